@@ -1,0 +1,50 @@
+"""Plain-words explanations of why NVML could not be used; shared by the checks that need NVML."""
+
+from __future__ import annotations
+
+_EXPLANATIONS = {
+    "NVML_ERROR_LIBRARY_NOT_FOUND": (
+        "No NVIDIA driver is installed: the NVML library (libnvidia-ml.so.1 / nvml.dll) was not found.",
+        "Install the NVIDIA driver for your GPUs (535 or newer; see `gpudoctor explain driver.version`).",
+        "Inside WSL 2 the driver comes from Windows: install it there, never inside WSL.",
+    ),
+    "NVML_ERROR_DRIVER_NOT_LOADED": (
+        "The NVIDIA driver is installed but its kernel module is not loaded.",
+        "Typical causes: the module was not built for the running kernel (DKMS after a kernel update), "
+        "Secure Boot refused the unsigned module, or nouveau holds the GPU.",
+        "Check `lsmod | grep nvidia` and `dmesg | grep -i nvidia`; reinstalling the driver for this kernel or "
+        "enrolling its key usually helps, then reboot.",
+    ),
+    "NVML_ERROR_LIB_RM_VERSION_MISMATCH": (
+        "Driver/library version mismatch: the NVIDIA libraries were updated but the old kernel module is still loaded.",
+        "This is what nvidia-smi reports as 'Failed to initialize NVML: Driver/library version mismatch'. "
+        "It happens after a driver upgrade (often an unattended one) without a reboot.",
+        "Reboot the machine (or unload and reload the nvidia modules when no process uses the GPU).",
+    ),
+    "NVML_ERROR_NO_PERMISSION": (
+        "NVML refused access to the GPUs (no permission).",
+        "Check the permissions of /dev/nvidia* and that your user may use the GPU (in a container: the "
+        "device nodes must be passed in).",
+    ),
+    "NVML_ERROR_GPU_IS_LOST": (
+        "A GPU has fallen off the bus (NVML: GPU is lost).",
+        "This is a hardware or power problem (riser, PSU, overheating) or a driver crash; `dmesg` shows an Xid "
+        "error. Reboot; if it repeats, reseat the card and check its power cables.",
+    ),
+}
+
+
+def explain_nvml_error(error: str) -> tuple[str, tuple[str, ...]]:
+    """A summary line and detail sentences for an NVML error name (or 'NAME: more text')."""
+    name = error.split(":", 1)[0].strip()
+    if name in _EXPLANATIONS:
+        summary, *details = _EXPLANATIONS[name]
+        return summary, (*details, f"NVML said: {error}.")
+    if name.startswith("NVML_ERROR_TIMEOUT"):
+        return (
+            "NVML did not answer in time: the driver may be hung.",
+            (f"NVML said: {error}.", "Look for Xid errors in `dmesg`; a reboot clears a hung driver."),
+        )
+    if name == "not-recorded":
+        return "The snapshot holds no NVML answer.", ("The snapshot was recorded without NVML data.",)
+    return f"NVML could not be used: {error}.", ("Check the NVIDIA driver installation.",)

@@ -1,0 +1,3 @@
+from gpudoctor.cli import run
+
+run()

@@ -1,0 +1,179 @@
+"""The command line. Imports stay inside the commands: `gpudoctor --help` loads click and nothing heavy."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from gpudoctor import __version__
+
+EXIT_CODES = """\b
+Exit codes:
+  0  healthy: no finding at or above --fail-on
+  1  a finding at or above --fail-on (default: fail)
+  2  bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot)
+  3  internal error (a bug in gpudoctor or a plugin: please report it)
+"""
+
+
+class BadInput(click.ClickException):
+    """A one-line error for the user, exit code 2."""
+
+    exit_code = 2
+
+
+def _load_registry():
+    from gpudoctor.registry import load_registry
+
+    return load_registry()
+
+
+def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool):
+    known = {c.id for c in registry.checks}
+    for check_id in (*only, *skip):
+        if check_id not in known:
+            raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
+    selected = [c for c in registry.checks if (not only or c.id in only) and c.id not in skip]
+    return [c for c in selected if deep or not c.deep or c.id in only]
+
+
+def _open_host(snapshot_path: str | None):
+    if snapshot_path is None:
+        from gpudoctor.host.live import LiveHost
+
+        return LiveHost()
+    from gpudoctor.host.snapshot import SnapshotError, load_snapshot
+
+    try:
+        return load_snapshot(snapshot_path)
+    except SnapshotError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def _write_output(path: str, text: str) -> None:
+    from gpudoctor.host.snapshot import write_text_atomically
+
+    try:
+        write_text_atomically(path, text)
+    except OSError as exc:
+        raise BadInput(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+@click.group(epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="gpudoctor")
+def main() -> None:
+    """Find why your NVIDIA GPUs do not work together, and fix what can be fixed safely."""
+
+
+@main.command(epilog=EXIT_CODES)
+@click.option("--only", multiple=True, metavar="ID", help="Run only this check (repeatable).")
+@click.option("--skip", "skip_ids", multiple=True, metavar="ID", help="Do not run this check (repeatable).")
+@click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
+              help="Lowest status that makes the exit code 1.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the terminal report.")
+@click.option("-o", "--output", metavar="FILE", help="Write the JSON report to FILE.")
+@click.option("--junit", metavar="FILE", help="Write a JUnit XML report to FILE.")
+@click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Replay a recorded snapshot instead of this machine.")
+@click.option("--deep", is_flag=True, help="Also move real data between the GPUs (takes seconds).")
+@click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
+              help="Oldest acceptable NVIDIA driver branch.")
+@click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
+def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, min_driver, verbose) -> None:
+    """Diagnose this machine (or a snapshot) and report."""
+    from gpudoctor.engine import Options, run_checks
+    from gpudoctor.model import Status
+    from gpudoctor.summary import host_summary
+
+    registry = _load_registry()
+    checks = _select_checks(registry, only, skip_ids, deep)
+    host = _open_host(snapshot_path)
+    options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")
+    try:
+        report = run_checks(host, checks, registry.probes, options, registry.broken, summarize=host_summary)
+    finally:
+        host.close()
+    threshold = Status.WARN if fail_on == "warn" else Status.FAIL
+    if as_json or output:
+        from gpudoctor.report.json_report import render_json
+
+        document = render_json(report)
+        if output:
+            _write_output(output, document)
+        else:
+            click.echo(document, nl=False)
+    if junit:
+        from gpudoctor.report.junit import render_junit
+
+        _write_output(junit, render_junit(report, threshold))
+    if not as_json:
+        from gpudoctor.report.terminal import print_report
+
+        print_report(report, verbose=verbose)
+    sys.exit(1 if report.status.rank >= threshold.rank else 0)
+
+
+@main.command("list")
+def list_checks() -> None:
+    """List the checks: id, title, platforms, and whether a fix exists."""
+    registry = _load_registry()
+    width = max((len(c.id) for c in registry.checks), default=0)
+    for item in registry.checks:
+        flags = ",".join(item.platforms)
+        extras = ("  fix" if item.fixes else "") + ("  (--deep)" if item.deep else "")
+        click.echo(f"{item.id.ljust(width)}  {item.title}  [{flags}]{extras}")
+    for plugin in registry.broken:
+        click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
+
+
+@main.command()
+@click.argument("check_id", metavar="ID")
+def explain(check_id: str) -> None:
+    """Print what a check looks at and why, from its own documentation."""
+    registry = _load_registry()
+    item = registry.by_id(check_id)
+    if item is None:
+        raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
+    click.echo(f"{item.id}: {item.title}\n")
+    click.echo(item.doc)
+    click.echo(f"\nPlatforms: {', '.join(item.platforms)}")
+    if item.fixes:
+        click.echo(f"Fixes: {', '.join(item.fixes)}")
+
+
+@main.command()
+@click.option("-o", "--output", metavar="FILE", default="gpudoctor-snapshot.json", show_default=True,
+              help="Where to write the snapshot.")
+@click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
+def snapshot(output: str, deep: bool) -> None:
+    """Record what the probes see on this machine, to replay with `check --from`."""
+    from gpudoctor.engine import Options, run_checks
+    from gpudoctor.host.live import LiveHost
+    from gpudoctor.host.snapshot import snapshot_document
+    from gpudoctor.summary import host_summary
+
+    registry = _load_registry()
+    checks = _select_checks(registry, (), (), deep)
+    host = LiveHost()
+    try:
+        run_checks(host, checks, registry.probes, Options(deep=deep), summarize=host_summary)
+    finally:
+        host.close()
+    import json
+
+    _write_output(output, json.dumps(snapshot_document(host), indent=1, ensure_ascii=False) + "\n")
+    click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
+    click.echo("It holds command output, library answers and audited environment variables only "
+               "(secrets redacted); read it before you share it.")
+
+
+def run() -> None:
+    """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
+    try:
+        main(standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # never a traceback for the user
+        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(3)

@@ -1,0 +1,180 @@
+"""Runs checks: gathers the facts they need (probes, concurrently), then judges (checks, purely)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from gpudoctor import __version__
+from gpudoctor.host.base import Host
+from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.registry import BrokenPlugin
+
+# A probe's own calls each have a timeout; this bounds the whole gathering, so that even a
+# probe that misbehaves cannot keep the doctor from reporting.
+FACTS_DEADLINE_S = 60.0
+
+
+@dataclass(frozen=True)
+class Options:
+    """Settings that checks may read (as the fact `options`)."""
+
+    min_driver: int = 535
+    deep: bool = False
+    source: str = "live"  # "live", or the snapshot path being replayed
+
+
+class ProbeFailed(Exception):
+    """A probe raised or did not finish; checks that need its fact report an error."""
+
+
+class FactStore:
+    """Computes each fact once, on first request, from the host; thread-safe."""
+
+    def __init__(self, host: Host, probes: dict[str, Callable[..., Any]], options: Options) -> None:
+        self.host = host
+        self._probes = probes
+        self._values: dict[str, Any] = {"options": options}
+        self._failures: dict[str, str] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self.timings: dict[str, float] = {}
+
+    def get(self, name: str) -> Any:
+        if name in self._values:
+            return self._values[name]
+        with self._guard:
+            lock = self._locks.setdefault(name, threading.Lock())
+        with lock:
+            if name not in self._values and name not in self._failures:
+                self._compute(name)
+        if name in self._failures:
+            raise ProbeFailed(self._failures[name])
+        return self._values[name]
+
+    def _compute(self, name: str) -> None:
+        probe = self._probes.get(name)
+        if probe is None:
+            self._failures[name] = f"no probe provides the fact {name!r}"
+            return
+        started = time.perf_counter()
+        try:
+            self._values[name] = probe(self.host, self)
+        except ProbeFailed as exc:
+            self._failures[name] = str(exc)
+        except Exception as exc:  # a probe bug becomes an error finding, never a traceback
+            self._failures[name] = f"probe {name!r} failed: {type(exc).__name__}: {exc}"
+        finally:
+            self.timings[name] = time.perf_counter() - started
+
+    def gather(self, names: Iterable[str], deadline_s: float = FACTS_DEADLINE_S) -> None:
+        """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit)."""
+        threads = []
+        for name in sorted(set(names)):
+            thread = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}", daemon=True)
+            thread.start()
+            threads.append((name, thread))
+        end = time.monotonic() + deadline_s
+        for name, thread in threads:
+            thread.join(max(0.0, end - time.monotonic()))
+            if thread.is_alive():
+                self._failures.setdefault(name, f"probe {name!r} did not finish within {deadline_s:g} s")
+
+    def _quietly(self, name: str) -> None:
+        try:
+            self.get(name)
+        except ProbeFailed:
+            pass
+
+
+class FactView:
+    """What a check sees: only the facts it declared, as attributes."""
+
+    def __init__(self, store: FactStore, allowed: Iterable[str]) -> None:
+        self._store = store
+        self._allowed = set(allowed) | {"options", "platform"}
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name not in self._allowed:
+            raise AttributeError(f"the check did not declare the fact {name!r} in needs=")
+        return self._store.get(name)
+
+
+@dataclass(frozen=True)
+class Report:
+    gpudoctor_version: str
+    host: dict[str, Any]
+    results: tuple[CheckResult, ...]
+    started_at: str
+    duration_s: float
+    source: str
+    probe_timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def status(self) -> Status:
+        return worst((r.status for r in self.results), default=Status.PASS)
+
+    def count(self, status: Status) -> int:
+        return sum(1 for r in self.results if r.status is status)
+
+
+def _run_one(check: Check, store: FactStore, platform_kind: str | None) -> CheckResult:
+    started = time.perf_counter()
+    findings: list[Finding]
+    if platform_kind is not None and platform_kind not in check.platforms:
+        findings = [skip(f"Not applicable on {platform_kind}.", evidence={"platform": platform_kind,
+                                                                         "applies_to": list(check.platforms)})]
+    else:
+        try:
+            findings = list(check.run(FactView(store, check.needs)))
+        except ProbeFailed as exc:
+            findings = [error(f"Could not gather the facts: {exc}")]
+        except Exception as exc:  # a check bug is reported, never raised
+            findings = [error(f"The check crashed: {type(exc).__name__}: {exc}")]
+        if not findings:
+            findings = [error("The check produced no finding.")]
+    status = worst(f.status for f in findings)
+    has_fix = any(f.fix for f in findings)
+    return CheckResult(check.id, check.title, status, tuple(findings), time.perf_counter() - started, has_fix)
+
+
+def _broken_result(plugin: BrokenPlugin) -> CheckResult:
+    finding = error(
+        f"The plugin {plugin.name!r} ({plugin.target}, from {plugin.distribution}) could not be used: {plugin.problem}",
+        evidence={"plugin": plugin.name, "target": plugin.target, "distribution": plugin.distribution},
+    )
+    return CheckResult(f"plugin.{plugin.name}", f"Plugin {plugin.name}", Status.ERROR, (finding,), 0.0)
+
+
+def run_checks(
+    host: Host,
+    checks: Iterable[Check],
+    probes: dict[str, Callable[..., Any]],
+    options: Options,
+    broken: Iterable[BrokenPlugin] = (),
+    summarize: Callable[[FactStore], dict[str, Any]] | None = None,
+) -> Report:
+    started_wall = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    started = time.perf_counter()
+    checks = list(checks)
+    store = FactStore(host, probes, options)
+    store.gather({"platform", "gpus"} | {need for c in checks for need in c.needs})
+    try:
+        platform_kind = store.get("platform").kind
+    except ProbeFailed:
+        platform_kind = None
+    results = [_broken_result(p) for p in broken] + [_run_one(c, store, platform_kind) for c in checks]
+    summary = summarize(store) if summarize else {}
+    return Report(
+        gpudoctor_version=__version__,
+        host=summary,
+        results=tuple(results),
+        started_at=started_wall,
+        duration_s=time.perf_counter() - started,
+        source=options.source,
+        probe_timings=dict(store.timings),
+    )

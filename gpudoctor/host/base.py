@@ -1,0 +1,174 @@
+"""The one boundary between gpudoctor and the machine.
+
+Every probe asks the host through these methods and nothing else. A `LiveHost` answers from the
+machine and records each answer; a `ReplayHost` answers from a recorded snapshot. Both go
+through `Host._answer`, so an answer is computed once per run and the same question always
+gets the same answer, live or replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any, Callable, Sequence
+
+from gpudoctor.host.answers import (
+    NOT_RECORDED,
+    CallResult,
+    CommandResult,
+    FileResult,
+    HttpResult,
+    SystemInfo,
+)
+from gpudoctor.host.redact import redact_value
+
+DEFAULT_COMMAND_TIMEOUT = 10.0
+DEFAULT_FILE_LIMIT = 1 << 20
+
+# Probe kinds and how their answers travel through JSON. The kind names are part of the
+# snapshot format (see gpudoctor/host/snapshot.py): renaming one is a format change.
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "run": CommandResult.from_json,
+    "python": CommandResult.from_json,
+    "file": FileResult.from_json,
+    "dir": FileResult.from_json,
+    "glob": lambda v: tuple(v),
+    "resolve": lambda v: v,
+    "which": lambda v: tuple(v),
+    "env": lambda v: v,
+    "nvml": CallResult.from_json,
+    "native": CallResult.from_json,
+    "http": HttpResult.from_json,
+    "system": SystemInfo.from_json,
+}
+
+_MISSING: dict[str, Any] = {
+    "run": CommandResult(returncode=None, error=NOT_RECORDED),
+    "python": CommandResult(returncode=None, error=NOT_RECORDED),
+    "file": FileResult(error=NOT_RECORDED),
+    "dir": FileResult(error=NOT_RECORDED),
+    "glob": (),
+    "resolve": None,
+    "which": (),
+    "env": None,
+    "nvml": CallResult(error=NOT_RECORDED),
+    "native": CallResult(error=NOT_RECORDED),
+    "http": HttpResult(error=NOT_RECORDED),
+}
+
+
+def _encode(answer: Any) -> Any:
+    if hasattr(answer, "to_json"):
+        return answer.to_json()
+    if isinstance(answer, tuple):
+        return list(answer)
+    return answer
+
+
+def call_key(kind: str, args: Sequence[Any]) -> str:
+    """The canonical key of one probe call in a snapshot."""
+    return json.dumps([kind, *args], separators=(",", ":"), ensure_ascii=False)
+
+
+class Host:
+    """Answers probe calls; subclasses say where the answers come from."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[str, threading.Event] = {}
+        self._answers: dict[str, Any] = {}
+        self.recorded: dict[str, tuple[str, list, Any]] = {}
+
+    # -- the questions a probe may ask -------------------------------------------------------
+    def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT) -> CommandResult:
+        """Run a command (no shell) with a hard timeout."""
+        argv = [str(a) for a in argv]
+        return self._answer("run", argv, lambda: self._live_run(argv, timeout))
+
+    def run_python(
+        self, module: str, args: Sequence[str], *, timeout: float, python: str | None = None
+    ) -> CommandResult:
+        """Run `python -m module args` in a child process; `python=None` means gpudoctor's own interpreter."""
+        args = [str(a) for a in args]
+        key = [python or "<gpudoctor-python>", module, *args]
+        return self._answer("python", key, lambda: self._live_run_python(module, args, timeout, python))
+
+    def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False) -> FileResult:
+        """Read at most `limit` bytes of a file, from its end when `tail`."""
+        return self._answer("file", [path, limit, tail], lambda: self._live_read_file(path, limit, tail))
+
+    def list_dir(self, path: str) -> FileResult:
+        return self._answer("dir", [path], lambda: self._live_list_dir(path))
+
+    def glob(self, pattern: str) -> tuple[str, ...]:
+        return self._answer("glob", [pattern], lambda: self._live_glob(pattern))
+
+    def resolve(self, path: str) -> str | None:
+        """The real path behind symbolic links, or None when it does not exist."""
+        return self._answer("resolve", [path], lambda: self._live_resolve(path))
+
+    def which_all(self, name: str) -> tuple[str, ...]:
+        """Every executable called `name` on PATH, in PATH order (like `which -a`)."""
+        return self._answer("which", [name], lambda: self._live_which_all(name))
+
+    def env(self, name: str) -> str | None:
+        """One audited environment variable, redacted of anything token-like."""
+        return self._answer("env", [name], lambda: redact_value(name, self._live_env(name)))
+
+    def nvml(self, function: str, *args: Any) -> CallResult:
+        """An NVML call by name; device arguments are NVML indices, not handles."""
+        return self._answer("nvml", [function, *args], lambda: self._live_nvml(function, args))
+
+    def native(self, function: str, *args: Any) -> CallResult:
+        """A call into the CUDA driver or NCCL through ctypes (see gpudoctor/host/native.py)."""
+        return self._answer("native", [function, *args], lambda: self._live_native(function, args))
+
+    def http_get(self, url: str, *, timeout: float = 2.0) -> HttpResult:
+        return self._answer("http", [url], lambda: self._live_http_get(url, timeout))
+
+    def system(self) -> SystemInfo:
+        return self._answer("system", [], self._live_system)
+
+    # -- memoised, recorded answering -----------------------------------------------------------
+    def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:
+        key = call_key(kind, args)
+        with self._lock:
+            if key in self._answers:
+                return self._answers[key]
+            waiter = self._pending.get(key)
+            if waiter is None:
+                self._pending[key] = threading.Event()
+        if waiter is not None:  # another probe thread is asking the same question right now
+            waiter.wait()
+            return self._answers[key]
+        answer = _MISSING.get(kind)
+        try:
+            answer = self._lookup(kind, args, key, compute)
+            with self._lock:
+                self.recorded[key] = (kind, args, _encode(answer))
+        finally:
+            with self._lock:
+                self._answers[key] = answer
+                self._pending.pop(key).set()
+        return answer
+
+    def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release libraries (NVML). Safe to call more than once."""
+
+
+class ReplayHost(Host):
+    """Answers from a snapshot; a question the snapshot never recorded gets a 'not-recorded' answer."""
+
+    def __init__(self, calls: dict[str, Any]) -> None:
+        super().__init__()
+        self._calls = calls
+
+    def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
+        if key not in self._calls:
+            if kind == "system":
+                raise KeyError("the snapshot has no system record")
+            return _MISSING[kind]
+        return _DECODERS[kind](self._calls[key])

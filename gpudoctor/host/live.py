@@ -1,0 +1,189 @@
+"""Answers probe calls from the machine gpudoctor runs on, and records every answer."""
+
+from __future__ import annotations
+
+import glob as globlib
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from typing import Any, Callable, Sequence
+
+from gpudoctor.host.answers import CallResult, CommandResult, FileResult, HttpResult, SystemInfo
+from gpudoctor.host.base import Host
+
+# After a timeout the child is killed; a process stuck in the kernel (a hung GPU driver) may
+# not die at once, and waiting for it would hang us too: give it this long, then abandon it.
+_KILL_GRACE = 1.0
+
+
+class LiveHost(Host):
+    def __init__(self) -> None:
+        super().__init__()
+        self._nvml: Any = None
+        self._native: Any = None
+        self._sessions_lock = threading.Lock()
+
+    def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
+        return compute()
+
+    # -- commands --------------------------------------------------------------------------
+    def _live_run(self, argv: Sequence[str], timeout: float) -> CommandResult:
+        return run_command(list(argv), timeout)
+
+    def _live_run_python(self, module: str, args: list, timeout: float, python: str | None) -> CommandResult:
+        return run_command([python or sys.executable, "-m", module, *args], timeout)
+
+    # -- files -------------------------------------------------------------------------------
+    def _live_read_file(self, path: str, limit: int, tail: bool) -> FileResult:
+        try:
+            with open(path, "rb") as handle:
+                if tail:
+                    size = os.fstat(handle.fileno()).st_size
+                    if size > limit:
+                        handle.seek(size - limit)
+                return FileResult(data=handle.read(limit))
+        except OSError as exc:
+            return FileResult(error=_os_error(exc))
+
+    def _live_list_dir(self, path: str) -> FileResult:
+        try:
+            return FileResult(entries=tuple(sorted(os.listdir(path))))
+        except OSError as exc:
+            return FileResult(error=_os_error(exc))
+
+    def _live_glob(self, pattern: str) -> tuple[str, ...]:
+        return tuple(sorted(globlib.glob(pattern)))
+
+    def _live_resolve(self, path: str) -> str | None:
+        return os.path.realpath(path) if os.path.exists(path) else None
+
+    def _live_which_all(self, name: str) -> tuple[str, ...]:
+        found: list[str] = []
+        for directory in os.environ.get("PATH", "").split(os.pathsep):
+            candidate = shutil.which(name, path=directory) if directory else None
+            if candidate and candidate not in found:
+                found.append(candidate)
+        return tuple(found)
+
+    def _live_env(self, name: str) -> str | None:
+        return os.environ.get(name)
+
+    # -- libraries ---------------------------------------------------------------------------
+    def _live_nvml(self, function: str, args: tuple) -> CallResult:
+        with self._sessions_lock:
+            if self._nvml is None:
+                from gpudoctor.host.nvml import NvmlSession
+
+                self._nvml = NvmlSession()
+        return self._nvml.call(function, args)
+
+    def _live_native(self, function: str, args: tuple) -> CallResult:
+        with self._sessions_lock:
+            if self._native is None:
+                from gpudoctor.host.native import NativeSession
+
+                self._native = NativeSession()
+        return self._native.call(function, args)
+
+    # -- network and system ------------------------------------------------------------------
+    def _live_http_get(self, url: str, timeout: float) -> HttpResult:
+        request = urllib.request.Request(url, headers={"User-Agent": "gpudoctor"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - a URL we built
+                return HttpResult(status=response.status, body=response.read(4 << 20))
+        except urllib.error.HTTPError as exc:
+            return HttpResult(status=exc.code, body=exc.read(1 << 16) if exc.fp else b"")
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if isinstance(reason, ConnectionRefusedError):
+                return HttpResult(error="refused")
+            if isinstance(reason, TimeoutError) or "timed out" in str(reason):
+                return HttpResult(error="timeout")
+            return HttpResult(error=f"unreachable: {reason}")
+        except TimeoutError:
+            return HttpResult(error="timeout")
+        except (OSError, ValueError) as exc:
+            return HttpResult(error=f"unreachable: {exc}")
+
+    def _live_system(self) -> SystemInfo:
+        extra: dict[str, Any] = {"logical_cpus": os.cpu_count()}
+        if sys.platform == "win32":
+            extra["windows_build"] = sys.getwindowsversion().build  # type: ignore[attr-defined]
+        elif sys.platform.startswith("linux"):
+            import distro
+
+            extra["distro"] = {"id": distro.id(), "version": distro.version(), "name": distro.name(pretty=True)}
+        try:
+            import psutil
+
+            extra["memory_bytes"] = psutil.virtual_memory().total
+        except Exception:  # psutil missing or unsupported here: the header simply omits memory
+            pass
+        return SystemInfo(
+            sys_platform=sys.platform,
+            os_release=platform.release(),
+            os_version=platform.version(),
+            machine=platform.machine(),
+            python_version=platform.python_version(),
+            extra=extra,
+        )
+
+    def close(self) -> None:
+        if self._nvml is not None:
+            self._nvml.close()
+
+
+def run_command(argv: list[str], timeout: float) -> CommandResult:
+    """Run argv without a shell; never wait longer than `timeout` (plus a short kill grace)."""
+    posix = os.name == "posix"
+    try:
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=posix,
+            creationflags=0 if posix else subprocess.CREATE_NEW_PROCESS_GROUP,  # type: ignore[attr-defined]
+        )
+    except FileNotFoundError:
+        return CommandResult(returncode=None, error="not-found")
+    except OSError as exc:
+        return CommandResult(returncode=None, error=_os_error(exc))
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+        return CommandResult(returncode=proc.returncode, stdout=stdout, stderr=stderr)
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc, posix)
+        try:
+            stdout, stderr = proc.communicate(timeout=_KILL_GRACE)
+        except subprocess.TimeoutExpired:  # stuck in the kernel: abandon it
+            stdout, stderr = b"", b""
+        return CommandResult(returncode=None, stdout=stdout or b"", stderr=stderr or b"", error="timeout")
+
+
+def _kill_tree(proc: subprocess.Popen, posix: bool) -> None:
+    try:
+        if posix:
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+    except OSError:
+        pass
+
+
+def _os_error(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "not-found"
+    if isinstance(exc, PermissionError):
+        return "permission-denied"
+    if isinstance(exc, NotADirectoryError):
+        return "not-a-directory"
+    if isinstance(exc, IsADirectoryError):
+        return "is-a-directory"
+    return f"os-error: {exc.strerror or exc}"

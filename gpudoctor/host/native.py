@@ -1,0 +1,134 @@
+"""The few CUDA driver and NCCL calls that `gpudoctor check` makes in-process, through ctypes.
+
+Only queries live here (no memory is allocated, no context is created): cuInit, the device
+list with PCI bus ids, cuDeviceCanAccessPeer and the P2P attributes, and ncclGetVersion of a
+given NCCL library. The data-moving tests of `--deep` run in a child process instead
+(gpudoctor/deep/). Errors come back as the library's own names (CUDA_ERROR_NO_DEVICE).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from typing import Any, Callable
+
+from gpudoctor.host.answers import CallResult
+from gpudoctor.host.library_thread import LibraryHung, LibraryThread
+
+INIT_TIMEOUT = 20.0  # cuInit alone took 0.32 s on an idle two-H200 host; a busy or broken driver takes far longer
+CALL_TIMEOUT = 5.0
+
+# CUdevice_P2PAttribute values from cuda.h.
+_P2P_ATTRIBUTES = {
+    "perf_rank": 1,
+    "access_supported": 2,
+    "native_atomic_supported": 3,
+    "cuda_array_access_supported": 4,
+}
+
+
+class NativeError(Exception):
+    """A library call failed; the message is the library's own error name."""
+
+
+def _cuda_library_name() -> str:
+    return "nvcuda.dll" if sys.platform == "win32" else "libcuda.so.1"
+
+
+class NativeSession:
+    def __init__(self) -> None:
+        self._thread = LibraryThread("CUDA driver")
+        self._cuda: Any = None
+        self._cuda_error: str | None = None
+        self._functions: dict[str, Callable[..., Any]] = {
+            "cuda.devices": self._cuda_devices,
+            "cuda.peer": self._cuda_peer,
+            "nccl.version": self._nccl_version,
+        }
+
+    def call(self, function: str, args: tuple) -> CallResult:
+        fn = self._functions.get(function)
+        if fn is None:
+            return CallResult(error=f"UNKNOWN_FUNCTION: {function}")
+        timeout = INIT_TIMEOUT if self._cuda is None else CALL_TIMEOUT
+        try:
+            return CallResult(value=self._thread.call(function, lambda: fn(*args), timeout))
+        except LibraryHung as exc:
+            return CallResult(error=f"TIMEOUT: {exc}")
+        except NativeError as exc:
+            return CallResult(error=str(exc))
+
+    # -- CUDA driver ---------------------------------------------------------------------------
+    def _load_cuda(self) -> Any:
+        if self._cuda is None and self._cuda_error is None:
+            try:
+                lib = ctypes.CDLL(_cuda_library_name())
+            except OSError as exc:
+                self._cuda_error = f"CUDA_ERROR_LIBRARY_NOT_FOUND: {exc}"
+            else:
+                status = lib.cuInit(0)
+                if status != 0:
+                    self._cuda_error = _cuda_error_name(lib, status)
+                else:
+                    self._cuda = lib
+        if self._cuda_error is not None:
+            raise NativeError(self._cuda_error)
+        return self._cuda
+
+    def _cuda_devices(self) -> dict:
+        lib = self._load_cuda()
+        version = ctypes.c_int()
+        _check(lib, lib.cuDriverGetVersion(ctypes.byref(version)))
+        count = ctypes.c_int()
+        _check(lib, lib.cuDeviceGetCount(ctypes.byref(count)))
+        devices = []
+        for ordinal in range(count.value):
+            device = ctypes.c_int()
+            _check(lib, lib.cuDeviceGet(ctypes.byref(device), ordinal))
+            bus_id = ctypes.create_string_buffer(32)
+            _check(lib, lib.cuDeviceGetPCIBusId(bus_id, 32, device))
+            name = ctypes.create_string_buffer(256)
+            _check(lib, lib.cuDeviceGetName(name, 256, device))
+            devices.append({"ordinal": ordinal, "pci_bus_id": bus_id.value.decode(), "name": name.value.decode()})
+        return {"driver_version": version.value, "devices": devices}
+
+    def _cuda_peer(self, ordinal: int, peer: int) -> dict:
+        lib = self._load_cuda()
+        can = ctypes.c_int()
+        _check(lib, lib.cuDeviceCanAccessPeer(ctypes.byref(can), ordinal, peer))
+        answer: dict[str, Any] = {"can_access_peer": can.value}
+        for name, attribute in _P2P_ATTRIBUTES.items():
+            value = ctypes.c_int()
+            status = lib.cuDeviceGetP2PAttribute(ctypes.byref(value), attribute, ordinal, peer)
+            answer[name] = value.value if status == 0 else _cuda_error_name(lib, status)
+        return answer
+
+    # -- NCCL ----------------------------------------------------------------------------------
+    def _nccl_version(self, path: str) -> int:
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as exc:
+            raise NativeError(f"NCCL_LOAD_FAILED: {exc}") from None
+        version = ctypes.c_int()
+        try:
+            status = lib.ncclGetVersion(ctypes.byref(version))
+        except AttributeError:
+            raise NativeError("NCCL_SYMBOL_NOT_FOUND: ncclGetVersion") from None
+        if status != 0:
+            raise NativeError(f"NCCL_ERROR_{status}")
+        return version.value
+
+
+def _cuda_error_name(lib: Any, status: int) -> str:
+    name = ctypes.c_char_p()
+    try:
+        if lib.cuGetErrorName(status, ctypes.byref(name)) == 0 and name.value:
+            return name.value.decode()
+    except AttributeError:
+        pass
+    return f"CUDA_ERROR_{status}"
+
+
+def _check(lib: Any, status: int) -> None:
+    if status != 0:
+        raise NativeError(_cuda_error_name(lib, status))

@@ -1,0 +1,162 @@
+"""The one NVML wrapper: every call by name, every error turned into a value.
+
+Probes name NVML functions as `pynvml` does and pass device *indices*; this module turns them
+into handles, converts ctypes results into JSON-shaped values, and turns every NVMLError (and a
+missing library, a missing function in an old driver, a hang) into an error name such as
+`NVML_ERROR_NOT_SUPPORTED`, so that a snapshot can record it and a check can explain it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+from gpudoctor.host.answers import CallResult
+from gpudoctor.host.library_thread import LibraryHung, LibraryThread
+
+INIT_TIMEOUT = 15.0
+CALL_TIMEOUT = 5.0
+
+# Functions whose first two arguments are devices (the rest take one device first, or none).
+_TWO_DEVICE_FUNCTIONS = {
+    "nvmlDeviceGetP2PStatus",
+    "nvmlDeviceGetTopologyCommonAncestor",
+    "nvmlDeviceOnSameBoard",
+}
+_NO_DEVICE_PREFIXES = ("nvmlSystem", "nvmlInit", "nvmlShutdown")
+_NO_DEVICE_FUNCTIONS = {"nvmlDeviceGetCount"}
+
+
+def to_json_value(value: Any) -> Any:
+    """ctypes structures, arrays and bytes as plain JSON values."""
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", errors="replace")
+    if isinstance(value, ctypes.Structure):
+        return {name: to_json_value(getattr(value, name)) for name, *_ in value._fields_}
+    if isinstance(value, ctypes.Array):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, (list, tuple)):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, ctypes._SimpleCData):
+        return to_json_value(value.value)
+    if isinstance(value, (int, float, str, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def nvml_error_name(exc: Exception) -> str:
+    """NVML's own name for an error, e.g. NVML_ERROR_DRIVER_NOT_LOADED."""
+    code = getattr(exc, "value", None)
+    names = {
+        1: "NVML_ERROR_UNINITIALIZED",
+        2: "NVML_ERROR_INVALID_ARGUMENT",
+        3: "NVML_ERROR_NOT_SUPPORTED",
+        4: "NVML_ERROR_NO_PERMISSION",
+        6: "NVML_ERROR_NOT_FOUND",
+        7: "NVML_ERROR_INSUFFICIENT_SIZE",
+        8: "NVML_ERROR_INSUFFICIENT_POWER",
+        9: "NVML_ERROR_DRIVER_NOT_LOADED",
+        10: "NVML_ERROR_TIMEOUT",
+        11: "NVML_ERROR_IRQ_ISSUE",
+        12: "NVML_ERROR_LIBRARY_NOT_FOUND",
+        13: "NVML_ERROR_FUNCTION_NOT_FOUND",
+        14: "NVML_ERROR_CORRUPTED_INFOROM",
+        15: "NVML_ERROR_GPU_IS_LOST",
+        16: "NVML_ERROR_RESET_REQUIRED",
+        17: "NVML_ERROR_OPERATING_SYSTEM",
+        18: "NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+        19: "NVML_ERROR_IN_USE",
+        20: "NVML_ERROR_MEMORY",
+        21: "NVML_ERROR_NO_DATA",
+        22: "NVML_ERROR_VGPU_ECC_NOT_SUPPORTED",
+        23: "NVML_ERROR_INSUFFICIENT_RESOURCES",
+        24: "NVML_ERROR_FREQ_NOT_SUPPORTED",
+        25: "NVML_ERROR_ARGUMENT_VERSION_MISMATCH",
+        26: "NVML_ERROR_DEPRECATED",
+        27: "NVML_ERROR_NOT_READY",
+        28: "NVML_ERROR_GPU_NOT_FOUND",
+        29: "NVML_ERROR_INVALID_STATE",
+        999: "NVML_ERROR_UNKNOWN",
+    }
+    if isinstance(code, int):
+        return names.get(code, f"NVML_ERROR_{code}")
+    return f"NVML_ERROR_UNKNOWN: {exc}"
+
+
+class NvmlSession:
+    """Lazily loads pynvml and initialises NVML on first use, on its own thread."""
+
+    def __init__(self) -> None:
+        self._thread = LibraryThread("NVML")
+        self._pynvml: Any = None
+        self._init_error: str | None = None
+        self._initialised = False
+        self._handles: dict[int, Any] = {}
+
+    def call(self, function: str, args: tuple) -> CallResult:
+        try:
+            if not self._initialised:
+                self._thread.call("nvmlInit", self._init, INIT_TIMEOUT)
+            if self._init_error is not None:
+                return CallResult(error=self._init_error)
+            if function == "nvmlInit":
+                return CallResult(value=True)
+            value = self._thread.call(function, lambda: self._invoke(function, args), CALL_TIMEOUT)
+            return CallResult(value=value)
+        except LibraryHung as exc:
+            return CallResult(error=f"NVML_ERROR_TIMEOUT: {exc}")
+        except _NvmlCallError as exc:
+            return CallResult(error=str(exc))
+
+    def _init(self) -> None:
+        self._initialised = True
+        try:
+            import pynvml
+        except ImportError as exc:  # the nvidia-ml-py package itself is missing
+            self._init_error = f"NVML_ERROR_LIBRARY_NOT_FOUND: pynvml is not installed ({exc})"
+            return
+        self._pynvml = pynvml
+        try:
+            pynvml.nvmlInit()
+        except pynvml.NVMLError as exc:
+            self._init_error = nvml_error_name(exc)
+        except OSError as exc:
+            self._init_error = f"NVML_ERROR_LIBRARY_NOT_FOUND: {exc}"
+
+    def _handle(self, index: int) -> Any:
+        if index not in self._handles:
+            self._handles[index] = self._pynvml.nvmlDeviceGetHandleByIndex(index)
+        return self._handles[index]
+
+    def _invoke(self, function: str, args: tuple) -> Any:
+        pynvml = self._pynvml
+        fn = getattr(pynvml, function, None)
+        if fn is None:
+            raise _NvmlCallError(f"NVML_ERROR_FUNCTION_NOT_FOUND: pynvml has no {function}")
+        try:
+            call_args = self._device_args(function, args)
+            return to_json_value(fn(*call_args))
+        except pynvml.NVMLError as exc:
+            raise _NvmlCallError(nvml_error_name(exc)) from None
+        except (ctypes.ArgumentError, TypeError, AttributeError) as exc:
+            raise _NvmlCallError(f"NVML_ERROR_INVALID_ARGUMENT: {exc}") from None
+
+    def _device_args(self, function: str, args: tuple) -> list:
+        if function.startswith(_NO_DEVICE_PREFIXES) or function in _NO_DEVICE_FUNCTIONS:
+            return list(args)
+        if function in _TWO_DEVICE_FUNCTIONS:
+            return [self._handle(args[0]), self._handle(args[1]), *args[2:]]
+        if function == "nvmlDeviceGetHandleByIndex":
+            return list(args)
+        return [self._handle(args[0]), *args[1:]]
+
+    def close(self) -> None:
+        if self._pynvml is not None and self._init_error is None and self._thread.hung_in is None:
+            try:
+                self._thread.call("nvmlShutdown", self._pynvml.nvmlShutdown, CALL_TIMEOUT)
+            except Exception:  # shutting down is best effort; the process is ending
+                pass
+
+
+class _NvmlCallError(Exception):
+    pass

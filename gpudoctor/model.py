@@ -1,0 +1,117 @@
+"""What a check is and what it finds. Plain frozen data; no I/O here."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+PLATFORMS = ("linux", "wsl", "windows")
+
+
+class Status(str, enum.Enum):
+    PASS = "pass"
+    WARN = "warn"
+    FAIL = "fail"
+    SKIP = "skip"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        """Severity: a check's status is its worst finding's; `--fail-on` compares ranks."""
+        return _RANK[self]
+
+
+_RANK = {Status.SKIP: 0, Status.PASS: 1, Status.WARN: 2, Status.FAIL: 3, Status.ERROR: 4}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a check found: a status, a one-line summary for a person, and the facts behind it.
+
+    `details` are further sentences shown under `-v`; `evidence` holds the machine-readable facts
+    the judgement rests on; `fix` names a fix script (see fixes/) and `fix_args` its arguments.
+    """
+
+    status: Status
+    summary: str
+    details: tuple[str, ...] = ()
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+    fix: str | None = None
+    fix_args: tuple[str, ...] = ()
+
+
+def _finding(status: Status) -> Callable[..., Finding]:
+    def make(
+        summary: str,
+        *details: str,
+        evidence: Mapping[str, Any] | None = None,
+        fix: str | None = None,
+        fix_args: Iterable[str] = (),
+    ) -> Finding:
+        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args))
+
+    make.__name__ = status.value
+    make.__doc__ = f"A finding with status {status.value!r}: summary, then detail sentences."
+    return make
+
+
+ok = _finding(Status.PASS)
+warn = _finding(Status.WARN)
+fail = _finding(Status.FAIL)
+skip = _finding(Status.SKIP)
+error = _finding(Status.ERROR)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A registered check: a stable dotted id, a title, the facts it reads and where it applies.
+
+    `run` receives a read-only view of the facts named in `needs` and yields findings. Its
+    docstring is what `gpudoctor explain ID` prints.
+    """
+
+    id: str
+    title: str
+    run: Callable[[Any], Iterable[Finding]]
+    needs: tuple[str, ...] = ()
+    platforms: tuple[str, ...] = PLATFORMS
+    deep: bool = False
+    fixes: tuple[str, ...] = ()
+
+    @property
+    def doc(self) -> str:
+        import inspect
+
+        return inspect.getdoc(self.run) or self.title
+
+
+def check(
+    id: str,
+    *,
+    title: str,
+    needs: Iterable[str] = (),
+    platforms: Iterable[str] = PLATFORMS,
+    deep: bool = False,
+    fixes: Iterable[str] = (),
+) -> Callable[[Callable[[Any], Iterable[Finding]]], Check]:
+    """Declare a check; the module's entry point in `gpudoctor.checks` makes it known."""
+
+    def register(func: Callable[[Any], Iterable[Finding]]) -> Check:
+        return Check(id, title, func, tuple(needs), tuple(platforms), deep, tuple(fixes))
+
+    return register
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check_id: str
+    title: str
+    status: Status
+    findings: tuple[Finding, ...]
+    duration_s: float
+    has_fix: bool = False
+
+
+def worst(statuses: Iterable[Status], default: Status = Status.SKIP) -> Status:
+    return max(statuses, key=lambda s: s.rank, default=default)

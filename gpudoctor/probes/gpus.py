@@ -1,0 +1,222 @@
+"""The GPUs as NVML sees them: driver, each GPU's identity, PCIe link and NVLinks, and every pair.
+
+NVML enumerates in PCI bus order and ignores CUDA_VISIBLE_DEVICES, which is exactly what we want
+for an inventory: the doctor must see the GPUs that are hidden too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gpudoctor.host.base import Host
+
+# nvmlGpuP2PCapsIndex_t, passed as plain ints: nvidia-ml-py 13.x defines
+# NVML_P2P_CAPS_INDEX_READ as the tuple (0,) (a stray comma), which ctypes cannot convert.
+P2P_CAPABILITIES = {"read": 0, "write": 1, "nvlink": 2, "atomics": 3, "pci": 4}
+
+# nvmlGpuP2PStatus_t, with the abbreviations `nvidia-smi topo -p2p` prints in its legend.
+P2P_STATUS_NAMES = {0: "OK", 1: "CNS", 2: "GNS", 3: "TNS", 4: "NS", 5: "NS", 6: "U"}
+P2P_STATUS_MEANING = {
+    0: "supported",
+    1: "chipset not supported",
+    2: "GPU not supported",
+    3: "topology not supported",
+    4: "disabled by a driver registry key",
+    5: "not supported",
+    6: "unknown",
+}
+
+# nvmlGpuTopologyLevel_t and the names `nvidia-smi topo -m` uses for them.
+TOPOLOGY_NAMES = {0: "X", 10: "PIX", 20: "PXB", 30: "PHB", 40: "NODE", 50: "SYS"}
+
+# nvmlDeviceArchitecture_t
+ARCHITECTURE_NAMES = {
+    2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing", 7: "Ampere", 8: "Ada Lovelace",
+    9: "Hopper", 10: "Blackwell", 13: "Rubin",
+}
+
+NVLINK_MAX_LINKS = 36  # NVML_NVLINK_MAX_LINKS in NVML 13
+
+
+@dataclass(frozen=True)
+class PcieLink:
+    generation: int | None = None
+    width: int | None = None
+    max_generation: int | None = None  # the most the GPU and its slot allow together
+    max_width: int | None = None
+    gpu_max_generation: int | None = None  # the most the GPU itself supports
+    replay_counter: int | None = None
+
+
+@dataclass(frozen=True)
+class NvLink:
+    link: int
+    active: bool
+    version: int | None = None
+    remote_bus_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Gpu:
+    index: int
+    name: str
+    uuid: str | None
+    bus_id: str | None  # NVML form, 00000000:00:06.0
+    memory_total_bytes: int | None
+    architecture: str | None
+    compute_capability: tuple[int, int] | None
+    pcie: PcieLink
+    nvlinks: tuple[NvLink, ...] = ()
+    utilization_percent: int | None = None
+    errors: dict[str, str] = field(default_factory=dict)  # NVML function -> error name
+
+    @property
+    def memory_mib(self) -> int | None:
+        return None if self.memory_total_bytes is None else self.memory_total_bytes // (1024 * 1024)
+
+    @property
+    def active_nvlinks(self) -> tuple[NvLink, ...]:
+        return tuple(link for link in self.nvlinks if link.active)
+
+
+@dataclass(frozen=True)
+class GpuPair:
+    """An ordered pair of GPUs (by NVML index) and what NVML says about P2P between them."""
+
+    a: int
+    b: int
+    p2p: dict[str, int | str]  # capability -> nvmlGpuP2PStatus_t value, or an NVML error name
+    topology: str | None  # PIX / PXB / PHB / NODE / SYS, or None when NVML could not say
+    nvlinks: int  # NVLinks from a whose far end is b
+
+    @property
+    def path(self) -> str:
+        """The connection as `nvidia-smi topo -m` prints it: NV18, PIX, SYS ..."""
+        return f"NV{self.nvlinks}" if self.nvlinks else (self.topology or "?")
+
+
+@dataclass(frozen=True)
+class GpuInventory:
+    nvml_error: str | None  # why NVML could not be used at all (NVML_ERROR_DRIVER_NOT_LOADED, ...)
+    driver_version: str | None = None
+    cuda_driver_version: int | None = None  # 13000 means CUDA 13.0
+    nvml_version: str | None = None
+    gpus: tuple[Gpu, ...] = ()
+    pairs: tuple[GpuPair, ...] = ()
+    count_error: str | None = None
+
+    @property
+    def cuda_driver_version_text(self) -> str | None:
+        v = self.cuda_driver_version
+        return None if v is None else f"{v // 1000}.{(v % 1000) // 10}"
+
+    def pair(self, a: int, b: int) -> GpuPair | None:
+        return next((p for p in self.pairs if p.a == a and p.b == b), None)
+
+    def by_bus_id(self, bus_id: str) -> Gpu | None:
+        wanted = normalize_bus_id(bus_id)
+        return next((g for g in self.gpus if g.bus_id and normalize_bus_id(g.bus_id) == wanted), None)
+
+
+def normalize_bus_id(bus_id: str) -> str:
+    """'00000000:00:06.0' (NVML), '0000:00:06.0' (CUDA, sysfs) and '00:06.0' all become '0000:00:06.0'."""
+    text = bus_id.strip().lower()
+    parts = text.split(":")
+    if len(parts) == 2:
+        parts = ["0000", *parts]
+    domain = parts[0][-4:].rjust(4, "0")
+    return ":".join([domain, *parts[1:]])
+
+
+class _Reader:
+    """Reads NVML values for one GPU, noting which calls failed and why."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.errors: dict[str, str] = {}
+
+    def value(self, function: str, *args):
+        result = self.host.nvml(function, *args)
+        if not result.ok:
+            self.errors[function] = result.error
+            return None
+        return result.value
+
+
+def _nvlinks(host: Host, index: int) -> tuple[NvLink, ...]:
+    links = []
+    for link in range(NVLINK_MAX_LINKS):
+        state = host.nvml("nvmlDeviceGetNvLinkState", index, link)
+        if not state.ok:  # NOT_SUPPORTED on GPUs without NVLink, INVALID_ARGUMENT past the last link
+            break
+        active = bool(state.value)
+        version = remote = None
+        if active:
+            version = host.nvml("nvmlDeviceGetNvLinkVersion", index, link).value
+            pci = host.nvml("nvmlDeviceGetNvLinkRemotePciInfo", index, link)
+            remote = pci.value.get("busId") if pci.ok and isinstance(pci.value, dict) else None
+        links.append(NvLink(link, active, version, remote))
+    return tuple(links)
+
+
+def _gpu(host: Host, index: int) -> Gpu:
+    read = _Reader(host)
+    pci = read.value("nvmlDeviceGetPciInfo", index) or {}
+    memory = read.value("nvmlDeviceGetMemoryInfo", index) or {}
+    capability = read.value("nvmlDeviceGetCudaComputeCapability", index)
+    architecture = read.value("nvmlDeviceGetArchitecture", index)
+    utilization = read.value("nvmlDeviceGetUtilizationRates", index) or {}
+    pcie = PcieLink(
+        generation=read.value("nvmlDeviceGetCurrPcieLinkGeneration", index),
+        width=read.value("nvmlDeviceGetCurrPcieLinkWidth", index),
+        max_generation=read.value("nvmlDeviceGetMaxPcieLinkGeneration", index),
+        max_width=read.value("nvmlDeviceGetMaxPcieLinkWidth", index),
+        gpu_max_generation=read.value("nvmlDeviceGetGpuMaxPcieLinkGeneration", index),
+        replay_counter=read.value("nvmlDeviceGetPcieReplayCounter", index),
+    )
+    return Gpu(
+        index=index,
+        name=read.value("nvmlDeviceGetName", index) or f"GPU {index}",
+        uuid=read.value("nvmlDeviceGetUUID", index),
+        bus_id=pci.get("busId"),
+        memory_total_bytes=memory.get("total"),
+        architecture=ARCHITECTURE_NAMES.get(architecture) if architecture is not None else None,
+        compute_capability=tuple(capability) if capability else None,
+        pcie=pcie,
+        nvlinks=_nvlinks(host, index),
+        utilization_percent=utilization.get("gpu"),
+        errors=read.errors,
+    )
+
+
+def _pair(host: Host, a: Gpu, b: Gpu) -> GpuPair:
+    p2p: dict[str, int | str] = {}
+    for capability, caps_index in P2P_CAPABILITIES.items():
+        result = host.nvml("nvmlDeviceGetP2PStatus", a.index, b.index, caps_index)
+        p2p[capability] = result.value if result.ok else result.error
+    ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", a.index, b.index)
+    topology = TOPOLOGY_NAMES.get(ancestor.value) if ancestor.ok else None
+    b_bus = normalize_bus_id(b.bus_id) if b.bus_id else None
+    nvlinks = sum(1 for link in a.active_nvlinks if link.remote_bus_id and normalize_bus_id(link.remote_bus_id) == b_bus)
+    return GpuPair(a.index, b.index, p2p, topology, nvlinks)
+
+
+def probe_gpus(host: Host, facts) -> GpuInventory:
+    init = host.nvml("nvmlInit")
+    if not init.ok:
+        return GpuInventory(nvml_error=init.error)
+    driver = host.nvml("nvmlSystemGetDriverVersion")
+    cuda = host.nvml("nvmlSystemGetCudaDriverVersion")
+    nvml_version = host.nvml("nvmlSystemGetNVMLVersion")
+    count = host.nvml("nvmlDeviceGetCount")
+    gpus = tuple(_gpu(host, index) for index in range(count.value or 0)) if count.ok else ()
+    pairs = tuple(_pair(host, a, b) for a in gpus for b in gpus if a.index != b.index)
+    return GpuInventory(
+        nvml_error=None,
+        driver_version=driver.value if driver.ok else None,
+        cuda_driver_version=cuda.value if cuda.ok else None,
+        nvml_version=nvml_version.value if nvml_version.ok else None,
+        gpus=gpus,
+        pairs=pairs,
+        count_error=None if count.ok else count.error,
+    )

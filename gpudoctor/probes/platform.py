@@ -1,0 +1,65 @@
+"""Which operating system this is: Linux, WSL 1 or 2, Windows (and its build)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpudoctor.host.base import Host
+
+
+@dataclass(frozen=True)
+class PlatformFacts:
+    kind: str  # "linux" | "wsl" | "windows" | "macos" | "other"
+    os_name: str  # "Ubuntu 24.04.3 LTS", "Windows (build 26100)"
+    kernel: str
+    machine: str
+    python_version: str
+    wsl_version: int | None = None  # 1 or 2 inside WSL
+    wsl_distro: str | None = None
+    windows_build: int | None = None
+    logical_cpus: int | None = None
+    memory_bytes: int | None = None
+
+    @property
+    def label(self) -> str:
+        if self.kind == "wsl":
+            return f"WSL {self.wsl_version or '?'} ({self.os_name}, kernel {self.kernel})"
+        if self.kind == "windows":
+            return self.os_name
+        return f"{self.os_name} (kernel {self.kernel})" if self.kernel else self.os_name
+
+
+def wsl_version_of_kernel(release: str) -> int | None:
+    """WSL 2 kernels are Microsoft's own ('5.15.167.4-microsoft-standard-WSL2', older
+    '4.19.104-microsoft-standard'); WSL 1 reports a Windows build ('4.4.0-22621-Microsoft')."""
+    lowered = release.lower()
+    if "microsoft" not in lowered:
+        return None
+    return 2 if ("microsoft-standard" in lowered or "wsl2" in lowered) else 1
+
+
+def probe_platform(host: Host, facts) -> PlatformFacts:
+    system = host.system()
+    extra = system.extra
+    common = dict(
+        machine=system.machine,
+        python_version=system.python_version,
+        logical_cpus=extra.get("logical_cpus"),
+        memory_bytes=extra.get("memory_bytes"),
+    )
+    if system.sys_platform == "win32":
+        build = extra.get("windows_build")
+        name = f"Windows {'11' if (build or 0) >= 22000 else '10'} (build {build})" if build else "Windows"
+        return PlatformFacts(kind="windows", os_name=name, kernel=system.os_version, windows_build=build, **common)
+    if system.sys_platform == "darwin":
+        return PlatformFacts(kind="macos", os_name="macOS", kernel=system.os_release, **common)
+    if not system.sys_platform.startswith("linux"):
+        return PlatformFacts(kind="other", os_name=system.sys_platform, kernel=system.os_release, **common)
+    os_name = (extra.get("distro") or {}).get("name") or "Linux"
+    wsl = wsl_version_of_kernel(system.os_release)
+    if wsl is not None:
+        return PlatformFacts(
+            kind="wsl", os_name=os_name, kernel=system.os_release, wsl_version=wsl,
+            wsl_distro=host.env("WSL_DISTRO_NAME"), **common,
+        )
+    return PlatformFacts(kind="linux", os_name=os_name, kernel=system.os_release, **common)

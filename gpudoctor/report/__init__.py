@@ -1,0 +1,1 @@
+"""Renderers of a Report: terminal (rich or plain text), JSON (versioned schema), JUnit XML."""

@@ -1,0 +1,114 @@
+"""The terminal report, in the spirit of `flutter doctor`: a header, one line per check, what next.
+
+The lines are built once; they are printed through rich with colour on a terminal, or as plain
+text when the output is not a TTY or NO_COLOR is set (rich is then never imported).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from gpudoctor.engine import Report
+from gpudoctor.model import Status
+from gpudoctor.report.json_report import headline
+
+_MARKS = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "✗"}
+_ASCII_MARKS = {Status.PASS: "ok", Status.WARN: "!!", Status.FAIL: "XX", Status.SKIP: "--", Status.ERROR: "ER"}
+_STYLES = {Status.PASS: "green", Status.WARN: "yellow", Status.FAIL: "red", Status.SKIP: "dim", Status.ERROR: "magenta"}
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    style: str = ""
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def _header(report: Report) -> list[Line]:
+    host = report.host
+    platform = (host.get("platform") or {}).get("label") or "unknown platform"
+    if host.get("driver_version"):
+        driver = f"NVIDIA driver {host['driver_version']}"
+        if host.get("cuda_driver_version"):
+            driver += f" (supports CUDA {host['cuda_driver_version']})"
+    else:
+        driver = "no usable NVIDIA driver"
+    gpus = host.get("gpus") or []
+    lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold"),
+             Line(f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}")]
+    if report.source != "live":
+        lines.append(Line(f"replayed from snapshot {report.source}", "dim"))
+    for gpu in gpus:
+        memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
+        lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
+    return lines + [Line("")]
+
+
+def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS) -> list[Line]:
+    lines = _header(report)
+    width = max((len(r.check_id) for r in report.results), default=0)
+    for result in report.results:
+        lead = headline(result)
+        lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  {lead.summary}",
+                          _STYLES[result.status]))
+        for finding in result.findings:
+            shown = verbose or (finding.status.rank >= Status.WARN.rank)
+            if finding is not lead and shown:
+                lines.append(Line(f"    {marks[finding.status]} {finding.summary}", _STYLES[finding.status]))
+            if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank):
+                lines.extend(Line(f"      {detail}", "dim" if verbose else "") for detail in finding.details)
+            if finding.fix and finding.status.rank >= Status.WARN.rank:
+                lines.append(Line(f"      fix: {finding.fix}", "cyan"))
+    lines.append(Line(""))
+    lines.extend(_closing(report))
+    return lines
+
+
+def _closing(report: Report) -> list[Line]:
+    counts = [(report.count(Status.FAIL) + report.count(Status.ERROR), "failed"),
+              (report.count(Status.WARN), "warning" if report.count(Status.WARN) == 1 else "warnings"),
+              (report.count(Status.PASS), "passed"), (report.count(Status.SKIP), "skipped")]
+    tally = ", ".join(f"{n} {word}" for n, word in counts if n)
+    if report.status.rank < Status.WARN.rank:
+        return [Line(f"No issues found ({tally}).", "bold green")]
+    fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
+    advice = "`gpudoctor explain ID` tells more about a check"
+    if fixable:
+        advice = "run `gpudoctor fix` to see the fixes; " + advice
+    style = "bold red" if report.status.rank >= Status.FAIL.rank else "bold yellow"
+    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.")]
+
+
+def use_color(stream: TextIO) -> bool:
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None) -> None:
+    stream = stream or sys.stdout
+    marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
+    lines = report_lines(report, verbose=verbose, marks=marks)
+    if use_color(stream):
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(file=stream, highlight=False, soft_wrap=True)
+        for line in lines:
+            console.print(Text(line.text, style=line.style))
+        return
+    write_safely(stream, "\n".join(line.text for line in lines) + "\n")
+
+
+def write_safely(stream: TextIO, text: str) -> None:
+    """Write text that a legacy console code page cannot encode, replacing what it lacks."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(encoding, errors="replace").decode(encoding, errors="replace"))

@@ -1,0 +1,41 @@
+"""The report header: platform, driver and GPUs, taken from facts already gathered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpudoctor.engine import FactStore, ProbeFailed
+
+
+def _fact(store: FactStore, name: str) -> Any:
+    try:
+        return store.get(name)
+    except ProbeFailed:
+        return None
+
+
+def host_summary(store: FactStore) -> dict[str, Any]:
+    platform = _fact(store, "platform")
+    inventory = _fact(store, "gpus")
+    summary: dict[str, Any] = {"platform": None, "driver_version": None, "cuda_driver_version": None,
+                               "nvml_error": None, "gpus": []}
+    if platform is not None:
+        summary["platform"] = {
+            "kind": platform.kind,
+            "label": platform.label,
+            "os_name": platform.os_name,
+            "kernel": platform.kernel,
+            "machine": platform.machine,
+            "wsl_version": platform.wsl_version,
+            "windows_build": platform.windows_build,
+            "python_version": platform.python_version,
+        }
+    if inventory is not None:
+        summary["driver_version"] = inventory.driver_version
+        summary["cuda_driver_version"] = inventory.cuda_driver_version_text
+        summary["nvml_error"] = inventory.nvml_error
+        summary["gpus"] = [
+            {"index": g.index, "name": g.name, "memory_mib": g.memory_mib, "bus_id": g.bus_id, "uuid": g.uuid}
+            for g in inventory.gpus
+        ]
+    return summary
