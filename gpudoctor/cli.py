@@ -90,7 +90,8 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
     host = _open_host(snapshot_path)
     options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")
     try:
-        report = run_checks(host, checks, registry.probes, options, registry.broken, summarize=host_summary)
+        report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
+                            summarize=host_summary)
     finally:
         host.close()
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
@@ -156,7 +157,7 @@ def snapshot(output: str, deep: bool) -> None:
     checks = _select_checks(registry, (), (), deep)
     host = LiveHost()
     try:
-        run_checks(host, checks, registry.probes, Options(deep=deep), summarize=host_summary)
+        run_checks(host, checks, registry, Options(deep=deep), summarize=host_summary)
     finally:
         host.close()
     import json

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
-from gpudoctor.registry import BrokenPlugin
+from gpudoctor.registry import BrokenPlugin, Registry
 
 # A probe's own calls each have a timeout; this bounds the whole gathering, so that even a
 # probe that misbehaves cannot keep the doctor from reporting.
@@ -33,11 +33,17 @@ class ProbeFailed(Exception):
 class FactStore:
     """Computes each fact once, on first request, from the host; thread-safe."""
 
-    def __init__(self, host: Host, probes: dict[str, Callable[..., Any]], options: Options) -> None:
+    def __init__(
+        self,
+        host: Host,
+        probes: dict[str, Callable[..., Any]],
+        options: Options,
+        broken_probes: dict[str, str] | None = None,
+    ) -> None:
         self.host = host
         self._probes = probes
         self._values: dict[str, Any] = {"options": options}
-        self._failures: dict[str, str] = {}
+        self._failures: dict[str, str] = dict(broken_probes or {})
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.timings: dict[str, float] = {}
@@ -153,20 +159,23 @@ def _broken_result(plugin: BrokenPlugin) -> CheckResult:
 def run_checks(
     host: Host,
     checks: Iterable[Check],
-    probes: dict[str, Callable[..., Any]],
+    registry: Registry,
     options: Options,
-    broken: Iterable[BrokenPlugin] = (),
+    *,
+    report_broken_plugins: bool = True,
     summarize: Callable[[FactStore], dict[str, Any]] | None = None,
 ) -> Report:
+    """Gather what the checks need, run them, and report (broken check plugins first)."""
     started_wall = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     started = time.perf_counter()
     checks = list(checks)
-    store = FactStore(host, probes, options)
+    store = FactStore(host, registry.probes, options, registry.broken_probes)
     store.gather({"platform", "gpus"} | {need for c in checks for need in c.needs})
     try:
         platform_kind = store.get("platform").kind
     except ProbeFailed:
         platform_kind = None
+    broken = registry.broken if report_broken_plugins else ()
     results = [_broken_result(p) for p in broken] + [_run_one(c, store, platform_kind) for c in checks]
     summary = summarize(store) if summarize else {}
     return Report(

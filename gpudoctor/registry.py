@@ -32,7 +32,8 @@ class BrokenPlugin:
 class Registry:
     checks: tuple[Check, ...]
     probes: dict[str, Callable[..., Any]]
-    broken: tuple[BrokenPlugin, ...]
+    broken: tuple[BrokenPlugin, ...]  # check plugins that could not be loaded
+    broken_probes: dict[str, str]  # fact name -> why its probe could not be loaded
 
     def by_id(self, check_id: str) -> Check | None:
         return next((c for c in self.checks if c.id == check_id), None)
@@ -72,13 +73,17 @@ def load_registry() -> Registry:
             else:
                 checks[item.id] = item
     probes: dict[str, Callable[..., Any]] = {}
+    broken_probes: dict[str, str] = {}
     for entry_point in _entry_points(PROBES_GROUP):
         try:
             probes[entry_point.name] = entry_point.load()
-        except Exception as exc:
-            broken.append(_broken(entry_point, f"{type(exc).__name__}: {exc}"))
+        except Exception as exc:  # reported by the checks that need this fact
+            broken_probes[entry_point.name] = (
+                f"the probe plugin {entry_point.value} (from {_distribution_name(entry_point)}) could not be loaded: "
+                f"{type(exc).__name__}: {exc}"
+            )
     ordered = tuple(sorted(checks.values(), key=lambda c: c.id))
-    return Registry(ordered, probes, tuple(broken))
+    return Registry(ordered, probes, tuple(broken), broken_probes)
 
 
 def _broken(entry_point: metadata.EntryPoint, problem: str) -> BrokenPlugin:

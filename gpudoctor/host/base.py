@@ -127,7 +127,7 @@ class Host:
         return self._answer("http", [url], lambda: self._live_http_get(url, timeout))
 
     def system(self) -> SystemInfo:
-        return self._answer("system", [], self._live_system)
+        return self._answer("system", [], lambda: self._live_system())
 
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:

@@ -41,6 +41,7 @@ class SnapshotError(Exception):
 
 
 def snapshot_document(host: Host) -> dict[str, Any]:
+    host.system()  # every snapshot says which operating system it came from
     calls = [
         {"probe": kind, "args": args, "answer": answer}
         for _key, (kind, args, answer) in sorted(host.recorded.items())
@@ -52,12 +53,6 @@ def snapshot_document(host: Host) -> dict[str, Any]:
         "recorded_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "calls": calls,
     }
-
-
-def write_snapshot(host: Host, path: str) -> None:
-    """Write atomically: a crash never leaves a half-written snapshot behind."""
-    document = snapshot_document(host)
-    write_text_atomically(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 
 def write_text_atomically(path: str, text: str) -> None:

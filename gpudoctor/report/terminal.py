@@ -46,8 +46,6 @@ def _header(report: Report) -> list[Line]:
     gpus = host.get("gpus") or []
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold"),
              Line(f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}")]
-    if report.source != "live":
-        lines.append(Line(f"replayed from snapshot {report.source}", "dim"))
     for gpu in gpus:
         memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
