@@ -28,7 +28,7 @@ class Line:
 
 def _can_encode(stream: TextIO, text: str) -> bool:
     try:
-        text.encode(getattr(stream, "encoding", None) or "ascii")
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
         return True
     except (UnicodeEncodeError, LookupError):
         return False

@@ -1,0 +1,34 @@
+"""Reports and snapshots never carry secrets."""
+
+import json
+
+from gpudoctor.host.redact import REDACTED, redact_text, redact_value
+from gpudoctor.host.snapshot import snapshot_document
+
+from hosts import HostBuilder
+
+
+def test_url_credentials_are_redacted():
+    assert redact_value("OLLAMA_HOST", "http://alice:s3cret@gpu-box:11434") == f"http://{REDACTED}@gpu-box:11434"
+
+
+def test_token_shapes_are_redacted_but_gpu_uuids_are_not():
+    uuid = "GPU-14bd2041-5ebb-2949-625d-78a98c27dbe8"
+    assert redact_value("CUDA_VISIBLE_DEVICES", uuid) == uuid
+    assert REDACTED in redact_value("NCCL_DEBUG", "hf_" + "a" * 34)
+    assert redact_text("token ghp_" + "B" * 36 + " end") == f"token {REDACTED} end"
+
+
+def test_secret_named_variables_are_redacted_whole():
+    assert redact_value("HF_TOKEN", "anything") == REDACTED
+
+
+def test_snapshot_holds_only_asked_variables_and_redacted(monkeypatch):
+    monkeypatch.setenv("OLLAMA_HOST", "https://bob:pw@example.invalid:11434")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "verysecret")
+    from gpudoctor.host.live import LiveHost
+
+    host = LiveHost()
+    assert host.env("OLLAMA_HOST") == f"https://{REDACTED}@example.invalid:11434"
+    text = json.dumps(snapshot_document(host))
+    assert "pw@" not in text and "verysecret" not in text and "AWS_SECRET_ACCESS_KEY" not in text
