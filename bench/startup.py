@@ -1,0 +1,68 @@
+"""Startup and replay cost, against a bare interpreter: a benchmark, not a test.
+
+    python bench/startup.py [--snapshot tests/fixtures/hosts/linux-2xh200-nvlink.json] [--runs 15] [--live]
+
+Prints the median wall time of `python -c pass`, `gpudoctor --help`, `gpudoctor check --from SNAPSHOT` and, with
+--live, `gpudoctor check` on this machine; and which heavy modules `--help` imported (there should be none).
+Budgets (2-core machine): --help under 150 ms, a replayed check under 400 ms; a live check on the two-H200 host
+under 600 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HEAVY = ("rich", "pynvml", "psutil", "torch", "distro")
+
+
+def median_ms(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def heavy_imports_of_help() -> list[str]:
+    code = ("import contextlib, io, sys\n"
+            "from gpudoctor.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n        main(['--help'], standalone_mode=False)\n    except SystemExit:\n        pass\n"
+            f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip().splitlines()
+    return out[-1].split() if out else []
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--snapshot", default=str(Path(__file__).parents[1] / "tests/fixtures/hosts/linux-2xh200-nvlink.json"))
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--live", action="store_true", help="also time a live `gpudoctor check` here")
+    args = parser.parse_args()
+    py = sys.executable
+    rows = [
+        ("python -c pass", [py, "-c", "pass"]),
+        ("gpudoctor --help", [py, "-m", "gpudoctor", "--help"]),
+        ("gpudoctor check --from SNAPSHOT", [py, "-m", "gpudoctor", "check", "--from", args.snapshot]),
+        ("gpudoctor check --from SNAPSHOT --json", [py, "-m", "gpudoctor", "check", "--from", args.snapshot, "--json"]),
+    ]
+    if args.live:
+        rows.append(("gpudoctor check (live)", [py, "-m", "gpudoctor", "check"]))
+    baseline = None
+    print(f"{'command':40} {'median ms':>10} {'over python':>12}")
+    for label, argv in rows:
+        ms = median_ms(argv, args.runs)
+        baseline = ms if baseline is None else baseline
+        print(f"{label:40} {ms:10.1f} {ms - baseline:12.1f}")
+    heavy = heavy_imports_of_help()
+    print(f"heavy modules imported by --help: {', '.join(heavy) if heavy else 'none'}")
+
+
+if __name__ == "__main__":
+    main()
