@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -60,6 +61,18 @@ def _write_output(path: str, text: str) -> None:
         raise BadInput(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
+@contextlib.contextmanager
+def _progress_display(enabled: bool):
+    """A spinner with the current step of a long run, on a terminal only (never under --json)."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("Starting the GPU tests") as status:
+        yield lambda message: status.update(message)
+
+
 @click.group(epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="gpudoctor")
 def main() -> None:
@@ -90,8 +103,9 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
     host = _open_host(snapshot_path)
     options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")
     try:
-        report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
-                            summarize=host_summary)
+        with _progress_display(enabled=deep and not as_json) as on_progress:
+            report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
+                                summarize=host_summary, on_progress=on_progress)
     finally:
         host.close()
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
@@ -166,6 +180,44 @@ def snapshot(output: str, deep: bool) -> None:
     click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
     click.echo("It holds command output, library answers and audited environment variables only "
                "(secrets redacted); read it before you share it.")
+
+
+FIX_EPILOG = """\b
+Every --apply run is logged (time, command, exit code, output), appended to:
+  Linux/WSL: $XDG_STATE_HOME/gpudoctor/fix.log (default ~/.local/state/gpudoctor/fix.log)
+  Windows:   %LOCALAPPDATA%\\gpudoctor\\fix.log
+
+\b
+Exit codes:
+  0  plan shown, or every fix ran
+  1  a fix failed (the ones after it were not run), or the confirmation was declined
+  2  refused: bad usage, unknown id, --apply with --from, no terminal to confirm on and no --yes,
+     a fix for another platform, or one needing root/administrator rights gpudoctor does not have
+  3  internal error (a bug in gpudoctor or a plugin: please report it)
+"""
+
+
+@main.command(epilog=FIX_EPILOG)
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option("--apply", "apply_", is_flag=True, help="Run the planned fixes (after one confirmation), then check again.")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation (for pipelines).")
+@click.option("--dry-run", is_flag=True, help="With --apply: run the scripts' own preview (--dry-run / -WhatIf).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON record (plan, steps, before/after) on stdout.")
+@click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Plan for a recorded snapshot (no --apply).")
+@click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
+              help="Oldest acceptable NVIDIA driver branch.")
+def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
+    """Show what would fix the problems found (nothing changes), or fix them with --apply.
+
+    IDs (fix ids such as wsl.remove-linux-driver, or check ids) restrict the plan. Each fix is a
+    script shipped with gpudoctor (fixes/): the plan shows the script, the platform it runs on,
+    the rights it needs, what it changes and its exact command line. Fixes run one by one in a
+    fixed order (Windows features and WSL version, wrong driver removal, CUDA toolkit, NCCL,
+    environment variables, service restarts) and stop at the first failure.
+    """
+    from gpudoctor.fixing.command import Request, run_fix
+
+    sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver)))
 
 
 def run() -> None:

@@ -39,8 +39,10 @@ class FactStore:
         probes: dict[str, Callable[..., Any]],
         options: Options,
         broken_probes: dict[str, str] | None = None,
+        on_progress: Callable[[str], None] | None = None,
     ) -> None:
         self.host = host
+        self._on_progress = on_progress
         self._probes = probes
         self._values: dict[str, Any] = {"options": options}
         self._failures: dict[str, str] = dict(broken_probes or {})
@@ -74,6 +76,11 @@ class FactStore:
             self._failures[name] = f"probe {name!r} failed: {type(exc).__name__}: {exc}"
         finally:
             self.timings[name] = time.perf_counter() - started
+
+    def progress(self, message: str) -> None:
+        """Probes that take seconds (`--deep`) say what they are doing; the CLI may show it."""
+        if self._on_progress is not None:
+            self._on_progress(message)
 
     def gather(self, names: Iterable[str], deadline_s: float = FACTS_DEADLINE_S) -> None:
         """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit)."""
@@ -164,12 +171,13 @@ def run_checks(
     *,
     report_broken_plugins: bool = True,
     summarize: Callable[[FactStore], dict[str, Any]] | None = None,
+    on_progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Gather what the checks need, run them, and report (broken check plugins first)."""
     started_wall = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     started = time.perf_counter()
     checks = list(checks)
-    store = FactStore(host, registry.probes, options, registry.broken_probes)
+    store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress)
     store.gather({"platform", "gpus"} | {need for c in checks for need in c.needs})
     try:
         platform_kind = store.get("platform").kind

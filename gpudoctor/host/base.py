@@ -86,12 +86,21 @@ class Host:
         return self._answer("run", argv, lambda: self._live_run(argv, timeout))
 
     def run_python(
-        self, module: str, args: Sequence[str], *, timeout: float, python: str | None = None
+        self,
+        module: str,
+        args: Sequence[str],
+        *,
+        timeout: float,
+        python: str | None = None,
+        on_line: Callable[[str], None] | None = None,
     ) -> CommandResult:
-        """Run `python -m module args` in a child process; `python=None` means gpudoctor's own interpreter."""
+        """Run `python -m module args` in a child process; `python=None` means gpudoctor's own interpreter.
+
+        `on_line` sees each line of output as it arrives (live only: a replay has nothing to stream).
+        """
         args = [str(a) for a in args]
         key = [python or "<gpudoctor-python>", module, *args]
-        return self._answer("python", key, lambda: self._live_run_python(module, args, timeout, python))
+        return self._answer("python", key, lambda: self._live_run_python(module, args, timeout, python, on_line))
 
     def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False) -> FileResult:
         """Read at most `limit` bytes of a file, from its end when `tail`."""

@@ -36,8 +36,9 @@ class LiveHost(Host):
     def _live_run(self, argv: Sequence[str], timeout: float) -> CommandResult:
         return run_command(list(argv), timeout)
 
-    def _live_run_python(self, module: str, args: list, timeout: float, python: str | None) -> CommandResult:
-        return run_command([python or sys.executable, "-m", module, *args], timeout)
+    def _live_run_python(self, module: str, args: list, timeout: float, python: str | None,
+                         on_line: Callable[[str], None] | None) -> CommandResult:
+        return run_command([python or sys.executable, "-m", module, *args], timeout, on_line)
 
     # -- files -------------------------------------------------------------------------------
     def _live_read_file(self, path: str, limit: int, tail: bool) -> FileResult:
@@ -139,8 +140,12 @@ class LiveHost(Host):
             self._nvml.close()
 
 
-def run_command(argv: list[str], timeout: float) -> CommandResult:
-    """Run argv without a shell; never wait longer than `timeout` (plus a short kill grace)."""
+def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] | None = None) -> CommandResult:
+    """Run argv without a shell; never wait longer than `timeout` (plus a short kill grace).
+
+    `on_line` is called with each line of standard output as it arrives (the `--deep` worker
+    reports progress this way); the whole output is returned all the same.
+    """
     posix = os.name == "posix"
     try:
         proc = subprocess.Popen(
@@ -155,16 +160,38 @@ def run_command(argv: list[str], timeout: float) -> CommandResult:
         return CommandResult(returncode=None, error="not-found")
     except OSError as exc:
         return CommandResult(returncode=None, error=_os_error(exc))
+    stdout, stderr = bytearray(), bytearray()
+    readers = [
+        threading.Thread(target=_read_lines, args=(proc.stdout, stdout, on_line), daemon=True),
+        threading.Thread(target=_read_lines, args=(proc.stderr, stderr, None), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+    error = None
     try:
-        stdout, stderr = proc.communicate(timeout=timeout)
-        return CommandResult(returncode=proc.returncode, stdout=stdout, stderr=stderr)
+        proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
+        error = "timeout"
         _kill_tree(proc, posix)
         try:
-            stdout, stderr = proc.communicate(timeout=_KILL_GRACE)
+            proc.wait(timeout=_KILL_GRACE)
         except subprocess.TimeoutExpired:  # stuck in the kernel: abandon it
-            stdout, stderr = b"", b""
-        return CommandResult(returncode=None, stdout=stdout or b"", stderr=stderr or b"", error="timeout")
+            pass
+    for reader in readers:
+        # A grandchild may still hold the pipes open after the child exited: do not wait on it.
+        reader.join(timeout=_KILL_GRACE)
+    returncode = None if error else proc.returncode
+    return CommandResult(returncode=returncode, stdout=bytes(stdout), stderr=bytes(stderr), error=error)
+
+
+def _read_lines(stream, sink: bytearray, on_line: Callable[[str], None] | None) -> None:
+    try:
+        for line in iter(stream.readline, b""):
+            sink.extend(line)
+            if on_line is not None:
+                on_line(line.decode("utf-8", errors="replace").rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
 
 
 def _kill_tree(proc: subprocess.Popen, posix: bool) -> None:
