@@ -1,0 +1,119 @@
+"""Which NVIDIA driver a GPU and a CUDA toolkit need: the tables, with their sources, in one place.
+
+A driver version is "BRANCH.MINOR[.PATCH]" (580.159.04); NVIDIA names driver families by their
+branch ("R580"). Pure data and lookups; no I/O.
+"""
+
+from __future__ import annotations
+
+# NVIDIA "CUDA Toolkit Release Notes", Table 3 "CUDA Toolkit and Corresponding Driver Versions"
+# (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6), the GA release of each
+# major.minor: (Linux x86_64, Windows x86_64). The CUDA 13 releases list no Windows version ("N/A"):
+# since 13.x the Windows driver is no longer bundled with the toolkit.
+TOOLKIT_DRIVER: dict[tuple[int, int], tuple[str, str | None]] = {
+    (13, 2): ("595.45.04", None),
+    (13, 1): ("590.44.01", None),
+    (13, 0): ("580.65.06", None),
+    (12, 9): ("575.51.03", "576.02"),
+    (12, 8): ("570.26", "570.65"),
+    (12, 6): ("560.28.03", "560.76"),
+    (12, 5): ("555.42.02", "555.85"),
+    (12, 4): ("550.54.14", "551.61"),
+    (12, 3): ("545.23.06", "545.84"),
+    (12, 2): ("535.54.03", "536.25"),
+    (12, 1): ("530.30.02", "531.14"),
+    (12, 0): ("525.60.13", "527.41"),
+    (11, 8): ("520.61.05", "520.06"),
+    (11, 7): ("515.43.04", "516.01"),
+    (11, 6): ("510.39.01", "511.23"),
+    (11, 5): ("495.29.05", "496.04"),
+    (11, 4): ("470.42.01", "471.11"),
+    (11, 3): ("465.19.01", "465.89"),
+    (11, 2): ("460.27.03", "460.82"),
+    (11, 1): ("455.23", "456.38"),
+    (11, 0): ("450.51.05", "451.48"),
+    (10, 2): ("440.33", "441.22"),
+    (10, 1): ("418.39", "418.96"),
+    (10, 0): ("410.48", "411.31"),
+}
+
+# Same release notes, Table 2 "CUDA Toolkit and Minimum Required Driver Version for CUDA Minor
+# Version Compatibility", and https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html:
+# since CUDA 11 a program built with any toolkit of a major family runs, with a limited feature
+# set (no PTX JIT of newer PTX), on a driver of at least this branch.
+MINOR_VERSION_COMPAT_BRANCH: dict[int, int] = {13: 580, 12: 525, 11: 450}
+
+# The first driver branch that runs each GPU architecture (names as in gpudoctor.probes.gpus):
+# the driver of the first CUDA toolkit that targets it (Table 3 above).
+ARCHITECTURE_BRANCH: dict[str, int] = {
+    # CUDA 12.8 added sm_100 (B200) and sm_120 (GeForce RTX 50); R570 is the first branch for both
+    # (https://docs.nvidia.com/cuda/blackwell-compatibility-guide/).
+    "Blackwell": 570,
+    # CUDA 11.8 added sm_90 and sm_89; H100 came with driver 520.61.05
+    # (https://docs.nvidia.com/ai-enterprise/2.3/release-notes/index.html), RTX 40 with 520.56.06.
+    "Hopper": 520,
+    "Ada Lovelace": 520,
+    "Ampere": 450,  # CUDA 11.0 (sm_80, A100), driver 450.51.05
+    "Turing": 410,  # CUDA 10.0 (sm_75)
+    "Volta": 384,  # CUDA 9.0 (sm_70)
+    "Pascal": 367,  # CUDA 8.0 (sm_60)
+}
+
+# Products that need a newer branch than their architecture's first one; matched in the NVML name.
+PRODUCT_BRANCH: tuple[tuple[str, int], ...] = (
+    # GA10x (sm_86) came with CUDA 11.1 and the R455 driver ("RTX 3080/3090 support").
+    ("GeForce RTX 30", 455),
+    # H200 (HBM3e Hopper, late 2023) shipped after the R520/R525 branches; R535 is the oldest LTS
+    # branch released after it. NVIDIA's public notes do not name its first branch: a floor, not a citation.
+    ("H200", 535),
+)
+
+WHERE_TO_GET_DRIVERS = {
+    "linux": (
+        "Drivers come from your distribution or from NVIDIA: on Ubuntu `sudo ubuntu-drivers list` shows the "
+        "packaged branches and `sudo ubuntu-drivers install nvidia:{branch}` installs one (servers: "
+        "`sudo ubuntu-drivers install --gpgpu nvidia:{branch}-server`); on other distributions use their "
+        "nvidia-driver packages or NVIDIA's CUDA repository (`cuda-drivers`). Data-center GPUs: the "
+        "Data Center driver from https://docs.nvidia.com/datacenter/tesla/; otherwise https://www.nvidia.com/drivers. "
+        "Reboot afterwards."
+    ),
+    "wsl": (
+        "Inside WSL 2 the driver is the Windows one: install R{branch} or newer on Windows from "
+        "https://www.nvidia.com/drivers (or the NVIDIA App), never a Linux driver inside WSL; then run "
+        "`wsl --shutdown` and reopen the distribution."
+    ),
+    "windows": (
+        "Install R{branch} or newer from https://www.nvidia.com/drivers (or the NVIDIA App), then restart."
+    ),
+}
+
+
+def parse_driver_version(text: str | None) -> tuple[int, ...] | None:
+    """'580.159.04' -> (580, 159, 4); None when it is not a driver version."""
+    if not text:
+        return None
+    try:
+        return tuple(int(part) for part in text.strip().split("."))
+    except ValueError:
+        return None
+
+
+def required_branch(gpu_name: str, architecture: str | None) -> int | None:
+    """The oldest driver branch that runs this GPU, or None when no table knows it."""
+    needs = [branch for product, branch in PRODUCT_BRANCH if product in gpu_name]
+    if architecture in ARCHITECTURE_BRANCH:
+        needs.append(ARCHITECTURE_BRANCH[architecture])
+    return max(needs, default=None)
+
+
+def toolkit_driver(major: int, minor: int, *, windows: bool) -> str | None:
+    """The driver the CUDA major.minor toolkit's release notes ask for (Table 3), or None when unknown."""
+    row = TOOLKIT_DRIVER.get((major, minor))
+    if row is None:
+        return None
+    return row[1] if windows else row[0]
+
+
+def driver_install_hint(platform_kind: str, branch: int) -> str:
+    """Where a person gets a driver of at least `branch` on this platform."""
+    return WHERE_TO_GET_DRIVERS.get(platform_kind, WHERE_TO_GET_DRIVERS["linux"]).format(branch=branch)
