@@ -140,6 +140,8 @@ class NvmlSession:
             raise _NvmlCallError(nvml_error_name(exc)) from None
         except (ctypes.ArgumentError, TypeError, AttributeError) as exc:
             raise _NvmlCallError(f"NVML_ERROR_INVALID_ARGUMENT: {exc}") from None
+        except Exception as exc:  # e.g. a name that is not UTF-8: still a value, never a crash
+            raise _NvmlCallError(f"NVML_ERROR_UNKNOWN: {type(exc).__name__}: {exc}") from None
 
     def _device_args(self, function: str, args: tuple) -> list:
         if function.startswith(_NO_DEVICE_PREFIXES) or function in _NO_DEVICE_FUNCTIONS:
