@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import check, fail, ok
 from gpudoctor.checks.nvml_status import explain_nvml_error
+from gpudoctor.checks.p2p import describe_cuda_error
+from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.probes.env import resolve_visible_devices
+
+# NVML calls that identify a GPU; any of them failing means the GPU itself is in trouble.
+_IDENTITY_CALLS = ("nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciInfo", "nvmlDeviceGetMemoryInfo")
 
 
 def _gpu_line(gpu) -> str:
@@ -11,13 +16,77 @@ def _gpu_line(gpu) -> str:
     return f"GPU {gpu.index}: {gpu.name}, {memory}, bus {gpu.bus_id or '?'}, {gpu.uuid or 'no UUID'}"
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus",))
+def _unreadable(gpus):
+    for gpu in gpus:
+        errors = {call: gpu.errors[call] for call in _IDENTITY_CALLS if call in gpu.errors}
+        if not errors:
+            continue
+        summary, details = explain_nvml_error(sorted(set(errors.values()))[0])
+        yield warn(f"GPU {gpu.index} could not be read completely: {summary}", *details,
+                   evidence={"gpu": gpu.index, "nvml_errors": errors})
+
+
+def _mixed(gpus):
+    models = {(g.name, g.memory_mib) for g in gpus}
+    if len(models) < 2:
+        return
+    smallest = min((g for g in gpus if g.memory_mib), key=lambda g: g.memory_mib, default=None)
+    yield warn(
+        "The GPUs differ: " + ", ".join(f"GPU {g.index} {g.name} ({g.memory_mib} MiB)" for g in gpus),
+        "That works, with consequences: Ollama splits a model's layers across GPUs in proportion to their "
+        "free VRAM, so the larger card holds more layers and the slower card sets the pace of its share.",
+        "Tensor-parallel frameworks (vLLM, TensorRT-LLM, PyTorch tensor parallelism) give every GPU an equal "
+        "share, so the smallest and slowest card limits all of them"
+        + (f" (here GPU {smallest.index}, {smallest.memory_mib} MiB)." if smallest else "."),
+        "CUDA numbers different GPUs fastest first, not like nvidia-smi, unless CUDA_DEVICE_ORDER=PCI_BUS_ID "
+        "(see env.gpu).",
+        evidence={"models": sorted({f"{name} ({mib} MiB)" for name, mib in models})},
+    )
+
+
+def _hidden_from_cuda(facts, gpus):
+    value, cuda = facts.gpu_env.get("CUDA_VISIBLE_DEVICES"), facts.cuda
+    if cuda.available:  # a GPU whose bus id NVML could not read cannot be matched: _unreadable reports it
+        hidden = [g for g in gpus if g.bus_id and cuda.by_bus_id(g.bus_id) is None]
+    elif value is not None:
+        order_known = facts.gpu_env.get("CUDA_DEVICE_ORDER") == "PCI_BUS_ID" or len({g.name for g in gpus}) == 1
+        resolved = resolve_visible_devices(value, gpus, index_order_known=order_known)
+        hidden = [g for g in gpus if g.index in resolved.hidden]
+    elif (cuda.error or "").startswith("CUDA_ERROR_NO_DEVICE"):
+        hidden = list(gpus)
+    else:
+        yield skip(f"Whether CUDA sees these GPUs could not be checked: {describe_cuda_error(cuda.error)}",
+                   evidence={"cuda_error": cuda.error})
+        return
+    if not hidden:
+        return
+    names = ", ".join(f"GPU {g.index} ({g.name})" for g in hidden)
+    evidence = {"hidden": [g.index for g in hidden], "CUDA_VISIBLE_DEVICES": value,
+                "cuda_sees": [d.pci_bus_id for d in cuda.devices] if cuda.available else None}
+    if value is not None:
+        yield warn(f"{names} {'is' if len(hidden) == 1 else 'are'} hidden from CUDA programs by "
+                   f"CUDA_VISIBLE_DEVICES={value}",
+                   "NVML (and nvidia-smi) still list it, but Ollama, PyTorch and every CUDA program started from "
+                   "this shell will not use it. env.gpu explains the value and how to remove it.",
+                   evidence=evidence)
+        return
+    yield warn(f"The CUDA driver does not see {names}, although NVML does",
+               "CUDA_VISIBLE_DEVICES is not set, so something else keeps CUDA from the GPU: a GPU in an error "
+               "state (dmesg shows Xid errors), MIG mode enabled on it, or a container that passes in only "
+               "some GPUs' device files.", evidence=evidence)
+
+
+@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
     Fails when NVML cannot be used at all (no driver, the kernel module not loaded, a
     driver/library version mismatch after an upgrade) or when it sees no GPU. NVML ignores
-    CUDA_VISIBLE_DEVICES, so GPUs hidden from programs are listed here too.
+    CUDA_VISIBLE_DEVICES, so GPUs hidden from programs are listed here too: a GPU that the CUDA
+    driver does not see (hidden by CUDA_VISIBLE_DEVICES, or in trouble) is a warning. GPUs that
+    differ in model or memory are a warning that says what it means: Ollama splits layers in
+    proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
+    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason.
     """
     inventory = facts.gpus
     if inventory.nvml_error:
@@ -46,3 +115,6 @@ def gpu_count(facts):
         headline = ", ".join(f"{g.name}" for g in gpus)
     yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}",
              *(_gpu_line(g) for g in gpus), evidence=evidence)
+    yield from _unreadable(gpus)
+    yield from _mixed(gpus)
+    yield from _hidden_from_cuda(facts, gpus)

@@ -15,7 +15,11 @@ from gpudoctor.host.base import Host
 P2P_CAPABILITIES = {"read": 0, "write": 1, "nvlink": 2, "atomics": 3, "pci": 4}
 
 # nvmlGpuP2PStatus_t, with the abbreviations `nvidia-smi topo -p2p` prints in its legend.
-P2P_STATUS_NAMES = {0: "OK", 1: "CNS", 2: "GNS", 3: "TNS", 4: "NS", 5: "NS", 6: "U"}
+# NVML_P2P_STATUS_DISABLED_BY_REGKEY (4) is "DR": newer drivers (595.x, 610.x) list
+# "DR = Disabled by regkey" in that legend (real 2x RTX 5090 reports, e.g.
+# https://github.com/noonghunna/club-3090/issues/1229); 580.x prints no DR line.
+P2P_STATUS_NAMES = {0: "OK", 1: "CNS", 2: "GNS", 3: "TNS", 4: "DR", 5: "NS", 6: "U"}
+P2P_STATUS_OK = 0
 P2P_STATUS_MEANING = {
     0: "supported",
     1: "chipset not supported",
@@ -189,15 +193,31 @@ def _gpu(host: Host, index: int) -> Gpu:
     )
 
 
-def _pair(host: Host, a: Gpu, b: Gpu) -> GpuPair:
+def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -> int:
+    """NVLinks from a to b, counted as `nvidia-smi topo -m` does ("NV18").
+
+    Links whose far end is b count directly. Links whose far end is no GPU of this host count
+    for every peer that NVML says it reaches over NVLink: on NVSwitch systems (HGX/DGX) every
+    link ends at a switch and nvidia-smi shows NV18 for each pair, and in a VM with passed-through
+    GPUs NVML reports the far end as FFFFFFFF:FF:FF.0 (recorded on the two-H200 host, where
+    nvidia-smi showed NV18). Direct links without a switch in such a VM would be over-counted.
+    """
+    b_bus = normalize_bus_id(b.bus_id) if b.bus_id else None
+    remotes = [normalize_bus_id(link.remote_bus_id) if link.remote_bus_id else None for link in a.active_nvlinks]
+    direct = sum(1 for remote in remotes if remote is not None and remote == b_bus)
+    if direct or not nvlink_p2p_ok:
+        return direct
+    return sum(1 for remote in remotes if remote not in gpu_buses)
+
+
+def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str]) -> GpuPair:
     p2p: dict[str, int | str] = {}
     for capability, caps_index in P2P_CAPABILITIES.items():
         result = host.nvml("nvmlDeviceGetP2PStatus", a.index, b.index, caps_index)
         p2p[capability] = result.value if result.ok else result.error
     ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", a.index, b.index)
     topology = TOPOLOGY_NAMES.get(ancestor.value) if ancestor.ok else None
-    b_bus = normalize_bus_id(b.bus_id) if b.bus_id else None
-    nvlinks = sum(1 for link in a.active_nvlinks if link.remote_bus_id and normalize_bus_id(link.remote_bus_id) == b_bus)
+    nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK)
     return GpuPair(a.index, b.index, p2p, topology, nvlinks)
 
 
@@ -210,7 +230,8 @@ def probe_gpus(host: Host, facts) -> GpuInventory:
     nvml_version = host.nvml("nvmlSystemGetNVMLVersion")
     count = host.nvml("nvmlDeviceGetCount")
     gpus = tuple(_gpu(host, index) for index in range(count.value or 0)) if count.ok else ()
-    pairs = tuple(_pair(host, a, b) for a in gpus for b in gpus if a.index != b.index)
+    buses = {normalize_bus_id(g.bus_id) for g in gpus if g.bus_id}
+    pairs = tuple(_pair(host, a, b, buses) for a in gpus for b in gpus if a.index != b.index)
     return GpuInventory(
         nvml_error=None,
         driver_version=driver.value if driver.ok else None,

@@ -1,0 +1,193 @@
+"""Peer-to-peer access between GPUs, as NVML (nvidia-smi topo) and the CUDA driver report it."""
+
+from __future__ import annotations
+
+from gpudoctor.model import check, ok, skip, warn
+from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES
+
+# Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
+_NO_P2P_REASONS = {
+    "CNS": "the chipset between them does not support P2P (common between two CPU sockets, SYS)",
+    "GNS": "the driver does not offer P2P on these GPUs (NVIDIA's driver refuses PCIe P2P on GeForce cards "
+           "such as the RTX 4090 and RTX 5090)",
+    "TNS": "the PCIe topology between them does not allow P2P",
+    "DR": "P2P is disabled by a driver registry key (on Linux: NVreg_RegistryDwords of the nvidia module)",
+    "NS": "NVML reports P2P as not supported (in a VM an IOMMU or PCIe ACS setting often blocks it)",
+    "U": "NVML cannot tell why",
+}
+
+_CUDA_ERRORS = {
+    "CUDA_ERROR_NO_DEVICE": "the CUDA driver sees no GPU; an empty CUDA_VISIBLE_DEVICES, or one naming no GPU, "
+                            "does this (see env.gpu)",
+    "CUDA_ERROR_LIBRARY_NOT_FOUND": "the CUDA driver library (libcuda.so.1, nvcuda.dll) was not found: no NVIDIA "
+                                    "driver, or inside WSL /usr/lib/wsl/lib is not on the library path",
+    "CUDA_ERROR_INSUFFICIENT_DRIVER": "the installed driver is too old for its own CUDA library",
+    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": "libcuda and the loaded kernel module come from different driver versions "
+                                         "(reboot after a driver update)",
+    "CUDA_ERROR_NOT_INITIALIZED": "the CUDA driver could not be initialised",
+    "TIMEOUT": "the CUDA driver did not answer in time; it may be hung (look for Xid errors in dmesg)",
+    "not-recorded": "this snapshot holds no CUDA answer (it was recorded without asking the CUDA driver)",
+}
+
+
+def describe_cuda_error(error: str) -> str:
+    """Plain words for why the CUDA driver could not be asked (its own error name first)."""
+    name = error.split(":", 1)[0].strip()
+    return f"{_CUDA_ERRORS.get(name, 'the CUDA driver could not be used')} ({error})"
+
+
+def p2p_letter(status) -> str:
+    """What `nvidia-smi topo -p2p` prints for an nvmlGpuP2PStatus_t value (or the NVML error)."""
+    if isinstance(status, int) and not isinstance(status, bool):
+        return P2P_STATUS_NAMES.get(status, "U")
+    return str(status)
+
+
+def _cuda_side(gpu_a, gpu_b, cuda) -> tuple[dict | None, str | None]:
+    """CUDA's answer for an NVML pair, or why there is none."""
+    if not cuda.available:
+        return None, "CUDA not available"
+    ordinals = [cuda.by_bus_id(g.bus_id) for g in (gpu_a, gpu_b)]
+    missing = [g.index for g, d in zip((gpu_a, gpu_b), ordinals) if d is None]
+    if missing:
+        return None, f"GPU {missing[0]} is not visible to CUDA"
+    peer = cuda.peer(ordinals[0].ordinal, ordinals[1].ordinal)
+    if peer is None or peer.error:
+        return None, f"CUDA did not answer: {peer.error if peer else 'no answer'}"
+    return {
+        "ordinals": [ordinals[0].ordinal, ordinals[1].ordinal],
+        "can_access_peer": peer.can_access_peer,
+        "access_supported": peer.access_supported,
+        "native_atomic_supported": peer.native_atomic_supported,
+        "perf_rank": peer.perf_rank,
+    }, None
+
+
+def _pair_evidence(pair, inventory, cuda) -> dict:
+    gpus = {g.index: g for g in inventory.gpus}
+    answer, note = _cuda_side(gpus[pair.a], gpus[pair.b], cuda)
+    return {
+        "a": pair.a, "b": pair.b, "path": pair.path, "topology": pair.topology, "nvlinks": pair.nvlinks,
+        "p2p": {capability: p2p_letter(pair.p2p.get(capability)) for capability in P2P_CAPABILITIES},
+        "cuda": answer, "cuda_note": note,
+    }
+
+
+def _outcome(evidence: dict) -> str:
+    """p2p | none | disagree | unknown, from NVML's read/write status and CUDA's cuDeviceCanAccessPeer."""
+    letters = evidence["p2p"]
+    known = [letters[c] in P2P_STATUS_NAMES.values() for c in ("read", "write")]
+    nvml = None if not any(known) else ("OK" in (letters["read"], letters["write"]))
+    can = (evidence["cuda"] or {}).get("can_access_peer")
+    cuda = None if can is None else bool(can)
+    if nvml is None:
+        return "unknown" if cuda is None else ("p2p" if cuda else "none")
+    if cuda is not None and cuda != nvml:
+        return "disagree"
+    return "p2p" if nvml else "none"
+
+
+def _pairs_text(group: list[dict], all_pairs: int) -> str:
+    ordered = {(e["a"], e["b"]) for e in group}
+    if len(ordered) == all_pairs > 2:
+        return f"All {all_pairs // 2} GPU pairs"
+    parts = []
+    for a, b in sorted(ordered):
+        if (b, a) in ordered:
+            if a < b:
+                parts.append(f"GPU {a} ↔ GPU {b}")
+        else:
+            parts.append(f"GPU {a} → GPU {b}")
+    return ", ".join(parts)
+
+
+def _medium(evidence: dict) -> str:
+    path = evidence["path"]
+    return f"NVLink ({path})" if evidence["nvlinks"] else f"PCIe ({path})"
+
+
+def _capabilities_text(evidence: dict) -> str:
+    return ", ".join(f"{capability} {letter}" for capability, letter in evidence["p2p"].items())
+
+
+def _cuda_text(evidence: dict) -> str:
+    if evidence["cuda"] is None:
+        return f"CUDA's view: none ({evidence['cuda_note']})."
+    cuda = evidence["cuda"]
+    return (f"CUDA agrees: cuDeviceCanAccessPeer = {cuda['can_access_peer']}, native atomics "
+            f"{cuda['native_atomic_supported']}, performance rank {cuda['perf_rank']} "
+            f"(CUDA devices {cuda['ordinals'][0]} and {cuda['ordinals'][1]}).")
+
+
+_WITHOUT_P2P = ("Without P2P, data between these GPUs goes through host memory (GPU → RAM → GPU): it works, "
+                "but slower, and it loads the CPU's memory. NCCL then uses its SHM transport (shared host memory) "
+                "instead of P2P; NCCL_DEBUG=INFO shows 'via SHM'.")
+_OLLAMA = ("Ollama splits a model by layers, so only small activations cross between GPUs and it hardly notices; "
+           "tensor-parallel work (vLLM, PyTorch with NCCL) exchanges far more and feels the link most.")
+
+
+def _finding(outcome: str, group: list[dict], all_pairs: int):
+    first, pairs, evidence = group[0], _pairs_text(group, all_pairs), {"pairs": group}
+    if outcome == "p2p":
+        return ok(f"{pairs}: P2P over {_medium(first)}", f"nvidia-smi topo -p2p: {_capabilities_text(first)}.",
+                  _cuda_text(first),
+                  "NCCL moves data between them with its P2P transport (NCCL_DEBUG=INFO shows 'via P2P').", _OLLAMA,
+                  evidence=evidence)
+    if outcome == "disagree":
+        cuda = first["cuda"]["can_access_peer"]
+        return warn(f"{pairs}: NVML and CUDA disagree about P2P (nvidia-smi read {first['p2p']['read']}, write "
+                    f"{first['p2p']['write']}; cuDeviceCanAccessPeer = {cuda})",
+                    "Programs follow CUDA's answer. Usual causes: an IOMMU or PCIe ACS setting that redirects P2P "
+                    "traffic (common in VMs and with intel_iommu/amd_iommu on without iommu=pt), or a driver "
+                    "patched to enable P2P.", f"Path: {first['path']}; {_capabilities_text(first)}.",
+                    evidence=evidence)
+    if outcome == "none":
+        reason = first["p2p"]["read"]
+        why = _NO_P2P_REASONS.get(reason, f"NVML answered {reason}")
+        make = ok if reason == "GNS" else warn
+        return make(f"{pairs}: no P2P over {_medium(first)}: {why.split(' (')[0]}",
+                    f"nvidia-smi topo -p2p: {_capabilities_text(first)}; {why}.", _cuda_text(first).replace(
+                        "CUDA agrees", "CUDA says the same"), _WITHOUT_P2P, _OLLAMA, evidence=evidence)
+    return skip(f"{pairs}: P2P status could not be read ({first['p2p']['read']})", evidence=evidence)
+
+
+@check("p2p.access", title="Peer-to-peer access between GPUs", needs=("gpus", "cuda"))
+def p2p_access(facts):
+    """Checks, for every ordered pair of GPUs, whether they can read and write each other's memory
+    directly (P2P), over NVLink or PCIe.
+
+    It shows what NVML reports per capability, with the letters `nvidia-smi topo -p2p r|w|n|a|p`
+    prints (OK, CNS chipset not supported, GNS GPU not supported, TNS topology not supported,
+    DR disabled by regkey, NS not supported, U unknown), the connection `nvidia-smi topo -m`
+    shows (NV18 for 18 NVLinks; PIX, PXB, PHB, NODE, SYS over PCIe), and what the CUDA driver
+    answers (cuDeviceCanAccessPeer, mapped from CUDA ordinals to NVML indices by PCI bus id).
+    NVML and CUDA disagreeing is a warning. Without P2P, traffic between the GPUs goes through
+    host memory: slower but working (NCCL falls back to its SHM transport; Ollama, which splits
+    models by layers, hardly notices). GeForce cards get no PCIe P2P from NVIDIA's driver (GNS):
+    nothing to fix. Sources: NVML nvmlDeviceGetP2PStatus, CUDA Driver API cuDeviceCanAccessPeer.
+    """
+    inventory, cuda = facts.gpus, facts.cuda
+    if inventory.nvml_error or inventory.count_error or not inventory.gpus:
+        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+        return
+    if len(inventory.gpus) == 1:
+        yield skip("Only one GPU: P2P needs two.", evidence={"count": 1})
+        return
+    groups: dict[tuple, list[dict]] = {}
+    for pair in inventory.pairs:
+        evidence = _pair_evidence(pair, inventory, cuda)
+        outcome = _outcome(evidence)
+        key = (outcome, evidence["path"], tuple(evidence["p2p"].values()),
+               (evidence["cuda"] or {}).get("can_access_peer"))
+        groups.setdefault(key, []).append(evidence)
+    for (outcome, *_), group in groups.items():
+        yield _finding(outcome, group, len(inventory.pairs))
+    if not cuda.available:
+        yield skip(f"CUDA's own answer is missing: {describe_cuda_error(cuda.error)}; NVML's view is shown.",
+                   evidence={"cuda_error": cuda.error})
+    else:
+        hidden = [g.index for g in inventory.gpus if cuda.by_bus_id(g.bus_id) is None]
+        if hidden:
+            yield skip(f"CUDA does not see GPU {', '.join(map(str, hidden))} (hidden from this shell, e.g. by "
+                       "CUDA_VISIBLE_DEVICES): for pairs with it only NVML's view is shown.",
+                       evidence={"not_visible_to_cuda": hidden})
