@@ -82,8 +82,20 @@ def load_registry() -> Registry:
                 f"the probe plugin {entry_point.value} (from {_distribution_name(entry_point)}) could not be loaded: "
                 f"{type(exc).__name__}: {exc}"
             )
-    ordered = tuple(sorted(checks.values(), key=lambda c: c.id))
+    ordered = tuple(sorted(checks.values(), key=_report_order))
     return Registry(ordered, probes, tuple(broken), broken_probes)
+
+
+# The order a person diagnoses in: the GPUs and driver, the libraries, the links between GPUs,
+# the environment, then the applications on top. Plugins' checks follow, by id.
+_CONCERN_ORDER = ("gpu", "driver", "cuda", "nccl", "pcie", "p2p", "env", "wsl", "windows", "container",
+                  "ollama", "torch", "tensorflow")
+
+
+def _report_order(item: Check) -> tuple[int, str]:
+    prefix = item.id.split(".")[0]
+    rank = _CONCERN_ORDER.index(prefix) if prefix in _CONCERN_ORDER else len(_CONCERN_ORDER)
+    return rank, item.id
 
 
 def _broken(entry_point: metadata.EntryPoint, problem: str) -> BrokenPlugin:

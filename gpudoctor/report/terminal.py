@@ -54,8 +54,9 @@ def _header(report: Report) -> list[Line]:
 
 def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS) -> list[Line]:
     lines = _header(report)
-    width = max((len(r.check_id) for r in report.results), default=0)
-    for result in report.results:
+    shown = [r for r in report.results if verbose or r.status is not Status.SKIP]
+    width = max((len(r.check_id) for r in shown), default=0)
+    for result in shown:
         lead = headline(result)
         lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  {lead.summary}",
                           _STYLES[result.status]))
@@ -67,9 +68,21 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
                 lines.extend(Line(f"      {detail}", "dim" if verbose else "") for detail in finding.details)
             if finding.fix and finding.status.rank >= Status.WARN.rank:
                 lines.append(Line(f"      fix: {finding.fix}", "cyan"))
+    skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
+    if skipped and not verbose:
+        lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} not applicable here: {_families(skipped)} "
+                          "(-v says why)", _STYLES[Status.SKIP]))
     lines.append(Line(""))
     lines.extend(_closing(report))
     return lines
+
+
+def _families(check_ids: list[str]) -> str:
+    """'ollama.*, wsl.gpu' for a list of ids, folding ids that share a prefix."""
+    by_prefix: dict[str, list[str]] = {}
+    for check_id in check_ids:
+        by_prefix.setdefault(check_id.split(".")[0], []).append(check_id)
+    return ", ".join(f"{prefix}.*" if len(ids) > 1 else ids[0] for prefix, ids in by_prefix.items())
 
 
 def _closing(report: Report) -> list[Line]:
