@@ -4,7 +4,7 @@
 # platform: linux wsl
 # elevation: root
 # after: restart-ollama
-# changes: edits the drop-in /etc/systemd/system/ollama.service.d/gpudoctor.conf ([Service] Environment="VAR=VALUE" lines); removes it when it becomes empty
+# changes: edits the drop-in /etc/systemd/system/ollama.service.d/zz-gpudoctor.conf ([Service] Environment="VAR=VALUE" lines); removes it when it becomes empty
 # changes: runs systemctl daemon-reload and systemctl restart ollama (only when the drop-in changed)
 # param: --set VAR=VALUE  set VAR for the service (repeatable); VALUE must not contain " \ % or a newline
 # param: --unset VAR  remove VAR from the drop-in (repeatable)
@@ -14,16 +14,17 @@
 # Linux", https://github.com/ollama/ollama/blob/main/docs/faq.md) says: when Ollama runs
 # as a systemd service, add `Environment="VAR=value"` lines under [Service] (via
 # `systemctl edit ollama.service`), then `systemctl daemon-reload` and
-# `systemctl restart ollama`. This fix keeps its own drop-in file, gpudoctor.conf, next to
-# the override.conf that `systemctl edit` writes, and never touches the other files.
-# Lines it does not manage in gpudoctor.conf are kept. Backups are named
-# gpudoctor.conf.gpudoctor-bak.<UTC timestamp>; systemd ignores them (not *.conf).
+# `systemctl restart ollama`. This fix keeps its own drop-in file, zz-gpudoctor.conf, next to
+# the override.conf that `systemctl edit` writes, and never touches the other files. Drop-ins
+# apply in lexical order, so the zz- prefix makes its values win over override.conf's.
+# Lines it does not manage in zz-gpudoctor.conf are kept. Backups are named
+# zz-gpudoctor.conf.gpudoctor-bak.<UTC timestamp>; systemd ignores them (not *.conf).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/fixlib.sh
 . "$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")/../lib/fixlib.sh"
 
 DROPIN_DIR="$ROOT/etc/systemd/system/ollama.service.d"
-DROPIN="$DROPIN_DIR/gpudoctor.conf"
+DROPIN="$DROPIN_DIR/zz-gpudoctor.conf"
 NAME_RE='[A-Za-z_][A-Za-z0-9_]*'
 
 declare -A want=()     # VAR -> value to set

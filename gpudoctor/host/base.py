@@ -20,7 +20,7 @@ from gpudoctor.host.answers import (
     HttpResult,
     SystemInfo,
 )
-from gpudoctor.host.redact import redact_value
+from gpudoctor.host.redact import redact_text, redact_value
 
 DEFAULT_COMMAND_TIMEOUT = 10.0
 DEFAULT_FILE_LIMIT = 1 << 20
@@ -65,6 +65,28 @@ def _encode(answer: Any) -> Any:
     return answer
 
 
+def _redact_bytes(data: bytes) -> bytes:
+    """Credentials in logs and command output (a proxy URL in Ollama's logged environment, a
+    token in a journal line) never reach a snapshot. Non-UTF-8 bytes (UTF-16 from wsl.exe) are
+    left as they are."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    redacted = redact_text(text)
+    return data if redacted == text else redacted.encode("utf-8")
+
+
+def _redact_command(result: CommandResult) -> CommandResult:
+    return CommandResult(result.returncode, _redact_bytes(result.stdout), _redact_bytes(result.stderr), result.error)
+
+
+def _redact_file(result: FileResult) -> FileResult:
+    if result.data is None:
+        return result
+    return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
+
+
 def call_key(kind: str, args: Sequence[Any]) -> str:
     """The canonical key of one probe call in a snapshot."""
     return json.dumps([kind, *args], separators=(",", ":"), ensure_ascii=False)
@@ -83,7 +105,7 @@ class Host:
     def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT) -> CommandResult:
         """Run a command (no shell) with a hard timeout."""
         argv = [str(a) for a in argv]
-        return self._answer("run", argv, lambda: self._live_run(argv, timeout))
+        return self._answer("run", argv, lambda: _redact_command(self._live_run(argv, timeout)))
 
     def run_python(
         self,
@@ -100,11 +122,13 @@ class Host:
         """
         args = [str(a) for a in args]
         key = [python or "<gpudoctor-python>", module, *args]
-        return self._answer("python", key, lambda: self._live_run_python(module, args, timeout, python, on_line))
+        return self._answer(
+            "python", key, lambda: _redact_command(self._live_run_python(module, args, timeout, python, on_line))
+        )
 
     def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False) -> FileResult:
         """Read at most `limit` bytes of a file, from its end when `tail`."""
-        return self._answer("file", [path, limit, tail], lambda: self._live_read_file(path, limit, tail))
+        return self._answer("file", [path, limit, tail], lambda: _redact_file(self._live_read_file(path, limit, tail)))
 
     def list_dir(self, path: str) -> FileResult:
         return self._answer("dir", [path], lambda: self._live_list_dir(path))

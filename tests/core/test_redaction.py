@@ -32,3 +32,15 @@ def test_snapshot_holds_only_asked_variables_and_redacted(monkeypatch):
     assert host.env("OLLAMA_HOST") == f"https://{REDACTED}@example.invalid:11434"
     text = json.dumps(snapshot_document(host))
     assert "pw@" not in text and "verysecret" not in text and "AWS_SECRET_ACCESS_KEY" not in text
+
+
+def test_credentials_in_command_output_and_files_never_reach_a_snapshot(tmp_path):
+    from gpudoctor.host.live import LiveHost
+
+    log = tmp_path / "server.log"
+    log.write_text('time=x level=INFO msg="server config" env="map[HTTPS_PROXY:http://me:hunter2@proxy:3128]"\n')
+    host = LiveHost()
+    assert "hunter2" not in host.read_file(str(log)).text
+    assert "hunter2" not in host.run(["cat", str(log)]).text
+    text = json.dumps(snapshot_document(host))
+    assert "hunter2" not in text and "proxy:3128" in text

@@ -3,7 +3,7 @@
 import pytest
 
 SCRIPT = "linux/ollama-service-env.sh"
-DROPIN = "etc/systemd/system/ollama.service.d/gpudoctor.conf"
+DROPIN = "etc/systemd/system/ollama.service.d/zz-gpudoctor.conf"
 HEADER = "# Managed by gpudoctor (ollama-service-env.sh). Other drop-ins in this directory are not touched."
 
 # The unit Ollama's Linux install script writes.

@@ -1,0 +1,1 @@
+"""Fix planning and applying: the catalog of fix scripts, the plan for a report, running it."""

@@ -1,0 +1,167 @@
+"""`gpudoctor fix`: diagnose, plan, and (with --apply) run the plan, then check again.
+
+Exit codes: 0 plan shown, or every fix ran; 1 a fix failed (the rest were not run) or the
+confirmation was declined; 2 refused (bad usage, an unknown id, a fix for another platform or
+needing other privileges, no confirmation possible, --apply on a snapshot).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+
+import click
+
+from gpudoctor.cli import BadInput
+from gpudoctor.engine import FactStore, Options, ProbeFailed, Report, run_checks
+from gpudoctor.fixing.apply import FixLog, apply_fixes, log_path
+from gpudoctor.fixing.catalog import CatalogError, load_catalog
+from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run
+from gpudoctor.fixing.record import fix_record
+from gpudoctor.fixing.render import outcome_lines, plan_lines
+from gpudoctor.host.base import Host
+from gpudoctor.probes.privileges import Privileges
+from gpudoctor.registry import Registry, load_registry
+from gpudoctor.summary import host_summary
+
+
+def new_live_host() -> Host:
+    """This machine; tests replace it with recorded hosts."""
+    from gpudoctor.host.live import LiveHost
+
+    return LiveHost()
+
+
+def stdin_is_tty() -> bool:
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+@dataclass(frozen=True)
+class Request:
+    ids: tuple[str, ...]
+    apply: bool
+    yes: bool
+    dry_run: bool
+    as_json: bool
+    snapshot_path: str | None
+    min_driver: int
+
+
+def _fact(store: FactStore, name: str):
+    try:
+        return store.get(name)
+    except ProbeFailed:
+        return None
+
+
+def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -> tuple[Report, Target]:
+    checks = [c for c in registry.checks if not c.deep]
+    report = run_checks(host, checks, registry, options, summarize=host_summary)
+    store = FactStore(host, registry.probes, options, registry.broken_probes)
+    platform = _fact(store, "platform")
+    privileges = None
+    if live:
+        privileges = _fact(store, "privileges") or Privileges(None, "the privileges probe failed")
+    if platform is None:
+        return report, Target("unknown", None, privileges)
+    return report, Target(platform.kind, platform.wsl_distro, privileges)
+
+
+def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> Report:
+    host = new_live_host()
+    try:
+        checks = [c for c in registry.checks if c.id in check_ids]
+        return run_checks(host, checks, registry, options, report_broken_plugins=False, summarize=host_summary)
+    finally:
+        host.close()
+
+
+def _emit(lines: list[str], *, err: bool = False) -> None:
+    click.echo("\n".join(lines), err=err)
+
+
+def _print_record(record: dict) -> None:
+    click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+
+
+def _refuse_unrunnable(plan: Plan) -> None:
+    refused = [f for f in plan.fixes if f.refusal]
+    if not refused:
+        return
+    runnable = [f.id for f in plan.fixes if not f.refusal]
+    hint = f" (to run only the ones that can run here, name them: --apply {' '.join(runnable)})" if runnable else ""
+    if len(refused) == 1:
+        raise BadInput(f"refused: {refused[0].refusal}{hint}")
+    for fix in refused:
+        click.echo(f"refused: {fix.refusal}", err=True)
+    raise BadInput(f"{len(refused)} of the planned fixes cannot run here; nothing was changed{hint}")
+
+
+def run_fix(request: Request) -> int:
+    if request.apply and request.snapshot_path:
+        raise BadInput("--apply cannot change a snapshot: run `gpudoctor fix --apply` on the machine itself "
+                       "(without --from)")
+    if request.dry_run and not request.apply:
+        raise BadInput("--dry-run goes with --apply: `gpudoctor fix --apply --dry-run` previews the fixes")
+    try:
+        catalog = load_catalog()
+    except CatalogError as exc:
+        raise BadInput(str(exc)) from None
+    registry = load_registry()
+    options = Options(min_driver=request.min_driver, source=request.snapshot_path or "live")
+    if request.snapshot_path:
+        from gpudoctor.cli import _open_host
+
+        host = _open_host(request.snapshot_path)
+    else:
+        host = new_live_host()
+    try:
+        report, target = _diagnose(host, registry, options, live=not request.snapshot_path)
+    finally:
+        host.close()
+    try:
+        plan = restrict(build_plan(report, catalog, target, dry_run=request.dry_run), request.ids, catalog,
+                        (c.id for c in registry.checks))
+    except UnknownId as exc:
+        raise BadInput(str(exc)) from None
+    if not request.apply:
+        if request.as_json:
+            _print_record(fix_record(report, plan, "planned" if plan.fixes else "nothing-to-do"))
+        else:
+            _emit(plan_lines(plan, report))
+        return 0
+    return _apply(request, report, to_run(plan), registry, options)
+
+
+def _apply(request: Request, report: Report, plan: Plan, registry: Registry, options: Options) -> int:
+    as_json = request.as_json
+    if not plan.fixes:
+        if as_json:
+            _print_record(fix_record(report, plan, "nothing-to-do"))
+        else:
+            _emit(plan_lines(plan, report, applying=True))
+        return 0
+    _refuse_unrunnable(plan)
+    if not request.yes and not stdin_is_tty():
+        raise BadInput("refused: `gpudoctor fix --apply` asks for confirmation and there is no terminal to ask "
+                       "on; pass --yes to run the plan without asking")
+    # In --json mode stdout carries only the record; a person reads the plan and the output on stderr.
+    _emit(plan_lines(plan, report, applying=True), err=as_json)
+    if not request.yes:
+        question = f"Run {'the dry run of ' if plan.dry_run else ''}these {len(plan.fixes)} fix(es) now?"
+        if not click.confirm(question, default=False, err=True):
+            click.echo("Nothing was changed.", err=True)
+            if as_json:
+                _print_record(fix_record(report, plan, "declined"))
+            return 1
+    log = FixLog(log_path(), lambda message: click.echo(message, err=True))
+    steps = apply_fixes(plan.fixes, echo=lambda line: click.echo(line, err=as_json), log=log,
+                        dry_run=plan.dry_run)
+    after = None if plan.dry_run else _recheck(registry, options, {c for s in steps for c in s.fix.check_ids})
+    failed = any(not s.ok for s in steps)
+    _emit(outcome_lines(plan, steps, report, after) + [f"Log: {log.path}"], err=as_json)
+    if as_json:
+        status = "failed" if failed else ("previewed" if plan.dry_run else "applied")
+        _print_record(fix_record(report, plan, status, steps=steps, after=after, log=str(log.path)))
+    return 1 if failed else 0

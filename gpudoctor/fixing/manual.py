@@ -1,0 +1,120 @@
+"""What a person has to do by hand where gpudoctor ships no script: updating the NVIDIA driver.
+
+gpudoctor never installs or replaces a driver itself (a wrong one leaves the machine without a
+display or, inside WSL, without CUDA); it says which branch is needed and where it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from gpudoctor.driver_support import parse_driver_version
+from gpudoctor.model import Finding, Status
+
+DRIVER_CHECK = "driver.version"
+# NVIDIA's driver download page; the NVIDIA App (Windows) offers the same drivers as updates.
+DRIVER_DOWNLOAD_URL = "https://www.nvidia.com/Download/index.aspx"
+# Data-center GPUs take the Data Center driver (Ubuntu: the -server packages, `ubuntu-drivers --gpgpu`).
+_DATA_CENTER_RE = re.compile(r"\b(?:A100|A800|H100|H200|H800|B100|B200|GB200|L40S?|L4|A10|A30|A40|T4|V100)\b")
+
+
+@dataclass(frozen=True)
+class ManualStep:
+    check_ids: tuple[str, ...]
+    title: str
+    reasons: tuple[str, ...]  # the findings' summaries
+    steps: tuple[str, ...]
+
+
+def _needed_branch(finding: Finding) -> int | None:
+    """The driver branch a failing driver.version finding asks for, when the driver is too old."""
+    evidence = finding.evidence
+    version = parse_driver_version(evidence.get("driver_version"))
+    floor = evidence.get("min_driver")
+    if finding.status is not Status.FAIL or version is None or not isinstance(floor, int):
+        return None
+    needed = max(floor, evidence.get("required_branch") or 0)
+    return needed if version[0] < needed else None
+
+
+def _is_data_center(gpu_names: Iterable[str]) -> bool:
+    return any(_DATA_CENTER_RE.search(gpu) for gpu in gpu_names)
+
+
+def _windows_steps(branch: int) -> tuple[str, ...]:
+    return (
+        f"Download NVIDIA driver R{branch} or newer for your GPU from {DRIVER_DOWNLOAD_URL} "
+        "(or install the update the NVIDIA App offers).",
+        "Run the installer, then restart Windows.",
+        "Run `gpudoctor check` again.",
+    )
+
+
+def _wsl_steps(branch: int) -> tuple[str, ...]:
+    return (
+        "Inside WSL 2 the GPU driver is the WINDOWS driver: update it on Windows, never inside WSL "
+        "(a Linux driver inside WSL breaks CUDA; NVIDIA CUDA on WSL User Guide, "
+        "https://docs.nvidia.com/cuda/wsl-user-guide/index.html).",
+        f"On Windows, install NVIDIA driver R{branch} or newer from {DRIVER_DOWNLOAD_URL} "
+        "(or through the NVIDIA App), and restart Windows.",
+        "Then run `wsl.exe --shutdown` in PowerShell, reopen the distribution and run `gpudoctor check` again.",
+    )
+
+
+def _ubuntu_steps(branch: int, data_center: bool) -> tuple[str, ...]:
+    # Ubuntu Server docs, "NVIDIA drivers installation" (https://ubuntu.com/server/docs/nvidia-drivers-installation).
+    if data_center:
+        listing = "sudo ubuntu-drivers list --gpgpu"
+        install = (f"`sudo ubuntu-drivers install --gpgpu nvidia:{branch}-server` (or a newer listed branch), "
+                   f"or `sudo apt install nvidia-driver-{branch}-server`")
+    else:
+        listing = "sudo ubuntu-drivers list"
+        install = (f"`sudo ubuntu-drivers install` (the recommended driver), `sudo ubuntu-drivers install "
+                   f"nvidia:{branch}` (or a newer listed branch), or `sudo apt install nvidia-driver-{branch}`")
+    return (
+        f"See which driver branches Ubuntu packages for this machine: `{listing}`.",
+        f"Install R{branch} or newer: {install}.",
+        "Reboot, then run `gpudoctor check` again.",
+    )
+
+
+def _linux_steps(branch: int, data_center: bool) -> tuple[str, ...]:
+    source = ("the Data Center driver (https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/)"
+              if data_center else f"{DRIVER_DOWNLOAD_URL}")
+    return (
+        f"Install NVIDIA driver R{branch} or newer from your distribution's NVIDIA packages, NVIDIA's CUDA "
+        f"repository (package `cuda-drivers`), or {source}.",
+        "Reboot, then run `gpudoctor check` again.",
+    )
+
+
+def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[str]) -> tuple[str, ...]:
+    """The steps to get a driver of at least `branch` on this platform."""
+    if platform == "windows":
+        return _windows_steps(branch)
+    if platform == "wsl":
+        return _wsl_steps(branch)
+    data_center = _is_data_center(gpu_names)
+    if os_name.lower().startswith("ubuntu"):
+        return _ubuntu_steps(branch, data_center)
+    return _linux_steps(branch, data_center)
+
+
+def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
+                 gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
+    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs."""
+    needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings
+             if check_id == DRIVER_CHECK]
+    needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
+    if not needs:
+        return ()
+    branch = max(branch for _, _, branch in needs)
+    where = " on Windows" if platform == "wsl" else ""
+    return (ManualStep(
+        check_ids=tuple(dict.fromkeys(check_id for check_id, _, _ in needs)),
+        title=f"Update the NVIDIA driver{where} to R{branch} or newer",
+        reasons=tuple(finding.summary for _, finding, _ in needs),
+        steps=driver_update(branch, platform, os_name, gpu_names),
+    ),)

@@ -1,0 +1,189 @@
+"""`gpudoctor fix --json`: the plan, what ran and what changed, as one JSON document.
+
+RECORD_SCHEMA (JSON Schema 2020-12) is its published shape; schema_version changes when a
+field is removed or changes meaning.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from gpudoctor import __version__
+from gpudoctor.engine import Report
+from gpudoctor.fixing.apply import StepResult
+from gpudoctor.fixing.manual import ManualStep
+from gpudoctor.fixing.plan import Plan, PlannedFix
+
+SCHEMA_ID = "gpudoctor-fix"
+SCHEMA_VERSION = 1
+STATUSES = ("planned", "nothing-to-do", "declined", "applied", "previewed", "failed")
+
+
+def _fix(fix: PlannedFix) -> dict[str, Any]:
+    spec = fix.spec
+    return {
+        "id": fix.id,
+        "title": spec.title,
+        "phase": fix.phase,
+        "platforms": list(spec.platforms),
+        "shell": spec.shell,
+        "elevation": spec.elevation,
+        "after": spec.after,
+        "after_text": fix.after_text,
+        "follow_up": fix.follow_up,
+        "check_ids": list(fix.check_ids),
+        "reasons": list(fix.reasons),
+        "changes": list(fix.changes),
+        "arguments": list(fix.arguments),
+        "script": str(spec.path),
+        "command": list(fix.command),
+        "command_line": fix.command_line,
+        "runnable": fix.refusal is None,
+        "refusal": fix.refusal,
+        "optional": fix.optional,
+    }
+
+
+def _manual(step: ManualStep) -> dict[str, Any]:
+    return {"check_ids": list(step.check_ids), "title": step.title, "reasons": list(step.reasons),
+            "steps": list(step.steps)}
+
+
+def _step(step: StepResult) -> dict[str, Any]:
+    return {
+        "id": step.fix.id,
+        "command": list(step.fix.command),
+        "command_line": step.fix.command_line,
+        "started_at": step.started_at,
+        "duration_s": round(step.duration_s, 3),
+        "exit_code": step.run.returncode,
+        "timed_out": step.run.timed_out,
+        "error": step.run.error,
+        "ok": step.ok,
+        "output_tail": step.output_tail,
+    }
+
+
+def _statuses(report: Report | None) -> dict[str, str]:
+    return {r.check_id: r.status.value for r in report.results} if report else {}
+
+
+def fix_record(report: Report, plan: Plan, status: str, *, steps: Sequence[StepResult] = (),
+               after: Report | None = None, log: str | None = None) -> dict[str, Any]:
+    before, later = _statuses(report), _statuses(after)
+    failed = next((s.fix.id for s in steps if not s.ok), None)
+    return {
+        "schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "gpudoctor_version": __version__,
+        "source": report.source,
+        "status": status,
+        "dry_run": plan.dry_run,
+        "host": report.host,
+        "plan": {
+            "platform": plan.platform,
+            "elevated": plan.elevated,
+            "fixes": [_fix(f) for f in plan.fixes],
+            "manual": [_manual(m) for m in plan.manual],
+            "problems": list(plan.problems),
+        },
+        "steps": [_step(s) for s in steps],
+        "stopped_at": failed,
+        "checks": [{"id": check_id, "before": before.get(check_id), "after": later.get(check_id)}
+                   for check_id in plan.check_ids],
+        "log": log,
+    }
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_CHECK_STATUS = {"enum": ["pass", "warn", "fail", "skip", "error", None]}
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://gpudoctor.invalid/schema/fix-record-1.json",
+    "title": "gpudoctor fix record",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["schema", "schema_version", "gpudoctor_version", "source", "status", "dry_run", "host", "plan",
+                 "steps", "stopped_at", "checks", "log"],
+    "properties": {
+        "schema": {"const": SCHEMA_ID},
+        "schema_version": {"const": SCHEMA_VERSION},
+        "gpudoctor_version": {"type": "string"},
+        "source": {"type": "string"},
+        "status": {"enum": list(STATUSES)},
+        "dry_run": {"type": "boolean"},
+        "host": {"type": "object"},
+        "plan": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["platform", "elevated", "fixes", "manual", "problems"],
+            "properties": {
+                "platform": {"type": "string"},
+                "elevated": {"type": ["boolean", "null"]},
+                "fixes": {"type": "array", "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["id", "title", "phase", "platforms", "shell", "elevation", "after", "after_text", "follow_up",
+                                 "check_ids", "reasons", "changes", "arguments", "script", "command", "command_line",
+                                 "runnable", "refusal", "optional"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "title": {"type": "string"},
+                        "phase": {"enum": ["platform", "driver", "toolkit", "nccl", "environment", "services"]},
+                        "platforms": {"type": "array", "items": {"enum": ["windows", "wsl", "linux"]}},
+                        "shell": {"enum": ["bash", "powershell"]},
+                        "elevation": {"enum": ["none", "root", "admin"]},
+                        "after": {"enum": ["none", "restart-ollama", "reboot", "wsl-shutdown", "new-shell"]},
+                        "after_text": {"type": ["string", "null"]},
+                        "follow_up": {"type": "boolean"},
+                        "check_ids": _STRINGS,
+                        "reasons": _STRINGS,
+                        "changes": _STRINGS,
+                        "arguments": _STRINGS,
+                        "script": {"type": "string"},
+                        "command": {**_STRINGS, "minItems": 2},
+                        "command_line": {"type": "string"},
+                        "runnable": {"type": "boolean"},
+                        "refusal": {"type": ["string", "null"]},
+                        "optional": {"type": "boolean"},
+                    },
+                }},
+                "manual": {"type": "array", "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["check_ids", "title", "reasons", "steps"],
+                    "properties": {"check_ids": _STRINGS, "title": {"type": "string"}, "reasons": _STRINGS,
+                                   "steps": _STRINGS},
+                }},
+                "problems": _STRINGS,
+            },
+        },
+        "steps": {"type": "array", "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["id", "command", "command_line", "started_at", "duration_s", "exit_code", "timed_out",
+                         "error", "ok", "output_tail"],
+            "properties": {
+                "id": {"type": "string"},
+                "command": _STRINGS,
+                "command_line": {"type": "string"},
+                "started_at": {"type": "string"},
+                "duration_s": {"type": "number", "minimum": 0},
+                "exit_code": {"type": ["integer", "null"]},
+                "timed_out": {"type": "boolean"},
+                "error": {"type": ["string", "null"]},
+                "ok": {"type": "boolean"},
+                "output_tail": {"type": "string"},
+            },
+        }},
+        "stopped_at": {"type": ["string", "null"]},
+        "checks": {"type": "array", "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["id", "before", "after"],
+            "properties": {"id": {"type": "string"}, "before": _CHECK_STATUS, "after": _CHECK_STATUS},
+        }},
+        "log": {"type": ["string", "null"]},
+    },
+}

@@ -1,0 +1,98 @@
+"""The plan and the outcome of `gpudoctor fix`, as plain text for a person."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from gpudoctor.engine import Report
+from gpudoctor.fixing.apply import StepResult
+from gpudoctor.fixing.plan import ELEVATION_TEXT, SHELL_TEXT, Plan, PlannedFix
+
+_PLATFORM_TEXT = {"windows": "Windows", "wsl": "WSL", "linux": "Linux"}
+
+
+def _privileges_text(plan: Plan) -> str:
+    if plan.elevated is None:
+        return "privileges unknown"
+    word = "administrator" if plan.platform == "windows" else "root"
+    return f"running as {word}" if plan.elevated else f"not running as {word}"
+
+
+def _fix_lines(number: int, fix: PlannedFix) -> list[str]:
+    spec = fix.spec
+    where = " or ".join(_PLATFORM_TEXT[p] for p in spec.platforms)
+    elevation = ELEVATION_TEXT[spec.elevation]
+    lines = [
+        f"{number}. {fix.id}: {spec.title}",
+        f"   why:        {'; '.join(fix.check_ids)}: {' / '.join(fix.reasons)}",
+        f"   runs on:    {where}, in {SHELL_TEXT[spec.shell]}; needs {elevation} rights",
+    ]
+    if fix.after_text:
+        lines.append(f"   afterwards: {fix.after_text}")
+    lines.append("   changes:")
+    lines.extend(f"     - {change}" for change in fix.changes)
+    if fix.arguments:
+        lines.append("   arguments:")
+        lines.extend(f"     {argument}" for argument in fix.arguments)
+    lines.append(f"   command:    {fix.command_line}")
+    if fix.optional:
+        lines.append(f"   optional:   the check passes without it; runs only when named: "
+                     f"`gpudoctor fix --apply {fix.id}`")
+    if fix.refusal:
+        lines.append(f"   note:       {fix.refusal}")
+    return lines
+
+
+def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[str]:
+    platform = ((report.host or {}).get("platform") or {}).get("label") or plan.platform
+    source = "" if report.source == "live" else f" (from the snapshot {report.source})"
+    lines = [f"gpudoctor fix: {platform}{source}; {_privileges_text(plan)}"]
+    if not plan.fixes and not plan.manual and not plan.problems:
+        named = f" for {', '.join(plan.named)}" if plan.named else ""
+        return lines + ["", f"Nothing to fix{named}: no warning or failure that gpudoctor has a fix for."]
+    if plan.fixes:
+        optional = sum(1 for f in plan.fixes if f.optional)
+        count = f"{len(plan.fixes)} fix{'es' if len(plan.fixes) != 1 else ''}" + (f" ({optional} optional)"
+                                                                                 if optional else "")
+        lines += ["", f"Plan: {count}, in this order. Nothing has been changed yet."]
+        for number, fix in enumerate(plan.fixes, 1):
+            lines += [""] + _fix_lines(number, fix)
+    for problem in plan.problems:
+        lines += ["", f"Not planned: {problem}."]
+    if plan.manual:
+        lines += ["", "To do by hand (gpudoctor has no script for this):"]
+        for step in plan.manual:
+            lines.append(f"- {step.title} ({', '.join(step.check_ids)}: {' / '.join(step.reasons)})")
+            lines.extend(f"  {n}. {text}" for n, text in enumerate(step.steps, 1))
+    if plan.fixes and not applying:
+        which = "the non-optional fixes above" if any(f.optional for f in plan.fixes) else "the fixes above"
+        lines += ["", f"Next: `gpudoctor fix --apply` runs {which} after one confirmation; `--apply ID...` runs "
+                      "only those named (optional ones too), `--apply --dry-run` previews them."]
+    return lines
+
+
+def outcome_lines(plan: Plan, steps: Sequence[StepResult], before: Report, after: Report | None) -> list[str]:
+    lines = [""]
+    failed = next((s for s in steps if not s.ok), None)
+    if failed is not None:
+        skipped = [f.id for f in plan.fixes[len(steps):]]
+        lines.append(f"{failed.fix.id} failed ({failed.outcome}); stopped there."
+                     + (f" Not run: {', '.join(skipped)}." if skipped else ""))
+    elif plan.dry_run:
+        lines.append(f"Dry run of {len(steps)} fix{'es' if len(steps) != 1 else ''}: nothing was changed.")
+    else:
+        lines.append(f"Applied {len(steps)} fix{'es' if len(steps) != 1 else ''}.")
+    if after is not None:
+        statuses = {r.check_id: r for r in after.results}
+        lines += ["", "Before -> after:"]
+        ran = {c for s in steps for c in s.fix.check_ids}
+        for result in before.results:
+            if result.check_id in ran:
+                again = statuses.get(result.check_id)
+                now = again.status.value if again else "not run"
+                lines.append(f"  {result.check_id}: {result.status.value} -> {now}")
+    notes = dict.fromkeys(s.fix.after_text for s in steps if s.ok and s.fix.follow_up)
+    if notes and not plan.dry_run:
+        lines += ["", "Still to do:"] + [f"  - {note}" for note in notes]
+        lines.append("  (checks may show the old state until then; run `gpudoctor check` afterwards)")
+    return lines
