@@ -1,0 +1,572 @@
+"""Ollama: is the server up, which GPUs does it use, and why is a second GPU idle (or not)."""
+
+from __future__ import annotations
+
+from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probes.ollama import HTTP_TIMEOUT_S, NOT_INSTALLED, SERVER_SETTINGS
+
+SCHEDULER_SOURCE = "https://github.com/ollama/ollama/blob/main/server/sched.go"
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+# The variables the fix scripts may set (FIX_ENV_ALLOWLIST in fixes/lib/fixlib.sh).
+FIXABLE = ("CUDA_VISIBLE_DEVICES", "OLLAMA_SCHED_SPREAD", "OLLAMA_GPU_OVERHEAD", "OLLAMA_MAX_LOADED_MODELS")
+LOG_PLACES = (
+    "gpudoctor reads the server log from `journalctl -u ollama` (members of the systemd-journal group, or root), "
+    "~/.ollama/logs/server.log, or %LOCALAPPDATA%\\Ollama\\server.log on Windows. For Ollama in Docker, read "
+    "`docker logs <container>` yourself."
+)
+
+
+# -- wording helpers -----------------------------------------------------------------------------------
+def human_bytes(n: int) -> str:
+    """Ollama's format.HumanBytes (decimal units), as `ollama ps` prints sizes."""
+    for unit, size in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
+        if n >= size:
+            value = n / size
+            return f"{int(value)} {unit}" if value >= 10 or value == int(value) else f"{value:.1f} {unit}"
+    return f"{n} B"
+
+
+def gib(n: int | None) -> str:
+    return "?" if n is None else f"{n / 2**30:.1f} GiB"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _gpu(inventory, index: int) -> str:
+    gpu = next((g for g in inventory.gpus if g.index == index), None)
+    return f"GPU {index} ({gpu.name})" if gpu else f"GPU {index}"
+
+
+def _go_bool(value: str | None) -> bool | None:
+    """Go's strconv.ParseBool; None when it is not a boolean."""
+    if value is None:
+        return None
+    text = value.strip().strip("\"'")
+    if text in ("1", "t", "T", "true", "TRUE", "True"):
+        return True
+    if text in ("0", "f", "F", "false", "FALSE", "False"):
+        return False
+    return None
+
+
+def _spread(log) -> bool | None:
+    """OLLAMA_SCHED_SPREAD as the server has it; envconfig treats any other non-empty value as true."""
+    value = (log.service_env or {}).get("OLLAMA_SCHED_SPREAD")
+    if value is None:
+        return None
+    return bool(value) if _go_bool(value) is None else _go_bool(value)
+
+
+def _where_settings_go(platform_kind: str, log) -> str:
+    if platform_kind == "windows":
+        return ("Ollama on Windows reads your user environment variables when its tray app starts: set them under "
+                "'Edit environment variables for your account', then quit and restart Ollama "
+                f"({FAQ}, 'Setting environment variables on Windows').")
+    if log.from_service:
+        return ("Ollama runs as the systemd service ollama.service, which does not read your shell's environment: "
+                "the variable belongs in the service (`sudo systemctl edit ollama.service`, an Environment= line "
+                f"under [Service], then `sudo systemctl restart ollama`; {FAQ}).")
+    return "Set it in the environment of the process that runs `ollama serve`, then restart that process."
+
+
+def _fix(platform_kind: str, log, name: str, value: str) -> dict:
+    if name not in FIXABLE:
+        return {}
+    if platform_kind == "windows":
+        return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Value", value, "-RestartOllama"]}
+    if log.from_service:  # the fix edits ollama.service; without the service there is nothing to edit
+        return {"fix": "linux.ollama-service-env", "fix_args": ["--set", f"{name}={value}"]}
+    return {}
+
+
+# -- facts the checks share ----------------------------------------------------------------------------
+def _unusable_log(o):
+    """A skip finding when the log cannot tell anything about this machine's Ollama; else None."""
+    if not o.endpoint.local:
+        return skip(f"The Ollama server at {o.endpoint.url} runs on another machine; run gpudoctor there.",
+                    evidence={"url": o.endpoint.url})
+    if o.log.error == NOT_INSTALLED:
+        return skip(f"{NOT_INSTALLED} (see ollama.server).")
+    if o.log.error:
+        return skip(f"Could not read the Ollama server log: {o.log.error}.", LOG_PLACES,
+                    evidence={"log_error": o.log.error})
+    return None
+
+
+def match_gpus(inventory, discovered) -> dict[int, object]:
+    """NVML index -> the `inference compute` entry for that GPU (or None): by UUID, by PCI address,
+    else by name (old Ollama logged CUDA indices, which need not follow NVML's PCI order)."""
+    cuda = [d for d in discovered if d.is_cuda]
+    matched: dict[int, object] = {}
+    for gpu in inventory.gpus:
+        found = next((d for d in cuda if gpu.uuid and d.id.lower() == gpu.uuid.lower()), None)
+        if found is None and gpu.bus_id:
+            found = next((d for d in cuda if d.pci_id and normalize_bus_id(d.pci_id) == normalize_bus_id(gpu.bus_id)),
+                         None)
+        if found is not None:
+            cuda.remove(found)
+        matched[gpu.index] = found
+    for gpu in inventory.gpus:
+        if matched[gpu.index] is None:
+            found = next((d for d in cuda if d.display_name == gpu.name), None)
+            if found is not None:
+                cuda.remove(found)
+                matched[gpu.index] = found
+    return matched
+
+
+def _index_of(inventory, gpu_id: str) -> int | None:
+    return next((g.index for g in inventory.gpus if g.uuid and g.uuid.lower() == gpu_id.lower()), None)
+
+
+def _model_name(o) -> str:
+    models = o.models or ()
+    return f"Model {models[0].name}" if len(models) == 1 else "The last model Ollama loaded"
+
+
+# -- ollama.server -------------------------------------------------------------------------------------
+def _start_hint(platform_kind: str) -> str:
+    if platform_kind == "windows":
+        return "Start the Ollama app from the Start menu (it runs the server from the tray), or run `ollama serve`."
+    return ("Start it with `sudo systemctl start ollama` when it is installed as a service (Ollama's Linux "
+            "installer sets that up), or run `ollama serve` in a terminal.")
+
+
+@check("ollama.server", title="Ollama server", needs=("ollama",))
+def ollama_server(facts):
+    """Finds the Ollama server where the `ollama` command would: OLLAMA_HOST, read the way Ollama's
+    envconfig.Host() reads it ("0.0.0.0", ":11434", "host:port", "http://host:port"; default
+    127.0.0.1:11434; a server bound to 0.0.0.0 is reached on 127.0.0.1), and asks GET /api/version
+    with a 1.5 s timeout.
+
+    A server that is not running is not a fault (skip, with how to start it: `ollama serve`,
+    `systemctl start ollama`, or the tray app on Windows). One that does not answer in time, or
+    answers something that is not Ollama (another program on the port), is a warning.
+    Source: https://github.com/ollama/ollama/blob/main/envconfig/config.go (Host).
+    """
+    o = facts.ollama
+    url = o.endpoint.url
+    evidence = {"url": url, "OLLAMA_HOST": o.endpoint.configured, "installed": list(o.installed),
+                "version": o.version, "error": o.api_error}
+    configured = [f"OLLAMA_HOST={o.endpoint.configured} points gpudoctor there."] if o.endpoint.configured else []
+    if o.running:
+        where = [f"The `ollama` command: {', '.join(o.installed)}."] if o.installed else []
+        yield ok(f"Ollama {o.version} answers at {url}.", *configured, *where, evidence=evidence)
+    elif o.api_error == "timeout":
+        yield warn(f"Ollama at {url} did not answer within {HTTP_TIMEOUT_S:g} s.",
+                   "It may be busy loading a large model from a slow disk; if it stays like this, restart it "
+                   "(`sudo systemctl restart ollama`, or quit and restart the app on Windows).", *configured,
+                   evidence=evidence)
+    elif o.api_error.startswith("HTTP ") or o.api_error.startswith("not Ollama"):
+        yield warn(f"Something answers at {url}, but not like Ollama ({o.api_error}).",
+                   "Another program may use the port, or OLLAMA_HOST points to the wrong address.", *configured,
+                   evidence=evidence)
+    elif not o.installed and o.endpoint.local:
+        yield skip("Ollama is not installed here (no `ollama` on PATH), and nothing answers at "
+                   f"{url}.", evidence=evidence)
+    else:
+        yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *configured,
+                   evidence=evidence)
+
+
+# -- ollama.models ---------------------------------------------------------------------------------------
+@check("ollama.models", title="Models Ollama has loaded: on the GPU or the CPU", needs=("ollama", "gpus"))
+def ollama_models(facts):
+    """Lists the models loaded now (GET /api/ps) with their size and how much of it is in GPU
+    memory (size_vram). A model that is not entirely in VRAM runs partly on the CPU, which makes
+    every token slower: that is a warning, worded as `ollama ps` words it ("48%/52% CPU/GPU",
+    the CPU share rounded half away from zero: cmd/cmd.go, ListRunningHandler,
+    https://github.com/ollama/ollama/blob/main/cmd/cmd.go).
+    """
+    o = facts.ollama
+    if not o.running:
+        yield skip("Ollama is not running (see ollama.server).")
+        return
+    if o.models_error:
+        yield warn(f"Ollama did not list its loaded models: {o.models_error}.", evidence={"error": o.models_error})
+        return
+    if not o.models:
+        yield skip("No model is loaded right now; run one (`ollama run llama3.1:8b`) and check again.")
+        return
+    gpu_count = len(facts.gpus.gpus)
+    for m in o.models:
+        evidence = {"name": m.name, "size": m.size, "size_vram": m.size_vram, "processor": m.processor,
+                    "context_length": m.context_length}
+        context = f", context {m.context_length}" if m.context_length else ""
+        if m.processor == "100% GPU":
+            yield ok(f"{m.name}: {human_bytes(m.size)} in GPU memory (100% GPU{context}).", evidence=evidence)
+            continue
+        spill = ("Ollama could not fit the whole model into free GPU memory, so it kept some layers in system RAM; "
+                 "those run on the CPU and slow down every token.")
+        remedies = ("Free GPU memory (other programs, other loaded models: `ollama stop NAME`), use a smaller "
+                    "quantisation, or a shorter context (num_ctx).")
+        more_gpus = ([f"With {gpu_count} GPUs, Ollama already spreads a model that does not fit on one: see "
+                      "ollama.gpus and ollama.placement."] if gpu_count > 1 else [])
+        if m.processor == "100% CPU":
+            yield warn(f"{m.name}: {human_bytes(m.size)}, all of it on the CPU (100% CPU{context}).",
+                       "No layer is in GPU memory: Ollama found no usable GPU, or the model was loaded with "
+                       "num_gpu 0.", *more_gpus, evidence=evidence)
+        elif m.processor == "Unknown":
+            yield warn(f"{m.name}: Ollama reports {m.size_vram} bytes in VRAM of {m.size}, which is inconsistent.",
+                       evidence=evidence)
+        else:
+            yield warn(f"{m.name}: {m.processor} — {human_bytes(m.size - m.size_vram)} of {human_bytes(m.size)} "
+                       f"runs on the CPU.", spill, remedies, *more_gpus, evidence=evidence)
+
+
+# -- ollama.gpus -------------------------------------------------------------------------------------------
+def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
+    """Sentences and a fix explaining why Ollama does not see some GPUs."""
+    env = o.log.service_env or {}
+    cvd = env.get("CUDA_VISIBLE_DEVICES")
+    if cvd:
+        every = ",".join(g.uuid for g in inventory.gpus if g.uuid)
+        who = "Ollama runs" if platform_kind == "windows" else (
+            "The Ollama service runs" if o.log.from_service else "The Ollama server runs")
+        sentences = [f"{who} with CUDA_VISIBLE_DEVICES={cvd}, which hides the others from it.",
+                     _where_settings_go(platform_kind, o.log),
+                     "To give it every GPU, remove the variable or list all GPUs by UUID (`nvidia-smi -L`); "
+                     "Ollama's docs/gpu.md recommends UUIDs because numeric IDs may be ordered differently."]
+        if platform_kind == "windows":
+            return sentences, {"fix": "windows.set-user-env",
+                               "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
+        return sentences, _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
+    discovery = [p.message for p in o.log.problems if p.kind == "discovery"]
+    if discovery:
+        sentences = [f"Ollama logged: {msg}" for msg in discovery]
+        if any("init failure" in msg or "unknown error initializing" in msg for msg in discovery):
+            sentences.append("CUDA could not initialise. After a driver update, reboot; after suspend and resume, "
+                             "reload the UVM driver (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, from "
+                             "Ollama's docs/gpu.md).")
+        if any("too old" in msg for msg in discovery):
+            sentences.append("Ollama needs NVIDIA compute capability 5.0 or newer (docs/gpu.md), and its CUDA 13 "
+                             "build drops GPUs older than 7.5.")
+        return sentences, {}
+    return [f"Nothing in the log says why. Restart Ollama with OLLAMA_DEBUG=1 and look for "
+            f"{_and([_gpu(inventory, i) for i in hidden])} in its start-up lines; a GPU in a bad state "
+            "(`nvidia-smi`, Xid errors in `dmesg`) or in MIG mode also stays out of Ollama's list."], {}
+
+
+def _discovered_line(inventory, index: int, found) -> str:
+    free = f", {gib(found.available)} of {gib(found.total)} free at start-up" if found.total else ""
+    how = f"{found.library}{' ' + found.variant if found.variant else ''}"
+    return f"{_gpu(inventory, index)}: {how}, compute {found.compute or '?'}, driver CUDA {found.driver or '?'}{free}."
+
+
+@check("ollama.gpus", title="GPUs Ollama found at start-up", needs=("ollama", "gpus"))
+def ollama_gpus(facts):
+    """Compares the GPUs Ollama discovered when its server started (the `inference compute` lines
+    of its server log) with the GPUs the driver shows (NVML, which ignores CUDA_VISIBLE_DEVICES).
+
+    A GPU NVML sees and Ollama does not is a failure, with the likely cause: CUDA_VISIBLE_DEVICES
+    in the environment the server was started with (the `server config` line of the same log,
+    which is the *service's* environment, not your shell's), or the discovery errors Ollama
+    logged (driver library not loadable, CUDA init failure, GPU too old). Which GPUs Ollama can
+    use is decided by what is visible to the server process: the systemd unit on Linux, the user
+    environment on Windows (https://github.com/ollama/ollama/blob/main/docs/faq.md).
+    """
+    o, inventory = facts.ollama, facts.gpus
+    unusable = _unusable_log(o)
+    if unusable:
+        yield unusable
+        return
+    if inventory.nvml_error or not inventory.gpus:
+        yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
+        return
+    log = o.log
+    if not log.discovery_seen:
+        yield skip("The server log does not reach back to Ollama's start, so it does not show which GPUs Ollama "
+                   "found; restart Ollama and check again.", evidence={"source": log.source})
+        return
+    platform_kind = facts.platform.kind
+    matched = match_gpus(inventory, log.discovered)
+    hidden = [i for i, found in matched.items() if found is None]
+    evidence = {"source": log.source, "server_version": log.server_version, "service_env": log.service_env,
+                "discovered": [{"id": d.id, "library": d.library, "name": d.display_name, "compute": d.compute,
+                                "total": d.total, "available": d.available} for d in log.discovered],
+                "not_discovered": hidden}
+    stale = ([f"The log is from Ollama {log.server_version}, but {o.version} is running: the log may belong to "
+              "another installation."] if o.version and log.server_version and o.version != log.server_version
+             else [])
+    seen = [_discovered_line(inventory, i, found) for i, found in matched.items() if found is not None]
+    if not hidden:
+        yield ok(f"Ollama found all {len(inventory.gpus)} GPU{'s' if len(inventory.gpus) > 1 else ''} "
+                 f"at start-up.", *seen, f"Source: {log.source}.", *stale, evidence=evidence)
+        return
+    sentences, fix = _discovery_causes(o, platform_kind, hidden, inventory)
+    if len(hidden) == len(inventory.gpus):
+        summary = "Ollama found no usable GPU at start-up: it runs every model on the CPU."
+    else:
+        summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
+                   f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
+    yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence=evidence, **fix)
+
+
+# -- ollama.placement --------------------------------------------------------------------------------------
+def fewest_gpus(load) -> int | None:
+    """How few of the GPUs Ollama considered would hold what the last load needed in all
+    (memory.required.allocations summed, against memory.available, largest first)."""
+    if not load.allocations or not load.available:
+        return None
+    needed, room = sum(load.allocations), 0
+    for count, free in enumerate(sorted(load.available, reverse=True), start=1):
+        room += free
+        if room >= needed:
+            return count
+    return None
+
+
+def _split_text(load, inventory) -> str:
+    split = load.layer_split or load.tensor_split
+    if load.gpu_ids and len(load.gpu_ids) == len([n for n in split if n > 0]):
+        parts = []
+        for gpu_id, layers in zip(load.gpu_ids, [n for n in split if n > 0], strict=True):
+            index = _index_of(inventory, gpu_id)
+            parts.append(f"{layers} layers on {_gpu(inventory, index) if index is not None else gpu_id}")
+        return ", ".join(parts)
+    return "/".join(str(n) for n in split) + " layers" if split else "layers"
+
+
+def _others_text(inventory, idle: list[int] | None, count: int) -> tuple[str, str]:
+    """('GPU 1 is' | 'GPUs 1 and 2 are' | 'the other GPU is', 'both' | 'all of them')."""
+    scope = "both" if count == 2 else "all of them"
+    if idle is None:
+        return ("the other GPU is" if count == 2 else f"the other {count - 1} GPUs are"), scope
+    if len(idle) == 1:
+        return f"GPU {idle[0]} is", scope
+    return f"GPUs {_and([str(i) for i in idle])} are", scope
+
+
+def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
+    where = f"GPU {used_index}" if used_index is not None else "one GPU"
+    rest, scope = _others_text(inventory, idle, len(inventory.gpus))
+    summary = f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1 to use {scope}."
+    return warn(
+        summary,
+        "Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
+        "when it does not; OLLAMA_SCHED_SPREAD=1 makes it spread every model over all GPUs "
+        f"(pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}).",
+        "One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
+        "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
+        "second model.",
+        _where_settings_go(platform_kind, o.log),
+        evidence={"gpu_used": used_index, "idle": idle,
+                  "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
+                  "layers": f"{load.layers_offloaded}/{load.layers_total}"},
+        **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
+    )
+
+
+def _partly_on_cpu(o, inventory, load, used_index, matched):
+    where = f"GPU {used_index}" if used_index is not None else "one GPU"
+    others = [g.index for g in inventory.gpus if g.index != used_index]
+    hidden = [i for i, found in matched.items() if found is None]
+    variants = {found.variant for found in matched.values() if found is not None and found.variant}
+    if hidden:
+        reason = f"Ollama does not see {_and([_gpu(inventory, i) for i in hidden])} (see ollama.gpus)."
+    elif len(variants) > 1:
+        reason = (f"Ollama found the GPUs through different CUDA builds ({_and(sorted(variants))}) and splits a "
+                  "model only over GPUs of one build.")
+    else:
+        reason = ("The other GPUs did not have enough free memory when the model was loaded: "
+                  + "; ".join(f"{_gpu(inventory, i)} had {gib(matched[i].available)} free at start-up"
+                              for i in others if matched.get(i)) + ".")
+    rest = _others_text(inventory, others if used_index is not None else None, len(inventory.gpus))[0]
+    return warn(f"{_model_name(o)} runs partly on the CPU ({load.layers_offloaded}/{load.layers_total} layers on "
+                f"{where}), and {rest.replace(' is', ' holds').replace(' are', ' hold')} none of it.", reason,
+                evidence={"layers": f"{load.layers_offloaded}/{load.layers_total}", "gpu_used": used_index,
+                          "not_discovered": hidden})
+
+
+def _spread_wider(o, inventory, platform_kind, load, used, needed):
+    model = _model_name(o)
+    keep = [g.uuid for g in inventory.gpus[:needed] if g.uuid]
+    spread = _spread(o.log)
+    why = ("OLLAMA_SCHED_SPREAD is on, so Ollama spreads every model over all GPUs it can see."
+           if spread else
+           "This Ollama version falls back from one GPU to all of them at once (pickBestFitGPUs in "
+           f"{SCHEDULER_SOURCE}); newer versions pick the fewest GPUs that hold the model.")
+    return warn(
+        f"{model} is split over {used} GPUs ({_split_text(load, inventory)}), though about {needed} would hold it.",
+        why,
+        "Each token passes every GPU in turn, so more GPUs than needed only add transfers. To keep Ollama on "
+        "fewer GPUs, set CUDA_VISIBLE_DEVICES for the server to the UUIDs of the GPUs it may use "
+        f"(`nvidia-smi -L`); the fix allows {_and([f'GPU {g.index}' for g in inventory.gpus[:needed]])}"
+        + (", and turning OLLAMA_SCHED_SPREAD off lets Ollama choose the fewest itself." if spread else "."),
+        _where_settings_go(platform_kind, o.log),
+        evidence={"gpus_used": used, "fewest_needed": needed, "split": list(load.layer_split or load.tensor_split),
+                  "allocations": list(load.allocations), "OLLAMA_SCHED_SPREAD": spread},
+        **_fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", ",".join(keep)),
+    )
+
+
+@check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"))
+def ollama_placement(facts):
+    """Explains where Ollama put the last model it loaded, from its server log: the scheduler's
+    decision ("new model will fit in available VRAM in single GPU"), the layer split
+    (`layers.split=17,16`, `--tensor-split 8,8,8,8,8,8,7,7`, or the new engine's
+    `GPULayers:33[ID:GPU-… Layers:17(0..16) ID:GPU-… Layers:16(17..32)]`) and
+    `offloaded 33/33 layers to GPU`.
+
+    By default Ollama puts a model on one GPU when it fits and spreads it over more GPUs only when
+    it does not (server/sched.go: pickBestFitGPUs tries each GPU alone, then all of them;
+    pickBestFullFitByLibrary in later versions tries 1, 2, ... GPUs; llm/server.go assignLayers
+    "packs the maximum number of layers onto the smallest set of GPUs"). OLLAMA_SCHED_SPREAD=1
+    ("Always schedule model across all GPUs", envconfig/config.go) spreads every model. So with
+    two GPUs and a model that fits on one, the second GPU is idle by design: reported with the
+    fix that sets OLLAMA_SCHED_SPREAD=1 for the service. A model split over more GPUs than it
+    needs, or kept partly on the CPU while a GPU holds none of it, is a warning with its cause.
+    Sources: https://github.com/ollama/ollama/blob/main/server/sched.go,
+    https://github.com/ollama/ollama/blob/main/llm/server.go.
+    """
+    o, inventory = facts.ollama, facts.gpus
+    unusable = _unusable_log(o)
+    if unusable:
+        yield unusable
+        return
+    if inventory.nvml_error or len(inventory.gpus) < 2:
+        yield skip("Fewer than two GPUs: there is nothing to spread a model over.")
+        return
+    load = o.log.last_load
+    if load is None:
+        yield skip("No model was loaded since Ollama started; run one (`ollama run llama3.1:8b`) and check again.",
+                   evidence={"source": o.log.source})
+        return
+    used = load.gpu_count
+    if used is None:
+        yield skip("The log does not show how the last model was placed.", evidence={"source": o.log.source})
+        return
+    platform_kind = facts.platform.kind
+    matched = match_gpus(inventory, o.log.discovered) if o.log.discovery_seen else {
+        g.index: None for g in inventory.gpus}
+    used_indices = [i for i in (_index_of(inventory, gpu_id) for gpu_id in load.gpu_ids) if i is not None]
+    if used == 0:
+        yield warn(f"{_model_name(o)} runs entirely on the CPU: no layer went to a GPU.",
+                   "See ollama.gpus for the GPUs Ollama found and ollama.errors for failed loads.",
+                   evidence={"layers": f"{load.layers_offloaded}/{load.layers_total}"})
+        return
+    if used == 1:
+        used_index = used_indices[0] if used_indices else None
+        seen_by_ollama = [i for i, found in matched.items() if found is not None]
+        if load.fully_offloaded is False:
+            yield _partly_on_cpu(o, inventory, load, used_index, matched)
+        elif o.log.discovery_seen and len(seen_by_ollama) < 2:
+            yield warn(f"{_model_name(o)} uses one GPU because Ollama sees only one (see ollama.gpus).",
+                       evidence={"gpu_used": used_index, "discovered": seen_by_ollama})
+        else:
+            idle = None if used_index is None else [
+                i for i in (seen_by_ollama if o.log.discovery_seen else matched) if i != used_index]
+            yield _idle_by_design(o, inventory, platform_kind, load, used_index, idle)
+        return
+    needed = fewest_gpus(load)
+    if needed is not None and used > needed:
+        yield _spread_wider(o, inventory, platform_kind, load, used, needed)
+        return
+    if load.fully_offloaded is False:
+        yield warn(f"{_model_name(o)} is split over {used} GPUs ({_split_text(load, inventory)}) and still runs "
+                   f"partly on the CPU ({load.layers_offloaded}/{load.layers_total} layers on GPUs).",
+                   "The model with its context is larger than the free memory of all GPUs together: free GPU memory, "
+                   "use a smaller quantisation or a shorter context (num_ctx).",
+                   evidence={"gpus_used": used, "layers": f"{load.layers_offloaded}/{load.layers_total}"})
+        return
+    reason = ("because OLLAMA_SCHED_SPREAD is on" if _spread(o.log)
+              else "because it does not fit in one GPU's free memory")
+    yield ok(f"{_model_name(o)} is split over {used} GPUs ({_split_text(load, inventory)}) {reason}.",
+             "Ollama spreads a model over several GPUs only when it needs to, or when OLLAMA_SCHED_SPREAD is on "
+             f"({SCHEDULER_SOURCE}).",
+             evidence={"gpus_used": used, "split": list(load.layer_split or load.tensor_split),
+                       "layers": f"{load.layers_offloaded}/{load.layers_total}"})
+
+
+# -- ollama.env ----------------------------------------------------------------------------------------------
+def _same_setting(name: str, shell: str, server: str) -> bool:
+    if name in ("OLLAMA_SCHED_SPREAD", "OLLAMA_FLASH_ATTENTION"):
+        shell_bool = _go_bool(shell)
+        # envconfig: an unparsable OLLAMA_SCHED_SPREAD counts as true, an unparsable flash-attention as false
+        if shell_bool is None:
+            shell_bool = name == "OLLAMA_SCHED_SPREAD"
+        return shell_bool == bool(_go_bool(server))
+    if name in ("OLLAMA_MAX_LOADED_MODELS", "OLLAMA_NUM_PARALLEL", "OLLAMA_GPU_OVERHEAD"):
+        try:
+            return int(shell.strip().strip("\"'")) == int(server or 0)
+        except ValueError:
+            return False
+    return shell.strip().strip("\"'") == server
+
+
+@check("ollama.env", title="Settings the Ollama server really runs with", needs=("ollama",))
+def ollama_env(facts):
+    """Shows the settings the Ollama *server* started with, from the `server config` line it logs
+    at start-up (OLLAMA_SCHED_SPREAD, OLLAMA_GPU_OVERHEAD, OLLAMA_MAX_LOADED_MODELS, OLLAMA_NUM_PARALLEL,
+    OLLAMA_FLASH_ATTENTION, OLLAMA_KV_CACHE_TYPE, OLLAMA_LLM_LIBRARY, CUDA_VISIBLE_DEVICES; OLLAMA_HOST
+    without credentials), and warns when one of the OLLAMA_* settings is set differently in the shell
+    gpudoctor runs in (CUDA_VISIBLE_DEVICES is left to ollama.gpus: shells set it for other programs).
+
+    Setting a variable in a shell does not reach a server that runs as a systemd service (Linux) or
+    was started from the tray app before the variable existed (Windows): the service has its own
+    environment (https://github.com/ollama/ollama/blob/main/docs/faq.md, "How do I configure Ollama
+    server?").
+    """
+    o = facts.ollama
+    unusable = _unusable_log(o)
+    if unusable:
+        yield unusable
+        return
+    env = o.log.service_env
+    if env is None:
+        yield skip("The server log does not reach back to Ollama's start (its `server config` line); restart "
+                   "Ollama and check again.", evidence={"source": o.log.source})
+        return
+    platform_kind = facts.platform.kind
+    evidence = {"service_env": env, "shell_env": o.shell_env, "source": o.log.source}
+    differing = [name for name in SERVER_SETTINGS
+                 if o.shell_env.get(name) and name in env and not _same_setting(name, o.shell_env[name], env[name])]
+    for name in differing:
+        yield warn(f"{name}={o.shell_env[name]} is set in this shell, but the Ollama server runs with "
+                   f"{name}={env[name] or '(unset)'}.", _where_settings_go(platform_kind, o.log),
+                   evidence=evidence, **_fix(platform_kind, o.log, name, o.shell_env[name]))
+    if not differing:
+        shown = [f"{k}={v}" for k, v in env.items() if v]
+        yield ok("The Ollama server runs with " + (", ".join(shown) if shown else "default settings") + ".",
+                 f"From the `server config` line in {o.log.source}.", evidence=evidence)
+
+
+# -- ollama.errors -------------------------------------------------------------------------------------------
+@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",))
+def ollama_errors(facts):
+    """Looks for model loads that failed since the Ollama server last started: out of GPU memory
+    (llama.cpp's `cudaMalloc failed: out of memory`, `unable to allocate CUDA1 buffer`, `CUDA error:
+    out of memory`) and runners that died (`llama runner process has terminated`).
+
+    Ollama estimates memory before it loads a model; the estimate can fall short (other programs
+    taking VRAM after start-up, a long context, a model family it underestimates), and then the
+    runner crashes while loading.
+    """
+    o = facts.ollama
+    unusable = _unusable_log(o)
+    if unusable:
+        yield unusable
+        return
+    oom = [p for p in o.log.problems if p.kind == "oom"]
+    crashes = [p for p in o.log.problems if p.kind == "runner"]
+    evidence = {"source": o.log.source, "problems": [{"kind": p.kind, "message": p.message, "device": p.device}
+                                                     for p in o.log.problems]}
+    if oom:
+        devices = sorted({p.device for p in oom if p.device is not None})
+        on = f" on CUDA device {_and([str(d) for d in devices])}" if devices else ""
+        yield fail(f"A model load ran out of GPU memory{on}.",
+                   *[f"Ollama logged: {p.message}" for p in oom[-3:]],
+                   "Ollama's estimate of the memory a model needs fell short. Free VRAM (other programs, "
+                   "`ollama stop` other models), lower the context (num_ctx) or parallel requests "
+                   "(OLLAMA_NUM_PARALLEL), or reserve headroom per GPU with OLLAMA_GPU_OVERHEAD (bytes, e.g. "
+                   "1073741824 for 1 GiB).",
+                   "The CUDA device numbers are the runner's own, counted among the GPUs Ollama gave it.",
+                   evidence=evidence, **_fix(facts.platform.kind, o.log, "OLLAMA_GPU_OVERHEAD", "1073741824"))
+    elif crashes:
+        yield fail("A model runner crashed since Ollama started.",
+                   *[f"Ollama logged: {p.message}" for p in crashes[-3:]], evidence=evidence)
+    else:
+        yield ok(f"No failed model load since Ollama last started (read from {o.log.source}).", evidence=evidence)

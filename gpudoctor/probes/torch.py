@@ -1,0 +1,163 @@
+"""PyTorch's view of CUDA, from a child process in each Python environment that has torch.
+
+Whether torch is installed comes from the `python_envs` fact (package metadata, no import).
+Only then is `gpudoctor/torch_child.py` run, by its source with `-c`, in that interpreter:
+importing torch takes seconds (3.4 s on a two-H200 host), so it never runs when torch is
+absent, and only when a check that needs this fact is selected. A child that hangs, crashes
+or answers garbage becomes a fact with an `error`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+
+from gpudoctor.host.base import Host
+from gpudoctor.torch_child import MARKER as CHILD_MARKER
+
+CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
+MAX_TORCH_ENVS = 3
+CHILD_SOURCE = resources.files("gpudoctor").joinpath("torch_child.py").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class TorchDevice:
+    index: int
+    name: str | None = None
+    capability: tuple[int, int] | None = None
+    total_memory: int | None = None
+    uuid: str | None = None
+    pci_bus_id: str | None = None
+    error: str | None = None
+
+    @property
+    def sm(self) -> str | None:
+        return None if self.capability is None else f"sm_{self.capability[0]}{self.capability[1]}"
+
+
+@dataclass(frozen=True)
+class TorchReport:
+    """What one interpreter's torch said; `error` when the child itself failed (hang, crash, garbage)."""
+
+    python: str  # the interpreter command, as found on PATH
+    error: str | None = None
+    stderr_tail: str = ""
+    import_error: str | None = None
+    torch_version: str | None = None
+    cuda_build: str | None = None  # torch.version.cuda, e.g. "13.0"; None for CPU and ROCm builds
+    hip_build: str | None = None
+    cuda_available: bool | None = None
+    cuda_error: str | None = None
+    cuda_warnings: tuple[str, ...] = ()
+    device_count: int | None = None
+    devices: tuple[TorchDevice, ...] = ()
+    arch_list: tuple[str, ...] | None = None
+    distributed_available: bool | None = None
+    nccl_available: bool | None = None
+    nccl_version: str | None = None
+    nccl_error: str | None = None
+    import_s: float | None = None
+
+    @property
+    def cuda_build_version(self) -> tuple[int, int] | None:
+        return version_pair(self.cuda_build)
+
+
+@dataclass(frozen=True)
+class TorchFacts:
+    interpreters: tuple[str, ...]  # every interpreter python_envs asked, PATH order
+    reports: tuple[TorchReport, ...] = ()  # one per environment with torch
+    cuda_visible_devices: str | None = None  # as this shell (and so the child) has it
+    skipped: tuple[str, ...] = field(default_factory=tuple)  # torch environments past MAX_TORCH_ENVS
+
+
+def version_pair(text: str | None) -> tuple[int, int] | None:
+    """'12.8' -> (12, 8); anything else -> None."""
+    try:
+        major, minor = str(text).split(".")[:2]
+        return int(major), int(minor)
+    except (ValueError, TypeError):
+        return None
+
+
+def _device(data: dict) -> TorchDevice:
+    capability = data.get("capability")
+    return TorchDevice(
+        index=int(data["index"]),
+        name=data.get("name"),
+        capability=(int(capability[0]), int(capability[1])) if capability else None,
+        total_memory=data.get("total_memory"),
+        uuid=data.get("uuid"),
+        pci_bus_id=data.get("pci_bus_id"),
+        error=data.get("error"),
+    )
+
+
+def parse_child_output(python: str, stdout: str) -> TorchReport:
+    """The child's last MARKER line as a report; ValueError when there is none or it is not the protocol."""
+    lines = [line for line in stdout.splitlines() if line.startswith(CHILD_MARKER)]
+    if not lines:
+        raise ValueError("no answer line")
+    data = json.loads(lines[-1][len(CHILD_MARKER):])
+    if not isinstance(data, dict):
+        raise ValueError("the answer is not a JSON object")
+    if "error" in data:
+        return TorchReport(python, error=f"the child failed: {data['error']}")
+    try:
+        return TorchReport(
+            python=python,
+            import_error=data.get("import_error"),
+            torch_version=data.get("torch_version"),
+            cuda_build=data.get("cuda_build"),
+            hip_build=data.get("hip_build"),
+            cuda_available=data.get("cuda_available"),
+            cuda_error=data.get("cuda_error"),
+            cuda_warnings=tuple(str(w) for w in data.get("cuda_warnings") or ()),
+            device_count=data.get("device_count"),
+            devices=tuple(_device(d) for d in data.get("devices") or ()),
+            arch_list=tuple(data["arch_list"]) if isinstance(data.get("arch_list"), list) else None,
+            distributed_available=data.get("distributed_available"),
+            nccl_available=data.get("nccl_available"),
+            nccl_version=data.get("nccl_version"),
+            nccl_error=data.get("nccl_error"),
+            import_s=data.get("import_s"),
+        )
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"unexpected fields: {exc}") from None
+
+
+def _tail(text: str, lines: int = 6) -> str:
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def ask_torch(host: Host, python: str) -> TorchReport:
+    result = host.run([python, "-c", CHILD_SOURCE], timeout=CHILD_TIMEOUT_S)
+    stderr = _tail(result.error_text)
+    if result.error == "timeout":
+        return TorchReport(python, error=f"did not finish within {CHILD_TIMEOUT_S:g} s", stderr_tail=stderr)
+    if result.error:
+        return TorchReport(python, error=f"could not be started: {result.error}", stderr_tail=stderr)
+    if result.returncode != 0:
+        how = f"killed by signal {-result.returncode}" if result.returncode < 0 else f"exit status {result.returncode}"
+        return TorchReport(python, error=f"crashed ({how})", stderr_tail=stderr)
+    try:
+        return parse_child_output(python, result.text)
+    except ValueError as exc:
+        return TorchReport(python, error=f"answered something unexpected ({exc}): {result.text.strip()[:200]!r}",
+                           stderr_tail=stderr)
+
+
+def probe_torch(host: Host, facts) -> TorchFacts:
+    python_envs = facts.get("python_envs")
+    with_torch = [env.command for env in python_envs.with_distribution("torch")]
+    chosen = with_torch[:MAX_TORCH_ENVS]
+    with ThreadPoolExecutor(max_workers=max(1, len(chosen))) as pool:
+        reports = tuple(pool.map(lambda python: ask_torch(host, python), chosen))
+    return TorchFacts(
+        interpreters=tuple(env.command for env in python_envs.envs),
+        reports=reports,
+        cuda_visible_devices=host.env("CUDA_VISIBLE_DEVICES"),
+        skipped=tuple(with_torch[MAX_TORCH_ENVS:]),
+    )
