@@ -76,7 +76,7 @@ def _hidden_from_cuda(facts, gpus):
                "some GPUs' device files.", evidence=evidence)
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda"))
+@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
@@ -89,12 +89,13 @@ def gpu_count(facts):
     A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason.
     """
     inventory = facts.gpus
+    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
     if inventory.nvml_error:
-        summary, details = explain_nvml_error(inventory.nvml_error)
+        summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
         return
     if inventory.count_error:
-        summary, details = explain_nvml_error(inventory.count_error)
+        summary, details = explain_nvml_error(inventory.count_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.count_error})
         return
     gpus = inventory.gpus

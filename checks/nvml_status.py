@@ -34,11 +34,47 @@ _EXPLANATIONS = {
 }
 
 
-def explain_nvml_error(error: str) -> tuple[str, tuple[str, ...]]:
-    """A summary line and detail sentences for an NVML error name (or 'NAME: more text')."""
+# Where NVML comes from depends on where we run, and so does the usual cause of its absence.
+_WSL_EXPLANATIONS = {
+    "NVML_ERROR_LIBRARY_NOT_FOUND": (
+        "NVML was not found inside WSL: the Windows NVIDIA driver provides it (/usr/lib/wsl/lib/libnvidia-ml.so.1).",
+        "Install or update the NVIDIA driver on Windows (535 or newer), then run `wsl.exe --shutdown` and reopen "
+        "the distribution. Never install a Linux NVIDIA driver inside WSL; wsl.gpu checks the GPU path.",
+    ),
+    "NVML_ERROR_DRIVER_NOT_LOADED": (
+        "NVML inside WSL cannot reach the GPU: most often a Linux NVIDIA driver installed inside WSL shadows the "
+        "Windows driver's libraries.",
+        "A Linux driver's libnvidia-ml looks for a kernel module that WSL does not have. wsl.gpu names the "
+        "packages; `gpudoctor fix` removes them (wsl.remove-linux-driver). Rebooting does not help here.",
+    ),
+    "NVML_ERROR_LIB_RM_VERSION_MISMATCH": (
+        "Driver/library version mismatch inside WSL: a Linux NVIDIA library does not match the Windows driver.",
+        "A Linux NVIDIA driver package installed inside WSL brought its own libnvidia-ml; wsl.gpu names it and "
+        "`gpudoctor fix` removes it (wsl.remove-linux-driver).",
+    ),
+}
+_CONTAINER_EXPLANATIONS = {
+    "NVML_ERROR_LIBRARY_NOT_FOUND": (
+        "NVML is missing inside this container: the NVIDIA container runtime did not mount the host driver's "
+        "libraries.",
+        "Start the container with GPUs (`docker run --gpus all ...`, or a `nvidia.com/gpu` request in Kubernetes) "
+        "and with NVIDIA_DRIVER_CAPABILITIES including `utility` (or `all`); container.gpus says what was handed "
+        "in. Do not install a driver inside the image.",
+    ),
+}
+
+
+def explain_nvml_error(error: str, platform: str | None = None, in_container: bool = False) -> tuple[str, tuple[str, ...]]:
+    """A summary line and detail sentences for an NVML error name (or 'NAME: more text'),
+    worded for where it happened (`platform` is the platform fact's kind)."""
     name = error.split(":", 1)[0].strip()
-    if name in _EXPLANATIONS:
-        summary, *details = _EXPLANATIONS[name]
+    table = _EXPLANATIONS
+    if platform == "wsl" and name in _WSL_EXPLANATIONS:
+        table = _WSL_EXPLANATIONS
+    elif in_container and name in _CONTAINER_EXPLANATIONS:
+        table = _CONTAINER_EXPLANATIONS
+    if name in table:
+        summary, *details = table[name]
         return summary, (*details, f"NVML said: {error}.")
     if name.startswith("NVML_ERROR_TIMEOUT"):
         return (

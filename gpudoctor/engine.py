@@ -16,6 +16,9 @@ from gpudoctor.registry import BrokenPlugin, Registry
 # probe that misbehaves cannot keep the doctor from reporting.
 FACTS_DEADLINE_S = 60.0
 
+# The report header shows these, whichever checks run.
+HEADER_FACTS = frozenset({"platform", "gpus", "container"})
+
 
 @dataclass(frozen=True)
 class Options:
@@ -178,7 +181,7 @@ def run_checks(
     started = time.perf_counter()
     checks = list(checks)
     store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress)
-    store.gather({"platform", "gpus"} | {need for c in checks for need in c.needs})
+    store.gather(HEADER_FACTS | {need for c in checks for need in c.needs})
     try:
         platform_kind = store.get("platform").kind
     except ProbeFailed:

@@ -18,7 +18,7 @@ def host_summary(store: FactStore) -> dict[str, Any]:
     platform = _fact(store, "platform")
     inventory = _fact(store, "gpus")
     summary: dict[str, Any] = {"platform": None, "driver_version": None, "cuda_driver_version": None,
-                               "nvml_error": None, "gpus": []}
+                               "nvml_error": None, "gpus": [], "container": None}
     if platform is not None:
         summary["platform"] = {
             "kind": platform.kind,
@@ -29,6 +29,16 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "wsl_version": platform.wsl_version,
             "windows_build": platform.windows_build,
             "python_version": platform.python_version,
+        }
+    container = _fact(store, "container")
+    if container is not None and container.confidence != "none":
+        summary["container"] = {
+            "label": container.label,
+            "confidence": container.confidence,
+            "engine": container.engine,
+            "kubernetes": container.kubernetes,
+            "markers": sorted({marker.source for marker in container.markers}),
+            "line": container.header,
         }
     if inventory is not None:
         summary["driver_version"] = inventory.driver_version
