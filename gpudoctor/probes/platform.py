@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 
+WSLINFO_VERSION = ("wslinfo", "--wsl-version")
+
 
 @dataclass(frozen=True)
 class PlatformFacts:
@@ -19,11 +21,15 @@ class PlatformFacts:
     windows_build: int | None = None
     logical_cpus: int | None = None
     memory_bytes: int | None = None
+    wsl_package_version: str | None = None  # "2.4.13.0" (`wslinfo --wsl-version`, WSL 2.2.3 and newer)
 
     @property
     def label(self) -> str:
         if self.kind == "wsl":
-            return f"WSL {self.wsl_version or '?'} ({self.os_name}, kernel {self.kernel})"
+            parts = [p for p in (self.wsl_distro, self.os_name, f"kernel {self.kernel}") if p]
+            if self.wsl_package_version:
+                parts.append(f"WSL {self.wsl_package_version}")
+            return f"WSL {self.wsl_version or '?'} ({', '.join(parts)})"
         if self.kind == "windows":
             return self.os_name
         return f"{self.os_name} (kernel {self.kernel})" if self.kernel else self.os_name
@@ -57,9 +63,15 @@ def probe_platform(host: Host, facts) -> PlatformFacts:
         return PlatformFacts(kind="other", os_name=system.sys_platform, kernel=system.os_release, **common)
     os_name = (extra.get("distro") or {}).get("name") or "Linux"
     wsl = wsl_version_of_kernel(system.os_release)
+    distro = host.env("WSL_DISTRO_NAME")
+    if wsl is None and distro:
+        # A custom WSL 2 kernel (.wslconfig `kernel=`) may drop "microsoft" from its release; WSL
+        # still names the distribution. WSL 1 always reports a "-Microsoft" release.
+        wsl = 2
     if wsl is not None:
+        wslinfo = host.run(list(WSLINFO_VERSION), timeout=5)
         return PlatformFacts(
-            kind="wsl", os_name=os_name, kernel=system.os_release, wsl_version=wsl,
-            wsl_distro=host.env("WSL_DISTRO_NAME"), **common,
+            kind="wsl", os_name=os_name, kernel=system.os_release, wsl_version=wsl, wsl_distro=distro,
+            wsl_package_version=(wslinfo.text.strip() or None) if wslinfo.ok else None, **common,
         )
     return PlatformFacts(kind="linux", os_name=os_name, kernel=system.os_release, **common)
