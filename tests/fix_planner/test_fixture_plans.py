@@ -77,7 +77,7 @@ def test_ollama_service_lacking_sched_spread():
     assert (service.id, service.args, service.check_ids) == (
         "linux.ollama-service-env", ("--set", "OLLAMA_SCHED_SPREAD=1"), ("ollama.placement",))
     assert "GPU 1 is idle by design" in service.reasons[0]
-    assert service.changes[0] == ('edits the drop-in /etc/systemd/system/ollama.service.d/gpudoctor.conf ([Service] '
+    assert service.changes[0] == ('edits the drop-in /etc/systemd/system/ollama.service.d/zz-gpudoctor.conf ([Service] '
                                   'Environment="OLLAMA_SCHED_SPREAD=1" lines); removes it when it becomes empty')
     assert service.refusal is None and service.spec.after == "restart-ollama"
 
