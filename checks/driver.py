@@ -33,7 +33,18 @@ def _too_old_for_gpus(inventory, branch: int) -> list[tuple[str, int, list[int]]
     return [(label, required, indices) for (label, required), indices in needs.items()]
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus",))
+def _windows_driver(facts):
+    """The Windows driver as Windows itself reports it (nvidia-smi.exe, WMI or the registry), if it
+    could be read: on Windows and inside WSL it is the only NVIDIA driver there is."""
+    if facts.platform.kind not in ("wsl", "windows"):
+        return None
+    windows = facts.windows
+    if windows is None or not windows.reachable or not windows.driver_version:
+        return None
+    return windows
+
+
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -42,21 +53,34 @@ def driver_version(facts):
     ceiling for every CUDA program on the machine (PyTorch, Ollama, a CUDA toolkit).
 
     A missing driver, a kernel module that is not loaded and a driver/library version mismatch after an
-    upgrade each fail with their own explanation. A too-old driver points at the manual upgrade steps;
+    upgrade each fail with their own explanation. On Windows and inside WSL 2 the Windows driver is the only
+    driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
+    or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
     gpudoctor never replaces a driver itself.
 
     Sources: NVIDIA CUDA Toolkit release notes, Table 3 "CUDA Toolkit and Corresponding Driver Versions"
     (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/driver_support.py.
     """
     inventory = facts.gpus
-    if inventory.nvml_error:
-        summary, details = explain_nvml_error(inventory.nvml_error)
+    windows = _windows_driver(facts)
+    if inventory.nvml_error and windows is None:
+        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
         return
-    version = parse_driver_version(inventory.driver_version)
+    driver_text = inventory.driver_version or (windows.driver_version if windows else None)
+    version = parse_driver_version(driver_text)
     cuda = inventory.cuda_driver_version_text
-    evidence = {"driver_version": inventory.driver_version, "cuda_driver_version": cuda,
+    evidence = {"driver_version": driver_text, "cuda_driver_version": cuda,
                 "min_driver": facts.options.min_driver}
+    if windows is not None:
+        evidence.update(windows_driver_version=windows.driver_version, windows_driver_source=windows.driver_source)
+    if inventory.nvml_error:
+        # Windows answered where NVML could not (inside WSL, a Linux driver shadowing the Windows one):
+        # judge the version Windows reports, and leave NVML's trouble to gpu.count and wsl.gpu.
+        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
+        evidence["nvml_error"] = inventory.nvml_error
+        yield warn(f"NVML cannot be used here, so the driver version comes from Windows ({windows.driver_source}).",
+                   summary, "gpu.count and wsl.gpu explain why NVML fails.", evidence=evidence)
     if version is None:
         yield warn("NVML works but did not report the driver version.",
                    "`nvidia-smi` shows it in its header; an NVML library older than the driver can cause this.",
@@ -68,7 +92,7 @@ def driver_version(facts):
     if branch < facts.options.min_driver:
         failed = True
         yield fail(
-            f"NVIDIA driver {inventory.driver_version} is older than {facts.options.min_driver}, the oldest "
+            f"NVIDIA driver {driver_text} is older than {facts.options.min_driver}, the oldest "
             f"gpudoctor accepts ({supports}).",
             _cuda_reach(branch),
             f"Install R{facts.options.min_driver} or newer.",
@@ -79,7 +103,7 @@ def driver_version(facts):
         failed = True
         gpus = ", ".join(str(i) for i in indices)
         yield fail(
-            f"GPU {gpus} ({label}) needs driver R{required} or newer; this is {inventory.driver_version}.",
+            f"GPU {gpus} ({label}) needs driver R{required} or newer; this is {driver_text}.",
             f"A driver older than the GPU does not know it: CUDA programs fail on it or `nvidia-smi` shows "
             f"\"No devices were found\". Install R{max(required, facts.options.min_driver)} or newer.",
             driver_install_hint(facts.platform.kind, max(required, facts.options.min_driver)),
@@ -90,7 +114,10 @@ def driver_version(facts):
     details = [f"It meets gpudoctor's floor (R{facts.options.min_driver})."]
     needs = {_gpu_label(gpu): required_branch(gpu.name, gpu.architecture) for gpu in inventory.gpus}
     details += [f"{label} needs R{needed} or newer." for label, needed in needs.items() if needed]
-    if not inventory.gpus:
+    if not inventory.gpus and not inventory.nvml_error:
         details.append("It sees no GPU: if `lspci` lists an NVIDIA GPU, a GPU newer than this driver is the usual "
                        "reason (`dmesg` then says \"NVRM: ... is not supported by the NVIDIA ... driver release\").")
-    yield ok(f"NVIDIA driver {inventory.driver_version} ({supports}).", *details, evidence=evidence)
+    if windows is not None:
+        details.append(f"This is the Windows driver (read through {windows.driver_source}): on Windows and in WSL 2 "
+                       "it is the only NVIDIA driver; update it on Windows, never inside WSL.")
+    yield ok(f"NVIDIA driver {driver_text} ({supports}).", *details, evidence=evidence)

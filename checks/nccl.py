@@ -134,8 +134,23 @@ def _both_wheels(libs):
         )
 
 
-@check("nccl.library", title="NCCL library", needs=("nccl", "gpus", "toolkits"), platforms=("linux", "wsl"),
-       fixes=("wsl.install-nccl",))
+def _native_windows(gpus):
+    """NCCL is a Linux library: no NCCL build exists for Windows and PyTorch's Windows wheels have no NCCL
+    backend. Saying "NCCL missing" there would send people hunting for a library that cannot exist."""
+    summary = "NCCL does not exist on native Windows: PyTorch's Windows builds have no NCCL backend, only Gloo."
+    details = (
+        "\"As of PyTorch v1.8, Windows supports all collective communications backend but NCCL\" "
+        "(https://pytorch.org/docs/stable/distributed.html); `init_process_group(backend='nccl')` fails there "
+        "with \"Distributed package doesn't have NCCL built in\".",
+        "For multi-GPU training on this machine, run it inside WSL 2 (Ubuntu), where NCCL and PyTorch's NCCL "
+        "backend work with the Windows driver; or use backend='gloo', which is much slower between GPUs.",
+        "Ollama does not use NCCL: it runs on both GPUs natively on Windows.",
+    )
+    # Not applicable rather than a warning: a Windows box that runs Ollama on two GPUs is healthy.
+    yield skip(summary, *details, evidence={"platform": "windows", "gpus": len(gpus)})
+
+
+@check("nccl.library", title="NCCL library", needs=("nccl", "gpus", "toolkits"), fixes=("wsl.install-nccl",))
 def nccl_library(facts):
     """Finds every NCCL a process could load (LD_LIBRARY_PATH, the system copy in the ldconfig cache, the
     nvidia-nccl-cu12/-cu13 wheels and torch's own copy in each Python on PATH) and reads each one's version
@@ -146,9 +161,15 @@ def nccl_library(facts):
     version, and when both NCCL wheels sit in one Python. Fails when no usable NCCL exists on a machine with two
     or more GPUs (with one GPU NCCL does not matter).
 
+    On native Windows there is no NCCL at all (PyTorch's Windows builds only have Gloo): the check says so
+    and points to WSL 2 for NCCL, instead of reporting a missing library.
+
     Sources: NCCL's nccl.h (NCCL_VERSION: major*10000+minor*100+patch since 2.9), ld.so(8) search order,
     pytorch/builder#1184 and #1150 (torch wheels link the nvidia-nccl wheel through RPATH).
     """
+    if facts.platform.kind == "windows":
+        yield from _native_windows(facts.gpus.gpus)
+        return
     libs = facts.nccl
     multi_gpu = len(facts.gpus.gpus) >= 2
     copies = _distinct(libs.libraries)
