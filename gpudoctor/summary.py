@@ -27,6 +27,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "kernel": platform.kernel,
             "machine": platform.machine,
             "wsl_version": platform.wsl_version,
+            "wsl_distro": platform.wsl_distro,
+            "wsl_package_version": platform.wsl_package_version,
             "windows_build": platform.windows_build,
             "python_version": platform.python_version,
         }
