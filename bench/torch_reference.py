@@ -34,6 +34,13 @@ def _timed_gbps(torch, device, action, nbytes: int) -> float:
     return nbytes / statistics.median(times) / 1e9
 
 
+def _peer_gbps(torch, a: int, b: int) -> float:
+    src = torch.empty(GIB, dtype=torch.uint8, device=f"cuda:{a}")
+    dst = torch.empty(GIB, dtype=torch.uint8, device=f"cuda:{b}")
+    with torch.cuda.device(a):
+        return _timed_gbps(torch, a, lambda: dst.copy_(src, non_blocking=True), GIB)
+
+
 def peer_copies(torch) -> dict:
     out = {}
     count = torch.cuda.device_count()
@@ -41,11 +48,7 @@ def peer_copies(torch) -> dict:
         for b in range(count):
             if a == b:
                 continue
-            src = torch.empty(GIB, dtype=torch.uint8, device=f"cuda:{a}")
-            dst = torch.empty(GIB, dtype=torch.uint8, device=f"cuda:{b}")
-            with torch.cuda.device(a):
-                out[f"{a}->{b}"] = round(_timed_gbps(torch, a, lambda: dst.copy_(src, non_blocking=True), GIB), 1)
-            del src, dst
+            out[f"{a}->{b}"] = round(_peer_gbps(torch, a, b), 1)
     return out
 
 

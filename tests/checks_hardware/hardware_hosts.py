@@ -33,9 +33,6 @@ H200_PEER = {"can_access_peer": 1, "access_supported": 1, "native_atomic_support
 NO_PEER = {"can_access_peer": 0, "access_supported": 0, "native_atomic_supported": 0, "perf_rank": 0,
            "cuda_array_access_supported": 0}
 
-AUDITED_UNSET = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NVIDIA_TF32_OVERRIDE", "CUDA_LAUNCH_BLOCKING",
-                 "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_DEBUG",
-                 "OLLAMA_SCHED_SPREAD", "OLLAMA_GPU_OVERHEAD", "OLLAMA_MAX_LOADED_MODELS")
 
 
 def set_sysfs(builder: HostBuilder, devices: dict[str, dict[str, str]]) -> HostBuilder:
@@ -65,12 +62,7 @@ def set_cuda_error(builder: HostBuilder, error: str) -> HostBuilder:
 
 
 def h200() -> HostBuilder:
-    builder = HostBuilder.from_fixture(H200_SNAPSHOT)
-    set_sysfs(builder, H200_SYSFS)
-    set_cuda(builder, [("0000:00:06.0", "NVIDIA H200"), ("0000:00:07.0", "NVIDIA H200")], H200_PEER)
-    for name in AUDITED_UNSET:
-        builder.set_env(name, None)
-    return builder
+    return HostBuilder.from_fixture(H200_SNAPSHOT)
 
 
 def set_link(builder: HostBuilder, gpu: int, *, generation: int, width: int, max_generation: int, max_width: int,

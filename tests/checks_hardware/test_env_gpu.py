@@ -15,8 +15,8 @@ from hosts import result, run, text_of
 
 H200_0 = ("0000:00:06.0", "NVIDIA H200")
 H200_1 = ("0000:00:07.0", "NVIDIA H200")
-UUID_0 = "GPU-56921a4d-e450-5769-9bc8-bc4574602be7"  # from the H200 snapshot
-UUID_1 = "GPU-24abeb5e-9f7d-d4e8-4fb5-883fd076c88a"
+UUID_0 = "GPU-54642f76-c897-92d4-d7a1-a89675e36f8f"  # from the H200 snapshot
+UUID_1 = "GPU-b7403cf4-e4c2-9be4-a57c-8ad5dbc09120"
 WINDOWS_SYSTEM = {"sys_platform": "win32", "os_release": "11", "os_version": "10.0.26100", "machine": "AMD64",
                   "python_version": "3.12.8", "extra": {"windows_build": 26100}}
 

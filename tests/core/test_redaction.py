@@ -5,7 +5,6 @@ import json
 from gpudoctor.host.redact import REDACTED, redact_text, redact_value
 from gpudoctor.host.snapshot import snapshot_document
 
-from hosts import HostBuilder
 
 
 def test_url_credentials_are_redacted():

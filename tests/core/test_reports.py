@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from gpudoctor.report.json_report import report_document
+
 from gpudoctor.report.junit import render_junit
 from gpudoctor.report.terminal import print_report
 from gpudoctor.model import Status

@@ -66,7 +66,8 @@ def fake_pynvml(**overrides) -> types.ModuleType:
         "nvmlDeviceGetHandleByIndex": lambda index: handles[index],
         "nvmlDeviceGetName": lambda h: "NVIDIA H100 PCIe",
         "nvmlDeviceGetUUID": lambda h: f"GPU-{h}",
-        "nvmlDeviceGetPciInfo": lambda h: _Pci(f"00000000:0{h[-1]}:00.0".encode(), 0, int(h[-1])),
+        # the bus ids of the recorded H200 host, so that its CUDA answers match these GPUs
+        "nvmlDeviceGetPciInfo": lambda h: _Pci(f"00000000:00:0{6 + int(h[-1])}.0".encode(), 0, 0),
         "nvmlDeviceGetMemoryInfo": lambda h: _Memory(80 << 30, 79 << 30, 1 << 30),
         "nvmlDeviceGetCudaComputeCapability": lambda h: (9, 0),
         "nvmlDeviceGetArchitecture": lambda h: 9,

@@ -153,7 +153,7 @@ def test_arch_support_follows_cuda_compatibility_rules(sm, arch_list, supported)
 
 
 @pytest.mark.parametrize("value, count", [
-    (None, 2), ("0", 1), ("1,0", 2), ("", 0), ("-1", 0), ("0,7,1", 1), ("GPU-24abeb5e", 1), ("GPU-ffff,0", 0),
+    (None, 2), ("0", 1), ("1,0", 2), ("", 0), ("-1", 0), ("0,7,1", 1), ("GPU-b7403cf4", 1), ("GPU-ffff,0", 0),
 ])
 def test_visible_gpu_count_reads_cuda_visible_devices_like_cuda(value, count):
     gpus = probe_gpus(h200().host(), None).gpus
