@@ -3,7 +3,7 @@ changed only where a scenario needs it."""
 
 from __future__ import annotations
 
-from gpudoctor.host.answers import CommandResult, FileResult
+from gpudoctor.host.answers import FileResult
 from gpudoctor.host.base import ReplayHost
 from gpudoctor.model import Status
 from gpudoctor.probes import windows as win
