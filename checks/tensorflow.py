@@ -125,7 +125,7 @@ def _judge(report, inventory):
     yield from _without_native_kernels(report)
 
 
-@check("tensorflow.gpu", title="TensorFlow sees the GPUs", needs=("tensorflow", "gpus"), deep=True)
+@check("tensorflow.gpu", title="TensorFlow sees the GPUs", needs=("tensorflow", "gpus"), opt_in="frameworks")
 def tensorflow_gpu(facts):
     """For every Python on PATH that has TensorFlow installed (from package metadata, without
     importing it), asks TensorFlow in a child process for its version, the CUDA and cuDNN it was

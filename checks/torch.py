@@ -236,7 +236,7 @@ def _no_torch(facts):
     return None
 
 
-@check("torch.cuda", title="PyTorch sees the GPUs through CUDA", needs=("torch", "gpus"), deep=True)
+@check("torch.cuda", title="PyTorch sees the GPUs through CUDA", needs=("torch", "gpus"), opt_in="frameworks")
 def torch_cuda(facts):
     """For each Python environment on PATH that has torch (at most three), runs `import torch` in a
     child process of that interpreter (gpudoctor/torch_child.py, 20 s timeout) and compares what
@@ -295,7 +295,7 @@ def _nccl_finding(report, gpu_count: int, platform_kind: str):
               "libnccl; this is the version DDP, FSDP and torchrun use.", evidence=evidence)
 
 
-@check("torch.nccl", title="PyTorch's NCCL backend for multi-GPU work", needs=("torch", "gpus"), deep=True)
+@check("torch.nccl", title="PyTorch's NCCL backend for multi-GPU work", needs=("torch", "gpus"), opt_in="frameworks")
 def torch_nccl(facts):
     """Whether torch.distributed can use NCCL, the backend DDP, FSDP and torchrun use between NVIDIA
     GPUs: torch.distributed.is_nccl_available() and torch.cuda.nccl.version(), asked in the same

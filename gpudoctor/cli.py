@@ -30,20 +30,27 @@ def _load_registry():
     return load_registry()
 
 
-def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool):
+def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], opt_ins: set[str]):
+    """The checks to run: all but the slow ones not asked for (by their flag, or by id with --only)."""
     known = {c.id for c in registry.checks}
     for check_id in (*only, *skip):
         if check_id not in known:
             raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
     selected = [c for c in registry.checks if (not only or c.id in only) and c.id not in skip]
-    return [c for c in selected if deep or not c.deep or c.id in only]
+    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only]
+
+
+def _opt_ins(deep: bool, frameworks: bool) -> set[str]:
+    return {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
 
 
 def _open_host(snapshot_path: str | None):
     if snapshot_path is None:
         from gpudoctor.host.live import LiveHost
 
-        return LiveHost()
+        host = LiveHost()
+        host.warm_up()
+        return host
     from gpudoctor.host.snapshot import SnapshotError, load_snapshot
 
     try:
@@ -88,19 +95,22 @@ def main() -> None:
 @click.option("-o", "--output", metavar="FILE", help="Write the JSON report to FILE.")
 @click.option("--junit", metavar="FILE", help="Write a JUnit XML report to FILE.")
 @click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Replay a recorded snapshot instead of this machine.")
-@click.option("--deep", is_flag=True, help="Also move real data between the GPUs (takes seconds).")
+@click.option("--deep", is_flag=True, help="Also move real data between the GPUs and through NCCL (takes seconds).")
+@click.option("--frameworks", is_flag=True,
+              help="Also ask PyTorch and TensorFlow what they see, in a child process (their import takes seconds).")
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
-def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, min_driver, verbose) -> None:
+def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
+          verbose) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
     from gpudoctor.summary import host_summary
 
+    host = _open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
     registry = _load_registry()
-    checks = _select_checks(registry, only, skip_ids, deep)
-    host = _open_host(snapshot_path)
+    checks = _select_checks(registry, only, skip_ids, _opt_ins(deep, frameworks))
     options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")
     try:
         with _progress_display(enabled=deep and not as_json) as on_progress:
@@ -131,11 +141,13 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
 @main.command("list")
 def list_checks() -> None:
     """List the checks: id, title, platforms, and whether a fix exists."""
+    from gpudoctor.model import OPT_INS
+
     registry = _load_registry()
     width = max((len(c.id) for c in registry.checks), default=0)
     for item in registry.checks:
         flags = ",".join(item.platforms)
-        extras = ("  fix" if item.fixes else "") + ("  (--deep)" if item.deep else "")
+        extras = ("  fix" if item.fixes else "") + (f"  ({OPT_INS[item.opt_in]})" if item.opt_in else "")
         click.echo(f"{item.id.ljust(width)}  {item.title}  [{flags}]{extras}")
     for plugin in registry.broken:
         click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
@@ -160,7 +172,8 @@ def explain(check_id: str) -> None:
 @click.option("-o", "--output", metavar="FILE", default="gpudoctor-snapshot.json", show_default=True,
               help="Where to write the snapshot.")
 @click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
-def snapshot(output: str, deep: bool) -> None:
+@click.option("--frameworks", is_flag=True, help="Also record what PyTorch and TensorFlow see.")
+def snapshot(output: str, deep: bool, frameworks: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.host.live import LiveHost
@@ -168,8 +181,9 @@ def snapshot(output: str, deep: bool) -> None:
     from gpudoctor.summary import host_summary
 
     registry = _load_registry()
-    checks = _select_checks(registry, (), (), deep)
+    checks = _select_checks(registry, (), (), _opt_ins(deep, frameworks))
     host = LiveHost()
+    host.warm_up()
     try:
         run_checks(host, checks, registry, Options(deep=deep), summarize=host_summary)
     finally:

@@ -8,6 +8,9 @@ from typing import Any, Callable, Iterable, Mapping
 
 PLATFORMS = ("linux", "wsl", "windows")
 
+# Checks that take seconds run only when asked for, by the command-line flag named here (or by id).
+OPT_INS = {None: None, "deep": "--deep", "frameworks": "--frameworks"}
+
 
 class Status(str, enum.Enum):
     PASS = "pass"
@@ -76,7 +79,7 @@ class Check:
     run: Callable[[Any], Iterable[Finding]]
     needs: tuple[str, ...] = ()
     platforms: tuple[str, ...] = PLATFORMS
-    deep: bool = False
+    opt_in: str | None = None  # a slow check runs only with its flag: "deep" (--deep) or "frameworks" (--frameworks)
     fixes: tuple[str, ...] = ()
 
     @property
@@ -92,13 +95,15 @@ def check(
     title: str,
     needs: Iterable[str] = (),
     platforms: Iterable[str] = PLATFORMS,
-    deep: bool = False,
+    opt_in: str | None = None,
     fixes: Iterable[str] = (),
 ) -> Callable[[Callable[[Any], Iterable[Finding]]], Check]:
     """Declare a check; the module's entry point in `gpudoctor.checks` makes it known."""
 
     def register(func: Callable[[Any], Iterable[Finding]]) -> Check:
-        return Check(id, title, func, tuple(needs), tuple(platforms), deep, tuple(fixes))
+        if opt_in not in OPT_INS:
+            raise ValueError(f"check {id!r}: opt_in must be one of {sorted(k for k in OPT_INS if k)}, not {opt_in!r}")
+        return Check(id, title, func, tuple(needs), tuple(platforms), opt_in, tuple(fixes))
 
     return register
 

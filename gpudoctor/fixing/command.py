@@ -56,7 +56,7 @@ def _fact(store: FactStore, name: str):
 
 
 def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -> tuple[Report, Target]:
-    checks = [c for c in registry.checks if not c.deep]
+    checks = [c for c in registry.checks if c.opt_in is None]
     report = run_checks(host, checks, registry, options, summarize=host_summary)
     store = FactStore(host, registry.probes, options, registry.broken_probes)
     platform = _fact(store, "platform")

@@ -152,6 +152,11 @@ class Host:
         """An NVML call by name; device arguments are NVML indices, not handles."""
         return self._answer("nvml", [function, *args], lambda: self._live_nvml(function, args))
 
+    def nvml_many(self, calls: Sequence[tuple]) -> list[CallResult]:
+        """Several NVML calls, `(function, *args)` each, answered and recorded one by one as `nvml`
+        would (a live host makes them in one trip to NVML's thread)."""
+        return [self.nvml(*call) for call in calls]
+
     def native(self, function: str, *args: Any) -> CallResult:
         """A call into the CUDA driver or NCCL through ctypes (see gpudoctor/host/native.py)."""
         return self._answer("native", [function, *args], lambda: self._live_native(function, args))

@@ -40,6 +40,12 @@ class LibraryThread:
             self.hung_in = label
             raise LibraryHung(f"{self._name} did not return from {label} within {timeout:g} s") from None
 
+    def submit(self, fn: Callable[[], Any]) -> None:
+        """Queue a call without waiting for it (to start a slow initialisation early)."""
+        if self.hung_in is None:
+            self._ensure_started()
+            self._queue.put((Future(), fn))
+
     def _ensure_started(self) -> None:
         with self._start_lock:
             if self._thread is None:

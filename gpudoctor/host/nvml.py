@@ -93,22 +93,38 @@ class NvmlSession:
         self._initialised = False
         self._handles: dict[int, Any] = {}
 
+    def warm_up(self) -> None:
+        """Start loading and initialising NVML now, while the caller does other work."""
+        self._thread.submit(self._init)
+
     def call(self, function: str, args: tuple) -> CallResult:
+        return self.call_many([(function, *args)])[0]
+
+    def call_many(self, calls: list[tuple]) -> list[CallResult]:
+        """Several calls in one trip to NVML's thread: each hand-over costs a thread switch, and the
+        inventory of an eight-GPU host is hundreds of calls."""
         try:
             if not self._initialised:
                 self._thread.call("nvmlInit", self._init, INIT_TIMEOUT)
             if self._init_error is not None:
-                return CallResult(error=self._init_error)
-            if function == "nvmlInit":
-                return CallResult(value=True)
-            value = self._thread.call(function, lambda: self._invoke(function, args), CALL_TIMEOUT)
-            return CallResult(value=value)
+                return [CallResult(error=self._init_error) for _ in calls]
+            label = calls[0][0] if len(calls) == 1 else f"{len(calls)} calls from {calls[0][0]}"
+            return self._thread.call(label, lambda: [self._answer(c[0], tuple(c[1:])) for c in calls],
+                                     CALL_TIMEOUT + 0.05 * len(calls))
         except LibraryHung as exc:
-            return CallResult(error=f"NVML_ERROR_TIMEOUT: {exc}")
+            return [CallResult(error=f"NVML_ERROR_TIMEOUT: {exc}") for _ in calls]
+
+    def _answer(self, function: str, args: tuple) -> CallResult:
+        if function == "nvmlInit":
+            return CallResult(value=True)
+        try:
+            return CallResult(value=self._invoke(function, args))
         except _NvmlCallError as exc:
             return CallResult(error=str(exc))
 
     def _init(self) -> None:
+        if self._initialised:
+            return
         self._initialised = True
         try:
             import pynvml

@@ -249,3 +249,24 @@ def test_a_hang_mid_inventory_becomes_timeout_findings_quickly(use_pynvml, monke
     _no_crash(report)
     count = result(report, "gpu.count")
     assert count.status is Status.WARN and "NVML did not answer in time" in text_of(count)
+
+
+def test_a_batch_is_one_trip_to_nvml_and_answers_each_call_like_a_single_one(use_pynvml, monkeypatch):
+    from gpudoctor.host.library_thread import LibraryThread
+    from gpudoctor.host.live import LiveHost
+
+    session = use_pynvml(fake_pynvml(nvmlDeviceGetPcieReplayCounter=_raise(NOT_SUPPORTED)))
+    trips = []
+    original = LibraryThread.call
+    monkeypatch.setattr(LibraryThread, "call", lambda self, label, fn, timeout: trips.append(label) or
+                        original(self, label, fn, timeout))
+    host = LiveHost()
+    host._nvml = session
+    calls = [("nvmlDeviceGetName", 0), ("nvmlDeviceGetPcieReplayCounter", 1), ("nvmlDeviceGetCurrPcieLinkWidth", 1)]
+    answers = host.nvml_many(calls)
+    assert [a.value for a in answers] == ["NVIDIA H100 PCIe", None, 16]
+    assert answers[1].error == "NVML_ERROR_NOT_SUPPORTED"
+    assert len(trips) == 2  # nvmlInit, then the whole batch
+    assert host.nvml("nvmlDeviceGetName", 0) is answers[0]  # recorded and answered from the record
+    assert len(trips) == 2
+    assert {tuple(args) for kind, args, _ in host.recorded.values() if kind == "nvml"} == set(calls)
