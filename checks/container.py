@@ -343,8 +343,10 @@ def _docker_daemon_problem(engines):
                     "Docker's GPU support was judged from the files installed, not from the daemon.",
                     evidence={"docker_info": problem, "message": message})
     if problem == "daemon-unreachable":
-        return warn("The Docker daemon is not running or not reachable.", message,
-                    "Start it: `sudo systemctl start docker`.", evidence={"docker_info": problem, "message": message})
+        # An installed but stopped Docker is a choice, not a fault: say it, without a warning.
+        return skip("Docker is installed but its daemon is not running, so GPU containers were not checked.",
+                    message, "If you run GPU containers, start it (`sudo systemctl start docker`) and check again.",
+                    evidence={"docker_info": problem, "message": message})
     if problem == "timeout":
         return warn(f"`docker info` did not answer ({message}): the Docker daemon is hung or its socket is stale.",
                     "Restart it: `sudo systemctl restart docker`.", evidence={"docker_info": problem})

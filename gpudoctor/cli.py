@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 
 import click
@@ -236,11 +237,22 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
 
 def run() -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
+    code = 0
     try:
         main(standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if exc.code is not None and not isinstance(exc.code, int):
+            click.echo(exc.code, err=True)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        code = 130
     except Exception as exc:  # never a traceback for the user
         click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
-        sys.exit(3)
+        code = 3
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
+    # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
+    # for nothing (gpudoctor creates no CUDA context in this process).
+    os._exit(code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -87,6 +88,17 @@ class FactStore:
 
     def gather(self, names: Iterable[str], deadline_s: float = FACTS_DEADLINE_S) -> None:
         """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit)."""
+        # NVML and libcuda are called through ctypes, which gives up the interpreter lock for every
+        # call and must win it back afterwards; with other probe threads busy, each return can wait a
+        # whole switch interval (5 ms by default), and an NVML inventory makes hundreds of calls.
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.0005))
+        try:
+            self._gather(names, deadline_s)
+        finally:
+            sys.setswitchinterval(interval)
+
+    def _gather(self, names: Iterable[str], deadline_s: float) -> None:
         threads = []
         for name in sorted(set(names)):
             thread = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}", daemon=True)

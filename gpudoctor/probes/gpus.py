@@ -40,6 +40,7 @@ ARCHITECTURE_NAMES = {
 }
 
 NVLINK_MAX_LINKS = 36  # NVML_NVLINK_MAX_LINKS in NVML 13
+NVLINKS_SO_FAR = 18  # the most links a GPU has had (H100, H200, B200): asked for in the first batch
 
 
 @dataclass(frozen=True)
@@ -237,16 +238,15 @@ def _prefetch(host: Host, count: int) -> None:
     finds every answer already there (and a replayed snapshot answers as recorded either way).
     """
     indices = range(count)
-    link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINK_MAX_LINKS)]
+    link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINKS_SO_FAR)]
     pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
                   for caps in P2P_CAPABILITIES.values()]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
-    answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + link_states + pair_calls)
-    states = dict(zip(link_states, answers[count * len(_PER_GPU_CALLS):]))
+    host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + link_states + pair_calls)
     active = []
     for i in indices:
         for link in range(NVLINK_MAX_LINKS):  # as _nvlinks reads them: up to the first error
-            state = states[("nvmlDeviceGetNvLinkState", i, link)]
+            state = host.nvml("nvmlDeviceGetNvLinkState", i, link)
             if not state.ok:
                 break
             if state.value:

@@ -13,7 +13,7 @@ from gpudoctor.probes.container import (
     size_of_option,
 )
 
-from hosts import HostBuilder
+from hosts import HostBuilder, result, run, text_of
 
 RAW = Path(__file__).parents[1] / "fixtures" / "raw" / "containers"
 
@@ -179,3 +179,13 @@ def test_an_unknown_overlay_root_is_only_a_hint():
             .set("file", ["/proc/self/mountinfo", 1 << 20, False], {"data": root, "error": None}))
     facts = probe_container(host.host(), None)
     assert facts.confidence == "marker-only" and "overlay" in facts.markers[-1].detail
+
+
+def test_a_stopped_docker_daemon_is_not_a_warning():
+    host = HostBuilder.from_fixture("container-host-docker-no-toolkit.json").set_command(
+        ["docker", "info", "--format", "{{json .Runtimes}}"],
+        stdout=raw("docker-28.2.2-info-runtimes-no-daemon.stdout"),
+        stderr=raw("docker-28.2.2-info-runtimes-no-daemon.stderr"), returncode=1).host()
+    checked = result(run(host, only=["container.runtime"]), "container.runtime")
+    daemon = next(f for f in checked.findings if "daemon is not running" in f.summary)
+    assert daemon.status.value == "skip", text_of(checked)
