@@ -45,13 +45,24 @@ def _opt_ins(deep: bool, frameworks: bool) -> set[str]:
     return {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
 
 
-def _open_host(snapshot_path: str | None):
-    if snapshot_path is None:
+# A live host the entry point (gpudoctor/__main__.py) created and started before click was imported.
+_early_host = None
+
+
+def _live_host():
+    global _early_host
+    host, _early_host = _early_host, None
+    if host is None:
         from gpudoctor.host.live import LiveHost
 
         host = LiveHost()
         host.warm_up()
-        return host
+    return host
+
+
+def _open_host(snapshot_path: str | None):
+    if snapshot_path is None:
+        return _live_host()
     from gpudoctor.host.snapshot import SnapshotError, load_snapshot
 
     try:
@@ -177,14 +188,12 @@ def explain(check_id: str) -> None:
 def snapshot(output: str, deep: bool, frameworks: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options, run_checks
-    from gpudoctor.host.live import LiveHost
     from gpudoctor.host.snapshot import snapshot_document
     from gpudoctor.summary import host_summary
 
     registry = _load_registry()
     checks = _select_checks(registry, (), (), _opt_ins(deep, frameworks))
-    host = LiveHost()
-    host.warm_up()
+    host = _live_host()
     try:
         run_checks(host, checks, registry, Options(deep=deep), summarize=host_summary)
     finally:
@@ -235,8 +244,10 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
     sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver)))
 
 
-def run() -> None:
+def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
+    global _early_host
+    _early_host = early_host
     code = 0
     try:
         main(standalone_mode=True)

@@ -37,7 +37,7 @@ def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
 def test_wheel_registers_the_console_script_and_built_in_checks(wheel):
     archive = zipfile.ZipFile(wheel)
     entry_points = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("entry_points.txt"))
-    assert "gpudoctor = gpudoctor.cli:run" in entry_points
+    assert "gpudoctor = gpudoctor.__main__:run" in entry_points
     assert "[gpudoctor.checks]" in entry_points and "gpu = gpudoctor.checks.gpu" in entry_points
 
 
