@@ -26,6 +26,14 @@ def snapshot_document(name: str) -> dict[str, Any]:
     return json.loads((HOSTS / name).read_text(encoding="utf-8"))
 
 
+def recorded_uuids(name: str) -> list[str]:
+    """The GPU UUIDs a recorded snapshot holds, by NVML index (they differ on every machine)."""
+    calls = snapshot_document(name)["calls"]
+    answers = {c["args"][1]: c["answer"]["value"] for c in calls
+               if c["probe"] == "nvml" and c["args"][0] == "nvmlDeviceGetUUID"}
+    return [answers[index] for index in sorted(answers)]
+
+
 class HostBuilder:
     """A snapshot's answers, editable: `builder.set('nvml', ['nvmlInit'], {...})`, then `.host()`."""
 

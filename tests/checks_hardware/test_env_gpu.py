@@ -11,12 +11,11 @@ from gpudoctor.report.json_report import render_json
 from checks_hardware.hardware_hosts import (
     P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair, set_cuda, set_cuda_error,
 )
-from hosts import result, run, text_of
+from hosts import recorded_uuids, result, run, text_of
 
 H200_0 = ("0000:00:06.0", "NVIDIA H200")
 H200_1 = ("0000:00:07.0", "NVIDIA H200")
-UUID_0 = "GPU-54642f76-c897-92d4-d7a1-a89675e36f8f"  # from the H200 snapshot
-UUID_1 = "GPU-b7403cf4-e4c2-9be4-a57c-8ad5dbc09120"
+UUID_0, UUID_1 = recorded_uuids("linux-2xh200-nvlink.json")
 WINDOWS_SYSTEM = {"sys_platform": "win32", "os_release": "11", "os_version": "10.0.26100", "machine": "AMD64",
                   "python_version": "3.12.8", "extra": {"windows_build": 26100}}
 

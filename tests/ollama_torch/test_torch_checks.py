@@ -9,7 +9,7 @@ from gpudoctor.checks.torch import _arch_supported, visible_gpu_count
 from gpudoctor.model import Status
 from gpudoctor.probes.gpus import probe_gpus
 
-from hosts import result, run, text_of
+from hosts import recorded_uuids, result, run, text_of
 from support import TORCH_PYTHON, as_windows, h200, torch_answer, with_torch
 
 TOO_OLD = ("CUDA initialization: The NVIDIA driver on your system is too old (found version 12040). Please update "
@@ -153,7 +153,7 @@ def test_arch_support_follows_cuda_compatibility_rules(sm, arch_list, supported)
 
 
 @pytest.mark.parametrize("value, count", [
-    (None, 2), ("0", 1), ("1,0", 2), ("", 0), ("-1", 0), ("0,7,1", 1), ("GPU-b7403cf4", 1), ("GPU-ffff,0", 0),
+    (None, 2), ("0", 1), ("1,0", 2), ("", 0), ("-1", 0), ("0,7,1", 1), (recorded_uuids("linux-2xh200-nvlink.json")[1][:12], 1), ("GPU-ffff,0", 0),
 ])
 def test_visible_gpu_count_reads_cuda_visible_devices_like_cuda(value, count):
     gpus = probe_gpus(h200().host(), None).gpus
