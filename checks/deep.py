@@ -285,7 +285,7 @@ def _pairs(deep):
             yield ab, by_pair.get((b, a))
 
 
-@check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity (--deep)", needs=("deep", "gpus"), opt_in="deep")
+@check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity", needs=("deep", "gpus"), opt_in="deep")
 def p2p_bandwidth(facts):
     """Copies 1 GiB (256-512 MiB with more than two GPUs) between every pair of GPUs, one way and both
     ways at once, and reads every byte back to check it arrived intact.
@@ -339,7 +339,7 @@ def _host_finding(measurement, gpus) -> Finding:
     return ok(f"{label}: {speeds} ({share:.0%} of {link})", detail, evidence=evidence)
 
 
-@check("pcie.bandwidth", title="Host-to-GPU copy speed (--deep)", needs=("deep", "gpus"), opt_in="deep")
+@check("pcie.bandwidth", title="Host-to-GPU copy speed", needs=("deep", "gpus"), opt_in="deep")
 def pcie_bandwidth_check(facts):
     """Copies a 1 GiB pinned host buffer to each GPU and back (cuMemcpyHtoDAsync / DtoH, timed with
     CUDA events, like CUDA's bandwidthTest --memory=pinned) and compares the speed with what the
@@ -387,7 +387,7 @@ def _nccl_stop(deep, gpus) -> Finding | None:
     return None
 
 
-@check("nccl.allreduce", title="NCCL all-reduce across all GPUs (--deep)", needs=("deep", "gpus"), opt_in="deep")
+@check("nccl.allreduce", title="NCCL all-reduce across all GPUs", needs=("deep", "gpus"), opt_in="deep")
 def nccl_allreduce(facts):
     """Runs an NCCL all-reduce (float32 sum) across every GPU CUDA sees, one process driving them all
     (ncclCommInitAll), at 1 MiB, 16 MiB, 256 MiB and 1 GiB, and checks every element of the result.

@@ -72,6 +72,11 @@ def _where_settings_go(platform_kind: str, log) -> str:
     return "Set it in the environment of the process that runs `ollama serve`, then restart that process."
 
 
+# Ollama reads its settings from the service's environment: a systemd drop-in on Linux, the user
+# environment on Windows.
+OLLAMA_FIXES = ("linux.ollama-service-env", "windows.set-user-env")
+
+
 def _fix(platform_kind: str, log, name: str, value: str) -> dict:
     if name not in FIXABLE:
         return {}
@@ -256,7 +261,7 @@ def _discovered_line(inventory, index: int, found) -> str:
     return f"{_gpu(inventory, index)}: {how}, compute {found.compute or '?'}, driver CUDA {found.driver or '?'}{free}."
 
 
-@check("ollama.gpus", title="GPUs Ollama found at start-up", needs=("ollama", "gpus"))
+@check("ollama.gpus", title="GPUs Ollama found at start-up", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
 def ollama_gpus(facts):
     """Compares the GPUs Ollama discovered when its server started (the `inference compute` lines
     of its server log) with the GPUs the driver shows (NVML, which ignores CUDA_VISIBLE_DEVICES).
@@ -403,7 +408,7 @@ def _spread_wider(o, inventory, platform_kind, load, used, needed):
     )
 
 
-@check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"))
+@check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
 def ollama_placement(facts):
     """Explains where Ollama put the last model it loaded, from its server log: the scheduler's
     decision ("new model will fit in available VRAM in single GPU"), the layer split
@@ -497,7 +502,7 @@ def _same_setting(name: str, shell: str, server: str) -> bool:
     return shell.strip().strip("\"'") == server
 
 
-@check("ollama.env", title="Settings the Ollama server really runs with", needs=("ollama",))
+@check("ollama.env", title="Settings the Ollama server really runs with", needs=("ollama",), fixes=OLLAMA_FIXES)
 def ollama_env(facts):
     """Shows the settings the Ollama *server* started with, from the `server config` line it logs
     at start-up (OLLAMA_SCHED_SPREAD, OLLAMA_GPU_OVERHEAD, OLLAMA_MAX_LOADED_MODELS, OLLAMA_NUM_PARALLEL,
@@ -535,7 +540,7 @@ def ollama_env(facts):
 
 
 # -- ollama.errors -------------------------------------------------------------------------------------------
-@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",))
+@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",), fixes=OLLAMA_FIXES)
 def ollama_errors(facts):
     """Looks for model loads that failed since the Ollama server last started: out of GPU memory
     (llama.cpp's `cudaMalloc failed: out of memory`, `unable to allocate CUDA1 buffer`, `CUDA error:
