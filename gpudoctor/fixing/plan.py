@@ -19,6 +19,7 @@ A fix the table does not know runs last.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shlex
 import subprocess
@@ -218,6 +219,16 @@ def _fixable(report: Report) -> Iterable[tuple[str, Finding]]:
                 yield result.check_id, finding
 
 
+# Fixes that rely on another's work: inside WSL, libnccl2 comes from NVIDIA's CUDA repository,
+# which the toolkit fix sets up with its keyring. An optional prerequisite of a planned fix runs too.
+PREREQUISITES = {"wsl.install-nccl": "wsl.install-cuda-toolkit"}
+
+
+def _with_prerequisites(fixes: list[PlannedFix]) -> list[PlannedFix]:
+    needed = {PREREQUISITES[f.id] for f in fixes if not f.optional and f.id in PREREQUISITES}
+    return [dataclasses.replace(f, optional=False) if f.id in needed else f for f in fixes]
+
+
 def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, dry_run: bool = False) -> Plan:
     """The plan for every finding that names a fix, deduplicated and in phase order."""
     grouped: dict[tuple[str, tuple[str, ...]], list[tuple[str, Finding]]] = {}
@@ -249,6 +260,7 @@ def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, d
             after_text=after_text,
             follow_up=follow_up,
         ))
+    fixes = _with_prerequisites(fixes)
     fixes.sort(key=lambda planned: PHASES.index(planned.phase))  # stable: report order within a phase
     host = report.host or {}
     manual = manual_steps(

@@ -38,6 +38,13 @@ def test_wsl_linux_driver_plan_removes_the_driver_then_offers_the_toolkit():
     assert toolkit.optional and not remove.optional
 
 
+def test_nccl_from_nvidias_repository_brings_the_toolkit_fix_that_sets_the_repository_up():
+    report = run(HostBuilder.from_fixture("wsl2-healthy-2gpu.json").host())
+    plan = build_plan(report, CATALOG, Target("wsl", "Ubuntu-24.04", ROOT))
+    assert [f.id for f in plan.fixes] == ["wsl.install-cuda-toolkit", "wsl.install-nccl"]
+    assert not any(f.optional for f in plan.fixes)
+
+
 def test_wsl_linux_driver_plan_as_the_user_reads_it():
     result = fix("--from", str(HOSTS / WSL_LINUX_DRIVER))
     assert result.exit_code == 0, result.output
