@@ -12,25 +12,14 @@ README's table for the one-H100 and two-H200 hosts.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parents[1] / "tests")]
 
+from startup import median_ms  # noqa: E402
 from synthetic import synthetic_host, synthetic_text  # noqa: E402
-
-
-def median_ms(argv: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

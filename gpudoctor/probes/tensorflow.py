@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probes.child import child_failure, tail
 
 CHILD_TIMEOUT_S = 30.0  # import (5-15 s cold) plus loading the CUDA and cuDNN libraries
 MAX_TENSORFLOW_ENVS = 3
@@ -105,10 +106,6 @@ class TensorflowFacts:
     skipped: tuple[str, ...] = ()  # environments past MAX_TENSORFLOW_ENVS
 
 
-def _tail(text: str, lines: int = 6) -> str:
-    return "\n".join(text.strip().splitlines()[-lines:])
-
-
 def _library_log(stderr: str) -> tuple[str, ...]:
     return tuple(line.strip() for line in stderr.splitlines() if any(n in line for n in LIBRARY_LOG_NEEDLES))
 
@@ -127,7 +124,7 @@ def parse_child_output(python: str, stdout: str, stderr: str) -> TensorflowRepor
     data = json.loads(lines[-1][len(MARKER):])
     if not isinstance(data, dict):
         raise ValueError("the answer is not a JSON object")
-    common = dict(python=python, stderr_tail=_tail(stderr), library_log=_library_log(stderr))
+    common = dict(python=python, stderr_tail=tail(stderr), library_log=_library_log(stderr))
     if "error" in data:
         return TensorflowReport(error=f"the child failed: {data['error']}", **common)
     try:
@@ -152,19 +149,16 @@ def parse_child_output(python: str, stdout: str, stderr: str) -> TensorflowRepor
 def ask_tensorflow(host: Host, python: str) -> TensorflowReport:
     result = host.run([python, "-c", CHILD_SCRIPT], timeout=CHILD_TIMEOUT_S)
     stderr = result.error_text
-    if result.error == "timeout":
-        return TensorflowReport(python, error=f"did not finish within {CHILD_TIMEOUT_S:g} s", stderr_tail=_tail(stderr))
-    if result.error:
-        return TensorflowReport(python, error=f"could not be started: {result.error}", stderr_tail=_tail(stderr))
-    if result.returncode != 0:
-        how = f"killed by signal {-result.returncode}" if result.returncode < 0 else f"exit status {result.returncode}"
-        return TensorflowReport(python, error=f"crashed ({how})", stderr_tail=_tail(stderr),
-                                library_log=_library_log(stderr))
+    failure = child_failure(result, CHILD_TIMEOUT_S)
+    if failure:
+        crashed = result.error is None  # TensorFlow names the GPU libraries it could not load before dying
+        return TensorflowReport(python, error=failure, stderr_tail=tail(stderr),
+                                library_log=_library_log(stderr) if crashed else ())
     try:
         return parse_child_output(python, result.text, stderr)
     except ValueError as exc:
         return TensorflowReport(python, error=f"answered something unexpected ({exc}): {result.text.strip()[:200]!r}",
-                                stderr_tail=_tail(stderr))
+                                stderr_tail=tail(stderr))
 
 
 def probe_tensorflow(host: Host, facts) -> TensorflowFacts:

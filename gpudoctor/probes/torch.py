@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from gpudoctor.host.base import Host
+from gpudoctor.probes.child import child_failure, tail
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
@@ -128,20 +129,12 @@ def parse_child_output(python: str, stdout: str) -> TorchReport:
         raise ValueError(f"unexpected fields: {exc}") from None
 
 
-def _tail(text: str, lines: int = 6) -> str:
-    return "\n".join(text.strip().splitlines()[-lines:])
-
-
 def ask_torch(host: Host, python: str) -> TorchReport:
     result = host.run([python, "-c", CHILD_SOURCE], timeout=CHILD_TIMEOUT_S)
-    stderr = _tail(result.error_text)
-    if result.error == "timeout":
-        return TorchReport(python, error=f"did not finish within {CHILD_TIMEOUT_S:g} s", stderr_tail=stderr)
-    if result.error:
-        return TorchReport(python, error=f"could not be started: {result.error}", stderr_tail=stderr)
-    if result.returncode != 0:
-        how = f"killed by signal {-result.returncode}" if result.returncode < 0 else f"exit status {result.returncode}"
-        return TorchReport(python, error=f"crashed ({how})", stderr_tail=stderr)
+    stderr = tail(result.error_text)
+    failure = child_failure(result, CHILD_TIMEOUT_S)
+    if failure:
+        return TorchReport(python, error=failure, stderr_tail=stderr)
     try:
         return parse_child_output(python, result.text)
     except ValueError as exc:
