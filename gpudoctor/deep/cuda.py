@@ -37,6 +37,8 @@ from ctypes import (
     c_void_p,
 )
 
+from gpudoctor.deep.errors import LibraryCallError
+
 __all__ = [
     "CudaError",
     "Cuda",
@@ -205,32 +207,8 @@ _SPECS = {
 }
 
 
-class CudaError(Exception):
-    """A failed CUDA driver call (or library/symbol loading problem).
-
-    Attributes: ``name`` (CUresult name or pseudo name), ``code`` (int or None),
-    ``func`` (API function), ``message`` (human text, may be None).
-    """
-
-    def __init__(self, name, code=None, func=None, message=None):
-        self.name = name
-        self.code = code
-        self.func = func
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self):
-        text = self.name
-        if self.code is not None:
-            text = "%s (%d)" % (text, self.code)
-        if self.func:
-            text = "%s: %s" % (self.func, text)
-        if self.message:
-            text = "%s: %s" % (text, self.message)
-        return text
-
-    def to_dict(self):
-        return {"error": self.name, "code": self.code, "func": self.func, "message": self.message}
+class CudaError(LibraryCallError):
+    """A failed CUDA driver call (or a library or symbol loading problem)."""
 
 
 def default_library_names():

@@ -28,6 +28,8 @@ import os
 import sys
 from ctypes import POINTER, byref, c_char_p, c_int, c_size_t, c_void_p
 
+from gpudoctor.deep.errors import LibraryCallError
+
 __all__ = ["NcclError", "Nccl", "NCCL_RESULT_NAMES", "ncclFloat32", "ncclSum", "find_nccl"]
 
 ncclSuccess = 0
@@ -62,31 +64,8 @@ _SPECS = {
 }
 
 
-class NcclError(Exception):
-    """A failed NCCL call (or library loading problem).
-
-    Attributes: ``name`` (ncclResult_t name or pseudo name), ``code``, ``func``, ``message``.
-    """
-
-    def __init__(self, name, code=None, func=None, message=None):
-        self.name = name
-        self.code = code
-        self.func = func
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self):
-        text = self.name
-        if self.code is not None:
-            text = "%s (%d)" % (text, self.code)
-        if self.func:
-            text = "%s: %s" % (self.func, text)
-        if self.message:
-            text = "%s: %s" % (text, self.message)
-        return text
-
-    def to_dict(self):
-        return {"error": self.name, "code": self.code, "func": self.func, "message": self.message}
+class NcclError(LibraryCallError):
+    """A failed NCCL call (or a library loading problem)."""
 
 
 def _decode(value):

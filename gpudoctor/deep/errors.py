@@ -1,0 +1,31 @@
+"""The error type the CUDA driver and NCCL wrappers raise."""
+
+from __future__ import annotations
+
+
+class LibraryCallError(Exception):
+    """A failed library call (or a library or symbol that could not be loaded).
+
+    Attributes: ``name`` (the library's own result name, such as CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, or
+    a pseudo name), ``code`` (int or None), ``func`` (the API function), ``message`` (text, may be None).
+    """
+
+    def __init__(self, name, code=None, func=None, message=None):
+        self.name = name
+        self.code = code
+        self.func = func
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self):
+        text = self.name
+        if self.code is not None:
+            text = "%s (%d)" % (text, self.code)
+        if self.func:
+            text = "%s: %s" % (self.func, text)
+        if self.message:
+            text = "%s: %s" % (text, self.message)
+        return text
+
+    def to_dict(self):
+        return {"error": self.name, "code": self.code, "func": self.func, "message": self.message}
