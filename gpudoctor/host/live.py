@@ -10,8 +10,6 @@ import signal
 import subprocess
 import sys
 import threading
-import urllib.error
-import urllib.request
 from typing import Any, Callable, Sequence
 
 from gpudoctor.host.answers import CallResult, CommandResult, FileResult, HttpResult, SystemInfo
@@ -115,6 +113,9 @@ class LiveHost(Host):
 
     # -- network and system ------------------------------------------------------------------
     def _live_http_get(self, url: str, timeout: float) -> HttpResult:
+        import urllib.error  # imported here: urllib.request alone costs 28 ms of start-up
+        import urllib.request
+
         request = urllib.request.Request(url, headers={"User-Agent": "gpudoctor"})
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - a URL we built
