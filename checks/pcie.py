@@ -98,12 +98,25 @@ def _busy_generation_finding(gpu, evidence):
     )
 
 
-def _replay_finding(gpu, evidence):
+# DCGM's PCIe health watch reports "more than 8 PCIe replays per minute" (DCGM_FR_PCI_REPLAY_RATE):
+# isolated replays happen on healthy links; a marginal one replays continuously.
+REPLAYS_PER_MINUTE_LIMIT = 8
+
+
+def _replay_finding(gpu, evidence, uptime_s):
     count = gpu.pcie.replay_counter
     if not count:
         return None
+    rate = count / (uptime_s / 60) if uptime_s else None
+    evidence = {**evidence, "uptime_s": uptime_s, "replays_per_minute": None if rate is None else round(rate, 3)}
+    if rate is not None and rate <= REPLAYS_PER_MINUTE_LIMIT:
+        return ok(f"GPU {gpu.index}: {count} PCIe replay{'s' if count != 1 else ''} since boot "
+                  f"({rate:.2g} per minute), as healthy links have",
+                  f"A replay is a packet re-sent after an error; NVIDIA's DCGM flags more than "
+                  f"{REPLAYS_PER_MINUTE_LIMIT} per minute.", evidence=evidence)
+    since = f" since boot ({rate:.1f} per minute, more than DCGM's {REPLAYS_PER_MINUTE_LIMIT})" if rate else ""
     return warn(
-        f"GPU {gpu.index} ({gpu.name}): PCIe replay counter is {count}",
+        f"GPU {gpu.index} ({gpu.name}): PCIe replay counter is {count}{since}",
         "Every replay is a packet that arrived damaged and was sent again: a sign of a marginal link "
         "(riser or extension cable, dirty or loose contacts, a slot far from the CPU).",
         "gpudoctor sees one sample per run and cannot tell whether it still grows: run it again later; "
@@ -127,7 +140,7 @@ def _healthy_finding(gpu, evidence):
               "per direction)", evidence=evidence)
 
 
-def _gpu_findings(gpu, sysfs_link) -> list:
+def _gpu_findings(gpu, sysfs_link, uptime_s) -> list:
     evidence = _evidence(gpu, sysfs_link)
     link = gpu.pcie
     if link.generation is None and link.width is None:
@@ -137,9 +150,11 @@ def _gpu_findings(gpu, sysfs_link) -> list:
         _width_finding(gpu, sysfs_link, evidence),
         _slot_generation_finding(gpu, evidence),
         _busy_generation_finding(gpu, evidence),
-        _replay_finding(gpu, evidence),
+        _replay_finding(gpu, evidence, uptime_s),
     ) if f is not None]
-    return problems or [_healthy_finding(gpu, evidence)]
+    if all(f.status is Status.PASS for f in problems):  # a normal replay count is reported beside the link
+        problems.insert(0, _healthy_finding(gpu, evidence))
+    return problems
 
 
 def _sysfs_comparison(gpu, sysfs_link) -> tuple[bool, str]:
@@ -207,7 +222,7 @@ def pcie_link(facts):
         return
     findings = []
     for gpu in inventory.gpus:
-        findings.extend(_gpu_findings(gpu, facts.pcie_sysfs.by_bus_id(gpu.bus_id)))
+        findings.extend(_gpu_findings(gpu, facts.pcie_sysfs.by_bus_id(gpu.bus_id), facts.pcie_sysfs.uptime_s))
     if all(f.status is Status.PASS for f in findings):
         links = sorted({(g.pcie.max_generation, g.pcie.max_width or g.pcie.width) for g in inventory.gpus})
         best = ", ".join(f"Gen{gen} x{width} ({_gbs(gen, width)} per direction)" for gen, width in links)

@@ -48,6 +48,7 @@ class SysfsLink:
 class PcieSysfsFacts:
     error: str | None  # why sysfs could not be read: "not-found", "not-recorded", "no sysfs on windows"
     links: tuple[SysfsLink, ...] = ()
+    uptime_s: float | None = None  # /proc/uptime: how long the PCIe counters have been counting
 
     def by_bus_id(self, bus_id: str | None) -> SysfsLink | None:
         if not bus_id:
@@ -99,4 +100,13 @@ def probe_pcie_sysfs(host: Host, facts) -> PcieSysfsFacts:
         pci_class = _read(host, device, "class")
         if pci_class and pci_class.startswith(DISPLAY_CLASS_PREFIX):
             links.append(_link(host, device, pci_class))
-    return PcieSysfsFacts(error=None, links=tuple(links))
+    return PcieSysfsFacts(error=None, links=tuple(links), uptime_s=_uptime(host))
+
+
+def _uptime(host: Host) -> float | None:
+    """Seconds since boot, from /proc/uptime ('350735.47 234388.90')."""
+    text = host.read_file("/proc/uptime", limit=128).text or ""
+    try:
+        return float(text.split()[0])
+    except (IndexError, ValueError):
+        return None

@@ -119,3 +119,25 @@ def test_a_gpu_whose_link_nvml_cannot_report_is_skipped_with_the_error():
     check = _pcie(builder)
     assert "GPU 1: NVML did not report its PCIe link (NVML_ERROR_NOT_SUPPORTED)." in text_of(check)
     assert check.status is Status.PASS  # GPU 0 is fine; a skip never raises the status
+
+
+def _with_uptime(builder, seconds):
+    return builder.set("file", ["/proc/uptime", 128, False], {"data": f"{seconds} 1000.00\n", "error": None})
+
+
+def test_a_replay_now_and_then_is_normal_when_the_rate_since_boot_is_low():
+    # Recorded on a two-H200 host: GPU 1 showed a replay counter of 1.
+    builder = _with_uptime(h200(), "5400.12")
+    set_link(builder, 1, generation=5, width=16, max_generation=5, max_width=16, gpu_max_generation=5, replays=1)
+    check = _pcie(builder)
+    assert check.status is Status.PASS
+    assert "1 PCIe replay since boot" in text_of(check) and "more than 8 per minute" in text_of(check)
+
+
+def test_a_replay_rate_above_dcgms_limit_is_a_warning():
+    builder = _with_uptime(h200(), "600.0")
+    set_link(builder, 0, generation=5, width=16, max_generation=5, max_width=16, gpu_max_generation=5,
+             replays=12000)
+    check = _pcie(builder)
+    assert check.status is Status.WARN
+    assert "PCIe replay counter is 12000 since boot (1200.0 per minute" in text_of(check)
