@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Sequence, TypeVar
+
 from gpudoctor.host.answers import CommandResult
+
+Report = TypeVar("Report")
 
 
 def tail(text: str, lines: int = 6) -> str:
@@ -19,3 +24,11 @@ def child_failure(result: CommandResult, timeout_s: float) -> str | None:
         how = f"killed by signal {-result.returncode}" if result.returncode < 0 else f"exit status {result.returncode}"
         return f"crashed ({how})"
     return None
+
+
+def ask_each(pythons: Sequence[str], ask: Callable[[str], Report], limit: int) -> tuple[tuple[Report, ...], tuple[str, ...]]:
+    """Ask the first `limit` interpreters at once (each child takes seconds); the rest are named as skipped."""
+    chosen = list(pythons[:limit])
+    with ThreadPoolExecutor(max_workers=max(1, len(chosen))) as pool:
+        reports = tuple(pool.map(ask, chosen))
+    return reports, tuple(pythons[limit:])

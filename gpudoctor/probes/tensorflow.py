@@ -11,11 +11,10 @@ those lines are kept.
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
-from gpudoctor.probes.child import child_failure, tail
+from gpudoctor.probes.child import ask_each, child_failure, tail
 
 CHILD_TIMEOUT_S = 30.0  # import (5-15 s cold) plus loading the CUDA and cuDNN libraries
 MAX_TENSORFLOW_ENVS = 3
@@ -164,11 +163,9 @@ def ask_tensorflow(host: Host, python: str) -> TensorflowReport:
 def probe_tensorflow(host: Host, facts) -> TensorflowFacts:
     python_envs = facts.get("python_envs")
     with_tensorflow = [env.command for env in python_envs.with_distribution("tensorflow")]
-    chosen = with_tensorflow[:MAX_TENSORFLOW_ENVS]
-    with ThreadPoolExecutor(max_workers=max(1, len(chosen))) as pool:
-        reports = tuple(pool.map(lambda python: ask_tensorflow(host, python), chosen))
+    reports, skipped = ask_each(with_tensorflow, lambda python: ask_tensorflow(host, python), MAX_TENSORFLOW_ENVS)
     return TensorflowFacts(
         interpreters=tuple(env.command for env in python_envs.envs),
         reports=reports,
-        skipped=tuple(with_tensorflow[MAX_TENSORFLOW_ENVS:]),
+        skipped=skipped,
     )

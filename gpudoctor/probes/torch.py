@@ -10,12 +10,11 @@ or answers garbage becomes a fact with an `error`, never a traceback.
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 
 from gpudoctor.host.base import Host
-from gpudoctor.probes.child import child_failure, tail
+from gpudoctor.probes.child import ask_each, child_failure, tail
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
@@ -145,12 +144,10 @@ def ask_torch(host: Host, python: str) -> TorchReport:
 def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
     with_torch = [env.command for env in python_envs.with_distribution("torch")]
-    chosen = with_torch[:MAX_TORCH_ENVS]
-    with ThreadPoolExecutor(max_workers=max(1, len(chosen))) as pool:
-        reports = tuple(pool.map(lambda python: ask_torch(host, python), chosen))
+    reports, skipped = ask_each(with_torch, lambda python: ask_torch(host, python), MAX_TORCH_ENVS)
     return TorchFacts(
         interpreters=tuple(env.command for env in python_envs.envs),
         reports=reports,
         cuda_visible_devices=host.env("CUDA_VISIBLE_DEVICES"),
-        skipped=tuple(with_torch[MAX_TORCH_ENVS:]),
+        skipped=skipped,
     )
