@@ -58,7 +58,7 @@ def test_no_python_on_path_gives_no_environments():
 
 def test_pyenv_shims_for_python_and_python3_are_one_environment():
     # pyenv's shims are two shell scripts (no links to follow); both run the same interpreter.
-    shims, prefix = "/root/.pyenv/shims", "/root/.pyenv/versions/3.11.7"
+    shims, prefix = "/home/alice/.pyenv/shims", "/home/alice/.pyenv/versions/3.11.7"
     site = [f"{prefix}/lib/python3.11/site-packages"]
     builder = h200_software().set("which", ["python3"], [f"{shims}/python3"])
     builder.set("which", ["python"], [f"{shims}/python"])
