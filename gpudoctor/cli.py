@@ -60,7 +60,8 @@ def _live_host():
     return host
 
 
-def _open_host(snapshot_path: str | None):
+def open_host(snapshot_path: str | None):
+    """This machine (started early where possible), or a snapshot; a bad snapshot is bad input (exit 2)."""
     if snapshot_path is None:
         return _live_host()
     from gpudoctor.host.snapshot import SnapshotError, load_snapshot
@@ -120,7 +121,7 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
     from gpudoctor.model import Status
     from gpudoctor.summary import host_summary
 
-    host = _open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
+    host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
     registry = _load_registry()
     checks = _select_checks(registry, only, skip_ids, _opt_ins(deep, frameworks))
     options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")

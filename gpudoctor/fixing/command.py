@@ -111,9 +111,9 @@ def run_fix(request: Request) -> int:
     registry = load_registry()
     options = Options(min_driver=request.min_driver, source=request.snapshot_path or "live")
     if request.snapshot_path:
-        from gpudoctor.cli import _open_host
+        from gpudoctor.cli import open_host
 
-        host = _open_host(request.snapshot_path)
+        host = open_host(request.snapshot_path)
     else:
         host = new_live_host()
     try:
