@@ -9,7 +9,7 @@ from gpudoctor.driver_support import (
     parse_driver_version,
     required_branch,
 )
-from gpudoctor.model import check, fail, ok, warn
+from gpudoctor.model import check, fail, ok, skip, warn
 
 
 def _gpu_label(gpu) -> str:
@@ -44,7 +44,21 @@ def _windows_driver(facts):
     return windows
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows"))
+def _not_judged_here(facts, inventory, windows):
+    """Where another check holds the root cause, say so once instead of "install the driver" again."""
+    if inventory.gpus or windows is not None:
+        return None
+    if facts.nvidia_presence.no_gpu_attached:
+        return skip("No NVIDIA GPU is attached, so there is no driver to judge (gpu.count says what to do).",
+                    evidence={"no_gpu_attached": True, "nvml_error": inventory.nvml_error})
+    if inventory.nvml_error and facts.container.in_container:
+        return skip("Inside a container the driver is the host's and NVML cannot be used here; "
+                    "container.gpus says why (never install a driver inside a container).",
+                    evidence={"nvml_error": inventory.nvml_error, "in_container": True})
+    return None
+
+
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "nvidia_presence", "container"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -56,13 +70,18 @@ def driver_version(facts):
     upgrade each fail with their own explanation. On Windows and inside WSL 2 the Windows driver is the only
     driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
     or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
-    gpudoctor never replaces a driver itself.
+    gpudoctor never replaces a driver itself. Where no NVIDIA GPU is attached at all, or inside a container
+    whose NVML is unusable, there is no driver to judge here: gpu.count and container.gpus say why.
 
     Sources: NVIDIA CUDA Toolkit release notes, Table 3 "CUDA Toolkit and Corresponding Driver Versions"
     (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/driver_support.py.
     """
     inventory = facts.gpus
     windows = _windows_driver(facts)
+    not_judged = _not_judged_here(facts, inventory, windows)
+    if not_judged is not None:
+        yield not_judged
+        return
     if inventory.nvml_error and windows is None:
         summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})

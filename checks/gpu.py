@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
+from gpudoctor.checks.nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice
 from gpudoctor.checks.p2p import describe_cuda_error
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
@@ -76,7 +76,7 @@ def _hidden_from_cuda(facts, gpus):
                "some GPUs' device files.", evidence=evidence)
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container"))
+@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container", "nvidia_presence"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
@@ -86,9 +86,17 @@ def gpu_count(facts):
     driver does not see (hidden by CUDA_VISIBLE_DEVICES, or in trouble) is a warning. GPUs that
     differ in model or memory are a warning that says what it means: Ollama splits layers in
     proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
-    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason.
+    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Where the PCI bus
+    shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU is attached
+    (not that a driver is missing), and driver.version leaves the matter to this check.
     """
     inventory = facts.gpus
+    presence = facts.nvidia_presence
+    if presence.no_gpu_attached and not inventory.gpus:
+        yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(),
+                   evidence={"no_gpu_attached": True, "pci_nvidia_devices": [], "dev_nvidia": [],
+                             "nvml_error": inventory.nvml_error or inventory.count_error})
+        return
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
     if inventory.nvml_error:
         summary, details = explain_nvml_error(inventory.nvml_error, **where)

@@ -64,6 +64,20 @@ _CONTAINER_EXPLANATIONS = {
 }
 
 
+NO_GPU_ATTACHED = "No NVIDIA GPU is attached to this machine (or passed into this VM/container)."
+
+
+def no_gpu_attached_advice() -> tuple[str, ...]:
+    """What to do where neither the PCI bus nor /dev shows an NVIDIA GPU: no driver can help there."""
+    return (
+        "The PCI bus lists no NVIDIA device (no vendor 0x10de in /sys/bus/pci/devices) and there is no "
+        "/dev/nvidia*, so this is not a driver problem: installing a driver would change nothing.",
+        "On a workstation: check that the card is seated and powered, and that `lspci -d 10de:` lists it. "
+        "In a VM: pass the GPU through (PCI passthrough / VFIO) or pick a GPU instance type. "
+        "In a container: start it with `--gpus all` on a host whose GPUs work.",
+    )
+
+
 def explain_nvml_error(error: str, platform: str | None = None, in_container: bool = False) -> tuple[str, tuple[str, ...]]:
     """A summary line and detail sentences for an NVML error name (or 'NAME: more text'),
     worded for where it happened (`platform` is the platform fact's kind)."""

@@ -1,4 +1,5 @@
-"""What a person has to do by hand where gpudoctor ships no script: updating the NVIDIA driver.
+"""What a person has to do by hand where gpudoctor ships no script: updating the NVIDIA driver,
+or attaching a GPU where the machine has none.
 
 gpudoctor never installs or replaces a driver itself (a wrong one leaves the machine without a
 display or, inside WSL, without CUDA); it says which branch is needed and where it comes from.
@@ -102,9 +103,36 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
     return _linux_steps(branch, data_center)
 
 
+def _attach_gpu(findings: list[tuple[str, Finding]]) -> tuple[ManualStep, ...]:
+    """gpu.count's verdict that no NVIDIA GPU is on the PCI bus: hardware, not software, is missing."""
+    absent = [(check_id, f) for check_id, f in findings
+              if f.status is Status.FAIL and f.evidence.get("no_gpu_attached")]
+    if not absent:
+        return ()
+    return (ManualStep(
+        check_ids=tuple(dict.fromkeys(check_id for check_id, _ in absent)),
+        title="Attach an NVIDIA GPU",
+        reasons=tuple(dict.fromkeys(f.summary for _, f in absent)),
+        steps=(
+            "Workstation: seat the card and connect its power cables; `lspci -d 10de:` must list it.",
+            "Virtual machine: pass the GPU through (PCI passthrough / VFIO), or choose a GPU instance type.",
+            "Container: start it with `--gpus all` (Docker) or a `nvidia.com/gpu` request (Kubernetes) "
+            "on a host whose GPUs work.",
+            "Do not install a driver before the GPU is there: it cannot help. Then run `gpudoctor check` again.",
+        ),
+    ),)
+
+
 def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
                  gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
-    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs."""
+    """Manual steps for (check id, finding) pairs: attaching a GPU where none is, and one driver update,
+    for the newest branch any finding needs."""
+    findings = list(findings)
+    return _attach_gpu(findings) + _driver_update(findings, platform, os_name, gpu_names)
+
+
+def _driver_update(findings: list[tuple[str, Finding]], platform: str, os_name: str,
+                   gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
     needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings
              if check_id == DRIVER_CHECK]
     needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
