@@ -9,14 +9,9 @@ import sys
 import click
 
 from gpudoctor import __version__
+from gpudoctor.exit_codes import WHERE_TO_REPORT, check_epilog, check_exit_code
 
-EXIT_CODES = """\b
-Exit codes:
-  0  healthy: no finding at or above --fail-on
-  1  a finding at or above --fail-on (default: fail)
-  2  bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot)
-  3  internal error (a bug in gpudoctor or a plugin: please report it)
-"""
+EXIT_CODES = check_epilog()
 
 
 class BadInput(click.ClickException):
@@ -148,7 +143,7 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
         from gpudoctor.report.terminal import print_report
 
         print_report(report, verbose=verbose)
-    sys.exit(1 if report.status.rank >= threshold.rank else 0)
+    sys.exit(check_exit_code(report, threshold))
 
 
 @main.command("list")
@@ -260,7 +255,8 @@ def run(early_host=None) -> None:
         click.echo("interrupted", err=True)
         code = 130
     except Exception as exc:  # never a traceback for the user
-        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
+                   err=True)
         code = 3
     sys.stdout.flush()
     sys.stderr.flush()

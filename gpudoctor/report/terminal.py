@@ -89,10 +89,14 @@ def _families(check_ids: list[str]) -> str:
 
 
 def _closing(report: Report) -> list[Line]:
-    counts = [(report.count(Status.FAIL) + report.count(Status.ERROR), "failed"),
+    counts = [(report.count(Status.FAIL), "failed"),
+              (report.count(Status.ERROR), "error" if report.count(Status.ERROR) == 1 else "errors"),
               (report.count(Status.WARN), "warning" if report.count(Status.WARN) == 1 else "warnings"),
               (report.count(Status.PASS), "passed"), (report.count(Status.SKIP), "skipped")]
     tally = ", ".join(f"{n} {word}" for n, word in counts if n)
+    if all(r.status is Status.SKIP for r in report.results):
+        return [Line(f"Nothing could be judged here: every selected check was skipped ({tally or 'no check'}); "
+                     "-v says why.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:
         return [Line(f"No issues found ({tally}).", "bold green")]
     fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
