@@ -45,8 +45,8 @@ def _fix_lines(number: int, fix: PlannedFix) -> list[str]:
 
 
 def _unscripted(plan: Plan, report: Report) -> list[tuple[str, str]]:
-    """Warnings and failures that neither a fix script nor a manual step of the plan covers, so that
-    `gpudoctor fix` never answers "Nothing to fix" on a host with problems."""
+    """Failures that neither a fix script nor a manual step of the plan covers, so that `gpudoctor fix`
+    never answers "Nothing to fix" on a host where checks failed."""
     covered = set(plan.check_ids) | {c for step in plan.manual for c in step.check_ids}
     named = set(plan.named)
     found = []
@@ -54,7 +54,7 @@ def _unscripted(plan: Plan, report: Report) -> list[tuple[str, str]]:
         if result.check_id in covered or (named and result.check_id not in named):
             continue
         found.extend((result.check_id, f.summary) for f in result.findings
-                     if f.status.rank >= Status.WARN.rank and not f.fix)
+                     if f.status.rank >= Status.FAIL.rank and not f.fix)
     return found
 
 
