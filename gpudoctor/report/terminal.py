@@ -1,18 +1,18 @@
 """The terminal report, in the spirit of `flutter doctor`: a header, one line per check, what next.
 
-The lines are built once; they are printed through rich with colour on a terminal, or as plain
-text when the output is not a TTY or NO_COLOR is set (rich is then never imported).
+The lines are built once, each with its hanging indent; they are wrapped to the terminal's width
+and coloured with click.style (gpudoctor/report/console.py says when, and why not rich).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from typing import TextIO
 
 from gpudoctor.engine import Report
 from gpudoctor.model import Status
+from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
 from gpudoctor.report.json_report import headline
 
 _MARKS = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "✗"}
@@ -24,6 +24,7 @@ _STYLES = {Status.PASS: "green", Status.WARN: "yellow", Status.FAIL: "red", Stat
 class Line:
     text: str
     style: str = ""
+    indent: int = 0  # where a wrapped line's continuation starts (a hanging indent)
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:
@@ -61,20 +62,20 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     width = max((len(r.check_id) for r in shown), default=0)
     for result in shown:
         lead = headline(result)
-        lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  {lead.summary}",
-                          _STYLES[result.status]))
+        head = f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
+        lines.append(Line(head + lead.summary, _STYLES[result.status], indent=len(head)))
         for finding in result.findings:
             shown = verbose or (finding.status.rank >= Status.WARN.rank)
             if finding is not lead and shown:
-                lines.append(Line(f"    {marks[finding.status]} {finding.summary}", _STYLES[finding.status]))
+                lines.append(Line(f"    {marks[finding.status]} {finding.summary}", _STYLES[finding.status], indent=6))
             if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank):
-                lines.extend(Line(f"      {detail}", "dim" if verbose else "") for detail in finding.details)
+                lines.extend(Line(f"      {detail}", "dim" if verbose else "", indent=6) for detail in finding.details)
             if finding.fix and finding.status.rank >= Status.WARN.rank:
-                lines.append(Line(f"      fix: {finding.fix}", "cyan"))
+                lines.append(Line(f"      fix: {finding.fix}", "cyan", indent=11))
     skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
     if skipped and not verbose:
         lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} not applicable here: {_families(skipped)} "
-                          "(-v says why)", _STYLES[Status.SKIP]))
+                          "(-v says why)", _STYLES[Status.SKIP], indent=4))
     lines.append(Line(""))
     lines.extend(_closing(report))
     return lines
@@ -104,26 +105,21 @@ def _closing(report: Report) -> list[Line]:
     if fixable:
         advice = "run `gpudoctor fix` to see the fixes; " + advice
     style = "bold red" if report.status.rank >= Status.FAIL.rank else "bold yellow"
-    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.")]
+    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.", indent=6)]
 
 
-def use_color(stream: TextIO) -> bool:
-    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
-
-
-def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None) -> None:
+def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,
+                 width: int | None = None) -> None:
+    """Print the report; `width` (default: the terminal's, or none when not a terminal) wraps long lines."""
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
-    lines = report_lines(report, verbose=verbose, marks=marks)
-    if use_color(stream):
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(file=stream, highlight=False, soft_wrap=True)
-        for line in lines:
-            console.print(Text(line.text, style=line.style))
-        return
-    write_safely(stream, "\n".join(line.text for line in lines) + "\n")
+    width = width if width is not None else terminal_width(stream)
+    colour = colour_wanted(stream)
+    out = []
+    for line in report_lines(report, verbose=verbose, marks=marks):
+        for piece in wrapped(line.text, width, line.indent):
+            out.append(styled(piece, line.style) if colour and line.style and piece else piece)
+    write_safely(stream, "\n".join(out) + "\n")
 
 
 def write_safely(stream: TextIO, text: str) -> None:
