@@ -23,6 +23,7 @@ import dataclasses
 import re
 import shlex
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Iterable
@@ -178,6 +179,15 @@ def windows_path_of(path: str, distro: str | None) -> str:
     return str(PureWindowsPath(f"\\\\wsl.localhost\\{distro or '<distribution>'}\\", *parts))
 
 
+def with_sudo(arguments: str) -> str:
+    """The command that runs this very gpudoctor as root. sudo resets PATH to its secure_path, which
+    holds no virtualenv's bin/, so `sudo gpudoctor` fails for the README's own venv install; the
+    absolute path of the running interpreter works wherever gpudoctor was installed."""
+    if not sys.executable:
+        return f"sudo gpudoctor {arguments}"
+    return f"sudo {shlex.quote(sys.executable)} -m gpudoctor {arguments}"
+
+
 def refusal(spec: FixSpec, args: tuple[str, ...], target: Target, *, dry_run: bool = False) -> str | None:
     """Why this fix must not run here (None when it may): another platform, or the wrong privileges."""
     if target.platform not in spec.platforms:
@@ -191,7 +201,7 @@ def refusal(spec: FixSpec, args: tuple[str, ...], target: Target, *, dry_run: bo
                 f"Run as administrator), then `gpudoctor fix --apply {spec.id}`")
     if spec.elevation == "root" and privileges.elevated is not True and not dry_run:
         known = "" if privileges.elevated is False else f" (could not tell whether this is root: {privileges.evidence})"
-        return f"{spec.id} needs root{known}: run `sudo gpudoctor fix --apply {spec.id}`"
+        return f"{spec.id} needs root{known}: run `{with_sudo(f'fix --apply {spec.id}')}`"
     if spec.elevation == "none" and spec.shell == "bash" and privileges.elevated and privileges.sudo_user:
         return (f"{spec.id} changes your own settings, under sudo it would change root's: run "
                 f"`gpudoctor fix --apply {spec.id}` without sudo")
