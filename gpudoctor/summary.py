@@ -31,6 +31,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "wsl_package_version": platform.wsl_package_version,
             "windows_build": platform.windows_build,
             "python_version": platform.python_version,
+            "logical_cpus": platform.logical_cpus,
+            "memory_bytes": platform.memory_bytes,
         }
     container = _fact(store, "container")
     if container is not None and container.confidence != "none":

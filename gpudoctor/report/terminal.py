@@ -45,7 +45,7 @@ def _header(report: Report) -> list[Line]:
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
-    lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold")]
+    lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}{_machine_size(host)}", "bold", indent=2)]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"
                           else host["container"]["line"], "dim"))
@@ -54,6 +54,17 @@ def _header(report: Report) -> list[Line]:
         memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
     return lines + [Line("")]
+
+
+def _machine_size(host: dict) -> str:
+    """' · 32 CPUs, 251.8 GiB RAM': what a model that does not fit the GPUs spills into."""
+    platform = host.get("platform") or {}
+    parts = []
+    if platform.get("logical_cpus"):
+        parts.append(f"{platform['logical_cpus']} CPUs")
+    if platform.get("memory_bytes"):
+        parts.append(f"{platform['memory_bytes'] / 2**30:.1f} GiB RAM")
+    return f" · {', '.join(parts)}" if parts else ""
 
 
 def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS) -> list[Line]:

@@ -70,3 +70,11 @@ def test_colour_follows_no_color_force_color_and_term(report, monkeypatch, env, 
     text = _print(report, Terminal() if tty else io.StringIO())
     assert ("\x1b[" in text) is coloured
     assert "[✓] gpu.count" in text.replace("\x1b[32m", "").replace("\x1b[0m", "")
+
+
+def test_header_shows_the_machines_cpus_and_memory(report, monkeypatch):
+    # psutil's virtual_memory().total, recorded on the two-H200 host: 270334464000 bytes.
+    monkeypatch.setenv("NO_COLOR", "1")
+    first = _print(report, io.StringIO()).splitlines()[0]
+    assert first.endswith(" · 32 CPUs, 251.8 GiB RAM")
+    assert report.host["platform"]["memory_bytes"] == 270334464000
