@@ -20,6 +20,7 @@ A fix the table does not know runs last.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shlex
 import subprocess
@@ -179,6 +180,15 @@ def windows_path_of(path: str, distro: str | None) -> str:
     return str(PureWindowsPath(f"\\\\wsl.localhost\\{distro or '<distribution>'}\\", *parts))
 
 
+def _script_path(spec: FixSpec, target: Target) -> str | None:
+    """Planning for Windows from a snapshot on Linux or macOS: the script's place in a Windows install of
+    gpudoctor (where the command will be pasted), not this machine's path. None: the script's own path."""
+    from_snapshot = target.privileges is None
+    if from_snapshot and target.platform == "windows" and spec.shell == "powershell" and os.name != "nt":
+        return str(PureWindowsPath("<site-packages>", "gpudoctor", "fixes", *spec.path.parts[-2:]))
+    return None
+
+
 def with_sudo(arguments: str) -> str:
     """The command that runs this very gpudoctor as root. sudo resets PATH to its secure_path, which
     holds no virtualenv's bin/, so `sudo gpudoctor` fails for the README's own venv install; the
@@ -264,7 +274,7 @@ def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, d
             reasons=tuple(dict.fromkeys(finding.summary for _, finding in asked_by)),
             changes=tuple(_fill_in(line, spec, bound) for line in spec.changes),
             arguments=_argument_lines(spec, bound),
-            command=script_command(spec, args, dry_run=dry_run),
+            command=script_command(spec, args, dry_run=dry_run, path=_script_path(spec, target)),
             refusal=refusal(spec, args, target, dry_run=dry_run),
             optional=all(finding.status is Status.PASS for _, finding in asked_by),
             after_text=after_text,
