@@ -26,14 +26,31 @@ def _load_registry():
     return load_registry()
 
 
+def _complete_check_ids(ctx, param, incomplete: str) -> list[str]:
+    from gpudoctor.check_ids import complete
+
+    return complete(incomplete, (c.id for c in _load_registry().checks))
+
+
+def _complete_any_id(ctx, param, incomplete: str) -> list[str]:
+    from gpudoctor.check_ids import complete
+    from gpudoctor.fixing.catalog import load_catalog
+
+    return complete(incomplete, [*(c.id for c in _load_registry().checks), *load_catalog()])
+
+
 def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], opt_ins: set[str]):
-    """The checks to run: all but the slow ones not asked for (by their flag, or by id with --only)."""
-    known = {c.id for c in registry.checks}
-    for check_id in (*only, *skip):
-        if check_id not in known:
-            raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
-    selected = [c for c in registry.checks if (not only or c.id in only) and c.id not in skip]
-    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only]
+    """The checks to run: all but the slow ones not asked for (by their flag, or by id with --only).
+    Ids may be patterns (`--only 'ollama.*'`)."""
+    from gpudoctor.check_ids import expand, unknown_id
+
+    known = [c.id for c in registry.checks]
+    only_ids, unmatched = expand(only, known)
+    skip_ids, unmatched_skips = expand(skip, known)
+    if unmatched or unmatched_skips:
+        raise BadInput(unknown_id([*unmatched, *unmatched_skips][0], known))
+    selected = [c for c in registry.checks if (not only or c.id in only_ids) and c.id not in skip_ids]
+    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only_ids]
 
 
 def _opt_ins(deep: bool, frameworks: bool) -> set[str]:
@@ -95,8 +112,10 @@ def main() -> None:
 
 
 @main.command(epilog=EXIT_CODES)
-@click.option("--only", multiple=True, metavar="ID", help="Run only this check (repeatable).")
-@click.option("--skip", "skip_ids", multiple=True, metavar="ID", help="Do not run this check (repeatable).")
+@click.option("--only", multiple=True, metavar="ID", shell_complete=_complete_check_ids,
+              help="Run only this check (repeatable; a pattern such as 'ollama.*' names several).")
+@click.option("--skip", "skip_ids", multiple=True, metavar="ID", shell_complete=_complete_check_ids,
+              help="Do not run this check (repeatable; patterns too).")
 @click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
               help="Lowest status that makes the exit code 1.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the terminal report.")
@@ -147,33 +166,36 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
 
 
 @main.command("list")
-def list_checks() -> None:
-    """List the checks: id, title, platforms, and whether a fix exists."""
-    from gpudoctor.model import OPT_INS
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+def list_checks(as_json: bool) -> None:
+    """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
+    from gpudoctor.describe import check_json, check_table
 
     registry = _load_registry()
-    width = max((len(c.id) for c in registry.checks), default=0)
-    for item in registry.checks:
-        flags = ",".join(item.platforms)
-        extras = ("  fix" if item.fixes else "") + (f"  ({OPT_INS[item.opt_in]})" if item.opt_in else "")
-        click.echo(f"{item.id.ljust(width)}  {item.title}  [{flags}]{extras}")
+    click.echo(check_json(registry) if as_json else "\n".join(check_table(registry)), nl=not as_json)
     for plugin in registry.broken:
         click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
 
 
 @main.command()
-@click.argument("check_id", metavar="ID")
+@click.argument("check_id", metavar="ID", shell_complete=_complete_any_id)
 def explain(check_id: str) -> None:
-    """Print what a check looks at and why, from its own documentation."""
+    """Print what a check looks at and why (its own documentation), or what a fix script changes."""
+    from gpudoctor.check_ids import unknown_id
+    from gpudoctor.describe import explain_check, explain_fix
+    from gpudoctor.fixing.catalog import load_catalog
+
     registry = _load_registry()
     item = registry.by_id(check_id)
-    if item is None:
-        raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
-    click.echo(f"{item.id}: {item.title}\n")
-    click.echo(item.doc)
-    click.echo(f"\nPlatforms: {', '.join(item.platforms)}")
-    if item.fixes:
-        click.echo(f"Fixes: {', '.join(item.fixes)}")
+    if item is not None:
+        click.echo(explain_check(item))
+        return
+    catalog = load_catalog()
+    if check_id in catalog:
+        click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes]))
+        return
+    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog], "check or fix id",
+                              "`gpudoctor list` (checks) and `gpudoctor fix` (fixes)"))
 
 
 @main.command()
