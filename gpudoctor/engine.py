@@ -101,7 +101,7 @@ class FactStore:
     def _gather(self, names: Iterable[str], deadline_s: float) -> None:
         threads = []
         for name in sorted(set(names)):
-            thread = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}", daemon=True)
+            thread = threading.Thread(target=self._prefetch, args=(name,), name=f"probe-{name}", daemon=True)
             thread.start()
             threads.append((name, thread))
         end = time.monotonic() + deadline_s
@@ -110,7 +110,12 @@ class FactStore:
             if thread.is_alive():
                 self._failures.setdefault(name, f"probe {name!r} did not finish within {deadline_s:g} s")
 
-    def _quietly(self, name: str) -> None:
+    def _prefetch(self, name: str) -> None:
+        # A probe may say where its fact cannot matter (gpudoctor/probes/gating.py): not gathered there,
+        # it is computed only if a check still asks for it.
+        wanted = getattr(self._probes.get(name), "prefetch_if", None)
+        if wanted is not None and not wanted(self):
+            return
         try:
             self.get(name)
         except ProbeFailed:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gpudoctor.engine import ProbeFailed
 from gpudoctor.host.base import Host
+from gpudoctor.probes.gating import only_with_nvidia_gpu
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))
@@ -122,6 +123,7 @@ def _python_envs(facts) -> tuple:
         return ()
 
 
+@only_with_nvidia_gpu
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only
         return NcclLibraries(libraries=())
