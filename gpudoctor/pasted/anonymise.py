@@ -30,6 +30,8 @@ class Anonymiser:
                       [(name, "user") for name in usernames if len(name) > 2 and name not in _NOT_NAMES]
 
     def placeholder(self, kind: str, value: str) -> str:
+        if value in self._placeholders.values():  # already replaced (a known name inside user@host)
+            return value
         key = (kind, value)
         if key not in self._placeholders:
             self.replaced[kind] += 1

@@ -32,7 +32,7 @@ KINDS: tuple[BlockKind, ...] = (
     BlockKind("/proc/driver/nvidia/version", "cat /proc/driver/nvidia/version", r"/proc/driver/nvidia/version",
               r"^NVRM version: NVIDIA"),
     BlockKind("python -m torch.utils.collect_env", "python -m torch.utils.collect_env", r"collect_env",
-              r"^(?:Collecting environment information|PyTorch version: )"),
+              r"^(?:Collecting environment information|PyTorch version: )", line_by_line=True),
     BlockKind("nvcc --version", "nvcc --version", r"nvcc\b.*--version|nvcc\s+-V", r"^nvcc: NVIDIA \(R\) Cuda compiler"),
     BlockKind("ldconfig -p", "ldconfig -p | grep -E 'nccl|cuda'", r"ldconfig\b.*-p",
               r"^\d+ libs found in cache|^\s+lib\S+\.so\S*\s+\([^)]*\)\s+=>\s+/", line_by_line=True),
@@ -41,7 +41,7 @@ KINDS: tuple[BlockKind, ...] = (
               r"^(?:ollama version is|Warning: client version is)\s+\S+"),
     BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"journalctl\b.*\bollama|server\.log",
               r"level=(?:INFO|WARN|ERROR|DEBUG) source=|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \w+\.go:\d+: |^\[GIN\] "
-              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_cuda_init: |^load_tensors: |^llama_new_context",
+              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_cuda_init: |^load_tensors: |^llama_new_context|^llama_context: ",
               line_by_line=True),
     BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
     BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),

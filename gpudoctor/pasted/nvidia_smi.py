@@ -60,7 +60,7 @@ def _put_inventory(answers: PastedAnswers, block: str, driver: str | None, cuda:
 # -- the default table -----------------------------------------------------------------------------
 _TABLE_HEADER = re.compile(r"NVIDIA-SMI\s+(\S+)\s+Driver Version:\s*(\S+)(?:\s+CUDA Version:\s*(\S+))?")
 # "|   0  NVIDIA GeForce RTX 3090    Off |   00000000:01:00.0 Off |   N/A |" (names may be cut with "...")
-_TABLE_GPU = re.compile(r"^\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
+_TABLE_GPU = re.compile(r"^\s*\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
 _TABLE_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB\s*\|\s*(\d+)%")
 
 
@@ -72,9 +72,14 @@ def table(lines: list[str], answers: PastedAnswers, block: str) -> None:
             driver, cuda = header.group(2), header.group(3)
         elif match := _TABLE_GPU.match(line):
             name = match.group(2).strip()
-            gpus.append({"name": None if name.endswith("...") else name, "bus_id": match.group(3)})
+            gpus.append({"name": name, "bus_id": match.group(3)})  # a long name is cut: "NVIDIA GeForce ..."
         elif (memory := _TABLE_MEMORY.search(line)) and gpus and "memory_mib" not in gpus[-1]:
             gpus[-1].update(memory_mib=int(memory.group(2)), utilization=int(memory.group(3)))
+    if not gpus and not any("Processes:" in line or "No devices were found" in line for line in lines):
+        answers.nvml(block, "nvmlInit", value=True)  # the paste was cut before the first GPU: the count is unknown
+        answers.nvml(block, "nvmlSystemGetDriverVersion", value=driver)
+        answers.nvml(block, "nvmlSystemGetCudaDriverVersion", value=_cuda_version_code(cuda))
+        return
     _put_inventory(answers, block, driver, cuda, gpus)
 
 

@@ -25,7 +25,8 @@ def _installed(answers: PastedAnswers, block: str) -> None:
     answers.put("which", ["ollama"], ["ollama"], block)
 
 
-def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_kind: str) -> None:
+def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_kind: str) -> bool:
+    """Returns whether the log says which version served (its "Listening on" line)."""
     text = "\n".join(lines) + "\n"
     _installed(answers, block)
     if platform_kind == "windows":
@@ -38,6 +39,7 @@ def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_ki
     version = next((m.group(1) for line in lines if (m := _LISTENING.search(line))), None)
     if version:
         answers.put("http", [f"{API}/api/version"], _api_answer({"version": version}), block)
+    return version is not None
 
 
 def _api_answer(document) -> dict:

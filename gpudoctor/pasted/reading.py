@@ -108,6 +108,8 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
         name = block.kind.name if block.kind else ""
         if name.startswith("wsl "):
             return PastedPlatform("win32", "", "Windows", f"`{name}` runs on Windows")
+        if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
+            return PastedPlatform("win32", "", "Windows", "nvidia-smi shows WDDM/TCC driver models (Windows)")
         if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:400]):
             return PastedPlatform("win32", "", "Windows", "Windows paths in the Ollama server log")
         if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
@@ -131,6 +133,7 @@ def _tail(lines: list[str], platform: PastedPlatform) -> list[str]:
 
 # Not an output but what one told: the NCCL versions of the system copies (nccl.library needs them).
 NCCL_VERSIONS = "NCCL versions in ldconfig -p"
+OLLAMA_VERSION = "Ollama version in its log"
 
 
 def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: list[str],
@@ -172,7 +175,8 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
         ollama.version(lines, answers, label)
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
-        ollama.server_log(_tail(lines, platform), answers, label, kind)
+        if ollama.server_log(_tail(lines, platform), answers, label, kind):
+            settled.add(OLLAMA_VERSION)
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)

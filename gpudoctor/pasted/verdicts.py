@@ -34,7 +34,8 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                 "the CUDA, NCCL and Ollama variables"),
     "wsl.feature": (("wsl -l -v", "wsl --status"), "wsl -l -v", "whether the distribution runs in WSL 2"),
     "wsl.gpu": (("ldconfig -p",), "ldconfig -p | grep -E 'nccl|cuda'", "which libcuda WSL loads"),
-    "ollama.server": (_OLLAMA, "ollama --version", "the Ollama server"),
+    "ollama.server": (("ollama --version", "ollama ps", "Ollama version in its log"), "ollama --version",
+                      "the Ollama server"),
     "ollama.env": (("Ollama server log",), "journalctl -u ollama --no-pager | tail -n 300",
                    "the Ollama service's environment"),
     "ollama.errors": (("Ollama server log",), "journalctl -u ollama --no-pager | tail -n 300",
@@ -45,27 +46,38 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                          "how Ollama placed the model"),
     "ollama.models": (("ollama ps",), "ollama ps", "where the loaded models run"),
 }
-# A check judges only when all these facts were pasted (e.g. gpu.count also needs the GPUs listed).
-ALSO_NEEDS: dict[str, tuple[str, ...]] = {
-    "wsl.gpu": ("wsl -l -v", "wsl --status", "wsl --version"),
+# Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
+_GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")
+ALSO_NEEDS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version"), "wsl -l -v", "which WSL version runs"),
+    "ollama.gpus": _GPU_LIST,
+    "ollama.placement": _GPU_LIST,
+    "ollama.models": _GPU_LIST,
 }
 
 
+def missing(check_id: str, kinds: set[str]) -> tuple[str, str] | None:
+    """(command, what it settles) that the paste lacks for this check, or None when it can judge."""
+    for table in (SETTLED_BY, ALSO_NEEDS):
+        entry = table.get(check_id)
+        if entry is None and table is SETTLED_BY:
+            return "", ""
+        if entry is not None and not kinds.intersection(entry[0]):
+            return entry[1], entry[2]
+    return None
+
+
 def settled(check_id: str, kinds: set[str]) -> bool:
-    entry = SETTLED_BY.get(check_id)
-    if entry is None or not kinds.intersection(entry[0]):
-        return False
-    also = ALSO_NEEDS.get(check_id)
-    return also is None or bool(kinds.intersection(also))
+    return missing(check_id, kinds) is None
 
 
-def unknown_result(result: CheckResult) -> CheckResult:
-    entry = SETTLED_BY.get(result.check_id)
-    if entry is None:
+def unknown_result(result: CheckResult, kinds: set[str]) -> CheckResult:
+    entry = missing(result.check_id, kinds)
+    if not entry or not entry[0]:
         finding = Finding(Status.SKIP, "Unknown: no pasted output lets gpudoctor judge this.",
                           evidence={"unknown": True})
     else:
-        _, command, what = entry
+        command, what = entry
         finding = Finding(Status.SKIP, f"Unknown: paste `{command}` to judge {what}.",
                           evidence={"unknown": True, "paste": command})
     return replace(result, status=Status.SKIP, findings=(finding,), has_fix=False)
@@ -99,7 +111,7 @@ def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...]
         if not_here:
             results.append(result)
         else:
-            results.append(_without_gaps(result) if settled(result.check_id, kinds) else unknown_result(result))
+            results.append(_without_gaps(result) if settled(result.check_id, kinds) else unknown_result(result, kinds))
     return replace(report, results=(*extra, *results), source="pasted")
 
 
