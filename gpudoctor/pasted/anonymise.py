@@ -85,7 +85,8 @@ def snapshot_contents(document: dict) -> list[str]:
     """A person-readable list of what a snapshot holds, for `snapshot --anonymise`."""
     calls = document.get("calls") or []
     kinds = Counter(call["probe"] for call in calls)
-    commands = sorted({" ".join(str(a) for a in call["args"])[:80] for call in calls if call["probe"] == "run"})
+    commands = sorted({" ".join(" ".join(str(a) for a in call["args"]).split())[:60] for call in calls
+                       if call["probe"] == "run"})
     files = sorted({str(call["args"][0]) for call in calls if call["probe"] == "file"})
     variables = sorted({str(call["args"][0]) for call in calls if call["probe"] == "env" and call["answer"] is not None})
     lines = [f"{len(calls)} probe answers: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))]
