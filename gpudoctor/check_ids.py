@@ -4,7 +4,6 @@ the terminal report folds skipped checks into), and near misses ("did you mean")
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 from typing import Iterable
 
@@ -17,6 +16,8 @@ def is_pattern(text: str) -> bool:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """' (did you mean 'gpu.count'?)' for a near miss, else ''."""
+    import difflib  # only on the error path: it costs a few ms of start-up
+
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -9,7 +9,7 @@ import sys
 import click
 
 from gpudoctor import __version__
-from gpudoctor.exit_codes import WHERE_TO_REPORT, check_epilog, check_exit_code
+from gpudoctor.exit_codes import READ_EXIT_CODES, WHERE_TO_REPORT, check_epilog, check_exit_code, epilog
 
 EXIT_CODES = check_epilog()
 
@@ -173,7 +173,7 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
     sys.exit(check_exit_code(report, threshold))
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=epilog(READ_EXIT_CODES))
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
               help="Lowest status that makes the exit code 1.")

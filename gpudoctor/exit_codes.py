@@ -21,15 +21,38 @@ CHECK_EXIT_CODES = (
     (FINDINGS, "a finding at or above --fail-on (default: fail)"),
     (BAD_INPUT, "bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot)"),
     (INTERNAL_ERROR, "a check ended in error, or gpudoctor itself failed (a bug in gpudoctor or a plugin: "
-                     "please report it)"),
+                     "please report it; README.md, 'Reporting a problem')"),
     (NOTHING_JUDGED, "nothing could be judged: every selected check was skipped as not applicable here "
                      "(e.g. --deep on a machine without GPUs)"),
 )
 
 
+# `read` judges what someone pasted, which rarely shows everything: a paste too thin to judge is
+# answered with the commands to run (and exit 0), not with "nothing could be judged".
+READ_EXIT_CODES = (
+    (HEALTHY, "no finding at or above --fail-on (a paste that shows too little to judge lists what to run)"),
+    *CHECK_EXIT_CODES[1:4],
+)
+
+
+def epilog(codes=CHECK_EXIT_CODES) -> str:
+    """An exit-code table for `--help`, wrapped for an 80-column terminal with a hanging indent
+    (\\b keeps click from re-wrapping it)."""
+    import textwrap
+
+    rows = [textwrap.fill(meaning, 74, initial_indent=f"  {code}  ", subsequent_indent="     ")
+            for code, meaning in codes]
+    return "\b\nExit codes:\n" + "\n".join(rows) + "\n"
+
+
 def check_epilog() -> str:
-    """The exit-code table for `--help` (\\b keeps click from re-wrapping it)."""
-    return "\b\nExit codes:\n" + "\n".join(f"  {code}  {meaning}" for code, meaning in CHECK_EXIT_CODES) + "\n"
+    return epilog(CHECK_EXIT_CODES)
+
+
+def read_exit_code(report, threshold) -> int:
+    """The exit code of `gpudoctor read`: as `check`, except that a paste too thin to judge is not 4."""
+    code = check_exit_code(report, threshold)
+    return HEALTHY if code == NOTHING_JUDGED else code
 
 
 def check_exit_code(report, threshold) -> int:

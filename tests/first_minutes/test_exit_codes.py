@@ -56,8 +56,10 @@ def test_help_and_readme_list_the_same_codes():
     table = dict(re.findall(r"^\| (\d) \| (.+) \|$", README.read_text(encoding="utf-8").split("### Exit codes")[1]
                             .split("###")[0], flags=re.M))
     assert sorted(int(code) for code in table) == [code for code, _ in CHECK_EXIT_CODES]
+    flat = " ".join(help_text.split())
     for code, meaning in CHECK_EXIT_CODES:
-        assert f"  {code}  {meaning}" in help_text
+        assert f" {code} {' '.join(meaning.split())}" in flat
+    assert max(len(line) for line in help_text.split("Exit codes:")[1].splitlines()) <= 80
     assert "nothing could be judged" in table["4"] and "error" in table["3"]
 
 
