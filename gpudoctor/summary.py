@@ -45,6 +45,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "markers": sorted({marker.source for marker in container.markers}),
             "line": container.header,
         }
+    presence = _fact(store, "nvidia_presence")
+    summary["no_gpu_attached"] = bool(presence is not None and presence.no_gpu_attached)
     if inventory is not None:
         summary["driver_version"] = inventory.driver_version
         summary["cuda_driver_version"] = inventory.cuda_driver_version_text

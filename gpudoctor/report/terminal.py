@@ -42,6 +42,8 @@ def _header(report: Report) -> list[Line]:
         driver = f"NVIDIA driver {host['driver_version']}"
         if host.get("cuda_driver_version"):
             driver += f" (supports CUDA {host['cuda_driver_version']})"
+    elif host.get("no_gpu_attached"):
+        driver = "no NVIDIA GPU attached"
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []

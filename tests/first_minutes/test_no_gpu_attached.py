@@ -64,3 +64,8 @@ def test_fix_names_failures_it_has_no_script_for():
     out = CliRunner().invoke(main, ["fix", "--from", str(HOSTS / "container-docker-no-utility.json")])
     assert "Nothing to fix" not in out.stdout
     assert "container.gpus: NVML is missing because NVIDIA_DRIVER_CAPABILITIES lacks `utility`" in out.stdout
+
+
+def test_header_says_no_gpu_attached_not_no_driver():
+    out = CliRunner().invoke(main, ["check", "--from", str(HOSTS / NO_GPU)])
+    assert "no NVIDIA GPU attached · 0 GPUs" in out.stdout and "no usable NVIDIA driver" not in out.stdout
