@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
 
 DEFAULT_PORT = "11434"
 HTTP_TIMEOUT_S = 1.5
@@ -51,6 +52,7 @@ class Endpoint:
     url: str  # what gpudoctor connects to, e.g. http://127.0.0.1:11434
     configured: str | None  # OLLAMA_HOST as set (redacted), None when unset
     local: bool  # the server runs on this machine, so its log and GPUs are this machine's
+    found_by: str | None = None  # how gpudoctor found it when not where OLLAMA_HOST points
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,8 @@ class OllamaFacts:
     models_error: str | None = None
     log: ServerLog = field(default_factory=ServerLog)
     shell_env: dict[str, str] = field(default_factory=dict)  # SERVER_SETTINGS set in gpudoctor's environment
+    where: OllamaHost = field(default_factory=OllamaHost)  # the unit, device access, container, app log
+    refused: str | None = None  # the URL that refused before gpudoctor found the server elsewhere
 
     @property
     def running(self) -> bool:
@@ -222,7 +226,7 @@ def parse_size(text: str | None) -> int | None:
     return sizes[0] if sizes else None
 
 
-def endpoint_from(value: str | None) -> Endpoint:
+def endpoint_from(value: str | None, addresses: tuple[str, ...] = ()) -> Endpoint:
     """OLLAMA_HOST as Ollama's envconfig.Host() reads it: "", "0.0.0.0", ":11434", "host:port",
     "http://host:port" (scheme's default port when none is given), surrounding quotes and spaces
     ignored. A server bound to 0.0.0.0 or :: is reached on the loopback address."""
@@ -249,7 +253,7 @@ def endpoint_from(value: str | None) -> Endpoint:
     shown = f"[{host}]" if ":" in host else host
     base = f"{scheme}://{shown}:{port}" + (f"/{path.rstrip('/')}" if path.rstrip("/") else "")
     return Endpoint(url=base, configured=redact_value("OLLAMA_HOST", value),
-                    local=_is_local(host))
+                    local=_is_local(host, addresses))
 
 
 def _split_host_port(hostport: str) -> tuple[str | None, str]:
@@ -265,11 +269,22 @@ def _split_host_port(hostport: str) -> tuple[str | None, str]:
     return host, port
 
 
-def _is_local(host: str) -> bool:
+def _is_local(host: str, addresses: tuple[str, ...] = ()) -> bool:
+    """Loopback, or one of this machine's own addresses (a server bound to the LAN address with
+    OLLAMA_HOST=192.168.1.14 runs here too)."""
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or any(address == ipaddress.ip_address(a) for a in addresses if _is_ip(a))
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+        return True
     except ValueError:
         return False
 
@@ -691,17 +706,51 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
 
 
 # -- the probe -----------------------------------------------------------------------------------------
+def _where(host: Host, platform_kind: str) -> tuple[OllamaHost, str | None]:
+    """Where the server runs, and the log text of an Ollama container (None when there is none)."""
+    linux = platform_kind in ("linux", "wsl")
+    container, container_log, container_error = find_container(host)
+    app_log_path, app_lines = app_log(host) if platform_kind == "windows" else (None, ())
+    where = OllamaHost(addresses=host.addresses(), service=service_unit(host) if linux else None,
+                       access=gpu_access(host) if linux else None, container=container,
+                       container_error=container_error, app_log=app_lines, app_log_path=app_log_path)
+    return where, container_log
+
+
+def _listening_endpoint(log: ServerLog, where: OllamaHost) -> Endpoint | None:
+    """The address the server's log says it listens on, when that is this machine's own one."""
+    if not log.listening:
+        return None
+    endpoint = endpoint_from(log.listening, where.addresses)
+    return endpoint if endpoint.local else None
+
+
 def probe_ollama(host: Host, facts) -> OllamaFacts:
-    endpoint = endpoint_from(host.env("OLLAMA_HOST"))
+    platform_kind = facts.get("platform").kind
+    where, container_log = _where(host, platform_kind)
+    endpoint = endpoint_from(host.env("OLLAMA_HOST"), where.addresses)
     installed = host.which_all("ollama")
     shell_env = {k: v for k in SERVER_SETTINGS if (v := host.env(k)) is not None}
     version, api_error = query_version(host, endpoint)
-    models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
     if not endpoint.local:
         log = ServerLog(error=f"the server at {endpoint.url} runs on another machine")
-    elif api_error is not None and not installed:
+    elif api_error is not None and not installed and where.container is None:
         log = ServerLog(error=NOT_INSTALLED)
     else:
-        log = read_server_log(host, facts.get("platform").kind)
+        log = read_server_log(host, platform_kind)
+        if log.error and container_log is not None:
+            log = parse_server_log(container_log, f"{where.container.engine} logs {where.container.name}")
+    refused = None
+    if api_error is not None and endpoint.local and not log.error:
+        # Refused here while the log shows a server bound to another of this host's addresses: ask there.
+        elsewhere = _listening_endpoint(log, where)
+        if elsewhere is not None and elsewhere.url != endpoint.url:
+            other_version, other_error = query_version(host, elsewhere)
+            if other_error is None:
+                refused, endpoint, version, api_error = endpoint.url, Endpoint(
+                    elsewhere.url, endpoint.configured, True, f"the server log's \"Listening on {log.listening}\""
+                ), other_version, None
+    models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,
-                       models=models, models_error=models_error, log=log, shell_env=shell_env)
+                       models=models, models_error=models_error, log=log, shell_env=shell_env, where=where,
+                       refused=refused)
