@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.ollama_versions import SETTINGS, reads
+from gpudoctor.ollama_visibility import (
+    CPU_FALLBACK_FIXES,
+    cpu_fallback_cause,
+    parse_visible_devices,
+    service_visible_devices,
+)
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.probes.ollama import HTTP_TIMEOUT_S, NOT_INSTALLED, SERVER_SETTINGS
 
@@ -239,6 +246,10 @@ def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
             return sentences, {"fix": "windows.set-user-env",
                                "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
         return sentences, _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
+    container = o.where.container
+    if container is not None and o.log.from_container and container.requested_gpus not in ("all", "none"):
+        return [f"The container `{container.name}` was started with GPUs {container.requested_gpus} only "
+                f"(`{container.engine} inspect`: DeviceRequests).", _container_change(o)], {}
     discovery = [p.message for p in o.log.problems if p.kind == "discovery"]
     if discovery:
         sentences = [f"Ollama logged: {msg}" for msg in discovery]
@@ -261,17 +272,76 @@ def _discovered_line(inventory, index: int, found) -> str:
     return f"{_gpu(inventory, index)}: {how}, compute {found.compute or '?'}, driver CUDA {found.driver or '?'}{free}."
 
 
-@check("ollama.gpus", title="GPUs Ollama found at start-up", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
-def ollama_gpus(facts):
-    """Compares the GPUs Ollama discovered when its server started (the `inference compute` lines
-    of its server log) with the GPUs the driver shows (NVML, which ignores CUDA_VISIBLE_DEVICES).
+def _who(o, platform_kind: str) -> str:
+    if platform_kind == "windows":
+        return "The Ollama app's server"
+    if o.log.from_container:
+        return f"The Ollama container `{o.where.container.name}`"
+    return "The Ollama service" if o.log.from_service else "The Ollama server"
 
-    A GPU NVML sees and Ollama does not is a failure, with the likely cause: CUDA_VISIBLE_DEVICES
-    in the environment the server was started with (the `server config` line of the same log,
-    which is the *service's* environment, not your shell's), or the discovery errors Ollama
-    logged (driver library not loadable, CUDA init failure, GPU too old). Which GPUs Ollama can
-    use is decided by what is visible to the server process: the systemd unit on Linux, the user
-    environment on Windows (https://github.com/ollama/ollama/blob/main/docs/faq.md).
+
+def _visible_fix(o, platform_kind: str, inventory) -> dict:
+    if platform_kind == "windows":
+        return {"fix": "windows.set-user-env", "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
+    every = ",".join(g.uuid for g in inventory.gpus if g.uuid)
+    return _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
+
+
+def _container_change(o) -> str:
+    c = o.where.container
+    return (f"For the container, recreate it without `-e CUDA_VISIBLE_DEVICES` and with `--gpus=all` (compose: remove it "
+            "from `environment:` and set `count: all` under `deploy.resources.reservations.devices`); gpudoctor never "
+            f"changes containers itself ({c.engine} inspect {c.name}).") if c is not None else ""
+
+
+def _spread_cannot_matter(o, visible: int) -> list[str]:
+    if visible == 1 and _spread(o.log):
+        return [f"OLLAMA_SCHED_SPREAD={(o.log.service_env or {}).get('OLLAMA_SCHED_SPREAD')} is set but cannot matter: "
+                "there is only one GPU for the server to spread over."]
+    return []
+
+
+def _cpu_fallback(o, inventory, platform_kind, visibility, evidence):
+    which, cause, checked = cpu_fallback_cause(o, platform_kind, visibility, len(inventory.gpus))
+    names = _and([_gpu(inventory, g.index) for g in inventory.gpus])
+    fix = _visible_fix(o, platform_kind, inventory) if which == "visible-devices" else {}
+    return fail(f"{_who(o, platform_kind)} found no usable GPU and runs every model on the CPU, while the driver (NVML) "
+                f"shows {len(inventory.gpus)}: {names}.", cause, CPU_FALLBACK_FIXES[which], *checked,
+                *[f"Ollama logged: {p.message}" for p in o.log.problems if p.kind == "discovery"][:2],
+                f"Source: {o.log.source}.", evidence={**evidence, "cause": which}, **fix)
+
+
+def _runner_view(log, inventory) -> dict[int, object] | None:
+    """NVML index -> the runner's `Device i:` line (by UUID when printed, else by name), when the log
+    has a ggml_cuda_init listing but no `inference compute` lines."""
+    if log.runner_device_count is None:
+        return None
+    left = list(log.runner_devices)
+    matched = {}
+    for gpu in inventory.gpus:
+        found = next((d for d in left if d.uuid and gpu.uuid and d.uuid.lower() == gpu.uuid.lower()), None) or \
+            next((d for d in left if not d.uuid and d.name == gpu.name), None)
+        if found is not None:
+            left.remove(found)
+        matched[gpu.index] = found
+    return matched
+
+
+@check("ollama.gpus", title="GPUs the Ollama server can use", needs=("ollama", "gpus", "windows"), fixes=OLLAMA_FIXES)
+def ollama_gpus(facts):
+    """Compares the GPUs the Ollama *server* can use with the GPUs the driver shows (NVML, which
+    ignores CUDA_VISIBLE_DEVICES), and says in one sentence why a GPU is not used.
+
+    First what the server is told: its CUDA_VISIBLE_DEVICES, from the `server config` line of its log
+    (the service's environment, not your shell's), else its systemd unit, container or Windows user
+    environment, resolved as CUDA resolves it (indices, UUIDs with or without `GPU-`, unique prefixes;
+    parsing stops at the first entry that names no GPU). This needs no discovery line, so a log that
+    stops after the config line still gets its verdict ("can only use GPU 0 of your 2"). Then what it
+    found: the `inference compute` lines (or the runner's `ggml_cuda_init: found N CUDA devices`).
+    A server that found no GPU while NVML shows some is a failure with its cause, checked layer by
+    layer: CUDA_VISIBLE_DEVICES, a container started without a GPU request, the unit's sandbox
+    (PrivateDevices=, DevicePolicy=), nvidia_uvm and /dev/nvidia-uvm, CUDA's own init error.
+    Sources: https://github.com/ollama/ollama/blob/main/docs/gpu.md, docs/faq.md, docs/troubleshooting.md.
     """
     o, inventory = facts.ollama, facts.gpus
     unusable = _unusable_log(o)
@@ -281,33 +351,59 @@ def ollama_gpus(facts):
     if inventory.nvml_error or not inventory.gpus:
         yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
         return
-    log = o.log
-    if not log.discovery_seen:
-        yield skip("The server log does not reach back to Ollama's start, so it does not show which GPUs Ollama "
-                   "found; restart Ollama and check again.", evidence={"source": log.source})
-        return
-    platform_kind = facts.platform.kind
-    matched = match_gpus(inventory, log.discovered)
-    hidden = [i for i, found in matched.items() if found is None]
+    log, platform_kind = o.log, facts.platform.kind
+    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.windows)
+    visibility = parse_visible_devices(cvd, inventory.gpus) if cvd else None
+    matched = match_gpus(inventory, log.discovered) if log.discovery_seen else _runner_view(log, inventory)
+    cuda_found = [i for i, d in (matched or {}).items() if d is not None]
     evidence = {"source": log.source, "server_version": log.server_version, "service_env": log.service_env,
+                "CUDA_VISIBLE_DEVICES": cvd, "read_from": cvd_source,
+                "visible": list(visibility.visible) if visibility else None,
                 "discovered": [{"id": d.id, "library": d.library, "name": d.display_name, "compute": d.compute,
                                 "total": d.total, "available": d.available} for d in log.discovered],
-                "not_discovered": hidden}
+                "runner_devices": [d.name for d in log.runner_devices]}
+    if matched is not None and not cuda_found:
+        yield _cpu_fallback(o, inventory, platform_kind, visibility, evidence)
+        return
+    if visibility is not None and len(visibility.visible) < len(inventory.gpus):
+        shown = _and([_gpu(inventory, i) for i in visibility.visible]) or "no GPU"
+        ignored = ([f"CUDA ignores {', '.join(visibility.ignored)}: no GPU of this machine has that index or UUID, "
+                    "and CUDA stops reading the list there."] if visibility.ignored else [])
+        order = (["The list uses indices, which CUDA counts fastest-first, not in nvidia-smi's order, unless "
+                  "CUDA_DEVICE_ORDER=PCI_BUS_ID; Ollama's docs/gpu.md recommends UUIDs (`nvidia-smi -L`)."]
+                 if visibility.by_index and len({g.name for g in inventory.gpus}) > 1 else [])
+        yield fail(f"{_who(o, platform_kind)} can only use {shown} of your {len(inventory.gpus)}: its environment sets "
+                   f"CUDA_VISIBLE_DEVICES={cvd} ({cvd_source}).", *ignored, *order,
+                   *_spread_cannot_matter(o, len(visibility.visible)),
+                   _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
+                   "To give it every GPU, remove the variable, or list every GPU by UUID.",
+                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+        return
+    if matched is None:
+        if cvd is None:
+            yield skip("The server log does not reach back to Ollama's start, so it does not show which GPUs Ollama "
+                       "found; restart Ollama and check again.", evidence={"source": log.source})
+        else:
+            yield ok(f"{_who(o, platform_kind)} is not limited to some GPUs: CUDA_VISIBLE_DEVICES is "
+                     f"{'unset' if not cvd else cvd} ({cvd_source}).",
+                     "The log does not reach its GPU discovery; restart Ollama to see which GPUs it finds.",
+                     evidence=evidence)
+        return
+    hidden = [i for i, found in matched.items() if found is None]
     stale = ([f"The log is from Ollama {log.server_version}, but {o.version} is running: the log may belong to "
               "another installation."] if o.version and log.server_version and o.version != log.server_version
              else [])
-    seen = [_discovered_line(inventory, i, found) for i, found in matched.items() if found is not None]
+    seen = [_discovered_line(inventory, i, found) for i, found in matched.items()
+            if found is not None and hasattr(found, "library")]
     if not hidden:
         yield ok(f"Ollama found all {len(inventory.gpus)} GPU{'s' if len(inventory.gpus) > 1 else ''} "
                  f"at start-up.", *seen, f"Source: {log.source}.", *stale, evidence=evidence)
         return
     sentences, fix = _discovery_causes(o, platform_kind, hidden, inventory)
-    if len(hidden) == len(inventory.gpus):
-        summary = "Ollama found no usable GPU at start-up: it runs every model on the CPU."
-    else:
-        summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
-                   f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
-    yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence=evidence, **fix)
+    summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
+               f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
+    yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence={**evidence, "not_discovered": hidden},
+               **fix)
 
 
 # -- ollama.placement --------------------------------------------------------------------------------------
