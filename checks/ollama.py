@@ -157,14 +157,29 @@ def ollama_server(facts):
     A server that is not running is not a fault (skip, with how to start it: `ollama serve`,
     `systemctl start ollama`, or the tray app on Windows). One that does not answer in time, or
     answers something that is not Ollama (another program on the port), is a warning.
+    Local or remote is decided from this machine's own addresses (every interface), so a server
+    bound to the LAN address with OLLAMA_HOST=192.168.1.14 is this machine's, its log is read, and
+    when 127.0.0.1 refuses while the log says "Listening on 192.168.1.14:11434", gpudoctor asks there
+    and says why the `ollama` command does not find it. A server the journal or systemd shows running
+    is never reported as "not running".
     Source: https://github.com/ollama/ollama/blob/main/envconfig/config.go (Host).
     """
     o = facts.ollama
     url = o.endpoint.url
+    service = o.where.service
     evidence = {"url": url, "OLLAMA_HOST": o.endpoint.configured, "installed": list(o.installed),
-                "version": o.version, "error": o.api_error}
+                "version": o.version, "error": o.api_error, "refused": o.refused, "listening": o.log.listening,
+                "this_host": list(o.where.addresses), "service": service.active if service else None}
     configured = [f"OLLAMA_HOST={o.endpoint.configured} points gpudoctor there."] if o.endpoint.configured else []
-    if o.running:
+    if o.running and o.refused:
+        yield warn(f"Ollama {o.version} runs on this machine but only at {url}: {o.refused} refuses connections.",
+                   f"Its log says \"Listening on {o.log.listening}\" ({o.log.source}): the server is bound to that "
+                   "address only (its OLLAMA_HOST), while the `ollama` command and local tools look at "
+                   "127.0.0.1:11434.",
+                   f"Point them there (`export OLLAMA_HOST={o.log.listening}`), or bind the server to every "
+                   "address with OLLAMA_HOST=0.0.0.0:11434 in its environment, then restart it.",
+                   evidence=evidence)
+    elif o.running:
         where = [f"The `ollama` command: {', '.join(o.installed)}."] if o.installed else []
         yield ok(f"Ollama {o.version} answers at {url}.", *configured, *where, evidence=evidence)
     elif o.api_error == "timeout":
@@ -176,12 +191,67 @@ def ollama_server(facts):
         yield warn(f"Something answers at {url}, but not like Ollama ({o.api_error}).",
                    "Another program may use the port, or OLLAMA_HOST points to the wrong address.", *configured,
                    evidence=evidence)
+    elif service is not None and service.running or (o.log.listening and not o.log.error):
+        running = (f"ollama.service is active (PID {service.main_pid})" if service is not None and service.running
+                   else f"its log says \"Listening on {o.log.listening}\" ({o.log.source})")
+        listens = (f" It listens on {o.log.listening}, which is not this machine's address gpudoctor tried."
+                   if o.log.listening else "")
+        yield warn(f"Ollama runs here ({running}) but refuses connections at {url} ({o.api_error}).",
+                   f"It is not stopped, so do not start a second one.{listens} Check its OLLAMA_HOST (ollama.env) "
+                   "and point OLLAMA_HOST in your shell at the same address; if it just restarted, wait a moment.",
+                   *configured, evidence=evidence)
     elif not o.installed and o.endpoint.local:
         yield skip("Ollama is not installed here (no `ollama` on PATH), and nothing answers at "
                    f"{url}.", evidence=evidence)
     else:
         yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *configured,
                    evidence=evidence)
+
+
+# -- ollama.container ------------------------------------------------------------------------------------
+def docker_run_change(c) -> str:
+    """The command (or compose lines) that gives the container every GPU, shown, never run."""
+    ports = " ".join(f"-p {p.split('->')[1].rsplit(':', 1)[1]}:{p.split('/')[0]}" for p in c.ports) or "-p 11434:11434"
+    return (f"Recreate it with every GPU: `{c.engine} rm -f {c.name} && {c.engine} run -d --gpus=all "
+            f"-v ollama:/root/.ollama {ports} --name {c.name} {c.image}` (keep your own volumes and -e settings); "
+            "in docker compose, under the service: `deploy: {resources: {reservations: {devices: [{driver: nvidia, "
+            "count: all, capabilities: [gpu]}]}}}` (Ollama's docs/docker.md; the NVIDIA Container Toolkit must be "
+            "installed). gpudoctor shows this and never changes containers.")
+
+
+@check("ollama.container", title="Ollama in Docker or Podman: the GPUs the container asked for",
+       needs=("ollama", "gpus"), platforms=("linux", "wsl"))
+def ollama_container(facts):
+    """Finds an Ollama container (`docker ps -a` / `podman ps -a`, an image or name with "ollama")
+    and reads what it asked for: HostConfig.DeviceRequests from `docker inspect` (filled by
+    `--gpus` or compose's `deploy.resources.reservations.devices`), and its logs (`docker logs`),
+    which the other ollama.* checks read when no ollama.service runs here.
+
+    A container without a GPU request cannot see any GPU, whatever the host has: a failure, with the
+    `docker run` / compose change to make. One that asked for fewer GPUs than the host has is a
+    warning. Source: https://github.com/ollama/ollama/blob/main/docs/docker.md; moby/moby#38828.
+    """
+    o, inventory = facts.ollama, facts.gpus
+    c = o.where.container
+    if c is None:
+        why = o.where.container_error
+        yield skip(f"No Ollama container found ({why})." if why else "No Ollama container runs here.")
+        return
+    evidence = {"engine": c.engine, "name": c.name, "image": c.image, "running": c.running,
+                "device_requests": list(c.device_requests), "runtime": c.runtime, "environment": c.environment}
+    requested = c.requested_gpus
+    count = len(inventory.gpus) if not inventory.nvml_error else 0
+    what = f"The Ollama container `{c.name}` ({c.image}{'' if c.running else ', stopped'})"
+    if requested == "none":
+        yield fail(f"{what} has no GPU: it was started without --gpus (`{c.engine} inspect`: no DeviceRequests), "
+                   f"so Ollama inside runs every model on the CPU{f' although this host has {count} GPUs' if count else ''}.",
+                   docker_run_change(c), evidence=evidence)
+    elif requested != "all" and count and (len(requested.split(",")) if not requested.isdigit() else int(requested)) < count:
+        yield warn(f"{what} can only use {requested} of your {count} GPUs: that is what it asked for "
+                   f"(`{c.engine} inspect`: DeviceRequests).", docker_run_change(c), evidence=evidence)
+    else:
+        yield ok(f"{what} asked for {'every GPU' if requested == 'all' else 'GPUs ' + requested}"
+                 f"{f' ({count} here)' if count else ''}.", evidence=evidence)
 
 
 # -- ollama.models ---------------------------------------------------------------------------------------
