@@ -72,6 +72,9 @@ def _where_settings_go(platform_kind: str, log) -> str:
         return ("Ollama on Windows reads your user environment variables when its tray app starts: set them under "
                 "'Edit environment variables for your account', then quit and restart Ollama "
                 f"({FAQ}, 'Setting environment variables on Windows').")
+    if log.from_container:
+        return ("Ollama runs in a container, whose environment is fixed when it is created: add `-e NAME=value` to "
+                "its `docker run` (compose: under `environment:`) and recreate it.")
     if log.from_service:
         return ("Ollama runs as the systemd service ollama.service, which does not read your shell's environment: "
                 "the variable belongs in the service (`sudo systemctl edit ollama.service`, an Environment= line "
@@ -511,23 +514,44 @@ def _others_text(inventory, idle: list[int] | None, count: int) -> tuple[str, st
     return f"GPUs {_and([str(i) for i in idle])} are", scope
 
 
+def running_version(o) -> str | None:
+    return o.version or o.log.server_version
+
+
+def _fit_numbers(load) -> str:
+    """'it needs 6.5 GiB and GPU 0 had 23.3 GiB free' from memory.required.full and memory.available."""
+    if load.required_full is None or not load.available:
+        return ""
+    return (f" (memory.required.full {gib(load.required_full)} against {gib(max(load.available))} free on the card "
+            "it chose, from the log's offload line)")
+
+
 def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
     where = f"GPU {used_index}" if used_index is not None else "one GPU"
     rest, scope = _others_text(inventory, idle, len(inventory.gpus))
-    summary = f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1 to use {scope}."
+    version = running_version(o)
+    spread_known = reads("OLLAMA_SCHED_SPREAD", version, o.log.config_keys)
+    evidence = {"gpu_used": used_index, "idle": idle, "ollama_version": version,
+                "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
+                "layers": f"{load.layers_offloaded}/{load.layers_total}", "required_full": load.required_full,
+                "available": list(load.available), "log_format": load.log_format}
+    why = ("Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
+           f"when it does not (pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}; "
+           "assignLayers in llm/server.go from 0.11.5)" + _fit_numbers(load) + ".")
+    trade = ("One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
+             "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
+             "second model.")
+    if spread_known is False:
+        span = SETTINGS["OLLAMA_SCHED_SPREAD"]
+        return warn(f"{_model_name(o)} fits on {where}, so {rest} idle by design; this Ollama ({version}) cannot "
+                    f"be told to spread it: OLLAMA_SCHED_SPREAD arrived in {span.first} ({span.source}).",
+                    why, "Update Ollama to use OLLAMA_SCHED_SPREAD=1.", trade, evidence=evidence)
+    place = " in the container (-e)" if o.log.from_container else (" in the service" if o.log.from_service else "")
     return warn(
-        summary,
-        "Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
-        "when it does not; OLLAMA_SCHED_SPREAD=1 makes it spread every model over all GPUs "
-        f"(pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}).",
-        "One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
-        "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
-        "second model.",
-        _where_settings_go(platform_kind, o.log),
-        evidence={"gpu_used": used_index, "idle": idle,
-                  "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
-                  "layers": f"{load.layers_offloaded}/{load.layers_total}"},
-        **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
+        f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1{place} to use {scope}.",
+        why, "OLLAMA_SCHED_SPREAD=1 makes Ollama spread every model over all GPUs (\"Always schedule model across "
+        "all GPUs\", envconfig/config.go).", trade, _where_settings_go(platform_kind, o.log),
+        evidence=evidence, **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
     )
 
 
@@ -574,6 +598,72 @@ def _spread_wider(o, inventory, platform_kind, load, used, needed):
     )
 
 
+def memory_advice(o, load=None) -> tuple[str, dict]:
+    """What to turn down when a load does not fit, naming only settings the running version reads
+    (its `server config` keys, else gpudoctor.ollama_versions.SETTINGS by version); and the fix."""
+    version, keys = running_version(o), o.log.config_keys
+    knobs = ["free VRAM (other programs; `ollama stop` other models)", "a shorter context (num_ctx)"]
+    if load is not None and load.layers_requested is not None and load.layers_requested >= 0:
+        knobs.insert(0, f"fewer GPU layers than the num_gpu={load.layers_requested} you asked for (or leave num_gpu "
+                        "unset so Ollama decides)")
+    if reads("OLLAMA_NUM_PARALLEL", version, keys) is not False:
+        knobs.append("fewer parallel requests (OLLAMA_NUM_PARALLEL=1: each one adds a context's KV cache)")
+    if reads("OLLAMA_KV_CACHE_TYPE", version, keys) and reads("OLLAMA_FLASH_ATTENTION", version, keys):
+        knobs.append("a quantised KV cache (OLLAMA_KV_CACHE_TYPE=q8_0 with OLLAMA_FLASH_ATTENTION=1)")
+    overhead = reads("OLLAMA_GPU_OVERHEAD", version, keys)
+    if overhead is not False:
+        knobs.append("headroom Ollama leaves free on every GPU (OLLAMA_GPU_OVERHEAD=1073741824 for 1 GiB)")
+    text = "Turn down what the load asks for: " + "; ".join(knobs) + "."
+    if overhead is False:
+        text += (f" This Ollama ({version}) has no OLLAMA_GPU_OVERHEAD (it arrived in "
+                 f"{SETTINGS['OLLAMA_GPU_OVERHEAD'].first}).")
+    return text, ({} if overhead is False else {"name": "OLLAMA_GPU_OVERHEAD", "value": "1073741824"})
+
+
+def overcommitted(o, inventory, load) -> list[tuple[int, int | None, int, int | None, int | None]]:
+    """(position, NVML index or None, bytes asked, bytes free then, bytes in total) for every GPU the
+    load asked for more than it had free: memory.required.allocations and memory.available list the
+    GPUs in the same order, the order the runner numbers its CUDA devices."""
+    found = []
+    if (load.library or "").lower() == "cpu":  # memory.available is system RAM then
+        return found
+    for position, (asked, free) in enumerate(zip(load.allocations, load.available)):
+        index = _runner_position_to_nvml(o.log, inventory, position, len(load.available))
+        total = next((g.memory_total_bytes for g in inventory.gpus if g.index == index), None) if index is not None else None
+        if asked > free or (total is not None and asked > total):
+            found.append((position, index, asked, free, total))
+    return found
+
+
+def _runner_position_to_nvml(log, inventory, position: int, considered: int) -> int | None:
+    device = next((d for d in log.runner_devices if d.index == position), None)
+    if device is not None and device.uuid:
+        return _index_of(inventory, device.uuid)
+    if device is not None:
+        same = [g.index for g in inventory.gpus if g.name == device.name]
+        if len(same) == 1:
+            return same[0]
+    return position if considered == len(inventory.gpus) and position < len(inventory.gpus) else None
+
+
+def _overcommit_finding(o, inventory, platform_kind, load, over):
+    position, index, asked, free, total = max(over, key=lambda item: item[2] - (item[4] or item[3]))
+    card = _gpu(inventory, index) if index is not None else f"CUDA device {position}"
+    beyond_total = total is not None and asked > total
+    summary = (f"The last load over-commits {card}: Ollama's split asks it for {gib(asked)}, more than the "
+               f"{gib(total)} the card has in total." if beyond_total else
+               f"The last load asks {card} for {gib(asked)}, more than the {gib(free)} it had free.")
+    advice, fix = memory_advice(o, load)
+    numbers = ", ".join(f"device {p}: {gib(a)} asked, {gib(f)} free" for p, _i, a, f, _t in over)
+    return (fail if beyond_total else warn)(
+        summary, f"From the offload line: memory.required.allocations against memory.available ({numbers}); the "
+        "device numbers are the runner's, in the order of that line.", advice,
+        evidence={"position": position, "gpu": index, "asked": asked, "free": free, "total": total,
+                  "allocations": list(load.allocations), "available": list(load.available),
+                  "layers.requested": load.layers_requested},
+        **(_fix(platform_kind, o.log, fix["name"], fix["value"]) if fix else {}))
+
+
 @check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
 def ollama_placement(facts):
     """Explains where Ollama put the last model it loaded, from its server log: the scheduler's
@@ -611,6 +701,10 @@ def ollama_placement(facts):
         yield skip("The log does not show how the last model was placed.", evidence={"source": o.log.source})
         return
     platform_kind = facts.platform.kind
+    over = overcommitted(o, inventory, load)
+    if over:
+        yield _overcommit_finding(o, inventory, platform_kind, load, over)
+        return
     matched = match_gpus(inventory, o.log.discovered) if o.log.discovery_seen else {
         g.index: None for g in inventory.gpus}
     used_indices = [i for i in (_index_of(inventory, gpu_id) for gpu_id in load.gpu_ids) if i is not None]
@@ -728,14 +822,13 @@ def ollama_errors(facts):
     if oom:
         devices = sorted({p.device for p in oom if p.device is not None})
         on = f" on CUDA device {_and([str(d) for d in devices])}" if devices else ""
+        advice, fix = memory_advice(o, o.log.last_load)
         yield fail(f"A model load ran out of GPU memory{on}.",
                    *[f"Ollama logged: {p.message}" for p in oom[-3:]],
-                   "Ollama's estimate of the memory a model needs fell short. Free VRAM (other programs, "
-                   "`ollama stop` other models), lower the context (num_ctx) or parallel requests "
-                   "(OLLAMA_NUM_PARALLEL), or reserve headroom per GPU with OLLAMA_GPU_OVERHEAD (bytes, e.g. "
-                   "1073741824 for 1 GiB).",
+                   "Ollama's estimate of the memory a model needs fell short (ollama.placement shows the split).",
+                   advice,
                    "The CUDA device numbers are the runner's own, counted among the GPUs Ollama gave it.",
-                   evidence=evidence, **_fix(facts.platform.kind, o.log, "OLLAMA_GPU_OVERHEAD", "1073741824"))
+                   evidence=evidence, **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
     elif crashes:
         yield fail("A model runner crashed since Ollama started.",
                    *[f"Ollama logged: {p.message}" for p in crashes[-3:]], evidence=evidence)

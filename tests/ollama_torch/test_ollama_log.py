@@ -43,7 +43,7 @@ def test_second_gpu_idle_by_design_on_linux_service():
     assert placement.status is Status.WARN
     idle = placement.findings[0]
     assert idle.summary == ("Model llama3.1:8b fits on GPU 0, so GPU 1 is idle by design; "
-                            "set OLLAMA_SCHED_SPREAD=1 to use both.")
+                            "set OLLAMA_SCHED_SPREAD=1 in the service to use both.")
     assert idle.fix == "linux.ollama-service-env"
     assert idle.fix_args == ("--set", "OLLAMA_SCHED_SPREAD=1")
     assert "single GPU when it fits" in text_of(placement) and "systemd service" in text_of(placement)
@@ -193,7 +193,7 @@ def test_long_running_service_gets_its_start_up_lines_from_a_second_journal_quer
     with_journal_startup(builder, "\n".join(startup))
     results = checked(builder)
     assert results["ollama.gpus"].status is Status.PASS
-    assert results["ollama.placement"].findings[0].summary.endswith("set OLLAMA_SCHED_SPREAD=1 to use both.")
+    assert results["ollama.placement"].findings[0].summary.endswith("set OLLAMA_SCHED_SPREAD=1 in the service to use both.")
 
 
 def test_unreadable_journal_is_a_skip_that_says_how_to_read_it():
