@@ -274,7 +274,10 @@ def ollama_models(facts):
         yield warn(f"Ollama did not list its loaded models: {o.models_error}.", evidence={"error": o.models_error})
         return
     if not o.models:
-        yield skip("No model is loaded right now; run one (`ollama run llama3.1:8b`) and check again.")
+        pulled = [f"{name} ({human_bytes(size)})" for name, size in (o.pulled or ())][:5]
+        suggestion = o.pulled[0][0] if o.pulled else "llama3.1:8b"
+        yield skip(f"No model is loaded right now; run one (`ollama run {suggestion}`) and check again.",
+                   *([f"Pulled here (GET /api/tags): {', '.join(pulled)}."] if pulled else []))
         return
     gpu_count = len(facts.gpus.gpus)
     for m in o.models:

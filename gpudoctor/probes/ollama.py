@@ -197,6 +197,7 @@ class OllamaFacts:
     models_error: str | None = None
     log: ServerLog = field(default_factory=ServerLog)
     shell_env: dict[str, str] = field(default_factory=dict)  # SERVER_SETTINGS set in gpudoctor's environment
+    pulled: tuple[tuple[str, int], ...] | None = None  # GET /api/tags when no model is loaded
     where: OllamaHost = field(default_factory=OllamaHost)  # the unit, device access, container, app log
     refused: str | None = None  # the URL that refused before gpudoctor found the server elsewhere
 
@@ -345,6 +346,16 @@ def query_models(host: Host, endpoint: Endpoint) -> tuple[tuple[RunningModel, ..
         return None, f"unexpected answer: {exc}"
 
 
+def query_tags(host: Host, endpoint: Endpoint) -> tuple[tuple[str, int], ...] | None:
+    """GET /api/tags: the models pulled here, (name, size) each; None when it did not answer."""
+    result = host.http_get(f"{endpoint.url}/api/tags", timeout=HTTP_TIMEOUT_S)
+    data = _json(result.body) if _http_problem(result) is None else None
+    if not isinstance(data, dict) or not isinstance(data.get("models"), list):
+        return None
+    return tuple((m["name"], m.get("size") if type(m.get("size")) is int else 0)
+                 for m in data["models"] if isinstance(m, dict) and isinstance(m.get("name"), str))
+
+
 # -- the server log ------------------------------------------------------------------------------------
 # slog's text format: key=value, value Go-quoted when it has spaces; keys quoted too ("model layers"=49).
 _PAIR = re.compile(r'(?:"((?:[^"\\]|\\.)*)"|([^\s="]+))=(?:"((?:[^"\\]|\\.)*)"|(\S*))')
@@ -383,7 +394,10 @@ def env_map(line: str) -> dict[str, str]:
         env="map[CUDA_VISIBLE_DEVICES:0,1 ...]"
     """
     text = logfmt(line).get("env", "")
-    text = text[4:-1] if text.startswith("map[") and text.endswith("]") else text
+    if not text.startswith("map["):  # journalctl and pasted logs cut long lines: read what is there
+        m = re.search(r'env="(map\[.*)', line)
+        text = m.group(1).rstrip('"') if m else text
+    text = text[4:-1] if text.startswith("map[") and text.endswith("]") else text.removeprefix("map[")
     keys = list(_ENV_KEY.finditer(text))
     return {m.group(1): text[m.end():keys[i + 1].start() if i + 1 < len(keys) else len(text)].strip()
             for i, m in enumerate(keys)}
@@ -751,6 +765,7 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
                     elsewhere.url, endpoint.configured, True, f"the server log's \"Listening on {log.listening}\""
                 ), other_version, None
     models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
+    pulled = query_tags(host, endpoint) if models == () else None
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,
                        models=models, models_error=models_error, log=log, shell_env=shell_env, where=where,
-                       refused=refused)
+                       refused=refused, pulled=pulled)
