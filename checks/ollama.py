@@ -176,10 +176,10 @@ def ollama_server(facts):
     configured = [f"OLLAMA_HOST={o.endpoint.configured} points gpudoctor there."] if o.endpoint.configured else []
     if o.running and o.refused:
         yield warn(f"Ollama {o.version} runs on this machine but only at {url}: {o.refused} refuses connections.",
-                   f"Its log says \"Listening on {o.log.listening}\" ({o.log.source}): the server is bound to that "
-                   "address only (its OLLAMA_HOST), while the `ollama` command and local tools look at "
-                   "127.0.0.1:11434.",
-                   f"Point them there (`export OLLAMA_HOST={o.log.listening}`), or bind the server to every "
+                   f"gpudoctor found it through {o.endpoint.found_by} ({o.log.source}), at an address of this "
+                   "machine: the server is bound to that address only, while the `ollama` command and local tools "
+                   "look at 127.0.0.1:11434 unless OLLAMA_HOST says otherwise.",
+                   f"Point them there (`export OLLAMA_HOST={url.split('://', 1)[1]}`), or bind the server to every "
                    "address with OLLAMA_HOST=0.0.0.0:11434 in its environment, then restart it.",
                    evidence=evidence)
     elif o.running:
@@ -441,6 +441,13 @@ def ollama_gpus(facts):
     if matched is not None and not cuda_found:
         yield _cpu_fallback(o, inventory, platform_kind, visibility, evidence)
         return
+    if visibility is not None and not visibility.visible:
+        yield fail(f"{_who(o, platform_kind)} cannot use any of your {len(inventory.gpus)} GPUs: its environment sets "
+                   f"CUDA_VISIBLE_DEVICES={cvd} ({cvd_source}), which names none of them, so every model runs on "
+                   "the CPU.", _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
+                   "Remove the variable to give it every GPU (\"-1\" is the documented way to force CPU-only).",
+                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+        return
     if visibility is not None and len(visibility.visible) < len(inventory.gpus):
         shown = _and([_gpu(inventory, i) for i in visibility.visible]) or "no GPU"
         ignored = ([f"CUDA ignores {', '.join(visibility.ignored)}: no GPU of this machine has that index or UUID, "
@@ -462,6 +469,7 @@ def ollama_gpus(facts):
         else:
             yield ok(f"{_who(o, platform_kind)} is not limited to some GPUs: CUDA_VISIBLE_DEVICES is "
                      f"{'unset' if not cvd else cvd} ({cvd_source}).",
+                     *_spread_cannot_matter(o, len(inventory.gpus)),
                      "The log does not reach its GPU discovery; restart Ollama to see which GPUs it finds.",
                      evidence=evidence)
         return
@@ -473,7 +481,8 @@ def ollama_gpus(facts):
             if found is not None and hasattr(found, "library")]
     if not hidden:
         yield ok(f"Ollama found all {len(inventory.gpus)} GPU{'s' if len(inventory.gpus) > 1 else ''} "
-                 f"at start-up.", *seen, f"Source: {log.source}.", *stale, evidence=evidence)
+                 f"at start-up.", *_spread_cannot_matter(o, len(inventory.gpus)), *seen, f"Source: {log.source}.",
+                 *stale, evidence=evidence)
         return
     sentences, fix = _discovery_causes(o, platform_kind, hidden, inventory)
     summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
@@ -568,6 +577,12 @@ def _partly_on_cpu(o, inventory, load, used_index, matched):
     elif len(variants) > 1:
         reason = (f"Ollama found the GPUs through different CUDA builds ({_and(sorted(variants))}) and splits a "
                   "model only over GPUs of one build.")
+    elif len(load.available) > 1:
+        free = [f"{gib(free)} free on CUDA device {p}" for p, free in enumerate(load.available)
+                if p >= len(load.layer_split) or load.layer_split[p] == 0]
+        reason = (f"The load considered {len(load.available)} GPUs ({', '.join(gib(a) for a in load.available)} free, "
+                  f"memory.available) and put no layer on the one with {_and(free)}: a GPU needs room for the "
+                  "compute graph and at least a few layers before Ollama uses it. " + memory_advice(o, load)[0])
     else:
         reason = ("The other GPUs did not have enough free memory when the model was loaded: "
                   + "; ".join(f"{_gpu(inventory, i)} had {gib(matched[i].available)} free at start-up"
@@ -736,8 +751,11 @@ def ollama_placement(facts):
     if load.fully_offloaded is False:
         yield warn(f"{_model_name(o)} is split over {used} GPUs ({_split_text(load, inventory)}) and still runs "
                    f"partly on the CPU ({load.layers_offloaded}/{load.layers_total} layers on GPUs).",
-                   "The model with its context is larger than the free memory of all GPUs together: free GPU memory, "
-                   "use a smaller quantisation or a shorter context (num_ctx).",
+                   "The model with its context is larger than the free memory of all GPUs together"
+                   + (f" (memory.required.full {gib(load.required_full)}, of which the context's KV cache "
+                      f"{gib(load.required_kv)}, against {gib(sum(load.available))} free)"
+                      if load.required_full and load.required_kv and load.available else "")
+                   + ": " + memory_advice(o, load)[0].replace("Turn down what the load asks for: ", "turn down "),
                    evidence={"gpus_used": used, "layers": f"{load.layers_offloaded}/{load.layers_total}"})
         return
     reason = ("because OLLAMA_SCHED_SPREAD is on" if _spread(o.log)
@@ -803,6 +821,20 @@ def ollama_env(facts):
 
 
 # -- ollama.errors -------------------------------------------------------------------------------------------
+def _oom_beyond_card(o, inventory, oom):
+    """(runner device, NVML index, bytes asked, card total) for an allocation larger than the whole card."""
+    for problem in reversed(oom):
+        if problem.device is None or problem.bytes is None or inventory.nvml_error:
+            continue
+        considered = len(o.log.last_load.available) if o.log.last_load and o.log.last_load.available else \
+            (o.log.runner_device_count or len(inventory.gpus))
+        index = _runner_position_to_nvml(o.log, inventory, problem.device, considered)
+        total = next((g.memory_total_bytes for g in inventory.gpus if g.index == index), None)
+        if total is not None and problem.bytes > total:
+            return problem.device, index, problem.bytes, total
+    return None
+
+
 @check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",), fixes=OLLAMA_FIXES)
 def ollama_errors(facts):
     """Looks for model loads that failed since the Ollama server last started: out of GPU memory
@@ -822,7 +854,18 @@ def ollama_errors(facts):
     crashes = [p for p in o.log.problems if p.kind == "runner"]
     evidence = {"source": o.log.source, "problems": [{"kind": p.kind, "message": p.message, "device": p.device}
                                                      for p in o.log.problems]}
-    if oom:
+    beyond = _oom_beyond_card(o, facts.gpus, oom)
+    if beyond:
+        position, index, asked, total = beyond
+        card = _gpu(facts.gpus, index)
+        advice, fix = memory_advice(o, o.log.last_load)
+        yield fail(f"A model load asked CUDA device {position}, {card}, for {gib(asked)} in one allocation: more than "
+                   f"the {gib(total)} the card has in total, so the split Ollama chose over-commits it.",
+                   *[f"Ollama logged: {p.message}" for p in oom[-2:]],
+                   "No amount of freeing VRAM makes this fit: the load must put fewer layers on that card.", advice,
+                   evidence={**evidence, "device": position, "gpu": index, "asked": asked, "total": total},
+                   **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
+    elif oom:
         devices = sorted({p.device for p in oom if p.device is not None})
         on = f" on CUDA device {_and([str(d) for d in devices])}" if devices else ""
         advice, fix = memory_advice(o, o.log.last_load)

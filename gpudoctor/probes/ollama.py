@@ -161,6 +161,7 @@ class LogProblem:
     kind: str  # "oom" | "runner" | "discovery"
     message: str
     device: int | None = None  # the CUDA device number the message names
+    bytes: int | None = None  # the allocation that failed ("allocating 46963.85 MiB on device 0")
 
 
 @dataclass(frozen=True)
@@ -470,7 +471,8 @@ def _problem(line: str) -> LogProblem | None:
         m = pattern.search(line)
         if m:
             device = int(m.group(1)) if m.groups() and m.group(1) else None
-            return LogProblem("oom", _message(line), device)
+            size = re.search(r"allocating ([\d.]+) MiB", line)
+            return LogProblem("oom", _message(line), device, int(float(size.group(1)) * 2**20) if size else None)
     if _RUNNER.search(line):
         return LogProblem("runner", _message(line))
     if any(text in line for text in _DISCOVERY):
@@ -731,12 +733,16 @@ def _where(host: Host, platform_kind: str) -> tuple[OllamaHost, str | None]:
     return where, container_log
 
 
-def _listening_endpoint(log: ServerLog, where: OllamaHost) -> Endpoint | None:
-    """The address the server's log says it listens on, when that is this machine's own one."""
-    if not log.listening:
-        return None
-    endpoint = endpoint_from(log.listening, where.addresses)
-    return endpoint if endpoint.local else None
+def _listening_endpoints(log: ServerLog, where: OllamaHost) -> list[tuple[Endpoint, str]]:
+    """Where the server's own log says it listens ("Listening on …", else its OLLAMA_HOST), when that is
+    one of this machine's addresses: (endpoint, how gpudoctor knows)."""
+    found = []
+    if log.listening:
+        found.append((endpoint_from(log.listening, where.addresses), f"the server log's \"Listening on {log.listening}\""))
+    bound = (log.service_env or {}).get("OLLAMA_HOST")
+    if bound:
+        found.append((endpoint_from(bound, where.addresses), f"OLLAMA_HOST={bound} in the server's `server config` line"))
+    return [(e, how) for e, how in found if e.local]
 
 
 def probe_ollama(host: Host, facts) -> OllamaFacts:
@@ -757,13 +763,14 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
     refused = None
     if api_error is not None and endpoint.local and not log.error:
         # Refused here while the log shows a server bound to another of this host's addresses: ask there.
-        elsewhere = _listening_endpoint(log, where)
-        if elsewhere is not None and elsewhere.url != endpoint.url:
+        for elsewhere, how in _listening_endpoints(log, where):
+            if elsewhere.url == endpoint.url:
+                continue
             other_version, other_error = query_version(host, elsewhere)
             if other_error is None:
                 refused, endpoint, version, api_error = endpoint.url, Endpoint(
-                    elsewhere.url, endpoint.configured, True, f"the server log's \"Listening on {log.listening}\""
-                ), other_version, None
+                    elsewhere.url, endpoint.configured, True, how), other_version, None
+                break
     models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
     pulled = query_tags(host, endpoint) if models == () else None
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import ntpath
+import shlex
 from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
@@ -121,6 +122,14 @@ def _env_pairs(items) -> dict[str, str]:
     return found
 
 
+def _split_words(text: str) -> list[str]:
+    """systemd quotes an assignment that holds spaces ("CUDA_VISIBLE_DEVICES=GPU-a, GPU-b")."""
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split(" ")
+
+
 def parse_unit(text: str) -> ServiceUnit:
     props = dict(line.partition("=")[::2] for line in text.splitlines() if "=" in line)
     pid = props.get("MainPID", "")
@@ -130,7 +139,7 @@ def parse_unit(text: str) -> ServiceUnit:
         private_devices={"yes": True, "no": False}.get(props.get("PrivateDevices", "")),
         device_policy=props.get("DevicePolicy") or None,
         device_allow=tuple(d for d in props.get("DeviceAllow", "").split(" ") if d),
-        environment=_env_pairs(props.get("Environment", "").split(" ")),
+        environment=_env_pairs(_split_words(props.get("Environment", ""))),
     )
 
 
