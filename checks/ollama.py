@@ -835,7 +835,7 @@ def _oom_beyond_card(o, inventory, oom):
     return None
 
 
-@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",), fixes=OLLAMA_FIXES)
+@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
 def ollama_errors(facts):
     """Looks for model loads that failed since the Ollama server last started: out of GPU memory
     (llama.cpp's `cudaMalloc failed: out of memory`, `unable to allocate CUDA1 buffer`, `CUDA error:
