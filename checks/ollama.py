@@ -438,7 +438,9 @@ def ollama_gpus(facts):
                 "discovered": [{"id": d.id, "library": d.library, "name": d.display_name, "compute": d.compute,
                                 "total": d.total, "available": d.available} for d in log.discovered],
                 "runner_devices": [d.name for d in log.runner_devices]}
-    if matched is not None and not cuda_found:
+    found_none = any(text in p.message for p in log.problems if p.kind == "discovery"
+                     for text in ("no compatible GPUs were discovered", "no nvidia devices detected"))
+    if (matched is not None and not cuda_found) or (matched is None and found_none):
         yield _cpu_fallback(o, inventory, platform_kind, visibility, evidence)
         return
     if visibility is not None and not visibility.visible:
@@ -570,7 +572,7 @@ def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
 def _partly_on_cpu(o, inventory, load, used_index, matched):
     where = f"GPU {used_index}" if used_index is not None else "one GPU"
     others = [g.index for g in inventory.gpus if g.index != used_index]
-    hidden = [i for i, found in matched.items() if found is None]
+    hidden = [i for i, found in matched.items() if found is None] if o.log.discovery_seen else []
     variants = {found.variant for found in matched.values() if found is not None and found.variant}
     if hidden:
         reason = f"Ollama does not see {_and([_gpu(inventory, i) for i in hidden])} (see ollama.gpus)."
