@@ -172,7 +172,7 @@ def ollama_server(facts):
     service = o.where.service
     evidence = {"url": url, "OLLAMA_HOST": o.endpoint.configured, "installed": list(o.installed),
                 "version": o.version, "error": o.api_error, "refused": o.refused, "listening": o.log.listening,
-                "this_host": list(o.where.addresses), "service": service.active if service else None}
+                "service": service.active if service else None}
     configured = [f"OLLAMA_HOST={o.endpoint.configured} points gpudoctor there."] if o.endpoint.configured else []
     if o.running and o.refused:
         yield warn(f"Ollama {o.version} runs on this machine but only at {url}: {o.refused} refuses connections.",
@@ -207,8 +207,10 @@ def ollama_server(facts):
         yield skip("Ollama is not installed here (no `ollama` on PATH), and nothing answers at "
                    f"{url}.", evidence=evidence)
     else:
-        yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *configured,
-                   evidence=evidence)
+        app = ([f"The Ollama app's log ({o.where.app_log_path}) says: " + " | ".join(o.where.app_log)]
+               if o.where.app_log else [])
+        yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *app,
+                   *configured, evidence=evidence)
 
 
 # -- ollama.container ------------------------------------------------------------------------------------

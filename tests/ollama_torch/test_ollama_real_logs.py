@@ -376,3 +376,15 @@ def test_verdicts_come_in_the_order_a_user_needs_them():
 
     ids = [c.id for c in load_registry().checks if c.id.startswith("ollama.")]
     assert ids == OLLAMA_CHECKS
+
+
+def test_no_model_loaded_names_what_is_pulled():
+    """GET /api/ps with no model, GET /api/tags as Ollama's docs/api.md shows it."""
+    builder = with_ollama(with_gpus(h200(), RTX_5060_TI_PAIR), version="0.5.1", ps='{"models":[]}',
+                          log=issue_log("7692-docker-timestamps-0.4.log"))
+    builder.set("http", ["http://127.0.0.1:11434/api/tags"],
+                {"status": 200, "body": (API / "tags-docs.json").read_text(encoding="utf-8"), "error": None})
+    models = checked(builder)["ollama.models"]
+    assert models.findings[0].summary == ("No model is loaded right now; run one (`ollama run deepseek-r1:latest`) "
+                                          "and check again.")
+    assert "Pulled here (GET /api/tags): deepseek-r1:latest (4.7 GB), llama3.2:latest (2.0 GB)." in text_of(models)
