@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.model import check, fail, ok, skip, warn
-from gpudoctor.ollama_versions import SETTINGS, reads
+from gpudoctor.ollama_versions import SETTINGS, reads, scheduler
 from gpudoctor.ollama_visibility import (
     CPU_FALLBACK_FIXES,
     cpu_fallback_cause,
@@ -551,9 +551,11 @@ def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
                 "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
                 "layers": f"{load.layers_offloaded}/{load.layers_total}", "required_full": load.required_full,
                 "available": list(load.available), "log_format": load.log_format}
+    rule = scheduler(version)
     why = ("Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
            f"when it does not (pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}; "
-           "assignLayers in llm/server.go from 0.11.5)" + _fit_numbers(load) + ".")
+           "assignLayers in llm/server.go from 0.11.5)" + _fit_numbers(load) + "."
+           + (f" Ollama {version}: {rule.meaning} ({rule.source})." if rule else ""))
     trade = ("One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
              "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
              "second model.")
@@ -828,14 +830,14 @@ def ollama_env(facts):
 def _oom_beyond_card(o, inventory, oom):
     """(runner device, NVML index, bytes asked, card total) for an allocation larger than the whole card."""
     for problem in reversed(oom):
-        if problem.device is None or problem.bytes is None or inventory.nvml_error:
+        if problem.device is None or problem.size_bytes is None or inventory.nvml_error:
             continue
         considered = len(o.log.last_load.available) if o.log.last_load and o.log.last_load.available else \
             (o.log.runner_device_count or len(inventory.gpus))
         index = _runner_position_to_nvml(o.log, inventory, problem.device, considered)
         total = next((g.memory_total_bytes for g in inventory.gpus if g.index == index), None)
-        if total is not None and problem.bytes > total:
-            return problem.device, index, problem.bytes, total
+        if total is not None and problem.size_bytes > total:
+            return problem.device, index, problem.size_bytes, total
     return None
 
 

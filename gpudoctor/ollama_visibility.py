@@ -101,7 +101,8 @@ def cpu_fallback_cause(o, platform_kind: str, visibility: Visibility | None, gpu
             return ("uvm", f"{missing}: CUDA cannot initialise without the unified-memory driver, while NVML (which "
                     "does not need it) still lists the GPUs.", checked)
         if access.device_nodes:
-            checked.append(f"/dev/nvidia-uvm and /dev/nvidiactl exist; nvidia_uvm is loaded.")
+            checked.append("/dev/nvidia-uvm and /dev/nvidiactl exist" + ("; nvidia_uvm is loaded." if access.uvm_loaded
+                                                                          else "."))
     messages = " ".join(p.message for p in o.log.problems if p.kind == "discovery")
     if "999" in messages or "init failure" in messages or "no nvidia devices detected" in messages:
         return ("cuda-init", "CUDA failed to initialise inside the server although the device nodes are there "

@@ -161,7 +161,7 @@ class LogProblem:
     kind: str  # "oom" | "runner" | "discovery"
     message: str
     device: int | None = None  # the CUDA device number the message names
-    bytes: int | None = None  # the allocation that failed ("allocating 46963.85 MiB on device 0")
+    size_bytes: int | None = None  # the allocation that failed ("allocating 46963.85 MiB on device 0")
 
 
 @dataclass(frozen=True)

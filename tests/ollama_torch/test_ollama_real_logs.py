@@ -92,7 +92,7 @@ FORMATS = {
                                     and log.service_env["HIP_VISIBLE_DEVICES"] == "-1"),
     "5093-two-m60-0.1.4x.log": (None, lambda log: [d.name for d in log.discovered] == ["Tesla M60", "Tesla M60"]),
     "9170-oom-beyond-the-card.log": (None, lambda log: log.problems[0].device == 0
-                                     and log.problems[0].bytes == int(46963.85 * 2**20)),
+                                     and log.problems[0].size_bytes == int(46963.85 * 2**20)),
 }
 
 
