@@ -178,6 +178,7 @@ class ServerLog:
     listening: str | None = None  # the address of "Listening on 192.168.1.14:11434 (version 0.12.6)"
     runner_devices: tuple[RunnerDevice, ...] = ()  # the newest ggml_cuda_init listing
     runner_device_count: int | None = None  # its "found N CUDA devices"
+    stopped: bool = False  # systemd logged the service's stop after its last start
 
     @property
     def from_service(self) -> bool:
@@ -640,6 +641,17 @@ def strip_prefix(line: str) -> str:
     return _LINE_PREFIX.sub("", line, count=1)
 
 
+# What systemd writes into the unit's journal when the service ends ("Stopped ollama.service - Ollama
+# Service.", "ollama.service: Deactivated successfully.", "ollama.service: Main process exited …").
+_STOPPED = ("Stopped ollama", "Stopped Ollama", "Deactivated successfully", "Main process exited", "Failed with result")
+
+
+def _stopped_after(lines: list[str], start_markers: tuple[str, ...]) -> bool:
+    start = _last_index(lines, start_markers)
+    stop = _last_index(lines, _STOPPED)
+    return stop is not None and (start is None or stop > start)
+
+
 def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLog:
     """Facts from a server log; `startup_text` holds older start-up lines the main text lost."""
     lines = [strip_prefix(line) for line in text.splitlines()]
@@ -664,6 +676,7 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
         listening=address.group(1) if address else None,
         runner_devices=devices,
         runner_device_count=device_count,
+        stopped=_stopped_after(lines, ("Listening on", "server config")),
     )
 
 

@@ -388,3 +388,13 @@ def test_no_model_loaded_names_what_is_pulled():
     assert models.findings[0].summary == ("No model is loaded right now; run one (`ollama run deepseek-r1:latest`) "
                                           "and check again.")
     assert "Pulled here (GET /api/tags): deepseek-r1:latest (4.7 GB), llama3.2:latest (2.0 GB)." in text_of(models)
+
+
+def test_a_stop_in_the_journal_after_the_start_is_not_running():
+    """#12194: systemd's "Stopped ollama.service - Ollama Service." after the last start (v0.6.7 log)."""
+    text = ('Sep 05 17:06:43 iZuf6bi9mf5aqzrm5qyr47Z systemd[1]: Stopping ollama.service - Ollama Service...\n'
+            'Sep 05 17:06:43 iZuf6bi9mf5aqzrm5qyr47Z systemd[1]: ollama.service: Deactivated successfully.\n'
+            'Sep 05 17:06:43 iZuf6bi9mf5aqzrm5qyr47Z systemd[1]: Stopped ollama.service - Ollama Service.\n')
+    log = parse_server_log(issue_log("6840-docker-no-nvidia-devices-0.3.10.log") + text, "journalctl -u ollama")
+    assert log.listening == "[::]:11434" and log.stopped
+    assert not parse_server_log(issue_log("6840-docker-no-nvidia-devices-0.3.10.log"), "journalctl -u ollama").stopped
