@@ -251,7 +251,7 @@ def ollama_container(facts):
         yield fail(f"{what} has no GPU: it was started without --gpus (`{c.engine} inspect`: no DeviceRequests), "
                    f"so Ollama inside runs every model on the CPU{f' although this host has {count} GPUs' if count else ''}.",
                    docker_run_change(c), evidence=evidence)
-    elif requested != "all" and count and (len(requested.split(",")) if not requested.isdigit() else int(requested)) < count:
+    elif count and c.requested_count is not None and c.requested_count < count:
         yield warn(f"{what} can only use {requested} of your {count} GPUs: that is what it asked for "
                    f"(`{c.engine} inspect`: DeviceRequests).", docker_run_change(c), evidence=evidence)
     else:

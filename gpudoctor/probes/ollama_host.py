@@ -89,6 +89,14 @@ class OllamaContainer:
                      if r.get("Driver") == "nvidia" or any("gpu" in caps for caps in (r.get("Capabilities") or [])))
 
     @property
+    def requested_count(self) -> int | None:
+        """How many GPUs the container asked for; None for all of them or when it asked for none."""
+        text = self.requested_gpus
+        if text in ("all", "none"):
+            return None
+        return int(text) if text.isdigit() else len(text.split(","))
+
+    @property
     def requested_gpus(self) -> str:
         """'all', a number, the device ids joined, or 'none'."""
         if not self.gpu_requests:
