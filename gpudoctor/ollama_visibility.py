@@ -62,10 +62,12 @@ def service_visible_devices(o, platform_kind: str, windows=None) -> tuple[str | 
     if where.container is not None:
         return where.container.environment.get("CUDA_VISIBLE_DEVICES", ""), f"{where.container.engine} inspect"
     if platform_kind == "windows" and windows is not None and windows.reachable and windows.environment is not None:
-        for var in windows.environment:
-            if var.name.upper() == "CUDA_VISIBLE_DEVICES" and var.scope == "User":
-                return var.value, "your Windows user environment"
-        return "", "your Windows user environment"
+        # The tray app inherits the Machine environment with the User one on top.
+        for scope in ("User", "Machine"):
+            for var in windows.environment:
+                if var.name.upper() == "CUDA_VISIBLE_DEVICES" and var.scope == scope:
+                    return var.value, f"the Windows {scope} environment"
+        return "", "the Windows User and Machine environment"
     return None, None
 
 
