@@ -484,8 +484,11 @@ def ollama_gpus(facts):
     seen = [_discovered_line(inventory, i, found) for i, found in matched.items()
             if found is not None and hasattr(found, "library")]
     if not hidden:
-        yield ok(f"Ollama found all {len(inventory.gpus)} GPU{'s' if len(inventory.gpus) > 1 else ''} "
-                 f"at start-up.", *_spread_cannot_matter(o, len(inventory.gpus)), *seen, f"Source: {log.source}.",
+        plural = "s" if len(inventory.gpus) > 1 else ""
+        where = ("at start-up" if log.discovery_seen
+                 else "in its runner (llama.cpp's ggml_cuda_init listing; the log does not reach back to start-up)")
+        yield ok(f"Ollama found all {len(inventory.gpus)} GPU{plural} {where}.",
+                 *_spread_cannot_matter(o, len(inventory.gpus)), *seen, f"Source: {log.source}.",
                  *stale, evidence=evidence)
         return
     sentences, fix = _discovery_causes(o, platform_kind, hidden, inventory)

@@ -681,7 +681,8 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
 
 
 def _looks_like_ollama(text: str) -> bool:
-    return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go"))
+    return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go",
+                                             "ggml_cuda_init", "ggml_init_cublas", "load_tensors:"))
 
 
 def _journal(host: Host) -> tuple[str | None, str]:

@@ -218,7 +218,7 @@ def test_new_engine_fits_on_one_card_so_the_second_idles_by_design_on_windows():
     builder = with_ollama(builder, version="0.11.10", service=False,
                           windows_log=issue_log("12225-windows-new-engine-one-of-two.log"))
     results = checked(builder)
-    assert results["ollama.gpus"].status is Status.PASS  # the runner saw both (ggml_cuda_init, by UUID)
+    assert results["ollama.gpus"].findings[0].summary.startswith("Ollama found all 2 GPUs in its runner")
     placement = results["ollama.placement"]
     assert placement.findings[0].summary == ("The last model Ollama loaded fits on GPU 0, so GPU 1 is idle by design; "
                                              "set OLLAMA_SCHED_SPREAD=1 to use both.")
@@ -398,3 +398,13 @@ def test_a_stop_in_the_journal_after_the_start_is_not_running():
     log = parse_server_log(issue_log("6840-docker-no-nvidia-devices-0.3.10.log") + text, "journalctl -u ollama")
     assert log.listening == "[::]:11434" and log.stopped
     assert not parse_server_log(issue_log("6840-docker-no-nvidia-devices-0.3.10.log"), "journalctl -u ollama").stopped
+
+
+def test_a_journal_of_llama_cpp_lines_only_is_still_ollamas():
+    """#3711 (0.1.32): the journal excerpt holds only the runner's lines, under `ollama.listener[…]`."""
+    cards = pair("NVIDIA RTX A6000", 48 * GIB, "GPU-37110000-0000-0000-0000-000000000001",
+                 "GPU-37110000-0000-0000-0000-000000000002")
+    cards = (cards[0], ("NVIDIA GeForce RTX 3090", *cards[1][1:3], 24 * GIB))
+    builder = with_ollama(with_gpus(h200(), cards), version="0.1.32", log=issue_log("3711-journal-two-gpus-0.1.32.log"))
+    gpus = checked(builder)["ollama.gpus"]
+    assert gpus.findings[0].summary.startswith("Ollama found all 2 GPUs in its runner")
