@@ -194,7 +194,8 @@ def ollama_server(facts):
         yield warn(f"Something answers at {url}, but not like Ollama ({o.api_error}).",
                    "Another program may use the port, or OLLAMA_HOST points to the wrong address.", *configured,
                    evidence=evidence)
-    elif service is not None and service.running or (o.log.listening and not o.log.error and not o.log.stopped):
+    # A file log (Windows server.log, ~/.ollama/logs) outlives its server; only the journal says it still runs.
+    elif service is not None and service.running or (o.log.listening and o.log.from_service and not o.log.stopped):
         running = (f"ollama.service is active (PID {service.main_pid})" if service is not None and service.running
                    else f"its log says \"Listening on {o.log.listening}\" ({o.log.source})")
         listens = (f" It listens on {o.log.listening}, which is not this machine's address gpudoctor tried."

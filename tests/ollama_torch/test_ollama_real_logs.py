@@ -408,3 +408,22 @@ def test_a_journal_of_llama_cpp_lines_only_is_still_ollamas():
     builder = with_ollama(with_gpus(h200(), cards), version="0.1.32", log=issue_log("3711-journal-two-gpus-0.1.32.log"))
     gpus = checked(builder)["ollama.gpus"]
     assert gpus.findings[0].summary.startswith("Ollama found all 2 GPUs in its runner")
+
+
+def test_windows_app_log_explains_a_server_that_does_not_answer():
+    """#2727 "could not connect to ollama app, is it running?": the tray app's app.log shows the server
+    crashing and failing to restart."""
+    from gpudoctor.probes.ollama import LOG_LIMIT
+
+    builder = as_windows(with_gpus(h200(), RTX_5060_TI_PAIR))
+    builder = with_ollama(builder, windows_log=issue_log("10833-windows-cvd0.log"), service=False)
+    builder.set("http", ["http://127.0.0.1:11434/api/version"],
+                {"status": None, "body": "", "error": "unreachable: [WinError 10061] connection refused"})
+    builder.set("file", [r"C:\Users\alex\AppData\Local\Ollama\app.log", 200_000, True],
+                {"data": issue_log("2727-windows-app.log"), "error": None})
+    assert LOG_LIMIT > 200_000
+    server = checked(builder)["ollama.server"]
+    text = text_of(server)
+    assert "Start the Ollama app from the Start menu" in text
+    assert "server crash 2 - exit code 2 - respawning" in text
+    assert "failed to restart server exec: already started" in text
