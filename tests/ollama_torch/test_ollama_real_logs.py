@@ -427,3 +427,21 @@ def test_windows_app_log_explains_a_server_that_does_not_answer():
     assert "Start the Ollama app from the Start menu" in text
     assert "server crash 2 - exit code 2 - respawning" in text
     assert "failed to restart server exec: already started" in text
+
+
+@pytest.mark.parametrize("line, fmt, offloaded, total, available, full", [
+    # llm/server.go@fb9580df85c5 (0.1.32): slog.Info("offload to gpu", "reallayers", …, "layers", …)
+    ('time=2024-04-18T10:00:00.000Z level=INFO source=server.go:127 msg="offload to gpu" reallayers=33 layers=33 '
+     'required="5.0 GiB" used="5.0 GiB" available="23.1 GiB" kv="256.0 MiB" fulloffload="164.0 MiB" '
+     'partialoffload="181.0 MiB"', "offload-flat", 33, 33, (int(23.1 * GIB),), 5 * GIB),
+    # llm/memory.go@d1692fd3e0b4 (0.1.38): slog.Group("layers", "requested", …, "real", …), one memory.available
+    ('time=2024-05-20T10:00:00.000Z level=INFO source=memory.go:133 msg="offload to gpu" layers.requested=-1 '
+     'layers.real=33 memory.available="45.9 GiB" memory.required.full="5.0 GiB" memory.required.partial="5.0 GiB" '
+     'memory.required.kv="256.0 MiB"', "offload-gpu-real", 33, None, (int(45.9 * GIB),), 5 * GIB),
+])
+def test_offload_forms_without_a_quoted_line_parse_as_the_source_prints_them(line, fmt, offloaded, total, available,
+                                                                             full):
+    """Lines shaped as the cited source prints them (no public issue quotes one in full)."""
+    load = parse_server_log(line, "journalctl -u ollama").last_load
+    assert (load.log_format, load.layers_offloaded, load.layers_total, load.available, load.required_full) == (
+        fmt, offloaded, total, available, full)
