@@ -8,7 +8,8 @@ import re
 from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
-from gpudoctor.probes.wsl import WSL_LIB
+from gpudoctor.checks.nvml_status import LINUX_DRIVER_ERRORS
+from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
 
 # Microsoft, "Enable NVIDIA CUDA on WSL" (https://learn.microsoft.com/windows/ai/directml/gpu-cuda-in-wsl):
 # Windows 11 or Windows 10 21H2 (build 19044), and "a kernel version of 5.10.43.3 or higher".
@@ -232,32 +233,84 @@ def toolkit_version_for(cuda_driver_version: int | None, windows_driver: str | N
     return "-".join(map(str, max(runs))) if runs else None
 
 
-def _linux_driver_findings(wsl):
+def linux_driver_pieces(wsl) -> tuple[str, ...]:
+    """The Linux NVIDIA driver inside this distribution, by name: its packages, else its stray files."""
+    if wsl is None or not wsl.applicable:
+        return ()
+    names = [p.name for p in wsl.driver_packages]
+    names += [s.package for s in wsl.stray_libraries if s.package and s.package.split(":")[0] not in names]
+    if names:
+        return tuple(dict.fromkeys(names))
+    return tuple(dict.fromkeys([s.path for s in wsl.stray_libraries] or list(wsl.linux_libcuda)))
+
+
+# How each package manager removes what it installed; only apt is run by a fix script.
+REMOVE_COMMAND = {"rpm": "sudo dnf remove", "pacman": "sudo pacman -Rns"}
+
+
+def _stray_lines(wsl) -> list[str]:
+    lines = []
+    for stray in wsl.stray_libraries:
+        owner = (f"owned by {stray.package} ({stray.manager})" if stray.package
+                 else "owned by no package" if stray.manager else "owner unknown (no dpkg, rpm or pacman)")
+        loads = "; programs load this one" if stray.shadows else ""
+        lines.append(f"{stray.soname} at {stray.path}: {owner}{loads}.")
+    return lines
+
+
+def _extra_packages(wsl) -> list[str]:
+    """dpkg packages owning stray libraries that the fix's own list does not catch (Debian's libcuda1 ...)."""
+    listed = {p.name for p in wsl.driver_packages}
+    return list(dict.fromkeys(s.package.split(":")[0] for s in wsl.stray_libraries
+                              if s.manager == "dpkg-query" and s.package
+                              and s.package.split(":")[0] not in listed and not DRIVER_PACKAGE.match(s.package.split(":")[0])))
+
+
+def _linux_driver_findings(wsl, nvml_error: str | None = None):
     packages = wsl.driver_packages
     loaded = wsl.libcuda_loaded_from
     shadowed = loaded is not None and not loaded.startswith(WSL_LIB + "/")
-    if not packages and not shadowed and not wsl.linux_libcuda:
+    strays = wsl.stray_libraries
+    if not packages and not shadowed and not wsl.linux_libcuda and not strays:
         return
-    names = ", ".join(f"{p.name} {p.version}" for p in packages)
+    owners = linux_driver_pieces(wsl)
     details = [
-        "Inside WSL 2 the Windows NVIDIA driver is the driver: its libcuda.so and nvidia-smi appear under "
-        f"{WSL_LIB}. A Linux driver installed in the distribution replaces them with libraries that cannot "
-        "reach the GPU, and CUDA reports no device (error 100) or nvidia-smi fails.",
+        "Inside WSL 2 the Windows NVIDIA driver is the driver: its libcuda.so, libnvidia-ml.so.1 and nvidia-smi "
+        f"appear under {WSL_LIB}, and every NVIDIA library WSL provides must come only from there. A Linux driver "
+        "installed in the distribution puts copies elsewhere that cannot reach the GPU: CUDA reports no device "
+        "(error 100) and nvidia-smi fails.",
         f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE}). "
         "Install only cuda-toolkit-X-Y, never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages.",
+        *_stray_lines(wsl),
     ]
     if shadowed:
         details.append(f"The loader takes libcuda.so.1 from {loaded}, not from {WSL_LIB}.")
+    if wsl.version == 1:
+        details.append("This distribution runs as WSL 1 (no GPU at all, see wsl.feature); once converted to WSL 2 "
+                       f"these files would shadow {WSL_LIB}, so remove them as well.")
+    if nvml_error and nvml_error.split(":")[0] in LINUX_DRIVER_ERRORS:
+        details.append(f"This is why NVML fails here ({nvml_error}): the Linux libnvidia-ml is the one loaded.")
     evidence = {"driver_packages": [p.name for p in packages], "libcuda_loaded_from": loaded,
-                "linux_libcuda": list(wsl.linux_libcuda)}
-    if packages:
-        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {names}.", *details,
+                "linux_libcuda": list(wsl.linux_libcuda),
+                "stray_libraries": [{"soname": s.soname, "path": s.path, "real_path": s.real_path,
+                                     "package": s.package, "manager": s.manager} for s in strays]}
+    other = sorted({s.manager for s in strays if s.package and s.manager in REMOVE_COMMAND})
+    if packages or _extra_packages(wsl):
+        extra = _extra_packages(wsl)
+        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
                    "The fix purges these packages; afterwards run `wsl --shutdown` from Windows and reopen the "
-                   "distribution.", evidence=evidence, fix="wsl.remove-linux-driver")
+                   "distribution.", evidence=evidence, fix="wsl.remove-linux-driver",
+                   fix_args=[arg for name in extra for arg in ("--package", name)])
+    elif other:
+        manager = other[0]
+        names = " ".join(dict.fromkeys(s.package for s in strays if s.manager == manager and s.package))
+        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
+                   f"Remove it: `{REMOVE_COMMAND[manager]} {names}`, then `wsl --shutdown` from Windows.",
+                   evidence=evidence)
     else:
-        files = ", ".join(wsl.linux_libcuda) or loaded
-        yield fail(f"A libcuda outside {WSL_LIB} shadows the Windows driver's: {files}.", *details,
-                   "No package owns it (NVIDIA's .run installer?): `sudo nvidia-uninstall`, or delete those files "
+        files = ", ".join(dict.fromkeys([s.path for s in strays] or list(wsl.linux_libcuda) or [loaded]))
+        yield fail(f"NVIDIA libraries outside {WSL_LIB} shadow the Windows driver's: {files}.", *details,
+                   "No package owns them (NVIDIA's .run installer?): `sudo nvidia-uninstall`, or delete those files "
                    "and run `sudo ldconfig`.", evidence=evidence)
 
 
@@ -339,10 +392,13 @@ def wsl_gpu(facts):
     """
     wsl, gpus, windows = facts.wsl, facts.gpus, facts.windows
     if wsl.version == 1:
-        yield skip("WSL 1 has no GPU access, so there is no GPU path to check (see wsl.feature).",
-                   evidence={"wsl_version": 1})
+        # The packages are listed on WSL 1 too: a driver left there shadows /usr/lib/wsl/lib after the conversion.
+        leftovers = list(_linux_driver_findings(wsl))
+        yield from leftovers or [skip("WSL 1 has no GPU access, so there is no GPU path to check (see wsl.feature); "
+                                      "no Linux NVIDIA driver is installed here.", evidence={"wsl_version": 1})]
         return
-    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl), *_windows_gpu_findings(windows)]
+    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error),
+                *_windows_gpu_findings(windows)]
     if wsl.packages is None:
         problems.append(skip(f"Installed packages could not be listed ({wsl.packages_problem}); only the loader "
                              "cache was checked for a Linux driver.", evidence={"packages_problem": wsl.packages_problem}))
