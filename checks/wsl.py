@@ -241,7 +241,12 @@ def linux_driver_pieces(wsl) -> tuple[str, ...]:
     names += [s.package for s in wsl.stray_libraries if s.package and s.package.split(":")[0] not in names]
     if names:
         return tuple(dict.fromkeys(names))
-    return tuple(dict.fromkeys([s.path for s in wsl.stray_libraries] or list(wsl.linux_libcuda)))
+    files = [s.path for s in wsl.stray_libraries] or list(wsl.linux_libcuda)
+    folders: dict[str, int] = {}
+    for path in files:
+        folder = path.rsplit("/", 1)[0]
+        folders[folder] = folders.get(folder, 0) + 1
+    return tuple(f"{count} NVIDIA librar{'y' if count == 1 else 'ies'} in {folder}/" for folder, count in folders.items())
 
 
 # How each package manager removes what it installed; only apt is run by a fix script.
@@ -308,7 +313,7 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
                    f"Remove it: `{REMOVE_COMMAND[manager]} {names}`, then `wsl --shutdown` from Windows.",
                    evidence=evidence)
     else:
-        files = ", ".join(dict.fromkeys([s.path for s in strays] or list(wsl.linux_libcuda) or [loaded]))
+        files = ", ".join(owners or [loaded])
         yield fail(f"NVIDIA libraries outside {WSL_LIB} shadow the Windows driver's: {files}.", *details,
                    "No package owns them (NVIDIA's .run installer?): `sudo nvidia-uninstall`, or delete those files "
                    "and run `sudo ldconfig`.", evidence=evidence)
