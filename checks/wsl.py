@@ -104,20 +104,40 @@ def _features(windows, wsl2_runs: bool):
         yield ok(f"Virtual Machine Platform is enabled ({source}){note}.", evidence=evidence)
 
 
+# What users most often get wrong: the default version is only what new installs get; WSL's PM answering
+# "wsl -l -v still says 1 after --set-default-version 2" (https://github.com/MicrosoftDocs/WSL/issues/1061).
+DEFAULT_VERSION_NOTE = ("`wsl --set-default-version 2` does not convert it: the default applies only to distributions "
+                        "installed afterwards; an installed one stays on WSL 1 until `wsl --set-version NAME 2`.")
+INBOX_UPDATE_NOTE = ("Run `wsl --update` first: the WSL built into this Windows build gets the WSL 2 kernel only "
+                     "then, and without it the conversion fails with \"WSL 2 requires an update to its kernel "
+                     "component\" (https://aka.ms/wsl2kernel).")
+
+
+def convert_advice(windows, name: str | None) -> tuple[tuple[str, ...], list[str]]:
+    """The sentences and the convert-distro-wsl2 arguments that move one distribution to WSL 2."""
+    shown = name or "NAME"
+    sentences = [f"Convert it from Windows PowerShell: `wsl --set-version {shown} 2` (its files are kept; it takes a "
+                 "few minutes), then reopen it.", DEFAULT_VERSION_NOTE.replace("NAME", shown)]
+    inbox = bool(windows is not None and windows.reachable and windows.inbox_wsl)
+    if inbox:
+        sentences.insert(0, INBOX_UPDATE_NOTE)
+    args = ["-Distro", name, *(["-Update"] if inbox else [])] if name else []
+    return tuple(sentences), args
+
+
 def _distro_findings(windows, current: str | None):
     for distro in windows.distros or ():
         if distro.version != 1 or (current and distro.name.lower() == current.lower()):
             continue
-        convert = (f"Convert it from PowerShell: `wsl --set-version {distro.name} 2` (its files are kept; it "
-                   "takes a few minutes).")
+        advice, args = convert_advice(windows, distro.name)
         evidence = {"distro": distro.name, "version": 1, "default": distro.default}
         if distro.default:
             yield fail(f"The default distribution {distro.name} runs as WSL 1, which has no GPU access.",
-                       "`wsl` opens the default distribution; CUDA works only in WSL 2.", convert,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=["-Distro", distro.name])
+                       "`wsl` opens the default distribution; CUDA works only in WSL 2.", *advice,
+                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
         else:
-            yield warn(f"The distribution {distro.name} runs as WSL 1: CUDA does not work there.", convert,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=["-Distro", distro.name])
+            yield warn(f"The distribution {distro.name} runs as WSL 1: CUDA does not work there.", *advice,
+                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
 
 
 def _windows_side(windows, platform, wsl_facts):
@@ -144,7 +164,8 @@ def _windows_side(windows, platform, wsl_facts):
     yield from _features(windows, wsl2_runs)
     if windows.default_version == 1:
         yield warn("New WSL distributions install as WSL 1 (the default version is 1).",
-                   "WSL 1 has no GPU access. `wsl --set-default-version 2` makes WSL 2 the default.",
+                   "WSL 1 has no GPU access. `wsl --set-default-version 2` makes WSL 2 the default for distributions "
+                   "installed from then on; installed ones keep their version (wsl.feature lists those on WSL 1).",
                    evidence={"default_version": 1}, fix="windows.enable-wsl2")
     yield from _distro_findings(windows, platform.wsl_distro if platform.kind == "wsl" else None)
     if windows.distros == () and platform.kind == "windows":
@@ -194,13 +215,13 @@ def wsl_feature(facts):
     if platform.kind == "wsl":
         distro = platform.wsl_distro
         if platform.wsl_version == 1:
+            advice, args = convert_advice(windows, distro)
             findings.append(fail(
                 f"This distribution ({distro or 'unknown name'}) runs as WSL 1, which has no GPU access.",
-                "CUDA in WSL reaches the GPU through WSL 2's virtual machine (/dev/dxg); WSL 1 has none.",
-                f"Convert it from Windows PowerShell: `wsl --set-version {distro or 'NAME'} 2` (its files are kept), "
-                "then reopen it.",
-                evidence={"wsl_version": 1, "distro": distro, "kernel": platform.kernel},
-                fix="windows.convert-distro-wsl2" if distro else None, fix_args=["-Distro", distro] if distro else ()))
+                "CUDA in WSL reaches the GPU through WSL 2's virtual machine (/dev/dxg); WSL 1 has none.", *advice,
+                evidence={"wsl_version": 1, "distro": distro, "kernel": platform.kernel,
+                          "inbox_wsl": windows.inbox_wsl if windows.reachable else None},
+                fix="windows.convert-distro-wsl2" if distro else None, fix_args=args))
         else:
             finding = _kernel_finding(platform.kernel, "running")
             if finding:
