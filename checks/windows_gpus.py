@@ -1,6 +1,6 @@
 """Two GPUs on native Windows: each GPU's driver model, the TDR timeout and the driver resets it
-caused, hardware-accelerated GPU scheduling, per-app GPU preferences, and what PyTorch can do
-across GPUs without NCCL."""
+caused, hardware-accelerated GPU scheduling and per-app GPU preferences. (What PyTorch can do
+across GPUs without NCCL is nccl.library's.)"""
 
 from __future__ import annotations
 
@@ -84,27 +84,15 @@ def _preferences(settings):
                  evidence={"app": preference.app, "preference": preference.preference})
 
 
-def _torch_without_nccl(gpus):
-    if len(gpus.gpus) < 2:
-        return None
-    return ok(f"Training across the {len(gpus.gpus)} GPUs from native Windows: PyTorch's Windows builds have no NCCL.",
-              "torch.distributed offers only the gloo backend here (rendezvous through TCPStore, whose libuv "
-              "transport is the default since PyTorch 2.4): every all-reduce goes through host memory and the "
-              "network stack, far slower than NCCL between GPUs. Ollama and single-process model splitting do "
-              "not need NCCL.",
-              "For NCCL, run the job in WSL 2 on the same GPUs and driver (nccl.library checks it there).",
-              evidence={"gpus": len(gpus.gpus), "backends": ["gloo"]})
-
-
-@check("windows.gpus", title="Windows: driver model, TDR, GPU scheduling, multi-GPU training",
+@check("windows.gpus", title="Windows: driver model, TDR, GPU scheduling, GPU preference",
        needs=("windows", "windows_settings", "gpus"), platforms=("windows",))
 def windows_gpus(facts):
     """On native Windows: each GPU's driver model (WDDM or TCC, from nvidia-smi.exe); the TDR
     timeout (TdrDelay, TdrLevel under HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers) and
     whether Windows already reset the driver for a long kernel (System log, Display event 4101
     naming nvlddmkm); hardware-accelerated GPU scheduling (HwSchMode), a problem when one card
-    predates Pascal; each Ollama or Python executable's GPU preference in Windows graphics
-    settings; and what PyTorch can do across two GPUs without NCCL (gloo only: use WSL 2).
+    predates Pascal; and each Ollama or Python executable's GPU preference in Windows graphics
+    settings. PyTorch without NCCL on Windows (gloo only: use WSL 2) is nccl.library's.
 
     Sources: Microsoft, TDR registry keys
     (https://learn.microsoft.com/windows-hardware/drivers/display/tdr-registry-keys);
@@ -122,6 +110,3 @@ def windows_gpus(facts):
         if hags:
             yield hags
         yield from _preferences(settings)
-    torch = _torch_without_nccl(gpus)
-    if torch:
-        yield torch

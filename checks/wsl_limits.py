@@ -11,7 +11,7 @@ GIB = 1024**3
 KIB = 1024
 # NCCL's troubleshooting guide starts from --shm-size=1g for a container
 # (https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting/runtime_and_mpi_issues.html#shared-memory).
-NCCL_SHM_FLOOR_KIB = 1024 * 1024
+NCCL_SHM_FLOOR_BYTES = GIB
 WSLCONFIG_DOC = "https://learn.microsoft.com/windows/wsl/wsl-config#wslconfig"
 DOCKER_DESKTOP_GPU_DOC = "https://docs.docker.com/desktop/features/gpu/"
 DOCKER_DESKTOP_WSL_DOC = "https://docs.docker.com/desktop/features/wsl/"
@@ -93,13 +93,13 @@ def _memory_findings(wsl, settings, gpus, ollama):
 
 
 def _shm_finding(wsl, gpus):
-    evidence = {"shm_kib": wsl.shm_kib, "gpus": len(gpus.gpus)}
+    evidence = {"shm_bytes": wsl.shm_bytes, "gpus": len(gpus.gpus)}
     if len(gpus.gpus) < 2:
         return None
-    if wsl.shm_kib is None:
+    if wsl.shm_bytes is None:
         return skip("The size of /dev/shm could not be read (`df -k /dev/shm`).", evidence=evidence)
-    size = _gib(wsl.shm_kib * KIB)
-    if wsl.shm_kib < NCCL_SHM_FLOOR_KIB:
+    size = _gib(wsl.shm_bytes)
+    if wsl.shm_bytes < NCCL_SHM_FLOOR_BYTES:
         return warn(f"/dev/shm has only {size} for NCCL between {len(gpus.gpus)} GPUs.",
                     "NCCL moves data between GPUs without a direct path through shared-memory segments in /dev/shm "
                     "(its SHM transport); when they do not fit it fails with \"NCCL WARN Error while creating shared "

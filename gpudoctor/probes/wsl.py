@@ -121,7 +121,7 @@ class WslFacts:
     nvcc: tuple[str, ...] = ()  # nvcc on PATH or in /usr/local/cuda/bin
     stray_libraries: tuple[StrayLibrary, ...] = ()
     mem_total_kib: int | None = None  # MemTotal of /proc/meminfo: WSL 2's memory cap as this VM sees it
-    shm_kib: int | None = None  # size of /dev/shm
+    shm_bytes: int | None = None  # size of /dev/shm (`df -k`)
     docker: DockerLink | None = None
 
     @property
@@ -296,6 +296,6 @@ def probe_wsl(host: Host, facts) -> WslFacts:
         nvcc=nvcc,
         stray_libraries=_stray_libraries(host, cache) if cache is not None else (),
         mem_total_kib=parse_meminfo_kib(host.read_file(MEMINFO, limit=8192).text or ""),
-        shm_kib=parse_df_kib(shm.text) if shm.ok else None,
+        shm_bytes=parse_df_kib(shm.text) if shm.ok else None,
         docker=_docker_link(host),
     )
