@@ -25,6 +25,10 @@ def wsl_size_bytes(value: str | None) -> int | None:
     return int(float(match.group(1)) * _SIZE_UNITS[match.group(2).upper()]) if match else None
 
 
+ENCODING_NAMES = {"utf-16-bom": "UTF-16 with a byte-order mark", "utf-16": "UTF-16 without a byte-order mark",
+                  "unreadable": "neither UTF-8 nor UTF-16"}
+
+
 def _gib(size_bytes: float) -> str:
     return f"{size_bytes / GIB:.1f} GiB"
 
@@ -42,7 +46,8 @@ def _wslconfig_findings(settings):
     shown = ", ".join(f"{k}={v}" for k, v in wsl2.items()) or "no [wsl2] settings"
     evidence = {"encoding": config.encoding, "wsl2": dict(wsl2)}
     if config.ignored_by_wsl:
-        yield fail(f"%UserProfile%\\.wslconfig is saved as {config.encoding.upper()}: WSL ignores it silently, so "
+        yield fail(f"%UserProfile%\\.wslconfig is saved as {ENCODING_NAMES.get(config.encoding, config.encoding)}: "
+                   "WSL ignores it silently, so "
                    f"none of its settings apply ({shown}).",
                    "WSL reads .wslconfig as UTF-8; a file saved as UTF-16 (Notepad's \"Unicode\", or PowerShell 5's "
                    "`>` and Out-File) is skipped without a message (https://github.com/microsoft/WSL/issues/7851, "

@@ -225,8 +225,8 @@ def test_utf16_wslconfig_is_ignored_and_the_default_memory_is_below_the_vram():
     limits = checked(UTF16, "wsl.limits")["wsl.limits"]
     assert limits.status is Status.FAIL
     ignored = worst(limits, Status.FAIL)
-    assert ignored.summary == ("%UserProfile%\\.wslconfig is saved as UTF-16-BOM: WSL ignores it silently, so none "
-                               "of its settings apply (memory=6GB, swap=0, localhostforwarding=true).")
+    assert ignored.summary == ("%UserProfile%\\.wslconfig is saved as UTF-16 with a byte-order mark: WSL ignores it "
+                               "silently, so none of its settings apply (memory=6GB, swap=0, localhostforwarding=true).")
     assert "https://github.com/microsoft/WSL/issues/7851" in ignored.details[0]
     memory = worst(limits, Status.WARN)
     assert memory.summary == ("This WSL 2 VM has 31.3 GiB of RAM (WSL's default, half of Windows' 63.7 GiB): less "
