@@ -87,7 +87,8 @@ def gpu_count(facts):
     driver does not see (hidden by CUDA_VISIBLE_DEVICES, or in trouble) is a warning. GPUs that
     differ in model or memory are a warning that says what it means: Ollama splits layers in
     proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
-    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason.
+    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Inside WSL the
+    failure names its cause: WSL 1, or the Linux NVIDIA packages or stray libraries wsl.gpu found.
     """
     inventory = facts.gpus
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,

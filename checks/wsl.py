@@ -201,6 +201,10 @@ def wsl_feature(facts):
     Linux"), WSL 2 as the default version, every distribution on WSL 2 (WSL 1 has no GPU), and a
     WSL kernel of 5.10.43.3 or newer.
 
+    Converting a WSL 1 distribution: `wsl --set-version NAME 2`, preceded by `wsl --update` on the
+    WSL built into Windows (it brings the WSL 2 kernel); `wsl --set-default-version 2` alone
+    converts nothing already installed.
+
     Sources that need no administrator rights come first (`wsl.exe --status`, `--version`,
     `-l -v`, CIM Win32_OptionalFeature); a fact that would need an elevated shell is reported as
     skipped, never as a failure. Inside WSL the Windows side is read through interop; with
@@ -413,6 +417,12 @@ def wsl_gpu(facts):
     /usr/lib/x86_64-linux-gnu) - the most common way CUDA breaks in WSL; GPUs in TCC mode, which
     WSL cannot use. A missing CUDA toolkit is only a hint: the WSL-Ubuntu cuda-toolkit-X-Y package
     is the safe one.
+
+    Every NVIDIA library WSL provides (libcuda, libnvidia-ml, libnvcuvid, ...) must come only from
+    /usr/lib/wsl/lib: each copy `ldconfig -p` lists elsewhere is named with the package owning it
+    (`dpkg -S`, `rpm -qf`, `pacman -Qo`), and the fix removes that package. On WSL 1, which has no
+    GPU path at all, the Linux driver is still named: it would shadow /usr/lib/wsl/lib after the
+    conversion to WSL 2.
 
     Source: NVIDIA, CUDA on WSL User Guide (https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     """
