@@ -355,3 +355,14 @@ def test_a_tcc_gpu_is_listed_with_its_driver_model():
     text = text_of(checked(builder, "windows.gpus")["windows.gpus"])
     assert ": TCC;" in text and "microsoft/WSL/issues/13027" in text
 
+
+
+def test_the_settings_script_is_valid_windows_powershell():
+    """The one PowerShell call of probes/windows_settings.py parses (tree-sitter, as the fix scripts are)."""
+    import importlib.util
+    static = Path(__file__).parents[1] / "fixes" / "test_static.py"
+    spec = importlib.util.spec_from_file_location("static_checks_settings", static)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module._ps_problems(winset.SETTINGS_SCRIPT.encode()) == []
+    assert '"' not in winset.SETTINGS_SCRIPT  # double quotes would need another escaping layer through interop
