@@ -263,7 +263,7 @@ def linux_driver_pieces(wsl) -> tuple[str, ...]:
     if wsl is None or not wsl.applicable:
         return ()
     names = [p.name for p in wsl.driver_packages]
-    names += [s.package for s in wsl.stray_libraries if s.package and s.package.split(":")[0] not in names]
+    names += [s.package.split(":")[0] for s in wsl.stray_libraries if s.package]  # "libcuda1:amd64" -> "libcuda1"
     if names:
         return tuple(dict.fromkeys(names))
     files = [s.path for s in wsl.stray_libraries] or list(wsl.linux_libcuda)
@@ -325,8 +325,8 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
                 "stray_libraries": [{"soname": s.soname, "path": s.path, "real_path": s.real_path,
                                      "package": s.package, "manager": s.manager} for s in strays]}
     other = sorted({s.manager for s in strays if s.package and s.manager in REMOVE_COMMAND})
-    if packages or _extra_packages(wsl):
-        extra = _extra_packages(wsl)
+    extra = _extra_packages(wsl)
+    if packages or extra:
         yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
                    "The fix purges these packages; afterwards run `wsl --shutdown` from Windows and reopen the "
                    "distribution.", evidence=evidence, fix="wsl.remove-linux-driver",

@@ -146,7 +146,7 @@ def test_a_dpkg_package_outside_the_fix_s_list_is_passed_to_it():
     builder.set("run", ["dpkg-query", "-S", "/usr/lib/x86_64-linux-gnu/libcuda.so.535.216.01"],
                 command(b"libcuda1:amd64: /usr/lib/x86_64-linux-gnu/libcuda.so.535.216.01\n"))
     failed = worst(checked(builder, "wsl.gpu")["wsl.gpu"], Status.FAIL)
-    assert failed.summary == "A Linux NVIDIA driver is installed inside WSL: libcuda1:amd64."
+    assert failed.summary == "A Linux NVIDIA driver is installed inside WSL: libcuda1."
     assert failed.fix == "wsl.remove-linux-driver" and failed.fix_args == ("--package", "libcuda1")
     plan = build_plan(run(builder.host()), CATALOG, Target("wsl", "Ubuntu-24.04"))
     remove = next(f for f in plan.fixes if f.id == "wsl.remove-linux-driver")
