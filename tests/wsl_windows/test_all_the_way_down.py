@@ -366,3 +366,17 @@ def test_the_settings_script_is_valid_windows_powershell():
     spec.loader.exec_module(module)
     assert module._ps_problems(winset.SETTINGS_SCRIPT.encode()) == []
     assert '"' not in winset.SETTINGS_SCRIPT  # double quotes would need another escaping layer through interop
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HOSTS.glob("wsl*.json")))
+def test_every_wsl_fixture_plans_windows_first_with_its_build_s_path_form(name):
+    out = fix("--from", str(HOSTS / name))
+    assert out.exit_code == 0, out.output
+    planned = [line.split(":")[0].split(". ", 1)[1] for line in out.stdout.splitlines()
+               if line[:1].isdigit() and ". " in line[:4]]
+    shells = [CATALOG[fix_id].shell for fix_id in planned]
+    assert shells == sorted(shells, key=lambda shell: shell != "powershell"), planned  # Windows side first
+    if "powershell" in shells:
+        inbox_old_build = name == WSL1_INBOX
+        assert ("\\\\wsl$\\" in out.stdout) is inbox_old_build
+        assert ("\\\\wsl.localhost\\" in out.stdout) is not inbox_old_build
