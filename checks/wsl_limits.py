@@ -52,9 +52,9 @@ def _wslconfig_findings(settings):
                    "WSL reads .wslconfig as UTF-8; a file saved as UTF-16 (Notepad's \"Unicode\", or PowerShell 5's "
                    "`>` and Out-File) is skipped without a message (https://github.com/microsoft/WSL/issues/7851, "
                    "https://github.com/microsoft/WSL/issues/5383).",
-                   "Save it again as UTF-8 without a BOM, e.g. in PowerShell: `$f = \"$env:USERPROFILE\\.wslconfig\"; "
-                   "Set-Content -Path $f -Value (Get-Content $f) -Encoding ascii`, then `wsl --shutdown`.",
-                   evidence=evidence)
+                   "The fix saves it again as UTF-8 without a byte-order mark (the old file is backed up); then "
+                   "`wsl --shutdown`.", evidence=evidence,
+                   fix="windows.wslconfig-utf8" if config.encoding.startswith("utf-16") else None)
         return
     if wsl2.get("gpusupport", "").lower() == "false":
         yield fail("%UserProfile%\\.wslconfig turns the GPU off for WSL 2 (`[wsl2] gpuSupport=false`).",
@@ -115,7 +115,7 @@ def _shm_finding(wsl, gpus):
 
 
 @check("wsl.limits", title="WSL 2's own limits: .wslconfig, memory cap, /dev/shm",
-       needs=("wsl", "windows_settings", "gpus", "ollama"), platforms=("wsl",))
+       needs=("wsl", "windows_settings", "gpus", "ollama"), platforms=("wsl",), fixes=("windows.wslconfig-utf8",))
 def wsl_limits(facts):
     """Checks the limits WSL 2 sets around the GPUs.
 

@@ -37,6 +37,7 @@ PHASES = ("platform", "driver", "toolkit", "nccl", "environment", "services")
 PHASE_OF_FIX = {
     "windows.enable-wsl2": "platform",
     "windows.convert-distro-wsl2": "platform",
+    "windows.wslconfig-utf8": "platform",
     "wsl.remove-linux-driver": "driver",
     "wsl.install-cuda-toolkit": "toolkit",
     "wsl.install-nccl": "nccl",

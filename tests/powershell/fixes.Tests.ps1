@@ -164,6 +164,60 @@ Describe 'convert-distro-wsl2.ps1' {
     }
 }
 
+Describe 'wslconfig-utf8.ps1' {
+    BeforeEach {
+        New-FakeWsl 'wsl-list.ubuntu-20.04-wsl1.utf16le'
+        $script:Profile = Join-Path $script:State 'profile'
+        $script:LocalAppData = Join-Path $script:State 'appdata'
+        New-Item -ItemType Directory -Path $script:Profile, $script:LocalAppData | Out-Null
+        $script:SavedProfile = $env:USERPROFILE
+        $script:SavedLocal = $env:LOCALAPPDATA
+        $env:USERPROFILE = $script:Profile
+        $env:LOCALAPPDATA = $script:LocalAppData
+        $script:Config = Join-Path $script:Profile '.wslconfig'
+        # microsoft/WSL#7851's file as its reporter saved it: UTF-16 with a BOM, CRLF
+        Copy-Item -LiteralPath (Join-Path $script:Raw 'wslconfig.wsl-7851.utf16bom') -Destination $script:Config
+    }
+    AfterEach {
+        $env:USERPROFILE = $script:SavedProfile
+        $env:LOCALAPPDATA = $script:SavedLocal
+    }
+
+    It 'rewrites a UTF-16 file as UTF-8 with the same text and keeps a backup' {
+        $before = [IO.File]::ReadAllBytes($script:Config)
+        $r = Invoke-Fix 'wslconfig-utf8.ps1' @()
+        $r.Code | Should -Be 0
+        $after = [IO.File]::ReadAllBytes($script:Config)
+        [Text.Encoding]::ASCII.GetString($after) | Should -BeExactly "[wsl2]`r`nmemory=6GB`r`nswap=0`r`nlocalhostForwarding=true`r`n"
+        $backup = @(Get-ChildItem -Path (Join-Path $script:LocalAppData 'gpudoctor/backups') -Filter 'wslconfig.*.bak')
+        $backup.Count | Should -Be 1
+        [Convert]::ToBase64String([IO.File]::ReadAllBytes($backup[0].FullName)) | Should -Be ([Convert]::ToBase64String($before))
+    }
+
+    It 'is idempotent: a UTF-8 file is left alone' {
+        (Invoke-Fix 'wslconfig-utf8.ps1' @()).Code | Should -Be 0
+        $once = [IO.File]::ReadAllBytes($script:Config)
+        $r = Invoke-Fix 'wslconfig-utf8.ps1' @()
+        $r.Code | Should -Be 0
+        $r.Text | Should -Match 'nothing to do'
+        [Convert]::ToBase64String([IO.File]::ReadAllBytes($script:Config)) | Should -Be ([Convert]::ToBase64String($once))
+    }
+
+    It 'with -WhatIf changes nothing' {
+        $before = [IO.File]::ReadAllBytes($script:Config)
+        (Invoke-Fix 'wslconfig-utf8.ps1' @('-WhatIf')).Code | Should -Be 0
+        [Convert]::ToBase64String([IO.File]::ReadAllBytes($script:Config)) | Should -Be ([Convert]::ToBase64String($before))
+        Test-Path (Join-Path $script:LocalAppData 'gpudoctor') | Should -BeFalse
+    }
+
+    It 'does nothing without a .wslconfig' {
+        Remove-Item -LiteralPath $script:Config
+        $r = Invoke-Fix 'wslconfig-utf8.ps1' @()
+        $r.Code | Should -Be 0
+        $r.Text | Should -Match 'nothing to do: there is no'
+    }
+}
+
 Describe 'set-user-env.ps1 argument checks' {
     It 'refuses a variable name outside the allow-list' {
         $r = Invoke-Fix 'set-user-env.ps1' @('-Name', 'PATH', '-Value', 'x', '-WhatIf')

@@ -228,6 +228,7 @@ def test_utf16_wslconfig_is_ignored_and_the_default_memory_is_below_the_vram():
     assert ignored.summary == ("%UserProfile%\\.wslconfig is saved as UTF-16 with a byte-order mark: WSL ignores it "
                                "silently, so none of its settings apply (memory=6GB, swap=0, localhostforwarding=true).")
     assert "https://github.com/microsoft/WSL/issues/7851" in ignored.details[0]
+    assert ignored.fix == "windows.wslconfig-utf8"
     memory = worst(limits, Status.WARN)
     assert memory.summary == ("This WSL 2 VM has 31.3 GiB of RAM (WSL's default, half of Windows' 63.7 GiB): less "
                               "than the 48.0 GiB of VRAM on the 2 GPUs.")
@@ -380,3 +381,10 @@ def test_every_wsl_fixture_plans_windows_first_with_its_build_s_path_form(name):
         inbox_old_build = name == WSL1_INBOX
         assert ("\\\\wsl$\\" in out.stdout) is inbox_old_build
         assert ("\\\\wsl.localhost\\" in out.stdout) is not inbox_old_build
+
+
+def test_utf16_wslconfig_plan_resaves_it_from_windows_before_the_distribution_s_fixes():
+    out = fix("--from", str(HOSTS / UTF16)).stdout
+    assert out.index("1. windows.wslconfig-utf8") < out.index("2. wsl.install-cuda-toolkit")
+    assert "-File \\\\wsl.localhost\\Ubuntu-24.04\\" in out and "wslconfig-utf8.ps1" in out
+    assert "WSL must restart: run `wsl.exe --shutdown`" in out
