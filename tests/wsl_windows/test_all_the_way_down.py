@@ -388,3 +388,11 @@ def test_utf16_wslconfig_plan_resaves_it_from_windows_before_the_distribution_s_
     assert out.index("1. windows.wslconfig-utf8") < out.index("2. wsl.install-cuda-toolkit")
     assert "-File \\\\wsl.localhost\\Ubuntu-24.04\\" in out and "wslconfig-utf8.ps1" in out
     assert "WSL must restart: run `wsl.exe --shutdown`" in out
+
+
+def test_native_windows_multi_gpu_training_points_to_wsl_for_nccl_and_names_the_libuv_trap():
+    nccl = checked("windows-healthy-2gpu.json", "nccl.library")["nccl.library"]
+    text = text_of(nccl)
+    assert nccl.status is Status.SKIP and "only Gloo" in nccl.findings[0].summary
+    assert "use_libuv was requested but PyTorch was build without libuv support" in text and "USE_LIBUV=0" in text
+    assert "run it inside WSL 2" in text
