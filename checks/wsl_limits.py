@@ -85,13 +85,16 @@ def _memory_findings(wsl, settings, gpus, ollama):
         short.append(f"less than the {_gib(vram)} of VRAM on the {len(gpus.gpus)} GPUs")
     if largest and mem < largest.size:
         short.append(f"less than the model Ollama has loaded ({largest.name}, {_gib(largest.size)})")
+    swap = (config.values.get("wsl2", {}).get("swap") if config and not config.ignored_by_wsl else None)
+    no_swap = (["With `swap=0` in .wslconfig nothing can be paged out: the load fails outright."]
+               if wsl_size_bytes(swap) == 0 else [])
     if short:
         yield warn(f"This WSL 2 VM has {_gib(mem)} of RAM ({where}): {' and '.join(short)}.",
                    "A model on its way to the GPUs passes through RAM: Ollama reads the model file into the page "
                    "cache and PyTorch stages tensors in pinned (page-locked) host memory, which NVIDIA's CUDA on WSL "
                    "guide lists as limited in WSL (\"Known Limitations for Linux CUDA Applications\"). With WSL's "
                    "cap below what the GPUs hold, loading slows to swapping or fails (out of memory, the OOM killer).",
-                   raise_it, evidence=evidence)
+                   *no_swap, raise_it, evidence={**evidence, "wslconfig_swap": swap})
         return
     yield ok(f"This WSL 2 VM has {_gib(mem)} of RAM ({where})" + (f", at least the {_gib(vram)} of VRAM." if vram
                                                                     else "."), evidence=evidence)

@@ -396,3 +396,13 @@ def test_native_windows_multi_gpu_training_points_to_wsl_for_nccl_and_names_the_
     assert nccl.status is Status.SKIP and "only Gloo" in nccl.findings[0].summary
     assert "use_libuv was requested but PyTorch was build without libuv support" in text and "USE_LIBUV=0" in text
     assert "run it inside WSL 2" in text
+
+
+def test_no_swap_with_memory_below_the_vram_says_loading_fails_outright():
+    settings = settings_output(wslconfig=b"[wsl2]\nmemory=24GB\nswap=0\n", memory=HOST_MEMORY)
+    builder = HostBuilder.from_fixture(HEALTHY).set("run", SETTINGS_ARGV, command(settings))
+    builder.set("file", [wslp.MEMINFO, 8192, False], {"data": "MemTotal:       24615232 kB\n", "error": None})
+    warned = worst(checked(builder, "wsl.limits")["wsl.limits"], Status.WARN)
+    assert warned.summary == ("This WSL 2 VM has 23.5 GiB of RAM (`[wsl2] memory=24GB` in .wslconfig): less than the "
+                              "48.0 GiB of VRAM on the 2 GPUs.")
+    assert "With `swap=0` in .wslconfig nothing can be paged out" in "\n".join(warned.details)
