@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.checks.nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice
 from gpudoctor.checks.p2p import describe_cuda_error
+from gpudoctor.checks.wsl import linux_driver_pieces
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 
@@ -76,7 +77,8 @@ def _hidden_from_cuda(facts, gpus):
                "some GPUs' device files.", evidence=evidence)
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container", "nvidia_presence"))
+@check("gpu.count", title="NVIDIA GPUs visible to the driver",
+       needs=("gpus", "gpu_env", "cuda", "container", "wsl", "nvidia_presence"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
@@ -86,18 +88,19 @@ def gpu_count(facts):
     driver does not see (hidden by CUDA_VISIBLE_DEVICES, or in trouble) is a warning. GPUs that
     differ in model or memory are a warning that says what it means: Ollama splits layers in
     proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
-    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Where the PCI bus
-    shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU is attached
-    (not that a driver is missing), and driver.version leaves the matter to this check.
+    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Inside WSL the
+    failure names its cause: WSL 1, or the Linux NVIDIA packages or stray libraries wsl.gpu found.
+    Where the PCI bus shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU
+    is attached (not that a driver is missing), and driver.version leaves the matter to this check.
     """
     inventory = facts.gpus
-    presence = facts.nvidia_presence
-    if presence.no_gpu_attached and not inventory.gpus:
+    if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
         yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(),
                    evidence={"no_gpu_attached": True, "pci_nvidia_devices": [], "dev_nvidia": [],
                              "nvml_error": inventory.nvml_error or inventory.count_error})
         return
-    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
+    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
+             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
     if inventory.nvml_error:
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
