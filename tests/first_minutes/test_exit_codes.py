@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -63,9 +65,14 @@ def test_help_and_readme_list_the_same_codes():
     assert "nothing could be judged" in table["4"] and "error" in table["3"]
 
 
-def test_internal_error_message_says_where_to_report():
-    text = README.read_text(encoding="utf-8")
-    assert "## Reporting a problem" in text
-    from gpudoctor.exit_codes import WHERE_TO_REPORT
-
-    assert "Reporting a problem" in WHERE_TO_REPORT
+def test_internal_error_exits_3_and_says_where_to_report():
+    program = ("import sys, gpudoctor.cli as cli\n"
+               "def broken():\n    raise ZeroDivisionError('a bug')\n"
+               "cli._load_registry = broken\n"
+               "sys.argv = ['gpudoctor', 'list']\n"
+               "cli.run()\n")
+    proc = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == INTERNAL_ERROR
+    assert "internal error: ZeroDivisionError: a bug" in proc.stderr and "Traceback" not in proc.stderr
+    assert "README.md, 'Reporting a problem'" in proc.stderr
+    assert "## Reporting a problem" in README.read_text(encoding="utf-8")
