@@ -321,8 +321,10 @@ def restrict(plan: Plan, ids: Iterable[str], fix_ids: Iterable[str], check_ids: 
     known = set(fix_ids) | set(check_ids)
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownId(f"unknown fix or check id {unknown[0]!r}; `gpudoctor fix` lists the planned fixes and "
-                        "`gpudoctor list` the checks")
+        from gpudoctor.check_ids import did_you_mean
+
+        raise UnknownId(f"unknown fix or check id {unknown[0]!r}{did_you_mean(unknown[0], known)}; `gpudoctor fix` "
+                        "lists the planned fixes and `gpudoctor list` the checks")
     wanted = set(ids)
     fixes = tuple(f for f in plan.fixes if f.id in wanted or (not f.optional and wanted & set(f.check_ids)))
     manual = tuple(m for m in plan.manual if wanted & set(m.check_ids))

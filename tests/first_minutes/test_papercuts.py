@@ -80,3 +80,8 @@ def test_skip_takes_a_pattern():
     out = _cli("check", "--from", H200, "--skip", "ollama.*", "--skip", "wsl.*", "--json")
     ids = [c["id"] for c in json.loads(out.stdout)["checks"]]
     assert not any(i.startswith(("ollama.", "wsl.")) for i in ids) and "gpu.count" in ids
+
+
+def test_fix_suggests_the_id_meant():
+    out = _cli("fix", "--from", H200, "wsl.remove-linux-drivr")
+    assert out.exit_code == 2 and "did you mean 'wsl.remove-linux-driver'?" in out.output
