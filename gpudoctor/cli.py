@@ -40,8 +40,8 @@ def _complete_any_id(ctx, param, incomplete: str) -> list[str]:
 
 
 def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], opt_ins: set[str]):
-    """The checks to run: all but the slow ones not asked for (by their flag, or by id with --only).
-    Ids may be patterns (`--only 'ollama.*'`)."""
+    """The checks to run: all but the slow ones not asked for (by their flag, or by exact id with --only).
+    Ids may be patterns (`--only 'ollama.*'`); a pattern alone never starts a slow check."""
     from gpudoctor.check_ids import expand, unknown_id
 
     known = [c.id for c in registry.checks]
@@ -50,7 +50,7 @@ def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], opt_i
     if unmatched or unmatched_skips:
         raise BadInput(unknown_id([*unmatched, *unmatched_skips][0], known))
     selected = [c for c in registry.checks if (not only or c.id in only_ids) and c.id not in skip_ids]
-    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only_ids]
+    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only]
 
 
 def _opt_ins(deep: bool, frameworks: bool) -> set[str]:

@@ -85,3 +85,10 @@ def test_skip_takes_a_pattern():
 def test_fix_suggests_the_id_meant():
     out = _cli("fix", "--from", H200, "wsl.remove-linux-drivr")
     assert out.exit_code == 2 and "did you mean 'wsl.remove-linux-driver'?" in out.output
+
+
+def test_a_pattern_does_not_start_slow_checks_an_exact_id_does():
+    ids = [c["id"] for c in json.loads(_cli("check", "--from", H200, "--only", "p2p.*", "--json").stdout)["checks"]]
+    assert ids == ["p2p.access"]  # p2p.bandwidth runs only with --deep or by its exact id
+    exact = _cli("check", "--from", H200, "--only", "p2p.access", "--only", "p2p.bandwidth", "--json").stdout
+    assert [c["id"] for c in json.loads(exact)["checks"]] == ["p2p.access", "p2p.bandwidth"]
