@@ -114,9 +114,6 @@ def _stopped(deep, gpus, advice: tuple[str, ...]) -> Finding:
 
 def _not_measured(deep, gpus, test: str, advice: tuple[str, ...] = ()) -> Finding | None:
     """A finding when `test` has no measurements to judge (and why), else None."""
-    if not deep.requested:
-        return skip("Not measured: this test moves data through the GPUs and runs only with "
-                    "`gpudoctor check --deep`.")
     if deep.not_run is not None:
         if "not-recorded" in (deep.cuda_error, deep.outcome):
             return skip("This snapshot holds no GPU test run (`gpudoctor snapshot --deep` records one).")

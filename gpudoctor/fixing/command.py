@@ -23,6 +23,7 @@ from gpudoctor.fixing.render import outcome_lines, plan_lines
 from gpudoctor.host.base import Host
 from gpudoctor.probes.privileges import Privileges
 from gpudoctor.registry import Registry, load_registry
+from gpudoctor.selection import select_checks
 from gpudoctor.summary import host_summary
 
 
@@ -56,7 +57,7 @@ def _fact(store: FactStore, name: str):
 
 
 def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -> tuple[Report, Target]:
-    checks = [c for c in registry.checks if c.opt_in is None]
+    checks = select_checks(registry.checks)
     report = run_checks(host, checks, registry, options, summarize=host_summary)
     store = FactStore(host, registry.probes, options, registry.broken_probes)
     platform = _fact(store, "platform")

@@ -14,8 +14,8 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from gpudoctor.engine import ProbeFailed
 from gpudoctor.host.base import Host
+from gpudoctor.probing import ProbeFailed
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))

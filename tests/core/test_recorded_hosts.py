@@ -31,7 +31,7 @@ def test_one_h100_host_has_no_pair_and_one_gpu():
                                                   ("linux-1xh100-deep.json", Status.SKIP)])
 def test_recorded_deep_runs(fixture, pair_status):
     report = run(HostBuilder.from_fixture(fixture).host(), only=["p2p.bandwidth", "pcie.bandwidth", "nccl.allreduce"],
-                 options=Options(deep=True))
+                 options=Options())
     assert result(report, "p2p.bandwidth").status is pair_status
     assert result(report, "pcie.bandwidth").status is Status.PASS
     assert "GB/s" in text_of(result(report, "pcie.bandwidth"))

@@ -20,7 +20,7 @@ from gpudoctor.engine import Options
 from gpudoctor.probes.deep import WORKER_MODULE
 
 RECORDED = Path(__file__).parent / "recorded"
-DEEP = Options(deep=True)
+DEEP = Options()
 DEEP_CHECKS = ("p2p.bandwidth", "pcie.bandwidth", "nccl.allreduce")
 H200_BUSES = ("0000:00:06.0", "0000:00:07.0")
 THIRD_H200_BUS = "0000:00:08.0"

@@ -134,12 +134,6 @@ def test_one_gpu_skips_the_pair_tests_and_still_measures_the_host_link():
 
 # -- no measurement -----------------------------------------------------------------------------------
 
-def test_without_deep_every_check_skips_pointing_at_the_flag():
-    results = checked(h200_deep(), Options())
-    assert set(statuses(results).values()) == {Status.SKIP}
-    assert all("gpudoctor check --deep" in text_of(r) for r in results.values())
-
-
 def test_gpus_that_cuda_cannot_use_fail():
     results = checked(set_cuda_error(h200_deep(), "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"))
     assert set(statuses(results).values()) == {Status.FAIL}
