@@ -19,10 +19,7 @@ Exit codes:
 """
 
 
-class BadInput(click.ClickException):
-    """A one-line error for the user, exit code 2."""
-
-    exit_code = 2
+from gpudoctor.errors import BadInput
 
 
 def _load_registry():
@@ -42,29 +39,13 @@ def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool
         raise BadInput(str(exc)) from None
 
 
-# A live host the entry point (gpudoctor/__main__.py) created and started before click was imported.
-_early_host = None
-
-
-def _live_host():
-    global _early_host
-    host, _early_host = _early_host, None
-    if host is None:
-        from gpudoctor.host.live import LiveHost
-
-        host = LiveHost()
-        host.warm_up()
-    return host
-
-
 def open_host(snapshot_path: str | None):
     """This machine (started early where possible), or a snapshot; a bad snapshot is bad input (exit 2)."""
-    if snapshot_path is None:
-        return _live_host()
-    from gpudoctor.host.snapshot import SnapshotError, load_snapshot
+    from gpudoctor.host.opening import open_host as open_it
+    from gpudoctor.host.snapshot import SnapshotError
 
     try:
-        return load_snapshot(snapshot_path)
+        return open_it(snapshot_path)
     except SnapshotError as exc:
         raise BadInput(str(exc)) from None
 
@@ -191,7 +172,7 @@ def snapshot(output: str, deep: bool, frameworks: bool) -> None:
 
     registry = _load_registry()
     checks = _selected(registry, (), (), deep, frameworks)
-    host = _live_host()
+    host = open_host(None)
     try:
         run_checks(host, checks, registry, Options(), summarize=host_summary)
     finally:
@@ -244,8 +225,9 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
 
 def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
-    global _early_host
-    _early_host = early_host
+    from gpudoctor.host.opening import keep_early_host
+
+    keep_early_host(early_host)
     code = 0
     try:
         main(standalone_mode=True)

@@ -143,6 +143,8 @@ class Report:
     duration_s: float
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
+    # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
+    facts: FactStore | None = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> Status:
@@ -211,4 +213,5 @@ def run_checks(
         duration_s=time.perf_counter() - started,
         source=options.source,
         probe_timings=dict(store.timings),
+        facts=store,
     )

@@ -14,6 +14,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.probing import ProbeFailed
 
@@ -64,6 +65,7 @@ class NcclLibraries:
     ldconfig_error: str | None = None
     torch: tuple[TorchNccl, ...] = ()
     both_wheels: tuple[str, ...] = ()  # Pythons with nvidia-nccl-cu12 AND -cu13 (one file, two owners)
+    recorded: bool = True  # False: the host holds no answer to the search (a snapshot taken without it)
 
     @property
     def loader_choice(self) -> NcclLibrary | None:
@@ -144,4 +146,5 @@ def probe_nccl(host: Host, facts) -> NcclLibraries:
         ldconfig_error=ldconfig_error,
         torch=tuple(torch),
         both_wheels=tuple(both_wheels),
+        recorded=ldconfig_error != NOT_RECORDED,
     )
