@@ -3,8 +3,9 @@ against the host driver; outside one, whether Docker / Podman can hand GPUs to c
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
 from gpudoctor.model import check, fail, ok, skip, warn
+
+from .nvml_status import explain_nvml_error
 
 CONTAINER_PLATFORMS = ("linux", "wsl")
 MIB = 1 << 20

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpudoctor.checks.p2p import describe_cuda_error
-from gpudoctor.checks.pcie import bandwidth as pcie_bandwidth
 from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
+
+from .p2p import describe_cuda_error
+from .pcie import bandwidth as pcie_bandwidth
 
 # Below this share of what the path allows, a measurement is "far below" it. Healthy paths measure
 # 80-90 % of their raw rate: 376 of 450 GB/s per direction over NV18 on HGX H100 (84 %,

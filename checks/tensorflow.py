@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from packaging.version import InvalidVersion, Version
 
-from gpudoctor.checks.container import MINIMUM_DRIVER_FOR_CUDA, cuda_version_pair
 from gpudoctor.model import check, fail, ok, skip, warn
+
+from .container import MINIMUM_DRIVER_FOR_CUDA, cuda_version_pair
 
 # "TensorFlow 2.10 was the last TensorFlow release that supported GPU on native-Windows."
 TENSORFLOW_WINDOWS_DOC = "https://www.tensorflow.org/install/pip#windows-native"

@@ -17,7 +17,7 @@ from typing import Any
 
 from gpudoctor.deep.runner import WorkerOutcome, parse_worker_output, progress_forwarder, result_of
 from gpudoctor.host.base import Host
-from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed, provides
 
 WORKER_MODULE = "gpudoctor.deep.worker"
 TESTS = ("p2p", "host", "allreduce")
@@ -185,6 +185,7 @@ def _timeout(started: float) -> float:
     return max(MIN_WORKER_TIMEOUT_S, min(WORKER_TIMEOUT_S, left))
 
 
+@provides("deep")
 def probe_deep(host: Host, facts) -> DeepFacts:
     started = time.monotonic()
     cuda = _optional(facts, "cuda")

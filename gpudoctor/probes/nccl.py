@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
-from gpudoctor.probing import ProbeFailed
+from gpudoctor.probing import ProbeFailed, provides
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))
@@ -124,6 +124,7 @@ def _python_envs(facts) -> tuple:
         return ()
 
 
+@provides("nccl")
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only
         return NcclLibraries(libraries=())

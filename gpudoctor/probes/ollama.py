@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.probing import provides
 
 DEFAULT_PORT = "11434"
 HTTP_TIMEOUT_S = 1.5
@@ -577,6 +578,7 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
 
 
 # -- the probe -----------------------------------------------------------------------------------------
+@provides("ollama")
 def probe_ollama(host: Host, facts) -> OllamaFacts:
     endpoint = endpoint_from(host.env("OLLAMA_HOST"))
     installed = host.which_all("ollama")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 WSLINFO_VERSION = ("wslinfo", "--wsl-version")
 
@@ -44,6 +45,7 @@ def wsl_version_of_kernel(release: str) -> int | None:
     return 2 if ("microsoft-standard" in lowered or "wsl2" in lowered) else 1
 
 
+@provides("platform")
 def probe_platform(host: Host, facts) -> PlatformFacts:
     system = host.system()
     extra = system.extra

@@ -16,6 +16,7 @@ from importlib import resources
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import ask_each, child_failure, tail
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
+from gpudoctor.probing import provides
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
 MAX_TORCH_ENVS = 3
@@ -141,6 +142,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
                            stderr_tail=stderr)
 
 
+@provides("torch")
 def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
     with_torch = [env.command for env in python_envs.with_distribution("torch")]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 WSL_LIB = "/usr/lib/wsl/lib"
 WSL_LD_CONF = "/etc/ld.so.conf.d/ld.wsl.conf"
@@ -151,6 +152,7 @@ def _packages(host: Host) -> tuple[tuple[DebPackage, ...] | None, str | None]:
     return parse_dpkg_query(result.text), None
 
 
+@provides("wsl")
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":

@@ -34,11 +34,12 @@ def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
     assert not any(n.startswith(("checks/", "fixes/", "tests/")) for n in names)
 
 
-def test_wheel_registers_the_console_script_and_built_in_checks(wheel):
+def test_wheel_registers_the_console_script_and_leaves_entry_points_to_plugins(wheel):
+    """Built-in checks and probes are found in the package (gpudoctor/registry.py), not by entry points."""
     archive = zipfile.ZipFile(wheel)
     entry_points = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("entry_points.txt"))
     assert "gpudoctor = gpudoctor.__main__:run" in entry_points
-    assert "[gpudoctor.checks]" in entry_points and "gpu = gpudoctor.checks.gpu" in entry_points
+    assert "[gpudoctor.checks]" not in entry_points and "[gpudoctor.probes]" not in entry_points
 
 
 def test_non_editable_install_runs(tmp_path, wheel):
