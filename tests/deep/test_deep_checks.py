@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from checks_hardware.hardware_hosts import set_cuda_error
-from checks_hardware.hardware_hosts import set_cuda
+from gpus_pcie_p2p.hardware_hosts import set_cuda_error
+from gpus_pcie_p2p.hardware_hosts import set_cuda
 from deep.deep_hosts import DEEP, DEEP_CHECKS, H200_BUSES, edited, h200, h200_deep, h200x3_deep, recorded, rtx4090_deep
 from deep.deep_hosts import set_worker, with_software, worker_args
 from hosts import HostBuilder, result, run, text_of

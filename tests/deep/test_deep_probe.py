@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checks_hardware.hardware_hosts import set_cuda, set_cuda_error
+from gpus_pcie_p2p.hardware_hosts import set_cuda, set_cuda_error
 from deep.deep_hosts import (
     DEEP,
     H200_BUSES,

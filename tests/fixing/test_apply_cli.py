@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
-from fix_planner.support import H200, Machine, service_host, stand_in_registry
+from fixing.support import H200, Machine, service_host, stand_in_registry
 
 from gpudoctor.cli import main
 from gpudoctor.fixing import command
@@ -153,7 +153,7 @@ def test_not_elevated_is_refused_with_how_to_elevate(monkeypatch, state):
 
 
 def test_a_fix_for_another_platform_is_refused(monkeypatch, state):
-    from fix_planner.support import as_wsl
+    from fixing.support import as_wsl
 
     builder = as_wsl(service_host(spread=False), distro="Ubuntu")
     builder.set_env("NCCL_P2P_DISABLE", None)

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fix_planner.support import report_of
+from fixing.support import report_of
 
 from gpudoctor.fixing.apply import FixLog, apply_fixes, log_path, run_script
 from gpudoctor.fixing.catalog import load_catalog

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpudoctor.report.json_report import report_document
 
-from checks_hardware.hardware_hosts import P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair
+from gpus_pcie_p2p.hardware_hosts import P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair
 from hosts import FIXTURES, run
 
 RAW = FIXTURES / "raw"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checks_software.h200_software import CUDA_ROOT, PATH_NVCC, h200_software, recorded
+from driver_cuda_nccl.h200_software import CUDA_ROOT, PATH_NVCC, h200_software, recorded
 from hosts import result, run, text_of
 
 from gpudoctor.model import Status

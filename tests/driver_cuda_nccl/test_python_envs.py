@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checks_software.h200_software import VENV, VENV_SITE, h200_software, python_answer, set_python
+from driver_cuda_nccl.h200_software import VENV, VENV_SITE, h200_software, python_answer, set_python
 from hosts import result, run, text_of
 
 from gpudoctor.model import Status

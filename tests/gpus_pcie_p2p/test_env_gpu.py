@@ -8,7 +8,7 @@ from gpudoctor.model import Status
 from gpudoctor.probes.env import GPU_ENV_VARIABLES
 from gpudoctor.report.json_report import render_json
 
-from checks_hardware.hardware_hosts import (
+from gpus_pcie_p2p.hardware_hosts import (
     P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair, set_cuda, set_cuda_error,
 )
 from hosts import recorded_uuids, result, run, text_of

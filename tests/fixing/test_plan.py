@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fix_planner.support import report_of
+from fixing.support import report_of
 
 from gpudoctor.fixing.catalog import load_catalog
 from gpudoctor.fixing.plan import Target, UnknownId, build_plan, restrict, to_run, windows_path_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-from fix_planner.support import Machine, ollama_service_host
+from fixing.support import Machine, ollama_service_host
 from hosts import HostBuilder, run
 
 from gpudoctor.cli import main

@@ -2,7 +2,7 @@
 
 from gpudoctor.model import Status
 
-from checks_hardware.hardware_hosts import (
+from gpus_pcie_p2p.hardware_hosts import (
     H200_PEER, NO_PEER, P2P_4090_PHB, P2P_4090_SYS, TOPOLOGY_PHB, TOPOLOGY_SYS, h200, rtx4090_pair, set_cuda,
     set_cuda_error,
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from checks_software.h200_software import h200_software
+from driver_cuda_nccl.h200_software import h200_software
 from hosts import result, run, text_of
 
 from gpudoctor.driver_support import parse_driver_version, required_branch, toolkit_driver

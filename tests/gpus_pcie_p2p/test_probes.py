@@ -8,7 +8,7 @@ from gpudoctor.probes.cuda import probe_cuda
 from gpudoctor.probes.env import resolve_visible_devices
 from gpudoctor.probes.pcie import generation_of_speed, probe_pcie_sysfs
 
-from checks_hardware.hardware_hosts import H200_SYSFS, h200, set_sysfs
+from gpus_pcie_p2p.hardware_hosts import H200_SYSFS, h200, set_sysfs
 
 GPUS = [SimpleNamespace(index=0, uuid="GPU-56921a4d-e450-5769-9bc8-bc4574602be7"),
         SimpleNamespace(index=1, uuid="GPU-56921a4d-0000-5769-9bc8-bc4574602be7"),

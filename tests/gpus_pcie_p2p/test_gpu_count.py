@@ -2,7 +2,7 @@
 
 from gpudoctor.model import Status
 
-from checks_hardware.hardware_hosts import h200, set_cuda
+from gpus_pcie_p2p.hardware_hosts import h200, set_cuda
 from hosts import result, run, text_of
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checks_software.h200_software import (
+from driver_cuda_nccl.h200_software import (
     PIP_NCCL,
     SYSTEM_NCCL,
     VENV,

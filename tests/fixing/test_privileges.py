@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fix_planner.support import (
+from fixing.support import (
     WHOAMI_GROUPS_ELEVATED,
     WHOAMI_GROUPS_NOT_ELEVATED,
     as_windows,

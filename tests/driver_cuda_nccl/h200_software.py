@@ -3,7 +3,7 @@
 The snapshot tests/fixtures/hosts/linux-2xh200-nvlink.json was recorded before these probes existed.
 These answers come from the recordings of the same host (.scratch/h200x2/raw: ldconfig -p, nvcc
 --version, which -a, pip list, the NCCL versions read with ncclGetVersion, the environment), copied
-byte for byte into tests/checks_software/recorded/ where the format matters. Once the snapshot is
+byte for byte into tests/driver_cuda_nccl/recorded/ where the format matters. Once the snapshot is
 re-recorded with these probes, the same answers come from it and this layer changes nothing.
 """
 

@@ -2,7 +2,7 @@
 
 from gpudoctor.model import Status
 
-from checks_hardware.hardware_hosts import H200_SYSFS, h200, set_link, set_sysfs
+from gpus_pcie_p2p.hardware_hosts import H200_SYSFS, h200, set_link, set_sysfs
 from hosts import result, run, text_of
 
 WSL_SYSTEM = {"sys_platform": "linux", "os_release": "5.15.167.4-microsoft-standard-WSL2",
