@@ -108,3 +108,4 @@ def test_no_module_imports_itself_back():
         if circle:
             circles.append(" -> ".join(circle))
     assert not circles, "import circles:\n" + "\n".join(circles)
+
