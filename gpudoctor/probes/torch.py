@@ -16,8 +16,8 @@ from importlib import resources
 from gpudoctor.driver_support import version_pair
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import ask_each, child_failure, tail
-from gpudoctor.torch_child import MARKER as CHILD_MARKER
 from gpudoctor.probing import provides
+from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
 MAX_TORCH_ENVS = 3
