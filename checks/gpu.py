@@ -91,8 +91,11 @@ def gpu_count(facts):
     inventory = facts.gpus
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
     if inventory.nvml_error:
+        # On Linux driver.version fails with the same explanation: that is the root cause, told once there.
+        # In WSL and on Windows the driver is Windows' and may be fine; NVML's trouble is then this check's own.
+        root = "driver.version" if facts.platform.kind == "linux" else None
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
     if inventory.count_error:
         summary, details = explain_nvml_error(inventory.count_error, **where)
