@@ -191,7 +191,7 @@ def _likely_causes(facts, devices, *, nvlink: bool, nccl_env: dict | None = None
 
 
 def _verdict(measured: float | None, expected, causes: list[str], what: str, evidence: dict,
-             pass_summary: str, pass_details: list[str], generic: str) -> Finding:
+             pass_summary: str, pass_details: list[str], generic: str, caused_by: str | None = None) -> Finding:
     """Pass near the expected figure; warn well below it, naming the likely cause."""
     share = expected.judge(measured)
     evidence.update(expected_gbps=round(expected.gbps, 1), expected_formula=expected.formula,
@@ -205,7 +205,7 @@ def _verdict(measured: float | None, expected, causes: list[str], what: str, evi
     return warn(f"{pass_summary.split(':')[0]}: {_gbs(measured)} GB/s, {share:.0%} of the ≈{_gbs(expected.gbps)} "
                 f"GB/s this {expected.link.name} path reaches{because}",
                 *(f"Also seen: {c}." for c in causes[1:]), model,
-                *([] if causes else [generic]), *pass_details, evidence=evidence)
+                *([] if causes else [generic]), *pass_details, evidence=evidence, caused_by=caused_by)
 
 
 # -- p2p.bandwidth ------------------------------------------------------------------------------------
@@ -444,7 +444,10 @@ def _judge_allreduce(facts, nccl, largest, evidence, summary, about) -> Finding:
                  "shows whether P2P is healthy).", *about]
     generic = ("No cause shows in what gpudoctor gathered: run it again on idle GPUs; NCCL_DEBUG=INFO shows which "
                "transport NCCL chose ('via P2P', 'via SHM').")
-    return _verdict(largest.busbw_gbps, expected, causes, "nccl.allreduce", evidence, summary, list(about), generic)
+    # A variable set in the shell is env.gpu's finding, with its fix: the slow figure follows from it.
+    root = "env.gpu" if set_nccl_variables(env).keys() & {"NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL"} else None
+    return _verdict(largest.busbw_gbps, expected, causes, "nccl.allreduce", evidence, summary, list(about), generic,
+                    caused_by=root)
 
 
 @check("nccl.allreduce", title="NCCL all-reduce across all GPUs", needs=("deep", "gpus"), opt_in="deep")

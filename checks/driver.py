@@ -44,7 +44,7 @@ def _windows_driver(facts):
     return windows
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows"))
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "container"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -64,8 +64,12 @@ def driver_version(facts):
     inventory = facts.gpus
     windows = _windows_driver(facts)
     if inventory.nvml_error and windows is None:
-        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
+        # Inside a container NVML's trouble is how the container was started (container.gpus says how to
+        # fix it), not the host's driver.
+        in_container = bool(facts.container.in_container)
+        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container)
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error},
+                   caused_by="container.gpus" if in_container else None)
         return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
     version = parse_driver_version(driver_text)

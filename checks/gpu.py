@@ -117,9 +117,11 @@ def gpu_count(facts):
     inventory = facts.gpus
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
     if inventory.nvml_error:
-        # On Linux driver.version fails with the same explanation: that is the root cause, told once there.
-        # In WSL and on Windows the driver is Windows' and may be fine; NVML's trouble is then this check's own.
-        root = "driver.version" if facts.platform.kind == "linux" else None
+        # On Linux driver.version fails with the same explanation: that is the root cause, told once there (in a
+        # container, container.gpus). In WSL and on Windows the driver is Windows' and may be fine; NVML's
+        # trouble is then this check's own.
+        root = ("container.gpus" if facts.container.in_container
+                else "driver.version" if facts.platform.kind == "linux" else None)
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
