@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpudoctor import performance
 from gpudoctor.advice import p2p_trouble
-from gpudoctor.model import check, ok, skip, warn
+from gpudoctor.model import Status, check, ok, skip, warn
 from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK
 
 # Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
@@ -194,6 +196,16 @@ def _not_supported(reason: str, platform) -> tuple[str, ...]:
             "each other, through its IOMMU and the host's PCIe ACS settings; its administrator can allow P2P.",)
 
 
+def _with_placement(finding, group: list[dict], placement):
+    """A warning about pairs that the best two-GPU placement avoids says so in its own line."""
+    best = (placement.evidence["placement"].get("2") if placement is not None else None) or {}
+    chosen = set(best.get("gpus") or ())
+    if finding.status.rank < Status.WARN.rank or not chosen or any({e["a"], e["b"]} == chosen for e in group):
+        return finding
+    return replace(finding, summary=f"{finding.summary}; a two-GPU job avoids them with "
+                                    f"CUDA_VISIBLE_DEVICES={best['CUDA_VISIBLE_DEVICES']} ({best['slowest_link']})")
+
+
 def _placement(inventory):
     """Which GPUs a k-GPU job should use, when the links between them differ (3 or more GPUs)."""
     best = performance.best_subsets(inventory)
@@ -205,7 +217,7 @@ def _placement(inventory):
         evidence[str(k)] = {"gpus": ranks, "CUDA_VISIBLE_DEVICES": value, "slowest_link": link.name,
                             "slowest_link_gbps": round(link.gbps, 1)}
         lines.append(f"A {k}-GPU job: CUDA_VISIBLE_DEVICES={value} (slowest link between them {link.name}, "
-                     f"{link.gbps:.0f} GB/s per direction).")
+                     f"{performance.gbps_text(link.gbps)} GB/s per direction).")
     two = evidence.get("2")
     headline = (f"For a two-GPU job use CUDA_VISIBLE_DEVICES={two['CUDA_VISIBLE_DEVICES']}: the best-connected pair "
                 f"({two['slowest_link']})" if two else "Where to place jobs that use some of the GPUs")
@@ -253,7 +265,8 @@ def p2p_access(facts):
     if placement is not None:
         yield placement
     for (outcome, *_), group in groups.items():
-        yield _finding(outcome, group, len(inventory.pairs), facts.platform, inventory)
+        finding = _finding(outcome, group, len(inventory.pairs), facts.platform, inventory)
+        yield _with_placement(finding, group, placement)
     if not cuda.available:
         yield skip(f"CUDA's own answer is missing: {describe_cuda_error(cuda.error)}; NVML's view is shown.",
                    evidence={"cuda_error": cuda.error})
