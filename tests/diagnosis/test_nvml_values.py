@@ -1,0 +1,44 @@
+"""What the new NVML questions answer, as pynvml hands the values back, survive into a snapshot."""
+
+from __future__ import annotations
+
+import pynvml
+
+from gpudoctor.host.nvml import to_json_value
+from gpudoctor.probes.gpus import NVLINK_SPEED_FIELD
+
+
+def test_a_field_value_keeps_its_union_readings():
+    # nvmlDeviceGetFieldValues returns c_nvmlFieldValue_t entries whose `value` is a ctypes union
+    values = (pynvml.c_nvmlFieldValue_t * 1)()
+    values[0].fieldId = NVLINK_SPEED_FIELD
+    values[0].nvmlReturn = 0
+    values[0].value.uiVal = 26562  # MB/s: `nvidia-smi nvlink -s` prints 26.562 GB/s on an H200
+    answer = to_json_value(values)
+    assert answer[0]["fieldId"] == NVLINK_SPEED_FIELD and answer[0]["value"]["uiVal"] == 26562
+
+
+def test_running_processes_become_plain_records():
+    # nvmlDeviceGetComputeRunningProcesses returns pynvml's nvmlFriendlyObject records
+    process = pynvml.nvmlFriendlyObject({"pid": 2261, "usedGpuMemory": 1388 << 20, "gpuInstanceId": 0xFFFFFFFF,
+                                         "computeInstanceId": 0xFFFFFFFF})
+    assert to_json_value([process]) == [{"pid": 2261, "usedGpuMemory": 1388 << 20, "gpuInstanceId": 0xFFFFFFFF,
+                                         "computeInstanceId": 0xFFFFFFFF}]
+
+
+def test_the_gpus_probe_reads_processes_utilisation_and_clock_slowdowns():
+    from hosts import HostBuilder
+
+    from gpudoctor.probes.gpus import probe_gpus
+
+    builder = HostBuilder.from_fixture("linux-2xh200-busy-gpu0-deep.json")
+    builder.set_nvml("nvmlDeviceGetComputeRunningProcesses", 0, value=[{"pid": 2261, "usedGpuMemory": 1388 << 20}])
+    builder.set_nvml("nvmlDeviceGetGraphicsRunningProcesses", 0, value=[])
+    builder.set_nvml("nvmlSystemGetProcessName", 2261, value="python3")
+    builder.set_nvml("nvmlDeviceGetCurrentClocksEventReasons", 0, value=0x4)  # software power cap
+    builder.set_nvml("nvmlDeviceGetCurrentClocksEventReasons", 1, value=0x1)  # idle: not a slowdown
+    gpu0, gpu1 = probe_gpus(builder.host(), None).gpus
+    assert [p.label for p in gpu0.load.processes] == ["python3 (pid 2261, 1388 MiB)"]
+    assert gpu0.load.utilization_percent == 100 and gpu0.load.slowdowns == ("software power cap",)
+    # the recording predates these questions: not known, which is not the same as none
+    assert gpu1.load.processes is None and gpu1.load.slowdowns == ()
