@@ -12,7 +12,8 @@ Raw rates, from what the host itself reports where it can:
             (field NVML_FI_DEV_NVLINK_SPEED_MBPS_COMMON, the figure `nvidia-smi nvlink -s` prints:
             "Link 0: 26.562 GB/s" on an H200, so NV18 = 18 × 26.562 = 478 GB/s per direction).
             Where the driver does not report it (or a snapshot predates the question), the rate of
-            the GPU's NVLink generation from NVIDIA's datasheets, by compute capability (table below).
+            the GPU's NVLink generation from NVIDIA's datasheets, by compute capability: P100 20,
+            V100 and A100 25, GA102 (RTX 3090, A6000) 14.06, H100/H200 26.56, B200 50 GB/s per link.
   PCIe    = lanes × the per-lane rate of the generation after line encoding (PCI-SIG base
             specifications: Gen3 0.985, Gen4 1.969, Gen5 3.938 GB/s per lane), of the slower GPU's
             link at the most GPU and slot train to (GPUs drop the speed when idle).
@@ -27,10 +28,10 @@ Healthy shares (what a healthy host measures, as a share of the raw rate):
                                      CUDA bandwidthTest --memory=pinned reaches 80-90 % of the link
   NCCL all-reduce (busbw)      0.69  326-330 of 478 GB/s on two H200 (NV18), recorded by gpudoctor;
                                      busbw as nccl-tests defines it (doc/PERFORMANCE.md of NVIDIA/nccl-tests)
-  copy staged through host      0.66  21 of 31.5 GB/s one way between RTX 4090s over Gen4 x16 without P2P
+  copy staged through host     0.66  21 of 31.5 GB/s one way between RTX 4090s over Gen4 x16 without P2P
   memory (no P2P)                    (p2pBandwidthLatencyTest P2P=Disabled,
                                      https://github.com/tinygrad/open-gpu-kernel-modules/issues/6)
-  NCCL all-reduce through host  0.44  27.9 GB/s busbw with NCCL_P2P_DISABLE=1 over Gen5 x16 (63 GB/s) on the
+  NCCL all-reduce through host 0.44  27.9 GB/s busbw with NCCL_P2P_DISABLE=1 over Gen5 x16 (63 GB/s) on the
   memory (SHM transport)             same two H200, recorded by gpudoctor
 
 An all-reduce over more than two GPUs runs as a ring: it is as fast as the slowest link of the best

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from gpudoctor.host.base import Host
-from gpudoctor.probes.child import ask_each, child_failure, tail
+from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
@@ -143,6 +143,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
 
 def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
+    after_gpu_inventory(facts)
     with_torch = [env.command for env in python_envs.with_distribution("torch")]
     reports, skipped = ask_each(with_torch, lambda python: ask_torch(host, python), MAX_TORCH_ENVS)
     return TorchFacts(
