@@ -274,7 +274,7 @@ def _load(host: Host, index: int, utilization: int | None) -> GpuLoad:
 
 def _nvlink_speed(host: Host, index: int) -> int | None:
     """The per-link NVLink speed NVML reports, or None (no NVLink, an older driver, not recorded)."""
-    result = host.nvml("nvmlDeviceGetFieldValues", index, [NVLINK_SPEED_FIELD])
+    result = host.nvml("nvmlDeviceGetFieldValues", index, (NVLINK_SPEED_FIELD,))
     if not result.ok or not isinstance(result.value, list) or not result.value:
         return None
     field_value = result.value[0]
@@ -335,7 +335,7 @@ def _prefetch(host: Host, count: int) -> None:
     pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
                   for caps in P2P_CAPABILITIES.values()]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
-    speed = [("nvmlDeviceGetFieldValues", i, [NVLINK_SPEED_FIELD]) for i in indices]
+    speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
     answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + speed + link_states + pair_calls)
     pids = {entry["pid"] for answer in answers if answer.ok and isinstance(answer.value, list)
             for entry in answer.value if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}

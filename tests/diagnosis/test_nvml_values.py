@@ -42,3 +42,36 @@ def test_the_gpus_probe_reads_processes_utilisation_and_clock_slowdowns():
     assert gpu0.load.utilization_percent == 100 and gpu0.load.slowdowns == ("software power cap",)
     # the recording predates these questions: not known, which is not the same as none
     assert gpu1.load.processes is None and gpu1.load.slowdowns == ()
+
+
+def test_a_live_inventory_asks_the_new_questions_in_its_batches(monkeypatch):
+    """The live path, through the NVML session and LiveHost's batches, with pynvml's own value types."""
+    import sys
+
+    from host.test_nvml_errors import fake_pynvml
+
+    from gpudoctor.host import nvml
+    from gpudoctor.host.live import LiveHost
+    from gpudoctor.probes.gpus import probe_gpus
+
+    def field_values(handle, field_ids):
+        values = (pynvml.c_nvmlFieldValue_t * len(field_ids))()
+        for value, field_id in zip(values, field_ids):
+            value.fieldId, value.nvmlReturn, value.value.uiVal = field_id, 0, 26562
+        return values
+
+    module = fake_pynvml(
+        nvmlDeviceGetComputeRunningProcesses=lambda h: [pynvml.nvmlFriendlyObject(
+            {"pid": 2261, "usedGpuMemory": 1388 << 20})] if h == "gpu0" else [],
+        nvmlDeviceGetGraphicsRunningProcesses=lambda h: [],
+        nvmlSystemGetProcessName=lambda pid: "python3",
+        nvmlDeviceGetCurrentClocksEventReasons=lambda h: 0x40,  # hardware thermal slowdown
+        nvmlDeviceGetFieldValues=field_values,
+    )
+    monkeypatch.setitem(sys.modules, "pynvml", module)
+    host = LiveHost()
+    host._nvml = nvml.NvmlSession()
+    gpu0, gpu1 = probe_gpus(host, None).gpus
+    assert gpu0.nvlink_speed_mbps == 26562
+    assert [p.label for p in gpu0.load.processes] == ["python3 (pid 2261, 1388 MiB)"] and gpu1.load.processes == ()
+    assert gpu0.load.slowdowns == ("hardware thermal slowdown",)
