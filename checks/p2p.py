@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpudoctor import performance
-from gpudoctor.advice import p2p_trouble
+from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import Status, check, ok, skip, warn
 from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK
 
@@ -192,6 +192,8 @@ def _not_supported(reason: str, platform) -> tuple[str, ...]:
     """Where NVML's plain "not supported" comes from, said only where this host makes it likely."""
     if reason != "NS" or platform is None or not platform.is_virtual_machine:
         return ()
+    if platform.kind == "wsl":
+        return (in_a_vm(platform) + ".",)
     return (f"This is a VM ({platform.virtualization}): the hypervisor decides whether passed-through GPUs may reach "
             "each other, through its IOMMU and the host's PCIe ACS settings; its administrator can allow P2P.",)
 

@@ -29,13 +29,21 @@ def switched_pairs(inventory, indices=None) -> list:
             and (indices is None or (p.a in indices and p.b in indices))]
 
 
+def in_a_vm(platform) -> str:
+    """Who decides P2P between GPUs that a VM was given (its hypervisor, not this system)."""
+    if platform.kind == "wsl":
+        return ("WSL 2 runs in a Hyper-V VM: the Windows driver decides whether its GPUs reach each other, so "
+                "boot options and ACS settings inside Linux change nothing; update the Windows driver")
+    return (f"This is a VM ({platform.virtualization}): the hypervisor host decides both, so ask its administrator "
+            f"to pass the GPUs through together with P2P allowed (ACS off on the host's switches above them, "
+            f"{NCCL_ACS})")
+
+
 def p2p_trouble(platform, inventory, indices=None) -> str:
     """Why P2P copies hang, crawl or corrupt data on this host, and what to do, in one paragraph."""
     parts = ["P2P copies that hang, crawl or corrupt data are most often redirected through the CPU by the IOMMU"]
     if platform is not None and platform.is_virtual_machine:
-        parts.append(f" or by PCIe Access Control Services (ACS). This is a VM ({platform.virtualization}): the "
-                     "hypervisor host decides both, so ask its administrator to pass the GPUs through together with "
-                     f"P2P allowed (ACS off on the host's switches above them, {NCCL_ACS})")
+        parts.append(f" or by PCIe Access Control Services (ACS). {in_a_vm(platform)}")
     else:
         parts.append(": boot with `iommu=pt` (or turn VT-d / AMD-Vi off in the firmware)")
         switched = switched_pairs(inventory, indices)
