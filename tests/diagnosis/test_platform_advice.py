@@ -134,3 +134,13 @@ def test_corrupted_copies_under_the_patched_module_say_go_back_to_the_stock_driv
     assert finding.summary.endswith("go back to NVIDIA's stock driver")
     assert finding.caused_by == "p2p.access" and result(report, "p2p.access").status is Status.WARN
     assert "ACS" not in text_of(p2p)
+
+
+def test_in_wsl_not_supported_points_at_the_windows_driver_not_a_hypervisor_administrator():
+    builder = HostBuilder.from_fixture("wsl2-healthy-2gpu.json")
+    for a, b in ((0, 1), (1, 0)):
+        for caps_index in range(5):
+            builder.set_nvml("nvmlDeviceGetP2PStatus", a, b, caps_index, value=5)  # NS
+    text = text_of(result(run(builder.host(), only=["p2p.access"]), "p2p.access"))
+    assert "WSL 2 runs in a Hyper-V VM: the Windows driver decides whether its GPUs reach each other" in text
+    assert "administrator" not in text
