@@ -214,15 +214,18 @@ def _placement(inventory):
     if not best:
         return None
     lines, evidence = [], {}
-    for k, (ranks, link) in sorted(best.items()):
-        value = ",".join(map(str, ranks))
-        evidence[str(k)] = {"gpus": ranks, "CUDA_VISIBLE_DEVICES": value, "slowest_link": link.name,
-                            "slowest_link_gbps": round(link.gbps, 1)}
+    for k, (subsets, link) in sorted(best.items()):
+        value = ",".join(map(str, subsets[0]))
+        others = [",".join(map(str, subset)) for subset in subsets[1:]]
+        evidence[str(k)] = {"gpus": subsets[0], "CUDA_VISIBLE_DEVICES": value, "equally_good": others,
+                            "slowest_link": link.name, "slowest_link_gbps": round(link.gbps, 1)}
+        also = f"; as good: {' / '.join(others[:3])}{', ...' if len(others) > 3 else ''}" if others else ""
         lines.append(f"A {k}-GPU job: CUDA_VISIBLE_DEVICES={value} (slowest link between them {link.name}, "
-                     f"{performance.gbps_text(link.gbps)} GB/s per direction).")
+                     f"{performance.gbps_text(link.gbps)} GB/s per direction{also}).")
     two = evidence.get("2")
-    headline = (f"For a two-GPU job use CUDA_VISIBLE_DEVICES={two['CUDA_VISIBLE_DEVICES']}: the best-connected pair "
-                f"({two['slowest_link']})" if two else "Where to place jobs that use some of the GPUs")
+    pair_also = f" (or {' / '.join(two['equally_good'])})" if two and 0 < len(two["equally_good"]) <= 3 else ""
+    headline = (f"For a two-GPU job use CUDA_VISIBLE_DEVICES={two['CUDA_VISIBLE_DEVICES']}{pair_also}: the "
+                f"best-connected pair ({two['slowest_link']})" if two else "Where to place jobs that use some of the GPUs")
     return ok(headline, *lines,
               "A job on fewer GPUs than the machine has runs as fast as the slowest link between the GPUs it gets; "
               "CUDA_VISIBLE_DEVICES picks them (with CUDA_DEVICE_ORDER=PCI_BUS_ID, the numbers are nvidia-smi's). "

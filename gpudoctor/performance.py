@@ -216,21 +216,26 @@ def best_ring(inventory, ranks: list[int]) -> Link | None:
     return best
 
 
-def best_subsets(inventory) -> dict[int, tuple[list[int], Link]]:
-    """For each job size k (2 .. n-1), the GPUs whose best ring has the fastest slowest link, with that
-    link; empty when every pair is connected alike (any k GPUs are then as good as any other)."""
+def best_subsets(inventory) -> dict[int, tuple[list[list[int]], Link]]:
+    """For each job size k (2 .. n-1), the sets of GPUs whose best ring has the fastest slowest link (the
+    lowest indices first; equally good sets follow), with that link; empty when every pair is connected
+    alike (any k GPUs are then as good as any other)."""
     indices = sorted(g.index for g in inventory.gpus)
     links = {(x, y): pair_link(inventory, x, y) for x in indices for y in indices if x != y}
     if len(indices) < 3 or any(link is None for link in links.values()):
         return {}
     if len({round(link.gbps, 3) for link in links.values()}) == 1:
         return {}
-    best: dict[int, tuple[list[int], Link]] = {}
+    best: dict[int, tuple[list[list[int]], Link]] = {}
     for k in range(2, len(indices)):
-        for subset in combinations(indices, k):  # in index order: the lowest indices win ties
+        for subset in combinations(indices, k):  # in index order: the lowest indices come first
             slowest = best_ring(inventory, list(subset))
-            if slowest is not None and (k not in best or slowest.gbps > best[k][1].gbps):
-                best[k] = (list(subset), slowest)
+            if slowest is None:
+                continue
+            if k not in best or slowest.gbps > best[k][1].gbps:
+                best[k] = ([list(subset)], slowest)
+            elif slowest.gbps == best[k][1].gbps:
+                best[k][0].append(list(subset))
     return best
 
 

@@ -68,11 +68,11 @@ def test_four_gpus_as_two_nvlink_pairs_say_which_two_to_use():
     builder = host_from_topology(FIXTURES / "raw" / "diagnosis" / "a30x4-topo-m.txt")
     access = result(run(builder.host(), only=["p2p.access"]), "p2p.access")
     placement = access.findings[0]
-    assert placement.summary == "For a two-GPU job use CUDA_VISIBLE_DEVICES=0,1: the best-connected pair (NV4)"
-    assert "A 2-GPU job: CUDA_VISIBLE_DEVICES=0,1 (slowest link between them NV4, 100 GB/s per direction)." in \
-        placement.details
+    assert placement.summary == "For a two-GPU job use CUDA_VISIBLE_DEVICES=0,1 (or 2,3): the best-connected pair (NV4)"
+    assert "A 2-GPU job: CUDA_VISIBLE_DEVICES=0,1 (slowest link between them NV4, 100 GB/s per direction; as good: " \
+           "2,3)." in placement.details
     assert "A 3-GPU job: CUDA_VISIBLE_DEVICES=0,1,2 (slowest link between them PCIe Gen4 x16, 31.5 GB/s per " \
-           "direction)." in placement.details
+           "direction; as good: 0,1,3 / 0,2,3 / 1,2,3)." in placement.details
     assert placement.evidence["placement"]["2"]["gpus"] == [0, 1]
     # the unbridged pairs stay a warning (no P2P across the sockets), and their headline says how to avoid them
     assert access.status is Status.WARN
