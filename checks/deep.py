@@ -186,7 +186,7 @@ def _likely_causes(facts, devices, *, nvlink: bool, nccl_env: dict | None = None
               for name, value in set_nccl_variables(nccl_env).items()]
     involved = _gpus_of(facts.gpus, devices)
     causes += gpu_load_causes(involved)
-    causes += link_causes(facts.gpus, involved, nvlink=nvlink)
+    causes += link_causes(involved, nvlink=nvlink)
     return causes
 
 

@@ -83,7 +83,7 @@ def gpu_load_causes(gpus) -> list[str]:
     return causes
 
 
-def link_causes(inventory, gpus, *, nvlink: bool) -> list[str]:
+def link_causes(gpus, *, nvlink: bool) -> list[str]:
     """Links trained below their maximum on the path: PCIe width, NVLinks down."""
     causes = []
     for gpu in gpus:

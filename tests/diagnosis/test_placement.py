@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from checks_hardware.hardware_hosts import H200_PEER, NO_PEER, h200, set_cuda, set_link
 from hosts import FIXTURES, HostBuilder, result, run, text_of
+from synthetic import synthetic_host
 
+from gpudoctor.host.base import call_key
 from gpudoctor.model import Status
 
 TOPOLOGY_LEVEL = {"PIX": 10, "PXB": 20, "PHB": 30, "NODE": 40, "SYS": 50}
@@ -83,9 +85,7 @@ def test_four_gpus_as_two_nvlink_pairs_say_which_two_to_use():
 
 def test_gpus_all_alike_get_no_placement_advice():
     # every pair NV18, as on an NVSwitch board: any two are as good as any other
-    from tests.synthetic import synthetic_host
-
-    report = run(HostBuilder({__import__("gpudoctor.host.base", fromlist=["call_key"]).call_key(c["probe"], c["args"]):
-                              c["answer"] for c in synthetic_host(4)["calls"]}).host(), only=["p2p.access"])
-    text = text_of(result(report, "p2p.access"))
-    assert "CUDA_VISIBLE_DEVICES" not in text
+    document = synthetic_host(4)
+    builder = HostBuilder({call_key(c["probe"], c["args"]): c["answer"] for c in document["calls"]})
+    text = text_of(result(run(builder.host(), only=["p2p.access"]), "p2p.access"))
+    assert "All 6 GPU pairs: P2P over NVLink (NV18)" in text and "CUDA_VISIBLE_DEVICES" not in text
