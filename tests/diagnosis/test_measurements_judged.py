@@ -135,3 +135,17 @@ def test_explain_documents_the_model_with_formulas_and_sources():
     assert "NVLink  = active links between the two GPUs × the per-link speed NVML reports" in text
     assert "26.562" in text and "https://github.com/NVIDIA/nccl/issues/1264" in text
     assert "NCCL_P2P_DISABLE" in text and "70 %" in text
+
+
+def test_too_little_gpu_memory_names_the_processes_nvml_listed():
+    from deep.deep_hosts import recorded, set_worker, worker_args
+
+    builder = _with_busy_processes(HostBuilder.from_fixture(BUSY))
+    stdout = recorded("h200x2-nvlink.jsonl")
+    head = stdout[:stdout.index('{"event":"progress","test":"p2p","step":"p2p: allocate')]
+    oom = ('{"event":"error","test":"p2p","where":"p2p: allocate 2 x 1024 MiB per device","func":"cuMemAlloc",'
+           '"error":"CUDA_ERROR_OUT_OF_MEMORY","code":2,"message":"out of memory"}\n')
+    set_worker(builder, worker_args(), head + oom, returncode=1)
+    p2p = result(_deep_report(builder), "p2p.bandwidth")
+    assert p2p.status is Status.WARN and p2p.findings[0].summary.startswith("Not measured: too little free GPU memory")
+    assert "NVML listed GPU 0: python3 (pid 2261, 1388 MiB)." in text_of(p2p)
