@@ -65,11 +65,12 @@ def driver_version(facts):
     windows = _windows_driver(facts)
     if inventory.nvml_error and windows is None:
         # Inside a container NVML's trouble is how the container was started (container.gpus says how to
-        # fix it), not the host's driver.
+        # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
         in_container = bool(facts.container.in_container)
-        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error},
-                   caused_by="container.gpus" if in_container else None)
+        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container,
+                                              wsl_version=facts.platform.wsl_version)
+        root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
     version = parse_driver_version(driver_text)
@@ -81,7 +82,8 @@ def driver_version(facts):
     if inventory.nvml_error:
         # Windows answered where NVML could not (inside WSL, a Linux driver shadowing the Windows one):
         # judge the version Windows reports, and leave NVML's trouble to gpu.count and wsl.gpu.
-        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
+        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind,
+                                        wsl_version=facts.platform.wsl_version)
         evidence["nvml_error"] = inventory.nvml_error
         yield warn(f"NVML cannot be used here, so the driver version comes from Windows ({windows.driver_source}).",
                    summary, "gpu.count and wsl.gpu explain why NVML fails.", evidence=evidence)
