@@ -121,9 +121,11 @@ def gpu_count(facts):
              "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
     if inventory.nvml_error:
         # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
-        # container container.gpus, in WSL wsl.gpu (what keeps NVML from the Windows driver).
+        # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
+        # NVML from the Windows driver).
+        wsl_root = "wsl.feature" if facts.platform.wsl_version == 1 else "wsl.gpu"
         root = ("container.gpus" if facts.container.in_container else
-                {"linux": "driver.version", "wsl": "wsl.gpu"}.get(facts.platform.kind))
+                {"linux": "driver.version", "wsl": wsl_root}.get(facts.platform.kind))
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return

@@ -107,3 +107,12 @@ def test_schema_accepts_caused_by():
     schema = json.loads(resources.files("gpudoctor.report").joinpath("report.schema.json").read_text())
     document = report_document(run(_no_driver().host()))
     jsonschema.validate(document, schema)
+
+
+def test_in_wsl_nvmls_failure_follows_from_what_wsl_lacks():
+    for name, root in (("wsl1-ubuntu.json", "wsl.feature"), ("wsl2-linux-driver.json", "wsl.gpu")):
+        report = run(HostBuilder.from_fixture(name).host())
+        assert result(report, "gpu.count").findings[0].caused_by == root, name
+        assert result(report, root).status.value == "fail", name
+        headline = next(line for line in _lines(report) if line.startswith("[✗] gpu.count"))
+        assert headline.endswith(f"(follows from {root}: see there)"), name
