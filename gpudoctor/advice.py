@@ -67,8 +67,9 @@ def gpu_load_causes(gpus) -> list[str]:
     causes = []
     for gpu in gpus:
         load = gpu.load
-        others = load.processes or ()
-        busy = load.utilization_percent if load.utilization_percent is not None else gpu.utilization_percent
+        busy = load.utilization_percent
+        # A desktop's display server (a graphics process) idles on the GPU; compute processes may burst.
+        others = [p for p in load.processes or () if p.kind == "compute" or (busy or 0) >= BUSY_PERCENT]
         if others:
             names = ", ".join(p.label for p in others)
             causes.append(f"GPU {gpu.index} was shared: NVML listed {len(others)} other process"

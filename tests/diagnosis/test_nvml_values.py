@@ -75,3 +75,20 @@ def test_a_live_inventory_asks_the_new_questions_in_its_batches(monkeypatch):
     assert gpu0.nvlink_speed_mbps == 26562
     assert [p.label for p in gpu0.load.processes] == ["python3 (pid 2261, 1388 MiB)"] and gpu1.load.processes == ()
     assert gpu0.load.slowdowns == ("hardware thermal slowdown",)
+
+
+def test_an_idle_display_server_is_not_named_as_a_cause_but_a_compute_process_is():
+    from gpudoctor.advice import gpu_load_causes
+    from gpudoctor.probes.gpus import Gpu, GpuLoad, GpuProcess, PcieLink
+
+    xorg = GpuProcess(1789, "/usr/lib/xorg/Xorg", 215 << 20, "graphics")
+    python = GpuProcess(2261, "python3", 1388 << 20, "compute")
+
+    def gpu(*processes, busy=3):
+        return Gpu(0, "NVIDIA GeForce RTX 4090", None, None, None, "Ada Lovelace", (8, 9), PcieLink(),
+                   load=GpuLoad(processes, busy, 0))
+
+    assert gpu_load_causes([gpu(xorg)]) == []
+    assert gpu_load_causes([gpu(xorg, python)]) == [
+        "GPU 0 was shared: NVML listed 1 other process on it (python3 (pid 2261, 1388 MiB)), 3 % utilisation"]
+    assert "Xorg" in gpu_load_causes([gpu(xorg, busy=97)])[0]
