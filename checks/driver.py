@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
 from gpudoctor.driver_support import (
     MINOR_VERSION_COMPAT_BRANCH,
     driver_install_hint,
@@ -10,6 +9,8 @@ from gpudoctor.driver_support import (
     required_branch,
 )
 from gpudoctor.model import check, fail, ok, skip, warn
+
+from .nvml_status import explain_nvml_error
 
 
 def _gpu_label(gpu) -> str:
@@ -44,21 +45,15 @@ def _windows_driver(facts):
     return windows
 
 
-def _not_judged_here(facts, inventory, windows):
-    """Where another check holds the root cause, say so once instead of "install the driver" again."""
-    if inventory.gpus or windows is not None:
+def _no_gpu_attached(facts, inventory, windows):
+    """Where no NVIDIA GPU is attached at all there is no driver to judge: gpu.count says so, once."""
+    if inventory.gpus or windows is not None or not facts.nvidia_presence.no_gpu_attached:
         return None
-    if facts.nvidia_presence.no_gpu_attached:
-        return skip("No NVIDIA GPU is attached, so there is no driver to judge (gpu.count says what to do).",
-                    evidence={"no_gpu_attached": True, "nvml_error": inventory.nvml_error})
-    if inventory.nvml_error and facts.container.in_container:
-        return skip("Inside a container the driver is the host's and NVML cannot be used here; "
-                    "container.gpus says why (never install a driver inside a container).",
-                    evidence={"nvml_error": inventory.nvml_error, "in_container": True})
-    return None
+    return skip("No NVIDIA GPU is attached, so there is no driver to judge.",
+                evidence={"no_gpu_attached": True, "nvml_error": inventory.nvml_error}, caused_by="gpu.count")
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "nvidia_presence", "container"))
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "container", "nvidia_presence"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -70,21 +65,26 @@ def driver_version(facts):
     upgrade each fail with their own explanation. On Windows and inside WSL 2 the Windows driver is the only
     driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
     or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
-    gpudoctor never replaces a driver itself. Where no NVIDIA GPU is attached at all, or inside a container
-    whose NVML is unusable, there is no driver to judge here: gpu.count and container.gpus say why.
+    gpudoctor never replaces a driver itself. Where no NVIDIA GPU is attached at all there is no driver to
+    judge: gpu.count says so.
 
     Sources: NVIDIA CUDA Toolkit release notes, Table 3 "CUDA Toolkit and Corresponding Driver Versions"
     (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/driver_support.py.
     """
     inventory = facts.gpus
     windows = _windows_driver(facts)
-    not_judged = _not_judged_here(facts, inventory, windows)
+    not_judged = _no_gpu_attached(facts, inventory, windows)
     if not_judged is not None:
         yield not_judged
         return
     if inventory.nvml_error and windows is None:
-        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
+        # Inside a container NVML's trouble is how the container was started (container.gpus says how to
+        # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
+        in_container = bool(facts.container.in_container)
+        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container,
+                                              wsl_version=facts.platform.wsl_version)
+        root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
     version = parse_driver_version(driver_text)

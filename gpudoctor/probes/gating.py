@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from gpudoctor.probing import ProbeFailed
+
 PREFETCH_IF = "prefetch_if"  # the attribute the engine reads on a probe function
 
 
@@ -18,7 +20,7 @@ def nvidia_gpu_may_be_present(facts: Any) -> bool:
     """False only where the PCI bus and /dev show no NVIDIA GPU at all (plain Linux); True where unsure."""
     try:
         return not facts.get("nvidia_presence").no_gpu_attached
-    except Exception:  # the presence probe failed: gather as before
+    except ProbeFailed:  # the presence probe failed: gather as before
         return True
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class NvidiaPresence:
         return self.pci_devices == () and self.device_nodes == ()
 
 
+@provides("nvidia_presence")
 def probe_nvidia_presence(host: Host, facts) -> NvidiaPresence:
     if facts.get("platform").kind != "linux":
         return NvidiaPresence(None, None)

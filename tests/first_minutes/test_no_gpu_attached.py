@@ -26,10 +26,10 @@ def test_no_nvidia_device_on_the_bus_is_said_once_as_the_root_cause():
     mentions = [(r.check_id, f) for r in report.results for f in r.findings if "No NVIDIA GPU is attached" in f.summary]
     # One verdict; the checks that depend on it only point to it.
     assert [check_id for check_id, f in mentions if f.status is not Status.SKIP] == ["gpu.count"]
-    assert all("gpu.count" in f.summary for check_id, f in mentions if check_id != "gpu.count")
+    assert all(f.caused_by == "gpu.count" for check_id, f in mentions if check_id != "gpu.count")
     assert "Install the NVIDIA driver" not in everything and "No NVIDIA driver is installed" not in everything
     driver = result(report, "driver.version")
-    assert driver.status is Status.SKIP and "gpu.count" in text_of(driver)
+    assert driver.status is Status.SKIP and driver.findings[0].caused_by == "gpu.count"
 
 
 def test_an_nvidia_device_on_the_bus_keeps_the_missing_driver_verdict():
@@ -46,9 +46,9 @@ def test_an_nvidia_device_on_the_bus_keeps_the_missing_driver_verdict():
 
 def test_driver_version_in_a_container_without_utility_never_says_install_the_driver():
     report = run(HostBuilder.from_fixture("container-docker-no-utility.json").host())
-    driver = text_of(result(report, "driver.version"))
-    assert "Install the NVIDIA driver" not in driver and "container.gpus" in driver
-    assert result(report, "driver.version").status is Status.SKIP
+    driver = result(report, "driver.version")
+    assert "Install the NVIDIA driver" not in text_of(driver) and "Do not install a driver" in text_of(driver)
+    assert driver.findings[0].caused_by == "container.gpus"
     assert result(report, "container.gpus").status is Status.FAIL
 
 

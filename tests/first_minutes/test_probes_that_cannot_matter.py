@@ -16,6 +16,7 @@ def test_no_gpu_machine_skips_the_nccl_search():
     assert "nccl" not in report.probe_timings and "python_envs" not in report.probe_timings
     nccl = result(report, "nccl.library")
     assert nccl.status is Status.SKIP and "No NVIDIA GPU is attached" in text_of(nccl)
+    assert nccl.findings[0].caused_by == "gpu.count"
 
 
 def test_a_gpu_machine_still_gathers_it():
