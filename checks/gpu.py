@@ -122,8 +122,10 @@ def gpu_count(facts):
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
-        yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(),
-                   evidence={"no_gpu_attached": True, "pci_nvidia_devices": [], "dev_nvidia": [],
+        virtual, in_container = facts.platform.is_virtual_machine, facts.container.in_container
+        where = "container" if in_container else "vm" if virtual else "machine"
+        yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
+                   evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
                              "nvml_error": inventory.nvml_error or inventory.count_error})
         return
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,

@@ -103,23 +103,27 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
     return _linux_steps(branch, data_center)
 
 
+_ATTACH_STEPS = {
+    "machine": ("Seat the card and connect its power cables; `lspci -d 10de:` must list it.",),
+    "vm": ("Pass the GPU through to this VM (PCI passthrough / VFIO on the host), or choose a GPU instance type.",),
+    "container": ("Start the container with `--gpus all` (Docker) or a `nvidia.com/gpu` request (Kubernetes), "
+                  "on a host whose own GPUs work.",),
+}
+
+
 def _attach_gpu(findings: list[tuple[str, Finding]]) -> tuple[ManualStep, ...]:
     """gpu.count's verdict that no NVIDIA GPU is on the PCI bus: hardware, not software, is missing."""
     absent = [(check_id, f) for check_id, f in findings
               if f.status is Status.FAIL and f.evidence.get("no_gpu_attached")]
     if not absent:
         return ()
+    where = absent[0][1].evidence.get("where", "machine")
     return (ManualStep(
         check_ids=tuple(dict.fromkeys(check_id for check_id, _ in absent)),
         title="Attach an NVIDIA GPU",
         reasons=tuple(dict.fromkeys(f.summary for _, f in absent)),
-        steps=(
-            "Workstation: seat the card and connect its power cables; `lspci -d 10de:` must list it.",
-            "Virtual machine: pass the GPU through (PCI passthrough / VFIO), or choose a GPU instance type.",
-            "Container: start it with `--gpus all` (Docker) or a `nvidia.com/gpu` request (Kubernetes) "
-            "on a host whose GPUs work.",
-            "Do not install a driver before the GPU is there: it cannot help. Then run `gpudoctor check` again.",
-        ),
+        steps=(*_ATTACH_STEPS.get(where, _ATTACH_STEPS["machine"]),
+               "Do not install a driver before the GPU is there: it cannot help. Then run `gpudoctor check` again."),
     ),)
 
 
