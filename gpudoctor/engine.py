@@ -18,7 +18,7 @@ from gpudoctor.registry import BrokenPlugin, Registry
 FACTS_DEADLINE_S = 60.0
 
 # The report header shows these, whichever checks run.
-HEADER_FACTS = frozenset({"platform", "gpus", "container"})
+HEADER_FACTS = frozenset({"platform", "gpus", "container", "node"})
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,7 @@ class Report:
     duration_s: float
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
+    recorded_at: str | None = None  # when the facts were seen: now, or the replayed snapshot's time
 
     @property
     def status(self) -> Status:
@@ -209,4 +210,5 @@ def run_checks(
         duration_s=time.perf_counter() - started,
         source=options.source,
         probe_timings=dict(store.timings),
+        recorded_at=getattr(host, "recorded_at", None) or started_wall,
     )
