@@ -207,6 +207,40 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
     sys.exit(code)
 
 
+MERGE_EPILOG = """\b
+Exit codes:
+  0  merged: every node passes (or only warns) and none is an outlier
+  1  merged: some node fails or could not run a check, or is an outlier
+  2  bad usage, or no readable gpudoctor JSON report among the files given
+"""
+
+
+@main.command(epilog=MERGE_EPILOG)
+@click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
+@click.option("--json", "as_json", is_flag=True, help="Print the merged view as JSON.")
+@click.option("--format", "view_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
+              show_default=True, help="markdown: the table, groups and outliers to paste into a ticket.")
+@click.option("--html", "html_path", metavar="FILE", help="Also write a self-contained HTML page (table, bar chart).")
+def merge(reports, as_json, view_format, html_path) -> None:
+    """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
+    identical configurations, and outliers (bandwidth far below its peers', a driver unlike theirs)."""
+    from gpudoctor.fleet import views
+    from gpudoctor.fleet.merge import MergeError, read_reports, report_paths
+
+    try:
+        fleet = read_reports(report_paths(reports))
+    except MergeError as exc:
+        raise BadInput(str(exc)) from None
+    for path, why in fleet.unreadable:
+        click.echo(f"gpudoctor merge: skipped {path}: {why}", err=True)
+    if html_path:
+        _write_output(html_path, views.render_html(fleet))
+    render = views.render_json if as_json else views.render_markdown if view_format == "markdown" else views.render_terminal
+    click.echo(render(fleet), nl=False)
+    unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers
+    sys.exit(1 if unhealthy else 0)
+
+
 @main.command("list")
 def list_checks() -> None:
     """List the checks: id, title, platforms, and whether a fix exists."""
