@@ -24,6 +24,9 @@ IOMMU_GROUPS = "/sys/kernel/iommu_groups"
 # Readable by every user; the serial numbers beside them are root-only and never read.
 DMI_FIELDS = ("sys_vendor", "product_name", "board_vendor", "board_name", "bios_vendor", "bios_version", "bios_date")
 DMI_DIR = "/sys/class/dmi/id/"
+# What board makers leave in DMI fields they did not fill in: no identity at all
+# (e.g. an ASRock X300 board, mkoreneff/iommu_info_generate#11).
+DMI_PLACEHOLDERS = {"To Be Filled By O.E.M."}
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,13 @@ class NodeFacts:
 
     @property
     def fingerprint(self) -> str:
-        """12 hex digits, equal for nodes whose configuration is equal."""
-        canonical = json.dumps(self.configuration, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()[:12]
+        return fingerprint_of(self.configuration)
+
+
+def fingerprint_of(configuration: dict) -> str:
+    """12 hex digits, equal for nodes whose configuration is equal."""
+    canonical = json.dumps(configuration, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:12]
 
 
 def module_flavour(version_text: str | None) -> str | None:
@@ -121,7 +128,8 @@ def probe_node(host: Host, facts) -> NodeFacts:
     extra = system.extra
     hostname = extra.get("hostname") or (_text(host, HOSTNAME_FILE, 256) if system.sys_platform.startswith("linux")
                                          else None)
-    dmi = {name: value for name in DMI_FIELDS if (value := _text(host, DMI_DIR + name, 256))}
+    dmi = {name: value for name in DMI_FIELDS
+           if (value := _text(host, DMI_DIR + name, 256)) and value not in DMI_PLACEHOLDERS}
     cmdline = _text(host, CMDLINE) if system.sys_platform.startswith("linux") else None
     version_text = _text(host, DRIVER_VERSION_FILE) if system.sys_platform.startswith("linux") else None
     groups = None
