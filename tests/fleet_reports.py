@@ -126,3 +126,15 @@ def write_fleet(folder: Path, documents: list[dict]) -> list[Path]:
         path.write_text(json.dumps(document), encoding="utf-8")
         paths.append(path)
     return paths
+
+
+def write_snapshot(builder: HostBuilder, path: Path, recorded_at: str = "2026-11-23T10:32:33Z") -> Path:
+    """The builder's answers as a snapshot file that `gpudoctor check --from` replays."""
+    calls = []
+    for key, answer in sorted(builder.calls.items()):
+        kind, *args = json.loads(key)
+        calls.append({"probe": kind, "args": args, "answer": answer})
+    document = {"format": "gpudoctor-snapshot", "version": 1, "gpudoctor_version": "0.1.0",
+                "recorded_at": recorded_at, "calls": calls}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
