@@ -55,7 +55,7 @@ def node_report(fixture: str = H200, hostname: str = "gpu-node-01", folder: Path
     return report_document(run(host, options=Options(deep=deep)))
 
 
-def _scale(document: dict, factor: float, check_ids=("p2p.bandwidth", "nccl.allreduce", "pcie.bandwidth")) -> None:
+def scale_bandwidth(document: dict, factor: float, check_ids=("p2p.bandwidth", "nccl.allreduce", "pcie.bandwidth")) -> None:
     for check in document["checks"]:
         if check["id"] not in check_ids:
             continue
@@ -78,7 +78,7 @@ def as_node(template: dict, hostname: str, index: int, jitter: float = 0.03) -> 
     node = document["host"]["node"]
     node["hostname"] = hostname
     node["machine_id_hash"] = f"{index:032x}"
-    _scale(document, 1 + jitter * (((index * 37) % 13) - 6) / 6)
+    scale_bandwidth(document, 1 + jitter * (((index * 37) % 13) - 6) / 6)
     return document
 
 
@@ -112,7 +112,7 @@ def synthetic_fleet(count: int = 1000, h100_every: int = 10) -> list[dict]:
             template = p2p_disabled
         document = as_node(template, name, index)
         if name == "gpu-0123":
-            _scale(document, 0.4, ("p2p.bandwidth",))
+            scale_bandwidth(document, 0.4, ("p2p.bandwidth",))
         if name == "gpu-0789":
             with_driver(document, "570.86.15")
         fleet.append(document)

@@ -126,7 +126,7 @@ def _bar_chart(fleet: Fleet, metric: str, title: str) -> str:
     if not measured:
         return ""
     top = max(v for _, v in measured) or 1.0
-    bar, gap, height = 6, 1, 160
+    bar, gap, height = max(1, min(24, 900 // len(measured))), 1, 160
     width = len(measured) * (bar + gap) + 60
     bars = "".join(
         f'<rect x="{50 + i * (bar + gap)}" y="{10 + height - v / top * height:.1f}" width="{bar}" '
