@@ -19,7 +19,7 @@ import pytest
 from fleet_reports import H200, node_builder, write_snapshot
 
 WRAPPER = Path(__file__).parents[2] / "deploy" / "slurm" / "gpudoctor-healthcheck"
-DAEMONS = ("slurmctld", "slurmd", "scontrol", "munged", "mungekey")
+DAEMONS = ("slurmctld", "slurmd", "scontrol", "sbatch", "munged", "mungekey")
 MISSING = [name for name in DAEMONS if not (shutil.which(name) or shutil.which(name, path="/usr/sbin:/sbin"))]
 
 pytestmark = [
@@ -157,3 +157,23 @@ def test_leaves_a_node_an_administrator_drained(cluster, tmp_path):
     time.sleep(5)  # two health-check intervals
     line = running.node_line()
     assert "DRAIN" in line and "Reason=maintenance: PSU swap" in line, line
+
+
+def test_collect_recipe_gathers_a_report_from_each_node_and_merges_them(cluster, tmp_path):
+    running, conf = cluster
+    _configure(conf, running, write_snapshot(node_builder(H200, NODE), tmp_path / "healthy.json"))
+    snapshot = write_snapshot(node_builder(H200, NODE), tmp_path / "node.json")
+    reports = tmp_path / "reports"
+    gpudoctor = Path(sys.executable).with_name("gpudoctor")
+    env = {**running.env, "GPUDOCTOR": str(gpudoctor), "GPUDOCTOR_ARGS": f"--from {snapshot}",
+           "GPUDOCTOR_REPORTS": str(reports)}
+    recipe = Path(__file__).parents[2] / "deploy" / "slurm" / "collect.sbatch"
+    submitted = subprocess.run([_tool("sbatch"), "--parsable", "--wait", f"--output={tmp_path}/job.out",
+                                f"--chdir={tmp_path}", str(recipe)], capture_output=True, text=True, env=env,
+                               timeout=90)
+    output = (tmp_path / "job.out").read_text() if (tmp_path / "job.out").exists() else ""
+    if submitted.returncode != 0 and not output:
+        pytest.skip(f"this Slurm could not run a batch job here: {submitted.stderr.strip()}\n{running.logs()}")
+    assert (reports / f"{NODE}.json").exists(), output + submitted.stderr
+    assert f"| {NODE} | ! warn |" in output  # the merged Markdown table, one row per node
+    assert (reports / "fleet.html").exists()
