@@ -224,21 +224,13 @@ Exit codes:
 def merge(reports, as_json, view_format, html_path) -> None:
     """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
     identical configurations, and outliers (bandwidth far below its peers', a driver unlike theirs)."""
-    from gpudoctor.fleet import views
-    from gpudoctor.fleet.merge import MergeError, read_reports, report_paths
+    from gpudoctor.fleet.command import run_merge
+    from gpudoctor.fleet.merge import MergeError
 
     try:
-        fleet = read_reports(report_paths(reports))
+        sys.exit(run_merge(reports, as_json, view_format, html_path, _write_output))
     except MergeError as exc:
         raise BadInput(str(exc)) from None
-    for path, why in fleet.unreadable:
-        click.echo(f"gpudoctor merge: skipped {path}: {why}", err=True)
-    if html_path:
-        _write_output(html_path, views.render_html(fleet))
-    render = views.render_json if as_json else views.render_markdown if view_format == "markdown" else views.render_terminal
-    click.echo(render(fleet), nl=False)
-    unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers
-    sys.exit(1 if unhealthy else 0)
 
 
 @main.command("list")
