@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
-import pytest
 from fleet_reports import FLEET, H200, node_builder, node_report
 from hosts import HOSTS, run, snapshot_document
 
