@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudoctor.engine import FactStore, ProbeFailed
+from gpudoctor.engine import FactStore
+from gpudoctor.probing import ProbeFailed
 from gpudoctor.probes.node import NodeFacts
 
 

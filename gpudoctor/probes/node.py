@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 CMDLINE = "/proc/cmdline"
 HOSTNAME_FILE = "/proc/sys/kernel/hostname"
@@ -123,6 +124,7 @@ def _optional_fact(facts, name: str) -> Any:
         return None
 
 
+@provides("node")
 def probe_node(host: Host, facts) -> NodeFacts:
     system = host.system()
     extra = system.extra
