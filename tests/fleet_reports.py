@@ -14,21 +14,21 @@ from pathlib import Path
 
 from hosts import FIXTURES, HostBuilder, run
 
-from gpudoctor.engine import Options
 from gpudoctor.probes.node import fingerprint_of
+from gpudoctor.registry import load_registry
 from gpudoctor.report.json_report import report_document
+from gpudoctor.selection import select_checks
 
 FLEET = FIXTURES / "fleet"
 H200 = "linux-2xh200-nvlink-deep.json"
 H100 = "linux-1xh100-deep.json"
 
 
-def node_builder(fixture: str = H200, hostname: str = "gpu-node-01", machine_id_hash: str | None = None,
-                 folder: Path | None = None) -> HostBuilder:
+def node_builder(fixture: str = H200, hostname: str = "gpu-node-01", machine_id_hash: str | None = None) -> HostBuilder:
     """A real recording, as if recorded by today's gpudoctor on a node called `hostname`: the host
     name and machine ID hash it now records, and the two-H200 host's /proc/cmdline and
     /proc/driver/nvidia/version (recorded the same day, tests/fixtures/fleet/README.md)."""
-    builder = _builder(fixture, folder)
+    builder = HostBuilder.from_fixture(fixture)
     system = builder.calls['["system"]']
     system["extra"] = {**system.get("extra", {}), "hostname": hostname,
                        "machine_id_hash": machine_id_hash or hashlib.sha256(hostname.encode()).hexdigest()[:32]}
@@ -40,19 +40,11 @@ def node_builder(fixture: str = H200, hostname: str = "gpu-node-01", machine_id_
     return builder
 
 
-def _builder(fixture: str, folder: Path | None) -> HostBuilder:
-    if folder is None:
-        return HostBuilder.from_fixture(fixture)
-    from gpudoctor.host.base import call_key
-
-    document = json.loads((folder / fixture).read_text(encoding="utf-8"))
-    return HostBuilder({call_key(c["probe"], c["args"]): copy.deepcopy(c["answer"]) for c in document["calls"]})
-
-
-def node_report(fixture: str = H200, hostname: str = "gpu-node-01", folder: Path | None = None,
-                deep: bool = True) -> dict:
-    host = node_builder(fixture, hostname, folder=folder).host()
-    return report_document(run(host, options=Options(deep=deep)))
+def node_report(fixture: str = H200, hostname: str = "gpu-node-01", deep: bool = True) -> dict:
+    """`deep`: every check, the opt-in ones too (as `--deep --frameworks`); else a plain run's checks."""
+    host = node_builder(fixture, hostname).host()
+    only = None if deep else [c.id for c in select_checks(load_registry().checks)]
+    return report_document(run(host, only=only))
 
 
 def scale_bandwidth(document: dict, factor: float, check_ids=("p2p.bandwidth", "nccl.allreduce", "pcie.bandwidth")) -> None:
@@ -103,7 +95,7 @@ def synthetic_fleet(count: int = 1000, h100_every: int = 10) -> list[dict]:
     outliers in PLANTED."""
     h200 = node_report(H200, "template")
     h100 = node_report(H100, "template")
-    p2p_disabled = node_report("linux-2xh200-nccl-p2p-disabled-deep.json", "template", folder=FLEET)
+    p2p_disabled = node_report("linux-2xh200-p2p-disabled-deep.json", "template")
     fleet = []
     for index in range(1, count + 1):
         name = f"gpu-{index:04d}"
