@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import tempfile
 from typing import Any
 
 from gpudoctor import __version__
@@ -53,19 +52,6 @@ def snapshot_document(host: Host) -> dict[str, Any]:
         "recorded_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "calls": calls,
     }
-
-
-def write_text_atomically(path: str, text: str) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temp_path = tempfile.mkstemp(prefix=".gpudoctor-", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp_path, path)
-    except BaseException:
-        if os.path.exists(temp_path):
-            os.unlink(temp_path)
-        raise
 
 
 def load_snapshot(path: str) -> ReplayHost:
