@@ -30,9 +30,12 @@ from typing import Any
 
 from gpudoctor import __version__
 from gpudoctor.host.base import Host, ReplayHost, call_key
+from gpudoctor.host.snapshot_schema import SchemaError, validate_call
 
 FORMAT = "gpudoctor-snapshot"
 VERSION = 1
+# Snapshots are tens to hundreds of kilobytes; command output is capped at a few megabytes each.
+MAX_SNAPSHOT_BYTES = 64 << 20
 
 
 class SnapshotError(Exception):
@@ -56,8 +59,12 @@ def snapshot_document(host: Host) -> dict[str, Any]:
 
 def load_snapshot(path: str) -> ReplayHost:
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)  # /dev/zero or a runaway file must not fill memory
+        if len(data) > MAX_SNAPSHOT_BYTES:
+            raise SnapshotError(f"snapshot {path!r} is larger than {MAX_SNAPSHOT_BYTES >> 20} MB: not a snapshot "
+                                "gpudoctor wrote")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors add one) is accepted
     except FileNotFoundError:
         raise SnapshotError(f"snapshot {path!r} does not exist") from None
     except IsADirectoryError:
@@ -69,14 +76,16 @@ def load_snapshot(path: str) -> ReplayHost:
 
 def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHost:
     try:
-        document = json.loads(text)
+        document = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         hint = "it looks truncated" if exc.pos >= len(text.rstrip()) else "it is not valid JSON"
         raise SnapshotError(f"snapshot {source!r} is corrupt: {hint} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SnapshotError(f"snapshot {source!r} is corrupt: its JSON is nested too deep") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SnapshotError(f"{source!r} is not a gpudoctor snapshot (no \"format\": \"{FORMAT}\")")
     version = document.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SnapshotError(f"snapshot {source!r} has no valid format version")
     if version > VERSION:
         raise SnapshotError(
@@ -91,7 +100,14 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         if not (isinstance(call, dict) and isinstance(call.get("probe"), str) and isinstance(call.get("args"), list)
                 and "answer" in call):
             raise SnapshotError(f"snapshot {source!r} is corrupt: call #{number} lacks probe, args or answer")
-        answers[call_key(call["probe"], call["args"])] = call["answer"]
+        try:
+            validate_call(call["probe"], call["args"], call["answer"])
+            key = call_key(call["probe"], call["args"])
+        except (SchemaError, RecursionError, ValueError) as exc:
+            what = " ".join(str(arg) for arg in [call["probe"], *call["args"]][:3])[:120]
+            problem = exc if isinstance(exc, SchemaError) else "it is nested too deep"
+            raise SnapshotError(f"snapshot {source!r} is corrupt: call #{number} ({what}): {problem}") from None
+        answers[key] = call["answer"]
     if call_key("system", []) not in answers:
         raise SnapshotError(f"snapshot {source!r} is corrupt: it has no system record")
     return ReplayHost(answers)
