@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
+import re
 from typing import Any
 
 from gpudoctor import __version__
@@ -74,6 +74,18 @@ def load_snapshot(path: str) -> ReplayHost:
     return replay_host_from_text(text, source=path)
 
 
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_lone_surrogate(document: Any) -> bool:
+    """JSON may escape half of a UTF-16 pair (\\ud800) alone: Python takes it, but no file or terminal can."""
+    try:
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHost:
     try:
         document = json.loads(text.lstrip("\ufeff"))
@@ -82,6 +94,8 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         raise SnapshotError(f"snapshot {source!r} is corrupt: {hint} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SnapshotError(f"snapshot {source!r} is corrupt: its JSON is nested too deep") from None
+    if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(document):
+        raise SnapshotError(f"snapshot {source!r} is corrupt: it holds a \\ud800-\\udfff escape that is no character")
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SnapshotError(f"{source!r} is not a gpudoctor snapshot (no \"format\": \"{FORMAT}\")")
     version = document.get("version")
