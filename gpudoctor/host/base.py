@@ -87,6 +87,10 @@ def _redact_file(result: FileResult) -> FileResult:
     return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
 
 
+def _redact_http(result: HttpResult) -> HttpResult:
+    return HttpResult(result.status, _redact_bytes(result.body), result.error and redact_text(result.error))
+
+
 def call_key(kind: str, args: Sequence[Any]) -> str:
     """The canonical key of one probe call in a snapshot."""
     return json.dumps([kind, *args], separators=(",", ":"), ensure_ascii=False)
@@ -162,7 +166,7 @@ class Host:
         return self._answer("native", [function, *args], lambda: self._live_native(function, args))
 
     def http_get(self, url: str, *, timeout: float = 2.0) -> HttpResult:
-        return self._answer("http", [url], lambda: self._live_http_get(url, timeout))
+        return self._answer("http", [url], lambda: _redact_http(self._live_http_get(url, timeout)))
 
     def system(self) -> SystemInfo:
         return self._answer("system", [], lambda: self._live_system())

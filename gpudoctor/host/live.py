@@ -190,6 +190,8 @@ def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] 
     for reader in readers:
         # A grandchild may still hold the pipes open after the child exited: do not wait on it.
         reader.join(timeout=_KILL_GRACE)
+    if any(reader.is_alive() for reader in readers):
+        _kill_tree(proc, posix)  # nor leave it running: it is in the child's own session
     returncode = None if error else proc.returncode
     return CommandResult(returncode=returncode, stdout=stdout.value(), stderr=stderr.value(), error=error)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 FAKES = Path(__file__).parent / "fakes"
+sys.path.insert(0, str(Path(__file__).parent))  # the suite's helpers: loopback.py, hostile.py
 
 
 @pytest.fixture(scope="session")
