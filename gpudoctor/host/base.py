@@ -67,14 +67,11 @@ def _encode(answer: Any) -> Any:
 
 def _redact_bytes(data: bytes) -> bytes:
     """Credentials in logs and command output (a proxy URL in Ollama's logged environment, a
-    token in a journal line) never reach a snapshot. Non-UTF-8 bytes (UTF-16 from wsl.exe) are
-    left as they are."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data
+    token in a journal line) never reach a snapshot. Bytes that are not UTF-8 (a tool printing
+    garbage around a token) are kept as they are around what is redacted (surrogateescape)."""
+    text = data.decode("utf-8", errors="surrogateescape")
     redacted = redact_text(text)
-    return data if redacted == text else redacted.encode("utf-8")
+    return data if redacted == text else redacted.encode("utf-8", errors="surrogateescape")
 
 
 def _redact_command(result: CommandResult) -> CommandResult:

@@ -20,8 +20,8 @@ from gpudoctor.host.base import Host, call_key
 _KILL_GRACE = 1.0
 # What a command's output may keep, per stream: nvidia-smi -q -x of two H200s is 54 KB, Ollama's
 # last 3000 journal lines a megabyte or two; the end of a log matters more than its start.
-OUTPUT_HEAD = 1 << 20
-OUTPUT_TAIL = 3 << 20
+OUTPUT_HEAD = 512 << 10
+OUTPUT_TAIL = 1536 << 10
 _CHUNK = 1 << 16
 
 
