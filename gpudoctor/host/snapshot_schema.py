@@ -126,27 +126,89 @@ _ANSWERS: dict[str, Callable[[Any], None]] = {
 }
 
 
-# Values that the report header and the counts rest on; other values are judged by their probes.
+# The values the probes read, by function, as gpudoctor/host/nvml.py and native.py record them: "int",
+# "text", "bool", ["int"] (a list of), or an object whose listed keys, when present, have these shapes.
+_INT, _TEXT = "int", "text"
+_PCI = {"busId": _TEXT, "busIdLegacy": _TEXT, "bus": _INT, "device": _INT, "domain": _INT,
+        "pciDeviceId": _INT, "pciSubSystemId": _INT}
+_VALUE_SHAPES: dict[tuple[str, str], Any] = {
+    ("nvml", "nvmlInit"): "bool",
+    ("nvml", "nvmlSystemGetDriverVersion"): _TEXT,
+    ("nvml", "nvmlSystemGetNVMLVersion"): _TEXT,
+    ("nvml", "nvmlSystemGetCudaDriverVersion"): _INT,
+    ("nvml", "nvmlDeviceGetName"): _TEXT,
+    ("nvml", "nvmlDeviceGetUUID"): _TEXT,
+    ("nvml", "nvmlDeviceGetArchitecture"): _INT,
+    ("nvml", "nvmlDeviceGetCudaComputeCapability"): [_INT],
+    ("nvml", "nvmlDeviceGetCurrPcieLinkGeneration"): _INT,
+    ("nvml", "nvmlDeviceGetCurrPcieLinkWidth"): _INT,
+    ("nvml", "nvmlDeviceGetMaxPcieLinkGeneration"): _INT,
+    ("nvml", "nvmlDeviceGetMaxPcieLinkWidth"): _INT,
+    ("nvml", "nvmlDeviceGetGpuMaxPcieLinkGeneration"): _INT,
+    ("nvml", "nvmlDeviceGetPcieReplayCounter"): _INT,
+    ("nvml", "nvmlDeviceGetMemoryInfo"): {"total": _INT, "free": _INT, "used": _INT},
+    ("nvml", "nvmlDeviceGetUtilizationRates"): {"gpu": _INT, "memory": _INT},
+    ("nvml", "nvmlDeviceGetPciInfo"): _PCI,
+    ("nvml", "nvmlDeviceGetNvLinkRemotePciInfo"): _PCI,
+    ("nvml", "nvmlDeviceGetNvLinkState"): _INT,
+    ("nvml", "nvmlDeviceGetNvLinkVersion"): _INT,
+    ("nvml", "nvmlDeviceGetP2PStatus"): _INT,
+    ("nvml", "nvmlDeviceGetTopologyCommonAncestor"): _INT,
+    ("native", "nccl.version"): _INT,
+    ("native", "cuda.peer"): {"can_access_peer": _INT, "access_supported": (_INT, _TEXT), "perf_rank": (_INT, _TEXT),
+                              "native_atomic_supported": (_INT, _TEXT), "cuda_array_access_supported": (_INT, _TEXT)},
+}
+
+
+def _shape(value: Any, shape: Any, where: str) -> None:
+    """Raise SchemaError unless `value` (null allowed: "no answer") has `shape`."""
+    if value is None:
+        return
+    if isinstance(shape, tuple):
+        for option in shape:
+            try:
+                _shape(value, option, where)
+                return
+            except SchemaError:
+                continue
+        raise SchemaError(f"{where} must be one of {', '.join(map(str, shape))}")
+    if shape == _INT and not _is_int(value):
+        raise SchemaError(f"{where} must be an integer")
+    if shape == _TEXT and not isinstance(value, str):
+        raise SchemaError(f"{where} must be text")
+    if shape == "bool" and not isinstance(value, bool):
+        raise SchemaError(f"{where} must be true or false")
+    if isinstance(shape, list):
+        if not isinstance(value, list) or len(value) > 64:
+            raise SchemaError(f"{where} must be a short list")
+        for index, item in enumerate(value):
+            _shape(item, shape[0], f"{where}[{index}]")
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where} must be an object")
+        for key, inner in shape.items():
+            _shape(value.get(key), inner, f"{where}.{key}")
+
+
 def _gpu_count(value: Any) -> None:
     if not (_is_int(value) and 0 <= value <= MAX_GPUS):
         raise SchemaError(f"answer.value must be a GPU count from 0 to {MAX_GPUS}")
 
 
 def _cuda_devices(value: Any) -> None:
-    if not isinstance(value, dict):
-        raise SchemaError("answer.value must be an object")
-    _optional_int(value.get("driver_version"), "answer.value.driver_version")
-    devices = value.get("devices", [])
+    _shape(value, {"driver_version": _INT}, "answer.value")
+    devices = value.get("devices", []) if isinstance(value, dict) else None
     if not isinstance(devices, list) or len(devices) > MAX_GPUS:
         raise SchemaError(f"answer.value.devices must be a list of at most {MAX_GPUS} devices")
+    for index, device in enumerate(devices):
+        _shape(device, {"ordinal": _INT, "pci_bus_id": _TEXT, "name": _TEXT}, f"answer.value.devices[{index}]")
 
 
+# Counts get their own bounds: a snapshot claiming 2**64 GPUs must not make a probe loop that long.
 _VALUES: dict[tuple[str, str], Callable[[Any], None]] = {
     ("nvml", "nvmlDeviceGetCount"): _gpu_count,
-    ("nvml", "nvmlSystemGetCudaDriverVersion"): lambda v: _optional_int(v, "answer.value"),
-    ("nvml", "nvmlSystemGetDriverVersion"): lambda v: _optional_text(v, "answer.value"),
-    ("nvml", "nvmlSystemGetNVMLVersion"): lambda v: _optional_text(v, "answer.value"),
     ("native", "cuda.devices"): _cuda_devices,
+    **{call: (lambda value, shape=shape: _shape(value, shape, "answer.value")) for call, shape in _VALUE_SHAPES.items()},
 }
 
 
