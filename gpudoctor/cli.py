@@ -203,10 +203,15 @@ def snapshot(output: str, deep: bool, frameworks: bool) -> None:
         host.close()
     import json
 
-    _write_output(output, json.dumps(snapshot_document(host), indent=1, ensure_ascii=False) + "\n")
-    click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
-    click.echo("It holds command output, library answers and audited environment variables only "
-               "(secrets redacted); read it before you share it.")
+    from gpudoctor.host.snapshot_privacy import describe
+
+    document = snapshot_document(host)
+    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
+    for line in describe(document["calls"]):
+        click.echo(f"  - {line}")
+    click.echo("Tokens and passwords are redacted, your home folder is ~ and your user name <user>; "
+               "read it before you share it.")
 
 
 FIX_EPILOG = """\b

@@ -18,18 +18,22 @@ Format (version 1), a JSON object:
 which, env, nvml, native, http, system) and `args` its arguments; `answer` is the raw answer:
 command output and exit code, file bytes, NVML values or NVML error names. Bytes that are not
 UTF-8 (wsl.exe writes UTF-16LE) are stored as {"base64": "..."}. Environment variables appear
-only when a check audits them, already redacted. A reader refuses a newer `version`.
+only when a check audits them, already redacted; the home directory is written `~` and the user
+name in home paths `<user>` (gpudoctor/host/snapshot_privacy.py). A reader refuses a newer
+`version`, and checks every call against its kind's schema (gpudoctor/host/snapshot_schema.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 from typing import Any
 
 from gpudoctor import __version__
 from gpudoctor.host.base import Host, ReplayHost, call_key
+from gpudoctor.host.snapshot_privacy import anonymise_calls
 from gpudoctor.host.snapshot_schema import SchemaError, validate_call
 
 FORMAT = "gpudoctor-snapshot"
@@ -44,10 +48,10 @@ class SnapshotError(Exception):
 
 def snapshot_document(host: Host) -> dict[str, Any]:
     host.system()  # every snapshot says which operating system it came from
-    calls = [
+    calls = anonymise_calls([
         {"probe": kind, "args": args, "answer": answer}
         for _key, (kind, args, answer) in sorted(host.recorded.items())
-    ]
+    ], home=os.path.expanduser("~"))
     return {
         "format": FORMAT,
         "version": VERSION,
