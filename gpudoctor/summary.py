@@ -29,6 +29,7 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "wsl_version": platform.wsl_version,
             "wsl_distro": platform.wsl_distro,
             "wsl_package_version": platform.wsl_package_version,
+            "virtualization": platform.virtualization,
             "windows_build": platform.windows_build,
             "python_version": platform.python_version,
         }

@@ -17,7 +17,7 @@ from gpudoctor.cli import BadInput
 from gpudoctor.engine import FactStore, Options, ProbeFailed, Report, run_checks
 from gpudoctor.fixing.apply import FixLog, apply_fixes, log_path
 from gpudoctor.fixing.catalog import CatalogError, load_catalog
-from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run
+from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run, wsl_share
 from gpudoctor.fixing.record import fix_record
 from gpudoctor.fixing.render import outcome_lines, plan_lines
 from gpudoctor.host.base import Host
@@ -46,6 +46,8 @@ class Request:
     as_json: bool
     snapshot_path: str | None
     min_driver: int
+    markdown: bool = False  # --format markdown: the plan as a report to paste into an issue
+    anonymise: bool = True
 
 
 def _fact(store: FactStore, name: str):
@@ -65,7 +67,12 @@ def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -
         privileges = _fact(store, "privileges") or Privileges(None, "the privileges probe failed")
     if platform is None:
         return report, Target("unknown", None, privileges)
-    return report, Target(platform.kind, platform.wsl_distro, privileges)
+    share = None
+    if platform.kind == "wsl":
+        windows = _fact(store, "windows")
+        if windows is not None and windows.reachable:
+            share = wsl_share(windows.windows_build, bool(windows.wsl_package_version or platform.wsl_package_version))
+    return report, Target(platform.kind, platform.wsl_distro, privileges, **({"wsl_share": share} if share else {}))
 
 
 def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> Report:
@@ -130,6 +137,12 @@ def run_fix(request: Request) -> int:
     if not request.apply:
         if request.as_json:
             _print_record(fix_record(report, plan, "planned" if plan.fixes else "nothing-to-do"))
+        elif request.markdown:
+            from gpudoctor.pasted.anonymise import this_machine
+            from gpudoctor.pasted.markdown import plan_markdown
+
+            click.echo(plan_markdown(plan_lines(plan, report), report,
+                                     anonymiser=this_machine() if request.anonymise else None), nl=False)
         else:
             _emit(plan_lines(plan, report))
         return 0

@@ -19,6 +19,12 @@ _USER_IN_PATH = re.compile(r"(?P<lead>/home/|[\\/][Uu]sers[\\/])(?!Public\b|Defa
 
 def anonymise_calls(calls: list[dict[str, Any]], home: str | None) -> list[dict[str, Any]]:
     """The calls with the home directory and user names replaced in every string."""
+    scrub = path_scrubber(home)
+    return [map_strings(call, scrub) for call in calls]
+
+
+def path_scrubber(home: str | None) -> Callable[[str], str]:
+    """A function that writes `home` as ~ and the user name in any home path as <user>."""
     home = (home or "").rstrip("/\\")
     home_pattern = re.compile(re.escape(home) + r"(?![A-Za-z0-9._-])") if len(home) > 1 else None
 
@@ -27,17 +33,17 @@ def anonymise_calls(calls: list[dict[str, Any]], home: str | None) -> list[dict[
             text = home_pattern.sub("~", text)
         return _USER_IN_PATH.sub(lambda m: m.group("lead") + USER, text)
 
-    return [_map_strings(call, scrub) for call in calls]
+    return scrub
 
 
-def _map_strings(value: Any, change: Callable[[str], str]) -> Any:
+def map_strings(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, str):
         return change(value)
     if isinstance(value, list):
-        return [_map_strings(item, change) for item in value]
+        return [map_strings(item, change) for item in value]
     if isinstance(value, dict):
         # {"base64": ...} holds bytes that are not text: left as recorded
-        return value if set(value) == {"base64"} else {key: _map_strings(item, change) for key, item in value.items()}
+        return value if set(value) == {"base64"} else {key: map_strings(item, change) for key, item in value.items()}
     return value
 
 

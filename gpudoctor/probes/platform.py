@@ -7,6 +7,20 @@ from dataclasses import dataclass
 from gpudoctor.host.base import Host
 
 WSLINFO_VERSION = ("wslinfo", "--wsl-version")
+CPUINFO = "/proc/cpuinfo"
+DMI_VENDOR = "/sys/class/dmi/id/sys_vendor"
+DMI_PRODUCT = "/sys/class/dmi/id/product_name"
+BARE_METAL = "none"
+
+# DMI system vendor or product name -> hypervisor, as systemd-detect-virt names them
+# (systemd src/basic/virt.c, detect_vm_dmi_vendor). Cloud bare-metal instances (AWS *.metal)
+# carry their cloud's vendor string but no CPUID hypervisor bit, so the bit decides first.
+HYPERVISOR_OF_DMI = {
+    "KVM": "kvm", "OpenStack": "kvm", "KubeVirt": "kvm", "Amazon EC2": "amazon", "QEMU": "qemu",
+    "VMware": "vmware", "VMW": "vmware", "innotek GmbH": "oracle", "VirtualBox": "oracle",
+    "Oracle Corporation": "oracle", "Xen": "xen", "Bochs": "bochs", "Parallels": "parallels",
+    "BHYVE": "bhyve", "Apple Virtualization": "apple", "Google": "google", "Microsoft Corporation": "microsoft",
+}
 
 
 @dataclass(frozen=True)
@@ -22,6 +36,15 @@ class PlatformFacts:
     logical_cpus: int | None = None
     memory_bytes: int | None = None
     wsl_package_version: str | None = None  # "2.4.13.0" (`wslinfo --wsl-version`, WSL 2.2.3 and newer)
+    # "none" on bare metal, the hypervisor's name in a VM ("kvm", "microsoft", or "unknown" when
+    # only the CPU says so), None when nothing could be read; `virtualization_evidence` says how.
+    virtualization: str | None = None
+    virtualization_evidence: str | None = None
+
+    @property
+    def is_virtual_machine(self) -> bool | None:
+        """True in a VM (WSL 2 included), False on bare metal, None when unknown."""
+        return None if self.virtualization is None else self.virtualization != BARE_METAL
 
     @property
     def label(self) -> str:
@@ -42,6 +65,27 @@ def wsl_version_of_kernel(release: str) -> int | None:
     if "microsoft" not in lowered:
         return None
     return 2 if ("microsoft-standard" in lowered or "wsl2" in lowered) else 1
+
+
+def detect_virtualization(host: Host) -> tuple[str | None, str | None]:
+    """(hypervisor, evidence) from the CPUID hypervisor bit (x86 guests see it in /proc/cpuinfo's
+    flags) and the DMI vendor strings the hypervisor sets; (None, None) when neither is readable.
+
+    Hypervisors must set CPUID leaf 1 ECX bit 31 for their guests (Intel SDM vol. 2A, CPUID;
+    Linux shows it as the flag `hypervisor`). Firecracker and some others expose no DMI at all.
+    """
+    cpuinfo = host.read_file(CPUINFO, limit=16384)  # the first processor's block holds its flags
+    flags_line = next((line for line in (cpuinfo.text or "").splitlines() if line.startswith("flags")), None)
+    dmi = " ".join(t for t in (host.read_file(path, limit=256).text for path in (DMI_VENDOR, DMI_PRODUCT)) if t)
+    named = next((name for marker, name in HYPERVISOR_OF_DMI.items() if marker in dmi), None)
+    if flags_line is not None and "hypervisor" in flags_line.split():
+        vendor = f"; DMI says {dmi.strip()!r}" if dmi.strip() else "; no DMI tables"
+        return named or "unknown", f"the CPU reports the hypervisor flag (/proc/cpuinfo){vendor}"
+    if flags_line is not None:
+        return BARE_METAL, "no hypervisor flag among the CPU's flags (/proc/cpuinfo)"
+    if named is not None:
+        return named, f"DMI says {dmi.strip()!r}"
+    return None, None
 
 
 def probe_platform(host: Host, facts) -> PlatformFacts:
@@ -70,8 +114,13 @@ def probe_platform(host: Host, facts) -> PlatformFacts:
         wsl = 2
     if wsl is not None:
         wslinfo = host.run(list(WSLINFO_VERSION), timeout=5)
+        # WSL 2 is a Hyper-V utility VM; WSL 1 translates system calls and has no VM to detect.
+        virtual = ("microsoft", "WSL 2 runs in a Hyper-V utility VM") if wsl == 2 else (None, None)
         return PlatformFacts(
             kind="wsl", os_name=os_name, kernel=system.os_release, wsl_version=wsl, wsl_distro=distro,
-            wsl_package_version=(wslinfo.text.strip() or None) if wslinfo.ok else None, **common,
+            wsl_package_version=(wslinfo.text.strip() or None) if wslinfo.ok else None,
+            virtualization=virtual[0], virtualization_evidence=virtual[1], **common,
         )
-    return PlatformFacts(kind="linux", os_name=os_name, kernel=system.os_release, **common)
+    virtualization, evidence = detect_virtualization(host)
+    return PlatformFacts(kind="linux", os_name=os_name, kernel=system.os_release,
+                         virtualization=virtualization, virtualization_evidence=evidence, **common)
