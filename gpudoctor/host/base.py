@@ -84,6 +84,30 @@ def _redact_file(result: FileResult) -> FileResult:
     return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
 
 
+LineFilter = Callable[[str], bool]
+
+
+def keep_only(data: bytes, keep_lines: LineFilter | None) -> bytes:
+    """`data` with every line that `keep_lines` rejects emptied (its newline kept)."""
+    if keep_lines is None or not data:
+        return data
+    lines = data.decode("utf-8", errors="surrogateescape").split("\n")
+    kept = "\n".join(line if keep_lines(line) else "" for line in lines)
+    return kept.encode("utf-8", errors="surrogateescape")
+
+
+def _keep_command_lines(result: CommandResult, keep_lines: LineFilter | None) -> CommandResult:
+    if keep_lines is None:
+        return result
+    return CommandResult(result.returncode, keep_only(result.stdout, keep_lines), result.stderr, result.error)
+
+
+def _keep_file_lines(result: FileResult, keep_lines: LineFilter | None) -> FileResult:
+    if keep_lines is None or result.data is None:
+        return result
+    return FileResult(data=keep_only(result.data, keep_lines), entries=result.entries, error=result.error)
+
+
 def _redact_http(result: HttpResult) -> HttpResult:
     return HttpResult(result.status, _redact_bytes(result.body), result.error and redact_text(result.error))
 
@@ -103,10 +127,12 @@ class Host:
         self.recorded: dict[str, tuple[str, list, Any]] = {}
 
     # -- the questions a probe may ask -------------------------------------------------------
-    def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT) -> CommandResult:
-        """Run a command (no shell) with a hard timeout."""
+    def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT,
+            keep_lines: LineFilter | None = None) -> CommandResult:
+        """Run a command (no shell) with a hard timeout. `keep_lines`: see `read_file`."""
         argv = [str(a) for a in argv]
-        return self._answer("run", argv, lambda: _redact_command(self._live_run(argv, timeout)))
+        return self._answer("run", argv, lambda: _redact_command(_keep_command_lines(self._live_run(argv, timeout),
+                                                                                     keep_lines)))
 
     def run_python(
         self,
@@ -127,9 +153,15 @@ class Host:
             "python", key, lambda: _redact_command(self._live_run_python(module, args, timeout, python, on_line))
         )
 
-    def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False) -> FileResult:
-        """Read at most `limit` bytes of a file, from its end when `tail`."""
-        return self._answer("file", [path, limit, tail], lambda: _redact_file(self._live_read_file(path, limit, tail)))
+    def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False,
+                  keep_lines: LineFilter | None = None) -> FileResult:
+        """Read at most `limit` bytes of a file, from its end when `tail`.
+
+        `keep_lines` says which lines the probe reads (a log's prompts and request lines are none of
+        gpudoctor's business): the others are recorded as empty lines, so that line numbers still hold.
+        """
+        return self._answer("file", [path, limit, tail],
+                            lambda: _redact_file(_keep_file_lines(self._live_read_file(path, limit, tail), keep_lines)))
 
     def list_dir(self, path: str) -> FileResult:
         return self._answer("dir", [path], lambda: self._live_list_dir(path))

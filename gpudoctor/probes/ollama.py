@@ -522,13 +522,29 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
     )
 
 
+# Every kind of line the parsers above read. Only these lines of the server log are kept (recorded in a
+# snapshot): the rest (requests, and prompts when OLLAMA_DEBUG is on) are emptied at the host boundary.
+# A parser that reads a new kind of line adds its marker here; tests/attacks/test_ollama_log_kept.py
+# checks that every recorded log parses the same with and without the others.
+LOG_LINES_READ = (
+    "server config", "inference compute", "Listening on", *_START_RUNNER, *_OFFLOAD, *_LOAD_LINES, "offloaded",
+    "llama runner started", "GPULayers", "llama runner process", *_DISCOVERY, "cudaMalloc failed",
+    "unable to allocate CUDA", "CUDA error: out of memory",
+)
+
+
+def log_line_read(line: str) -> bool:
+    """Whether a parser here reads this kind of server-log line (the `keep_lines` of the log's reads)."""
+    return any(marker in line for marker in LOG_LINES_READ)
+
+
 def _looks_like_ollama(text: str) -> bool:
     return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go"))
 
 
 def _journal(host: Host) -> tuple[str | None, str]:
     """(text, why not) from the systemd journal of ollama.service."""
-    result = host.run(JOURNAL_ARGV, timeout=JOURNAL_TIMEOUT_S)
+    result = host.run(JOURNAL_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_read)
     if result.error == "not-found":
         return None, "there is no journalctl (no systemd)"
     if result.error:
@@ -543,7 +559,7 @@ def _journal(host: Host) -> tuple[str | None, str]:
 
 
 def _file_log(host: Host, path: str) -> tuple[str | None, str]:
-    result = host.read_file(path, limit=LOG_LIMIT, tail=True)
+    result = host.read_file(path, limit=LOG_LIMIT, tail=True, keep_lines=log_line_read)
     if not result.ok or result.text is None:
         return None, f"{path}: {result.error}"
     text = result.text
@@ -562,7 +578,7 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
         if text is not None:
             startup = ""
             if "inference compute" not in text:
-                extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S)
+                extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_read)
                 startup = extra.text if extra.ok else ""
             return parse_server_log(text, "journalctl -u ollama", startup)
         tried.append(why)
