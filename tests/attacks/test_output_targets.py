@@ -20,6 +20,26 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "hosts" / "linux-2xh200-nvlin
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file types")
 
 
+def _device(tmp_path: Path, name: str, minor: int) -> str:
+    """A character device like /dev/null (minor 3) or /dev/full (minor 7). Under root, a private node in
+    tmp_path: a regression that replaced the target must not replace the machine's own /dev/full (it did,
+    once, with the code before this test). Others cannot replace anything in /dev: the real one is safe."""
+    if not hasattr(os, "geteuid"):
+        pytest.skip("POSIX devices")
+    if os.geteuid() != 0:
+        if not os.path.exists(f"/dev/{name}"):
+            pytest.skip(f"no /dev/{name}")
+        return f"/dev/{name}"
+    node = tmp_path / name
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+        with open(node, "rb"):
+            pass
+    except OSError as exc:
+        pytest.skip(f"cannot make a private /dev/{name} here: {exc}")
+    return str(node)
+
+
 def gpudoctor(*args, **kwargs):
     return subprocess.run([sys.executable, "-m", "gpudoctor", *args], capture_output=True, text=True,
                           timeout=60, **kwargs)
@@ -68,20 +88,20 @@ def test_fifo_is_written_through(tmp_path):
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-@posix_only
-def test_dev_null_is_written_not_replaced():
-    before = os.stat("/dev/null")
-    write_output("/dev/null", "discarded")
-    after = os.stat("/dev/null")
+def test_dev_null_is_written_not_replaced(tmp_path):
+    null = _device(tmp_path, "null", 3)
+    before = os.stat(null)
+    write_output(null, "discarded")
+    after = os.stat(null)
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_dev_full_is_an_error_and_stays_a_device():
+def test_dev_full_is_an_error_and_stays_a_device(tmp_path):
+    full = _device(tmp_path, "full", 7)
     with pytest.raises(OSError) as raised:
-        write_output("/dev/full", "x" * 100_000)
+        write_output(full, "x" * 100_000)
     assert raised.value.errno == errno.ENOSPC
-    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    assert stat.S_ISCHR(os.stat(full).st_mode)
 
 
 def _write_as_an_ordinary_user(path: Path) -> str:
@@ -170,17 +190,16 @@ def test_cli_output_options_write_through_a_fifo_and_a_symlink(tmp_path):
     assert received and received[0].startswith("<?xml")
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_output_option_on_dev_full_is_bad_input():
-    proc = gpudoctor("check", "--from", str(FIXTURE), "-o", "/dev/full")
+def test_output_option_on_dev_full_is_bad_input(tmp_path):
+    full = _device(tmp_path, "full", 7)
+    proc = gpudoctor("check", "--from", str(FIXTURE), "-o", full)
     assert proc.returncode == 2
-    assert "cannot write '/dev/full'" in proc.stderr and "Traceback" not in proc.stderr
-    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    assert f"cannot write '{full}'" in proc.stderr and "Traceback" not in proc.stderr
+    assert stat.S_ISCHR(os.stat(full).st_mode)
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_stdout_on_a_full_device_is_a_clear_message_and_exit_2():
-    with open("/dev/full", "w") as full:
+def test_stdout_on_a_full_device_is_a_clear_message_and_exit_2(tmp_path):
+    with open(_device(tmp_path, "full", 7), "w") as full:
         proc = subprocess.run([sys.executable, "-m", "gpudoctor", "check", "--from", str(FIXTURE), "--json"],
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert proc.returncode == 2, proc.stderr
