@@ -11,12 +11,10 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
-# A probe's own calls each have a timeout; this bounds the whole gathering, so that even a
-# probe that misbehaves cannot keep the doctor from reporting.
-FACTS_DEADLINE_S = 60.0
-
+# After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
 _DEPENDENT_GRACE_S = 0.2
 
 # The report header shows these, whichever checks run.
@@ -25,19 +23,18 @@ HEADER_FACTS = frozenset({"platform", "gpus", "container"})
 
 @dataclass(frozen=True)
 class Options:
-    """Settings that checks may read (as the fact `options`)."""
+    """Settings that checks may read (as the fact `options`); probes never see them: what runs is
+    decided by the selection of checks (gpudoctor/selection.py), not by a probe."""
 
     min_driver: int = 535
-    deep: bool = False
     source: str = "live"  # "live", or the snapshot path being replayed
 
 
-class ProbeFailed(Exception):
-    """A probe raised or did not finish; checks that need its fact report an error."""
-
-
 class FactStore:
-    """Computes each fact once, on first request, from the host; thread-safe."""
+    """Computes each fact once, on first request, from the host; thread-safe.
+
+    Probes get the store itself (`facts.get(name)`, `facts.progress(...)`); checks get a FactView.
+    """
 
     def __init__(
         self,
@@ -50,7 +47,8 @@ class FactStore:
         self.host = host
         self._on_progress = on_progress
         self._probes = probes
-        self._values: dict[str, Any] = {"options": options}
+        self.options = options  # for the checks' views only: `get("options")` is refused
+        self._values: dict[str, Any] = {}
         self._failures: dict[str, str] = dict(broken_probes or {})
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -84,6 +82,9 @@ class FactStore:
         return f"probe {name!r} did not finish within {self._deadline_s:g} s"
 
     def _compute(self, name: str) -> None:
+        if name == "options":
+            self._failures[name] = "probes do not read the command line's options: the selection of checks decides"
+            return
         probe = self._probes.get(name)
         if probe is None:
             self._failures[name] = f"no probe provides the fact {name!r}"
@@ -154,6 +155,8 @@ class FactView:
             raise AttributeError(name)
         if name not in self._allowed:
             raise AttributeError(f"the check did not declare the fact {name!r} in needs=")
+        if name == "options":
+            return self._store.options
         return self._store.get(name)
 
 
@@ -166,6 +169,8 @@ class Report:
     duration_s: float
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
+    # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
+    facts: FactStore | None = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> Status:
@@ -234,4 +239,5 @@ def run_checks(
         duration_s=time.perf_counter() - started,
         source=options.source,
         probe_timings=dict(store.timings),
+        facts=store,
     )

@@ -40,6 +40,7 @@ _DECODERS: dict[str, Callable[[Any], Any]] = {
     "native": CallResult.from_json,
     "http": HttpResult.from_json,
     "system": SystemInfo.from_json,
+    "addresses": lambda v: tuple(v),
 }
 
 _MISSING: dict[str, Any] = {
@@ -54,6 +55,7 @@ _MISSING: dict[str, Any] = {
     "nvml": CallResult(error=NOT_RECORDED),
     "native": CallResult(error=NOT_RECORDED),
     "http": HttpResult(error=NOT_RECORDED),
+    "addresses": (),
 }
 
 
@@ -84,16 +86,16 @@ def _redact_file(result: FileResult) -> FileResult:
     return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
 
 
-LineFilter = Callable[[str], bool]
+# What of one line to keep: the line, a part of it, or "" (its newline stays, so line numbers hold).
+LineFilter = Callable[[str], str]
 
 
 def keep_only(data: bytes, keep_lines: LineFilter | None) -> bytes:
-    """`data` with every line that `keep_lines` rejects emptied (its newline kept)."""
+    """`data` with each line replaced by what `keep_lines` keeps of it."""
     if keep_lines is None or not data:
         return data
     lines = data.decode("utf-8", errors="surrogateescape").split("\n")
-    kept = "\n".join(line if keep_lines(line) else "" for line in lines)
-    return kept.encode("utf-8", errors="surrogateescape")
+    return "\n".join(keep_lines(line) for line in lines).encode("utf-8", errors="surrogateescape")
 
 
 def _keep_command_lines(result: CommandResult, keep_lines: LineFilter | None) -> CommandResult:
@@ -157,8 +159,9 @@ class Host:
                   keep_lines: LineFilter | None = None) -> FileResult:
         """Read at most `limit` bytes of a file, from its end when `tail`.
 
-        `keep_lines` says which lines the probe reads (a log's prompts and request lines are none of
-        gpudoctor's business): the others are recorded as empty lines, so that line numbers still hold.
+        `keep_lines` says what of each line the probe reads (a log's prompts and request lines are none
+        of gpudoctor's business): only that is recorded, and a line kept of nothing stays an empty line,
+        so that line numbers still hold.
         """
         return self._answer("file", [path, limit, tail],
                             lambda: _redact_file(_keep_file_lines(self._live_read_file(path, limit, tail), keep_lines)))
@@ -199,6 +202,10 @@ class Host:
 
     def system(self) -> SystemInfo:
         return self._answer("system", [], lambda: self._live_system())
+
+    def addresses(self) -> tuple[str, ...]:
+        """This machine's own IP addresses, every interface (psutil.net_if_addrs), without zone ids."""
+        return self._answer("addresses", [], lambda: self._live_addresses())
 
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:

@@ -212,14 +212,22 @@ _VALUES: dict[tuple[str, str], Callable[[Any], None]] = {
 }
 
 
+def _plain(value: Any, depth: int = 0) -> bool:
+    if isinstance(value, list):  # field ids of nvmlDeviceGetFieldValues, for one
+        return depth < 2 and len(value) <= 1024 and all(_plain(item, depth + 1) for item in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
 def validate_call(kind: str, args: list, answer: Any) -> None:
     """Raise SchemaError when the recorded answer of one call does not have its kind's shape.
     Kinds this version does not know are left alone: no probe will ask for them."""
     check = _ANSWERS.get(kind)
     if check is None:
         return
-    if not all(isinstance(arg, (str, int, float, bool)) or arg is None for arg in args):
-        raise SchemaError("its arguments must be plain values")
+    if not all(_plain(arg) for arg in args):
+        raise SchemaError("its arguments must be plain values or lists of them")
+    if kind != "system" and not (args and isinstance(args[0], str)):
+        raise SchemaError("its first argument must be text (a command, a path, a name, a function)")
     check(answer)
     if kind in ("nvml", "native") and args and answer.get("error") is None:
         value_check = _VALUES.get((kind, args[0]))

@@ -4,7 +4,7 @@
 import os
 import time
 
-SCRIPT = "wsl/set-shell-env.sh"
+SCRIPT = "linux/set-shell-env.sh"
 
 
 def test_next_run_removes_stale_temp_files(sb, fx):
