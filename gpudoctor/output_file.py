@@ -25,8 +25,9 @@ TEMP_MARKER = ".gpudoctor-tmp."
 STALE_TEMP_AGE_S = 600.0
 
 
-def write_output(path: str, text: str) -> None:
-    """Write `text` to `path` as described above; OSError says why it could not be written."""
+def write_output(path: str, text: str, mode: int | None = None) -> None:
+    """Write `text` to `path` as described above; OSError says why it could not be written. `mode`, when
+    given, sets a regular file's permissions (a metrics file other users' collectors read)."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -43,7 +44,7 @@ def write_output(path: str, text: str) -> None:
         # Renaming over it would succeed where the directory is writable: a file the user may not
         # write must not be replaced behind its owner's back.
         raise PermissionError(13, "Permission denied (the file is read-only)", path)
-    _replace_atomically(target, text, existing)
+    _replace_atomically(target, text, existing, mode)
 
 
 def _write_through(target: str, text: str) -> None:
@@ -52,18 +53,18 @@ def _write_through(target: str, text: str) -> None:
         out.write(text)
 
 
-def _replace_atomically(target: str, text: str, existing: os.stat_result | None) -> None:
+def _replace_atomically(target: str, text: str, existing: os.stat_result | None, mode: int | None) -> None:
     directory, name = os.path.split(target)
     remove_stale_temp_files(directory, name)
     handle, temp_path = tempfile.mkstemp(prefix=f".{name}{TEMP_MARKER}", dir=directory)
     try:
         if hasattr(os, "fchmod"):  # POSIX; on Windows the new file simply takes the folder's defaults
             if existing is not None:
-                os.fchmod(handle, stat.S_IMODE(existing.st_mode))
+                os.fchmod(handle, stat.S_IMODE(existing.st_mode) if mode is None else mode)
                 with contextlib.suppress(PermissionError):  # only root may give a file to someone else
                     os.fchown(handle, existing.st_uid, existing.st_gid)
-            else:
-                os.fchmod(handle, 0o666 & ~_umask())  # what `> file` would have made, not mkstemp's 0600
+            else:  # what `> file` would have made, not mkstemp's 0600
+                os.fchmod(handle, 0o666 & ~_umask() if mode is None else mode)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()

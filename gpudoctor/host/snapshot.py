@@ -128,4 +128,5 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         answers[key] = call["answer"]
     if call_key("system", []) not in answers:
         raise SnapshotError(f"snapshot {source!r} is corrupt: it has no system record")
-    return ReplayHost(answers)
+    recorded_at = document.get("recorded_at")
+    return ReplayHost(answers, recorded_at=recorded_at if isinstance(recorded_at, str) else None)
