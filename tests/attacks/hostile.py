@@ -159,9 +159,7 @@ def _still_running(pid_file: Path) -> list[int]:
         return alive
     for line in pid_file.read_text().split():
         pid = int(line)
-        try:
-            os.kill(pid, 0)
-        except OSError:
+        if not _running(pid):
             continue
         alive.append(pid)
         try:
@@ -169,3 +167,12 @@ def _still_running(pid_file: Path) -> list[int]:
         except OSError:
             pass
     return alive
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (a container's init may be slow to reap what it inherited)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
