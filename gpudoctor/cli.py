@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 
@@ -59,10 +60,10 @@ def open_host(snapshot_path: str | None):
 
 
 def _write_output(path: str, text: str, mode: int | None = None) -> None:
-    from gpudoctor.host.snapshot import write_text_atomically
+    from gpudoctor.output_file import write_output
 
     try:
-        write_text_atomically(path, text, mode=mode)
+        write_output(path, text, mode=mode)
     except OSError as exc:
         raise BadInput(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
@@ -276,6 +277,8 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
         host.close()
     import json
 
+    from gpudoctor.host.snapshot_privacy import describe
+
     document = snapshot_document(host)
     if anonymise:
         from gpudoctor.pasted.anonymise import anonymised_snapshot
@@ -283,9 +286,12 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
     _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
-    click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
-    click.echo("It holds command output, library answers and audited environment variables only "
-               "(secrets redacted); read it before you share it.")
+    click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
+    for line in describe(document["calls"]):
+        click.echo(f"  - {line}")
+    more = "" if anonymise else " (--anonymise also replaces host names, GPU UUIDs and serial numbers)"
+    click.echo(f"Tokens and passwords are redacted, your home folder is ~ and your user name <user>{more}; "
+               "read it before you share it.")
 
 
 FIX_EPILOG = """\b
@@ -330,6 +336,20 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
                              markdown=report_format == "markdown", anonymise=not no_anonymise)))
 
 
+# Errors of writing standard output (`gpudoctor check > /dev/full`, `| head` closing the pipe): not a bug.
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
+
+
+def _output_failed(exc: OSError) -> int:
+    if exc.errno not in _OUTPUT_ERRNOS:
+        with contextlib.suppress(OSError):
+            click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        return 3
+    with contextlib.suppress(OSError):
+        click.echo(f"gpudoctor: cannot write the output: {exc.strerror or exc}", err=True)
+    return 3 if _nagios_exit_codes(sys.argv[1:]) else 2  # Nagios: UNKNOWN, like bad usage
+
+
 _verdict_given = False
 
 
@@ -355,12 +375,17 @@ def run(early_host=None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         code = 130
+    except OSError as exc:
+        code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
         click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
                    err=True)
         code = 3
-    sys.stdout.flush()
-    sys.stderr.flush()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError as exc:
+        code = _output_failed(exc)
     # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
     # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
     # for nothing (gpudoctor creates no CUDA context in this process).

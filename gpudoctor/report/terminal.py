@@ -14,6 +14,7 @@ from gpudoctor.engine import Report
 from gpudoctor.model import Status
 from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
 from gpudoctor.report.json_report import headline
+from gpudoctor.report.printable import printable
 
 _MARKS = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "✗"}
 _ASCII_MARKS = {Status.PASS: "ok", Status.WARN: "!!", Status.FAIL: "XX", Status.SKIP: "--", Status.ERROR: "ER"}
@@ -144,7 +145,8 @@ def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None
     colour = colour_wanted(stream)
     out = []
     for line in report_lines(report, verbose=verbose, marks=marks):
-        for piece in wrapped(line.text, width, line.indent):
+        # Recorded text (GPU names, log lines) may carry escape sequences: never send them to a terminal.
+        for piece in wrapped(printable(line.text), width, line.indent):
             out.append(styled(piece, line.style) if colour and line.style and piece else piece)
     write_safely(stream, "\n".join(out) + "\n")
 
