@@ -242,7 +242,10 @@ def _prefetch(host: Host, count: int) -> None:
     pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
                   for caps in P2P_CAPABILITIES.values()]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
-    host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + link_states + pair_calls)
+    from gpudoctor.probes.gpu_health import health_calls  # the health probe's questions ride in this batch
+
+    host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + link_states
+                   + pair_calls)
     active = []
     for i in indices:
         for link in range(NVLINK_MAX_LINKS):  # as _nvlinks reads them: up to the first error

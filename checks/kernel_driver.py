@@ -1,0 +1,347 @@
+"""The layer under the driver: which kernel module owns each GPU, whether it is the right one and
+the version user space expects, and whether CUDA can open the device files it needs."""
+
+from __future__ import annotations
+
+import re
+
+from gpudoctor.boot_config import kernel_parameter_steps, manual
+from gpudoctor.model import check, fail, ok, skip, warn
+
+SIGNATURE_REJECTED = re.compile(r"Key was rejected by service|Loading of (?:unsigned )?module .*is rejected|"
+                                r"Lockdown: .*unsigned module")
+OPEN_REQUIRED = re.compile(r"NVRM: The NVIDIA GPU (\S+).*requires use of the NVIDIA open kernel modules")
+# PCI device IDs of Blackwell GPUs: GB100/GB102 0x29xx, GB202 0x2Bxx, GB203 0x2Cxx, GB206/GB207 0x2Dxx-0x2Exx,
+# GB205 0x2Fxx (PCI ID Repository, https://pci-ids.ucw.cz/read/PC/10de). NVIDIA's proprietary module does
+# not support them: "open kernel modules are required" (NVIDIA driver README, "Kernel modules", R560+).
+BLACKWELL_DEVICE_IDS = range(0x2900, 0x3000)
+MISMATCH = "NVML_ERROR_LIB_RM_VERSION_MISMATCH"
+NOUVEAU_CONF = "/etc/modprobe.d/blacklist-nouveau.conf"
+
+
+def _blackwell(function, gpus) -> bool:
+    gpu = gpus.by_bus_id(function.bus_id) if gpus is not None else None
+    if gpu is not None and gpu.architecture:
+        return gpu.architecture in ("Blackwell", "Rubin")
+    try:
+        return int(function.device_id or "", 16) in BLACKWELL_DEVICE_IDS
+    except ValueError:
+        return False
+
+
+def _log_lines(kernel_log, pattern) -> list[str]:
+    if kernel_log is None:
+        return []
+    return [line for boot in kernel_log.boots if boot.boot == "current" for line in boot.lines if pattern.search(line)]
+
+
+def _nouveau_steps(initramfs: bool = True) -> dict:
+    return manual("Keep nouveau away from the NVIDIA GPUs (blacklist and rebuild the initramfs)", [
+        f"printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee {NOUVEAU_CONF}",
+        "Rebuild the initramfs so that nouveau is not loaded before the root file system: Ubuntu/Debian "
+        "`sudo update-initramfs -u`; Fedora/RHEL `sudo dracut --force`; Arch `sudo mkinitcpio -P`.",
+        "Or, for one boot to test, add the kernel parameter `modprobe.blacklist=nouveau`:",
+        *kernel_parameter_steps("modprobe.blacklist=nouveau")[:3],
+        "Reboot; `lspci -k -d 10de:` then shows `Kernel driver in use: nvidia` for every GPU.",
+    ])
+
+
+def mismatch_story(kernel) -> tuple[str, tuple[str, ...], dict]:
+    """Why NVML reports a driver/library version mismatch on this host, naming both versions:
+    an upgrade not yet booted into (reboot), or a kernel module built separately (a reboot changes nothing)."""
+    loaded, user = kernel.loaded_version, kernel.userspace_version
+    installed = kernel.installed_module_version
+    evidence = {"kernel_module": loaded, "nvrm_version": kernel.nvrm_version, "userspace": user,
+                "userspace_source": kernel.userspace_source, "installed_module": installed,
+                "installed_module_file": kernel.installed_module_file}
+    versions = f"kernel module {loaded or '?'} (/proc/driver/nvidia/version), user-space libraries {user or '?'}"
+    if loaded and user and installed and installed == user and loaded != user:
+        return (f"Driver/library version mismatch: the NVIDIA libraries were upgraded to {user}, but the running "
+                f"kernel module is still {loaded}: reboot.",
+                (f"{versions}; the module installed for this kernel ({kernel.installed_module_file or 'modinfo'}) is "
+                 f"already {installed}, so a reboot loads the matching one.",
+                 "Without a reboot: stop everything that uses the GPU (nvidia-persistenced, display manager, Ollama), "
+                 "then `sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm`."),
+                evidence)
+    if loaded and user and installed and installed != user:
+        return (f"Driver/library version mismatch: the kernel module ({installed}, built separately) does not match "
+                f"the user-space libraries ({user}); a reboot will not fix it.",
+                (f"{versions}. The module that loads at boot ({kernel.installed_module_file or 'modinfo'}) is "
+                 f"{installed}: it was built separately from the libraries (a DKMS module of another version, a "
+                 f".run installer, or an open-module build), so every boot brings the mismatch back.",
+                 f"Install one driver version for both: remove the stray one (a runfile install: "
+                 f"`sudo nvidia-uninstall`; stale DKMS: `dkms status`, then `sudo dkms remove nvidia/{installed} "
+                 f"--all`) and reinstall the {user} driver packages (kernel module and libraries together), then "
+                 "reboot."),
+                evidence)
+    if loaded and user and loaded != user:
+        return (f"Driver/library version mismatch: kernel module {loaded}, user-space libraries {user}.",
+                (f"{versions}. `modinfo -F version nvidia` says which module a reboot would load: {user} means the "
+                 "upgrade only needs a reboot; another version means a module built separately, which a reboot "
+                 "does not fix (reinstall one driver version for both).",),
+                evidence)
+    return ("Driver/library version mismatch: the NVIDIA libraries and the loaded kernel module are of different "
+            "versions.",
+            (f"{versions}. After an upgrade, a reboot loads the matching module; if it persists after a reboot, the "
+             "kernel module was built separately from the libraries (DKMS, runfile): reinstall one version for "
+             "both.",),
+            evidence)
+
+
+def _bound_findings(topology, gpus, kernel, kernel_log):
+    for function in topology.functions:
+        label = f"GPU at {function.bus_id}"
+        gpu = gpus.by_bus_id(function.bus_id) if gpus is not None else None
+        if gpu is not None:
+            label = f"GPU {gpu.index} ({gpu.name}, {function.bus_id})"
+        evidence = {"bus_id": function.bus_id, "driver": function.driver, "device_id": function.device_id}
+        if function.driver == "nvidia":
+            yield ok(f"{label}: bound to the nvidia driver", evidence=evidence)
+        elif function.driver == "nouveau":
+            yield fail(f"{label} is driven by nouveau, the open-source driver without CUDA",
+                       "CUDA, NVML, nvidia-smi, Ollama and PyTorch need NVIDIA's driver; nouveau took the GPU first "
+                       "(it loads from the initramfs unless blacklisted).",
+                       "Blacklist nouveau and rebuild the initramfs (gpudoctor fix lists the commands), then reboot.",
+                       evidence={**evidence, "blacklist": list(kernel.nouveau_blacklist),
+                                 "manual_steps": _nouveau_steps()})
+        elif function.driver == "nova_core":
+            yield fail(f"{label} is driven by nova_core, the in-kernel Rust driver (no CUDA)",
+                       "Blacklist nova_core (`blacklist nova_core` in /etc/modprobe.d/) and rebuild the initramfs as "
+                       "for nouveau, so that NVIDIA's module can take the GPU.", evidence=evidence)
+        elif function.driver == "vfio-pci":
+            yield warn(f"{label} is bound to vfio-pci: reserved for passing to a virtual machine",
+                       "This host cannot use it for CUDA. If that is not intended, remove its ID from "
+                       "`vfio-pci.ids=` (kernel command line or /etc/modprobe.d) and reboot.", evidence=evidence)
+        elif function.driver is None:
+            needs_open = _blackwell(function, gpus) and kernel.flavour == "proprietary"
+            lines = _log_lines(kernel_log, OPEN_REQUIRED)
+            if needs_open or lines:
+                yield fail(f"{label} has no driver: this Blackwell GPU needs NVIDIA's open kernel modules, and the "
+                           "proprietary ones are installed",
+                           *lines[:2],
+                           "Install the open flavour of the same driver (Ubuntu: `sudo apt install "
+                           "nvidia-driver-<branch>-open`; NVIDIA's runfile: `-m=kernel-open`), then reboot.",
+                           evidence={**evidence, "module": kernel.nvrm_version})
+            else:
+                loaded = kernel.loaded.get("nvidia")
+                yield fail(f"{label} has no kernel driver bound",
+                           "The nvidia module is " + ("loaded but did not take this GPU: `sudo dmesg | grep NVRM` "
+                                                      "says why (an unsupported GPU, a conflicting driver)."
+                                                      if loaded else "not loaded (see below)."),
+                           evidence=evidence)
+        else:
+            yield warn(f"{label} is bound to {function.driver}, not to the nvidia driver", evidence=evidence)
+
+
+def _module_findings(kernel, topology, gpus, kernel_log):
+    loaded = kernel.loaded.get("nvidia") or bool(kernel.nvrm_version)
+    rejected = _log_lines(kernel_log, SIGNATURE_REJECTED)
+    evidence = {"nvrm_version": kernel.nvrm_version, "module_version": kernel.module_version,
+                "taint": kernel.module_taint, "secure_boot": kernel.secure_boot, "loaded": kernel.loaded}
+    if not loaded:
+        if rejected or kernel.secure_boot:
+            yield fail("The NVIDIA kernel module is not loaded: Secure Boot rejects it (it is not signed with a key "
+                       "this machine trusts)" if rejected else
+                       "The NVIDIA kernel module is not loaded, and Secure Boot is on",
+                       *rejected[:2],
+                       "Either enrol the key the module was signed with (Ubuntu/DKMS: `sudo mokutil --import "
+                       "/var/lib/shim-signed/mok/MOK.der`, then reboot and confirm the enrolment in the blue MOK "
+                       "manager screen), or install the distribution's pre-signed driver packages (Ubuntu: `sudo "
+                       "ubuntu-drivers install`), or turn Secure Boot off in the firmware setup.",
+                       "`mokutil --sb-state` shows the Secure Boot state; `sudo modprobe nvidia` repeats the error "
+                       "(\"Key was rejected by service\").",
+                       evidence={**evidence, "rejected_lines": rejected[:5], "manual_steps": manual(
+                           "Let Secure Boot accept the NVIDIA kernel module", [
+                               "sudo mokutil --import /var/lib/shim-signed/mok/MOK.der   # DKMS key on Ubuntu/Debian; "
+                               "Fedora/akmods: /etc/pki/akmods/certs/public_key.der",
+                               "Reboot, choose 'Enroll MOK' in the MOK manager and enter the password you set.",
+                               "Or disable Secure Boot in the firmware setup.",
+                               "Check: `sudo modprobe nvidia && lsmod | grep nvidia`."])})
+        elif topology.functions:
+            yield fail("The NVIDIA kernel module is not loaded",
+                       "`sudo modprobe nvidia` loads it or prints why not; `sudo dmesg | grep -i nvrm` shows the "
+                       "kernel's side.", evidence=evidence)
+        return
+    flavour = kernel.flavour
+    blackwell = [f.bus_id for f in topology.functions if _blackwell(f, gpus)]
+    if flavour == "proprietary" and blackwell:
+        yield fail(f"The proprietary NVIDIA kernel module is loaded, but the Blackwell GPU(s) at {', '.join(blackwell)} "
+                   "need the open kernel modules",
+                   "Install the -open flavour of the same driver branch and reboot.", evidence=evidence)
+    else:
+        yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded"
+                 + (f"; Secure Boot is {'on' if kernel.secure_boot else 'off'}" if kernel.secure_boot is not None
+                    else ""), evidence=evidence)
+    user, module = kernel.userspace_version, kernel.loaded_version
+    if user and module and user != module:
+        summary, details, story = mismatch_story(kernel)
+        yield fail(summary, *details, evidence=story)
+    elif user and module:
+        yield ok(f"The kernel module and the user-space libraries are both {module}",
+                 evidence={"kernel_module": module, "userspace": user, "userspace_source": kernel.userspace_source})
+
+
+def _nouveau_loaded(kernel, topology):
+    if kernel.loaded.get("nouveau") and not any(f.driver == "nouveau" for f in topology.functions):
+        yield warn("The nouveau module is loaded (though it drives none of the NVIDIA GPUs now)",
+                   "It can grab a GPU before NVIDIA's module at the next boot. "
+                   + ("It is not blacklisted." if not kernel.nouveau_blacklist else
+                      f"It is blacklisted ({kernel.nouveau_blacklist[0]}) but still loaded: rebuild the initramfs."),
+                   evidence={"blacklist": list(kernel.nouveau_blacklist), "manual_steps": _nouveau_steps()})
+
+
+@check("driver.kernel", title="NVIDIA kernel module and the driver bound to each GPU",
+       needs=("kernel_driver", "pci_topology", "kernel_log", "gpus"), platforms=("linux",))
+def driver_kernel(facts):
+    """Checks the kernel side of the NVIDIA driver, which nvidia-smi cannot show when it is wrong.
+
+    Per GPU: the kernel driver bound to it (/sys/bus/pci/devices/<bus>/driver): nvidia is right;
+    nouveau or nova_core (open-source drivers without CUDA) took it first; vfio-pci reserves it
+    for a VM; none means no driver accepted it (a Blackwell GPU needs NVIDIA's open kernel
+    modules: the proprietary module refuses it, and the kernel log says "requires use of the
+    NVIDIA open kernel modules"). For the module: loaded or not, open or proprietary
+    (/proc/driver/nvidia/version, /sys/module/nvidia/taint), a module that Secure Boot rejected
+    ("Key was rejected by service" / "Loading of unsigned module is rejected" in the kernel log,
+    and the UEFI SecureBoot variable), nouveau loaded or not blacklisted (/etc/modprobe.d,
+    /proc/cmdline), and the loaded module's version against the user-space libraries
+    (libnvidia-ml). A version mismatch names both versions and tells an upgrade not yet booted into
+    (the module installed for this kernel already matches: reboot) from a module built separately
+    (DKMS, a .run installer, an open-module build of another version: a reboot changes nothing).
+
+    Fixes are manual (blacklist + initramfs rebuild, MOK enrolment, driver flavour), with the commands.
+    Sources: NVIDIA driver README ("Installing the NVIDIA Driver", "Kernel modules");
+    Linux Documentation/admin-guide/tainted-kernels.rst; module-signing.rst.
+    """
+    kernel = facts.kernel_driver
+    if kernel.error:
+        yield skip("This snapshot was recorded before gpudoctor read the kernel module's state." if kernel.error ==
+                   "not-recorded" else f"The Linux kernel module is {kernel.error}.")
+        return
+    topology = facts.pci_topology
+    try:
+        gpus = facts.gpus
+    except Exception:  # NVML down: the kernel's view is all there is
+        gpus = None
+    kernel_log = facts.kernel_log
+    if topology.error:
+        yield skip(f"Which driver each GPU is bound to is unknown: sysfs could not be read ({topology.error}).")
+    elif not topology.functions:
+        yield skip("No NVIDIA GPU on the PCI bus.")
+        return
+    else:
+        yield from _bound_findings(topology, gpus, kernel, kernel_log)
+    yield from _module_findings(kernel, topology, gpus, kernel_log)
+    if not topology.error:
+        yield from _nouveau_loaded(kernel, topology)
+
+
+def _node_findings(nodes, gpus_expected, accounts):
+    missing = [p for p in ["/dev/nvidiactl", "/dev/nvidia-uvm"] if nodes.node(p) is None]
+    per_gpu = [n for n in nodes.nodes if n.path[len("/dev/nvidia"):].isdigit()]
+    if gpus_expected and len(per_gpu) < gpus_expected:
+        missing.append(f"/dev/nvidia0..{gpus_expected - 1} (found {len(per_gpu)})")
+    blocked = []
+    for account in accounts:
+        for node in nodes.nodes:
+            if node.path in ("/dev/nvidiactl", "/dev/nvidia-uvm") or node in per_gpu:
+                if not account.can_open(node):
+                    blocked.append(f"{account.name} cannot open {node.path} (mode {node.mode:o}, gid {node.gid})")
+    return missing, blocked
+
+
+@check("driver.uvm", title="nvidia_uvm and the device files CUDA needs", needs=("kernel_driver", "device_nodes", "gpus"),
+       platforms=("linux",))
+def driver_uvm(facts):
+    """Checks what CUDA needs beyond what nvidia-smi needs: the nvidia_uvm module and the device
+    files /dev/nvidiactl, /dev/nvidia0..N and /dev/nvidia-uvm, with permissions that let this user
+    and the Ollama service's user (User= of ollama.service) open them. Without nvidia_uvm every
+    CUDA program fails (cuInit error 999, "CUDA unknown error") while nvidia-smi still lists the
+    GPUs: the cause behind "Ollama fell back to the CPU" after a suspend/resume.
+
+    Also: whether the nvidia-suspend/-resume/-hibernate systemd units are enabled and
+    NVreg_PreserveVideoMemoryAllocations is set (/proc/driver/nvidia/params), and whether the
+    Ollama unit is ordered after the driver is ready. Reloading nvidia_uvm is a manual step.
+    Sources: NVIDIA driver README, "Configuring Power Management Support"; Ollama docs/gpu.md
+    ("Laptop Suspend Resume"); ollama/ollama#2934, #6647; pytorch/pytorch#49081.
+    """
+    kernel, nodes = facts.kernel_driver, facts.device_nodes
+    if kernel.error or nodes.error:
+        error = kernel.error or nodes.error
+        yield skip("This snapshot was recorded before gpudoctor read the device files." if error == "not-recorded"
+                   else f"Not applicable: {error}.")
+        return
+    try:
+        gpus = facts.gpus
+    except Exception:  # NVML down: count nothing
+        gpus = None
+    expected = len(gpus.gpus) if gpus is not None and not gpus.nvml_error else 0
+    if not (kernel.loaded.get("nvidia") or kernel.nvrm_version):
+        yield skip("The NVIDIA kernel module is not loaded (driver.kernel says why); nvidia_uvm follows it.")
+        return
+    uvm = kernel.loaded.get("nvidia_uvm")
+    accounts = [a for a in (nodes.current_user, nodes.ollama_user) if a is not None]
+    missing, blocked = _node_findings(nodes, expected, accounts)
+    evidence = {"nvidia_uvm_loaded": uvm, "nodes": {n.path: f"{n.mode:o} {n.uid}:{n.gid}" for n in nodes.nodes},
+                "missing": missing, "accounts": [a.name for a in accounts]}
+    if uvm is False or "/dev/nvidia-uvm" in missing:
+        yield fail("nvidia_uvm is " + ("not loaded" if uvm is False else "loaded but /dev/nvidia-uvm is missing")
+                   + ": CUDA programs cannot start (nvidia-smi still works)",
+                   "Every CUDA program (Ollama's runner, PyTorch, vLLM) fails to initialise (CUDA error 999 / "
+                   "\"CUDA unknown error\") and Ollama falls back to the CPU, while nvidia-smi, which needs only "
+                   "NVML, lists the GPUs. After a suspend/resume this is the usual state.",
+                   "Fix: `sudo modprobe nvidia_uvm && sudo nvidia-modprobe -u -c 0` (creates /dev/nvidia-uvm); "
+                   "if it was loaded but broken after a resume: stop Ollama, `sudo rmmod nvidia_uvm && sudo "
+                   "modprobe nvidia_uvm`, start Ollama.",
+                   evidence={**evidence, "manual_steps": manual("Load nvidia_uvm and create /dev/nvidia-uvm", [
+                       "sudo modprobe nvidia_uvm && sudo nvidia-modprobe -u -c 0",
+                       "After a suspend/resume with it loaded: sudo systemctl stop ollama; sudo rmmod nvidia_uvm && "
+                       "sudo modprobe nvidia_uvm; sudo systemctl start ollama",
+                       "To load it at every boot: echo nvidia_uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf"])})
+    elif missing:
+        yield fail(f"Device files missing: {', '.join(missing)}",
+                   "CUDA opens these; `sudo nvidia-modprobe -c 0 -u` (and -c N for each GPU) creates them.",
+                   evidence=evidence)
+    else:
+        yield ok(f"nvidia_uvm is loaded and /dev/nvidiactl, /dev/nvidia-uvm and {expected or 'the'} GPU device files "
+                 "exist", evidence=evidence)
+    if blocked:
+        yield fail(f"{blocked[0]}" + (f" (and {len(blocked) - 1} more)" if len(blocked) > 1 else ""),
+                   *blocked[1:5],
+                   "Add the user to the group owning the device files (`sudo usermod -aG <group> <user>`), or set "
+                   "the driver's device file mode (NVreg_DeviceFileMode, NVreg_DeviceFileGID in /etc/modprobe.d).",
+                   evidence=evidence)
+    yield from _suspend_findings(kernel, nodes)
+    yield from _ordering_findings(nodes)
+
+
+def _suspend_findings(kernel, nodes):
+    preserve = kernel.params.get("PreserveVideoMemoryAllocations")
+    enabled = set(nodes.suspend_units_enabled)
+    evidence = {"PreserveVideoMemoryAllocations": preserve, "installed": list(nodes.suspend_units_installed),
+                "enabled": sorted(enabled)}
+    if preserve == "1" and not {"nvidia-suspend.service", "nvidia-resume.service"} <= enabled:
+        yield warn("NVreg_PreserveVideoMemoryAllocations=1 is set but nvidia-suspend/nvidia-resume are not enabled",
+                   "With the parameter set, NVIDIA's driver expects these units to save and restore video memory "
+                   "around a suspend; without them the suspend fails or the GPU comes back unusable.",
+                   "`sudo systemctl enable nvidia-suspend.service nvidia-resume.service nvidia-hibernate.service`.",
+                   evidence=evidence)
+    elif nodes.suspend_units_installed and preserve not in (None, "1"):
+        yield ok("The NVIDIA suspend units are installed; video memory is not preserved across suspend "
+                 "(NVreg_PreserveVideoMemoryAllocations=0)",
+                 "If CUDA (Ollama) stops working after a resume, setting `options nvidia "
+                 "NVreg_PreserveVideoMemoryAllocations=1` in /etc/modprobe.d and enabling nvidia-suspend/-resume is "
+                 "NVIDIA's documented way to keep it (then rebuild the initramfs and reboot).", evidence=evidence)
+
+
+def _ordering_findings(nodes):
+    unit = nodes.ollama_unit
+    if unit is None:
+        return
+    ready = {"nvidia-persistenced.service", "systemd-modules-load.service", "systemd-udev-settle.service"}
+    evidence = {"unit": unit.path, "after": list(unit.after), "user": unit.user}
+    if not ready & set(unit.after):
+        yield ok(f"{unit.name} is not ordered after the NVIDIA driver (After={' '.join(unit.after) or 'nothing'})",
+                 "Ollama looks for GPUs once, at start-up. If it can start before the nvidia modules and device files "
+                 "exist (early boot, a driver loaded on demand), it runs on the CPU until restarted. If `journalctl -u "
+                 "ollama -b` shows no GPU at boot but a restart finds them, add `After=nvidia-persistenced.service` "
+                 "(with nvidia-persistenced enabled) via `sudo systemctl edit ollama.service`.", evidence=evidence)
