@@ -17,6 +17,10 @@ FALLEN = re.compile(r"NVRM: The NVIDIA GPU ([0-9a-fA-F:.]+)")
 AER = re.compile(r"\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:AER: )?PCIe Bus Error: severity=(\w+)")
 # More corrected errors than this in one boot is a storm: a link that keeps failing its CRC checks.
 AER_STORM = 20
+# The kernel rate-limits AER messages (drivers/pci/pcie/aer.c uses the default ratelimit, 10 per
+# 5 s per device), so the log understates a flood: this many within one second is a storm too.
+AER_BURST, AER_BURST_WINDOW_S = 3, 1.0
+TIMESTAMP = re.compile(r"\[\s*(\d+\.\d+)\]")
 AER_COUNTER_LIMIT = 100  # sysfs TOTAL_ERR_COR since boot above this is worth a warning
 
 
@@ -36,12 +40,18 @@ def _gpu_of(bus: str, topology, gpus) -> str | None:
 
 def _xids(boot) -> list[tuple[str, int, str]]:
     events = []
+    named = None  # "NVRM: The NVIDIA GPU <bus>": the message goes on over the next lines
     for line in boot.lines:
         match = XID.search(line)
+        fallen = FALLEN.search(line)
         if match:
             events.append((match.group(1), int(match.group(2)), line))
-        elif "fallen off the bus" in line and (fallen := FALLEN.search(line)):
-            events.append((fallen.group(1), 79, line))
+            named = None
+        elif fallen:
+            named = (fallen.group(1), line)
+        if named and "fallen off the bus" in line:
+            events.append((named[0], 79, named[1].strip() + " ... fallen off the bus"))
+            named = None
     return events
 
 
@@ -69,18 +79,27 @@ def _xid_findings(boot, topology, gpus):
 def _aer_findings(boot, topology, gpus):
     counts: Counter = Counter()
     examples = {}
+    times: dict[tuple[str, str], list[float]] = {}
     for line in boot.lines:
         match = AER.search(line)
         if match:
             key = (match.group(1), match.group(2))
             counts[key] += 1
             examples.setdefault(key, line.strip())
+            stamp = TIMESTAMP.search(line)
+            if stamp:
+                times.setdefault(key, []).append(float(stamp.group(1)))
     when = "this boot" if boot.boot == "current" else "the previous boot"
     for (bus, severity), n in sorted(counts.items()):
         who = _gpu_of(bus, topology, gpus)
-        where = f"{bus} ({'on the way to ' + who if who and not who.endswith(bus + ')') else who or 'not a GPU path'})"
+        if who is None:
+            where = f"{bus} (no GPU below it)"
+        elif who.endswith(f"({bus})"):
+            where = who
+        else:
+            where = f"{bus}, the port above {who}"
         corrected = severity.lower().startswith("correct")
-        if corrected and n < AER_STORM:
+        if corrected and n < AER_STORM and not _burst(times.get((bus, severity), [])):
             continue
         if who is None and corrected:
             continue  # another device's corrected errors: not ours to judge
@@ -95,6 +114,10 @@ def _aer_findings(boot, topology, gpus):
                    "Uncorrected PCIe errors can take the GPU off the bus (Xid 79): check seating, risers and power.",
                    evidence={"boot": boot.boot, "device": bus, "severity": severity, "count": n,
                              "gpu": who, "example": examples[(bus, severity)]})
+
+
+def _burst(stamps: list[float]) -> bool:
+    return any(stamps[i + AER_BURST - 1] - stamps[i] <= AER_BURST_WINDOW_S for i in range(len(stamps) - AER_BURST + 1))
 
 
 def _aer_counter_findings(topology, gpus):
@@ -149,7 +172,11 @@ def gpu_errors(facts):
         if boot.error:
             what = "this boot's" if boot.boot == "current" else "the previous boot's"
             command = "sudo dmesg" if boot.boot == "current" else "sudo journalctl -k -b -1"
-            if not boot.error.startswith(("no-previous-boot", "no-journal")):
+            if boot.error == "not-found":
+                findings.append(skip(f"{what.capitalize()} kernel log cannot be read here: journalctl is not "
+                                     "installed (no systemd journal)." if boot.boot == "previous" else
+                                     "dmesg is not installed.", evidence={"boot": boot.boot, "error": boot.error}))
+            elif not boot.error.startswith(("no-previous-boot", "no-journal")):
                 findings.append(skip(f"Could not read {what} kernel log ({boot.error}): run `{command}` "
                                      "(or gpudoctor as root) to see GPU errors.", evidence={"boot": boot.boot,
                                                                                             "error": boot.error}))

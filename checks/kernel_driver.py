@@ -169,9 +169,9 @@ def _module_findings(kernel, topology, gpus, kernel_log):
                    "need the open kernel modules",
                    "Install the -open flavour of the same driver branch and reboot.", evidence=evidence)
     else:
-        yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded"
-                 + (f"; Secure Boot is {'on' if kernel.secure_boot else 'off'}" if kernel.secure_boot is not None
-                    else ""), evidence=evidence)
+        boot = ("; no UEFI firmware, so no Secure Boot" if kernel.efi is False else
+                f"; Secure Boot is {'on' if kernel.secure_boot else 'off'}" if kernel.secure_boot is not None else "")
+        yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded{boot}", evidence=evidence)
     user, module = kernel.userspace_version, kernel.loaded_version
     if user and module and user != module:
         summary, details, story = mismatch_story(kernel)
@@ -302,8 +302,10 @@ def driver_uvm(facts):
                    "CUDA opens these; `sudo nvidia-modprobe -c 0 -u` (and -c N for each GPU) creates them.",
                    evidence=evidence)
     else:
-        yield ok(f"nvidia_uvm is loaded and /dev/nvidiactl, /dev/nvidia-uvm and {expected or 'the'} GPU device files "
-                 "exist", evidence=evidence)
+        state = ("nvidia_uvm is loaded and" if uvm else
+                 "/proc/modules was unreadable, so whether nvidia_uvm is loaded is not known;")
+        yield ok(f"{state} /dev/nvidiactl, /dev/nvidia-uvm and {expected or 'the'} GPU device files exist",
+                 evidence=evidence)
     if blocked:
         yield fail(f"{blocked[0]}" + (f" (and {len(blocked) - 1} more)" if len(blocked) > 1 else ""),
                    *blocked[1:5],

@@ -106,8 +106,8 @@ def _nouveau_blacklist(host: Host) -> tuple[str, ...]:
 
 def _secure_boot(host: Host) -> tuple[bool | None, bool | None]:
     efi = host.list_dir(EFI)
-    if not efi.ok:
-        return (False if efi.error == "not-found" else None), (False if efi.error == "not-found" else None)
+    if not efi.ok:  # no /sys/firmware/efi: booted without UEFI (legacy BIOS, or a VM like Firecracker)
+        return (False if efi.error == "not-found" else None), None
     var = host.read_file(SECURE_BOOT_VAR, limit=16)
     if not var.ok or not var.data or len(var.data) < 5:
         return True, None

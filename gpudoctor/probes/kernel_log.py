@@ -81,7 +81,7 @@ def _journal(host: Host, boot: str, offset: str) -> BootLog:
 
 def _current_boot(host: Host) -> BootLog:
     dmesg = host.run(["dmesg"], timeout=DMESG_TIMEOUT)
-    if dmesg.ok and dmesg.text.strip():
+    if dmesg.ok:
         lines, truncated = _relevant(dmesg.text)
         return BootLog("current", "dmesg", lines, truncated=truncated)
     journal = _journal(host, "current", "0")
