@@ -17,7 +17,7 @@ from gpudoctor.host.base import Host
 LINE_CAP = 400
 DMESG_TIMEOUT = 2.0
 JOURNAL_TIMEOUT = 2.0
-JOURNAL_LINES = "20000"  # journalctl -n: the newest kernel lines of a boot to look through at most
+JOURNAL_LINES = "5000"  # journalctl -n: the newest kernel lines of a boot to look through (a crash is at its end)
 
 # What a GPU diagnosis needs from the kernel log: the NVIDIA driver (NVRM, Xid, nvidia-*), nouveau
 # and nova_core, PCIe AER errors, BAR assignment, module signing and Secure Boot, the IOMMU.

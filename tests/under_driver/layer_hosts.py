@@ -98,7 +98,7 @@ def set_kernel_log(builder: HostBuilder, current: str | None, previous: str | No
         builder.set_command(["dmesg"], returncode=1, stderr="dmesg: read kernel buffer failed: Operation not permitted\n")
     else:
         builder.set_command(["dmesg"], stdout=current)
-    journal = ["journalctl", "-k", "-b", "{}", "-q", "--no-pager", "-o", "short-monotonic", "-n", "20000"]
+    journal = ["journalctl", "-k", "-b", "{}", "-q", "--no-pager", "-o", "short-monotonic", "-n", "5000"]
     if previous is None:
         builder.set_command([a.replace("{}", "-1") for a in journal], returncode=1, stderr=previous_error)
     else:
@@ -159,7 +159,7 @@ def h200_layer() -> HostBuilder:
     set_kernel(builder, nvrm=raw("drv_version.txt", public=False), module_version=raw("modver.txt", public=False),
                params=raw("nvreg.txt", public=False), cmdline=raw("cmdline.txt", public=False).strip())
     set_kernel_log(builder, raw("dmesg.txt", public=False), previous=None)
-    builder.set_command(["journalctl", "-k", "-b", "-1", "-q", "--no-pager", "-o", "short-monotonic", "-n", "20000"],
+    builder.set_command(["journalctl", "-k", "-b", "-1", "-q", "--no-pager", "-o", "short-monotonic", "-n", "5000"],
                         returncode=None, error="not-found")
     set_device_nodes(builder, devnodes_as_stat(raw("devnodes.txt", public=False)), uid=0, groups="0")
     _h200_health(builder)
