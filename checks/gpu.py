@@ -27,7 +27,7 @@ def _unreadable(gpus):
 
 
 def _mixed(gpus):
-    models = {(g.name, g.memory_mib) for g in gpus}
+    models = {(g.name, g.memory_mib) for g in gpus if g.memory_mib is not None}  # unknown memory: a cut paste
     if len(models) < 2:
         return
     smallest = min((g for g in gpus if g.memory_mib), key=lambda g: g.memory_mib, default=None)

@@ -114,8 +114,11 @@ def main() -> None:
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
+@click.option("--format", "report_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
+              show_default=True, help="markdown: a compact report to paste into an issue (secrets redacted).")
+@click.option("--no-anonymise", is_flag=True, help="With --format markdown: keep host and user names.")
 def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose) -> None:
+          verbose, report_format, no_anonymise) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
@@ -144,11 +147,44 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
         from gpudoctor.report.junit import render_junit
 
         _write_output(junit, render_junit(report, threshold))
-    if not as_json:
+    if report_format == "markdown":
+        from gpudoctor.pasted.anonymise import this_machine
+        from gpudoctor.pasted.markdown import report_markdown
+
+        click.echo(report_markdown(report, anonymiser=None if no_anonymise else this_machine()), nl=False)
+    elif not as_json:
         from gpudoctor.report.terminal import print_report
 
         print_report(report, verbose=verbose)
     sys.exit(1 if report.status.rank >= threshold.rank else 0)
+
+
+@main.command(epilog=EXIT_CODES)
+@click.argument("files", nargs=-1, metavar="[FILE]...")
+@click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
+              help="Lowest status that makes the exit code 1.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the terminal report.")
+@click.option("-o", "--output", metavar="FILE", help="Write the JSON report to FILE.")
+@click.option("--junit", metavar="FILE", help="Write a JUnit XML report to FILE.")
+@click.option("--format", "report_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
+              show_default=True, help="markdown: a compact report to paste back into the issue.")
+@click.option("--no-anonymise", is_flag=True, help="With --format markdown: keep host and user names.")
+@click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
+def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, verbose) -> None:
+    """Diagnose from what someone pasted: nvidia-smi, topo, Ollama logs, wsl, ldconfig, collect_env ...
+
+    FILE holds the pasted text (any mix of outputs, with prompts, fences, journal prefixes, CRLF or
+    UTF-16); `-` or no FILE reads standard input. What the paste does not show is reported as
+    unknown, with the commands whose output would settle the most.
+    """
+    from gpudoctor.pasted.command import UnreadablePaste, run_read
+
+    try:
+        code = run_read(files, as_json=as_json, output=output, junit=junit, markdown=report_format == "markdown",
+                        anonymise=not no_anonymise, fail_on=fail_on, verbose=verbose, write=_write_output)
+    except UnreadablePaste as exc:
+        raise BadInput(str(exc)) from None
+    sys.exit(code)
 
 
 @main.command("list")
@@ -186,7 +222,9 @@ def explain(check_id: str) -> None:
               help="Where to write the snapshot.")
 @click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
 @click.option("--frameworks", is_flag=True, help="Also record what PyTorch and TensorFlow see.")
-def snapshot(output: str, deep: bool, frameworks: bool) -> None:
+@click.option("--anonymise", is_flag=True,
+              help="Replace host and user names, home paths, serial numbers and UUIDs (consistently) before writing.")
+def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.host.snapshot import snapshot_document
@@ -201,7 +239,13 @@ def snapshot(output: str, deep: bool, frameworks: bool) -> None:
         host.close()
     import json
 
-    _write_output(output, json.dumps(snapshot_document(host), indent=1, ensure_ascii=False) + "\n")
+    document = snapshot_document(host)
+    if anonymise:
+        from gpudoctor.pasted.anonymise import anonymised_snapshot
+
+        document, summary = anonymised_snapshot(document)
+        click.echo("\n".join(summary))
+    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
     click.echo("It holds command output, library answers and audited environment variables only "
                "(secrets redacted); read it before you share it.")
@@ -231,7 +275,10 @@ Exit codes:
 @click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Plan for a recorded snapshot (no --apply).")
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
-def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
+@click.option("--format", "report_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
+              show_default=True, help="markdown: the plan under the root cause, to paste into an issue.")
+@click.option("--no-anonymise", is_flag=True, help="With --format markdown: keep host and user names.")
+def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_format, no_anonymise) -> None:
     """Show what would fix the problems found (nothing changes), or fix them with --apply.
 
     IDs (fix ids such as wsl.remove-linux-driver, or check ids) restrict the plan. Each fix is a
@@ -242,7 +289,8 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver) -> None:
     """
     from gpudoctor.fixing.command import Request, run_fix
 
-    sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver)))
+    sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver,
+                             markdown=report_format == "markdown", anonymise=not no_anonymise)))
 
 
 def run(early_host=None) -> None:

@@ -46,6 +46,8 @@ class Request:
     as_json: bool
     snapshot_path: str | None
     min_driver: int
+    markdown: bool = False  # --format markdown: the plan as a report to paste into an issue
+    anonymise: bool = True
 
 
 def _fact(store: FactStore, name: str):
@@ -128,6 +130,12 @@ def run_fix(request: Request) -> int:
     if not request.apply:
         if request.as_json:
             _print_record(fix_record(report, plan, "planned" if plan.fixes else "nothing-to-do"))
+        elif request.markdown:
+            from gpudoctor.pasted.anonymise import this_machine
+            from gpudoctor.pasted.markdown import plan_markdown
+
+            click.echo(plan_markdown(plan_lines(plan, report), report,
+                                     anonymiser=this_machine() if request.anonymise else None), nl=False)
         else:
             _emit(plan_lines(plan, report))
         return 0

@@ -1,0 +1,72 @@
+"""The kinds of pasted block gpudoctor recognises: how each begins, which command prints it, and
+which module turns it into the probes' answers. One table; the segmenter and the report read it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BlockKind:
+    name: str
+    command: str  # what to paste (and what a prompt line runs to announce this output)
+    announced_by: str  # regex on a prompt's command
+    starts: str  # regex on a line that begins this output
+    line_by_line: bool = False  # a log: every line of it matches `starts`, and consecutive ones form one block
+
+
+# Order matters twice: the first kind whose pattern matches wins, and blocks are turned into answers
+# in this order (inventories first, so `topo -m` can name the peer's bus id).
+KINDS: tuple[BlockKind, ...] = (
+    BlockKind("nvidia-smi -q -x", "nvidia-smi -q -x", r"nvidia-smi\b.*\s-q\b.*\s-x\b|nvidia-smi\b.*-x\b.*-q\b",
+              r"^\s*(?:<\?xml\b.*|<nvidia_smi_log>)"),
+    BlockKind("nvidia-smi -q", "nvidia-smi -q", r"nvidia-smi\b.*\s-q\b", r"^=+NVSMI LOG=+\s*$"),
+    BlockKind("nvidia-smi", "nvidia-smi", r"nvidia-smi(?:\.exe)?\s*$", r"NVIDIA-SMI\s+\S+\s+Driver Version:"),
+    BlockKind("nvidia-smi -L / nvlink -s", "nvidia-smi nvlink -s", r"nvidia-smi\b.*(?:\s-L\b|\snvlink\b)",
+              r"^GPU \d+: .+ \(UUID: GPU-[0-9a-fA-F-]+\)", line_by_line=True),
+    BlockKind("nvidia-smi topo -m", "nvidia-smi topo -m", r"nvidia-smi\b.*\stopo\b.*\s-m\b",
+              r"^\s*GPU0(?:\s+GPU\d+)*(?:\s+NIC\d+)*\s+CPU Affinity"),
+    BlockKind("nvidia-smi topo -p2p", "nvidia-smi topo -p2p r", r"nvidia-smi\b.*\stopo\b.*\s-p2p\b",
+              r"^\s*GPU0(?:\s+GPU\d+)+\s*$"),
+    BlockKind("/proc/driver/nvidia/version", "cat /proc/driver/nvidia/version", r"/proc/driver/nvidia/version",
+              r"^NVRM version: NVIDIA"),
+    BlockKind("python -m torch.utils.collect_env", "python -m torch.utils.collect_env", r"collect_env",
+              r"^(?:Collecting environment information|PyTorch version: )", line_by_line=True),
+    BlockKind("nvcc --version", "nvcc --version", r"nvcc\b.*--version|nvcc\s+-V", r"^nvcc: NVIDIA \(R\) Cuda compiler"),
+    BlockKind("ldconfig -p", "ldconfig -p | grep -E 'nccl|cuda'", r"ldconfig\b.*-p",
+              r"^\d+ libs found in cache|^\s+lib\S+\.so\S*\s+\([^)]*\)\s+=>\s+/", line_by_line=True),
+    BlockKind("ollama ps", "ollama ps", r"ollama(?:\.exe)?\s+ps\b", r"^NAME\s+ID\s+SIZE\s+PROCESSOR\b"),
+    BlockKind("ollama --version", "ollama --version", r"ollama(?:\.exe)?\s+(?:--version|-v)\b",
+              r"^(?:ollama version is|Warning: client version is)\s+\S+"),
+    BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"journalctl\b.*\bollama|server\.log",
+              r"level=(?:INFO|WARN|ERROR|DEBUG) source=|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \w+\.go:\d+: |^\[GIN\] "
+              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_cuda_init: |^load_tensors: |^llama_new_context|^llama_context: ",
+              line_by_line=True),
+    BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
+    BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),
+    BlockKind("wsl --version", "wsl --version", r"wsl(?:\.exe)?\s+(?:--version|-v)\b", r"^WSL version: \d"),
+    BlockKind("NCCL debug log", "NCCL_DEBUG=INFO <your program>", r"NCCL_DEBUG=", r"\bNCCL (?:INFO|WARN)\b",
+              line_by_line=True),
+    BlockKind("kernel log", "sudo dmesg | grep -iE 'nvrm|nvidia|xid|iommu'", r"dmesg|journalctl\b.*(?:-k\b|--dmesg)",
+              r"^\[\s*\d+\.\d+\]\s", line_by_line=True),
+    BlockKind("lspci -vvv", "sudo lspci -vvv -d 10de:", r"lspci\b",
+              r"^[0-9a-f]{2,4}:[0-9a-f]{2}[:.][0-9a-f]{1,2}(?:\.\d)? [A-Z][\w /-]+(?: \[[0-9a-f]{4}\])?: \S"),
+    BlockKind("environment variables", "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'", r"^(?:env|printenv|set)\b",
+              r"^\s*(?:export\s+)?(?:CUDA_|NCCL_|OLLAMA_|NVIDIA_|HIP_VISIBLE|GPU_DEVICE_ORDINAL|LD_LIBRARY_PATH)[A-Z0-9_]*=",
+              line_by_line=True),
+)
+
+# One search per line for all kinds (a 50 MB log has a million lines): group k<i> is KINDS[i].
+_STARTS = re.compile("|".join(f"(?P<k{i}>{kind.starts})" for i, kind in enumerate(KINDS)))
+_ANNOUNCED = [(kind, re.compile(kind.announced_by)) for kind in KINDS]
+BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+def kind_starting(line: str) -> BlockKind | None:
+    match = _STARTS.search(line)
+    return KINDS[int(match.lastgroup[1:])] if match else None
+
+
+def kind_announced(command: str) -> BlockKind | None:
+    return next((kind for kind, pattern in _ANNOUNCED if pattern.search(command)), None)

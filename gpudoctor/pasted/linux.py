@@ -1,0 +1,66 @@
+"""Linux outputs: `ldconfig -p`, `nvcc --version`, audited environment variables, kernel log lines,
+`lspci -vvv`, as the answers of the probes that ask for them (nccl, wsl, toolkits, gpu_env)."""
+
+from __future__ import annotations
+
+import re
+
+from gpudoctor.pasted.answers import PastedAnswers
+from gpudoctor.probes.env import GPU_ENV_VARIABLES
+from gpudoctor.probes.nccl import LDCONFIG_COMMANDS
+from gpudoctor.probes.ollama import SERVER_SETTINGS
+
+# Where the pasted nvcc is said to live: a paste does not show the path, only the version.
+PASTED_NVCC_ROOT = "(pasted nvcc --version)"
+_LIBNCCL = re.compile(r"libnccl\.so\.(\d+)\.(\d+)\.(\d+)$")
+_LDCONFIG_ENTRY = re.compile(r"^\s*\S+\s+\([^)]*\)\s+=>\s+(\S+)\s*$")
+AUDITED_VARIABLES = tuple(dict.fromkeys((*GPU_ENV_VARIABLES, *SERVER_SETTINGS, "OLLAMA_HOST", "LD_LIBRARY_PATH",
+                                         "CUDA_HOME", "CUDA_PATH", "WSL_DISTRO_NAME")))
+_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|set\s+)?([A-Z_][A-Z0-9_]*)=(.*)$")
+
+
+def ldconfig(lines: list[str], answers: PastedAnswers, block: str) -> bool:
+    """The cache listing (often cut to `| grep nccl`); each libnccl path's version from its file name,
+    as ncclGetVersion() of that file would answer (a paste cannot load the library). Returns whether
+    every NCCL entry names its version (libnccl.so.2 alone does not: its link target does)."""
+    text = "\n".join(lines) + "\n"
+    answers.command(block, list(LDCONFIG_COMMANDS[0]), text)
+    all_versioned = True
+    for line in lines:
+        entry = _LDCONFIG_ENTRY.match(line)
+        if entry is None or "libnccl" not in entry.group(1):
+            continue
+        version = _LIBNCCL.search(entry.group(1))
+        all_versioned = all_versioned and version is not None
+        if version:
+            major, minor, patch = (int(v) for v in version.groups())
+            answers.put("resolve", [entry.group(1)], entry.group(1), block)
+            answers.put("native", ["nccl.version", entry.group(1)],
+                        {"value": major * 10000 + minor * 100 + patch, "error": None}, block)
+    return all_versioned
+
+
+def nvcc(lines: list[str], answers: PastedAnswers, block: str) -> None:
+    path = f"{PASTED_NVCC_ROOT}/bin/nvcc"
+    answers.put("which", ["nvcc"], [path], block)
+    answers.put("resolve", [path], path, block)
+    answers.put("resolve", [PASTED_NVCC_ROOT], PASTED_NVCC_ROOT, block)
+    answers.command(block, [path, "--version"], "\n".join(lines) + "\n")
+
+
+def environment(lines: list[str], answers: PastedAnswers, block: str) -> None:
+    """`env`/`printenv`: audited variables only (the rest may hold secrets and is never kept).
+    A variable the listing does not show is unset, as it would be on that shell."""
+    seen = {}
+    for line in lines:
+        if (match := _ASSIGNMENT.match(line)) and match.group(1) in AUDITED_VARIABLES:
+            seen[match.group(1)] = match.group(2).strip().strip('"').strip("'")
+    for name in AUDITED_VARIABLES:
+        answers.put("env", [name], seen.get(name), block)
+
+
+_KERNEL_RELEASE = re.compile(r"Linux version (\S+)")
+
+
+def kernel_release(lines: list[str]) -> str | None:
+    return next((m.group(1) for line in lines if (m := _KERNEL_RELEASE.search(line))), None)

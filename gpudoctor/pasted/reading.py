@@ -1,0 +1,233 @@
+"""Pasted text -> blocks -> the probes' recorded answers -> a host the checks can judge.
+
+What a paste does not show stays unrecorded: the probes get the same "not-recorded" answer a
+snapshot gives for a question it never asked, and gpudoctor/pasted/verdicts.py reports the checks
+that rest on it as unknown, with the command whose output would settle them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gpudoctor.host.base import ReplayHost, call_key
+from gpudoctor.pasted import collect_env, linux, nvidia_smi, ollama, wsl
+from gpudoctor.pasted.answers import Conflict, PastedAnswers
+from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
+from gpudoctor.pasted.text import CleanText, Line
+from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
+
+
+@dataclass
+class Block:
+    kind: BlockKind | None
+    first_line: int  # 1-based, in the cleaned text of its source
+    source: str
+    command: str | None = None
+    lines: list[str] = field(default_factory=list)
+    started: bool = False  # the first line of its kind's output was seen
+
+    @property
+    def label(self) -> str:
+        name = self.kind.name if self.kind else "unrecognised text"
+        return f"{name} ({self.source}, line {self.first_line})"
+
+    def has_content(self) -> bool:
+        return any(line.strip() for line in self.lines)
+
+
+def segment(text: CleanText, source: str) -> list[Block]:
+    """Cut the cleaned lines into blocks: a prompt line or the first line of a known output starts one."""
+    blocks: list[Block] = []
+    current: Block | None = None
+    for number, line in enumerate(text.lines, start=1):
+        if line.command is not None:
+            current = Block(kind_announced(line.command), number, source, command=line.command)
+            blocks.append(current)
+            continue
+        kind = kind_starting(line.text) if line.text.strip() else None
+        if kind is not None and current is not None and _continues(current, kind):
+            if current.kind is None:
+                current.kind = kind
+            current.started = current.started or current.kind is kind
+        elif kind is not None:
+            current = Block(kind, number, source, started=True)
+            blocks.append(current)
+        elif current is None or (current.kind is not None and current.kind.line_by_line and not line.text.strip()
+                                 and current.kind.name in _ENDS_AT_BLANK):
+            current = Block(None, number, source)
+            blocks.append(current)
+        current.lines.append(line.text)
+    return [block for block in blocks if block.has_content()]
+
+
+# Line-by-line outputs that a blank line ends (a log pasted by hand rarely has blank lines inside).
+_ENDS_AT_BLANK = ("environment variables",)
+
+
+def _continues(current: Block, kind: BlockKind) -> bool:
+    """Whether a line that starts `kind` stays in the current block."""
+    if current.kind is None:
+        return current.command is not None and not current.has_content()
+    if current.kind is kind:
+        return kind.line_by_line or not current.started
+    # A server log quotes llama.cpp and the kernel's lines; a collect_env lists GPUs like `nvidia-smi -L`.
+    return current.kind.name in ("Ollama server log", "python -m torch.utils.collect_env") and not kind.line_by_line
+
+
+# -- platform ----------------------------------------------------------------------------------------
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PastedPlatform:
+    sys_platform: str  # "linux" | "win32"
+    os_release: str
+    os_name: str | None
+    because: str  # what in the paste says so
+
+
+def guess_platform(blocks: list[Block]) -> PastedPlatform:
+    """Which operating system the paste comes from: a WSL kernel, Windows-only tools, or Linux."""
+    release = os_name = None
+    for block in blocks:
+        name = block.kind.name if block.kind else ""
+        if name == "kernel log" and release is None:
+            release = linux.kernel_release(block.lines)
+        if name == "python -m torch.utils.collect_env":
+            found = collect_env.fields(block.lines)
+            os_name = os_name or (found.get("OS") or "").split(" (")[0] or None
+            platform_line = found.get("Python platform", "")
+            if release is None and platform_line.startswith("Linux-"):
+                release = re.sub(r"-(?:x86_64|aarch64)-with-.*$", "", platform_line[len("Linux-"):])
+            if platform_line.startswith("Windows-"):
+                return PastedPlatform("win32", platform_line, "Windows", "collect_env's Python platform")
+    if release:
+        return PastedPlatform("linux", release, os_name, "the kernel release in the paste")
+    for block in blocks:
+        name = block.kind.name if block.kind else ""
+        if name.startswith("wsl "):
+            return PastedPlatform("win32", "", "Windows", f"`{name}` runs on Windows")
+        if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
+            return PastedPlatform("win32", "", "Windows", "nvidia-smi shows WDDM/TCC driver models (Windows)")
+        if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:400]):
+            return PastedPlatform("win32", "", "Windows", "Windows paths in the Ollama server log")
+        if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
+            return PastedPlatform("win32", "", "Windows", f"`{block.command}` runs on Windows")
+    return PastedPlatform("linux", "", os_name, "nothing in the paste says otherwise (assumed)")
+
+
+# -- answers -------------------------------------------------------------------------------------------
+def _tail(lines: list[str], platform: PastedPlatform) -> list[str]:
+    """What the probe itself would have read of a long log: journalctl's last lines, or the file's tail."""
+    if platform.sys_platform != "win32":
+        return lines[-JOURNAL_LINES:]
+    kept, size = [], 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > LOG_LIMIT:
+            break
+        kept.append(line)
+    return kept[::-1]
+
+
+# Not an output but what one told: the NCCL versions of the system copies (nccl.library needs them).
+NCCL_VERSIONS = "NCCL versions in ldconfig -p"
+OLLAMA_VERSION = "Ollama version in its log"
+
+
+def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: list[str],
+            settled: set[str]) -> None:
+    name, lines, label = block.kind.name, block.lines, block.label
+    if name == "nvidia-smi":
+        nvidia_smi.table(lines, answers, label)
+    elif name == "nvidia-smi -q":
+        nvidia_smi.query(lines, answers, label)
+    elif name == "nvidia-smi -q -x":
+        try:
+            nvidia_smi.query_xml(lines, answers, label)
+        except nvidia_smi.BadXml as exc:
+            notes.append(f"{label}: {exc}; it was not used")
+    elif name == "nvidia-smi -L / nvlink -s":
+        nvidia_smi.gpu_list(lines, answers, label)
+    elif name == "nvidia-smi topo -m":
+        nvidia_smi.topology(lines, answers, label)
+    elif name == "nvidia-smi topo -p2p":
+        capability = nvidia_smi.p2p(lines, answers, label, block.command)
+        if not (block.command and "-p2p" in block.command):
+            notes.append(f"{label}: no command line says which capability this P2P matrix shows; read as {capability}")
+    elif name == "/proc/driver/nvidia/version":
+        nvidia_smi.driver_file(lines, answers, label)
+    elif name == "python -m torch.utils.collect_env":
+        collect_env.collect_env(lines, answers, label)
+    elif name == "nvcc --version":
+        linux.nvcc(lines, answers, label)
+    elif name == "ldconfig -p":
+        if linux.ldconfig(lines, answers, label):
+            settled.add(NCCL_VERSIONS)
+        else:
+            notes.append(f"{label}: libnccl.so.2 is listed without its version (the file it links to says it)")
+    elif name == "environment variables":
+        linux.environment(lines, answers, label)
+    elif name == "ollama ps":
+        ollama.running_models(lines, answers, label)
+    elif name == "ollama --version":
+        ollama.version(lines, answers, label)
+    elif name == "Ollama server log":
+        kind = "windows" if platform.sys_platform == "win32" else "linux"
+        if ollama.server_log(_tail(lines, platform), answers, label, kind):
+            settled.add(OLLAMA_VERSION)
+    elif name.startswith("wsl "):
+        wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
+                       lines, answers, label)
+    # The kernel log, lspci and NCCL's log are recognised (and named in the report) but no probe reads them yet.
+
+
+# Kinds no probe reads: recognised, so the report can say they were seen and not judged.
+NOT_JUDGED = ("kernel log", "lspci -vvv", "NCCL debug log")
+
+
+@dataclass
+class Reading:
+    blocks: list[Block]
+    answers: PastedAnswers
+    platform: PastedPlatform
+    notes: list[str]
+    cuts: int
+    settled: set[str]  # what the outputs told beyond their kind (NCCL_VERSIONS)
+
+    @property
+    def recognised(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind is not None]
+
+    @property
+    def kinds(self) -> set[str]:
+        return {b.kind.name for b in self.recognised} | self.settled
+
+    @property
+    def conflicts(self) -> list[Conflict]:
+        return self.answers.conflicts
+
+    def host(self) -> ReplayHost:
+        calls = dict(self.answers.calls)
+        calls[call_key("system", [])] = {
+            "sys_platform": self.platform.sys_platform, "os_release": self.platform.os_release, "os_version": "",
+            "machine": "", "python_version": "",
+            "extra": {"distro": {"name": self.platform.os_name}} if self.platform.os_name else {},
+        }
+        return ReplayHost(calls)
+
+
+def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
+    blocks = [block for source, text in texts for block in segment(text, source)]
+    platform = guess_platform(blocks)
+    answers = PastedAnswers()
+    notes: list[str] = []
+    settled: set[str] = set()
+    order = {kind.name: i for i, kind in enumerate(KINDS)}
+    for block in sorted((b for b in blocks if b.kind is not None), key=lambda b: order[b.kind.name]):
+        _answer(block, answers, platform, notes, settled)
+    return Reading(blocks, answers, platform, notes, sum(text.cuts for _, text in texts), settled)
+
+
+__all__ = ["BY_NAME", "Block", "Line", "Reading", "read_blocks", "segment"]
