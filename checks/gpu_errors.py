@@ -59,7 +59,7 @@ def _xid_findings(boot, topology, gpus):
     grouped: dict[tuple[str, str], Counter] = {}
     examples: dict[tuple[str, str], str] = {}
     for bus, code, line in _xids(boot):
-        who = _gpu_of(bus, topology, gpus) or f"the device at {bus}"
+        who = _gpu_of(bus, topology, gpus) or f"GPU at {bus}"  # only NVIDIA's driver logs Xids
         class_name, _, _ = describe(code)
         grouped.setdefault((who, class_name), Counter())[code] += 1
         examples.setdefault((who, class_name), line.strip())
@@ -90,10 +90,11 @@ def _aer_findings(boot, topology, gpus):
             if stamp:
                 times.setdefault(key, []).append(float(stamp.group(1)))
     when = "this boot" if boot.boot == "current" else "the previous boot"
+    known = topology is not None and not topology.error  # else: which device lies below a port is unknown
     for (bus, severity), n in sorted(counts.items()):
         who = _gpu_of(bus, topology, gpus)
         if who is None:
-            where = f"{bus} (no GPU below it)"
+            where = f"{bus} (no GPU below it)" if known else f"{bus} (whether a GPU lies below it is unknown here)"
         elif who.endswith(f"({bus})"):
             where = who
         else:
@@ -101,7 +102,7 @@ def _aer_findings(boot, topology, gpus):
         corrected = severity.lower().startswith("correct")
         if corrected and n < AER_STORM and not _burst(times.get((bus, severity), [])):
             continue
-        if who is None and corrected:
+        if who is None and corrected and known:
             continue  # another device's corrected errors: not ours to judge
         make = warn if corrected else fail
         yield make(f"PCIe {severity.lower()} errors on {where}: {n} in {when}"

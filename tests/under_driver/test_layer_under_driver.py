@@ -329,3 +329,17 @@ def test_an_unreadable_kernel_log_is_a_skip_that_says_what_to_run(failure):
     check = _check(builder, "gpu.errors")
     assert check.status is Status.SKIP
     assert "sudo dmesg" in text_of(check)
+
+
+def test_a_pasted_kernel_log_is_judged_by_gpu_errors(tmp_path):
+    # `gpudoctor read` on the dmesg of wilicc/gpu-burn#1, pasted with its command line
+    from click.testing import CliRunner
+
+    from gpudoctor.cli import main
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text("$ sudo dmesg\n" + raw("gpuburn1_dmesg.txt"), encoding="utf-8")
+    outcome = CliRunner().invoke(main, ["read", str(paste)])
+    assert outcome.exit_code == 1, outcome.output
+    assert "[✗] gpu.errors  GPU at 0000:02:00: fallen off the bus in this boot: Xid 79" in outcome.output
+    assert "whether a GPU lies below it is unknown here" in outcome.output  # no sysfs in a paste: no guess
