@@ -35,7 +35,7 @@ def _log_lines(kernel_log, pattern) -> list[str]:
     return [line for boot in kernel_log.boots if boot.boot == "current" for line in boot.lines if pattern.search(line)]
 
 
-def _nouveau_steps(initramfs: bool = True) -> dict:
+def _nouveau_steps() -> dict:
     return manual("Keep nouveau away from the NVIDIA GPUs (blacklist and rebuild the initramfs)", [
         f"printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee {NOUVEAU_CONF}",
         "Rebuild the initramfs so that nouveau is not loaded before the root file system: Ubuntu/Debian "

@@ -19,14 +19,15 @@ def _label(function, gpus) -> str:
 
 def _below_common(a, b):
     """The bridges on each GPU's way up to where their paths meet (all of them when they meet only
-    in the root complex): these are the ports that may redirect a's requests to b."""
+    in the root complex): these are the ports that may redirect a's requests to b. Also whether
+    they meet in the root complex, where their traffic passes the IOMMU anyway."""
     common = 0
     for x, y in zip(a.path[:-1], b.path[:-1]):
         if x != y:
             break
         common += 1
     shared = set(a.path[:common])
-    return [br for br in a.bridges + b.bridges if br.bus_id not in shared]
+    return [br for br in a.bridges + b.bridges if br.bus_id not in shared], common == 0
 
 
 def _iommu_mode(topology) -> tuple[str, str]:
@@ -71,11 +72,12 @@ def _iommu_steps() -> dict:
 
 def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
     label = f"{_label(a, gpus)} and {_label(b, gpus)}"
-    bridges = _below_common(a, b)
+    bridges, via_root = _below_common(a, b)
     redirecting = [br for br in bridges if br.acs and br.acs.redirecting]
     unreadable = [br for br in bridges if not br.acs_readable]
     evidence = {
-        "pair": [a.bus_id, b.bus_id], "iommu_mode": mode, "iommu_groups": [a.iommu_group, b.iommu_group],
+        "pair": [a.bus_id, b.bus_id], "iommu_mode": mode, "meet_in_root_complex": via_root,
+        "iommu_groups": [a.iommu_group, b.iommu_group],
         "bridges": {br.bus_id: (br.acs.lspci_line if br.acs else ("no ACS capability" if br.acs_readable else
                                                                     f"{br.config_bytes} bytes readable"))
                     for br in bridges},
@@ -100,7 +102,7 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
             f"NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS ({NCCL_GUIDE}).",
             evidence={**evidence, "manual_steps": _acs_steps(redirecting, mode)},
         )
-    if mode == "translated":
+    if mode == "translated" and via_root:  # below a shared switch, P2P without redirect never reaches the IOMMU
         return warn(
             f"{label}: the IOMMU translates the GPUs' DMA ({mode_evidence})",
             "With the IOMMU in DMA (translated) mode, GPU peer-to-peer requests cross the root complex and its "

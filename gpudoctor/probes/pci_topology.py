@@ -14,6 +14,7 @@ import struct
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probes.gpus import normalize_bus_id
 
 PCI_DEVICES = "/sys/bus/pci/devices"
 IOMMU_GROUPS = "/sys/kernel/iommu_groups"
@@ -93,8 +94,6 @@ class PciTopology:
     iommu_groups_present: bool | None = None
 
     def by_bus_id(self, bus_id: str | None) -> PciFunction | None:
-        from gpudoctor.probes.gpus import normalize_bus_id
-
         if not bus_id:
             return None
         wanted = normalize_bus_id(bus_id)

@@ -343,3 +343,39 @@ def test_a_pasted_kernel_log_is_judged_by_gpu_errors(tmp_path):
     assert outcome.exit_code == 1, outcome.output
     assert "[✗] gpu.errors  GPU at 0000:02:00: fallen off the bus in this boot: Xid 79" in outcome.output
     assert "whether a GPU lies below it is unknown here" in outcome.output  # no sysfs in a paste: no guess
+
+
+# NVIDIA/nccl#19: a PLX PEX 8747 switch (upstream port 03:00.0, downstream ports 04:08.0 and 04:10.0);
+# NVIDIA/nccl#304: its ACS capability at 0xf24 (`setpci -s <port> f2a.w=0000` clears the control register).
+PLX_GPUS = ("0000:05:00.0", "0000:06:00.0")
+PLX_PATHS = (("0000:00:02.0", "0000:03:00.0", "0000:04:08.0", "0000:05:00.0"),
+             ("0000:00:02.0", "0000:03:00.0", "0000:04:10.0", "0000:06:00.0"))
+
+
+def _plx_pair(downstream_control: int, group_type: str = "DMA"):
+    builder = bare_metal(geforce_pair(PLX_GPUS, "NVIDIA GeForce GTX TITAN X", 4, 12288))
+    for gpu, path, group in zip(PLX_GPUS, PLX_PATHS, ("20", "21")):
+        set_pci_function(builder, gpu, device="0x17c2", path=path, iommu_group=group)
+        set_file(builder, f"/sys/kernel/iommu_groups/{group}/type", group_type + "\n", 256)
+        set_dir(builder, f"/sys/kernel/iommu_groups/{group}/devices", [gpu])
+    set_bridge(builder, "0000:00:02.0", config_with_acs(0x110, 0x001D))  # the root port above the switch
+    set_bridge(builder, "0000:03:00.0", config_with_acs(0xF24, 0x0000))
+    for port in ("0000:04:08.0", "0000:04:10.0"):
+        set_bridge(builder, port, config_with_acs(0xF24, downstream_control))
+    set_dir(builder, "/sys/kernel/iommu_groups", ["20", "21"])
+    return builder
+
+
+def test_behind_a_switch_only_the_downstream_ports_decide_and_are_named():
+    check = _check(_plx_pair(0x001D), "pcie.acs")
+    assert check.status is Status.FAIL
+    summary = check.findings[0].summary
+    assert summary.endswith("by ACS on 0000:04:08.0, 0000:04:10.0")  # not the root port above the switch
+    steps = " ".join(check.findings[0].evidence["manual_steps"]["steps"])
+    assert "setpci -s 0000:04:08.0 ECAP_ACS+6.w=0000" in steps and "0000:00:02.0" not in steps
+
+
+def test_behind_a_switch_without_redirect_the_iommu_is_not_blamed():
+    check = _check(_plx_pair(0x0000, group_type="DMA"), "pcie.acs")
+    assert check.status is Status.PASS
+    assert "IOMMU" not in check.findings[0].summary.split("(")[0]
