@@ -45,7 +45,7 @@ def _windows_driver(facts):
     return windows
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "kernel_driver"))
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "kernel_driver", "kernel_log"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -65,7 +65,7 @@ def driver_version(facts):
     inventory = facts.gpus
     windows = _windows_driver(facts)
     if inventory.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
-        summary, details, evidence = mismatch_story(facts.kernel_driver)  # names both versions, tells the cause
+        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)  # names both versions, tells the cause
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error, **evidence})
         return
     if inventory.nvml_error and windows is None:

@@ -46,13 +46,31 @@ def _nouveau_steps() -> dict:
     ])
 
 
-def mismatch_story(kernel) -> tuple[str, tuple[str, ...], dict]:
+# "NVRM: API mismatch: the client has the version 535.54.03, but NVRM: this kernel module has the version
+# 530.30.02" (one line, or several with newer drivers: "the client 'kwin_wayland' (pid 1005) NVRM: has the version")
+API_MISMATCH = re.compile(r"has the version (\d{3}\.\d+(?:\.\d+)?), but")
+
+
+def client_version(kernel_log) -> str | None:
+    """The user-space version the kernel module refused, from its "API mismatch" message."""
+    if kernel_log is None or kernel_log.error:
+        return None
+    for boot in kernel_log.boots:
+        if boot.boot == "current":
+            text = " ".join(boot.lines)
+            match = API_MISMATCH.search(text[text.find("API mismatch"):]) if "API mismatch" in text else None
+            if match:
+                return match.group(1)
+    return None
+
+
+def mismatch_story(kernel, kernel_log=None) -> tuple[str, tuple[str, ...], dict]:
     """Why NVML reports a driver/library version mismatch on this host, naming both versions:
     an upgrade not yet booted into (reboot), or a kernel module built separately (a reboot changes nothing)."""
-    loaded, user = kernel.loaded_version, kernel.userspace_version
+    loaded, user = kernel.loaded_version, kernel.userspace_version or client_version(kernel_log)
     installed = kernel.installed_module_version
     evidence = {"kernel_module": loaded, "nvrm_version": kernel.nvrm_version, "userspace": user,
-                "userspace_source": kernel.userspace_source, "installed_module": installed,
+                "userspace_source": kernel.userspace_source or ("the kernel's API mismatch message" if user else None), "installed_module": installed,
                 "installed_module_file": kernel.installed_module_file}
     versions = f"kernel module {loaded or '?'} (/proc/driver/nvidia/version), user-space libraries {user or '?'}"
     if loaded and user and installed and installed == user and loaded != user:
@@ -174,7 +192,7 @@ def _module_findings(kernel, topology, gpus, kernel_log):
         yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded{boot}", evidence=evidence)
     user, module = kernel.userspace_version, kernel.loaded_version
     if user and module and user != module:
-        summary, details, story = mismatch_story(kernel)
+        summary, details, story = mismatch_story(kernel, kernel_log)
         yield fail(summary, *details, evidence=story)
     elif user and module:
         yield ok(f"The kernel module and the user-space libraries are both {module}",

@@ -7,7 +7,8 @@ import re
 from gpudoctor.model import check, ok, skip, warn
 
 MIB = 1 << 20
-NO_SPACE = re.compile(r"BAR \d+.*(?:no space|failed to assign)|no space for")
+# "BAR 1: no space for [mem size 0x...]", "BAR 1: failed to assign", "bridge window [...]: can't assign; no space"
+NO_SPACE = re.compile(r"(?:BAR \d+|bridge window).*(?:no space|failed to assign|can't assign)")
 
 
 def _mib(value: int | None) -> str:

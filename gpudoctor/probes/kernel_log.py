@@ -22,7 +22,7 @@ JOURNAL_LINES = "5000"  # journalctl -n: the newest kernel lines of a boot to lo
 # What a GPU diagnosis needs from the kernel log: the NVIDIA driver (NVRM, Xid, nvidia-*), nouveau
 # and nova_core, PCIe AER errors, BAR assignment, module signing and Secure Boot, the IOMMU.
 RELEVANT = re.compile(
-    r"NVRM|Xid|nvidia|nouveau|nova_core|nova-core|\bAER\b|PCIe Bus Error|\bBAR\b|no space for|"
+    r"NVRM|Xid|nvidia|nouveau|nova_core|nova-core|\bAER\b|PCIe Bus Error|\bBAR\b|no space for|can't assign|"
     r"Key was rejected|Loading of (?:unsigned )?module|module verification|Lockdown|[Ss]ecure ?[Bb]oot|"
     r"\biommu\b|DMAR|AMD-Vi|pcieport"
 )

@@ -379,3 +379,15 @@ def test_behind_a_switch_without_redirect_the_iommu_is_not_blamed():
     check = _check(_plx_pair(0x0000, group_type="DMA"), "pcie.acs")
     assert check.status is Status.PASS
     assert "IOMMU" not in check.findings[0].summary.split("(")[0]
+
+
+def test_without_the_library_file_the_kernels_api_mismatch_line_names_the_user_space_version():
+    # Frogging-Family/nvidia-all#394: the multi-line "NVRM: API mismatch" message in dmesg
+    builder = _mismatch("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  595.80  Release Build\n",
+                        "595.84", "595.80", "/lib/modules/7.0.12-zen1-1-zen/updates/dkms/nvidia.ko.zst")
+    builder.set("resolve", ["/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1"], None)
+    set_kernel_log(builder, raw("nvidiaall394_mismatch.txt").split("\n\n")[0] + "\n")
+    check = _check(builder, "driver.version")
+    assert "the kernel module (595.80, built separately) does not match the user-space libraries (595.84)" in \
+        check.findings[0].summary
+    assert check.findings[0].evidence["userspace_source"] == "the kernel's API mismatch message"
