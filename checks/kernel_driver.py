@@ -259,11 +259,13 @@ def _node_findings(nodes, gpus_expected, accounts):
     if gpus_expected and len(per_gpu) < gpus_expected:
         missing.append(f"/dev/nvidia0..{gpus_expected - 1} (found {len(per_gpu)})")
     blocked = []
-    for account in accounts:
-        for node in nodes.nodes:
-            if node.path in ("/dev/nvidiactl", "/dev/nvidia-uvm") or node in per_gpu:
-                if not account.can_open(node):
-                    blocked.append(f"{account.name} cannot open {node.path} (mode {node.mode:o}, gid {node.gid})")
+    for role, account in accounts:
+        closed = [n for n in nodes.nodes if (n.path in ("/dev/nvidiactl", "/dev/nvidia-uvm") or n in per_gpu)
+                  and not account.can_open(n)]
+        if closed:
+            modes = sorted({f"mode {n.mode:o}, group {n.gid}" for n in closed})
+            blocked.append(f"{role} ({account.name}) cannot open {', '.join(n.path for n in closed)} "
+                           f"({'; '.join(modes)})")
     return missing, blocked
 
 
@@ -297,10 +299,11 @@ def driver_uvm(facts):
         yield skip("The NVIDIA kernel module is not loaded (driver.kernel says why); nvidia_uvm follows it.")
         return
     uvm = kernel.loaded.get("nvidia_uvm")
-    accounts = [a for a in (nodes.current_user, nodes.ollama_user) if a is not None]
+    accounts = [(role, a) for role, a in (("this user", nodes.current_user),
+                                          ("the Ollama service's user", nodes.ollama_user)) if a is not None]
     missing, blocked = _node_findings(nodes, expected, accounts)
     evidence = {"nvidia_uvm_loaded": uvm, "nodes": {n.path: f"{n.mode:o} {n.uid}:{n.gid}" for n in nodes.nodes},
-                "missing": missing, "accounts": [a.name for a in accounts]}
+                "missing": missing, "accounts": [a.name for _, a in accounts]}
     if uvm is False or "/dev/nvidia-uvm" in missing:
         yield fail("nvidia_uvm is " + ("not loaded" if uvm is False else "loaded but /dev/nvidia-uvm is missing")
                    + ": CUDA programs cannot start (nvidia-smi still works)",
@@ -325,8 +328,9 @@ def driver_uvm(facts):
         yield ok(f"{state} /dev/nvidiactl, /dev/nvidia-uvm and {expected or 'the'} GPU device files exist",
                  evidence=evidence)
     if blocked:
-        yield fail(f"{blocked[0]}" + (f" (and {len(blocked) - 1} more)" if len(blocked) > 1 else ""),
-                   *blocked[1:5],
+        yield fail(blocked[0][0].upper() + blocked[0][1:], *blocked[1:],
+                   "CUDA then fails to start for that user (Ollama falls back to the CPU) although nvidia-smi, "
+                   "run by root or another user, shows the GPUs.",
                    "Add the user to the group owning the device files (`sudo usermod -aG <group> <user>`), or set "
                    "the driver's device file mode (NVreg_DeviceFileMode, NVreg_DeviceFileGID in /etc/modprobe.d).",
                    evidence=evidence)

@@ -16,11 +16,10 @@ from gpudoctor.host.base import Host
 
 DEVICE_GLOB = "/dev/nvidia*"
 SELF_STATUS = "/proc/self/status"
-GROUP_FILE = "/etc/group"
-PASSWD_FILE = "/etc/passwd"
 UNIT_DIRS = ("/etc/systemd/system", "/run/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system")
 SUSPEND_UNITS = ("nvidia-suspend.service", "nvidia-resume.service", "nvidia-hibernate.service")
 OLLAMA_UNIT = "ollama.service"
+_UNIT_PROPERTIES = ("LoadState", "FragmentPath", "User", "Group", "SupplementaryGroups", "After", "Requires", "Wants")
 # stat(1) format: name, octal mode, owner uid, group gid, file type.
 _STAT_FORMAT = "%n\t%a\t%u\t%g\t%F"
 
@@ -113,50 +112,40 @@ def _current_user(host: Host) -> Account | None:
 
 
 def _unit(host: Host, name: str) -> ServiceUnit | None:
-    """A unit file and its drop-ins (systemctl edit writes <unit>.d/override.conf); later ones win."""
-    for directory in UNIT_DIRS:
-        main = host.read_file(f"{directory}/{name}", limit=65536)
-        if main.ok and main.text is not None:
-            texts = [main.text]
-            for drop_in in host.glob(f"/etc/systemd/system/{name}.d/*.conf"):
-                texts.append(host.read_file(drop_in, limit=65536).text or "")
-            return _parse_unit(name, f"{directory}/{name}", texts)
-    return None
-
-
-def _parse_unit(name: str, path: str, texts: list[str]) -> ServiceUnit:
-    values: dict[str, list[str]] = {}
-    for text in texts:
-        for line in text.splitlines():
-            key, sep, value = line.strip().partition("=")
-            if sep and not key.startswith(("#", ";")):
-                if key in ("User", "Group") or not value.strip():
-                    values[key] = []  # single-valued, or an empty assignment resets the list
-                values.setdefault(key, []).extend(value.split())
-    user = (values.get("User") or [None])[-1]
+    """The unit as systemd resolved it (file and drop-ins): only the properties read here, so no
+    Environment= line (which may hold secrets) reaches a snapshot."""
+    result = host.run(["systemctl", "show", name, *[arg for p in _UNIT_PROPERTIES for arg in ("-p", p)]], timeout=3)
+    if not result.ok:
+        return None
+    values = {}
+    for line in result.text.splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            values[key] = value.strip()
+    if values.get("LoadState") != "loaded":
+        return None
     return ServiceUnit(
-        name=name, path=path, user=user,
-        groups=tuple(values.get("Group", []) + values.get("SupplementaryGroups", [])),
-        after=tuple(values.get("After", [])),
-        requires=tuple(values.get("Requires", []) + values.get("Wants", [])),
+        name=name, path=values.get("FragmentPath") or name, user=values.get("User") or None,
+        groups=tuple((values.get("Group", "") + " " + values.get("SupplementaryGroups", "")).split()),
+        after=tuple(values.get("After", "").split()),
+        requires=tuple((values.get("Requires", "") + " " + values.get("Wants", "")).split()),
     )
 
 
 def _account(host: Host, name: str, extra_groups: tuple[str, ...]) -> Account | None:
-    passwd = host.read_file(PASSWD_FILE, limit=1 << 20).text or ""
-    groups = host.read_file(GROUP_FILE, limit=1 << 20).text or ""
-    entry = next((line.split(":") for line in passwd.splitlines() if line.split(":")[0] == name), None)
-    if entry is None or len(entry) < 4:
+    """A user's uid and groups from `id` and `getent group` (one line each: never the whole
+    /etc/passwd or /etc/group, which list every account of the machine)."""
+    uid = host.run(["id", "-u", name], timeout=2)
+    gids = host.run(["id", "-G", name], timeout=2)
+    if not (uid.ok and uid.text.strip().isdigit()):
         return None
-    gid_of = {parts[0]: int(parts[2]) for parts in (line.split(":") for line in groups.splitlines())
-              if len(parts) >= 4 and parts[2].isdigit()}
-    gids = {int(entry[3])} if entry[3].isdigit() else set()
-    for line in groups.splitlines():
-        parts = line.split(":")
-        if len(parts) >= 4 and parts[2].isdigit() and name in parts[3].split(","):
-            gids.add(int(parts[2]))
-    gids |= {gid_of[g] for g in extra_groups if g in gid_of}
-    return Account(name, int(entry[2]) if entry[2].isdigit() else None, tuple(sorted(gids)))
+    groups = {int(g) for g in gids.text.split() if g.isdigit()} if gids.ok else set()
+    for group in extra_groups:
+        entry = host.run(["getent", "group", group], timeout=2)
+        parts = entry.text.strip().split(":") if entry.ok else []
+        if len(parts) >= 3 and parts[2].isdigit():
+            groups.add(int(parts[2]))
+    return Account(name, int(uid.text.strip()), tuple(sorted(groups)))
 
 
 def _suspend_units(host: Host) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -199,12 +199,20 @@ def test_device_files_the_ollama_user_cannot_open_are_named():
     builder = h200_layer()
     nodes = [line.replace("\t666\t", "\t660\t") for line in devnodes_as_stat(raw("devnodes.txt", public=False))]
     set_device_nodes(builder, nodes, uid=1000, groups="1000")
-    set_file(builder, "/etc/systemd/system/ollama.service", "[Service]\nUser=ollama\nGroup=ollama\n", 65536)
-    set_file(builder, "/etc/passwd", "ollama:x:998:998::/usr/share/ollama:/bin/false\n", 1 << 20)
-    set_file(builder, "/etc/group", "ollama:x:998:\n", 1 << 20)
+    # Ollama's install script creates the unit with User=ollama Group=ollama
+    builder.set_command(["systemctl", "show", "ollama.service", "-p", "LoadState", "-p", "FragmentPath", "-p", "User",
+                         "-p", "Group", "-p", "SupplementaryGroups", "-p", "After", "-p", "Requires", "-p", "Wants"],
+                        stdout="LoadState=loaded\nFragmentPath=/etc/systemd/system/ollama.service\nUser=ollama\n"
+                               "Group=ollama\nSupplementaryGroups=\nAfter=network-online.target basic.target\n"
+                               "Requires=\nWants=\n")
+    builder.set_command(["id", "-u", "ollama"], stdout="998\n")
+    builder.set_command(["id", "-G", "ollama"], stdout="998 44 992\n")
+    builder.set_command(["getent", "group", "ollama"], stdout="ollama:x:998:\n")
     check = _check(builder, "driver.uvm")
     assert check.status is Status.FAIL
-    assert "cannot open /dev/nvidia" in text_of(check) and "ollama" in text_of(check)
+    assert check.findings[1].summary.startswith("This user (uid 1000) cannot open /dev/nvidia0")
+    assert ("the Ollama service's user (ollama) cannot open /dev/nvidia0, /dev/nvidia1, /dev/nvidiactl, "
+            "/dev/nvidia-uvm (mode 660, group 0)") in text_of(check)
 
 
 # -- Xid and AER -----------------------------------------------------------------------------------
