@@ -82,7 +82,8 @@ def driver_version(facts):
     if inventory.nvml_error:
         # Windows answered where NVML could not (inside WSL, a Linux driver shadowing the Windows one):
         # judge the version Windows reports, and leave NVML's trouble to gpu.count and wsl.gpu.
-        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
+        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind,
+                                        wsl_version=facts.platform.wsl_version)
         evidence["nvml_error"] = inventory.nvml_error
         yield warn(f"NVML cannot be used here, so the driver version comes from Windows ({windows.driver_source}).",
                    summary, "gpu.count and wsl.gpu explain why NVML fails.", evidence=evidence)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.checks.nvml_status import explain_nvml_error
 from gpudoctor.checks.p2p import describe_cuda_error
+from gpudoctor.checks.wsl import linux_driver_pieces
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 
@@ -76,7 +77,7 @@ def _hidden_from_cuda(facts, gpus):
                "some GPUs' device files.", evidence=evidence)
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container"))
+@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container", "wsl"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
@@ -86,10 +87,12 @@ def gpu_count(facts):
     driver does not see (hidden by CUDA_VISIBLE_DEVICES, or in trouble) is a warning. GPUs that
     differ in model or memory are a warning that says what it means: Ollama splits layers in
     proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
-    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason.
+    A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Inside WSL the
+    failure names its cause: WSL 1, or the Linux NVIDIA packages or stray libraries wsl.gpu found.
     """
     inventory = facts.gpus
-    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container}
+    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
+             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
     if inventory.nvml_error:
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})

@@ -144,6 +144,10 @@ def _native_windows(gpus):
         "with \"Distributed package doesn't have NCCL built in\".",
         "For multi-GPU training on this machine, run it inside WSL 2 (Ubuntu), where NCCL and PyTorch's NCCL "
         "backend work with the Windows driver; or use backend='gloo', which is much slower between GPUs.",
+        "Even Gloo needs a workaround there: since PyTorch 2.4 the rendezvous store (TCPStore) asks for libuv, "
+        "which the Windows wheels lack, so torchrun fails with \"use_libuv was requested but PyTorch was build "
+        "without libuv support\" until USE_LIBUV=0 is set; PyTorch's maintainers point to WSL instead "
+        "(https://github.com/pytorch/pytorch/issues/139990).",
         "Ollama does not use NCCL: it runs on both GPUs natively on Windows.",
     )
     # Not applicable rather than a warning: a Windows box that runs Ollama on two GPUs is healthy.

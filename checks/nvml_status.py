@@ -52,7 +52,19 @@ _WSL_EXPLANATIONS = {
         "A Linux NVIDIA driver package installed inside WSL brought its own libnvidia-ml; wsl.gpu names it and "
         "`gpudoctor fix` removes it (wsl.remove-linux-driver).",
     ),
+    # nvidia-smi: "Failed to initialize NVML: GPU access blocked by the operating system". Seen with a
+    # Linux nvidia-utils package inside WSL (https://github.com/microsoft/WSL/issues/9166) and with a
+    # data-center GPU in TCC mode, which Windows does not share with WSL (microsoft/WSL#11865).
+    "NVML_ERROR_OPERATING_SYSTEM": (
+        "NVML inside WSL: GPU access blocked by the operating system.",
+        "Windows keeps the GPU from this VM: a GPU in TCC mode is never shared with WSL (switch it to WDDM: "
+        "`nvidia-smi -i N -dm 0` in an elevated PowerShell, then reboot), and Windows Server needs GPU-PV "
+        "support for it. wsl.gpu lists each GPU's driver model and any Linux NVIDIA package in this distribution.",
+    ),
 }
+# The NVML errors a Linux driver's libnvidia-ml gives inside WSL, where no kernel module exists for it.
+LINUX_DRIVER_ERRORS = ("NVML_ERROR_DRIVER_NOT_LOADED", "NVML_ERROR_OPERATING_SYSTEM",
+                       "NVML_ERROR_LIB_RM_VERSION_MISMATCH", "NVML_ERROR_LIBRARY_NOT_FOUND", "NVML_ERROR_UNKNOWN")
 _CONTAINER_EXPLANATIONS = {
     "NVML_ERROR_LIBRARY_NOT_FOUND": (
         "NVML is missing inside this container: the NVIDIA container runtime did not mount the host driver's "
@@ -64,10 +76,39 @@ _CONTAINER_EXPLANATIONS = {
 }
 
 
-def explain_nvml_error(error: str, platform: str | None = None, in_container: bool = False) -> tuple[str, tuple[str, ...]]:
+def _inside_wsl(name: str, error: str, wsl_version: int | None,
+                linux_pieces: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """Inside WSL the cause is named first: WSL 1 (no GPU at all), then a Linux driver installed there."""
+    pieces = ", ".join(linux_pieces)
+    if wsl_version == 1:
+        details = ["CUDA and NVML reach the GPU only through WSL 2's virtual machine (/dev/dxg). wsl.feature says "
+                   "how to convert the distribution (`gpudoctor fix` plans windows.convert-distro-wsl2)."]
+        if linux_pieces:
+            details.append(f"A Linux NVIDIA driver is installed here too ({pieces}): after the conversion it would "
+                           "shadow the Windows driver's libraries in /usr/lib/wsl/lib. wsl.gpu names it and "
+                           "`gpudoctor fix` removes it (wsl.remove-linux-driver).")
+        return "NVML cannot work here: this distribution runs as WSL 1, which has no GPU access.", (
+            *details, f"NVML said: {error}.")
+    if linux_pieces and name in LINUX_DRIVER_ERRORS:
+        return (f"NVML fails inside WSL because a Linux NVIDIA driver installed in this distribution is loaded "
+                f"instead of the Windows driver's libraries: {pieces}.", (
+                    "Its libnvidia-ml looks for a Linux kernel module that WSL does not have. wsl.gpu names each "
+                    "library and the package owning it; `gpudoctor fix` removes them (wsl.remove-linux-driver), "
+                    "then run `wsl.exe --shutdown`.", f"NVML said: {error}."))
+    return None
+
+
+def explain_nvml_error(error: str, platform: str | None = None, in_container: bool = False,
+                       wsl_version: int | None = None, linux_pieces: tuple[str, ...] = ()
+                       ) -> tuple[str, tuple[str, ...]]:
     """A summary line and detail sentences for an NVML error name (or 'NAME: more text'),
-    worded for where it happened (`platform` is the platform fact's kind)."""
+    worded for where it happened (`platform` is the platform fact's kind; inside WSL, its version
+    and the Linux NVIDIA packages or stray libraries found there name the cause)."""
     name = error.split(":", 1)[0].strip()
+    if platform == "wsl":
+        cause = _inside_wsl(name, error, wsl_version, linux_pieces)
+        if cause:
+            return cause
     table = _EXPLANATIONS
     if platform == "wsl" and name in _WSL_EXPLANATIONS:
         table = _WSL_EXPLANATIONS

@@ -8,7 +8,8 @@ import re
 from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
-from gpudoctor.probes.wsl import WSL_LIB
+from gpudoctor.checks.nvml_status import LINUX_DRIVER_ERRORS
+from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
 
 # Microsoft, "Enable NVIDIA CUDA on WSL" (https://learn.microsoft.com/windows/ai/directml/gpu-cuda-in-wsl):
 # Windows 11 or Windows 10 21H2 (build 19044), and "a kernel version of 5.10.43.3 or higher".
@@ -103,20 +104,40 @@ def _features(windows, wsl2_runs: bool):
         yield ok(f"Virtual Machine Platform is enabled ({source}){note}.", evidence=evidence)
 
 
+# What users most often get wrong: the default version is only what new installs get; WSL's PM answering
+# "wsl -l -v still says 1 after --set-default-version 2" (https://github.com/MicrosoftDocs/WSL/issues/1061).
+DEFAULT_VERSION_NOTE = ("`wsl --set-default-version 2` does not convert it: the default applies only to distributions "
+                        "installed afterwards; an installed one stays on WSL 1 until `wsl --set-version NAME 2`.")
+INBOX_UPDATE_NOTE = ("Run `wsl --update` first: the WSL built into this Windows build gets the WSL 2 kernel only "
+                     "then, and without it the conversion fails with \"WSL 2 requires an update to its kernel "
+                     "component\" (https://aka.ms/wsl2kernel).")
+
+
+def convert_advice(windows, name: str | None) -> tuple[tuple[str, ...], list[str]]:
+    """The sentences and the convert-distro-wsl2 arguments that move one distribution to WSL 2."""
+    shown = name or "NAME"
+    sentences = [f"Convert it from Windows PowerShell: `wsl --set-version {shown} 2` (its files are kept; it takes a "
+                 "few minutes), then reopen it.", DEFAULT_VERSION_NOTE.replace("NAME", shown)]
+    inbox = bool(windows is not None and windows.reachable and windows.inbox_wsl)
+    if inbox:
+        sentences.insert(0, INBOX_UPDATE_NOTE)
+    args = ["-Distro", name, *(["-Update"] if inbox else [])] if name else []
+    return tuple(sentences), args
+
+
 def _distro_findings(windows, current: str | None):
     for distro in windows.distros or ():
         if distro.version != 1 or (current and distro.name.lower() == current.lower()):
             continue
-        convert = (f"Convert it from PowerShell: `wsl --set-version {distro.name} 2` (its files are kept; it "
-                   "takes a few minutes).")
+        advice, args = convert_advice(windows, distro.name)
         evidence = {"distro": distro.name, "version": 1, "default": distro.default}
         if distro.default:
             yield fail(f"The default distribution {distro.name} runs as WSL 1, which has no GPU access.",
-                       "`wsl` opens the default distribution; CUDA works only in WSL 2.", convert,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=["-Distro", distro.name])
+                       "`wsl` opens the default distribution; CUDA works only in WSL 2.", *advice,
+                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
         else:
-            yield warn(f"The distribution {distro.name} runs as WSL 1: CUDA does not work there.", convert,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=["-Distro", distro.name])
+            yield warn(f"The distribution {distro.name} runs as WSL 1: CUDA does not work there.", *advice,
+                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
 
 
 def _windows_side(windows, platform, wsl_facts):
@@ -143,7 +164,8 @@ def _windows_side(windows, platform, wsl_facts):
     yield from _features(windows, wsl2_runs)
     if windows.default_version == 1:
         yield warn("New WSL distributions install as WSL 1 (the default version is 1).",
-                   "WSL 1 has no GPU access. `wsl --set-default-version 2` makes WSL 2 the default.",
+                   "WSL 1 has no GPU access. `wsl --set-default-version 2` makes WSL 2 the default for distributions "
+                   "installed from then on; installed ones keep their version (wsl.feature lists those on WSL 1).",
                    evidence={"default_version": 1}, fix="windows.enable-wsl2")
     yield from _distro_findings(windows, platform.wsl_distro if platform.kind == "wsl" else None)
     if windows.distros == () and platform.kind == "windows":
@@ -179,6 +201,10 @@ def wsl_feature(facts):
     Linux"), WSL 2 as the default version, every distribution on WSL 2 (WSL 1 has no GPU), and a
     WSL kernel of 5.10.43.3 or newer.
 
+    Converting a WSL 1 distribution: `wsl --set-version NAME 2`, preceded by `wsl --update` on the
+    WSL built into Windows (it brings the WSL 2 kernel); `wsl --set-default-version 2` alone
+    converts nothing already installed.
+
     Sources that need no administrator rights come first (`wsl.exe --status`, `--version`,
     `-l -v`, CIM Win32_OptionalFeature); a fact that would need an elevated shell is reported as
     skipped, never as a failure. Inside WSL the Windows side is read through interop; with
@@ -193,13 +219,13 @@ def wsl_feature(facts):
     if platform.kind == "wsl":
         distro = platform.wsl_distro
         if platform.wsl_version == 1:
+            advice, args = convert_advice(windows, distro)
             findings.append(fail(
                 f"This distribution ({distro or 'unknown name'}) runs as WSL 1, which has no GPU access.",
-                "CUDA in WSL reaches the GPU through WSL 2's virtual machine (/dev/dxg); WSL 1 has none.",
-                f"Convert it from Windows PowerShell: `wsl --set-version {distro or 'NAME'} 2` (its files are kept), "
-                "then reopen it.",
-                evidence={"wsl_version": 1, "distro": distro, "kernel": platform.kernel},
-                fix="windows.convert-distro-wsl2" if distro else None, fix_args=["-Distro", distro] if distro else ()))
+                "CUDA in WSL reaches the GPU through WSL 2's virtual machine (/dev/dxg); WSL 1 has none.", *advice,
+                evidence={"wsl_version": 1, "distro": distro, "kernel": platform.kernel,
+                          "inbox_wsl": windows.inbox_wsl if windows.reachable else None},
+                fix="windows.convert-distro-wsl2" if distro else None, fix_args=args))
         else:
             finding = _kernel_finding(platform.kernel, "running")
             if finding:
@@ -232,32 +258,89 @@ def toolkit_version_for(cuda_driver_version: int | None, windows_driver: str | N
     return "-".join(map(str, max(runs))) if runs else None
 
 
-def _linux_driver_findings(wsl):
+def linux_driver_pieces(wsl) -> tuple[str, ...]:
+    """The Linux NVIDIA driver inside this distribution, by name: its packages, else its stray files."""
+    if wsl is None or not wsl.applicable:
+        return ()
+    names = [p.name for p in wsl.driver_packages]
+    names += [s.package.split(":")[0] for s in wsl.stray_libraries if s.package]  # "libcuda1:amd64" -> "libcuda1"
+    if names:
+        return tuple(dict.fromkeys(names))
+    files = [s.path for s in wsl.stray_libraries] or list(wsl.linux_libcuda)
+    folders: dict[str, int] = {}
+    for path in files:
+        folder = path.rsplit("/", 1)[0]
+        folders[folder] = folders.get(folder, 0) + 1
+    return tuple(f"{count} NVIDIA librar{'y' if count == 1 else 'ies'} in {folder}/" for folder, count in folders.items())
+
+
+# How each package manager removes what it installed; only apt is run by a fix script.
+REMOVE_COMMAND = {"rpm": "sudo dnf remove", "pacman": "sudo pacman -Rns"}
+
+
+def _stray_lines(wsl) -> list[str]:
+    lines = []
+    for stray in wsl.stray_libraries:
+        owner = (f"owned by {stray.package} ({stray.manager})" if stray.package
+                 else "owned by no package" if stray.manager else "owner unknown (no dpkg, rpm or pacman)")
+        loads = "; programs load this one" if stray.shadows else ""
+        lines.append(f"{stray.soname} at {stray.path}: {owner}{loads}.")
+    return lines
+
+
+def _extra_packages(wsl) -> list[str]:
+    """dpkg packages owning stray libraries that the fix's own list does not catch (Debian's libcuda1 ...)."""
+    listed = {p.name for p in wsl.driver_packages}
+    return list(dict.fromkeys(s.package.split(":")[0] for s in wsl.stray_libraries
+                              if s.manager == "dpkg-query" and s.package
+                              and s.package.split(":")[0] not in listed and not DRIVER_PACKAGE.match(s.package.split(":")[0])))
+
+
+def _linux_driver_findings(wsl, nvml_error: str | None = None):
     packages = wsl.driver_packages
     loaded = wsl.libcuda_loaded_from
     shadowed = loaded is not None and not loaded.startswith(WSL_LIB + "/")
-    if not packages and not shadowed and not wsl.linux_libcuda:
+    strays = wsl.stray_libraries
+    if not packages and not shadowed and not wsl.linux_libcuda and not strays:
         return
-    names = ", ".join(f"{p.name} {p.version}" for p in packages)
+    owners = linux_driver_pieces(wsl)
     details = [
-        "Inside WSL 2 the Windows NVIDIA driver is the driver: its libcuda.so and nvidia-smi appear under "
-        f"{WSL_LIB}. A Linux driver installed in the distribution replaces them with libraries that cannot "
-        "reach the GPU, and CUDA reports no device (error 100) or nvidia-smi fails.",
+        "Inside WSL 2 the Windows NVIDIA driver is the driver: its libcuda.so, libnvidia-ml.so.1 and nvidia-smi "
+        f"appear under {WSL_LIB}, and every NVIDIA library WSL provides must come only from there. A Linux driver "
+        "installed in the distribution puts copies elsewhere that cannot reach the GPU: CUDA reports no device "
+        "(error 100) and nvidia-smi fails.",
         f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE}). "
         "Install only cuda-toolkit-X-Y, never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages.",
+        *_stray_lines(wsl),
     ]
     if shadowed:
         details.append(f"The loader takes libcuda.so.1 from {loaded}, not from {WSL_LIB}.")
+    if wsl.version == 1:
+        details.append("This distribution runs as WSL 1 (no GPU at all, see wsl.feature); once converted to WSL 2 "
+                       f"these files would shadow {WSL_LIB}, so remove them as well.")
+    if nvml_error and nvml_error.split(":")[0] in LINUX_DRIVER_ERRORS:
+        details.append(f"This is why NVML fails here ({nvml_error}): the Linux libnvidia-ml is the one loaded.")
     evidence = {"driver_packages": [p.name for p in packages], "libcuda_loaded_from": loaded,
-                "linux_libcuda": list(wsl.linux_libcuda)}
-    if packages:
-        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {names}.", *details,
+                "linux_libcuda": list(wsl.linux_libcuda),
+                "stray_libraries": [{"soname": s.soname, "path": s.path, "real_path": s.real_path,
+                                     "package": s.package, "manager": s.manager} for s in strays]}
+    other = sorted({s.manager for s in strays if s.package and s.manager in REMOVE_COMMAND})
+    extra = _extra_packages(wsl)
+    if packages or extra:
+        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
                    "The fix purges these packages; afterwards run `wsl --shutdown` from Windows and reopen the "
-                   "distribution.", evidence=evidence, fix="wsl.remove-linux-driver")
+                   "distribution.", evidence=evidence, fix="wsl.remove-linux-driver",
+                   fix_args=[arg for name in extra for arg in ("--package", name)])
+    elif other:
+        manager = other[0]
+        names = " ".join(dict.fromkeys(s.package for s in strays if s.manager == manager and s.package))
+        yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
+                   f"Remove it: `{REMOVE_COMMAND[manager]} {names}`, then `wsl --shutdown` from Windows.",
+                   evidence=evidence)
     else:
-        files = ", ".join(wsl.linux_libcuda) or loaded
-        yield fail(f"A libcuda outside {WSL_LIB} shadows the Windows driver's: {files}.", *details,
-                   "No package owns it (NVIDIA's .run installer?): `sudo nvidia-uninstall`, or delete those files "
+        files = ", ".join(owners or [loaded])
+        yield fail(f"NVIDIA libraries outside {WSL_LIB} shadow the Windows driver's: {files}.", *details,
+                   "No package owns them (NVIDIA's .run installer?): `sudo nvidia-uninstall`, or delete those files "
                    "and run `sudo ldconfig`.", evidence=evidence)
 
 
@@ -335,14 +418,23 @@ def wsl_gpu(facts):
     WSL cannot use. A missing CUDA toolkit is only a hint: the WSL-Ubuntu cuda-toolkit-X-Y package
     is the safe one.
 
+    Every NVIDIA library WSL provides (libcuda, libnvidia-ml, libnvcuvid, ...) must come only from
+    /usr/lib/wsl/lib: each copy `ldconfig -p` lists elsewhere is named with the package owning it
+    (`dpkg -S`, `rpm -qf`, `pacman -Qo`), and the fix removes that package. On WSL 1, which has no
+    GPU path at all, the Linux driver is still named: it would shadow /usr/lib/wsl/lib after the
+    conversion to WSL 2.
+
     Source: NVIDIA, CUDA on WSL User Guide (https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     """
     wsl, gpus, windows = facts.wsl, facts.gpus, facts.windows
     if wsl.version == 1:
-        yield skip("WSL 1 has no GPU access, so there is no GPU path to check (see wsl.feature).",
-                   evidence={"wsl_version": 1})
+        # The packages are listed on WSL 1 too: a driver left there shadows /usr/lib/wsl/lib after the conversion.
+        leftovers = list(_linux_driver_findings(wsl))
+        yield from leftovers or [skip("WSL 1 has no GPU access, so there is no GPU path to check (see wsl.feature); "
+                                      "no Linux NVIDIA driver is installed here.", evidence={"wsl_version": 1})]
         return
-    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl), *_windows_gpu_findings(windows)]
+    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error),
+                *_windows_gpu_findings(windows)]
     if wsl.packages is None:
         problems.append(skip(f"Installed packages could not be listed ({wsl.packages_problem}); only the loader "
                              "cache was checked for a Linux driver.", evidence={"packages_problem": wsl.packages_problem}))

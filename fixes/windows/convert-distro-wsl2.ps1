@@ -4,11 +4,14 @@
 # elevation: none
 # after: none
 # changes: runs wsl.exe --set-version NAME 2 when wsl.exe -l -v reports the distribution on version 1 (can take several minutes)
+# changes: with -Update, runs wsl.exe --update first (the WSL built into older Windows builds installs the WSL 2 kernel that way)
 # param: -Distro NAME  WSL distribution to convert, as listed by wsl.exe -l -v
-# usage: convert-distro-wsl2.ps1 -Distro NAME [-WhatIf]
+# param: -Update  run wsl.exe --update before converting (needed by the WSL built into Windows)
+# usage: convert-distro-wsl2.ps1 -Distro NAME [-Update] [-WhatIf]
 #
 # CUDA inside WSL only works on WSL 2. The conversion keeps the distribution's files;
-# it needs the VirtualMachinePlatform feature (enable-wsl2.ps1).
+# it needs the VirtualMachinePlatform feature (enable-wsl2.ps1). `wsl --set-default-version 2`
+# does not convert an installed distribution: it applies only to ones installed afterwards.
 
 <#
 .SYNOPSIS
@@ -19,7 +22,8 @@ Convert the named WSL distribution to WSL 2 if it is on WSL 1.
 [CmdletBinding(SupportsShouldProcess = $true)]
 param(
     [Parameter(Mandatory = $true)]
-    [string]$Distro
+    [string]$Distro,
+    [switch]$Update
 )
 
 Set-StrictMode -Version 2.0
@@ -91,6 +95,15 @@ try {
     }
     if ($d.Version -ne '1') {
         Fail "could not read the WSL version of $($d.Name) (got '$($d.Version)')"
+    }
+
+    if ($Update -and $PSCmdlet.ShouldProcess('WSL', 'wsl.exe --update')) {
+        Write-Host 'updating WSL (the WSL 2 kernel) first...'
+        $env:WSL_UTF8 = '1'
+        $r = Invoke-Wsl @('--update')
+        if ($r.Code -ne 0) {
+            Fail ("wsl.exe --update failed (exit $($r.Code)): " + $r.Text + ' (install the WSL 2 kernel from https://aka.ms/wsl2kernel)')
+        }
     }
 
     if ($PSCmdlet.ShouldProcess($d.Name, 'wsl.exe --set-version ' + $d.Name + ' 2')) {

@@ -6,8 +6,10 @@
 # after: wsl-shutdown
 # changes: purges installed packages matching nvidia-driver-*, nvidia-dkms-*, nvidia-kernel-*, libnvidia-compute-*, libnvidia-gl-*, nvidia-utils-*, xserver-xorg-video-nvidia-*
 # changes: purges cuda-drivers, cuda-drivers-* and the cuda / cuda-X-Y meta-packages that pull a driver in (never cuda-toolkit-*)
+# changes: purges each package named with --package (one that owns a stray NVIDIA library, e.g. Debian's libcuda1), when installed
 # changes: runs ldconfig to refresh the library cache
-# usage: remove-linux-driver.sh [--dry-run]
+# param: --package NAME  also purge this installed package (it owns an NVIDIA library outside /usr/lib/wsl/lib)
+# usage: remove-linux-driver.sh [--package NAME]... [--dry-run]
 #
 # Inside WSL 2 the Windows NVIDIA driver provides the GPU: its libcuda.so and
 # nvidia-smi appear under /usr/lib/wsl/lib. A Linux driver package installed in the
@@ -20,9 +22,14 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/fixlib.sh
 . "$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")/../lib/fixlib.sh"
 
+named=()
 while (( $# )); do
     case $1 in
         --dry-run) DRY_RUN=1 ;;
+        --package)
+            (( $# >= 2 )) || usage_error "--package needs a package name"
+            [[ $2 =~ ^[a-z0-9][a-z0-9+.-]*(:[a-z0-9]+)?$ ]] || usage_error "invalid package name '$2'"
+            named+=("${2%%:*}"); shift ;;
         -h|--help) print_help; exit 0 ;;
         *) usage_error "unknown argument '$1'" ;;
     esac
@@ -42,7 +49,10 @@ listing=$(dpkg-query -W -f='${binary:Package} ${Status}\n') || die "dpkg-query c
 found=()
 while read -r pkg status; do
     [[ $status == *' installed' ]] || continue   # skip config-files / not-installed
-    if [[ ${pkg%%:*} =~ $driver_re ]]; then found+=("$pkg"); fi
+    if [[ ${pkg%%:*} =~ $driver_re ]]; then found+=("$pkg"); continue; fi
+    for name in "${named[@]}"; do
+        if [[ ${pkg%%:*} == "$name" ]]; then found+=("$pkg"); fi
+    done
 done <<< "$listing"
 
 if (( ${#found[@]} == 0 )); then

@@ -17,7 +17,7 @@ from gpudoctor.cli import BadInput
 from gpudoctor.engine import FactStore, Options, ProbeFailed, Report, run_checks
 from gpudoctor.fixing.apply import FixLog, apply_fixes, log_path
 from gpudoctor.fixing.catalog import CatalogError, load_catalog
-from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run
+from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run, wsl_share
 from gpudoctor.fixing.record import fix_record
 from gpudoctor.fixing.render import outcome_lines, plan_lines
 from gpudoctor.host.base import Host
@@ -67,7 +67,12 @@ def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -
         privileges = _fact(store, "privileges") or Privileges(None, "the privileges probe failed")
     if platform is None:
         return report, Target("unknown", None, privileges)
-    return report, Target(platform.kind, platform.wsl_distro, privileges)
+    share = None
+    if platform.kind == "wsl":
+        windows = _fact(store, "windows")
+        if windows is not None and windows.reachable:
+            share = wsl_share(windows.windows_build, bool(windows.wsl_package_version or platform.wsl_package_version))
+    return report, Target(platform.kind, platform.wsl_distro, privileges, **({"wsl_share": share} if share else {}))
 
 
 def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> Report:

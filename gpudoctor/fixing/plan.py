@@ -37,6 +37,7 @@ PHASES = ("platform", "driver", "toolkit", "nccl", "environment", "services")
 PHASE_OF_FIX = {
     "windows.enable-wsl2": "platform",
     "windows.convert-distro-wsl2": "platform",
+    "windows.wslconfig-utf8": "platform",
     "wsl.remove-linux-driver": "driver",
     "wsl.install-cuda-toolkit": "toolkit",
     "wsl.install-nccl": "nccl",
@@ -110,6 +111,7 @@ class Target:
     platform: str
     wsl_distro: str | None = None
     privileges: Privileges | None = None  # None: unknown (planning from a snapshot)
+    wsl_share: str = "\\\\wsl.localhost"  # how Windows names this distribution's files (see wsl_share)
 
 
 def script_command(spec: FixSpec, args: Iterable[str], *, dry_run: bool = False, path: str | None = None
@@ -172,10 +174,23 @@ def _after(spec: FixSpec, args: tuple[str, ...]) -> tuple[str | None, bool]:
     return AFTER_TEXT.get(spec.after), spec.after in FOLLOW_UPS
 
 
-def windows_path_of(path: str, distro: str | None) -> str:
-    """A WSL path as Windows sees it (\\\\wsl.localhost\\DISTRO\\...), for a command run from PowerShell."""
+# \\wsl.localhost\ came with Windows build 21354 (WSL release notes) and with the Store WSL on
+# Windows 10 (wslutilities/wslu#253); the WSL built into older Windows 10 builds knows only
+# \\wsl$\ (bostrot/wsl2-distro-manager#46, Windows 10 21H1), which every build still accepts.
+WSL_LOCALHOST_BUILD = 21354
+
+
+def wsl_share(windows_build: int | None, store_wsl: bool) -> str:
+    """The UNC root Windows reaches a distribution's files under, for this Windows build."""
+    if windows_build is not None and windows_build < WSL_LOCALHOST_BUILD and not store_wsl:
+        return "\\\\wsl$"
+    return "\\\\wsl.localhost"
+
+
+def windows_path_of(path: str, distro: str | None, share: str = "\\\\wsl.localhost") -> str:
+    """A WSL path as Windows sees it (\\\\wsl.localhost\\DISTRO\\... or \\\\wsl$\\...), for a command run from PowerShell."""
     parts = PurePosixPath(path).parts[1:]
-    return str(PureWindowsPath(f"\\\\wsl.localhost\\{distro or '<distribution>'}\\", *parts))
+    return str(PureWindowsPath(f"{share}\\{distro or '<distribution>'}\\", *parts))
 
 
 def refusal(spec: FixSpec, args: tuple[str, ...], target: Target, *, dry_run: bool = False) -> str | None:
@@ -202,7 +217,8 @@ def _other_platform(spec: FixSpec, args: tuple[str, ...], target: Target) -> str
     if spec.shell == "powershell" and target.platform == "wsl":
         as_admin = " as Administrator" if spec.elevation == "admin" else ""
         windows_command = command_line(spec, script_command(spec, args, path=windows_path_of(str(spec.path),
-                                                                                            target.wsl_distro)))
+                                                                                            target.wsl_distro,
+                                                                                            target.wsl_share)))
         return (f"{spec.id} changes Windows, not this WSL distribution: run it from PowerShell{as_admin}: "
                 f"{windows_command}")
     if spec.shell == "bash" and target.platform == "windows":

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probes.container import parse_df_kib
 
 WSL_LIB = "/usr/lib/wsl/lib"
 WSL_LD_CONF = "/etc/ld.so.conf.d/ld.wsl.conf"
@@ -33,6 +34,23 @@ DPKG_QUERY = (
     "nvidia-*", "libnvidia-*", "cuda*", "xserver-xorg-video-nvidia*",
 )
 DEFAULT_NVCC = "/usr/local/cuda/bin/nvcc"
+MEMINFO = "/proc/meminfo"
+SHM_DF = ("df", "-k", "/dev/shm")
+# Docker Desktop's WSL integration links the docker CLI and socket of this distribution to its
+# own VM under /mnt/wsl/docker-desktop (https://docs.docker.com/desktop/features/wsl/).
+DOCKER_CLI = "/usr/bin/docker"
+DOCKER_SOCKET = "/var/run/docker.sock"
+DOCKER_DESKTOP_MOUNT = "/mnt/wsl/docker-desktop"
+
+# The NVIDIA user-space libraries the Windows driver hands to WSL 2 under /usr/lib/wsl/lib, by
+# the name before ".so". A copy of any of them elsewhere in the loader cache comes from a Linux
+# driver package or NVIDIA's .run installer, and whichever the loader lists first is the one a
+# program gets (nvtop picked a stray /usr/lib/libnvidia-ml.so.1: https://github.com/Syllo/nvtop/pull/441).
+WSL_PROVIDED = ("libcuda", "libcudadebugger", "libnvidia-ml", "libnvidia-encode", "libnvidia-opticalflow",
+                "libnvidia-ptxjitcompiler", "libnvidia-nvvm", "libnvcuvid", "libnvoptix", "libnvoptix_loader",
+                "libnvdxdlkernels", "libnvwgf2umx")
+# Who owns a file, per package manager: the first one on PATH answers.
+OWNER_QUERIES = (("dpkg-query", ("dpkg-query", "-S")), ("rpm", ("rpm", "-qf")), ("pacman", ("pacman", "-Qo")))
 
 # The packages that are (or pull in) a Linux NVIDIA driver; the same list as the
 # wsl.remove-linux-driver fix. cuda-toolkit-X-Y carries no driver and is what NVIDIA's guide
@@ -61,6 +79,30 @@ class DebPackage:
 
 
 @dataclass(frozen=True)
+class StrayLibrary:
+    """An NVIDIA library that WSL provides, listed by `ldconfig -p` outside /usr/lib/wsl/lib."""
+
+    soname: str  # "libnvidia-ml.so.1"
+    path: str  # as ldconfig lists it
+    real_path: str | None  # the file behind the links
+    manager: str | None  # "dpkg-query" | "rpm" | "pacman"; None: no package manager found
+    package: str | None  # the owning package; None: no package owns it (NVIDIA's .run installer?)
+    shadows: bool  # listed before the /usr/lib/wsl/lib copy (or there is none): programs load it
+
+
+@dataclass(frozen=True)
+class DockerLink:
+    """Where this distribution's docker CLI and socket lead."""
+
+    cli: str | None  # the docker binary's real path; None: no docker
+    socket: str | None  # /var/run/docker.sock's real path; None: absent
+
+    @property
+    def desktop_integration(self) -> bool:
+        return any((p or "").startswith(DOCKER_DESKTOP_MOUNT + "/") for p in (self.cli, self.socket))
+
+
+@dataclass(frozen=True)
 class WslFacts:
     applicable: bool  # False outside WSL
     version: int | None = None  # 1 or 2
@@ -77,6 +119,10 @@ class WslFacts:
     packages_problem: str | None = None
     interop: str = "unknown"  # "enabled" | "disabled" | "absent" (no WSLInterop binfmt entry)
     nvcc: tuple[str, ...] = ()  # nvcc on PATH or in /usr/local/cuda/bin
+    stray_libraries: tuple[StrayLibrary, ...] = ()
+    mem_total_kib: int | None = None  # MemTotal of /proc/meminfo: WSL 2's memory cap as this VM sees it
+    shm_bytes: int | None = None  # size of /dev/shm (`df -k`)
+    docker: DockerLink | None = None
 
     @property
     def missing_wsl_libs(self) -> tuple[str, ...]:
@@ -114,6 +160,38 @@ def parse_ldconfig(text: str, soname: str) -> tuple[str, ...]:
     return tuple(paths)
 
 
+def nvidia_cache_entries(text: str) -> tuple[tuple[str, str], ...]:
+    """(soname, path) of every library WSL provides that `ldconfig -p` lists, in cache order."""
+    entries = []
+    for line in text.splitlines():
+        match = _LDCONFIG_LINE.match(line)
+        if match and "x86-64" in match.group(2) and match.group(1).split(".so")[0] in WSL_PROVIDED:
+            entries.append((match.group(1), match.group(3)))
+    return tuple(entries)
+
+
+def parse_owner(manager: str, text: str) -> str | None:
+    """The package in `dpkg-query -S`, `rpm -qf` or `pacman -Qo` output; None when no package owns the file.
+
+    dpkg-query: "libnvidia-compute-550:amd64: /usr/lib/x86_64-linux-gnu/libcuda.so.550.120";
+    rpm: "xorg-x11-drv-nvidia-cuda-libs-550.120-1.fc40.x86_64";
+    pacman: "/usr/lib/libnvidia-ml.so.1 is owned by nvidia-utils 550.120-1".
+    """
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if manager == "dpkg-query":
+        package = first.split(": ", 1)[0] if ": /" in first else ""
+        return package.split(",")[0].strip() or None
+    if manager == "rpm":
+        return first if first and " " not in first else None
+    match = re.search(r" is owned by (\S+)", first)
+    return match.group(1) if match else None
+
+
+def parse_meminfo_kib(text: str, field: str = "MemTotal") -> int | None:
+    match = re.search(rf"^{field}:\s+(\d+) kB", text, re.MULTILINE)
+    return int(match.group(1)) if match else None
+
+
 def parse_dpkg_query(text: str) -> tuple[DebPackage, ...]:
     """Lines of `dpkg-query -W -f='${Package}\\t${Version}\\t${Status}\\n'`."""
     packages = []
@@ -132,14 +210,24 @@ def _interop(host: Host) -> str:
     return "absent"
 
 
-def _ldconfig(host: Host) -> tuple[tuple[str, ...] | None, str | None]:
+def _ldconfig_result(host: Host):
     result = None
     for argv in LDCONFIG_COMMANDS:
         result = host.run(list(argv), timeout=10)
-        if result.ok:
-            return parse_ldconfig(result.text, "libcuda.so.1"), None
-        if result.error != "not-found":
+        if result.ok or result.error != "not-found":
             break
+    return result
+
+
+def _ldconfig_text(host: Host) -> str | None:
+    result = _ldconfig_result(host)
+    return result.text if result.ok else None
+
+
+def _ldconfig(host: Host) -> tuple[tuple[str, ...] | None, str | None]:
+    result = _ldconfig_result(host)
+    if result.ok:
+        return parse_ldconfig(result.text, "libcuda.so.1"), None
     return None, f"ldconfig -p: {result.error or f'exit code {result.returncode}'}"
 
 
@@ -151,6 +239,33 @@ def _packages(host: Host) -> tuple[tuple[DebPackage, ...] | None, str | None]:
     return parse_dpkg_query(result.text), None
 
 
+def _owner_query(host: Host) -> tuple[str, tuple[str, ...]] | None:
+    return next(((name, argv) for name, argv in OWNER_QUERIES if host.which_all(name)), None)
+
+
+def _stray_libraries(host: Host, cache: str) -> tuple[StrayLibrary, ...]:
+    entries = nvidia_cache_entries(cache)
+    query = _owner_query(host) if any(not path.startswith(WSL_LIB + "/") for _, path in entries) else None
+    strays = []
+    for position, (soname, path) in enumerate(entries):
+        if path.startswith(WSL_LIB + "/"):
+            continue
+        first_of_name = all(other != soname for other, _ in entries[:position])
+        # dpkg knows the file a package shipped, not the ldconfig link or the /lib alias of /usr/lib.
+        real_path = host.resolve(path)
+        package = None
+        if query:
+            answer = host.run([*query[1], real_path or path], timeout=10)
+            package = parse_owner(query[0], answer.text) if answer.ok else None
+        strays.append(StrayLibrary(soname, path, real_path, query[0] if query else None, package, first_of_name))
+    return tuple(strays)
+
+
+def _docker_link(host: Host) -> DockerLink:
+    cli = next(iter(host.which_all("docker")), None)
+    return DockerLink(cli=host.resolve(cli) if cli else None, socket=host.resolve(DOCKER_SOCKET))
+
+
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":
@@ -160,6 +275,8 @@ def probe_wsl(host: Host, facts) -> WslFacts:
     libcuda_cache, ldconfig_problem = _ldconfig(host)
     packages, packages_problem = _packages(host)
     linux_libcuda = tuple(path for pattern in LINUX_LIBCUDA_GLOBS for path in host.glob(pattern))
+    cache = _ldconfig_text(host)
+    shm = host.run(list(SHM_DF))
     nvcc = tuple(dict.fromkeys([*host.which_all("nvcc"), *filter(None, [host.resolve(DEFAULT_NVCC)])]))
     return WslFacts(
         applicable=True,
@@ -177,4 +294,8 @@ def probe_wsl(host: Host, facts) -> WslFacts:
         packages_problem=packages_problem,
         interop=_interop(host),
         nvcc=nvcc,
+        stray_libraries=_stray_libraries(host, cache) if cache is not None else (),
+        mem_total_kib=parse_meminfo_kib(host.read_file(MEMINFO, limit=8192).text or ""),
+        shm_bytes=parse_df_kib(shm.text) if shm.ok else None,
+        docker=_docker_link(host),
     )

@@ -142,3 +142,29 @@ def test_dpkg_failure_is_not_mistaken_for_nothing_installed(machine):
     res.assert_error("dpkg-query")
     assert "nothing to do" not in res.stdout
     assert machine.mutating_calls() == []
+
+
+def test_named_package_owning_a_stray_library_is_purged_too(machine):
+    """wsl.gpu names the package that owns a stray NVIDIA library (dpkg -S) when the fix's own
+    list does not catch it, e.g. Debian's libcuda1 / libnvidia-ml1."""
+    machine.install("libcuda1", "535.216.01-1~deb12u1")
+    machine.install("libnvidia-ml1", "535.216.01-1~deb12u1")
+    res = machine.run(SCRIPT, "--package", "libcuda1", "--package", "libnvidia-ml1:amd64")
+    assert res.returncode == 0, res.out
+    assert machine.calls("apt-get") == [["apt-get", "purge", "-y",
+                                         *sorted([*DRIVER_PKGS, "libcuda1", "libnvidia-ml1"])]]
+    assert set(machine.installed()) == set(KEEP_PKGS)
+
+
+def test_a_named_package_that_is_not_installed_changes_nothing(sb):
+    sb.wsl()
+    sb.install("bash", "5.2.21-2ubuntu4")
+    res = sb.run(SCRIPT, "--package", "libcuda1")
+    res.assert_nothing_to_do()
+    assert sb.mutating_calls() == []
+
+
+def test_package_name_is_checked(machine):
+    res = machine.run(SCRIPT, "--package", "x; rm -rf /")
+    assert res.returncode == 2 and "invalid package name" in res.stderr
+    assert machine.mutating_calls() == []

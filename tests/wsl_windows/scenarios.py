@@ -15,7 +15,10 @@ from pathlib import Path
 
 from gpudoctor.host.answers import CallResult, CommandResult, FileResult
 from gpudoctor.host.base import call_key
+import base64
+
 from gpudoctor.probes import windows as win
+from gpudoctor.probes import windows_settings as winset
 from gpudoctor.probes import wsl as wslp
 from gpudoctor.probes.platform import WSLINFO_VERSION
 
@@ -115,6 +118,40 @@ def add_windows_side(snapshot: Snapshot, *, status: bytes, listing: dict, featur
             snapshot.windows("reg.exe", ("query", key, *query), answer)
 
 
+def settings_output(*, wslconfig: bytes | None, memory: int, tdr_delay: str = "", tdr_level: str = "",
+                    hwschmode: str = "2", events: int = 0, last_event: str | None = None,
+                    preferences: tuple[str, ...] = ()) -> bytes:
+    """What the one PowerShell call of probes/windows_settings.py prints (its own key=value lines)."""
+    lines = [f"wslconfig={base64.b64encode(wslconfig).decode() if wslconfig is not None else 'absent'}",
+             f"memory={memory}", f"tdrdelay={tdr_delay}", f"tdrlevel={tdr_level}", f"hwschmode={hwschmode}",
+             f"events4101={events}", *([f"event4101last={last_event}"] if last_event else []),
+             *(f"gpupref={p}" for p in preferences)]
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
+def add_settings(snapshot: Snapshot, output: bytes) -> None:
+    snapshot.windows("powershell.exe", (*win.POWERSHELL, winset.SETTINGS_SCRIPT), command(output))
+
+
+def add_wsl_limits(snapshot: Snapshot, *, meminfo: str, shm: str, docker: tuple[str | None, str | None] = (None, None),
+                   owners: dict[str, tuple[str, bytes]] | None = None, manager: str = "dpkg-query") -> None:
+    """/proc/meminfo, /dev/shm, where docker leads, and the package manager that owns stray libraries:
+    `owners` maps a stray path to (the file behind it, the owner query's output)."""
+    snapshot.add("file", [wslp.MEMINFO, 8192, False], FileResult(data=raw(meminfo)).to_json())
+    snapshot.add("run", list(wslp.SHM_DF), command(raw(shm)))
+    cli, socket = docker
+    snapshot.add("which", ["docker"], [wslp.DOCKER_CLI] if cli else [])
+    if cli:
+        snapshot.add("resolve", [wslp.DOCKER_CLI], cli)
+    snapshot.add("resolve", [wslp.DOCKER_SOCKET], socket)
+    for name, _ in wslp.OWNER_QUERIES:
+        snapshot.add("which", [name], [f"/usr/bin/{name}"] if name == manager else [])
+    query = dict(wslp.OWNER_QUERIES)[manager]
+    for path, (real, output) in (owners or {}).items():
+        snapshot.add("resolve", [path], real)
+        snapshot.add("run", [*query, real], command(output))
+
+
 def add_wsl_side(snapshot: Snapshot, *, ldconfig: bytes, dpkg: dict, linux_libcuda: tuple[str, ...] = (),
                  interop: bool = True) -> None:
     wsl_lib = tuple(raw("ls-usr-lib-wsl-lib.txt").decode().split())
@@ -156,31 +193,66 @@ def two(gpu: dict) -> list[dict]:
     return [{**gpu, "bus": "00000000:01:00.0"}, {**gpu, "bus": "00000000:02:00.0"}]
 
 
+HOST_MEMORY = 68447973376  # 64 GB of RAM on the Windows side (windows_system)
+DOCKER_DESKTOP_CLI = "/mnt/wsl/docker-desktop/cli-tools/usr/bin/docker"
+DOCKER_DESKTOP_SOCKET = "/mnt/wsl/docker-desktop/shared-sockets/guest-services/docker.proxy.sock"
+RUNTIMES_NVIDIA = (FIXTURES / "raw" / "containers" / "docker-info-runtimes-nvidia.json").read_bytes()
+DEFAULT_SETTINGS = settings_output(wslconfig=None, memory=HOST_MEMORY)
+
+
 def _wsl2(ldconfig: str, dpkg: dict, linux_libcuda: tuple[str, ...] = (), *, interop: bool = True,
-          nvml_error: str | None = None) -> Snapshot:
+          nvml_error: str | None = None, owners: dict | None = None, settings: bytes = DEFAULT_SETTINGS,
+          listing: str = "wsl-list.ubuntu-24.04-docker.utf16le", meminfo: str = "meminfo.wsl2-32gb.txt",
+          shm: str = "df-k-dev-shm.wsl2-32gb.txt", docker: tuple[str | None, str | None] = (None, None)) -> Snapshot:
     snapshot = Snapshot(inside_wsl=True)
     wsl_system(snapshot, "5.15.167.4-microsoft-standard-WSL2", "Ubuntu-24.04", "24.04.1")
     add_wsl_side(snapshot, ldconfig=raw(ldconfig), dpkg=dpkg, linux_libcuda=linux_libcuda, interop=interop)
+    add_wsl_limits(snapshot, meminfo=meminfo, shm=shm, docker=docker, owners=owners)
+    if docker[0]:
+        snapshot.add("run", ["docker", "info", "--format", "{{json .Runtimes}}"], command(RUNTIMES_NVIDIA))
     if nvml_error:
         snapshot.add("nvml", ["nvmlInit"], CallResult(error=nvml_error).to_json())
     else:
         add_nvml(snapshot, "572.83", 12080, two(RTX_4090), utilization=False)
     if interop:
-        add_windows_side(snapshot, status=raw("wsl-status.ubuntu-24.04.utf16le"),
-                         listing=command(raw("wsl-list.ubuntu-24.04-docker.utf16le")),
+        add_windows_side(snapshot, status=raw("wsl-status.ubuntu-24.04.utf16le"), listing=command(raw(listing)),
                          features=raw("features.enabled.csv"), smi=command(raw("nvidia-smi-query.rtx4090x2-572.83.csv")))
+        add_settings(snapshot, settings)
     else:
         # systemd-binfmt removed WSL's handler (microsoft/WSL#8843): the kernel refuses the .exe.
         snapshot.add("which", ["wsl.exe"], [WSL_TOOL_PATHS["wsl.exe"]])
         snapshot.windows("wsl.exe", win.WSL_STATUS, command(returncode=None, error="os-error: Exec format error"))
+        snapshot.windows("powershell.exe", (*win.POWERSHELL, winset.SETTINGS_SCRIPT),
+                         command(returncode=None, error="os-error: Exec format error"))
     return snapshot
 
 
 NO_NVIDIA_PACKAGES = command(raw("dpkg-query.wsl-no-nvidia.stdout"), returncode=1, stderr=raw("dpkg-query.no-match.stderr"))
+NVIDIA_UTILS_510 = command(raw("dpkg-query.wsl-cuda-nvidia-utils-510.stdout"), returncode=1,
+                           stderr=raw("dpkg-query.no-match.stderr"))
+# dpkg-query -S answers for the files behind the stray links of libnvidia-compute-510
+OWNERS_510 = {
+    "/lib/x86_64-linux-gnu/libnvidia-ml.so.1": ("/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.510.108.03",
+                                               raw("dpkg-S.libnvidia-ml.510.stdout")),
+    "/lib/x86_64-linux-gnu/libcuda.so.1": ("/usr/lib/x86_64-linux-gnu/libcuda.so.510.108.03",
+                                          raw("dpkg-S.libcuda.510.stdout")),
+}
 
 
 def wsl2_healthy() -> Snapshot:
-    return _wsl2("ldconfig-p.wsl-ubuntu-24.04.txt", NO_NVIDIA_PACKAGES)
+    # Two RTX 4090 under WSL 2 with a .wslconfig that gives the VM 56 GB, Docker Desktop's integration on.
+    return _wsl2("ldconfig-p.wsl-ubuntu-24.04.txt", NO_NVIDIA_PACKAGES,
+                 settings=settings_output(wslconfig=raw("wslconfig.56gb.utf8"), memory=HOST_MEMORY),
+                 listing="wsl-list.ubuntu-24.04-docker-running.utf16le", meminfo="meminfo.wsl2-56gb.txt",
+                 shm="df-k-dev-shm.wsl2-56gb.txt", docker=(DOCKER_DESKTOP_CLI, DOCKER_DESKTOP_SOCKET))
+
+
+def wsl2_wslconfig_utf16() -> Snapshot:
+    # microsoft/WSL#7851: a .wslconfig saved as UTF-16 with a BOM is ignored; the VM gets WSL's default half of
+    # Windows' 64 GB, less than the two GPUs' 48 GB of VRAM.
+    return _wsl2("ldconfig-p.wsl-ubuntu-24.04.txt", NO_NVIDIA_PACKAGES,
+                 settings=settings_output(wslconfig=raw("wslconfig.wsl-7851.utf16bom"), memory=HOST_MEMORY),
+                 listing="wsl-list.ubuntu-24.04-docker-running.utf16le")
 
 
 def wsl2_linux_driver() -> Snapshot:
@@ -192,6 +264,14 @@ def wsl2_linux_driver() -> Snapshot:
                  ("/usr/lib/x86_64-linux-gnu/libcuda.so", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
                   "/usr/lib/x86_64-linux-gnu/libcuda.so.550.120"),
                  nvml_error="NVML_ERROR_DRIVER_NOT_LOADED")
+
+
+def wsl2_nvidia_utils_blocked() -> Snapshot:
+    # microsoft/WSL#9166: `apt-get install cuda` and `apt install nvidia-utils-510` inside WSL 2, then
+    # nvidia-smi: "Failed to initialize NVML: GPU access blocked by the operating system".
+    return _wsl2("ldconfig-p.wsl-nvidia-utils-510.txt", NVIDIA_UTILS_510,
+                 ("/usr/lib/x86_64-linux-gnu/libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.510.108.03"),
+                 nvml_error="NVML_ERROR_OPERATING_SYSTEM", owners=OWNERS_510)
 
 
 def wsl2_interop_off() -> Snapshot:
@@ -213,6 +293,30 @@ def wsl1_ubuntu() -> Snapshot:
     return snapshot
 
 
+def wsl1_linux_driver_inbox() -> Snapshot:
+    # Windows 10 22H2 (build 19045) with the WSL built into Windows (microsoft/WSL#10040): Ubuntu-20.04 still on
+    # WSL 1 although `wsl --set-default-version 2` was run (MicrosoftDocs/WSL#1061), and the packages of
+    # microsoft/WSL#9166 installed in it.
+    snapshot = Snapshot(inside_wsl=True)
+    wsl_system(snapshot, "4.4.0-19041-Microsoft", "Ubuntu-20.04", "20.04.6")
+    snapshot.add("dir", [wslp.WSL_LIB], FileResult(error="not-found").to_json())
+    snapshot.add("file", [wslp.WSL_LD_CONF, 4096, False], FileResult(error="not-found").to_json())
+    snapshot.add("resolve", [wslp.DXG], None)
+    snapshot.add("run", list(wslp.DPKG_QUERY), NVIDIA_UTILS_510)
+    snapshot.add("run", list(wslp.LDCONFIG_COMMANDS[0]), command(raw("ldconfig-p.wsl1-nvidia-utils-510.txt")))
+    snapshot.add("file", [wslp.INTEROP_BINFMT[0], 256, False], FileResult(data=raw("binfmt-WSLInterop.enabled")).to_json())
+    add_wsl_limits(snapshot, meminfo="meminfo.wsl2-32gb.txt", shm="df-k-dev-shm.wsl2-32gb.txt", owners=OWNERS_510)
+    snapshot.add("nvml", ["nvmlInit"], CallResult(error="NVML_ERROR_DRIVER_NOT_LOADED").to_json())
+    add_windows_side(snapshot, status=raw("wsl-status.ubuntu-20.04.utf16le"),
+                     listing=command(raw("wsl-list.ubuntu-20.04-wsl1.utf16le")),
+                     version=raw("wsl-version.inbox.utf16le"),
+                     features=raw("features.enabled.csv"), smi=command(raw("nvidia-smi-query.rtx4090x2-572.83.csv")))
+    snapshot.windows("wsl.exe", win.WSL_VERSION, command(raw("wsl-version.inbox.utf16le"), returncode=WINDOWS_EXIT_MINUS_ONE))
+    snapshot.windows("cmd.exe", win.WINDOWS_VER, command(raw("ver.19045.txt")))
+    add_settings(snapshot, DEFAULT_SETTINGS)
+    return snapshot
+
+
 def _windows(gpus: list[dict], driver: str, cuda: int, *, build: int = 26100) -> Snapshot:
     snapshot = Snapshot(inside_wsl=False)
     windows_system(snapshot, build)
@@ -225,6 +329,21 @@ def windows_healthy() -> Snapshot:
     add_windows_side(snapshot, status=raw("wsl-status.ubuntu-24.04.utf16le"),
                      listing=command(raw("wsl-list.ubuntu-24.04-docker.utf16le")),
                      features=raw("features.enabled.csv"), smi=command(raw("nvidia-smi-query.rtx4090x2-572.83.csv")))
+    add_settings(snapshot, settings_output(wslconfig=raw("wslconfig.56gb.utf8"), memory=HOST_MEMORY))
+    return snapshot
+
+
+def windows_tdr_resets() -> Snapshot:
+    # Two RTX 4090 on native Windows; the System log holds three Display 4101 events naming nvlddmkm (long
+    # prompt processing on the GPU that drives the monitor), TdrDelay unset (2 s); Ollama's tray app is set to
+    # "power saving" in Windows graphics settings.
+    snapshot = _windows(two(RTX_4090), "572.83", 12080)
+    add_windows_side(snapshot, status=raw("wsl-status.ubuntu-24.04.utf16le"),
+                     listing=command(raw("wsl-list.ubuntu-24.04-docker.utf16le")),
+                     features=raw("features.enabled.csv"), smi=command(raw("nvidia-smi-query.rtx4090x2-572.83.csv")))
+    add_settings(snapshot, settings_output(
+        wslconfig=None, memory=HOST_MEMORY, events=3, last_event="2026-11-20T21:14:03",
+        preferences=("%USERPROFILE%\\AppData\\Local\\Programs\\Ollama\\ollama app.exe|GpuPreference=1;",)))
     return snapshot
 
 
@@ -253,6 +372,10 @@ SCENARIOS = {
     "wsl2-linux-driver.json": wsl2_linux_driver,
     "wsl2-interop-off.json": wsl2_interop_off,
     "wsl1-ubuntu.json": wsl1_ubuntu,
+    "wsl1-linux-driver-inbox.json": wsl1_linux_driver_inbox,
+    "wsl2-nvidia-utils-os-blocked.json": wsl2_nvidia_utils_blocked,
+    "wsl2-wslconfig-utf16.json": wsl2_wslconfig_utf16,
+    "windows-tdr-2gpu.json": windows_tdr_resets,
     "windows-healthy-2gpu.json": windows_healthy,
     "windows-531-2gpu.json": windows_531,
     "windows-features-disabled.json": windows_features_disabled,

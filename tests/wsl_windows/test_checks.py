@@ -239,7 +239,7 @@ def test_libcuda_from_a_runfile_shadows_without_a_package():
     builder.set("run", list(wslp.LDCONFIG_COMMANDS[0]), command(raw("ldconfig-p.wsl-linux-driver-550.txt")))
     builder.set("glob", [wslp.LINUX_LIBCUDA_GLOBS[0]], ["/usr/lib/x86_64-linux-gnu/libcuda.so.1"])
     failed = finding_with(checks(builder, "wsl.gpu")["wsl.gpu"], Status.FAIL)
-    assert "shadows the Windows driver's" in failed.summary and "nvidia-uninstall" in "\n".join(failed.details)
+    assert "shadow the Windows driver's" in failed.summary and "nvidia-uninstall" in "\n".join(failed.details)
     assert failed.fix is None
 
 
