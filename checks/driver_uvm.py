@@ -23,8 +23,8 @@ def _node_findings(nodes, gpus_expected, accounts):
     return missing, blocked
 
 
-@check("driver.uvm", title="nvidia_uvm and the device files CUDA needs", needs=("kernel_driver", "device_nodes", "gpus"),
-       platforms=("linux",))
+@check("driver.uvm", title="nvidia_uvm and the device files CUDA needs",
+       needs=("kernel_driver", "device_nodes", "gpus"), platforms=("linux",))
 def driver_uvm(facts):
     """Checks what CUDA needs beyond what nvidia-smi needs: the nvidia_uvm module and the device
     files /dev/nvidiactl, /dev/nvidia0..N and /dev/nvidia-uvm, with permissions that let this user

@@ -45,7 +45,8 @@ def gpu_health(facts):
                     "remapped_rows": h.remapped_rows, "retired_pages_pending": h.retired_pages_pending}
         slow = _reasons(h.throttle_reasons)
         if slow:
-            problems.append(warn(f"GPU {h.index} ({names.get(h.index)}) is throttled by the hardware: {', '.join(slow)}",
+            problems.append(warn(f"GPU {h.index} ({names.get(h.index)}) is throttled by the hardware: "
+                                 f"{', '.join(slow)}",
                                  f"Temperature {h.temperature_c} °C. In a multi-GPU job the slowest GPU sets the pace "
                                  "of every collective. Check cooling (airflow between adjacent cards) and power "
                                  "cables.", evidence=evidence))

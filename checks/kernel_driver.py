@@ -70,7 +70,8 @@ def mismatch_story(kernel, kernel_log=None) -> tuple[str, tuple[str, ...], dict]
     loaded, user = kernel.loaded_version, kernel.userspace_version or client_version(kernel_log)
     installed = kernel.installed_module_version
     evidence = {"kernel_module": loaded, "nvrm_version": kernel.nvrm_version, "userspace": user,
-                "userspace_source": kernel.userspace_source or ("the kernel's API mismatch message" if user else None), "installed_module": installed,
+                "userspace_source": kernel.userspace_source or ("the kernel's API mismatch message" if user else None),
+                "installed_module": installed,
                 "installed_module_file": kernel.installed_module_file}
     versions = f"kernel module {loaded or '?'} (/proc/driver/nvidia/version), user-space libraries {user or '?'}"
     if loaded and user and installed and installed == user and loaded != user:
@@ -183,7 +184,8 @@ def _module_findings(kernel, topology, gpus, kernel_log):
     flavour = kernel.flavour
     blackwell = [f.bus_id for f in topology.functions if _blackwell(f, gpus)]
     if flavour == "proprietary" and blackwell:
-        yield fail(f"The proprietary NVIDIA kernel module is loaded, but the Blackwell GPU(s) at {', '.join(blackwell)} "
+        yield fail("The proprietary NVIDIA kernel module is loaded, but the Blackwell GPU(s) at "
+                   f"{', '.join(blackwell)} "
                    "need the open kernel modules",
                    "Install the -open flavour of the same driver branch and reboot.", evidence=evidence)
     else:

@@ -8,7 +8,8 @@ from gpudoctor.boot_config import kernel_parameter_steps, manual
 from gpudoctor.model import check, fail, ok, skip, warn
 
 TRANSLATED = ("DMA", "DMA-FQ")
-NCCL_GUIDE = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"
+NCCL_GUIDE = ("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+              "#pci-access-control-services-acs")
 LSPCI_ACS = "sudo lspci -vvv | grep -E '^[0-9a-f]|ACSCtl'"
 
 
@@ -99,7 +100,8 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
              "they were memory accesses and typically never complete: the first all-reduce hangs "
              "(NVIDIA/nccl#2079: two RTX 5880 behind bridges with ACSCtl 0x001d)." if hang else
              "at best it is slower than direct P2P; with an IOMMU in translated mode it hangs."),
-            f"NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS ({NCCL_GUIDE}).",
+            "NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS "
+            f"({NCCL_GUIDE}).",
             evidence={**evidence, "manual_steps": _acs_steps(redirecting, mode)},
         )
     if mode == "translated" and via_root:  # below a shared switch, P2P without redirect never reaches the IOMMU

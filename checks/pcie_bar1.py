@@ -23,8 +23,8 @@ def _sysfs_bar(function) -> int | None:
     return max(sizes) if sizes else None
 
 
-@check("pcie.bar1", title="BAR1 size against VRAM (Resizable BAR)", needs=("gpus", "gpu_health", "pci_topology",
-                                                                          "kernel_log"), platforms=("linux", "wsl", "windows"))
+@check("pcie.bar1", title="BAR1 size against VRAM (Resizable BAR)",
+       needs=("gpus", "gpu_health", "pci_topology", "kernel_log"), platforms=("linux", "wsl", "windows"))
 def pcie_bar1(facts):
     """Compares each GPU's BAR1 aperture (NVML BAR1 memory info, cross-checked with the BAR sizes
     the kernel assigned in sysfs `resource`) with its memory. A BAR1 as large as VRAM means
@@ -60,7 +60,8 @@ def pcie_bar1(facts):
         else:
             sized.append((gpu, bar1, vram, evidence))
     if not small and not sized:
-        yield skip("NVML did not report BAR1 and sysfs showed no BAR sizes (an older snapshot, or NVML_ERROR_NOT_SUPPORTED).")
+        yield skip("NVML did not report BAR1 and sysfs showed no BAR sizes "
+                   "(an older snapshot, or NVML_ERROR_NOT_SUPPORTED).")
         return
     for gpu, bar1, vram, evidence in sized:
         yield ok(f"GPU {gpu.index}: BAR1 {_mib(bar1)} covers its {_mib(vram)} of memory (Resizable BAR active)",
@@ -83,4 +84,5 @@ def pcie_bar1(facts):
                                  "Boot and check `nvidia-smi -q -d MEMORY`: BAR1 Memory Usage Total should be at "
                                  "least the FB Memory Total.",
                                  "If the kernel still logs 'BAR 1: no space', update the BIOS, or try the kernel "
-                                 "parameter `pci=realloc` (GRUB: add it to GRUB_CMDLINE_LINUX_DEFAULT, `sudo update-grub`)."]}})
+                                 "parameter `pci=realloc` (GRUB: add it to GRUB_CMDLINE_LINUX_DEFAULT, "
+                                 "`sudo update-grub`)."]}})

@@ -95,7 +95,8 @@ def set_kernel(builder: HostBuilder, *, nvrm: str | None, module_version: str | 
 def set_kernel_log(builder: HostBuilder, current: str | None, previous: str | None = None,
                    previous_error: str = "No journal boot entry found for the specified boot (-1).\n"):
     if current is None:
-        builder.set_command(["dmesg"], returncode=1, stderr="dmesg: read kernel buffer failed: Operation not permitted\n")
+        builder.set_command(["dmesg"], returncode=1,
+                            stderr="dmesg: read kernel buffer failed: Operation not permitted\n")
     else:
         builder.set_command(["dmesg"], stdout=current)
     journal = ["journalctl", "-k", "-b", "{}", "-q", "--no-pager", "-o", "short-monotonic", "-n", "5000"]
