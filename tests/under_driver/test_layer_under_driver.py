@@ -399,3 +399,48 @@ def test_without_the_library_file_the_kernels_api_mismatch_line_names_the_user_s
     assert "the kernel module (595.80, built separately) does not match the user-space libraries (595.84)" in \
         check.findings[0].summary
     assert check.findings[0].evidence["userspace_source"] == "the kernel's API mismatch message"
+
+
+# -- gpu.health and suspend ----------------------------------------------------------------------------
+
+def test_unequal_power_limits_and_hardware_slowdown_are_named():
+    builder = h200_layer()
+    builder.set_nvml("nvmlDeviceGetEnforcedPowerLimit", 1, value=450000)  # `nvidia-smi -i 1 -pl 450` on a 700 W H200
+    builder.set_nvml("nvmlDeviceGetCurrentClocksThrottleReasons", 0, value=0x40 | 0x8)
+    builder.set_nvml("nvmlDeviceGetTemperature", 0, 0, value=88)
+    check = _check(builder, "gpu.health")
+    assert check.status is Status.WARN
+    summaries = [f.summary for f in check.findings]
+    assert summaries[0] == ("GPU 0 (NVIDIA H200) is throttled by the hardware: HW slowdown (power brake or "
+                            "overheating, set by the board), HW thermal slowdown")
+    assert "The NVIDIA H200 GPUs have different power limits: GPU 0 700 W, GPU 1 450 W" in summaries
+
+
+def test_a_pending_row_remap_asks_for_a_reset_and_a_failed_one_for_rma():
+    builder = h200_layer()
+    builder.set_nvml("nvmlDeviceGetRemappedRows", 0, value=[0, 1, 1, 0])
+    builder.set_nvml("nvmlDeviceGetRemappedRows", 1, value=[0, 3, 0, 1])
+    check = _check(builder, "gpu.health")
+    assert check.status is Status.FAIL
+    assert [f.status for f in check.findings] == [Status.WARN, Status.FAIL]
+    assert "reset the GPU or reboot" in check.findings[0].summary and "RMA" in check.findings[1].summary
+
+
+def test_preserving_video_memory_without_the_suspend_units_warns():
+    # ollama/ollama#2934: NVreg_PreserveVideoMemoryAllocations=1 as the suspend workaround; NVIDIA's README
+    # requires nvidia-suspend/-resume with it
+    builder = h200_layer()
+    params = raw("nvreg.txt", public=False).replace("PreserveVideoMemoryAllocations: 0",
+                                                    "PreserveVideoMemoryAllocations: 1")
+    set_file(builder, "/proc/driver/nvidia/params", params, 4096)
+    check = _check(builder, "driver.uvm")
+    assert check.status is Status.WARN
+    assert "nvidia-suspend/nvidia-resume are not enabled" in text_of(check)
+    assert "sudo systemctl enable nvidia-suspend.service nvidia-resume.service" in text_of(check)
+
+
+def test_a_gpu_reserved_for_vfio_is_a_warning():
+    builder = _one_gpu("0000:01:00.0", "vfio-pci", nvml_error="NVML_ERROR_DRIVER_NOT_LOADED")
+    set_kernel(builder, nvrm=None)
+    check = _check(builder, "driver.kernel")
+    assert check.findings[0].status is Status.WARN and "vfio-pci" in check.findings[0].summary
