@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
@@ -47,13 +48,13 @@ def _iommu_mode(topology) -> tuple[str, str]:
     return "unknown", f"IOMMU group type unreadable{said}"
 
 
-def _acs_steps(bridges, mode) -> dict:
+def _acs_steps(bridges: list[str], mode: str) -> dict:
     steps = [
         "In the BIOS/UEFI setup, disable PCIe ACS (AMD boards: 'ACS Enable' under AMD CBS > NBIO; Intel: 'ACS' "
         "under the PCIe or chipset settings). If you pass no device to virtual machines, you may also disable "
         "the IOMMU ('IOMMU' / 'VT-d') there.",
         "To test without a reboot (undone at the next boot), clear the ACS control register of each bridge named "
-        "above: " + "; ".join(f"`sudo setpci -s {b.bus_id} ECAP_ACS+6.w=0000`" for b in bridges) + ".",
+        "above: " + "; ".join(f"`sudo setpci -s {bus} ECAP_ACS+6.w=0000`" for bus in bridges) + ".",
     ]
     if mode == "translated":
         steps.append("Keep the IOMMU but let devices bypass translation with the kernel parameter `iommu=pt`:")
@@ -85,7 +86,7 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
     }
     if nvlinks:
         return ok(f"{label}: peer traffic goes over {nvlinks} NVLinks, which PCIe ACS and the IOMMU do not touch",
-                  evidence=evidence)
+                  evidence={**evidence, "verdict": "nvlink"})
     if redirecting:
         lines = [f"{br.bus_id}: {br.acs.lspci_line}" for br in redirecting]
         hang = mode == "translated"
@@ -102,7 +103,8 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
              "at best it is slower than direct P2P; with an IOMMU in translated mode it hangs."),
             "NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS "
             f"({NCCL_GUIDE}).",
-            evidence={**evidence, "manual_steps": _acs_steps(redirecting, mode)},
+            evidence={**evidence, "verdict": "redirect", "redirecting": [br.bus_id for br in redirecting],
+                      "manual_steps": _acs_steps([br.bus_id for br in redirecting], mode)},
         )
     if mode == "translated" and via_root:  # below a shared switch, P2P without redirect never reaches the IOMMU
         return warn(
@@ -112,7 +114,7 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
             "(NVIDIA/nccl#257: all-reduce hung until the IOMMU was turned off).",
             *( [f"ACS on {', '.join(b.bus_id for b in unreadable)} could not be read without root: `{LSPCI_ACS}`."]
                if unreadable else []),
-            evidence={**evidence, "manual_steps": _iommu_steps()},
+            evidence={**evidence, "verdict": "iommu", "manual_steps": _iommu_steps()},
         )
     if unreadable:
         return skip(
@@ -121,11 +123,44 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
             f"Without root the kernel gives only the first 64 bytes of a bridge's configuration space; the ACS "
             f"capability lies beyond 256. Run `sudo gpudoctor check`, or `{LSPCI_ACS}` and look for ReqRedir+ / "
             "CmpltRedir+ on the bridges named here.",
-            f"IOMMU: {mode} ({mode_evidence}).", evidence=evidence)
+            f"IOMMU: {mode} ({mode_evidence}).",
+            evidence={**evidence, "verdict": "unknown", "unreadable": [br.bus_id for br in unreadable]})
     bridges_text = ", ".join(f"{br.bus_id} ({'no ACS' if br.acs is None else 'ReqRedir- CmpltRedir-'})"
                              for br in bridges) or "no bridge of their own"
     return ok(f"{label}: nothing redirects their peer-to-peer traffic ({bridges_text}; IOMMU {mode})",
-              evidence=evidence)
+              evidence={**evidence, "verdict": "clear"})
+
+
+def _grouped(findings, mode, mode_evidence):
+    """One finding per verdict: eight GPUs are 28 pairs, and a person wants the verdicts, with the pairs
+    under each (a single pair keeps its own finding)."""
+    by_verdict: dict[str, list] = {}
+    for finding in findings:
+        by_verdict.setdefault(finding.evidence["verdict"], []).append(finding)
+    for verdict, group in by_verdict.items():
+        if len(group) == 1:
+            yield group[0]
+            continue
+        pairs = [f.summary.split(": ", 1)[0] for f in group]
+        evidence = {"verdict": verdict, "pairs": [dict(f.evidence) for f in group]}
+        first = group[0]
+        if verdict == "redirect":
+            bridges = sorted({b for f in group for b in f.evidence["redirecting"]})
+            yield replace(first, summary=f"{len(group)} GPU pairs: peer-to-peer traffic is redirected through the "
+                          f"root complex by ACS on {', '.join(bridges)}", details=(*pairs, *first.details),
+                          evidence={**evidence, "manual_steps": _acs_steps(bridges, mode)})
+        elif verdict == "unknown":
+            bridges = sorted({b for f in group for b in f.evidence["unreadable"]})
+            yield skip(f"{len(group)} GPU pairs: ACS on the bridges between them ({', '.join(bridges)}) is unknown: "
+                       "reading it needs root", *pairs, *first.details[1:], evidence=evidence)
+        else:
+            tail = {"nvlink": "peer traffic goes over NVLink, which PCIe ACS and the IOMMU do not touch",
+                    "iommu": f"the IOMMU translates the GPUs' DMA ({mode_evidence})",
+                    "clear": f"nothing redirects their peer-to-peer traffic (IOMMU {mode})"}[verdict]
+            extra = first.details if verdict == "iommu" else ()
+            if verdict == "iommu":
+                evidence["manual_steps"] = _iommu_steps()
+            yield replace(first, summary=f"{len(group)} GPU pairs: {tail}", details=(*pairs, *extra), evidence=evidence)
 
 
 def _nvlinks(gpus, a, b) -> int:
@@ -195,8 +230,9 @@ def pcie_acs(facts):
         yield _virtual_machine(facts, topology, gpus)
         return
     mode, mode_evidence = _iommu_mode(topology)
-    for a, b in combinations(topology.functions, 2):
-        yield _pair_finding(a, b, gpus, mode, mode_evidence, _nvlinks(gpus, a, b))
+    pairs = [_pair_finding(a, b, gpus, mode, mode_evidence, _nvlinks(gpus, a, b))
+             for a, b in combinations(topology.functions, 2)]
+    yield from _grouped(pairs, mode, mode_evidence)
     for a, b in combinations(topology.functions, 2):
         if a.iommu_group is not None and a.iommu_group == b.iommu_group:
             yield ok(f"{_label(a, gpus)} and {_label(b, gpus)} share IOMMU group {a.iommu_group}: no ACS isolation "

@@ -444,3 +444,22 @@ def test_a_gpu_reserved_for_vfio_is_a_warning():
     set_kernel(builder, nvrm=None)
     check = _check(builder, "driver.kernel")
     assert check.findings[0].status is Status.WARN and "vfio-pci" in check.findings[0].summary
+
+
+def test_many_pairs_with_the_same_verdict_are_one_finding_with_every_bridge_in_its_steps():
+    # the nccl#2079 board with a third GPU on a third GPP bridge (as the thread's list of bridges suggests)
+    builder = _acs_pair(0x001D)
+    set_dir(builder, PCI, [*RTX5880, "0000:21:00.0"])
+    set_pci_function(builder, "0000:21:00.0", device="0x26b9", path=("0000:20:01.1", "0000:21:00.0"),
+                     iommu_group="12")
+    set_file(builder, "/sys/kernel/iommu_groups/12/type", "DMA-FQ\n", 256)
+    set_dir(builder, "/sys/kernel/iommu_groups/12/devices", ["0000:21:00.0"])
+    set_bridge(builder, "0000:20:01.1", config_with_acs(0x2A0, 0x001D))
+    check = _check(builder, "pcie.acs")
+    assert check.status is Status.FAIL
+    (finding,) = check.findings
+    assert finding.summary == ("3 GPU pairs: peer-to-peer traffic is redirected through the root complex by ACS on "
+                               "0000:20:01.1, 0000:40:01.1, 0000:60:01.1")
+    steps = " ".join(finding.evidence["manual_steps"]["steps"])
+    for bus in ("0000:20:01.1", "0000:40:01.1", "0000:60:01.1"):
+        assert f"setpci -s {bus} ECAP_ACS+6.w=0000" in steps
