@@ -137,8 +137,17 @@ def _aer_counter_findings(topology, gpus):
                            evidence={"device": bus, "counters": counters})
 
 
-@check("gpu.errors", title="GPU errors in the kernel log (Xid, PCIe AER)", needs=("kernel_log", "pci_topology", "gpus"),
-       platforms=("linux",))
+
+def _container_label(facts) -> str | None:
+    """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
+    try:
+        container = facts.container
+    except Exception:  # the container probe failing must not stop this check
+        return None
+    return container.label if container is not None and container.in_container else None
+
+@check("gpu.errors", title="GPU errors in the kernel log (Xid, PCIe AER)",
+       needs=("kernel_log", "pci_topology", "gpus", "container"), platforms=("linux",))
 def gpu_errors(facts):
     """Reads the kernel log of this boot and of the previous one (dmesg, or journalctl -k -b 0 /
     -b -1; the previous boot needs a persistent journal and root or the adm/systemd-journal group)
@@ -167,6 +176,8 @@ def gpu_errors(facts):
         gpus = facts.gpus
     except Exception:  # NVML down: bus ids alone
         gpus = None
+    container = _container_label(facts)
+    on_host = f" on the host (inside this {container} the kernel log is the host's)" if container else ""
     findings = []
     read = []
     for boot in log.boots:
@@ -178,7 +189,7 @@ def gpu_errors(facts):
                                      "installed (no systemd journal)." if boot.boot == "previous" else
                                      "dmesg is not installed.", evidence={"boot": boot.boot, "error": boot.error}))
             elif not boot.error.startswith(("no-previous-boot", "no-journal")):
-                findings.append(skip(f"Could not read {what} kernel log ({boot.error}): run `{command}` "
+                findings.append(skip(f"Could not read {what} kernel log ({boot.error}): run `{command}`{on_host} "
                                      "(or gpudoctor as root) to see GPU errors.", evidence={"boot": boot.boot,
                                                                                             "error": boot.error}))
             continue

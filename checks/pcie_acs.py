@@ -72,7 +72,7 @@ def _iommu_steps() -> dict:
     ])
 
 
-def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
+def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks, container=None):
     label = f"{_label(a, gpus)} and {_label(b, gpus)}"
     bridges, via_root = _below_common(a, b)
     redirecting = [br for br in bridges if br.acs and br.acs.redirecting]
@@ -122,7 +122,8 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks):
             "reading it needs root",
             f"Without root the kernel gives only the first 64 bytes of a bridge's configuration space; the ACS "
             f"capability lies beyond 256. Run `sudo gpudoctor check`, or `{LSPCI_ACS}` and look for ReqRedir+ / "
-            "CmpltRedir+ on the bridges named here.",
+            "CmpltRedir+ on the bridges named here"
+            + (f" (on the host: a {container} lacks the privilege even as root)." if container else "."),
             f"IOMMU: {mode} ({mode_evidence}).",
             evidence={**evidence, "verdict": "unknown", "unreadable": [br.bus_id for br in unreadable]})
     bridges_text = ", ".join(f"{br.bus_id} ({'no ACS' if br.acs is None else 'ReqRedir- CmpltRedir-'})"
@@ -190,7 +191,16 @@ def _virtual_machine(facts, topology, gpus):
                 evidence=evidence)
 
 
-@check("pcie.acs", title="PCIe ACS and IOMMU between the GPUs", needs=("gpus", "pci_topology"),
+
+def _container_label(facts) -> str | None:
+    """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
+    try:
+        container = facts.container
+    except Exception:  # the container probe failing must not stop this check
+        return None
+    return container.label if container is not None and container.in_container else None
+
+@check("pcie.acs", title="PCIe ACS and IOMMU between the GPUs", needs=("gpus", "pci_topology", "container"),
        platforms=("linux",))
 def pcie_acs(facts):
     """Checks whether PCIe Access Control Services (ACS) or an IOMMU redirect peer-to-peer traffic
@@ -230,7 +240,8 @@ def pcie_acs(facts):
         yield _virtual_machine(facts, topology, gpus)
         return
     mode, mode_evidence = _iommu_mode(topology)
-    pairs = [_pair_finding(a, b, gpus, mode, mode_evidence, _nvlinks(gpus, a, b))
+    container = _container_label(facts)
+    pairs = [_pair_finding(a, b, gpus, mode, mode_evidence, _nvlinks(gpus, a, b), container)
              for a, b in combinations(topology.functions, 2)]
     yield from _grouped(pairs, mode, mode_evidence)
     for a, b in combinations(topology.functions, 2):

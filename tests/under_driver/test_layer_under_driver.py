@@ -463,3 +463,15 @@ def test_many_pairs_with_the_same_verdict_are_one_finding_with_every_bridge_in_i
     steps = " ".join(finding.evidence["manual_steps"]["steps"])
     for bus in ("0000:20:01.1", "0000:40:01.1", "0000:60:01.1"):
         assert f"setpci -s {bus} ECAP_ACS+6.w=0000" in steps
+
+
+def test_inside_a_container_the_kernel_log_is_sent_to_the_host():
+    from hosts import HostBuilder
+
+    builder = HostBuilder.from_fixture("container-docker-2gpu-shm64.json")
+    set_kernel_log(builder, None)
+    builder.set_command(["journalctl", "-k", "-b", "0", "-q", "--no-pager", "-o", "short-monotonic", "-n", "5000"],
+                        returncode=None, error="not-found")
+    check = _check(builder, "gpu.errors")
+    assert check.status is Status.SKIP
+    assert "run `sudo dmesg` on the host (inside this Docker container the kernel log is the host's)" in text_of(check)
