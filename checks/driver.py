@@ -53,8 +53,11 @@ def driver_version(facts):
     H200: R535; RTX 30: R455). Also reports the newest CUDA version the driver supports, which is the
     ceiling for every CUDA program on the machine (PyTorch, Ollama, a CUDA toolkit).
 
-    A missing driver, a kernel module that is not loaded and a driver/library version mismatch after an
-    upgrade each fail with their own explanation. On Windows and inside WSL 2 the Windows driver is the only
+    A missing driver, a kernel module that is not loaded and a driver/library version mismatch each fail
+    with their own explanation; on Linux a mismatch names both versions (/proc/driver/nvidia/version against
+    libnvidia-ml, or the kernel's "API mismatch" line) and tells an upgrade not yet booted into (the module
+    `modinfo` finds is already the libraries' version: reboot) from a module built separately (DKMS, a .run
+    installer: a reboot changes nothing). On Windows and inside WSL 2 the Windows driver is the only
     driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
     or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
     gpudoctor never replaces a driver itself.
@@ -65,7 +68,8 @@ def driver_version(facts):
     inventory = facts.gpus
     windows = _windows_driver(facts)
     if inventory.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
-        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)  # names both versions, tells the cause
+        # names both versions and tells an upgrade not yet booted into from a module built separately
+        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error, **evidence})
         return
     if inventory.nvml_error and windows is None:
