@@ -16,7 +16,7 @@ from gpudoctor.host.base import Host
 
 LINE_CAP = 400
 DMESG_TIMEOUT = 2.0
-JOURNAL_TIMEOUT = 2.0
+JOURNAL_TIMEOUT = 1.0  # a huge persistent journal must not hold up the report: the previous boot is then skipped
 JOURNAL_LINES = "5000"  # journalctl -n: the newest kernel lines of a boot to look through (a crash is at its end)
 
 # What a GPU diagnosis needs from the kernel log: the NVIDIA driver (NVRM, Xid, nvidia-*), nouveau
