@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.ollama_versions import SETTINGS, reads, scheduler
+from gpudoctor.ollama_visibility import (
+    CPU_FALLBACK_FIXES,
+    cpu_fallback_cause,
+    parse_visible_devices,
+    service_visible_devices,
+)
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.probes.ollama import HTTP_TIMEOUT_S, NOT_INSTALLED, SERVER_SETTINGS
 
@@ -65,6 +72,9 @@ def _where_settings_go(platform_kind: str, log) -> str:
         return ("Ollama on Windows reads your user environment variables when its tray app starts: set them under "
                 "'Edit environment variables for your account', then quit and restart Ollama "
                 f"({FAQ}, 'Setting environment variables on Windows').")
+    if log.from_container:
+        return ("Ollama runs in a container, whose environment is fixed when it is created: add `-e NAME=value` to "
+                "its `docker run` (compose: under `environment:`) and recreate it.")
     if log.from_service:
         return ("Ollama runs as the systemd service ollama.service, which does not read your shell's environment: "
                 "the variable belongs in the service (`sudo systemctl edit ollama.service`, an Environment= line "
@@ -150,14 +160,29 @@ def ollama_server(facts):
     A server that is not running is not a fault (skip, with how to start it: `ollama serve`,
     `systemctl start ollama`, or the tray app on Windows). One that does not answer in time, or
     answers something that is not Ollama (another program on the port), is a warning.
+    Local or remote is decided from this machine's own addresses (every interface), so a server
+    bound to the LAN address with OLLAMA_HOST=192.168.1.14 is this machine's, its log is read, and
+    when 127.0.0.1 refuses while the log says "Listening on 192.168.1.14:11434", gpudoctor asks there
+    and says why the `ollama` command does not find it. A server the journal or systemd shows running
+    is never reported as "not running".
     Source: https://github.com/ollama/ollama/blob/main/envconfig/config.go (Host).
     """
     o = facts.ollama
     url = o.endpoint.url
+    service = o.where.service
     evidence = {"url": url, "OLLAMA_HOST": o.endpoint.configured, "installed": list(o.installed),
-                "version": o.version, "error": o.api_error}
+                "version": o.version, "error": o.api_error, "refused": o.refused, "listening": o.log.listening,
+                "service": service.active if service else None}
     configured = [f"OLLAMA_HOST={o.endpoint.configured} points gpudoctor there."] if o.endpoint.configured else []
-    if o.running:
+    if o.running and o.refused:
+        yield warn(f"Ollama {o.version} runs on this machine but only at {url}: {o.refused} refuses connections.",
+                   f"gpudoctor found it through {o.endpoint.found_by} ({o.log.source}), at an address of this "
+                   "machine: the server is bound to that address only, while the `ollama` command and local tools "
+                   "look at 127.0.0.1:11434 unless OLLAMA_HOST says otherwise.",
+                   f"Point them there (`export OLLAMA_HOST={url.split('://', 1)[1]}`), or bind the server to every "
+                   "address with OLLAMA_HOST=0.0.0.0:11434 in its environment, then restart it.",
+                   evidence=evidence)
+    elif o.running:
         where = [f"The `ollama` command: {', '.join(o.installed)}."] if o.installed else []
         yield ok(f"Ollama {o.version} answers at {url}.", *configured, *where, evidence=evidence)
     elif o.api_error == "timeout":
@@ -169,12 +194,70 @@ def ollama_server(facts):
         yield warn(f"Something answers at {url}, but not like Ollama ({o.api_error}).",
                    "Another program may use the port, or OLLAMA_HOST points to the wrong address.", *configured,
                    evidence=evidence)
+    # A file log (Windows server.log, ~/.ollama/logs) outlives its server; only the journal says it still runs.
+    elif service is not None and service.running or (o.log.listening and o.log.from_service and not o.log.stopped):
+        running = (f"ollama.service is active (PID {service.main_pid})" if service is not None and service.running
+                   else f"its log says \"Listening on {o.log.listening}\" ({o.log.source})")
+        listens = (f" It listens on {o.log.listening}, which is not this machine's address gpudoctor tried."
+                   if o.log.listening else "")
+        yield warn(f"Ollama runs here ({running}) but refuses connections at {url} ({o.api_error}).",
+                   f"It is not stopped, so do not start a second one.{listens} Check its OLLAMA_HOST (ollama.env) "
+                   "and point OLLAMA_HOST in your shell at the same address; if it just restarted, wait a moment.",
+                   *configured, evidence=evidence)
     elif not o.installed and o.endpoint.local:
         yield skip("Ollama is not installed here (no `ollama` on PATH), and nothing answers at "
                    f"{url}.", evidence=evidence)
     else:
-        yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *configured,
-                   evidence=evidence)
+        app = ([f"The Ollama app's log ({o.where.app_log_path}) says: " + " | ".join(o.where.app_log)]
+               if o.where.app_log else [])
+        yield skip(f"Ollama is not running at {url} ({o.api_error}).", _start_hint(facts.platform.kind), *app,
+                   *configured, evidence=evidence)
+
+
+# -- ollama.container ------------------------------------------------------------------------------------
+def docker_run_change(c) -> str:
+    """The command (or compose lines) that gives the container every GPU, shown, never run."""
+    ports = " ".join(f"-p {p.split('->')[1].rsplit(':', 1)[1]}:{p.split('/')[0]}" for p in c.ports) or "-p 11434:11434"
+    return (f"Recreate it with every GPU: `{c.engine} rm -f {c.name} && {c.engine} run -d --gpus=all "
+            f"-v ollama:/root/.ollama {ports} --name {c.name} {c.image}` (keep your own volumes and -e settings); "
+            "in docker compose, under the service: `deploy: {resources: {reservations: {devices: [{driver: nvidia, "
+            "count: all, capabilities: [gpu]}]}}}` (Ollama's docs/docker.md; the NVIDIA Container Toolkit must be "
+            "installed). gpudoctor shows this and never changes containers.")
+
+
+@check("ollama.container", title="Ollama in Docker or Podman: the GPUs the container asked for",
+       needs=("ollama", "gpus"), platforms=("linux", "wsl"))
+def ollama_container(facts):
+    """Finds an Ollama container (`docker ps -a` / `podman ps -a`, an image or name with "ollama")
+    and reads what it asked for: HostConfig.DeviceRequests from `docker inspect` (filled by
+    `--gpus` or compose's `deploy.resources.reservations.devices`), and its logs (`docker logs`),
+    which the other ollama.* checks read when no ollama.service runs here.
+
+    A container without a GPU request cannot see any GPU, whatever the host has: a failure, with the
+    `docker run` / compose change to make. One that asked for fewer GPUs than the host has is a
+    warning. Source: https://github.com/ollama/ollama/blob/main/docs/docker.md; moby/moby#38828.
+    """
+    o, inventory = facts.ollama, facts.gpus
+    c = o.where.container
+    if c is None:
+        why = o.where.container_error
+        yield skip(f"No Ollama container found ({why})." if why else "No Ollama container runs here.")
+        return
+    evidence = {"engine": c.engine, "name": c.name, "image": c.image, "running": c.running,
+                "device_requests": list(c.device_requests), "runtime": c.runtime, "environment": c.environment}
+    requested = c.requested_gpus
+    count = len(inventory.gpus) if not inventory.nvml_error else 0
+    what = f"The Ollama container `{c.name}` ({c.image}{'' if c.running else ', stopped'})"
+    if requested == "none":
+        yield fail(f"{what} has no GPU: it was started without --gpus (`{c.engine} inspect`: no DeviceRequests), "
+                   f"so Ollama inside runs every model on the CPU{f' although this host has {count} GPUs' if count else ''}.",
+                   docker_run_change(c), evidence=evidence)
+    elif count and c.requested_count is not None and c.requested_count < count:
+        yield warn(f"{what} can only use {requested} of your {count} GPUs: that is what it asked for "
+                   f"(`{c.engine} inspect`: DeviceRequests).", docker_run_change(c), evidence=evidence)
+    else:
+        yield ok(f"{what} asked for {'every GPU' if requested == 'all' else 'GPUs ' + requested}"
+                 f"{f' ({count} here)' if count else ''}.", evidence=evidence)
 
 
 # -- ollama.models ---------------------------------------------------------------------------------------
@@ -194,7 +277,10 @@ def ollama_models(facts):
         yield warn(f"Ollama did not list its loaded models: {o.models_error}.", evidence={"error": o.models_error})
         return
     if not o.models:
-        yield skip("No model is loaded right now; run one (`ollama run llama3.1:8b`) and check again.")
+        pulled = [f"{name} ({human_bytes(size)})" for name, size in (o.pulled or ())][:5]
+        suggestion = o.pulled[0][0] if o.pulled else "llama3.1:8b"
+        yield skip(f"No model is loaded right now; run one (`ollama run {suggestion}`) and check again.",
+                   *([f"Pulled here (GET /api/tags): {', '.join(pulled)}."] if pulled else []))
         return
     gpu_count = len(facts.gpus.gpus)
     for m in o.models:
@@ -239,6 +325,10 @@ def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
             return sentences, {"fix": "windows.set-user-env",
                                "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
         return sentences, _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
+    container = o.where.container
+    if container is not None and o.log.from_container and container.requested_gpus not in ("all", "none"):
+        return [f"The container `{container.name}` was started with GPUs {container.requested_gpus} only "
+                f"(`{container.engine} inspect`: DeviceRequests).", _container_change(o)], {}
     discovery = [p.message for p in o.log.problems if p.kind == "discovery"]
     if discovery:
         sentences = [f"Ollama logged: {msg}" for msg in discovery]
@@ -261,17 +351,76 @@ def _discovered_line(inventory, index: int, found) -> str:
     return f"{_gpu(inventory, index)}: {how}, compute {found.compute or '?'}, driver CUDA {found.driver or '?'}{free}."
 
 
-@check("ollama.gpus", title="GPUs Ollama found at start-up", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
-def ollama_gpus(facts):
-    """Compares the GPUs Ollama discovered when its server started (the `inference compute` lines
-    of its server log) with the GPUs the driver shows (NVML, which ignores CUDA_VISIBLE_DEVICES).
+def _who(o, platform_kind: str) -> str:
+    if platform_kind == "windows":
+        return "The Ollama app's server"
+    if o.log.from_container:
+        return f"The Ollama container `{o.where.container.name}`"
+    return "The Ollama service" if o.log.from_service else "The Ollama server"
 
-    A GPU NVML sees and Ollama does not is a failure, with the likely cause: CUDA_VISIBLE_DEVICES
-    in the environment the server was started with (the `server config` line of the same log,
-    which is the *service's* environment, not your shell's), or the discovery errors Ollama
-    logged (driver library not loadable, CUDA init failure, GPU too old). Which GPUs Ollama can
-    use is decided by what is visible to the server process: the systemd unit on Linux, the user
-    environment on Windows (https://github.com/ollama/ollama/blob/main/docs/faq.md).
+
+def _visible_fix(o, platform_kind: str, inventory) -> dict:
+    if platform_kind == "windows":
+        return {"fix": "windows.set-user-env", "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
+    every = ",".join(g.uuid for g in inventory.gpus if g.uuid)
+    return _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
+
+
+def _container_change(o) -> str:
+    c = o.where.container
+    return (f"For the container, recreate it without `-e CUDA_VISIBLE_DEVICES` and with `--gpus=all` (compose: remove it "
+            "from `environment:` and set `count: all` under `deploy.resources.reservations.devices`); gpudoctor never "
+            f"changes containers itself ({c.engine} inspect {c.name}).") if c is not None else ""
+
+
+def _spread_cannot_matter(o, visible: int) -> list[str]:
+    if visible == 1 and _spread(o.log):
+        return [f"OLLAMA_SCHED_SPREAD={(o.log.service_env or {}).get('OLLAMA_SCHED_SPREAD')} is set but cannot matter: "
+                "there is only one GPU for the server to spread over."]
+    return []
+
+
+def _cpu_fallback(o, inventory, platform_kind, visibility, evidence):
+    which, cause, checked = cpu_fallback_cause(o, platform_kind, visibility, len(inventory.gpus))
+    names = _and([_gpu(inventory, g.index) for g in inventory.gpus])
+    fix = _visible_fix(o, platform_kind, inventory) if which == "visible-devices" else {}
+    return fail(f"{_who(o, platform_kind)} found no usable GPU and runs every model on the CPU, while the driver (NVML) "
+                f"shows {len(inventory.gpus)}: {names}.", cause, CPU_FALLBACK_FIXES[which], *checked,
+                *[f"Ollama logged: {p.message}" for p in o.log.problems if p.kind == "discovery"][:2],
+                f"Source: {o.log.source}.", evidence={**evidence, "cause": which}, **fix)
+
+
+def _runner_view(log, inventory) -> dict[int, object] | None:
+    """NVML index -> the runner's `Device i:` line (by UUID when printed, else by name), when the log
+    has a ggml_cuda_init listing but no `inference compute` lines."""
+    if log.runner_device_count is None:
+        return None
+    left = list(log.runner_devices)
+    matched = {}
+    for gpu in inventory.gpus:
+        found = next((d for d in left if d.uuid and gpu.uuid and d.uuid.lower() == gpu.uuid.lower()), None) or \
+            next((d for d in left if not d.uuid and d.name == gpu.name), None)
+        if found is not None:
+            left.remove(found)
+        matched[gpu.index] = found
+    return matched
+
+
+@check("ollama.gpus", title="GPUs the Ollama server can use", needs=("ollama", "gpus", "windows"), fixes=OLLAMA_FIXES)
+def ollama_gpus(facts):
+    """Compares the GPUs the Ollama *server* can use with the GPUs the driver shows (NVML, which
+    ignores CUDA_VISIBLE_DEVICES), and says in one sentence why a GPU is not used.
+
+    First what the server is told: its CUDA_VISIBLE_DEVICES, from the `server config` line of its log
+    (the service's environment, not your shell's), else its systemd unit, container or Windows user
+    environment, resolved as CUDA resolves it (indices, UUIDs with or without `GPU-`, unique prefixes;
+    parsing stops at the first entry that names no GPU). This needs no discovery line, so a log that
+    stops after the config line still gets its verdict ("can only use GPU 0 of your 2"). Then what it
+    found: the `inference compute` lines (or the runner's `ggml_cuda_init: found N CUDA devices`).
+    A server that found no GPU while NVML shows some is a failure with its cause, checked layer by
+    layer: CUDA_VISIBLE_DEVICES, a container started without a GPU request, the unit's sandbox
+    (PrivateDevices=, DevicePolicy=), nvidia_uvm and /dev/nvidia-uvm, CUDA's own init error.
+    Sources: https://github.com/ollama/ollama/blob/main/docs/gpu.md, docs/faq.md, docs/troubleshooting.md.
     """
     o, inventory = facts.ollama, facts.gpus
     unusable = _unusable_log(o)
@@ -281,33 +430,73 @@ def ollama_gpus(facts):
     if inventory.nvml_error or not inventory.gpus:
         yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
         return
-    log = o.log
-    if not log.discovery_seen:
-        yield skip("The server log does not reach back to Ollama's start, so it does not show which GPUs Ollama "
-                   "found; restart Ollama and check again.", evidence={"source": log.source})
-        return
-    platform_kind = facts.platform.kind
-    matched = match_gpus(inventory, log.discovered)
-    hidden = [i for i, found in matched.items() if found is None]
+    log, platform_kind = o.log, facts.platform.kind
+    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.windows)
+    visibility = parse_visible_devices(cvd, inventory.gpus) if cvd else None
+    matched = match_gpus(inventory, log.discovered) if log.discovery_seen else _runner_view(log, inventory)
+    cuda_found = [i for i, d in (matched or {}).items() if d is not None]
     evidence = {"source": log.source, "server_version": log.server_version, "service_env": log.service_env,
+                "CUDA_VISIBLE_DEVICES": cvd, "read_from": cvd_source,
+                "visible": list(visibility.visible) if visibility else None,
                 "discovered": [{"id": d.id, "library": d.library, "name": d.display_name, "compute": d.compute,
                                 "total": d.total, "available": d.available} for d in log.discovered],
-                "not_discovered": hidden}
+                "runner_devices": [d.name for d in log.runner_devices]}
+    found_none = any(text in p.message for p in log.problems if p.kind == "discovery"
+                     for text in ("no compatible GPUs were discovered", "no nvidia devices detected"))
+    if (matched is not None and not cuda_found) or (matched is None and found_none):
+        yield _cpu_fallback(o, inventory, platform_kind, visibility, evidence)
+        return
+    if visibility is not None and not visibility.visible:
+        yield fail(f"{_who(o, platform_kind)} cannot use any of your {len(inventory.gpus)} GPUs: its environment sets "
+                   f"CUDA_VISIBLE_DEVICES={cvd} ({cvd_source}), which names none of them, so every model runs on "
+                   "the CPU.", _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
+                   "Remove the variable to give it every GPU (\"-1\" is the documented way to force CPU-only).",
+                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+        return
+    if visibility is not None and len(visibility.visible) < len(inventory.gpus):
+        shown = _and([_gpu(inventory, i) for i in visibility.visible]) or "no GPU"
+        ignored = ([f"CUDA ignores {', '.join(visibility.ignored)}: no GPU of this machine has that index or UUID, "
+                    "and CUDA stops reading the list there."] if visibility.ignored else [])
+        order = (["The list uses indices, which CUDA counts fastest-first, not in nvidia-smi's order, unless "
+                  "CUDA_DEVICE_ORDER=PCI_BUS_ID; Ollama's docs/gpu.md recommends UUIDs (`nvidia-smi -L`)."]
+                 if visibility.by_index and len({g.name for g in inventory.gpus}) > 1 else [])
+        yield fail(f"{_who(o, platform_kind)} can only use {shown} of your {len(inventory.gpus)}: its environment sets "
+                   f"CUDA_VISIBLE_DEVICES={cvd} ({cvd_source}).", *ignored, *order,
+                   *_spread_cannot_matter(o, len(visibility.visible)),
+                   _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
+                   "To give it every GPU, remove the variable, or list every GPU by UUID.",
+                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+        return
+    if matched is None:
+        if cvd is None:
+            yield skip("The server log does not reach back to Ollama's start, so it does not show which GPUs Ollama "
+                       "found; restart Ollama and check again.", evidence={"source": log.source})
+        else:
+            yield ok(f"{_who(o, platform_kind)} is not limited to some GPUs: CUDA_VISIBLE_DEVICES is "
+                     f"{'unset' if not cvd else cvd} ({cvd_source}).",
+                     *_spread_cannot_matter(o, len(inventory.gpus)),
+                     "The log does not reach its GPU discovery; restart Ollama to see which GPUs it finds.",
+                     evidence=evidence)
+        return
+    hidden = [i for i, found in matched.items() if found is None]
     stale = ([f"The log is from Ollama {log.server_version}, but {o.version} is running: the log may belong to "
               "another installation."] if o.version and log.server_version and o.version != log.server_version
              else [])
-    seen = [_discovered_line(inventory, i, found) for i, found in matched.items() if found is not None]
+    seen = [_discovered_line(inventory, i, found) for i, found in matched.items()
+            if found is not None and hasattr(found, "library")]
     if not hidden:
-        yield ok(f"Ollama found all {len(inventory.gpus)} GPU{'s' if len(inventory.gpus) > 1 else ''} "
-                 f"at start-up.", *seen, f"Source: {log.source}.", *stale, evidence=evidence)
+        plural = "s" if len(inventory.gpus) > 1 else ""
+        where = ("at start-up" if log.discovery_seen
+                 else "in its runner (llama.cpp's ggml_cuda_init listing; the log does not reach back to start-up)")
+        yield ok(f"Ollama found all {len(inventory.gpus)} GPU{plural} {where}.",
+                 *_spread_cannot_matter(o, len(inventory.gpus)), *seen, f"Source: {log.source}.",
+                 *stale, evidence=evidence)
         return
     sentences, fix = _discovery_causes(o, platform_kind, hidden, inventory)
-    if len(hidden) == len(inventory.gpus):
-        summary = "Ollama found no usable GPU at start-up: it runs every model on the CPU."
-    else:
-        summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
-                   f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
-    yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence=evidence, **fix)
+    summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
+               f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
+    yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence={**evidence, "not_discovered": hidden},
+               **fix)
 
 
 # -- ollama.placement --------------------------------------------------------------------------------------
@@ -345,36 +534,65 @@ def _others_text(inventory, idle: list[int] | None, count: int) -> tuple[str, st
     return f"GPUs {_and([str(i) for i in idle])} are", scope
 
 
+def running_version(o) -> str | None:
+    return o.version or o.log.server_version
+
+
+def _fit_numbers(load) -> str:
+    """'it needs 6.5 GiB and GPU 0 had 23.3 GiB free' from memory.required.full and memory.available."""
+    if load.required_full is None or not load.available:
+        return ""
+    return (f" (memory.required.full {gib(load.required_full)} against {gib(max(load.available))} free on the card "
+            "it chose, from the log's offload line)")
+
+
 def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
     where = f"GPU {used_index}" if used_index is not None else "one GPU"
     rest, scope = _others_text(inventory, idle, len(inventory.gpus))
-    summary = f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1 to use {scope}."
+    version = running_version(o)
+    spread_known = reads("OLLAMA_SCHED_SPREAD", version, o.log.config_keys)
+    evidence = {"gpu_used": used_index, "idle": idle, "ollama_version": version,
+                "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
+                "layers": f"{load.layers_offloaded}/{load.layers_total}", "required_full": load.required_full,
+                "available": list(load.available), "log_format": load.log_format}
+    rule = scheduler(version)
+    why = ("Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
+           f"when it does not (pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}; "
+           "assignLayers in llm/server.go from 0.11.5)" + _fit_numbers(load) + "."
+           + (f" Ollama {version}: {rule.meaning} ({rule.source})." if rule else ""))
+    trade = ("One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
+             "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
+             "second model.")
+    if spread_known is False:
+        span = SETTINGS["OLLAMA_SCHED_SPREAD"]
+        return warn(f"{_model_name(o)} fits on {where}, so {rest} idle by design; this Ollama ({version}) cannot "
+                    f"be told to spread it: OLLAMA_SCHED_SPREAD arrived in {span.first} ({span.source}).",
+                    why, "Update Ollama to use OLLAMA_SCHED_SPREAD=1.", trade, evidence=evidence)
+    place = " in the container (-e)" if o.log.from_container else (" in the service" if o.log.from_service else "")
     return warn(
-        summary,
-        "Ollama's scheduler puts a model on a single GPU when it fits there and spreads it over more GPUs only "
-        "when it does not; OLLAMA_SCHED_SPREAD=1 makes it spread every model over all GPUs "
-        f"(pickBestFullFitByLibrary, earlier pickBestFitGPUs, in {SCHEDULER_SOURCE}).",
-        "One GPU is usually fastest for one model: a spread model passes each token through the GPUs in turn. "
-        "Spreading gives more room for context and parallel requests; without it the idle GPU stays free for a "
-        "second model.",
-        _where_settings_go(platform_kind, o.log),
-        evidence={"gpu_used": used_index, "idle": idle,
-                  "OLLAMA_SCHED_SPREAD": (o.log.service_env or {}).get("OLLAMA_SCHED_SPREAD"),
-                  "layers": f"{load.layers_offloaded}/{load.layers_total}"},
-        **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
+        f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1{place} to use {scope}.",
+        why, "OLLAMA_SCHED_SPREAD=1 makes Ollama spread every model over all GPUs (\"Always schedule model across "
+        "all GPUs\", envconfig/config.go).", trade, _where_settings_go(platform_kind, o.log),
+        evidence=evidence, **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
     )
 
 
 def _partly_on_cpu(o, inventory, load, used_index, matched):
     where = f"GPU {used_index}" if used_index is not None else "one GPU"
     others = [g.index for g in inventory.gpus if g.index != used_index]
-    hidden = [i for i, found in matched.items() if found is None]
+    hidden = [i for i, found in matched.items() if found is None] if o.log.discovery_seen else []
     variants = {found.variant for found in matched.values() if found is not None and found.variant}
     if hidden:
         reason = f"Ollama does not see {_and([_gpu(inventory, i) for i in hidden])} (see ollama.gpus)."
     elif len(variants) > 1:
         reason = (f"Ollama found the GPUs through different CUDA builds ({_and(sorted(variants))}) and splits a "
                   "model only over GPUs of one build.")
+    elif len(load.available) > 1:
+        free = [f"{gib(free)} free on CUDA device {p}" for p, free in enumerate(load.available)
+                if p >= len(load.layer_split) or load.layer_split[p] == 0]
+        reason = (f"The load considered {len(load.available)} GPUs ({', '.join(gib(a) for a in load.available)} free, "
+                  f"memory.available) and put no layer on the one with {_and(free)}: a GPU needs room for the "
+                  "compute graph and at least a few layers before Ollama uses it. " + memory_advice(o, load)[0])
     else:
         reason = ("The other GPUs did not have enough free memory when the model was loaded: "
                   + "; ".join(f"{_gpu(inventory, i)} had {gib(matched[i].available)} free at start-up"
@@ -406,6 +624,72 @@ def _spread_wider(o, inventory, platform_kind, load, used, needed):
                   "allocations": list(load.allocations), "OLLAMA_SCHED_SPREAD": spread},
         **_fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", ",".join(keep)),
     )
+
+
+def memory_advice(o, load=None) -> tuple[str, dict]:
+    """What to turn down when a load does not fit, naming only settings the running version reads
+    (its `server config` keys, else gpudoctor.ollama_versions.SETTINGS by version); and the fix."""
+    version, keys = running_version(o), o.log.config_keys
+    knobs = ["free VRAM (other programs; `ollama stop` other models)", "a shorter context (num_ctx)"]
+    if load is not None and load.layers_requested is not None and load.layers_requested >= 0:
+        knobs.insert(0, f"fewer GPU layers than the num_gpu={load.layers_requested} you asked for (or leave num_gpu "
+                        "unset so Ollama decides)")
+    if reads("OLLAMA_NUM_PARALLEL", version, keys) is not False:
+        knobs.append("fewer parallel requests (OLLAMA_NUM_PARALLEL=1: each one adds a context's KV cache)")
+    if reads("OLLAMA_KV_CACHE_TYPE", version, keys) and reads("OLLAMA_FLASH_ATTENTION", version, keys):
+        knobs.append("a quantised KV cache (OLLAMA_KV_CACHE_TYPE=q8_0 with OLLAMA_FLASH_ATTENTION=1)")
+    overhead = reads("OLLAMA_GPU_OVERHEAD", version, keys)
+    if overhead is not False:
+        knobs.append("headroom Ollama leaves free on every GPU (OLLAMA_GPU_OVERHEAD=1073741824 for 1 GiB)")
+    text = "Turn down what the load asks for: " + "; ".join(knobs) + "."
+    if overhead is False:
+        text += (f" This Ollama ({version}) has no OLLAMA_GPU_OVERHEAD (it arrived in "
+                 f"{SETTINGS['OLLAMA_GPU_OVERHEAD'].first}).")
+    return text, ({} if overhead is False else {"name": "OLLAMA_GPU_OVERHEAD", "value": "1073741824"})
+
+
+def overcommitted(o, inventory, load) -> list[tuple[int, int | None, int, int | None, int | None]]:
+    """(position, NVML index or None, bytes asked, bytes free then, bytes in total) for every GPU the
+    load asked for more than it had free: memory.required.allocations and memory.available list the
+    GPUs in the same order, the order the runner numbers its CUDA devices."""
+    found = []
+    if (load.library or "").lower() == "cpu":  # memory.available is system RAM then
+        return found
+    for position, (asked, free) in enumerate(zip(load.allocations, load.available)):
+        index = _runner_position_to_nvml(o.log, inventory, position, len(load.available))
+        total = next((g.memory_total_bytes for g in inventory.gpus if g.index == index), None) if index is not None else None
+        if asked > free or (total is not None and asked > total):
+            found.append((position, index, asked, free, total))
+    return found
+
+
+def _runner_position_to_nvml(log, inventory, position: int, considered: int) -> int | None:
+    device = next((d for d in log.runner_devices if d.index == position), None)
+    if device is not None and device.uuid:
+        return _index_of(inventory, device.uuid)
+    if device is not None:
+        same = [g.index for g in inventory.gpus if g.name == device.name]
+        if len(same) == 1:
+            return same[0]
+    return position if considered == len(inventory.gpus) and position < len(inventory.gpus) else None
+
+
+def _overcommit_finding(o, inventory, platform_kind, load, over):
+    position, index, asked, free, total = max(over, key=lambda item: item[2] - (item[4] or item[3]))
+    card = _gpu(inventory, index) if index is not None else f"CUDA device {position}"
+    beyond_total = total is not None and asked > total
+    summary = (f"The last load over-commits {card}: Ollama's split asks it for {gib(asked)}, more than the "
+               f"{gib(total)} the card has in total." if beyond_total else
+               f"The last load asks {card} for {gib(asked)}, more than the {gib(free)} it had free.")
+    advice, fix = memory_advice(o, load)
+    numbers = ", ".join(f"device {p}: {gib(a)} asked, {gib(f)} free" for p, _i, a, f, _t in over)
+    return (fail if beyond_total else warn)(
+        summary, f"From the offload line: memory.required.allocations against memory.available ({numbers}); the "
+        "device numbers are the runner's, in the order of that line.", advice,
+        evidence={"position": position, "gpu": index, "asked": asked, "free": free, "total": total,
+                  "allocations": list(load.allocations), "available": list(load.available),
+                  "layers.requested": load.layers_requested},
+        **(_fix(platform_kind, o.log, fix["name"], fix["value"]) if fix else {}))
 
 
 @check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
@@ -445,6 +729,10 @@ def ollama_placement(facts):
         yield skip("The log does not show how the last model was placed.", evidence={"source": o.log.source})
         return
     platform_kind = facts.platform.kind
+    over = overcommitted(o, inventory, load)
+    if over:
+        yield _overcommit_finding(o, inventory, platform_kind, load, over)
+        return
     matched = match_gpus(inventory, o.log.discovered) if o.log.discovery_seen else {
         g.index: None for g in inventory.gpus}
     used_indices = [i for i in (_index_of(inventory, gpu_id) for gpu_id in load.gpu_ids) if i is not None]
@@ -473,8 +761,11 @@ def ollama_placement(facts):
     if load.fully_offloaded is False:
         yield warn(f"{_model_name(o)} is split over {used} GPUs ({_split_text(load, inventory)}) and still runs "
                    f"partly on the CPU ({load.layers_offloaded}/{load.layers_total} layers on GPUs).",
-                   "The model with its context is larger than the free memory of all GPUs together: free GPU memory, "
-                   "use a smaller quantisation or a shorter context (num_ctx).",
+                   "The model with its context is larger than the free memory of all GPUs together"
+                   + (f" (memory.required.full {gib(load.required_full)}, of which the context's KV cache "
+                      f"{gib(load.required_kv)}, against {gib(sum(load.available))} free)"
+                      if load.required_full and load.required_kv and load.available else "")
+                   + ": " + memory_advice(o, load)[0].replace("Turn down what the load asks for: ", "turn down "),
                    evidence={"gpus_used": used, "layers": f"{load.layers_offloaded}/{load.layers_total}"})
         return
     reason = ("because OLLAMA_SCHED_SPREAD is on" if _spread(o.log)
@@ -540,7 +831,21 @@ def ollama_env(facts):
 
 
 # -- ollama.errors -------------------------------------------------------------------------------------------
-@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama",), fixes=OLLAMA_FIXES)
+def _oom_beyond_card(o, inventory, oom):
+    """(runner device, NVML index, bytes asked, card total) for an allocation larger than the whole card."""
+    for problem in reversed(oom):
+        if problem.device is None or problem.size_bytes is None or inventory.nvml_error:
+            continue
+        considered = len(o.log.last_load.available) if o.log.last_load and o.log.last_load.available else \
+            (o.log.runner_device_count or len(inventory.gpus))
+        index = _runner_position_to_nvml(o.log, inventory, problem.device, considered)
+        total = next((g.memory_total_bytes for g in inventory.gpus if g.index == index), None)
+        if total is not None and problem.size_bytes > total:
+            return problem.device, index, problem.size_bytes, total
+    return None
+
+
+@check("ollama.errors", title="Failed model loads in the Ollama log", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
 def ollama_errors(facts):
     """Looks for model loads that failed since the Ollama server last started: out of GPU memory
     (llama.cpp's `cudaMalloc failed: out of memory`, `unable to allocate CUDA1 buffer`, `CUDA error:
@@ -559,17 +864,27 @@ def ollama_errors(facts):
     crashes = [p for p in o.log.problems if p.kind == "runner"]
     evidence = {"source": o.log.source, "problems": [{"kind": p.kind, "message": p.message, "device": p.device}
                                                      for p in o.log.problems]}
-    if oom:
+    beyond = _oom_beyond_card(o, facts.gpus, oom)
+    if beyond:
+        position, index, asked, total = beyond
+        card = _gpu(facts.gpus, index)
+        advice, fix = memory_advice(o, o.log.last_load)
+        yield fail(f"A model load asked CUDA device {position}, {card}, for {gib(asked)} in one allocation: more than "
+                   f"the {gib(total)} the card has in total, so the split Ollama chose over-commits it.",
+                   *[f"Ollama logged: {p.message}" for p in oom[-2:]],
+                   "No amount of freeing VRAM makes this fit: the load must put fewer layers on that card.", advice,
+                   evidence={**evidence, "device": position, "gpu": index, "asked": asked, "total": total},
+                   **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
+    elif oom:
         devices = sorted({p.device for p in oom if p.device is not None})
         on = f" on CUDA device {_and([str(d) for d in devices])}" if devices else ""
+        advice, fix = memory_advice(o, o.log.last_load)
         yield fail(f"A model load ran out of GPU memory{on}.",
                    *[f"Ollama logged: {p.message}" for p in oom[-3:]],
-                   "Ollama's estimate of the memory a model needs fell short. Free VRAM (other programs, "
-                   "`ollama stop` other models), lower the context (num_ctx) or parallel requests "
-                   "(OLLAMA_NUM_PARALLEL), or reserve headroom per GPU with OLLAMA_GPU_OVERHEAD (bytes, e.g. "
-                   "1073741824 for 1 GiB).",
+                   "Ollama's estimate of the memory a model needs fell short (ollama.placement shows the split).",
+                   advice,
                    "The CUDA device numbers are the runner's own, counted among the GPUs Ollama gave it.",
-                   evidence=evidence, **_fix(facts.platform.kind, o.log, "OLLAMA_GPU_OVERHEAD", "1073741824"))
+                   evidence=evidence, **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
     elif crashes:
         yield fail("A model runner crashed since Ollama started.",
                    *[f"Ollama logged: {p.message}" for p in crashes[-3:]], evidence=evidence)

@@ -92,10 +92,17 @@ _CONCERN_ORDER = ("gpu", "driver", "cuda", "nccl", "pcie", "p2p", "env", "wsl", 
                   "ollama", "torch", "tensorflow")
 
 
-def _report_order(item: Check) -> tuple[int, str]:
+# Within a concern, the order a user needs the verdicts in where it is not alphabetical: for Ollama,
+# is it up, which GPUs can it see, how did it place the model, what failed.
+_WITHIN_CONCERN = {"ollama": ("ollama.server", "ollama.container", "ollama.gpus", "ollama.env", "ollama.placement",
+                              "ollama.models", "ollama.errors")}
+
+
+def _report_order(item: Check) -> tuple[int, int, str]:
     prefix = item.id.split(".")[0]
     rank = _CONCERN_ORDER.index(prefix) if prefix in _CONCERN_ORDER else len(_CONCERN_ORDER)
-    return rank, item.id
+    within = _WITHIN_CONCERN.get(prefix, ())
+    return rank, within.index(item.id) if item.id in within else len(within), item.id
 
 
 def _broken(entry_point: metadata.EntryPoint, problem: str) -> BrokenPlugin:

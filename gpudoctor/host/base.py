@@ -40,6 +40,7 @@ _DECODERS: dict[str, Callable[[Any], Any]] = {
     "native": CallResult.from_json,
     "http": HttpResult.from_json,
     "system": SystemInfo.from_json,
+    "addresses": lambda v: tuple(v),
 }
 
 _MISSING: dict[str, Any] = {
@@ -54,6 +55,7 @@ _MISSING: dict[str, Any] = {
     "nvml": CallResult(error=NOT_RECORDED),
     "native": CallResult(error=NOT_RECORDED),
     "http": HttpResult(error=NOT_RECORDED),
+    "addresses": (),
 }
 
 
@@ -166,6 +168,10 @@ class Host:
 
     def system(self) -> SystemInfo:
         return self._answer("system", [], lambda: self._live_system())
+
+    def addresses(self) -> tuple[str, ...]:
+        """This machine's own IP addresses, every interface (psutil.net_if_addrs), without zone ids."""
+        return self._answer("addresses", [], lambda: self._live_addresses())
 
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:

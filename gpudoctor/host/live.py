@@ -157,6 +157,19 @@ class LiveHost(Host):
             extra=extra,
         )
 
+    def _live_addresses(self) -> tuple[str, ...]:
+        import socket
+
+        try:
+            import psutil
+
+            interfaces = psutil.net_if_addrs()
+        except Exception:  # psutil cannot list interfaces here: only loopback counts as local
+            return ()
+        families = (socket.AF_INET, socket.AF_INET6)
+        return tuple(sorted({a.address.split("%")[0] for addrs in interfaces.values() for a in addrs
+                             if a.family in families}))
+
     def close(self) -> None:
         if self._nvml is not None:
             self._nvml.close()

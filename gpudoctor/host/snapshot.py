@@ -15,7 +15,7 @@ Format (version 1), a JSON object:
     }
 
 `probe` is one of the kinds in gpudoctor/host/base.py (run, python, file, dir, glob, resolve,
-which, env, nvml, native, http, system) and `args` its arguments; `answer` is the raw answer:
+which, env, nvml, native, http, system, addresses) and `args` its arguments; `answer` is the raw answer:
 command output and exit code, file bytes, NVML values or NVML error names. Bytes that are not
 UTF-8 (wsl.exe writes UTF-16LE) are stored as {"base64": "..."}. Environment variables appear
 only when a check audits them, already redacted. A reader refuses a newer `version`.

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
 
 DEFAULT_PORT = "11434"
 HTTP_TIMEOUT_S = 1.5
@@ -51,6 +52,7 @@ class Endpoint:
     url: str  # what gpudoctor connects to, e.g. http://127.0.0.1:11434
     configured: str | None  # OLLAMA_HOST as set (redacted), None when unset
     local: bool  # the server runs on this machine, so its log and GPUs are this machine's
+    found_by: str | None = None  # how gpudoctor found it when not where OLLAMA_HOST points
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,10 @@ class ModelLoad:
     available: tuple[int, ...] = ()  # memory.available, bytes per GPU considered
     scheduler: str | None = None  # "single-gpu" | "fewest-gpus" | "all-gpus" when the log says
     library: str | None = None
+    layers_requested: int | None = None  # num_gpu as asked (-1: let Ollama decide)
+    required_full: int | None = None  # memory.required.full: what the whole model with its context needs
+    required_kv: int | None = None  # memory.required.kv
+    log_format: str | None = None  # the key of gpudoctor.ollama_versions.LOG_FORMATS it was read from
 
     @property
     def gpu_count(self) -> int | None:
@@ -140,10 +146,22 @@ class ModelLoad:
 
 
 @dataclass(frozen=True)
+class RunnerDevice:
+    """One `  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes[, ID: GPU-…]` line that
+    llama.cpp's ggml_cuda_init prints in the runner: the GPUs CUDA showed the runner process."""
+
+    index: int
+    name: str
+    compute: str | None = None
+    uuid: str | None = None
+
+
+@dataclass(frozen=True)
 class LogProblem:
     kind: str  # "oom" | "runner" | "discovery"
     message: str
     device: int | None = None  # the CUDA device number the message names
+    size_bytes: int | None = None  # the allocation that failed ("allocating 46963.85 MiB on device 0")
 
 
 @dataclass(frozen=True)
@@ -156,10 +174,19 @@ class ServerLog:
     discovery_seen: bool = False  # any `inference compute` line at all
     last_load: ModelLoad | None = None
     problems: tuple[LogProblem, ...] = ()  # since the last start
+    config_keys: tuple[str, ...] = ()  # every key of the `server config` line: the settings this version reads
+    listening: str | None = None  # the address of "Listening on 192.168.1.14:11434 (version 0.12.6)"
+    runner_devices: tuple[RunnerDevice, ...] = ()  # the newest ggml_cuda_init listing
+    runner_device_count: int | None = None  # its "found N CUDA devices"
+    stopped: bool = False  # systemd logged the service's stop after its last start
 
     @property
     def from_service(self) -> bool:
         return self.source is not None and self.source.startswith("journalctl")
+
+    @property
+    def from_container(self) -> bool:
+        return self.source is not None and self.source.startswith(("docker logs", "podman logs"))
 
 
 @dataclass(frozen=True)
@@ -172,6 +199,9 @@ class OllamaFacts:
     models_error: str | None = None
     log: ServerLog = field(default_factory=ServerLog)
     shell_env: dict[str, str] = field(default_factory=dict)  # SERVER_SETTINGS set in gpudoctor's environment
+    pulled: tuple[tuple[str, int], ...] | None = None  # GET /api/tags when no model is loaded
+    where: OllamaHost = field(default_factory=OllamaHost)  # the unit, device access, container, app log
+    refused: str | None = None  # the URL that refused before gpudoctor found the server elsewhere
 
     @property
     def running(self) -> bool:
@@ -199,7 +229,7 @@ def parse_size(text: str | None) -> int | None:
     return sizes[0] if sizes else None
 
 
-def endpoint_from(value: str | None) -> Endpoint:
+def endpoint_from(value: str | None, addresses: tuple[str, ...] = ()) -> Endpoint:
     """OLLAMA_HOST as Ollama's envconfig.Host() reads it: "", "0.0.0.0", ":11434", "host:port",
     "http://host:port" (scheme's default port when none is given), surrounding quotes and spaces
     ignored. A server bound to 0.0.0.0 or :: is reached on the loopback address."""
@@ -226,7 +256,7 @@ def endpoint_from(value: str | None) -> Endpoint:
     shown = f"[{host}]" if ":" in host else host
     base = f"{scheme}://{shown}:{port}" + (f"/{path.rstrip('/')}" if path.rstrip("/") else "")
     return Endpoint(url=base, configured=redact_value("OLLAMA_HOST", value),
-                    local=_is_local(host))
+                    local=_is_local(host, addresses))
 
 
 def _split_host_port(hostport: str) -> tuple[str | None, str]:
@@ -242,11 +272,22 @@ def _split_host_port(hostport: str) -> tuple[str | None, str]:
     return host, port
 
 
-def _is_local(host: str) -> bool:
+def _is_local(host: str, addresses: tuple[str, ...] = ()) -> bool:
+    """Loopback, or one of this machine's own addresses (a server bound to the LAN address with
+    OLLAMA_HOST=192.168.1.14 runs here too)."""
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or any(address == ipaddress.ip_address(a) for a in addresses if _is_ip(a))
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+        return True
     except ValueError:
         return False
 
@@ -307,6 +348,16 @@ def query_models(host: Host, endpoint: Endpoint) -> tuple[tuple[RunningModel, ..
         return None, f"unexpected answer: {exc}"
 
 
+def query_tags(host: Host, endpoint: Endpoint) -> tuple[tuple[str, int], ...] | None:
+    """GET /api/tags: the models pulled here, (name, size) each; None when it did not answer."""
+    result = host.http_get(f"{endpoint.url}/api/tags", timeout=HTTP_TIMEOUT_S)
+    data = _json(result.body) if _http_problem(result) is None else None
+    if not isinstance(data, dict) or not isinstance(data.get("models"), list):
+        return None
+    return tuple((m["name"], m.get("size") if type(m.get("size")) is int else 0)
+                 for m in data["models"] if isinstance(m, dict) and isinstance(m.get("name"), str))
+
+
 # -- the server log ------------------------------------------------------------------------------------
 # slog's text format: key=value, value Go-quoted when it has spaces; keys quoted too ("model layers"=49).
 _PAIR = re.compile(r'(?:"((?:[^"\\]|\\.)*)"|([^\s="]+))=(?:"((?:[^"\\]|\\.)*)"|(\S*))')
@@ -331,19 +382,35 @@ def _ints(text: str | None) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", text or ""))
 
 
-def service_env(line: str) -> dict[str, str]:
-    """The audited variables of a `server config` line, old and new form:
+# A key of the env map: upper case (OLLAMA_HOST, CUDA_VISIBLE_DEVICES) or Go's lower-case proxy names.
+# Values may hold spaces ("GPU-a, GPU-b") and colons (OLLAMA_ORIGINS' "http://…"), so a value runs to the
+# next key.
+_ENV_KEY = re.compile(r"(?:^|\s)([A-Z][A-Z0-9_]*|https?_proxy|no_proxy):")
+
+
+def env_map(line: str) -> dict[str, str]:
+    """Every KEY:value of a `server config` line, old and new form:
     2024/08/23 18:06:38 routes.go:1125: INFO server config
         env="map[CUDA_VISIBLE_DEVICES: ... OLLAMA_SCHED_SPREAD:false ...]"
     time=2025-10-30T00:11:38Z level=INFO source=routes.go:1475 msg="server config"
         env="map[CUDA_VISIBLE_DEVICES:0,1 ...]"
     """
-    env_map = logfmt(line).get("env", "")
+    text = logfmt(line).get("env", "")
+    if not text.startswith("map["):  # journalctl and pasted logs cut long lines: read what is there
+        m = re.search(r'env="(map\[.*)', line)
+        text = m.group(1).rstrip('"') if m else text
+    text = text[4:-1] if text.startswith("map[") and text.endswith("]") else text.removeprefix("map[")
+    keys = list(_ENV_KEY.finditer(text))
+    return {m.group(1): text[m.end():keys[i + 1].start() if i + 1 < len(keys) else len(text)].strip()
+            for i, m in enumerate(keys)}
+
+
+def service_env(line: str) -> dict[str, str]:
+    """The audited variables of a `server config` line (never HTTPS_PROXY and the like)."""
     found = {}
-    for key in SERVICE_ENV_KEYS:
-        m = re.search(rf"(?:^|[\s\[]){key}:([^\s\]]*)", env_map)
-        if m:
-            found[key] = redact_value(key, m.group(1)) if key == "OLLAMA_HOST" else m.group(1)
+    for key, value in env_map(line).items():
+        if key in SERVICE_ENV_KEYS:
+            found[key] = redact_value(key, value) if key == "OLLAMA_HOST" else value
     return found
 
 
@@ -386,6 +453,7 @@ _DISCOVERY = (
     "no compatible GPUs were discovered",
     "error looking up nvidia GPU memory",
     "failure during GPU discovery",
+    "no nvidia devices detected",
     "your nvidia driver is too old or missing",
     "CUDA GPU is too old",
 )
@@ -404,7 +472,8 @@ def _problem(line: str) -> LogProblem | None:
         m = pattern.search(line)
         if m:
             device = int(m.group(1)) if m.groups() and m.group(1) else None
-            return LogProblem("oom", _message(line), device)
+            size = re.search(r"allocating ([\d.]+) MiB", line)
+            return LogProblem("oom", _message(line), device, int(float(size.group(1)) * 2**20) if size else None)
     if _RUNNER.search(line):
         return LogProblem("runner", _message(line))
     if any(text in line for text in _DISCOVERY):
@@ -445,6 +514,41 @@ def _load_segment(lines: list[str]) -> list[str]:
     return lead_in + lines[start:]
 
 
+def _first_int(text: str | None) -> int | None:
+    m = re.search(r"-?\d+", text or "")
+    return int(m.group(0)) if m else None
+
+
+def _offload_fields(f: dict[str, str]) -> dict:
+    """The memory estimate, in each form Ollama printed it (gpudoctor.ollama_versions.LOG_FORMATS):
+    0.1.32     msg="offload to gpu" reallayers=33 layers=33 required=… used=… available=… kv=…
+    0.1.33-44  msg="offload to gpu" layers.real=33 (0.1.38+: layers.requested=-1) memory.available="22.6 GiB"
+               memory.required.full=… memory.required.partial=… memory.required.kv=…
+    0.1.45-5.11 msg="offload to cuda" layers.requested=-1 layers.model=33 layers.offload=33 layers.split=17,16
+               memory.available="[23.3 GiB 23.0 GiB]" memory.required.full=… memory.required.allocations="[…]"
+    0.5.12+    msg=offload library=cuda, the same fields as 0.1.45."""
+    if "reallayers" in f:
+        return {"log_format": "offload-flat", "layers_offloaded": (_first_int(f.get("reallayers")),),
+                "layers_total": (_first_int(f.get("layers")),), "available": parse_sizes(f.get("available")),
+                "required_full": parse_size(f.get("required"))}
+    if "layers.real" in f:
+        fmt = "offload-gpu-real"
+        offloaded = _first_int(f.get("layers.real"))
+    else:
+        fmt = "offload-library-attr" if "library" in f else "offload-to-library"
+        offloaded = _first_int(f.get("layers.offload"))
+    fields = {"log_format": fmt, "layers_offloaded": (offloaded,) if offloaded is not None else (),
+              "layers_total": _ints(f.get("layers.model"))[:1], "layer_split": _ints(f.get("layers.split")),
+              "allocations": parse_sizes(f.get("memory.required.allocations")),
+              "available": parse_sizes(f.get("memory.available")), "library": f.get("library"),
+              "layers_requested": _first_int(f.get("layers.requested")),
+              "required_full": parse_size(f.get("memory.required.full")),
+              "required_kv": parse_size(f.get("memory.required.kv"))}
+    if fields["library"] is None and fmt == "offload-to-library":
+        fields["library"] = f.get("msg", "").rpartition(" ")[2] or None
+    return fields
+
+
 def model_load(lines: list[str]) -> ModelLoad | None:
     segment = _load_segment(lines)
     if not segment:
@@ -452,11 +556,7 @@ def model_load(lines: list[str]) -> ModelLoad | None:
     values: dict = {}
     for line in segment:
         if any(marker in line for marker in _OFFLOAD):
-            f = logfmt(line)
-            values.update(layers_total=_ints(f.get("layers.model"))[:1], layer_split=_ints(f.get("layers.split")),
-                          allocations=parse_sizes(f.get("memory.required.allocations")),
-                          available=parse_sizes(f.get("memory.available")), library=f.get("library"),
-                          layers_offloaded=_ints(f.get("layers.offload"))[:1])
+            values.update(_offload_fields(logfmt(line)))
         elif "new model will fit in available VRAM in single GPU" in line:
             values.update(scheduler="single-gpu", single_gpu=logfmt(line).get("gpu"))
         elif "new model will fit in available VRAM across minimum required GPUs" in line:
@@ -476,6 +576,10 @@ def model_load(lines: list[str]) -> ModelLoad | None:
                 values["gpu_ids"] = tuple(gpu for gpu, count in entries if int(count) > 0)
                 values["layer_split"] = tuple(int(count) for _gpu, count in entries)
                 values["layers_offloaded"] = (int(m.group(1)) if m.group(1) else 0,)
+                values.setdefault("log_format", "new-engine-load")
+            elif "GPULayers:[]" in line:
+                values.update(gpu_ids=(), layer_split=(), layers_offloaded=(0,))
+                values.setdefault("log_format", "new-engine-load")
         m = _OFFLOADED.search(line)
         if m:
             values.update(layers_offloaded=(int(m.group(1)),), layers_total=(int(m.group(2)),))
@@ -486,6 +590,8 @@ def model_load(lines: list[str]) -> ModelLoad | None:
         layer_split=values.get("layer_split", ()), gpu_ids=gpu_ids, tensor_split=values.get("tensor_split", ()),
         allocations=values.get("allocations", ()), available=values.get("available", ()),
         scheduler=values.get("scheduler"), library=values.get("library"),
+        layers_requested=values.get("layers_requested"), required_full=values.get("required_full"),
+        required_kv=values.get("required_kv"), log_format=values.get("log_format"),
     )
 
 
@@ -502,15 +608,62 @@ def _discovered(lines: list[str]) -> tuple[LogGpu, ...]:
     return tuple(log_gpu(lines[i]) for i in group)
 
 
+_CUDA_FOUND = re.compile(r"ggml_(?:cuda_init|init_cublas): found (\d+) CUDA devices")
+_CUDA_DEVICE = re.compile(r"^\s+Device (\d+): (.+?), compute capability (\d+\.\d+)(?:, VMM: \w+)?(?:, ID: (\S+))?\s*$")
+
+
+def runner_devices(lines: list[str]) -> tuple[int | None, tuple[RunnerDevice, ...]]:
+    """The newest `ggml_cuda_init: found N CUDA devices:` and its `  Device i: …` lines."""
+    found = [i for i, line in enumerate(lines) if _CUDA_FOUND.search(line)]
+    if not found:
+        return None, ()
+    start = found[-1]
+    count = int(_CUDA_FOUND.search(lines[start]).group(1))
+    devices = []
+    for line in lines[start + 1:start + 1 + count]:
+        m = _CUDA_DEVICE.match(line)
+        if m is None:
+            break
+        devices.append(RunnerDevice(int(m.group(1)), m.group(2), m.group(3), m.group(4)))
+    return count, tuple(devices)
+
+
+# What journalctl's short output, `docker logs --timestamps` and `docker compose logs` put before a line.
+_LINE_PREFIX = re.compile(
+    r"^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.-]+\[\d+\]: "  # Dec 16 13:48:06 host ollama[41154]:
+    r"|[a-zé]{3,5}\.? \d\d \d\d:\d\d:\d\d \S+ [\w.-]+\[\d+\]: "  # localised month names (journalctl)
+    r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z "  # docker logs --timestamps
+    r"|[\w.-]+\s+\| )"  # docker compose logs: "ollama  | "
+)
+
+
+def strip_prefix(line: str) -> str:
+    return _LINE_PREFIX.sub("", line, count=1)
+
+
+# What systemd writes into the unit's journal when the service ends ("Stopped ollama.service - Ollama
+# Service.", "ollama.service: Deactivated successfully.", "ollama.service: Main process exited …").
+_STOPPED = ("Stopped ollama", "Stopped Ollama", "Deactivated successfully", "Main process exited", "Failed with result")
+
+
+def _stopped_after(lines: list[str], start_markers: tuple[str, ...]) -> bool:
+    start = _last_index(lines, start_markers)
+    stop = _last_index(lines, _STOPPED)
+    return stop is not None and (start is None or stop > start)
+
+
 def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLog:
     """Facts from a server log; `startup_text` holds older start-up lines the main text lost."""
-    lines = text.splitlines()
+    lines = [strip_prefix(line) for line in text.splitlines()]
+    startup_text = "\n".join(strip_prefix(line) for line in startup_text.splitlines())
     start = _last_index(lines, ("server config",))
     current = lines[start:] if start is not None else lines
     startup = current if start is not None else startup_text.splitlines() + lines
     config = _last_index(startup, ("server config",))
     listening = _last_index(startup, ("Listening on",))
     version = re.search(r"\(version ([^)]+)\)", startup[listening]) if listening is not None else None
+    address = re.search(r"Listening on (\S+)", startup[listening]) if listening is not None else None
+    device_count, devices = runner_devices(current)
     return ServerLog(
         source=source,
         server_version=version.group(1) if version else None,
@@ -519,11 +672,17 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
         discovery_seen=any("inference compute" in line for line in startup),
         last_load=model_load(current),
         problems=_problems(current),
+        config_keys=tuple(env_map(startup[config])) if config is not None else (),
+        listening=address.group(1) if address else None,
+        runner_devices=devices,
+        runner_device_count=device_count,
+        stopped=_stopped_after(lines, ("Listening on", "server config")),
     )
 
 
 def _looks_like_ollama(text: str) -> bool:
-    return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go"))
+    return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go",
+                                             "ggml_cuda_init", "ggml_init_cublas", "load_tensors:"))
 
 
 def _journal(host: Host) -> tuple[str | None, str]:
@@ -577,17 +736,57 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
 
 
 # -- the probe -----------------------------------------------------------------------------------------
+def _where(host: Host, platform_kind: str) -> tuple[OllamaHost, str | None]:
+    """Where the server runs, and the log text of an Ollama container (None when there is none)."""
+    linux = platform_kind in ("linux", "wsl")
+    container, container_log, container_error = find_container(host)
+    app_log_path, app_lines = app_log(host) if platform_kind == "windows" else (None, ())
+    where = OllamaHost(addresses=host.addresses(), service=service_unit(host) if linux else None,
+                       access=gpu_access(host) if linux else None, container=container,
+                       container_error=container_error, app_log=app_lines, app_log_path=app_log_path)
+    return where, container_log
+
+
+def _listening_endpoints(log: ServerLog, where: OllamaHost) -> list[tuple[Endpoint, str]]:
+    """Where the server's own log says it listens ("Listening on …", else its OLLAMA_HOST), when that is
+    one of this machine's addresses: (endpoint, how gpudoctor knows)."""
+    found = []
+    if log.listening:
+        found.append((endpoint_from(log.listening, where.addresses), f"the server log's \"Listening on {log.listening}\""))
+    bound = (log.service_env or {}).get("OLLAMA_HOST")
+    if bound:
+        found.append((endpoint_from(bound, where.addresses), f"OLLAMA_HOST={bound} in the server's `server config` line"))
+    return [(e, how) for e, how in found if e.local]
+
+
 def probe_ollama(host: Host, facts) -> OllamaFacts:
-    endpoint = endpoint_from(host.env("OLLAMA_HOST"))
+    platform_kind = facts.get("platform").kind
+    where, container_log = _where(host, platform_kind)
+    endpoint = endpoint_from(host.env("OLLAMA_HOST"), where.addresses)
     installed = host.which_all("ollama")
     shell_env = {k: v for k in SERVER_SETTINGS if (v := host.env(k)) is not None}
     version, api_error = query_version(host, endpoint)
-    models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
     if not endpoint.local:
         log = ServerLog(error=f"the server at {endpoint.url} runs on another machine")
-    elif api_error is not None and not installed:
+    elif api_error is not None and not installed and where.container is None:
         log = ServerLog(error=NOT_INSTALLED)
     else:
-        log = read_server_log(host, facts.get("platform").kind)
+        log = read_server_log(host, platform_kind)
+        if log.error and container_log is not None:
+            log = parse_server_log(container_log, f"{where.container.engine} logs {where.container.name}")
+    refused = None
+    if api_error is not None and endpoint.local and not log.error:
+        # Refused here while the log shows a server bound to another of this host's addresses: ask there.
+        for elsewhere, how in _listening_endpoints(log, where):
+            if elsewhere.url == endpoint.url:
+                continue
+            other_version, other_error = query_version(host, elsewhere)
+            if other_error is None:
+                refused, endpoint, version, api_error = endpoint.url, Endpoint(
+                    elsewhere.url, endpoint.configured, True, how), other_version, None
+                break
+    models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
+    pulled = query_tags(host, endpoint) if models == () else None
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,
-                       models=models, models_error=models_error, log=log, shell_env=shell_env)
+                       models=models, models_error=models_error, log=log, shell_env=shell_env, where=where,
+                       refused=refused, pulled=pulled)

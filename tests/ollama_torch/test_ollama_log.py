@@ -43,7 +43,7 @@ def test_second_gpu_idle_by_design_on_linux_service():
     assert placement.status is Status.WARN
     idle = placement.findings[0]
     assert idle.summary == ("Model llama3.1:8b fits on GPU 0, so GPU 1 is idle by design; "
-                            "set OLLAMA_SCHED_SPREAD=1 to use both.")
+                            "set OLLAMA_SCHED_SPREAD=1 in the service to use both.")
     assert idle.fix == "linux.ollama-service-env"
     assert idle.fix_args == ("--set", "OLLAMA_SCHED_SPREAD=1")
     assert "single GPU when it fits" in text_of(placement) and "systemd service" in text_of(placement)
@@ -98,9 +98,9 @@ def test_windows_cuda_visible_devices_hides_a_gpu_and_half_the_model_runs_on_cpu
     gpus = results["ollama.gpus"]
     assert gpus.status is Status.FAIL
     hidden = gpus.findings[0]
-    assert hidden.summary == ("Ollama does not use GPU 1 (NVIDIA GeForce RTX 4090): it found only "
-                              "GPU 0 (NVIDIA GeForce RTX 4090) at start-up.")
-    assert "Ollama runs with CUDA_VISIBLE_DEVICES=0, which hides the others" in text_of(gpus)
+    assert hidden.summary.startswith("The Ollama app's server can only use GPU 0 (NVIDIA GeForce RTX 4090) of your 2: "
+                                     "its environment sets CUDA_VISIBLE_DEVICES=0 (")
+    assert "quit and restart Ollama" in text_of(gpus)
     assert hidden.fix == "windows.set-user-env"
     assert hidden.fix_args == ("-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama")
     placement = results["ollama.placement"]
@@ -116,7 +116,9 @@ def test_service_cuda_visible_devices_on_linux_gets_the_service_fix():
     builder = with_ollama(with_gpus(h200(), RTX_3090_PAIR), log="\n".join(lines))
     gpus = checked(builder)["ollama.gpus"]
     assert gpus.status is Status.FAIL
-    assert "The Ollama service runs with CUDA_VISIBLE_DEVICES=0" in text_of(gpus)
+    assert gpus.findings[0].summary == ("The Ollama service can only use GPU 0 (NVIDIA GeForce RTX 3090) of your 2: its "
+                                        "environment sets CUDA_VISIBLE_DEVICES=0 (journalctl -u ollama, `server config` "
+                                        "line).")
     assert gpus.findings[0].fix == "linux.ollama-service-env"
     every_gpu = ",".join(uuid for _name, uuid, _bus, _memory in RTX_3090_PAIR)
     assert gpus.findings[0].fix_args == ("--set", f"CUDA_VISIBLE_DEVICES={every_gpu}")
@@ -128,7 +130,8 @@ def test_cpu_fallback_after_a_cuda_init_failure():
     results = checked(builder)
     gpus = results["ollama.gpus"]
     assert gpus.status is Status.FAIL
-    assert "Ollama found no usable GPU at start-up: it runs every model on the CPU." in text_of(gpus)
+    assert gpus.findings[0].summary.startswith("The Ollama service found no usable GPU and runs every model on the CPU, "
+                                               "while the driver (NVML) shows 2: GPU 0 (NVIDIA GeForce RTX 3090)")
     assert "cuda driver library init failure: 999" in text_of(gpus)
     assert "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm" in text_of(gpus)
     placement = results["ollama.placement"]
@@ -190,7 +193,7 @@ def test_long_running_service_gets_its_start_up_lines_from_a_second_journal_quer
     with_journal_startup(builder, "\n".join(startup))
     results = checked(builder)
     assert results["ollama.gpus"].status is Status.PASS
-    assert results["ollama.placement"].findings[0].summary.endswith("set OLLAMA_SCHED_SPREAD=1 to use both.")
+    assert results["ollama.placement"].findings[0].summary.endswith("set OLLAMA_SCHED_SPREAD=1 in the service to use both.")
 
 
 def test_unreadable_journal_is_a_skip_that_says_how_to_read_it():
