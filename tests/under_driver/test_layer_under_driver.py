@@ -148,7 +148,10 @@ def _one_gpu(bus: str, driver, *, nvml_error: str | None = None):
 
 def test_a_gpu_driven_by_nouveau_fails_with_the_blacklist_and_initramfs_steps():
     # negativo17/nvidia-driver#73: "Kernel driver in use: nouveau" on a GTX 970 at 01:00.0
-    builder = _one_gpu("0000:01:00.0", "nouveau", nvml_error="NVML_ERROR_DRIVER_NOT_LOADED")
+    lspci = raw("negativo17_73_lspci.txt")
+    bus = "0000:" + lspci.split()[0]
+    driver = lspci.split("Kernel driver in use: ", 1)[1].split()[0]
+    builder = _one_gpu(bus, driver, nvml_error="NVML_ERROR_DRIVER_NOT_LOADED")
     set_kernel(builder, nvrm=None, cmdline="BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet")
     check = _check(builder, "driver.kernel")
     assert check.status is Status.FAIL
