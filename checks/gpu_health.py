@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
 
-# nvmlClocksEventReasons (nvml.h): the bits that mean the hardware is holding clocks down. SwPowerCap
-# (0x4) under load is the normal power management, GpuIdle (0x1) is idle; neither is judged.
-HARDWARE_SLOWDOWN = {0x8: "HW slowdown (power brake or overheating, set by the board)",
-                     0x20: "SW thermal slowdown", 0x40: "HW thermal slowdown", 0x80: "HW power brake (external)"}
+# The nvmlClocksEventReasons bits that mean heat or the board hold the clocks down. The software power
+# cap (0x4) under load is normal power management and idle (0x1) is idle: neither is judged here.
+HARDWARE_SLOWDOWN = 0x8 | 0x20 | 0x40 | 0x80
 HOT_C = 85  # NVIDIA's consumer GPUs start to slow down around 83-90 °C
 POWER_LIMIT_SPREAD = 0.10  # limits more than 10 % apart on GPUs of one kind
 
 
 def _reasons(mask: int | None) -> list[str]:
-    return [name for bit, name in HARDWARE_SLOWDOWN.items() if mask and mask & bit]
+    return [name for bit, name in CLOCK_EVENT_REASONS.items() if mask and mask & bit & HARDWARE_SLOWDOWN]
 
 
 @check("gpu.health", title="Throttling, temperature, power limits and memory repairs", needs=("gpus", "gpu_health"),
@@ -34,16 +34,17 @@ def gpu_health(facts):
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return
-    if not health.gpus or all(h.throttle_reasons is None and h.power_limit_mw is None for h in health.gpus):
+    reasons = {gpu.index: gpu.load.clock_event_reasons for gpu in inventory.gpus}
+    if not health.gpus or all(reasons.get(h.index) is None and h.power_limit_mw is None for h in health.gpus):
         yield skip("NVML did not answer the health questions (an older snapshot, or NOT_SUPPORTED on this GPU).")
         return
     names = {gpu.index: gpu.name for gpu in inventory.gpus}
     problems = []
     for h in health.gpus:
-        evidence = {"gpu": h.index, "throttle_reasons": h.throttle_reasons, "temperature_c": h.temperature_c,
+        evidence = {"gpu": h.index, "clock_event_reasons": reasons.get(h.index), "temperature_c": h.temperature_c,
                     "power_limit_mw": h.power_limit_mw, "persistence_mode": h.persistence_mode,
                     "remapped_rows": h.remapped_rows, "retired_pages_pending": h.retired_pages_pending}
-        slow = _reasons(h.throttle_reasons)
+        slow = _reasons(reasons.get(h.index))
         if slow:
             problems.append(warn(f"GPU {h.index} ({names.get(h.index)}) is throttled by the hardware: "
                                  f"{', '.join(slow)}",

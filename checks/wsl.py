@@ -8,8 +8,9 @@ import re
 from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
-from gpudoctor.checks.nvml_status import LINUX_DRIVER_ERRORS
 from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
+
+from .nvml_status import LINUX_DRIVER_ERRORS
 
 # Microsoft, "Enable NVIDIA CUDA on WSL" (https://learn.microsoft.com/windows/ai/directml/gpu-cuda-in-wsl):
 # Windows 11 or Windows 10 21H2 (build 19044), and "a kernel version of 5.10.43.3 or higher".
@@ -538,7 +539,7 @@ def _variable_findings(variable, gpus, order, platform_kind, wslenv):
                    "NCCL runs only inside WSL here (PyTorch on Windows has no NCCL); set the variable in the WSL "
                    "shell instead, or add it to WSLENV.",
                    evidence={"name": variable.name, "value": variable.value, "scope": variable.scope},
-                   fix="wsl.set-shell-env", fix_args=["--name", variable.name, "--value", variable.value])
+                   fix="linux.set-shell-env", fix_args=["--name", variable.name, "--value", variable.value])
 
 
 def _crosses_into_wsl(name: str, wslenv: dict[str, str]) -> bool:
@@ -546,7 +547,7 @@ def _crosses_into_wsl(name: str, wslenv: dict[str, str]) -> bool:
 
 
 @check("windows.env", title="Windows environment that new programs and Ollama get", needs=("windows", "gpus"),
-       platforms=("windows", "wsl"), fixes=("windows.set-user-env", "wsl.set-shell-env"))
+       platforms=("windows", "wsl"), fixes=("windows.set-user-env", "linux.set-shell-env"))
 def windows_env(facts):
     """Reads the GPU-related variables from the Windows User and Machine environment (the registry:
     HKCU\\Environment and HKLM\\...\\Session Manager\\Environment) - what a program started from the

@@ -34,6 +34,8 @@ class Finding:
 
     `details` are further sentences shown under `-v`; `evidence` holds the machine-readable facts
     the judgement rests on; `fix` names a fix script (see fixes/) and `fix_args` its arguments.
+    `caused_by` names the check whose failure this finding follows from (the root cause): the
+    terminal report then shows this finding as one line pointing there.
     """
 
     status: Status
@@ -42,6 +44,7 @@ class Finding:
     evidence: Mapping[str, Any] = field(default_factory=dict)
     fix: str | None = None
     fix_args: tuple[str, ...] = ()
+    caused_by: str | None = None
 
 
 def _finding(status: Status) -> Callable[..., Finding]:
@@ -51,8 +54,9 @@ def _finding(status: Status) -> Callable[..., Finding]:
         evidence: Mapping[str, Any] | None = None,
         fix: str | None = None,
         fix_args: Iterable[str] = (),
+        caused_by: str | None = None,
     ) -> Finding:
-        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args))
+        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by)
 
     make.__name__ = status.value
     make.__doc__ = f"A finding with status {status.value!r}: summary, then detail sentences."
@@ -81,6 +85,7 @@ class Check:
     platforms: tuple[str, ...] = PLATFORMS
     opt_in: str | None = None  # a slow check runs only with its flag: "deep" (--deep) or "frameworks" (--frameworks)
     fixes: tuple[str, ...] = ()
+    module: str = ""  # the module that declared it: the registry takes a check from there only
 
     @property
     def doc(self) -> str:
@@ -98,12 +103,13 @@ def check(
     opt_in: str | None = None,
     fixes: Iterable[str] = (),
 ) -> Callable[[Callable[[Any], Iterable[Finding]]], Check]:
-    """Declare a check; the module's entry point in `gpudoctor.checks` makes it known."""
+    """Declare a check: a module in checks/ is found by the registry; a plugin names its module in the
+    `gpudoctor.checks` entry-point group."""
 
     def register(func: Callable[[Any], Iterable[Finding]]) -> Check:
         if opt_in not in OPT_INS:
             raise ValueError(f"check {id!r}: opt_in must be one of {sorted(k for k in OPT_INS if k)}, not {opt_in!r}")
-        return Check(id, title, func, tuple(needs), tuple(platforms), opt_in, tuple(fixes))
+        return Check(id, title, func, tuple(needs), tuple(platforms), opt_in, tuple(fixes), func.__module__)
 
     return register
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probing import provides
 
 _PEER_ATTRIBUTES = ("access_supported", "native_atomic_supported", "perf_rank", "cuda_array_access_supported")
 
@@ -89,10 +90,13 @@ def _peer(host: Host, ordinal: int, other: int) -> CudaPeer:
     )
 
 
+@provides("cuda")
 def probe_cuda(host: Host, facts) -> CudaFacts:
     listing = host.native("cuda.devices")
     if not listing.ok:
-        return CudaFacts(error=listing.error)
+        # The driver's CUDA version may still be known: cuDriverGetVersion answers without cuInit.
+        version = host.native("cuda.driver_version")
+        return CudaFacts(error=listing.error, driver_version=_int_or_none(version.value) if version.ok else None)
     devices = _devices(listing.value)
     driver_version = _int_or_none(listing.value.get("driver_version")) if isinstance(listing.value, dict) else None
     peers = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 DEVICE_GLOB = "/dev/nvidia*"
 SELF_STATUS = "/proc/self/status"
@@ -155,6 +156,7 @@ def _suspend_units(host: Host) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(sorted(installed)), tuple(sorted(enabled & set(SUSPEND_UNITS)))
 
 
+@provides("device_nodes")
 def probe_device_nodes(host: Host, facts) -> DeviceNodeFacts:
     kind = facts.get("platform").kind
     if kind in ("windows", "wsl"):  # WSL 2 reaches the GPU through /dev/dxg, not /dev/nvidia*

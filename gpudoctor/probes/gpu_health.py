@@ -1,5 +1,6 @@
-"""Per-GPU health that can change a multi-GPU verdict: BAR1 aperture, clock throttle reasons,
-temperature, power limits, persistence mode, ECC and retired or remapped memory.
+"""Per-GPU health that can change a multi-GPU verdict: BAR1 aperture, temperature, power limits,
+persistence mode, ECC and retired or remapped memory. (The clock event reasons are the inventory's:
+`Gpu.load.clock_event_reasons` in gpus.py.)
 
 Asked in the NVML inventory's first batch (gpus.py calls `health_calls`), so it costs no extra
 trip to NVML's thread; a replayed snapshot without these answers yields None values.
@@ -10,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 NVML_TEMPERATURE_GPU = 0
 
 _CALLS = (
     ("nvmlDeviceGetBAR1MemoryInfo",),
-    ("nvmlDeviceGetCurrentClocksThrottleReasons",),
     ("nvmlDeviceGetTemperature", NVML_TEMPERATURE_GPU),
     ("nvmlDeviceGetEnforcedPowerLimit",),
     ("nvmlDeviceGetPowerManagementDefaultLimit",),
@@ -30,7 +31,6 @@ _CALLS = (
 class GpuHealth:
     index: int
     bar1_total_bytes: int | None = None
-    throttle_reasons: int | None = None  # nvmlClocksEventReasons bit mask
     temperature_c: int | None = None
     power_limit_mw: int | None = None  # enforced
     default_power_limit_mw: int | None = None
@@ -66,7 +66,6 @@ def _health(host: Host, index: int) -> GpuHealth:
     return GpuHealth(
         index=index,
         bar1_total_bytes=bar1.get("bar1Total") if isinstance(bar1, dict) else None,
-        throttle_reasons=value["nvmlDeviceGetCurrentClocksThrottleReasons"],
         temperature_c=value["nvmlDeviceGetTemperature"],
         power_limit_mw=value["nvmlDeviceGetEnforcedPowerLimit"],
         default_power_limit_mw=value["nvmlDeviceGetPowerManagementDefaultLimit"],
@@ -79,6 +78,7 @@ def _health(host: Host, index: int) -> GpuHealth:
     )
 
 
+@provides("gpu_health")
 def probe_gpu_health(host: Host, facts) -> GpuHealthFacts:
     inventory = facts.get("gpus")
     if inventory.nvml_error or not inventory.gpus:

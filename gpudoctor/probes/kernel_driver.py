@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 NVIDIA_VERSION = "/proc/driver/nvidia/version"
 NVIDIA_PARAMS = "/proc/driver/nvidia/params"
@@ -139,6 +140,7 @@ def _installed_module(host: Host) -> tuple[str | None, str | None]:
             (filename.text.strip() or None) if filename.ok else None)
 
 
+@provides("kernel_driver")
 def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts:
     kind = facts.get("platform").kind
     if kind in ("windows", "wsl"):  # the Windows driver serves both; no Linux module exists

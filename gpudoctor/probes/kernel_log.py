@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 LINE_CAP = 400
 DMESG_TIMEOUT = 2.0
@@ -90,6 +91,7 @@ def _current_boot(host: Host) -> BootLog:
     return BootLog("current", "dmesg", error=f"{_failure(dmesg)}; journalctl: {journal.error}")
 
 
+@provides("kernel_log")
 def probe_kernel_log(host: Host, facts) -> KernelLog:
     if facts.get("platform").kind == "windows":
         return KernelLog(boots=(), error="not applicable on windows")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probing import provides
 
 PCI_DEVICES = "/sys/bus/pci/devices"
 IOMMU_GROUPS = "/sys/kernel/iommu_groups"
@@ -206,6 +207,7 @@ def _function(host: Host, device: str) -> PciFunction:
     )
 
 
+@provides("pci_topology")
 def probe_pci_topology(host: Host, facts) -> PciTopology:
     if facts.get("platform").kind == "windows":
         return PciTopology(error="no sysfs on windows")

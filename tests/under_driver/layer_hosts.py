@@ -172,7 +172,7 @@ def _h200_health(builder: HostBuilder) -> None:
     for gpu, temperature in ((0, 37), (1, 35)):
         builder.set_nvml("nvmlDeviceGetBAR1MemoryInfo", gpu, value={"bar1Total": 262144 << 20,
                                                                     "bar1Free": 262143 << 20, "bar1Used": 1 << 20})
-        builder.set_nvml("nvmlDeviceGetCurrentClocksThrottleReasons", gpu, value=0x1)  # Idle: Active, all else not
+        builder.set_nvml("nvmlDeviceGetCurrentClocksEventReasons", gpu, value=0x1)  # Idle: Active, all else not
         builder.set_nvml("nvmlDeviceGetTemperature", gpu, 0, value=temperature)
         builder.set_nvml("nvmlDeviceGetEnforcedPowerLimit", gpu, value=700000)
         builder.set_nvml("nvmlDeviceGetPowerManagementDefaultLimit", gpu, value=700000)

@@ -409,13 +409,12 @@ def test_without_the_library_file_the_kernels_api_mismatch_line_names_the_user_s
 def test_unequal_power_limits_and_hardware_slowdown_are_named():
     builder = h200_layer()
     builder.set_nvml("nvmlDeviceGetEnforcedPowerLimit", 1, value=450000)  # `nvidia-smi -i 1 -pl 450` on a 700 W H200
-    builder.set_nvml("nvmlDeviceGetCurrentClocksThrottleReasons", 0, value=0x40 | 0x8)
+    builder.set_nvml("nvmlDeviceGetCurrentClocksEventReasons", 0, value=0x40 | 0x8)
     builder.set_nvml("nvmlDeviceGetTemperature", 0, 0, value=88)
     check = _check(builder, "gpu.health")
     assert check.status is Status.WARN
     summaries = [f.summary for f in check.findings]
-    assert summaries[0] == ("GPU 0 (NVIDIA H200) is throttled by the hardware: HW slowdown (power brake or "
-                            "overheating, set by the board), HW thermal slowdown")
+    assert summaries[0] == "GPU 0 (NVIDIA H200) is throttled by the hardware: hardware slowdown, hardware thermal slowdown"
     assert "The NVIDIA H200 GPUs have different power limits: GPU 0 700 W, GPU 1 450 W" in summaries
 
 
