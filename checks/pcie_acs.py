@@ -192,6 +192,28 @@ def _virtual_machine(facts, topology, gpus):
 
 
 
+def redirect_causes(topology, platform, bus_ids) -> list[str]:
+    """Sentences naming what redirects P2P between the GPUs at `bus_ids` (ACS bridges, a translating
+    IOMMU), for the --deep checks to give as the cause of a hang or a slow figure; [] when nothing
+    read shows it (unreadable, a VM, NVLink pairs are the callers' and pcie.acs's to say)."""
+    if topology is None or topology.error or (platform is not None and platform.is_virtual_machine):
+        return []
+    functions = [f for f in (topology.by_bus_id(b) for b in bus_ids) if f is not None]
+    mode, mode_evidence = _iommu_mode(topology)
+    bridges, translated = set(), False
+    for a, b in combinations(functions, 2):
+        below, via_root = _below_common(a, b)
+        bridges |= {br.bus_id for br in below if br.acs and br.acs.redirecting}
+        translated |= mode == "translated" and via_root
+    causes = []
+    if bridges:
+        causes.append(f"PCIe ACS on {', '.join(sorted(bridges))} redirects the GPUs' peer-to-peer traffic through the "
+                      "root complex (pcie.acs lists the steps to turn it off)")
+    if translated:
+        causes.append(f"the IOMMU translates the GPUs' DMA ({mode_evidence}; pcie.acs)")
+    return causes
+
+
 def _container_label(facts) -> str | None:
     """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
     try:

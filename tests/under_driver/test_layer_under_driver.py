@@ -11,6 +11,7 @@ from gpudoctor.model import Status
 from gpudoctor.probes.pci_topology import AcsControl, parse_acs
 from hosts import result, run, text_of
 from under_driver.layer_hosts import (
+    H200_BUSES,
     PCI,
     bare_metal,
     config_with_acs,
@@ -477,3 +478,29 @@ def test_inside_a_container_the_kernel_log_is_sent_to_the_host():
     check = _check(builder, "gpu.errors")
     assert check.status is Status.SKIP
     assert "run `sudo dmesg` on the host (inside this Docker container the kernel log is the host's)" in text_of(check)
+
+
+# -- --deep names what pcie.acs found -------------------------------------------------------------------
+
+def test_a_p2p_hang_on_a_pcie_pair_names_the_acs_bridges_that_redirect_it():
+    # the recorded H200 copy that hung (tests/deep), on a PCIe pair without NVLink behind two root ports
+    # with ACSCtl 0x001d and a translating IOMMU, as in NVIDIA/nccl#2079
+    from deep.deep_hosts import DEEP, h200_deep
+
+    builder = bare_metal(h200_deep("h200x2-hang.jsonl", returncode=None, error="timeout"))
+    ports = ("0000:00:02.0", "0000:00:03.0")
+    for gpu, (bus, port) in enumerate(zip(H200_BUSES, ports)):
+        builder.set_nvml("nvmlDeviceGetNvLinkState", gpu, 0, error="NVML_ERROR_NOT_SUPPORTED")
+        set_pci_function(builder, bus, device="0x2335", path=(port, bus), iommu_group=str(gpu))
+        set_file(builder, f"/sys/kernel/iommu_groups/{gpu}/type", "DMA-FQ\n", 256)
+        set_bridge(builder, port, config_with_acs(0x2A0, 0x001D))
+    for a, b in ((0, 1), (1, 0)):
+        builder.set_nvml("nvmlDeviceGetTopologyCommonAncestor", a, b, value=30)
+    set_dir(builder, "/sys/kernel/iommu_groups", ["0", "1"])
+    set_file(builder, "/proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/nvme0n1p2 ro quiet splash\n", 4096)
+    report = run(builder.host(), only=["p2p.bandwidth", "pcie.acs"], options=DEEP)
+    p2p = result(report, "p2p.bandwidth")
+    assert p2p.status is Status.FAIL
+    assert ("On this host PCIe ACS on 0000:00:02.0, 0000:00:03.0 redirects the GPUs' peer-to-peer traffic through "
+            "the root complex") in text_of(p2p)
+    assert result(report, "pcie.acs").status is Status.FAIL
