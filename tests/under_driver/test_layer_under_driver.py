@@ -415,7 +415,8 @@ def test_unequal_power_limits_and_hardware_slowdown_are_named():
     check = _check(builder, "gpu.health")
     assert check.status is Status.WARN
     summaries = [f.summary for f in check.findings]
-    assert summaries[0] == "GPU 0 (NVIDIA H200) is throttled by the hardware: hardware slowdown, hardware thermal slowdown"
+    assert summaries[0] == ("GPU 0 (NVIDIA H200) is throttled by the hardware: hardware slowdown, "
+                            "hardware thermal slowdown")
     assert "The NVIDIA H200 GPUs have different power limits: GPU 0 700 W, GPU 1 450 W" in summaries
 
 
