@@ -150,7 +150,9 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts:
     except Exception:  # the NVML probe failing must not hide the kernel's view
         gpus = None
     version_file = host.read_file(NVIDIA_VERSION, limit=4096)
-    if version_file.error == "not-recorded":  # a snapshot from before this probe existed
+    # A snapshot from before this probe existed (/proc/driver/nvidia/version alone may have been read by
+    # the node probe): /proc/modules is this probe's own question.
+    if host.read_file(PROC_MODULES, limit=1 << 20).error == "not-recorded":
         return KernelDriverFacts(error="not-recorded")
     nvrm = version_file.text if version_file.ok else None
     module_version = _text(host, MODULE_VERSION, 64)

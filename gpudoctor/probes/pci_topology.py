@@ -214,9 +214,12 @@ def probe_pci_topology(host: Host, facts) -> PciTopology:
     sysfs = facts.get("pcie_sysfs")
     if sysfs.error:
         return PciTopology(error=sysfs.error)
-    cmdline = host.read_file(CMDLINE, limit=4096)
-    if cmdline.error == "not-recorded":  # a snapshot from before this probe existed
+    # A snapshot from before this probe existed: its own reads are missing (other probes may have
+    # read /proc/cmdline, and a missing `driver` link would read as "no driver bound").
+    if any(host.read_file(f"{PCI_DEVICES}/{link.bus_id}/device", limit=256).error == "not-recorded"
+           for link in sysfs.links):
         return PciTopology(error="not-recorded")
+    cmdline = host.read_file(CMDLINE, limit=4096)
     units = host.list_dir(IOMMU_UNITS)
     groups = host.list_dir(IOMMU_GROUPS)
     return PciTopology(
