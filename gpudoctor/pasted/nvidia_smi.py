@@ -64,7 +64,30 @@ _TABLE_GPU = re.compile(r"^\s*\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([
 _TABLE_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB\s*\|\s*(\d+)%")
 
 
+# What nvidia-smi prints when nvmlInit fails, and the NVML error behind it: nvidia-smi prints
+# nvmlErrorString() after "Failed to initialize NVML: ", except for a driver it cannot reach, where it
+# prints its own sentence. The names are NVML's (nvml.h), as gpudoctor/host/nvml.py records them.
+NVML_INIT_FAILURES = (
+    ("couldn't communicate with the NVIDIA driver", "NVML_ERROR_DRIVER_NOT_LOADED"),
+    ("Failed to initialize NVML: Driver Not Loaded", "NVML_ERROR_DRIVER_NOT_LOADED"),
+    ("Failed to initialize NVML: Driver/library version mismatch", "NVML_ERROR_LIB_RM_VERSION_MISMATCH"),
+    ("Failed to initialize NVML: GPU access blocked by the operating system", "NVML_ERROR_OPERATING_SYSTEM"),
+    ("Failed to initialize NVML: Insufficient Permissions", "NVML_ERROR_NO_PERMISSION"),
+    ("Failed to initialize NVML: Unknown Error", "NVML_ERROR_UNKNOWN"),
+    ("couldn't find libnvidia-ml.so library", "NVML_ERROR_LIBRARY_NOT_FOUND"),
+)
+
+
+def init_failure(lines: list[str]) -> str | None:
+    """The NVML error of an nvidia-smi that could not start, from its message."""
+    return next((error for line in lines for text, error in NVML_INIT_FAILURES if text in line), None)
+
+
 def table(lines: list[str], answers: PastedAnswers, block: str) -> None:
+    failure = init_failure(lines)
+    if failure is not None:
+        answers.put("nvml", ["nvmlInit"], {"value": None, "error": failure}, block)
+        return
     driver = cuda = None
     gpus: list[dict] = []
     for line in lines:

@@ -218,6 +218,18 @@ class Reading:
         return ReplayHost(calls)
 
 
+def _joined_logs(blocks: list[Block]) -> list[Block]:
+    """The recognised blocks, with every piece of the Ollama server log as one log: people paste a log in
+    pieces (a fenced excerpt, a sentence, the next excerpt), and the pieces are one journal, not rival ones."""
+    recognised = [b for b in blocks if b.kind is not None]
+    pieces = [b for b in recognised if b.kind.name == "Ollama server log"]
+    if len(pieces) < 2:
+        return recognised
+    log = Block(pieces[0].kind, pieces[0].first_line, pieces[0].source, pieces[0].command,
+                [line for piece in pieces for line in piece.lines], True)
+    return [b for b in recognised if b not in pieces] + [log]
+
+
 def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     blocks = [block for source, text in texts for block in segment(text, source)]
     platform = guess_platform(blocks)
@@ -225,7 +237,7 @@ def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     notes: list[str] = []
     settled: set[str] = set()
     order = {kind.name: i for i, kind in enumerate(KINDS)}
-    for block in sorted((b for b in blocks if b.kind is not None), key=lambda b: order[b.kind.name]):
+    for block in sorted(_joined_logs(blocks), key=lambda b: order[b.kind.name]):
         _answer(block, answers, platform, notes, settled)
     return Reading(blocks, answers, platform, notes, sum(text.cuts for _, text in texts), settled)
 

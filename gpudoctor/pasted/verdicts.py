@@ -8,6 +8,7 @@ command's output would settle it, and the report ends with the few commands that
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -92,11 +93,46 @@ def _rests_on_a_gap(value) -> bool:
     return value == NOT_RECORDED
 
 
+# What the checks say of an answer a snapshot did not record ("The snapshot holds no NVML answer.",
+# "this snapshot holds no CUDA answer (it was recorded without …)"): for a paste, the output was not pasted.
+_SNAPSHOT_GAP = re.compile(r"snapshot (?:holds|has) no|recorded without", re.IGNORECASE)
+# The output that fills the usual gap of each check when its own output was pasted but a second fact was
+# not (env.gpu resolves CUDA_VISIBLE_DEVICES against the GPU list): the inventory, unless named here.
+GAP_FILLED_BY: dict[str, tuple[str, str]] = {
+    "nccl.library": ("ldconfig -p | grep nccl", "which NCCL versions a program loads"),
+    "p2p.access": ("nvidia-smi topo -p2p r", "P2P between the GPUs"),
+    "pcie.link": ("nvidia-smi -q", "the PCIe link of each GPU"),
+}
+_INVENTORY_GAP = ("nvidia-smi", "the GPUs the driver sees")
+
+
+def _subject(summary: str) -> str:
+    """What a finding was about: its summary up to the verdict ("CUDA_VISIBLE_DEVICES=12: the entry …")."""
+    subject = summary.split(": ", 1)[0].rstrip(".")
+    return "" if _SNAPSHOT_GAP.search(subject) else subject
+
+
+def _not_in_paste(check_id: str, finding: Finding) -> Finding:
+    command, what = GAP_FILLED_BY.get(check_id, _INVENTORY_GAP)
+    subject = _subject(finding.summary)
+    summary = (f"Not in the paste: paste `{command}` ({what}) to judge {subject}." if subject
+               else f"Not in the paste: paste `{command}` to judge {what}.")
+    details = tuple(d for d in finding.details if not _SNAPSHOT_GAP.search(d))
+    return replace(finding, status=Status.SKIP, summary=summary, details=details,
+                   evidence={**finding.evidence, "paste": command}, fix=None, fix_args=())
+
+
+def _rests_on_missing_output(finding: Finding) -> bool:
+    return (finding.status.rank >= Status.WARN.rank and _rests_on_a_gap(finding.evidence)) or bool(
+        _SNAPSHOT_GAP.search(finding.summary))
+
+
 def _without_gaps(result: CheckResult) -> CheckResult:
-    """A warning or failure about a field the paste does not show is not a finding about the machine."""
+    """A finding about a field the paste does not show is not a finding about the machine: it says which
+    output would settle it, never that a snapshot lacks it."""
     findings = tuple(
-        replace(f, status=Status.SKIP, summary=f"Not in the paste: {f.summary}")
-        if f.status.rank >= Status.WARN.rank and _rests_on_a_gap(f.evidence) else f
+        _not_in_paste(result.check_id, f) if _rests_on_missing_output(f)
+        else replace(f, details=tuple(d for d in f.details if not _SNAPSHOT_GAP.search(d)))
         for f in result.findings)
     if findings == result.findings:
         return result
