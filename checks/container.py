@@ -3,8 +3,10 @@ against the host driver; outside one, whether Docker / Podman can hand GPUs to c
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
+from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
 from gpudoctor.model import check, fail, ok, skip, warn
+
+from .nvml_status import explain_nvml_error
 
 CONTAINER_PLATFORMS = ("linux", "wsl")
 MIB = 1 << 20
@@ -13,9 +15,6 @@ GIB = 1 << 30
 # (Podman 4.3.1 recorded: size=64000k); NCCL's troubleshooting guide starts from --shm-size=1g.
 DEFAULT_SHM_BYTES = 64 * MIB
 NCCL_SHM_FLOOR_BYTES = 1 * GIB
-# The oldest driver branch per CUDA major, from the CUDA compatibility guide's table
-# (https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html).
-MINIMUM_DRIVER_FOR_CUDA = {11: "450", 12: "525", 13: "580"}
 CUDA_COMPATIBILITY_DOC = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 TOOLKIT_INSTALL_DOC = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 
@@ -41,14 +40,6 @@ def _why_not_a_container(container):
         evidence={"confidence": container.confidence, "markers": [m.source for m in container.markers],
                   "counter_evidence": list(container.counter_evidence)},
     )
-
-
-def cuda_version_pair(text: str | None) -> tuple[int, int] | None:
-    try:
-        major, minor = str(text).split(".")[:2]
-        return int(major), int(minor)
-    except (TypeError, ValueError):
-        return None
 
 
 def _how_to_hand_in_gpus(container) -> str:
@@ -281,7 +272,7 @@ def container_cuda(facts):
     if not container.in_container:
         yield _not_in_container(container)
         return
-    image, driver = cuda_version_pair(container.image_cuda), inventory.cuda_driver_version
+    image, driver = version_pair(container.image_cuda), inventory.cuda_driver_version
     evidence = {"image_cuda": container.image_cuda, "source": container.image_cuda_source,
                 "NVIDIA_REQUIRE_CUDA": container.require_cuda, "driver_version": inventory.driver_version,
                 "driver_cuda": inventory.cuda_driver_version_text, "cuda_compat": list(container.cuda_compat_libs)}
@@ -304,7 +295,7 @@ def container_cuda(facts):
         yield warn(
             f"The image's CUDA {container.image_cuda} is newer than the driver's CUDA {driver_text}: it runs through "
             "minor version compatibility, with limits.",
-            f"Within CUDA {image[0]}.x any driver from the {MINIMUM_DRIVER_FOR_CUDA.get(image[0], '?')} branch runs "
+            f"Within CUDA {image[0]}.x any driver from the {MINOR_VERSION_COMPAT_BRANCH.get(image[0], '?')} branch runs "
             "programs built with a newer minor release.",
             "What fails: PTX produced by the newer toolkit cannot be JIT-compiled by this driver "
             "(CUDA_ERROR_UNSUPPORTED_PTX_VERSION), so kernels shipped only as PTX fail, and so do features that "
@@ -312,7 +303,7 @@ def container_cuda(facts):
             f"Fix: update the host driver to one for CUDA {image[0]}.{image[1]}, or use an image built for CUDA "
             f"{driver_text}. {source} Source: {CUDA_COMPATIBILITY_DOC}", evidence=evidence)
         return
-    minimum = MINIMUM_DRIVER_FOR_CUDA.get(image[0], "a newer")
+    minimum = MINOR_VERSION_COMPAT_BRANCH.get(image[0], "a newer")
     compat = ("The image carries the forward-compatibility libraries (" + ", ".join(container.cuda_compat_libs) + ")."
               if container.cuda_compat_libs else "The image carries no forward-compatibility libraries "
               "(/usr/local/cuda/compat).")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpudoctor.checks.p2p import describe_cuda_error
-from gpudoctor.checks.pcie import bandwidth as pcie_bandwidth
 from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
+
+from .p2p import describe_cuda_error
+from .pcie import bandwidth as pcie_bandwidth
 
 # Below this share of what the path allows, a measurement is "far below" it. Healthy paths measure
 # 80-90 % of their raw rate: 376 of 450 GB/s per direction over NV18 on HGX H100 (84 %,
@@ -114,9 +115,6 @@ def _stopped(deep, gpus, advice: tuple[str, ...]) -> Finding:
 
 def _not_measured(deep, gpus, test: str, advice: tuple[str, ...] = ()) -> Finding | None:
     """A finding when `test` has no measurements to judge (and why), else None."""
-    if not deep.requested:
-        return skip("Not measured: this test moves data through the GPUs and runs only with "
-                    "`gpudoctor check --deep`.")
     if deep.not_run is not None:
         if "not-recorded" in (deep.cuda_error, deep.outcome):
             return skip("This snapshot holds no GPU test run (`gpudoctor snapshot --deep` records one).")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
 from gpudoctor.driver_support import (
     MINOR_VERSION_COMPAT_BRANCH,
     driver_install_hint,
@@ -10,6 +9,8 @@ from gpudoctor.driver_support import (
     required_branch,
 )
 from gpudoctor.model import check, fail, ok, warn
+
+from .nvml_status import explain_nvml_error
 
 
 def _gpu_label(gpu) -> str:

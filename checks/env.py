@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from gpudoctor.checks.p2p import describe_cuda_error, p2p_letter
 from gpudoctor.model import check, ok, warn
 from gpudoctor.probes.env import GPU_ENV_VARIABLES, resolve_visible_devices
+
+from .p2p import describe_cuda_error, p2p_letter
 
 # Measured by the gpudoctor lead with nccl-tests all_reduce_perf on two H200 joined by NV18.
 NCCL_P2P_MEASUREMENT = {"host": "two-H200 NVLink host (NV18)", "test": "NCCL all-reduce, bus bandwidth",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from gpudoctor.checks.nvml_status import explain_nvml_error
-from gpudoctor.checks.p2p import describe_cuda_error
-from gpudoctor.checks.wsl import linux_driver_pieces
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
+
+from .nvml_status import explain_nvml_error
+from .p2p import describe_cuda_error
+from .wsl import linux_driver_pieces
 
 # NVML calls that identify a GPU; any of them failing means the GPU itself is in trouble.
 _IDENTITY_CALLS = ("nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciInfo", "nvmlDeviceGetMemoryInfo")

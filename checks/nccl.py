@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.nccl import nccl_version_text
 
@@ -84,7 +83,7 @@ def _none_usable(facts, libs, copies, multi_gpu):
         ldconfig = f" ({libs.ldconfig_error})" if libs.ldconfig_error else ""
         details = [f"Looked in LD_LIBRARY_PATH, the ldconfig cache{ldconfig} and the site-packages of every Python "
                    "on PATH."]
-    if libs.ldconfig_error == NOT_RECORDED and not copies:
+    if not libs.recorded and not copies:
         yield skip("This snapshot holds no NCCL answers: it was recorded without looking for NCCL.")
         return
     if not multi_gpu:

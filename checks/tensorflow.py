@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from packaging.version import InvalidVersion, Version
 
-from gpudoctor.checks.container import MINIMUM_DRIVER_FOR_CUDA, cuda_version_pair
+from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
 from gpudoctor.model import check, fail, ok, skip, warn
+
 
 # "TensorFlow 2.10 was the last TensorFlow release that supported GPU on native-Windows."
 TENSORFLOW_WINDOWS_DOC = "https://www.tensorflow.org/install/pip#windows-native"
@@ -54,11 +55,11 @@ def _unsupported_build(report, inventory, evidence):
                     "This is tensorflow-cpu, or a wheel for a platform without GPU builds.",
                     "On Linux and WSL2: `pip install 'tensorflow[and-cuda]'`, which also installs the CUDA and cuDNN "
                     "libraries it was built for.", evidence=evidence)
-    build, driver = cuda_version_pair(report.cuda_build), inventory.cuda_driver_version
+    build, driver = version_pair(report.cuda_build), inventory.cuda_driver_version
     if build and driver is not None and build[0] > driver // 1000:
         return fail(f"{label} is built for CUDA {report.cuda_build}, but the driver ({inventory.driver_version}) "
                     f"supports only CUDA {inventory.cuda_driver_version_text}.",
-                    f"Update the driver to the {MINIMUM_DRIVER_FOR_CUDA.get(build[0], 'newest')} branch or newer, or "
+                    f"Update the driver to the {MINOR_VERSION_COMPAT_BRANCH.get(build[0], 'newest')} branch or newer, or "
                     f"install a TensorFlow built for CUDA {driver // 1000}.", evidence=evidence)
     return None
 

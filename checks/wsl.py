@@ -8,8 +8,9 @@ import re
 from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
-from gpudoctor.checks.nvml_status import LINUX_DRIVER_ERRORS
 from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
+
+from .nvml_status import LINUX_DRIVER_ERRORS
 
 # Microsoft, "Enable NVIDIA CUDA on WSL" (https://learn.microsoft.com/windows/ai/directml/gpu-cuda-in-wsl):
 # Windows 11 or Windows 10 21H2 (build 19044), and "a kernel version of 5.10.43.3 or higher".

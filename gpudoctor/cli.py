@@ -19,10 +19,7 @@ Exit codes:
 """
 
 
-class BadInput(click.ClickException):
-    """A one-line error for the user, exit code 2."""
-
-    exit_code = 2
+from gpudoctor.errors import BadInput
 
 
 def _load_registry():
@@ -31,43 +28,24 @@ def _load_registry():
     return load_registry()
 
 
-def _select_checks(registry, only: tuple[str, ...], skip: tuple[str, ...], opt_ins: set[str]):
-    """The checks to run: all but the slow ones not asked for (by their flag, or by id with --only)."""
-    known = {c.id for c in registry.checks}
-    for check_id in (*only, *skip):
-        if check_id not in known:
-            raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
-    selected = [c for c in registry.checks if (not only or c.id in only) and c.id not in skip]
-    return [c for c in selected if c.opt_in is None or c.opt_in in opt_ins or c.id in only]
+def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool):
+    """The checks to run (gpudoctor/selection.py decides); an unknown id is bad input."""
+    from gpudoctor.selection import UnknownCheck, select_checks
 
-
-def _opt_ins(deep: bool, frameworks: bool) -> set[str]:
-    return {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
-
-
-# A live host the entry point (gpudoctor/__main__.py) created and started before click was imported.
-_early_host = None
-
-
-def _live_host():
-    global _early_host
-    host, _early_host = _early_host, None
-    if host is None:
-        from gpudoctor.host.live import LiveHost
-
-        host = LiveHost()
-        host.warm_up()
-    return host
+    opt_ins = {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
+    try:
+        return select_checks(registry.checks, only=only, skip=skip, opt_ins=opt_ins)
+    except UnknownCheck as exc:
+        raise BadInput(str(exc)) from None
 
 
 def open_host(snapshot_path: str | None):
     """This machine (started early where possible), or a snapshot; a bad snapshot is bad input (exit 2)."""
-    if snapshot_path is None:
-        return _live_host()
-    from gpudoctor.host.snapshot import SnapshotError, load_snapshot
+    from gpudoctor.host.opening import open_host as open_it
+    from gpudoctor.host.snapshot import SnapshotError
 
     try:
-        return load_snapshot(snapshot_path)
+        return open_it(snapshot_path)
     except SnapshotError as exc:
         raise BadInput(str(exc)) from None
 
@@ -126,10 +104,10 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
 
     host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
     registry = _load_registry()
-    checks = _select_checks(registry, only, skip_ids, _opt_ins(deep, frameworks))
-    options = Options(min_driver=min_driver, deep=deep, source=snapshot_path or "live")
+    checks = _selected(registry, only, skip_ids, deep, frameworks)
+    options = Options(min_driver=min_driver, source=snapshot_path or "live")
     try:
-        with _progress_display(enabled=deep and not as_json) as on_progress:
+        with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
                                 summarize=host_summary, on_progress=on_progress)
     finally:
@@ -231,10 +209,10 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
     from gpudoctor.summary import host_summary
 
     registry = _load_registry()
-    checks = _select_checks(registry, (), (), _opt_ins(deep, frameworks))
-    host = _live_host()
+    checks = _selected(registry, (), (), deep, frameworks)
+    host = open_host(None)
     try:
-        run_checks(host, checks, registry, Options(deep=deep), summarize=host_summary)
+        run_checks(host, checks, registry, Options(), summarize=host_summary)
     finally:
         host.close()
     import json
@@ -295,8 +273,9 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
 
 def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
-    global _early_host
-    _early_host = early_host
+    from gpudoctor.host.opening import keep_early_host
+
+    keep_early_host(early_host)
     code = 0
     try:
         main(standalone_mode=True)

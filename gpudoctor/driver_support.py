@@ -88,6 +88,15 @@ WHERE_TO_GET_DRIVERS = {
 }
 
 
+def version_pair(text: str | None) -> tuple[int, int] | None:
+    """A CUDA version's major and minor: '12.8' -> (12, 8), '13.0.88' -> (13, 0); anything else -> None."""
+    try:
+        major, minor = str(text).split(".")[:2]
+        return int(major), int(minor)
+    except (ValueError, TypeError):
+        return None
+
+
 def parse_driver_version(text: str | None) -> tuple[int, ...] | None:
     """'580.159.04' -> (580, 159, 4); None when it is not a driver version."""
     if not text:

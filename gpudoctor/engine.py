@@ -11,11 +11,8 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
-
-# A probe's own calls each have a timeout; this bounds the whole gathering, so that even a
-# probe that misbehaves cannot keep the doctor from reporting.
-FACTS_DEADLINE_S = 60.0
 
 # The report header shows these, whichever checks run.
 HEADER_FACTS = frozenset({"platform", "gpus", "container"})
@@ -23,19 +20,18 @@ HEADER_FACTS = frozenset({"platform", "gpus", "container"})
 
 @dataclass(frozen=True)
 class Options:
-    """Settings that checks may read (as the fact `options`)."""
+    """Settings that checks may read (as the fact `options`); probes never see them: what runs is
+    decided by the selection of checks (gpudoctor/selection.py), not by a probe."""
 
     min_driver: int = 535
-    deep: bool = False
     source: str = "live"  # "live", or the snapshot path being replayed
 
 
-class ProbeFailed(Exception):
-    """A probe raised or did not finish; checks that need its fact report an error."""
-
-
 class FactStore:
-    """Computes each fact once, on first request, from the host; thread-safe."""
+    """Computes each fact once, on first request, from the host; thread-safe.
+
+    Probes get the store itself (`facts.get(name)`, `facts.progress(...)`); checks get a FactView.
+    """
 
     def __init__(
         self,
@@ -48,7 +44,8 @@ class FactStore:
         self.host = host
         self._on_progress = on_progress
         self._probes = probes
-        self._values: dict[str, Any] = {"options": options}
+        self.options = options  # for the checks' views only: `get("options")` is refused
+        self._values: dict[str, Any] = {}
         self._failures: dict[str, str] = dict(broken_probes or {})
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -67,6 +64,9 @@ class FactStore:
         return self._values[name]
 
     def _compute(self, name: str) -> None:
+        if name == "options":
+            self._failures[name] = "probes do not read the command line's options: the selection of checks decides"
+            return
         probe = self._probes.get(name)
         if probe is None:
             self._failures[name] = f"no probe provides the fact {name!r}"
@@ -129,6 +129,8 @@ class FactView:
             raise AttributeError(name)
         if name not in self._allowed:
             raise AttributeError(f"the check did not declare the fact {name!r} in needs=")
+        if name == "options":
+            return self._store.options
         return self._store.get(name)
 
 
@@ -141,6 +143,8 @@ class Report:
     duration_s: float
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
+    # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
+    facts: FactStore | None = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> Status:
@@ -209,4 +213,5 @@ def run_checks(
         duration_s=time.perf_counter() - started,
         source=options.source,
         probe_timings=dict(store.timings),
+        facts=store,
     )

@@ -81,6 +81,7 @@ class Check:
     platforms: tuple[str, ...] = PLATFORMS
     opt_in: str | None = None  # a slow check runs only with its flag: "deep" (--deep) or "frameworks" (--frameworks)
     fixes: tuple[str, ...] = ()
+    module: str = ""  # the module that declared it: the registry takes a check from there only
 
     @property
     def doc(self) -> str:
@@ -98,12 +99,13 @@ def check(
     opt_in: str | None = None,
     fixes: Iterable[str] = (),
 ) -> Callable[[Callable[[Any], Iterable[Finding]]], Check]:
-    """Declare a check; the module's entry point in `gpudoctor.checks` makes it known."""
+    """Declare a check: a module in checks/ is found by the registry; a plugin names its module in the
+    `gpudoctor.checks` entry-point group."""
 
     def register(func: Callable[[Any], Iterable[Finding]]) -> Check:
         if opt_in not in OPT_INS:
             raise ValueError(f"check {id!r}: opt_in must be one of {sorted(k for k in OPT_INS if k)}, not {opt_in!r}")
-        return Check(id, title, func, tuple(needs), tuple(platforms), opt_in, tuple(fixes))
+        return Check(id, title, func, tuple(needs), tuple(platforms), opt_in, tuple(fixes), func.__module__)
 
     return register
 

@@ -1,14 +1,20 @@
-"""Finds checks and probes through Python entry points.
+"""Finds the checks and the probes: built-in ones in the package itself, third-party ones through entry points.
 
-Built-in checks (the modules in checks/) and third-party ones register the same way, in the
-entry-point group `gpudoctor.checks`; an entry point names a module (all `Check` objects in it
-are taken) or a single `Check`. Probes that produce facts register in `gpudoctor.probes`
-(name = fact name, value = a function `(host, facts) -> fact`). A plugin that fails to load is
-reported as a broken plugin, and never stops the others.
+Built-in: every module of `gpudoctor.checks` (the top-level checks/ folder) is imported and the `Check`
+objects it declares are taken (a check it imports from another module stays that module's); every module of
+`gpudoctor.probes` is imported and the functions marked `@provides(fact)` are taken. A new file in either
+folder is found as it is, without reinstalling.
+
+Third-party plugins register in the entry-point group `gpudoctor.checks` (a module, whose own checks are
+taken, or a single `Check`, or a list of them) and `gpudoctor.probes` (name = fact name, value = a function
+`(host, facts) -> fact`). gpudoctor's own entry points, which an older install may still list, are ignored.
+A plugin, or a built-in module, that fails to load is reported as broken and never stops the others.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import types
 from dataclasses import dataclass
 from importlib import metadata
@@ -18,6 +24,9 @@ from gpudoctor.model import Check
 
 CHECKS_GROUP = "gpudoctor.checks"
 PROBES_GROUP = "gpudoctor.probes"
+BUILT_IN_CHECKS = "gpudoctor.checks"
+BUILT_IN_PROBES = "gpudoctor.probes"
+DISTRIBUTION = "gpudoctor"
 
 
 @dataclass(frozen=True)
@@ -32,15 +41,75 @@ class BrokenPlugin:
 class Registry:
     checks: tuple[Check, ...]
     probes: dict[str, Callable[..., Any]]
-    broken: tuple[BrokenPlugin, ...]  # check plugins that could not be loaded
+    broken: tuple[BrokenPlugin, ...]  # check plugins (and built-in modules) that could not be loaded
     broken_probes: dict[str, str]  # fact name -> why its probe could not be loaded
 
     def by_id(self, check_id: str) -> Check | None:
         return next((c for c in self.checks if c.id == check_id), None)
 
 
+class _Collector:
+    def __init__(self) -> None:
+        self.checks: dict[str, Check] = {}
+        self.probes: dict[str, Callable[..., Any]] = {}
+        self.broken: list[BrokenPlugin] = []
+        self.broken_probes: dict[str, str] = {}
+
+    def add_checks(self, found: list[Check], name: str, target: str, distribution: str) -> None:
+        for item in found:
+            if item.id in self.checks:
+                self.broken.append(BrokenPlugin(name, target, distribution,
+                                                f"check id {item.id!r} is already registered"))
+            else:
+                self.checks[item.id] = item
+
+    def add_probe(self, fact: str, probe: Callable[..., Any], target: str, distribution: str) -> None:
+        if fact in self.probes:
+            self.broken_probes[fact] = (f"two probes provide the fact {fact!r}: {_qualified(self.probes[fact])} "
+                                        f"and {target} (from {distribution})")
+        else:
+            self.probes[fact] = probe
+
+
+def _qualified(func: Callable[..., Any]) -> str:
+    return f"{getattr(func, '__module__', '?')}:{getattr(func, '__qualname__', '?')}"
+
+
+def _modules_of(package_name: str) -> list[str]:
+    package = importlib.import_module(package_name)
+    return sorted(f"{package_name}.{info.name}" for info in pkgutil.iter_modules(package.__path__)
+                  if not info.name.startswith("_"))
+
+
+def _own_checks(module: types.ModuleType) -> list[Check]:
+    return [value for value in vars(module).values() if isinstance(value, Check) and value.module == module.__name__]
+
+
+def _own_probes(module: types.ModuleType) -> list[tuple[str, Callable[..., Any]]]:
+    return [(value.provides, value) for value in vars(module).values()
+            if callable(value) and isinstance(getattr(value, "provides", None), str)
+            and getattr(value, "__module__", None) == module.__name__]
+
+
+def _load_built_in(collector: _Collector) -> None:
+    for package, take in ((BUILT_IN_CHECKS, "checks"), (BUILT_IN_PROBES, "probes")):
+        for name in _modules_of(package):
+            try:
+                module = importlib.import_module(name)
+            except Exception as exc:  # one broken module must not stop the doctor
+                collector.broken.append(BrokenPlugin(name.rpartition(".")[2], name, DISTRIBUTION,
+                                                     f"{type(exc).__name__}: {exc}"))
+                continue
+            if take == "checks":
+                collector.add_checks(_own_checks(module), name.rpartition(".")[2], name, DISTRIBUTION)
+            else:
+                for fact, probe in _own_probes(module):
+                    collector.add_probe(fact, probe, _qualified(probe), DISTRIBUTION)
+
+
 def _entry_points(group: str) -> list[metadata.EntryPoint]:
-    return sorted(metadata.entry_points(group=group), key=lambda ep: ep.name)
+    found = [ep for ep in metadata.entry_points(group=group) if _distribution_name(ep) != DISTRIBUTION]
+    return sorted(found, key=lambda ep: ep.name)
 
 
 def _distribution_name(entry_point: metadata.EntryPoint) -> str:
@@ -52,38 +121,41 @@ def _checks_in(loaded: Any) -> list[Check]:
     if isinstance(loaded, Check):
         return [loaded]
     if isinstance(loaded, types.ModuleType):
-        return [value for value in vars(loaded).values() if isinstance(value, Check)]
+        return _own_checks(loaded)
     if isinstance(loaded, (list, tuple)) and all(isinstance(v, Check) for v in loaded):
         return list(loaded)
     raise TypeError(f"{type(loaded).__name__} is not a gpudoctor Check, a list of them, or a module holding them")
 
 
-def load_registry() -> Registry:
-    checks: dict[str, Check] = {}
-    broken: list[BrokenPlugin] = []
+def _load_plugins(collector: _Collector) -> None:
     for entry_point in _entry_points(CHECKS_GROUP):
+        distribution = _distribution_name(entry_point)
         try:
             found = _checks_in(entry_point.load())
         except Exception as exc:  # a plugin's import error must not stop the doctor
-            broken.append(_broken(entry_point, f"{type(exc).__name__}: {exc}"))
+            collector.broken.append(BrokenPlugin(entry_point.name, entry_point.value, distribution,
+                                                 f"{type(exc).__name__}: {exc}"))
             continue
-        for item in found:
-            if item.id in checks:
-                broken.append(_broken(entry_point, f"check id {item.id!r} is already registered"))
-            else:
-                checks[item.id] = item
-    probes: dict[str, Callable[..., Any]] = {}
-    broken_probes: dict[str, str] = {}
+        collector.add_checks(found, entry_point.name, entry_point.value, distribution)
     for entry_point in _entry_points(PROBES_GROUP):
+        distribution = _distribution_name(entry_point)
         try:
-            probes[entry_point.name] = entry_point.load()
+            probe = entry_point.load()
         except Exception as exc:  # reported by the checks that need this fact
-            broken_probes[entry_point.name] = (
-                f"the probe plugin {entry_point.value} (from {_distribution_name(entry_point)}) could not be loaded: "
+            collector.broken_probes[entry_point.name] = (
+                f"the probe plugin {entry_point.value} (from {distribution}) could not be loaded: "
                 f"{type(exc).__name__}: {exc}"
             )
-    ordered = tuple(sorted(checks.values(), key=_report_order))
-    return Registry(ordered, probes, tuple(broken), broken_probes)
+            continue
+        collector.add_probe(entry_point.name, probe, entry_point.value, distribution)
+
+
+def load_registry() -> Registry:
+    collector = _Collector()
+    _load_built_in(collector)
+    _load_plugins(collector)
+    ordered = tuple(sorted(collector.checks.values(), key=_report_order))
+    return Registry(ordered, collector.probes, tuple(collector.broken), collector.broken_probes)
 
 
 # The order a person diagnoses in: the GPUs and driver, the libraries, the links between GPUs,
@@ -103,7 +175,3 @@ def _report_order(item: Check) -> tuple[int, int, str]:
     rank = _CONCERN_ORDER.index(prefix) if prefix in _CONCERN_ORDER else len(_CONCERN_ORDER)
     within = _WITHIN_CONCERN.get(prefix, ())
     return rank, within.index(item.id) if item.id in within else len(within), item.id
-
-
-def _broken(entry_point: metadata.EntryPoint, problem: str) -> BrokenPlugin:
-    return BrokenPlugin(entry_point.name, entry_point.value, _distribution_name(entry_point), problem)

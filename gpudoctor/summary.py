@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudoctor.engine import FactStore, ProbeFailed
+from gpudoctor.engine import FactStore
+from gpudoctor.probing import ProbeFailed
 
 
 def _fact(store: FactStore, name: str) -> Any:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import click
 
-from gpudoctor.cli import BadInput
-from gpudoctor.engine import FactStore, Options, ProbeFailed, Report, run_checks
+from gpudoctor.engine import Options, Report, run_checks
+from gpudoctor.errors import BadInput
 from gpudoctor.fixing.apply import FixLog, apply_fixes, log_path
 from gpudoctor.fixing.catalog import CatalogError, load_catalog
 from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run, wsl_share
@@ -22,15 +22,29 @@ from gpudoctor.fixing.record import fix_record
 from gpudoctor.fixing.render import outcome_lines, plan_lines
 from gpudoctor.host.base import Host
 from gpudoctor.probes.privileges import Privileges
+from gpudoctor.probing import ProbeFailed
 from gpudoctor.registry import Registry, load_registry
+from gpudoctor.selection import select_checks
 from gpudoctor.summary import host_summary
 
 
 def new_live_host() -> Host:
-    """This machine; tests replace it with recorded hosts."""
-    from gpudoctor.host.live import LiveHost
+    """This machine (the one the entry point started early, the first time); tests replace it with
+    recorded hosts."""
+    from gpudoctor.host.opening import live_host
 
-    return LiveHost()
+    return live_host()
+
+
+def _opened(snapshot_path: str | None) -> Host:
+    if snapshot_path is None:
+        return new_live_host()
+    from gpudoctor.host.snapshot import SnapshotError, load_snapshot
+
+    try:
+        return load_snapshot(snapshot_path)
+    except SnapshotError as exc:
+        raise BadInput(str(exc)) from None
 
 
 def stdin_is_tty() -> bool:
@@ -50,26 +64,25 @@ class Request:
     anonymise: bool = True
 
 
-def _fact(store: FactStore, name: str):
+def _fact(report: Report, name: str):
+    """A fact the diagnosis gathered (or gathers now, on the same host), None if its probe failed."""
     try:
-        return store.get(name)
+        return report.facts.get(name)
     except ProbeFailed:
         return None
 
 
 def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -> tuple[Report, Target]:
-    checks = [c for c in registry.checks if c.opt_in is None]
-    report = run_checks(host, checks, registry, options, summarize=host_summary)
-    store = FactStore(host, registry.probes, options, registry.broken_probes)
-    platform = _fact(store, "platform")
+    report = run_checks(host, select_checks(registry.checks), registry, options, summarize=host_summary)
+    platform = _fact(report, "platform")
     privileges = None
     if live:
-        privileges = _fact(store, "privileges") or Privileges(None, "the privileges probe failed")
+        privileges = _fact(report, "privileges") or Privileges(None, "the privileges probe failed")
     if platform is None:
         return report, Target("unknown", None, privileges)
     share = None
     if platform.kind == "wsl":
-        windows = _fact(store, "windows")
+        windows = _fact(report, "windows")
         if windows is not None and windows.reachable:
             share = wsl_share(windows.windows_build, bool(windows.wsl_package_version or platform.wsl_package_version))
     return report, Target(platform.kind, platform.wsl_distro, privileges, **({"wsl_share": share} if share else {}))
@@ -117,12 +130,7 @@ def run_fix(request: Request) -> int:
         raise BadInput(str(exc)) from None
     registry = load_registry()
     options = Options(min_driver=request.min_driver, source=request.snapshot_path or "live")
-    if request.snapshot_path:
-        from gpudoctor.cli import open_host
-
-        host = open_host(request.snapshot_path)
-    else:
-        host = new_live_host()
+    host = _opened(request.snapshot_path)
     try:
         report, target = _diagnose(host, registry, options, live=not request.snapshot_path)
     finally:

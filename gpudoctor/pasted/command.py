@@ -141,9 +141,10 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     import click
 
     from gpudoctor.registry import load_registry
+    from gpudoctor.selection import select_checks
 
     registry = load_registry()
-    checks = [c for c in registry.checks if c.opt_in is None]
+    checks = select_checks(registry.checks)
     pasted = judge(read_inputs(paths), registry, checks)
     report = pasted.report
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL

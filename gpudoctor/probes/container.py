@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 DOCKER_INFO_TIMEOUT = 5.0  # `docker info` waits on a dead daemon's socket; never longer than this
 CDI_SPEC_GLOBS = ("/etc/cdi/*.yaml", "/etc/cdi/*.json", "/var/run/cdi/*.yaml", "/var/run/cdi/*.json")
@@ -361,6 +362,7 @@ def _gpu_request(host: Host) -> GpuRequest:
     return request
 
 
+@provides("container")
 def probe_container(host: Host, facts) -> ContainerFacts:
     mounts = parse_mountinfo(host.read_file("/proc/self/mountinfo").text or "")
     cgroup = host.read_file("/proc/1/cgroup", limit=1 << 16).text or ""

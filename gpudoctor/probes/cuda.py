@@ -13,6 +13,7 @@ from typing import Any
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probing import provides
 
 _PEER_ATTRIBUTES = ("access_supported", "native_atomic_supported", "perf_rank", "cuda_array_access_supported")
 
@@ -89,6 +90,7 @@ def _peer(host: Host, ordinal: int, other: int) -> CudaPeer:
     )
 
 
+@provides("cuda")
 def probe_cuda(host: Host, facts) -> CudaFacts:
     listing = host.native("cuda.devices")
     if not listing.ok:

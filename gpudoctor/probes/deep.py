@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudoctor.deep.runner import WorkerOutcome, parse_worker_output, progress_forwarder, result_of
-from gpudoctor.engine import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.host.base import Host
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed, provides
 
 WORKER_MODULE = "gpudoctor.deep.worker"
 TESTS = ("p2p", "host", "allreduce")
@@ -119,7 +119,6 @@ class Stop:
 
 @dataclass(frozen=True)
 class DeepFacts:
-    requested: bool
     not_run: str | None = None  # why the worker was not started (None: it was)
     cuda_error: str | None = None  # the cuda fact's error when that is why
     tests: tuple[str, ...] = ()  # asked of the worker, in its order
@@ -186,16 +185,15 @@ def _timeout(started: float) -> float:
     return max(MIN_WORKER_TIMEOUT_S, min(WORKER_TIMEOUT_S, left))
 
 
+@provides("deep")
 def probe_deep(host: Host, facts) -> DeepFacts:
     started = time.monotonic()
-    if not facts.get("options").deep:
-        return DeepFacts(requested=False, not_run="not requested (run `gpudoctor check --deep`)")
     cuda = _optional(facts, "cuda")
     if cuda is not None and not cuda.available:
-        return DeepFacts(requested=True, not_run=f"the CUDA driver cannot be used ({cuda.error})",
+        return DeepFacts(not_run=f"the CUDA driver cannot be used ({cuda.error})",
                          cuda_error=cuda.error)
     if cuda is not None and not cuda.devices:
-        return DeepFacts(requested=True, not_run="the CUDA driver sees no GPU", cuda_error="CUDA_ERROR_NO_DEVICE")
+        return DeepFacts(not_run="the CUDA driver sees no GPU", cuda_error="CUDA_ERROR_NO_DEVICE")
     platform = getattr(_optional(facts, "platform"), "kind", None)
     ordinals = [d.ordinal for d in cuda.devices] if cuda is not None else None
     nccl_path, nccl_source, no_allreduce = _nccl_choice(facts, platform)
@@ -323,14 +321,14 @@ def _stop(outcome: WorkerOutcome, device: _Devices) -> Stop | None:
 def _facts(outcome: WorkerOutcome, facts, cuda, tests: tuple[str, ...], not_asked: dict[str, str], timeout: float,
            nccl_source: str | None, p2p_disable: str | None) -> DeepFacts:
     if outcome.status in ("not-run", "not-recorded"):
-        return DeepFacts(requested=True, not_run=outcome.summary, tests=tests, not_asked=not_asked,
+        return DeepFacts(not_run=outcome.summary, tests=tests, not_asked=not_asked,
                          timeout_s=timeout, outcome=outcome.status)
     device = _Devices(outcome, facts, cuda)
     nccl = next((_nccl(r, device) for r in result_of(outcome, "nccl")), None)
     ranks = nccl.devices if nccl else ()
     skipped = {r["test"]: str(r.get("reason")) for r in result_of(outcome, "skipped") if r.get("test") in TESTS}
     return DeepFacts(
-        requested=True, tests=tests, not_asked={**not_asked, **skipped}, timeout_s=timeout,
+        tests=tests, not_asked={**not_asked, **skipped}, timeout_s=timeout,
         outcome=outcome.status, devices=tuple(device.by_ordinal.values()),
         pairs=tuple(_pair(r, device) for r in result_of(outcome, "pair") if r.get("src") != r.get("dst")),
         hosts=tuple(_host(r, device) for r in result_of(outcome, "host")),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 GPU_ENV_VARIABLES = (
     "CUDA_VISIBLE_DEVICES",
@@ -47,6 +48,7 @@ class GpuEnv:
         return {name: value for name, value in self.values.items() if value is not None}
 
 
+@provides("gpu_env")
 def probe_gpu_env(host: Host, facts) -> GpuEnv:
     return GpuEnv({name: host.env(name) for name in GPU_ENV_VARIABLES})
 

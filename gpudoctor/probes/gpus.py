@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 # nvmlGpuP2PCapsIndex_t, passed as plain ints: nvidia-ml-py 13.x defines
 # NVML_P2P_CAPS_INDEX_READ as the tuple (0,) (a stray comma), which ctypes cannot convert.
@@ -255,6 +256,7 @@ def _prefetch(host: Host, count: int) -> None:
                     for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")])
 
 
+@provides("gpus")
 def probe_gpus(host: Host, facts) -> GpuInventory:
     init = host.nvml("nvmlInit")
     if not init.ok:

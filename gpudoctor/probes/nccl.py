@@ -14,8 +14,9 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from gpudoctor.engine import ProbeFailed
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.probing import ProbeFailed, provides
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))
@@ -64,6 +65,7 @@ class NcclLibraries:
     ldconfig_error: str | None = None
     torch: tuple[TorchNccl, ...] = ()
     both_wheels: tuple[str, ...] = ()  # Pythons with nvidia-nccl-cu12 AND -cu13 (one file, two owners)
+    recorded: bool = True  # False: the host holds no answer to the search (a snapshot taken without it)
 
     @property
     def loader_choice(self) -> NcclLibrary | None:
@@ -122,6 +124,7 @@ def _python_envs(facts) -> tuple:
         return ()
 
 
+@provides("nccl")
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only
         return NcclLibraries(libraries=())
@@ -144,4 +147,5 @@ def probe_nccl(host: Host, facts) -> NcclLibraries:
         ldconfig_error=ldconfig_error,
         torch=tuple(torch),
         both_wheels=tuple(both_wheels),
+        recorded=ldconfig_error != NOT_RECORDED,
     )

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
 from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
+from gpudoctor.probing import provides
 
 DEFAULT_PORT = "11434"
 HTTP_TIMEOUT_S = 1.5
@@ -759,6 +760,7 @@ def _listening_endpoints(log: ServerLog, where: OllamaHost) -> list[tuple[Endpoi
     return [(e, how) for e, how in found if e.local]
 
 
+@provides("ollama")
 def probe_ollama(host: Host, facts) -> OllamaFacts:
     platform_kind = facts.get("platform").kind
     where, container_log = _where(host, platform_kind)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probing import provides
 
 PCI_DEVICES = "/sys/bus/pci/devices"
 NVIDIA_VENDOR = "0x10de"
@@ -87,6 +88,7 @@ def _link(host: Host, device: str, pci_class: str) -> SysfsLink:
     )
 
 
+@provides("pcie_sysfs")
 def probe_pcie_sysfs(host: Host, facts) -> PcieSysfsFacts:
     if facts.get("platform").kind == "windows":
         return PcieSysfsFacts(error="no sysfs on windows")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 WSLINFO_VERSION = ("wslinfo", "--wsl-version")
 CPUINFO = "/proc/cpuinfo"
@@ -88,6 +89,7 @@ def detect_virtualization(host: Host) -> tuple[str | None, str | None]:
     return None, None
 
 
+@provides("platform")
 def probe_platform(host: Host, facts) -> PlatformFacts:
     system = host.system()
     extra = system.extra

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 # Windows integrity levels (https://learn.microsoft.com/en-us/windows/win32/secauthz/mandatory-integrity-control):
 # an elevated administrator's token carries the High label S-1-16-12288, one started by the system
@@ -47,6 +48,7 @@ def _windows(host: Host) -> Privileges:
     return Privileges(False, f"whoami /groups: S-1-16-{labels[0]} (not elevated)")
 
 
+@provides("privileges")
 def probe_privileges(host: Host, facts) -> Privileges:
     if facts.get("platform").kind == "windows":
         return _windows(host)

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 DISTRIBUTIONS = (
     "torch",
@@ -102,6 +103,7 @@ def _ask(host: Host, command: str) -> PythonEnv:
         return PythonEnv(command, error=f"unexpected answer: {result.text.strip()[:200]!r}")
 
 
+@provides("python_envs")
 def probe_python_envs(host: Host, facts) -> PythonEnvs:
     system = host.system()
     paths = ntpath if system.sys_platform == "win32" else posixpath

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import ask_each, child_failure, tail
+from gpudoctor.probing import provides
 
 CHILD_TIMEOUT_S = 30.0  # import (5-15 s cold) plus loading the CUDA and cuDNN libraries
 MAX_TENSORFLOW_ENVS = 3
@@ -160,6 +161,7 @@ def ask_tensorflow(host: Host, python: str) -> TensorflowReport:
                                 stderr_tail=tail(stderr))
 
 
+@provides("tensorflow")
 def probe_tensorflow(host: Host, facts) -> TensorflowFacts:
     python_envs = facts.get("python_envs")
     with_tensorflow = [env.command for env in python_envs.with_distribution("tensorflow")]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
 
 INSTALL_GLOBS = {
     "windows": (r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v*",),
@@ -130,6 +131,7 @@ def _merge_wrappers(host: Host, paths, toolkits: list[CudaToolkit], path_roots: 
     return moved
 
 
+@provides("toolkits")
 def probe_toolkits(host: Host, facts) -> CudaToolkits:
     windows = facts.get("platform").kind == "windows"
     paths = ntpath if windows else posixpath

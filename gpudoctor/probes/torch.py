@@ -13,8 +13,10 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 
+from gpudoctor.driver_support import version_pair
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import ask_each, child_failure, tail
+from gpudoctor.probing import provides
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
@@ -71,15 +73,6 @@ class TorchFacts:
     reports: tuple[TorchReport, ...] = ()  # one per environment with torch
     cuda_visible_devices: str | None = None  # as this shell (and so the child) has it
     skipped: tuple[str, ...] = field(default_factory=tuple)  # torch environments past MAX_TORCH_ENVS
-
-
-def version_pair(text: str | None) -> tuple[int, int] | None:
-    """'12.8' -> (12, 8); anything else -> None."""
-    try:
-        major, minor = str(text).split(".")[:2]
-        return int(major), int(minor)
-    except (ValueError, TypeError):
-        return None
 
 
 def _device(data: dict) -> TorchDevice:
@@ -141,6 +134,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
                            stderr_tail=stderr)
 
 
+@provides("torch")
 def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
     with_torch = [env.command for env in python_envs.with_distribution("torch")]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from gpudoctor.host.answers import CommandResult
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.probing import provides
 
 SYSTEM32_FROM_WSL = "/mnt/c/Windows/System32"
 # Where each tool lives under System32 (used from inside WSL when it is not on PATH).
@@ -425,6 +426,7 @@ def _windows_build(windows: _Windows, platform, version_line: str | None) -> int
     return int(match.group(1)) if match else None
 
 
+@provides("windows")
 def probe_windows(host: Host, facts) -> WindowsFacts:
     platform = facts.get("platform")
     if platform.kind not in ("windows", "wsl"):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.container import parse_df_kib
+from gpudoctor.probing import provides
 
 WSL_LIB = "/usr/lib/wsl/lib"
 WSL_LD_CONF = "/etc/ld.so.conf.d/ld.wsl.conf"
@@ -266,6 +267,7 @@ def _docker_link(host: Host) -> DockerLink:
     return DockerLink(cli=host.resolve(cli) if cli else None, socket=host.resolve(DOCKER_SOCKET))
 
 
+@provides("wsl")
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":

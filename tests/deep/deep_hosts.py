@@ -12,15 +12,15 @@ import copy
 import json
 from pathlib import Path
 
-from checks_hardware.hardware_hosts import H200_PEER, P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair, set_cuda
-from checks_software.h200_software import PIP_NCCL, add_nccl, add_python_envs
+from gpus_pcie_p2p.hardware_hosts import H200_PEER, P2P_4090_PHB, TOPOLOGY_PHB, h200, rtx4090_pair, set_cuda
+from driver_cuda_nccl.h200_software import PIP_NCCL, add_nccl, add_python_envs
 from hosts import HostBuilder
 
 from gpudoctor.engine import Options
 from gpudoctor.probes.deep import WORKER_MODULE
 
 RECORDED = Path(__file__).parent / "recorded"
-DEEP = Options(deep=True)
+DEEP = Options()
 DEEP_CHECKS = ("p2p.bandwidth", "pcie.bandwidth", "nccl.allreduce")
 H200_BUSES = ("0000:00:06.0", "0000:00:07.0")
 THIRD_H200_BUS = "0000:00:08.0"

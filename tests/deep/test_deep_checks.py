@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from checks_hardware.hardware_hosts import set_cuda_error
-from checks_hardware.hardware_hosts import set_cuda
+from gpus_pcie_p2p.hardware_hosts import set_cuda_error
+from gpus_pcie_p2p.hardware_hosts import set_cuda
 from deep.deep_hosts import DEEP, DEEP_CHECKS, H200_BUSES, edited, h200, h200_deep, h200x3_deep, recorded, rtx4090_deep
 from deep.deep_hosts import set_worker, with_software, worker_args
 from hosts import HostBuilder, result, run, text_of
@@ -133,12 +133,6 @@ def test_one_gpu_skips_the_pair_tests_and_still_measures_the_host_link():
 
 
 # -- no measurement -----------------------------------------------------------------------------------
-
-def test_without_deep_every_check_skips_pointing_at_the_flag():
-    results = checked(h200_deep(), Options())
-    assert set(statuses(results).values()) == {Status.SKIP}
-    assert all("gpudoctor check --deep" in text_of(r) for r in results.values())
-
 
 def test_gpus_that_cuda_cannot_use_fail():
     results = checked(set_cuda_error(h200_deep(), "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checks_hardware.hardware_hosts import set_cuda, set_cuda_error
+from gpus_pcie_p2p.hardware_hosts import set_cuda, set_cuda_error
 from deep.deep_hosts import (
     DEEP,
     H200_BUSES,
@@ -14,9 +14,11 @@ from deep.deep_hosts import (
     with_software,
     worker_args,
 )
+import pytest
 from hosts import HostBuilder
 
 from gpudoctor.engine import FactStore, Options
+from gpudoctor.probing import ProbeFailed
 from gpudoctor.probes.deep import WORKER_MODULE, p2p_buffer_mib
 from gpudoctor.registry import load_registry
 
@@ -34,10 +36,14 @@ def asked(store: FactStore) -> list[list]:
     return [args for _key, (kind, args, _answer) in store.host.recorded.items() if kind == "python"]
 
 
-def test_without_deep_nothing_runs():
-    store = facts_of(h200_deep(), Options())
-    deep = store.get("deep")
-    assert not deep.requested and "--deep" in deep.not_run
+def test_a_probe_cannot_read_the_command_lines_options():
+    """Only the selection of checks decides what runs; the deep probe once read Options.deep itself."""
+    def reads_options(host, facts):
+        return facts.get("options")
+
+    store = facts_of(h200_deep(), reader=reads_options)
+    with pytest.raises(ProbeFailed, match="selection of checks"):
+        store.get("reader")
     assert asked(store) == []
 
 

@@ -1,0 +1,43 @@
+"""What probes share with the engine that runs them: how a probe declares its fact, what it receives,
+how it fails, and how long it may take. It sits below both, so a probe never imports the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+# A probe's own calls each have a timeout; this bounds the whole gathering, so that even a probe that
+# misbehaves cannot keep the doctor from reporting. Probes that run for seconds (--deep) budget within it.
+FACTS_DEADLINE_S = 60.0
+
+
+class ProbeFailed(Exception):
+    """A probe raised or did not finish; checks that need its fact report an error."""
+
+
+class Facts(Protocol):
+    """What a probe receives as `facts`: the other facts it builds on, and a way to say what it is doing."""
+
+    def get(self, name: str) -> Any:
+        """The fact `name` (computed once, on first request); raises ProbeFailed if its probe failed."""
+
+    def progress(self, message: str) -> None:
+        """For probes that take seconds (`--deep`): the command line may show the message."""
+
+
+Probe = Callable[[Any, Facts], Any]  # (host, facts) -> the fact
+
+
+def provides(fact: str) -> Callable[[Probe], Probe]:
+    """Declare the function below as the probe of `fact`, where it is written:
+
+        @provides("gpus")
+        def probe_gpus(host, facts) -> GpuInventory: ...
+
+    The registry finds every such function in gpudoctor/probes/ (no entry point, no reinstall).
+    """
+
+    def declare(probe: Probe) -> Probe:
+        probe.provides = fact  # type: ignore[attr-defined]
+        return probe
+
+    return declare

@@ -1,0 +1,51 @@
+"""The wheel ships the engine, the checks and the fixes under the gpudoctor namespace only."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
+                   check=True, capture_output=True, timeout=600)
+    (path,) = out.glob("gpudoctor-*.whl")
+    return path
+
+
+def test_wheel_is_pure_python(wheel):
+    assert wheel.name.endswith("-py3-none-any.whl")
+
+
+def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "gpudoctor/checks/gpu.py" in names
+    assert "gpudoctor/report/report.schema.json" in names
+    assert any(n.startswith("gpudoctor/fixes/wsl/") and n.endswith(".sh") for n in names)
+    assert any(n.startswith("gpudoctor/fixes/windows/") and n.endswith(".ps1") for n in names)
+    top_level = {n.split("/")[0] for n in names}
+    assert top_level == {"gpudoctor", f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info"}
+    assert not any(n.startswith(("checks/", "fixes/", "tests/")) for n in names)
+
+
+def test_wheel_registers_the_console_script_and_leaves_entry_points_to_plugins(wheel):
+    """Built-in checks and probes are found in the package (gpudoctor/registry.py), not by entry points."""
+    archive = zipfile.ZipFile(wheel)
+    entry_points = next(archive.read(n).decode() for n in archive.namelist() if n.endswith("entry_points.txt"))
+    assert "gpudoctor = gpudoctor.__main__:run" in entry_points
+    assert "[gpudoctor.checks]" not in entry_points and "[gpudoctor.probes]" not in entry_points
+
+
+def test_non_editable_install_runs(tmp_path, wheel):
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-m", "gpudoctor", "list"], capture_output=True, text=True,
+                          env={**__import__("os").environ, "PYTHONPATH": str(target)}, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0 and "gpu.count" in proc.stdout
