@@ -44,11 +44,15 @@ def _header(report: Report) -> list[Line]:
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
+    inventory = f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"
+    if report.source == "pasted" and not host.get("driver_version") and not gpus and (
+            host.get("nvml_error") or "not-recorded") == "not-recorded":
+        inventory = "the driver and GPUs are not in the paste"  # unknown, never "no driver"
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold")]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"
                           else host["container"]["line"], "dim"))
-    lines.append(Line(f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"))
+    lines.append(Line(inventory))
     for gpu in gpus:
         memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))

@@ -118,3 +118,12 @@ def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
 
 def test_the_corpus_holds_at_least_25_real_pastes():
     assert len(list(PASTED.glob("*.txt"))) >= 25
+
+
+def test_a_paste_without_the_driver_never_says_there_is_no_driver():
+    """Only `wsl -l -v` was pasted: the header says the driver is unknown, not that there is none."""
+    result = CliRunner().invoke(main, ["read", str(PASTED / "wsldocs-745-wsl-l-v-wsl1.txt")])
+    assert "the driver and GPUs are not in the paste" in result.output
+    assert "no usable NVIDIA driver" not in result.output
+    failed = CliRunner().invoke(main, ["read", str(PASTED / "ollama-11373-device-context-800-nvml-unknown.txt")])
+    assert "no usable NVIDIA driver · 0 GPUs" in failed.output  # nvidia-smi said NVML failed: that is known
