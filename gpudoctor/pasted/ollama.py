@@ -12,7 +12,7 @@ import json
 import re
 
 from gpudoctor.pasted.answers import PastedAnswers
-from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, go_round, parse_size
+from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, go_round, parse_server_log, parse_size
 
 API = "http://127.0.0.1:11434"
 # Where the probe reads the log on Windows; the user's folder is not known from a paste.
@@ -40,6 +40,17 @@ def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_ki
     if version:
         answers.put("http", [f"{API}/api/version"], _api_answer({"version": version}), block)
     return version is not None
+
+
+def what_the_log_says(lines: list[str]) -> list[str]:
+    """What a helper reads first in a server log, said even when no other output lets a check judge it: that
+    Ollama found no GPU, and the discovery errors it logged (the probe's own parser reads them)."""
+    log = parse_server_log("\n".join(lines), "paste")
+    said = []
+    if log.discovered and all(gpu.library == "cpu" for gpu in log.discovered):
+        said.append("Ollama found no GPU at its start: its only `inference compute` device is the CPU.")
+    said.extend(f"Ollama logged: {problem.message}" for problem in log.problems if problem.kind == "discovery")
+    return said
 
 
 def _api_answer(document) -> dict:

@@ -177,6 +177,7 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
         kind = "windows" if platform.sys_platform == "win32" else "linux"
         if ollama.server_log(_tail(lines, platform), answers, label, kind):
             settled.add(OLLAMA_VERSION)
+        notes.extend(f"{label}: {sentence}" for sentence in ollama.what_the_log_says(_tail(lines, platform)))
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)

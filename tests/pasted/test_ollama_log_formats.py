@@ -127,3 +127,11 @@ def test_localised_journal_prefixes_are_stripped(prefix):
             '(version 0.5.7)"')
     assert pasted_log(prefix + line).server_version == "0.5.7"
     assert clean((prefix + line).encode("utf-8")).lines[0].text == line
+
+
+def test_a_log_of_ollama_on_the_cpu_says_so_without_nvidia_smi():
+    """ollama/ollama#9298: no GPU found; the note names it and the discovery error, the check needs nvidia-smi."""
+    reading = read_blocks([("paste", clean(issue("9298-no-nvidia-devices.log").encode("utf-8")))])
+    assert any(note.endswith("Ollama found no GPU at its start: its only `inference compute` device is the CPU.")
+               for note in reading.notes)
+    assert any("no nvidia devices detected by library" in note for note in reading.notes)

@@ -83,6 +83,8 @@ def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
     found = checks(document)
     assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` to judge the driver version."
     assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi"
+    # what the helper read in the log is said even though no check can judge it without nvidia-smi
+    assert any("your nvidia driver is too old or missing" in note for note in document["pasted"]["notes"])
 
 
 def test_container_nvidia_smi_unknown_error_is_the_cgroup_or_resume_problem():
@@ -96,6 +98,7 @@ def test_container_nvidia_smi_unknown_error_is_the_cgroup_or_resume_problem():
     assert "NVML failed with an unknown error" in found["summary"]
     assert "restart the container" in said(found) and "native.cgroupdriver=cgroupfs" in said(found)
     assert "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm" in said(found)
+    assert any(note.endswith("Ollama logged: error looking up nvidia GPU memory") for note in document["pasted"]["notes"])
 
 
 def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
