@@ -32,8 +32,8 @@ SAMPLES = {
                      lambda log: log.last_load.layers_offloaded == 33),
     # ollama/ollama#4139 (0.1.41 in Docker), cut mid-line in the thread
     "offload-gpu-real": ('time=2024-06-03T11:30:02.386Z level=INFO source=memory.go:133 msg="offload to gpu" '
-                         'layers.requested=-1 layers.real=65 memory.available="23.3 GiB" memory.required.full="22.8 GiB" '
-                         'memor', lambda log: log.last_load.layers_offloaded == 65),
+                         'layers.requested=-1 layers.real=65 memory.available="23.3 GiB" '
+                         'memory.required.full="22.8 GiB" memor', lambda log: log.last_load.layers_offloaded == 65),
     # llm/memory.go@e01e535cbbb9 (0.1.45), shaped as it prints
     "offload-to-library": ('time=2024-07-01T10:00:00.000Z level=INFO source=memory.go:309 msg="offload to cuda" '
                            'layers.requested=-1 layers.model=33 layers.offload=33 layers.split=17,16 '

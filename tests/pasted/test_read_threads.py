@@ -98,7 +98,8 @@ def test_container_nvidia_smi_unknown_error_is_the_cgroup_or_resume_problem():
     assert "NVML failed with an unknown error" in found["summary"]
     assert "restart the container" in said(found) and "native.cgroupdriver=cgroupfs" in said(found)
     assert "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm" in said(found)
-    assert any(note.endswith("Ollama logged: error looking up nvidia GPU memory") for note in document["pasted"]["notes"])
+    notes = document["pasted"]["notes"]
+    assert any(note.endswith("Ollama logged: error looking up nvidia GPU memory") for note in notes)
 
 
 def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
