@@ -16,6 +16,7 @@ from gpudoctor.pasted.answers import Conflict, PastedAnswers
 from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
 from gpudoctor.pasted.text import CleanText, Line
 from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
+from gpudoctor.probes.wsl import WSL_LIB
 
 
 @dataclass
@@ -85,6 +86,7 @@ class PastedPlatform:
     os_release: str
     os_name: str | None
     because: str  # what in the paste says so
+    wsl2: bool = False  # WSL 2 known from the paste though no kernel release says so (its /usr/lib/wsl/lib)
 
 
 def guess_platform(blocks: list[Block]) -> PastedPlatform:
@@ -104,6 +106,10 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
                 return PastedPlatform("win32", platform_line, "Windows", "collect_env's Python platform")
     if release:
         return PastedPlatform("linux", release, os_name, "the kernel release in the paste")
+    for block in blocks:
+        if block.kind is BY_NAME["ldconfig -p"] and any(f" => {WSL_LIB}/" in line for line in block.lines):
+            return PastedPlatform("linux", "", os_name, f"`ldconfig -p` lists {WSL_LIB}, which only WSL 2 mounts",
+                                  wsl2=True)
     for block in blocks:
         name = block.kind.name if block.kind else ""
         if name.startswith("wsl "):
@@ -133,6 +139,9 @@ def _tail(lines: list[str], platform: PastedPlatform) -> list[str]:
 
 # Not an output but what one told: the NCCL versions of the system copies (nccl.library needs them).
 NCCL_VERSIONS = "NCCL versions in ldconfig -p"
+WSL2_LIBRARIES = "WSL 2's /usr/lib/wsl/lib in ldconfig -p"
+WHOLE_LDCONFIG = "the whole ldconfig -p"
+WSL_DISTRO_UNKNOWN = "distribution not in the paste"
 OLLAMA_VERSION = "Ollama version in its log"
 
 
@@ -163,9 +172,11 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
     elif name == "nvcc --version":
         linux.nvcc(lines, answers, label)
     elif name == "ldconfig -p":
+        if linux.whole_listing(lines):
+            settled.add(WHOLE_LDCONFIG)
         if linux.ldconfig(lines, answers, label):
             settled.add(NCCL_VERSIONS)
-        else:
+        elif any("libnccl" in line for line in lines):
             notes.append(f"{label}: libnccl.so.2 is listed without its version (the file it links to says it)")
     elif name == "environment variables":
         linux.environment(lines, answers, label)
@@ -211,6 +222,8 @@ class Reading:
 
     def host(self) -> ReplayHost:
         calls = dict(self.answers.calls)
+        if self.platform.wsl2:  # the platform probe's other sign of WSL 2 when the kernel release is unknown
+            calls[call_key("env", ["WSL_DISTRO_NAME"])] = WSL_DISTRO_UNKNOWN
         calls[call_key("system", [])] = {
             "sys_platform": self.platform.sys_platform, "os_release": self.platform.os_release, "os_version": "",
             "machine": "", "python_version": "",
@@ -236,7 +249,7 @@ def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     platform = guess_platform(blocks)
     answers = PastedAnswers()
     notes: list[str] = []
-    settled: set[str] = set()
+    settled: set[str] = {WSL2_LIBRARIES} if platform.wsl2 else set()
     order = {kind.name: i for i, kind in enumerate(KINDS)}
     for block in sorted(_joined_logs(blocks), key=lambda b: order[b.kind.name]):
         _answer(block, answers, platform, notes, settled)

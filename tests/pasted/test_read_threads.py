@@ -112,6 +112,27 @@ def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
     assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` to judge how many GPUs the driver sees."
 
 
+def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
+    """Syllo/nvtop#441: in WSL 2, `ldconfig -p | grep libnvidia-ml` lists /usr/lib/libnvidia-ml.so.1 beside
+    /usr/lib/wsl/lib's; the maintainer traced it to a meta-package that installs the driver with CUDA. The
+    /usr/lib/wsl/lib entries say WSL 2; what a `| grep` cannot show (libcuda.so.1, /dev/dxg, packages) is asked
+    for, never failed."""
+    document = read_json("nvtop-441-wsl-ldconfig-stray-libnvidia-ml.txt")
+    assert document["pasted"]["platform"]["because"] == "`ldconfig -p` lists /usr/lib/wsl/lib, which only WSL 2 mounts"
+    found = checks(document)
+    gpu = found["wsl.gpu"]
+    assert gpu["status"] == "fail"
+    assert gpu["summary"] == ("NVIDIA libraries outside /usr/lib/wsl/lib shadow the Windows driver's: "
+                              "2 NVIDIA libraries in /usr/lib/.")
+    assert "never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages" in said(gpu)
+    assert [f["status"] for f in gpu["findings"]].count("fail") == 1
+    asked = [f["summary"] for f in gpu["findings"] if f["status"] == "skip"]
+    assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
+    assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
+    assert len(asked) == len(set(asked))
+    assert found["nccl.library"]["summary"].startswith("Unknown: paste `ldconfig -p | grep nccl`")
+
+
 def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
     """ollama/ollama#1865: `ggml_init_cublas: found 1 CUDA devices` (llama.cpp's name before ggml_cuda_init) on a
     Quadro M1000M, compute 5.0, the capability the thread was about."""
