@@ -53,15 +53,39 @@ def _variable_findings(kits):
         )
 
 
-def _driver_findings(kit, driver_cuda: int | None, platform_kind: str):
+def _driver_cuda(facts) -> tuple[int | None, str | None]:
+    """The newest CUDA the driver supports, and who said so: NVML, else the CUDA driver itself
+    (cuDriverGetVersion answers even where NVML or cuInit fail)."""
+    if facts.gpus.cuda_driver_version is not None:
+        return facts.gpus.cuda_driver_version, "NVML"
+    if facts.cuda.driver_version is not None:
+        return facts.cuda.driver_version, "cuDriverGetVersion; NVML could not be asked"
+    return None, None
+
+
+def _needed_branch(toolkit: tuple[int, int]) -> int | None:
+    """The oldest driver branch that runs this toolkit's programs: its major's minor-compatibility floor
+    (CUDA 11 and newer), else the driver its release notes name (CUDA 10.x); None when unknown."""
+    branch = MINOR_VERSION_COMPAT_BRANCH.get(toolkit[0])
+    if branch is None:
+        listed = toolkit_driver(*toolkit, windows=False)
+        branch = int(listed.split(".")[0]) if listed else None
+    return branch
+
+
+def _driver_findings(kit, facts):
     if kit.major_minor is None:
         return
+    driver_cuda, source = _driver_cuda(facts)
     if driver_cuda is None:
-        yield skip("Cannot compare the toolkit with the driver: the driver did not answer (see driver.version).")
+        yield skip("Cannot compare the toolkit with the driver: neither NVML nor the CUDA driver answered "
+                   "(see driver.version).", caused_by="driver.version")
         return
+    platform_kind = facts.platform.kind
     toolkit = kit.major_minor
     driver = (driver_cuda // 1000, driver_cuda % 1000 // 10)
-    evidence = {"toolkit": f"{toolkit[0]}.{toolkit[1]}", "driver_cuda": f"{driver[0]}.{driver[1]}"}
+    evidence = {"toolkit": f"{toolkit[0]}.{toolkit[1]}", "driver_cuda": f"{driver[0]}.{driver[1]}",
+                "driver_cuda_source": source}
     linux_driver = toolkit_driver(*toolkit, windows=False)
     windows_driver = toolkit_driver(*toolkit, windows=True)
     full_support = " / ".join(
@@ -71,7 +95,7 @@ def _driver_findings(kit, driver_cuda: int | None, platform_kind: str):
     if toolkit <= driver:
         yield ok(f"The driver supports CUDA {driver[0]}.{driver[1]}, so programs built with CUDA "
                  f"{toolkit[0]}.{toolkit[1]} run.", evidence=evidence)
-    elif toolkit[0] == driver[0]:
+    elif toolkit[0] == driver[0] and toolkit[0] in MINOR_VERSION_COMPAT_BRANCH:  # since CUDA 11 only
         branch = MINOR_VERSION_COMPAT_BRANCH.get(toolkit[0])
         yield warn(
             f"CUDA toolkit {toolkit[0]}.{toolkit[1]} is newer than the driver's CUDA {driver[0]}.{driver[1]}: its "
@@ -87,20 +111,23 @@ def _driver_findings(kit, driver_cuda: int | None, platform_kind: str):
             evidence={**evidence, "minor_version_compatibility": True},
         )
     else:
-        needed = MINOR_VERSION_COMPAT_BRANCH.get(toolkit[0])
+        needed = _needed_branch(toolkit)
+        upgrade_to = max(needed or 0, facts.options.min_driver)
         asks = f"; CUDA {toolkit[0]}.{toolkit[1]} asks for {full_support}." if full_support else "."
+        said = "" if source == "NVML" else f" ({source})"
         yield fail(
-            f"CUDA toolkit {toolkit[0]}.{toolkit[1]} is newer than the driver supports (CUDA {driver[0]}.{driver[1]}): "
-            "its programs stop with \"CUDA driver version is insufficient for CUDA runtime version\".",
-            f"CUDA {toolkit[0]}.x programs need driver R{needed} or newer{asks}",
-            f"Either upgrade the driver, or use a CUDA {driver[0]}.x toolkit (up to {driver[0]}.{driver[1]} fully; "
-            f"later {driver[0]}.x through minor version compatibility).",
-            driver_install_hint(platform_kind, needed or 0),
-            evidence=evidence,
+            f"The driver supports CUDA {driver[0]}.{driver[1]}{said}; CUDA toolkit {toolkit[0]}.{toolkit[1]} needs a "
+            f"newer driver: upgrade to R{upgrade_to} or newer",
+            "Its programs stop with \"CUDA driver version is insufficient for CUDA runtime version\".",
+            (f"CUDA {toolkit[0]}.x programs need driver R{needed} or newer{asks}" if needed else
+             f"NVIDIA's release notes name no driver for CUDA {toolkit[0]}.{toolkit[1]}."),
+            f"Either upgrade the driver, or use a CUDA {driver[0]}.x toolkit (up to {driver[0]}.{driver[1]}).",
+            driver_install_hint(platform_kind, upgrade_to),
+            evidence={**evidence, "upgrade_to_branch": upgrade_to},
         )
 
 
-@check("cuda.toolkit", title="CUDA toolkit", needs=("toolkits", "gpus"))
+@check("cuda.toolkit", title="CUDA toolkit", needs=("toolkits", "gpus", "cuda"))
 def cuda_toolkit(facts):
     """Lists every CUDA toolkit found (nvcc on PATH, CUDA_HOME / CUDA_PATH, /usr/local/cuda*, on Windows
     the standard install folder), its version, and which one builds use: the first nvcc on PATH, else
@@ -141,5 +168,5 @@ def cuda_toolkit(facts):
                  listing[kits.toolkits.index(active)],
                  *(["Also installed: " + "; ".join(others)] if others else []),
                  evidence=evidence)
-        yield from _driver_findings(active, facts.gpus.cuda_driver_version, facts.platform.kind)
+        yield from _driver_findings(active, facts)
     yield from _variable_findings(kits)

@@ -45,7 +45,7 @@ def _windows_driver(facts):
     return windows
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows"))
+@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "container"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -65,8 +65,13 @@ def driver_version(facts):
     inventory = facts.gpus
     windows = _windows_driver(facts)
     if inventory.nvml_error and windows is None:
-        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
+        # Inside a container NVML's trouble is how the container was started (container.gpus says how to
+        # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
+        in_container = bool(facts.container.in_container)
+        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container,
+                                              wsl_version=facts.platform.wsl_version)
+        root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
     version = parse_driver_version(driver_text)

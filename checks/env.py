@@ -27,13 +27,13 @@ _GO_FALSE = {"0", "f", "F", "false", "FALSE", "False"}
 def _remove_fix(facts, name: str) -> dict:
     if facts.platform.kind == "windows":
         return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Remove"]}
-    return {"fix": "wsl.set-shell-env", "fix_args": ["--name", name, "--unset"]}
+    return {"fix": "linux.set-shell-env", "fix_args": ["--name", name, "--unset"]}
 
 
 def _set_fix(facts, name: str, value: str) -> dict:
     if facts.platform.kind == "windows":
         return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Value", value]}
-    return {"fix": "wsl.set-shell-env", "fix_args": ["--name", name, "--value", value]}
+    return {"fix": "linux.set-shell-env", "fix_args": ["--name", name, "--value", value]}
 
 
 def _ollama_service_note(facts, name: str) -> tuple[str, ...]:
@@ -347,7 +347,7 @@ _AUDITS = {
 
 
 @check("env.gpu", title="Environment variables that change GPU use", needs=("gpu_env", "gpus", "cuda"),
-       fixes=("wsl.set-shell-env", "windows.set-user-env", "linux.ollama-service-env"))
+       fixes=("linux.set-shell-env", "windows.set-user-env", "linux.ollama-service-env"))
 def env_gpu(facts):
     """Audits the environment variables that change which GPUs programs see and how they talk:
     CUDA_VISIBLE_DEVICES (hides GPUs; an empty value hides all; CUDA stops at the first invalid

@@ -15,7 +15,29 @@ _IDENTITY_CALLS = ("nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciIn
 
 def _gpu_line(gpu) -> str:
     memory = f"{gpu.memory_mib} MiB" if gpu.memory_mib is not None else "memory unknown"
-    return f"GPU {gpu.index}: {gpu.name}, {memory}, bus {gpu.bus_id or '?'}, {gpu.uuid or 'no UUID'}"
+    return f"GPU {gpu.index}: {gpu.name}, {memory}, bus {gpu.bus_id or '?'}, {gpu.uuid or 'no UUID'}" + _load_text(gpu)
+
+
+def _load_text(gpu) -> str:
+    """What else the GPU was doing when asked: NVML's processes (name, pid, memory), load, clock slowdowns."""
+    load, parts = gpu.load, []
+    if load.utilization_percent is not None:
+        parts.append(f"{load.utilization_percent} % busy")
+    if load.processes:
+        parts.append("running " + ", ".join(p.label for p in load.processes))
+    elif load.processes is not None:
+        parts.append("no other process")
+    if load.slowdowns:
+        parts.append("clocks held down: " + ", ".join(load.slowdowns))
+    return f"; {'; '.join(parts)}" if parts else ""
+
+
+def _load_evidence(gpu) -> dict:
+    load = gpu.load
+    return {"utilization_percent": load.utilization_percent, "clock_event_reasons": load.clock_event_reasons,
+            "processes": None if load.processes is None else [
+                {"pid": p.pid, "name": p.name, "used_memory_mib": p.used_memory_mib, "kind": p.kind}
+                for p in load.processes]}
 
 
 def _unreadable(gpus):
@@ -90,13 +112,23 @@ def gpu_count(facts):
     proportion to free VRAM, tensor-parallel frameworks are limited by the smallest card.
     A GPU NVML cannot read (GPU is lost, ...) is a warning with NVML's reason. Inside WSL the
     failure names its cause: WSL 1, or the Linux NVIDIA packages or stray libraries wsl.gpu found.
+    Each GPU's line (under -v) says what else it was doing when asked: NVML's running compute and
+    graphics processes (name as NVML gives it, pid, memory; never a command line), its utilisation
+    and clocks held down (power cap, thermal or hardware slowdown); the --deep checks name them
+    when they explain a slow figure. With no driver, the root cause is driver.version's.
     """
     inventory = facts.gpus
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
              "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
     if inventory.nvml_error:
+        # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
+        # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
+        # NVML from the Windows driver).
+        wsl_root = "wsl.feature" if facts.platform.wsl_version == 1 else "wsl.gpu"
+        root = ("container.gpus" if facts.container.in_container else
+                {"linux": "driver.version", "wsl": wsl_root}.get(facts.platform.kind))
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error})
+        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
         return
     if inventory.count_error:
         summary, details = explain_nvml_error(inventory.count_error, **where)
@@ -104,7 +136,8 @@ def gpu_count(facts):
         return
     gpus = inventory.gpus
     evidence = {"count": len(gpus), "gpus": [
-        {"index": g.index, "name": g.name, "memory_mib": g.memory_mib, "bus_id": g.bus_id, "uuid": g.uuid}
+        {"index": g.index, "name": g.name, "memory_mib": g.memory_mib, "bus_id": g.bus_id, "uuid": g.uuid,
+         "load": _load_evidence(g)}
         for g in gpus
     ]}
     if not gpus:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import check, ok, skip, warn
-from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES
+from dataclasses import replace
+
+from gpudoctor import performance
+from gpudoctor.advice import in_a_vm, p2p_trouble
+from gpudoctor.model import Status, check, ok, skip, warn
+from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK
 
 # Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
 _NO_P2P_REASONS = {
@@ -12,7 +16,7 @@ _NO_P2P_REASONS = {
            "such as the RTX 4090 and RTX 5090)",
     "TNS": "the PCIe topology between them does not allow P2P",
     "DR": "P2P is disabled by a driver registry key (on Linux: NVreg_RegistryDwords of the nvidia module)",
-    "NS": "NVML reports P2P as not supported (in a VM an IOMMU or PCIe ACS setting often blocks it)",
+    "NS": "NVML reports P2P as not supported",
     "U": "NVML cannot tell why",
 }
 
@@ -28,6 +32,25 @@ _CUDA_ERRORS = {
     "TIMEOUT": "the CUDA driver did not answer in time; it may be hung (look for Xid errors in dmesg)",
     "not-recorded": "this snapshot holds no CUDA answer (it was recorded without asking the CUDA driver)",
 }
+
+
+# GeForce generations whose PCIe P2P NVIDIA's stock driver refuses (GNS): RTX 30 (Ampere), RTX 40 (Ada),
+# RTX 50 (Blackwell). Only a modified kernel module offers it, such as the tinygrad/open-gpu-kernel-modules
+# P2P patch and its forks (e.g. aikitoria/open-gpu-kernel-modules for RTX 5090), whose users post
+# p2pBandwidthLatencyTest output with "CAN Access Peer" between GeForce cards. NVLink bridges (RTX 3090)
+# are another matter: the stock driver offers P2P over them.
+_GEFORCE_WITHOUT_PCIE_P2P = ("Ampere", "Ada Lovelace", "Blackwell")
+
+
+def geforce_pcie_p2p(inventory, a: int, b: int) -> bool:
+    """True when two GeForce RTX 30/40/50 GPUs get PCIe P2P from the driver: only a modified kernel module
+    offers that."""
+    pair = inventory.pair(a, b)
+    gpus = [g for g in inventory.gpus if g.index in (a, b)]
+    if pair is None or pair.nvlinks or len(gpus) != 2:
+        return False
+    geforce = all("GeForce" in g.name and g.architecture in _GEFORCE_WITHOUT_PCIE_P2P for g in gpus)
+    return geforce and P2P_STATUS_OK in (pair.p2p.get("read"), pair.p2p.get("write"))
 
 
 def describe_cuda_error(error: str) -> str:
@@ -126,8 +149,23 @@ _OLLAMA = ("Ollama splits a model by layers, so only small activations cross bet
            "tensor-parallel work (vLLM, PyTorch with NCCL) exchanges far more and feels the link most.")
 
 
-def _finding(outcome: str, group: list[dict], all_pairs: int):
+def _modified_module(first: dict, pairs: str, inventory, evidence: dict):
+    names = sorted({g.name for g in inventory.gpus if g.index in (first["a"], first["b"])})
+    return warn(f"{pairs}: PCIe P2P on {' and '.join(names)}, which NVIDIA's stock driver never offers: this driver "
+                "runs a modified kernel module",
+                f"nvidia-smi topo -p2p: {_capabilities_text(first)}. NVIDIA's own driver answers GNS (GPU not "
+                "supported) for PCIe P2P between GeForce RTX 30/40/50 cards; a patched open kernel module (the "
+                "tinygrad/open-gpu-kernel-modules P2P patch or a fork of it) turns it on.",
+                _cuda_text(first),
+                "It can work, but it is unsupported: run `gpudoctor check --deep` to verify that copies between "
+                "them arrive intact. If they hang or arrive corrupted, go back to NVIDIA's stock driver.",
+                evidence={**evidence, "modified_kernel_module": True})
+
+
+def _finding(outcome: str, group: list[dict], all_pairs: int, platform, inventory):
     first, pairs, evidence = group[0], _pairs_text(group, all_pairs), {"pairs": group}
+    if outcome == "p2p" and geforce_pcie_p2p(inventory, first["a"], first["b"]):
+        return _modified_module(first, pairs, inventory, evidence)
     if outcome == "p2p":
         return ok(f"{pairs}: P2P over {_medium(first)}", f"nvidia-smi topo -p2p: {_capabilities_text(first)}.",
                   _cuda_text(first),
@@ -137,18 +175,61 @@ def _finding(outcome: str, group: list[dict], all_pairs: int):
         cuda = first["cuda"]["can_access_peer"]
         return warn(f"{pairs}: NVML and CUDA disagree about P2P (nvidia-smi read {first['p2p']['read']}, write "
                     f"{first['p2p']['write']}; cuDeviceCanAccessPeer = {cuda})",
-                    "Programs follow CUDA's answer. Usual causes: an IOMMU or PCIe ACS setting that redirects P2P "
-                    "traffic (common in VMs and with intel_iommu/amd_iommu on without iommu=pt), or a driver "
-                    "patched to enable P2P.", f"Path: {first['path']}; {_capabilities_text(first)}.",
-                    evidence=evidence)
+                    "Programs follow CUDA's answer.", p2p_trouble(platform, inventory, (first["a"], first["b"])),
+                    f"Path: {first['path']}; {_capabilities_text(first)}.", evidence=evidence)
     if outcome == "none":
         reason = first["p2p"]["read"]
         why = _NO_P2P_REASONS.get(reason, f"NVML answered {reason}")
         make = ok if reason == "GNS" else warn
         return make(f"{pairs}: no P2P over {_medium(first)}: {why.split(' (')[0]}",
-                    f"nvidia-smi topo -p2p: {_capabilities_text(first)}; {why}.", _cuda_text(first).replace(
-                        "CUDA agrees", "CUDA says the same"), _WITHOUT_P2P, _OLLAMA, evidence=evidence)
+                    f"nvidia-smi topo -p2p: {_capabilities_text(first)}; {why}.", *_not_supported(reason, platform),
+                    _cuda_text(first).replace("CUDA agrees", "CUDA says the same"), _WITHOUT_P2P, _OLLAMA,
+                    evidence=evidence)
     return skip(f"{pairs}: P2P status could not be read ({first['p2p']['read']})", evidence=evidence)
+
+
+def _not_supported(reason: str, platform) -> tuple[str, ...]:
+    """Where NVML's plain "not supported" comes from, said only where this host makes it likely."""
+    if reason != "NS" or platform is None or not platform.is_virtual_machine:
+        return ()
+    if platform.kind == "wsl":
+        return (in_a_vm(platform) + ".",)
+    return (f"This is a VM ({platform.virtualization}): the hypervisor decides whether passed-through GPUs may reach "
+            "each other, through its IOMMU and the host's PCIe ACS settings; its administrator can allow P2P.",)
+
+
+def _with_placement(finding, group: list[dict], placement):
+    """A warning about pairs that the best two-GPU placement avoids says so in its own line."""
+    best = (placement.evidence["placement"].get("2") if placement is not None else None) or {}
+    chosen = set(best.get("gpus") or ())
+    if finding.status.rank < Status.WARN.rank or not chosen or any({e["a"], e["b"]} == chosen for e in group):
+        return finding
+    return replace(finding, summary=f"{finding.summary}; a two-GPU job avoids them with "
+                                    f"CUDA_VISIBLE_DEVICES={best['CUDA_VISIBLE_DEVICES']} ({best['slowest_link']})")
+
+
+def _placement(inventory):
+    """Which GPUs a k-GPU job should use, when the links between them differ (3 or more GPUs)."""
+    best = performance.best_subsets(inventory)
+    if not best:
+        return None
+    lines, evidence = [], {}
+    for k, (subsets, link) in sorted(best.items()):
+        value = ",".join(map(str, subsets[0]))
+        others = [",".join(map(str, subset)) for subset in subsets[1:]]
+        evidence[str(k)] = {"gpus": subsets[0], "CUDA_VISIBLE_DEVICES": value, "equally_good": others,
+                            "slowest_link": link.name, "slowest_link_gbps": round(link.gbps, 1)}
+        also = f"; as good: {' / '.join(others[:3])}{', ...' if len(others) > 3 else ''}" if others else ""
+        lines.append(f"A {k}-GPU job: CUDA_VISIBLE_DEVICES={value} (slowest link between them {link.name}, "
+                     f"{performance.gbps_text(link.gbps)} GB/s per direction{also}).")
+    two = evidence.get("2")
+    pair_also = f" (or {' / '.join(two['equally_good'])})" if two and 0 < len(two["equally_good"]) <= 3 else ""
+    headline = (f"For a two-GPU job use CUDA_VISIBLE_DEVICES={two['CUDA_VISIBLE_DEVICES']}{pair_also}: the "
+                f"best-connected pair ({two['slowest_link']})" if two else "Where to place jobs that use some of the GPUs")
+    return ok(headline, *lines,
+              "A job on fewer GPUs than the machine has runs as fast as the slowest link between the GPUs it gets; "
+              "CUDA_VISIBLE_DEVICES picks them (with CUDA_DEVICE_ORDER=PCI_BUS_ID, the numbers are nvidia-smi's). "
+              "Tensor-parallel work (vLLM, PyTorch with NCCL) feels this most.", evidence={"placement": evidence})
 
 
 @check("p2p.access", title="Peer-to-peer access between GPUs", needs=("gpus", "cuda"))
@@ -164,7 +245,12 @@ def p2p_access(facts):
     NVML and CUDA disagreeing is a warning. Without P2P, traffic between the GPUs goes through
     host memory: slower but working (NCCL falls back to its SHM transport; Ollama, which splits
     models by layers, hardly notices). GeForce cards get no PCIe P2P from NVIDIA's driver (GNS):
-    nothing to fix. Sources: NVML nvmlDeviceGetP2PStatus, CUDA Driver API cuDeviceCanAccessPeer.
+    nothing to fix; GeForce RTX 30/40/50 cards that do report PCIe P2P run a modified kernel module
+    (the tinygrad P2P patch or a fork), a warning. With three or more GPUs whose links differ, it
+    says which GPUs a k-GPU job should use, as a CUDA_VISIBLE_DEVICES value: the subset whose
+    slowest link (NVLink, else PCIe) is fastest. "Not supported" is tied to a hypervisor's IOMMU
+    and ACS settings only in a VM. Sources: NVML nvmlDeviceGetP2PStatus, CUDA Driver API
+    cuDeviceCanAccessPeer.
     """
     inventory, cuda = facts.gpus, facts.cuda
     if inventory.nvml_error or inventory.count_error or not inventory.gpus:
@@ -180,8 +266,12 @@ def p2p_access(facts):
         key = (outcome, evidence["path"], tuple(evidence["p2p"].values()),
                (evidence["cuda"] or {}).get("can_access_peer"))
         groups.setdefault(key, []).append(evidence)
+    placement = _placement(inventory) if len(inventory.gpus) > 2 else None
+    if placement is not None:
+        yield placement
     for (outcome, *_), group in groups.items():
-        yield _finding(outcome, group, len(inventory.pairs))
+        finding = _finding(outcome, group, len(inventory.pairs), facts.platform, inventory)
+        yield _with_placement(finding, group, placement)
     if not cuda.available:
         yield skip(f"CUDA's own answer is missing: {describe_cuda_error(cuda.error)}; NVML's view is shown.",
                    evidence={"cuda_error": cuda.error})

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from gpudoctor.model import Status, check, ok, skip, warn
+from gpudoctor.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
-# Usable bandwidth per lane and direction after line encoding, GB/s: Gen1/2 use 8b/10b
-# (2.5 and 5 GT/s), Gen3-5 128b/130b (8, 16, 32 GT/s), Gen6 PAM4 with FLIT encoding (64 GT/s).
-# Source: PCI-SIG, PCI Express Base Specification rev. 1.0-6.0, https://pcisig.com/specifications
-LANE_GB_PER_S = {1: 0.25, 2: 0.5, 3: 0.985, 4: 1.969, 5: 3.938, 6: 7.56}
 
 # NVIDIA GPUs drop the link to Gen1 when idle and raise it as soon as they have work; below
 # this utilisation a lower generation says nothing about the slot.
@@ -16,9 +13,8 @@ BUSY_UTILIZATION_PERCENT = 50
 
 
 def bandwidth(generation: int | None, width: int | None) -> float | None:
-    """GB/s per direction of a link, or None when either side is unknown."""
-    rate = LANE_GB_PER_S.get(generation or 0)
-    return round(rate * width, 1) if rate and width else None
+    """GB/s per direction of a link, or None when either side is unknown (gpudoctor/performance.py)."""
+    return pcie_gbps(generation, width)
 
 
 def _gbs(generation: int | None, width: int | None) -> str:

@@ -539,7 +539,7 @@ def _variable_findings(variable, gpus, order, platform_kind, wslenv):
                    "NCCL runs only inside WSL here (PyTorch on Windows has no NCCL); set the variable in the WSL "
                    "shell instead, or add it to WSLENV.",
                    evidence={"name": variable.name, "value": variable.value, "scope": variable.scope},
-                   fix="wsl.set-shell-env", fix_args=["--name", variable.name, "--value", variable.value])
+                   fix="linux.set-shell-env", fix_args=["--name", variable.name, "--value", variable.value])
 
 
 def _crosses_into_wsl(name: str, wslenv: dict[str, str]) -> bool:
@@ -547,7 +547,7 @@ def _crosses_into_wsl(name: str, wslenv: dict[str, str]) -> bool:
 
 
 @check("windows.env", title="Windows environment that new programs and Ollama get", needs=("windows", "gpus"),
-       platforms=("windows", "wsl"), fixes=("windows.set-user-env", "wsl.set-shell-env"))
+       platforms=("windows", "wsl"), fixes=("windows.set-user-env", "linux.set-shell-env"))
 def windows_env(facts):
     """Reads the GPU-related variables from the Windows User and Machine environment (the registry:
     HKCU\\Environment and HKLM\\...\\Session Manager\\Environment) - what a program started from the

@@ -34,6 +34,8 @@ class Finding:
 
     `details` are further sentences shown under `-v`; `evidence` holds the machine-readable facts
     the judgement rests on; `fix` names a fix script (see fixes/) and `fix_args` its arguments.
+    `caused_by` names the check whose failure this finding follows from (the root cause): the
+    terminal report then shows this finding as one line pointing there.
     """
 
     status: Status
@@ -42,6 +44,7 @@ class Finding:
     evidence: Mapping[str, Any] = field(default_factory=dict)
     fix: str | None = None
     fix_args: tuple[str, ...] = ()
+    caused_by: str | None = None
 
 
 def _finding(status: Status) -> Callable[..., Finding]:
@@ -51,8 +54,9 @@ def _finding(status: Status) -> Callable[..., Finding]:
         evidence: Mapping[str, Any] | None = None,
         fix: str | None = None,
         fix_args: Iterable[str] = (),
+        caused_by: str | None = None,
     ) -> Finding:
-        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args))
+        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by)
 
     make.__name__ = status.value
     make.__doc__ = f"A finding with status {status.value!r}: summary, then detail sentences."

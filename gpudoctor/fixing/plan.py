@@ -41,7 +41,7 @@ PHASE_OF_FIX = {
     "wsl.remove-linux-driver": "driver",
     "wsl.install-cuda-toolkit": "toolkit",
     "wsl.install-nccl": "nccl",
-    "wsl.set-shell-env": "environment",
+    "linux.set-shell-env": "environment",
     "windows.set-user-env": "environment",
     "linux.ollama-service-env": "services",
 }

@@ -41,9 +41,11 @@ class NativeSession:
         self._thread = LibraryThread("CUDA driver")
         self._nccl_thread = LibraryThread("NCCL")
         self._cuda: Any = None
+        self._cuda_library: Any = None  # loaded, whether or not cuInit succeeded
         self._cuda_error: str | None = None
         self._functions: dict[str, Callable[..., Any]] = {
             "cuda.devices": self._cuda_devices,
+            "cuda.driver_version": self._cuda_driver_version,
             "cuda.peer": self._cuda_peer,
             "nccl.version": self._nccl_version,
         }
@@ -79,6 +81,7 @@ class NativeSession:
             except OSError as exc:
                 self._cuda_error = f"CUDA_ERROR_LIBRARY_NOT_FOUND: {exc}"
             else:
+                self._cuda_library = lib
                 status = lib.cuInit(0)
                 if status != 0:
                     self._cuda_error = _cuda_error_name(lib, status)
@@ -104,6 +107,17 @@ class NativeSession:
             _check(lib, lib.cuDeviceGetName(name, 256, device))
             devices.append({"ordinal": ordinal, "pci_bus_id": bus_id.value.decode(), "name": name.value.decode()})
         return {"driver_version": version.value, "devices": devices}
+
+    def _cuda_driver_version(self) -> int:
+        """cuDriverGetVersion needs no cuInit, so the driver's CUDA version is known even where cuInit
+        fails (no device visible, a GPU the driver does not support, a module that will not initialise)."""
+        self._try_load_cuda()
+        lib = self._cuda or self._cuda_library
+        if lib is None:
+            raise NativeError(self._cuda_error or "CUDA_ERROR_LIBRARY_NOT_FOUND")
+        version = ctypes.c_int()
+        _check(lib, lib.cuDriverGetVersion(ctypes.byref(version)))
+        return version.value
 
     def _cuda_peer(self, ordinal: int, peer: int) -> dict:
         lib = self._load_cuda()

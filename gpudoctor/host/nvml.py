@@ -31,8 +31,10 @@ def to_json_value(value: Any) -> Any:
     """ctypes structures, arrays and bytes as plain JSON values."""
     if isinstance(value, (bytes, bytearray)):
         return bytes(value).decode("utf-8", errors="replace")
-    if isinstance(value, ctypes.Structure):
+    if isinstance(value, (ctypes.Structure, ctypes.Union)):  # a field value's union holds every reading of it
         return {name: to_json_value(getattr(value, name)) for name, *_ in value._fields_}
+    if type(value).__name__ == "nvmlFriendlyObject":  # pynvml's running-process records
+        return {name: to_json_value(item) for name, item in vars(value).items()}
     if isinstance(value, ctypes.Array):
         return [to_json_value(v) for v in value]
     if isinstance(value, (list, tuple)):

@@ -26,6 +26,15 @@ def child_failure(result: CommandResult, timeout_s: float) -> str | None:
     return None
 
 
+def after_gpu_inventory(facts) -> None:
+    """Wait for NVML's inventory before starting children that create CUDA contexts: its list of the
+    processes on each GPU must show what else runs there, not gpudoctor's own children."""
+    try:
+        facts.get("gpus")
+    except Exception:  # a failed inventory is the gpus checks' to report; the children still run
+        pass
+
+
 def ask_each(pythons: Sequence[str], ask: Callable[[str], Report], limit: int) -> tuple[tuple[Report, ...], tuple[str, ...]]:
     """Ask the first `limit` interpreters at once (each child takes seconds); the rest are named as skipped."""
     chosen = list(pythons[:limit])

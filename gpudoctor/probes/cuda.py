@@ -94,7 +94,9 @@ def _peer(host: Host, ordinal: int, other: int) -> CudaPeer:
 def probe_cuda(host: Host, facts) -> CudaFacts:
     listing = host.native("cuda.devices")
     if not listing.ok:
-        return CudaFacts(error=listing.error)
+        # The driver's CUDA version may still be known: cuDriverGetVersion answers without cuInit.
+        version = host.native("cuda.driver_version")
+        return CudaFacts(error=listing.error, driver_version=_int_or_none(version.value) if version.ok else None)
     devices = _devices(listing.value)
     driver_version = _int_or_none(listing.value.get("driver_version")) if isinstance(listing.value, dict) else None
     peers = {

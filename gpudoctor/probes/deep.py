@@ -195,6 +195,7 @@ def probe_deep(host: Host, facts) -> DeepFacts:
     if cuda is not None and not cuda.devices:
         return DeepFacts(not_run="the CUDA driver sees no GPU", cuda_error="CUDA_ERROR_NO_DEVICE")
     platform = getattr(_optional(facts, "platform"), "kind", None)
+    _optional(facts, "gpus")  # NVML's process list is read before the worker's own CUDA contexts appear in it
     ordinals = [d.ordinal for d in cuda.devices] if cuda is not None else None
     nccl_path, nccl_source, no_allreduce = _nccl_choice(facts, platform)
     tests, not_asked = _tests(ordinals, no_allreduce)

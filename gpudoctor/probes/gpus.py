@@ -62,6 +62,57 @@ class NvLink:
     remote_bus_id: str | None = None
 
 
+# nvmlClocksEventReasons bits (nvml.h; `nvidia-smi -q -d PERFORMANCE` prints them as "Clocks Event Reasons").
+# Idle and the application/display clock settings are not a slowdown; the others hold clocks below what
+# the GPU could run at.
+CLOCK_EVENT_REASONS = {
+    0x1: "idle", 0x2: "application clocks setting", 0x4: "software power cap", 0x8: "hardware slowdown",
+    0x10: "sync boost", 0x20: "software thermal slowdown", 0x40: "hardware thermal slowdown",
+    0x80: "hardware power brake", 0x100: "display clock setting",
+}
+CLOCK_SLOWDOWNS = 0x4 | 0x8 | 0x20 | 0x40 | 0x80
+
+# NVML field NVML_FI_DEV_NVLINK_SPEED_MBPS_COMMON: the speed of the active NVLinks, in MB/s per link and
+# direction; `nvidia-smi nvlink -s` prints the same figure ("Link 0: 26.562 GB/s" on an H200).
+NVLINK_SPEED_FIELD = 90
+
+
+@dataclass(frozen=True)
+class GpuProcess:
+    """A process NVML lists on a GPU: as nvidia-smi's process table shows it (no command line)."""
+
+    pid: int
+    name: str | None  # nvmlSystemGetProcessName, as NVML gives it; None when NVML would not say
+    used_memory_bytes: int | None
+    kind: str  # "compute" | "graphics"
+
+    @property
+    def used_memory_mib(self) -> int | None:
+        return None if self.used_memory_bytes is None else self.used_memory_bytes // (1024 * 1024)
+
+    @property
+    def label(self) -> str:
+        memory = f", {self.used_memory_mib} MiB" if self.used_memory_mib is not None else ""
+        return f"{self.name or 'unnamed process'} (pid {self.pid}{memory})"
+
+
+@dataclass(frozen=True)
+class GpuLoad:
+    """What else the GPU was doing when it was asked: other processes, utilisation, clock slowdowns.
+
+    None in a field means NVML did not answer (or the snapshot was recorded before gpudoctor asked).
+    """
+
+    processes: tuple[GpuProcess, ...] | None = None
+    utilization_percent: int | None = None
+    clock_event_reasons: int | None = None  # nvmlClocksEventReasons bit mask
+
+    @property
+    def slowdowns(self) -> tuple[str, ...]:
+        mask = self.clock_event_reasons or 0
+        return tuple(name for bit, name in CLOCK_EVENT_REASONS.items() if bit & mask & CLOCK_SLOWDOWNS)
+
+
 @dataclass(frozen=True)
 class Gpu:
     index: int
@@ -75,6 +126,8 @@ class Gpu:
     nvlinks: tuple[NvLink, ...] = ()
     utilization_percent: int | None = None
     errors: dict[str, str] = field(default_factory=dict)  # NVML function -> error name
+    load: GpuLoad = field(default_factory=GpuLoad)
+    nvlink_speed_mbps: int | None = None  # per link and direction, NVML_FI_DEV_NVLINK_SPEED_MBPS_COMMON
 
     @property
     def memory_mib(self) -> int | None:
@@ -192,7 +245,45 @@ def _gpu(host: Host, index: int) -> Gpu:
         nvlinks=_nvlinks(host, index),
         utilization_percent=utilization.get("gpu"),
         errors=read.errors,
+        load=_load(host, index, utilization.get("gpu")),
+        nvlink_speed_mbps=_nvlink_speed(host, index),
     )
+
+
+def _processes(host: Host, index: int) -> tuple[GpuProcess, ...] | None:
+    found: dict[int, GpuProcess] = {}
+    answered = False
+    for kind, function in (("compute", "nvmlDeviceGetComputeRunningProcesses"),
+                           ("graphics", "nvmlDeviceGetGraphicsRunningProcesses")):
+        result = host.nvml(function, index)
+        if not result.ok or not isinstance(result.value, list):
+            continue
+        answered = True
+        for entry in result.value:
+            pid = entry.get("pid") if isinstance(entry, dict) else None
+            if not isinstance(pid, int) or pid in found:
+                continue
+            name = host.nvml("nvmlSystemGetProcessName", pid)
+            found[pid] = GpuProcess(pid, name.value if name.ok else None, entry.get("usedGpuMemory"), kind)
+    return tuple(found.values()) if answered else None
+
+
+def _load(host: Host, index: int, utilization: int | None) -> GpuLoad:
+    reasons = host.nvml("nvmlDeviceGetCurrentClocksEventReasons", index)
+    return GpuLoad(_processes(host, index), utilization, reasons.value if reasons.ok else None)
+
+
+def _nvlink_speed(host: Host, index: int) -> int | None:
+    """The per-link NVLink speed NVML reports, or None (no NVLink, an older driver, not recorded)."""
+    result = host.nvml("nvmlDeviceGetFieldValues", index, (NVLINK_SPEED_FIELD,))
+    if not result.ok or not isinstance(result.value, list) or not result.value:
+        return None
+    field_value = result.value[0]
+    if not isinstance(field_value, dict) or field_value.get("nvmlReturn") != 0:
+        return None
+    value = field_value.get("value") or {}
+    speed = value.get("uiVal")  # NVML_VALUE_TYPE_UNSIGNED_INT for this field
+    return speed if isinstance(speed, int) and speed > 0 else None
 
 
 def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -> int:
@@ -228,6 +319,8 @@ _PER_GPU_CALLS = (
     "nvmlDeviceGetCudaComputeCapability", "nvmlDeviceGetArchitecture", "nvmlDeviceGetUtilizationRates",
     "nvmlDeviceGetCurrPcieLinkGeneration", "nvmlDeviceGetCurrPcieLinkWidth", "nvmlDeviceGetMaxPcieLinkGeneration",
     "nvmlDeviceGetMaxPcieLinkWidth", "nvmlDeviceGetGpuMaxPcieLinkGeneration", "nvmlDeviceGetPcieReplayCounter",
+    "nvmlDeviceGetComputeRunningProcesses", "nvmlDeviceGetGraphicsRunningProcesses",
+    "nvmlDeviceGetCurrentClocksEventReasons",
 )
 
 
@@ -243,7 +336,11 @@ def _prefetch(host: Host, count: int) -> None:
     pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
                   for caps in P2P_CAPABILITIES.values()]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
-    host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + link_states + pair_calls)
+    speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
+    answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + speed + link_states + pair_calls)
+    pids = {entry["pid"] for answer in answers if answer.ok and isinstance(answer.value, list)
+            for entry in answer.value if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}
+    host.nvml_many([("nvmlSystemGetProcessName", pid) for pid in sorted(pids)])
     active = []
     for i in indices:
         for link in range(NVLINK_MAX_LINKS):  # as _nvlinks reads them: up to the first error

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
-from gpudoctor.probes.child import ask_each, child_failure, tail
+from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
 from gpudoctor.probing import provides
 
 CHILD_TIMEOUT_S = 30.0  # import (5-15 s cold) plus loading the CUDA and cuDNN libraries
@@ -164,6 +164,7 @@ def ask_tensorflow(host: Host, python: str) -> TensorflowReport:
 @provides("tensorflow")
 def probe_tensorflow(host: Host, facts) -> TensorflowFacts:
     python_envs = facts.get("python_envs")
+    after_gpu_inventory(facts)
     with_tensorflow = [env.command for env in python_envs.with_distribution("tensorflow")]
     reports, skipped = ask_each(with_tensorflow, lambda python: ask_tensorflow(host, python), MAX_TENSORFLOW_ENVS)
     return TensorflowFacts(

@@ -15,7 +15,7 @@ from importlib import resources
 
 from gpudoctor.driver_support import version_pair
 from gpudoctor.host.base import Host
-from gpudoctor.probes.child import ask_each, child_failure, tail
+from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
 from gpudoctor.probing import provides
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
@@ -137,6 +137,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
 @provides("torch")
 def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
+    after_gpu_inventory(facts)
     with_torch = [env.command for env in python_envs.with_distribution("torch")]
     reports, skipped = ask_each(with_torch, lambda python: ask_torch(host, python), MAX_TORCH_ENVS)
     return TorchFacts(

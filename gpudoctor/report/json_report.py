@@ -20,6 +20,7 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "evidence": finding.evidence,
         "fix": finding.fix,
         "fix_args": list(finding.fix_args),
+        "caused_by": finding.caused_by,
     }
 
 
@@ -38,6 +39,7 @@ def _check(result: CheckResult) -> dict[str, Any]:
         "details": [d for f in result.findings for d in f.details],
         "evidence": lead.evidence,
         "fix": next((f.fix for f in result.findings if f.fix and f.status.rank >= Status.WARN.rank), None),
+        "caused_by": lead.caused_by,
         "duration_s": round(result.duration_s, 6),
         "findings": [_finding(f) for f in result.findings],
     }

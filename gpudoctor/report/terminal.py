@@ -63,17 +63,20 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     lines = _header(report)
     shown = [r for r in report.results if verbose or r.status is not Status.SKIP]
     width = max((len(r.check_id) for r in shown), default=0)
+    roots = {r.check_id for r in report.results if r.status.rank >= Status.WARN.rank}
     for result in shown:
         lead = headline(result)
-        lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  {lead.summary}",
-                          _STYLES[result.status]))
+        lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
+                          f"{_summary(lead, result.check_id, roots)}", _STYLES[result.status]))
         for finding in result.findings:
+            consequence = _follows(finding, result.check_id, roots)
             shown = verbose or (finding.status.rank >= Status.WARN.rank)
             if finding is not lead and shown:
-                lines.append(Line(f"    {marks[finding.status]} {finding.summary}", _STYLES[finding.status]))
-            if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank):
+                lines.append(Line(f"    {marks[finding.status]} {_summary(finding, result.check_id, roots)}",
+                                  _STYLES[finding.status]))
+            if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank and not consequence):
                 lines.extend(Line(f"      {detail}", "dim" if verbose else "") for detail in finding.details)
-            if finding.fix and finding.status.rank >= Status.WARN.rank:
+            if finding.fix and finding.status.rank >= Status.WARN.rank and not consequence:
                 lines.append(Line(f"      fix: {finding.fix}", "cyan"))
     skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
     if skipped and not verbose:
@@ -82,6 +85,17 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     lines.append(Line(""))
     lines.extend(_closing(report))
     return lines
+
+
+def _follows(finding, check_id: str, roots: set[str]) -> bool:
+    """A consequence of another check's failure in this report: told there in full, here in one line."""
+    return bool(finding.caused_by) and finding.caused_by != check_id and finding.caused_by in roots
+
+
+def _summary(finding, check_id: str, roots: set[str]) -> str:
+    if _follows(finding, check_id, roots):
+        return f"{finding.summary} (follows from {finding.caused_by}: see there)"
+    return finding.summary
 
 
 def _families(check_ids: list[str]) -> str:

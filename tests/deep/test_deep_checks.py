@@ -30,10 +30,11 @@ def test_two_h200_over_nv18_pass_with_figures_against_the_nvlink_rate():
     assert set(statuses(results).values()) == {Status.PASS}
     p2p = text_of(results["p2p.bandwidth"])
     assert "GPU 0 ↔ GPU 1 over NV18: 376 / 376 GB/s each way, 742 GB/s both ways at once, every byte verified" in p2p
-    assert "18 NVLinks × 25 GB/s allows 450 GB/s per direction" in p2p
+    # NVLink per link as `nvidia-smi nvlink -s` printed it on this host (26.562 GB/s), not the datasheet's 25
+    assert "NV18: 18 links × 26.562 GB/s" in p2p and "= 478 GB/s × 83% healthy share ≈ 397 GB/s" in p2p
     pcie = text_of(results["pcie.bandwidth"])
-    assert "GPU 0: 55.2 GB/s to the GPU, 54.1 GB/s back (86% of PCIe Gen5 x16)" in pcie
-    assert "63.0 GB/s per direction" in pcie
+    assert "GPU 0: 55.2 GB/s to the GPU, 54.1 GB/s back over PCIe Gen5 x16 (101% of the expected ≈53.5 GB/s)" in pcie
+    assert "16 lanes × 3.938 GB/s (PCI-SIG) = 63.0 GB/s" in pcie
     nccl = text_of(results["nccl.allreduce"])
     assert "NCCL 2.28.9 all-reduce across GPU 0, GPU 1: 329 GB/s bus bandwidth at 1 GiB, sums verified" in nccl
     assert "the copy PyTorch 2.11.0 loads" in nccl and "busbw = algbw × 2(n-1)/n" in nccl
@@ -49,8 +50,9 @@ def test_two_rtx_4090_without_p2p_report_the_staged_figure_as_what_ollama_and_nc
     assert p2p.status is Status.PASS
     text = text_of(p2p)
     assert "GPU 0 ↔ GPU 1 without P2P, through host memory: 20.9 / 21.1 GB/s each way, 25.8 GB/s both ways" in text
-    assert "what Ollama and NCCL (its SHM transport) get" in text and "31.5 GB/s per direction" in text
-    assert "GPU 0: 24.6 GB/s to the GPU, 26.3 GB/s back (78% of PCIe Gen4 x16)" in text_of(results["pcie.bandwidth"])
+    assert "what Ollama and NCCL (its SHM transport) get" in text and "= 31.5 GB/s × 66% healthy share" in text
+    assert "GPU 0: 24.6 GB/s to the GPU, 26.3 GB/s back over PCIe Gen4 x16 (92% of the expected ≈26.8 GB/s)" in \
+        text_of(results["pcie.bandwidth"])
     assert results["nccl.allreduce"].status is Status.PASS
 
 
@@ -72,7 +74,9 @@ def test_corrupted_bytes_fail_naming_the_pair_and_what_to_try():
     text = text_of(p2p)
     assert "Data copied GPU 0 → GPU 1 arrived corrupted" in text
     assert "offset 12,584,146 of the 1 GiB copy (unidirectional phase; 2 wrong 4 MiB block(s)" in text
-    assert "NCCL_P2P_DISABLE=1" in text and "iommu=pt" in text and "ACS" in text
+    assert "NCCL_P2P_DISABLE=1" in text and "iommu=pt" in text
+    # this recording says nothing of a VM or a PCIe switch, so neither is blamed
+    assert "ACS" not in text and "switch" not in text
     assert results["pcie.bandwidth"].status is Status.PASS
 
 
@@ -82,7 +86,7 @@ def test_a_hang_fails_naming_the_pair_being_copied_and_skips_the_tests_never_rea
                                  "nccl.allreduce": Status.SKIP}
     text = text_of(results["p2p.bandwidth"])
     assert "The GPU test hung while copying GPU 0 → GPU 1 and was stopped after" in text
-    assert "NCCL_P2P_DISABLE=1" in text and "iommu=pt" in text and "ACS on the PCIe switches" in text
+    assert "NCCL_P2P_DISABLE=1" in text and "iommu=pt" in text and "PCIe switch" not in text
     assert "stopped earlier, during the p2p test (see p2p.bandwidth)" in text_of(results["nccl.allreduce"])
 
 
@@ -96,13 +100,16 @@ def test_nccl_that_cannot_form_its_communicator_fails_and_the_copies_still_count
     assert "NCCL_DEBUG=INFO" in text and "NCCL_P2P_DISABLE=1" in text
 
 
-def test_nccl_p2p_disable_passes_but_names_the_variable_and_its_cost():
+def test_nccl_p2p_disable_warns_with_measured_expected_and_the_variable():
     builder = h200_deep("h200x2-nccl-p2p-disabled.jsonl").set_env("NCCL_P2P_DISABLE", "1")
     nccl = checked(builder)["nccl.allreduce"]
-    assert nccl.status is Status.PASS
+    assert nccl.status is Status.WARN
+    summary = nccl.findings[0].summary
+    assert summary.startswith("NCCL 2.28.9 all-reduce across GPU 0, GPU 1: 28.0 GB/s, 8% of the ≈330 GB/s this "
+                              "NV18 path reaches: NCCL_P2P_DISABLE=1 is set")
     text = text_of(nccl)
-    assert "28.0 GB/s bus bandwidth at 1 GiB, sums verified, with NCCL_P2P_DISABLE=1 set" in text
-    assert "instead of NVLink or PCIe P2P" in text and "330 → 28 GB/s" in text
+    assert "instead of NVLink or PCIe P2P" in text and "Unset the variable" in text
+    assert "Through host memory, where NCCL_P2P_DISABLE sends it, ≈27.7 GB/s is what to expect" in text
 
 
 def test_a_wrong_sum_fails_naming_the_gpu():
@@ -117,7 +124,7 @@ def test_three_gpus_show_the_matrix_and_warn_about_the_slow_pair():
     p2p = checked(h200x3_deep())["p2p.bandwidth"]
     assert p2p.status is Status.WARN
     text = text_of(p2p)
-    assert "GPU 1 ↔ GPU 2 reaches only 29% of what its NV18 link allows" in text
+    assert "GPU 1 ↔ GPU 2 over NV18: 131 GB/s, 33% of the ≈397 GB/s this NV18 path reaches" in text
     assert "nvidia-smi nvlink -s" in text
     assert "One way, GB/s (row: from, column: to):" in text
     assert "    1      376       -     142" in text

@@ -65,7 +65,7 @@ def test_a_toolkit_of_a_newer_major_than_the_driver_fails_as_insufficient():
     checked = toolkit_result(with_driver(h200_software(), "535.230.02", 12020))
     assert checked.status is Status.FAIL
     text = text_of(checked)
-    assert "CUDA toolkit 13.0 is newer than the driver supports (CUDA 12.2)" in text
+    assert "The driver supports CUDA 12.2; CUDA toolkit 13.0 needs a newer driver: upgrade to R580 or newer" in text
     assert "CUDA driver version is insufficient for CUDA runtime version" in text
     assert "R580" in text and "580.65.06 (Linux)" in text
 

@@ -1,10 +1,10 @@
-"""wsl/set-shell-env.sh in a sandbox (see conftest)."""
+"""linux/set-shell-env.sh in a sandbox (see conftest)."""
 
 import subprocess
 
 import pytest
 
-SCRIPT = "wsl/set-shell-env.sh"
+SCRIPT = "linux/set-shell-env.sh"
 BEGIN = "# >>> gpudoctor managed >>>"
 END = "# <<< gpudoctor managed <<<"
 

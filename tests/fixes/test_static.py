@@ -159,7 +159,7 @@ def test_expected_scripts_present(fx):
         "windows/enable-wsl2.ps1", "windows/convert-distro-wsl2.ps1", "windows/set-user-env.ps1",
         "windows/wslconfig-utf8.ps1",
         "wsl/remove-linux-driver.sh", "wsl/install-cuda-toolkit.sh", "wsl/install-nccl.sh",
-        "wsl/set-shell-env.sh", "linux/ollama-service-env.sh",
+        "linux/set-shell-env.sh", "linux/ollama-service-env.sh",
     } <= rel
 
 

@@ -117,7 +117,7 @@ def shell_nccl(facts):
     if facts.test_shell_nccl is None:
         yield ok("NCCL_P2P_DISABLE is not set.")
     else:
-        yield warn("NCCL_P2P_DISABLE=1 turns NVLink P2P off.", fix="wsl.set-shell-env",
+        yield warn("NCCL_P2P_DISABLE=1 turns NVLink P2P off.", fix="linux.set-shell-env",
                    fix_args=["--name", "NCCL_P2P_DISABLE", "--unset"])
 
 

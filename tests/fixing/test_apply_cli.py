@@ -17,7 +17,7 @@ from gpudoctor.fixing.record import RECORD_SCHEMA
 
 CATALOG = load_catalog()
 SERVICE_SCRIPT = str(CATALOG["linux.ollama-service-env"].path)
-SHELL_SCRIPT = str(CATALOG["wsl.set-shell-env"].path)
+SHELL_SCRIPT = str(CATALOG["linux.set-shell-env"].path)
 FIXTURE = str(Path(__file__).parents[1] / "fixtures" / "hosts" / H200)
 
 
@@ -90,9 +90,9 @@ def test_stops_at_the_first_failure(monkeypatch, state):
     result = fix("--apply", "--yes")
     assert result.exit_code == 1
     assert machine.calls == [["bash", SHELL_SCRIPT, "--name", "NCCL_P2P_DISABLE", "--unset"]]  # environment phase first
-    assert "wsl.set-shell-env failed (exit 1); stopped there. Not run: linux.ollama-service-env." in result.output
+    assert "linux.set-shell-env failed (exit 1); stopped there. Not run: linux.ollama-service-env." in result.output
     assert "test.shell-nccl: warn -> warn" in result.output
-    assert "end wsl.set-shell-env: exit 1" in state.read_text()
+    assert "end linux.set-shell-env: exit 1" in state.read_text()
 
 
 def test_json_record_has_its_own_shape(monkeypatch, state):
@@ -102,7 +102,7 @@ def test_json_record_has_its_own_shape(monkeypatch, state):
     record = json.loads(result.stdout)  # stdout holds the record only; the progress went to stderr
     jsonschema.validate(record, RECORD_SCHEMA)
     assert record["status"] == "applied"
-    assert [s["id"] for s in record["steps"]] == ["wsl.set-shell-env", "linux.ollama-service-env"]
+    assert [s["id"] for s in record["steps"]] == ["linux.set-shell-env", "linux.ollama-service-env"]
     step = record["steps"][1]
     assert (step["exit_code"], step["ok"], step["output_tail"]) == (0, True, "done: changed it\n")
     assert step["command"] == ["bash", SERVICE_SCRIPT, "--set", "OLLAMA_SCHED_SPREAD=1"]

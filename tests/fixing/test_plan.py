@@ -25,7 +25,7 @@ def plan_for(results, target=Target("wsl", "Ubuntu-24.04", ROOT), **kwargs):
 
 def test_phases_order_the_fixes_whatever_the_report_order():
     plan = plan_for([
-        ("a.env", [warn("NCCL_P2P_DISABLE=1 is set", fix="wsl.set-shell-env",
+        ("a.env", [warn("NCCL_P2P_DISABLE=1 is set", fix="linux.set-shell-env",
                         fix_args=["--name", "NCCL_P2P_DISABLE", "--unset"])]),
         ("b.ollama", [SPREAD]),
         ("c.nccl", [fail("NCCL built for CUDA 11.8", fix="wsl.install-nccl", fix_args=["--cuda", "12.8"])]),
@@ -33,14 +33,14 @@ def test_phases_order_the_fixes_whatever_the_report_order():
         ("e.driver", [SHADOW]),
     ])
     assert [f.id for f in plan.fixes] == ["wsl.remove-linux-driver", "wsl.install-cuda-toolkit", "wsl.install-nccl",
-                                          "wsl.set-shell-env", "linux.ollama-service-env"]
+                                          "linux.set-shell-env", "linux.ollama-service-env"]
     assert [f.phase for f in plan.fixes] == ["driver", "toolkit", "nccl", "environment", "services"]
 
 
 def test_stable_within_a_phase_and_identical_fixes_are_merged():
-    unset = dict(fix="wsl.set-shell-env", fix_args=["--name", "CUDA_LAUNCH_BLOCKING", "--unset"])
+    unset = dict(fix="linux.set-shell-env", fix_args=["--name", "CUDA_LAUNCH_BLOCKING", "--unset"])
     plan = plan_for([
-        ("a.first", [warn("NCCL_DEBUG=TRACE", fix="wsl.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])]),
+        ("a.first", [warn("NCCL_DEBUG=TRACE", fix="linux.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])]),
         ("b.second", [warn("CUDA_LAUNCH_BLOCKING=1 slows every kernel", **unset)]),
         ("c.third", [warn("CUDA_LAUNCH_BLOCKING=1 serialises launches", **unset)]),
     ])
@@ -138,11 +138,11 @@ def test_admin_fixes_need_an_elevated_powershell():
 
 
 def test_user_settings_are_not_changed_under_sudo():
-    finding = warn("x", fix="wsl.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])
+    finding = warn("x", fix="linux.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])
     under_sudo = Privileges(True, "id -u printed 0", sudo_user="ada")
     fix = plan_for([("env.gpu", [finding])], Target("wsl", "Ubuntu", under_sudo)).fixes[0]
-    assert fix.refusal == ("wsl.set-shell-env changes your own settings, under sudo it would change root's: run "
-                           "`gpudoctor fix --apply wsl.set-shell-env` without sudo")
+    assert fix.refusal == ("linux.set-shell-env changes your own settings, under sudo it would change root's: run "
+                           "`gpudoctor fix --apply linux.set-shell-env` without sudo")
     assert plan_for([("env.gpu", [finding])], Target("wsl", "Ubuntu", USER)).fixes[0].refusal is None
 
 

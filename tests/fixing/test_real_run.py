@@ -24,7 +24,7 @@ def test_set_shell_env_really_runs(tmp_path, monkeypatch):
     profile = home / "profile.sh"
     profile.write_text("alias ll='ls -alF'\n")
     monkeypatch.setenv("HOME", str(home))
-    finding = warn("NCCL_P2P_DISABLE is missing", fix="wsl.set-shell-env",
+    finding = warn("NCCL_P2P_DISABLE is missing", fix="linux.set-shell-env",
                    fix_args=["--name", "NCCL_P2P_DISABLE", "--value", "0", "--profile", str(profile)])
     plan = build_plan(report_of([("env.gpu", [finding])]), load_catalog(),
                       Target("wsl", "Ubuntu", Privileges(False, "id -u printed 1000")))
@@ -36,13 +36,13 @@ def test_set_shell_env_really_runs(tmp_path, monkeypatch):
     assert f"    done: set NCCL_P2P_DISABLE='0' in {profile}. Open a new shell" in "\n".join(lines)
     assert list(home.glob("profile.sh.gpudoctor-bak.*"))  # the script's own backup
     logged = log.path.read_text()
-    assert f"--profile {profile}" in logged and "end wsl.set-shell-env: exit 0" in logged
+    assert f"--profile {profile}" in logged and "end linux.set-shell-env: exit 0" in logged
     again = apply_fixes(plan.fixes, echo=lines.append, log=log)[0]
     assert again.ok and "nothing to do" in again.run.output
 
 
 def test_a_failing_script_reports_its_exit_code(tmp_path):
-    finding = warn("x", fix="wsl.set-shell-env", fix_args=["--name", "PATH", "--unset"])  # not on the allow-list
+    finding = warn("x", fix="linux.set-shell-env", fix_args=["--name", "PATH", "--unset"])  # not on the allow-list
     plan = build_plan(report_of([("env.gpu", [finding])]), load_catalog(), Target("wsl"))
     (step,) = apply_fixes(plan.fixes, echo=lambda line: None, log=FixLog(tmp_path / "fix.log", print))
     assert not step.ok and step.run.returncode == 2
@@ -93,10 +93,10 @@ def test_ctrl_c_during_a_fix_is_logged(tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(apply, "run_script", interrupted)
-    finding = warn("x", fix="wsl.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])
+    finding = warn("x", fix="linux.set-shell-env", fix_args=["--name", "NCCL_DEBUG", "--unset"])
     plan = build_plan(report_of([("env.gpu", [finding])]), load_catalog(), Target("wsl"))
     log = FixLog(tmp_path / "fix.log", print)
     with pytest.raises(KeyboardInterrupt):
         apply_fixes(plan.fixes, echo=lambda line: None, log=log)
     text = log.path.read_text()
-    assert "command bash " in text and "end wsl.set-shell-env: interrupted (Ctrl-C)" in text
+    assert "command bash " in text and "end linux.set-shell-env: interrupted (Ctrl-C)" in text

@@ -38,7 +38,7 @@ def test_nccl_p2p_disable_with_working_nvlink_is_a_warning_with_the_measurement(
     assert finding.summary == ("NCCL_P2P_DISABLE=1 switches off NCCL's P2P although the GPUs have P2P over "
                                "NVLink (NV18)")
     assert "two-H200 NVLink host" in text_of(check) and "329 GB/s" in text_of(check) and "28 GB/s" in text_of(check)
-    assert finding.fix == "wsl.set-shell-env" and finding.fix_args == ("--name", "NCCL_P2P_DISABLE", "--unset")
+    assert finding.fix == "linux.set-shell-env" and finding.fix_args == ("--name", "NCCL_P2P_DISABLE", "--unset")
     assert finding.evidence["measured"]["with_p2p_gb_s"] == 329
 
 

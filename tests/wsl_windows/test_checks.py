@@ -372,7 +372,7 @@ def test_nccl_variable_set_in_windows_does_not_reach_wsl():
     assert env.status is Status.WARN
     warned = finding_with(env, Status.WARN)
     assert "NCCL_P2P_DISABLE=1 is set in Windows but does not reach WSL" in warned.summary
-    assert (warned.fix, warned.fix_args) == ("wsl.set-shell-env", ("--name", "NCCL_P2P_DISABLE", "--value", "1"))
+    assert (warned.fix, warned.fix_args) == ("linux.set-shell-env", ("--name", "NCCL_P2P_DISABLE", "--value", "1"))
 
 
 def test_unreadable_registry_is_skipped():

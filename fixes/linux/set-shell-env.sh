@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpudoctor-fix: wsl.set-shell-env
+# gpudoctor-fix: linux.set-shell-env
 # title: Set or remove an environment variable in the shell profile (managed block)
 # platform: wsl linux
 # elevation: none
