@@ -41,7 +41,8 @@ KINDS: tuple[BlockKind, ...] = (
               r"^(?:ollama version is|Warning: client version is)\s+\S+"),
     BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"journalctl\b.*\bollama|server\.log",
               r"level=(?:INFO|WARN|ERROR|DEBUG) source=|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \w+\.go:\d+: |^\[GIN\] "
-              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_cuda_init: |^load_tensors: |^llama_new_context|^llama_context: ",
+              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_(?:cuda_init|init_cublas): |^load_tensors: "
+              r"|^llama_new_context|^llama_context: ",
               line_by_line=True),
     BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
     BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),

@@ -135,3 +135,11 @@ def test_a_log_of_ollama_on_the_cpu_says_so_without_nvidia_smi():
     assert any(note.endswith("Ollama found no GPU at its start: its only `inference compute` device is the CPU.")
                for note in reading.notes)
     assert any("no nvidia devices detected by library" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize("first_line", ["ggml_init_cublas: found 1 CUDA devices:",
+                                        "ggml_cuda_init: found 1 CUDA devices:"])
+def test_a_runner_listing_alone_is_an_ollama_log(first_line):
+    """Both names llama.cpp gave its CUDA listing start a log, as the probe's parser reads both."""
+    log = pasted_log(f"{first_line}\n  Device 0: Quadro M1000M, compute capability 5.0\n")
+    assert log.runner_device_count == 1 and log.runner_devices[0].name == "Quadro M1000M"
