@@ -186,9 +186,10 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
         ollama.version(lines, answers, label)
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
-        if ollama.server_log(_tail(lines, platform), answers, label, kind):
+        log = ollama.server_log(_tail(lines, platform), answers, label, kind)
+        if log.server_version:
             settled.add(OLLAMA_VERSION)
-        notes.extend(f"{label}: {sentence}" for sentence in ollama.what_the_log_says(_tail(lines, platform)))
+        notes.extend(f"{label}: {sentence}" for sentence in ollama.what_the_log_says(log))
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)

@@ -143,3 +143,13 @@ def test_a_runner_listing_alone_is_an_ollama_log(first_line):
     """Both names llama.cpp gave its CUDA listing start a log, as the probe's parser reads both."""
     log = pasted_log(f"{first_line}\n  Device 0: Quadro M1000M, compute capability 5.0\n")
     assert log.runner_device_count == 1 and log.runner_devices[0].name == "Quadro M1000M"
+
+
+def test_the_version_is_the_newest_start_s_as_the_probe_reads_it():
+    """A log over an upgrade: the server that answers now is the newest "Listening on" line's version."""
+    text = "\n".join(
+        f'time=2025-03-1{day}T08:55:10.000Z level=INFO source=routes.go:1277 msg="Listening on 127.0.0.1:11434 '
+        f'(version {version})"' for day, version in ((1, "0.5.7"), (3, "0.6.0")))
+    reading = read_blocks([("paste", clean(text.encode("utf-8")))])
+    answer = reading.answers.calls[call_key("http", ["http://127.0.0.1:11434/api/version"])]
+    assert answer["body"] == '{"version": "0.6.0"}'
