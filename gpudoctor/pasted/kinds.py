@@ -53,6 +53,10 @@ KINDS: tuple[BlockKind, ...] = (
               r"^\[\s*\d+\.\d+\]\s", line_by_line=True),
     BlockKind("lspci -vvv", "sudo lspci -vvv -d 10de:", r"lspci\b",
               r"^[0-9a-f]{2,4}:[0-9a-f]{2}[:.][0-9a-f]{1,2}(?:\.\d)? [A-Z][\w /-]+(?: \[[0-9a-f]{4}\])?: \S"),
+    # The kernel release: `cat /proc/version` ("Linux version 6.6.87.2-microsoft-standard-WSL2 (…") or `uname -a`
+    # ("Linux box 6.8.0-45-generic #45-Ubuntu SMP …"); `uname -r` alone is known by its prompt.
+    BlockKind("uname -a / /proc/version", "uname -a", r"uname\b|/proc/version\b",
+              r"^Linux version \d\S* \(|^Linux \S+ \d+\.\d+\.\d+\S* #\d"),
     BlockKind("environment variables", "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'", r"^(?:env|printenv|set)\b",
               r"^\s*(?:export\s+)?(?:CUDA_|NCCL_|OLLAMA_|NVIDIA_|HIP_VISIBLE|GPU_DEVICE_ORDINAL|LD_LIBRARY_PATH)[A-Z0-9_]*=",
               line_by_line=True),

@@ -70,8 +70,12 @@ def environment(lines: list[str], answers: PastedAnswers, block: str) -> None:
         answers.put("env", [name], seen.get(name), block)
 
 
-_KERNEL_RELEASE = re.compile(r"Linux version (\S+)")
+_KERNEL_RELEASE = re.compile(r"Linux version (\S+)|^Linux \S+ (\d+\.\d+\.\d+\S*) #\d|^\s*(\d+\.\d+\.\d+\S*)\s*$")
 
 
 def kernel_release(lines: list[str]) -> str | None:
-    return next((m.group(1) for line in lines if (m := _KERNEL_RELEASE.search(line))), None)
+    """The release in a kernel log's "Linux version …" line, `uname -a`, `uname -r` or /proc/version."""
+    for line in lines:
+        if match := _KERNEL_RELEASE.search(line):
+            return next(group for group in match.groups() if group)
+    return None

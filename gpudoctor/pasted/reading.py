@@ -94,7 +94,7 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
     release = os_name = None
     for block in blocks:
         name = block.kind.name if block.kind else ""
-        if name == "kernel log" and release is None:
+        if name in ("kernel log", "uname -a / /proc/version") and release is None:
             release = linux.kernel_release(block.lines)
         if name == "python -m torch.utils.collect_env":
             found = collect_env.fields(block.lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from gpudoctor.cli import main
@@ -152,3 +153,26 @@ def test_a_paste_without_the_driver_never_says_there_is_no_driver():
     assert "no usable NVIDIA driver" not in result.output
     failed = CliRunner().invoke(main, ["read", str(PASTED / "ollama-11373-device-context-800-nvml-unknown.txt")])
     assert "no usable NVIDIA driver · 0 GPUs" in failed.output  # nvidia-smi said NVML failed: that is known
+
+
+def test_proc_version_says_wsl_2_and_nvml_blocked_is_explained_for_wsl():
+    """microsoft/WSL#14339 (open): the kernel line is WSL 2's, so NVML's OPERATING_SYSTEM error is read as
+    Windows keeping the GPU from the VM (TCC mode, Windows Server without GPU-PV), not as a Linux failure."""
+    document = read_json("wsl-14339-proc-version-nvml-blocked.txt")
+    assert kinds(document) == ["uname -a / /proc/version", "nvidia-smi"]
+    assert document["pasted"]["platform"]["because"] == "the kernel release in the paste"
+    found = checks(document)["gpu.count"]
+    assert found["status"] == "fail"
+    assert found["summary"] == "NVML inside WSL: GPU access blocked by the operating system."
+    assert "a GPU in TCC mode is never shared with WSL" in said(found)
+
+
+@pytest.mark.parametrize("paste, release", [
+    ("$ uname -r\n5.15.153.1-microsoft-standard-WSL2\n", "5.15.153.1-microsoft-standard-WSL2"),
+    ("$ uname -a\nLinux box 6.8.0-45-generic #45-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux\n", "6.8.0-45-generic"),
+])
+def test_uname_gives_the_kernel_release(paste, release):
+    from gpudoctor.pasted.reading import read_blocks
+    from gpudoctor.pasted.text import clean
+
+    assert read_blocks([("paste", clean(paste.encode()))]).platform.os_release == release
