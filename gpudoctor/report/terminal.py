@@ -34,6 +34,13 @@ def _can_encode(stream: TextIO, text: str) -> bool:
         return False
 
 
+def _gpus_not_pasted(report: Report) -> bool:
+    """Whether a paste left the GPU count unknown: gpu.count asks for an output instead of judging, or is
+    left out of the report as unknown."""
+    count = next((r for r in report.results if r.check_id == "gpu.count"), None)
+    return count is None or any(f.evidence.get("unknown") or f.evidence.get("paste") for f in count.findings)
+
+
 def _header(report: Report) -> list[Line]:
     host = report.host
     platform = (host.get("platform") or {}).get("label") or "unknown platform"
@@ -45,9 +52,9 @@ def _header(report: Report) -> list[Line]:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
     inventory = f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"
-    if report.source == "pasted" and not host.get("driver_version") and not gpus and (
-            host.get("nvml_error") or "not-recorded") == "not-recorded":
-        inventory = "the driver and GPUs are not in the paste"  # unknown, never "no driver"
+    if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
+        inventory = (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
+                     else "the driver and GPUs are not in the paste")
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold")]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"

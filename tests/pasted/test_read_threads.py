@@ -176,3 +176,10 @@ def test_uname_gives_the_kernel_release(paste, release):
     from gpudoctor.pasted.text import clean
 
     assert read_blocks([("paste", clean(paste.encode()))]).platform.os_release == release
+
+
+def test_a_pasted_driver_version_without_the_gpus_never_says_it_sees_none():
+    """/proc/driver/nvidia/version alone gives the driver, not the GPUs: no "0 GPUs", no "It sees no GPU"."""
+    result = CliRunner().invoke(main, ["read", "-v", str(PASTED / "h200x2" / "drv_version.txt")])
+    assert "NVIDIA driver 580.159.04 · the GPUs are not in the paste" in result.output
+    assert "It sees no GPU" not in result.output
