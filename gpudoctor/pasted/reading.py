@@ -241,7 +241,7 @@ def _joined_logs(blocks: list[Block]) -> list[Block]:
     if len(pieces) < 2:
         return recognised
     log = Block(pieces[0].kind, pieces[0].first_line, pieces[0].source, pieces[0].command,
-                [line for piece in pieces for line in piece.lines], True)
+                [line for piece in pieces for line in piece.lines], started=True)
     return [b for b in recognised if b not in pieces] + [log]
 
 

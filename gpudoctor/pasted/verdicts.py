@@ -15,6 +15,7 @@ from dataclasses import replace
 from gpudoctor.engine import Report
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.model import CheckResult, Finding, Status, worst
+from gpudoctor.pasted.reading import NCCL_VERSIONS, OLLAMA_VERSION, WHOLE_LDCONFIG, WSL2_LIBRARIES
 
 _INVENTORY = ("nvidia-smi", "nvidia-smi -q", "nvidia-smi -q -x")
 _OLLAMA = ("Ollama server log", "ollama ps", "ollama --version")
@@ -27,7 +28,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                        "nvidia-smi", "the driver version"),
     "cuda.toolkit": (("nvcc --version",), "nvcc --version", "the CUDA toolkit"),
     # A paste cannot load libnccl.so.2 to ask its version: only versioned file names settle it.
-    "nccl.library": (("NCCL versions in ldconfig -p",), "ldconfig -p | grep nccl",
+    "nccl.library": ((NCCL_VERSIONS,), "ldconfig -p | grep nccl",
                      "which NCCL versions a program loads"),
     "pcie.link": (("nvidia-smi -q", "nvidia-smi -q -x"), "nvidia-smi -q", "the PCIe link of each GPU"),
     "p2p.access": (("nvidia-smi topo -p2p",), "nvidia-smi topo -p2p r", "P2P between the GPUs"),
@@ -35,7 +36,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                 "the CUDA, NCCL and Ollama variables"),
     "wsl.feature": (("wsl -l -v", "wsl --status"), "wsl -l -v", "whether the distribution runs in WSL 2"),
     "wsl.gpu": (("ldconfig -p",), "ldconfig -p | grep -E 'nccl|cuda'", "which libcuda WSL loads"),
-    "ollama.server": (("ollama --version", "ollama ps", "Ollama version in its log"), "ollama --version",
+    "ollama.server": (("ollama --version", "ollama ps", OLLAMA_VERSION), "ollama --version",
                       "the Ollama server"),
     "ollama.env": (("Ollama server log",), "journalctl -u ollama --no-pager | tail -n 300",
                    "the Ollama service's environment"),
@@ -50,8 +51,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
 # Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
 _GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")
 ALSO_NEEDS: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version", "WSL 2's /usr/lib/wsl/lib in ldconfig -p"), "wsl -l -v",
-                "which WSL version runs"),
+    "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version", WSL2_LIBRARIES), "wsl -l -v", "which WSL version runs"),
     "ollama.gpus": _GPU_LIST,
     "ollama.placement": _GPU_LIST,
     "ollama.models": _GPU_LIST,
@@ -129,7 +129,7 @@ def _not_in_paste(check_id: str, finding: Finding) -> Finding:
 # (what in the paste would show it, the command to ask for, what it settles). A `| grep` of ldconfig -p
 # does not show that libcuda.so.1 is missing; no output gpudoctor reads shows /dev/dxg.
 ABSENCE_SHOWN_BY: dict[tuple[str, str], tuple[str | None, str, str]] = {
-    ("wsl.gpu", "ld_conf"): ("the whole ldconfig -p", "ldconfig -p", "whether the loader finds libcuda.so.1"),
+    ("wsl.gpu", "ld_conf"): (WHOLE_LDCONFIG, "ldconfig -p", "whether the loader finds libcuda.so.1"),
     ("wsl.gpu", "dxg"): (None, "ls -l /dev/dxg", "whether Windows passes the GPU into WSL 2"),
     ("wsl.gpu", "wsl_lib_problem"): (None, "ls /usr/lib/wsl/lib", "which of the Windows driver's libraries WSL mounts"),
     ("wsl.gpu", "toolkit"): (None, "dpkg -l | grep -i nvidia", "which NVIDIA packages are installed"),
