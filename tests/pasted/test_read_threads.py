@@ -51,7 +51,9 @@ def test_container_env_with_cuda_visible_devices_12_hides_the_other_gpus():
 def test_wsl_list_verbose_showing_version_1_is_converted_with_set_version():
     """MicrosoftDocs/WSL#1061: `wsl --set-default-version 2` left Ubuntu on 1; the WSL PM: use
     `wsl --set-version Ubuntu 2` for the installed distribution."""
-    found = checks(read_json("wsldocs-1061-wsl-list-verbose-wsl1.txt"))["wsl.feature"]
+    document = read_json("wsldocs-1061-wsl-list-verbose-wsl1.txt")
+    assert document["pasted"]["conflicts"] == []  # listed twice, Running then Stopped: the same setup
+    found = checks(document)["wsl.feature"]
     assert found["status"] == "fail"
     assert found["summary"] == "The default distribution Ubuntu runs as WSL 1, which has no GPU access."
     assert "`wsl --set-version Ubuntu 2`" in said(found)
@@ -183,3 +185,12 @@ def test_a_pasted_driver_version_without_the_gpus_never_says_it_sees_none():
     result = CliRunner().invoke(main, ["read", "-v", str(PASTED / "h200x2" / "drv_version.txt")])
     assert "NVIDIA driver 580.159.04 · the GPUs are not in the paste" in result.output
     assert "It sees no GPU" not in result.output
+
+
+def test_two_listings_with_another_wsl_version_are_still_a_conflict():
+    from gpudoctor.pasted.reading import read_blocks
+    from gpudoctor.pasted.text import clean
+
+    listing = "PS C:\\> wsl -l -v\n  NAME      STATE           VERSION\n* Ubuntu    Running         {}\n"
+    reading = read_blocks([("paste", clean((listing.format(1) + listing.format(2)).encode()))])
+    assert [c.call for c in reading.conflicts] == ["wsl.exe -l -v"]
