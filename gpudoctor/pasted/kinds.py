@@ -22,7 +22,7 @@ KINDS: tuple[BlockKind, ...] = (
     BlockKind("nvidia-smi -q -x", "nvidia-smi -q -x", r"nvidia-smi\b.*\s-q\b.*\s-x\b|nvidia-smi\b.*-x\b.*-q\b",
               r"^\s*(?:<\?xml\b.*|<nvidia_smi_log>)"),
     BlockKind("nvidia-smi -q", "nvidia-smi -q", r"nvidia-smi\b.*\s-q\b", r"^=+NVSMI LOG=+\s*$"),
-    BlockKind("nvidia-smi", "nvidia-smi", r"nvidia-smi(?:\.exe)?\s*$", r"NVIDIA-SMI\s+\S+\s+Driver Version:"),
+    BlockKind("nvidia-smi", "nvidia-smi", r"nvidia-smi(?:\.exe)?\s*$", r"NVIDIA-SMI\s+\S+\s+(?:Driver|KMD) Version:"),
     BlockKind("nvidia-smi -L / nvlink -s", "nvidia-smi nvlink -s", r"nvidia-smi\b.*(?:\s-L\b|\snvlink\b)",
               r"^GPU \d+: .+ \(UUID: GPU-[0-9a-fA-F-]+\)", line_by_line=True),
     BlockKind("nvidia-smi topo -m", "nvidia-smi topo -m", r"nvidia-smi\b.*\stopo\b.*\s-m\b",

@@ -58,7 +58,11 @@ def _put_inventory(answers: PastedAnswers, block: str, driver: str | None, cuda:
 
 
 # -- the default table -----------------------------------------------------------------------------
-_TABLE_HEADER = re.compile(r"NVIDIA-SMI\s+(\S+)\s+Driver Version:\s*(\S+)(?:\s+CUDA Version:\s*(\S+))?")
+# "NVIDIA-SMI 580.95.05  Driver Version: 580.95.05  CUDA Version: 13.0"; from R610 "NVIDIA-SMI 610.57.04
+# KMD Version: 610.57.04  CUDA UMD Version: 13.3" (noonghunna/club-3090#1229): the kernel-mode driver, and the
+# CUDA version of the user-mode driver, which NVML's nvmlSystemGetCudaDriverVersion reports.
+_TABLE_HEADER = re.compile(
+    r"NVIDIA-SMI\s+(\S+)\s+(?:Driver|KMD) Version:\s*(\S+)(?:\s+CUDA (?:UMD )?Version:\s*(\S+))?")
 # "|   0  NVIDIA GeForce RTX 3090    Off |   00000000:01:00.0 Off |   N/A |" (names may be cut with "...")
 _TABLE_GPU = re.compile(r"^\s*\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
 _TABLE_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB\s*\|\s*(\d+)%")
