@@ -104,7 +104,13 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
 
 def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
                  gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
-    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs."""
+    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs,
+    then the steps findings carry themselves (boot configuration, BIOS: see gpudoctor/boot_config.py)."""
+    findings = list(findings)
+    return _driver_update_step(findings, platform, os_name, gpu_names) + _carried_steps(findings)
+
+
+def _driver_update_step(findings, platform, os_name, gpu_names) -> tuple[ManualStep, ...]:
     needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings
              if check_id == DRIVER_CHECK]
     needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
@@ -118,3 +124,17 @@ def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name
         reasons=tuple(finding.summary for _, finding, _ in needs),
         steps=driver_update(branch, platform, os_name, gpu_names),
     ),)
+
+
+def _carried_steps(findings) -> tuple[ManualStep, ...]:
+    """Steps a warning or failure carries in evidence["manual_steps"], one per title."""
+    by_title: dict[str, tuple[list[str], list[str], tuple[str, ...]]] = {}
+    for check_id, finding in findings:
+        carried = finding.evidence.get("manual_steps") if isinstance(finding.evidence, dict) else None
+        if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(carried, dict):
+            continue
+        checks, reasons, _ = by_title.setdefault(carried["title"], ([], [], tuple(carried["steps"])))
+        checks.append(check_id)
+        reasons.append(finding.summary)
+    return tuple(ManualStep(tuple(dict.fromkeys(checks)), title, tuple(reasons), steps)
+                 for title, (checks, reasons, steps) in by_title.items())
