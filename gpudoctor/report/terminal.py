@@ -86,6 +86,7 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     shown = [r for r in report.results if verbose or r.status is not Status.SKIP]
     width = max((len(r.check_id) for r in shown), default=0)
     roots = {r.check_id for r in report.results if r.status.rank >= Status.WARN.rank}
+    lines.extend(_start_here(report, roots, marks))
     for result in shown:
         lead = headline(result)
         head = f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
@@ -118,6 +119,36 @@ def _summary(finding, check_id: str, roots: set[str]) -> str:
     if _follows(finding, check_id, roots):
         return f"{finding.summary} (follows from {finding.caused_by}: see there)"
     return finding.summary
+
+
+# The report names at most this many root causes above the list: the worst first.
+_MOST_ROOT_CAUSES = 3
+
+
+def _start_here(report: Report, roots: set[str], marks: dict[Status, str]) -> list[Line]:
+    """The root causes first: each problem that follows from no other, with its fix and how many of the
+    report's other problems it explains. Nothing when the report has no problem."""
+    problems = [r for r in report.results if r.status.rank >= Status.WARN.rank]
+    causes = [r for r in problems if not _follows(headline(r), r.check_id, roots)]
+    if not causes:
+        return []
+    followers = {r.check_id: sum(1 for p in problems if p is not r and headline(p).caused_by == r.check_id)
+                 for r in causes}
+    # What explains most of the report first, then the worst; report order otherwise (the sort is stable).
+    causes.sort(key=lambda r: (-followers[r.check_id], -r.status.rank))
+    lines = []
+    for result in causes[:_MOST_ROOT_CAUSES]:
+        lead, count = headline(result), followers[result.check_id]
+        text = f"Start here: [{marks[result.status]}] {result.check_id}: {lead.summary.rstrip()}"
+        text += "" if text.endswith((".", "!", "?", ")")) else "."
+        if lead.fix:
+            text += f" Fix: gpudoctor fix {lead.fix}."
+        if count:
+            text += f" ({count} other finding{'s' if count > 1 else ''} below follow{'s' if count == 1 else ''} from it.)"
+        lines.append(Line(text, "bold", indent=12))
+    if len(causes) > _MOST_ROOT_CAUSES:
+        lines.append(Line(f"            and {len(causes) - _MOST_ROOT_CAUSES} more problems below.", "bold"))
+    return lines + [Line("")]
 
 
 def _families(check_ids: list[str]) -> str:
