@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gpudoctor.fixing.catalog import CatalogError, fixes_root, load_catalog, parse_header
-from gpudoctor.fixing.plan import PHASE_OF_FIX
+from gpudoctor.fixing.catalog import PHASES, CatalogError, fixes_root, load_catalog, parse_header
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted(p for d in ("windows", "wsl", "linux") for p in (REPO / "fixes" / d).glob("*")
@@ -51,14 +50,19 @@ def test_scripts_come_from_the_installed_package():
     assert all(spec.path.is_relative_to(root) for spec in load_catalog().values())
 
 
-def test_every_fix_has_a_phase():
-    assert set(load_catalog()) <= set(PHASE_OF_FIX)
+def test_each_script_names_its_phase():
+    """The phase is a header key of the script: a new fix needs no table elsewhere."""
+    phases = {fix_id: spec.phase for fix_id, spec in load_catalog().items()}
+    assert set(phases.values()) <= set(PHASES)
+    assert (phases["windows.enable-wsl2"], phases["wsl.remove-linux-driver"], phases["wsl.install-nccl"],
+            phases["linux.ollama-service-env"]) == ("platform", "driver", "nccl", "services")
 
 
 GOOD = """#!/usr/bin/env bash
 # gpudoctor-fix: wsl.example
 # title: An example
 # platform: wsl linux
+# phase: toolkit
 # elevation: root
 # after: new-shell
 # changes: edits a file
@@ -86,6 +90,17 @@ def test_a_good_header_parses():
     ("# param: --version X-Y  a version", "# param: --version X-Y a version", "is not 'FLAG [METAVAR]  description'"),
     ("# param: --version X-Y  a version", "# param: -Version X-Y  a version", "is not a bash parameter name"),
     ("#\nset", "set", "not ended by a bare '#' line"),
+    ("# phase: toolkit\n", "", "header lacks phase"),
+    ("# phase: toolkit", "# phase: last", "phase 'last' is not one of platform, driver"),
+    ("# platform: wsl linux", "# platform: linux", "lacks 'wsl', the folder it lies in"),
+    ("# platform: wsl linux", "# platform: wsl windows", "does not fit a bash script"),
+    ("# platform: wsl linux", "# platform: wsl wsl", "names a platform twice"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: other.sh --version X-Y [--dry-run]",
+     "does not start with the file name"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: example.sh --version X-Y", "does not show [--dry-run]"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: example.sh [--dry-run]",
+     "does not show the param --version"),
+    ("# param: --version X-Y  a version", "# param: --version x-y  a version", "is not upper case"),
 ])
 def test_a_bad_header_is_rejected_with_a_clear_error(old, new, message):
     assert old in GOOD
