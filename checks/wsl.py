@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
+from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
@@ -18,7 +18,7 @@ from .nvml_status import LINUX_DRIVER_ERRORS
 KERNEL_NEEDED = (5, 10, 43, 3)
 KERNEL_MINIMUM = (4, 19, 121)
 WINDOWS_BUILD_NEEDED = 19044
-CUDA_ON_WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+
 WSL2_OFF_MARKERS = ("WSL2 is not supported", "WSL2 is unable to start")  # wsl --status, English
 WSL1_OFF_MARKER = "WSL1 is not supported"
 VMP = "VirtualMachinePlatform"
@@ -310,7 +310,7 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
         f"appear under {WSL_LIB}, and every NVIDIA library WSL provides must come only from there. A Linux driver "
         "installed in the distribution puts copies elsewhere that cannot reach the GPU: CUDA reports no device "
         "(error 100) and nvidia-smi fails.",
-        f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE}). "
+        f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE_URL}). "
         "Install only cuda-toolkit-X-Y, never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages.",
         *_stray_lines(wsl),
     ]

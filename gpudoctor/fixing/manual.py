@@ -10,12 +10,16 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from gpudoctor.driver_support import parse_driver_version
+from gpudoctor.driver_support import (
+    CUDA_ON_WSL_GUIDE_URL,
+    DATA_CENTER_DRIVER_URL,
+    DRIVER_DOWNLOAD_URL,
+    UBUNTU_DRIVERS_URL,
+    parse_driver_version,
+)
 from gpudoctor.model import Finding, Status
 
 DRIVER_CHECK = "driver.version"
-# NVIDIA's driver download page; the NVIDIA App (Windows) offers the same drivers as updates.
-DRIVER_DOWNLOAD_URL = "https://www.nvidia.com/Download/index.aspx"
 # Data-center GPUs take the Data Center driver (Ubuntu: the -server packages, `ubuntu-drivers --gpgpu`).
 _DATA_CENTER_RE = re.compile(r"\b(?:A100|A800|H100|H200|H800|B100|B200|GB200|L40S?|L4|A10|A30|A40|T4|V100)\b")
 
@@ -55,8 +59,7 @@ def _windows_steps(branch: int) -> tuple[str, ...]:
 def _wsl_steps(branch: int) -> tuple[str, ...]:
     return (
         "Inside WSL 2 the GPU driver is the WINDOWS driver: update it on Windows, never inside WSL "
-        "(a Linux driver inside WSL breaks CUDA; NVIDIA CUDA on WSL User Guide, "
-        "https://docs.nvidia.com/cuda/wsl-user-guide/index.html).",
+        f"(a Linux driver inside WSL breaks CUDA; NVIDIA CUDA on WSL User Guide, {CUDA_ON_WSL_GUIDE_URL}).",
         f"On Windows, install NVIDIA driver R{branch} or newer from {DRIVER_DOWNLOAD_URL} "
         "(or through the NVIDIA App), and restart Windows.",
         "Then run `wsl.exe --shutdown` in PowerShell, reopen the distribution and run `gpudoctor check` again.",
@@ -64,7 +67,6 @@ def _wsl_steps(branch: int) -> tuple[str, ...]:
 
 
 def _ubuntu_steps(branch: int, data_center: bool) -> tuple[str, ...]:
-    # Ubuntu Server docs, "NVIDIA drivers installation" (https://ubuntu.com/server/docs/nvidia-drivers-installation).
     if data_center:
         listing = "sudo ubuntu-drivers list --gpgpu"
         install = (f"`sudo ubuntu-drivers install --gpgpu nvidia:{branch}-server` (or a newer listed branch), "
@@ -74,15 +76,14 @@ def _ubuntu_steps(branch: int, data_center: bool) -> tuple[str, ...]:
         install = (f"`sudo ubuntu-drivers install` (the recommended driver), `sudo ubuntu-drivers install "
                    f"nvidia:{branch}` (or a newer listed branch), or `sudo apt install nvidia-driver-{branch}`")
     return (
-        f"See which driver branches Ubuntu packages for this machine: `{listing}`.",
+        f"See which driver branches Ubuntu packages for this machine: `{listing}` ({UBUNTU_DRIVERS_URL}).",
         f"Install R{branch} or newer: {install}.",
         "Reboot, then run `gpudoctor check` again.",
     )
 
 
 def _linux_steps(branch: int, data_center: bool) -> tuple[str, ...]:
-    source = ("the Data Center driver (https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/)"
-              if data_center else f"{DRIVER_DOWNLOAD_URL}")
+    source = f"the Data Center driver ({DATA_CENTER_DRIVER_URL})" if data_center else DRIVER_DOWNLOAD_URL
     return (
         f"Install NVIDIA driver R{branch} or newer from your distribution's NVIDIA packages, NVIDIA's CUDA "
         f"repository (package `cuda-drivers`), or {source}.",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fixing.support import report_of
 
+from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, driver_install_hint
 from gpudoctor.fixing.catalog import load_catalog
+from gpudoctor.fixing.manual import driver_update
 from gpudoctor.fixing.plan import Target, UnknownId, build_plan, restrict, to_run, windows_path_of
 from gpudoctor.model import fail, ok, warn
 from gpudoctor.probes.privileges import Privileges
@@ -190,7 +194,19 @@ def test_driver_too_old_in_wsl_means_the_windows_driver():
     assert step.check_ids == ("driver.version",) and len(step.reasons) == 2
     text = " ".join(step.steps)
     assert "WINDOWS driver" in text and "never inside WSL" in text
-    assert "https://www.nvidia.com/Download/index.aspx" in text and "wsl.exe --shutdown" in text
+    assert "https://www.nvidia.com/drivers" in text and "wsl.exe --shutdown" in text
+
+
+@pytest.mark.parametrize("platform, os_name, gpu", [
+    ("windows", "Windows 11", "NVIDIA GeForce RTX 4090"), ("wsl", "Ubuntu 24.04", "NVIDIA GeForce RTX 4090"),
+    ("linux", "Fedora Linux 41", "NVIDIA GeForce RTX 4090"), ("linux", "Fedora Linux 41", "NVIDIA H200"),
+])
+def test_manual_steps_and_check_advice_send_to_the_same_pages(platform, os_name, gpu):
+    """One table of where drivers come from: the planner's steps name no page the checks' advice does not."""
+    steps = " ".join(driver_update(570, platform, os_name, [gpu]))
+    hint = driver_install_hint(platform, 570)
+    urls = set(re.findall(r"https?://[^\s),;]+", steps)) - {CUDA_ON_WSL_GUIDE_URL}
+    assert urls and urls <= set(re.findall(r"https?://[^\s),;]+", hint)), (urls, hint)
 
 
 def test_driver_too_old_on_windows():
