@@ -8,6 +8,7 @@ from gpudoctor.driver_support import (
     parse_driver_version,
     required_branch,
 )
+from gpudoctor.fix_requests import DriverUpdate
 from gpudoctor.model import check, fail, ok, warn
 
 from .nvml_status import explain_nvml_error
@@ -105,6 +106,7 @@ def driver_version(facts):
             f"Install R{facts.options.min_driver} or newer.",
             driver_install_hint(facts.platform.kind, facts.options.min_driver),
             evidence=evidence,
+            manual=DriverUpdate(facts.options.min_driver),
         )
     for label, required, indices in _too_old_for_gpus(inventory, branch):
         failed = True
@@ -115,6 +117,7 @@ def driver_version(facts):
             f"\"No devices were found\". Install R{max(required, facts.options.min_driver)} or newer.",
             driver_install_hint(facts.platform.kind, max(required, facts.options.min_driver)),
             evidence={**evidence, "gpus": indices, "required_branch": required},
+            manual=DriverUpdate(max(required, facts.options.min_driver)),
         )
     if failed:
         return

@@ -15,11 +15,10 @@ from gpudoctor.driver_support import (
     DATA_CENTER_DRIVER_URL,
     DRIVER_DOWNLOAD_URL,
     UBUNTU_DRIVERS_URL,
-    parse_driver_version,
 )
+from gpudoctor.fix_requests import DriverUpdate
 from gpudoctor.model import Finding, Status
 
-DRIVER_CHECK = "driver.version"
 # Data-center GPUs take the Data Center driver (Ubuntu: the -server packages, `ubuntu-drivers --gpgpu`).
 _DATA_CENTER_RE = re.compile(r"\b(?:A100|A800|H100|H200|H800|B100|B200|GB200|L40S?|L4|A10|A30|A40|T4|V100)\b")
 
@@ -33,14 +32,10 @@ class ManualStep:
 
 
 def _needed_branch(finding: Finding) -> int | None:
-    """The driver branch a failing driver.version finding asks for, when the driver is too old."""
-    evidence = finding.evidence
-    version = parse_driver_version(evidence.get("driver_version"))
-    floor = evidence.get("min_driver")
-    if finding.status is not Status.FAIL or version is None or not isinstance(floor, int):
+    """The driver branch a warning or failure asks for through its DriverUpdate request."""
+    if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(finding.manual, DriverUpdate):
         return None
-    needed = max(floor, evidence.get("required_branch") or 0)
-    return needed if version[0] < needed else None
+    return finding.manual.branch
 
 
 def _is_data_center(gpu_names: Iterable[str]) -> bool:
@@ -106,8 +101,7 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
 def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
                  gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
     """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs."""
-    needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings
-             if check_id == DRIVER_CHECK]
+    needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings]
     needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
     if not needs:
         return ()

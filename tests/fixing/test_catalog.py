@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted(p for d in ("windows", "wsl", "linux") for p in (REPO / "fixes" / d).glob("*")
                  if p.suffix in (".sh", ".ps1"))
 # A fix id named by a check: fix="x.y" (also inside `... if ... else`), "fix": "x.y" in a dict, or fixes=(...).
-_FIX_ARG = re.compile(r"""(?:\bfix\s*=\s*|["']fix["']\s*:\s*)["']([^"']+)["']""")
+_FIX_ARG = re.compile(r"""(?:\bfix\s*=\s*|["']fix["']\s*:\s*|\bFixRequest\(\s*)["']([^"']+)["']""")
 _FIXES_ARG = re.compile(r"""\bfixes\s*=\s*\(([^)]*)\)""")
 
 
@@ -111,14 +111,14 @@ def test_a_bad_header_is_rejected_with_a_clear_error(old, new, message):
 
 
 def test_every_fix_a_check_names_is_in_the_catalog():
-    """Check modules are being written concurrently: read whichever exist now."""
+    """Checks name fixes through gpudoctor/fix_requests.py and in their `fixes=(...)` declarations."""
     named = {}
-    for module in sorted((REPO / "checks").glob("*.py")):
+    for module in [REPO / "gpudoctor" / "fix_requests.py", *sorted((REPO / "checks").glob("*.py"))]:
         for fix_id in fix_ids_named_in(module.read_text(encoding="utf-8")):
             named.setdefault(fix_id, module.name)
-    assert named, "no check names a fix: the search pattern no longer matches the check sources"
+    assert named, "no fix is named: the search pattern no longer matches the sources"
     missing = {fix_id: module for fix_id, module in named.items() if fix_id not in load_catalog()}
-    assert not missing, f"checks name fixes that fixes/ does not ship: {missing}"
+    assert not missing, f"fixes named that fixes/ does not ship: {missing}"
 
 
 def test_the_search_finds_every_way_a_check_names_a_fix():
@@ -127,7 +127,8 @@ def test_the_search_finds_every_way_a_check_names_a_fix():
         yield ok("y", fix="wsl.install-cuda-toolkit" if version else None, fix_args=["--version", version])
         return {"fix": "wsl.no-such-fix", "fix_args": []}
         @check("a.b", title="t", fixes=("windows.enable-wsl2", 'wsl.install-nccl'))
+        return FixRequest("linux.set-shell-env", ("--name", name))
     '''
     assert fix_ids_named_in(source) == {"wsl.remove-linux-driver", "wsl.install-cuda-toolkit", "wsl.no-such-fix",
-                                        "windows.enable-wsl2", "wsl.install-nccl"}
+                                        "windows.enable-wsl2", "wsl.install-nccl", "linux.set-shell-env"}
     assert "wsl.no-such-fix" not in load_catalog()
