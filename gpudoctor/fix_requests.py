@@ -50,7 +50,8 @@ def convert_distro_wsl2(distro: str | None, *, update_wsl: bool = False) -> FixR
 def windows_user_env(name: str, value: str | None = None, *, restart_ollama: bool = False) -> FixRequest:
     """Set (or, with no value, remove) a Windows User environment variable; optionally restart Ollama."""
     change = ("-Value", value) if value is not None else ("-Remove",)
-    return FixRequest("windows.set-user-env", ("-Name", name, *change, *(("-RestartOllama",) if restart_ollama else ())))
+    restart = ("-RestartOllama",) if restart_ollama else ()
+    return FixRequest("windows.set-user-env", ("-Name", name, *change, *restart))
 
 
 def wslconfig_utf8() -> FixRequest:
