@@ -50,11 +50,11 @@ def open_host(snapshot_path: str | None):
         raise BadInput(str(exc)) from None
 
 
-def _write_output(path: str, text: str) -> None:
+def _write_output(path: str, text: str, mode: int | None = None) -> None:
     from gpudoctor.host.snapshot import write_text_atomically
 
     try:
-        write_text_atomically(path, text)
+        write_text_atomically(path, text, mode=mode)
     except OSError as exc:
         raise BadInput(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
@@ -92,11 +92,18 @@ def main() -> None:
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
-@click.option("--format", "report_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
-              show_default=True, help="markdown: a compact report to paste into an issue (secrets redacted).")
+@click.option("--format", "report_format", type=click.Choice(["terminal", "markdown", "prom", "npd"]),
+              default="terminal", show_default=True,
+              help="markdown: a compact report to paste into an issue (secrets redacted); prom: Prometheus metrics; "
+                   "npd: one line and exit code 0/1/2 for node-problem-detector.")
 @click.option("--no-anonymise", is_flag=True, help="With --format markdown: keep host and user names.")
+@click.option("--prom", "prom_path", metavar="FILE",
+              help="Write Prometheus metrics to FILE atomically (node_exporter's textfile collector).")
+@click.option("--nfd", "nfd_path", metavar="FILE", help="Write Node Feature Discovery labels to FILE atomically.")
+@click.option("--exit-codes", "exit_codes", type=click.Choice(["gpudoctor", "nagios"]), default="gpudoctor",
+              show_default=True, help="nagios: 0 pass, 1 warn, 2 fail, 3 could not run or bad usage.")
 def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise) -> None:
+          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
@@ -130,10 +137,23 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
         from gpudoctor.pasted.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=None if no_anonymise else this_machine()), nl=False)
-    elif not as_json:
+    if report_format in ("prom", "npd") or prom_path or nfd_path:
+        from gpudoctor.fleet.outputs import write_fleet_outputs
+
+        code = write_fleet_outputs(report, report_format, prom_path, nfd_path, fail_on, _write_output)
+        if report_format == "npd":
+            sys.exit(code)
+    if not as_json and report_format == "terminal":
         from gpudoctor.report.terminal import print_report
 
         print_report(report, verbose=verbose)
+    if exit_codes == "nagios":
+        from gpudoctor.fleet.health import nagios_code
+        from gpudoctor.report.json_report import report_document
+
+        global _verdict_given
+        _verdict_given = True  # a 2 from here is CRITICAL, not bad usage
+        sys.exit(nagios_code(report_document(report)))
     sys.exit(1 if report.status.rank >= threshold.rank else 0)
 
 
@@ -163,6 +183,32 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
     except UnreadablePaste as exc:
         raise BadInput(str(exc)) from None
     sys.exit(code)
+
+
+MERGE_EPILOG = """\b
+Exit codes:
+  0  merged: every node passes (or only warns) and none is an outlier
+  1  merged: some node fails or could not run a check, or is an outlier
+  2  bad usage, or no readable gpudoctor JSON report among the files given
+"""
+
+
+@main.command(epilog=MERGE_EPILOG)
+@click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
+@click.option("--json", "as_json", is_flag=True, help="Print the merged view as JSON.")
+@click.option("--format", "view_format", type=click.Choice(["terminal", "markdown"]), default="terminal",
+              show_default=True, help="markdown: the table, groups and outliers to paste into a ticket.")
+@click.option("--html", "html_path", metavar="FILE", help="Also write a self-contained HTML page (table, bar chart).")
+def merge(reports, as_json, view_format, html_path) -> None:
+    """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
+    identical configurations, and outliers (bandwidth far below its peers', a driver unlike theirs)."""
+    from gpudoctor.fleet.command import run_merge
+    from gpudoctor.fleet.merge import MergeError
+
+    try:
+        sys.exit(run_merge(reports, as_json, view_format, html_path, _write_output))
+    except MergeError as exc:
+        raise BadInput(str(exc)) from None
 
 
 @main.command("list")
@@ -271,6 +317,14 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
                              markdown=report_format == "markdown", anonymise=not no_anonymise)))
 
 
+_verdict_given = False
+
+
+def _nagios_exit_codes(argv: list[str]) -> bool:
+    """Whether the command line asked for --exit-codes nagios (read before click, whose own usage errors come first)."""
+    return "--exit-codes=nagios" in argv or any(a == "--exit-codes" and b == "nagios" for a, b in zip(argv, argv[1:]))
+
+
 def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
     from gpudoctor.host.opening import keep_early_host
@@ -281,6 +335,8 @@ def run(early_host=None) -> None:
         main(standalone_mode=True)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if code == 2 and not _verdict_given and _nagios_exit_codes(sys.argv[1:]):
+            code = 3  # bad usage is UNKNOWN to Nagios-style health systems, not CRITICAL
         if exc.code is not None and not isinstance(exc.code, int):
             click.echo(exc.code, err=True)
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
 # The report header shows these, whichever checks run.
-HEADER_FACTS = frozenset({"platform", "gpus", "container"})
+HEADER_FACTS = frozenset({"platform", "gpus", "container", "node"})
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,7 @@ class Report:
     duration_s: float
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
+    recorded_at: str | None = None  # when the facts were seen: now, or the replayed snapshot's time
     # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
     facts: FactStore | None = field(default=None, repr=False, compare=False)
 
@@ -213,5 +214,6 @@ def run_checks(
         duration_s=time.perf_counter() - started,
         source=options.source,
         probe_timings=dict(store.timings),
+        recorded_at=getattr(host, "recorded_at", None) or started_wall,
         facts=store,
     )

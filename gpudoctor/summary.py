@@ -6,6 +6,14 @@ from typing import Any
 
 from gpudoctor.engine import FactStore
 from gpudoctor.probing import ProbeFailed
+from gpudoctor.probes.node import NodeFacts
+
+
+def node_summary(node: NodeFacts) -> dict[str, Any]:
+    """The node identity of the report (schema: host.node); `gpudoctor merge` keys nodes by it."""
+    return {"hostname": node.hostname, "machine_id_hash": node.machine_id_hash, "dmi": dict(node.dmi),
+            "kernel": node.kernel, "cmdline": node.cmdline, "fingerprint": node.fingerprint,
+            "configuration": node.configuration}
 
 
 def _fact(store: FactStore, name: str) -> Any:
@@ -44,6 +52,9 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "markers": sorted({marker.source for marker in container.markers}),
             "line": container.header,
         }
+    node = _fact(store, "node")
+    if node is not None:
+        summary["node"] = node_summary(node)
     if inventory is not None:
         summary["driver_version"] = inventory.driver_version
         summary["cuda_driver_version"] = inventory.cuda_driver_version_text

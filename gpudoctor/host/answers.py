@@ -144,7 +144,8 @@ NOT_RECORDED = "not-recorded"
 
 @dataclass(frozen=True)
 class SystemInfo:
-    """The interpreter's view of the operating system (no host name, no user name)."""
+    """The interpreter's view of the operating system (no user name). `extra` holds the host name
+    and a keyed hash of the machine ID (never the ID itself) for the node identity."""
 
     sys_platform: str
     os_release: str

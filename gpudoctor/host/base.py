@@ -206,9 +206,10 @@ class Host:
 class ReplayHost(Host):
     """Answers from a snapshot; a question the snapshot never recorded gets a 'not-recorded' answer."""
 
-    def __init__(self, calls: dict[str, Any]) -> None:
+    def __init__(self, calls: dict[str, Any], recorded_at: str | None = None) -> None:
         super().__init__()
         self._calls = calls
+        self.recorded_at = recorded_at  # the snapshot's own time, which the report keeps
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._calls:

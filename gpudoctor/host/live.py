@@ -135,7 +135,7 @@ class LiveHost(Host):
             return HttpResult(error=f"unreachable: {exc}")
 
     def _live_system(self) -> SystemInfo:
-        extra: dict[str, Any] = {"logical_cpus": os.cpu_count()}
+        extra: dict[str, Any] = {"logical_cpus": os.cpu_count(), **node_names()}
         if sys.platform == "win32":
             extra["windows_build"] = sys.getwindowsversion().build  # type: ignore[attr-defined]
         elif sys.platform.startswith("linux"):
@@ -173,6 +173,45 @@ class LiveHost(Host):
     def close(self) -> None:
         if self._nvml is not None:
             self._nvml.close()
+
+
+# systemd's machine-id(5): the ID "should be considered confidential"; applications that need
+# a stable identifier should hash it with a keyed hash and an application-specific key, as
+# sd_id128_get_machine_app_specific() does. The raw ID never leaves this process.
+_MACHINE_ID_KEY = b"gpudoctor node identity"
+
+
+def _machine_id() -> str | None:
+    """/etc/machine-id on Linux and WSL, the MachineGuid the Windows installer writes on Windows."""
+    if sys.platform == "win32":
+        try:
+            import winreg
+
+            with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, r"SOFTWARE\Microsoft\Cryptography",
+                                0, winreg.KEY_READ | winreg.KEY_WOW64_64KEY) as key:
+                return str(winreg.QueryValueEx(key, "MachineGuid")[0]).strip() or None
+        except OSError:
+            return None
+    for path in ("/etc/machine-id", "/var/lib/dbus/machine-id"):
+        try:
+            with open(path, encoding="ascii", errors="replace") as handle:
+                text = handle.read(64).strip()
+        except OSError:
+            continue
+        if text:
+            return text
+    return None
+
+
+def node_names() -> dict[str, Any]:
+    """The host name and the keyed hash of the machine ID, for the report's node identity."""
+    import hashlib
+    import hmac
+    import socket
+
+    raw = _machine_id()
+    hashed = hmac.new(raw.encode(), _MACHINE_ID_KEY, hashlib.sha256).hexdigest()[:32] if raw else None
+    return {"hostname": socket.gethostname() or None, "machine_id_hash": hashed}
 
 
 def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] | None = None) -> CommandResult:

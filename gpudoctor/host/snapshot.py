@@ -55,12 +55,16 @@ def snapshot_document(host: Host) -> dict[str, Any]:
     }
 
 
-def write_text_atomically(path: str, text: str) -> None:
+def write_text_atomically(path: str, text: str, mode: int | None = None) -> None:
+    """Write to a hidden temporary file beside `path`, then rename it over `path`: a reader sees
+    the old file or the new one, never half of one. `mode` sets its permissions (mkstemp's are 0600)."""
     directory = os.path.dirname(os.path.abspath(path))
     handle, temp_path = tempfile.mkstemp(prefix=".gpudoctor-", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        if mode is not None:
+            os.chmod(temp_path, mode)
         os.replace(temp_path, path)
     except BaseException:
         if os.path.exists(temp_path):
@@ -108,4 +112,5 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         answers[call_key(call["probe"], call["args"])] = call["answer"]
     if call_key("system", []) not in answers:
         raise SnapshotError(f"snapshot {source!r} is corrupt: it has no system record")
-    return ReplayHost(answers)
+    recorded_at = document.get("recorded_at")
+    return ReplayHost(answers, recorded_at=recorded_at if isinstance(recorded_at, str) else None)

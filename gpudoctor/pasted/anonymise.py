@@ -19,6 +19,8 @@ _USER_AT_HOST = re.compile(r"\b(?P<user>[a-z_][a-z0-9_.-]{0,31})@(?P<host>[A-Za-
 _GPU_UUID = re.compile(r"\b(?:GPU|MIG)-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 _SERIAL = re.compile(r"(?P<key>(?:Serial Number|serial)\s*[:=>]\s*)(?P<value>[0-9A-Za-z]{6,})")
+# The node identity (gpudoctor/probes/node.py) in snapshots and reports: field -> placeholder kind.
+_IDENTITY_FIELDS = {"hostname": "host", "machine_id_hash": "machine"}
 _NOT_NAMES = {"root", "user", "shared", "public", "default", "all users"}
 
 
@@ -59,12 +61,18 @@ class Anonymiser:
         if isinstance(value, list):
             return [self.value(v) for v in value]
         if isinstance(value, dict) and "base64" not in value:  # bytes that are not UTF-8 stay as they are
-            return {self.text(k): self.value(v) for k, v in value.items()}
+            return {self.text(k): self._field(k, v) for k, v in value.items()}
         return value
+
+    def _field(self, key: str, value: Any) -> Any:
+        """A node identity field is replaced whole, however short (a host called "vm")."""
+        if key in _IDENTITY_FIELDS and isinstance(value, str):
+            return self.placeholder(_IDENTITY_FIELDS[key], value)
+        return self.value(value)
 
     def summary(self) -> str:
         words = {"host": "host name", "user": "user name", "gpu-uuid": "GPU UUID", "uuid": "other UUID",
-                 "serial": "serial number"}
+                 "serial": "serial number", "machine": "machine ID"}
         parts = [f"{n} {words[k]}{'s' if n != 1 else ''}" for k, n in sorted(self.replaced.items())]
         return "Replaced: " + (", ".join(parts) if parts else "nothing identifying was found")
 

@@ -51,6 +51,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "gpudoctor_version": report.gpudoctor_version,
         "started_at": report.started_at,
+        "recorded_at": report.recorded_at or report.started_at,
         "duration_s": round(report.duration_s, 6),
         "source": report.source,
         "status": report.status.value,

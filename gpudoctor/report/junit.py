@@ -15,7 +15,10 @@ from gpudoctor.report.json_report import headline
 
 def render_junit(report: Report, fail_on: Status = Status.FAIL) -> str:
     suite = ET.Element("testsuite", name="gpudoctor", tests=str(len(report.results)),
-                       time=f"{report.duration_s:.3f}", timestamp=report.started_at)
+                       time=f"{report.duration_s:.3f}", timestamp=report.recorded_at or report.started_at)
+    hostname = ((report.host or {}).get("node") or {}).get("hostname")
+    if hostname:
+        suite.set("hostname", hostname)
     failures = errors = skipped = 0
     for result in report.results:
         case = ET.SubElement(suite, "testcase", classname=f"gpudoctor.{result.check_id.split('.')[0]}",

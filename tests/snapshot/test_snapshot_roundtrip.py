@@ -12,7 +12,7 @@ from hosts import HostBuilder, run
 
 def _comparable(report):
     document = report_document(report)
-    for key in ("started_at", "duration_s", "source", "probe_timings_s"):
+    for key in ("started_at", "recorded_at", "duration_s", "source", "probe_timings_s"):
         document.pop(key)
     for item in document["checks"]:
         item.pop("duration_s")

@@ -1,0 +1,25 @@
+"""`gpudoctor merge`: read, judge, print; the exit code says whether the fleet needs a look."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import click
+
+from gpudoctor.fleet import views
+from gpudoctor.fleet.merge import read_reports, report_paths
+
+
+def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path: str | None,
+              write: Callable[[str, str], None]) -> int:
+    """Raises MergeError when nothing could be read (bad input)."""
+    fleet = read_reports(report_paths(reports))
+    for path, why in fleet.unreadable:
+        click.echo(f"gpudoctor merge: skipped {path}: {why}", err=True)
+    if html_path:
+        write(html_path, views.render_html(fleet))
+    render = views.render_json if as_json else views.render_markdown if view_format == "markdown" \
+        else views.render_terminal
+    click.echo(render(fleet), nl=False)
+    unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers
+    return 1 if unhealthy else 0

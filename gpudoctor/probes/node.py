@@ -1,0 +1,149 @@
+"""Which node this is, and what configuration it runs: the identity a fleet report is keyed by.
+
+The identity names the machine (host name, a keyed hash of its machine ID, its board and BIOS as
+DMI describes them, its kernel and command line). The configuration is what makes two nodes
+behave alike (driver and its kernel-module flavour, CUDA, NCCL, IOMMU mode, GPU models and the
+links between them); its fingerprint is equal on identical nodes, so `gpudoctor merge` groups
+them. Every part is optional: a fact that cannot be read is None and still fingerprints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
+
+CMDLINE = "/proc/cmdline"
+HOSTNAME_FILE = "/proc/sys/kernel/hostname"
+DRIVER_VERSION_FILE = "/proc/driver/nvidia/version"
+IOMMU_GROUPS = "/sys/kernel/iommu_groups"
+# Readable by every user; the serial numbers beside them are root-only and never read.
+DMI_FIELDS = ("sys_vendor", "product_name", "board_vendor", "board_name", "bios_vendor", "bios_version", "bios_date")
+DMI_DIR = "/sys/class/dmi/id/"
+# What board makers leave in DMI fields they did not fill in: no identity at all
+# (e.g. an ASRock X300 board, mkoreneff/iommu_info_generate#11).
+DMI_PLACEHOLDERS = {"To Be Filled By O.E.M."}
+
+
+@dataclass(frozen=True)
+class NodeFacts:
+    hostname: str | None
+    machine_id_hash: str | None  # HMAC-SHA256 of the machine ID keyed for gpudoctor (see host/live.py)
+    dmi: dict[str, str] = field(default_factory=dict)  # DMI field -> value, only those readable
+    kernel: str | None = None
+    cmdline: str | None = None
+    configuration: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint_of(self.configuration)
+
+
+def fingerprint_of(configuration: dict) -> str:
+    """12 hex digits, equal for nodes whose configuration is equal."""
+    canonical = json.dumps(configuration, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:12]
+
+
+def module_flavour(version_text: str | None) -> str | None:
+    """'open' or 'proprietary' from /proc/driver/nvidia/version's NVRM line.
+
+    The open kernel modules announce "NVIDIA UNIX Open Kernel Module for x86_64 580.159.04";
+    the proprietary ones "NVIDIA UNIX x86_64 Kernel Module 535.183.01" (NVIDIA's nv.c,
+    pNVRM_ID string, in both trees of open-gpu-kernel-modules and the .run package).
+    """
+    line = next((ln for ln in (version_text or "").splitlines() if ln.startswith("NVRM version:")), None)
+    if line is None:
+        return None
+    return "open" if "Open Kernel Module" in line else "proprietary"
+
+
+def iommu_mode(cmdline: str | None, groups: int | None) -> str | None:
+    """How the kernel uses the IOMMU: 'passthrough' (iommu=pt), 'off' (disabled on the command
+    line), 'translated' (IOMMU groups exist and nothing says pass-through), 'absent' (no groups:
+    no IOMMU, or none the kernel drives), None when neither the command line nor sysfs was read.
+    Parameters as the kernel documents them (Documentation/admin-guide/kernel-parameters.txt)."""
+    tokens = set((cmdline or "").split())
+    if tokens & {"iommu=pt", "iommu.passthrough=1", "iommu.passthrough=on"}:
+        return "passthrough"
+    if tokens & {"intel_iommu=off", "amd_iommu=off", "iommu=off"}:
+        return "off"
+    if groups is None:
+        return None
+    return "translated" if groups else "absent"
+
+
+def _text(host: Host, path: str, limit: int = 4096) -> str | None:
+    result = host.read_file(path, limit=limit)
+    text = (result.text or "").strip() if result.data is not None else ""
+    return text or None
+
+
+def _links(inventory) -> list[str]:
+    """Each GPU pair's connection (NVLink count, else NVML's topology level), and each GPU's PCIe link."""
+    links = [f"{p.a}-{p.b} {'NV%d' % p.nvlinks if p.nvlinks else (p.topology or '?')}" for p in inventory.pairs
+             if p.a < p.b]
+    for gpu in inventory.gpus:
+        pcie = gpu.pcie
+        if pcie.max_generation or pcie.max_width:
+            links.append(f"{gpu.index} Gen{pcie.max_generation or '?'} x{pcie.max_width or '?'}")
+    return links
+
+
+def _nccl_versions(nccl) -> list[str]:
+    versions = {lib.version for lib in getattr(nccl, "libraries", ()) if lib.version}
+    return [f"{v // 10000}.{v // 100 % 100}.{v % 100}" for v in sorted(versions)]
+
+
+def _cuda_text(version: int | None) -> str | None:
+    return f"{version // 1000}.{version % 1000 // 10}" if version else None
+
+
+def configuration(inventory, nccl, version_text: str | None, cmdline: str | None, groups: int | None) -> dict:
+    """What should be equal on identical nodes. Facts that could not be read are None."""
+    return {
+        "driver": getattr(inventory, "driver_version", None),
+        "module_flavour": module_flavour(version_text),
+        "cuda": _cuda_text(getattr(inventory, "cuda_driver_version", None)),
+        "nccl": _nccl_versions(nccl) if nccl is not None else None,
+        "iommu": iommu_mode(cmdline, groups),
+        "gpus": sorted(gpu.name for gpu in inventory.gpus) if inventory is not None else None,
+        "links": _links(inventory) if inventory is not None else None,
+    }
+
+
+def _optional_fact(facts, name: str) -> Any:
+    try:
+        return facts.get(name)
+    except Exception:  # a failed probe leaves its part of the fingerprint unknown
+        return None
+
+
+@provides("node")
+def probe_node(host: Host, facts) -> NodeFacts:
+    system = host.system()
+    extra = system.extra
+    hostname = extra.get("hostname") or (_text(host, HOSTNAME_FILE, 256) if system.sys_platform.startswith("linux")
+                                         else None)
+    dmi = {name: value for name in DMI_FIELDS
+           if (value := _text(host, DMI_DIR + name, 256)) and value not in DMI_PLACEHOLDERS}
+    cmdline = _text(host, CMDLINE) if system.sys_platform.startswith("linux") else None
+    version_text = _text(host, DRIVER_VERSION_FILE) if system.sys_platform.startswith("linux") else None
+    groups = None
+    if system.sys_platform.startswith("linux"):
+        listing = host.list_dir(IOMMU_GROUPS)
+        groups = len(listing.entries) if listing.entries is not None else (0 if listing.error == "not-found" else None)
+    return NodeFacts(
+        hostname=hostname,
+        machine_id_hash=extra.get("machine_id_hash"),
+        dmi=dmi,
+        kernel=system.os_release or None,
+        cmdline=re.sub(r"\s+", " ", cmdline) if cmdline else None,
+        configuration=configuration(_optional_fact(facts, "gpus"), _optional_fact(facts, "nccl"), version_text,
+                                    cmdline, groups),
+    )

@@ -1,0 +1,136 @@
+"""Every report and snapshot says which node it came from, and what configuration it runs."""
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+from fleet_reports import FLEET, H200, node_builder, node_report
+from hosts import HOSTS, run, snapshot_document
+
+from gpudoctor.engine import Options
+from gpudoctor.host import live
+from gpudoctor.host.live import LiveHost
+from gpudoctor.host.snapshot import load_snapshot, snapshot_document as record_snapshot
+from gpudoctor.probes.node import iommu_mode, module_flavour, probe_node
+from gpudoctor.report.json_report import report_document
+from gpudoctor.report.junit import render_junit
+
+SCHEMA = json.loads((Path(live.__file__).parents[1] / "report" / "report.schema.json").read_text())
+
+
+def test_report_names_the_node_and_its_configuration():
+    document = node_report(H200, "gpu-node-07")
+    jsonschema.validate(document, SCHEMA)
+    node = document["host"]["node"]
+    assert node["hostname"] == "gpu-node-07"
+    assert re.fullmatch(r"[0-9a-f]{32}", node["machine_id_hash"])
+    assert node["kernel"] == "6.18.44-fc-v657-gpu"
+    assert node["cmdline"].startswith("mitigations=auto")
+    assert node["dmi"] == {}  # a Firecracker VM has no DMI tables (tests/fixtures/fleet/README.md)
+    assert node["configuration"] == {
+        "driver": "580.159.04", "module_flavour": "open", "cuda": "13.0", "nccl": ["2.28.3", "2.28.9"],
+        "iommu": "absent", "gpus": ["NVIDIA H200", "NVIDIA H200"],
+        "links": ["0-1 NV18", "0 Gen5 x16", "1 Gen5 x16"],
+    }
+
+
+def test_identical_nodes_share_a_fingerprint_and_a_driver_change_splits_them():
+    first = node_report(H200, "gpu-a", deep=False)["host"]["node"]
+    second = node_report(H200, "gpu-b", deep=False)["host"]["node"]
+    assert first["machine_id_hash"] != second["machine_id_hash"]
+    assert first["fingerprint"] == second["fingerprint"]
+    builder = node_builder(H200, "gpu-c").set_nvml("nvmlSystemGetDriverVersion", value="570.86.15")
+    third = report_document(run(builder.host()))["host"]["node"]
+    assert third["configuration"]["driver"] == "570.86.15"
+    assert third["fingerprint"] != first["fingerprint"]
+
+
+def test_fingerprint_tolerates_missing_facts():
+    """An old recording (no command line, no driver version file, NVML failing) still fingerprints."""
+    builder = node_builder(H200, "gpu-old")
+    builder.remove("file", ["/proc/cmdline", 4096, False]).remove("file", ["/proc/driver/nvidia/version", 4096, False])
+    builder.remove("dir", ["/sys/kernel/iommu_groups"])
+    builder.set_nvml("nvmlInit", error="NVML_ERROR_DRIVER_NOT_LOADED")
+    node = report_document(run(builder.host()))["host"]["node"]
+    assert node["configuration"]["module_flavour"] is None and node["configuration"]["iommu"] is None
+    assert node["configuration"]["driver"] is None
+    assert re.fullmatch(r"[0-9a-f]{12}", node["fingerprint"])
+
+
+def test_module_flavour_from_real_version_files():
+    assert module_flavour((FLEET / "h200-proc-driver-nvidia-version.txt").read_text()) == "open"
+    assert module_flavour((FLEET / "nixgl-186-proc-driver-nvidia-version.txt").read_text()) == "open"
+    # The proprietary module's line, as nixGL's regex (nix-community/nixGL#186) was written for it.
+    assert module_flavour("NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.86.15  Wed Jan 22 2025") == \
+        "proprietary"
+    assert module_flavour("") is None
+
+
+def test_iommu_mode_from_command_line_and_groups():
+    cmdline = (FLEET / "h200-proc-cmdline.txt").read_text()
+    assert iommu_mode(cmdline, 0) == "absent"
+    assert iommu_mode(cmdline + " intel_iommu=on iommu=pt", 40) == "passthrough"
+    assert iommu_mode("amd_iommu=off", 0) == "off"
+    assert iommu_mode("quiet", 12) == "translated"
+    assert iommu_mode(None, None) is None
+
+
+def test_dmi_placeholders_are_no_identity():
+    builder = node_builder(H200, "gpu-dmi")
+    # mkoreneff/iommu_info_generate#11: an ASRock X300 board's unfilled DMI fields.
+    builder.set("file", ["/sys/class/dmi/id/product_name", 256, False], {"data": "To Be Filled By O.E.M.\n", "error": None})
+    builder.set("file", ["/sys/class/dmi/id/board_vendor", 256, False], {"data": "ASRock\n", "error": None})
+    node = report_document(run(builder.host()))["host"]["node"]
+    assert node["dmi"] == {"board_vendor": "ASRock"}
+
+
+def test_replay_keeps_recorded_at(tmp_path):
+    snapshot = HOSTS / H200
+    host = load_snapshot(str(snapshot))
+    report = run(host, options=Options(source=str(snapshot)))
+    document = report_document(report)
+    assert document["recorded_at"] == snapshot_document(H200)["recorded_at"] != document["started_at"]
+
+
+def test_junit_testsuite_carries_the_host_name():
+    report = run(node_builder(H200, "gpu-node-07").host())
+    suite = ET.fromstring(render_junit(report))
+    assert suite.get("hostname") == "gpu-node-07"
+    replayed = ET.fromstring(render_junit(run(load_snapshot(str(HOSTS / H200)))))
+    assert replayed.get("timestamp") == snapshot_document(H200)["recorded_at"]
+
+
+def test_live_snapshot_holds_the_hashed_machine_id_never_the_raw_one(monkeypatch, tmp_path):
+    machine_id = "5a1ee3c0b0f0400fa2b1d0c3e6f7a8b9"
+    monkeypatch.setattr(live, "_machine_id", lambda: machine_id)
+    host = LiveHost()
+    facts = probe_node(host, _NoFacts())
+    text = json.dumps(record_snapshot(host))
+    assert machine_id not in text
+    assert facts.machine_id_hash and re.fullmatch(r"[0-9a-f]{32}", facts.machine_id_hash)
+    assert facts.machine_id_hash in text
+    import socket
+
+    assert facts.hostname == socket.gethostname()
+
+
+class _NoFacts:
+    def get(self, name):
+        raise LookupError(name)
+
+
+def test_anonymised_snapshot_replaces_host_name_and_machine_id(tmp_path):
+    output = tmp_path / "snap.json"
+    proc = subprocess.run([sys.executable, "-m", "gpudoctor", "snapshot", "--anonymise", "-o", str(output)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    document = json.loads(output.read_text())
+    extra = next(c for c in document["calls"] if c["probe"] == "system")["answer"]["extra"]
+    import socket
+
+    assert extra["hostname"] != socket.gethostname() and extra["hostname"].startswith("host")
+    assert extra["machine_id_hash"] == ("machine1" if live._machine_id() else None)
