@@ -163,10 +163,19 @@ def cuda_toolkit(facts):
         others = [line for kit, line in zip(kits.toolkits, listing) if kit is not active]
         name, _value, variable_root = _variable(kits)
         agrees = f"; {name} agrees" if name and name != kits.active_source and variable_root == active.root else ""
-        yield ok(f"CUDA toolkit {active.version or 'of unknown version'} at {active.root} is the active one "
-                 f"(from {kits.active_source}{agrees}).",
-                 listing[kits.toolkits.index(active)],
-                 *(["Also installed: " + "; ".join(others)] if others else []),
-                 evidence=evidence)
+        also = ["Also installed: " + "; ".join(others)] if others else []
+        if active.version is None:
+            # Unknown is not healthy: a hung or broken nvcc (it timed out, or crashed) is worth a look,
+            # and nothing can be compared with the driver.
+            yield warn(f"The active CUDA toolkit at {active.root} (from {kits.active_source}) did not tell its "
+                       f"version: {active.error or 'no source names it'}.",
+                       listing[kits.toolkits.index(active)], *also,
+                       f"Run `{active.root}/bin/nvcc --version` by hand; a toolkit whose nvcc hangs or fails is "
+                       "broken: reinstall it. Without its version gpudoctor cannot compare it with the driver.",
+                       evidence=evidence)
+        else:
+            yield ok(f"CUDA toolkit {active.version} at {active.root} is the active one "
+                     f"(from {kits.active_source}{agrees}).",
+                     listing[kits.toolkits.index(active)], *also, evidence=evidence)
         yield from _driver_findings(active, facts)
     yield from _variable_findings(kits)

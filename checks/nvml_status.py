@@ -26,6 +26,71 @@ _EXPLANATIONS = {
         "Check the permissions of /dev/nvidia* and that your user may use the GPU (in a container: the "
         "device nodes must be passed in).",
     ),
+    # The meanings below are nvml.h's own (nvmlReturn_t); the advice is what each calls for.
+    "NVML_ERROR_INSUFFICIENT_POWER": (
+        "A GPU reports that its external power cables are not properly attached (NVML: insufficient power).",
+        "Connect every PCIe power connector the card has (8-pin / 12VHPWR fully seated, one cable per connector, "
+        "no daisy chain), with the machine off; check that the power supply can feed all GPUs.",
+    ),
+    "NVML_ERROR_IRQ_ISSUE": (
+        "The NVIDIA kernel driver detected an interrupt problem with a GPU (NVML: IRQ issue).",
+        "`dmesg | grep -i -e nvrm -e msi` shows it. Typical causes: MSI interrupts disabled or broken by the "
+        "platform, a riser or slot problem. Update the BIOS, try another slot without riser, and reboot.",
+    ),
+    "NVML_ERROR_CORRUPTED_INFOROM": (
+        "A GPU's infoROM (its on-board configuration store) is corrupted.",
+        "`nvidia-smi -q` shows the InfoROM versions and a corruption warning. The GPU may still run, but ECC and "
+        "error accounting are not trustworthy; the infoROM is not user-repairable: contact the board vendor "
+        "(RMA).",
+    ),
+    "NVML_ERROR_RESET_REQUIRED": (
+        "A GPU needs a reset before it can be used again.",
+        "Stop every process using it (`nvidia-smi` lists them), then `sudo nvidia-smi -r -i <index>`; "
+        "where a GPU reset is not supported (consumer cards, WSL), reboot.",
+    ),
+    "NVML_ERROR_OPERATING_SYSTEM": (
+        "The operating system blocked access to the GPU's control device (NVML: operating system error).",
+        "A cgroup device rule or a security policy denies /dev/nvidiactl or /dev/nvidia*: in a container, start "
+        "it with the GPUs handed in (`--gpus all`); on a host, check the device rules of your service or "
+        "sandbox and the permissions of /dev/nvidia*.",
+    ),
+    "NVML_ERROR_IN_USE": (
+        "The GPU is in use, so NVML refused the operation (NVML: in use).",
+        "Stop the processes using the GPU (`nvidia-smi` lists them; `sudo fuser -v /dev/nvidia*` shows others), "
+        "then run gpudoctor again.",
+    ),
+    "NVML_ERROR_GPU_NOT_FOUND": (
+        "NVML found no GPU where one was expected (NVML: GPU not found).",
+        "The GPU disappeared or is not visible here: check `lspci -d 10de:` (or Device Manager), "
+        "CUDA_VISIBLE_DEVICES, and in a container the devices handed in.",
+    ),
+    "NVML_ERROR_NOT_READY": (
+        "The NVIDIA driver is not ready yet (NVML: not ready).",
+        "Right after boot or a driver load the GPUs may still be initialising; on NVSwitch systems "
+        "nvidia-fabricmanager must be running (`systemctl status nvidia-fabricmanager`). Wait a minute and "
+        "run gpudoctor again.",
+    ),
+    "NVML_ERROR_MEMORY": (
+        "NVML ran out of host memory.",
+        "The machine is short of RAM: close programs or add swap, then run gpudoctor again.",
+    ),
+    "NVML_ERROR_INSUFFICIENT_RESOURCES": (
+        "The driver lacks the resources for the request (NVML: insufficient resources).",
+        "Too many processes or contexts hold GPU resources: stop some (`nvidia-smi`), or reboot if it persists.",
+    ),
+    "NVML_ERROR_FUNCTION_NOT_FOUND": (
+        "The installed NVIDIA driver is too old for a query gpudoctor makes (NVML: function not found).",
+        "Update the NVIDIA driver (535 or newer; see `gpudoctor explain driver.version`).",
+    ),
+    "NVML_ERROR_ARGUMENT_VERSION_MISMATCH": (
+        "The nvidia-ml-py package is newer than the NVIDIA driver understands (NVML: argument version mismatch).",
+        "Update the NVIDIA driver, or install an nvidia-ml-py release of the driver's own branch "
+        "(pip install 'nvidia-ml-py==<driver major>.*').",
+    ),
+    "NVML_ERROR_UNINITIALIZED": (
+        "NVML was used before it was initialised: a gpudoctor bug.",
+        "Please report it at the gpudoctor issue tracker, with `gpudoctor snapshot` attached.",
+    ),
     "NVML_ERROR_GPU_IS_LOST": (
         "A GPU has fallen off the bus (NVML: GPU is lost).",
         "This is a hardware or power problem (riser, PSU, overheating) or a driver crash; `dmesg` shows an Xid "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 
@@ -14,7 +15,8 @@ EXIT_CODES = """\b
 Exit codes:
   0  healthy: no finding at or above --fail-on
   1  a finding at or above --fail-on (default: fail)
-  2  bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot)
+  2  bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot),
+     or the output cannot be written (a full disk, a closed pipe)
   3  internal error (a bug in gpudoctor or a plugin: please report it)
 """
 
@@ -51,10 +53,10 @@ def open_host(snapshot_path: str | None):
 
 
 def _write_output(path: str, text: str, mode: int | None = None) -> None:
-    from gpudoctor.host.snapshot import write_text_atomically
+    from gpudoctor.output_file import write_output
 
     try:
-        write_text_atomically(path, text, mode=mode)
+        write_output(path, text, mode=mode)
     except OSError as exc:
         raise BadInput(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
@@ -263,6 +265,8 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
         host.close()
     import json
 
+    from gpudoctor.host.snapshot_privacy import describe
+
     document = snapshot_document(host)
     if anonymise:
         from gpudoctor.pasted.anonymise import anonymised_snapshot
@@ -270,9 +274,12 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
     _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
-    click.echo(f"Recorded {len(host.recorded)} probe answers to {output}.")
-    click.echo("It holds command output, library answers and audited environment variables only "
-               "(secrets redacted); read it before you share it.")
+    click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
+    for line in describe(document["calls"]):
+        click.echo(f"  - {line}")
+    more = "" if anonymise else " (--anonymise also replaces host names, GPU UUIDs and serial numbers)"
+    click.echo(f"Tokens and passwords are redacted, your home folder is ~ and your user name <user>{more}; "
+               "read it before you share it.")
 
 
 FIX_EPILOG = """\b
@@ -317,6 +324,20 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
                              markdown=report_format == "markdown", anonymise=not no_anonymise)))
 
 
+# Errors of writing standard output (`gpudoctor check > /dev/full`, `| head` closing the pipe): not a bug.
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
+
+
+def _output_failed(exc: OSError) -> int:
+    if exc.errno not in _OUTPUT_ERRNOS:
+        with contextlib.suppress(OSError):
+            click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        return 3
+    with contextlib.suppress(OSError):
+        click.echo(f"gpudoctor: cannot write the output: {exc.strerror or exc}", err=True)
+    return 3 if _nagios_exit_codes(sys.argv[1:]) else 2  # Nagios: UNKNOWN, like bad usage
+
+
 _verdict_given = False
 
 
@@ -342,11 +363,16 @@ def run(early_host=None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         code = 130
+    except OSError as exc:
+        code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
         click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
         code = 3
-    sys.stdout.flush()
-    sys.stderr.flush()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError as exc:
+        code = _output_failed(exc)
     # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
     # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
     # for nothing (gpudoctor creates no CUDA context in this process).

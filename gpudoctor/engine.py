@@ -14,6 +14,9 @@ from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, wo
 from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
+# After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
+_DEPENDENT_GRACE_S = 0.2
+
 # The report header shows these, whichever checks run.
 HEADER_FACTS = frozenset({"platform", "gpus", "container", "node"})
 
@@ -50,18 +53,33 @@ class FactStore:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.timings: dict[str, float] = {}
+        self._deadline = float("inf")  # time.monotonic() by which every gathered fact is an answer
+        self._deadline_s = FACTS_DEADLINE_S
+        self._done: dict[str, threading.Event] = {}  # set when a gathered fact's thread ends
+        self._workers: dict[str, threading.Thread] = {}
 
     def get(self, name: str) -> Any:
+        if name in self._failures:  # first: a probe that overran may still deliver a value later
+            raise ProbeFailed(self._failures[name])
         if name in self._values:
             return self._values[name]
-        with self._guard:
-            lock = self._locks.setdefault(name, threading.Lock())
-        with lock:
-            if name not in self._values and name not in self._failures:
-                self._compute(name)
+        done = self._done.get(name)
+        if done is not None and threading.current_thread() is not self._workers.get(name):
+            # Gathered on its own thread: wait for it, but never past the deadline.
+            if not done.wait(max(0.0, self._deadline - time.monotonic())):
+                self._failures.setdefault(name, self._overran(name))
+        else:
+            with self._guard:
+                lock = self._locks.setdefault(name, threading.Lock())
+            with lock:
+                if name not in self._values and name not in self._failures:
+                    self._compute(name)
         if name in self._failures:
             raise ProbeFailed(self._failures[name])
         return self._values[name]
+
+    def _overran(self, name: str) -> str:
+        return f"probe {name!r} did not finish within {self._deadline_s:g} s"
 
     def _compute(self, name: str) -> None:
         if name == "options":
@@ -86,8 +104,10 @@ class FactStore:
         if self._on_progress is not None:
             self._on_progress(message)
 
-    def gather(self, names: Iterable[str], deadline_s: float = FACTS_DEADLINE_S) -> None:
-        """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit)."""
+    def gather(self, names: Iterable[str], deadline_s: float | None = None) -> None:
+        """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit);
+        after `deadline_s` (FACTS_DEADLINE_S by default) a fact not computed is a failure, at once."""
+        deadline_s = FACTS_DEADLINE_S if deadline_s is None else deadline_s
         # NVML and libcuda are called through ctypes, which gives up the interpreter lock for every
         # call and must win it back afterwards; with other probe threads busy, each return can wait a
         # whole switch interval (5 ms by default), and an NVML inventory makes hundreds of calls.
@@ -99,22 +119,28 @@ class FactStore:
             sys.setswitchinterval(interval)
 
     def _gather(self, names: Iterable[str], deadline_s: float) -> None:
-        threads = []
-        for name in sorted(set(names)):
-            thread = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}", daemon=True)
+        self._deadline_s, self._deadline = deadline_s, time.monotonic() + deadline_s
+        names = sorted(set(names) - set(self._values) - set(self._failures) - set(self._done))
+        for name in names:
+            self._done[name] = threading.Event()
+            self._workers[name] = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}",
+                                                   daemon=True)
+        threads = [(name, self._workers[name]) for name in names]
+        for _name, thread in threads:
             thread.start()
-            threads.append((name, thread))
-        end = time.monotonic() + deadline_s
         for name, thread in threads:
-            thread.join(max(0.0, end - time.monotonic()))
+            # The grace lets a probe that waited on a stuck fact until the deadline finish without it.
+            thread.join(max(0.0, self._deadline + _DEPENDENT_GRACE_S - time.monotonic()))
             if thread.is_alive():
-                self._failures.setdefault(name, f"probe {name!r} did not finish within {deadline_s:g} s")
+                self._failures.setdefault(name, self._overran(name))
 
     def _quietly(self, name: str) -> None:
         try:
             self.get(name)
         except ProbeFailed:
             pass
+        finally:
+            self._done[name].set()
 
 
 class FactView:

@@ -152,6 +152,19 @@ backup_file() {
     printf '%s\n' "$bak"
 }
 
+# remove_stale_temp_files FILE: temp files of FILE that a killed run (kill -9) left behind, older
+# than 10 minutes so that another run writing right now keeps its own (same age as gpudoctor/output_file.py).
+remove_stale_temp_files() {
+    local target=$1 now mtime f
+    now=$(date +%s)
+    for f in "$(dirname -- "$target")/.$(basename -- "$target").gpudoctor-tmp."*; do
+        [[ -f $f && ! -L $f ]] || continue
+        mtime=$(stat -c %Y -- "$f" 2>/dev/null) || continue
+        if (( now - mtime > 600 )); then rm -f -- "$f"; fi
+    done
+    return 0
+}
+
 # atomic_write FILE CONTENT: back up FILE (if it exists), write CONTENT to a temp file
 # in the same directory and rename it over FILE. A symlinked FILE is written through.
 atomic_write() {
@@ -164,6 +177,7 @@ atomic_write() {
         return 0
     fi
     [[ -d $dir ]] || mkdir -p -- "$dir"
+    remove_stale_temp_files "$target"
     tmp=$(mktemp "$dir/.$(basename -- "$target").gpudoctor-tmp.XXXXXX")
     _fix_tmpfiles+=("$tmp")
     printf '%s' "$content" > "$tmp"

@@ -98,7 +98,9 @@ def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> Repor
 
 
 def _emit(lines: list[str], *, err: bool = False) -> None:
-    click.echo("\n".join(lines), err=err)
+    from gpudoctor.report.printable import printable
+
+    click.echo(printable("\n".join(lines)), err=err)
 
 
 def _print_record(record: dict) -> None:

@@ -69,14 +69,11 @@ def _encode(answer: Any) -> Any:
 
 def _redact_bytes(data: bytes) -> bytes:
     """Credentials in logs and command output (a proxy URL in Ollama's logged environment, a
-    token in a journal line) never reach a snapshot. Non-UTF-8 bytes (UTF-16 from wsl.exe) are
-    left as they are."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data
+    token in a journal line) never reach a snapshot. Bytes that are not UTF-8 (a tool printing
+    garbage around a token) are kept as they are around what is redacted (surrogateescape)."""
+    text = data.decode("utf-8", errors="surrogateescape")
     redacted = redact_text(text)
-    return data if redacted == text else redacted.encode("utf-8")
+    return data if redacted == text else redacted.encode("utf-8", errors="surrogateescape")
 
 
 def _redact_command(result: CommandResult) -> CommandResult:
@@ -87,6 +84,34 @@ def _redact_file(result: FileResult) -> FileResult:
     if result.data is None:
         return result
     return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
+
+
+# What of one line to keep: the line, a part of it, or "" (its newline stays, so line numbers hold).
+LineFilter = Callable[[str], str]
+
+
+def keep_only(data: bytes, keep_lines: LineFilter | None) -> bytes:
+    """`data` with each line replaced by what `keep_lines` keeps of it."""
+    if keep_lines is None or not data:
+        return data
+    lines = data.decode("utf-8", errors="surrogateescape").split("\n")
+    return "\n".join(keep_lines(line) for line in lines).encode("utf-8", errors="surrogateescape")
+
+
+def _keep_command_lines(result: CommandResult, keep_lines: LineFilter | None) -> CommandResult:
+    if keep_lines is None:
+        return result
+    return CommandResult(result.returncode, keep_only(result.stdout, keep_lines), result.stderr, result.error)
+
+
+def _keep_file_lines(result: FileResult, keep_lines: LineFilter | None) -> FileResult:
+    if keep_lines is None or result.data is None:
+        return result
+    return FileResult(data=keep_only(result.data, keep_lines), entries=result.entries, error=result.error)
+
+
+def _redact_http(result: HttpResult) -> HttpResult:
+    return HttpResult(result.status, _redact_bytes(result.body), result.error and redact_text(result.error))
 
 
 def call_key(kind: str, args: Sequence[Any]) -> str:
@@ -104,10 +129,12 @@ class Host:
         self.recorded: dict[str, tuple[str, list, Any]] = {}
 
     # -- the questions a probe may ask -------------------------------------------------------
-    def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT) -> CommandResult:
-        """Run a command (no shell) with a hard timeout."""
+    def run(self, argv: Sequence[str], *, timeout: float = DEFAULT_COMMAND_TIMEOUT,
+            keep_lines: LineFilter | None = None) -> CommandResult:
+        """Run a command (no shell) with a hard timeout. `keep_lines`: see `read_file`."""
         argv = [str(a) for a in argv]
-        return self._answer("run", argv, lambda: _redact_command(self._live_run(argv, timeout)))
+        return self._answer("run", argv, lambda: _redact_command(_keep_command_lines(self._live_run(argv, timeout),
+                                                                                     keep_lines)))
 
     def run_python(
         self,
@@ -128,9 +155,16 @@ class Host:
             "python", key, lambda: _redact_command(self._live_run_python(module, args, timeout, python, on_line))
         )
 
-    def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False) -> FileResult:
-        """Read at most `limit` bytes of a file, from its end when `tail`."""
-        return self._answer("file", [path, limit, tail], lambda: _redact_file(self._live_read_file(path, limit, tail)))
+    def read_file(self, path: str, *, limit: int = DEFAULT_FILE_LIMIT, tail: bool = False,
+                  keep_lines: LineFilter | None = None) -> FileResult:
+        """Read at most `limit` bytes of a file, from its end when `tail`.
+
+        `keep_lines` says what of each line the probe reads (a log's prompts and request lines are none
+        of gpudoctor's business): only that is recorded, and a line kept of nothing stays an empty line,
+        so that line numbers still hold.
+        """
+        return self._answer("file", [path, limit, tail],
+                            lambda: _redact_file(_keep_file_lines(self._live_read_file(path, limit, tail), keep_lines)))
 
     def list_dir(self, path: str) -> FileResult:
         return self._answer("dir", [path], lambda: self._live_list_dir(path))
@@ -164,7 +198,7 @@ class Host:
         return self._answer("native", [function, *args], lambda: self._live_native(function, args))
 
     def http_get(self, url: str, *, timeout: float = 2.0) -> HttpResult:
-        return self._answer("http", [url], lambda: self._live_http_get(url, timeout))
+        return self._answer("http", [url], lambda: _redact_http(self._live_http_get(url, timeout)))
 
     def system(self) -> SystemInfo:
         return self._answer("system", [], lambda: self._live_system())

@@ -18,6 +18,11 @@ from gpudoctor.host.base import Host, call_key
 # After a timeout the child is killed; a process stuck in the kernel (a hung GPU driver) may
 # not die at once, and waiting for it would hang us too: give it this long, then abandon it.
 _KILL_GRACE = 1.0
+# What a command's output may keep, per stream: nvidia-smi -q -x of two H200s is 54 KB, Ollama's
+# last 3000 journal lines a megabyte or two; the end of a log matters more than its start.
+OUTPUT_HEAD = 512 << 10
+OUTPUT_TAIL = 1536 << 10
+_CHUNK = 1 << 16
 
 
 class LiveHost(Host):
@@ -113,26 +118,9 @@ class LiveHost(Host):
 
     # -- network and system ------------------------------------------------------------------
     def _live_http_get(self, url: str, timeout: float) -> HttpResult:
-        import urllib.error  # imported here: urllib.request alone costs 28 ms of start-up
-        import urllib.request
+        from gpudoctor.host.http_get import http_get  # imported here: only the Ollama probe asks
 
-        request = urllib.request.Request(url, headers={"User-Agent": "gpudoctor"})
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - a URL we built
-                return HttpResult(status=response.status, body=response.read(4 << 20))
-        except urllib.error.HTTPError as exc:
-            return HttpResult(status=exc.code, body=exc.read(1 << 16) if exc.fp else b"")
-        except urllib.error.URLError as exc:
-            reason = exc.reason
-            if isinstance(reason, ConnectionRefusedError):
-                return HttpResult(error="refused")
-            if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-                return HttpResult(error="timeout")
-            return HttpResult(error=f"unreachable: {reason}")
-        except TimeoutError:
-            return HttpResult(error="timeout")
-        except (OSError, ValueError) as exc:
-            return HttpResult(error=f"unreachable: {exc}")
+        return http_get(url, timeout)
 
     def _live_system(self) -> SystemInfo:
         extra: dict[str, Any] = {"logical_cpus": os.cpu_count(), **node_names()}
@@ -234,10 +222,10 @@ def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] 
         return CommandResult(returncode=None, error="not-found")
     except OSError as exc:
         return CommandResult(returncode=None, error=_os_error(exc))
-    stdout, stderr = bytearray(), bytearray()
+    stdout, stderr = BoundedOutput(), BoundedOutput()
     readers = [
-        threading.Thread(target=_read_lines, args=(proc.stdout, stdout, on_line), daemon=True),
-        threading.Thread(target=_read_lines, args=(proc.stderr, stderr, None), daemon=True),
+        threading.Thread(target=_read_stream, args=(proc.stdout, stdout, on_line), daemon=True),
+        threading.Thread(target=_read_stream, args=(proc.stderr, stderr, None), daemon=True),
     ]
     for reader in readers:
         reader.start()
@@ -254,16 +242,57 @@ def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] 
     for reader in readers:
         # A grandchild may still hold the pipes open after the child exited: do not wait on it.
         reader.join(timeout=_KILL_GRACE)
+    if any(reader.is_alive() for reader in readers):
+        _kill_tree(proc, posix)  # nor leave it running: it is in the child's own session
     returncode = None if error else proc.returncode
-    return CommandResult(returncode=returncode, stdout=bytes(stdout), stderr=bytes(stderr), error=error)
+    return CommandResult(returncode=returncode, stdout=stdout.value(), stderr=stderr.value(), error=error)
 
 
-def _read_lines(stream, sink: bytearray, on_line: Callable[[str], None] | None) -> None:
+class BoundedOutput:
+    """The first OUTPUT_HEAD and the last OUTPUT_TAIL bytes of a stream, with a marker saying how much
+    was cut between them: a tool that prints 60 MB (or `yes` on PATH) must not fill memory or a snapshot."""
+
+    def __init__(self, head: int = OUTPUT_HEAD, tail: int = OUTPUT_TAIL) -> None:
+        self._head_limit, self._tail_limit = head, tail
+        self._head, self._tail = bytearray(), bytearray()
+        self._cut = 0
+        self._lock = threading.Lock()
+
+    def add(self, chunk: bytes) -> None:
+        with self._lock:
+            room = self._head_limit - len(self._head)
+            if room > 0:
+                self._head += chunk[:room]
+                chunk = chunk[room:]
+            if chunk:
+                self._tail += chunk
+                excess = len(self._tail) - self._tail_limit
+                if excess > 0:
+                    del self._tail[:excess]  # cheap: CPython moves the start of a bytearray, not its bytes
+                    self._cut += excess
+
+    def value(self) -> bytes:
+        with self._lock:
+            if not self._cut:
+                return bytes(self._head + self._tail)
+            marker = f"\n[gpudoctor: {self._cut} bytes of output cut here]\n".encode()
+            return bytes(self._head) + marker + bytes(self._tail)
+
+
+def _read_stream(stream, sink: BoundedOutput, on_line: Callable[[str], None] | None) -> None:
+    """Read in chunks, not lines: one 60 MB line must not be held whole."""
+    partial = bytearray()
     try:
-        for line in iter(stream.readline, b""):
-            sink.extend(line)
+        while chunk := stream.read1(_CHUNK):
+            sink.add(chunk)
             if on_line is not None:
-                on_line(line.decode("utf-8", errors="replace").rstrip("\r\n"))
+                partial += chunk
+                *lines, rest = partial.split(b"\n")
+                partial = bytearray(rest[-_CHUNK:])  # a line longer than that is shown by its end
+                for line in lines:
+                    on_line(line.decode("utf-8", errors="replace").rstrip("\r"))
+        if on_line is not None and partial:
+            on_line(partial.decode("utf-8", errors="replace").rstrip("\r"))
     except (OSError, ValueError):
         pass
 

@@ -62,6 +62,8 @@ class NativeSession:
             return CallResult(error=f"TIMEOUT: {exc}")
         except NativeError as exc:
             return CallResult(error=str(exc))
+        except AttributeError as exc:  # a library without the function (a stub, a broken install)
+            return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
 
     def warm_up(self) -> None:
         """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work."""
@@ -82,7 +84,11 @@ class NativeSession:
                 self._cuda_error = f"CUDA_ERROR_LIBRARY_NOT_FOUND: {exc}"
             else:
                 self._cuda_library = lib
-                status = lib.cuInit(0)
+                try:
+                    status = lib.cuInit(0)
+                except AttributeError:  # a libcuda.so.1 without cuInit: a stub or a broken driver install
+                    self._cuda_error = "CUDA_ERROR_SYMBOL_NOT_FOUND: the CUDA driver library has no cuInit"
+                    raise NativeError(self._cuda_error) from None
                 if status != 0:
                     self._cuda_error = _cuda_error_name(lib, status)
                 else:

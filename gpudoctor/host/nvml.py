@@ -54,6 +54,7 @@ def nvml_error_name(exc: Exception) -> str:
         2: "NVML_ERROR_INVALID_ARGUMENT",
         3: "NVML_ERROR_NOT_SUPPORTED",
         4: "NVML_ERROR_NO_PERMISSION",
+        5: "NVML_ERROR_ALREADY_INITIALIZED",
         6: "NVML_ERROR_NOT_FOUND",
         7: "NVML_ERROR_INSUFFICIENT_SIZE",
         8: "NVML_ERROR_INSUFFICIENT_POWER",
@@ -78,6 +79,7 @@ def nvml_error_name(exc: Exception) -> str:
         27: "NVML_ERROR_NOT_READY",
         28: "NVML_ERROR_GPU_NOT_FOUND",
         29: "NVML_ERROR_INVALID_STATE",
+        30: "NVML_ERROR_RESET_TYPE_NOT_SUPPORTED",
         999: "NVML_ERROR_UNKNOWN",
     }
     if isinstance(code, int):

@@ -18,7 +18,9 @@ Format (version 1), a JSON object:
 which, env, nvml, native, http, system, addresses) and `args` its arguments; `answer` is the raw answer:
 command output and exit code, file bytes, NVML values or NVML error names. Bytes that are not
 UTF-8 (wsl.exe writes UTF-16LE) are stored as {"base64": "..."}. Environment variables appear
-only when a check audits them, already redacted. A reader refuses a newer `version`.
+only when a check audits them, already redacted; the home directory is written `~` and the user
+name in home paths `<user>` (gpudoctor/host/snapshot_privacy.py). A reader refuses a newer
+`version`, and checks every call against its kind's schema (gpudoctor/host/snapshot_schema.py).
 """
 
 from __future__ import annotations
@@ -26,14 +28,18 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import tempfile
+import re
 from typing import Any
 
 from gpudoctor import __version__
 from gpudoctor.host.base import Host, ReplayHost, call_key
+from gpudoctor.host.snapshot_privacy import anonymise_calls
+from gpudoctor.host.snapshot_schema import SchemaError, validate_call
 
 FORMAT = "gpudoctor-snapshot"
 VERSION = 1
+# Snapshots are tens to hundreds of kilobytes; command output is capped at a few megabytes each.
+MAX_SNAPSHOT_BYTES = 64 << 20
 
 
 class SnapshotError(Exception):
@@ -42,10 +48,10 @@ class SnapshotError(Exception):
 
 def snapshot_document(host: Host) -> dict[str, Any]:
     host.system()  # every snapshot says which operating system it came from
-    calls = [
+    calls = anonymise_calls([
         {"probe": kind, "args": args, "answer": answer}
         for _key, (kind, args, answer) in sorted(host.recorded.items())
-    ]
+    ], home=os.path.expanduser("~"))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -55,27 +61,14 @@ def snapshot_document(host: Host) -> dict[str, Any]:
     }
 
 
-def write_text_atomically(path: str, text: str, mode: int | None = None) -> None:
-    """Write to a hidden temporary file beside `path`, then rename it over `path`: a reader sees
-    the old file or the new one, never half of one. `mode` sets its permissions (mkstemp's are 0600)."""
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temp_path = tempfile.mkstemp(prefix=".gpudoctor-", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        if mode is not None:
-            os.chmod(temp_path, mode)
-        os.replace(temp_path, path)
-    except BaseException:
-        if os.path.exists(temp_path):
-            os.unlink(temp_path)
-        raise
-
-
 def load_snapshot(path: str) -> ReplayHost:
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)  # /dev/zero or a runaway file must not fill memory
+        if len(data) > MAX_SNAPSHOT_BYTES:
+            raise SnapshotError(f"snapshot {path!r} is larger than {MAX_SNAPSHOT_BYTES >> 20} MB: not a snapshot "
+                                "gpudoctor wrote")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors add one) is accepted
     except FileNotFoundError:
         raise SnapshotError(f"snapshot {path!r} does not exist") from None
     except IsADirectoryError:
@@ -85,16 +78,32 @@ def load_snapshot(path: str) -> ReplayHost:
     return replay_host_from_text(text, source=path)
 
 
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_lone_surrogate(document: Any) -> bool:
+    """JSON may escape half of a UTF-16 pair (\\ud800) alone: Python takes it, but no file or terminal can."""
+    try:
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHost:
     try:
-        document = json.loads(text)
+        document = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         hint = "it looks truncated" if exc.pos >= len(text.rstrip()) else "it is not valid JSON"
         raise SnapshotError(f"snapshot {source!r} is corrupt: {hint} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SnapshotError(f"snapshot {source!r} is corrupt: its JSON is nested too deep") from None
+    if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(document):
+        raise SnapshotError(f"snapshot {source!r} is corrupt: it holds a \\ud800-\\udfff escape that is no character")
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SnapshotError(f"{source!r} is not a gpudoctor snapshot (no \"format\": \"{FORMAT}\")")
     version = document.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SnapshotError(f"snapshot {source!r} has no valid format version")
     if version > VERSION:
         raise SnapshotError(
@@ -109,7 +118,14 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         if not (isinstance(call, dict) and isinstance(call.get("probe"), str) and isinstance(call.get("args"), list)
                 and "answer" in call):
             raise SnapshotError(f"snapshot {source!r} is corrupt: call #{number} lacks probe, args or answer")
-        answers[call_key(call["probe"], call["args"])] = call["answer"]
+        try:
+            validate_call(call["probe"], call["args"], call["answer"])
+            key = call_key(call["probe"], call["args"])
+        except (SchemaError, RecursionError, ValueError) as exc:
+            what = " ".join(str(arg) for arg in [call["probe"], *call["args"]][:3])[:120]
+            problem = exc if isinstance(exc, SchemaError) else "it is nested too deep"
+            raise SnapshotError(f"snapshot {source!r} is corrupt: call #{number} ({what}): {problem}") from None
+        answers[key] = call["answer"]
     if call_key("system", []) not in answers:
         raise SnapshotError(f"snapshot {source!r} is corrupt: it has no system record")
     recorded_at = document.get("recorded_at")

@@ -681,6 +681,29 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
     )
 
 
+# Every kind of line the parsers above read. Only these lines of the server log are recorded whole (in
+# a snapshot); of the others (requests, and prompts when OLLAMA_DEBUG is on) only what says the log is
+# Ollama's: a slog line's time, level, source and message, an old line's date and Go source file.
+# A parser that reads a new kind of line adds its marker here; tests/attacks/test_ollama_log_kept.py
+# checks that every recorded log parses the same from what is kept.
+LOG_LINES_READ = (
+    "server config", "inference compute", "Listening on", *_START_RUNNER, *_OFFLOAD, *_LOAD_LINES, "offloaded",
+    "llama runner started", "GPULayers", "llama runner process", *_DISCOVERY, "cudaMalloc failed",
+    "unable to allocate CUDA", "CUDA error: out of memory", "CUDA devices", "compute capability", *_STOPPED,
+    "ggml_cuda_init", "ggml_init_cublas", "load_tensors:",
+)
+_SLOG_HEAD = re.compile(r'time=\S{1,64} level=\S{1,16} source=\S{1,128} msg=(?:"(?:[^"\\]|\\.){0,200}"|[^\s"]{0,200})')
+_OLD_HEAD = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d [\w.-]{1,64}\.go:\d{1,6}:")
+
+
+def log_line_kept(line: str) -> str:
+    """What of a server-log line is recorded (the `keep_lines` of the log's reads)."""
+    if any(marker in line for marker in LOG_LINES_READ):
+        return line
+    head = _SLOG_HEAD.search(line) or _OLD_HEAD.search(line)
+    return line[:head.end()] if head else ""
+
+
 def _looks_like_ollama(text: str) -> bool:
     return any(marker in text for marker in ("server config", "inference compute", "msg=", "routes.go",
                                              "ggml_cuda_init", "ggml_init_cublas", "load_tensors:"))
@@ -688,7 +711,7 @@ def _looks_like_ollama(text: str) -> bool:
 
 def _journal(host: Host) -> tuple[str | None, str]:
     """(text, why not) from the systemd journal of ollama.service."""
-    result = host.run(JOURNAL_ARGV, timeout=JOURNAL_TIMEOUT_S)
+    result = host.run(JOURNAL_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_kept)
     if result.error == "not-found":
         return None, "there is no journalctl (no systemd)"
     if result.error:
@@ -703,7 +726,7 @@ def _journal(host: Host) -> tuple[str | None, str]:
 
 
 def _file_log(host: Host, path: str) -> tuple[str | None, str]:
-    result = host.read_file(path, limit=LOG_LIMIT, tail=True)
+    result = host.read_file(path, limit=LOG_LIMIT, tail=True, keep_lines=log_line_kept)
     if not result.ok or result.text is None:
         return None, f"{path}: {result.error}"
     text = result.text
@@ -722,7 +745,7 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
         if text is not None:
             startup = ""
             if "inference compute" not in text:
-                extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S)
+                extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_kept)
                 startup = extra.text if extra.ok else ""
             return parse_server_log(text, "journalctl -u ollama", startup)
         tried.append(why)

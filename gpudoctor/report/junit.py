@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from gpudoctor.engine import Report
 from gpudoctor.model import Status
 from gpudoctor.report.json_report import headline
+from gpudoctor.report.printable import printable
 
 
 def render_junit(report: Report, fail_on: Status = Status.FAIL) -> str:
@@ -41,4 +42,5 @@ def render_junit(report: Report, fail_on: Status = Status.FAIL) -> str:
     suite.set("errors", str(errors))
     suite.set("skipped", str(skipped))
     ET.indent(suite)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"
+    # Control characters from recorded text are not allowed in XML 1.0 at all: show them as escapes.
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + printable(ET.tostring(suite, encoding="unicode")) + "\n"

@@ -14,6 +14,7 @@ from typing import TextIO
 from gpudoctor.engine import Report
 from gpudoctor.model import Status
 from gpudoctor.report.json_report import headline
+from gpudoctor.report.printable import printable
 
 _MARKS = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "✗"}
 _ASCII_MARKS = {Status.PASS: "ok", Status.WARN: "!!", Status.FAIL: "XX", Status.SKIP: "--", Status.ERROR: "ER"}
@@ -124,7 +125,8 @@ def use_color(stream: TextIO) -> bool:
 def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
-    lines = report_lines(report, verbose=verbose, marks=marks)
+    # Recorded text (GPU names, log lines) may carry escape sequences: never send them to a terminal.
+    lines = [Line(printable(line.text), line.style) for line in report_lines(report, verbose=verbose, marks=marks)]
     if use_color(stream):
         from rich.console import Console
         from rich.text import Text

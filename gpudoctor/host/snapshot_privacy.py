@@ -1,0 +1,81 @@
+"""What a snapshot gives away, kept small and said plainly.
+
+A snapshot is made to be shared (attached to an issue, sent to a helper). Secrets are redacted as
+each answer is recorded (gpudoctor/host/redact.py); here, as the file is written, the home directory
+becomes `~` and the user name in any home path (/home/NAME, C:\\Users\\NAME, /mnt/c/Users/NAME) becomes
+`<user>`, in the calls' arguments and answers alike, so that the snapshot still replays: a probe
+that asks for $HOME gets `~` and reads `~/.ollama/logs/server.log` from the snapshot. `describe`
+lists what the file holds, for the message after `gpudoctor snapshot`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+USER = "<user>"
+_USER_IN_PATH = re.compile(r"(?P<lead>/home/|[\\/][Uu]sers[\\/])(?!Public\b|Default\b|All Users\b|<user>)(?P<name>[^\\/\s\"':;]+)")
+
+
+def anonymise_calls(calls: list[dict[str, Any]], home: str | None) -> list[dict[str, Any]]:
+    """The calls with the home directory and user names replaced in every string."""
+    scrub = path_scrubber(home)
+    return [map_strings(call, scrub) for call in calls]
+
+
+def path_scrubber(home: str | None) -> Callable[[str], str]:
+    """A function that writes `home` as ~ and the user name in any home path as <user>."""
+    home = (home or "").rstrip("/\\")
+    home_pattern = re.compile(re.escape(home) + r"(?![A-Za-z0-9._-])") if len(home) > 1 else None
+
+    def scrub(text: str) -> str:
+        if home_pattern is not None:
+            text = home_pattern.sub("~", text)
+        return _USER_IN_PATH.sub(lambda m: m.group("lead") + USER, text)
+
+    return scrub
+
+
+def map_strings(value: Any, change: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return change(value)
+    if isinstance(value, list):
+        return [map_strings(item, change) for item in value]
+    if isinstance(value, dict):
+        # {"base64": ...} holds bytes that are not text: left as recorded
+        return value if set(value) == {"base64"} else {key: map_strings(item, change) for key, item in value.items()}
+    return value
+
+
+_KINDS = {
+    "run": "output of commands", "python": "output of Python child processes", "file": "files read",
+    "dir": "directory listings", "glob": "file-name searches", "resolve": "resolved paths",
+    "which": "programs looked up on PATH", "env": "environment variables", "nvml": "NVML answers",
+    "native": "CUDA driver and NCCL answers", "http": "answers of the Ollama server", "system": "system record",
+}
+
+
+def describe(calls: list[dict[str, Any]]) -> list[str]:
+    """One line per kind of content, naming commands, files and variables (e.g. for `snapshot`'s message)."""
+    by_kind: dict[str, list[list]] = {}
+    for call in calls:
+        by_kind.setdefault(call["probe"], []).append(call["args"])
+    lines = []
+    for kind, label in _KINDS.items():
+        args = by_kind.get(kind)
+        if not args:
+            continue
+        names = _names(kind, args)
+        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        lines.append(f"{len(args)} {label}" + (f": {shown}" if shown else ""))
+    return lines
+
+
+def _names(kind: str, args: list[list]) -> list[str]:
+    if kind in ("run", "python"):
+        return list(dict.fromkeys(" ".join(str(a) for a in argv[:3]) for argv in args))
+    if kind in ("file", "dir", "env", "which"):
+        return list(dict.fromkeys(str(argv[0]) for argv in args if argv))
+    if kind == "http":
+        return list(dict.fromkeys(str(argv[0]) for argv in args if argv))
+    return []

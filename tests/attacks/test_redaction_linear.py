@@ -1,0 +1,76 @@
+"""Redaction takes time linear in the text (a 60 MB line once took minutes) and removes the token shapes
+that logs and command output carry."""
+
+import time
+
+import pytest
+
+from gpudoctor.host.redact import REDACTED, redact_text
+
+MEGABYTE = 1 << 20
+
+# Lines built to make a backtracking pattern quadratic: long runs where a pattern may start at every
+# character, or restart after every delimiter, and fail at the end.
+HOSTILE_LINES = {
+    "one long word": "a" * (4 * MEGABYTE),
+    "scheme, no userinfo end": "http://" + "a" * (2 * MEGABYTE),
+    "scheme characters then ://": "a" * (2 * MEGABYTE) + "://x",
+    "many schemes": "a://" * (MEGABYTE // 2),
+    "restarting token prefixes": "sk-" * (MEGABYTE // 2),
+    "jwt starts without dots": "eyJ-" * (MEGABYTE // 2),
+    "jwt with one dot each": ("eyJ" + "a" * 10 + ".") * (MEGABYTE // 8),
+    "query names without =": "?token" * (MEGABYTE // 4),
+    "secret names without value": "a_token " * (MEGABYTE // 4),
+    "quoted value never closed": 'PASSWORD="' + "a" * (2 * MEGABYTE),
+    "bearer without token": "Bearer " * (MEGABYTE // 4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_LINES))
+def test_redaction_of_a_megabyte_line_is_fast(name):
+    text = HOSTILE_LINES[name]
+    started = time.perf_counter()
+    redact_text(text)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 2.0, f"{name}: {elapsed:.1f} s for {len(text)} characters"
+
+
+def test_time_grows_linearly_with_the_line():
+    def timed(n):
+        started = time.perf_counter()
+        redact_text("sk-eyJ-a://" * n)
+        return time.perf_counter() - started
+
+    small, large = timed(20_000), timed(200_000)
+    assert large < 30 * max(small, 0.002)  # quadratic would be ~100x
+
+
+@pytest.mark.parametrize("line, secret", [
+    ("curl -H 'Authorization: Bearer 9f8e7d6c5b4a39281706' https://api.example.invalid", "9f8e7d6c5b4a39281706"),
+    ("Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l", "YWxhZGRpbjpvcGVuc2VzYW1l"),
+    ("git clone https://oauth2:glpat-Xy9zAbCdEfGhIjKlMnOp@gitlab.example.invalid/x.git", "glpat-Xy9zAbCdEfGhIjKlMnOp"),
+    ("token=glpat-Xy9zAbCdEfGhIjKlMnOp", "glpat-Xy9zAbCdEfGhIjKlMnOp"),
+    ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG"),
+    ("GET /v1/models?api_key=q1w2e3r4t5y6 HTTP/1.1", "q1w2e3r4t5y6"),
+    ("proxy http://cache.example.invalid/?user=me&pw=hunter22", "hunter22"),
+    ('time=x level=INFO msg=request password="correct horse"', "correct horse"),
+    ('{"hf_token": "not-a-shape-but-named"}', "not-a-shape-but-named"),
+    ("HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyz012345", "hf_abcdefghijklmnopqrstuvwxyz012345"),
+    ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+     "dozjgNryP4J3jVmNHl0w5N"),
+    ("https://alice:s3cr3t@gpu-box:11434/api", "s3cr3t"),
+])
+def test_token_shapes_in_logs_are_redacted(line, secret):
+    redacted = redact_text(line)
+    assert secret not in redacted and REDACTED in redacted
+
+
+@pytest.mark.parametrize("line", [
+    "GPU-14bd2041-5ebb-2949-625d-78a98c27dbe8",
+    "llama_context: n_ctx_per_seq = 4096 n_tokens=512",
+    "tokenizer.ggml.tokens arr[str,128256]",
+    'time=2025-10-30T00:11:38Z level=INFO source=routes.go:1475 msg="server config" env="map[OLLAMA_HOST:http://0.0.0.0:11434]"',
+    "NVIDIA_DRIVER_CAPABILITIES=compute,utility",
+])
+def test_ordinary_lines_are_kept(line):
+    assert redact_text(line) == line
