@@ -12,6 +12,7 @@ from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
 from gpudoctor.performance import NCCL_TESTS_PERFORMANCE
 
 from .p2p import describe_cuda_error, geforce_pcie_p2p
+from .pcie_acs import redirect_causes
 
 _ROUTE_AROUND = ("Meanwhile NCCL_P2P_DISABLE=1 makes NCCL programs (PyTorch, vLLM) send through host memory instead: "
                  "slower, but it avoids the broken path.")
@@ -183,6 +184,7 @@ def _likely_causes(facts, devices, *, nvlink: bool, nccl_env: dict | None = None
     causes = [f"{name}={value} is set: " + _VARIABLE_EFFECT.get(name, "it changes how NCCL moves data")
               for name, value in set_nccl_variables(nccl_env).items()]
     involved = _gpus_of(facts.gpus, devices)
+    causes += [] if nvlink else _redirects(facts, involved)  # NVLink traffic never meets ACS or the IOMMU
     causes += gpu_load_causes(involved)
     causes += link_causes(involved, nvlink=nvlink)
     return causes
@@ -283,7 +285,9 @@ def _judge_pair(ab, ba, facts, trouble: str) -> Finding:
     causes = _likely_causes(facts, [ab.src, ab.dst], nvlink=bool(nvlinks))
     generic = ("Some NVLinks may be down or degraded: `nvidia-smi nvlink -s` and `nvidia-smi nvlink -e` show them."
                if nvlinks else "Look at pcie.link for a link trained below its width or speed. " + trouble)
-    return _verdict(min(measured), expected, causes, "p2p.bandwidth", evidence, summary, details, generic)
+    redirected = not nvlinks and _redirects(facts, _gpus_of(facts.gpus, [ab.src, ab.dst]))
+    return _verdict(min(measured), expected, causes, "p2p.bandwidth", evidence, summary, details, generic,
+                    caused_by="pcie.acs" if redirected else None)
 
 
 def _matrix(title: str, devices, value) -> list[str]:
@@ -314,11 +318,24 @@ def _pairs(deep):
             yield ab, by_pair.get((b, a))
 
 
+def _redirects(facts, gpus) -> list[str]:
+    """What pcie.acs read between these GPUs (ACS redirect, a translating IOMMU), as causes; the checks
+    that measure without P2P (pcie.bandwidth) do not ask for it."""
+    try:
+        topology = facts.pci_topology
+    except AttributeError:  # a check that did not declare the fact
+        return []
+    return redirect_causes(topology, facts.platform, [g.bus_id for g in gpus if g.bus_id])
+
+
 def _trouble(facts) -> str:
-    return p2p_trouble(facts.platform, facts.gpus)
+    found = _redirects(facts, [g for g in facts.gpus.gpus if not g.active_nvlinks])  # NVLink never meets ACS
+    here = f"On this host {found[0]}. " if found else ""
+    return here + p2p_trouble(facts.platform, facts.gpus)
 
 
-@check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity", needs=("deep", "gpus"), opt_in="deep")
+@check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity", needs=("deep", "gpus", "pci_topology"),
+       opt_in="deep")
 def p2p_bandwidth(facts):
     """Copies 1 GiB (256-512 MiB with more than two GPUs) between every pair of GPUs, one way and both
     ways at once, and reads every byte back to check it arrived intact.
@@ -443,12 +460,15 @@ def _judge_allreduce(facts, nccl, largest, evidence, summary, about) -> Finding:
     generic = ("No cause shows in what gpudoctor gathered: run it again on idle GPUs; NCCL_DEBUG=INFO shows which "
                "transport NCCL chose ('via P2P', 'via SHM').")
     # A variable set in the shell is env.gpu's finding, with its fix: the slow figure follows from it.
-    root = "env.gpu" if set_nccl_variables(env).keys() & {"NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL"} else None
+    redirected = expected.link.kind != "nvlink" and _redirects(facts, _gpus_of(facts.gpus, nccl.devices))
+    root = "env.gpu" if set_nccl_variables(env).keys() & {"NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL"} else \
+        ("pcie.acs" if redirected else None)
     return _verdict(largest.busbw_gbps, expected, causes, "nccl.allreduce", evidence, summary, list(about), generic,
                     caused_by=root)
 
 
-@check("nccl.allreduce", title="NCCL all-reduce across all GPUs", needs=("deep", "gpus"), opt_in="deep")
+@check("nccl.allreduce", title="NCCL all-reduce across all GPUs", needs=("deep", "gpus", "pci_topology"),
+       opt_in="deep")
 def nccl_allreduce(facts):
     """Runs an NCCL all-reduce (float32 sum) across every GPU CUDA sees, one process driving them all
     (ncclCommInitAll), at 1 MiB, 16 MiB, 256 MiB and 1 GiB, and checks every element of the result.

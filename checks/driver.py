@@ -11,6 +11,7 @@ from gpudoctor.driver_support import (
 from gpudoctor.fix_requests import DriverUpdate
 from gpudoctor.model import check, fail, ok, warn
 
+from .kernel_driver import MISMATCH, mismatch_story
 from .nvml_status import explain_nvml_error
 
 
@@ -46,7 +47,8 @@ def _windows_driver(facts):
     return windows
 
 
-@check("driver.version", title="NVIDIA driver version", needs=("gpus", "windows", "container"))
+@check("driver.version", title="NVIDIA driver version",
+       needs=("gpus", "windows", "container", "kernel_driver", "kernel_log"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -54,8 +56,11 @@ def driver_version(facts):
     H200: R535; RTX 30: R455). Also reports the newest CUDA version the driver supports, which is the
     ceiling for every CUDA program on the machine (PyTorch, Ollama, a CUDA toolkit).
 
-    A missing driver, a kernel module that is not loaded and a driver/library version mismatch after an
-    upgrade each fail with their own explanation. On Windows and inside WSL 2 the Windows driver is the only
+    A missing driver, a kernel module that is not loaded and a driver/library version mismatch each fail
+    with their own explanation; on Linux a mismatch names both versions (/proc/driver/nvidia/version against
+    libnvidia-ml, or the kernel's "API mismatch" line) and tells an upgrade not yet booted into (the module
+    `modinfo` finds is already the libraries' version: reboot) from a module built separately (DKMS, a .run
+    installer: a reboot changes nothing). On Windows and inside WSL 2 the Windows driver is the only
     driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
     or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
     gpudoctor never replaces a driver itself.
@@ -89,6 +94,10 @@ def driver_version(facts):
 
 def _no_driver_answer(facts):
     """NVML failed and no Windows driver answered: the failure, explained."""
+    if facts.gpus.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
+        # names both versions and tells an upgrade not yet booted into from a module built separately
+        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
+        return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence})
     # Inside a container NVML's trouble is how the container was started (container.gpus says how to
     # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
     nvml_error = facts.gpus.nvml_error

@@ -33,6 +33,16 @@ class DriverUpdate:
     branch: int
 
 
+@dataclass(frozen=True)
+class ManualSteps:
+    """A manual step the check words itself, with the exact commands: below the operating system (kernel
+    parameters, module blacklists, the BIOS) gpudoctor shows them and never runs them
+    (gpudoctor/boot_config.py builds the common ones)."""
+
+    title: str
+    steps: tuple[str, ...]
+
+
 # -- Windows ----------------------------------------------------------------------------------------------
 
 def enable_wsl2() -> FixRequest:

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from gpudoctor.fix_requests import DriverUpdate, FixRequest
+from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
 
 PLATFORMS = ("linux", "wsl", "windows")
 
@@ -38,7 +38,7 @@ class Finding:
     the judgement rests on; `fix` names a fix script (see fixes/) and `fix_args` its arguments.
     `caused_by` names the check whose failure this finding follows from (the root cause): the
     terminal report then shows this finding as one line pointing there. `manual` is a step the fix
-    planner shows but never runs (a driver update); checks build `fix` and `manual` through
+    planner shows but never runs (a driver update, a kernel parameter); checks build `fix` and `manual` through
     gpudoctor/fix_requests.py.
     """
 
@@ -49,7 +49,7 @@ class Finding:
     fix: str | None = None
     fix_args: tuple[str, ...] = ()
     caused_by: str | None = None
-    manual: DriverUpdate | None = None
+    manual: DriverUpdate | ManualSteps | None = None
 
 
 def _finding(status: Status) -> Callable[..., Finding]:
@@ -60,7 +60,7 @@ def _finding(status: Status) -> Callable[..., Finding]:
         fix: FixRequest | str | None = None,
         fix_args: Iterable[str] = (),
         caused_by: str | None = None,
-        manual: DriverUpdate | None = None,
+        manual: DriverUpdate | ManualSteps | None = None,
     ) -> Finding:
         if isinstance(fix, FixRequest):
             fix, fix_args = fix.fix, fix.args

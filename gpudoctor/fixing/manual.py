@@ -16,7 +16,7 @@ from gpudoctor.driver_support import (
     DRIVER_DOWNLOAD_URL,
     UBUNTU_DRIVERS_URL,
 )
-from gpudoctor.fix_requests import DriverUpdate
+from gpudoctor.fix_requests import DriverUpdate, ManualSteps
 from gpudoctor.model import Finding, Status
 
 # Data-center GPUs take the Data Center driver (Ubuntu: the -server packages, `ubuntu-drivers --gpgpu`).
@@ -100,7 +100,13 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
 
 def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
                  gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
-    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs."""
+    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs,
+    then the steps findings carry themselves (boot configuration, BIOS: see gpudoctor/boot_config.py)."""
+    findings = list(findings)
+    return _driver_update_step(findings, platform, os_name, gpu_names) + _carried_steps(findings)
+
+
+def _driver_update_step(findings, platform, os_name, gpu_names) -> tuple[ManualStep, ...]:
     needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings]
     needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
     if not needs:
@@ -113,3 +119,16 @@ def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name
         reasons=tuple(finding.summary for _, finding, _ in needs),
         steps=driver_update(branch, platform, os_name, gpu_names),
     ),)
+
+
+def _carried_steps(findings) -> tuple[ManualStep, ...]:
+    """The ManualSteps warnings and failures carry (`manual=`), one per title."""
+    by_title: dict[str, tuple[list[str], list[str], tuple[str, ...]]] = {}
+    for check_id, finding in findings:
+        if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(finding.manual, ManualSteps):
+            continue
+        checks, reasons, _ = by_title.setdefault(finding.manual.title, ([], [], finding.manual.steps))
+        checks.append(check_id)
+        reasons.append(finding.summary)
+    return tuple(ManualStep(tuple(dict.fromkeys(checks)), title, tuple(reasons), steps)
+                 for title, (checks, reasons, steps) in by_title.items())

@@ -180,11 +180,13 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)
-    # The kernel log, lspci and NCCL's log are recognised (and named in the report) but no probe reads them yet.
+    elif name == "kernel log":  # what the kernel_log probe reads of this boot
+        answers.command(label, ["dmesg"], "\n".join(lines) + "\n")
+    # lspci and NCCL's log are recognised (and named in the report) but no probe reads them yet.
 
 
 # Kinds no probe reads: recognised, so the report can say they were seen and not judged.
-NOT_JUDGED = ("kernel log", "lspci -vvv", "NCCL debug log")
+NOT_JUDGED = ("lspci -vvv", "NCCL debug log")
 
 
 @dataclass

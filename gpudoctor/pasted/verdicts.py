@@ -45,6 +45,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
     "ollama.placement": (("Ollama server log",), "journalctl -u ollama --no-pager | tail -n 300",
                          "how Ollama placed the model"),
     "ollama.models": (("ollama ps",), "ollama ps", "where the loaded models run"),
+    "gpu.errors": (("kernel log",), "sudo dmesg", "the Xid and PCIe errors of this boot"),
 }
 # Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
 _GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")

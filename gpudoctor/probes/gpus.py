@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
+from gpudoctor.probes.gpu_health import health_calls
 
 # nvmlGpuP2PCapsIndex_t, passed as plain ints: nvidia-ml-py 13.x defines
 # NVML_P2P_CAPS_INDEX_READ as the tuple (0,) (a stray comma), which ctypes cannot convert.
@@ -337,7 +338,9 @@ def _prefetch(host: Host, count: int) -> None:
                   for caps in P2P_CAPABILITIES.values()]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
     speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
-    answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + speed + link_states + pair_calls)
+    # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
+    answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed
+                             + link_states + pair_calls)
     pids = {entry["pid"] for answer in answers if answer.ok and isinstance(answer.value, list)
             for entry in answer.value if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}
     host.nvml_many([("nvmlSystemGetProcessName", pid) for pid in sorted(pids)])

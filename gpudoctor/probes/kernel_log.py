@@ -1,0 +1,101 @@
+"""The kernel's messages about GPUs and PCIe, from this boot and the previous one.
+
+This boot comes from `dmesg` (the kernel ring buffer: fast, but it may have wrapped, and
+`kernel.dmesg_restrict=1` keeps it from non-root users) or, failing that, `journalctl -k -b 0`.
+The previous boot exists only in a persistent journal (`journalctl -k -b -1`); reading the system
+journal needs root or membership of the `adm` / `systemd-journal` group. Only lines that matter to
+GPUs are kept, the newest `LINE_CAP` of them, so a snapshot stays small and a flooded log cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gpudoctor.host.base import Host
+from gpudoctor.probing import provides
+
+LINE_CAP = 400
+DMESG_TIMEOUT = 2.0
+JOURNAL_TIMEOUT = 1.0  # a huge persistent journal must not hold up the report: the previous boot is then skipped
+JOURNAL_LINES = "5000"  # journalctl -n: the newest kernel lines of a boot to look through (a crash is at its end)
+
+# What a GPU diagnosis needs from the kernel log: the NVIDIA driver (NVRM, Xid, nvidia-*), nouveau
+# and nova_core, PCIe AER errors, BAR assignment, module signing and Secure Boot, the IOMMU.
+RELEVANT = re.compile(
+    r"NVRM|Xid|nvidia|nouveau|nova_core|nova-core|\bAER\b|PCIe Bus Error|\bBAR\b|no space for|can't assign|"
+    r"Key was rejected|Loading of (?:unsigned )?module|module verification|Lockdown|[Ss]ecure ?[Bb]oot|"
+    r"\biommu\b|DMAR|AMD-Vi|pcieport"
+)
+_NO_PERMISSION = re.compile(r"Operation not permitted|insufficient permissions|Permission denied", re.I)
+
+
+@dataclass(frozen=True)
+class BootLog:
+    boot: str  # "current" | "previous"
+    source: str | None  # the command that answered: "dmesg", "journalctl -k -b -1"
+    lines: tuple[str, ...] = ()
+    error: str | None = None  # why no log: "no-permission: ...", "not-found", "no-previous-boot", "timeout"
+    truncated: bool = False  # more relevant lines existed than LINE_CAP
+
+
+@dataclass(frozen=True)
+class KernelLog:
+    boots: tuple[BootLog, ...]
+    error: str | None = None  # "not applicable on windows"
+
+    def boot(self, name: str) -> BootLog | None:
+        return next((b for b in self.boots if b.boot == name), None)
+
+
+def _relevant(text: str) -> tuple[tuple[str, ...], bool]:
+    lines = [line.rstrip() for line in text.splitlines() if RELEVANT.search(line)]
+    return tuple(lines[-LINE_CAP:]), len(lines) > LINE_CAP
+
+
+def _failure(result) -> str:
+    if result.error:
+        return result.error
+    message = (result.error_text or result.text).strip().splitlines()
+    first = message[0] if message else f"exit {result.returncode}"
+    return f"no-permission: {first}" if _NO_PERMISSION.search(first) else f"failed: {first}"
+
+
+def _journal(host: Host, boot: str, offset: str) -> BootLog:
+    argv = ["journalctl", "-k", "-b", offset, "-q", "--no-pager", "-o", "short-monotonic", "-n", JOURNAL_LINES]
+    source = " ".join(argv[:4])
+    result = host.run(argv, timeout=JOURNAL_TIMEOUT)
+    if not result.ok:
+        stderr = result.error_text
+        if "Specifying boot ID or boot offset has no effect" in stderr or "No journal boot entry found" in stderr \
+                or "Data from the specified boot" in stderr:
+            return BootLog(boot, source, error="no-previous-boot: the journal keeps no earlier boot "
+                                               "(journald Storage=persistent keeps them)")
+        return BootLog(boot, source, error=_failure(result))
+    if not result.text.strip() and _NO_PERMISSION.search(result.error_text):
+        return BootLog(boot, source, error=f"no-permission: {result.error_text.strip().splitlines()[0]}")
+    if "No journal files were found" in result.error_text:
+        return BootLog(boot, source, error="no-journal: no journal files were found")
+    lines, truncated = _relevant(result.text)
+    return BootLog(boot, source, lines, truncated=truncated)
+
+
+def _current_boot(host: Host) -> BootLog:
+    dmesg = host.run(["dmesg"], timeout=DMESG_TIMEOUT)
+    if dmesg.ok:
+        lines, truncated = _relevant(dmesg.text)
+        return BootLog("current", "dmesg", lines, truncated=truncated)
+    journal = _journal(host, "current", "0")
+    if journal.error is None:
+        return journal
+    return BootLog("current", "dmesg", error=f"{_failure(dmesg)}; journalctl: {journal.error}")
+
+
+@provides("kernel_log")
+def probe_kernel_log(host: Host, facts) -> KernelLog:
+    if facts.get("platform").kind == "windows":
+        return KernelLog(boots=(), error="not applicable on windows")
+    boots = (_current_boot(host), _journal(host, "previous", "-1"))
+    if all(boot.error and "not-recorded" in boot.error for boot in boots):  # a snapshot older than this probe
+        return KernelLog(boots=(), error="not-recorded")
+    return KernelLog(boots=boots)
