@@ -156,7 +156,7 @@ def _new_enough(facts, windows, driver_text, supports: str, evidence):
     details = [f"It meets gpudoctor's floor (R{facts.options.min_driver})."]
     needs = {_gpu_label(gpu): required_branch(gpu.name, gpu.architecture) for gpu in inventory.gpus}
     details += [f"{label} needs R{needed} or newer." for label, needed in needs.items() if needed]
-    if not inventory.gpus and not inventory.nvml_error:
+    if not inventory.gpus and not inventory.nvml_error and not inventory.count_error:
         details.append("It sees no GPU: if `lspci` lists an NVIDIA GPU, a GPU newer than this driver is the usual "
                        "reason (`dmesg` then says \"NVRM: ... is not supported by the NVIDIA ... driver release\").")
     if windows is not None:

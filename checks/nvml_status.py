@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 _EXPLANATIONS = {
+    # nvidia-smi prints it as "Failed to initialize NVML: Unknown Error".
+    "NVML_ERROR_UNKNOWN": (
+        "NVML failed with an unknown error: the driver answered, but not sanely.",
+        "Inside a container that used to work, the container lost its access to the GPU device files when the "
+        "host reloaded systemd (NVIDIA/nvidia-container-toolkit#48): restart the container; to stop it happening, "
+        "set Docker's cgroup driver to cgroupfs (`\"exec-opts\": [\"native.cgroupdriver=cgroupfs\"]` in "
+        "/etc/docker/daemon.json), as Ollama's docs/troubleshooting.md (Linux docker) says.",
+        "On the host, after suspend and resume, reload the driver (`sudo rmmod nvidia_uvm && sudo modprobe "
+        "nvidia_uvm`) or reboot; otherwise look for Xid errors in `dmesg`.",
+    ),
     "NVML_ERROR_LIBRARY_NOT_FOUND": (
         "No NVIDIA driver is installed: the NVML library (libnvidia-ml.so.1 / nvml.dll) was not found.",
         "Install the NVIDIA driver for your GPUs (535 or newer; see `gpudoctor explain driver.version`).",

@@ -71,9 +71,18 @@ def describe(calls: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _command_label(argv: list) -> str:
+    """A command as one short line: an inline program (`python3 -c "..."`) shows as `-c …`."""
+    words = []
+    for arg in (str(a) for a in argv[:3]):
+        line = arg.splitlines()[0] if arg.strip() else arg
+        words.append(line if len(line) <= 40 and line == arg else "…")
+    return " ".join(words)
+
+
 def _names(kind: str, args: list[list]) -> list[str]:
     if kind in ("run", "python"):
-        return list(dict.fromkeys(" ".join(str(a) for a in argv[:3]) for argv in args))
+        return list(dict.fromkeys(_command_label(argv) for argv in args))
     if kind in ("file", "dir", "env", "which"):
         return list(dict.fromkeys(str(argv[0]) for argv in args if argv))
     if kind == "http":

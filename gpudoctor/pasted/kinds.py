@@ -22,7 +22,7 @@ KINDS: tuple[BlockKind, ...] = (
     BlockKind("nvidia-smi -q -x", "nvidia-smi -q -x", r"nvidia-smi\b.*\s-q\b.*\s-x\b|nvidia-smi\b.*-x\b.*-q\b",
               r"^\s*(?:<\?xml\b.*|<nvidia_smi_log>)"),
     BlockKind("nvidia-smi -q", "nvidia-smi -q", r"nvidia-smi\b.*\s-q\b", r"^=+NVSMI LOG=+\s*$"),
-    BlockKind("nvidia-smi", "nvidia-smi", r"nvidia-smi(?:\.exe)?\s*$", r"NVIDIA-SMI\s+\S+\s+Driver Version:"),
+    BlockKind("nvidia-smi", "nvidia-smi", r"nvidia-smi(?:\.exe)?\s*$", r"NVIDIA-SMI\s+\S+\s+(?:Driver|KMD) Version:"),
     BlockKind("nvidia-smi -L / nvlink -s", "nvidia-smi nvlink -s", r"nvidia-smi\b.*(?:\s-L\b|\snvlink\b)",
               r"^GPU \d+: .+ \(UUID: GPU-[0-9a-fA-F-]+\)", line_by_line=True),
     BlockKind("nvidia-smi topo -m", "nvidia-smi topo -m", r"nvidia-smi\b.*\stopo\b.*\s-m\b",
@@ -41,7 +41,8 @@ KINDS: tuple[BlockKind, ...] = (
               r"^(?:ollama version is|Warning: client version is)\s+\S+"),
     BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"journalctl\b.*\bollama|server\.log",
               r"level=(?:INFO|WARN|ERROR|DEBUG) source=|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \w+\.go:\d+: |^\[GIN\] "
-              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_cuda_init: |^load_tensors: |^llama_new_context|^llama_context: ",
+              r"|^llama_model_loader: |^llm_load_\w+: |^ggml_(?:cuda_init|init_cublas): |^load_tensors: "
+              r"|^llama_new_context|^llama_context: ",
               line_by_line=True),
     BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
     BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),
@@ -52,6 +53,10 @@ KINDS: tuple[BlockKind, ...] = (
               r"^\[\s*\d+\.\d+\]\s", line_by_line=True),
     BlockKind("lspci -vvv", "sudo lspci -vvv -d 10de:", r"lspci\b",
               r"^[0-9a-f]{2,4}:[0-9a-f]{2}[:.][0-9a-f]{1,2}(?:\.\d)? [A-Z][\w /-]+(?: \[[0-9a-f]{4}\])?: \S"),
+    # The kernel release: `cat /proc/version` ("Linux version 6.6.87.2-microsoft-standard-WSL2 (…") or `uname -a`
+    # ("Linux box 6.8.0-45-generic #45-Ubuntu SMP …"); `uname -r` alone is known by its prompt.
+    BlockKind("uname -a / /proc/version", "uname -a", r"uname\b|/proc/version\b",
+              r"^Linux version \d\S* \(|^Linux \S+ \d+\.\d+\.\d+\S* #\d"),
     BlockKind("environment variables", "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'", r"^(?:env|printenv|set)\b",
               r"^\s*(?:export\s+)?(?:CUDA_|NCCL_|OLLAMA_|NVIDIA_|HIP_VISIBLE|GPU_DEVICE_ORDINAL|LD_LIBRARY_PATH)[A-Z0-9_]*=",
               line_by_line=True),

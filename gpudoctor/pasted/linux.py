@@ -19,25 +19,36 @@ AUDITED_VARIABLES = tuple(dict.fromkeys((*GPU_ENV_VARIABLES, *SERVER_SETTINGS, "
 _ASSIGNMENT = re.compile(r"^\s*(?:export\s+|set\s+)?([A-Z_][A-Z0-9_]*)=(.*)$")
 
 
+_CACHE_HEADER = re.compile(r"^\d+ libs found in cache")
+
+
+def whole_listing(lines: list[str]) -> bool:
+    """Whether the paste is all of `ldconfig -p` (its "N libs found in cache" first line), not a `| grep` of it:
+    only a whole listing shows that a library is absent."""
+    return any(_CACHE_HEADER.match(line) for line in lines)
+
+
 def ldconfig(lines: list[str], answers: PastedAnswers, block: str) -> bool:
     """The cache listing (often cut to `| grep nccl`); each libnccl path's version from its file name,
     as ncclGetVersion() of that file would answer (a paste cannot load the library). Returns whether
-    every NCCL entry names its version (libnccl.so.2 alone does not: its link target does)."""
+    the NCCL copies are known: every NCCL entry names its version (libnccl.so.2 alone does not: its link
+    target does), and a listing without one is whole."""
     text = "\n".join(lines) + "\n"
     answers.command(block, list(LDCONFIG_COMMANDS[0]), text)
-    all_versioned = True
+    all_versioned, any_nccl = True, False
     for line in lines:
         entry = _LDCONFIG_ENTRY.match(line)
         if entry is None or "libnccl" not in entry.group(1):
             continue
         version = _LIBNCCL.search(entry.group(1))
+        any_nccl = True
         all_versioned = all_versioned and version is not None
         if version:
             major, minor, patch = (int(v) for v in version.groups())
             answers.put("resolve", [entry.group(1)], entry.group(1), block)
             answers.put("native", ["nccl.version", entry.group(1)],
                         {"value": major * 10000 + minor * 100 + patch, "error": None}, block)
-    return all_versioned
+    return all_versioned if any_nccl else whole_listing(lines)
 
 
 def nvcc(lines: list[str], answers: PastedAnswers, block: str) -> None:
@@ -59,8 +70,12 @@ def environment(lines: list[str], answers: PastedAnswers, block: str) -> None:
         answers.put("env", [name], seen.get(name), block)
 
 
-_KERNEL_RELEASE = re.compile(r"Linux version (\S+)")
+_KERNEL_RELEASE = re.compile(r"Linux version (\S+)|^Linux \S+ (\d+\.\d+\.\d+\S*) #\d|^\s*(\d+\.\d+\.\d+\S*)\s*$")
 
 
 def kernel_release(lines: list[str]) -> str | None:
-    return next((m.group(1) for line in lines if (m := _KERNEL_RELEASE.search(line))), None)
+    """The release in a kernel log's "Linux version …" line, `uname -a`, `uname -r` or /proc/version."""
+    for line in lines:
+        if match := _KERNEL_RELEASE.search(line):
+            return next(group for group in match.groups() if group)
+    return None

@@ -58,13 +58,40 @@ def _put_inventory(answers: PastedAnswers, block: str, driver: str | None, cuda:
 
 
 # -- the default table -----------------------------------------------------------------------------
-_TABLE_HEADER = re.compile(r"NVIDIA-SMI\s+(\S+)\s+Driver Version:\s*(\S+)(?:\s+CUDA Version:\s*(\S+))?")
+# "NVIDIA-SMI 580.95.05  Driver Version: 580.95.05  CUDA Version: 13.0"; from R610 "NVIDIA-SMI 610.57.04
+# KMD Version: 610.57.04  CUDA UMD Version: 13.3" (noonghunna/club-3090#1229): the kernel-mode driver, and the
+# CUDA version of the user-mode driver, which NVML's nvmlSystemGetCudaDriverVersion reports.
+_TABLE_HEADER = re.compile(
+    r"NVIDIA-SMI\s+(\S+)\s+(?:Driver|KMD) Version:\s*(\S+)(?:\s+CUDA (?:UMD )?Version:\s*(\S+))?")
 # "|   0  NVIDIA GeForce RTX 3090    Off |   00000000:01:00.0 Off |   N/A |" (names may be cut with "...")
 _TABLE_GPU = re.compile(r"^\s*\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
 _TABLE_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB\s*\|\s*(\d+)%")
 
 
+# What nvidia-smi prints when nvmlInit fails, and the NVML error behind it: nvidia-smi prints
+# nvmlErrorString() after "Failed to initialize NVML: ", except for a driver it cannot reach, where it
+# prints its own sentence. The names are NVML's (nvml.h), as gpudoctor/host/nvml.py records them.
+NVML_INIT_FAILURES = (
+    ("couldn't communicate with the NVIDIA driver", "NVML_ERROR_DRIVER_NOT_LOADED"),
+    ("Failed to initialize NVML: Driver Not Loaded", "NVML_ERROR_DRIVER_NOT_LOADED"),
+    ("Failed to initialize NVML: Driver/library version mismatch", "NVML_ERROR_LIB_RM_VERSION_MISMATCH"),
+    ("Failed to initialize NVML: GPU access blocked by the operating system", "NVML_ERROR_OPERATING_SYSTEM"),
+    ("Failed to initialize NVML: Insufficient Permissions", "NVML_ERROR_NO_PERMISSION"),
+    ("Failed to initialize NVML: Unknown Error", "NVML_ERROR_UNKNOWN"),
+    ("couldn't find libnvidia-ml.so library", "NVML_ERROR_LIBRARY_NOT_FOUND"),
+)
+
+
+def init_failure(lines: list[str]) -> str | None:
+    """The NVML error of an nvidia-smi that could not start, from its message."""
+    return next((error for line in lines for text, error in NVML_INIT_FAILURES if text in line), None)
+
+
 def table(lines: list[str], answers: PastedAnswers, block: str) -> None:
+    failure = init_failure(lines)
+    if failure is not None:
+        answers.put("nvml", ["nvmlInit"], {"value": None, "error": failure}, block)
+        return
     driver = cuda = None
     gpus: list[dict] = []
     for line in lines:

@@ -12,12 +12,11 @@ import json
 import re
 
 from gpudoctor.pasted.answers import PastedAnswers
-from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, go_round, parse_size
+from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, ServerLog, go_round, parse_server_log, parse_size
 
 API = "http://127.0.0.1:11434"
 # Where the probe reads the log on Windows; the user's folder is not known from a paste.
 WINDOWS_LOCAL_APP_DATA = "C:\\Users\\user\\AppData\\Local"
-_LISTENING = re.compile(r"Listening on .*\(version ([^)]+)\)")
 _VERSION = re.compile(r"^(?:ollama version is|Warning: client version is)\s+(\S+)", re.MULTILINE)
 
 
@@ -25,8 +24,9 @@ def _installed(answers: PastedAnswers, block: str) -> None:
     answers.put("which", ["ollama"], ["ollama"], block)
 
 
-def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_kind: str) -> bool:
-    """Returns whether the log says which version served (its "Listening on" line)."""
+def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_kind: str) -> ServerLog:
+    """The log as the probe's answer, and what the probe's parser reads in it (its version from the newest
+    "Listening on" line, what it found, what went wrong)."""
     text = "\n".join(lines) + "\n"
     _installed(answers, block)
     if platform_kind == "windows":
@@ -35,11 +35,21 @@ def server_log(lines: list[str], answers: PastedAnswers, block: str, platform_ki
         answers.put("file", [path, LOG_LIMIT, True], {"error": None, "data": text}, block)
     else:
         answers.command(block, list(JOURNAL_ARGV), text)
+    log = parse_server_log(text, "paste")
     # A server that wrote "Listening on" answered its API as this version while it ran.
-    version = next((m.group(1) for line in lines if (m := _LISTENING.search(line))), None)
-    if version:
-        answers.put("http", [f"{API}/api/version"], _api_answer({"version": version}), block)
-    return version is not None
+    if log.server_version:
+        answers.put("http", [f"{API}/api/version"], _api_answer({"version": log.server_version}), block)
+    return log
+
+
+def what_the_log_says(log: ServerLog) -> list[str]:
+    """What a helper reads first in a server log, said even when no other output lets a check judge it: that
+    Ollama found no GPU, and the discovery errors it logged."""
+    said = []
+    if log.discovered and all(gpu.library == "cpu" for gpu in log.discovered):
+        said.append("Ollama found no GPU at its start: its only `inference compute` device is the CPU.")
+    said.extend(f"Ollama logged: {problem.message}" for problem in log.problems if problem.kind == "discovery")
+    return said
 
 
 def _api_answer(document) -> dict:

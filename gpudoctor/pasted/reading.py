@@ -16,6 +16,7 @@ from gpudoctor.pasted.answers import Conflict, PastedAnswers
 from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
 from gpudoctor.pasted.text import CleanText, Line
 from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
+from gpudoctor.probes.wsl import WSL_LIB
 
 
 @dataclass
@@ -85,6 +86,7 @@ class PastedPlatform:
     os_release: str
     os_name: str | None
     because: str  # what in the paste says so
+    wsl2: bool = False  # WSL 2 known from the paste though no kernel release says so (its /usr/lib/wsl/lib)
 
 
 def guess_platform(blocks: list[Block]) -> PastedPlatform:
@@ -92,7 +94,7 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
     release = os_name = None
     for block in blocks:
         name = block.kind.name if block.kind else ""
-        if name == "kernel log" and release is None:
+        if name in ("kernel log", "uname -a / /proc/version") and release is None:
             release = linux.kernel_release(block.lines)
         if name == "python -m torch.utils.collect_env":
             found = collect_env.fields(block.lines)
@@ -104,6 +106,10 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
                 return PastedPlatform("win32", platform_line, "Windows", "collect_env's Python platform")
     if release:
         return PastedPlatform("linux", release, os_name, "the kernel release in the paste")
+    for block in blocks:
+        if block.kind is BY_NAME["ldconfig -p"] and any(f" => {WSL_LIB}/" in line for line in block.lines):
+            return PastedPlatform("linux", "", os_name, f"`ldconfig -p` lists {WSL_LIB}, which only WSL 2 mounts",
+                                  wsl2=True)
     for block in blocks:
         name = block.kind.name if block.kind else ""
         if name.startswith("wsl "):
@@ -133,6 +139,9 @@ def _tail(lines: list[str], platform: PastedPlatform) -> list[str]:
 
 # Not an output but what one told: the NCCL versions of the system copies (nccl.library needs them).
 NCCL_VERSIONS = "NCCL versions in ldconfig -p"
+WSL2_LIBRARIES = "WSL 2's /usr/lib/wsl/lib in ldconfig -p"
+WHOLE_LDCONFIG = "the whole ldconfig -p"
+WSL_DISTRO_UNKNOWN = "distribution not in the paste"
 OLLAMA_VERSION = "Ollama version in its log"
 
 
@@ -163,9 +172,11 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
     elif name == "nvcc --version":
         linux.nvcc(lines, answers, label)
     elif name == "ldconfig -p":
+        if linux.whole_listing(lines):
+            settled.add(WHOLE_LDCONFIG)
         if linux.ldconfig(lines, answers, label):
             settled.add(NCCL_VERSIONS)
-        else:
+        elif any("libnccl" in line for line in lines):
             notes.append(f"{label}: libnccl.so.2 is listed without its version (the file it links to says it)")
     elif name == "environment variables":
         linux.environment(lines, answers, label)
@@ -175,8 +186,10 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
         ollama.version(lines, answers, label)
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
-        if ollama.server_log(_tail(lines, platform), answers, label, kind):
+        log = ollama.server_log(_tail(lines, platform), answers, label, kind)
+        if log.server_version:
             settled.add(OLLAMA_VERSION)
+        notes.extend(f"{label}: {sentence}" for sentence in ollama.what_the_log_says(log))
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)
@@ -212,6 +225,8 @@ class Reading:
 
     def host(self) -> ReplayHost:
         calls = dict(self.answers.calls)
+        if self.platform.wsl2:  # the platform probe's other sign of WSL 2 when the kernel release is unknown
+            calls[call_key("env", ["WSL_DISTRO_NAME"])] = WSL_DISTRO_UNKNOWN
         calls[call_key("system", [])] = {
             "sys_platform": self.platform.sys_platform, "os_release": self.platform.os_release, "os_version": "",
             "machine": "", "python_version": "",
@@ -220,14 +235,26 @@ class Reading:
         return ReplayHost(calls)
 
 
+def _joined_logs(blocks: list[Block]) -> list[Block]:
+    """The recognised blocks, with every piece of the Ollama server log as one log: people paste a log in
+    pieces (a fenced excerpt, a sentence, the next excerpt), and the pieces are one journal, not rival ones."""
+    recognised = [b for b in blocks if b.kind is not None]
+    pieces = [b for b in recognised if b.kind.name == "Ollama server log"]
+    if len(pieces) < 2:
+        return recognised
+    log = Block(pieces[0].kind, pieces[0].first_line, pieces[0].source, pieces[0].command,
+                [line for piece in pieces for line in piece.lines], started=True)
+    return [b for b in recognised if b not in pieces] + [log]
+
+
 def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     blocks = [block for source, text in texts for block in segment(text, source)]
     platform = guess_platform(blocks)
     answers = PastedAnswers()
     notes: list[str] = []
-    settled: set[str] = set()
+    settled: set[str] = {WSL2_LIBRARIES} if platform.wsl2 else set()
     order = {kind.name: i for i, kind in enumerate(KINDS)}
-    for block in sorted((b for b in blocks if b.kind is not None), key=lambda b: order[b.kind.name]):
+    for block in sorted(_joined_logs(blocks), key=lambda b: order[b.kind.name]):
         _answer(block, answers, platform, notes, settled)
     return Reading(blocks, answers, platform, notes, sum(text.cuts for _, text in texts), settled)
 

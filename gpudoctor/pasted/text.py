@@ -26,8 +26,11 @@ _QUOTE = re.compile(r"^(?:> ?)+")
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
 # journalctl's short format: "Nov 23 10:00:01 hostname unit[pid]: " (also ISO time stamps, -o short-iso).
+# The month is the locale's abbreviation (strftime %b): "Nov", "jan" (sv_SE), "févr." (fr_FR), "Mär"
+# (de_DE), "фев" (ru_RU), "2月" (zh_CN, ja_JP), "2월" (ko_KR).
+_MONTH = r"(?:[^\W\d_]{2,5}\.?|\d{1,2}\s?[月월])"
 _JOURNAL = re.compile(
-    r"^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:[+-]\d\d:?\d\d|Z)?)"
+    rf"^(?:{_MONTH} [ \d]?\d \d\d:\d\d:\d\d|\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:[+-]\d\d:?\d\d|Z)?)"
     r" \S+ (?P<unit>[\w.@/-]+)(?:\[\d+\])?: "
 )
 # A shell prompt before a command: "$ ", "user@box:~$ ", "(venv) user@box:~# ", "PS C:\\> ", "C:\\Users\\me>".

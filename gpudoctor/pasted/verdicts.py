@@ -8,12 +8,14 @@ command's output would settle it, and the report ends with the few commands that
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
 from gpudoctor.engine import Report
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.model import CheckResult, Finding, Status, worst
+from gpudoctor.pasted.reading import NCCL_VERSIONS, OLLAMA_VERSION, WHOLE_LDCONFIG, WSL2_LIBRARIES
 
 _INVENTORY = ("nvidia-smi", "nvidia-smi -q", "nvidia-smi -q -x")
 _OLLAMA = ("Ollama server log", "ollama ps", "ollama --version")
@@ -26,7 +28,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                        "nvidia-smi", "the driver version"),
     "cuda.toolkit": (("nvcc --version",), "nvcc --version", "the CUDA toolkit"),
     # A paste cannot load libnccl.so.2 to ask its version: only versioned file names settle it.
-    "nccl.library": (("NCCL versions in ldconfig -p",), "ldconfig -p | grep nccl",
+    "nccl.library": ((NCCL_VERSIONS,), "ldconfig -p | grep nccl",
                      "which NCCL versions a program loads"),
     "pcie.link": (("nvidia-smi -q", "nvidia-smi -q -x"), "nvidia-smi -q", "the PCIe link of each GPU"),
     "p2p.access": (("nvidia-smi topo -p2p",), "nvidia-smi topo -p2p r", "P2P between the GPUs"),
@@ -34,7 +36,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                 "the CUDA, NCCL and Ollama variables"),
     "wsl.feature": (("wsl -l -v", "wsl --status"), "wsl -l -v", "whether the distribution runs in WSL 2"),
     "wsl.gpu": (("ldconfig -p",), "ldconfig -p | grep -E 'nccl|cuda'", "which libcuda WSL loads"),
-    "ollama.server": (("ollama --version", "ollama ps", "Ollama version in its log"), "ollama --version",
+    "ollama.server": (("ollama --version", "ollama ps", OLLAMA_VERSION), "ollama --version",
                       "the Ollama server"),
     "ollama.env": (("Ollama server log",), "journalctl -u ollama --no-pager | tail -n 300",
                    "the Ollama service's environment"),
@@ -50,7 +52,7 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
 # Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
 _GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")
 ALSO_NEEDS: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version"), "wsl -l -v", "which WSL version runs"),
+    "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version", WSL2_LIBRARIES), "wsl -l -v", "which WSL version runs"),
     "ollama.gpus": _GPU_LIST,
     "ollama.placement": _GPU_LIST,
     "ollama.models": _GPU_LIST,
@@ -93,12 +95,91 @@ def _rests_on_a_gap(value) -> bool:
     return value == NOT_RECORDED
 
 
-def _without_gaps(result: CheckResult) -> CheckResult:
-    """A warning or failure about a field the paste does not show is not a finding about the machine."""
-    findings = tuple(
-        replace(f, status=Status.SKIP, summary=f"Not in the paste: {f.summary}")
-        if f.status.rank >= Status.WARN.rank and _rests_on_a_gap(f.evidence) else f
-        for f in result.findings)
+# What the checks say of an answer a snapshot did not record ("The snapshot holds no NVML answer.",
+# "this snapshot holds no CUDA answer (it was recorded without …)"): for a paste, the output was not pasted.
+_SNAPSHOT_GAP = re.compile(r"snapshot (?:holds|has) no|recorded without|not-recorded", re.IGNORECASE)
+# Detail sentences that conclude from a tool's absence (no package manager answered): a paste shows no tool.
+_ABSENT_TOOL = re.compile(r"no dpkg, rpm or pacman|No package owns them")
+# The output that fills the usual gap of each check when its own output was pasted but a second fact was
+# not (env.gpu resolves CUDA_VISIBLE_DEVICES against the GPU list): the inventory, unless named here.
+GAP_FILLED_BY: dict[str, tuple[str, str]] = {
+    "nccl.library": ("ldconfig -p | grep nccl", "which NCCL versions a program loads"),
+    "p2p.access": ("nvidia-smi topo -p2p r", "P2P between the GPUs"),
+    "pcie.link": ("nvidia-smi -q", "the PCIe link of each GPU"),
+    "wsl.gpu": ("dpkg -l | grep -i nvidia", "which NVIDIA packages are installed"),
+}
+_INVENTORY_GAP = ("nvidia-smi", "the GPUs the driver sees")
+
+
+def _subject(summary: str) -> str:
+    """What a finding was about: its summary up to the verdict ("CUDA_VISIBLE_DEVICES=12: the entry …")."""
+    return "" if _SNAPSHOT_GAP.search(summary) else summary.split(": ", 1)[0].rstrip(".")
+
+
+def _not_in_paste(check_id: str, finding: Finding) -> Finding:
+    command, what = GAP_FILLED_BY.get(check_id, _INVENTORY_GAP)
+    subject = _subject(finding.summary)
+    summary = (f"Not in the paste: paste `{command}` ({what}) to judge {subject}." if subject
+               else f"Not in the paste: paste `{command}` to judge {what}.")
+    details = tuple(d for d in finding.details if not _SNAPSHOT_GAP.search(d) and not _ABSENT_TOOL.search(d))
+    return replace(finding, status=Status.SKIP, summary=summary, details=details,
+                   evidence={**finding.evidence, "paste": command}, fix=None, fix_args=())
+
+
+# Findings that say something is absent where no pasted output could show it present: (check, evidence key) ->
+# (what in the paste would show it, the command to ask for, what it settles). A `| grep` of ldconfig -p
+# does not show that libcuda.so.1 is missing; no output gpudoctor reads shows /dev/dxg.
+ABSENCE_SHOWN_BY: dict[tuple[str, str], tuple[str | None, str, str]] = {
+    ("wsl.gpu", "ld_conf"): (WHOLE_LDCONFIG, "ldconfig -p", "whether the loader finds libcuda.so.1"),
+    ("wsl.gpu", "dxg"): (None, "ls -l /dev/dxg", "whether Windows passes the GPU into WSL 2"),
+    ("wsl.gpu", "wsl_lib_problem"): (None, "ls /usr/lib/wsl/lib", "which of the Windows driver's libraries WSL mounts"),
+    ("wsl.gpu", "toolkit"): (None, "dpkg -l | grep -i nvidia", "which NVIDIA packages are installed"),
+}
+
+
+def _absence_not_shown(check_id: str, finding: Finding, kinds: set[str]) -> tuple[str, str] | None:
+    for key in finding.evidence:
+        shown_by = ABSENCE_SHOWN_BY.get((check_id, key))
+        absent = finding.status.rank >= Status.WARN.rank or not finding.evidence[key]
+        if shown_by and absent and shown_by[0] not in kinds:
+            return shown_by[1], shown_by[2]
+    return None
+
+
+def _rests_on_missing_output(finding: Finding) -> bool:
+    return (finding.status.rank >= Status.WARN.rank and _rests_on_a_gap(finding.evidence)) or bool(
+        _SNAPSHOT_GAP.search(finding.summary))
+
+
+def _gap(result: CheckResult, finding: Finding, kinds: set[str]) -> Finding:
+    absent = _absence_not_shown(result.check_id, finding, kinds)
+    if absent:
+        command, what = absent
+        return replace(finding, status=Status.SKIP, summary=f"Not in the paste: paste `{command}` to judge {what}.",
+                       details=(), evidence={**finding.evidence, "paste": command}, fix=None, fix_args=())
+    if _rests_on_missing_output(finding):
+        return _not_in_paste(result.check_id, finding)
+    return replace(finding, details=tuple(d for d in finding.details
+                                          if not _SNAPSHOT_GAP.search(d) and not _ABSENT_TOOL.search(d)))
+
+
+def _once(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """One request per output, however many findings need it."""
+    asked: set[str] = set()
+    kept = []
+    for finding in findings:
+        if "paste" in finding.evidence:
+            if finding.summary in asked:
+                continue
+            asked.add(finding.summary)
+        kept.append(finding)
+    return tuple(kept)
+
+
+def _without_gaps(result: CheckResult, kinds: set[str]) -> CheckResult:
+    """A finding about a field the paste does not show is not a finding about the machine: it says which
+    output would settle it, never that a snapshot lacks it."""
+    findings = _once(tuple(_gap(result, f, kinds) for f in result.findings))
     if findings == result.findings:
         return result
     return replace(result, findings=findings, status=worst(f.status for f in findings))
@@ -112,7 +193,8 @@ def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...]
         if not_here:
             results.append(result)
         else:
-            results.append(_without_gaps(result) if settled(result.check_id, kinds) else unknown_result(result, kinds))
+            results.append(_without_gaps(result, kinds) if settled(result.check_id, kinds)
+                           else unknown_result(result, kinds))
     return replace(report, results=(*extra, *results), source="pasted")
 
 

@@ -50,7 +50,7 @@ class PlatformFacts:
     @property
     def label(self) -> str:
         if self.kind == "wsl":
-            parts = [p for p in (self.wsl_distro, self.os_name, f"kernel {self.kernel}") if p]
+            parts = [p for p in (self.wsl_distro, self.os_name, self.kernel and f"kernel {self.kernel}") if p]
             if self.wsl_package_version:
                 parts.append(f"WSL {self.wsl_package_version}")
             return f"WSL {self.wsl_version or '?'} ({', '.join(parts)})"

@@ -35,6 +35,13 @@ def _can_encode(stream: TextIO, text: str) -> bool:
         return False
 
 
+def _gpus_not_pasted(report: Report) -> bool:
+    """Whether a paste left the GPU count unknown: gpu.count asks for an output instead of judging, or is
+    left out of the report as unknown."""
+    count = next((r for r in report.results if r.check_id == "gpu.count"), None)
+    return count is None or any(f.evidence.get("unknown") or f.evidence.get("paste") for f in count.findings)
+
+
 def _header(report: Report) -> list[Line]:
     host = report.host
     platform = (host.get("platform") or {}).get("label") or "unknown platform"
@@ -45,11 +52,15 @@ def _header(report: Report) -> list[Line]:
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
+    inventory = f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"
+    if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
+        inventory = (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
+                     else "the driver and GPUs are not in the paste")
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold")]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"
                           else host["container"]["line"], "dim"))
-    lines.append(Line(f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"))
+    lines.append(Line(inventory))
     for gpu in gpus:
         memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))

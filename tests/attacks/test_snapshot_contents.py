@@ -31,6 +31,13 @@ def test_describe_names_what_is_inside():
                      "1 environment variables: CUDA_VISIBLE_DEVICES"]
 
 
+def test_describe_shows_an_inline_program_as_one_short_line():
+    # The Python environments probe runs `python3 -c "<a dozen lines>"`: the message stays one line.
+    program = "import json,sys\ntry:\n from importlib import metadata as m\nexcept ImportError:\n m=None"
+    lines = describe([{"probe": "run", "args": ["/usr/bin/python3", "-c", program]}, {"probe": "run", "args": ["dmesg"]}])
+    assert lines == ["2 output of commands: /usr/bin/python3 -c …, dmesg"]
+
+
 def test_a_live_snapshot_has_no_home_path_and_replays(tmp_path):
     home = tmp_path / "home" / "gpudoctor-test-user"
     (home / ".ollama" / "logs").mkdir(parents=True)

@@ -47,6 +47,9 @@ CORPUS = {
     "pytorch-119638-topo-m-phb.txt": (["nvidia-smi topo -m"], {"p2p.access": ("skip", "nvidia-smi topo -p2p r")}),
     "nccl-667-topo-m-4gpu.txt": (["nvidia-smi topo -m"], {"p2p.access": ("skip", "nvidia-smi topo -p2p r")}),
     "club3090-1229-topo-m-2x5090.txt": (["nvidia-smi topo -m"], {"p2p.access": ("skip", "nvidia-smi topo -p2p r")}),
+    "club3090-1229-nvidia-smi-610-kmd-version.txt": (["nvidia-smi"], {
+        "gpu.count": ("pass", "2 GPUs: 2 × NVIDIA GeForce RTX 5090"),
+        "driver.version": ("pass", "NVIDIA driver 610.57.04 (supports CUDA up to 13.3)")}),
     "club3090-1229-topo-p2p-2x5090.txt": (["nvidia-smi topo -p2p"], {
         "p2p.access": ("pass", "the driver does not offer P2P on these GPUs")}),
     "nccl-1160-nccl-debug-info.txt": (["NCCL debug log"], {"gpu.count": ("skip", "Unknown")}),

@@ -1,0 +1,196 @@
+"""`gpudoctor read` on the pastes of threads where a helper named the cause: each test asserts the verdict and
+the advice given in that thread (tests/fixtures/pasted/README.md, second table, names each source)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gpudoctor.cli import main
+
+PASTED = Path(__file__).parent.parent / "fixtures" / "pasted"
+
+
+def read_json(name: str) -> dict:
+    result = CliRunner().invoke(main, ["read", "--json", str(PASTED / name)])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.output)
+
+
+def checks(document: dict) -> dict[str, dict]:
+    return {c["id"]: c for c in document["checks"]}
+
+
+def kinds(document: dict) -> list[str]:
+    return [item["kind"] for item in document["pasted"]["recognised"]]
+
+
+def said(check: dict) -> str:
+    """Everything a check said: its findings' summaries and details."""
+    return "\n".join(part for f in check["findings"] for part in (f["summary"], *f["details"]))
+
+
+def test_container_env_with_cuda_visible_devices_12_hides_the_other_gpus():
+    """ollama/ollama#4139: 13 GPUs, Ollama finds 1; the maintainer: CUDA_VISIBLE_DEVICES=12 exposes only one,
+    remove it. The paste has the container's `env`, the runner's `ggml_cuda_init` and the server config in
+    three fenced pieces: they are one log (no conflict), and the variable is judged once nvidia-smi is pasted."""
+    document = read_json("ollama-4139-env-cuda-visible-devices-12.txt")
+    assert kinds(document) == ["Ollama server log", "environment variables", "Ollama server log"]
+    assert document["pasted"]["conflicts"] == []
+    env = checks(document)["env.gpu"]
+    finding = next(f for f in env["findings"] if "CUDA_VISIBLE_DEVICES=12" in f["summary"])
+    assert finding["summary"] == ("Not in the paste: paste `nvidia-smi` (the GPUs the driver sees) to judge "
+                                  "CUDA_VISIBLE_DEVICES=12.")
+    assert "Remove the variable to use every GPU, or list them all." in finding["details"]
+    assert not any("snapshot" in part for part in said(env).split("\n"))
+
+
+def test_wsl_list_verbose_showing_version_1_is_converted_with_set_version():
+    """MicrosoftDocs/WSL#1061: `wsl --set-default-version 2` left Ubuntu on 1; the WSL PM: use
+    `wsl --set-version Ubuntu 2` for the installed distribution."""
+    document = read_json("wsldocs-1061-wsl-list-verbose-wsl1.txt")
+    assert document["pasted"]["conflicts"] == []  # listed twice, Running then Stopped: the same setup
+    found = checks(document)["wsl.feature"]
+    assert found["status"] == "fail"
+    assert found["summary"] == "The default distribution Ubuntu runs as WSL 1, which has no GPU access."
+    assert "`wsl --set-version Ubuntu 2`" in said(found)
+    assert "does not convert it" in said(found)  # why --set-default-version did not help
+
+
+def test_wsl_l_v_at_a_cmd_prompt_showing_version_1():
+    """MicrosoftDocs/WSL#745: the reporter's answer: set the version of the distribution itself."""
+    found = checks(read_json("wsldocs-745-wsl-l-v-wsl1.txt"))["wsl.feature"]
+    assert found["status"] == "fail"
+    assert "Ubuntu-20.04 runs as WSL 1" in found["summary"]
+    assert "`wsl --set-version Ubuntu-20.04 2`" in said(found)
+
+
+def test_wsl_l_v_in_a_spanish_powershell():
+    """microsoft/WSL#7004: Ubuntu-20.04 stays on WSL 1; the reporter ran the conversion gpudoctor names."""
+    document = read_json("wsl-7004-wsl-l-v-wsl1-spanish.txt")
+    assert kinds(document) == ["wsl -l -v"]
+    found = checks(document)["wsl.feature"]
+    assert found["status"] == "fail"
+    assert "`wsl --set-version Ubuntu-20.04 2`" in said(found)
+
+
+def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
+    """ollama/ollama#6604: 'your nvidia driver is too old or missing'; the helper: the driver looks out of
+    date, what does `nvidia-smi` say? (the maintainer then confirmed it was too old). A log alone cannot show
+    the driver version: gpudoctor asks for the same output."""
+    document = read_json("ollama-6604-windows-driver-too-old.txt")
+    assert document["pasted"]["platform"]["assumed"] == "win32"
+    found = checks(document)
+    assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` to judge the driver version."
+    assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi"
+    # what the helper read in the log is said even though no check can judge it without nvidia-smi
+    assert any("your nvidia driver is too old or missing" in note for note in document["pasted"]["notes"])
+
+
+def test_container_nvidia_smi_unknown_error_is_the_cgroup_or_resume_problem():
+    """ollama/ollama#11373: `nvidia-smi` in the container: 'Failed to initialize NVML: Unknown Error', Ollama
+    logging 'error looking up nvidia GPU memory'; the helper pointed at Ollama's docs for suspend/resume and
+    for Docker (the cgroup driver)."""
+    document = read_json("ollama-11373-device-context-800-nvml-unknown.txt")
+    assert kinds(document) == ["nvidia-smi", "Ollama server log"]
+    found = checks(document)["gpu.count"]
+    assert found["status"] == "fail"
+    assert "NVML failed with an unknown error" in found["summary"]
+    assert "restart the container" in said(found) and "native.cgroupdriver=cgroupfs" in said(found)
+    assert "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm" in said(found)
+    notes = document["pasted"]["notes"]
+    assert any(note.endswith("Ollama logged: error looking up nvidia GPU memory") for note in notes)
+
+
+def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
+    """ollama/ollama#11593: 'cuda driver library init failure: 3'; the maintainer: does nvidia-smi show your
+    GPU, any nvidia errors in dmesg? (the cause was nvidia_uvm's HMM, fixed with uvm_disable_hmm=1)."""
+    document = read_json("ollama-11593-cuda-init-failure-3.txt")
+    assert kinds(document) == ["Ollama server log"]
+    found = checks(document)
+    assert found["ollama.gpus"]["summary"] == "Unknown: paste `nvidia-smi` to judge the GPUs the driver sees."
+    assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` to judge how many GPUs the driver sees."
+
+
+def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
+    """Syllo/nvtop#441: in WSL 2, `ldconfig -p | grep libnvidia-ml` lists /usr/lib/libnvidia-ml.so.1 beside
+    /usr/lib/wsl/lib's; the maintainer traced it to a meta-package that installs the driver with CUDA. The
+    /usr/lib/wsl/lib entries say WSL 2; what a `| grep` cannot show (libcuda.so.1, /dev/dxg, packages) is asked
+    for, never failed."""
+    document = read_json("nvtop-441-wsl-ldconfig-stray-libnvidia-ml.txt")
+    assert document["pasted"]["platform"]["because"] == "`ldconfig -p` lists /usr/lib/wsl/lib, which only WSL 2 mounts"
+    found = checks(document)
+    gpu = found["wsl.gpu"]
+    assert gpu["status"] == "fail"
+    assert gpu["summary"] == ("NVIDIA libraries outside /usr/lib/wsl/lib shadow the Windows driver's: "
+                              "2 NVIDIA libraries in /usr/lib/.")
+    assert "never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages" in said(gpu)
+    assert [f["status"] for f in gpu["findings"]].count("fail") == 1
+    asked = [f["summary"] for f in gpu["findings"] if f["status"] == "skip"]
+    assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
+    assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
+    assert len(asked) == len(set(asked))
+    assert found["nccl.library"]["summary"].startswith("Unknown: paste `ldconfig -p | grep nccl`")
+
+
+def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
+    """ollama/ollama#1865: `ggml_init_cublas: found 1 CUDA devices` (llama.cpp's name before ggml_cuda_init) on a
+    Quadro M1000M, compute 5.0, the capability the thread was about."""
+    document = read_json("ollama-1865-ggml-init-cublas-cc50.txt")
+    assert kinds(document) == ["Ollama server log"]
+    assert checks(document)["ollama.gpus"]["summary"].startswith("Unknown: paste `nvidia-smi`")
+
+
+def test_the_corpus_holds_at_least_25_real_pastes():
+    assert len(list(PASTED.glob("*.txt"))) >= 25
+
+
+def test_a_paste_without_the_driver_never_says_there_is_no_driver():
+    """Only `wsl -l -v` was pasted: the header says the driver is unknown, not that there is none."""
+    result = CliRunner().invoke(main, ["read", str(PASTED / "wsldocs-745-wsl-l-v-wsl1.txt")])
+    assert "the driver and GPUs are not in the paste" in result.output
+    assert "no usable NVIDIA driver" not in result.output
+    failed = CliRunner().invoke(main, ["read", str(PASTED / "ollama-11373-device-context-800-nvml-unknown.txt")])
+    assert "no usable NVIDIA driver · 0 GPUs" in failed.output  # nvidia-smi said NVML failed: that is known
+
+
+def test_proc_version_says_wsl_2_and_nvml_blocked_is_explained_for_wsl():
+    """microsoft/WSL#14339 (open): the kernel line is WSL 2's, so NVML's OPERATING_SYSTEM error is read as
+    Windows keeping the GPU from the VM (TCC mode, Windows Server without GPU-PV), not as a Linux failure."""
+    document = read_json("wsl-14339-proc-version-nvml-blocked.txt")
+    assert kinds(document) == ["uname -a / /proc/version", "nvidia-smi"]
+    assert document["pasted"]["platform"]["because"] == "the kernel release in the paste"
+    found = checks(document)["gpu.count"]
+    assert found["status"] == "fail"
+    assert found["summary"] == "NVML inside WSL: GPU access blocked by the operating system."
+    assert "a GPU in TCC mode is never shared with WSL" in said(found)
+
+
+@pytest.mark.parametrize("paste, release", [
+    ("$ uname -r\n5.15.153.1-microsoft-standard-WSL2\n", "5.15.153.1-microsoft-standard-WSL2"),
+    ("$ uname -a\nLinux box 6.8.0-45-generic #45-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux\n", "6.8.0-45-generic"),
+])
+def test_uname_gives_the_kernel_release(paste, release):
+    from gpudoctor.pasted.reading import read_blocks
+    from gpudoctor.pasted.text import clean
+
+    assert read_blocks([("paste", clean(paste.encode()))]).platform.os_release == release
+
+
+def test_a_pasted_driver_version_without_the_gpus_never_says_it_sees_none():
+    """/proc/driver/nvidia/version alone gives the driver, not the GPUs: no "0 GPUs", no "It sees no GPU"."""
+    result = CliRunner().invoke(main, ["read", "-v", str(PASTED / "h200x2" / "drv_version.txt")])
+    assert "NVIDIA driver 580.159.04 · the GPUs are not in the paste" in result.output
+    assert "It sees no GPU" not in result.output
+
+
+def test_two_listings_with_another_wsl_version_are_still_a_conflict():
+    from gpudoctor.pasted.reading import read_blocks
+    from gpudoctor.pasted.text import clean
+
+    listing = "PS C:\\> wsl -l -v\n  NAME      STATE           VERSION\n* Ubuntu    Running         {}\n"
+    reading = read_blocks([("paste", clean((listing.format(1) + listing.format(2)).encode()))])
+    assert [c.call for c in reading.conflicts] == ["wsl.exe -l -v"]
