@@ -9,7 +9,7 @@ from gpudoctor.driver_support import (
     required_branch,
 )
 from gpudoctor.fix_requests import DriverUpdate
-from gpudoctor.model import check, fail, ok, warn
+from gpudoctor.model import check, fail, ok, skip, warn
 
 from .kernel_driver import MISMATCH, mismatch_story
 from .nvml_status import explain_nvml_error
@@ -47,8 +47,16 @@ def _windows_driver(facts):
     return windows
 
 
+def _no_gpu_attached(facts, inventory, windows):
+    """Where no NVIDIA GPU is attached at all there is no driver to judge: gpu.count says so, once."""
+    if inventory.gpus or windows is not None or not facts.nvidia_presence.no_gpu_attached:
+        return None
+    return skip("No NVIDIA GPU is attached, so there is no driver to judge.",
+                evidence={"no_gpu_attached": True, "nvml_error": inventory.nvml_error}, caused_by="gpu.count")
+
+
 @check("driver.version", title="NVIDIA driver version",
-       needs=("gpus", "windows", "container", "kernel_driver", "kernel_log"))
+       needs=("gpus", "windows", "container", "kernel_driver", "kernel_log", "nvidia_presence"))
 def driver_version(facts):
     """Checks that the NVIDIA driver is loaded and new enough: at least the floor gpudoctor asks for
     (`--min-driver`, default 535, the oldest long-term-support branch of the CUDA 12 era) and at least
@@ -63,15 +71,17 @@ def driver_version(facts):
     installer: a reboot changes nothing). On Windows and inside WSL 2 the Windows driver is the only
     driver: its version is also read from Windows (nvidia-smi.exe, WMI's `32.0.15.6094` form meaning 560.94,
     or the registry), so it is judged even where NVML cannot answer. A too-old driver points at the manual upgrade steps;
-    gpudoctor never replaces a driver itself.
+    gpudoctor never replaces a driver itself. Where no NVIDIA GPU is attached at all there is no driver to
+    judge: gpu.count says so.
 
     Sources: NVIDIA CUDA Toolkit release notes, Table 3 "CUDA Toolkit and Corresponding Driver Versions"
     (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/driver_support.py.
     """
     inventory = facts.gpus
     windows = _windows_driver(facts)
-    if inventory.nvml_error and windows is None:
-        yield _no_driver_answer(facts)
+    not_judged = _not_judged(facts, inventory, windows)
+    if not_judged is not None:
+        yield not_judged
         return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
     evidence = _evidence(facts, driver_text, windows)
@@ -90,6 +100,17 @@ def driver_version(facts):
     yield from too_old
     if not too_old:
         yield _new_enough(facts, windows, driver_text, supports, evidence)
+
+
+def _not_judged(facts, inventory, windows):
+    """The finding when there is no driver version to judge: no GPU attached, or NVML failed and no
+    Windows driver answered; None when there is one."""
+    not_attached = _no_gpu_attached(facts, inventory, windows)
+    if not_attached is not None:
+        return not_attached
+    if inventory.nvml_error and windows is None:
+        return _no_driver_answer(facts)
+    return None
 
 
 def _no_driver_answer(facts):

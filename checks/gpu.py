@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 
-from .nvml_status import explain_nvml_error
+from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice
 from .p2p import describe_cuda_error
 from .wsl import linux_driver_pieces
 
@@ -100,7 +100,8 @@ def _hidden_from_cuda(facts, gpus):
                "some GPUs' device files.", evidence=evidence)
 
 
-@check("gpu.count", title="NVIDIA GPUs visible to the driver", needs=("gpus", "gpu_env", "cuda", "container", "wsl"))
+@check("gpu.count", title="NVIDIA GPUs visible to the driver",
+       needs=("gpus", "gpu_env", "cuda", "container", "wsl", "nvidia_presence"))
 def gpu_count(facts):
     """Lists the NVIDIA GPUs that the driver (through NVML) sees, with name, memory and PCI bus id.
 
@@ -116,8 +117,17 @@ def gpu_count(facts):
     graphics processes (name as NVML gives it, pid, memory; never a command line), its utilisation
     and clocks held down (power cap, thermal or hardware slowdown); the --deep checks name them
     when they explain a slow figure. With no driver, the root cause is driver.version's.
+    Where the PCI bus shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU
+    is attached (not that a driver is missing), and driver.version leaves the matter to this check.
     """
     inventory = facts.gpus
+    if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
+        virtual, in_container = facts.platform.is_virtual_machine, facts.container.in_container
+        where = "container" if in_container else "vm" if virtual else "machine"
+        yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
+                   evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
+                             "nvml_error": inventory.nvml_error or inventory.count_error})
+        return
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
              "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
     if inventory.nvml_error:

@@ -154,7 +154,8 @@ def _native_windows(gpus):
     yield skip(summary, *details, evidence={"platform": "windows", "gpus": len(gpus)})
 
 
-@check("nccl.library", title="NCCL library", needs=("nccl", "gpus", "toolkits"), fixes=("wsl.install-nccl",))
+@check("nccl.library", title="NCCL library", needs=("nccl", "gpus", "toolkits", "nvidia_presence"),
+       fixes=("wsl.install-nccl",))
 def nccl_library(facts):
     """Finds every NCCL a process could load (LD_LIBRARY_PATH, the system copy in the ldconfig cache, the
     nvidia-nccl-cu12/-cu13 wheels and torch's own copy in each Python on PATH) and reads each one's version
@@ -165,6 +166,8 @@ def nccl_library(facts):
     version, and when both NCCL wheels sit in one Python. Fails when no usable NCCL exists on a machine with two
     or more GPUs (with one GPU NCCL does not matter).
 
+    Where no NVIDIA GPU is attached at all, it is not applicable and the search does not run.
+
     On native Windows there is no NCCL at all (PyTorch's Windows builds only have Gloo): the check says so
     and points to WSL 2 for NCCL, instead of reporting a missing library.
 
@@ -173,6 +176,10 @@ def nccl_library(facts):
     """
     if facts.platform.kind == "windows":
         yield from _native_windows(facts.gpus.gpus)
+        return
+    if facts.nvidia_presence.no_gpu_attached:  # decided before asking for the NCCL search, which then never runs
+        yield skip("No NVIDIA GPU is attached, so NCCL carries no traffic here.",
+                   evidence={"no_gpu_attached": True}, caused_by="gpu.count")
         return
     libs = facts.nccl
     multi_gpu = len(facts.gpus.gpus) >= 2

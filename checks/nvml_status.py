@@ -151,6 +151,25 @@ _CONTAINER_EXPLANATIONS = {
 }
 
 
+NO_GPU_ATTACHED = "No NVIDIA GPU is attached to this machine (or passed into this VM/container)."
+
+
+def no_gpu_attached_advice(virtual: bool | None, in_container: bool) -> tuple[str, ...]:
+    """What to do where neither the PCI bus nor /dev shows an NVIDIA GPU (no driver can help there),
+    worded for where gpudoctor runs: a container, a VM, or a machine of its own."""
+    why = ("The PCI bus lists no NVIDIA device (no vendor 0x10de in /sys/bus/pci/devices) and there is no "
+           "/dev/nvidia*, so this is not a driver problem: installing a driver would change nothing.")
+    if in_container:
+        what = ("Start the container with GPUs (`docker run --gpus all ...`, or a `nvidia.com/gpu` request in "
+                "Kubernetes) on a host whose own GPUs work.")
+    elif virtual:
+        what = ("This is a VM: pass the GPU through to it (PCI passthrough / VFIO on the host), or choose a GPU "
+                "instance type.")
+    else:
+        what = "Check that the card is seated and its power cables connected, and that `lspci -d 10de:` lists it."
+    return why, what
+
+
 def _inside_wsl(name: str, error: str, wsl_version: int | None,
                 linux_pieces: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
     """Inside WSL the cause is named first: WSL 1 (no GPU at all), then a Linux driver installed there."""

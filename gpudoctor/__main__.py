@@ -11,7 +11,11 @@ import sys
 
 
 def _probes_this_machine(args: list[str]) -> bool:
-    return bool(args) and args[0] in ("check", "snapshot", "fix") and not {"--from", "-h", "--help"} & set(args)
+    """Whether the command line asks about this machine: not a replay (`--from FILE`, `--from=FILE`),
+    not help. A wrong guess costs only time: click parses the command line properly afterwards."""
+    if not args or args[0] not in ("check", "snapshot", "fix"):
+        return False
+    return not any(arg in ("--from", "-h", "--help") or arg.startswith("--from=") for arg in args[1:])
 
 
 def run() -> None:

@@ -10,15 +10,9 @@ import sys
 import click
 
 from gpudoctor import __version__
+from gpudoctor.exit_codes import READ_EXIT_CODES, WHERE_TO_REPORT, check_epilog, check_exit_code, epilog
 
-EXIT_CODES = """\b
-Exit codes:
-  0  healthy: no finding at or above --fail-on
-  1  a finding at or above --fail-on (default: fail)
-  2  bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot),
-     or the output cannot be written (a full disk, a closed pipe)
-  3  internal error (a bug in gpudoctor or a plugin: please report it)
-"""
+EXIT_CODES = check_epilog()
 
 
 from gpudoctor.errors import BadInput
@@ -28,6 +22,19 @@ def _load_registry():
     from gpudoctor.registry import load_registry
 
     return load_registry()
+
+
+def _complete_check_ids(ctx, param, incomplete: str) -> list[str]:
+    from gpudoctor.check_ids import complete
+
+    return complete(incomplete, (c.id for c in _load_registry().checks))
+
+
+def _complete_any_id(ctx, param, incomplete: str) -> list[str]:
+    from gpudoctor.check_ids import complete
+    from gpudoctor.fixing.catalog import load_catalog
+
+    return complete(incomplete, [*(c.id for c in _load_registry().checks), *load_catalog()])
 
 
 def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool):
@@ -80,8 +87,10 @@ def main() -> None:
 
 
 @main.command(epilog=EXIT_CODES)
-@click.option("--only", multiple=True, metavar="ID", help="Run only this check (repeatable).")
-@click.option("--skip", "skip_ids", multiple=True, metavar="ID", help="Do not run this check (repeatable).")
+@click.option("--only", multiple=True, metavar="ID", shell_complete=_complete_check_ids,
+              help="Run only this check (repeatable; a pattern such as 'ollama.*' names several).")
+@click.option("--skip", "skip_ids", multiple=True, metavar="ID", shell_complete=_complete_check_ids,
+              help="Do not run this check (repeatable; patterns too).")
 @click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
               help="Lowest status that makes the exit code 1.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the terminal report.")
@@ -156,10 +165,10 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
         global _verdict_given
         _verdict_given = True  # a 2 from here is CRITICAL, not bad usage
         sys.exit(nagios_code(report_document(report)))
-    sys.exit(1 if report.status.rank >= threshold.rank else 0)
+    sys.exit(check_exit_code(report, threshold))
 
 
-@main.command(epilog=EXIT_CODES)
+@main.command(epilog=epilog(READ_EXIT_CODES))
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
               help="Lowest status that makes the exit code 1.")
@@ -214,33 +223,36 @@ def merge(reports, as_json, view_format, html_path) -> None:
 
 
 @main.command("list")
-def list_checks() -> None:
-    """List the checks: id, title, platforms, and whether a fix exists."""
-    from gpudoctor.model import OPT_INS
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+def list_checks(as_json: bool) -> None:
+    """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
+    from gpudoctor.describe import check_json, check_table
 
     registry = _load_registry()
-    width = max((len(c.id) for c in registry.checks), default=0)
-    for item in registry.checks:
-        flags = ",".join(item.platforms)
-        extras = ("  fix" if item.fixes else "") + (f"  ({OPT_INS[item.opt_in]})" if item.opt_in else "")
-        click.echo(f"{item.id.ljust(width)}  {item.title}  [{flags}]{extras}")
+    click.echo(check_json(registry) if as_json else "\n".join(check_table(registry)), nl=not as_json)
     for plugin in registry.broken:
         click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
 
 
 @main.command()
-@click.argument("check_id", metavar="ID")
+@click.argument("check_id", metavar="ID", shell_complete=_complete_any_id)
 def explain(check_id: str) -> None:
-    """Print what a check looks at and why, from its own documentation."""
+    """Print what a check looks at and why (its own documentation), or what a fix script changes."""
+    from gpudoctor.check_ids import unknown_id
+    from gpudoctor.describe import explain_check, explain_fix
+    from gpudoctor.fixing.catalog import load_catalog
+
     registry = _load_registry()
     item = registry.by_id(check_id)
-    if item is None:
-        raise BadInput(f"unknown check id {check_id!r}; `gpudoctor list` shows the ids")
-    click.echo(f"{item.id}: {item.title}\n")
-    click.echo(item.doc)
-    click.echo(f"\nPlatforms: {', '.join(item.platforms)}")
-    if item.fixes:
-        click.echo(f"Fixes: {', '.join(item.fixes)}")
+    if item is not None:
+        click.echo(explain_check(item))
+        return
+    catalog = load_catalog()
+    if check_id in catalog:
+        click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes]))
+        return
+    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog], "check or fix id",
+                              "`gpudoctor list` (checks) and `gpudoctor fix` (fixes)"))
 
 
 @main.command()
@@ -366,7 +378,8 @@ def run(early_host=None) -> None:
     except OSError as exc:
         code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
-        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
+                   err=True)
         code = 3
     try:
         sys.stdout.flush()

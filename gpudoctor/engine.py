@@ -68,7 +68,9 @@ class FactStore:
             # Gathered on its own thread: wait for it, but never past the deadline.
             if not done.wait(max(0.0, self._deadline - time.monotonic())):
                 self._failures.setdefault(name, self._overran(name))
-        else:
+        if name not in self._values and name not in self._failures:
+            # Not gathered in advance, or its gatherer left it (a fact that cannot matter here, see
+            # _prefetch): computed now, for the check that still asks.
             with self._guard:
                 lock = self._locks.setdefault(name, threading.Lock())
             with lock:
@@ -123,7 +125,7 @@ class FactStore:
         names = sorted(set(names) - set(self._values) - set(self._failures) - set(self._done))
         for name in names:
             self._done[name] = threading.Event()
-            self._workers[name] = threading.Thread(target=self._quietly, args=(name,), name=f"probe-{name}",
+            self._workers[name] = threading.Thread(target=self._prefetch, args=(name,), name=f"probe-{name}",
                                                    daemon=True)
         threads = [(name, self._workers[name]) for name in names]
         for _name, thread in threads:
@@ -134,9 +136,13 @@ class FactStore:
             if thread.is_alive():
                 self._failures.setdefault(name, self._overran(name))
 
-    def _quietly(self, name: str) -> None:
+    def _prefetch(self, name: str) -> None:
+        # A probe may say where its fact cannot matter (gpudoctor/probes/gating.py): not gathered there,
+        # it is computed only if a check still asks for it.
         try:
-            self.get(name)
+            wanted = getattr(self._probes.get(name), "prefetch_if", None)
+            if wanted is None or wanted(self):
+                self.get(name)
         except ProbeFailed:
             pass
         finally:

@@ -41,6 +41,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "virtualization": platform.virtualization,
             "windows_build": platform.windows_build,
             "python_version": platform.python_version,
+            "logical_cpus": platform.logical_cpus,
+            "memory_bytes": platform.memory_bytes,
         }
     container = _fact(store, "container")
     if container is not None and container.confidence != "none":
@@ -52,6 +54,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
             "markers": sorted({marker.source for marker in container.markers}),
             "line": container.header,
         }
+    presence = _fact(store, "nvidia_presence")
+    summary["no_gpu_attached"] = bool(presence is not None and presence.no_gpu_attached)
     node = _fact(store, "node")
     if node is not None:
         summary["node"] = node_summary(node)

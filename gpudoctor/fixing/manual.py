@@ -1,4 +1,5 @@
-"""What a person has to do by hand where gpudoctor ships no script: updating the NVIDIA driver.
+"""What a person has to do by hand where gpudoctor ships no script: updating the NVIDIA driver,
+or attaching a GPU where the machine has none.
 
 gpudoctor never installs or replaces a driver itself (a wrong one leaves the machine without a
 display or, inside WSL, without CUDA); it says which branch is needed and where it comes from.
@@ -98,12 +99,38 @@ def driver_update(branch: int, platform: str, os_name: str, gpu_names: Iterable[
     return _linux_steps(branch, data_center)
 
 
+_ATTACH_STEPS = {
+    "machine": ("Seat the card and connect its power cables; `lspci -d 10de:` must list it.",),
+    "vm": ("Pass the GPU through to this VM (PCI passthrough / VFIO on the host), or choose a GPU instance type.",),
+    "container": ("Start the container with `--gpus all` (Docker) or a `nvidia.com/gpu` request (Kubernetes), "
+                  "on a host whose own GPUs work.",),
+}
+
+
+def _attach_gpu(findings: list[tuple[str, Finding]]) -> tuple[ManualStep, ...]:
+    """gpu.count's verdict that no NVIDIA GPU is on the PCI bus: hardware, not software, is missing."""
+    absent = [(check_id, f) for check_id, f in findings
+              if f.status is Status.FAIL and f.evidence.get("no_gpu_attached")]
+    if not absent:
+        return ()
+    where = absent[0][1].evidence.get("where", "machine")
+    return (ManualStep(
+        check_ids=tuple(dict.fromkeys(check_id for check_id, _ in absent)),
+        title="Attach an NVIDIA GPU",
+        reasons=tuple(dict.fromkeys(f.summary for _, f in absent)),
+        steps=(*_ATTACH_STEPS.get(where, _ATTACH_STEPS["machine"]),
+               "Do not install a driver before the GPU is there: it cannot help. Then run `gpudoctor check` again."),
+    ),)
+
+
 def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name: str,
                  gpu_names: Iterable[str]) -> tuple[ManualStep, ...]:
-    """Manual steps for (check id, finding) pairs: one driver update, for the newest branch any finding needs,
-    then the steps findings carry themselves (boot configuration, BIOS: see gpudoctor/boot_config.py)."""
+    """Manual steps for (check id, finding) pairs: attaching a GPU where none is, one driver update for the
+    newest branch any finding needs, then the steps findings carry themselves (boot configuration, BIOS:
+    see gpudoctor/boot_config.py)."""
     findings = list(findings)
-    return _driver_update_step(findings, platform, os_name, gpu_names) + _carried_steps(findings)
+    return (_attach_gpu(findings) + _driver_update_step(findings, platform, os_name, gpu_names)
+            + _carried_steps(findings))
 
 
 def _driver_update_step(findings, platform, os_name, gpu_names) -> tuple[ManualStep, ...]:

@@ -14,9 +14,11 @@ header; catalog.PHASES lists them in order); within a phase they keep the order 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shlex
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Iterable
@@ -174,6 +176,24 @@ def windows_path_of(path: str, distro: str | None, share: str = "\\\\wsl.localho
     return str(PureWindowsPath(f"{share}\\{distro or '<distribution>'}\\", *parts))
 
 
+def _script_path(spec: FixSpec, target: Target) -> str | None:
+    """Planning for Windows from a snapshot on Linux or macOS: the script's place in a Windows install of
+    gpudoctor (where the command will be pasted), not this machine's path. None: the script's own path."""
+    from_snapshot = target.privileges is None
+    if from_snapshot and target.platform == "windows" and spec.shell == "powershell" and os.name != "nt":
+        return str(PureWindowsPath("<site-packages>", "gpudoctor", "fixes", *spec.path.parts[-2:]))
+    return None
+
+
+def with_sudo(arguments: str) -> str:
+    """The command that runs this very gpudoctor as root. sudo resets PATH to its secure_path, which
+    holds no virtualenv's bin/, so `sudo gpudoctor` fails for the README's own venv install; the
+    absolute path of the running interpreter works wherever gpudoctor was installed."""
+    if not sys.executable:
+        return f"sudo gpudoctor {arguments}"
+    return f"sudo {shlex.quote(sys.executable)} -m gpudoctor {arguments}"
+
+
 def refusal(spec: FixSpec, args: tuple[str, ...], target: Target, *, dry_run: bool = False) -> str | None:
     """Why this fix must not run here (None when it may): another platform, or the wrong privileges."""
     if target.platform not in spec.platforms:
@@ -187,7 +207,7 @@ def refusal(spec: FixSpec, args: tuple[str, ...], target: Target, *, dry_run: bo
                 f"Run as administrator), then `gpudoctor fix --apply {spec.id}`")
     if spec.elevation == "root" and privileges.elevated is not True and not dry_run:
         known = "" if privileges.elevated is False else f" (could not tell whether this is root: {privileges.evidence})"
-        return f"{spec.id} needs root{known}: run `sudo gpudoctor fix --apply {spec.id}`"
+        return f"{spec.id} needs root{known}: run `{with_sudo(f'fix --apply {spec.id}')}`"
     if spec.elevation == "none" and spec.shell == "bash" and privileges.elevated and privileges.sudo_user:
         return (f"{spec.id} changes your own settings, under sudo it would change root's: run "
                 f"`gpudoctor fix --apply {spec.id}` without sudo")
@@ -251,7 +271,7 @@ def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, d
             reasons=tuple(dict.fromkeys(finding.summary for _, finding in asked_by)),
             changes=tuple(_fill_in(line, spec, bound) for line in spec.changes),
             arguments=_argument_lines(spec, bound),
-            command=script_command(spec, args, dry_run=dry_run),
+            command=script_command(spec, args, dry_run=dry_run, path=_script_path(spec, target)),
             refusal=refusal(spec, args, target, dry_run=dry_run),
             optional=all(finding.status is Status.PASS for _, finding in asked_by),
             after_text=after_text,
@@ -282,8 +302,10 @@ def restrict(plan: Plan, ids: Iterable[str], fix_ids: Iterable[str], check_ids: 
     known = set(fix_ids) | set(check_ids)
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownId(f"unknown fix or check id {unknown[0]!r}; `gpudoctor fix` lists the planned fixes and "
-                        "`gpudoctor list` the checks")
+        from gpudoctor.check_ids import did_you_mean
+
+        raise UnknownId(f"unknown fix or check id {unknown[0]!r}{did_you_mean(unknown[0], known)}; `gpudoctor fix` "
+                        "lists the planned fixes and `gpudoctor list` the checks")
     wanted = set(ids)
     fixes = tuple(f for f in plan.fixes if f.id in wanted or (not f.optional and wanted & set(f.check_ids)))
     manual = tuple(m for m in plan.manual if wanted & set(m.check_ids))

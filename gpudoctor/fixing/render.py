@@ -6,6 +6,7 @@ from typing import Sequence
 
 from gpudoctor.engine import Report
 from gpudoctor.fixing.apply import StepResult
+from gpudoctor.model import Status
 from gpudoctor.fixing.plan import ELEVATION_TEXT, SHELL_TEXT, Plan, PlannedFix
 
 _PLATFORM_TEXT = {"windows": "Windows", "wsl": "WSL", "linux": "Linux"}
@@ -43,11 +44,26 @@ def _fix_lines(number: int, fix: PlannedFix) -> list[str]:
     return lines
 
 
+def _unscripted(plan: Plan, report: Report) -> list[tuple[str, str]]:
+    """Failures that neither a fix script nor a manual step of the plan covers, so that `gpudoctor fix`
+    never answers "Nothing to fix" on a host where checks failed."""
+    covered = set(plan.check_ids) | {c for step in plan.manual for c in step.check_ids}
+    named = set(plan.named)
+    found = []
+    for result in report.results:
+        if result.check_id in covered or (named and result.check_id not in named):
+            continue
+        found.extend((result.check_id, f.summary) for f in result.findings
+                     if f.status.rank >= Status.FAIL.rank and not f.fix)
+    return found
+
+
 def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[str]:
     platform = ((report.host or {}).get("platform") or {}).get("label") or plan.platform
     source = "" if report.source == "live" else f" (from the snapshot {report.source})"
     lines = [f"gpudoctor fix: {platform}{source}; {_privileges_text(plan)}"]
-    if not plan.fixes and not plan.manual and not plan.problems:
+    unscripted = _unscripted(plan, report)
+    if not plan.fixes and not plan.manual and not plan.problems and not unscripted:
         named = f" for {', '.join(plan.named)}" if plan.named else ""
         return lines + ["", f"Nothing to fix{named}: no warning or failure that gpudoctor has a fix for."]
     if plan.fixes:
@@ -64,6 +80,9 @@ def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[st
         for step in plan.manual:
             lines.append(f"- {step.title} ({', '.join(step.check_ids)}: {' / '.join(step.reasons)})")
             lines.extend(f"  {n}. {text}" for n, text in enumerate(step.steps, 1))
+    if unscripted:
+        lines += ["", "Found, with no script to fix it (`gpudoctor check -v --only ID` shows the advice):"]
+        lines.extend(f"- {check_id}: {summary}" for check_id, summary in unscripted)
     if plan.fixes and not applying:
         which = "the non-optional fixes above" if any(f.optional for f in plan.fixes) else "the fixes above"
         lines += ["", f"Next: `gpudoctor fix --apply` runs {which} after one confirmation; `--apply ID...` runs "

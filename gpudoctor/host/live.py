@@ -298,6 +298,11 @@ def _read_stream(stream, sink: BoundedOutput, on_line: Callable[[str], None] | N
 
 
 def _kill_tree(proc: subprocess.Popen, posix: bool) -> None:
+    """Kill a timed-out command and every process it started. Killing the process group (POSIX) misses
+    a grandchild that started a session of its own (setsid, a daemonising helper), and Windows kills
+    only the direct child; so the descendants are listed through psutil first, while they are still
+    linked to their parent, and killed one by one after the group."""
+    descendants = _descendants(proc.pid)
     try:
         if posix:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -305,6 +310,20 @@ def _kill_tree(proc: subprocess.Popen, posix: bool) -> None:
             proc.kill()
     except OSError:
         pass
+    for process in descendants:
+        try:
+            process.kill()
+        except Exception:  # psutil.NoSuchProcess / AccessDenied: gone already, or not ours to kill
+            pass
+
+
+def _descendants(pid: int) -> list:
+    try:
+        import psutil
+
+        return psutil.Process(pid).children(recursive=True)
+    except Exception:  # the command already exited, or psutil cannot read the process table here
+        return []
 
 
 def _os_error(exc: OSError) -> str:

@@ -173,4 +173,6 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
 
         print_report(known, verbose=verbose)
         click.echo("\n".join(trailer))
-    return 1 if report.status.rank >= threshold.rank else 0
+    from gpudoctor.exit_codes import read_exit_code
+
+    return read_exit_code(report, threshold)  # the table in gpudoctor/exit_codes.py

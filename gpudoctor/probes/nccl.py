@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.probing import ProbeFailed, provides
+from gpudoctor.probes.gating import only_with_nvidia_gpu
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))
@@ -125,6 +126,7 @@ def _python_envs(facts) -> tuple:
 
 
 @provides("nccl")
+@only_with_nvidia_gpu
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only
         return NcclLibraries(libraries=())

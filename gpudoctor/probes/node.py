@@ -17,6 +17,7 @@ from typing import Any
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
+from gpudoctor.probes.gating import nvidia_gpu_may_be_present
 
 CMDLINE = "/proc/cmdline"
 HOSTNAME_FILE = "/proc/sys/kernel/hostname"
@@ -124,6 +125,12 @@ def _optional_fact(facts, name: str) -> Any:
         return None
 
 
+def _nccl_if_it_can_matter(facts) -> Any:
+    """The NCCL search costs 0.2-0.35 s on a small node; where no NVIDIA GPU is attached it is not run
+    (gpudoctor/probes/gating.py) and the fingerprint's NCCL stays unknown."""
+    return _optional_fact(facts, "nccl") if nvidia_gpu_may_be_present(facts) else None
+
+
 @provides("node")
 def probe_node(host: Host, facts) -> NodeFacts:
     system = host.system()
@@ -144,6 +151,6 @@ def probe_node(host: Host, facts) -> NodeFacts:
         dmi=dmi,
         kernel=system.os_release or None,
         cmdline=re.sub(r"\s+", " ", cmdline) if cmdline else None,
-        configuration=configuration(_optional_fact(facts, "gpus"), _optional_fact(facts, "nccl"), version_text,
+        configuration=configuration(_optional_fact(facts, "gpus"), _nccl_if_it_can_matter(facts), version_text,
                                     cmdline, groups),
     )

@@ -1,1 +1,1 @@
-"""Renderers of a Report: terminal (rich or plain text), JSON (versioned schema), JUnit XML."""
+"""Renderers of a Report: terminal (wrapped, coloured with click.style), JSON (versioned schema), JUnit XML."""

@@ -1,18 +1,18 @@
 """The terminal report, in the spirit of `flutter doctor`: a header, one line per check, what next.
 
-The lines are built once; they are printed through rich with colour on a terminal, or as plain
-text when the output is not a TTY or NO_COLOR is set (rich is then never imported).
+The lines are built once, each with its hanging indent; they are wrapped to the terminal's width
+and coloured with click.style (gpudoctor/report/console.py says when, and why not rich).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from typing import TextIO
 
 from gpudoctor.engine import Report
 from gpudoctor.model import Status
+from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
 from gpudoctor.report.json_report import headline
 from gpudoctor.report.printable import printable
 
@@ -25,6 +25,7 @@ _STYLES = {Status.PASS: "green", Status.WARN: "yellow", Status.FAIL: "red", Stat
 class Line:
     text: str
     style: str = ""
+    indent: int = 0  # where a wrapped line's continuation starts (a hanging indent)
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:
@@ -49,6 +50,8 @@ def _header(report: Report) -> list[Line]:
         driver = f"NVIDIA driver {host['driver_version']}"
         if host.get("cuda_driver_version"):
             driver += f" (supports CUDA {host['cuda_driver_version']})"
+    elif host.get("no_gpu_attached"):
+        driver = "no NVIDIA GPU attached"
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
@@ -56,7 +59,7 @@ def _header(report: Report) -> list[Line]:
     if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
         inventory = (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
                      else "the driver and GPUs are not in the paste")
-    lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}", "bold")]
+    lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}{_machine_size(host)}", "bold", indent=2)]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"
                           else host["container"]["line"], "dim"))
@@ -67,6 +70,17 @@ def _header(report: Report) -> list[Line]:
     return lines + [Line("")]
 
 
+def _machine_size(host: dict) -> str:
+    """' · 32 CPUs, 251.8 GiB RAM': what a model that does not fit the GPUs spills into."""
+    platform = host.get("platform") or {}
+    parts = []
+    if platform.get("logical_cpus"):
+        parts.append(f"{platform['logical_cpus']} CPUs")
+    if platform.get("memory_bytes"):
+        parts.append(f"{platform['memory_bytes'] / 2**30:.1f} GiB RAM")
+    return f" · {', '.join(parts)}" if parts else ""
+
+
 def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS) -> list[Line]:
     lines = _header(report)
     shown = [r for r in report.results if verbose or r.status is not Status.SKIP]
@@ -74,22 +88,22 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     roots = {r.check_id for r in report.results if r.status.rank >= Status.WARN.rank}
     for result in shown:
         lead = headline(result)
-        lines.append(Line(f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
-                          f"{_summary(lead, result.check_id, roots)}", _STYLES[result.status]))
+        head = f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
+        lines.append(Line(head + _summary(lead, result.check_id, roots), _STYLES[result.status], indent=len(head)))
         for finding in result.findings:
             consequence = _follows(finding, result.check_id, roots)
             shown = verbose or (finding.status.rank >= Status.WARN.rank)
             if finding is not lead and shown:
                 lines.append(Line(f"    {marks[finding.status]} {_summary(finding, result.check_id, roots)}",
-                                  _STYLES[finding.status]))
+                                  _STYLES[finding.status], indent=6))
             if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank and not consequence):
-                lines.extend(Line(f"      {detail}", "dim" if verbose else "") for detail in finding.details)
+                lines.extend(Line(f"      {detail}", "dim" if verbose else "", indent=6) for detail in finding.details)
             if finding.fix and finding.status.rank >= Status.WARN.rank and not consequence:
-                lines.append(Line(f"      fix: {finding.fix}", "cyan"))
+                lines.append(Line(f"      fix: {finding.fix}", "cyan", indent=11))
     skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
     if skipped and not verbose:
         lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} not applicable here: {_families(skipped)} "
-                          "(-v says why)", _STYLES[Status.SKIP]))
+                          "(-v says why)", _STYLES[Status.SKIP], indent=4))
     lines.append(Line(""))
     lines.extend(_closing(report))
     return lines
@@ -115,10 +129,14 @@ def _families(check_ids: list[str]) -> str:
 
 
 def _closing(report: Report) -> list[Line]:
-    counts = [(report.count(Status.FAIL) + report.count(Status.ERROR), "failed"),
+    counts = [(report.count(Status.FAIL), "failed"),
+              (report.count(Status.ERROR), "error" if report.count(Status.ERROR) == 1 else "errors"),
               (report.count(Status.WARN), "warning" if report.count(Status.WARN) == 1 else "warnings"),
               (report.count(Status.PASS), "passed"), (report.count(Status.SKIP), "skipped")]
     tally = ", ".join(f"{n} {word}" for n, word in counts if n)
+    if all(r.status is Status.SKIP for r in report.results):
+        return [Line(f"Nothing could be judged here: every selected check was skipped ({tally or 'no check'}); "
+                     "-v says why.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:
         return [Line(f"No issues found ({tally}).", "bold green")]
     fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
@@ -126,27 +144,22 @@ def _closing(report: Report) -> list[Line]:
     if fixable:
         advice = "run `gpudoctor fix` to see the fixes; " + advice
     style = "bold red" if report.status.rank >= Status.FAIL.rank else "bold yellow"
-    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.")]
+    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.", indent=6)]
 
 
-def use_color(stream: TextIO) -> bool:
-    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
-
-
-def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None) -> None:
+def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,
+                 width: int | None = None) -> None:
+    """Print the report; `width` (default: the terminal's, or none when not a terminal) wraps long lines."""
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
-    # Recorded text (GPU names, log lines) may carry escape sequences: never send them to a terminal.
-    lines = [Line(printable(line.text), line.style) for line in report_lines(report, verbose=verbose, marks=marks)]
-    if use_color(stream):
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(file=stream, highlight=False, soft_wrap=True)
-        for line in lines:
-            console.print(Text(line.text, style=line.style))
-        return
-    write_safely(stream, "\n".join(line.text for line in lines) + "\n")
+    width = width if width is not None else terminal_width(stream)
+    colour = colour_wanted(stream)
+    out = []
+    for line in report_lines(report, verbose=verbose, marks=marks):
+        # Recorded text (GPU names, log lines) may carry escape sequences: never send them to a terminal.
+        for piece in wrapped(printable(line.text), width, line.indent):
+            out.append(styled(piece, line.style) if colour and line.style and piece else piece)
+    write_safely(stream, "\n".join(out) + "\n")
 
 
 def write_safely(stream: TextIO, text: str) -> None:

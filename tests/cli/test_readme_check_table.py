@@ -3,6 +3,7 @@ ones in the row of the flag that brings them in."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -26,13 +27,9 @@ def _table_rows() -> list[tuple[str, list[str]]]:
 
 
 def _listed() -> list[tuple[str, str | None]]:
-    """(id, the flag that brings it in) for each line of `gpudoctor list`."""
-    lines = CliRunner().invoke(main, ["list"]).output.splitlines()
-    listed = []
-    for line in lines:
-        flag = re.search(r"\((--[a-z]+)\)$", line)
-        listed.append((line.split()[0], flag.group(1) if flag else None))
-    return listed
+    """(id, the flag that brings it in) for each check `gpudoctor list` prints, in its order."""
+    document = json.loads(CliRunner().invoke(main, ["list", "--json"]).output)
+    return [(c["id"], c["opt_in"]) for c in document["checks"]]
 
 
 def test_the_table_lists_every_check_in_the_order_gpudoctor_list_prints():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -147,7 +148,7 @@ def test_not_elevated_is_refused_with_how_to_elevate(monkeypatch, state):
     machine = Machine(monkeypatch, service_host(spread=False, uid="1000"))
     result = fix("--apply", "--yes")
     assert result.exit_code == 2
-    assert ("refused: linux.ollama-service-env needs root: run `sudo gpudoctor fix --apply linux.ollama-service-env`"
+    assert (f"refused: linux.ollama-service-env needs root: run `sudo {sys.executable} -m gpudoctor fix --apply linux.ollama-service-env`"
             in result.stderr)
     assert machine.calls == []
 

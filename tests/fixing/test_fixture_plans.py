@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -72,7 +73,7 @@ def test_wsl_apply_as_a_user_is_refused(monkeypatch, tmp_path):
     machine = Machine(monkeypatch, builder, registry=load_registry)
     result = fix("--apply", "--yes", "wsl.remove-linux-driver", "wsl.install-cuda-toolkit")
     assert result.exit_code == 2
-    assert "wsl.remove-linux-driver needs root: run `sudo gpudoctor fix --apply wsl.remove-linux-driver`" in result.stderr
+    assert f"wsl.remove-linux-driver needs root: run `sudo {sys.executable} -m gpudoctor fix --apply wsl.remove-linux-driver`" in result.stderr
     assert "wsl.install-cuda-toolkit needs root" in result.stderr
     assert machine.calls == []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 from driver_cuda_nccl.h200_software import h200_software
@@ -132,7 +133,7 @@ def test_a_wsl_fix_on_windows_is_refused():
 
 def test_root_fixes_need_root_and_say_how():
     fix = plan_for([("wsl.gpu", [SHADOW])], Target("wsl", "Ubuntu", USER)).fixes[0]
-    assert fix.refusal == "wsl.remove-linux-driver needs root: run `sudo gpudoctor fix --apply wsl.remove-linux-driver`"
+    assert fix.refusal == f"wsl.remove-linux-driver needs root: run `sudo {sys.executable} -m gpudoctor fix --apply wsl.remove-linux-driver`"
     unknown = plan_for([("wsl.gpu", [SHADOW])], Target("wsl", "Ubuntu", Privileges(None, "`id -u` failed"))).fixes[0]
     assert "could not tell whether this is root" in unknown.refusal
 
