@@ -8,6 +8,7 @@ from gpudoctor.driver_support import (
     parse_driver_version,
     required_branch,
 )
+from gpudoctor.fix_requests import DriverUpdate
 from gpudoctor.model import check, fail, ok, skip, warn
 
 from .kernel_driver import MISMATCH, mismatch_story
@@ -78,69 +79,101 @@ def driver_version(facts):
     """
     inventory = facts.gpus
     windows = _windows_driver(facts)
-    not_judged = _no_gpu_attached(facts, inventory, windows)
+    not_judged = _not_judged(facts, inventory, windows)
     if not_judged is not None:
         yield not_judged
         return
-    if inventory.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
-        # names both versions and tells an upgrade not yet booted into from a module built separately
-        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error, **evidence})
-        return
-    if inventory.nvml_error and windows is None:
-        # Inside a container NVML's trouble is how the container was started (container.gpus says how to
-        # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
-        in_container = bool(facts.container.in_container)
-        summary, details = explain_nvml_error(inventory.nvml_error, facts.platform.kind, in_container,
-                                              wsl_version=facts.platform.wsl_version)
-        root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
-        return
     driver_text = inventory.driver_version or (windows.driver_version if windows else None)
-    version = parse_driver_version(driver_text)
-    cuda = inventory.cuda_driver_version_text
-    evidence = {"driver_version": driver_text, "cuda_driver_version": cuda,
-                "min_driver": facts.options.min_driver}
-    if windows is not None:
-        evidence.update(windows_driver_version=windows.driver_version, windows_driver_source=windows.driver_source)
+    evidence = _evidence(facts, driver_text, windows)
     if inventory.nvml_error:
-        # Windows answered where NVML could not (inside WSL, a Linux driver shadowing the Windows one):
-        # judge the version Windows reports, and leave NVML's trouble to gpu.count and wsl.gpu.
-        summary, _ = explain_nvml_error(inventory.nvml_error, facts.platform.kind,
-                                        wsl_version=facts.platform.wsl_version)
         evidence["nvml_error"] = inventory.nvml_error
-        yield warn(f"NVML cannot be used here, so the driver version comes from Windows ({windows.driver_source}).",
-                   summary, "gpu.count and wsl.gpu explain why NVML fails.", evidence=evidence)
+        yield _read_from_windows(facts, windows, evidence)
+    version = parse_driver_version(driver_text)
     if version is None:
         yield warn("NVML works but did not report the driver version.",
                    "`nvidia-smi` shows it in its header; an NVML library older than the driver can cause this.",
                    evidence=evidence)
         return
-    branch = version[0]
+    cuda = inventory.cuda_driver_version_text
     supports = f"supports CUDA up to {cuda}" if cuda else "CUDA version unknown"
-    failed = False
-    if branch < facts.options.min_driver:
-        failed = True
-        yield fail(
-            f"NVIDIA driver {driver_text} is older than {facts.options.min_driver}, the oldest "
-            f"gpudoctor accepts ({supports}).",
+    too_old = _too_old(facts, driver_text, version[0], supports, evidence)
+    yield from too_old
+    if not too_old:
+        yield _new_enough(facts, windows, driver_text, supports, evidence)
+
+
+def _not_judged(facts, inventory, windows):
+    """The finding when there is no driver version to judge: no GPU attached, or NVML failed and no
+    Windows driver answered; None when there is one."""
+    not_attached = _no_gpu_attached(facts, inventory, windows)
+    if not_attached is not None:
+        return not_attached
+    if inventory.nvml_error and windows is None:
+        return _no_driver_answer(facts)
+    return None
+
+
+def _no_driver_answer(facts):
+    """NVML failed and no Windows driver answered: the failure, explained."""
+    if facts.gpus.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
+        # names both versions and tells an upgrade not yet booted into from a module built separately
+        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
+        return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence})
+    # Inside a container NVML's trouble is how the container was started (container.gpus says how to
+    # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
+    nvml_error = facts.gpus.nvml_error
+    in_container = bool(facts.container.in_container)
+    summary, details = explain_nvml_error(nvml_error, facts.platform.kind, in_container,
+                                          wsl_version=facts.platform.wsl_version)
+    root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
+    return fail(summary, *details, evidence={"nvml_error": nvml_error}, caused_by=root)
+
+
+def _evidence(facts, driver_text, windows) -> dict:
+    evidence = {"driver_version": driver_text, "cuda_driver_version": facts.gpus.cuda_driver_version_text,
+                "min_driver": facts.options.min_driver}
+    if windows is not None:
+        evidence.update(windows_driver_version=windows.driver_version, windows_driver_source=windows.driver_source)
+    return evidence
+
+
+def _read_from_windows(facts, windows, evidence):
+    """Windows answered where NVML could not (inside WSL, a Linux driver shadowing the Windows one):
+    the version Windows reports is judged, NVML's trouble left to gpu.count and wsl.gpu."""
+    summary, _ = explain_nvml_error(facts.gpus.nvml_error, facts.platform.kind,
+                                    wsl_version=facts.platform.wsl_version)
+    return warn(f"NVML cannot be used here, so the driver version comes from Windows ({windows.driver_source}).",
+                summary, "gpu.count and wsl.gpu explain why NVML fails.", evidence=evidence)
+
+
+def _too_old(facts, driver_text, branch: int, supports: str, evidence) -> list:
+    """Failures for a driver below gpudoctor's floor and for each GPU model it is too old for."""
+    floor = facts.options.min_driver
+    findings = []
+    if branch < floor:
+        findings.append(fail(
+            f"NVIDIA driver {driver_text} is older than {floor}, the oldest gpudoctor accepts ({supports}).",
             _cuda_reach(branch),
-            f"Install R{facts.options.min_driver} or newer.",
-            driver_install_hint(facts.platform.kind, facts.options.min_driver),
+            f"Install R{floor} or newer.",
+            driver_install_hint(facts.platform.kind, floor),
             evidence=evidence,
-        )
-    for label, required, indices in _too_old_for_gpus(inventory, branch):
-        failed = True
+            manual=DriverUpdate(floor),
+        ))
+    for label, required, indices in _too_old_for_gpus(facts.gpus, branch):
         gpus = ", ".join(str(i) for i in indices)
-        yield fail(
+        findings.append(fail(
             f"GPU {gpus} ({label}) needs driver R{required} or newer; this is {driver_text}.",
             f"A driver older than the GPU does not know it: CUDA programs fail on it or `nvidia-smi` shows "
-            f"\"No devices were found\". Install R{max(required, facts.options.min_driver)} or newer.",
-            driver_install_hint(facts.platform.kind, max(required, facts.options.min_driver)),
+            f"\"No devices were found\". Install R{max(required, floor)} or newer.",
+            driver_install_hint(facts.platform.kind, max(required, floor)),
             evidence={**evidence, "gpus": indices, "required_branch": required},
-        )
-    if failed:
-        return
+            manual=DriverUpdate(max(required, floor)),
+        ))
+    return findings
+
+
+def _new_enough(facts, windows, driver_text, supports: str, evidence):
+    inventory = facts.gpus
     details = [f"It meets gpudoctor's floor (R{facts.options.min_driver})."]
     needs = {_gpu_label(gpu): required_branch(gpu.name, gpu.architecture) for gpu in inventory.gpus}
     details += [f"{label} needs R{needed} or newer." for label, needed in needs.items() if needed]
@@ -150,4 +183,4 @@ def driver_version(facts):
     if windows is not None:
         details.append(f"This is the Windows driver (read through {windows.driver_source}): on Windows and in WSL 2 "
                        "it is the only NVIDIA driver; update it on Windows, never inside WSL.")
-    yield ok(f"NVIDIA driver {driver_text} ({supports}).", *details, evidence=evidence)
+    return ok(f"NVIDIA driver {driver_text} ({supports}).", *details, evidence=evidence)

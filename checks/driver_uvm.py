@@ -67,11 +67,11 @@ def driver_uvm(facts):
                    "Fix: `sudo modprobe nvidia_uvm && sudo nvidia-modprobe -u -c 0` (creates /dev/nvidia-uvm); "
                    "if it was loaded but broken after a resume: stop Ollama, `sudo rmmod nvidia_uvm && sudo "
                    "modprobe nvidia_uvm`, start Ollama.",
-                   evidence={**evidence, "manual_steps": manual("Load nvidia_uvm and create /dev/nvidia-uvm", [
+                   evidence=evidence, manual=manual("Load nvidia_uvm and create /dev/nvidia-uvm", [
                        "sudo modprobe nvidia_uvm && sudo nvidia-modprobe -u -c 0",
                        "After a suspend/resume with it loaded: sudo systemctl stop ollama; sudo rmmod nvidia_uvm && "
                        "sudo modprobe nvidia_uvm; sudo systemctl start ollama",
-                       "To load it at every boot: echo nvidia_uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf"])})
+                       "To load it at every boot: echo nvidia_uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf"]))
     elif missing:
         yield fail(f"Device files missing: {', '.join(missing)}",
                    "CUDA opens these; `sudo nvidia-modprobe -c 0 -u` (and -c N for each GPU) creates them.",

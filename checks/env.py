@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpudoctor.fix_requests import user_env
 from gpudoctor.model import check, ok, warn
 from gpudoctor.probes.env import GPU_ENV_VARIABLES, resolve_visible_devices
 
@@ -22,18 +23,6 @@ _PATH_RANK = {"PIX": 2, "PXB": 3, "PHB": 4, "NODE": 4, "SYS": 5}
 
 # Go's strconv.ParseBool false spellings; Ollama treats any other non-empty value as true.
 _GO_FALSE = {"0", "f", "F", "false", "FALSE", "False"}
-
-
-def _remove_fix(facts, name: str) -> dict:
-    if facts.platform.kind == "windows":
-        return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Remove"]}
-    return {"fix": "linux.set-shell-env", "fix_args": ["--name", name, "--unset"]}
-
-
-def _set_fix(facts, name: str, value: str) -> dict:
-    if facts.platform.kind == "windows":
-        return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Value", value]}
-    return {"fix": "linux.set-shell-env", "fix_args": ["--name", name, "--value", value]}
 
 
 def _ollama_service_note(facts, name: str) -> tuple[str, ...]:
@@ -103,12 +92,12 @@ def _cuda_visible_devices(facts, value: str):
         notes.append("MIG-… entries name a MIG instance (a slice of one GPU); gpudoctor does not list MIG instances.")
     if not cuda.available:
         notes.append(f"CUDA itself could not be asked: {describe_cuda_error(cuda.error)}.")
-    fix = _remove_fix(facts, "CUDA_VISIBLE_DEVICES")
+    fix = user_env(facts.platform.kind, "CUDA_VISIBLE_DEVICES")
     if not value.strip():
         yield warn("CUDA_VISIBLE_DEVICES is set but empty: it hides every GPU from CUDA programs",
                    "Programs started from this shell see no GPU: Ollama falls back to the CPU and PyTorch reports "
                    "torch.cuda.is_available() == False.", "Remove the variable to use all GPUs.", *notes,
-                   evidence=evidence, **fix)
+                   evidence=evidence, fix=fix)
         return
     stop = resolved.stopped_at
     if stop is not None or hidden:
@@ -119,7 +108,7 @@ def _cuda_visible_devices(facts, value: str):
         yield warn(summary, *([f"CUDA_VISIBLE_DEVICES={value}: {problem}."] if problem and hidden else []),
                    "Programs started from this shell (Ollama, PyTorch, vLLM) use only the GPUs it lets through; "
                    "the hidden ones stay idle." if hidden else "The GPUs it lists before that entry stay visible.",
-                   "Remove the variable to use every GPU, or list them all.", *notes, evidence=evidence, **fix)
+                   "Remove the variable to use every GPU, or list them all.", *notes, evidence=evidence, fix=fix)
         return
     yield ok(f"CUDA_VISIBLE_DEVICES={value} leaves every GPU visible", *notes, evidence=evidence)
 
@@ -142,7 +131,8 @@ def _cuda_device_order(facts, value: str | None):
     if value not in (None, "FASTEST_FIRST"):
         yield warn(f"CUDA_DEVICE_ORDER={value} is not a value CUDA documents (FASTEST_FIRST, PCI_BUS_ID)",
                    "Set PCI_BUS_ID to number GPUs like nvidia-smi, or remove it.",
-                   evidence={"variable": "CUDA_DEVICE_ORDER", "value": value}, **_set_fix(facts, "CUDA_DEVICE_ORDER", "PCI_BUS_ID"))
+                   evidence={"variable": "CUDA_DEVICE_ORDER", "value": value},
+                   fix=user_env(facts.platform.kind, "CUDA_DEVICE_ORDER", "PCI_BUS_ID"))
         return
     order = _cuda_order(facts)
     if facts.gpu_env.get("CUDA_VISIBLE_DEVICES") is not None or order is None:
@@ -159,7 +149,7 @@ def _cuda_device_order(facts, value: str | None):
                mapping + ".", "So CUDA_VISIBLE_DEVICES=0 or cuda:0 in PyTorch picks another GPU than nvidia-smi's "
                "GPU 0. Set CUDA_DEVICE_ORDER=PCI_BUS_ID so both number them alike.",
                evidence={"variable": "CUDA_DEVICE_ORDER", "value": value, "cuda_order": order},
-               **_set_fix(facts, "CUDA_DEVICE_ORDER", "PCI_BUS_ID"))
+               fix=user_env(facts.platform.kind, "CUDA_DEVICE_ORDER", "PCI_BUS_ID"))
 
 
 def _tf32_override(facts, value: str):
@@ -177,7 +167,7 @@ def _tf32_override(facts, value: str):
                "NVIDIA libraries (cuBLAS, cuDNN) then never use the TF32 tensor cores for FP32 matrix multiplies "
                f"and convolutions on {_gpu_names(facts.gpus.gpus, [g.index for g in ampere])}; NVIDIA documents the "
                "variable as a debugging tool.", "Remove it unless you need bit-exact FP32 results.",
-               evidence=evidence, **_remove_fix(facts, "NVIDIA_TF32_OVERRIDE"))
+               evidence=evidence, fix=user_env(facts.platform.kind, "NVIDIA_TF32_OVERRIDE"))
 
 
 def _launch_blocking(facts, value: str):
@@ -189,7 +179,7 @@ def _launch_blocking(facts, value: str):
     yield warn("CUDA_LAUNCH_BLOCKING=1 serialises every kernel launch: for debugging only, large slowdown",
                "Every launch waits until the GPU has finished it, so the CPU and GPUs never overlap work; it "
                "exists to make CUDA errors point at the right line.", "Remove it when you are done debugging.",
-               evidence=evidence, **_remove_fix(facts, "CUDA_LAUNCH_BLOCKING"))
+               evidence=evidence, fix=user_env(facts.platform.kind, "CUDA_LAUNCH_BLOCKING"))
 
 
 def _p2p_disable(facts, value: str):
@@ -203,20 +193,20 @@ def _p2p_disable(facts, value: str):
         yield ok(f"NCCL_P2P_DISABLE={value} has no effect here: no GPU pair has P2P anyway", evidence=evidence)
         return
     nvlink = [p for p in working if p.nvlinks]
-    fix = _remove_fix(facts, "NCCL_P2P_DISABLE")
+    fix = user_env(facts.platform.kind, "NCCL_P2P_DISABLE")
     if nvlink:
         yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over NVLink "
                    f"({nvlink[0].path})",
                    "NCCL then stages every transfer through host memory (its SHM transport) instead of NVLink.",
                    _MEASURED_TEXT, "Remove the variable; it is a workaround for machines where P2P hangs or "
                    "corrupts data, which NVLink-connected GPUs do not need.",
-                   evidence={**evidence, "measured": NCCL_P2P_MEASUREMENT}, **fix)
+                   evidence={**evidence, "measured": NCCL_P2P_MEASUREMENT}, fix=fix)
         return
     yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over PCIe "
                f"({working[0].path})",
                "NCCL then stages every transfer through host memory (its SHM transport) instead of copying directly "
                "between the GPUs.", "Keep it only if P2P misbehaves on this machine (hangs, wrong results); "
-               "otherwise remove it.", evidence=evidence, **fix)
+               "otherwise remove it.", evidence=evidence, fix=fix)
 
 
 def _p2p_level_name(value: str) -> str | None:
@@ -234,7 +224,7 @@ def _p2p_level(facts, value: str):
     evidence = {"variable": "NCCL_P2P_LEVEL", "value": value, "level": level}
     if level is None:
         yield warn(f"NCCL_P2P_LEVEL={value} is not a level NCCL knows (LOC, NVL, PIX, PXB, PHB, SYS)",
-                   evidence=evidence, **_remove_fix(facts, "NCCL_P2P_LEVEL"))
+                   evidence=evidence, fix=user_env(facts.platform.kind, "NCCL_P2P_LEVEL"))
         return
     allowed = _P2P_LEVEL_RANK[level]
     blocked = [p for p in _p2p_pairs(facts)
@@ -248,7 +238,8 @@ def _p2p_level(facts, value: str):
                f"The driver allows P2P there, but {level} is a shorter distance than that path, so NCCL stages "
                "those transfers through host memory.",
                *((_MEASURED_TEXT,) if any(p.nvlinks for p in blocked) else ()),
-               "Remove the variable to let NCCL choose.", evidence=evidence, **_remove_fix(facts, "NCCL_P2P_LEVEL"))
+               "Remove the variable to let NCCL choose.", evidence=evidence,
+               fix=user_env(facts.platform.kind, "NCCL_P2P_LEVEL"))
 
 
 def _shm_disable(facts, value: str):
@@ -266,7 +257,7 @@ def _shm_disable(facts, value: str):
     yield warn(f"NCCL_SHM_DISABLE={value} leaves NCCL only the network between {pairs}",
                "These GPUs have no P2P, so NCCL would use shared host memory between them; with SHM disabled it "
                "goes through the network stack (InfiniBand or TCP sockets), which is slower still.",
-               "Remove the variable.", evidence=evidence, **_remove_fix(facts, "NCCL_SHM_DISABLE"))
+               "Remove the variable.", evidence=evidence, fix=user_env(facts.platform.kind, "NCCL_SHM_DISABLE"))
 
 
 def _ib_disable(facts, value: str):
@@ -299,7 +290,7 @@ def _gpu_overhead(facts, value: str):
         yield warn(f"OLLAMA_GPU_OVERHEAD={value} is not a whole number of bytes: Ollama ignores it",
                    "Ollama reads it as bytes reserved on every GPU (e.g. 2147483648 for 2 GiB); units like 2GB "
                    "are not accepted.", *_ollama_service_note(facts, "OLLAMA_GPU_OVERHEAD"),
-                   evidence=evidence, **_remove_fix(facts, "OLLAMA_GPU_OVERHEAD"))
+                   evidence=evidence, fix=user_env(facts.platform.kind, "OLLAMA_GPU_OVERHEAD"))
         return
     reserved = int(text)
     sizes = [g.memory_total_bytes for g in facts.gpus.gpus if g.memory_total_bytes]
@@ -311,7 +302,7 @@ def _gpu_overhead(facts, value: str):
         yield warn(f"OLLAMA_GPU_OVERHEAD reserves {gib:.1f} GiB on every GPU: {share:.0%} of the smallest GPU",
                    "Ollama leaves that much VRAM unused on each GPU, so fewer layers fit and more run on the CPU.",
                    *_ollama_service_note(facts, "OLLAMA_GPU_OVERHEAD"), evidence=evidence,
-                   **_remove_fix(facts, "OLLAMA_GPU_OVERHEAD"))
+                   fix=user_env(facts.platform.kind, "OLLAMA_GPU_OVERHEAD"))
         return
     yield ok(f"OLLAMA_GPU_OVERHEAD reserves {gib:.1f} GiB on every GPU", evidence=evidence)
 
@@ -322,7 +313,7 @@ def _max_loaded_models(facts, value: str):
     if not text.isdigit():
         yield warn(f"OLLAMA_MAX_LOADED_MODELS={value} is not a whole number: Ollama ignores it",
                    *_ollama_service_note(facts, "OLLAMA_MAX_LOADED_MODELS"), evidence=evidence,
-                   **_remove_fix(facts, "OLLAMA_MAX_LOADED_MODELS"))
+                   fix=user_env(facts.platform.kind, "OLLAMA_MAX_LOADED_MODELS"))
         return
     if int(text) == 0:
         yield ok("OLLAMA_MAX_LOADED_MODELS=0: Ollama's default (3 models per GPU)", evidence=evidence)

@@ -121,8 +121,8 @@ def _bound_findings(topology, gpus, kernel, kernel_log):
                        "CUDA, NVML, nvidia-smi, Ollama and PyTorch need NVIDIA's driver; nouveau took the GPU first "
                        "(it loads from the initramfs unless blacklisted).",
                        "Blacklist nouveau and rebuild the initramfs (gpudoctor fix lists the commands), then reboot.",
-                       evidence={**evidence, "blacklist": list(kernel.nouveau_blacklist),
-                                 "manual_steps": _nouveau_steps()})
+                       evidence={**evidence, "blacklist": list(kernel.nouveau_blacklist)},
+                       manual=_nouveau_steps())
         elif function.driver == "nova_core":
             yield fail(f"{label} is driven by nova_core, the in-kernel Rust driver (no CUDA)",
                        "Blacklist nova_core (`blacklist nova_core` in /etc/modprobe.d/) and rebuild the initramfs as "
@@ -169,13 +169,13 @@ def _module_findings(kernel, topology, gpus, kernel_log):
                        "ubuntu-drivers install`), or turn Secure Boot off in the firmware setup.",
                        "`mokutil --sb-state` shows the Secure Boot state; `sudo modprobe nvidia` repeats the error "
                        "(\"Key was rejected by service\").",
-                       evidence={**evidence, "rejected_lines": rejected[:5], "manual_steps": manual(
+                       evidence={**evidence, "rejected_lines": rejected[:5]}, manual=manual(
                            "Let Secure Boot accept the NVIDIA kernel module", [
                                "sudo mokutil --import /var/lib/shim-signed/mok/MOK.der   # DKMS key on Ubuntu/Debian; "
                                "Fedora/akmods: /etc/pki/akmods/certs/public_key.der",
                                "Reboot, choose 'Enroll MOK' in the MOK manager and enter the password you set.",
                                "Or disable Secure Boot in the firmware setup.",
-                               "Check: `sudo modprobe nvidia && lsmod | grep nvidia`."])})
+                               "Check: `sudo modprobe nvidia && lsmod | grep nvidia`."]))
         elif topology.functions:
             yield fail("The NVIDIA kernel module is not loaded",
                        "`sudo modprobe nvidia` loads it or prints why not; `sudo dmesg | grep -i nvrm` shows the "
@@ -207,7 +207,7 @@ def _nouveau_loaded(kernel, topology):
                    "It can grab a GPU before NVIDIA's module at the next boot. "
                    + ("It is not blacklisted." if not kernel.nouveau_blacklist else
                       f"It is blacklisted ({kernel.nouveau_blacklist[0]}) but still loaded: rebuild the initramfs."),
-                   evidence={"blacklist": list(kernel.nouveau_blacklist), "manual_steps": _nouveau_steps()})
+                   evidence={"blacklist": list(kernel.nouveau_blacklist)}, manual=_nouveau_steps())
 
 
 @check("driver.kernel", title="NVIDIA kernel module and the driver bound to each GPU",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpudoctor.fix_requests import FixRequest, install_nccl
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.probes.nccl import nccl_version_text
 
@@ -67,11 +68,11 @@ def _who_gets_which(libs) -> list[str]:
     return lines
 
 
-def _install_fix(facts) -> dict:
+def _install_fix(facts) -> FixRequest | None:
     kit = facts.toolkits.active
     cuda = (f"{kit.major_minor[0]}.{kit.major_minor[1]}" if kit and kit.major_minor
             else facts.gpus.cuda_driver_version_text)
-    return {"fix": "wsl.install-nccl", "fix_args": ["--cuda", cuda]} if cuda else {}
+    return install_nccl(cuda) if cuda else None
 
 
 def _none_usable(facts, libs, copies, multi_gpu):
@@ -100,7 +101,7 @@ def _none_usable(facts, libs, copies, multi_gpu):
         "libnccl2 from NVIDIA's CUDA repository, built for your CUDA version.",
         NOT_FOR_OLLAMA,
         evidence={"libraries": [], "gpus": len(facts.gpus.gpus)},
-        **_install_fix(facts),
+        fix=_install_fix(facts),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpudoctor.fix_requests import FixRequest, ollama_service_env, windows_user_env
 from gpudoctor.model import check, fail, ok, skip, warn
 from gpudoctor.ollama_versions import SETTINGS, reads, scheduler
 from gpudoctor.ollama_visibility import (
@@ -87,14 +88,14 @@ def _where_settings_go(platform_kind: str, log) -> str:
 OLLAMA_FIXES = ("linux.ollama-service-env", "windows.set-user-env")
 
 
-def _fix(platform_kind: str, log, name: str, value: str) -> dict:
+def _fix(platform_kind: str, log, name: str, value: str) -> FixRequest | None:
     if name not in FIXABLE:
-        return {}
+        return None
     if platform_kind == "windows":
-        return {"fix": "windows.set-user-env", "fix_args": ["-Name", name, "-Value", value, "-RestartOllama"]}
+        return windows_user_env(name, value, restart_ollama=True)
     if log.from_service:  # the fix edits ollama.service; without the service there is nothing to edit
-        return {"fix": "linux.ollama-service-env", "fix_args": ["--set", f"{name}={value}"]}
-    return {}
+        return ollama_service_env(name, value)
+    return None
 
 
 # -- facts the checks share ----------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def ollama_models(facts):
 
 
 # -- ollama.gpus -------------------------------------------------------------------------------------------
-def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
+def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory) -> tuple[list[str], FixRequest | None]:
     """Sentences and a fix explaining why Ollama does not see some GPUs."""
     env = o.log.service_env or {}
     cvd = env.get("CUDA_VISIBLE_DEVICES")
@@ -322,13 +323,12 @@ def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
                      "To give it every GPU, remove the variable or list all GPUs by UUID (`nvidia-smi -L`); "
                      "Ollama's docs/gpu.md recommends UUIDs because numeric IDs may be ordered differently."]
         if platform_kind == "windows":
-            return sentences, {"fix": "windows.set-user-env",
-                               "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
+            return sentences, windows_user_env("CUDA_VISIBLE_DEVICES", restart_ollama=True)
         return sentences, _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
     container = o.where.container
     if container is not None and o.log.from_container and container.requested_gpus not in ("all", "none"):
         return [f"The container `{container.name}` was started with GPUs {container.requested_gpus} only "
-                f"(`{container.engine} inspect`: DeviceRequests).", _container_change(o)], {}
+                f"(`{container.engine} inspect`: DeviceRequests).", _container_change(o)], None
     discovery = [p.message for p in o.log.problems if p.kind == "discovery"]
     if discovery:
         sentences = [f"Ollama logged: {msg}" for msg in discovery]
@@ -339,10 +339,10 @@ def _discovery_causes(o, platform_kind: str, hidden: list[int], inventory):
         if any("too old" in msg for msg in discovery):
             sentences.append("Ollama needs NVIDIA compute capability 5.0 or newer (docs/gpu.md), and its CUDA 13 "
                              "build drops GPUs older than 7.5.")
-        return sentences, {}
+        return sentences, None
     return [f"Nothing in the log says why. Restart Ollama with OLLAMA_DEBUG=1 and look for "
             f"{_and([_gpu(inventory, i) for i in hidden])} in its start-up lines; a GPU in a bad state "
-            "(`nvidia-smi`, Xid errors in `dmesg`) or in MIG mode also stays out of Ollama's list."], {}
+            "(`nvidia-smi`, Xid errors in `dmesg`) or in MIG mode also stays out of Ollama's list."], None
 
 
 def _discovered_line(inventory, index: int, found) -> str:
@@ -359,9 +359,9 @@ def _who(o, platform_kind: str) -> str:
     return "The Ollama service" if o.log.from_service else "The Ollama server"
 
 
-def _visible_fix(o, platform_kind: str, inventory) -> dict:
+def _visible_fix(o, platform_kind: str, inventory) -> FixRequest | None:
     if platform_kind == "windows":
-        return {"fix": "windows.set-user-env", "fix_args": ["-Name", "CUDA_VISIBLE_DEVICES", "-Remove", "-RestartOllama"]}
+        return windows_user_env("CUDA_VISIBLE_DEVICES", restart_ollama=True)
     every = ",".join(g.uuid for g in inventory.gpus if g.uuid)
     return _fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", every)
 
@@ -383,11 +383,11 @@ def _spread_cannot_matter(o, visible: int) -> list[str]:
 def _cpu_fallback(o, inventory, platform_kind, visibility, evidence):
     which, cause, checked = cpu_fallback_cause(o, platform_kind, visibility, len(inventory.gpus))
     names = _and([_gpu(inventory, g.index) for g in inventory.gpus])
-    fix = _visible_fix(o, platform_kind, inventory) if which == "visible-devices" else {}
+    fix = _visible_fix(o, platform_kind, inventory) if which == "visible-devices" else None
     return fail(f"{_who(o, platform_kind)} found no usable GPU and runs every model on the CPU, while the driver (NVML) "
                 f"shows {len(inventory.gpus)}: {names}.", cause, CPU_FALLBACK_FIXES[which], *checked,
                 *[f"Ollama logged: {p.message}" for p in o.log.problems if p.kind == "discovery"][:2],
-                f"Source: {o.log.source}.", evidence={**evidence, "cause": which}, **fix)
+                f"Source: {o.log.source}.", evidence={**evidence, "cause": which}, fix=fix)
 
 
 def _runner_view(log, inventory) -> dict[int, object] | None:
@@ -451,7 +451,7 @@ def ollama_gpus(facts):
                    f"CUDA_VISIBLE_DEVICES={cvd} ({cvd_source}), which names none of them, so every model runs on "
                    "the CPU.", _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
                    "Remove the variable to give it every GPU (\"-1\" is the documented way to force CPU-only).",
-                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+                   evidence=evidence, fix=_visible_fix(o, platform_kind, inventory) if not log.from_container else None)
         return
     if visibility is not None and len(visibility.visible) < len(inventory.gpus):
         shown = _and([_gpu(inventory, i) for i in visibility.visible]) or "no GPU"
@@ -465,7 +465,7 @@ def ollama_gpus(facts):
                    *_spread_cannot_matter(o, len(visibility.visible)),
                    _where_settings_go(platform_kind, o.log) if not log.from_container else _container_change(o),
                    "To give it every GPU, remove the variable, or list every GPU by UUID.",
-                   evidence=evidence, **(_visible_fix(o, platform_kind, inventory) if not log.from_container else {}))
+                   evidence=evidence, fix=_visible_fix(o, platform_kind, inventory) if not log.from_container else None)
         return
     if matched is None:
         if cvd is None:
@@ -496,7 +496,7 @@ def ollama_gpus(facts):
     summary = (f"Ollama does not use {_and([_gpu(inventory, i) for i in hidden])}: it found only "
                f"{_and([_gpu(inventory, i) for i in matched if i not in hidden])} at start-up.")
     yield fail(summary, *sentences, *seen, f"Source: {log.source}.", *stale, evidence={**evidence, "not_discovered": hidden},
-               **fix)
+               fix=fix)
 
 
 # -- ollama.placement --------------------------------------------------------------------------------------
@@ -573,7 +573,7 @@ def _idle_by_design(o, inventory, platform_kind, load, used_index, idle):
         f"{_model_name(o)} fits on {where}, so {rest} idle by design; set OLLAMA_SCHED_SPREAD=1{place} to use {scope}.",
         why, "OLLAMA_SCHED_SPREAD=1 makes Ollama spread every model over all GPUs (\"Always schedule model across "
         "all GPUs\", envconfig/config.go).", trade, _where_settings_go(platform_kind, o.log),
-        evidence=evidence, **_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
+        evidence=evidence, fix=_fix(platform_kind, o.log, "OLLAMA_SCHED_SPREAD", "1"),
     )
 
 
@@ -622,7 +622,7 @@ def _spread_wider(o, inventory, platform_kind, load, used, needed):
         _where_settings_go(platform_kind, o.log),
         evidence={"gpus_used": used, "fewest_needed": needed, "split": list(load.layer_split or load.tensor_split),
                   "allocations": list(load.allocations), "OLLAMA_SCHED_SPREAD": spread},
-        **_fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", ",".join(keep)),
+        fix=_fix(platform_kind, o.log, "CUDA_VISIBLE_DEVICES", ",".join(keep)),
     )
 
 
@@ -689,7 +689,7 @@ def _overcommit_finding(o, inventory, platform_kind, load, over):
         evidence={"position": position, "gpu": index, "asked": asked, "free": free, "total": total,
                   "allocations": list(load.allocations), "available": list(load.available),
                   "layers.requested": load.layers_requested},
-        **(_fix(platform_kind, o.log, fix["name"], fix["value"]) if fix else {}))
+        fix=_fix(platform_kind, o.log, fix["name"], fix["value"]) if fix else None)
 
 
 @check("ollama.placement", title="How Ollama spreads a model over the GPUs", needs=("ollama", "gpus"), fixes=OLLAMA_FIXES)
@@ -823,7 +823,7 @@ def ollama_env(facts):
     for name in differing:
         yield warn(f"{name}={o.shell_env[name]} is set in this shell, but the Ollama server runs with "
                    f"{name}={env[name] or '(unset)'}.", _where_settings_go(platform_kind, o.log),
-                   evidence=evidence, **_fix(platform_kind, o.log, name, o.shell_env[name]))
+                   evidence=evidence, fix=_fix(platform_kind, o.log, name, o.shell_env[name]))
     if not differing:
         shown = [f"{k}={v}" for k, v in env.items() if v]
         yield ok("The Ollama server runs with " + (", ".join(shown) if shown else "default settings") + ".",
@@ -874,7 +874,7 @@ def ollama_errors(facts):
                    *[f"Ollama logged: {p.message}" for p in oom[-2:]],
                    "No amount of freeing VRAM makes this fit: the load must put fewer layers on that card.", advice,
                    evidence={**evidence, "device": position, "gpu": index, "asked": asked, "total": total},
-                   **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
+                   fix=_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else None)
     elif oom:
         devices = sorted({p.device for p in oom if p.device is not None})
         on = f" on CUDA device {_and([str(d) for d in devices])}" if devices else ""
@@ -884,7 +884,7 @@ def ollama_errors(facts):
                    "Ollama's estimate of the memory a model needs fell short (ollama.placement shows the split).",
                    advice,
                    "The CUDA device numbers are the runner's own, counted among the GPUs Ollama gave it.",
-                   evidence=evidence, **(_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else {}))
+                   evidence=evidence, fix=_fix(facts.platform.kind, o.log, fix["name"], fix["value"]) if fix else None)
     elif crashes:
         yield fail("A model runner crashed since Ollama started.",
                    *[f"Ollama logged: {p.message}" for p in crashes[-3:]], evidence=evidence)

@@ -103,8 +103,8 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks, container=None):
              "at best it is slower than direct P2P; with an IOMMU in translated mode it hangs."),
             "NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS "
             f"({NCCL_GUIDE}).",
-            evidence={**evidence, "verdict": "redirect", "redirecting": [br.bus_id for br in redirecting],
-                      "manual_steps": _acs_steps([br.bus_id for br in redirecting], mode)},
+            evidence={**evidence, "verdict": "redirect", "redirecting": [br.bus_id for br in redirecting]},
+            manual=_acs_steps([br.bus_id for br in redirecting], mode),
         )
     if mode == "translated" and via_root:  # below a shared switch, P2P without redirect never reaches the IOMMU
         return warn(
@@ -114,7 +114,7 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks, container=None):
             "(NVIDIA/nccl#257: all-reduce hung until the IOMMU was turned off).",
             *( [f"ACS on {', '.join(b.bus_id for b in unreadable)} could not be read without root: `{LSPCI_ACS}`."]
                if unreadable else []),
-            evidence={**evidence, "verdict": "iommu", "manual_steps": _iommu_steps()},
+            evidence={**evidence, "verdict": "iommu"}, manual=_iommu_steps(),
         )
     if unreadable:
         return skip(
@@ -149,7 +149,7 @@ def _grouped(findings, mode, mode_evidence):
             bridges = sorted({b for f in group for b in f.evidence["redirecting"]})
             yield replace(first, summary=f"{len(group)} GPU pairs: peer-to-peer traffic is redirected through the "
                           f"root complex by ACS on {', '.join(bridges)}", details=(*pairs, *first.details),
-                          evidence={**evidence, "manual_steps": _acs_steps(bridges, mode)})
+                          evidence=evidence, manual=_acs_steps(bridges, mode))
         elif verdict == "unknown":
             bridges = sorted({b for f in group for b in f.evidence["unreadable"]})
             yield skip(f"{len(group)} GPU pairs: ACS on the bridges between them ({', '.join(bridges)}) is unknown: "
@@ -159,9 +159,8 @@ def _grouped(findings, mode, mode_evidence):
                     "iommu": f"the IOMMU translates the GPUs' DMA ({mode_evidence})",
                     "clear": f"nothing redirects their peer-to-peer traffic (IOMMU {mode})"}[verdict]
             extra = first.details if verdict == "iommu" else ()
-            if verdict == "iommu":
-                evidence["manual_steps"] = _iommu_steps()
-            yield replace(first, summary=f"{len(group)} GPU pairs: {tail}", details=(*pairs, *extra), evidence=evidence)
+            yield replace(first, summary=f"{len(group)} GPU pairs: {tail}", details=(*pairs, *extra), evidence=evidence,
+                          manual=_iommu_steps() if verdict == "iommu" else None)
 
 
 def _nvlinks(gpus, a, b) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gpudoctor.boot_config import manual
 from gpudoctor.model import check, ok, skip, warn
 
 MIB = 1 << 20
@@ -77,12 +78,12 @@ def pcie_bar1(facts):
                        "check `nvidia-smi -q -d MEMORY` shows a BAR1 Total at least the size of the memory.")
         make = ok if linked else warn
         yield make(f"GPU {gpu.index} ({gpu.name}): BAR1 is {_mib(bar1)}, smaller than its {_mib(vram)} of memory",
-                   *details, evidence={**evidence, "no_space_lines": no_space[:3], "manual_steps": {
-                       "title": "Enable Resizable BAR in the BIOS",
-                       "steps": ["In the BIOS/UEFI setup enable 'Above 4G Decoding' and 'Re-Size BAR Support' "
-                                 "(disable CSM / legacy boot if the board requires it).",
-                                 "Boot and check `nvidia-smi -q -d MEMORY`: BAR1 Memory Usage Total should be at "
-                                 "least the FB Memory Total.",
-                                 "If the kernel still logs 'BAR 1: no space', update the BIOS, or try the kernel "
-                                 "parameter `pci=realloc` (GRUB: add it to GRUB_CMDLINE_LINUX_DEFAULT, "
-                                 "`sudo update-grub`)."]}})
+                   *details, evidence={**evidence, "no_space_lines": no_space[:3]}, manual=manual(
+                       "Enable Resizable BAR in the BIOS",
+                       ["In the BIOS/UEFI setup enable 'Above 4G Decoding' and 'Re-Size BAR Support' "
+                        "(disable CSM / legacy boot if the board requires it).",
+                        "Boot and check `nvidia-smi -q -d MEMORY`: BAR1 Memory Usage Total should be at "
+                        "least the FB Memory Total.",
+                        "If the kernel still logs 'BAR 1: no space', update the BIOS, or try the kernel "
+                        "parameter `pci=realloc` (GRUB: add it to GRUB_CMDLINE_LINUX_DEFAULT, "
+                        "`sudo update-grub`)."]))

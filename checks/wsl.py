@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import re
 
-from gpudoctor.driver_support import TOOLKIT_DRIVER, parse_driver_version
+from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
+from gpudoctor.fix_requests import (
+    FixRequest,
+    convert_distro_wsl2,
+    enable_wsl2,
+    install_cuda_toolkit,
+    remove_linux_driver,
+    shell_env,
+    windows_user_env,
+)
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
@@ -18,7 +27,7 @@ from .nvml_status import LINUX_DRIVER_ERRORS
 KERNEL_NEEDED = (5, 10, 43, 3)
 KERNEL_MINIMUM = (4, 19, 121)
 WINDOWS_BUILD_NEEDED = 19044
-CUDA_ON_WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+
 WSL2_OFF_MARKERS = ("WSL2 is not supported", "WSL2 is unable to start")  # wsl --status, English
 WSL1_OFF_MARKER = "WSL1 is not supported"
 VMP = "VirtualMachinePlatform"
@@ -87,7 +96,7 @@ def _features(windows, wsl2_runs: bool):
                    "\"Virtual Machine Platform\" enabled and virtualization (Intel VT-x / AMD-V, \"SVM\") on in "
                    "the BIOS/UEFI.",
                    "The fix enables the feature (elevated PowerShell) and sets WSL 2 as the default; reboot "
-                   "afterwards.", evidence=evidence, fix="windows.enable-wsl2")
+                   "afterwards.", evidence=evidence, fix=enable_wsl2())
     elif vmp is None and not wsl2_runs:
         reason = windows.features_problem or "unknown"
         needs = "needs an elevated (administrator) shell" if reason.startswith("needs-elevation") else reason
@@ -97,7 +106,7 @@ def _features(windows, wsl2_runs: bool):
     if wsl1 == "off" and not windows.wsl_package_version:
         yield fail("The \"Windows Subsystem for Linux\" feature is off and this is the WSL built into Windows.",
                    "The in-box WSL needs that feature; the Store WSL (`wsl --update`) does not.",
-                   evidence=evidence, fix="windows.enable-wsl2")
+                   evidence=evidence, fix=enable_wsl2())
     if vmp == "on" or (vmp is None and wsl2_runs):
         source = "Windows says so" if vmp == "on" else "a distribution runs as WSL 2"
         note = (" (Windows Subsystem for Linux is off: only WSL 1 needs it with the Store WSL, "
@@ -114,31 +123,30 @@ INBOX_UPDATE_NOTE = ("Run `wsl --update` first: the WSL built into this Windows 
                      "component\" (https://aka.ms/wsl2kernel).")
 
 
-def convert_advice(windows, name: str | None) -> tuple[tuple[str, ...], list[str]]:
-    """The sentences and the convert-distro-wsl2 arguments that move one distribution to WSL 2."""
+def convert_advice(windows, name: str | None) -> tuple[tuple[str, ...], FixRequest | None]:
+    """The sentences and the convert-distro-wsl2 request that move one distribution to WSL 2."""
     shown = name or "NAME"
     sentences = [f"Convert it from Windows PowerShell: `wsl --set-version {shown} 2` (its files are kept; it takes a "
                  "few minutes), then reopen it.", DEFAULT_VERSION_NOTE.replace("NAME", shown)]
     inbox = bool(windows is not None and windows.reachable and windows.inbox_wsl)
     if inbox:
         sentences.insert(0, INBOX_UPDATE_NOTE)
-    args = ["-Distro", name, *(["-Update"] if inbox else [])] if name else []
-    return tuple(sentences), args
+    return tuple(sentences), convert_distro_wsl2(name, update_wsl=inbox)
 
 
 def _distro_findings(windows, current: str | None):
     for distro in windows.distros or ():
         if distro.version != 1 or (current and distro.name.lower() == current.lower()):
             continue
-        advice, args = convert_advice(windows, distro.name)
+        advice, fix = convert_advice(windows, distro.name)
         evidence = {"distro": distro.name, "version": 1, "default": distro.default}
         if distro.default:
             yield fail(f"The default distribution {distro.name} runs as WSL 1, which has no GPU access.",
                        "`wsl` opens the default distribution; CUDA works only in WSL 2.", *advice,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
+                       evidence=evidence, fix=fix)
         else:
             yield warn(f"The distribution {distro.name} runs as WSL 1: CUDA does not work there.", *advice,
-                       evidence=evidence, fix="windows.convert-distro-wsl2", fix_args=args)
+                       evidence=evidence, fix=fix)
 
 
 def _windows_side(windows, platform, wsl_facts):
@@ -158,7 +166,7 @@ def _windows_side(windows, platform, wsl_facts):
     if windows.wsl_installed is False:
         yield warn("WSL is not installed (no wsl.exe).",
                    "Needed only to run Linux CUDA programs on this PC: `wsl --install` in an elevated PowerShell "
-                   "installs WSL 2 and Ubuntu.", evidence={"wsl_installed": False}, fix="windows.enable-wsl2")
+                   "installs WSL 2 and Ubuntu.", evidence={"wsl_installed": False}, fix=enable_wsl2())
         return
     wsl2_runs = (platform.kind == "wsl" and platform.wsl_version == 2) or any(
         d.version == 2 and d.state.lower() == "running" for d in windows.distros or ())
@@ -167,7 +175,7 @@ def _windows_side(windows, platform, wsl_facts):
         yield warn("New WSL distributions install as WSL 1 (the default version is 1).",
                    "WSL 1 has no GPU access. `wsl --set-default-version 2` makes WSL 2 the default for distributions "
                    "installed from then on; installed ones keep their version (wsl.feature lists those on WSL 1).",
-                   evidence={"default_version": 1}, fix="windows.enable-wsl2")
+                   evidence={"default_version": 1}, fix=enable_wsl2())
     yield from _distro_findings(windows, platform.wsl_distro if platform.kind == "wsl" else None)
     if windows.distros == () and platform.kind == "windows":
         yield warn("WSL has no Linux distribution installed.",
@@ -220,13 +228,13 @@ def wsl_feature(facts):
     if platform.kind == "wsl":
         distro = platform.wsl_distro
         if platform.wsl_version == 1:
-            advice, args = convert_advice(windows, distro)
+            advice, fix = convert_advice(windows, distro)
             findings.append(fail(
                 f"This distribution ({distro or 'unknown name'}) runs as WSL 1, which has no GPU access.",
                 "CUDA in WSL reaches the GPU through WSL 2's virtual machine (/dev/dxg); WSL 1 has none.", *advice,
                 evidence={"wsl_version": 1, "distro": distro, "kernel": platform.kernel,
                           "inbox_wsl": windows.inbox_wsl if windows.reachable else None},
-                fix="windows.convert-distro-wsl2" if distro else None, fix_args=args))
+                fix=fix))
         else:
             finding = _kernel_finding(platform.kernel, "running")
             if finding:
@@ -310,7 +318,7 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
         f"appear under {WSL_LIB}, and every NVIDIA library WSL provides must come only from there. A Linux driver "
         "installed in the distribution puts copies elsewhere that cannot reach the GPU: CUDA reports no device "
         "(error 100) and nvidia-smi fails.",
-        f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE}). "
+        f"NVIDIA's CUDA on WSL guide: \"Do not install any Linux display driver in WSL\" ({CUDA_ON_WSL_GUIDE_URL}). "
         "Install only cuda-toolkit-X-Y, never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages.",
         *_stray_lines(wsl),
     ]
@@ -330,8 +338,7 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
     if packages or extra:
         yield fail(f"A Linux NVIDIA driver is installed inside WSL: {', '.join(owners)}.", *details,
                    "The fix purges these packages; afterwards run `wsl --shutdown` from Windows and reopen the "
-                   "distribution.", evidence=evidence, fix="wsl.remove-linux-driver",
-                   fix_args=[arg for name in extra for arg in ("--package", name)])
+                   "distribution.", evidence=evidence, fix=remove_linux_driver(extra))
     elif other:
         manager = other[0]
         names = " ".join(dict.fromkeys(s.package for s in strays if s.manager == manager and s.package))
@@ -403,8 +410,7 @@ def _toolkit_finding(wsl, gpus, windows):
         details.append(f"CUDA {version.replace('-', '.')} is the newest toolkit the Windows driver runs.")
     return ok("No CUDA toolkit in this distribution (a hint, not a problem).", *details,
               evidence={"toolkit": None, "suggested": version},
-              fix="wsl.install-cuda-toolkit" if version else None,
-              fix_args=["--version", version] if version else ())
+              fix=install_cuda_toolkit(version) if version else None)
 
 
 @check("wsl.gpu", title="GPU path from the Windows driver into WSL", needs=("wsl", "gpus", "windows"),
@@ -474,11 +480,11 @@ def _effective(variables) -> dict[str, object]:
     return chosen
 
 
-def _remove_fix(variable):
-    """The fix and its arguments that remove a User variable; Machine ones need an elevated shell."""
+def _remove_fix(variable) -> FixRequest | None:
+    """The fix that removes a User variable; Machine ones need an elevated shell."""
     if variable.scope == "User":
-        return {"fix": "windows.set-user-env", "fix_args": ["-Name", variable.name, "-Remove", "-RestartOllama"]}
-    return {}
+        return windows_user_env(variable.name, restart_ollama=True)
+    return None
 
 
 def _machine_note(variable) -> tuple[str, ...]:
@@ -499,14 +505,14 @@ def _visible_devices_finding(variable, gpus, order):
     evidence = {"name": variable.name, "value": variable.value, "scope": variable.scope, "hidden": list(visible.hidden)}
     if gpus.gpus and len(visible.hidden) == len(gpus.gpus):
         return fail(f"{where} hides every GPU from programs started outside a shell.", STARTED_ELSEWHERE,
-                    *_machine_note(variable), evidence=evidence, **_remove_fix(variable))
+                    *_machine_note(variable), evidence=evidence, fix=_remove_fix(variable))
     if visible.hidden:
         hidden = ", ".join(f"GPU {i}" for i in visible.hidden)
         return warn(f"{where} hides {hidden} from programs started outside a shell, Ollama's tray app included.",
-                    STARTED_ELSEWHERE, *_machine_note(variable), evidence=evidence, **_remove_fix(variable))
+                    STARTED_ELSEWHERE, *_machine_note(variable), evidence=evidence, fix=_remove_fix(variable))
     if visible.stopped_at is not None:
         return warn(f"{where}: the entry {visible.stopped_at.text!r} {visible.stopped_at.problem}; CUDA ignores it "
-                    "and every entry after it.", STARTED_ELSEWHERE, evidence=evidence, **_remove_fix(variable))
+                    "and every entry after it.", STARTED_ELSEWHERE, evidence=evidence, fix=_remove_fix(variable))
     return None
 
 
@@ -529,17 +535,17 @@ def _variable_findings(variable, gpus, order, platform_kind, wslenv):
         yield warn(f"{variable.name}={variable.value} in the Windows {variable.scope} environment "
                    f"{_SLOWING[name][1]}.", STARTED_ELSEWHERE, *_machine_note(variable),
                    evidence={"name": variable.name, "value": variable.value, "scope": variable.scope},
-                   **_remove_fix(variable))
+                   fix=_remove_fix(variable))
     elif name == "CUDA_DEVICE_ORDER" and variable.value not in ("FASTEST_FIRST", "PCI_BUS_ID"):
         yield warn(f"CUDA_DEVICE_ORDER={variable.value!r} in the Windows {variable.scope} environment is not a value "
                    "CUDA knows (FASTEST_FIRST or PCI_BUS_ID).",
-                   evidence={"name": variable.name, "value": variable.value}, **_remove_fix(variable))
+                   evidence={"name": variable.name, "value": variable.value}, fix=_remove_fix(variable))
     elif name.startswith("NCCL_") and platform_kind == "wsl" and not _crosses_into_wsl(name, wslenv):
         yield warn(f"{variable.name}={variable.value} is set in Windows but does not reach WSL (it is not in WSLENV).",
                    "NCCL runs only inside WSL here (PyTorch on Windows has no NCCL); set the variable in the WSL "
                    "shell instead, or add it to WSLENV.",
                    evidence={"name": variable.name, "value": variable.value, "scope": variable.scope},
-                   fix="linux.set-shell-env", fix_args=["--name", variable.name, "--value", variable.value])
+                   fix=shell_env(variable.name, variable.value))
 
 
 def _crosses_into_wsl(name: str, wslenv: dict[str, str]) -> bool:

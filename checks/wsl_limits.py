@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gpudoctor.fix_requests import wslconfig_utf8
 from gpudoctor.model import check, fail, ok, skip, warn
 
 GIB = 1024**3
@@ -54,7 +55,7 @@ def _wslconfig_findings(settings):
                    "https://github.com/microsoft/WSL/issues/5383).",
                    "The fix saves it again as UTF-8 without a byte-order mark (the old file is backed up); then "
                    "`wsl --shutdown`.", evidence=evidence,
-                   fix="windows.wslconfig-utf8" if config.encoding.startswith("utf-16") else None)
+                   fix=wslconfig_utf8() if config.encoding.startswith("utf-16") else None)
         return
     if wsl2.get("gpusupport", "").lower() == "false":
         yield fail("%UserProfile%\\.wslconfig turns the GPU off for WSL 2 (`[wsl2] gpuSupport=false`).",

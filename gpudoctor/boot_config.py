@@ -2,10 +2,12 @@
 
 gpudoctor never applies these (a wrong kernel command line or initramfs can leave a machine
 unbootable); `gpudoctor fix` lists them with the exact commands. A finding carries its steps in
-`evidence["manual_steps"]` as {"title": ..., "steps": [...]}; gpudoctor/fixing/manual.py collects them.
+`manual=ManualSteps(...)` (gpudoctor/fix_requests.py); gpudoctor/fixing/manual.py collects them.
 """
 
 from __future__ import annotations
+
+from gpudoctor.fix_requests import ManualSteps
 
 
 def kernel_parameter_steps(add: str, remove: tuple[str, ...] = ()) -> list[str]:
@@ -22,5 +24,5 @@ def kernel_parameter_steps(add: str, remove: tuple[str, ...] = ()) -> list[str]:
     ]
 
 
-def manual(title: str, steps: list[str]) -> dict:
-    return {"title": title, "steps": list(steps)}
+def manual(title: str, steps: list[str]) -> ManualSteps:
+    return ManualSteps(title, tuple(steps))

@@ -68,22 +68,33 @@ PRODUCT_BRANCH: tuple[tuple[str, int], ...] = (
     ("H200", 535),
 )
 
+# Where a driver comes from: the one table that both the checks' advice (driver_install_hint) and
+# the fix planner's manual steps (gpudoctor/fixing/manual.py) read.
+# NVIDIA's driver search; on Windows the NVIDIA App offers the same drivers as updates.
+DRIVER_DOWNLOAD_URL = "https://www.nvidia.com/drivers"
+# Data-center GPUs (A100, H100, H200, L40S ...) take the Data Center driver.
+DATA_CENTER_DRIVER_URL = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/"
+# Inside WSL 2 the driver is the Windows one; a Linux driver installed inside WSL breaks CUDA.
+CUDA_ON_WSL_GUIDE_URL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+# Ubuntu's `ubuntu-drivers` tool and its -server (--gpgpu) branches.
+UBUNTU_DRIVERS_URL = "https://ubuntu.com/server/docs/nvidia-drivers-installation"
+
 WHERE_TO_GET_DRIVERS = {
     "linux": (
         "Drivers come from your distribution or from NVIDIA: on Ubuntu `sudo ubuntu-drivers list` shows the "
         "packaged branches and `sudo ubuntu-drivers install nvidia:{branch}` installs one (servers: "
         "`sudo ubuntu-drivers install --gpgpu nvidia:{branch}-server`); on other distributions use their "
         "nvidia-driver packages or NVIDIA's CUDA repository (`cuda-drivers`). Data-center GPUs: the "
-        "Data Center driver from https://docs.nvidia.com/datacenter/tesla/; otherwise https://www.nvidia.com/drivers. "
+        f"Data Center driver from {DATA_CENTER_DRIVER_URL}; otherwise {DRIVER_DOWNLOAD_URL}. "
         "Reboot afterwards."
     ),
     "wsl": (
         "Inside WSL 2 the driver is the Windows one: install R{branch} or newer on Windows from "
-        "https://www.nvidia.com/drivers (or the NVIDIA App), never a Linux driver inside WSL; then run "
+        f"{DRIVER_DOWNLOAD_URL} (or the NVIDIA App), never a Linux driver inside WSL; then run "
         "`wsl --shutdown` and reopen the distribution."
     ),
     "windows": (
-        "Install R{branch} or newer from https://www.nvidia.com/drivers (or the NVIDIA App), then restart."
+        f"Install R{{branch}} or newer from {DRIVER_DOWNLOAD_URL} (or the NVIDIA App), then restart."
     ),
 }
 

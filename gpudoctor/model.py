@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
+from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
+
 PLATFORMS = ("linux", "wsl", "windows")
 
 # Checks that take seconds run only when asked for, by the command-line flag named here (or by id).
@@ -35,7 +37,9 @@ class Finding:
     `details` are further sentences shown under `-v`; `evidence` holds the machine-readable facts
     the judgement rests on; `fix` names a fix script (see fixes/) and `fix_args` its arguments.
     `caused_by` names the check whose failure this finding follows from (the root cause): the
-    terminal report then shows this finding as one line pointing there.
+    terminal report then shows this finding as one line pointing there. `manual` is a step the fix
+    planner shows but never runs (a driver update, a kernel parameter); checks build `fix` and `manual` through
+    gpudoctor/fix_requests.py.
     """
 
     status: Status
@@ -45,6 +49,7 @@ class Finding:
     fix: str | None = None
     fix_args: tuple[str, ...] = ()
     caused_by: str | None = None
+    manual: DriverUpdate | ManualSteps | None = None
 
 
 def _finding(status: Status) -> Callable[..., Finding]:
@@ -52,11 +57,14 @@ def _finding(status: Status) -> Callable[..., Finding]:
         summary: str,
         *details: str,
         evidence: Mapping[str, Any] | None = None,
-        fix: str | None = None,
+        fix: FixRequest | str | None = None,
         fix_args: Iterable[str] = (),
         caused_by: str | None = None,
+        manual: DriverUpdate | ManualSteps | None = None,
     ) -> Finding:
-        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by)
+        if isinstance(fix, FixRequest):
+            fix, fix_args = fix.fix, fix.args
+        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by, manual)
 
     make.__name__ = status.value
     make.__doc__ = f"A finding with status {status.value!r}: summary, then detail sentences."

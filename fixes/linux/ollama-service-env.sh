@@ -2,6 +2,7 @@
 # gpudoctor-fix: linux.ollama-service-env
 # title: Set or remove environment variables of the Ollama systemd service
 # platform: linux wsl
+# phase: services
 # elevation: root
 # after: restart-ollama
 # changes: edits the drop-in /etc/systemd/system/ollama.service.d/zz-gpudoctor.conf ([Service] Environment="VAR=VALUE" lines); removes it when it becomes empty

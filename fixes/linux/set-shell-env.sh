@@ -2,6 +2,7 @@
 # gpudoctor-fix: linux.set-shell-env
 # title: Set or remove an environment variable in the shell profile (managed block)
 # platform: wsl linux
+# phase: environment
 # elevation: none
 # after: new-shell
 # changes: edits a marked block (# >>> gpudoctor managed >>> ... # <<< gpudoctor managed <<<) in the shell profile, default ~/.bashrc

@@ -1,6 +1,7 @@
 # gpudoctor-fix: windows.convert-distro-wsl2
 # title: Convert a WSL 1 distribution to WSL 2 (GPU access needs WSL 2)
 # platform: windows
+# phase: platform
 # elevation: none
 # after: none
 # changes: runs wsl.exe --set-version NAME 2 when wsl.exe -l -v reports the distribution on version 1 (can take several minutes)

@@ -1,6 +1,7 @@
 # gpudoctor-fix: windows.enable-wsl2
 # title: Enable the Windows features WSL 2 needs and make WSL 2 the default
 # platform: windows
+# phase: platform
 # elevation: admin
 # after: reboot
 # changes: enables the optional features Microsoft-Windows-Subsystem-Linux and VirtualMachinePlatform (only those not already Enabled; no automatic restart)

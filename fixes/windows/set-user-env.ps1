@@ -1,6 +1,7 @@
 # gpudoctor-fix: windows.set-user-env
 # title: Set or remove a User environment variable (and restart Ollama to apply it)
 # platform: windows
+# phase: environment
 # elevation: none
 # after: restart-ollama
 # changes: sets or removes one User-scope environment variable (HKCU\Environment); the previous value is saved under %LOCALAPPDATA%\gpudoctor\backups

@@ -1,6 +1,7 @@
 # gpudoctor-fix: windows.wslconfig-utf8
 # title: Save %UserProfile%\.wslconfig as UTF-8 so that WSL reads it
 # platform: windows
+# phase: platform
 # elevation: none
 # after: wsl-shutdown
 # changes: rewrites %UserProfile%\.wslconfig with the same text as UTF-8 without a byte-order mark when it is saved as UTF-16 (WSL ignores such a file); the old file is copied to %LOCALAPPDATA%\gpudoctor\backups first

@@ -2,6 +2,7 @@
 # gpudoctor-fix: wsl.install-cuda-toolkit
 # title: Install the CUDA toolkit from NVIDIA's WSL-Ubuntu repository (no driver)
 # platform: wsl
+# phase: toolkit
 # elevation: root
 # after: new-shell
 # changes: downloads and installs NVIDIA's cuda-keyring package (WSL-Ubuntu repository) unless cuda-keyring is already installed

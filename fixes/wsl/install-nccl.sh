@@ -2,6 +2,7 @@
 # gpudoctor-fix: wsl.install-nccl
 # title: Install NCCL (libnccl2, libnccl-dev) built for a given CUDA version
 # platform: wsl linux
+# phase: nccl
 # elevation: root
 # after: none
 # changes: installs libnccl2=VER and libnccl-dev=VER, VER being the newest version in apt whose string ends in +cudaX.Y

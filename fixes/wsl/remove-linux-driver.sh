@@ -2,6 +2,7 @@
 # gpudoctor-fix: wsl.remove-linux-driver
 # title: Remove a Linux NVIDIA driver installed inside WSL
 # platform: wsl
+# phase: driver
 # elevation: root
 # after: wsl-shutdown
 # changes: purges installed packages matching nvidia-driver-*, nvidia-dkms-*, nvidia-kernel-*, libnvidia-compute-*, libnvidia-gl-*, nvidia-utils-*, xserver-xorg-video-nvidia-*

@@ -527,186 +527,219 @@ def _pinned(sess, cl, nbytes):
 # p2p
 # --------------------------------------------------------------------------------------
 def run_p2p(sess, emit, opts):
-    c = sess.cuda
-    devs = sess.devices
-    size = opts.size_mib * MIB
-    iters = opts.iters or 5
-    warmup = 1 if opts.warmup is None else opts.warmup
-    verify = not opts.no_verify
-    pairs = F.unordered_pairs(devs)
+    """Every pair of devices, both ways: peer access, then timed copies, each verified in full."""
+    pairs = F.unordered_pairs(sess.devices)
     if not pairs and not opts.include_local:
-        emit.result("skipped", reason="p2p needs at least 2 devices (got %d)" % len(devs))
+        emit.result("skipped", reason="p2p needs at least 2 devices (got %d)" % len(sess.devices))
         return
-    nblocks = (size + BLOCK - 1) // BLOCK
-
     with Cleanup(sess) as cl:
-        emit.progress("p2p: allocate 2 x %d MiB per device" % opts.size_mib)
-        src, dst, ev0, ev1, pat = {}, {}, {}, {}, {}
-        for d in devs:
-            src[d] = _alloc(sess, cl, d, size)
-            dst[d] = _alloc(sess, cl, d, size)
-            ev0[d] = _event(sess, cl, d)
-            ev1[d] = _event(sess, cl, d)
+        test = P2pTest(sess, emit, opts, cl)
+        test.allocate()
+        test.fill_sources()
+        test.enable_peer_access()
+        if opts.include_local:
+            for d in sess.devices:
+                test.measure_local(d)
+        for a, b in pairs:
+            test.measure_pair(a, b)
+        emit.progress("p2p: free")
 
-        emit.progress("p2p: fill source buffers")
+
+class P2pTest:
+    """The phases of one p2p run, in the order run_p2p calls them; buffers are freed by its Cleanup."""
+
+    def __init__(self, sess, emit, opts, cl):
+        self.sess, self.emit, self.cl = sess, emit, cl
+        self.c = sess.cuda
+        self.size = opts.size_mib * MIB
+        self.size_mib = opts.size_mib
+        self.iters = opts.iters or 5
+        self.warmup = 1 if opts.warmup is None else opts.warmup
+        self.verify = not opts.no_verify
+        self.nblocks = (self.size + BLOCK - 1) // BLOCK
+        self.src, self.dst, self.ev0, self.ev1, self.pat = {}, {}, {}, {}, {}
+        self.can, self.enabled, self.enable_err = {}, {}, {}
+
+    # -- phases ----------------------------------------------------------------------------------
+    def allocate(self):
+        self.emit.progress("p2p: allocate 2 x %d MiB per device" % self.size_mib)
+        sess, cl = self.sess, self.cl
+        for d in sess.devices:
+            self.src[d] = _alloc(sess, cl, d, self.size)
+            self.dst[d] = _alloc(sess, cl, d, self.size)
+            self.ev0[d] = _event(sess, cl, d)
+            self.ev1[d] = _event(sess, cl, d)
+
+    def fill_sources(self):
+        """Each source holds its device's pattern, a tag at every block boundary (see p2p_tag)."""
+        self.emit.progress("p2p: fill source buffers")
+        sess, c, size = self.sess, self.c, self.size
         base = os.urandom(BLOCK)
-        for d in devs:
+        for d in sess.devices:
             block = pattern_block(base, d)
-            pat[d] = _pinned(sess, cl, BLOCK)
-            ctypes.memmove(pat[d], block, BLOCK)
+            self.pat[d] = _pinned(sess, self.cl, BLOCK)
+            ctypes.memmove(self.pat[d], block, BLOCK)
             sess.use(d)
             s = sess.stream[d]
-            for k in range(nblocks):
+            for k in range(self.nblocks):
                 off = k * BLOCK
-                c.memcpy_htod_async(src[d] + off, pat[d], min(BLOCK, size - off), s)
-                c.memset_d32_async(src[d] + off, p2p_tag(d, k), 1, s)
+                c.memcpy_htod_async(self.src[d] + off, self.pat[d], min(BLOCK, size - off), s)
+                c.memset_d32_async(self.src[d] + off, p2p_tag(d, k), 1, s)
         sess.sync_all()
 
-        def block_check_for(source):
-            expected = pat[source]
-
-            def check(addr, off, ln):
-                tag = p2p_tag(source, off // BLOCK)
-                got = ctypes.c_uint32.from_address(addr).value
-                if got != tag:
-                    want = struct.pack("<I", tag)
-                    have = ctypes.string_at(addr, 4)
-                    for i in range(4):
-                        if want[i] != have[i]:
-                            return off + i
-                bad = sess.cmp.first_diff(addr + 4, expected + 4, ln - 4)
-                return None if bad is None else off + 4 + bad
-
-            return check
-
-        def verify_copy(source, target):
-            if not verify:
-                return None, None, None
-            emit.progress("p2p %d->%d: verify" % (source, target), devices=(source, target))
-            first, nbad = sess.readback_compare(target, dst[target], size, block_check_for(source))
-            return first is None, first, nbad
-
-        def poison(*targets):
-            for t in targets:
-                sess.use(t)
-                c.memset_d32_async(dst[t], POISON, size // 4, sess.stream[t])
-            for t in targets:
-                sess.use(t)
-                c.stream_synchronize(sess.stream[t])
-
-        def copy(a, b):  # a -> b on a's stream
-            sess.use(a)
-            c.memcpy_peer_async(dst[b], sess.ctx[b], src[a], sess.ctx[a], size, sess.stream[a])
-
-        def unidirectional(a, b):
-            emit.progress("p2p %d->%d: unidirectional" % (a, b), devices=(a, b))
-            poison(b)
-            s = sess.stream[a]
-            for _ in range(warmup):
-                copy(a, b)
-            sess.use(a)
-            c.event_record(ev0[a], s)
-            for _ in range(iters):
-                copy(a, b)
-            sess.use(a)
-            c.event_record(ev1[a], s)
-            c.event_synchronize(ev1[a])
-            ms = c.event_elapsed_ms(ev0[a], ev1[a])
-            return F.gbps(size * iters, ms / 1e3)
-
-        def bidirectional(a, b):
-            emit.progress("p2p %d<->%d: bidirectional" % (a, b), devices=(a, b))
-            poison(a, b)
-            sa, sb = sess.stream[a], sess.stream[b]
-            for _ in range(warmup):
-                copy(a, b)
-                copy(b, a)
-            sess.use(a)
-            c.stream_synchronize(sa)
-            sess.use(b)
-            c.stream_synchronize(sb)
-            sess.use(a)
-            c.event_record(ev0[a], sa)
-            sess.use(b)
-            c.stream_wait_event(sb, ev0[a])  # b's copies start when a's timing starts
-            for _ in range(iters):
-                copy(a, b)
-                copy(b, a)
-            sess.use(b)
-            c.event_record(ev1[b], sb)
-            sess.use(a)
-            c.stream_wait_event(sa, ev1[b])  # a's stop event covers both directions
-            c.event_record(ev1[a], sa)
-            c.event_synchronize(ev1[a])
-            ms = c.event_elapsed_ms(ev0[a], ev1[a])
-            return F.gbps(2 * size * iters, ms / 1e3)
-
-        # peer access, both directions, for every pair
-        emit.progress("p2p: peer access")
-        can, enabled, enable_err = {}, {}, {}
-        for a, b in F.ordered_pairs(devs):
-            can[(a, b)] = c.can_access_peer(sess.handle[a], sess.handle[b])
-        for a, b in F.ordered_pairs(devs):
-            enabled[(a, b)] = False
-            enable_err[(a, b)] = None
-            if can[(a, b)]:
+    def enable_peer_access(self):
+        """Peer access, both directions, for every pair; a pair that cannot is measured staged."""
+        self.emit.progress("p2p: peer access")
+        sess, c = self.sess, self.c
+        for a, b in F.ordered_pairs(sess.devices):
+            self.can[(a, b)] = c.can_access_peer(sess.handle[a], sess.handle[b])
+        for a, b in F.ordered_pairs(sess.devices):
+            self.enabled[(a, b)] = False
+            self.enable_err[(a, b)] = None
+            if self.can[(a, b)]:
                 sess.use(a)
                 try:
                     c.ctx_enable_peer_access(sess.ctx[b])
-                    enabled[(a, b)] = True
+                    self.enabled[(a, b)] = True
                 except CudaError as exc:  # e.g. CUDA_ERROR_TOO_MANY_PEERS: measure staged instead
-                    enable_err[(a, b)] = exc.name
+                    self.enable_err[(a, b)] = exc.name
 
-        def pair_result(a, b, uni, bidi, uni_check, bidi_check):
-            ok_u, off_u, bad_u = uni_check
-            ok_b, off_b, bad_b = bidi_check
-            if not verify:
-                verified, off, phase, nbad = None, None, None, None
-            else:
-                verified = bool(ok_u) and (ok_b is None or bool(ok_b))
-                nbad = (bad_u or 0) + (bad_b or 0)
-                off, phase = None, None
-                if not ok_u:
-                    off, phase = off_u, "unidirectional"
-                elif ok_b is False:
-                    off, phase = off_b, "bidirectional"
-            both = enabled.get((a, b), False) and enabled.get((b, a), False)
-            err = enable_err.get((a, b)) or enable_err.get((b, a))
-            emit.result(
-                "pair",
-                src=a,
-                dst=b,
-                can_access_peer=(None if a == b else can[(a, b)]),
-                peer_access_enabled=(None if a == b else both),
-                peer_access_error=err,
-                path="local" if a == b else ("p2p" if both else "staged"),
-                bytes=size,
-                iters=iters,
-                warmup=warmup,
-                unidirectional_gbps=uni,
-                bidirectional_gbps=bidi,
-                verified=verified,
-                mismatch_offset=off,
-                mismatch_phase=phase,
-                mismatch_blocks=nbad,
-            )
+    def measure_local(self, d):
+        uni = self.unidirectional(d, d)
+        self.pair_result(d, d, uni, None, self.verify_copy(d, d), (None, None, None))
 
-        if opts.include_local:
-            for d in devs:
-                uni = unidirectional(d, d)
-                pair_result(d, d, uni, None, verify_copy(d, d), (None, None, None))
+    def measure_pair(self, a, b):
+        uni_ab = self.unidirectional(a, b)
+        chk_ab = self.verify_copy(a, b)
+        uni_ba = self.unidirectional(b, a)
+        chk_ba = self.verify_copy(b, a)
+        bidi = self.bidirectional(a, b)
+        bchk_ab = self.verify_copy(a, b)
+        bchk_ba = self.verify_copy(b, a)
+        self.pair_result(a, b, uni_ab, bidi, chk_ab, bchk_ab)
+        self.pair_result(b, a, uni_ba, bidi, chk_ba, bchk_ba)
 
-        for a, b in pairs:
-            uni_ab = unidirectional(a, b)
-            chk_ab = verify_copy(a, b)
-            uni_ba = unidirectional(b, a)
-            chk_ba = verify_copy(b, a)
-            bidi = bidirectional(a, b)
-            bchk_ab = verify_copy(a, b)
-            bchk_ba = verify_copy(b, a)
-            pair_result(a, b, uni_ab, bidi, chk_ab, bchk_ab)
-            pair_result(b, a, uni_ba, bidi, chk_ba, bchk_ba)
-        emit.progress("p2p: free")
+    # -- timed copies ----------------------------------------------------------------------------
+    def copy(self, a, b):  # a -> b on a's stream
+        sess = self.sess
+        sess.use(a)
+        self.c.memcpy_peer_async(self.dst[b], sess.ctx[b], self.src[a], sess.ctx[a], self.size, sess.stream[a])
+
+    def poison(self, *targets):
+        sess, c = self.sess, self.c
+        for t in targets:
+            sess.use(t)
+            c.memset_d32_async(self.dst[t], POISON, self.size // 4, sess.stream[t])
+        for t in targets:
+            sess.use(t)
+            c.stream_synchronize(sess.stream[t])
+
+    def unidirectional(self, a, b):
+        self.emit.progress("p2p %d->%d: unidirectional" % (a, b), devices=(a, b))
+        sess, c = self.sess, self.c
+        self.poison(b)
+        s = sess.stream[a]
+        for _ in range(self.warmup):
+            self.copy(a, b)
+        sess.use(a)
+        c.event_record(self.ev0[a], s)
+        for _ in range(self.iters):
+            self.copy(a, b)
+        sess.use(a)
+        c.event_record(self.ev1[a], s)
+        c.event_synchronize(self.ev1[a])
+        ms = c.event_elapsed_ms(self.ev0[a], self.ev1[a])
+        return F.gbps(self.size * self.iters, ms / 1e3)
+
+    def bidirectional(self, a, b):
+        self.emit.progress("p2p %d<->%d: bidirectional" % (a, b), devices=(a, b))
+        sess, c = self.sess, self.c
+        self.poison(a, b)
+        sa, sb = sess.stream[a], sess.stream[b]
+        for _ in range(self.warmup):
+            self.copy(a, b)
+            self.copy(b, a)
+        sess.use(a)
+        c.stream_synchronize(sa)
+        sess.use(b)
+        c.stream_synchronize(sb)
+        sess.use(a)
+        c.event_record(self.ev0[a], sa)
+        sess.use(b)
+        c.stream_wait_event(sb, self.ev0[a])  # b's copies start when a's timing starts
+        for _ in range(self.iters):
+            self.copy(a, b)
+            self.copy(b, a)
+        sess.use(b)
+        c.event_record(self.ev1[b], sb)
+        sess.use(a)
+        c.stream_wait_event(sa, self.ev1[b])  # a's stop event covers both directions
+        c.event_record(self.ev1[a], sa)
+        c.event_synchronize(self.ev1[a])
+        ms = c.event_elapsed_ms(self.ev0[a], self.ev1[a])
+        return F.gbps(2 * self.size * self.iters, ms / 1e3)
+
+    # -- verification and the result -------------------------------------------------------------
+    def block_check_for(self, source):
+        """A readback_compare callback: the tag, then the pattern of `source`'s blocks."""
+        expected = self.pat[source]
+        sess = self.sess
+
+        def check(addr, off, ln):
+            tag = p2p_tag(source, off // BLOCK)
+            got = ctypes.c_uint32.from_address(addr).value
+            if got != tag:
+                want = struct.pack("<I", tag)
+                have = ctypes.string_at(addr, 4)
+                for i in range(4):
+                    if want[i] != have[i]:
+                        return off + i
+            bad = sess.cmp.first_diff(addr + 4, expected + 4, ln - 4)
+            return None if bad is None else off + 4 + bad
+
+        return check
+
+    def verify_copy(self, source, target):
+        """(verified, first bad offset, bad blocks) of `target`'s destination, or Nones without --verify."""
+        if not self.verify:
+            return None, None, None
+        self.emit.progress("p2p %d->%d: verify" % (source, target), devices=(source, target))
+        first, nbad = self.sess.readback_compare(target, self.dst[target], self.size, self.block_check_for(source))
+        return first is None, first, nbad
+
+    def pair_result(self, a, b, uni, bidi, uni_check, bidi_check):
+        ok_u, off_u, bad_u = uni_check
+        ok_b, off_b, bad_b = bidi_check
+        if not self.verify:
+            verified, off, phase, nbad = None, None, None, None
+        else:
+            verified = bool(ok_u) and (ok_b is None or bool(ok_b))
+            nbad = (bad_u or 0) + (bad_b or 0)
+            off, phase = None, None
+            if not ok_u:
+                off, phase = off_u, "unidirectional"
+            elif ok_b is False:
+                off, phase = off_b, "bidirectional"
+        both = self.enabled.get((a, b), False) and self.enabled.get((b, a), False)
+        err = self.enable_err.get((a, b)) or self.enable_err.get((b, a))
+        self.emit.result(
+            "pair",
+            src=a,
+            dst=b,
+            can_access_peer=(None if a == b else self.can[(a, b)]),
+            peer_access_enabled=(None if a == b else both),
+            peer_access_error=err,
+            path="local" if a == b else ("p2p" if both else "staged"),
+            bytes=self.size,
+            iters=self.iters,
+            warmup=self.warmup,
+            unidirectional_gbps=uni,
+            bidirectional_gbps=bidi,
+            verified=verified,
+            mismatch_offset=off,
+            mismatch_phase=phase,
+            mismatch_blocks=nbad,
+        )
 
 
 # --------------------------------------------------------------------------------------
@@ -748,11 +781,24 @@ def run_host(sess, emit, opts):
 # NCCL all-reduce
 # --------------------------------------------------------------------------------------
 def run_allreduce(sess, emit, opts):
-    from gpudoctor.deep.nccl import Nccl, find_nccl, ncclFloat32, ncclSum
+    """NCCL all-reduce over every device, one size after another, each timed and verified."""
+    path, nccl = _load_nccl(emit, opts)
+    version = nccl.get_version()
+    with Cleanup(sess) as cl:
+        test = AllreduceTest(sess, emit, opts, nccl, version, cl)
+        # Buffers first: the communicators are then destroyed (LIFO) before the
+        # buffers they may have registered are freed.
+        test.allocate()
+        test.init_communicators(path)
+        for nbytes in opts.sizes:
+            test.measure(nbytes)
+        emit.progress("allreduce: destroy communicators")
 
-    c = sess.cuda
-    devs = sess.devices
-    n = len(devs)
+
+def _load_nccl(emit, opts):
+    """(path, Nccl) of the NCCL library this run uses; NcclError when there is none."""
+    from gpudoctor.deep.nccl import Nccl, find_nccl
+
     path = opts.nccl or find_nccl()
     if not path:
         raise NcclError(
@@ -765,126 +811,152 @@ def run_allreduce(sess, emit, opts):
     # still opt in by setting NCCL_NVLS_ENABLE explicitly.
     os.environ.setdefault("NCCL_NVLS_ENABLE", "0")
     emit.progress("allreduce: load %s" % path)
-    nccl = Nccl.load(path)
-    version = nccl.get_version()
-    sizes = opts.sizes
-    maxbytes = max(sizes)
-    warmup = 2 if opts.warmup is None else opts.warmup
-    verify = not opts.no_verify
+    return path, Nccl.load(path)
 
-    with Cleanup(sess) as cl:
-        # Buffers first: the communicators are then destroyed (LIFO) before the
-        # buffers they may have registered are freed.
-        emit.progress("allreduce: allocate 2 x %d MiB per device" % (maxbytes // MIB))
-        send, recv, e0, e1 = {}, {}, {}, {}
-        for r, d in enumerate(devs):
-            send[r] = _alloc(sess, cl, d, maxbytes)
-            recv[r] = _alloc(sess, cl, d, maxbytes)
-            e0[r] = _event(sess, cl, d)
-            e1[r] = _event(sess, cl, d)
-        for r, d in enumerate(devs):
+
+class AllreduceTest:
+    """The phases of one all-reduce run, in the order run_allreduce calls them (rank r = devices[r])."""
+
+    def __init__(self, sess, emit, opts, nccl, version, cl):
+        self.sess, self.emit, self.nccl, self.cl = sess, emit, nccl, cl
+        self.c = sess.cuda
+        self.devs = sess.devices
+        self.n = len(self.devs)
+        self.version = version
+        self.maxbytes = max(opts.sizes)
+        self.iters_opt = opts.iters
+        self.warmup = 2 if opts.warmup is None else opts.warmup
+        self.verify = not opts.no_verify
+        self.send, self.recv, self.e0, self.e1 = {}, {}, {}, {}
+        self.comms = []
+        want = F.float32_bits(F.allreduce_expected(self.n))
+        self.expected = (ctypes.c_char * BLOCK).from_buffer_copy(struct.pack("<I", want) * (BLOCK // 4))
+
+    # -- phases ----------------------------------------------------------------------------------
+    def allocate(self):
+        """Send and receive buffers of the largest size; rank r sends float(r+1)."""
+        sess, c, maxbytes = self.sess, self.c, self.maxbytes
+        self.emit.progress("allreduce: allocate 2 x %d MiB per device" % (maxbytes // MIB))
+        for r, d in enumerate(self.devs):
+            self.send[r] = _alloc(sess, self.cl, d, maxbytes)
+            self.recv[r] = _alloc(sess, self.cl, d, maxbytes)
+            self.e0[r] = _event(sess, self.cl, d)
+            self.e1[r] = _event(sess, self.cl, d)
+        for r, d in enumerate(self.devs):
             sess.use(d)
-            c.memset_d32_async(send[r], F.float32_bits(float(r + 1)), maxbytes // 4, sess.stream[d])
+            c.memset_d32_async(self.send[r], F.float32_bits(float(r + 1)), maxbytes // 4, sess.stream[d])
         sess.sync_all()
 
-        emit.progress("allreduce: ncclCommInitAll(%s)" % ",".join(map(str, devs)), devices=devs)
+    def init_communicators(self, path):
+        devs, nccl = self.devs, self.nccl
+        self.emit.progress("allreduce: ncclCommInitAll(%s)" % ",".join(map(str, devs)), devices=devs)
         t = time.monotonic()
-        comms = nccl.comm_init_all(devs)
+        self.comms = nccl.comm_init_all(devs)
         init_s = time.monotonic() - t
-
-        def destroy_comms():
-            for comm in comms:
-                try:
-                    nccl.comm_destroy(comm)
-                except Exception as exc:  # noqa: BLE001
-                    cl.errors.append(str(exc))
-
-        cl.push(destroy_comms)
-        emit.result(
+        self.cl.push(self.destroy_communicators)
+        self.emit.result(
             "nccl",
-            nccl_version=version,
-            nccl_version_str=F.nccl_version_string(version),
+            nccl_version=self.version,
+            nccl_version_str=F.nccl_version_string(self.version),
             nccl_path=path,
-            nranks=n,
+            nranks=self.n,
             devices=devs,
             init_s=init_s,
             nccl_env={k: os.environ[k] for k in NCCL_REPORTED_ENV if k in os.environ},
         )
 
-        want = F.float32_bits(F.allreduce_expected(n))
-        expected = (ctypes.c_char * BLOCK).from_buffer_copy(struct.pack("<I", want) * (BLOCK // 4))
-        exp_addr = ctypes.addressof(expected)
+    def destroy_communicators(self):
+        for comm in self.comms:
+            try:
+                self.nccl.comm_destroy(comm)
+            except Exception as exc:  # noqa: BLE001
+                self.cl.errors.append(str(exc))
+
+    def measure(self, nbytes):
+        """One size: poison the outputs, warm up, time `iters` all-reduces, verify, emit the result."""
+        count = nbytes // 4
+        iters = self.iters_opt or F.default_allreduce_iters(nbytes)
+        self.emit.progress("allreduce: %d bytes" % nbytes, devices=self.devs)
+        per_op_s = self.timed(count, iters)
+        algbw = F.gbps(nbytes, per_op_s)
+        verified, bad_rank, bad_off = self.verify_outputs(nbytes)
+        self.emit.result(
+            "size",
+            bytes=nbytes,
+            count=count,
+            dtype="float32",
+            op="sum",
+            nranks=self.n,
+            iters=iters,
+            warmup=self.warmup,
+            time_us=per_op_s * 1e6,
+            algbw_gbps=algbw,
+            busbw_gbps=F.allreduce_busbw(algbw, self.n),
+            verified=verified,
+            mismatch_rank=bad_rank,
+            mismatch_offset=bad_off,
+        )
+
+    # -- steps of a measurement ------------------------------------------------------------------
+    def launch(self, count):
+        from gpudoctor.deep.nccl import ncclFloat32, ncclSum
+
+        nccl = self.nccl
+        nccl.group_start()
+        try:
+            for r, d in enumerate(self.devs):
+                nccl.all_reduce(self.send[r], self.recv[r], count, ncclFloat32, ncclSum, self.comms[r],
+                                self.sess.stream[d])
+        except BaseException:
+            try:  # close the group, but report the first error
+                nccl.group_end()
+            except Exception:  # noqa: BLE001
+                pass
+            raise
+        nccl.group_end()
+
+    def timed(self, count, iters):
+        """Seconds per all-reduce of `count` floats, by the slowest rank's events."""
+        sess, c = self.sess, self.c
+        for r, d in enumerate(self.devs):
+            sess.use(d)
+            c.memset_d32_async(self.recv[r], NAN_POISON, count, sess.stream[d])
+        for _ in range(self.warmup):
+            self.launch(count)
+        sess.sync_all()
+        for r, d in enumerate(self.devs):
+            sess.use(d)
+            c.event_record(self.e0[r], sess.stream[d])
+        for _ in range(iters):
+            self.launch(count)
+        for r, d in enumerate(self.devs):
+            sess.use(d)
+            c.event_record(self.e1[r], sess.stream[d])
+        slowest = 0.0
+        for r, d in enumerate(self.devs):
+            sess.use(d)
+            c.event_synchronize(self.e1[r])
+            slowest = max(slowest, c.event_elapsed_ms(self.e0[r], self.e1[r]))
+        for comm in self.comms:
+            self.nccl.check_async(comm)
+        return slowest / 1e3 / iters
+
+    def verify_outputs(self, nbytes):
+        """(verified, first bad rank, its first bad byte); Nones without --verify."""
+        if not self.verify:
+            return None, None, None
+        self.emit.progress("allreduce: %d bytes: verify" % nbytes, devices=self.devs)
+        exp_addr = ctypes.addressof(self.expected)
 
         def check(addr, off, ln):
-            bad = sess.cmp.first_diff(addr, exp_addr, ln)
+            bad = self.sess.cmp.first_diff(addr, exp_addr, ln)
             return None if bad is None else off + bad
 
-        def launch(count):
-            nccl.group_start()
-            try:
-                for r, d in enumerate(devs):
-                    nccl.all_reduce(send[r], recv[r], count, ncclFloat32, ncclSum, comms[r], sess.stream[d])
-            except BaseException:
-                try:  # close the group, but report the first error
-                    nccl.group_end()
-                except Exception:  # noqa: BLE001
-                    pass
-                raise
-            nccl.group_end()
-
-        for nbytes in sizes:
-            count = nbytes // 4
-            iters = opts.iters or F.default_allreduce_iters(nbytes)
-            emit.progress("allreduce: %d bytes" % nbytes, devices=devs)
-            for r, d in enumerate(devs):
-                sess.use(d)
-                c.memset_d32_async(recv[r], NAN_POISON, count, sess.stream[d])
-            for _ in range(warmup):
-                launch(count)
-            sess.sync_all()
-            for r, d in enumerate(devs):
-                sess.use(d)
-                c.event_record(e0[r], sess.stream[d])
-            for _ in range(iters):
-                launch(count)
-            for r, d in enumerate(devs):
-                sess.use(d)
-                c.event_record(e1[r], sess.stream[d])
-            slowest = 0.0
-            for r, d in enumerate(devs):
-                sess.use(d)
-                c.event_synchronize(e1[r])
-                slowest = max(slowest, c.event_elapsed_ms(e0[r], e1[r]))
-            for comm in comms:
-                nccl.check_async(comm)
-            per_op_s = slowest / 1e3 / iters
-            algbw = F.gbps(nbytes, per_op_s)
-            verified, bad_rank, bad_off = None, None, None
-            if verify:
-                emit.progress("allreduce: %d bytes: verify" % nbytes, devices=devs)
-                verified = True
-                for r, d in enumerate(devs):
-                    first, _nbad = sess.readback_compare(d, recv[r], nbytes, check)
-                    if first is not None:
-                        verified, bad_rank, bad_off = False, r, first
-                        break
-            emit.result(
-                "size",
-                bytes=nbytes,
-                count=count,
-                dtype="float32",
-                op="sum",
-                nranks=n,
-                iters=iters,
-                warmup=warmup,
-                time_us=per_op_s * 1e6,
-                algbw_gbps=algbw,
-                busbw_gbps=F.allreduce_busbw(algbw, n),
-                verified=verified,
-                mismatch_rank=bad_rank,
-                mismatch_offset=bad_off,
-            )
-        emit.progress("allreduce: destroy communicators")
+        for r, d in enumerate(self.devs):
+            first, _nbad = self.sess.readback_compare(d, self.recv[r], nbytes, check)
+            if first is not None:
+                return False, r, first
+        return True, None, None
 
 
 RUNNERS = {"p2p": run_p2p, "host": run_host, "allreduce": run_allreduce}

@@ -14,14 +14,25 @@ from pathlib import Path
 PLATFORMS = ("windows", "wsl", "linux")
 ELEVATIONS = ("none", "root", "admin")
 AFTERS = ("none", "restart-ollama", "reboot", "wsl-shutdown", "new-shell")
+# Fixes run in phases, each building on the one before (gpudoctor/fixing/plan.py keeps the report's
+# order within a phase); a script names its own with `# phase:`:
+#   platform     Windows features and the WSL version (nothing else works before them)
+#   driver       remove a wrong driver (a Linux driver inside WSL shadows the Windows one)
+#   toolkit      the CUDA toolkit
+#   nccl         NCCL, built for that toolkit's CUDA
+#   environment  environment variables (shell profile, Windows user environment)
+#   services     service settings and restarts (Ollama), last so they see everything above
+PHASES = ("platform", "driver", "toolkit", "nccl", "environment", "services")
 _SHELL_OF_SUFFIX = {".sh": "bash", ".ps1": "powershell"}
 # The elevation each shell can ask for: bash scripts check `id -u`, PowerShell ones the admin role.
 _ELEVATION_OF_SHELL = {"bash": ("none", "root"), "powershell": ("none", "admin")}
 # bash scripts take GNU-style long options, PowerShell scripts named parameters.
 _FLAG_RE = {"bash": re.compile(r"--[a-z][a-z0-9-]*"), "powershell": re.compile(r"-[A-Z][A-Za-z0-9]*")}
+_METAVAR_RE = re.compile(r"[A-Z][A-Z0-9_=.-]*")
 _LINE_RE = re.compile(r"# ([a-z][a-z-]*): (\S.*)")
 _REPEATABLE = {"changes", "param"}
-_REQUIRED = ("gpudoctor-fix", "title", "platform", "elevation", "after", "changes", "usage")
+# The header's keys, in the order a script writes them (fixes/README.md shows the same table).
+_REQUIRED = ("gpudoctor-fix", "title", "platform", "phase", "elevation", "after", "changes", "usage")
 
 
 class CatalogError(Exception):
@@ -40,6 +51,7 @@ class FixSpec:
     id: str  # "<dir>.<file stem>", e.g. "wsl.remove-linux-driver"
     title: str
     platforms: tuple[str, ...]
+    phase: str  # one of PHASES
     elevation: str  # none | root | admin
     after: str  # none | restart-ollama | reboot | wsl-shutdown | new-shell
     changes: tuple[str, ...]
@@ -80,6 +92,8 @@ def _parse_param(value: str, shell: str) -> FixParam:
         raise ValueError(f"param {value!r} is not 'FLAG [METAVAR]  description'")
     if not _FLAG_RE[shell].fullmatch(words[0]):
         raise ValueError(f"param flag {words[0]!r} is not a {shell} parameter name")
+    if len(words) == 2 and not _METAVAR_RE.fullmatch(words[1]):
+        raise ValueError(f"param {words[0]}'s value name {words[1]!r} is not upper case (X-Y, VAR=VALUE)")
     return FixParam(words[0], words[1] if len(words) == 2 else None, description.strip())
 
 
@@ -119,19 +133,46 @@ def _parse(text: str, path: Path) -> FixSpec:
     expected = f"{path.parent.name}.{path.stem}"
     if fix_id != expected:
         raise ValueError(f"id {fix_id!r} does not match its place in fixes/ (expected {expected!r})")
-    platforms = tuple(_one_of("platform", p, PLATFORMS) for p in fields["platform"][0].split())
+    platforms = _platforms(fields["platform"][0], path, shell)
     elevation = _one_of("elevation", fields["elevation"][0], _ELEVATION_OF_SHELL[shell])
+    params = tuple(_parse_param(value, shell) for value in fields.get("param", ()))
+    _check_usage(fields["usage"][0], path, shell, params)
     return FixSpec(
         id=fix_id,
         title=fields["title"][0],
         platforms=platforms,
+        phase=_one_of("phase", fields["phase"][0], PHASES),
         elevation=elevation,
         after=_one_of("after", fields["after"][0], AFTERS),
         changes=tuple(fields["changes"]),
-        params=tuple(_parse_param(value, shell) for value in fields.get("param", ())),
+        params=params,
         usage=fields["usage"][0],
         path=path,
     )
+
+
+def _platforms(value: str, path: Path, shell: str) -> tuple[str, ...]:
+    platforms = tuple(_one_of("platform", p, PLATFORMS) for p in value.split())
+    if len(set(platforms)) != len(platforms):
+        raise ValueError(f"platform {value!r} names a platform twice")
+    if path.parent.name not in platforms:
+        raise ValueError(f"platform {value!r} lacks {path.parent.name!r}, the folder it lies in")
+    # PowerShell scripts change Windows; bash scripts run inside Linux or WSL.
+    if (shell == "powershell") != (platforms == ("windows",)) or (shell == "bash" and "windows" in platforms):
+        raise ValueError(f"platform {value!r} does not fit a {shell} script")
+    return platforms
+
+
+def _check_usage(usage: str, path: Path, shell: str, params: tuple[FixParam, ...]) -> None:
+    """The synopsis starts with the file name, shows the preview switch and every declared flag."""
+    if usage != path.name and not usage.startswith(path.name + " "):
+        raise ValueError(f"usage {usage!r} does not start with the file name {path.name!r}")
+    preview = "[-WhatIf]" if shell == "powershell" else "[--dry-run]"
+    if preview not in usage:
+        raise ValueError(f"usage {usage!r} does not show {preview}")
+    for param in params:
+        if not re.search(rf"(?<![\w-]){re.escape(param.flag)}(?![\w-])", usage):
+            raise ValueError(f"usage {usage!r} does not show the param {param.flag}")
 
 
 def fixes_root() -> Path:

@@ -11,12 +11,15 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from gpudoctor.driver_support import parse_driver_version
+from gpudoctor.driver_support import (
+    CUDA_ON_WSL_GUIDE_URL,
+    DATA_CENTER_DRIVER_URL,
+    DRIVER_DOWNLOAD_URL,
+    UBUNTU_DRIVERS_URL,
+)
+from gpudoctor.fix_requests import DriverUpdate, ManualSteps
 from gpudoctor.model import Finding, Status
 
-DRIVER_CHECK = "driver.version"
-# NVIDIA's driver download page; the NVIDIA App (Windows) offers the same drivers as updates.
-DRIVER_DOWNLOAD_URL = "https://www.nvidia.com/Download/index.aspx"
 # Data-center GPUs take the Data Center driver (Ubuntu: the -server packages, `ubuntu-drivers --gpgpu`).
 _DATA_CENTER_RE = re.compile(r"\b(?:A100|A800|H100|H200|H800|B100|B200|GB200|L40S?|L4|A10|A30|A40|T4|V100)\b")
 
@@ -30,14 +33,10 @@ class ManualStep:
 
 
 def _needed_branch(finding: Finding) -> int | None:
-    """The driver branch a failing driver.version finding asks for, when the driver is too old."""
-    evidence = finding.evidence
-    version = parse_driver_version(evidence.get("driver_version"))
-    floor = evidence.get("min_driver")
-    if finding.status is not Status.FAIL or version is None or not isinstance(floor, int):
+    """The driver branch a warning or failure asks for through its DriverUpdate request."""
+    if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(finding.manual, DriverUpdate):
         return None
-    needed = max(floor, evidence.get("required_branch") or 0)
-    return needed if version[0] < needed else None
+    return finding.manual.branch
 
 
 def _is_data_center(gpu_names: Iterable[str]) -> bool:
@@ -56,8 +55,7 @@ def _windows_steps(branch: int) -> tuple[str, ...]:
 def _wsl_steps(branch: int) -> tuple[str, ...]:
     return (
         "Inside WSL 2 the GPU driver is the WINDOWS driver: update it on Windows, never inside WSL "
-        "(a Linux driver inside WSL breaks CUDA; NVIDIA CUDA on WSL User Guide, "
-        "https://docs.nvidia.com/cuda/wsl-user-guide/index.html).",
+        f"(a Linux driver inside WSL breaks CUDA; NVIDIA CUDA on WSL User Guide, {CUDA_ON_WSL_GUIDE_URL}).",
         f"On Windows, install NVIDIA driver R{branch} or newer from {DRIVER_DOWNLOAD_URL} "
         "(or through the NVIDIA App), and restart Windows.",
         "Then run `wsl.exe --shutdown` in PowerShell, reopen the distribution and run `gpudoctor check` again.",
@@ -65,7 +63,6 @@ def _wsl_steps(branch: int) -> tuple[str, ...]:
 
 
 def _ubuntu_steps(branch: int, data_center: bool) -> tuple[str, ...]:
-    # Ubuntu Server docs, "NVIDIA drivers installation" (https://ubuntu.com/server/docs/nvidia-drivers-installation).
     if data_center:
         listing = "sudo ubuntu-drivers list --gpgpu"
         install = (f"`sudo ubuntu-drivers install --gpgpu nvidia:{branch}-server` (or a newer listed branch), "
@@ -75,15 +72,14 @@ def _ubuntu_steps(branch: int, data_center: bool) -> tuple[str, ...]:
         install = (f"`sudo ubuntu-drivers install` (the recommended driver), `sudo ubuntu-drivers install "
                    f"nvidia:{branch}` (or a newer listed branch), or `sudo apt install nvidia-driver-{branch}`")
     return (
-        f"See which driver branches Ubuntu packages for this machine: `{listing}`.",
+        f"See which driver branches Ubuntu packages for this machine: `{listing}` ({UBUNTU_DRIVERS_URL}).",
         f"Install R{branch} or newer: {install}.",
         "Reboot, then run `gpudoctor check` again.",
     )
 
 
 def _linux_steps(branch: int, data_center: bool) -> tuple[str, ...]:
-    source = ("the Data Center driver (https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/)"
-              if data_center else f"{DRIVER_DOWNLOAD_URL}")
+    source = f"the Data Center driver ({DATA_CENTER_DRIVER_URL})" if data_center else DRIVER_DOWNLOAD_URL
     return (
         f"Install NVIDIA driver R{branch} or newer from your distribution's NVIDIA packages, NVIDIA's CUDA "
         f"repository (package `cuda-drivers`), or {source}.",
@@ -138,8 +134,7 @@ def manual_steps(findings: Iterable[tuple[str, Finding]], platform: str, os_name
 
 
 def _driver_update_step(findings, platform, os_name, gpu_names) -> tuple[ManualStep, ...]:
-    needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings
-             if check_id == DRIVER_CHECK]
+    needs = [(check_id, finding, _needed_branch(finding)) for check_id, finding in findings]
     needs = [(check_id, finding, branch) for check_id, finding, branch in needs if branch is not None]
     if not needs:
         return ()
@@ -154,13 +149,12 @@ def _driver_update_step(findings, platform, os_name, gpu_names) -> tuple[ManualS
 
 
 def _carried_steps(findings) -> tuple[ManualStep, ...]:
-    """Steps a warning or failure carries in evidence["manual_steps"], one per title."""
+    """The ManualSteps warnings and failures carry (`manual=`), one per title."""
     by_title: dict[str, tuple[list[str], list[str], tuple[str, ...]]] = {}
     for check_id, finding in findings:
-        carried = finding.evidence.get("manual_steps") if isinstance(finding.evidence, dict) else None
-        if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(carried, dict):
+        if finding.status not in (Status.WARN, Status.FAIL) or not isinstance(finding.manual, ManualSteps):
             continue
-        checks, reasons, _ = by_title.setdefault(carried["title"], ([], [], tuple(carried["steps"])))
+        checks, reasons, _ = by_title.setdefault(finding.manual.title, ([], [], finding.manual.steps))
         checks.append(check_id)
         reasons.append(finding.summary)
     return tuple(ManualStep(tuple(dict.fromkeys(checks)), title, tuple(reasons), steps)

@@ -6,15 +6,9 @@ Which findings. Every warning or failure that names a fix. A passing finding may
 (a hint, e.g. "no CUDA toolkit: not needed, but here is how to get one"): that fix is planned
 as optional and runs only when named by its own id (`gpudoctor fix --apply FIX_ID`).
 
-Order. Fixes run in phases, each building on the one before; within a phase they keep the
-order of the report (checks sorted by id, findings in the order a check gave them):
-  1. platform     Windows features and the WSL version (nothing else works before them)
-  2. driver       remove a wrong driver (a Linux driver inside WSL shadows the Windows one)
-  3. toolkit      the CUDA toolkit
-  4. nccl         NCCL, built for that toolkit's CUDA
-  5. environment  environment variables (shell profile, Windows user environment)
-  6. services     service settings and restarts (Ollama), last so they see everything above
-A fix the table does not know runs last.
+Order. Fixes run in phases, each building on the one before (the `# phase:` of each script's
+header; catalog.PHASES lists them in order); within a phase they keep the order of the report
+(checks sorted by id, findings in the order a check gave them).
 """
 
 from __future__ import annotations
@@ -30,23 +24,10 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Iterable
 
 from gpudoctor.engine import Report
-from gpudoctor.fixing.catalog import FixSpec
+from gpudoctor.fixing.catalog import PHASES, FixSpec
 from gpudoctor.fixing.manual import ManualStep, manual_steps
 from gpudoctor.model import Finding, Status
 from gpudoctor.probes.privileges import Privileges
-
-PHASES = ("platform", "driver", "toolkit", "nccl", "environment", "services")
-PHASE_OF_FIX = {
-    "windows.enable-wsl2": "platform",
-    "windows.convert-distro-wsl2": "platform",
-    "windows.wslconfig-utf8": "platform",
-    "wsl.remove-linux-driver": "driver",
-    "wsl.install-cuda-toolkit": "toolkit",
-    "wsl.install-nccl": "nccl",
-    "linux.set-shell-env": "environment",
-    "windows.set-user-env": "environment",
-    "linux.ollama-service-env": "services",
-}
 
 AFTER_TEXT = {
     "reboot": "a restart of the computer follows (the script does not restart it)",
@@ -84,7 +65,7 @@ class PlannedFix:
 
     @property
     def phase(self) -> str:
-        return PHASE_OF_FIX.get(self.id, PHASES[-1])
+        return self.spec.phase
 
     @property
     def command_line(self) -> str:

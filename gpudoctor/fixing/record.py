@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from gpudoctor import __version__
 from gpudoctor.engine import Report
 from gpudoctor.fixing.apply import StepResult
+from gpudoctor.fixing.catalog import PHASES
 from gpudoctor.fixing.manual import ManualStep
 from gpudoctor.fixing.plan import Plan, PlannedFix
 
@@ -130,7 +131,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                     "properties": {
                         "id": {"type": "string"},
                         "title": {"type": "string"},
-                        "phase": {"enum": ["platform", "driver", "toolkit", "nccl", "environment", "services"]},
+                        "phase": {"enum": list(PHASES)},
                         "platforms": {"type": "array", "items": {"enum": ["windows", "wsl", "linux"]}},
                         "shell": {"enum": ["bash", "powershell"]},
                         "elevation": {"enum": ["none", "root", "admin"]},

@@ -20,7 +20,6 @@ second run sees the result of the first.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import stat
 import subprocess
@@ -30,15 +29,13 @@ from types import SimpleNamespace
 
 import pytest
 
+from gpudoctor.fixing import catalog
+from gpudoctor.fixing.catalog import FixSpec
+
 REPO = Path(__file__).resolve().parents[2]
 FIXES = REPO / "fixes"
 BASH = shutil.which("bash") or "/bin/bash"
 
-REQUIRED_KEYS = ("gpudoctor-fix", "title", "platform", "elevation", "after", "changes", "usage")
-PLATFORMS = {"windows", "wsl", "linux"}
-ELEVATIONS = {"none", "root", "admin"}
-AFTERS = {"none", "restart-ollama", "reboot", "wsl-shutdown", "new-shell"}
-HEADER_RE = re.compile(r"^# ([a-z][a-z-]*): (\S.*)$")
 
 # Harmless tools the fixes (and the stubs) may use; everything else is absent.
 SAFE_TOOLS = (
@@ -376,22 +373,9 @@ def fix_scripts() -> list[Path]:
     return [p for p in all_scripts("sh") + all_scripts("ps1") if p.parent.name != "lib"]
 
 
-def parse_header(path: Path) -> dict[str, list[str]]:
-    """The leading `# key: value` comment block (after an optional shebang)."""
-    header: dict[str, list[str]] = {}
-    for i, line in enumerate(path.read_text().splitlines()):
-        if i == 0 and line.startswith("#!"):
-            continue
-        if not line.startswith("#"):
-            break
-        m = HEADER_RE.match(line)
-        if m:
-            header.setdefault(m.group(1), []).append(m.group(2))
-        elif line.strip() == "#":
-            break  # blank comment line ends the machine-readable header
-        else:
-            raise AssertionError(f"{path}: malformed header line {line!r}")
-    return header
+def parse_header(path: Path) -> FixSpec:
+    """The script's header, read by the rules gpudoctor itself applies (gpudoctor/fixing/catalog.py)."""
+    return catalog.parse_header(path.read_text(encoding="utf-8-sig"), path)
 
 
 # ---- how test modules reach these helpers -------------------------------------------------
@@ -413,7 +397,6 @@ def pytest_generate_tests(metafunc):
 def fx() -> SimpleNamespace:
     """Constants and helper functions of this conftest, for the test modules."""
     return SimpleNamespace(
-        FIXES=FIXES, REQUIRED_KEYS=REQUIRED_KEYS, PLATFORMS=PLATFORMS, ELEVATIONS=ELEVATIONS,
-        AFTERS=AFTERS, all_scripts=all_scripts, fix_scripts=fix_scripts, parse_header=parse_header,
+        FIXES=FIXES, all_scripts=all_scripts, fix_scripts=fix_scripts, parse_header=parse_header,
         backups=backups, temp_leftovers=temp_leftovers,
     )

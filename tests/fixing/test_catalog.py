@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from gpudoctor.fixing.catalog import CatalogError, fixes_root, load_catalog, parse_header
-from gpudoctor.fixing.plan import PHASE_OF_FIX
+from gpudoctor.fixing.catalog import PHASES, CatalogError, fixes_root, load_catalog, parse_header
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted(p for d in ("windows", "wsl", "linux") for p in (REPO / "fixes" / d).glob("*")
                  if p.suffix in (".sh", ".ps1"))
 # A fix id named by a check: fix="x.y" (also inside `... if ... else`), "fix": "x.y" in a dict, or fixes=(...).
-_FIX_ARG = re.compile(r"""(?:\bfix\s*=\s*|["']fix["']\s*:\s*)["']([^"']+)["']""")
+_FIX_ARG = re.compile(r"""(?:\bfix\s*=\s*|["']fix["']\s*:\s*|\bFixRequest\(\s*)["']([^"']+)["']""")
 _FIXES_ARG = re.compile(r"""\bfixes\s*=\s*\(([^)]*)\)""")
 
 
@@ -51,14 +50,19 @@ def test_scripts_come_from_the_installed_package():
     assert all(spec.path.is_relative_to(root) for spec in load_catalog().values())
 
 
-def test_every_fix_has_a_phase():
-    assert set(load_catalog()) <= set(PHASE_OF_FIX)
+def test_each_script_names_its_phase():
+    """The phase is a header key of the script: a new fix needs no table elsewhere."""
+    phases = {fix_id: spec.phase for fix_id, spec in load_catalog().items()}
+    assert set(phases.values()) <= set(PHASES)
+    assert (phases["windows.enable-wsl2"], phases["wsl.remove-linux-driver"], phases["wsl.install-nccl"],
+            phases["linux.ollama-service-env"]) == ("platform", "driver", "nccl", "services")
 
 
 GOOD = """#!/usr/bin/env bash
 # gpudoctor-fix: wsl.example
 # title: An example
 # platform: wsl linux
+# phase: toolkit
 # elevation: root
 # after: new-shell
 # changes: edits a file
@@ -86,6 +90,17 @@ def test_a_good_header_parses():
     ("# param: --version X-Y  a version", "# param: --version X-Y a version", "is not 'FLAG [METAVAR]  description'"),
     ("# param: --version X-Y  a version", "# param: -Version X-Y  a version", "is not a bash parameter name"),
     ("#\nset", "set", "not ended by a bare '#' line"),
+    ("# phase: toolkit\n", "", "header lacks phase"),
+    ("# phase: toolkit", "# phase: last", "phase 'last' is not one of platform, driver"),
+    ("# platform: wsl linux", "# platform: linux", "lacks 'wsl', the folder it lies in"),
+    ("# platform: wsl linux", "# platform: wsl windows", "does not fit a bash script"),
+    ("# platform: wsl linux", "# platform: wsl wsl", "names a platform twice"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: other.sh --version X-Y [--dry-run]",
+     "does not start with the file name"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: example.sh --version X-Y", "does not show [--dry-run]"),
+    ("# usage: example.sh --version X-Y [--dry-run]", "# usage: example.sh [--dry-run]",
+     "does not show the param --version"),
+    ("# param: --version X-Y  a version", "# param: --version x-y  a version", "is not upper case"),
 ])
 def test_a_bad_header_is_rejected_with_a_clear_error(old, new, message):
     assert old in GOOD
@@ -96,14 +111,14 @@ def test_a_bad_header_is_rejected_with_a_clear_error(old, new, message):
 
 
 def test_every_fix_a_check_names_is_in_the_catalog():
-    """Check modules are being written concurrently: read whichever exist now."""
+    """Checks name fixes through gpudoctor/fix_requests.py and in their `fixes=(...)` declarations."""
     named = {}
-    for module in sorted((REPO / "checks").glob("*.py")):
+    for module in [REPO / "gpudoctor" / "fix_requests.py", *sorted((REPO / "checks").glob("*.py"))]:
         for fix_id in fix_ids_named_in(module.read_text(encoding="utf-8")):
             named.setdefault(fix_id, module.name)
-    assert named, "no check names a fix: the search pattern no longer matches the check sources"
+    assert named, "no fix is named: the search pattern no longer matches the sources"
     missing = {fix_id: module for fix_id, module in named.items() if fix_id not in load_catalog()}
-    assert not missing, f"checks name fixes that fixes/ does not ship: {missing}"
+    assert not missing, f"fixes named that fixes/ does not ship: {missing}"
 
 
 def test_the_search_finds_every_way_a_check_names_a_fix():
@@ -112,7 +127,8 @@ def test_the_search_finds_every_way_a_check_names_a_fix():
         yield ok("y", fix="wsl.install-cuda-toolkit" if version else None, fix_args=["--version", version])
         return {"fix": "wsl.no-such-fix", "fix_args": []}
         @check("a.b", title="t", fixes=("windows.enable-wsl2", 'wsl.install-nccl'))
+        return FixRequest("linux.set-shell-env", ("--name", name))
     '''
     assert fix_ids_named_in(source) == {"wsl.remove-linux-driver", "wsl.install-cuda-toolkit", "wsl.no-such-fix",
-                                        "windows.enable-wsl2", "wsl.install-nccl"}
+                                        "windows.enable-wsl2", "wsl.install-nccl", "linux.set-shell-env"}
     assert "wsl.no-such-fix" not in load_catalog()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
+from driver_cuda_nccl.h200_software import h200_software
 from fixing.support import report_of
+from hosts import result, run
 
+from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, driver_install_hint
 from gpudoctor.fixing.catalog import load_catalog
+from gpudoctor.engine import Options
+from gpudoctor.fix_requests import DriverUpdate
+from gpudoctor.fixing.manual import driver_update
 from gpudoctor.fixing.plan import Target, UnknownId, build_plan, restrict, to_run, windows_path_of
 from gpudoctor.model import fail, ok, warn
 from gpudoctor.probes.privileges import Privileges
@@ -178,9 +185,8 @@ def test_restrict_by_fix_or_check_id_and_unknown_ids():
 
 def _too_old(platform, os_name="Ubuntu 24.04.1 LTS", gpus=("NVIDIA GeForce RTX 5090",) * 2):
     findings = [
-        fail("NVIDIA driver 550.54.14 is older than 560", evidence={"driver_version": "550.54.14", "min_driver": 560}),
-        fail("GPU 0, 1 (NVIDIA GeForce RTX 5090 (Blackwell)) needs driver R570 or newer",
-             evidence={"driver_version": "550.54.14", "min_driver": 560, "required_branch": 570, "gpus": [0, 1]}),
+        fail("NVIDIA driver 550.54.14 is older than 560", manual=DriverUpdate(560)),
+        fail("GPU 0, 1 (NVIDIA GeForce RTX 5090 (Blackwell)) needs driver R570 or newer", manual=DriverUpdate(570)),
     ]
     return build_plan(report_of([("driver.version", findings)], platform=platform, os_name=os_name, gpus=gpus),
                       CATALOG, Target(platform))
@@ -192,7 +198,19 @@ def test_driver_too_old_in_wsl_means_the_windows_driver():
     assert step.check_ids == ("driver.version",) and len(step.reasons) == 2
     text = " ".join(step.steps)
     assert "WINDOWS driver" in text and "never inside WSL" in text
-    assert "https://www.nvidia.com/Download/index.aspx" in text and "wsl.exe --shutdown" in text
+    assert "https://www.nvidia.com/drivers" in text and "wsl.exe --shutdown" in text
+
+
+@pytest.mark.parametrize("platform, os_name, gpu", [
+    ("windows", "Windows 11", "NVIDIA GeForce RTX 4090"), ("wsl", "Ubuntu 24.04", "NVIDIA GeForce RTX 4090"),
+    ("linux", "Fedora Linux 41", "NVIDIA GeForce RTX 4090"), ("linux", "Fedora Linux 41", "NVIDIA H200"),
+])
+def test_manual_steps_and_check_advice_send_to_the_same_pages(platform, os_name, gpu):
+    """One table of where drivers come from: the planner's steps name no page the checks' advice does not."""
+    steps = " ".join(driver_update(570, platform, os_name, [gpu]))
+    hint = driver_install_hint(platform, 570)
+    urls = set(re.findall(r"https?://[^\s),;]+", steps)) - {CUDA_ON_WSL_GUIDE_URL}
+    assert urls and urls <= set(re.findall(r"https?://[^\s),;]+", hint)), (urls, hint)
 
 
 def test_driver_too_old_on_windows():
@@ -209,6 +227,16 @@ def test_driver_too_old_on_ubuntu_workstation_and_server():
     assert "sudo ubuntu-drivers install --gpgpu nvidia:570-server" in server
     other = " ".join(_too_old("linux", os_name="Fedora Linux 41").manual[0].steps)
     assert "cuda-drivers" in other and "ubuntu-drivers" not in other
+
+
+def test_the_branch_comes_from_the_typed_request_not_from_evidence_keys():
+    """driver.version's evidence keeps min_driver for the reader; the planner reads only the DriverUpdate."""
+    loose = fail("NVIDIA driver 550.54.14 is older than 560", evidence={"driver_version": "550.54.14", "min_driver": 560})
+    assert build_plan(report_of([("driver.version", [loose])]), CATALOG, Target("linux")).manual == ()
+    checked = result(run(h200_software().host(), only=["driver.version"], options=Options(min_driver=590)),
+                     "driver.version")
+    (step,) = build_plan(report_of([("driver.version", list(checked.findings))]), CATALOG, Target("linux")).manual
+    assert step.title == "Update the NVIDIA driver to R590 or newer"
 
 
 def test_a_new_enough_driver_needs_no_manual_step():

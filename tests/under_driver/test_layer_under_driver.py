@@ -98,7 +98,7 @@ def test_acs_redirect_on_both_bridges_with_a_translating_iommu_is_the_hang_nccl_
     text = text_of(check)
     assert "0000:40:01.1: ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+" in text
     assert "hangs" in text and "NCCL_P2P_DISABLE=1 only works around it" in text
-    steps = " ".join(finding.evidence["manual_steps"]["steps"])
+    steps = " ".join(finding.manual.steps)
     # what the helper and the reporter found fixed it: ACS off per bridge (setpci), BIOS, iommu=pt
     assert "sudo setpci -s 0000:40:01.1 ECAP_ACS+6.w=0000" in steps
     assert "sudo setpci -s 0000:60:01.1 ECAP_ACS+6.w=0000" in steps
@@ -126,7 +126,7 @@ def test_a_translating_iommu_without_acs_redirect_is_a_warning_with_iommu_pt():
     check = _check(_acs_pair(0x0000, group_type="DMA"), "pcie.acs")
     assert check.status is Status.WARN
     assert "the IOMMU translates the GPUs' DMA" in check.findings[0].summary
-    assert "iommu=pt" in " ".join(check.findings[0].evidence["manual_steps"]["steps"])
+    assert "iommu=pt" in " ".join(check.findings[0].manual.steps)
 
 
 def test_acs_cleared_and_iommu_passthrough_pass():
@@ -158,7 +158,7 @@ def test_a_gpu_driven_by_nouveau_fails_with_the_blacklist_and_initramfs_steps():
     assert check.status is Status.FAIL
     assert check.findings[0].summary == ("GPU at 0000:01:00.0 is driven by nouveau, the open-source driver "
                                          "without CUDA")
-    steps = " ".join(check.findings[0].evidence["manual_steps"]["steps"])
+    steps = " ".join(check.findings[0].manual.steps)
     assert "blacklist nouveau" in steps and "sudo update-initramfs -u" in steps and "sudo dracut --force" in steps
 
 
@@ -383,7 +383,7 @@ def test_behind_a_switch_only_the_downstream_ports_decide_and_are_named():
     assert check.status is Status.FAIL
     summary = check.findings[0].summary
     assert summary.endswith("by ACS on 0000:04:08.0, 0000:04:10.0")  # not the root port above the switch
-    steps = " ".join(check.findings[0].evidence["manual_steps"]["steps"])
+    steps = " ".join(check.findings[0].manual.steps)
     assert "setpci -s 0000:04:08.0 ECAP_ACS+6.w=0000" in steps and "0000:00:02.0" not in steps
 
 
@@ -464,7 +464,7 @@ def test_many_pairs_with_the_same_verdict_are_one_finding_with_every_bridge_in_i
     (finding,) = check.findings
     assert finding.summary == ("3 GPU pairs: peer-to-peer traffic is redirected through the root complex by ACS on "
                                "0000:20:01.1, 0000:40:01.1, 0000:60:01.1")
-    steps = " ".join(finding.evidence["manual_steps"]["steps"])
+    steps = " ".join(finding.manual.steps)
     for bus in ("0000:20:01.1", "0000:40:01.1", "0000:60:01.1"):
         assert f"setpci -s {bus} ECAP_ACS+6.w=0000" in steps
 
