@@ -103,7 +103,8 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
                 lines.append(Line(f"      fix: {finding.fix}", "cyan", indent=11))
     skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
     if skipped and not verbose:
-        lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} not applicable here: {_families(skipped)} "
+        families = _families(skipped, [r.check_id for r in report.results])
+        lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} skipped: {families} "
                           "(-v says why)", _STYLES[Status.SKIP], indent=4))
     lines.append(Line(""))
     lines.extend(_closing(report))
@@ -151,12 +152,15 @@ def _start_here(report: Report, roots: set[str], marks: dict[Status, str]) -> li
     return lines + [Line("")]
 
 
-def _families(check_ids: list[str]) -> str:
-    """'ollama.*, wsl.gpu' for a list of ids, folding ids that share a prefix."""
+def _families(check_ids: list[str], all_ids: list[str]) -> str:
+    """'ollama.*, gpu.errors, gpu.health' for skipped ids: a prefix folds to `prefix.*` only when every
+    check of that family in the report was skipped, so the pattern never covers a check shown above."""
     by_prefix: dict[str, list[str]] = {}
     for check_id in check_ids:
         by_prefix.setdefault(check_id.split(".")[0], []).append(check_id)
-    return ", ".join(f"{prefix}.*" if len(ids) > 1 else ids[0] for prefix, ids in by_prefix.items())
+    family_size = {prefix: sum(1 for i in all_ids if i.split(".")[0] == prefix) for prefix in by_prefix}
+    return ", ".join(f"{prefix}.*" if len(ids) > 1 and len(ids) == family_size[prefix] else ", ".join(ids)
+                     for prefix, ids in by_prefix.items())
 
 
 def _closing(report: Report) -> list[Line]:

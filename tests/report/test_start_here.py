@@ -32,3 +32,11 @@ def test_wsl1_starts_at_the_conversion():
 
 def test_a_healthy_host_has_no_start_here():
     assert not any(line.startswith("Start here") for line in _text("linux-1xh100-firecracker-vm.json"))
+
+
+def test_the_skipped_line_folds_a_family_only_when_all_of_it_was_skipped():
+    # The older H200 recording holds no kernel-layer answers: gpu.errors and gpu.health skip, gpu.count
+    # passes, so "gpu.*" would cover a check printed above.
+    skipped = next(line for line in _text("linux-2xh200-nvlink.json") if line.startswith("[-]"))
+    assert "gpu.errors, gpu.health" in skipped and "gpu.*" not in skipped
+    assert "wsl.*" in skipped and "skipped:" in skipped
