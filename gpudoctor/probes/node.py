@@ -21,8 +21,6 @@ from gpudoctor.probes.gating import nvidia_gpu_may_be_present
 
 CMDLINE = "/proc/cmdline"
 HOSTNAME_FILE = "/proc/sys/kernel/hostname"
-DRIVER_VERSION_FILE = "/proc/driver/nvidia/version"
-IOMMU_GROUPS = "/sys/kernel/iommu_groups"
 # Readable by every user; the serial numbers beside them are root-only and never read.
 DMI_FIELDS = ("sys_vendor", "product_name", "board_vendor", "board_name", "bios_vendor", "bios_version", "bios_date")
 DMI_DIR = "/sys/class/dmi/id/"
@@ -51,34 +49,6 @@ def fingerprint_of(configuration: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:12]
 
 
-def module_flavour(version_text: str | None) -> str | None:
-    """'open' or 'proprietary' from /proc/driver/nvidia/version's NVRM line.
-
-    The open kernel modules announce "NVIDIA UNIX Open Kernel Module for x86_64 580.159.04";
-    the proprietary ones "NVIDIA UNIX x86_64 Kernel Module 535.183.01" (NVIDIA's nv.c,
-    pNVRM_ID string, in both trees of open-gpu-kernel-modules and the .run package).
-    """
-    line = next((ln for ln in (version_text or "").splitlines() if ln.startswith("NVRM version:")), None)
-    if line is None:
-        return None
-    return "open" if "Open Kernel Module" in line else "proprietary"
-
-
-def iommu_mode(cmdline: str | None, groups: int | None) -> str | None:
-    """How the kernel uses the IOMMU: 'passthrough' (iommu=pt), 'off' (disabled on the command
-    line), 'translated' (IOMMU groups exist and nothing says pass-through), 'absent' (no groups:
-    no IOMMU, or none the kernel drives), None when neither the command line nor sysfs was read.
-    Parameters as the kernel documents them (Documentation/admin-guide/kernel-parameters.txt)."""
-    tokens = set((cmdline or "").split())
-    if tokens & {"iommu=pt", "iommu.passthrough=1", "iommu.passthrough=on"}:
-        return "passthrough"
-    if tokens & {"intel_iommu=off", "amd_iommu=off", "iommu=off"}:
-        return "off"
-    if groups is None:
-        return None
-    return "translated" if groups else "absent"
-
-
 def _text(host: Host, path: str, limit: int = 4096) -> str | None:
     result = host.read_file(path, limit=limit)
     text = (result.text or "").strip() if result.data is not None else ""
@@ -105,14 +75,14 @@ def _cuda_text(version: int | None) -> str | None:
     return f"{version // 1000}.{version % 1000 // 10}" if version else None
 
 
-def configuration(inventory, nccl, version_text: str | None, cmdline: str | None, groups: int | None) -> dict:
+def configuration(inventory, nccl, kernel_driver, pci_topology) -> dict:
     """What should be equal on identical nodes. Facts that could not be read are None."""
     return {
         "driver": getattr(inventory, "driver_version", None),
-        "module_flavour": module_flavour(version_text),
+        "module_flavour": kernel_driver.flavour if kernel_driver is not None and not kernel_driver.error else None,
         "cuda": _cuda_text(getattr(inventory, "cuda_driver_version", None)),
         "nccl": _nccl_versions(nccl) if nccl is not None else None,
-        "iommu": iommu_mode(cmdline, groups),
+        "iommu": pci_topology.iommu_mode if pci_topology is not None and not pci_topology.error else None,
         "gpus": sorted(gpu.name for gpu in inventory.gpus) if inventory is not None else None,
         "links": _links(inventory) if inventory is not None else None,
     }
@@ -125,10 +95,11 @@ def _optional_fact(facts, name: str) -> Any:
         return None
 
 
-def _nccl_if_it_can_matter(facts) -> Any:
-    """The NCCL search costs 0.2-0.35 s on a small node; where no NVIDIA GPU is attached it is not run
-    (gpudoctor/probes/gating.py) and the fingerprint's NCCL stays unknown."""
-    return _optional_fact(facts, "nccl") if nvidia_gpu_may_be_present(facts) else None
+def _if_it_can_matter(facts, name: str) -> Any:
+    """The NCCL search costs 0.2-0.35 s on a small node, and the kernel-layer probes read the module's
+    files and each GPU's bridges: where no NVIDIA GPU is attached they are not run for the header
+    (gpudoctor/probes/gating.py) and their parts of the fingerprint stay unknown."""
+    return _optional_fact(facts, name) if nvidia_gpu_may_be_present(facts) else None
 
 
 @provides("node")
@@ -140,17 +111,12 @@ def probe_node(host: Host, facts) -> NodeFacts:
     dmi = {name: value for name in DMI_FIELDS
            if (value := _text(host, DMI_DIR + name, 256)) and value not in DMI_PLACEHOLDERS}
     cmdline = _text(host, CMDLINE) if system.sys_platform.startswith("linux") else None
-    version_text = _text(host, DRIVER_VERSION_FILE) if system.sys_platform.startswith("linux") else None
-    groups = None
-    if system.sys_platform.startswith("linux"):
-        listing = host.list_dir(IOMMU_GROUPS)
-        groups = len(listing.entries) if listing.entries is not None else (0 if listing.error == "not-found" else None)
     return NodeFacts(
         hostname=hostname,
         machine_id_hash=extra.get("machine_id_hash"),
         dmi=dmi,
         kernel=system.os_release or None,
         cmdline=re.sub(r"\s+", " ", cmdline) if cmdline else None,
-        configuration=configuration(_optional_fact(facts, "gpus"), _nccl_if_it_can_matter(facts), version_text,
-                                    cmdline, groups),
+        configuration=configuration(_optional_fact(facts, "gpus"), *(_if_it_can_matter(facts, name) for name in
+                                                                   ("nccl", "kernel_driver", "pci_topology"))),
     )

@@ -100,6 +100,21 @@ class PciTopology:
         wanted = normalize_bus_id(bus_id)
         return next((f for f in self.functions if f.bus_id == wanted), None)
 
+    @property
+    def iommu_mode(self) -> str | None:
+        """How the kernel uses the IOMMU: 'passthrough' (iommu=pt), 'off' (disabled on the command
+        line), 'translated' (IOMMU groups exist and nothing says pass-through), 'absent' (no groups:
+        no IOMMU, or none the kernel drives), None when neither the command line nor sysfs was read.
+        Parameters as the kernel documents them (Documentation/admin-guide/kernel-parameters.txt)."""
+        tokens = set((self.cmdline or "").split())
+        if tokens & {"iommu=pt", "iommu.passthrough=1", "iommu.passthrough=on"}:
+            return "passthrough"
+        if tokens & {"intel_iommu=off", "amd_iommu=off", "iommu=off"}:
+            return "off"
+        if self.iommu_groups_present is None:
+            return None
+        return "translated" if self.iommu_groups_present else "absent"
+
     def cmdline_options(self) -> dict[str, str]:
         """`/proc/cmdline` as option -> value ("" for a bare flag), kernel part only (before `--`)."""
         options: dict[str, str] = {}

@@ -15,7 +15,9 @@ from gpudoctor.engine import Options
 from gpudoctor.host import live
 from gpudoctor.host.live import LiveHost
 from gpudoctor.host.snapshot import load_snapshot, snapshot_document as record_snapshot
-from gpudoctor.probes.node import iommu_mode, module_flavour, probe_node
+from gpudoctor.probes.kernel_driver import KernelDriverFacts
+from gpudoctor.probes.node import probe_node
+from gpudoctor.probes.pci_topology import PciTopology
 from gpudoctor.report.json_report import report_document
 from gpudoctor.report.junit import render_junit
 
@@ -31,11 +33,19 @@ def test_report_names_the_node_and_its_configuration():
     assert node["kernel"] == "6.18.44-fc-v657-gpu"
     assert node["cmdline"].startswith("mitigations=auto")
     assert node["dmi"] == {}  # a Firecracker VM has no DMI tables (tests/fixtures/fleet/README.md)
+    # The module flavour and IOMMU mode are the kernel-layer probes' facts (kernel_driver, pci_topology);
+    # this recording predates them, so they are unknown (null), not guessed from the node's own reads.
     assert node["configuration"] == {
-        "driver": "580.159.04", "module_flavour": "open", "cuda": "13.0", "nccl": ["2.28.3", "2.28.9"],
-        "iommu": "absent", "gpus": ["NVIDIA H200", "NVIDIA H200"],
+        "driver": "580.159.04", "module_flavour": None, "cuda": "13.0", "nccl": ["2.28.3", "2.28.9"],
+        "iommu": None, "gpus": ["NVIDIA H200", "NVIDIA H200"],
         "links": ["0-1 NV18", "0 Gen5 x16", "1 Gen5 x16"],
     }
+
+
+def test_module_flavour_and_iommu_come_from_the_kernel_layer():
+    """A recording with the kernel layer's reads (the one-H100 Firecracker VM): open module, no IOMMU groups."""
+    configuration = node_report("linux-1xh100-firecracker-vm.json", "gpu-h100", deep=False)["host"]["node"]["configuration"]
+    assert configuration["module_flavour"] == "open" and configuration["iommu"] == "absent"
 
 
 def test_identical_nodes_share_a_fingerprint_and_a_driver_change_splits_them():
@@ -59,6 +69,15 @@ def test_fingerprint_tolerates_missing_facts():
     assert node["configuration"]["module_flavour"] is None and node["configuration"]["iommu"] is None
     assert node["configuration"]["driver"] is None
     assert re.fullmatch(r"[0-9a-f]{12}", node["fingerprint"])
+
+
+def module_flavour(version_text: str) -> str | None:
+    """As the kernel_driver probe records the file (its first line), the flavour the fingerprint takes."""
+    return KernelDriverFacts(error=None, nvrm_version=(version_text.splitlines() or [None])[0]).flavour
+
+
+def iommu_mode(cmdline: str | None, groups: int | None) -> str | None:
+    return PciTopology(error=None, cmdline=cmdline, iommu_groups_present=None if groups is None else bool(groups)).iommu_mode
 
 
 def test_module_flavour_from_real_version_files():
