@@ -128,10 +128,11 @@ _MOST_ROOT_CAUSES = 3
 
 def _start_here(report: Report, roots: set[str], marks: dict[Status, str]) -> list[Line]:
     """The root causes first: each problem that follows from no other, with its fix and how many of the
-    report's other problems it explains. Nothing when the report has no problem."""
+    report's other problems it explains. Nothing when the report has one problem or none: the list
+    itself then starts with it."""
     problems = [r for r in report.results if r.status.rank >= Status.WARN.rank]
     causes = [r for r in problems if not _follows(headline(r), r.check_id, roots)]
-    if not causes:
+    if len(problems) < 2 or not causes:
         return []
     followers = {r.check_id: sum(1 for p in problems if p is not r and headline(p).caused_by == r.check_id)
                  for r in causes}

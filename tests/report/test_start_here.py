@@ -40,3 +40,8 @@ def test_the_skipped_line_folds_a_family_only_when_all_of_it_was_skipped():
     skipped = next(line for line in _text("linux-2xh200-nvlink.json") if line.startswith("[-]"))
     assert "gpu.errors, gpu.health" in skipped and "gpu.*" not in skipped
     assert "wsl.*" in skipped and "skipped:" in skipped
+
+
+def test_one_problem_is_not_repeated_above_the_list():
+    # The H200 recording's only problem is the two NCCL copies: the list says it once.
+    assert not any(line.startswith("Start here") for line in _text("linux-2xh200-nvlink.json"))
