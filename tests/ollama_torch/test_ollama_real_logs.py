@@ -261,6 +261,28 @@ def test_a_gpu_left_out_for_want_of_room_is_named_with_its_free_memory():
     assert "OLLAMA_KV_CACHE_TYPE=q8_0 with OLLAMA_FLASH_ATTENTION=1" in text
 
 
+def test_offload_to_cuda_over_four_cards_names_the_version_fallback_to_every_gpu():
+    """#7146 (0.1.45-0.5.11 `msg="offload to cuda"` line, quoted from the reporter's journal): llama3.1:8b with
+    num_ctx 121000 needs 55.3 GiB (14.8 GiB of KV cache) and is split 10,11,11,1 over four cards without
+    OLLAMA_SCHED_SPREAD. rick-github there: Ollama loads a model on one GPU only when one GPU has the free VRAM for
+    weights, graph and context; otherwise it spreads. GPU names, 24 GiB totals and the 0.3.14 version are the test's."""
+    log = parse_server_log(issue_log("7146-journal-offload-to-cuda-four-gpus.log"), "journalctl -u ollama").last_load
+    assert (log.log_format, log.layers_offloaded, log.layers_total, log.layer_split) == (
+        "offload-to-library", 33, 33, (10, 11, 11, 1))
+    assert (log.required_full, log.required_kv) == (int(55.3 * GIB), int(14.8 * GIB))
+    cards = pair("NVIDIA GeForce RTX 4090", 24 * GIB,
+                 *(f"GPU-71460000-0000-0000-0000-00000000000{i}" for i in range(4)))
+    builder = with_ollama(with_gpus(h200(), cards), version="0.3.14",
+                          log=issue_log("7146-journal-offload-to-cuda-four-gpus.log"))
+    placement = checked(builder)["ollama.placement"]
+    assert placement.status is Status.WARN
+    assert placement.findings[0].summary.startswith(
+        "The last model Ollama loaded is split over 4 GPUs (10/11/11/1 layers), though about 3 would hold it.")
+    text = text_of(placement)
+    assert "This Ollama version falls back from one GPU to all of them at once" in text
+    assert "the fix allows GPU 0, GPU 1 and GPU 2" in text
+
+
 # -- errors ------------------------------------------------------------------------------------------------------
 A100_PAIR = pair("NVIDIA A100-PCIE-40GB", 40960 * 2**20, "GPU-91700000-0000-0000-0000-000000000001",
                  "GPU-91700000-0000-0000-0000-000000000002")
