@@ -142,7 +142,7 @@ def _start_here(report: Report, roots: set[str], marks: dict[Status, str]) -> li
     for result in causes[:_MOST_ROOT_CAUSES]:
         lead, count = headline(result), followers[result.check_id]
         text = f"Start here: [{marks[result.status]}] {result.check_id}: {lead.summary.rstrip()}"
-        text += "" if text.endswith((".", "!", "?", ")")) else "."
+        text += "" if text.endswith((".", "!", "?")) else "."
         if lead.fix:
             text += f" Fix: gpudoctor fix {lead.fix}."
         if count:

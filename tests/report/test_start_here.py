@@ -19,7 +19,7 @@ def test_the_cause_that_explains_another_finding_comes_first():
     # NCCL_P2P_DISABLE=1 (env.gpu) is why the all-reduce is slow; the two NCCL copies explain nothing else.
     starts = [line for line in _text("linux-2xh200-p2p-disabled-deep.json") if line.startswith("Start here")]
     assert starts[0].startswith("Start here: [!] env.gpu: NCCL_P2P_DISABLE=1")
-    assert "Fix: gpudoctor fix linux.set-shell-env." in starts[0] and "1 other finding below follows from it" in starts[0]
+    assert "(NV18). Fix: gpudoctor fix linux.set-shell-env." in starts[0] and "1 other finding below follows from it" in starts[0]
     assert starts[1].startswith("Start here: [!] nccl.library")
 
 
