@@ -145,32 +145,35 @@ WSL_DISTRO_UNKNOWN = "distribution not in the paste"
 OLLAMA_VERSION = "Ollama version in its log"
 
 
+# Block kinds whose reader needs nothing but the block: reader(lines, answers, label).
+_PLAIN_READERS = {
+    "nvidia-smi": nvidia_smi.table,
+    "nvidia-smi -q": nvidia_smi.query,
+    "nvidia-smi -L / nvlink -s": nvidia_smi.gpu_list,
+    "nvidia-smi topo -m": nvidia_smi.topology,
+    "/proc/driver/nvidia/version": nvidia_smi.driver_file,
+    "python -m torch.utils.collect_env": collect_env.collect_env,
+    "nvcc --version": linux.nvcc,
+    "environment variables": linux.environment,
+    "ollama ps": ollama.running_models,
+    "ollama --version": ollama.version,
+}
+
+
 def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: list[str],
             settled: set[str]) -> None:
     name, lines, label = block.kind.name, block.lines, block.label
-    if name == "nvidia-smi":
-        nvidia_smi.table(lines, answers, label)
-    elif name == "nvidia-smi -q":
-        nvidia_smi.query(lines, answers, label)
+    if name in _PLAIN_READERS:
+        _PLAIN_READERS[name](lines, answers, label)
     elif name == "nvidia-smi -q -x":
         try:
             nvidia_smi.query_xml(lines, answers, label)
         except nvidia_smi.BadXml as exc:
             notes.append(f"{label}: {exc}; it was not used")
-    elif name == "nvidia-smi -L / nvlink -s":
-        nvidia_smi.gpu_list(lines, answers, label)
-    elif name == "nvidia-smi topo -m":
-        nvidia_smi.topology(lines, answers, label)
     elif name == "nvidia-smi topo -p2p":
         capability = nvidia_smi.p2p(lines, answers, label, block.command)
         if not (block.command and "-p2p" in block.command):
             notes.append(f"{label}: no command line says which capability this P2P matrix shows; read as {capability}")
-    elif name == "/proc/driver/nvidia/version":
-        nvidia_smi.driver_file(lines, answers, label)
-    elif name == "python -m torch.utils.collect_env":
-        collect_env.collect_env(lines, answers, label)
-    elif name == "nvcc --version":
-        linux.nvcc(lines, answers, label)
     elif name == "ldconfig -p":
         if linux.whole_listing(lines):
             settled.add(WHOLE_LDCONFIG)
@@ -178,12 +181,6 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
             settled.add(NCCL_VERSIONS)
         elif any("libnccl" in line for line in lines):
             notes.append(f"{label}: libnccl.so.2 is listed without its version (the file it links to says it)")
-    elif name == "environment variables":
-        linux.environment(lines, answers, label)
-    elif name == "ollama ps":
-        ollama.running_models(lines, answers, label)
-    elif name == "ollama --version":
-        ollama.version(lines, answers, label)
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
         log = ollama.server_log(_tail(lines, platform), answers, label, kind)
