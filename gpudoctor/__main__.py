@@ -1,8 +1,8 @@
 """The `gpudoctor` command and `python -m gpudoctor`.
 
-Checking this machine waits mostly for the CUDA driver's cuInit (0.41 s on an idle two-H200 host,
-more than everything else gpudoctor does), so a live `check` or `snapshot` starts NVML and cuInit
-here, before click and the checks are even imported.
+Checking this machine waits for the CUDA driver's cuInit (0.2-0.4 s on the H200 hosts) and for every
+Python on PATH to say which GPU packages it holds (0.1 s each, in child processes), so a live `check`,
+`snapshot` or `fix` starts both here, before click and the checks are even imported.
 """
 
 from __future__ import annotations
@@ -23,8 +23,11 @@ def run() -> None:
     if _probes_this_machine(sys.argv[1:]):
         from gpudoctor.host.live import LiveHost
 
+        from gpudoctor.probes.python_envs import ask_early
+
         early_host = LiveHost()
         early_host.warm_up()
+        ask_early(early_host)
     from gpudoctor import cli
 
     cli.run(early_host)

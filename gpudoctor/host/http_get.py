@@ -9,9 +9,9 @@ the one OLLAMA_HOST names, as the Ollama client itself does.
 
 from __future__ import annotations
 
-import http.client
 import socket
 import threading
+import time
 import urllib.parse
 
 from gpudoctor.host.answers import HttpResult
@@ -27,6 +27,14 @@ def http_get(url: str, timeout: float, body_limit: int = BODY_LIMIT) -> HttpResu
         return HttpResult(error=f"unreachable: {exc}")
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return HttpResult(error=f"unreachable: not an http(s) URL: {url}")
+    deadline = time.monotonic() + timeout
+    if _refused(parts.hostname, port or (443 if parts.scheme == "https" else 80), timeout):
+        return HttpResult(error="refused")
+    # Imported only once something listens: http.client brings ssl and the email package (0.01-0.02 s),
+    # and on most machines nothing answers on Ollama's port.
+    import http.client
+
+    timeout = max(0.05, deadline - time.monotonic())
     connection_class = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = connection_class(parts.hostname, port, timeout=timeout)
     expired = threading.Event()
@@ -52,6 +60,18 @@ def http_get(url: str, timeout: float, body_limit: int = BODY_LIMIT) -> HttpResu
     finally:
         timer.cancel()
         connection.close()
+
+
+def _refused(host: str, port: int, timeout: float) -> bool:
+    """Whether the port actively refuses a connection; anything else (an answer, a timeout, no route) is
+    left to the request, which reports it as before."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return False
+    except ConnectionRefusedError:
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 def _abort(connection: http.client.HTTPConnection, expired: threading.Event) -> None:

@@ -1,0 +1,88 @@
+"""Where the time of a live `gpudoctor check` goes: a benchmark, not a test.
+
+    python bench/live_timeline.py [check options ...]      e.g.  python bench/live_timeline.py --json
+
+Runs the check in this process the way `python -m gpudoctor check` does (NVML and cuInit started
+first, then click and the checks), and prints one line per event with its start and end in
+milliseconds since this script began: the drivers' initialisation, loading the checks, every probe
+(with its thread), every command and native call the probes made, and running the checks. The
+interpreter's own start (`python -c pass`, see bench/startup.py) comes before the zero.
+The critical path is what ends last; probes that start late wait on a fact they depend on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+import threading
+import time
+
+STARTED = time.perf_counter()
+EVENTS: list[tuple[float, float, str, str]] = []
+
+
+def now_ms() -> float:
+    return (time.perf_counter() - STARTED) * 1000
+
+
+def timed(label_of, original):
+    """`original`, recording each call as an event labelled by `label_of(*args)`."""
+
+    def wrapper(*args, **kwargs):
+        begun = now_ms()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            EVENTS.append((begun, now_ms(), threading.current_thread().name, label_of(*args)))
+
+    return wrapper
+
+
+def instrument() -> None:
+    from gpudoctor.engine import FactStore
+    from gpudoctor.host import live, native, nvml
+
+    nvml._init_driver_early = timed(lambda: "nvmlInit_v2 (early, ctypes)", nvml._init_driver_early)
+    nvml.NvmlSession._init = timed(lambda self: "import pynvml + nvmlInit", nvml.NvmlSession._init)
+    nvml.NvmlSession.call_many = timed(lambda self, calls: f"nvml x{len(calls)} {calls[0][0]}",
+                                       nvml.NvmlSession.call_many)
+    native.NativeSession._load_cuda = timed(lambda self: "dlopen libcuda + cuInit", native.NativeSession._load_cuda)
+    native.NativeSession.call = timed(lambda self, fn, args: f"native {fn}{args!r}", native.NativeSession.call)
+    live.LiveHost._live_run = timed(lambda self, argv, timeout: "run " + " ".join(argv)[:70], live.LiveHost._live_run)
+    live.LiveHost._live_run_python = timed(lambda self, module, args, *rest: f"python -m {module}",
+                                           live.LiveHost._live_run_python)
+    FactStore._compute = timed(lambda self, name: f"probe {name}", FactStore._compute)
+
+
+def main() -> None:
+    instrument()
+    from gpudoctor.host.live import LiveHost
+
+    begun = now_ms()
+    host = LiveHost()
+    host.warm_up()
+    EVENTS.append((begun, now_ms(), "main", "start NVML and cuInit (warm_up returns)"))
+    begun = now_ms()
+    from gpudoctor import cli
+    from gpudoctor.host.opening import keep_early_host
+
+    keep_early_host(host)
+    EVENTS.append((begun, now_ms(), "main", "import the CLI"))
+    begun = now_ms()
+    cli._load_registry()
+    EVENTS.append((begun, now_ms(), "main", "load the registry (import checks and probes)"))
+    begun = now_ms()
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            cli.main(["check", *sys.argv[1:]], standalone_mode=False)
+        except SystemExit:
+            pass
+    EVENTS.append((begun, now_ms(), "main", "gpudoctor check (gather, judge, render)"))
+    print(f"{'start ms':>9} {'end ms':>8} {'took':>7}  {'thread':22} event")
+    for start, end, thread, label in sorted(EVENTS):
+        print(f"{start:9.1f} {end:8.1f} {end - start:7.1f}  {thread[:22]:22} {label}")
+
+
+if __name__ == "__main__":
+    main()
