@@ -2,8 +2,8 @@
 
     python bench/live_timeline.py [check options ...]      e.g.  python bench/live_timeline.py --json
 
-Runs the check in this process the way `python -m gpudoctor check` does (NVML and cuInit started
-first, then click and the checks), and prints one line per event with its start and end in
+Runs the check in this process the way `python -m gpudoctor check` does (NVML, cuInit and the
+questions to every Python on PATH started first, then click and the checks), and prints one line per event with its start and end in
 milliseconds since this script began: the drivers' initialisation, loading the checks, every probe
 (with its thread), every command and native call the probes made, and running the checks. The
 interpreter's own start (`python -c pass`, see bench/startup.py) comes before the zero.
@@ -57,12 +57,11 @@ def instrument() -> None:
 
 def main() -> None:
     instrument()
-    from gpudoctor.host.live import LiveHost
+    from gpudoctor.__main__ import start_probing_early
 
     begun = now_ms()
-    host = LiveHost()
-    host.warm_up()
-    EVENTS.append((begun, now_ms(), "main", "start NVML and cuInit (warm_up returns)"))
+    host = start_probing_early()
+    EVENTS.append((begun, now_ms(), "main", "start NVML, cuInit and the Pythons on PATH"))
     begun = now_ms()
     from gpudoctor import cli
     from gpudoctor.host.opening import keep_early_host

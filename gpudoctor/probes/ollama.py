@@ -15,6 +15,7 @@ import json
 import ntpath
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
@@ -230,10 +231,12 @@ def parse_size(text: str | None) -> int | None:
     return sizes[0] if sizes else None
 
 
-def endpoint_from(value: str | None, addresses: tuple[str, ...] = ()) -> Endpoint:
+def endpoint_from(value: str | None, addresses: Callable[[], tuple[str, ...]] = tuple) -> Endpoint:
     """OLLAMA_HOST as Ollama's envconfig.Host() reads it: "", "0.0.0.0", ":11434", "host:port",
     "http://host:port" (scheme's default port when none is given), surrounding quotes and spaces
-    ignored. A server bound to 0.0.0.0 or :: is reached on the loopback address."""
+    ignored. A server bound to 0.0.0.0 or :: is reached on the loopback address. `addresses` gives this
+    machine's own addresses, asked only for an IP address that is not loopback (listing the interfaces
+    imports psutil, 0.02 s, which most hosts never need)."""
     raw = (value or "").strip().strip("\"'").strip()
     scheme, sep, hostport = raw.partition("://")
     default_port = DEFAULT_PORT
@@ -273,7 +276,7 @@ def _split_host_port(hostport: str) -> tuple[str | None, str]:
     return host, port
 
 
-def _is_local(host: str, addresses: tuple[str, ...] = ()) -> bool:
+def _is_local(host: str, addresses: Callable[[], tuple[str, ...]]) -> bool:
     """Loopback, or one of this machine's own addresses (a server bound to the LAN address with
     OLLAMA_HOST=192.168.1.14 runs here too)."""
     if host == "localhost":
@@ -282,7 +285,7 @@ def _is_local(host: str, addresses: tuple[str, ...] = ()) -> bool:
         address = ipaddress.ip_address(host)
     except ValueError:
         return False
-    return address.is_loopback or any(address == ipaddress.ip_address(a) for a in addresses if _is_ip(a))
+    return address.is_loopback or any(address == ipaddress.ip_address(a) for a in addresses() if _is_ip(a))
 
 
 def _is_ip(text: str) -> bool:
@@ -765,21 +768,21 @@ def _where(host: Host, platform_kind: str) -> tuple[OllamaHost, str | None]:
     linux = platform_kind in ("linux", "wsl")
     container, container_log, container_error = find_container(host)
     app_log_path, app_lines = app_log(host) if platform_kind == "windows" else (None, ())
-    where = OllamaHost(addresses=host.addresses(), service=service_unit(host) if linux else None,
+    where = OllamaHost(service=service_unit(host) if linux else None,
                        access=gpu_access(host) if linux else None, container=container,
                        container_error=container_error, app_log=app_lines, app_log_path=app_log_path)
     return where, container_log
 
 
-def _listening_endpoints(log: ServerLog, where: OllamaHost) -> list[tuple[Endpoint, str]]:
+def _listening_endpoints(log: ServerLog, addresses: Callable[[], tuple[str, ...]]) -> list[tuple[Endpoint, str]]:
     """Where the server's own log says it listens ("Listening on …", else its OLLAMA_HOST), when that is
     one of this machine's addresses: (endpoint, how gpudoctor knows)."""
     found = []
     if log.listening:
-        found.append((endpoint_from(log.listening, where.addresses), f"the server log's \"Listening on {log.listening}\""))
+        found.append((endpoint_from(log.listening, addresses), f"the server log's \"Listening on {log.listening}\""))
     bound = (log.service_env or {}).get("OLLAMA_HOST")
     if bound:
-        found.append((endpoint_from(bound, where.addresses), f"OLLAMA_HOST={bound} in the server's `server config` line"))
+        found.append((endpoint_from(bound, addresses), f"OLLAMA_HOST={bound} in the server's `server config` line"))
     return [(e, how) for e, how in found if e.local]
 
 
@@ -787,7 +790,7 @@ def _listening_endpoints(log: ServerLog, where: OllamaHost) -> list[tuple[Endpoi
 def probe_ollama(host: Host, facts) -> OllamaFacts:
     platform_kind = facts.get("platform").kind
     where, container_log = _where(host, platform_kind)
-    endpoint = endpoint_from(host.env("OLLAMA_HOST"), where.addresses)
+    endpoint = endpoint_from(host.env("OLLAMA_HOST"), host.addresses)
     installed = host.which_all("ollama")
     shell_env = {k: v for k in SERVER_SETTINGS if (v := host.env(k)) is not None}
     version, api_error = query_version(host, endpoint)
@@ -802,7 +805,7 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
     refused = None
     if api_error is not None and endpoint.local and not log.error:
         # Refused here while the log shows a server bound to another of this host's addresses: ask there.
-        for elsewhere, how in _listening_endpoints(log, where):
+        for elsewhere, how in _listening_endpoints(log, host.addresses):
             if elsewhere.url == endpoint.url:
                 continue
             other_version, other_error = query_version(host, elsewhere)

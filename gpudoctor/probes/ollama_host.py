@@ -112,7 +112,6 @@ class OllamaContainer:
 
 @dataclass(frozen=True)
 class OllamaHost:
-    addresses: tuple[str, ...] = ()
     service: ServiceUnit | None = None  # None: no systemd here
     access: GpuAccess | None = None  # None: not Linux
     container: OllamaContainer | None = None
