@@ -18,17 +18,24 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 HEAVY = ("rich", "pynvml", "psutil", "torch", "distro")
 
 
+# Every command runs in an empty folder: `python -m gpudoctor` started inside a checkout would import the
+# checkout's sources instead of the installed package (and find no checks there: checks/ installs as
+# gpudoctor.checks).
+NEUTRAL_CWD = tempfile.mkdtemp(prefix="gpudoctor-bench-")
+
+
 def median_ms(argv: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=NEUTRAL_CWD)
         times.append((time.perf_counter() - started) * 1000)
     return statistics.median(times)
 
@@ -39,7 +46,8 @@ def heavy_imports_of_help() -> list[str]:
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    try:\n        main(['--help'], standalone_mode=False)\n    except SystemExit:\n        pass\n"
             f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip().splitlines()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=NEUTRAL_CWD).stdout.strip().splitlines()
     return out[-1].split() if out else []
 
 
@@ -49,6 +57,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--live", action="store_true", help="also time a live `gpudoctor check` here")
     args = parser.parse_args()
+    args.snapshot = str(Path(args.snapshot).resolve())  # the commands run elsewhere (NEUTRAL_CWD)
     py = sys.executable
     rows = [
         ("python -c pass", [py, "-c", "pass"]),

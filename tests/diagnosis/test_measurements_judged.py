@@ -149,3 +149,17 @@ def test_too_little_gpu_memory_names_the_processes_nvml_listed():
     p2p = result(_deep_report(builder), "p2p.bandwidth")
     assert p2p.status is Status.WARN and p2p.findings[0].summary.startswith("Not measured: too little free GPU memory")
     assert "NVML listed GPU 0: python3 (pid 2261, 1388 MiB)." in text_of(p2p)
+
+
+def test_a_real_nvml_process_list_names_the_load_and_a_figure_it_did_not_lower_passes():
+    """The one-H200 host recorded with the process probe while a PyTorch matmul loop ran on GPU 0
+    (nvidia-smi at that moment: tests/fixtures/raw/diagnosis/h200x1-busy-smi.csv). The copy engines
+    moved host data at full speed beside it, so the load is named but blamed for nothing."""
+    smi = (RAW / "h200x1-busy-smi.csv").read_text().splitlines()
+    pid, name, memory = (cell.strip() for cell in smi[1].split(","))
+    report = _deep_report(HostBuilder.from_fixture("linux-1xh200-busy-gpu0-deep.json"))
+    verbose = "\n".join(line.text for line in report_lines(report, verbose=True))
+    assert f"100 % busy; running {name} (pid {pid}, {memory})" in verbose
+    copies = result(report, "pcie.bandwidth")
+    assert copies.status is Status.PASS and "of the expected ≈53.5 GB/s" in copies.findings[0].summary
+    assert name not in text_of(copies) and "busy" not in text_of(copies)
