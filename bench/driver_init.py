@@ -77,7 +77,7 @@ def main() -> None:
     }
     smi = shutil.which("nvidia-smi")
     if smi:
-        rows["nvidia-smi -q"] = lambda: timed([smi, "-q"])
+        rows["nvidia-smi -q"] = lambda: (timed([smi, "-q"])[0], "")  # its report is not a timing
     print(f"{'what':36} {'median wall s':>14}  inside the process(es), last run")
     for label, measure in rows.items():
         walls, inside = [], ""
