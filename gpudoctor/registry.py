@@ -112,8 +112,6 @@ def _load_built_in(collector: _Collector) -> None:
 
 
 def _entry_points(group: str) -> list[metadata.EntryPoint]:
-    if not _plugins_may_be_installed():
-        return []
     from importlib import metadata
 
     found = [ep for ep in metadata.entry_points(group=group) if _distribution_name(ep) != DISTRIBUTION]
@@ -162,6 +160,8 @@ def _checks_in(loaded: Any) -> list[Check]:
 
 
 def _load_plugins(collector: _Collector) -> None:
+    if not _plugins_may_be_installed():
+        return
     for entry_point in _entry_points(CHECKS_GROUP):
         distribution = _distribution_name(entry_point)
         try:
