@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gpudoctor.engine import Options, Report, run_checks
-from gpudoctor.model import CheckResult, Finding, Status
+from gpudoctor.model import CheckResult, Finding, Status, is_unknown
 from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
 from gpudoctor.pasted.text import NotText, clean
@@ -92,7 +92,8 @@ class PastedReport:
 
 
 def _is_unknown(result: CheckResult) -> bool:
-    return any(f.evidence.get("unknown") for f in result.findings)
+    """Nothing of the check could be judged (a check that judged part of its question is shown)."""
+    return all(is_unknown(f) for f in result.findings)
 
 
 def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 535) -> PastedReport:
@@ -171,7 +172,8 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     elif not as_json:
         from gpudoctor.report.terminal import print_report
 
-        print_report(known, verbose=verbose)
+        print_report(known, verbose=verbose,
+                     not_shown_unknown=tuple(r.check_id for r in report.results if _is_unknown(r)))
         click.echo("\n".join(trailer))
     from gpudoctor.exit_codes import read_exit_code
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from gpudoctor.engine import Report
 from gpudoctor.host.answers import NOT_RECORDED
-from gpudoctor.model import CheckResult, Finding, Status, worst
+from gpudoctor.model import CheckResult, Finding, Status, is_unknown, worst
 from gpudoctor.pasted.reading import NCCL_VERSIONS, OLLAMA_VERSION, WHOLE_LDCONFIG, WSL2_LIBRARIES
 
 _INVENTORY = ("nvidia-smi", "nvidia-smi -q", "nvidia-smi -q -x")
@@ -49,14 +49,25 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
     "ollama.models": (("ollama ps",), "ollama ps", "where the loaded models run"),
     "gpu.errors": (("kernel log",), "sudo dmesg", "the Xid and PCIe errors of this boot"),
 }
-# Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
-_GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")
+# Checks that compare two views judge only when the second was pasted too. (The machine's GPU list needs no
+# entry here: the `gpus` probe says itself when it was not seen, and the checks judge what they can without it.)
 ALSO_NEEDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version", WSL2_LIBRARIES), "wsl -l -v", "which WSL version runs"),
-    "ollama.gpus": _GPU_LIST,
-    "ollama.placement": _GPU_LIST,
-    "ollama.models": _GPU_LIST,
 }
+
+
+def _typed(result: CheckResult) -> bool:
+    """Whether the check itself said what it could not see (a probe's NotSeen, a conditional finding)."""
+    return any("shown_by" in f.evidence for f in result.findings)
+
+
+def _asked_of_the_paste(result: CheckResult) -> CheckResult:
+    """A typed unknown, said as a request to whoever pasted: which output to paste, and why."""
+    findings = tuple(
+        replace(f, summary=f"Unknown{f' ({judges})' if (judges := f.evidence.get('judges')) else ''}: paste "
+                           f"`{f.evidence['shown_by']}` ({f.evidence['reason']}).", details=())
+        if is_unknown(f) else f for f in result.findings)
+    return replace(result, findings=findings)
 
 
 def missing(check_id: str, kinds: set[str]) -> tuple[str, str] | None:
@@ -192,6 +203,8 @@ def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...]
         not_here = all(f.summary.startswith("Not applicable on") for f in result.findings)
         if not_here:
             results.append(result)
+        elif _typed(result):
+            results.append(_asked_of_the_paste(result))
         else:
             results.append(_without_gaps(result, kinds) if settled(result.check_id, kinds)
                            else unknown_result(result, kinds))
@@ -203,7 +216,8 @@ def commands_to_ask(report: Report, most: int = 3) -> list[tuple[str, list[str]]
     wanted: Counter[str] = Counter()
     checks: dict[str, list[str]] = {}
     for result in report.results:
-        paste = next((f.evidence.get("paste") for f in result.findings if f.evidence.get("unknown")), None)
+        paste = next((f.evidence.get("paste") or f.evidence.get("shown_by") for f in result.findings
+                      if f.evidence.get("unknown")), None)
         if paste:
             wanted[paste] += 1
             checks.setdefault(paste, []).append(result.check_id)

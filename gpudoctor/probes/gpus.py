@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 from gpudoctor.probes.gpu_health import health_calls
 
@@ -357,8 +359,10 @@ def _prefetch(host: Host, count: int) -> None:
 
 
 @provides("gpus")
-def probe_gpus(host: Host, facts) -> GpuInventory:
+def probe_gpus(host: Host, facts) -> GpuInventory | NotSeen:
     init = host.nvml("nvmlInit")
+    if init.error == NOT_RECORDED:  # a paste without nvidia-smi, or a snapshot that never asked NVML
+        return NotSeen("the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded", "nvidia-smi")
     if not init.ok:
         return GpuInventory(nvml_error=init.error)
     driver = host.nvml("nvmlSystemGetDriverVersion")

@@ -36,14 +36,17 @@ def said(check: dict) -> str:
 def test_container_env_with_cuda_visible_devices_12_hides_the_other_gpus():
     """ollama/ollama#4139: 13 GPUs, Ollama finds 1; the maintainer: CUDA_VISIBLE_DEVICES=12 exposes only one,
     remove it. The paste has the container's `env`, the runner's `ggml_cuda_init` and the server config in
-    three fenced pieces: they are one log (no conflict), and the variable is judged once nvidia-smi is pasted."""
+    three fenced pieces: they are one log (no conflict). Without nvidia-smi the count is unknown, but a list that
+    leaves out GPU 0 hides a GPU whatever the count: a warning with its condition, never "not in the paste"."""
     document = read_json("ollama-4139-env-cuda-visible-devices-12.txt")
     assert kinds(document) == ["Ollama server log", "environment variables", "Ollama server log"]
     assert document["pasted"]["conflicts"] == []
     env = checks(document)["env.gpu"]
     finding = next(f for f in env["findings"] if "CUDA_VISIBLE_DEVICES=12" in f["summary"])
-    assert finding["summary"] == ("Not in the paste: paste `nvidia-smi` (the GPUs the driver sees) to judge "
-                                  "CUDA_VISIBLE_DEVICES=12.")
+    assert finding["status"] == "warn" and env["status"] == "warn"
+    assert finding["summary"] == ("CUDA_VISIBLE_DEVICES=12: programs started with it see only GPU 12; if this machine "
+                                  "has more GPUs, the others are hidden from them")
+    assert "`nvidia-smi` shows how many GPUs the machine has." in said(env)
     assert "Remove the variable to use every GPU, or list them all." in finding["details"]
     assert not any("snapshot" in part for part in said(env).split("\n"))
 
@@ -84,7 +87,7 @@ def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
     document = read_json("ollama-6604-windows-driver-too-old.txt")
     assert document["pasted"]["platform"]["assumed"] == "win32"
     found = checks(document)
-    assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` to judge the driver version."
+    assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
     assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi"
     # what the helper read in the log is said even though no check can judge it without nvidia-smi
     assert any("your nvidia driver is too old or missing" in note for note in document["pasted"]["notes"])
@@ -111,8 +114,9 @@ def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
     document = read_json("ollama-11593-cuda-init-failure-3.txt")
     assert kinds(document) == ["Ollama server log"]
     found = checks(document)
-    assert found["ollama.gpus"]["summary"] == "Unknown: paste `nvidia-smi` to judge the GPUs the driver sees."
-    assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` to judge how many GPUs the driver sees."
+    assert found["ollama.gpus"]["summary"] == ("Unknown (which of the machine's GPUs Ollama can use): paste `nvidia-smi` "
+                                               "(the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded).")
+    assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
 
 
 def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
@@ -133,7 +137,7 @@ def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
     assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
     assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
     assert len(asked) == len(set(asked))
-    assert found["nccl.library"]["summary"].startswith("Unknown: paste `ldconfig -p | grep nccl`")
+    assert found["nccl.library"]["summary"].startswith("Unknown: paste `nvidia-smi`")  # it also needs the GPUs
 
 
 def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
@@ -141,7 +145,8 @@ def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
     Quadro M1000M, compute 5.0, the capability the thread was about."""
     document = read_json("ollama-1865-ggml-init-cublas-cc50.txt")
     assert kinds(document) == ["Ollama server log"]
-    assert checks(document)["ollama.gpus"]["summary"].startswith("Unknown: paste `nvidia-smi`")
+    assert checks(document)["ollama.gpus"]["summary"].startswith("Unknown (which of the machine's GPUs Ollama can use): "
+                                                                 "paste `nvidia-smi`")
 
 
 def test_the_corpus_holds_at_least_25_real_pastes():
