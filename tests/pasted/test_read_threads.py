@@ -199,3 +199,32 @@ def test_two_listings_with_another_wsl_version_are_still_a_conflict():
     listing = "PS C:\\> wsl -l -v\n  NAME      STATE           VERSION\n* Ubuntu    Running         {}\n"
     reading = read_blocks([("paste", clean((listing.format(1) + listing.format(2)).encode()))])
     assert [c.call for c in reading.conflicts] == ["wsl.exe -l -v"]
+
+
+OLLAMA_ISSUES = PASTED.parent / "ollama" / "issues"
+
+
+def test_a_service_log_setting_cuda_visible_devices_1_warns_under_its_condition():
+    """ollama/ollama#13498 (tests/fixtures/ollama/README.md): the service's `server config` line sets
+    CUDA_VISIBLE_DEVICES:1. Without nvidia-smi the GPU count is unknown, but GPU 0 is hidden whatever it is:
+    a warning that says its condition, never "No issues found"."""
+    result = CliRunner().invoke(main, ["read", str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")])
+    assert result.exit_code == 0, result.output
+    assert ("[!] ollama.gpus    The Ollama service sees only GPU 1: its environment sets CUDA_VISIBLE_DEVICES=1 "
+            "(journalctl -u ollama, `server config` line); if this machine has more GPUs, they are hidden from "
+            "Ollama.") in result.output
+    assert "No issues found" not in result.output and "Issues found: 1 warning" in result.output
+    found = checks(json.loads(CliRunner().invoke(main, ["read", "--json",
+                                                        str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")]).output))
+    assert found["ollama.gpus"]["status"] == "warn"
+    # no fix script: listing every GPU needs their UUIDs, which only nvidia-smi shows
+    assert found["ollama.gpus"]["findings"][0]["fix"] is None
+
+
+def test_a_log_that_shows_no_problem_is_not_called_healthy_while_the_gpus_are_unknown():
+    """ollama/ollama#8623: `ollama serve` by hand, nothing wrong in its log. The GPU, driver and kernel checks
+    had no facts: the report says so instead of "No issues found"."""
+    result = CliRunner().invoke(main, ["read", str(PASTED / "ollama-8623-serve-server-config.txt")])
+    assert "No issues found" not in result.output
+    assert "No issue in what could be seen (2 passed, 6 skipped), but 23 checks could not judge for want of facts:" \
+        in result.output
