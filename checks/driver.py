@@ -117,7 +117,7 @@ def _no_driver_answer(facts):
     """NVML failed and no Windows driver answered: the failure, explained."""
     if facts.gpus.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
         # names both versions and tells an upgrade not yet booted into from a module built separately
-        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
+        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.seen("kernel_log"))
         return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence})
     # Inside a container NVML's trouble is how the container was started (container.gpus says how to
     # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import NotSeen, check, fail, is_unknown, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.xid_catalog import describe
 
@@ -168,8 +168,7 @@ def gpu_errors(facts):
     """
     log = facts.kernel_log
     if log.error:
-        yield skip("This snapshot was recorded before gpudoctor read the kernel log." if log.error == "not-recorded"
-                   else f"No kernel log: {log.error}.")
+        yield skip(f"No kernel log: {log.error}.")
         return
     topology = facts.pci_topology
     try:
@@ -188,6 +187,9 @@ def gpu_errors(facts):
                 findings.append(skip(f"{what.capitalize()} kernel log cannot be read here: journalctl is not "
                                      "installed (no systemd journal)." if boot.boot == "previous" else
                                      "dmesg is not installed.", evidence={"boot": boot.boot, "error": boot.error}))
+            elif boot.boot == "current":  # this boot unread: unknown, whatever the previous one says
+                findings.append(unknown(NotSeen(f"this boot's kernel log could not be read ({boot.error}); it needs "
+                                                f"root{on_host}", command), "this boot's GPU errors"))
             elif not boot.error.startswith(("no-previous-boot", "no-journal")):
                 findings.append(skip(f"Could not read {what} kernel log ({boot.error}): run `{command}`{on_host} "
                                      "(or gpudoctor as root) to see GPU errors.", evidence={"boot": boot.boot,
@@ -199,7 +201,7 @@ def gpu_errors(facts):
         findings.extend(_aer_findings(boot, topology, gpus))
     findings.extend(_aer_counter_findings(topology, gpus))
     problems = [f for f in findings if f.status.value in ("warn", "fail")]
-    if not problems and read:
+    if not problems and read and not any(is_unknown(f) for f in findings):
         yield ok(f"No Xid and no PCIe error storm in the kernel log: {'; '.join(read)}",
                  evidence={"read": read})
     yield from findings
