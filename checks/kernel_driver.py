@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import NotSeen, check, fail, ok, skip, unknown, warn
 
 SIGNATURE_REJECTED = re.compile(r"Key was rejected by service|Loading of (?:unsigned )?module .*is rejected|"
                                 r"Lockdown: .*unsigned module")
@@ -234,8 +234,7 @@ def driver_kernel(facts):
     """
     kernel = facts.kernel_driver
     if kernel.error:
-        yield skip("This snapshot was recorded before gpudoctor read the kernel module's state." if kernel.error ==
-                   "not-recorded" else f"The Linux kernel module is {kernel.error}.")
+        yield skip(f"The Linux kernel module is {kernel.error}.")
         return
     topology = facts.pci_topology
     try:
@@ -243,7 +242,9 @@ def driver_kernel(facts):
     except Exception:  # NVML down: the kernel's view is all there is
         gpus = None
     kernel_log = facts.seen("kernel_log")  # its lines add to the verdict; without them the module is still judged
-    if topology.error:
+    if topology.error == "not-recorded":  # a paste, or an older snapshot: no output a person pastes shows sysfs
+        yield unknown(NotSeen("sysfs was not recorded", "gpudoctor check"), "which driver each GPU is bound to")
+    elif topology.error:
         yield skip(f"Which driver each GPU is bound to is unknown: sysfs could not be read ({topology.error}).")
     elif not topology.functions:
         yield skip("No NVIDIA GPU on the PCI bus.")

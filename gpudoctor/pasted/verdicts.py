@@ -26,6 +26,8 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                   "how many GPUs the driver sees"),
     "driver.version": ((*_INVENTORY, "/proc/driver/nvidia/version", "python -m torch.utils.collect_env"),
                        "nvidia-smi", "the driver version"),
+    "driver.kernel": (("/proc/driver/nvidia/version",), "cat /proc/driver/nvidia/version",
+                      "the kernel module and its flavour"),
     "cuda.toolkit": (("nvcc --version",), "nvcc --version", "the CUDA toolkit"),
     # A paste cannot load libnccl.so.2 to ask its version: only versioned file names settle it.
     "nccl.library": ((NCCL_VERSIONS,), "ldconfig -p | grep nccl",
