@@ -204,8 +204,8 @@ def _p2p_disable(facts, value: str):
                    "corrupts data, which NVLink-connected GPUs do not need.",
                    evidence={**evidence, "measured": NCCL_P2P_MEASUREMENT}, fix=fix)
         return
-    yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over PCIe "
-               f"({working[0].path})",
+    yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over "
+               f"{working[0].medium}",
                "NCCL then stages every transfer through host memory (its SHM transport) instead of copying directly "
                "between the GPUs.", "Keep it only if P2P misbehaves on this machine (hangs, wrong results); "
                "otherwise remove it.", evidence=evidence, fix=fix)

@@ -157,7 +157,7 @@ def gpu_count(facts):
     names = sorted({g.name for g in gpus})
     if len(names) == 1:
         mib = {g.memory_mib for g in gpus}
-        each = f", {mib.pop()} MiB each" if len(mib) == 1 and len(gpus) > 1 else ""
+        each = f", {mib.pop()} MiB each" if len(mib) == 1 and None not in mib and len(gpus) > 1 else ""
         headline = f"{len(gpus)} × {names[0]}{each}"
     else:
         headline = ", ".join(f"{g.name}" for g in gpus)

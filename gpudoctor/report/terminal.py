@@ -52,6 +52,8 @@ def _header(report: Report) -> list[Line]:
             driver += f" (supports CUDA {host['cuda_driver_version']})"
     elif host.get("no_gpu_attached"):
         driver = "no NVIDIA GPU attached"
+    elif report.source == "pasted" and not host.get("nvml_error"):  # GPUs pasted (topo -m), no driver version
+        driver = "the driver version is not in the paste"
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
@@ -65,7 +67,7 @@ def _header(report: Report) -> list[Line]:
                           else host["container"]["line"], "dim"))
     lines.append(Line(inventory))
     for gpu in gpus:
-        memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
+        memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "memory not seen"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
     return lines + [Line("")]
 
