@@ -73,7 +73,7 @@ class NotSeen:
 
 def unknown(gap: NotSeen, judges: str | None = None) -> Finding:
     """The finding of a check that could not judge for want of `gap`; `judges` names what it would have judged."""
-    subject = f"Unknown{f' ({judges})' if judges else ''}"
+    subject = f"Unknown{f' ({judges})' if judges else ''}"  # "unknown" is in every such sentence
     return Finding(Status.SKIP, f"{subject}: {gap.reason}; `{gap.shown_by}` would show it.",
                    evidence={"unknown": True, "reason": gap.reason, "shown_by": gap.shown_by, "judges": judges})
 

@@ -112,7 +112,7 @@ def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 5
     host = reading.host()
     report = run_checks(host, checks, registry, Options(min_driver=min_driver, source="pasted"),
                         report_broken_plugins=False, summarize=host_summary)
-    return PastedReport(judge_pasted(report, reading.kinds, _conflicts_result(reading)), reading)
+    return PastedReport(judge_pasted(report, reading.kinds, _conflicts_result(reading), reading.platform), reading)
 
 
 def json_document(pasted: PastedReport) -> dict[str, Any]:

@@ -80,7 +80,9 @@ def _continues(current: Block, kind: BlockKind) -> bool:
 
 
 # -- platform ----------------------------------------------------------------------------------------
-_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\", re.IGNORECASE)
+# Windows paths in an Ollama log: the usual folders, or any drive in its server config's OLLAMA_MODELS (ollama/ollama#10486:
+# "OLLAMA_MODELS:D:\\Ollama", as Go prints the map).
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\|OLLAMA_MODELS:[A-Za-z]:\\", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,6 @@ _PLAIN_READERS = {
     "nvidia-smi topo -m": nvidia_smi.topology,
     "/proc/driver/nvidia/version": nvidia_smi.driver_file,
     "python -m torch.utils.collect_env": collect_env.collect_env,
-    "nvcc --version": linux.nvcc,
     "environment variables": linux.environment,
     "ollama ps": ollama.running_models,
     "ollama --version": ollama.version,
@@ -187,6 +188,8 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
     name, lines, label = block.kind.name, block.lines, block.label
     if name in _PLAIN_READERS:
         _PLAIN_READERS[name](lines, answers, label)
+    elif name == "nvcc --version":
+        linux.nvcc(lines, answers, label, block.command)
     elif name == "nvidia-smi -q -x":
         try:
             nvidia_smi.query_xml(lines, answers, label)

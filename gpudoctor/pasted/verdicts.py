@@ -198,8 +198,57 @@ def _without_gaps(result: CheckResult, kinds: set[str]) -> CheckResult:
     return replace(result, findings=findings, status=worst(f.status for f in findings))
 
 
-def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...] = ()) -> Report:
-    """The report with unsettled checks turned into "unknown", and `extra` results (conflicts) first."""
+_LINUX_ENV = "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'"
+_LINUX_OLLAMA_LOG = "journalctl -u ollama --no-pager | tail -n 300"
+# What a Windows user runs instead (PowerShell) where an ask is a Linux command; None: no Windows output settles it
+# (the kernel log, the loader cache and NCCL are Linux's). The environment is printed NAME=VALUE, as `env` prints it.
+WINDOWS_ASKS: dict[str, str | None] = {
+    _LINUX_OLLAMA_LOG: 'Get-Content "$env:LOCALAPPDATA\\Ollama\\server.log" -Tail 300',
+    _LINUX_ENV: "Get-ChildItem Env: | Where-Object Name -Match '^(CUDA|NCCL|OLLAMA|NVIDIA)_' | "
+                'ForEach-Object { "$($_.Name)=$($_.Value)" }',
+    "ldconfig -p | grep nccl": None, "ldconfig -p | grep -E 'nccl|cuda'": None, "ldconfig -p": None,
+    "sudo dmesg": None, "sudo journalctl -k -b -1": None, "cat /proc/driver/nvidia/version": None,
+}
+# On WSL some answers come from the Windows side: where to run each ask.
+WSL_ASKS = {
+    "wsl -l -v": "wsl -l -v (in Windows PowerShell)", "wsl --status": "wsl --status (in Windows PowerShell)",
+    "nvidia-smi": "nvidia-smi (in WSL, and in Windows PowerShell)",
+}
+
+
+def _fitting(command: str, platform) -> str | None:
+    """The ask as the pasting user's platform runs it (PowerShell on Windows, the right side on WSL)."""
+    if platform.sys_platform == "win32":
+        return WINDOWS_ASKS.get(command, command)
+    if platform.wsl2 or "microsoft" in platform.os_release.lower():
+        return WSL_ASKS.get(command, command)
+    return command
+
+
+def _fit_to(finding: Finding, platform) -> Finding:
+    """A finding's ask put in the platform's terms (the command is gpudoctor's own, set in the evidence above)."""
+    key = "paste" if "paste" in finding.evidence else "shown_by" if is_unknown(finding) else None
+    command = finding.evidence.get(key) if key else None
+    if not command or _fitting(command, platform) == command:
+        return finding
+    fitting = _fitting(command, platform)
+    if fitting is None:
+        return replace(finding, summary="Unknown: no Windows output settles this (what would is Linux's own).",
+                       evidence={k: v for k, v in finding.evidence.items() if k != key})
+    return replace(finding, summary=finding.summary.replace(f"`{command}`", f"`{fitting}`"),
+                   evidence={**finding.evidence, key: fitting})
+
+
+def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...] = (), platform=None) -> Report:
+    """The report with unsettled checks turned into "unknown", and `extra` results (conflicts) first; the asks fit
+    `platform` (the paste's PastedPlatform) when given."""
+    judged = _judged(report, kinds)
+    if platform is not None:
+        judged = [replace(r, findings=tuple(_fit_to(f, platform) for f in r.findings)) for r in judged]
+    return replace(report, results=(*extra, *judged), source="pasted")
+
+
+def _judged(report: Report, kinds: set[str]) -> list[CheckResult]:
     results = []
     for result in report.results:
         not_here = all(f.summary.startswith("Not applicable on") for f in result.findings)
@@ -210,7 +259,7 @@ def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...]
         else:
             results.append(_without_gaps(result, kinds) if settled(result.check_id, kinds)
                            else unknown_result(result, kinds))
-    return replace(report, results=(*extra, *results), source="pasted")
+    return results
 
 
 def commands_to_ask(report: Report, most: int = 3) -> list[tuple[str, list[str]]]:

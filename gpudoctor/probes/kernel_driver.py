@@ -45,9 +45,9 @@ class KernelDriverFacts:
     loaded: dict[str, bool] = field(default_factory=dict)  # module -> loaded; empty when unknown
     params: dict[str, str] = field(default_factory=dict)  # /proc/driver/nvidia/params
     nouveau_blacklist: tuple[str, ...] = ()  # "file: line" for each line that keeps nouveau out
-    secure_boot: bool | None = None  # None: unknown (no EFI variables readable)
+    secure_boot: bool | NotSeen | None = None  # None: no EFI variables readable; NotSeen: not recorded (a paste)
     efi: bool | None = None  # False: booted by legacy BIOS (no Secure Boot at all)
-    userspace_version: str | None = None  # libnvidia-ml's version (NVML's own answer, or its file name)
+    userspace_version: str | NotSeen | None = None  # libnvidia-ml's version (NVML's own answer, or its file name)
     userspace_source: str | None = None
     installed_module_version: str | None = None  # `modinfo -F version nvidia`: the module a reboot would load
     installed_module_file: str | None = None
@@ -186,7 +186,10 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts | NotSeen:
             return NotSeen("the kernel module's state (/proc/modules, /proc/driver/nvidia/version) was not recorded",
                            f"cat {NVIDIA_VERSION}")
         # A pasted /proc/driver/nvidia/version: the module is loaded, of this flavour; the rest is unknown.
-        return KernelDriverFacts(error=None, nvrm_version=nvrm_line.line)
+        return KernelDriverFacts(
+            error=None, nvrm_version=nvrm_line.line,
+            secure_boot=NotSeen("the Secure Boot state was not recorded", "mokutil --sb-state"),
+            userspace_version=NotSeen("the version of the user-space libraries was not recorded", "nvidia-smi"))
     nvrm = version_file.text if version_file.ok else None
     module_version = _text(host, MODULE_VERSION, 64)
     userspace, source = _userspace(host, gpus)

@@ -181,8 +181,8 @@ def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Li
     unknown = [*not_shown_unknown, *(r.check_id for r in report.results if any(is_unknown(f) for f in r.findings))]
     if report.status.rank < Status.WARN.rank and unknown:
         # "No issues found" only where every check had its facts: unknown is a state, not a pass.
-        return [Line(f"No issue in what could be seen ({tally}), but {len(unknown)} check"
-                     f"{'s' if len(unknown) != 1 else ''} could not judge for want of facts: "
+        return [Line(f"No issue in what could be seen ({tally}), but facts were missing for {len(unknown)} "
+                     f"check{'s' if len(unknown) != 1 else ''}: "
                      f"{_families(unknown, [*not_shown_unknown, *(r.check_id for r in report.results)])}"
                      f"{'' if not_shown_unknown else ' (-v says what would settle each)'}.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:

@@ -137,7 +137,8 @@ def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
     assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
     assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
     assert len(asked) == len(set(asked))
-    assert found["nccl.library"]["summary"].startswith("Unknown: paste `nvidia-smi`")  # it also needs the GPUs
+    # it also needs the GPUs, which on WSL both sides show
+    assert found["nccl.library"]["summary"].startswith("Unknown: paste `nvidia-smi (in WSL, and in Windows PowerShell)`")
 
 
 def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
@@ -226,5 +227,27 @@ def test_a_log_that_shows_no_problem_is_not_called_healthy_while_the_gpus_are_un
     had no facts: the report says so instead of "No issues found"."""
     result = CliRunner().invoke(main, ["read", str(PASTED / "ollama-8623-serve-server-config.txt")])
     assert "No issues found" not in result.output
-    assert "No issue in what could be seen (2 passed, 6 skipped), but 23 checks could not judge for want of facts:" \
+    assert "No issue in what could be seen (2 passed, 6 skipped), but facts were missing for 23 checks:" \
         in result.output
+
+
+@pytest.mark.parametrize("name", ["ollama-6604-windows-driver-too-old.txt", "wsl-9134-windows-nvidia-smi-517.txt",
+                                  "ollama-10486-windows-server-config.txt"])
+def test_a_windows_paste_is_asked_for_what_windows_runs(name):
+    """Pastes from Windows (ollama/ollama#6604, #10486; microsoft/WSL#9134): the asks are PowerShell's, never a
+    Linux command a Windows user cannot run."""
+    document = read_json(name)
+    assert document["pasted"]["platform"]["assumed"] == "win32"
+    asked = [item["command"] for item in document["pasted"]["paste_next"]]
+    said_anywhere = json.dumps(document["checks"]) + " ".join(asked)
+    for linux_only in ("journalctl", "ldconfig", "sudo dmesg", "env | grep", "/proc/driver"):
+        assert linux_only not in " ".join(asked), (linux_only, asked)
+        assert f"`{linux_only}" not in said_anywhere, linux_only
+    if "ollama.gpus" not in [c["id"] for c in document["checks"] if c["status"] != "skip"]:
+        assert any(command.startswith("Get-Content") or command == "nvidia-smi" for command in asked), asked
+
+
+def test_a_wsl_paste_says_which_side_runs_nvidia_smi():
+    """Syllo/nvtop#441 (WSL 2 known from /usr/lib/wsl/lib): nvidia-smi is asked of both sides."""
+    document = read_json("nvtop-441-wsl-ldconfig-stray-libnvidia-ml.txt")
+    assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi (in WSL, and in Windows PowerShell)"
