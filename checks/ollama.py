@@ -409,13 +409,26 @@ def _runner_view(log, inventory) -> dict[int, object] | None:
 
 
 def _visible_without_inventory(o, platform_kind: str, windows, gap):
-    """Without the machine's GPU list, what the service's CUDA_VISIBLE_DEVICES already says: a list that
-    leaves out GPU 0 hides GPUs on any machine (a warning, with its condition); anything else is unknown."""
+    """Without the machine's GPU list, what the log already says: GPU discovery that failed with no GPU found
+    after it, or a CUDA_VISIBLE_DEVICES that leaves out GPU 0, are problems on any machine (warnings, with their
+    condition); anything else is unknown."""
+    failed = [p for p in o.log.problems if p.kind == "discovery"]
+    if failed and not o.log.discovered and not o.log.runner_devices:
+        yield warn(f"{_who(o, platform_kind)} could not use the GPUs when it logged: {failed[-1].message}. Unless a "
+                   "later line of its log found them, it runs every model on the CPU.",
+                   *[f"Ollama logged: {p.message}" for p in failed[-3:-1]],
+                   f"`{gap.shown_by}` shows whether the driver sees the GPUs, and its version (Ollama's "
+                   "docs/troubleshooting.md and docs/gpu.md list the causes: a driver too old, nvidia_uvm not loaded "
+                   "after suspend, a container without GPU access).",
+                   evidence={"problems": [p.message for p in failed], "condition": "the machine's GPU list was not seen",
+                             "shown_by": gap.shown_by})
     cvd, cvd_source = service_visible_devices(o, platform_kind, windows)
     shown = hidden_whatever_the_count(cvd) if cvd else None
     if shown is None:
-        return unknown(gap, "which of the machine's GPUs Ollama can use")
-    return warn(f"{_who(o, platform_kind)} sees only {gpu_list(shown)}: its environment sets CUDA_VISIBLE_DEVICES={cvd} "
+        if not failed:
+            yield unknown(gap, "which of the machine's GPUs Ollama can use")
+        return
+    yield warn(f"{_who(o, platform_kind)} sees only {gpu_list(shown)}: its environment sets CUDA_VISIBLE_DEVICES={cvd} "
                 f"({cvd_source}); if this machine has more GPUs, they are hidden from Ollama.",
                 f"GPU 0 is left out, so at least one GPU is hidden (or none is usable, where {gpu_list(shown)} does "
                 f"not exist). `{gap.shown_by}` shows how many GPUs the machine has.",
@@ -448,7 +461,7 @@ def ollama_gpus(facts):
         return
     gap = facts.unseen("gpus")
     if gap:
-        yield _visible_without_inventory(o, facts.platform.kind, facts.seen("windows"), gap)
+        yield from _visible_without_inventory(o, facts.platform.kind, facts.seen("windows"), gap)
         return
     inventory = facts.gpus
     if inventory.nvml_error or not inventory.gpus:

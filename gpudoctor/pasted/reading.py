@@ -255,7 +255,7 @@ class Reading:
             "machine": "", "python_version": "",
             "extra": {"distro": {"name": self.platform.os_name}} if self.platform.os_name else {},
         }
-        return ReplayHost(calls)
+        return ReplayHost(calls, origins=self.answers.origin)
 
 
 def _joined_logs(blocks: list[Block]) -> list[Block]:

@@ -114,8 +114,13 @@ def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
     document = read_json("ollama-11593-cuda-init-failure-3.txt")
     assert kinds(document) == ["Ollama server log"]
     found = checks(document)
-    assert found["ollama.gpus"]["summary"] == ("Unknown (which of the machine's GPUs Ollama can use): paste `nvidia-smi` "
-                                               "(the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded).")
+    # CUDA's init failed and no GPU was found after it: a warning under that condition, with the helper's question
+    assert found["ollama.gpus"]["status"] == "warn"
+    assert found["ollama.gpus"]["summary"] == (
+        "The Ollama service could not use the GPUs when it logged: Unable to load cudart library "
+        "/usr/lib/x86_64-linux-gnu/libcuda.so.575.57.08: cuda driver library init failure: 3. Unless a later line of "
+        "its log found them, it runs every model on the CPU.")
+    assert "`nvidia-smi` shows whether the driver sees the GPUs" in said(found["ollama.gpus"])
     assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
 
 
@@ -211,9 +216,10 @@ def test_a_service_log_setting_cuda_visible_devices_1_warns_under_its_condition(
     a warning that says its condition, never "No issues found"."""
     result = CliRunner().invoke(main, ["read", str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")])
     assert result.exit_code == 0, result.output
+    log = OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log"
     assert ("[!] ollama.gpus    The Ollama service sees only GPU 1: its environment sets CUDA_VISIBLE_DEVICES=1 "
-            "(journalctl -u ollama, `server config` line); if this machine has more GPUs, they are hidden from "
-            "Ollama.") in result.output
+            f"(the pasted Ollama server log ({log}, line 2), `server config` line); if this machine has more GPUs, "
+            "they are hidden from Ollama.") in result.output  # the paste is named, never a journalctl not run
     assert "No issues found" not in result.output and "Issues found: 1 warning" in result.output
     found = checks(json.loads(CliRunner().invoke(main, ["read", "--json",
                                                         str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")]).output))
