@@ -238,6 +238,11 @@ class Host:
         sources really read; None for the machine's own answers, live or recorded."""
         return None
 
+    def answered(self, kind: str, args: Sequence[Any]) -> bool:
+        """Whether this question has an answer: always live; in a snapshot or a paste only where it was asked.
+        For the questions whose unrecorded answer looks like a real one (an unset variable, nothing on PATH)."""
+        return True
+
     def close(self) -> None:
         """Release libraries (NVML). Safe to call more than once."""
 
@@ -254,6 +259,9 @@ class ReplayHost(Host):
 
     def origin(self, kind: str, args: Sequence[Any]) -> str | None:
         return self._origins.get(call_key(kind, [str(a) if kind == "run" else a for a in args]))
+
+    def answered(self, kind: str, args: Sequence[Any]) -> bool:
+        return call_key(kind, list(args)) in self._calls
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._calls:
