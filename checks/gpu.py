@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 
-from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice
+from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice, nvml_error_action
 from .p2p import describe_cuda_error
 from .wsl import linux_driver_pieces
 
@@ -126,7 +126,8 @@ def gpu_count(facts):
         where = "container" if in_container else "vm" if virtual else "machine"
         yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
                    evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
-                             "nvml_error": inventory.nvml_error or inventory.count_error})
+                             "nvml_error": inventory.nvml_error or inventory.count_error},
+                   action=Action.CONFIGURE)
         return
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
              "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
@@ -142,7 +143,8 @@ def gpu_count(facts):
         return
     if inventory.count_error:
         summary, details = explain_nvml_error(inventory.count_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.count_error})
+        yield fail(summary, *details, evidence={"nvml_error": inventory.count_error},
+                   action=nvml_error_action(inventory.count_error))
         return
     gpus = inventory.gpus
     evidence = {"count": len(gpus), "gpus": [

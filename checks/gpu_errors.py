@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.xid_catalog import describe
 
@@ -73,7 +73,8 @@ def _xid_findings(boot, topology, gpus):
                    xid_class.advice,
                    "Codes: NVIDIA Xid catalogue, https://docs.nvidia.com/deploy/xid-errors/index.html",
                    evidence={"boot": boot.boot, "source": boot.source, "gpu": who, "class": class_name,
-                             "xids": dict(codes), "example": examples[(who, class_name)]})
+                             "xids": dict(codes), "example": examples[(who, class_name)]},
+                   action=Action(xid_class.action))
 
 
 def _aer_findings(boot, topology, gpus):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from gpudoctor import __version__
+from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
 from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
@@ -202,6 +203,7 @@ def _run_one(check: Check, store: FactStore, platform_kind: str | None) -> Check
             findings = [error(f"The check crashed: {type(exc).__name__}: {exc}")]
         if not findings:
             findings = [error("The check produced no finding.")]
+    findings = [with_action(check.id, f) for f in findings]
     status = worst(f.status for f in findings)
     has_fix = any(f.fix for f in findings)
     return CheckResult(check.id, check.title, status, tuple(findings), time.perf_counter() - started, has_fix)
@@ -212,7 +214,8 @@ def _broken_result(plugin: BrokenPlugin) -> CheckResult:
         f"The plugin {plugin.name!r} ({plugin.target}, from {plugin.distribution}) could not be used: {plugin.problem}",
         evidence={"plugin": plugin.name, "target": plugin.target, "distribution": plugin.distribution},
     )
-    return CheckResult(f"plugin.{plugin.name}", f"Plugin {plugin.name}", Status.ERROR, (finding,), 0.0)
+    check_id = f"plugin.{plugin.name}"
+    return CheckResult(check_id, f"Plugin {plugin.name}", Status.ERROR, (with_action(check_id, finding),), 0.0)
 
 
 def run_checks(

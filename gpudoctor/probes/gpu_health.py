@@ -27,20 +27,15 @@ _CALLS = (
     ("nvmlDeviceGetRemappedRows",),
 )
 
-# NVML field ids (nvml.h, nvmlFieldValue_t) asked in ONE nvmlDeviceGetFieldValues call per GPU: the
-# counters `nvidia-smi -q -d ECC` and `nvidia-smi nvlink -e` print, summed over links by the driver,
-# and the recovery action. A field the GPU lacks answers with its own nvmlReturn (3, NOT_SUPPORTED)
-# while the others still answer. The per-link call nvmlDeviceGetNvLinkErrorCounter would be 18 links x
-# 4 counters per GPU; the totals say the same for a verdict, in one call.
+# NVML field ids (nvml.h, nvmlFieldValue_t) asked in ONE nvmlDeviceGetFieldValues call per GPU: the ECC
+# counters `nvidia-smi -q -d ECC` prints as totals, the NVLinks the GPU has, and the recovery action.
+# A field the GPU lacks answers with its own nvmlReturn (3, NOT_SUPPORTED) while the others still
+# answer. (The NVLink error counters are per link, in gpus.py: the totals are not supported on Hopper.)
 COUNTER_FIELDS = {
     "ecc_sbe_volatile": 3, "ecc_dbe_volatile": 4,  # NVML_FI_DEV_ECC_{SBE,DBE}_VOL_TOTAL: since the driver loaded
     "ecc_sbe_aggregate": 5, "ecc_dbe_aggregate": 6,  # NVML_FI_DEV_ECC_{SBE,DBE}_AGG_TOTAL: over the GPU's life
-    "nvlink_crc_flit": 38,  # NVML_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL
-    "nvlink_crc_data": 45,  # NVML_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL
-    "nvlink_replay": 52,  # NVML_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL
-    "nvlink_recovery": 59,  # NVML_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL
-    "nvlink_link_count": 91,  # NVML_FI_DEV_NVLINK_LINK_COUNT: the links this GPU has
-    "recovery_action": 230,  # NVML_FI_DEV_GET_GPU_RECOVERY_ACTION (drivers R550 and later)
+    "nvlink_link_count": 91,  # NVML_FI_DEV_NVLINK_LINK_COUNT: the NVLinks this GPU has
+    "recovery_action": 230,  # NVML_FI_DEV_GET_GPU_RECOVERY_ACTION (newer drivers; 0 = none)
 }
 COUNTER_FIELD_IDS = tuple(COUNTER_FIELDS.values())
 
