@@ -119,6 +119,7 @@ def gpu_count(facts):
     when they explain a slow figure. With no driver, the root cause is driver.version's.
     Where the PCI bus shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU
     is attached (not that a driver is missing), and driver.version leaves the matter to this check.
+    A team's config file may set `expected_gpus`: another count fails (README, Team policy).
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
@@ -163,8 +164,20 @@ def gpu_count(facts):
         headline = f"{len(gpus)} × {names[0]}{each}"
     else:
         headline = ", ".join(f"{g.name}" for g in gpus)
-    yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}",
-             *(_gpu_line(g) for g in gpus), evidence=evidence)
+    expected = facts.options.policy.expected_gpus
+    if expected is not None and len(gpus) != expected:
+        yield fail(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''} where this team's policy expects {expected}: "
+                   f"{headline}",
+                   *(_gpu_line(g) for g in gpus),
+                   f"The expected count comes from {facts.options.policy.source}. A GPU missing from NVML's list "
+                   "has usually fallen off the bus (gpu.errors shows Xid 79 if so), lost power or is not seated; "
+                   "after a reboot `lspci -d 10de:` shows whether the machine sees it at all.",
+                   evidence={**evidence, "expected": expected},
+                   action=Action.RESEAT_OR_INSPECT_HARDWARE if len(gpus) < expected else Action.CONFIGURE)
+    else:
+        yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}"
+                 + (" as this team's policy expects" if expected is not None else ""),
+                 *(_gpu_line(g) for g in gpus), evidence=evidence)
     yield from _unreadable(gpus)
     yield from _mixed(gpus)
     yield from _hidden_from_cuda(facts, gpus)

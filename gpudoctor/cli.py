@@ -113,17 +113,27 @@ def main() -> None:
 @click.option("--nfd", "nfd_path", metavar="FILE", help="Write Node Feature Discovery labels to FILE atomically.")
 @click.option("--exit-codes", "exit_codes", type=click.Choice(["gpudoctor", "nagios"]), default="gpudoctor",
               show_default=True, help="nagios: 0 pass, 1 warn, 2 fail, 3 could not run or bad usage.")
-def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes) -> None:
+@click.option("--config", "config_path", metavar="FILE",
+              help="A team's policy (TOML or JSON): expected GPUs, minimum driver, bandwidth shares, baseline, "
+                   "history. Default: $GPUDOCTOR_CONFIG.")
+@click.option("--baseline", "baseline_path", metavar="FILE",
+              help="Judge --deep figures against this known-good node's (from `gpudoctor baseline record`).")
+@click.pass_context
+def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
+          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
+    from gpudoctor.policy_files import read_policy
     from gpudoctor.summary import host_summary
 
+    policy = read_policy(config_path, baseline_path)
+    if policy.min_driver and ctx.get_parameter_source("min_driver") is click.core.ParameterSource.DEFAULT:
+        min_driver = policy.min_driver  # the flag, when given, wins over the team's file
     host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
     registry = _load_registry()
     checks = _selected(registry, only, skip_ids, deep, frameworks)
-    options = Options(min_driver=min_driver, source=snapshot_path or "live")
+    options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy)
     try:
         with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,

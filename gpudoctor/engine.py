@@ -12,6 +12,7 @@ from gpudoctor import __version__
 from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.policy import Policy
 from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
@@ -29,6 +30,7 @@ class Options:
 
     min_driver: int = 535
     source: str = "live"  # "live", or the snapshot path being replayed
+    policy: Policy = field(default_factory=Policy)  # the team's thresholds and baseline (gpudoctor/policy.py)
 
 
 class FactStore:
@@ -177,6 +179,7 @@ class Report:
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
     recorded_at: str | None = None  # when the facts were seen: now, or the replayed snapshot's time
+    thresholds: dict[str, Any] = field(default_factory=dict)  # the policy judged by (Policy.thresholds)
     # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
     facts: FactStore | None = field(default=None, repr=False, compare=False)
 
@@ -250,5 +253,6 @@ def run_checks(
         source=options.source,
         probe_timings=dict(store.timings),
         recorded_at=getattr(host, "recorded_at", None) or started_wall,
+        thresholds=options.policy.thresholds(options.min_driver),
         facts=store,
     )

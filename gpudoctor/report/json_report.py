@@ -59,6 +59,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "status": report.status.value,
         "counts": {status.value: report.count(status) for status in Status},
         "host": report.host,
+        "thresholds": report.thresholds,
         "checks": [_check(r) for r in report.results],
         "probe_timings_s": {name: round(seconds, 6) for name, seconds in sorted(report.probe_timings.items())},
     }
