@@ -304,6 +304,48 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
                "read it before you share it.")
 
 
+@main.group()
+def baseline() -> None:
+    """A known-good node's measured figures, for nodes of the same hardware to be judged against."""
+
+
+@baseline.command("record", epilog="""\b
+Exit codes:
+  0  the baseline was written
+  1  refused: a --deep check did not pass here, so this node is not a known-good one
+  2  bad usage, or a snapshot or output file that cannot be used""")
+@click.option("-o", "--output", metavar="FILE", default="gpudoctor-baseline.json", show_default=True,
+              help="Where to write the baseline.")
+@click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Take the figures from a snapshot recorded with --deep.")
+def baseline_record(output: str, snapshot_path: str | None) -> None:
+    """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
+    config file's `baseline` key on nodes of the same GPUs and links."""
+    import json
+
+    from gpudoctor.baseline_record import MEASURING_CHECKS, baseline_of, refusals
+    from gpudoctor.engine import Options, run_checks
+    from gpudoctor.summary import host_summary
+
+    registry = _load_registry()
+    checks = _selected(registry, MEASURING_CHECKS, (), True, False)
+    host = open_host(snapshot_path)
+    try:
+        report = run_checks(host, checks, registry, Options(source=snapshot_path or "live"), summarize=host_summary)
+    finally:
+        host.close()
+    reasons = refusals(report)
+    if reasons:
+        click.echo("Not recorded: this node is not a known-good one.", err=True)
+        for reason in reasons:
+            click.echo(f"  - {reason}", err=True)
+        sys.exit(1)
+    document = baseline_of(report)
+    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    click.echo(f"Recorded {len(document['figures'])} figures to {output}:")
+    for key, gbps in document["figures"].items():
+        click.echo(f"  {key}: {gbps} GB/s")
+
+
 FIX_EPILOG = """\b
 Every --apply run is logged (time, command, exit code, output), appended to:
   Linux/WSL: $XDG_STATE_HOME/gpudoctor/fix.log (default ~/.local/state/gpudoctor/fix.log)
