@@ -20,6 +20,7 @@ CHECK_ACTIONS: dict[str, Action] = {
     "gpu.health": Action.RESEAT_OR_INSPECT_HARDWARE,  # thermal and power slowdowns; memory findings set their own
     "gpu.nvlink": Action.RESEAT_OR_INSPECT_HARDWARE,  # links down, errors growing; recovery sets reset-gpu
     "gpu.memory": Action.RESET_GPU,  # volatile uncorrectable ECC errors, pending remaps
+    "gpu.error-history": Action.RESEAT_OR_INSPECT_HARDWARE,  # errors that come back; each Xid class sets its own
     "pcie.link": Action.RESEAT_OR_INSPECT_HARDWARE,
     "pcie.path": Action.RESEAT_OR_INSPECT_HARDWARE,
     "pcie.bandwidth": Action.RESEAT_OR_INSPECT_HARDWARE,

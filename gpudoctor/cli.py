@@ -118,28 +118,44 @@ def main() -> None:
                    "history. Default: $GPUDOCTOR_CONFIG.")
 @click.option("--baseline", "baseline_path", metavar="FILE",
               help="Judge --deep figures against this known-good node's (from `gpudoctor baseline record`).")
+@click.option("--history", "history_path", metavar="FILE",
+              help="Keep this node's error history in FILE (Xid, AER, NVLink counters across runs); "
+                   "default: the config file's `history`.")
 @click.pass_context
 def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path) -> None:
+          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path,
+          history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
+    import time
+
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
-    from gpudoctor.policy_files import read_policy
+    from gpudoctor.policy_files import history_record, read_history, read_policy
     from gpudoctor.summary import host_summary
 
     policy = read_policy(config_path, baseline_path)
     if policy.min_driver and ctx.get_parameter_source("min_driver") is click.core.ParameterSource.DEFAULT:
         min_driver = policy.min_driver  # the flag, when given, wins over the team's file
     host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
+    history_path = history_path or policy.history_path
+    now = getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    history = read_history(history_path, now) if history_path else None
     registry = _load_registry()
     checks = _selected(registry, only, skip_ids, deep, frameworks)
-    options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy)
+    options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy, history=history)
     try:
         with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
                                 summarize=host_summary, on_progress=on_progress)
     finally:
         host.close()
+    record = history_record(report) if history is not None else None
+    if record is not None:
+        import json
+
+        from gpudoctor.history import RunRecord
+
+        _write_output(history.path, json.dumps(history.appended(RunRecord(**record)), indent=1) + "\n")
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
     if as_json or output:
         from gpudoctor.report.json_report import render_json

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
+from gpudoctor.history import History
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
 from gpudoctor.policy import Policy
 from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
@@ -31,6 +32,7 @@ class Options:
     min_driver: int = 535
     source: str = "live"  # "live", or the snapshot path being replayed
     policy: Policy = field(default_factory=Policy)  # the team's thresholds and baseline (gpudoctor/policy.py)
+    history: History | None = None  # the node's earlier runs, where a history file is kept (gpudoctor/history.py)
 
 
 class FactStore:

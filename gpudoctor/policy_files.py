@@ -58,3 +58,27 @@ def read_policy(config_path: str | None, baseline_path: str | None = None) -> Po
         return policy
     except PolicyError as exc:
         raise BadInput(str(exc)) from None
+
+
+def read_history(path: str, now: str):
+    """The node's error history, empty where the file does not exist yet (the first run)."""
+    from gpudoctor.history import HistoryError, parse_history
+
+    if not os.path.exists(path):
+        return parse_history(None, path, now)
+    try:
+        document = json.loads(_text(path, "error history"))
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"the error history {path!r} is not JSON ({exc}); move it aside to start a new one") from None
+    try:
+        return parse_history(document, path, now)
+    except HistoryError as exc:
+        raise BadInput(f"{exc}; move it aside to start a new one") from None
+
+
+def history_record(report) -> dict | None:
+    """This run's record, as gpu.error-history put it in its evidence (None where it did not run)."""
+    for check_result in report.results:
+        if check_result.check_id == "gpu.error-history":
+            return next((f.evidence["record"] for f in check_result.findings if "record" in f.evidence), None)
+    return None
