@@ -13,7 +13,8 @@ from .gpu_errors import AER, AER_STORM, gpu_of, xid_events
 _RECURRING_ACTION = {"bus": Action.RESEAT_OR_INSPECT_HARDWARE, "power": Action.RESEAT_OR_INSPECT_HARDWARE,
                      "nvlink": Action.RESEAT_OR_INSPECT_HARDWARE, "memory": Action.CONTACT_VENDOR,
                      "application": Action.RESTART_APPLICATION, "gsp": Action.CONFIGURE, "driver": Action.CONFIGURE}
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth"}
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
+             9: "ninth"}
 
 
 def _this_run(facts) -> RunRecord:

@@ -332,7 +332,8 @@ Exit codes:
   2  bad usage, or a snapshot or output file that cannot be used""")
 @click.option("-o", "--output", metavar="FILE", default="gpudoctor-baseline.json", show_default=True,
               help="Where to write the baseline.")
-@click.option("--from", "snapshot_path", metavar="SNAPSHOT", help="Take the figures from a snapshot recorded with --deep.")
+@click.option("--from", "snapshot_path", metavar="SNAPSHOT",
+              help="Take the figures from a snapshot recorded with --deep.")
 def baseline_record(output: str, snapshot_path: str | None) -> None:
     """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
     config file's `baseline` key on nodes of the same GPUs and links."""

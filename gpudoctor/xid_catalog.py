@@ -30,7 +30,8 @@ CLASSES = {
     "application": XidClass("application fault", "warn", (
         "A CUDA program made an illegal memory access or was killed; the driver recovered. Usually a bug or a "
         "crash in that program, not the hardware. If it appears only when two GPUs talk to each other (NCCL, "
-        "tensor parallelism), P2P traffic blocked by ACS or an IOMMU is the next suspect (pcie.acs)."), "restart-application"),
+        "tensor parallelism), P2P traffic blocked by ACS or an IOMMU is the next suspect (pcie.acs)."),
+        "restart-application"),
     "memory": XidClass("GPU memory (ECC) error", "fail", (
         "The GPU's memory reported an error. A row-remapping or page-retirement event takes effect after a GPU "
         "reset or reboot; repeated uncorrectable errors, or a failed remapping (Xid 64), mean the GPU should be "

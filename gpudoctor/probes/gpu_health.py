@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.host.nvml import NVML_ERROR_NAMES
 from gpudoctor.probing import provides
 
 NVML_TEMPERATURE_GPU = 0
@@ -96,7 +97,7 @@ def parse_field_values(answer) -> tuple[dict[str, int] | None, dict[str, str] | 
         if name is None:
             continue
         if entry.get("nvmlReturn") != 0:
-            errors[name] = nvml_return_name(entry.get("nvmlReturn"))
+            errors[name] = NVML_ERROR_NAMES.get(entry.get("nvmlReturn"), f"NVML_ERROR_{entry.get('nvmlReturn')}")
             continue
         value = (entry.get("value") or {}).get(_VALUE_MEMBERS.get(entry.get("valueType"), "ullVal"))
         if isinstance(value, (int, float)):
@@ -104,9 +105,6 @@ def parse_field_values(answer) -> tuple[dict[str, int] | None, dict[str, str] | 
     return values, errors or None
 
 
-def nvml_return_name(code) -> str:
-    return {3: "NVML_ERROR_NOT_SUPPORTED", 4: "NVML_ERROR_NO_PERMISSION", 2: "NVML_ERROR_INVALID_ARGUMENT",
-            999: "NVML_ERROR_UNKNOWN"}.get(code, f"NVML_ERROR_{code}")
 
 
 def _health(host: Host, index: int) -> GpuHealth:
@@ -119,7 +117,8 @@ def _health(host: Host, index: int) -> GpuHealth:
     persistence = value["nvmlDeviceGetPersistenceMode"]
     pending = value["nvmlDeviceGetRetiredPagesPendingStatus"]
     field_answer = host.nvml("nvmlDeviceGetFieldValues", index, COUNTER_FIELD_IDS)
-    counters, counter_errors = (None, None) if field_answer.error == "not-recorded" else parse_field_values(field_answer)
+    recorded = field_answer.error != "not-recorded"
+    counters, counter_errors = parse_field_values(field_answer) if recorded else (None, None)
     return GpuHealth(
         index=index,
         bar1_total_bytes=bar1.get("bar1Total") if isinstance(bar1, dict) else None,

@@ -29,7 +29,8 @@ def test_the_action_strings_are_the_documented_set():
 
 
 def test_every_finding_of_a_failing_host_has_its_action_in_the_json_report():
-    builder = HostBuilder.from_fixture("linux-2xh100-nvlink.json").set_nvml("nvmlInit", error="NVML_ERROR_DRIVER_NOT_LOADED")
+    builder = HostBuilder.from_fixture("linux-2xh100-nvlink.json")
+    builder.set_nvml("nvmlInit", error="NVML_ERROR_DRIVER_NOT_LOADED")
     report = run(builder.host())
     document = report_document(report)
     jsonschema.validate(document, SCHEMA)

@@ -65,7 +65,8 @@ def test_the_data_crc_counter_nvidia_smi_does_not_print_grew_on_healthy_links():
     --deep run's NCCL traffic, while nvidia-smi printed 0 CRC errors before and after."""
     before, after = (json.loads((RAW / name).read_text()) for name in ("nvml_counters.json",
                                                                        "nvml_counters_after_deep.json"))
-    totals = [[sum(link["crc_data"] for link in gpu["links"].values()) for gpu in doc["gpus"]] for doc in (before, after)]
+    totals = [[sum(link["crc_data"] for link in gpu["links"].values()) for gpu in doc["gpus"]]
+              for doc in (before, after)]
     assert all(t > 1000 for t in totals[0]) and all(a > b for a, b in zip(totals[1], totals[0]))
     for name in ("nvlink_e.txt", "nvlink_e_after_deep.txt"):
         assert all(c == 0 for gpu in smi_link_counters(name).values() for link in gpu.values() for c in link.values())
