@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action, check, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.nvlink_models import expected_nvlinks
 
 
@@ -61,6 +61,27 @@ def _gpu_findings(gpu, health):
                    evidence=evidence)
 
 
+def _fabric_findings(inventory, health):
+    """NVSwitch systems: each GPU registers with the fabric Fabric Manager sets up; CUDA fails with error 802
+    ("system not yet initialized") until the state is Completed."""
+    for gpu in inventory.gpus:
+        h = health.of(gpu.index)
+        if h is None or h.fabric_state in (None, "Not Supported"):
+            continue
+        evidence = {"gpu": gpu.index, "fabric_state": h.fabric_state, "fabric_status": h.fabric_status}
+        if h.fabric_state == "Completed" and h.fabric_status not in (None, "Success"):
+            yield fail(f"GPU {gpu.index} ({gpu.name}): its NVSwitch fabric registration failed ({h.fabric_status})",
+                       "CUDA cannot use this GPU's NVLinks. Reset the GPU (or reboot) so that it registers again; "
+                       "`nvidia-smi -q` shows the same under Fabric / Status, and the Fabric Manager log "
+                       "(/var/log/fabricmanager.log) says why.", evidence=evidence, action=Action.RESET_GPU)
+        elif h.fabric_state != "Completed":
+            yield fail(f"GPU {gpu.index} ({gpu.name}): the NVSwitch fabric is {h.fabric_state.lower()}, not completed",
+                       "Until Fabric Manager has set up the fabric, CUDA programs fail with error 802 (system not yet "
+                       "initialized). Start nvidia-fabricmanager (`systemctl status nvidia-fabricmanager`); its "
+                       "version must equal the driver's. In a VM with NVSwitch GPUs it runs in the host or service VM.",
+                       evidence=evidence, action=Action.CONFIGURE)
+
+
 @check("gpu.nvlink", title="NVLink: links up and their error counters", needs=("gpus", "gpu_health"),
        platforms=("linux", "wsl", "windows"))
 def gpu_nvlink(facts):
@@ -68,7 +89,9 @@ def gpu_nvlink(facts):
     (nvmlDeviceGetNvLinkErrorCounter: replay, recovery and CRC, the three `nvidia-smi nvlink -e`
     prints). The links expected come from a table of SXM GPUs (every link of an SXM module is wired:
     H100/H200/B200 18, A100 12, V100 6) or, for a GPU with links up, from NVML's own link count. A link
-    down or a recovery says reset-gpu; CRC and replay counts say reseat or inspect. The counters count
+    down or a recovery says reset-gpu; CRC and replay counts say reseat or inspect. On NVSwitch systems
+    (HGX/DGX) each GPU's fabric registration (nvmlDeviceGetGpuFabricInfo, `nvidia-smi -q` Fabric / State)
+    must be Completed: before that, Fabric Manager has not set up the fabric and CUDA fails with error 802. The counters count
     since the driver loaded; growth between runs is what the error history tells. The data-CRC counter
     (NVML_NVLINK_ERROR_DL_CRC_DATA) is not judged: on the lent two-H100 host it counted hundreds on
     healthy links while nvidia-smi reported no CRC error."""
@@ -77,17 +100,24 @@ def gpu_nvlink(facts):
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return
     with_links = [gpu for gpu in inventory.gpus if gpu.nvlinks]
+    problems = [*_fabric_findings(inventory, health),
+                *(f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index)))]
+    yield from problems
+    if problems:
+        return
     if not with_links:
         yield skip("No GPU here has NVLink (NVML lists no link): nothing to judge.",
                    evidence={"gpus": [g.index for g in inventory.gpus]})
         return
-    problems = [f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index))]
-    yield from problems
-    if not problems:
-        counted = all(link.errors is not None for gpu in with_links for link in gpu.active_nvlinks)
-        lines = [f"GPU {gpu.index}: {len(gpu.active_nvlinks)} NVLinks up"
-                 + (f" of {_expected(gpu, health.of(gpu.index))[0]}" if _expected(gpu, health.of(gpu.index))[0]
-                    else "") for gpu in with_links]
-        yield ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
-                                                   else " (error counters not recorded here)"),
-                 *lines, evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
+    counted = all(link.errors is not None for gpu in with_links for link in gpu.active_nvlinks)
+    yield ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
+                                               else " (error counters not recorded here)"),
+             *(_healthy_line(gpu, health.of(gpu.index)) for gpu in with_links),
+             evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
+
+
+def _healthy_line(gpu, health) -> str:
+    expected, _ = _expected(gpu, health)
+    fabric = f"; NVSwitch fabric {health.fabric_state} ({health.fabric_status})" \
+        if health is not None and health.fabric_state not in (None, "Not Supported") else ""
+    return f"GPU {gpu.index}: {len(gpu.active_nvlinks)} NVLinks up" + (f" of {expected}" if expected else "") + fabric

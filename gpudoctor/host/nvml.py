@@ -26,6 +26,9 @@ _TWO_DEVICE_FUNCTIONS = {
     "nvmlDeviceOnSameBoard",
 }
 _NO_DEVICE_PREFIXES = ("nvmlSystem", "nvmlInit", "nvmlShutdown")
+# Functions that fill a structure the caller passes (pynvml leaves it to the caller): the structure
+# pynvml defines for each, answered as its fields.
+_OUT_STRUCTURES = {"nvmlDeviceGetGpuFabricInfo": "c_nvmlGpuFabricInfo_t"}
 _NO_DEVICE_FUNCTIONS = {"nvmlDeviceGetCount"}
 
 
@@ -170,6 +173,10 @@ class NvmlSession:
             raise _NvmlCallError(f"NVML_ERROR_FUNCTION_NOT_FOUND: pynvml has no {function}")
         try:
             call_args = self._device_args(function, args)
+            if function in _OUT_STRUCTURES:
+                filled = getattr(pynvml, _OUT_STRUCTURES[function])()
+                fn(*call_args, ctypes.byref(filled))
+                return to_json_value(filled)
             return to_json_value(fn(*call_args))
         except pynvml.NVMLError as exc:
             raise _NvmlCallError(nvml_error_name(exc)) from None

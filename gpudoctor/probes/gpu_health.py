@@ -26,7 +26,11 @@ _CALLS = (
     ("nvmlDeviceGetEccMode",),
     ("nvmlDeviceGetRetiredPagesPendingStatus",),
     ("nvmlDeviceGetRemappedRows",),
+    ("nvmlDeviceGetGpuFabricInfo",),  # the NVSwitch fabric's registration (Fabric Manager), newer drivers
 )
+
+# nvmlGpuFabricState_t, as `nvidia-smi -q` prints it under "Fabric / State"
+FABRIC_STATES = {0: "Not Supported", 1: "Not Started", 2: "In Progress", 3: "Completed"}
 
 # NVML field ids (nvml.h, nvmlFieldValue_t) asked in ONE nvmlDeviceGetFieldValues call per GPU: the ECC
 # counters `nvidia-smi -q -d ECC` prints as totals, the NVLinks the GPU has, and the recovery action.
@@ -63,6 +67,8 @@ class GpuHealth:
     # None: the question was not asked (a snapshot recorded before these fields were read).
     counters: dict[str, int] | None = None
     counter_errors: dict[str, str] | None = None
+    fabric_state: str | None = None  # FABRIC_STATES' name; None: not asked, or NVML does not know the call
+    fabric_status: str | None = None  # the registration's own result: "Success" or an NVML error name
 
     @property
     def recovery_action(self) -> str | None:
@@ -116,6 +122,8 @@ def _health(host: Host, index: int) -> GpuHealth:
     rows = value["nvmlDeviceGetRemappedRows"]
     persistence = value["nvmlDeviceGetPersistenceMode"]
     pending = value["nvmlDeviceGetRetiredPagesPendingStatus"]
+    fabric = value["nvmlDeviceGetGpuFabricInfo"] if isinstance(value["nvmlDeviceGetGpuFabricInfo"], dict) else {}
+    status = fabric.get("status")
     field_answer = host.nvml("nvmlDeviceGetFieldValues", index, COUNTER_FIELD_IDS)
     recorded = field_answer.error != "not-recorded"
     counters, counter_errors = parse_field_values(field_answer) if recorded else (None, None)
@@ -133,6 +141,9 @@ def _health(host: Host, index: int) -> GpuHealth:
         errors=errors or None,
         counters=counters,
         counter_errors=counter_errors,
+        fabric_state=FABRIC_STATES.get(fabric.get("state")) if fabric else None,
+        fabric_status=None if status is None else "Success" if status == 0 else NVML_ERROR_NAMES.get(status,
+                                                                                                  f"NVML_ERROR_{status}"),
     )
 
 
