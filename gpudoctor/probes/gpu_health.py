@@ -91,6 +91,10 @@ def health_calls(indices) -> list[tuple]:
             + [("nvmlDeviceGetFieldValues", index, COUNTER_FIELD_IDS) for index in indices])
 
 
+def _error_name(code) -> str:
+    return NVML_ERROR_NAMES.get(code, f"NVML_ERROR_{code}")
+
+
 def parse_field_values(answer) -> tuple[dict[str, int] | None, dict[str, str] | None]:
     """nvmlDeviceGetFieldValues' answer as (values by COUNTER_FIELDS name, errors by name)."""
     if not answer.ok or not isinstance(answer.value, list):
@@ -102,15 +106,14 @@ def parse_field_values(answer) -> tuple[dict[str, int] | None, dict[str, str] | 
         name = names.get(entry.get("fieldId")) if isinstance(entry, dict) else None
         if name is None:
             continue
-        if entry.get("nvmlReturn") != 0:
-            errors[name] = NVML_ERROR_NAMES.get(entry.get("nvmlReturn"), f"NVML_ERROR_{entry.get('nvmlReturn')}")
+        code = entry.get("nvmlReturn")
+        if code != 0:
+            errors[name] = _error_name(code)
             continue
         value = (entry.get("value") or {}).get(_VALUE_MEMBERS.get(entry.get("valueType"), "ullVal"))
         if isinstance(value, (int, float)):
             values[name] = int(value)
     return values, errors or None
-
-
 
 
 def _health(host: Host, index: int) -> GpuHealth:
@@ -142,8 +145,7 @@ def _health(host: Host, index: int) -> GpuHealth:
         counters=counters,
         counter_errors=counter_errors,
         fabric_state=FABRIC_STATES.get(fabric.get("state")) if fabric else None,
-        fabric_status=None if status is None else "Success" if status == 0 else NVML_ERROR_NAMES.get(status,
-                                                                                                  f"NVML_ERROR_{status}"),
+        fabric_status=None if status is None else "Success" if status == 0 else _error_name(status),
     )
 
 
