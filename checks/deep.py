@@ -8,7 +8,7 @@ from dataclasses import replace
 from gpudoctor import performance
 from gpudoctor.advice import gpu_load_causes, link_causes, p2p_trouble, set_nccl_variables
 from gpudoctor.driver_support import parse_driver_version
-from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
+from gpudoctor.model import Action, Finding, check, error, fail, ok, skip, warn
 from gpudoctor.performance import NCCL_TESTS_PERFORMANCE
 
 from .p2p import describe_cuda_error, geforce_pcie_p2p
@@ -355,6 +355,23 @@ def _trouble(facts) -> str:
     return here + p2p_trouble(facts.platform, facts.gpus)
 
 
+def _nvlink_during(deep, check_id: str):
+    """NVLink errors that grew while the tests moved data, told once: by p2p.bandwidth where it ran (it
+    moves the most over NVLink), else by nccl.allreduce. Nothing where the counters were not read twice."""
+    owner = "p2p.bandwidth" if "p2p" in deep.tests else "nccl.allreduce"
+    grown = {key: n for key, n in (deep.nvlink_growth or {}).items() if n > 0}
+    if check_id != owner or not grown:
+        return
+    lines = [f"{gpu} link {link}: {name} +{n}" for (gpu, link, name), n in sorted(grown.items())]
+    yield warn(f"NVLink errors grew while the test moved data: {'; '.join(lines[:4])}"
+               + (f" and {len(lines) - 4} more" if len(lines) > 4 else ""),
+               "Read before and after the tests (nvmlDeviceGetNvLinkErrorCounter, as `nvidia-smi nvlink -e`). "
+               "Errors that appear under load are a marginal link: reset the GPUs when idle, and if they come back, "
+               "have the link inspected (NVLink bridge, baseboard, module seating).",
+               evidence={"grown": {f"{gpu} link {link} {name}": n for (gpu, link, name), n in grown.items()}},
+               action=Action.RESEAT_OR_INSPECT_HARDWARE)
+
+
 @check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity", needs=("deep", "gpus", "pci_topology"),
        opt_in="deep")
 def p2p_bandwidth(facts):
@@ -370,7 +387,9 @@ def p2p_bandwidth(facts):
     the expected-performance model below: near it passes, well below it warns with the likely cause
     from the evidence (other processes on the GPUs, clocks held down, a link trained down, NVLinks
     down). Without P2P (GeForce cards) the copies go through host memory and are judged against
-    that path. With more than two GPUs, -v shows the N×N matrices. One GPU: skipped.
+    that path. With more than two GPUs, -v shows the N×N matrices. One GPU: skipped. NVLink error
+    counters (replay, recovery, CRC) are read before and after the tests: any that grew under this traffic
+    is a warning here (reseat or inspect the link).
     """
     deep = facts.deep
     trouble = _trouble(facts)
@@ -383,6 +402,7 @@ def p2p_bandwidth(facts):
         findings = [error("The GPU test reported no pair, although it ran to its end.")]
     if len(deep.devices) > 2:
         findings[0] = replace(findings[0], details=findings[0].details + tuple(_matrices(deep)))
+    findings.extend(_nvlink_during(deep, "p2p.bandwidth"))
     yield from findings
     yield from _teardown(deep, "p2p")
 
@@ -539,6 +559,7 @@ def nccl_allreduce(facts):
     summary = (f"NCCL {nccl.version_text} all-reduce across {ranks}: {_gbs(largest.busbw_gbps)} GB/s bus bandwidth "
                f"at {_size(largest.bytes)}, sums verified")
     yield _judge_allreduce(facts, nccl, largest, evidence, summary, about)
+    yield from _nvlink_during(deep, "nccl.allreduce")
     yield from _teardown(deep, "allreduce")
 
 
