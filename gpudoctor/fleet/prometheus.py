@@ -1,6 +1,8 @@
 """Prometheus text exposition (format 0.0.4) of one report, for node_exporter's textfile collector.
 
-    gpudoctor check --format prom -o /var/lib/node_exporter/textfile_collector/gpudoctor.prom
+    gpudoctor check --prom /var/lib/node_exporter/textfile_collector/gpudoctor.prom
+
+(`--prom FILE`, not `-o`: `-o` writes the JSON report.)
 
 Each check's status is a state set (one series per possible status, 1 for the one it has), so
 alerts read `gpudoctor_check_status{status="fail"} == 1` without decoding numbers. Bandwidths
