@@ -222,9 +222,10 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
 
 MERGE_EPILOG = """\b
 Exit codes:
-  0  merged: every node passes (or only warns) and none is an outlier
-  1  merged: some node fails or could not run a check, or is an outlier
-  2  bad usage, or no readable gpudoctor JSON report among the files given
+  0  merged: every node passes (or only warns), none is an outlier, no two share a name or ID
+  1  merged: some node fails or could not run a check, is an outlier among its peers (GPU
+     count, PCIe width, driver, bandwidth), or shares a name or ID with another node
+  2  bad usage, or a report could not be read (the view is printed without it), or none could
 """
 
 
@@ -236,7 +237,8 @@ Exit codes:
 @click.option("--html", "html_path", metavar="FILE", help="Also write a self-contained HTML page (table, bar chart).")
 def merge(reports, as_json, view_format, html_path) -> None:
     """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
-    identical configurations, and outliers (bandwidth far below its peers', a driver unlike theirs)."""
+    identical configurations, and outliers among peers (a GPU missing, a narrower PCIe link, a driver
+    unlike theirs, bandwidth far below theirs); what needs a look comes first."""
     from gpudoctor.fleet.command import run_merge
     from gpudoctor.fleet.merge import MergeError
 
