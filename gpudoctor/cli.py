@@ -239,6 +239,8 @@ def merge(reports, as_json, view_format, html_path) -> None:
     """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
     identical configurations, and outliers among peers (a GPU missing, a narrower PCIe link, a driver
     unlike theirs, bandwidth far below theirs); what needs a look comes first."""
+    if as_json and view_format != "terminal":
+        raise BadInput(f"--json and --format {view_format} both print the merged view on stdout: choose one")
     from gpudoctor.fleet.command import run_merge
     from gpudoctor.fleet.merge import MergeError
 

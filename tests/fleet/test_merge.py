@@ -176,6 +176,11 @@ def test_one_faulty_node_among_three_healthy_peers_is_an_outlier(tmp_path, fault
     assert proc.returncode == 1
 
 
+def test_json_and_markdown_together_are_a_usage_error(tmp_path):
+    proc = gpudoctor("merge", str(tmp_path), "--json", "--format", "markdown")
+    assert proc.returncode == 2 and "--json and --format markdown" in proc.stderr and proc.stdout == ""
+
+
 def test_nothing_to_merge_is_bad_input(tmp_path):
     (tmp_path / "x.json").write_text("[]")
     proc = gpudoctor("merge", str(tmp_path))
