@@ -4,8 +4,10 @@ machine, with the real script and the real startup-file probe, in a temporary HO
 from __future__ import annotations
 
 import json
+import os
 
 import jsonschema
+import pytest
 from click.testing import CliRunner
 from fixing.support import report_of, stand_in_registry
 
@@ -22,6 +24,8 @@ from gpudoctor.model import ok, warn
 from gpudoctor.probes.shell_startup import Assignment, ShellStartup, startup_files
 
 DISABLED = "# disabled by gpudoctor: "
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the shell fix scripts run in bash")
 
 
 def _zsh_user(tmp_path, monkeypatch):
