@@ -46,7 +46,13 @@ def test_bandwidth_gauges_carry_gpu_uuids_and_the_pair():
     assert 'kind="allreduce_bus",pair="0-1"' in metrics
     assert 'gpudoctor_check_status{check="nccl.library",status="warn"} 1.0' in metrics
     assert 'gpudoctor_check_status{check="nccl.library",status="pass"} 0.0' in metrics
-    assert 'gpudoctor_info{hostname="gpu-node-01",' in metrics
+    assert 'gpudoctor_info{hostname="gpu-node-01",kubernetes_node="",' in metrics
+
+
+def test_metrics_of_a_pod_name_its_kubernetes_node():
+    document = node_report(H200, "gpudoctor-x7k2p", deep=False)
+    document["host"]["node"]["kubernetes_node"] = "gpu-node-07"
+    assert 'gpudoctor_info{hostname="gpudoctor-x7k2p",kubernetes_node="gpu-node-07",' in render_prometheus(document)
 
 
 def test_label_values_are_escaped():
