@@ -4,6 +4,7 @@ the advice given in that thread (tests/fixtures/pasted/README.md, second table, 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -233,8 +234,9 @@ def test_a_log_that_shows_no_problem_is_not_called_healthy_while_the_gpus_are_un
     had no facts: the report says so instead of "No issues found"."""
     result = CliRunner().invoke(main, ["read", str(PASTED / "ollama-8623-serve-server-config.txt")])
     assert "No issues found" not in result.output
-    assert "No issue in what could be seen (2 passed, 6 skipped), but facts were missing for 23 checks:" \
-        in result.output
+    closing = re.search(r"No issue in what could be seen \(2 passed, 6 skipped\), but facts were missing for (\d+) "
+                        r"checks: gpu\.\*, driver\.\*", result.output)
+    assert closing and int(closing.group(1)) >= 20, result.output
 
 
 @pytest.mark.parametrize("name", ["ollama-6604-windows-driver-too-old.txt", "wsl-9134-windows-nvidia-smi-517.txt",
