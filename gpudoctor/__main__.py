@@ -24,9 +24,15 @@ def start_probing_early():
     from gpudoctor.probes.python_envs import ask_early
 
     host = LiveHost()
-    host.warm_up()
+    host.warm_up(nvml_questions=_ask_nvml_inventory)
     ask_early(host)
     return host
+
+
+def _ask_nvml_inventory(host) -> None:
+    from gpudoctor.probes.gpus import ask_inventory  # imported on the warm-up thread, beside click's import
+
+    ask_inventory(host)
 
 
 def run() -> None:
