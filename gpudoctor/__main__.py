@@ -23,20 +23,10 @@ def start_probing_early():
     from gpudoctor.host.live import LiveHost
     from gpudoctor.probes.python_envs import ask_early
 
-    # NVML's and the other early threads' every library call gives up the interpreter lock, and getting it
-    # back waits for the main thread, busy importing, to let go: by default every 5 ms. In the lent two-H100
-    # VM that stretched NVML's 92-question inventory (30 ms of driver time) to 155 ms, all of it before cuInit.
-    sys.setswitchinterval(0.0005)
     host = LiveHost()
-    host.warm_up(nvml_questions=_ask_nvml_inventory)
+    host.warm_up()
     ask_early(host)
     return host
-
-
-def _ask_nvml_inventory(host) -> None:
-    from gpudoctor.probes.gpus import ask_inventory  # imported on the warm-up thread, beside click's import
-
-    ask_inventory(host)
 
 
 def run() -> None:

@@ -369,28 +369,17 @@ def _prefetch(host: Host, count: int) -> None:
                     for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")])
 
 
-def ask_inventory(host: Host) -> None:
-    """Ask NVML everything the inventory reads, so that its answers wait for the probe (the host answers
-    each question once). The entry point calls this before cuInit starts: see LiveHost.warm_up."""
-    if not host.nvml("nvmlInit").ok:
-        return
-    for function in ("nvmlSystemGetDriverVersion", "nvmlSystemGetCudaDriverVersion", "nvmlSystemGetNVMLVersion"):
-        host.nvml(function)
-    count = host.nvml("nvmlDeviceGetCount")
-    if count.ok:
-        _prefetch(host, count.value or 0)
-
-
 @provides("gpus")
 def probe_gpus(host: Host, facts) -> GpuInventory:
     init = host.nvml("nvmlInit")
     if not init.ok:
         return GpuInventory(nvml_error=init.error)
-    ask_inventory(host)
     driver = host.nvml("nvmlSystemGetDriverVersion")
     cuda = host.nvml("nvmlSystemGetCudaDriverVersion")
     nvml_version = host.nvml("nvmlSystemGetNVMLVersion")
     count = host.nvml("nvmlDeviceGetCount")
+    if count.ok:
+        _prefetch(host, count.value or 0)
     gpus = tuple(_gpu(host, index) for index in range(count.value or 0)) if count.ok else ()
     buses = {normalize_bus_id(g.bus_id) for g in gpus if g.bus_id}
     pairs = tuple(_pair(host, a, b, buses) for a in gpus for b in gpus if a.index != b.index)

@@ -12,7 +12,7 @@ from hosts import HOSTS
 PROGRAM = """
 import sys
 from gpudoctor.host import live
-def marked(self, nvml_questions=None):
+def marked(self):
     sys.stderr.write("LIVE HOST STARTED\\n")
 live.LiveHost.warm_up = marked
 sys.argv = ["gpudoctor", *sys.argv[1:]]
