@@ -49,3 +49,26 @@ def test_non_editable_install_runs(tmp_path, wheel):
     proc = subprocess.run([sys.executable, "-m", "gpudoctor", "list"], capture_output=True, text=True,
                           env={**__import__("os").environ, "PYTHONPATH": str(target)}, cwd=tmp_path, timeout=60)
     assert proc.returncode == 0 and "gpu.count" in proc.stdout
+
+
+@pytest.fixture(scope="module")
+def sdist_names(tmp_path_factory):
+    import tarfile
+
+    out = tmp_path_factory.mktemp("sdist")
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(REPO)],
+                   check=True, capture_output=True, timeout=600)
+    (path,) = out.glob("gpudoctor-*.tar.gz")
+    with tarfile.open(path) as archive:
+        return {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+
+
+def test_the_sdist_holds_every_repository_path_the_readme_names(sdist_names):
+    import re
+
+    named = set(re.findall(r"\b((?:tests|deploy|bench|examples)/[\w./-]*[\w/])", (REPO / "README.md").read_text()))
+    assert named, "the README names no repository path: this test reads nothing"
+    missing = sorted(path for path in named
+                     if path.rstrip("/") not in sdist_names and not any(n.startswith(path.rstrip("/") + "/")
+                                                                          for n in sdist_names))
+    assert not missing, f"README names paths the sdist lacks: {missing}"
