@@ -110,9 +110,10 @@ def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> tuple
 
 
 def _emit(lines: list[str], *, err: bool = False) -> None:
+    from gpudoctor.report.console import fitted, output_width
     from gpudoctor.report.printable import printable
 
-    click.echo(printable("\n".join(lines)), err=err)
+    click.echo(fitted(printable("\n".join(lines)), output_width(sys.stderr if err else sys.stdout)), err=err)
 
 
 def _print_record(record: dict) -> None:

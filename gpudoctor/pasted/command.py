@@ -183,7 +183,9 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
 
         print_report(known, verbose=verbose,
                      not_shown_unknown=tuple(r.check_id for r in report.results if _is_unknown(r)))
-        click.echo("\n".join(trailer))
+        from gpudoctor.report.console import fitted, output_width
+
+        click.echo(fitted("\n".join(trailer), output_width()))
     from gpudoctor.exit_codes import read_exit_code
 
     return read_exit_code(report, threshold)  # the table in gpudoctor/exit_codes.py
