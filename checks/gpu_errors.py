@@ -7,6 +7,7 @@ from collections import Counter
 
 from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probes.container import container_label
 from gpudoctor.xid_catalog import describe
 
 # "NVRM: Xid (PCI:0000:01:00): 79, pid=1234, name=python, GPU has fallen off the bus."
@@ -138,15 +139,6 @@ def _aer_counter_findings(topology, gpus):
                            evidence={"device": bus, "counters": counters})
 
 
-
-def _container_label(facts) -> str | None:
-    """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
-    try:
-        container = facts.container
-    except Exception:  # the container probe failing must not stop this check
-        return None
-    return container.label if container is not None and container.in_container else None
-
 @check("gpu.errors", title="GPU errors in the kernel log (Xid, PCIe AER)",
        needs=("kernel_log", "pci_topology", "gpus", "container"), platforms=("linux",))
 def gpu_errors(facts):
@@ -176,7 +168,7 @@ def gpu_errors(facts):
         gpus = facts.gpus
     except Exception:  # NVML down: bus ids alone
         gpus = None
-    container = _container_label(facts)
+    container = container_label(facts)
     on_host = f" on the host (inside this {container} the kernel log is the host's)" if container else ""
     findings = []
     read = []
