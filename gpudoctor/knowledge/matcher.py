@@ -1,6 +1,6 @@
 """One matcher for every signature, linear in the size of the text.
 
-1. Prefilter: every pattern holds a plain word (its longest literal word, found from the regex itself);
+1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex itself);
    one regex built as a trie of all those words finds, in a single pass over the whole text, the lines that hold any. Lines
    that hold none (nearly all of a healthy log) are never split, cleaned or matched.
 2. Around each such line, a window of a few lines is cleaned and joined into logical lines
@@ -64,19 +64,36 @@ _REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
 
 
 def _best(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ...] | None:
-    """The stronger of two requirements: the one whose shortest alternative is longest."""
+    """The stronger of two requirements: the one whose least specific alternative is the more specific."""
     if not b:
         return a
     if not a:
         return b
-    return b if min(map(len, b)) > min(map(len, a)) else a
+    return b if min(map(_specificity, b)) > min(map(_specificity, a)) else a
+
+
+# Words healthy logs are full of (GPU names, Ollama's discovery and load lines, the driver's start-up): a
+# prefilter on one of them would wake the matcher on most lines, so a rarer word of the pattern is preferred.
+COMMON_WORDS = frozenset((
+    "NVIDIA", "nvidia", "GeForce", "CUDA", "cuda", "GPU", "gpu", "device", "Device", "driver", "Driver", "kernel",
+    "module", "memory", "version", "Version", "library", "loading", "Loading", "failed", "Failed", "error", "Error",
+    "missing", "found", "model", "level=INFO", "level=WARN", "level=ERROR", "source=", "msg=", "compute", "layers",
+    "offload", "server", "runner", "system", "process", "available", "support", "supported",
+))
+
+
+def _specificity(word: str) -> tuple[bool, int]:
+    """How rare a word is likely to be in a log: not a common word first, then long, and holding more than
+    letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
+    return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
 
 
 def _word(run: list[str]) -> tuple[str, ...] | None:
-    """The longest word of a run of literal characters. A logical line may join several physical lines with a
-    space where each broke, and the prefilter reads physical lines: a word is on one of them, a phrase may not be."""
-    words = "".join(run).split()
-    return (max(words, key=len),) if words else None
+    """The most specific word of a run of literal characters. A logical line may join several physical lines
+    with a space where each broke, and the prefilter reads physical lines: a word is on one of them, a phrase
+    may not be."""
+    words = [word for word in "".join(run).split() if len(word) >= MIN_LITERAL]
+    return (max(words, key=_specificity),) if words else None
 
 
 def _required(items) -> tuple[str, ...] | None:

@@ -172,9 +172,10 @@ def test_text_with_no_literal_matches_nothing():
 @pytest.mark.parametrize(("pattern", "literals"), [
     (XID, ("NVRM:",)),
     (r"(?:Key was rejected|Loading of \S+ is rejected)", ("rejected",)),
-    (r"(?:Key was rejected|Loading of \S+ is refused)", ("Loading", "rejected")),
-    (r"[Ee]rror: device (?P<gpu>\d+) lost", ("device",)),
-    (r"no kernel image is available for execution", ("available",)),
+    (r"(?:Key was rejected|Loading of \S+ is refused)", ("refused", "rejected")),
+    (r"[Ee]rror: device (?P<gpu>\d+) lost", ("rror:",)),
+    (r"no kernel image is available for execution", ("execution",)),
+    (r"NVIDIA driver version is insufficient", ("insufficient",)),
     (r"(?i)error", ()),
     (r"\d+\s+\w+", ()),
 ])
