@@ -12,7 +12,7 @@ from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
 from gpudoctor.knowledge.findings import attribute
 from gpudoctor.knowledge.matcher import SignatureMatch
-from gpudoctor.pasted.signatures import not_recognised, scan_inputs, signatures_result
+from gpudoctor.pasted.signatures import LIVE_LOGS_CHECK, not_recognised, scan_inputs, signatures_result
 from gpudoctor.pasted.text import NotText, clean, decode
 from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
 
@@ -120,6 +120,8 @@ def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 5
     report = run_checks(host, checks, registry, Options(min_driver=min_driver, source="pasted"),
                         report_broken_plugins=False, summarize=host_summary)
     judged = judge_pasted(report, reading.kinds, _conflicts_result(reading))
+    # The whole paste was scanned for known failures: the live logs' check would only repeat part of it.
+    judged = replace(judged, results=tuple(r for r in judged.results if r.check_id != LIVE_LOGS_CHECK))
     # A known failure that a check reported itself becomes that finding's code; the rest come first, as causes.
     results, unexplained = attribute(judged.results, scanned.matches)
     known = signatures_result(unexplained)

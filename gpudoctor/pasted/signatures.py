@@ -16,6 +16,7 @@ from gpudoctor.knowledge.matcher import SignatureMatch, scan
 from gpudoctor.model import CheckResult, worst
 
 CHECK_ID = "read.signatures"
+LIVE_LOGS_CHECK = "logs.known-failures"  # its matches are a part of what the paste-wide scan finds
 NOT_RECOGNISED_CAP = 10
 _ERROR_LOOKING = re.compile(
     r"(?:\b|[a-z])(?:[Ee]rror|Exception)\b|\b(?:ERROR|[Ff]ail(?:ed|ure)?|FAIL(?:ED)?|[Ff]atal|FATAL|[Cc]annot|[Cc]ould not|"
