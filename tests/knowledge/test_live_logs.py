@@ -83,3 +83,16 @@ def test_the_pytorch_childs_stderr_explains_its_failure():
     assert len(cuda.findings) == 1, "the known failure explains the finding instead of standing beside it"
     assert cuda.findings[0].evidence["signatures"] == ["cuda.no-kernel-image"]
     assert "Known failure [cuda.no-kernel-image]" in text_of(cuda)
+
+
+def test_a_known_failure_in_the_deep_workers_last_words_explains_its_stop():
+    from deep.deep_hosts import DEEP, DEEP_CHECKS, h200, recorded, set_worker, with_software, worker_args
+
+    lines = "\n".join(recorded("h200x2-nvlink.jsonl").splitlines()[:23]) + "\n"
+    stderr = "CUDA error: no kernel image is available for execution on the device\n"
+    builder = set_worker(with_software(h200()), worker_args(), lines, returncode=-6, stderr=stderr)
+    report = run(builder.host(), only=DEEP_CHECKS, options=DEEP)
+    stopped = result(report, "pcie.bandwidth")
+    assert stopped.status is Status.FAIL
+    assert stopped.findings[0].evidence["signatures"] == ["cuda.no-kernel-image"]
+    assert "Known failure [cuda.no-kernel-image]" in text_of(stopped)
