@@ -89,5 +89,10 @@ def catalogue() -> tuple[Signature, ...]:
     return tuple(rows)
 
 
+@cache
+def _by_code() -> dict[str, Signature]:
+    return {row.code: row for row in catalogue()}
+
+
 def by_code(code: str) -> Signature | None:
-    return next((row for row in catalogue() if row.code == code), None)
+    return _by_code().get(code)
