@@ -12,16 +12,15 @@ SIGNATURES = (
         patterns=(r"no kernel image is available for execution on the device",),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU: a newer Ollama or llama.cpp release (some releases "
-                "left out older GPUs, such as Ollama 0.11 for Pascal), or a PyTorch wheel whose "
-                "`torch.cuda.get_arch_list()` lists the GPU's sm_XY; a GPU older than every current build needs "
-                "an older release."),
+        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY): for GeForce RTX 50 and "
+                "B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` "
+                "lists the ones a PyTorch build has; for Ollama or llama.cpp, a release built for this GPU."),
         action="configure",
         rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver",),
-        sources=("https://github.com/ollama/ollama/issues/12316", "https://github.com/ollama/ollama/issues/12341",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
                  "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"),
         checked="2026-11-25",
-        examples=("cuda/ollama-12316-no-kernel-image-gtx1080.txt",),
+        examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
     ),
 )
