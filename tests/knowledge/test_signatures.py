@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
-from gpudoctor.knowledge.matcher import MIN_LITERAL, nested_quantifier, required_literals, scan
+from gpudoctor.knowledge.matcher import COMMON_WORDS, MIN_LITERAL, nested_quantifier, required_literals, scan
 from gpudoctor.knowledge.signatures import ACTIONS, AREAS, SEVERITIES, TEXT_KINDS, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +80,9 @@ def test_a_rows_patterns_are_safe_and_prefilterable(row):
         literals = required_literals(pattern)
         assert literals and min(map(len, literals)) >= MIN_LITERAL, \
             f"{row.code}: {pattern!r} needs a plain literal of {MIN_LITERAL}+ characters for the prefilter"
+        assert not set(literals) & COMMON_WORDS, \
+            f"{row.code}: {pattern!r} holds no word rarer than {sorted(set(literals) & COMMON_WORDS)}: every healthy " \
+            "log would wake the matcher; add the message's own wording"
         assert nested_quantifier(pattern) is None, f"{row.code}: {pattern!r} has {nested_quantifier(pattern)}"
         assert names_in_cause <= set(compiled.groupindex), \
             f"{row.code}: the cause uses {names_in_cause - set(compiled.groupindex)}, which {pattern!r} does not name"

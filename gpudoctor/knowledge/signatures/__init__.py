@@ -13,13 +13,16 @@ is one row there plus its corpus file.
         severity="fail", cause="The GPU at {bus_id} stopped answering on PCIe (Xid 79).",
         advice="Check the GPU's power cables and PSU, reseat the card, then reboot.",
         action="reseat-or-inspect-hardware", sources=("https://docs.nvidia.com/deploy/xid-errors/",),
-        checked="2026-11-25", examples=("kernel/nvsentinel-155-xid79.txt",))
+        checked="2026-11-25", examples=("kernel/nvsentinel-155-fallen-off-bus.txt",))
 
 Patterns are searched (not anchored) in one logical line at a time (gpudoctor/knowledge/log_lines.py):
 journal, dmesg, container and Markdown decoration removed, escaped newlines split, NVRM messages and
 Python exception messages continued over several lines joined with a space. Each must hold a plain
-literal of at least three characters (the matcher's prefilter; write `[Ee]rror` rather than a
-case-insensitive flag) and no quantifier inside another one, so that it runs in linear time.
+word of at least three characters that healthy logs rarely hold (the matcher's prefilter takes the most
+specific one: not "NVIDIA", "CUDA", "error", see matcher.COMMON_WORDS; write `[Ee]rror` rather than a
+case-insensitive flag), and no quantifier inside another one, so that it runs in linear time. A cause
+that a check already judges from the same log (gpudoctor/knowledge/findings.py,
+CAUSE_OWNERS) is left to that check on a live host; its code then marks that check's finding in `read`.
 Pure data; no I/O, no regex compiled here.
 """
 
