@@ -89,8 +89,16 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
     return out
 
 
+# What the next "NVRM: " line of a message the driver wrapped starts with, after its indent: lower case
+# ("installed in this system", "this kernel module has", " supported through the"), "(PCI ID: ...)", or a
+# branch ("NVIDIA 470.xx"). A new message starts otherwise ("Xid (PCI:...)", "GPU at PCI:...").
+_NVRM_CONTINUATION = re.compile(r" *(?:[a-z(]|NVIDIA \d)")
+
+
 def _continues_nvrm(head: str, nxt: str) -> bool:
-    return _NVRM in head and nxt.lstrip().startswith(_NVRM) and not head.rstrip().endswith(_SENTENCE_END)
+    rest = nxt.lstrip()
+    return (_NVRM in head and rest.startswith(_NVRM) and not head.rstrip().endswith(_SENTENCE_END)
+            and _NVRM_CONTINUATION.match(rest, len(_NVRM)) is not None)
 
 
 def _continues_exception(nxt: str) -> bool:

@@ -19,9 +19,9 @@ def _row(code: str, *patterns: str, kinds=("any",)) -> Signature:
 
 TABLE = CompiledCatalogue((
     _row("kernel.xid", XID, kinds=("dmesg", "journal")),
-    _row("kernel.unsupported",
-         r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-f:.]+) \(PCI ID: [0-9a-f:]+\) installed in this system is not "
-         r"supported by the (?P<version>[\dx.]+) NVIDIA"),
+    _row("kernel.legacy-gpu",
+         r"NVRM: The NVIDIA (?P<gpu>[^\n]{1,80}) GPU installed in this system is supported through the NVIDIA "
+         r"(?P<version>[\dx.]+) Legacy drivers"),
     _row("kernel.open-required", r"requires use of the NVIDIA open kernel modules"),
     _row("frameworks.no-kernel-image",
          r"CUDA error: no kernel image is available for execution on the device CUDA kernel errors might"),
@@ -78,14 +78,18 @@ def test_the_match_says_where_it_was_found():
 
 
 def test_an_nvrm_message_continued_over_several_lines_is_one_line():
-    text = ("[  5.1] NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2204)\n"
-            "[  5.1] NVRM: installed in this system is not supported by the\n"
-            "[  5.1] NVRM: 470.xx NVIDIA driver release.\n"
-            "[  5.1] NVRM: Please see 'Appendix A - Supported NVIDIA GPU Products'\n")
+    text = ("[  5.1] NVRM: GPU at PCI:0000:01:00: GPU-<uuid>\n"
+            "[  5.1] NVRM: The NVIDIA GeForce GTX 770 GPU installed in this system is\n"
+            "[  5.1] NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n"
+            "[  5.1] NVRM:  visit http://www.nvidia.com/object/unix.html for more\n"
+            "[  5.1] NVRM:  information.  The 515.65.01 NVIDIA driver will ignore\n"
+            "[  5.1] NVRM:  this GPU.  Continuing probe...\n"
+            f"[  5.2] {XID_LINE}\n")
     found = scan(text, "dmesg", table=TABLE)
-    assert [m.code for m in found] == ["kernel.unsupported"]
-    assert found[0].fields == {"bus_id": "0000:01:00.0", "version": "470.xx"}
-    assert found[0].line_number == 1
+    assert [m.code for m in found] == ["kernel.legacy-gpu", "kernel.xid"]
+    assert found[0].fields == {"gpu": "GeForce GTX 770", "version": "470.xx"}
+    assert found[0].line_number == 2, "a new NVRM message is not a continuation of the one above"
+    assert found[0].line.endswith("will ignore this GPU.  Continuing probe...")
 
 
 def test_a_literal_on_a_continuation_line_still_finds_the_message_above():

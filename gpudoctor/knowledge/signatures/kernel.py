@@ -33,7 +33,62 @@ SIGNATURES = (
         sources=(XID_DOCS, "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/507",
                  "https://github.com/NVIDIA/NVSentinel/issues/155"),
         checked="2026-11-25",
-        examples=("kernel/nvsentinel-155-fallen-off-bus.txt",),
+        examples=("kernel/nvsentinel-155-fallen-off-bus.txt", "kernel/ogkm-1247-oculink-rxerr-xid79-xid154.txt"),
+    ),
+    Signature(
+        code="kernel.xid-application",
+        cause_id="app-fault",
+        kinds=_KERNEL,
+        # Xid 45 "caused by previous Xid N" is the driver stopping channels after another fault: that one is the cause.
+        patterns=(_XID + r"(?P<xid>13|31|43|45|69)\b(?![^\n]{0,200}caused by previous Xid)",),
+        severity="warn",
+        cause="A program on the GPU at {bus_id} faulted or was stopped (Xid {xid}); the driver recovered.",
+        advice=("Look at the application (the process the line names) that ran then: an illegal memory access or a "
+                "killed channel is usually its own bug or its runtime's, not the hardware; update or debug it, "
+                "update the driver if many programs fault. If it happens only when GPUs talk to each other, test "
+                "P2P (ACS, IOMMU: pcie.acs)."),
+        action="restart-application",
+        rules_out=("a hardware fault of the GPU",),
+        never_suggest=("reseat", "power supply", "RMA"),
+        sources=(XID_DOCS, "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/363",
+                 "https://github.com/doitsujin/dxvk/issues/1799"),
+        checked="2026-11-25",
+        examples=("kernel/dxvk-1799-xid31-game-journal.txt", "kernel/ogkm-363-xid31-chrome-console-switch.txt"),
+    ),
+    Signature(
+        code="kernel.xid-nvlink",
+        cause_id="nvlink-error",
+        kinds=_KERNEL,
+        # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
+        patterns=(_XID + r"(?P<xid>74|14[4-9]|150)\b",
+                  # Xid 45 stopping a channel because of an NVLink Xid the excerpt may not hold itself
+                  _XID + r"\d+, [^\n]{0,200}caused by previous Xid (?P<xid>74|14[4-9]|150)\b"),
+        severity="fail",
+        cause="An NVLink of the GPU at {bus_id} reported an error (Xid {xid}).",
+        advice=("Read the per-link counters and state (`nvidia-smi nvlink -e`, `nvidia-smi nvlink -s`), reseat the "
+                "NVLink bridge where there is one and reset the GPUs or reboot the node; errors that come back on "
+                "the same link are a hardware fault: run NVIDIA's field diagnostics and contact the vendor."),
+        action="reset-gpu",
+        never_suggest=("out of memory",),
+        sources=(XID_DOCS, "https://github.com/leptonai/gpud/pull/1174",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1150"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-1150-nvlink-xid149-145-journal.txt",),
+    ),
+    Signature(
+        code="kernel.xid-gsp",
+        cause_id="gsp-firmware-error",
+        kinds=_KERNEL,
+        patterns=(_XID + r"(?P<xid>119|120)\b",),
+        severity="fail",
+        cause="The GSP firmware of the GPU at {bus_id} timed out or failed (Xid {xid}).",
+        advice=("Update to the newest driver of your branch (several GSP timeouts were fixed in driver updates, e.g. "
+                "525.105.17 for the first R525 releases), then reset the GPU or reboot to recover it."),
+        action="reboot",
+        never_suggest=("reseat", "power supply"),
+        sources=(XID_DOCS, "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/446"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-446-xid119-gsp-rpc-timeout-dmesg-t.txt",),
     ),
     Signature(
         code="kernel.api-mismatch",
