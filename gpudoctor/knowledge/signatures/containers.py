@@ -39,14 +39,17 @@ SIGNATURES += (
         code="containers.no-gpu-device-driver",
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
-        # dockerd's words for --gpus (or a compose device reservation) when no NVIDIA hook or CDI is set up.
-        patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",),
+        # dockerd's words for --gpus (or a compose device reservation) when no NVIDIA hook or CDI is set up; Podman
+        # and CDI-mode runtimes say the CDI spec is missing.
+        patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",
+                  r"unresolvable CDI devices nvidia\.com/gpu"),
         severity="fail",
         cause="Docker has no NVIDIA container runtime or hook to satisfy a GPU request.",
         advice=("Install the NVIDIA Container Toolkit, register it with Docker "
                 "(`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon "
-                "(`sudo systemctl restart docker`); with Docker Desktop on Windows, use the WSL 2 back end with a "
-                "current NVIDIA Windows driver."),
+                "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
+                "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
+                "the WSL 2 back end with a current NVIDIA Windows driver."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
@@ -149,9 +152,9 @@ SIGNATURES += (
         cause_id="container-requirement",
         kinds=_CONTAINER_TEXT,
         # The image's NVIDIA_REQUIRE_CUDA, checked by nvidia-container-cli against the host driver.
-        patterns=(r"unsatisfied condition: cuda\s?>=\s?(?P<cuda>\d+\.\d+)",),
+        patterns=(r"unsatisfied condition: (?P<requirement>(?:cuda|driver)\s?>=\s?\d+(?:\.\d+)?)",),
         severity="fail",
-        cause="The image requires a driver that supports CUDA {cuda}; the host driver is older.",
+        cause="The image requires {requirement} of the host driver, and the host driver is older.",
         advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
                 "the CUDA version the driver supports; CUDA 10.0 needs 410 or newer, 12.8 needs 570 or newer), or "
                 "use an image built for an earlier CUDA."),

@@ -58,14 +58,17 @@ SIGNATURES += (
         kinds=("any",),
         # Error 804, CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: the cuda-compat libcuda loaded on a GPU it does not
         # serve (forward compatibility is for data-center GPUs only).
+        # Error 803, CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: a cuda-compat libcuda of another version than the kernel module.
         patterns=(r"forward compatibility was attempted on non supported HW",
-                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice"),
+                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice",
+                  r"system has unsupported display driver / cuda driver combination",
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", r"cudaErrorSystemDriverMismatch"),
         severity="fail",
-        cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library cannot "
-              "bridge the gap on this (non data-center) GPU.",
+        cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
+              "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
         advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA natively (for "
                 "example the 550 branch for CUDA 12.4), or run an older image built for the CUDA your driver "
-                "supports."),
+                "supports; a cuda-compat libcuda on LD_LIBRARY_PATH that does not fit this driver must go."),
         action="configure",
         never_suggest=("add --ipc=host", "raise --shm-size", "change tensor-parallel-size"),
         sources=("https://github.com/vllm-project/vllm/issues/4940", COMPATIBILITY, DRIVER_ERRORS),
@@ -93,12 +96,18 @@ SIGNATURES += (
         examples=("cuda/gpuburn-92-h100-sxm-system-not-yet-initialized.txt",),
     ),
     Signature(
-        code="cuda.ecc-uncorrectable",
+        code="cuda.ecc-error",
         cause_id="gpu-memory-error",
         kinds=("any",),
-        patterns=(r"uncorrectable ECC error encountered", r"cudaErrorECCUncorrectable", r"CUDA_ERROR_ECC_UNCORRECTABLE"),
+        patterns=(
+            r"uncorrectable ECC error encountered", r"cudaErrorECCUncorrectable", r"CUDA_ERROR_ECC_UNCORRECTABLE",
+            # The same failure as the kernel logs it: Xid 48 (double-bit ECC), 63/64 (row remap or page retirement
+            # recorded / failed), 92 (high single-bit rate), 94/95 (contained / uncontained ECC error).
+            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95)\b",
+        ),
         severity="fail",
-        cause="The GPU's memory reported an uncorrectable ECC error while the program ran: a hardware fault of that GPU.",
+        cause="The GPU's memory reported an ECC error (uncorrectable, or a row remap or page retirement): a "
+              "hardware fault of that GPU, not of the program.",
         advice=("Drain the node and check the GPU's memory: `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT` and the "
                 "kernel log for Xid 48/63/64/94/95; reset the GPU (`sudo nvidia-smi -r -i N`) or reboot so pending "
                 "row remaps take effect, and have the admins replace the GPU if uncorrectable errors persist."),
@@ -136,7 +145,10 @@ SIGNATURES += (
         kinds=("any",),
         # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU.
         patterns=(r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
-                  r"CUDA_ERROR_NO_BINARY_FOR_GPU"),
+                  r"CUDA_ERROR_NO_BINARY_FOR_GPU",
+                  # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
+                  r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
+                  r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without kernels for this GPU's compute capability.",
         advice=("Install a build that includes this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
@@ -291,6 +303,7 @@ SIGNATURES += (
             r"CUDA out of memory\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
             r"CUDA error: out of memory",
             r"CUDA_ERROR_OUT_OF_MEMORY",
+            r"OOM when allocating tensor with shape",  # TensorFlow
             r"cudaErrorMemoryAllocation",
         ),
         severity="fail",
@@ -313,7 +326,8 @@ SIGNATURES += (
         cause_id="cuda-no-device",
         kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
-        patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE"),
+        patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
+                  r"No CUDA GPUs are available"),  # PyTorch, when the device count is 0
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "

@@ -267,10 +267,11 @@ SIGNATURES += (
         code="kernel.xid-mmu-fault",
         cause_id="app-fault",
         kinds=_NVRM_TEXT,
-        # Xid 31 (GPU memory page fault) and 13 (graphics engine exception) name the process whose context faulted
-        # (R470+: "pid=..., name=..., Ch ..."); NVIDIA's Xid catalogue puts them on the application first.
+        # Xid 31 (GPU memory page fault), 13 (graphics engine exception) and 43 (GPU stopped processing: a channel
+        # reset) name the process whose context faulted (R470+: "pid=..., name=..., Ch ..."); NVIDIA's Xid catalogue
+        # puts them on the application first. Xid 45 is left out: it mostly follows another error.
         patterns=(
-            _XID_ANYWHERE + r"(?P<xid>13|31)\b,(?: pid=(?P<pid>[^,\n]{1,24}),)?(?: name=(?P<process>[^,\n]{1,64}),)? Ch ",
+            _XID_ANYWHERE + r"(?P<xid>13|31|43)\b,(?: pid=(?P<pid>[^,\n]{1,24}),)?(?: name=(?P<process>[^,\n]{1,64}),)? Ch ",
         ),
         severity="warn",
         cause="A program's GPU context faulted (Xid {xid}, GPU {bus_id}); the driver stopped that context and went on.",
@@ -286,20 +287,20 @@ SIGNATURES += (
         examples=("kernel/dxvk-1799-xid31-game-journal.txt", "kernel/ogkm-363-xid31-chrome-console-switch.txt"),
     ),
     Signature(
-        code="kernel.xid-nvlink-blackwell",
+        code="kernel.xid-nvlink",
         cause_id="nvlink-error",
         kinds=_NVRM_TEXT,
-        # Xid 144-150 are the NVLink unit errors of Hopper/Blackwell-era drivers (SAW, RLW, TLW, TREX, NVLIPT,
-        # NETIR, MSE); an Xid 45 "caused by previous Xid 14x" is the channel cleanup that follows one.
+        # Xid 74 is an NVLink error; 144-150 are the NVLink unit errors of Hopper/Blackwell-era drivers (SAW, RLW,
+        # TLW, TREX, NVLIPT, NETIR, MSE). An Xid 45 "caused by previous Xid 14x" is the channel cleanup after one.
         patterns=(
-            _XID_ANYWHERE + r"(?P<xid>14[4-9]|150)\b",
-            r"caused by previous Xid (?P<xid>14[4-9]|150)\b",
+            _XID_ANYWHERE + r"(?P<xid>74|14[4-9]|150)\b",
+            r"caused by previous Xid (?P<xid>74|14[4-9]|150)\b",
         ),
         severity="fail",
         cause="An NVLink error (Xid {xid}) hit the GPU; the jobs' channels were torn down because of it.",
         advice=("Treat it as an NVLink fault, not a program bug: drain the node, reset the GPUs "
                 "(`sudo nvidia-smi -r`) or reboot, then check the links with `nvidia-smi nvlink -s` and the error "
-                "counters with `nvidia-smi nvlink -e`; run the vendor's diagnostics (`dcgmi diag -r 3`) and contact "
+                "counters with `nvidia-smi nvlink -e` (reseat the bridge where two cards share one); run the vendor's diagnostics (`dcgmi diag -r 3`) and contact "
                 "the vendor if errors return on the same links."),
         action="reset-gpu",
         rules_out=("the training script",),
@@ -487,12 +488,16 @@ SIGNATURES += (
         examples=("kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt",),
     ),
     Signature(
-        code="kernel.nvidia-smi-no-driver",
+        code="kernel.driver-not-loaded",
         cause_id="driver-not-loaded",
         kinds=("any",),
-        patterns=(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",),
+        patterns=(
+            r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+            r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
+            r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
+        ),
         severity="fail",
-        cause="nvidia-smi could not reach the NVIDIA kernel driver: no NVIDIA module is loaded.",
+        cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
         advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with "
                 "`sudo dmesg | grep -i nvrm`; a module missing for this kernel means installing the driver packages "
                 "for it (DKMS with this kernel's headers). In a container or under WSL 2 the driver is the host's: "

@@ -121,12 +121,15 @@ SIGNATURES += (
         patterns=(
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
+            # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
+            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host)",
         ),
         severity="fail",
-        cause="NCCL found no usable IP interface for its bootstrap, which it needs even for ranks on one node.",
-        advice=("Give NCCL an interface with an IPv4 address: list them with `ip addr` (or ifconfig), set "
-                "NCCL_SOCKET_IFNAME to one that is up on every node (never lo for several nodes), and where IPv6 is "
-                "disabled set NCCL_SOCKET_FAMILY=AF_INET."),
+        cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
+              "picked one the other ranks cannot reach.",
+        advice=("Give NCCL an interface with an IPv4 address that every node can reach: list them with `ip addr` (or "
+                "ifconfig), set NCCL_SOCKET_IFNAME to it (never lo or docker0 across nodes), let its ports through "
+                "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", ENVIRONMENT),
