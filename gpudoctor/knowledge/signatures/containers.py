@@ -209,4 +209,22 @@ SIGNATURES += (
         examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
                   "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"),
     ),
+    Signature(
+        code="containers.docker-info-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # `docker info`: the runtimes dockerd loaded; nvidia is listed once daemon.json names it and dockerd restarted.
+        patterns=(r"Runtimes: (?:io\.containerd\.runc\.v2 )?runc$",),
+        severity="info",
+        cause="The Docker daemon has no nvidia runtime loaded, so `--runtime=nvidia` and compose's `runtime: nvidia` "
+              "fail (`--gpus` still works where the toolkit's hook is installed).",
+        advice=("If daemon.json already names the nvidia runtime, the daemon was not restarted since: "
+                "`sudo systemctl restart docker`; otherwise register it first with "
+                "`sudo nvidia-ctk runtime configure --runtime=docker`, then restart docker."),
+        action="configure",
+        never_suggest=("reinstall Docker", "reinstall the driver"),
+        sources=("https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31", TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",),
+    ),
 )

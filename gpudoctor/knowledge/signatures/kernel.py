@@ -545,5 +545,47 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt",),
     ),
+    Signature(
+        code="kernel.apt-upgraded-driver",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # apt's history log (/var/log/apt/history.log): NVIDIA driver packages replaced under a running system, as
+        # unattended-upgrades does; the loaded module stays the old version until a reboot.
+        patterns=(r"Upgrade: (?:lib)?nvidia-[\w-]{2,40}:\w{3,8} \((?P<old>\d{3}\.\d+(?:\.\d+)?)",),
+        severity="warn",
+        cause="apt upgraded the NVIDIA driver packages from {old}; until a reboot the old kernel module stays "
+              "loaded, and NVML then fails with a driver/library version mismatch.",
+        advice=("Reboot (or reload the nvidia modules) when the jobs allow, and hold the driver packages so "
+                "unattended upgrades do not replace them under running jobs (`sudo apt-mark hold` on the nvidia and "
+                "libnvidia packages, or Unattended-Upgrade::Package-Blacklist)."),
+        action="reboot",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/lyulyul/shine-cluster/issues/30",
+                 "https://wiki.debian.org/UnattendedUpgrades"),
+        checked="2026-11-25",
+        examples=("kernel/shinecluster-30-unattended-upgrade-mismatch.txt",),
+    ),
+    Signature(
+        code="kernel.installer-no-kernel-modules",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # nvidia-installer run with --no-kernel-modules installs only its own user-space version; the kernel
+        # modules come from elsewhere (a distribution package, a patched build) and must be the same version.
+        patterns=(
+            r"You specified the '--no-kernel-modules' command line option",
+            r"NVIDIA-Linux-[\w]{3,10}-(?P<version>\d{3}\.\d+(?:\.\d+)?)\.run --no-kernel-modules",
+        ),
+        severity="warn",
+        cause="The user-space driver was installed without kernel modules; it works only with kernel modules of "
+              "exactly its own version.",
+        advice=("Make the kernel modules and the user-space driver the same version: install the .run file whose "
+                "version matches the modules (`cat /proc/driver/nvidia/version` or `modinfo -F version nvidia`), or "
+                "build the modules of the user-space driver's version, then load them."),
+        action="configure",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-25",
+        examples=("kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",),
+    ),
 )
-
