@@ -136,7 +136,8 @@ SIGNATURES += (
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         # libnvidia-container's words; the "mount error: " before them is often cut by a hard-wrapped paste.
-        patterns=(r"file creation failed: [^\n]{0,300}: file exists",),
+        # The lookahead keeps "failed:" out of the prefilter's literal (it keys on "creation" instead).
+        patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",),
         severity="fail",
         cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
         advice=("Remove the NVIDIA driver files from the image (build it without the driver's user-space packages, or "

@@ -299,8 +299,9 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # PyTorch, both forms: "Tried to allocate 22.00 MiB. GPU 0 has a total capacity of ..." (2.1+) and
-            # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...".
-            r"CUDA out of memory\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
+            # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
+            # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
+            r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
             r"CUDA error: out of memory",
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
@@ -327,7 +328,7 @@ SIGNATURES += (
         kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"No CUDA GPUs are available"),  # PyTorch, when the device count is 0
+                  r"RuntimeError: No CUDA GPUs are available"),  # PyTorch, when the device count is 0
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "

@@ -356,23 +356,6 @@ SIGNATURES += (
                   "kernel/mbp2016-60-tb3-egpu-bar-no-space.txt"),
     ),
     Signature(
-        code="kernel.pci-bridge-no-space",
-        cause_id="bar-allocation",
-        kinds=_NVRM_TEXT,
-        # The PCI core's words when a bridge window (BAR 13-15) cannot be placed; a GPU behind it then gets none.
-        patterns=(r"pcieport " + _BUS + r": BAR (?P<bar>1[3-5]): (?:no space for|failed to assign) \[mem size",),
-        severity="warn",
-        cause="The PCI bridge at {bus_id} got no memory window (BAR {bar}), so devices behind it cannot be mapped.",
-        advice=("Let the kernel reassign PCI resources (`pci=realloc` on the kernel command line; for Thunderbolt "
-                "eGPUs also `pci=hpmemsize=`), or enable Above 4G Decoding in the BIOS/firmware, then reboot."),
-        action="configure",
-        never_suggest=("reinstall the driver", "blacklist nouveau"),
-        sources=("https://github.com/Dunedan/mbp-2016-linux/issues/60",
-                 "https://www.kernel.org/doc/html/latest/admin-guide/kernel-parameters.html"),
-        checked="2026-11-25",
-        examples=("kernel/mbp2016-60-tb3-egpu-bar-no-space.txt",),
-    ),
-    Signature(
         code="kernel.nvml-insufficient-permissions",
         cause_id="device-permissions",
         kinds=("any",),
@@ -420,7 +403,8 @@ SIGNATURES += (
         patterns=(
             r"Consult /var/lib/dkms/nvidia[\w-]{0,20}/(?P<version>\d{3}\.\d+(?:\.\d+)?)/build/make\.log",
             r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
-            r"Bad return status for module build on kernel: (?P<kernel>\S+)",
+            # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
+            r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",

@@ -34,8 +34,9 @@ SIGNATURES += (
         code="wsl.display-driver-recovered",
         cause_id="windows-tdr",
         kinds=("any",),
-        # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU.
-        patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped responding and has (?:successfully )?recovered",),
+        # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
+        # "responding" so that the prefilter keys on "recovered": "responding" is common in healthy logs.
+        patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped respond(?=ing)ing and has (?:successfully )?recovered",),
         severity="fail",
         cause="Windows' timeout detection and recovery (TDR) reset the GPU because a kernel ran too long on the "
               "display GPU; the CUDA call in flight failed.",
