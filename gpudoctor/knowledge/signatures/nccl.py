@@ -81,16 +81,20 @@ SIGNATURES += (
         cause_id="none",
         kinds=("any",),
         # NCCL's INFO lines when no external network plugin is installed (net.cc: "NET/Plugin : dlerror=... No
-        # plugin found (libnccl-net.so), using internal implementation"; NCCL 2.3-2.6: "Unable to load libnccl-net.so").
+        # plugin found (libnccl-net.so), using internal implementation"; NCCL 2.3-2.6: "Unable to load libnccl-net.so";
+        # NCCL 2.19+: "NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin.").
         patterns=(
             r"No plugin found \(libnccl-net\.so\)",
+            r"NET/Plugin ?: Could not find: libnccl-net\.so\b",
             r"Unable to load libnccl-net\.so",
             r"NET/Plugin ?: Plugin load returned \d+ : libnccl-net\.so: cannot open shared object file",
         ),
         severity="info",
         cause="NCCL found no external network plugin and uses its internal transports; this is not an error.",
         advice=("Harmless, informational: NCCL uses its internal InfiniBand/RoCE or socket transports. Ignore this "
-                "line and look for a WARN line in the log for the real error."),
+                "line and look for a WARN line in the log for the real error. Only on fabrics that need a vendor "
+                "plugin (AWS EFA's aws-ofi-nccl, Slingshot) does it mean NCCL fell back to sockets: then check that "
+                "the vendor's plugin is present in the image."),
         action="none",
         never_suggest=("install libnccl-net", "reinstall NCCL"),
         sources=("https://github.com/NVIDIA/nccl/issues/1231", "https://github.com/NVIDIA/nccl/issues/162"),
