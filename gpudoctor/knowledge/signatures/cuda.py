@@ -1,4 +1,4 @@
-"""NVML and the CUDA runtime and driver API: what libcuda, libcudart and NVML report."""
+"""NVML and the CUDA runtime and driver API: what libcuda, libcudart and NVML report, in any program."""
 
 from __future__ import annotations
 
@@ -143,25 +143,30 @@ SIGNATURES += (
         code="cuda.no-kernel-image",
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
-        # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU.
+        # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
+        # raises it, ggml prints it.
         patterns=(r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
                   r"CUDA_ERROR_NO_BINARY_FOR_GPU",
                   # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
                   r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
-        cause="The program was built without kernels for this GPU's compute capability.",
-        advice=("Install a build that includes this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
-                "--format=csv`): for RTX 50-series / Blackwell (sm_120) a PyTorch build for CUDA 12.8 or newer "
-                "(cu128 wheels); for an older GPU a release whose `torch.cuda.get_arch_list()` still holds it, or "
-                "build from source with TORCH_CUDA_ARCH_LIST set to it."),
+        cause="The program was built without CUDA kernels for this GPU's compute capability.",
+        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                "--format=csv`): for RTX 50-series / Blackwell (sm_120) a PyTorch build for CUDA 12.8 or newer (cu128 "
+                "wheels); for Ollama or llama.cpp a newer release (some releases left out older GPUs, such as Ollama "
+                "0.11 for Pascal; the previous release until the fix ships); for PyTorch on an older GPU a release "
+                "whose `torch.cuda.get_arch_list()` still lists its sm_XY, or build from source with "
+                "TORCH_CUDA_ARCH_LIST set to it."),
         action="configure",
-        rules_out=("the driver",),
-        never_suggest=("update the NVIDIA driver", "set CUDA_LAUNCH_BLOCKING"),
-        sources=("https://github.com/mir-aidj/all-in-one/issues/35", "https://github.com/pytorch/pytorch/issues/167244",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the NVIDIA driver", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/ollama/ollama/issues/12316", "https://github.com/ollama/ollama/issues/12341",
+                 "https://github.com/mir-aidj/all-in-one/issues/35", "https://github.com/pytorch/pytorch/issues/167244",
                  RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
+        examples=("cuda/ollama-12316-no-kernel-image-gtx1080.txt", "cuda/allinone-35-sm120-torch25-cu121.txt",
+                  "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
     ),
     Signature(
         code="cuda.torch-gpu-too-old",
