@@ -79,13 +79,17 @@ SIGNATURES += (
         code="cuda.system-not-ready",
         cause_id="fabric-manager-not-running",
         kinds=("any",),
-        # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager).
-        patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY"),
+        # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager); and
+        # Fabric Manager's own refusal to start beside a driver of another version.
+        patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY",
+                  r"(?:driver interface version (?P<fm_version>\d{3}\.\d+(?:\.\d+)?)\s{1,10})?don't match with "
+                  r"driver version (?P<driver_version>\d{3}\.\d+(?:\.\d+)?)"),
         severity="fail",
-        cause="CUDA reports the system not yet initialized (error 802): on an NVSwitch system the NVLink fabric was "
-              "not set up, which is Fabric Manager's job.",
+        cause="On an NVSwitch system the NVLink fabric is not set up: Fabric Manager is not running, or is of another "
+              "version than the driver, so CUDA fails with error 802 (system not yet initialized).",
         advice=("Install NVIDIA Fabric Manager of exactly the driver's version (`nvidia-fabricmanager-<branch>` matching "
-                "the driver `nvidia-smi` shows) and start it: `sudo systemctl enable --now nvidia-fabricmanager`; "
+                "the driver `nvidia-smi` shows; if the driver was updated without a reboot, reboot first so the loaded "
+                "driver is the installed one) and start it: `sudo systemctl enable --now nvidia-fabricmanager`; "
                 "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts."),
         action="configure",
         rules_out=("the CUDA toolkit", "the program"),
@@ -266,11 +270,13 @@ SIGNATURES += (
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # cudaErrorInvalidDevice (101; 10 in CUDA 9 and older) / CUDA_ERROR_INVALID_DEVICE.
-        patterns=(r"invalid device ordinal", r"cudaErrorInvalidDevice\b", r"CUDA_ERROR_INVALID_DEVICE\b"),
+        patterns=(r"invalid device ordinal", r"cudaErrorInvalidDevice\b", r"CUDA_ERROR_INVALID_DEVICE\b",
+                  # The same mistake one layer down: `--gpus device=N` or compose device_ids naming a GPU the host lacks.
+                  r"nvidia-container-cli: device error: (?P<device>[\w-]{1,64}): unknown device"),
         severity="fail",
         cause="The program asked for a GPU index that does not exist among the GPUs it can see.",
         advice=("Count the visible GPUs (`nvidia-smi -L`; CUDA_VISIBLE_DEVICES renumbers them from 0) and use an index "
-                "below that count (e.g. cuda:0); with torchrun or torch.distributed.launch, make --nproc_per_node "
+                "below that count (e.g. cuda:0, or `--gpus device=0` and compose device_ids for a container); with torchrun or torch.distributed.launch, make --nproc_per_node "
                 "equal to the number of GPUs in CUDA_VISIBLE_DEVICES."),
         action="configure",
         rules_out=("the driver",),
@@ -310,6 +316,7 @@ SIGNATURES += (
             r"CUDA error: out of memory",
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
+            r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation",
         ),
         severity="fail",
