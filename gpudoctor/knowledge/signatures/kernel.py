@@ -479,6 +479,7 @@ SIGNATURES += (
             r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
             r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
             r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
+            r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
         ),
         severity="fail",
         cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
@@ -510,22 +511,30 @@ SIGNATURES += (
         examples=("kernel/ogkm-230-open-module-datacenter-only.txt",),
     ),
     Signature(
-        code="kernel.open-module-needs-gsp",
+        code="kernel.gpu-not-supported-by-driver",
         cause_id="gpu-unsupported-by-driver",
         kinds=_NVRM_TEXT,
+        # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
+        # module and a GPU without GSP; a release older than the GPU; a GPU left to a legacy branch.
         patterns=(
             r"NVRM: The NVIDIA GPU " + _BUS + r" \(PCI ID: (?P<pci_id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\) installed in "
             r"this system is not supported by open nvidia\.ko because it does not include the required GPU System "
             r"Processor",
+            r"installed in this system is not supported by the (?P<release>\d{3}\.[\dx.]{2,12}) NVIDIA Linux driver "
+            r"release",
+            r"GPU installed in this system is supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
         ),
         severity="fail",
-        cause="The GPU at {bus_id} ({pci_id}) has no GSP, which the open NVIDIA kernel module requires.",
-        advice=("Install the proprietary (closed) NVIDIA kernel module for this GPU: the open modules need a GSP, "
-                "which only Turing and newer GPUs have."),
+        cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
+        advice=("Install the driver the message points to: when the open nvidia.ko refuses a GPU without a GSP "
+                "(older than Turing), the proprietary (closed) kernel module of the same driver; when it names a "
+                "legacy series (such as 470.xx or 390.xx), that legacy driver; when the GPU is newer than the release, "
+                "a newer driver (RTX 50-series needs R570 or newer, with the open modules)."),
         action="configure",
         never_suggest=("disable Secure Boot", "check the power supply"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"),
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
+                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt",),
     ),
