@@ -21,7 +21,8 @@ def _from_kernel_log(kernel_log, read: list[str]) -> list[tuple[object, bool]]:
         return found
     for boot in kernel_log.boots:
         if not boot.error:
-            read.append(f"the kernel log of {'this' if boot.boot == 'current' else 'the previous'} boot ({boot.source})")
+            which = "this" if boot.boot == "current" else "the previous"
+            read.append(f"the kernel log of {which} boot ({boot.source})")
             found.extend((match, boot.boot == "previous") for match in boot.signatures)
     return found
 

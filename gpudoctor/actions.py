@@ -51,7 +51,6 @@ CHECK_ACTIONS: dict[str, Action] = {
     "ollama.server": Action.RESTART_APPLICATION,
     "ollama.models": Action.RESTART_APPLICATION,
     "ollama.errors": Action.CONFIGURE,
-    "logs.known-failures": Action.CONFIGURE,  # each known failure carries its signature's own action
     "ollama.container": Action.CONFIGURE,
     "ollama.gpus": Action.CONFIGURE,
     "ollama.env": Action.CONFIGURE,
@@ -59,6 +58,8 @@ CHECK_ACTIONS: dict[str, Action] = {
     "torch.cuda": Action.CONFIGURE,
     "torch.nccl": Action.CONFIGURE,
     "tensorflow.gpu": Action.CONFIGURE,
+    # known failures: each signature sets its own action (gpudoctor/knowledge/signatures)
+    "logs.known-failures": Action.CONFIGURE,
 }
 
 # NVML's own recovery action (nvmlGpuRecoveryAction_t, as gpu_health names it) -> ours. Draining P2P

@@ -56,7 +56,7 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
     return Finding(_STATUS[row.severity], f"{match.cause} [{row.code}]", tuple(details),
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
-                             "count": match.count, "action": row.action},
+                             "count": match.count},
                    caused_by=caused_by,
                    # The signature knows the one next step; a consequence of another check's cause gets none
                    # from the engine (gpudoctor/actions.py).

@@ -1,8 +1,9 @@
 """One matcher for every signature, linear in the size of the text.
 
-1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex itself);
-   one regex built as a trie of all those words finds, in a single pass over the whole text, the lines that hold any. Lines
-   that hold none (nearly all of a healthy log) are never split, cleaned or matched.
+1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
+   itself); one regex built as a trie of all those words finds, in a single pass over the whole text,
+   the lines that hold any. Lines that hold none (nearly all of a healthy log) are never split, cleaned
+   or matched.
 2. Around each such line, a window of a few lines is cleaned and joined into logical lines
    (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
 3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
@@ -200,7 +201,8 @@ class CompiledCatalogue:
                     self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
-        self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)] for literal in self._by_literal}
+        self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
+                          for literal in self._by_literal}
 
     def patterns_in(self, text: str) -> list[_Pattern]:
         """The patterns whose literals `text` holds (overlapping occurrences included), each once."""

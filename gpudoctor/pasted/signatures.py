@@ -19,8 +19,10 @@ CHECK_ID = "read.signatures"
 LIVE_LOGS_CHECK = "logs.known-failures"  # its matches are a part of what the paste-wide scan finds
 NOT_RECOGNISED_CAP = 10
 _ERROR_LOOKING = re.compile(
-    r"(?:\b|[a-z])(?:[Ee]rror|Exception)\b|\b(?:ERROR|[Ff]ail(?:ed|ure)?|FAIL(?:ED)?|[Ff]atal|FATAL|[Cc]annot|[Cc]ould not|"
-    r"[Uu]nable to|[Pp]anic|[Dd]enied|[Tt]imed out|[Ii]nvalid|[Uu]nsupported|[Ss]egmentation fault|Traceback)\b")
+    r"(?:\b|[a-z])(?:[Ee]rror|Exception)\b|"
+    r"\b(?:ERROR|[Ff]ail(?:ed|ure)?|FAIL(?:ED)?|[Ff]atal|FATAL|[Cc]annot|"
+    r"[Cc]ould not|[Uu]nable to|[Pp]anic|[Dd]enied|[Tt]imed out|[Ii]nvalid|[Uu]nsupported|"
+    r"[Ss]egmentation fault|Traceback)\b")
 _NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?[=:]\s*(?:0|none|nil|null|\"\")\b|\b0 errors?\b")
 _VARIABLE = re.compile(r"0x[0-9a-fA-F]+|\d+")
 _TRACEBACK_FRAMES = ("File \"", "Traceback (most recent")

@@ -26,18 +26,17 @@ def _module(name: str, path: Path):
 
 SUPPORT = _module("ollama_torch_support", TESTS / "ollama_torch" / "support.py")
 LAYERS = _module("under_driver_layer_hosts", TESTS / "under_driver" / "layer_hosts.py")
-NO_KERNEL_IMAGE = read_excerpt("cuda/ollama-12316-no-kernel-image-gtx1080.txt").text
 FALLEN = read_excerpt("kernel/nvsentinel-155-fallen-off-bus.txt").text
-
-
-def _server_log_lines(excerpt: str) -> str:
-    """The excerpt's own log lines, without the Markdown and the "server.log:" the reporter wrote around them."""
-    return "".join(line + "\n" for line in excerpt.splitlines()
-                   if line.strip() and not line.startswith(("```", "server.log")))
+# What ggml's CUDA_CHECK prints into Ollama's log when a kernel has no image for the GPU: "CUDA error: %s",
+# then "current device: %d, in function %s at %s:%d" (ggml/src/ggml-cuda/ggml-cuda.cu, ggml_cuda_error), with
+# CUDA's own text for cudaErrorNoKernelImageForDevice.
+GGML_NO_KERNEL_IMAGE = ("ggml_cuda_compute_forward: SCALE failed\n"
+                        "CUDA error: no kernel image is available for execution on the device\n"
+                        "  current device: 0, in function ggml_cuda_compute_forward at ggml-cuda.cu:2568\n")
 
 
 def test_a_known_failure_in_the_ollama_log_is_reported_with_its_code_evidence_and_next_step():
-    log = SUPPORT.log_text("linux-2gpu-0.5.12-single.log") + _server_log_lines(NO_KERNEL_IMAGE)
+    log = SUPPORT.log_text("linux-2gpu-0.5.12-single.log") + GGML_NO_KERNEL_IMAGE
     report = run(SUPPORT.with_ollama(SUPPORT.h200(), log=log).host(), only=["logs.known-failures"])
     known = result(report, "logs.known-failures")
     assert known.status is Status.FAIL

@@ -60,7 +60,8 @@ def test_a_kernel_line_is_found_under_every_prefix(line):
 @pytest.mark.parametrize(("line", "undecorated_line"), [
     ("node0:24563 NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification",
      "NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification"),
-    ("g3-xlarge:3183:3183 [0] NCCL INFO NET/Plugin : Plugin load returned 2", "NCCL INFO NET/Plugin : Plugin load returned 2"),
+    ("g3-xlarge:3183:3183 [0] NCCL INFO NET/Plugin : Plugin load returned 2",
+     "NCCL INFO NET/Plugin : Plugin load returned 2"),
     ("[rank1]: torch.OutOfMemoryError: CUDA out of memory.", "torch.OutOfMemoryError: CUDA out of memory."),
     ("ollama  | time=2025-01-01T00:00:00Z level=ERROR msg=x", "time=2025-01-01T00:00:00Z level=ERROR msg=x"),
 ])

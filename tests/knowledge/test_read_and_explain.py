@@ -18,7 +18,7 @@ sys.path.insert(0, str(CORPUS))
 from excerpts import read_excerpt  # noqa: E402
 
 SCHEMA = json.loads(resources.files("gpudoctor.report").joinpath("report.schema.json").read_text())
-MISMATCH = "kernel/ansible-slurm-appliance-287-api-mismatch-rsyslog.txt"
+MISMATCH = "kernel/stackhpc-287-nvrm-api-mismatch-journal.txt"
 FALLEN = "kernel/nvsentinel-155-fallen-off-bus.txt"
 
 
@@ -58,9 +58,9 @@ def test_a_failure_a_check_reports_itself_carries_the_code_instead_of_a_second_f
 
 def test_error_lines_no_signature_knows_are_listed_once_each(tmp_path):
     text = (read_excerpt(MISMATCH).text
-            + "Jun 30 11:07:06 gpu-0 slurmd[812]: error: Couldn't find the specified plugin name for gres/gpu\n"
-            + "Jun 30 11:07:07 gpu-0 slurmd[813]: error: Couldn't find the specified plugin name for gres/gpu\n"
-            + "Jun 30 11:07:08 gpu-0 slurmd[814]: fatal: Unable to initialize gres plugin 7\n")
+            + "Jun 30 11:07:06 host slurmd[812]: error: Couldn't find the specified plugin name for gres/gpu\n"
+            + "Jun 30 11:07:07 host slurmd[813]: error: Couldn't find the specified plugin name for gres/gpu\n"
+            + "Jun 30 11:07:08 host slurmd[814]: fatal: Unable to initialize gres plugin 7\n")
     pasted = json.loads(_read(tmp_path, text, "--json").output)["pasted"]
     assert [line.split(": ", 1)[1] for line in pasted["not_recognised"]] == [
         "error: Couldn't find the specified plugin name for gres/gpu", "fatal: Unable to initialize gres plugin 7"]

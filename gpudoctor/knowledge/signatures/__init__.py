@@ -32,12 +32,12 @@ from functools import cache
 from typing import Mapping
 
 from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
+from gpudoctor.model import Action
 
 AREAS = ("kernel", "cuda", "nccl", "frameworks", "ollama", "vllm", "containers", "wsl", "wheels")
 SEVERITIES = ("fail", "warn", "info")
-# What a person should do next, as issue 30's action enum spells it.
-ACTIONS = ("none", "restart-application", "reload-driver", "reboot", "reset-gpu", "reseat-or-inspect-hardware",
-           "contact-vendor", "configure")
+# What a person (or a pipeline) should do next: the strings of the action every finding carries.
+ACTIONS = tuple(action.value for action in Action)
 # The kinds of text a row applies to: the corpus' `kind:` values, or "any".
 TEXT_KINDS = ("any", "journal", "dmesg", "traceback", "ollama-log", "docker", "kubectl", "nvidia-smi", "powershell",
               "pip", "build", "nccl-log", "vllm-log", "other")
@@ -89,5 +89,10 @@ def catalogue() -> tuple[Signature, ...]:
     return tuple(rows)
 
 
+@cache
+def _by_code() -> dict[str, Signature]:
+    return {row.code: row for row in catalogue()}
+
+
 def by_code(code: str) -> Signature | None:
-    return next((row for row in catalogue() if row.code == code), None)
+    return _by_code().get(code)

@@ -156,21 +156,18 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
-                "--format=csv`): for RTX 50-series / Blackwell (sm_120) a PyTorch build for CUDA 12.8 or newer (cu128 "
-                "wheels); for Ollama or llama.cpp a newer release (some releases left out older GPUs, such as Ollama "
-                "0.11 for Pascal; the previous release until the fix ships); for PyTorch on an older GPU a release "
-                "whose `torch.cuda.get_arch_list()` still lists its sm_XY, or build from source with "
-                "TORCH_CUDA_ARCH_LIST set to it."),
+        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi "
+                "--query-gpu=compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel "
+                "for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and "
+                "for an older GPU a release that still lists it, or a build from source with TORCH_CUDA_ARCH_LIST set "
+                "to it; for Ollama or llama.cpp, a release built for this GPU."),
         action="configure",
         rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "update the NVIDIA driver", "set CUDA_LAUNCH_BLOCKING"),
-        sources=("https://github.com/ollama/ollama/issues/12316", "https://github.com/ollama/ollama/issues/12341",
-                 "https://github.com/mir-aidj/all-in-one/issues/35", "https://github.com/pytorch/pytorch/issues/167244",
+        never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
                  RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/ollama-12316-no-kernel-image-gtx1080.txt", "cuda/allinone-35-sm120-torch25-cu121.txt",
-                  "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
+        examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
     ),
     Signature(
         code="cuda.torch-gpu-too-old",

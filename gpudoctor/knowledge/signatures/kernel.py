@@ -56,8 +56,8 @@ SIGNATURES = (
                  "https://github.com/stackhpc/ansible-slurm-appliance/issues/287",
                  "https://github.com/Frogging-Family/nvidia-all/issues/394"),
         checked="2026-11-25",
-        examples=("kernel/ansible-slurm-appliance-287-api-mismatch-rsyslog.txt",
-                  "kernel/nvidia-docker-182-api-mismatch-after-upgrade.txt"),
+        examples=("kernel/stackhpc-287-nvrm-api-mismatch-journal.txt",
+                  "kernel/nvidiadocker-182-api-mismatch-after-upgrade.txt"),
     ),
     Signature(
         code="kernel.module-signature-rejected",
