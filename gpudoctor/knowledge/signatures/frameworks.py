@@ -1,149 +1,20 @@
 """PyTorch and TensorFlow: their exceptions and warnings about the GPU.
 
-Rows here are written for the framework's own words (PyTorch's torch/cuda/__init__.py and c10, TensorFlow's and
-XLA's stream_executor); the CUDA runtime's and NCCL's own strings live in cuda.py and nccl.py.
+Rows here are written for what the frameworks and the libraries they load say about how they were built and
+installed (cuDNN, CUDA libraries, forked workers, ranks); PyTorch's messages about the driver, the GPU's compute
+capability, out-of-memory and CUDA's error 999 and 802 are rows of cuda.py, beside the CUDA runtime's own words.
 """
 
 from __future__ import annotations
 
-from gpudoctor.fix_requests import ManualSteps
 from gpudoctor.knowledge.signatures import Signature
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
-PYTORCH_CUDA_NOTES = "https://pytorch.org/docs/stable/notes/cuda.html"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
 CUDNN_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/reference/support-matrix.html"
 _PY = ("traceback", "other", "docker", "kubectl", "journal", "powershell")
 
 SIGNATURES: tuple[Signature, ...] = (
-    Signature(
-        code="frameworks.torch-driver-too-old",
-        cause_id="cuda-driver-too-old",
-        kinds=_PY,
-        patterns=(
-            r"The NVIDIA driver on your system is too old \(found version (?P<found>\d+)\)",
-            # PyTorch before 1.5 (THC) printed the CUDA runtime's own words with the error number.
-            r"cuda runtime error \(35\) : CUDA driver version is insufficient for CUDA runtime version",
-        ),
-        severity="fail",
-        cause="The NVIDIA driver supports an older CUDA than the one this PyTorch was built with.",
-        advice=("Update the NVIDIA driver to a branch that supports the CUDA this PyTorch was built with "
-                "(`python -c 'import torch; print(torch.version.cuda)'`), or install a PyTorch build for the CUDA "
-                "the driver supports (`nvidia-smi` shows it)."),
-        action="configure",
-        rules_out=("a CPU-only PyTorch", "a broken GPU"),
-        never_suggest=("reinstall the same PyTorch",),
-        sources=("https://github.com/lllyasviel/Fooocus/issues/1313", "https://github.com/wuhuikai/FastFCN/issues/37",
-                 "https://github.com/IEIT-Yuan/Yuan-2.0/issues/65", "https://github.com/open-mmlab/mmskeleton/issues/30",
-                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
-        checked="2026-11-25",
-        examples=("frameworks/fooocus-1313-driver-470-too-old.txt", "frameworks/fastfcn-37-driver-too-old-9000.txt",
-                  "frameworks/gpt-sovits-83-driver-too-old-11040.txt",
-                  "frameworks/yuan2-65-driver-too-old-11000-container.txt",
-                  "frameworks/mmskeleton-30-cuda-runtime-error-35.txt"),
-    ),
-    Signature(
-        code="frameworks.torch-arch-not-compiled",
-        cause_id="cuda-arch-unsupported",
-        kinds=_PY,
-        patterns=(r"with CUDA capability (?P<sm>sm_\d+) is not compatible with the current PyTorch installation",),
-        severity="fail",
-        cause="This PyTorch build has no kernels for the GPU's architecture {sm}.",
-        advice=("Install a PyTorch build whose CUDA supports this GPU: for Blackwell (sm_100, sm_120: B200, RTX 50) "
-                "a cu128 or newer build, e.g. `pip install torch --index-url https://download.pytorch.org/whl/cu128` "
-                "(it needs an R570 or newer driver); for a GPU older than the supported list, an older PyTorch "
-                "release that still lists it."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver",),
-        sources=("https://github.com/Hellod035/LeggedLab/issues/26", "https://github.com/pBFSLab/DeepPrep/issues/233",
-                 "https://github.com/vllm-project/vllm/issues/13306", PYTORCH_INSTALL),
-        checked="2026-11-25",
-        examples=("frameworks/leggedlab-26-sm120-not-compatible.txt", "frameworks/deepprep-233-sm120-torch201-cu118.txt",
-                  "vllm/vllm-13306-vanilla-vllm-rtx5090-sm120.txt"),
-    ),
-    Signature(
-        code="frameworks.torch-gpu-too-old",
-        cause_id="cuda-arch-unsupported",
-        kinds=_PY,
-        patterns=(
-            r"PyTorch no longer supports this GPU because it is too old",
-            r"The minimum cuda capability (?:supported by this library|that we support) is (?P<minimum>\d+\.\d+)",
-        ),
-        severity="fail",
-        cause="The GPU's compute capability is below the oldest this PyTorch build supports.",
-        advice=("No driver or setting changes this: use a newer GPU, an older PyTorch release that still supports "
-                "this one (or PyTorch built from source for it), or run on the CPU."),
-        action="none",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/rupeshs/diffusionmagic/issues/12", PYTORCH_INSTALL),
-        checked="2026-11-25",
-        examples=("frameworks/diffusionmagic-12-gtx680-cc30.txt",),
-    ),
-    Signature(
-        code="frameworks.torch-cuda-out-of-memory",
-        cause_id="cuda-oom",
-        kinds=_PY,
-        patterns=(
-            r"CUDA out of memory\. Tried to allocate (?P<size>[\d.]+ [KMGT]?i?B)",
-            r"OOM when allocating tensor with shape",
-            r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?P<size>\d+) bytes",
-        ),
-        severity="fail",
-        cause="The program asked the GPU for more memory than it had free.",
-        advice=("Lower the batch size (or the input or model size); if another process holds the memory, stop it "
-                "(`nvidia-smi` lists them); when PyTorch reports much memory reserved but unallocated, set "
-                "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."),
-        action="configure",
-        rules_out=("a driver fault", "a broken GPU"),
-        never_suggest=("reinstall the driver", "reboot"),
-        sources=("https://github.com/chnsh/DCRNN_PyTorch/issues/6", "https://github.com/pytorch/pytorch/issues/16417",
-                 PYTORCH_CUDA_NOTES + "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
-        checked="2026-11-25",
-        examples=("frameworks/dcrnn-6-cuda-oom-reduce-batch.txt", "frameworks/pytorch-16417-oom-expandable-segments.txt"),
-    ),
-    Signature(
-        code="frameworks.torch-cuda-unknown-error",
-        cause_id="cuda-unknown-error",
-        kinds=_PY,
-        patterns=(r"CUDA unknown error - this may be due to an incorrectly set up environment",),
-        severity="fail",
-        cause=("CUDA could not start (CUDA_ERROR_UNKNOWN, 999): the driver's unified memory module is in a bad "
-               "state, most often after suspend and resume, so PyTorch sees no GPU."),
-        advice=("Reload the nvidia_uvm module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) with no CUDA "
-                "program running, or reboot."),
-        action="reload-driver",
-        fix=ManualSteps("Reload the nvidia_uvm kernel module", ("sudo rmmod nvidia_uvm", "sudo modprobe nvidia_uvm")),
-        rules_out=("a CPU-only PyTorch",),
-        never_suggest=("reinstall PyTorch",),
-        sources=("https://github.com/pytorch/pytorch/issues/159954",
-                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
-        checked="2026-11-25",
-        examples=("frameworks/pytorch-159954-cuda-unknown-error-uvm.txt",),
-    ),
-    Signature(
-        code="frameworks.torch-system-not-initialized",
-        cause_id="fabric-manager-not-running",
-        kinds=_PY,
-        patterns=(
-            r"cuda runtime error \(802\) : system not yet initialized",
-            r"Error 802: system not yet initialized",
-        ),
-        severity="fail",
-        cause=("CUDA reported \"system not yet initialized\" (error 802): on an NVSwitch system (HGX/DGX) the NVIDIA "
-               "Fabric Manager is not running or not of the driver's version."),
-        advice=("Install nvidia-fabricmanager of exactly the driver's version, enable and start it "
-                "(`sudo systemctl enable --now nvidia-fabricmanager`), then rerun; a CUDA sample such as "
-                "bandwidthTest fails the same way until it runs."),
-        action="configure",
-        rules_out=("a PyTorch bug",),
-        never_suggest=("reinstall PyTorch",),
-        sources=("https://github.com/pytorch/pytorch/issues/35710",
-                 "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html"),
-        checked="2026-11-25",
-        examples=("frameworks/pytorch-35710-cuda-802-bandwidthtest.txt",),
-    ),
     Signature(
         code="frameworks.cuda-in-forked-subprocess",
         cause_id="multiprocessing-fork",

@@ -117,29 +117,6 @@ SIGNATURES = (
         examples=("ollama/ollama-12116-no-nvidia-devices-fedora-575.txt",),
     ),
     Signature(
-        code="ollama.fabric-manager-not-ready",
-        cause_id="fabric-manager-not-running",
-        kinds=_LOGS,
-        patterns=(r"ggml_cuda_init: failed to initialize CUDA: system not yet initialized",),
-        severity="fail",
-        cause=("CUDA reported \"system not yet initialized\" (error 802): on an NVSwitch system the NVIDIA Fabric "
-               "Manager is not running or not of the driver's version, so no GPU can be used."),
-        advice=("Install nvidia-fabricmanager of exactly the driver's version and start it "
-                "(`sudo systemctl enable --now nvidia-fabricmanager`), then restart Ollama; "
-                "`nvidia-smi -q | grep -A2 -i fabric` shows its state."),
-        action="configure",
-        fix=ManualSteps("Run the NVIDIA Fabric Manager of the driver's version",
-                        ("nvidia-smi --query-gpu=driver_version --format=csv,noheader",
-                         "install nvidia-fabricmanager of that exact version from NVIDIA's repository",
-                         "sudo systemctl enable --now nvidia-fabricmanager", "sudo systemctl restart ollama")),
-        rules_out=("an Ollama bug", "a hidden GPU"),
-        never_suggest=("reinstall Ollama", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/ollama/ollama/issues/12136",
-                 "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-12136-system-not-yet-initialized-fm.txt",),
-    ),
-    Signature(
         code="ollama.cuda-forward-compat-unsupported",
         cause_id="driver-library-mismatch",
         kinds=_LOGS,
