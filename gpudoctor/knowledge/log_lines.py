@@ -3,7 +3,7 @@
 What sits around a message is removed: journal and syslog prefixes ("Nov 23 10:00:01 host kernel: "),
 `dmesg`'s "[   12.345678] " and `dmesg -T`'s "[Mon Nov 23 10:00:01 2026] ", `docker logs -t` and
 `kubectl logs --prefix --timestamps` stamps with the CRI stream marker ("stdout F "), `docker compose
-logs`' "ollama  | ", docker's json-file '{"log":"', torchrun's "[rank0]: ", Markdown fences and "> " quotes. Lines a person cut
+logs`' "ollama  | ", docker's json-file '{"log":"', NCCL's "host:pid:tid [0] ", torchrun's "[rank0]: ", Markdown fences and "> " quotes. Lines a person cut
 ("[...]") are dropped. rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab)
 and a literal "\\n" split a line into the lines it held. Then a message written over several lines
 becomes one logical line: an NVRM message continued on the next "NVRM: " lines, and a Python
@@ -38,6 +38,7 @@ _DECORATION = re.compile(
     r"|(?:stdout|stderr) [FP] "  # CRI stream and tag without a time stamp
     r"|[\w.-]+\s+\| "  # docker compose logs
     r"|\[(?:rank|default)\d+\]: ?"  # torch.distributed / torchrun --tee
+    r"|[\w.-]+:\d+:\d+ \[\d+\] (?=NCCL )"  # NCCL's "host:pid:tid [cuda device] " before its INFO and WARN
     r")"
 )
 _FENCE = re.compile(r"^\s*(?:```|~~~)")

@@ -13,7 +13,7 @@ SCHEMA_VERSION = 1
 
 
 def _finding(finding: Finding) -> dict[str, Any]:
-    return {
+    document = {
         "status": finding.status.value,
         "summary": finding.summary,
         "details": list(finding.details),
@@ -22,6 +22,9 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "fix_args": list(finding.fix_args),
         "caused_by": finding.caused_by,
     }
+    if finding.evidence.get("signatures"):  # the known failures behind it, for pipelines to count
+        document["signatures"] = list(finding.evidence["signatures"])
+    return document
 
 
 def headline(result: CheckResult) -> Finding:

@@ -59,7 +59,10 @@ class Signature:
     cause: str  # one sentence; may use {named} fields of the pattern
     advice: str  # the one next step, for a person
     action: str  # one of ACTIONS
-    kinds: tuple[str, ...] = ("any",)  # TEXT_KINDS it is written for; a live source of another kind skips it
+    # TEXT_KINDS it is written for. Live sources of a known kind skip rows of other kinds: the kernel log is
+    # "dmesg" (or "journal" when read from journalctl), the Ollama server log "ollama-log"; a paste, the
+    # framework child's stderr and the --deep worker's output are read with every row.
+    kinds: tuple[str, ...] = ("any",)
     fix: FixRequest | DriverUpdate | ManualSteps | None = None  # built through gpudoctor/fix_requests.py
     rules_out: tuple[str, ...] = ()  # short phrases: what this match shows is not the problem
     never_suggest: tuple[str, ...] = ()  # short phrases no advice beside this match may give
