@@ -65,6 +65,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\bpytorch[=-](?P<version>\d[\w.]*)[=-]py\d+\.?\d*_cpu_\d+",
             # xformers' warning names the installed PyTorch: "(you have 2.1.2+cpu)"
             r"\(you have (?P<version>\d[\w.]*\+cpu)\)",
+            # pip list / pip install, and python -m torch.utils.collect_env
+            r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
+            r"PyTorch version: (?P<version>\d[\w.]*\+cpu)\b",
+            r"CUDA used to build PyTorch: None\b",
         ),
         severity="fail",
         cause="The installed PyTorch is a CPU-only build, so it cannot use the GPU.",

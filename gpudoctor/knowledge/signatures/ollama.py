@@ -250,9 +250,10 @@ SIGNATURES = (
             r"allocating (?P<size>[\d.]+ MiB) on device (?P<gpu>\d+): cudaMalloc failed: out of memory",
             r"unable to allocate CUDA(?P<gpu>\d+) buffer",
             r"failed to allocate CUDA(?P<gpu>\d+) buffer of size",
+            r"llama_kv_cache_init: failed to allocate buffer for kv cache",
         ),
         severity="fail",
-        cause="The model as Ollama placed it does not fit the memory of GPU {gpu}.",
+        cause="The model as Ollama placed it does not fit the GPU's memory.",
         advice=("Offload fewer layers (num_gpu), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH) or use a smaller "
                 "quantisation so each GPU keeps headroom; close other programs holding VRAM."),
         action="configure",
@@ -287,7 +288,11 @@ SIGNATURES = (
         code="ollama.amd-gfx-unsupported",
         cause_id="ollama-cpu-fallback",
         kinds=_LOGS,
-        patterns=(r"amdgpu is not supported\b[^\n]{0,300}?gpu_type=(?P<gfx>gfx[0-9a-f]+)",),
+        patterns=(
+            r"amdgpu is not supported\b[^\n]{0,300}?gpu_type=(?P<gfx>gfx[0-9a-f]+)",
+            # later releases (discover/amd.go) name the target gfx_target=
+            r"no rocblas support for gfx target\b[^\n]{0,300}?gfx_target=(?P<gfx>gfx[0-9a-f]+)",
+        ),
         severity="fail",
         cause=("Ollama's ROCm libraries have no kernels for this Radeon GPU ({gfx}), so discovery rejected it and "
                "Ollama runs on the CPU."),

@@ -41,7 +41,12 @@ SIGNATURES: tuple[Signature, ...] = (
         code="vllm.no-memory-for-cache-blocks",
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
-        patterns=(r"No available memory for the cache blocks",),
+        patterns=(
+            r"No available memory for the cache blocks",
+            # what the engine logs just before: no block, or a negative budget, left for the KV cache
+            r"# GPU blocks: 0\b",
+            r"Available KV cache memory: -[\d.]+ GiB",
+        ),
         severity="fail",
         cause="After loading the weights no memory was left within vLLM's budget for KV cache blocks.",
         advice=("Raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache after the "

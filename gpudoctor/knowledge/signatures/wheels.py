@@ -89,6 +89,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"was requested, but nvcc was not found",
             r"CUDA_HOME environment variable is not set",
+            r"No such file or directory: '(?P<path>[^'\n]{0,200}/bin/nvcc)'",
+            r"\bnvcc: (?:command )?not found",
         ),
         severity="fail",
         cause="pip is building a CUDA extension from source, and this environment has no nvcc (no CUDA toolkit, CUDA_HOME unset).",
@@ -226,6 +228,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"CUDA SETUP: Required library version not found: (?P<library>libbitsandbytes_cuda\w+\.so)",
             r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
             r"The installed version of bitsandbytes was compiled without GPU support",
+            r"Could not find the bitsandbytes CUDA binary at",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
