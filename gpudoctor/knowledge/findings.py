@@ -7,9 +7,12 @@ that a known failure reads the same whether gpudoctor found it on the machine or
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gpudoctor.knowledge.matcher import SignatureMatch
 from gpudoctor.model import CheckResult, Finding, Status
+
+if TYPE_CHECKING:  # the matcher itself is imported only where text is read
+    from gpudoctor.knowledge.matcher import SignatureMatch
 
 # The checks that judge a cause themselves, from the same facts: where one of them reported the cause, a match
 # of that cause is its evidence (its code goes on the check's finding) instead of a second finding beside it.
@@ -55,6 +58,18 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
                              "count": match.count, "action": row.action},
                    caused_by=caused_by)
+
+
+def explained(finding: Finding, matches) -> Finding:
+    """The finding with the known failures behind it: their codes in its evidence, and for each a detail with
+    the cause, the evidence line and the next step (the cause of what the finding reports, not a second one)."""
+    if not matches:
+        return finding
+    details = tuple(f"Known failure [{m.code}]: {m.cause} Evidence: {evidence_line(m)}. Next step: "
+                    f"{m.signature.advice}" for m in matches)
+    codes = list(finding.evidence.get("signatures", ())) + [m.code for m in matches]
+    return replace(finding, details=details + finding.details,
+                   evidence={**finding.evidence, "signatures": list(dict.fromkeys(codes))})
 
 
 def _with_codes(result: CheckResult, codes: list[str]) -> CheckResult:

@@ -39,6 +39,7 @@ _DECORATION = re.compile(
     r"|[\w.-]+\s+\| "  # docker compose logs
     r"|\[(?:rank|default)\d+\]: ?"  # torch.distributed / torchrun --tee
     r"|[\w.-]+:\d+:\d+ \[\d+\] (?=NCCL )"  # NCCL's "host:pid:tid [cuda device] " before its INFO and WARN
+    r"|[\w.-]+:\d+ (?=NCCL DIAG )"  # NCCL 2.31's diagnostics report (gpudoctor/knowledge/dated.py)
     r")"
 )
 _FENCE = re.compile(r"^\s*(?:```|~~~)")

@@ -57,6 +57,19 @@ def test_a_kernel_line_is_found_under_every_prefix(line):
     assert found[0].line.startswith("NVRM: Xid"), "the evidence line is the message, undecorated"
 
 
+@pytest.mark.parametrize(("line", "undecorated_line"), [
+    ("node0:24563 NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification",
+     "NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification"),
+    ("g3-xlarge:3183:3183 [0] NCCL INFO NET/Plugin : Plugin load returned 2", "NCCL INFO NET/Plugin : Plugin load returned 2"),
+    ("[rank1]: torch.OutOfMemoryError: CUDA out of memory.", "torch.OutOfMemoryError: CUDA out of memory."),
+    ("ollama  | time=2025-01-01T00:00:00Z level=ERROR msg=x", "time=2025-01-01T00:00:00Z level=ERROR msg=x"),
+])
+def test_nccl_torchrun_and_compose_prefixes_are_removed(line, undecorated_line):
+    from gpudoctor.knowledge.log_lines import undecorated
+
+    assert undecorated(line) == undecorated_line
+
+
 def test_the_match_says_where_it_was_found():
     text = "```\nsome line\n[   12.3] usb 1-1: new device\n" + f"[ 1843.3] {XID_LINE}\n```\n"
     found = scan(text, "pasted: notes.txt", table=TABLE)

@@ -7,9 +7,11 @@ gpudoctor/ollama_versions.py print them; gpudoctor/probes/ollama.py reads the sa
 from __future__ import annotations
 
 from gpudoctor.fix_requests import ManualSteps
+from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
 from gpudoctor.knowledge.signatures import Signature
 
-GPU_DOCS = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
+GPU_DOCS = OLLAMA_NVIDIA_DRIVER.source
+_DRIVER = OLLAMA_NVIDIA_DRIVER.value
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 
@@ -21,12 +23,13 @@ SIGNATURES = (
         patterns=(r"your nvidia driver is too old or missing",),
         severity="fail",
         cause="Ollama's CUDA runtime could not start on this NVIDIA driver: the driver is missing or too old.",
-        advice=("Update the NVIDIA driver to a current release (Ollama's GPU docs list the minimum), then restart "
-                "Ollama; `nvidia-smi` shows the driver version in use."),
+        advice=(f"Update the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer "
+                f"(R{_DRIVER['compute_5_0_to_6_2_branch']} for GPUs of compute capability 5.0 to 6.2, as Ollama's "
+                "GPU docs require), then restart Ollama; `nvidia-smi` shows the driver version in use."),
         action="restart-application",
         never_suggest=("set CUDA_VISIBLE_DEVICES",),
         sources=("https://github.com/ollama/ollama/issues/6604", GPU_DOCS),
-        checked="2026-11-25",
+        checked=OLLAMA_NVIDIA_DRIVER.checked,
         examples=("ollama/ollama-6604-driver-too-old.txt",),
     ),
     Signature(
@@ -89,7 +92,8 @@ SIGNATURES = (
         severity="fail",
         cause=("The NVIDIA driver's CUDA library has no cuCtxCreate_v3 (added with CUDA 11.4 drivers): the driver is "
                "too old for Ollama, which then runs on the CPU."),
-        advice="Upgrade the NVIDIA driver to a current branch (Ollama's GPU docs list the minimum), then restart Ollama.",
+        advice=(f"Upgrade the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer (R{_DRIVER['compute_5_0_to_6_2_branch']} "
+                "for GPUs of compute capability 5.0 to 6.2, as Ollama's GPU docs require), then restart Ollama."),
         action="restart-application",
         rules_out=("a container or GPU visibility problem",),
         never_suggest=("set CUDA_VISIBLE_DEVICES",),
@@ -301,7 +305,7 @@ SIGNATURES = (
         action="configure",
         never_suggest=("update the NVIDIA driver",),
         sources=("https://github.com/likelovewant/ollama-for-amd/issues/14",
-                 "https://github.com/ollama/ollama/blob/main/docs/gpu.md#overrides-on-linux"),
+                 GPU_DOCS),
         checked="2026-11-25",
         examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
     ),
