@@ -106,9 +106,14 @@ SIGNATURES = (
         code="ollama.no-nvidia-devices",
         cause_id="ollama-cpu-fallback",
         kinds=_LOGS,
-        patterns=(r"no nvidia devices detected by library (?P<library>\S+)",),
+        patterns=(
+            r"no nvidia devices detected by library (?P<library>\S+)",
+            # the same CUDA_ERROR_NO_DEVICE (100) as discovery's C code logs it
+            r"\b(?:nvcuda|cudart|cuda driver library) init failure: 100\b",
+            r"\b(?:cuInit|cudaSetDevice|cudaGetDeviceCount) err: 100\b",
+        ),
         severity="fail",
-        cause=("The driver's CUDA library {library} loaded but found no GPU (CUDA_ERROR_NO_DEVICE), so Ollama runs "
+        cause=("The driver's CUDA library loaded but found no GPU (CUDA_ERROR_NO_DEVICE, 100), so Ollama runs "
                "on the CPU."),
         advice=("Check that the NVIDIA kernel module is loaded (`lsmod | grep nvidia`; `nvidia-smi` must list the "
                 "GPUs); if it is not, reinstall the driver from NVIDIA's repository following the CUDA installation "
@@ -255,6 +260,8 @@ SIGNATURES = (
             r"unable to allocate CUDA(?P<gpu>\d+) buffer",
             r"failed to allocate CUDA(?P<gpu>\d+) buffer of size",
             r"llama_kv_cache_init: failed to allocate buffer for kv cache",
+            # Ollama's own engine (llm/server.go, 0.12 and later)
+            r"memory layout cannot be allocated",
         ),
         severity="fail",
         cause="The model as Ollama placed it does not fit the GPU's memory.",
