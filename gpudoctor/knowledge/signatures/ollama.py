@@ -195,8 +195,9 @@ SIGNATURES = (
         code="ollama.no-gpu-libraries",
         cause_id="ollama-gpu-hidden",
         kinds=_LOGS,
-        # Ollama up to 0.1.2x searched for libnvidia-ml.so and logged the paths it found (gpu/gpu.go).
+        # Ollama 0.1.20 to 0.1.32 searched for libnvidia-ml.so and logged the paths it found (gpu/gpu.go).
         patterns=(r"Discovered GPU libraries: \[\]",),
+        versions=("ollama>=0.1.20,<=0.1.32",),
         severity="warn",
         cause=("Ollama found no NVIDIA management library (libnvidia-ml.so) at all: no NVIDIA driver is visible to "
                "it, as in a container started without a GPU request."),
