@@ -67,7 +67,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\(you have (?P<version>\d[\w.]*\+cpu)\)",
             # pip list / pip install, and python -m torch.utils.collect_env
             r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
-            r"PyTorch version: (?P<version>\d[\w.]*\+cpu)\b",
+            r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
             r"CUDA used to build PyTorch: None\b",
         ),
         severity="fail",
@@ -89,7 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-cuda-mismatch",
         kinds=("any",),
         patterns=(
-            r"Loaded runtime CuDNN library: (?P<loaded>[\d.]+) but source was compiled with: (?P<compiled>[\d.]+)",
+            r"(?<=Loaded runtime )CuDNN library[:;] (?P<loaded>[\d.]+) but source was compiled with: (?P<compiled>[\d.]+)",
         ),
         severity="fail",
         cause="The cuDNN loaded at run time ({loaded}) is older than the {compiled} this TensorFlow or JAX was built with.",
@@ -129,7 +129,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"Could not load dynamic library '(?P<library>[^'\n]{1,80})'; dlerror: ",
-            r"Cannot dlopen some GPU libraries",
+            r"(?<=Cannot )dlopen(?= some GPU libraries)",
         ),
         severity="warn",
         cause="TensorFlow could not load the CUDA libraries of the version it was built for, so it skips the GPU.",
@@ -152,8 +152,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version.
-            r"Could not load library (?P<library>libcudnn\w*\.so[\d.]*)\. Error: ",
-            r"Could not locate (?P<library>cudnn\w*\.dll)",
+            r"Could not load library (?P<library>libcudnn\w*\.so[\d.]*)",
+            r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
             r"Unable to load any of \{libcudnn",
         ),
         severity="fail",
@@ -215,7 +215,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.tf-tensorrt-not-found",
         cause_id="none",
         kinds=("any",),
-        patterns=(r"TF-TRT Warning: Could not find TensorRT",),
+        patterns=(r"(?<=TF-TRT Warning: )Could not find TensorRT",),
         severity="info",
         cause="TensorFlow did not find TensorRT, which only its TF-TRT optimiser uses.",
         advice="Harmless warning: the GPU works without TensorRT; install it only to use TF-TRT.",
@@ -230,7 +230,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.tf-numa-node-negative",
         cause_id="none",
         kinds=("any",),
-        patterns=(r"successful NUMA node read from SysFS had negative value \(-1\)",),
+        patterns=(r"(?<=successful NUMA node read from )SysFS(?= had negative value \(-1\))",),
         severity="info",
         cause="The firmware reports no NUMA node for the GPU (numa_node is -1), so TensorFlow assumes node 0.",
         advice=("Harmless: nothing to fix; writing 0 to the GPU's /sys/bus/pci/devices/<bus id>/numa_node silences "

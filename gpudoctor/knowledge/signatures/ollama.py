@@ -38,10 +38,13 @@ SIGNATURES = (
         kinds=_LOGS,
         patterns=(
             # Ollama's discovery (discover/gpu_info_nvcuda.c, gpu_info_cudart.c) logs the CUDA error number.
-            r"\b(?:cuInit|cudaSetDevice) err: 999\b",
-            r"\b(?P<library>nvcuda|cudart|cuda driver library) init failure: 999\b",
+            r"\bcuInit err[:;] 999\b",
+            r"\bcudaSetDevice err[:;] 999\b",
+            r"\bnvcuda init failure[:;] 999\b",
+            r"\bcudart init failure[:;] 999\b",
+            r"\bdriver library init failure[:;] 999\b",
             r"unknown error initializing cuda driver library",
-            r"ggml_cuda_init: failed to initialize CUDA: unknown error",
+            r"(?<=ggml_cuda_init: )failed to initialize CUDA: unknown error",
         ),
         severity="fail",
         cause=("CUDA could not start (error 999, CUDA_ERROR_UNKNOWN), so Ollama runs on the CPU: the driver's "
@@ -65,8 +68,8 @@ SIGNATURES = (
         kinds=_LOGS,
         patterns=(
             # NVML_ERROR_LIB_RM_VERSION_MISMATCH is 18 (nvml.h): libnvidia-ml and the kernel module differ.
-            r"\bnvmlInit_v2 err: 18\b",
-            r"\bnvml vram init failure: 18\b",
+            r"\bnvmlInit_v2 err[:;] 18\b",
+            r"\bnvml vram init failure[:;] 18\b",
         ),
         severity="fail",
         cause=("NVML reported a driver/library version mismatch (error 18): the loaded NVIDIA kernel module is "
@@ -109,8 +112,10 @@ SIGNATURES = (
         patterns=(
             r"no nvidia devices detected by library (?P<library>\S+)",
             # the same CUDA_ERROR_NO_DEVICE (100) as discovery's C code logs it
-            r"\b(?:nvcuda|cudart|cuda driver library) init failure: 100\b",
-            r"\b(?:cuInit|cudaSetDevice|cudaGetDeviceCount) err: 100\b",
+            r"\bnvcuda init failure[:;] 100\b",
+            r"\bcudart init failure[:;] 100\b",
+            r"\bdriver library init failure[:;] 100\b",
+            r"\bcuInit err[:;] 100\b",
         ),
         severity="fail",
         cause=("The driver's CUDA library loaded but found no GPU (CUDA_ERROR_NO_DEVICE, 100), so Ollama runs "
@@ -130,7 +135,8 @@ SIGNATURES = (
         cause_id="driver-library-mismatch",
         kinds=_LOGS,
         patterns=(
-            r"ggml_cuda_init: failed to initialize CUDA: forward compatibility was attempted on non supported HW",
+            # the lookbehind keeps the row to llama.cpp's line while the prefilter keys on a rarer word
+            r"(?<=ggml_cuda_init: )failed to initialize CUDA: forward compatibility was attempted on non supported HW",
         ),
         severity="fail",
         cause=("CUDA refused to start (error 804): the driver's user-space library is newer than the loaded kernel "
@@ -151,7 +157,7 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             # cudaErrorUnsupportedPtxVersion (222): the binary's PTX is newer than the driver's JIT understands.
-            r"the provided PTX was compiled with an unsupported toolchain",
+            r"(?<=the provided PTX was compiled with an unsupported )toolchain",
             r"\bcudaErrorUnsupportedPtxVersion\b",
             r"\bCUDA_ERROR_UNSUPPORTED_PTX_VERSION\b",
         ),
@@ -214,11 +220,8 @@ SIGNATURES = (
         code="ollama.service-cuda-visible-devices",
         cause_id="ollama-gpu-hidden",
         kinds=("any",),
-        patterns=(
-            r"Environment=\"?CUDA_VISIBLE_DEVICES=(?P<devices>[^\"\s]*)",
-            # The server's own "server config" line (Go map syntax, keys sorted): what the service really got.
-            r"msg=\"server config\" env=\"map\[[^\]]{0,400}?CUDA_VISIBLE_DEVICES:(?P<devices>[^ \]]+)",
-        ),
+        # A unit file as pasted; the server's own "server config" line is judged by the Ollama checks.
+        patterns=(r"Environment=\"?CUDA_VISIBLE_DEVICES=(?P<devices>[^\"\s]*)",),
         severity="info",
         cause=("The Ollama service gets CUDA_VISIBLE_DEVICES={devices} from its own environment (its systemd unit or "
                "an override.conf), so it uses only those GPUs, whatever a login shell sets."),
@@ -237,7 +240,8 @@ SIGNATURES = (
         kinds=_LOGS,
         patterns=(
             # layers.requested=0 is the user's own num_gpu 0; -1 (automatic) or more that ends in 0 is a fit problem.
-            r"library=(?P<library>cuda|rocm) layers\.requested=(?:-1|[1-9]\d*) layers\.model=(?P<layers>\d+) "
+            # ([.:] keeps the prefilter on the rare "layers.offload=0", not on words every model load prints)
+            r"library=(?P<library>cuda|rocm) layers[.:]requested=(?:-1|[1-9]\d*) layers[.:]model=(?P<layers>\d+) "
             r"layers\.offload=0\b",
         ),
         severity="fail",
@@ -260,7 +264,7 @@ SIGNATURES = (
             r"allocating (?P<size>[\d.]+ MiB) on device (?P<gpu>\d+): cudaMalloc failed: out of memory",
             r"unable to allocate CUDA(?P<gpu>\d+) buffer",
             r"failed to allocate CUDA(?P<gpu>\d+) buffer of size",
-            r"llama_kv_cache_init: failed to allocate buffer for kv cache",
+            r"(?<=llama_kv_cache_init: )failed to allocate buffer for kv cache",
             # Ollama's own engine (llm/server.go, 0.12 and later)
             r"memory layout cannot be allocated",
         ),
@@ -281,7 +285,7 @@ SIGNATURES = (
         kinds=_LOGS,
         patterns=(
             # ggml's CUDA_CHECK prints the error, then this line, then aborts the runner.
-            r"current device: (?P<gpu>\d+), in function (?P<function>\w+) at ",
+            r"(?<=current device: )(?P<gpu>\d+), in function (?P<function>\w+) at ",
             r"ggml-cuda\.cu:\d+: CUDA error",
         ),
         severity="fail",
@@ -323,7 +327,7 @@ SIGNATURES = (
         kinds=_LOGS,
         patterns=(
             r"msg=\"no compatible GPUs were discovered\"",
-            r"msg=\"inference compute\" id=(?:0|cpu) library=cpu\b",
+            r"(?<=msg=\"inference compute\" )id=(?:0|cpu) library=cpu\b",
         ),
         severity="warn",
         cause="Ollama's discovery accepted no GPU, so models run on the CPU.",

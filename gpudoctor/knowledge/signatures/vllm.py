@@ -45,7 +45,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"No available memory for the cache blocks",
             # what the engine logs just before: no block, or a negative budget, left for the KV cache
             r"# GPU blocks: 0\b",
-            r"Available KV cache memory: -[\d.]+ GiB",
+            r"Available KV cache memory[:;] -[\d.]+ GiB",
         ),
         severity="fail",
         cause="After loading the weights no memory was left within vLLM's budget for KV cache blocks.",
@@ -143,7 +143,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="vllm.compute-capability-too-low",
         cause_id="vllm-unsupported-hardware",
         kinds=_VLLM,
-        patterns=(r"GPUs with compute capability below (?P<minimum>\d+\.\d+) are not supported",),
+        patterns=(r"(?<=GPUs with compute capability )below (?P<minimum>\d+\.\d+) are not supported",),
         severity="fail",
         cause="vLLM does not run on GPUs below compute capability {minimum}.",
         advice=("No setting fixes this: use a GPU of compute capability 7.0 or newer (Volta or later, a supported GPU "
@@ -181,7 +181,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vllm-unsupported-hardware",
         kinds=("any",),
         # flash-attn's own check (csrc/flash_attn/flash_api.cpp), raised through vLLM or transformers alike.
-        patterns=(r"FlashAttention only supports Ampere GPUs or newer",),
+        patterns=(r"(?<=FlashAttention only supports )Ampere GPUs or newer",),
         severity="fail",
         cause="The attention path chose FlashAttention, whose kernels need an Ampere (compute capability 8.0) or newer GPU.",
         advice=("Select another attention backend for this GPU (vLLM: VLLM_ATTENTION_BACKEND=XFORMERS; transformers: "
@@ -198,7 +198,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vllm-custom-allreduce-p2p",
         kinds=_VLLM,
         patterns=(
-            r"Custom allreduce is disabled because (?:your )?platform lacks GPU P2P capability",
+            r"Custom allreduce is disabled because (?:your )?platform lacks GPU P2P",
             r"Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs",
         ),
         severity="info",
@@ -218,7 +218,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
         patterns=(
-            r"CUDART error: peer access is not supported between these two devices",
+            r"CUDART(?= error: peer access is not supported between these two devices)",
             r"custom_all_reduce\.cuh:\d+ 'peer access is not supported between these two devices'",
         ),
         severity="fail",

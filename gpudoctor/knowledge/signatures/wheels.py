@@ -43,9 +43,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="build-toolchain-mismatch",
         kinds=_BUILD,
         patterns=(
-            r"unsupported GNU version! gcc versions later than (?P<newest>\d+) are not supported",
-            r"unsupported clang version! clang version must be less than (?P<newest>\d+)",
-            r"unsupported Microsoft Visual Studio version! Only the versions between",
+            r"(?<=unsupported )GNU version! gcc versions later than (?P<newest>\d+) are not supported",
+            r"(?<=unsupported )clang version! clang version must be less than (?P<newest>\d+)",
+            r"(?<=unsupported )Microsoft Visual Studio version! Only the versions between",
         ),
         severity="fail",
         cause="The host compiler is newer than this CUDA toolkit's nvcc accepts.",
@@ -89,7 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"was requested, but nvcc was not found",
             r"CUDA_HOME environment variable is not set",
-            r"No such file or directory: '(?P<path>[^'\n]{0,200}/bin/nvcc)'",
+            r"(?<=No such file or directory: ')(?P<path>[^'\n]{0,200}/bin/nvcc)'",
             r"\bnvcc: (?:command )?not found",
         ),
         severity="fail",
@@ -108,7 +108,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.cmake-no-cuda-toolset",
         cause_id="build-toolchain-mismatch",
         kinds=_BUILD,
-        patterns=(r"No CUDA toolset found\.",),
+        patterns=(r"No CUDA toolset(?= found\.)",),
         severity="fail",
         cause="CMake's Visual Studio generator found no CUDA build integration, so it cannot compile CUDA code.",
         advice=("Install CUDA's Visual Studio integration (MSBuild extensions: rerun the CUDA installer with it, or copy "
