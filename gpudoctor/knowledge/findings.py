@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gpudoctor.model import CheckResult, Finding, Status
+from gpudoctor.model import Action, CheckResult, Finding, Status
 
 if TYPE_CHECKING:  # the matcher itself is imported only where text is read
     from gpudoctor.knowledge.matcher import SignatureMatch
@@ -57,7 +57,10 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
                              "count": match.count, "action": row.action},
-                   caused_by=caused_by)
+                   caused_by=caused_by,
+                   # The signature knows the one next step; a consequence of another check's cause gets none
+                   # from the engine (gpudoctor/actions.py).
+                   action=None if caused_by else Action(row.action))
 
 
 def explained(finding: Finding, matches) -> Finding:
