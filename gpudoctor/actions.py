@@ -51,6 +51,7 @@ CHECK_ACTIONS: dict[str, Action] = {
     "ollama.server": Action.RESTART_APPLICATION,
     "ollama.models": Action.RESTART_APPLICATION,
     "ollama.errors": Action.CONFIGURE,
+    "logs.known-failures": Action.CONFIGURE,  # each known failure carries its signature's own action
     "ollama.container": Action.CONFIGURE,
     "ollama.gpus": Action.CONFIGURE,
     "ollama.env": Action.CONFIGURE,
