@@ -179,7 +179,8 @@ class ComputeLoad:
             self.buf[d] = {name: alloc(cl, d, self.bytes) for name in ("a", "b", "c")}
             for name in ("a", "b"):
                 for off in range(0, self.bytes, BLOCK):
-                    c.memcpy_htod_async(self.buf[d][name] + off, staging[name], BLOCK, self.stream[d])
+                    c.memcpy_htod_async(self.buf[d][name] + off, staging[name], min(BLOCK, self.bytes - off),
+                                        self.stream[d])
             self.golden[d] = pinned(cl, self.bytes)
             self.check[d] = pinned(cl, self.bytes)
             self.events[d] = [[event(cl, d) for _ in range(3)] for _slot in range(2)]  # start, end, done
@@ -724,7 +725,7 @@ def run_stress(sess, emit, opts, cleanup_cls, alloc, pinned, event):
         return s
 
     with cleanup_cls(sess) as cl:
-        compute = ComputeLoad(sess, blas, stop)
+        compute = ComputeLoad(sess, blas, stop, opts.matrix_size)
         emit.progress("stress: known answers")
         compute.known_answers(random.Random())
         emit.progress("stress: allocate", devices=sess.devices)
