@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
-from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed, deadline_for
 from gpudoctor.registry import BrokenPlugin, Registry
 
 # After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
@@ -43,8 +43,10 @@ class FactStore:
         options: Options,
         broken_probes: dict[str, str] | None = None,
         on_progress: Callable[[str], None] | None = None,
+        requests: dict[str, Any] | None = None,
     ) -> None:
         self.host = host
+        self._requests = dict(requests or {})
         self._on_progress = on_progress
         self._probes = probes
         self.options = options  # for the checks' views only: `get("options")` is refused
@@ -105,6 +107,10 @@ class FactStore:
         """Probes that take seconds (`--deep`) say what they are doing; the CLI may show it."""
         if self._on_progress is not None:
             self._on_progress(message)
+
+    def request(self, name: str, default: Any = None) -> Any:
+        """What the user asked of an acting probe (see gpudoctor/probing.py)."""
+        return self._requests.get(name, default)
 
     def gather(self, names: Iterable[str], deadline_s: float | None = None) -> None:
         """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit);
@@ -224,13 +230,17 @@ def run_checks(
     report_broken_plugins: bool = True,
     summarize: Callable[[FactStore], dict[str, Any]] | None = None,
     on_progress: Callable[[str], None] | None = None,
+    requests: dict[str, Any] | None = None,
 ) -> Report:
-    """Gather what the checks need, run them, and report (broken check plugins first)."""
+    """Gather what the checks need, run them, and report (broken check plugins first).
+
+    `requests` carries what the user asked of acting probes (`{"stress_seconds": 30}`)."""
     started_wall = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     started = time.perf_counter()
     checks = list(checks)
-    store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress)
-    store.gather(HEADER_FACTS | {need for c in checks for need in c.needs})
+    store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress, requests)
+    names = HEADER_FACTS | {need for c in checks for need in c.needs}
+    store.gather(names, deadline_for(names, requests or {}))
     try:
         platform_kind = store.get("platform").kind
     except ProbeFailed:

@@ -10,6 +10,17 @@ from typing import Any, Callable, Protocol
 FACTS_DEADLINE_S = 60.0
 
 
+# `--stress SECONDS` asks a probe to load the GPUs that long: the gathering may take that much longer.
+STRESS_OVERHEAD_S = 90.0  # cuInit, allocating most of the GPUs' memory, the final checks, teardown
+
+
+def deadline_for(facts: set[str] | frozenset[str], requests: dict[str, Any]) -> float:
+    """How long the gathering of `facts` may take: FACTS_DEADLINE_S, more when it includes a stress run."""
+    if "stress" in facts:
+        return FACTS_DEADLINE_S + float(requests.get("stress_seconds", 0)) + STRESS_OVERHEAD_S
+    return FACTS_DEADLINE_S
+
+
 class ProbeFailed(Exception):
     """A probe raised or did not finish; checks that need its fact report an error."""
 
@@ -22,6 +33,10 @@ class Facts(Protocol):
 
     def progress(self, message: str) -> None:
         """For probes that take seconds (`--deep`): the command line may show the message."""
+
+    def request(self, name: str, default: Any = None) -> Any:
+        """What the user asked of a probe that acts rather than reads (`--stress 30`: "stress_seconds" is 30).
+        Never a check's option: whether a probe runs at all is still the selection's decision."""
 
 
 Probe = Callable[[Any, Facts], Any]  # (host, facts) -> the fact
