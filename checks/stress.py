@@ -216,8 +216,7 @@ _MISCALCULATES = ("A GPU that miscalculates under load is unstable: undo any ove
 
 def _kernel_troubles(stress, gpu):
     out = []
-    bus = (gpu.device.pci_bus_id or "").lower()
-    mine = [line for line in stress.kernel_lines if line.get("bus") and bus.endswith(str(line["bus"]).lower()[-7:])]
+    mine = [line for line in stress.kernel_lines if _same_device(line.get("bus"), gpu.device.pci_bus_id)]
     xids = [e for e in stress.xid_events if e.get("device") == gpu.device.label]
     seen = set()
     for line in mine:
@@ -237,6 +236,17 @@ def _kernel_troubles(stress, gpu):
             out.append(("fail", f"Xid {event['xid']} ({description}) at {event.get('t', 0):.0f} s into the load "
                         "(NVML)", klass.advice))
     return out
+
+
+def _same_device(logged, bus_id) -> bool:
+    """'0000:00:07' (an Xid line: no function) or '0000:00:07.0' (AER) against CUDA's '0000:00:07.0'."""
+    if not logged or not bus_id:
+        return False
+
+    def bus_and_slot(text):
+        return ":".join(str(text).lower().split(".")[0].split(":")[-2:])
+
+    return bus_and_slot(logged) == bus_and_slot(bus_id)
 
 
 def _link_troubles(gpu, profile):
