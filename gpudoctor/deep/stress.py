@@ -44,6 +44,7 @@ import ctypes
 import os
 import re
 import struct
+import sys
 import threading
 import time
 
@@ -58,7 +59,6 @@ VERIFY_EVERY_S = 1.0
 SAMPLE_ENTRIES = 48
 MEMORY_CHUNK = 1 << 30
 MEMORY_RESERVE = 2 << 30  # left free for cuBLAS's workspace and the driver
-P2P_BUFFER = 256 * F.MIB
 BLOCK = 4 * F.MIB
 READBACK = 64 * F.MIB
 MIB = F.MIB
@@ -72,7 +72,9 @@ REASON_HW_POWER_BRAKE = 0x80
 
 _KERNEL_LINE = re.compile(r"NVRM: Xid|fallen off the bus|AER:|PCIe Bus Error", re.IGNORECASE)
 _XID = re.compile(r"Xid \(PCI:([0-9a-fA-F:.]+)\): (\d+)")
-_AER_BUS = re.compile(r"(?:pcieport|nvidia) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d)")
+_BUS = r"([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d)"
+_AER_SOURCE = re.compile(r"(?:received from|received:) " + _BUS)  # the device that reported, behind the port
+_AER_BUS = re.compile(r"(?:pcieport|nvidia) " + _BUS)
 _STOPPING_LINE = re.compile(r"NVRM: Xid|fallen off the bus|Uncorrected|Fatal", re.IGNORECASE)
 
 
@@ -328,7 +330,7 @@ def memory_tag(chunk, block):
 
 
 class MemoryTest:
-    """One device's free memory, in 1 GiB chunks: pattern, tags, read back, compare; pass after pass."""
+    """One device's free memory, in chunks of up to 1 GiB: pattern, tags, read back, compare; pass after pass."""
 
     def __init__(self, sess, device, stop):
         self.sess, self.c, self.d, self.stop = sess, sess.cuda, device, stop
@@ -337,75 +339,80 @@ class MemoryTest:
                        "first_bad_offset": None}
 
     def allocate(self, cl, pinned, stream_create):
+        """1 GiB chunks of all free memory but MEMORY_RESERVE (the last one smaller), as much as the driver gives."""
+        from gpudoctor.deep.cuda import CudaError
+
         sess, c = self.sess, self.c
         sess.use(self.d)
         free, _total = c.mem_get_info()
-        want = max(0, free - MEMORY_RESERVE) // MEMORY_CHUNK
-        from gpudoctor.deep.cuda import CudaError
-
-        for _ in range(want):
+        left = max(0, free - MEMORY_RESERVE) // BLOCK * BLOCK
+        while left:
+            size = min(MEMORY_CHUNK, left)
             try:
-                ptr = c.mem_alloc(MEMORY_CHUNK)
+                ptr = c.mem_alloc(size)
             except CudaError as exc:
                 if exc.name == "CUDA_ERROR_OUT_OF_MEMORY":
                     break  # another process took some meanwhile: test what we got
                 raise
-            self.chunks.append(ptr)
+            self.chunks.append((ptr, size))
             cl.push(lambda p=ptr: (sess.use(self.d), c.mem_free(p)))
-        self.result["bytes_allocated"] = len(self.chunks) * MEMORY_CHUNK
+            left -= size
+        self.result["bytes_allocated"] = sum(size for _p, size in self.chunks)
         self.stream = stream_create(cl, self.d)
         self.pattern = pinned(cl, BLOCK)
         self.readback = (pinned(cl, READBACK), pinned(cl, READBACK))
 
-    def fill(self, index, ptr):
+    def fill(self, index, ptr, nbytes):
         c, s = self.c, self.stream
         c.memcpy_htod_async(ptr, self.pattern, BLOCK, s)
         size = BLOCK
-        while size < MEMORY_CHUNK:  # double the pattern on the device itself
-            c.memcpy_dtod_async(ptr + size, ptr, min(size, MEMORY_CHUNK - size), s)
+        while size < nbytes:  # double the pattern on the device itself
+            c.memcpy_dtod_async(ptr + size, ptr, min(size, nbytes - size), s)
             size *= 2
-        for block in range(MEMORY_CHUNK // BLOCK):
+        for block in range(nbytes // BLOCK):
             c.memset_d32_async(ptr + block * BLOCK, memory_tag(index, block), 1, s)
 
-    def verify(self, index, ptr):
+    def verify(self, index, ptr, nbytes):
         c, s, cmp = self.c, self.stream, self.sess.cmp
         bufs = self.readback
-        offsets = list(range(0, MEMORY_CHUNK, READBACK))
-        c.memcpy_dtoh_async(bufs[0], ptr, READBACK, s)
+        pieces = [(off, min(READBACK, nbytes - off)) for off in range(0, nbytes, READBACK)]
+        c.memcpy_dtoh_async(bufs[0], ptr, pieces[0][1], s)
         c.stream_synchronize(s)
-        for n, off in enumerate(offsets):
-            if n + 1 < len(offsets):
-                c.memcpy_dtoh_async(bufs[(n + 1) % 2], ptr + offsets[n + 1], READBACK, s)
+        for n, (off, length) in enumerate(pieces):
+            if n + 1 < len(pieces):
+                c.memcpy_dtoh_async(bufs[(n + 1) % 2], ptr + pieces[n + 1][0], pieces[n + 1][1], s)
             buf = bufs[n % 2]
-            for boff in range(0, READBACK, BLOCK):
+            for boff in range(0, length, BLOCK):
                 block = (off + boff) // BLOCK
                 tag_ok = ctypes.c_uint32.from_address(buf + boff).value == memory_tag(index, block)
-                bad = None if tag_ok else 0
-                if bad is None:
-                    bad = cmp.first_diff(buf + boff + 4, self.pattern + 4, BLOCK - 4)
+                bad = cmp.first_diff(buf + boff + 4, self.pattern + 4, BLOCK - 4) if tag_ok else 0
                 if bad is not None:
                     self.result["bad_blocks"] += 1
                     if self.result["first_bad_offset"] is None:
-                        self.result["first_bad_offset"] = index * MEMORY_CHUNK + off + boff + bad
-            if n + 1 < len(offsets):
+                        self.result["first_bad_offset"] = self.offset(index) + off + boff + bad
+            if n + 1 < len(pieces):
                 c.stream_synchronize(s)
             if self.result["bad_blocks"]:
                 self.stop.set("memory-error", "device %d: memory reads back wrong at byte %d"
                               % (self.d, self.result["first_bad_offset"]))
                 return
-        self.result["bytes_verified"] += MEMORY_CHUNK
+        self.result["bytes_verified"] += nbytes
+
+    def offset(self, index):
+        """Where chunk `index` starts in the tested memory, counted in bytes."""
+        return sum(size for _p, size in self.chunks[:index])
 
     def run(self, deadline):
         self.sess.use(self.d)
         block = random_half_block(BLOCK)
+        patterns = (block, complement(block))  # every bit written both ways
         for npass in range(1 << 30):
-            data = block if npass % 2 == 0 else complement(block)  # every bit written both ways
-            ctypes.memmove(self.pattern, data, BLOCK)
-            for index, ptr in enumerate(self.chunks):
+            ctypes.memmove(self.pattern, patterns[npass % 2], BLOCK)
+            for index, (ptr, nbytes) in enumerate(self.chunks):
                 if self.stop or time.monotonic() >= deadline:
                     return
-                self.fill(index, ptr)
-                self.verify(index, ptr)
+                self.fill(index, ptr, nbytes)
+                self.verify(index, ptr, nbytes)
             self.result["passes"] = npass + 1
             if not self.chunks:
                 return
@@ -417,8 +424,8 @@ class MemoryTest:
 class P2pLoad:
     """Copies both ways between every pair, all pairs at once, each destination verified now and then."""
 
-    def __init__(self, sess, stop):
-        self.sess, self.c, self.stop = sess, sess.cuda, stop
+    def __init__(self, sess, stop, nbytes):
+        self.sess, self.c, self.stop, self.nbytes = sess, sess.cuda, stop, nbytes
         self.pairs = F.ordered_pairs(sess.devices)
         self.src, self.dst, self.stream = {}, {}, {}
         self.moved = {p: 0 for p in self.pairs}
@@ -434,12 +441,12 @@ class P2pLoad:
         self.readback = pinned(cl, READBACK)
         for d in sess.devices:
             self.stream[d] = stream_create(cl, d)
-            self.src[d] = alloc(cl, d, P2P_BUFFER)
-            for off in range(0, P2P_BUFFER, BLOCK):
+            self.src[d] = alloc(cl, d, self.nbytes)
+            for off in range(0, self.nbytes, BLOCK):
                 c.memcpy_htod_async(self.src[d] + off, self.pattern, BLOCK, self.stream[d])
                 c.memset_d32_async(self.src[d] + off, memory_tag(d, off // BLOCK), 1, self.stream[d])
         for a, b in self.pairs:
-            self.dst[(a, b)] = alloc(cl, b, P2P_BUFFER)
+            self.dst[(a, b)] = alloc(cl, b, self.nbytes)
             if c.can_access_peer(sess.handle[a], sess.handle[b]):
                 sess.use(a)
                 try:
@@ -454,12 +461,12 @@ class P2pLoad:
         sess, c = self.sess, self.c
         started = time.monotonic()
         while not self.stop and time.monotonic() < deadline:
-            for _ in range(8):
+            for _ in range(4):
                 for a, b in self.pairs:
                     sess.use(a)
-                    c.memcpy_peer_async(self.dst[(a, b)], sess.ctx[b], self.src[a], sess.ctx[a], P2P_BUFFER,
+                    c.memcpy_peer_async(self.dst[(a, b)], sess.ctx[b], self.src[a], sess.ctx[a], self.nbytes,
                                         self.stream[a])
-                    self.moved[(a, b)] += P2P_BUFFER
+                    self.moved[(a, b)] += self.nbytes
             for d in sess.devices:
                 sess.use(d)
                 c.stream_synchronize(self.stream[d])
@@ -472,10 +479,11 @@ class P2pLoad:
         sess, c, cmp = self.sess, self.c, self.sess.cmp
         first = None
         sess.use(b)
-        for off in range(0, P2P_BUFFER, READBACK):
-            c.memcpy_dtoh_async(self.readback, self.dst[pair] + off, READBACK, self.stream[b])
+        for off in range(0, self.nbytes, READBACK):
+            length = min(READBACK, self.nbytes - off)
+            c.memcpy_dtoh_async(self.readback, self.dst[pair] + off, length, self.stream[b])
             c.stream_synchronize(self.stream[b])
-            for boff in range(0, READBACK, BLOCK):
+            for boff in range(0, length, BLOCK):
                 tag = ctypes.c_uint32.from_address(self.readback + boff).value
                 bad = 0 if tag != memory_tag(a, (off + boff) // BLOCK) else cmp.first_diff(
                     self.readback + boff + 4, self.pattern + 4, BLOCK - 4)
@@ -644,7 +652,7 @@ def parse_kernel_line(text):
     xid = _XID.search(text)
     if xid:
         return int(xid.group(2)), xid.group(1)
-    bus = _AER_BUS.search(text)
+    bus = _AER_SOURCE.search(text) or _AER_BUS.search(text)
     return None, bus.group(1) if bus else None
 
 
@@ -706,6 +714,9 @@ def run_stress(sess, emit, opts, cleanup_cls, alloc, pinned, event):
 
     seconds = opts.seconds
     stop = Stop()
+    # Every thread here lives on ctypes calls, which give up the interpreter lock and must win it back on
+    # return: with the default 5 ms switch interval, one thread's Python work would leave the others' GPUs idle.
+    sys.setswitchinterval(0.0005)
     emit.progress("stress: load cuBLAS")
     blas = Cublas.load(opts.cublas)
     bus_ids = {d: sess.cuda.device_pci_bus_id(sess.handle[d]) for d in sess.devices}
@@ -733,7 +744,7 @@ def run_stress(sess, emit, opts, cleanup_cls, alloc, pinned, event):
                          lambda c, d: event(sess, c, d), stream_create)
         p2p = None
         if opts.p2p and len(sess.devices) > 1:
-            p2p = P2pLoad(sess, stop)
+            p2p = P2pLoad(sess, stop, opts.p2p_mib * MIB)
             p2p.allocate(cl, lambda c, d, n: alloc(sess, c, d, n), lambda c, n: pinned(sess, c, n), stream_create)
         memory = {d: MemoryTest(sess, d, stop) for d in sess.devices}
         for test in memory.values():

@@ -24,6 +24,7 @@ OPTIONS
   --p2p             stress: also copy between every pair of GPUs all along
   --cublas PATH     stress: the cuBLAS library to load (default: see gpudoctor/deep/cublas.py)
   --matrix-size N   stress: the products' size (default 8192; a multiple of 128)
+  --p2p-mib N       stress: the buffer each --p2p copy moves (default 256; a multiple of 4)
 
 OUTPUT PROTOCOL (JSON lines on stdout)
   The worker moves its own fd 1 to stderr at start-up, so anything a native
@@ -254,6 +255,7 @@ def parse_args(argv):
     p.add_argument("--p2p", action="store_true")
     p.add_argument("--cublas", default=None)
     p.add_argument("--matrix-size", type=int, default=8192)
+    p.add_argument("--p2p-mib", type=int, default=256)
     opts = p.parse_args(argv)
 
     tests = []
@@ -293,6 +295,8 @@ def parse_args(argv):
         raise WorkerError("BAD_ARGUMENTS", "--iters must be >= 1")
     if not 5 <= opts.seconds <= 600:
         raise WorkerError("BAD_ARGUMENTS", "--seconds must be between 5 and 600")
+    if opts.p2p_mib < 4 or opts.p2p_mib % 4:
+        raise WorkerError("BAD_ARGUMENTS", "--p2p-mib must be a multiple of 4")
     if opts.matrix_size < 128 or opts.matrix_size % 128:
         raise WorkerError("BAD_ARGUMENTS", "--matrix-size must be a multiple of 128")
     if opts.warmup is not None and opts.warmup < 0:
