@@ -36,6 +36,8 @@ def gpu_stress(facts):
         yield _not_run(stress)
         return
     yield from _stop_findings(stress)
+    if stress.gpus:
+        yield _overview(stress)
     for gpu in stress.gpus:
         yield _gpu_finding(stress, gpu)
     yield from _twin_findings(stress)
@@ -82,6 +84,23 @@ def _stop_findings(stress):
 
 def _kernel_evidence(stress) -> list[dict]:
     return [{"t": round(line.get("t") or 0, 1), "text": line.get("text")} for line in stress.kernel_lines[:10]]
+
+
+def _overview(stress) -> Finding:
+    """One line with each GPU's figures: what the terminal shows when all is well (-v shows each GPU's own line)."""
+    parts = []
+    for gpu in stress.gpus:
+        p = _profile(gpu)
+        figures = [f"{p['power_w']:.0f} W" + (f" of {gpu.power_limit_w:.0f} W" if gpu.power_limit_w else "")
+                   if p["power_w"] is not None else None,
+                   f"{p['sm_mhz']:.0f} MHz" if p["sm_mhz"] is not None else None,
+                   f"{p['temp_max_c']:.0f} °C max" if p["temp_max_c"] is not None else None,
+                   f"{p['tflops']:.0f} TFLOPS" if p["tflops"] else None]
+        parts.append(f"{gpu.device.label} " + ", ".join(f for f in figures if f))
+    return ok(f"{len(stress.gpus)} GPU{'s' if len(stress.gpus) != 1 else ''} at full load at once for "
+              f"{_secs(stress.ran_s)}: " + "; ".join(parts) + ".",
+              evidence={"seconds": stress.seconds, "ran_s": stress.ran_s, "stopped_by": stress.stopped_by,
+                        "window_s": stress.window_s, "gemm": stress.gemm})
 
 
 # -- one GPU ---------------------------------------------------------------------------------------------

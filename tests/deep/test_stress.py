@@ -44,6 +44,11 @@ def _stress(builder, seconds=SECONDS):
     return result(report, "gpu.stress")
 
 
+def _gpu(check, index):
+    """The finding of GPU `index` (NVML's number)."""
+    return next(f for f in check.findings if f.evidence.get("gpu") == f"GPU {index}" and "steady" in f.evidence)
+
+
 def _windows(events, device):
     return [w for e in events if e.get("kind") == "sample" for w in e["gpus"] if w["device"] == device]
 
@@ -67,10 +72,12 @@ def test_the_recorded_run_passes_with_one_line_per_gpu():
     check = _stress(HostBuilder.from_fixture(FIXTURE))
     assert check.status is Status.PASS
     lines = [f.summary for f in check.findings]
-    assert lines[0].startswith("GPU 0 for 30 s: 698 W of 700 W") and "products right" in lines[0]
-    assert lines[1].startswith("GPU 1 for 30 s:") and "GiB of memory patterns read back right" in lines[1]
-    assert "arrived intact" in lines[2]
-    series = check.findings[0].evidence["series"]
+    assert lines[0] == ("2 GPUs at full load at once for 30 s: GPU 0 698 W of 700 W, 1224 MHz, 80 °C max, 603 TFLOPS; "
+                        "GPU 1 698 W of 700 W, 1239 MHz, 69 °C max, 609 TFLOPS.")
+    assert lines[1].startswith("GPU 0 for 30 s: 698 W of 700 W") and "products right" in lines[1]
+    assert lines[2].startswith("GPU 1 for 30 s:") and "GiB of memory patterns read back right" in lines[2]
+    assert "arrived intact" in lines[3]
+    series = _gpu(check, 0).evidence["series"]
     assert len(series["t"]) == 31 and set(series) >= {"power_w", "sm_mhz", "temp_c", "reasons", "pcie_gen"}
 
 
@@ -81,7 +88,7 @@ def test_the_recorded_stress_draws_at_least_95_percent_of_the_pytorch_reference(
     check = _stress(HostBuilder.from_fixture(FIXTURE))
     for gpu in (0, 1):
         assert stress[gpu] >= 0.95 * reference[gpu]
-        recorded = check.findings[gpu].evidence["steady"]["power_w"]
+        recorded = _gpu(check, gpu).evidence["steady"]["power_w"]
         assert abs(recorded - stress[gpu]) < 10
 
 
@@ -96,9 +103,9 @@ def test_hardware_slowdown_on_one_gpu_fails_as_power_delivery():
             w["reasons"] |= 0x8  # HW slowdown
     check = _stress(_edited(throttle))
     assert check.status is Status.FAIL
-    gpu1 = check.findings[1]
+    gpu1 = _gpu(check, 1)
     assert gpu1.status is Status.FAIL and gpu1.summary.startswith("GPU 1: hardware slowdown")
-    assert "power supply" in text_of(check) and check.findings[0].status is Status.PASS
+    assert "power supply" in text_of(check) and _gpu(check, 0).status is Status.PASS
 
 
 def test_thermal_throttling_warns_with_the_temperature():
@@ -108,7 +115,7 @@ def test_thermal_throttling_warns_with_the_temperature():
             w["temp_c"] = 91
     check = _stress(_edited(hot))
     assert check.status is Status.WARN
-    assert "software thermal slowdown at up to 91 °C" in check.findings[0].summary
+    assert "software thermal slowdown at up to 91 °C" in _gpu(check, 0).summary
 
 
 def test_an_xid_79_mid_run_fails_with_the_bus_id_and_the_power_advice():
@@ -118,11 +125,11 @@ def test_an_xid_79_mid_run_fails_with_the_bus_id_and_the_power_advice():
                                 "the bus.", "xid": 79, "bus": "0000:00:07"}]
         run["stopped_by"], run["stop_detail"] = "kernel-log", run["kernel_lines"][0]["text"]
     check = _stress(_edited(xid))
-    gpu1 = check.findings[1]
+    gpu1 = _gpu(check, 1)
     assert gpu1.status is Status.FAIL
     assert "Xid 79" in gpu1.summary and GPU1_BUS in gpu1.summary and "14 s into the load" in gpu1.summary
     assert "daisy-chained" in text_of(check)
-    assert check.findings[0].status is Status.PASS
+    assert _gpu(check, 0).status is Status.PASS
 
 
 def test_a_wrong_result_fails_the_gpu_that_computed_it():
@@ -131,8 +138,8 @@ def test_a_wrong_result_fails_the_gpu_that_computed_it():
         compute.update(verified=False, sample_mismatches=3)
         _result(events, "stress-run")["stopped_by"] = "wrong-result"
     check = _stress(_edited(wrong))
-    assert check.findings[0].status is Status.FAIL
-    assert "3 of 48 entries known in advance came out wrong" in check.findings[0].summary
+    assert _gpu(check, 0).status is Status.FAIL
+    assert "3 of 48 entries known in advance came out wrong" in _gpu(check, 0).summary
     assert "overclock" in text_of(check)
 
 
@@ -155,14 +162,14 @@ def test_a_link_that_trains_down_under_load_warns():
         for w in _windows(events, 0)[5:]:
             w["pcie_gen"] = 3
     check = _stress(_edited(downtrain))
-    assert check.findings[0].status is Status.WARN and "Gen3 x16 under load, below the Gen5 x16" in \
-        check.findings[0].summary
+    assert _gpu(check, 0).status is Status.WARN and "Gen3 x16 under load, below the Gen5 x16" in \
+        _gpu(check, 0).summary
 
 
 def test_uncorrectable_ecc_errors_during_the_run_fail():
     def ecc(events):
         _result(events, "stress-device", device=1)["counters_end"]["ecc_uncorrected"] = 2
-    assert _stress(_edited(ecc)).findings[1].status is Status.FAIL
+    assert _gpu(_stress(_edited(ecc)), 1).status is Status.FAIL
 
 
 def test_busy_gpus_are_not_loaded_unless_insisted():
@@ -184,3 +191,32 @@ def test_a_run_cut_short_is_judged_by_what_stopped_it(error, status):
         events[:] = keep
     check = _stress(_edited(cut))
     assert check.findings[0].status is status
+
+
+def test_the_progress_line_is_a_bar_of_the_seconds_done():
+    from gpudoctor.probes.stress import describe_progress
+
+    describe = describe_progress(30)
+    assert describe({"step": "stress: 15/30 s"}) == "Loading every GPU: [██████████░░░░░░░░░░] 15/30 s"
+    assert describe({"step": "stress: allocate"}) == "Loading every GPU: allocate"
+
+
+def test_a_stress_run_lengthens_the_deadline_of_the_gathering_by_its_seconds():
+    from gpudoctor.probing import FACTS_DEADLINE_S, STRESS_OVERHEAD_S, deadline_for
+
+    assert deadline_for({"gpus"}, {"stress_seconds": 600}) == FACTS_DEADLINE_S
+    assert deadline_for({"gpus", "stress"}, {"stress_seconds": 600}) == FACTS_DEADLINE_S + 600 + STRESS_OVERHEAD_S
+
+
+def test_the_command_line_replays_a_stress_run_and_bounds_its_seconds():
+    from click.testing import CliRunner
+
+    from gpudoctor.cli import main
+
+    fixture = str(Path(__file__).resolve().parents[1] / "fixtures" / "hosts" / FIXTURE)
+    replay = CliRunner().invoke(main, ["check", "--from", fixture, "--stress", "30", "--only", "gpu.stress"])
+    assert replay.exit_code == 0 and "GPU 1 698 W of 700 W, 1239 MHz" in replay.output
+    too_long = CliRunner().invoke(main, ["check", "--from", fixture, "--stress", "3600"])
+    assert too_long.exit_code == 2 and "5<=x<=600" in too_long.output
+    default = CliRunner().invoke(main, ["check", "--from", fixture, "--stress", "--only", "gpu.stress", "-v"])
+    assert "no run of the GPU tests" in default.output  # 60 s by default: not what was recorded
