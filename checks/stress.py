@@ -6,11 +6,11 @@ from statistics import median
 
 from gpudoctor import xid_catalog
 from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
+from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
 
-# nvmlClocksEventReason bits (nvml.h); SW power cap is a GPU running at its power limit: expected under full load.
-SW_POWER_CAP, HW_SLOWDOWN, SW_THERMAL, HW_THERMAL, HW_POWER_BRAKE = 0x4, 0x8, 0x20, 0x40, 0x80
-POWER_TROUBLE = {HW_SLOWDOWN: "hardware slowdown", HW_POWER_BRAKE: "power brake"}
-THERMAL = {SW_THERMAL: "software thermal slowdown", HW_THERMAL: "hardware thermal slowdown"}
+# nvmlClocksEventReason bits; the software power cap (0x4) is a GPU at its power limit: expected under full load.
+POWER_TROUBLE = {bit: CLOCK_EVENT_REASONS[bit] for bit in (0x8, 0x80)}  # hardware slowdown, power brake
+THERMAL = {bit: CLOCK_EVENT_REASONS[bit] for bit in (0x20, 0x40)}
 # One GPU sustaining less than this share of its twin's clock or throughput is the weaker one. GPUs of one model
 # under the same load stay within a few per cent of each other (3 % on the lent two-H100 host, README).
 TWIN_SHARE = 0.90

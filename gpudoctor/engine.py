@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from gpudoctor import __version__
 from gpudoctor.host.base import Host
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
-from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed, deadline_for
+from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed, stress_allowance
 from gpudoctor.registry import BrokenPlugin, Registry
 
 # After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
@@ -240,7 +240,7 @@ def run_checks(
     checks = list(checks)
     store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress, requests)
     names = HEADER_FACTS | {need for c in checks for need in c.needs}
-    store.gather(names, deadline_for(names, requests or {}))
+    store.gather(names, FACTS_DEADLINE_S + stress_allowance(names, requests or {}))
     try:
         platform_kind = store.get("platform").kind
     except ProbeFailed:

@@ -63,12 +63,6 @@ BLOCK = 4 * F.MIB
 READBACK = 64 * F.MIB
 MIB = F.MIB
 
-# nvmlClocksEventReason* bits (nvml.h)
-REASON_SW_POWER_CAP = 0x4
-REASON_HW_SLOWDOWN = 0x8
-REASON_SW_THERMAL = 0x20
-REASON_HW_THERMAL = 0x40
-REASON_HW_POWER_BRAKE = 0x80
 
 _KERNEL_LINE = re.compile(r"NVRM: Xid|fallen off the bus|AER:|PCIe Bus Error", re.IGNORECASE)
 _XID = re.compile(r"Xid \(PCI:([0-9a-fA-F:.]+)\): (\d+)")
@@ -503,7 +497,7 @@ class P2pLoad:
 # watching: NVML and the kernel log
 # --------------------------------------------------------------------------------------
 def _bus_key(bus_id):
-    """'00000000:18:00.0' and '0000:18:00.0' -> '18:00.0' with the domain's low digits: '0000:18:00.0'."""
+    """NVML's '00000000:18:00.0' and CUDA's '0000:18:00.0' both -> '0000:18:00.0'."""
     return bus_id.strip().lower()[-12:] if bus_id else None
 
 

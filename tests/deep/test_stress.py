@@ -202,10 +202,10 @@ def test_the_progress_line_is_a_bar_of_the_seconds_done():
 
 
 def test_a_stress_run_lengthens_the_deadline_of_the_gathering_by_its_seconds():
-    from gpudoctor.probing import FACTS_DEADLINE_S, STRESS_OVERHEAD_S, deadline_for
+    from gpudoctor.probing import STRESS_OVERHEAD_S, stress_allowance
 
-    assert deadline_for({"gpus"}, {"stress_seconds": 600}) == FACTS_DEADLINE_S
-    assert deadline_for({"gpus", "stress"}, {"stress_seconds": 600}) == FACTS_DEADLINE_S + 600 + STRESS_OVERHEAD_S
+    assert stress_allowance({"gpus"}, {"stress_seconds": 600}) == 0
+    assert stress_allowance({"gpus", "stress"}, {"stress_seconds": 600}) == 600 + STRESS_OVERHEAD_S
 
 
 def test_the_command_line_replays_a_stress_run_and_bounds_its_seconds():
