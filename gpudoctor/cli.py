@@ -273,8 +273,8 @@ def explain(check_id: str) -> None:
 @click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
 @click.option("--frameworks", is_flag=True, help="Also record what PyTorch and TensorFlow see.")
 @click.option("--stress", "stress_seconds", type=click.IntRange(5, 600), is_flag=False, flag_value=60, default=None,
-              metavar="[SECONDS]", help="Also record a stress run: load every GPU at full power at once for SECONDS (default 60, at most 600) "
-                                        "and judge power, clocks, heat, links, results and the kernel log.")
+              metavar="[SECONDS]", help="Also record a stress run: every GPU at full power at once for SECONDS "
+                                        "(default 60, at most 600), watched all along.")
 @click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
 @click.option("--anonymise", is_flag=True,
               help="Replace host and user names, home paths, serial numbers and UUIDs (consistently) before writing.")

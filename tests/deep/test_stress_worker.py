@@ -57,7 +57,8 @@ def test_a_wrong_known_answer_stops_the_run(fake_libs, fake_env):
 
 
 def test_a_product_unlike_the_first_stops_the_run(fake_libs, fake_env):
-    proc, events = run_stress(fake_libs, fake_env, FAKE_CUBLAS_FLIP_AFTER="40")
+    # from the 12th product on: after the first round, whose product is the reference
+    proc, events = run_stress(fake_libs, fake_env, FAKE_CUBLAS_FLIP_AFTER="12")
     (run,) = kind(events, "stress-run")
     assert run["stopped_by"] == "wrong-result"
     compute = kind(events, "stress-device")[0]["compute"]
@@ -75,8 +76,8 @@ def test_memory_that_reads_back_wrong_is_found_with_its_offset(fake_libs, fake_e
 
 def test_no_cublas_is_one_error_event(fake_libs, fake_env):
     env = dict(fake_env)
-    proc = subprocess.run([sys.executable, "-m", "gpudoctor.deep.worker", *ARGS, "--cublas", "/nonexistent/libcublas.so"],
-                          capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "gpudoctor.deep.worker", *ARGS, "--cublas",
+                           "/nonexistent/libcublas.so"], capture_output=True, text=True, env=env, timeout=60)
     events = [json.loads(line) for line in proc.stdout.splitlines()]
     (err,) = [e for e in events if e["event"] == "error"]
     assert proc.returncode == 1 and err["error"] == "CUBLAS_LIBRARY_NOT_FOUND" and "Traceback" not in proc.stderr
