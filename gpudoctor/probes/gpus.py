@@ -55,12 +55,24 @@ class PcieLink:
     replay_counter: int | None = None
 
 
+# nvmlNvLinkErrorCounter_t: the three per-link counters `nvidia-smi nvlink -e` prints (Replay, Recovery,
+# CRC Errors). The NVML totals over all links (NVML_FI_DEV_NVLINK_*_TOTAL) answered NOT_SUPPORTED on the
+# lent two-H100 host (driver 580.159.04, tests/fixtures/raw/h100x2); the per-link call is what nvidia-smi
+# itself reads on Hopper (DataDog/datadog-agent#55966). NVML_NVLINK_ERROR_DL_CRC_DATA (3) is left out on
+# purpose: on that host it counted 1492 and 1579 on healthy links while nvidia-smi printed 0 CRC errors,
+# and grew by ~160 during one NCCL all-reduce.
+NVLINK_ERROR_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
+
+
 @dataclass(frozen=True)
 class NvLink:
     link: int
     active: bool
     version: int | None = None
     remote_bus_id: str | None = None
+    # NVLINK_ERROR_COUNTERS name -> count since the driver loaded; a counter NVML did not give is absent.
+    # None: not asked (an inactive link, or a snapshot recorded before these were read).
+    errors: dict[str, int] | None = None
 
 
 # nvmlClocksEventReasons bits (nvml.h; `nvidia-smi -q -d PERFORMANCE` prints them as "Clocks Event Reasons").
@@ -211,12 +223,22 @@ def _nvlinks(host: Host, index: int) -> tuple[NvLink, ...]:
             break
         active = bool(state.value)
         version = remote = None
+        errors = None
         if active:
             version = host.nvml("nvmlDeviceGetNvLinkVersion", index, link).value
             pci = host.nvml("nvmlDeviceGetNvLinkRemotePciInfo", index, link)
             remote = pci.value.get("busId") if pci.ok and isinstance(pci.value, dict) else None
-        links.append(NvLink(link, active, version, remote))
+            errors = _nvlink_errors(host, index, link)
+        links.append(NvLink(link, active, version, remote, errors))
     return tuple(links)
+
+
+def _nvlink_errors(host: Host, index: int, link: int) -> dict[str, int] | None:
+    answers = {name: host.nvml("nvmlDeviceGetNvLinkErrorCounter", index, link, counter)
+               for name, counter in NVLINK_ERROR_COUNTERS.items()}
+    if all(answer.error == "not-recorded" for answer in answers.values()):
+        return None
+    return {name: answer.value for name, answer in answers.items() if answer.ok and isinstance(answer.value, int)}
 
 
 def _gpu(host: Host, index: int) -> Gpu:
@@ -304,12 +326,25 @@ def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -
     return sum(1 for remote in remotes if remote not in gpu_buses)
 
 
+def _unordered(a: int, b: int) -> tuple[int, int]:
+    """The one order in which a pair's P2P status and common ancestor are asked.
+
+    Both are answers about the pair, not a direction: NVML asks the kernel driver for the P2P caps of
+    a group of GPUs (NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2 with gpuIds[] and gpuCount, in
+    NVIDIA/open-gpu-kernel-modules' ctrl0000system.h), and every one of the 100 ordered pairs recorded
+    in tests/fixtures answered the same both ways. One nvmlDeviceGetP2PStatus costs 1.7 ms in the lent
+    two-H100 VM (bench/nvml_costs.py), so asking each pair once halves what grows with GPUs squared.
+    """
+    return (a, b) if a < b else (b, a)
+
+
 def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str]) -> GpuPair:
     p2p: dict[str, int | str] = {}
+    first, second = _unordered(a.index, b.index)
     for capability, caps_index in P2P_CAPABILITIES.items():
-        result = host.nvml("nvmlDeviceGetP2PStatus", a.index, b.index, caps_index)
+        result = host.nvml("nvmlDeviceGetP2PStatus", first, second, caps_index)
         p2p[capability] = result.value if result.ok else result.error
-    ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", a.index, b.index)
+    ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", first, second)
     topology = TOPOLOGY_NAMES.get(ancestor.value) if ancestor.ok else None
     nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK)
     return GpuPair(a.index, b.index, p2p, topology, nvlinks)
@@ -334,9 +369,9 @@ def _prefetch(host: Host, count: int) -> None:
     """
     indices = range(count)
     link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINKS_SO_FAR)]
-    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
-                  for caps in P2P_CAPABILITIES.values()]
-    pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
+    pairs = [(a, b) for a in indices for b in indices if a < b]
+    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a, b in pairs for caps in P2P_CAPABILITIES.values()]
+    pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a, b in pairs]
     speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
     # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
     answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed
@@ -353,7 +388,9 @@ def _prefetch(host: Host, count: int) -> None:
             if state.value:
                 active.append((i, link))
     host.nvml_many([(f, i, link) for i, link in active
-                    for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")])
+                    for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
+                   + [("nvmlDeviceGetNvLinkErrorCounter", i, link, counter) for i, link in active
+                      for counter in NVLINK_ERROR_COUNTERS.values()])
 
 
 @provides("gpus")
