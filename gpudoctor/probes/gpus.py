@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 from gpudoctor.probes.gpu_health import health_calls
 
@@ -163,8 +165,19 @@ class GpuPair:
 
     @property
     def path(self) -> str:
-        """The connection as `nvidia-smi topo -m` prints it: NV18, PIX, SYS ..."""
+        """The connection as `nvidia-smi topo -m` prints it: NV18, PIX, SYS ... ("?" when neither was seen)."""
         return f"NV{self.nvlinks}" if self.nvlinks else (self.topology or "?")
+
+    @property
+    def medium(self) -> str:
+        """'NVLink (NV18)', 'PCIe (PIX)', or what shows it when neither NVLinks nor a PCIe path were seen."""
+        return medium(self.nvlinks, self.topology)
+
+
+def medium(nvlinks: int, topology: str | None) -> str:
+    if nvlinks:
+        return f"NVLink (NV{nvlinks})"
+    return f"PCIe ({topology})" if topology else "a path not seen (`nvidia-smi topo -m` shows it)"
 
 
 @dataclass(frozen=True)
@@ -309,7 +322,7 @@ def _nvlink_speed(host: Host, index: int) -> int | None:
     return speed if isinstance(speed, int) and speed > 0 else None
 
 
-def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -> int:
+def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool, only_peer: bool = False) -> int:
     """NVLinks from a to b, counted as `nvidia-smi topo -m` does ("NV18").
 
     Links whose far end is b count directly. Links whose far end is no GPU of this host count
@@ -317,10 +330,14 @@ def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -
     link ends at a switch and nvidia-smi shows NV18 for each pair, and in a VM with passed-through
     GPUs NVML reports the far end as FFFFFFFF:FF:FF.0 (recorded on the two-H200 host, where
     nvidia-smi showed NV18). Direct links without a switch in such a VM would be over-counted.
+    With `b` the only other GPU, a link whose far end is unknown (NVML did not say; a pasted `topo -m`
+    names no bus) ends at b or at a switch that leads to it, and counts for b.
     """
     b_bus = normalize_bus_id(b.bus_id) if b.bus_id else None
     remotes = [normalize_bus_id(link.remote_bus_id) if link.remote_bus_id else None for link in a.active_nvlinks]
     direct = sum(1 for remote in remotes if remote is not None and remote == b_bus)
+    if only_peer:
+        direct += remotes.count(None)
     if direct or not nvlink_p2p_ok:
         return direct
     return sum(1 for remote in remotes if remote not in gpu_buses)
@@ -338,7 +355,7 @@ def _unordered(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str]) -> GpuPair:
+def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str], gpu_count: int) -> GpuPair:
     p2p: dict[str, int | str] = {}
     first, second = _unordered(a.index, b.index)
     for capability, caps_index in P2P_CAPABILITIES.items():
@@ -346,7 +363,7 @@ def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str]) -> GpuPair:
         p2p[capability] = result.value if result.ok else result.error
     ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", first, second)
     topology = TOPOLOGY_NAMES.get(ancestor.value) if ancestor.ok else None
-    nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK)
+    nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK, only_peer=gpu_count == 2)
     return GpuPair(a.index, b.index, p2p, topology, nvlinks)
 
 
@@ -394,8 +411,10 @@ def _prefetch(host: Host, count: int) -> None:
 
 
 @provides("gpus")
-def probe_gpus(host: Host, facts) -> GpuInventory:
+def probe_gpus(host: Host, facts) -> GpuInventory | NotSeen:
     init = host.nvml("nvmlInit")
+    if init.error == NOT_RECORDED:  # a paste without nvidia-smi, or a snapshot that never asked NVML
+        return NotSeen("the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded", "nvidia-smi")
     if not init.ok:
         return GpuInventory(nvml_error=init.error)
     driver = host.nvml("nvmlSystemGetDriverVersion")
@@ -406,7 +425,7 @@ def probe_gpus(host: Host, facts) -> GpuInventory:
         _prefetch(host, count.value or 0)
     gpus = tuple(_gpu(host, index) for index in range(count.value or 0)) if count.ok else ()
     buses = {normalize_bus_id(g.bus_id) for g in gpus if g.bus_id}
-    pairs = tuple(_pair(host, a, b, buses) for a in gpus for b in gpus if a.index != b.index)
+    pairs = tuple(_pair(host, a, b, buses, len(gpus)) for a in gpus for b in gpus if a.index != b.index)
     return GpuInventory(
         nvml_error=None,
         driver_version=driver.value if driver.ok else None,
