@@ -49,6 +49,18 @@ def test_the_output_fits_80_columns(args):
     assert _too_wide(out.stdout) == []
 
 
+def test_a_failure_signature_fits_80_columns_but_its_patterns_and_log_line():
+    """A regular expression or a log line cut at a space would read as two: they stand whole."""
+    from gpudoctor.knowledge.signatures import catalogue
+
+    for signature in catalogue():
+        out = _invoke("explain", signature.code)
+        lines = out.stdout.splitlines()
+        example = lines[lines.index("Example:") + 1] if "Example:" in lines else None
+        whole = {f"  {pattern}" for pattern in signature.patterns} | {example}
+        assert [line for line in _too_wide(out.stdout) if line not in whole] == [], signature.code
+
+
 def test_the_merged_view_fits_80_columns(tmp_path):
     for path in HOSTS:
         _invoke("check", "--from", str(path), "-o", str(tmp_path / path.name))

@@ -67,6 +67,7 @@ def test_readme_sessions_are_what_gpudoctor_prints(tmp_path):
         for written, printed in sessions:
             text = text.replace(written, printed, 1)
         README.write_text(text, "utf-8")
+        return
     for written, printed in sessions:
         assert written == printed
 
