@@ -26,6 +26,9 @@ def test_wheel_is_pure_python(wheel):
 def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "gpudoctor/checks/gpu.py" in names
+    packages = {str(p.parent.relative_to(REPO)) for p in (REPO / "gpudoctor").rglob("__init__.py")}
+    missing = sorted(p for p in packages if f"{p}/__init__.py" not in names)
+    assert not missing, f"packages the wheel lacks (pyproject.toml's packages): {missing}"
     for schema in ("report", "fix", "checks", "fleet"):  # check, fix, list and merge --json
         assert f"gpudoctor/report/{schema}.schema.json" in names
     assert any(n.startswith("gpudoctor/fixes/wsl/") and n.endswith(".sh") for n in names)
