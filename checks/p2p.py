@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpudoctor import performance
+from gpudoctor.knowledge import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import Status, check, ok, skip, warn
 from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium

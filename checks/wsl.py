@@ -7,7 +7,7 @@ import re
 
 from packaging.version import Version
 
-from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
+from gpudoctor.knowledge.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.fix_requests import (
     FixRequest,
     convert_distro_wsl2,

@@ -187,8 +187,8 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
 
         _write_output(junit, render_junit(report, threshold))
     if report_format == "markdown":
-        from gpudoctor.pasted.anonymise import this_machine
-        from gpudoctor.pasted.markdown import report_markdown
+        from gpudoctor.report.anonymise import this_machine
+        from gpudoctor.report.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=None if no_anonymise else this_machine()), nl=False)
     if report_format in ("prom", "npd") or prom_path or nfd_path:
@@ -370,7 +370,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | No
 
     document = snapshot_document(host)
     if anonymise:
-        from gpudoctor.pasted.anonymise import anonymised_snapshot
+        from gpudoctor.report.anonymise import anonymised_snapshot
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))

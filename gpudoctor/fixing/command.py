@@ -159,8 +159,8 @@ def run_fix(request: Request) -> int:
         if request.as_json:
             _print_record(fix_record(report, plan, "planned" if plan.fixes else "nothing-to-do"))
         elif request.markdown:
-            from gpudoctor.pasted.anonymise import this_machine
-            from gpudoctor.pasted.markdown import plan_markdown
+            from gpudoctor.report.anonymise import this_machine
+            from gpudoctor.report.markdown import plan_markdown
 
             click.echo(plan_markdown(plan_lines(plan, report), report,
                                      anonymiser=this_machine() if request.anonymise else None), nl=False)

@@ -204,8 +204,8 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
         write(junit, render_junit(report, threshold))
     known, trailer = terminal_text(pasted, verbose)
     if markdown:
-        from gpudoctor.pasted.anonymise import Anonymiser
-        from gpudoctor.pasted.markdown import report_markdown
+        from gpudoctor.report.anonymise import Anonymiser
+        from gpudoctor.report.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=Anonymiser() if anonymise else None,
                                    trailer=[f"_{line.strip()}_" if not line.startswith("  ") else f"- `{line.strip()}`"

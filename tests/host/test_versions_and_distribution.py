@@ -8,9 +8,9 @@ import platform
 import pytest
 
 from gpudoctor.checks.wsl import kernel_tuple
-from gpudoctor.driver_support import parse_driver_version, version_pair
+from gpudoctor.knowledge.driver_support import parse_driver_version, version_pair
 from gpudoctor.host.live import _linux_distribution
-from gpudoctor.ollama_versions import version_key
+from gpudoctor.knowledge.ollama_versions import version_key
 
 
 @pytest.mark.parametrize(("text", "pair"), [("12.8", (12, 8)), ("13.0.88", (13, 0)), ("12", None),
