@@ -16,6 +16,7 @@ reported twice, its newest report (recorded_at) counts. Three views:
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 from collections import Counter, defaultdict
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from gpudoctor.fleet.measurements import bandwidths
+from gpudoctor.input_file import InputRefused, read_input
 
 # "Far below": on identical hardware, repeated runs of the deep tests on the two-H200 host
 # vary by a few per cent (P2P 396-397 GB/s, all-reduce within ~3 % at 1 GiB, see
@@ -30,6 +32,9 @@ from gpudoctor.fleet.measurements import bandwidths
 FAR_BELOW = 0.75
 # A median of fewer nodes says little about what the hardware reaches.
 MIN_PEERS = 3
+# A report of a node with eight GPUs and every deep check is a few hundred KB; the cap bounds the memory a
+# runaway or hostile file can take (json holds a document in several times its size).
+MAX_REPORT_BYTES = 16 << 20
 
 STATUS_MARKS = {"pass": "✓", "warn": "!", "fail": "✗", "error": "E", "skip": "-"}
 
@@ -109,23 +114,40 @@ def _metrics(document: dict) -> dict[str, float]:
 
 
 def node_of(document: dict, source: str) -> Node:
+    """The node a report describes. A report is outside text: every member is checked for its type, and
+    one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     if not isinstance(document, dict) or document.get("schema") != "gpudoctor-report":
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
-    host = document.get("host") or {}
-    node = host.get("node") or {}
-    name = node.get("hostname") or os.path.splitext(os.path.basename(source))[0]
+    host = _member(document, "host", dict) or {}
+    node = _member(host, "node", dict) or {}
+    name = _member(node, "hostname", str) or os.path.splitext(os.path.basename(source))[0]
+    checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
     return Node(
         name=name,
-        key=node.get("machine_id_hash") or name,
+        key=_member(node, "machine_id_hash", str) or name,
         source=source,
-        status=str(document.get("status")),
-        recorded_at=str(document.get("recorded_at") or document.get("started_at") or ""),
-        driver=host.get("driver_version"),
-        fingerprint=node.get("fingerprint") or "unknown",
-        configuration=node.get("configuration") or {},
-        checks={c["id"]: c.get("status") for c in document.get("checks") or [] if isinstance(c, dict) and "id" in c},
-        metrics=_metrics(document),
+        status=str(_member(document, "status", str)),
+        recorded_at=_member(document, "recorded_at", str) or _member(document, "started_at", str) or "",
+        driver=_member(host, "driver_version", str),
+        fingerprint=_member(node, "fingerprint", str) or "unknown",
+        configuration=_member(node, "configuration", dict) or {},
+        checks={c["id"]: str(c.get("status")) for c in checks if isinstance(c.get("id"), str)},
+        metrics=_safe_metrics(document),
     )
+
+
+def _member(document: dict, key: str, kind: type) -> Any:
+    value = document.get(key)
+    return value if isinstance(value, kind) else None
+
+
+def _safe_metrics(document: dict) -> dict[str, float]:
+    """The measured bandwidths, or none when the evidence has another shape than the checks write."""
+    try:
+        metrics = _metrics(document)
+    except (TypeError, AttributeError, ValueError):
+        return {}
+    return {k: v for k, v in metrics.items() if math.isfinite(v)}
 
 
 def read_reports(paths: Iterable[str]) -> Fleet:
@@ -133,10 +155,15 @@ def read_reports(paths: Iterable[str]) -> Fleet:
     unreadable = []
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as handle:
-                node = node_of(json.load(handle), path)
-        except (OSError, UnicodeDecodeError) as exc:
-            unreadable.append((path, f"cannot be read: {getattr(exc, 'strerror', None) or exc}"))
+            node = node_of(json.loads(read_input(path, MAX_REPORT_BYTES, "report").decode("utf-8")), path)
+        except InputRefused as exc:
+            unreadable.append((path, str(exc)))
+            continue
+        except UnicodeDecodeError as exc:
+            unreadable.append((path, f"cannot be read: {exc}"))
+            continue
+        except RecursionError:
+            unreadable.append((path, "is nested too deep to be a gpudoctor JSON report"))
             continue
         except json.JSONDecodeError as exc:
             unreadable.append((path, f"is not valid JSON (line {exc.lineno}, column {exc.colno})"))

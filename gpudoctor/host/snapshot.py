@@ -62,18 +62,14 @@ def snapshot_document(host: Host) -> dict[str, Any]:
 
 
 def load_snapshot(path: str) -> ReplayHost:
+    from gpudoctor.input_file import InputRefused, read_input
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SNAPSHOT_BYTES + 1)  # /dev/zero or a runaway file must not fill memory
-        if len(data) > MAX_SNAPSHOT_BYTES:
-            raise SnapshotError(f"snapshot {path!r} is larger than {MAX_SNAPSHOT_BYTES >> 20} MB: not a snapshot "
-                                "gpudoctor wrote")
+        data = read_input(path, MAX_SNAPSHOT_BYTES, "snapshot")  # a regular file or stdin, capped
         text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors add one) is accepted
-    except FileNotFoundError:
-        raise SnapshotError(f"snapshot {path!r} does not exist") from None
-    except IsADirectoryError:
-        raise SnapshotError(f"snapshot {path!r} is a directory, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except InputRefused as exc:
+        raise SnapshotError(str(exc)) from None
+    except UnicodeDecodeError as exc:
         raise SnapshotError(f"snapshot {path!r} cannot be read: {exc}") from None
     return replay_host_from_text(text, source=path)
 

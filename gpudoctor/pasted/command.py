@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,22 +17,24 @@ class UnreadablePaste(Exception):
     """The input cannot be judged (missing file, binary, empty, nothing recognised); exit code 2."""
 
 
+# A paste is what a person copies from a terminal: megabytes at most. The cap bounds memory and time
+# for a runaway file or an endless standard input (`yes | gpudoctor read`).
+MAX_PASTE_BYTES = 32 << 20
+
+
 def read_inputs(paths: tuple[str, ...]) -> list[tuple[str, bytes]]:
-    """(name, bytes) of each FILE; `-` or no FILE is standard input."""
+    """(name, bytes) of each FILE; `-` or no FILE is standard input. Regular files only, capped in all."""
+    from gpudoctor.input_file import InputRefused, read_input
+
     inputs = []
+    left = MAX_PASTE_BYTES
     for path in paths or ("-",):
-        if path == "-":
-            inputs.append(("<stdin>", sys.stdin.buffer.read()))
-            continue
         try:
-            with open(path, "rb") as handle:
-                inputs.append((path, handle.read()))
-        except FileNotFoundError:
-            raise UnreadablePaste(f"{path!r} does not exist") from None
-        except IsADirectoryError:
-            raise UnreadablePaste(f"{path!r} is a directory, not a file") from None
-        except OSError as exc:
-            raise UnreadablePaste(f"{path!r} cannot be read: {exc.strerror or exc}") from None
+            data = read_input(path, left, "paste")  # the cap holds for all the pastes together
+        except InputRefused as exc:
+            raise UnreadablePaste(str(exc)) from None
+        left -= len(data)
+        inputs.append(("<stdin>" if path == "-" else path, data))
     return inputs
 
 
