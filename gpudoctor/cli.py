@@ -227,11 +227,12 @@ def merge(reports, as_json, view_format, html_path) -> None:
 def list_checks(as_json: bool) -> None:
     """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
     from gpudoctor.describe import check_json, check_table
+    from gpudoctor.report.printable import printable
 
     registry = _load_registry()
     click.echo(check_json(registry) if as_json else "\n".join(check_table(registry)), nl=not as_json)
     for plugin in registry.broken:
-        click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
+        click.echo(printable(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}"), err=True)
 
 
 @main.command()
@@ -278,6 +279,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
     import json
 
     from gpudoctor.host.snapshot_privacy import describe
+    from gpudoctor.report.printable import json_text
 
     document = snapshot_document(host)
     if anonymise:
@@ -285,7 +287,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
-    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    _write_output(output, json_text(document, indent=1) + "\n")
     click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
     for line in describe(document["calls"]):
         click.echo(f"  - {line}")
@@ -378,8 +380,10 @@ def run(early_host=None) -> None:
     except OSError as exc:
         code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
-        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
-                   err=True)
+        from gpudoctor.report.printable import printable
+
+        click.echo(printable(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: "
+                             f"{WHERE_TO_REPORT})"), err=True)
         code = 3
     try:
         sys.stdout.flush()

@@ -6,11 +6,10 @@ says nothing per node); the JSON carries every check.
 
 from __future__ import annotations
 
-import html
-import json
 from dataclasses import asdict
 
 from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node
+from gpudoctor.report.printable import html_text, json_text, printable
 
 FINE = {"pass", "skip"}
 
@@ -65,7 +64,7 @@ def render_terminal(fleet: Fleet) -> str:
         lines.append(f"  {group['fingerprint']}  {_nodes(len(group['nodes']))}: {_configuration_text(group['configuration'])}")
     lines += ["", "Outliers:" if fleet.outliers else "Outliers: none"]
     lines += [f"  {o.node}: {o.text}" for o in fleet.outliers]
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines)) + "\n"  # names, fingerprints and checks come from the reports
 
 
 def fleet_document(fleet: Fleet) -> dict:
@@ -82,24 +81,25 @@ def fleet_document(fleet: Fleet) -> dict:
 
 
 def render_json(fleet: Fleet) -> str:
-    return json.dumps(fleet_document(fleet), indent=1, ensure_ascii=False) + "\n"
+    return json_text(fleet_document(fleet), indent=1) + "\n"
 
 
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|")
+    """Report text in a markdown table or list: no cell break, no raw HTML, no code span closed early."""
+    return printable(str(text)).replace("|", "\\|").replace("<", "&lt;").replace("`", "'")
 
 
 def render_markdown(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
     lines = [f"## gpudoctor: {_counts(fleet)}", ""]
-    lines.append("| node | status | group | P2P GB/s | all-reduce GB/s | " + " | ".join(f"`{c}`" for c in checks) + " |")
+    lines.append("| node | status | group | P2P GB/s | all-reduce GB/s | " + " | ".join(f"`{_md(c)}`" for c in checks) + " |")
     lines.append("|---|---|---|---:|---:|" + "---|" * len(checks))
     for node in fleet.nodes:
         marks = " | ".join(STATUS_MARKS.get(node.checks.get(c, "skip"), "?") for c in checks)
-        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(node.status, '?')} {node.status} | `{node.fingerprint}` | "
+        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(node.status, '?')} {_md(node.status)} | `{_md(node.fingerprint)}` | "
                      f"{_metric(node, 'p2p')} | {_metric(node, 'allreduce')} | {marks} |")
     lines += ["", "### Configurations", ""]
-    lines += [f"- `{g['fingerprint']}` ({_nodes(len(g['nodes']))}): {_md(_configuration_text(g['configuration']))}"
+    lines += [f"- `{_md(g['fingerprint'])}` ({_nodes(len(g['nodes']))}): {_md(_configuration_text(g['configuration']))}"
               for g in fleet.groups]
     lines += ["", "### Outliers", ""]
     lines += [f"- **{_md(o.node)}**: {_md(o.text)}" for o in fleet.outliers] or ["None."]
@@ -130,32 +130,32 @@ def _bar_chart(fleet: Fleet, metric: str, title: str) -> str:
     width = len(measured) * (bar + gap) + 60
     bars = "".join(
         f'<rect x="{50 + i * (bar + gap)}" y="{10 + height - v / top * height:.1f}" width="{bar}" '
-        f'height="{v / top * height:.1f}" fill="#4a7fb5"><title>{html.escape(name)}: {v:.0f} GB/s</title></rect>'
+        f'height="{v / top * height:.1f}" fill="#4a7fb5"><title>{html_text(name)}: {v:.0f} GB/s</title></rect>'
         for i, (name, v) in enumerate(measured))
     axis = (f'<text x="2" y="18">{top:.0f}</text><text x="2" y="{10 + height}">0</text>'
             f'<line x1="48" y1="10" x2="48" y2="{10 + height}" stroke="#888"/>')
-    return (f'<h3>{html.escape(title)} (GB/s per node)</h3>'
-            f'<svg role="img" aria-label="{html.escape(title)}" width="{width}" height="{height + 20}">'
+    return (f'<h3>{html_text(title)} (GB/s per node)</h3>'
+            f'<svg role="img" aria-label="{html_text(title)}" width="{width}" height="{height + 20}">'
             f'{axis}{bars}</svg>')
 
 
 def render_html(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
     outlying = {o.node for o in fleet.outliers}
-    head = "".join(f'<th class="check">{html.escape(c)}</th>' for c in checks)
+    head = "".join(f'<th class="check">{html_text(c)}</th>' for c in checks)
     rows = []
     for node in fleet.nodes:
-        cells = "".join(f'<td class="{html.escape(s)}">{STATUS_MARKS.get(s, "?")}</td>'
+        cells = "".join(f'<td class="{html_text(s)}">{STATUS_MARKS.get(s, "?")}</td>'
                         for s in (node.checks.get(c, "skip") for c in checks))
-        rows.append(f'<tr class="node{" outlier" if node.name in outlying else ""}" data-node="{html.escape(node.name)}">'
-                    f'<td class="name">{html.escape(node.name)}</td><td class="{html.escape(node.status)}">'
-                    f'{html.escape(node.status)}</td><td><code>{node.fingerprint}</code></td>'
+        rows.append(f'<tr class="node{" outlier" if node.name in outlying else ""}" data-node="{html_text(node.name)}">'
+                    f'<td class="name">{html_text(node.name)}</td><td class="{html_text(node.status)}">'
+                    f'{html_text(node.status)}</td><td><code>{html_text(node.fingerprint)}</code></td>'
                     f'<td>{_metric(node, "p2p")}</td><td>{_metric(node, "allreduce")}</td>{cells}</tr>')
-    groups = "".join(f"<li><code>{g['fingerprint']}</code> ({_nodes(len(g['nodes']))}): "
-                     f"{html.escape(_configuration_text(g['configuration']))}</li>" for g in fleet.groups)
-    outliers = "".join(f"<li><b>{html.escape(o.node)}</b>: {html.escape(o.text)}</li>" for o in fleet.outliers)
+    groups = "".join(f"<li><code>{html_text(g['fingerprint'])}</code> ({_nodes(len(g['nodes']))}): "
+                     f"{html_text(_configuration_text(g['configuration']))}</li>" for g in fleet.groups)
+    outliers = "".join(f"<li><b>{html_text(o.node)}</b>: {html_text(o.text)}</li>" for o in fleet.outliers)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpudoctor fleet</title>"
-            f"<style>{_CSS}</style></head><body>\n<h1>gpudoctor: {html.escape(_counts(fleet))}</h1>\n"
+            f"<style>{_CSS}</style></head><body>\n<h1>gpudoctor: {html_text(_counts(fleet))}</h1>\n"
             f'<table id="nodes"><thead><tr><th>node</th><th>status</th><th>group</th><th>P2P GB/s</th>'
             f"<th>all-reduce GB/s</th>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>\n"
             + _bar_chart(fleet, "p2p", "P2P bandwidth, slowest direction")

@@ -150,9 +150,9 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     report = pasted.report
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
     if as_json or output:
-        import json
+        from gpudoctor.report.printable import json_text
 
-        document = json.dumps(json_document(pasted), indent=2, ensure_ascii=False, default=str) + "\n"
+        document = json_text(json_document(pasted), indent=2, default=str) + "\n"
         if output:
             write(output, document)
         else:
@@ -172,8 +172,10 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     elif not as_json:
         from gpudoctor.report.terminal import print_report
 
+        from gpudoctor.report.printable import printable
+
         print_report(known, verbose=verbose)
-        click.echo("\n".join(trailer))
+        click.echo(printable("\n".join(trailer)))  # notes quote the paste
     from gpudoctor.exit_codes import read_exit_code
 
     return read_exit_code(report, threshold)  # the table in gpudoctor/exit_codes.py
