@@ -360,6 +360,14 @@ def _nagios_exit_codes(argv: list[str]) -> bool:
     return "--exit-codes=nagios" in argv or any(a == "--exit-codes" and b == "nagios" for a, b in zip(argv, argv[1:]))
 
 
+def _end_left_helpers() -> None:
+    """Helpers a command left running (a daemonising tool, one abandoned at its deadline) end with gpudoctor."""
+    live = sys.modules.get("gpudoctor.host.live")  # not imported: no command was run, nothing to end
+    if live is not None:
+        with contextlib.suppress(Exception):
+            live.end_left_helpers()
+
+
 def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
     from gpudoctor.host.opening import keep_early_host
@@ -390,6 +398,7 @@ def run(early_host=None) -> None:
         sys.stderr.flush()
     except OSError as exc:
         code = _output_failed(exc)
+    _end_left_helpers()
     # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
     # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
     # for nothing (gpudoctor creates no CUDA context in this process).

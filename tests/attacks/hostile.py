@@ -50,11 +50,14 @@ TOOL_BEHAVIOURS = {
     "garbage": 'head -c 300000 /dev/urandom\nprintf "%s" "$SECRET_LINES"\nhead -c 300000 /dev/urandom >&2\n',
     "60mb": 'printf "%s" "$SECRET_LINES"\nyes "line of output with text $0" | head -c 60000000\n',
     "60mb-line": 'printf "%s" "$SECRET_LINES"\nhead -c 60000000 /dev/zero | tr "\\0" "a"\n',
+    # A daemonising helper: its own session, its pipes closed, its parent gone at once.
+    "daemonise": '(setsid sleep 1000 </dev/null >/dev/null 2>&1 & echo "$!" >> "$PIDS") &\necho "started a daemon"\n'
+                 'exit 0\n',
 }
 
 
 _SYSTEM_PATH = os.pathsep.join(dict.fromkeys(os.path.dirname(shutil.which(tool) or "/usr/bin/x")
-                                            for tool in ("sleep", "head", "yes", "tr")))
+                                            for tool in ("sleep", "head", "yes", "tr", "setsid")))
 
 
 @dataclass

@@ -37,6 +37,7 @@ SCENARIOS = [
              command=("snapshot", "-o", "{dir}/snapshot.json")),
     Scenario("snapshot-garbage", tools="garbage", server="garbage", nvml="16",
              command=("snapshot", "-o", "{dir}/snapshot.json")),
+    Scenario("daemonise-wsl", tools="daemonise", server="silent", wsl=True),
 ]
 
 
@@ -89,6 +90,7 @@ def test_no_planted_secret_in_any_output(finished, name):
 
 def test_no_helper_of_a_tool_is_left_running(finished):
     assert finished["hold-pipe"].leftover_pids == []
+    assert finished["daemonise-wsl"].leftover_pids == []  # setsid'd, parent gone: ended as gpudoctor leaves
 
 
 def test_outputs_were_written(finished):
