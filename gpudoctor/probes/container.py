@@ -48,7 +48,7 @@ _CGROUP_MARKERS = (
 )
 _SIZE_OPTION = re.compile(r"(?:^|,)size=(\d+)([kmg]?)(?:,|$)")
 _REQUIRE_CUDA = re.compile(r"cuda>=(\d+\.\d+)")
-_CDI_NVIDIA_KIND = re.compile(r"""^\s*"?kind"?\s*:\s*"?nvidia\.com/gpu"?""", re.MULTILINE)
+_CDI_NVIDIA_KIND = re.compile(r"""^[ \t]*"?kind"?[ \t]*:[ \t]*"?nvidia\.com/gpu"?""", re.MULTILINE)
 _CDI_LIBCUDA = re.compile(r"libcuda\.so\.(\d+\.\d+(?:\.\d+)?)")
 
 

@@ -78,7 +78,7 @@ ENVIRONMENT_QUERIES = tuple(("/v", name) for name in AUDITED_NAMES) + tuple(("/f
 
 # "    CUDA_VISIBLE_DEVICES    REG_SZ    1" (reg.exe separates the columns with four spaces)
 _REG_VALUE = re.compile(r"^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$")
-_KERNEL = re.compile(r"\d+\.\d+\.\d+(?:\.\d+)?")
+_KERNEL = re.compile(r"(?<!\d)\d+\.\d+\.\d+(?:\.\d+)?")
 _WINDOWS_VERSION = re.compile(r"10\.0\.(\d+)(?:\.(\d+))?")
 _INTEROP_BROKEN = ("exec format error", "cannot execute binary file")
 _ELEVATION = ("requires elevation", "access denied", "access is denied")
