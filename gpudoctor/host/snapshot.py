@@ -51,7 +51,7 @@ def snapshot_document(host: Host) -> dict[str, Any]:
     calls = anonymise_calls([
         {"probe": kind, "args": args, "answer": answer}
         for _key, (kind, args, answer) in sorted(host.recorded.items())
-    ], home=os.path.expanduser("~"))
+    ], home=os.path.expanduser("~"), hostname=_hostname(host))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -59,6 +59,16 @@ def snapshot_document(host: Host) -> dict[str, Any]:
         "recorded_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "calls": calls,
     }
+
+
+def _hostname(host: Host) -> str | None:
+    """This machine's name as the system record has it (a replayed host records none of its own)."""
+    extra = host.system().extra or {}
+    if extra.get("hostname"):
+        return str(extra["hostname"])
+    import socket
+
+    return socket.gethostname() or None
 
 
 def load_snapshot(path: str) -> ReplayHost:

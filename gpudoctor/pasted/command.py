@@ -9,7 +9,7 @@ from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, Status
 from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
-from gpudoctor.pasted.text import NotText, clean
+from gpudoctor.pasted.text import CleanText, NotText, clean
 from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
 
 
@@ -42,13 +42,26 @@ def _what_to_paste() -> str:
     return ", ".join(f"`{kind.command}`" for kind in KINDS if kind.name not in NOT_JUDGED)
 
 
+def _redacted(text: CleanText) -> CleanText:
+    """The paste with secrets removed before anything reads it, so that no output of `read` can hold one.
+    Redacted as one text (one pass, not one per line); redaction keeps the lines where they were."""
+    from gpudoctor.host.redact import redact_text
+
+    joined = "\n".join(line.text for line in text.lines)
+    parts = redact_text(joined).split("\n")
+    if len(parts) != len(text.lines):  # never expected: redaction keeps newlines; then line by line
+        parts = [redact_text(line.text) for line in text.lines]
+    lines = tuple(line if part == line.text else replace(line, text=part) for line, part in zip(text.lines, parts))
+    return replace(text, lines=lines)
+
+
 def reading_of(inputs: list[tuple[str, bytes]]) -> Reading:
     if not any(data.strip() for _, data in inputs):
         raise UnreadablePaste("the paste is empty; paste the output of " + _what_to_paste())
     texts = []
     for name, data in inputs:
         try:
-            texts.append((name, clean(data)))
+            texts.append((name, _redacted(clean(data))))
         except NotText as exc:
             raise UnreadablePaste(f"{name} cannot be read as pasted text: {exc}") from None
     reading = read_blocks(texts)

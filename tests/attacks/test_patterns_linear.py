@@ -3,7 +3,8 @@ runs in time linear in the line: a running pattern holds Python's interpreter lo
 stop one that backtracks, and a 100 KB line took minutes before.
 
 The patterns are collected, not listed: every compiled pattern a module of gpudoctor or of checks/
-holds (at module level, in a class, or inside a dict, list, tuple or dataclass there), and every
+holds (at module level, in a class, or inside a dict, list, tuple, dataclass or object of gpudoctor's
+own there, such as each rule of the secret ruleset), and every
 pattern written as a string literal in a call of the `re` module (found with `ast`). Each runs over
 long lines built from its own words and characters, the shapes that make backtracking patterns
 quadratic (a run of digits before a unit that never comes, a word repeated without its separator, a
@@ -45,6 +46,9 @@ def _collect(value, where: str, found: dict, depth: int = 0) -> None:
     elif hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
         for key in value.__dataclass_fields__:
             _collect(getattr(value, key, None), f"{where}.{key}", found, depth + 1)
+    elif type(value).__module__.startswith("gpudoctor") and hasattr(value, "__dict__") and not callable(value):
+        for key, item in list(vars(value).items()):  # an object of gpudoctor's own (a ruleset's rule)
+            _collect(item, f"{where}.{key}", found, depth + 1)
 
 
 def _flags_of(node: ast.AST | None) -> int | None:
@@ -131,7 +135,8 @@ def _slowest(pattern: re.Pattern, mode: str) -> tuple[float, str]:
 def test_the_collection_finds_the_patterns_of_every_layer():
     places = {where.split(".")[1] for _, where, _ in all_patterns().values() if where.startswith("gpudoctor.")}
     assert {"probes", "pasted", "host", "checks"} <= places, places
-    assert len(all_patterns()) > 100
+    assert len(all_patterns()) > 200
+    assert any(".RULES[" in where for _, where, _ in all_patterns().values())  # the secret ruleset, each rule
 
 
 def test_every_pattern_is_linear_on_long_adversarial_lines():
