@@ -104,6 +104,8 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         raise SnapshotError(f"snapshot {source!r} is corrupt: {hint} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SnapshotError(f"snapshot {source!r} is corrupt: its JSON is nested too deep") from None
+    except ValueError as exc:  # an integer of thousands of digits (Python refuses to convert it)
+        raise SnapshotError(f"snapshot {source!r} is corrupt: {exc.args[0].split(';')[0]}") from None
     if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(document):
         raise SnapshotError(f"snapshot {source!r} is corrupt: it holds a \\ud800-\\udfff escape that is no character")
     if not isinstance(document, dict) or document.get("format") != FORMAT:

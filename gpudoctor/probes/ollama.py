@@ -308,7 +308,7 @@ def _http_problem(result) -> str | None:
 def _json(body: bytes):
     try:
         return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested thousands deep
         return None
 
 

@@ -129,7 +129,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
         return TorchReport(python, error=failure, stderr_tail=stderr)
     try:
         return parse_child_output(python, result.text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         return TorchReport(python, error=f"answered something unexpected ({exc}): {result.text.strip()[:200]!r}",
                            stderr_tail=stderr)
 

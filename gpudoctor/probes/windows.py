@@ -243,8 +243,15 @@ def parse_wsl_list(text: str) -> tuple[WslDistro, ...]:
 
 
 def parse_csv(text: str) -> list[dict[str, str]]:
-    """PowerShell's `ConvertTo-Csv -NoTypeInformation`: a quoted header row, then quoted rows."""
-    return list(csv.DictReader(io.StringIO(text.strip())))
+    """PowerShell's `ConvertTo-Csv -NoTypeInformation`: a quoted header row, then quoted rows. Rows read
+    before a malformed one (a field over csv's 128 KiB limit, a NUL) are kept; the rest is no answer."""
+    rows: list[dict[str, str]] = []
+    try:
+        for row in csv.DictReader(io.StringIO(text.strip())):
+            rows.append(row)
+    except csv.Error:
+        pass
+    return rows
 
 
 def parse_reg_query(text: str) -> dict[str, dict[str, str]]:
