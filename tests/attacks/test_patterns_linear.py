@@ -14,6 +14,7 @@ quote never closed), under a budget a quadratic pattern misses by a hundred time
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import pkgutil
 import re
@@ -23,8 +24,8 @@ from pathlib import Path
 import gpudoctor
 import gpudoctor.checks
 
-LINE = 20_000  # characters: a linear pattern scans it in well under a millisecond
-BUDGET_S = 0.25  # the slowest line for one pattern; a quadratic one took 3 to 10 s here
+LINE = 12_000  # characters: a linear pattern scans one in about a millisecond
+BUDGET_S = 0.15  # the slowest line for one pattern, best of three; a quadratic one took 1 to 4 s here
 _FLAGS = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S, "DOTALL": re.S,
           "X": re.X, "VERBOSE": re.X, "A": re.A, "ASCII": re.A}
 
@@ -85,6 +86,7 @@ def _literal_patterns(path: Path, found: dict) -> None:
                 found[(pattern.pattern, pattern.flags)] = (pattern, f"{path.name}:{node.lineno}", mode)
 
 
+@functools.lru_cache(maxsize=1)
 def all_patterns() -> dict:
     found: dict = {}
     for package in (gpudoctor, gpudoctor.checks):
@@ -109,22 +111,28 @@ def adversarial_lines(pattern: re.Pattern) -> list[str]:
     characters = sorted(set(re.sub(r"\\[A-Za-z]", "", pattern.pattern)) | set(_GENERIC))
     lines = [c * LINE for c in characters]
     lines += [(a + b) * (LINE // 2) for a in "a0 =:\"'-._/\\" for b in "a0 =:\"'-._/\\" if a != b]
-    for word in words[:30]:
-        for separator in ("", " ", "=", ":", "=\"", ".", "_", "-", "[", "/", "\\\""):
+    for word in words[:16]:
+        for separator in ("", " ", "=", ":", "=\"", "-", "[", "\\\""):
             lines.append((word + separator) * (LINE // (len(word) + len(separator))))
         lines += [word + " " + "a" * LINE, word + ":" + " " * LINE + "x", word + "=\"" + "\\\"" * (LINE // 2)]
     return lines
 
 
+def _run(pattern: re.Pattern, mode: str, line: str) -> float:
+    started = time.perf_counter()
+    if mode == "search":
+        for _ in pattern.finditer(line):
+            pass
+    pattern.match(line)
+    return time.perf_counter() - started
+
+
 def _slowest(pattern: re.Pattern, mode: str) -> tuple[float, str]:
     worst, shape = 0.0, ""
     for line in adversarial_lines(pattern):
-        started = time.perf_counter()
-        if mode == "search":
-            for _ in pattern.finditer(line):
-                pass
-        pattern.match(line)
-        took = time.perf_counter() - started
+        took = _run(pattern, mode, line)
+        if took > BUDGET_S:  # the machine may have been busy: the best of three counts
+            took = min(took, _run(pattern, mode, line), _run(pattern, mode, line))
         if took > worst:
             worst, shape = took, line[:24]
         if took > BUDGET_S:
