@@ -32,10 +32,11 @@ def read_input(path: str, limit: int, what: str = "input") -> bytes:
         raise InputRefused(f"{what} {path!r} does not exist") from None
     except OSError as exc:
         raise InputRefused(f"{what} {path!r} cannot be read: {exc.strerror or exc}") from None
+    kind = _kind_of(os.fstat(descriptor).st_mode)
+    if kind:
+        os.close(descriptor)
+        raise InputRefused(f"{what} {path!r} is {kind}, not a regular file")
     with os.fdopen(descriptor, "rb") as handle:
-        kind = _kind_of(os.fstat(descriptor).st_mode)
-        if kind:
-            raise InputRefused(f"{what} {path!r} is {kind}, not a regular file")
         try:
             data = handle.read(limit + 1)
         except OSError as exc:

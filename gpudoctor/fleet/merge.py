@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from gpudoctor.fleet.measurements import bandwidths
+from gpudoctor.host.redact import redact_text
+from gpudoctor.host.snapshot_privacy import map_strings
 from gpudoctor.input_file import InputRefused, read_input
 
 # "Far below": on identical hardware, repeated runs of the deep tests on the two-H200 host
@@ -118,6 +120,8 @@ def node_of(document: dict, source: str) -> Node:
     one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     if not isinstance(document, dict) or document.get("schema") != "gpudoctor-report":
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
+    # A report from elsewhere may hold what gpudoctor would have redacted: no view shows it.
+    document = map_strings(document, redact_text)
     host = _member(document, "host", dict) or {}
     node = _member(host, "node", dict) or {}
     name = _member(node, "hostname", str) or os.path.splitext(os.path.basename(source))[0]

@@ -34,8 +34,8 @@ def _configuration_text(configuration: dict) -> str:
     parts = []
     for key in ("driver", "module_flavour", "cuda", "nccl", "iommu", "gpus", "links"):
         value = configuration.get(key)
-        if isinstance(value, list):
-            value = ", ".join(value) if value else "none"
+        if isinstance(value, list):  # a report's list may hold anything: each item shown as text
+            value = ", ".join(str(item) for item in value) if value else "none"
         parts.append(f"{key} {value if value is not None else '?'}")
     return "; ".join(parts)
 

@@ -74,6 +74,8 @@ MALFORMED_SHAPES = {
     "evidence of the wrong shape": {"checks": [{"id": "p2p.bandwidth", "status": "pass",
                                                 "findings": [{"evidence": {"gpus": "GPU 0", "sizes": [1]}}]}]},
     "recorded_at a number": {"recorded_at": 10 ** 20, "driver_version": {"x": 1}},
+    "configuration of odd values": {"host": {"node": {"configuration": {"gpus": [None, 1, {}], "links": [[]]}}}},
+    "a planted secret": {"host": {"node": {"hostname": "n1 password=PLANTEDmergePW1"}}},
 }
 
 
@@ -88,3 +90,11 @@ def test_malformed_report_shapes_are_each_skipped_or_shown_never_a_crash(tmp_pat
         proc = gpudoctor("merge", str(tmp_path), *view)
         assert proc.returncode in (0, 1), (view, proc.stderr)
         assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+        assert "PLANTEDmergePW1" not in proc.stdout + proc.stderr
+    assert "PLANTEDmergePW1" not in (tmp_path / "fleet.html").read_text()
+
+
+@pytest.mark.parametrize("command", [("check", "--from"), ("read",)])
+def test_a_directory_as_input_is_refused(tmp_path, command):
+    proc = gpudoctor(*command, str(tmp_path))
+    assert proc.returncode == 2 and "is a directory, not a regular file" in proc.stderr
