@@ -287,7 +287,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
-    _write_output(output, json_text(document, indent=1) + "\n")
+    _write_output(output, json_text(document, redact=False, indent=1) + "\n")  # redacted as recorded
     click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
     for line in describe(document["calls"]):
         click.echo(f"  - {line}")

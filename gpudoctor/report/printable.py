@@ -1,5 +1,9 @@
 """The one sanitiser for text that leaves gpudoctor: terminal, markdown, Prometheus, NFD, JSON, HTML.
 
+It removes secrets first (gpudoctor/host/redact.py: what the host boundary redacts as a live run
+records it, applied again here because a snapshot, a paste or a report given to `merge` comes from
+elsewhere and may carry what gpudoctor itself would never have kept), then escapes control characters.
+
 Text from the machine or from a paste (GPU names, log lines, command output, a report given to `merge`)
 may hold escape sequences: CSI (ESC [ 2 J clears the screen), OSC (OSC 8 writes links, OSC 52 writes the
 clipboard, others retitle the window), their 8-bit C1 forms (U+009B is a CSI, U+009D an OSC), and on old
@@ -33,12 +37,20 @@ _JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*_CONTROLS, *_BIDI_CONTROLS
 
 
 def printable(text: str) -> str:
-    """`text` with control, escape and bidirectional-override characters shown as escapes."""
-    return text.translate(_ESCAPES)
+    """`text` without secrets, with control, escape and bidirectional-override characters shown as escapes."""
+    from gpudoctor.host.redact import redact_text
+
+    return redact_text(text).translate(_ESCAPES)
 
 
-def json_text(document: Any, **dumps_options: Any) -> str:
-    """json.dumps(document, ensure_ascii=False, ...) with no terminal control character left in it."""
+def json_text(document: Any, *, redact: bool = True, **dumps_options: Any) -> str:
+    """json.dumps(document, ensure_ascii=False, ...) with every string redacted (redact=False: a snapshot,
+    redacted as it was recorded) and no terminal control character left in it."""
+    if redact:
+        from gpudoctor.host.redact import redact_text
+        from gpudoctor.host.snapshot_privacy import map_strings
+
+        document = map_strings(document, redact_text)
     # Outside strings JSON holds only ASCII structure, spaces and newlines: only string content changes.
     return json.dumps(document, ensure_ascii=False, **dumps_options).translate(_JSON_ESCAPES)
 
