@@ -112,7 +112,7 @@ def _mutate(value, rng: random.Random, secrets: list[str], depth: int = 0):
     if depth < 3 or rng.random() > 0.03:
         return value
     # Mostly a string stays a string (the snapshot stays valid and is judged); sometimes the type changes.
-    choice = rng.randrange(3) if isinstance(value, str) and rng.random() < 0.8 else rng.randrange(7)
+    choice = rng.randrange(3) if isinstance(value, str) and rng.random() < 0.98 else rng.randrange(7)
     if choice == 0:
         text, secret = planted(rng)
         secrets.append(secret)
