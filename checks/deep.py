@@ -8,7 +8,7 @@ from dataclasses import replace
 from gpudoctor import performance
 from gpudoctor.advice import gpu_load_causes, link_causes, p2p_trouble, set_nccl_variables
 from gpudoctor.driver_support import parse_driver_version
-from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
+from gpudoctor.model import Action, Finding, check, error, fail, ok, skip, warn
 from gpudoctor.performance import NCCL_TESTS_PERFORMANCE
 
 from .p2p import describe_cuda_error, geforce_pcie_p2p
@@ -190,19 +190,39 @@ def _likely_causes(facts, devices, *, nvlink: bool, nccl_env: dict | None = None
     return causes
 
 
-def _verdict(measured: float | None, expected, causes: list[str], what: str, evidence: dict,
+def _against_policy(facts, key: str, expected, evidence: dict):
+    """The figure to judge against and the share that passes: the team's baseline for this measurement where
+    it was recorded on the same hardware, else the model with the team's healthy share (gpudoctor/policy.py)."""
+    policy = facts.options.policy
+    expected = expected.with_share(policy.healthy_share(expected.test)) if expected.test else expected
+    baseline = policy.baseline
+    figure = baseline.figures.get(key) if baseline is not None else None
+    if figure is not None and baseline.applies_to(facts.gpus):
+        evidence.update(baseline_gbps=figure, baseline_source=baseline.source)
+        return figure, (f"Expected ≈ {_gbs(figure)} GB/s: what the known-good node measured ({baseline.source}, "
+                        f"recorded {baseline.recorded_at or 'at an unknown time'}); the model says "
+                        f"≈{_gbs(expected.gbps)} GB/s ({expected.formula}).")
+    if figure is not None:
+        evidence.update(baseline_not_applied=f"{baseline.source} was recorded on other hardware")
+    return expected.gbps, (f"Expected ≈ {_gbs(expected.gbps)} GB/s: {expected.formula} (`gpudoctor explain "
+                           f"{key.split()[0]}` shows the model and its sources).")
+
+
+def _verdict(facts, key: str, measured: float | None, expected, causes: list[str], evidence: dict,
              pass_summary: str, pass_details: list[str], generic: str, caused_by: str | None = None) -> Finding:
-    """Pass near the expected figure; warn well below it, naming the likely cause."""
-    share = expected.judge(measured)
-    evidence.update(expected_gbps=round(expected.gbps, 1), expected_formula=expected.formula,
-                    share_of_expected=None if share is None else round(share, 3), likely_causes=causes)
-    model = (f"Expected ≈ {_gbs(expected.gbps)} GB/s: {expected.formula} (`gpudoctor explain {what}` shows the "
-             "model and its sources).")
-    if share is None or share >= performance.NEAR:
-        compared = "" if share is None else f" ({share:.0%} of the expected ≈{_gbs(expected.gbps)} GB/s)"
+    """Pass near the expected figure; warn well below it, naming the likely cause. `key` names the
+    measurement in a baseline ("nccl.allreduce 0,1")."""
+    target, model = _against_policy(facts, key, expected, evidence)
+    minimum = facts.options.policy.minimum_share
+    share = None if measured is None or target <= 0 else measured / target
+    evidence.update(expected_gbps=round(target, 1), expected_formula=expected.formula,
+                    share_of_expected=None if share is None else round(share, 3), minimum_share=minimum,
+                    likely_causes=causes, baseline_key=key, measured_gbps=measured)
+    if share is None or share >= minimum:
+        compared = "" if share is None else f" ({share:.0%} of the expected ≈{_gbs(target)} GB/s)"
         return ok(pass_summary + compared, *pass_details, model, evidence=evidence)
     because = f": {causes[0]}" if causes else ""
-    return warn(f"{pass_summary.split(':')[0]}: {_gbs(measured)} GB/s, {share:.0%} of the ≈{_gbs(expected.gbps)} "
+    return warn(f"{pass_summary.split(':')[0]}: {_gbs(measured)} GB/s, {share:.0%} of the ≈{_gbs(target)} "
                 f"GB/s this {expected.link.name} path reaches{because}",
                 *(f"Also seen: {c}." for c in causes[1:]), model,
                 *([] if causes else [generic]), *pass_details, evidence=evidence, caused_by=caused_by)
@@ -286,7 +306,8 @@ def _judge_pair(ab, ba, facts, trouble: str) -> Finding:
     generic = ("Some NVLinks may be down or degraded: `nvidia-smi nvlink -s` and `nvidia-smi nvlink -e` show them."
                if nvlinks else "Look at pcie.link for a link trained below its width or speed. " + trouble)
     redirected = not nvlinks and _redirects(facts, _gpus_of(facts.gpus, [ab.src, ab.dst]))
-    return _verdict(min(measured), expected, causes, "p2p.bandwidth", evidence, summary, details, generic,
+    return _verdict(facts, f"p2p.bandwidth {a}-{b}", min(measured), expected, causes, evidence, summary, details,
+                    generic,
                     caused_by="pcie.acs" if redirected else None)
 
 
@@ -334,6 +355,23 @@ def _trouble(facts) -> str:
     return here + p2p_trouble(facts.platform, facts.gpus)
 
 
+def _nvlink_during(deep, check_id: str):
+    """NVLink errors that grew while the tests moved data, told once: by p2p.bandwidth where it ran (it
+    moves the most over NVLink), else by nccl.allreduce. Nothing where the counters were not read twice."""
+    owner = "p2p.bandwidth" if "p2p" in deep.tests else "nccl.allreduce"
+    grown = {key: n for key, n in (deep.nvlink_growth or {}).items() if n > 0}
+    if check_id != owner or not grown:
+        return
+    lines = [f"{gpu} link {link}: {name} +{n}" for (gpu, link, name), n in sorted(grown.items())]
+    yield warn(f"NVLink errors grew while the test moved data: {'; '.join(lines[:4])}"
+               + (f" and {len(lines) - 4} more" if len(lines) > 4 else ""),
+               "Read before and after the tests (nvmlDeviceGetNvLinkErrorCounter, as `nvidia-smi nvlink -e`). "
+               "Errors that appear under load are a marginal link: reset the GPUs when idle, and if they come back, "
+               "have the link inspected (NVLink bridge, baseboard, module seating).",
+               evidence={"grown": {f"{gpu} link {link} {name}": n for (gpu, link, name), n in grown.items()}},
+               action=Action.RESEAT_OR_INSPECT_HARDWARE)
+
+
 @check("p2p.bandwidth", title="GPU-to-GPU copies: speed and integrity", needs=("deep", "gpus", "pci_topology"),
        opt_in="deep")
 def p2p_bandwidth(facts):
@@ -349,7 +387,9 @@ def p2p_bandwidth(facts):
     the expected-performance model below: near it passes, well below it warns with the likely cause
     from the evidence (other processes on the GPUs, clocks held down, a link trained down, NVLinks
     down). Without P2P (GeForce cards) the copies go through host memory and are judged against
-    that path. With more than two GPUs, -v shows the N×N matrices. One GPU: skipped.
+    that path. With more than two GPUs, -v shows the N×N matrices. One GPU: skipped. NVLink error
+    counters (replay, recovery, CRC) are read before and after the tests: any that grew under this traffic
+    is a warning here (reseat or inspect the link).
     """
     deep = facts.deep
     trouble = _trouble(facts)
@@ -362,6 +402,7 @@ def p2p_bandwidth(facts):
         findings = [error("The GPU test reported no pair, although it ran to its end.")]
     if len(deep.devices) > 2:
         findings[0] = replace(findings[0], details=findings[0].details + tuple(_matrices(deep)))
+    findings.extend(_nvlink_during(deep, "p2p.bandwidth"))
     yield from findings
     yield from _teardown(deep, "p2p")
 
@@ -382,7 +423,8 @@ def _host_finding(measurement, facts) -> Finding:
     generic = ("Usual causes: the link trains below its speed or width under load (pcie.link), the slot hangs off the "
                "chipset or another CPU socket, or the IOMMU translates every transfer (`iommu=pt` avoids that). "
                "Loading a model from RAM to this GPU takes correspondingly longer.")
-    return _verdict(min(measurement.h2d_gbps, measurement.d2h_gbps), expected, causes, "pcie.bandwidth", evidence,
+    return _verdict(facts, f"pcie.bandwidth {measurement.device.gpu_index}",
+                    min(measurement.h2d_gbps, measurement.d2h_gbps), expected, causes, evidence,
                     f"{label}: {speeds} over {expected.link.name}", [], generic)
 
 
@@ -463,8 +505,8 @@ def _judge_allreduce(facts, nccl, largest, evidence, summary, about) -> Finding:
     redirected = expected.link.kind != "nvlink" and _redirects(facts, _gpus_of(facts.gpus, nccl.devices))
     root = "env.gpu" if set_nccl_variables(env).keys() & {"NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL"} else \
         ("pcie.acs" if redirected else None)
-    return _verdict(largest.busbw_gbps, expected, causes, "nccl.allreduce", evidence, summary, list(about), generic,
-                    caused_by=root)
+    return _verdict(facts, f"nccl.allreduce {','.join(map(str, ranks))}", largest.busbw_gbps, expected, causes,
+                    evidence, summary, list(about), generic, caused_by=root)
 
 
 @check("nccl.allreduce", title="NCCL all-reduce across all GPUs", needs=("deep", "gpus", "pci_topology"),
@@ -517,6 +559,7 @@ def nccl_allreduce(facts):
     summary = (f"NCCL {nccl.version_text} all-reduce across {ranks}: {_gbs(largest.busbw_gbps)} GB/s bus bandwidth "
                f"at {_size(largest.bytes)}, sums verified")
     yield _judge_allreduce(facts, nccl, largest, evidence, summary, about)
+    yield from _nvlink_during(deep, "nccl.allreduce")
     yield from _teardown(deep, "allreduce")
 
 

@@ -12,7 +12,7 @@ from gpudoctor.fix_requests import DriverUpdate
 from gpudoctor.model import check, fail, ok, skip, warn
 
 from .kernel_driver import MISMATCH, mismatch_story
-from .nvml_status import explain_nvml_error
+from .nvml_status import explain_nvml_error, nvml_error_action
 
 
 def _gpu_label(gpu) -> str:
@@ -118,7 +118,8 @@ def _no_driver_answer(facts):
     if facts.gpus.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
         # names both versions and tells an upgrade not yet booted into from a module built separately
         summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
-        return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence})
+        return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence},
+                    action=nvml_error_action(facts.gpus.nvml_error))
     # Inside a container NVML's trouble is how the container was started (container.gpus says how to
     # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
     nvml_error = facts.gpus.nvml_error
@@ -126,7 +127,8 @@ def _no_driver_answer(facts):
     summary, details = explain_nvml_error(nvml_error, facts.platform.kind, in_container,
                                           wsl_version=facts.platform.wsl_version)
     root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None
-    return fail(summary, *details, evidence={"nvml_error": nvml_error}, caused_by=root)
+    return fail(summary, *details, evidence={"nvml_error": nvml_error}, caused_by=root,
+                action=None if root else nvml_error_action(nvml_error))
 
 
 def _evidence(facts, driver_text, windows) -> dict:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.env import resolve_visible_devices
 
-from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice
+from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice, nvml_error_action
 from .p2p import describe_cuda_error
 from .wsl import linux_driver_pieces
 
@@ -119,6 +119,7 @@ def gpu_count(facts):
     when they explain a slow figure. With no driver, the root cause is driver.version's.
     Where the PCI bus shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU
     is attached (not that a driver is missing), and driver.version leaves the matter to this check.
+    A team's config file may set `expected_gpus`: another count fails (README, Team policy).
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
@@ -126,7 +127,8 @@ def gpu_count(facts):
         where = "container" if in_container else "vm" if virtual else "machine"
         yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
                    evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
-                             "nvml_error": inventory.nvml_error or inventory.count_error})
+                             "nvml_error": inventory.nvml_error or inventory.count_error},
+                   action=Action.CONFIGURE)
         return
     where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
              "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
@@ -142,7 +144,8 @@ def gpu_count(facts):
         return
     if inventory.count_error:
         summary, details = explain_nvml_error(inventory.count_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.count_error})
+        yield fail(summary, *details, evidence={"nvml_error": inventory.count_error},
+                   action=nvml_error_action(inventory.count_error))
         return
     gpus = inventory.gpus
     evidence = {"count": len(gpus), "gpus": [
@@ -161,8 +164,20 @@ def gpu_count(facts):
         headline = f"{len(gpus)} × {names[0]}{each}"
     else:
         headline = ", ".join(f"{g.name}" for g in gpus)
-    yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}",
-             *(_gpu_line(g) for g in gpus), evidence=evidence)
+    expected = facts.options.policy.expected_gpus
+    if expected is not None and len(gpus) != expected:
+        yield fail(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''} where this team's policy expects {expected}: "
+                   f"{headline}",
+                   *(_gpu_line(g) for g in gpus),
+                   f"The expected count comes from {facts.options.policy.source}. A GPU missing from NVML's list "
+                   "has usually fallen off the bus (gpu.errors shows Xid 79 if so), lost power or is not seated; "
+                   "after a reboot `lspci -d 10de:` shows whether the machine sees it at all.",
+                   evidence={**evidence, "expected": expected},
+                   action=Action.RESEAT_OR_INSPECT_HARDWARE if len(gpus) < expected else Action.CONFIGURE)
+    else:
+        yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}"
+                 + (" as this team's policy expects" if expected is not None else ""),
+                 *(_gpu_line(g) for g in gpus), evidence=evidence)
     yield from _unreadable(gpus)
     yield from _mixed(gpus)
     yield from _hidden_from_cuda(facts, gpus)

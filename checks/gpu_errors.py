@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.xid_catalog import describe
 
@@ -24,7 +24,7 @@ TIMESTAMP = re.compile(r"\[\s*(\d+\.\d+)\]")
 AER_COUNTER_LIMIT = 100  # sysfs TOTAL_ERR_COR since boot above this is worth a warning
 
 
-def _gpu_of(bus: str, topology, gpus) -> str | None:
+def gpu_of(bus: str, topology, gpus) -> str | None:
     """The GPU a bus id belongs to: the GPU itself (Xid lines drop the function) or a bridge above it."""
     wanted = normalize_bus_id(bus)
     for function in topology.functions if topology and not topology.error else ():
@@ -38,7 +38,7 @@ def _gpu_of(bus: str, topology, gpus) -> str | None:
     return None
 
 
-def _xids(boot) -> list[tuple[str, int, str]]:
+def xid_events(boot) -> list[tuple[str, int, str]]:
     events = []
     named = None  # "NVRM: The NVIDIA GPU <bus>": the message goes on over the next lines
     for line in boot.lines:
@@ -58,8 +58,8 @@ def _xids(boot) -> list[tuple[str, int, str]]:
 def _xid_findings(boot, topology, gpus):
     grouped: dict[tuple[str, str], Counter] = {}
     examples: dict[tuple[str, str], str] = {}
-    for bus, code, line in _xids(boot):
-        who = _gpu_of(bus, topology, gpus) or f"GPU at {bus}"  # only NVIDIA's driver logs Xids
+    for bus, code, line in xid_events(boot):
+        who = gpu_of(bus, topology, gpus) or f"GPU at {bus}"  # only NVIDIA's driver logs Xids
         class_name, _, _ = describe(code)
         grouped.setdefault((who, class_name), Counter())[code] += 1
         examples.setdefault((who, class_name), line.strip())
@@ -73,7 +73,8 @@ def _xid_findings(boot, topology, gpus):
                    xid_class.advice,
                    "Codes: NVIDIA Xid catalogue, https://docs.nvidia.com/deploy/xid-errors/index.html",
                    evidence={"boot": boot.boot, "source": boot.source, "gpu": who, "class": class_name,
-                             "xids": dict(codes), "example": examples[(who, class_name)]})
+                             "xids": dict(codes), "example": examples[(who, class_name)]},
+                   action=Action(xid_class.action))
 
 
 def _aer_findings(boot, topology, gpus):
@@ -92,7 +93,7 @@ def _aer_findings(boot, topology, gpus):
     when = "this boot" if boot.boot == "current" else "the previous boot"
     known = topology is not None and not topology.error  # else: which device lies below a port is unknown
     for (bus, severity), n in sorted(counts.items()):
-        who = _gpu_of(bus, topology, gpus)
+        who = gpu_of(bus, topology, gpus)
         if who is None:
             where = f"{bus} (no GPU below it)" if known else f"{bus} (whether a GPU lies below it is unknown here)"
         elif who.endswith(f"({bus})"):
@@ -128,7 +129,7 @@ def _aer_counter_findings(topology, gpus):
                 continue
             corrected = counters.get("TOTAL_ERR_COR", 0)
             fatal = counters.get("TOTAL_ERR_FATAL", 0) + counters.get("TOTAL_ERR_NONFATAL", 0)
-            who = _gpu_of(function.bus_id, topology, gpus)
+            who = gpu_of(function.bus_id, topology, gpus)
             if fatal or corrected > AER_COUNTER_LIMIT:
                 kinds = ", ".join(f"{k} {v}" for k, v in counters.items() if v and not k.startswith("TOTAL"))
                 yield warn(f"{bus} ({who}): AER counters since boot: {corrected} corrected, {fatal} uncorrected",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
 
 # The nvmlClocksEventReasons bits that mean heat or the board hold the clocks down. The software power
@@ -61,10 +61,10 @@ def gpu_health(facts):
                 f"GPU {h.index}: memory row remapping " + ("failed: the GPU should be replaced (RMA)" if failed else
                                                            "pending: reset the GPU or reboot to apply it"),
                 f"Remapped rows: {h.remapped_rows[0]} correctable, {h.remapped_rows[1]} uncorrectable.",
-                evidence=evidence))
+                evidence=evidence, action=Action.CONTACT_VENDOR if failed else Action.RESET_GPU))
         if h.retired_pages_pending:
             problems.append(warn(f"GPU {h.index}: retired memory pages are pending: reset the GPU or reboot",
-                                 evidence=evidence))
+                                 evidence=evidence, action=Action.RESET_GPU))
     limits = {h.index: h.power_limit_mw for h in health.gpus if h.power_limit_mw}
     by_model: dict[str, list[int]] = {}
     for index in limits:
@@ -77,7 +77,8 @@ def gpu_health(facts):
                                  "The GPU with the lower limit runs slower and holds the others back in every "
                                  "collective. `sudo nvidia-smi -i <index> -pl <watts>` sets a limit; "
                                  "`nvidia-smi -q -d POWER` shows default and current limits.",
-                                 evidence={"power_limits_mw": {str(k): v for k, v in limits.items()}}))
+                                 evidence={"power_limits_mw": {str(k): v for k, v in limits.items()}},
+                                 action=Action.CONFIGURE))
     yield from problems
     if not problems:
         parts = []

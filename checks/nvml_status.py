@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gpudoctor.model import Action
+
 _EXPLANATIONS = {
     # nvidia-smi prints it as "Failed to initialize NVML: Unknown Error".
     "NVML_ERROR_UNKNOWN": (
@@ -190,6 +192,20 @@ def _inside_wsl(name: str, error: str, wsl_version: int | None,
                     "library and the package owning it; `gpudoctor fix` removes them (wsl.remove-linux-driver), "
                     "then run `wsl.exe --shutdown`.", f"NVML said: {error}."))
     return None
+
+
+# What to do first about NVML failing with this error (README, Actions); others: configure (install or
+# repair the driver, hand the GPU into the container).
+_NVML_ERROR_ACTIONS = {
+    "NVML_ERROR_DRIVER_NOT_LOADED": Action.RELOAD_DRIVER,
+    "NVML_ERROR_LIB_RM_VERSION_MISMATCH": Action.REBOOT,  # an upgrade not booted into
+    "NVML_ERROR_GPU_IS_LOST": Action.REBOOT,
+    "NVML_ERROR_RESET_REQUIRED": Action.RESET_GPU,
+}
+
+
+def nvml_error_action(error: str | None) -> Action:
+    return _NVML_ERROR_ACTIONS.get((error or "").split(":")[0], Action.CONFIGURE)
 
 
 def explain_nvml_error(error: str, platform: str | None = None, in_container: bool = False,

@@ -113,23 +113,54 @@ def main() -> None:
 @click.option("--nfd", "nfd_path", metavar="FILE", help="Write Node Feature Discovery labels to FILE atomically.")
 @click.option("--exit-codes", "exit_codes", type=click.Choice(["gpudoctor", "nagios"]), default="gpudoctor",
               show_default=True, help="nagios: 0 pass, 1 warn, 2 fail, 3 could not run or bad usage.")
-def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes) -> None:
+@click.option("--config", "config_path", metavar="FILE",
+              help="A team's policy (TOML or JSON): expected GPUs, minimum driver, bandwidth shares, baseline, "
+                   "history. Default: $GPUDOCTOR_CONFIG.")
+@click.option("--baseline", "baseline_path", metavar="FILE",
+              help="Judge --deep figures against this known-good node's (from `gpudoctor baseline record`).")
+@click.option("--history", "history_path", metavar="FILE",
+              help="Keep this node's error history in FILE (Xid, AER, NVLink counters across runs); "
+                   "default: the config file's `history`.")
+@click.pass_context
+def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
+          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path,
+          history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
+    import time
+
+    _refuse_contradictions(as_json, report_format, verbose, no_anonymise)
+    if exit_codes == "nagios" and (as_json or report_format != "terminal"):
+        raise BadInput("--exit-codes nagios prints a status line before the terminal report: it cannot be combined "
+                       f"with {'--json' if as_json else '--format ' + report_format} "
+                       "(use -o FILE to keep the JSON report as well)")
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.model import Status
+    from gpudoctor.policy_files import history_record, read_history, read_policy
     from gpudoctor.summary import host_summary
 
+    policy = read_policy(config_path, baseline_path)
+    if policy.min_driver and ctx.get_parameter_source("min_driver") is click.core.ParameterSource.DEFAULT:
+        min_driver = policy.min_driver  # the flag, when given, wins over the team's file
     host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
+    history_path = history_path or policy.history_path
+    now = getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    history = read_history(history_path, now) if history_path else None
     registry = _load_registry()
     checks = _selected(registry, only, skip_ids, deep, frameworks)
-    options = Options(min_driver=min_driver, source=snapshot_path or "live")
+    options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy, history=history)
     try:
         with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
                                 summarize=host_summary, on_progress=on_progress)
     finally:
         host.close()
+    record = history_record(report) if history is not None else None
+    if record is not None:
+        import json
+
+        from gpudoctor.history import RunRecord
+
+        _write_output(history.path, json.dumps(history.appended(RunRecord(**record)), indent=1) + "\n")
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
     if as_json or output:
         from gpudoctor.report.json_report import render_json
@@ -154,18 +185,36 @@ def check(only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, 
         code = write_fleet_outputs(report, report_format, prom_path, nfd_path, fail_on, _write_output)
         if report_format == "npd":
             sys.exit(code)
+    nagios_code = None
+    if exit_codes == "nagios":
+        from gpudoctor.fleet.health import nagios_result
+        from gpudoctor.report.json_report import report_document
+
+        nagios_code, status_line = nagios_result(report_document(report))
+        click.echo(status_line)  # a Nagios plugin's first line is its status; the report is its long output
     if not as_json and report_format == "terminal":
         from gpudoctor.report.terminal import print_report
 
         print_report(report, verbose=verbose)
-    if exit_codes == "nagios":
-        from gpudoctor.fleet.health import nagios_code
-        from gpudoctor.report.json_report import report_document
-
+    if nagios_code is not None:
         global _verdict_given
         _verdict_given = True  # a 2 from here is CRITICAL, not bad usage
-        sys.exit(nagios_code(report_document(report)))
+        sys.exit(nagios_code)
     sys.exit(check_exit_code(report, threshold))
+
+
+def _refuse_contradictions(as_json: bool, report_format: str, verbose: bool, no_anonymise: bool) -> None:
+    """Two documents on stdout are bad usage; an option that does nothing here is said so on stderr,
+    never ignored without a word."""
+    if as_json and report_format != "terminal":
+        raise BadInput(f"--json and --format {report_format} both print a report on stdout: choose one "
+                       "(-o FILE writes the JSON report beside another format)")
+    if verbose and (as_json or report_format != "terminal"):
+        click.echo("gpudoctor: note: -v opens the terminal report's details; it does nothing with "
+                   f"{'--json' if as_json else '--format ' + report_format}", err=True)
+    if no_anonymise and report_format != "markdown":
+        click.echo("gpudoctor: note: --no-anonymise applies to --format markdown only; the other reports "
+                   "keep names as they are", err=True)
 
 
 @main.command(epilog=epilog(READ_EXIT_CODES))
@@ -186,6 +235,7 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
     UTF-16); `-` or no FILE reads standard input. What the paste does not show is reported as
     unknown, with the commands whose output would settle the most.
     """
+    _refuse_contradictions(as_json, report_format, verbose, no_anonymise)
     from gpudoctor.pasted.command import UnreadablePaste, run_read
 
     try:
@@ -198,9 +248,10 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
 
 MERGE_EPILOG = """\b
 Exit codes:
-  0  merged: every node passes (or only warns) and none is an outlier
-  1  merged: some node fails or could not run a check, or is an outlier
-  2  bad usage, or no readable gpudoctor JSON report among the files given
+  0  merged: every node passes (or only warns), none is an outlier, no two share a name or ID
+  1  merged: some node fails or could not run a check, is an outlier among its peers (GPU
+     count, PCIe width, driver, bandwidth), or shares a name or ID with another node
+  2  bad usage, or a report could not be read (the view is printed without it), or none could
 """
 
 
@@ -212,7 +263,10 @@ Exit codes:
 @click.option("--html", "html_path", metavar="FILE", help="Also write a self-contained HTML page (table, bar chart).")
 def merge(reports, as_json, view_format, html_path) -> None:
     """Merge JSON reports of many nodes (files, or folders of *.json): nodes × checks, groups of
-    identical configurations, and outliers (bandwidth far below its peers', a driver unlike theirs)."""
+    identical configurations, and outliers among peers (a GPU missing, a narrower PCIe link, a driver
+    unlike theirs, bandwidth far below theirs); what needs a look comes first."""
+    if as_json and view_format != "terminal":
+        raise BadInput(f"--json and --format {view_format} both print the merged view on stdout: choose one")
     from gpudoctor.fleet.command import run_merge
     from gpudoctor.fleet.merge import MergeError
 
@@ -296,6 +350,48 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
                "read it before you share it.")
 
 
+@main.group()
+def baseline() -> None:
+    """A known-good node's measured figures, for nodes of the same hardware to be judged against."""
+
+
+@baseline.command("record", epilog="""\b
+Exit codes:
+  0  the baseline was written
+  1  refused: a --deep check did not pass here, so this node is not a known-good one
+  2  bad usage, or a snapshot or output file that cannot be used""")
+@click.option("-o", "--output", metavar="FILE", default="gpudoctor-baseline.json", show_default=True,
+              help="Where to write the baseline.")
+@click.option("--from", "snapshot_path", metavar="SNAPSHOT",
+              help="Take the figures from a snapshot recorded with --deep.")
+def baseline_record(output: str, snapshot_path: str | None) -> None:
+    """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
+    config file's `baseline` key on nodes of the same GPUs and links."""
+    from gpudoctor.baseline_record import MEASURING_CHECKS, baseline_of, refusals
+    from gpudoctor.report.printable import json_text, printable
+    from gpudoctor.engine import Options, run_checks
+    from gpudoctor.summary import host_summary
+
+    registry = _load_registry()
+    checks = _selected(registry, MEASURING_CHECKS, (), True, False)
+    host = open_host(snapshot_path)
+    try:
+        report = run_checks(host, checks, registry, Options(source=snapshot_path or "live"), summarize=host_summary)
+    finally:
+        host.close()
+    reasons = refusals(report)
+    if reasons:
+        click.echo("Not recorded: this node is not a known-good one.", err=True)
+        for reason in reasons:
+            click.echo(printable(f"  - {reason}"), err=True)
+        sys.exit(1)
+    document = baseline_of(report)
+    _write_output(output, json_text(document, indent=1) + "\n")
+    click.echo(f"Recorded {len(document['figures'])} figures to {output}:")
+    for key, gbps in document["figures"].items():
+        click.echo(f"  {key}: {gbps} GB/s")
+
+
 FIX_EPILOG = """\b
 Every --apply run is logged (time, command, exit code, output), appended to:
   Linux/WSL: $XDG_STATE_HOME/gpudoctor/fix.log (default ~/.local/state/gpudoctor/fix.log)
@@ -332,6 +428,7 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
     fixed order (Windows features and WSL version, wrong driver removal, CUDA toolkit, NCCL,
     environment variables, service restarts) and stop at the first failure.
     """
+    _refuse_contradictions(as_json, report_format, False, no_anonymise)
     from gpudoctor.fixing.command import Request, run_fix
 
     sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver,
@@ -368,18 +465,52 @@ def _end_left_helpers() -> None:
             live.end_left_helpers()
 
 
+def _health_system(argv: list[str]) -> str | None:
+    """"nagios" or "npd" when a health system reads this run's stdout and exit code, else None."""
+    if _nagios_exit_codes(argv):
+        return "nagios"
+    if "--format=npd" in argv or any(a == "--format" and b == "npd" for a, b in zip(argv, argv[1:])):
+        return "npd"
+    return None
+
+
+def _say_unknown(health: str, why: str) -> None:
+    """A health system reads stdout: bad usage must say UNKNOWN there too, not only on stderr."""
+    from gpudoctor.fleet.health import nagios_line, npd_message
+
+    line = nagios_line("unknown", why) if health == "nagios" else npd_message(f"gpudoctor: cannot judge: {why}")
+    with contextlib.suppress(OSError):
+        click.echo(line)
+
+
+def _run_main(health: str | None) -> int:
+    """click's standalone mode, except that a health system also gets the usage error on stdout."""
+    if health is None:
+        main(standalone_mode=True)
+        return 0
+    try:
+        outcome = main(standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        _say_unknown(health, exc.format_message())
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted!", err=True)
+        return 1
+    return outcome if isinstance(outcome, int) else 0
+
+
 def run(early_host=None) -> None:
     """Entry point: click's own errors exit 2; anything unexpected is one line and exit 3."""
     from gpudoctor.host.opening import keep_early_host
 
     keep_early_host(early_host)
+    health = _health_system(sys.argv[1:])
     code = 0
     try:
-        main(standalone_mode=True)
+        code = _run_main(health)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        if code == 2 and not _verdict_given and _nagios_exit_codes(sys.argv[1:]):
-            code = 3  # bad usage is UNKNOWN to Nagios-style health systems, not CRITICAL
         if exc.code is not None and not isinstance(exc.code, int):
             click.echo(exc.code, err=True)
     except KeyboardInterrupt:
@@ -392,7 +523,11 @@ def run(early_host=None) -> None:
 
         click.echo(printable(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: "
                              f"{WHERE_TO_REPORT})"), err=True)
+        if health:
+            _say_unknown(health, f"internal error: {type(exc).__name__}")
         code = 3
+    if code == 2 and not _verdict_given and health == "nagios":
+        code = 3  # bad usage is UNKNOWN to Nagios-style health systems, not CRITICAL
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from gpudoctor import __version__
+from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
+from gpudoctor.history import History
 from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.policy import Policy
 from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
@@ -28,6 +31,8 @@ class Options:
 
     min_driver: int = 535
     source: str = "live"  # "live", or the snapshot path being replayed
+    policy: Policy = field(default_factory=Policy)  # the team's thresholds and baseline (gpudoctor/policy.py)
+    history: History | None = None  # the node's earlier runs, where a history file is kept (gpudoctor/history.py)
 
 
 class FactStore:
@@ -176,6 +181,7 @@ class Report:
     source: str
     probe_timings: dict[str, float] = field(default_factory=dict)
     recorded_at: str | None = None  # when the facts were seen: now, or the replayed snapshot's time
+    thresholds: dict[str, Any] = field(default_factory=dict)  # the policy judged by (Policy.thresholds)
     # What the probes gathered for this report: `gpudoctor fix` plans from it without asking the host again.
     facts: FactStore | None = field(default=None, repr=False, compare=False)
 
@@ -202,6 +208,7 @@ def _run_one(check: Check, store: FactStore, platform_kind: str | None) -> Check
             findings = [error(f"The check crashed: {type(exc).__name__}: {exc}")]
         if not findings:
             findings = [error("The check produced no finding.")]
+    findings = [with_action(check.id, f) for f in findings]
     status = worst(f.status for f in findings)
     has_fix = any(f.fix for f in findings)
     return CheckResult(check.id, check.title, status, tuple(findings), time.perf_counter() - started, has_fix)
@@ -212,7 +219,8 @@ def _broken_result(plugin: BrokenPlugin) -> CheckResult:
         f"The plugin {plugin.name!r} ({plugin.target}, from {plugin.distribution}) could not be used: {plugin.problem}",
         evidence={"plugin": plugin.name, "target": plugin.target, "distribution": plugin.distribution},
     )
-    return CheckResult(f"plugin.{plugin.name}", f"Plugin {plugin.name}", Status.ERROR, (finding,), 0.0)
+    check_id = f"plugin.{plugin.name}"
+    return CheckResult(check_id, f"Plugin {plugin.name}", Status.ERROR, (with_action(check_id, finding),), 0.0)
 
 
 def run_checks(
@@ -247,5 +255,6 @@ def run_checks(
         source=options.source,
         probe_timings=dict(store.timings),
         recorded_at=getattr(host, "recorded_at", None) or started_wall,
+        thresholds=options.policy.thresholds(options.min_driver),
         facts=store,
     )

@@ -19,8 +19,9 @@ WHERE_TO_REPORT = "README.md, 'Reporting a problem', says where and what to atta
 CHECK_EXIT_CODES = (
     (HEALTHY, "healthy: no finding at or above --fail-on"),
     (FINDINGS, "a finding at or above --fail-on (default: fail)"),
-    (BAD_INPUT, "bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot), "
-                "or the output cannot be written (a full disk, a closed pipe)"),
+    (BAD_INPUT, "bad usage or bad input (unknown option or check id, unreadable or corrupt snapshot, a config, "
+                "baseline or history file that cannot be used), or the output cannot be written (a full disk, "
+                "a closed pipe)"),
     (INTERNAL_ERROR, "a check ended in error, or gpudoctor itself failed (a bug in gpudoctor or a plugin: "
                      "please report it; README.md, 'Reporting a problem')"),
     (NOTHING_JUDGED, "nothing could be judged: every selected check was skipped as not applicable here "

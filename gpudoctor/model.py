@@ -30,6 +30,22 @@ class Status(str, enum.Enum):
 _RANK = {Status.SKIP: 0, Status.PASS: 1, Status.WARN: 2, Status.FAIL: 3, Status.ERROR: 4}
 
 
+class Action(str, enum.Enum):
+    """The one thing to do about a finding, for a pipeline (Slurm, Kubernetes, a CI job) to branch on
+    without reading prose. The set follows what NVIDIA Health Validation and GPUd hand to schedulers;
+    the README's "Actions" table says when each is given. Failure signatures (gpudoctor/pasted) carry
+    the same strings."""
+
+    NONE = "none"  # nothing to do: a pass, a skip, or a finding that follows from another's root cause
+    RESTART_APPLICATION = "restart-application"  # the program (or service) failed; the GPU recovered
+    RELOAD_DRIVER = "reload-driver"  # unload and load the NVIDIA kernel modules (or nvidia_uvm)
+    REBOOT = "reboot"  # the node: a driver/library mismatch, a GPU off the bus, the driver asks for it
+    RESET_GPU = "reset-gpu"  # `nvidia-smi -r` on an idle GPU (or a reboot): pending remaps, NVLink recovery
+    RESEAT_OR_INSPECT_HARDWARE = "reseat-or-inspect-hardware"  # a link, a riser, power, cooling: hands on the box
+    CONTACT_VENDOR = "contact-vendor"  # a failing part: an RMA
+    CONFIGURE = "configure"  # a setting, a package, a driver version, the BIOS: gpudoctor's fix or manual step
+
+
 @dataclass(frozen=True)
 class Finding:
     """One thing a check found: a status, a one-line summary for a person, and the facts behind it.
@@ -39,7 +55,8 @@ class Finding:
     `caused_by` names the check whose failure this finding follows from (the root cause): the
     terminal report then shows this finding as one line pointing there. `manual` is a step the fix
     planner shows but never runs (a driver update, a kernel parameter); checks build `fix` and `manual` through
-    gpudoctor/fix_requests.py.
+    gpudoctor/fix_requests.py. `action` is the one Action for a pipeline: a check sets it where the
+    finding needs another than its check's usual one (gpudoctor/actions.py), the engine fills in the rest.
     """
 
     status: Status
@@ -50,6 +67,7 @@ class Finding:
     fix_args: tuple[str, ...] = ()
     caused_by: str | None = None
     manual: DriverUpdate | ManualSteps | None = None
+    action: Action | None = None  # None in a check's output: the engine sets it (gpudoctor/actions.py)
 
 
 def _finding(status: Status) -> Callable[..., Finding]:
@@ -61,10 +79,12 @@ def _finding(status: Status) -> Callable[..., Finding]:
         fix_args: Iterable[str] = (),
         caused_by: str | None = None,
         manual: DriverUpdate | ManualSteps | None = None,
+        action: Action | None = None,
     ) -> Finding:
         if isinstance(fix, FixRequest):
             fix, fix_args = fix.fix, fix.args
-        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by, manual)
+        return Finding(status, summary, tuple(details), dict(evidence or {}), fix, tuple(fix_args), caused_by, manual,
+                       action)
 
     make.__name__ = status.value
     make.__doc__ = f"A finding with status {status.value!r}: summary, then detail sentences."

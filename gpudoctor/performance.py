@@ -93,6 +93,10 @@ class Expectation:
     share: float
     gbps: float
     via_host_memory: bool = False
+    test: str = ""  # the HEALTHY_SHARE key it was built from, so a team's policy can set another share
+
+    def with_share(self, share: float) -> Expectation:
+        return Expectation(self.link, share, self.link.gbps * share, self.via_host_memory, self.test)
 
     @property
     def formula(self) -> str:
@@ -241,4 +245,4 @@ def best_subsets(inventory) -> dict[int, tuple[list[list[int]], Link]]:
 
 def _expect(link: Link, test: str, *, via_host_memory: bool = False) -> Expectation:
     share = HEALTHY_SHARE[test]
-    return Expectation(link, share, link.gbps * share, via_host_memory)
+    return Expectation(link, share, link.gbps * share, via_host_memory, test)

@@ -11,7 +11,9 @@ from gpudoctor.probes.node import NodeFacts
 
 def node_summary(node: NodeFacts) -> dict[str, Any]:
     """The node identity of the report (schema: host.node); `gpudoctor merge` keys nodes by it."""
-    return {"hostname": node.hostname, "machine_id_hash": node.machine_id_hash, "dmi": dict(node.dmi),
+    return {"hostname": node.hostname, "machine_id_hash": node.machine_id_hash,
+            "product_uuid_hash": node.product_uuid_hash, "product_uuid_unreadable": node.product_uuid_unreadable,
+            "kubernetes_node": node.kubernetes_node, "dmi": dict(node.dmi),
             "kernel": node.kernel, "cmdline": node.cmdline, "fingerprint": node.fingerprint,
             "configuration": node.configuration}
 
@@ -64,7 +66,8 @@ def host_summary(store: FactStore) -> dict[str, Any]:
         summary["cuda_driver_version"] = inventory.cuda_driver_version_text
         summary["nvml_error"] = inventory.nvml_error
         summary["gpus"] = [
-            {"index": g.index, "name": g.name, "memory_mib": g.memory_mib, "bus_id": g.bus_id, "uuid": g.uuid}
+            {"index": g.index, "name": g.name, "memory_mib": g.memory_mib, "bus_id": g.bus_id, "uuid": g.uuid,
+             "pcie_width": g.pcie.width, "pcie_max_width": g.pcie.max_width}
             for g in inventory.gpus
         ]
     return summary

@@ -17,6 +17,7 @@ class XidClass:
     name: str
     severity: str  # "fail" (the GPU or its link is in trouble) or "warn"
     advice: str
+    action: str  # the first step of `advice`, as one of gpudoctor.model.Action's values
 
 
 CLASSES = {
@@ -25,28 +26,29 @@ CLASSES = {
         "all GPUs' transient peaks, or a GPU fed by one daisy-chained cable. Give each GPU its own PSU cables, check "
         "temperatures, reseat the card (and any riser), update the board's BIOS. To test for power, cap the clocks "
         "(`sudo nvidia-smi -lgc 300,1500`) or the power limit (`sudo nvidia-smi -pl <watts>`) and run the same load "
-        "again; if it then holds, the supply is the cause.")),
+        "again; if it then holds, the supply is the cause."), "reboot"),
     "application": XidClass("application fault", "warn", (
         "A CUDA program made an illegal memory access or was killed; the driver recovered. Usually a bug or a "
         "crash in that program, not the hardware. If it appears only when two GPUs talk to each other (NCCL, "
-        "tensor parallelism), P2P traffic blocked by ACS or an IOMMU is the next suspect (pcie.acs).")),
+        "tensor parallelism), P2P traffic blocked by ACS or an IOMMU is the next suspect (pcie.acs)."),
+        "restart-application"),
     "memory": XidClass("GPU memory (ECC) error", "fail", (
         "The GPU's memory reported an error. A row-remapping or page-retirement event takes effect after a GPU "
         "reset or reboot; repeated uncorrectable errors, or a failed remapping (Xid 64), mean the GPU should be "
-        "replaced (RMA). `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT` shows the counters.")),
+        "replaced (RMA). `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT` shows the counters."), "reset-gpu"),
     "nvlink": XidClass("NVLink error", "fail", (
         "An NVLink reported an error. `nvidia-smi nvlink -e` shows the error counters per link; reseat the NVLink "
         "bridge (GeForce/RTX workstation cards) and reset the GPUs. Errors that return on the same link are a "
-        "hardware fault.")),
+        "hardware fault."), "reset-gpu"),
     "gsp": XidClass("GSP firmware error", "fail", (
         "The GPU System Processor firmware timed out or failed. Update to the newest driver of your branch (several "
-        "GSP timeouts were fixed in driver updates); reset the GPU or reboot to recover.")),
+        "GSP timeouts were fixed in driver updates); reset the GPU or reboot to recover."), "reset-gpu"),
     "power": XidClass("power connector", "fail", (
         "The GPU's auxiliary power is not connected or not enough: check the 8-pin / 12V-2x6 connectors are fully "
-        "seated.")),
+        "seated."), "reseat-or-inspect-hardware"),
     "driver": XidClass("driver or firmware error", "warn", (
         "The driver hit an internal error. Update the driver; if PCIe errors (AER) appear at the same time, the "
-        "link is the more likely cause (gpu.errors lists them).")),
+        "link is the more likely cause (gpu.errors lists them)."), "configure"),
 }
 
 # code -> (class, the catalogue's short description)

@@ -65,12 +65,41 @@ def scale_bandwidth(document: dict, factor: float, check_ids=("p2p.bandwidth", "
 
 
 def as_node(template: dict, hostname: str, index: int, jitter: float = 0.03) -> dict:
-    """A copy of a report as node `hostname` wrote it; bandwidths within ±jitter of the template's."""
+    """A copy of a report as node `hostname` wrote it: its own machine ID and GPU UUIDs (the
+    recording's, with the node's index in their last group), bandwidths within ±jitter of the
+    template's."""
     document = copy.deepcopy(template)
     node = document["host"]["node"]
     node["hostname"] = hostname
     node["machine_id_hash"] = f"{index:032x}"
+    for gpu in document["host"]["gpus"]:
+        if gpu.get("uuid"):
+            gpu["uuid"] = gpu["uuid"][:-12] + f"{index:012x}"
     scale_bandwidth(document, 1 + jitter * (((index * 37) % 13) - 6) / 6)
+    return document
+
+
+def without_gpu(document: dict, index: int) -> dict:
+    """The report of the same node with GPU `index` gone from the bus: NVML lists one GPU fewer,
+    its links are gone from the configuration, and the deep tests between GPUs cannot run."""
+    host = document["host"]
+    lost = next(g for g in host["gpus"] if g["index"] == index)
+    host["gpus"] = [g for g in host["gpus"] if g["index"] != index]
+    configuration = host["node"]["configuration"]
+    configuration["gpus"].remove(lost["name"])
+    configuration["links"] = [link for link in configuration["links"] if str(index) not in link.split()[0].split("-")]
+    host["node"]["fingerprint"] = fingerprint_of(configuration)
+    for check in document["checks"]:
+        if check["id"] in ("p2p.bandwidth", "nccl.allreduce", "p2p.access"):
+            check.update(status="skip", summary="fewer than 2 GPUs", evidence=None,
+                         findings=[{"status": "skip", "summary": "fewer than 2 GPUs", "details": [], "evidence": None,
+                                    "fix": None, "fix_args": [], "caused_by": None}])
+    return document
+
+
+def with_link_width(document: dict, index: int, width: int) -> dict:
+    """The report of the same node with GPU `index`'s PCIe link trained at x`width`."""
+    next(g for g in document["host"]["gpus"] if g["index"] == index)["pcie_width"] = width
     return document
 
 
@@ -82,10 +111,12 @@ def with_driver(document: dict, driver: str) -> dict:
     return document
 
 
-# What the fleet tests plant, and where: node name -> why it must be found.
+# What the fleet tests plant, and where: node name -> (the outlier's metric, why it must be found).
 PLANTED = {
     "gpu-0123": ("p2p", "P2P at 40 % of its peers' (a card whose NVLink trained fewer links)"),
+    "gpu-0234": ("gpu_count", "GPU 1 fell off the bus: one H200 where its peers have two"),
     "gpu-0456": ("allreduce", "the real recording with NCCL_P2P_DISABLE=1 set: 28 GB/s all-reduce"),
+    "gpu-0567": ("pcie_width", "GPU 0's PCIe link trained at x8 of x16"),
     "gpu-0789": ("driver", "driver 570.86.15 on one node of the H200 group"),
 }
 
@@ -107,6 +138,10 @@ def synthetic_fleet(count: int = 1000, h100_every: int = 10) -> list[dict]:
             scale_bandwidth(document, 0.4, ("p2p.bandwidth",))
         if name == "gpu-0789":
             with_driver(document, "570.86.15")
+        if name == "gpu-0234":
+            without_gpu(document, 1)
+        if name == "gpu-0567":
+            with_link_width(document, 0, 8)
         fleet.append(document)
     return fleet
 

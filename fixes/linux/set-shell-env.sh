@@ -6,17 +6,21 @@
 # elevation: none
 # after: new-shell
 # changes: edits a marked block (# >>> gpudoctor managed >>> ... # <<< gpudoctor managed <<<) in the shell profile, default ~/.bashrc
-# changes: sets (export VAR='value') or removes one variable in that block; removes the block when it becomes empty
+# changes: sets (export VAR='value'; set -gx VAR 'value' in a fish file) or removes one variable in that block; removes the block when it becomes empty
+# changes: with --unset, also comments out the profile's own lines that assign the variable (marked "# disabled by gpudoctor:")
 # param: --name VAR  variable to set or remove (CUDA_*, NCCL_*, OLLAMA_* ... from gpudoctor's allow-list)
 # param: --value X  value to set; must not contain a single quote or a newline
 # param: --unset  remove the variable from the block instead of setting it
-# param: --profile FILE  shell profile to edit (default: $HOME/.bashrc)
+# param: --profile FILE  shell profile to edit (default: $HOME/.bashrc; gpudoctor passes the file the user's shell reads: ~/.zshrc, config.fish, or the one that sets the variable)
 # usage: set-shell-env.sh --name VAR (--value X | --unset) [--profile FILE] [--dry-run]
 #
 # Only the lines between the two markers are ever changed; the rest of the profile is
 # left byte for byte as it was. The profile is backed up to
 # FILE.gpudoctor-bak.<UTC timestamp> and replaced atomically (temp file + rename).
-# Values are written in single quotes, so $, `, \ and " stay literal.
+# Values are written in single quotes, so $, `, \ and " stay literal. A profile whose name ends
+# in .fish gets fish's syntax. Removing a variable also disables the profile's own assignments
+# of it outside the block (commented out, never deleted; the backup holds the original): a
+# variable removed from the block alone would still be set by the user's line.
 # The new value applies to shells started afterwards (open a new terminal). Services
 # such as `ollama serve` under systemd do not read ~/.bashrc: use ollama-service-env.sh.
 set -euo pipefail
@@ -66,26 +70,46 @@ if (( nbegin > 1 || nend > 1 || nbegin != nend || end < begin )); then
     die "$profile has a broken gpudoctor managed block (markers missing or repeated); fix it by hand, nothing was changed"
 fi
 
-line_re="^[[:space:]]*export[[:space:]]+$name="
-outside_re="^[[:space:]]*(export[[:space:]]+)?$name="
-new_line="export $name='$value'"
+fish=0
+if [[ $profile == *.fish ]]; then fish=1; fi
+if (( fish )); then
+    line_re="^[[:space:]]*set[[:space:]]+-gx[[:space:]]+$name([[:space:]]|\$)"
+    new_line="set -gx $name '$value'"
+else
+    line_re="^[[:space:]]*export[[:space:]]+$name="
+    new_line="export $name='$value'"
+fi
+outside_re="^[[:space:]]*((export|declare[[:space:]]+-x|typeset[[:space:]]+-x)[[:space:]]+)?$name=|^[[:space:]]*set[[:space:]]+(-[A-Za-z]+[[:space:]]+)*$name([[:space:]]|\$)"
+DISABLED="# disabled by gpudoctor:"
 
 # Index of the variable's line inside the block (-1: none), and a note if it is also
 # assigned outside the block (that assignment is the user's; it is never touched).
-found=-1
+found=-1 outside=()
 for i in "${!lines[@]}"; do
     if (( begin >= 0 && i > begin && i < end )); then
         if [[ ${lines[i]} =~ $line_re ]]; then found=$i; fi
     elif [[ ${lines[i]} =~ $outside_re ]]; then
-        warn "$name is also assigned outside the managed block ($profile line $((i + 1))); whichever runs last wins"
+        outside+=("$i")
+        if (( ! unset )); then
+            warn "$name is also assigned outside the managed block ($profile line $((i + 1))); whichever runs last wins"
+        fi
     fi
 done
 
 if (( unset )); then
-    if (( found < 0 )); then
-        say "nothing to do: $name is not set in the gpudoctor block of $profile (already unset)"
+    if (( found < 0 && ${#outside[@]} == 0 )); then
+        say "nothing to do: $name is not assigned in $profile (already unset there)"
         exit 0
     fi
+    for i in "${outside[@]}"; do
+        say "disabling $profile line $((i + 1)): ${lines[i]}"
+        lines[i]="$DISABLED ${lines[i]}"
+    done
+fi
+if (( unset && found < 0 )); then
+    action="disable the assignments of $name in"
+    done_msg="disabled the assignments of $name in"
+elif (( unset )); then
     unset 'lines[found]'
     lines=("${lines[@]}")
     end=$((end - 1))

@@ -74,6 +74,10 @@ RESULT KINDS (T = test)
   T="p2p", kind="skipped": reason (e.g. fewer than 2 devices).
   T="host", kind="host" (one per device): device, bytes, iters, warmup,
       h2d_gbps, d2h_gbps (pinned, portable host buffer; async copies; events).
+  T="nvlink", kind="nvlink" (twice: phase "before" right after "env", phase "after" once the last test
+      ended): devices [{pci_bus_id, links}] with links {"<link>": {"replay", "recovery", "crc"}} for
+      each active NVLink (nvmlDeviceGetNvLinkErrorCounter, the counters `nvidia-smi nvlink -e` prints),
+      or devices null when NVML cannot be used here; a counter NVML refuses is left out.
   T="allreduce", kind="nccl" (once): nccl_version (int, e.g. 22703),
       nccl_version_str ("2.27.3"), nccl_path, nranks, devices (rank r = devices[r]),
       init_s (ncclCommInitAll), nccl_env (those of NCCL_REPORTED_ENV that are set, as it
@@ -961,6 +965,55 @@ class AllreduceTest:
 
 RUNNERS = {"p2p": run_p2p, "host": run_host, "allreduce": run_allreduce}
 
+# nvmlNvLinkErrorCounter_t: the counters gpudoctor/probes/gpus.py reads, here around the traffic
+NVLINK_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
+NVLINK_MAX_LINKS = 36
+
+
+def _link_counters(pynvml, handle):
+    links = {}
+    for link in range(NVLINK_MAX_LINKS):
+        try:
+            active = pynvml.nvmlDeviceGetNvLinkState(handle, link)
+        except pynvml.NVMLError:  # NOT_SUPPORTED without NVLink, INVALID_ARGUMENT past the last link
+            break
+        if not active:
+            continue
+        counts = {}
+        for name, counter in NVLINK_COUNTERS.items():
+            try:
+                counts[name] = int(pynvml.nvmlDeviceGetNvLinkErrorCounter(handle, link, counter))
+            except pynvml.NVMLError:
+                pass
+        links[str(link)] = counts
+    return links
+
+
+def nvlink_counters(bus_ids):
+    """Each device's NVLink error counters through NVML, or None where NVML cannot be used (no
+    nvidia-ml-py, no libnvidia-ml): the parent compares the reads before and after the tests."""
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+    except Exception:  # noqa: BLE001 - any failure means: not known here
+        return None
+    try:
+        devices = []
+        for bus in bus_ids:
+            try:
+                handle = pynvml.nvmlDeviceGetHandleByPciBusId(bus)
+            except pynvml.NVMLError:
+                devices.append({"pci_bus_id": bus, "links": None})
+                continue
+            devices.append({"pci_bus_id": bus, "links": _link_counters(pynvml, handle)})
+        return devices
+    finally:
+        try:
+            pynvml.nvmlShutdown()
+        except Exception:  # noqa: BLE001 - shutting down is best effort
+            pass
+
 
 # --------------------------------------------------------------------------------------
 # main
@@ -1017,12 +1070,19 @@ def main(argv=None, out=None):
             cuda_visible_devices=os.environ.get("CUDA_VISIBLE_DEVICES"),
             init_s=phases["init"],
         )
+        bus_ids = [info["pci_bus_id"] for info in infos]
+        emit.test = "nvlink"
+        emit.progress("read NVLink error counters before the tests")  # names a hang in NVML, should one come
+        emit.result("nvlink", phase="before", devices=nvlink_counters(bus_ids))
         for test in opts.tests:
             emit.test = test
             emit.progress("%s: start" % test)
             t = time.monotonic()
             RUNNERS[test](sess, emit, opts)
             phases[test] = time.monotonic() - t
+        emit.test = "nvlink"
+        emit.progress("read NVLink error counters after the tests")
+        emit.result("nvlink", phase="after", devices=nvlink_counters(bus_ids))
         emit.test = None
     except SystemExit as exc:  # --help
         if exc.code in (0, None):

@@ -1,6 +1,7 @@
 """`gpudoctor fix`: diagnose, plan, and (with --apply) run the plan, then check again.
 
-Exit codes: 0 plan shown, or every fix ran; 1 a fix failed (the rest were not run) or the
+Exit codes: 0 plan shown, or every fix ran and the re-check shows its finding gone; 1 a fix
+failed (the rest were not run), a fix ran but its finding remains (what remains is said), or the
 confirmation was declined; 2 refused (bad usage, an unknown id, a fix for another platform or
 needing other privileges, no confirmation possible, --apply on a snapshot).
 """
@@ -20,6 +21,7 @@ from gpudoctor.fixing.catalog import CatalogError, load_catalog
 from gpudoctor.fixing.plan import Plan, Target, UnknownId, build_plan, restrict, to_run, wsl_share
 from gpudoctor.fixing.record import fix_record
 from gpudoctor.fixing.render import outcome_lines, plan_lines
+from gpudoctor.fixing.verify import verdicts
 from gpudoctor.host.base import Host
 from gpudoctor.probes.privileges import Privileges
 from gpudoctor.probing import ProbeFailed
@@ -85,14 +87,24 @@ def _diagnose(host: Host, registry: Registry, options: Options, *, live: bool) -
         windows = _fact(report, "windows")
         if windows is not None and windows.reachable:
             share = wsl_share(windows.windows_build, bool(windows.wsl_package_version or platform.wsl_package_version))
-    return report, Target(platform.kind, platform.wsl_distro, privileges, **({"wsl_share": share} if share else {}))
+    startup = _shell_startup(report) if platform.kind in ("linux", "wsl") else None
+    return report, Target(platform.kind, platform.wsl_distro, privileges, **({"wsl_share": share} if share else {}),
+                          shell_startup=startup)
 
 
-def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> Report:
+def _shell_startup(report: Report):
+    """The user's shell and the lines of its startup files that set managed variables; None if unknown."""
+    startup = _fact(report, "shell_startup")
+    return startup if startup is not None and startup.error is None else None
+
+
+def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> tuple[Report, object]:
+    """The checks the fixes answered, run again on a fresh host, and the startup files read again."""
     host = new_live_host()
     try:
         checks = [c for c in registry.checks if c.id in check_ids]
-        return run_checks(host, checks, registry, options, report_broken_plugins=False, summarize=host_summary)
+        report = run_checks(host, checks, registry, options, report_broken_plugins=False, summarize=host_summary)
+        return report, _shell_startup(report)
     finally:
         host.close()
 
@@ -183,10 +195,14 @@ def _apply(request: Request, report: Report, plan: Plan, registry: Registry, opt
     log = FixLog(log_path(), lambda message: click.echo(message, err=True))
     steps = apply_fixes(plan.fixes, echo=lambda line: click.echo(line, err=as_json), log=log,
                         dry_run=plan.dry_run)
-    after = None if plan.dry_run else _recheck(registry, options, {c for s in steps for c in s.fix.check_ids})
+    after, startup_after = (None, None) if plan.dry_run else \
+        _recheck(registry, options, {c for s in steps for c in s.fix.check_ids})
+    judged = [] if plan.dry_run else verdicts(steps, after, startup_after)
     failed = any(not s.ok for s in steps)
-    _emit(outcome_lines(plan, steps, report, after) + [f"Log: {log.path}"], err=as_json)
+    unfinished = any(not v.done for v in judged)
+    _emit(outcome_lines(plan, steps, report, after, judged) + [f"Log: {log.path}"], err=as_json)
     if as_json:
-        status = "failed" if failed else ("previewed" if plan.dry_run else "applied")
-        _print_record(fix_record(report, plan, status, steps=steps, after=after, log=str(log.path)))
-    return 1 if failed else 0
+        status = "failed" if failed else "previewed" if plan.dry_run else "incomplete" if unfinished else "applied"
+        _print_record(fix_record(report, plan, status, steps=steps, after=after, log=str(log.path),
+                                 verdicts=judged))
+    return 1 if failed or unfinished else 0

@@ -27,6 +27,7 @@ from gpudoctor.fixing.catalog import PHASES, FixSpec
 from gpudoctor.fixing.manual import ManualStep, manual_steps
 from gpudoctor.model import Finding, Status
 from gpudoctor.probes.privileges import Privileges
+from gpudoctor.probes.shell_startup import ShellStartup
 from gpudoctor.quoting import powershell_command_line
 
 AFTER_TEXT = {
@@ -95,6 +96,7 @@ class Target:
     wsl_distro: str | None = None
     privileges: Privileges | None = None  # None: unknown (planning from a snapshot)
     wsl_share: str = "\\\\wsl.localhost"  # how Windows names this distribution's files (see wsl_share)
+    shell_startup: ShellStartup | None = None  # the user's shell and its startup files; None: not known
 
 
 def script_command(spec: FixSpec, args: Iterable[str], *, dry_run: bool = False, path: str | None = None
@@ -254,7 +256,8 @@ def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, d
         if finding.fix not in catalog:
             problems.append(f"{check_id} asks for the fix {finding.fix!r}, which this gpudoctor does not ship")
             continue
-        grouped.setdefault((finding.fix, finding.fix_args), []).append((check_id, finding))
+        for args in _in_the_right_files(finding.fix, tuple(finding.fix_args), target.shell_startup):
+            grouped.setdefault((finding.fix, args), []).append((check_id, finding))
     fixes = []
     for (fix_id, args), asked_by in grouped.items():
         spec = catalog[fix_id]
@@ -288,6 +291,24 @@ def build_plan(report: Report, catalog: dict[str, FixSpec], target: Target, *, d
     )
     elevated = target.privileges.elevated if target.privileges else None
     return Plan(target.platform, elevated, tuple(fixes), manual, tuple(problems), dry_run)
+
+
+SHELL_ENV_FIX = "linux.set-shell-env"
+
+
+def _in_the_right_files(fix_id: str, args: tuple[str, ...], startup: ShellStartup | None) -> list[tuple[str, ...]]:
+    """A shell variable is changed in the file the user's shell reads, not always ~/.bashrc: set in
+    its rc file (~/.zshrc for zsh, config.fish for fish), removed from every startup file of the
+    user's that assigns it (one run of the script per file). System files (/etc) are left to the
+    re-check to name: a user's fix does not edit them."""
+    if fix_id != SHELL_ENV_FIX or "--profile" in args or startup is None or startup.rc_file is None:
+        return [args]
+    if "--unset" in args and "--name" in args:
+        name = args[args.index("--name") + 1]
+        owned = [a.file for a in startup.setting(name) if not a.file.startswith("/etc/")]
+        files = list(dict.fromkeys(owned)) or [startup.rc_file]
+        return [(*args, "--profile", path) for path in files]
+    return [(*args, "--profile", startup.rc_file)]
 
 
 class UnknownId(Exception):

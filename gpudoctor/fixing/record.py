@@ -14,10 +14,13 @@ from gpudoctor.fixing.apply import StepResult
 from gpudoctor.fixing.catalog import PHASES
 from gpudoctor.fixing.manual import ManualStep
 from gpudoctor.fixing.plan import Plan, PlannedFix
+from gpudoctor.fixing.verify import Verdict
 
 SCHEMA_ID = "gpudoctor-fix"
 SCHEMA_VERSION = 1
-STATUSES = ("planned", "nothing-to-do", "declined", "applied", "previewed", "failed")
+# "applied": every fix ran and the re-check shows its finding gone; "incomplete": they ran, and
+# the re-check still finds something (each verdict says what remains).
+STATUSES = ("planned", "nothing-to-do", "declined", "applied", "incomplete", "previewed", "failed")
 
 
 def _fix(fix: PlannedFix) -> dict[str, Any]:
@@ -70,7 +73,7 @@ def _statuses(report: Report | None) -> dict[str, str]:
 
 
 def fix_record(report: Report, plan: Plan, status: str, *, steps: Sequence[StepResult] = (),
-               after: Report | None = None, log: str | None = None) -> dict[str, Any]:
+               after: Report | None = None, log: str | None = None, verdicts: Sequence[Verdict] = ()) -> dict[str, Any]:
     before, later = _statuses(report), _statuses(after)
     failed = next((s.fix.id for s in steps if not s.ok), None)
     return {
@@ -92,6 +95,7 @@ def fix_record(report: Report, plan: Plan, status: str, *, steps: Sequence[StepR
         "stopped_at": failed,
         "checks": [{"id": check_id, "before": before.get(check_id), "after": later.get(check_id)}
                    for check_id in plan.check_ids],
+        "verdicts": [{"id": v.fix_id, "done": v.done, "remains": list(v.remains)} for v in verdicts],
         "log": log,
     }
 
@@ -106,7 +110,7 @@ RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "required": ["schema", "schema_version", "gpudoctor_version", "source", "status", "dry_run", "host", "plan",
-                 "steps", "stopped_at", "checks", "log"],
+                 "steps", "stopped_at", "checks", "verdicts", "log"],
     "properties": {
         "schema": {"const": SCHEMA_ID},
         "schema_version": {"const": SCHEMA_VERSION},
@@ -184,6 +188,12 @@ RECORD_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "required": ["id", "before", "after"],
             "properties": {"id": {"type": "string"}, "before": _CHECK_STATUS, "after": _CHECK_STATUS},
+        }},
+        "verdicts": {"type": "array", "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["id", "done", "remains"],
+            "properties": {"id": {"type": "string"}, "done": {"type": "boolean"}, "remains": _STRINGS},
         }},
         "log": {"type": ["string", "null"]},
     },

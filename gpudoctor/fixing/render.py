@@ -8,6 +8,7 @@ from gpudoctor.engine import Report
 from gpudoctor.fixing.apply import StepResult
 from gpudoctor.model import Status
 from gpudoctor.fixing.plan import ELEVATION_TEXT, SHELL_TEXT, Plan, PlannedFix
+from gpudoctor.fixing.verify import Verdict
 
 _PLATFORM_TEXT = {"windows": "Windows", "wsl": "WSL", "linux": "Linux"}
 
@@ -90,17 +91,28 @@ def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[st
     return lines
 
 
-def outcome_lines(plan: Plan, steps: Sequence[StepResult], before: Report, after: Report | None) -> list[str]:
+def outcome_lines(plan: Plan, steps: Sequence[StepResult], before: Report, after: Report | None,
+                  judged: Sequence[Verdict] = ()) -> list[str]:
     lines = [""]
     failed = next((s for s in steps if not s.ok), None)
+    # One variable removed from two files is two runs of one fix with the same remainder: said once.
+    unfinished = list(dict.fromkeys((v.fix_id, v.remains) for v in judged if not v.done))
     if failed is not None:
         skipped = [f.id for f in plan.fixes[len(steps):]]
         lines.append(f"{failed.fix.id} failed ({failed.outcome}); stopped there."
                      + (f" Not run: {', '.join(skipped)}." if skipped else ""))
     elif plan.dry_run:
         lines.append(f"Dry run of {len(steps)} fix{'es' if len(steps) != 1 else ''}: nothing was changed.")
+    elif not unfinished:
+        lines.append(f"Applied {len(steps)} fix{'es' if len(steps) != 1 else ''}; the re-check shows "
+                     f"{'each' if len(steps) != 1 else 'its'} finding gone.")
     else:
-        lines.append(f"Applied {len(steps)} fix{'es' if len(steps) != 1 else ''}.")
+        done = sum(1 for v in judged if v.done)
+        lines.append(f"Ran {len(steps)} fix{'es' if len(steps) != 1 else ''}; {done} done, "
+                     f"{len(steps) - done} not done yet: the re-check still finds what they were to fix.")
+    for fix_id, remains in unfinished:
+        lines.append(f"  {fix_id}: what remains:")
+        lines.extend(f"    - {text}" for text in remains)
     if after is not None:
         statuses = {r.check_id: r for r in after.results}
         lines += ["", "Before -> after:"]
@@ -110,7 +122,8 @@ def outcome_lines(plan: Plan, steps: Sequence[StepResult], before: Report, after
                 again = statuses.get(result.check_id)
                 now = again.status.value if again else "not run"
                 lines.append(f"  {result.check_id}: {result.status.value} -> {now}")
-    notes = dict.fromkeys(s.fix.after_text for s in steps if s.ok and s.fix.follow_up)
+    done = {v.fix_id for v in judged if v.done}
+    notes = dict.fromkeys(s.fix.after_text for s in steps if s.ok and s.fix.follow_up and s.fix.id in done)
     if notes and not plan.dry_run:
         lines += ["", "Still to do:"] + [f"  - {note}" for note in notes]
         lines.append("  (checks may show the old state until then; run `gpudoctor check` afterwards)")

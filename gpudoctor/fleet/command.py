@@ -1,4 +1,6 @@
-"""`gpudoctor merge`: read, judge, print; the exit code says whether the fleet needs a look."""
+"""`gpudoctor merge`: read, judge, print; the exit code says whether the fleet needs a look:
+0 every node passes or warns and none is odd, 1 a node fails, is odd among its peers or shares a
+name or ID with another, 2 a report could not be read (the view lacks it) or nothing could be."""
 
 from __future__ import annotations
 
@@ -22,5 +24,7 @@ def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path
     render = views.render_json if as_json else views.render_markdown if view_format == "markdown" \
         else views.render_terminal
     click.echo(render(fleet), nl=False)
-    unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers
+    if fleet.unreadable:
+        return 2
+    unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers or fleet.duplicates
     return 1 if unhealthy else 0

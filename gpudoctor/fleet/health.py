@@ -7,6 +7,11 @@ nagios` maps bad usage to UNKNOWN too. node-problem-detector's custom plugins ex
 1 NonOK, 2 Unknown and print their message on stdout, of which it keeps max_output_length
 characters, 80 by default (kubernetes/node-problem-detector, docs/custom_plugin_monitor.md and
 pkg/custommonitor/types/config.go).
+
+A run in which no check could judge anything (every selected check skipped as not applicable)
+is UNKNOWN in both, never OK: a health system must not read "nothing looked" as "healthy".
+A Nagios plugin's first line of output is its status ("SERVICE STATE - text"), the rest is long
+output (Nagios Plugins Development Guidelines, "Plugin Output").
 """
 
 from __future__ import annotations
@@ -21,13 +26,40 @@ def _first(document: dict, status: str) -> dict | None:
     return next((c for c in document.get("checks") or [] if c.get("status") == status), None)
 
 
-def nagios_code(document: dict) -> int:
-    """fail -> CRITICAL before error -> UNKNOWN (a node that fails a check is broken whatever
-    else could not run), then warn -> WARNING, else OK."""
+def nothing_judged(document: dict) -> bool:
+    """No check ran, or every one was skipped as not applicable here."""
+    return all(c.get("status") == "skip" for c in document.get("checks") or [])
+
+
+def _counted(document: dict) -> str:
+    counts = document.get("counts") or {}
+    return f"{counts.get('pass', 0)} checks pass, {counts.get('warn', 0)} warn"
+
+
+def _skipped(document: dict) -> str:
+    return f"nothing could be judged: all {len(document.get('checks') or [])} selected checks were skipped here"
+
+
+def nagios_result(document: dict) -> tuple[int, str]:
+    """(exit code, status line). fail -> CRITICAL before error -> UNKNOWN (a node that fails a
+    check is broken whatever else could not run), then nothing judged -> UNKNOWN, warn -> WARNING,
+    else OK."""
     for status, state in (("fail", "critical"), ("error", "unknown"), ("warn", "warning")):
-        if _first(document, status):
-            return NAGIOS[state]
-    return NAGIOS["ok"]
+        found = _first(document, status)
+        if found:
+            text = one_line(found) if status != "error" else "could not run " + one_line(found)
+            return NAGIOS[state], nagios_line(state, text)
+    if nothing_judged(document):
+        return NAGIOS["unknown"], nagios_line("unknown", _skipped(document))
+    return NAGIOS["ok"], nagios_line("ok", _counted(document))
+
+
+def nagios_line(state: str, text: str) -> str:
+    return f"GPUDOCTOR {state.upper()} - {' '.join(text.split())}"
+
+
+def nagios_code(document: dict) -> int:
+    return nagios_result(document)[0]
 
 
 def problem(document: dict, fail_on: str = "fail") -> dict | None:
@@ -48,9 +80,15 @@ def npd_result(document: dict, fail_on: str = "fail") -> tuple[int, str]:
     """node-problem-detector's (exit code, message): NonOK names the check that fails."""
     found = problem(document, fail_on)
     if found:
-        return NPD["nonok"], one_line(found)[:NPD_MESSAGE_LIMIT]
+        return NPD["nonok"], npd_message(one_line(found))
     errored = _first(document, "error")
     if errored:
-        return NPD["unknown"], ("could not run " + one_line(errored))[:NPD_MESSAGE_LIMIT]
-    counts = document.get("counts") or {}
-    return NPD["ok"], f"gpudoctor: healthy ({counts.get('pass', 0)} checks pass, {counts.get('warn', 0)} warn)"
+        return NPD["unknown"], npd_message("could not run " + one_line(errored))
+    if nothing_judged(document):
+        return NPD["unknown"], npd_message("gpudoctor: " + _skipped(document))
+    return NPD["ok"], npd_message(f"gpudoctor: healthy ({_counted(document)})")
+
+
+def npd_message(text: str) -> str:
+    """One line within node-problem-detector's limit, never empty."""
+    return (" ".join(text.split()) or "gpudoctor: no message")[:NPD_MESSAGE_LIMIT]

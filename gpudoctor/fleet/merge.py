@@ -1,16 +1,22 @@
 """`gpudoctor merge`: the JSON reports of many nodes as one view.
 
-Nodes are keyed by their hashed machine ID (else host name, else file name); when one node
-reported twice, its newest report (recorded_at) counts. Three views:
+Which node a report is from: the Kubernetes node it ran on (else its host name), the keyed hashes
+of the machine ID and of the board's product UUID, and the UUIDs of its GPUs, all together. Two
+reports are one node reported twice (the newest, by recorded_at, counts) only when all of these
+are equal and at least one of them is more than a host name: VMs cloned with an empty or copied
+/etc/machine-id and pods whose image ships a fixed one share names, never GPUs. Nodes that share
+a name or an ID but are distinct are kept apart and named as duplicates.
 
-- the table: each node's status per check;
+Three views:
+
+- the table: each node's status per check, the nodes that need a look first;
 - groups: nodes whose configuration fingerprint is equal (same driver, module flavour, CUDA,
   NCCL, IOMMU mode, GPU models and links) are configured alike;
-- outliers, judged among *peers*, the nodes with the same GPU models and links (the hardware
-  part of the configuration): a node whose driver differs from the one most of its peers run,
-  and a node whose measured P2P or all-reduce bandwidth is far below its peers' median.
-  Peers rather than groups, because a node with another driver is in a group of its own and
-  would have no one to be compared with.
+- outliers, judged among *peers*, the nodes with the same GPU models: what most peers have is
+  what a node of the group should have (the GPU count, each GPU's PCIe link width, the driver),
+  and a node that differs, or whose measured P2P or all-reduce bandwidth is far below its peers'
+  median, is an outlier. Peers rather than fingerprint groups, because a node that lost a GPU
+  or runs another driver has a fingerprint of its own and would have no one to be compared with.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import math
 import os
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from gpudoctor.fleet.measurements import bandwidths
@@ -32,13 +38,15 @@ from gpudoctor.input_file import InputRefused, read_input
 # vary by a few per cent (P2P 396-397 GB/s, all-reduce within ~3 % at 1 GiB, see
 # tests/fixtures/hosts); a quarter below the peers' median is no run-to-run noise.
 FAR_BELOW = 0.75
-# A median of fewer nodes says little about what the hardware reaches.
+# A median (or a majority) of fewer nodes says little about what the hardware should do.
 MIN_PEERS = 3
 # A report of a node with eight GPUs and every deep check is a few hundred KB; the cap bounds the memory a
 # runaway or hostile file can take (json holds a document in several times its size).
 MAX_REPORT_BYTES = 16 << 20
 
-STATUS_MARKS = {"pass": "✓", "warn": "!", "fail": "✗", "error": "E", "skip": "-"}
+STATUS_MARKS = {"pass": "✓", "warn": "!", "fail": "✗", "error": "E", "skip": "-", "odd": "≠"}
+# The order a fleet view lists nodes in: what needs a look first. "odd": an outlier among its peers.
+VERDICT_ORDER = {"fail": 0, "error": 1, "odd": 2, "warn": 3, "pass": 4, "skip": 5}
 
 
 class MergeError(Exception):
@@ -47,8 +55,7 @@ class MergeError(Exception):
 
 @dataclass(frozen=True)
 class Node:
-    name: str  # host name, or the report's file name when the report has none
-    key: str
+    name: str  # the Kubernetes node, else the host name, else the report's file name; unique in a fleet
     source: str
     status: str
     recorded_at: str
@@ -57,30 +64,49 @@ class Node:
     configuration: dict
     checks: dict[str, str]  # check id -> status
     metrics: dict[str, float]  # "p2p" (slowest one-way P2P), "allreduce" (bus bandwidth), GB/s
+    hostname: str | None = None
+    kubernetes_node: str | None = None
+    machine_id_hash: str | None = None
+    product_uuid_hash: str | None = None
+    gpu_uuids: tuple[str, ...] = ()
+    gpu_models: tuple[str, ...] = ()  # one per GPU, sorted
+    pcie_widths: tuple[tuple[int, int | None], ...] = ()  # (GPU index, width it trained at)
+
+    @property
+    def identity(self) -> tuple | None:
+        """Equal for two reports of one node; None when the report carries nothing but a name."""
+        strong = (self.kubernetes_node, self.product_uuid_hash, self.machine_id_hash, self.gpu_uuids)
+        if not any(strong):
+            return None
+        return (self.kubernetes_node or self.hostname, *strong)
 
     @property
     def peer_class(self) -> str:
-        hardware = {k: self.configuration.get(k) for k in ("gpus", "links")}
-        return json.dumps(hardware, sort_keys=True)
+        """The GPU models, without their count: a node that lost a GPU stays among its peers."""
+        return json.dumps(sorted(set(self.gpu_models)))
 
 
 @dataclass(frozen=True)
 class Outlier:
     node: str
-    kind: str  # "bandwidth" or "driver"
-    metric: str  # "p2p", "allreduce" or "driver"
+    kind: str  # "bandwidth", "driver", "gpus" or "link"
+    metric: str  # "p2p", "allreduce", "driver", "gpu_count" or "pcie_width"
     value: Any
-    expected: Any  # the peers' median, or the driver most peers run
+    expected: Any  # the peers' median, or what most peers have
     peers: int
     text: str
 
 
 @dataclass
 class Fleet:
-    nodes: list[Node]
+    nodes: list[Node]  # the ones that need a look first (VERDICT_ORDER), then by name
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
     groups: list[dict] = field(default_factory=list)
     outliers: list[Outlier] = field(default_factory=list)
+    duplicates: list[dict] = field(default_factory=list)  # distinct nodes that share a name or an ID
+    expectations: list[dict] = field(default_factory=list)  # per peer group: what a node should have
+    superseded: int = 0  # older reports of a node that reported again
+    _outlying: set[str] | None = field(default=None, repr=False)
 
     @property
     def check_ids(self) -> list[str]:
@@ -88,6 +114,18 @@ class Fleet:
         for node in self.nodes:
             seen.update(dict.fromkeys(node.checks))
         return list(seen)
+
+    def verdict(self, node: Node) -> str:
+        """The node's status, except that a node that passes but is odd among its peers is "odd"."""
+        if node.status in ("fail", "error"):
+            return node.status
+        return "odd" if node.name in self.outlying else node.status
+
+    @property
+    def outlying(self) -> set[str]:
+        if self._outlying is None:
+            self._outlying = {o.node for o in self.outliers}
+        return self._outlying
 
 
 def report_paths(arguments: Iterable[str]) -> list[str]:
@@ -120,29 +158,42 @@ def node_of(document: dict, source: str) -> Node:
     one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     if not isinstance(document, dict) or document.get("schema") != "gpudoctor-report":
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
-    # A report from elsewhere may hold what gpudoctor would have redacted: no view shows it.
-    document = map_strings(document, redact_text)
     host = _member(document, "host", dict) or {}
     node = _member(host, "node", dict) or {}
-    name = _member(node, "hostname", str) or os.path.splitext(os.path.basename(source))[0]
+    gpus = [g for g in _member(host, "gpus", list) or [] if isinstance(g, dict)]
+    # A report from elsewhere may hold what gpudoctor would have redacted: what the views show is redacted
+    # (only that: redacting whole reports would cost a fleet of ten thousand minutes).
+    hostname = _shown(_member(node, "hostname", str))
+    kubernetes_node = _shown(_member(node, "kubernetes_node", str))
     checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
     return Node(
-        name=name,
-        key=_member(node, "machine_id_hash", str) or name,
+        name=kubernetes_node or hostname or os.path.splitext(os.path.basename(source))[0],
         source=source,
         status=str(_member(document, "status", str)),
         recorded_at=_member(document, "recorded_at", str) or _member(document, "started_at", str) or "",
-        driver=_member(host, "driver_version", str),
-        fingerprint=_member(node, "fingerprint", str) or "unknown",
-        configuration=_member(node, "configuration", dict) or {},
-        checks={c["id"]: str(c.get("status")) for c in checks if isinstance(c.get("id"), str)},
+        driver=_shown(_member(host, "driver_version", str)),
+        fingerprint=_shown(_member(node, "fingerprint", str)) or "unknown",
+        configuration=_shown(_member(node, "configuration", dict)) or {},
+        checks={_shown(c["id"]): str(c.get("status")) for c in checks if isinstance(c.get("id"), str)},
         metrics=_safe_metrics(document),
+        hostname=hostname,
+        kubernetes_node=kubernetes_node,
+        machine_id_hash=_member(node, "machine_id_hash", str),
+        product_uuid_hash=_member(node, "product_uuid_hash", str),
+        gpu_uuids=tuple(sorted(str(g["uuid"]) for g in gpus if g.get("uuid"))),
+        gpu_models=tuple(sorted(_shown(str(g.get("name"))) for g in gpus)),
+        pcie_widths=tuple((g["index"], g.get("pcie_width") if isinstance(g.get("pcie_width"), int) else None)
+                          for g in gpus if isinstance(g.get("index"), int) and not isinstance(g.get("index"), bool)),
     )
+
+
+def _shown(value: Any) -> Any:
+    return map_strings(value, redact_text) if value else value
 
 
 def _member(document: dict, key: str, kind: type) -> Any:
     value = document.get(key)
-    return value if isinstance(value, kind) else None
+    return value if isinstance(value, kind) and not isinstance(value, bool) else None
 
 
 def _safe_metrics(document: dict) -> dict[str, float]:
@@ -154,36 +205,94 @@ def _safe_metrics(document: dict) -> dict[str, float]:
     return {k: v for k, v in metrics.items() if math.isfinite(v)}
 
 
+# Parsing the JSON is nearly all of a merge's time (a --deep report is ~39 kB: 10,000 of them
+# took 4.5 s in one process on 2 cores): past this many reports, every core parses a share.
+PARALLEL_FROM = 500
+MAX_WORKERS = 16
+
+
+def _read(path: str) -> Node | tuple[str, str]:
+    """The node of one report, or (path, why it could not be read)."""
+    try:
+        return node_of(json.loads(read_input(path, MAX_REPORT_BYTES, "report")), path)
+    except InputRefused as exc:  # not a regular file (a FIFO never blocks), or over the cap
+        return path, str(exc)
+    except UnicodeDecodeError:
+        return path, "is not UTF-8 text"
+    except RecursionError:
+        return path, "is nested too deep to be a gpudoctor JSON report"
+    except json.JSONDecodeError as exc:
+        return path, f"is not valid JSON (line {exc.lineno}, column {exc.colno})"
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return path, str(exc) if isinstance(exc, ValueError) else "is not a gpudoctor JSON report"
+
+
+def _read_all(paths: list[str]) -> list[Node | tuple[str, str]]:
+    workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    if len(paths) < PARALLEL_FROM or workers < 2:
+        return [_read(path) for path in paths]
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(_read, paths, chunksize=max(1, len(paths) // (workers * 4))))
+    except (OSError, RuntimeError):  # no processes to be had here (a sandbox, a limit): read them in turn
+        return [_read(path) for path in paths]
+
+
 def read_reports(paths: Iterable[str]) -> Fleet:
-    newest: dict[str, Node] = {}
+    newest: dict[tuple, Node] = {}
+    nameless: list[Node] = []  # reports that carry only a name: each is a node of its own
     unreadable = []
-    for path in paths:
-        try:
-            node = node_of(json.loads(read_input(path, MAX_REPORT_BYTES, "report").decode("utf-8")), path)
-        except InputRefused as exc:
-            unreadable.append((path, str(exc)))
+    superseded = 0
+    for node in _read_all(list(paths)):
+        if isinstance(node, tuple):
+            unreadable.append(node)
             continue
-        except UnicodeDecodeError as exc:
-            unreadable.append((path, f"cannot be read: {exc}"))
+        identity = node.identity
+        if identity is None:
+            nameless.append(node)
             continue
-        except RecursionError:
-            unreadable.append((path, "is nested too deep to be a gpudoctor JSON report"))
-            continue
-        except json.JSONDecodeError as exc:
-            unreadable.append((path, f"is not valid JSON (line {exc.lineno}, column {exc.colno})"))
-            continue
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            unreadable.append((path, str(exc) if isinstance(exc, ValueError) else "is not a gpudoctor JSON report"))
-            continue
-        if node.key not in newest or node.recorded_at >= newest[node.key].recorded_at:
-            newest[node.key] = node
-    if not newest:
+        if identity in newest:
+            superseded += 1
+            if node.recorded_at < newest[identity].recorded_at:
+                continue
+        newest[identity] = node
+    nodes = [*newest.values(), *nameless]
+    if not nodes:
         why = f"; {unreadable[0][0]} {unreadable[0][1]}" if unreadable else ""
         raise MergeError(f"no gpudoctor JSON report to merge{why}")
-    fleet = Fleet(sorted(newest.values(), key=lambda n: n.name), unreadable)
-    fleet.groups = _groups(fleet.nodes)
-    fleet.outliers = _outliers(fleet.nodes)
+    nodes, duplicates = _name_apart(nodes)
+    fleet = Fleet(nodes, unreadable, duplicates=duplicates, superseded=superseded)
+    fleet.groups = _groups(nodes)
+    fleet.outliers, fleet.expectations = _outliers_and_expectations(nodes)
+    fleet.nodes = sorted(nodes, key=lambda n: (VERDICT_ORDER.get(fleet.verdict(n), 9), n.name))
     return fleet
+
+
+_SHARED = (("name", "the name"), ("machine_id_hash", "the machine ID hash"),
+           ("product_uuid_hash", "the product UUID hash"))
+
+
+def _name_apart(nodes: list[Node]) -> tuple[list[Node], list[dict]]:
+    """Distinct nodes that share a name or an ID: each gets a name of its own (its report's file
+    name added), and every share is listed, never merged."""
+    duplicates = []
+    for attribute, label in _SHARED:
+        sharing: dict[str, list[Node]] = defaultdict(list)
+        for node in nodes:
+            value = getattr(node, attribute)
+            if value:
+                sharing[value].append(node)
+        for value, group in sorted(sharing.items()):
+            if len(group) > 1:
+                duplicates.append({"shared": attribute, "value": value, "sources": sorted(n.source for n in group),
+                                   "text": f"{len(group)} distinct nodes (different GPUs or IDs) share {label} "
+                                           f"{value}: a cloned VM or an image that ships its machine ID?"})
+    names = Counter(n.name for n in nodes)
+    renamed = [n if names[n.name] == 1 else
+               replace(n, name=f"{n.name} [{os.path.splitext(os.path.basename(n.source))[0]}]") for n in nodes]
+    return renamed, duplicates
 
 
 def _groups(nodes: list[Node]) -> list[dict]:
@@ -191,45 +300,96 @@ def _groups(nodes: list[Node]) -> list[dict]:
     for node in nodes:
         members[node.fingerprint].append(node)
     ordered = sorted(members.items(), key=lambda item: (-len(item[1]), item[0]))
-    return [{"fingerprint": fp, "configuration": group[0].configuration, "nodes": [n.name for n in group]}
+    return [{"fingerprint": fp, "configuration": group[0].configuration, "nodes": sorted(n.name for n in group)}
             for fp, group in ordered]
 
 
-def _outliers(nodes: list[Node]) -> list[Outlier]:
+def _outliers_and_expectations(nodes: list[Node]) -> tuple[list[Outlier], list[dict]]:
     peers: dict[str, list[Node]] = defaultdict(list)
     for node in nodes:
         peers[node.peer_class].append(node)
     found: list[Outlier] = []
-    for group in peers.values():
+    expectations = []
+    for models, group in sorted(peers.items()):
         if len(group) < MIN_PEERS:
             continue
-        found.extend(_driver_outliers(group))
+        expected = {"gpus": json.loads(models), "nodes": len(group)}
+        for what, judge in (("gpu_count", _gpu_count_outliers), ("pcie_width", _link_width_outliers),
+                            ("driver", _driver_outliers)):
+            usual, odd = judge(group)
+            expected[what] = usual
+            found.extend(odd)
         for metric, label in (("p2p", "P2P bandwidth (slowest direction)"), ("allreduce", "all-reduce bus bandwidth")):
-            found.extend(_bandwidth_outliers(group, metric, label))
-    return sorted(found, key=lambda o: (o.node, o.metric))
+            median, odd = _bandwidth_outliers(group, metric, label)
+            expected[f"{metric}_gbps_median"] = median
+            found.extend(odd)
+        expectations.append(expected)
+    return sorted(found, key=lambda o: (o.node, o.metric)), expectations
 
 
-def _driver_outliers(group: list[Node]) -> Iterable[Outlier]:
-    drivers = Counter(n.driver for n in group if n.driver)
-    if len(drivers) < 2:
-        return
-    usual, count = drivers.most_common(1)[0]
-    if count * 2 <= len(group):
-        return  # no majority: a fleet mid-upgrade, not one odd node
+def _majority(values: list) -> tuple[Any, int] | None:
+    """The value more than half of the peers have, and how many have it; None without a majority
+    (a fleet mid-upgrade is not one odd node)."""
+    if not values:
+        return None
+    usual, count = Counter(values).most_common(1)[0]
+    return (usual, count) if count * 2 > len(values) else None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _gpu_count_outliers(group: list[Node]) -> tuple[int | None, list[Outlier]]:
+    majority = _majority([len(n.gpu_models) for n in group])
+    if majority is None:
+        return None, []
+    usual, count = majority
+    return usual, [Outlier(n.name, "gpus", "gpu_count", len(n.gpu_models), usual, len(group),
+                           f"{_plural(len(n.gpu_models), 'GPU')}, while {count} of its {len(group)} peers have {usual}"
+                           + (": a GPU is missing (fallen off the bus, or not bound to the driver)"
+                              if len(n.gpu_models) < usual else ""))
+                   for n in group if len(n.gpu_models) != usual]
+
+
+def _link_width_outliers(group: list[Node]) -> tuple[int | None, list[Outlier]]:
+    """Each GPU's PCIe link against the width most of the group's GPUs trained at."""
+    widths = [width for n in group for _, width in n.pcie_widths if width]
+    majority = _majority(widths)
+    if majority is None:
+        return None, []
+    usual, count = majority
+    found = []
     for node in group:
-        if node.driver and node.driver != usual:
-            yield Outlier(node.name, "driver", "driver", node.driver, usual, len(group),
-                          f"driver {node.driver}, while {count} of its {len(group)} peers run {usual}")
+        narrow = [(index, width) for index, width in node.pcie_widths if width and width < usual]
+        if narrow:
+            gpus = ", ".join(f"GPU {index} at x{width}" for index, width in narrow)
+            found.append(Outlier(node.name, "link", "pcie_width", min(w for _, w in narrow), usual, len(group),
+                                 f"PCIe link trained narrower: {gpus}, while {count} of the {len(widths)} GPUs "
+                                 f"of its peers run at x{usual} (reseat the card, check the riser and slot)"))
+    return usual, found
 
 
-def _bandwidth_outliers(group: list[Node], metric: str, label: str) -> Iterable[Outlier]:
+def _driver_outliers(group: list[Node]) -> tuple[str | None, list[Outlier]]:
+    majority = _majority([n.driver for n in group if n.driver])
+    if majority is None:
+        return None, []
+    usual, count = majority
+    return usual, [Outlier(n.name, "driver", "driver", n.driver, usual, len(group),
+                           f"driver {n.driver}, while {count} of its {len(group)} peers run {usual}")
+                   for n in group if n.driver and n.driver != usual]
+
+
+def _bandwidth_outliers(group: list[Node], metric: str, label: str) -> tuple[float | None, list[Outlier]]:
     values = [n.metrics[metric] for n in group if metric in n.metrics]
     if len(values) < MIN_PEERS:
-        return
+        return None, []
     median = statistics.median(values)
+    found = []
     for node in group:
         value = node.metrics.get(metric)
         if value is not None and value < FAR_BELOW * median:
-            yield Outlier(node.name, "bandwidth", metric, round(value, 1), round(median, 1), len(values),
-                          f"{label} {value:.0f} GB/s, {value / median:.0%} of its {len(values)} peers' "
-                          f"median {median:.0f} GB/s")
+            found.append(Outlier(node.name, "bandwidth", metric, round(value, 1), round(median, 1), len(values),
+                                 f"{label} {value:.0f} GB/s, {value / median:.0%} of its {len(values)} peers' "
+                                 f"median {median:.0f} GB/s"))
+    return round(median, 1), found

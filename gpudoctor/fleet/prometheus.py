@@ -1,6 +1,8 @@
 """Prometheus text exposition (format 0.0.4) of one report, for node_exporter's textfile collector.
 
-    gpudoctor check --format prom -o /var/lib/node_exporter/textfile_collector/gpudoctor.prom
+    gpudoctor check --prom /var/lib/node_exporter/textfile_collector/gpudoctor.prom
+
+(`--prom FILE`, not `-o`: `-o` writes the JSON report.)
 
 Each check's status is a state set (one series per possible status, 1 for the one it has), so
 alerts read `gpudoctor_check_status{status="fail"} == 1` without decoding numbers. Bandwidths
@@ -42,9 +44,11 @@ def render_prometheus(document: dict, now_s: float | None = None) -> str:
     node = host.get("node") or {}
     gpus = {g["index"]: g.get("uuid") or "" for g in host.get("gpus") or [] if isinstance(g.get("index"), int)}
     checks = document.get("checks") or []
+    # In a pod the host name is the pod's; kubernetes_node names the node (deploy/kubernetes/ sets it).
     lines = _family("gpudoctor_info", "The node gpudoctor ran on and its configuration fingerprint (always 1).", [
-        (_labels(hostname=node.get("hostname") or "", fingerprint=node.get("fingerprint") or "",
-                 driver=host.get("driver_version") or "", version=document.get("gpudoctor_version") or ""), 1.0)])
+        (_labels(hostname=node.get("hostname") or "", kubernetes_node=node.get("kubernetes_node") or "",
+                 fingerprint=node.get("fingerprint") or "", driver=host.get("driver_version") or "",
+                 version=document.get("gpudoctor_version") or ""), 1.0)])
     lines += _family("gpudoctor_status", "The worst status of all checks, as a state set.",
                      [(_labels(status=s), float(document.get("status") == s)) for s in STATUSES])
     lines += _family("gpudoctor_check_status", "Each check's status, as a state set: 1 for the status it has.",

@@ -1,7 +1,9 @@
 """The merged view of many nodes, one renderer per format: terminal text, JSON, Markdown, HTML.
 
-The table shows the checks where some node is not fine (passing or not applicable everywhere
-says nothing per node); the JSON carries every check.
+Every format starts with what needs a look (failing nodes, outliers among their peers,
+duplicate names or IDs, unreadable reports) and lists the nodes in that order, so that one odd
+node among a thousand is on the first screen. The table shows the checks where some node is not
+fine (passing or not applicable everywhere says nothing per node); the JSON carries every check.
 """
 
 from __future__ import annotations
@@ -19,11 +21,39 @@ def notable_checks(fleet: Fleet) -> list[str]:
 
 
 def _counts(fleet: Fleet) -> str:
-    by_status: dict[str, int] = {}
+    by_verdict: dict[str, int] = {}
     for node in fleet.nodes:
-        by_status[node.status] = by_status.get(node.status, 0) + 1
-    parts = [f"{by_status[s]} {s}" for s in ("pass", "warn", "fail", "error", "skip") if by_status.get(s)]
+        verdict = fleet.verdict(node)
+        by_verdict[verdict] = by_verdict.get(verdict, 0) + 1
+    parts = [f"{by_verdict[s]} {s}" for s in ("fail", "error", "odd", "warn", "pass", "skip") if by_verdict.get(s)]
     return f"{_nodes(len(fleet.nodes))} ({', '.join(parts)}), {len(fleet.groups)} configurations"
+
+
+def needs_a_look(fleet: Fleet) -> list[tuple[str, str]]:
+    """(node or file, why) for everything a person should look at, most serious first."""
+    items: list[tuple[str, str]] = []
+    for node in fleet.nodes:
+        if node.status in ("fail", "error"):
+            failing = [c for c, s in node.checks.items() if s == node.status]
+            items.append((node.name, f"{node.status}: {', '.join(failing) or 'see its report'}"))
+    items += [(o.node, o.text) for o in sorted(fleet.outliers, key=lambda o: (o.kind != "gpus", o.node))]
+    items += [(", ".join(d["sources"]), d["text"]) for d in fleet.duplicates]
+    items += [(path, f"unreadable: {why}") for path, why in fleet.unreadable]
+    return items
+
+
+def _expectation_text(expected: dict) -> str:
+    parts = [f"{expected['nodes']} nodes of {', '.join(expected['gpus']) or 'no GPU'}"]
+    if expected.get("gpu_count") is not None:
+        parts.append(f"{expected['gpu_count']} GPU{'s' if expected['gpu_count'] != 1 else ''}")
+    if expected.get("pcie_width") is not None:
+        parts.append(f"PCIe x{expected['pcie_width']}")
+    if expected.get("driver"):
+        parts.append(f"driver {expected['driver']}")
+    for metric, label in (("p2p", "P2P"), ("allreduce", "all-reduce")):
+        if expected.get(f"{metric}_gbps_median") is not None:
+            parts.append(f"{label} ~{expected[f'{metric}_gbps_median']:.0f} GB/s")
+    return "; ".join(parts)
 
 
 def _nodes(count: int) -> str:
@@ -34,8 +64,8 @@ def _configuration_text(configuration: dict) -> str:
     parts = []
     for key in ("driver", "module_flavour", "cuda", "nccl", "iommu", "gpus", "links"):
         value = configuration.get(key)
-        if isinstance(value, list):  # a report's list may hold anything: each item shown as text
-            value = ", ".join(str(item) for item in value) if value else "none"
+        if isinstance(value, list):
+            value = ", ".join(str(item) for item in value) if value else "none"  # a report may hold anything
         parts.append(f"{key} {value if value is not None else '?'}")
     return "; ".join(parts)
 
@@ -48,11 +78,15 @@ def render_terminal(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
     width = max([len(n.name) for n in fleet.nodes] + [4])
     lines = [_counts(fleet), ""]
+    look = needs_a_look(fleet)
+    lines += [f"Needs a look ({len(look)}):" if look else "Needs a look: nothing"]
+    lines += [f"  {who}: {why}" for who, why in look]
+    lines.append("")
     header = ["node".ljust(width), "status", "group".ljust(12), "P2P GB/s", "AR GB/s",
               *(f"[{i + 1}]" for i in range(len(checks)))]
     lines.append("  ".join(header))
     for node in fleet.nodes:
-        cells = [node.name.ljust(width), STATUS_MARKS.get(node.status, "?").ljust(6), node.fingerprint.ljust(12),
+        cells = [node.name.ljust(width), STATUS_MARKS.get(fleet.verdict(node), "?").ljust(6), node.fingerprint.ljust(12),
                  _metric(node, "p2p").rjust(8), _metric(node, "allreduce").rjust(7),
                  *(STATUS_MARKS.get(node.checks.get(c, "skip"), "?").center(len(f"[{i + 1}]"))
                    for i, c in enumerate(checks))]
@@ -62,8 +96,8 @@ def render_terminal(fleet: Fleet) -> str:
     lines += ["", "Configurations (nodes with equal fingerprints are configured alike):"]
     for group in fleet.groups:
         lines.append(f"  {group['fingerprint']}  {_nodes(len(group['nodes']))}: {_configuration_text(group['configuration'])}")
-    lines += ["", "Outliers:" if fleet.outliers else "Outliers: none"]
-    lines += [f"  {o.node}: {o.text}" for o in fleet.outliers]
+    lines += ["", "What a node of each group should have (what most of its peers have):"]
+    lines += [f"  {_expectation_text(e)}" for e in fleet.expectations] or ["  no group of 3 or more peers"]
     return printable("\n".join(lines)) + "\n"  # names, fingerprints and checks come from the reports
 
 
@@ -71,11 +105,17 @@ def fleet_document(fleet: Fleet) -> dict:
     return {
         "schema": "gpudoctor-fleet",
         "schema_version": 1,
-        "nodes": [{"name": n.name, "source": n.source, "status": n.status, "recorded_at": n.recorded_at,
-                   "driver": n.driver, "fingerprint": n.fingerprint, "checks": n.checks,
-                   "bandwidth_gbps": n.metrics} for n in fleet.nodes],
+        "needs_a_look": [{"node": who, "why": why} for who, why in needs_a_look(fleet)],
+        "nodes": [{"name": n.name, "source": n.source, "verdict": fleet.verdict(n), "status": n.status,
+                   "recorded_at": n.recorded_at, "hostname": n.hostname, "kubernetes_node": n.kubernetes_node,
+                   "machine_id_hash": n.machine_id_hash, "product_uuid_hash": n.product_uuid_hash,
+                   "gpu_uuids": list(n.gpu_uuids), "driver": n.driver, "fingerprint": n.fingerprint,
+                   "checks": n.checks, "bandwidth_gbps": n.metrics} for n in fleet.nodes],
         "groups": fleet.groups,
+        "expectations": fleet.expectations,
         "outliers": [asdict(o) for o in fleet.outliers],
+        "duplicates": fleet.duplicates,
+        "superseded_reports": fleet.superseded,
         "unreadable": [{"path": p, "why": w} for p, w in fleet.unreadable],
     }
 
@@ -91,20 +131,21 @@ def _md(text: object) -> str:
 
 def render_markdown(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
-    lines = [f"## gpudoctor: {_counts(fleet)}", ""]
+    lines = [f"## gpudoctor: {_counts(fleet)}", "", "### Needs a look", ""]
+    lines += [f"- **{_md(who)}**: {_md(why)}" for who, why in needs_a_look(fleet)] or ["Nothing."]
+    lines.append("")
     lines.append("| node | status | group | P2P GB/s | all-reduce GB/s | " + " | ".join(f"`{_md(c)}`" for c in checks) + " |")
     lines.append("|---|---|---|---:|---:|" + "---|" * len(checks))
     for node in fleet.nodes:
         marks = " | ".join(STATUS_MARKS.get(node.checks.get(c, "skip"), "?") for c in checks)
-        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(node.status, '?')} {_md(node.status)} | `{_md(node.fingerprint)}` | "
+        verdict = fleet.verdict(node)
+        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(verdict, '?')} {verdict} | `{_md(node.fingerprint)}` | "
                      f"{_metric(node, 'p2p')} | {_metric(node, 'allreduce')} | {marks} |")
     lines += ["", "### Configurations", ""]
     lines += [f"- `{_md(g['fingerprint'])}` ({_nodes(len(g['nodes']))}): {_md(_configuration_text(g['configuration']))}"
               for g in fleet.groups]
-    lines += ["", "### Outliers", ""]
-    lines += [f"- **{_md(o.node)}**: {_md(o.text)}" for o in fleet.outliers] or ["None."]
-    if fleet.unreadable:
-        lines += ["", "### Unreadable reports", ""] + [f"- `{_md(p)}` {_md(w)}" for p, w in fleet.unreadable]
+    lines += ["", "### What a node of each group should have", ""]
+    lines += [f"- {_md(_expectation_text(e))}" for e in fleet.expectations] or ["No group of 3 or more peers."]
     return "\n".join(lines) + "\n"
 
 
@@ -115,50 +156,76 @@ th,td{border:1px solid #ccc;padding:2px 6px;text-align:center}
 th.check{writing-mode:vertical-rl;transform:rotate(180deg);font-weight:normal}
 td.name{text-align:left}
 .pass{background:#e3f4e3}.warn{background:#fff3c4}.fail{background:#f8d0d0}.error{background:#e6d6f5}.skip{color:#999}
+.odd{background:#ffd9b3}
 tr.outlier td.name{font-weight:bold}
+#needs-a-look li{margin:2px 0;padding:2px 6px;list-style-position:inside}
 svg text{font:11px system-ui,sans-serif}
 """
 
 
 def _bar_chart(fleet: Fleet, metric: str, title: str) -> str:
-    """An inline SVG bar per node (no script, no network): the page opens anywhere."""
+    """An inline SVG bar per node (no script, no network): the page opens anywhere. Outliers are
+    red and labelled with their node's name: at a thousand nodes a bar is one pixel wide."""
     measured = [(n.name, n.metrics[metric]) for n in fleet.nodes if metric in n.metrics]
     if not measured:
         return ""
+    odd = {o.node for o in fleet.outliers if o.metric == metric}
     top = max(v for _, v in measured) or 1.0
-    bar, gap, height = max(1, min(24, 900 // len(measured))), 1, 160
-    width = len(measured) * (bar + gap) + 60
-    bars = "".join(
-        f'<rect x="{50 + i * (bar + gap)}" y="{10 + height - v / top * height:.1f}" width="{bar}" '
-        f'height="{v / top * height:.1f}" fill="#4a7fb5"><title>{html_text(name)}: {v:.0f} GB/s</title></rect>'
-        for i, (name, v) in enumerate(measured))
-    axis = (f'<text x="2" y="18">{top:.0f}</text><text x="2" y="{10 + height}">0</text>'
-            f'<line x1="48" y1="10" x2="48" y2="{10 + height}" stroke="#888"/>')
+    bar, gap, height, label_room = max(1, min(24, 900 // len(measured))), 1, 160, 14 * max(1, min(len(odd), 6))
+    width = len(measured) * (bar + gap) + 60 + 200
+    bars, labels = [], []
+    for i, (name, value) in enumerate(measured):
+        x, y = 50 + i * (bar + gap), label_room + 10 + height - value / top * height
+        outlier = name in odd
+        bars.append(f'<rect x="{x}" y="{y:.1f}" width="{max(bar, 3) if outlier else bar}" '
+                    f'height="{value / top * height:.1f}" fill="{"#c0392b" if outlier else "#4a7fb5"}">'
+                    f'<title>{html_text(name)}: {value:.0f} GB/s</title></rect>')
+        if outlier:
+            row = len(labels) % 6
+            labels.append(f'<text class="outlier-label" x="{x}" y="{10 + row * 14}" fill="#c0392b">'
+                          f'▼ {html_text(name)} {value:.0f} GB/s</text>'
+                          f'<line x1="{x + 1}" y1="{12 + row * 14}" x2="{x + 1}" y2="{y:.1f}" stroke="#c0392b"/>')
+    axis = (f'<text x="2" y="{label_room + 18}">{top:.0f}</text><text x="2" y="{label_room + 10 + height}">0</text>'
+            f'<line x1="48" y1="{label_room + 10}" x2="48" y2="{label_room + 10 + height}" stroke="#888"/>')
     return (f'<h3>{html_text(title)} (GB/s per node)</h3>'
-            f'<svg role="img" aria-label="{html_text(title)}" width="{width}" height="{height + 20}">'
-            f'{axis}{bars}</svg>')
+            f'<svg role="img" aria-label="{html_text(title)}" width="{width}" height="{label_room + height + 20}">'
+            f'{axis}{"".join(bars)}{"".join(labels)}</svg>')
+
+
+def _look_list(fleet: Fleet) -> str:
+    """The first thing on the page: each failing node, outlier, duplicate and unreadable report."""
+    by_name = {n.name: n for n in fleet.nodes}
+    items = []
+    for who, why in needs_a_look(fleet):
+        verdict = fleet.verdict(by_name[who]) if who in by_name else "warn"  # a duplicate or an unreadable file
+        items.append(f'<li class="{html_text(verdict)}" data-node="{html_text(who)}">'
+                     f'<b>{html_text(who)}</b>: {html_text(why)}</li>')
+    return "".join(items) or "<li>Nothing: every node passes and none is odd among its peers.</li>"
 
 
 def render_html(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
-    outlying = {o.node for o in fleet.outliers}
+    outlying = fleet.outlying
     head = "".join(f'<th class="check">{html_text(c)}</th>' for c in checks)
     rows = []
     for node in fleet.nodes:
+        verdict = fleet.verdict(node)
         cells = "".join(f'<td class="{html_text(s)}">{STATUS_MARKS.get(s, "?")}</td>'
                         for s in (node.checks.get(c, "skip") for c in checks))
         rows.append(f'<tr class="node{" outlier" if node.name in outlying else ""}" data-node="{html_text(node.name)}">'
-                    f'<td class="name">{html_text(node.name)}</td><td class="{html_text(node.status)}">'
-                    f'{html_text(node.status)}</td><td><code>{html_text(node.fingerprint)}</code></td>'
+                    f'<td class="name">{html_text(node.name)}</td><td class="{html_text(verdict)}">'
+                    f'{html_text(verdict)}</td><td><code>{html_text(node.fingerprint)}</code></td>'
                     f'<td>{_metric(node, "p2p")}</td><td>{_metric(node, "allreduce")}</td>{cells}</tr>')
     groups = "".join(f"<li><code>{html_text(g['fingerprint'])}</code> ({_nodes(len(g['nodes']))}): "
                      f"{html_text(_configuration_text(g['configuration']))}</li>" for g in fleet.groups)
-    outliers = "".join(f"<li><b>{html_text(o.node)}</b>: {html_text(o.text)}</li>" for o in fleet.outliers)
+    expectations = "".join(f"<li>{html_text(_expectation_text(e))}</li>" for e in fleet.expectations)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpudoctor fleet</title>"
             f"<style>{_CSS}</style></head><body>\n<h1>gpudoctor: {html_text(_counts(fleet))}</h1>\n"
-            f'<table id="nodes"><thead><tr><th>node</th><th>status</th><th>group</th><th>P2P GB/s</th>'
-            f"<th>all-reduce GB/s</th>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>\n"
+            f'<h2>Needs a look</h2><ol id="needs-a-look">{_look_list(fleet)}</ol>\n'
+            f'<h2>What a node of each group should have</h2><ul id="expectations">'
+            f'{expectations or "<li>No group of 3 or more peers.</li>"}</ul>\n'
             + _bar_chart(fleet, "p2p", "P2P bandwidth, slowest direction")
             + _bar_chart(fleet, "allreduce", "NCCL all-reduce bus bandwidth")
-            + f"<h2>Configurations</h2><ul id=\"groups\">{groups}</ul>"
-            + f"<h2>Outliers</h2><ul id=\"outliers\">{outliers or '<li>None.</li>'}</ul>\n</body></html>\n")
+            + f'<table id="nodes"><thead><tr><th>node</th><th>verdict</th><th>group</th><th>P2P GB/s</th>'
+            f"<th>all-reduce GB/s</th>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>\n"
+            + f"<h2>Configurations</h2><ul id=\"groups\">{groups}</ul>\n</body></html>\n")

@@ -212,15 +212,47 @@ def _machine_id() -> str | None:
     return None
 
 
-def node_names() -> dict[str, Any]:
-    """The host name and the keyed hash of the machine ID, for the report's node identity."""
+# The board's product UUID (SMBIOS system UUID): unlike /etc/machine-id it is not copied with a
+# VM image or baked into a container image. The kernel makes the file readable by root alone.
+PRODUCT_UUID = "/sys/class/dmi/id/product_uuid"
+# Set by the Kubernetes recipes from the downward API (spec.nodeName): inside a pod the host name
+# is the pod's, not the node's (deploy/kubernetes/).
+KUBERNETES_NODE_VARIABLE = "GPUDOCTOR_NODE_NAME"
+
+
+def _keyed_hash(raw: str | None) -> str | None:
     import hashlib
     import hmac
+
+    return hmac.new(raw.encode(), _MACHINE_ID_KEY, hashlib.sha256).hexdigest()[:32] if raw else None
+
+
+def _product_uuid() -> tuple[str | None, str | None]:
+    """(the UUID, why it could not be read); both None where the machine has no DMI tables."""
+    if not sys.platform.startswith("linux"):
+        return None, None
+    try:
+        with open(PRODUCT_UUID, encoding="ascii", errors="replace") as handle:
+            text = handle.read(64).strip()
+    except FileNotFoundError:
+        return None, None  # no DMI tables (a Firecracker VM, WSL)
+    except PermissionError:
+        return None, f"{PRODUCT_UUID} is readable by root only: run as root to key the node by its board"
+    except OSError as exc:
+        return None, f"{PRODUCT_UUID}: {exc.strerror or exc}"
+    return text or None, None
+
+
+def node_names() -> dict[str, Any]:
+    """The names a node goes by, for the report's node identity: host name, keyed hashes of the
+    machine ID and of the board's product UUID (the raw IDs never leave this process), and the
+    Kubernetes node the pod runs on."""
     import socket
 
-    raw = _machine_id()
-    hashed = hmac.new(raw.encode(), _MACHINE_ID_KEY, hashlib.sha256).hexdigest()[:32] if raw else None
-    return {"hostname": socket.gethostname() or None, "machine_id_hash": hashed}
+    product_uuid, unreadable = _product_uuid()
+    return {"hostname": socket.gethostname() or None, "machine_id_hash": _keyed_hash(_machine_id()),
+            "product_uuid_hash": _keyed_hash(product_uuid), "product_uuid_unreadable": unreadable,
+            "kubernetes_node": os.environ.get(KUBERNETES_NODE_VARIABLE) or None}
 
 
 # Every command gpudoctor starts carries this variable, naming gpudoctor's process; its descendants inherit

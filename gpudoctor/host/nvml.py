@@ -26,6 +26,9 @@ _TWO_DEVICE_FUNCTIONS = {
     "nvmlDeviceOnSameBoard",
 }
 _NO_DEVICE_PREFIXES = ("nvmlSystem", "nvmlInit", "nvmlShutdown")
+# Functions that fill a structure the caller passes (pynvml leaves it to the caller): the structure
+# pynvml defines for each, answered as its fields.
+_OUT_STRUCTURES = {"nvmlDeviceGetGpuFabricInfo": "c_nvmlGpuFabricInfo_t"}
 _NO_DEVICE_FUNCTIONS = {"nvmlDeviceGetCount"}
 
 
@@ -48,44 +51,46 @@ def to_json_value(value: Any) -> Any:
     return str(value)
 
 
+NVML_ERROR_NAMES = {  # nvmlReturn_t
+    1: "NVML_ERROR_UNINITIALIZED",
+    2: "NVML_ERROR_INVALID_ARGUMENT",
+    3: "NVML_ERROR_NOT_SUPPORTED",
+    4: "NVML_ERROR_NO_PERMISSION",
+    5: "NVML_ERROR_ALREADY_INITIALIZED",
+    6: "NVML_ERROR_NOT_FOUND",
+    7: "NVML_ERROR_INSUFFICIENT_SIZE",
+    8: "NVML_ERROR_INSUFFICIENT_POWER",
+    9: "NVML_ERROR_DRIVER_NOT_LOADED",
+    10: "NVML_ERROR_TIMEOUT",
+    11: "NVML_ERROR_IRQ_ISSUE",
+    12: "NVML_ERROR_LIBRARY_NOT_FOUND",
+    13: "NVML_ERROR_FUNCTION_NOT_FOUND",
+    14: "NVML_ERROR_CORRUPTED_INFOROM",
+    15: "NVML_ERROR_GPU_IS_LOST",
+    16: "NVML_ERROR_RESET_REQUIRED",
+    17: "NVML_ERROR_OPERATING_SYSTEM",
+    18: "NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+    19: "NVML_ERROR_IN_USE",
+    20: "NVML_ERROR_MEMORY",
+    21: "NVML_ERROR_NO_DATA",
+    22: "NVML_ERROR_VGPU_ECC_NOT_SUPPORTED",
+    23: "NVML_ERROR_INSUFFICIENT_RESOURCES",
+    24: "NVML_ERROR_FREQ_NOT_SUPPORTED",
+    25: "NVML_ERROR_ARGUMENT_VERSION_MISMATCH",
+    26: "NVML_ERROR_DEPRECATED",
+    27: "NVML_ERROR_NOT_READY",
+    28: "NVML_ERROR_GPU_NOT_FOUND",
+    29: "NVML_ERROR_INVALID_STATE",
+    30: "NVML_ERROR_RESET_TYPE_NOT_SUPPORTED",
+    999: "NVML_ERROR_UNKNOWN",
+}
+
+
 def nvml_error_name(exc: Exception) -> str:
     """NVML's own name for an error, e.g. NVML_ERROR_DRIVER_NOT_LOADED."""
     code = getattr(exc, "value", None)
-    names = {
-        1: "NVML_ERROR_UNINITIALIZED",
-        2: "NVML_ERROR_INVALID_ARGUMENT",
-        3: "NVML_ERROR_NOT_SUPPORTED",
-        4: "NVML_ERROR_NO_PERMISSION",
-        5: "NVML_ERROR_ALREADY_INITIALIZED",
-        6: "NVML_ERROR_NOT_FOUND",
-        7: "NVML_ERROR_INSUFFICIENT_SIZE",
-        8: "NVML_ERROR_INSUFFICIENT_POWER",
-        9: "NVML_ERROR_DRIVER_NOT_LOADED",
-        10: "NVML_ERROR_TIMEOUT",
-        11: "NVML_ERROR_IRQ_ISSUE",
-        12: "NVML_ERROR_LIBRARY_NOT_FOUND",
-        13: "NVML_ERROR_FUNCTION_NOT_FOUND",
-        14: "NVML_ERROR_CORRUPTED_INFOROM",
-        15: "NVML_ERROR_GPU_IS_LOST",
-        16: "NVML_ERROR_RESET_REQUIRED",
-        17: "NVML_ERROR_OPERATING_SYSTEM",
-        18: "NVML_ERROR_LIB_RM_VERSION_MISMATCH",
-        19: "NVML_ERROR_IN_USE",
-        20: "NVML_ERROR_MEMORY",
-        21: "NVML_ERROR_NO_DATA",
-        22: "NVML_ERROR_VGPU_ECC_NOT_SUPPORTED",
-        23: "NVML_ERROR_INSUFFICIENT_RESOURCES",
-        24: "NVML_ERROR_FREQ_NOT_SUPPORTED",
-        25: "NVML_ERROR_ARGUMENT_VERSION_MISMATCH",
-        26: "NVML_ERROR_DEPRECATED",
-        27: "NVML_ERROR_NOT_READY",
-        28: "NVML_ERROR_GPU_NOT_FOUND",
-        29: "NVML_ERROR_INVALID_STATE",
-        30: "NVML_ERROR_RESET_TYPE_NOT_SUPPORTED",
-        999: "NVML_ERROR_UNKNOWN",
-    }
     if isinstance(code, int):
-        return names.get(code, f"NVML_ERROR_{code}")
+        return NVML_ERROR_NAMES.get(code, f"NVML_ERROR_{code}")
     return f"NVML_ERROR_UNKNOWN: {exc}"
 
 
@@ -168,6 +173,10 @@ class NvmlSession:
             raise _NvmlCallError(f"NVML_ERROR_FUNCTION_NOT_FOUND: pynvml has no {function}")
         try:
             call_args = self._device_args(function, args)
+            if function in _OUT_STRUCTURES:
+                filled = getattr(pynvml, _OUT_STRUCTURES[function])()
+                fn(*call_args, ctypes.byref(filled))
+                return to_json_value(filled)
             return to_json_value(fn(*call_args))
         except pynvml.NVMLError as exc:
             raise _NvmlCallError(nvml_error_name(exc)) from None

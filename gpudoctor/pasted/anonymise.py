@@ -20,7 +20,8 @@ _GPU_UUID = re.compile(r"\b(?:GPU|MIG)-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 _SERIAL = re.compile(r"(?P<key>(?:Serial Number|serial)\s*[:=>]\s*)(?P<value>[0-9A-Za-z]{6,})")
 # The node identity (gpudoctor/probes/node.py) in snapshots and reports: field -> placeholder kind.
-_IDENTITY_FIELDS = {"hostname": "host", "machine_id_hash": "machine"}
+_IDENTITY_FIELDS = {"hostname": "host", "machine_id_hash": "machine", "product_uuid_hash": "machine",
+                    "kubernetes_node": "host"}
 _NOT_NAMES = {"root", "user", "shared", "public", "default", "all users"}
 
 

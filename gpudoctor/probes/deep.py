@@ -134,6 +134,10 @@ class DeepFacts:
     nccl_source: str | None = None  # which copy of NCCL was chosen, and why
     nccl_p2p_disable: str | None = None  # NCCL_P2P_DISABLE as the worker inherited it
     elapsed_s: float | None = None
+    # What the NVLink error counters grew by while the tests ran: (GPU label, link, counter) -> growth,
+    # for each counter read before and after; None when they were not read both times (no NVML in the
+    # worker, a run that stopped early, a recording from before the worker read them).
+    nvlink_growth: dict[tuple[str, int, str], int] | None = None
 
     def state(self, test: str) -> str:
         """'measured', 'stopped' (the run ended during it, or before any test), 'not-reached' or 'not-run'."""
@@ -337,5 +341,39 @@ def _facts(outcome: WorkerOutcome, facts, cuda, tests: tuple[str, ...], not_aske
         stop=_stop(outcome, device), nccl_source=nccl_source,
         nccl_p2p_disable=(nccl.env.get("NCCL_P2P_DISABLE") if nccl else None) or p2p_disable,
         elapsed_s=_float((outcome.done or {}).get("elapsed_s")),
+        nvlink_growth=_nvlink_growth(outcome, facts),
     )
+
+
+def _nvlink_counts(reading: dict, labels: dict[str, str]) -> dict[tuple[str, int, str], int] | None:
+    devices = reading.get("devices")
+    if not isinstance(devices, list):
+        return None
+    counts = {}
+    for entry in devices:
+        links = entry.get("links") if isinstance(entry, dict) else None
+        bus = entry.get("pci_bus_id") if isinstance(entry, dict) else None
+        for link, counters in (links or {}).items() if isinstance(links, dict) else ():
+            for name, value in (counters or {}).items() if isinstance(counters, dict) else ():
+                if _int(value) is not None and str(link).isdigit():
+                    counts[(labels.get(bus, f"GPU at {bus}"), int(link), name)] = value
+    return counts
+
+
+def _nvlink_growth(outcome: WorkerOutcome, facts) -> dict[tuple[str, int, str], int] | None:
+    readings = {r.get("phase"): r for r in result_of(outcome, "nvlink")}
+    if "before" not in readings or "after" not in readings:
+        return None
+    gpus = _optional(facts, "gpus")
+    labels = {}
+    for reading in readings.values():
+        for entry in reading.get("devices") or ():
+            bus = entry.get("pci_bus_id") if isinstance(entry, dict) else None
+            gpu = gpus.by_bus_id(bus) if gpus is not None and isinstance(bus, str) else None
+            if gpu is not None:
+                labels[bus] = f"GPU {gpu.index}"
+    before, after = (_nvlink_counts(readings[phase], labels) for phase in ("before", "after"))
+    if before is None or after is None:
+        return None
+    return {key: after[key] - before[key] for key in after if key in before}
 

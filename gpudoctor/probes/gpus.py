@@ -55,12 +55,24 @@ class PcieLink:
     replay_counter: int | None = None
 
 
+# nvmlNvLinkErrorCounter_t: the three per-link counters `nvidia-smi nvlink -e` prints (Replay, Recovery,
+# CRC Errors). The NVML totals over all links (NVML_FI_DEV_NVLINK_*_TOTAL) answered NOT_SUPPORTED on the
+# lent two-H100 host (driver 580.159.04, tests/fixtures/raw/h100x2); the per-link call is what nvidia-smi
+# itself reads on Hopper (DataDog/datadog-agent#55966). NVML_NVLINK_ERROR_DL_CRC_DATA (3) is left out on
+# purpose: on that host it counted 1492 and 1579 on healthy links while nvidia-smi printed 0 CRC errors,
+# and grew by ~160 during one NCCL all-reduce.
+NVLINK_ERROR_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
+
+
 @dataclass(frozen=True)
 class NvLink:
     link: int
     active: bool
     version: int | None = None
     remote_bus_id: str | None = None
+    # NVLINK_ERROR_COUNTERS name -> count since the driver loaded; a counter NVML did not give is absent.
+    # None: not asked (an inactive link, or a snapshot recorded before these were read).
+    errors: dict[str, int] | None = None
 
 
 # nvmlClocksEventReasons bits (nvml.h; `nvidia-smi -q -d PERFORMANCE` prints them as "Clocks Event Reasons").
@@ -211,12 +223,22 @@ def _nvlinks(host: Host, index: int) -> tuple[NvLink, ...]:
             break
         active = bool(state.value)
         version = remote = None
+        errors = None
         if active:
             version = host.nvml("nvmlDeviceGetNvLinkVersion", index, link).value
             pci = host.nvml("nvmlDeviceGetNvLinkRemotePciInfo", index, link)
             remote = pci.value.get("busId") if pci.ok and isinstance(pci.value, dict) else None
-        links.append(NvLink(link, active, version, remote))
+            errors = _nvlink_errors(host, index, link)
+        links.append(NvLink(link, active, version, remote, errors))
     return tuple(links)
+
+
+def _nvlink_errors(host: Host, index: int, link: int) -> dict[str, int] | None:
+    answers = {name: host.nvml("nvmlDeviceGetNvLinkErrorCounter", index, link, counter)
+               for name, counter in NVLINK_ERROR_COUNTERS.items()}
+    if all(answer.error == "not-recorded" for answer in answers.values()):
+        return None
+    return {name: answer.value for name, answer in answers.items() if answer.ok and isinstance(answer.value, int)}
 
 
 def _gpu(host: Host, index: int) -> Gpu:
@@ -353,7 +375,9 @@ def _prefetch(host: Host, count: int) -> None:
             if state.value:
                 active.append((i, link))
     host.nvml_many([(f, i, link) for i, link in active
-                    for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")])
+                    for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
+                   + [("nvmlDeviceGetNvLinkErrorCounter", i, link, counter) for i, link in active
+                      for counter in NVLINK_ERROR_COUNTERS.values()])
 
 
 @provides("gpus")

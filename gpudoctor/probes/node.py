@@ -1,7 +1,8 @@
 """Which node this is, and what configuration it runs: the identity a fleet report is keyed by.
 
-The identity names the machine (host name, a keyed hash of its machine ID, its board and BIOS as
-DMI describes them, its kernel and command line). The configuration is what makes two nodes
+The identity names the machine (host name, keyed hashes of its machine ID and of its board's
+product UUID, the Kubernetes node a pod runs on, its board and BIOS as DMI describes them, its
+kernel and command line; the GPUs' UUIDs are in the report's host.gpus). The configuration is what makes two nodes
 behave alike (driver and its kernel-module flavour, CUDA, NCCL, IOMMU mode, GPU models and the
 links between them); its fingerprint is equal on identical nodes, so `gpudoctor merge` groups
 them. Every part is optional: a fact that cannot be read is None and still fingerprints.
@@ -33,6 +34,9 @@ DMI_PLACEHOLDERS = {"To Be Filled By O.E.M."}
 class NodeFacts:
     hostname: str | None
     machine_id_hash: str | None  # HMAC-SHA256 of the machine ID keyed for gpudoctor (see host/live.py)
+    product_uuid_hash: str | None = None  # the same of the board's product UUID (root-only)
+    product_uuid_unreadable: str | None = None  # why it could not be read; None when read or absent
+    kubernetes_node: str | None = None  # the node a pod runs on, from the downward API
     dmi: dict[str, str] = field(default_factory=dict)  # DMI field -> value, only those readable
     kernel: str | None = None
     cmdline: str | None = None
@@ -114,6 +118,9 @@ def probe_node(host: Host, facts) -> NodeFacts:
     return NodeFacts(
         hostname=hostname,
         machine_id_hash=extra.get("machine_id_hash"),
+        product_uuid_hash=extra.get("product_uuid_hash"),
+        product_uuid_unreadable=extra.get("product_uuid_unreadable"),
+        kubernetes_node=extra.get("kubernetes_node"),
         dmi=dmi,
         kernel=system.os_release or None,
         cmdline=re.sub(r"\s+", " ", cmdline) if cmdline else None,

@@ -1,5 +1,5 @@
-"""What lies between the GPUs on the PCI bus: bridges and their ACS control, IOMMU groups and mode,
-AER error counters, BAR sizes and the kernel driver bound to each GPU, all from sysfs.
+"""What lies between the GPUs on the PCI bus: bridges, their links and ACS control, IOMMU groups and
+mode, AER error counters, BAR sizes and the kernel driver bound to each GPU, all from sysfs.
 
 Cheap reads only: a few small sysfs files per GPU and per bridge above it. PCI configuration
 space beyond the first 64 bytes (where the ACS extended capability lives, at 0x100 or later) is
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.probes.pcie import generation_of_speed
 from gpudoctor.probing import provides
 
 PCI_DEVICES = "/sys/bus/pci/devices"
@@ -59,11 +60,37 @@ class AcsControl:
 
 
 @dataclass(frozen=True)
+class BridgeLink:
+    """A bridge's PCIe link as sysfs reports it (lspci's LnkSta and LnkCap). A root port or a switch's
+    downstream port reports the link below it; a switch's upstream port the link above it."""
+
+    current_speed: str | None = None  # "16.0 GT/s PCIe"
+    current_width: int | None = None
+    max_speed: str | None = None
+    max_width: int | None = None
+
+    @property
+    def current_generation(self) -> int | None:
+        return generation_of_speed(self.current_speed)
+
+    @property
+    def max_generation(self) -> int | None:
+        return generation_of_speed(self.max_speed)
+
+    @property
+    def known(self) -> bool:
+        return self.current_width is not None or self.current_speed is not None
+
+
+@dataclass(frozen=True)
 class Bridge:
     bus_id: str
     config_bytes: int  # how much of configuration space could be read
     acs: AcsControl | None  # None: no ACS capability, or not readable (config_bytes <= 256)
     aer: dict[str, int] | None = None
+    link: BridgeLink = BridgeLink()  # all None: no PCIe link files (a host bridge), or not recorded
+    device_id: str | None = None  # vendor:device, "0x1022:0x1483", to name the bridge
+    pci_class: str | None = None  # "0x060400" PCI bridge
 
     @property
     def acs_readable(self) -> bool:
@@ -182,10 +209,30 @@ def _aer(host: Host, device: str) -> dict[str, int] | None:
     return counts or None
 
 
+def _int(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def _bridge_link(host: Host, device: str) -> BridgeLink:
+    base = f"{PCI_DEVICES}/{device}"
+    return BridgeLink(
+        current_speed=_read(host, f"{base}/current_link_speed", 64),
+        current_width=_int(_read(host, f"{base}/current_link_width", 64)),
+        max_speed=_read(host, f"{base}/max_link_speed", 64),
+        max_width=_int(_read(host, f"{base}/max_link_width", 64)),
+    )
+
+
 def _bridge(host: Host, device: str) -> Bridge:
     config = host.read_file(f"{PCI_DEVICES}/{device}/config", limit=CONFIG_SPACE)
     data = config.data if config.ok and config.data else b""
-    return Bridge(device, len(data), parse_acs(data), _aer(host, device))
+    base = f"{PCI_DEVICES}/{device}"
+    vendor, device_id = _read(host, f"{base}/vendor", 64), _read(host, f"{base}/device", 64)
+    return Bridge(device, len(data), parse_acs(data), _aer(host, device), _bridge_link(host, device),
+                  f"{vendor}:{device_id}" if vendor and device_id else None, _read(host, f"{base}/class", 64))
 
 
 def _path(host: Host, device: str) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "fix": finding.fix,
         "fix_args": list(finding.fix_args),
         "caused_by": finding.caused_by,
+        "action": finding.action.value if finding.action else None,
     }
 
 
@@ -40,6 +41,7 @@ def _check(result: CheckResult) -> dict[str, Any]:
         "evidence": lead.evidence,
         "fix": next((f.fix for f in result.findings if f.fix and f.status.rank >= Status.WARN.rank), None),
         "caused_by": lead.caused_by,
+        "action": lead.action.value if lead.action else None,
         "duration_s": round(result.duration_s, 6),
         "findings": [_finding(f) for f in result.findings],
     }
@@ -57,6 +59,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "status": report.status.value,
         "counts": {status.value: report.count(status) for status in Status},
         "host": report.host,
+        "thresholds": report.thresholds,
         "checks": [_check(r) for r in report.results],
         "probe_timings_s": {name: round(seconds, 6) for name, seconds in sorted(report.probe_timings.items())},
     }

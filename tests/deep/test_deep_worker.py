@@ -220,7 +220,7 @@ def test_cuda_failure_is_error_event_with_curesult_name(fake_libs, fake_env):
     assert err["error"] == "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED" and err["code"] == 217
     assert err["func"] == "cuMemcpyPeerAsync" and err["test"] == "p2p"
     assert "0->1" in err["where"]
-    assert [r["kind"] for r in results(events)] == ["env"]  # host never ran
+    assert [r["kind"] for r in results(events)] == ["env", "nvlink"]  # host never ran, no NVLink read after
     assert "Traceback" not in proc.stderr
 
 

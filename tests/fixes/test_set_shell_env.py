@@ -234,3 +234,36 @@ def test_backup_names_do_not_collide(home, fx):
     baks = fx.backups(home.home / ".bashrc")
     assert len(baks) == 3  # same second: .1, .2 suffixes instead of overwriting
     assert sorted(b.read_text().count("NCCL_DEBUG") for b in baks) == [0, 1, 1]
+
+
+def test_unset_disables_the_users_own_assignment(home, fx):
+    """The stray variable is set by the user's own line, not by gpudoctor's block: removing it
+    from the block alone would change nothing. The line is commented out, never deleted."""
+    (home.home / ".bashrc").write_text(BASHRC + "export CUDA_VISIBLE_DEVICES=1\nNCCL_P2P_DISABLE=1 # old test\n")
+    assert _in_a_new_bash(home, "CUDA_VISIBLE_DEVICES") == "1"
+    res = home.run(SCRIPT, "--name", "CUDA_VISIBLE_DEVICES", "--unset")
+    assert res.returncode == 0, res.out
+    assert bashrc(home) == BASHRC + ("# disabled by gpudoctor: export CUDA_VISIBLE_DEVICES=1\n"
+                                     "NCCL_P2P_DISABLE=1 # old test\n")
+    assert "disabling" in res.stdout and fx.backups(home.home / ".bashrc")
+    home.run(SCRIPT, "--name", "CUDA_VISIBLE_DEVICES", "--unset").assert_nothing_to_do()
+    assert _in_a_new_bash(home, "CUDA_VISIBLE_DEVICES") == "unset"
+
+
+def _in_a_new_bash(sandbox, name: str) -> str:
+    """What an interactive bash started now (it reads ~/.bashrc) has for the variable."""
+    shell = subprocess.run(["bash", "-i", "-c", f'printf %s "${{{name}-unset}}"'], capture_output=True, text=True,
+                           timeout=30, env={"HOME": str(sandbox.home), "PATH": "/usr/bin:/bin"})
+    return shell.stdout
+
+
+def test_a_fish_profile_gets_fishs_syntax(sb):
+    config = sb.home / ".config" / "fish" / "config.fish"
+    config.parent.mkdir(parents=True)
+    config.write_text("set -gx NCCL_P2P_DISABLE 1\nset -U fish_greeting ''\n")
+    res = sb.run(SCRIPT, "--name", "NCCL_DEBUG", "--value", "WARN", "--profile", str(config))
+    assert res.returncode == 0, res.out
+    res = sb.run(SCRIPT, "--name", "NCCL_P2P_DISABLE", "--unset", "--profile", str(config))
+    assert res.returncode == 0, res.out
+    assert config.read_text() == ("# disabled by gpudoctor: set -gx NCCL_P2P_DISABLE 1\nset -U fish_greeting ''\n"
+                                  f"{BEGIN}\nset -gx NCCL_DEBUG 'WARN'\n{END}\n")

@@ -46,7 +46,13 @@ def test_bandwidth_gauges_carry_gpu_uuids_and_the_pair():
     assert 'kind="allreduce_bus",pair="0-1"' in metrics
     assert 'gpudoctor_check_status{check="nccl.library",status="warn"} 1.0' in metrics
     assert 'gpudoctor_check_status{check="nccl.library",status="pass"} 0.0' in metrics
-    assert 'gpudoctor_info{hostname="gpu-node-01",' in metrics
+    assert 'gpudoctor_info{hostname="gpu-node-01",kubernetes_node="",' in metrics
+
+
+def test_metrics_of_a_pod_name_its_kubernetes_node():
+    document = node_report(H200, "gpudoctor-x7k2p", deep=False)
+    document["host"]["node"]["kubernetes_node"] = "gpu-node-07"
+    assert 'gpudoctor_info{hostname="gpudoctor-x7k2p",kubernetes_node="gpu-node-07",' in render_prometheus(document)
 
 
 def test_label_values_are_escaped():
@@ -89,16 +95,54 @@ def test_npd_unknown_when_a_check_could_not_run_and_nonok_on_warn_when_asked():
     assert code == 2 and message.startswith("could not run gpu.count")
 
 
-@pytest.mark.parametrize("args, code", [
-    (["--from", str(HOSTS / "windows-healthy-2gpu.json")], 0),
-    (["--from", str(HOSTS / "linux-2xh200-nvlink.json")], 1),  # nccl.library warns
-    (["--from", str(HOSTS / "wsl2-linux-driver.json")], 2),
-    (["--from", "/nonexistent/snapshot.json"], 3),  # bad input is UNKNOWN, not CRITICAL
-    (["--no-such-option"], 3),
+@pytest.mark.parametrize("args, code, first_line", [
+    (["--from", str(HOSTS / "windows-healthy-2gpu.json")], 0, "GPUDOCTOR OK - "),
+    (["--from", str(HOSTS / "linux-2xh200-nvlink.json")], 1, "GPUDOCTOR WARNING - nccl.library: "),
+    (["--from", str(HOSTS / "wsl2-linux-driver.json")], 2, "GPUDOCTOR CRITICAL - "),
+    # bad input is UNKNOWN, not CRITICAL, and says so on stdout, where the health system reads
+    (["--from", "/nonexistent/snapshot.json"], 3, "GPUDOCTOR UNKNOWN - snapshot '/nonexistent/snapshot.json'"),
+    (["--no-such-option"], 3, "GPUDOCTOR UNKNOWN - No such option '--no-such-option'"),
+    # every check skipped: nothing was judged, which is not OK (exit code 4 of gpudoctor's own)
+    (["--from", str(HOSTS / "linux-2xh200-nvlink.json"), "--only", "wsl.*"], 3,
+     "GPUDOCTOR UNKNOWN - nothing could be judged: all 4 selected checks were skipped here"),
 ])
-def test_nagios_exit_codes(args, code):
+def test_nagios_exit_codes_and_status_line(args, code, first_line):
+    """A Nagios plugin's first line of output is its status; the report follows as long output."""
     proc = gpudoctor("check", "--exit-codes", "nagios", *args)
     assert proc.returncode == code, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0].startswith(first_line), proc.stdout[:300]
+
+
+def test_npd_says_unknown_when_nothing_was_judged_or_the_input_is_bad():
+    skipped = gpudoctor("check", "--from", str(HOSTS / "linux-2xh200-nvlink.json"), "--only", "wsl.*", "--format", "npd")
+    assert skipped.returncode == 2 and skipped.stdout.startswith("gpudoctor: nothing could be judged"), skipped.stdout
+    bad = gpudoctor("check", "--from", "/nonexistent/snapshot.json", "--format", "npd")
+    assert bad.returncode == 2 and bad.stdout.startswith("gpudoctor: cannot judge: snapshot "), bad.stdout
+    assert len(bad.stdout.strip()) <= 80 and bad.stdout.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--json", "--format", "markdown"], "--json and --format markdown"),
+    (["--json", "--format", "prom"], "--json and --format prom"),
+    (["--json", "--format", "npd"], "--json and --format npd"),
+    (["--format", "npd", "--exit-codes", "nagios"], "cannot be combined with --format npd"),
+    (["--json", "--exit-codes", "nagios"], "cannot be combined with --json"),
+])
+def test_contradictory_options_are_usage_errors(args, says):
+    proc = gpudoctor("check", "--from", str(HOSTS / "linux-2xh200-nvlink.json"), *args)
+    assert proc.returncode in (2, 3) and says in proc.stderr, proc.stdout[:300] + proc.stderr
+    if "nagios" not in args:
+        assert proc.returncode == 2 and proc.stdout.count("{") == 0 and "##" not in proc.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["-v", "--json"], "-v opens the terminal report's details; it does nothing with --json"),
+    (["-v", "--format", "markdown"], "it does nothing with --format markdown"),
+    (["--no-anonymise"], "--no-anonymise applies to --format markdown only"),
+])
+def test_an_option_that_does_nothing_here_is_said_so(args, says):
+    proc = gpudoctor("check", "--from", str(HOSTS / "linux-2xh200-nvlink.json"), *args)
+    assert proc.returncode == 0 and says in proc.stderr, proc.stderr  # still run and judged
 
 
 def test_nagios_fail_outranks_could_not_run():

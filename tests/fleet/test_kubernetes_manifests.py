@@ -54,3 +54,13 @@ def test_job_runs_once_per_gpu_node():
     anti = pod["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][0]
     assert anti["topologyKey"] == "kubernetes.io/hostname"
     assert job["spec"]["completions"] == job["spec"]["parallelism"]
+
+
+@pytest.mark.parametrize("name", ["daemonset.yaml", "job.yaml"])
+def test_pods_report_the_node_they_run_on(name):
+    """A pod's host name is the pod's; the node's name comes from the downward API."""
+    workload = next(d for d in _documents(name) if d["kind"] in ("DaemonSet", "Job"))
+    env = {e["name"]: e for e in _pod(workload)["containers"][0]["env"]}
+    from gpudoctor.host.live import KUBERNETES_NODE_VARIABLE
+
+    assert env[KUBERNETES_NODE_VARIABLE]["valueFrom"] == {"fieldRef": {"fieldPath": "spec.nodeName"}}

@@ -6,9 +6,13 @@ import sys
 
 import pytest
 from fleet_reports import (H100, H200, PLANTED, as_node, node_report, scale_bandwidth, synthetic_fleet, with_driver,
-                           write_fleet)
+                           with_link_width, without_gpu, write_fleet)
 
-from gpudoctor.fleet.merge import MergeError, _outliers, node_of, read_reports, report_paths
+from gpudoctor.fleet.merge import MergeError, _outliers_and_expectations, node_of, read_reports, report_paths
+
+
+def _outliers(nodes):
+    return _outliers_and_expectations(nodes)[0]
 
 
 def _scale_p2p(document, factor):
@@ -32,6 +36,11 @@ def test_finds_exactly_the_planted_outliers_among_1000_nodes(thousand):
     found = {(o.node, o.metric) for o in fleet.outliers}
     assert found == {(name, metric) for name, (metric, _why) in PLANTED.items()}
     by_node = {o.node: o for o in fleet.outliers}
+    assert by_node["gpu-0234"].value == 1 and by_node["gpu-0234"].expected == 2
+    assert by_node["gpu-0567"].value == 8 and by_node["gpu-0567"].expected == 16
+    # What a node of the H200 group should have is what most of its 900 peers have.
+    h200 = next(e for e in fleet.expectations if e["gpus"] == ["NVIDIA H200"])
+    assert (h200["nodes"], h200["gpu_count"], h200["pcie_width"], h200["driver"]) == (900, 2, 16, "580.159.04")
     # The real NCCL_P2P_DISABLE=1 recording: 27.9 GB/s against the healthy recording's 326 GB/s.
     assert by_node["gpu-0456"].value == pytest.approx(27.9, abs=1.5)
     assert by_node["gpu-0456"].expected == pytest.approx(326, rel=0.03)
@@ -40,10 +49,13 @@ def test_finds_exactly_the_planted_outliers_among_1000_nodes(thousand):
 
 def test_groups_identical_configurations(thousand):
     fleet = read_reports([str(p) for p in sorted(thousand.iterdir())])
-    sizes = {g["configuration"]["gpus"][0] + " " + g["configuration"]["driver"]: len(g["nodes"]) for g in fleet.groups}
-    # 100 one-H100 nodes (every 10th), one H200 node on another driver, the 899 other H200 nodes alike.
-    assert sizes == {"NVIDIA H100 80GB HBM3 580.159.04": 100, "NVIDIA H200 580.159.04": 899,
-                     "NVIDIA H200 570.86.15": 1}
+    sizes = {f'{len(g["configuration"]["gpus"])}x {g["configuration"]["gpus"][0]} {g["configuration"]["driver"]}':
+             len(g["nodes"]) for g in fleet.groups}
+    # 100 one-H100 nodes (every 10th), one H200 node on another driver, one that lost a GPU, the
+    # 898 other H200 nodes alike (the one whose link trained at x8 too: the configuration holds
+    # what the slot allows, not what the link trained at).
+    assert sizes == {"1x NVIDIA H100 80GB HBM3 580.159.04": 100, "2x NVIDIA H200 580.159.04": 898,
+                     "2x NVIDIA H200 570.86.15": 1, "1x NVIDIA H200 580.159.04": 1}
 
 
 def test_json_markdown_and_terminal_views(thousand):
@@ -52,12 +64,22 @@ def test_json_markdown_and_terminal_views(thousand):
     document = json.loads(proc.stdout)
     assert document["schema"] == "gpudoctor-fleet" and len(document["nodes"]) == 1000
     assert {o["node"] for o in document["outliers"]} == set(PLANTED)
+    # What needs a look comes first: the five odd nodes head the list of nodes and the needs_a_look.
+    assert {n["name"] for n in document["nodes"][:5]} == set(PLANTED)
+    assert all(n["verdict"] == "odd" for n in document["nodes"][:5])
+    assert document["nodes"][0]["name"] == "gpu-0123" and document["nodes"][5]["verdict"] != "odd"
+    assert {item["node"] for item in document["needs_a_look"]} == set(PLANTED)
     markdown = gpudoctor("merge", str(thousand), "--format", "markdown").stdout
     assert markdown.count("\n| gpu-") == 1000
     assert "- **gpu-0123**: P2P bandwidth (slowest direction)" in markdown
     terminal = gpudoctor("merge", str(thousand)).stdout
-    assert terminal.startswith("1000 nodes (")
-    assert "gpu-0789: driver 570.86.15, while 899 of its 900 peers run 580.159.04" in terminal
+    assert terminal.startswith("1000 nodes (5 odd, ")
+    head = terminal.splitlines()[:9]
+    assert head[2] == "Needs a look (5):"
+    assert head[3] == "  gpu-0234: 1 GPU, while 899 of its 900 peers have 2: a GPU is missing (fallen off the bus, " \
+                      "or not bound to the driver)"
+    assert "  gpu-0789: driver 570.86.15, while 899 of its 900 peers run 580.159.04" in head
+    assert any(line.startswith("  gpu-0567: PCIe link trained narrower: GPU 0 at x8, while ") for line in head)
 
 
 def test_no_outlier_among_too_few_peers_or_without_a_majority():
@@ -84,7 +106,79 @@ def test_newest_report_of_a_node_counts_and_bad_files_are_named(tmp_path):
     assert [n["status"] for n in document["nodes"]] == ["warn"]
     assert "skipped" in proc.stderr and "truncated.json: is not valid JSON" in proc.stderr
     assert "other.json: not a gpudoctor JSON report" in proc.stderr
-    assert proc.returncode == 0
+    assert proc.returncode == 2  # the view lacks what could not be read: never "all is well"
+    assert document["superseded_reports"] == 1
+    assert {item["node"] for item in document["needs_a_look"]} == {str(tmp_path / "truncated.json"),
+                                                                   str(tmp_path / "other.json")}
+
+
+def _copies(template: dict, names: list[str], machine_id_hash) -> list[dict]:
+    documents = []
+    for index, name in enumerate(names, 1):
+        document = as_node(template, name, index)
+        document["host"]["node"]["machine_id_hash"] = machine_id_hash
+        documents.append(document)
+    return documents
+
+
+def test_vms_that_share_a_name_and_have_no_machine_id_stay_apart_and_are_named(tmp_path):
+    """30 VMs all called "vm", each with an empty /etc/machine-id (no hash): their GPUs differ."""
+    for index, document in enumerate(_copies(node_report(H100, "x", deep=False), ["vm"] * 30, None)):
+        (tmp_path / f"vm-{index:02d}.json").write_text(json.dumps(document))
+    proc = gpudoctor("merge", str(tmp_path), "--json")
+    document = json.loads(proc.stdout)
+    assert len(document["nodes"]) == 30 and len({n["name"] for n in document["nodes"]}) == 30
+    assert {n["name"] for n in document["nodes"]} == {f"vm [vm-{i:02d}]" for i in range(30)}
+    assert [d["shared"] for d in document["duplicates"]] == ["name"] and len(document["duplicates"][0]["sources"]) == 30
+    assert proc.returncode == 1
+
+
+def test_pods_from_an_image_with_a_fixed_machine_id_are_four_nodes(tmp_path):
+    """The hash of one baked-in /etc/machine-id on four pods: four nodes, the shared ID named; with
+    the downward API's node name the nodes are named after their Kubernetes nodes."""
+    pods = _copies(node_report(H200, "x", deep=False), [f"gpudoctor-{s}" for s in "abcd"], "f" * 32)
+    for index, pod in enumerate(pods):
+        pod["host"]["node"]["kubernetes_node"] = f"gpu-node-{index}"
+        (tmp_path / f"pod-{index}.json").write_text(json.dumps(pod))
+    proc = gpudoctor("merge", str(tmp_path), "--json")
+    document = json.loads(proc.stdout)
+    assert sorted(n["name"] for n in document["nodes"]) == [f"gpu-node-{i}" for i in range(4)]
+    assert [(d["shared"], d["value"]) for d in document["duplicates"]] == [("machine_id_hash", "f" * 32)]
+    assert "share the machine ID hash" in document["needs_a_look"][0]["why"]
+
+
+def test_reports_with_different_gpus_are_never_one_node():
+    template = node_report(H100, "x", deep=False)
+    first, second = as_node(template, "gpu-a", 1), as_node(template, "gpu-a", 2)
+    second["host"]["node"]["machine_id_hash"] = first["host"]["node"]["machine_id_hash"]
+    assert node_of(first, "a.json").identity != node_of(second, "b.json").identity
+    again = as_node(template, "gpu-a", 1)
+    assert node_of(first, "a.json").identity == node_of(again, "c.json").identity
+    bare = as_node(template, "gpu-a", 1)
+    bare["host"]["node"]["machine_id_hash"] = None
+    bare["host"]["gpus"] = []
+    assert node_of(bare, "d.json").identity is None  # a name alone never merges two reports
+
+
+@pytest.mark.parametrize("fault, metric", [
+    (lambda d: without_gpu(d, 1), "gpu_count"),
+    (lambda d: with_link_width(d, 1, 8), "pcie_width"),
+])
+def test_one_faulty_node_among_three_healthy_peers_is_an_outlier(tmp_path, fault, metric):
+    template = node_report(H200, "x", deep=False)
+    documents = [as_node(template, f"gpu-{i}", i) for i in range(4)]
+    fault(documents[3])
+    write_fleet(tmp_path, documents)
+    proc = gpudoctor("merge", str(tmp_path), "--json")
+    document = json.loads(proc.stdout)
+    assert [(o["node"], o["metric"]) for o in document["outliers"]] == [("gpu-3", metric)]
+    assert document["nodes"][0]["name"] == "gpu-3" and document["nodes"][0]["verdict"] == "odd"
+    assert proc.returncode == 1
+
+
+def test_json_and_markdown_together_are_a_usage_error(tmp_path):
+    proc = gpudoctor("merge", str(tmp_path), "--json", "--format", "markdown")
+    assert proc.returncode == 2 and "--json and --format markdown" in proc.stderr and proc.stdout == ""
 
 
 def test_nothing_to_merge_is_bad_input(tmp_path):

@@ -143,9 +143,12 @@ class _NoFacts:
 
 
 def test_anonymised_snapshot_replaces_host_name_and_machine_id(tmp_path):
+    import os
+
     output = tmp_path / "snap.json"
     proc = subprocess.run([sys.executable, "-m", "gpudoctor", "snapshot", "--anonymise", "-o", str(output)],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, live.KUBERNETES_NODE_VARIABLE: "gpu-node-secret-17"})
     assert proc.returncode == 0, proc.stderr
     document = json.loads(output.read_text())
     extra = next(c for c in document["calls"] if c["probe"] == "system")["answer"]["extra"]
@@ -153,3 +156,43 @@ def test_anonymised_snapshot_replaces_host_name_and_machine_id(tmp_path):
 
     assert extra["hostname"] != socket.gethostname() and extra["hostname"].startswith("host")
     assert extra["machine_id_hash"] == ("machine1" if live._machine_id() else None)
+    assert extra["kubernetes_node"].startswith("host") and "gpu-node-secret-17" not in output.read_text()
+
+
+def test_live_identity_keys_the_board_and_the_kubernetes_node(monkeypatch, tmp_path):
+    """The board's product UUID and the node a pod runs on travel as a keyed hash and a name; the
+    raw UUID never leaves the process."""
+    product_uuid = tmp_path / "product_uuid"
+    product_uuid.write_text("4c4c4544-0042-3510-8051-b4c04f4e3232\n")
+    monkeypatch.setattr(live, "PRODUCT_UUID", str(product_uuid))
+    monkeypatch.setattr(live.sys, "platform", "linux")
+    monkeypatch.setenv(live.KUBERNETES_NODE_VARIABLE, "gpu-node-17")
+    host = LiveHost()
+    facts = probe_node(host, _NoFacts())
+    assert re.fullmatch(r"[0-9a-f]{32}", facts.product_uuid_hash) and facts.product_uuid_unreadable is None
+    assert facts.kubernetes_node == "gpu-node-17"
+    assert "4c4c4544" not in json.dumps(record_snapshot(host))
+
+
+def test_an_unreadable_product_uuid_says_it_is_root_only(monkeypatch):
+    def refuse(path, *args, **kwargs):
+        if path == live.PRODUCT_UUID:
+            raise PermissionError(13, "Permission denied", path)
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(live, "open", refuse, raising=False)  # as for a user other than root
+    monkeypatch.setattr(live.sys, "platform", "linux")
+    names = live.node_names()
+    assert names["product_uuid_hash"] is None
+    assert names["product_uuid_unreadable"].startswith("/sys/class/dmi/id/product_uuid is readable by root only")
+
+
+def test_report_carries_the_new_identity_fields_and_they_validate():
+    builder = node_builder(H200, "pod-abc")
+    system = builder.calls['["system"]']
+    system["extra"] = {**system["extra"], "kubernetes_node": "gpu-node-07", "product_uuid_hash": "a" * 32}
+    document = report_document(run(builder.host()))
+    jsonschema.validate(document, SCHEMA)
+    node = document["host"]["node"]
+    assert (node["hostname"], node["kubernetes_node"], node["product_uuid_hash"]) == ("pod-abc", "gpu-node-07", "a" * 32)
+    assert [(g["pcie_width"], g["pcie_max_width"]) for g in document["host"]["gpus"]] == [(16, 16), (16, 16)]

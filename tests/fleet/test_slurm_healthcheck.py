@@ -150,11 +150,35 @@ def test_drains_on_a_failing_snapshot_and_resumes_on_a_healthy_one(cluster, tmp_
     assert "DRAIN" not in line and "State=IDLE" in line, line + running.logs()
 
 
-def test_leaves_a_node_an_administrator_drained(cluster, tmp_path):
+def _ran_since(cluster: Cluster, count: int, seconds: float) -> int:
+    """Wait until slurmd ran the health check `count` more times (each run rewrites the report)."""
+    report = cluster.folder / "report.json"
+    runs, last = 0, report.stat().st_mtime_ns if report.exists() else 0
+    deadline = time.monotonic() + seconds
+    while runs < count and time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = report.stat().st_mtime_ns if report.exists() else 0
+        if now != last:
+            runs, last = runs + 1, now
+    return runs
+
+
+def test_an_administrators_drain_survives_a_failing_and_then_a_passing_check(cluster, tmp_path):
+    """Admin drains for maintenance; gpudoctor then finds a failing check, then a passing one: the
+    admin's reason stays and the node is never resumed mid-maintenance."""
     running, conf = cluster
-    _configure(conf, running, write_snapshot(node_builder(H200, NODE), tmp_path / "healthy.json"))
+    healthy = write_snapshot(node_builder(H200, NODE), tmp_path / "healthy.json")
+    failing = write_snapshot(node_builder(H200, NODE).set_nvml("nvmlSystemGetDriverVersion", value="525.147.05"),
+                             tmp_path / "failing.json")
     running.scontrol("update", f"NodeName={NODE}", "State=DRAIN", "Reason=maintenance: PSU swap")
-    time.sleep(5)  # two health-check intervals
+
+    _configure(conf, running, failing)
+    assert _ran_since(running, 2, 30) == 2, running.logs()
+    line = running.node_line()
+    assert "DRAIN" in line and "Reason=maintenance: PSU swap" in line and "gpudoctor:" not in line, line
+
+    _configure(conf, running, healthy)
+    assert _ran_since(running, 2, 30) == 2, running.logs()
     line = running.node_line()
     assert "DRAIN" in line and "Reason=maintenance: PSU swap" in line, line
 
