@@ -1,6 +1,6 @@
 """Rewrite gpudoctor/host/secret_rules.json from gitleaks' rule file (config/gitleaks.toml).
 
-    python tools/sync_secret_rules.py PATH/TO/gitleaks.toml COMMIT
+    python tools/sync_secret_rules.py PATH/TO/gitleaks.toml COMMIT      (Python 3.11+: tomllib)
 
 gitleaks (https://github.com/gitleaks/gitleaks, MIT) keeps the most used set of token shapes up to date.
 Its rules are RE2 patterns, run there by a linear-time engine; here Python's `re` runs them on every line

@@ -98,3 +98,11 @@ def test_malformed_report_shapes_are_each_skipped_or_shown_never_a_crash(tmp_pat
 def test_a_directory_as_input_is_refused(tmp_path, command):
     proc = gpudoctor(*command, str(tmp_path))
     assert proc.returncode == 2 and "is a directory, not a regular file" in proc.stderr
+
+
+@posix_only
+def test_a_fifo_as_the_team_config_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "gpudoctor.toml"
+    os.mkfifo(fifo)
+    proc = gpudoctor("check", "--from", str(FIXTURE), "--config", str(fifo))
+    assert proc.returncode == 2 and "FIFO" in proc.stderr, proc.stderr
