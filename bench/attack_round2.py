@@ -15,7 +15,8 @@ connection strings, JSON and quoted values, private keys, URL credentials with a
   integers, JSON nested 50,000 deep as text, strings of escapes, 300 KB lines, wrong types, secrets);
 - `merge`: folders of reports, some of them with members of the wrong type, deep nesting, huge numbers,
   markup and escapes in names and fingerprints, a FIFO among them;
-- `-o` and inputs given as a FIFO, a dangling link, a directory, /dev/zero.
+- `-o` and inputs given as a FIFO, a dangling link, a directory, /dev/zero;
+- the sizes of the first round: a 500 MB report to `merge`, a 1 GB paste to `read`.
 
 Each output (stdout, stderr, every file written) is then searched for every planted secret, for raw
 terminal control characters (CSI, OSC, C1, bidi) and, in HTML, for a raw `<script`. The summary
@@ -213,6 +214,11 @@ def case(kind: str, seed: int, workdir: Path, reports: list[str]) -> dict:
         folder.mkdir()
         merge_folder(rng, secrets, folder, reports)
         argv = ["merge", "fleet", *rng.choice([[], ["--json"], ["--format", "markdown"], ["--html", "fleet.html"]])]
+    elif kind == "caps":  # the sizes of the first round: a 500 MB report, a 1 GB paste (sparse files)
+        big = cwd / "big.json"
+        with open(big, "wb") as handle:
+            handle.truncate((500 if seed % 2 else 1000) << 20)
+        argv = ["merge", str(big)] if seed % 2 else ["read", str(big)]
     else:  # hostile file targets
         target = rng.choice(["fifo", "dangling", "directory", "dev-zero"])
         path = cwd / "target"
@@ -248,12 +254,13 @@ def main() -> None:
     options = parser.parse_args()
     kinds = ["read", "check", "fix", "merge", "targets"]
     with tempfile.TemporaryDirectory(prefix="gpudoctor-attack2-") as temp:
+        jobs_caps = [("caps", options.seed + options.runs + n) for n in range(2)]
         workdir = Path(temp)
         reports = [subprocess.run([sys.executable, "-m", "gpudoctor", "check", "--json", "--from", str(f)],
                                   capture_output=True, text=True).stdout
                    for f in sorted((FIXTURES / "hosts").glob("*.json"))[:6]]
         reports = [r for r in reports if r.startswith("{")]
-        jobs = [(kinds[n % len(kinds)], options.seed + n) for n in range(options.runs)]
+        jobs = [(kinds[n % len(kinds)], options.seed + n) for n in range(options.runs)] + jobs_caps
         started = time.monotonic()
         with ThreadPoolExecutor(options.jobs) as pool:
             results = list(pool.map(lambda job: case(job[0], job[1], workdir, reports), jobs))
