@@ -184,7 +184,7 @@ def run_one(argv: list[str], stdin_text: str | None, cwd: Path, limit_s: float =
             time.sleep(0.02)
     outputs = {name.name: name.read_bytes().decode("utf-8", errors="replace")
                for name in cwd.iterdir() if name.is_file() and name.suffix in ("", ".json", ".html", ".md", ".xml")
-               and name.name not in ("input.json",)}
+               and name.name not in ("input.json", "big.json")}  # inputs, not outputs
     return {"code": code, "wall_s": time.monotonic() - started, "rss_mb": usage.ru_maxrss / 1024, "outputs": outputs}
 
 
