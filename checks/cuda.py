@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import NotSeen, check, fail, ok, skip, unknown, warn
 
 NO_TOOLKIT_NEEDED = (
     "Running CUDA programs needs only the driver: Ollama and pip-installed PyTorch carry their own CUDA "
@@ -77,6 +77,10 @@ def _driver_findings(kit, facts):
     if kit.major_minor is None:
         return
     driver_cuda, source = _driver_cuda(facts)
+    if driver_cuda is None and facts.cuda.error == "not-recorded":  # a paste without nvidia-smi: never asked
+        yield unknown(NotSeen("the CUDA version the driver supports was not recorded", "nvidia-smi"),
+                      "whether the driver runs this toolkit's programs")
+        return
     if driver_cuda is None:
         yield skip("Cannot compare the toolkit with the driver: neither NVML nor the CUDA driver answered "
                    "(see driver.version).", caused_by="driver.version")

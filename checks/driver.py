@@ -115,9 +115,10 @@ def _not_judged(facts, inventory, windows):
 
 def _no_driver_answer(facts):
     """NVML failed and no Windows driver answered: the failure, explained."""
-    if facts.gpus.nvml_error == MISMATCH and facts.platform.kind == "linux" and not facts.kernel_driver.error:
+    kernel = facts.seen("kernel_driver") if facts.gpus.nvml_error == MISMATCH else None
+    if kernel is not None and facts.platform.kind == "linux" and not kernel.error:
         # names both versions and tells an upgrade not yet booted into from a module built separately
-        summary, details, evidence = mismatch_story(facts.kernel_driver, facts.kernel_log)
+        summary, details, evidence = mismatch_story(kernel, facts.seen("kernel_log"))
         return fail(summary, *details, evidence={"nvml_error": facts.gpus.nvml_error, **evidence},
                     action=nvml_error_action(facts.gpus.nvml_error))
     # Inside a container NVML's trouble is how the container was started (container.gpus says how to

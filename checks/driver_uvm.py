@@ -41,8 +41,7 @@ def driver_uvm(facts):
     kernel, nodes = facts.kernel_driver, facts.device_nodes
     if kernel.error or nodes.error:
         error = kernel.error or nodes.error
-        yield skip("This snapshot was recorded before gpudoctor read the device files." if error == "not-recorded"
-                   else f"Not applicable: {error}.")
+        yield skip(f"Not applicable: {error}.")
         return
     try:
         gpus = facts.gpus

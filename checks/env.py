@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from gpudoctor.fix_requests import user_env
-from gpudoctor.model import check, ok, warn
+from gpudoctor.model import check, ok, unknown, warn
+from gpudoctor.ollama_visibility import gpu_list, hidden_whatever_the_count
 from gpudoctor.probes.env import GPU_ENV_VARIABLES, resolve_visible_devices
+from gpudoctor.probing import FactNotSeen
 
 from .p2p import describe_cuda_error, p2p_letter
 
@@ -202,8 +204,8 @@ def _p2p_disable(facts, value: str):
                    "corrupts data, which NVLink-connected GPUs do not need.",
                    evidence={**evidence, "measured": NCCL_P2P_MEASUREMENT}, fix=fix)
         return
-    yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over PCIe "
-               f"({working[0].path})",
+    yield warn(f"NCCL_P2P_DISABLE={value} switches off NCCL's P2P although the GPUs have P2P over "
+               f"{working[0].medium}",
                "NCCL then stages every transfer through host memory (its SHM transport) instead of copying directly "
                "between the GPUs.", "Keep it only if P2P misbehaves on this machine (hangs, wrong results); "
                "otherwise remove it.", evidence=evidence, fix=fix)
@@ -337,6 +339,23 @@ _AUDITS = {
 }
 
 
+def _without_gpu_list(facts, name: str, value: str, gap):
+    """What a variable already says when the machine's GPUs were not seen: a CUDA_VISIBLE_DEVICES that
+    leaves out GPU 0 hides a GPU on any machine (a warning, with its condition); the rest is unknown."""
+    shown = hidden_whatever_the_count(value) if name == "CUDA_VISIBLE_DEVICES" else None
+    if shown is None:
+        yield unknown(gap, f"what {name}={value} does on this machine")
+        return
+    yield warn(f"CUDA_VISIBLE_DEVICES={value}: programs started with it see only {gpu_list(shown)}; if this machine "
+               "has more GPUs, the others are hidden from them",
+               f"GPU 0 is left out, so at least one GPU is hidden (or none is usable, where {gpu_list(shown)} does not "
+               f"exist). `{gap.shown_by}` shows how many GPUs the machine has.",
+               "Remove the variable to use every GPU, or list them all.",
+               evidence={"variable": name, "value": value, "visible": list(shown),
+                         "condition": "the machine's GPU list was not seen", "shown_by": gap.shown_by},
+               fix=user_env(facts.platform.kind, name))
+
+
 @check("env.gpu", title="Environment variables that change GPU use", needs=("gpu_env", "gpus", "cuda"),
        fixes=("linux.set-shell-env", "windows.set-user-env", "linux.ollama-service-env"))
 def env_gpu(facts):
@@ -358,10 +377,13 @@ def env_gpu(facts):
     found = []
     for name in GPU_ENV_VARIABLES:
         value = env.get(name)
-        if name == "CUDA_DEVICE_ORDER":
-            found.extend(_cuda_device_order(facts, value))
-        elif value is not None:
-            found.extend(_AUDITS[name](facts, value))
+        try:
+            if name == "CUDA_DEVICE_ORDER":
+                found.extend(_cuda_device_order(facts, value))
+            elif value is not None:
+                found.extend(_AUDITS[name](facts, value))
+        except FactNotSeen as exc:  # this variable's meaning here rests on the machine's GPUs
+            found.extend(_without_gpu_list(facts, name, value, exc.gap) if value is not None else ())
     if not found:
         yield ok(f"None of the {len(GPU_ENV_VARIABLES)} audited variables is set: CUDA, NCCL and Ollama use "
                  "their defaults", evidence={"audited": list(GPU_ENV_VARIABLES), "set": {}})

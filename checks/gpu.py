@@ -69,11 +69,12 @@ def _mixed(gpus):
 
 
 def _hidden_from_cuda(facts, gpus):
-    value, cuda = facts.gpu_env.get("CUDA_VISIBLE_DEVICES"), facts.cuda
+    env = facts.seen("gpu_env")  # the variables only explain what CUDA hides; without them CUDA's own view stands
+    value, cuda = env.get("CUDA_VISIBLE_DEVICES") if env else None, facts.cuda
     if cuda.available:  # a GPU whose bus id NVML could not read cannot be matched: _unreadable reports it
         hidden = [g for g in gpus if g.bus_id and cuda.by_bus_id(g.bus_id) is None]
     elif value is not None:
-        order_known = facts.gpu_env.get("CUDA_DEVICE_ORDER") == "PCI_BUS_ID" or len({g.name for g in gpus}) == 1
+        order_known = env.get("CUDA_DEVICE_ORDER") == "PCI_BUS_ID" or len({g.name for g in gpus}) == 1
         resolved = resolve_visible_devices(value, gpus, index_order_known=order_known)
         hidden = [g for g in gpus if g.index in resolved.hidden]
     elif (cuda.error or "").startswith("CUDA_ERROR_NO_DEVICE"):
@@ -160,7 +161,7 @@ def gpu_count(facts):
     names = sorted({g.name for g in gpus})
     if len(names) == 1:
         mib = {g.memory_mib for g in gpus}
-        each = f", {mib.pop()} MiB each" if len(mib) == 1 and len(gpus) > 1 else ""
+        each = f", {mib.pop()} MiB each" if len(mib) == 1 and None not in mib and len(gpus) > 1 else ""
         headline = f"{len(gpus)} × {names[0]}{each}"
     else:
         headline = ", ".join(f"{g.name}" for g in gpus)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.xid_catalog import describe
 
@@ -169,8 +169,7 @@ def gpu_errors(facts):
     """
     log = facts.kernel_log
     if log.error:
-        yield skip("This snapshot was recorded before gpudoctor read the kernel log." if log.error == "not-recorded"
-                   else f"No kernel log: {log.error}.")
+        yield skip(f"No kernel log: {log.error}.")
         return
     topology = facts.pci_topology
     try:
@@ -181,14 +180,22 @@ def gpu_errors(facts):
     on_host = f" on the host (inside this {container} the kernel log is the host's)" if container else ""
     findings = []
     read = []
+    this_boot_unknown = False
     for boot in log.boots:
         if boot.error:
             what = "this boot's" if boot.boot == "current" else "the previous boot's"
             command = "sudo dmesg" if boot.boot == "current" else "sudo journalctl -k -b -1"
-            if boot.error == "not-found":
+            if boot.error == "not-recorded":  # a paste of one boot's log: the other was not pasted
+                findings.append(unknown(NotSeen(f"{what} kernel log was not recorded", command), f"{what} GPU errors"))
+                this_boot_unknown = this_boot_unknown or boot.boot == "current"
+            elif boot.error == "not-found":
                 findings.append(skip(f"{what.capitalize()} kernel log cannot be read here: journalctl is not "
                                      "installed (no systemd journal)." if boot.boot == "previous" else
                                      "dmesg is not installed.", evidence={"boot": boot.boot, "error": boot.error}))
+            elif boot.boot == "current":  # this boot unread: unknown, whatever the previous one says
+                findings.append(unknown(NotSeen(f"this boot's kernel log could not be read ({boot.error}); it needs "
+                                                f"root{on_host}", command), "this boot's GPU errors"))
+                this_boot_unknown = True
             elif not boot.error.startswith(("no-previous-boot", "no-journal")):
                 findings.append(skip(f"Could not read {what} kernel log ({boot.error}): run `{command}`{on_host} "
                                      "(or gpudoctor as root) to see GPU errors.", evidence={"boot": boot.boot,
@@ -200,7 +207,7 @@ def gpu_errors(facts):
         findings.extend(_aer_findings(boot, topology, gpus))
     findings.extend(_aer_counter_findings(topology, gpus))
     problems = [f for f in findings if f.status.value in ("warn", "fail")]
-    if not problems and read:
+    if not problems and read and not this_boot_unknown:
         yield ok(f"No Xid and no PCIe error storm in the kernel log: {'; '.join(read)}",
                  evidence={"read": read})
     yield from findings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import NotSeen, check, fail, ok, skip, unknown, warn
 
 SIGNATURE_REJECTED = re.compile(r"Key was rejected by service|Loading of (?:unsigned )?module .*is rejected|"
                                 r"Lockdown: .*unsigned module")
@@ -67,7 +67,8 @@ def client_version(kernel_log) -> str | None:
 def mismatch_story(kernel, kernel_log=None) -> tuple[str, tuple[str, ...], dict]:
     """Why NVML reports a driver/library version mismatch on this host, naming both versions:
     an upgrade not yet booted into (reboot), or a kernel module built separately (a reboot changes nothing)."""
-    loaded, user = kernel.loaded_version, kernel.userspace_version or client_version(kernel_log)
+    user = kernel.userspace_version if isinstance(kernel.userspace_version, str) else None
+    loaded, user = kernel.loaded_version, user or client_version(kernel_log)
     installed = kernel.installed_module_version
     evidence = {"kernel_module": loaded, "nvrm_version": kernel.nvrm_version, "userspace": user,
                 "userspace_source": kernel.userspace_source or ("the kernel's API mismatch message" if user else None),
@@ -155,10 +156,11 @@ def _bound_findings(topology, gpus, kernel, kernel_log):
 def _module_findings(kernel, topology, gpus, kernel_log):
     loaded = kernel.loaded.get("nvidia") or bool(kernel.nvrm_version)
     rejected = _log_lines(kernel_log, SIGNATURE_REJECTED)
+    secure_boot = None if isinstance(kernel.secure_boot, NotSeen) else kernel.secure_boot
     evidence = {"nvrm_version": kernel.nvrm_version, "module_version": kernel.module_version,
-                "taint": kernel.module_taint, "secure_boot": kernel.secure_boot, "loaded": kernel.loaded}
+                "taint": kernel.module_taint, "secure_boot": secure_boot, "loaded": kernel.loaded}
     if not loaded:
-        if rejected or kernel.secure_boot:
+        if rejected or secure_boot:
             yield fail("The NVIDIA kernel module is not loaded: Secure Boot rejects it (it is not signed with a key "
                        "this machine trusts)" if rejected else
                        "The NVIDIA kernel module is not loaded, and Secure Boot is on",
@@ -190,9 +192,14 @@ def _module_findings(kernel, topology, gpus, kernel_log):
                    "Install the -open flavour of the same driver branch and reboot.", evidence=evidence)
     else:
         boot = ("; no UEFI firmware, so no Secure Boot" if kernel.efi is False else
-                f"; Secure Boot is {'on' if kernel.secure_boot else 'off'}" if kernel.secure_boot is not None else "")
+                f"; Secure Boot unknown (`{kernel.secure_boot.shown_by}` shows it)"
+                if isinstance(kernel.secure_boot, NotSeen) else
+                f"; Secure Boot is {'on' if secure_boot else 'off'}" if secure_boot is not None else "")
         yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded{boot}", evidence=evidence)
     user, module = kernel.userspace_version, kernel.loaded_version
+    if isinstance(user, NotSeen):
+        yield unknown(user, "whether the user-space libraries match the module")
+        return
     if user and module and user != module:
         summary, details, story = mismatch_story(kernel, kernel_log)
         yield fail(summary, *details, evidence=story)
@@ -234,16 +241,17 @@ def driver_kernel(facts):
     """
     kernel = facts.kernel_driver
     if kernel.error:
-        yield skip("This snapshot was recorded before gpudoctor read the kernel module's state." if kernel.error ==
-                   "not-recorded" else f"The Linux kernel module is {kernel.error}.")
+        yield skip(f"The Linux kernel module is {kernel.error}.")
         return
     topology = facts.pci_topology
     try:
         gpus = facts.gpus
     except Exception:  # NVML down: the kernel's view is all there is
         gpus = None
-    kernel_log = facts.kernel_log
-    if topology.error:
+    kernel_log = facts.seen("kernel_log")  # its lines add to the verdict; without them the module is still judged
+    if topology.error == "not-recorded":  # a paste, or an older snapshot: no output a person pastes shows sysfs
+        yield unknown(NotSeen("sysfs was not recorded", "gpudoctor check"), "which driver each GPU is bound to")
+    elif topology.error:
         yield skip(f"Which driver each GPU is bound to is unknown: sysfs could not be read ({topology.error}).")
     elif not topology.functions:
         yield skip("No NVIDIA GPU on the PCI bus.")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from gpudoctor.fix_requests import FixRequest, ollama_service_env, windows_user_env
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import check, fail, ok, skip, unknown, warn
 from gpudoctor.ollama_versions import SETTINGS, reads, scheduler
 from gpudoctor.ollama_visibility import (
     CPU_FALLBACK_FIXES,
     cpu_fallback_cause,
+    gpu_list,
+    hidden_whatever_the_count,
     parse_visible_devices,
     service_visible_devices,
 )
@@ -406,6 +408,36 @@ def _runner_view(log, inventory) -> dict[int, object] | None:
     return matched
 
 
+def _visible_without_inventory(o, platform_kind: str, windows, gap):
+    """Without the machine's GPU list, what the log already says: GPU discovery that failed with no GPU found
+    after it, or a CUDA_VISIBLE_DEVICES that leaves out GPU 0, are problems on any machine (warnings, with their
+    condition); anything else is unknown."""
+    failed = [p for p in o.log.problems if p.kind == "discovery"]
+    if failed and not o.log.discovered and not o.log.runner_devices:
+        yield warn(f"{_who(o, platform_kind)} could not use the GPUs when it logged: {failed[-1].message}. Unless a "
+                   "later line of its log found them, it runs every model on the CPU.",
+                   *[f"Ollama logged: {p.message}" for p in failed[-3:-1]],
+                   f"`{gap.shown_by}` shows whether the driver sees the GPUs, and its version (Ollama's "
+                   "docs/troubleshooting.md and docs/gpu.md list the causes: a driver too old, nvidia_uvm not loaded "
+                   "after suspend, a container without GPU access).",
+                   evidence={"problems": [p.message for p in failed], "condition": "the machine's GPU list was not seen",
+                             "shown_by": gap.shown_by})
+    cvd, cvd_source = service_visible_devices(o, platform_kind, windows)
+    shown = hidden_whatever_the_count(cvd) if cvd else None
+    if shown is None:
+        if not failed:
+            yield unknown(gap, "which of the machine's GPUs Ollama can use")
+        return
+    yield warn(f"{_who(o, platform_kind)} sees only {gpu_list(shown)}: its environment sets CUDA_VISIBLE_DEVICES={cvd} "
+                f"({cvd_source}); if this machine has more GPUs, they are hidden from Ollama.",
+                f"GPU 0 is left out, so at least one GPU is hidden (or none is usable, where {gpu_list(shown)} does "
+                f"not exist). `{gap.shown_by}` shows how many GPUs the machine has.",
+                _where_settings_go(platform_kind, o.log) if not o.log.from_container else _container_change(o),
+                "To give it every GPU, remove the variable, or list every GPU by UUID.",
+                evidence={"CUDA_VISIBLE_DEVICES": cvd, "read_from": cvd_source, "visible": list(shown),
+                          "condition": "the machine's GPU list was not seen", "shown_by": gap.shown_by})
+
+
 @check("ollama.gpus", title="GPUs the Ollama server can use", needs=("ollama", "gpus", "windows"), fixes=OLLAMA_FIXES)
 def ollama_gpus(facts):
     """Compares the GPUs the Ollama *server* can use with the GPUs the driver shows (NVML, which
@@ -422,11 +454,16 @@ def ollama_gpus(facts):
     (PrivateDevices=, DevicePolicy=), nvidia_uvm and /dev/nvidia-uvm, CUDA's own init error.
     Sources: https://github.com/ollama/ollama/blob/main/docs/gpu.md, docs/faq.md, docs/troubleshooting.md.
     """
-    o, inventory = facts.ollama, facts.gpus
+    o = facts.ollama
     unusable = _unusable_log(o)
     if unusable:
         yield unusable
         return
+    gap = facts.unseen("gpus")
+    if gap:
+        yield from _visible_without_inventory(o, facts.platform.kind, facts.seen("windows"), gap)
+        return
+    inventory = facts.gpus
     if inventory.nvml_error or not inventory.gpus:
         yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
         return
@@ -864,10 +901,11 @@ def ollama_errors(facts):
     crashes = [p for p in o.log.problems if p.kind == "runner"]
     evidence = {"source": o.log.source, "problems": [{"kind": p.kind, "message": p.message, "device": p.device}
                                                      for p in o.log.problems]}
-    beyond = _oom_beyond_card(o, facts.gpus, oom)
+    inventory = facts.seen("gpus")  # only to tell an allocation larger than the whole card
+    beyond = _oom_beyond_card(o, inventory, oom) if inventory is not None else None
     if beyond:
         position, index, asked, total = beyond
-        card = _gpu(facts.gpus, index)
+        card = _gpu(inventory, index)
         advice, fix = memory_advice(o, o.log.last_load)
         yield fail(f"A model load asked CUDA device {position}, {card}, for {gib(asked)} in one allocation: more than "
                    f"the {gib(total)} the card has in total, so the split Ollama chose over-commits it.",

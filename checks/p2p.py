@@ -7,7 +7,7 @@ from dataclasses import replace
 from gpudoctor import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import Status, check, ok, skip, warn
-from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK
+from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
 
 # Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
 _NO_P2P_REASONS = {
@@ -125,8 +125,7 @@ def _pairs_text(group: list[dict], all_pairs: int) -> str:
 
 
 def _medium(evidence: dict) -> str:
-    path = evidence["path"]
-    return f"NVLink ({path})" if evidence["nvlinks"] else f"PCIe ({path})"
+    return medium(evidence["nvlinks"], evidence["topology"])
 
 
 def _capabilities_text(evidence: dict) -> str:

@@ -41,9 +41,9 @@ def pcie_bar1(facts):
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return
-    health, topology, log = facts.gpu_health, facts.pci_topology, facts.kernel_log
+    health, topology, log = facts.gpu_health, facts.pci_topology, facts.seen("kernel_log")
     no_space = [line for boot in log.boots if boot.boot == "current" for line in boot.lines
-                if NO_SPACE.search(line)] if not log.error else []
+                if NO_SPACE.search(line)] if log is not None and not log.error else []
     small, sized = [], []
     for gpu in inventory.gpus:
         gpu_health = health.of(gpu.index)

@@ -401,7 +401,7 @@ def _toolkit_finding(wsl, gpus, windows):
     if wsl.toolkit_packages or wsl.nvcc:
         found = ", ".join(p.name for p in wsl.toolkit_packages) or wsl.nvcc[0]
         return ok(f"CUDA toolkit present ({found}).", evidence={"toolkit": found})
-    version = toolkit_version_for(gpus.cuda_driver_version, windows.driver_version)
+    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None, windows.driver_version)
     details = ["Not needed to run PyTorch wheels or Ollama, which bring their own CUDA libraries; needed to "
                "compile CUDA code (nvcc).",
                "Install it from NVIDIA's WSL-Ubuntu repository, which carries no driver: "
@@ -433,22 +433,22 @@ def wsl_gpu(facts):
 
     Source: NVIDIA, CUDA on WSL User Guide (https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     """
-    wsl, gpus, windows = facts.wsl, facts.gpus, facts.windows
+    wsl, gpus, windows = facts.wsl, facts.seen("gpus"), facts.windows  # the GPU list only adds NVML's view
     if wsl.version == 1:
         # The packages are listed on WSL 1 too: a driver left there shadows /usr/lib/wsl/lib after the conversion.
         leftovers = list(_linux_driver_findings(wsl))
         yield from leftovers or [skip("WSL 1 has no GPU access, so there is no GPU path to check (see wsl.feature); "
                                       "no Linux NVIDIA driver is installed here.", evidence={"wsl_version": 1})]
         return
-    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error),
+    problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error if gpus else None),
                 *_windows_gpu_findings(windows)]
     if wsl.packages is None:
         problems.append(skip(f"Installed packages could not be listed ({wsl.packages_problem}); only the loader "
                              "cache was checked for a Linux driver.", evidence={"packages_problem": wsl.packages_problem}))
     if not _worrying(problems):
-        count = len(gpus.gpus)
-        seen = f"NVML sees {count} GPU{'s' if count != 1 else ''} through it" if not gpus.nvml_error \
-            else f"NVML failed ({gpus.nvml_error})"
+        count = len(gpus.gpus) if gpus else None
+        seen = ("NVML's view was not seen" if gpus is None else f"NVML failed ({gpus.nvml_error})" if gpus.nvml_error
+                else f"NVML sees {count} GPU{'s' if count != 1 else ''} through it")
         yield ok(f"The Windows driver reaches WSL: /dev/dxg present, libcuda.so.1 from {wsl.libcuda_loaded_from}; "
                  f"{seen}.", evidence={"dxg": wsl.dxg, "libcuda_cache": list(wsl.libcuda_cache or ()),
                                        "wsl_lib": list(wsl.wsl_lib or ()), "gpus": count})

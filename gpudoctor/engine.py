@@ -12,9 +12,9 @@ from gpudoctor import __version__
 from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
 from gpudoctor.history import History
-from gpudoctor.model import Check, CheckResult, Finding, Status, error, skip, worst
+from gpudoctor.model import Check, CheckResult, Finding, NotSeen, Status, error, skip, unknown, worst
 from gpudoctor.policy import Policy
-from gpudoctor.probing import FACTS_DEADLINE_S, ProbeFailed
+from gpudoctor.probing import FACTS_DEADLINE_S, FactNotSeen, ProbeFailed
 from gpudoctor.registry import BrokenPlugin, Registry
 
 # After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
@@ -66,8 +66,17 @@ class FactStore:
     def get(self, name: str) -> Any:
         if name in self._failures:  # first: a probe that overran may still deliver a value later
             raise ProbeFailed(self._failures[name])
-        if name in self._values:
-            return self._values[name]
+        if name not in self._values:
+            self._gathered(name)
+        if name in self._failures:
+            raise ProbeFailed(self._failures[name])
+        value = self._values[name]
+        if isinstance(value, NotSeen):
+            raise FactNotSeen(name, value)
+        return value
+
+    def _gathered(self, name: str) -> None:
+        """Wait for the fact's own gathering thread, or compute it here."""
         done = self._done.get(name)
         if done is not None and threading.current_thread() is not self._workers.get(name):
             # Gathered on its own thread: wait for it, but never past the deadline.
@@ -81,9 +90,14 @@ class FactStore:
             with lock:
                 if name not in self._values and name not in self._failures:
                     self._compute(name)
-        if name in self._failures:
-            raise ProbeFailed(self._failures[name])
-        return self._values[name]
+
+    def unseen(self, name: str) -> NotSeen | None:
+        """Why the fact `name` was not seen, or None when it was (a failed probe raises ProbeFailed)."""
+        try:
+            self.get(name)
+        except FactNotSeen as exc:
+            return exc.gap
+        return None
 
     def _overran(self, name: str) -> str:
         return f"probe {name!r} did not finish within {self._deadline_s:g} s"
@@ -99,6 +113,8 @@ class FactStore:
         started = time.perf_counter()
         try:
             self._values[name] = probe(self.host, self)
+        except FactNotSeen as exc:  # it builds on a fact that was not seen: neither is it, for that reason
+            self._values[name] = exc.gap
         except ProbeFailed as exc:
             self._failures[name] = str(exc)
         except Exception as exc:  # a probe bug becomes an error finding, never a traceback
@@ -164,11 +180,24 @@ class FactView:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        if name not in self._allowed:
-            raise AttributeError(f"the check did not declare the fact {name!r} in needs=")
+        self._declared(name)
         if name == "options":
             return self._store.options
         return self._store.get(name)
+
+    def unseen(self, name: str) -> NotSeen | None:
+        """Why the declared fact `name` was not seen, or None when it was: a check asks this first when it
+        can still judge part of its question without that fact (a conditional finding)."""
+        self._declared(name)
+        return self._store.unseen(name)
+
+    def seen(self, name: str) -> Any:
+        """The declared fact `name`, or None when it was not seen: for a fact a check only uses if present."""
+        return None if self.unseen(name) else self._store.get(name)
+
+    def _declared(self, name: str) -> None:
+        if name not in self._allowed:
+            raise AttributeError(f"the check did not declare the fact {name!r} in needs=")
 
 
 @dataclass(frozen=True)
@@ -202,6 +231,8 @@ def _run_one(check: Check, store: FactStore, platform_kind: str | None) -> Check
     else:
         try:
             findings = list(check.run(FactView(store, check.needs)))
+        except FactNotSeen as exc:  # a fact it needs was not seen: unknown, and what would show it
+            findings = [unknown(exc.gap)]
         except ProbeFailed as exc:
             findings = [error(f"Could not gather the facts: {exc}")]
         except Exception as exc:  # a check bug is reported, never raised

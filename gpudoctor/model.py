@@ -70,6 +70,36 @@ class Finding:
     action: Action | None = None  # None in a check's output: the engine sets it (gpudoctor/actions.py)
 
 
+@dataclass(frozen=True)
+class NotSeen:
+    """A fact that could not be seen, as a value: why, and the command or file whose output would show it.
+
+    A probe returns it in place of its fact (or a fact holds it in a field) when the machine, the snapshot
+    or the paste gave no answer to judge: `NotSeen("no answer from NVML was recorded", "nvidia-smi")`.
+    `shown_by` fits the platform the probe saw (a PowerShell line on Windows, `sudo dmesg` on Linux). The
+    engine hands it on: a check that reads such a fact is reported "unknown" with both, never judged on
+    an empty answer; a check that can judge part of its question without it asks `facts.unseen(name)`
+    first and says what it found under that condition (see CONTRIBUTING.md, "Facts not seen").
+    """
+
+    reason: str
+    shown_by: str
+
+    def sentence(self) -> str:
+        return f"{self.reason[:1].upper()}{self.reason[1:]}; `{self.shown_by}` would show it."
+
+
+def unknown(gap: NotSeen, judges: str | None = None) -> Finding:
+    """The finding of a check that could not judge for want of `gap`; `judges` names what it would have judged."""
+    subject = f"Unknown{f' ({judges})' if judges else ''}"  # "unknown" is in every such sentence
+    return Finding(Status.SKIP, f"{subject}: {gap.reason}; `{gap.shown_by}` would show it.",
+                   evidence={"unknown": True, "reason": gap.reason, "shown_by": gap.shown_by, "judges": judges})
+
+
+def is_unknown(finding: Finding) -> bool:
+    return bool(finding.evidence.get("unknown"))
+
+
 def _finding(status: Status) -> Callable[..., Finding]:
     def make(
         summary: str,

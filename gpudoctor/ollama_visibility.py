@@ -129,3 +129,22 @@ CPU_FALLBACK_FIXES = {
                  "(docs/troubleshooting.md); if that fails, reboot.",
     "unknown": "Restart the server with OLLAMA_DEBUG=1 and read its GPU discovery lines.",
 }
+
+
+def hidden_whatever_the_count(value: str) -> tuple[int, ...] | None:
+    """The GPU indices CUDA_VISIBLE_DEVICES lets through when that already hides a GPU on any machine,
+    however many GPUs it has: numeric entries that leave out GPU 0 (every machine with a GPU has a GPU 0,
+    so it is hidden, or, where the listed index does not exist, every GPU is). None when the list could be
+    every GPU of some machine ("0", "0,1"), names GPUs by UUID, or is empty (judged without a count)."""
+    entries = [e.strip() for e in value.split(",") if e.strip()]
+    if not entries or not all(e.isdigit() for e in entries):
+        return None
+    indices = tuple(dict.fromkeys(int(e) for e in entries))
+    return None if 0 in indices else indices
+
+
+def gpu_list(indices: tuple[int, ...]) -> str:
+    """'GPU 1', 'GPUs 1 and 3', 'GPUs 1, 2 and 3'."""
+    if len(indices) == 1:
+        return f"GPU {indices[0]}"
+    return "GPUs " + ", ".join(str(i) for i in indices[:-1]) + f" and {indices[-1]}"

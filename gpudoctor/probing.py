@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
+from gpudoctor.model import NotSeen
+
 # A probe's own calls each have a timeout; this bounds the whole gathering, so that even a probe that
 # misbehaves cannot keep the doctor from reporting. Probes that run for seconds (--deep) budget within it.
 FACTS_DEADLINE_S = 60.0
@@ -14,11 +16,22 @@ class ProbeFailed(Exception):
     """A probe raised or did not finish; checks that need its fact report an error."""
 
 
+class FactNotSeen(ProbeFailed):
+    """Raised where a fact that was not seen is read as if it had been: it carries the `NotSeen` value
+    (gpudoctor/model.py) its probe returned. A probe that builds on such a fact, and does not catch this,
+    is not seen either, for the same reason; a check that reads it is reported unknown."""
+
+    def __init__(self, name: str, gap: NotSeen) -> None:
+        super().__init__(f"{name}: {gap.reason}")
+        self.gap = gap
+
+
 class Facts(Protocol):
     """What a probe receives as `facts`: the other facts it builds on, and a way to say what it is doing."""
 
     def get(self, name: str) -> Any:
-        """The fact `name` (computed once, on first request); raises ProbeFailed if its probe failed."""
+        """The fact `name` (computed once, on first request); raises ProbeFailed if its probe failed, and
+        FactNotSeen (a ProbeFailed) if its probe returned NotSeen."""
 
     def progress(self, message: str) -> None:
         """For probes that take seconds (`--deep`): the command line may show the message."""

@@ -233,6 +233,16 @@ class Host:
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         raise NotImplementedError
 
+    def origin(self, kind: str, args: Sequence[Any]) -> str | None:
+        """Where an answer came from when no machine gave it (a pasted block), for a report that names only
+        sources really read; None for the machine's own answers, live or recorded."""
+        return None
+
+    def answered(self, kind: str, args: Sequence[Any]) -> bool:
+        """Whether this question has an answer: always live; in a snapshot or a paste only where it was asked.
+        For the questions whose unrecorded answer looks like a real one (an unset variable, nothing on PATH)."""
+        return True
+
     def close(self) -> None:
         """Release libraries (NVML). Safe to call more than once."""
 
@@ -240,10 +250,18 @@ class Host:
 class ReplayHost(Host):
     """Answers from a snapshot; a question the snapshot never recorded gets a 'not-recorded' answer."""
 
-    def __init__(self, calls: dict[str, Any], recorded_at: str | None = None) -> None:
+    def __init__(self, calls: dict[str, Any], recorded_at: str | None = None,
+                 origins: dict[str, str] | None = None) -> None:
         super().__init__()
         self._calls = calls
         self.recorded_at = recorded_at  # the snapshot's own time, which the report keeps
+        self._origins = origins or {}  # call key -> the pasted block that answered it (`gpudoctor read`)
+
+    def origin(self, kind: str, args: Sequence[Any]) -> str | None:
+        return self._origins.get(call_key(kind, [str(a) if kind == "run" else a for a in args]))
+
+    def answered(self, kind: str, args: Sequence[Any]) -> bool:
+        return call_key(kind, list(args)) in self._calls
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._calls:

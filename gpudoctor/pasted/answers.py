@@ -14,13 +14,23 @@ from typing import Any
 from gpudoctor.host.base import call_key
 
 
-@dataclass(frozen=True)
+@dataclass
 class Conflict:
+    """One fact two pasted blocks answer differently: said once, however often the outputs repeat, with each
+    distinct value and the first block that gave it (`more`: values after the second)."""
+
     call: str  # "nvmlSystemGetDriverVersion"
     first: Any
     first_block: str
     second: Any
     second_block: str
+    more: list[tuple[Any, str]] = field(default_factory=list)
+
+    def values(self) -> list[tuple[Any, str]]:
+        return [(self.first, self.first_block), (self.second, self.second_block), *self.more]
+
+
+_SHOWN_CHARS = 160  # a conflicting command output is named by its start: the report's size must not follow the input's
 
 
 def _shown(value: Any) -> Any:
@@ -28,7 +38,9 @@ def _shown(value: Any) -> Any:
     if isinstance(value, dict):
         for key in ("value", "stdout", "data", "body"):
             if key in value:
-                return value[key]
+                return _shown(value[key])
+    if isinstance(value, str) and len(value) > _SHOWN_CHARS:
+        return value[:_SHOWN_CHARS] + f"… ({len(value)} characters)"
     return value
 
 
@@ -39,6 +51,7 @@ class PastedAnswers:
     calls: dict[str, Any] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)  # call key -> the block that answered it
     conflicts: list[Conflict] = field(default_factory=list)
+    _conflict: dict[str, Conflict] = field(default_factory=dict, repr=False)  # call key -> its one conflict
 
     def put(self, kind: str, args: list, answer: Any, block: str) -> None:
         key = call_key(kind, args)
@@ -46,9 +59,16 @@ class PastedAnswers:
             self.calls[key] = answer
             self.origin[key] = block
             return
-        if _shown(self.calls[key]) != _shown(answer) and self.origin[key] != block:
-            name = args[0] if kind == "nvml" and args else " ".join(str(a) for a in args) or kind
-            self.conflicts.append(Conflict(str(name), _shown(self.calls[key]), self.origin[key], _shown(answer), block))
+        if answer == self.calls[key] or self.origin[key] == block:
+            return
+        conflict = self._conflict.get(key)
+        if conflict is None:
+            name = (f"{args[0]}({', '.join(str(a) for a in args[1:])})" if len(args) > 1 else args[0]) \
+                if kind == "nvml" and args else " ".join(str(a) for a in args) or kind
+            self._conflict[key] = Conflict(str(name), _shown(self.calls[key]), self.origin[key], _shown(answer), block)
+            self.conflicts.append(self._conflict[key])
+        elif _shown(answer) not in [value for value, _ in conflict.values()]:
+            conflict.more.append((_shown(answer), block))
 
     def get(self, kind: str, args: list) -> Any:
         return self.calls.get(call_key(kind, args))

@@ -6,20 +6,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gpudoctor.engine import Options, Report, run_checks
-from gpudoctor.model import CheckResult, Finding, Status
+from gpudoctor.model import CheckResult, Finding, Status, is_unknown
 from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
-from gpudoctor.pasted.text import CleanText, NotText, clean
+from gpudoctor.pasted.text import NotText, clean
 from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
+
+
+# The JSON report lists the first blocks it recognised, and counts the rest: its size must not follow the paste's.
+LISTED_BLOCKS = 200
 
 
 class UnreadablePaste(Exception):
     """The input cannot be judged (missing file, binary, empty, nothing recognised); exit code 2."""
 
 
-# A paste is what a person copies from a terminal: megabytes at most. The cap bounds memory and time
-# for a runaway file or an endless standard input (`yes | gpudoctor read`).
-MAX_PASTE_BYTES = 32 << 20
+# A paste is what a person copies from a terminal, or a service's whole log (bench/read_50mb.py reads 50 MB).
+# The cap bounds memory and time for a runaway file or an endless standard input (`yes | gpudoctor read`).
+# Secrets are removed from what `read` prints and writes by the one sanitiser (report/printable.py), not
+# from the paste itself: redacting 50 MB up front would cost more than reading it.
+MAX_PASTE_BYTES = 128 << 20
 
 
 def read_inputs(paths: tuple[str, ...]) -> list[tuple[str, bytes]]:
@@ -42,26 +48,16 @@ def _what_to_paste() -> str:
     return ", ".join(f"`{kind.command}`" for kind in KINDS if kind.name not in NOT_JUDGED)
 
 
-def _redacted(text: CleanText) -> CleanText:
-    """The paste with secrets removed before anything reads it, so that no output of `read` can hold one.
-    Redacted as one text (one pass, not one per line); redaction keeps the lines where they were."""
-    from gpudoctor.host.redact import redact_text
-
-    joined = "\n".join(line.text for line in text.lines)
-    parts = redact_text(joined).split("\n")
-    if len(parts) != len(text.lines):  # never expected: redaction keeps newlines; then line by line
-        parts = [redact_text(line.text) for line in text.lines]
-    lines = tuple(line if part == line.text else replace(line, text=part) for line, part in zip(text.lines, parts))
-    return replace(text, lines=lines)
-
-
 def reading_of(inputs: list[tuple[str, bytes]]) -> Reading:
+    """The reading of the inputs, which it empties: their bytes are freed as they are read."""
     if not any(data.strip() for _, data in inputs):
         raise UnreadablePaste("the paste is empty; paste the output of " + _what_to_paste())
     texts = []
-    for name, data in inputs:
+    inputs.reverse()
+    while inputs:  # each input's bytes are let go once cleaned (a 50 MB paste is not held twice)
+        name = inputs[-1][0]
         try:
-            texts.append((name, _redacted(clean(data))))
+            texts.append((name, clean(inputs.pop()[1])))  # no name here holds the bytes while they are cleaned
         except NotText as exc:
             raise UnreadablePaste(f"{name} cannot be read as pasted text: {exc}") from None
     reading = read_blocks(texts)
@@ -75,12 +71,11 @@ def _conflicts_result(reading: Reading) -> tuple[CheckResult, ...]:
     if not reading.conflicts:
         return ()
     findings = tuple(
-        Finding(Status.WARN, f"The pasted outputs disagree on {c.call}: {c.first!r} ({c.first_block}) but "
-                             f"{c.second!r} ({c.second_block}).",
+        Finding(Status.WARN, f"The pasted outputs disagree on {c.call}: "
+                             + " but ".join(f"{value!r} ({block})" for value, block in c.values()) + ".",
                 ("They may come from different machines, or from before and after a change; the first was used. "
                  "Paste the outputs of one machine, taken at one time.",),
-                evidence={"call": c.call, "first": c.first, "first_block": c.first_block, "second": c.second,
-                          "second_block": c.second_block})
+                evidence={"call": c.call, "values": [{"value": value, "from": block} for value, block in c.values()]})
         for c in reading.conflicts)
     return (CheckResult("read.conflicts", "Pasted outputs that disagree", Status.WARN, findings, 0.0),)
 
@@ -94,11 +89,14 @@ class PastedReport:
         """What was recognised, for the JSON report's "pasted" member and the other formats."""
         return {
             "recognised": [{"kind": b.kind.name, "source": b.source, "line": b.first_line, "command": b.command,
-                            "judged": b.kind.name not in NOT_JUDGED} for b in self.reading.recognised],
+                            "judged": b.kind.name not in NOT_JUDGED} for b in self.reading.recognised[:LISTED_BLOCKS]],
+            "recognised_not_listed": max(0, len(self.reading.recognised) - LISTED_BLOCKS),
             "unrecognised_blocks": len(self.reading.blocks) - len(self.reading.recognised),
             "cut_marks": self.reading.cuts,
             "platform": {"assumed": self.reading.platform.sys_platform, "because": self.reading.platform.because},
-            "conflicts": [c.__dict__ for c in self.reading.conflicts],
+            "conflicts": [{"call": c.call, "first": c.first, "first_block": c.first_block, "second": c.second,
+                           "second_block": c.second_block, "more": [list(m) for m in c.more]}
+                          for c in self.reading.conflicts],
             "notes": list(self.reading.notes),
             "unknown": [r.check_id for r in self.report.results if _is_unknown(r)],
             "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report)],
@@ -106,7 +104,8 @@ class PastedReport:
 
 
 def _is_unknown(result: CheckResult) -> bool:
-    return any(f.evidence.get("unknown") for f in result.findings)
+    """Nothing of the check could be judged (a check that judged part of its question is shown)."""
+    return all(is_unknown(f) for f in result.findings)
 
 
 def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 535) -> PastedReport:
@@ -116,7 +115,7 @@ def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 5
     host = reading.host()
     report = run_checks(host, checks, registry, Options(min_driver=min_driver, source="pasted"),
                         report_broken_plugins=False, summarize=host_summary)
-    return PastedReport(judge_pasted(report, reading.kinds, _conflicts_result(reading)), reading)
+    return PastedReport(judge_pasted(report, reading.kinds, _conflicts_result(reading), reading.platform), reading)
 
 
 def json_document(pasted: PastedReport) -> dict[str, Any]:
@@ -131,7 +130,7 @@ def terminal_text(pasted: PastedReport, verbose: bool) -> tuple[Report, list[str
     """The report to print as `check` does (known checks only), and the lines that follow it."""
     known = replace(pasted.report, results=tuple(r for r in pasted.report.results if not _is_unknown(r)))
     summary = pasted.summary()
-    kinds = [item["kind"] for item in summary["recognised"]]
+    kinds = [block.kind.name for block in pasted.reading.recognised]
     lines = [f"Read from the paste: {', '.join(dict.fromkeys(kinds))}"
              f" (platform: {summary['platform']['assumed']}, {summary['platform']['because']})."]
     not_judged = sorted({k for k in kinds if k in NOT_JUDGED})
@@ -187,7 +186,8 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
 
         from gpudoctor.report.printable import printable
 
-        print_report(known, verbose=verbose)
+        print_report(known, verbose=verbose,
+                     not_shown_unknown=tuple(r.check_id for r in report.results if _is_unknown(r)))
         click.echo(printable("\n".join(trailer)))  # notes quote the paste
     from gpudoctor.exit_codes import read_exit_code
 

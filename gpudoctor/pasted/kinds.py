@@ -62,15 +62,68 @@ KINDS: tuple[BlockKind, ...] = (
               line_by_line=True),
 )
 
-# One search per line for all kinds (a 50 MB log has a million lines): group k<i> is KINDS[i].
-_STARTS = re.compile("|".join(f"(?P<k{i}>{kind.starts})" for i, kind in enumerate(KINDS)))
+def _branches(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression ("a|b(c|d)" -> ["a", "b(c|d)"])."""
+    branches, depth, start, index, in_class = [], 0, 0, 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 1
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            branches.append(pattern[start:index])
+            start = index + 1
+        index += 1
+    return branches + [pattern[start:]]
+
+
+def _combined(branches: list[tuple[int, str]]) -> re.Pattern:
+    """One pattern for all kinds' branches (a 50 MB paste has a million lines): group k<i> is KINDS[i]."""
+    return re.compile("|".join(f"(?P<k{i}_{n}>{branch})" for n, (i, branch) in enumerate(branches)))
+
+
+# Most kinds start at the beginning of a line: those branches are tried there only (re.match), and only the few
+# that may start anywhere are searched along the line. Of two kinds matching at the line's start, the first wins.
+_ALL = [(i, branch) for i, kind in enumerate(KINDS) for branch in _branches(kind.starts)]
+_AT_START = _combined([(i, b) for i, b in _ALL if b.startswith("^")])
+_ANYWHERE = _combined([(i, b) for i, b in _ALL if not b.startswith("^")])
+
+
+def _literal_start(branch: str) -> str:
+    """The plain text a branch begins with ("level=" of "level=(?:INFO|…"), after a leading word boundary."""
+    branch = branch[2:] if branch.startswith("\\b") else branch
+    match = re.match(r"[\w=: -]*", branch)
+    literal = match.group() if match else ""
+    # a quantifier after the last character makes that character optional: it is not required text
+    return literal[:-1] if branch[len(literal):len(literal) + 1] in ("*", "?", "{") else literal
+
+
+# Searching a line is what costs; a line that holds none of these texts cannot match any branch searched for.
+_ANYWHERE_NEEDS = tuple(_literal_start(b) for _, b in _ALL if not b.startswith("^"))
+_ANYWHERE_HINT = re.compile("|".join(re.escape(text) for text in _ANYWHERE_NEEDS) if all(_ANYWHERE_NEEDS) else "")
 _ANNOUNCED = [(kind, re.compile(kind.announced_by)) for kind in KINDS]
 BY_NAME = {kind.name: kind for kind in KINDS}
 
 
+def _kind_index(match: re.Match) -> int:
+    return int(match.lastgroup[1:].split("_")[0])
+
+
 def kind_starting(line: str) -> BlockKind | None:
-    match = _STARTS.search(line)
-    return KINDS[int(match.lastgroup[1:])] if match else None
+    """The kind whose output this line begins: the match nearest the line's start, the first kind on a tie."""
+    at_start = _AT_START.match(line)
+    anywhere = _ANYWHERE.search(line) if _ANYWHERE_HINT.search(line) else None
+    if at_start and anywhere and anywhere.start() == 0:
+        return KINDS[min(_kind_index(at_start), _kind_index(anywhere))]
+    match = at_start or anywhere
+    return KINDS[_kind_index(match)] if match else None
 
 
 # A command that announces a paste is a line typed at a prompt; past this length it is no command anyone typed,

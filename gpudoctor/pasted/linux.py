@@ -10,8 +10,8 @@ from gpudoctor.probes.env import GPU_ENV_VARIABLES
 from gpudoctor.probes.nccl import LDCONFIG_COMMANDS
 from gpudoctor.probes.ollama import SERVER_SETTINGS
 
-# Where the pasted nvcc is said to live: a paste does not show the path, only the version.
-PASTED_NVCC_ROOT = "(pasted nvcc --version)"
+# Where a pasted nvcc lives when its prompt ran it by name: on PATH, somewhere the paste does not show.
+PASTED_NVCC_ROOT = "a place the paste does not show (unknown: `which nvcc` shows it)"
 _LIBNCCL = re.compile(r"libnccl\.so\.(\d+)\.(\d+)\.(\d+)$")
 _LDCONFIG_ENTRY = re.compile(r"^\s*\S+\s+\([^)]*\)\s+=>\s+(\S+)\s*$")
 AUDITED_VARIABLES = tuple(dict.fromkeys((*GPU_ENV_VARIABLES, *SERVER_SETTINGS, "OLLAMA_HOST", "LD_LIBRARY_PATH",
@@ -51,11 +51,15 @@ def ldconfig(lines: list[str], answers: PastedAnswers, block: str) -> bool:
     return all_versioned if any_nccl else whole_listing(lines)
 
 
-def nvcc(lines: list[str], answers: PastedAnswers, block: str) -> None:
-    path = f"{PASTED_NVCC_ROOT}/bin/nvcc"
+def nvcc(lines: list[str], answers: PastedAnswers, block: str, command: str | None = None) -> None:
+    """`nvcc --version`; a prompt that ran it by its path (`/usr/local/cuda-12.4/bin/nvcc --version`) says where
+    the toolkit is, one that ran it by name says only that it is on PATH."""
+    ran = (command or "").split()
+    path = ran[0] if ran and ran[0].endswith("/bin/nvcc") else f"{PASTED_NVCC_ROOT}/bin/nvcc"
+    root = path[:-len("/bin/nvcc")]
     answers.put("which", ["nvcc"], [path], block)
     answers.put("resolve", [path], path, block)
-    answers.put("resolve", [PASTED_NVCC_ROOT], PASTED_NVCC_ROOT, block)
+    answers.put("resolve", [root], root, block)
     answers.command(block, [path, "--version"], "\n".join(lines) + "\n")
 
 

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ElementTree
 
 from gpudoctor.pasted.answers import PastedAnswers
 from gpudoctor.probes.gpus import ARCHITECTURE_NAMES, P2P_CAPABILITIES, P2P_STATUS_NAMES, TOPOLOGY_NAMES
+from gpudoctor.probes.kernel_driver import NVIDIA_VERSION, read_nvrm
 
 MIB = 1024 * 1024
 _ARCHITECTURE_CODES = {name.lower(): code for code, name in ARCHITECTURE_NAMES.items()}
@@ -268,12 +269,15 @@ def gpu_list(lines: list[str], answers: PastedAnswers, block: str) -> None:
 
 
 # -- /proc/driver/nvidia/version -------------------------------------------------------------------------------
-_NVRM = re.compile(r"NVRM version: .*?\s(\d{3}\.\d+(?:\.\d+)?)\s")
-
-
 def driver_file(lines: list[str], answers: PastedAnswers, block: str) -> None:
-    for line in lines:
-        if match := _NVRM.search(line + " "):
-            answers.nvml(block, "nvmlInit", value=True)
-            answers.nvml(block, "nvmlSystemGetDriverVersion", value=match.group(1))
-            return
+    """The file as the kernel_driver probe reads it (its flavour, open or proprietary, stays), and the driver
+    version NVML would give, both through the probe's own reader of the file."""
+    text = "\n".join(lines) + "\n"
+    nvrm = read_nvrm(text)
+    if nvrm is None:
+        return
+    answers.put("file", [NVIDIA_VERSION, 4096, False], {"error": None, "data": text[text.index("NVRM version:"):]},
+                block)
+    if nvrm.version:
+        answers.nvml(block, "nvmlInit", value=True)
+        answers.nvml(block, "nvmlSystemGetDriverVersion", value=nvrm.version)

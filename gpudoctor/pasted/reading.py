@@ -14,7 +14,7 @@ from gpudoctor.host.base import ReplayHost, call_key
 from gpudoctor.pasted import collect_env, linux, nvidia_smi, ollama, wsl
 from gpudoctor.pasted.answers import Conflict, PastedAnswers
 from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
-from gpudoctor.pasted.text import CleanText, Line
+from gpudoctor.pasted.text import CleanText
 from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
 from gpudoctor.probes.wsl import WSL_LIB
 
@@ -41,12 +41,15 @@ def segment(text: CleanText, source: str) -> list[Block]:
     """Cut the cleaned lines into blocks: a prompt line or the first line of a known output starts one."""
     blocks: list[Block] = []
     current: Block | None = None
-    for number, line in enumerate(text.lines, start=1):
-        if line.command is not None:
-            current = Block(kind_announced(line.command), number, source, command=line.command)
+    commands = text.commands
+    for index, line in enumerate(text.lines):
+        number = index + 1
+        if index in commands:
+            current = Block(kind_announced(commands[index]), number, source, command=commands[index])
             blocks.append(current)
             continue
-        kind = kind_starting(line.text) if line.text.strip() else None
+        blank = not line or line.isspace()
+        kind = None if blank else kind_starting(line)
         if kind is not None and current is not None and _continues(current, kind):
             if current.kind is None:
                 current.kind = kind
@@ -54,11 +57,11 @@ def segment(text: CleanText, source: str) -> list[Block]:
         elif kind is not None:
             current = Block(kind, number, source, started=True)
             blocks.append(current)
-        elif current is None or (current.kind is not None and current.kind.line_by_line and not line.text.strip()
+        elif current is None or (blank and current.kind is not None and current.kind.line_by_line
                                  and current.kind.name in _ENDS_AT_BLANK):
             current = Block(None, number, source)
             blocks.append(current)
-        current.lines.append(line.text)
+        current.lines.append(line)
     return [block for block in blocks if block.has_content()]
 
 
@@ -77,7 +80,9 @@ def _continues(current: Block, kind: BlockKind) -> bool:
 
 
 # -- platform ----------------------------------------------------------------------------------------
-_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\", re.IGNORECASE)
+# Windows paths in an Ollama log: the usual folders, or any drive in its server config's OLLAMA_MODELS (ollama/ollama#10486:
+# "OLLAMA_MODELS:D:\\Ollama", as Go prints the map).
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\|OLLAMA_MODELS:[A-Za-z]:\\", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -153,40 +158,61 @@ _PLAIN_READERS = {
     "nvidia-smi topo -m": nvidia_smi.topology,
     "/proc/driver/nvidia/version": nvidia_smi.driver_file,
     "python -m torch.utils.collect_env": collect_env.collect_env,
-    "nvcc --version": linux.nvcc,
     "environment variables": linux.environment,
     "ollama ps": ollama.running_models,
     "ollama --version": ollama.version,
 }
 
 
-def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: list[str],
+class Notes:
+    """What the reading tells beside the checks, each sentence once: the first block that said it, and how many
+    more did (a paste repeating its outputs does not repeat its notes)."""
+
+    def __init__(self) -> None:
+        self._first: dict[str, str] = {}  # sentence -> the first block's label
+        self._more: dict[str, int] = {}
+
+    def append(self, label: str, sentence: str) -> None:
+        if sentence in self._first:
+            self._more[sentence] = self._more.get(sentence, 0) + 1
+        else:
+            self._first[sentence] = label
+
+    def lines(self) -> list[str]:
+        return [f"{label}: {sentence}" + (f" (and {self._more[sentence]} more blocks)" if sentence in self._more else "")
+                for sentence, label in self._first.items()]
+
+
+def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: Notes,
             settled: set[str]) -> None:
     name, lines, label = block.kind.name, block.lines, block.label
     if name in _PLAIN_READERS:
         _PLAIN_READERS[name](lines, answers, label)
+    elif name == "nvcc --version":
+        linux.nvcc(lines, answers, label, block.command)
     elif name == "nvidia-smi -q -x":
         try:
             nvidia_smi.query_xml(lines, answers, label)
         except nvidia_smi.BadXml as exc:
-            notes.append(f"{label}: {exc}; it was not used")
+            notes.append(label, f"{exc}; it was not used")
     elif name == "nvidia-smi topo -p2p":
         capability = nvidia_smi.p2p(lines, answers, label, block.command)
         if not (block.command and "-p2p" in block.command):
-            notes.append(f"{label}: no command line says which capability this P2P matrix shows; read as {capability}")
+            notes.append(label, f"no command line says which capability this P2P matrix shows; read as {capability}")
     elif name == "ldconfig -p":
         if linux.whole_listing(lines):
             settled.add(WHOLE_LDCONFIG)
         if linux.ldconfig(lines, answers, label):
             settled.add(NCCL_VERSIONS)
         elif any("libnccl" in line for line in lines):
-            notes.append(f"{label}: libnccl.so.2 is listed without its version (the file it links to says it)")
+            notes.append(label, "libnccl.so.2 is listed without its version (the file it links to says it)")
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
         log = ollama.server_log(_tail(lines, platform), answers, label, kind)
         if log.server_version:
             settled.add(OLLAMA_VERSION)
-        notes.extend(f"{label}: {sentence}" for sentence in ollama.what_the_log_says(log))
+        for sentence in ollama.what_the_log_says(log):
+            notes.append(label, sentence)
     elif name.startswith("wsl "):
         wsl.wsl_output({"wsl -l -v": "wsl-list", "wsl --status": "wsl-status", "wsl --version": "wsl-version"}[name],
                        lines, answers, label)
@@ -229,7 +255,7 @@ class Reading:
             "machine": "", "python_version": "",
             "extra": {"distro": {"name": self.platform.os_name}} if self.platform.os_name else {},
         }
-        return ReplayHost(calls)
+        return ReplayHost(calls, origins=self.answers.origin)
 
 
 def _joined_logs(blocks: list[Block]) -> list[Block]:
@@ -249,12 +275,17 @@ def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     blocks = [block for source, text in texts for block in segment(text, source)]
     platform = guess_platform(blocks)
     answers = PastedAnswers()
-    notes: list[str] = []
+    notes = Notes()
     settled: set[str] = {WSL2_LIBRARIES} if platform.wsl2 else set()
     order = {kind.name: i for i, kind in enumerate(KINDS)}
+    answered: set[tuple[str, int]] = set()
     for block in sorted(_joined_logs(blocks), key=lambda b: order[b.kind.name]):
-        _answer(block, answers, platform, notes, settled)
-    return Reading(blocks, answers, platform, notes, sum(text.cuts for _, text in texts), settled)
+        # The same output pasted again gives the same answers: read once (a paste that repeats stays fast).
+        same = (block.kind.name, hash(tuple(block.lines)))
+        if same not in answered:
+            answered.add(same)
+            _answer(block, answers, platform, notes, settled)
+    return Reading(blocks, answers, platform, notes.lines(), sum(text.cuts for _, text in texts), settled)
 
 
-__all__ = ["BY_NAME", "Block", "Line", "Reading", "read_blocks", "segment"]
+__all__ = ["BY_NAME", "Block", "Reading", "read_blocks", "segment"]

@@ -22,9 +22,11 @@ _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _FENCE = re.compile(r"^\s*(?:>\s*)*(?:```|~~~)")
 _QUOTE = re.compile(r"^(?:> ?)+")
+_FENCE_STARTS = (">", "`", "~")  # the first character (after indentation) of a line _FENCE can match
 # Lines a person left to show they cut something: "[...]", "...", "[snip]", "<truncated>".
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
+_CUT_STARTS = ("[", ".", "…", "<")
 # journalctl's short format: "Nov 23 10:00:01 hostname unit[pid]: " (also ISO time stamps, -o short-iso).
 # The month is the locale's abbreviation (strftime %b): "Nov", "jan" (sv_SE), "févr." (fr_FR), "Mär"
 # (de_DE), "фев" (ru_RU), "2月" (zh_CN, ja_JP), "2월" (ko_KR).
@@ -44,14 +46,12 @@ _COMMANDS = ("nvidia-smi", "ollama", "wsl", "ldconfig", "dmesg", "journalctl", "
 
 
 @dataclass(frozen=True)
-class Line:
-    text: str
-    command: str | None = None  # set on a prompt line: the command that was run (its output follows)
-
-
-@dataclass(frozen=True)
 class CleanText:
-    lines: tuple[Line, ...]
+    """The cleaned lines (plain strings: a 50 MB paste has a million of them) and, by line index, the command
+    each prompt line ran (its output follows)."""
+
+    lines: list[str]
+    commands: dict[int, str]
     cuts: int  # lines such as "[...]" where the person cut output
     encoding: str
 
@@ -75,6 +75,9 @@ def decode(data: bytes) -> tuple[str, str]:
 
 
 def _command_of(line: str) -> str | None:
+    # Every prompt _PROMPT knows holds "$", "#" or "%", or a Windows drive's ":\" (an XML line's ">" is no prompt).
+    if "$" not in line and "#" not in line and "%" not in line and ":\\" not in line:
+        return None
     match = _PROMPT.match(line)
     if match is None:
         return None
@@ -84,23 +87,55 @@ def _command_of(line: str) -> str | None:
     return command if base.startswith(_COMMANDS) else None
 
 
+# Lines are split a piece at a time, each piece dropped once read: the whole text and all its lines are never held
+# at once (memory stays near one copy of the paste).
+_PIECE_CHARS = 1 << 20
+
+
+def _pieces(text: str) -> list[str]:
+    """`text` cut at newlines into pieces of about _PIECE_CHARS, last piece first (for pop())."""
+    pieces, start = [], 0
+    while True:
+        end = text.find("\n", start + _PIECE_CHARS)
+        if end < 0:
+            pieces.append(text[start:])
+            return pieces[::-1]
+        pieces.append(text[start:end])
+        start = end + 1
+
+
 def clean(data: bytes) -> CleanText:
     text, encoding = decode(data)
-    # CRLF, and the CR CR LF of wsl.exe's usage text, become one newline.
-    text = text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n")
-    text = _ANSI.sub("", text)
-    lines: list[Line] = []
+    del data  # the caller passes its only reference (pasted/command.py): the bytes go before the lines come
+    # CRLF, and the CR CR LF of wsl.exe's usage text, become one newline. (Each pass copies a text of up to
+    # 50 MB: only the passes that have something to do run.)
+    if "\r" in text:
+        text = text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    pieces = _pieces(text)
+    del text
+    lines: list[str] = []
+    commands: dict[int, str] = {}
     cuts = 0
-    for raw in text.split("\n"):
-        if _FENCE.match(raw):
-            continue
-        line = _QUOTE.sub("", raw) if raw.startswith(">") else raw
-        if _CUT.match(line):
-            cuts += 1
-            continue
-        journal = _JOURNAL.match(line)
-        if journal:
-            line = line[journal.end():]
-        command = _command_of(line)
-        lines.append(Line(line, command))
-    return CleanText(tuple(lines), cuts, encoding)
+    while pieces:
+        for raw in pieces.pop().split("\n"):
+            # Cheap tests of the first character spare most lines the regular expressions.
+            first = raw.lstrip()[:1]
+            if first in _FENCE_STARTS and _FENCE.match(raw):
+                continue
+            line = raw
+            if first == ">":
+                line = _QUOTE.sub("", raw)
+                first = line.lstrip()[:1]
+            if first in _CUT_STARTS and _CUT.match(line):
+                cuts += 1
+                continue
+            journal = _JOURNAL.match(line) if first and first == line[:1] else None  # journal lines start unindented
+            if journal:
+                line = line[journal.end():]
+            command = _command_of(line)
+            if command is not None:
+                commands[len(lines)] = command
+            lines.append(line)
+    return CleanText(lines, commands, cuts, encoding)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from gpudoctor.engine import Report
 from gpudoctor.host.answers import NOT_RECORDED
-from gpudoctor.model import CheckResult, Finding, Status, worst
+from gpudoctor.model import CheckResult, Finding, Status, is_unknown, worst
 from gpudoctor.pasted.reading import NCCL_VERSIONS, OLLAMA_VERSION, WHOLE_LDCONFIG, WSL2_LIBRARIES
 
 _INVENTORY = ("nvidia-smi", "nvidia-smi -q", "nvidia-smi -q -x")
@@ -26,6 +26,8 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
                   "how many GPUs the driver sees"),
     "driver.version": ((*_INVENTORY, "/proc/driver/nvidia/version", "python -m torch.utils.collect_env"),
                        "nvidia-smi", "the driver version"),
+    "driver.kernel": (("/proc/driver/nvidia/version",), "cat /proc/driver/nvidia/version",
+                      "the kernel module and its flavour"),
     "cuda.toolkit": (("nvcc --version",), "nvcc --version", "the CUDA toolkit"),
     # A paste cannot load libnccl.so.2 to ask its version: only versioned file names settle it.
     "nccl.library": ((NCCL_VERSIONS,), "ldconfig -p | grep nccl",
@@ -49,14 +51,25 @@ SETTLED_BY: dict[str, tuple[tuple[str, ...], str, str]] = {
     "ollama.models": (("ollama ps",), "ollama ps", "where the loaded models run"),
     "gpu.errors": (("kernel log",), "sudo dmesg", "the Xid and PCIe errors of this boot"),
 }
-# Checks that compare two views judge only when the second was pasted too (Ollama's GPUs against the driver's).
-_GPU_LIST = ((*_INVENTORY, "nvidia-smi -L / nvlink -s"), "nvidia-smi", "the GPUs the driver sees")
+# Checks that compare two views judge only when the second was pasted too. (The machine's GPU list needs no
+# entry here: the `gpus` probe says itself when it was not seen, and the checks judge what they can without it.)
 ALSO_NEEDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "wsl.gpu": (("wsl -l -v", "wsl --status", "wsl --version", WSL2_LIBRARIES), "wsl -l -v", "which WSL version runs"),
-    "ollama.gpus": _GPU_LIST,
-    "ollama.placement": _GPU_LIST,
-    "ollama.models": _GPU_LIST,
 }
+
+
+def _typed(result: CheckResult) -> bool:
+    """Whether the check itself said what it could not see (a probe's NotSeen, a conditional finding)."""
+    return any("shown_by" in f.evidence for f in result.findings)
+
+
+def _asked_of_the_paste(result: CheckResult) -> CheckResult:
+    """A typed unknown, said as a request to whoever pasted: which output to paste, and why."""
+    findings = tuple(
+        replace(f, summary=f"Unknown{f' ({judges})' if (judges := f.evidence.get('judges')) else ''}: paste "
+                           f"`{f.evidence['shown_by']}` ({f.evidence['reason']}).", details=())
+        if is_unknown(f) else f for f in result.findings)
+    return replace(result, findings=findings)
 
 
 def missing(check_id: str, kinds: set[str]) -> tuple[str, str] | None:
@@ -185,17 +198,68 @@ def _without_gaps(result: CheckResult, kinds: set[str]) -> CheckResult:
     return replace(result, findings=findings, status=worst(f.status for f in findings))
 
 
-def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...] = ()) -> Report:
-    """The report with unsettled checks turned into "unknown", and `extra` results (conflicts) first."""
+_LINUX_ENV = "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'"
+_LINUX_OLLAMA_LOG = "journalctl -u ollama --no-pager | tail -n 300"
+# What a Windows user runs instead (PowerShell) where an ask is a Linux command; None: no Windows output settles it
+# (the kernel log, the loader cache and NCCL are Linux's). The environment is printed NAME=VALUE, as `env` prints it.
+WINDOWS_ASKS: dict[str, str | None] = {
+    _LINUX_OLLAMA_LOG: 'Get-Content "$env:LOCALAPPDATA\\Ollama\\server.log" -Tail 300',
+    _LINUX_ENV: "Get-ChildItem Env: | Where-Object Name -Match '^(CUDA|NCCL|OLLAMA|NVIDIA)_' | "
+                'ForEach-Object { "$($_.Name)=$($_.Value)" }',
+    "ldconfig -p | grep nccl": None, "ldconfig -p | grep -E 'nccl|cuda'": None, "ldconfig -p": None,
+    "sudo dmesg": None, "sudo journalctl -k -b -1": None, "cat /proc/driver/nvidia/version": None,
+}
+# On WSL some answers come from the Windows side: where to run each ask.
+WSL_ASKS = {
+    "wsl -l -v": "wsl -l -v (in Windows PowerShell)", "wsl --status": "wsl --status (in Windows PowerShell)",
+    "nvidia-smi": "nvidia-smi (in WSL, and in Windows PowerShell)",
+}
+
+
+def _fitting(command: str, platform) -> str | None:
+    """The ask as the pasting user's platform runs it (PowerShell on Windows, the right side on WSL)."""
+    if platform.sys_platform == "win32":
+        return WINDOWS_ASKS.get(command, command)
+    if platform.wsl2 or "microsoft" in platform.os_release.lower():
+        return WSL_ASKS.get(command, command)
+    return command
+
+
+def _fit_to(finding: Finding, platform) -> Finding:
+    """A finding's ask put in the platform's terms (the command is gpudoctor's own, set in the evidence above)."""
+    key = "paste" if "paste" in finding.evidence else "shown_by" if is_unknown(finding) else None
+    command = finding.evidence.get(key) if key else None
+    if not command or _fitting(command, platform) == command:
+        return finding
+    fitting = _fitting(command, platform)
+    if fitting is None:
+        return replace(finding, summary="Unknown: no Windows output settles this (what would is Linux's own).",
+                       evidence={k: v for k, v in finding.evidence.items() if k != key})
+    return replace(finding, summary=finding.summary.replace(f"`{command}`", f"`{fitting}`"),
+                   evidence={**finding.evidence, key: fitting})
+
+
+def judge_pasted(report: Report, kinds: set[str], extra: tuple[CheckResult, ...] = (), platform=None) -> Report:
+    """The report with unsettled checks turned into "unknown", and `extra` results (conflicts) first; the asks fit
+    `platform` (the paste's PastedPlatform) when given."""
+    judged = _judged(report, kinds)
+    if platform is not None:
+        judged = [replace(r, findings=tuple(_fit_to(f, platform) for f in r.findings)) for r in judged]
+    return replace(report, results=(*extra, *judged), source="pasted")
+
+
+def _judged(report: Report, kinds: set[str]) -> list[CheckResult]:
     results = []
     for result in report.results:
         not_here = all(f.summary.startswith("Not applicable on") for f in result.findings)
         if not_here:
             results.append(result)
+        elif _typed(result):
+            results.append(_asked_of_the_paste(result))
         else:
             results.append(_without_gaps(result, kinds) if settled(result.check_id, kinds)
                            else unknown_result(result, kinds))
-    return replace(report, results=(*extra, *results), source="pasted")
+    return results
 
 
 def commands_to_ask(report: Report, most: int = 3) -> list[tuple[str, list[str]]]:
@@ -203,7 +267,8 @@ def commands_to_ask(report: Report, most: int = 3) -> list[tuple[str, list[str]]
     wanted: Counter[str] = Counter()
     checks: dict[str, list[str]] = {}
     for result in report.results:
-        paste = next((f.evidence.get("paste") for f in result.findings if f.evidence.get("unknown")), None)
+        paste = next((f.evidence.get("paste") or f.evidence.get("shown_by") for f in result.findings
+                      if f.evidence.get("unknown")), None)
         if paste:
             wanted[paste] += 1
             checks.setdefault(paste, []).append(result.check_id)

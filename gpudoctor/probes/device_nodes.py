@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 DEVICE_GLOB = "/dev/nvidia*"
@@ -157,12 +159,12 @@ def _suspend_units(host: Host) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @provides("device_nodes")
-def probe_device_nodes(host: Host, facts) -> DeviceNodeFacts:
+def probe_device_nodes(host: Host, facts) -> DeviceNodeFacts | NotSeen:
     kind = facts.get("platform").kind
     if kind in ("windows", "wsl"):  # WSL 2 reaches the GPU through /dev/dxg, not /dev/nvidia*
         return DeviceNodeFacts(error=f"not applicable on {kind}")
-    if host.read_file(SELF_STATUS, limit=8192).error == "not-recorded":  # a snapshot older than this probe
-        return DeviceNodeFacts(error="not-recorded")
+    if host.read_file(SELF_STATUS, limit=8192).error == NOT_RECORDED:  # a paste, or a snapshot older than this probe
+        return NotSeen("the device files (/dev/nvidia*) and their permissions were not recorded", "ls -l /dev/nvidia*")
     nodes, listing_error = _nodes(host)
     unit = _unit(host, OLLAMA_UNIT)
     ollama_user = _account(host, unit.user or "root", unit.groups) if unit else None

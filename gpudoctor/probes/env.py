@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 GPU_ENV_VARIABLES = (
@@ -48,8 +49,17 @@ class GpuEnv:
         return {name: value for name, value in self.values.items() if value is not None}
 
 
+# What prints the audited variables as NAME=VALUE lines, on each platform (the output `gpudoctor read` reads).
+SHOWN_BY = {"windows": "Get-ChildItem Env: | Where-Object Name -Match '^(CUDA|NCCL|OLLAMA|NVIDIA)_' | "
+                       'ForEach-Object { "$($_.Name)=$($_.Value)" }',
+            "linux": "env | grep -E '^(CUDA|NCCL|OLLAMA|NVIDIA)_'"}
+
+
 @provides("gpu_env")
-def probe_gpu_env(host: Host, facts) -> GpuEnv:
+def probe_gpu_env(host: Host, facts) -> GpuEnv | NotSeen:
+    if not any(host.answered("env", [name]) for name in GPU_ENV_VARIABLES):  # a paste without `env`
+        kind = facts.get("platform").kind
+        return NotSeen("the environment variables were not recorded", SHOWN_BY.get(kind, SHOWN_BY["linux"]))
     return GpuEnv({name: host.env(name) for name in GPU_ENV_VARIABLES})
 
 

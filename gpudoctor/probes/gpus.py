@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 from gpudoctor.probes.gpu_health import health_calls
 
@@ -163,8 +165,19 @@ class GpuPair:
 
     @property
     def path(self) -> str:
-        """The connection as `nvidia-smi topo -m` prints it: NV18, PIX, SYS ..."""
+        """The connection as `nvidia-smi topo -m` prints it: NV18, PIX, SYS ... ("?" when neither was seen)."""
         return f"NV{self.nvlinks}" if self.nvlinks else (self.topology or "?")
+
+    @property
+    def medium(self) -> str:
+        """'NVLink (NV18)', 'PCIe (PIX)', or what shows it when neither NVLinks nor a PCIe path were seen."""
+        return medium(self.nvlinks, self.topology)
+
+
+def medium(nvlinks: int, topology: str | None) -> str:
+    if nvlinks:
+        return f"NVLink (NV{nvlinks})"
+    return f"PCIe ({topology})" if topology else "a path not seen (`nvidia-smi topo -m` shows it)"
 
 
 @dataclass(frozen=True)
@@ -309,7 +322,7 @@ def _nvlink_speed(host: Host, index: int) -> int | None:
     return speed if isinstance(speed, int) and speed > 0 else None
 
 
-def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -> int:
+def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool, only_peer: bool = False) -> int:
     """NVLinks from a to b, counted as `nvidia-smi topo -m` does ("NV18").
 
     Links whose far end is b count directly. Links whose far end is no GPU of this host count
@@ -317,23 +330,40 @@ def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool) -
     link ends at a switch and nvidia-smi shows NV18 for each pair, and in a VM with passed-through
     GPUs NVML reports the far end as FFFFFFFF:FF:FF.0 (recorded on the two-H200 host, where
     nvidia-smi showed NV18). Direct links without a switch in such a VM would be over-counted.
+    With `b` the only other GPU, a link whose far end is unknown (NVML did not say; a pasted `topo -m`
+    names no bus) ends at b or at a switch that leads to it, and counts for b.
     """
     b_bus = normalize_bus_id(b.bus_id) if b.bus_id else None
     remotes = [normalize_bus_id(link.remote_bus_id) if link.remote_bus_id else None for link in a.active_nvlinks]
     direct = sum(1 for remote in remotes if remote is not None and remote == b_bus)
+    if only_peer:
+        direct += remotes.count(None)
     if direct or not nvlink_p2p_ok:
         return direct
     return sum(1 for remote in remotes if remote not in gpu_buses)
 
 
-def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str]) -> GpuPair:
+def _unordered(a: int, b: int) -> tuple[int, int]:
+    """The one order in which a pair's P2P status and common ancestor are asked.
+
+    Both are answers about the pair, not a direction: NVML asks the kernel driver for the P2P caps of
+    a group of GPUs (NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2 with gpuIds[] and gpuCount, in
+    NVIDIA/open-gpu-kernel-modules' ctrl0000system.h), and every one of the 100 ordered pairs recorded
+    in tests/fixtures answered the same both ways. One nvmlDeviceGetP2PStatus costs 1.7 ms in the lent
+    two-H100 VM (bench/nvml_costs.py), so asking each pair once halves what grows with GPUs squared.
+    """
+    return (a, b) if a < b else (b, a)
+
+
+def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str], gpu_count: int) -> GpuPair:
     p2p: dict[str, int | str] = {}
+    first, second = _unordered(a.index, b.index)
     for capability, caps_index in P2P_CAPABILITIES.items():
-        result = host.nvml("nvmlDeviceGetP2PStatus", a.index, b.index, caps_index)
+        result = host.nvml("nvmlDeviceGetP2PStatus", first, second, caps_index)
         p2p[capability] = result.value if result.ok else result.error
-    ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", a.index, b.index)
+    ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", first, second)
     topology = TOPOLOGY_NAMES.get(ancestor.value) if ancestor.ok else None
-    nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK)
+    nvlinks = _nvlinks_between(a, b, gpu_buses, p2p["nvlink"] == P2P_STATUS_OK, only_peer=gpu_count == 2)
     return GpuPair(a.index, b.index, p2p, topology, nvlinks)
 
 
@@ -356,9 +386,9 @@ def _prefetch(host: Host, count: int) -> None:
     """
     indices = range(count)
     link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINKS_SO_FAR)]
-    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a in indices for b in indices if a != b
-                  for caps in P2P_CAPABILITIES.values()]
-    pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a in indices for b in indices if a != b]
+    pairs = [(a, b) for a in indices for b in indices if a < b]
+    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, caps) for a, b in pairs for caps in P2P_CAPABILITIES.values()]
+    pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a, b in pairs]
     speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
     # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
     answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed
@@ -381,8 +411,10 @@ def _prefetch(host: Host, count: int) -> None:
 
 
 @provides("gpus")
-def probe_gpus(host: Host, facts) -> GpuInventory:
+def probe_gpus(host: Host, facts) -> GpuInventory | NotSeen:
     init = host.nvml("nvmlInit")
+    if init.error == NOT_RECORDED:  # a paste without nvidia-smi, or a snapshot that never asked NVML
+        return NotSeen("the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded", "nvidia-smi")
     if not init.ok:
         return GpuInventory(nvml_error=init.error)
     driver = host.nvml("nvmlSystemGetDriverVersion")
@@ -393,7 +425,7 @@ def probe_gpus(host: Host, facts) -> GpuInventory:
         _prefetch(host, count.value or 0)
     gpus = tuple(_gpu(host, index) for index in range(count.value or 0)) if count.ok else ()
     buses = {normalize_bus_id(g.bus_id) for g in gpus if g.bus_id}
-    pairs = tuple(_pair(host, a, b, buses) for a in gpus for b in gpus if a.index != b.index)
+    pairs = tuple(_pair(host, a, b, buses, len(gpus)) for a in gpus for b in gpus if a.index != b.index)
     return GpuInventory(
         nvml_error=None,
         driver_version=driver.value if driver.ok else None,

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 NVIDIA_VERSION = "/proc/driver/nvidia/version"
@@ -43,9 +45,9 @@ class KernelDriverFacts:
     loaded: dict[str, bool] = field(default_factory=dict)  # module -> loaded; empty when unknown
     params: dict[str, str] = field(default_factory=dict)  # /proc/driver/nvidia/params
     nouveau_blacklist: tuple[str, ...] = ()  # "file: line" for each line that keeps nouveau out
-    secure_boot: bool | None = None  # None: unknown (no EFI variables readable)
+    secure_boot: bool | NotSeen | None = None  # None: no EFI variables readable; NotSeen: not recorded (a paste)
     efi: bool | None = None  # False: booted by legacy BIOS (no Secure Boot at all)
-    userspace_version: str | None = None  # libnvidia-ml's version (NVML's own answer, or its file name)
+    userspace_version: str | NotSeen | None = None  # libnvidia-ml's version (NVML's own answer, or its file name)
     userspace_source: str | None = None
     installed_module_version: str | None = None  # `modinfo -F version nvidia`: the module a reboot would load
     installed_module_file: str | None = None
@@ -53,16 +55,42 @@ class KernelDriverFacts:
     @property
     def flavour(self) -> str | None:
         """'open' or 'proprietary' (None when no module is loaded)."""
-        if self.nvrm_version:
-            return "open" if "Open Kernel Module" in self.nvrm_version else "proprietary"
+        nvrm = read_nvrm(self.nvrm_version or "")
+        if nvrm is not None:
+            return nvrm.flavour
         if self.module_taint is not None:
             return "proprietary" if "P" in self.module_taint else "open"
         return None
 
     @property
     def loaded_version(self) -> str | None:
-        match = _VERSION.search(self.nvrm_version or "")
-        return match.group(1) if match else self.module_version
+        nvrm = read_nvrm(self.nvrm_version or "")
+        return nvrm.version if nvrm is not None and nvrm.version else self.module_version
+
+
+@dataclass(frozen=True)
+class NvrmLine:
+    """The `NVRM version:` line of /proc/driver/nvidia/version: the loaded kernel module's version and flavour."""
+
+    line: str
+    version: str | None
+    flavour: str  # "open" | "proprietary"
+
+
+_NVRM_LINE = re.compile(r"NVRM version:.*")
+
+
+def read_nvrm(text: str) -> NvrmLine | None:
+    """The one reader of /proc/driver/nvidia/version, for the probe and for a pasted copy alike: its first
+    `NVRM version:` line (or the line itself, as KernelDriverFacts keeps it). Open modules say "NVIDIA UNIX Open
+    Kernel Module for x86_64 580.159.04 ...", proprietary ones "NVIDIA UNIX x86_64 Kernel Module 550.54.14 ..."."""
+    match = _NVRM_LINE.search(text)
+    if match is None:
+        return None
+    line = match.group().strip()
+    version = _VERSION.search(line)
+    return NvrmLine(line, version.group(1) if version else None,
+                    "open" if "Open Kernel Module" in line else "proprietary")
 
 
 def _text(host: Host, path: str, limit: int = 4096) -> str | None:
@@ -141,7 +169,7 @@ def _installed_module(host: Host) -> tuple[str | None, str | None]:
 
 
 @provides("kernel_driver")
-def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts:
+def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts | NotSeen:
     kind = facts.get("platform").kind
     if kind in ("windows", "wsl"):  # the Windows driver serves both; no Linux module exists
         return KernelDriverFacts(error=f"not applicable on {kind}")
@@ -150,10 +178,18 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts:
     except Exception:  # the NVML probe failing must not hide the kernel's view
         gpus = None
     version_file = host.read_file(NVIDIA_VERSION, limit=4096)
+    nvrm_line = read_nvrm(version_file.text or "") if version_file.ok else None
     # A snapshot from before this probe existed (/proc/driver/nvidia/version alone may have been read by
-    # the node probe): /proc/modules is this probe's own question.
-    if host.read_file(PROC_MODULES, limit=1 << 20).error == "not-recorded":
-        return KernelDriverFacts(error="not-recorded")
+    # the node probe), or a paste: /proc/modules is this probe's own question.
+    if host.read_file(PROC_MODULES, limit=1 << 20).error == NOT_RECORDED:
+        if nvrm_line is None:
+            return NotSeen("the kernel module's state (/proc/modules, /proc/driver/nvidia/version) was not recorded",
+                           f"cat {NVIDIA_VERSION}")
+        # A pasted /proc/driver/nvidia/version: the module is loaded, of this flavour; the rest is unknown.
+        return KernelDriverFacts(
+            error=None, nvrm_version=nvrm_line.line,
+            secure_boot=NotSeen("the Secure Boot state was not recorded", "mokutil --sb-state"),
+            userspace_version=NotSeen("the version of the user-space libraries was not recorded", "nvidia-smi"))
     nvrm = version_file.text if version_file.ok else None
     module_version = _text(host, MODULE_VERSION, 64)
     userspace, source = _userspace(host, gpus)
@@ -165,7 +201,7 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts:
     efi, secure_boot = _secure_boot(host)
     return KernelDriverFacts(
         error=None,
-        nvrm_version=(nvrm or "").splitlines()[0].strip() if nvrm else None,
+        nvrm_version=nvrm_line.line if nvrm_line else (nvrm or "").splitlines()[0].strip() if nvrm else None,
         module_version=(module_version or "").strip() or None,
         module_taint=(_text(host, MODULE_TAINT, 64) or "").strip() if nvrm or module_version else None,
         loaded=_loaded_modules(host),

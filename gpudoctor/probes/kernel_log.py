@@ -13,7 +13,9 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 LINE_CAP = 400
@@ -77,6 +79,11 @@ def _journal(host: Host, boot: str, offset: str) -> BootLog:
         return BootLog(boot, source, error=f"no-permission: {result.error_text.strip().splitlines()[0]}")
     if "No journal files were found" in result.error_text:
         return BootLog(boot, source, error="no-journal: no journal files were found")
+    if not result.text.strip():
+        # Every boot logs kernel lines. Without root, or the adm or systemd-journal group, journalctl shows a user
+        # only their own messages, and -q hides the notice that says so: no line at all means it could not read.
+        return BootLog(boot, source, error="no-permission: journalctl showed no kernel message (the system journal "
+                                           "needs root or the adm or systemd-journal group)")
     lines, truncated = _relevant(result.text)
     return BootLog(boot, source, lines, truncated=truncated)
 
@@ -93,13 +100,13 @@ def _current_boot(host: Host) -> BootLog:
 
 
 @provides("kernel_log")
-def probe_kernel_log(host: Host, facts) -> KernelLog:
+def probe_kernel_log(host: Host, facts) -> KernelLog | NotSeen:
     if facts.get("platform").kind == "windows":
         return KernelLog(boots=(), error="not applicable on windows")
     # The previous boot's journal (0.04-0.18 s to read on a 2-core machine) is read beside this boot's log.
     with ThreadPoolExecutor(max_workers=1) as pool:
         previous = pool.submit(_journal, host, "previous", "-1")
         boots = (_current_boot(host), previous.result())
-    if all(boot.error and "not-recorded" in boot.error for boot in boots):  # a snapshot older than this probe
-        return KernelLog(boots=(), error="not-recorded")
+    if all(boot.error and NOT_RECORDED in boot.error for boot in boots):  # a paste without it, an older snapshot
+        return NotSeen("the kernel log was not recorded", "sudo dmesg")
     return KernelLog(boots=boots)

@@ -181,14 +181,16 @@ class ServerLog:
     runner_devices: tuple[RunnerDevice, ...] = ()  # the newest ggml_cuda_init listing
     runner_device_count: int | None = None  # its "found N CUDA devices"
     stopped: bool = False  # systemd logged the service's stop after its last start
+    via: str = ""  # how it was read: "journal", "file" or "container" ("" where the source names it)
 
     @property
     def from_service(self) -> bool:
-        return self.source is not None and self.source.startswith("journalctl")
+        return self.via == "journal" or (not self.via and (self.source or "").startswith("journalctl"))
 
     @property
     def from_container(self) -> bool:
-        return self.source is not None and self.source.startswith(("docker logs", "podman logs"))
+        return self.via == "container" or (not self.via and (self.source or "").startswith(("docker logs",
+                                                                                             "podman logs")))
 
 
 @dataclass(frozen=True)
@@ -515,6 +517,7 @@ _RUNNER = re.compile(r"llama runner process (?:has terminated|no longer running)
 _DISCOVERY = (
     "unable to load cuda driver library",
     "unknown error initializing cuda driver library",
+    "cuda driver library init failure",  # cuInit's error, e.g. 3 (ollama/ollama#11593)
     "no compatible GPUs were discovered",
     "error looking up nvidia GPU memory",
     "failure during GPU discovery",
@@ -717,7 +720,7 @@ def _stopped_after(lines: list[str], start_markers: tuple[str, ...]) -> bool:
     return stop is not None and (start is None or stop > start)
 
 
-def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLog:
+def parse_server_log(text: str, source: str, startup_text: str = "", via: str = "") -> ServerLog:
     """Facts from a server log; `startup_text` holds older start-up lines the main text lost."""
     lines = [strip_prefix(line) for line in text.splitlines()]
     startup_text = "\n".join(strip_prefix(line) for line in startup_text.splitlines())
@@ -742,6 +745,7 @@ def parse_server_log(text: str, source: str, startup_text: str = "") -> ServerLo
         runner_devices=devices,
         runner_device_count=device_count,
         stopped=_stopped_after(lines, ("Listening on", "server config")),
+        via=via,
     )
 
 
@@ -799,6 +803,12 @@ def _file_log(host: Host, path: str) -> tuple[str | None, str]:
     return (text, "") if _looks_like_ollama(text) else (None, f"{path} holds no Ollama server log lines")
 
 
+def _named(host: Host, kind: str, args: list, source: str) -> str:
+    """How the report names where the log was read: the command or file, or the pasted block that stood for it."""
+    pasted = host.origin(kind, args)
+    return f"the pasted {pasted}" if pasted else source
+
+
 def read_server_log(host: Host, platform_kind: str) -> ServerLog:
     tried = []
     if platform_kind == "windows":
@@ -811,14 +821,14 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
             if "inference compute" not in text:
                 extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_kept)
                 startup = extra.text if extra.ok else ""
-            return parse_server_log(text, "journalctl -u ollama", startup)
+            return parse_server_log(text, _named(host, "run", JOURNAL_ARGV, "journalctl -u ollama"), startup, "journal")
         tried.append(why)
         home = host.env("HOME")
         candidates = [f"{home}/.ollama/logs/server.log"] if home else []
     for path in candidates:
         text, why = _file_log(host, path)
         if text is not None:
-            return parse_server_log(text, path)
+            return parse_server_log(text, _named(host, "file", [path, LOG_LIMIT, True], path), via="file")
         tried.append(why)
     return ServerLog(error="; ".join(tried) or "no place to look for the server log")
 
@@ -862,7 +872,8 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
     else:
         log = read_server_log(host, platform_kind)
         if log.error and container_log is not None:
-            log = parse_server_log(container_log, f"{where.container.engine} logs {where.container.name}")
+            log = parse_server_log(container_log, f"{where.container.engine} logs {where.container.name}",
+                                   via="container")
     refused = None
     if api_error is not None and endpoint.local and not log.error:
         # Refused here while the log shows a server bound to another of this host's addresses: ask there.

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from gpudoctor.engine import Report
-from gpudoctor.model import Status
+from gpudoctor.model import Status, is_unknown
 from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
 from gpudoctor.report.json_report import headline
 from gpudoctor.report.printable import printable
@@ -52,6 +52,8 @@ def _header(report: Report) -> list[Line]:
             driver += f" (supports CUDA {host['cuda_driver_version']})"
     elif host.get("no_gpu_attached"):
         driver = "no NVIDIA GPU attached"
+    elif report.source == "pasted" and not host.get("nvml_error"):  # GPUs pasted (topo -m), no driver version
+        driver = "the driver version is not in the paste"
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
@@ -65,7 +67,7 @@ def _header(report: Report) -> list[Line]:
                           else host["container"]["line"], "dim"))
     lines.append(Line(inventory))
     for gpu in gpus:
-        memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "? MiB"
+        memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "memory not seen"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
     return lines + [Line("")]
 
@@ -81,7 +83,10 @@ def _machine_size(host: dict) -> str:
     return f" · {', '.join(parts)}" if parts else ""
 
 
-def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS) -> list[Line]:
+def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _MARKS,
+                 not_shown_unknown: tuple[str, ...] = ()) -> list[Line]:
+    """The report's lines; `not_shown_unknown` names checks left out of `report` because nothing of them
+    could be judged (`read` lists them after the report): the closing line counts them."""
     lines = _header(report)
     shown = [r for r in report.results if verbose or r.status is not Status.SKIP]
     width = max((len(r.check_id) for r in shown), default=0)
@@ -107,7 +112,7 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
         lines.append(Line(f"[{marks[Status.SKIP]}] {len(skipped)} skipped: {families} "
                           "(-v says why)", _STYLES[Status.SKIP], indent=4))
     lines.append(Line(""))
-    lines.extend(_closing(report))
+    lines.extend(_closing(report, not_shown_unknown))
     return lines
 
 
@@ -164,7 +169,7 @@ def _families(check_ids: list[str], all_ids: list[str]) -> str:
                      for prefix, ids in by_prefix.items())
 
 
-def _closing(report: Report) -> list[Line]:
+def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Line]:
     counts = [(report.count(Status.FAIL), "failed"),
               (report.count(Status.ERROR), "error" if report.count(Status.ERROR) == 1 else "errors"),
               (report.count(Status.WARN), "warning" if report.count(Status.WARN) == 1 else "warnings"),
@@ -173,6 +178,13 @@ def _closing(report: Report) -> list[Line]:
     if all(r.status is Status.SKIP for r in report.results):
         return [Line(f"Nothing could be judged here: every selected check was skipped ({tally or 'no check'}); "
                      "-v says why.", "bold yellow")]
+    unknown = [*not_shown_unknown, *(r.check_id for r in report.results if any(is_unknown(f) for f in r.findings))]
+    if report.status.rank < Status.WARN.rank and unknown:
+        # "No issues found" only where every check had its facts: unknown is a state, not a pass.
+        return [Line(f"No issue in what could be seen ({tally}), but facts were missing for {len(unknown)} "
+                     f"check{'s' if len(unknown) != 1 else ''}: "
+                     f"{_families(unknown, [*not_shown_unknown, *(r.check_id for r in report.results)])}"
+                     f"{'' if not_shown_unknown else ' (-v says what would settle each)'}.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:
         return [Line(f"No issues found ({tally}).", "bold green")]
     fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
@@ -184,14 +196,14 @@ def _closing(report: Report) -> list[Line]:
 
 
 def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,
-                 width: int | None = None) -> None:
+                 width: int | None = None, not_shown_unknown: tuple[str, ...] = ()) -> None:
     """Print the report; `width` (default: the terminal's, or none when not a terminal) wraps long lines."""
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
     width = width if width is not None else terminal_width(stream)
     colour = colour_wanted(stream)
     out = []
-    for line in report_lines(report, verbose=verbose, marks=marks):
+    for line in report_lines(report, verbose=verbose, marks=marks, not_shown_unknown=not_shown_unknown):
         # Recorded text (GPU names, log lines) may carry escape sequences: never send them to a terminal.
         for piece in wrapped(printable(line.text), width, line.indent):
             out.append(styled(piece, line.style) if colour and line.style and piece else piece)

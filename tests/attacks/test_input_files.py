@@ -42,7 +42,7 @@ def test_a_fifo_inside_a_merge_folder_is_skipped_not_waited_on(tmp_path):
 
 
 def test_an_endless_standard_input_to_read_ends_at_the_cap(tmp_path):
-    """`yes | gpudoctor read`: 32 MiB and a message, not all of memory."""
+    """`yes | gpudoctor read`: 128 MiB and a message, not all of memory."""
     endless = subprocess.Popen(["yes", "nvidia-smi output that never ends"], stdout=subprocess.PIPE)
     try:
         proc = subprocess.run([sys.executable, "-m", "gpudoctor", "read"], stdin=endless.stdout,

@@ -33,10 +33,11 @@ def test_report_names_the_node_and_its_configuration():
     assert node["kernel"] == "6.18.44-fc-v657-gpu"
     assert node["cmdline"].startswith("mitigations=auto")
     assert node["dmi"] == {}  # a Firecracker VM has no DMI tables (tests/fixtures/fleet/README.md)
-    # The module flavour and IOMMU mode are the kernel-layer probes' facts (kernel_driver, pci_topology);
-    # this recording predates them, so they are unknown (null), not guessed from the node's own reads.
+    # The module flavour and IOMMU mode are the kernel-layer probes' facts (kernel_driver, pci_topology). This
+    # recording predates them but holds /proc/driver/nvidia/version, which names the flavour (the kernel_driver
+    # probe's own reader of that file); the IOMMU mode it never read stays unknown (null).
     assert node["configuration"] == {
-        "driver": "580.159.04", "module_flavour": None, "cuda": "13.0", "nccl": ["2.28.3", "2.28.9"],
+        "driver": "580.159.04", "module_flavour": "open", "cuda": "13.0", "nccl": ["2.28.3", "2.28.9"],
         "iommu": None, "gpus": ["NVIDIA H200", "NVIDIA H200"],
         "links": ["0-1 NV18", "0 Gen5 x16", "1 Gen5 x16"],
     }

@@ -49,3 +49,36 @@ def test_non_editable_install_runs(tmp_path, wheel):
     proc = subprocess.run([sys.executable, "-m", "gpudoctor", "list"], capture_output=True, text=True,
                           env={**__import__("os").environ, "PYTHONPATH": str(target)}, cwd=tmp_path, timeout=60)
     assert proc.returncode == 0 and "gpu.count" in proc.stdout
+
+
+@pytest.fixture(scope="module")
+def sdist_names(tmp_path_factory):
+    import tarfile
+
+    import shutil
+
+    # From the tracked files alone, as a clean clone has them: an egg-info left by an earlier build in the
+    # checkout would add whatever it once listed.
+    tree = tmp_path_factory.mktemp("tree")
+    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z"], check=True, capture_output=True).stdout
+    for name in filter(None, tracked.decode().split("\0")):
+        if (REPO / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, tree / name)
+    out = tmp_path_factory.mktemp("sdist")
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(tree)],
+                   check=True, capture_output=True, timeout=600)
+    (path,) = out.glob("gpudoctor-*.tar.gz")
+    with tarfile.open(path) as archive:
+        return {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+
+
+def test_the_sdist_holds_every_repository_path_the_readme_names(sdist_names):
+    import re
+
+    named = set(re.findall(r"\b((?:tests|deploy|bench|examples)/[\w./-]*[\w/])", (REPO / "README.md").read_text()))
+    assert named, "the README names no repository path: this test reads nothing"
+    missing = sorted(path for path in named
+                     if path.rstrip("/") not in sdist_names and not any(n.startswith(path.rstrip("/") + "/")
+                                                                          for n in sdist_names))
+    assert not missing, f"README names paths the sdist lacks: {missing}"

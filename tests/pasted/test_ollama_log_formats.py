@@ -126,7 +126,7 @@ def test_localised_journal_prefixes_are_stripped(prefix):
     line = ('time=2025-01-27T17:06:44.420+01:00 level=INFO source=routes.go:1238 msg="Listening on [::]:11434 '
             '(version 0.5.7)"')
     assert pasted_log(prefix + line).server_version == "0.5.7"
-    assert clean((prefix + line).encode("utf-8")).lines[0].text == line
+    assert clean((prefix + line).encode("utf-8")).lines[0] == line
 
 
 def test_a_log_of_ollama_on_the_cpu_says_so_without_nvidia_smi():

@@ -51,3 +51,36 @@ def test_anonymiser_is_consistent():
     out = anonymiser.text(text)
     assert "alice" not in out and "gpu-box" not in out and "81c595e9" not in out
     assert out.count("GPU-uuid-1") == 2 and "user1@host1" in out and "/home/user1" in out
+
+
+def _two_machines(times: int) -> bytes:
+    """The real outputs of the two-H200 and the one-H100 host, pasted `times` over (bench/read_50mb.py's paste)."""
+    fixtures = Path(__file__).parent.parent / "fixtures" / "pasted"
+    pieces = []
+    for machine in ("h200x2", "h100x1"):
+        for name, command in (("smi", "nvidia-smi"), ("drv_version", "cat /proc/driver/nvidia/version"),
+                              ("nvcc", "nvcc --version"), ("topo_m", "nvidia-smi topo -m")):
+            pieces.append(f"$ {command}\n{(fixtures / machine / f'{name}.txt').read_text(encoding='utf-8')}\n")
+    return ("".join(pieces) * times).encode("utf-8")
+
+
+def test_a_conflict_is_said_once_with_each_value_and_where_it_came_from(tmp_path):
+    once, often, oftener = tmp_path / "times01.md", tmp_path / "times40.md", tmp_path / "times80.md"
+    once.write_bytes(_two_machines(1))
+    often.write_bytes(_two_machines(40))
+    oftener.write_bytes(_two_machines(80))
+    documents = [json.loads(CliRunner().invoke(main, ["read", "--json", str(p)]).output) for p in (once, often)]
+    assert [c["call"] for c in documents[0]["pasted"]["conflicts"]] == \
+        [c["call"] for c in documents[1]["pasted"]["conflicts"]]
+    conflict = next(f for c in documents[1]["checks"] if c["id"] == "read.conflicts" for f in c["findings"]
+                    if f["evidence"]["call"] == "nvmlDeviceGetName(0)")
+    assert [value["value"] for value in conflict["evidence"]["values"]] == ["NVIDIA H200", "NVIDIA H100 80GB HBM3"]
+    assert [value["from"].split(",")[0] for value in conflict["evidence"]["values"]] == \
+        [f"nvidia-smi ({often}", f"nvidia-smi ({often}"]
+    assert conflict["summary"].count("NVIDIA H100 80GB HBM3") == 1  # 40 pastes of it, said once
+    terminal = [CliRunner().invoke(main, ["read", str(p)]).output for p in (once, oftener)]
+    assert len(terminal[1]) - len(terminal[0]) < 60  # line numbers and a file name grow a little, nothing else
+    # The JSON lists the first 200 blocks it recognised and counts the rest: past that its size stays.
+    oftenest = json.loads(CliRunner().invoke(main, ["read", "--json", str(oftener)]).output)
+    assert abs(len(json.dumps(oftenest)) - len(json.dumps(documents[1]))) < 100
+    assert oftenest["pasted"]["recognised_not_listed"] == 80 * 8 - 200

@@ -46,3 +46,25 @@ def test_the_multi_line_fallen_off_the_bus_message_counts_as_xid_79():
     errors = check(read_json(PASTED / "nvsentinel-155-dmesg-fallen-off-bus.txt"), "gpu.errors")
     assert errors["status"] == "fail"
     assert errors["summary"].startswith("GPU at 0000:b3:00.0: fallen off the bus in this boot: Xid 79")
+
+
+def test_a_pasted_proc_driver_version_keeps_the_open_flavour_through_the_probes_own_reader():
+    """NVIDIA/open-gpu-kernel-modules#259: `cat /proc/driver/nvidia/version` of an open-module 515.43.04 build. The
+    paste hands the file to the kernel_driver probe (one reader of it, read_nvrm), so the flavour is judged, and the
+    driver version is the same reader's."""
+    document = read_json(PASTED / "open-gpu-kernel-modules-259-proc-version-open.txt")
+    kernel = check(document, "driver.kernel")
+    assert "NVIDIA open kernel module 515.43.04 is loaded" in said(kernel)
+    assert "Unknown (which driver each GPU is bound to)" in said(kernel)  # sysfs is in no paste: asked, not guessed
+    assert "515.43.04 is older than 535" in check(document, "driver.version")["summary"]
+
+
+def test_the_nvrm_reader_tells_the_two_flavours_apart():
+    from gpudoctor.probes.kernel_driver import read_nvrm
+
+    open_line = (PASTED / "h200x2" / "drv_version.txt").read_text(encoding="utf-8")
+    assert (read_nvrm(open_line).version, read_nvrm(open_line).flavour) == ("580.159.04", "open")
+    # the proprietary form, as NVIDIA's README ("Open Linux Kernel Modules") prints it
+    proprietary = read_nvrm("NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024\n")
+    assert (proprietary.version, proprietary.flavour) == ("550.54.14", "proprietary")
+    assert read_nvrm("GCC version:  gcc version 15.3.0 (GCC)") is None

@@ -4,6 +4,7 @@ the advice given in that thread (tests/fixtures/pasted/README.md, second table, 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -36,14 +37,17 @@ def said(check: dict) -> str:
 def test_container_env_with_cuda_visible_devices_12_hides_the_other_gpus():
     """ollama/ollama#4139: 13 GPUs, Ollama finds 1; the maintainer: CUDA_VISIBLE_DEVICES=12 exposes only one,
     remove it. The paste has the container's `env`, the runner's `ggml_cuda_init` and the server config in
-    three fenced pieces: they are one log (no conflict), and the variable is judged once nvidia-smi is pasted."""
+    three fenced pieces: they are one log (no conflict). Without nvidia-smi the count is unknown, but a list that
+    leaves out GPU 0 hides a GPU whatever the count: a warning with its condition, never "not in the paste"."""
     document = read_json("ollama-4139-env-cuda-visible-devices-12.txt")
     assert kinds(document) == ["Ollama server log", "environment variables", "Ollama server log"]
     assert document["pasted"]["conflicts"] == []
     env = checks(document)["env.gpu"]
     finding = next(f for f in env["findings"] if "CUDA_VISIBLE_DEVICES=12" in f["summary"])
-    assert finding["summary"] == ("Not in the paste: paste `nvidia-smi` (the GPUs the driver sees) to judge "
-                                  "CUDA_VISIBLE_DEVICES=12.")
+    assert finding["status"] == "warn" and env["status"] == "warn"
+    assert finding["summary"] == ("CUDA_VISIBLE_DEVICES=12: programs started with it see only GPU 12; if this machine "
+                                  "has more GPUs, the others are hidden from them")
+    assert "`nvidia-smi` shows how many GPUs the machine has." in said(env)
     assert "Remove the variable to use every GPU, or list them all." in finding["details"]
     assert not any("snapshot" in part for part in said(env).split("\n"))
 
@@ -84,7 +88,7 @@ def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
     document = read_json("ollama-6604-windows-driver-too-old.txt")
     assert document["pasted"]["platform"]["assumed"] == "win32"
     found = checks(document)
-    assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` to judge the driver version."
+    assert found["driver.version"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
     assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi"
     # what the helper read in the log is said even though no check can judge it without nvidia-smi
     assert any("your nvidia driver is too old or missing" in note for note in document["pasted"]["notes"])
@@ -111,8 +115,14 @@ def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
     document = read_json("ollama-11593-cuda-init-failure-3.txt")
     assert kinds(document) == ["Ollama server log"]
     found = checks(document)
-    assert found["ollama.gpus"]["summary"] == "Unknown: paste `nvidia-smi` to judge the GPUs the driver sees."
-    assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` to judge how many GPUs the driver sees."
+    # CUDA's init failed and no GPU was found after it: a warning under that condition, with the helper's question
+    assert found["ollama.gpus"]["status"] == "warn"
+    assert found["ollama.gpus"]["summary"] == (
+        "The Ollama service could not use the GPUs when it logged: Unable to load cudart library "
+        "/usr/lib/x86_64-linux-gnu/libcuda.so.575.57.08: cuda driver library init failure: 3. Unless a later line of "
+        "its log found them, it runs every model on the CPU.")
+    assert "`nvidia-smi` shows whether the driver sees the GPUs" in said(found["ollama.gpus"])
+    assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
 
 
 def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
@@ -133,7 +143,8 @@ def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
     assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
     assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
     assert len(asked) == len(set(asked))
-    assert found["nccl.library"]["summary"].startswith("Unknown: paste `ldconfig -p | grep nccl`")
+    # it also needs the GPUs, which on WSL both sides show
+    assert found["nccl.library"]["summary"].startswith("Unknown: paste `nvidia-smi (in WSL, and in Windows PowerShell)`")
 
 
 def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
@@ -141,7 +152,8 @@ def test_the_oldest_runner_listing_ggml_init_cublas_is_an_ollama_log():
     Quadro M1000M, compute 5.0, the capability the thread was about."""
     document = read_json("ollama-1865-ggml-init-cublas-cc50.txt")
     assert kinds(document) == ["Ollama server log"]
-    assert checks(document)["ollama.gpus"]["summary"].startswith("Unknown: paste `nvidia-smi`")
+    assert checks(document)["ollama.gpus"]["summary"].startswith("Unknown (which of the machine's GPUs Ollama can use): "
+                                                                 "paste `nvidia-smi`")
 
 
 def test_the_corpus_holds_at_least_25_real_pastes():
@@ -194,3 +206,56 @@ def test_two_listings_with_another_wsl_version_are_still_a_conflict():
     listing = "PS C:\\> wsl -l -v\n  NAME      STATE           VERSION\n* Ubuntu    Running         {}\n"
     reading = read_blocks([("paste", clean((listing.format(1) + listing.format(2)).encode()))])
     assert [c.call for c in reading.conflicts] == ["wsl.exe -l -v"]
+
+
+OLLAMA_ISSUES = PASTED.parent / "ollama" / "issues"
+
+
+def test_a_service_log_setting_cuda_visible_devices_1_warns_under_its_condition():
+    """ollama/ollama#13498 (tests/fixtures/ollama/README.md): the service's `server config` line sets
+    CUDA_VISIBLE_DEVICES:1. Without nvidia-smi the GPU count is unknown, but GPU 0 is hidden whatever it is:
+    a warning that says its condition, never "No issues found"."""
+    result = CliRunner().invoke(main, ["read", str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")])
+    assert result.exit_code == 0, result.output
+    log = OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log"
+    assert ("[!] ollama.gpus    The Ollama service sees only GPU 1: its environment sets CUDA_VISIBLE_DEVICES=1 "
+            f"(the pasted Ollama server log ({log}, line 2), `server config` line); if this machine has more GPUs, "
+            "they are hidden from Ollama.") in result.output  # the paste is named, never a journalctl not run
+    assert "No issues found" not in result.output and "Issues found: 1 warning" in result.output
+    found = checks(json.loads(CliRunner().invoke(main, ["read", "--json",
+                                                        str(OLLAMA_ISSUES / "13498-journal-cvd1-0.13.log")]).output))
+    assert found["ollama.gpus"]["status"] == "warn"
+    # no fix script: listing every GPU needs their UUIDs, which only nvidia-smi shows
+    assert found["ollama.gpus"]["findings"][0]["fix"] is None
+
+
+def test_a_log_that_shows_no_problem_is_not_called_healthy_while_the_gpus_are_unknown():
+    """ollama/ollama#8623: `ollama serve` by hand, nothing wrong in its log. The GPU, driver and kernel checks
+    had no facts: the report says so instead of "No issues found"."""
+    result = CliRunner().invoke(main, ["read", str(PASTED / "ollama-8623-serve-server-config.txt")])
+    assert "No issues found" not in result.output
+    closing = re.search(r"No issue in what could be seen \(2 passed, 6 skipped\), but facts were missing for (\d+) "
+                        r"checks: gpu\.\*, driver\.\*", result.output)
+    assert closing and int(closing.group(1)) >= 20, result.output
+
+
+@pytest.mark.parametrize("name", ["ollama-6604-windows-driver-too-old.txt", "wsl-9134-windows-nvidia-smi-517.txt",
+                                  "ollama-10486-windows-server-config.txt"])
+def test_a_windows_paste_is_asked_for_what_windows_runs(name):
+    """Pastes from Windows (ollama/ollama#6604, #10486; microsoft/WSL#9134): the asks are PowerShell's, never a
+    Linux command a Windows user cannot run."""
+    document = read_json(name)
+    assert document["pasted"]["platform"]["assumed"] == "win32"
+    asked = [item["command"] for item in document["pasted"]["paste_next"]]
+    said_anywhere = json.dumps(document["checks"]) + " ".join(asked)
+    for linux_only in ("journalctl", "ldconfig", "sudo dmesg", "env | grep", "/proc/driver"):
+        assert linux_only not in " ".join(asked), (linux_only, asked)
+        assert f"`{linux_only}" not in said_anywhere, linux_only
+    if "ollama.gpus" not in [c["id"] for c in document["checks"] if c["status"] != "skip"]:
+        assert any(command.startswith("Get-Content") or command == "nvidia-smi" for command in asked), asked
+
+
+def test_a_wsl_paste_says_which_side_runs_nvidia_smi():
+    """Syllo/nvtop#441 (WSL 2 known from /usr/lib/wsl/lib): nvidia-smi is asked of both sides."""
+    document = read_json("nvtop-441-wsl-ldconfig-stray-libnvidia-ml.txt")
+    assert document["pasted"]["paste_next"][0]["command"] == "nvidia-smi (in WSL, and in Windows PowerShell)"

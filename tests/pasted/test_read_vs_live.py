@@ -32,9 +32,13 @@ def _judged(document: dict) -> dict[str, str]:
 
 def _compare(paste: Path, snapshot: Path) -> dict[str, str]:
     pasted = _report(["read", "--json", str(paste)])
-    live = {c["id"]: c["status"] for c in _report(["check", "--json", "--from", str(snapshot)])["checks"]}
+    live_checks = _report(["check", "--json", "--from", str(snapshot)])["checks"]
+    # A recording older than a probe lacks its facts (this H200 one has no /proc/driver/nvidia/version): the
+    # paste may judge what the recording says is unknown, never the other way round.
+    live = {c["id"]: c["status"] for c in live_checks if not c["summary"].startswith("Unknown")}
     judged = _judged(pasted)
-    assert {check_id: live[check_id] for check_id in judged} == judged
+    assert {check_id: live[check_id] for check_id in judged if check_id in live} == \
+        {check_id: status for check_id, status in judged.items() if check_id in live}
     assert pasted["pasted"]["conflicts"] == []
     return judged
 

@@ -343,6 +343,22 @@ def test_an_unreadable_kernel_log_is_a_skip_that_says_what_to_run(failure):
     assert "sudo dmesg" in text_of(check)
 
 
+def test_a_journal_that_shows_no_kernel_line_is_unknown_not_a_clean_log():
+    """dmesg refused (kernel.dmesg_restrict=1) and `journalctl -k -q` run by a user outside adm/systemd-journal:
+    journalctl exits 0 with no line and -q hides its notice. That is a log nobody read, never "0 relevant lines"."""
+    builder = h200_layer()
+    builder.set_command(["dmesg"], returncode=1, stderr="dmesg: read kernel buffer failed: Operation not permitted\n")
+    for boot in ("0", "-1"):
+        builder.set_command(["journalctl", "-k", "-b", boot, "-q", "--no-pager", "-o", "short-monotonic", "-n", "5000"],
+                            returncode=0, stdout="")
+    check = _check(builder, "gpu.errors")
+    assert check.status is Status.SKIP
+    (finding,) = [f for f in check.findings if f.evidence.get("unknown")]
+    assert finding.evidence["shown_by"] == "sudo dmesg"
+    assert "journalctl showed no kernel message" in finding.summary
+    assert not any(f.status is Status.PASS for f in check.findings)
+
+
 def test_a_pasted_kernel_log_is_judged_by_gpu_errors(tmp_path):
     # `gpudoctor read` on the dmesg of wilicc/gpu-burn#1, pasted with its command line
     from click.testing import CliRunner
@@ -478,7 +494,8 @@ def test_inside_a_container_the_kernel_log_is_sent_to_the_host():
                         returncode=None, error="not-found")
     check = _check(builder, "gpu.errors")
     assert check.status is Status.SKIP
-    assert "run `sudo dmesg` on the host (inside this Docker container the kernel log is the host's)" in text_of(check)
+    assert ("it needs root on the host (inside this Docker container the kernel log is the host's); `sudo dmesg` "
+            "would show it") in text_of(check)
 
 
 # -- --deep names what pcie.acs found -------------------------------------------------------------------

@@ -1,0 +1,72 @@
+"""What each NVML question of a live check costs on this machine: a benchmark, not a test.
+
+    python bench/nvml_costs.py [--repeat 15]
+
+The live check's NVML time is the number of questions times what each costs, and in a VM a driver call can
+be a trip through the hypervisor (nvmlDeviceGetP2PStatus took 1.7 ms in the lent two-H100 VM, most others a
+few microseconds), so what is asked per GPU and per pair decides how the check grows with GPUs. This records
+a live `gpudoctor snapshot`, then times one call of every NVML function it asked (with the arguments of its
+first recorded call: GPU 0, link 0, the first pair), median of --repeat, through gpudoctor's own NVML wrapper.
+Prints one JSON object that bench/scaling_model.py reads (via bench/gpu_scaling_inputs.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def recorded_nvml_calls() -> dict[str, list]:
+    """Each NVML function a live snapshot asked, with the arguments of its first call."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "snapshot.json"
+        subprocess.run([sys.executable, "-m", "gpudoctor", "snapshot", "-o", str(path)], cwd=folder,
+                       capture_output=True, check=False, timeout=120)
+        calls = json.loads(path.read_text())["calls"] if path.exists() else []
+    first: dict[str, list] = {}
+    for call in calls:
+        if call["probe"] == "nvml" and call["args"][0] not in first:
+            first[call["args"][0]] = call["args"][1:]
+    return first
+
+
+def median_ms(session, function: str, args: list, repeat: int) -> float | str:
+    from gpudoctor.host.nvml import _NvmlCallError
+
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        try:
+            session._invoke(function, tuple(args))
+        except _NvmlCallError as exc:
+            return f"error: {exc}"
+        times.append((time.perf_counter() - started) * 1000)
+    return round(statistics.median(times), 4)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    from gpudoctor.host.nvml import NvmlSession
+
+    calls = recorded_nvml_calls()
+    session = NvmlSession()
+    started = time.perf_counter()
+    init = session.call("nvmlInit", ())
+    result: dict[str, object] = {"nvmlInit_ms": round((time.perf_counter() - started) * 1000, 1),
+                                 "init_error": init.error}
+    result["per_call_ms"] = {function: median_ms(session, function, arguments, args.repeat)
+                             for function, arguments in calls.items() if not function.startswith("nvmlInit")}
+    session.close()
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""The live check's time at 1, 2, 4 and 8 GPUs, modelled from costs measured on a lent host: a
+benchmark, not a test.
+
+    python bench/scaling_model.py [bench/results/h100x2-2026-11-25.json]
+
+The input is what bench/gpu_scaling_inputs.py printed on a GPU host (committed under bench/results/).
+Where the time goes, in order (bench/live_timeline.py shows it on a real host):
+  1. the interpreter's start and the imports before NVML starts: measured, fixed;
+  2. NVML's inventory, asked before cuInit (inside one process each waits for the other): the questions a
+     full check asks at N GPUs, counted on synthetic N-GPU hosts (tests/synthetic.py) as
+     tests/host/test_nvml_call_counts.py does, each at its measured cost;
+  3. cuInit, whose cost grows with the GPUs it initialises (measured with 1 and 2 GPUs visible: a line);
+  4. what follows cuInit (CUDA's peer questions, judging, rendering): measured at 2 GPUs, grown with the
+     number of GPUs and pairs.
+The difference between the model at the measured size and the measured median is carried to every size as
+a constant (threads' overlap the model does not see). `nvidia-smi -q` is projected from its 1- and 2-GPU
+times the same way, so the ratio the goals name can be read at 4 and 8 GPUs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from gpudoctor.host.base import ReplayHost  # noqa: E402
+from gpudoctor.host.snapshot import replay_host_from_text  # noqa: E402
+from hosts import run  # noqa: E402
+from synthetic import synthetic_text  # noqa: E402
+
+DEFAULT_INPUTS = ROOT / "bench" / "results" / "h100x2-2026-11-25.json"
+# What a live check does before NVML's first question and after cuInit, in ms, read off
+# bench/live_timeline.py on the same host (2 GPUs): the early imports and thread starts; the tail.
+EARLY_MS = 50.0
+TAIL_AT_TWO_MS = 10.0
+
+
+class CountingHost(ReplayHost):
+    def __init__(self, replayed: ReplayHost) -> None:
+        super().__init__(replayed._calls)
+        self.asked: Counter = Counter()
+
+    def _lookup(self, kind, args, key, compute):
+        if kind == "nvml":
+            self.asked[args[0]] += 1
+        return super()._lookup(kind, args, key, compute)
+
+
+def nvml_questions(gpus: int) -> Counter:
+    host = CountingHost(replay_host_from_text(synthetic_text(gpus)))
+    run(host)
+    return host.asked
+
+
+def nvml_ms(questions: Counter, cost_ms: dict) -> float:
+    known = {name: value for name, value in cost_ms.items() if isinstance(value, (int, float))}
+    typical = sorted(known.values())[len(known) // 2]  # a function not timed costs what the median one does
+    return sum(count * known.get(function, typical) for function, count in questions.items())
+
+
+def main() -> None:
+    inputs = json.loads(Path(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_INPUTS).read_text())
+    measured_gpus = inputs["gpus"]
+    cuinit = inputs["cuinit_s"]
+    per_gpu_cuinit = (cuinit[str(measured_gpus)] - cuinit["1"]) / (measured_gpus - 1)
+    base_cuinit = cuinit["1"] - per_gpu_cuinit
+    smi_per_gpu = (inputs["median_s"]["nvidia-smi -q"] - inputs["nvidia_smi_q_one_gpu_s"]) / (measured_gpus - 1)
+    smi_base = inputs["nvidia_smi_q_one_gpu_s"] - smi_per_gpu
+    costs = inputs["nvml"]["per_call_ms"]
+    init_ms = inputs["nvml"]["nvmlInit_ms"]
+
+    def model_s(gpus: int) -> float:
+        pairs = gpus * (gpus - 1) // 2
+        tail = TAIL_AT_TWO_MS * (gpus + pairs) / 3
+        return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_ms(nvml_questions(gpus), costs)
+                + (base_cuinit + per_gpu_cuinit * gpus) * 1000 + tail) / 1000
+
+    overlap = inputs["median_s"]["gpudoctor check"] - model_s(measured_gpus)
+    print(f"cuInit: {base_cuinit * 1000:.0f} ms + {per_gpu_cuinit * 1000:.0f} ms per GPU; "
+          f"nvidia-smi -q: {smi_base * 1000:.0f} ms + {smi_per_gpu * 1000:.0f} ms per GPU; "
+          f"model vs measured at {measured_gpus} GPUs: {overlap * 1000:+.0f} ms carried to every size")
+    print(f"{'GPUs':>4} {'NVML questions':>14} {'NVML ms':>8} {'cuInit ms':>9} {'check s':>8} {'nvidia-smi -q s':>15} {'ratio':>6}")
+    for gpus in (1, 2, 4, 8):
+        questions = nvml_questions(gpus)
+        check = model_s(gpus) + overlap
+        smi = smi_base + smi_per_gpu * gpus
+        print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_ms(questions, costs):>8.1f} "
+              f"{(base_cuinit + per_gpu_cuinit * gpus) * 1000:>9.0f} {check:>8.2f} {smi:>15.2f} {check / smi:>6.1f}")
+
+
+if __name__ == "__main__":
+    main()
