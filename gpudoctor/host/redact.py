@@ -32,6 +32,9 @@ import re
 from pathlib import Path
 
 REDACTED = "<redacted>"
+# A secret may follow a written-out line break (`...so.1\\nhf_...` in a repr'd or JSON-escaped text): there
+# a word starts too, though a letter comes before it.
+_ESCAPED_BREAKS = ("\\n", "\\t", "\\r")
 
 _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
 
@@ -53,7 +56,7 @@ _SECRET_QUERY_NAME = re.compile(r"token|key|secret|pass|pw|pwd|auth|sig|credenti
 # other name (Ollama's env="map[HF_TOKEN:...]") is scanned like the rest of the line. The name starts a
 # word and is bounded; a quoted value ends at its quote, an unquoted one at a separator.
 _NAMED_VALUE = re.compile(
-    r"(?<![A-Za-z0-9_.-])(?P<name>[A-Za-z][A-Za-z0-9_.-]{0,99})(?P<sep>(?:\\?[\"'])?[ \t]{0,4}[=:][ \t]{0,4}(?:\\?[\"'])?)"
+    r"(?:(?<![A-Za-z0-9_.-])|(?<=\\[ntr]))(?P<name>[A-Za-z][A-Za-z0-9_.-]{0,99})(?P<sep>(?:\\?[\"'])?[ \t]{0,4}[=:][ \t]{0,4}(?:\\?[\"'])?)"
 )
 # The value after a secret's name (read only there): Bearer/Basic/Token and the credential, a quoted
 # value up to its quote, or an unquoted one up to a separator.
@@ -67,7 +70,7 @@ _SECRET_NAME_END = re.compile(
 
 # --password x, --password=x, --api-key x, --token=x ... on a command line (a process list, a unit file).
 _SECRET_FLAG = re.compile(
-    r"(?<![A-Za-z0-9_-])(?P<flag>--?(?:[A-Za-z0-9]{1,32}-){0,3}(?:password|passwd|pass|pwd|token|secret|api-?key"
+    r"(?:(?<![A-Za-z0-9_-])|(?<=\\[ntr]))(?P<flag>--?(?:[A-Za-z0-9]{1,32}-){0,3}(?:password|passwd|pass|pwd|token|secret|api-?key"
     r"|access-?key|secret-?key|auth))(?P<sep>=|[ \t]{1,4})(?P<value>\"[^\"\n]{0,1024}\"|'[^'\n]{0,1024}'"
     r"|[^\s\"'-][^\s\"']{0,4095})",
     re.IGNORECASE,
@@ -77,17 +80,17 @@ _MYSQL_PASSWORD = re.compile(r"(?<![A-Za-z0-9_-])(?P<head>(?:mysql|mysqldump|mys
                              r"(?P<value>[^\s]{1,4096})")
 
 # "Bearer <token>" / "Basic <credentials>" anywhere (an Authorization header quoted in a log).
-_BEARER = re.compile(r"(?<![A-Za-z0-9_])(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
+_BEARER = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
 
 # Broader than gitleaks for the tokens GPU users paste most: any length past a minimum. Each ends in a
 # greedy run with nothing after it, so a failed start costs at most its minimum length.
 _TOKEN_SHAPES = re.compile(
-    r"(?<![A-Za-z0-9_])(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+    r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
     r"|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16,})"
 )
 
 # JWT: eyJ<header>.<payload>.<signature>, base64url segments.
-_JWT_START = re.compile(r"(?<![A-Za-z0-9_])eyJ")
+_JWT_START = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))eyJ")
 _BASE64URL_RUN = re.compile(r"[A-Za-z0-9_-]*")
 _JWT_MIN_SEGMENT = 10
 
@@ -113,7 +116,7 @@ def _load_rules() -> tuple[list[_Rule], dict]:
 RULES, RULESET = _load_rules()
 # Every prefix, any case, where a word starts: one scan that tells a short text needs no rule at all.
 # (On long texts one search per prefix is faster: a long alternation is tried at every position.)
-_RULE_TRIGGER = re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(
+_RULE_TRIGGER = re.compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(
     re.escape(p) for p in sorted({p for rule in RULES for p in rule.prefixes}, key=len, reverse=True)) + ")",
     re.IGNORECASE)
 _SHORT = 4096
@@ -167,7 +170,7 @@ def _redact_ruleset(text: str) -> str:
         for prefix in rule.prefixes:
             found = haystack.find(prefix)
             while found >= 0:
-                if found == 0 or not text[found - 1].isascii() or not text[found - 1].isalnum():
+                if _starts_a_word(text, found):
                     match = rule.pattern.match(text, found)
                     if match:
                         spans.append(match.span())
@@ -181,6 +184,11 @@ def _redact_ruleset(text: str) -> str:
         pieces.append(text[copied:max(start, copied)] + (REDACTED if start >= copied else ""))
         copied = end
     return "".join(pieces) + text[copied:]
+
+
+def _starts_a_word(text: str, position: int) -> bool:
+    before = text[position - 1:position]
+    return not (before.isascii() and before.isalnum()) or text[position - 2:position] in _ESCAPED_BREAKS
 
 
 def _redact_private_keys(text: str) -> str:

@@ -56,6 +56,7 @@ SHAPES = {  # name: (text, the secret that must not survive)
     "openai-env": (f"OPENAI_API_KEY={S}", S),
     "anthropic": ("sk-ant-api03-" + (S * 5)[:93] + "AA", S),
     "access-key": (f"ACCESS_KEY={S}", S),
+    "after-an-escaped-newline": ("'libnvidia-ml.so.1\\nhf_" + S + S[:14] + "\\nxapp-1-A0B-1234567890-" + S.lower() + "'", S),
 }
 
 ORDINARY = [
