@@ -37,11 +37,12 @@ def _complete_any_id(ctx, param, incomplete: str) -> list[str]:
     return complete(incomplete, [*(c.id for c in _load_registry().checks), *load_catalog()])
 
 
-def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool):
+def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool,
+              stress: bool = False):
     """The checks to run (gpudoctor/selection.py decides); an unknown id is bad input."""
     from gpudoctor.selection import UnknownCheck, select_checks
 
-    opt_ins = {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
+    opt_ins = {name for name, wanted in (("deep", deep), ("frameworks", frameworks), ("stress", stress)) if wanted}
     try:
         return select_checks(registry.checks, only=only, skip=skip, opt_ins=opt_ins)
     except UnknownCheck as exc:
@@ -80,6 +81,11 @@ def _progress_display(enabled: bool):
         yield lambda message: status.update(message)
 
 
+def _stress_requests(seconds: int | None, force: bool) -> dict:
+    """What `--stress [SECONDS]` and `--force` ask of the stress probe (gpudoctor/probes/stress.py)."""
+    return {} if seconds is None else {"stress_seconds": seconds, "stress_force": force}
+
+
 @click.group(epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="gpudoctor")
 def main() -> None:
@@ -100,6 +106,10 @@ def main() -> None:
 @click.option("--deep", is_flag=True, help="Also move real data between the GPUs and through NCCL (takes seconds).")
 @click.option("--frameworks", is_flag=True,
               help="Also ask PyTorch and TensorFlow what they see, in a child process (their import takes seconds).")
+@click.option("--stress", "stress_seconds", type=click.IntRange(5, 600), is_flag=False, flag_value=60, default=None,
+              metavar="[SECONDS]", help="Also load every GPU at full power at once for SECONDS (default 60, at most 600) "
+                                        "and judge power, clocks, heat, links, results and the kernel log.")
+@click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
@@ -122,9 +132,9 @@ def main() -> None:
               help="Keep this node's error history in FILE (Xid, AER, NVLink counters across runs); "
                    "default: the config file's `history`.")
 @click.pass_context
-def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path,
-          history_path) -> None:
+def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, stress_seconds, force,
+          min_driver, verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path,
+          baseline_path, history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     import time
 
@@ -146,12 +156,14 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
     now = getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     history = read_history(history_path, now) if history_path else None
     registry = _load_registry()
-    checks = _selected(registry, only, skip_ids, deep, frameworks)
+    checks = _selected(registry, only, skip_ids, deep, frameworks, stress_seconds is not None)
     options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy, history=history)
+    slow = any(c.opt_in in ("deep", "stress") for c in checks)
     try:
-        with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
+        with _progress_display(enabled=slow and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
-                                summarize=host_summary, on_progress=on_progress)
+                                summarize=host_summary, on_progress=on_progress,
+                                requests=_stress_requests(stress_seconds, force))
     finally:
         host.close()
     record = history_record(report) if history is not None else None
@@ -292,7 +304,8 @@ def list_checks(as_json: bool) -> None:
 @main.command()
 @click.argument("check_id", metavar="ID", shell_complete=_complete_any_id)
 def explain(check_id: str) -> None:
-    """Print what a check looks at and why (its own documentation), or what a fix script changes."""
+    """Print what a check looks at and why (its own documentation), what a fix script changes, or what a
+    failure signature code (shown in [brackets] in findings) means, with its sources."""
     from gpudoctor.check_ids import unknown_id
     from gpudoctor.describe import explain_check, explain_fix
     from gpudoctor.fixing.catalog import load_catalog
@@ -306,8 +319,16 @@ def explain(check_id: str) -> None:
     if check_id in catalog:
         click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes]))
         return
-    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog], "check or fix id",
-                              "`gpudoctor list` (checks) and `gpudoctor fix` (fixes)"))
+    from gpudoctor.describe import explain_signature
+    from gpudoctor.knowledge.signatures import by_code, catalogue
+
+    signature = by_code(check_id)
+    if signature is not None:
+        click.echo(explain_signature(signature))
+        return
+    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog, *(s.code for s in catalogue())],
+                              "check, fix or signature code",
+                              "`gpudoctor list` (checks), `gpudoctor fix` (fixes) and findings' [codes]"))
 
 
 @main.command()
@@ -315,19 +336,27 @@ def explain(check_id: str) -> None:
               help="Where to write the snapshot.")
 @click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
 @click.option("--frameworks", is_flag=True, help="Also record what PyTorch and TensorFlow see.")
+@click.option("--stress", "stress_seconds", type=click.IntRange(5, 600), is_flag=False, flag_value=60, default=None,
+              metavar="[SECONDS]", help="Also record a stress run: every GPU at full power at once for SECONDS "
+                                        "(default 60, at most 600), watched all along.")
+@click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
 @click.option("--anonymise", is_flag=True,
               help="Replace host and user names, home paths, serial numbers and UUIDs (consistently) before writing.")
-def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None:
+def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | None, force: bool,
+             anonymise: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.host.snapshot import snapshot_document
     from gpudoctor.summary import host_summary
 
     registry = _load_registry()
-    checks = _selected(registry, (), (), deep, frameworks)
+    checks = _selected(registry, (), (), deep, frameworks, stress_seconds is not None)
     host = open_host(None)
     try:
-        run_checks(host, checks, registry, Options(), summarize=host_summary)
+        slow = any(c.opt_in in ("deep", "stress") for c in checks)
+        with _progress_display(enabled=slow) as on_progress:
+            run_checks(host, checks, registry, Options(), summarize=host_summary, on_progress=on_progress,
+                       requests=_stress_requests(stress_seconds, force))
     finally:
         host.close()
     import json

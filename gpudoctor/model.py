@@ -11,7 +11,7 @@ from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
 PLATFORMS = ("linux", "wsl", "windows")
 
 # Checks that take seconds run only when asked for, by the command-line flag named here (or by id).
-OPT_INS = {None: None, "deep": "--deep", "frameworks": "--frameworks"}
+OPT_INS = {None: None, "deep": "--deep", "frameworks": "--frameworks", "stress": "--stress"}
 
 
 class Status(str, enum.Enum):
@@ -33,8 +33,8 @@ _RANK = {Status.SKIP: 0, Status.PASS: 1, Status.WARN: 2, Status.FAIL: 3, Status.
 class Action(str, enum.Enum):
     """The one thing to do about a finding, for a pipeline (Slurm, Kubernetes, a CI job) to branch on
     without reading prose. The set follows what NVIDIA Health Validation and GPUd hand to schedulers;
-    the README's "Actions" table says when each is given. Failure signatures (gpudoctor/pasted) carry
-    the same strings."""
+    the README's "Actions" table says when each is given. Failure signatures (gpudoctor/knowledge/signatures)
+    carry the same strings."""
 
     NONE = "none"  # nothing to do: a pass, a skip, or a finding that follows from another's root cause
     RESTART_APPLICATION = "restart-application"  # the program (or service) failed; the GPU recovered
@@ -141,7 +141,7 @@ class Check:
     run: Callable[[Any], Iterable[Finding]]
     needs: tuple[str, ...] = ()
     platforms: tuple[str, ...] = PLATFORMS
-    opt_in: str | None = None  # a slow check runs only with its flag: "deep" (--deep) or "frameworks" (--frameworks)
+    opt_in: str | None = None  # a slow check runs only with its flag: "deep", "frameworks" or "stress"
     fixes: tuple[str, ...] = ()
     module: str = ""  # the module that declared it: the registry takes a check from there only
 

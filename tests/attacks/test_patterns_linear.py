@@ -4,7 +4,8 @@ stop one that backtracks, and a 100 KB line took minutes before.
 
 The patterns are collected, not listed: every compiled pattern a module of gpudoctor or of checks/
 holds (at module level, in a class, or inside a dict, list, tuple, dataclass or object of gpudoctor's
-own there, such as each rule of the secret ruleset), and every
+own there, such as each rule of the secret ruleset), every row of the failure-signature catalogue
+(gpudoctor/knowledge/signatures, patterns kept as text), and every
 pattern written as a string literal in a call of the `re` module (found with `ast`). Each runs over
 long lines built from its own words and characters, the shapes that make backtracking patterns
 quadratic (a run of digits before a unit that never comes, a word repeated without its separator, a
@@ -82,7 +83,8 @@ def _literal_patterns(path: Path, found: dict) -> None:
             # re.match and re.fullmatch try the first position only; every other call, every position.
             mode = "match" if node.func.attr in ("match", "fullmatch") else "search"
             known = found.get((pattern.pattern, pattern.flags))
-            if known is None or known[2] == "match":
+            # re.compile says nothing of the use: the module-level name's uses, read before, decide.
+            if known is None or (known[2] == "match" and node.func.attr != "compile"):
                 found[(pattern.pattern, pattern.flags)] = (pattern, f"{path.name}:{node.lineno}", mode)
 
 
@@ -94,13 +96,43 @@ def all_patterns() -> dict:
             if module.name.startswith(("gpudoctor.deep.worker",)):
                 continue  # runs in the deep child on its own measurements, never on outside text
             loaded = importlib.import_module(module.name)
+            anchored = _only_matched_names(loaded)
             for name, value in list(vars(loaded).items()):
                 if isinstance(value, type) and value.__module__ != loaded.__name__:
+                    continue
+                if isinstance(value, re.Pattern) and name in anchored:
+                    found.setdefault((value.pattern, value.flags), (value, f"{module.name}.{name}", "match"))
                     continue
                 _collect(value, f"{module.name}.{name}", found)
             if loaded.__file__ and loaded.__file__.endswith(".py"):
                 _literal_patterns(Path(loaded.__file__), found)
+            _signature_patterns(loaded, found)
     return found
+
+
+def _only_matched_names(module) -> set[str]:
+    """Module-level patterns the module only ever calls .match or .fullmatch on: tried at one position each
+    time, so they are timed that way (a search from every position is not how they run)."""
+    if not (module.__file__ or "").endswith(".py"):
+        return set()
+    uses: dict[str, set[str]] = {}
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    owners = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            uses.setdefault(node.value.id, set()).add(node.attr)
+        elif isinstance(node, ast.Name) and id(node) not in owners and not isinstance(node.ctx, ast.Store):
+            uses.setdefault(node.id, set()).add("<passed on>")  # handed elsewhere: used as it may be
+    return {name for name, attrs in uses.items() if attrs and attrs <= {"match", "fullmatch"}}
+
+
+def _signature_patterns(module, found: dict) -> None:
+    """The failure-signature catalogue (gpudoctor/knowledge/signatures) holds its patterns as text, compiled
+    by the matcher when first needed: each row's patterns, compiled here."""
+    for row in getattr(module, "SIGNATURES", ()) if module.__name__.startswith("gpudoctor.knowledge.") else ():
+        for text in getattr(row, "patterns", ()):
+            pattern = re.compile(text)
+            found.setdefault((pattern.pattern, pattern.flags), (pattern, f"{module.__name__}:{row.code}", "search"))
 
 
 _GENERIC = "a0 \t=:\"',.-_/[](){}xA\\;|@#%+<>*?!&$~^`\u00e9\n"
@@ -145,6 +177,7 @@ def test_the_collection_finds_the_patterns_of_every_layer():
     assert {"probes", "pasted", "host", "checks"} <= places, places
     assert len(all_patterns()) > 200
     assert any(".RULES[" in where for _, where, _ in all_patterns().values())  # the secret ruleset, each rule
+    assert any(where.startswith("gpudoctor.knowledge.signatures.") for _, where, _ in all_patterns().values())
 
 
 def test_every_pattern_is_linear_on_long_adversarial_lines():
