@@ -297,11 +297,12 @@ def list_checks(as_json: bool) -> None:
     """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
     from gpudoctor.describe import check_json, check_table
     from gpudoctor.report.console import output_width
+    from gpudoctor.report.printable import printable
 
     registry = _load_registry()
     click.echo(check_json(registry) if as_json else "\n".join(check_table(registry, output_width())), nl=not as_json)
     for plugin in registry.broken:
-        click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
+        click.echo(printable(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}"), err=True)
 
 
 @main.command()
@@ -367,6 +368,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | No
     import json
 
     from gpudoctor.host.snapshot_privacy import describe
+    from gpudoctor.report.printable import json_text
 
     document = snapshot_document(host)
     if anonymise:
@@ -374,7 +376,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | No
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
-    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    _write_output(output, json_text(document, redact=False, indent=1) + "\n")  # redacted as recorded
     click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
     for line in describe(document["calls"]):
         click.echo(f"  - {line}")
@@ -401,9 +403,8 @@ Exit codes:
 def baseline_record(output: str, snapshot_path: str | None) -> None:
     """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
     config file's `baseline` key on nodes of the same GPUs and links."""
-    import json
-
     from gpudoctor.baseline_record import MEASURING_CHECKS, baseline_of, refusals
+    from gpudoctor.report.printable import json_text, printable
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.summary import host_summary
 
@@ -418,10 +419,10 @@ def baseline_record(output: str, snapshot_path: str | None) -> None:
     if reasons:
         click.echo("Not recorded: this node is not a known-good one.", err=True)
         for reason in reasons:
-            click.echo(f"  - {reason}", err=True)
+            click.echo(printable(f"  - {reason}"), err=True)
         sys.exit(1)
     document = baseline_of(report)
-    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    _write_output(output, json_text(document, indent=1) + "\n")
     click.echo(f"Recorded {len(document['figures'])} figures to {output}:")
     for key, gbps in document["figures"].items():
         click.echo(f"  {key}: {gbps} GB/s")
@@ -495,6 +496,14 @@ def _nagios_exit_codes(argv: list[str]) -> bool:
     return "--exit-codes=nagios" in argv or any(a == "--exit-codes" and b == "nagios" for a, b in zip(argv, argv[1:]))
 
 
+def _end_left_helpers() -> None:
+    """Helpers a command left running (a daemonising tool, one abandoned at its deadline) end with gpudoctor."""
+    live = sys.modules.get("gpudoctor.host.live")  # not imported: no command was run, nothing to end
+    if live is not None:
+        with contextlib.suppress(Exception):
+            live.end_left_helpers()
+
+
 def _health_system(argv: list[str]) -> str | None:
     """"nagios" or "npd" when a health system reads this run's stdout and exit code, else None."""
     if _nagios_exit_codes(argv):
@@ -549,8 +558,10 @@ def run(early_host=None) -> None:
     except OSError as exc:
         code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
-        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
-                   err=True)
+        from gpudoctor.report.printable import printable
+
+        click.echo(printable(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: "
+                             f"{WHERE_TO_REPORT})"), err=True)
         if health:
             _say_unknown(health, f"internal error: {type(exc).__name__}")
         code = 3
@@ -561,6 +572,7 @@ def run(early_host=None) -> None:
         sys.stderr.flush()
     except OSError as exc:
         code = _output_failed(exc)
+    _end_left_helpers()
     # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
     # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
     # for nothing (gpudoctor creates no CUDA context in this process).

@@ -11,6 +11,7 @@ import click
 from gpudoctor.fleet import views
 from gpudoctor.fleet.merge import read_reports, report_paths
 from gpudoctor.report.console import output_width
+from gpudoctor.report.printable import printable
 
 
 def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path: str | None,
@@ -18,7 +19,7 @@ def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path
     """Raises MergeError when nothing could be read (bad input)."""
     fleet = read_reports(report_paths(reports))
     for path, why in fleet.unreadable:
-        click.echo(f"gpudoctor merge: skipped {path}: {why}", err=True)
+        click.echo(printable(f"gpudoctor merge: skipped {path}: {why}"), err=True)
     if html_path:
         write(html_path, views.render_html(fleet))
     if as_json or view_format == "markdown":
