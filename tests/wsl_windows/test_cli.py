@@ -18,7 +18,7 @@ from wsl_windows.scenarios import HOSTS
 IMPORT_ALL = """
 import importlib, json, pathlib, sys
 import ctypes, ctypes.util, subprocess, shutil, tempfile, signal, platform, threading, urllib.request
-import click, distro, packaging.version, psutil, pynvml, rich.console, rich.text
+import click, packaging.version, psutil, pynvml, rich.console, rich.text
 sys.platform = {platform!r}
 imported = []
 for package_name in ("gpudoctor", "gpudoctor.checks", "gpudoctor.fixes"):
