@@ -68,6 +68,12 @@ def _mixed(gpus):
     )
 
 
+def _in_container(facts) -> bool:
+    """Whether gpudoctor ran in a container; where that was not seen (a paste), it only adds to a verdict."""
+    container = facts.seen("container")
+    return bool(container and container.in_container)
+
+
 def _hidden_from_cuda(facts, gpus):
     env = facts.seen("gpu_env")  # the variables only explain what CUDA hides; without them CUDA's own view stands
     value, cuda = env.get("CUDA_VISIBLE_DEVICES") if env else None, facts.cuda
@@ -124,21 +130,21 @@ def gpu_count(facts):
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
-        virtual, in_container = facts.platform.is_virtual_machine, facts.container.in_container
+        virtual, in_container = facts.platform.is_virtual_machine, _in_container(facts)
         where = "container" if in_container else "vm" if virtual else "machine"
         yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
                    evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
                              "nvml_error": inventory.nvml_error or inventory.count_error},
                    action=Action.CONFIGURE)
         return
-    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
-             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
+    where = {"platform": facts.platform.kind, "in_container": _in_container(facts),
+             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.seen("wsl"))}
     if inventory.nvml_error:
         # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
         # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
         # NVML from the Windows driver).
         wsl_root = "wsl.feature" if facts.platform.wsl_version == 1 else "wsl.gpu"
-        root = ("container.gpus" if facts.container.in_container else
+        root = ("container.gpus" if _in_container(facts) else
                 {"linux": "driver.version", "wsl": wsl_root}.get(facts.platform.kind))
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)

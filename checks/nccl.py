@@ -69,7 +69,8 @@ def _who_gets_which(libs) -> list[str]:
 
 
 def _install_fix(facts) -> FixRequest | None:
-    kit = facts.toolkits.active
+    kits = facts.seen("toolkits")  # not seen: the driver's CUDA version picks the build
+    kit = kits.active if kits else None
     cuda = (f"{kit.major_minor[0]}.{kit.major_minor[1]}" if kit and kit.major_minor
             else facts.gpus.cuda_driver_version_text)
     return install_nccl(cuda) if cuda else None

@@ -401,7 +401,7 @@ def _toolkit_finding(wsl, gpus, windows):
     if wsl.toolkit_packages or wsl.nvcc:
         found = ", ".join(p.name for p in wsl.toolkit_packages) or wsl.nvcc[0]
         return ok(f"CUDA toolkit present ({found}).", evidence={"toolkit": found})
-    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None, windows.driver_version)
+    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None, windows.driver_version if windows else None)
     details = ["Not needed to run PyTorch wheels or Ollama, which bring their own CUDA libraries; needed to "
                "compile CUDA code (nvcc).",
                "Install it from NVIDIA's WSL-Ubuntu repository, which carries no driver: "
@@ -433,7 +433,7 @@ def wsl_gpu(facts):
 
     Source: NVIDIA, CUDA on WSL User Guide (https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     """
-    wsl, gpus, windows = facts.wsl, facts.seen("gpus"), facts.windows  # the GPU list only adds NVML's view
+    wsl, gpus, windows = facts.wsl, facts.seen("gpus"), facts.seen("windows")  # each only adds its view
     if wsl.version == 1:
         # The packages are listed on WSL 1 too: a driver left there shadows /usr/lib/wsl/lib after the conversion.
         leftovers = list(_linux_driver_findings(wsl))
@@ -441,7 +441,7 @@ def wsl_gpu(facts):
                                       "no Linux NVIDIA driver is installed here.", evidence={"wsl_version": 1})]
         return
     problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error if gpus else None),
-                *_windows_gpu_findings(windows)]
+                *(_windows_gpu_findings(windows) if windows else ())]
     if wsl.packages is None:
         problems.append(skip(f"Installed packages could not be listed ({wsl.packages_problem}); only the loader "
                              "cache was checked for a Linux driver.", evidence={"packages_problem": wsl.packages_problem}))

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any, Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
 
 from gpudoctor.host.answers import (
     NOT_RECORDED,
@@ -119,10 +121,24 @@ def call_key(kind: str, args: Sequence[Any]) -> str:
     return json.dumps([kind, *args], separators=(",", ":"), ensure_ascii=False)
 
 
+@dataclass
+class Tally:
+    """The questions one probe asked, and how many of them had an answer (a paste or a snapshot answers only
+    those it holds): a probe none of whose questions was answered saw nothing."""
+
+    asked: int = 0
+    answered: int = 0
+
+    @property
+    def nothing_answered(self) -> bool:
+        return self.asked > 0 and self.answered == 0
+
+
 class Host:
     """Answers probe calls; subclasses say where the answers come from."""
 
     def __init__(self) -> None:
+        self._tallies = threading.local()  # this thread's open tallies, innermost last
         self._lock = threading.Lock()
         self._pending: dict[str, threading.Event] = {}
         self._answers: dict[str, Any] = {}
@@ -207,9 +223,23 @@ class Host:
         """This machine's own IP addresses, every interface (psutil.net_if_addrs), without zone ids."""
         return self._answer("addresses", [], lambda: self._live_addresses())
 
+    @contextmanager
+    def tally(self) -> Iterator[Tally]:
+        """Count the questions asked on this thread inside the block (one probe's), and those answered."""
+        stack = self._tallies.__dict__.setdefault("stack", [])
+        stack.append(Tally())
+        try:
+            yield stack[-1]
+        finally:
+            stack.pop()
+
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:
         key = call_key(kind, args)
+        stack = getattr(self._tallies, "stack", None)
+        if stack:
+            stack[-1].asked += 1
+            stack[-1].answered += self._holds(key)
         with self._lock:
             if key in self._answers:
                 return self._answers[key]
@@ -241,6 +271,9 @@ class Host:
     def answered(self, kind: str, args: Sequence[Any]) -> bool:
         """Whether this question has an answer: always live; in a snapshot or a paste only where it was asked.
         For the questions whose unrecorded answer looks like a real one (an unset variable, nothing on PATH)."""
+        return self._holds(call_key(kind, list(args)))
+
+    def _holds(self, key: str) -> bool:
         return True
 
     def close(self) -> None:
@@ -260,8 +293,8 @@ class ReplayHost(Host):
     def origin(self, kind: str, args: Sequence[Any]) -> str | None:
         return self._origins.get(call_key(kind, [str(a) if kind == "run" else a for a in args]))
 
-    def answered(self, kind: str, args: Sequence[Any]) -> bool:
-        return call_key(kind, list(args)) in self._calls
+    def _holds(self, key: str) -> bool:
+        return key in self._calls
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._calls:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import ProbeFailed, provides
 from gpudoctor.probes.gating import only_with_nvidia_gpu
 
@@ -125,7 +126,7 @@ def _python_envs(facts) -> tuple:
         return ()
 
 
-@provides("nccl")
+@provides("nccl", not_seen=NotSeen("the NCCL libraries were not recorded", "ldconfig -p | grep nccl"))
 @only_with_nvidia_gpu
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only

@@ -20,6 +20,7 @@ from typing import Callable
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
 from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 DEFAULT_PORT = "11434"
@@ -796,7 +797,10 @@ def _listening_endpoints(log: ServerLog, addresses: Callable[[], tuple[str, ...]
     return [(e, how) for e, how in found if e.local]
 
 
-@provides("ollama")
+@provides("ollama", not_seen={"linux": NotSeen("the Ollama server and its log were not recorded",
+                                   "journalctl -u ollama --no-pager | tail -n 300"),
+                         "windows": NotSeen("the Ollama server and its log were not recorded",
+                                     'Get-Content "$env:LOCALAPPDATA\\Ollama\\server.log" -Tail 300')})
 def probe_ollama(host: Host, facts) -> OllamaFacts:
     platform_kind = facts.get("platform").kind
     where, container_log = _where(host, platform_kind)

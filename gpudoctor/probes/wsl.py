@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.container import parse_df_kib
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 WSL_LIB = "/usr/lib/wsl/lib"
@@ -267,7 +268,7 @@ def _docker_link(host: Host) -> DockerLink:
     return DockerLink(cli=host.resolve(cli) if cli else None, socket=host.resolve(DOCKER_SOCKET))
 
 
-@provides("wsl")
+@provides("wsl", not_seen=NotSeen("the WSL 2 GPU setup (/dev/dxg, /usr/lib/wsl/lib) was not recorded", "ls -l /dev/dxg /usr/lib/wsl/lib"))
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":
