@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.nvml import NVML_ERROR_NAMES
-from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 NVML_TEMPERATURE_GPU = 0
@@ -150,7 +149,7 @@ def _health(host: Host, index: int) -> GpuHealth:
     )
 
 
-@provides("gpu_health", not_seen=NotSeen("the GPUs' health counters (ECC, throttling, NVLink) were not recorded", "nvidia-smi -q"))
+@provides("gpu_health")
 def probe_gpu_health(host: Host, facts) -> GpuHealthFacts:
     inventory = facts.get("gpus")
     if inventory.nvml_error or not inventory.gpus:

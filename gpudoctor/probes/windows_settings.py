@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.windows import decode_console, interop_problem, _Windows
-from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 # Single quotes only (see windows.py): the script passes through CreateProcess or WSL interop.
@@ -148,7 +147,7 @@ def parse_settings(text: str) -> WindowsSettings:
     )
 
 
-@provides("windows_settings", not_seen=NotSeen("the Windows settings were not recorded", "wsl --status (in Windows PowerShell)"))
+@provides("windows_settings")
 def probe_windows_settings(host: Host, facts) -> WindowsSettings:
     platform = facts.get("platform")
     if platform.kind not in ("windows", "wsl"):
