@@ -8,6 +8,7 @@ from dataclasses import replace
 from gpudoctor import performance
 from gpudoctor.advice import gpu_load_causes, link_causes, p2p_trouble, set_nccl_variables
 from gpudoctor.driver_support import parse_driver_version
+from gpudoctor.knowledge.findings import explained
 from gpudoctor.model import Action, Finding, check, error, fail, ok, skip, warn
 from gpudoctor.performance import NCCL_TESTS_PERFORMANCE
 
@@ -126,7 +127,7 @@ def _not_measured(deep, facts, test: str, advice: tuple[str, ...] = ()) -> Findi
         return skip(f"Not measured: {deep.not_asked[test]}.", evidence={"reason": deep.not_asked[test]})
     state = deep.state(test)
     if state == "stopped":
-        return _stopped(deep, facts, advice)
+        return explained(_stopped(deep, facts, advice), deep.stop.signatures)
     if state == "not-reached":
         return skip(f"Not measured: the GPU test run stopped earlier, during the {deep.stop.phase} test "
                     f"(see {_CHECK_FOR_TEST[deep.stop.phase]}).", evidence=_stop_evidence(deep))

@@ -8,8 +8,6 @@ import re
 from gpudoctor.boot_config import kernel_parameter_steps, manual
 from gpudoctor.model import NotSeen, check, fail, ok, skip, unknown, warn
 
-SIGNATURE_REJECTED = re.compile(r"Key was rejected by service|Loading of (?:unsigned )?module .*is rejected|"
-                                r"Lockdown: .*unsigned module")
 OPEN_REQUIRED = re.compile(r"NVRM: The NVIDIA GPU (\S+).*requires use of the NVIDIA open kernel modules")
 # PCI device IDs of Blackwell GPUs: GB100/GB102 0x29xx, GB202 0x2Bxx, GB203 0x2Cxx, GB206/GB207 0x2Dxx-0x2Exx,
 # GB205 0x2Fxx (PCI ID Repository, https://pci-ids.ucw.cz/read/PC/10de). NVIDIA's proprietary module does
@@ -35,6 +33,14 @@ def _log_lines(kernel_log, pattern) -> list[str]:
     return [line for boot in kernel_log.boots if boot.boot == "current" for line in boot.lines if pattern.search(line)]
 
 
+def _known(kernel_log, code: str) -> list:
+    """This boot's matches of one failure signature (gpudoctor/knowledge/signatures/kernel.py): the catalogue
+    is the one place that knows how the kernel words it."""
+    if kernel_log is None or kernel_log.error:
+        return []
+    return [m for boot in kernel_log.boots if boot.boot == "current" for m in boot.signatures if m.code == code]
+
+
 def _nouveau_steps() -> dict:
     return manual("Keep nouveau away from the NVIDIA GPUs (blacklist and rebuild the initramfs)", [
         f"printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | sudo tee {NOUVEAU_CONF}",
@@ -46,22 +52,10 @@ def _nouveau_steps() -> dict:
     ])
 
 
-# "NVRM: API mismatch: the client has the version 535.54.03, but NVRM: this kernel module has the version
-# 530.30.02" (one line, or several with newer drivers: "the client 'kwin_wayland' (pid 1005) NVRM: has the version")
-API_MISMATCH = re.compile(r"has the version (\d{3}\.\d+(?:\.\d+)?), but")
-
-
 def client_version(kernel_log) -> str | None:
-    """The user-space version the kernel module refused, from its "API mismatch" message."""
-    if kernel_log is None or kernel_log.error:
-        return None
-    for boot in kernel_log.boots:
-        if boot.boot == "current":
-            text = " ".join(boot.lines)
-            match = API_MISMATCH.search(text[text.find("API mismatch"):]) if "API mismatch" in text else None
-            if match:
-                return match.group(1)
-    return None
+    """The user-space version the kernel module refused, from its "API mismatch" message (kernel.api-mismatch)."""
+    mismatch = next(iter(_known(kernel_log, "kernel.api-mismatch")), None)
+    return mismatch.fields.get("client_version") if mismatch else None
 
 
 def mismatch_story(kernel, kernel_log=None) -> tuple[str, tuple[str, ...], dict]:
@@ -155,7 +149,7 @@ def _bound_findings(topology, gpus, kernel, kernel_log):
 
 def _module_findings(kernel, topology, gpus, kernel_log):
     loaded = kernel.loaded.get("nvidia") or bool(kernel.nvrm_version)
-    rejected = _log_lines(kernel_log, SIGNATURE_REJECTED)
+    rejected = [m.line for m in _known(kernel_log, "kernel.module-signature-rejected")]
     secure_boot = None if isinstance(kernel.secure_boot, NotSeen) else kernel.secure_boot
     evidence = {"nvrm_version": kernel.nvrm_version, "module_version": kernel.module_version,
                 "taint": kernel.module_taint, "secure_boot": secure_boot, "loaded": kernel.loaded}

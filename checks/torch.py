@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
+from gpudoctor.knowledge.findings import explained, signature_finding
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 
 GET_STARTED = "https://pytorch.org/get-started/locally/"
@@ -224,6 +225,14 @@ def _report_findings(report, inventory, cuda_visible_devices, platform_kind):
                            "driver_cuda": inventory.cuda_driver_version_text, "device_count": report.device_count})
 
 
+def _with_known_failures(findings, matches):
+    """The known failures in the child's stderr explain its worst finding; alone, they are findings of their own."""
+    worst = max(findings, key=lambda f: f.status.rank, default=None)
+    if worst is not None and worst.status.rank >= Status.WARN.rank:
+        return [explained(f, matches) if f is worst else f for f in findings]
+    return findings + [signature_finding(m) for m in matches if m.signature.severity != "info"]
+
+
 def _no_torch(facts):
     torch = facts.torch
     if not torch.interpreters:
@@ -261,7 +270,8 @@ def torch_cuda(facts):
         yield missing
         return
     for report in facts.torch.reports:
-        yield from _report_findings(report, facts.gpus, facts.torch.cuda_visible_devices, facts.platform.kind)
+        findings = list(_report_findings(report, facts.gpus, facts.torch.cuda_visible_devices, facts.platform.kind))
+        yield from _with_known_failures(findings, report.signatures)
     if facts.torch.skipped:
         yield skip(f"Not checked (more than {len(facts.torch.reports)} environments with torch): "
                    f"{', '.join(facts.torch.skipped)}.")

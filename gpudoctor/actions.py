@@ -58,6 +58,8 @@ CHECK_ACTIONS: dict[str, Action] = {
     "torch.cuda": Action.CONFIGURE,
     "torch.nccl": Action.CONFIGURE,
     "tensorflow.gpu": Action.CONFIGURE,
+    # known failures: each signature sets its own action (gpudoctor/knowledge/signatures)
+    "logs.known-failures": Action.CONFIGURE,
 }
 
 # NVML's own recovery action (nvmlGpuRecoveryAction_t, as gpu_health names it) -> ours. Draining P2P

@@ -291,7 +291,8 @@ def list_checks(as_json: bool) -> None:
 @main.command()
 @click.argument("check_id", metavar="ID", shell_complete=_complete_any_id)
 def explain(check_id: str) -> None:
-    """Print what a check looks at and why (its own documentation), or what a fix script changes."""
+    """Print what a check looks at and why (its own documentation), what a fix script changes, or what a
+    failure signature code (shown in [brackets] in findings) means, with its sources."""
     from gpudoctor.check_ids import unknown_id
     from gpudoctor.describe import explain_check, explain_fix
     from gpudoctor.fixing.catalog import load_catalog
@@ -305,8 +306,16 @@ def explain(check_id: str) -> None:
     if check_id in catalog:
         click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes]))
         return
-    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog], "check or fix id",
-                              "`gpudoctor list` (checks) and `gpudoctor fix` (fixes)"))
+    from gpudoctor.describe import explain_signature
+    from gpudoctor.knowledge.signatures import by_code, catalogue
+
+    signature = by_code(check_id)
+    if signature is not None:
+        click.echo(explain_signature(signature))
+        return
+    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog, *(s.code for s in catalogue())],
+                              "check, fix or signature code",
+                              "`gpudoctor list` (checks), `gpudoctor fix` (fixes) and findings' [codes]"))
 
 
 @main.command()

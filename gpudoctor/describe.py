@@ -55,3 +55,43 @@ def explain_fix(spec, asked_by: list[str]) -> str:
         lines += ["", f"Planned when these checks ask for it: {', '.join(asked_by)}."]
     lines += ["", f"`gpudoctor fix` shows whether it is planned here; `gpudoctor fix --apply {spec.id}` runs it."]
     return "\n".join(lines)
+
+
+def _example_line(signature) -> str | None:
+    """The line of the signature's first example that it matches, where the corpus is at hand (a checkout)."""
+    from pathlib import Path
+
+    from gpudoctor.knowledge.matcher import scan
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "corpus"
+    for example in signature.examples:
+        path = corpus / example
+        if path.is_file():
+            excerpt = path.read_text(encoding="utf-8", errors="replace").partition("\n---\n")[2]
+            found = next((m for m in scan(excerpt, example) if m.code == signature.code), None)
+            if found:
+                return found.line
+    return None
+
+
+def explain_signature(signature) -> str:
+    """A failure signature: the cause, the next step, the action, where it comes from and when it was checked."""
+    lines = [f"{signature.code}: a known failure ({signature.severity}, cause id {signature.cause_id})", "",
+             f"Cause: {signature.cause}", f"Next step: {signature.advice}", f"Action: {signature.action}"]
+    if signature.fix is not None:
+        lines.append(f"Fix: {signature.fix}")
+    if signature.rules_out:
+        lines.append(f"Rules out: {'; '.join(signature.rules_out)}")
+    if signature.never_suggest:
+        lines.append(f"Never suggest beside it: {'; '.join(signature.never_suggest)}")
+    if signature.versions:
+        lines.append(f"Applies to: {', '.join(signature.versions)}")
+    lines += ["", "Recognised by (regular expressions, one per logical line):",
+              *(f"  {pattern}" for pattern in signature.patterns), "", "Sources (checked "
+              f"{signature.checked}):", *(f"  {source}" for source in signature.sources)]
+    example = _example_line(signature)
+    if example:
+        lines += ["", "Example:", f"  {example}"]
+    if signature.examples:
+        lines.append(f"Proven by: {', '.join(signature.examples)} (tests/fixtures/corpus)")
+    return "\n".join(lines)

@@ -33,8 +33,8 @@ _RANK = {Status.SKIP: 0, Status.PASS: 1, Status.WARN: 2, Status.FAIL: 3, Status.
 class Action(str, enum.Enum):
     """The one thing to do about a finding, for a pipeline (Slurm, Kubernetes, a CI job) to branch on
     without reading prose. The set follows what NVIDIA Health Validation and GPUd hand to schedulers;
-    the README's "Actions" table says when each is given. Failure signatures (gpudoctor/pasted) carry
-    the same strings."""
+    the README's "Actions" table says when each is given. Failure signatures (gpudoctor/knowledge/signatures)
+    carry the same strings."""
 
     NONE = "none"  # nothing to do: a pass, a skip, or a finding that follows from another's root cause
     RESTART_APPLICATION = "restart-application"  # the program (or service) failed; the GPU recovered

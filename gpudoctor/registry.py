@@ -194,7 +194,7 @@ def load_registry() -> Registry:
 
 # The order a person diagnoses in: the GPUs and driver, the libraries, the links between GPUs,
 # the environment, then the applications on top. Plugins' checks follow, by id.
-_CONCERN_ORDER = ("gpu", "driver", "cuda", "nccl", "pcie", "p2p", "env", "wsl", "windows", "container",
+_CONCERN_ORDER = ("gpu", "driver", "logs", "cuda", "nccl", "pcie", "p2p", "env", "wsl", "windows", "container",
                   "ollama", "torch", "tensorflow")
 
 

@@ -10,7 +10,11 @@ from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, Status, is_unknown
 from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
-from gpudoctor.pasted.text import NotText, clean
+from gpudoctor.knowledge.findings import attribute
+from gpudoctor.knowledge.matcher import SignatureMatch
+from gpudoctor.pasted.signatures import (LIVE_LOGS_CHECK, NOT_RECOGNISED_CAP, not_recognised, scan_inputs,
+                                        signatures_result)
+from gpudoctor.pasted.text import NotText, clean, decode
 from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
 
 
@@ -45,23 +49,37 @@ def _what_to_paste() -> str:
     return ", ".join(f"`{kind.command}`" for kind in KINDS if kind.name not in NOT_JUDGED)
 
 
-def reading_of(inputs: list[tuple[str, bytes]]) -> Reading:
-    """The reading of the inputs, which it empties: their bytes are freed as they are read."""
+@dataclass(frozen=True)
+class Scanned:
+    """What the signature catalogue found in the paste, whole (any text, recognised by a block kind or not)."""
+
+    matches: tuple[SignatureMatch, ...]
+    not_recognised: tuple[str, ...]  # error-looking lines no signature knows: "<source>, line N: <line>"
+
+
+def reading_of(inputs: list[tuple[str, bytes]]) -> tuple[Reading, Scanned]:
+    """The reading of the inputs, which it empties: each input is scanned for known failures, then its bytes
+    are freed as they are cleaned (a 50 MB paste is never held twice)."""
     if not any(data.strip() for _, data in inputs):
         raise UnreadablePaste("the paste is empty; paste the output of " + _what_to_paste())
-    texts = []
+    texts, matches, unknown_lines = [], [], []
     inputs.reverse()
-    while inputs:  # each input's bytes are let go once cleaned (a 50 MB paste is not held twice)
+    while inputs:
         name = inputs[-1][0]
         try:
+            decoded = [(name, decode(inputs[-1][1])[0])]
+            found = scan_inputs(decoded)
+            matches.extend(found)
+            unknown_lines.extend(not_recognised(decoded, found))
+            del decoded
             texts.append((name, clean(inputs.pop()[1])))  # no name here holds the bytes while they are cleaned
         except NotText as exc:
             raise UnreadablePaste(f"{name} cannot be read as pasted text: {exc}") from None
     reading = read_blocks(texts)
-    if not reading.recognised:
-        raise UnreadablePaste("nothing recognised: no output of a tool gpudoctor knows. It reads the output of "
-                              + _what_to_paste())
-    return reading
+    if not reading.recognised and not matches:
+        raise UnreadablePaste("nothing recognised: no output of a tool gpudoctor knows and no known error line. "
+                              "It reads the output of " + _what_to_paste())
+    return reading, Scanned(tuple(matches), tuple(unknown_lines[:NOT_RECOGNISED_CAP]))
 
 
 def _conflicts_result(reading: Reading) -> tuple[CheckResult, ...]:
@@ -81,6 +99,7 @@ def _conflicts_result(reading: Reading) -> tuple[CheckResult, ...]:
 class PastedReport:
     report: Report
     reading: Reading
+    scanned: Scanned = Scanned((), ())
 
     def summary(self) -> dict[str, Any]:
         """What was recognised, for the JSON report's "pasted" member and the other formats."""
@@ -97,6 +116,9 @@ class PastedReport:
             "notes": list(self.reading.notes),
             "unknown": [r.check_id for r in self.report.results if _is_unknown(r)],
             "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report)],
+            "signatures": [{"code": m.code, "cause": m.cause, "fields": dict(m.fields), "source": m.source,
+                            "line_number": m.line_number, "count": m.count} for m in self.scanned.matches],
+            "not_recognised": list(self.scanned.not_recognised),
         }
 
 
@@ -106,13 +128,19 @@ def _is_unknown(result: CheckResult) -> bool:
 
 
 def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 535) -> PastedReport:
-    reading = reading_of(inputs)
+    reading, scanned = reading_of(inputs)
     from gpudoctor.summary import host_summary
 
     host = reading.host()
     report = run_checks(host, checks, registry, Options(min_driver=min_driver, source="pasted"),
                         report_broken_plugins=False, summarize=host_summary)
-    return PastedReport(judge_pasted(report, reading.kinds, _conflicts_result(reading), reading.platform), reading)
+    judged = judge_pasted(report, reading.kinds, _conflicts_result(reading), reading.platform)
+    # The whole paste was scanned for known failures: the live logs' check would only repeat part of it.
+    judged = replace(judged, results=tuple(r for r in judged.results if r.check_id != LIVE_LOGS_CHECK))
+    # A known failure that a check reported itself becomes that finding's code; the rest come first, as causes.
+    results, unexplained = attribute(judged.results, scanned.matches)
+    known = signatures_result(unexplained)
+    return PastedReport(replace(judged, results=((known,) if known else ()) + results), reading, scanned)
 
 
 def json_document(pasted: PastedReport) -> dict[str, Any]:
@@ -128,7 +156,8 @@ def terminal_text(pasted: PastedReport, verbose: bool) -> tuple[Report, list[str
     known = replace(pasted.report, results=tuple(r for r in pasted.report.results if not _is_unknown(r)))
     summary = pasted.summary()
     kinds = [block.kind.name for block in pasted.reading.recognised]
-    lines = [f"Read from the paste: {', '.join(dict.fromkeys(kinds))}"
+    read = list(dict.fromkeys(kinds)) + (["known error lines"] if summary["signatures"] else [])
+    lines = [f"Read from the paste: {', '.join(read)}"
              f" (platform: {summary['platform']['assumed']}, {summary['platform']['because']})."]
     not_judged = sorted({k for k in kinds if k in NOT_JUDGED})
     if not_judged:
@@ -138,6 +167,9 @@ def terminal_text(pasted: PastedReport, verbose: bool) -> tuple[Report, list[str
         lines.append(f"The paste has {summary['cut_marks']} cut mark(s) ([...]); what was cut is unknown.")
     if summary["unknown"]:
         lines.append(f"Unknown (not in the paste): {', '.join(summary['unknown'])}.")
+    if summary["not_recognised"]:
+        lines.append("Error lines gpudoctor does not know yet (report them at the project's issue tracker):")
+        lines.extend(f"  - {line}" for line in summary["not_recognised"])
     if summary["paste_next"]:
         lines.append("To judge more, ask for the output of:")
         lines.extend(f"  {n}. {item['command']}   ({', '.join(item['settles'])})"

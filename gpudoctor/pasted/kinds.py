@@ -47,7 +47,7 @@ KINDS: tuple[BlockKind, ...] = (
     BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
     BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),
     BlockKind("wsl --version", "wsl --version", r"wsl(?:\.exe)?\s+(?:--version|-v)\b", r"^WSL version: \d"),
-    BlockKind("NCCL debug log", "NCCL_DEBUG=INFO <your program>", r"NCCL_DEBUG=", r"\bNCCL (?:INFO|WARN)\b",
+    BlockKind("NCCL debug log", "NCCL_DEBUG=INFO <your program>", r"NCCL_DEBUG=|NCCL_RUN_DIAGNOSTICS=", r"\bNCCL (?:INFO|WARN|DIAG)\b",
               line_by_line=True),
     BlockKind("kernel log", "sudo dmesg | grep -iE 'nvrm|nvidia|xid|iommu'", r"dmesg|journalctl\b.*(?:-k\b|--dmesg)",
               r"^\[\s*\d+\.\d+\]\s", line_by_line=True),

@@ -115,6 +115,7 @@ class Stop:
     func: str | None = None
     message: str | None = None
     stderr_tail: str = ""
+    signatures: tuple[Any, ...] = ()  # SignatureMatch of known failures (NCCL, CUDA) in its message and stderr
 
 
 @dataclass(frozen=True)
@@ -319,8 +320,16 @@ def _stop(outcome: WorkerOutcome, device: _Devices) -> Stop | None:
         kind=outcome.status, summary=outcome.summary or outcome.status, phase=phase,
         step=_str(error.get("where")) or _str(last.get("step")), devices=device.many(last.get("devices")),
         error=_str(error.get("error")), func=_str(error.get("func")), message=_str(error.get("message")),
-        stderr_tail=outcome.stderr_tail,
+        stderr_tail=outcome.stderr_tail, signatures=_signatures(outcome.stderr_tail, _str(error.get("message"))),
     )
+
+
+def _signatures(stderr: str, message: str | None) -> tuple[Any, ...]:
+    """Known failures in what the worker (CUDA, NCCL with its NCCL_DEBUG lines) wrote when it stopped."""
+    from gpudoctor.knowledge.matcher import scan
+
+    text = "\n".join(part for part in (message, stderr) if part)
+    return scan(text, "the --deep worker") if text.strip() else ()
 
 
 def _facts(outcome: WorkerOutcome, facts, cuda, tests: tuple[str, ...], not_asked: dict[str, str], timeout: float,

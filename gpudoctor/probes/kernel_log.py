@@ -4,7 +4,9 @@ This boot comes from `dmesg` (the kernel ring buffer: fast, but it may have wrap
 `kernel.dmesg_restrict=1` keeps it from non-root users) or, failing that, `journalctl -k -b 0`.
 The previous boot exists only in a persistent journal (`journalctl -k -b -1`); reading the system
 journal needs root or membership of the `adm` / `systemd-journal` group. Only lines that matter to
-GPUs are kept, the newest `LINE_CAP` of them, so a snapshot stays small and a flooded log cheap.
+GPUs are kept, the newest `LINE_CAP` of them, so a snapshot stays small and a flooded log cheap. The
+whole of each boot's log is read by the failure-signature matcher first (gpudoctor/knowledge), so a known
+failure is found however far back it lies.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from __future__ import annotations
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
+
+if TYPE_CHECKING:
+    from gpudoctor.knowledge.matcher import SignatureMatch
 
 LINE_CAP = 400
 DMESG_TIMEOUT = 2.0
@@ -40,6 +46,7 @@ class BootLog:
     lines: tuple[str, ...] = ()
     error: str | None = None  # why no log: "no-permission: ...", "not-found", "no-previous-boot", "timeout"
     truncated: bool = False  # more relevant lines existed than LINE_CAP
+    signatures: tuple[SignatureMatch, ...] = ()  # SignatureMatch of every known failure in the whole log, first line each
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,14 @@ class KernelLog:
 def _relevant(text: str) -> tuple[tuple[str, ...], bool]:
     lines = [line.rstrip() for line in text.splitlines() if RELEVANT.search(line)]
     return tuple(lines[-LINE_CAP:]), len(lines) > LINE_CAP
+
+
+def _read_log(boot: str, source: str, text: str) -> BootLog:
+    from gpudoctor.knowledge.matcher import scan  # the catalogue compiles only where a log is read
+
+    lines, truncated = _relevant(text)
+    kind = "dmesg" if source == "dmesg" else "journal"
+    return BootLog(boot, source, lines, truncated=truncated, signatures=scan(text, source, kind))
 
 
 def _failure(result) -> str:
@@ -84,15 +99,13 @@ def _journal(host: Host, boot: str, offset: str) -> BootLog:
         # only their own messages, and -q hides the notice that says so: no line at all means it could not read.
         return BootLog(boot, source, error="no-permission: journalctl showed no kernel message (the system journal "
                                            "needs root or the adm or systemd-journal group)")
-    lines, truncated = _relevant(result.text)
-    return BootLog(boot, source, lines, truncated=truncated)
+    return _read_log(boot, source, result.text)
 
 
 def _current_boot(host: Host) -> BootLog:
     dmesg = host.run(["dmesg"], timeout=DMESG_TIMEOUT)
     if dmesg.ok:
-        lines, truncated = _relevant(dmesg.text)
-        return BootLog("current", "dmesg", lines, truncated=truncated)
+        return _read_log("current", "dmesg", dmesg.text)
     journal = _journal(host, "current", "0")
     if journal.error is None:
         return journal

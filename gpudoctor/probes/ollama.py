@@ -15,13 +15,16 @@ import json
 import ntpath
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
 from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
+
+if TYPE_CHECKING:
+    from gpudoctor.knowledge.matcher import SignatureMatch
 
 DEFAULT_PORT = "11434"
 HTTP_TIMEOUT_S = 1.5
@@ -177,6 +180,7 @@ class ServerLog:
     discovery_seen: bool = False  # any `inference compute` line at all
     last_load: ModelLoad | None = None
     problems: tuple[LogProblem, ...] = ()  # since the last start
+    signatures: tuple[SignatureMatch, ...] = ()  # known failures (gpudoctor/knowledge) in the whole log read
     config_keys: tuple[str, ...] = ()  # every key of the `server config` line: the settings this version reads
     listening: str | None = None  # the address of "Listening on 192.168.1.14:11434 (version 0.12.6)"
     runner_devices: tuple[RunnerDevice, ...] = ()  # the newest ggml_cuda_init listing
@@ -686,7 +690,14 @@ def parse_server_log(text: str, source: str, startup_text: str = "", via: str = 
         runner_device_count=device_count,
         stopped=_stopped_after(lines, ("Listening on", "server config")),
         via=via,
+        signatures=_signatures(text, source),
     )
+
+
+def _signatures(text: str, source: str) -> tuple[SignatureMatch, ...]:
+    from gpudoctor.knowledge.matcher import scan
+
+    return scan(text, source, "ollama-log")
 
 
 # Every kind of line the parsers above read. Only these lines of the server log are recorded whole (in
@@ -704,9 +715,16 @@ _SLOG_HEAD = re.compile(r'time=\S{1,64} level=\S{1,16} source=\S{1,128} msg=(?:"
 _OLD_HEAD = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d [\w.-]{1,64}\.go:\d{1,6}:")
 
 
+def _known_failure(line: str) -> bool:
+    """Whether a failure signature matches the line (gpudoctor/knowledge): such a line is kept whole too."""
+    from gpudoctor.knowledge.matcher import scan  # compiled on the first log line read, never at start-up
+
+    return bool(scan(line, "", "ollama-log"))
+
+
 def log_line_kept(line: str) -> str:
     """What of a server-log line is recorded (the `keep_lines` of the log's reads)."""
-    if any(marker in line for marker in LOG_LINES_READ):
+    if any(marker in line for marker in LOG_LINES_READ) or _known_failure(line):
         return line
     head = _SLOG_HEAD.search(line) or _OLD_HEAD.search(line)
     return line[:head.end()] if head else ""

@@ -10,14 +10,18 @@ or answers garbage becomes a fact with an `error`, never a traceback.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from gpudoctor.driver_support import version_pair
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
 from gpudoctor.probing import provides
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
+
+if TYPE_CHECKING:
+    from gpudoctor.knowledge.matcher import SignatureMatch
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
 MAX_TORCH_ENVS = 3
@@ -61,6 +65,7 @@ class TorchReport:
     nccl_version: str | None = None
     nccl_error: str | None = None
     import_s: float | None = None
+    signatures: tuple[SignatureMatch, ...] = ()  # known failures in the child's stderr and its error messages
 
     @property
     def cuda_build_version(self) -> tuple[int, int] | None:
@@ -121,17 +126,29 @@ def parse_child_output(python: str, stdout: str) -> TorchReport:
         raise ValueError(f"unexpected fields: {exc}") from None
 
 
+def _with_signatures(report: TorchReport, stderr: str) -> TorchReport:
+    """The report with the known failures in what the child wrote to stderr and the errors it caught."""
+    from gpudoctor.knowledge.matcher import scan  # compiled only when a child has spoken
+
+    caught = [text for text in (report.import_error, report.cuda_error, report.nccl_error, *report.cuda_warnings)
+              if text]
+    text = "\n".join([stderr, *caught])
+    found = scan(text, f"{report.python} (PyTorch child)") if text.strip() else ()
+    return replace(report, signatures=found) if found else report
+
+
 def ask_torch(host: Host, python: str) -> TorchReport:
     result = host.run([python, "-c", CHILD_SOURCE], timeout=CHILD_TIMEOUT_S)
     stderr = tail(result.error_text)
     failure = child_failure(result, CHILD_TIMEOUT_S)
     if failure:
-        return TorchReport(python, error=failure, stderr_tail=stderr)
+        return _with_signatures(TorchReport(python, error=failure, stderr_tail=stderr), result.error_text)
     try:
-        return parse_child_output(python, result.text)
+        return _with_signatures(parse_child_output(python, result.text), result.error_text)
     except ValueError as exc:
-        return TorchReport(python, error=f"answered something unexpected ({exc}): {result.text.strip()[:200]!r}",
-                           stderr_tail=stderr)
+        return _with_signatures(TorchReport(python, error=f"answered something unexpected ({exc}): "
+                                                          f"{result.text.strip()[:200]!r}", stderr_tail=stderr),
+                                result.error_text)
 
 
 @provides("torch")

@@ -13,7 +13,7 @@ SCHEMA_VERSION = 1
 
 
 def _finding(finding: Finding) -> dict[str, Any]:
-    return {
+    document = {
         "status": finding.status.value,
         "summary": finding.summary,
         "details": list(finding.details),
@@ -23,6 +23,9 @@ def _finding(finding: Finding) -> dict[str, Any]:
         "caused_by": finding.caused_by,
         "action": finding.action.value if finding.action else None,
     }
+    if finding.evidence.get("signatures"):  # the known failures behind it, for pipelines to count
+        document["signatures"] = list(finding.evidence["signatures"])
+    return document
 
 
 def headline(result: CheckResult) -> Finding:

@@ -28,7 +28,7 @@ def test_unknown_option():
 
 def test_unknown_check_id():
     _assert_bad_input(gpudoctor("check", "--only", "nope.nothing"), "unknown check id 'nope.nothing'")
-    _assert_bad_input(gpudoctor("explain", "nope.nothing"), "unknown check or fix id")
+    _assert_bad_input(gpudoctor("explain", "nope.nothing"), "unknown check, fix or signature code")
 
 
 def test_missing_snapshot(tmp_path):

@@ -1,0 +1,96 @@
+"""Signature matches as findings: the cause, the evidence line with where it came from, the one next step.
+
+Shared by the generic check of live logs (checks/signatures.py) and `gpudoctor read` (gpudoctor/pasted), so
+that a known failure reads the same whether gpudoctor found it on the machine or in a paste. Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from gpudoctor.model import Action, CheckResult, Finding, Status
+
+if TYPE_CHECKING:  # the matcher itself is imported only where text is read
+    from gpudoctor.knowledge.matcher import SignatureMatch
+
+# The checks that judge a cause themselves, from the same facts: where one of them reported the cause, a match
+# of that cause is its evidence (its code goes on the check's finding) instead of a second finding beside it.
+CAUSE_OWNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("gpu-fell-off-bus", "gpu-memory-error", "app-fault", "nvlink-error", "gsp-firmware-error",
+                     "power-insufficient", "pcie-link-errors"), ("gpu.errors",)),
+    **dict.fromkeys(("driver-library-mismatch", "secure-boot-rejected", "open-module-required", "nouveau-conflict",
+                     "driver-not-loaded"), ("driver.kernel", "driver.version")),
+    "bar-allocation": ("pcie.bar1",),
+    "uvm-missing": ("driver.uvm",),
+    "pcie-link-degraded": ("pcie.link",),
+    "iommu-blocks-p2p": ("pcie.acs", "p2p.access"),
+    "cuda-driver-too-old": ("driver.version", "ollama.errors"),
+    "cuda-visible-devices": ("env.gpu",),
+    "nccl-version-mismatch": ("nccl.library",),
+    "nccl-shm-too-small": ("container.shm",),
+    "container-no-gpu-runtime": ("container.runtime",),
+    "ollama-oom": ("ollama.errors",),
+    "ollama-runner-crash": ("ollama.errors",),
+    "ollama-cpu-fallback": ("ollama.gpus",),
+    "torch-cpu-build": ("torch.cuda",),
+    "wsl1": ("wsl.feature",),
+    **dict.fromkeys(("wsl-linux-driver", "wsl-libcuda-not-symlink", "wsl-dxg-missing"), ("wsl.gpu",)),
+}
+EVIDENCE_CHARS = 240  # of the matched line, in a finding's detail
+_STATUS = {"fail": Status.FAIL, "warn": Status.WARN, "info": Status.PASS}
+
+
+def evidence_line(match: SignatureMatch) -> str:
+    line = match.line if len(match.line) <= EVIDENCE_CHARS else match.line[:EVIDENCE_CHARS] + "…"
+    times = f" ({match.count} times)" if match.count > 1 else ""
+    return f"{match.source}, line {match.line_number}{times}: {line}"
+
+
+def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Finding:
+    row = match.signature
+    details = [f"Evidence: {evidence_line(match)}", f"Next step: {row.advice}"]
+    if row.rules_out:
+        details.append(f"This rules out: {'; '.join(row.rules_out)}.")
+    details.append(f"`gpudoctor explain {row.code}` shows its sources.")
+    return Finding(_STATUS[row.severity], f"{match.cause} [{row.code}]", tuple(details),
+                   evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
+                             "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
+                             "count": match.count},
+                   caused_by=caused_by, action=Action(row.action))
+
+
+def explained(finding: Finding, matches) -> Finding:
+    """The finding with the known failures behind it: their codes in its evidence, and for each a detail with
+    the cause, the evidence line and the next step (the cause of what the finding reports, not a second one)."""
+    if not matches:
+        return finding
+    details = tuple(f"Known failure [{m.code}]: {m.cause} Evidence: {evidence_line(m)}. Next step: "
+                    f"{m.signature.advice}" for m in matches)
+    codes = list(finding.evidence.get("signatures", ())) + [m.code for m in matches]
+    return replace(finding, details=details + finding.details,
+                   evidence={**finding.evidence, "signatures": list(dict.fromkeys(codes))})
+
+
+def _with_codes(result: CheckResult, codes: list[str]) -> CheckResult:
+    """The result with the signature codes on its worst finding's evidence (JSON carries them from there)."""
+    lead = max(result.findings, key=lambda f: f.status.rank)
+    known = list(lead.evidence.get("signatures", ()))
+    marked = replace(lead, evidence={**lead.evidence, "signatures": known + [c for c in codes if c not in known]})
+    return replace(result, findings=tuple(marked if f is lead else f for f in result.findings))
+
+
+def attribute(results: tuple[CheckResult, ...],
+              matches: tuple[SignatureMatch, ...]) -> tuple[tuple[CheckResult, ...], tuple[SignatureMatch, ...]]:
+    """(results with each match's code on the check that reported its cause, the matches no check reported)."""
+    by_id = {result.check_id: result for result in results}
+    codes: dict[str, list[str]] = {}
+    unowned = []
+    for found in matches:
+        owners = [by_id[o] for o in CAUSE_OWNERS.get(found.signature.cause_id, ()) if o in by_id]
+        owner = next((r for r in owners if r.status.rank >= Status.WARN.rank), None)
+        if owner is None:
+            unowned.append(found)
+        else:
+            codes.setdefault(owner.check_id, []).append(found.code)
+    return tuple(_with_codes(r, codes[r.check_id]) if r.check_id in codes else r for r in results), tuple(unowned)

@@ -1,0 +1,133 @@
+"""Text as people paste it, and as logs hold it, turned into the logical lines signatures are written for.
+
+What sits around a message is removed: journal and syslog prefixes ("Nov 23 10:00:01 host kernel: "),
+`dmesg`'s "[   12.345678] " and `dmesg -T`'s "[Mon Nov 23 10:00:01 2026] ", `docker logs -t` and
+`kubectl logs --prefix --timestamps` stamps with the CRI stream marker ("stdout F "), `docker compose
+logs`' "ollama  | ", docker's json-file '{"log":"', NCCL's "host:pid:tid [0] ",
+torchrun's "[rank0]: ", Markdown fences and "> " quotes. Lines a person cut ("[...]") are dropped.
+rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab) and a literal "\\n" split
+a line into the lines it held. Then a message written over several lines
+becomes one logical line: an NVRM message continued on the next "NVRM: " lines, and a Python
+exception's message continued below its "SomeError: " line. Lines longer than LINE_CAP are cut first,
+so that every pattern runs on a bounded line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LINE_CAP = 2000  # characters of one physical line, and of one logical line, that signatures look at
+NVRM_CONTINUATION_LINES = 6  # an NVRM message is at most this many lines (the unsupported-GPU one is 4)
+EXCEPTION_CONTINUATION_LINES = 4  # lines below "RuntimeError: ..." read as its message
+
+_MONTH = r"(?:[^\W\d_]{2,5}\.?|\d{1,2}\s?[月월])"
+_ISO_TIME = r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
+# One decoration at the start of a line; they stack (kubectl's pod prefix, then its time stamp, then the
+# container's own journal line), so they are removed until none is left.
+_DECORATION = re.compile(
+    r"^(?:"
+    r"(?:>\s?)+"  # Markdown quote
+    r"|`+"  # inline code
+    r'|\{"log":"'  # docker's json-file log, as `cat`ed from /var/lib/docker/containers
+    rf"|(?:{_MONTH} [ \d]?\d \d\d:\d\d:\d\d|{_ISO_TIME}) [\w.-]+ [\w.@/()-]+(?:\[\d+\])?: "  # journal / syslog
+    r"|\[\s*\d+\.\d+\] [\w.-]+ [\w.@/-]+(?:\[\d+\])?: "  # journalctl -o short-monotonic
+    r"|\[(?:[^\W\d_]{2,4}\.? ){2}[ \d]?\d \d\d:\d\d:\d\d \d{4}\] ?"  # dmesg -T
+    r"|\[\s*\d+\.\d+\] ?"  # dmesg
+    r"|\[pod/[\w.-]+/[\w.-]+\] "  # kubectl logs --prefix
+    rf"|{_ISO_TIME}\s+(?:(?:stdout|stderr) [FP] )?"  # docker logs -t, kubectl --timestamps, CRI log files
+    r"|(?:stdout|stderr) [FP] "  # CRI stream and tag without a time stamp
+    r"|[\w.-]+\s+\| "  # docker compose logs
+    r"|\[(?:rank|default)\d+\]: ?"  # torch.distributed / torchrun --tee
+    r"|[\w.-]+:\d+:\d+ \[\d+\] (?=NCCL )"  # NCCL's "host:pid:tid [cuda device] " before its INFO and WARN
+    r"|[\w.-]+:\d+ (?=NCCL DIAG )"  # NCCL 2.31's diagnostics report (gpudoctor/knowledge/dated.py)
+    r")"
+)
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
+                  re.IGNORECASE)
+_NVRM = "NVRM: "
+_SENTENCE_END = (".", "!", "?")
+# "RuntimeError: ...", "torch.OutOfMemoryError: ...", "ImportError: libcudart.so.12: cannot open ..."
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]{0,120}(?:Error|Exception|Warning|Failure|Interrupt|Exit)\b:?")
+_TRACEBACK_STRUCTURE = ("Traceback (most recent call last)", "During handling of the above exception",
+                        "The above exception was the direct cause", "File \"")
+
+
+@dataclass(frozen=True)
+class LogicalLine:
+    number: int  # 1-based number of the physical line it starts on, in the text as given
+    text: str
+
+
+def undecorated(line: str) -> str:
+    """The line without the prefixes its log, terminal, container runtime or forum put before it."""
+    line = line[:LINE_CAP]
+    for _ in range(6):
+        match = _DECORATION.match(line)
+        if match is None or not match.end():
+            break
+        line = line[match.end():]
+    return line.rstrip(" \t`")
+
+
+def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | None]:
+    """(line number, undecorated text) per line, the escaped lines a syslog line held split out; None for a
+    line that ends a message (a fence, a cut, a blank line)."""
+    out: list[tuple[int, str] | None] = []
+    for number, raw in enumerate(lines, start=first_number):
+        raw = raw[:LINE_CAP]
+        if _FENCE.match(raw) or _CUT.match(raw):
+            out.append(None)
+            continue
+        text = undecorated(raw)
+        if "#012" in text or "\\n" in text:
+            parts = re.split(r"#012|\\n", text.replace("#011", "\t"))
+            out.extend((number, undecorated(part)) if part.strip() else None for part in parts)
+        else:
+            out.append((number, text) if text.strip() else None)
+    return out
+
+
+# What the next "NVRM: " line of a message the driver wrapped starts with, after its indent: lower case
+# ("installed in this system", "this kernel module has", " supported through the"), "(PCI ID: ...)", or a
+# branch ("NVIDIA 470.xx"). A new message starts otherwise ("Xid (PCI:...)", "GPU at PCI:...").
+_NVRM_CONTINUATION = re.compile(r" *(?:[a-z(]|NVIDIA \d)")
+
+
+def _continues_nvrm(head: str, nxt: str) -> bool:
+    rest = nxt.lstrip()
+    return (_NVRM in head and rest.startswith(_NVRM) and not head.rstrip().endswith(_SENTENCE_END)
+            and _NVRM_CONTINUATION.match(rest, len(_NVRM)) is not None)
+
+
+def _continues_exception(nxt: str) -> bool:
+    stripped = nxt.strip()
+    return not stripped.startswith(_TRACEBACK_STRUCTURE) and not _EXCEPTION.match(stripped) and _NVRM not in nxt
+
+
+def logical_lines(lines: list[str], first_number: int = 1) -> list[LogicalLine]:
+    """The logical lines of consecutive physical `lines`, the first of which is line `first_number`."""
+    physical = _physical(lines, first_number)
+    out: list[LogicalLine] = []
+    i = 0
+    while i < len(physical):
+        entry = physical[i]
+        i += 1
+        if entry is None:
+            continue
+        number, text = entry
+        if _NVRM in text:
+            joined = 0
+            while i < len(physical) and physical[i] and joined < NVRM_CONTINUATION_LINES \
+                    and _continues_nvrm(text, physical[i][1]):
+                text = f"{text} {physical[i][1].lstrip()[len(_NVRM):].strip()}"
+                i, joined = i + 1, joined + 1
+        elif _EXCEPTION.match(text.strip()):
+            joined = 0
+            while i < len(physical) and physical[i] and joined < EXCEPTION_CONTINUATION_LINES \
+                    and _continues_exception(physical[i][1]):
+                text = f"{text} {physical[i][1].strip()}"
+                i, joined = i + 1, joined + 1
+        out.append(LogicalLine(number, text[:LINE_CAP]))
+    return out

@@ -1,0 +1,316 @@
+"""One matcher for every signature, linear in the size of the text.
+
+1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
+   itself); one regex built as a trie of all those words finds, in a single pass over the whole text,
+   the lines that hold any. Lines that hold none (nearly all of a healthy log) are never split, cleaned
+   or matched.
+2. Around each such line, a window of a few lines is cleaned and joined into logical lines
+   (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
+3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
+   `SignatureMatch`: the row's code, the named fields, the line, its number and the source.
+
+Each physical line is cleaned at most once (overlapping windows are merged), every line is cut to
+LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that), so the work is
+linear in the text. The catalogue is compiled on first use: nothing of this runs at start-up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Iterable, Mapping
+
+from gpudoctor.knowledge.log_lines import LogicalLine, logical_lines
+from gpudoctor.knowledge.signatures import Signature, catalogue
+
+WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (an NVRM head, an exception line)
+WINDOW_AFTER = 6  # lines below it that may continue it
+MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same few
+MIN_LITERAL = 3
+
+
+@dataclass(frozen=True)
+class SignatureMatch:
+    """A signature found in a text: a fact, as checks and reports read it."""
+
+    code: str
+    fields: Mapping[str, str] = field(default_factory=dict)  # the pattern's named groups that matched
+    line: str = ""  # the logical line, undecorated and cut to LINE_CAP
+    line_number: int = 0  # 1-based, the physical line the message starts on in its source's text
+    source: str = ""  # where the text came from: "dmesg", "journalctl -k -b -1", "pasted: notes.txt"
+    count: int = 1  # how many times the same code with the same fields appeared in that text
+
+    @property
+    def signature(self) -> Signature:
+        from gpudoctor.knowledge.signatures import by_code
+
+        return by_code(self.code)
+
+    @property
+    def cause(self) -> str:
+        return self.signature.cause_for(self.fields)
+
+
+# -- what a pattern must hold, read from the regex itself ----------------------------------------------
+def _parse(pattern: str):
+    try:
+        from re import _parser as parser  # Python 3.11+
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_parse as parser
+    return parser.parse(pattern)
+
+
+_REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+
+
+def _best(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """The stronger of two requirements: the one whose least specific alternative is the more specific."""
+    if not b:
+        return a
+    if not a:
+        return b
+    return b if min(map(_specificity, b)) > min(map(_specificity, a)) else a
+
+
+# Words healthy logs are full of (GPU names, Ollama's discovery and load lines, the driver's start-up): a
+# prefilter on one of them would wake the matcher on most lines, so a rarer word of the pattern is preferred.
+COMMON_WORDS = frozenset((
+    "NVIDIA", "nvidia", "GeForce", "CUDA", "cuda", "GPU", "gpu", "device", "Device", "driver", "Driver", "kernel",
+    "module", "memory", "version", "Version", "library", "loading", "Loading", "failed", "Failed", "error", "Error",
+    "missing", "found", "model", "level=INFO", "level=WARN", "level=ERROR", "source=", "msg=", "compute", "layers",
+    "offload", "server", "runner", "system", "process", "available", "support", "supported",
+))
+
+
+def _specificity(word: str) -> tuple[bool, int]:
+    """How rare a word is likely to be in a log: not a common word first, then long, and holding more than
+    letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
+    return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
+
+
+def _word(run: list[str]) -> tuple[str, ...] | None:
+    """The most specific word of a run of literal characters. A logical line may join several physical lines
+    with a space where each broke, and the prefilter reads physical lines: a word is on one of them, a phrase
+    may not be."""
+    words = [word for word in "".join(run).split() if len(word) >= MIN_LITERAL]
+    return (max(words, key=_specificity),) if words else None
+
+
+def _required(items) -> tuple[str, ...] | None:
+    """Literals one of which every match must contain, or None when the regex promises none."""
+    best: tuple[str, ...] | None = None
+    run: list[str] = []
+    for op, value in items:
+        name = str(op)
+        if name == "LITERAL":
+            run.append(chr(value))
+            continue
+        best = _best(best, _word(run))
+        run = []
+        if name == "SUBPATTERN" and not value[1] & re.IGNORECASE:
+            best = _best(best, _required(value[-1]))
+        elif name == "BRANCH":
+            branches = [_required(branch) for branch in value[1]]
+            if all(branches):
+                best = _best(best, tuple(sorted({literal for branch in branches for literal in branch})))
+        elif name in _REPEATS and value[0] >= 1:
+            best = _best(best, _required(value[2]))
+    return _best(best, _word(run))
+
+
+def required_literals(pattern: str) -> tuple[str, ...]:
+    """The literals the prefilter looks for: one of them is in every line the pattern matches."""
+    if re.compile(pattern).flags & re.IGNORECASE:
+        return ()
+    return _required(_parse(pattern)) or ()
+
+
+def nested_quantifier(pattern: str) -> str | None:
+    """Why the pattern could take more than linear time (a repeat inside a repeat, or an alternation inside
+    one, as in `(a+)+` or `(a|ab)*`), or None."""
+
+    def walk(items, inside_repeat: bool) -> str | None:
+        for op, value in items:
+            name = str(op)
+            if name in _REPEATS:
+                repeats = value[1] > 1
+                if repeats and inside_repeat:
+                    return "a quantifier inside a quantifier"
+                found = walk(value[2], inside_repeat or repeats)
+            elif name == "BRANCH":
+                if inside_repeat:
+                    return "an alternation inside a quantifier"
+                found = next((why for branch in value[1] if (why := walk(branch, inside_repeat))), None)
+            elif name == "SUBPATTERN":
+                found = walk(value[-1], inside_repeat)
+            elif name in ("ASSERT", "ASSERT_NOT"):
+                found = walk(value[1], inside_repeat)
+            elif name == "GROUPREF":
+                found = "a back-reference"
+            else:
+                found = None
+            if found:
+                return found
+        return None
+
+    return walk(_parse(pattern), False)
+
+
+# -- the compiled catalogue ---------------------------------------------------------------------------
+def _trie_regex(literals: Iterable[str]) -> str:
+    """An alternation of the literals sharing their prefixes, which `re` searches far faster than a flat one."""
+    trie: dict = {}
+    for literal in literals:
+        node = trie
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return build(trie)
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    row: Signature
+    regex: re.Pattern
+
+
+class CompiledCatalogue:
+    """The rows' patterns compiled, indexed by the literals that select them."""
+
+    def __init__(self, rows: tuple[Signature, ...]):
+        self.rows = rows
+        self._by_literal: dict[str, list[_Pattern]] = {}
+        for row in rows:
+            for pattern in row.patterns:
+                literals = required_literals(pattern)
+                if not literals or min(map(len, literals)) < MIN_LITERAL:
+                    raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
+                                     "characters or more for the prefilter")
+                compiled = _Pattern(row, re.compile(pattern))
+                for literal in literals:
+                    self._by_literal.setdefault(literal, []).append(compiled)
+        self.prefilter = re.compile(_trie_regex(self._by_literal))
+        # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
+        self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
+                          for literal in self._by_literal}
+
+    def patterns_in(self, text: str) -> list[_Pattern]:
+        """The patterns whose literals `text` holds (overlapping occurrences included), each once."""
+        seen: dict[int, _Pattern] = {}
+        position = 0
+        while (found := self.prefilter.search(text, position)) is not None:
+            for literal in self._prefixes[found.group()]:
+                for pattern in self._by_literal[literal]:
+                    seen.setdefault(id(pattern), pattern)
+            position = found.start() + 1
+        return list(seen.values())
+
+
+@cache
+def compiled() -> CompiledCatalogue:
+    return CompiledCatalogue(catalogue())
+
+
+# -- matching -----------------------------------------------------------------------------------------
+def _windows(text: str, prefilter: re.Pattern) -> Iterable[tuple[int, int, int]]:
+    """(start offset, end offset, number of the first line) of merged windows around prefiltered lines."""
+    position, counted_to, line_number = 0, 0, 1
+    window: list[int] | None = None  # [start, end, first line number]
+    while (found := prefilter.search(text, position)) is not None:
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        line_number += text.count("\n", counted_to, line_start)
+        counted_to = line_start
+        start, first = line_start, line_number
+        for _ in range(WINDOW_BEFORE):
+            if start == 0 or (window and start <= window[1]):
+                break
+            start = text.rfind("\n", 0, start - 1) + 1
+            first -= 1
+        end = line_start
+        for _ in range(WINDOW_AFTER + 1):
+            next_break = text.find("\n", end)
+            if next_break < 0:
+                end = len(text)
+                break
+            end = next_break + 1
+        if window and start <= window[1]:
+            window[1] = max(window[1], end)
+        else:
+            if window:
+                yield tuple(window)
+            window = [start, end, first]
+        position = text.find("\n", found.end())
+        if position < 0:
+            break
+    if window:
+        yield tuple(window)
+
+
+def _applies(row: Signature, kind: str | None) -> bool:
+    return kind is None or "any" in row.kinds or kind in row.kinds
+
+
+def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
+                table: CompiledCatalogue | None = None) -> list[SignatureMatch]:
+    """The matches in logical lines already built (one per code and line, in order)."""
+    table = table or compiled()
+    out = []
+    for line in lines:
+        done: set[str] = set()
+        for pattern in table.patterns_in(line.text):
+            if pattern.row.code in done or not _applies(pattern.row, kind):
+                continue
+            found = pattern.regex.search(line.text)
+            if found:
+                done.add(pattern.row.code)
+                fields = {k: v for k, v in found.groupdict().items() if v is not None}
+                out.append(SignatureMatch(pattern.row.code, fields, line.text, line.number, source))
+    return out
+
+
+def scan(text: str, source: str, kind: str | None = None,
+         table: CompiledCatalogue | None = None) -> tuple[SignatureMatch, ...]:
+    """Every signature in `text`, in the text's order. `kind` is the text's kind when the caller knows it (a
+    kernel log is "dmesg"); rows written for other kinds are then skipped. The same code with the same fields
+    is one match, counted (`count`), at its first line. `table` replaces the catalogue (tests)."""
+    table = table or compiled()
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    merged: dict[tuple, SignatureMatch] = {}
+    for start, end, first in _windows(text, table.prefilter):
+        chunk = text[start:end].split("\n")
+        if chunk and chunk[-1] == "":
+            chunk.pop()
+        for found in match_lines(logical_lines(chunk, first), source, kind, table):
+            key = (found.code, tuple(sorted(found.fields.items())))
+            if key in merged:
+                previous = merged[key]
+                if previous.line_number != found.line_number:
+                    merged[key] = SignatureMatch(previous.code, previous.fields, previous.line,
+                                                 previous.line_number, source, previous.count + 1)
+            elif len(merged) < MATCH_CAP:
+                merged[key] = found
+    return tuple(merged.values())
+
+
+def scan_lines(lines: Iterable[str], source: str, kind: str | None = None) -> tuple[SignatureMatch, ...]:
+    """`scan` of lines a probe already holds (the kernel log probe keeps a list)."""
+    return scan("\n".join(lines), source, kind)
+
+
+def scan_bytes(data: bytes, source: str, kind: str | None = None,
+               table: CompiledCatalogue | None = None) -> tuple[SignatureMatch, ...]:
+    """`scan` of raw bytes: UTF-8, or UTF-16 as PowerShell and wsl.exe write it (with or without a BOM)."""
+    from gpudoctor.pasted.text import decode
+
+    return scan(decode(data)[0], source, kind, table)

@@ -1,0 +1,101 @@
+"""The catalogue of failure signatures: one frozen `Signature` row per error people really hit.
+
+A row says how to recognise a failure in text (its `patterns`, regexes with named groups), what it
+means (`cause_id` from tests/fixtures/corpus/TAXONOMY.md and a one-sentence `cause`), and the one next
+step (`advice`, `action`, optionally a `fix`), with the threads and docs that settle it (`sources`),
+the day someone last checked it (`checked`) and the real excerpts that prove it (`examples`, corpus
+files under tests/fixtures/corpus). One module per area holds a tuple `SIGNATURES`; adding a signature
+is one row there plus its corpus file.
+
+    Signature(
+        code="kernel.xid-79", cause_id="gpu-fell-off-bus", kinds=("dmesg", "journal"),
+        patterns=(r"NVRM: Xid \\(PCI:(?P<bus_id>[0-9a-fA-F:.]+)\\): 79\\b",),
+        severity="fail", cause="The GPU at {bus_id} stopped answering on PCIe (Xid 79).",
+        advice="Check the GPU's power cables and PSU, reseat the card, then reboot.",
+        action="reseat-or-inspect-hardware", sources=("https://docs.nvidia.com/deploy/xid-errors/",),
+        checked="2026-11-25", examples=("kernel/nvsentinel-155-fallen-off-bus.txt",))
+
+Patterns are searched (not anchored) in one logical line at a time (gpudoctor/knowledge/log_lines.py):
+journal, dmesg, container and Markdown decoration removed, escaped newlines split, NVRM messages and
+Python exception messages continued over several lines joined with a space. Each must hold a plain
+word of at least three characters that healthy logs rarely hold (the matcher's prefilter takes the most
+specific one: not "NVIDIA", "CUDA", "error", see matcher.COMMON_WORDS; write `[Ee]rror` rather than a
+case-insensitive flag), and no quantifier inside another one, so that it runs in linear time. A cause
+that a check already judges from the same log (gpudoctor/knowledge/findings.py,
+CAUSE_OWNERS) is left to that check on a live host; its code then marks that check's finding in `read`.
+Pure data; no I/O, no regex compiled here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import string
+from dataclasses import dataclass
+from functools import cache
+from typing import Mapping
+
+from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
+from gpudoctor.model import Action
+
+AREAS = ("kernel", "cuda", "nccl", "frameworks", "ollama", "vllm", "containers", "wsl", "wheels")
+SEVERITIES = ("fail", "warn", "info")
+# What a person (or a pipeline) should do next: the strings of the action every finding carries.
+ACTIONS = tuple(action.value for action in Action)
+# The kinds of text a row applies to: the corpus' `kind:` values, or "any".
+TEXT_KINDS = ("any", "journal", "dmesg", "traceback", "ollama-log", "docker", "kubectl", "nvidia-smi", "powershell",
+              "pip", "build", "nccl-log", "vllm-log", "other")
+
+
+class _KeepMissing(dict):
+    """Leaves a `{field}` the match did not capture as it is written, instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True)
+class Signature:
+    code: str  # "<area>.<name>", stable: people quote it (`gpudoctor explain CODE`) and pipelines count it
+    cause_id: str  # the cause's id in tests/fixtures/corpus/TAXONOMY.md
+    patterns: tuple[str, ...]  # any one matching a logical line is a match; named groups become its fields
+    severity: str  # "fail" | "warn" | "info"
+    cause: str  # one sentence; may use {named} fields of the pattern
+    advice: str  # the one next step, for a person
+    action: str  # one of ACTIONS
+    # TEXT_KINDS it is written for. Live sources of a known kind skip rows of other kinds: the kernel log is
+    # "dmesg" (or "journal" when read from journalctl), the Ollama server log "ollama-log"; a paste, the
+    # framework child's stderr and the --deep worker's output are read with every row.
+    kinds: tuple[str, ...] = ("any",)
+    fix: FixRequest | DriverUpdate | ManualSteps | None = None  # built through gpudoctor/fix_requests.py
+    rules_out: tuple[str, ...] = ()  # short phrases: what this match shows is not the problem
+    never_suggest: tuple[str, ...] = ()  # short phrases no advice beside this match may give
+    versions: tuple[str, ...] = ()  # where it applies, e.g. ("ollama>=0.12.0",); informational, never filtered on
+    sources: tuple[str, ...] = ()  # addresses of the docs and threads that settle it
+    checked: str = ""  # ISO date the row was last checked against its sources
+    examples: tuple[str, ...] = ()  # corpus files (relative to tests/fixtures/corpus) it must match
+
+    @property
+    def area(self) -> str:
+        return self.code.split(".", 1)[0]
+
+    def cause_for(self, fields: Mapping[str, str]) -> str:
+        """The cause sentence with the match's fields filled in."""
+        return string.Formatter().vformat(self.cause, (), _KeepMissing(fields))
+
+
+@cache
+def catalogue() -> tuple[Signature, ...]:
+    """Every row of every area, read on first use (never on the start-up path)."""
+    rows: list[Signature] = []
+    for area in AREAS:
+        rows.extend(importlib.import_module(f"{__name__}.{area}").SIGNATURES)
+    return tuple(rows)
+
+
+@cache
+def _by_code() -> dict[str, Signature]:
+    return {row.code: row for row in catalogue()}
+
+
+def by_code(code: str) -> Signature | None:
+    return _by_code().get(code)

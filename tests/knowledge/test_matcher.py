@@ -1,0 +1,213 @@
+"""The matcher on text as people paste it and as logs hold it, with rows of its own (the catalogue's rows are
+tested from their corpus files in test_signatures.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, nested_quantifier, required_literals, scan,
+                                         scan_bytes)
+from gpudoctor.knowledge.signatures import Signature
+
+XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})\): (?P<xid>\d+)"
+
+
+def _row(code: str, *patterns: str, kinds=("any",)) -> Signature:
+    return Signature(code=code, cause_id="app-fault", patterns=patterns, severity="fail", cause="c", advice="a",
+                     action="none", kinds=kinds, sources=("https://example.org",), checked="2026-11-25")
+
+
+TABLE = CompiledCatalogue((
+    _row("kernel.xid", XID, kinds=("dmesg", "journal")),
+    _row("kernel.legacy-gpu",
+         r"NVRM: The NVIDIA (?P<gpu>[^\n]{1,80}) GPU installed in this system is supported through the NVIDIA "
+         r"(?P<version>[\dx.]+) Legacy drivers"),
+    _row("kernel.open-required", r"requires use of the NVIDIA open kernel modules"),
+    _row("frameworks.no-kernel-image",
+         r"CUDA error: no kernel image is available for execution on the device CUDA kernel errors might"),
+    _row("frameworks.oom", r"torch\.(?:cuda\.)?OutOfMemoryError: CUDA out of memory\. Tried to allocate "
+                           r"(?P<size>[\d.]+ [GM]iB) \(GPU (?P<gpu>\d+)"),
+    _row("ollama.oom", r"cudaMalloc failed: out of memory"),
+))
+
+
+def codes(text: str, **kwargs) -> list[str]:
+    return [found.code for found in scan(text, "test", table=TABLE, **kwargs)]
+
+
+XID_LINE = "NVRM: Xid (PCI:0000:01:00): 79, pid=1234, name=python, GPU has fallen off the bus."
+
+
+@pytest.mark.parametrize("line", [
+    XID_LINE,
+    f"[ 1843.308145] {XID_LINE}",
+    f"[Mon Nov 23 10:00:01 2026] {XID_LINE}",
+    f"Nov 23 10:00:01 host kernel: {XID_LINE}",
+    f"2026-11-23T10:00:01+0100 host kernel: {XID_LINE}",
+    f"[ 1843.308145] host kernel: {XID_LINE}",
+    f"2026-11-23T10:00:01.123456789Z stderr F {XID_LINE}",
+    f"[pod/gpu-0/main] 2026-11-23T10:00:01.1Z {XID_LINE}",
+    f"> {XID_LINE}",
+    f"> > `{XID_LINE}`",
+])
+def test_a_kernel_line_is_found_under_every_prefix(line):
+    found = scan(line, "paste", table=TABLE)
+    assert [m.code for m in found] == ["kernel.xid"]
+    assert found[0].fields == {"bus_id": "0000:01:00", "xid": "79"}
+    assert found[0].line.startswith("NVRM: Xid"), "the evidence line is the message, undecorated"
+
+
+@pytest.mark.parametrize(("line", "undecorated_line"), [
+    ("node0:24563 NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification",
+     "NCCL DIAG [INFO] p2p: only 52/56 GPU-to-GPU peer accesses passed verification"),
+    ("g3-xlarge:3183:3183 [0] NCCL INFO NET/Plugin : Plugin load returned 2",
+     "NCCL INFO NET/Plugin : Plugin load returned 2"),
+    ("[rank1]: torch.OutOfMemoryError: CUDA out of memory.", "torch.OutOfMemoryError: CUDA out of memory."),
+    ("ollama  | time=2025-01-01T00:00:00Z level=ERROR msg=x", "time=2025-01-01T00:00:00Z level=ERROR msg=x"),
+])
+def test_nccl_torchrun_and_compose_prefixes_are_removed(line, undecorated_line):
+    from gpudoctor.knowledge.log_lines import undecorated
+
+    assert undecorated(line) == undecorated_line
+
+
+def test_the_match_says_where_it_was_found():
+    text = "```\nsome line\n[   12.3] usb 1-1: new device\n" + f"[ 1843.3] {XID_LINE}\n```\n"
+    found = scan(text, "pasted: notes.txt", table=TABLE)
+    assert (found[0].line_number, found[0].source) == (4, "pasted: notes.txt")
+
+
+def test_an_nvrm_message_continued_over_several_lines_is_one_line():
+    text = ("[  5.1] NVRM: GPU at PCI:0000:01:00: GPU-<uuid>\n"
+            "[  5.1] NVRM: The NVIDIA GeForce GTX 770 GPU installed in this system is\n"
+            "[  5.1] NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n"
+            "[  5.1] NVRM:  visit http://www.nvidia.com/object/unix.html for more\n"
+            "[  5.1] NVRM:  information.  The 515.65.01 NVIDIA driver will ignore\n"
+            "[  5.1] NVRM:  this GPU.  Continuing probe...\n"
+            f"[  5.2] {XID_LINE}\n")
+    found = scan(text, "dmesg", table=TABLE)
+    assert [m.code for m in found] == ["kernel.legacy-gpu", "kernel.xid"]
+    assert found[0].fields == {"gpu": "GeForce GTX 770", "version": "470.xx"}
+    assert found[0].line_number == 2, "a new NVRM message is not a continuation of the one above"
+    assert found[0].line.endswith("will ignore this GPU.  Continuing probe...")
+
+
+def test_a_literal_on_a_continuation_line_still_finds_the_message_above():
+    head = [f"Nov 23 10:00:0{i} host kernel: usb {i}-1: new device" for i in range(7)]
+    text = "\n".join(head + ["Nov 23 10:00:09 host kernel: NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2b85)",
+                             "Nov 23 10:00:09 host kernel: NVRM: installed in this system requires use of the NVIDIA "
+                             "open kernel modules."])
+    assert codes(text) == ["kernel.open-required"]
+
+
+def test_an_exception_message_continued_below_its_line_is_one_line():
+    text = ("Traceback (most recent call last):\n"
+            '  File "train.py", line 3, in <module>\n'
+            "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+            "might be incorrect.\n")
+    assert codes(text) == ["frameworks.no-kernel-image"]
+
+
+def test_every_exception_of_a_chained_traceback_is_read():
+    text = ("Traceback (most recent call last):\n"
+            '  File "a.py", line 1, in <module>\n'
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 1; 23.65 GiB total)\n"
+            "\n"
+            "During handling of the above exception, another exception occurred:\n"
+            "\n"
+            "Traceback (most recent call last):\n"
+            '  File "a.py", line 5, in <module>\n'
+            "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call\n")
+    found = scan(text, "stderr", table=TABLE)
+    assert [m.code for m in found] == ["frameworks.oom", "frameworks.no-kernel-image"]
+    assert found[0].fields == {"size": "20.00 MiB", "gpu": "1"}
+
+
+def test_rsyslog_escaped_newlines_split_a_traceback_out_of_one_line():
+    text = ("Nov 23 10:00:01 host python3[812]: Traceback (most recent call last):#012  File \"a.py\", line 1, in "
+            "<module>#012RuntimeError: CUDA error: no kernel image is available for execution on the device#012"
+            "CUDA kernel errors might be asynchronously reported at some other API call\n")
+    assert codes(text) == ["frameworks.no-kernel-image"]
+
+
+def test_literal_backslash_n_escapes_split_too():
+    text = ('{"log":"RuntimeError: CUDA error: no kernel image is available for execution on the device\\n'
+            'CUDA kernel errors might be asynchronously reported\\n","stream":"stderr"}\n')
+    assert codes(text) == ["frameworks.no-kernel-image"]
+
+
+def test_a_cut_line_ends_a_message():
+    text = ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "[...]\n"
+            "CUDA kernel errors might be asynchronously reported\n")
+    assert codes(text) == []
+
+
+def test_several_outputs_run_together_are_each_read():
+    text = ("$ sudo dmesg | grep NVRM\n"
+            f"[ 1843.308145] {XID_LINE}\n"
+            "$ journalctl -u ollama\n"
+            "Nov 23 10:00:01 host ollama[812]: ggml_cuda_init: allocating 100.00 MiB on device 0: "
+            "cudaMalloc failed: out of memory\n")
+    assert codes(text) == ["kernel.xid", "ollama.oom"]
+
+
+def test_utf16_with_a_bom_and_crlf_is_read():
+    text = f"PS C:\\> wsl dmesg\r\n[ 1843.308145] {XID_LINE}\r\n"
+    for data in (b"\xff\xfe" + text.encode("utf-16-le"), text.encode("utf-16-le"), text.encode("utf-8")):
+        found = scan_bytes(data, "paste", table=TABLE)
+        assert [(m.code, m.line_number) for m in found] == [("kernel.xid", 2)]
+
+
+def test_a_known_kind_skips_rows_written_for_other_kinds():
+    assert codes(XID_LINE, kind="ollama-log") == []
+    assert codes(XID_LINE, kind="dmesg") == ["kernel.xid"]
+
+
+def test_a_flood_of_one_message_is_one_counted_match():
+    text = "\n".join(f"[{i}.0] {XID_LINE}" for i in range(5000))
+    found = scan(text, "dmesg", table=TABLE)
+    assert [(m.code, m.count, m.line_number) for m in found] == [("kernel.xid", 5000, 1)]
+
+
+def test_different_fields_are_different_matches():
+    text = f"{XID_LINE}\n{XID_LINE.replace('0000:01:00', '0000:02:00')}\n"
+    assert [m.fields["bus_id"] for m in scan(text, "dmesg", table=TABLE)] == ["0000:01:00", "0000:02:00"]
+
+
+def test_a_line_longer_than_the_cap_is_cut_before_matching():
+    assert codes("x" * 5000 + XID_LINE) == []
+    assert codes(XID_LINE + "x" * 5_000_000) == ["kernel.xid"]
+
+
+def test_text_with_no_literal_matches_nothing():
+    assert codes("all good\n" * 1000) == []
+    assert codes("") == []
+
+
+@pytest.mark.parametrize(("pattern", "literals"), [
+    (XID, ("NVRM:",)),
+    (r"(?:Key was rejected|Loading of \S+ is rejected)", ("rejected",)),
+    (r"(?:Key was rejected|Loading of \S+ is refused)", ("refused", "rejected")),
+    (r"[Ee]rror: device (?P<gpu>\d+) lost", ("rror:",)),
+    (r"no kernel image is available for execution", ("execution",)),
+    (r"NVIDIA driver version is insufficient", ("insufficient",)),
+    (r"(?i)error", ()),
+    (r"\d+\s+\w+", ()),
+])
+def test_the_prefilters_literals_are_read_from_the_pattern(pattern, literals):
+    assert required_literals(pattern) == literals
+
+
+@pytest.mark.parametrize(("pattern", "unsafe"), [
+    (r"(a+)+b", True),
+    (r"(?:\w+\s?)*x", True),
+    (r"(?:a|ab)*c", True),
+    (r"(\d)\1", True),
+    (XID, False),
+    (r"foo [^\n]{0,200}bar", False),
+])
+def test_patterns_that_could_take_more_than_linear_time_are_named(pattern, unsafe):
+    assert (nested_quantifier(pattern) is not None) is unsafe

@@ -1,0 +1,79 @@
+"""Signatures where people meet them: `gpudoctor read` on text no block kind knows, the "not recognised"
+list, the codes in JSON findings, and `gpudoctor explain CODE`. The pastes are the corpus' real excerpts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+from click.testing import CliRunner
+
+from gpudoctor.cli import main
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
+sys.path.insert(0, str(CORPUS))
+from excerpts import read_excerpt  # noqa: E402
+
+SCHEMA = json.loads(resources.files("gpudoctor.report").joinpath("report.schema.json").read_text())
+MISMATCH = "kernel/stackhpc-287-nvrm-api-mismatch-journal.txt"
+FALLEN = "kernel/nvsentinel-155-fallen-off-bus.txt"
+
+
+def _read(tmp_path, text: str, *options: str):
+    path = tmp_path / "paste.txt"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(main, ["read", *options, str(path)])
+
+
+def test_a_journal_line_no_block_kind_knows_is_read_as_its_known_failure(tmp_path):
+    result = _read(tmp_path, read_excerpt(MISMATCH).text, "--json")
+    document = json.loads(result.output)
+    jsonschema.validate(document, SCHEMA)
+    known = next(c for c in document["checks"] if c["id"] == "read.signatures")
+    assert known["status"] == "fail"
+    assert known["findings"][0]["signatures"] == ["kernel.api-mismatch"]
+    assert known["findings"][0]["evidence"]["fields"] == {"client_version": "535.54.03", "version": "530.30.02"}
+    assert [s["code"] for s in document["pasted"]["signatures"]] == ["kernel.api-mismatch"]
+    assert result.exit_code == 1  # a failure was found, not "nothing recognised" (2)
+
+
+def test_the_terminal_report_starts_with_the_cause_and_its_next_step(tmp_path):
+    result = _read(tmp_path, read_excerpt(MISMATCH).text)
+    assert "nothing recognised" not in result.output
+    assert "The loaded kernel module is 530.30.02 while the driver libraries are 535.54.03" in result.output
+    assert "Next step: Reboot" in result.output
+    assert "line 2" in result.output  # the evidence says where: the paste's second line
+
+
+def test_a_failure_a_check_reports_itself_carries_the_code_instead_of_a_second_finding(tmp_path):
+    document = json.loads(_read(tmp_path, read_excerpt(FALLEN).text, "--json").output)
+    ids = [c["id"] for c in document["checks"] if c["status"] == "fail"]
+    assert ids == ["gpu.errors"], "gpu.errors judges Xid 79 itself: no read.signatures beside it"
+    errors = next(c for c in document["checks"] if c["id"] == "gpu.errors")
+    assert ["kernel.xid-79"] in [f.get("signatures") for f in errors["findings"]]
+
+
+def test_error_lines_no_signature_knows_are_listed_once_each(tmp_path):
+    text = (read_excerpt(MISMATCH).text
+            + "Jun 30 11:07:06 host slurmd[812]: error: Couldn't find the specified plugin name for gres/gpu\n"
+            + "Jun 30 11:07:07 host slurmd[813]: error: Couldn't find the specified plugin name for gres/gpu\n"
+            + "Jun 30 11:07:08 host slurmd[814]: fatal: Unable to initialize gres plugin 7\n")
+    pasted = json.loads(_read(tmp_path, text, "--json").output)["pasted"]
+    assert [line.split(": ", 1)[1] for line in pasted["not_recognised"]] == [
+        "error: Couldn't find the specified plugin name for gres/gpu", "fatal: Unable to initialize gres plugin 7"]
+
+
+def test_text_with_neither_a_known_output_nor_a_known_failure_is_still_refused(tmp_path):
+    result = _read(tmp_path, "hello\nworld\n")
+    assert result.exit_code == 2
+    assert "nothing recognised" in result.output
+
+
+def test_explain_prints_a_signature_with_its_sources_date_and_an_example():
+    output = CliRunner().invoke(main, ["explain", "kernel.api-mismatch"]).output
+    for part in ("Cause:", "Next step: Reboot", "Action: reboot", "https://github.com/NVIDIA/nvidia-docker/issues/182",
+                 "checked 2026-11-25", "Example:", "NVRM: API mismatch: the client has the version 535.54.03"):
+        assert part in output
