@@ -6,7 +6,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import check, fail, ok, skip, unknown, warn
 
 TRANSLATED = ("DMA", "DMA-FQ")
 NCCL_GUIDE = ("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
@@ -247,6 +247,9 @@ def pcie_acs(facts):
     Documentation/ABI/testing/sysfs-kernel-iommu_groups; NVIDIA/nccl#2079, #257, #304.
     """
     topology = facts.pci_topology
+    if topology.not_seen:
+        yield unknown(topology.not_seen, "ACS and the IOMMU between the GPUs")
+        return
     if topology.error:
         yield skip(f"The PCI topology could not be read ({topology.error}).", evidence={"error": topology.error})
         return
