@@ -248,7 +248,7 @@ def pcie_acs(facts):
     """
     topology = facts.pci_topology
     if topology.not_seen:
-        yield unknown(topology.not_seen, "ACS and the IOMMU between the GPUs")
+        yield unknown(topology.not_seen, "what lies between the GPUs on the PCI bus")
         return
     if topology.error:
         yield skip(f"The PCI topology could not be read ({topology.error}).", evidence={"error": topology.error})

@@ -252,8 +252,9 @@ class Host:
         answer = _MISSING.get(kind)
         try:
             answer = self._lookup(kind, args, key, compute)
-            with self._lock:
-                self.recorded[key] = (kind, args, _encode(answer))
+            if self._holds(key):  # a snapshot of a replay holds what was answered, never a gap as an empty answer
+                with self._lock:
+                    self.recorded[key] = (kind, args, _encode(answer))
         finally:
             with self._lock:
                 self._answers[key] = answer
