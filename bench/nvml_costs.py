@@ -6,7 +6,8 @@ The live check's NVML time is the number of questions times what each costs, and
 be a trip through the hypervisor (nvmlDeviceGetP2PStatus took 1.7 ms in the lent two-H100 VM, most others a
 few microseconds), so what is asked per GPU and per pair decides how the check grows with GPUs. This records
 a live `gpudoctor snapshot`, then times one call of every NVML function it asked (with the arguments of its
-first recorded call: GPU 0, link 0, the first pair), median of --repeat, through gpudoctor's own NVML wrapper.
+first recorded call: GPU 0, link 0, the first pair; for nvmlDeviceGetFieldValues the call with the most fields, whose
+cost per field prices the others), median of --repeat, through gpudoctor's own NVML wrapper.
 Prints one JSON object that bench/scaling_model.py reads (via bench/gpu_scaling_inputs.py).
 """
 
@@ -22,6 +23,9 @@ import time
 from pathlib import Path
 
 
+FIELD_VALUES = "nvmlDeviceGetFieldValues"
+
+
 def recorded_nvml_calls() -> dict[str, list]:
     """Each NVML function a live snapshot asked, with the arguments of its first call."""
     with tempfile.TemporaryDirectory() as folder:
@@ -31,8 +35,12 @@ def recorded_nvml_calls() -> dict[str, list]:
         calls = json.loads(path.read_text())["calls"] if path.exists() else []
     first: dict[str, list] = {}
     for call in calls:
-        if call["probe"] == "nvml" and call["args"][0] not in first:
-            first[call["args"][0]] = call["args"][1:]
+        function, *arguments = call["args"] if call["probe"] == "nvml" else [None]
+        if function == FIELD_VALUES:  # the largest one: its cost per field prices every field-value call
+            if len(arguments[1]) > len(first.get(function, [0, ()])[1]):
+                first[function] = arguments
+        elif function is not None and function not in first:
+            first[function] = arguments
     return first
 
 
@@ -64,6 +72,8 @@ def main() -> None:
                                  "init_error": init.error}
     result["per_call_ms"] = {function: median_ms(session, function, arguments, args.repeat)
                              for function, arguments in calls.items() if not function.startswith("nvmlInit")}
+    if isinstance(result["per_call_ms"].get(FIELD_VALUES), float):
+        result["field_value_ms_per_field"] = round(result["per_call_ms"][FIELD_VALUES] / len(calls[FIELD_VALUES][1]), 4)
     session.close()
     print(json.dumps(result, indent=1))
 

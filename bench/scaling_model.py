@@ -39,14 +39,19 @@ EARLY_MS = 50.0
 TAIL_AT_TWO_MS = 10.0
 
 
+FIELD_VALUES = "nvmlDeviceGetFieldValues"
+
+
 class CountingHost(ReplayHost):
+    """Counts the NVML questions a check asks; a field-value call counts once per field it asks."""
+
     def __init__(self, replayed: ReplayHost) -> None:
         super().__init__(replayed._calls)
         self.asked: Counter = Counter()
 
     def _lookup(self, kind, args, key, compute):
         if kind == "nvml":
-            self.asked[args[0]] += 1
+            self.asked[args[0]] += len(args[2]) if args[0] == FIELD_VALUES else 1
         return super()._lookup(kind, args, key, compute)
 
 
@@ -56,8 +61,10 @@ def nvml_questions(gpus: int) -> Counter:
     return host.asked
 
 
-def nvml_ms(questions: Counter, cost_ms: dict) -> float:
+def nvml_ms(questions: Counter, cost_ms: dict, per_field_ms: float | None = None) -> float:
     known = {name: value for name, value in cost_ms.items() if isinstance(value, (int, float))}
+    if per_field_ms is not None:
+        known[FIELD_VALUES] = per_field_ms
     typical = sorted(known.values())[len(known) // 2]  # a function not timed costs what the median one does
     return sum(count * known.get(function, typical) for function, count in questions.items())
 
@@ -72,11 +79,12 @@ def main() -> None:
     smi_base = inputs["nvidia_smi_q_one_gpu_s"] - smi_per_gpu
     costs = inputs["nvml"]["per_call_ms"]
     init_ms = inputs["nvml"]["nvmlInit_ms"]
+    per_field = inputs["nvml"].get("field_value_ms_per_field")
 
     def model_s(gpus: int) -> float:
         pairs = gpus * (gpus - 1) // 2
         tail = TAIL_AT_TWO_MS * (gpus + pairs) / 3
-        return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_ms(nvml_questions(gpus), costs)
+        return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_ms(nvml_questions(gpus), costs, per_field)
                 + (base_cuinit + per_gpu_cuinit * gpus) * 1000 + tail) / 1000
 
     overlap = inputs["median_s"]["gpudoctor check"] - model_s(measured_gpus)
@@ -88,7 +96,7 @@ def main() -> None:
         questions = nvml_questions(gpus)
         check = model_s(gpus) + overlap
         smi = smi_base + smi_per_gpu * gpus
-        print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_ms(questions, costs):>8.1f} "
+        print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_ms(questions, costs, per_field):>8.1f} "
               f"{(base_cuinit + per_gpu_cuinit * gpus) * 1000:>9.0f} {check:>8.2f} {smi:>15.2f} {check / smi:>6.1f}")
 
 

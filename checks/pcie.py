@@ -223,10 +223,15 @@ def pcie_link(facts):
     for gpu in inventory.gpus:
         findings.extend(_gpu_findings(gpu, facts.pcie_sysfs.by_bus_id(gpu.bus_id), facts.pcie_sysfs.uptime_s))
     if all(f.status is Status.PASS for f in findings):
-        links = sorted({(g.pcie.max_generation, g.pcie.max_width or g.pcie.width) for g in inventory.gpus})
-        best = ", ".join(f"Gen{gen} x{width} ({_gbs(gen, width)} per direction)" for gen, width in links)
+        # A value NVML did not give (NOT_SUPPORTED on some boards) is None: it sorts first and reads "unknown".
+        links = sorted({(g.pcie.max_generation, g.pcie.max_width or g.pcie.width) for g in inventory.gpus},
+                       key=lambda link: tuple(-1 if part is None else part for part in link))
+        best = ", ".join(f"Gen{gen if gen is not None else '?'} x{width if width is not None else '?'} "
+                         f"({_gbs(gen, width)} per direction)" for gen, width in links)
         count = len(inventory.gpus)
-        yield ok(f"{count} GPU{'s' if count != 1 else ''} with full PCIe links: {best}",
-                 evidence={"gpus": [f.evidence for f in findings]})
+        gpus = f"{count} GPU{'s' if count != 1 else ''}"
+        summary = f"{gpus} with full PCIe links: {best}" if all(None not in link for link in links) else \
+            f"{gpus}, no PCIe link found below what NVML says it can run (NVML did not give every maximum): {best}"
+        yield ok(summary, evidence={"gpus": [f.evidence for f in findings]})
     yield from findings
     yield from _cross_check(facts, inventory.gpus)

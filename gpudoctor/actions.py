@@ -21,6 +21,7 @@ CHECK_ACTIONS: dict[str, Action] = {
     "gpu.nvlink": Action.RESEAT_OR_INSPECT_HARDWARE,  # links down, errors growing; recovery sets reset-gpu
     "gpu.memory": Action.RESET_GPU,  # volatile uncorrectable ECC errors, pending remaps
     "gpu.error-history": Action.RESEAT_OR_INSPECT_HARDWARE,  # errors that come back; each Xid class sets its own
+    "gpu.stress": Action.RESEAT_OR_INSPECT_HARDWARE,  # under load: power delivery, heat, links, wrong results
     "pcie.link": Action.RESEAT_OR_INSPECT_HARDWARE,
     "pcie.path": Action.RESEAT_OR_INSPECT_HARDWARE,
     "pcie.bandwidth": Action.RESEAT_OR_INSPECT_HARDWARE,
@@ -51,6 +52,7 @@ CHECK_ACTIONS: dict[str, Action] = {
     "ollama.server": Action.RESTART_APPLICATION,
     "ollama.models": Action.RESTART_APPLICATION,
     "ollama.errors": Action.CONFIGURE,
+    "logs.known-failures": Action.CONFIGURE,  # each known failure carries its signature's own action
     "ollama.container": Action.CONFIGURE,
     "ollama.gpus": Action.CONFIGURE,
     "ollama.env": Action.CONFIGURE,

@@ -37,11 +37,12 @@ def _complete_any_id(ctx, param, incomplete: str) -> list[str]:
     return complete(incomplete, [*(c.id for c in _load_registry().checks), *load_catalog()])
 
 
-def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool):
+def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool, frameworks: bool,
+              stress: bool = False):
     """The checks to run (gpudoctor/selection.py decides); an unknown id is bad input."""
     from gpudoctor.selection import UnknownCheck, select_checks
 
-    opt_ins = {name for name, wanted in (("deep", deep), ("frameworks", frameworks)) if wanted}
+    opt_ins = {name for name, wanted in (("deep", deep), ("frameworks", frameworks), ("stress", stress)) if wanted}
     try:
         return select_checks(registry.checks, only=only, skip=skip, opt_ins=opt_ins)
     except UnknownCheck as exc:
@@ -80,6 +81,11 @@ def _progress_display(enabled: bool):
         yield lambda message: status.update(message)
 
 
+def _stress_requests(seconds: int | None, force: bool) -> dict:
+    """What `--stress [SECONDS]` and `--force` ask of the stress probe (gpudoctor/probes/stress.py)."""
+    return {} if seconds is None else {"stress_seconds": seconds, "stress_force": force}
+
+
 @click.group(epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="gpudoctor")
 def main() -> None:
@@ -100,6 +106,10 @@ def main() -> None:
 @click.option("--deep", is_flag=True, help="Also move real data between the GPUs and through NCCL (takes seconds).")
 @click.option("--frameworks", is_flag=True,
               help="Also ask PyTorch and TensorFlow what they see, in a child process (their import takes seconds).")
+@click.option("--stress", "stress_seconds", type=click.IntRange(5, 600), is_flag=False, flag_value=60, default=None,
+              metavar="[SECONDS]", help="Also load every GPU at full power at once for SECONDS (default 60, at most 600) "
+                                        "and judge power, clocks, heat, links, results and the kernel log.")
+@click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
@@ -122,9 +132,9 @@ def main() -> None:
               help="Keep this node's error history in FILE (Xid, AER, NVLink counters across runs); "
                    "default: the config file's `history`.")
 @click.pass_context
-def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, min_driver,
-          verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path, baseline_path,
-          history_path) -> None:
+def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, stress_seconds, force,
+          min_driver, verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path,
+          baseline_path, history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
     import time
 
@@ -146,12 +156,14 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
     now = getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     history = read_history(history_path, now) if history_path else None
     registry = _load_registry()
-    checks = _selected(registry, only, skip_ids, deep, frameworks)
+    checks = _selected(registry, only, skip_ids, deep, frameworks, stress_seconds is not None)
     options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy, history=history)
+    slow = any(c.opt_in in ("deep", "stress") for c in checks)
     try:
-        with _progress_display(enabled=any(c.opt_in == "deep" for c in checks) and not as_json) as on_progress:
+        with _progress_display(enabled=slow and not as_json) as on_progress:
             report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
-                                summarize=host_summary, on_progress=on_progress)
+                                summarize=host_summary, on_progress=on_progress,
+                                requests=_stress_requests(stress_seconds, force))
     finally:
         host.close()
     record = history_record(report) if history is not None else None
@@ -281,11 +293,12 @@ def merge(reports, as_json, view_format, html_path) -> None:
 def list_checks(as_json: bool) -> None:
     """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
     from gpudoctor.describe import check_json, check_table
+    from gpudoctor.report.printable import printable
 
     registry = _load_registry()
     click.echo(check_json(registry) if as_json else "\n".join(check_table(registry)), nl=not as_json)
     for plugin in registry.broken:
-        click.echo(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}", err=True)
+        click.echo(printable(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}"), err=True)
 
 
 @main.command()
@@ -323,24 +336,33 @@ def explain(check_id: str) -> None:
               help="Where to write the snapshot.")
 @click.option("--deep", is_flag=True, help="Also record the --deep measurements.")
 @click.option("--frameworks", is_flag=True, help="Also record what PyTorch and TensorFlow see.")
+@click.option("--stress", "stress_seconds", type=click.IntRange(5, 600), is_flag=False, flag_value=60, default=None,
+              metavar="[SECONDS]", help="Also record a stress run: every GPU at full power at once for SECONDS "
+                                        "(default 60, at most 600), watched all along.")
+@click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
 @click.option("--anonymise", is_flag=True,
               help="Replace host and user names, home paths, serial numbers and UUIDs (consistently) before writing.")
-def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None:
+def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | None, force: bool,
+             anonymise: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.host.snapshot import snapshot_document
     from gpudoctor.summary import host_summary
 
     registry = _load_registry()
-    checks = _selected(registry, (), (), deep, frameworks)
+    checks = _selected(registry, (), (), deep, frameworks, stress_seconds is not None)
     host = open_host(None)
     try:
-        run_checks(host, checks, registry, Options(), summarize=host_summary)
+        slow = any(c.opt_in in ("deep", "stress") for c in checks)
+        with _progress_display(enabled=slow) as on_progress:
+            run_checks(host, checks, registry, Options(), summarize=host_summary, on_progress=on_progress,
+                       requests=_stress_requests(stress_seconds, force))
     finally:
         host.close()
     import json
 
     from gpudoctor.host.snapshot_privacy import describe
+    from gpudoctor.report.printable import json_text
 
     document = snapshot_document(host)
     if anonymise:
@@ -348,7 +370,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, anonymise: bool) -> None
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
-    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    _write_output(output, json_text(document, redact=False, indent=1) + "\n")  # redacted as recorded
     click.echo(f"Recorded {len(document['calls'])} probe answers to {output}. It holds:")
     for line in describe(document["calls"]):
         click.echo(f"  - {line}")
@@ -374,9 +396,8 @@ Exit codes:
 def baseline_record(output: str, snapshot_path: str | None) -> None:
     """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
     config file's `baseline` key on nodes of the same GPUs and links."""
-    import json
-
     from gpudoctor.baseline_record import MEASURING_CHECKS, baseline_of, refusals
+    from gpudoctor.report.printable import json_text, printable
     from gpudoctor.engine import Options, run_checks
     from gpudoctor.summary import host_summary
 
@@ -391,10 +412,10 @@ def baseline_record(output: str, snapshot_path: str | None) -> None:
     if reasons:
         click.echo("Not recorded: this node is not a known-good one.", err=True)
         for reason in reasons:
-            click.echo(f"  - {reason}", err=True)
+            click.echo(printable(f"  - {reason}"), err=True)
         sys.exit(1)
     document = baseline_of(report)
-    _write_output(output, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    _write_output(output, json_text(document, indent=1) + "\n")
     click.echo(f"Recorded {len(document['figures'])} figures to {output}:")
     for key, gbps in document["figures"].items():
         click.echo(f"  {key}: {gbps} GB/s")
@@ -465,6 +486,14 @@ def _nagios_exit_codes(argv: list[str]) -> bool:
     return "--exit-codes=nagios" in argv or any(a == "--exit-codes" and b == "nagios" for a, b in zip(argv, argv[1:]))
 
 
+def _end_left_helpers() -> None:
+    """Helpers a command left running (a daemonising tool, one abandoned at its deadline) end with gpudoctor."""
+    live = sys.modules.get("gpudoctor.host.live")  # not imported: no command was run, nothing to end
+    if live is not None:
+        with contextlib.suppress(Exception):
+            live.end_left_helpers()
+
+
 def _health_system(argv: list[str]) -> str | None:
     """"nagios" or "npd" when a health system reads this run's stdout and exit code, else None."""
     if _nagios_exit_codes(argv):
@@ -519,8 +548,10 @@ def run(early_host=None) -> None:
     except OSError as exc:
         code = _output_failed(exc)
     except Exception as exc:  # never a traceback for the user
-        click.echo(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: {WHERE_TO_REPORT})",
-                   err=True)
+        from gpudoctor.report.printable import printable
+
+        click.echo(printable(f"gpudoctor: internal error: {type(exc).__name__}: {exc} (please report it: "
+                             f"{WHERE_TO_REPORT})"), err=True)
         if health:
             _say_unknown(health, f"internal error: {type(exc).__name__}")
         code = 3
@@ -531,6 +562,7 @@ def run(early_host=None) -> None:
         sys.stderr.flush()
     except OSError as exc:
         code = _output_failed(exc)
+    _end_left_helpers()
     # Leave without the interpreter's and the libraries' exit handlers: a thread stuck in a hung
     # driver must not keep the process alive, and libcuda's own teardown after cuInit costs time
     # for nothing (gpudoctor creates no CUDA context in this process).

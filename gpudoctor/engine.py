@@ -14,7 +14,7 @@ from gpudoctor.host.base import Host
 from gpudoctor.history import History
 from gpudoctor.model import Check, CheckResult, Finding, NotSeen, Status, error, skip, unknown, worst
 from gpudoctor.policy import Policy
-from gpudoctor.probing import FACTS_DEADLINE_S, FactNotSeen, ProbeFailed
+from gpudoctor.probing import FACTS_DEADLINE_S, FactNotSeen, ProbeFailed, stress_allowance
 from gpudoctor.registry import BrokenPlugin, Registry
 
 # After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
@@ -48,8 +48,10 @@ class FactStore:
         options: Options,
         broken_probes: dict[str, str] | None = None,
         on_progress: Callable[[str], None] | None = None,
+        requests: dict[str, Any] | None = None,
     ) -> None:
         self.host = host
+        self._requests = dict(requests or {})
         self._on_progress = on_progress
         self._probes = probes
         self.options = options  # for the checks' views only: `get("options")` is refused
@@ -141,6 +143,10 @@ class FactStore:
         """Probes that take seconds (`--deep`) say what they are doing; the CLI may show it."""
         if self._on_progress is not None:
             self._on_progress(message)
+
+    def request(self, name: str, default: Any = None) -> Any:
+        """What the user asked of an acting probe (see gpudoctor/probing.py)."""
+        return self._requests.get(name, default)
 
     def gather(self, names: Iterable[str], deadline_s: float | None = None) -> None:
         """Compute the named facts concurrently (daemon threads: a stuck probe cannot block exit);
@@ -278,13 +284,17 @@ def run_checks(
     report_broken_plugins: bool = True,
     summarize: Callable[[FactStore], dict[str, Any]] | None = None,
     on_progress: Callable[[str], None] | None = None,
+    requests: dict[str, Any] | None = None,
 ) -> Report:
-    """Gather what the checks need, run them, and report (broken check plugins first)."""
+    """Gather what the checks need, run them, and report (broken check plugins first).
+
+    `requests` carries what the user asked of acting probes (`{"stress_seconds": 30}`)."""
     started_wall = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     started = time.perf_counter()
     checks = list(checks)
-    store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress)
-    store.gather(HEADER_FACTS | {need for c in checks for need in c.needs})
+    store = FactStore(host, registry.probes, options, registry.broken_probes, on_progress, requests)
+    names = HEADER_FACTS | {need for c in checks for need in c.needs}
+    store.gather(names, FACTS_DEADLINE_S + stress_allowance(names, requests or {}))
     try:
         platform_kind = store.get("platform").kind
     except ProbeFailed:

@@ -12,3 +12,9 @@ class BadInput(click.ClickException):
     """A one-line error for the user, exit code 2."""
 
     exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        # The message often quotes input (a path, a snapshot's corrupt member): no escape sequence gets through.
+        from gpudoctor.report.printable import printable
+
+        super().__init__(printable(message))

@@ -11,7 +11,7 @@ from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
 PLATFORMS = ("linux", "wsl", "windows")
 
 # Checks that take seconds run only when asked for, by the command-line flag named here (or by id).
-OPT_INS = {None: None, "deep": "--deep", "frameworks": "--frameworks"}
+OPT_INS = {None: None, "deep": "--deep", "frameworks": "--frameworks", "stress": "--stress"}
 
 
 class Status(str, enum.Enum):
@@ -141,7 +141,7 @@ class Check:
     run: Callable[[Any], Iterable[Finding]]
     needs: tuple[str, ...] = ()
     platforms: tuple[str, ...] = PLATFORMS
-    opt_in: str | None = None  # a slow check runs only with its flag: "deep" (--deep) or "frameworks" (--frameworks)
+    opt_in: str | None = None  # a slow check runs only with its flag: "deep", "frameworks" or "stress"
     fixes: tuple[str, ...] = ()
     module: str = ""  # the module that declared it: the registry takes a check from there only
 

@@ -17,16 +17,15 @@ _LIMIT = 1 << 20  # a config or baseline is a few KiB; a bigger file is not one
 
 
 def _text(path: str, what: str) -> str:
+    """The file's text: a regular file only (a FIFO would block), at most 1 MiB."""
+    from gpudoctor.input_file import InputRefused, read_input
+
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read(_LIMIT + 1)
-    except OSError as exc:
-        raise BadInput(f"cannot read the {what} {path!r}: {exc.strerror or exc}") from None
+        return read_input(path, _LIMIT, what).decode("utf-8")
+    except InputRefused as exc:
+        raise BadInput(f"the {exc}") from None
     except UnicodeDecodeError:
         raise BadInput(f"the {what} {path!r} is not UTF-8 text") from None
-    if len(text) > _LIMIT:
-        raise BadInput(f"the {what} {path!r} is larger than 1 MiB: not a gpudoctor {what}")
-    return text
 
 
 def _baseline_document(path: str):
@@ -34,6 +33,8 @@ def _baseline_document(path: str):
         return json.loads(_text(path, "baseline"))
     except json.JSONDecodeError as exc:
         raise BadInput(f"the baseline {path!r} is not JSON ({exc})") from None
+    except (ValueError, RecursionError) as exc:  # a 5000-digit number, nesting thousands deep
+        raise BadInput(f"the baseline {path!r} is not a gpudoctor baseline ({type(exc).__name__})") from None
 
 
 def read_policy(config_path: str | None, baseline_path: str | None = None) -> Policy:

@@ -12,6 +12,17 @@ from gpudoctor.model import NotSeen
 FACTS_DEADLINE_S = 60.0
 
 
+# `--stress SECONDS` asks a probe to load the GPUs that long: the gathering may take that much longer.
+STRESS_OVERHEAD_S = 90.0  # cuInit, allocating most of the GPUs' memory, the final checks, teardown
+
+
+def stress_allowance(facts: set[str] | frozenset[str], requests: dict[str, Any]) -> float:
+    """The seconds a gathering of `facts` may take beyond FACTS_DEADLINE_S: a stress run's length and overhead."""
+    if "stress" in facts:
+        return float(requests.get("stress_seconds", 0)) + STRESS_OVERHEAD_S
+    return 0.0
+
+
 class ProbeFailed(Exception):
     """A probe raised or did not finish; checks that need its fact report an error."""
 
@@ -35,6 +46,10 @@ class Facts(Protocol):
 
     def progress(self, message: str) -> None:
         """For probes that take seconds (`--deep`): the command line may show the message."""
+
+    def request(self, name: str, default: Any = None) -> Any:
+        """What the user asked of a probe that acts rather than reads (`--stress 30`: "stress_seconds" is 30).
+        Never a check's option: whether a probe runs at all is still the selection's decision."""
 
 
 Probe = Callable[[Any, Facts], Any]  # (host, facts) -> the fact

@@ -1,7 +1,7 @@
 """Which checks run: the one place that decides it.
 
 A check that takes seconds declares itself opt-in (`@check(..., opt_in="deep")`, see model.OPT_INS).
-A plain run leaves it out; its flag (`--deep`, `--frameworks`) brings it in; naming it with `--only`
+A plain run leaves it out; its flag (`--deep`, `--frameworks`, `--stress`) brings it in; naming it with `--only`
 runs it like any other check. `--only` and `--skip` also take patterns (`ollama.*`, the form the
 report folds skipped checks into); a pattern alone never brings in a slow check. Nothing else gates a check: a probe never reads the command line, and
 a fact is gathered only when a selected check needs it.

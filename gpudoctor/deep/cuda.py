@@ -189,6 +189,8 @@ _SPECS = {
         (_CUdeviceptr, _handle, _CUdeviceptr, _handle, c_size_t, _handle),
     ),
     "cuMemcpyHtoDAsync": (("cuMemcpyHtoDAsync_v2",), (_CUdeviceptr, c_void_p, c_size_t, _handle)),
+    "cuMemcpyDtoDAsync": (("cuMemcpyDtoDAsync_v2",), (_CUdeviceptr, _CUdeviceptr, c_size_t, _handle)),
+    "cuMemGetInfo": (("cuMemGetInfo_v2",), (POINTER(c_size_t), POINTER(c_size_t))),
     "cuMemcpyDtoHAsync": (("cuMemcpyDtoHAsync_v2",), (c_void_p, _CUdeviceptr, c_size_t, _handle)),
     "cuStreamCreate": (("cuStreamCreate",), (POINTER(_handle), c_uint)),
     "cuStreamDestroy": (("cuStreamDestroy_v2",), (_handle,)),
@@ -421,6 +423,16 @@ class Cuda:
             c_size_t(nbytes),
             c_void_p(stream or None),
         )
+
+    def memcpy_dtod_async(self, dst, src, nbytes, stream):
+        self.call("cuMemcpyDtoDAsync", _CUdeviceptr(dst), _CUdeviceptr(src), c_size_t(nbytes),
+                  c_void_p(stream or None))
+
+    def mem_get_info(self):
+        """(free, total) bytes of the current context's device."""
+        free, total = c_size_t(0), c_size_t(0)
+        self.call("cuMemGetInfo", byref(free), byref(total))
+        return free.value, total.value
 
     # --- streams / events ------------------------------------------------------------
     def stream_create(self, flags=CU_STREAM_NON_BLOCKING):

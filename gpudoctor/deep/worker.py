@@ -2,7 +2,9 @@
 
 It MEASURES and reports; it never judges (no pass/warn/fail here).
 
-TESTS: ``p2p``, ``host``, ``allreduce`` (or ``all`` = all three, in that order).
+TESTS: ``p2p``, ``host``, ``allreduce`` (or ``all`` = all three, in that order), and ``stress``
+(every GPU under full load at once for ``--seconds``; its events are documented in
+gpudoctor/deep/stress.py; never part of ``all``).
 Several tests in one invocation share one ``cuInit`` and one set of primary
 contexts, which saves ~0.3-1 s per test.
 
@@ -18,6 +20,11 @@ OPTIONS
   --nccl PATH       libnccl.so.2 to load (default: <sys.path>/nvidia/nccl/lib/libnccl.so.2)
   --no-verify       skip data-integrity checks (verified/mismatch fields become null)
   --include-local   p2p also measures src == dst (device-local copy, path "local")
+  --seconds N       stress: how long to load the GPUs (5-600, default 60)
+  --p2p             stress: also copy between every pair of GPUs all along
+  --cublas PATH     stress: the cuBLAS library to load (default: see gpudoctor/deep/cublas.py)
+  --matrix-size N   stress: the products' size (default 8192; a multiple of 128)
+  --p2p-mib N       stress: the buffer each --p2p copy moves (default 256; a multiple of 4)
 
 OUTPUT PROTOCOL (JSON lines on stdout)
   The worker moves its own fd 1 to stderr at start-up, so anything a native
@@ -108,10 +115,12 @@ if __package__ in (None, ""):  # executed as a file: make the package importable
 
 from gpudoctor.deep import formulas as F  # noqa: E402
 from gpudoctor.deep.cuda import CudaError, Cuda, version_string  # noqa: E402
+from gpudoctor.deep.errors import LibraryCallError  # noqa: E402
 from gpudoctor.deep.nccl import NcclError  # noqa: E402
 
 PROTOCOL_VERSION = 1
 TESTS = ("p2p", "host", "allreduce")
+ALL_TESTS = (*TESTS, "stress")
 MIB = F.MIB
 BLOCK = 4 * MIB  # pattern period / verification granularity
 READBACK_CHUNK = 64 * MIB  # pinned readback buffer (x2, double-buffered); multiple of BLOCK
@@ -246,6 +255,11 @@ def parse_args(argv):
     p.add_argument("--nccl", default=None)
     p.add_argument("--no-verify", action="store_true")
     p.add_argument("--include-local", action="store_true")
+    p.add_argument("--seconds", type=int, default=60)
+    p.add_argument("--p2p", action="store_true")
+    p.add_argument("--cublas", default=None)
+    p.add_argument("--matrix-size", type=int, default=8192)
+    p.add_argument("--p2p-mib", type=int, default=256)
     opts = p.parse_args(argv)
 
     tests = []
@@ -256,8 +270,9 @@ def parse_args(argv):
                 continue
             names = TESTS if name == "all" else (name,)
             for n in names:
-                if n not in TESTS:
-                    raise WorkerError("BAD_ARGUMENTS", "unknown test %r (choose from %s, all)" % (n, ", ".join(TESTS)))
+                if n not in ALL_TESTS:
+                    raise WorkerError("BAD_ARGUMENTS",
+                                      "unknown test %r (choose from %s, all)" % (n, ", ".join(ALL_TESTS)))
                 if n not in tests:
                     tests.append(n)
     if not tests:
@@ -282,6 +297,12 @@ def parse_args(argv):
         raise WorkerError("BAD_ARGUMENTS", "--host-size-mib must be >= 1")
     if opts.iters is not None and opts.iters < 1:
         raise WorkerError("BAD_ARGUMENTS", "--iters must be >= 1")
+    if not 5 <= opts.seconds <= 600:
+        raise WorkerError("BAD_ARGUMENTS", "--seconds must be between 5 and 600")
+    if opts.p2p_mib < 4 or opts.p2p_mib % 4:
+        raise WorkerError("BAD_ARGUMENTS", "--p2p-mib must be a multiple of 4")
+    if opts.matrix_size < 128 or opts.matrix_size % 128:
+        raise WorkerError("BAD_ARGUMENTS", "--matrix-size must be a multiple of 128")
     if opts.warmup is not None and opts.warmup < 0:
         raise WorkerError("BAD_ARGUMENTS", "--warmup must be >= 0")
     return opts
@@ -963,7 +984,13 @@ class AllreduceTest:
         return True, None, None
 
 
-RUNNERS = {"p2p": run_p2p, "host": run_host, "allreduce": run_allreduce}
+def run_stress(sess, emit, opts):
+    from gpudoctor.deep.stress import run_stress as stress
+
+    stress(sess, emit, opts, Cleanup, _alloc, _pinned, _event)
+
+
+RUNNERS = {"p2p": run_p2p, "host": run_host, "allreduce": run_allreduce, "stress": run_stress}
 
 # nvmlNvLinkErrorCounter_t: the counters gpudoctor/probes/gpus.py reads, here around the traffic
 NVLINK_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
@@ -1020,7 +1047,7 @@ def nvlink_counters(bus_ids):
 # --------------------------------------------------------------------------------------
 def _describe(exc):
     """(name, message, func, code) for an error event."""
-    if isinstance(exc, (CudaError, NcclError, WorkerError)):
+    if isinstance(exc, (LibraryCallError, WorkerError)):  # CUDA, NCCL, cuBLAS
         return exc.name, exc.message, exc.func, exc.code
     if isinstance(exc, OutputClosed):
         return "OUTPUT_CLOSED", str(exc), None, None
@@ -1092,7 +1119,7 @@ def main(argv=None, out=None):
     except BaseException as exc:  # noqa: BLE001 - report everything as one protocol line
         failed = True
         name, message, func, code = _describe(exc)
-        known = isinstance(exc, (CudaError, NcclError, WorkerError, OutputClosed, KeyboardInterrupt))
+        known = isinstance(exc, (LibraryCallError, WorkerError, OutputClosed, KeyboardInterrupt))
         if not known:
             import traceback
 

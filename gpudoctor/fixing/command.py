@@ -116,7 +116,9 @@ def _emit(lines: list[str], *, err: bool = False) -> None:
 
 
 def _print_record(record: dict) -> None:
-    click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    from gpudoctor.report.printable import json_text
+
+    click.echo(json_text(record, indent=2))
 
 
 def _refuse_unrunnable(plan: Plan) -> None:

@@ -17,7 +17,6 @@ import dataclasses
 import os
 import re
 import shlex
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import PurePosixPath, PureWindowsPath
@@ -29,6 +28,7 @@ from gpudoctor.fixing.manual import ManualStep, manual_steps
 from gpudoctor.model import Finding, Status
 from gpudoctor.probes.privileges import Privileges
 from gpudoctor.probes.shell_startup import ShellStartup
+from gpudoctor.quoting import powershell_command_line
 
 AFTER_TEXT = {
     "reboot": "a restart of the computer follows (the script does not restart it)",
@@ -110,9 +110,9 @@ def script_command(spec: FixSpec, args: Iterable[str], *, dry_run: bool = False,
 
 
 def command_line(spec: FixSpec, argv: Iterable[str]) -> str:
-    """argv quoted for the shell a person would paste it into: PowerShell/cmd or bash."""
+    """argv quoted for the shell a person would paste it into: PowerShell or bash."""
     if spec.shell == "powershell":
-        return subprocess.list2cmdline(list(argv))
+        return powershell_command_line(argv)
     return shlex.join(argv)
 
 

@@ -10,6 +10,7 @@ import click
 
 from gpudoctor.fleet import views
 from gpudoctor.fleet.merge import read_reports, report_paths
+from gpudoctor.report.printable import printable
 
 
 def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path: str | None,
@@ -17,7 +18,7 @@ def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path
     """Raises MergeError when nothing could be read (bad input)."""
     fleet = read_reports(report_paths(reports))
     for path, why in fleet.unreadable:
-        click.echo(f"gpudoctor merge: skipped {path}: {why}", err=True)
+        click.echo(printable(f"gpudoctor merge: skipped {path}: {why}"), err=True)
     if html_path:
         write(html_path, views.render_html(fleet))
     render = views.render_json if as_json else views.render_markdown if view_format == "markdown" \

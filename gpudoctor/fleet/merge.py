@@ -22,6 +22,7 @@ Three views:
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 from collections import Counter, defaultdict
@@ -29,6 +30,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from gpudoctor.fleet.measurements import bandwidths
+from gpudoctor.host.redact import redact_text
+from gpudoctor.host.snapshot_privacy import map_strings
+from gpudoctor.input_file import InputRefused, read_input
 
 # "Far below": on identical hardware, repeated runs of the deep tests on the two-H200 host
 # vary by a few per cent (P2P 396-397 GB/s, all-reduce within ~3 % at 1 GiB, see
@@ -36,6 +40,9 @@ from gpudoctor.fleet.measurements import bandwidths
 FAR_BELOW = 0.75
 # A median (or a majority) of fewer nodes says little about what the hardware should do.
 MIN_PEERS = 3
+# A report of a node with eight GPUs and every deep check is a few hundred KB; the cap bounds the memory a
+# runaway or hostile file can take (json holds a document in several times its size).
+MAX_REPORT_BYTES = 16 << 20
 
 STATUS_MARKS = {"pass": "✓", "warn": "!", "fail": "✗", "error": "E", "skip": "-", "odd": "≠"}
 # The order a fleet view lists nodes in: what needs a look first. "odd": an outlier among its peers.
@@ -147,31 +154,55 @@ def _metrics(document: dict) -> dict[str, float]:
 
 
 def node_of(document: dict, source: str) -> Node:
+    """The node a report describes. A report is outside text: every member is checked for its type, and
+    one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     if not isinstance(document, dict) or document.get("schema") != "gpudoctor-report":
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
-    host = document.get("host") or {}
-    node = host.get("node") or {}
-    gpus = [g for g in host.get("gpus") or [] if isinstance(g, dict)]
-    hostname = node.get("hostname")
-    kubernetes_node = node.get("kubernetes_node")
+    host = _member(document, "host", dict) or {}
+    node = _member(host, "node", dict) or {}
+    gpus = [g for g in _member(host, "gpus", list) or [] if isinstance(g, dict)]
+    # A report from elsewhere may hold what gpudoctor would have redacted: what the views show is redacted
+    # (only that: redacting whole reports would cost a fleet of ten thousand minutes).
+    hostname = _shown(_member(node, "hostname", str))
+    kubernetes_node = _shown(_member(node, "kubernetes_node", str))
+    checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
     return Node(
         name=kubernetes_node or hostname or os.path.splitext(os.path.basename(source))[0],
         source=source,
-        status=str(document.get("status")),
-        recorded_at=str(document.get("recorded_at") or document.get("started_at") or ""),
-        driver=host.get("driver_version"),
-        fingerprint=node.get("fingerprint") or "unknown",
-        configuration=node.get("configuration") or {},
-        checks={c["id"]: c.get("status") for c in document.get("checks") or [] if isinstance(c, dict) and "id" in c},
-        metrics=_metrics(document),
+        status=str(_member(document, "status", str)),
+        recorded_at=_member(document, "recorded_at", str) or _member(document, "started_at", str) or "",
+        driver=_shown(_member(host, "driver_version", str)),
+        fingerprint=_shown(_member(node, "fingerprint", str)) or "unknown",
+        configuration=_shown(_member(node, "configuration", dict)) or {},
+        checks={_shown(c["id"]): str(c.get("status")) for c in checks if isinstance(c.get("id"), str)},
+        metrics=_safe_metrics(document),
         hostname=hostname,
         kubernetes_node=kubernetes_node,
-        machine_id_hash=node.get("machine_id_hash"),
-        product_uuid_hash=node.get("product_uuid_hash"),
+        machine_id_hash=_member(node, "machine_id_hash", str),
+        product_uuid_hash=_member(node, "product_uuid_hash", str),
         gpu_uuids=tuple(sorted(str(g["uuid"]) for g in gpus if g.get("uuid"))),
-        gpu_models=tuple(sorted(str(g.get("name")) for g in gpus)),
-        pcie_widths=tuple((g.get("index"), g.get("pcie_width")) for g in gpus if isinstance(g.get("index"), int)),
+        gpu_models=tuple(sorted(_shown(str(g.get("name"))) for g in gpus)),
+        pcie_widths=tuple((g["index"], g.get("pcie_width") if isinstance(g.get("pcie_width"), int) else None)
+                          for g in gpus if isinstance(g.get("index"), int) and not isinstance(g.get("index"), bool)),
     )
+
+
+def _shown(value: Any) -> Any:
+    return map_strings(value, redact_text) if value else value
+
+
+def _member(document: dict, key: str, kind: type) -> Any:
+    value = document.get(key)
+    return value if isinstance(value, kind) and not isinstance(value, bool) else None
+
+
+def _safe_metrics(document: dict) -> dict[str, float]:
+    """The measured bandwidths, or none when the evidence has another shape than the checks write."""
+    try:
+        metrics = _metrics(document)
+    except (TypeError, AttributeError, ValueError):
+        return {}
+    return {k: v for k, v in metrics.items() if math.isfinite(v)}
 
 
 # Parsing the JSON is nearly all of a merge's time (a --deep report is ~39 kB: 10,000 of them
@@ -183,12 +214,13 @@ MAX_WORKERS = 16
 def _read(path: str) -> Node | tuple[str, str]:
     """The node of one report, or (path, why it could not be read)."""
     try:
-        with open(path, "rb") as handle:
-            return node_of(json.loads(handle.read()), path)
-    except OSError as exc:
-        return path, f"cannot be read: {exc.strerror or exc}"
+        return node_of(json.loads(read_input(path, MAX_REPORT_BYTES, "report")), path)
+    except InputRefused as exc:  # not a regular file (a FIFO never blocks), or over the cap
+        return path, str(exc)
     except UnicodeDecodeError:
         return path, "is not UTF-8 text"
+    except RecursionError:
+        return path, "is nested too deep to be a gpudoctor JSON report"
     except json.JSONDecodeError as exc:
         return path, f"is not valid JSON (line {exc.lineno}, column {exc.colno})"
     except (ValueError, KeyError, TypeError, AttributeError) as exc:

@@ -19,7 +19,7 @@ _INVALID = re.compile(r"[^A-Za-z0-9_.-]+")
 
 def label_value(value: object) -> str:
     text = _INVALID.sub("_", str(value))[:63]
-    return re.sub(r"^[^A-Za-z0-9]+|[^A-Za-z0-9]+$", "", text)
+    return re.sub(r"^[^A-Za-z0-9]+|(?<![^A-Za-z0-9])[^A-Za-z0-9]+$", "", text)  # each run tried once
 
 
 def render_features(document: dict) -> str:

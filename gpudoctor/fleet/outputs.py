@@ -13,6 +13,7 @@ from gpudoctor.fleet.health import npd_result
 from gpudoctor.fleet.nfd import render_features
 from gpudoctor.fleet.prometheus import render_prometheus
 from gpudoctor.report.json_report import report_document
+from gpudoctor.report.printable import printable
 
 # node_exporter runs as its own user and NFD's worker as another: the files must be readable by them.
 WORLD_READABLE = 0o644
@@ -23,15 +24,15 @@ def write_fleet_outputs(report: Report, report_format: str, prom_path: str | Non
     """Write or print what was asked; returns node-problem-detector's exit code for --format npd."""
     document = report_document(report)
     if report_format == "prom" or prom_path:
-        metrics = render_prometheus(document, now_s=time.time())
+        metrics = printable(render_prometheus(document, now_s=time.time()))  # label values come from the machine
         if prom_path:
             write(prom_path, metrics, mode=WORLD_READABLE)
         if report_format == "prom":
             click.echo(metrics, nl=False)
     if nfd_path:
-        write(nfd_path, render_features(document), mode=WORLD_READABLE)
+        write(nfd_path, printable(render_features(document)), mode=WORLD_READABLE)
     code = 0
     if report_format == "npd":
         code, message = npd_result(document, fail_on)
-        click.echo(message)
+        click.echo(printable(message))
     return code

@@ -8,11 +8,10 @@ fine (passing or not applicable everywhere says nothing per node); the JSON carr
 
 from __future__ import annotations
 
-import html
-import json
 from dataclasses import asdict
 
 from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node
+from gpudoctor.report.printable import html_text, json_text, printable
 
 FINE = {"pass", "skip"}
 
@@ -66,7 +65,7 @@ def _configuration_text(configuration: dict) -> str:
     for key in ("driver", "module_flavour", "cuda", "nccl", "iommu", "gpus", "links"):
         value = configuration.get(key)
         if isinstance(value, list):
-            value = ", ".join(value) if value else "none"
+            value = ", ".join(str(item) for item in value) if value else "none"  # a report may hold anything
         parts.append(f"{key} {value if value is not None else '?'}")
     return "; ".join(parts)
 
@@ -99,7 +98,7 @@ def render_terminal(fleet: Fleet) -> str:
         lines.append(f"  {group['fingerprint']}  {_nodes(len(group['nodes']))}: {_configuration_text(group['configuration'])}")
     lines += ["", "What a node of each group should have (what most of its peers have):"]
     lines += [f"  {_expectation_text(e)}" for e in fleet.expectations] or ["  no group of 3 or more peers"]
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines)) + "\n"  # names, fingerprints and checks come from the reports
 
 
 def fleet_document(fleet: Fleet) -> dict:
@@ -122,11 +121,12 @@ def fleet_document(fleet: Fleet) -> dict:
 
 
 def render_json(fleet: Fleet) -> str:
-    return json.dumps(fleet_document(fleet), indent=1, ensure_ascii=False) + "\n"
+    return json_text(fleet_document(fleet), indent=1) + "\n"
 
 
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|")
+    """Report text in a markdown table or list: no cell break, no raw HTML, no code span closed early."""
+    return printable(str(text)).replace("|", "\\|").replace("<", "&lt;").replace("`", "'")
 
 
 def render_markdown(fleet: Fleet) -> str:
@@ -134,15 +134,15 @@ def render_markdown(fleet: Fleet) -> str:
     lines = [f"## gpudoctor: {_counts(fleet)}", "", "### Needs a look", ""]
     lines += [f"- **{_md(who)}**: {_md(why)}" for who, why in needs_a_look(fleet)] or ["Nothing."]
     lines.append("")
-    lines.append("| node | status | group | P2P GB/s | all-reduce GB/s | " + " | ".join(f"`{c}`" for c in checks) + " |")
+    lines.append("| node | status | group | P2P GB/s | all-reduce GB/s | " + " | ".join(f"`{_md(c)}`" for c in checks) + " |")
     lines.append("|---|---|---|---:|---:|" + "---|" * len(checks))
     for node in fleet.nodes:
         marks = " | ".join(STATUS_MARKS.get(node.checks.get(c, "skip"), "?") for c in checks)
         verdict = fleet.verdict(node)
-        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(verdict, '?')} {verdict} | `{node.fingerprint}` | "
+        lines.append(f"| {_md(node.name)} | {STATUS_MARKS.get(verdict, '?')} {verdict} | `{_md(node.fingerprint)}` | "
                      f"{_metric(node, 'p2p')} | {_metric(node, 'allreduce')} | {marks} |")
     lines += ["", "### Configurations", ""]
-    lines += [f"- `{g['fingerprint']}` ({_nodes(len(g['nodes']))}): {_md(_configuration_text(g['configuration']))}"
+    lines += [f"- `{_md(g['fingerprint'])}` ({_nodes(len(g['nodes']))}): {_md(_configuration_text(g['configuration']))}"
               for g in fleet.groups]
     lines += ["", "### What a node of each group should have", ""]
     lines += [f"- {_md(_expectation_text(e))}" for e in fleet.expectations] or ["No group of 3 or more peers."]
@@ -179,16 +179,16 @@ def _bar_chart(fleet: Fleet, metric: str, title: str) -> str:
         outlier = name in odd
         bars.append(f'<rect x="{x}" y="{y:.1f}" width="{max(bar, 3) if outlier else bar}" '
                     f'height="{value / top * height:.1f}" fill="{"#c0392b" if outlier else "#4a7fb5"}">'
-                    f'<title>{html.escape(name)}: {value:.0f} GB/s</title></rect>')
+                    f'<title>{html_text(name)}: {value:.0f} GB/s</title></rect>')
         if outlier:
             row = len(labels) % 6
             labels.append(f'<text class="outlier-label" x="{x}" y="{10 + row * 14}" fill="#c0392b">'
-                          f'▼ {html.escape(name)} {value:.0f} GB/s</text>'
+                          f'▼ {html_text(name)} {value:.0f} GB/s</text>'
                           f'<line x1="{x + 1}" y1="{12 + row * 14}" x2="{x + 1}" y2="{y:.1f}" stroke="#c0392b"/>')
     axis = (f'<text x="2" y="{label_room + 18}">{top:.0f}</text><text x="2" y="{label_room + 10 + height}">0</text>'
             f'<line x1="48" y1="{label_room + 10}" x2="48" y2="{label_room + 10 + height}" stroke="#888"/>')
-    return (f'<h3>{html.escape(title)} (GB/s per node)</h3>'
-            f'<svg role="img" aria-label="{html.escape(title)}" width="{width}" height="{label_room + height + 20}">'
+    return (f'<h3>{html_text(title)} (GB/s per node)</h3>'
+            f'<svg role="img" aria-label="{html_text(title)}" width="{width}" height="{label_room + height + 20}">'
             f'{axis}{"".join(bars)}{"".join(labels)}</svg>')
 
 
@@ -198,29 +198,29 @@ def _look_list(fleet: Fleet) -> str:
     items = []
     for who, why in needs_a_look(fleet):
         verdict = fleet.verdict(by_name[who]) if who in by_name else "warn"  # a duplicate or an unreadable file
-        items.append(f'<li class="{html.escape(verdict)}" data-node="{html.escape(who)}">'
-                     f'<b>{html.escape(who)}</b>: {html.escape(why)}</li>')
+        items.append(f'<li class="{html_text(verdict)}" data-node="{html_text(who)}">'
+                     f'<b>{html_text(who)}</b>: {html_text(why)}</li>')
     return "".join(items) or "<li>Nothing: every node passes and none is odd among its peers.</li>"
 
 
 def render_html(fleet: Fleet) -> str:
     checks = notable_checks(fleet)
     outlying = fleet.outlying
-    head = "".join(f'<th class="check">{html.escape(c)}</th>' for c in checks)
+    head = "".join(f'<th class="check">{html_text(c)}</th>' for c in checks)
     rows = []
     for node in fleet.nodes:
         verdict = fleet.verdict(node)
-        cells = "".join(f'<td class="{html.escape(s)}">{STATUS_MARKS.get(s, "?")}</td>'
+        cells = "".join(f'<td class="{html_text(s)}">{STATUS_MARKS.get(s, "?")}</td>'
                         for s in (node.checks.get(c, "skip") for c in checks))
-        rows.append(f'<tr class="node{" outlier" if node.name in outlying else ""}" data-node="{html.escape(node.name)}">'
-                    f'<td class="name">{html.escape(node.name)}</td><td class="{html.escape(verdict)}">'
-                    f'{html.escape(verdict)}</td><td><code>{node.fingerprint}</code></td>'
+        rows.append(f'<tr class="node{" outlier" if node.name in outlying else ""}" data-node="{html_text(node.name)}">'
+                    f'<td class="name">{html_text(node.name)}</td><td class="{html_text(verdict)}">'
+                    f'{html_text(verdict)}</td><td><code>{html_text(node.fingerprint)}</code></td>'
                     f'<td>{_metric(node, "p2p")}</td><td>{_metric(node, "allreduce")}</td>{cells}</tr>')
-    groups = "".join(f"<li><code>{g['fingerprint']}</code> ({_nodes(len(g['nodes']))}): "
-                     f"{html.escape(_configuration_text(g['configuration']))}</li>" for g in fleet.groups)
-    expectations = "".join(f"<li>{html.escape(_expectation_text(e))}</li>" for e in fleet.expectations)
+    groups = "".join(f"<li><code>{html_text(g['fingerprint'])}</code> ({_nodes(len(g['nodes']))}): "
+                     f"{html_text(_configuration_text(g['configuration']))}</li>" for g in fleet.groups)
+    expectations = "".join(f"<li>{html_text(_expectation_text(e))}</li>" for e in fleet.expectations)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpudoctor fleet</title>"
-            f"<style>{_CSS}</style></head><body>\n<h1>gpudoctor: {html.escape(_counts(fleet))}</h1>\n"
+            f"<style>{_CSS}</style></head><body>\n<h1>gpudoctor: {html_text(_counts(fleet))}</h1>\n"
             f'<h2>Needs a look</h2><ol id="needs-a-look">{_look_list(fleet)}</ol>\n'
             f'<h2>What a node of each group should have</h2><ul id="expectations">'
             f'{expectations or "<li>No group of 3 or more peers.</li>"}</ul>\n'

@@ -271,13 +271,47 @@ def node_names() -> dict[str, Any]:
             "kubernetes_node": os.environ.get(KUBERNETES_NODE_VARIABLE) or None}
 
 
+# Every command gpudoctor starts carries this variable, naming gpudoctor's process; its descendants inherit
+# it. A helper that daemonises (setsid, a double fork) leaves its process group and its parent, so neither
+# the group nor the process tree finds it once its parent has exited: the mark does (end_left_helpers).
+HELPER_MARK = "GPUDOCTOR_HELPER_OF"
+_helpers_started = False
+
+
+def _helper_environment() -> dict[str, str]:
+    return {**os.environ, HELPER_MARK: str(os.getpid())}
+
+
+def end_left_helpers() -> int:
+    """Kill every process still carrying this gpudoctor's mark (Linux, through /proc); how many there were.
+    Called as gpudoctor leaves: whatever a command started and left running would otherwise outlive it."""
+    if not _helpers_started or not os.path.isdir("/proc/self"):
+        return 0
+    mark = f"\0{HELPER_MARK}={os.getpid()}\0".encode()
+    ended = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as handle:
+                environment = b"\0" + handle.read(1 << 20) + b"\0"
+            if mark in environment:
+                os.kill(int(entry), signal.SIGKILL)
+                ended += 1
+        except OSError:  # gone meanwhile, or another user's process (not ours: it cannot carry our mark)
+            continue
+    return ended
+
+
 def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] | None = None) -> CommandResult:
     """Run argv without a shell; never wait longer than `timeout` (plus a short kill grace).
 
     `on_line` is called with each line of standard output as it arrives (the `--deep` worker
     reports progress this way); the whole output is returned all the same.
     """
+    global _helpers_started
     posix = os.name == "posix"
+    _helpers_started = True
     try:
         proc = subprocess.Popen(
             argv,
@@ -286,6 +320,7 @@ def run_command(argv: list[str], timeout: float, on_line: Callable[[str], None] 
             stderr=subprocess.PIPE,
             start_new_session=posix,
             creationflags=0 if posix else subprocess.CREATE_NEW_PROCESS_GROUP,  # type: ignore[attr-defined]
+            env=_helper_environment(),
         )
     except FileNotFoundError:
         return CommandResult(returncode=None, error="not-found")

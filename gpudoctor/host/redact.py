@@ -3,57 +3,123 @@
 Only variables that a check audits are ever read (see `Host.env`), and even those can carry a
 credential: OLLAMA_HOST=http://user:password@host, a proxy URL, a token pasted into the wrong
 variable. Logs and command output carry more: `Authorization: Bearer ...`, `AWS_SECRET_ACCESS_KEY=...`
-written inline, `?api_key=...` in a URL. Redaction happens at the host boundary, so the live run
-and its replay agree.
+written inline, `?api_key=...` in a URL, `--password x` on a command line, a JSON document or Ollama's
+`env="map[...]"` with secrets inside its quotes, a private key block. Redaction happens at the host
+boundary, so the live run and its replay agree; `read` applies it to every output too.
+
+Two kinds of rules:
+- token shapes from a maintained ruleset: gitleaks' rules that begin with a fixed prefix (`AKIA`,
+  `xapp-`, `AIza`, `npm_`, ... 100 of them), kept as data in secret_rules.json with their source and the
+  date they were checked (tools/sync_secret_rules.py rewrites it), plus a few broader shapes of the
+  tokens GPU users paste most (Hugging Face, GitHub, GitLab, OpenAI-style of any length);
+- structure: URL credentials (with or without a scheme), secret-named query parameters, NAME=value,
+  NAME: value, "NAME": "value" and 'NAME'='value' where NAME says secret (also inside a quoted value or
+  a JSON string, escaped or not), `--password`-style flags, `mysql -pSECRET`, Bearer/Basic
+  credentials, JWTs and private key blocks.
 
 Every pattern runs in time linear in the text: a log or a tool may hand us one line of 60 MB, and a
 pattern that backtracks (an unbounded run followed by something that may not come) would take
 minutes holding the interpreter. Hence each pattern either starts only where a word starts (a
-lookbehind) and scans a bounded stretch, or ends in a greedy run with nothing after it; and the one
-shape that needs structure (a JWT: three dotted segments) is scanned by hand.
+lookbehind) and scans a bounded stretch, or ends in a greedy run with nothing after it; a ruleset
+pattern is run only on text that holds its fixed prefix; and the shapes that need structure over a
+long stretch (a JWT, a private key block) are scanned by hand.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 REDACTED = "<redacted>"
+# A secret may follow a written-out line break (`...so.1\\nhf_...` in a repr'd or JSON-escaped text): there
+# a word starts too, though a letter comes before it.
+_ESCAPED_BREAKS = ("\\n", "\\t", "\\r")
 
 _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
 
 # scheme://userinfo@host: the scheme starts a word and is short, the userinfo bounded.
 _URL_USERINFO = re.compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)[^/@\s]{1,512}@")
+# user:password@host without a scheme (a proxy setting, a connection string): the user starts a run of
+# its own characters, and the host must follow.
+_BARE_USERINFO = re.compile(
+    r"(?<![A-Za-z0-9_.%+:/@-])(?P<user>[A-Za-z0-9_.%+-]{1,64}):[^\s:@/\"'\]\\]{1,256}@"
+    r"(?=[A-Za-z0-9][A-Za-z0-9.-]{0,252}(?::\d{1,5})?(?:[/\s\"'\]\\]|$))")
 
 # ?name=value / &name=value in a URL, where the name says secret (api_key, access_token, pw, sig ...).
 _QUERY_PAIR = re.compile(r"(?P<key>[?&;](?P<name>[A-Za-z0-9_.-]{1,64})=)(?P<value>[^&#\s\"'<>]+)")
 _SECRET_QUERY_NAME = re.compile(r"token|key|secret|pass|pw|pwd|auth|sig|credential|session", re.IGNORECASE)
 
-# NAME=value or NAME: value in free text, where NAME ends like a secret's name (AWS_SECRET_ACCESS_KEY,
-# HF_TOKEN, db_password, client_secret, Authorization). The name starts a word and is bounded.
+# NAME=value, NAME: value, "NAME": "value", 'NAME'='value', \\"NAME\\": \\"value\\" (JSON inside a string),
+# where NAME ends like a secret's name (AWS_SECRET_ACCESS_KEY, HF_TOKEN, db_password, client_secret,
+# X-Api-Key, AccountKey, pw). The value is looked at without being consumed, so a quoted value under any
+# other name (Ollama's env="map[HF_TOKEN:...]") is scanned like the rest of the line. The name starts a
+# word and is bounded; a quoted value ends at its quote, an unquoted one at a separator.
 _NAMED_VALUE = re.compile(
-    r"(?<![A-Za-z0-9_])(?P<name>[A-Za-z][A-Za-z0-9_]{0,127})(?P<sep>\"?\s{0,4}[=:]\s{0,4}\"?)"
-    r"(?P<scheme>(?:Bearer|bearer|Basic|basic|Token|token)\s{1,4})?(?P<value>(?<=\")[^\"\n]{1,1024}|[^\s\"'&,;]+)"
+    r"(?:(?<![A-Za-z0-9_.-])|(?<=\\[ntr]))(?P<name>[A-Za-z][A-Za-z0-9_.-]{0,99})(?P<sep>(?:\\?[\"'])?[ \t]{0,4}[=:][ \t]{0,4}(?:\\?[\"'])?)"
 )
+# The value after a secret's name (read only there): Bearer/Basic/Token and the credential, a quoted
+# value up to its quote, or an unquoted one up to a separator.
+_SECRET_VALUE = re.compile(r"(?:(?:Bearer|bearer|Basic|basic|Token|token)[ \t]{1,4})?(?P<value>[^\s\"'&,;\]\\]{1,4096})")
+_QUOTED_VALUE = re.compile(r"(?P<value>[^\"'\\\n]{1,1024})")
 _SECRET_NAME_END = re.compile(
-    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|API_?KEY|ACCESS_?KEY|SECRET_?KEY|PRIVATE_?KEY|CREDENTIALS?"
-    r"|AUTHORIZATION|AUTH)$",
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|(?<![A-Za-z0-9])PW|API[_-]?KEY|ACCESS[_-]?KEY|SECRET[_-]?KEY"
+    r"|PRIVATE[_-]?KEY|ACCOUNT[_-]?KEY|[_-]KEY|CREDENTIALS?|AUTHORIZATION|AUTH)$",
     re.IGNORECASE,
 )
 
-# "Bearer <token>" anywhere (an Authorization header quoted in a log); at least 8 token characters.
-_BEARER = re.compile(r"(?<![A-Za-z0-9_])(?P<scheme>[Bb]earer\s{1,4})[A-Za-z0-9._~+/=-]{8,}")
+# --password x, --password=x, --api-key x, --token=x ... on a command line (a process list, a unit file).
+_SECRET_FLAG = re.compile(
+    r"(?:(?<![A-Za-z0-9_-])|(?<=\\[ntr]))(?P<flag>--?(?:[A-Za-z0-9]{1,32}-){0,3}(?:password|passwd|pass|pwd|token|secret|api-?key"
+    r"|access-?key|secret-?key|auth))(?P<sep>=|[ \t]{1,4})(?P<value>\"[^\"\n]{0,1024}\"|'[^'\n]{0,1024}'"
+    r"|[^\s\"'-][^\s\"']{0,4095})",
+    re.IGNORECASE,
+)
+# mysql -pSECRET (the password glued to -p): only after a MySQL client's name, -p alone prompts.
+_MYSQL_PASSWORD = re.compile(r"(?<![A-Za-z0-9_-])(?P<head>(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p)"
+                             r"(?P<value>[^\s]{1,4096})")
 
-# Well-known token shapes: Hugging Face, GitHub, GitLab, OpenAI-style, Slack, AWS access key ids. Each
-# ends in a greedy run with nothing after it, so a failed start costs at most its minimum length.
+# "Bearer <token>" / "Basic <credentials>" anywhere (an Authorization header quoted in a log).
+_BEARER = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
+
+# Broader than gitleaks for the tokens GPU users paste most: any length past a minimum. Each ends in a
+# greedy run with nothing after it, so a failed start costs at most its minimum length.
 _TOKEN_SHAPES = re.compile(
-    r"(?<![A-Za-z0-9_])(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+    r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
     r"|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16,})"
 )
 
 # JWT: eyJ<header>.<payload>.<signature>, base64url segments.
-_JWT_START = re.compile(r"(?<![A-Za-z0-9_])eyJ")
+_JWT_START = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))eyJ")
 _BASE64URL_RUN = re.compile(r"[A-Za-z0-9_-]*")
 _JWT_MIN_SEGMENT = 10
+
+# -----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----
+_PRIVATE_KEY_HEADER = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")
+
+
+class _Rule:
+    """One rule of the ruleset, tried only where one of its prefixes starts a word."""
+
+    def __init__(self, entry: dict) -> None:
+        self.id = entry["id"]
+        self.prefixes = tuple(entry["prefixes"])  # lower case when the rule ignores case
+        self.ignore_case = bool(entry["ignore_case"])
+        self.pattern = re.compile(entry["pattern"], re.IGNORECASE if self.ignore_case else 0)
+
+
+def _load_rules() -> tuple[list[_Rule], dict]:
+    document = json.loads((Path(__file__).parent / "secret_rules.json").read_text(encoding="utf-8"))
+    return [_Rule(entry) for entry in document["rules"]], {k: v for k, v in document.items() if k != "rules"}
+
+
+RULES, RULESET = _load_rules()
+# Every prefix, any case, where a word starts: one scan that tells a short text needs no rule at all.
+# (On long texts one search per prefix is faster: a long alternation is tried at every position.)
+_RULE_TRIGGER = re.compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(
+    re.escape(p) for p in sorted({p for rule in RULES for p in rule.prefixes}, key=len, reverse=True)) + ")",
+    re.IGNORECASE)
+_SHORT = 4096
 
 
 def redact_value(name: str, value: str | None) -> str | None:
@@ -66,13 +132,82 @@ def redact_value(name: str, value: str | None) -> str | None:
 
 
 def redact_text(text: str) -> str:
-    """Token shapes, URL credentials and secret-named values removed from free text (logs, command output)."""
-    text = _URL_USERINFO.sub(lambda m: f"{m.group('scheme')}{REDACTED}@", text)
-    text = _QUERY_PAIR.sub(_redact_query_pair, text)
-    text = _BEARER.sub(lambda m: f"{m.group('scheme')}{REDACTED}", text)
-    text = _NAMED_VALUE.sub(_redact_named_value, text)
-    text = _TOKEN_SHAPES.sub(REDACTED, text)
+    """Secrets removed from free text (logs, command output, pastes), by the rules above. Each rule runs only
+    when the text holds the character it needs (a substring test at C speed): most texts are short lines
+    that need none, and every output of gpudoctor passes through here."""
+    text = _redact_private_keys(text)
+    if "://" in text:
+        text = _URL_USERINFO.sub(lambda m: f"{m.group('scheme')}{REDACTED}@", text)
+    if "@" in text:
+        text = _BARE_USERINFO.sub(lambda m: f"{m.group('user')}:{REDACTED}@", text)
+    if "=" in text:
+        text = _QUERY_PAIR.sub(_redact_query_pair, text)
+    if "-" in text:
+        text = _SECRET_FLAG.sub(lambda m: f"{m.group('flag')}{m.group('sep')}{REDACTED}", text)
+        if "-p" in text:
+            text = _MYSQL_PASSWORD.sub(lambda m: f"{m.group('head')}{REDACTED}", text)
+    if "earer" in text or "Basic" in text:
+        text = _BEARER.sub(lambda m: f"{m.group('scheme')}{REDACTED}", text)
+    if "=" in text or ":" in text:
+        text = _redact_named_values(text)
+    if "_" in text or "-" in text or "AKIA" in text:
+        text = _TOKEN_SHAPES.sub(REDACTED, text)
+    text = _redact_ruleset(text)
     return _redact_jwts(text)
+
+
+def _redact_ruleset(text: str) -> str:
+    """Each rule where its prefix occurs at the start of a word: the prefixes are found by substring search
+    (C speed), the rule's pattern matched only there. Matches are collected first, then cut out."""
+    if len(text) < _SHORT and not _RULE_TRIGGER.search(text):
+        return text  # one scan of a short text for every prefix at once
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer: positions would shift
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    spans = []
+    for rule in RULES:
+        haystack = lowered if rule.ignore_case else text
+        for prefix in rule.prefixes:
+            found = haystack.find(prefix)
+            while found >= 0:
+                if _starts_a_word(text, found):
+                    match = rule.pattern.match(text, found)
+                    if match:
+                        spans.append(match.span())
+                found = haystack.find(prefix, found + 1)
+    if not spans:
+        return text
+    pieces, copied = [], 0
+    for start, end in sorted(spans):
+        if end <= copied:
+            continue
+        pieces.append(text[copied:max(start, copied)] + (REDACTED if start >= copied else ""))
+        copied = end
+    return "".join(pieces) + text[copied:]
+
+
+def _starts_a_word(text: str, position: int) -> bool:
+    before = text[position - 1:position]
+    return not (before.isascii() and before.isalnum()) or text[position - 2:position] in _ESCAPED_BREAKS
+
+
+def _redact_private_keys(text: str) -> str:
+    """From a private key's BEGIN line to its END line (or to the end of the text, when it was cut)."""
+    if "PRIVATE KEY" not in text:
+        return text
+    pieces, copied = [], 0
+    for header in _PRIVATE_KEY_HEADER.finditer(text):
+        if header.start() < copied:
+            continue
+        end = text.find("-----END", header.end())
+        body = text[header.end():end if end >= 0 else len(text)]
+        # The lines stay: line-based readers (a paste's blocks, a log's parsers) keep their places.
+        pieces.append(text[copied:header.end()] + REDACTED + "\n" * body.count("\n"))
+        if end < 0:
+            return "".join(pieces)
+        copied = end
+    pieces.append(text[copied:])
+    return "".join(pieces)
 
 
 def _redact_query_pair(match: re.Match) -> str:
@@ -81,10 +216,19 @@ def _redact_query_pair(match: re.Match) -> str:
     return match.group(0)
 
 
-def _redact_named_value(match: re.Match) -> str:
-    if not _SECRET_NAME_END.search(match.group("name")) or match.group("value") == REDACTED:
-        return match.group(0)
-    return f"{match.group('name')}{match.group('sep')}{match.group('scheme') or ''}{REDACTED}"
+def _redact_named_values(text: str) -> str:
+    pieces, copied, position = [], 0, 0
+    while (match := _NAMED_VALUE.search(text, position)) is not None:
+        position = match.end()
+        if not _SECRET_NAME_END.search(match.group("name")):
+            continue  # only the name and separator were read: what follows is scanned on
+        quoted = match.group("sep")[-1:] in ("'", '"')
+        value = (_QUOTED_VALUE if quoted else _SECRET_VALUE).match(text, position)
+        if value is None or value.group("value").startswith(REDACTED[:-1]):
+            continue
+        pieces.append(text[copied:value.start("value")] + REDACTED)
+        copied = position = value.end("value")
+    return "".join(pieces) + text[copied:] if pieces else text
 
 
 def _redact_jwts(text: str) -> str:

@@ -51,7 +51,7 @@ def snapshot_document(host: Host) -> dict[str, Any]:
     calls = anonymise_calls([
         {"probe": kind, "args": args, "answer": answer}
         for _key, (kind, args, answer) in sorted(host.recorded.items())
-    ], home=os.path.expanduser("~"))
+    ], home=os.path.expanduser("~"), hostname=_hostname(host))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -61,19 +61,25 @@ def snapshot_document(host: Host) -> dict[str, Any]:
     }
 
 
+def _hostname(host: Host) -> str | None:
+    """This machine's name as the system record has it (a replayed host records none of its own)."""
+    extra = host.system().extra or {}
+    if extra.get("hostname"):
+        return str(extra["hostname"])
+    import socket
+
+    return socket.gethostname() or None
+
+
 def load_snapshot(path: str) -> ReplayHost:
+    from gpudoctor.input_file import InputRefused, read_input
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SNAPSHOT_BYTES + 1)  # /dev/zero or a runaway file must not fill memory
-        if len(data) > MAX_SNAPSHOT_BYTES:
-            raise SnapshotError(f"snapshot {path!r} is larger than {MAX_SNAPSHOT_BYTES >> 20} MB: not a snapshot "
-                                "gpudoctor wrote")
+        data = read_input(path, MAX_SNAPSHOT_BYTES, "snapshot")  # a regular file or stdin, capped
         text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors add one) is accepted
-    except FileNotFoundError:
-        raise SnapshotError(f"snapshot {path!r} does not exist") from None
-    except IsADirectoryError:
-        raise SnapshotError(f"snapshot {path!r} is a directory, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except InputRefused as exc:
+        raise SnapshotError(str(exc)) from None
+    except UnicodeDecodeError as exc:
         raise SnapshotError(f"snapshot {path!r} cannot be read: {exc}") from None
     return replay_host_from_text(text, source=path)
 
@@ -98,6 +104,8 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         raise SnapshotError(f"snapshot {source!r} is corrupt: {hint} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SnapshotError(f"snapshot {source!r} is corrupt: its JSON is nested too deep") from None
+    except ValueError as exc:  # an integer of thousands of digits (Python refuses to convert it)
+        raise SnapshotError(f"snapshot {source!r} is corrupt: {exc.args[0].split(';')[0]}") from None
     if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(document):
         raise SnapshotError(f"snapshot {source!r} is corrupt: it holds a \\ud800-\\udfff escape that is no character")
     if not isinstance(document, dict) or document.get("format") != FORMAT:

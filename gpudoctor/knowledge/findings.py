@@ -57,7 +57,10 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
                              "count": match.count},
-                   caused_by=caused_by, action=Action(row.action))
+                   caused_by=caused_by,
+                   # The signature knows the one next step; a consequence of another check's cause gets none
+                   # from the engine (gpudoctor/actions.py).
+                   action=None if caused_by else Action(row.action))
 
 
 def explained(finding: Finding, matches) -> Finding:

@@ -89,16 +89,23 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
     return out
 
 
-# What the next "NVRM: " line of a message the driver wrapped starts with, after its indent: lower case
-# ("installed in this system", "this kernel module has", " supported through the"), "(PCI ID: ...)", or a
-# branch ("NVIDIA 470.xx"). A new message starts otherwise ("Xid (PCI:...)", "GPU at PCI:...").
-_NVRM_CONTINUATION = re.compile(r" *(?:[a-z(]|NVIDIA \d)")
+# How a new NVRM message starts ("Xid (PCI:...)", "GPU at PCI:...", "GPU 0000:01:00.0: RmInitAdapter failed",
+# "The NVIDIA GPU ... (PCI ID: ...)", "loading NVIDIA UNIX ..."): any other next "NVRM: " line, after a line that
+# ends mid-sentence, continues a message the driver wrapped ("installed in this system", "System Processor (GSP).").
+_NVRM_NEW_MESSAGE = re.compile(r" *(?:Xid\b|GPU at PCI|GPU Board|GPU [0-9a-fA-F]{4}:|API mismatch|loading |The NVIDIA "
+                               r"|This PCI|RmInit|A GPU crash|No NVIDIA|request_irq|nvidia-)")
 
 
 def _continues_nvrm(head: str, nxt: str) -> bool:
+    """Whether `nxt` continues the NVRM message `head`: a head that ends with a colon announces its next line
+    ("... assigned to your NVIDIA device is invalid:" / "NVRM: BAR1 is 0M @ 0x0 (PCI:...)"); one that ends
+    mid-sentence goes on unless the next line starts a message of its own."""
     rest = nxt.lstrip()
-    return (_NVRM in head and rest.startswith(_NVRM) and not head.rstrip().endswith(_SENTENCE_END)
-            and _NVRM_CONTINUATION.match(rest, len(_NVRM)) is not None)
+    if not (_NVRM in head and rest.startswith(_NVRM)):
+        return False
+    end = head.rstrip()
+    return end.endswith(":") or (not end.endswith(_SENTENCE_END)
+                                 and _NVRM_NEW_MESSAGE.match(rest, len(_NVRM)) is None)
 
 
 def _continues_exception(nxt: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,22 +25,26 @@ class UnreadablePaste(Exception):
     """The input cannot be judged (missing file, binary, empty, nothing recognised); exit code 2."""
 
 
+# A paste is what a person copies from a terminal, or a service's whole log (bench/read_50mb.py reads 50 MB).
+# The cap bounds memory and time for a runaway file or an endless standard input (`yes | gpudoctor read`).
+# Secrets are removed from what `read` prints and writes by the one sanitiser (report/printable.py), not
+# from the paste itself: redacting 50 MB up front would cost more than reading it.
+MAX_PASTE_BYTES = 128 << 20
+
+
 def read_inputs(paths: tuple[str, ...]) -> list[tuple[str, bytes]]:
-    """(name, bytes) of each FILE; `-` or no FILE is standard input."""
+    """(name, bytes) of each FILE; `-` or no FILE is standard input. Regular files only, capped in all."""
+    from gpudoctor.input_file import InputRefused, read_input
+
     inputs = []
+    left = MAX_PASTE_BYTES
     for path in paths or ("-",):
-        if path == "-":
-            inputs.append(("<stdin>", sys.stdin.buffer.read()))
-            continue
         try:
-            with open(path, "rb") as handle:
-                inputs.append((path, handle.read()))
-        except FileNotFoundError:
-            raise UnreadablePaste(f"{path!r} does not exist") from None
-        except IsADirectoryError:
-            raise UnreadablePaste(f"{path!r} is a directory, not a file") from None
-        except OSError as exc:
-            raise UnreadablePaste(f"{path!r} cannot be read: {exc.strerror or exc}") from None
+            data = read_input(path, left, "paste")  # the cap holds for all the pastes together
+        except InputRefused as exc:
+            raise UnreadablePaste(str(exc)) from None
+        left -= len(data)
+        inputs.append(("<stdin>" if path == "-" else path, data))
     return inputs
 
 
@@ -191,9 +194,9 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     report = pasted.report
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
     if as_json or output:
-        import json
+        from gpudoctor.report.printable import json_text
 
-        document = json.dumps(json_document(pasted), indent=2, ensure_ascii=False, default=str) + "\n"
+        document = json_text(json_document(pasted), indent=2, default=str) + "\n"
         if output:
             write(output, document)
         else:
@@ -213,9 +216,11 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     elif not as_json:
         from gpudoctor.report.terminal import print_report
 
+        from gpudoctor.report.printable import printable
+
         print_report(known, verbose=verbose,
                      not_shown_unknown=tuple(r.check_id for r in report.results if _is_unknown(r)))
-        click.echo("\n".join(trailer))
+        click.echo(printable("\n".join(trailer)))  # notes quote the paste
     from gpudoctor.exit_codes import read_exit_code
 
     return read_exit_code(report, threshold)  # the table in gpudoctor/exit_codes.py

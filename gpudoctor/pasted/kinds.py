@@ -39,7 +39,7 @@ KINDS: tuple[BlockKind, ...] = (
     BlockKind("ollama ps", "ollama ps", r"ollama(?:\.exe)?\s+ps\b", r"^NAME\s+ID\s+SIZE\s+PROCESSOR\b"),
     BlockKind("ollama --version", "ollama --version", r"ollama(?:\.exe)?\s+(?:--version|-v)\b",
               r"^(?:ollama version is|Warning: client version is)\s+\S+"),
-    BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"journalctl\b.*\bollama|server\.log",
+    BlockKind("Ollama server log", "journalctl -u ollama --no-pager | tail -n 300", r"^(?:(?!journalctl\b).)*journalctl\b.*\bollama|server\.log",
               r"level=(?:INFO|WARN|ERROR|DEBUG) source=|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \w+\.go:\d+: |^\[GIN\] "
               r"|^llama_model_loader: |^llm_load_\w+: |^ggml_(?:cuda_init|init_cublas): |^load_tensors: "
               r"|^llama_new_context|^llama_context: ",
@@ -126,5 +126,11 @@ def kind_starting(line: str) -> BlockKind | None:
     return KINDS[_kind_index(match)] if match else None
 
 
+# A command that announces a paste is a line typed at a prompt; past this length it is no command anyone typed,
+# and the patterns (a word, then another later in the line) would cost time by the square of the length.
+_ANNOUNCING_COMMAND_MAX = 1024
+
+
 def kind_announced(command: str) -> BlockKind | None:
+    command = command[:_ANNOUNCING_COMMAND_MAX]
     return next((kind for kind, pattern in _ANNOUNCED if pattern.search(command)), None)

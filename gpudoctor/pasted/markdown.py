@@ -7,6 +7,7 @@ from __future__ import annotations
 from gpudoctor.engine import Report
 from gpudoctor.model import CheckResult, Status
 from gpudoctor.pasted.anonymise import Anonymiser
+from gpudoctor.report.printable import printable
 
 _MARKS = {Status.PASS: "✅", Status.WARN: "⚠️", Status.FAIL: "❌", Status.SKIP: "➖", Status.ERROR: "❌"}
 
@@ -60,7 +61,7 @@ def report_markdown(report: Report, *, anonymiser: Anonymiser | None, trailer: l
     lines += ["</details>"]
     if trailer:
         lines += [""] + list(trailer)
-    text = "\n".join(lines) + "\n"
+    text = printable("\n".join(lines)) + "\n"  # GPU names, log lines and notes come from outside
     return anonymiser.text(text) if anonymiser else _redacted(text)
 
 
@@ -83,5 +84,6 @@ def _verdict(report: Report) -> str:
 def plan_markdown(plan_text_lines: list[str], report: Report, *, anonymiser: Anonymiser | None) -> str:
     """The fix plan (as `gpudoctor fix` prints it) under the report's root cause, for an issue."""
     body = report_markdown(report, anonymiser=None).split("\n<details>")[0].rstrip()
-    text = body + "\n\n<details><summary>Fix plan</summary>\n\n```\n" + "\n".join(plan_text_lines) + "\n```\n</details>\n"
+    text = body + "\n\n<details><summary>Fix plan</summary>\n\n```\n" + printable("\n".join(plan_text_lines)) \
+        + "\n```\n</details>\n"
     return anonymiser.text(text) if anonymiser else _redacted(text)

@@ -66,7 +66,7 @@ _TABLE_HEADER = re.compile(
     r"NVIDIA-SMI\s+(\S+)\s+(?:Driver|KMD) Version:\s*(\S+)(?:\s+CUDA (?:UMD )?Version:\s*(\S+))?")
 # "|   0  NVIDIA GeForce RTX 3090    Off |   00000000:01:00.0 Off |   N/A |" (names may be cut with "...")
 _TABLE_GPU = re.compile(r"^\s*\|\s+(\d+)\s+(.+?)\s+(?:On|Off|WDDM|TCC)\s+\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
-_TABLE_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB\s*\|\s*(\d+)%")
+_TABLE_MEMORY = re.compile(r"(?<!\d)(\d+)MiB[ \t]*/[ \t]*(\d+)MiB[ \t]*\|[ \t]*(\d+)%")
 
 
 # What nvidia-smi prints when nvmlInit fails, and the NVML error behind it: nvidia-smi prints

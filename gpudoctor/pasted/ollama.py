@@ -66,7 +66,7 @@ def version(lines: list[str], answers: PastedAnswers, block: str) -> None:
 # "NAME  ID  SIZE  PROCESSOR  [CONTEXT]  UNTIL" (cmd/cmd.go ListRunningHandler).
 _PS_ROW = re.compile(r"^(?P<name>\S+)\s+(?P<id>[0-9a-f]{12})\s+(?P<size>[\d.]+\s*[KMGT]?B)\s+"
                      r"(?P<processor>100% GPU|100% CPU|\d+%/\d+% CPU/GPU)")
-_SPLIT = re.compile(r"(\d+)%/(\d+)% CPU/GPU")
+_SPLIT = re.compile(r"(?<!\d)(\d+)%/(\d+)% CPU/GPU")
 
 
 def _size_vram(size: int, processor: str) -> int:

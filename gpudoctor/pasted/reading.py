@@ -250,7 +250,8 @@ def _joined_logs(blocks: list[Block]) -> list[Block]:
         return recognised
     log = Block(pieces[0].kind, pieces[0].first_line, pieces[0].source, pieces[0].command,
                 [line for piece in pieces for line in piece.lines], started=True)
-    return [b for b in recognised if b not in pieces] + [log]
+    joined = {id(piece) for piece in pieces}  # by identity: comparing blocks compares all their lines
+    return [b for b in recognised if id(b) not in joined] + [log]
 
 
 def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:

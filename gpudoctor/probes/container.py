@@ -49,7 +49,7 @@ _CGROUP_MARKERS = (
 )
 _SIZE_OPTION = re.compile(r"(?:^|,)size=(\d+)([kmg]?)(?:,|$)")
 _REQUIRE_CUDA = re.compile(r"cuda>=(\d+\.\d+)")
-_CDI_NVIDIA_KIND = re.compile(r"""^\s*"?kind"?\s*:\s*"?nvidia\.com/gpu"?""", re.MULTILINE)
+_CDI_NVIDIA_KIND = re.compile(r"""^[ \t]*"?kind"?[ \t]*:[ \t]*"?nvidia\.com/gpu"?""", re.MULTILINE)
 _CDI_LIBCUDA = re.compile(r"libcuda\.so\.(\d+\.\d+(?:\.\d+)?)")
 
 
@@ -299,7 +299,7 @@ def _image_cuda(host: Host) -> tuple[str | None, str | None, str | None]:
     if version_json.ok:
         try:
             return str(json.loads(version_json.text or "")["cuda"]["version"]), "/usr/local/cuda/version.json", require
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             pass
     match = _REQUIRE_CUDA.search(require or "")
     return (match.group(1), "NVIDIA_REQUIRE_CUDA", require) if match else (None, None, require)
@@ -330,7 +330,7 @@ def _docker_info(host: Host) -> tuple[tuple[str, ...] | None, str | None, str]:
         return None, "daemon-unreachable", message
     try:
         runtimes = json.loads(result.text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
         runtimes = None
     if result.returncode != 0 or not isinstance(runtimes, dict):
         return None, "failed", message or f"exit code {result.returncode}"

@@ -64,6 +64,10 @@ class PcieLink:
 # purpose: on that host it counted 1492 and 1579 on healthy links while nvidia-smi printed 0 CRC errors,
 # and grew by ~160 during one NCCL all-reduce.
 NVLINK_ERROR_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
+# The same three counters as field values scoped by link (NVML_FI_DEV_NVLINK_ERROR_DL_REPLAY, _RECOVERY, _CRC):
+# one call per GPU instead of three per link. On the lent two-H200 host (driver 580.159.04) one call answered a
+# GPU's 54 counters in 15-16 ms, equal to all 54 per-link answers, which took 51-68 ms.
+NVLINK_ERROR_FIELDS = {"replay": 161, "recovery": 162, "crc": 163}
 
 
 @dataclass(frozen=True)
@@ -236,22 +240,56 @@ class _Reader:
         return result.value
 
 
-def _nvlinks(host: Host, index: int) -> tuple[NvLink, ...]:
-    links = []
+def _link_states(host: Host, index: int) -> list[tuple[int, bool]]:
+    """(link, active) for each NVLink NVML knows, up to the first error (NOT_SUPPORTED on GPUs without NVLink,
+    INVALID_ARGUMENT past the last link)."""
+    states = []
     for link in range(NVLINK_MAX_LINKS):
         state = host.nvml("nvmlDeviceGetNvLinkState", index, link)
-        if not state.ok:  # NOT_SUPPORTED on GPUs without NVLink, INVALID_ARGUMENT past the last link
+        if not state.ok:
             break
-        active = bool(state.value)
-        version = remote = None
-        errors = None
+        states.append((link, bool(state.value)))
+    return states
+
+
+def _nvlinks(host: Host, index: int) -> tuple[NvLink, ...]:
+    states = _link_states(host, index)
+    by_field = _nvlink_errors_by_field(host, index, [link for link, active in states if active])
+    links = []
+    for link, active in states:
+        version = remote = errors = None
         if active:
             version = host.nvml("nvmlDeviceGetNvLinkVersion", index, link).value
             pci = host.nvml("nvmlDeviceGetNvLinkRemotePciInfo", index, link)
             remote = pci.value.get("busId") if pci.ok and isinstance(pci.value, dict) else None
-            errors = _nvlink_errors(host, index, link)
+            errors = by_field.get(link) if len(by_field.get(link, ())) == len(NVLINK_ERROR_FIELDS) \
+                else _nvlink_errors(host, index, link)
         links.append(NvLink(link, active, version, remote, errors))
     return tuple(links)
+
+
+def nvlink_error_request(links) -> tuple[tuple[int, int], ...]:
+    """The field values that hold the error counters of `links`, as one nvmlDeviceGetFieldValues asks them."""
+    return tuple((field, link) for link in links for field in NVLINK_ERROR_FIELDS.values())
+
+
+def _nvlink_errors_by_field(host: Host, index: int, links: list[int]) -> dict[int, dict[str, int]]:
+    """link -> {counter: value} from one field-value call; a counter the driver did not answer is left out
+    (drivers without these fields fall back to nvmlDeviceGetNvLinkErrorCounter, as older recordings hold)."""
+    if not links:
+        return {}
+    result = host.nvml("nvmlDeviceGetFieldValues", index, nvlink_error_request(links))
+    if not result.ok or not isinstance(result.value, list):
+        return {}
+    names = {field: name for name, field in NVLINK_ERROR_FIELDS.items()}
+    by_link: dict[int, dict[str, int]] = {}
+    for entry in result.value:
+        if not isinstance(entry, dict) or entry.get("nvmlReturn") != 0 or entry.get("fieldId") not in names:
+            continue
+        value = (entry.get("value") or {}).get("ullVal")
+        if isinstance(value, int):
+            by_link.setdefault(entry.get("scopeId"), {})[names[entry["fieldId"]]] = value
+    return by_link
 
 
 def _nvlink_errors(host: Host, index: int, link: int) -> dict[str, int] | None:
@@ -406,18 +444,10 @@ def _prefetch(host: Host, count: int) -> None:
     pids = {entry["pid"] for answer in answers if answer.ok and isinstance(answer.value, list)
             for entry in answer.value if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}
     host.nvml_many([("nvmlSystemGetProcessName", pid) for pid in sorted(pids)])
-    active = []
-    for i in indices:
-        for link in range(NVLINK_MAX_LINKS):  # as _nvlinks reads them: up to the first error
-            state = host.nvml("nvmlDeviceGetNvLinkState", i, link)
-            if not state.ok:
-                break
-            if state.value:
-                active.append((i, link))
-    host.nvml_many([(f, i, link) for i, link in active
+    active = {i: [link for link, up in _link_states(host, i) if up] for i in indices}
+    host.nvml_many([(f, i, link) for i in indices for link in active[i]
                     for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
-                   + [("nvmlDeviceGetNvLinkErrorCounter", i, link, counter) for i, link in active
-                      for counter in NVLINK_ERROR_COUNTERS.values()])
+                   + [("nvmlDeviceGetFieldValues", i, nvlink_error_request(active[i])) for i in indices if active[i]])
 
 
 @provides("gpus")

@@ -226,7 +226,7 @@ def go_round(x: float) -> int:
     return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
 
 
-_SIZE = re.compile(r"([\d.]+)\s*([KMGT]i?B|B)\b")
+_SIZE = re.compile(r"(?<![\d.])([\d.]+)\s*([KMGT]i?B|B)\b")  # starts only where a number starts
 _UNITS = {"B": 1, "KB": 1000, "MB": 1000**2, "GB": 1000**3, "TB": 1000**4,
           "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3, "TiB": 1024**4}
 
@@ -318,7 +318,7 @@ def _http_problem(result) -> str | None:
 def _json(body: bytes):
     try:
         return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested thousands deep
         return None
 
 
@@ -374,7 +374,36 @@ def query_tags(host: Host, endpoint: Endpoint) -> tuple[tuple[str, int], ...] | 
 
 # -- the server log ------------------------------------------------------------------------------------
 # slog's text format: key=value, value Go-quoted when it has spaces; keys quoted too ("model layers"=49).
-_PAIR = re.compile(r'(?:"((?:[^"\\]|\\.)*)"|([^\s="]+))=(?:"((?:[^"\\]|\\.)*)"|(\S*))')
+# Scanned by hand rather than with a pattern: a regular expression retried at every start of a 100 KB
+# line of quotes and backslashes took minutes. Each quoted string's end is found once per position
+# (QuotedEnds), and an unquoted key that is not followed by `=` is skipped whole (every later start in the
+# same run ends at the same place and fails the same way), so the whole line is read a bounded number of times.
+_WHITESPACE = frozenset(" \t\n\r\f\v")
+
+
+class QuotedEnds:
+    """Where the Go-quoted string opening at a `"` ends, for one line: remembered per position, so that
+    scans from many quotes that reach the same position share the rest of their work."""
+
+    def __init__(self, line: str) -> None:
+        self._line = line
+        self._end_from: dict[int, int | None] = {}  # position (not after a backslash) -> closing quote's index
+
+    def closing(self, opening: int) -> int | None:
+        """The index of the quote closing the string opened at `opening`, or None (unclosed)."""
+        line, visited, position, end = self._line, [], opening + 1, None
+        while position < len(line):
+            if position in self._end_from:
+                end = self._end_from[position]
+                break
+            visited.append(position)
+            if line[position] == '"':
+                end = position
+                break
+            position += 2 if line[position] == "\\" else 1
+        for seen in visited:
+            self._end_from[seen] = end
+        return end
 
 
 def _unquote(text: str) -> str:
@@ -386,10 +415,41 @@ def _unquote(text: str) -> str:
 
 def logfmt(line: str) -> dict[str, str]:
     fields: dict[str, str] = {}
-    for m in _PAIR.finditer(line):
-        key = _unquote(m.group(1)) if m.group(1) is not None else m.group(2)
-        fields[key] = _unquote(m.group(3)) if m.group(3) is not None else m.group(4)
+    quotes = QuotedEnds(line)
+    position = 0
+    while position < len(line):
+        char = line[position]
+        if char in _WHITESPACE or char == "=":
+            position += 1
+            continue
+        if char == '"':
+            closing = quotes.closing(position)
+            if closing is None or line[closing + 1:closing + 2] != "=":
+                position += 1  # as a pattern would: try again from the next character
+                continue
+            key, position = _unquote(line[position + 1:closing]), closing + 2
+        else:
+            end = position
+            while end < len(line) and line[end] not in _WHITESPACE and line[end] not in '="':
+                end += 1
+            if line[end:end + 1] != "=":
+                position = end
+                continue
+            key, position = line[position:end], end + 1
+        fields[key], position = _value(line, position, quotes)
     return fields
+
+
+def _value(line: str, position: int, quotes: QuotedEnds) -> tuple[str, int]:
+    """The value starting at `position` (Go-quoted, or up to the next whitespace) and where it ends."""
+    if line[position:position + 1] == '"':
+        closing = quotes.closing(position)
+        if closing is not None:
+            return _unquote(line[position + 1:closing]), closing + 1
+    end = position
+    while end < len(line) and line[end] not in _WHITESPACE:
+        end += 1
+    return line[position:end], end
 
 
 def _ints(text: str | None) -> tuple[int, ...]:
@@ -447,7 +507,8 @@ def log_gpu(line: str) -> LogGpu:
 _OFFLOADED = re.compile(r"offloaded (\d+)/(\d+) layers to GPU")
 # new engine (ml.GPULayersList): GPULayers:49[ID:GPU-a Layers:25(0..24) ID:GPU-b Layers:24(25..48)]
 _GPU_LAYERS = re.compile(r"GPULayers:(\d*)\[([^\]]*)\]")
-_GPU_LAYER_ENTRY = re.compile(r"ID:(\S+) Layers:(\d+)")
+# An entry starts after "[" or a space, and its id never spans the next "[ID:": each start scans its own stretch.
+_GPU_LAYER_ENTRY = re.compile(r"(?<![^\s\[])ID:([^\s\[]+) Layers:(\d+)")
 _START_RUNNER = ('msg="starting llama server"', 'msg="starting runner"')
 # The memory estimate: `msg="offload to cuda"` up to 0.4, `msg=offload library=cuda` from 0.5.
 _OFFLOAD = ("msg=offload ", 'msg="offload to ')

@@ -194,7 +194,7 @@ def find_container(host: Host) -> tuple[OllamaContainer | None, str | None, str 
         inspect = host.run([engine, "inspect", name], timeout=DOCKER_TIMEOUT_S)
         try:
             data = json.loads(inspect.text)[0] if inspect.ok else {}
-        except (ValueError, IndexError, TypeError):
+        except (ValueError, IndexError, TypeError, RecursionError):
             data = {}
         config, host_config = data.get("Config") or {}, data.get("HostConfig") or {}
         container = OllamaContainer(

@@ -102,7 +102,7 @@ def _ask(host: Host, command: str) -> PythonEnv:
             site_packages=tuple(answer["site"]),
             distributions={str(k): str(v) for k, v in answer["dists"].items()},
         )
-    except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError, RecursionError):
         return PythonEnv(command, error=f"unexpected answer: {result.text.strip()[:200]!r}")
 
 

@@ -156,7 +156,7 @@ def ask_tensorflow(host: Host, python: str) -> TensorflowReport:
                                 library_log=_library_log(stderr) if crashed else ())
     try:
         return parse_child_output(python, result.text, stderr)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         return TensorflowReport(python, error=f"answered something unexpected ({exc}): {result.text.strip()[:200]!r}",
                                 stderr_tail=tail(stderr))
 

@@ -90,7 +90,7 @@ def _version_from_json(text: str) -> str | None:
         data = json.loads(text)
         entry = data.get("cuda_nvcc") or data["cuda"]
         return str(entry["version"])
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
 
 

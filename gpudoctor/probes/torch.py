@@ -145,7 +145,7 @@ def ask_torch(host: Host, python: str) -> TorchReport:
         return _with_signatures(TorchReport(python, error=failure, stderr_tail=stderr), result.error_text)
     try:
         return _with_signatures(parse_child_output(python, result.text), result.error_text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested thousands deep
         return _with_signatures(TorchReport(python, error=f"answered something unexpected ({exc}): "
                                                           f"{result.text.strip()[:200]!r}", stderr_tail=stderr),
                                 result.error_text)

@@ -79,7 +79,7 @@ ENVIRONMENT_QUERIES = tuple(("/v", name) for name in AUDITED_NAMES) + tuple(("/f
 
 # "    CUDA_VISIBLE_DEVICES    REG_SZ    1" (reg.exe separates the columns with four spaces)
 _REG_VALUE = re.compile(r"^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$")
-_KERNEL = re.compile(r"\d+\.\d+\.\d+(?:\.\d+)?")
+_KERNEL = re.compile(r"(?<!\d)\d+\.\d+\.\d+(?:\.\d+)?")
 _WINDOWS_VERSION = re.compile(r"10\.0\.(\d+)(?:\.(\d+))?")
 _INTEROP_BROKEN = ("exec format error", "cannot execute binary file")
 _ELEVATION = ("requires elevation", "access denied", "access is denied")
@@ -244,8 +244,15 @@ def parse_wsl_list(text: str) -> tuple[WslDistro, ...]:
 
 
 def parse_csv(text: str) -> list[dict[str, str]]:
-    """PowerShell's `ConvertTo-Csv -NoTypeInformation`: a quoted header row, then quoted rows."""
-    return list(csv.DictReader(io.StringIO(text.strip())))
+    """PowerShell's `ConvertTo-Csv -NoTypeInformation`: a quoted header row, then quoted rows. Rows read
+    before a malformed one (a field over csv's 128 KiB limit, a NUL) are kept; the rest is no answer."""
+    rows: list[dict[str, str]] = []
+    try:
+        for row in csv.DictReader(io.StringIO(text.strip())):
+            rows.append(row)
+    except csv.Error:
+        pass
+    return rows
 
 
 def parse_reg_query(text: str) -> dict[str, dict[str, str]]:

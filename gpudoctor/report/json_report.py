@@ -69,4 +69,6 @@ def report_document(report: Report) -> dict[str, Any]:
 
 
 def render_json(report: Report) -> str:
-    return json.dumps(report_document(report), indent=2, ensure_ascii=False, default=str) + "\n"
+    from gpudoctor.report.printable import json_text
+
+    return json_text(report_document(report), indent=2, default=str) + "\n"

@@ -31,6 +31,19 @@ SECRETS = {
     "api_key": "PLANTEDapiKEYinURL777",
     "url_pw": "PLANTEDurlPW555",
     "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJQTEFOVEVEIjoxfQ.PLANTEDjwtSIGNATURE_abcdef",
+    # the shapes the second attack round found kept
+    "aws_asia": "ASIAPLANTEDQ7ZK2MXW4",
+    "slack_app": "PLANTEDxappSECRET0099",
+    "gcp": "AIzaPLANTEDgcpKEY0123456789abcdefghijkl",
+    "npm": "npm_PLANTEDnpmTOKEN0123456789abcdefghijk",
+    "password_flag": "PLANTEDpasswordFLAG77",
+    "x_api_key": "PLANTEDxApiKEY4242",
+    "azure": "PLANTEDazureACCOUNTkey==",
+    "bare_userinfo": "PLANTEDproxyPW31",
+    "private_key": "PLANTEDprivateKEYbody",
+    "json_password": "PLANTEDjsonPW8080",
+    "pw": "PLANTEDbarePW1",
+    "quoted_env": "PLANTEDquotedENVtoken",
 }
 
 SECRET_LINES = (
@@ -40,6 +53,13 @@ SECRET_LINES = (
     f"GET http://mirror.example.invalid/pkg?api_key={SECRETS['api_key']}&v=1\n"
     f"proxy http://cache.example.invalid/login?user=me&pw={SECRETS['url_pw']}\n"
     f"session {SECRETS['jwt']}\n"
+    f"aws {SECRETS['aws_asia']} app xapp-1-A0PLANTED-1234567890-{SECRETS['slack_app'].lower()}\n"
+    f"maps {SECRETS['gcp']} registry {SECRETS['npm']}\n"
+    f"ps: mycmd --password {SECRETS['password_flag']} X-Api-Key: {SECRETS['x_api_key']}\n"
+    f"conn AccountName=a;AccountKey={SECRETS['azure']};EndpointSuffix=x proxy admin:{SECRETS['bare_userinfo']}@10.0.0.9:3128\n"
+    f"-----BEGIN RSA PRIVATE KEY-----\nMIIE{SECRETS['private_key']}\n-----END RSA PRIVATE KEY-----\n"
+    f'{{"password": "{SECRETS["json_password"]}"}} login pw={SECRETS["pw"]}\n'
+    f'msg="server config" env="map[HF_TOKEN:{SECRETS["quoted_env"]} OLLAMA_HOST:x]"\n'
 )
 
 # What each fake tool does. `$PIDS` collects the pids of anything left running, for the test to check.
@@ -50,11 +70,14 @@ TOOL_BEHAVIOURS = {
     "garbage": 'head -c 300000 /dev/urandom\nprintf "%s" "$SECRET_LINES"\nhead -c 300000 /dev/urandom >&2\n',
     "60mb": 'printf "%s" "$SECRET_LINES"\nyes "line of output with text $0" | head -c 60000000\n',
     "60mb-line": 'printf "%s" "$SECRET_LINES"\nhead -c 60000000 /dev/zero | tr "\\0" "a"\n',
+    # A daemonising helper: its own session, its pipes closed, its parent gone at once.
+    "daemonise": '(setsid sleep 1000 </dev/null >/dev/null 2>&1 & echo "$!" >> "$PIDS") &\necho "started a daemon"\n'
+                 'exit 0\n',
 }
 
 
 _SYSTEM_PATH = os.pathsep.join(dict.fromkeys(os.path.dirname(shutil.which(tool) or "/usr/bin/x")
-                                            for tool in ("sleep", "head", "yes", "tr")))
+                                            for tool in ("sleep", "head", "yes", "tr", "setsid")))
 
 
 @dataclass

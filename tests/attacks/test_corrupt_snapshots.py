@@ -66,8 +66,15 @@ def test_a_deeply_nested_answer(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
-def test_dev_zero_is_refused_without_reading_it_all():
-    _assert_bad_input(gpudoctor("check", "--from", "/dev/zero"), "larger than")
+def test_dev_zero_is_refused_without_reading_it():
+    _assert_bad_input(gpudoctor("check", "--from", "/dev/zero"), "is a device, not a regular file")
+
+
+def test_a_snapshot_larger_than_the_cap_is_refused(tmp_path):
+    big = tmp_path / "big.json"
+    with open(big, "wb") as handle:
+        handle.truncate((64 << 20) + 1)  # sparse: costs no disk
+    _assert_bad_input(gpudoctor("check", "--from", str(big)), "larger than gpudoctor reads")
 
 
 def test_a_snapshot_claiming_2_to_the_64_gpus(tmp_path):

@@ -37,6 +37,7 @@ SCENARIOS = [
              command=("snapshot", "-o", "{dir}/snapshot.json")),
     Scenario("snapshot-garbage", tools="garbage", server="garbage", nvml="16",
              command=("snapshot", "-o", "{dir}/snapshot.json")),
+    Scenario("daemonise-wsl", tools="daemonise", server="silent", wsl=True),
 ]
 
 
@@ -87,8 +88,18 @@ def test_no_planted_secret_in_any_output(finished, name):
     assert not found
 
 
+def test_snapshots_record_no_host_name(finished):
+    for name in ("snapshot-60mb", "snapshot-garbage"):
+        calls = json.loads(finished[name].files["snapshot.json"])["calls"]
+        system = next(c for c in calls if c["probe"] == "system")
+        assert system["answer"]["extra"].get("hostname") in (None, "<host>")
+        hostname_files = [c for c in calls if c["probe"] == "file" and c["args"][0] == "/proc/sys/kernel/hostname"]
+        assert all(c["answer"].get("data") in (None, "<host>\n") for c in hostname_files)
+
+
 def test_no_helper_of_a_tool_is_left_running(finished):
     assert finished["hold-pipe"].leftover_pids == []
+    assert finished["daemonise-wsl"].leftover_pids == []  # setsid'd, parent gone: ended as gpudoctor leaves
 
 
 def test_outputs_were_written(finished):

@@ -1,5 +1,6 @@
 """Output targets (-o, --junit, snapshot -o): regular files are replaced atomically keeping their
-mode; devices, FIFOs and `-` are written through; symbolic links are followed, never replaced."""
+mode; character devices and `-` are written through; symbolic links, FIFOs, directories and sockets
+are refused without following, waiting or creating anything."""
 
 import errno
 import os
@@ -65,27 +66,49 @@ def test_new_file_gets_the_umask_mode_not_0600(tmp_path):
 
 
 @posix_only
-def test_symlink_is_followed_and_stays_a_link(tmp_path):
+def test_symlink_is_refused_and_its_target_left_alone(tmp_path):
     real = tmp_path / "real.json"
     real.write_text("old")
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    write_output(str(link), "new")
-    assert link.is_symlink()
-    assert real.read_text() == "new"
+    with pytest.raises(OSError, match="symbolic link"):
+        write_output(str(link), "new")
+    assert link.is_symlink() and real.read_text() == "old"
 
 
 @posix_only
-def test_fifo_is_written_through(tmp_path):
+def test_dangling_symlink_does_not_create_its_target(tmp_path):
+    link = tmp_path / "report.json"
+    link.symlink_to(tmp_path / "planted-target")
+    with pytest.raises(OSError, match="symbolic link"):
+        write_output(str(link), "new")
+    assert not (tmp_path / "planted-target").exists()
+
+
+@posix_only
+def test_fifo_without_a_reader_is_refused_at_once(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    received = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
-    reader.start()
-    write_output(str(fifo), "through the pipe")
-    reader.join(5)
-    assert received == ["through the pipe"]
+    started = time.monotonic()
+    with pytest.raises(OSError, match="FIFO"):
+        write_output(str(fifo), "nobody reads this")
+    assert time.monotonic() - started < 2
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+@posix_only
+def test_directory_and_socket_are_refused(tmp_path):
+    import socket
+
+    with pytest.raises(OSError, match="directory"):
+        write_output(str(tmp_path), "x")
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(tmp_path / "sock"))
+    try:
+        with pytest.raises(OSError, match="socket"):
+            write_output(str(tmp_path / "sock"), "x")
+    finally:
+        server.close()
 
 
 def test_dev_null_is_written_not_replaced(tmp_path):
@@ -173,21 +196,40 @@ def test_stale_temp_files_of_a_killed_run_are_removed(tmp_path):
 
 
 @posix_only
-def test_cli_output_options_write_through_a_fifo_and_a_symlink(tmp_path):
+def test_cli_output_options_refuse_a_fifo_and_a_symlink_with_exit_2(tmp_path):
     fifo = tmp_path / "junit.fifo"
     os.mkfifo(fifo)
-    received = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
-    reader.start()
     real = tmp_path / "real.json"
     real.write_text("")
     link = tmp_path / "report.json"
     link.symlink_to(real)
-    proc = gpudoctor("check", "--from", str(FIXTURE), "-o", str(link), "--junit", str(fifo))
-    reader.join(10)
-    assert proc.returncode in (0, 1), proc.stderr
-    assert link.is_symlink() and real.read_text().startswith("{")
-    assert received and received[0].startswith("<?xml")
+    for option, target, why in (("--junit", fifo, "FIFO"), ("-o", link, "symbolic link")):
+        proc = gpudoctor("check", "--from", str(FIXTURE), option, str(target))
+        assert proc.returncode == 2, proc.stderr
+        assert f"cannot write '{target}'" in proc.stderr and why in proc.stderr and "Traceback" not in proc.stderr
+    assert link.is_symlink() and real.read_text() == ""
+
+
+@posix_only
+@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0), reason="the attack needs root's run")
+def test_root_run_through_a_link_planted_in_a_sticky_folder_replaces_nothing():
+    """Another user plants report.json -> a root-owned 0600 file in a sticky shared folder; root runs -o there."""
+    shared = Path(tempfile.mkdtemp(prefix="gpudoctor-sticky-"))
+    try:
+        shared.chmod(0o1777)
+        secret = shared.parent / f"{shared.name}-root-only"
+        secret.write_text("root's own")
+        secret.chmod(0o600)
+        planted = shared / "report.json"
+        planted.symlink_to(secret)
+        os.lchown(planted, 65534, 65534)
+        proc = gpudoctor("check", "--from", str(FIXTURE), "-o", str(planted))
+        assert proc.returncode == 2 and "symbolic link" in proc.stderr
+        assert secret.read_text() == "root's own" and stat.S_IMODE(secret.stat().st_mode) == 0o600
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
+        with __import__("contextlib").suppress(OSError):
+            secret.unlink()
 
 
 def test_output_option_on_dev_full_is_bad_input(tmp_path):

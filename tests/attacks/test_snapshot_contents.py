@@ -59,3 +59,21 @@ def test_a_live_snapshot_has_no_home_path_and_replays(tmp_path):
     replay = subprocess.run([sys.executable, "-m", "gpudoctor", "check", "--from", str(out), "--json"],
                             capture_output=True, text=True, timeout=60)
     assert replay.returncode in (0, 1), replay.stderr
+
+
+def test_the_host_name_is_written_host_everywhere_it_stands_as_one():
+    calls = [
+        {"probe": "system", "args": [], "answer": {"sys_platform": "linux", "extra": {"hostname": "gpu-node-07.lab"}}},
+        {"probe": "file", "args": ["/proc/sys/kernel/hostname", 256, False], "answer": {"data": "gpu-node-07.lab\n"}},
+        {"probe": "run", "args": ["journalctl", "-u", "ollama"],
+         "answer": {"stdout": "Nov 25 10:00:00 gpu-node-07 ollama[12]: msg=x\nroot@gpu-node-07.lab: ok", "stderr": ""}},
+    ]
+    text = json.dumps(anonymise_calls(calls, home=None, hostname="gpu-node-07.lab"))
+    assert "gpu-node-07" not in text and text.count("<host>") == 4
+
+
+def test_a_host_called_like_a_common_word_leaves_that_word_alone():
+    calls = [{"probe": "file", "args": ["/etc/os-release", 4096, False], "answer": {"data": "ID=ubuntu\n"}},
+             {"probe": "run", "args": ["journalctl"], "answer": {"stdout": "Nov 25 10:00:00 ubuntu kernel: x", "stderr": ""}}]
+    text = json.dumps(anonymise_calls(calls, home=None, hostname="ubuntu"))
+    assert "ID=ubuntu" in text and "10:00:00 <host> kernel" in text

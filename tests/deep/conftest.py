@@ -47,7 +47,9 @@ def fake_libs(tmp_path_factory):
     out = tmp_path_factory.mktemp("fakelibs")
     cuda = out / "libcuda.so.1"
     nccl = out / "libnccl.so.2"
-    for src, dst, extra in ((FAKES / "fake_cuda.c", cuda, []), (FAKES / "fake_nccl.c", nccl, ["-ldl"])):
+    cublas = out / "libcublas.so.13"
+    for src, dst, extra in ((FAKES / "fake_cuda.c", cuda, []), (FAKES / "fake_nccl.c", nccl, ["-ldl"]),
+                            (FAKES / "fake_cublas.c", cublas, ["-ldl"])):
         proc = subprocess.run(
             [cc, "-shared", "-fPIC", "-O2", "-o", str(dst), str(src)] + extra,
             capture_output=True,
@@ -55,7 +57,7 @@ def fake_libs(tmp_path_factory):
         )
         if proc.returncode != 0:
             pytest.skip("cannot build fake library: %s" % proc.stderr[-500:])
-    return {"dir": str(out), "cuda": str(cuda), "nccl": str(nccl)}
+    return {"dir": str(out), "cuda": str(cuda), "nccl": str(nccl), "cublas": str(cublas)}
 
 
 @pytest.fixture
@@ -67,6 +69,6 @@ def fake_env(fake_libs):
     )
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     for key in list(env):
-        if key.startswith("FAKE_CUDA_") or key.startswith("FAKE_NCCL_"):
+        if key.startswith(("FAKE_CUDA_", "FAKE_NCCL_", "FAKE_CUBLAS_")):
             del env[key]
     return env

@@ -17,5 +17,6 @@ def test_powershell_file_argument_is_a_windows_path():
     assert out.exit_code == 0, out.output
     (command,) = [line for line in out.stdout.splitlines() if "powershell.exe" in line]
     script = command.split("-File ", 1)[1].split()[0]
-    assert script == r"<site-packages>\gpudoctor\fixes\windows\enable-wsl2.ps1"
+    # Quoted: PowerShell reads a bare < as redirection.
+    assert script == r"'<site-packages>\gpudoctor\fixes\windows\enable-wsl2.ps1'"
     assert "/" not in command

@@ -1,7 +1,8 @@
 """Every committed snapshot replays to the very report it gave before a refactor (golden reports).
 
 For each snapshot in tests/fixtures/hosts, `gpudoctor check --from SNAPSHOT` is run twice: as a plain
-check and with every opt-in (`--deep --frameworks`); each run is kept as the verbose terminal report
+check and with every opt-in (`--deep --frameworks`), and a snapshot that holds a stress run a third time
+with `--stress` for as long as it ran; each run is kept as the verbose terminal report
 and as the JSON report without its timings. A change of behaviour shows as a diff against
 tests/golden/reports/. When a change is meant, regenerate them and review the diff:
 
@@ -22,6 +23,7 @@ from gpudoctor.cli import main
 HOSTS = Path(__file__).parent.parent / "fixtures" / "hosts"
 REPORTS = Path(__file__).parent / "reports"
 MODES = {"plain": [], "all": ["--deep", "--frameworks"]}
+STRESS_SECONDS = 30  # the length of the recorded stress runs (a replay must ask for the run it holds)
 REGENERATE = os.environ.get("GPUDOCTOR_REGENERATE_GOLDEN") == "1"
 
 
@@ -44,10 +46,21 @@ def _reports(snapshot: Path, flags: list[str]) -> tuple[str, str]:
     return terminal.stdout, json.dumps(document, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-@pytest.mark.parametrize("mode", sorted(MODES))
-@pytest.mark.parametrize("snapshot", sorted(p.name for p in HOSTS.glob("*.json")))
+def _cases() -> list[tuple[str, str]]:
+    cases = []
+    for path in sorted(HOSTS.glob("*.json")):
+        cases += [(path.name, mode) for mode in sorted(MODES)]
+        calls = json.loads(path.read_text(encoding="utf-8"))["calls"]
+        if any(c["probe"] == "python" and c["args"][2:5] == ["stress", "--seconds", str(STRESS_SECONDS)]
+               for c in calls):
+            cases.append((path.name, "stress"))
+    return cases
+
+
+@pytest.mark.parametrize("snapshot,mode", _cases())
 def test_snapshot_replays_to_its_golden_report(snapshot, mode):
-    terminal, document = _reports(HOSTS / snapshot, MODES[mode])
+    flags = ["--stress", str(STRESS_SECONDS)] if mode == "stress" else MODES[mode]
+    terminal, document = _reports(HOSTS / snapshot, flags)
     stem = f"{snapshot.removesuffix('.json')}.{mode}"
     expected = {REPORTS / f"{stem}.txt": terminal, REPORTS / f"{stem}.json": document}
     if REGENERATE:

@@ -34,6 +34,15 @@ def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
     assert not any(n.startswith(("checks/", "fixes/", "tests/")) for n in names)
 
 
+def test_the_wheel_holds_every_module_of_the_tree(wheel):
+    """A package left out of pyproject.toml's list installs nothing, and only a non-editable install shows it."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    tree = {"gpudoctor": REPO / "gpudoctor", "gpudoctor/checks": REPO / "checks", "gpudoctor/fixes": REPO / "fixes"}
+    expected = {f"{prefix}/{path.relative_to(folder).as_posix()}" for prefix, folder in tree.items()
+                for path in folder.rglob("*.py") if "__pycache__" not in path.parts}
+    assert expected - names == set()
+
+
 def test_wheel_registers_the_console_script_and_leaves_entry_points_to_plugins(wheel):
     """Built-in checks and probes are found in the package (gpudoctor/registry.py), not by entry points."""
     archive = zipfile.ZipFile(wheel)
@@ -49,6 +58,11 @@ def test_non_editable_install_runs(tmp_path, wheel):
     proc = subprocess.run([sys.executable, "-m", "gpudoctor", "list"], capture_output=True, text=True,
                           env={**__import__("os").environ, "PYTHONPATH": str(target)}, cwd=tmp_path, timeout=60)
     assert proc.returncode == 0 and "gpu.count" in proc.stdout
+    snapshot = REPO / "tests" / "fixtures" / "hosts" / "linux-2xh200-nvlink.json"
+    proc = subprocess.run([sys.executable, "-m", "gpudoctor", "check", "--from", str(snapshot)], capture_output=True,
+                          text=True, env={**__import__("os").environ, "PYTHONPATH": str(target)}, cwd=tmp_path,
+                          timeout=120)
+    assert proc.returncode in (0, 1) and "could not be used" not in proc.stdout, proc.stdout[-2000:]
 
 
 @pytest.fixture(scope="module")

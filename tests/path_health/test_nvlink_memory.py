@@ -71,3 +71,30 @@ def test_the_drivers_recovery_action_becomes_the_findings_action():
 def test_a_recording_from_before_the_counters_is_skipped():
     (finding,) = findings(HostBuilder.from_fixture("linux-2xh200-nvlink.json"), "gpu.memory")
     assert finding.status is Status.SKIP
+
+
+def _counters_as_fields(builder: HostBuilder, gpu: int, failing_field: int | None = None) -> HostBuilder:
+    """GPU `gpu`'s recorded per-link counters answered instead as the one field-value call a live run now asks
+    (the shape NVML gave on the lent two-H200 host: fieldId, scopeId = link, nvmlReturn, value.ullVal)."""
+    from gpudoctor.probes.gpus import NVLINK_ERROR_FIELDS, nvlink_error_request
+
+    counters = {name: {args[2]: answer["value"] for args, answer in builder.matching("nvml")
+                       if args[0] == "nvmlDeviceGetNvLinkErrorCounter" and args[1] == gpu and args[3] == number}
+                for name, number in {"replay": REPLAY, "recovery": RECOVERY, "crc": CRC}.items()}
+    links = sorted(counters["replay"])
+    entries = [{"fieldId": field, "scopeId": link, "nvmlReturn": 3 if field == failing_field else 0, "valueType": 3,
+                "value": {"ullVal": counters[name][link] + (5 if name == "recovery" and link == 4 else 0)}}
+               for link in links for name, field in NVLINK_ERROR_FIELDS.items()]
+    return builder.set_nvml("nvmlDeviceGetFieldValues", gpu, [list(p) for p in nvlink_error_request(links)],
+                            value=entries)
+
+
+def test_link_counters_come_from_one_field_value_call_where_it_was_asked():
+    (finding,) = findings(_counters_as_fields(HostBuilder.from_fixture(HOST), 0), "gpu.nvlink")
+    assert finding.status is Status.WARN and "link 4: recovery 5" in finding.details
+
+
+def test_a_counter_the_driver_does_not_answer_as_a_field_is_read_per_link():
+    builder = _counters_as_fields(HostBuilder.from_fixture(HOST), 0, failing_field=162)
+    (finding,) = findings(builder, "gpu.nvlink")
+    assert finding.status is Status.PASS  # the recorded per-link answers, in which every counter is 0

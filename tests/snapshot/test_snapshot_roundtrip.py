@@ -5,7 +5,7 @@ import os
 
 from gpudoctor.host.live import LiveHost
 from gpudoctor.host.snapshot import replay_host_from_text, snapshot_document
-from gpudoctor.host.snapshot_privacy import map_strings, path_scrubber
+from gpudoctor.host.snapshot_privacy import HOST, host_scrubber, map_strings, path_scrubber
 from gpudoctor.report.json_report import report_document
 from gpudoctor.report.terminal import report_lines
 
@@ -38,9 +38,18 @@ def test_live_run_on_this_machine_replays_identically():
         recorded, replayed = _record_and_replay(live)
     finally:
         live.close()
-    # A snapshot writes the home folder as ~ and user names in paths as <user>: so does the replay.
-    scrub = path_scrubber(os.path.expanduser("~"))
-    assert map_strings(_comparable(recorded), scrub) == _comparable(replayed)
+    # A snapshot writes the home folder as ~, user names in paths as <user> and the host name as <host>:
+    # so does the replay.
+    hostname = (recorded.host.get("node") or {}).get("hostname")
+    scrub_paths, scrub_host = path_scrubber(os.path.expanduser("~")), host_scrubber(hostname)
+
+    def scrub(text):
+        return scrub_host(scrub_paths(text))
+
+    expected = map_strings(_comparable(recorded), scrub)
+    if expected["host"].get("node"):
+        expected["host"]["node"]["hostname"] = HOST
+    assert expected == _comparable(replayed)
     assert [scrub(line) for line in _terminal(recorded)] == _terminal(replayed)
 
 

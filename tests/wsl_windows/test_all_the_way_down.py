@@ -80,7 +80,7 @@ def test_wsl1_plan_converts_on_windows_first_then_removes_the_driver_with_the_bu
     out = result_.stdout
     assert out.index("1. windows.convert-distro-wsl2") < out.index("2. wsl.remove-linux-driver")
     # Windows 10 build 19045 with the in-box WSL knows only \\wsl$\ (\\wsl.localhost\ came with build 21354).
-    assert "-File \\\\wsl$\\Ubuntu-20.04\\" in out and "wsl.localhost" not in out
+    assert "-File '\\\\wsl$\\Ubuntu-20.04\\" in out and "wsl.localhost" not in out
     assert "convert-distro-wsl2.ps1 -Distro Ubuntu-20.04 -Update" in out
     assert "with -Update, runs wsl.exe --update first" in out
 

@@ -5,3 +5,227 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 SIGNATURES: tuple[Signature, ...] = ()
+
+# -- Rows written from the training corpus (containers area) -----------------------------------------------
+TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+TOOLKIT_TROUBLESHOOTING = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"
+_CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+
+SIGNATURES += (
+    Signature(
+        code="containers.unknown-runtime-nvidia",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # dockerd's words for --runtime=nvidia (or a compose `runtime: nvidia`) it has no entry for.
+        patterns=(r"[Uu]nknown or invalid runtime name: nvidia", r"Unknown runtime specified nvidia"),
+        severity="fail",
+        cause="The Docker daemon has no runtime named nvidia registered.",
+        advice=("Install the NVIDIA Container Toolkit if `nvidia-ctk` is missing, register its runtime with "
+                "`sudo nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), then "
+                "restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia "
+                "under Runtimes."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/sair-lab/AirSLAM/issues/113",
+                 "https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/951", TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/airslam-113-unknown-runtime-ubuntu2004.txt",
+                  "containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",
+                  "containers/nvidiadocker-951-unknown-runtime-after-reboot.txt"),
+    ),
+    Signature(
+        code="containers.no-gpu-device-driver",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # dockerd's words for --gpus (or a compose device reservation) when no NVIDIA hook or CDI is set up; Podman
+        # and CDI-mode runtimes say the CDI spec is missing.
+        patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",
+                  r"unresolvable CDI devices nvidia\.com/gpu"),
+        severity="fail",
+        cause="Docker has no NVIDIA container runtime or hook to satisfy a GPU request.",
+        advice=("Install the NVIDIA Container Toolkit, register it with Docker "
+                "(`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon "
+                "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
+                "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
+                "the WSL 2 back end with a current NVIDIA Windows driver."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/FoundationVision/ByteTrack/issues/302", "https://github.com/infiniflow/ragflow/issues/9573",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/bytetrack-302-could-not-select-device-driver.txt",
+                  "containers/ragflow-9573-compose-device-driver-nvidia.txt"),
+    ),
+    Signature(
+        code="containers.cli-driver-not-loaded",
+        cause_id="driver-not-loaded",
+        kinds=_CONTAINER_TEXT,
+        patterns=(r"nvml error: driver not loaded",),
+        severity="fail",
+        cause="nvidia-container-cli found no NVIDIA kernel driver loaded on the host.",
+        advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host; load the module "
+                "(`sudo modprobe nvidia`) or install the driver for the running kernel, then start the container."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/cedricxie/apollo_perception_ros/issues/20", TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("containers/apolloperception-20-nvml-driver-not-loaded.txt",),
+    ),
+    Signature(
+        code="containers.cli-load-library-failed",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
+        severity="fail",
+        cause="nvidia-container-cli could not load the driver's NVML library (libnvidia-ml.so.1).",
+        advice=("Check that the host driver works (`nvidia-smi` on the host) and that `ldconfig -p | grep libnvidia-ml` "
+                "lists the library (a Docker installed as a snap cannot see it). If the host is fine, the image "
+                "carries NVIDIA driver files of its own that clash with the ones the runtime injects: remove them "
+                "from the image."),
+        action="configure",
+        never_suggest=("reinstall the host driver", "update the driver"),
+        sources=("https://github.com/ameli/manylinux-cuda/issues/5", TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("containers/manylinuxcuda-5-driver-baked-into-image.txt",),
+    ),
+    Signature(
+        code="containers.nvml-unknown-error",
+        cause_id="container-lost-gpus",
+        kinds=("any",),
+        # Inside a running container after systemd re-applied its cgroup (systemctl daemon-reload, unit changes)
+        # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost.
+        patterns=(r"Failed to initialize NVML: Unknown Error",),
+        severity="fail",
+        cause="The container lost access to the GPU device files after systemd re-applied its cgroup (e.g. "
+              "systemctl daemon-reload), while the host still sees the GPUs.",
+        advice=("Recreate the container to get the GPUs back. To prevent it, create the /dev/char links "
+                "(`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, as NVIDIA's troubleshooting guide "
+                "describes), pass the /dev/nvidia* device nodes explicitly, or run Docker with the cgroupfs cgroup "
+                "driver."),
+        action="restart-application",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1227",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1671", TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("containers/nct-1227-nvml-unknown-daemon-reload-a10.txt",
+                  "containers/nvidiadocker-1671-nvml-unknown-after-daemon-reload.txt"),
+    ),
+    Signature(
+        code="containers.cli-mount-proc-failed",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        patterns=(r"mount error: mount operation failed:[^\n]{0,400}/proc/driver/nvidia",),
+        severity="fail",
+        cause="nvidia-container-cli could not mount the driver's /proc/driver/nvidia entries into the container.",
+        advice=("The loaded driver and its /proc entries do not match what the toolkit expects, typically after a "
+                "driver update without a reboot: reboot the host, then retry; if it persists, update the NVIDIA "
+                "Container Toolkit."),
+        action="reboot",
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1068",),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1068-mount-error-registry-reboot.txt",),
+    ),
+    Signature(
+        code="containers.cli-mount-file-exists",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container's words; the "mount error: " before them is often cut by a hard-wrapped paste.
+        # The lookahead keeps "failed:" out of the prefilter's literal (it keys on "creation" instead).
+        patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",),
+        severity="fail",
+        cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
+        advice=("Remove the NVIDIA driver files from the image (build it without the driver's user-space packages, or "
+                "purge them) and let the runtime mount the host's driver."),
+        action="configure",
+        never_suggest=("reinstall the host driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/825",),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-825-mount-error-nvidia-smi-exists.txt",),
+    ),
+    Signature(
+        code="containers.unsatisfied-cuda-requirement",
+        cause_id="container-requirement",
+        kinds=_CONTAINER_TEXT,
+        # The image's NVIDIA_REQUIRE_CUDA, checked by nvidia-container-cli against the host driver.
+        patterns=(r"unsatisfied condition: (?P<requirement>(?:cuda|driver)\s?>=\s?\d+(?:\.\d+)?)",),
+        severity="fail",
+        cause="The image requires {requirement} of the host driver, and the host driver is older.",
+        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
+                "the CUDA version the driver supports; CUDA 10.0 needs 410 or newer, 12.8 needs 570 or newer), or "
+                "use an image built for an earlier CUDA."),
+        action="configure",
+        rules_out=("the container toolkit",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/536", "https://github.com/SyneRBI/PETRIC2/issues/27",
+                 "https://github.com/Xilinx/Vitis-AI/issues/103", "https://github.com/nodefluxio/vortex/issues/106",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-536-unsatisfied-cuda-9-nvcc-installed.txt",
+                  "containers/petric2-27-unsatisfied-cuda-12-8-driver-551.txt",
+                  "containers/vitisai-103-unsatisfied-cuda-10.txt",
+                  "containers/vortex-106-docker-build-unsatisfied-cuda-10-2.txt"),
+    ),
+    Signature(
+        code="containers.device-plugin-no-nvml",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("kubectl", "docker", "journal", "other"),
+        # The NVIDIA device plugin's (and GPU feature discovery's) log when NVML cannot start in its pod.
+        patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",),
+        severity="fail",
+        cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
+        advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
+                "--runtime=docker --set-as-default`; containerd: `--runtime=containerd --set-as-default`, or a "
+                "RuntimeClass nvidia that the plugin's pods use), restart the runtime and the plugin pod; "
+                "`kubectl describe node` then shows nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303",
+                 "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
+        checked="2026-11-25",
+        examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",),
+    ),
+    Signature(
+        code="containers.nvidia-docker-uvm",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # nvidia-docker 1.x, when `nvidia-modprobe -u` fails: almost always no NVIDIA driver for this kernel.
+        patterns=(r"Could not load UVM kernel module",),
+        severity="fail",
+        cause="nvidia-docker could not load the nvidia_uvm module, because the NVIDIA driver is not installed or "
+              "loaded for the running kernel.",
+        advice=("Check `nvidia-smi` on the host; install the NVIDIA driver for the running kernel until its module "
+                "loads, then `sudo modprobe nvidia_uvm` (or `sudo nvidia-modprobe -u -c=0`) and start the container "
+                "again."),
+        action="configure",
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
+        checked="2026-11-25",
+        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
+                  "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"),
+    ),
+    Signature(
+        code="containers.docker-info-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # `docker info`: the runtimes dockerd loaded; nvidia is listed once daemon.json names it and dockerd restarted.
+        patterns=(r"Runtimes: (?:io\.containerd\.runc\.v2 )?runc$",),
+        severity="info",
+        cause="The Docker daemon has no nvidia runtime loaded, so `--runtime=nvidia` and compose's `runtime: nvidia` "
+              "fail (`--gpus` still works where the toolkit's hook is installed).",
+        advice=("If daemon.json already names the nvidia runtime, the daemon was not restarted since: "
+                "`sudo systemctl restart docker`; otherwise register it first with "
+                "`sudo nvidia-ctk runtime configure --runtime=docker`, then restart docker."),
+        action="configure",
+        never_suggest=("reinstall Docker", "reinstall the driver"),
+        sources=("https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31", TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",),
+    ),
+)

@@ -4,23 +4,367 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-SIGNATURES = (
+SIGNATURES: tuple[Signature, ...] = ()
+
+# -- Rows written from the training corpus (cuda area) -----------------------------------------------------
+RUNTIME_ERRORS = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
+DRIVER_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
+COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
+PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
+
+SIGNATURES += (
+    Signature(
+        code="cuda.driver-insufficient",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # cudaErrorInsufficientDriver (35): the runtime's own words, printed by every CUDA program.
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        severity="fail",
+        cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
+        advice=("Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` "
+                "shows the highest CUDA the driver supports, top right), or install a build of the program made for "
+                "the older CUDA your driver supports."),
+        action="configure",
+        rules_out=("a missing GPU",),
+        never_suggest=("downgrade the driver", "set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch"),
+        sources=("https://github.com/uzh-rpg/rpg_open_remode/issues/9", "https://github.com/BobLiu20/YOLOv3_PyTorch/issues/12",
+                 COMPATIBILITY),
+        checked="2026-11-25",
+        examples=("cuda/rpgopenremode-9-cudagetdevicecount-insufficient.txt", "cuda/yolov3pytorch-12-cuda-runtime-error-35.txt"),
+    ),
+    Signature(
+        code="cuda.torch-driver-too-old",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # PyTorch's check of cudaDriverGetVersion: the found version is 1000 * major + 10 * minor (11000 = 11.0).
+        patterns=(r"The NVIDIA driver on your system is too old \(found version (?P<found>\d{4,6})\)",),
+        severity="fail",
+        cause="The NVIDIA driver supports CUDA only up to version code {found} (1000 x major + 10 x minor), older "
+              "than the CUDA this PyTorch was built for; PyTorch falls back to the CPU or stops.",
+        advice=("Update the NVIDIA driver to a newer release that supports the CUDA of your PyTorch "
+                "(`python -c \"import torch; print(torch.version.cuda)\"`; CUDA 12.x needs R525 or newer, R535 is a "
+                "common choice), or install a PyTorch build compiled for the CUDA your driver supports."),
+        action="configure",
+        never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch", "reinstall the CUDA toolkit"),
+        sources=("https://github.com/wuhuikai/FastFCN/issues/37", "https://github.com/ultralytics/yolov5/issues/2389",
+                 "https://github.com/IEIT-Yuan/Yuan-2.0/issues/65", COMPATIBILITY),
+        checked="2026-11-25",
+        examples=("cuda/fastfcn-37-assertion-driver-too-old-9000.txt", "cuda/yolov5-2389-driver-too-old-falls-back-cpu.txt",
+                  "cuda/yuan2-65-container-cuda121-driver-11000.txt"),
+    ),
+    Signature(
+        code="cuda.forward-compat-unsupported",
+        cause_id="cuda-compat-mismatch",
+        kinds=("any",),
+        # Error 804, CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: the cuda-compat libcuda loaded on a GPU it does not
+        # serve (forward compatibility is for data-center GPUs only).
+        # Error 803, CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: a cuda-compat libcuda of another version than the kernel module.
+        patterns=(r"forward compatibility was attempted on non supported HW",
+                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice",
+                  r"system has unsupported display driver / cuda driver combination",
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", r"cudaErrorSystemDriverMismatch"),
+        severity="fail",
+        cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
+              "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
+        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA natively (for "
+                "example the 550 branch for CUDA 12.4), or run an older image built for the CUDA your driver "
+                "supports; a cuda-compat libcuda on LD_LIBRARY_PATH that does not fit this driver must go."),
+        action="configure",
+        never_suggest=("add --ipc=host", "raise --shm-size", "change tensor-parallel-size"),
+        sources=("https://github.com/vllm-project/vllm/issues/4940", COMPATIBILITY, DRIVER_ERRORS),
+        checked="2026-11-25",
+        examples=("containers/vllm-4940-error804-old-host-driver.txt",),
+    ),
+    Signature(
+        code="cuda.system-not-ready",
+        cause_id="fabric-manager-not-running",
+        kinds=("any",),
+        # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager); and
+        # Fabric Manager's own refusal to start beside a driver of another version.
+        patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY",
+                  r"(?:driver interface version (?P<fm_version>\d{3}\.\d+(?:\.\d+)?)\s{1,10})?don't match with "
+                  r"driver version (?P<driver_version>\d{3}\.\d+(?:\.\d+)?)"),
+        severity="fail",
+        cause="On an NVSwitch system the NVLink fabric is not set up: Fabric Manager is not running, or is of another "
+              "version than the driver, so CUDA fails with error 802 (system not yet initialized).",
+        advice=("Install NVIDIA Fabric Manager of exactly the driver's version (`nvidia-fabricmanager-<branch>` matching "
+                "the driver `nvidia-smi` shows; if the driver was updated without a reboot, reboot first so the loaded "
+                "driver is the installed one) and start it: `sudo systemctl enable --now nvidia-fabricmanager`; "
+                "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts."),
+        action="configure",
+        rules_out=("the CUDA toolkit", "the program"),
+        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/wilicc/gpu-burn/issues/92",
+                 "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/gpuburn-92-h100-sxm-system-not-yet-initialized.txt",),
+    ),
+    Signature(
+        code="cuda.ecc-error",
+        cause_id="gpu-memory-error",
+        kinds=("any",),
+        patterns=(
+            r"uncorrectable ECC error encountered", r"cudaErrorECCUncorrectable", r"CUDA_ERROR_ECC_UNCORRECTABLE",
+            # The same failure as the kernel logs it: Xid 48 (double-bit ECC), 63/64 (row remap or page retirement
+            # recorded / failed), 92 (high single-bit rate), 94/95 (contained / uncontained ECC error).
+            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95)\b",
+        ),
+        severity="fail",
+        cause="The GPU's memory reported an ECC error (uncorrectable, or a row remap or page retirement): a "
+              "hardware fault of that GPU, not of the program.",
+        advice=("Drain the node and check the GPU's memory: `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT` and the "
+                "kernel log for Xid 48/63/64/94/95; reset the GPU (`sudo nvidia-smi -r -i N`) or reboot so pending "
+                "row remaps take effect, and have the admins replace the GPU if uncorrectable errors persist."),
+        action="reset-gpu",
+        rules_out=("the training code",),
+        never_suggest=("set CUDA_LAUNCH_BLOCKING", "reinstall PyTorch", "reduce the batch size"),
+        sources=("https://github.com/jade-hpc-gpu/jade-hpc-gpu.github.io/issues/194",
+                 "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html"),
+        checked="2026-11-25",
+        examples=("cuda/jadehpc-194-uncorrectable-ecc-node.txt",),
+    ),
+    Signature(
+        code="cuda.torch-capability-not-compatible",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(r"with CUDA capability sm_(?P<capability>\d{2,3}) is not compatible with the current PyTorch "
+                  r"installation",),
+        severity="fail",
+        cause="This PyTorch build has no kernels for the GPU's compute capability sm_{capability}.",
+        advice=("Install a PyTorch build that includes sm_{capability}: for RTX 50-series / Blackwell (sm_120) a build "
+                "for CUDA 12.8 or newer (`pip install torch --index-url https://download.pytorch.org/whl/cu128`); "
+                "`torch.cuda.get_arch_list()` shows what a build holds."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("update the NVIDIA driver", "set CUDA_LAUNCH_BLOCKING", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/Hellod035/LeggedLab/issues/26", "https://github.com/pytorch/pytorch/issues/167244",
+                 PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("cuda/leggedlab-26-sm120-warning.txt", "cuda/allinone-35-sm120-torch25-cu121.txt",
+                  "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
+    ),
     Signature(
         code="cuda.no-kernel-image",
         cause_id="cuda-arch-unsupported",
-        # cudaErrorNoKernelImageForDevice (209), as CUDA's runtime words it: PyTorch raises it, ggml prints it.
-        patterns=(r"no kernel image is available for execution on the device",),
+        kinds=("any",),
+        # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
+        # raises it, ggml prints it.
+        patterns=(r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
+                  r"CUDA_ERROR_NO_BINARY_FOR_GPU",
+                  # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
+                  r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
+                  r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY): for GeForce RTX 50 and "
-                "B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` "
-                "lists the ones a PyTorch build has; for Ollama or llama.cpp, a release built for this GPU."),
+        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi "
+                "--query-gpu=compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel "
+                "for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and "
+                "for an older GPU a release that still lists it, or a build from source with TORCH_CUDA_ARCH_LIST set "
+                "to it; for Ollama or llama.cpp, a release built for this GPU."),
         action="configure",
         rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
+        never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
         sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
-                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"),
+                 RUNTIME_ERRORS),
         checked="2026-11-25",
         examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
+    ),
+    Signature(
+        code="cuda.torch-gpu-too-old",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(r"PyTorch no longer supports this GPU because it is too old",),
+        severity="fail",
+        cause="The GPU's compute capability is below the oldest this PyTorch build has kernels for.",
+        advice=("Use an older PyTorch release that still supports this compute capability, build PyTorch from source "
+                "for it, or move to a newer GPU; a newer driver does not add kernels to the build."),
+        action="configure",
+        never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),
+        checked="2026-11-25",
+        examples=("cuda/pytorch-16712-gpu-too-old-cc21.txt",),
+    ),
+    Signature(
+        code="cuda.illegal-address",
+        cause_id="cuda-illegal-address",
+        kinds=("any",),
+        # cudaErrorIllegalAddress (700; 77 in CUDA 9 and older) / CUDA_ERROR_ILLEGAL_ADDRESS.
+        patterns=(r"an illegal memory access was encountered", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS"),
+        severity="fail",
+        cause="A GPU kernel accessed memory it does not own; the CUDA context is lost.",
+        advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 so the error points at the kernel that faults; it is usually a bug "
+                "(an out-of-range index, a race, missing synchronisation) in the program or an extension it uses. If "
+                "it only appears with several GPUs under nn.DataParallel, move to DistributedDataParallel (DDP), and "
+                "test peer-to-peer with NCCL_P2P_DISABLE=1."),
+        action="restart-application",
+        rules_out=("the driver install",),
+        never_suggest=("reinstall the driver", "replace the GPU", "check the power supply"),
+        sources=("https://github.com/facebookresearch/maskrcnn-benchmark/issues/499",
+                 "https://github.com/facebookresearch/pytorch3d/issues/267", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/maskrcnnbenchmark-499-illegal-address-race.txt", "cuda/pytorch3d-267-illegal-address-dataparallel.txt"),
+    ),
+    Signature(
+        code="cuda.unknown-error",
+        cause_id="cuda-unknown-error",
+        kinds=("any",),
+        # cudaErrorUnknown (999; 30 in CUDA 9 and older) at initialisation: most often nvidia_uvm wedged after suspend.
+        patterns=(
+            r"CUDA_ERROR_UNKNOWN",
+            r"cudaErrorUnknown",
+            r"cudaGetDeviceCount returned (?:30|999)\b",
+            r"CUDA unknown error - this may be due to an incorrectly set up environment",
+        ),
+        severity="fail",
+        cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
+              "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
+        advice=("Reload the CUDA unified-memory module: stop the programs using the GPU, then "
+                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; "
+                "if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
+        action="reload-driver",
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
+        sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt",),
+    ),
+    Signature(
+        code="cuda.libnvidia-ml-unversioned",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        patterns=(r"libnvidia-ml\.so: cannot open shared object file",),
+        severity="fail",
+        cause="The program loads the unversioned libnvidia-ml.so, which only development packages provide; the "
+              "driver installs libnvidia-ml.so.1.",
+        advice=("Point the program at libnvidia-ml.so.1, or create the missing link in the folder that holds it "
+                "(`ldconfig -p | grep libnvidia-ml`, then `sudo ln -s libnvidia-ml.so.1 libnvidia-ml.so` there)."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/WickedLukas/nvidia-tuner/issues/5",),
+        checked="2026-11-25",
+        examples=("cuda/nvidiatuner-5-libnvidia-ml-so-unversioned-missing.txt",),
+    ),
+    Signature(
+        code="cuda.nvidia-smi-no-libnvidia-ml",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        patterns=(r"NVIDIA-SMI couldn't find libnvidia-ml\.so library in your system",),
+        severity="fail",
+        cause="nvidia-smi found no NVML library (libnvidia-ml.so.1) where the loader looks.",
+        advice=("In a container, the toolkit mounted the library but the loader cache does not list it: run "
+                "`ldconfig` in the container, and check the `ldconfig` setting in "
+                "/etc/nvidia-container-runtime/config.toml on the host. On a host, the driver's user-space libraries "
+                "are missing: install them at the loaded module's version."),
+        action="configure",
+        never_suggest=("reinstall the host driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1163",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1163-nvidia-smi-ldconfig-in-container.txt",),
+    ),
+    Signature(
+        code="cuda.invalid-device-ordinal",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # cudaErrorInvalidDevice (101; 10 in CUDA 9 and older) / CUDA_ERROR_INVALID_DEVICE.
+        patterns=(r"invalid device ordinal", r"cudaErrorInvalidDevice\b", r"CUDA_ERROR_INVALID_DEVICE\b",
+                  # The same mistake one layer down: `--gpus device=N` or compose device_ids naming a GPU the host lacks.
+                  r"nvidia-container-cli: device error: (?P<device>[\w-]{1,64}): unknown device"),
+        severity="fail",
+        cause="The program asked for a GPU index that does not exist among the GPUs it can see.",
+        advice=("Count the visible GPUs (`nvidia-smi -L`; CUDA_VISIBLE_DEVICES renumbers them from 0) and use an index "
+                "below that count (e.g. cuda:0, or `--gpus device=0` and compose device_ids for a container); with torchrun or torch.distributed.launch, make --nproc_per_node "
+                "equal to the number of GPUs in CUDA_VISIBLE_DEVICES."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/wenwenyu/PICK-pytorch/issues/14",
+                 "https://github.com/LuyaooChen/uninformed-students-pytorch/issues/3", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/pickpytorch-14-nproc-exceeds-visible.txt", "cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt"),
+    ),
+    Signature(
+        code="cuda.visible-devices-hides-all",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # Values that name no GPU: the shell's $0 (the script's name), -1, an empty string, and the NoDevFiles
+        # that Slurm and Grid Engine write when a job was given no GPU.
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1)(?:\s|`|$)",),
+        severity="warn",
+        cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
+        advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them "
+                "(`CUDA_VISIBLE_DEVICES=0`), or unset it; under a scheduler, request a GPU for the job."),
+        action="configure",
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-25",
+        examples=("cuda/tffasterrcnn-38-visible-devices-typo.txt",),
+    ),
+    Signature(
+        code="cuda.out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            # PyTorch, both forms: "Tried to allocate 22.00 MiB. GPU 0 has a total capacity of ..." (2.1+) and
+            # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
+            # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
+            r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
+            r"CUDA error: out of memory",
+            r"CUDA_ERROR_OUT_OF_MEMORY",
+            r"OOM when allocating tensor with shape",  # TensorFlow
+            r"Cuda failure 'out of memory'",  # NCCL
+            r"cudaErrorMemoryAllocation",
+        ),
+        severity="fail",
+        cause="The GPU ran out of memory for what the program asked.",
+        advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
+                "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
+                "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
+                "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/pytorch/pytorch/issues/16417",
+                 "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
+        checked="2026-11-25",
+        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt"),
+    ),
+    Signature(
+        code="cuda.no-device",
+        cause_id="cuda-no-device",
+        kinds=("any",),
+        # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
+        patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
+                  r"RuntimeError: No CUDA GPUs are available"),  # PyTorch, when the device count is 0
+        severity="fail",
+        cause="CUDA found no GPU it can use.",
+        advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "
+                "fix it first); an empty or wrong CUDA_VISIBLE_DEVICES hides every GPU (`echo \"$CUDA_VISIBLE_DEVICES\"`); "
+                "under WSL 2 a Linux libcuda installed inside the distribution hides the GPU (remove it so "
+                "/usr/lib/wsl/lib/libcuda.so.1 is used)."),
+        action="configure",
+        never_suggest=("set CUDA_LAUNCH_BLOCKING",),
+        sources=("https://github.com/NVIDIA/cuda-samples/issues/34", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/cudasamples-34-code100-no-device.txt",),
+    ),
+    Signature(
+        code="cuda.libcuda-unversioned",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(r"Failed to dlopen libcuda\.so\b", r"libcuda\.so: cannot open shared object file"),
+        severity="fail",
+        cause="The program loads plain libcuda.so, which only a development link provides; the driver installs "
+              "libcuda.so.1.",
+        advice=("Under WSL 2, libcuda lives in /usr/lib/wsl/lib, which the loader only knows through ldconfig: "
+                "`export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. Elsewhere, check that the driver's "
+                "libcuda.so.1 is there (`ldconfig -p | grep libcuda`) and let the program load libcuda.so.1."),
+        action="configure",
+        never_suggest=("install a Linux NVIDIA driver in WSL",),
+        sources=("https://github.com/NVIDIA/cuda-python/issues/17", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-25",
+        examples=("wsl/cudapython-17-dlopen-libcuda-wsl.txt",),
     ),
 )

@@ -1,7 +1,244 @@
-"""PyTorch and TensorFlow: their exceptions and warnings about the GPU."""
+"""PyTorch and TensorFlow: their exceptions and warnings about the GPU.
+
+Rows here are written for what the frameworks and the libraries they load say about how they were built and
+installed (cuDNN, CUDA libraries, forked workers, ranks); PyTorch's messages about the driver, the GPU's compute
+capability, out-of-memory and CUDA's error 999 and 802 are rows of cuda.py, beside the CUDA runtime's own words.
+"""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-SIGNATURES: tuple[Signature, ...] = ()
+PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
+TF_INSTALL = "https://www.tensorflow.org/install/pip"
+CUDNN_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/reference/support-matrix.html"
+_PY = ("traceback", "other", "docker", "kubectl", "journal", "powershell")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.cuda-in-forked-subprocess",
+        cause_id="multiprocessing-fork",
+        kinds=_PY,
+        patterns=(
+            r"Cannot re-initialize CUDA in forked subprocess",
+            r"To use CUDA with multiprocessing, you must use the 'spawn' start method",
+        ),
+        severity="fail",
+        cause="CUDA was used in a process forked after the parent had initialised CUDA (a DataLoader worker, a Pool).",
+        advice=("Keep CUDA work in the main process (do only CPU work in forked workers), or use the 'spawn' start "
+                "method: `multiprocessing.set_start_method('spawn')` / `multiprocessing_context='spawn'`."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/traveller59/spconv/issues/408",
+                 "https://pytorch.org/docs/stable/notes/multiprocessing.html"),
+        checked="2026-11-25",
+        examples=("frameworks/spconv-408-cuda-in-forked-dataloader.txt",),
+    ),
+    Signature(
+        code="frameworks.nccl-duplicate-gpu",
+        cause_id="distributed-misuse",
+        kinds=_PY + ("nccl-log",),
+        patterns=(
+            r"Duplicate GPU detected : rank (?P<rank>\d+) and rank (?P<other_rank>\d+) both on CUDA device "
+            r"(?P<bus_id>[0-9a-fA-F]+)",
+        ),
+        severity="fail",
+        cause="Ranks {rank} and {other_rank} were put on the same GPU (bus {bus_id}): the script does not give each rank its own device.",
+        advice=("Bind each rank to its own GPU before creating the process group: `torch.cuda.set_device(local_rank)` "
+                "with local_rank from the LOCAL_RANK variable torchrun sets; do not hard-code one device for all ranks."),
+        action="configure",
+        rules_out=("an NCCL or driver fault",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/Peterande/D-FINE/issues/289",
+                 "https://pytorch.org/docs/stable/distributed.html#launch-utility"),
+        checked="2026-11-25",
+        examples=("frameworks/d-fine-289-duplicate-gpu-default-device.txt",),
+    ),
+    Signature(
+        code="frameworks.torch-cpu-build",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        patterns=(
+            r"Torch not compiled with CUDA enabled",
+            # conda's build string of a CPU-only PyTorch, e.g. pytorch=1.9.0=py3.8_cpu_0
+            r"\bpytorch[=-](?P<version>\d[\w.]*)[=-]py\d+\.?\d*_cpu_\d+",
+            # xformers' warning names the installed PyTorch: "(you have 2.1.2+cpu)"
+            r"\(you have (?P<version>\d[\w.]*\+cpu)\)",
+            # pip list / pip install, and python -m torch.utils.collect_env
+            r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
+            r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
+            r"CUDA used to build PyTorch: None\b",
+        ),
+        severity="fail",
+        cause="The installed PyTorch is a CPU-only build, so it cannot use the GPU.",
+        advice=("Install a CUDA build of PyTorch: pick a PyTorch and CUDA combination that exists on pytorch.org's "
+                "selector and install it from the PyTorch index (e.g. `pip install torch --index-url "
+                "https://download.pytorch.org/whl/cu121`); a version ending in +cpu or a conda build string with "
+                "_cpu_ is the CPU-only one."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/69202", "https://github.com/open-mmlab/PIA/issues/30",
+                 PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt"),
+    ),
+    Signature(
+        code="frameworks.cudnn-older-than-built-for",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"(?<=Loaded runtime )CuDNN library[:;] (?P<loaded>[\d.]+) but source was compiled with: (?P<compiled>[\d.]+)",
+        ),
+        severity="fail",
+        cause="The cuDNN loaded at run time ({loaded}) is older than the {compiled} this TensorFlow or JAX was built with.",
+        advice=("Make the cuDNN loaded at run time match the build: upgrade cuDNN to at least the version it was "
+                "compiled with (same major; the matching nvidia-cudnn pip package, or a jaxlib/TensorFlow build for "
+                "your cuDNN), and remove older cuDNN copies from LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/google-research/deeplab2/issues/66", "https://github.com/jax-ml/jax/issues/15268",
+                 CUDNN_MATRIX),
+        checked="2026-11-25",
+        examples=("frameworks/deeplab2-66-cudnn-801-vs-810.txt", "frameworks/jax-15268-cudnn-850-vs-860.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-cudnn-linked-elsewhere",
+        cause_id="symbol-mismatch",
+        kinds=_PY,
+        patterns=(
+            r"cuDNN version incompatibility: PyTorch was compiled against \((?P<compiled>[\d, ]+)\) but linked "
+            r"against \((?P<linked>[\d, ]+)\)",
+        ),
+        severity="fail",
+        cause="Another cuDNN ({linked}) is loaded instead of the {compiled} PyTorch was built with.",
+        advice=("Remove the directory of that other cuDNN from LD_LIBRARY_PATH (`echo $LD_LIBRARY_PATH`) so "
+                "PyTorch loads the cuDNN it ships with."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/functorch/issues/926",),
+        checked="2026-11-25",
+        examples=("frameworks/functorch-926-cudnn-compiled-vs-linked.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-cuda-libraries-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            r"Could not load dynamic library '(?P<library>[^'\n]{1,80})'; dlerror: ",
+            r"(?<=Cannot )dlopen(?= some GPU libraries)",
+        ),
+        severity="warn",
+        cause="TensorFlow could not load the CUDA libraries of the version it was built for, so it skips the GPU.",
+        advice=("Install the CUDA libraries of the version this TensorFlow was built for (the file names say which: "
+                "libcudart.so.11.0 is CUDA 11.0; e.g. `pip install tensorflow[and-cuda]`, or the matching "
+                "cudatoolkit in conda), and make their directory visible through LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/tensorflow/issues/110", "https://github.com/orpatashnik/StyleCLIP/issues/20",
+                 "https://github.com/tensorflow/tensorflow/issues/56413", TF_INSTALL,
+                 "https://www.tensorflow.org/install/source#gpu"),
+        checked="2026-11-25",
+        examples=("frameworks/nvidia-tf-110-libnvjitlink-missing.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
+                  "frameworks/tf-56413-libcudart-in-conda-not-found.txt"),
+    ),
+    Signature(
+        code="frameworks.cudnn-library-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version.
+            r"Could not load library (?P<library>libcudnn\w*\.so[\d.]*)",
+            r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
+            r"Unable to load any of \{libcudnn",
+        ),
+        severity="fail",
+        cause="The program was built against a cuDNN major version that is not installed where the loader looks.",
+        advice=("Install the cuDNN major version the program was built for, which the missing file names "
+                "(libcudnn_ops_infer.so.8 is cuDNN 8: `sudo apt install libcudnn8` or `pip install nvidia-cudnn-cu11`), "
+                "or use a build of the program for the cuDNN version you have."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/ultrasev/stream-whisper/issues/28", "https://github.com/jianchang512/stt/issues/76",
+                 CUDNN_MATRIX),
+        checked="2026-11-25",
+        examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt"),
+    ),
+    Signature(
+        code="frameworks.nvjitlink-shadowed",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"undefined symbol: (?P<symbol>__nvJitLink\w+), version libnvJitLink\.so\.\d+",
+            # ldd of pip's libcusparse resolving its libnvJitLink from a system CUDA directory
+            r"libnvJitLink\.so\.\d+ => (?P<path>/usr/local/cuda[\w.-]*/\S+)",
+        ),
+        severity="warn",
+        cause=("libnvJitLink comes from another CUDA than the cuSPARSE/cuSOLVER using it: a system CUDA directory on "
+               "LD_LIBRARY_PATH shadows the matching copy of pip's nvidia-* packages."),
+        advice=("Remove the system CUDA directory (e.g. /usr/local/cuda-12.1/lib64) from LD_LIBRARY_PATH so PyTorch's "
+                "pip CUDA libraries load their own libnvJitLink, or install the nvidia-nvjitlink wheel matching them."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/infiniflow/ragflow/issues/4466",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
+        checked="2026-11-25",
+        examples=("frameworks/ragflow-4466-nvjitlink-shadowed-by-cuda121.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-plugin-factory-registered",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"Unable to register cu(?:DNN|FFT|BLAS) factory: Attempting to register factory for plugin",
+            r"computation placer already registered",
+        ),
+        severity="info",
+        cause="TensorFlow and XLA registered the same CUDA plugins twice on import; a warning, not a fault.",
+        advice=("Harmless warning printed on import; nothing to fix for it: look for the real error elsewhere in the "
+                "output."),
+        action="none",
+        never_suggest=("reinstall cuDNN", "reinstall TensorFlow"),
+        sources=("https://github.com/volnas10/DeepFaceLab-RTX5000/issues/2",
+                 "https://github.com/sagiodev/stablediffusion_webui/issues/9"),
+        checked="2026-11-25",
+        examples=("frameworks/deepfacelab-rtx5000-2-cudnn-factory-warnings.txt",
+                  "frameworks/sagiodev-9-tf-factory-registration-colab.txt"),
+    ),
+    Signature(
+        code="frameworks.tf-tensorrt-not-found",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(r"(?<=TF-TRT Warning: )Could not find TensorRT",),
+        severity="info",
+        cause="TensorFlow did not find TensorRT, which only its TF-TRT optimiser uses.",
+        advice="Harmless warning: the GPU works without TensorRT; install it only to use TF-TRT.",
+        action="none",
+        never_suggest=("reinstall TensorFlow",),
+        sources=("https://github.com/sagiodev/stablediffusion_webui/issues/9",
+                 "https://docs.nvidia.com/deeplearning/frameworks/tf-trt-user-guide/index.html"),
+        checked="2026-11-25",
+        examples=("frameworks/sagiodev-9-tf-factory-registration-colab.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-numa-node-negative",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(r"(?<=successful NUMA node read from )SysFS(?= had negative value \(-1\))",),
+        severity="info",
+        cause="The firmware reports no NUMA node for the GPU (numa_node is -1), so TensorFlow assumes node 0.",
+        advice=("Harmless: nothing to fix; writing 0 to the GPU's /sys/bus/pci/devices/<bus id>/numa_node silences "
+                "it until the next boot."),
+        action="none",
+        never_suggest=("reinstall TensorFlow", "reinstall CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/53184",),
+        checked="2026-11-25",
+        examples=("frameworks/tf-53184-numa-node-negative-docker.txt",),
+    ),
+)

@@ -5,3 +5,194 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 SIGNATURES: tuple[Signature, ...] = ()
+
+# -- Rows written from the training corpus (nccl area) -----------------------------------------------------
+TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+
+SIGNATURES += (
+    Signature(
+        code="nccl.generic-error-needs-debug",
+        cause_id="nccl-internal-needs-debug",
+        kinds=("any",),
+        # What NCCL's result codes say when the caller prints only the code (PyTorch: "NCCL error in: FILE:LINE,
+        # unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version X").
+        patterns=(
+            r"NCCL error[^\n]{0,200}(?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            r"ncclSystemError: System call",
+            r"ncclUnhandledCudaError: Call to CUDA function failed",
+            r"ncclInvalidUsage: This usually reflects invalid usage",
+        ),
+        severity="fail",
+        cause="NCCL failed with a generic result code that does not say which call failed.",
+        advice=("Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) before changing anything: the WARN line "
+                "NCCL then prints names the call that failed (a socket, shared memory, a CUDA call, a peer, a library "
+                "version), and that is the cause to fix."),
+        action="configure",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/zai-org/CogVLM2/issues/178", "https://github.com/pytorch/pytorch/issues/107174",
+                 TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("nccl/cogvlm2-178-unhandled-system-error-a100.txt",),
+    ),
+    Signature(
+        code="nccl.watchdog-timeout",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        patterns=(
+            r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)",
+            r"Exception \(either an error or timeout\) detected by watchdog",
+        ),
+        severity="fail",
+        cause="A collective did not complete on every rank within the process group's timeout, so PyTorch aborted it.",
+        advice=("Find the rank that stalled before raising the timeout: rerun with NCCL_DEBUG=INFO and "
+                "TORCH_NCCL_DESYNC_DEBUG=1 (TORCH_NCCL_DUMP_ON_TIMEOUT=1 on recent PyTorch) to see which rank is "
+                "stuck or slow (data loading, a rank on another code path, a GPU or link error in `dmesg`); raise the "
+                "timeout (init_process_group(timeout=...)) only for steps that are legitimately long."),
+        action="restart-application",
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/7396",
+                 "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
+        checked="2026-11-25",
+        examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",),
+    ),
+    Signature(
+        code="nccl.undefined-symbol",
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",),
+        severity="fail",
+        cause="The framework found an NCCL library without {symbol}: an older NCCL than the one it was built for is "
+              "loaded first.",
+        advice=("Find which libnccl is loaded (`ldd .../torch/lib/libtorch_cuda.so | grep nccl`, LD_LIBRARY_PATH, "
+                "LD_PRELOAD, a system NCCL or an older nvidia-nccl wheel) and remove it from the path, or install the "
+                "NCCL version the framework needs (the matching nvidia-nccl-cu12/cu13 wheel, pinned to its "
+                "requirement)."),
+        action="configure",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1180",
+                 "https://github.com/GoogleCloudPlatform/scientific-computing-examples/pull/157"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-1180-undefined-symbol-ncclcommregister.txt",
+                  "nccl/scicompexamples-157-undefined-ncclcommresume.txt"),
+    ),
+    Signature(
+        code="nccl.net-plugin-not-found",
+        cause_id="none",
+        kinds=("any",),
+        # NCCL's INFO lines when no external network plugin is installed (net.cc: "NET/Plugin : dlerror=... No
+        # plugin found (libnccl-net.so), using internal implementation"; NCCL 2.3-2.6: "Unable to load libnccl-net.so";
+        # NCCL 2.19+: "NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin.").
+        patterns=(
+            r"No plugin found \(libnccl-net\.so\)",
+            r"NET/Plugin ?: Could not find: libnccl-net\.so\b",
+            r"Unable to load libnccl-net\.so",
+            r"NET/Plugin ?: Plugin load returned \d+ : libnccl-net\.so: cannot open shared object file",
+        ),
+        severity="info",
+        cause="NCCL found no external network plugin and uses its internal transports; this is not an error.",
+        advice=("Harmless, informational: NCCL uses its internal InfiniBand/RoCE or socket transports. Ignore this "
+                "line and look for a WARN line in the log for the real error. Only on fabrics that need a vendor "
+                "plugin (AWS EFA's aws-ofi-nccl, Slingshot) does it mean NCCL fell back to sockets: then check that "
+                "the vendor's plugin is present in the image."),
+        action="none",
+        never_suggest=("install libnccl-net", "reinstall NCCL"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1231", "https://github.com/NVIDIA/nccl/issues/162"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-1231-net-plugin-not-found-harmless.txt", "nccl/nccl-162-unable-to-load-libnccl-net-info.txt"),
+    ),
+    Signature(
+        code="nccl.socket-address-family",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(r"connecting to address\s{1,3}with family (?P<family>\d+) is neither AF_INET\(2\) nor AF_INET6\(10\)",),
+        severity="fail",
+        cause="NCCL got no usable IP address to connect to (family {family}): the interface it was told to use has "
+              "no address, or does not exist on this node.",
+        advice=("Check that the interface NCCL_SOCKET_IFNAME names exists with an IP address on every node "
+                "(`ip addr`), and set it to one that does (e.g. NCCL_SOCKET_IFNAME=eth0), or unset it to let NCCL "
+                "choose."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1837", ENVIRONMENT),
+        checked="2026-11-25",
+        examples=("nccl/nccl-1837-socket-ifname-missing-interface.txt",),
+    ),
+    Signature(
+        code="nccl.no-socket-interface",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            r"Socket creation failed : Address family not supported by protocol",
+            r"Bootstrap ?: no socket interface found",
+            # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
+            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host)",
+        ),
+        severity="fail",
+        cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
+              "picked one the other ranks cannot reach.",
+        advice=("Give NCCL an interface with an IPv4 address that every node can reach: list them with `ip addr` (or "
+                "ifconfig), set NCCL_SOCKET_IFNAME to it (never lo or docker0 across nodes), let its ports through "
+                "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/210", ENVIRONMENT),
+        checked="2026-11-25",
+        examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",),
+    ),
+    Signature(
+        code="nccl.acs-redirect-enabled",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # `lspci -vvv` of a PCIe bridge with ACS request/completion redirect on: peer-to-peer goes up to the root.
+        patterns=(r"ACSCtl:\s{1,4}SrcValid\+[^\n]{0,40}ReqRedir\+ CmpltRedir\+",),
+        severity="warn",
+        cause="ACS redirects peer-to-peer requests on a PCIe bridge, so GPU-to-GPU traffic is sent through the root "
+              "complex (and the IOMMU), where it hangs, crashes or crawls.",
+        advice=("Disable ACS on the PCIe switches above the GPUs: in the BIOS where it offers it, or with setpci on "
+                "each bridge as NCCL's troubleshooting guide shows (`sudo setpci -s BUS_ID ECAP_ACS+0x6.w=0000`), "
+                "reapplied after every reboot."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/304", TROUBLESHOOTING + "#pci-access-control-services-acs"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-304-acs-enabled-plx-acsctl.txt",),
+    ),
+    Signature(
+        code="nccl.shm-too-small",
+        cause_id="nccl-shm-too-small",
+        kinds=("any",),
+        patterns=(
+            r"failed to extend /dev/shm/nccl-\w+ to (?P<bytes>\d+) bytes",
+            r"Error while creating shared memory segment /dev/shm/nccl-",
+        ),
+        severity="fail",
+        cause="NCCL could not grow its shared-memory segments in /dev/shm, which is too small (a container's 64 MB "
+              "default).",
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`); in Kubernetes mount a "
+                "memory-backed emptyDir (`medium: Memory`, a tmpfs) at /dev/shm; check with `df -h /dev/shm`."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/pytorch/ci-infra/pull/490",
+                 TROUBLESHOOTING + "#docker"),
+        checked="2026-11-25",
+        examples=("nccl/nccltests-166-shm-failed-to-extend.txt", "nccl/pytorchciinfra-490-shm-no-space-pod.txt"),
+    ),
+    Signature(
+        code="nccl.peer-access-unsupported",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it.
+        patterns=(r"peer access is not supported between these two devices", r"cudaErrorPeerAccessUnsupported"),
+        severity="fail",
+        cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
+        advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
+                "the P2P path where the GPUs support it (disable ACS on the PCIe switches, IOMMU passthrough, no VM "
+                "in between)."),
+        action="configure",
+        never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/ray-project/ray_lightning/issues/24", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("nccl/raylightning-24-ipc-217-peer-access-not-supported.txt",),
+    ),
+)

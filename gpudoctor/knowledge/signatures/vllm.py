@@ -1,7 +1,257 @@
-"""vLLM: what its engine and workers log when they cannot start or run."""
+"""vLLM: what its engine and workers log when they cannot start or run.
+
+The messages are vLLM's own (vllm/config.py, vllm/worker/, vllm/v1/core/kv_cache_utils.py,
+vllm/distributed/device_communicators/custom_all_reduce.py); each row's sources name the threads that
+settled what they mean.
+"""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-SIGNATURES: tuple[Signature, ...] = ()
+ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
+CONSERVING_MEMORY = "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"
+_VLLM = ("vllm-log", "traceback", "docker", "kubectl", "journal", "other")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.max-model-len-exceeds-kv-cache",
+        cause_id="vllm-kv-cache-memory",
+        kinds=_VLLM,
+        patterns=(
+            r"The model's max seq len \((?P<max_len>\d+)\) is larger than the maximum number of tokens that can be "
+            r"stored in KV cache \((?P<kv_tokens>\d+)\)",
+            # vLLM V1 words it as memory: "... KV cache is needed, which is larger than the available KV cache memory"
+            r"is larger than the available KV cache memory",
+            r"the estimated maximum model length is (?P<kv_tokens>\d+)",
+        ),
+        severity="fail",
+        cause="The KV cache left beside the weights cannot hold one sequence of the model's full context length.",
+        advice=("Lower --max-model-len (max_model_len) below the KV capacity vLLM reports, or raise "
+                "--gpu-memory-utilization (gpu_memory_utilization) so more memory is left for the KV cache."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/14452", "https://github.com/vllm-project/vllm/issues/2418",
+                 CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/vllm-14452-rank0-max-seq-60000-kv-58384.txt",),
+    ),
+    Signature(
+        code="vllm.no-memory-for-cache-blocks",
+        cause_id="vllm-kv-cache-memory",
+        kinds=_VLLM,
+        patterns=(
+            r"No available memory for the cache blocks",
+            # what the engine logs just before: no block, or a negative budget, left for the KV cache
+            r"# GPU blocks: 0\b",
+            r"Available KV cache memory[:;] -[\d.]+ GiB",
+        ),
+        severity="fail",
+        cause="After loading the weights no memory was left within vLLM's budget for KV cache blocks.",
+        advice=("Raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache after the "
+                "weights, lower --max-model-len, or spread the model over more GPUs with --tensor-parallel-size."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/10439", "https://github.com/vllm-project/vllm/issues/27508",
+                 CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/vllm-10439-no-cache-blocks-docker.txt", "vllm/vllm-27508-gpt-oss-h100-no-cache-blocks.txt"),
+    ),
+    Signature(
+        code="vllm.free-memory-below-utilization",
+        cause_id="vllm-kv-cache-memory",
+        kinds=_VLLM,
+        patterns=(
+            r"Free memory on device \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than desired GPU "
+            r"memory utilization \((?P<utilization>[\d.]+), (?P<wanted>[\d.]+) GiB\)",
+        ),
+        severity="fail",
+        cause=("Only {free} of {total} GiB were free when vLLM started, less than the {wanted} GiB that "
+               "gpu_memory_utilization={utilization} asks for: other processes hold the GPU's memory."),
+        advice=("Free the GPU: stop the other processes `nvidia-smi` lists on it or pick an idle GPU, or lower "
+                "--gpu-memory-utilization to the share that is actually free."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/23192", CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",),
+    ),
+    Signature(
+        code="vllm.initialize-cache-failed",
+        cause_id="vllm-kv-cache-memory",
+        kinds=_VLLM,
+        # vLLM 0.4-0.5 workers: initialize_cache checks that the KV cache holds max_model_len tokens, then allocates
+        # it; Ray and multiprocessing executors log this line above the worker's traceback.
+        patterns=(r"Error executing method initialize_cache\b",),
+        severity="warn",
+        cause=("A vLLM worker failed while sizing or allocating its KV cache, most often because the cache cannot "
+               "hold one sequence of max_model_len tokens."),
+        advice=("Set a smaller max_model_len (--max-model-len) or a larger gpu_memory_utilization for the engines; "
+                "the worker's exception below this line gives the numbers."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/OpenRLHF/OpenRLHF/issues/336", CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/openrlhf-336-ray-actor-kv-cache-6048.txt",),
+    ),
+    Signature(
+        code="vllm.heads-not-divisible-by-tp",
+        cause_id="vllm-parallel-config",
+        kinds=_VLLM,
+        patterns=(
+            r"Total number of attention heads \((?P<count>\d+)\) must be divisible by tensor parallel size "
+            r"\((?P<size>\d+)\)",
+            r"Total number of hidden layers \((?P<count>\d+)\) must be divisible by pipeline parallel size "
+            r"\((?P<size>\d+)\)",
+        ),
+        severity="fail",
+        cause="The model cannot be split {size} ways: {count} does not divide by {size}.",
+        advice=("Choose a --tensor-parallel-size (or --pipeline-parallel-size) that divides the model's count, e.g. 4 "
+                "GPUs instead of 8 for 12 attention heads; select those GPUs with CUDA_VISIBLE_DEVICES."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/MIV-XJTU/FSDrive/issues/21",
+                 "https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html"),
+        checked="2026-11-25",
+        examples=("vllm/fsdrive-21-heads-12-not-divisible-by-8.txt",),
+    ),
+    Signature(
+        code="vllm.bfloat16-needs-ampere",
+        cause_id="vllm-unsupported-hardware",
+        kinds=_VLLM,
+        patterns=(
+            r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0\. Your (?P<gpu>[^\n]{1,80}?) "
+            r"GPU has compute capability (?P<capability>\d+\.\d+)",
+        ),
+        severity="fail",
+        cause="The {gpu} (compute capability {capability}) cannot run the model in bfloat16, which needs 8.0 or newer.",
+        advice="Run the model in float16: pass --dtype=half (dtype='half'), or use an Ampere-or-newer GPU.",
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA-AI-Blueprints/bring-llms-to-nim/issues/7",
+                 "https://github.com/vllm-project/vllm/issues/1284", ENGINE_ARGS),
+        checked="2026-11-25",
+        examples=("vllm/nim-7-bf16-quadro-rtx6000.txt",),
+    ),
+    Signature(
+        code="vllm.compute-capability-too-low",
+        cause_id="vllm-unsupported-hardware",
+        kinds=_VLLM,
+        patterns=(r"(?<=GPUs with compute capability )below (?P<minimum>\d+\.\d+) are not supported",),
+        severity="fail",
+        cause="vLLM does not run on GPUs below compute capability {minimum}.",
+        advice=("No setting fixes this: use a GPU of compute capability 7.0 or newer (Volta or later, a supported GPU "
+                "for vLLM), or another engine that still supports this one."),
+        action="none",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),
+        sources=("https://github.com/vllm-project/vllm/issues/1284",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-1284-p100-below-7.txt",),
+    ),
+    Signature(
+        code="vllm.quantization-needs-newer-gpu",
+        cause_id="vllm-unsupported-hardware",
+        kinds=_VLLM,
+        patterns=(
+            r"The quantization method (?P<method>\w+) is not supported for the current GPU\. Minimum capability: "
+            r"(?P<minimum>\d+)\. Current capability: (?P<capability>\d+)",
+        ),
+        severity="fail",
+        cause="This vLLM runs {method} quantisation only on compute capability {minimum}; this GPU is {capability}.",
+        advice=("Use a checkpoint with a quantisation this GPU supports (AWQ, GPTQ, or fp16/bf16 weights), or upgrade "
+                "vLLM to a release that runs this quantization on older GPUs (FP8 weight-only through Marlin on Ampere)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),
+        sources=("https://github.com/vllm-project/vllm/issues/4327",
+                 "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-4327-fp8-min-capability-90.txt",),
+    ),
+    Signature(
+        code="vllm.flashattention-needs-ampere",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # flash-attn's own check (csrc/flash_attn/flash_api.cpp), raised through vLLM or transformers alike.
+        patterns=(r"(?<=FlashAttention only supports )Ampere GPUs or newer",),
+        severity="fail",
+        cause="The attention path chose FlashAttention, whose kernels need an Ampere (compute capability 8.0) or newer GPU.",
+        advice=("Select another attention backend for this GPU (vLLM: VLLM_ATTENTION_BACKEND=XFORMERS; transformers: "
+                "attn_implementation='sdpa'), or use an Ampere-or-newer GPU."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),
+        sources=("https://github.com/vllm-project/vllm/issues/8189", "https://github.com/Dao-AILab/flash-attention"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-8189-flashattention-ampere-only.txt",),
+    ),
+    Signature(
+        code="vllm.custom-allreduce-off-without-p2p",
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=_VLLM,
+        patterns=(
+            r"Custom allreduce is disabled because (?:your )?platform lacks GPU P2P",
+            r"Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs",
+        ),
+        severity="info",
+        cause=("vLLM turned its custom all-reduce off because these GPUs have no usable peer-to-peer path (PCIe-only "
+               "GPUs, or a failed P2P test); tensor-parallel all-reduces go through NCCL instead."),
+        advice=("Expected on GPUs without NVLink or P2P: vLLM uses NCCL instead; pass --disable-custom-all-reduce "
+                "(disable_custom_all_reduce=True) to silence it."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/4770",
+                 "https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-4770-custom-allreduce-no-p2p-pcie.txt",),
+    ),
+    Signature(
+        code="vllm.custom-allreduce-peer-access",
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=("any",),
+        patterns=(
+            r"CUDART(?= error: peer access is not supported between these two devices)",
+            r"custom_all_reduce\.cuh:\d+ 'peer access is not supported between these two devices'",
+        ),
+        severity="fail",
+        cause="The custom all-reduce needs peer access between the GPUs, which these cards do not offer.",
+        advice=("Turn the custom all-reduce off (`--disable-custom-all-reduce`, or disable_custom_all_reduce=True) so "
+                "NCCL does the all-reduce."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/sgl-project/sglang/issues/4814",),
+        checked="2026-11-25",
+        examples=("vllm/sglang-4814-custom-allreduce-4090-peer-access.txt",),
+    ),
+    Signature(
+        code="vllm.no-gpu-platform",
+        cause_id="container-no-gpu-runtime",
+        kinds=_VLLM,
+        patterns=(
+            r"RuntimeError: Failed to infer device type",
+            # later releases: no platform detected leaves torch.device("") (vllm/config/device.py)
+            r"RuntimeError: Device string must not be empty",
+        ),
+        severity="fail",
+        cause=("vLLM detected no GPU platform: no NVIDIA GPU or driver was visible to it, as in a container started "
+               "without its GPUs."),
+        advice=("Give the container the GPUs (`docker run --gpus all`, with the NVIDIA Container Toolkit configured as "
+                "Docker's runtime) and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first."),
+        action="configure",
+        rules_out=("a vLLM memory setting",),
+        never_suggest=("reinstall vLLM", "change gpu_memory_utilization"),
+        sources=("https://github.com/vllm-project/vllm/issues/13946",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-13946-failed-to-infer-device-type-docker.txt",),
+    ),
+)

@@ -1,7 +1,245 @@
-"""Wheels, pip and builds: CUDA variants of packages, and extension builds."""
+"""Wheels, pip and builds: CUDA variants of packages, and extension builds.
+
+The build rows quote nvcc's host_config.h and option checks, torch.utils.cpp_extension's checks and CMake's
+CUDA language detection; the pip rows quote pip's resolver.
+"""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-SIGNATURES: tuple[Signature, ...] = ()
+NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
+HOST_COMPILERS = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#host-compiler-support-policy"
+PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
+_BUILD = ("build", "pip", "traceback", "other", "powershell", "docker")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.torch-extension-cuda-mismatch",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # torch.utils.cpp_extension's CUDA_MISMATCH_MESSAGE, printed over two lines
+            r"The detected CUDA version \((?P<detected>[\d.]+)\) mismatches the version that was used to compile",
+        ),
+        severity="fail",
+        cause=("The CUDA toolkit found for the extension build ({detected}) is not the CUDA this PyTorch was built "
+               "with, so torch refuses to build it."),
+        advice=("Make the two the same: install the PyTorch build for the local CUDA toolkit, or point CUDA_HOME at a "
+                "toolkit matching torch.version.cuda, then rebuild the extension."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/rusty1s/pytorch_sparse/issues/189",
+                 "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
+                 "https://github.com/kodenii/Responsible-Visual-Editing/issues/4",
+                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        checked="2026-11-25",
+        examples=("wheels/pytorch-sparse-189-detected-cuda-112-vs-102.txt", "wheels/embodiedocc2-6-cuda-122-vs-113.txt",
+                  "wheels/responsible-visual-editing-4-cuda-124-vs-118.txt"),
+    ),
+    Signature(
+        code="wheels.nvcc-unsupported-host-compiler",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"(?<=unsupported )GNU version! gcc versions later than (?P<newest>\d+) are not supported",
+            r"(?<=unsupported )clang version! clang version must be less than (?P<newest>\d+)",
+            r"(?<=unsupported )Microsoft Visual Studio version! Only the versions between",
+        ),
+        severity="fail",
+        cause="The host compiler is newer than this CUDA toolkit's nvcc accepts.",
+        advice=("Build with a host compiler this nvcc supports: install an older gcc/g++ (the message names the newest "
+                "version allowed) and select it (CC/CXX, NVCC_CCBIN or update-alternatives), or use a newer CUDA "
+                "toolkit that supports your compiler."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Eyeline-Labs/FlashDepth/issues/2", "https://github.com/cjlin1/simpleNN/issues/10",
+                 HOST_COMPILERS),
+        checked="2026-11-25",
+        examples=("wheels/flashdepth-2-gcc-later-than-12.txt", "wheels/simplenn-10-gcc-later-than-6-cuda9.txt"),
+    ),
+    Signature(
+        code="wheels.nvcc-unsupported-gpu-architecture",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"nvcc fatal\s*: Unsupported gpu architecture '(?P<arch>compute_\d+\w?)'",
+            r"nvcc fatal\s*: Value '(?P<arch>sm_\d+\w?)' is not defined for option 'gpu-architecture'",
+        ),
+        severity="fail",
+        cause="This nvcc cannot build for {arch}: the toolkit is too old for that GPU, or too new for one it dropped.",
+        advice=("Build with a CUDA toolkit that supports the architecture (compute_120 needs CUDA 12.8 or newer; "
+                "CUDA 12 dropped compute_35): put its nvcc first on PATH or set CUDA_HOME, or remove that "
+                "architecture from the build's targets (TORCH_CUDA_ARCH_LIST, -gencode arch flags, "
+                "CMAKE_CUDA_ARCHITECTURES)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/lisa-analysis-tools/GBGPU/issues/7", "https://github.com/spiriMirror/libuipc/issues/237",
+                 NVCC_DOCS + "#gpu-feature-list"),
+        checked="2026-11-25",
+        examples=("wheels/gbgpu-7-compute-35-cuda-122.txt", "wheels/libuipc-237-compute-120-nvcc-124.txt"),
+    ),
+    Signature(
+        code="wheels.nvcc-not-found",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"was requested, but nvcc was not found",
+            r"CUDA_HOME environment variable is not set",
+            r"(?<=No such file or directory: ')(?P<path>[^'\n]{0,200}/bin/nvcc)'",
+            r"\bnvcc: (?:command )?not found",
+        ),
+        severity="fail",
+        cause="pip is building a CUDA extension from source, and this environment has no nvcc (no CUDA toolkit, CUDA_HOME unset).",
+        advice=("Install a prebuilt wheel matching your Python, torch and CUDA so nothing is compiled, or install the "
+                "CUDA toolkit (nvcc) and set CUDA_HOME before building."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1264",
+                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        checked="2026-11-25",
+        examples=("wheels/flash-attention-1264-nvcc-not-found.txt",),
+    ),
+    Signature(
+        code="wheels.cmake-no-cuda-toolset",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(r"No CUDA toolset(?= found\.)",),
+        severity="fail",
+        cause="CMake's Visual Studio generator found no CUDA build integration, so it cannot compile CUDA code.",
+        advice=("Install CUDA's Visual Studio integration (MSBuild extensions: rerun the CUDA installer with it, or copy "
+                "extras/visual_studio_integration/MSBuildExtensions into Visual Studio's BuildCustomizations), or "
+                "use a prebuilt CUDA wheel."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/744",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
+        checked="2026-11-25",
+        examples=("wheels/llama-cpp-python-744-no-cuda-toolset-windows.txt",),
+    ),
+    Signature(
+        code="wheels.no-distribution-for-platform",
+        cause_id="no-wheel-for-python",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            r"Could not find a version that satisfies the requirement (?P<requirement>[^\s(]+) \(from versions: none\)",
+        ),
+        severity="fail",
+        cause="pip found no build of {requirement} at all for this Python version and platform.",
+        advice=("Use a Python version the release has wheels for (the index lists them, e.g. cp39), or a newer "
+                "release; CUDA builds of torch exist only for Linux and Windows, so on macOS install the plain build "
+                "from PyPI for this platform."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/zeyad-mansour/lunar/issues/95", "https://github.com/DeepGraphLearning/ULTRA/issues/8",
+                 PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/lunar-95-torch-cu113-from-versions-none.txt", "wheels/ultra-8-cu118-index-on-macos.txt"),
+    ),
+    Signature(
+        code="wheels.pip-nvidia-package-conflict",
+        cause_id="wheel-cuda-variant",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            r"requires (?P<package>nvidia-[\w-]+)==(?P<wanted>[\d.]+)[^\n]{0,200}?, but you have nvidia-[\w-]+ "
+            r"(?P<have>[\d.]+) which is incompatible",
+        ),
+        severity="fail",
+        cause="pip left {package} at {have} while the installed torch needs {wanted}: the CUDA wheels no longer match as a set.",
+        advice=("Uninstall torch and every nvidia-* package (`pip list | grep nvidia-`), then reinstall torch from the "
+                "PyTorch index for its CUDA so its nvidia-* wheels come as a matching set."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/104259", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/pytorch-104259-nvidia-cudnn-pip-mismatch.txt",),
+    ),
+    Signature(
+        code="wheels.cublas-two-versions",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"libcublas\.so\.(?P<major>\d+): undefined symbol: (?P<symbol>cublasLt\w+), version libcublasLt\.so\.\d+",
+        ),
+        severity="fail",
+        cause=("libcublas and libcublasLt of different versions were loaded together: pip's nvidia-cublas wheel and "
+               "another cuBLAS (the CUDA image's, or one on LD_LIBRARY_PATH) are mixed."),
+        advice=("Keep one cuBLAS: uninstall the duplicate (the pip nvidia-cublas package, or remove the other copy's "
+                "directory from LD_LIBRARY_PATH) so libcublas and libcublasLt come from the same version."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/103832",),
+        checked="2026-11-25",
+        examples=("wheels/pytorch-103832-pip-cublas-vs-image-cublas.txt",),
+    ),
+    Signature(
+        code="wheels.extension-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(
+            # A C++ symbol of torch, ATen or c10 (mangled _ZN5torch, _ZN2at, _ZN3c10) missing from the installed torch.
+            r"\.so: undefined symbol: (?P<symbol>_ZNK?(?:5torch|2at|3c10)\w+)",
+        ),
+        severity="fail",
+        cause="A compiled extension was built against another PyTorch than the one installed (missing {symbol}).",
+        advice=("Install the build of the extension made for the installed torch version (its wheel for this torch, "
+                "CUDA and C++ ABI), or pin torch== to the version it was built for; otherwise build it from source "
+                "against this torch."),
+        action="configure",
+        rules_out=("a driver fault", "a CUDA toolkit problem"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt", "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+    ),
+    Signature(
+        code="wheels.xformers-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
+        ),
+        severity="fail",
+        cause="The installed xformers was built for PyTorch {built}, but {have} is installed, so its CUDA extensions cannot load.",
+        advice=("Install the xformers build made for the installed PyTorch (`pip install -U xformers --index-url "
+                "https://download.pytorch.org/whl/cuXXX` with torch's CUDA), or pin torch to the version xformers was "
+                "built for."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672",
+                 "https://github.com/facebookresearch/xformers#installing-xformers"),
+        checked="2026-11-25",
+        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt",),
+    ),
+    Signature(
+        code="wheels.bitsandbytes-cpu-library",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        patterns=(
+            r"CUDA SETUP: Required library version not found: (?P<library>libbitsandbytes_cuda\w+\.so)",
+            r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
+            r"The installed version of bitsandbytes was compiled without GPU support",
+            r"Could not find the bitsandbytes CUDA binary at",
+        ),
+        severity="fail",
+        cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
+        advice=("Upgrade bitsandbytes (`pip install -U bitsandbytes`; current releases ship libraries for every CUDA "
+                "they support), or compile it from source for the detected CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
+                 "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
+        checked="2026-11-25",
+        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt",),
+    ),
+)

@@ -11,6 +11,8 @@
  *   FAKE_CUDA_CORRUPT_PEER=off  every cuMemcpyPeerAsync between different devices
  *                               flips the byte at destination offset `off`
  *   FAKE_CUDA_NOISE=1           cuInit writes a line to the process's stdout (fd 1)
+ *   FAKE_CUDA_FREE_MIB=N        cuMemGetInfo's free memory (default 1024; total is 1 GiB more)
+ *   FAKE_CUDA_CORRUPT_DTOD=off  every cuMemcpyDtoDAsync flips the byte at destination offset `off`
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -249,6 +251,30 @@ CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, void *s) {
   if (!s || !dst) return 1;
   memmove(dst, (void *)(uintptr_t)src, n);
   advance(n);
+  return 0;
+}
+
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n, void *s) {
+  HOOK("cuMemcpyDtoDAsync");
+  NEED_CTX;
+  if (!s) return 1;
+  memmove((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
+  const char *c = getenv("FAKE_CUDA_CORRUPT_DTOD");
+  if (c) {
+    size_t off = (size_t)atoll(c);
+    if (off < n) ((unsigned char *)(uintptr_t)dst)[off] ^= 0x5A;
+  }
+  advance(n);
+  return 0;
+}
+
+CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total_bytes) {
+  HOOK("cuMemGetInfo");
+  NEED_CTX;
+  const char *e = getenv("FAKE_CUDA_FREE_MIB");
+  size_t mib = e ? (size_t)atoll(e) : 1024;
+  *free_bytes = mib << 20;
+  *total_bytes = (mib + 1024) << 20;
   return 0;
 }
 
