@@ -475,7 +475,8 @@ def ollama_gpus(facts):
         yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
         return
     log, platform_kind = o.log, facts.platform.kind
-    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.seen("windows"))  # Windows' own variables only add
+    # Windows' own variables only add to what the server's log shows.
+    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.seen("windows"))
     visibility = parse_visible_devices(cvd, inventory.gpus) if cvd else None
     matched = match_gpus(inventory, log.discovered) if log.discovery_seen else _runner_view(log, inventory)
     cuda_found = [i for i, d in (matched or {}).items() if d is not None]

@@ -409,7 +409,8 @@ def _toolkit_finding(wsl, gpus, windows):
         return ok(f"CUDA toolkit present ({found}).", evidence={"toolkit": found})
     if wsl.packages_not_seen or wsl.nvcc_not_seen:
         return unknown(wsl.packages_not_seen or wsl.nvcc_not_seen, "whether a CUDA toolkit is installed")
-    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None, windows.driver_version if windows else None)
+    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None,
+                                  windows.driver_version if windows else None)
     details = ["Not needed to run PyTorch wheels or Ollama, which bring their own CUDA libraries; needed to "
                "compile CUDA code (nvcc).",
                "Install it from NVIDIA's WSL-Ubuntu repository, which carries no driver: "

@@ -855,8 +855,8 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
     error = "; ".join(tried) or "no place to look for the server log"
     if not (host.answered("run", JOURNAL_ARGV) or any(host.answered("file", [path, LOG_LIMIT, True])
                                                       for path in candidates)):
-        return ServerLog(error=error, not_seen=NotSeen("the Ollama server's log was not recorded",
-                                                       WINDOWS_LOG_ASK if platform_kind == "windows" else LINUX_LOG_ASK))
+        ask = WINDOWS_LOG_ASK if platform_kind == "windows" else LINUX_LOG_ASK
+        return ServerLog(error=error, not_seen=NotSeen("the Ollama server's log was not recorded", ask))
     return ServerLog(error=error)
 
 

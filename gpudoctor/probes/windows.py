@@ -434,9 +434,12 @@ def _windows_build(windows: _Windows, platform, version_line: str | None) -> int
     return int(match.group(1)) if match else None
 
 
-@provides("windows", not_seen={"linux": NotSeen("the Windows side was not recorded", "wsl -l -v (in Windows PowerShell)"),
-                          "wsl": NotSeen("the Windows side was not recorded", "wsl -l -v (in Windows PowerShell)"),
-                          "windows": NotSeen("the Windows side was not recorded", "wsl -l -v")})
+_WINDOWS_NOT_SEEN = "the Windows side was not recorded"
+
+
+@provides("windows", not_seen={"linux": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v (in Windows PowerShell)"),
+                               "wsl": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v (in Windows PowerShell)"),
+                               "windows": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v")})
 def probe_windows(host: Host, facts) -> WindowsFacts:
     platform = facts.get("platform")
     if platform.kind not in ("windows", "wsl"):

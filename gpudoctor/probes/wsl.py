@@ -275,7 +275,8 @@ def _docker_link(host: Host) -> DockerLink:
     return DockerLink(cli=host.resolve(cli) if cli else None, socket=host.resolve(DOCKER_SOCKET))
 
 
-@provides("wsl", not_seen=NotSeen("the WSL 2 GPU setup (/dev/dxg, /usr/lib/wsl/lib) was not recorded", "ls -l /dev/dxg /usr/lib/wsl/lib"))
+@provides("wsl", not_seen=NotSeen("the WSL 2 GPU setup (/dev/dxg, /usr/lib/wsl/lib) was not recorded",
+                                  "ls -l /dev/dxg /usr/lib/wsl/lib"))
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":
