@@ -59,6 +59,8 @@ _MISSING: dict[str, Any] = {
     "http": HttpResult(error=NOT_RECORDED),
     "addresses": (),
 }
+# The kinds whose unrecorded answer (above) cannot be told from a real one.
+_GAP_LOOKS_ANSWERED = frozenset({"glob", "resolve", "which", "env", "addresses"})
 
 
 def _encode(answer: Any) -> Any:
@@ -236,10 +238,14 @@ class Host:
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:
         key = call_key(kind, args)
+        answer = self._answer_once(kind, args, key, compute)
         stack = getattr(self._tallies, "stack", None)
-        if stack:
+        if stack:  # a snapshot of a replay holds its gaps as "not-recorded" errors: those are no answers either
             stack[-1].asked += 1
-            stack[-1].answered += self._holds(key)
+            stack[-1].answered += self._holds(key) and getattr(answer, "error", None) != NOT_RECORDED
+        return answer
+
+    def _answer_once(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._answers:
                 return self._answers[key]
@@ -252,7 +258,9 @@ class Host:
         answer = _MISSING.get(kind)
         try:
             answer = self._lookup(kind, args, key, compute)
-            if self._holds(key):  # a snapshot of a replay holds what was answered, never a gap as an empty answer
+            # A snapshot of a replay keeps its gaps as gaps: a missing answer that would read as a real one
+            # (no match, an unset variable) is left out; the others carry their "not-recorded" error.
+            if kind not in _GAP_LOOKS_ANSWERED or self._holds(key):
                 with self._lock:
                     self.recorded[key] = (kind, args, _encode(answer))
         finally:
