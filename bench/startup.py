@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-HEAVY = ("rich", "pynvml", "psutil", "torch", "distro")
+HEAVY = ("rich", "pynvml", "psutil", "torch")
 
 
 # Every command runs in an empty folder: `python -m gpudoctor` started inside a checkout would import the

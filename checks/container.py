@@ -3,7 +3,7 @@ against the host driver; outside one, whether Docker / Podman can hand GPUs to c
 
 from __future__ import annotations
 
-from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
 from gpudoctor.model import check, fail, ok, skip, warn
 
 from .nvml_status import explain_nvml_error

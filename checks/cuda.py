@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
 from gpudoctor.model import NotSeen, check, fail, ok, skip, unknown, warn
 
 NO_TOOLKIT_NEEDED = (

@@ -5,12 +5,12 @@ from __future__ import annotations
 import inspect
 from dataclasses import replace
 
-from gpudoctor import performance
+from gpudoctor.knowledge import performance
 from gpudoctor.advice import gpu_load_causes, link_causes, p2p_trouble, set_nccl_variables
-from gpudoctor.driver_support import parse_driver_version
+from gpudoctor.knowledge.driver_support import parse_driver_version
 from gpudoctor.knowledge.findings import explained
 from gpudoctor.model import Action, Finding, check, error, fail, ok, skip, warn
-from gpudoctor.performance import NCCL_TESTS_PERFORMANCE
+from gpudoctor.knowledge.performance import NCCL_TESTS_PERFORMANCE
 
 from .p2p import describe_cuda_error, geforce_pcie_p2p
 from .pcie_acs import redirect_causes
@@ -155,7 +155,7 @@ def _size(nbytes: int | None) -> str:
     return f"{nbytes >> 20} MiB" if nbytes >= 1 << 20 else f"{nbytes} bytes"
 
 
-# -- judging a figure against the expected-performance model (gpudoctor/performance.py) ---------------
+# -- judging a figure against the expected-performance model (gpudoctor/knowledge/performance.py) ---------------
 
 def _gpus_of(gpus, devices) -> list:
     wanted = {d.gpu_index for d in devices}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.driver_support import (
+from gpudoctor.knowledge.driver_support import (
     MINOR_VERSION_COMPAT_BRANCH,
     driver_install_hint,
     parse_driver_version,
@@ -75,7 +75,7 @@ def driver_version(facts):
     judge: gpu.count says so.
 
     Sources: NVIDIA CUDA Toolkit release notes, Table 3 "CUDA Toolkit and Corresponding Driver Versions"
-    (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/driver_support.py.
+    (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/); the tables live in gpudoctor/knowledge/driver_support.py.
     """
     inventory = facts.gpus
     windows = _windows_driver(facts)

@@ -7,7 +7,8 @@ from collections import Counter
 
 from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import normalize_bus_id
-from gpudoctor.xid_catalog import describe
+from gpudoctor.probes.container import container_label
+from gpudoctor.knowledge.xid_catalog import describe
 
 # "NVRM: Xid (PCI:0000:01:00): 79, pid=1234, name=python, GPU has fallen off the bus."
 XID = re.compile(r"NVRM: Xid \(PCI:([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): (\d+)")
@@ -138,15 +139,6 @@ def _aer_counter_findings(topology, gpus):
                            evidence={"device": bus, "counters": counters})
 
 
-
-def _container_label(facts) -> str | None:
-    """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
-    try:
-        container = facts.container
-    except Exception:  # the container probe failing must not stop this check
-        return None
-    return container.label if container is not None and container.in_container else None
-
 @check("gpu.errors", title="GPU errors in the kernel log (Xid, PCIe AER)",
        needs=("kernel_log", "pci_topology", "gpus", "container"), platforms=("linux",))
 def gpu_errors(facts):
@@ -155,7 +147,7 @@ def gpu_errors(facts):
     for NVIDIA Xid events and PCIe AER errors, and groups them per GPU by bus id (an error on a
     bridge above a GPU counts for that GPU).
 
-    Xids are decoded with NVIDIA's Xid catalogue (gpudoctor/xid_catalog.py): 79 fallen off the bus
+    Xids are decoded with NVIDIA's Xid catalogue (gpudoctor/knowledge/xid_catalog.py): 79 fallen off the bus
     (under multi-GPU load usually the power supply: the advice is to give each GPU its own cables and
     cap clocks with `nvidia-smi -lgc` to test), 13/31/43/45 application faults, 48/63/64/92/94/95
     memory (ECC), 74 NVLink, 119/120 GSP firmware. More than 20 corrected AER errors on a GPU's
@@ -176,7 +168,7 @@ def gpu_errors(facts):
         gpus = facts.gpus
     except Exception:  # NVML down: bus ids alone
         gpus = None
-    container = _container_label(facts)
+    container = container_label(facts)
     on_host = f" on the host (inside this {container} the kernel log is the host's)" if container else ""
     findings = []
     read = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gpudoctor.history import RunRecord
 from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
-from gpudoctor.xid_catalog import describe
+from gpudoctor.knowledge.xid_catalog import describe
 
 from .gpu_errors import AER, AER_STORM, gpu_of, xid_events
 

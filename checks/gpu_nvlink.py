@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
-from gpudoctor.nvlink_models import expected_nvlinks
+from gpudoctor.knowledge.nvlink_models import expected_nvlinks
 
 
 def _expected(gpu, health) -> tuple[int | None, str]:
     table = expected_nvlinks(gpu.name)
     if table is not None:
-        return table, "gpudoctor's table of SXM GPUs (gpudoctor/nvlink_models.py)"
+        return table, "gpudoctor's table of SXM GPUs (gpudoctor/knowledge/nvlink_models.py)"
     counted = (health.counters or {}).get("nvlink_link_count") if health else None
     if counted and gpu.active_nvlinks:  # a PCIe card counts its links whether or not a bridge is fitted
         return counted, "NVML (NVML_FI_DEV_NVLINK_LINK_COUNT)"

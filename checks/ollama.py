@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.fix_requests import FixRequest, ollama_service_env, windows_user_env
 from gpudoctor.model import check, fail, ok, skip, unknown, warn
-from gpudoctor.ollama_versions import SETTINGS, reads, scheduler
+from gpudoctor.knowledge.ollama_versions import SETTINGS, reads, scheduler
 from gpudoctor.ollama_visibility import (
     CPU_FALLBACK_FIXES,
     cpu_fallback_cause,
@@ -673,7 +673,7 @@ def _spread_wider(o, inventory, platform_kind, load, used, needed):
 
 def memory_advice(o, load=None) -> tuple[str, dict]:
     """What to turn down when a load does not fit, naming only settings the running version reads
-    (its `server config` keys, else gpudoctor.ollama_versions.SETTINGS by version); and the fix."""
+    (its `server config` keys, else gpudoctor.knowledge.ollama_versions.SETTINGS by version); and the fix."""
     version, keys = running_version(o), o.log.config_keys
     knobs = ["free VRAM (other programs; `ollama stop` other models)", "a shorter context (num_ctx)"]
     if load is not None and load.layers_requested is not None and load.layers_requested >= 0:

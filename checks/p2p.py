@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpudoctor import performance
+from gpudoctor.knowledge import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import NotSeen, Status, check, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium

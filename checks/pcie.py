@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.model import Status, check, ok, skip, unknown, warn
-from gpudoctor.performance import pcie_gbps
+from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
 
@@ -13,7 +13,7 @@ BUSY_UTILIZATION_PERCENT = 50
 
 
 def bandwidth(generation: int | None, width: int | None) -> float | None:
-    """GB/s per direction of a link, or None when either side is unknown (gpudoctor/performance.py)."""
+    """GB/s per direction of a link, or None when either side is unknown (gpudoctor/knowledge/performance.py)."""
     return pcie_gbps(generation, width)
 
 

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
 from gpudoctor.model import check, fail, ok, skip, unknown, warn
+from gpudoctor.probes.container import container_label
 
 TRANSLATED = ("DMA", "DMA-FQ")
 NCCL_GUIDE = ("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
@@ -190,7 +191,6 @@ def _virtual_machine(facts, topology, gpus):
                 evidence=evidence)
 
 
-
 def redirect_causes(topology, platform, bus_ids) -> list[str]:
     """Sentences naming what redirects P2P between the GPUs at `bus_ids` (ACS bridges, a translating
     IOMMU), for the --deep checks to give as the cause of a hang or a slow figure; [] when nothing
@@ -212,14 +212,6 @@ def redirect_causes(topology, platform, bus_ids) -> list[str]:
         causes.append(f"the IOMMU translates the GPUs' DMA ({mode_evidence}; pcie.acs)")
     return causes
 
-
-def _container_label(facts) -> str | None:
-    """'Docker container' and the like when gpudoctor runs in one, where the host's kernel is out of reach."""
-    try:
-        container = facts.container
-    except Exception:  # the container probe failing must not stop this check
-        return None
-    return container.label if container is not None and container.in_container else None
 
 @check("pcie.acs", title="PCIe ACS and IOMMU between the GPUs", needs=("gpus", "pci_topology", "container"),
        platforms=("linux",))
@@ -264,7 +256,7 @@ def pcie_acs(facts):
         yield _virtual_machine(facts, topology, gpus)
         return
     mode, mode_evidence = _iommu_mode(topology)
-    container = _container_label(facts)
+    container = container_label(facts)
     pairs = [_pair_finding(a, b, gpus, mode, mode_evidence, _nvlinks(gpus, a, b), container)
              for a, b in combinations(topology.functions, 2)]
     yield from _grouped(pairs, mode, mode_evidence)

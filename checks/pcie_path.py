@@ -4,7 +4,7 @@ against what the GPU needs."""
 from __future__ import annotations
 
 from gpudoctor.model import check, ok, skip, unknown, warn
-from gpudoctor.performance import pcie_gbps
+from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
 # As pcie.link: an idle GPU drops its link, and the ports above it follow, to Gen1; a speed below

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from statistics import median
 
-from gpudoctor import xid_catalog
+from gpudoctor.knowledge import xid_catalog
 from gpudoctor.model import Finding, check, error, fail, ok, skip, warn
 from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
 

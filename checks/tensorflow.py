@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from packaging.version import InvalidVersion, Version
 
-from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, version_pair
 from gpudoctor.model import check, fail, ok, skip, warn
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, driver_install_hint, toolkit_driver
 from gpudoctor.knowledge.findings import explained, signature_finding
 from gpudoctor.model import Status, check, fail, ok, skip, warn
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
+from packaging.version import Version
+
+from gpudoctor.knowledge.driver_support import CUDA_ON_WSL_GUIDE_URL, TOOLKIT_DRIVER, parse_driver_version
 from gpudoctor.fix_requests import (
     FixRequest,
     convert_distro_wsl2,
@@ -36,9 +38,10 @@ _OFF_STATES = ("Disabled", "Absent")
 
 
 def kernel_tuple(release: str | None) -> tuple[int, ...] | None:
-    """(5, 15, 167, 4) from "5.15.167.4-microsoft-standard-WSL2" or "5.15.167.4-1"."""
-    match = re.match(r"(\d+(?:\.\d+)*)", release or "")
-    return tuple(int(part) for part in match.group(1).split(".")) if match else None
+    """(5, 15, 167, 4) from "5.15.167.4-microsoft-standard-WSL2" or "5.15.167.4-1": the dotted numbers
+    before the kernel's own suffix (which is no version syntax `packaging` knows), read by `packaging`."""
+    match = re.match(r"\d+(?:\.\d+)*", release or "")
+    return Version(match.group(0)).release if match else None
 
 
 def _dotted(version: tuple[int, ...]) -> str:

@@ -187,8 +187,8 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
 
         _write_output(junit, render_junit(report, threshold))
     if report_format == "markdown":
-        from gpudoctor.pasted.anonymise import this_machine
-        from gpudoctor.pasted.markdown import report_markdown
+        from gpudoctor.report.anonymise import this_machine
+        from gpudoctor.report.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=None if no_anonymise else this_machine()), nl=False)
     if report_format in ("prom", "npd") or prom_path or nfd_path:
@@ -260,10 +260,13 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
 
 MERGE_EPILOG = """\b
 Exit codes:
-  0  merged: every node passes (or only warns), none is an outlier, no two share a name or ID
-  1  merged: some node fails or could not run a check, is an outlier among its peers (GPU
-     count, PCIe width, driver, bandwidth), or shares a name or ID with another node
-  2  bad usage, or a report could not be read (the view is printed without it), or none could
+  0  merged: every node passes (or only warns), none is an outlier, no two
+     share a name or ID
+  1  merged: some node fails or could not run a check, is an outlier among its
+     peers (GPU count, PCIe width, driver, bandwidth), or shares a name or ID
+     with another node
+  2  bad usage, or a report could not be read (the view is printed without
+     it), or none could
 """
 
 
@@ -293,10 +296,11 @@ def merge(reports, as_json, view_format, html_path) -> None:
 def list_checks(as_json: bool) -> None:
     """List the checks: id, platforms, whether a fix exists, which flag runs the slow ones, title."""
     from gpudoctor.describe import check_json, check_table
+    from gpudoctor.report.console import output_width
     from gpudoctor.report.printable import printable
 
     registry = _load_registry()
-    click.echo(check_json(registry) if as_json else "\n".join(check_table(registry)), nl=not as_json)
+    click.echo(check_json(registry) if as_json else "\n".join(check_table(registry, output_width())), nl=not as_json)
     for plugin in registry.broken:
         click.echo(printable(f"broken plugin {plugin.name} ({plugin.target}): {plugin.problem}"), err=True)
 
@@ -309,22 +313,24 @@ def explain(check_id: str) -> None:
     from gpudoctor.check_ids import unknown_id
     from gpudoctor.describe import explain_check, explain_fix
     from gpudoctor.fixing.catalog import load_catalog
+    from gpudoctor.report.console import output_width
 
     registry = _load_registry()
     item = registry.by_id(check_id)
     if item is not None:
-        click.echo(explain_check(item))
+        click.echo(explain_check(item, output_width()))
         return
     catalog = load_catalog()
     if check_id in catalog:
-        click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes]))
+        click.echo(explain_fix(catalog[check_id], [c.id for c in registry.checks if check_id in c.fixes],
+                               output_width()))
         return
     from gpudoctor.describe import explain_signature
     from gpudoctor.knowledge.signatures import by_code, catalogue
 
     signature = by_code(check_id)
     if signature is not None:
-        click.echo(explain_signature(signature))
+        click.echo(explain_signature(signature, output_width()))
         return
     raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog, *(s.code for s in catalogue())],
                               "check, fix or signature code",
@@ -366,7 +372,7 @@ def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | No
 
     document = snapshot_document(host)
     if anonymise:
-        from gpudoctor.pasted.anonymise import anonymised_snapshot
+        from gpudoctor.report.anonymise import anonymised_snapshot
 
         document, summary = anonymised_snapshot(document)
         click.echo("\n".join(summary))
@@ -387,7 +393,8 @@ def baseline() -> None:
 @baseline.command("record", epilog="""\b
 Exit codes:
   0  the baseline was written
-  1  refused: a --deep check did not pass here, so this node is not a known-good one
+  1  refused: a --deep check did not pass here, so this node is not a
+     known-good one
   2  bad usage, or a snapshot or output file that cannot be used""")
 @click.option("-o", "--output", metavar="FILE", default="gpudoctor-baseline.json", show_default=True,
               help="Where to write the baseline.")
@@ -423,15 +430,18 @@ def baseline_record(output: str, snapshot_path: str | None) -> None:
 
 FIX_EPILOG = """\b
 Every --apply run is logged (time, command, exit code, output), appended to:
-  Linux/WSL: $XDG_STATE_HOME/gpudoctor/fix.log (default ~/.local/state/gpudoctor/fix.log)
+  Linux/WSL: $XDG_STATE_HOME/gpudoctor/fix.log
+             (default ~/.local/state/gpudoctor/fix.log)
   Windows:   %LOCALAPPDATA%\\gpudoctor\\fix.log
 
 \b
 Exit codes:
   0  plan shown, or every fix ran
-  1  a fix failed (the ones after it were not run), or the confirmation was declined
-  2  refused: bad usage, unknown id, --apply with --from, no terminal to confirm on and no --yes,
-     a fix for another platform, or one needing root/administrator rights gpudoctor does not have
+  1  a fix failed (the ones after it were not run), or the confirmation was
+     declined
+  2  refused: bad usage, unknown id, --apply with --from, no terminal to
+     confirm on and no --yes, a fix for another platform, or one needing
+     root/administrator rights gpudoctor does not have
   3  internal error (a bug in gpudoctor or a plugin: please report it)
 """
 

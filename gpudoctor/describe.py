@@ -6,6 +6,7 @@ import json
 
 from gpudoctor.model import OPT_INS, Check
 from gpudoctor.registry import Registry
+from gpudoctor.report.console import DEFAULT_COLUMNS, fitted, fitted_line, reflowed
 
 _COLUMNS = ("ID", "PLATFORMS", "FIX", "RUNS WITH", "TITLE")
 
@@ -15,11 +16,20 @@ def _row(item: Check) -> tuple[str, ...]:
             OPT_INS[item.opt_in] if item.opt_in else "check", item.title)
 
 
-def check_table(registry: Registry) -> list[str]:
-    """One line per check under a header, columns aligned; the title last (it is the longest)."""
+def check_table(registry: Registry, width: int = DEFAULT_COLUMNS) -> list[str]:
+    """One line per check under a header, columns aligned, the title last (it is the longest). Where
+    the widest line would not fit `width`, each title goes on the lines below its row instead,
+    indented: a title squeezed into what the other columns leave would be a word per line."""
     rows = [_COLUMNS, *(_row(item) for item in registry.checks)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS) - 1)]
-    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]) for row in rows]
+    lines = ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]) for row in rows]
+    if max(map(len, lines)) <= width:
+        return lines
+    below = [lines[0]]
+    for row in rows[1:]:
+        below.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        below += fitted_line(f"    {row[-1]}", width, hanging=4)
+    return below
 
 
 def check_json(registry: Registry) -> str:
@@ -31,16 +41,17 @@ def check_json(registry: Registry) -> str:
                        "broken_plugins": broken}, indent=2, ensure_ascii=False) + "\n"
 
 
-def explain_check(item: Check) -> str:
-    text = f"{item.id}: {item.title}\n\n{item.doc}\n\nPlatforms: {', '.join(item.platforms)}"
+def explain_check(item: Check, width: int = DEFAULT_COLUMNS) -> str:
+    """The check's documentation poured into `width` columns (docstrings are wrapped wider)."""
+    lines = [f"{item.id}: {item.title}", "", reflowed(item.doc, width), "", f"Platforms: {', '.join(item.platforms)}"]
     if item.opt_in:
-        text += f"\nRuns with: {OPT_INS[item.opt_in]} (or when named with --only)"
+        lines.append(f"Runs with: {OPT_INS[item.opt_in]} (or when named with --only)")
     if item.fixes:
-        text += f"\nFixes: {', '.join(item.fixes)} (`gpudoctor explain FIX_ID`)"
-    return text
+        lines.append(f"Fixes: {', '.join(item.fixes)} (`gpudoctor explain FIX_ID`)")
+    return fitted("\n".join(lines), width)
 
 
-def explain_fix(spec, asked_by: list[str]) -> str:
+def explain_fix(spec, asked_by: list[str], width: int = DEFAULT_COLUMNS) -> str:
     """A fix script as its header declares it: what it changes, where it runs, with which rights."""
     from gpudoctor.fixing.plan import ELEVATION_TEXT, SHELL_TEXT
 
@@ -54,7 +65,7 @@ def explain_fix(spec, asked_by: list[str]) -> str:
     if asked_by:
         lines += ["", f"Planned when these checks ask for it: {', '.join(asked_by)}."]
     lines += ["", f"`gpudoctor fix` shows whether it is planned here; `gpudoctor fix --apply {spec.id}` runs it."]
-    return "\n".join(lines)
+    return fitted("\n".join(lines), width)
 
 
 def _example_line(signature) -> str | None:
@@ -74,7 +85,7 @@ def _example_line(signature) -> str | None:
     return None
 
 
-def explain_signature(signature) -> str:
+def explain_signature(signature, width: int = DEFAULT_COLUMNS) -> str:
     """A failure signature: the cause, the next step, the action, where it comes from and when it was checked."""
     lines = [f"{signature.code}: a known failure ({signature.severity}, cause id {signature.cause_id})", "",
              f"Cause: {signature.cause}", f"Next step: {signature.advice}", f"Action: {signature.action}"]
@@ -86,12 +97,13 @@ def explain_signature(signature) -> str:
         lines.append(f"Never suggest beside it: {'; '.join(signature.never_suggest)}")
     if signature.versions:
         lines.append(f"Applies to: {', '.join(signature.versions)}")
-    lines += ["", "Recognised by (regular expressions, one per logical line):",
-              *(f"  {pattern}" for pattern in signature.patterns), "", "Sources (checked "
-              f"{signature.checked}):", *(f"  {source}" for source in signature.sources)]
+    # A pattern or a log line is shown whole: cut at a space, it would read as two.
+    verbatim = ["", "Recognised by (regular expressions, one per logical line):",
+                *(f"  {pattern}" for pattern in signature.patterns)]
+    after = ["", f"Sources (checked {signature.checked}):", *(f"  {source}" for source in signature.sources)]
     example = _example_line(signature)
     if example:
-        lines += ["", "Example:", f"  {example}"]
-    if signature.examples:
-        lines.append(f"Proven by: {', '.join(signature.examples)} (tests/fixtures/corpus)")
-    return "\n".join(lines)
+        after += ["", "Example:"]
+    proven = [f"Proven by: {', '.join(signature.examples)} (tests/fixtures/corpus)"] if signature.examples else []
+    return "\n".join([fitted("\n".join(lines), width), *verbatim, fitted("\n".join(after), width),
+                      *([f"  {example}"] if example else []), *([fitted(proven[0], width)] if proven else [])])

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from gpudoctor.performance import HEALTHY_SHARE, NEAR
+from gpudoctor.knowledge.performance import HEALTHY_SHARE, NEAR
 from gpudoctor.probes.node import configuration
 
 BASELINE_SCHEMA = "gpudoctor-baseline"

@@ -182,7 +182,6 @@ _SPECS = {
     "cuMemFree": (("cuMemFree_v2",), (_CUdeviceptr,)),
     "cuMemHostAlloc": (("cuMemHostAlloc",), (POINTER(c_void_p), c_size_t, c_uint)),
     "cuMemFreeHost": (("cuMemFreeHost",), (c_void_p,)),
-    "cuMemsetD32": (("cuMemsetD32_v2",), (_CUdeviceptr, c_uint, c_size_t)),
     "cuMemsetD32Async": (("cuMemsetD32Async",), (_CUdeviceptr, c_uint, c_size_t, _handle)),
     "cuMemcpyPeerAsync": (
         ("cuMemcpyPeerAsync",),
@@ -382,9 +381,6 @@ class Cuda:
 
     def mem_free_host(self, ptr):
         self.call("cuMemFreeHost", c_void_p(ptr or None))
-
-    def memset_d32(self, dptr, value, count):
-        self.call("cuMemsetD32", _CUdeviceptr(dptr), c_uint(value & 0xFFFFFFFF), c_size_t(count))
 
     def memset_d32_async(self, dptr, value, count, stream):
         self.call(

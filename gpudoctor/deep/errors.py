@@ -26,6 +26,3 @@ class LibraryCallError(Exception):
         if self.message:
             text = "%s: %s" % (text, self.message)
         return text
-
-    def to_dict(self):
-        return {"error": self.name, "code": self.code, "func": self.func, "message": self.message}

@@ -110,9 +110,10 @@ def _recheck(registry: Registry, options: Options, check_ids: set[str]) -> tuple
 
 
 def _emit(lines: list[str], *, err: bool = False) -> None:
+    from gpudoctor.report.console import fitted, output_width
     from gpudoctor.report.printable import printable
 
-    click.echo(printable("\n".join(lines)), err=err)
+    click.echo(fitted(printable("\n".join(lines)), output_width(sys.stderr if err else sys.stdout)), err=err)
 
 
 def _print_record(record: dict) -> None:
@@ -160,8 +161,8 @@ def run_fix(request: Request) -> int:
         if request.as_json:
             _print_record(fix_record(report, plan, "planned" if plan.fixes else "nothing-to-do"))
         elif request.markdown:
-            from gpudoctor.pasted.anonymise import this_machine
-            from gpudoctor.pasted.markdown import plan_markdown
+            from gpudoctor.report.anonymise import this_machine
+            from gpudoctor.report.markdown import plan_markdown
 
             click.echo(plan_markdown(plan_lines(plan, report), report,
                                      anonymiser=this_machine() if request.anonymise else None), nl=False)

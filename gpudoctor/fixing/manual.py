@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from gpudoctor.driver_support import (
+from gpudoctor.knowledge.driver_support import (
     CUDA_ON_WSL_GUIDE_URL,
     DATA_CENTER_DRIVER_URL,
     DRIVER_DOWNLOAD_URL,

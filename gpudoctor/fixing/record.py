@@ -1,7 +1,7 @@
 """`gpudoctor fix --json`: the plan, what ran and what changed, as one JSON document.
 
-RECORD_SCHEMA (JSON Schema 2020-12) is its published shape; schema_version changes when a
-field is removed or changes meaning.
+gpudoctor/report/fix.schema.json (JSON Schema 2020-12) is its published shape; schema_version
+changes when a field is removed or changes meaning.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any, Sequence
 from gpudoctor import __version__
 from gpudoctor.engine import Report
 from gpudoctor.fixing.apply import StepResult
-from gpudoctor.fixing.catalog import PHASES
 from gpudoctor.fixing.manual import ManualStep
 from gpudoctor.fixing.plan import Plan, PlannedFix
 from gpudoctor.fixing.verify import Verdict
@@ -99,102 +98,3 @@ def fix_record(report: Report, plan: Plan, status: str, *, steps: Sequence[StepR
         "log": log,
     }
 
-
-_STRINGS = {"type": "array", "items": {"type": "string"}}
-_CHECK_STATUS = {"enum": ["pass", "warn", "fail", "skip", "error", None]}
-
-RECORD_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://gpudoctor.invalid/schema/fix-record-1.json",
-    "title": "gpudoctor fix record",
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["schema", "schema_version", "gpudoctor_version", "source", "status", "dry_run", "host", "plan",
-                 "steps", "stopped_at", "checks", "verdicts", "log"],
-    "properties": {
-        "schema": {"const": SCHEMA_ID},
-        "schema_version": {"const": SCHEMA_VERSION},
-        "gpudoctor_version": {"type": "string"},
-        "source": {"type": "string"},
-        "status": {"enum": list(STATUSES)},
-        "dry_run": {"type": "boolean"},
-        "host": {"type": "object"},
-        "plan": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["platform", "elevated", "fixes", "manual", "problems"],
-            "properties": {
-                "platform": {"type": "string"},
-                "elevated": {"type": ["boolean", "null"]},
-                "fixes": {"type": "array", "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["id", "title", "phase", "platforms", "shell", "elevation", "after", "after_text", "follow_up",
-                                 "check_ids", "reasons", "changes", "arguments", "script", "command", "command_line",
-                                 "runnable", "refusal", "optional"],
-                    "properties": {
-                        "id": {"type": "string"},
-                        "title": {"type": "string"},
-                        "phase": {"enum": list(PHASES)},
-                        "platforms": {"type": "array", "items": {"enum": ["windows", "wsl", "linux"]}},
-                        "shell": {"enum": ["bash", "powershell"]},
-                        "elevation": {"enum": ["none", "root", "admin"]},
-                        "after": {"enum": ["none", "restart-ollama", "reboot", "wsl-shutdown", "new-shell"]},
-                        "after_text": {"type": ["string", "null"]},
-                        "follow_up": {"type": "boolean"},
-                        "check_ids": _STRINGS,
-                        "reasons": _STRINGS,
-                        "changes": _STRINGS,
-                        "arguments": _STRINGS,
-                        "script": {"type": "string"},
-                        "command": {**_STRINGS, "minItems": 2},
-                        "command_line": {"type": "string"},
-                        "runnable": {"type": "boolean"},
-                        "refusal": {"type": ["string", "null"]},
-                        "optional": {"type": "boolean"},
-                    },
-                }},
-                "manual": {"type": "array", "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["check_ids", "title", "reasons", "steps"],
-                    "properties": {"check_ids": _STRINGS, "title": {"type": "string"}, "reasons": _STRINGS,
-                                   "steps": _STRINGS},
-                }},
-                "problems": _STRINGS,
-            },
-        },
-        "steps": {"type": "array", "items": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["id", "command", "command_line", "started_at", "duration_s", "exit_code", "timed_out",
-                         "error", "ok", "output_tail"],
-            "properties": {
-                "id": {"type": "string"},
-                "command": _STRINGS,
-                "command_line": {"type": "string"},
-                "started_at": {"type": "string"},
-                "duration_s": {"type": "number", "minimum": 0},
-                "exit_code": {"type": ["integer", "null"]},
-                "timed_out": {"type": "boolean"},
-                "error": {"type": ["string", "null"]},
-                "ok": {"type": "boolean"},
-                "output_tail": {"type": "string"},
-            },
-        }},
-        "stopped_at": {"type": ["string", "null"]},
-        "checks": {"type": "array", "items": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["id", "before", "after"],
-            "properties": {"id": {"type": "string"}, "before": _CHECK_STATUS, "after": _CHECK_STATUS},
-        }},
-        "verdicts": {"type": "array", "items": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["id", "done", "remains"],
-            "properties": {"id": {"type": "string"}, "done": {"type": "boolean"}, "remains": _STRINGS},
-        }},
-        "log": {"type": ["string", "null"]},
-    },
-}

@@ -10,6 +10,7 @@ import click
 
 from gpudoctor.fleet import views
 from gpudoctor.fleet.merge import read_reports, report_paths
+from gpudoctor.report.console import output_width
 from gpudoctor.report.printable import printable
 
 
@@ -21,9 +22,10 @@ def run_merge(reports: Iterable[str], as_json: bool, view_format: str, html_path
         click.echo(printable(f"gpudoctor merge: skipped {path}: {why}"), err=True)
     if html_path:
         write(html_path, views.render_html(fleet))
-    render = views.render_json if as_json else views.render_markdown if view_format == "markdown" \
-        else views.render_terminal
-    click.echo(render(fleet), nl=False)
+    if as_json or view_format == "markdown":
+        click.echo((views.render_json if as_json else views.render_markdown)(fleet), nl=False)
+    else:
+        click.echo(views.render_terminal(fleet, output_width()), nl=False)
     if fleet.unreadable:
         return 2
     unhealthy = any(n.status in ("fail", "error") for n in fleet.nodes) or fleet.outliers or fleet.duplicates

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node
+from gpudoctor.report.console import fitted
 from gpudoctor.report.printable import html_text, json_text, printable
 
 FINE = {"pass", "skip"}
@@ -74,23 +75,40 @@ def _metric(node: Node, name: str) -> str:
     return f"{node.metrics[name]:.0f}" if name in node.metrics else ""
 
 
-def render_terminal(fleet: Fleet) -> str:
+def _node_table(fleet: Fleet, checks: list[str], width: int) -> list[str]:
+    """Nodes × checks; where the check columns do not fit `width`, the rest follow in further blocks
+    under the node names, so that no row wraps."""
+    name_width = max([len(n.name) for n in fleet.nodes] + [4])
+    marks = [f"[{i + 1}]" for i in range(len(checks))]
+    first = ["node".ljust(name_width), "status", "group".ljust(12), "P2P GB/s", "AR GB/s"]
+    room = max(1, (width - len("  ".join(first))) // 5)  # a check column is 3-4 wide, 2 between
+    lines, start, per_block = [], 0, room
+    while start < len(checks) or start == 0:
+        block = range(start, min(start + per_block, len(checks)))
+        header = first if start == 0 else ["node".ljust(name_width)]
+        lines.append("  ".join([*header, *(marks[i] for i in block)]))
+        for node in fleet.nodes:
+            cells = [node.name.ljust(name_width)]
+            if start == 0:
+                cells += [STATUS_MARKS.get(fleet.verdict(node), "?").ljust(6), node.fingerprint.ljust(12),
+                          _metric(node, "p2p").rjust(8), _metric(node, "allreduce").rjust(7)]
+            cells += [STATUS_MARKS.get(node.checks.get(checks[i], "skip"), "?").center(len(marks[i])) for i in block]
+            lines.append("  ".join(cells).rstrip())
+        start, per_block = start + per_block, max(1, (width - name_width - 2) // 5)
+        if start < len(checks):
+            lines.append("")
+    return lines
+
+
+def render_terminal(fleet: Fleet, width: int = 80) -> str:
+    """The merged view for a terminal of `width` columns (long lines wrap under their own indent)."""
     checks = notable_checks(fleet)
-    width = max([len(n.name) for n in fleet.nodes] + [4])
     lines = [_counts(fleet), ""]
     look = needs_a_look(fleet)
     lines += [f"Needs a look ({len(look)}):" if look else "Needs a look: nothing"]
     lines += [f"  {who}: {why}" for who, why in look]
     lines.append("")
-    header = ["node".ljust(width), "status", "group".ljust(12), "P2P GB/s", "AR GB/s",
-              *(f"[{i + 1}]" for i in range(len(checks)))]
-    lines.append("  ".join(header))
-    for node in fleet.nodes:
-        cells = [node.name.ljust(width), STATUS_MARKS.get(fleet.verdict(node), "?").ljust(6), node.fingerprint.ljust(12),
-                 _metric(node, "p2p").rjust(8), _metric(node, "allreduce").rjust(7),
-                 *(STATUS_MARKS.get(node.checks.get(c, "skip"), "?").center(len(f"[{i + 1}]"))
-                   for i, c in enumerate(checks))]
-        lines.append("  ".join(cells))
+    lines += _node_table(fleet, checks, width)
     if checks:
         lines += ["", "Checks: " + ", ".join(f"[{i + 1}] {c}" for i, c in enumerate(checks))]
     lines += ["", "Configurations (nodes with equal fingerprints are configured alike):"]
@@ -98,7 +116,8 @@ def render_terminal(fleet: Fleet) -> str:
         lines.append(f"  {group['fingerprint']}  {_nodes(len(group['nodes']))}: {_configuration_text(group['configuration'])}")
     lines += ["", "What a node of each group should have (what most of its peers have):"]
     lines += [f"  {_expectation_text(e)}" for e in fleet.expectations] or ["  no group of 3 or more peers"]
-    return printable("\n".join(lines)) + "\n"  # names, fingerprints and checks come from the reports
+    # names, fingerprints and checks come from the reports
+    return fitted(printable("\n".join(lines)), width) + "\n"
 
 
 def fleet_document(fleet: Fleet) -> dict:

@@ -207,8 +207,8 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
         write(junit, render_junit(report, threshold))
     known, trailer = terminal_text(pasted, verbose)
     if markdown:
-        from gpudoctor.pasted.anonymise import Anonymiser
-        from gpudoctor.pasted.markdown import report_markdown
+        from gpudoctor.report.anonymise import Anonymiser
+        from gpudoctor.report.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=Anonymiser() if anonymise else None,
                                    trailer=[f"_{line.strip()}_" if not line.startswith("  ") else f"- `{line.strip()}`"
@@ -220,7 +220,9 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
 
         print_report(known, verbose=verbose,
                      not_shown_unknown=tuple(r.check_id for r in report.results if _is_unknown(r)))
-        click.echo(printable("\n".join(trailer)))  # notes quote the paste
+        from gpudoctor.report.console import fitted, output_width
+
+        click.echo(fitted(printable("\n".join(trailer)), output_width()))  # notes quote the paste
     from gpudoctor.exit_codes import read_exit_code
 
     return read_exit_code(report, threshold)  # the table in gpudoctor/exit_codes.py

@@ -398,3 +398,13 @@ def probe_container(host: Host, facts) -> ContainerFacts:
         cuda_compat_libs=host.glob(CUDA_COMPAT_GLOB),
         shm=_shared_memory(host, mounts),
     )
+
+
+def container_label(facts) -> str | None:
+    """For a check: 'Docker container' and the like when gpudoctor runs in one (where the host's kernel
+    is out of reach), else None; a failed container probe is None too, so that it stops no check."""
+    try:
+        container = facts.container
+    except Exception:  # the probe's failure is its own finding; here it only means "not known to be in one"
+        return None
+    return container.label if container is not None else None

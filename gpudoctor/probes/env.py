@@ -44,10 +44,6 @@ class GpuEnv:
     def get(self, name: str) -> str | None:
         return self.values.get(name)
 
-    @property
-    def set_variables(self) -> dict[str, str]:
-        return {name: value for name, value in self.values.items() if value is not None}
-
 
 # What prints the audited variables as NAME=VALUE lines, on each platform (the output `gpudoctor read` reads).
 SHOWN_BY = {"windows": "Get-ChildItem Env: | Where-Object Name -Match '^(CUDA|NCCL|OLLAMA|NVIDIA)_' | "
@@ -82,10 +78,6 @@ class VisibleDevices:
     stopped_at: VisibleEntry | None = None  # the first invalid entry: CUDA ignores it and all after it
     index_order_known: bool = True  # False: indices count in CUDA's fastest-first order, unknown here
     hidden: tuple[int, ...] = ()  # NVML indices no CUDA program sees
-
-    @property
-    def restricts(self) -> bool:
-        return self.value is not None
 
     @property
     def usable_entries(self) -> tuple[VisibleEntry, ...]:

@@ -128,7 +128,7 @@ class ModelLoad:
     layers_requested: int | None = None  # num_gpu as asked (-1: let Ollama decide)
     required_full: int | None = None  # memory.required.full: what the whole model with its context needs
     required_kv: int | None = None  # memory.required.kv
-    log_format: str | None = None  # the key of gpudoctor.ollama_versions.LOG_FORMATS it was read from
+    log_format: str | None = None  # the key of gpudoctor.knowledge.ollama_versions.LOG_FORMATS it was read from
 
     @property
     def gpu_count(self) -> int | None:
@@ -596,7 +596,7 @@ def _first_int(text: str | None) -> int | None:
 
 
 def _offload_fields(f: dict[str, str]) -> dict:
-    """The memory estimate, in each form Ollama printed it (gpudoctor.ollama_versions.LOG_FORMATS):
+    """The memory estimate, in each form Ollama printed it (gpudoctor.knowledge.ollama_versions.LOG_FORMATS):
     0.1.32     msg="offload to gpu" reallayers=33 layers=33 required=… used=… available=… kv=…
     0.1.33-44  msg="offload to gpu" layers.real=33 (0.1.38+: layers.requested=-1) memory.available="22.6 GiB"
                memory.required.full=… memory.required.partial=… memory.required.kv=…

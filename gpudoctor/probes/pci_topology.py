@@ -17,7 +17,7 @@ from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
 from gpudoctor.probes.gpus import normalize_bus_id
-from gpudoctor.probes.pcie import generation_of_speed
+from gpudoctor.probes.pcie import LinkGenerations
 from gpudoctor.probing import provides
 
 PCI_DEVICES = "/sys/bus/pci/devices"
@@ -62,7 +62,7 @@ class AcsControl:
 
 
 @dataclass(frozen=True)
-class BridgeLink:
+class BridgeLink(LinkGenerations):
     """A bridge's PCIe link as sysfs reports it (lspci's LnkSta and LnkCap). A root port or a switch's
     downstream port reports the link below it; a switch's upstream port the link above it."""
 
@@ -70,14 +70,6 @@ class BridgeLink:
     current_width: int | None = None
     max_speed: str | None = None
     max_width: int | None = None
-
-    @property
-    def current_generation(self) -> int | None:
-        return generation_of_speed(self.current_speed)
-
-    @property
-    def max_generation(self) -> int | None:
-        return generation_of_speed(self.max_speed)
 
     @property
     def known(self) -> bool:

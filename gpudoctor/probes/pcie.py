@@ -26,15 +26,11 @@ GENERATION_OF_RATE = {2.5: 1, 5.0: 2, 8.0: 3, 16.0: 4, 32.0: 5, 64.0: 6}
 _RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*GT/s")
 
 
-@dataclass(frozen=True)
-class SysfsLink:
-    bus_id: str  # 0000:00:06.0
-    pci_class: str | None
-    current_speed: str | None  # as the kernel wrote it, e.g. "32.0 GT/s PCIe"
-    current_width: int | None
+class LinkGenerations:
+    """The PCIe generations of a link whose speeds sysfs gave as text ("32.0 GT/s PCIe")."""
+
+    current_speed: str | None
     max_speed: str | None
-    max_width: int | None
-    numa_node: int | None  # -1 when the platform reports none
 
     @property
     def current_generation(self) -> int | None:
@@ -43,6 +39,17 @@ class SysfsLink:
     @property
     def max_generation(self) -> int | None:
         return generation_of_speed(self.max_speed)
+
+
+@dataclass(frozen=True)
+class SysfsLink(LinkGenerations):
+    bus_id: str  # 0000:00:06.0
+    pci_class: str | None
+    current_speed: str | None  # as the kernel wrote it, e.g. "32.0 GT/s PCIe"
+    current_width: int | None
+    max_speed: str | None
+    max_width: int | None
+    numa_node: int | None  # -1 when the platform reports none
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from gpudoctor.driver_support import version_pair
+from gpudoctor.knowledge.driver_support import version_pair
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
 from gpudoctor.probing import provides

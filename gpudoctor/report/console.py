@@ -15,7 +15,9 @@ report that needs only a few colours and a hanging indent (`python bench/startup
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import sys
 import textwrap
 from typing import TextIO
 
@@ -61,3 +63,65 @@ def styled(text: str, style: str) -> str:
     words = style.split()
     colour = next((word for word in words if word in _COLOURS), None)
     return click.style(text, fg=colour, bold="bold" in words or None, dim="dim" in words or None)
+
+
+# Every command but the report itself wraps to this width when it writes to a file or a pipe, so
+# that a saved `gpudoctor list` or `fix` plan reads the same in an 80-column editor or issue box.
+DEFAULT_COLUMNS = 80
+_MARKER = re.compile(r"(\s*)(?:[-*]|\d+\.)\s+")  # "- item", "  * item", "2. item": continuations align after it
+_LABEL = re.compile(r" +[a-z][a-z ]{0,15}: +")  # "   afterwards: ..." in an indented block of labelled lines
+_GAP = re.compile(r"\S(\s{2,})(?=\S)")  # two spaces or more between words: a column of an aligned table
+
+
+def output_width(stream: TextIO | None = None) -> int:
+    """COLUMNS when set, else the terminal's width, else 80 (a file or a pipe)."""
+    return terminal_width(stream if stream is not None else sys.stdout) or DEFAULT_COLUMNS
+
+
+def _hanging_indent(line: str, width: int) -> int:
+    """Where a wrapped line's continuations start: after an aligned column's gap, a list marker, or
+    an indented label, or the line's own indent; never so far right that its longest word no longer fits."""
+    lead = len(line) - len(line.lstrip(" "))
+    gaps = [m.end(1) for m in _GAP.finditer(line) if m.end(1) <= width // 2]
+    marker = _MARKER.match(line)
+    label = _LABEL.match(line)
+    indent = gaps[-1] if gaps else marker.end() if marker else label.end() if label else lead + 2 if lead else 2
+    longest = max((len(word) for word in line.split()), default=0)
+    return max(0, min(indent, width - longest))
+
+
+def fitted_line(line: str, width: int, hanging: int | None = None) -> list[str]:
+    """One line cut at spaces to `width` columns, continuations at `hanging` (default: worked out from
+    the line); long words stay whole."""
+    line = line.rstrip()
+    if len(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    longest = max(len(word) for word in line.split())
+    hanging = _hanging_indent(line, width) if hanging is None else max(0, min(hanging, width - longest))
+    pieces = textwrap.wrap(line.lstrip(" "), width, initial_indent=" " * lead, subsequent_indent=" " * hanging,
+                           break_long_words=False, break_on_hyphens=False)
+    return pieces or [line]
+
+
+def fitted(text: str, width: int) -> str:
+    """Every line of `text` fitted to `width` columns; lines already short enough stay as they are."""
+    return "\n".join(piece for line in text.split("\n") for piece in fitted_line(line, width))
+
+
+def reflowed(text: str, width: int) -> str:
+    """Documentation hard-wrapped at some other width, poured again into `width` columns: the lines of
+    a paragraph join, and so do the deeper-indented lines that continue an indented row; list items
+    and aligned table rows keep their own lines."""
+    rows: list[list] = []  # [text, its lead, whether it is indented or a list item, continuation column]
+    for line in text.split("\n"):
+        lead = len(line) - len(line.lstrip(" "))
+        marker = _MARKER.match(line) is not None
+        if line.strip() and rows and rows[-1][0].strip() and not marker:
+            text_so_far, row_lead, row_indented, _ = rows[-1]
+            if (lead == 0 and row_lead == 0) or (row_indented and lead > row_lead):
+                rows[-1][0] += " " + line.strip()
+                rows[-1][3] = rows[-1][3] if rows[-1][3] is not None else (lead or None)
+                continue
+        rows.append([line.rstrip(), lead, lead > 0 or marker, None if lead or marker else 0])
+    return "\n".join(piece for text, _, _, hanging in rows for piece in fitted_line(text, width, hanging))

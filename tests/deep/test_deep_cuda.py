@@ -233,8 +233,8 @@ def test_signatures_follow_cuda_h():
     S = {k: v[1] for k, v in cu._SPECS.items()}
     # CUresult cuMemcpyPeerAsync(CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, size_t, CUstream)
     assert S["cuMemcpyPeerAsync"] == (c_uint64, c_void_p, c_uint64, c_void_p, c_size_t, c_void_p)
-    # CUresult cuMemsetD32_v2(CUdeviceptr, unsigned int, size_t)
-    assert S["cuMemsetD32"] == (c_uint64, c_uint, c_size_t)
+    # CUresult cuMemsetD32Async(CUdeviceptr, unsigned int, size_t, CUstream)
+    assert S["cuMemsetD32Async"] == (c_uint64, c_uint, c_size_t, c_void_p)
     # CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
     assert S["cuMemHostAlloc"][1:] == (c_size_t, c_uint)
     # CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags)

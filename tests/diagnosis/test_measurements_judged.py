@@ -1,4 +1,4 @@
-"""Every --deep figure is judged against what this hardware should reach (gpudoctor/performance.py).
+"""Every --deep figure is judged against what this hardware should reach (gpudoctor/knowledge/performance.py).
 
 Hosts: the two-H200 recordings made with NCCL_P2P_DISABLE=1 and with a PyTorch loop busy on
 GPU 0 (tests/fixtures/hosts/README.md), and what nvidia-smi printed on that host

@@ -6,7 +6,7 @@ import pytest
 from driver_cuda_nccl.h200_software import h200_software
 from hosts import result, run, text_of
 
-from gpudoctor.driver_support import parse_driver_version, required_branch, toolkit_driver
+from gpudoctor.knowledge.driver_support import parse_driver_version, required_branch, toolkit_driver
 from gpudoctor.engine import Options
 from gpudoctor.model import Status
 

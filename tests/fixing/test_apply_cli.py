@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
 import sys
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from fixing.support import H200, Machine, service_host, stand_in_registry
 from gpudoctor.cli import main
 from gpudoctor.fixing import command
 from gpudoctor.fixing.catalog import load_catalog
-from gpudoctor.fixing.record import RECORD_SCHEMA
+
+RECORD_SCHEMA = json.loads(resources.files("gpudoctor.report").joinpath("fix.schema.json").read_text())
 
 CATALOG = load_catalog()
 SERVICE_SCRIPT = str(CATALOG["linux.ollama-service-env"].path)

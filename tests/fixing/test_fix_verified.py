@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from importlib import resources
 
 import jsonschema
 import pytest
@@ -17,11 +18,12 @@ from gpudoctor.fixing import command
 from gpudoctor.fixing.apply import RunResult, StepResult
 from gpudoctor.fixing.catalog import load_catalog
 from gpudoctor.fixing.plan import PlannedFix, Target, build_plan
-from gpudoctor.fixing.record import RECORD_SCHEMA
 from gpudoctor.fixing.verify import verdicts
 from gpudoctor.host.live import LiveHost
 from gpudoctor.model import ok, warn
 from gpudoctor.probes.shell_startup import Assignment, ShellStartup, startup_files
+
+RECORD_SCHEMA = json.loads(resources.files("gpudoctor.report").joinpath("fix.schema.json").read_text())
 
 DISABLED = "# disabled by gpudoctor: "
 

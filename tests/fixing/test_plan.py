@@ -10,7 +10,7 @@ from driver_cuda_nccl.h200_software import h200_software
 from fixing.support import report_of
 from hosts import result, run
 
-from gpudoctor.driver_support import CUDA_ON_WSL_GUIDE_URL, driver_install_hint
+from gpudoctor.knowledge.driver_support import CUDA_ON_WSL_GUIDE_URL, driver_install_hint
 from gpudoctor.fixing.catalog import load_catalog
 from gpudoctor.engine import Options
 from gpudoctor.fix_requests import DriverUpdate

@@ -3,7 +3,9 @@
 import json
 import subprocess
 import sys
+from importlib import resources
 
+import jsonschema
 import pytest
 from fleet_reports import (H100, H200, PLANTED, as_node, node_report, scale_bandwidth, synthetic_fleet, with_driver,
                            with_link_width, without_gpu, write_fleet)
@@ -63,6 +65,8 @@ def test_json_markdown_and_terminal_views(thousand):
     assert proc.returncode == 1  # outliers
     document = json.loads(proc.stdout)
     assert document["schema"] == "gpudoctor-fleet" and len(document["nodes"]) == 1000
+    schema = json.loads(resources.files("gpudoctor.report").joinpath("fleet.schema.json").read_text())
+    jsonschema.validate(document, schema)  # with its outliers and expectations
     assert {o["node"] for o in document["outliers"]} == set(PLANTED)
     # What needs a look comes first: the five odd nodes head the list of nodes and the needs_a_look.
     assert {n["name"] for n in document["nodes"][:5]} == set(PLANTED)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.model import Status
-from gpudoctor.ollama_versions import LOG_FORMATS, SETTINGS, reads, within
+from gpudoctor.knowledge.ollama_versions import LOG_FORMATS, SETTINGS, reads, within
 from gpudoctor.ollama_visibility import parse_visible_devices
 from gpudoctor.probes.ollama import JOURNAL_ARGV, parse_server_log
 from gpudoctor.probes.ollama_host import SYSTEMCTL_SHOW, parse_unit
@@ -66,7 +66,7 @@ def test_version_table_gates_the_settings_by_release():
     assert all(re.fullmatch(r"[\w/.-]+@[0-9a-f]{12}", span.source) for span in (*SETTINGS.values(), *LOG_FORMATS.values()))
 
 
-# One fixture per log format of the inventory (gpudoctor/ollama_versions.py), and what gpudoctor reads from it.
+# One fixture per log format of the inventory (gpudoctor/knowledge/ollama_versions.py), and what gpudoctor reads from it.
 FORMATS = {
     "9181-offload-four-gpus.log": ("offload-library-attr", lambda log: (
         log.last_load.layer_split == (11, 11, 11, 11) and log.last_load.required_kv == int(19.5 * GIB)

@@ -26,7 +26,11 @@ def test_wheel_is_pure_python(wheel):
 def test_wheel_holds_checks_fixes_and_schema_under_gpudoctor(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "gpudoctor/checks/gpu.py" in names
-    assert "gpudoctor/report/report.schema.json" in names
+    packages = {str(p.parent.relative_to(REPO)) for p in (REPO / "gpudoctor").rglob("__init__.py")}
+    missing = sorted(p for p in packages if f"{p}/__init__.py" not in names)
+    assert not missing, f"packages the wheel lacks (pyproject.toml's packages): {missing}"
+    for schema in ("report", "fix", "checks", "fleet"):  # check, fix, list and merge --json
+        assert f"gpudoctor/report/{schema}.schema.json" in names
     assert any(n.startswith("gpudoctor/fixes/wsl/") and n.endswith(".sh") for n in names)
     assert any(n.startswith("gpudoctor/fixes/windows/") and n.endswith(".ps1") for n in names)
     top_level = {n.split("/")[0] for n in names}
@@ -90,7 +94,7 @@ def sdist_names(tmp_path_factory):
 def test_the_sdist_holds_every_repository_path_the_readme_names(sdist_names):
     import re
 
-    named = set(re.findall(r"\b((?:tests|deploy|bench|examples)/[\w./-]*[\w/])", (REPO / "README.md").read_text()))
+    named = set(re.findall(r"(?<![\w./-])((?:tests|deploy|bench|examples)/[\w./-]*[\w/])", (REPO / "README.md").read_text()))
     assert named, "the README names no repository path: this test reads nothing"
     missing = sorted(path for path in named
                      if path.rstrip("/") not in sdist_names and not any(n.startswith(path.rstrip("/") + "/")

@@ -1,4 +1,4 @@
-"""Every Ollama log format gpudoctor parses (gpudoctor/ollama_versions.py LOG_FORMATS) is recognised in a paste
+"""Every Ollama log format gpudoctor parses (gpudoctor/knowledge/ollama_versions.py LOG_FORMATS) is recognised in a paste
 and read by the probe's own parser: the pasted log's facts equal those parse_server_log finds in the same text.
 
 Samples are real lines from public threads (tests/fixtures/pasted/README.md and tests/fixtures/ollama/issues/
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.host.base import call_key
-from gpudoctor.ollama_versions import LOG_FORMATS
+from gpudoctor.knowledge.ollama_versions import LOG_FORMATS
 from gpudoctor.pasted.reading import read_blocks
 from gpudoctor.pasted.text import clean
 from gpudoctor.probes.ollama import JOURNAL_ARGV, parse_server_log

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from gpudoctor.cli import main
-from gpudoctor.pasted.anonymise import Anonymiser
+from gpudoctor.report.anonymise import Anonymiser
 
 PASTED = Path(__file__).parent.parent / "fixtures" / "pasted"
 TABLE = (PASTED / "ollama-835-nvidia-smi-2xT4.txt").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """Kernel and driver: what the NVIDIA kernel module (NVRM), the PCIe core and module loading log.
 
-The Xid rows group NVIDIA's codes by what to do about them, as gpudoctor/xid_catalog.py does (the
+The Xid rows group NVIDIA's codes by what to do about them, as gpudoctor/knowledge/xid_catalog.py does (the
 catalogue keeps each code's own description for the gpu.errors check).
 """
 

@@ -1,7 +1,7 @@
 """Ollama and llama.cpp: the server log's discovery, load and runner errors.
 
 Ollama's lines are quoted from its source (discover/, llm/server.go) as the releases named in
-gpudoctor/ollama_versions.py print them; gpudoctor/probes/ollama.py reads the same lines for its facts.
+gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/probes/ollama.py reads the same lines for its facts.
 """
 
 from __future__ import annotations

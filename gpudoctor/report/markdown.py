@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gpudoctor.engine import Report
 from gpudoctor.model import CheckResult, Status
-from gpudoctor.pasted.anonymise import Anonymiser
+from gpudoctor.report.anonymise import Anonymiser
 from gpudoctor.report.printable import printable
 
 _MARKS = {Status.PASS: "✅", Status.WARN: "⚠️", Status.FAIL: "❌", Status.SKIP: "➖", Status.ERROR: "❌"}

@@ -11,8 +11,9 @@ the log has it, its keys decide; this table answers when only the version is kno
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from packaging.version import InvalidVersion, Version
 
 # Commits of the release tags cited below (git rev-parse vX^{commit}).
 COMMITS = {
@@ -126,9 +127,12 @@ SCHEDULER = (
 
 
 def version_key(version: str | None) -> tuple[int, ...] | None:
-    """'0.5.12' -> (0, 5, 12); '0.6.8-rc1' -> (0, 6, 8); None when it is not a version."""
-    m = re.match(r"v?(\d+)\.(\d+)\.(\d+)", version or "")
-    return tuple(int(g) for g in m.groups()) if m else None
+    """'0.5.12' -> (0, 5, 12); '0.6.8-rc1' -> (0, 6, 8): a release candidate holds its release's code,
+    so only the release numbers count; None when `packaging` reads no version."""
+    try:
+        return Version(version).release if version else None
+    except InvalidVersion:
+        return None
 
 
 def within(version: str | None, span: Span) -> bool | None:

@@ -6,6 +6,8 @@ branch ("R580"). Pure data and lookups; no I/O.
 
 from __future__ import annotations
 
+from packaging.version import InvalidVersion, Version
+
 # NVIDIA "CUDA Toolkit Release Notes", Table 3 "CUDA Toolkit and Corresponding Driver Versions"
 # (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6), the GA release of each
 # major.minor: (Linux x86_64, Windows x86_64). The CUDA 13 releases list no Windows version ("N/A"):
@@ -99,23 +101,23 @@ WHERE_TO_GET_DRIVERS = {
 }
 
 
+def _release(text: str | None) -> tuple[int, ...] | None:
+    """The numbers of a version as `packaging` reads it: '580.159.04' -> (580, 159, 4); None when it is not one."""
+    try:
+        return Version(str(text).strip()).release if text else None
+    except InvalidVersion:
+        return None
+
+
 def version_pair(text: str | None) -> tuple[int, int] | None:
     """A CUDA version's major and minor: '12.8' -> (12, 8), '13.0.88' -> (13, 0); anything else -> None."""
-    try:
-        major, minor = str(text).split(".")[:2]
-        return int(major), int(minor)
-    except (ValueError, TypeError):
-        return None
+    release = _release(text)
+    return (release[0], release[1]) if release and len(release) >= 2 else None
 
 
 def parse_driver_version(text: str | None) -> tuple[int, ...] | None:
     """'580.159.04' -> (580, 159, 4); None when it is not a driver version."""
-    if not text:
-        return None
-    try:
-        return tuple(int(part) for part in text.strip().split("."))
-    except ValueError:
-        return None
+    return _release(text)
 
 
 def required_branch(gpu_name: str, architecture: str | None) -> int | None:
