@@ -208,6 +208,8 @@ def _wsl2(ldconfig: str, dpkg: dict, linux_libcuda: tuple[str, ...] = (), *, int
     wsl_system(snapshot, "5.15.167.4-microsoft-standard-WSL2", "Ubuntu-24.04", "24.04.1")
     add_wsl_side(snapshot, ldconfig=raw(ldconfig), dpkg=dpkg, linux_libcuda=linux_libcuda, interop=interop)
     add_wsl_limits(snapshot, meminfo=meminfo, shm=shm, docker=docker, owners=owners)
+    for python in ("python3", "python"):  # no Python on PATH: NCCL is looked for in the loader cache alone
+        snapshot.add("which", [python], [])
     if docker[0]:
         snapshot.add("run", ["docker", "info", "--format", "{{json .Runtimes}}"], command(RUNTIMES_NVIDIA))
     if nvml_error:
@@ -240,15 +242,11 @@ OWNERS_510 = {
 
 
 def wsl2_healthy() -> Snapshot:
-    # Two RTX 4090 under WSL 2 with a .wslconfig that gives the VM 56 GB, Docker Desktop's integration on;
-    # no Python on PATH (so NCCL is looked for in the loader cache alone).
-    snapshot = _wsl2("ldconfig-p.wsl-ubuntu-24.04.txt", NO_NVIDIA_PACKAGES,
-                     settings=settings_output(wslconfig=raw("wslconfig.56gb.utf8"), memory=HOST_MEMORY),
-                     listing="wsl-list.ubuntu-24.04-docker-running.utf16le", meminfo="meminfo.wsl2-56gb.txt",
-                     shm="df-k-dev-shm.wsl2-56gb.txt", docker=(DOCKER_DESKTOP_CLI, DOCKER_DESKTOP_SOCKET))
-    for python in ("python3", "python"):
-        snapshot.add("which", [python], [])
-    return snapshot
+    # Two RTX 4090 under WSL 2 with a .wslconfig that gives the VM 56 GB, Docker Desktop's integration on.
+    return _wsl2("ldconfig-p.wsl-ubuntu-24.04.txt", NO_NVIDIA_PACKAGES,
+                 settings=settings_output(wslconfig=raw("wslconfig.56gb.utf8"), memory=HOST_MEMORY),
+                 listing="wsl-list.ubuntu-24.04-docker-running.utf16le", meminfo="meminfo.wsl2-56gb.txt",
+                 shm="df-k-dev-shm.wsl2-56gb.txt", docker=(DOCKER_DESKTOP_CLI, DOCKER_DESKTOP_SOCKET))
 
 
 def wsl2_wslconfig_utf16() -> Snapshot:
