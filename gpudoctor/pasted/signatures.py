@@ -23,7 +23,10 @@ _ERROR_LOOKING = re.compile(
     r"\b(?:ERROR|[Ff]ail(?:ed|ure)?|FAIL(?:ED)?|[Ff]atal|FATAL|[Cc]annot|"
     r"[Cc]ould not|[Uu]nable to|[Pp]anic|[Dd]enied|[Tt]imed out|[Ii]nvalid|[Uu]nsupported|"
     r"[Ss]egmentation fault|Traceback)\b")
-_NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?[=:]\s*(?:0|none|nil|null|\"\")\b|\b0 errors?\b")
+# A field whose value is zero or no ("Uncorrectable Error  : 0", "Remapping Failure Occurred : No" in
+# nvidia-smi -q, "errors=0"), and the kernel's own command line (whose "panic=1" is a setting), are not errors.
+_NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?=(?:0|none|nil|null|\"\")(?:\s|$)|\b0 errors?\b"
+                           r"|[=:]\s{0,40}(?:0|No|None|none|N/A|nil|null|[Ff]alse|\"\")\s*$|Kernel command line:")
 _VARIABLE = re.compile(r"0x[0-9a-fA-F]+|\d+")
 _TRACEBACK_FRAMES = ("File \"", "Traceback (most recent")
 SHAPE_CHARS = 60

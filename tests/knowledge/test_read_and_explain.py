@@ -66,6 +66,16 @@ def test_error_lines_no_signature_knows_are_listed_once_each(tmp_path):
         "error: Couldn't find the specified plugin name for gres/gpu", "fatal: Unable to initialize gres plugin 7"]
 
 
+def test_a_healthy_hosts_own_outputs_list_no_error_line(tmp_path):
+    """The one-H200 host's nvidia-smi -q ("Uncorrectable Error : 0", "Pending Page Blacklist : N/A") and dmesg
+    (its kernel command line says "panic=1"), read on the lent two-H200 host, are no one's error lines."""
+    raw = Path(__file__).parents[1] / "fixtures" / "raw" / "h200"
+    text = (raw / "t_smi.txt").read_text() + (raw / "t_dmesg.txt").read_text() \
+        + "[    0.000000] Kernel command line: console=ttyS0 quiet reboot=k panic=1\n"
+    pasted = json.loads(_read(tmp_path, text, "--json").output)["pasted"]
+    assert pasted["not_recognised"] == []
+
+
 def test_text_with_neither_a_known_output_nor_a_known_failure_is_still_refused(tmp_path):
     result = _read(tmp_path, "hello\nworld\n")
     assert result.exit_code == 2
