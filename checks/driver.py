@@ -41,7 +41,7 @@ def _windows_driver(facts):
     could be read: on Windows and inside WSL it is the only NVIDIA driver there is."""
     if facts.platform.kind not in ("wsl", "windows"):
         return None
-    windows = facts.windows
+    windows = facts.seen("windows")  # not seen (a paste without Windows' own answers): NVML's view stands
     if windows is None or not windows.reachable or not windows.driver_version:
         return None
     return windows
@@ -124,7 +124,8 @@ def _no_driver_answer(facts):
     # Inside a container NVML's trouble is how the container was started (container.gpus says how to
     # fix it), inside WSL how WSL reaches the Windows driver (wsl.gpu): not the driver itself.
     nvml_error = facts.gpus.nvml_error
-    in_container = bool(facts.container.in_container)
+    container = facts.seen("container")  # only adds where NVML's trouble comes from
+    in_container = bool(container and container.in_container)
     summary, details = explain_nvml_error(nvml_error, facts.platform.kind, in_container,
                                           wsl_version=facts.platform.wsl_version)
     root = "container.gpus" if in_container else "wsl.gpu" if facts.platform.kind == "wsl" else None

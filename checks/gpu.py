@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.env import resolve_visible_devices
+from gpudoctor.probes.gpus import NOT_RECORDED
 
 from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice, nvml_error_action
 from .p2p import describe_cuda_error
@@ -41,13 +42,25 @@ def _load_evidence(gpu) -> dict:
 
 
 def _unreadable(gpus):
+    not_recorded = [gpu for gpu in gpus if NOT_RECORDED in _identity_errors(gpu).values()]
+    if not_recorded:  # a paste that lists the GPUs without their details (`nvidia-smi -L`, `topo -m`)
+        yield unknown(NotSeen(f"the name, memory and bus id of {_listed(not_recorded)} were not recorded",
+                              "nvidia-smi"), "each GPU's details")
     for gpu in gpus:
-        errors = {call: gpu.errors[call] for call in _IDENTITY_CALLS if call in gpu.errors}
-        if not errors:
+        errors = _identity_errors(gpu)
+        if not errors or gpu in not_recorded:
             continue
         summary, details = explain_nvml_error(sorted(set(errors.values()))[0])
         yield warn(f"GPU {gpu.index} could not be read completely: {summary}", *details,
                    evidence={"gpu": gpu.index, "nvml_errors": errors})
+
+
+def _identity_errors(gpu) -> dict[str, str]:
+    return {call: gpu.errors[call] for call in _IDENTITY_CALLS if call in gpu.errors}
+
+
+def _listed(gpus) -> str:
+    return ", ".join(f"GPU {gpu.index}" for gpu in gpus)
 
 
 def _mixed(gpus):
@@ -68,9 +81,18 @@ def _mixed(gpus):
     )
 
 
+def _in_container(facts) -> bool:
+    """Whether gpudoctor ran in a container; where that was not seen (a paste), it only adds to a verdict."""
+    container = facts.seen("container")
+    return bool(container and container.in_container)
+
+
 def _hidden_from_cuda(facts, gpus):
     env = facts.seen("gpu_env")  # the variables only explain what CUDA hides; without them CUDA's own view stands
     value, cuda = env.get("CUDA_VISIBLE_DEVICES") if env else None, facts.cuda
+    if cuda.not_seen and value is None:
+        yield unknown(cuda.not_seen, "whether CUDA sees these GPUs")
+        return
     if cuda.available:  # a GPU whose bus id NVML could not read cannot be matched: _unreadable reports it
         hidden = [g for g in gpus if g.bus_id and cuda.by_bus_id(g.bus_id) is None]
     elif value is not None:
@@ -124,24 +146,27 @@ def gpu_count(facts):
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
-        virtual, in_container = facts.platform.is_virtual_machine, facts.container.in_container
+        virtual, in_container = facts.platform.is_virtual_machine, _in_container(facts)
         where = "container" if in_container else "vm" if virtual else "machine"
         yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
                    evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
                              "nvml_error": inventory.nvml_error or inventory.count_error},
                    action=Action.CONFIGURE)
         return
-    where = {"platform": facts.platform.kind, "in_container": facts.container.in_container,
-             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.wsl)}
+    where = {"platform": facts.platform.kind, "in_container": _in_container(facts),
+             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.seen("wsl"))}
     if inventory.nvml_error:
         # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
         # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
         # NVML from the Windows driver).
         wsl_root = "wsl.feature" if facts.platform.wsl_version == 1 else "wsl.gpu"
-        root = ("container.gpus" if facts.container.in_container else
+        root = ("container.gpus" if _in_container(facts) else
                 {"linux": "driver.version", "wsl": wsl_root}.get(facts.platform.kind))
         summary, details = explain_nvml_error(inventory.nvml_error, **where)
         yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
+        return
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
         return
     if inventory.count_error:
         summary, details = explain_nvml_error(inventory.count_error, **where)

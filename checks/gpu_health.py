@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
 
 # The nvmlClocksEventReasons bits that mean heat or the board hold the clocks down. The software power
@@ -31,6 +31,9 @@ def gpu_health(facts):
     (https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html).
     """
     inventory, health = facts.gpus, facts.gpu_health
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return

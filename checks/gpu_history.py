@@ -4,7 +4,7 @@ this node (gpudoctor/history.py), so that what comes back or keeps growing is sa
 from __future__ import annotations
 
 from gpudoctor.history import RunRecord
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.knowledge.xid_catalog import describe
 
 from .gpu_errors import AER, AER_STORM, gpu_of, xid_events
@@ -98,6 +98,10 @@ def gpu_error_history(facts):
     previous run in this boot ("the third time since the last reboot"), NVLink error counters and PCIe
     AER errors that grew since the previous run. Two runs belong to one boot when their boot times
     (time minus uptime) agree within two minutes. The first run only starts the history."""
+    gap = facts.unseen("kernel_log")  # what a run compares: not seen (a paste without dmesg), nothing is
+    if gap:
+        yield unknown(gap)
+        return
     history = facts.options.history
     if history is None:
         yield skip("No error history is kept here: name a file with `history = PATH` in the team's config "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.actions import NVML_RECOVERY_ACTIONS
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 
 _ADVICE = {
     "gpu-reset": "Stop the work on this GPU and reset it (`nvidia-smi -r -i <index>` when idle) or reboot.",
@@ -55,6 +55,9 @@ def gpu_memory(facts):
     with contact-vendor. Corrected errors are reported, not judged: ECC corrects them. GPUs without ECC
     (GeForce, most workstation cards) are skipped."""
     inventory, health = facts.gpus, facts.gpu_health
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return

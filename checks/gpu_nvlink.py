@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action, check, fail, ok, skip, warn
+from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.knowledge.nvlink_models import expected_nvlinks
 
 
@@ -95,13 +95,21 @@ def gpu_nvlink(facts):
     since the driver loaded; growth between runs is what the error history tells. The data-CRC counter
     (NVML_NVLINK_ERROR_DL_CRC_DATA) is not judged: on the lent two-H100 host it counted hundreds on
     healthy links while nvidia-smi reported no CRC error."""
-    inventory, health = facts.gpus, facts.gpu_health
+    inventory, health = facts.gpus, facts.seen("gpu_health")  # its counters add; the links up are the inventory's
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return
+    not_seen = [gpu for gpu in inventory.gpus if gpu.nvlinks_not_seen]
+    if not_seen:  # the links of these GPUs are unknown: neither "no NVLink" nor "all up" can be said of them
+        yield unknown(not_seen[0].nvlinks_not_seen, ", ".join(f"GPU {gpu.index}" for gpu in not_seen))
+        if len(not_seen) == len(inventory.gpus):
+            return
     with_links = [gpu for gpu in inventory.gpus if gpu.nvlinks]
-    problems = [*_fabric_findings(inventory, health),
-                *(f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index)))]
+    problems = [*(_fabric_findings(inventory, health) if health else ()),
+                *(f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index) if health else None))]
     yield from problems
     if problems:
         return
@@ -112,7 +120,7 @@ def gpu_nvlink(facts):
     counted = all(link.errors is not None for gpu in with_links for link in gpu.active_nvlinks)
     yield ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
                                                else " (error counters not recorded here)"),
-             *(_healthy_line(gpu, health.of(gpu.index)) for gpu in with_links),
+             *(_healthy_line(gpu, health.of(gpu.index) if health else None) for gpu in with_links),
              evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
 
 

@@ -243,8 +243,8 @@ def driver_kernel(facts):
     except Exception:  # NVML down: the kernel's view is all there is
         gpus = None
     kernel_log = facts.seen("kernel_log")  # its lines add to the verdict; without them the module is still judged
-    if topology.error == "not-recorded":  # a paste, or an older snapshot: no output a person pastes shows sysfs
-        yield unknown(NotSeen("sysfs was not recorded", "gpudoctor check"), "which driver each GPU is bound to")
+    if topology.not_seen:
+        yield unknown(topology.not_seen, "which driver each GPU is bound to")
     elif topology.error:
         yield skip(f"Which driver each GPU is bound to is unknown: sysfs could not be read ({topology.error}).")
     elif not topology.functions:

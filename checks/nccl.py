@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpudoctor.fix_requests import FixRequest, install_nccl
-from gpudoctor.model import check, fail, ok, skip, warn
-from gpudoctor.probes.nccl import nccl_version_text
+from gpudoctor.model import check, fail, ok, skip, unknown, warn
+from gpudoctor.probes.nccl import NOT_RECORDED, nccl_version_text
 
 SOURCE_NAMES = {
     "ld_library_path": "from LD_LIBRARY_PATH",
@@ -69,13 +69,17 @@ def _who_gets_which(libs) -> list[str]:
 
 
 def _install_fix(facts) -> FixRequest | None:
-    kit = facts.toolkits.active
+    kits = facts.seen("toolkits")  # not seen: the driver's CUDA version picks the build
+    kit = kits.active if kits else None
     cuda = (f"{kit.major_minor[0]}.{kit.major_minor[1]}" if kit and kit.major_minor
             else facts.gpus.cuda_driver_version_text)
     return install_nccl(cuda) if cuda else None
 
 
 def _none_usable(facts, libs, copies, multi_gpu):
+    if libs.not_seen:  # no copy's version was seen, and where the others would be is not known
+        yield unknown(libs.not_seen, "which NCCL versions a program loads")
+        return
     if copies:
         summary = "No NCCL library here can be loaded."
         details = [f"{lib.realpath}: {lib.error}" for lib in copies]
@@ -84,9 +88,6 @@ def _none_usable(facts, libs, copies, multi_gpu):
         ldconfig = f" ({libs.ldconfig_error})" if libs.ldconfig_error else ""
         details = [f"Looked in LD_LIBRARY_PATH, the ldconfig cache{ldconfig} and the site-packages of every Python "
                    "on PATH."]
-    if not libs.recorded and not copies:
-        yield skip("This snapshot holds no NCCL answers: it was recorded without looking for NCCL.")
-        return
     if not multi_gpu:
         yield skip(f"{summary} NCCL matters only with two or more GPUs.", *details)
         return
@@ -189,7 +190,7 @@ def nccl_library(facts):
         yield from _none_usable(facts, libs, copies, multi_gpu)
         return
     for lib in copies:
-        if lib.version is None:
+        if lib.version is None and lib.error != NOT_RECORDED:  # a pasted file name whose version was not asked
             yield warn(f"{lib.realpath} ({SOURCE_NAMES[lib.source]}) is an NCCL library that cannot be loaded.",
                        f"Loading it failed: {lib.error}.",
                        "A program that finds this copy first fails to start or falls back to no NCCL.",
@@ -217,4 +218,6 @@ def nccl_library(facts):
                  evidence=evidence)
     yield from _shadowing(libs)
     yield from _both_wheels(libs)
+    if libs.not_seen:  # what was seen stands whatever else is installed; what else is, is unknown
+        yield unknown(libs.not_seen, "other NCCL copies")
 

@@ -106,6 +106,8 @@ def _unusable_log(o):
     if not o.endpoint.local:
         return skip(f"The Ollama server at {o.endpoint.url} runs on another machine; run gpudoctor there.",
                     evidence={"url": o.endpoint.url})
+    if o.log.not_seen:
+        return unknown(o.log.not_seen)
     if o.log.error == NOT_INSTALLED:
         return skip(f"{NOT_INSTALLED} (see ollama.server).")
     if o.log.error:
@@ -188,6 +190,8 @@ def ollama_server(facts):
     elif o.running:
         where = [f"The `ollama` command: {', '.join(o.installed)}."] if o.installed else []
         yield ok(f"Ollama {o.version} answers at {url}.", *configured, *where, evidence=evidence)
+    elif o.api_not_seen:
+        yield unknown(o.api_not_seen, "whether the server answers")
     elif o.api_error == "timeout":
         yield warn(f"Ollama at {url} did not answer within {HTTP_TIMEOUT_S:g} s.",
                    "It may be busy loading a large model from a slow disk; if it stays like this, restart it "
@@ -273,6 +277,9 @@ def ollama_models(facts):
     https://github.com/ollama/ollama/blob/main/cmd/cmd.go).
     """
     o = facts.ollama
+    if o.api_not_seen:
+        yield unknown(o.api_not_seen)
+        return
     if not o.running:
         yield skip("Ollama is not running (see ollama.server).")
         return
@@ -468,7 +475,8 @@ def ollama_gpus(facts):
         yield skip("The driver shows no GPU, so there is nothing to compare (see gpu.count).")
         return
     log, platform_kind = o.log, facts.platform.kind
-    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.windows)
+    # Windows' own variables only add to what the server's log shows.
+    cvd, cvd_source = service_visible_devices(o, platform_kind, facts.seen("windows"))
     visibility = parse_visible_devices(cvd, inventory.gpus) if cvd else None
     matched = match_gpus(inventory, log.discovered) if log.discovery_seen else _runner_view(log, inventory)
     cuda_found = [i for i, d in (matched or {}).items() if d is not None]

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from gpudoctor.knowledge import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
-from gpudoctor.model import Status, check, ok, skip, warn
-from gpudoctor.probes.gpus import P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
+from gpudoctor.model import NotSeen, Status, check, ok, skip, unknown, warn
+from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
 
 # Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
 _NO_P2P_REASONS = {
@@ -184,6 +184,8 @@ def _finding(outcome: str, group: list[dict], all_pairs: int, platform, inventor
                     f"nvidia-smi topo -p2p: {_capabilities_text(first)}; {why}.", *_not_supported(reason, platform),
                     _cuda_text(first).replace("CUDA agrees", "CUDA says the same"), _WITHOUT_P2P, _OLLAMA,
                     evidence=evidence)
+    if first["p2p"]["read"] == NOT_RECORDED:  # a paste without `nvidia-smi topo -p2p`
+        return unknown(NotSeen("NVML's P2P status was not recorded", "nvidia-smi topo -p2p r"), pairs)
     return skip(f"{pairs}: P2P status could not be read ({first['p2p']['read']})", evidence=evidence)
 
 
@@ -252,6 +254,9 @@ def p2p_access(facts):
     cuDeviceCanAccessPeer.
     """
     inventory, cuda = facts.gpus, facts.cuda
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or inventory.count_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return
@@ -271,7 +276,9 @@ def p2p_access(facts):
     for (outcome, *_), group in groups.items():
         finding = _finding(outcome, group, len(inventory.pairs), facts.platform, inventory)
         yield _with_placement(finding, group, placement)
-    if not cuda.available:
+    if cuda.not_seen:
+        yield unknown(cuda.not_seen, "CUDA's own answer on P2P")
+    elif not cuda.available:
         yield skip(f"CUDA's own answer is missing: {describe_cuda_error(cuda.error)}; NVML's view is shown.",
                    evidence={"cuda_error": cuda.error})
     else:

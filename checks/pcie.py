@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Status, check, ok, skip, warn
+from gpudoctor.model import Status, check, ok, skip, unknown, warn
 from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
@@ -213,6 +213,9 @@ def pcie_link(facts):
     Inside WSL 2 the GPU is no PCI device of the Linux kernel, so only NVML's view is available.
     """
     inventory = facts.gpus
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or inventory.count_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return

@@ -6,7 +6,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from gpudoctor.boot_config import kernel_parameter_steps, manual
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.container import container_label
 
 TRANSLATED = ("DMA", "DMA-FQ")
@@ -239,6 +239,9 @@ def pcie_acs(facts):
     Documentation/ABI/testing/sysfs-kernel-iommu_groups; NVIDIA/nccl#2079, #257, #304.
     """
     topology = facts.pci_topology
+    if topology.not_seen:
+        yield unknown(topology.not_seen, "what lies between the GPUs on the PCI bus")
+        return
     if topology.error:
         yield skip(f"The PCI topology could not be read ({topology.error}).", evidence={"error": topology.error})
         return

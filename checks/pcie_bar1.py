@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gpudoctor.boot_config import manual
-from gpudoctor.model import check, ok, skip, warn
+from gpudoctor.model import check, ok, skip, unknown, warn
 
 MIB = 1 << 20
 # "BAR 1: no space for [mem size 0x...]", "BAR 1: failed to assign", "bridge window [...]: can't assign; no space"
@@ -38,6 +38,9 @@ def pcie_bar1(facts):
     Fix: enable "Above 4G Decoding" and "Re-Size BAR Support" in the BIOS (manual step).
     """
     inventory = facts.gpus
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
         return

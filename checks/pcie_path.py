@@ -3,7 +3,7 @@ against what the GPU needs."""
 
 from __future__ import annotations
 
-from gpudoctor.model import check, ok, skip, warn
+from gpudoctor.model import check, ok, skip, unknown, warn
 from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
@@ -128,8 +128,14 @@ def pcie_path(facts):
     judged while the GPU is busy: idle, the links drop to Gen1 to save power. Inside a virtual machine the
     GPU usually sits on the root bus with no bridge visible: then there is nothing to judge here."""
     inventory, topology = facts.gpus, facts.pci_topology
+    if inventory.list_not_seen:
+        yield unknown(inventory.list_not_seen)
+        return
     if inventory.nvml_error or inventory.count_error or not inventory.gpus:
         yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+        return
+    if topology.not_seen:
+        yield unknown(topology.not_seen, "the PCIe path of each GPU")
         return
     if topology.error:
         yield skip(f"The PCI topology could not be read ({topology.error}).", evidence={"error": topology.error})

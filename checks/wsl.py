@@ -17,7 +17,7 @@ from gpudoctor.fix_requests import (
     shell_env,
     windows_user_env,
 )
-from gpudoctor.model import Status, check, fail, ok, skip, warn
+from gpudoctor.model import Status, check, fail, is_unknown, ok, skip, unknown, warn
 from gpudoctor.probes.env import resolve_visible_devices
 from gpudoctor.probes.wsl import DRIVER_PACKAGE, WSL_LIB
 
@@ -356,12 +356,16 @@ def _linux_driver_findings(wsl, nvml_error: str | None = None):
 
 
 def _wsl_lib_findings(wsl):
-    if not wsl.dxg:
+    if wsl.dxg_not_seen:
+        yield unknown(wsl.dxg_not_seen, "whether Windows passes the GPU into WSL 2")
+    elif not wsl.dxg:
         yield fail("/dev/dxg is missing: Windows does not pass the GPU into this WSL 2 VM.",
                    "Install a current NVIDIA driver on Windows (R495 or newer supports CUDA in WSL), run "
                    "`wsl --update`, then `wsl --shutdown` and reopen the distribution.",
                    evidence={"dxg": False})
-    if wsl.wsl_lib is None:
+    if wsl.wsl_lib_not_seen:
+        yield unknown(wsl.wsl_lib_not_seen, "which of the Windows driver's libraries WSL mounts")
+    elif wsl.wsl_lib is None:
         yield fail(f"{WSL_LIB} cannot be read ({wsl.wsl_lib_problem}): the Windows driver's libraries are missing.",
                    "WSL mounts them from the Windows driver; reinstall the NVIDIA driver on Windows and run "
                    "`wsl --shutdown`.", evidence={"wsl_lib_problem": wsl.wsl_lib_problem})
@@ -371,7 +375,9 @@ def _wsl_lib_findings(wsl):
                    "They come from the Windows driver; an NVIDIA driver older than R495 or a broken install lacks "
                    "them. Reinstall the current driver on Windows, then `wsl --shutdown`.",
                    evidence={"missing": list(wsl.missing_wsl_libs), "present": list(wsl.wsl_lib)})
-    if wsl.libcuda_cache == ():
+    if wsl.libcuda_not_seen:
+        yield unknown(wsl.libcuda_not_seen, "whether the loader finds libcuda.so.1")
+    elif wsl.libcuda_cache == ():
         yield fail("The loader cache has no libcuda.so.1: CUDA programs cannot find the driver.",
                    _ld_conf_reason(wsl), evidence={"ld_conf": wsl.ld_conf})
     elif wsl.libcuda_cache is None:
@@ -404,7 +410,10 @@ def _toolkit_finding(wsl, gpus, windows):
     if wsl.toolkit_packages or wsl.nvcc:
         found = ", ".join(p.name for p in wsl.toolkit_packages) or wsl.nvcc[0]
         return ok(f"CUDA toolkit present ({found}).", evidence={"toolkit": found})
-    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None, windows.driver_version)
+    if wsl.packages_not_seen or wsl.nvcc_not_seen:
+        return unknown(wsl.packages_not_seen or wsl.nvcc_not_seen, "whether a CUDA toolkit is installed")
+    version = toolkit_version_for(gpus.cuda_driver_version if gpus else None,
+                                  windows.driver_version if windows else None)
     details = ["Not needed to run PyTorch wheels or Ollama, which bring their own CUDA libraries; needed to "
                "compile CUDA code (nvcc).",
                "Install it from NVIDIA's WSL-Ubuntu repository, which carries no driver: "
@@ -436,7 +445,7 @@ def wsl_gpu(facts):
 
     Source: NVIDIA, CUDA on WSL User Guide (https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     """
-    wsl, gpus, windows = facts.wsl, facts.seen("gpus"), facts.windows  # the GPU list only adds NVML's view
+    wsl, gpus, windows = facts.wsl, facts.seen("gpus"), facts.seen("windows")  # each only adds its view
     if wsl.version == 1:
         # The packages are listed on WSL 1 too: a driver left there shadows /usr/lib/wsl/lib after the conversion.
         leftovers = list(_linux_driver_findings(wsl))
@@ -444,11 +453,13 @@ def wsl_gpu(facts):
                                       "no Linux NVIDIA driver is installed here.", evidence={"wsl_version": 1})]
         return
     problems = [*_wsl_lib_findings(wsl), *_linux_driver_findings(wsl, gpus.nvml_error if gpus else None),
-                *_windows_gpu_findings(windows)]
-    if wsl.packages is None:
+                *(_windows_gpu_findings(windows) if windows else ())]
+    if wsl.packages_not_seen:
+        problems.append(unknown(wsl.packages_not_seen, "whether a Linux NVIDIA driver is installed"))
+    elif wsl.packages is None:
         problems.append(skip(f"Installed packages could not be listed ({wsl.packages_problem}); only the loader "
                              "cache was checked for a Linux driver.", evidence={"packages_problem": wsl.packages_problem}))
-    if not _worrying(problems):
+    if not _worrying(problems) and not any(is_unknown(f) for f in problems):  # "reaches" only where all was seen
         count = len(gpus.gpus) if gpus else None
         seen = ("NVML's view was not seen" if gpus is None else f"NVML failed ({gpus.nvml_error})" if gpus.nvml_error
                 else f"NVML sees {count} GPU{'s' if count != 1 else ''} through it")

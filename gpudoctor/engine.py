@@ -114,7 +114,12 @@ class FactStore:
             return
         started = time.perf_counter()
         try:
-            self._values[name] = probe(self.host, self)
+            with self.host.tally() as tally:
+                value = probe(self.host, self)
+            declared = getattr(probe, "not_seen", None)
+            if declared is not None and tally.nothing_answered and not isinstance(value, NotSeen):
+                value = self._fitting(declared)  # not what it made of no answers: a probe that saw nothing
+            self._values[name] = value
         except FactNotSeen as exc:  # it builds on a fact that was not seen: neither is it, for that reason
             self._values[name] = exc.gap
         except ProbeFailed as exc:
@@ -123,6 +128,16 @@ class FactStore:
             self._failures[name] = f"probe {name!r} failed: {type(exc).__name__}: {exc}"
         finally:
             self.timings[name] = time.perf_counter() - started
+
+    def _fitting(self, declared: NotSeen | dict[str, NotSeen]) -> NotSeen:
+        """A probe's declared `not_seen`, for the platform the host showed (Linux's when it showed none)."""
+        if isinstance(declared, NotSeen):
+            return declared
+        try:
+            kind = self.get("platform").kind
+        except ProbeFailed:
+            kind = "linux"
+        return declared.get(kind, declared["linux"])
 
     def progress(self, message: str) -> None:
         """Probes that take seconds (`--deep`) say what they are doing; the CLI may show it."""

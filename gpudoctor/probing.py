@@ -55,17 +55,25 @@ class Facts(Protocol):
 Probe = Callable[[Any, Facts], Any]  # (host, facts) -> the fact
 
 
-def provides(fact: str) -> Callable[[Probe], Probe]:
+# What a probe saw when none of its questions had an answer, by platform kind ("linux", "wsl", "windows"):
+# `NotSeen` fits the platform (a PowerShell line on Windows, the side to run it on in WSL); "linux" is the default.
+NotSeenBy = dict[str, NotSeen]
+
+
+def provides(fact: str, not_seen: NotSeen | NotSeenBy | None = None) -> Callable[[Probe], Probe]:
     """Declare the function below as the probe of `fact`, where it is written:
 
-        @provides("gpus")
-        def probe_gpus(host, facts) -> GpuInventory: ...
+        @provides("toolkits", not_seen=NotSeen("the CUDA toolkit was not recorded", "nvcc --version"))
+        def probe_toolkits(host, facts) -> CudaToolkits: ...
 
-    The registry finds every such function in gpudoctor/probes/ (no entry point, no reinstall).
+    `not_seen`: the fact when the host answered none of the probe's questions (a paste or a snapshot that does
+    not hold them): the engine gives it instead of what the probe made of no answers (see CONTRIBUTING.md,
+    "Facts not seen"). The registry finds every such function in gpudoctor/probes/ (no entry point, no reinstall).
     """
 
     def declare(probe: Probe) -> Probe:
         probe.provides = fact  # type: ignore[attr-defined]
+        probe.not_seen = not_seen  # type: ignore[attr-defined]
         return probe
 
     return declare

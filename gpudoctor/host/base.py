@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any, Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
 
 from gpudoctor.host.answers import (
     NOT_RECORDED,
@@ -57,6 +59,8 @@ _MISSING: dict[str, Any] = {
     "http": HttpResult(error=NOT_RECORDED),
     "addresses": (),
 }
+# The kinds whose unrecorded answer (above) cannot be told from a real one.
+_GAP_LOOKS_ANSWERED = frozenset({"glob", "resolve", "which", "env", "addresses"})
 
 
 def _encode(answer: Any) -> Any:
@@ -119,10 +123,24 @@ def call_key(kind: str, args: Sequence[Any]) -> str:
     return json.dumps([kind, *args], separators=(",", ":"), ensure_ascii=False)
 
 
+@dataclass
+class Tally:
+    """The questions one probe asked, and how many of them had an answer (a paste or a snapshot answers only
+    those it holds): a probe none of whose questions was answered saw nothing."""
+
+    asked: int = 0
+    answered: int = 0
+
+    @property
+    def nothing_answered(self) -> bool:
+        return self.asked > 0 and self.answered == 0
+
+
 class Host:
     """Answers probe calls; subclasses say where the answers come from."""
 
     def __init__(self) -> None:
+        self._tallies = threading.local()  # this thread's open tallies, innermost last
         self._lock = threading.Lock()
         self._pending: dict[str, threading.Event] = {}
         self._answers: dict[str, Any] = {}
@@ -207,9 +225,27 @@ class Host:
         """This machine's own IP addresses, every interface (psutil.net_if_addrs), without zone ids."""
         return self._answer("addresses", [], lambda: self._live_addresses())
 
+    @contextmanager
+    def tally(self) -> Iterator[Tally]:
+        """Count the questions asked on this thread inside the block (one probe's), and those answered."""
+        stack = self._tallies.__dict__.setdefault("stack", [])
+        stack.append(Tally())
+        try:
+            yield stack[-1]
+        finally:
+            stack.pop()
+
     # -- memoised, recorded answering -----------------------------------------------------------
     def _answer(self, kind: str, args: list, compute: Callable[[], Any]) -> Any:
         key = call_key(kind, args)
+        answer = self._answer_once(kind, args, key, compute)
+        stack = getattr(self._tallies, "stack", None)
+        if stack:  # a snapshot of a replay holds its gaps as "not-recorded" errors: those are no answers either
+            stack[-1].asked += 1
+            stack[-1].answered += self._holds(key) and getattr(answer, "error", None) != NOT_RECORDED
+        return answer
+
+    def _answer_once(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._answers:
                 return self._answers[key]
@@ -222,8 +258,11 @@ class Host:
         answer = _MISSING.get(kind)
         try:
             answer = self._lookup(kind, args, key, compute)
-            with self._lock:
-                self.recorded[key] = (kind, args, _encode(answer))
+            # A snapshot of a replay keeps its gaps as gaps: a missing answer that would read as a real one
+            # (no match, an unset variable) is left out; the others carry their "not-recorded" error.
+            if kind not in _GAP_LOOKS_ANSWERED or self._holds(key):
+                with self._lock:
+                    self.recorded[key] = (kind, args, _encode(answer))
         finally:
             with self._lock:
                 self._answers[key] = answer
@@ -241,6 +280,9 @@ class Host:
     def answered(self, kind: str, args: Sequence[Any]) -> bool:
         """Whether this question has an answer: always live; in a snapshot or a paste only where it was asked.
         For the questions whose unrecorded answer looks like a real one (an unset variable, nothing on PATH)."""
+        return self._holds(call_key(kind, list(args)))
+
+    def _holds(self, key: str) -> bool:
         return True
 
     def close(self) -> None:
@@ -260,8 +302,8 @@ class ReplayHost(Host):
     def origin(self, kind: str, args: Sequence[Any]) -> str | None:
         return self._origins.get(call_key(kind, [str(a) if kind == "run" else a for a in args]))
 
-    def answered(self, kind: str, args: Sequence[Any]) -> bool:
-        return call_key(kind, list(args)) in self._calls
+    def _holds(self, key: str) -> bool:
+        return key in self._calls
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._calls:

@@ -137,7 +137,7 @@ def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 5
     host = reading.host()
     report = run_checks(host, checks, registry, Options(min_driver=min_driver, source="pasted"),
                         report_broken_plugins=False, summarize=host_summary)
-    judged = judge_pasted(report, reading.kinds, _conflicts_result(reading), reading.platform)
+    judged = judge_pasted(report, _conflicts_result(reading))
     # The whole paste was scanned for known failures: the live logs' check would only repeat part of it.
     judged = replace(judged, results=tuple(r for r in judged.results if r.check_id != LIVE_LOGS_CHECK))
     # A known failure that a check reported itself becomes that finding's code; the rest come first, as causes.

@@ -1,8 +1,8 @@
 """Pasted text -> blocks -> the probes' recorded answers -> a host the checks can judge.
 
 What a paste does not show stays unrecorded: the probes get the same "not-recorded" answer a
-snapshot gives for a question it never asked, and gpudoctor/pasted/verdicts.py reports the checks
-that rest on it as unknown, with the command whose output would settle them.
+snapshot gives for a question it never asked, and say themselves that they did not see it (a typed
+`NotSeen`); the checks that rest on it are unknown, with the command whose output would settle them.
 """
 
 from __future__ import annotations
@@ -142,12 +142,7 @@ def _tail(lines: list[str], platform: PastedPlatform) -> list[str]:
     return kept[::-1]
 
 
-# Not an output but what one told: the NCCL versions of the system copies (nccl.library needs them).
-NCCL_VERSIONS = "NCCL versions in ldconfig -p"
-WSL2_LIBRARIES = "WSL 2's /usr/lib/wsl/lib in ldconfig -p"
-WHOLE_LDCONFIG = "the whole ldconfig -p"
 WSL_DISTRO_UNKNOWN = "distribution not in the paste"
-OLLAMA_VERSION = "Ollama version in its log"
 
 
 # Block kinds whose reader needs nothing but the block: reader(lines, answers, label).
@@ -183,8 +178,7 @@ class Notes:
                 for sentence, label in self._first.items()]
 
 
-def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: Notes,
-            settled: set[str]) -> None:
+def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, notes: Notes) -> None:
     name, lines, label = block.kind.name, block.lines, block.label
     if name in _PLAIN_READERS:
         _PLAIN_READERS[name](lines, answers, label)
@@ -200,17 +194,11 @@ def _answer(block: Block, answers: PastedAnswers, platform: PastedPlatform, note
         if not (block.command and "-p2p" in block.command):
             notes.append(label, f"no command line says which capability this P2P matrix shows; read as {capability}")
     elif name == "ldconfig -p":
-        if linux.whole_listing(lines):
-            settled.add(WHOLE_LDCONFIG)
-        if linux.ldconfig(lines, answers, label):
-            settled.add(NCCL_VERSIONS)
-        elif any("libnccl" in line for line in lines):
+        if not linux.ldconfig(lines, answers, label) and any("libnccl" in line for line in lines):
             notes.append(label, "libnccl.so.2 is listed without its version (the file it links to says it)")
     elif name == "Ollama server log":
         kind = "windows" if platform.sys_platform == "win32" else "linux"
         log = ollama.server_log(_tail(lines, platform), answers, label, kind)
-        if log.server_version:
-            settled.add(OLLAMA_VERSION)
         for sentence in ollama.what_the_log_says(log):
             notes.append(label, sentence)
     elif name.startswith("wsl "):
@@ -232,15 +220,10 @@ class Reading:
     platform: PastedPlatform
     notes: list[str]
     cuts: int
-    settled: set[str]  # what the outputs told beyond their kind (NCCL_VERSIONS)
 
     @property
     def recognised(self) -> list[Block]:
         return [b for b in self.blocks if b.kind is not None]
-
-    @property
-    def kinds(self) -> set[str]:
-        return {b.kind.name for b in self.recognised} | self.settled
 
     @property
     def conflicts(self) -> list[Conflict]:
@@ -276,7 +259,6 @@ def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
     platform = guess_platform(blocks)
     answers = PastedAnswers()
     notes = Notes()
-    settled: set[str] = {WSL2_LIBRARIES} if platform.wsl2 else set()
     order = {kind.name: i for i, kind in enumerate(KINDS)}
     answered: set[tuple[str, int]] = set()
     for block in sorted(_joined_logs(blocks), key=lambda b: order[b.kind.name]):
@@ -284,8 +266,8 @@ def read_blocks(texts: list[tuple[str, CleanText]]) -> Reading:
         same = (block.kind.name, hash(tuple(block.lines)))
         if same not in answered:
             answered.add(same)
-            _answer(block, answers, platform, notes, settled)
-    return Reading(blocks, answers, platform, notes.lines(), sum(text.cuts for _, text in texts), settled)
+            _answer(block, answers, platform, notes)
+    return Reading(blocks, answers, platform, notes.lines(), sum(text.cuts for _, text in texts))
 
 
 __all__ = ["BY_NAME", "Block", "Reading", "read_blocks", "segment"]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 DOCKER_INFO_TIMEOUT = 5.0  # `docker info` waits on a dead daemon's socket; never longer than this
@@ -362,7 +363,7 @@ def _gpu_request(host: Host) -> GpuRequest:
     return request
 
 
-@provides("container")
+@provides("container", not_seen=NotSeen("whether this runs in a container was not recorded", "cat /proc/1/cgroup"))
 def probe_container(host: Host, facts) -> ContainerFacts:
     mounts = parse_mountinfo(host.read_file("/proc/self/mountinfo").text or "")
     cgroup = host.read_file("/proc/1/cgroup", limit=1 << 16).text or ""

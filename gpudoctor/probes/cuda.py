@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.probing import provides
 
@@ -47,6 +49,13 @@ class CudaFacts:
     @property
     def available(self) -> bool:
         return self.error is None
+
+    @property
+    def not_seen(self) -> NotSeen | None:
+        """Why CUDA's own view is unknown where it was never asked (a paste, an older snapshot): no output a person
+        pastes holds the CUDA driver's device list, gpudoctor's own run does."""
+        return NotSeen("the CUDA driver's own answers were not recorded", "gpudoctor check") \
+            if self.error == NOT_RECORDED else None
 
     def by_bus_id(self, bus_id: str | None) -> CudaDevice | None:
         if not bus_id:

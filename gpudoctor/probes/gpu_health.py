@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.nvml import NVML_ERROR_NAMES
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 NVML_TEMPERATURE_GPU = 0
@@ -149,7 +150,8 @@ def _health(host: Host, index: int) -> GpuHealth:
     )
 
 
-@provides("gpu_health")
+@provides("gpu_health", not_seen=NotSeen("the GPUs' health counters (ECC, throttling, BAR1) were not recorded",
+                                           "nvidia-smi -q"))
 def probe_gpu_health(host: Host, facts) -> GpuHealthFacts:
     inventory = facts.get("gpus")
     if inventory.nvml_error or not inventory.gpus:

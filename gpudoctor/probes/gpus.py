@@ -147,6 +147,7 @@ class Gpu:
     errors: dict[str, str] = field(default_factory=dict)  # NVML function -> error name
     load: GpuLoad = field(default_factory=GpuLoad)
     nvlink_speed_mbps: int | None = None  # per link and direction, NVML_FI_DEV_NVLINK_SPEED_MBPS_COMMON
+    nvlinks_not_seen: NotSeen | None = None  # a paste without the links' state (`nvidia-smi -q` does not show it)
 
     @property
     def memory_mib(self) -> int | None:
@@ -193,6 +194,13 @@ class GpuInventory:
     gpus: tuple[Gpu, ...] = ()
     pairs: tuple[GpuPair, ...] = ()
     count_error: str | None = None
+
+    @property
+    def list_not_seen(self) -> NotSeen | None:
+        """Why the GPU list is unknown where the driver's own version was shown but not its GPUs (a pasted
+        /proc/driver/nvidia/version)."""
+        return NotSeen("the GPU list of the driver was not recorded", "nvidia-smi") \
+            if self.count_error == NOT_RECORDED else None
 
     @property
     def cuda_driver_version_text(self) -> str | None:
@@ -321,6 +329,8 @@ def _gpu(host: Host, index: int) -> Gpu:
         errors=read.errors,
         load=_load(host, index, utilization.get("gpu")),
         nvlink_speed_mbps=_nvlink_speed(host, index),
+        nvlinks_not_seen=NotSeen("the state of the NVLinks was not recorded", "nvidia-smi nvlink -s")
+        if host.nvml("nvmlDeviceGetNvLinkState", index, 0).error == NOT_RECORDED else None,
     )
 
 
@@ -444,7 +454,10 @@ def _prefetch(host: Host, count: int) -> None:
 def probe_gpus(host: Host, facts) -> GpuInventory | NotSeen:
     init = host.nvml("nvmlInit")
     if init.error == NOT_RECORDED:  # a paste without nvidia-smi, or a snapshot that never asked NVML
-        return NotSeen("the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded", "nvidia-smi")
+        # In WSL both sides have an nvidia-smi, and what each lists tells where the GPU path breaks.
+        shown_by = "nvidia-smi (in WSL, and in Windows PowerShell)" if facts.get("platform").kind == "wsl" \
+            else "nvidia-smi"
+        return NotSeen("the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded", shown_by)
     if not init.ok:
         return GpuInventory(nvml_error=init.error)
     driver = host.nvml("nvmlSystemGetDriverVersion")

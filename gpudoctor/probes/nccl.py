@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
-from gpudoctor.probing import ProbeFailed, provides
+from gpudoctor.model import NotSeen
+from gpudoctor.probing import FactNotSeen, ProbeFailed, provides
 from gpudoctor.probes.gating import only_with_nvidia_gpu
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
@@ -66,7 +67,7 @@ class NcclLibraries:
     ldconfig_error: str | None = None
     torch: tuple[TorchNccl, ...] = ()
     both_wheels: tuple[str, ...] = ()  # Pythons with nvidia-nccl-cu12 AND -cu13 (one file, two owners)
-    recorded: bool = True  # False: the host holds no answer to the search (a snapshot taken without it)
+    not_seen: NotSeen | None = None  # the part of the search a paste or an older snapshot does not hold
 
     @property
     def loader_choice(self) -> NcclLibrary | None:
@@ -118,14 +119,17 @@ def _python_copies(host: Host, env) -> tuple[list[NcclLibrary], NcclLibrary | No
     return copies, torch_choice
 
 
-def _python_envs(facts) -> tuple:
+def _python_envs(facts) -> tuple[tuple, NotSeen | None]:
+    """The Pythons to search, and why they are unknown where they were not seen."""
     try:
-        return facts.get("python_envs").envs
+        return facts.get("python_envs").envs, None
+    except FactNotSeen as exc:  # a paste: pip's and PyTorch's copies are unknown, the loader's still count
+        return (), exc.gap
     except ProbeFailed:  # the LD_LIBRARY_PATH and system copies are still worth reporting
-        return ()
+        return (), None
 
 
-@provides("nccl")
+@provides("nccl", not_seen=NotSeen("the NCCL libraries were not recorded", "ldconfig -p | grep nccl"))
 @only_with_nvidia_gpu
 def probe_nccl(host: Host, facts) -> NcclLibraries:
     if facts.get("platform").kind == "windows":  # NCCL is Linux-only
@@ -136,7 +140,8 @@ def probe_nccl(host: Host, facts) -> NcclLibraries:
     system_paths, ldconfig_error = _ldconfig_paths(host)
     libraries += [_library(host, p, "system") for p in system_paths]
     torch, both_wheels = [], []
-    for env in _python_envs(facts):
+    envs, pythons_not_seen = _python_envs(facts)
+    for env in envs:
         copies, torch_choice = _python_copies(host, env)
         libraries += copies
         if env.has("torch"):
@@ -149,5 +154,6 @@ def probe_nccl(host: Host, facts) -> NcclLibraries:
         ldconfig_error=ldconfig_error,
         torch=tuple(torch),
         both_wheels=tuple(both_wheels),
-        recorded=ldconfig_error != NOT_RECORDED,
+        not_seen=NotSeen("the loader cache was not recorded", "ldconfig -p | grep nccl")
+        if ldconfig_error == NOT_RECORDED else pythons_not_seen,
     )

@@ -17,8 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.model import NotSeen
 from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
 from gpudoctor.probing import provides
 
@@ -173,6 +175,7 @@ class LogProblem:
 class ServerLog:
     source: str | None = None  # "journalctl -u ollama" or a file path
     error: str | None = None  # why no log could be read
+    not_seen: NotSeen | None = None  # no place it could be was recorded (a paste without it, an older snapshot)
     server_version: str | None = None
     service_env: dict[str, str] | None = None  # audited keys of the last `server config` line
     discovered: tuple[LogGpu, ...] = ()
@@ -210,6 +213,7 @@ class OllamaFacts:
     pulled: tuple[tuple[str, int], ...] | None = None  # GET /api/tags when no model is loaded
     where: OllamaHost = field(default_factory=OllamaHost)  # the unit, device access, container, app log
     refused: str | None = None  # the URL that refused before gpudoctor found the server elsewhere
+    api_not_seen: NotSeen | None = None  # the server's API was never asked (a paste without `ollama ps`)
 
     @property
     def running(self) -> bool:
@@ -848,7 +852,16 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
         if text is not None:
             return parse_server_log(text, _named(host, "file", [path, LOG_LIMIT, True], path), via="file")
         tried.append(why)
-    return ServerLog(error="; ".join(tried) or "no place to look for the server log")
+    error = "; ".join(tried) or "no place to look for the server log"
+    if not (host.answered("run", JOURNAL_ARGV) or any(host.answered("file", [path, LOG_LIMIT, True])
+                                                      for path in candidates)):
+        ask = WINDOWS_LOG_ASK if platform_kind == "windows" else LINUX_LOG_ASK
+        return ServerLog(error=error, not_seen=NotSeen("the Ollama server's log was not recorded", ask))
+    return ServerLog(error=error)
+
+
+LINUX_LOG_ASK = "journalctl -u ollama --no-pager | tail -n 300"
+WINDOWS_LOG_ASK = 'Get-Content "$env:LOCALAPPDATA\\Ollama\\server.log" -Tail 300'
 
 
 # -- the probe -----------------------------------------------------------------------------------------
@@ -875,7 +888,8 @@ def _listening_endpoints(log: ServerLog, addresses: Callable[[], tuple[str, ...]
     return [(e, how) for e, how in found if e.local]
 
 
-@provides("ollama")
+@provides("ollama", not_seen={"linux": NotSeen("the Ollama server and its log were not recorded", LINUX_LOG_ASK),
+                              "windows": NotSeen("the Ollama server and its log were not recorded", WINDOWS_LOG_ASK)})
 def probe_ollama(host: Host, facts) -> OllamaFacts:
     platform_kind = facts.get("platform").kind
     where, container_log = _where(host, platform_kind)
@@ -907,4 +921,6 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
     pulled = query_tags(host, endpoint) if models == () else None
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,
                        models=models, models_error=models_error, log=log, shell_env=shell_env, where=where,
-                       refused=refused, pulled=pulled)
+                       refused=refused, pulled=pulled,
+                       api_not_seen=NotSeen("the Ollama server's answers (its version, the loaded models) were not "
+                                            "recorded", "ollama ps") if api_error == NOT_RECORDED else None)

@@ -13,7 +13,9 @@ import re
 import struct
 from dataclasses import dataclass
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.probes.pcie import LinkGenerations
 from gpudoctor.probing import provides
@@ -118,6 +120,13 @@ class PciTopology:
             return None
         wanted = normalize_bus_id(bus_id)
         return next((f for f in self.functions if f.bus_id == wanted), None)
+
+    @property
+    def not_seen(self) -> NotSeen | None:
+        """Why the topology is unknown where sysfs was never asked (a paste, an older snapshot): no output a person
+        pastes shows it, gpudoctor's own run does."""
+        return NotSeen("sysfs (the PCI topology) was not recorded", "gpudoctor check") if self.error == NOT_RECORDED \
+            else None
 
     @property
     def iommu_mode(self) -> str | None:

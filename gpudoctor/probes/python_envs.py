@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 DISTRIBUTIONS = (
@@ -106,8 +107,10 @@ def _ask(host: Host, command: str) -> PythonEnv:
 
 
 @provides("python_envs")
-def probe_python_envs(host: Host, facts) -> PythonEnvs:
+def probe_python_envs(host: Host, facts) -> PythonEnvs | NotSeen:
     system = host.system()
+    if not (host.answered("which", ["python3"]) or host.answered("which", ["python"])):  # a paste, or never asked
+        return NotSeen("the Python environments (pip's and PyTorch's libraries) were not recorded", "gpudoctor check")
     paths = ntpath if system.sys_platform == "win32" else posixpath
     commands = _interpreters(host, paths)
     with ThreadPoolExecutor(max_workers=max(1, len(commands))) as pool:  # each child takes ~0.1 s

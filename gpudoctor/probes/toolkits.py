@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 INSTALL_GLOBS = {
@@ -131,7 +132,8 @@ def _merge_wrappers(host: Host, paths, toolkits: list[CudaToolkit], path_roots: 
     return moved
 
 
-@provides("toolkits")
+@provides("toolkits", not_seen={"linux": NotSeen("the CUDA toolkits (nvcc) were not recorded", "nvcc --version"),
+                      "windows": NotSeen("the CUDA toolkits (nvcc) were not recorded", "nvcc --version")})
 def probe_toolkits(host: Host, facts) -> CudaToolkits:
     windows = facts.get("platform").kind == "windows"
     paths = ntpath if windows else posixpath

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from gpudoctor.host.answers import CommandResult
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
 SYSTEM32_FROM_WSL = "/mnt/c/Windows/System32"
@@ -433,7 +434,12 @@ def _windows_build(windows: _Windows, platform, version_line: str | None) -> int
     return int(match.group(1)) if match else None
 
 
-@provides("windows")
+_WINDOWS_NOT_SEEN = "the Windows side was not recorded"
+
+
+@provides("windows", not_seen={"linux": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v (in Windows PowerShell)"),
+                               "wsl": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v (in Windows PowerShell)"),
+                               "windows": NotSeen(_WINDOWS_NOT_SEEN, "wsl -l -v")})
 def probe_windows(host: Host, facts) -> WindowsFacts:
     platform = facts.get("platform")
     if platform.kind not in ("windows", "wsl"):

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.model import NotSeen
 from gpudoctor.probes.container import parse_df_kib
 from gpudoctor.probing import provides
 
@@ -124,6 +126,12 @@ class WslFacts:
     mem_total_kib: int | None = None  # MemTotal of /proc/meminfo: WSL 2's memory cap as this VM sees it
     shm_bytes: int | None = None  # size of /dev/shm (`df -k`)
     docker: DockerLink | None = None
+    # Parts a paste or an older snapshot does not hold: each says what would show it (the check asks, never fails).
+    dxg_not_seen: NotSeen | None = None
+    wsl_lib_not_seen: NotSeen | None = None
+    libcuda_not_seen: NotSeen | None = None  # also where `ldconfig -p` was cut (`| grep`): absence is not shown
+    packages_not_seen: NotSeen | None = None
+    nvcc_not_seen: NotSeen | None = None
 
     @property
     def missing_wsl_libs(self) -> tuple[str, ...]:
@@ -267,7 +275,8 @@ def _docker_link(host: Host) -> DockerLink:
     return DockerLink(cli=host.resolve(cli) if cli else None, socket=host.resolve(DOCKER_SOCKET))
 
 
-@provides("wsl")
+@provides("wsl", not_seen=NotSeen("the WSL 2 GPU setup (/dev/dxg, /usr/lib/wsl/lib) was not recorded",
+                                  "ls -l /dev/dxg /usr/lib/wsl/lib"))
 def probe_wsl(host: Host, facts) -> WslFacts:
     platform = facts.get("platform")
     if platform.kind != "wsl":
@@ -300,4 +309,24 @@ def probe_wsl(host: Host, facts) -> WslFacts:
         mem_total_kib=parse_meminfo_kib(host.read_file(MEMINFO, limit=8192).text or ""),
         shm_bytes=parse_df_kib(shm.text) if shm.ok else None,
         docker=_docker_link(host),
+        dxg_not_seen=None if host.answered("resolve", [DXG]) else NotSeen("whether /dev/dxg exists was not recorded",
+                                                                            "ls -l /dev/dxg"),
+        wsl_lib_not_seen=NotSeen(f"the files in {WSL_LIB} were not recorded", f"ls {WSL_LIB}")
+        if listing.error == NOT_RECORDED else None,
+        libcuda_not_seen=_libcuda_not_seen(host, libcuda_cache),
+        packages_not_seen=NotSeen("the installed NVIDIA packages were not recorded", "dpkg -l | grep -i nvidia")
+        if packages_problem and NOT_RECORDED in packages_problem else None,
+        nvcc_not_seen=None if nvcc or host.answered("which", ["nvcc"]) else NotSeen(
+            "whether a CUDA toolkit (nvcc) is installed was not recorded", "nvcc --version"),
     )
+
+
+# `ldconfig -p` begins with this line; a listing without it was cut (`| grep`) and cannot show a library missing.
+_CACHE_HEADER = re.compile(r"^\d+ libs found in cache", re.MULTILINE)
+
+
+def _libcuda_not_seen(host: Host, libcuda_cache: tuple[str, ...] | None) -> NotSeen | None:
+    result = _ldconfig_result(host)
+    if result.error == NOT_RECORDED or (libcuda_cache == () and not _CACHE_HEADER.search(result.text or "")):
+        return NotSeen("the whole loader cache was not recorded", "ldconfig -p")
+    return None

@@ -136,7 +136,8 @@ def test_a_snapshot_recorded_without_the_nccl_probe_is_skipped_not_failed():
     checked = nccl_result(h200_software().remove("run", ["ldconfig", "-p"]).set("which", ["python3"], [])
                           .set("which", ["python"], []))
     assert checked.status is Status.SKIP
-    assert "holds no NCCL answers" in text_of(checked)
+    unknown = checked.findings[0].evidence
+    assert unknown["unknown"] and unknown["shown_by"] == "ldconfig -p | grep nccl"
 
 
 def test_nccl_version_codes_decode_both_encodings():

@@ -57,3 +57,21 @@ def test_a_snapshot_without_nvml_answers_leaves_the_gpu_checks_unknown_not_faile
     for check_id in ("gpu.count", "driver.version"):
         finding = result(report, check_id).findings[0]
         assert result(report, check_id).status is Status.SKIP and finding.evidence["shown_by"] == "nvidia-smi"
+
+
+def test_a_probe_none_of_whose_questions_was_answered_is_what_it_declared_not_seen():
+    """A snapshot that never asked for the CUDA toolkits: `cuda.toolkit` says so, never "No CUDA toolkit"."""
+    builder = HostBuilder.from_fixture("linux-2xh200-nvlink.json")
+    asked_by_toolkits = ('["which","nvcc"]', '["env","CUDA_HOME"]', '["env","CUDA_PATH"]', '["glob","/usr/local/cuda',
+                         '["resolve","/usr/local/cuda', '["file","/usr/local/cuda', '["run","/usr/local/cuda')
+    builder.calls = {key: value for key, value in builder.calls.items() if not key.startswith(asked_by_toolkits)}
+    check = result(run(builder.host(), only=["cuda.toolkit"]), "cuda.toolkit")
+    assert check.status is Status.SKIP
+    assert check.findings[0].evidence["shown_by"] == "nvcc --version"
+    assert check.findings[0].summary.startswith("Unknown: the CUDA toolkits (nvcc) were not recorded")
+
+
+def test_a_probe_with_one_answered_question_judges_what_it_saw():
+    recorded = result(run(HostBuilder.from_fixture("linux-2xh200-nvlink.json").host(), only=["cuda.toolkit"]),
+                      "cuda.toolkit")
+    assert not recorded.findings[0].evidence.get("unknown")

@@ -42,7 +42,7 @@ CORPUS = {
     "wsl-9099-windows-nvidia-smi-526.txt": (["nvidia-smi"], {"driver.version": ("fail", "526.47 is older than 535")}),
     "wsl-9254-tesla-tcc-and-geforce.txt": (["nvidia-smi"], {"gpu.count": ("warn", "The GPUs differ")}),
     "wsl-9962-docker-nvidia-smi-531.txt": (["nvidia-smi"], {"driver.version": ("fail", "531.18"),
-                                                             "gpu.count": ("skip", "Not in the paste")}),
+                                                             "gpu.count": ("skip", "Unknown: paste `nvidia-smi`")}),
     "wsl-5554-wsl-list-v.txt": (["wsl -l -v"], {"wsl.feature": ("pass", "WSL")}),
     "pytorch-119638-topo-m-phb.txt": (["nvidia-smi topo -m"], {"p2p.access": ("skip", "nvidia-smi topo -p2p r")}),
     "nccl-667-topo-m-4gpu.txt": (["nvidia-smi topo -m"], {"p2p.access": ("skip", "nvidia-smi topo -p2p r")}),

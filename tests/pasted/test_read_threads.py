@@ -140,8 +140,10 @@ def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
     assert "never the `cuda`, `cuda-X-Y` or `cuda-drivers` packages" in said(gpu)
     assert [f["status"] for f in gpu["findings"]].count("fail") == 1
     asked = [f["summary"] for f in gpu["findings"] if f["status"] == "skip"]
-    assert "Not in the paste: paste `ls -l /dev/dxg` to judge whether Windows passes the GPU into WSL 2." in asked
-    assert "Not in the paste: paste `ldconfig -p` to judge whether the loader finds libcuda.so.1." in asked
+    assert ("Unknown (whether Windows passes the GPU into WSL 2): paste `ls -l /dev/dxg` (whether /dev/dxg exists was "
+            "not recorded).") in asked
+    assert ("Unknown (whether the loader finds libcuda.so.1): paste `ldconfig -p` (the whole loader cache was not "
+            "recorded).") in asked
     assert len(asked) == len(set(asked))
     # it also needs the GPUs, which on WSL both sides show
     assert found["nccl.library"]["summary"].startswith("Unknown: paste `nvidia-smi (in WSL, and in Windows PowerShell)`")

@@ -208,6 +208,8 @@ def _wsl2(ldconfig: str, dpkg: dict, linux_libcuda: tuple[str, ...] = (), *, int
     wsl_system(snapshot, "5.15.167.4-microsoft-standard-WSL2", "Ubuntu-24.04", "24.04.1")
     add_wsl_side(snapshot, ldconfig=raw(ldconfig), dpkg=dpkg, linux_libcuda=linux_libcuda, interop=interop)
     add_wsl_limits(snapshot, meminfo=meminfo, shm=shm, docker=docker, owners=owners)
+    for python in ("python3", "python"):  # no Python on PATH: NCCL is looked for in the loader cache alone
+        snapshot.add("which", [python], [])
     if docker[0]:
         snapshot.add("run", ["docker", "info", "--format", "{{json .Runtimes}}"], command(RUNTIMES_NVIDIA))
     if nvml_error:
