@@ -87,3 +87,15 @@ def test_explain_prints_a_signature_with_its_sources_date_and_an_example():
     for part in ("Cause:", "Next step: Reboot", "Action: reboot", "https://github.com/NVIDIA/nvidia-docker/issues/182",
                  "checked 2026-11-25", "Example:", "NVRM: API mismatch: the client has the version 535.54.03"):
         assert part in output
+
+
+def test_unknown_error_lines_keep_their_line_numbers_across_the_megabyte_chunks():
+    from gpudoctor.pasted.signatures import not_recognised
+
+    head = "ok\nfatal: boom 1\n"
+    filler = "ok\n" * (((1 << 20) - len(head) - 4) // 3)  # "Segmentation fault" then straddles the megabyte's end
+    text = head + filler + "Segmentation fault (core dumped)\n"
+    assert len(head + filler) < 1 << 20 < len(head + filler) + len("Segmentation fault")
+    lines = not_recognised([("paste", text)], ())
+    assert lines[0] == "paste, line 2: fatal: boom 1"
+    assert lines[1] == f"paste, line {text.count(chr(10))}: Segmentation fault (core dumped)"
