@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -87,3 +88,21 @@ def result(report: Report, check_id: str) -> CheckResult:
 def text_of(check_result: CheckResult) -> str:
     """Everything a person reads about one check, for asserting key words."""
     return "\n".join(f"{f.summary}\n" + "\n".join(f.details) for f in check_result.findings)
+
+
+# `nvidia-smi nvlink -e`'s names for the three per-link counters, as gpudoctor's NvLink.errors keys them.
+SMI_NVLINK_COUNTER = {"Replay Errors": "replay", "Recovery Errors": "recovery", "CRC Errors": "crc"}
+
+
+def nvlink_e_counters(path: Path) -> dict[int, dict[int, dict[str, int]]]:
+    """A recorded `nvidia-smi nvlink -e` as {gpu: {link: {counter: count}}}."""
+    counters: dict[int, dict[int, dict[str, int]]] = {}
+    gpu = None
+    for line in path.read_text().splitlines():
+        if line.startswith("GPU "):
+            gpu = int(line.split()[1].rstrip(":"))
+            counters[gpu] = {}
+        match = re.match(r"\s+Link (\d+): (.+?): (\d+)$", line)
+        if match and gpu is not None:
+            counters[gpu].setdefault(int(match.group(1)), {})[SMI_NVLINK_COUNTER[match.group(2)]] = int(match.group(3))
+    return counters

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hosts import HostBuilder, result, run
+from hosts import HostBuilder, nvlink_e_counters, result, run
 
 RAW = Path(__file__).parents[1] / "fixtures" / "raw" / "h100x2"
 HOST = "linux-2xh100-nvlink.json"
-SMI_COUNTER = {"Replay Errors": "replay", "Recovery Errors": "recovery", "CRC Errors": "crc"}
 
 
 @pytest.fixture(scope="module")
@@ -28,17 +27,7 @@ def inventory(report):
 
 
 def smi_link_counters(name: str) -> dict[int, dict[int, dict[str, int]]]:
-    """`nvidia-smi nvlink -e` as {gpu: {link: {counter: count}}}."""
-    counters: dict[int, dict[int, dict[str, int]]] = {}
-    gpu = None
-    for line in (RAW / name).read_text().splitlines():
-        if line.startswith("GPU "):
-            gpu = int(line.split()[1].rstrip(":"))
-            counters[gpu] = {}
-        match = re.match(r"\s+Link (\d+): (.+?): (\d+)$", line)
-        if match and gpu is not None:
-            counters[gpu].setdefault(int(match.group(1)), {})[SMI_COUNTER[match.group(2)]] = int(match.group(3))
-    return counters
+    return nvlink_e_counters(RAW / name)
 
 
 def test_every_link_counter_is_what_nvidia_smi_printed(inventory):

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hosts import HostBuilder, result, run
+from hosts import HostBuilder, nvlink_e_counters, result, run
 
 RAW = Path(__file__).parents[1] / "fixtures" / "raw" / "h200x2-final"
 HOST = "linux-2xh200-nvlink-final.json"
-SMI_COUNTER = {"Replay Errors": "replay", "Recovery Errors": "recovery", "CRC Errors": "crc"}
 
 
 @pytest.fixture(scope="module")
@@ -22,23 +21,10 @@ def report():
     return run(HostBuilder.from_fixture(HOST).host())
 
 
-def _printed_link_counters() -> dict[int, dict[int, dict[str, int]]]:
-    counters: dict[int, dict[int, dict[str, int]]] = {}
-    gpu = None
-    for line in (RAW / "nvlink-e.txt").read_text().splitlines():
-        if line.startswith("GPU "):
-            gpu = int(line.split()[1].rstrip(":"))
-            counters[gpu] = {}
-        match = re.match(r"\s+Link (\d+): (.+?): (\d+)$", line)
-        if match and gpu is not None:
-            counters[gpu].setdefault(int(match.group(1)), {})[SMI_COUNTER[match.group(2)]] = int(match.group(3))
-    return counters
-
-
 def test_the_link_counters_read_in_one_field_value_call_are_what_nvidia_smi_printed(report):
     inventory = report.facts.get("gpus")
     read = {gpu.index: {link.link: link.errors for link in gpu.active_nvlinks} for gpu in inventory.gpus}
-    assert read == _printed_link_counters() and [len(links) for links in read.values()] == [18, 18]
+    assert read == nvlink_e_counters(RAW / "nvlink-e.txt") and [len(links) for links in read.values()] == [18, 18]
 
 
 def test_links_bar1_and_the_pair_agree_with_nvidia_smi(report):
