@@ -18,7 +18,7 @@ from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
 from gpudoctor.model import NotSeen
 from gpudoctor.ollama.log import ServerLog, parse_server_log
-from gpudoctor.ollama.messages import log_line_kept, looks_like_ollama
+from gpudoctor.ollama.messages import INFERENCE_COMPUTE, LISTENING, SERVER_CONFIG, log_line_kept, looks_like_ollama
 from gpudoctor.probes.ollama_host import OllamaHost, app_log, find_container, gpu_access, service_unit
 from gpudoctor.probing import provides
 
@@ -32,7 +32,7 @@ NOT_INSTALLED = "Ollama is not installed here"
 JOURNAL_ARGV = ["journalctl", "-u", "ollama", "--no-pager", "-n", str(JOURNAL_LINES), "-o", "cat"]
 # A long-running service pushes its start-up lines out of the last 3000; fetch just those.
 JOURNAL_STARTUP_ARGV = ["journalctl", "-u", "ollama", "--no-pager", "-n", "300", "-o", "cat",
-                        "--grep", "server config|inference compute|Listening on"]
+                        "--grep", "|".join((SERVER_CONFIG, INFERENCE_COMPUTE, LISTENING))]
 
 # Server settings a user may have set in the wrong place (a shell). Not CUDA_VISIBLE_DEVICES: a shell
 # often sets it for its own programs, and ollama.gpus reports what it does to the server.
@@ -274,7 +274,7 @@ def read_server_log(host: Host, platform_kind: str) -> ServerLog:
         text, why = _journal(host)
         if text is not None:
             startup = ""
-            if "inference compute" not in text:
+            if INFERENCE_COMPUTE not in text:
                 extra = host.run(JOURNAL_STARTUP_ARGV, timeout=JOURNAL_TIMEOUT_S, keep_lines=log_line_kept)
                 startup = extra.text if extra.ok else ""
             return parse_server_log(text, _named(host, "run", JOURNAL_ARGV, "journalctl -u ollama"), startup, "journal")
