@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from gpudoctor.ollama.slog import logfmt, parse_size
 
@@ -88,19 +89,20 @@ CATALOGUED = {
     "ollama.no-compatible-gpu": ("discovery", "none-compatible"),
 }
 # Messages, or forms of them, the catalogue's rows do not match yet (no real excerpt in the corpus proves a row):
-# (pattern, kind, reason), tried in order after it. 0.3's `msg="no nvidia devices detected" library=…` puts the
+# (text, kind, reason), tried in order after it. 0.3's `msg="no nvidia devices detected" library=…` puts the
 # library in a field, where ollama.no-nvidia-devices expects "by library".
 UNCATALOGUED = (
-    (re.compile(r"cudaMalloc failed: out of memory"), "oom", None),
-    (re.compile(r"CUDA error: out of memory"), "oom", None),
-    (re.compile(r"llama runner process (?:has terminated|no longer running)"), "runner", None),
-    (re.compile(r"cuda driver library init failure"), "discovery", "cuda-init"),  # cuInit's error, ollama/ollama#11593
-    (re.compile(r"unable to load cuda driver library"), "discovery", "library-not-loaded"),
-    (re.compile(r"error looking up nvidia GPU memory"), "discovery", "memory-lookup"),
-    (re.compile(r"failure during GPU discovery"), "discovery", "discovery-failed"),
-    (re.compile(r"CUDA GPU is too old"), "discovery", "gpu-too-old"),
-    (re.compile(r"no nvidia devices detected"), "discovery", "no-device"),
-    (re.compile(r"no compatible GPUs were discovered"), "discovery", "none-compatible"),
+    ("cudaMalloc failed: out of memory", "oom", None),
+    ("CUDA error: out of memory", "oom", None),
+    ("llama runner process has terminated", "runner", None),
+    ("llama runner process no longer running", "runner", None),
+    ("cuda driver library init failure", "discovery", "cuda-init"),  # cuInit's error, ollama/ollama#11593
+    ("unable to load cuda driver library", "discovery", "library-not-loaded"),
+    ("error looking up nvidia GPU memory", "discovery", "memory-lookup"),
+    ("failure during GPU discovery", "discovery", "discovery-failed"),
+    ("CUDA GPU is too old", "discovery", "gpu-too-old"),
+    ("no nvidia devices detected", "discovery", "no-device"),
+    ("no compatible GPUs were discovered", "discovery", "none-compatible"),
 )
 
 
@@ -113,8 +115,21 @@ def message(line: str) -> str:
     return line.strip()[:300]
 
 
+@cache
+def _catalogued_words() -> tuple[str, ...]:
+    """The words the matcher's prefilter needs for the CATALOGUED rows: a line without any is matched by none,
+    and is not handed to the matcher (most lines of a log)."""
+    from gpudoctor.knowledge.matcher import required_literals  # never on the start-up path
+    from gpudoctor.knowledge.signatures import by_code
+
+    return tuple(sorted({word for code in CATALOGUED for pattern in by_code(code).patterns
+                         for word in required_literals(pattern)}))
+
+
 def _catalogued(line: str) -> LogProblem | None:
-    from gpudoctor.knowledge.matcher import scan  # compiled on the first log line read, never at start-up
+    if not any(word in line for word in _catalogued_words()):
+        return None
+    from gpudoctor.knowledge.matcher import scan
 
     for match in scan(line, "", "ollama-log"):
         if match.code in CATALOGUED:
@@ -132,8 +147,8 @@ def problem(line: str) -> LogProblem | None:
     found = _catalogued(line)
     if found is not None:
         return found
-    for pattern, kind, reason in UNCATALOGUED:
-        if pattern.search(line):
+    for text, kind, reason in UNCATALOGUED:
+        if text in line:
             return LogProblem(kind, message(line), reason=reason)
     return None
 
@@ -177,7 +192,7 @@ def _known_failure(line: str) -> bool:
 
 def log_line_kept(line: str) -> str:
     """What of a server-log line is recorded (the `keep_lines` of the log's reads)."""
-    if any(marker in line for marker in LOG_LINES_READ) or any(pattern.search(line) for pattern, _k, _r in UNCATALOGUED) \
+    if any(marker in line for marker in LOG_LINES_READ) or any(text in line for text, _k, _r in UNCATALOGUED) \
             or _known_failure(line):
         return line
     head = _SLOG_HEAD.search(line) or _OLD_HEAD.search(line)
