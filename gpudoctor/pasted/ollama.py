@@ -1,7 +1,7 @@
 """Ollama's server log, `ollama ps` and `ollama --version` as the answers the `ollama` probe reads.
 
 The log goes where the probe looks for it (the journal on Linux and WSL, server.log under
-%LOCALAPPDATA% on Windows), so gpudoctor/probes/ollama.py parses it, in every format it knows.
+%LOCALAPPDATA% on Windows), so gpudoctor/ollama/log.py parses it, in every format it knows.
 `ollama ps` and `ollama --version` print what the server's API answered (/api/ps, /api/version);
 they are turned back into those answers.
 """
