@@ -12,7 +12,7 @@ from typing import TextIO
 
 from gpudoctor.engine import Report
 from gpudoctor.model import Status, is_unknown
-from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
+from gpudoctor.report.console import colour_wanted, output_width, styled, wrapped
 from gpudoctor.report.json_report import headline
 from gpudoctor.report.printable import printable
 
@@ -224,10 +224,11 @@ def _issues_found(report: Report, tally: str) -> list[Line]:
 
 def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,
                  width: int | None = None, not_shown_unknown: tuple[str, ...] = ()) -> None:
-    """Print the report; `width` (default: the terminal's, or none when not a terminal) wraps long lines."""
+    """Print the report; long lines wrap to `width` (default: $COLUMNS, else the terminal's width, else 80
+    for a file or a pipe, as every other command and rich and click do)."""
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
-    width = width if width is not None else terminal_width(stream)
+    width = width if width is not None else output_width(stream)
     colour = colour_wanted(stream)
     out = []
     for line in report_lines(report, verbose=verbose, marks=marks, not_shown_unknown=not_shown_unknown):
