@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
 from gpudoctor.probes.gpus import CLOCK_EVENT_REASONS
+
+from .nvml_status import no_gpu_to_judge
 
 # The nvmlClocksEventReasons bits that mean heat or the board hold the clocks down. The software power
 # cap (0x4) under load is normal power management and idle (0x1) is idle: neither is judged here.
@@ -31,11 +33,9 @@ def gpu_health(facts):
     (https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html).
     """
     inventory, health = facts.gpus, facts.gpu_health
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     reasons = {gpu.index: gpu.load.clock_event_reasons for gpu in inventory.gpus}
     if not health.gpus or all(reasons.get(h.index) is None and h.power_limit_mw is None for h in health.gpus):

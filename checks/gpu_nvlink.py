@@ -5,6 +5,8 @@ from __future__ import annotations
 from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.knowledge.nvlink_models import expected_nvlinks
 
+from .nvml_status import no_gpu_to_judge
+
 
 def _expected(gpu, health) -> tuple[int | None, str]:
     table = expected_nvlinks(gpu.name)
@@ -96,11 +98,9 @@ def gpu_nvlink(facts):
     (NVML_NVLINK_ERROR_DL_CRC_DATA) is not judged: on the lent two-H100 host it counted hundreds on
     healthy links while nvidia-smi reported no CRC error."""
     inventory, health = facts.gpus, facts.seen("gpu_health")  # its counters add; the links up are the inventory's
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     not_seen = [gpu for gpu in inventory.gpus if gpu.nvlinks_not_seen]
     if not_seen:  # the links of these GPUs are unknown: neither "no NVLink" nor "all up" can be said of them

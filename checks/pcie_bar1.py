@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from gpudoctor.boot_config import manual
-from gpudoctor.model import check, ok, skip, unknown, warn
+from gpudoctor.model import check, ok, skip, warn
+
+from .nvml_status import no_gpu_to_judge
 
 MIB = 1 << 20
 # "BAR 1: no space for [mem size 0x...]", "BAR 1: failed to assign", "bridge window [...]: can't assign; no space"
@@ -38,11 +40,9 @@ def pcie_bar1(facts):
     Fix: enable "Above 4G Decoding" and "Re-Size BAR Support" in the BIOS (manual step).
     """
     inventory = facts.gpus
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     health, topology, log = facts.gpu_health, facts.pci_topology, facts.seen("kernel_log")
     no_space = [line for boot in log.boots if boot.boot == "current" for line in boot.lines
