@@ -109,7 +109,7 @@ def gpu_nvlink(facts):
             return
     with_links = [gpu for gpu in inventory.gpus if gpu.nvlinks]
     problems = [*(_fabric_findings(inventory, health) if health else ()),
-                *(f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index) if health else None))]
+                *(f for gpu in with_links for f in _gpu_findings(gpu, _health_of(health, gpu)))]
     yield from problems
     if problems:
         return
@@ -117,11 +117,20 @@ def gpu_nvlink(facts):
         yield skip("No GPU here has NVLink (NVML lists no link): nothing to judge.",
                    evidence={"gpus": [g.index for g in inventory.gpus]})
         return
+    yield _all_up(with_links, health)
+
+
+def _health_of(health, gpu):
+    """The GPU's health record, where the health fact was seen at all."""
+    return health.of(gpu.index) if health else None
+
+
+def _all_up(with_links, health):
     counted = all(link.errors is not None for gpu in with_links for link in gpu.active_nvlinks)
-    yield ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
-                                               else " (error counters not recorded here)"),
-             *(_healthy_line(gpu, health.of(gpu.index) if health else None) for gpu in with_links),
-             evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
+    return ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
+                                                else " (error counters not recorded here)"),
+              *(_healthy_line(gpu, _health_of(health, gpu)) for gpu in with_links),
+              evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
 
 
 def _healthy_line(gpu, health) -> str:
