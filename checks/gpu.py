@@ -8,7 +8,7 @@ from gpudoctor.probes.gpus import NOT_RECORDED
 
 from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice, nvml_error_action
 from .p2p import describe_cuda_error
-from .wsl import linux_driver_pieces
+from .wsl_gpu import linux_driver_pieces
 
 # NVML calls that identify a GPU; any of them failing means the GPU itself is in trouble.
 _IDENTITY_CALLS = ("nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciInfo", "nvmlDeviceGetMemoryInfo")
