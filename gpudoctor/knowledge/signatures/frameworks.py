@@ -241,4 +241,63 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/tf-53184-numa-node-negative-docker.txt",),
     ),
+    Signature(
+        code="frameworks.torch-without-nccl",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"Distributed package doesn't have NCCL built in",),
+        severity="fail",
+        cause=("The script asked torch.distributed for the nccl backend, which this PyTorch build lacks: PyTorch for "
+               "Windows and macOS has no NCCL."),
+        advice=("On Windows use the gloo backend (`init_process_group(backend=\"gloo\")`, or the framework's "
+                "setting for it), or train one process per machine; for NCCL run on Linux or in WSL2."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install NCCL"),
+        sources=("https://github.com/Alpha-VLLM/LLaMA2-Accessory/issues/166",
+                 "https://github.com/kennymckormick/pyskl/issues/79",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-25",
+        examples=("frameworks/llama2-accessory-166-windows-nccl-not-built-in.txt",
+                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt"),
+    ),
+    Signature(
+        code="frameworks.rendezvous-port-in-use",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(
+            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), and before it (errno: 98)
+            r"failed to listen on any local network address\. port: (?P<port>\d+)[^\n]{0,80}EADDRINUSE",
+            r"The server socket has failed to bind to [^\s]{1,60}:(?P<port>\d+) \(errno: 98 - Address already in use\)",
+        ),
+        severity="fail",
+        cause=("The rendezvous port {port} is already taken on this machine (another training run, or a leftover "
+               "process of an earlier one), so torch.distributed cannot listen on it."),
+        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501), or stop the "
+                "leftover process holding it (`ss -ltnp | grep <port>` shows which)."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/modelscope/ms-swift/issues/3988",
+                 "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked="2026-11-25",
+        examples=("frameworks/ms-swift-3988-port-29500-eaddrinuse.txt",),
+    ),
+    Signature(
+        code="frameworks.jax-cpu-jaxlib",
+        cause_id="jax-cpu-build",
+        kinds=("any",),
+        patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",),
+        severity="warn",
+        cause="JAX runs on the CPU: only the CPU jaxlib is installed, without JAX's CUDA plugin.",
+        advice=("Install JAX's CUDA build: `pip install -U \"jax[cuda12]\"` (it brings the CUDA plugin and its "
+                "nvidia-* libraries); if only PyTorch needs the GPU here, the warning is harmless."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/JeffSHF/ColabDock/issues/28",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",),
+    ),
 )

@@ -355,4 +355,68 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-9160-vram-recover-timeout-warning.txt",),
     ),
+    Signature(
+        code="ollama.server-already-running",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: address already in use",
+            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: Only one usage of each socket address",
+        ),
+        severity="info",
+        cause=("Another Ollama server (the systemd service, or the tray app on Windows and macOS) already listens "
+               "on {address}, so `ollama serve` cannot; the running one serves the requests."),
+        advice=("Nothing is broken: use the server that is already running (`curl http://localhost:11434` answers "
+                "\"Ollama is running\"); to run `ollama serve` by hand, stop the other one first (`sudo systemctl "
+                "stop ollama` on Linux, Quit Ollama from the tray icon on Windows and macOS)."),
+        action="none",
+        rules_out=("a GPU or driver problem",),
+        never_suggest=("reinstall Ollama", "reinstall the driver"),
+        sources=("https://github.com/ollama/ollama/issues/707", "https://github.com/ollama/ollama/issues/2540",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-707-serve-port-in-use-service-running.txt",
+                  "ollama/ollama-2540-windows-tray-already-serving.txt"),
+    ),
+    Signature(
+        code="ollama.system-memory-too-small",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            r"model requires more system memory \((?P<required>[\d.]+ [KMGT]?i?B)\) than is available "
+            r"\((?P<available>[\d.]+ [KMGT]?i?B)\)",
+        ),
+        severity="fail",
+        cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
+               "free, so Ollama refuses to load it."),
+        advice=("Run a smaller model or quantisation (or a smaller num_ctx) that fits; for a small shortfall, free "
+                "RAM by closing other programs or add swap."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",),
+    ),
+    Signature(
+        code="ollama.runner-terminated",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(
+            r"llama runner process has terminated: (?P<how>exit status \w+|signal: \w+)",
+            r"llama runner process no longer running: (?P<how>-?\d+)",
+        ),
+        severity="fail",
+        cause="Ollama's model runner died ({how}) while loading or running the model.",
+        advice=("Update Ollama to the latest release (older ones crash on newer models), then read the server log "
+                "lines just before the exit (`journalctl -u ollama` or server.log): the CUDA error or out-of-memory "
+                "line there names the cause."),
+        action="configure",
+        rules_out=(),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ollama/ollama/issues/7031", "https://github.com/ollama/ollama/issues/5628",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7031-runner-0xc0000409-fixed-by-update.txt",),
+    ),
 )

@@ -242,4 +242,47 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt",),
     ),
+    Signature(
+        code="wheels.torchvision-other-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        patterns=(
+            r"Detected that PyTorch and torchvision were compiled with different",
+            r"PyTorch has CUDA Version=(?P<torch_cuda>[\d.]+) and torchvision has CUDA",
+        ),
+        severity="fail",
+        cause="torchvision was built for another CUDA than the installed PyTorch, so it refuses to load.",
+        advice=("Reinstall torchvision from the PyTorch index of the same CUDA as the installed torch, with the "
+                "matching version: e.g. `pip install torchvision==<match> --index-url "
+                "https://download.pytorch.org/whl/cu117` for a +cu117 torch (`python -c 'import torch; "
+                "print(torch.__version__)'` shows it)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/m-bain/whisperX/issues/320",
+                 "https://github.com/acheong08/Diffusion-ColabUI/issues/108", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/whisperx-320-torchvision-cu118-torch-cu117.txt",
+                  "wheels/diffusion-colabui-108-torchvision-cuda-118-vs-117.txt"),
+    ),
+    Signature(
+        code="wheels.torchvision-ops-without-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        patterns=(r"Could not run 'torchvision::(?P<op>\w+)' with arguments from the 'CUDA' backend",),
+        severity="fail",
+        cause=("torchvision has no CUDA kernel for {op}: a CPU-only or mismatched torchvision is installed beside a "
+               "CUDA build of PyTorch."),
+        advice=("Reinstall torch, torchvision and torchaudio together from the same PyTorch index so that torchvision "
+                "is the CUDA build matching PyTorch (`pip install --force-reinstall torch torchvision torchaudio "
+                "--index-url https://download.pytorch.org/whl/cu121`, the cuXXX of your torch)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ltdrdata/ComfyUI-Impact-Pack/issues/915",
+                 "https://github.com/ultralytics/ultralytics/issues/7713", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/comfyui-impact-pack-915-torchvision-nms-cuda-backend.txt",
+                  "wheels/ultralytics-7713-torchvision-cpu-beside-cuda-torch.txt"),
+    ),
 )
