@@ -254,4 +254,64 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/vllm-13946-failed-to-infer-device-type-docker.txt",),
     ),
+    Signature(
+        code="vllm.not-enough-gpus-for-parallelism",
+        cause_id="vllm-parallel-config",
+        kinds=_VLLM,
+        patterns=(
+            r"The number of required GPUs exceeds the total number of available GPUs in the (?P<pool>placement group|cluster)",
+            r"Tensor parallel size \((?P<size>\d+)\) cannot be larger than the number of available GPUs",
+        ),
+        severity="fail",
+        cause=("vLLM was asked for more GPUs (tensor parallel size times pipeline parallel size) than this machine or "
+               "Ray cluster offers it."),
+        advice=("Set --tensor-parallel-size (times --pipeline-parallel-size) to at most the GPUs vLLM can see: count "
+                "them with `nvidia-smi -L` (and `ray status` for a Ray cluster), and check that CUDA_VISIBLE_DEVICES "
+                "or the container's GPU request does not hide some."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/VITA-MLLM/VITA/issues/42", "https://github.com/vllm-project/vllm/issues/7107",
+                 "https://docs.vllm.ai/en/latest/serving/distributed_serving.html"),
+        checked="2026-11-25",
+        examples=("vllm/vita-42-placement-group-gpus-exceed.txt",),
+    ),
+    Signature(
+        code="vllm.max-model-len-above-model",
+        cause_id="vllm-model-limits",
+        kinds=_VLLM,
+        patterns=(
+            r"User-specified max_model_len \((?P<asked>\d+)\) is greater than the derived max_model_len",
+        ),
+        severity="fail",
+        cause="--max-model-len asks for {asked} tokens, more than the context length the model's config.json declares.",
+        advice=("Set --max-model-len (max_model_len) to at most the model's own context length (the derived value "
+                "the message names); set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 only for a model that really supports a "
+                "longer context (rope scaling)."),
+        action="configure",
+        rules_out=("a driver fault", "a lack of GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/xorbitsai/inference/issues/1715", "https://github.com/vllm-project/vllm/issues/3676",
+                 ENGINE_ARGS),
+        checked="2026-11-25",
+        examples=("vllm/xinference-1715-qwen14b-max-model-len-4096-vs-2048.txt",),
+    ),
+    Signature(
+        code="vllm.sampler-warmup-oom",
+        cause_id="cuda-oom",
+        kinds=_VLLM,
+        patterns=(r"CUDA out of memory occurred when warming up sampler with (?P<requests>\d+) dummy requests",),
+        severity="fail",
+        cause=("The GPU ran out of memory while vLLM warmed up its sampler with {requests} requests: the weights and "
+               "the KV cache left too little for it."),
+        advice=("Lower --max-num-seqs (max_num_seqs, e.g. to 64) or --gpu-memory-utilization a little, so that "
+                "memory remains for the sampler; with other processes on the GPU, free them first."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/17939", "https://github.com/vllm-project/vllm/issues/14452",
+                 CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/vllm-17939-sampler-warmup-oom-256-requests.txt",),
+    ),
 )

@@ -285,4 +285,71 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/comfyui-impact-pack-915-torchvision-nms-cuda-backend.txt",
                   "wheels/ultralytics-7713-torchvision-cpu-beside-cuda-torch.txt"),
     ),
+    Signature(
+        code="wheels.msvc-build-tools-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # setuptools/distutils on Windows when no cl.exe is found; older releases say "14.0 is required"
+            r"Microsoft Visual C\+\+ (?P<version>\d+\.\d+)(?: or greater)? is required",
+        ),
+        severity="fail",
+        cause="pip had to compile an extension on Windows and found no Microsoft C++ compiler (MSVC {version} or newer).",
+        advice=("Install the Microsoft C++ Build Tools (Visual Studio Installer, workload \"Desktop development with "
+                "C++\"; the Visual C++ redistributable is not the compiler) and rerun the install from a new shell, "
+                "or install a prebuilt wheel for your Python instead of building."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/HKUST-Aerial-Robotics/Stereo-RCNN/issues/23",
+                 "https://github.com/GVCLab/PersonaLive/issues/30",
+                 "https://visualstudio.microsoft.com/visual-cpp-build-tools/"),
+        checked="2026-11-25",
+        examples=("wheels/stereo-rcnn-23-model-c-needs-msvc-build-tools.txt",
+                  "wheels/personalive-30-pycuda-needs-cpp-build-tools.txt"),
+    ),
+    Signature(
+        code="wheels.cuda-headers-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"fatal error: (?P<header>cuda_runtime(?:_api)?\.h|cublas_v2\.h|cusparse\.h|cuda_fp16\.h|curand\.h)"
+            r"[:;] No such file or directory",
+            r"Cannot open include file: '(?P<header>cuda_runtime(?:_api)?\.h)'",
+        ),
+        severity="fail",
+        cause=("The extension build cannot find the CUDA toolkit's header {header}: no CUDA toolkit (development "
+               "files) is installed where the build looks."),
+        advice=("Install the CUDA toolkit matching torch.version.cuda (its include/ holds the headers: the "
+                "cuda-toolkit package, or `conda install -c nvidia cuda-toolkit`), set CUDA_HOME to it (e.g. "
+                "/usr/local/cuda), then rebuild; the pip nvidia-* runtime wheels carry no headers for building."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/erikwijmans/Pointnet2_PyTorch/issues/181",
+                 "https://github.com/NVIDIA/nccl/issues/131", "https://github.com/CharlesShang/DCNv2/issues/20"),
+        checked="2026-11-25",
+        examples=("wheels/pointnet2-181-no-cuda-headers-for-build.txt", "wheels/dcnv2-20-cuda-runtime-api-h-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.wheel-tag-not-this-platform",
+        cause_id="no-wheel-for-python",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            r"(?P<wheel>[\w.+-]{1,120}-(?P<python>cp\d+)-[\w.]{1,40}\.whl) is not a supported wheel on this platform",
+        ),
+        severity="fail",
+        cause="The wheel {wheel} is built for another Python ({python}) or platform than this interpreter.",
+        advice=("Install the wheel whose cpXY tag matches your Python (`python --version`: cp311 for Python 3.11) "
+                "and whose platform tag matches the machine (win_amd64, manylinux x86_64 or aarch64), or run the "
+                "install with the Python version the wheel was built for."),
+        action="configure",
+        rules_out=("a driver or CUDA problem",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/294",
+                 "https://github.com/facebookresearch/clevr-iep/issues/38",
+                 "https://packaging.python.org/en/latest/specifications/platform-compatibility-tags/"),
+        checked="2026-11-25",
+        examples=("wheels/cogvideox-wrapper-294-cp312-wheel-on-python311.txt",),
+    ),
 )
