@@ -300,4 +300,91 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",),
     ),
+    Signature(
+        code="frameworks.device-side-assert",
+        cause_id="app-fault",
+        kinds=_PY,
+        patterns=(
+            r"device-side assert triggered",
+            # the kernel's own assert, printed before the Python error (ClassNLLCriterion, IndexKernel, ...)
+            r"Assertion `(?P<assertion>t >= 0 && t < n_classes|index >= -sizes\[i\] && index < sizes\[i\][^`\n]{0,40})` failed",
+        ),
+        severity="warn",
+        cause=("A check inside a CUDA kernel failed on the program's own data (most often a class label or an index "
+               "outside its range); the GPU and its driver are fine."),
+        advice=("Check the data the failing operation received: class labels must lie in 0..num_classes-1 (match "
+                "the model's number of classes to the dataset) and indices within the tensor; rerun with "
+                "CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see which operation and value."),
+        action="none",
+        rules_out=("a driver or hardware fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reboot"),
+        sources=("https://github.com/pytorch/pytorch/issues/25537",
+                 "https://github.com/chenyuntc/simple-faster-rcnn-pytorch/issues/198",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-25537-nll-target-out-of-range-assert.txt",
+                  "frameworks/simple-faster-rcnn-198-device-assert-class-count.txt"),
+    ),
+    Signature(
+        code="frameworks.dataloader-shm-bus-error",
+        cause_id="container-shm-too-small",
+        kinds=_PY,
+        patterns=(
+            r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Bus",
+            r"Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory",
+        ),
+        severity="fail",
+        cause=("A DataLoader worker died of a bus error: /dev/shm is too small for the batches the workers share "
+               "(Docker gives a container 64 MB unless told otherwise)."),
+        advice=("Give the container more shared memory: `docker run --shm-size=16g ...` or `--ipc=host` (in "
+                "Kubernetes an emptyDir with medium: Memory on /dev/shm), or lower num_workers; `df -h /dev/shm` "
+                "shows the size."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/fastai/docker-containers/issues/21", "https://github.com/bytedance/Protenix/issues/2",
+                 "https://github.com/pytorch/pytorch#docker-image"),
+        checked="2026-11-25",
+        examples=("frameworks/fastai-containers-21-dataloader-bus-error-shm.txt",
+                  "frameworks/protenix-2-dataloader-docker-shm-limit.txt"),
+    ),
+    Signature(
+        code="frameworks.ddp-unused-parameters",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"Expected to have finished reduction in the prior iteration before starting a new one",),
+        severity="fail",
+        cause=("DistributedDataParallel waited for gradients of parameters that took no part in the loss, so the "
+               "training step could not finish: a property of the model code, not of the GPUs."),
+        advice=("Pass find_unused_parameters=True to DistributedDataParallel (the framework's config key of that "
+                "name), or remove the unused layers so every parameter takes part in the loss."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/ImprintLab/MedSegDiff/issues/27",
+                 "https://github.com/ZhengYinan-AIR/Diffusion-Planner/issues/65",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"),
+        checked="2026-11-25",
+        examples=("frameworks/medsegdiff-27-ddp-unused-parameters.txt",
+                  "frameworks/diffusion-planner-65-ddp-find-unused-parameters.txt"),
+    ),
+    Signature(
+        code="frameworks.triton-missing",
+        cause_id="triton-missing",
+        kinds=_PY,
+        patterns=(r"Cannot find a working triton installation",),
+        severity="fail",
+        cause="torch.compile's inductor backend needs Triton, and no Triton that works with this PyTorch is installed.",
+        advice=("Install a Triton matching the PyTorch release (`pip install triton` on Linux; on Windows, where "
+                "PyTorch ships none, the community `pip install -U triton-windows`), or run without torch.compile "
+                "(eager mode)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/136361", "https://github.com/lum3on/comfyui_HiDream-Sampler/issues/7",
+                 "https://github.com/woct0rdho/triton-windows"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-136361-no-triton-for-windows.txt",
+                  "frameworks/hidream-sampler-7-triton-31-too-old-windows.txt"),
+    ),
 )
