@@ -403,10 +403,11 @@ SIGNATURES = (
         cause_id="ollama-runner-crash",
         kinds=("any",),
         patterns=(
-            r"llama runner process has terminated: (?P<how>exit status \w+|signal: \w+)",
+            # "llama-server" since the runner was renamed (2026)
+            r"(?:llama runner|llama-server) process has terminated: (?P<how>exit status \w+|signal: \w+)",
             r"llama runner process no longer running: (?P<how>-?\d+)",
         ),
-        severity="fail",
+        severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
         advice=("Update Ollama to the latest release (older ones crash on newer models), then read the server log "
                 "lines just before the exit (`journalctl -u ollama` or server.log): the CUDA error or out-of-memory "
@@ -418,5 +419,45 @@ SIGNATURES = (
                  "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
         checked="2026-11-25",
         examples=("ollama/ollama-7031-runner-0xc0000409-fixed-by-update.txt",),
+    ),
+    Signature(
+        code="ollama.model-architecture-unknown",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
+        severity="fail",
+        cause="This Ollama (or llama.cpp) release does not know the model's architecture '{architecture}'.",
+        advice=("Upgrade Ollama to a release that supports the model (the latest from ollama.com/download, or a "
+                "newer ollama/ollama image), then pull the model again; the model's page names the Ollama version "
+                "it needs."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/5369", "https://github.com/ollama/ollama/issues/16014",
+                 "https://github.com/ollama/ollama/releases"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt"),
+    ),
+    Signature(
+        code="ollama.server-not-reachable",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            r"could not connect to ollama app, is it running",
+            r"could not connect to a running Ollama instance",
+        ),
+        severity="fail",
+        cause="The ollama command found no Ollama server to talk to: it is not running, or listens elsewhere.",
+        advice=("Start the server and check it: on Linux `sudo systemctl start ollama` then `systemctl status ollama` "
+                "(`journalctl -u ollama` shows why it stopped); on Windows and macOS start the Ollama app (tray "
+                "icon) or run `ollama serve`. If the server sets OLLAMA_HOST, set the same in the client's "
+                "environment."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8813", "https://github.com/ollama/ollama/issues/5482",
+                 "https://github.com/ollama/ollama/issues/9145", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("ollama/ollama-8813-cli-cannot-reach-server-linux.txt", "ollama/ollama-5482-windows-tray-not-started.txt"),
     ),
 )
