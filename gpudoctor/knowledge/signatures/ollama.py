@@ -460,4 +460,23 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-8813-cli-cannot-reach-server-linux.txt", "ollama/ollama-5482-windows-tray-not-started.txt"),
     ),
+    Signature(
+        code="ollama.runner-load-timeout",
+        cause_id="ollama-load-timeout",
+        kinds=("any",),
+        patterns=(r"timed out waiting for llama runner to start(?: - progress (?P<progress>[\d.]+))?",),
+        severity="fail",
+        cause="Loading the model took longer than Ollama's load timeout, so it gave up on the runner.",
+        advice=("Raise the load timeout in the server's environment (OLLAMA_LOAD_TIMEOUT=30m, e.g. `systemctl edit "
+                "ollama` then Environment=\"OLLAMA_LOAD_TIMEOUT=30m\"), and keep the models (OLLAMA_MODELS) on a "
+                "fast local disk; progress 0.00 that never moves can also be a runner that hangs, whose log lines "
+                "then show why."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8470", "https://github.com/ollama/ollama/issues/10969",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-8470-load-timeout-progress-0.txt", "ollama/ollama-10969-external-ssd-load-timeout.txt"),
+    ),
 )

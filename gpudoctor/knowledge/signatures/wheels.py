@@ -352,4 +352,23 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/cogvideox-wrapper-294-cp312-wheel-on-python311.txt",),
     ),
+    Signature(
+        code="wheels.xformers-without-cuda-kernels",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(r"xFormers wasn't build with CUDA support",),
+        severity="fail",
+        cause=("xformers cannot use its CUDA kernels here: the installed xformers was built for another PyTorch or "
+               "CUDA (or without CUDA), so memory-efficient attention has no operator."),
+        advice=("Reinstall xformers built for the installed PyTorch and CUDA (`pip install -U xformers --index-url "
+                "https://download.pytorch.org/whl/cu121`, the cuXXX of your torch; `python -m xformers.info` shows "
+                "what it was built for), or uninstall xformers and let the program use PyTorch's own attention."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kijai/ComfyUI-DepthAnythingV2/issues/27",
+                 "https://github.com/facebookresearch/xformers#installing-xformers"),
+        checked="2026-11-25",
+        examples=("wheels/depthanythingv2-27-xformers-without-cuda-5090.txt",),
+    ),
 )
