@@ -387,4 +387,23 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/pytorch-136361-no-triton-for-windows.txt",
                   "frameworks/hidream-sampler-7-triton-31-too-old-windows.txt"),
     ),
+    Signature(
+        code="frameworks.tf-cpu-instructions-notice",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"Your CPU supports instructions that this TensorFlow binary was not compiled to use",
+            r"The TensorFlow library wasn't compiled to use (?P<instructions>\w+) instructions",
+        ),
+        severity="info",
+        cause="TensorFlow notes that its prebuilt binary does not use every instruction set this CPU has; not a fault.",
+        advice=("Nothing to fix: the line is informational (only a TensorFlow built from source would use those "
+                "instructions, for CPU speed); look elsewhere in the output for a real error."),
+        action="none",
+        never_suggest=("reinstall TensorFlow", "reinstall the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/39926",
+                 "https://github.com/tensorflow/tensorflow/issues/43168"),
+        checked="2026-11-25",
+        examples=("frameworks/tf-39926-avx2-fma-notice-not-error.txt", "frameworks/tf-43168-avx2-jni-windows-info.txt"),
+    ),
 )

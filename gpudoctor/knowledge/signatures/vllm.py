@@ -314,4 +314,23 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/vllm-17939-sampler-warmup-oom-256-requests.txt",),
     ),
+    Signature(
+        code="vllm.architecture-not-supported",
+        cause_id="vllm-model-unsupported",
+        kinds=_VLLM,
+        patterns=(r"Model architectures \[(?P<architectures>[^\]\n]{1,200})\] are not supported",),
+        severity="fail",
+        cause="vLLM could not load the model's architecture {architectures}.",
+        advice=("If the architecture is missing from the supported list vLLM prints, upgrade vLLM to a release "
+                "that supports it (pip install -U vllm); if it is in the list, inspecting the model class failed: "
+                "the 'Error in inspecting model architecture' traceback above names the broken import, fixed by "
+                "reinstalling vLLM with its matching torch in a clean environment."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/10990", "https://github.com/vllm-project/vllm/issues/9515",
+                 "https://docs.vllm.ai/en/latest/models/supported_models.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-10990-upgrade-for-new-architecture.txt", "vllm/vllm-9515-llama-listed-yet-unsupported.txt"),
+    ),
 )
