@@ -406,4 +406,45 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/tf-39926-avx2-fma-notice-not-error.txt", "frameworks/tf-43168-avx2-jni-windows-info.txt"),
     ),
+    Signature(
+        code="frameworks.torch-without-libuv",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"use_libuv was requested but PyTorch was buil[dt] without libuv support",),
+        severity="fail",
+        cause=("torch.distributed's rendezvous store asked for libuv, its default since PyTorch 2.4, which PyTorch "
+               "for Windows is built without."),
+        advice=("Set USE_LIBUV=0 in the environment before launching (or add use_libuv=0 to the init_method URL); "
+                "on Windows run single-GPU jobs without torchrun (python train.py), and multi-GPU ones on Linux or "
+                "WSL2."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/139990", "https://github.com/Intellindust-AI-Lab/DEIM/issues/31",
+                 "https://pytorch.org/tutorials/intermediate/TCPStore_libuv_backend.html"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-139990-use-libuv-windows-default.txt", "frameworks/deim-31-torchrun-windows-libuv.txt"),
+    ),
+    Signature(
+        code="frameworks.xla-libdevice-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            r"libdevice not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
+            r"Can't find libdevice directory \$\{CUDA_DIR\}/nvvm/libdevice",
+        ),
+        severity="fail",
+        cause=("XLA (TensorFlow or JAX) needs CUDA's libdevice to compile GPU kernels and found none in the "
+               "directories it searched."),
+        advice=("Install CUDA's nvcc component (conda install -c nvidia cuda-nvcc, or the nvidia-cuda-nvcc pip "
+                "package) and point XLA at it: XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir> where "
+                "<dir>/nvvm/libdevice/libdevice.10.bc exists (e.g. /usr/local/cuda)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/58681", "https://github.com/tensorflow/tensorflow/issues/60790",
+                 TF_INSTALL),
+        checked="2026-11-25",
+        examples=("frameworks/tf-58681-libdevice-not-found-ubuntu2204.txt", "frameworks/tf-60790-xla-libdevice-jupyter.txt"),
+    ),
 )
