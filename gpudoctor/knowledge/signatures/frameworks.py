@@ -447,4 +447,52 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/tf-58681-libdevice-not-found-ubuntu2204.txt", "frameworks/tf-60790-xla-libdevice-jupyter.txt"),
     ),
+    Signature(
+        code="frameworks.torch-dll-load-failed",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            # the path before it may be wrapped onto its own line by the program's logger
+            r"\\torch\\lib\\(?P<dll>\w+)\.dll\" or one of its dependencies",
+        ),
+        severity="fail",
+        cause=("Windows could not load PyTorch's {dll}.dll or a DLL it depends on, so `import torch` fails; most "
+               "often a Microsoft Visual C++ runtime DLL is missing (PyTorch 2.4.0's fbgemm.dll needs "
+               "libomp140.x86_64.dll)."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64) (the Visual Studio C++ build tools "
+                "also bring libomp140.x86_64.dll); for fbgemm.dll with PyTorch 2.4.0, upgrade to PyTorch 2.4.1 or "
+                "newer, which fixed that dependency."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kohya-ss/sd-scripts/issues/1597", "https://github.com/Nerogar/OneTrainer/issues/487",
+                 "https://github.com/pytorch/pytorch/issues/131662",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-25",
+        examples=("frameworks/sd-scripts-1597-fbgemm-dll-needs-libomp140.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-cudnn-failed-to-initialize",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
+            r"Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+        ),
+        severity="fail",
+        cause=("cuDNN could not initialise, most often because TensorFlow had already reserved the GPU's memory "
+               "(or another process holds it) and none was left for cuDNN's workspace."),
+        advice=("Let TensorFlow allocate GPU memory as it needs it (TF_FORCE_GPU_ALLOW_GROWTH=true, or "
+                "tf.config.experimental.set_memory_growth(gpu, True) before any op), or lower the batch size; if "
+                "the warning above names a cuDNN version mismatch, fix that instead."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/matterport/Mask_RCNN/issues/1620", "https://github.com/Sentdex/pygta5/issues/125",
+                 "https://github.com/tensorflow/tensorflow/issues/24828",
+                 "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"),
+        checked="2026-11-25",
+        examples=("frameworks/mask-rcnn-1620-cudnn-init-allow-growth.txt",
+                  "frameworks/pygta5-125-cudnn-failed-to-initialize-memory.txt"),
+    ),
 )
