@@ -495,4 +495,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/mask-rcnn-1620-cudnn-init-allow-growth.txt",
                   "frameworks/pygta5-125-cudnn-failed-to-initialize-memory.txt"),
     ),
+    Signature(
+        code="frameworks.tensors-on-two-devices",
+        cause_id="app-fault",
+        kinds=_PY,
+        patterns=(
+            r"Expected all tensors to be on the same device, but found at least two devices, (?P<first>[\w:]+) and "
+            r"(?P<second>[\w:]+)",
+        ),
+        severity="warn",
+        cause=("The program passed tensors on {first} and {second} to one operation: a bug in where the code puts "
+               "its tensors, not a GPU or driver problem."),
+        advice=("Put every tensor and layer the operation uses on the same device: create layers in __init__ so "
+                "`model.to(device)` moves them, and move inputs and index tensors with `.to(device)`; the "
+                "'when checking argument ...' part of the message names the operation."),
+        action="none",
+        rules_out=("a driver, CUDA or GPU fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/syuu1987/geekTime-semantic-segmentation/issues/1",
+                 "https://github.com/haoosz/ConceptExpress/issues/5"),
+        checked="2026-11-25",
+        examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt"),
+    ),
 )

@@ -333,4 +333,23 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/vllm-10990-upgrade-for-new-architecture.txt", "vllm/vllm-9515-llama-listed-yet-unsupported.txt"),
     ),
+    Signature(
+        code="vllm.swap-space-too-large",
+        cause_id="vllm-host-memory",
+        kinds=_VLLM,
+        patterns=(
+            r"Too large swap space\. (?P<swap>[\d.]+) GiB out of the (?P<total>[\d.]+) GiB total CPU memory",
+        ),
+        severity="fail",
+        cause="vLLM's CPU swap space ({swap} GiB) would take nearly all of the {total} GiB of RAM, so it refuses to start.",
+        advice=("Lower vLLM's CPU swap space (`--swap-space 1`, or swap_space=1 / 0 in LLM(...); it is per GPU), or "
+                "give the machine or container more RAM."),
+        action="configure",
+        rules_out=("a GPU memory problem", "a driver fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Ksuriuri/index-tts-vllm/issues/99", "https://github.com/vllm-project/vllm/issues/787",
+                 ENGINE_ARGS),
+        checked="2026-11-25",
+        examples=("vllm/index-tts-vllm-99-too-large-swap-space.txt",),
+    ),
 )
