@@ -371,4 +371,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/depthanythingv2-27-xformers-without-cuda-5090.txt",),
     ),
+    Signature(
+        code="wheels.pinned-version-not-for-this-python",
+        cause_id="no-wheel-for-python",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            # versions are listed, but not the pinned one: that release has no wheel for this Python or platform
+            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)==(?P<pinned>[\w.+]+) "
+            r"\(from versions: (?P<first>\d[\w.+]*),",
+        ),
+        severity="fail",
+        cause=("{package} {pinned} has no wheel for this Python version or platform: pip only finds other "
+               "versions (from {first} on)."),
+        advice=("Either run a Python version the pinned release was built for (`python --version`; e.g. 3.8 to 3.10 "
+                "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
+                "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
+                "installs a newer matching pair)."),
+        action="configure",
+        rules_out=("a driver or CUDA problem",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/jgravelle/GroqCasters/issues/1",
+                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
+    ),
 )
