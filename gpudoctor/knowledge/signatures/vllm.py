@@ -352,4 +352,21 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/index-tts-vllm-99-too-large-swap-space.txt",),
     ),
+    Signature(
+        code="vllm.fp8-weight-only-marlin",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Your GPU does not have native support for FP8 computation but FP8 quantization is being used",),
+        severity="info",
+        cause=("This GPU has no FP8 arithmetic (it is older than Ada/Hopper), so vLLM runs the FP8 checkpoint as "
+               "weight-only FP8 through its Marlin kernel: supported, slower for compute-heavy loads."),
+        advice=("Nothing to fix: expected on GPUs before Ada/Hopper (A100, RTX 30); for native FP8 compute use an "
+                "sm_89/sm_90 GPU, or serve a BF16/FP16 or INT8/INT4 checkpoint if throughput matters."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/pull/18026", "https://github.com/vllm-project/vllm/issues/6979",
+                 "https://github.com/vllm-project/vllm/pull/5975"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-18026-fp8-marlin-weight-only-warning.txt",),
+    ),
 )

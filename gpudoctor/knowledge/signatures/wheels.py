@@ -395,4 +395,24 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
     ),
+    Signature(
+        code="wheels.extension-build-sees-no-gpu",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(r"No CUDA runtime is found, using CUDA_HOME=",),
+        severity="warn",
+        cause=("PyTorch found the CUDA toolkit but no usable GPU in this process: most often a container started "
+               "without GPU access, or a `docker build` step (which never has a GPU)."),
+        advice=("Run the container with GPU access (`docker run --gpus all ...` with the NVIDIA Container Toolkit, "
+                "or --runtime=nvidia); when building an image, set TORCH_CUDA_ARCH_LIST (e.g. \"8.0;8.6;8.9;9.0\") "
+                "and FORCE_CUDA=1 so the CUDA extension builds without a GPU."),
+        action="configure",
+        rules_out=("a missing CUDA toolkit",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Thinklab-SJTU/ThinkMatch/issues/51", "https://github.com/junhyung-SPALab/D-Align/issues/1",
+                 "https://github.com/pytorch/pytorch/pull/8244"),
+        checked="2026-11-25",
+        examples=("wheels/thinkmatch-51-no-cuda-runtime-docker-without-gpus.txt",
+                  "wheels/d-align-1-no-cuda-runtime-nvidia-docker.txt"),
+    ),
 )
