@@ -415,4 +415,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/thinkmatch-51-no-cuda-runtime-docker-without-gpus.txt",
                   "wheels/d-align-1-no-cuda-runtime-nvidia-docker.txt"),
     ),
+    Signature(
+        code="wheels.build-isolation-without-torch",
+        cause_id="build-isolation-no-torch",
+        kinds=_BUILD,
+        patterns=(
+            # uv's hint after the build's "No module named 'torch'"
+            r"depends on `(?P<dependency>torch)`, but doesn't declare it as a build",
+        ),
+        severity="fail",
+        cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
+               "torch, so the build stops with \"No module named 'torch'\" even when torch is installed."),
+        advice=("Install torch (the CUDA build you want) first, then build the package without isolation: `pip "
+                "install flash-attn --no-build-isolation` (uv: `uv pip install ... --no-build-isolation`, or "
+                "extra-build-dependencies in pyproject.toml); or install a prebuilt wheel matching your torch, CUDA "
+                "and Python."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked="2026-11-25",
+        examples=("wheels/lckv-17-uv-flash-attn-no-torch-in-build-env.txt",
+                  "wheels/wan21-565-uv-flash-attn-283-build-isolation.txt"),
+    ),
 )
