@@ -436,7 +436,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
                  "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
         checked="2026-11-25",
-        examples=("wheels/lckv-17-uv-flash-attn-no-torch-in-build-env.txt",
-                  "wheels/wan21-565-uv-flash-attn-283-build-isolation.txt"),
+        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt",
+                  "wheels/wan21-565-flash-attn-torch-build-dependency.txt"),
     ),
 )
