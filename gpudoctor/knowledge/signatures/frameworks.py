@@ -517,4 +517,45 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt"),
     ),
+    Signature(
+        code="frameworks.jax-cuda-older-than-built",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"Found (?P<library>CUDA|cuDNN|cuSOLVER|cuBLAS|cuFFT|cuSPARSE|cuPTI|NCCL) version (?P<found>\d+), but JAX was "
+            r"built against version (?P<built>\d+), which is newer",
+            r"Outdated (?P<library>cuDNN|CUDA|cuBLAS|cuSOLVER|cuFFT|cuSPARSE|NCCL) installation found",
+        ),
+        severity="fail",
+        cause="JAX's CUDA backend refused to start: the {library} it loaded is older than the one it was built against.",
+        advice=("Give JAX CUDA libraries at least as new as it was built for: install JAX with its matching nvidia "
+                "wheels (`pip install -U \"jax[cuda12]\"`), remove older CUDA directories from LD_LIBRARY_PATH, and "
+                "keep other packages (conda cudatoolkit, dgl, torch pins) from supplying older copies."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/RosettaCommons/RFdiffusion/issues/208",
+                 "https://github.com/KosinskiLab/AlphaPulldown/issues/237",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/rfdiffusion-208-jax-found-cuda-12010-built-12020.txt",
+                  "frameworks/alphapulldown-237-jax-cusolver-older-than-built.txt"),
+    ),
+    Signature(
+        code="frameworks.jax-cannot-load-cuda",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",),
+        severity="fail",
+        cause="JAX could not load the {library} libraries it needs, so it falls back to the CPU.",
+        advice=("Install JAX with its own pip CUDA libraries (`pip install -U \"jax[cuda12]\"`, formerly "
+                "jax[cuda12_pip]) rather than a *_local variant that needs a system CUDA, and unset LD_LIBRARY_PATH "
+                "entries pointing at other CUDA copies."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/magenta/mt3/issues/145", "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt",),
+    ),
 )

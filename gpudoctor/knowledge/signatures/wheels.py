@@ -439,4 +439,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt",
                   "wheels/wan21-565-flash-attn-torch-build-dependency.txt"),
     ),
+    Signature(
+        code="wheels.autogptq-kernels-not-loaded",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"\bCUDA extension not installed\b",
+            r"CUDA kernels for auto_gptq are not installed",
+        ),
+        severity="warn",
+        cause=("auto-gptq could not load its compiled CUDA kernels (a wheel built for another torch or CUDA, or "
+               "built without them), so quantised models run very slowly or fail."),
+        advice=("Install the auto-gptq build made for the installed torch and CUDA (matching versions, per "
+                "AutoGPTQ's installation guide), or build it from source against that torch (needs nvcc); "
+                "`python -c 'import torch; print(torch.__version__)'` shows which torch it must match."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/558", "https://github.com/AutoGPTQ/AutoGPTQ/issues/694",
+                 "https://github.com/AutoGPTQ/AutoGPTQ/blob/main/docs/INSTALLATION.md"),
+        checked="2026-11-25",
+        examples=("wheels/qwen3-558-autogptq-cuda-extension-not-installed.txt",
+                  "wheels/autogptq-694-cuda-extension-source-build.txt"),
+    ),
 )
