@@ -479,4 +479,25 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-8470-load-timeout-progress-0.txt", "ollama/ollama-10969-external-ssd-load-timeout.txt"),
     ),
+    Signature(
+        code="ollama.client-host-unreachable",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            r"Error: Head \"(?P<url>https?://[^\"\s]{1,120})\": dial tcp",
+            r"WARN invalid port, using default port=",
+        ),
+        severity="fail",
+        cause="The ollama client could not reach a server at the address OLLAMA_HOST gives it.",
+        advice=("Check OLLAMA_HOST in the client's environment: unset it to use 127.0.0.1:11434, or set it to the "
+                "server's host:port (0.0.0.0 is an address for the server to listen on, not one to connect to); "
+                "then make sure the server is running there (`curl http://127.0.0.1:11434`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6839", "https://github.com/ollama/ollama/issues/2132",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6839-invalid-port-lookup-c.txt",),
+    ),
 )
