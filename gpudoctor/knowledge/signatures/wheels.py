@@ -462,4 +462,23 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/qwen3-558-autogptq-cuda-extension-not-installed.txt",
                   "wheels/autogptq-694-cuda-extension-source-build.txt"),
     ),
+    Signature(
+        code="wheels.tensorflow-gpu-package-removed",
+        cause_id="wheel-cuda-variant",
+        kinds=_BUILD,
+        patterns=(r"The \"tensorflow-gpu\" package has been removed",),
+        severity="fail",
+        cause=("The requirements ask for tensorflow-gpu, which PyPI replaced (December 2022) with an empty package "
+               "that fails on purpose; tensorflow itself has carried GPU support since 2.1."),
+        advice=("Install tensorflow instead of tensorflow-gpu: change the requirement (on Linux `pip install "
+                "\"tensorflow[and-cuda]\"` brings the CUDA libraries; native Windows has no GPU build after 2.10, "
+                "use WSL2)."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/dionhaefner/pyhpc-benchmarks/issues/17", "https://pypi.org/project/tensorflow-gpu/",
+                 "https://www.tensorflow.org/install/pip"),
+        checked="2026-11-25",
+        examples=("wheels/pyhpc-benchmarks-17-conda-env-tensorflow-gpu.txt",),
+    ),
 )
