@@ -369,4 +369,37 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/vllm-18026-fp8-marlin-weight-only-warning.txt",),
     ),
+    Signature(
+        code="vllm.wsl-no-pinned-memory",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Using 'pin_memory=False' as WSL is detected",),
+        severity="info",
+        cause="vLLM runs under WSL, where pinned host memory is limited, so it does not pin its CPU buffers.",
+        advice=("Nothing to fix: expected under WSL2 (an NVIDIA-documented WSL limit); CPU offload and swap are "
+                "slower there, so run on native Linux where that matters (recent vLLM releases can try pinning with "
+                "VLLM_WSL2_ENABLE_PIN_MEMORY=1)."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/1084",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-1084-wsl-pin-memory-false-warning.txt",),
+    ),
+    Signature(
+        code="vllm.flash-attention-package-missing",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Cannot use FlashAttention-2 backend because the (?P<package>vllm_flash_attn|flash_attn) package is not found",),
+        severity="info",
+        cause="vLLM did not find its {package} package and uses another attention backend; it still runs.",
+        advice=("Nothing to fix for it: vLLM falls back to another attention backend (XFormers); install the "
+                "flash-attention package matching vLLM and CUDA (`pip install vllm-flash-attn` for vLLM 0.4/0.5) "
+                "only for extra speed; look elsewhere for a real error."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/5050", "https://github.com/vllm-project/vllm/issues/7254"),
+        checked="2026-11-25",
+        examples=("vllm/llamafactory-5050-vllm-flash-attn-only-warning.txt",),
+    ),
 )
