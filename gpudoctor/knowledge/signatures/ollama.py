@@ -500,4 +500,26 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-6839-invalid-port-lookup-c.txt",),
     ),
+    Signature(
+        code="ollama.model-needs-newer-server",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(
+            r"The model you are attempting to pull requires a newer version of Ollama",
+            r"pull model manifest: 412\b",
+        ),
+        severity="fail",
+        cause="The registry refused the model because the running Ollama server is older than the model requires.",
+        advice=("Make the running server new enough: if `ollama -v` warns \"client version is ...\", an old server "
+                "is still running, so restart it (sudo systemctl restart ollama, quit and reopen the app, or kill "
+                "the stale ollama process); otherwise upgrade Ollama (for a brand-new model the release may still be "
+                "a pre-release)."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/11739", "https://github.com/ollama/ollama/issues/14199",
+                 "https://github.com/ollama/ollama/issues/14431"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
+    ),
 )

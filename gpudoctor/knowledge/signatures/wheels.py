@@ -481,4 +481,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/pyhpc-benchmarks-17-conda-env-tensorflow-gpu.txt",),
     ),
+    Signature(
+        code="wheels.torch-extension-gxx-too-new",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # torch.utils.cpp_extension's check of the host compiler against the CUDA toolkit
+            r"The current installed version of (?P<compiler>[\w+.-]{1,40}) \((?P<version>[\d.]+)\) is greater than the "
+            r"maximum required version by CUDA (?P<cuda>[\d.]+)",
+        ),
+        severity="fail",
+        cause="{compiler} {version} is newer than CUDA {cuda} accepts as a host compiler, so torch refuses to build the extension.",
+        advice=("Build with a compiler in the range the message gives: install the older g++ beside yours (e.g. "
+                "gcc-11/g++-11, or conda install -c conda-forge gxx=11) and select it with `export CC=gcc-11 "
+                "CXX=g++-11`; or use a newer CUDA toolkit (and matching PyTorch) that accepts your compiler."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/qwopqwop200/GPTQ-for-LLaMa/issues/33", "https://github.com/Hanqer/deep-hough-transform/issues/42",
+                 HOST_COMPILERS),
+        checked="2026-11-25",
+        examples=("wheels/gptq-for-llama-33-gxx-12-over-cuda-117-max.txt", "wheels/deep-hough-42-gxx-9-over-cuda-102-max.txt"),
+    ),
 )
