@@ -522,4 +522,28 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
     ),
+    Signature(
+        code="ollama.install-script-no-gpu-detected",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"No (?P<vendors>NVIDIA|NVIDIA/AMD) GPU detected\. Ollama will run in CPU-only mode",
+            r"Unable to detect NVIDIA/AMD GPU\. Install lspci or lshw",
+        ),
+        severity="warn",
+        cause=("Ollama's install script (lspci/lshw) found no GPU; that decides only which drivers it installs, "
+               "not whether the server uses a GPU (its own discovery does)."),
+        advice=("Nothing to fix on a machine without a GPU. With a GPU present, check what the server itself found: "
+                "the server log's \"inference compute\" line (`journalctl -u ollama | grep \"inference compute\"`) "
+                "or `ollama ps` while a model is loaded; in containers and WSL the script often cannot see the GPU "
+                "even though the server uses it."),
+        action="none",
+        rules_out=(),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/ollama/ollama/issues/4679", "https://github.com/ollama/ollama/issues/1330",
+                 "https://github.com/ollama/ollama/blob/main/scripts/install.sh"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-4679-install-sh-detection-regression.txt",
+                  "ollama/ollama-1330-cpu-only-server-install-warning.txt"),
+    ),
 )
