@@ -402,4 +402,24 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/llamafactory-5050-vllm-flash-attn-only-warning.txt",),
     ),
+    Signature(
+        code="vllm.memory-profiling-disturbed",
+        cause_id="gpu-shared-with-other-process",
+        kinds=_VLLM,
+        patterns=(
+            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+) ?GiB, current free memory (?P<current>[\d.]+)",
+        ),
+        severity="fail",
+        cause=("vLLM's start-up memory profiling saw free GPU memory change from {initial} to {current} GiB: another "
+               "process on the same GPU allocated or released memory meanwhile."),
+        advice=("Run vLLM on a GPU no other process is changing during its start-up: stop or move the other "
+                "processes `nvidia-smi` lists on that GPU (or start them after vLLM is up), or isolate vLLM on its "
+                "own GPU or container."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/56830", "https://github.com/modelscope/ms-swift/issues/3241"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-56830-profiling-assert-free-memory-grew.txt",),
+    ),
 )
