@@ -558,4 +558,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt",),
     ),
+    Signature(
+        code="frameworks.cublas-handle-not-created",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        patterns=(# the closing backtick may be gone: Markdown decoration is stripped before matching
+            r"CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED) when calling `?cublasCreate\(handle\)",),
+        severity="fail",
+        cause=("cuBLAS could not create its handle, which almost always means the GPU had too little free memory "
+               "left at that moment."),
+        advice=("Free or add GPU memory: a smaller batch, sequence length or model, stop other processes holding "
+                "the GPU (`nvidia-smi`), or spread the model over more GPUs; if memory is plentiful, rerun with "
+                "CUDA_LAUNCH_BLOCKING=1, since an out-of-range index (tokenizer larger than the embedding) can end "
+                "the same way."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/serve/issues/1993",
+                 "https://github.com/EleutherAI/lm-evaluation-harness/issues/1689"),
+        checked="2026-11-25",
+        examples=("frameworks/torchserve-1993-cublas-create-handle-memory.txt",
+                  "frameworks/lm-eval-1689-cublas-not-initialized-memory.txt"),
+    ),
 )
