@@ -503,4 +503,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/gptq-for-llama-33-gxx-12-over-cuda-117-max.txt", "wheels/deep-hough-42-gxx-9-over-cuda-102-max.txt"),
     ),
+    Signature(
+        code="wheels.torchvision-for-another-torch",
+        cause_id="wheel-cuda-variant",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            # pip's resolver conflict ("depends on") and its after-install check ("requires ..., but you have")
+            r"(?P<package>torchvision|torchaudio) (?P<version>\d[\w.+]*) (?:depends on|requires) torch==(?P<wanted>\d[\w.+]*)",
+        ),
+        severity="fail",
+        cause="{package} {version} is built for torch {wanted}, not for the torch being installed beside it.",
+        advice=("Install torch, torchvision and torchaudio as a matching set in one command from the same PyTorch "
+                "index (torch 2.5 with torchvision 0.20, 2.4 with 0.19, 2.2 with 0.17; pytorch/vision's README has "
+                "the table), instead of pinning or upgrading one of them alone."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Akegarasu/lora-scripts/pull/375", "https://github.com/2kpr/ComfyUI-PMRF/issues/11",
+                 "https://github.com/pytorch/vision#installation"),
+        checked="2026-11-25",
+        examples=("wheels/lora-scripts-375-torchvision-0161-needs-torch-211.txt",
+                  "wheels/comfyui-pmrf-11-pip-resolver-torchvision-mismatch.txt"),
+    ),
 )
