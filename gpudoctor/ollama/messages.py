@@ -87,7 +87,9 @@ CATALOGUED = {
     "ollama.cuda-init-unknown-error": ("discovery", "cuda-init"),
     "ollama.no-nvidia-devices": ("discovery", "no-device"),
     "ollama.no-compatible-gpu": ("discovery", "none-compatible"),
+    "ollama.runner-terminated": ("runner", None),
 }
+_KINDS = ("oom", "runner", "discovery")  # which of a line's failures it reports: a runner killed by OOM is OOM
 # Messages, or forms of them, the catalogue's rows do not match yet (no real excerpt in the corpus proves a row):
 # (text, kind, reason), tried in order after it. 0.3's `msg="no nvidia devices detected" library=…` puts the
 # library in a field, where ollama.no-nvidia-devices expects "by library".
@@ -126,31 +128,32 @@ def _catalogued_words() -> tuple[str, ...]:
                          for word in required_literals(pattern)}))
 
 
-def _catalogued(line: str) -> LogProblem | None:
+def _catalogued(line: str) -> list[LogProblem]:
     if not any(word in line for word in _catalogued_words()):
-        return None
+        return []
     from gpudoctor.knowledge.matcher import scan
 
+    found = []
     for match in scan(line, "", "ollama-log"):
         if match.code in CATALOGUED:
             kind, reason = CATALOGUED[match.code]
             device = match.fields.get("gpu")
-            return LogProblem(kind, message(line), int(device) if device else None,
-                              parse_size(match.fields.get("size")), reason, match.code)
-    return None
+            found.append(LogProblem(kind, message(line), int(device) if device else None,
+                                    parse_size(match.fields.get("size")), reason, match.code))
+    return found
+
+
+def _uncatalogued(line: str) -> list[LogProblem]:
+    return [LogProblem(kind, message(line), reason=reason) for text, kind, reason in UNCATALOGUED if text in line]
 
 
 def problem(line: str) -> LogProblem | None:
-    """The failure a line reports, or None."""
+    """The failure a line reports, or None: of several, a load out of memory before a runner that died (of it),
+    before a discovery failure; the catalogue's reading before UNCATALOGUED's."""
     if INFERENCE_COMPUTE in line:  # a GPU (or the CPU) discovery accepted: a fact, not a failure
         return None
-    found = _catalogued(line)
-    if found is not None:
-        return found
-    for text, kind, reason in UNCATALOGUED:
-        if text in line:
-            return LogProblem(kind, message(line), reason=reason)
-    return None
+    found = _catalogued(line) + _uncatalogued(line)
+    return min(found, key=lambda f: _KINDS.index(f.kind)) if found else None
 
 
 def problems(lines: list[str]) -> tuple[LogProblem, ...]:

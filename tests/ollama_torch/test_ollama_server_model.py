@@ -66,6 +66,19 @@ def test_a_form_no_signature_row_matches_yet_is_still_read():
     assert (failure.kind, failure.reason, failure.code) == ("discovery", "no-device", None)
 
 
+def test_a_runner_that_died_is_read_through_its_row_and_one_killed_by_oom_is_an_oom():
+    """ollama/ollama#7031 (a training excerpt of the corpus): "llama runner process has terminated: exit status
+    0xc0000409"; a recorded runner that died of cudaMalloc's out-of-memory error is that error."""
+    excerpt = (FIXTURES / "corpus" / "ollama" / "ollama-7031-runner-0xc0000409-fixed-by-update.txt").read_text(
+        encoding="utf-8").split("\n---\n", 1)[1]
+    line = next(line for line in excerpt.splitlines() if "has terminated" in line)
+    crash = problem(line)
+    assert (crash.kind, crash.code) == ("runner", "ollama.runner-terminated")
+    died = next(line for line in log_text("linux-2gpu-oom-0.6.5.log").splitlines() if "has terminated" in line)
+    assert (problem(died).kind, problem(died).message) == (
+        "oom", "error loading llama server error=llama runner process has terminated: cudaMalloc failed: out of memory")
+
+
 def test_the_catalogued_rows_the_wing_reads_exist_and_every_reason_is_told_apart():
     from gpudoctor.knowledge.signatures import by_code
     from gpudoctor.ollama.messages import DISCOVERY_REASONS
