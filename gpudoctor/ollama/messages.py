@@ -3,9 +3,10 @@
 Two sorts of line matter. Structured lines carry facts in named fields (the `server config` line, the
 `inference compute` discovery lines, the offload and load lines, llama.cpp's device listing): their markers
 are here, and gpudoctor/ollama/log.py and load.py read their fields. Failure lines (a load out of memory, a
-runner that died, GPU discovery that failed) are read through the signature catalogue
-(gpudoctor/knowledge/signatures/ollama.py) wherever it has a row for the message; the few messages it has no
-row for yet (no real excerpt in the corpus to prove one) are listed in `UNCATALOGUED`, with the same shape.
+runner that died, GPU discovery that failed) are read through the signature catalogue (the ollama area,
+gpudoctor/knowledge/signatures/ollama.py and ollama_discovery.py, and two rows of cuda.py) wherever it has a row for
+the message; the two messages it has no row for (their cause varies with the error they carry) are listed in
+`UNCATALOGUED`, with the same shape.
 A line is one message: a structured line is never also a failure.
 """
 
@@ -88,23 +89,19 @@ CATALOGUED = {
     "ollama.no-nvidia-devices": ("discovery", "no-device"),
     "ollama.no-compatible-gpu": ("discovery", "none-compatible"),
     "ollama.runner-terminated": ("runner", None),
+    "cuda.out-of-memory": ("oom", None),  # ggml's "CUDA error: out of memory", the line before its abort
+    "ollama.cuda-gpu-too-old": ("discovery", "gpu-too-old"),
+    "ollama.cuda-driver-init-failure": ("discovery", "cuda-init"),
+    "cuda.system-not-ready": ("discovery", "cuda-init"),  # "cuda driver library init failure: 802"
+    "ollama.gpu-memory-lookup-failed": ("discovery", "memory-lookup"),
 }
 _KINDS = ("oom", "runner", "discovery")  # which of a line's failures it reports: a runner killed by OOM is OOM
-# Messages, or forms of them, the catalogue's rows do not match yet (no real excerpt in the corpus proves a row):
-# (text, kind, reason), tried in order after it. 0.3's `msg="no nvidia devices detected" library=…` puts the
-# library in a field, where ollama.no-nvidia-devices expects "by library".
+# Messages no row reads, (text, kind, reason), tried after the catalogue: each carries an error whose cause
+# varies (a library that would not load: a missing file, a symbol, an init error the rows above read; discovery's
+# runner that failed or timed out, from 0.12), so no one cause and next step fits them.
 UNCATALOGUED = (
-    ("cudaMalloc failed: out of memory", "oom", None),
-    ("CUDA error: out of memory", "oom", None),
-    ("llama runner process has terminated", "runner", None),
-    ("llama runner process no longer running", "runner", None),
-    ("cuda driver library init failure", "discovery", "cuda-init"),  # cuInit's error, ollama/ollama#11593
     ("unable to load cuda driver library", "discovery", "library-not-loaded"),
-    ("error looking up nvidia GPU memory", "discovery", "memory-lookup"),
     ("failure during GPU discovery", "discovery", "discovery-failed"),
-    ("CUDA GPU is too old", "discovery", "gpu-too-old"),
-    ("no nvidia devices detected", "discovery", "no-device"),
-    ("no compatible GPUs were discovered", "discovery", "none-compatible"),
 )
 
 

@@ -59,11 +59,20 @@ def test_discovery_failures_say_why_and_the_cpu_discovery_line_is_a_fact_not_a_f
     assert [gpu.library for gpu in log.discovered] == ["cpu"]
 
 
-def test_a_form_no_signature_row_matches_yet_is_still_read():
-    """#6840 (0.3.10): `msg="no nvidia devices detected" library=…` puts the library in a field, where the row
-    ollama.no-nvidia-devices expects "by library": UNCATALOGUED reads it, without a code."""
+def test_the_older_form_of_a_message_is_read_through_the_same_row():
+    """#6840 (0.3.10): `msg="no nvidia devices detected" library=…` puts the library in a field where later releases
+    write "by library …": ollama.no-nvidia-devices reads both, with the library as its field."""
     (failure,) = parse_server_log(issue_log("6840-docker-no-nvidia-devices-0.3.10.log"), "docker logs ollama").problems
-    assert (failure.kind, failure.reason, failure.code) == ("discovery", "no-device", None)
+    assert (failure.kind, failure.reason, failure.code) == ("discovery", "no-device", "ollama.no-nvidia-devices")
+
+
+def test_a_message_no_row_reads_is_still_read_without_a_code():
+    """0.12's discovery runner that timed out (ollama/ollama#13308's wording): no row reads it, UNCATALOGUED does."""
+    line = ('time=2025-12-03T03:17:28.308Z level=INFO source=runner.go:463 msg="failure during GPU discovery" '
+            'OLLAMA_LIBRARY_PATH="[/usr/lib/ollama /usr/lib/ollama/cuda_v12]" extra_envs=map[GGML_CUDA_INIT:1] '
+            'error="failed to finish discovery before timeout"')
+    failure = problem(line)
+    assert (failure.kind, failure.reason, failure.code) == ("discovery", "discovery-failed", None)
 
 
 def test_a_runner_that_died_is_read_through_its_row_and_one_killed_by_oom_is_an_oom():

@@ -82,6 +82,7 @@ SIGNATURES += (
         # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager); and
         # Fabric Manager's own refusal to start beside a driver of another version.
         patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY",
+                  r"\bcuda driver library init failure[:;] 802\b",  # Ollama's discovery (gpu_info_nvcuda.c)
                   r"(?:driver interface version (?P<fm_version>\d{3}\.\d+(?:\.\d+)?)\s{1,10})?don't match with "
                   r"driver version (?P<driver_version>\d{3}\.\d+(?:\.\d+)?)"),
         severity="fail",

@@ -1,156 +1,21 @@
-"""Ollama and llama.cpp: the server log's discovery, load and runner errors.
+"""Ollama and llama.cpp: the server log's load and runner errors, and the server's own messages.
 
-Ollama's lines are quoted from its source (discover/, llm/server.go) as the releases named in
-gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/probes/ollama.py reads the same lines for its facts.
+Ollama's lines are quoted from its source (llm/server.go, llm/llama_server.go, server/) as the releases named in
+gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py reads the same lines for the Ollama
+checks. GPU discovery's messages are rows of ollama_discovery.py, part of this area.
 """
 
 from __future__ import annotations
 
-from gpudoctor.fix_requests import ManualSteps
 from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 
 GPU_DOCS = OLLAMA_NVIDIA_DRIVER.source
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
-_DRIVER = OLLAMA_NVIDIA_DRIVER.value
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 
-SIGNATURES = (
-    Signature(
-        code="ollama.driver-too-old",
-        cause_id="cuda-driver-too-old",
-        kinds=_LOGS,
-        patterns=(r"your nvidia driver is too old or missing",),
-        severity="fail",
-        cause="Ollama's CUDA runtime could not start on this NVIDIA driver: the driver is missing or too old.",
-        advice=(f"Update the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer "
-                f"(R{_DRIVER['compute_5_0_to_6_2_branch']} for GPUs of compute capability 5.0 to 6.2, as Ollama's "
-                "GPU docs require), then restart Ollama; `nvidia-smi` shows the driver version in use."),
-        action="restart-application",
-        never_suggest=("set CUDA_VISIBLE_DEVICES",),
-        sources=("https://github.com/ollama/ollama/issues/6604", GPU_DOCS),
-        checked=OLLAMA_NVIDIA_DRIVER.checked,
-        examples=("ollama/ollama-6604-driver-too-old.txt",),
-    ),
-    Signature(
-        code="ollama.cuda-init-unknown-error",
-        cause_id="cuda-unknown-error",
-        kinds=_LOGS,
-        patterns=(
-            # Ollama's discovery (discover/gpu_info_nvcuda.c, gpu_info_cudart.c) logs the CUDA error number.
-            r"\bcuInit err[:;] 999\b",
-            r"\bcudaSetDevice err[:;] 999\b",
-            r"\bnvcuda init failure[:;] 999\b",
-            r"\bcudart init failure[:;] 999\b",
-            r"\bdriver library init failure[:;] 999\b",
-            r"unknown error initializing cuda driver library",
-            r"(?<=ggml_cuda_init: )failed to initialize CUDA: unknown error",
-        ),
-        severity="fail",
-        cause=("CUDA could not start (error 999, CUDA_ERROR_UNKNOWN), so Ollama runs on the CPU: the driver's "
-               "unified memory module is in a bad state, most often after suspend and resume."),
-        advice=("Reload the nvidia_uvm module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot, "
-                "then restart Ollama."),
-        action="reload-driver",
-        fix=ManualSteps("Reload the nvidia_uvm kernel module",
-                        ("sudo systemctl stop ollama", "sudo rmmod nvidia_uvm", "sudo modprobe nvidia_uvm",
-                         "sudo systemctl start ollama")),
-        rules_out=("an Ollama bug",),
-        never_suggest=("reinstall Ollama", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/ollama/ollama/issues/5453", "https://github.com/ollama/ollama/issues/6647",
-                 TROUBLESHOOTING),
-        checked="2026-11-25",
-        examples=("ollama/ollama-5453-nvcuda-init-999.txt", "ollama/ollama-6647-cudart-999-after-sleep.txt"),
-    ),
-    Signature(
-        code="ollama.nvml-version-mismatch",
-        cause_id="driver-library-mismatch",
-        kinds=_LOGS,
-        patterns=(
-            # NVML_ERROR_LIB_RM_VERSION_MISMATCH is 18 (nvml.h): libnvidia-ml and the kernel module differ.
-            r"\bnvmlInit_v2 err[:;] 18\b",
-            r"\bnvml vram init failure[:;] 18\b",
-        ),
-        severity="fail",
-        cause=("NVML reported a driver/library version mismatch (error 18): the loaded NVIDIA kernel module is "
-               "older than the driver libraries installed since, so Ollama sees no GPU."),
-        advice=("Reboot (or unload and reload the nvidia kernel modules) so the kernel module matches the installed "
-                "driver libraries; `nvidia-smi` works again once they match."),
-        action="reboot",
-        rules_out=("a missing GPU",),
-        never_suggest=("reinstall Ollama", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/abysssol/ollama-flake/issues/4",
-                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-flake-4-nvml-init-err-18.txt",),
-    ),
-    Signature(
-        code="ollama.libcuda-lacks-cuctxcreate-v3",
-        cause_id="cuda-driver-too-old",
-        kinds=_LOGS,
-        patterns=(
-            r"symbol lookup for cuCtxCreate_v3 failed",
-            r"undefined symbol: cuCtxCreate_v3\b",
-        ),
-        severity="fail",
-        cause=("The NVIDIA driver's CUDA library has no cuCtxCreate_v3 (added with CUDA 11.4 drivers): the driver is "
-               "too old for Ollama, which then runs on the CPU."),
-        advice=(f"Upgrade the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer (R{_DRIVER['compute_5_0_to_6_2_branch']} "
-                "for GPUs of compute capability 5.0 to 6.2, as Ollama's GPU docs require), then restart Ollama."),
-        action="restart-application",
-        rules_out=("a container or GPU visibility problem",),
-        never_suggest=("set CUDA_VISIBLE_DEVICES",),
-        sources=("https://github.com/ollama/ollama/issues/5493", "https://github.com/ollama/ollama/issues/6604",
-                 GPU_DOCS),
-        checked="2026-11-25",
-        examples=("ollama/ollama-5493-libcuda-418-too-old.txt", "ollama/ollama-6604-driver-too-old.txt"),
-    ),
-    Signature(
-        code="ollama.no-nvidia-devices",
-        cause_id="ollama-cpu-fallback",
-        kinds=_LOGS,
-        patterns=(
-            r"no nvidia devices detected by library (?P<library>\S+)",
-            # the same CUDA_ERROR_NO_DEVICE (100) as discovery's C code logs it
-            r"\bnvcuda init failure[:;] 100\b",
-            r"\bcudart init failure[:;] 100\b",
-            r"\bdriver library init failure[:;] 100\b",
-            r"\bcuInit err[:;] 100\b",
-        ),
-        severity="fail",
-        cause=("The driver's CUDA library loaded but found no GPU (CUDA_ERROR_NO_DEVICE, 100), so Ollama runs "
-               "on the CPU."),
-        advice=("Check that the NVIDIA kernel module is loaded (`lsmod | grep nvidia`; `nvidia-smi` must list the "
-                "GPUs); if it is not, reinstall the driver from NVIDIA's repository following the CUDA installation "
-                "guide, then restart Ollama."),
-        action="restart-application",
-        never_suggest=("set OLLAMA_SCHED_SPREAD", "set num_gpu"),
-        sources=("https://github.com/ollama/ollama/issues/12116",
-                 "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-12116-no-nvidia-devices-fedora-575.txt",),
-    ),
-    Signature(
-        code="ollama.cuda-forward-compat-unsupported",
-        cause_id="driver-library-mismatch",
-        kinds=_LOGS,
-        patterns=(
-            # the lookbehind keeps the row to llama.cpp's line while the prefilter keys on a rarer word
-            r"(?<=ggml_cuda_init: )failed to initialize CUDA: forward compatibility was attempted on non supported HW",
-        ),
-        severity="fail",
-        cause=("CUDA refused to start (error 804): the driver's user-space library is newer than the loaded kernel "
-               "module, as right after a driver update without a reboot, so Ollama runs every layer on the CPU."),
-        advice=("Reboot (or unload and reload the nvidia kernel modules) so the kernel module matches the installed "
-                "driver, then restart Ollama; if it persists, remove any cuda-compat package from the library path."),
-        action="reboot",
-        rules_out=("an Ollama bug",),
-        never_suggest=("downgrade Ollama", "set OLLAMA_NUM_GPU"),
-        sources=("https://github.com/ollama/ollama/issues/15918",
-                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-15918-forward-compat-after-driver-update.txt",),
-    ),
+SIGNATURES = (*DISCOVERY_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
         cause_id="cuda-driver-too-old",
@@ -265,6 +130,9 @@ SIGNATURES = (
             r"unable to allocate CUDA(?P<gpu>\d+) buffer",
             r"failed to allocate CUDA(?P<gpu>\d+) buffer of size",
             r"(?<=llama_kv_cache_init: )failed to allocate buffer for kv cache",
+            # ggml's allocation error as Ollama reports the runner's last error line, without the size
+            r"cudaMalloc failed: out of memory",
+            r"process has terminated: (?:exit status \w+: )?CUDA error: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
             r"memory layout cannot be allocated",
         ),
@@ -326,7 +194,7 @@ SIGNATURES = (
         cause_id="ollama-cpu-fallback",
         kinds=_LOGS,
         patterns=(
-            r"msg=\"no compatible GPUs were discovered\"",
+            r"no compatible GPUs were discovered",  # discover/gpu.go, 0.2 to 0.11, slog's msg= or a plain line
             r"(?<=msg=\"inference compute\" )id=(?:0|cpu) library=cpu\b",
         ),
         severity="warn",
@@ -404,8 +272,11 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             # "llama-server" since the runner was renamed (2026)
-            r"(?:llama runner|llama-server) process has terminated: (?P<how>exit status \w+|signal: \w+)",
-            r"llama runner process no longer running: (?P<how>-?\d+)",
+            # the runner's last error line (llm/status.go) or its exit status follows the colon; a bare
+            # "process has terminated" is what 0.1 and the newest releases print without either
+            r"(?:llama runner|llama-server) process has terminated: (?P<how>exit status \w+|signal: \w+|[^\"\n`]{1,120})",
+            r"(?:llama runner|llama-server) process (?P<how>has terminated)(?!:)",
+            r"(?:llama runner|llama-server) process no longer running: (?P<how>exit status \w+|-?\d+)",
         ),
         severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
@@ -546,4 +417,4 @@ SIGNATURES = (
         examples=("ollama/ollama-4679-install-sh-detection-regression.txt",
                   "ollama/ollama-1330-cpu-only-server-install-warning.txt"),
     ),
-)
+))
