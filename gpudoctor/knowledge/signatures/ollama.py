@@ -417,4 +417,22 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         examples=("ollama/ollama-4679-install-sh-detection-regression.txt",
                   "ollama/ollama-1330-cpu-only-server-install-warning.txt"),
     ),
+    Signature(
+        code="ollama.model-pre-tokenizer-unknown",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # llama.cpp's vocabulary loader (llama-vocab.cpp), in Ollama's runner and in llama.cpp's own tools
+        patterns=(r"unknown pre-tokenizer type: '(?P<pretokenizer>[\w.-]{1,60})'",),
+        severity="fail",
+        cause=("This Ollama (or llama.cpp) release does not know the model's pre-tokenizer '{pretokenizer}': the model "
+               "is newer than the release, so it cannot load."),
+        advice=("Update Ollama (or llama.cpp) to the latest release, which knows newer models' tokenizers; a GGUF you "
+                "converted yourself must come from a converter no newer than the runtime."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/4629", "https://github.com/ollama/ollama/issues/4404"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-4629-granite-unknown-pre-tokenizer-refact.txt",),
+    ),
 ))
