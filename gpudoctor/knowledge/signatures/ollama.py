@@ -253,6 +253,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         patterns=(
             r"model requires more system memory \((?P<required>[\d.]+ [KMGT]?i?B)\) than is available "
             r"\((?P<available>[\d.]+ [KMGT]?i?B)\)",
+            # the scheduler's warning just before that error (llm/server.go, 0.3 to 0.20)
+            r"model request too large for system\"? requested=\"(?P<required>[\d.]+ [KMGT]?i?B)\" "
+            r"available=\"(?P<available>[\d.]+ [KMGT]?i?B)\"",
         ),
         severity="fail",
         cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
@@ -434,5 +437,25 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         sources=("https://github.com/ollama/ollama/issues/4629", "https://github.com/ollama/ollama/issues/4404"),
         checked="2026-11-25",
         examples=("ollama/ollama-4629-granite-unknown-pre-tokenizer-refact.txt",),
+    ),
+    Signature(
+        code="ollama.ps-split-cpu-gpu",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        # `ollama ps`'s PROCESSOR column (cmd/cmd.go): "56%/44% CPU/GPU" is the CPU's share first
+        patterns=(r"\b(?P<cpu>\d{1,2})%/(?P<gpu>\d{1,2})% CPU/GPU\b",),
+        severity="warn",
+        cause=("`ollama ps` shows the model {cpu}% on the CPU and {gpu}% on the GPU: it did not fit in the VRAM free "
+               "when it loaded, and the CPU part makes it several times slower."),
+        advice=("Make it fit: unload other models (`ollama stop MODEL`) and close other programs on the GPU "
+                "(`nvidia-smi` lists them), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH) or use a smaller "
+                "quantisation; with several GPUs and one of them full, OLLAMA_SCHED_SPREAD=1 spreads models over all."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kossakovsky/selfhost-ai/issues/102",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/selfhostai-102-ollama-ps-cpu-gpu-split-sched-spread.txt",),
     ),
 ))

@@ -22,7 +22,8 @@ DISCOVERY_SIGNATURES = (
         code="ollama.driver-too-old",
         cause_id="cuda-driver-too-old",
         kinds=_LOGS,
-        patterns=(r"your nvidia driver is too old or missing",),
+        # cudart's cudaSetDevice error 35 (cudaErrorInsufficientDriver) is logged just before (gpu_info_cudart.c)
+        patterns=(r"your nvidia driver is too old or missing", r"\bcudaSetDevice err[:;] 35\b"),
         severity="fail",
         cause="Ollama's CUDA runtime could not start on this NVIDIA driver: the driver is missing or too old.",
         advice=(f"Update the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer "
