@@ -458,4 +458,61 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/selfhostai-102-ollama-ps-cpu-gpu-split-sched-spread.txt",),
     ),
+    Signature(
+        code="ollama.model-tensor-count-mismatch",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # llama.cpp's model loader (llama-model-loader.cpp): the GGUF holds tensors this release does not expect
+        patterns=(r"done_getting_tensors: wrong number of tensors; expected (?P<expected>\d+), got (?P<got>\d+)",),
+        severity="fail",
+        cause=("This Ollama (or llama.cpp) release expected {expected} tensors where the model file holds another "
+               "number ({got}): the model is newer than the release, which cannot load it."),
+        advice=("Upgrade Ollama (or llama.cpp) to a release that supports the model (its page names the version it "
+                "needs); if `ollama -v` warns \"client version is ...\", an old server is still running: stop it and "
+                "restart the new one."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a corrupted download"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6966", "https://github.com/ollama/ollama/issues/9529",
+                 "https://github.com/ollama/ollama/issues/4621"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6966-llama32-wrong-number-of-tensors.txt",),
+    ),
+    Signature(
+        code="ollama.client-newer-than-server",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # `ollama -v` (cmd/cmd.go) when the server that answers is another version than the client
+        patterns=(r"Warning: client version is (?P<client>\d[\w.+-]{0,30})",),
+        severity="warn",
+        cause=("The Ollama server that answers is another version than this client ({client}): an old server is "
+               "still running (a stale service or app, or a second install, e.g. in WSL), so newer models fail on it."),
+        advice=("Stop the old server (`ps aux | grep 'ollama serve'`, `systemctl status ollama`; on Windows also look "
+                "in WSL and the tray app), then start the updated one; `ollama -v` then prints one version."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/7176", "https://github.com/ollama/ollama/issues/7011",
+                 "https://github.com/ollama/ollama/issues/6701"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7176-client-version-old-server-wsl.txt",),
+    ),
+    Signature(
+        code="ollama.model-file-incomplete",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885)
+        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' data is not within the file bounds",),
+        severity="fail",
+        cause=("The model file is truncated or corrupted: tensor '{tensor}' lies past its end (an interrupted "
+               "download, a full disk or a network filesystem), so it cannot load."),
+        advice=("Download the model again: `ollama rm MODEL && ollama pull MODEL`, or fetch the GGUF again from its "
+                "source and compare its size or sha256 with the one published."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "set num_gpu"),
+        sources=("https://github.com/ollama/ollama/issues/6228", "https://github.com/ggml-org/llama.cpp/pull/6885"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6228-gguf-not-within-file-bounds.txt",),
+    ),
 ))
