@@ -515,4 +515,44 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/ollama-6228-gguf-not-within-file-bounds.txt",),
     ),
+    Signature(
+        code="ollama.backend-buffer-alloc-failed",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        # llama.cpp's loader could not allocate the model's weights buffer (llama-model.cpp), in VRAM or RAM
+        patterns=(r"unable to allocate backend buffer",),
+        severity="fail",
+        cause=("The runner could not allocate the buffer for the model's weights: the model does not fit in the GPU's "
+               "memory plus the free RAM."),
+        advice=("Run a smaller model or quantisation that fits in VRAM plus free RAM (`ollama ps` and the model's size "
+                "tell), or free RAM by closing other programs; on Windows, a larger page file also helps."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6606", "https://github.com/ollama/ollama/issues/5958",
+                 "https://github.com/ollama/ollama/issues/5764"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6606-mistral-nemo-backend-buffer.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-no-cuda-devices",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # llama.cpp (early 2024, ggml-cuda.cu) when cudaGetDeviceCount fails; later builds print ggml_cuda_init's
+        # "failed to initialize CUDA: <error>", which the cuda rows read
+        patterns=(r"ggml_init_cublas: no CUDA devices found, CUDA will be disabled",),
+        severity="fail",
+        cause=("llama.cpp could not initialise CUDA (cudaGetDeviceCount failed), so it runs on the CPU: most often the "
+               "NVIDIA driver is older than the CUDA toolkit llama.cpp was built with."),
+        advice=("Compare the CUDA version `nvidia-smi` shows (the newest the driver supports) with the toolkit "
+                "llama.cpp was built with (`nvcc --version`): update the NVIDIA driver, or build with a toolkit the "
+                "driver supports; CUDA_VISIBLE_DEVICES must not be set empty."),
+        action="configure",
+        rules_out=("a CPU-only build",),
+        never_suggest=("build without CUDA",),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/6184",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
+        checked="2026-11-25",
+        examples=("ollama/llamacpp-6184-init-cublas-no-devices-driver-older.txt",),
+    ),
 ))
