@@ -555,4 +555,46 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-6184-init-cublas-no-devices-driver-older.txt",),
     ),
+    Signature(
+        code="ollama.windows-port-reserved",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        # WSAEACCES (10013) from bind: Windows' dynamic port reservation (winnat, Hyper-V, WSL) holds the port
+        patterns=(r"listen tcp (?P<address>[\w.:\[\]]{1,60}): bind: An attempt was made to access a socket in a way "
+                  r"forbidden by its access permissions",),
+        severity="fail",
+        cause=("The Ollama server cannot listen on {address}: Windows has reserved a port range that includes it (the "
+               "NAT service winnat, for Hyper-V, WSL or Docker), so no server runs."),
+        advice=("As administrator, `netsh interface ipv4 show excludedportrange protocol=tcp` shows the reserved ranges; "
+                "restart the NAT service (`net stop winnat` then `net start winnat`) or reserve the port for Ollama "
+                "(`netsh int ipv4 add excludedportrange protocol=tcp startport=11434 numberofports=1` while winnat is "
+                "stopped), or set OLLAMA_HOST to a free port."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a second Ollama already running"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/9444", "https://github.com/ollama/ollama/issues/8396",
+                 "https://github.com/ollama/ollama/issues/7524"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-9444-windows-port-forbidden-winnat.txt",),
+    ),
+    Signature(
+        code="ollama.models-dir-permission",
+        cause_id="ollama-models-permission",
+        kinds=_LOGS,
+        # the server's start-up (envconfig.Models, server/modelpath.go) creating OLLAMA_MODELS as the service's user
+        patterns=(r"(?:ollama\[\d+\]: |^)Error: mkdir (?P<path>[^:\s]{1,200}): permission denied",),
+        severity="fail",
+        cause=("The Ollama server cannot create {path} for its models as the service's user, so it exits at start."),
+        advice=("Point the service at a models directory its user can create and reach: an absolute OLLAMA_MODELS "
+                "owned by that user (`sudo chown -R ollama:ollama DIR`) whose parents it can traverse, or the unit's "
+                "WorkingDirectory there; ProtectHome=yes in the unit hides /home from it. Then "
+                "`sudo systemctl restart ollama`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
+        sources=("https://github.com/ollama/ollama/issues/9945", "https://github.com/ollama/ollama/issues/2701",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
+    ),
 ))
