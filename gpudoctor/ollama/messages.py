@@ -4,7 +4,7 @@ Two sorts of line matter. Structured lines carry facts in named fields (the `ser
 `inference compute` discovery lines, the offload and load lines, llama.cpp's device listing): their markers
 are here, and gpudoctor/ollama/log.py and load.py read their fields. Failure lines (a load out of memory, a
 runner that died, GPU discovery that failed) are read through the signature catalogue (the ollama area,
-gpudoctor/knowledge/signatures/ollama.py and ollama_discovery.py, and two rows of cuda.py) wherever it has a row for
+gpudoctor/knowledge/signatures/ollama*.py, and two rows of cuda.py) wherever it has a row for
 the message; the two messages it has no row for (their cause varies with the error they carry) are listed in
 `UNCATALOGUED`, with the same shape.
 A line is one message: a structured line is never also a failure.

@@ -1,21 +1,21 @@
-"""Ollama and llama.cpp: the server log's load and runner errors, and the server's own messages.
+"""Ollama and llama.cpp: a model that does not load or fit, and a runner that died.
 
 Ollama's lines are quoted from its source (llm/server.go, llm/llama_server.go, server/) as the releases named in
 gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py reads the same lines for the Ollama
-checks. GPU discovery's messages are rows of ollama_discovery.py, part of this area.
+checks. GPU discovery's messages are rows of ollama_discovery.py and the server's and client's of
+ollama_server.py, both part of this area (SIGNATURES lists them first).
 """
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 
-GPU_DOCS = OLLAMA_NVIDIA_DRIVER.source
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 
-SIGNATURES = (*DISCOVERY_SIGNATURES, *(
+SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
         cause_id="cuda-driver-too-old",
@@ -61,43 +61,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
                  "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
         checked="2026-11-25",
         examples=("ollama/llamacpp-9153-not-compiled-gpu-offload.txt",),
-    ),
-    Signature(
-        code="ollama.no-gpu-libraries",
-        cause_id="ollama-gpu-hidden",
-        kinds=_LOGS,
-        # Ollama 0.1.20 to 0.1.32 searched for libnvidia-ml.so and logged the paths it found (gpu/gpu.go).
-        patterns=(r"Discovered GPU libraries: \[\]",),
-        versions=("ollama>=0.1.20,<=0.1.32",),
-        severity="warn",
-        cause=("Ollama found no NVIDIA management library (libnvidia-ml.so) at all: no NVIDIA driver is visible to "
-               "it, as in a container started without a GPU request."),
-        advice=("If Ollama runs in a container, request the GPUs (`docker run --gpus=all`, or a device request in "
-                "compose); `--runtime=nvidia` alone injects no GPU. On a host, `nvidia-smi` must work first."),
-        action="configure",
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/dstackai/dstack/issues/910",
-                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
-        checked="2026-11-25",
-        examples=("ollama/dstack-910-runtime-nvidia-without-gpus.txt",),
-    ),
-    Signature(
-        code="ollama.service-cuda-visible-devices",
-        cause_id="ollama-gpu-hidden",
-        kinds=("any",),
-        # A unit file as pasted; the server's own "server config" line is judged by the Ollama checks.
-        patterns=(r"Environment=\"?CUDA_VISIBLE_DEVICES=(?P<devices>[^\"\s]*)",),
-        severity="info",
-        cause=("The Ollama service gets CUDA_VISIBLE_DEVICES={devices} from its own environment (its systemd unit or "
-               "an override.conf), so it uses only those GPUs, whatever a login shell sets."),
-        advice=("See the service's environment with `systemctl cat ollama` and change or remove CUDA_VISIBLE_DEVICES "
-                "in its override.conf (`sudo systemctl edit ollama.service`; prefer GPU UUIDs), then "
-                "`sudo systemctl restart ollama`."),
-        action="configure",
-        never_suggest=("reinstall Ollama", "reinstall the driver"),
-        sources=("https://github.com/ollama/ollama/issues/9722", "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-9722-override-conf-hides-gpu.txt",),
     ),
     Signature(
         code="ollama.no-layers-offloaded",
@@ -169,45 +132,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         examples=("ollama/ollama-10580-illegal-memory-access-llama4.txt",),
     ),
     Signature(
-        code="ollama.amd-gfx-unsupported",
-        cause_id="ollama-cpu-fallback",
-        kinds=_LOGS,
-        patterns=(
-            r"amdgpu is not supported\b[^\n]{0,300}?gpu_type=(?P<gfx>gfx[0-9a-f]+)",
-            # later releases (discover/amd.go) name the target gfx_target=
-            r"no rocblas support for gfx target\b[^\n]{0,300}?gfx_target=(?P<gfx>gfx[0-9a-f]+)",
-        ),
-        severity="fail",
-        cause=("Ollama's ROCm libraries have no kernels for this Radeon GPU ({gfx}), so discovery rejected it and "
-               "Ollama runs on the CPU."),
-        advice=("On Linux set HSA_OVERRIDE_GFX_VERSION to the nearest supported target (the log's supported_types); "
-                "on Windows use rocblas libraries built for this gfx (replace rocblas.dll and rocblas/library)."),
-        action="configure",
-        never_suggest=("update the NVIDIA driver",),
-        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14",
-                 GPU_DOCS),
-        checked="2026-11-25",
-        examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
-    ),
-    Signature(
-        code="ollama.no-compatible-gpu",
-        cause_id="ollama-cpu-fallback",
-        kinds=_LOGS,
-        patterns=(
-            r"no compatible GPUs were discovered",  # discover/gpu.go, 0.2 to 0.11, slog's msg= or a plain line
-            r"(?<=msg=\"inference compute\" )id=(?:0|cpu) library=cpu\b",
-        ),
-        severity="warn",
-        cause="Ollama's discovery accepted no GPU, so models run on the CPU.",
-        advice=("Read the discovery lines just above this one for the reason (restart the server with OLLAMA_DEBUG=1 "
-                "for all of them): a GPU library that failed to load, an init error number, or an AMD GPU whose gfx "
-                "target is not in the log's supported_types."),
-        action="configure",
-        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
-        checked="2026-11-25",
-        examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
-    ),
-    Signature(
         code="ollama.vram-recovery-timeout",
         cause_id="none",
         kinds=_LOGS,
@@ -222,29 +146,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         sources=("https://github.com/ollama/ollama/issues/9160",),
         checked="2026-11-25",
         examples=("ollama/ollama-9160-vram-recover-timeout-warning.txt",),
-    ),
-    Signature(
-        code="ollama.server-already-running",
-        cause_id="none",
-        kinds=("any",),
-        patterns=(
-            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: address already in use",
-            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: Only one usage of each socket address",
-        ),
-        severity="info",
-        cause=("Another Ollama server (the systemd service, or the tray app on Windows and macOS) already listens "
-               "on {address}, so `ollama serve` cannot; the running one serves the requests."),
-        advice=("Nothing is broken: use the server that is already running (`curl http://localhost:11434` answers "
-                "\"Ollama is running\"); to run `ollama serve` by hand, stop the other one first (`sudo systemctl "
-                "stop ollama` on Linux, Quit Ollama from the tray icon on Windows and macOS)."),
-        action="none",
-        rules_out=("a GPU or driver problem",),
-        never_suggest=("reinstall Ollama", "reinstall the driver"),
-        sources=("https://github.com/ollama/ollama/issues/707", "https://github.com/ollama/ollama/issues/2540",
-                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-707-serve-port-in-use-service-running.txt",
-                  "ollama/ollama-2540-windows-tray-already-serving.txt"),
     ),
     Signature(
         code="ollama.system-memory-too-small",
@@ -313,28 +214,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt"),
     ),
     Signature(
-        code="ollama.server-not-reachable",
-        cause_id="ollama-server-not-running",
-        kinds=("any",),
-        patterns=(
-            r"could not connect to ollama app, is it running",
-            r"could not connect to a running Ollama instance",
-        ),
-        severity="fail",
-        cause="The ollama command found no Ollama server to talk to: it is not running, or listens elsewhere.",
-        advice=("Start the server and check it: on Linux `sudo systemctl start ollama` then `systemctl status ollama` "
-                "(`journalctl -u ollama` shows why it stopped); on Windows and macOS start the Ollama app (tray "
-                "icon) or run `ollama serve`. If the server sets OLLAMA_HOST, set the same in the client's "
-                "environment."),
-        action="restart-application",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/8813", "https://github.com/ollama/ollama/issues/5482",
-                 "https://github.com/ollama/ollama/issues/9145", TROUBLESHOOTING),
-        checked="2026-11-25",
-        examples=("ollama/ollama-8813-cli-cannot-reach-server-linux.txt", "ollama/ollama-5482-windows-tray-not-started.txt"),
-    ),
-    Signature(
         code="ollama.runner-load-timeout",
         cause_id="ollama-load-timeout",
         kinds=("any",),
@@ -352,73 +231,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-25",
         examples=("ollama/ollama-8470-load-timeout-progress-0.txt", "ollama/ollama-10969-external-ssd-load-timeout.txt"),
-    ),
-    Signature(
-        code="ollama.client-host-unreachable",
-        cause_id="ollama-server-not-running",
-        kinds=("any",),
-        patterns=(
-            r"Error: Head \"(?P<url>https?://[^\"\s]{1,120})\": dial tcp",
-            r"WARN invalid port, using default port=",
-        ),
-        severity="fail",
-        cause="The ollama client could not reach a server at the address OLLAMA_HOST gives it.",
-        advice=("Check OLLAMA_HOST in the client's environment: unset it to use 127.0.0.1:11434, or set it to the "
-                "server's host:port (0.0.0.0 is an address for the server to listen on, not one to connect to); "
-                "then make sure the server is running there (`curl http://127.0.0.1:11434`)."),
-        action="configure",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/6839", "https://github.com/ollama/ollama/issues/2132",
-                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-6839-invalid-port-lookup-c.txt",),
-    ),
-    Signature(
-        code="ollama.model-needs-newer-server",
-        cause_id="ollama-version-too-old",
-        kinds=("any",),
-        patterns=(
-            r"The model you are attempting to pull requires a newer version of Ollama",
-            r"pull model manifest: 412\b",
-        ),
-        severity="fail",
-        cause="The registry refused the model because the running Ollama server is older than the model requires.",
-        advice=("Make the running server new enough: if `ollama -v` warns \"client version is ...\", an old server "
-                "is still running, so restart it (sudo systemctl restart ollama, quit and reopen the app, or kill "
-                "the stale ollama process); otherwise upgrade Ollama (for a brand-new model the release may still be "
-                "a pre-release)."),
-        action="restart-application",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/11739", "https://github.com/ollama/ollama/issues/14199",
-                 "https://github.com/ollama/ollama/issues/14431"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
-    ),
-    Signature(
-        code="ollama.install-script-no-gpu-detected",
-        cause_id="none",
-        kinds=("any",),
-        patterns=(
-            r"No (?P<vendors>NVIDIA|NVIDIA/AMD) GPU detected\. Ollama will run in CPU-only mode",
-            r"Unable to detect NVIDIA/AMD GPU\. Install lspci or lshw",
-        ),
-        severity="warn",
-        cause=("Ollama's install script (lspci/lshw) found no GPU; that decides only which drivers it installs, "
-               "not whether the server uses a GPU (its own discovery does)."),
-        advice=("Nothing to fix on a machine without a GPU. With a GPU present, check what the server itself found: "
-                "the server log's \"inference compute\" line (`journalctl -u ollama | grep \"inference compute\"`) "
-                "or `ollama ps` while a model is loaded; in containers and WSL the script often cannot see the GPU "
-                "even though the server uses it."),
-        action="none",
-        rules_out=(),
-        never_suggest=("reinstall the driver", "downgrade the driver"),
-        sources=("https://github.com/ollama/ollama/issues/4679", "https://github.com/ollama/ollama/issues/1330",
-                 "https://github.com/ollama/ollama/blob/main/scripts/install.sh"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-4679-install-sh-detection-regression.txt",
-                  "ollama/ollama-1330-cpu-only-server-install-warning.txt"),
     ),
     Signature(
         code="ollama.model-pre-tokenizer-unknown",
@@ -479,25 +291,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
         examples=("ollama/ollama-6966-llama32-wrong-number-of-tensors.txt",),
     ),
     Signature(
-        code="ollama.client-newer-than-server",
-        cause_id="ollama-version-too-old",
-        kinds=("any",),
-        # `ollama -v` (cmd/cmd.go) when the server that answers is another version than the client
-        patterns=(r"Warning: client version is (?P<client>\d[\w.+-]{0,30})",),
-        severity="warn",
-        cause=("The Ollama server that answers is another version than this client ({client}): an old server is "
-               "still running (a stale service or app, or a second install, e.g. in WSL), so newer models fail on it."),
-        advice=("Stop the old server (`ps aux | grep 'ollama serve'`, `systemctl status ollama`; on Windows also look "
-                "in WSL and the tray app), then start the updated one; `ollama -v` then prints one version."),
-        action="restart-application",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/7176", "https://github.com/ollama/ollama/issues/7011",
-                 "https://github.com/ollama/ollama/issues/6701"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-7176-client-version-old-server-wsl.txt",),
-    ),
-    Signature(
         code="ollama.model-file-incomplete",
         cause_id="model-file-corrupt",
         kinds=("any",),
@@ -554,47 +347,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *(
                  "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
         checked="2026-11-25",
         examples=("ollama/llamacpp-6184-init-cublas-no-devices-driver-older.txt",),
-    ),
-    Signature(
-        code="ollama.windows-port-reserved",
-        cause_id="ollama-server-not-running",
-        kinds=("any",),
-        # WSAEACCES (10013) from bind: Windows' dynamic port reservation (winnat, Hyper-V, WSL) holds the port
-        patterns=(r"listen tcp (?P<address>[\w.:\[\]]{1,60}): bind: An attempt was made to access a socket in a way "
-                  r"forbidden by its access permissions",),
-        severity="fail",
-        cause=("The Ollama server cannot listen on {address}: Windows has reserved a port range that includes it (the "
-               "NAT service winnat, for Hyper-V, WSL or Docker), so no server runs."),
-        advice=("As administrator, `netsh interface ipv4 show excludedportrange protocol=tcp` shows the reserved ranges; "
-                "restart the NAT service (`net stop winnat` then `net start winnat`) or reserve the port for Ollama "
-                "(`netsh int ipv4 add excludedportrange protocol=tcp startport=11434 numberofports=1` while winnat is "
-                "stopped), or set OLLAMA_HOST to a free port."),
-        action="configure",
-        rules_out=("a GPU or driver fault", "a second Ollama already running"),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/9444", "https://github.com/ollama/ollama/issues/8396",
-                 "https://github.com/ollama/ollama/issues/7524"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-9444-windows-port-forbidden-winnat.txt",),
-    ),
-    Signature(
-        code="ollama.models-dir-permission",
-        cause_id="ollama-models-permission",
-        kinds=_LOGS,
-        # the server's start-up (envconfig.Models, server/modelpath.go) creating OLLAMA_MODELS as the service's user
-        patterns=(r"(?:ollama\[\d+\]: |^)Error: mkdir (?P<path>[^:\s]{1,200}): permission denied",),
-        severity="fail",
-        cause=("The Ollama server cannot create {path} for its models as the service's user, so it exits at start."),
-        advice=("Point the service at a models directory its user can create and reach: an absolute OLLAMA_MODELS "
-                "owned by that user (`sudo chown -R ollama:ollama DIR`) whose parents it can traverse, or the unit's "
-                "WorkingDirectory there; ProtectHome=yes in the unit hides /home from it. Then "
-                "`sudo systemctl restart ollama`."),
-        action="configure",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
-        sources=("https://github.com/ollama/ollama/issues/9945", "https://github.com/ollama/ollama/issues/2701",
-                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
     ),
 ))

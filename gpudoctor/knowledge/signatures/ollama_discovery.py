@@ -1,6 +1,6 @@
 """Ollama's GPU discovery: why the server found no GPU, or left one out, as its log says.
 
-Part of the ollama area (gpudoctor/knowledge/signatures/ollama.py puts these rows first). The lines are quoted from
+Part of the ollama area (gpudoctor/knowledge/signatures/ollama.py lists these rows first). The lines are quoted from
 Ollama's discovery code (gpu/ and discover/: gpu.go, gpu_info_nvcuda.c, gpu_info_cudart.c; runner.go from 0.12) as
 the releases named in gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py maps the rows
 the Ollama checks judge to the reasons it tells apart.
@@ -225,5 +225,63 @@ DISCOVERY_SIGNATURES = (
                  "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"),
         checked="2026-11-25",
         examples=("ollama/ollama-11593-init-failure-3-uvm-hmm.txt",),
+    ),
+    Signature(
+        code="ollama.no-gpu-libraries",
+        cause_id="ollama-gpu-hidden",
+        kinds=_LOGS,
+        # Ollama 0.1.20 to 0.1.32 searched for libnvidia-ml.so and logged the paths it found (gpu/gpu.go).
+        patterns=(r"Discovered GPU libraries: \[\]",),
+        versions=("ollama>=0.1.20,<=0.1.32",),
+        severity="warn",
+        cause=("Ollama found no NVIDIA management library (libnvidia-ml.so) at all: no NVIDIA driver is visible to "
+               "it, as in a container started without a GPU request."),
+        advice=("If Ollama runs in a container, request the GPUs (`docker run --gpus=all`, or a device request in "
+                "compose); `--runtime=nvidia` alone injects no GPU. On a host, `nvidia-smi` must work first."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/dstackai/dstack/issues/910",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-25",
+        examples=("ollama/dstack-910-runtime-nvidia-without-gpus.txt",),
+    ),
+    Signature(
+        code="ollama.amd-gfx-unsupported",
+        cause_id="ollama-cpu-fallback",
+        kinds=_LOGS,
+        patterns=(
+            r"amdgpu is not supported\b[^\n]{0,300}?gpu_type=(?P<gfx>gfx[0-9a-f]+)",
+            # later releases (discover/amd.go) name the target gfx_target=
+            r"no rocblas support for gfx target\b[^\n]{0,300}?gfx_target=(?P<gfx>gfx[0-9a-f]+)",
+        ),
+        severity="fail",
+        cause=("Ollama's ROCm libraries have no kernels for this Radeon GPU ({gfx}), so discovery rejected it and "
+               "Ollama runs on the CPU."),
+        advice=("On Linux set HSA_OVERRIDE_GFX_VERSION to the nearest supported target (the log's supported_types); "
+                "on Windows use rocblas libraries built for this gfx (replace rocblas.dll and rocblas/library)."),
+        action="configure",
+        never_suggest=("update the NVIDIA driver",),
+        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14",
+                 GPU_DOCS),
+        checked="2026-11-25",
+        examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
+    ),
+    Signature(
+        code="ollama.no-compatible-gpu",
+        cause_id="ollama-cpu-fallback",
+        kinds=_LOGS,
+        patterns=(
+            r"no compatible GPUs were discovered",  # discover/gpu.go, 0.2 to 0.11, slog's msg= or a plain line
+            r"(?<=msg=\"inference compute\" )id=(?:0|cpu) library=cpu\b",
+        ),
+        severity="warn",
+        cause="Ollama's discovery accepted no GPU, so models run on the CPU.",
+        advice=("Read the discovery lines just above this one for the reason (restart the server with OLLAMA_DEBUG=1 "
+                "for all of them): a GPU library that failed to load, an init error number, or an AMD GPU whose gfx "
+                "target is not in the log's supported_types."),
+        action="configure",
+        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
     ),
 )
