@@ -284,4 +284,25 @@ DISCOVERY_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
     ),
+    Signature(
+        code="ollama.no-gpu-runners",
+        cause_id="ollama-cpu-fallback",
+        kinds=_LOGS,
+        # The runners the server found beside its binary (0.3 to 0.5, routes.go): an official build lists cuda_v11,
+        # cuda_v12 and rocm ones too, whether or not the machine has a GPU, so "[cpu]" alone is an incomplete install.
+        patterns=(r"msg=\"Dynamic LLM libraries\" runners=\[cpu\]",),
+        severity="warn",
+        cause=("This Ollama installation has only its CPU runner, no CUDA one, so it runs every model on the CPU even "
+               "where it finds a GPU: the install is incomplete (the binary without its lib/ollama directory)."),
+        advice=("Reinstall Ollama completely: re-run the install script (`curl -fsSL https://ollama.com/install.sh | "
+                "sh`) and watch for errors, or extract the whole release archive (bin/ and lib/ together); "
+                "`find /usr/local/lib/ollama` must then list the cuda_v12 libraries."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8068", "https://github.com/ollama/ollama/issues/8963",
+                 "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-8068-runners-cpu-only-no-cuda-runners.txt",),
+    ),
 )
