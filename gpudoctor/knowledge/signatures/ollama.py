@@ -348,4 +348,24 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-6184-init-cublas-no-devices-driver-older.txt",),
     ),
+    Signature(
+        code="ollama.windows-runner-dll-missing",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        # 0xc0000135 is Windows' STATUS_DLL_NOT_FOUND: the runner's process could not even start
+        patterns=(r"(?:llama runner|llama-server) process has terminated: exit status 0xc0000135\b",),
+        severity="fail",
+        cause=("Windows could not start Ollama's model runner because a DLL it needs is missing (exit status "
+               "0xc0000135), most often the Microsoft Visual C++ runtime (VCRUNTIME140.dll, MSVCP140.dll)."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable for x64 (https://aka.ms/vs/17/release/"
+                "vc_redist.x64.exe), or update Ollama to a release that ships the runtime; if an antivirus quarantined "
+                "msvcp140.dll, restore it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6804", "https://github.com/likelovewant/ollama-for-amd/issues/76",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6804-windows-0xc0000135-vcruntime-missing.txt",),
+    ),
 ))
