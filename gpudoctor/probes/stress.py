@@ -1,7 +1,7 @@
 """`--stress`: every GPU at full power at once, and what power, clocks, heat, links and the kernel log did.
 
 The load runs in the deep worker (`python -m gpudoctor.deep.worker stress`, protocol in
-gpudoctor/deep/stress.py) started through the host, so that a run is recorded into snapshots and
+gpudoctor/deep/worker.py) started through the host, so that a run is recorded into snapshots and
 replays, and a GPU that hangs costs a timeout instead of gpudoctor itself. NVML is sampled inside
 that child, not here: this probe only reads what the child said.
 
@@ -50,7 +50,7 @@ class StressGpu:
     max_pcie_gen: int | None = None
     max_pcie_width: int | None = None
     sm_max_mhz: int | None = None
-    compute: dict[str, Any] = field(default_factory=dict)  # see gpudoctor/deep/stress.py, "stress-device"
+    compute: dict[str, Any] = field(default_factory=dict)  # see gpudoctor/deep/worker.py, "stress-device"
     memory: dict[str, Any] = field(default_factory=dict)
     counters_start: dict[str, Any] | None = None
     counters_end: dict[str, Any] | None = None
