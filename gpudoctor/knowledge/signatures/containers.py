@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE, NVIDIA_DOCKER_NO_MODULE_EXCERPTS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -205,10 +206,9 @@ SIGNATURES += (
                 "again."),
         action="configure",
         never_suggest=("reinstall Docker",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
+        sources=NVIDIA_DOCKER_NO_MODULE,
         checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
-                  "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"),
+        examples=NVIDIA_DOCKER_NO_MODULE_EXCERPTS,
     ),
     Signature(
         code="containers.docker-info-no-nvidia-runtime",
