@@ -229,3 +229,119 @@ SIGNATURES += (
         examples=("containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",),
     ),
 )
+
+# -- The NVIDIA hook and nvidia-container-cli failing while a container starts -----------------------------------
+SIGNATURES += (
+    Signature(
+        code="containers.ldconfig-path-wrong",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container runs the host's ldconfig named in /etc/nvidia-container-runtime/config.toml
+        # (`ldconfig = "@/sbin/ldconfig.real"` on Ubuntu, "@/sbin/ldconfig" elsewhere); a path this host lacks fails.
+        patterns=(r"ldcache error: open failed: (?P<path>/[\w./-]{1,80}): no such file or directory",
+                  r"ldcache error: process (?P<path>/[\w./-]{1,80}) failed with error code: 127\b"),
+        severity="fail",
+        cause="The NVIDIA container runtime is set to run {path}, which does not exist on this host, so the hook fails "
+              "before the container starts.",
+        advice=("Point the toolkit at this distribution's ldconfig: in /etc/nvidia-container-runtime/config.toml set "
+                "the `ldconfig` line to the path that exists, with its @ (`ldconfig = \"@/sbin/ldconfig\"` on Debian, "
+                "Fedora and Arch, `\"@/sbin/ldconfig.real\"` on Ubuntu), then start the container again; a toolkit "
+                "package built for another distribution is the usual reason."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/hekmak/Conf-net/issues/5", "https://github.com/NVIDIA/nvidia-docker/issues/587",
+                 TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("containers/confnet-5-ldcache-ldconfig-real-missing.txt", "containers/nvidiadocker-587-ldconfig-path-fix.txt"),
+    ),
+    Signature(
+        code="containers.cgroup-v2-unsupported",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container before 1.8.0 only knew cgroup v1's devices controller; hosts on the unified (v2)
+        # hierarchy have none.
+        patterns=(r"container error: cgroup subsystem devices not found",),
+        severity="fail",
+        cause="The host uses cgroup v2, and the installed NVIDIA Container Toolkit is too old to set up GPU devices "
+              "there (it looks for cgroup v1's devices controller).",
+        advice=("Update the NVIDIA Container Toolkit (libnvidia-container 1.8.0 or newer supports cgroup v2) from "
+                "NVIDIA's repository and restart the container runtime; only as a stopgap, boot with "
+                "`systemd.unified_cgroup_hierarchy=0` to go back to cgroup v1."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1486", "https://github.com/NVIDIA/nvidia-docker/issues/1447",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/111"),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",),
+    ),
+    Signature(
+        code="containers.driver-rpc-timeout",
+        cause_id="persistence-or-clock-state",
+        kinds=_CONTAINER_TEXT,
+        # nvidia-container-cli waits a fixed time for the driver; GPUs that are not kept initialised (no persistence
+        # mode, no nvidia-persistenced) can take longer than that to come up, above all many GPUs at once.
+        patterns=(r"nvidia-container-cli: initialization error: driver (?:rpc )?error: timed out",),
+        severity="fail",
+        cause="nvidia-container-cli timed out waiting for the driver to initialise the GPUs, which happens when the "
+              "driver is not kept loaded between uses (persistence mode off).",
+        advice=("Keep the driver initialised: enable and start the persistence daemon "
+                "(`sudo systemctl enable --now nvidia-persistenced`) or turn on persistence mode "
+                "(`sudo nvidia-smi -pm 1`), then start the container again."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/202",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1133",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-25",
+        examples=("containers/nct-202-driver-rpc-timed-out-persistence.txt",),
+    ),
+    Signature(
+        code="containers.runtime-hook-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # The hook binary of the old nvidia-container-runtime packages (end of life): Docker or the runtime still
+        # names it, and it is gone.
+        patterns=(r"exec: \\?\"nvidia-container-runtime-hook\\?\": executable file not found",
+                  r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory"),
+        severity="fail",
+        cause="Docker is set to call nvidia-container-runtime-hook, which is not installed: the NVIDIA container "
+              "packages are missing, half removed or of the old, retired kind.",
+        advice=("Install the current NVIDIA Container Toolkit from NVIDIA's repository (package nvidia-container-toolkit; "
+                "remove old nvidia-docker2 and nvidia-container-runtime packages), register it with "
+                "`sudo nvidia-ctk runtime configure --runtime=docker` and restart docker."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1337", "https://github.com/NVIDIA/nvidia-docker/issues/958",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1337-runtime-hook-not-in-path.txt",),
+    ),
+    Signature(
+        code="containers.image-driver-not-detected",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The banner of NVIDIA's CUDA and NGC images when no driver was mounted into the container. Under WSL 2 some
+        # NGC releases printed it although the GPU worked.
+        patterns=(r"WARNING: The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",),
+        severity="warn",
+        cause="The container started without the host's NVIDIA driver mounted in, so it has no GPU: it was run "
+              "without a GPU request, or the host has no NVIDIA container runtime.",
+        advice=("Start the container with a GPU request: `docker run --gpus all ...` (compose: a device reservation "
+                "with driver nvidia and capabilities [gpu]; Kubernetes: a nvidia.com/gpu limit), with the NVIDIA "
+                "Container Toolkit installed on the host and `nvidia-smi` working there. Under WSL 2, check "
+                "`nvidia-smi` inside the container first: some images print this although the GPU works."),
+        action="configure",
+        rules_out=("the image",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1071",
+                 "https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1548", TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/panopticseg-20-driver-not-detected-docker-run.txt",
+                  "containers/nvidiadocker-1071-driver-not-detected-gpus-all.txt"),
+    ),
+)

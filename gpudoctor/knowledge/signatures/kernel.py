@@ -228,6 +228,95 @@ SIGNATURES = (
         examples=("kernel/gpuoperator-492-vm-bar1-0m.txt", "kernel/system76fw-66-egpu-bar0-invalid.txt",
                   "kernel/mbp2016-60-tb3-egpu-bar-no-space.txt"),
     ),
+
+    Signature(
+        code="kernel.rm-init-adapter-failed",
+        cause_id="rm-init-failed",
+        kinds=NVRM_TEXT,
+        # NVRM's words when the driver could not bring a GPU up ("RmInitAdapter failed! (0x22:0x56:884)", followed by
+        # "rm_init_adapter failed, device minor number N"); the reason is in the NVRM lines just above it, if any.
+        patterns=(
+            r"NVRM: GPU " + BUS + r": RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
+            r"NVRM: GPU " + BUS + r": rm_init_adapter failed, device minor number (?P<minor>\d{1,3})",
+        ),
+        severity="fail",
+        cause="The driver could not initialise the GPU at {bus_id} (RmInitAdapter failed), so that GPU is unusable.",
+        advice=("Read the NVRM lines just before it: they often name the reason (a GPU this driver or module does not "
+                "support, GSP firmware, PCI address space), and that names the fix. Otherwise power-cycle the host (off, "
+                "not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
+                "seating and the BIOS PCIe settings (Above 4G Decoding), and update to the newest driver of your branch; "
+                "a GPU that keeps failing to initialise after that needs replacing."),
+        action="reseat-or-inspect-hardware",
+        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
+        sources=(XID_DOCS, "https://github.com/NVIDIA/gpu-operator/issues/1146",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230"),
+        checked="2026-11-25",
+        examples=("kernel/gpuoperator-1146-rm-init-adapter-failed-node.txt", "kernel/ogkm-1230-wpr2-already-up-rminit.txt"),
+    ),
+    Signature(
+        code="kernel.gsp-wpr2-already-up",
+        cause_id="rm-init-failed",
+        kinds=NVRM_TEXT,
+        # The GSP's write-protected region is still up from an earlier boot of its firmware (a warm reboot, a crashed
+        # driver unload): the driver will not boot GSP over it, and says the GPU "may need to be reset".
+        patterns=(r"(?:NVRM: )?GPU(?P<gpu>\d{1,3}) _?kgspBootGspRm(?:_\w{1,8})?: unexpected WPR2 already up",
+                  r"unexpected WPR2 already up, cannot proceed with booting GSP"),
+        severity="fail",
+        cause="The GPU's GSP firmware was left running from before (WPR2 already up), so the driver could not boot it "
+              "and the GPU did not initialise.",
+        advice=("Reset the GPU so its GSP starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
+                "full power cycle of the host (shut down and power off, a warm reboot may not clear it); then update "
+                "the driver if it happens after every reboot."),
+        action="reset-gpu",
+        never_suggest=("blacklist nouveau", "disable Secure Boot"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1104"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-1230-wpr2-already-up-rminit.txt",),
+    ),
+    Signature(
+        code="kernel.nvml-gpu-lost",
+        cause_id="gpu-fell-off-bus",
+        kinds=("any",),
+        # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
+        patterns=(r"Unable to determine the device handle for GPU\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
+                  r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST"),
+        severity="fail",
+        cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
+        advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
+                "`sudo dmesg`, check the GPU's power cables and the PSU's capacity, reseat the card and any riser, and "
+                "watch its temperature under load; a GPU that keeps getting lost in the same slot points at the slot "
+                "or the card."),
+        action="reboot",
+        rules_out=("an application bug",),
+        never_suggest=("reinstall CUDA", "reduce the batch size"),
+        sources=(XID_DOCS, "https://github.com/AlexeyAB/darknet/issues/86", "https://github.com/JosephKJ/OWOD/issues/81",
+                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
+        checked="2026-11-25",
+        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt"),
+    ),
+    Signature(
+        code="kernel.pcie-uncorrected-fatal",
+        cause_id="pcie-link-errors",
+        kinds=("any",),
+        # drivers/pci/pcie/aer.c: an uncorrectable fatal error on a link, and the nvidia driver (which registers no AER
+        # recovery callbacks) unable to recover from it.
+        patterns=(r"PCIe Bus Error: severity=Uncorrect(?:ed|able) \(Fatal\)",
+                  r"nvidia " + BUS + r": AER: can't recover \(no error_detected callback\)"),
+        severity="fail",
+        cause="An uncorrectable (fatal) PCIe error hit a GPU's link; the nvidia driver cannot recover from it, so the GPU "
+              "hangs or drops off until a reboot.",
+        advice=("Treat it as a hardware fault of that PCIe link: reseat the GPU and any riser or cable, check its power "
+                "connectors, update the BIOS, and try the GPU in another slot; if the fatal errors follow the card, "
+                "replace it. `sudo lspci -vvv -s BUS` shows the link's error status."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("a driver install problem", "the application"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/rwth-i6/returnn/issues/1500",
+                 "https://docs.kernel.org/PCI/pcieaer-howto.html"),
+        checked="2026-11-25",
+        examples=("kernel/returnn-1500-nvidia-aer-cant-recover.txt",),
+    ),
 )
 
 SIGNATURES += MODULE_ROWS

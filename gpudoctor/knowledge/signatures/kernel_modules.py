@@ -201,7 +201,9 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             r"Unable to find a match: [^\n]{0,80}kernel-(?:devel|headers)",
-            r"Your kernel headers for kernel (?P<kernel>\S+) cannot be found",
+            # WSL's kernels (4.4.0-19041-Microsoft, 5.15.90.1-microsoft-standard-WSL2) are left out: no NVIDIA module is
+            # ever built there (wsl.wsl1-kernel names WSL 1).
+            r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
         ),
         severity="fail",
@@ -398,5 +400,71 @@ SIGNATURES = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
         checked="2026-11-25",
         examples=("kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",),
+    ),
+
+    Signature(
+        code="kernel.probe-routine-not-called",
+        cause_id="nouveau-conflict",
+        kinds=NVRM_TEXT,
+        # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
+        # "No NVIDIA graphics adapter probed!" / "None of the NVIDIA devices were initialized." follow it.
+        patterns=(r"NVRM: The NVIDIA probe routine was not called for (?P<count>\d{1,3}) device\(s\)",
+                  r"was loaded and obtained ownership of the NVIDIA device\(s\)"),
+        severity="fail",
+        cause="The nvidia module loaded, but another driver (nouveau, a framebuffer driver or vfio-pci) had already "
+              "claimed the GPUs, so nvidia could not bind them.",
+        advice=("See which driver holds each GPU (`lspci -k -d 10de:`, line 'Kernel driver in use'); blacklist it "
+                "(`blacklist nouveau` and `options nouveau modeset=0` in /etc/modprobe.d/blacklist-nouveau.conf, or "
+                "remove the GPU from vfio-pci's ids), rebuild the initramfs (`sudo update-initramfs -u` or "
+                "`sudo dracut -f`) and reboot."),
+        action="reboot",
+        never_suggest=("reinstall CUDA", "disable Secure Boot"),
+        sources=("https://github.com/mattshma/bigdata/issues/133", "https://github.com/MrMEEE/ironhide/issues/41",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/commonproblems.html"),
+        checked="2026-11-25",
+        examples=("kernel/bigdata-133-probe-routine-not-called.txt",),
+    ),
+    Signature(
+        code="kernel.module-required-key-unavailable",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # Kernels before 5.4 (and RHEL 8) say "Required key not available" (ENOKEY) where newer ones say "Key was
+        # rejected by service" (EKEYREJECTED): Secure Boot's lockdown refusing an unsigned module either way.
+        patterns=(r"could not insert (?:module )?'?(?P<module>[\w./-]{1,128}?)'?: Required key not available",
+                  r"(?:[Ff]ailed to insert|[Ee]rror inserting) '?(?P<module>[\w./-]{1,128}?)'?[^\n]{0,80}: Required key "
+                  r"not available"),
+        severity="fail",
+        cause="Secure Boot refused to load the {module} module because it is not signed with an enrolled key.",
+        advice=("Sign the module with a Machine Owner Key and enroll it (`sudo mokutil --import` the DKMS or your "
+                "signing key, confirm in the MOK manager at the next boot; distribution NVIDIA packages with DKMS sign "
+                "for you once the key is enrolled), or disable Secure Boot in the firmware settings."),
+        action="configure",
+        never_suggest=("reinstall the driver", "blacklist nouveau"),
+        sources=("https://github.com/hhfeuer/nvhda/issues/8", "https://wiki.ubuntu.com/UEFI/SecureBoot/DKMS",
+                 "https://github.com/lwfinger/rtl8723au/issues/58"),
+        checked="2026-11-25",
+        examples=("kernel/nvhda-8-required-key-not-available.txt",),
+    ),
+    Signature(
+        code="kernel.module-taint-notice",
+        cause_id="none",
+        kinds=("any",),
+        # The kernel's notices when any out-of-tree, proprietary or unsigned module loads (kernel/module/main.c);
+        # the module is loaded. Only where Secure Boot enforces signatures does loading fail, with other words.
+        patterns=(r"(?P<module>nvidia[\w-]{0,16}): module verification failed: signature and/or required key missing",
+                  r"(?P<module>nvidia[\w-]{0,16}): loading out-of-tree module taints kernel",
+                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel"),
+        severity="info",
+        cause="The kernel notes that {module} is an out-of-tree, proprietary or unsigned module (it taints the "
+              "kernel); the module is loaded and this is not an error.",
+        advice=("Informational and harmless: the NVIDIA module loaded. Ignore these lines and look further in the log "
+                "for NVRM errors; only a \"Key was rejected\" or \"Required key not available\" error means the "
+                "module was refused."),
+        action="none",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/480", "https://github.com/datto/dattobd/issues/43",
+                 "https://docs.kernel.org/admin-guide/tainted-kernels.html"),
+        checked="2026-11-25",
+        examples=("kernel/k8sdp-480-taint-lines-healthy-driver.txt",),
     ),
 )
