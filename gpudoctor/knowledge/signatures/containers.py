@@ -345,3 +345,54 @@ SIGNATURES += (
                   "containers/nvidiadocker-1071-driver-not-detected-gpus-all.txt"),
     ),
 )
+
+# -- Kubernetes nodes: the runtime the kubelet asks for, and the device plugin that advertises GPUs -------------
+DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"
+
+SIGNATURES += (
+    Signature(
+        code="containers.containerd-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # kubelet's event when a pod's RuntimeClass (handler nvidia) names a runtime containerd's CRI config lacks.
+        patterns=(r"no runtime for \\?\"nvidia\\?\" is configured",),
+        severity="fail",
+        cause="Pods ask for the nvidia runtime (RuntimeClass handler nvidia), and containerd on the node has no runtime "
+              "of that name in the configuration it loaded.",
+        advice=("Register the NVIDIA runtime in the containerd configuration the node really uses "
+                "(`sudo nvidia-ctk runtime configure --runtime=containerd`, or the GPU Operator's toolkit with "
+                "CONTAINERD_CONFIG pointed at k3s', RKE2's or the distribution's own file) and restart containerd; "
+                "`containerd config dump | grep nvidia` must then show it."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/730", "https://github.com/NVIDIA/gpu-operator/issues/413",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/gpuoperator-730-no-runtime-nvidia-configured.txt",),
+    ),
+    Signature(
+        code="containers.device-plugin-no-devices",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The device plugin (v0.15 and later) when its pod sees neither NVML nor device nodes: it then waits forever
+        # and the node advertises no nvidia.com/gpu.
+        patterns=(r"Incompatible strategy detected auto", r"If this is a GPU node, did you configure the NVIDIA Container "
+                  r"Toolkit\?", r"No devices found\. Waiting indefinitely"),
+        severity="fail",
+        cause="The NVIDIA device plugin's pod found no GPU (no NVML, no device nodes): it does not run with the NVIDIA "
+              "container runtime, so the node advertises no nvidia.com/gpu.",
+        advice=("Give the plugin's pod the NVIDIA runtime: make it the node's default runtime "
+                "(`sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default`, or --runtime=crio, then "
+                "restart the runtime), or create a RuntimeClass nvidia and deploy the plugin with "
+                "`runtimeClassName: nvidia`; restart the plugin pod and check `kubectl describe node` for "
+                "nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/1220",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/652", DEVICE_PLUGIN),
+        checked="2026-11-25",
+        examples=("containers/k8sdp-1220-incompatible-strategy-auto.txt",),
+    ),
+)

@@ -383,7 +383,8 @@ SIGNATURES += (
         cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
               "library is not installed, or not where the loader looks.",
         advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
-                "version, or the matching nvidia-*-cu1x pip packages), or install the build of the program made for the "
+                "version, cuDNN for libcudnn, or the matching nvidia-*-cu1x pip packages), or install the build of the "
+                "program made for the "
                 "CUDA you have; if the file exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda "
                 "environment's lib folder), add its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
                 "not provide these libraries."),
@@ -393,7 +394,8 @@ SIGNATURES += (
         sources=("https://github.com/PaddlePaddle/PaddleOCR/issues/9049",
                  "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup"),
         checked="2026-11-25",
-        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",),
+        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",
+                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt"),
     ),
     Signature(
         code="cuda.ptx-toolchain-too-new",
@@ -507,5 +509,51 @@ SIGNATURES += (
                  RUNTIME_ERRORS),
         checked="2026-11-25",
         examples=("cuda/supergradients-1307-device-side-assert-num-classes.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="cuda.nvml-library-not-found",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # NVML_ERROR_LIBRARY_NOT_FOUND as pynvml and nvidia-ml-py raise it (gpustat, monitoring, frameworks), and the
+        # loader's line before it. The lookbehind leaves nvidia-container-cli's own wording to
+        # containers.cli-load-library-failed.
+        patterns=(r"NVMLError_LibraryNotFound", r"NVML Shared Library Not Found",
+                  r"(?<!load library failed: )libnvidia-ml\.so\.1: cannot open shared object file"),
+        severity="fail",
+        cause="The program could not load libnvidia-ml.so.1 (NVML), which only the NVIDIA driver installs: no driver is "
+              "installed or visible here.",
+        advice=("Check `nvidia-smi`: install the NVIDIA driver if it fails (its user-space part provides "
+                "libnvidia-ml.so.1); in a container, start it with a GPU request (`docker run --gpus all`) so the "
+                "driver's libraries are mounted in; on a machine without an NVIDIA GPU, turn off the program's GPU "
+                "monitoring."),
+        action="configure",
+        never_suggest=("reinstall pynvml", "reinstall CUDA"),
+        sources=("https://github.com/deepfakes/faceswap/issues/778", "https://github.com/wookayin/gpustat/issues/134",
+                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
+        checked="2026-11-25",
+        examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
+    ),
+    Signature(
+        code="cuda.cublas-alloc-failed",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # cuBLAS creating its handle (at the first matrix multiply) and finding no GPU memory for its workspace.
+        patterns=(r"CUBLAS_STATUS_ALLOC_FAILED",),
+        severity="fail",
+        cause="cuBLAS could not allocate GPU memory for its handle and workspace: the GPU was already full.",
+        advice=("Free GPU memory: see who holds it (`nvidia-smi`), stop other processes or pick a free GPU, and reduce "
+                "the batch size or model size (or spread the model over more GPUs); the cuBLAS error is an out-of-memory "
+                "error in another form."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/873",
+                 "https://github.com/RVC-Project/Retrieval-based-Voice-Conversion-WebUI/issues/915",
+                 "https://docs.nvidia.com/cuda/cublas/index.html#cublasstatus-t"),
+        checked="2026-11-25",
+        examples=("cuda/qwen3-873-cublas-alloc-failed-memory.txt",),
     ),
 )

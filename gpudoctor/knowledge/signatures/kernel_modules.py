@@ -467,4 +467,26 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("kernel/k8sdp-480-taint-lines-healthy-driver.txt",),
     ),
+    Signature(
+        code="kernel.module-symbol-mismatch",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # The kernel refusing a module built against another kernel's symbol versions (modversions): the module
+        # was built for a different kernel build than the one running.
+        patterns=(r"(?P<module>nvidia[\w-]{0,16}): disagrees about version of symbol (?P<symbol>\w{1,64})",
+                  r"(?P<module>nvidia[\w-]{0,16}): Unknown symbol (?P<symbol>\w{1,64}) \(err -?\d{1,3}\)"),
+        severity="fail",
+        cause="The {module} module was built for another kernel than the running one (symbol {symbol} differs), so "
+              "the kernel refuses to load it.",
+        advice=("Rebuild the NVIDIA modules for the running kernel (`sudo dkms autoinstall -k $(uname -r)` with that "
+                "kernel's headers installed, or reinstall the distribution's driver package for it), or boot the "
+                "kernel the modules were built for; on Jetson or a custom kernel, build them from the same kernel "
+                "source and configuration that boots."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/realsenseai/realsense_mipi_platform_driver/issues/281",
+                 "https://github.com/raspberrypi/linux/issues/4558"),
+        checked="2026-11-25",
+        examples=("kernel/realsensemipi-281-nvidia-disagrees-symbol-version.txt",),
+    ),
 )

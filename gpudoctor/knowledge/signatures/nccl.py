@@ -280,3 +280,26 @@ SIGNATURES += (
         examples=("nccl/physicsnemo-568-nccl-async-env-renamed.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="nccl.remote-error",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
+        # between the nodes failed.
+        patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
+                  r"remote process exited or there was a network error"),
+        severity="fail",
+        cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
+        advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
+                "exception, a killed process: fix that); if every rank was alive, check the network between the nodes: "
+                "InfiniBand/RoCE link state on every node (`ibstat`, `ibv_devinfo`), NCCL_DEBUG=INFO for the peer and "
+                "interface that failed, and exclude nodes with bad links."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt",),
+    ),
+)
