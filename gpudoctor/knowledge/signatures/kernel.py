@@ -317,6 +317,44 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("kernel/returnn-1500-nvidia-aer-cant-recover.txt",),
     ),
+    Signature(
+        code="kernel.persistence-mode-deprecated",
+        cause_id="none",
+        kinds=("any",),
+        # NVRM's notice when legacy persistence mode is switched on (`nvidia-smi -pm 1`); the mode still works.
+        patterns=(r"NVRM: Persistence mode is deprecated and will be removed in a future release",),
+        severity="info",
+        cause="The driver notes that legacy persistence mode (nvidia-smi -pm 1) is deprecated; it still works and "
+              "nothing is wrong with the GPU.",
+        advice=("Harmless deprecation notice: to silence it, keep the driver initialised with the persistence daemon "
+                "instead (`sudo systemctl enable --now nvidia-persistenced`) and stop running `nvidia-smi -pm 1` at boot."),
+        action="none",
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/fgci-org/ansible-role-cuda/issues/19",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-25",
+        examples=("kernel/ansiblecuda-19-persistence-mode-deprecated.txt",),
+    ),
+    Signature(
+        code="kernel.usbc-i2c-timeout",
+        cause_id="none",
+        kinds=("any",),
+        # drivers/i2c/busses/i2c-nvidia-gpu.c: the I2C controller of the USB-C (UCSI) port on Turing and later
+        # cards, PCI function .3 of the GPU; DDC tools and the ucsi_ccg driver probing it log timeouts.
+        patterns=(r"nvidia-gpu " + BUS + r": i2c timeout error (?P<status>[0-9a-f]{8})",),
+        severity="info",
+        cause="The card's USB-C port controller ({bus_id}, not the GPU itself) timed out on I2C; this does not affect "
+              "CUDA or the GPU's health.",
+        advice=("Informational for GPU compute: ignore it unless the card's USB-C port (display or charging) is needed "
+                "and broken; then update the driver and kernel (the i2c-nvidia-gpu and ucsi_ccg drivers), or blacklist "
+                "ucsi_ccg if the port is unused."),
+        action="none",
+        never_suggest=("reinstall the driver", "reseat the GPU", "check the power supply"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/361",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1156"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-361-usbc-i2c-timeout-gddccontrol.txt",),
+    ),
 )
 
 SIGNATURES += MODULE_ROWS
