@@ -10,7 +10,7 @@ area of the catalogue and the corpus.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
@@ -320,7 +320,7 @@ SIGNATURES = (
     Signature(
         code="kernel.persistence-mode-deprecated",
         cause_id="none",
-        kinds=("any",),
+        kinds=NOTICE_ONLY_IN_PASTES,
         # NVRM's notice when legacy persistence mode is switched on (`nvidia-smi -pm 1`); the mode still works.
         patterns=(r"NVRM: Persistence mode is deprecated and will be removed in a future release",),
         severity="info",
@@ -338,7 +338,7 @@ SIGNATURES = (
     Signature(
         code="kernel.usbc-i2c-timeout",
         cause_id="none",
-        kinds=("any",),
+        kinds=NOTICE_ONLY_IN_PASTES,
         # drivers/i2c/busses/i2c-nvidia-gpu.c: the I2C controller of the USB-C (UCSI) port on Turing and later
         # cards, PCI function .3 of the GPU; DDC tools and the ucsi_ccg driver probing it log timeouts.
         patterns=(r"nvidia-gpu " + BUS + r": i2c timeout error (?P<status>[0-9a-f]{8})",),

@@ -12,6 +12,9 @@ from gpudoctor.knowledge.signatures import Signature
 KERNEL_LOG = ("dmesg", "journal")
 # Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
 NVRM_TEXT = ("dmesg", "journal", "build", "other")
+# Harmless notices (rows of cause none) that healthy hosts log too: a paste is read with every row, so they are
+# explained there, while the live kernel log (kinds dmesg, journal) skips them and a healthy report stays clean.
+NOTICE_ONLY_IN_PASTES = ("other",)
 BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?)"
 NVML_DOCS = "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"
 # Two nvidia-docker threads where the host had no working NVIDIA module; rows here and in containers.py cite them.
@@ -448,7 +451,7 @@ SIGNATURES = (
     Signature(
         code="kernel.module-taint-notice",
         cause_id="none",
-        kinds=("any",),
+        kinds=NOTICE_ONLY_IN_PASTES,
         # The kernel's notices when any out-of-tree, proprietary or unsigned module loads (kernel/module/main.c);
         # the module is loaded. Only where Secure Boot enforces signatures does loading fail, with other words.
         patterns=(r"(?P<module>nvidia[\w-]{0,16}): module verification failed: signature and/or required key missing",
