@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE, NVIDIA_DOCKER_NO_MODULE_EXCERPTS
+from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -204,11 +204,7 @@ SIGNATURES += (
         advice=("Check `nvidia-smi` on the host; install the NVIDIA driver for the running kernel until its module "
                 "loads, then `sudo modprobe nvidia_uvm` (or `sudo nvidia-modprobe -u -c=0`) and start the container "
                 "again."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
-        sources=NVIDIA_DOCKER_NO_MODULE,
-        checked="2026-11-25",
-        examples=NVIDIA_DOCKER_NO_MODULE_EXCERPTS,
+        **NVIDIA_DOCKER_NO_MODULE,
     ),
     Signature(
         code="containers.docker-info-no-nvidia-runtime",

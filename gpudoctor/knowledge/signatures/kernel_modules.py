@@ -17,11 +17,13 @@ NVRM_TEXT = ("dmesg", "journal", "build", "other")
 NOTICE_ONLY_IN_PASTES = ("other",)
 BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?)"
 NVML_DOCS = "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"
-# Two nvidia-docker threads where the host had no working NVIDIA module; rows here and in containers.py cite them.
-NVIDIA_DOCKER_NO_MODULE = ("https://github.com/NVIDIA/nvidia-docker/issues/291",
-                           "https://github.com/NVIDIA/nvidia-docker/issues/481")
-NVIDIA_DOCKER_NO_MODULE_EXCERPTS = ("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
-                                    "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt")
+# What kernel.module-not-found and containers.nvidia-docker-uvm share: the next step is a configuration, never
+# Docker, and the same two nvidia-docker threads (hosts with no working NVIDIA module) and their excerpts prove both.
+NVIDIA_DOCKER_NO_MODULE = dict(
+    action="configure", never_suggest=("reinstall Docker",), checked="2026-11-25",
+    sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
+    examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
+              "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"))
 
 SIGNATURES = (
     Signature(
@@ -270,11 +272,7 @@ SIGNATURES = (
         advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
                 "DKMS and this kernel's headers, so the module is built for it), then `sudo modprobe nvidia`; "
                 "`nvidia-smi` must list the GPUs before any container or CUDA program can."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
-        sources=NVIDIA_DOCKER_NO_MODULE,
-        checked="2026-11-25",
-        examples=NVIDIA_DOCKER_NO_MODULE_EXCERPTS,
+        **NVIDIA_DOCKER_NO_MODULE,
     ),
     Signature(
         code="kernel.installer-module-load-failed",
