@@ -391,4 +391,48 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("containers/k8sdp-1220-incompatible-strategy-auto.txt",),
     ),
+    Signature(
+        code="containers.insufficient-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
+                  r"\bInsufficient nvidia\.com/gpu\b"),
+        severity="fail",
+        cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
+              "driver), or every advertised GPU is taken.",
+        advice=("Run `kubectl describe node NODE` and read nvidia.com/gpu under Capacity and Allocatable: if it is "
+                "missing or 0, the device plugin advertises nothing, so read its pod's logs (`kubectl logs -n "
+                "kube-system -l name=nvidia-device-plugin-ds` or the GPU Operator's) and fix what they say (NVIDIA "
+                "runtime not default, no driver); if it is there, the GPUs are allocated to other pods or the request "
+                "asks for more GPUs than one node has."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/348",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/168", DEVICE_PLUGIN),
+        checked="2026-11-25",
+        examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",),
+    ),
+    Signature(
+        code="containers.podman-without-cdi",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Podman before 4.1 knows no CDI device names and treats --device nvidia.com/gpu=... as a path.
+        patterns=(r"Error: stat nvidia\.com/gpu=(?P<device>[\w,:-]{1,64}): no such file or directory",),
+        severity="fail",
+        cause="This Podman does not understand CDI device names (it needs 4.1 or newer), so --device nvidia.com/gpu="
+              "{device} was taken for a file.",
+        advice=("Install Podman 4.1 or newer (the distribution's backports or upstream packages; Ubuntu 22.04 ships "
+                "3.4), keep the CDI spec generated (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`), then "
+                "run with `--device nvidia.com/gpu=all` again."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/podman-container-tools/podman/issues/24474",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/63",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-25",
+        examples=("containers/podman-24474-stat-nvidia-com-gpu-old-podman.txt",),
+    ),
 )

@@ -190,15 +190,19 @@ SIGNATURES = (
         advice=("Give that user permission to open /dev/nvidia*: add it to the group that owns them "
                 "(`ls -l /dev/nvidia*`, often video: `sudo usermod -aG video USER`, then log in again), or set the "
                 "driver's device file mode/group (`options nvidia NVreg_DeviceFileMode=0666` or "
-                "`NVreg_DeviceFileGID=`) and reload the module."),
+                "`NVreg_DeviceFileGID=`) and reload the module. Inside a container on an SELinux host, relabel the "
+                "driver's files instead (`nvidia-container-cli -k list | restorecon -v -f -`) or run the container "
+                "with `--security-opt label=disable`."),
         action="configure",
         rules_out=("the driver version",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/coraxx/netdata_nv_plugin/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/284",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/676",
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/faq.html"),
         checked="2026-11-25",
         examples=("kernel/netdatanv-1-pynvml-insufficient-permissions.txt",
-                  "kernel/nvidiadocker-284-nvml-insufficient-permissions.txt"),
+                  "kernel/nvidiadocker-284-nvml-insufficient-permissions.txt",
+                  "containers/nvidiadocker-676-nvml-permissions-selinux.txt"),
     ),
     Signature(
         code="kernel.headers-missing",
