@@ -494,4 +494,26 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("kernel/realsensemipi-281-nvidia-disagrees-symbol-version.txt",),
     ),
+    Signature(
+        code="kernel.module-compiler-too-old",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built
+        # the kernel rejects the newer ones (as after an HWE kernel update on Ubuntu 22.04).
+        patterns=(r"unrecognized command-line option .{0,3}-(?P<option>ftrivial-auto-var-init=zero|mharden-sls=all|"
+                  r"fzero-call-used-regs=used-gpr|fmin-function-alignment=\d{1,3}|fstrict-flex-arrays=\d)",),
+        severity="fail",
+        cause="The kernel module is compiled with an older GCC than the kernel was, and it rejects the kernel's "
+              "-{option} flag, so the NVIDIA module cannot be built for this kernel.",
+        advice=("Install the compiler version the kernel was built with (the make.log says 'The kernel was built by': "
+                "on Ubuntu 22.04 HWE kernels `sudo apt install gcc-12`, and make it the default gcc or set CC for "
+                "DKMS), then rebuild the module: `sudo dkms autoinstall` (or reinstall the driver package)."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/Plippo/asus-wmi-screenpad/issues/41",
+                 "https://github.com/intel-gpu/intel-gpu-i915-backports/issues/106",
+                 "https://github.com/aws-samples/amazon-eks-machine-learning-with-terraform-and-kubeflow/issues/107"),
+        checked="2026-11-25",
+        examples=("kernel/asuswmiscreenpad-41-gcc-11-vs-kernel-gcc-12.txt",),
+    ),
 )
