@@ -487,29 +487,6 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("cuda/pytorchscripts-18-gtx860m-invalid-device-function.txt",),
     ),
-    Signature(
-        code="cuda.device-side-assert",
-        cause_id="app-fault",
-        kinds=("any",),
-        # cudaErrorAssert (710): an assert() in a GPU kernel fired, such as PyTorch's index and class-label checks;
-        # the kernel's own line ("... block: [0,0,0], thread: [31,0,0] Assertion `t >= 0 && t < n_classes` failed.")
-        # names the check.
-        patterns=(r"device-side assert triggered", r"cudaErrorAssert\b",
-                  r"block: \[\d{1,5},\d{1,5},\d{1,5}\], thread: \[\d{1,5},\d{1,5},\d{1,5}\] Assertion `"),
-        severity="fail",
-        cause="An assertion inside a GPU kernel failed: the program passed the kernel invalid data (typically a class "
-              "label or index out of range); the GPU and driver are fine.",
-        advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the operation that asserts, then check its "
-                "inputs: class labels must lie in 0..num_classes-1 and match the model's output size, embedding "
-                "indices below the vocabulary size, gather/scatter indices in range."),
-        action="restart-application",
-        rules_out=("a driver or hardware fault",),
-        never_suggest=("reinstall the driver", "update the driver", "replace the GPU"),
-        sources=("https://github.com/Deci-AI/super-gradients/issues/1307", "https://github.com/pytorch/pytorch/issues/1204",
-                 RUNTIME_ERRORS),
-        checked="2026-11-25",
-        examples=("cuda/supergradients-1307-device-side-assert-num-classes.txt",),
-    ),
 )
 
 SIGNATURES += (
@@ -535,25 +512,5 @@ SIGNATURES += (
                  "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
         checked="2026-11-25",
         examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
-    ),
-    Signature(
-        code="cuda.cublas-alloc-failed",
-        cause_id="cuda-oom",
-        kinds=("any",),
-        # cuBLAS creating its handle (at the first matrix multiply) and finding no GPU memory for its workspace.
-        patterns=(r"CUBLAS_STATUS_ALLOC_FAILED",),
-        severity="fail",
-        cause="cuBLAS could not allocate GPU memory for its handle and workspace: the GPU was already full.",
-        advice=("Free GPU memory: see who holds it (`nvidia-smi`), stop other processes or pick a free GPU, and reduce "
-                "the batch size or model size (or spread the model over more GPUs); the cuBLAS error is an out-of-memory "
-                "error in another form."),
-        action="configure",
-        rules_out=("the driver",),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/QwenLM/Qwen3/issues/873",
-                 "https://github.com/RVC-Project/Retrieval-based-Voice-Conversion-WebUI/issues/915",
-                 "https://docs.nvidia.com/cuda/cublas/index.html#cublasstatus-t"),
-        checked="2026-11-25",
-        examples=("cuda/qwen3-873-cublas-alloc-failed-memory.txt",),
     ),
 )

@@ -222,25 +222,6 @@ SIGNATURES += (
         examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt"),
     ),
     Signature(
-        code="nccl.store-port-in-use",
-        cause_id="distributed-misuse",
-        kinds=("any",),
-        # c10d's TCPStore on rank 0, when MASTER_PORT is taken (errno 98, EADDRINUSE).
-        patterns=(r"The server socket has failed to bind to (?P<address>[^\s(]{1,64}):(?P<port>\d{2,5}) \(errno: 98 - "
-                  r"Address already in use\)",),
-        severity="fail",
-        cause="The rendezvous store could not listen on port {port}: another process (a second job, or a leftover of "
-              "an earlier run) already holds it.",
-        advice=("Find and stop the process holding the port (`ss -ltnp | grep :29500` or `lsof -i :29500` for the "
-                "default port; a crashed run often leaves one behind), or give this job a free port: "
-                "`torchrun --master_port 29501` (or MASTER_PORT) for each job that shares the node."),
-        action="configure",
-        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "set NCCL_SOCKET_IFNAME"),
-        sources=("https://github.com/showlab/Tune-A-Video/issues/90", DISTRIBUTED_ENV),
-        checked="2026-11-25",
-        examples=("nccl/tuneavideo-90-master-port-29500-in-use.txt",),
-    ),
-    Signature(
         code="nccl.store-connect-timeout",
         cause_id="nccl-network-config",
         kinds=("any",),
