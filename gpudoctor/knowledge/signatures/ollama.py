@@ -368,4 +368,26 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/ollama-6804-windows-0xc0000135-vcruntime-missing.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-build-no-nvcc",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"No CMAKE_CUDA_COMPILER could be found",  # CMake's enable_language(CUDA), llama.cpp's ggml-cuda
+            r"Could not find nvcc, please set CUDAToolkit_ROOT",  # llama.cpp's CMakeLists (2024)
+        ),
+        severity="fail",
+        cause=("The CUDA build of llama.cpp (or another CMake project) finds no CUDA compiler: nvcc is not installed "
+               "or not on PATH, so the CUDA backend cannot be built."),
+        advice=("Install the CUDA toolkit (nvcc; the driver alone has none) and put its bin directory on PATH "
+                "(`export PATH=/usr/local/cuda/bin:$PATH`), or point CMake at it: "
+                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (or CUDACXX); `nvcc --version` must work."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/13527",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
+        checked="2026-11-25",
+        examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
+    ),
 ))
