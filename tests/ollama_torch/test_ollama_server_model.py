@@ -88,6 +88,23 @@ def test_a_runner_that_died_is_read_through_its_row_and_one_killed_by_oom_is_an_
         "oom", "error loading llama server error=llama runner process has terminated: cudaMalloc failed: out of memory")
 
 
+@pytest.mark.parametrize(("excerpt", "marker", "read_as"), [
+    # ollama/ollama#8271: "cuda driver library failed to get device context 46" before the lookup warning
+    ("ollama-8271-device-context-46-wedged-gpu.txt", "error looking up nvidia GPU memory",
+     ("discovery", "memory-lookup", "ollama.gpu-memory-lookup-failed")),
+    # ollama/ollama#11593: cuInit's error 3 inside "Unable to load cudart library …"
+    ("ollama-11593-init-failure-3-uvm-hmm.txt", "init failure", ("discovery", "cuda-init", "ollama.cuda-driver-init-failure")),
+    # ollama/ollama#1992: 0.1.20's plain-text form with "Falling back to CPU mode"
+    ("ollama-1992-gtx970-cuda-gpu-too-old.txt", "too old", ("discovery", "gpu-too-old", "ollama.cuda-gpu-too-old")),
+])
+def test_discovery_messages_once_without_a_row_are_read_through_their_rows(excerpt, marker, read_as):
+    """Training excerpts of the corpus: each failure line is read with its reason and the row that knows it."""
+    text = (FIXTURES / "corpus" / "ollama" / excerpt).read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    line = next(line for line in text.splitlines() if marker in line)
+    failure = problem(line)
+    assert (failure.kind, failure.reason, failure.code) == read_as
+
+
 def test_the_catalogued_rows_the_wing_reads_exist_and_every_reason_is_told_apart():
     from gpudoctor.knowledge.signatures import by_code
     from gpudoctor.ollama.messages import DISCOVERY_REASONS
