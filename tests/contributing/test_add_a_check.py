@@ -106,6 +106,7 @@ def follow_the_guide(root: Path, env: dict[str, str]) -> list[str]:
     done = []
     for step in STEP.finditer(SECTION):
         if step["create"]:
+            assert not (root / step["create"]).exists(), f"{step['create']} exists already: the guide's example is new"
             (root / step["create"]).parent.mkdir(parents=True, exist_ok=True)
             (root / step["create"]).write_text(step["file"], encoding="utf-8")
         elif step["edit"]:
