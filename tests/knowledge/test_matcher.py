@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, nested_quantifier, required_literals, scan,
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, mandatory_words, nested_quantifier, required_literals, scan,
                                          scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
 
@@ -188,7 +188,7 @@ def test_text_with_no_literal_matches_nothing():
 
 
 @pytest.mark.parametrize(("pattern", "literals"), [
-    (XID, ("NVRM:",)),
+    (XID, ("(PCI:",)),  # "NVRM:" starts every line the driver writes at boot (matcher.COMMON_WORDS)
     (r"(?:Key was rejected|Loading of \S+ is rejected)", ("rejected",)),
     (r"(?:Key was rejected|Loading of \S+ is refused)", ("refused", "rejected")),
     (r"[Ee]rror: device (?P<gpu>\d+) lost", ("rror:",)),
@@ -199,6 +199,17 @@ def test_text_with_no_literal_matches_nothing():
 ])
 def test_the_prefilters_literals_are_read_from_the_pattern(pattern, literals):
     assert required_literals(pattern) == literals
+
+
+@pytest.mark.parametrize(("pattern", "words"), [
+    (XID, ("(PCI:", "NVRM:", "Xid")),
+    (r"(?:Key was rejected|Loading of \S+ is rejected)", ()),
+    (r"[Ee]rror: device (?P<gpu>\d+) (?:lost|gone)(?: again)?", ("device", "rror:")),
+    (r"(?:cuda )+init(?i:ialised)", ("cuda", "init")),
+    (r"(?i)error", ()),
+])
+def test_a_line_is_searched_only_when_it_holds_every_word_the_pattern_must(pattern, words):
+    assert mandatory_words(pattern) == words
 
 
 @pytest.mark.parametrize(("pattern", "unsafe"), [
