@@ -247,6 +247,13 @@ def _read(path: str) -> Node | tuple[str, str]:
         return path, str(exc) if isinstance(exc, ValueError) else "is not a gpudoctor JSON report"
 
 
+class _Finding(msgspec.Struct):
+    evidence: Any = None  # where the measuring checks keep their figures (measurements.py)
+
+
+_FINDINGS = msgspec.json.Decoder(list[_Finding] | None)
+
+
 class _Check(msgspec.Struct):
     id: Any = None
     status: Any = None
@@ -274,7 +281,7 @@ def _parsed(data: bytes) -> Any:
     try:
         report = _REPORT.decode(data)
         checks = None if report.checks is None else [
-            {"id": c.id, "status": c.status, "findings": msgspec.json.decode(c.findings)
+            {"id": c.id, "status": c.status, "findings": _evidence(c.findings)
              if isinstance(c.id, str) and c.id in MEASURING_CHECKS else None} for c in report.checks]
     except (msgspec.DecodeError, RecursionError):
         return json.loads(data)
@@ -282,6 +289,11 @@ def _parsed(data: bytes) -> Any:
         data.decode("utf-8", "surrogatepass")  # json.loads refuses text that is not UTF-8, skipped parts too
     return {"schema": report.schema, "status": report.status, "recorded_at": report.recorded_at,
             "started_at": report.started_at, "host": report.host, "checks": checks}
+
+
+def _evidence(findings: msgspec.Raw) -> list[dict] | None:
+    decoded = _FINDINGS.decode(findings)
+    return None if decoded is None else [{"evidence": finding.evidence} for finding in decoded]
 
 
 def _read_all(paths: list[str]) -> list[Node | tuple[str, str]]:
