@@ -10,12 +10,10 @@ import sys
 import click
 
 from gpudoctor import __version__
+from gpudoctor.errors import BadInput
 from gpudoctor.exit_codes import READ_EXIT_CODES, WHERE_TO_REPORT, check_epilog, check_exit_code, epilog
 
 EXIT_CODES = check_epilog()
-
-
-from gpudoctor.errors import BadInput
 
 
 def _load_registry():
@@ -136,74 +134,37 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
           min_driver, verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path,
           baseline_path, history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
-    import time
-
     _refuse_contradictions(as_json, report_format, verbose, no_anonymise)
-    if exit_codes == "nagios" and (as_json or report_format != "terminal"):
-        raise BadInput("--exit-codes nagios prints a status line before the terminal report: it cannot be combined "
-                       f"with {'--json' if as_json else '--format ' + report_format} "
-                       "(use -o FILE to keep the JSON report as well)")
-    from gpudoctor.engine import Options, run_checks
+    _refuse_nagios_beside_a_document(exit_codes, as_json, report_format)
+    from gpudoctor.engine import Options
     from gpudoctor.model import Status
-    from gpudoctor.policy_files import history_record, read_history, read_policy
-    from gpudoctor.summary import host_summary
+    from gpudoctor.policy_files import read_policy
 
     policy = read_policy(config_path, baseline_path)
     if policy.min_driver and ctx.get_parameter_source("min_driver") is click.core.ParameterSource.DEFAULT:
         min_driver = policy.min_driver  # the flag, when given, wins over the team's file
     host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
-    history_path = history_path or policy.history_path
-    now = getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    history = read_history(history_path, now) if history_path else None
+    history = _history(history_path or policy.history_path, host)
     registry = _load_registry()
     checks = _selected(registry, only, skip_ids, deep, frameworks, stress_seconds is not None)
     options = Options(min_driver=min_driver, source=snapshot_path or "live", policy=policy, history=history)
-    slow = any(c.opt_in in ("deep", "stress") for c in checks)
-    try:
-        with _progress_display(enabled=slow and not as_json) as on_progress:
-            report = run_checks(host, checks, registry, options, report_broken_plugins=not only,
-                                summarize=host_summary, on_progress=on_progress,
-                                requests=_stress_requests(stress_seconds, force))
-    finally:
-        host.close()
-    record = history_record(report) if history is not None else None
-    if record is not None:
-        import json
-
-        from gpudoctor.history import RunRecord
-
-        _write_output(history.path, json.dumps(history.appended(RunRecord(**record)), indent=1) + "\n")
+    report = _run_and_close(host, checks, registry, options, progress=not as_json, report_broken_plugins=not only,
+                            requests=_stress_requests(stress_seconds, force))
+    _keep_history(report, history)
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
-    if as_json or output:
-        from gpudoctor.report.json_report import render_json
+    from gpudoctor.report.json_report import render_json
+    from gpudoctor.report.outputs import send_machine_reports
 
-        document = render_json(report)
-        if output:
-            _write_output(output, document)
-        else:
-            click.echo(document, nl=False)
-    if junit:
-        from gpudoctor.report.junit import render_junit
-
-        _write_output(junit, render_junit(report, threshold))
+    send_machine_reports(report, threshold, lambda: render_json(report), as_json=as_json, output=output, junit=junit,
+                         write=_write_output)
     if report_format == "markdown":
         from gpudoctor.report.anonymise import this_machine
         from gpudoctor.report.markdown import report_markdown
 
         click.echo(report_markdown(report, anonymiser=None if no_anonymise else this_machine()), nl=False)
     if report_format in ("prom", "npd") or prom_path or nfd_path:
-        from gpudoctor.fleet.outputs import write_fleet_outputs
-
-        code = write_fleet_outputs(report, report_format, prom_path, nfd_path, fail_on, _write_output)
-        if report_format == "npd":
-            sys.exit(code)
-    nagios_code = None
-    if exit_codes == "nagios":
-        from gpudoctor.fleet.health import nagios_result
-        from gpudoctor.report.json_report import report_document
-
-        nagios_code, status_line = nagios_result(report_document(report))
-        click.echo(status_line)  # a Nagios plugin's first line is its status; the report is its long output
+        _send_fleet_outputs(report, report_format, prom_path, nfd_path, fail_on)
+    nagios_code = _print_nagios_status(report) if exit_codes == "nagios" else None
     if not as_json and report_format == "terminal":
         from gpudoctor.report.terminal import print_report
 
@@ -213,6 +174,73 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
         _verdict_given = True  # a 2 from here is CRITICAL, not bad usage
         sys.exit(nagios_code)
     sys.exit(check_exit_code(report, threshold))
+
+
+def _refuse_nagios_beside_a_document(exit_codes: str, as_json: bool, report_format: str) -> None:
+    if exit_codes == "nagios" and (as_json or report_format != "terminal"):
+        raise BadInput("--exit-codes nagios prints a status line before the terminal report: it cannot be combined "
+                       f"with {'--json' if as_json else '--format ' + report_format} "
+                       "(use -o FILE to keep the JSON report as well)")
+
+
+def _history(path: str | None, host):
+    """The node's error history kept in `path` (None: none is kept), as of the run's time (a snapshot's own)."""
+    if not path:
+        return None
+    import time
+
+    from gpudoctor.policy_files import read_history
+
+    return read_history(path, getattr(host, "recorded_at", None) or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+
+
+def _keep_history(report, history) -> None:
+    """This run's record appended to the error history, where one is kept and gpu.error-history made one."""
+    from gpudoctor.policy_files import history_record
+
+    record = history_record(report) if history is not None else None
+    if record is None:
+        return
+    import json
+
+    from gpudoctor.history import RunRecord
+
+    _write_output(history.path, json.dumps(history.appended(RunRecord(**record)), indent=1) + "\n")
+
+
+def _run_and_close(host, checks, registry, options, *, progress: bool, **run_options):
+    """The checks run on `host`, which is closed afterwards; a spinner on a terminal while --deep or
+    --stress measures, unless `progress` is off."""
+    from gpudoctor.engine import run_checks
+    from gpudoctor.summary import host_summary
+
+    slow = any(c.opt_in in ("deep", "stress") for c in checks)
+    try:
+        with _progress_display(enabled=slow and progress) as on_progress:
+            return run_checks(host, checks, registry, options, summarize=host_summary, on_progress=on_progress,
+                              **run_options)
+    finally:
+        host.close()
+
+
+def _send_fleet_outputs(report, report_format: str, prom_path: str | None, nfd_path: str | None,
+                        fail_on: str) -> None:
+    """Prometheus metrics and NFD labels (files, or stdout), and node-problem-detector's line and exit code."""
+    from gpudoctor.fleet.outputs import write_fleet_outputs
+
+    code = write_fleet_outputs(report, report_format, prom_path, nfd_path, fail_on, _write_output)
+    if report_format == "npd":
+        sys.exit(code)
+
+
+def _print_nagios_status(report) -> int:
+    """A Nagios plugin's first line is its status (the report is its long output); returns its exit code."""
+    from gpudoctor.fleet.health import nagios_result
+    from gpudoctor.report.json_report import report_document
+
+    nagios_code, status_line = nagios_result(report_document(report))
+    click.echo(status_line)
+    return nagios_code
 
 
 def _refuse_contradictions(as_json: bool, report_format: str, verbose: bool, no_anonymise: bool) -> None:
@@ -351,20 +379,13 @@ def explain(check_id: str) -> None:
 def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | None, force: bool,
              anonymise: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
-    from gpudoctor.engine import Options, run_checks
+    from gpudoctor.engine import Options
     from gpudoctor.host.snapshot import snapshot_document
-    from gpudoctor.summary import host_summary
 
     registry = _load_registry()
     checks = _selected(registry, (), (), deep, frameworks, stress_seconds is not None)
     host = open_host(None)
-    try:
-        slow = any(c.opt_in in ("deep", "stress") for c in checks)
-        with _progress_display(enabled=slow) as on_progress:
-            run_checks(host, checks, registry, Options(), summarize=host_summary, on_progress=on_progress,
-                       requests=_stress_requests(stress_seconds, force))
-    finally:
-        host.close()
+    _run_and_close(host, checks, registry, Options(), progress=True, requests=_stress_requests(stress_seconds, force))
     import json
 
     from gpudoctor.host.snapshot_privacy import describe
@@ -404,17 +425,13 @@ def baseline_record(output: str, snapshot_path: str | None) -> None:
     """Measure this node (the --deep checks) and write its figures; use it with `check --baseline FILE` or the
     config file's `baseline` key on nodes of the same GPUs and links."""
     from gpudoctor.baseline_record import MEASURING_CHECKS, baseline_of, refusals
+    from gpudoctor.engine import Options
     from gpudoctor.report.printable import json_text, printable
-    from gpudoctor.engine import Options, run_checks
-    from gpudoctor.summary import host_summary
 
     registry = _load_registry()
     checks = _selected(registry, MEASURING_CHECKS, (), True, False)
-    host = open_host(snapshot_path)
-    try:
-        report = run_checks(host, checks, registry, Options(source=snapshot_path or "live"), summarize=host_summary)
-    finally:
-        host.close()
+    report = _run_and_close(open_host(snapshot_path), checks, registry, Options(source=snapshot_path or "live"),
+                            progress=False)
     reasons = refusals(report)
     if reasons:
         click.echo("Not recorded: this node is not a known-good one.", err=True)

@@ -172,6 +172,28 @@ def run_fix(request: Request) -> int:
     return _apply(request, report, to_run(plan), registry, options)
 
 
+def _confirmed(request: Request, report: Report, plan: Plan) -> bool:
+    """The plan shown (on stderr under --json, whose stdout carries only the record) and, without --yes,
+    the person's answer; refused with no terminal to ask on."""
+    if not request.yes and not stdin_is_tty():
+        raise BadInput("refused: `gpudoctor fix --apply` asks for confirmation and there is no terminal to ask "
+                       "on; pass --yes to run the plan without asking")
+    _emit(plan_lines(plan, report, applying=True), err=request.as_json)
+    if request.yes:
+        return True
+    question = f"Run {'the dry run of ' if plan.dry_run else ''}these {len(plan.fixes)} fix(es) now?"
+    if click.confirm(question, default=False, err=True):
+        return True
+    click.echo("Nothing was changed.", err=True)
+    if request.as_json:
+        _print_record(fix_record(report, plan, "declined"))
+    return False
+
+
+def _run_status(plan: Plan, failed: bool, unfinished: bool) -> str:
+    return "failed" if failed else "previewed" if plan.dry_run else "incomplete" if unfinished else "applied"
+
+
 def _apply(request: Request, report: Report, plan: Plan, registry: Registry, options: Options) -> int:
     as_json = request.as_json
     if not plan.fixes:
@@ -181,18 +203,8 @@ def _apply(request: Request, report: Report, plan: Plan, registry: Registry, opt
             _emit(plan_lines(plan, report, applying=True))
         return 0
     _refuse_unrunnable(plan)
-    if not request.yes and not stdin_is_tty():
-        raise BadInput("refused: `gpudoctor fix --apply` asks for confirmation and there is no terminal to ask "
-                       "on; pass --yes to run the plan without asking")
-    # In --json mode stdout carries only the record; a person reads the plan and the output on stderr.
-    _emit(plan_lines(plan, report, applying=True), err=as_json)
-    if not request.yes:
-        question = f"Run {'the dry run of ' if plan.dry_run else ''}these {len(plan.fixes)} fix(es) now?"
-        if not click.confirm(question, default=False, err=True):
-            click.echo("Nothing was changed.", err=True)
-            if as_json:
-                _print_record(fix_record(report, plan, "declined"))
-            return 1
+    if not _confirmed(request, report, plan):
+        return 1
     log = FixLog(log_path(), lambda message: click.echo(message, err=True))
     steps = apply_fixes(plan.fixes, echo=lambda line: click.echo(line, err=as_json), log=log,
                         dry_run=plan.dry_run)
@@ -203,7 +215,6 @@ def _apply(request: Request, report: Report, plan: Plan, registry: Registry, opt
     unfinished = any(not v.done for v in judged)
     _emit(outcome_lines(plan, steps, report, after, judged) + [f"Log: {log.path}"], err=as_json)
     if as_json:
-        status = "failed" if failed else "previewed" if plan.dry_run else "incomplete" if unfinished else "applied"
-        _print_record(fix_record(report, plan, status, steps=steps, after=after, log=str(log.path),
-                                 verdicts=judged))
+        _print_record(fix_record(report, plan, _run_status(plan, failed, unfinished), steps=steps, after=after,
+                                 log=str(log.path), verdicts=judged))
     return 1 if failed or unfinished else 0

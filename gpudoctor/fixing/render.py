@@ -59,6 +59,44 @@ def _unscripted(plan: Plan, report: Report) -> list[tuple[str, str]]:
     return found
 
 
+def _fixes(count: int) -> str:
+    return f"{count} fix{'es' if count != 1 else ''}"
+
+
+def _planned_fixes(plan: Plan) -> list[str]:
+    if not plan.fixes:
+        return []
+    optional = sum(1 for f in plan.fixes if f.optional)
+    count = _fixes(len(plan.fixes)) + (f" ({optional} optional)" if optional else "")
+    lines = ["", f"Plan: {count}, in this order. Nothing has been changed yet."]
+    for number, fix in enumerate(plan.fixes, 1):
+        lines += [""] + _fix_lines(number, fix)
+    return lines
+
+
+def _manual_steps(plan: Plan) -> list[str]:
+    if not plan.manual:
+        return []
+    lines = ["", "To do by hand (gpudoctor has no script for this):"]
+    for step in plan.manual:
+        lines.append(f"- {step.title} ({', '.join(step.check_ids)}: {' / '.join(step.reasons)})")
+        lines.extend(f"  {n}. {text}" for n, text in enumerate(step.steps, 1))
+    return lines
+
+
+def _unscripted_lines(unscripted: list[tuple[str, str]]) -> list[str]:
+    if not unscripted:
+        return []
+    return ["", "Found, with no script to fix it (`gpudoctor check -v --only ID` shows the advice):",
+            *(f"- {check_id}: {summary}" for check_id, summary in unscripted)]
+
+
+def _next_step(plan: Plan) -> list[str]:
+    which = "the non-optional fixes above" if any(f.optional for f in plan.fixes) else "the fixes above"
+    return ["", f"Next: `gpudoctor fix --apply` runs {which} after one confirmation; `--apply ID...` runs "
+                "only those named (optional ones too), `--apply --dry-run` previews them."]
+
+
 def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[str]:
     platform = ((report.host or {}).get("platform") or {}).get("label") or plan.platform
     source = "" if report.source == "live" else f" (from the snapshot {report.source})"
@@ -67,64 +105,61 @@ def plan_lines(plan: Plan, report: Report, *, applying: bool = False) -> list[st
     if not plan.fixes and not plan.manual and not plan.problems and not unscripted:
         named = f" for {', '.join(plan.named)}" if plan.named else ""
         return lines + ["", f"Nothing to fix{named}: no warning or failure that gpudoctor has a fix for."]
-    if plan.fixes:
-        optional = sum(1 for f in plan.fixes if f.optional)
-        count = f"{len(plan.fixes)} fix{'es' if len(plan.fixes) != 1 else ''}" + (f" ({optional} optional)"
-                                                                                 if optional else "")
-        lines += ["", f"Plan: {count}, in this order. Nothing has been changed yet."]
-        for number, fix in enumerate(plan.fixes, 1):
-            lines += [""] + _fix_lines(number, fix)
+    lines += _planned_fixes(plan)
     for problem in plan.problems:
         lines += ["", f"Not planned: {problem}."]
-    if plan.manual:
-        lines += ["", "To do by hand (gpudoctor has no script for this):"]
-        for step in plan.manual:
-            lines.append(f"- {step.title} ({', '.join(step.check_ids)}: {' / '.join(step.reasons)})")
-            lines.extend(f"  {n}. {text}" for n, text in enumerate(step.steps, 1))
-    if unscripted:
-        lines += ["", "Found, with no script to fix it (`gpudoctor check -v --only ID` shows the advice):"]
-        lines.extend(f"- {check_id}: {summary}" for check_id, summary in unscripted)
+    lines += _manual_steps(plan) + _unscripted_lines(unscripted)
     if plan.fixes and not applying:
-        which = "the non-optional fixes above" if any(f.optional for f in plan.fixes) else "the fixes above"
-        lines += ["", f"Next: `gpudoctor fix --apply` runs {which} after one confirmation; `--apply ID...` runs "
-                      "only those named (optional ones too), `--apply --dry-run` previews them."]
+        lines += _next_step(plan)
     return lines
+
+
+def _outcome_headline(plan: Plan, steps: Sequence[StepResult], judged: Sequence[Verdict], finished: bool) -> str:
+    """What the run came to, in one line: stopped at a failure, previewed, applied, or not done yet."""
+    failed = next((s for s in steps if not s.ok), None)
+    if failed is not None:
+        skipped = [f.id for f in plan.fixes[len(steps):]]
+        return (f"{failed.fix.id} failed ({failed.outcome}); stopped there."
+                + (f" Not run: {', '.join(skipped)}." if skipped else ""))
+    if plan.dry_run:
+        return f"Dry run of {_fixes(len(steps))}: nothing was changed."
+    if finished:
+        return (f"Applied {_fixes(len(steps))}; the re-check shows "
+                f"{'each' if len(steps) != 1 else 'its'} finding gone.")
+    done = sum(1 for v in judged if v.done)
+    return (f"Ran {_fixes(len(steps))}; {done} done, "
+            f"{len(steps) - done} not done yet: the re-check still finds what they were to fix.")
+
+
+def _before_after(steps: Sequence[StepResult], before: Report, after: Report) -> list[str]:
+    """The status of each check a fix answered, before the fix and at the re-check."""
+    statuses = {r.check_id: r for r in after.results}
+    ran = {c for s in steps for c in s.fix.check_ids}
+    lines = ["", "Before -> after:"]
+    for result in (r for r in before.results if r.check_id in ran):
+        again = statuses.get(result.check_id)
+        lines.append(f"  {result.check_id}: {result.status.value} -> {again.status.value if again else 'not run'}")
+    return lines
+
+
+def _still_to_do(plan: Plan, steps: Sequence[StepResult], judged: Sequence[Verdict]) -> list[str]:
+    """What a person must still do after a fix that worked (log out, restart a service)."""
+    done = {v.fix_id for v in judged if v.done}
+    notes = dict.fromkeys(s.fix.after_text for s in steps if s.ok and s.fix.follow_up and s.fix.id in done)
+    if not notes or plan.dry_run:
+        return []
+    return ["", "Still to do:", *(f"  - {note}" for note in notes),
+            "  (checks may show the old state until then; run `gpudoctor check` afterwards)"]
 
 
 def outcome_lines(plan: Plan, steps: Sequence[StepResult], before: Report, after: Report | None,
                   judged: Sequence[Verdict] = ()) -> list[str]:
-    lines = [""]
-    failed = next((s for s in steps if not s.ok), None)
     # One variable removed from two files is two runs of one fix with the same remainder: said once.
     unfinished = list(dict.fromkeys((v.fix_id, v.remains) for v in judged if not v.done))
-    if failed is not None:
-        skipped = [f.id for f in plan.fixes[len(steps):]]
-        lines.append(f"{failed.fix.id} failed ({failed.outcome}); stopped there."
-                     + (f" Not run: {', '.join(skipped)}." if skipped else ""))
-    elif plan.dry_run:
-        lines.append(f"Dry run of {len(steps)} fix{'es' if len(steps) != 1 else ''}: nothing was changed.")
-    elif not unfinished:
-        lines.append(f"Applied {len(steps)} fix{'es' if len(steps) != 1 else ''}; the re-check shows "
-                     f"{'each' if len(steps) != 1 else 'its'} finding gone.")
-    else:
-        done = sum(1 for v in judged if v.done)
-        lines.append(f"Ran {len(steps)} fix{'es' if len(steps) != 1 else ''}; {done} done, "
-                     f"{len(steps) - done} not done yet: the re-check still finds what they were to fix.")
+    lines = ["", _outcome_headline(plan, steps, judged, finished=not unfinished)]
     for fix_id, remains in unfinished:
         lines.append(f"  {fix_id}: what remains:")
         lines.extend(f"    - {text}" for text in remains)
     if after is not None:
-        statuses = {r.check_id: r for r in after.results}
-        lines += ["", "Before -> after:"]
-        ran = {c for s in steps for c in s.fix.check_ids}
-        for result in before.results:
-            if result.check_id in ran:
-                again = statuses.get(result.check_id)
-                now = again.status.value if again else "not run"
-                lines.append(f"  {result.check_id}: {result.status.value} -> {now}")
-    done = {v.fix_id for v in judged if v.done}
-    notes = dict.fromkeys(s.fix.after_text for s in steps if s.ok and s.fix.follow_up and s.fix.id in done)
-    if notes and not plan.dry_run:
-        lines += ["", "Still to do:"] + [f"  - {note}" for note in notes]
-        lines.append("  (checks may show the old state until then; run `gpudoctor check` afterwards)")
-    return lines
+        lines += _before_after(steps, before, after)
+    return lines + _still_to_do(plan, steps, judged)

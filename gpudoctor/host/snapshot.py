@@ -96,7 +96,8 @@ def _has_lone_surrogate(document: Any) -> bool:
     return False
 
 
-def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHost:
+def _parsed(text: str, source: str) -> Any:
+    """The snapshot's JSON, or a SnapshotError that says how it is broken."""
     try:
         document = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
@@ -108,6 +109,11 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
         raise SnapshotError(f"snapshot {source!r} is corrupt: {exc.args[0].split(';')[0]}") from None
     if _ESCAPED_SURROGATE.search(text) and _has_lone_surrogate(document):
         raise SnapshotError(f"snapshot {source!r} is corrupt: it holds a \\ud800-\\udfff escape that is no character")
+    return document
+
+
+def _refuse_other_formats(document: Any, source: str) -> None:
+    """Not a gpudoctor snapshot, or one of a format version this gpudoctor cannot read: a SnapshotError."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SnapshotError(f"{source!r} is not a gpudoctor snapshot (no \"format\": \"{FORMAT}\")")
     version = document.get("version")
@@ -118,9 +124,10 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
             f"snapshot {source!r} uses format version {version}, newer than this gpudoctor reads ({VERSION}); "
             "upgrade gpudoctor"
         )
-    calls = document.get("calls")
-    if not isinstance(calls, list):
-        raise SnapshotError(f"snapshot {source!r} has no list of calls")
+
+
+def _recorded_answers(calls: list, source: str) -> dict[str, Any]:
+    """Each recorded call's answer by its key, every call checked against the schema of its probe."""
     answers: dict[str, Any] = {}
     for number, call in enumerate(calls):
         if not (isinstance(call, dict) and isinstance(call.get("probe"), str) and isinstance(call.get("args"), list)
@@ -134,6 +141,16 @@ def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHos
             problem = exc if isinstance(exc, SchemaError) else "it is nested too deep"
             raise SnapshotError(f"snapshot {source!r} is corrupt: call #{number} ({what}): {problem}") from None
         answers[key] = call["answer"]
+    return answers
+
+
+def replay_host_from_text(text: str, *, source: str = "<snapshot>") -> ReplayHost:
+    document = _parsed(text, source)
+    _refuse_other_formats(document, source)
+    calls = document.get("calls")
+    if not isinstance(calls, list):
+        raise SnapshotError(f"snapshot {source!r} has no list of calls")
+    answers = _recorded_answers(calls, source)
     if call_key("system", []) not in answers:
         raise SnapshotError(f"snapshot {source!r} is corrupt: it has no system record")
     recorded_at = document.get("recorded_at")

@@ -193,18 +193,11 @@ def run_read(paths: tuple[str, ...], *, as_json: bool, output: str | None, junit
     pasted = judge(read_inputs(paths), registry, checks)
     report = pasted.report
     threshold = Status.WARN if fail_on == "warn" else Status.FAIL
-    if as_json or output:
-        from gpudoctor.report.printable import json_text
+    from gpudoctor.report.outputs import send_machine_reports
+    from gpudoctor.report.printable import json_text
 
-        document = json_text(json_document(pasted), indent=2, default=str) + "\n"
-        if output:
-            write(output, document)
-        else:
-            click.echo(document, nl=False)
-    if junit:
-        from gpudoctor.report.junit import render_junit
-
-        write(junit, render_junit(report, threshold))
+    send_machine_reports(report, threshold, lambda: json_text(json_document(pasted), indent=2, default=str) + "\n",
+                         as_json=as_json, output=output, junit=junit, write=write)
     known, trailer = terminal_text(pasted, verbose)
     if markdown:
         from gpudoctor.report.anonymise import Anonymiser

@@ -94,37 +94,69 @@ class PastedPlatform:
     wsl2: bool = False  # WSL 2 known from the paste though no kernel release says so (its /usr/lib/wsl/lib)
 
 
+def _name(block: Block) -> str:
+    return block.kind.name if block.kind else ""
+
+
+def _python_platform(block: Block) -> tuple[str | None, str]:
+    """collect_env's OS (its name without the build in brackets) and its Python platform line."""
+    found = collect_env.fields(block.lines)
+    return (found.get("OS") or "").split(" (")[0] or None, found.get("Python platform", "")
+
+
+def _kernel_release(block: Block) -> str | None:
+    """The Linux kernel release a block states: a kernel log's or uname's, or collect_env's Python platform."""
+    if _name(block) in ("kernel log", "uname -a / /proc/version"):
+        return linux.kernel_release(block.lines)
+    if _name(block) == "python -m torch.utils.collect_env":
+        platform_line = _python_platform(block)[1]
+        if platform_line.startswith("Linux-"):
+            return re.sub(r"-(?:x86_64|aarch64)-with-.*$", "", platform_line[len("Linux-"):])
+    return None
+
+
+def _wsl_libraries(block: Block) -> str | None:
+    if block.kind is BY_NAME["ldconfig -p"] and any(f" => {WSL_LIB}/" in line for line in block.lines):
+        return f"`ldconfig -p` lists {WSL_LIB}, which only WSL 2 mounts"
+    return None
+
+
+def _windows_tool(block: Block) -> str | None:
+    """Why a block can only come from Windows (a tool, driver model, path or .exe only Windows has), or None."""
+    name = _name(block)
+    if name.startswith("wsl "):
+        return f"`{name}` runs on Windows"
+    if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
+        return "nvidia-smi shows WDDM/TCC driver models (Windows)"
+    if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:400]):
+        return "Windows paths in the Ollama server log"
+    if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
+        return f"`{block.command}` runs on Windows"
+    return None
+
+
+def _first(blocks: list[Block], sign) -> str | None:
+    """What `sign` says of the first block it says anything of."""
+    return next((found for found in map(sign, blocks) if found), None)
+
+
 def guess_platform(blocks: list[Block]) -> PastedPlatform:
-    """Which operating system the paste comes from: a WSL kernel, Windows-only tools, or Linux."""
-    release = os_name = None
-    for block in blocks:
-        name = block.kind.name if block.kind else ""
-        if name in ("kernel log", "uname -a / /proc/version") and release is None:
-            release = linux.kernel_release(block.lines)
-        if name == "python -m torch.utils.collect_env":
-            found = collect_env.fields(block.lines)
-            os_name = os_name or (found.get("OS") or "").split(" (")[0] or None
-            platform_line = found.get("Python platform", "")
-            if release is None and platform_line.startswith("Linux-"):
-                release = re.sub(r"-(?:x86_64|aarch64)-with-.*$", "", platform_line[len("Linux-"):])
-            if platform_line.startswith("Windows-"):
-                return PastedPlatform("win32", platform_line, "Windows", "collect_env's Python platform")
+    """Which operating system the paste comes from, the surest sign first: collect_env's Python platform,
+    a kernel release (Linux or WSL), WSL's own libraries, then tools that only Windows has; else Linux."""
+    environments = [_python_platform(b) for b in blocks if _name(b) == "python -m torch.utils.collect_env"]
+    windows = next((line for _, line in environments if line.startswith("Windows-")), None)
+    if windows:
+        return PastedPlatform("win32", windows, "Windows", "collect_env's Python platform")
+    os_name = next((name for name, _ in environments if name), None)
+    release = next((found for found in map(_kernel_release, blocks) if found is not None), None)
     if release:
         return PastedPlatform("linux", release, os_name, "the kernel release in the paste")
-    for block in blocks:
-        if block.kind is BY_NAME["ldconfig -p"] and any(f" => {WSL_LIB}/" in line for line in block.lines):
-            return PastedPlatform("linux", "", os_name, f"`ldconfig -p` lists {WSL_LIB}, which only WSL 2 mounts",
-                                  wsl2=True)
-    for block in blocks:
-        name = block.kind.name if block.kind else ""
-        if name.startswith("wsl "):
-            return PastedPlatform("win32", "", "Windows", f"`{name}` runs on Windows")
-        if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
-            return PastedPlatform("win32", "", "Windows", "nvidia-smi shows WDDM/TCC driver models (Windows)")
-        if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:400]):
-            return PastedPlatform("win32", "", "Windows", "Windows paths in the Ollama server log")
-        if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
-            return PastedPlatform("win32", "", "Windows", f"`{block.command}` runs on Windows")
+    wsl2 = _first(blocks, _wsl_libraries)
+    if wsl2:
+        return PastedPlatform("linux", "", os_name, wsl2, wsl2=True)
+    windows_tool = _first(blocks, _windows_tool)
+    if windows_tool:
+        return PastedPlatform("win32", "", "Windows", windows_tool)
     return PastedPlatform("linux", "", os_name, "nothing in the paste says otherwise (assumed)")
 
 

@@ -425,13 +425,8 @@ _PER_GPU_CALLS = (
 )
 
 
-def _prefetch(host: Host, count: int) -> None:
-    """Ask NVML, in three batches, everything the inventory below reads one answer at a time.
-
-    A two-H200 host needs about 250 NVML answers; one at a time, each a hand-over to NVML's thread
-    while other probes keep the interpreter busy, they took half a second. The code below then
-    finds every answer already there (and a replayed snapshot answers as recorded either way).
-    """
+def _inventory_calls(count: int) -> list[tuple]:
+    """Every NVML question the inventory asks of `count` GPUs that needs no earlier answer."""
     indices = range(count)
     link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINKS_SO_FAR)]
     pairs = [(a, b) for a in indices for b in indices if a < b]
@@ -439,15 +434,34 @@ def _prefetch(host: Host, count: int) -> None:
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a, b in pairs]
     speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
     # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
-    answers = host.nvml_many([(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed
-                             + link_states + pair_calls)
-    pids = {entry["pid"] for answer in answers if answer.ok and isinstance(answer.value, list)
-            for entry in answer.value if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}
-    host.nvml_many([("nvmlSystemGetProcessName", pid) for pid in sorted(pids)])
-    active = {i: [link for link, up in _link_states(host, i) if up] for i in indices}
-    host.nvml_many([(f, i, link) for i in indices for link in active[i]
-                    for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
-                   + [("nvmlDeviceGetFieldValues", i, nvlink_error_request(active[i])) for i in indices if active[i]])
+    return [(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed + link_states + pair_calls
+
+
+def _process_ids(answers) -> set[int]:
+    """The process ids in the running-process lists among NVML's answers."""
+    lists = [answer.value for answer in answers if answer.ok and isinstance(answer.value, list)]
+    return {entry["pid"] for entries in lists for entry in entries
+            if isinstance(entry, dict) and isinstance(entry.get("pid"), int)}
+
+
+def _active_link_calls(host: Host, count: int) -> list[tuple]:
+    """The questions about each GPU's active NVLinks: version, far end, error counters."""
+    active = {i: [link for link, up in _link_states(host, i) if up] for i in range(count)}
+    return ([(f, i, link) for i, links in active.items() for link in links
+             for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
+            + [("nvmlDeviceGetFieldValues", i, nvlink_error_request(links)) for i, links in active.items() if links])
+
+
+def _prefetch(host: Host, count: int) -> None:
+    """Ask NVML, in three batches, everything the inventory below reads one answer at a time.
+
+    A two-H200 host needs about 250 NVML answers; one at a time, each a hand-over to NVML's thread
+    while other probes keep the interpreter busy, they took half a second. The code below then
+    finds every answer already there (and a replayed snapshot answers as recorded either way).
+    """
+    answers = host.nvml_many(_inventory_calls(count))
+    host.nvml_many([("nvmlSystemGetProcessName", pid) for pid in sorted(_process_ids(answers))])
+    host.nvml_many(_active_link_calls(host, count))
 
 
 @provides("gpus")

@@ -168,36 +168,53 @@ def _installed_module(host: Host) -> tuple[str | None, str | None]:
             (filename.text.strip() or None) if filename.ok else None)
 
 
+def _gpus(facts):
+    try:
+        return facts.get("gpus")
+    except Exception:  # the NVML probe failing must not hide the kernel's view
+        return None
+
+
+def _pasted_module(nvrm_line) -> KernelDriverFacts | NotSeen:
+    """What a paste or an older snapshot (no /proc/modules recorded) shows of the module: only its
+    /proc/driver/nvidia/version, if that."""
+    if nvrm_line is None:
+        return NotSeen("the kernel module's state (/proc/modules, /proc/driver/nvidia/version) was not recorded",
+                       f"cat {NVIDIA_VERSION}")
+    # A pasted /proc/driver/nvidia/version: the module is loaded, of this flavour; the rest is unknown.
+    return KernelDriverFacts(
+        error=None, nvrm_version=nvrm_line.line,
+        secure_boot=NotSeen("the Secure Boot state was not recorded", "mokutil --sb-state"),
+        userspace_version=NotSeen("the version of the user-space libraries was not recorded", "nvidia-smi"))
+
+
+def _installed_if_mismatched(host: Host, gpus, loaded_text: str,
+                             userspace: str | None) -> tuple[str | None, str | None]:
+    """The module on disk, asked for only when the loaded one and the libraries disagree (NVML says so,
+    or their versions differ): after an upgrade without a reboot, it is the one the libraries match."""
+    loaded = loaded_text.strip() and _VERSION.search(loaded_text)
+    mismatch = gpus is not None and gpus.nvml_error == MISMATCH
+    if mismatch or (loaded and userspace and loaded.group(1) != userspace):
+        return _installed_module(host)
+    return None, None
+
+
 @provides("kernel_driver")
 def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts | NotSeen:
     kind = facts.get("platform").kind
     if kind in ("windows", "wsl"):  # the Windows driver serves both; no Linux module exists
         return KernelDriverFacts(error=f"not applicable on {kind}")
-    try:
-        gpus = facts.get("gpus")
-    except Exception:  # the NVML probe failing must not hide the kernel's view
-        gpus = None
+    gpus = _gpus(facts)
     version_file = host.read_file(NVIDIA_VERSION, limit=4096)
     nvrm_line = read_nvrm(version_file.text or "") if version_file.ok else None
     # A snapshot from before this probe existed (/proc/driver/nvidia/version alone may have been read by
     # the node probe), or a paste: /proc/modules is this probe's own question.
     if host.read_file(PROC_MODULES, limit=1 << 20).error == NOT_RECORDED:
-        if nvrm_line is None:
-            return NotSeen("the kernel module's state (/proc/modules, /proc/driver/nvidia/version) was not recorded",
-                           f"cat {NVIDIA_VERSION}")
-        # A pasted /proc/driver/nvidia/version: the module is loaded, of this flavour; the rest is unknown.
-        return KernelDriverFacts(
-            error=None, nvrm_version=nvrm_line.line,
-            secure_boot=NotSeen("the Secure Boot state was not recorded", "mokutil --sb-state"),
-            userspace_version=NotSeen("the version of the user-space libraries was not recorded", "nvidia-smi"))
+        return _pasted_module(nvrm_line)
     nvrm = version_file.text if version_file.ok else None
     module_version = _text(host, MODULE_VERSION, 64)
     userspace, source = _userspace(host, gpus)
-    loaded = (nvrm or module_version or "").strip() and _VERSION.search(nvrm or module_version or "")
-    installed = (None, None)
-    mismatch = gpus is not None and gpus.nvml_error == MISMATCH
-    if mismatch or (loaded and userspace and loaded.group(1) != userspace):
-        installed = _installed_module(host)
+    installed = _installed_if_mismatched(host, gpus, nvrm or module_version or "", userspace)
     efi, secure_boot = _secure_boot(host)
     return KernelDriverFacts(
         error=None,

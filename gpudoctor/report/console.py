@@ -65,8 +65,9 @@ def styled(text: str, style: str) -> str:
     return click.style(text, fg=colour, bold="bold" in words or None, dim="dim" in words or None)
 
 
-# Every command but the report itself wraps to this width when it writes to a file or a pipe, so
-# that a saved `gpudoctor list` or `fix` plan reads the same in an 80-column editor or issue box.
+# Every command wraps to this width when it writes to a file or a pipe and COLUMNS is not set, so that
+# a saved report, `gpudoctor list` or `fix` plan reads the same in an 80-column editor or issue box
+# (rich and click fall back to 80 too). Machine formats (JSON, markdown, metrics) are never wrapped.
 DEFAULT_COLUMNS = 80
 _MARKER = re.compile(r"(\s*)(?:[-*]|\d+\.)\s+")  # "- item", "  * item", "2. item": continuations align after it
 _LABEL = re.compile(r" +[a-z][a-z ]{0,15}: +")  # "   afterwards: ..." in an indented block of labelled lines

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from gpudoctor.engine import Report
 from gpudoctor.model import Status, is_unknown
-from gpudoctor.report.console import colour_wanted, styled, terminal_width, wrapped
+from gpudoctor.report.console import colour_wanted, output_width, styled, wrapped
 from gpudoctor.report.json_report import headline
 from gpudoctor.report.printable import printable
 
@@ -93,19 +93,7 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
     roots = {r.check_id for r in report.results if r.status.rank >= Status.WARN.rank}
     lines.extend(_start_here(report, roots, marks))
     for result in shown:
-        lead = headline(result)
-        head = f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
-        lines.append(Line(head + _summary(lead, result.check_id, roots), _STYLES[result.status], indent=len(head)))
-        for finding in result.findings:
-            consequence = _follows(finding, result.check_id, roots)
-            shown = verbose or (finding.status.rank >= Status.WARN.rank)
-            if finding is not lead and shown:
-                lines.append(Line(f"    {marks[finding.status]} {_summary(finding, result.check_id, roots)}",
-                                  _STYLES[finding.status], indent=6))
-            if verbose or (finding is lead and finding.status.rank >= Status.WARN.rank and not consequence):
-                lines.extend(Line(f"      {detail}", "dim" if verbose else "", indent=6) for detail in finding.details)
-            if finding.fix and finding.status.rank >= Status.WARN.rank and not consequence:
-                lines.append(Line(f"      fix: {finding.fix}", "cyan", indent=11))
+        lines.extend(_result_lines(result, width, roots, marks, verbose))
     skipped = [r.check_id for r in report.results if r.status is Status.SKIP]
     if skipped and not verbose:
         families = _families(skipped, [r.check_id for r in report.results])
@@ -113,6 +101,33 @@ def report_lines(report: Report, *, verbose: bool, marks: dict[Status, str] = _M
                           "(-v says why)", _STYLES[Status.SKIP], indent=4))
     lines.append(Line(""))
     lines.extend(_closing(report, not_shown_unknown))
+    return lines
+
+
+def _result_lines(result, width: int, roots: set[str], marks: dict[Status, str], verbose: bool) -> list[Line]:
+    """One check: its line (the headline finding's summary), then the other findings worth showing."""
+    lead = headline(result)
+    head = f"[{marks[result.status]}] {result.check_id.ljust(width)}  "
+    lines = [Line(head + _summary(lead, result.check_id, roots), _STYLES[result.status], indent=len(head))]
+    for finding in result.findings:
+        lines.extend(_finding_lines(finding, finding is lead, result.check_id, roots, marks, verbose))
+    return lines
+
+
+def _finding_lines(finding, is_lead: bool, check_id: str, roots: set[str], marks: dict[Status, str],
+                   verbose: bool) -> list[Line]:
+    """A finding under its check: its summary (the headline's is on the check's line), its details and its
+    fix where it is a problem of its own; a consequence of another check's failure is told there."""
+    problem = finding.status.rank >= Status.WARN.rank
+    consequence = _follows(finding, check_id, roots)
+    lines = []
+    if not is_lead and (verbose or problem):
+        lines.append(Line(f"    {marks[finding.status]} {_summary(finding, check_id, roots)}",
+                          _STYLES[finding.status], indent=6))
+    if verbose or (is_lead and problem and not consequence):
+        lines.extend(Line(f"      {detail}", "dim" if verbose else "", indent=6) for detail in finding.details)
+    if finding.fix and problem and not consequence:
+        lines.append(Line(f"      fix: {finding.fix}", "cyan", indent=11))
     return lines
 
 
@@ -169,12 +184,20 @@ def _families(check_ids: list[str], all_ids: list[str]) -> str:
                      for prefix, ids in by_prefix.items())
 
 
+def _plural(count: int, word: str, words: str) -> str:
+    return word if count == 1 else words
+
+
+def _tally(report: Report) -> str:
+    """'1 failed, 2 warnings, 30 passed': how many checks ended in each status, the worst first."""
+    counts = [(report.count(Status.FAIL), "failed", "failed"), (report.count(Status.ERROR), "error", "errors"),
+              (report.count(Status.WARN), "warning", "warnings"), (report.count(Status.PASS), "passed", "passed"),
+              (report.count(Status.SKIP), "skipped", "skipped")]
+    return ", ".join(f"{n} {_plural(n, one, many)}" for n, one, many in counts if n)
+
+
 def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Line]:
-    counts = [(report.count(Status.FAIL), "failed"),
-              (report.count(Status.ERROR), "error" if report.count(Status.ERROR) == 1 else "errors"),
-              (report.count(Status.WARN), "warning" if report.count(Status.WARN) == 1 else "warnings"),
-              (report.count(Status.PASS), "passed"), (report.count(Status.SKIP), "skipped")]
-    tally = ", ".join(f"{n} {word}" for n, word in counts if n)
+    tally = _tally(report)
     if all(r.status is Status.SKIP for r in report.results):
         return [Line(f"Nothing could be judged here: every selected check was skipped ({tally or 'no check'}); "
                      "-v says why.", "bold yellow")]
@@ -182,11 +205,15 @@ def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Li
     if report.status.rank < Status.WARN.rank and unknown:
         # "No issues found" only where every check had its facts: unknown is a state, not a pass.
         return [Line(f"No issue in what could be seen ({tally}), but facts were missing for {len(unknown)} "
-                     f"check{'s' if len(unknown) != 1 else ''}: "
+                     f"{_plural(len(unknown), 'check', 'checks')}: "
                      f"{_families(unknown, [*not_shown_unknown, *(r.check_id for r in report.results)])}"
                      f"{'' if not_shown_unknown else ' (-v says what would settle each)'}.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:
         return [Line(f"No issues found ({tally}).", "bold green")]
+    return _issues_found(report, tally)
+
+
+def _issues_found(report: Report, tally: str) -> list[Line]:
     fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
     advice = "`gpudoctor explain ID` tells more about a check"
     if fixable:
@@ -197,10 +224,11 @@ def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Li
 
 def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,
                  width: int | None = None, not_shown_unknown: tuple[str, ...] = ()) -> None:
-    """Print the report; `width` (default: the terminal's, or none when not a terminal) wraps long lines."""
+    """Print the report; long lines wrap to `width` (default: $COLUMNS, else the terminal's width, else 80
+    for a file or a pipe, as every other command and rich and click do)."""
     stream = stream or sys.stdout
     marks = _MARKS if _can_encode(stream, "".join(_MARKS.values())) else _ASCII_MARKS
-    width = width if width is not None else terminal_width(stream)
+    width = width if width is not None else output_width(stream)
     colour = colour_wanted(stream)
     out = []
     for line in report_lines(report, verbose=verbose, marks=marks, not_shown_unknown=not_shown_unknown):

@@ -111,3 +111,43 @@ def test_a_libcuda_without_cuinit_is_an_error_value(fake_driver_libs, monkeypatc
     session = native.NativeSession()
     answer = session.call("cuda.devices", ())
     assert answer.error == "CUDA_ERROR_SYMBOL_NOT_FOUND: the CUDA driver library has no cuInit"
+
+
+def _cuda_session(monkeypatch, library: str, **fake):
+    import gpudoctor.host.native as native
+
+    monkeypatch.setattr(native, "_cuda_library_name", lambda: library)
+    for name, value in fake.items():
+        monkeypatch.setenv(name, value)
+    return native.NativeSession()
+
+
+def test_the_cuda_driver_answers_devices_and_each_ordered_pair(fake_driver_libs, monkeypatch):
+    session = _cuda_session(monkeypatch, fake_driver_libs["cuda"])
+    assert session.call("cuda.devices", ()).value == {"driver_version": 13000, "devices": [
+        {"ordinal": 0, "pci_bus_id": "0000:18:00.0", "name": "Fake GPU 0"},
+        {"ordinal": 1, "pci_bus_id": "0000:19:00.0", "name": "Fake GPU 1"}]}
+    peer = session.call("cuda.peer", (1, 0)).value
+    assert peer["can_access_peer"] == 1 and peer["access_supported"] == 1 and peer["perf_rank"] == 0
+    assert peer["cuda_array_access_supported"] == "CUDA_ERROR_1"  # refused with a code the driver cannot name
+
+
+def test_a_failed_cuinit_keeps_the_drivers_cuda_version(fake_driver_libs, monkeypatch):
+    session = _cuda_session(monkeypatch, fake_driver_libs["cuda"], FAKE_CUDA_INIT="999")
+    assert session.call("cuda.devices", ()).error == "CUDA_ERROR_UNKNOWN"  # nvidia_uvm broken after a suspend
+    assert session.call("cuda.peer", (0, 1)).error == "CUDA_ERROR_UNKNOWN"
+    assert session.call("cuda.driver_version", ()).value == 13000
+
+
+def test_a_hung_cuinit_ends_at_its_timeout(fake_driver_libs):
+    script = ("import gpudoctor.host.native as n; n.INIT_TIMEOUT = 0.5; n._cuda_library_name = lambda: "
+              f"{fake_driver_libs['cuda']!r}; s = n.NativeSession(); "
+              "print(s.call('cuda.devices', ()).error); print(s.call('cuda.peer', (0, 1)).error)")
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30,
+                          env={**os.environ, "FAKE_CUDA_HANG": "1"})
+    assert time.monotonic() - started < 10
+    first, second = proc.stdout.splitlines()
+    assert first.startswith("TIMEOUT") and "cuda.devices" in first
+    assert second.startswith("TIMEOUT")  # at once: the driver is hung for this run
+

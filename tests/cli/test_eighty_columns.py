@@ -6,6 +6,7 @@ without breaking it, so it stands alone on its line, however long it is."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,23 @@ def test_the_output_fits_80_columns(args):
     out = _invoke(*args)
     assert out.exception is None or isinstance(out.exception, SystemExit), out.output
     assert _too_wide(out.stdout) == []
+
+
+# Hosts whose report has lines far wider than 80 columns unwrapped: NVLink pairs, WSL, a container.
+PIPED_HOSTS = ("linux-2xh200-nvlink-deep.json", "wsl2-linux-driver.json", "container-docker-1of2-gpus.json")
+
+
+@pytest.mark.parametrize("name", PIPED_HOSTS)
+def test_a_piped_check_wraps_at_80_columns_when_columns_is_not_set(name):
+    """A pipe or a file has no width: `check` wraps at 80, as rich and click do; its JSON stays whole."""
+    path = str(FIXTURES / "hosts" / name)
+    piped = CliRunner(env={"COLUMNS": None, "NO_COLOR": "1"})
+    wide = CliRunner(env={"COLUMNS": "1000", "NO_COLOR": "1"})
+    report, unwrapped = (runner.invoke(main, ["check", "-v", "--from", path]).stdout for runner in (piped, wide))
+    assert max(map(len, unwrapped.splitlines())) > COLUMNS and _too_wide(report) == []
+    assert report.split() == unwrapped.split()  # cut at spaces only
+    as_json = piped.invoke(main, ["check", "--json", "--from", path]).stdout
+    assert json.loads(as_json)["checks"] and max(map(len, as_json.splitlines())) > COLUMNS
 
 
 def test_a_failure_signature_fits_80_columns_but_its_patterns_and_log_line():

@@ -47,10 +47,15 @@ def test_lines_wrap_to_the_terminal_with_a_hanging_indent(report, monkeypatch, c
     assert "(63.0 GB/s per direction)" in " ".join(line.strip() for line in lines[first:first + 3])
 
 
-def test_a_file_or_pipe_is_not_wrapped(report, monkeypatch):
+def test_a_file_or_pipe_wraps_at_columns_else_80(report, monkeypatch):
+    """Not a terminal: $COLUMNS when set, else 80, as rich and click assume (and gpudoctor's other commands)."""
     monkeypatch.delenv("COLUMNS", raising=False)
-    text = _print(report, io.StringIO())
-    assert max(len(line) for line in text.splitlines()) > 100
+    piped = _print(report, io.StringIO()).splitlines()
+    monkeypatch.setenv("COLUMNS", "1000")
+    whole = _print(report, io.StringIO()).splitlines()
+    assert max(len(line) for line in whole) > 100
+    assert max(len(line) for line in piped if " " in line.strip()) <= 80 and len(piped) > len(whole)
+    assert " ".join(" ".join(piped).split()) == " ".join(" ".join(whole).split())  # cut at spaces, nothing lost
 
 
 @pytest.mark.parametrize(("env", "tty", "coloured"), [
