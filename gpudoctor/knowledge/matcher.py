@@ -17,6 +17,7 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
@@ -214,7 +215,7 @@ class _Pattern:
     words: tuple[str, ...]  # mandatory_words: all of them in a text, or the regex cannot match there
 
     def may_match(self, text: str) -> bool:
-        return all(word in text for word in self.words)
+        return all(map(text.__contains__, self.words))
 
 
 class CompiledCatalogue:
@@ -269,62 +270,72 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, set[str]]]:
-    """(start offset, line number, every literal on it) of each line that holds a literal, in order."""
-    hits = sorted(found.start() for scanner in table.scanners for found in scanner.finditer(text))
-    counted_to, line_number, line_end = 0, 1, -1
-    for hit in hits:
-        if hit <= line_end:
-            continue  # a line already read
-        line_start = text.rfind("\n", 0, hit) + 1
-        line_end = text.find("\n", hit)
-        line_end = len(text) if line_end < 0 else line_end
-        line_number += text.count("\n", counted_to, line_start)
-        counted_to = line_start
-        literals = set()
-        position = hit
-        while (found := table.prefilter.search(text, position, line_end)) is not None:
-            literals.add(found.group())
-            position = found.start() + 1
-        yield line_start, line_number, literals
+def _literals_at(text: str, table: CompiledCatalogue) -> list[tuple[int, str]]:
+    """(offset, literal) of every occurrence of a literal, overlapping ones included, in the text's order."""
+    found = []
+    for scanner in table.scanners:
+        position = 0
+        while (hit := scanner.search(text, position)) is not None:
+            found.append((hit.start(), hit.group()))
+            position = hit.start() + 1
+    found.sort()
+    return found
 
 
-def _lines_before(text: str, start: int, count: int, floor: int) -> tuple[int, int]:
-    """(offset, lines gone up): up to `count` lines above the line at `start`, never above `floor`."""
-    gone = 0
-    while gone < count and start > floor:
-        start = text.rfind("\n", 0, start - 1) + 1
-        gone += 1
-    return start, gone
+class _Lines:
+    """Where each line of a text starts and ends, found once (a C-speed pass) for every window to look up."""
+
+    def __init__(self, text: str):
+        self.length = len(text)
+        self.breaks = [m.start() for m in re.finditer("\n", text)]
+
+    def index(self, offset: int) -> int:
+        """The 0-based number of the line that holds `offset`."""
+        return bisect_left(self.breaks, offset)
+
+    def start(self, line: int) -> int:
+        return self.breaks[line - 1] + 1 if line > 0 else 0
+
+    def end(self, line: int) -> int:
+        """The offset just past the line (its newline included)."""
+        return self.breaks[line] + 1 if line < len(self.breaks) else self.length
 
 
-def _lines_after(text: str, start: int, count: int) -> int:
-    """The offset just past the line at `start` and `count` lines below it."""
-    end = start
-    for _ in range(count + 1):
-        next_break = text.find("\n", end)
-        if next_break < 0:
-            return len(text)
-        end = next_break + 1
-    return end
+def _hit_lines(text: str, lines: _Lines, table: CompiledCatalogue) -> Iterator[tuple[int, set[str]]]:
+    """(line number, 0-based; every literal on it) of each line that holds a literal, in order."""
+    current, literals = -1, set()
+    for offset, literal in _literals_at(text, table):
+        line = lines.index(offset)
+        if line != current:
+            if literals:
+                yield current, literals
+            current, literals = line, set()
+        literals.add(literal)
+    if literals:
+        yield current, literals
 
 
-def _windows(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, int, set[str]]]:
-    """(start offset, end offset, number of the first line, the literals in it) of merged windows around the
-    lines that hold a literal. Lines of a window that hold none hold no literal at all."""
-    window: list | None = None  # [start, end, first line number, literals]
-    for line_start, line_number, literals in _hit_lines(text, table):
-        start, gone = _lines_before(text, line_start, WINDOW_BEFORE, window[1] if window else 0)
-        end = _lines_after(text, line_start, WINDOW_AFTER)
-        if window and start <= window[1]:  # within reach of the window above: one window, messages kept whole
-            window[1] = max(window[1], end)
-            window[3] |= literals
+def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[tuple[int, int, int, list]]:
+    """(start offset, end offset, number of the first line, the patterns that may match there) of merged windows
+    around the lines that hold a literal of a pattern that finds all its words within reach of that line (the
+    WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span). A line of a
+    healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
+    lines = _Lines(text)
+    window: list | None = None  # [first line, last line, {id: pattern}]
+    for line, literals in _hit_lines(text, lines, table):
+        first, last = max(0, line - WINDOW_BEFORE), min(len(lines.breaks), line + WINDOW_AFTER)
+        candidates = table.candidates(literals, text[lines.start(first):lines.end(last)], kind)
+        if not candidates:
+            continue
+        if window and first <= window[1] + 1:  # adjacent to the window above: one window, messages kept whole
+            window[1] = last
+            window[2].update((id(p), p) for p in candidates)
             continue
         if window:
-            yield tuple(window)
-        window = [start, end, line_number - gone, literals]
+            yield lines.start(window[0]), lines.end(window[1]), window[0] + 1, list(window[2].values())
+        window = [first, last, {id(p): p for p in candidates}]
     if window:
-        yield tuple(window)
+        yield lines.start(window[0]), lines.end(window[1]), window[0] + 1, list(window[2].values())
 
 
 def _applies(row: Signature, kind: str | None) -> bool:
@@ -361,10 +372,7 @@ def scan(text: str, source: str, kind: str | None = None,
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     merged: dict[tuple, SignatureMatch] = {}
-    for start, end, first, literals in _windows(text, table):
-        candidates = table.candidates(literals, text[start:end], kind)
-        if not candidates:
-            continue  # a healthy line that holds a literal, without the rest of any pattern around it
+    for start, end, first, candidates in _windows(text, table, kind):
         chunk = text[start:end].split("\n")
         if chunk and chunk[-1] == "":
             chunk.pop()
