@@ -1,10 +1,12 @@
 """One matcher for every signature, linear in the size of the text.
 
 1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
-   itself); one regex built as a trie of all those words finds, in a single pass over the whole text,
-   the lines that hold any. Lines that hold none (nearly all of a healthy log) are never split, cleaned
-   or matched.
-2. Around each such line, a window of a few lines is cleaned and joined into logical lines
+   itself); one regex per first character of those words (a trie of the words that start with it) finds,
+   in one pass each over the whole text, every occurrence of any. Lines that hold none (nearly all of a
+   healthy log) are never split, cleaned or matched.
+2. Around each line that holds one, the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as
+   one message can span) must hold every word of a pattern keyed on that word (its mandatory words, also
+   read from the regex); only then is a window of those lines cleaned and joined into logical lines
    (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
 3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
    `SignatureMatch`: the row's code, the named fields, the line, its number and the source.
@@ -16,8 +18,8 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 
 from __future__ import annotations
 
+import heapq
 import re
-from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
@@ -270,49 +272,51 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _literals_at(text: str, table: CompiledCatalogue) -> list[tuple[int, str]]:
-    """(offset, literal) of every occurrence of a literal, overlapping ones included, in the text's order."""
-    found = []
-    for scanner in table.scanners:
-        position = 0
-        while (hit := scanner.search(text, position)) is not None:
-            found.append((hit.start(), hit.group()))
-            position = hit.start() + 1
-    found.sort()
-    return found
+def _occurrences(text: str, scanner: re.Pattern) -> Iterator[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanner's literals, overlapping ones included."""
+    position = 0
+    while (hit := scanner.search(text, position)) is not None:
+        yield hit.start(), hit.group()
+        position = hit.start() + 1
 
 
-class _Lines:
-    """Where each line of a text starts and ends, found once (a C-speed pass) for every window to look up."""
-
-    def __init__(self, text: str):
-        self.length = len(text)
-        self.breaks = [m.start() for m in re.finditer("\n", text)]
-
-    def index(self, offset: int) -> int:
-        """The 0-based number of the line that holds `offset`."""
-        return bisect_left(self.breaks, offset)
-
-    def start(self, line: int) -> int:
-        return self.breaks[line - 1] + 1 if line > 0 else 0
-
-    def end(self, line: int) -> int:
-        """The offset just past the line (its newline included)."""
-        return self.breaks[line] + 1 if line < len(self.breaks) else self.length
-
-
-def _hit_lines(text: str, lines: _Lines, table: CompiledCatalogue) -> Iterator[tuple[int, set[str]]]:
-    """(line number, 0-based; every literal on it) of each line that holds a literal, in order."""
-    current, literals = -1, set()
-    for offset, literal in _literals_at(text, table):
-        line = lines.index(offset)
-        if line != current:
+def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, set[str]]]:
+    """(start offset, line number, every literal on it) of each line that holds a literal, in order; the
+    scanners' occurrences merged as they come, never held all at once (a flood holds millions)."""
+    counted_to, line_number, line_start, line_end = 0, 1, 0, -1
+    literals: set[str] = set()
+    for offset, literal in heapq.merge(*(_occurrences(text, scanner) for scanner in table.scanners)):
+        if offset > line_end:
             if literals:
-                yield current, literals
-            current, literals = line, set()
+                yield line_start, line_number, literals
+            line_start = text.rfind("\n", 0, offset) + 1
+            line_end = text.find("\n", offset)
+            line_end = len(text) if line_end < 0 else line_end
+            line_number += text.count("\n", counted_to, line_start)
+            counted_to, literals = line_start, set()
         literals.add(literal)
     if literals:
-        yield current, literals
+        yield line_start, line_number, literals
+
+
+def _lines_before(text: str, start: int, count: int) -> tuple[int, int]:
+    """(offset, lines gone up): up to `count` lines above the line at `start`."""
+    gone = 0
+    while gone < count and start > 0:
+        start = text.rfind("\n", 0, start - 1) + 1
+        gone += 1
+    return start, gone
+
+
+def _lines_after(text: str, start: int, count: int) -> int:
+    """The offset just past the line at `start` and `count` lines below it."""
+    end = start
+    for _ in range(count + 1):
+        next_break = text.find("\n", end)
+        if next_break < 0:
+            return len(text)
+        end = next_break + 1
+    return end
 
 
 def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[tuple[int, int, int, list]]:
@@ -320,22 +324,22 @@ def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[
     around the lines that hold a literal of a pattern that finds all its words within reach of that line (the
     WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span). A line of a
     healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
-    lines = _Lines(text)
-    window: list | None = None  # [first line, last line, {id: pattern}]
-    for line, literals in _hit_lines(text, lines, table):
-        first, last = max(0, line - WINDOW_BEFORE), min(len(lines.breaks), line + WINDOW_AFTER)
-        candidates = table.candidates(literals, text[lines.start(first):lines.end(last)], kind)
+    window: list | None = None  # [start, end, first line number, {id: pattern}]
+    for line_start, line_number, literals in _hit_lines(text, table):
+        start, gone = _lines_before(text, line_start, WINDOW_BEFORE)
+        end = _lines_after(text, line_start, WINDOW_AFTER)
+        candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
             continue
-        if window and first <= window[1] + 1:  # adjacent to the window above: one window, messages kept whole
-            window[1] = last
-            window[2].update((id(p), p) for p in candidates)
+        if window and start <= window[1]:  # within reach of the window above: one window, messages kept whole
+            window[1] = max(window[1], end)
+            window[3].update((id(p), p) for p in candidates)
             continue
         if window:
-            yield lines.start(window[0]), lines.end(window[1]), window[0] + 1, list(window[2].values())
-        window = [first, last, {id(p): p for p in candidates}]
+            yield window[0], window[1], window[2], list(window[3].values())
+        window = [start, end, line_number - gone, {id(p): p for p in candidates}]
     if window:
-        yield lines.start(window[0]), lines.end(window[1]), window[0] + 1, list(window[2].values())
+        yield window[0], window[1], window[2], list(window[3].values())
 
 
 def _applies(row: Signature, kind: str | None) -> bool:
