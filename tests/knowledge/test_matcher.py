@@ -222,3 +222,15 @@ def test_a_line_is_searched_only_when_it_holds_every_word_the_pattern_must(patte
 ])
 def test_patterns_that_could_take_more_than_linear_time_are_named(pattern, unsafe):
     assert (nested_quantifier(pattern) is not None) is unsafe
+
+
+def test_a_literal_on_every_healthy_line_still_lets_the_failure_through():
+    # "cudaMalloc" on every line of a healthy log opens no window unless "failed: out of memory" is within
+    # reach; the one line that holds both, in the middle, and a message wrapped over NVRM lines are found.
+    healthy = "ggml_cuda_init: cudaMalloc 100.00 MiB on device 0 done\n" * 5000
+    wrapped = ("NVRM: The NVIDIA GeForce GTX 780 GPU installed in this system is\n"
+               "NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n")
+    text = healthy + "ggml_cuda_init: cudaMalloc failed: out of memory\n" + healthy + wrapped + healthy
+    found = scan(text, "test", table=TABLE)
+    assert [(m.code, m.line_number) for m in found] == [("ollama.oom", 5001), ("kernel.legacy-gpu", 10002)]
+    assert found[1].fields == {"gpu": "GeForce GTX 780", "version": "470.xx"}
