@@ -83,6 +83,9 @@ COMMON_WORDS = frozenset((
     "module", "memory", "version", "Version", "library", "loading", "Loading", "failed", "Failed", "error", "Error",
     "missing", "found", "model", "level=INFO", "level=WARN", "level=ERROR", "source=", "msg=", "compute", "layers",
     "offload", "server", "runner", "system", "process", "available", "support", "supported",
+    # Ollama's server log, healthy: its address (":11434"), its memory estimate ('required="6.5 GiB"'), its
+    # scheduler ("parallel=4") and every model load ("waiting for llama runner to start responding").
+    ":11434", "required", "parallel", "waiting",
 ))
 
 
