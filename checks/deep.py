@@ -270,7 +270,6 @@ def _corrupted(ab, ba, evidence, facts, trouble: str) -> Finding | None:
 
 
 def _judge_pair(ab, ba, facts, trouble: str) -> Finding:
-    gpus = facts.gpus
     evidence = _pair_evidence(ab, ba)
     broken = _corrupted(ab, ba, evidence, facts, trouble)
     if broken:
@@ -278,28 +277,19 @@ def _judge_pair(ab, ba, facts, trouble: str) -> Finding:
     names = f"{ab.src.label} ↔ {ab.dst.label}"
     speeds = (f"{_gbs(ab.unidirectional_gbps)} / {_gbs(ba.unidirectional_gbps if ba else None)} GB/s each way, "
               f"{_gbs(ab.bidirectional_gbps)} GB/s both ways at once")
-    verified = "every byte verified" if ab.verified and (ba is None or ba.verified) else "data not verified"
     staged = ab.path == "staged"
     a, b = ab.src.gpu_index, ab.dst.gpu_index
     known = a is not None and b is not None
-    expected = performance.p2p_copy(gpus, a, b, staged=staged) if known else None
-    pair = gpus.pair(a, b) if known else None
+    expected = performance.p2p_copy(facts.gpus, a, b, staged=staged) if known else None
+    pair = facts.gpus.pair(a, b) if known else None
     nvlinks = pair.nvlinks if pair else 0
     if staged and (nvlinks or ab.can_access_peer):
-        why = f"NVLink (NV{nvlinks}) connects them" if nvlinks else "the CUDA driver offers P2P between them"
-        return warn(f"{names}: {why}, yet copies go through host memory: {speeds}",
-                    f"Enabling peer access failed ({ab.peer_access_error or 'no error given'}), so CUDA staged "
-                    "every copy through system memory; NCCL would do the same.", trouble, evidence=evidence)
-    # Both ways at once through host memory share one memory path, so only the one-way figures are judged there.
-    both_ways = ab.bidirectional_gbps / 2 if ab.bidirectional_gbps and not staged else None
-    measured = [x for x in (ab.unidirectional_gbps, ba.unidirectional_gbps if ba else None, both_ways)
-                if x is not None]
-    path = ("without P2P, through host memory" if staged
-            else f"over {expected.link.name if expected else pair.path if pair else 'an unknown path'}")
-    summary = f"{names} {path}: {speeds}, {verified}"
+        return _staged_despite_p2p(ab, names, speeds, nvlinks, trouble, evidence)
+    summary = f"{names} {_pair_path(staged, expected, pair)}: {speeds}, {_pair_verified(ab, ba)}"
     details = (["The driver offers no P2P between these GPUs (p2p.access says why), so CUDA stages each copy "
                 "through system memory: this figure is what Ollama and NCCL (its SHM transport) get between them."]
                if staged else [])
+    measured = _pair_measured(ab, ba, staged)
     if expected is None or not measured:
         return ok(summary, *details, "What this path allows is not known to gpudoctor, so the figure is not compared.",
                   evidence=evidence)
@@ -310,6 +300,31 @@ def _judge_pair(ab, ba, facts, trouble: str) -> Finding:
     return _verdict(facts, f"p2p.bandwidth {a}-{b}", min(measured), expected, causes, evidence, summary, details,
                     generic,
                     caused_by="pcie.acs" if redirected else None)
+
+
+def _staged_despite_p2p(ab, names: str, speeds: str, nvlinks: int, trouble: str, evidence: dict) -> Finding:
+    """Peer access could not be enabled between GPUs that NVLink joins, or whose driver offers P2P."""
+    why = f"NVLink (NV{nvlinks}) connects them" if nvlinks else "the CUDA driver offers P2P between them"
+    return warn(f"{names}: {why}, yet copies go through host memory: {speeds}",
+                f"Enabling peer access failed ({ab.peer_access_error or 'no error given'}), so CUDA staged "
+                "every copy through system memory; NCCL would do the same.", trouble, evidence=evidence)
+
+
+def _pair_path(staged: bool, expected, pair) -> str:
+    if staged:
+        return "without P2P, through host memory"
+    return f"over {expected.link.name if expected else pair.path if pair else 'an unknown path'}"
+
+
+def _pair_verified(ab, ba) -> str:
+    return "every byte verified" if ab.verified and (ba is None or ba.verified) else "data not verified"
+
+
+def _pair_measured(ab, ba, staged: bool) -> list[float]:
+    """The figures judged: each way alone, and half of both ways at once (over P2P only: through host memory
+    both directions share one memory path)."""
+    both_ways = ab.bidirectional_gbps / 2 if ab.bidirectional_gbps and not staged else None
+    return [x for x in (ab.unidirectional_gbps, ba.unidirectional_gbps if ba else None, both_ways) if x is not None]
 
 
 def _matrix(title: str, devices, value) -> list[str]:

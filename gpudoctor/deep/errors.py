@@ -1,4 +1,4 @@
-"""The error type the CUDA driver and NCCL wrappers raise."""
+"""The errors the deep worker reports as its protocol's error event (gpudoctor/deep/worker.py)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,14 @@ class LibraryCallError(Exception):
         if self.message:
             text = "%s: %s" % (text, self.message)
         return text
+
+
+class WorkerError(Exception):
+    """The worker's own refusal (BAD_ARGUMENTS, BAD_DEVICES): ``name`` and ``message`` as in the error event."""
+
+    def __init__(self, name, message):
+        self.name = name
+        self.message = message
+        self.code = None
+        self.func = None
+        super().__init__("%s: %s" % (name, message))

@@ -1,7 +1,7 @@
 """`--stress`: every GPU at full power at once, and what power, clocks, heat, links and the kernel log did.
 
 The load runs in the deep worker (`python -m gpudoctor.deep.worker stress`, protocol in
-gpudoctor/deep/stress.py) started through the host, so that a run is recorded into snapshots and
+gpudoctor/deep/worker.py) started through the host, so that a run is recorded into snapshots and
 replays, and a GPU that hangs costs a timeout instead of gpudoctor itself. NVML is sampled inside
 that child, not here: this probe only reads what the child said.
 
@@ -50,7 +50,7 @@ class StressGpu:
     max_pcie_gen: int | None = None
     max_pcie_width: int | None = None
     sm_max_mhz: int | None = None
-    compute: dict[str, Any] = field(default_factory=dict)  # see gpudoctor/deep/stress.py, "stress-device"
+    compute: dict[str, Any] = field(default_factory=dict)  # see gpudoctor/deep/worker.py, "stress-device"
     memory: dict[str, Any] = field(default_factory=dict)
     counters_start: dict[str, Any] | None = None
     counters_end: dict[str, Any] | None = None
@@ -110,32 +110,52 @@ def probe_stress(host: Host, facts) -> StressFacts:
     seconds = int(facts.request("stress_seconds", DEFAULT_SECONDS))
     insisted = bool(facts.request("stress_force", False))
     cuda = _optional(facts, "cuda")
-    if cuda is not None and not cuda.available:
-        return StressFacts(seconds, not_run=f"the CUDA driver cannot be used ({cuda.error})")
-    if cuda is not None and not cuda.devices:
-        return StressFacts(seconds, not_run="the CUDA driver sees no GPU")
+    unusable = _cuda_unusable(cuda)
+    if unusable:
+        return StressFacts(seconds, not_run=unusable)
     busy = _busy(facts)  # read before the worker's own contexts appear in NVML's process list
     if busy and not insisted:
         return StressFacts(seconds, not_run="other processes use the GPUs", busy=busy)
+    facts.progress("Loading every GPU")
+    result = host.run_python(WORKER_MODULE, _worker_args(seconds, cuda), timeout=seconds + STRESS_OVERHEAD_S - 10,
+                             on_line=progress_forwarder(facts.progress, describe_progress(seconds)))
+    outcome = parse_worker_output(result)
+    if outcome.status in ("not-run", "not-recorded"):
+        return StressFacts(seconds, not_run=outcome.summary, busy=busy, insisted=insisted, outcome=outcome.status)
+    device = _Devices(outcome, facts, cuda)
+    error = outcome.errors[0] if outcome.errors else {}
+    return StressFacts(
+        seconds, busy=busy, insisted=insisted, outcome=outcome.status, summary=outcome.summary,
+        error=_str(error.get("error")),
+        gpus=_gpus(outcome, device), pairs=tuple(_pair(r, device) for r in result_of(outcome, "stress-pair")),
+        stderr_tail=outcome.stderr_tail[-2000:], **_run_fields(outcome, device),
+    )
+
+
+def _cuda_unusable(cuda) -> str | None:
+    """Why the load cannot start, by what the cuda probe saw (nothing said when it did not look)."""
+    if cuda is not None and not cuda.available:
+        return f"the CUDA driver cannot be used ({cuda.error})"
+    if cuda is not None and not cuda.devices:
+        return "the CUDA driver sees no GPU"
+    return None
+
+
+def _worker_args(seconds: int, cuda) -> list[str]:
+    """The worker's arguments: the devices the cuda probe saw, and copies between them where there are several."""
     ordinals = [d.ordinal for d in cuda.devices] if cuda is not None else None
     args = ["stress", "--seconds", str(seconds)]
     if ordinals:
         args += ["--devices", ",".join(str(o) for o in ordinals)]
     if ordinals is None or len(ordinals) > 1:
         args.append("--p2p")
-    facts.progress("Loading every GPU")
-    result = host.run_python(WORKER_MODULE, args, timeout=seconds + STRESS_OVERHEAD_S - 10,
-                             on_line=progress_forwarder(facts.progress, describe_progress(seconds)))
-    outcome = parse_worker_output(result)
-    if outcome.status in ("not-run", "not-recorded"):
-        return StressFacts(seconds, not_run=outcome.summary, busy=busy, insisted=insisted, outcome=outcome.status)
-    device = _Devices(outcome, facts, cuda)
+    return args
+
+
+def _run_fields(outcome, device: _Devices) -> dict[str, Any]:
+    """The StressFacts fields read from the worker's "stress-run" result (none where it never came)."""
     run = next(iter(result_of(outcome, "stress-run")), {})
-    error = outcome.errors[0] if outcome.errors else {}
-    return StressFacts(
-        seconds, busy=busy, insisted=insisted, outcome=outcome.status, summary=outcome.summary,
-        error=_str(error.get("error")),
-        gpus=_gpus(outcome, device), pairs=tuple(_pair(r, device) for r in result_of(outcome, "stress-pair")),
+    return dict(
         ran_s=_float(run.get("ran_s")), window_s=_float(run.get("window_s")), stopped_by=_str(run.get("stopped_by")),
         stop_detail=_str(run.get("stop_detail")), gemm=run.get("gemm") if isinstance(run.get("gemm"), dict) else {},
         nvml_error=_str(run.get("nvml_error")),
@@ -143,7 +163,6 @@ def probe_stress(host: Host, facts) -> StressFacts:
         kernel_lines=tuple(line for line in run.get("kernel_lines") or () if isinstance(line, dict)),
         xid_events=tuple({**e, "device": device(e.get("device")).label} for e in run.get("xid_events") or ()
                          if isinstance(e, dict)),
-        stderr_tail=outcome.stderr_tail[-2000:],
     )
 
 

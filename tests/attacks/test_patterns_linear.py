@@ -27,6 +27,10 @@ import gpudoctor.checks
 
 LINE = 12_000  # characters: a linear pattern scans one in about a millisecond
 BUDGET_S = 0.15  # the slowest line for one pattern, best of three; a quadratic one took 1 to 4 s here
+# Past the budget, a pattern is held to growth: a quarter of the line must take more than an eighth of the
+# time (linear: a quarter; quadratic: a sixteenth), so a loaded machine does not fail a linear pattern with a
+# large alternation (the secret rules' trigger took 0.31 s once); past SLOWEST_S it fails whatever its growth.
+SLOWEST_S = 1.5
 _FLAGS = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S, "DOTALL": re.S,
           "X": re.X, "VERBOSE": re.X, "A": re.A, "ASCII": re.A}
 
@@ -159,12 +163,21 @@ def _run(pattern: re.Pattern, mode: str, line: str) -> float:
     return time.perf_counter() - started
 
 
+def _grows_faster_than_linear(pattern: re.Pattern, mode: str, line: str) -> bool:
+    quarter = line[: len(line) // 4]
+    small = min(_run(pattern, mode, quarter) for _ in range(3))
+    large = min(_run(pattern, mode, line) for _ in range(3))
+    return large > 8 * max(small, 0.002)
+
+
 def _slowest(pattern: re.Pattern, mode: str) -> tuple[float, str]:
     worst, shape = 0.0, ""
     for line in adversarial_lines(pattern):
         took = _run(pattern, mode, line)
         if took > BUDGET_S:  # the machine may have been busy: the best of three counts
             took = min(took, _run(pattern, mode, line), _run(pattern, mode, line))
+        if took > BUDGET_S and took <= SLOWEST_S and not _grows_faster_than_linear(pattern, mode, line):
+            took = BUDGET_S  # slow here, but linear: a busy machine, or a large alternation
         if took > worst:
             worst, shape = took, line[:24]
         if took > BUDGET_S:

@@ -12,7 +12,7 @@ from pathlib import Path
 from deep.deep_hosts import DEEP_CHECKS, H200_BUSES, h200, recorded, set_worker, with_software, worker_args
 from hosts import result, run
 
-from gpudoctor.deep.worker import NVLINK_COUNTERS, nvlink_counters
+from gpudoctor.deep.nvlink import NVLINK_COUNTERS, nvlink_counters
 from gpudoctor.model import Action, Status
 
 RAW = Path(__file__).parents[1] / "fixtures" / "raw" / "h100x2"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from gpudoctor.deep import p2p as P
+from gpudoctor.deep import session as SE
 from gpudoctor.deep import worker as W
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +96,7 @@ def test_first_diff_finds_exact_offset():
     n = 3 * 1024 * 1024 + 7
     a = ctypes.create_string_buffer(b"\x11" * n, n)
     b = ctypes.create_string_buffer(b"\x11" * n, n)
-    cmp = W.Comparer()
+    cmp = SE.Comparer()
     pa, pb = ctypes.addressof(a), ctypes.addressof(b)
     assert cmp.first_diff(pa, pb, n) is None
     for off in (0, 1, 255, 256, 4097, 2 * 1024 * 1024 + 3, n - 1):
@@ -104,12 +106,12 @@ def test_first_diff_finds_exact_offset():
 
 
 def test_p2p_tags_unique_and_patterns_differ_per_device():
-    tags = {W.p2p_tag(d, k) for d in range(8) for k in range(4096)}
+    tags = {P.p2p_tag(d, k) for d in range(8) for k in range(4096)}
     assert len(tags) == 8 * 4096
-    base = os.urandom(W.BLOCK)
-    blocks = {W.pattern_block(base, d) for d in range(8)}
+    base = os.urandom(SE.BLOCK)
+    blocks = {P.pattern_block(base, d) for d in range(8)}
     assert len(blocks) == 8
-    assert all(len(b) == W.BLOCK for b in blocks)
+    assert all(len(b) == SE.BLOCK for b in blocks)
 
 
 # ---- end to end on the fake driver ----------------------------------------------------------
