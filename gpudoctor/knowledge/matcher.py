@@ -95,25 +95,33 @@ def _specificity(word: str) -> tuple[bool, int]:
     return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
 
 
-def _word(run: list[str]) -> tuple[str, ...] | None:
+def _word(run: str) -> tuple[str, ...] | None:
     """The most specific word of a run of literal characters. A logical line may join several physical lines
     with a space where each broke, and the prefilter reads physical lines: a word is on one of them, a phrase
     may not be."""
-    words = [word for word in "".join(run).split() if len(word) >= MIN_LITERAL]
+    words = [word for word in run.split() if len(word) >= MIN_LITERAL]
     return (max(words, key=_specificity),) if words else None
 
 
-def _required(items) -> tuple[str, ...] | None:
-    """Literals one of which every match must contain, or None when the regex promises none."""
-    best: tuple[str, ...] | None = None
+def _parts(items):
+    """A parsed pattern's parts in order, as (literal text before the part, the part's op name, its value); the
+    last has the text after every part and the name None."""
     run: list[str] = []
     for op, value in items:
         name = str(op)
         if name == "LITERAL":
             run.append(chr(value))
             continue
-        best = _best(best, _word(run))
+        yield "".join(run), name, value
         run = []
+    yield "".join(run), None, None
+
+
+def _required(items) -> tuple[str, ...] | None:
+    """Literals one of which every match must contain, or None when the regex promises none."""
+    best: tuple[str, ...] | None = None
+    for text, name, value in _parts(items):
+        best = _best(best, _word(text))
         if name == "SUBPATTERN" and not value[1] & re.IGNORECASE:
             best = _best(best, _required(value[-1]))
         elif name == "BRANCH":
@@ -122,26 +130,19 @@ def _required(items) -> tuple[str, ...] | None:
                 best = _best(best, tuple(sorted({literal for branch in branches for literal in branch})))
         elif name in _REPEATS and value[0] >= 1:
             best = _best(best, _required(value[2]))
-    return _best(best, _word(run))
+    return best
 
 
 def _mandatory_words(items) -> set[str]:
     """Every word (of literal characters, without whitespace) that any match must contain: the literal runs in
     the pattern's sequence and in groups and repeats that must occur, not those in an alternation."""
     words: set[str] = set()
-    run: list[str] = []
-    for op, value in items:
-        name = str(op)
-        if name == "LITERAL":
-            run.append(chr(value))
-            continue
-        words.update("".join(run).split())
-        run = []
+    for text, name, value in _parts(items):
+        words.update(text.split())
         if name == "SUBPATTERN" and not value[1] & re.IGNORECASE:
             words |= _mandatory_words(value[-1])
         elif name in _REPEATS and value[0] >= 1:
             words |= _mandatory_words(value[2])
-    words.update("".join(run).split())
     return words
 
 
