@@ -2,23 +2,30 @@
 healthy hosts, with the kernel-log excerpts of real failures (tests/fixtures/raw/under_driver) mixed in, so
 that the prefilter both skips and finds.
 
-Run: python bench/signatures_50mb.py   (the issue's bound: under 2 s on the 2-core machine)
+Run: python bench/signatures_50mb.py [--rows N] [--runs 3] [--baseline TREE]
+(the issue's bound: under 2 s on the 2-core machine)
 
 Prints the size, the number of rows in the catalogue, the time to compile it (once per process, on first
-use), the time to scan (wall clock, and CPU time: on a shared machine the two differ), and the matches.
+use), the median time to scan (wall clock, and CPU time: on a shared machine the two differ), and the
+matches. `--rows N` adds synthetic rows until the catalogue has N: copies of real rows whose every pattern
+keys on a word of its own (the real word with its second letter's case swapped), as new rows would, so that
+the cost can be seen against the number of rows; the copies find nothing in this text. `--baseline TREE`
+(a source tree of another version, e.g. `git archive REV | tar -x -C TREE`) scans the same text with that
+version's matcher too, each run in a process of its own, alternating with this version's.
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import os
 import pathlib
+import statistics
+import subprocess
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from gpudoctor.knowledge.matcher import compiled, scan  # noqa: E402
-
 FIXTURES = ROOT / "tests" / "fixtures"
 SIZE = 50_000_000
 
@@ -31,19 +38,76 @@ def sample() -> str:
     return (block * (SIZE // len(block) + 1))[:SIZE]
 
 
-def main() -> None:
+def _new_word(pattern: str, required_literals) -> str | None:
+    """The pattern keyed on a word no real row uses, or None where its word is not written plainly in it."""
+    for word in required_literals(pattern):
+        if len(word) > 1 and word[1].isalpha() and word in pattern:
+            return pattern.replace(word, word[0] + word[1].swapcase() + word[2:])
+    return None
+
+
+def with_rows(rows: tuple, count: int, required_literals) -> tuple:
+    """`rows` and synthetic copies of them, `count` in all (or as many as could be made)."""
+    copies = []
+    for round_number in range(count // max(1, len(rows)) + 1):
+        for row in rows:
+            patterns = [_new_word(p, required_literals) for p in row.patterns]
+            if len(rows) + len(copies) < count and all(patterns):
+                copies.append(dataclasses.replace(row, code=f"{row.code}-copy{round_number}", patterns=tuple(patterns)))
+    return rows + tuple(copies)
+
+
+def scan_once(rows: int) -> dict:
+    """One scan in this process, with the gpudoctor first on sys.path."""
+    from gpudoctor.knowledge import matcher
+    from gpudoctor.knowledge.signatures import catalogue
+
     text = sample()
     started = time.perf_counter()
-    table = compiled()
+    table = matcher.CompiledCatalogue(with_rows(catalogue(), rows, matcher.required_literals))
     compile_s = time.perf_counter() - started
     started, cpu_started = time.perf_counter(), time.process_time()
-    matches = scan(text, "bench")
-    scan_s, scan_cpu_s = time.perf_counter() - started, time.process_time() - cpu_started
-    # On a shared machine the wall time includes waiting for a core; the CPU time is the matcher's own work.
-    print(f"{len(text.encode()) / 1e6:.1f} MB, {text.count(chr(10)):,} lines, {len(table.rows)} signatures: "
-          f"compiled in {compile_s:.2f} s, scanned in {scan_s:.2f} s ({scan_cpu_s:.2f} s of CPU)")
-    for match in matches:
-        print(f"  {match.code} x{match.count} {dict(match.fields)}")
+    matches = matcher.scan(text, "bench", table=table)
+    return {"rows": len(table.rows), "compile_s": compile_s, "scan_s": time.perf_counter() - started,
+            "cpu_s": time.process_time() - cpu_started, "mb": len(text.encode()) / 1e6, "lines": text.count("\n"),
+            "matches": [(m.code, m.count, dict(m.fields)) for m in matches]}
+
+
+def scan_in(tree: pathlib.Path, rows: int) -> dict:
+    """scan_once in a process of its own, importing gpudoctor from the source tree `tree`."""
+    environment = {**os.environ, "PYTHONPATH": str(tree)}
+    code = f"import json, sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); import signatures_50mb as bench; " \
+           f"print(json.dumps(bench.scan_once({rows})))"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tree, env=environment, capture_output=True, text=True,
+                          check=True)
+    import json
+
+    return json.loads(proc.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=0, help="add synthetic rows until the catalogue has this many")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--baseline", type=pathlib.Path, help="the source tree of the version to compare with")
+    args = parser.parse_args()
+    trees = {"this": ROOT, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
+    results: dict[str, list[dict]] = {name: [] for name in trees}
+    for _ in range(args.runs):
+        for name, tree in trees.items():  # alternating: a load that comes and goes hits both alike
+            results[name].append(scan_in(tree, args.rows))
+    for name, runs in results.items():
+        first = runs[0]
+        # On a shared machine the wall time includes waiting for a core; the CPU time is the matcher's own work.
+        print(f"{name}: {first['mb']:.1f} MB, {first['lines']:,} lines, {first['rows']} signatures: compiled in "
+              f"{statistics.median(r['compile_s'] for r in runs):.2f} s, scanned in "
+              f"{statistics.median(r['scan_s'] for r in runs):.2f} s wall, "
+              f"{statistics.median(r['cpu_s'] for r in runs):.2f} s CPU "
+              f"({', '.join(format(r['cpu_s'], '.2f') for r in runs)}), median of {len(runs)}")
+    for code, count, fields in results["this"][0]["matches"]:
+        print(f"  {code} x{count} {fields}")
+    if len({repr(runs[0]["matches"]) for runs in results.values()}) > 1:
+        print("the matches differ between the versions")
 
 
 if __name__ == "__main__":

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 
-from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
-from gpudoctor.probes.gpus import normalize_bus_id
-from gpudoctor.probes.container import container_label
+from gpudoctor.knowledge.log_lines import logical_lines
+from gpudoctor.knowledge.matcher import CompiledCatalogue, SignatureMatch, match_lines
+from gpudoctor.knowledge.signatures.kernel_events import (FALLEN_OFF_THE_BUS, GPU_ERROR_EVENTS, PCIE_BUS_ERROR,
+                                                          PCIE_BUS_ERROR_PATTERN, XID_EVENT)
 from gpudoctor.knowledge.xid_catalog import describe
+from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
+from gpudoctor.probes.container import container_label
+from gpudoctor.probes.gpus import normalize_bus_id
 
-# "NVRM: Xid (PCI:0000:01:00): 79, pid=1234, name=python, GPU has fallen off the bus."
-XID = re.compile(r"NVRM: Xid \(PCI:([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): (\d+)")
-# "NVRM: The NVIDIA GPU 0000:b3:00.0 ... fallen off the bus" (newer drivers, sometimes with no Xid line)
-FALLEN = re.compile(r"NVRM: The NVIDIA GPU ([0-9a-fA-F:.]+)")
-# "pcieport 0000:00:03.1: AER: ..." / "nvidia 0000:01:00.0: PCIe Bus Error: severity=Corrected, type=Physical Layer"
-AER = re.compile(r"\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:AER: )?PCIe Bus Error: severity=(\w+)")
+# The PCIe bus error row's pattern, for gpu.history's count of one line at a time (bus id, severity).
+AER = re.compile(PCIE_BUS_ERROR_PATTERN)
 # More corrected errors than this in one boot is a storm: a link that keeps failing its CRC checks.
 AER_STORM = 20
 # The kernel rate-limits AER messages (drivers/pci/pcie/aer.c uses the default ratelimit, 10 per
@@ -39,20 +40,27 @@ def gpu_of(bus: str, topology, gpus) -> str | None:
     return None
 
 
+@cache
+def _event_rows() -> CompiledCatalogue:
+    return CompiledCatalogue(GPU_ERROR_EVENTS)
+
+
+def _events(boot) -> list[tuple[SignatureMatch, str]]:
+    """(the event, the kernel log line its message starts on) for each Xid, fallen-off-the-bus and PCIe bus
+    error message in the boot's lines (gpudoctor/knowledge/signatures/kernel_events.py), in order."""
+    lines = list(boot.lines)
+    found = match_lines(logical_lines(lines), boot.source or "kernel log", table=_event_rows())
+    return [(event, lines[event.line_number - 1]) for event in found]
+
+
 def xid_events(boot) -> list[tuple[str, int, str]]:
+    """(bus id, Xid, the line) of each Xid; a GPU named as fallen off the bus with no Xid line counts as 79."""
     events = []
-    named = None  # "NVRM: The NVIDIA GPU <bus>": the message goes on over the next lines
-    for line in boot.lines:
-        match = XID.search(line)
-        fallen = FALLEN.search(line)
-        if match:
-            events.append((match.group(1), int(match.group(2)), line))
-            named = None
-        elif fallen:
-            named = (fallen.group(1), line)
-        if named and "fallen off the bus" in line:
-            events.append((named[0], 79, named[1].strip() + " ... fallen off the bus"))
-            named = None
+    for event, line in _events(boot):
+        if event.code == XID_EVENT:
+            events.append((event.fields["bus_id"], int(event.fields["xid"]), line))
+        elif event.code == FALLEN_OFF_THE_BUS:
+            events.append((event.fields["bus_id"], 79, line.strip() + " ... fallen off the bus"))
     return events
 
 
@@ -82,10 +90,9 @@ def _aer_findings(boot, topology, gpus):
     counts: Counter = Counter()
     examples = {}
     times: dict[tuple[str, str], list[float]] = {}
-    for line in boot.lines:
-        match = AER.search(line)
-        if match:
-            key = (match.group(1), match.group(2))
+    for event, line in _events(boot):
+        if event.code == PCIE_BUS_ERROR:
+            key = (event.fields["bus_id"], event.fields["severity"])
             counts[key] += 1
             examples.setdefault(key, line.strip())
             stamp = TIMESTAMP.search(line)

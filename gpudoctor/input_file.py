@@ -32,13 +32,19 @@ def read_input(path: str, limit: int, what: str = "input") -> bytes:
         raise InputRefused(f"{what} {path!r} does not exist") from None
     except OSError as exc:
         raise InputRefused(f"{what} {path!r} cannot be read: {exc.strerror or exc}") from None
-    kind = _kind_of(os.fstat(descriptor).st_mode)
+    status = os.fstat(descriptor)
+    kind = _kind_of(status.st_mode)
     if kind:
         os.close(descriptor)
         raise InputRefused(f"{what} {path!r} is {kind}, not a regular file")
+    size = status.st_size  # 0 for a file of /proc, which holds text all the same: read on below
     with os.fdopen(descriptor, "rb") as handle:
         try:
-            data = handle.read(limit + 1)
+            # As much as the file holds, and one byte more to see it grew: a buffer of the whole cap for every
+            # file costs `merge` a tenth of its time over ten thousand reports.
+            data = handle.read(min(size, limit) + 1)
+            if len(data) > size and len(data) <= limit:  # it grew since: read on, to the cap
+                data += handle.read(limit + 1 - len(data))
         except OSError as exc:
             raise InputRefused(f"{what} {path!r} cannot be read: {exc.strerror or exc}") from None
     return _capped(data, limit, f"{what} {path!r}")

@@ -128,6 +128,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 import time
 
@@ -153,6 +154,9 @@ RUNNERS = {
 
 def main(argv=None, out=None):
     """Run the tests the arguments name; the exit code of the protocol (0 after "done", else 1)."""
+    # Started from a shell job, nohup or a service, the worker inherits SIGINT ignored, and Python then leaves it
+    # so: SIGINT must still end the run with an INTERRUPTED error and its cleanup, as the protocol says.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     t0 = time.monotonic()
     emit = Emitter(out if out is not None else protocol_stream(), t0)
     run = WorkerRun(emit)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node
+from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node, redacted
+from gpudoctor.host.snapshot_privacy import map_strings
 from gpudoctor.report.console import fitted
 from gpudoctor.report.printable import html_text, json_text, printable
 
@@ -140,7 +141,8 @@ def fleet_document(fleet: Fleet) -> dict:
 
 
 def render_json(fleet: Fleet) -> str:
-    return json_text(fleet_document(fleet), indent=1) + "\n"
+    # json_text's own redaction, memoised: the fleet document repeats its statuses and check ids per node.
+    return json_text(map_strings(fleet_document(fleet), redacted), redact=False, indent=1) + "\n"
 
 
 def _md(text: object) -> str:

@@ -1,10 +1,12 @@
 """One matcher for every signature, linear in the size of the text.
 
 1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
-   itself); one regex built as a trie of all those words finds, in a single pass over the whole text,
-   the lines that hold any. Lines that hold none (nearly all of a healthy log) are never split, cleaned
-   or matched.
-2. Around each such line, a window of a few lines is cleaned and joined into logical lines
+   itself); one regex per first character of those words (a trie of the words that start with it) finds,
+   in one pass each over the whole text, every occurrence of any. Lines that hold none (nearly all of a
+   healthy log) are never split, cleaned or matched.
+2. Around each line that holds one, the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as
+   one message can span) must hold every word of a pattern keyed on that word (its mandatory words, also
+   read from the regex); only then is a window of those lines cleaned and joined into logical lines
    (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
 3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
    `SignatureMatch`: the row's code, the named fields, the line, its number and the source.
@@ -16,10 +18,11 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.log_lines import LogicalLine, logical_lines
 from gpudoctor.knowledge.signatures import Signature, catalogue
@@ -76,10 +79,13 @@ def _best(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ..
 # Words healthy logs are full of (GPU names, Ollama's discovery and load lines, the driver's start-up): a
 # prefilter on one of them would wake the matcher on most lines, so a rarer word of the pattern is preferred.
 COMMON_WORDS = frozenset((
-    "NVIDIA", "nvidia", "GeForce", "CUDA", "cuda", "GPU", "gpu", "device", "Device", "driver", "Driver", "kernel",
+    "NVRM:", "NVIDIA", "nvidia", "GeForce", "CUDA", "cuda", "GPU", "gpu", "device", "Device", "driver", "Driver", "kernel",
     "module", "memory", "version", "Version", "library", "loading", "Loading", "failed", "Failed", "error", "Error",
     "missing", "found", "model", "level=INFO", "level=WARN", "level=ERROR", "source=", "msg=", "compute", "layers",
     "offload", "server", "runner", "system", "process", "available", "support", "supported",
+    # Ollama's server log, healthy: its address (":11434"), its memory estimate ('required="6.5 GiB"'), its
+    # scheduler ("parallel=4") and every model load ("waiting for llama runner to start responding").
+    ":11434", "required", "parallel", "waiting",
 ))
 
 
@@ -89,25 +95,33 @@ def _specificity(word: str) -> tuple[bool, int]:
     return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
 
 
-def _word(run: list[str]) -> tuple[str, ...] | None:
+def _word(run: str) -> tuple[str, ...] | None:
     """The most specific word of a run of literal characters. A logical line may join several physical lines
     with a space where each broke, and the prefilter reads physical lines: a word is on one of them, a phrase
     may not be."""
-    words = [word for word in "".join(run).split() if len(word) >= MIN_LITERAL]
+    words = [word for word in run.split() if len(word) >= MIN_LITERAL]
     return (max(words, key=_specificity),) if words else None
 
 
-def _required(items) -> tuple[str, ...] | None:
-    """Literals one of which every match must contain, or None when the regex promises none."""
-    best: tuple[str, ...] | None = None
+def _parts(items):
+    """A parsed pattern's parts in order, as (literal text before the part, the part's op name, its value); the
+    last has the text after every part and the name None."""
     run: list[str] = []
     for op, value in items:
         name = str(op)
         if name == "LITERAL":
             run.append(chr(value))
             continue
-        best = _best(best, _word(run))
+        yield "".join(run), name, value
         run = []
+    yield "".join(run), None, None
+
+
+def _required(items) -> tuple[str, ...] | None:
+    """Literals one of which every match must contain, or None when the regex promises none."""
+    best: tuple[str, ...] | None = None
+    for text, name, value in _parts(items):
+        best = _best(best, _word(text))
         if name == "SUBPATTERN" and not value[1] & re.IGNORECASE:
             best = _best(best, _required(value[-1]))
         elif name == "BRANCH":
@@ -116,7 +130,29 @@ def _required(items) -> tuple[str, ...] | None:
                 best = _best(best, tuple(sorted({literal for branch in branches for literal in branch})))
         elif name in _REPEATS and value[0] >= 1:
             best = _best(best, _required(value[2]))
-    return _best(best, _word(run))
+    return best
+
+
+def _mandatory_words(items) -> set[str]:
+    """Every word (of literal characters, without whitespace) that any match must contain: the literal runs in
+    the pattern's sequence and in groups and repeats that must occur, not those in an alternation."""
+    words: set[str] = set()
+    for text, name, value in _parts(items):
+        words.update(text.split())
+        if name == "SUBPATTERN" and not value[1] & re.IGNORECASE:
+            words |= _mandatory_words(value[-1])
+        elif name in _REPEATS and value[0] >= 1:
+            words |= _mandatory_words(value[2])
+    return words
+
+
+def mandatory_words(pattern: str) -> tuple[str, ...]:
+    """Words of MIN_LITERAL characters or more that every match of `pattern` holds, longest first: a line without
+    one of them is not searched."""
+    if re.compile(pattern).flags & re.IGNORECASE:
+        return ()
+    words = (word for word in _mandatory_words(_parse(pattern)) if len(word) >= MIN_LITERAL)
+    return tuple(sorted(words, key=lambda word: (-len(word), word)))
 
 
 def required_literals(pattern: str) -> tuple[str, ...]:
@@ -182,6 +218,10 @@ def _trie_regex(literals: Iterable[str]) -> str:
 class _Pattern:
     row: Signature
     regex: re.Pattern
+    words: tuple[str, ...]  # mandatory_words: all of them in a text, or the regex cannot match there
+
+    def may_match(self, text: str) -> bool:
+        return all(map(text.__contains__, self.words))
 
 
 class CompiledCatalogue:
@@ -196,10 +236,18 @@ class CompiledCatalogue:
                 if not literals or min(map(len, literals)) < MIN_LITERAL:
                     raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
                                      "characters or more for the prefilter")
-                compiled = _Pattern(row, re.compile(pattern))
+                compiled = _Pattern(row, re.compile(pattern), mandatory_words(pattern))
                 for literal in literals:
                     self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
+        # The same literals as one regex per first character: each starts with a plain character, which `re`
+        # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
+        # its ~40 alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is
+        # that of distinct first characters, not of rows: the cost of a pass hardly grows with the catalogue.
+        by_first: dict[str, list[str]] = {}
+        for literal in self._by_literal:
+            by_first.setdefault(literal[0], []).append(literal)
+        self.scanners = tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
         self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
                           for literal in self._by_literal}
@@ -215,6 +263,12 @@ class CompiledCatalogue:
             position = found.start() + 1
         return list(seen.values())
 
+    def candidates(self, literals: Iterable[str], text: str, kind: str | None) -> list[_Pattern]:
+        """The patterns keyed on the literals (found in `text`) that apply to `kind` and find all their words in
+        `text`: only these can match a logical line made of it."""
+        return [pattern for found in literals for literal in self._prefixes[found]
+                for pattern in self._by_literal[literal] if _applies(pattern.row, kind) and pattern.may_match(text)]
+
 
 @cache
 def compiled() -> CompiledCatalogue:
@@ -222,38 +276,74 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _windows(text: str, prefilter: re.Pattern) -> Iterable[tuple[int, int, int]]:
-    """(start offset, end offset, number of the first line) of merged windows around prefiltered lines."""
-    position, counted_to, line_number = 0, 0, 1
-    window: list[int] | None = None  # [start, end, first line number]
-    while (found := prefilter.search(text, position)) is not None:
-        line_start = text.rfind("\n", 0, found.start()) + 1
-        line_number += text.count("\n", counted_to, line_start)
-        counted_to = line_start
-        start, first = line_start, line_number
-        for _ in range(WINDOW_BEFORE):
-            if start == 0 or (window and start <= window[1]):
-                break
-            start = text.rfind("\n", 0, start - 1) + 1
-            first -= 1
-        end = line_start
-        for _ in range(WINDOW_AFTER + 1):
-            next_break = text.find("\n", end)
-            if next_break < 0:
-                end = len(text)
-                break
-            end = next_break + 1
-        if window and start <= window[1]:
+def _occurrences(text: str, scanner: re.Pattern) -> Iterator[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanner's literals, overlapping ones included."""
+    position = 0
+    while (hit := scanner.search(text, position)) is not None:
+        yield hit.start(), hit.group()
+        position = hit.start() + 1
+
+
+def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, set[str]]]:
+    """(start offset, line number, every literal on it) of each line that holds a literal, in order; the
+    scanners' occurrences merged as they come, never held all at once (a flood holds millions)."""
+    counted_to, line_number, line_start, line_end = 0, 1, 0, -1
+    literals: set[str] = set()
+    for offset, literal in heapq.merge(*(_occurrences(text, scanner) for scanner in table.scanners)):
+        if offset > line_end:
+            if literals:
+                yield line_start, line_number, literals
+            line_start = text.rfind("\n", 0, offset) + 1
+            line_end = text.find("\n", offset)
+            line_end = len(text) if line_end < 0 else line_end
+            line_number += text.count("\n", counted_to, line_start)
+            counted_to, literals = line_start, set()
+        literals.add(literal)
+    if literals:
+        yield line_start, line_number, literals
+
+
+def _lines_before(text: str, start: int, count: int) -> tuple[int, int]:
+    """(offset, lines gone up): up to `count` lines above the line at `start`."""
+    gone = 0
+    while gone < count and start > 0:
+        start = text.rfind("\n", 0, start - 1) + 1
+        gone += 1
+    return start, gone
+
+
+def _lines_after(text: str, start: int, count: int) -> int:
+    """The offset just past the line at `start` and `count` lines below it."""
+    end = start
+    for _ in range(count + 1):
+        next_break = text.find("\n", end)
+        if next_break < 0:
+            return len(text)
+        end = next_break + 1
+    return end
+
+
+def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[tuple[int, int, int, list]]:
+    """(start offset, end offset, number of the first line, the patterns that may match there) of merged windows
+    around the lines that hold a literal of a pattern that finds all its words within reach of that line (the
+    WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span). A line of a
+    healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
+    window: list | None = None  # [start, end, first line number, {id: pattern}]
+    for line_start, line_number, literals in _hit_lines(text, table):
+        start, gone = _lines_before(text, line_start, WINDOW_BEFORE)
+        end = _lines_after(text, line_start, WINDOW_AFTER)
+        candidates = table.candidates(literals, text[start:end], kind)
+        if not candidates:
+            continue
+        if window and start <= window[1]:  # within reach of the window above: one window, messages kept whole
             window[1] = max(window[1], end)
-        else:
-            if window:
-                yield tuple(window)
-            window = [start, end, first]
-        position = text.find("\n", found.end())
-        if position < 0:
-            break
+            window[3].update((id(p), p) for p in candidates)
+            continue
+        if window:
+            yield window[0], window[1], window[2], list(window[3].values())
+        window = [start, end, line_number - gone, {id(p): p for p in candidates}]
     if window:
-        yield tuple(window)
+        yield window[0], window[1], window[2], list(window[3].values())
 
 
 def _applies(row: Signature, kind: str | None) -> bool:
@@ -261,14 +351,17 @@ def _applies(row: Signature, kind: str | None) -> bool:
 
 
 def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
-                table: CompiledCatalogue | None = None) -> list[SignatureMatch]:
-    """The matches in logical lines already built (one per code and line, in order)."""
+                table: CompiledCatalogue | None = None, candidates: list[_Pattern] | None = None) -> list[SignatureMatch]:
+    """The matches in logical lines already built (one per code and line, in order). `candidates`: the only
+    patterns that can match these lines (CompiledCatalogue.candidates); a line none of them may match is skipped."""
     table = table or compiled()
     out = []
     for line in lines:
+        if candidates is not None and not any(pattern.may_match(line.text) for pattern in candidates):
+            continue
         done: set[str] = set()
         for pattern in table.patterns_in(line.text):
-            if pattern.row.code in done or not _applies(pattern.row, kind):
+            if pattern.row.code in done or not _applies(pattern.row, kind) or not pattern.may_match(line.text):
                 continue
             found = pattern.regex.search(line.text)
             if found:
@@ -287,11 +380,11 @@ def scan(text: str, source: str, kind: str | None = None,
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     merged: dict[tuple, SignatureMatch] = {}
-    for start, end, first in _windows(text, table.prefilter):
+    for start, end, first, candidates in _windows(text, table, kind):
         chunk = text[start:end].split("\n")
         if chunk and chunk[-1] == "":
             chunk.pop()
-        for found in match_lines(logical_lines(chunk, first), source, kind, table):
+        for found in match_lines(logical_lines(chunk, first), source, kind, table, candidates):
             key = (found.code, tuple(sorted(found.fields.items())))
             if key in merged:
                 previous = merged[key]

@@ -106,3 +106,14 @@ def test_a_fifo_as_the_team_config_is_refused_at_once(tmp_path):
     os.mkfifo(fifo)
     proc = gpudoctor("check", "--from", str(FIXTURE), "--config", str(fifo))
     assert proc.returncode == 2 and "FIFO" in proc.stderr, proc.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="a /proc file system")
+def test_a_file_whose_size_says_zero_is_read_whole_and_still_capped():
+    # /proc files say they hold 0 bytes: the read goes on past the size the file gives, to the cap.
+    from gpudoctor.input_file import InputRefused, read_input
+
+    assert os.stat("/proc/self/status").st_size == 0
+    assert b"Pid:" in read_input("/proc/self/status", 1 << 20)
+    with pytest.raises(InputRefused, match="larger than gpudoctor reads"):
+        read_input("/proc/self/status", 16)

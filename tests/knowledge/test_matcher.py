@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, nested_quantifier, required_literals, scan,
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, mandatory_words, nested_quantifier, required_literals, scan,
                                          scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
 
@@ -188,7 +188,7 @@ def test_text_with_no_literal_matches_nothing():
 
 
 @pytest.mark.parametrize(("pattern", "literals"), [
-    (XID, ("NVRM:",)),
+    (XID, ("(PCI:",)),  # "NVRM:" starts every line the driver writes at boot (matcher.COMMON_WORDS)
     (r"(?:Key was rejected|Loading of \S+ is rejected)", ("rejected",)),
     (r"(?:Key was rejected|Loading of \S+ is refused)", ("refused", "rejected")),
     (r"[Ee]rror: device (?P<gpu>\d+) lost", ("rror:",)),
@@ -201,6 +201,17 @@ def test_the_prefilters_literals_are_read_from_the_pattern(pattern, literals):
     assert required_literals(pattern) == literals
 
 
+@pytest.mark.parametrize(("pattern", "words"), [
+    (XID, ("(PCI:", "NVRM:", "Xid")),
+    (r"(?:Key was rejected|Loading of \S+ is rejected)", ()),
+    (r"[Ee]rror: device (?P<gpu>\d+) (?:lost|gone)(?: again)?", ("device", "rror:")),
+    (r"(?:cuda )+init(?i:ialised)", ("cuda", "init")),
+    (r"(?i)error", ()),
+])
+def test_a_line_is_searched_only_when_it_holds_every_word_the_pattern_must(pattern, words):
+    assert mandatory_words(pattern) == words
+
+
 @pytest.mark.parametrize(("pattern", "unsafe"), [
     (r"(a+)+b", True),
     (r"(?:\w+\s?)*x", True),
@@ -211,3 +222,15 @@ def test_the_prefilters_literals_are_read_from_the_pattern(pattern, literals):
 ])
 def test_patterns_that_could_take_more_than_linear_time_are_named(pattern, unsafe):
     assert (nested_quantifier(pattern) is not None) is unsafe
+
+
+def test_a_literal_on_every_healthy_line_still_lets_the_failure_through():
+    # "cudaMalloc" on every line of a healthy log opens no window unless "failed: out of memory" is within
+    # reach; the one line that holds both, in the middle, and a message wrapped over NVRM lines are found.
+    healthy = "ggml_cuda_init: cudaMalloc 100.00 MiB on device 0 done\n" * 5000
+    wrapped = ("NVRM: The NVIDIA GeForce GTX 780 GPU installed in this system is\n"
+               "NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n")
+    text = healthy + "ggml_cuda_init: cudaMalloc failed: out of memory\n" + healthy + wrapped + healthy
+    found = scan(text, "test", table=TABLE)
+    assert [(m.code, m.line_number) for m in found] == [("ollama.oom", 5001), ("kernel.legacy-gpu", 10002)]
+    assert found[1].fields == {"gpu": "GeForce GTX 780", "version": "470.xx"}

@@ -42,7 +42,7 @@ def test_the_replayed_verdicts_are_those_the_live_check_printed(report):
     """Replaying the snapshot gives the live run's verdict line for every check (the device run diffed the
     whole -v text too: identical)."""
     live = {m.group(2): m.group(1) for m in re.finditer(r"^\[(.)\] (\S+)\s", (RAW / "check-v.txt").read_text(), re.M)}
-    symbol = {"pass": "✓", "warn": "!", "fail": "✗", "error": "✗"}
-    replayed = {r.check_id: symbol[r.status.value] for r in report.results if r.status.value != "skip"}
-    assert replayed == {check: mark for check, mark in live.items() if check in replayed} and len(replayed) >= 15
-    assert set(replayed) == {check for check in live if live[check] != "-"}
+    symbol = {"pass": "✓", "warn": "!", "fail": "✗", "error": "✗", "skip": "-"}
+    # A check added after the recording has no line in it to compare with (CONTRIBUTING.md, a new check).
+    replayed = {r.check_id: symbol[r.status.value] for r in report.results if r.check_id in live}
+    assert replayed == live and sum(mark != "-" for mark in live.values()) >= 15

@@ -255,6 +255,23 @@ def test_a_fallen_off_the_bus_message_without_an_xid_line_counts_as_xid_79():
     assert "0000:b3:00.0" in check.findings[0].summary
 
 
+def test_the_wrapped_message_is_read_under_the_journals_prefix_too():
+    # The same NVSentinel#155 lines as `journalctl -k -o short-monotonic` prints them: a prefix on every line,
+    # continuation lines included; the event rows (knowledge/signatures/kernel_events.py) read them through
+    # the matcher's log lines, which take the prefixes off and join the NVRM message.
+    builder = bare_metal(h200_layer())
+    set_dir(builder, PCI, ["0000:b3:00.0"])
+    set_pci_function(builder, "0000:b3:00.0", device="0x26b5", path=("0000:b2:00.0", "0000:b3:00.0"))
+    set_bridge(builder, "0000:b2:00.0", config_with_acs(0x100, 0, readable=64))
+    lines = [line.strip() for line in raw("nvsentinel155_fallen.txt").splitlines()[:3]]
+    journal = "".join(f"[ 1843.3081{i}] gpu-node kernel: {line.split('] ', 1)[-1]}\n" for i, line in enumerate(lines))
+    set_kernel_log(builder, journal)
+    check = _check(builder, "gpu.errors")
+    assert check.status is Status.FAIL
+    assert "fallen off the bus in this boot: Xid 79 (" in check.findings[0].summary
+    assert "0000:b3:00.0" in check.findings[0].summary
+
+
 def test_a_burst_of_corrected_aer_errors_on_the_gpus_port_is_a_storm():
     # pop-os/pop#3363: three corrected errors within 0.11 s on the GPP bridge above the GPU
     builder = bare_metal(h200_layer())

@@ -1,0 +1,69 @@
+"""A merge decodes only the members of a report it reads (gpudoctor/fleet/merge.py, _parsed): the node it
+finds is the one a whole json.loads of the report gives, and a report the fast decoder refuses is judged by
+json, as before."""
+
+import json
+
+import pytest
+from fleet_reports import H100, H200, node_report, without_gpu
+
+from gpudoctor.fleet.merge import _parsed, _read, node_of
+
+
+@pytest.fixture(scope="module")
+def reports():
+    return {"h200": node_report(H200, "gpu-node-01"), "h100": node_report(H100, "gpu-node-02"),
+            "lost-gpu": without_gpu(node_report(H200, "gpu-node-03"), 1)}
+
+
+@pytest.mark.parametrize("name", ["h200", "h100", "lost-gpu"])
+def test_the_node_is_the_one_the_whole_report_gives(reports, name):
+    data = json.dumps(reports[name]).encode()
+    node = node_of(_parsed(data), "node.json")
+    assert node == node_of(json.loads(data), "node.json")
+    assert node.checks and bool(node.metrics) == (name == "h200")  # one GPU measures no P2P or all-reduce
+
+
+def test_only_the_measuring_checks_keep_their_findings(reports):
+    parsed = _parsed(json.dumps(reports["h200"]).encode())
+    kept = {c["id"] for c in parsed["checks"] if c["findings"] is not None}
+    assert kept == {"p2p.bandwidth", "pcie.bandwidth", "nccl.allreduce"}
+
+
+def _written(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_what_the_fast_decoder_refuses_json_reads_as_before(reports, tmp_path):
+    document = reports["h200"]
+    text = json.dumps(document)
+    # NaN (json writes it for a float that is not a number) and a UTF-8 byte-order mark: json reads both.
+    with_nan = json.loads(text)
+    with_nan["checks"][0]["findings"][0]["evidence"] = {"figure": float("nan")}
+    for name, data in (("nan.json", json.dumps(with_nan).encode()), ("bom.json", b"\xef\xbb\xbf" + text.encode())):
+        node = _read(_written(tmp_path, name, data))
+        assert node == node_of(json.loads(data), node.source)
+    # A check whose id is not a string is left out, the rest of the report read.
+    odd_id = json.loads(text)
+    odd_id["checks"][0]["id"] = ["not", "a", "string"]
+    node = _read(_written(tmp_path, "odd-id.json", json.dumps(odd_id).encode()))
+    assert len(node.checks) == len(document["checks"]) - 1
+
+
+def test_text_that_is_not_utf8_is_refused_even_where_the_merge_would_not_look(reports, tmp_path):
+    text = json.dumps(reports["h200"]).encode()
+    # inside the summary of a check whose findings the fast decoder steps over
+    broken = text.replace(b'"summary": "', b'"summary": "\xff', 1)
+    assert _read(_written(tmp_path, "latin.json", broken))[1] == "is not UTF-8 text"
+
+
+def test_checks_of_another_shape_are_read_as_before(reports, tmp_path):
+    document = json.loads(json.dumps(reports["h200"]))
+    document["checks"] = {"p2p.access": "pass"}
+    node = _read(_written(tmp_path, "checks-object.json", json.dumps(document).encode()))
+    assert node.checks == {} and node.name == "gpu-node-01"
+    assert _read(_written(tmp_path, "array.json", b"[1, 2]"))[1].startswith("not a gpudoctor JSON report")
+    assert _read(_written(tmp_path, "deep.json", b'{"a":' + b"[" * 100000 + b"]" * 100000 + b"}"))[1] == \
+        "is nested too deep to be a gpudoctor JSON report"
