@@ -85,6 +85,20 @@ def _cuda_visible_devices(facts, value: str):
                             for e in resolved.entries],
                 "cuda_sees": [d.pci_bus_id for d in cuda.devices] if cuda.available else None,
                 "cuda_error": cuda.error}
+    notes = _visible_devices_notes(resolved, order_known, cuda)
+    fix = user_env(facts.platform.kind, "CUDA_VISIBLE_DEVICES")
+    if not value.strip():
+        yield warn("CUDA_VISIBLE_DEVICES is set but empty: it hides every GPU from CUDA programs",
+                   "Programs started from this shell see no GPU: Ollama falls back to the CPU and PyTorch reports "
+                   "torch.cuda.is_available() == False.", "Remove the variable to use all GPUs.", *notes,
+                   evidence=evidence, fix=fix)
+    elif resolved.stopped_at is not None or hidden:
+        yield _visible_devices_hide(value, gpus, hidden, resolved.stopped_at, notes, evidence, fix)
+    else:
+        yield ok(f"CUDA_VISIBLE_DEVICES={value} leaves every GPU visible", *notes, evidence=evidence)
+
+
+def _visible_devices_notes(resolved, order_known: bool, cuda) -> list[str]:
     notes = []
     if any(e.kind == "index" for e in resolved.entries) and not order_known:
         notes.append("Its numbers count in CUDA's order, fastest GPU first, not nvidia-smi's: with different GPUs "
@@ -94,25 +108,19 @@ def _cuda_visible_devices(facts, value: str):
         notes.append("MIG-… entries name a MIG instance (a slice of one GPU); gpudoctor does not list MIG instances.")
     if not cuda.available:
         notes.append(f"CUDA itself could not be asked: {describe_cuda_error(cuda.error)}.")
-    fix = user_env(facts.platform.kind, "CUDA_VISIBLE_DEVICES")
-    if not value.strip():
-        yield warn("CUDA_VISIBLE_DEVICES is set but empty: it hides every GPU from CUDA programs",
-                   "Programs started from this shell see no GPU: Ollama falls back to the CPU and PyTorch reports "
-                   "torch.cuda.is_available() == False.", "Remove the variable to use all GPUs.", *notes,
-                   evidence=evidence, fix=fix)
-        return
-    stop = resolved.stopped_at
-    if stop is not None or hidden:
-        problem = (f"the entry {stop.text!r} {stop.problem}; CUDA ignores that entry and every one after it"
-                   if stop is not None else None)
-        summary = f"CUDA_VISIBLE_DEVICES={value} hides {_gpu_names(gpus, hidden)}" if hidden else \
-            f"CUDA_VISIBLE_DEVICES={value}: {problem}"
-        yield warn(summary, *([f"CUDA_VISIBLE_DEVICES={value}: {problem}."] if problem and hidden else []),
-                   "Programs started from this shell (Ollama, PyTorch, vLLM) use only the GPUs it lets through; "
-                   "the hidden ones stay idle." if hidden else "The GPUs it lists before that entry stay visible.",
-                   "Remove the variable to use every GPU, or list them all.", *notes, evidence=evidence, fix=fix)
-        return
-    yield ok(f"CUDA_VISIBLE_DEVICES={value} leaves every GPU visible", *notes, evidence=evidence)
+    return notes
+
+
+def _visible_devices_hide(value, gpus, hidden, stop, notes, evidence, fix):
+    """CUDA_VISIBLE_DEVICES hides GPUs, or CUDA stops reading it at an entry it cannot use."""
+    problem = (f"the entry {stop.text!r} {stop.problem}; CUDA ignores that entry and every one after it"
+               if stop is not None else None)
+    summary = f"CUDA_VISIBLE_DEVICES={value} hides {_gpu_names(gpus, hidden)}" if hidden else \
+        f"CUDA_VISIBLE_DEVICES={value}: {problem}"
+    return warn(summary, *([f"CUDA_VISIBLE_DEVICES={value}: {problem}."] if problem and hidden else []),
+                "Programs started from this shell (Ollama, PyTorch, vLLM) use only the GPUs it lets through; "
+                "the hidden ones stay idle." if hidden else "The GPUs it lists before that entry stay visible.",
+                "Remove the variable to use every GPU, or list them all.", *notes, evidence=evidence, fix=fix)
 
 
 def _cuda_order(facts) -> list[int] | None:

@@ -8,7 +8,7 @@ from gpudoctor.probes.gpus import NOT_RECORDED
 
 from .nvml_status import NO_GPU_ATTACHED, explain_nvml_error, no_gpu_attached_advice, nvml_error_action
 from .p2p import describe_cuda_error
-from .wsl import linux_driver_pieces
+from .wsl_gpu import linux_driver_pieces
 
 # NVML calls that identify a GPU; any of them failing means the GPU itself is in trouble.
 _IDENTITY_CALLS = ("nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciInfo", "nvmlDeviceGetMemoryInfo")
@@ -93,15 +93,8 @@ def _hidden_from_cuda(facts, gpus):
     if cuda.not_seen and value is None:
         yield unknown(cuda.not_seen, "whether CUDA sees these GPUs")
         return
-    if cuda.available:  # a GPU whose bus id NVML could not read cannot be matched: _unreadable reports it
-        hidden = [g for g in gpus if g.bus_id and cuda.by_bus_id(g.bus_id) is None]
-    elif value is not None:
-        order_known = env.get("CUDA_DEVICE_ORDER") == "PCI_BUS_ID" or len({g.name for g in gpus}) == 1
-        resolved = resolve_visible_devices(value, gpus, index_order_known=order_known)
-        hidden = [g for g in gpus if g.index in resolved.hidden]
-    elif (cuda.error or "").startswith("CUDA_ERROR_NO_DEVICE"):
-        hidden = list(gpus)
-    else:
+    hidden = _hidden_gpus(gpus, cuda, env, value)
+    if hidden is None:
         yield skip(f"Whether CUDA sees these GPUs could not be checked: {describe_cuda_error(cuda.error)}",
                    evidence={"cuda_error": cuda.error})
         return
@@ -121,6 +114,20 @@ def _hidden_from_cuda(facts, gpus):
                "CUDA_VISIBLE_DEVICES is not set, so something else keeps CUDA from the GPU: a GPU in an error "
                "state (dmesg shows Xid errors), MIG mode enabled on it, or a container that passes in only "
                "some GPUs' device files.", evidence=evidence)
+
+
+def _hidden_gpus(gpus, cuda, env, value) -> list | None:
+    """The GPUs NVML lists that CUDA does not see: from CUDA's own list where it started, else from
+    CUDA_VISIBLE_DEVICES; None when neither can tell."""
+    if cuda.available:  # a GPU whose bus id NVML could not read cannot be matched: _unreadable reports it
+        return [g for g in gpus if g.bus_id and cuda.by_bus_id(g.bus_id) is None]
+    if value is not None:
+        order_known = env.get("CUDA_DEVICE_ORDER") == "PCI_BUS_ID" or len({g.name for g in gpus}) == 1
+        resolved = resolve_visible_devices(value, gpus, index_order_known=order_known)
+        return [g for g in gpus if g.index in resolved.hidden]
+    if (cuda.error or "").startswith("CUDA_ERROR_NO_DEVICE"):
+        return list(gpus)
+    return None
 
 
 @check("gpu.count", title="NVIDIA GPUs visible to the driver",
@@ -146,32 +153,11 @@ def gpu_count(facts):
     """
     inventory = facts.gpus
     if facts.nvidia_presence.no_gpu_attached and not inventory.gpus:
-        virtual, in_container = facts.platform.is_virtual_machine, _in_container(facts)
-        where = "container" if in_container else "vm" if virtual else "machine"
-        yield fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
-                   evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
-                             "nvml_error": inventory.nvml_error or inventory.count_error},
-                   action=Action.CONFIGURE)
+        yield _no_gpu_attached(facts, inventory)
         return
-    where = {"platform": facts.platform.kind, "in_container": _in_container(facts),
-             "wsl_version": facts.platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.seen("wsl"))}
-    if inventory.nvml_error:
-        # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
-        # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
-        # NVML from the Windows driver).
-        wsl_root = "wsl.feature" if facts.platform.wsl_version == 1 else "wsl.gpu"
-        root = ("container.gpus" if _in_container(facts) else
-                {"linux": "driver.version", "wsl": wsl_root}.get(facts.platform.kind))
-        summary, details = explain_nvml_error(inventory.nvml_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
-        return
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.count_error:
-        summary, details = explain_nvml_error(inventory.count_error, **where)
-        yield fail(summary, *details, evidence={"nvml_error": inventory.count_error},
-                   action=nvml_error_action(inventory.count_error))
+    cannot_list = _cannot_list(facts, inventory)
+    if cannot_list is not None:
+        yield cannot_list
         return
     gpus = inventory.gpus
     evidence = {"count": len(gpus), "gpus": [
@@ -183,27 +169,65 @@ def gpu_count(facts):
         yield fail("The NVIDIA driver is loaded but sees no GPU.",
                    "Check that the card is seated and powered, and that it appears in `lspci`.", evidence=evidence)
         return
-    names = sorted({g.name for g in gpus})
-    if len(names) == 1:
-        mib = {g.memory_mib for g in gpus}
-        each = f", {mib.pop()} MiB each" if len(mib) == 1 and None not in mib and len(gpus) > 1 else ""
-        headline = f"{len(gpus)} × {names[0]}{each}"
-    else:
-        headline = ", ".join(f"{g.name}" for g in gpus)
-    expected = facts.options.policy.expected_gpus
-    if expected is not None and len(gpus) != expected:
-        yield fail(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''} where this team's policy expects {expected}: "
-                   f"{headline}",
-                   *(_gpu_line(g) for g in gpus),
-                   f"The expected count comes from {facts.options.policy.source}. A GPU missing from NVML's list "
-                   "has usually fallen off the bus (gpu.errors shows Xid 79 if so), lost power or is not seated; "
-                   "after a reboot `lspci -d 10de:` shows whether the machine sees it at all.",
-                   evidence={**evidence, "expected": expected},
-                   action=Action.RESEAT_OR_INSPECT_HARDWARE if len(gpus) < expected else Action.CONFIGURE)
-    else:
-        yield ok(f"{len(gpus)} GPU{'s' if len(gpus) != 1 else ''}: {headline}"
-                 + (" as this team's policy expects" if expected is not None else ""),
-                 *(_gpu_line(g) for g in gpus), evidence=evidence)
+    yield _count_against_policy(gpus, facts.options.policy, evidence)
     yield from _unreadable(gpus)
     yield from _mixed(gpus)
     yield from _hidden_from_cuda(facts, gpus)
+
+
+def _no_gpu_attached(facts, inventory):
+    virtual, in_container = facts.platform.is_virtual_machine, _in_container(facts)
+    where = "container" if in_container else "vm" if virtual else "machine"
+    return fail(NO_GPU_ATTACHED, *no_gpu_attached_advice(virtual, in_container),
+                evidence={"no_gpu_attached": True, "where": where, "pci_nvidia_devices": [], "dev_nvidia": [],
+                          "nvml_error": inventory.nvml_error or inventory.count_error},
+                action=Action.CONFIGURE)
+
+
+def _cannot_list(facts, inventory):
+    """The finding where NVML cannot list the GPUs (or the list was not recorded); None when it listed them."""
+    platform = facts.platform
+    where = {"platform": platform.kind, "in_container": _in_container(facts),
+             "wsl_version": platform.wsl_version, "linux_pieces": linux_driver_pieces(facts.seen("wsl"))}
+    if inventory.nvml_error:
+        # One cause, told once where it is fixed: on Linux driver.version (the same explanation), in a
+        # container container.gpus, in WSL 1 wsl.feature (no GPU at all), in WSL 2 wsl.gpu (what keeps
+        # NVML from the Windows driver).
+        wsl_root = "wsl.feature" if platform.wsl_version == 1 else "wsl.gpu"
+        root = ("container.gpus" if where["in_container"] else
+                {"linux": "driver.version", "wsl": wsl_root}.get(platform.kind))
+        summary, details = explain_nvml_error(inventory.nvml_error, **where)
+        return fail(summary, *details, evidence={"nvml_error": inventory.nvml_error}, caused_by=root)
+    if inventory.list_not_seen:
+        return unknown(inventory.list_not_seen)
+    if inventory.count_error:
+        summary, details = explain_nvml_error(inventory.count_error, **where)
+        return fail(summary, *details, evidence={"nvml_error": inventory.count_error},
+                    action=nvml_error_action(inventory.count_error))
+    return None
+
+
+def _headline(gpus) -> str:
+    """"2 × NVIDIA H100 80GB HBM3, 81559 MiB each" for GPUs of one model, else each GPU's name."""
+    names = sorted({g.name for g in gpus})
+    if len(names) > 1:
+        return ", ".join(f"{g.name}" for g in gpus)
+    mib = {g.memory_mib for g in gpus}
+    each = f", {mib.pop()} MiB each" if len(mib) == 1 and None not in mib and len(gpus) > 1 else ""
+    return f"{len(gpus)} × {names[0]}{each}"
+
+
+def _count_against_policy(gpus, policy, evidence):
+    """The count, with every GPU's line; a failure where a team's policy expects another count."""
+    headline, expected = _headline(gpus), policy.expected_gpus
+    plural = "s" if len(gpus) != 1 else ""
+    if expected is not None and len(gpus) != expected:
+        return fail(f"{len(gpus)} GPU{plural} where this team's policy expects {expected}: {headline}",
+                    *(_gpu_line(g) for g in gpus),
+                    f"The expected count comes from {policy.source}. A GPU missing from NVML's list "
+                    "has usually fallen off the bus (gpu.errors shows Xid 79 if so), lost power or is not seated; "
+                    "after a reboot `lspci -d 10de:` shows whether the machine sees it at all.",
+                    evidence={**evidence, "expected": expected},
+                    action=Action.RESEAT_OR_INSPECT_HARDWARE if len(gpus) < expected else Action.CONFIGURE)
+    as_expected = " as this team's policy expects" if expected is not None else ""
+    return ok(f"{len(gpus)} GPU{plural}: {headline}{as_expected}", *(_gpu_line(g) for g in gpus), evidence=evidence)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from gpudoctor.actions import NVML_RECOVERY_ACTIONS
-from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
+from gpudoctor.model import Action, check, fail, ok, skip, warn
+
+from .nvml_status import no_gpu_to_judge
 
 _ADVICE = {
     "gpu-reset": "Stop the work on this GPU and reset it (`nvidia-smi -r -i <index>` when idle) or reboot.",
@@ -55,11 +57,9 @@ def gpu_memory(facts):
     with contact-vendor. Corrected errors are reported, not judged: ECC corrects them. GPUs without ECC
     (GeForce, most workstation cards) are skipped."""
     inventory, health = facts.gpus, facts.gpu_health
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     asked = [h for h in health.gpus if h.counters is not None]
     if not asked:

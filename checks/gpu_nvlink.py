@@ -5,6 +5,8 @@ from __future__ import annotations
 from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.knowledge.nvlink_models import expected_nvlinks
 
+from .nvml_status import no_gpu_to_judge
+
 
 def _expected(gpu, health) -> tuple[int | None, str]:
     table = expected_nvlinks(gpu.name)
@@ -96,11 +98,9 @@ def gpu_nvlink(facts):
     (NVML_NVLINK_ERROR_DL_CRC_DATA) is not judged: on the lent two-H100 host it counted hundreds on
     healthy links while nvidia-smi reported no CRC error."""
     inventory, health = facts.gpus, facts.seen("gpu_health")  # its counters add; the links up are the inventory's
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     not_seen = [gpu for gpu in inventory.gpus if gpu.nvlinks_not_seen]
     if not_seen:  # the links of these GPUs are unknown: neither "no NVLink" nor "all up" can be said of them
@@ -109,7 +109,7 @@ def gpu_nvlink(facts):
             return
     with_links = [gpu for gpu in inventory.gpus if gpu.nvlinks]
     problems = [*(_fabric_findings(inventory, health) if health else ()),
-                *(f for gpu in with_links for f in _gpu_findings(gpu, health.of(gpu.index) if health else None))]
+                *(f for gpu in with_links for f in _gpu_findings(gpu, _health_of(health, gpu)))]
     yield from problems
     if problems:
         return
@@ -117,11 +117,20 @@ def gpu_nvlink(facts):
         yield skip("No GPU here has NVLink (NVML lists no link): nothing to judge.",
                    evidence={"gpus": [g.index for g in inventory.gpus]})
         return
+    yield _all_up(with_links, health)
+
+
+def _health_of(health, gpu):
+    """The GPU's health record, where the health fact was seen at all."""
+    return health.of(gpu.index) if health else None
+
+
+def _all_up(with_links, health):
     counted = all(link.errors is not None for gpu in with_links for link in gpu.active_nvlinks)
-    yield ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
-                                               else " (error counters not recorded here)"),
-             *(_healthy_line(gpu, health.of(gpu.index) if health else None) for gpu in with_links),
-             evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
+    return ok("Every NVLink expected is up" + (", with no replay, recovery or CRC error" if counted
+                                                else " (error counters not recorded here)"),
+              *(_healthy_line(gpu, _health_of(health, gpu)) for gpu in with_links),
+              evidence={"gpus": [g.index for g in with_links], "counters_read": counted})
 
 
 def _healthy_line(gpu, health) -> str:

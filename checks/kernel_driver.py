@@ -69,37 +69,61 @@ def mismatch_story(kernel, kernel_log=None) -> tuple[str, tuple[str, ...], dict]
                 "installed_module": installed,
                 "installed_module_file": kernel.installed_module_file}
     versions = f"kernel module {loaded or '?'} (/proc/driver/nvidia/version), user-space libraries {user or '?'}"
-    if loaded and user and installed and installed == user and loaded != user:
-        return (f"Driver/library version mismatch: the NVIDIA libraries were upgraded to {user}, but the running "
-                f"kernel module is still {loaded}: reboot.",
-                (f"{versions}; the module installed for this kernel ({kernel.installed_module_file or 'modinfo'}) is "
-                 f"already {installed}, so a reboot loads the matching one.",
-                 "Without a reboot: stop everything that uses the GPU (nvidia-persistenced, display manager, Ollama), "
-                 "then `sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm`."),
-                evidence)
-    if loaded and user and installed and installed != user:
-        return (f"Driver/library version mismatch: the kernel module ({installed}, built separately) does not match "
-                f"the user-space libraries ({user}); a reboot will not fix it.",
-                (f"{versions}. The module that loads at boot ({kernel.installed_module_file or 'modinfo'}) is "
-                 f"{installed}: it was built separately from the libraries (a DKMS module of another version, a "
-                 f".run installer, or an open-module build), so every boot brings the mismatch back.",
-                 f"Install one driver version for both: remove the stray one (a runfile install: "
-                 f"`sudo nvidia-uninstall`; stale DKMS: `dkms status`, then `sudo dkms remove nvidia/{installed} "
-                 f"--all`) and reinstall the {user} driver packages (kernel module and libraries together), then "
-                 "reboot."),
-                evidence)
-    if loaded and user and loaded != user:
-        return (f"Driver/library version mismatch: kernel module {loaded}, user-space libraries {user}.",
-                (f"{versions}. `modinfo -F version nvidia` says which module a reboot would load: {user} means the "
-                 "upgrade only needs a reboot; another version means a module built separately, which a reboot "
-                 "does not fix (reinstall one driver version for both).",),
-                evidence)
+    story = _MISMATCH_STORIES[_mismatch_case(loaded, user, installed)]
+    summary, details = story(loaded, user, installed, kernel.installed_module_file or "modinfo", versions)
+    return summary, details, evidence
+
+
+def _mismatch_case(loaded: str | None, user: str | None, installed: str | None) -> str:
+    """Which story the three versions tell: the module a reboot loads (installed) decides between an upgrade
+    not booted into and a module built separately."""
+    if not (loaded and user):
+        return "versions unknown"
+    if installed and installed != user:
+        return "built separately"
+    if loaded == user:
+        return "versions unknown"
+    return "upgrade not booted into" if installed else "versions differ"
+
+
+def _upgrade_not_booted_into(loaded, user, installed, module_file, versions):
+    return (f"Driver/library version mismatch: the NVIDIA libraries were upgraded to {user}, but the running "
+            f"kernel module is still {loaded}: reboot.",
+            (f"{versions}; the module installed for this kernel ({module_file}) is "
+             f"already {installed}, so a reboot loads the matching one.",
+             "Without a reboot: stop everything that uses the GPU (nvidia-persistenced, display manager, Ollama), "
+             "then `sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm`."))
+
+
+def _built_separately(loaded, user, installed, module_file, versions):
+    return (f"Driver/library version mismatch: the kernel module ({installed}, built separately) does not match "
+            f"the user-space libraries ({user}); a reboot will not fix it.",
+            (f"{versions}. The module that loads at boot ({module_file}) is "
+             f"{installed}: it was built separately from the libraries (a DKMS module of another version, a "
+             f".run installer, or an open-module build), so every boot brings the mismatch back.",
+             f"Install one driver version for both: remove the stray one (a runfile install: "
+             f"`sudo nvidia-uninstall`; stale DKMS: `dkms status`, then `sudo dkms remove nvidia/{installed} "
+             f"--all`) and reinstall the {user} driver packages (kernel module and libraries together), then "
+             "reboot."))
+
+
+def _versions_differ(loaded, user, installed, module_file, versions):
+    return (f"Driver/library version mismatch: kernel module {loaded}, user-space libraries {user}.",
+            (f"{versions}. `modinfo -F version nvidia` says which module a reboot would load: {user} means the "
+             "upgrade only needs a reboot; another version means a module built separately, which a reboot "
+             "does not fix (reinstall one driver version for both).",))
+
+
+def _versions_unknown(loaded, user, installed, module_file, versions):
     return ("Driver/library version mismatch: the NVIDIA libraries and the loaded kernel module are of different "
             "versions.",
             (f"{versions}. After an upgrade, a reboot loads the matching module; if it persists after a reboot, the "
              "kernel module was built separately from the libraries (DKMS, runfile): reinstall one version for "
-             "both.",),
-            evidence)
+             "both.",))
+
+
+_MISMATCH_STORIES = {"upgrade not booted into": _upgrade_not_booted_into, "built separately": _built_separately,
+                     "versions differ": _versions_differ, "versions unknown": _versions_unknown}
 
 
 def _bound_findings(topology, gpus, kernel, kernel_log):
@@ -149,47 +173,60 @@ def _bound_findings(topology, gpus, kernel, kernel_log):
 
 def _module_findings(kernel, topology, gpus, kernel_log):
     loaded = kernel.loaded.get("nvidia") or bool(kernel.nvrm_version)
-    rejected = [m.line for m in _known(kernel_log, "kernel.module-signature-rejected")]
     secure_boot = None if isinstance(kernel.secure_boot, NotSeen) else kernel.secure_boot
     evidence = {"nvrm_version": kernel.nvrm_version, "module_version": kernel.module_version,
                 "taint": kernel.module_taint, "secure_boot": secure_boot, "loaded": kernel.loaded}
     if not loaded:
-        if rejected or secure_boot:
-            yield fail("The NVIDIA kernel module is not loaded: Secure Boot rejects it (it is not signed with a key "
-                       "this machine trusts)" if rejected else
-                       "The NVIDIA kernel module is not loaded, and Secure Boot is on",
-                       *rejected[:2],
-                       "Either enrol the key the module was signed with (Ubuntu/DKMS: `sudo mokutil --import "
-                       "/var/lib/shim-signed/mok/MOK.der`, then reboot and confirm the enrolment in the blue MOK "
-                       "manager screen), or install the distribution's pre-signed driver packages (Ubuntu: `sudo "
-                       "ubuntu-drivers install`), or turn Secure Boot off in the firmware setup.",
-                       "`mokutil --sb-state` shows the Secure Boot state; `sudo modprobe nvidia` repeats the error "
-                       "(\"Key was rejected by service\").",
-                       evidence={**evidence, "rejected_lines": rejected[:5]}, manual=manual(
-                           "Let Secure Boot accept the NVIDIA kernel module", [
-                               "sudo mokutil --import /var/lib/shim-signed/mok/MOK.der   # DKMS key on Ubuntu/Debian; "
-                               "Fedora/akmods: /etc/pki/akmods/certs/public_key.der",
-                               "Reboot, choose 'Enroll MOK' in the MOK manager and enter the password you set.",
-                               "Or disable Secure Boot in the firmware setup.",
-                               "Check: `sudo modprobe nvidia && lsmod | grep nvidia`."]))
-        elif topology.functions:
-            yield fail("The NVIDIA kernel module is not loaded",
-                       "`sudo modprobe nvidia` loads it or prints why not; `sudo dmesg | grep -i nvrm` shows the "
-                       "kernel's side.", evidence=evidence)
+        yield from _not_loaded(topology, kernel_log, secure_boot, evidence)
         return
-    flavour = kernel.flavour
     blackwell = [f.bus_id for f in topology.functions if _blackwell(f, gpus)]
-    if flavour == "proprietary" and blackwell:
+    if kernel.flavour == "proprietary" and blackwell:
         yield fail("The proprietary NVIDIA kernel module is loaded, but the Blackwell GPU(s) at "
                    f"{', '.join(blackwell)} "
                    "need the open kernel modules",
                    "Install the -open flavour of the same driver branch and reboot.", evidence=evidence)
     else:
-        boot = ("; no UEFI firmware, so no Secure Boot" if kernel.efi is False else
-                f"; Secure Boot unknown (`{kernel.secure_boot.shown_by}` shows it)"
-                if isinstance(kernel.secure_boot, NotSeen) else
-                f"; Secure Boot is {'on' if secure_boot else 'off'}" if secure_boot is not None else "")
-        yield ok(f"NVIDIA {flavour} kernel module {kernel.loaded_version} is loaded{boot}", evidence=evidence)
+        yield ok(f"NVIDIA {kernel.flavour} kernel module {kernel.loaded_version} is loaded"
+                 f"{_secure_boot_text(kernel, secure_boot)}", evidence=evidence)
+    yield from _userspace_findings(kernel, kernel_log)
+
+
+def _not_loaded(topology, kernel_log, secure_boot, evidence):
+    rejected = [m.line for m in _known(kernel_log, "kernel.module-signature-rejected")]
+    if rejected or secure_boot:
+        yield fail("The NVIDIA kernel module is not loaded: Secure Boot rejects it (it is not signed with a key "
+                   "this machine trusts)" if rejected else
+                   "The NVIDIA kernel module is not loaded, and Secure Boot is on",
+                   *rejected[:2],
+                   "Either enrol the key the module was signed with (Ubuntu/DKMS: `sudo mokutil --import "
+                   "/var/lib/shim-signed/mok/MOK.der`, then reboot and confirm the enrolment in the blue MOK "
+                   "manager screen), or install the distribution's pre-signed driver packages (Ubuntu: `sudo "
+                   "ubuntu-drivers install`), or turn Secure Boot off in the firmware setup.",
+                   "`mokutil --sb-state` shows the Secure Boot state; `sudo modprobe nvidia` repeats the error "
+                   "(\"Key was rejected by service\").",
+                   evidence={**evidence, "rejected_lines": rejected[:5]}, manual=manual(
+                       "Let Secure Boot accept the NVIDIA kernel module", [
+                           "sudo mokutil --import /var/lib/shim-signed/mok/MOK.der   # DKMS key on Ubuntu/Debian; "
+                           "Fedora/akmods: /etc/pki/akmods/certs/public_key.der",
+                           "Reboot, choose 'Enroll MOK' in the MOK manager and enter the password you set.",
+                           "Or disable Secure Boot in the firmware setup.",
+                           "Check: `sudo modprobe nvidia && lsmod | grep nvidia`."]))
+    elif topology.functions:
+        yield fail("The NVIDIA kernel module is not loaded",
+                   "`sudo modprobe nvidia` loads it or prints why not; `sudo dmesg | grep -i nvrm` shows the "
+                   "kernel's side.", evidence=evidence)
+
+
+def _secure_boot_text(kernel, secure_boot) -> str:
+    if kernel.efi is False:
+        return "; no UEFI firmware, so no Secure Boot"
+    if isinstance(kernel.secure_boot, NotSeen):
+        return f"; Secure Boot unknown (`{kernel.secure_boot.shown_by}` shows it)"
+    return f"; Secure Boot is {'on' if secure_boot else 'off'}" if secure_boot is not None else ""
+
+
+def _userspace_findings(kernel, kernel_log):
+    """The loaded module's version against the user-space libraries'."""
     user, module = kernel.userspace_version, kernel.loaded_version
     if isinstance(user, NotSeen):
         yield unknown(user, "whether the user-space libraries match the module")

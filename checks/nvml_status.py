@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Action
+from gpudoctor.model import Action, skip, unknown
 
 _EXPLANATIONS = {
     # nvidia-smi prints it as "Failed to initialize NVML: Unknown Error".
@@ -151,6 +151,17 @@ _CONTAINER_EXPLANATIONS = {
         "in. Do not install a driver inside the image.",
     ),
 }
+
+
+def no_gpu_to_judge(inventory):
+    """The finding that ends a per-GPU check before it starts, or None when there are GPUs to judge:
+    unknown where the GPU list was not recorded, a skip where NVML cannot be used or sees no GPU (gpu.count
+    is the check that says why)."""
+    if inventory.list_not_seen:
+        return unknown(inventory.list_not_seen)
+    if inventory.nvml_error or inventory.count_error or not inventory.gpus:
+        return skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    return None
 
 
 NO_GPU_ATTACHED = "No NVIDIA GPU is attached to this machine (or passed into this VM/container)."

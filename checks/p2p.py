@@ -9,6 +9,8 @@ from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import NotSeen, Status, check, ok, skip, unknown, warn
 from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
 
+from .nvml_status import no_gpu_to_judge
+
 # Why NVML says "no" (nvmlGpuP2PStatus_t), in the order of nvidia-smi's legend.
 _NO_P2P_REASONS = {
     "CNS": "the chipset between them does not support P2P (common between two CPU sockets, SYS)",
@@ -254,11 +256,9 @@ def p2p_access(facts):
     cuDeviceCanAccessPeer.
     """
     inventory, cuda = facts.gpus, facts.cuda
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or inventory.count_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     if len(inventory.gpus) == 1:
         yield skip("Only one GPU: P2P needs two.", evidence={"count": 1})

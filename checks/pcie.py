@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from gpudoctor.model import Status, check, ok, skip, unknown, warn
+from gpudoctor.model import Status, check, ok, skip, warn
 from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
+
+from .nvml_status import no_gpu_to_judge
 
 
 # NVIDIA GPUs drop the link to Gen1 when idle and raise it as soon as they have work; below
@@ -213,11 +215,9 @@ def pcie_link(facts):
     Inside WSL 2 the GPU is no PCI device of the Linux kernel, so only NVML's view is available.
     """
     inventory = facts.gpus
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or inventory.count_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     findings = []
     for gpu in inventory.gpus:

@@ -81,56 +81,72 @@ def _pair_finding(a, b, gpus, mode, mode_evidence, nvlinks, container=None):
     evidence = {
         "pair": [a.bus_id, b.bus_id], "iommu_mode": mode, "meet_in_root_complex": via_root,
         "iommu_groups": [a.iommu_group, b.iommu_group],
-        "bridges": {br.bus_id: (br.acs.lspci_line if br.acs else ("no ACS capability" if br.acs_readable else
-                                                                    f"{br.config_bytes} bytes readable"))
-                    for br in bridges},
+        "bridges": {br.bus_id: _bridge_acs_text(br) for br in bridges},
     }
     if nvlinks:
         return ok(f"{label}: peer traffic goes over {nvlinks} NVLinks, which PCIe ACS and the IOMMU do not touch",
                   evidence={**evidence, "verdict": "nvlink"})
     if redirecting:
-        lines = [f"{br.bus_id}: {br.acs.lspci_line}" for br in redirecting]
-        hang = mode == "translated"
-        make = fail if hang else warn
-        return make(
-            f"{label}: peer-to-peer traffic is redirected through the root complex by ACS on "
-            f"{', '.join(br.bus_id for br in redirecting)}",
-            *lines,
-            "ACS Request/Completion Redirect sends every P2P request up to the CPU's root complex instead of across "
-            "to the other GPU. The driver still reports P2P as supported, so NCCL and vLLM use it: " +
-            ("with the IOMMU translating (" + mode_evidence + "), the redirected requests are translated as if "
-             "they were memory accesses and typically never complete: the first all-reduce hangs "
-             "(NVIDIA/nccl#2079: two RTX 5880 behind bridges with ACSCtl 0x001d)." if hang else
-             "at best it is slower than direct P2P; with an IOMMU in translated mode it hangs."),
-            "NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS "
-            f"({NCCL_GUIDE}).",
-            evidence={**evidence, "verdict": "redirect", "redirecting": [br.bus_id for br in redirecting]},
-            manual=_acs_steps([br.bus_id for br in redirecting], mode),
-        )
+        return _redirected(label, redirecting, mode, mode_evidence, evidence)
     if mode == "translated" and via_root:  # below a shared switch, P2P without redirect never reaches the IOMMU
-        return warn(
-            f"{label}: the IOMMU translates the GPUs' DMA ({mode_evidence})",
-            "With the IOMMU in DMA (translated) mode, GPU peer-to-peer requests cross the root complex and its "
-            "IOMMU; NVIDIA's NCCL troubleshooting guide names this as a cause of hangs and slow P2P "
-            "(NVIDIA/nccl#257: all-reduce hung until the IOMMU was turned off).",
-            *( [f"ACS on {', '.join(b.bus_id for b in unreadable)} could not be read without root: `{LSPCI_ACS}`."]
-               if unreadable else []),
-            evidence={**evidence, "verdict": "iommu"}, manual=_iommu_steps(),
-        )
+        return _translated(label, unreadable, mode_evidence, evidence)
     if unreadable:
-        return skip(
-            f"{label}: ACS on the bridges between them ({', '.join(b.bus_id for b in unreadable)}) is unknown: "
-            "reading it needs root",
-            f"Without root the kernel gives only the first 64 bytes of a bridge's configuration space; the ACS "
-            f"capability lies beyond 256. Run `sudo gpudoctor check`, or `{LSPCI_ACS}` and look for ReqRedir+ / "
-            "CmpltRedir+ on the bridges named here"
-            + (f" (on the host: a {container} lacks the privilege even as root)." if container else "."),
-            f"IOMMU: {mode} ({mode_evidence}).",
-            evidence={**evidence, "verdict": "unknown", "unreadable": [br.bus_id for br in unreadable]})
+        return _acs_unreadable(label, unreadable, mode, mode_evidence, container, evidence)
     bridges_text = ", ".join(f"{br.bus_id} ({'no ACS' if br.acs is None else 'ReqRedir- CmpltRedir-'})"
                              for br in bridges) or "no bridge of their own"
     return ok(f"{label}: nothing redirects their peer-to-peer traffic ({bridges_text}; IOMMU {mode})",
               evidence={**evidence, "verdict": "clear"})
+
+
+def _bridge_acs_text(bridge) -> str:
+    if bridge.acs:
+        return bridge.acs.lspci_line
+    return "no ACS capability" if bridge.acs_readable else f"{bridge.config_bytes} bytes readable"
+
+
+def _redirected(label, redirecting, mode, mode_evidence, evidence):
+    lines = [f"{br.bus_id}: {br.acs.lspci_line}" for br in redirecting]
+    hang = mode == "translated"
+    make = fail if hang else warn
+    return make(
+        f"{label}: peer-to-peer traffic is redirected through the root complex by ACS on "
+        f"{', '.join(br.bus_id for br in redirecting)}",
+        *lines,
+        "ACS Request/Completion Redirect sends every P2P request up to the CPU's root complex instead of across "
+        "to the other GPU. The driver still reports P2P as supported, so NCCL and vLLM use it: " +
+        ("with the IOMMU translating (" + mode_evidence + "), the redirected requests are translated as if "
+         "they were memory accesses and typically never complete: the first all-reduce hangs "
+         "(NVIDIA/nccl#2079: two RTX 5880 behind bridges with ACSCtl 0x001d)." if hang else
+         "at best it is slower than direct P2P; with an IOMMU in translated mode it hangs."),
+        "NCCL_P2P_DISABLE=1 only works around it. NVIDIA's NCCL troubleshooting guide: disable ACS "
+        f"({NCCL_GUIDE}).",
+        evidence={**evidence, "verdict": "redirect", "redirecting": [br.bus_id for br in redirecting]},
+        manual=_acs_steps([br.bus_id for br in redirecting], mode),
+    )
+
+
+def _translated(label, unreadable, mode_evidence, evidence):
+    return warn(
+        f"{label}: the IOMMU translates the GPUs' DMA ({mode_evidence})",
+        "With the IOMMU in DMA (translated) mode, GPU peer-to-peer requests cross the root complex and its "
+        "IOMMU; NVIDIA's NCCL troubleshooting guide names this as a cause of hangs and slow P2P "
+        "(NVIDIA/nccl#257: all-reduce hung until the IOMMU was turned off).",
+        *([f"ACS on {', '.join(b.bus_id for b in unreadable)} could not be read without root: `{LSPCI_ACS}`."]
+          if unreadable else []),
+        evidence={**evidence, "verdict": "iommu"}, manual=_iommu_steps(),
+    )
+
+
+def _acs_unreadable(label, unreadable, mode, mode_evidence, container, evidence):
+    return skip(
+        f"{label}: ACS on the bridges between them ({', '.join(b.bus_id for b in unreadable)}) is unknown: "
+        "reading it needs root",
+        f"Without root the kernel gives only the first 64 bytes of a bridge's configuration space; the ACS "
+        f"capability lies beyond 256. Run `sudo gpudoctor check`, or `{LSPCI_ACS}` and look for ReqRedir+ / "
+        "CmpltRedir+ on the bridges named here"
+        + (f" (on the host: a {container} lacks the privilege even as root)." if container else "."),
+        f"IOMMU: {mode} ({mode_evidence}).",
+        evidence={**evidence, "verdict": "unknown", "unreadable": [br.bus_id for br in unreadable]})
 
 
 def _grouped(findings, mode, mode_evidence):

@@ -7,6 +7,8 @@ from gpudoctor.model import check, ok, skip, unknown, warn
 from gpudoctor.knowledge.performance import pcie_gbps
 from gpudoctor.probes.pcie import PCI_DEVICES
 
+from .nvml_status import no_gpu_to_judge
+
 # As pcie.link: an idle GPU drops its link, and the ports above it follow, to Gen1; a speed below
 # the maximum is only a fault while the GPU is busy.
 BUSY_UTILIZATION_PERCENT = 50
@@ -128,11 +130,9 @@ def pcie_path(facts):
     judged while the GPU is busy: idle, the links drop to Gen1 to save power. Inside a virtual machine the
     GPU usually sits on the root bus with no bridge visible: then there is nothing to judge here."""
     inventory, topology = facts.gpus, facts.pci_topology
-    if inventory.list_not_seen:
-        yield unknown(inventory.list_not_seen)
-        return
-    if inventory.nvml_error or inventory.count_error or not inventory.gpus:
-        yield skip("No GPU to check: NVML sees none or cannot be used (gpu.count says why).")
+    no_gpu = no_gpu_to_judge(inventory)
+    if no_gpu is not None:
+        yield no_gpu
         return
     if topology.not_seen:
         yield unknown(topology.not_seen, "the PCIe path of each GPU")

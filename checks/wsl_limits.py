@@ -64,6 +64,23 @@ def _wslconfig_findings(settings):
     yield ok(f".wslconfig ({config.encoding}): {shown}.", f"Settings: {WSLCONFIG_DOC}", evidence=evidence)
 
 
+def _wsl2_setting(settings, name: str) -> str | None:
+    """A `[wsl2]` value of .wslconfig, where Windows was reached and WSL reads the file."""
+    config = settings.wslconfig if settings.reachable else None
+    return config.values.get("wsl2", {}).get(name) if config and not config.ignored_by_wsl else None
+
+
+def _largest_model(ollama):
+    models = [m for m in (ollama.models or ()) if m.size] if ollama is not None else []
+    return max(models, key=lambda m: m.size, default=None)
+
+
+def _memory_cap_source(cap: str | None, host: int | None) -> str:
+    if cap:
+        return f"`[wsl2] memory={cap}` in .wslconfig"
+    return f"WSL's default, half of Windows' {_gib(host)}" if host else "WSL's default (half of Windows' RAM)"
+
+
 def _memory_findings(wsl, settings, gpus, ollama):
     mem = wsl.mem_total_kib * KIB if wsl.mem_total_kib else None
     if mem is None:
@@ -71,34 +88,33 @@ def _memory_findings(wsl, settings, gpus, ollama):
         return
     vram = sum(g.memory_total_bytes or 0 for g in gpus.gpus)
     host = settings.host_memory_bytes if settings.reachable else None
-    models = [m for m in (ollama.models or ()) if m.size] if ollama is not None else []
-    largest = max(models, key=lambda m: m.size, default=None)
-    config = settings.wslconfig if settings.reachable else None
-    cap = (config.values.get("wsl2", {}).get("memory") if config and not config.ignored_by_wsl else None)
+    largest = _largest_model(ollama)
+    cap = _wsl2_setting(settings, "memory")
     evidence = {"mem_total_bytes": mem, "vram_bytes": vram, "host_memory_bytes": host, "wslconfig_memory": cap,
                 "largest_model": {"name": largest.name, "size": largest.size} if largest else None}
-    where = (f"`[wsl2] memory={cap}` in .wslconfig" if cap else
-             f"WSL's default, half of Windows' {_gib(host)}" if host else "WSL's default (half of Windows' RAM)")
-    raise_it = ("Raise it in %UserProfile%\\.wslconfig: `[wsl2]` then `memory=NNGB` (saved as UTF-8), then "
-                f"`wsl --shutdown` ({WSLCONFIG_DOC}).")
+    where = _memory_cap_source(cap, host)
     short = []
     if vram and mem < vram:
         short.append(f"less than the {_gib(vram)} of VRAM on the {len(gpus.gpus)} GPUs")
     if largest and mem < largest.size:
         short.append(f"less than the model Ollama has loaded ({largest.name}, {_gib(largest.size)})")
-    swap = (config.values.get("wsl2", {}).get("swap") if config and not config.ignored_by_wsl else None)
-    no_swap = (["With `swap=0` in .wslconfig nothing can be paged out: the load fails outright."]
-               if wsl_size_bytes(swap) == 0 else [])
     if short:
-        yield warn(f"This WSL 2 VM has {_gib(mem)} of RAM ({where}): {' and '.join(short)}.",
-                   "A model on its way to the GPUs passes through RAM: Ollama reads the model file into the page "
-                   "cache and PyTorch stages tensors in pinned (page-locked) host memory, which NVIDIA's CUDA on WSL "
-                   "guide lists as limited in WSL (\"Known Limitations for Linux CUDA Applications\"). With WSL's "
-                   "cap below what the GPUs hold, loading slows to swapping or fails (out of memory, the OOM killer).",
-                   *no_swap, raise_it, evidence={**evidence, "wslconfig_swap": swap})
+        yield _memory_short(mem, where, short, _wsl2_setting(settings, "swap"), evidence)
         return
     yield ok(f"This WSL 2 VM has {_gib(mem)} of RAM ({where})" + (f", at least the {_gib(vram)} of VRAM." if vram
                                                                     else "."), evidence=evidence)
+
+
+def _memory_short(mem, where, short, swap, evidence):
+    no_swap = (["With `swap=0` in .wslconfig nothing can be paged out: the load fails outright."]
+               if wsl_size_bytes(swap) == 0 else [])
+    return warn(f"This WSL 2 VM has {_gib(mem)} of RAM ({where}): {' and '.join(short)}.",
+                "A model on its way to the GPUs passes through RAM: Ollama reads the model file into the page "
+                "cache and PyTorch stages tensors in pinned (page-locked) host memory, which NVIDIA's CUDA on WSL "
+                "guide lists as limited in WSL (\"Known Limitations for Linux CUDA Applications\"). With WSL's "
+                "cap below what the GPUs hold, loading slows to swapping or fails (out of memory, the OOM killer).",
+                *no_swap, "Raise it in %UserProfile%\\.wslconfig: `[wsl2]` then `memory=NNGB` (saved as UTF-8), then "
+                f"`wsl --shutdown` ({WSLCONFIG_DOC}).", evidence={**evidence, "wslconfig_swap": swap})
 
 
 def _shm_finding(wsl, gpus):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.checks.wsl import kernel_tuple, toolkit_version_for, wslenv_entries
+from gpudoctor.checks.windows_env import wslenv_entries
+from gpudoctor.checks.wsl import kernel_tuple
+from gpudoctor.checks.wsl_gpu import toolkit_version_for
 from gpudoctor.host.answers import CommandResult
 from gpudoctor.probes import windows as win
 from gpudoctor.probes import wsl as wslp

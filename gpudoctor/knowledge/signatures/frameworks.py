@@ -241,4 +241,343 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/tf-53184-numa-node-negative-docker.txt",),
     ),
+    Signature(
+        code="frameworks.torch-without-nccl",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"Distributed package doesn't have NCCL built in",),
+        severity="fail",
+        cause=("The script asked torch.distributed for the nccl backend, which this PyTorch build lacks: PyTorch for "
+               "Windows and macOS has no NCCL."),
+        advice=("On Windows use the gloo backend (`init_process_group(backend=\"gloo\")`, or the framework's "
+                "setting for it), or train one process per machine; for NCCL run on Linux or in WSL2."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install NCCL"),
+        sources=("https://github.com/Alpha-VLLM/LLaMA2-Accessory/issues/166",
+                 "https://github.com/kennymckormick/pyskl/issues/79",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-25",
+        examples=("frameworks/llama2-accessory-166-windows-nccl-not-built-in.txt",
+                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt"),
+    ),
+    Signature(
+        code="frameworks.rendezvous-port-in-use",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(
+            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), and before it (errno: 98)
+            r"failed to listen on any local network address\. port: (?P<port>\d+)[^\n]{0,80}EADDRINUSE",
+            r"The server socket has failed to bind to [^\s]{1,60}:(?P<port>\d+) \(errno: 98 - Address already in use\)",
+        ),
+        severity="fail",
+        cause=("The rendezvous port {port} is already taken on this machine (another training run, or a leftover "
+               "process of an earlier one), so torch.distributed cannot listen on it."),
+        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501), or stop the "
+                "leftover process holding it (`ss -ltnp | grep <port>` shows which)."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/modelscope/ms-swift/issues/3988",
+                 "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked="2026-11-25",
+        examples=("frameworks/ms-swift-3988-port-29500-eaddrinuse.txt",),
+    ),
+    Signature(
+        code="frameworks.jax-cpu-jaxlib",
+        cause_id="jax-cpu-build",
+        kinds=("any",),
+        patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",),
+        severity="warn",
+        cause="JAX runs on the CPU: only the CPU jaxlib is installed, without JAX's CUDA plugin.",
+        advice=("Install JAX's CUDA build: `pip install -U \"jax[cuda12]\"` (it brings the CUDA plugin and its "
+                "nvidia-* libraries); if only PyTorch needs the GPU here, the warning is harmless."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/JeffSHF/ColabDock/issues/28",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",),
+    ),
+    Signature(
+        code="frameworks.device-side-assert",
+        cause_id="app-fault",
+        kinds=_PY,
+        patterns=(
+            r"device-side assert triggered",
+            # the kernel's own assert, printed before the Python error (ClassNLLCriterion, IndexKernel, ...)
+            r"Assertion `(?P<assertion>t >= 0 && t < n_classes|index >= -sizes\[i\] && index < sizes\[i\][^`\n]{0,40})` failed",
+        ),
+        severity="warn",
+        cause=("A check inside a CUDA kernel failed on the program's own data (most often a class label or an index "
+               "outside its range); the GPU and its driver are fine."),
+        advice=("Check the data the failing operation received: class labels must lie in 0..num_classes-1 (match "
+                "the model's number of classes to the dataset) and indices within the tensor; rerun with "
+                "CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see which operation and value."),
+        action="none",
+        rules_out=("a driver or hardware fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reboot"),
+        sources=("https://github.com/pytorch/pytorch/issues/25537",
+                 "https://github.com/chenyuntc/simple-faster-rcnn-pytorch/issues/198",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-25537-nll-target-out-of-range-assert.txt",
+                  "frameworks/simple-faster-rcnn-198-device-assert-class-count.txt"),
+    ),
+    Signature(
+        code="frameworks.dataloader-shm-bus-error",
+        cause_id="container-shm-too-small",
+        kinds=_PY,
+        patterns=(
+            r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Bus",
+            r"Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory",
+        ),
+        severity="fail",
+        cause=("A DataLoader worker died of a bus error: /dev/shm is too small for the batches the workers share "
+               "(Docker gives a container 64 MB unless told otherwise)."),
+        advice=("Give the container more shared memory: `docker run --shm-size=16g ...` or `--ipc=host` (in "
+                "Kubernetes an emptyDir with medium: Memory on /dev/shm), or lower num_workers; `df -h /dev/shm` "
+                "shows the size."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/fastai/docker-containers/issues/21", "https://github.com/bytedance/Protenix/issues/2",
+                 "https://github.com/pytorch/pytorch#docker-image"),
+        checked="2026-11-25",
+        examples=("frameworks/fastai-containers-21-dataloader-bus-error-shm.txt",
+                  "frameworks/protenix-2-dataloader-docker-shm-limit.txt"),
+    ),
+    Signature(
+        code="frameworks.ddp-unused-parameters",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"Expected to have finished reduction in the prior iteration before starting a new one",),
+        severity="fail",
+        cause=("DistributedDataParallel waited for gradients of parameters that took no part in the loss, so the "
+               "training step could not finish: a property of the model code, not of the GPUs."),
+        advice=("Pass find_unused_parameters=True to DistributedDataParallel (the framework's config key of that "
+                "name), or remove the unused layers so every parameter takes part in the loss."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/ImprintLab/MedSegDiff/issues/27",
+                 "https://github.com/ZhengYinan-AIR/Diffusion-Planner/issues/65",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"),
+        checked="2026-11-25",
+        examples=("frameworks/medsegdiff-27-ddp-unused-parameters.txt",
+                  "frameworks/diffusion-planner-65-ddp-find-unused-parameters.txt"),
+    ),
+    Signature(
+        code="frameworks.triton-missing",
+        cause_id="triton-missing",
+        kinds=_PY,
+        patterns=(r"Cannot find a working triton installation",),
+        severity="fail",
+        cause="torch.compile's inductor backend needs Triton, and no Triton that works with this PyTorch is installed.",
+        advice=("Install a Triton matching the PyTorch release (`pip install triton` on Linux; on Windows, where "
+                "PyTorch ships none, the community `pip install -U triton-windows`), or run without torch.compile "
+                "(eager mode)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/136361", "https://github.com/lum3on/comfyui_HiDream-Sampler/issues/7",
+                 "https://github.com/woct0rdho/triton-windows"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-136361-no-triton-for-windows.txt",
+                  "frameworks/hidream-sampler-7-triton-31-too-old-windows.txt"),
+    ),
+    Signature(
+        code="frameworks.tf-cpu-instructions-notice",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"Your CPU supports instructions that this TensorFlow binary was not compiled to use",
+            r"The TensorFlow library wasn't compiled to use (?P<instructions>\w+) instructions",
+        ),
+        severity="info",
+        cause="TensorFlow notes that its prebuilt binary does not use every instruction set this CPU has; not a fault.",
+        advice=("Nothing to fix: the line is informational (only a TensorFlow built from source would use those "
+                "instructions, for CPU speed); look elsewhere in the output for a real error."),
+        action="none",
+        never_suggest=("reinstall TensorFlow", "reinstall the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/39926",
+                 "https://github.com/tensorflow/tensorflow/issues/43168"),
+        checked="2026-11-25",
+        examples=("frameworks/tf-39926-avx2-fma-notice-not-error.txt", "frameworks/tf-43168-avx2-jni-windows-info.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-without-libuv",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        patterns=(r"use_libuv was requested but PyTorch was buil[dt] without libuv support",),
+        severity="fail",
+        cause=("torch.distributed's rendezvous store asked for libuv, its default since PyTorch 2.4, which PyTorch "
+               "for Windows is built without."),
+        advice=("Set USE_LIBUV=0 in the environment before launching (or add use_libuv=0 to the init_method URL); "
+                "on Windows run single-GPU jobs without torchrun (python train.py), and multi-GPU ones on Linux or "
+                "WSL2."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/139990", "https://github.com/Intellindust-AI-Lab/DEIM/issues/31",
+                 "https://pytorch.org/tutorials/intermediate/TCPStore_libuv_backend.html"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-139990-use-libuv-windows-default.txt", "frameworks/deim-31-torchrun-windows-libuv.txt"),
+    ),
+    Signature(
+        code="frameworks.xla-libdevice-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            r"libdevice not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
+            r"Can't find libdevice directory \$\{CUDA_DIR\}/nvvm/libdevice",
+        ),
+        severity="fail",
+        cause=("XLA (TensorFlow or JAX) needs CUDA's libdevice to compile GPU kernels and found none in the "
+               "directories it searched."),
+        advice=("Install CUDA's nvcc component (conda install -c nvidia cuda-nvcc, or the nvidia-cuda-nvcc pip "
+                "package) and point XLA at it: XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir> where "
+                "<dir>/nvvm/libdevice/libdevice.10.bc exists (e.g. /usr/local/cuda)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/58681", "https://github.com/tensorflow/tensorflow/issues/60790",
+                 TF_INSTALL),
+        checked="2026-11-25",
+        examples=("frameworks/tf-58681-libdevice-not-found-ubuntu2204.txt", "frameworks/tf-60790-xla-libdevice-jupyter.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-dll-load-failed",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(
+            # the path before it may be wrapped onto its own line by the program's logger
+            r"\\torch\\lib\\(?P<dll>\w+)\.dll\" or one of its dependencies",
+        ),
+        severity="fail",
+        cause=("Windows could not load PyTorch's {dll}.dll or a DLL it depends on, so `import torch` fails; most "
+               "often a Microsoft Visual C++ runtime DLL is missing (PyTorch 2.4.0's fbgemm.dll needs "
+               "libomp140.x86_64.dll)."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64) (the Visual Studio C++ build tools "
+                "also bring libomp140.x86_64.dll); for fbgemm.dll with PyTorch 2.4.0, upgrade to PyTorch 2.4.1 or "
+                "newer, which fixed that dependency."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kohya-ss/sd-scripts/issues/1597", "https://github.com/Nerogar/OneTrainer/issues/487",
+                 "https://github.com/pytorch/pytorch/issues/131662",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-25",
+        examples=("frameworks/sd-scripts-1597-fbgemm-dll-needs-libomp140.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-cudnn-failed-to-initialize",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
+            r"Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+        ),
+        severity="fail",
+        cause=("cuDNN could not initialise, most often because TensorFlow had already reserved the GPU's memory "
+               "(or another process holds it) and none was left for cuDNN's workspace."),
+        advice=("Let TensorFlow allocate GPU memory as it needs it (TF_FORCE_GPU_ALLOW_GROWTH=true, or "
+                "tf.config.experimental.set_memory_growth(gpu, True) before any op), or lower the batch size; if "
+                "the warning above names a cuDNN version mismatch, fix that instead."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/matterport/Mask_RCNN/issues/1620", "https://github.com/Sentdex/pygta5/issues/125",
+                 "https://github.com/tensorflow/tensorflow/issues/24828",
+                 "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"),
+        checked="2026-11-25",
+        examples=("frameworks/mask-rcnn-1620-cudnn-init-allow-growth.txt",
+                  "frameworks/pygta5-125-cudnn-failed-to-initialize-memory.txt"),
+    ),
+    Signature(
+        code="frameworks.tensors-on-two-devices",
+        cause_id="app-fault",
+        kinds=_PY,
+        patterns=(
+            r"Expected all tensors to be on the same device, but found at least two devices, (?P<first>[\w:]+) and "
+            r"(?P<second>[\w:]+)",
+        ),
+        severity="warn",
+        cause=("The program passed tensors on {first} and {second} to one operation: a bug in where the code puts "
+               "its tensors, not a GPU or driver problem."),
+        advice=("Put every tensor and layer the operation uses on the same device: create layers in __init__ so "
+                "`model.to(device)` moves them, and move inputs and index tensors with `.to(device)`; the "
+                "'when checking argument ...' part of the message names the operation."),
+        action="none",
+        rules_out=("a driver, CUDA or GPU fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/syuu1987/geekTime-semantic-segmentation/issues/1",
+                 "https://github.com/haoosz/ConceptExpress/issues/5"),
+        checked="2026-11-25",
+        examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt"),
+    ),
+    Signature(
+        code="frameworks.jax-cuda-older-than-built",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"Found (?P<library>CUDA|cuDNN|cuSOLVER|cuBLAS|cuFFT|cuSPARSE|cuPTI|NCCL) version (?P<found>\d+), but JAX was "
+            r"built against version (?P<built>\d+), which is newer",
+            r"Outdated (?P<library>cuDNN|CUDA|cuBLAS|cuSOLVER|cuFFT|cuSPARSE|NCCL) installation found",
+        ),
+        severity="fail",
+        cause="JAX's CUDA backend refused to start: the {library} it loaded is older than the one it was built against.",
+        advice=("Give JAX CUDA libraries at least as new as it was built for: install JAX with its matching nvidia "
+                "wheels (`pip install -U \"jax[cuda12]\"`), remove older CUDA directories from LD_LIBRARY_PATH, and "
+                "keep other packages (conda cudatoolkit, dgl, torch pins) from supplying older copies."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/RosettaCommons/RFdiffusion/issues/208",
+                 "https://github.com/KosinskiLab/AlphaPulldown/issues/237",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/rfdiffusion-208-jax-found-cuda-12010-built-12020.txt",
+                  "frameworks/alphapulldown-237-jax-cusolver-older-than-built.txt"),
+    ),
+    Signature(
+        code="frameworks.jax-cannot-load-cuda",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",),
+        severity="fail",
+        cause="JAX could not load the {library} libraries it needs, so it falls back to the CPU.",
+        advice=("Install JAX with its own pip CUDA libraries (`pip install -U \"jax[cuda12]\"`, formerly "
+                "jax[cuda12_pip]) rather than a *_local variant that needs a system CUDA, and unset LD_LIBRARY_PATH "
+                "entries pointing at other CUDA copies."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/magenta/mt3/issues/145", "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt",),
+    ),
+    Signature(
+        code="frameworks.cublas-handle-not-created",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        patterns=(# the closing backtick may be gone: Markdown decoration is stripped before matching
+            r"CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED) when calling `?cublasCreate\(handle\)",),
+        severity="fail",
+        cause=("cuBLAS could not create its handle, which almost always means the GPU had too little free memory "
+               "left at that moment."),
+        advice=("Free or add GPU memory: a smaller batch, sequence length or model, stop other processes holding "
+                "the GPU (`nvidia-smi`), or spread the model over more GPUs; if memory is plentiful, rerun with "
+                "CUDA_LAUNCH_BLOCKING=1, since an out-of-range index (tokenizer larger than the embedding) can end "
+                "the same way."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/serve/issues/1993",
+                 "https://github.com/EleutherAI/lm-evaluation-harness/issues/1689"),
+        checked="2026-11-25",
+        examples=("frameworks/torchserve-1993-cublas-create-handle-memory.txt",
+                  "frameworks/lm-eval-1689-cublas-not-initialized-memory.txt"),
+    ),
 )

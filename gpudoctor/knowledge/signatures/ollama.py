@@ -355,4 +355,195 @@ SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-9160-vram-recover-timeout-warning.txt",),
     ),
+    Signature(
+        code="ollama.server-already-running",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: address already in use",
+            r"listen tcp (?P<address>[\w.:\[\]]{1,60}:11434): bind: Only one usage of each socket address",
+        ),
+        severity="info",
+        cause=("Another Ollama server (the systemd service, or the tray app on Windows and macOS) already listens "
+               "on {address}, so `ollama serve` cannot; the running one serves the requests."),
+        advice=("Nothing is broken: use the server that is already running (`curl http://localhost:11434` answers "
+                "\"Ollama is running\"); to run `ollama serve` by hand, stop the other one first (`sudo systemctl "
+                "stop ollama` on Linux, Quit Ollama from the tray icon on Windows and macOS)."),
+        action="none",
+        rules_out=("a GPU or driver problem",),
+        never_suggest=("reinstall Ollama", "reinstall the driver"),
+        sources=("https://github.com/ollama/ollama/issues/707", "https://github.com/ollama/ollama/issues/2540",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-707-serve-port-in-use-service-running.txt",
+                  "ollama/ollama-2540-windows-tray-already-serving.txt"),
+    ),
+    Signature(
+        code="ollama.system-memory-too-small",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            r"model requires more system memory \((?P<required>[\d.]+ [KMGT]?i?B)\) than is available "
+            r"\((?P<available>[\d.]+ [KMGT]?i?B)\)",
+        ),
+        severity="fail",
+        cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
+               "free, so Ollama refuses to load it."),
+        advice=("Run a smaller model or quantisation (or a smaller num_ctx) that fits; for a small shortfall, free "
+                "RAM by closing other programs or add swap."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",),
+    ),
+    Signature(
+        code="ollama.runner-terminated",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(
+            # "llama-server" since the runner was renamed (2026)
+            r"(?:llama runner|llama-server) process has terminated: (?P<how>exit status \w+|signal: \w+)",
+            r"llama runner process no longer running: (?P<how>-?\d+)",
+        ),
+        severity="warn",  # a symptom: the line before the exit names the cause, often another row's
+        cause="Ollama's model runner died ({how}) while loading or running the model.",
+        advice=("Update Ollama to the latest release (older ones crash on newer models), then read the server log "
+                "lines just before the exit (`journalctl -u ollama` or server.log): the CUDA error or out-of-memory "
+                "line there names the cause."),
+        action="configure",
+        rules_out=(),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ollama/ollama/issues/7031", "https://github.com/ollama/ollama/issues/5628",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7031-runner-0xc0000409-fixed-by-update.txt",),
+    ),
+    Signature(
+        code="ollama.model-architecture-unknown",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
+        severity="fail",
+        cause="This Ollama (or llama.cpp) release does not know the model's architecture '{architecture}'.",
+        advice=("Upgrade Ollama to a release that supports the model (the latest from ollama.com/download, or a "
+                "newer ollama/ollama image), then pull the model again; the model's page names the Ollama version "
+                "it needs."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/5369", "https://github.com/ollama/ollama/issues/16014",
+                 "https://github.com/ollama/ollama/releases"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt"),
+    ),
+    Signature(
+        code="ollama.server-not-reachable",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            r"could not connect to ollama app, is it running",
+            r"could not connect to a running Ollama instance",
+        ),
+        severity="fail",
+        cause="The ollama command found no Ollama server to talk to: it is not running, or listens elsewhere.",
+        advice=("Start the server and check it: on Linux `sudo systemctl start ollama` then `systemctl status ollama` "
+                "(`journalctl -u ollama` shows why it stopped); on Windows and macOS start the Ollama app (tray "
+                "icon) or run `ollama serve`. If the server sets OLLAMA_HOST, set the same in the client's "
+                "environment."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8813", "https://github.com/ollama/ollama/issues/5482",
+                 "https://github.com/ollama/ollama/issues/9145", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("ollama/ollama-8813-cli-cannot-reach-server-linux.txt", "ollama/ollama-5482-windows-tray-not-started.txt"),
+    ),
+    Signature(
+        code="ollama.runner-load-timeout",
+        cause_id="ollama-load-timeout",
+        kinds=("any",),
+        patterns=(r"timed out waiting for llama runner to start(?: - progress (?P<progress>[\d.]+))?",),
+        severity="fail",
+        cause="Loading the model took longer than Ollama's load timeout, so it gave up on the runner.",
+        advice=("Raise the load timeout in the server's environment (OLLAMA_LOAD_TIMEOUT=30m, e.g. `systemctl edit "
+                "ollama` then Environment=\"OLLAMA_LOAD_TIMEOUT=30m\"), and keep the models (OLLAMA_MODELS) on a "
+                "fast local disk; progress 0.00 that never moves can also be a runner that hangs, whose log lines "
+                "then show why."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8470", "https://github.com/ollama/ollama/issues/10969",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-8470-load-timeout-progress-0.txt", "ollama/ollama-10969-external-ssd-load-timeout.txt"),
+    ),
+    Signature(
+        code="ollama.client-host-unreachable",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            r"Error: Head \"(?P<url>https?://[^\"\s]{1,120})\": dial tcp",
+            r"WARN invalid port, using default port=",
+        ),
+        severity="fail",
+        cause="The ollama client could not reach a server at the address OLLAMA_HOST gives it.",
+        advice=("Check OLLAMA_HOST in the client's environment: unset it to use 127.0.0.1:11434, or set it to the "
+                "server's host:port (0.0.0.0 is an address for the server to listen on, not one to connect to); "
+                "then make sure the server is running there (`curl http://127.0.0.1:11434`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6839", "https://github.com/ollama/ollama/issues/2132",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6839-invalid-port-lookup-c.txt",),
+    ),
+    Signature(
+        code="ollama.model-needs-newer-server",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(
+            r"The model you are attempting to pull requires a newer version of Ollama",
+            r"pull model manifest: 412\b",
+        ),
+        severity="fail",
+        cause="The registry refused the model because the running Ollama server is older than the model requires.",
+        advice=("Make the running server new enough: if `ollama -v` warns \"client version is ...\", an old server "
+                "is still running, so restart it (sudo systemctl restart ollama, quit and reopen the app, or kill "
+                "the stale ollama process); otherwise upgrade Ollama (for a brand-new model the release may still be "
+                "a pre-release)."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/11739", "https://github.com/ollama/ollama/issues/14199",
+                 "https://github.com/ollama/ollama/issues/14431"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
+    ),
+    Signature(
+        code="ollama.install-script-no-gpu-detected",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            r"No (?P<vendors>NVIDIA|NVIDIA/AMD) GPU detected\. Ollama will run in CPU-only mode",
+            r"Unable to detect NVIDIA/AMD GPU\. Install lspci or lshw",
+        ),
+        severity="warn",
+        cause=("Ollama's install script (lspci/lshw) found no GPU; that decides only which drivers it installs, "
+               "not whether the server uses a GPU (its own discovery does)."),
+        advice=("Nothing to fix on a machine without a GPU. With a GPU present, check what the server itself found: "
+                "the server log's \"inference compute\" line (`journalctl -u ollama | grep \"inference compute\"`) "
+                "or `ollama ps` while a model is loaded; in containers and WSL the script often cannot see the GPU "
+                "even though the server uses it."),
+        action="none",
+        rules_out=(),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/ollama/ollama/issues/4679", "https://github.com/ollama/ollama/issues/1330",
+                 "https://github.com/ollama/ollama/blob/main/scripts/install.sh"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-4679-install-sh-detection-regression.txt",
+                  "ollama/ollama-1330-cpu-only-server-install-warning.txt"),
+    ),
 )

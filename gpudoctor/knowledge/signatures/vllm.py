@@ -254,4 +254,172 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("vllm/vllm-13946-failed-to-infer-device-type-docker.txt",),
     ),
+    Signature(
+        code="vllm.not-enough-gpus-for-parallelism",
+        cause_id="vllm-parallel-config",
+        kinds=_VLLM,
+        patterns=(
+            r"The number of required GPUs exceeds the total number of available GPUs in the (?P<pool>placement group|cluster)",
+            r"Tensor parallel size \((?P<size>\d+)\) cannot be larger than the number of available GPUs",
+        ),
+        severity="fail",
+        cause=("vLLM was asked for more GPUs (tensor parallel size times pipeline parallel size) than this machine or "
+               "Ray cluster offers it."),
+        advice=("Set --tensor-parallel-size (times --pipeline-parallel-size) to at most the GPUs vLLM can see: count "
+                "them with `nvidia-smi -L` (and `ray status` for a Ray cluster), and check that CUDA_VISIBLE_DEVICES "
+                "or the container's GPU request does not hide some."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/VITA-MLLM/VITA/issues/42", "https://github.com/vllm-project/vllm/issues/7107",
+                 "https://docs.vllm.ai/en/latest/serving/distributed_serving.html"),
+        checked="2026-11-25",
+        examples=("vllm/vita-42-placement-group-gpus-exceed.txt",),
+    ),
+    Signature(
+        code="vllm.max-model-len-above-model",
+        cause_id="vllm-model-limits",
+        kinds=_VLLM,
+        patterns=(
+            r"User-specified max_model_len \((?P<asked>\d+)\) is greater than the derived max_model_len",
+        ),
+        severity="fail",
+        cause="--max-model-len asks for {asked} tokens, more than the context length the model's config.json declares.",
+        advice=("Set --max-model-len (max_model_len) to at most the model's own context length (the derived value "
+                "the message names); set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 only for a model that really supports a "
+                "longer context (rope scaling)."),
+        action="configure",
+        rules_out=("a driver fault", "a lack of GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/xorbitsai/inference/issues/1715", "https://github.com/vllm-project/vllm/issues/3676",
+                 ENGINE_ARGS),
+        checked="2026-11-25",
+        examples=("vllm/xinference-1715-qwen14b-max-model-len-4096-vs-2048.txt",),
+    ),
+    Signature(
+        code="vllm.sampler-warmup-oom",
+        cause_id="cuda-oom",
+        kinds=_VLLM,
+        patterns=(r"CUDA out of memory occurred when warming up sampler with (?P<requests>\d+) dummy requests",),
+        severity="fail",
+        cause=("The GPU ran out of memory while vLLM warmed up its sampler with {requests} requests: the weights and "
+               "the KV cache left too little for it."),
+        advice=("Lower --max-num-seqs (max_num_seqs, e.g. to 64) or --gpu-memory-utilization a little, so that "
+                "memory remains for the sampler; with other processes on the GPU, free them first."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/17939", "https://github.com/vllm-project/vllm/issues/14452",
+                 CONSERVING_MEMORY),
+        checked="2026-11-25",
+        examples=("vllm/vllm-17939-sampler-warmup-oom-256-requests.txt",),
+    ),
+    Signature(
+        code="vllm.architecture-not-supported",
+        cause_id="vllm-model-unsupported",
+        kinds=_VLLM,
+        patterns=(r"Model architectures \[(?P<architectures>[^\]\n]{1,200})\] are not supported",),
+        severity="fail",
+        cause="vLLM could not load the model's architecture {architectures}.",
+        advice=("If the architecture is missing from the supported list vLLM prints, upgrade vLLM to a release "
+                "that supports it (pip install -U vllm); if it is in the list, inspecting the model class failed: "
+                "the 'Error in inspecting model architecture' traceback above names the broken import, fixed by "
+                "reinstalling vLLM with its matching torch in a clean environment."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/10990", "https://github.com/vllm-project/vllm/issues/9515",
+                 "https://docs.vllm.ai/en/latest/models/supported_models.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-10990-upgrade-for-new-architecture.txt", "vllm/vllm-9515-llama-listed-yet-unsupported.txt"),
+    ),
+    Signature(
+        code="vllm.swap-space-too-large",
+        cause_id="vllm-host-memory",
+        kinds=_VLLM,
+        patterns=(
+            r"Too large swap space\. (?P<swap>[\d.]+) GiB out of the (?P<total>[\d.]+) GiB total CPU memory",
+        ),
+        severity="fail",
+        cause="vLLM's CPU swap space ({swap} GiB) would take nearly all of the {total} GiB of RAM, so it refuses to start.",
+        advice=("Lower vLLM's CPU swap space (`--swap-space 1`, or swap_space=1 / 0 in LLM(...); it is per GPU), or "
+                "give the machine or container more RAM."),
+        action="configure",
+        rules_out=("a GPU memory problem", "a driver fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Ksuriuri/index-tts-vllm/issues/99", "https://github.com/vllm-project/vllm/issues/787",
+                 ENGINE_ARGS),
+        checked="2026-11-25",
+        examples=("vllm/index-tts-vllm-99-too-large-swap-space.txt",),
+    ),
+    Signature(
+        code="vllm.fp8-weight-only-marlin",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Your GPU does not have native support for FP8 computation but FP8 quantization is being used",),
+        severity="info",
+        cause=("This GPU has no FP8 arithmetic (it is older than Ada/Hopper), so vLLM runs the FP8 checkpoint as "
+               "weight-only FP8 through its Marlin kernel: supported, slower for compute-heavy loads."),
+        advice=("Nothing to fix: expected on GPUs before Ada/Hopper (A100, RTX 30); for native FP8 compute use an "
+                "sm_89/sm_90 GPU, or serve a BF16/FP16 or INT8/INT4 checkpoint if throughput matters."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/pull/18026", "https://github.com/vllm-project/vllm/issues/6979",
+                 "https://github.com/vllm-project/vllm/pull/5975"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-18026-fp8-marlin-weight-only-warning.txt",),
+    ),
+    Signature(
+        code="vllm.wsl-no-pinned-memory",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Using 'pin_memory=False' as WSL is detected",),
+        severity="info",
+        cause="vLLM runs under WSL, where pinned host memory is limited, so it does not pin its CPU buffers.",
+        advice=("Nothing to fix: expected under WSL2 (an NVIDIA-documented WSL limit); CPU offload and swap are "
+                "slower there, so run on native Linux where that matters (recent vLLM releases can try pinning with "
+                "VLLM_WSL2_ENABLE_PIN_MEMORY=1)."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/1084",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-1084-wsl-pin-memory-false-warning.txt",),
+    ),
+    Signature(
+        code="vllm.flash-attention-package-missing",
+        cause_id="none",
+        kinds=_VLLM,
+        patterns=(r"Cannot use FlashAttention-2 backend because the (?P<package>vllm_flash_attn|flash_attn) package is not found",),
+        severity="info",
+        cause="vLLM did not find its {package} package and uses another attention backend; it still runs.",
+        advice=("Nothing to fix for it: vLLM falls back to another attention backend (XFormers); install the "
+                "flash-attention package matching vLLM and CUDA (`pip install vllm-flash-attn` for vLLM 0.4/0.5) "
+                "only for extra speed; look elsewhere for a real error."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/5050", "https://github.com/vllm-project/vllm/issues/7254"),
+        checked="2026-11-25",
+        examples=("vllm/llamafactory-5050-vllm-flash-attn-only-warning.txt",),
+    ),
+    Signature(
+        code="vllm.memory-profiling-disturbed",
+        cause_id="gpu-shared-with-other-process",
+        kinds=_VLLM,
+        patterns=(
+            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+) ?GiB, current free memory (?P<current>[\d.]+)",
+        ),
+        severity="fail",
+        cause=("vLLM's start-up memory profiling saw free GPU memory change from {initial} to {current} GiB: another "
+               "process on the same GPU allocated or released memory meanwhile."),
+        advice=("Run vLLM on a GPU no other process is changing during its start-up: stop or move the other "
+                "processes `nvidia-smi` lists on that GPU (or start them after vLLM is up), or isolate vLLM on its "
+                "own GPU or container."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/56830", "https://github.com/modelscope/ms-swift/issues/3241"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-56830-profiling-assert-free-memory-grew.txt",),
+    ),
 )

@@ -242,4 +242,287 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt",),
     ),
+    Signature(
+        code="wheels.torchvision-other-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        patterns=(
+            r"Detected that PyTorch and torchvision were compiled with different",
+            r"PyTorch has CUDA Version=(?P<torch_cuda>[\d.]+) and torchvision has CUDA",
+        ),
+        severity="fail",
+        cause="torchvision was built for another CUDA than the installed PyTorch, so it refuses to load.",
+        advice=("Reinstall torchvision from the PyTorch index of the same CUDA as the installed torch, with the "
+                "matching version: e.g. `pip install torchvision==<match> --index-url "
+                "https://download.pytorch.org/whl/cu117` for a +cu117 torch (`python -c 'import torch; "
+                "print(torch.__version__)'` shows it)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/m-bain/whisperX/issues/320",
+                 "https://github.com/acheong08/Diffusion-ColabUI/issues/108", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/whisperx-320-torchvision-cu118-torch-cu117.txt",
+                  "wheels/diffusion-colabui-108-torchvision-cuda-118-vs-117.txt"),
+    ),
+    Signature(
+        code="wheels.torchvision-ops-without-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        patterns=(r"Could not run 'torchvision::(?P<op>\w+)' with arguments from the 'CUDA' backend",),
+        severity="fail",
+        cause=("torchvision has no CUDA kernel for {op}: a CPU-only or mismatched torchvision is installed beside a "
+               "CUDA build of PyTorch."),
+        advice=("Reinstall torch, torchvision and torchaudio together from the same PyTorch index so that torchvision "
+                "is the CUDA build matching PyTorch (`pip install --force-reinstall torch torchvision torchaudio "
+                "--index-url https://download.pytorch.org/whl/cu121`, the cuXXX of your torch)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ltdrdata/ComfyUI-Impact-Pack/issues/915",
+                 "https://github.com/ultralytics/ultralytics/issues/7713", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/comfyui-impact-pack-915-torchvision-nms-cuda-backend.txt",
+                  "wheels/ultralytics-7713-torchvision-cpu-beside-cuda-torch.txt"),
+    ),
+    Signature(
+        code="wheels.msvc-build-tools-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # setuptools/distutils on Windows when no cl.exe is found; older releases say "14.0 is required"
+            r"Microsoft Visual C\+\+ (?P<version>\d+\.\d+)(?: or greater)? is required",
+        ),
+        severity="fail",
+        cause="pip had to compile an extension on Windows and found no Microsoft C++ compiler (MSVC {version} or newer).",
+        advice=("Install the Microsoft C++ Build Tools (Visual Studio Installer, workload \"Desktop development with "
+                "C++\"; the Visual C++ redistributable is not the compiler) and rerun the install from a new shell, "
+                "or install a prebuilt wheel for your Python instead of building."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/HKUST-Aerial-Robotics/Stereo-RCNN/issues/23",
+                 "https://github.com/GVCLab/PersonaLive/issues/30",
+                 "https://visualstudio.microsoft.com/visual-cpp-build-tools/"),
+        checked="2026-11-25",
+        examples=("wheels/stereo-rcnn-23-model-c-needs-msvc-build-tools.txt",
+                  "wheels/personalive-30-pycuda-needs-cpp-build-tools.txt"),
+    ),
+    Signature(
+        code="wheels.cuda-headers-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"fatal error: (?P<header>cuda_runtime(?:_api)?\.h|cublas_v2\.h|cusparse\.h|cuda_fp16\.h|curand\.h)"
+            r"[:;] No such file or directory",
+            r"Cannot open include file: '(?P<header>cuda_runtime(?:_api)?\.h)'",
+        ),
+        severity="fail",
+        cause=("The extension build cannot find the CUDA toolkit's header {header}: no CUDA toolkit (development "
+               "files) is installed where the build looks."),
+        advice=("Install the CUDA toolkit matching torch.version.cuda (its include/ holds the headers: the "
+                "cuda-toolkit package, or `conda install -c nvidia cuda-toolkit`), set CUDA_HOME to it (e.g. "
+                "/usr/local/cuda), then rebuild; the pip nvidia-* runtime wheels carry no headers for building."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/erikwijmans/Pointnet2_PyTorch/issues/181",
+                 "https://github.com/NVIDIA/nccl/issues/131", "https://github.com/CharlesShang/DCNv2/issues/20"),
+        checked="2026-11-25",
+        examples=("wheels/pointnet2-181-no-cuda-headers-for-build.txt", "wheels/dcnv2-20-cuda-runtime-api-h-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.wheel-tag-not-this-platform",
+        cause_id="no-wheel-for-python",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            r"(?P<wheel>[\w.+-]{1,120}-(?P<python>cp\d+)-[\w.]{1,40}\.whl) is not a supported wheel on this platform",
+        ),
+        severity="fail",
+        cause="The wheel {wheel} is built for another Python ({python}) or platform than this interpreter.",
+        advice=("Install the wheel whose cpXY tag matches your Python (`python --version`: cp311 for Python 3.11) "
+                "and whose platform tag matches the machine (win_amd64, manylinux x86_64 or aarch64), or run the "
+                "install with the Python version the wheel was built for."),
+        action="configure",
+        rules_out=("a driver or CUDA problem",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/294",
+                 "https://github.com/facebookresearch/clevr-iep/issues/38",
+                 "https://packaging.python.org/en/latest/specifications/platform-compatibility-tags/"),
+        checked="2026-11-25",
+        examples=("wheels/cogvideox-wrapper-294-cp312-wheel-on-python311.txt",),
+    ),
+    Signature(
+        code="wheels.xformers-without-cuda-kernels",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(r"xFormers wasn't build with CUDA support",),
+        severity="fail",
+        cause=("xformers cannot use its CUDA kernels here: the installed xformers was built for another PyTorch or "
+               "CUDA (or without CUDA), so memory-efficient attention has no operator."),
+        advice=("Reinstall xformers built for the installed PyTorch and CUDA (`pip install -U xformers --index-url "
+                "https://download.pytorch.org/whl/cu121`, the cuXXX of your torch; `python -m xformers.info` shows "
+                "what it was built for), or uninstall xformers and let the program use PyTorch's own attention."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kijai/ComfyUI-DepthAnythingV2/issues/27",
+                 "https://github.com/facebookresearch/xformers#installing-xformers"),
+        checked="2026-11-25",
+        examples=("wheels/depthanythingv2-27-xformers-without-cuda-5090.txt",),
+    ),
+    Signature(
+        code="wheels.pinned-version-not-for-this-python",
+        cause_id="no-wheel-for-python",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            # versions are listed, but not the pinned one: that release has no wheel for this Python or platform
+            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)==(?P<pinned>[\w.+]+) "
+            r"\(from versions: (?P<first>\d[\w.+]*),",
+        ),
+        severity="fail",
+        cause=("{package} {pinned} has no wheel for this Python version or platform: pip only finds other "
+               "versions (from {first} on)."),
+        advice=("Either run a Python version the pinned release was built for (`python --version`; e.g. 3.8 to 3.10 "
+                "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
+                "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
+                "installs a newer matching pair)."),
+        action="configure",
+        rules_out=("a driver or CUDA problem",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/jgravelle/GroqCasters/issues/1",
+                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13", PYTORCH_INSTALL),
+        checked="2026-11-25",
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
+    ),
+    Signature(
+        code="wheels.extension-build-sees-no-gpu",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(r"No CUDA runtime is found, using CUDA_HOME=",),
+        severity="warn",
+        cause=("PyTorch found the CUDA toolkit but no usable GPU in this process: most often a container started "
+               "without GPU access, or a `docker build` step (which never has a GPU)."),
+        advice=("Run the container with GPU access (`docker run --gpus all ...` with the NVIDIA Container Toolkit, "
+                "or --runtime=nvidia); when building an image, set TORCH_CUDA_ARCH_LIST (e.g. \"8.0;8.6;8.9;9.0\") "
+                "and FORCE_CUDA=1 so the CUDA extension builds without a GPU."),
+        action="configure",
+        rules_out=("a missing CUDA toolkit",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Thinklab-SJTU/ThinkMatch/issues/51", "https://github.com/junhyung-SPALab/D-Align/issues/1",
+                 "https://github.com/pytorch/pytorch/pull/8244"),
+        checked="2026-11-25",
+        examples=("wheels/thinkmatch-51-no-cuda-runtime-docker-without-gpus.txt",
+                  "wheels/d-align-1-no-cuda-runtime-nvidia-docker.txt"),
+    ),
+    Signature(
+        code="wheels.build-isolation-without-torch",
+        cause_id="build-isolation-no-torch",
+        kinds=_BUILD,
+        patterns=(
+            # uv's hint after the build's "No module named 'torch'"
+            r"depends on `(?P<dependency>torch)`, but doesn't declare it as a build",
+        ),
+        severity="fail",
+        cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
+               "torch, so the build stops with \"No module named 'torch'\" even when torch is installed."),
+        advice=("Install torch (the CUDA build you want) first, then build the package without isolation: `pip "
+                "install flash-attn --no-build-isolation` (uv: `uv pip install ... --no-build-isolation`, or "
+                "extra-build-dependencies in pyproject.toml); or install a prebuilt wheel matching your torch, CUDA "
+                "and Python."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked="2026-11-25",
+        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt",
+                  "wheels/wan21-565-flash-attn-torch-build-dependency.txt"),
+    ),
+    Signature(
+        code="wheels.autogptq-kernels-not-loaded",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"\bCUDA extension not installed\b",
+            r"CUDA kernels for auto_gptq are not installed",
+        ),
+        severity="warn",
+        cause=("auto-gptq could not load its compiled CUDA kernels (a wheel built for another torch or CUDA, or "
+               "built without them), so quantised models run very slowly or fail."),
+        advice=("Install the auto-gptq build made for the installed torch and CUDA (matching versions, per "
+                "AutoGPTQ's installation guide), or build it from source against that torch (needs nvcc); "
+                "`python -c 'import torch; print(torch.__version__)'` shows which torch it must match."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/558", "https://github.com/AutoGPTQ/AutoGPTQ/issues/694",
+                 "https://github.com/AutoGPTQ/AutoGPTQ/blob/main/docs/INSTALLATION.md"),
+        checked="2026-11-25",
+        examples=("wheels/qwen3-558-autogptq-cuda-extension-not-installed.txt",
+                  "wheels/autogptq-694-cuda-extension-source-build.txt"),
+    ),
+    Signature(
+        code="wheels.tensorflow-gpu-package-removed",
+        cause_id="wheel-cuda-variant",
+        kinds=_BUILD,
+        patterns=(r"The \"tensorflow-gpu\" package has been removed",),
+        severity="fail",
+        cause=("The requirements ask for tensorflow-gpu, which PyPI replaced (December 2022) with an empty package "
+               "that fails on purpose; tensorflow itself has carried GPU support since 2.1."),
+        advice=("Install tensorflow instead of tensorflow-gpu: change the requirement (on Linux `pip install "
+                "\"tensorflow[and-cuda]\"` brings the CUDA libraries; native Windows has no GPU build after 2.10, "
+                "use WSL2)."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "install CUDA"),
+        sources=("https://github.com/dionhaefner/pyhpc-benchmarks/issues/17", "https://pypi.org/project/tensorflow-gpu/",
+                 "https://www.tensorflow.org/install/pip"),
+        checked="2026-11-25",
+        examples=("wheels/pyhpc-benchmarks-17-conda-env-tensorflow-gpu.txt",),
+    ),
+    Signature(
+        code="wheels.torch-extension-gxx-too-new",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # torch.utils.cpp_extension's check of the host compiler against the CUDA toolkit
+            r"The current installed version of (?P<compiler>[\w+.-]{1,40}) \((?P<version>[\d.]+)\) is greater than the "
+            r"maximum required version by CUDA (?P<cuda>[\d.]+)",
+        ),
+        severity="fail",
+        cause="{compiler} {version} is newer than CUDA {cuda} accepts as a host compiler, so torch refuses to build the extension.",
+        advice=("Build with a compiler in the range the message gives: install the older g++ beside yours (e.g. "
+                "gcc-11/g++-11, or conda install -c conda-forge gxx=11) and select it with `export CC=gcc-11 "
+                "CXX=g++-11`; or use a newer CUDA toolkit (and matching PyTorch) that accepts your compiler."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/qwopqwop200/GPTQ-for-LLaMa/issues/33", "https://github.com/Hanqer/deep-hough-transform/issues/42",
+                 HOST_COMPILERS),
+        checked="2026-11-25",
+        examples=("wheels/gptq-for-llama-33-gxx-12-over-cuda-117-max.txt", "wheels/deep-hough-42-gxx-9-over-cuda-102-max.txt"),
+    ),
+    Signature(
+        code="wheels.torchvision-for-another-torch",
+        cause_id="wheel-cuda-variant",
+        kinds=("pip", "other", "powershell", "docker", "build"),
+        patterns=(
+            # pip's resolver conflict ("depends on") and its after-install check ("requires ..., but you have")
+            r"(?P<package>torchvision|torchaudio) (?P<version>\d[\w.+]*) (?:depends on|requires) torch==(?P<wanted>\d[\w.+]*)",
+        ),
+        severity="fail",
+        cause="{package} {version} is built for torch {wanted}, not for the torch being installed beside it.",
+        advice=("Install torch, torchvision and torchaudio as a matching set in one command from the same PyTorch "
+                "index (torch 2.5 with torchvision 0.20, 2.4 with 0.19, 2.2 with 0.17; pytorch/vision's README has "
+                "the table), instead of pinning or upgrading one of them alone."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Akegarasu/lora-scripts/pull/375", "https://github.com/2kpr/ComfyUI-PMRF/issues/11",
+                 "https://github.com/pytorch/vision#installation"),
+        checked="2026-11-25",
+        examples=("wheels/lora-scripts-375-torchvision-0161-needs-torch-211.txt",
+                  "wheels/comfyui-pmrf-11-pip-resolver-torchvision-mismatch.txt"),
+    ),
 )
