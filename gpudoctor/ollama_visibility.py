@@ -74,43 +74,72 @@ def service_visible_devices(o, platform_kind: str, windows=None) -> tuple[str | 
 def cpu_fallback_cause(o, platform_kind: str, visibility: Visibility | None, gpu_count: int) -> tuple[str, str, list]:
     """(which, the sentence saying it, sentences of evidence checked) for a server that found no GPU
     while NVML sees `gpu_count`. Checked in the order the layers stack: what the service is told
-    (CUDA_VISIBLE_DEVICES), what its container or unit lets it reach, what the kernel offers it."""
-    where = o.where
-    checked = []
-    if visibility is not None:
-        if not visibility.visible:
-            return ("visible-devices", f"CUDA_VISIBLE_DEVICES={visibility.value} names none of this machine's GPUs, so "
-                    "CUDA shows the server no device at all.", checked)
-        checked.append(f"CUDA_VISIBLE_DEVICES={visibility.value or '(unset)'} leaves GPU(s) "
-                       f"{', '.join(str(i) for i in visibility.visible)} visible.")
-    container = where.container
-    if container is not None and o.log.from_container:
-        if container.requested_gpus == "none":
-            return ("container", f"The Ollama container `{container.name}` ({container.image}) was started without a GPU "
-                    f"request (`{container.engine} inspect`: no DeviceRequests), so it has no GPU to find.", checked)
-        checked.append(f"The container `{container.name}` requests GPUs: {container.requested_gpus}.")
-    service = where.service
-    if service is not None and o.log.from_service:
-        blocked = service.blocks_gpus
-        if blocked:
-            return "sandbox", f"ollama.service's sandbox blocks the GPUs: {blocked} (`systemctl show ollama`).", checked
-        checked.append("ollama.service has no device sandbox (PrivateDevices=no, DevicePolicy="
-                       f"{service.device_policy or 'auto'}).")
-    access = where.access
-    if access is not None and platform_kind in ("linux", "wsl") and not o.log.from_container:
-        if access.uvm_loaded is False or "/dev/nvidia-uvm" in access.missing:
-            missing = "nvidia_uvm is not loaded" if access.uvm_loaded is False else "/dev/nvidia-uvm is missing"
-            return ("uvm", f"{missing}: CUDA cannot initialise without the unified-memory driver, while NVML (which "
-                    "does not need it) still lists the GPUs.", checked)
-        if access.device_nodes:
-            checked.append("/dev/nvidia-uvm and /dev/nvidiactl exist" + ("; nvidia_uvm is loaded." if access.uvm_loaded
-                                                                          else "."))
-    messages = " ".join(p.message for p in o.log.problems if p.kind == "discovery")
-    if "999" in messages or "init failure" in messages or "no nvidia devices detected" in messages:
-        return ("cuda-init", "CUDA failed to initialise inside the server although the device nodes are there "
-                "(Ollama logged: " + messages[:200] + "); after suspend and resume this is nvidia_uvm in a bad "
-                "state.", checked)
+    (CUDA_VISIBLE_DEVICES), what its container or unit lets it reach, what the kernel offers it, what CUDA
+    said when it tried."""
+    checked: list[str] = []
+    for layer in (_told, _container_blocks, _unit_blocks, _kernel_lacks, _cuda_failed):
+        found = layer(o, platform_kind, visibility, checked)
+        if found is not None:
+            return (*found, checked)
     return "unknown", "Nothing gpudoctor can read explains it.", checked
+
+
+def _told(o, _platform_kind: str, visibility: Visibility | None, checked: list) -> tuple[str, str] | None:
+    if visibility is None:
+        return None
+    if not visibility.visible:
+        return ("visible-devices", f"CUDA_VISIBLE_DEVICES={visibility.value} names none of this machine's GPUs, so "
+                "CUDA shows the server no device at all.")
+    checked.append(f"CUDA_VISIBLE_DEVICES={visibility.value or '(unset)'} leaves GPU(s) "
+                   f"{', '.join(str(i) for i in visibility.visible)} visible.")
+    return None
+
+
+def _container_blocks(o, _platform_kind: str, _visibility, checked: list) -> tuple[str, str] | None:
+    container = o.where.container
+    if container is None or not o.log.from_container:
+        return None
+    if container.requested_gpus == "none":
+        return ("container", f"The Ollama container `{container.name}` ({container.image}) was started without a GPU "
+                f"request (`{container.engine} inspect`: no DeviceRequests), so it has no GPU to find.")
+    checked.append(f"The container `{container.name}` requests GPUs: {container.requested_gpus}.")
+    return None
+
+
+def _unit_blocks(o, _platform_kind: str, _visibility, checked: list) -> tuple[str, str] | None:
+    service = o.where.service
+    if service is None or not o.log.from_service:
+        return None
+    blocked = service.blocks_gpus
+    if blocked:
+        return "sandbox", f"ollama.service's sandbox blocks the GPUs: {blocked} (`systemctl show ollama`)."
+    checked.append("ollama.service has no device sandbox (PrivateDevices=no, DevicePolicy="
+                   f"{service.device_policy or 'auto'}).")
+    return None
+
+
+def _kernel_lacks(o, platform_kind: str, _visibility, checked: list) -> tuple[str, str] | None:
+    access = o.where.access
+    if access is None or platform_kind not in ("linux", "wsl") or o.log.from_container:
+        return None
+    if access.uvm_loaded is False or "/dev/nvidia-uvm" in access.missing:
+        missing = "nvidia_uvm is not loaded" if access.uvm_loaded is False else "/dev/nvidia-uvm is missing"
+        return ("uvm", f"{missing}: CUDA cannot initialise without the unified-memory driver, while NVML (which "
+                "does not need it) still lists the GPUs.")
+    if access.device_nodes:
+        checked.append("/dev/nvidia-uvm and /dev/nvidiactl exist" + ("; nvidia_uvm is loaded." if access.uvm_loaded
+                                                                      else "."))
+    return None
+
+
+def _cuda_failed(o, _platform_kind: str, _visibility, _checked: list) -> tuple[str, str] | None:
+    """CUDA's own error, as the server's discovery logged it (gpudoctor/ollama/messages.py tells the reasons)."""
+    failures = [p for p in o.log.problems if p.kind == "discovery"]
+    if not any(p.reason in ("cuda-init", "no-device") for p in failures):
+        return None
+    messages = " ".join(p.message for p in failures)
+    return ("cuda-init", "CUDA failed to initialise inside the server although the device nodes are there "
+            "(Ollama logged: " + messages[:200] + "); after suspend and resume this is nvidia_uvm in a bad state.")
 
 
 CPU_FALLBACK_FIXES = {

@@ -1,7 +1,7 @@
 """Ollama's server log, `ollama ps` and `ollama --version` as the answers the `ollama` probe reads.
 
 The log goes where the probe looks for it (the journal on Linux and WSL, server.log under
-%LOCALAPPDATA% on Windows), so gpudoctor/probes/ollama.py parses it, in every format it knows.
+%LOCALAPPDATA% on Windows), so gpudoctor/ollama/log.py parses it, in every format it knows.
 `ollama ps` and `ollama --version` print what the server's API answered (/api/ps, /api/version);
 they are turned back into those answers.
 """
@@ -12,7 +12,9 @@ import json
 import re
 
 from gpudoctor.pasted.answers import PastedAnswers
-from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, ServerLog, go_round, parse_server_log, parse_size
+from gpudoctor.ollama.log import ServerLog, parse_server_log
+from gpudoctor.ollama.slog import parse_size
+from gpudoctor.probes.ollama import JOURNAL_ARGV, LOG_LIMIT, go_round
 
 API = "http://127.0.0.1:11434"
 # Where the probe reads the log on Windows; the user's folder is not known from a paste.

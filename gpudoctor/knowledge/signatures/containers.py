@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -203,12 +204,7 @@ SIGNATURES += (
         advice=("Check `nvidia-smi` on the host; install the NVIDIA driver for the running kernel until its module "
                 "loads, then `sudo modprobe nvidia_uvm` (or `sudo nvidia-modprobe -u -c=0`) and start the container "
                 "again."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
-                  "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"),
+        **NVIDIA_DOCKER_NO_MODULE,
     ),
     Signature(
         code="containers.docker-info-no-nvidia-runtime",
@@ -227,5 +223,216 @@ SIGNATURES += (
         sources=("https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31", TOOLKIT_INSTALL),
         checked="2026-11-25",
         examples=("containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",),
+    ),
+)
+
+# -- The NVIDIA hook and nvidia-container-cli failing while a container starts -----------------------------------
+SIGNATURES += (
+    Signature(
+        code="containers.ldconfig-path-wrong",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container runs the host's ldconfig named in /etc/nvidia-container-runtime/config.toml
+        # (`ldconfig = "@/sbin/ldconfig.real"` on Ubuntu, "@/sbin/ldconfig" elsewhere); a path this host lacks fails.
+        patterns=(r"ldcache error: open failed: (?P<path>/[\w./-]{1,80}): no such file or directory",
+                  r"ldcache error: process (?P<path>/[\w./-]{1,80}) failed with error code: 127\b"),
+        severity="fail",
+        cause="The NVIDIA container runtime is set to run {path}, which does not exist on this host, so the hook fails "
+              "before the container starts.",
+        advice=("Point the toolkit at this distribution's ldconfig: in /etc/nvidia-container-runtime/config.toml set "
+                "the `ldconfig` line to the path that exists, with its @ (`ldconfig = \"@/sbin/ldconfig\"` on Debian, "
+                "Fedora and Arch, `\"@/sbin/ldconfig.real\"` on Ubuntu), then start the container again; a toolkit "
+                "package built for another distribution is the usual reason."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/hekmak/Conf-net/issues/5", "https://github.com/NVIDIA/nvidia-docker/issues/587",
+                 TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("containers/confnet-5-ldcache-ldconfig-real-missing.txt", "containers/nvidiadocker-587-ldconfig-path-fix.txt"),
+    ),
+    Signature(
+        code="containers.cgroup-v2-unsupported",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container before 1.8.0 only knew cgroup v1's devices controller; hosts on the unified (v2)
+        # hierarchy have none.
+        patterns=(r"container error: cgroup subsystem devices not found",),
+        severity="fail",
+        cause="The host uses cgroup v2, and the installed NVIDIA Container Toolkit is too old to set up GPU devices "
+              "there (it looks for cgroup v1's devices controller).",
+        advice=("Update the NVIDIA Container Toolkit (libnvidia-container 1.8.0 or newer supports cgroup v2) from "
+                "NVIDIA's repository and restart the container runtime; only as a stopgap, boot with "
+                "`systemd.unified_cgroup_hierarchy=0` to go back to cgroup v1."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1486", "https://github.com/NVIDIA/nvidia-docker/issues/1447",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/111"),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",),
+    ),
+    Signature(
+        code="containers.driver-rpc-timeout",
+        cause_id="persistence-or-clock-state",
+        kinds=_CONTAINER_TEXT,
+        # nvidia-container-cli waits a fixed time for the driver; GPUs that are not kept initialised (no persistence
+        # mode, no nvidia-persistenced) can take longer than that to come up, above all many GPUs at once.
+        patterns=(r"nvidia-container-cli: initialization error: driver (?:rpc )?error: timed out",),
+        severity="fail",
+        cause="nvidia-container-cli timed out waiting for the driver to initialise the GPUs, which happens when the "
+              "driver is not kept loaded between uses (persistence mode off).",
+        advice=("Keep the driver initialised: enable and start the persistence daemon "
+                "(`sudo systemctl enable --now nvidia-persistenced`) or turn on persistence mode "
+                "(`sudo nvidia-smi -pm 1`), then start the container again."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/202",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1133",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-25",
+        examples=("containers/nct-202-driver-rpc-timed-out-persistence.txt",),
+    ),
+    Signature(
+        code="containers.runtime-hook-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # The hook binary of the old nvidia-container-runtime packages (end of life): Docker or the runtime still
+        # names it, and it is gone.
+        patterns=(r"exec: \\?\"nvidia-container-runtime-hook\\?\": executable file not found",
+                  r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory"),
+        severity="fail",
+        cause="Docker is set to call nvidia-container-runtime-hook, which is not installed: the NVIDIA container "
+              "packages are missing, half removed or of the old, retired kind.",
+        advice=("Install the current NVIDIA Container Toolkit from NVIDIA's repository (package nvidia-container-toolkit; "
+                "remove old nvidia-docker2 and nvidia-container-runtime packages), register it with "
+                "`sudo nvidia-ctk runtime configure --runtime=docker` and restart docker."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1337", "https://github.com/NVIDIA/nvidia-docker/issues/958",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/nvidiadocker-1337-runtime-hook-not-in-path.txt",),
+    ),
+    Signature(
+        code="containers.image-driver-not-detected",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The banner of NVIDIA's CUDA and NGC images when no driver was mounted into the container. Under WSL 2 some
+        # NGC releases printed it although the GPU worked.
+        patterns=(r"WARNING: The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",),
+        severity="warn",
+        cause="The container started without the host's NVIDIA driver mounted in, so it has no GPU: it was run "
+              "without a GPU request, or the host has no NVIDIA container runtime.",
+        advice=("Start the container with a GPU request: `docker run --gpus all ...` (compose: a device reservation "
+                "with driver nvidia and capabilities [gpu]; Kubernetes: a nvidia.com/gpu limit), with the NVIDIA "
+                "Container Toolkit installed on the host and `nvidia-smi` working there. Under WSL 2, check "
+                "`nvidia-smi` inside the container first: some images print this although the GPU works."),
+        action="configure",
+        rules_out=("the image",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1071",
+                 "https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1548", TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/panopticseg-20-driver-not-detected-docker-run.txt",
+                  "containers/nvidiadocker-1071-driver-not-detected-gpus-all.txt"),
+    ),
+)
+
+# -- Kubernetes nodes: the runtime the kubelet asks for, and the device plugin that advertises GPUs -------------
+DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"
+
+SIGNATURES += (
+    Signature(
+        code="containers.containerd-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # kubelet's event when a pod's RuntimeClass (handler nvidia) names a runtime containerd's CRI config lacks.
+        patterns=(r"no runtime for \\?\"nvidia\\?\" is configured",),
+        severity="fail",
+        cause="Pods ask for the nvidia runtime (RuntimeClass handler nvidia), and containerd on the node has no runtime "
+              "of that name in the configuration it loaded.",
+        advice=("Register the NVIDIA runtime in the containerd configuration the node really uses "
+                "(`sudo nvidia-ctk runtime configure --runtime=containerd`, or the GPU Operator's toolkit with "
+                "CONTAINERD_CONFIG pointed at k3s', RKE2's or the distribution's own file) and restart containerd; "
+                "`containerd config dump | grep nvidia` must then show it."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/730", "https://github.com/NVIDIA/gpu-operator/issues/413",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-25",
+        examples=("containers/gpuoperator-730-no-runtime-nvidia-configured.txt",),
+    ),
+    Signature(
+        code="containers.device-plugin-no-devices",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The device plugin (v0.15 and later) when its pod sees neither NVML nor device nodes: it then waits forever
+        # and the node advertises no nvidia.com/gpu.
+        patterns=(r"Incompatible strategy detected auto", r"If this is a GPU node, did you configure the NVIDIA Container "
+                  r"Toolkit\?", r"No devices found\. Waiting indefinitely"),
+        severity="fail",
+        cause="The NVIDIA device plugin's pod found no GPU (no NVML, no device nodes): it does not run with the NVIDIA "
+              "container runtime, so the node advertises no nvidia.com/gpu.",
+        advice=("Give the plugin's pod the NVIDIA runtime: make it the node's default runtime "
+                "(`sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default`, or --runtime=crio, then "
+                "restart the runtime), or create a RuntimeClass nvidia and deploy the plugin with "
+                "`runtimeClassName: nvidia`; restart the plugin pod and check `kubectl describe node` for "
+                "nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/1220",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/652", DEVICE_PLUGIN),
+        checked="2026-11-25",
+        examples=("containers/k8sdp-1220-incompatible-strategy-auto.txt",),
+    ),
+    Signature(
+        code="containers.insufficient-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
+                  r"\bInsufficient nvidia\.com/gpu\b"),
+        severity="fail",
+        cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
+              "driver), or every advertised GPU is taken.",
+        advice=("Run `kubectl describe node NODE` and read nvidia.com/gpu under Capacity and Allocatable: if it is "
+                "missing or 0, the device plugin advertises nothing, so read its pod's logs (`kubectl logs -n "
+                "kube-system -l name=nvidia-device-plugin-ds` or the GPU Operator's) and fix what they say (NVIDIA "
+                "runtime not default, no driver); if it is there, the GPUs are allocated to other pods or the request "
+                "asks for more GPUs than one node has."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/348",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/168", DEVICE_PLUGIN),
+        checked="2026-11-25",
+        examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",),
+    ),
+    Signature(
+        code="containers.podman-without-cdi",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Podman before 4.1 knows no CDI device names and treats --device nvidia.com/gpu=... as a path.
+        patterns=(r"Error: stat nvidia\.com/gpu=(?P<device>[\w,:-]{1,64}): no such file or directory",),
+        severity="fail",
+        cause="This Podman does not understand CDI device names (it needs 4.1 or newer), so --device nvidia.com/gpu="
+              "{device} was taken for a file.",
+        advice=("Install Podman 4.1 or newer (the distribution's backports or upstream packages; Ubuntu 22.04 ships "
+                "3.4), keep the CDI spec generated (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`), then "
+                "run with `--device nvidia.com/gpu=all` again."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/podman-container-tools/podman/issues/24474",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/63",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-25",
+        examples=("containers/podman-24474-stat-nvidia-com-gpu-old-podman.txt",),
     ),
 )

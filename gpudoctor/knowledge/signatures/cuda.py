@@ -368,3 +368,149 @@ SIGNATURES += (
         examples=("wsl/cudapython-17-dlopen-libcuda-wsl.txt",),
     ),
 )
+
+# -- More CUDA runtime failures (libraries, toolchains, compute modes, kernels) --------------------------------
+SIGNATURES += (
+    Signature(
+        code="cuda.runtime-library-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
+        # lookbehind leaves out TensorFlow's "dlerror: ..." warnings, which it prints on machines without a GPU too.
+        patterns=(r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|nvrtc"
+                  r"|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",),
+        severity="fail",
+        cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
+              "library is not installed, or not where the loader looks.",
+        advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
+                "version, cuDNN for libcudnn, or the matching nvidia-*-cu1x pip packages), or install the build of the "
+                "program made for the "
+                "CUDA you have; if the file exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda "
+                "environment's lib folder), add its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
+                "not provide these libraries."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("update the driver", "reinstall the driver", "reboot"),
+        sources=("https://github.com/PaddlePaddle/PaddleOCR/issues/9049",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup"),
+        checked="2026-11-25",
+        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",
+                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt"),
+    ),
+    Signature(
+        code="cuda.ptx-toolchain-too-new",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # cudaErrorUnsupportedPtxVersion (222) / CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from a newer CUDA than the
+        # driver's JIT compiler knows.
+        patterns=(r"the provided PTX was compiled with an unsupported toolchain", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+                  r"cudaErrorUnsupportedPtxVersion"),
+        severity="fail",
+        cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
+              "so the driver cannot load it.",
+        advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
+                "shows the newest CUDA the driver supports; CUDA 12.x needs R525 or newer, and each 12.x minor "
+                "release's PTX needs that release's driver), or rebuild or install the program for the CUDA your "
+                "driver supports."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=("set CUDA_VISIBLE_DEVICES", "reinstall PyTorch"),
+        sources=("https://github.com/ComputationalRadiationPhysics/cuda_memtest/issues/31",
+                 "https://github.com/chelsea0x3b/llama-dfdx/issues/6", RUNTIME_ERRORS, COMPATIBILITY),
+        checked="2026-11-25",
+        examples=("cuda/cudamemtest-31-ptx-unsupported-toolchain-460.txt",
+                  "cuda/llamadfdx-6-unsupported-ptx-version-driver-525.txt"),
+    ),
+    Signature(
+        code="cuda.devices-busy-or-unavailable",
+        cause_id="compute-mode-exclusive",
+        kinds=("any",),
+        # cudaErrorDevicesUnavailable (46) / CUDA_ERROR_DEVICE_UNAVAILABLE: no GPU would give this process a context,
+        # which is what Exclusive_Process (or Prohibited) compute mode does when another process holds the GPU.
+        patterns=(r"all CUDA-capable devices are busy or unavailable", r"CUDA-capable device\(s\) is/are busy or unavailable",
+                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE"),
+        severity="fail",
+        cause="CUDA could not create a context on the GPU: its compute mode lets only one process use it (or none), and "
+              "another process already holds it.",
+        advice=("See the compute mode and who holds the GPU (`nvidia-smi -q -d COMPUTE`, `nvidia-smi` processes; "
+                "'E. Process' in the Compute M. column is Exclusive_Process): use a GPU no one holds, stop the other "
+                "process, or set the compute mode back to Default where the GPU must be shared "
+                "(`sudo nvidia-smi -i N -c DEFAULT`); on clusters the scheduler sets exclusive mode on purpose, so "
+                "request a free GPU instead."),
+        action="configure",
+        rules_out=("a missing driver",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/DIGITS/issues/2005", "https://github.com/tensorflow/tensorflow/issues/526",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/digits-2005-busy-unavailable-exclusive-process.txt",),
+    ),
+    Signature(
+        code="cuda.nvcc-unsupported-architecture",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # nvcc (and CMake/ninja builds that call it) when asked to compile for an architecture newer than the toolkit.
+        patterns=(r"nvcc fatal\s{0,4}: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_\d{2,3}[af]?)'",),
+        severity="fail",
+        cause="The installed CUDA toolkit's nvcc does not know {arch}, the GPU architecture the build asks for: the "
+              "toolkit is older than the GPU.",
+        advice=("Build with a CUDA toolkit new enough for the GPU (sm_89 needs CUDA 11.8, sm_90 11.8, sm_100/sm_120 "
+                "12.8), pointing CUDA_HOME and PATH at it, or limit the build to an architecture this nvcc supports "
+                "(`nvcc --list-gpu-arch`; e.g. TORCH_CUDA_ARCH_LIST or CMAKE_CUDA_ARCHITECTURES), which runs slower or "
+                "through PTX."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/NVlabs/tiny-cuda-nn/issues/239", "https://github.com/Totoro97/f2-nerf/issues/59",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list"),
+        checked="2026-11-25",
+        examples=("cuda/tinycudann-239-nvcc-unsupported-compute-89.txt",),
+    ),
+    Signature(
+        code="cuda.invalid-device-function",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # cudaErrorInvalidDeviceFunction (98; 8 in CUDA 9 and older): no kernel in the binary can run on this GPU.
+        patterns=(r"invalid device function", r"cudaErrorInvalidDeviceFunction"),
+        severity="fail",
+        cause="The program's CUDA kernels were not compiled for this GPU's compute capability, so a launch found no "
+              "kernel to run.",
+        advice=("Install a build compiled for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                "--format=csv`): a release or legacy package that still lists it, or build from source with it in "
+                "the architecture list (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES or nvcc -arch=sm_XY); an "
+                "extension compiled on another machine must be rebuilt for this one."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/peterjc123/pytorch-scripts/issues/18", "https://github.com/pytorch/pytorch/issues/1557",
+                 RUNTIME_ERRORS),
+        checked="2026-11-25",
+        examples=("cuda/pytorchscripts-18-gtx860m-invalid-device-function.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="cuda.nvml-library-not-found",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # NVML_ERROR_LIBRARY_NOT_FOUND as pynvml and nvidia-ml-py raise it (gpustat, monitoring, frameworks), and the
+        # loader's line before it. The lookbehind leaves nvidia-container-cli's own wording to
+        # containers.cli-load-library-failed.
+        patterns=(r"NVMLError_LibraryNotFound", r"NVML Shared Library Not Found",
+                  r"(?<!load library failed: )libnvidia-ml\.so\.1: cannot open shared object file"),
+        severity="fail",
+        cause="The program could not load libnvidia-ml.so.1 (NVML), which only the NVIDIA driver installs: no driver is "
+              "installed or visible here.",
+        advice=("Check `nvidia-smi`: install the NVIDIA driver if it fails (its user-space part provides "
+                "libnvidia-ml.so.1); in a container, start it with a GPU request (`docker run --gpus all`) so the "
+                "driver's libraries are mounted in; on a machine without an NVIDIA GPU, turn off the program's GPU "
+                "monitoring."),
+        action="configure",
+        never_suggest=("reinstall pynvml", "reinstall CUDA"),
+        sources=("https://github.com/deepfakes/faceswap/issues/778", "https://github.com/wookayin/gpustat/issues/134",
+                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
+        checked="2026-11-25",
+        examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
+    ),
+)

@@ -1,22 +1,29 @@
-"""Kernel and driver: what the NVIDIA kernel module (NVRM), the PCIe core and module loading log.
+"""Kernel and driver, hardware: what the NVIDIA kernel module (NVRM) and the PCIe core log about the GPUs
+themselves (Xid events, initialisation, the bus, the IOMMU).
 
 The Xid rows group NVIDIA's codes by what to do about them, as gpudoctor/knowledge/xid_catalog.py does (the
-catalogue keeps each code's own description for the gpu.errors check).
+catalogue keeps each code's own description for the gpu.errors check). The rows about building, signing and
+loading the driver's modules live in kernel_modules.py; this module's SIGNATURES holds both, as the one `kernel`
+area of the catalogue and the corpus.
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
-_KERNEL = ("dmesg", "journal")
 _XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
+# An Xid message without its "NVRM: " head: a line such as "NVRM: GPU at PCI:0000:08:00: GPU-..." just above is
+# continued into it (log_lines joins NVRM lines), and the Xid then sits inside that logical line.
+_XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
 
 SIGNATURES = (
     Signature(
         code="kernel.xid-79",
         cause_id="gpu-fell-off-bus",
-        kinds=_KERNEL,
+        kinds=KERNEL_LOG,
         patterns=(
             _XID + r"(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
@@ -38,7 +45,7 @@ SIGNATURES = (
     Signature(
         code="kernel.xid-application",
         cause_id="app-fault",
-        kinds=_KERNEL,
+        kinds=KERNEL_LOG,
         # Xid 45 "caused by previous Xid N" is the driver stopping channels after another fault: that one is the cause.
         patterns=(_XID + r"(?P<xid>13|31|43|45|69)\b(?![^\n]{0,200}caused by previous Xid)",),
         severity="warn",
@@ -58,7 +65,7 @@ SIGNATURES = (
     Signature(
         code="kernel.xid-nvlink",
         cause_id="nvlink-error",
-        kinds=_KERNEL,
+        kinds=KERNEL_LOG,
         # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
         patterns=(_XID + r"(?P<xid>74|14[4-9]|150)\b",
                   # Xid 45 stopping a channel because of an NVLink Xid the excerpt may not hold itself
@@ -78,7 +85,7 @@ SIGNATURES = (
     Signature(
         code="kernel.xid-gsp",
         cause_id="gsp-firmware-error",
-        kinds=_KERNEL,
+        kinds=KERNEL_LOG,
         patterns=(_XID + r"(?P<xid>119|120)\b",),
         severity="fail",
         cause="The GSP firmware of the GPU at {bus_id} timed out or failed (Xid {xid}).",
@@ -91,172 +98,6 @@ SIGNATURES = (
         examples=("kernel/ogkm-446-xid119-gsp-rpc-timeout-dmesg-t.txt",),
     ),
     Signature(
-        code="kernel.api-mismatch",
-        cause_id="driver-library-mismatch",
-        kinds=_KERNEL,
-        # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
-        # drivers name the client: "the client 'kwin_wayland' (pid 1005) / NVRM: has the version X, but ...".
-        patterns=(
-            r"NVRM: API mismatch: the client (?:'[^'\n]{0,64}' \(pid \d+\) )?has the version "
-            r"(?P<client_version>\d{3}\.\d+(?:\.\d+)?), but this kernel module has the version "
-            r"(?P<version>\d{3}\.\d+(?:\.\d+)?)",
-        ),
-        severity="fail",
-        cause="The loaded kernel module is {version} while the driver libraries are {client_version}.",
-        advice=("Reboot, so that the kernel module of the installed driver is loaded (or unload and reload the nvidia "
-                "modules when nothing uses the GPU); if it persists, two driver installs are mixed."),
-        action="reboot",
-        never_suggest=("reinstall CUDA",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/182",
-                 "https://github.com/stackhpc/ansible-slurm-appliance/issues/287",
-                 "https://github.com/Frogging-Family/nvidia-all/issues/394"),
-        checked="2026-11-25",
-        examples=("kernel/stackhpc-287-nvrm-api-mismatch-journal.txt",
-                  "kernel/nvidiadocker-182-api-mismatch-after-upgrade.txt"),
-    ),
-    Signature(
-        code="kernel.module-signature-rejected",
-        cause_id="secure-boot-rejected",
-        kinds=_KERNEL,
-        patterns=(
-            r"could not insert (?:module )?'?(?P<module>[\w./-]{1,128}?)'?: Key was rejected by service",
-            r"Key was rejected by service",
-            r"Loading of (?:unsigned )?module [^\n]{0,200}is rejected",
-            r"Lockdown: [^\n]{0,200}unsigned module",
-        ),
-        severity="fail",
-        cause="Secure Boot refused to load a kernel module that is not signed by an enrolled key.",
-        advice=("Sign the NVIDIA modules with a key enrolled in MOK (DKMS does it when you enroll its key with "
-                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings."),
-        action="configure",
-        sources=("https://wiki.debian.org/SecureBoot",
-                 "https://github.com/JafarAkhondali/acer-predator-turbo-and-rgb-keyboard-linux-module/issues/113",
-                 "https://github.com/saidsay-so/acpi_ec/issues/18"),
-        checked="2026-11-25",
-        examples=("kernel/acer-predator-module-113-key-rejected.txt",),
-    ),
-)
-
-# -- Rows written from the training corpus (kernel area) ---------------------------------------------------
-# Each row's examples are training files only (tests/fixtures/corpus/training.py); HOLDOUT.txt scores them.
-_NVRM_TEXT = ("dmesg", "journal", "build", "other")
-_BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?)"
-DRIVER_README = "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/"
-NVML_DOCS = "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"
-# An Xid message without its "NVRM: " head: a line such as "NVRM: GPU at PCI:0000:08:00: GPU-..." just above is
-# continued into it (log_lines joins NVRM lines), and the Xid then sits inside that logical line.
-_XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
-
-SIGNATURES += (
-    Signature(
-        code="kernel.nvml-driver-library-mismatch",
-        cause_id="driver-library-mismatch",
-        kinds=("any",),
-        # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
-        # nvidia-container-cli ("nvml error: driver/library version mismatch") print it; nvidia-smi adds the
-        # "NVML library version:" line only in this case.
-        patterns=(
-            r"[Dd]river/library version mismatch",
-            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)",
-        ),
-        severity="fail",
-        cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
-        advice=("Reboot the host, or unload and reload the nvidia modules when no process uses the GPU "
-                "(`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`), so the kernel "
-                "module matches the libraries. If it comes back after a reboot, two driver installs are mixed: "
-                "install the user-space driver of the same version as the kernel module "
-                "(`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the driver packages so "
-                "unattended upgrades do not replace them under running jobs."),
-        action="reboot",
-        rules_out=("a broken GPU", "a CUDA toolkit problem"),
-        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),
-        sources=("https://github.com/mozilla/translations/issues/1167",
-                 "https://github.com/lyulyul/shine-cluster/issues/30",
-                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
-                 "https://github.com/saharmor/dalle-playground/issues/104", NVML_DOCS),
-        checked="2026-11-25",
-        examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
-                  "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
-                  "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
-                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt"),
-    ),
-    Signature(
-        code="kernel.gsp-firmware-missing",
-        cause_id="driver-library-mismatch",
-        kinds=_NVRM_TEXT,
-        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
-        # another version's firmware is installed, the module and the driver packages are of two versions.
-        patterns=(
-            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp_\w+\.bin failed with error -2",
-            r"NVRM: RmFetchGspRmImages: No firmware image found",
-        ),
-        severity="fail",
-        cause="The kernel module found no GSP firmware file of its own version, so the GPU could not start.",
-        advice=("Make the kernel module and every driver package the same version: install the driver (and its "
-                "firmware package) that matches the loaded module, or roll back to a matched set, then reboot."),
-        action="reboot",
-        never_suggest=("blacklist nouveau", "disable Secure Boot"),
-        sources=("https://github.com/ublue-os/bazzite/issues/2668",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
-        checked="2026-11-25",
-        examples=("kernel/bazzite-2668-api-mismatch-half-update.txt",),
-    ),
-    Signature(
-        code="kernel.installer-nouveau-running",
-        cause_id="nouveau-conflict",
-        kinds=("any",),
-        # nvidia-installer's words: "Nouveau is running: any attempt to disable it will not take effect until
-        # after a reboot." and "The Nouveau kernel driver is currently in use by your system."
-        patterns=(
-            r"Nouveau is running: any attempt to disable it",
-            r"The Nouveau kernel driver is currently in use by your system",
-        ),
-        severity="fail",
-        cause="The nouveau driver holds the GPU, so the NVIDIA kernel module cannot take it.",
-        advice=("Blacklist nouveau (`blacklist nouveau` and `options nouveau modeset=0` in "
-                "/etc/modprobe.d/blacklist-nouveau.conf), rebuild the initramfs (`sudo update-initramfs -u` or "
-                "`sudo dracut -f`), reboot, then install or load the NVIDIA driver."),
-        action="reboot",
-        never_suggest=("disable Secure Boot", "install the CUDA toolkit"),
-        sources=("https://github.com/xrip/cmp50hx-unlock/issues/5",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/commonproblems.html"),
-        checked="2026-11-25",
-        examples=("kernel/cmp50hxunlock-5-installer-nouveau-running.txt",),
-    ),
-    Signature(
-        code="kernel.nouveau-bound",
-        cause_id="nouveau-conflict",
-        kinds=("any",),
-        # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
-        patterns=(r"Kernel driver in use: (?P<driver>nouveau|nova_core|nova-core)\b",),
-        severity="fail",
-        cause="The GPU is driven by {driver}, not by the NVIDIA kernel module.",
-        advice=("Blacklist nouveau (and nova_core) in /etc/modprobe.d and in the initramfs: regenerate it "
-                "(`sudo dracut -f` or `sudo update-initramfs -u`), add `rd.driver.blacklist=nouveau "
-                "modprobe.blacklist=nouveau` to the kernel command line if it is still loaded early, then reboot."),
-        action="reboot",
-        never_suggest=("disable Secure Boot", "install the CUDA toolkit"),
-        sources=("https://github.com/negativo17/nvidia-driver/issues/73",),
-        checked="2026-11-25",
-        examples=("kernel/negativo17-73-lspci-driver-in-use-nouveau.txt",),
-    ),
-    Signature(
-        code="kernel.gpu-bound-to-other-driver",
-        cause_id="nouveau-conflict",
-        kinds=_NVRM_TEXT,
-        patterns=(r"NVRM: GPU " + _BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
-        severity="fail",
-        cause="Another driver ({driver}) claimed the GPU at {bus_id} before the NVIDIA module could bind it.",
-        advice=("Blacklist that driver (nova_core or nouveau: `blacklist nova_core` and `blacklist nouveau` in "
-                "/etc/modprobe.d/, then regenerate the initramfs) so the NVIDIA module can bind the GPU, and reboot "
-                "or unbind it and reload nvidia."),
-        action="reboot",
-        never_suggest=("disable Secure Boot", "rebuild with DKMS"),
-        sources=("https://github.com/beclab/Olares/pull/3963",),
-        checked="2026-11-25",
-        examples=("kernel/olares-3963-nova-core-holds-gpu.txt",),
-    ),
-    Signature(
         code="kernel.iommu-page-fault",
         cause_id="iommu-blocks-p2p",
         kinds=("any",),
@@ -264,7 +105,7 @@ SIGNATURES += (
         # "AMD-Vi: Event logged [IO_PAGE_FAULT device=07:00.0 ..."); Intel: "DMAR: [DMA Write] Request device
         # [07:00.0] fault addr ...". GPU DMA translated or blocked by the IOMMU, typically peer-to-peer traffic.
         patterns=(
-            r"nvidia " + _BUS + r": AMD-Vi: Event logged \[IO_PAGE_FAULT",
+            r"nvidia " + BUS + r": AMD-Vi: Event logged \[IO_PAGE_FAULT",
             r"AMD-Vi: Event logged \[IO_PAGE_FAULT device=(?P<device>[0-9a-fA-F:.]+)",
             r"DMAR: \[DMA (?:Read|Write)[^\]\n]{0,20}\] Request device \[(?P<device>[0-9a-fA-F:.]+)\] "
             r"(?:PASID \w+ )?fault addr",
@@ -321,7 +162,7 @@ SIGNATURES += (
     Signature(
         code="kernel.xid-mmu-fault",
         cause_id="app-fault",
-        kinds=_NVRM_TEXT,
+        kinds=NVRM_TEXT,
         # Xid 31 (GPU memory page fault), 13 (graphics engine exception) and 43 (GPU stopped processing: a channel
         # reset) name the process whose context faulted (R470+: "pid=..., name=..., Ch ..."); NVIDIA's Xid catalogue
         # puts them on the application first. Xid 45 is left out: it mostly follows another error.
@@ -344,7 +185,7 @@ SIGNATURES += (
     Signature(
         code="kernel.xid-gsp-timeout",
         cause_id="gsp-firmware-error",
-        kinds=_NVRM_TEXT,
+        kinds=NVRM_TEXT,
         patterns=(
             _XID_ANYWHERE + r"(?P<xid>119|120)\b",
             r"Timeout waiting for RPC from GSP",
@@ -364,10 +205,10 @@ SIGNATURES += (
     Signature(
         code="kernel.bar-invalid",
         cause_id="bar-allocation",
-        kinds=_NVRM_TEXT,
+        kinds=NVRM_TEXT,
         patterns=(
             r"NVRM: This PCI I/O region assigned to your NVIDIA device is invalid: BAR(?P<bar>\d) is "
-            r"(?P<size>\d+)M @ 0x0 \(PCI:" + _BUS + r"\)",
+            r"(?P<size>\d+)M @ 0x0 \(PCI:" + BUS + r"\)",
         ),
         severity="fail",
         cause="The firmware left BAR{bar} of the GPU at {bus_id} without address space, so the driver cannot use it.",
@@ -387,230 +228,133 @@ SIGNATURES += (
         examples=("kernel/gpuoperator-492-vm-bar1-0m.txt", "kernel/system76fw-66-egpu-bar0-invalid.txt",
                   "kernel/mbp2016-60-tb3-egpu-bar-no-space.txt"),
     ),
+
     Signature(
-        code="kernel.nvml-insufficient-permissions",
-        cause_id="device-permissions",
-        kinds=("any",),
-        # NVML_ERROR_NO_PERMISSION's string, as nvidia-smi, pynvml and the Go bindings print it.
-        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions",),
-        severity="fail",
-        cause="The user or service cannot open the NVIDIA device files (/dev/nvidia*), so NVML refuses to start.",
-        advice=("Give that user permission to open /dev/nvidia*: add it to the group that owns them "
-                "(`ls -l /dev/nvidia*`, often video: `sudo usermod -aG video USER`, then log in again), or set the "
-                "driver's device file mode/group (`options nvidia NVreg_DeviceFileMode=0666` or "
-                "`NVreg_DeviceFileGID=`) and reload the module."),
-        action="configure",
-        rules_out=("the driver version",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/coraxx/netdata_nv_plugin/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/284",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/faq.html"),
-        checked="2026-11-25",
-        examples=("kernel/netdatanv-1-pynvml-insufficient-permissions.txt",
-                  "kernel/nvidiadocker-284-nvml-insufficient-permissions.txt"),
-    ),
-    Signature(
-        code="kernel.headers-missing",
-        cause_id="dkms-build-failed",
-        kinds=("any",),
+        code="kernel.rm-init-adapter-failed",
+        cause_id="rm-init-failed",
+        kinds=NVRM_TEXT,
+        # NVRM's words when the driver could not bring a GPU up ("RmInitAdapter failed! (0x22:0x56:884)", followed by
+        # "rm_init_adapter failed, device minor number N"); the reason is in the NVRM lines just above it, if any.
         patterns=(
-            r"Unable to find a match: [^\n]{0,80}kernel-(?:devel|headers)",
-            r"Your kernel headers for kernel (?P<kernel>\S+) cannot be found",
-            r"Unable to find the kernel source tree for the currently running kernel",
+            r"NVRM: GPU " + BUS + r": RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
+            r"NVRM: GPU " + BUS + r": rm_init_adapter failed, device minor number (?P<minor>\d{1,3})",
         ),
         severity="fail",
-        cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
-        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)` or "
-                "`sudo dnf install kernel-devel-$(uname -r)`); if the repositories no longer carry them, update to "
-                "the current kernel, reboot into it, and build the driver again."),
-        action="configure",
-        never_suggest=("disable Secure Boot", "blacklist nouveau"),
-        sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",),
+        cause="The driver could not initialise the GPU at {bus_id} (RmInitAdapter failed), so that GPU is unusable.",
+        advice=("Read the NVRM lines just before it: they often name the reason (a GPU this driver or module does not "
+                "support, GSP firmware, PCI address space), and that names the fix. Otherwise power-cycle the host (off, "
+                "not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
+                "seating and the BIOS PCIe settings (Above 4G Decoding), and update to the newest driver of your branch; "
+                "a GPU that keeps failing to initialise after that needs replacing."),
+        action="reseat-or-inspect-hardware",
+        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
+        sources=(XID_DOCS, "https://github.com/NVIDIA/gpu-operator/issues/1146",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230"),
         checked="2026-11-25",
-        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt",),
+        examples=("kernel/gpuoperator-1146-rm-init-adapter-failed-node.txt", "kernel/ogkm-1230-wpr2-already-up-rminit.txt"),
     ),
     Signature(
-        code="kernel.dkms-build-failed",
-        cause_id="dkms-build-failed",
+        code="kernel.gsp-wpr2-already-up",
+        cause_id="rm-init-failed",
+        kinds=NVRM_TEXT,
+        # The GSP's write-protected region is still up from an earlier boot of its firmware (a warm reboot, a crashed
+        # driver unload): the driver will not boot GSP over it, and says the GPU "may need to be reset".
+        patterns=(r"(?:NVRM: )?GPU(?P<gpu>\d{1,3}) _?kgspBootGspRm(?:_\w{1,8})?: unexpected WPR2 already up",
+                  r"unexpected WPR2 already up, cannot proceed with booting GSP"),
+        severity="fail",
+        cause="The GPU's GSP firmware was left running from before (WPR2 already up), so the driver could not boot it "
+              "and the GPU did not initialise.",
+        advice=("Reset the GPU so its GSP starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
+                "full power cycle of the host (shut down and power off, a warm reboot may not clear it); then update "
+                "the driver if it happens after every reboot."),
+        action="reset-gpu",
+        never_suggest=("blacklist nouveau", "disable Secure Boot"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1104"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-1230-wpr2-already-up-rminit.txt",),
+    ),
+    Signature(
+        code="kernel.nvml-gpu-lost",
+        cause_id="gpu-fell-off-bus",
         kinds=("any",),
-        patterns=(
-            r"Consult /var/lib/dkms/nvidia[\w-]{0,20}/(?P<version>\d{3}\.\d+(?:\.\d+)?)/build/make\.log",
-            r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
-            # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
-            r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
-        ),
+        # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
+        patterns=(r"Unable to determine the device handle for GPU\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
+                  r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST"),
         severity="fail",
-        cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
-        advice=("Read the make.log DKMS names for the first compiler error; usually the kernel is newer than this "
-                "driver supports: update the driver to a newer release that supports this kernel, or boot the "
-                "previous kernel until one exists."),
-        action="configure",
-        never_suggest=("blacklist nouveau",),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635",),
-        checked="2026-11-25",
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt",),
-    ),
-    Signature(
-        code="kernel.uvm-module-missing",
-        cause_id="uvm-missing",
-        kinds=("any",),
-        # The driver's UVM module (nvidia_uvm, or a packaged name like nvidia_331_uvm) could not be inserted.
-        patterns=(
-            r"could not insert '(?P<module>nvidia[\w-]{0,12}uvm)'",
-            r"could not find module by name='(?P<module>nvidia[\w-]{0,12}uvm)'",
-        ),
-        severity="fail",
-        cause="The CUDA unified-memory module ({module}) is not loaded, so CUDA cannot start while the GPU is seen.",
-        advice=("Install the driver's UVM module (on old Ubuntu packages it is a separate package such as "
-                "nvidia-331-uvm) and load it with `sudo modprobe nvidia_uvm`; `ls /dev/nvidia-uvm` must then exist."),
-        action="reload-driver",
-        never_suggest=("reinstall the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/NVlabs/nvbio-gpl/issues/7",),
-        checked="2026-11-25",
-        examples=("kernel/nvbio-7-nvidia-331-uvm-missing.txt",),
-    ),
-    Signature(
-        code="kernel.module-not-found",
-        cause_id="driver-not-loaded",
-        kinds=("any",),
-        patterns=(r"modprobe: FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
-        severity="fail",
-        cause="No {module} kernel module exists for the running kernel, so the driver cannot be loaded.",
-        advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
-                "DKMS and this kernel's headers, so the module is built for it), then `sudo modprobe nvidia`; "
-                "`nvidia-smi` must list the GPUs before any container or CUDA program can."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
-                  "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"),
-    ),
-    Signature(
-        code="kernel.installer-module-load-failed",
-        cause_id="driver-not-loaded",
-        kinds=("any",),
-        # nvidia-installer: "ERROR: Unable to load the kernel module 'nvidia.ko'." followed by the reason.
-        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",),
-        severity="fail",
-        cause="The NVIDIA installer built the kernel module but the kernel refused to load it.",
-        advice=("Read why in `sudo dmesg | tail -n 30` and /var/log/nvidia-installer.log (another driver already "
-                "bound to the GPU, an unsigned module refused at boot, or a GPU this driver does not support), fix "
-                "that, and install the driver again."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/481",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt",),
-    ),
-    Signature(
-        code="kernel.driver-not-loaded",
-        cause_id="driver-not-loaded",
-        kinds=("any",),
-        patterns=(
-            r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
-            r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
-            r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
-            r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
-        ),
-        severity="fail",
-        cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
-        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with "
-                "`sudo dmesg | grep -i nvrm`; a module missing for this kernel means installing the driver packages "
-                "for it (DKMS with this kernel's headers). In a container or under WSL 2 the driver is the host's: "
-                "check `nvidia-smi` on the host (WSL needs WSL 2)."),
-        action="configure",
-        never_suggest=("reinstall CUDA",),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
-                 "https://github.com/acidanthera/bugtracker/issues/2237"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
-    ),
-    Signature(
-        code="kernel.open-module-datacenter-only",
-        cause_id="gpu-unsupported-by-driver",
-        kinds=_NVRM_TEXT,
-        patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
-        severity="fail",
-        cause="This release of the open NVIDIA kernel module supports only data-center GPUs and refused this one.",
-        advice=("Install the proprietary kernel module of the same driver for this GPU, or load the open one with "
-                "`options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` as the driver README describes."),
-        action="configure",
-        never_suggest=("check the power supply", "reseat the GPU"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/230",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"),
-        checked="2026-11-25",
-        examples=("kernel/ogkm-230-open-module-datacenter-only.txt",),
-    ),
-    Signature(
-        code="kernel.gpu-not-supported-by-driver",
-        cause_id="gpu-unsupported-by-driver",
-        kinds=_NVRM_TEXT,
-        # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
-        # module and a GPU without GSP; a release older than the GPU; a GPU left to a legacy branch.
-        patterns=(
-            r"NVRM: The NVIDIA GPU " + _BUS + r" \(PCI ID: (?P<pci_id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\) installed in "
-            r"this system is not supported by open nvidia\.ko because it does not include the required GPU System "
-            r"Processor",
-            r"installed in this system is not supported by the (?P<release>\d{3}\.[\dx.]{2,12}) NVIDIA Linux driver "
-            r"release",
-            r"GPU installed in this system is supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
-        ),
-        severity="fail",
-        cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
-        advice=("Install the driver the message points to: when the open nvidia.ko refuses a GPU without a GSP "
-                "(older than Turing), the proprietary (closed) kernel module of the same driver; when it names a "
-                "legacy series (such as 470.xx or 390.xx), that legacy driver; when the GPU is newer than the release, "
-                "a newer driver (RTX 50-series needs R570 or newer, with the open modules)."),
-        action="configure",
-        never_suggest=("disable Secure Boot", "check the power supply"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
-                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
-        checked="2026-11-25",
-        examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt",),
-    ),
-    Signature(
-        code="kernel.apt-upgraded-driver",
-        cause_id="driver-library-mismatch",
-        kinds=("any",),
-        # apt's history log (/var/log/apt/history.log): NVIDIA driver packages replaced under a running system, as
-        # unattended-upgrades does; the loaded module stays the old version until a reboot.
-        patterns=(r"Upgrade: (?:lib)?nvidia-[\w-]{2,40}:\w{3,8} \((?P<old>\d{3}\.\d+(?:\.\d+)?)",),
-        severity="warn",
-        cause="apt upgraded the NVIDIA driver packages from {old}; until a reboot the old kernel module stays "
-              "loaded, and NVML then fails with a driver/library version mismatch.",
-        advice=("Reboot (or reload the nvidia modules) when the jobs allow, and hold the driver packages so "
-                "unattended upgrades do not replace them under running jobs (`sudo apt-mark hold` on the nvidia and "
-                "libnvidia packages, or Unattended-Upgrade::Package-Blacklist)."),
+        cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
+        advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
+                "`sudo dmesg`, check the GPU's power cables and the PSU's capacity, reseat the card and any riser, and "
+                "watch its temperature under load; a GPU that keeps getting lost in the same slot points at the slot "
+                "or the card."),
         action="reboot",
-        never_suggest=("reinstall CUDA",),
-        sources=("https://github.com/lyulyul/shine-cluster/issues/30",
-                 "https://wiki.debian.org/UnattendedUpgrades"),
+        rules_out=("an application bug",),
+        never_suggest=("reinstall CUDA", "reduce the batch size"),
+        sources=(XID_DOCS, "https://github.com/AlexeyAB/darknet/issues/86", "https://github.com/JosephKJ/OWOD/issues/81",
+                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
         checked="2026-11-25",
-        examples=("kernel/shinecluster-30-unattended-upgrade-mismatch.txt",),
+        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt"),
     ),
     Signature(
-        code="kernel.installer-no-kernel-modules",
-        cause_id="driver-library-mismatch",
+        code="kernel.pcie-uncorrected-fatal",
+        cause_id="pcie-link-errors",
         kinds=("any",),
-        # nvidia-installer run with --no-kernel-modules installs only its own user-space version; the kernel
-        # modules come from elsewhere (a distribution package, a patched build) and must be the same version.
-        patterns=(
-            r"You specified the '--no-kernel-modules' command line option",
-            r"NVIDIA-Linux-[\w]{3,10}-(?P<version>\d{3}\.\d+(?:\.\d+)?)\.run --no-kernel-modules",
-        ),
-        severity="warn",
-        cause="The user-space driver was installed without kernel modules; it works only with kernel modules of "
-              "exactly its own version.",
-        advice=("Make the kernel modules and the user-space driver the same version: install the .run file whose "
-                "version matches the modules (`cat /proc/driver/nvidia/version` or `modinfo -F version nvidia`), or "
-                "build the modules of the user-space driver's version, then load them."),
-        action="configure",
-        never_suggest=("reinstall CUDA",),
-        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        # drivers/pci/pcie/aer.c: an uncorrectable fatal error on a link, and the nvidia driver (which registers no AER
+        # recovery callbacks) unable to recover from it.
+        patterns=(r"PCIe Bus Error: severity=Uncorrect(?:ed|able) \(Fatal\)",
+                  r"nvidia " + BUS + r": AER: can't recover \(no error_detected callback\)"),
+        severity="fail",
+        cause="An uncorrectable (fatal) PCIe error hit a GPU's link; the nvidia driver cannot recover from it, so the GPU "
+              "hangs or drops off until a reboot.",
+        advice=("Treat it as a hardware fault of that PCIe link: reseat the GPU and any riser or cable, check its power "
+                "connectors, update the BIOS, and try the GPU in another slot; if the fatal errors follow the card, "
+                "replace it. `sudo lspci -vvv -s BUS` shows the link's error status."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("a driver install problem", "the application"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/rwth-i6/returnn/issues/1500",
+                 "https://docs.kernel.org/PCI/pcieaer-howto.html"),
         checked="2026-11-25",
-        examples=("kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",),
+        examples=("kernel/returnn-1500-nvidia-aer-cant-recover.txt",),
+    ),
+    Signature(
+        code="kernel.persistence-mode-deprecated",
+        cause_id="none",
+        kinds=NOTICE_ONLY_IN_PASTES,
+        # NVRM's notice when legacy persistence mode is switched on (`nvidia-smi -pm 1`); the mode still works.
+        patterns=(r"NVRM: Persistence mode is deprecated and will be removed in a future release",),
+        severity="info",
+        cause="The driver notes that legacy persistence mode (nvidia-smi -pm 1) is deprecated; it still works and "
+              "nothing is wrong with the GPU.",
+        advice=("Harmless deprecation notice: to silence it, keep the driver initialised with the persistence daemon "
+                "instead (`sudo systemctl enable --now nvidia-persistenced`) and stop running `nvidia-smi -pm 1` at boot."),
+        action="none",
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/fgci-org/ansible-role-cuda/issues/19",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-25",
+        examples=("kernel/ansiblecuda-19-persistence-mode-deprecated.txt",),
+    ),
+    Signature(
+        code="kernel.usbc-i2c-timeout",
+        cause_id="none",
+        kinds=NOTICE_ONLY_IN_PASTES,
+        # drivers/i2c/busses/i2c-nvidia-gpu.c: the I2C controller of the USB-C (UCSI) port on Turing and later
+        # cards, PCI function .3 of the GPU; DDC tools and the ucsi_ccg driver probing it log timeouts.
+        patterns=(r"nvidia-gpu " + BUS + r": i2c timeout error (?P<status>[0-9a-f]{8})",),
+        severity="info",
+        cause="The card's USB-C port controller ({bus_id}, not the GPU itself) timed out on I2C; this does not affect "
+              "CUDA or the GPU's health.",
+        advice=("Informational for GPU compute: ignore it unless the card's USB-C port (display or charging) is needed "
+                "and broken; then update the driver and kernel (the i2c-nvidia-gpu and ucsi_ccg drivers), or blacklist "
+                "ucsi_ccg if the port is unused."),
+        action="none",
+        never_suggest=("reinstall the driver", "reseat the GPU", "check the power supply"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/361",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1156"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-361-usbc-i2c-timeout-gddccontrol.txt",),
     ),
 )
+
+SIGNATURES += MODULE_ROWS

@@ -196,3 +196,91 @@ SIGNATURES += (
         examples=("nccl/raylightning-24-ipc-217-peer-access-not-supported.txt",),
     ),
 )
+
+# -- torch.distributed's set-up around NCCL: ranks, the rendezvous store, renamed variables --------------------
+DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
+
+SIGNATURES += (
+    Signature(
+        code="nccl.duplicate-gpu",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # NCCL's init check (init.cc) when two ranks of one communicator sit on the same GPU (its bus id in hex).
+        patterns=(r"Duplicate GPU detected : rank (?P<rank>\d{1,6}) and rank (?P<other>\d{1,6}) both on CUDA device "
+                  r"(?P<device>[0-9a-fA-F]{1,12})",),
+        severity="fail",
+        cause="Ranks {rank} and {other} run on the same GPU ({device}); NCCL needs one GPU per rank in a communicator.",
+        advice=("Give each rank its own GPU: set the device from the local rank before any CUDA work "
+                "(`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` under torchrun, `hvd.local_rank()` under "
+                "Horovod, the rank's own id under Ray), do not hard-code cuda:0 or one CUDA_VISIBLE_DEVICES for every "
+                "rank, and start no more ranks per node than it has GPUs."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall NCCL", "reinstall the driver"),
+        sources=("https://github.com/horovod/horovod/issues/3949", "https://github.com/Peterande/D-FINE/issues/289",
+                 DISTRIBUTED_ENV),
+        checked="2026-11-25",
+        examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt"),
+    ),
+    Signature(
+        code="nccl.store-connect-timeout",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # c10d's TCPStore clients (every rank but 0) when MASTER_ADDR:MASTER_PORT does not answer in time.
+        patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
+                  r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
+                  r"RendezvousConnectionError: The connection to the C10d store has failed"),
+        severity="fail",
+        cause="A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT before the timeout.",
+        advice=("Check from every node that MASTER_ADDR resolves to the same, reachable address (/etc/hosts, DNS; not "
+                "127.0.0.1 across nodes) and that the port is open (`nc -zv MASTER_ADDR MASTER_PORT`; a firewall or "
+                "security group often blocks it); make sure rank 0 actually started, and that all nodes were given the "
+                "same MASTER_ADDR, MASTER_PORT and number of nodes."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/105782", "https://github.com/pytorch/pytorch/issues/79388",
+                 DISTRIBUTED_ENV),
+        checked="2026-11-25",
+        examples=("nccl/pytorch-105782-client-socket-timed-out-29500.txt",),
+    ),
+    Signature(
+        code="nccl.torch-env-renamed",
+        cause_id="none",
+        kinds=("any",),
+        # PyTorch 2.2 renamed its NCCL process-group variables (NCCL_ASYNC_ERROR_HANDLING, NCCL_BLOCKING_WAIT,
+        # NCCL_DESYNC_DEBUG, ...) to TORCH_NCCL_*; the old names still work and print this warning.
+        patterns=(r"Environment variable (?P<old>NCCL_\w{3,40}) is deprecated; use (?P<new>TORCH_NCCL_\w{3,40}) instead",),
+        severity="info",
+        cause="PyTorch warns that {old} was renamed {new}; the old name still takes effect. Not an error.",
+        advice=("Harmless: rename the variable to its TORCH_NCCL_ name where your launcher or code sets it (it is a "
+                "deprecation warning, not a fault); look elsewhere in the log for the real error."),
+        action="none",
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall NCCL", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/NVIDIA/physicsnemo/issues/568", "https://github.com/pytorch/pytorch/pull/114077",
+                 "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
+        checked="2026-11-25",
+        examples=("nccl/physicsnemo-568-nccl-async-env-renamed.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="nccl.remote-error",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
+        # between the nodes failed.
+        patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
+                  r"remote process exited or there was a network error"),
+        severity="fail",
+        cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
+        advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
+                "exception, a killed process: fix that); if every rank was alive, check the network between the nodes: "
+                "InfiniBand/RoCE link state on every node (`ibstat`, `ibv_devinfo`), NCCL_DEBUG=INFO for the peer and "
+                "interface that failed, and exclude nodes with bad links."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt",),
+    ),
+)

@@ -124,3 +124,125 @@ SIGNATURES += (
         examples=("wsl/wsl-6809-dev-dxg-missing-preview-build.txt",),
     ),
 )
+
+# -- Which WSL, which Windows, which driver model: what decides whether WSL gets a GPU at all --------------------
+WSL_INSTALL = "https://learn.microsoft.com/en-us/windows/wsl/install"
+WSL_TO_WSL2 = ("Run the distribution under WSL 2, the only WSL with GPU access: in PowerShell `wsl -l -v` shows each "
+               "distribution's VERSION; convert it with `wsl --set-version <distro> 2` (and `wsl --set-default-version "
+               "2`), on Windows 11 or Windows 10 21H2 or newer with a current NVIDIA Windows driver; do not install a "
+               "Linux NVIDIA driver inside the distribution.")
+
+SIGNATURES += (
+    Signature(
+        code="wsl.container-no-adapters",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # nvidia-container-cli under WSL (Docker Desktop's back end or Docker in a distribution) when dxcore offers it
+        # no GPU adapter.
+        patterns=(r"WSL environment detected but no adapters were found",),
+        severity="fail",
+        cause="Inside WSL the NVIDIA container runtime found no GPU adapter: Windows offers no NVIDIA GPU to WSL 2 "
+              "(no or an old NVIDIA Windows driver, WSL 1, an old Windows or WSL, or no NVIDIA GPU at all).",
+        advice=("On Windows, check that `nvidia-smi` lists the GPU and install or update the NVIDIA Windows driver (it "
+                "provides the GPU to WSL 2); run `wsl --update` and `wsl --shutdown`, make sure the distribution is WSL 2 "
+                "(`wsl -l -v`), then check `nvidia-smi` inside WSL before starting the container. Without an NVIDIA GPU, "
+                "run the container without a GPU request."),
+        action="configure",
+        never_suggest=("install a Linux NVIDIA driver in WSL", "reinstall Docker"),
+        sources=("https://github.com/OpenBMB/UltraRAG/issues/12",
+                 "https://github.com/IDEA-Research/Grounded-Segment-Anything/issues/506", WSL_GUIDE),
+        checked="2026-11-25",
+        examples=("wsl/ultrarag-12-wsl-no-adapters-docker-desktop.txt",),
+    ),
+    Signature(
+        code="wsl.wsl1-kernel",
+        cause_id="wsl1",
+        kinds=("any",),
+        # WSL 1 has no Linux kernel; uname -r reports 4.4.0-<Windows build>-Microsoft. WSL 2's kernels are named
+        # like 5.15.153.1-microsoft-standard-WSL2.
+        patterns=(r"\b4\.4\.0-(?P<build>\d{5})-Microsoft\b",),
+        severity="fail",
+        cause="The kernel name 4.4.0-{build}-Microsoft shows the distribution runs under WSL 1, which has no GPU access.",
+        advice=WSL_TO_WSL2,
+        action="configure",
+        never_suggest=("install linux-headers", "install a Linux NVIDIA driver in WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/5554", WSL_GUIDE, WSL_INSTALL),
+        checked="2026-11-25",
+        examples=("wsl/wsl-5554-kernel-4-4-0-microsoft-is-wsl1.txt",),
+    ),
+    Signature(
+        code="wsl.wsl1-stated",
+        cause_id="wsl1",
+        kinds=("any",),
+        # What people paste or write: `wsl -l -v` with a distribution at VERSION 1, WSL's issue form with "WSL 1"
+        # ticked, or "using WSL 1" in words. The lookahead keeps WSL's own version numbers (WSL 1.3.11.0) out.
+        patterns=(r"^\*?\s{0,4}[\w.-]{2,40}\s{2,40}(?:Running|Stopped)\s{2,40}1\s*$",
+                  r"- \[[xX]\] WSL 1\b(?![.\d])",
+                  r"\b(?:using|on|in|under|with) (?:WSL|wsl) ?1\b(?![.\d])"),
+        severity="warn",
+        cause="The distribution runs under WSL 1, which has no GPU access; CUDA needs WSL 2.",
+        advice=WSL_TO_WSL2,
+        action="configure",
+        never_suggest=("install a Linux NVIDIA driver in WSL",),
+        sources=("https://github.com/oobabooga/textgen/issues/458", WSL_GUIDE, WSL_INSTALL),
+        checked="2026-11-25",
+        examples=("wsl/textgen-458-found-no-nvidia-driver-wsl1.txt",),
+    ),
+    Signature(
+        code="wsl.windows-without-wsl2",
+        cause_id="wsl1",
+        kinds=("any",),
+        # `ver` / WSL's issue form: Windows 10 builds before 18362 (version 1903) have no WSL 2 at all.
+        patterns=(r"Microsoft Windows \[Version 10\.0\.(?P<build>1[0-7]\d{3}|18[0-2]\d{2}|183[0-5]\d)(?:\.\d{1,6})?\]",),
+        severity="warn",
+        cause="Windows 10 build {build} predates WSL 2, so its WSL (WSL 1) has no GPU access.",
+        advice=("Update Windows (WSL 2 with GPU support needs Windows 11 or Windows 10 21H2, build 19044, or newer), "
+                "then " + WSL_TO_WSL2[0].lower() + WSL_TO_WSL2[1:]),
+        action="configure",
+        never_suggest=("reinstall the driver", "install a Linux NVIDIA driver in WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/3847", WSL_GUIDE, WSL_INSTALL),
+        checked="2026-11-25",
+        examples=("wsl/wsl-3847-nvidia-smi-wsl1-no-gpu.txt",),
+    ),
+    Signature(
+        code="wsl.nvml-access-blocked",
+        cause_id="wsl-tcc-mode",
+        kinds=("any",),
+        # NVML inside WSL 2 when Windows offers it no usable GPU: mostly a GPU in the TCC or MCDM driver model (data
+        # center GPUs default to it; WSL takes only WDDM GPUs).
+        patterns=(r"Failed to initialize NVML: GPU access blocked by the operating system",),
+        severity="fail",
+        cause="WSL 2 is not given the GPU: on Windows it runs in the TCC (or MCDM) driver model, and WSL only takes GPUs "
+              "in the WDDM model.",
+        advice=("On Windows run `nvidia-smi` and look at the driver model column: for a GPU in TCC or MCDM, switch it to "
+                "WDDM as administrator (`nvidia-smi -i 0 -dm 0`, then reboot) where the card and driver allow it; data "
+                "center GPUs that only run TCC (H100 PCIe, some L40S drivers) cannot be used from WSL: use a Linux host "
+                "or VM. If you installed a Linux nvidia-utils package inside WSL, remove it and use "
+                "/usr/lib/wsl/lib/nvidia-smi."),
+        action="configure",
+        never_suggest=("install the CUDA toolkit",),
+        sources=("https://github.com/microsoft/WSL/issues/14339", "https://github.com/microsoft/WSL/issues/9952",
+                 "https://github.com/microsoft/WSL/issues/12835", WSL_GUIDE),
+        checked="2026-11-25",
+        examples=("wsl/wsl-14339-l40s-datacenter-mode-nvml-blocked.txt",),
+    ),
+    Signature(
+        code="wsl.gpu-in-tcc-mode",
+        cause_id="wsl-tcc-mode",
+        kinds=("any",),
+        # A row of Windows' nvidia-smi table: the driver model (WDDM, TCC, MCDM) sits before the bus id.
+        patterns=(r"\s(?P<model>TCC|MCDM)\s{1,8}\|\s{1,4}[0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d",),
+        severity="warn",
+        cause="A GPU runs in the {model} driver model on Windows: Windows programs can use it, but WSL 2 and Docker "
+              "Desktop are only given WDDM GPUs.",
+        advice=("If the GPU is meant for WSL 2 or Docker Desktop, switch it to WDDM as administrator "
+                "(`nvidia-smi -i N -dm 0`, then reboot) where the card and driver allow it; GPUs that only run TCC "
+                "need a Linux host or VM. For native Windows compute, TCC is fine and nothing needs changing."),
+        action="configure",
+        never_suggest=("install the CUDA toolkit",),
+        sources=("https://github.com/microsoft/WSL/issues/11865", "https://github.com/microsoft/WSL/issues/9952",
+                 WSL_GUIDE),
+        checked="2026-11-25",
+        examples=("wsl/wsl-11865-l40s-tcc-access-blocked.txt",),
+    ),
+)

@@ -1,0 +1,519 @@
+"""Kernel and driver, loading: building, signing, binding and loading the NVIDIA kernel modules, and the driver
+versions they must agree with (user-space libraries, firmware, installers, package managers).
+
+The rows' area is still `kernel` (gpudoctor/knowledge/signatures/kernel.py adds them to its own): the split is
+by subject, to keep each module readable, not a new area of the corpus.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+KERNEL_LOG = ("dmesg", "journal")
+# Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
+NVRM_TEXT = ("dmesg", "journal", "build", "other")
+# Harmless notices (rows of cause none) that healthy hosts log too: a paste is read with every row, so they are
+# explained there, while the live kernel log (kinds dmesg, journal) skips them and a healthy report stays clean.
+NOTICE_ONLY_IN_PASTES = ("other",)
+BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?)"
+NVML_DOCS = "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"
+# What kernel.module-not-found and containers.nvidia-docker-uvm share: the next step is a configuration, never
+# Docker, and the same two nvidia-docker threads (hosts with no working NVIDIA module) and their excerpts prove both.
+NVIDIA_DOCKER_NO_MODULE = dict(
+    action="configure", never_suggest=("reinstall Docker",), checked="2026-11-25",
+    sources=("https://github.com/NVIDIA/nvidia-docker/issues/291", "https://github.com/NVIDIA/nvidia-docker/issues/481"),
+    examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",
+              "kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt"))
+
+SIGNATURES = (
+    Signature(
+        code="kernel.api-mismatch",
+        cause_id="driver-library-mismatch",
+        kinds=KERNEL_LOG,
+        # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
+        # drivers name the client: "the client 'kwin_wayland' (pid 1005) / NVRM: has the version X, but ...".
+        patterns=(
+            r"NVRM: API mismatch: the client (?:'[^'\n]{0,64}' \(pid \d+\) )?has the version "
+            r"(?P<client_version>\d{3}\.\d+(?:\.\d+)?), but this kernel module has the version "
+            r"(?P<version>\d{3}\.\d+(?:\.\d+)?)",
+        ),
+        severity="fail",
+        cause="The loaded kernel module is {version} while the driver libraries are {client_version}.",
+        advice=("Reboot, so that the kernel module of the installed driver is loaded (or unload and reload the nvidia "
+                "modules when nothing uses the GPU); if it persists, two driver installs are mixed."),
+        action="reboot",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/182",
+                 "https://github.com/stackhpc/ansible-slurm-appliance/issues/287",
+                 "https://github.com/Frogging-Family/nvidia-all/issues/394"),
+        checked="2026-11-25",
+        examples=("kernel/stackhpc-287-nvrm-api-mismatch-journal.txt",
+                  "kernel/nvidiadocker-182-api-mismatch-after-upgrade.txt"),
+    ),
+    Signature(
+        code="kernel.module-signature-rejected",
+        cause_id="secure-boot-rejected",
+        kinds=KERNEL_LOG,
+        patterns=(
+            r"could not insert (?:module )?'?(?P<module>[\w./-]{1,128}?)'?: Key was rejected by service",
+            r"Key was rejected by service",
+            r"Loading of (?:unsigned )?module [^\n]{0,200}is rejected",
+            r"Lockdown: [^\n]{0,200}unsigned module",
+        ),
+        severity="fail",
+        cause="Secure Boot refused to load a kernel module that is not signed by an enrolled key.",
+        advice=("Sign the NVIDIA modules with a key enrolled in MOK (DKMS does it when you enroll its key with "
+                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings."),
+        action="configure",
+        sources=("https://wiki.debian.org/SecureBoot",
+                 "https://github.com/JafarAkhondali/acer-predator-turbo-and-rgb-keyboard-linux-module/issues/113",
+                 "https://github.com/saidsay-so/acpi_ec/issues/18"),
+        checked="2026-11-25",
+        examples=("kernel/acer-predator-module-113-key-rejected.txt",),
+    ),
+    Signature(
+        code="kernel.nvml-driver-library-mismatch",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
+        # nvidia-container-cli ("nvml error: driver/library version mismatch") print it; nvidia-smi adds the
+        # "NVML library version:" line only in this case.
+        patterns=(
+            r"[Dd]river/library version mismatch",
+            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)",
+        ),
+        severity="fail",
+        cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
+        advice=("Reboot the host, or unload and reload the nvidia modules when no process uses the GPU "
+                "(`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`), so the kernel "
+                "module matches the libraries. If it comes back after a reboot, two driver installs are mixed: "
+                "install the user-space driver of the same version as the kernel module "
+                "(`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the driver packages so "
+                "unattended upgrades do not replace them under running jobs."),
+        action="reboot",
+        rules_out=("a broken GPU", "a CUDA toolkit problem"),
+        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),
+        sources=("https://github.com/mozilla/translations/issues/1167",
+                 "https://github.com/lyulyul/shine-cluster/issues/30",
+                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
+                 "https://github.com/saharmor/dalle-playground/issues/104", NVML_DOCS),
+        checked="2026-11-25",
+        examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
+                  "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
+                  "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
+                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt"),
+    ),
+    Signature(
+        code="kernel.gsp-firmware-missing",
+        cause_id="driver-library-mismatch",
+        kinds=NVRM_TEXT,
+        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
+        # another version's firmware is installed, the module and the driver packages are of two versions.
+        patterns=(
+            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp_\w+\.bin failed with error -2",
+            r"NVRM: RmFetchGspRmImages: No firmware image found",
+        ),
+        severity="fail",
+        cause="The kernel module found no GSP firmware file of its own version, so the GPU could not start.",
+        advice=("Make the kernel module and every driver package the same version: install the driver (and its "
+                "firmware package) that matches the loaded module, or roll back to a matched set, then reboot."),
+        action="reboot",
+        never_suggest=("blacklist nouveau", "disable Secure Boot"),
+        sources=("https://github.com/ublue-os/bazzite/issues/2668",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
+        checked="2026-11-25",
+        examples=("kernel/bazzite-2668-api-mismatch-half-update.txt",),
+    ),
+    Signature(
+        code="kernel.installer-nouveau-running",
+        cause_id="nouveau-conflict",
+        kinds=("any",),
+        # nvidia-installer's words: "Nouveau is running: any attempt to disable it will not take effect until
+        # after a reboot." and "The Nouveau kernel driver is currently in use by your system."
+        patterns=(
+            r"Nouveau is running: any attempt to disable it",
+            r"The Nouveau kernel driver is currently in use by your system",
+        ),
+        severity="fail",
+        cause="The nouveau driver holds the GPU, so the NVIDIA kernel module cannot take it.",
+        advice=("Blacklist nouveau (`blacklist nouveau` and `options nouveau modeset=0` in "
+                "/etc/modprobe.d/blacklist-nouveau.conf), rebuild the initramfs (`sudo update-initramfs -u` or "
+                "`sudo dracut -f`), reboot, then install or load the NVIDIA driver."),
+        action="reboot",
+        never_suggest=("disable Secure Boot", "install the CUDA toolkit"),
+        sources=("https://github.com/xrip/cmp50hx-unlock/issues/5",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/commonproblems.html"),
+        checked="2026-11-25",
+        examples=("kernel/cmp50hxunlock-5-installer-nouveau-running.txt",),
+    ),
+    Signature(
+        code="kernel.nouveau-bound",
+        cause_id="nouveau-conflict",
+        kinds=("any",),
+        # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
+        patterns=(r"Kernel driver in use: (?P<driver>nouveau|nova_core|nova-core)\b",),
+        severity="fail",
+        cause="The GPU is driven by {driver}, not by the NVIDIA kernel module.",
+        advice=("Blacklist nouveau (and nova_core) in /etc/modprobe.d and in the initramfs: regenerate it "
+                "(`sudo dracut -f` or `sudo update-initramfs -u`), add `rd.driver.blacklist=nouveau "
+                "modprobe.blacklist=nouveau` to the kernel command line if it is still loaded early, then reboot."),
+        action="reboot",
+        never_suggest=("disable Secure Boot", "install the CUDA toolkit"),
+        sources=("https://github.com/negativo17/nvidia-driver/issues/73",),
+        checked="2026-11-25",
+        examples=("kernel/negativo17-73-lspci-driver-in-use-nouveau.txt",),
+    ),
+    Signature(
+        code="kernel.gpu-bound-to-other-driver",
+        cause_id="nouveau-conflict",
+        kinds=NVRM_TEXT,
+        patterns=(r"NVRM: GPU " + BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
+        severity="fail",
+        cause="Another driver ({driver}) claimed the GPU at {bus_id} before the NVIDIA module could bind it.",
+        advice=("Blacklist that driver (nova_core or nouveau: `blacklist nova_core` and `blacklist nouveau` in "
+                "/etc/modprobe.d/, then regenerate the initramfs) so the NVIDIA module can bind the GPU, and reboot "
+                "or unbind it and reload nvidia."),
+        action="reboot",
+        never_suggest=("disable Secure Boot", "rebuild with DKMS"),
+        sources=("https://github.com/beclab/Olares/pull/3963",),
+        checked="2026-11-25",
+        examples=("kernel/olares-3963-nova-core-holds-gpu.txt",),
+    ),
+    Signature(
+        code="kernel.nvml-insufficient-permissions",
+        cause_id="device-permissions",
+        kinds=("any",),
+        # NVML_ERROR_NO_PERMISSION's string, as nvidia-smi, pynvml and the Go bindings print it.
+        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions",),
+        severity="fail",
+        cause="The user or service cannot open the NVIDIA device files (/dev/nvidia*), so NVML refuses to start.",
+        advice=("Give that user permission to open /dev/nvidia*: add it to the group that owns them "
+                "(`ls -l /dev/nvidia*`, often video: `sudo usermod -aG video USER`, then log in again), or set the "
+                "driver's device file mode/group (`options nvidia NVreg_DeviceFileMode=0666` or "
+                "`NVreg_DeviceFileGID=`) and reload the module. Inside a container on an SELinux host, relabel the "
+                "driver's files instead (`nvidia-container-cli -k list | restorecon -v -f -`) or run the container "
+                "with `--security-opt label=disable`."),
+        action="configure",
+        rules_out=("the driver version",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/coraxx/netdata_nv_plugin/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/284",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/676",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/faq.html"),
+        checked="2026-11-25",
+        examples=("kernel/netdatanv-1-pynvml-insufficient-permissions.txt",
+                  "kernel/nvidiadocker-284-nvml-insufficient-permissions.txt",
+                  "containers/nvidiadocker-676-nvml-permissions-selinux.txt"),
+    ),
+    Signature(
+        code="kernel.headers-missing",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            r"Unable to find a match: [^\n]{0,80}kernel-(?:devel|headers)",
+            # WSL's kernels (4.4.0-19041-Microsoft, 5.15.90.1-microsoft-standard-WSL2) are left out: no NVIDIA module is
+            # ever built there (wsl.wsl1-kernel names WSL 1).
+            r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
+            r"Unable to find the kernel source tree for the currently running kernel",
+        ),
+        severity="fail",
+        cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
+        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)` or "
+                "`sudo dnf install kernel-devel-$(uname -r)`); if the repositories no longer carry them, update to "
+                "the current kernel, reboot into it, and build the driver again."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",),
+        checked="2026-11-25",
+        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt",),
+    ),
+    Signature(
+        code="kernel.dkms-build-failed",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            r"Consult /var/lib/dkms/nvidia[\w-]{0,20}/(?P<version>\d{3}\.\d+(?:\.\d+)?)/build/make\.log",
+            r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
+            # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
+            r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
+        ),
+        severity="fail",
+        cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
+        advice=("Read the make.log DKMS names for the first compiler error; usually the kernel is newer than this "
+                "driver supports: update the driver to a newer release that supports this kernel, or boot the "
+                "previous kernel until one exists."),
+        action="configure",
+        never_suggest=("blacklist nouveau",),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635",),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-635-dkms-fedora40-545.txt",),
+    ),
+    Signature(
+        code="kernel.uvm-module-missing",
+        cause_id="uvm-missing",
+        kinds=("any",),
+        # The driver's UVM module (nvidia_uvm, or a packaged name like nvidia_331_uvm) could not be inserted.
+        patterns=(
+            r"could not insert '(?P<module>nvidia[\w-]{0,12}uvm)'",
+            r"could not find module by name='(?P<module>nvidia[\w-]{0,12}uvm)'",
+        ),
+        severity="fail",
+        cause="The CUDA unified-memory module ({module}) is not loaded, so CUDA cannot start while the GPU is seen.",
+        advice=("Install the driver's UVM module (on old Ubuntu packages it is a separate package such as "
+                "nvidia-331-uvm) and load it with `sudo modprobe nvidia_uvm`; `ls /dev/nvidia-uvm` must then exist."),
+        action="reload-driver",
+        never_suggest=("reinstall the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/NVlabs/nvbio-gpl/issues/7",),
+        checked="2026-11-25",
+        examples=("kernel/nvbio-7-nvidia-331-uvm-missing.txt",),
+    ),
+    Signature(
+        code="kernel.module-not-found",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        patterns=(r"modprobe: FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
+        severity="fail",
+        cause="No {module} kernel module exists for the running kernel, so the driver cannot be loaded.",
+        advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
+                "DKMS and this kernel's headers, so the module is built for it), then `sudo modprobe nvidia`; "
+                "`nvidia-smi` must list the GPUs before any container or CUDA program can."),
+        **NVIDIA_DOCKER_NO_MODULE,
+    ),
+    Signature(
+        code="kernel.installer-module-load-failed",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # nvidia-installer: "ERROR: Unable to load the kernel module 'nvidia.ko'." followed by the reason.
+        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",),
+        severity="fail",
+        cause="The NVIDIA installer built the kernel module but the kernel refused to load it.",
+        advice=("Read why in `sudo dmesg | tail -n 30` and /var/log/nvidia-installer.log (another driver already "
+                "bound to the GPU, an unsigned module refused at boot, or a GPU this driver does not support), fix "
+                "that, and install the driver again."),
+        action="configure",
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/481",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-25",
+        examples=("kernel/nvidiadocker-481-uvm-not-found-driver-failed.txt",),
+    ),
+    Signature(
+        code="kernel.driver-not-loaded",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        patterns=(
+            r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+            r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
+            r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
+            r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
+        ),
+        severity="fail",
+        cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
+        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with "
+                "`sudo dmesg | grep -i nvrm`; a module missing for this kernel means installing the driver packages "
+                "for it (DKMS with this kernel's headers). In a container or under WSL 2 the driver is the host's: "
+                "check `nvidia-smi` on the host (WSL needs WSL 2)."),
+        action="configure",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
+                 "https://github.com/acidanthera/bugtracker/issues/2237"),
+        checked="2026-11-25",
+        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
+    ),
+    Signature(
+        code="kernel.open-module-datacenter-only",
+        cause_id="gpu-unsupported-by-driver",
+        kinds=NVRM_TEXT,
+        patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
+        severity="fail",
+        cause="This release of the open NVIDIA kernel module supports only data-center GPUs and refused this one.",
+        advice=("Install the proprietary kernel module of the same driver for this GPU, or load the open one with "
+                "`options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` as the driver README describes."),
+        action="configure",
+        never_suggest=("check the power supply", "reseat the GPU"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/230",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-230-open-module-datacenter-only.txt",),
+    ),
+    Signature(
+        code="kernel.gpu-not-supported-by-driver",
+        cause_id="gpu-unsupported-by-driver",
+        kinds=NVRM_TEXT,
+        # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
+        # module and a GPU without GSP; a release older than the GPU; a GPU left to a legacy branch.
+        patterns=(
+            r"NVRM: The NVIDIA GPU " + BUS + r" \(PCI ID: (?P<pci_id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\) installed in "
+            r"this system is not supported by open nvidia\.ko because it does not include the required GPU System "
+            r"Processor",
+            r"installed in this system is not supported by the (?P<release>\d{3}\.[\dx.]{2,12}) NVIDIA Linux driver "
+            r"release",
+            r"GPU installed in this system is supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+        ),
+        severity="fail",
+        cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
+        advice=("Install the driver the message points to: when the open nvidia.ko refuses a GPU without a GSP "
+                "(older than Turing), the proprietary (closed) kernel module of the same driver; when it names a "
+                "legacy series (such as 470.xx or 390.xx), that legacy driver; when the GPU is newer than the release, "
+                "a newer driver (RTX 50-series needs R570 or newer, with the open modules)."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "check the power supply"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
+                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
+        checked="2026-11-25",
+        examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt",),
+    ),
+    Signature(
+        code="kernel.apt-upgraded-driver",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # apt's history log (/var/log/apt/history.log): NVIDIA driver packages replaced under a running system, as
+        # unattended-upgrades does; the loaded module stays the old version until a reboot.
+        patterns=(r"Upgrade: (?:lib)?nvidia-[\w-]{2,40}:\w{3,8} \((?P<old>\d{3}\.\d+(?:\.\d+)?)",),
+        severity="warn",
+        cause="apt upgraded the NVIDIA driver packages from {old}; until a reboot the old kernel module stays "
+              "loaded, and NVML then fails with a driver/library version mismatch.",
+        advice=("Reboot (or reload the nvidia modules) when the jobs allow, and hold the driver packages so "
+                "unattended upgrades do not replace them under running jobs (`sudo apt-mark hold` on the nvidia and "
+                "libnvidia packages, or Unattended-Upgrade::Package-Blacklist)."),
+        action="reboot",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/lyulyul/shine-cluster/issues/30",
+                 "https://wiki.debian.org/UnattendedUpgrades"),
+        checked="2026-11-25",
+        examples=("kernel/shinecluster-30-unattended-upgrade-mismatch.txt",),
+    ),
+    Signature(
+        code="kernel.installer-no-kernel-modules",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # nvidia-installer run with --no-kernel-modules installs only its own user-space version; the kernel
+        # modules come from elsewhere (a distribution package, a patched build) and must be the same version.
+        patterns=(
+            r"You specified the '--no-kernel-modules' command line option",
+            r"NVIDIA-Linux-[\w]{3,10}-(?P<version>\d{3}\.\d+(?:\.\d+)?)\.run --no-kernel-modules",
+        ),
+        severity="warn",
+        cause="The user-space driver was installed without kernel modules; it works only with kernel modules of "
+              "exactly its own version.",
+        advice=("Make the kernel modules and the user-space driver the same version: install the .run file whose "
+                "version matches the modules (`cat /proc/driver/nvidia/version` or `modinfo -F version nvidia`), or "
+                "build the modules of the user-space driver's version, then load them."),
+        action="configure",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-25",
+        examples=("kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",),
+    ),
+
+    Signature(
+        code="kernel.probe-routine-not-called",
+        cause_id="nouveau-conflict",
+        kinds=NVRM_TEXT,
+        # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
+        # "No NVIDIA graphics adapter probed!" / "None of the NVIDIA devices were initialized." follow it.
+        patterns=(r"NVRM: The NVIDIA probe routine was not called for (?P<count>\d{1,3}) device\(s\)",
+                  r"was loaded and obtained ownership of the NVIDIA device\(s\)"),
+        severity="fail",
+        cause="The nvidia module loaded, but another driver (nouveau, a framebuffer driver or vfio-pci) had already "
+              "claimed the GPUs, so nvidia could not bind them.",
+        advice=("See which driver holds each GPU (`lspci -k -d 10de:`, line 'Kernel driver in use'); blacklist it "
+                "(`blacklist nouveau` and `options nouveau modeset=0` in /etc/modprobe.d/blacklist-nouveau.conf, or "
+                "remove the GPU from vfio-pci's ids), rebuild the initramfs (`sudo update-initramfs -u` or "
+                "`sudo dracut -f`) and reboot."),
+        action="reboot",
+        never_suggest=("reinstall CUDA", "disable Secure Boot"),
+        sources=("https://github.com/mattshma/bigdata/issues/133", "https://github.com/MrMEEE/ironhide/issues/41",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/commonproblems.html"),
+        checked="2026-11-25",
+        examples=("kernel/bigdata-133-probe-routine-not-called.txt",),
+    ),
+    Signature(
+        code="kernel.module-required-key-unavailable",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # Kernels before 5.4 (and RHEL 8) say "Required key not available" (ENOKEY) where newer ones say "Key was
+        # rejected by service" (EKEYREJECTED): Secure Boot's lockdown refusing an unsigned module either way.
+        patterns=(r"could not insert (?:module )?'?(?P<module>[\w./-]{1,128}?)'?: Required key not available",
+                  r"(?:[Ff]ailed to insert|[Ee]rror inserting) '?(?P<module>[\w./-]{1,128}?)'?[^\n]{0,80}: Required key "
+                  r"not available"),
+        severity="fail",
+        cause="Secure Boot refused to load the {module} module because it is not signed with an enrolled key.",
+        advice=("Sign the module with a Machine Owner Key and enroll it (`sudo mokutil --import` the DKMS or your "
+                "signing key, confirm in the MOK manager at the next boot; distribution NVIDIA packages with DKMS sign "
+                "for you once the key is enrolled), or disable Secure Boot in the firmware settings."),
+        action="configure",
+        never_suggest=("reinstall the driver", "blacklist nouveau"),
+        sources=("https://github.com/hhfeuer/nvhda/issues/8", "https://wiki.ubuntu.com/UEFI/SecureBoot/DKMS",
+                 "https://github.com/lwfinger/rtl8723au/issues/58"),
+        checked="2026-11-25",
+        examples=("kernel/nvhda-8-required-key-not-available.txt",),
+    ),
+    Signature(
+        code="kernel.module-taint-notice",
+        cause_id="none",
+        kinds=NOTICE_ONLY_IN_PASTES,
+        # The kernel's notices when any out-of-tree, proprietary or unsigned module loads (kernel/module/main.c);
+        # the module is loaded. Only where Secure Boot enforces signatures does loading fail, with other words.
+        patterns=(r"(?P<module>nvidia[\w-]{0,16}): module verification failed: signature and/or required key missing",
+                  r"(?P<module>nvidia[\w-]{0,16}): loading out-of-tree module taints kernel",
+                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel"),
+        severity="info",
+        cause="The kernel notes that {module} is an out-of-tree, proprietary or unsigned module (it taints the "
+              "kernel); the module is loaded and this is not an error.",
+        advice=("Informational and harmless: the NVIDIA module loaded. Ignore these lines and look further in the log "
+                "for NVRM errors; only a \"Key was rejected\" or \"Required key not available\" error means the "
+                "module was refused."),
+        action="none",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/480", "https://github.com/datto/dattobd/issues/43",
+                 "https://docs.kernel.org/admin-guide/tainted-kernels.html"),
+        checked="2026-11-25",
+        examples=("kernel/k8sdp-480-taint-lines-healthy-driver.txt",),
+    ),
+    Signature(
+        code="kernel.module-symbol-mismatch",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # The kernel refusing a module built against another kernel's symbol versions (modversions): the module
+        # was built for a different kernel build than the one running.
+        patterns=(r"(?P<module>nvidia[\w-]{0,16}): disagrees about version of symbol (?P<symbol>\w{1,64})",
+                  r"(?P<module>nvidia[\w-]{0,16}): Unknown symbol (?P<symbol>\w{1,64}) \(err -?\d{1,3}\)"),
+        severity="fail",
+        cause="The {module} module was built for another kernel than the running one (symbol {symbol} differs), so "
+              "the kernel refuses to load it.",
+        advice=("Rebuild the NVIDIA modules for the running kernel (`sudo dkms autoinstall -k $(uname -r)` with that "
+                "kernel's headers installed, or reinstall the distribution's driver package for it), or boot the "
+                "kernel the modules were built for; on Jetson or a custom kernel, build them from the same kernel "
+                "source and configuration that boots."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/realsenseai/realsense_mipi_platform_driver/issues/281",
+                 "https://github.com/raspberrypi/linux/issues/4558"),
+        checked="2026-11-25",
+        examples=("kernel/realsensemipi-281-nvidia-disagrees-symbol-version.txt",),
+    ),
+    Signature(
+        code="kernel.module-compiler-too-old",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built
+        # the kernel rejects the newer ones (as after an HWE kernel update on Ubuntu 22.04).
+        patterns=(r"unrecognized command-line option .{0,3}-(?P<option>ftrivial-auto-var-init=zero|mharden-sls=all|"
+                  r"fzero-call-used-regs=used-gpr|fmin-function-alignment=\d{1,3}|fstrict-flex-arrays=\d)",),
+        severity="fail",
+        cause="The kernel module is compiled with an older GCC than the kernel was, and it rejects the kernel's "
+              "-{option} flag, so the NVIDIA module cannot be built for this kernel.",
+        advice=("Install the compiler version the kernel was built with (the make.log says 'The kernel was built by': "
+                "on Ubuntu 22.04 HWE kernels `sudo apt install gcc-12`, and make it the default gcc or set CC for "
+                "DKMS), then rebuild the module: `sudo dkms autoinstall` (or reinstall the driver package)."),
+        action="configure",
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/Plippo/asus-wmi-screenpad/issues/41",
+                 "https://github.com/intel-gpu/intel-gpu-i915-backports/issues/106",
+                 "https://github.com/aws-samples/amazon-eks-machine-learning-with-terraform-and-kubeflow/issues/107"),
+        checked="2026-11-25",
+        examples=("kernel/asuswmiscreenpad-41-gcc-11-vs-kernel-gcc-12.txt",),
+    ),
+)
