@@ -86,6 +86,9 @@ COMMON_WORDS = frozenset((
     # Ollama's server log, healthy: its address (":11434"), its memory estimate ('required="6.5 GiB"'), its
     # scheduler ("parallel=4") and every model load ("waiting for llama runner to start responding").
     ":11434", "required", "parallel", "waiting",
+    # ...and its start and every load: "looking for compatible GPUs", llama.cpp's "llama_context:" lines and its
+    # tensor listing (40,000 of the 50 MB bench's lines held "tensor").
+    "compatible", "context", "tensor",
 ))
 
 
