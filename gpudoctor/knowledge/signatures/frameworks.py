@@ -8,6 +8,7 @@ capability, out-of-memory and CUDA's error 999 and 802 are rows of cuda.py, besi
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -581,3 +582,5 @@ SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/lm-eval-1689-cublas-not-initialized-memory.txt"),
     ),
 )
+
+SIGNATURES += RUNTIME_SIGNATURES

@@ -284,3 +284,72 @@ SIGNATURES += (
         examples=("nccl/nccl-2076-remote-error-ib-nodes.txt",),
     ),
 )
+
+# -- Written blind for issue 25 (second round): the monitor, InfiniBand completions, mismatched collectives ----------
+SIGNATURES += (
+    Signature(
+        code="nccl.heartbeat-monitor-timeout",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        # ProcessGroupNCCL's heartbeat monitor (PyTorch 2.2+) when its watchdog made no progress for
+        # TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: a collective or a CUDA call hangs on some rank.
+        patterns=(r"Heartbeat monitor timed out! Process will be terminated after dumping debug info",
+                  r"ProcessGroupNCCL's watchdog got stuck for (?P<seconds>\d{1,7}) seconds without making progress"),
+        severity="fail",
+        cause="PyTorch's NCCL watchdog made no progress for its heartbeat timeout: a collective hangs because some rank "
+              "never joined it (started late, stuck, or on another code path), or a CUDA call hangs.",
+        advice=("Find the rank that is late or stuck before raising any timeout: start every node at the same time, rerun "
+                "with NCCL_DEBUG=INFO and TORCH_NCCL_DUMP_ON_TIMEOUT=1 (and TORCH_NCCL_DESYNC_DEBUG=1) to see which "
+                "rank and collective hang, and check `dmesg` on its node for GPU or link errors; raise "
+                "TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC only for steps that are legitimately long."),
+        action="restart-application",
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/6953", "https://github.com/pytorch/pytorch/pull/112518",
+                 "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
+        checked="2026-11-25",
+        examples=("nccl/llamafactory-6953-heartbeat-monitor-600s.txt",),
+    ),
+    Signature(
+        code="nccl.ib-completion-error",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
+        # IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded), older releases print "with error N, opcode ...".
+        patterns=(r"NET/IBP? ?: ?Got completion from peer (?P<peer>[^\s<]{1,80})<\d{1,5}> with "
+                  r"(?:status=|error )(?P<status>\d{1,3})",),
+        severity="fail",
+        cause="An InfiniBand/RoCE transfer to {peer} failed (completion status {status}; 12 means the transport retry "
+              "counter was exceeded): the RDMA network between the nodes dropped the traffic, or the peer went away.",
+        advice=("Check the InfiniBand/RoCE network between the nodes before NCCL itself: link state and errors on every "
+                "node (`ibstat`, `ibv_devinfo`, the port and switch counters), the GID index and MTU for RoCE "
+                "(NCCL_IB_GID_INDEX), and that the peer process did not die first; run nccl-tests' all_reduce_perf "
+                "with NCCL_DEBUG=INFO between pairs of nodes to find the bad link, and exclude it."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1664", "https://github.com/NVIDIA/nccl/issues/1405",
+                 TROUBLESHOOTING + "#networking-issues"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-1664-ibp-completion-status-12.txt", "nccl/nccl-1405-ib-completion-error-vendor-129.txt"),
+    ),
+    Signature(
+        code="nccl.message-truncated",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # A rank received more bytes than it posted (net_socket.cc, net_ib.cc, bootstrap.cc).
+        patterns=(r"NET/(?:Socket|IB) : (?:peer [^\s]{1,80} )?message truncated :",
+                  r"message truncated : receiving (?P<got>\d{1,15}) bytes instead of (?P<want>\d{1,15})",
+                  r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})"),
+        severity="fail",
+        cause="A rank received a larger message than it expected: the ranks do not issue the same collectives (order, "
+              "size or type differ between them), or run with different NCCL settings.",
+        advice=("Make every rank call the same collectives in the same order with the same sizes (compare the ranks' "
+                "calls with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=COLL; a rank on another code path, uneven data or a "
+                "rank-dependent shape is the usual cause) and give all ranks the same NCCL environment and version "
+                "(if NCCL_PROTO=SIMPLE makes it pass, the settings differ between ranks)."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/626", "https://github.com/NVIDIA/nccl/pull/605"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-626-socket-message-truncated-multinode.txt",),
+    ),
+)

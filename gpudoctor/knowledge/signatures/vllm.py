@@ -423,3 +423,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("vllm/vllm-56830-profiling-assert-free-memory-grew.txt",),
     ),
 )
+
+# -- Written blind for issue 25 (second round) ---------------------------------------------------------------------
+SIGNATURES += (
+    Signature(
+        code="vllm.transformers-unknown-model-type",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        # transformers' AutoConfig when config.json's model_type is not in its CONFIG_MAPPING (vLLM, TGI, lmdeploy,
+        # and plain transformers print it alike).
+        patterns=(r"has model type `?(?P<model_type>[\w.-]{1,60})`? but Transformers does not recognize this architecture",),
+        severity="fail",
+        cause="The installed Transformers (and the vLLM that pins it) predates the model type {model_type}, so the "
+              "model's config cannot be read.",
+        advice=("Upgrade vLLM (and with it Transformers) to a release that supports {model_type}: `pip install -U vllm "
+                "transformers`, or a newer vllm/vllm-openai image; a model that ships its own code needs "
+                "--trust-remote-code instead."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/19793", "https://github.com/vllm-project/vllm/issues/13579",
+                 "https://docs.vllm.ai/en/latest/models/supported_models.html"),
+        checked="2026-11-25",
+        examples=("vllm/vllm-19793-transformers-unknown-model-type-qwen3-moe.txt",),
+    ),
+)

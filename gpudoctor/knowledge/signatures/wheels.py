@@ -526,3 +526,26 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wheels/comfyui-pmrf-11-pip-resolver-torchvision-mismatch.txt"),
     ),
 )
+
+# -- Written blind for issue 25 (second round) ---------------------------------------------------------------------
+SIGNATURES += (
+    Signature(
+        code="wheels.deepspeed-cuda-home-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # DeepSpeed's op_builder (installed_cuda_version) at install time and at import, when it JIT-builds its ops.
+        patterns=(r"CUDA_HOME does not exist, unable to compile CUDA op\(s\)",),
+        severity="fail",
+        cause="DeepSpeed needs the CUDA toolkit (nvcc under CUDA_HOME) to build its CUDA ops, and found none.",
+        advice=("Install the CUDA toolkit (nvcc) of PyTorch's CUDA version (`python -c 'import torch; "
+                "print(torch.version.cuda)'`), e.g. the distribution's cuda-toolkit package or conda's cuda-nvcc, and "
+                "set CUDA_HOME to it (`export CUDA_HOME=/usr/local/cuda`) before installing or importing DeepSpeed."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/CCmahua/ChatTTS-Enhanced/issues/3", "https://github.com/deepspeedai/DeepSpeed/issues/2772",
+                 NVCC_DOCS),
+        checked="2026-11-25",
+        examples=("wheels/chattts-enhanced-3-deepspeed-cuda-home-missing.txt",),
+    ),
+)

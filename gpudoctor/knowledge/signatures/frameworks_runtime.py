@@ -1,0 +1,121 @@
+"""PyTorch at run time: its distributed set-up, and what torch.compile's Triton needs on the machine.
+
+The rows of frameworks.py say how the framework was built and installed; these say what a script's own start
+(process groups, the env:// rendezvous) and Triton's just-in-time compile of its launcher (a C compiler, a
+libcuda.so to link) need, and what the Windows wheels need beside them. frameworks.py adds them to its SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
+TORCHRUN = "https://pytorch.org/docs/stable/elastic/run.html"
+_PY = ("traceback", "other", "docker", "kubectl", "journal", "powershell")
+
+RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.default-process-group-missing",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # torch.distributed's check before any collective (distributed_c10d.py, _get_default_group).
+        patterns=(r"Default process group has not been initialized, please make sure to call init_process_group",),
+        severity="fail",
+        cause="The script made a torch.distributed call (a collective, SyncBatchNorm, get_rank) before any process "
+              "group was initialised.",
+        advice=("Initialise the process group before the first distributed call: start the script with torchrun "
+                "(`torchrun --nproc_per_node=N script.py`) so its code calls torch.distributed.init_process_group, or, "
+                "for one GPU, use the script's non-distributed path (plain BatchNorm instead of SyncBN)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "reinstall NCCL"),
+        sources=("https://github.com/megvii-model/YOLOF/issues/11", "https://github.com/rstrudel/segmenter/issues/51",
+                 DISTRIBUTED_ENV),
+        checked="2026-11-25",
+        examples=("frameworks/yolof-11-no-default-process-group.txt",),
+    ),
+    Signature(
+        code="frameworks.env-rendezvous-variable-unset",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # rendezvous.py's _env_error: init_process_group(init_method="env://") without the launcher's variables.
+        patterns=(r"Error initializing torch\.distributed using env:// rendezvous: environment variable "
+                  r"(?P<variable>[A-Z_]{4,20}) expected, but not set",),
+        severity="fail",
+        cause="init_process_group reads {variable} from the environment (env://), and the script was started without "
+              "a launcher that sets it.",
+        advice=("Start the script with torchrun (`torchrun --nproc_per_node=N script.py`, or the older "
+                "`python -m torch.distributed.launch`), which sets RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and "
+                "MASTER_PORT for each process; set them yourself only for a single process (RANK=0 WORLD_SIZE=1)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "reinstall NCCL"),
+        sources=("https://github.com/tinyvision/DAMO-YOLO/issues/63", "https://github.com/HRNet/HRNet-Semantic-Segmentation/issues/35",
+                 DISTRIBUTED_ENV, TORCHRUN),
+        checked="2026-11-25",
+        examples=("frameworks/damo-yolo-63-env-rendezvous-rank-unset.txt",),
+    ),
+    Signature(
+        code="frameworks.triton-cannot-link-libcuda",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Triton builds its launcher with `gcc ... -lcuda`; the linker wants the unversioned libcuda.so, which driver
+        # packages put only beside libcuda.so.1 on some distributions (or not at all in containers and conda).
+        patterns=(r"\bld(?:\.exe)?: cannot find -lcuda\b",),
+        severity="fail",
+        cause="Triton (torch.compile, and the libraries built on it) compiles a launcher linked against libcuda.so, and "
+              "the linker found no libcuda.so in its search path.",
+        advice=("Make libcuda.so findable for the linker: find it with `ldconfig -p | grep libcuda`, then set "
+                "TRITON_LIBCUDA_PATH (or LIBRARY_PATH) to its directory, or, where only libcuda.so.1 exists, create the "
+                "libcuda.so symlink beside it and run `sudo ldconfig`."),
+        action="configure",
+        rules_out=("a driver fault: the driver's libcuda.so.1 may well be there",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/103417", "https://github.com/state-spaces/mamba/issues/123",
+                 "https://github.com/triton-lang/triton/pull/1981"),
+        checked="2026-11-25",
+        examples=("frameworks/pytorch-103417-inductor-cannot-find-lcuda.txt",
+                  "frameworks/seg-zero-63-triton-cannot-find-lcuda.txt"),
+    ),
+    Signature(
+        code="frameworks.triton-no-c-compiler",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # triton/runtime/build.py when neither CC nor cc, gcc or clang (MSVC's cl on triton-windows) is found.
+        patterns=(r"Failed to find C compiler\. Please specify via CC environment variable",),
+        severity="fail",
+        cause="Triton compiles a small C launcher at run time and found no C compiler on this machine.",
+        advice=("Install a C compiler Triton can use (Linux: `sudo apt install build-essential` for gcc; Windows: the "
+                "triton-windows package, with the Visual Studio Build Tools where it needs them), or set CC to the "
+                "compiler's full path."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/thu-ml/SageAttention/issues/7", "https://github.com/apple/ml-cross-entropy/issues/5",
+                 "https://github.com/woct0rdho/triton-windows"),
+        checked="2026-11-25",
+        examples=("frameworks/sageattention-7-triton-no-c-compiler-windows.txt",
+                  "frameworks/ml-cross-entropy-5-triton-no-c-compiler.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-dll-dependency-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # torch/__init__.py on Windows, when a DLL of torch\lib (fbgemm.dll, c10.dll, ...) or one it needs is absent.
+        patterns=(r"\[WinError 126\][^\n]{0,120}Error loading \"(?P<dll>[^\"\n]{1,300}\\torch\\lib\\[\w.]{1,40}\.dll)\" "
+                  r"or one of its dependencies",),
+        severity="fail",
+        cause="Windows could not load {dll}: a DLL it depends on is missing (for fbgemm.dll, libomp140.x86_64.dll of "
+              "the Visual C++ runtime).",
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64), which provides the runtime DLLs "
+                "(libomp140.x86_64.dll among them) PyTorch's DLLs need, then restart the shell; if it persists, "
+                "reinstall the PyTorch wheel in a fresh environment."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/modelscope/FunClip/issues/105", "https://github.com/pytorch/pytorch/issues/131662",
+                 "https://github.com/pytorch/pytorch/issues/129568"),
+        checked="2026-11-25",
+        examples=("frameworks/funclip-105-fbgemm-dll-load-failed.txt",),
+    ),
+)
