@@ -119,3 +119,30 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/funclip-105-fbgemm-dll-load-failed.txt",),
     ),
 )
+
+# -- What kills a rank from outside: the host's memory ---------------------------------------------------------------
+RUNTIME_SIGNATURES += (
+    Signature(
+        code="frameworks.process-killed-sigkill",
+        cause_id="host-memory-oom",
+        kinds=_PY,
+        # torch.distributed.elastic's failure report for a rank killed by signal 9, and the DataLoader's for a worker.
+        patterns=(r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
+                  r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed"),
+        severity="fail",
+        cause="A process was killed from outside with signal 9, which is almost always the kernel's OOM killer (or the "
+              "container's memory limit) reclaiming host RAM.",
+        advice=("Confirm it with `sudo dmesg -T | grep -i -E 'out of memory|killed process'` (or the container's OOMKilled "
+                "state), then lower the job's host memory use (fewer DataLoader workers, smaller prefetch and caches, "
+                "load checkpoints shard by shard or with low_cpu_mem_usage, keep no tensors across steps) or give it "
+                "more RAM or swap; GPU memory is not what ran out."),
+        action="configure",
+        rules_out=("a GPU out-of-memory", "a driver fault"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),
+        sources=("https://github.com/ZhehengJiangLancaster/AMVUR/issues/2", "https://github.com/Wan-Video/Wan2.2/issues/29",
+                 "https://pytorch.org/docs/stable/elastic/errors.html"),
+        checked="2026-11-25",
+        examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt",),
+    ),
+)

@@ -165,6 +165,9 @@ SIGNATURES += (
         patterns=(
             r"failed to extend /dev/shm/nccl-\w+ to (?P<bytes>\d+) bytes",
             r"Error while creating shared memory segment /dev/shm/nccl-",
+            # NCCL before 2.12 (include/shm.h): the same failure, its segments named nccl-shm-*.
+            r"Call to posix_fallocate failed : No space left on device",
+            r"Error while creating shared memory segment nccl-shm-",
         ),
         severity="fail",
         cause="NCCL could not grow its shared-memory segments in /dev/shm, which is too small (a container's 64 MB "
@@ -176,7 +179,8 @@ SIGNATURES += (
         sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/pytorch/ci-infra/pull/490",
                  TROUBLESHOOTING + "#docker"),
         checked="2026-11-25",
-        examples=("nccl/nccltests-166-shm-failed-to-extend.txt", "nccl/pytorchciinfra-490-shm-no-space-pod.txt"),
+        examples=("nccl/nccltests-166-shm-failed-to-extend.txt", "nccl/pytorchciinfra-490-shm-no-space-pod.txt",
+                  "nccl/nccl-525-posix-fallocate-kubeflow-shm.txt", "nccl/xgboost-5963-posix-fallocate-docker-64mb.txt"),
     ),
     Signature(
         code="nccl.peer-access-unsupported",

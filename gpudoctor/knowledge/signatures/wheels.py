@@ -549,3 +549,27 @@ SIGNATURES += (
         examples=("wheels/chattts-enhanced-3-deepspeed-cuda-home-missing.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="wheels.flash-attn-nvcc-too-old",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # flash-attn's setup.py checks the version of the nvcc it finds (CUDA_HOME, PATH), not torch.version.cuda.
+        patterns=(r"FlashAttention is only supported on CUDA (?P<needed>\d{1,2}(?:\.\d{1,2})?) and above",),
+        severity="fail",
+        cause="flash-attn's build found an nvcc older than CUDA {needed} (or none), whatever CUDA PyTorch itself was "
+              "built for.",
+        advice=("Check the nvcc the build sees (`nvcc -V`, `which nvcc`, CUDA_HOME): install the CUDA toolkit of "
+                "PyTorch's CUDA version and put its bin first on PATH with CUDA_HOME pointing at it (e.g. "
+                "`export CUDA_HOME=/usr/local/cuda-12.1 PATH=/usr/local/cuda-12.1/bin:$PATH`), or install a prebuilt "
+                "flash-attn wheel matching torch, CUDA and Python instead of building it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/825", "https://github.com/zai-org/GLM-4/issues/235",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked="2026-11-25",
+        examples=("wheels/flash-attention-825-nvcc-10-on-path.txt", "wheels/glm-4-235-flash-attn-nvcc-version.txt"),
+    ),
+)
