@@ -2,7 +2,8 @@
 
 The rows of frameworks.py say how the framework was built and installed; these say what a script's own start
 (process groups, the env:// rendezvous) and Triton's just-in-time compile of its launcher (a C compiler, a
-libcuda.so to link) need, and what the Windows wheels need beside them. frameworks.py adds them to its SIGNATURES.
+libcuda.so to link) need, what the Windows wheels need beside them, what kills a rank from outside (the host's
+memory) and TensorFlow's own check of the GPU's compute capability. frameworks.py adds them to its SIGNATURES.
 """
 
 from __future__ import annotations
@@ -144,5 +145,31 @@ RUNTIME_SIGNATURES += (
                  "https://pytorch.org/docs/stable/elastic/errors.html"),
         checked="2026-11-25",
         examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt",),
+    ),
+)
+
+# -- TensorFlow's own check of the GPU's compute capability at start ------------------------------------------------
+RUNTIME_SIGNATURES += (
+    Signature(
+        code="frameworks.tf-gpu-below-minimum-capability",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # gpu_device.cc: TensorFlow skips a GPU whose compute capability is below what its build targets
+        # (TF_CUDA_COMPUTE_CAPABILITIES); older releases print "Ignoring gpu device".
+        patterns=(r"with Cuda compute capability (?P<capability>\d{1,2}\.\d)\. The minimum required Cuda capability is "
+                  r"(?P<minimum>\d{1,2}\.\d)",),
+        severity="fail",
+        cause="TensorFlow ignores this GPU: its compute capability {capability} is below the {minimum} this TensorFlow "
+              "build supports, so it runs on the CPU.",
+        advice=("Use a TensorFlow build that targets this GPU's compute capability (an older release whose minimum it "
+                "meets, or TensorFlow built from source with TF_CUDA_COMPUTE_CAPABILITIES set to it), or a GPU at or "
+                "above the minimum capability; no driver change makes this build use it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/6083", "https://github.com/tensorflow/tensorflow/issues/17445",
+                 "https://www.tensorflow.org/install/pip#hardware_requirements"),
+        checked="2026-11-25",
+        examples=("frameworks/tensorflow-6083-gtx660m-cc30-ignored.txt", "frameworks/tensorflow-17445-k2000m-minimum-35.txt"),
     ),
 )

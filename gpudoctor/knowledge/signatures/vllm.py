@@ -448,3 +448,24 @@ SIGNATURES += (
         examples=("vllm/vllm-19793-transformers-unknown-model-type-qwen3-moe.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="vllm.shm-broadcast-waiting",
+        cause_id="none",
+        kinds=_VLLM,
+        # shm_broadcast.py's reader/writer when no block frees up for a minute: a worker is busy or stuck.
+        patterns=(r"No available shared memory broadcast block found in (?P<seconds>\d{1,5}) seconds?",),
+        severity="info",
+        cause="vLLM's processes waited {seconds} s for each other; this is printed while they are busy (loading a large "
+              "model, compiling, quantizing) and is not itself an error.",
+        advice=("Normally harmless: wait for loading or compilation to finish. Only if it repeats for many minutes with no "
+                "progress is a worker hung: then look above it for that worker's own error (out of memory, NCCL, a "
+                "crashed process) and rerun with NCCL_DEBUG=INFO."),
+        action="none",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/gpustack/gpustack/issues/3888", "https://github.com/vllm-project/vllm/issues/27313"),
+        checked="2026-11-25",
+        examples=("vllm/gpustack-3888-shm-broadcast-wait-while-loading.txt",),
+    ),
+)
