@@ -357,3 +357,26 @@ SIGNATURES += (
         examples=("nccl/nccl-626-socket-message-truncated-multinode.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="nccl.ib-memory-registration-failed",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # ibvwrap.cc when the HCA cannot pin NCCL's buffers: almost always the locked-memory limit (ulimit -l), which
+        # containers and batch systems set low (64 MB, 8 MB).
+        patterns=(r"Call to ibv_reg_mr(?:_iova2)? failed(?: with error)? ?:? Cannot allocate memory",),
+        severity="fail",
+        cause="NCCL could not register (pin) its buffers with the InfiniBand/RoCE adapter: the process's locked-memory "
+              "limit is too low.",
+        advice=("Raise the locked-memory limit to unlimited where the ranks start: `ulimit -l unlimited` (memlock in "
+                "/etc/security/limits.conf, LimitMEMLOCK=infinity for a systemd service, `--ulimit memlock=-1` for a "
+                "container, the batch system's propagated limits), and check `ulimit -l` inside the launcher "
+                "(mpirun, srun, torchrun) itself."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/206", TROUBLESHOOTING + "#infiniband"),
+        checked="2026-11-25",
+        examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt",),
+    ),
+)

@@ -229,6 +229,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
             r"The installed version of bitsandbytes was compiled without GPU support",
             r"Could not find the bitsandbytes CUDA binary at",
+            # bitsandbytes 0.38-0.42's own summary when no CUDA library of it loads though torch sees a GPU.
+            r"CUDA Setup failed despite GPU being available",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
@@ -238,9 +240,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/492",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-25",
-        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt",),
+        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt"),
     ),
     Signature(
         code="wheels.torchvision-other-cuda",
