@@ -3,7 +3,8 @@
 The rows of frameworks.py say how the framework was built and installed; these say what a script's own start
 (process groups, the env:// rendezvous) and Triton's just-in-time compile of its launcher (a C compiler, a
 libcuda.so to link) need, what the Windows wheels need beside them, what kills a rank from outside (the host's
-memory) and TensorFlow's own check of the GPU's compute capability. frameworks.py adds them to its SIGNATURES.
+memory), TensorFlow's own check of the GPU's compute capability and JAX running out of GPU memory. frameworks.py adds
+them to its SIGNATURES.
 """
 
 from __future__ import annotations
@@ -171,5 +172,30 @@ RUNTIME_SIGNATURES += (
                  "https://www.tensorflow.org/install/pip#hardware_requirements"),
         checked="2026-11-25",
         examples=("frameworks/tensorflow-6083-gtx660m-cc30-ignored.txt", "frameworks/tensorflow-17445-k2000m-minimum-35.txt"),
+    ),
+)
+
+# -- JAX/XLA running out of GPU memory --------------------------------------------------------------------------------
+RUNTIME_SIGNATURES += (
+    Signature(
+        code="frameworks.jax-out-of-gpu-memory",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        # XLA's allocator through jaxlib (XlaRuntimeError); JAX preallocates 75 % of the GPU's memory at start.
+        patterns=(r"RESOURCE_EXHAUSTED: Out of memory (?:while trying to allocate|allocating) (?P<bytes>\d{1,15}) bytes",
+                  r"RESOURCE_EXHAUSTED: Failed to allocate request for (?P<size>[\d.]{1,10}[KMGT]iB)"),
+        severity="fail",
+        cause="JAX (XLA) asked for more GPU memory than it could get on this GPU.",
+        advice=("Give the program more GPU memory or make it need less: a smaller batch or input, a GPU with more memory "
+                "(or sharding across GPUs); check `nvidia-smi` for other processes on the GPU, and when JAX shares it with "
+                "another framework set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION) so JAX does "
+                "not reserve 75 % of it at start."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/patrickbryant1/AFProfile/issues/8",
+                 "https://jax.readthedocs.io/en/latest/gpu_memory_allocation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/afprofile-8-jax-resource-exhausted-3080ti.txt",),
     ),
 )
