@@ -380,3 +380,28 @@ SIGNATURES += (
         examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="nccl.nvls-multicast-failed",
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        # NCCL 2.17+ on NVSwitch systems (transport/nvls.cc): a CUDA multicast call failed; NCCL 2.27+ explains it.
+        patterns=(r"transport/nvls\.cc:\d{1,5} NCCL WARN Cuda failure (?P<error>\d{1,4} )?'",
+                  r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory"),
+        severity="fail",
+        cause="NCCL could not set up NVLink SHARP (NVLS) multicast on this NVSwitch system: the Fabric Manager or "
+              "NVSwitch state refuses it, or the container lacks the multicast capability devices.",
+        advice=("Set NCCL_NVLS_ENABLE=0 so NCCL uses plain NVLink (the job runs, collectives a little slower), then fix "
+                "the node: check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A3 Fabric` (state "
+                "Completed, status Success), restart the Fabric Manager or the node if not, and in containers expose "
+                "/dev/nvidia-caps."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1788", "https://github.com/pie-project/pie/issues/500",
+                 "https://github.com/pytorch/pytorch/pull/177472", ENVIRONMENT + "#nccl-nvls-enable"),
+        checked="2026-11-25",
+        examples=("nccl/nccl-1788-nvls-cuda-failure-401-h100.txt", "nccl/pie-500-nvls-multicast-no-nvidia-caps.txt",
+                  "nccl/pytorch-177472-nvls-bind-error-401.txt"),
+    ),
+)
