@@ -199,3 +199,25 @@ RUNTIME_SIGNATURES += (
         examples=("frameworks/afprofile-8-jax-resource-exhausted-3080ti.txt",),
     ),
 )
+
+# -- TensorFlow's allocator warning that is not a failure -----------------------------------------------------------
+RUNTIME_SIGNATURES += (
+    Signature(
+        code="frameworks.tf-allocator-not-a-failure",
+        cause_id="none",
+        kinds=("any",),
+        # bfc_allocator.cc's warning when an allocation that may fall back fails; TensorFlow says itself it is not an error.
+        patterns=(r"\bcaller indicates that this is not a failure\b",),
+        severity="info",
+        cause="TensorFlow's GPU allocator could not get the extra memory it asked for and went on without it; by its own "
+              "words this is not a failure.",
+        advice=("Harmless: a warning, not a failure; ignore it unless the program then stops with a ResourceExhaustedError "
+                "(\"OOM when allocating tensor\"), which is the real out-of-memory error to fix (smaller batch, more GPU "
+                "memory)."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/CharlesShang/TFFRCNN/issues/68",),
+        checked="2026-11-25",
+        examples=("frameworks/tffrcnn-68-bfc-allocator-not-a-failure-mnist.txt",),
+    ),
+)

@@ -7,6 +7,7 @@ CUDA language detection; the pip rows quote pip's resolver.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
 HOST_COMPILERS = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#host-compiler-support-policy"
@@ -576,3 +577,5 @@ SIGNATURES += (
         examples=("wheels/flash-attention-825-nvcc-10-on-path.txt", "wheels/glm-4-235-flash-attn-nvcc-version.txt"),
     ),
 )
+
+SIGNATURES += PYTHON_SIGNATURES
