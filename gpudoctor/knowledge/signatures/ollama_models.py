@@ -1,0 +1,118 @@
+"""Ollama and llama.cpp: model files that are not what they should be, memory placement, the runner's death as
+the client sees it, and llama.cpp builds that come out without CUDA.
+
+Part of the ollama area (gpudoctor/knowledge/signatures/ollama.py lists these rows after its own). The lines are
+quoted from Ollama's source (server/download.go, llm/memory.go, llm/server.go) and llama.cpp's (gguf.cpp,
+CMakeLists.txt), as the releases of 2023 to 2026 print them.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
+LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
+_LOGS = ("ollama-log", "journal", "docker", "kubectl")
+
+MODEL_SIGNATURES = (
+    Signature(
+        code="ollama.pull-digest-mismatch",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # server/download.go checks each blob's sha256 after `ollama pull` (errDigestMismatch)
+        patterns=(r"digest mismatch, file must be downloaded again",),
+        severity="fail",
+        cause=("A model file Ollama downloaded does not match its published sha256 (the download was corrupted or cut "
+               "short on the way: a flaky network, a proxy, a full disk), so Ollama refused it."),
+        advice=("Remove the model and pull it again (`ollama rm MODEL`, then `ollama pull MODEL`); if it fails again, "
+                "check the free space under OLLAMA_MODELS and try another network or without the proxy."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/941", "https://github.com/ollama/ollama/issues/9430",
+                 "https://github.com/ollama/ollama/issues/1650"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-9430-digest-mismatch-pull-again.txt",),
+    ),
+    Signature(
+        code="ollama.gguf-invalid-magic",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # gguf_init_from_file(_impl) reads the first four bytes; 'vers' is a Git LFS pointer, '<!DO' an HTML page,
+        # 'lmgg'/'tjgg' (or numbers 67676a74, 67676d6c) the pre-GGUF GGML formats
+        patterns=(
+            r"gguf_init_from_file(?:_impl)?: invalid magic characters '(?P<magic>[^'\n]{0,8})'",
+            r"gguf_init_from_file(?:_impl)?: invalid magic number (?P<magic>[0-9a-fA-F]{1,8})\b",
+        ),
+        severity="fail",
+        cause=("The file given as the model is not a GGUF file (it starts with '{magic}'): a Git LFS pointer or a web "
+               "page saved instead of the model, a truncated download, or an old GGML-format model."),
+        advice=("Download the .gguf file itself again (`git lfs pull`, or the file's `resolve/` link rather than its "
+                "`blob/` page) and compare its size or sha256 with the source; convert an old GGML model to GGUF."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "rebuild llama.cpp"),
+        sources=("https://github.com/OpenBMB/MiniCPM/issues/250", "https://github.com/ggml-org/llama.cpp/issues/3358",
+                 "https://github.com/ggml-org/llama.cpp/issues/3492"),
+        checked="2026-11-25",
+        examples=("ollama/minicpm-250-invalid-magic-vers.txt",),
+    ),
+    Signature(
+        code="ollama.gpu-too-small-for-any-layer",
+        cause_id="ollama-oom",
+        kinds=_LOGS,
+        # llm/memory.go (0.3 to 0.11, OLLAMA_DEBUG=1): the GPU's free memory is below the minimum it needs for one layer
+        patterns=(
+            r"gpu has too little memory to allocate any layers",
+            r"insufficient VRAM to load any model layers",
+        ),
+        severity="warn",
+        cause=("Ollama found too little free memory on a GPU for even its minimum (the compute graph and KV cache "
+               "for this context, the projector, two layers and a margin), so it put no layers there."),
+        advice=("Lower that minimum: a smaller context (num_ctx, OLLAMA_CONTEXT_LENGTH) or num_batch, "
+                "OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0, or free the GPU's memory (other "
+                "programs in nvidia-smi); then load the model again."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/7208", "https://github.com/ollama/ollama/issues/8430", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7208-too-little-memory-any-layers.txt",),
+    ),
+    Signature(
+        code="ollama.model-runner-stopped",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        # what the client (ollama run, the API's HTTP 500) says since 0.5 when the runner process died mid-request
+        patterns=(r"model runner has unexpectedly stopped, this may be due to resource limitations",),
+        severity="fail",
+        cause=("Ollama's model runner process died while serving the request; the reason (out of memory, a CUDA "
+               "error, a crash) is in the server's log, not in the client's message."),
+        advice=("Read the Ollama server log around the failure (`journalctl -u ollama --no-pager | tail -100` on "
+                "Linux, server.log on Windows and macOS) and run gpudoctor on it; if the runner ran out of memory, use "
+                "a smaller model or context."),
+        action="restart-application",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/continuedev/continue/issues/11241", "https://github.com/ollama/ollama/issues/11380",
+                 TROUBLESHOOTING),
+        checked="2026-11-25",
+        examples=("ollama/continue-11241-model-runner-unexpectedly-stopped.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-old-cuda-option",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        # llama.cpp's llama_option_depr (mid-2024 on): the old option is ignored, so the build has no CUDA backend
+        patterns=(r"\bLLAMA_(?P<option>CUDA|CUBLAS) is deprecated and will be removed in the future",),
+        severity="warn",
+        cause=("llama.cpp was configured with the old LLAMA_{option} option, which it no longer honours (it is "
+               "GGML_CUDA now), so the build comes out without CUDA and runs on the CPU."),
+        advice=("Configure a fresh build with the new option, `cmake -B build -DGGML_CUDA=ON` then `cmake --build build "
+                "--config Release` (for llama-cpp-python: CMAKE_ARGS=\"-DGGML_CUDA=on\")."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/8155", LLAMA_CPP_BUILD),
+        checked="2026-11-25",
+        examples=("ollama/llamacpp-8155-llama-cuda-deprecated-cpu-build.txt",),
+    ),
+)
