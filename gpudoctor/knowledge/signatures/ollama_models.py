@@ -115,4 +115,47 @@ MODEL_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/llamacpp-8155-llama-cuda-deprecated-cpu-build.txt",),
     ),
+    Signature(
+        code="ollama.model-not-in-this-server",
+        cause_id="ollama-model-missing",
+        kinds=("any",),
+        # server/routes.go: the API's 404 (quoted 'name' before 0.1.30, "name" after; escaped inside JSON)
+        patterns=(r"model [\\'\"]{0,2}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,2} not found, try pulling it first",),
+        severity="fail",
+        cause=("The Ollama server that answered has no model {model} in its store: it was pulled through another "
+               "server (the systemd service runs as user ollama with its own models directory; an `ollama serve` "
+               "started by hand uses ~/.ollama/models), another OLLAMA_MODELS or OLLAMA_HOST, or never pulled."),
+        advice=("Run one server: stop any hand-started `ollama serve` and put its settings (OLLAMA_HOST, "
+                "OLLAMA_MODELS) in the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl "
+                "restart ollama`); check with `ollama list` against that server, and `ollama pull MODEL` there if "
+                "it is missing."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/1144", "https://github.com/ollama/ollama/issues/1296",
+                 "https://github.com/ollama/ollama/issues/5430", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-1144-model-not-found-two-users.txt",),
+    ),
+    Signature(
+        code="ollama.model-tensor-not-found",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # llama.cpp's loader (create_tensor; llama_model_load since 2025) when the GGUF's layout is newer than it
+        patterns=(
+            r"create_tensor: tensor '(?P<tensor>[\w.-]{1,80})' not found",
+            r"error loading model: missing tensor '(?P<tensor>[\w.-]{1,80})'",
+        ),
+        severity="fail",
+        cause=("The model's GGUF has a tensor ({tensor}) that this llama.cpp build (or the Ollama or llamafile built "
+               "on it) does not expect: the file was made for a newer release."),
+        advice=("Upgrade Ollama, llama.cpp or llamafile to a release newer than the model's GGUF (the model's page "
+                "names the version it needs), or use a GGUF converted for the release you have."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/mozilla-ai/llamafile/issues/219", "https://github.com/ggml-org/llama.cpp/issues/23033"),
+        checked="2026-11-25",
+        examples=("ollama/llamafile-219-create-tensor-not-found.txt",),
+    ),
 )
