@@ -158,4 +158,50 @@ MODEL_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/llamafile-219-create-tensor-not-found.txt",),
     ),
+    Signature(
+        code="ollama.server-cannot-load-model",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # server/routes.go's 500 when the scheduler cannot open the model (most often an architecture this release
+        # lacks: a model published after it); the CLI says "Error: 500 Internal Server Error: ...", the Python
+        # client "ResponseError: ... (status code: 500)"
+        patterns=(
+            r"500 Internal Server Error: unable to load model\b",
+            r"ResponseError: unable to load model\b",
+            r"\berror\"?:\"?unable to load model: [^\s\"]{0,200}?blobs",
+        ),
+        severity="fail",
+        cause=("The Ollama server could not load the model it has pulled: most often the model is newer than this "
+               "Ollama release (its architecture arrived in a later one)."),
+        advice=("Upgrade Ollama to the newest release (Linux: `curl -fsSL https://ollama.com/install.sh | sh`; "
+                "Windows and macOS: the app's update, or the download page), then run the model again; if the "
+                "newest release fails too, remove and pull the model again (`ollama rm MODEL`, `ollama pull MODEL`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/14419", "https://github.com/ollama/ollama/issues/12693",
+                 "https://github.com/ollama/ollama/issues/11710", "https://github.com/ollama/ollama/issues/12814"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-14419-qwen35-unable-to-load-model.txt",
+                  "ollama/ollama-12693-granite4-unable-to-load-model.txt"),
+    ),
+    Signature(
+        code="ollama.runner-killed",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        # Go's os/exec wording for SIGKILL: on Linux, almost always the kernel's out-of-memory killer
+        patterns=(r"(?:llama runner|llama-server) process has terminated: signal: killed",),
+        severity="fail",
+        cause=("The model's runner was killed (SIGKILL), most often by the kernel's out-of-memory killer: the part "
+               "of the model kept in system memory, with its context, did not fit in RAM."),
+        advice=("Confirm with `journalctl -k | grep -i -E 'out of memory|oom'` (or `dmesg`), then give the model room: "
+                "a smaller model or quantisation, a smaller context (num_ctx), more of it on the GPU, or close other "
+                "programs."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6238", "https://github.com/ollama/ollama/issues/10739",
+                 "https://github.com/ollama/ollama/issues/11231"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-6238-runner-signal-killed-8gb.txt",),
+    ),
 )

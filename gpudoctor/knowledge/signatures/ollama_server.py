@@ -205,4 +205,27 @@ SERVER_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
     ),
+    Signature(
+        code="ollama.service-home-not-writable",
+        cause_id="ollama-models-permission",
+        kinds=("any",),
+        # server start (auth.go's key, then OLLAMA_MODELS under $HOME): the service's user cannot create its home
+        patterns=(
+            r"could not create directory mkdir (?P<path>[^:\s]{1,200}): (?P<reason>permission denied|read-only file system)",
+            r"open (?P<path>[^:\s]{1,200}id_ed25519): (?P<reason>permission denied|read-only file system)",
+        ),
+        severity="fail",
+        cause=("The Ollama server cannot create {path} ({reason}): its user's home (where it keeps its key and, by "
+               "default, its models) is missing, owned by another user or read-only, so it exits at start."),
+        advice=("Give the service's user a writable home: `sudo mkdir -p DIR && sudo chown -R ollama:ollama DIR` for "
+                "the directory named (on a read-only or immutable system, set HOME and OLLAMA_MODELS to a writable "
+                "path in `sudo systemctl edit ollama.service`), then `sudo systemctl restart ollama`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
+        sources=("https://github.com/ollama/ollama/issues/9148", "https://github.com/ollama/ollama/issues/7471",
+                 "https://github.com/ollama/ollama/issues/8516", "https://github.com/ollama/ollama/issues/12700"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-9148-service-key-dir-denied.txt", "ollama/ollama-7471-id-key-read-only-home.txt"),
+    ),
 )
