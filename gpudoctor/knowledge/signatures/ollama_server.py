@@ -11,6 +11,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 
 SERVER_SIGNATURES = (
@@ -227,5 +228,46 @@ SERVER_SIGNATURES = (
                  "https://github.com/ollama/ollama/issues/8516", "https://github.com/ollama/ollama/issues/12700"),
         checked="2026-11-25",
         examples=("ollama/ollama-9148-service-key-dir-denied.txt", "ollama/ollama-7471-id-key-read-only-home.txt"),
+    ),
+    Signature(
+        code="ollama.pull-unknown-model",
+        cause_id="ollama-model-missing",
+        kinds=("any",),
+        # server/images.go: the registry answered 404 for the manifest of this name and tag
+        patterns=(r"pull model manifest: file does not exist",),
+        severity="fail",
+        cause=("Ollama's registry has no model of that name and tag: the name is misspelt or lacks its family or "
+               "size (deepseek-r1:7b, not deepseek-7b), or the tag does not exist."),
+        advice=("Look up the model's exact name and tag on https://ollama.com/library and pull that name "
+                "(`ollama pull NAME:TAG`); for a model you made with `ollama create`, check the FROM line of its "
+                "Modelfile."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a network fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/2292", "https://github.com/ollama/ollama/issues/9230",
+                 "https://github.com/ollama/ollama/issues/5499"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-2292-orca-not-a-model-name.txt",),
+    ),
+    Signature(
+        code="ollama.registry-unreachable",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # the server's own request for the manifest failed below HTTP (Go's net/http: dial, DNS, proxy, TLS)
+        patterns=(r"pull model manifest: Get \"?https?://registry\.ollama\.ai/v2/[^\s\"]{1,200}\"?: (?P<reason>[^\n]{1,160})",),
+        severity="fail",
+        cause=("The Ollama server could not reach its model registry ({reason}): DNS, a firewall, or a proxy that "
+               "the server itself was not told about."),
+        advice=("Give the proxy to the server, not the client: `sudo systemctl edit ollama.service`, add "
+                "`Environment=\"HTTPS_PROXY=http://proxy:port\"` under [Service], then `sudo systemctl restart ollama` "
+                "(Windows: set HTTPS_PROXY as a user variable and restart the Ollama app); check DNS with "
+                "`curl -I https://registry.ollama.ai`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/3434", "https://github.com/ollama/ollama/issues/1546",
+                 "https://github.com/ollama/ollama/issues/1417", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-3434-pull-manifest-dns-timeout-proxy.txt",),
     ),
 )
