@@ -204,4 +204,23 @@ MODEL_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-6238-runner-signal-killed-8gb.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-mlock-warning",
+        cause_id="none",
+        kinds=("any",),
+        # llama.cpp's llama_mlock (--mlock, use_mlock): a warning; the buffer stays loaded, only unlocked
+        patterns=(r"failed to mlock (?P<size>\d{1,15})-byte buffer",),
+        severity="info",
+        cause=("llama.cpp could not lock {size} bytes of the model in RAM (RLIMIT_MEMLOCK is lower); it goes on "
+               "without locking, so the model still loads and runs."),
+        advice=("Nothing is broken: to silence it, load without mlock (drop --mlock, or use_mlock=False), or raise "
+                "the limit (`ulimit -l unlimited` as root; `--ulimit memlock=-1` for a Docker container)."),
+        action="none",
+        rules_out=("a GPU or driver problem", "a shortage of GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/h2oai/h2ogpt/issues/812", "https://github.com/abetlen/llama-cpp-python/issues/254",
+                 "https://github.com/ggml-org/llama.cpp/issues/4072"),
+        checked="2026-11-25",
+        examples=("ollama/h2ogpt-812-mlock-warning-l4.txt",),
+    ),
 )

@@ -270,4 +270,24 @@ SERVER_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-3434-pull-manifest-dns-timeout-proxy.txt",),
     ),
+    Signature(
+        code="ollama.pull-max-retries",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # server/download.go gives up on a blob after its retries; requests' "Max retries exceeded with url" is not this
+        patterns=(r"Error: max retries exceeded\b",),
+        severity="fail",
+        cause=("Ollama gave up downloading a model file after repeated failures: the connection to the "
+               "registry keeps dropping, or a proxy or firewall cuts it."),
+        advice=("Run the same `ollama pull MODEL` again: it resumes where it stopped. If it fails every time, try "
+                "another network, or give the proxy to the server (`Environment=\"HTTPS_PROXY=...\"` in "
+                "`sudo systemctl edit ollama.service`)."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/1158", "https://github.com/ollama/ollama/issues/1668",
+                 "https://github.com/ollama/ollama/issues/1770", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-1668-max-retries-unexpected-eof.txt",),
+    ),
 )
