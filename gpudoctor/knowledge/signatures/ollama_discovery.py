@@ -305,4 +305,28 @@ DISCOVERY_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-8068-runners-cpu-only-no-cuda-runners.txt",),
     ),
+    Signature(
+        code="ollama.cpu-lacks-avx-gpu-disabled",
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        # discover/gpu.go (0.1.2x to 0.5): the GPU runners were built with AVX, so without it Ollama used none
+        patterns=(
+            r"CPU does not have minimum vector extensions, GPU inference disabled",
+            r"CPU does not have AVX or AVX2, disabling GPU support",
+        ),
+        severity="fail",
+        cause=("Ollama disabled GPU inference because the CPU, as the system reports it, has no AVX: an old CPU, or a "
+               "virtual machine whose CPU model hides AVX (QEMU's default kvm64, Proxmox without CPU type host)."),
+        advice=("In a virtual machine, expose the host CPU (Proxmox: Processor type \"host\"; libvirt: "
+                "<cpu mode='host-passthrough'/>) and check `grep -o -m1 avx /proc/cpuinfo`; on a CPU without AVX, "
+                "use a current Ollama release or build it from source without AVX for the GPU runner. Then restart "
+                "Ollama."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/7585", "https://github.com/ollama/ollama/issues/7989",
+                 "https://github.com/ollama/ollama/issues/8606", "https://github.com/ollama/ollama/issues/2187"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7585-no-avx-gpu-inference-disabled.txt",),
+    ),
 )

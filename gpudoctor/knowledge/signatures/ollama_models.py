@@ -83,8 +83,14 @@ MODEL_SIGNATURES = (
         code="ollama.model-runner-stopped",
         cause_id="ollama-runner-crash",
         kinds=("any",),
-        # what the client (ollama run, the API's HTTP 500) says since 0.5 when the runner process died mid-request
-        patterns=(r"model runner has unexpectedly stopped, this may be due to resource limitations",),
+        # what the client (ollama run, the API's HTTP 500) says when the runner process died mid-request
+        patterns=(
+            r"model runner has unexpectedly stopped, this may be due to resource limitations",
+            # older servers pass on the broken connection to the runner (Windows: wsarecv, "forcibly closed")
+            r"POST predict: Post \"?http://127\.0\.0\.1:\d{1,5}/completion\"?: (?:EOF|read tcp)",
+            r"do load request: Post \"?http://127\.0\.0\.1:\d{1,5}/load\"?: (?:EOF|read tcp)",
+            r"an error was encountered while running the model: (?:unexpected EOF|read tcp)",
+        ),
         severity="fail",
         cause=("Ollama's model runner process died while serving the request; the reason (out of memory, a CUDA "
                "error, a crash) is in the server's log, not in the client's message."),
