@@ -229,4 +229,25 @@ MODEL_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/h2ogpt-812-mlock-warning-l4.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-native-arch-undetected",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake's CUDA_ARCHITECTURES=native found no GPU (docker build, no driver) or is too old for "native", so
+        # nvcc gets an empty or textual architecture; numbered ones are cuda.py's and wheels.py's rows
+        patterns=(r"Unsupported gpu architecture 'compute_(?P<arch>No CUDA [Dd]evices found\.?|native|)'",),
+        severity="fail",
+        cause=("The CUDA build asked nvcc for the architecture CMake detected natively ('{arch}'), but no GPU was "
+               "visible where it built (a `docker build`, a machine without the driver) or CMake is too old for "
+               "\"native\"."),
+        advice=("Name the architectures instead of detecting them: `cmake -B build -DGGML_CUDA=ON -DGGML_NATIVE=OFF "
+                "-DCMAKE_CUDA_ARCHITECTURES=\"86;89\"` (the compute capabilities of the GPUs it will run on, "
+                "`nvidia-smi --query-gpu=compute_cap --format=csv`), in a fresh build directory."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/18430", "https://github.com/ggml-org/llama.cpp/pull/18413",
+                 "https://github.com/ggml-org/llama.cpp/pull/18426", "https://github.com/ggml-org/llama.cpp/pull/10389"),
+        checked="2026-11-25",
+        examples=("ollama/llamacpp-18430-compute-no-cuda-devices-found.txt",),
+    ),
 )
