@@ -290,4 +290,25 @@ SERVER_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-1668-max-retries-unexpected-eof.txt",),
     ),
+    Signature(
+        code="ollama.registry-tls-untrusted",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # the registry (registry.ollama.ai) or its blob storage (Cloudflare R2) seen through a TLS-intercepting proxy
+        patterns=(r"(?:registry\.ollama\.ai|cloudflarestorage\.com|ollama\.com)[^\s\"]{0,700}\"?: tls: failed to verify "
+                  r"certificate: x509: certificate signed by unknown authority",),
+        severity="fail",
+        cause=("The Ollama server does not trust the certificate it was shown for its model registry: a proxy that "
+               "re-signs TLS (common in companies) stands between it and the registry, and its authority is not in "
+               "the server's (or container's) trusted store."),
+        advice=("Add the proxy's CA certificate to the trusted store of the machine or image the server runs in "
+                "(copy it to /usr/local/share/ca-certificates/ and run `update-ca-certificates`), give the server the "
+                "proxy (HTTPS_PROXY in its environment), restart it and pull again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/1063", "https://github.com/ollama/ollama/issues/9101", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-1063-pull-x509-unknown-authority.txt",),
+    ),
 )
