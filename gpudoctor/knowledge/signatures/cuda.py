@@ -514,4 +514,44 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
     ),
+    Signature(
+        code="cuda.driver-combination-unsupported",
+        cause_id="cuda-compat-mismatch",
+        kinds=("any",),
+        # cudaErrorSystemDriverMismatch (803): the libcuda found is not the one of the loaded kernel driver (a
+        # cuda-compat package on the library path, two driver installs, or an update without reboot).
+        patterns=(r"unsupported display driver / cuda driver combination", r"cudaErrorSystemDriverMismatch",
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+        severity="fail",
+        cause="CUDA refused to start (error 803): the libcuda the program loaded does not belong to the kernel driver "
+              "that is running.",
+        advice=("Make libcuda and the loaded driver one version: compare `cat /proc/driver/nvidia/version` with the "
+                "libcuda.so.1 in use (`ldconfig -p | grep libcuda`), remove a cuda-compat package or its "
+                "LD_LIBRARY_PATH entry, or install one current NVIDIA driver and reboot."),
+        action="configure",
+        never_suggest=("run on the CPU",),
+        sources=("https://github.com/easydiffusion/easydiffusion/issues/379",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-25",
+        examples=("cuda/easydiffusion-379-error-803-needs-recent-driver.txt",),
+    ),
+    Signature(
+        code="cuda.device-side-assert",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorAssert (710): an assert() inside a kernel failed, most often PyTorch's index checks.
+        patterns=(r"device-side assert(?:ion)? triggered", r"cudaErrorAssert\b"),
+        severity="fail",
+        cause="An assertion inside a CUDA kernel failed (typically an index or class label out of range in the "
+              "program's data); the GPU and driver are not at fault.",
+        advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the operation whose assertion failed, usually "
+                "an index, token id or label outside its tensor's range, and fix the data or model size; restart the "
+                "process, since its CUDA context cannot recover."),
+        action="restart-application",
+        rules_out=("the driver", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "reseat"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/368", "https://github.com/pytorch/pytorch/issues/17425"),
+        checked="2026-11-25",
+        examples=("cuda/qwen3-368-device-side-assert-triggered.txt",),
+    ),
 )

@@ -358,3 +358,28 @@ SIGNATURES = (
 )
 
 SIGNATURES += MODULE_ROWS
+
+SIGNATURES += (
+    Signature(
+        code="kernel.installer-module-in-use",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # nvidia-installer's sanity check: it cannot replace modules that are loaded (an ERROR, or a WARNING followed
+        # by "Installation has failed" in newer installers).
+        patterns=(r"An NVIDIA kernel module '(?P<module>nvidia[\w-]{0,12})' appears to (?:already be|be already) "
+                  r"loaded in your kernel",),
+        severity="fail",
+        cause="The installer cannot replace the NVIDIA module {module} because it is loaded and in use (display "
+              "server, persistence daemon, a CUDA program, or the driver installed before).",
+        advice=("Uninstall the driver installed before (its package, or `nvidia-uninstall`) or stop what uses the GPU "
+                "(`sudo systemctl isolate multi-user.target`, `sudo systemctl stop nvidia-persistenced`), unload the "
+                "modules with `sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`, then run the installer again; "
+                "if they will not unload, reboot to a text console first."),
+        action="configure",
+        never_suggest=("disable secure boot",),
+        sources=("https://github.com/Arc-Compute/LibVF.IO/issues/20", "https://github.com/NVIDIA/cuda-samples/issues/286"),
+        checked="2026-11-25",
+        examples=("kernel/libvfio-20-installer-nvidia-drm-already-loaded.txt",),
+    ),
+)
+
