@@ -554,4 +554,25 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("cuda/qwen3-368-device-side-assert-triggered.txt",),
     ),
+    Signature(
+        code="cuda.init-not-initialized",
+        cause_id="cuda-init-failed",
+        kinds=("any",),
+        # cuInit's CUDA_ERROR_NOT_INITIALIZED (3; cudaErrorInitializationError in the runtime) while the driver is
+        # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
+        patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError"),
+        severity="fail",
+        cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "
+              "start.",
+        advice=("Check `sudo dmesg | grep -i nvrm` for the driver's own error, then reload the uvm module (`sudo rmmod "
+                "nvidia_uvm && sudo modprobe nvidia_uvm`); if cuInit still fails (open kernel modules on a recent "
+                "kernel), add `options nvidia_uvm uvm_disable_hmm=1` to /etc/modprobe.d/uvm.conf and reboot."),
+        action="reload-driver",
+        never_suggest=("reinstall CUDA", "run on the CPU"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797",
+                 "https://github.com/ollama/ollama/issues/11593"),
+        checked="2026-11-25",
+        examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
+    ),
 )
+
