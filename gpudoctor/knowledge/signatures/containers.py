@@ -476,4 +476,26 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("containers/ctk-29-cli-unknown-device.txt",),
     ),
+    Signature(
+        code="containers.runtime-handler-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The kubelet asks the node's CRI runtime for the handler a RuntimeClass names: containerd says "no runtime
+        # for ..." (containers.containerd-no-nvidia-runtime), CRI-O these two.
+        patterns=(r"RuntimeHandler \"?(?P<handler>[\w.-]{1,40})\"? not supported",
+                  r"failed to find runtime handler (?P<handler>[\w.-]{1,40}) from runtime list"),
+        severity="fail",
+        cause="The pod asks for the runtime handler '{handler}' (its runtimeClassName), which the node's container "
+              "runtime does not have.",
+        advice=("Remove `runtimeClassName: {handler}` from the pod where the node's runtime already injects GPUs (CRI-O "
+                "with the NVIDIA hook, Docker with nvidia as default runtime), or register the handler: `sudo nvidia-ctk "
+                "runtime configure --runtime=crio` (or containerd) and restart that runtime."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/sgl-project/sglang/issues/5515", "https://github.com/NVIDIA/gpu-operator/issues/1298"),
+        checked="2026-11-25",
+        examples=("containers/sglang-5515-runtimehandler-nvidia-not-supported.txt",),
+    ),
 )
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -576,3 +577,4 @@ SIGNATURES += (
     ),
 )
 
+SIGNATURES += MULTI_GPU_ROWS

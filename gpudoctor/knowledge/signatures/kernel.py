@@ -381,5 +381,23 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("kernel/libvfio-20-installer-nvidia-drm-already-loaded.txt",),
     ),
+    Signature(
+        code="kernel.dkms-headers-not-found",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent.
+        patterns=(r"kernel headers for kernel (?P<kernel>[\w.+~-]{1,80}) cannot be found",),
+        severity="fail",
+        cause="DKMS cannot build kernel modules (the NVIDIA driver's among them) because the headers of kernel {kernel} "
+              "are not installed.",
+        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)`; "
+                "`sudo dnf install kernel-devel-$(uname -r)`), rebooting first if `uname -r` is not the newest installed "
+                "kernel, then rebuild with `sudo dkms autoinstall`."),
+        action="configure",
+        never_suggest=("disable secure boot",),
+        sources=("https://github.com/kasbert/epsolar-tracer/issues/53", "https://github.com/dell/dkms"),
+        checked="2026-11-25",
+        examples=("kernel/epsolar-53-dkms-kernel-headers-not-found.txt",),
+    ),
 )
 
