@@ -385,8 +385,9 @@ SIGNATURES += (
         code="kernel.dkms-headers-not-found",
         cause_id="dkms-build-failed",
         kinds=("any",),
-        # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent.
-        patterns=(r"kernel headers for kernel (?P<kernel>[\w.+~-]{1,80}) cannot be found",),
+        # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not
+        # for WSL's kernels (Microsoft ships them without headers, and WSL needs no NVIDIA module at all).
+        patterns=(r"kernel headers for kernel (?P<kernel>[\w.+~-]{1,80})(?<![Mm]icrosoft)(?<!-WSL2) cannot be found",),
         severity="fail",
         cause="DKMS cannot build kernel modules (the NVIDIA driver's among them) because the headers of kernel {kernel} "
               "are not installed.",
