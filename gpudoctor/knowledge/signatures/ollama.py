@@ -3,13 +3,15 @@
 Ollama's lines are quoted from its source (llm/server.go, llm/llama_server.go, server/) as the releases named in
 gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py reads the same lines for the Ollama
 checks. GPU discovery's messages are rows of ollama_discovery.py and the server's and client's of
-ollama_server.py, both part of this area (SIGNATURES lists them first).
+ollama_server.py, both part of this area (SIGNATURES lists them first); model files, memory placement, the
+runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py (listed last).
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
@@ -390,4 +392,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
-))
+), *MODEL_SIGNATURES)

@@ -289,8 +289,9 @@ DISCOVERY_SIGNATURES = (
         cause_id="ollama-cpu-fallback",
         kinds=_LOGS,
         # The runners the server found beside its binary (0.3 to 0.5, routes.go): an official build lists cuda_v11,
-        # cuda_v12 and rocm ones too, whether or not the machine has a GPU, so "[cpu]" alone is an incomplete install.
-        patterns=(r"msg=\"Dynamic LLM libraries\" runners=\[cpu\]",),
+        # cuda_v12 and rocm ones too, whether or not the machine has a GPU, so "[cpu]" alone is an incomplete install;
+        # from 0.6 the server lists the GPU libraries it found beside the binary (server.go, OLLAMA_DEBUG=1).
+        patterns=(r"msg=\"Dynamic LLM libraries\" runners=\[cpu\]", r"msg=\"compatible gpu libraries\" compatible=\[\]"),
         severity="warn",
         cause=("This Ollama installation has only its CPU runner, no CUDA one, so it runs every model on the CPU even "
                "where it finds a GPU: the install is incomplete (the binary without its lib/ollama directory)."),
@@ -301,8 +302,32 @@ DISCOVERY_SIGNATURES = (
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/8068", "https://github.com/ollama/ollama/issues/8963",
-                 "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
+                 "https://github.com/ollama/ollama/issues/9842", "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
         checked="2026-11-25",
-        examples=("ollama/ollama-8068-runners-cpu-only-no-cuda-runners.txt",),
+        examples=("ollama/ollama-8068-runners-cpu-only-no-cuda-runners.txt", "ollama/ollama-9842-no-runners-copied-binary.txt"),
+    ),
+    Signature(
+        code="ollama.cpu-lacks-avx-gpu-disabled",
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        # discover/gpu.go (0.1.2x to 0.5): the GPU runners were built with AVX, so without it Ollama used none
+        patterns=(
+            r"CPU does not have minimum vector extensions, GPU inference disabled",
+            r"CPU does not have AVX or AVX2, disabling GPU support",
+        ),
+        severity="fail",
+        cause=("Ollama disabled GPU inference because the CPU, as the system reports it, has no AVX: an old CPU, or a "
+               "virtual machine whose CPU model hides AVX (QEMU's default kvm64, Proxmox without CPU type host)."),
+        advice=("In a virtual machine, expose the host CPU (Proxmox: Processor type \"host\"; libvirt: "
+                "<cpu mode='host-passthrough'/>) and check `grep -o -m1 avx /proc/cpuinfo`; on a CPU without AVX, "
+                "use a current Ollama release or build it from source without AVX for the GPU runner. Then restart "
+                "Ollama."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/7585", "https://github.com/ollama/ollama/issues/7989",
+                 "https://github.com/ollama/ollama/issues/8606", "https://github.com/ollama/ollama/issues/2187"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-7585-no-avx-gpu-inference-disabled.txt",),
     ),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 
 SERVER_SIGNATURES = (
@@ -204,5 +205,110 @@ SERVER_SIGNATURES = (
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-25",
         examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
+    ),
+    Signature(
+        code="ollama.service-home-not-writable",
+        cause_id="ollama-models-permission",
+        kinds=("any",),
+        # server start (auth.go's key, then OLLAMA_MODELS under $HOME): the service's user cannot create its home
+        patterns=(
+            r"could not create directory mkdir (?P<path>[^:\s]{1,200}): (?P<reason>permission denied|read-only file system)",
+            r"open (?P<path>[^:\s]{1,200}id_ed25519): (?P<reason>permission denied|read-only file system)",
+        ),
+        severity="fail",
+        cause=("The Ollama server cannot create {path} ({reason}): its user's home (where it keeps its key and, by "
+               "default, its models) is missing, owned by another user or read-only, so it exits at start."),
+        advice=("Give the service's user a writable home: `sudo mkdir -p DIR && sudo chown -R ollama:ollama DIR` for "
+                "the directory named (on a read-only or immutable system, set HOME and OLLAMA_MODELS to a writable "
+                "path in `sudo systemctl edit ollama.service`), then `sudo systemctl restart ollama`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
+        sources=("https://github.com/ollama/ollama/issues/9148", "https://github.com/ollama/ollama/issues/7471",
+                 "https://github.com/ollama/ollama/issues/8516", "https://github.com/ollama/ollama/issues/12700"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-9148-service-key-dir-denied.txt", "ollama/ollama-7471-id-key-read-only-home.txt"),
+    ),
+    Signature(
+        code="ollama.pull-unknown-model",
+        cause_id="ollama-model-missing",
+        kinds=("any",),
+        # server/images.go: the registry answered 404 for the manifest of this name and tag
+        patterns=(r"pull model manifest: file does not exist",),
+        severity="fail",
+        cause=("Ollama's registry has no model of that name and tag: the name is misspelt or lacks its family or "
+               "size (deepseek-r1:7b, not deepseek-7b), or the tag does not exist."),
+        advice=("Look up the model's exact name and tag on https://ollama.com/library and pull that name "
+                "(`ollama pull NAME:TAG`); for a model you made with `ollama create`, check the FROM line of its "
+                "Modelfile."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a network fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/2292", "https://github.com/ollama/ollama/issues/9230",
+                 "https://github.com/ollama/ollama/issues/5499"),
+        checked="2026-11-25",
+        examples=("ollama/ollama-2292-orca-not-a-model-name.txt",),
+    ),
+    Signature(
+        code="ollama.registry-unreachable",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # the server's own request for the manifest failed below HTTP (Go's net/http: dial, DNS, proxy, TLS)
+        patterns=(r"pull model manifest: Get \"?https?://registry\.ollama\.ai/v2/[^\s\"]{1,200}\"?: (?P<reason>[^\n]{1,160})",),
+        severity="fail",
+        cause=("The Ollama server could not reach its model registry ({reason}): DNS, a firewall, or a proxy that "
+               "the server itself was not told about."),
+        advice=("Give the proxy to the server, not the client: `sudo systemctl edit ollama.service`, add "
+                "`Environment=\"HTTPS_PROXY=http://proxy:port\"` under [Service], then `sudo systemctl restart ollama` "
+                "(Windows: set HTTPS_PROXY as a user variable and restart the Ollama app); check DNS with "
+                "`curl -I https://registry.ollama.ai`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/3434", "https://github.com/ollama/ollama/issues/1546",
+                 "https://github.com/ollama/ollama/issues/1417", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-3434-pull-manifest-dns-timeout-proxy.txt",),
+    ),
+    Signature(
+        code="ollama.pull-max-retries",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # server/download.go gives up on a blob after its retries; requests' "Max retries exceeded with url" is not this
+        patterns=(r"Error: max retries exceeded\b",),
+        severity="fail",
+        cause=("Ollama gave up downloading a model file after repeated failures: the connection to the "
+               "registry keeps dropping, or a proxy or firewall cuts it."),
+        advice=("Run the same `ollama pull MODEL` again: it resumes where it stopped. If it fails every time, try "
+                "another network, or give the proxy to the server (`Environment=\"HTTPS_PROXY=...\"` in "
+                "`sudo systemctl edit ollama.service`)."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/1158", "https://github.com/ollama/ollama/issues/1668",
+                 "https://github.com/ollama/ollama/issues/1770", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-1668-max-retries-unexpected-eof.txt",),
+    ),
+    Signature(
+        code="ollama.registry-tls-untrusted",
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # the registry (registry.ollama.ai) or its blob storage (Cloudflare R2) seen through a TLS-intercepting proxy
+        patterns=(r"(?:registry\.ollama\.ai|cloudflarestorage\.com|ollama\.com)[^\s\"]{0,700}\"?: tls: failed to verify "
+                  r"certificate: x509: certificate signed by unknown authority",),
+        severity="fail",
+        cause=("The Ollama server does not trust the certificate it was shown for its model registry: a proxy that "
+               "re-signs TLS (common in companies) stands between it and the registry, and its authority is not in "
+               "the server's (or container's) trusted store."),
+        advice=("Add the proxy's CA certificate to the trusted store of the machine or image the server runs in "
+                "(copy it to /usr/local/share/ca-certificates/ and run `update-ca-certificates`), give the server the "
+                "proxy (HTTPS_PROXY in its environment), restart it and pull again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/1063", "https://github.com/ollama/ollama/issues/9101", FAQ),
+        checked="2026-11-25",
+        examples=("ollama/ollama-1063-pull-x509-unknown-authority.txt",),
     ),
 )
