@@ -435,4 +435,67 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("containers/podman-24474-stat-nvidia-com-gpu-old-podman.txt",),
     ),
+    Signature(
+        code="containers.cdi-device-unresolvable",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Docker, Podman, containerd and nerdctl print this (the CDI library's words) when no CDI spec on the host
+        # names the requested device: no spec generated, a stale one, or one without per-GPU (index/UUID) entries.
+        patterns=(r"unresolvable CDI devices? (?P<device>[\w./-]{1,64}=[\w,.-]{1,80})",),
+        severity="fail",
+        cause="No CDI spec on this host names the device {device} that the container asked for, so the runtime could "
+              "not inject the GPU.",
+        advice=("Generate the CDI spec for this host's GPUs with `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`, check that `nvidia-ctk cdi list` shows the requested device, then "
+                "start the container again (regenerate it after every driver update; on Kubernetes let the GPU "
+                "operator's toolkit regenerate it)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1239",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-25",
+        examples=("containers/ctk-1239-unresolvable-cdi-device-uuid.txt",),
+    ),
+    Signature(
+        code="containers.cli-unknown-device",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # nvidia-container-cli matches each requested device (NVIDIA_VISIBLE_DEVICES, --gpus device=...) against the
+        # indices and UUIDs NVML lists; a value that matches none is printed before "unknown device".
+        patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",),
+        severity="fail",
+        cause="The container asked for GPU '{device}', which matches no index or UUID of this host's GPUs.",
+        advice=("Make the container's request (`--gpus device=...`, NVIDIA_VISIBLE_DEVICES, or the device plugin's "
+                "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, then recreate the container."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/29",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/108"),
+        checked="2026-11-25",
+        examples=("containers/ctk-29-cli-unknown-device.txt",),
+    ),
+    Signature(
+        code="containers.runtime-handler-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The kubelet asks the node's CRI runtime for the handler a RuntimeClass names: containerd says "no runtime
+        # for ..." (containers.containerd-no-nvidia-runtime), CRI-O these two.
+        patterns=(r"RuntimeHandler \"?(?P<handler>[\w.-]{1,40})\"? not supported",
+                  r"failed to find runtime handler (?P<handler>[\w.-]{1,40}) from runtime list"),
+        severity="fail",
+        cause="The pod asks for the runtime handler '{handler}' (its runtimeClassName), which the node's container "
+              "runtime does not have.",
+        advice=("Remove `runtimeClassName: {handler}` from the pod where the node's runtime already injects GPUs (CRI-O "
+                "with the NVIDIA hook, Docker with nvidia as default runtime), or register the handler: `sudo nvidia-ctk "
+                "runtime configure --runtime=crio` (or containerd) and restart that runtime."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/sgl-project/sglang/issues/5515", "https://github.com/NVIDIA/gpu-operator/issues/1298"),
+        checked="2026-11-25",
+        examples=("containers/sglang-5515-runtimehandler-nvidia-not-supported.txt",),
+    ),
 )
+

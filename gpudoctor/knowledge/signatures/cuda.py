@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -514,4 +515,66 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
     ),
+    Signature(
+        code="cuda.driver-combination-unsupported",
+        cause_id="cuda-compat-mismatch",
+        kinds=("any",),
+        # cudaErrorSystemDriverMismatch (803): the libcuda found is not the one of the loaded kernel driver (a
+        # cuda-compat package on the library path, two driver installs, or an update without reboot).
+        patterns=(r"unsupported display driver / cuda driver combination", r"cudaErrorSystemDriverMismatch",
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+        severity="fail",
+        cause="CUDA refused to start (error 803): the libcuda the program loaded does not belong to the kernel driver "
+              "that is running.",
+        advice=("Make libcuda and the loaded driver one version: compare `cat /proc/driver/nvidia/version` with the "
+                "libcuda.so.1 in use (`ldconfig -p | grep libcuda`), remove a cuda-compat package or its "
+                "LD_LIBRARY_PATH entry, or install one current NVIDIA driver and reboot."),
+        action="configure",
+        never_suggest=("run on the CPU",),
+        sources=("https://github.com/easydiffusion/easydiffusion/issues/379",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-25",
+        examples=("cuda/easydiffusion-379-error-803-needs-recent-driver.txt",),
+    ),
+    Signature(
+        code="cuda.device-side-assert",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorAssert (710): an assert() inside a kernel failed, most often PyTorch's index checks.
+        patterns=(r"device-side assert(?:ion)? triggered", r"cudaErrorAssert\b"),
+        severity="fail",
+        cause="An assertion inside a CUDA kernel failed (typically an index or class label out of range in the "
+              "program's data); the GPU and driver are not at fault.",
+        advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the operation whose assertion failed, usually "
+                "an index, token id or label outside its tensor's range, and fix the data or model size; restart the "
+                "process, since its CUDA context cannot recover."),
+        action="restart-application",
+        rules_out=("the driver", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "reseat"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/368", "https://github.com/pytorch/pytorch/issues/17425"),
+        checked="2026-11-25",
+        examples=("cuda/qwen3-368-device-side-assert-triggered.txt",),
+    ),
+    Signature(
+        code="cuda.init-not-initialized",
+        cause_id="cuda-init-failed",
+        kinds=("any",),
+        # cuInit's CUDA_ERROR_NOT_INITIALIZED (3; cudaErrorInitializationError in the runtime) while the driver is
+        # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
+        patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError"),
+        severity="fail",
+        cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "
+              "start.",
+        advice=("Check `sudo dmesg | grep -i nvrm` for the driver's own error, then reload the uvm module (`sudo rmmod "
+                "nvidia_uvm && sudo modprobe nvidia_uvm`); if cuInit still fails (open kernel modules on a recent "
+                "kernel), add `options nvidia_uvm uvm_disable_hmm=1` to /etc/modprobe.d/uvm.conf and reboot."),
+        action="reload-driver",
+        never_suggest=("reinstall CUDA", "run on the CPU"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797",
+                 "https://github.com/ollama/ollama/issues/11593"),
+        checked="2026-11-25",
+        examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
+    ),
 )
+
+SIGNATURES += MULTI_GPU_ROWS

@@ -358,3 +358,47 @@ SIGNATURES = (
 )
 
 SIGNATURES += MODULE_ROWS
+
+SIGNATURES += (
+    Signature(
+        code="kernel.installer-module-in-use",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # nvidia-installer's sanity check: it cannot replace modules that are loaded (an ERROR, or a WARNING followed
+        # by "Installation has failed" in newer installers).
+        patterns=(r"An NVIDIA kernel module '(?P<module>nvidia[\w-]{0,12})' appears to (?:already be|be already) "
+                  r"loaded in your kernel",),
+        severity="fail",
+        cause="The installer cannot replace the NVIDIA module {module} because it is loaded and in use (display "
+              "server, persistence daemon, a CUDA program, or the driver installed before).",
+        advice=("Uninstall the driver installed before (its package, or `nvidia-uninstall`) or stop what uses the GPU "
+                "(`sudo systemctl isolate multi-user.target`, `sudo systemctl stop nvidia-persistenced`), unload the "
+                "modules with `sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`, then run the installer again; "
+                "if they will not unload, reboot to a text console first."),
+        action="configure",
+        never_suggest=("disable secure boot",),
+        sources=("https://github.com/Arc-Compute/LibVF.IO/issues/20", "https://github.com/NVIDIA/cuda-samples/issues/286"),
+        checked="2026-11-25",
+        examples=("kernel/libvfio-20-installer-nvidia-drm-already-loaded.txt",),
+    ),
+    Signature(
+        code="kernel.dkms-headers-not-found",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not
+        # for WSL's kernels (Microsoft ships them without headers, and WSL needs no NVIDIA module at all).
+        patterns=(r"kernel headers for kernel (?P<kernel>[\w.+~-]{1,80})(?<![Mm]icrosoft)(?<!-WSL2) cannot be found",),
+        severity="fail",
+        cause="DKMS cannot build kernel modules (the NVIDIA driver's among them) because the headers of kernel {kernel} "
+              "are not installed.",
+        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)`; "
+                "`sudo dnf install kernel-devel-$(uname -r)`), rebooting first if `uname -r` is not the newest installed "
+                "kernel, then rebuild with `sudo dkms autoinstall`."),
+        action="configure",
+        never_suggest=("disable secure boot",),
+        sources=("https://github.com/kasbert/epsolar-tracer/issues/53", "https://github.com/dell/dkms"),
+        checked="2026-11-25",
+        examples=("kernel/epsolar-53-dkms-kernel-headers-not-found.txt",),
+    ),
+)
+
