@@ -89,6 +89,8 @@ COMMON_WORDS = frozenset((
     # ...and its start and every load: "looking for compatible GPUs", llama.cpp's "llama_context:" lines and its
     # tensor listing (40,000 of the 50 MB bench's lines held "tensor").
     "compatible", "context", "tensor",
+    # ...its every request ('... "http://127.0.0.1:34567/completion"'), and each GPU it lists ("compute capability").
+    "http://127.0.0.1:", "capability",
 ))
 
 
