@@ -401,11 +401,6 @@ def scan(text: str, source: str, kind: str | None = None,
     return tuple(merged.values())
 
 
-def scan_lines(lines: Iterable[str], source: str, kind: str | None = None) -> tuple[SignatureMatch, ...]:
-    """`scan` of lines a probe already holds (the kernel log probe keeps a list)."""
-    return scan("\n".join(lines), source, kind)
-
-
 def scan_bytes(data: bytes, source: str, kind: str | None = None,
                table: CompiledCatalogue | None = None) -> tuple[SignatureMatch, ...]:
     """`scan` of raw bytes: UTF-8, or UTF-16 as PowerShell and wsl.exe write it (with or without a BOM)."""

@@ -24,15 +24,6 @@ P2P_CAPABILITIES = {"read": 0, "write": 1, "nvlink": 2, "atomics": 3, "pci": 4}
 # https://github.com/noonghunna/club-3090/issues/1229); 580.x prints no DR line.
 P2P_STATUS_NAMES = {0: "OK", 1: "CNS", 2: "GNS", 3: "TNS", 4: "DR", 5: "NS", 6: "U"}
 P2P_STATUS_OK = 0
-P2P_STATUS_MEANING = {
-    0: "supported",
-    1: "chipset not supported",
-    2: "GPU not supported",
-    3: "topology not supported",
-    4: "disabled by a driver registry key",
-    5: "not supported",
-    6: "unknown",
-}
 
 # nvmlGpuTopologyLevel_t and the names `nvidia-smi topo -m` uses for them.
 TOPOLOGY_NAMES = {0: "X", 10: "PIX", 20: "PXB", 30: "PHB", 40: "NODE", 50: "SYS"}
