@@ -18,6 +18,8 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 
 from __future__ import annotations
 
+import bisect
+import collections
 import heapq
 import re
 from dataclasses import dataclass, field
@@ -31,6 +33,10 @@ WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (a
 WINDOW_AFTER = 6  # lines below it that may continue it
 MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same few
 MIN_LITERAL = 3
+# Words the healthy recordings hold less often than this per million characters are all alike: the recordings
+# are a sample (few hold prose, where "this" is everywhere), and length tells more among them.
+RARE_RATE = 128
+KEY_WORD_LENGTH = 5  # a word other than the best one keys a pattern only if this long (choose_keys)
 
 
 @dataclass(frozen=True)
@@ -94,10 +100,37 @@ COMMON_WORDS = frozenset((
 ))
 
 
-def _specificity(word: str) -> tuple[bool, int]:
-    """How rare a word is likely to be in a log: not a common word first, then long, and holding more than
-    letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
-    return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
+@cache
+def _healthy_words() -> tuple[str, list[int], list[int]]:
+    """The words of gpudoctor/knowledge/healthy_words.py joined by newlines, where each starts, and its rate."""
+    from gpudoctor.knowledge.healthy_words import PER_MILLION
+
+    starts, position = [], 0
+    for word in PER_MILLION:
+        starts.append(position)
+        position += len(word) + 1
+    return "\n".join(PER_MILLION), starts, list(PER_MILLION.values())
+
+
+@cache
+def healthy_rate(word: str) -> int:
+    """How often healthy logs hold `word`, alone or inside a longer word (the prefilter finds both), per million
+    characters of the kind of log that holds it most (gpudoctor/knowledge/healthy_words.py); 0 when rare."""
+    joined, starts, rates = _healthy_words()
+    holding: set[int] = set()
+    position = joined.find(word)
+    while position >= 0:
+        holding.add(bisect.bisect_right(starts, position) - 1)
+        position = joined.find(word, position + 1)
+    return sum(rates[index] for index in holding)
+
+
+def _specificity(word: str) -> tuple[bool, int, int]:
+    """How rare a word is likely to be in a log: not a common word first, then seldom seen in the healthy
+    recordings (by powers of two above RARE_RATE: below it, and between rates not far apart, a tie), then long,
+    and holding more than letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
+    return (word not in COMMON_WORDS, -(healthy_rate(word) // RARE_RATE).bit_length(),
+            len(word) + (0 if word.isalpha() else 3))
 
 
 def _word(run: str) -> tuple[str, ...] | None:
@@ -165,6 +198,44 @@ def required_literals(pattern: str) -> tuple[str, ...]:
     if re.compile(pattern).flags & re.IGNORECASE:
         return ()
     return _required(_parse(pattern)) or ()
+
+
+def key_options(pattern: str) -> list[tuple[str, ...]]:
+    """What the prefilter may key `pattern` on, best first: its required_literals, then each word it must hold
+    that is as good for the prefilter (KEY_WORD_LENGTH characters or more, not common, not seen in the healthy
+    recordings), so that the catalogue can take one that starts with a character other keys start with."""
+    best = required_literals(pattern)
+    return [best, *((word,) for word in mandatory_words(pattern) if (word,) != best and len(word) >= KEY_WORD_LENGTH
+                    and word not in COMMON_WORDS and not healthy_rate(word))]
+
+
+def _first_characters(literals: tuple[str, ...]) -> set[str]:
+    return {literal[0] for literal in literals}
+
+
+def _one_short(options: list[tuple[str, ...]], taken: set[str]) -> set[str]:
+    """The characters that, taken, would serve an option that needs just one more."""
+    missing = (_first_characters(option) - taken for option in options)
+    return {min(chars) for chars in missing if len(chars) == 1}
+
+
+def choose_keys(options: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """One of each pattern's key_options, so that the keys start with as few characters as can be: each is a pass
+    of the prefilter over the whole text (about 15 ms on 50 MB), the same for a rare key as for a common one. A
+    pattern with one option takes it; then the character that serves most of the patterns left is added, until
+    each has an option whose literals all start with a character taken; each takes the first such option."""
+    taken: set[str] = set()
+    for pattern_options in options:
+        if len(pattern_options) == 1:
+            taken |= _first_characters(pattern_options[0])
+
+    def unserved() -> list[list[tuple[str, ...]]]:
+        return [opts for opts in options if not any(_first_characters(o) <= taken for o in opts)]
+
+    while left := unserved():
+        votes = collections.Counter(char for opts in left for char in _one_short(opts, taken))
+        taken |= {min(votes, key=lambda char: (-votes[char], char))} if votes else _first_characters(left[0][0])
+    return [next(o for o in opts if _first_characters(o) <= taken) for opts in options]
 
 
 def nested_quantifier(pattern: str) -> str | None:
@@ -235,15 +306,17 @@ class CompiledCatalogue:
     def __init__(self, rows: tuple[Signature, ...]):
         self.rows = rows
         self._by_literal: dict[str, list[_Pattern]] = {}
-        for row in rows:
-            for pattern in row.patterns:
-                literals = required_literals(pattern)
-                if not literals or min(map(len, literals)) < MIN_LITERAL:
-                    raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
-                                     "characters or more for the prefilter")
-                compiled = _Pattern(row, re.compile(pattern), mandatory_words(pattern))
-                for literal in literals:
-                    self._by_literal.setdefault(literal, []).append(compiled)
+        patterns = [(row, pattern) for row in rows for pattern in row.patterns]
+        options = [key_options(pattern) for _, pattern in patterns]
+        for (row, pattern), pattern_options in zip(patterns, options):
+            literals = pattern_options[0]
+            if not literals or min(map(len, literals)) < MIN_LITERAL:
+                raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
+                                 "characters or more for the prefilter")
+        for (row, pattern), literals in zip(patterns, choose_keys(options)):
+            compiled = _Pattern(row, re.compile(pattern), mandatory_words(pattern))
+            for literal in literals:
+                self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
         # The same literals as one regex per first character: each starts with a plain character, which `re`
         # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
@@ -328,27 +401,50 @@ def _lines_after(text: str, start: int, count: int) -> int:
     return end
 
 
-def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[tuple[int, int, int, list]]:
-    """(start offset, end offset, number of the first line, the patterns that may match there) of merged windows
-    around the lines that hold a literal of a pattern that finds all its words within reach of that line (the
-    WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span). A line of a
-    healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
-    window: list | None = None  # [start, end, first line number, {id: pattern}]
+@dataclass
+class _Window:
+    """Lines around the lines that hold a literal of a pattern that finds all its words within their reach."""
+
+    start: int  # offset of its first line in the text
+    end: int  # offset just past its last line
+    first: int  # number of its first line
+    candidates: dict[int, _Pattern]  # the only patterns that may match in it, by id
+    hits: list[int]  # numbers of the lines holding their literals, ascending: a match holds one of them
+
+
+def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[_Window]:
+    """Merged windows around the lines that hold a literal of a pattern that finds all its words within reach of
+    that line (the WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span).
+    A line of a healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
+    window: _Window | None = None
     for line_start, line_number, literals in _hit_lines(text, table):
         start, gone = _lines_before(text, line_start, WINDOW_BEFORE)
         end = _lines_after(text, line_start, WINDOW_AFTER)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
             continue
-        if window and start <= window[1]:  # within reach of the window above: one window, messages kept whole
-            window[1] = max(window[1], end)
-            window[3].update((id(p), p) for p in candidates)
-            continue
-        if window:
-            yield window[0], window[1], window[2], list(window[3].values())
-        window = [start, end, line_number - gone, {id(p): p for p in candidates}]
+        if window and start <= window.end:  # within reach of the window above: one window, messages kept whole
+            window.end = max(window.end, end)
+        else:
+            if window:
+                yield window
+            window = _Window(start, end, line_number - gone, {}, [])
+        window.candidates.update((id(p), p) for p in candidates)
+        window.hits.append(line_number)
     if window:
-        yield window[0], window[1], window[2], list(window[3].values())
+        yield window
+
+
+def _holding_hits(lines: list[LogicalLine], hits: list[int]) -> Iterator[LogicalLine]:
+    """The logical lines that hold one of the physical lines `hits` (ascending), where every match's literal is.
+    A logical line runs from its first physical line to the line before the next one's (several start on one
+    line where an escaped newline split it)."""
+    index = 0
+    for line, following in zip(lines, [*lines[1:], None]):
+        while index < len(hits) and hits[index] < line.number:
+            index += 1
+        if index < len(hits) and (following is None or hits[index] <= max(line.number, following.number - 1)):
+            yield line
 
 
 def _applies(row: Signature, kind: str | None) -> bool:
@@ -385,11 +481,12 @@ def scan(text: str, source: str, kind: str | None = None,
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     merged: dict[tuple, SignatureMatch] = {}
-    for start, end, first, candidates in _windows(text, table, kind):
-        chunk = text[start:end].split("\n")
+    for window in _windows(text, table, kind):
+        chunk = text[window.start:window.end].split("\n")
         if chunk and chunk[-1] == "":
             chunk.pop()
-        for found in match_lines(logical_lines(chunk, first), source, kind, table, candidates):
+        lines = _holding_hits(logical_lines(chunk, window.first), window.hits)
+        for found in match_lines(lines, source, kind, table, list(window.candidates.values())):
             key = (found.code, tuple(sorted(found.fields.items())))
             if key in merged:
                 previous = merged[key]
