@@ -62,6 +62,7 @@ class SignatureMatch:
 
 
 # -- what a pattern must hold, read from the regex itself ----------------------------------------------
+@cache
 def _parse(pattern: str):
     try:
         from re import _parser as parser  # Python 3.11+
@@ -184,6 +185,7 @@ def _mandatory_words(items) -> set[str]:
     return words
 
 
+@cache
 def mandatory_words(pattern: str) -> tuple[str, ...]:
     """Words of MIN_LITERAL characters or more that every match of `pattern` holds, longest first: a line without
     one of them is not searched."""
@@ -193,6 +195,7 @@ def mandatory_words(pattern: str) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda word: (-len(word), word)))
 
 
+@cache
 def required_literals(pattern: str) -> tuple[str, ...]:
     """The literals the prefilter looks for: one of them is in every line the pattern matches."""
     if re.compile(pattern).flags & re.IGNORECASE:
@@ -202,11 +205,14 @@ def required_literals(pattern: str) -> tuple[str, ...]:
 
 def key_options(pattern: str) -> list[tuple[str, ...]]:
     """What the prefilter may key `pattern` on, best first: its required_literals, then each word it must hold
-    that is as good for the prefilter (KEY_WORD_LENGTH characters or more, not common, not seen in the healthy
-    recordings), so that the catalogue can take one that starts with a character other keys start with."""
+    that is about as rare (KEY_WORD_LENGTH characters or more, not common, and as seldom in the healthy recordings
+    by _specificity's measure), so that the catalogue can take one that starts with a character other keys do."""
     best = required_literals(pattern)
+    if not best:
+        return [best]
+    rarity = min(_specificity(literal)[:2] for literal in best)
     return [best, *((word,) for word in mandatory_words(pattern) if (word,) != best and len(word) >= KEY_WORD_LENGTH
-                    and word not in COMMON_WORDS and not healthy_rate(word))]
+                    and _specificity(word)[:2] >= rarity)]
 
 
 def _first_characters(literals: tuple[str, ...]) -> set[str]:
@@ -290,6 +296,12 @@ def _trie_regex(literals: Iterable[str]) -> str:
     return build(trie)
 
 
+def _check_order(words: tuple[str, ...], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The words in the order a neighbourhood is searched for them: the one most likely missing first (the
+    rarest in healthy logs), the pattern's keys last (the prefilter found one there)."""
+    return tuple(sorted(words, key=lambda word: (word in keys, healthy_rate(word), -len(word))))
+
+
 @dataclass(frozen=True)
 class _Pattern:
     row: Signature
@@ -314,7 +326,7 @@ class CompiledCatalogue:
                 raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
                                  "characters or more for the prefilter")
         for (row, pattern), literals in zip(patterns, choose_keys(options)):
-            compiled = _Pattern(row, re.compile(pattern), mandatory_words(pattern))
+            compiled = _Pattern(row, re.compile(pattern), _check_order(mandatory_words(pattern), literals))
             for literal in literals:
                 self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
