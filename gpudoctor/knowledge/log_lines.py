@@ -46,10 +46,13 @@ _DECORATION = re.compile(
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
+_FENCE_OR_CUT_START = tuple("`~[.…<")  # what a fence or a cut starts with: other lines skip both regexes
 _NVRM = "NVRM: "
 _SENTENCE_END = (".", "!", "?")
 # "RuntimeError: ...", "torch.OutOfMemoryError: ...", "ImportError: libcudart.so.12: cannot open ..."
-_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]{0,120}(?:Error|Exception|Warning|Failure|Interrupt|Exit)\b:?")
+_EXCEPTION_ENDINGS = ("Error", "Exception", "Warning", "Failure", "Interrupt", "Exit")
+_EXCEPTION = re.compile(rf"^[A-Za-z_][\w.]{{0,120}}(?:{'|'.join(_EXCEPTION_ENDINGS)})\b:?")
+_EXCEPTION_ENDING = re.compile("|".join(_EXCEPTION_ENDINGS))
 _TRACEBACK_STRUCTURE = ("Traceback (most recent call last)", "During handling of the above exception",
                         "The above exception was the direct cause", "File \"")
 
@@ -77,7 +80,7 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
     out: list[tuple[int, str] | None] = []
     for number, raw in enumerate(lines, start=first_number):
         raw = raw[:LINE_CAP]
-        if _FENCE.match(raw) or _CUT.match(raw):
+        if raw.lstrip()[:1] in _FENCE_OR_CUT_START and (_FENCE.match(raw) or _CUT.match(raw)):
             out.append(None)
             continue
         text = undecorated(raw)
@@ -106,6 +109,15 @@ def _continues_nvrm(head: str, nxt: str) -> bool:
     end = head.rstrip()
     return end.endswith(":") or (not end.endswith(_SENTENCE_END)
                                  and _NVRM_NEW_MESSAGE.match(rest, len(_NVRM)) is None)
+
+
+def stands_alone(text: str, above: int, start: int, end: int) -> bool:
+    """Whether the physical line text[start:end] makes logical lines of its own, whatever the lines around it
+    hold: it holds no NVRM message (only those join NVRM lines), and neither it nor the lines text[above:start]
+    (the EXCEPTION_CONTINUATION_LINES above it) hold a word an exception's head ends with, so that no exception
+    message goes on over it. Read on the raw text, which holds the undecorated text: a cheap test that may say
+    False of a line that does stand alone, never True of one that does not."""
+    return text.find(_NVRM, start, end) < 0 and _EXCEPTION_ENDING.search(text, above, end) is None
 
 
 def _continues_exception(nxt: str) -> bool:

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import bisect
 import collections
-import heapq
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.log_lines import LogicalLine, logical_lines
+from gpudoctor.knowledge.log_lines import EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, stands_alone
 from gpudoctor.knowledge.signatures import Signature, catalogue
 
 WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (an NVRM head, an exception line)
 WINDOW_AFTER = 6  # lines below it that may continue it
+CHUNK = 1 << 20  # characters of text the prefilter's occurrences are gathered and sorted for at a time
 MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same few
 MIN_LITERAL = 3
 # Words the healthy recordings hold less often than this per million characters are all alike: the recordings
@@ -366,23 +366,32 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _occurrences(text: str, scanner: re.Pattern) -> Iterator[tuple[int, str]]:
-    """(offset, literal) of every occurrence of the scanner's literals, overlapping ones included."""
-    position = 0
-    while (hit := scanner.search(text, position)) is not None:
-        yield hit.start(), hit.group()
-        position = hit.start() + 1
+def _occurrences(text: str, scanners: tuple[re.Pattern, ...]) -> Iterator[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanners' literals, overlapping ones included, in order: those
+    of a CHUNK of whole lines at a time, sorted, so that a flood (millions) is never held all at once."""
+    chunk_start = 0
+    while chunk_start < len(text):
+        chunk_end = text.find("\n", chunk_start + CHUNK) + 1 or len(text)
+        found = []
+        for scanner in scanners:
+            position = chunk_start
+            while (hit := scanner.search(text, position, chunk_end)) is not None:
+                position = hit.start()
+                found.append((position, hit.group()))
+                position += 1
+        found.sort()
+        yield from found
+        chunk_start = chunk_end
 
 
-def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, set[str]]]:
-    """(start offset, line number, every literal on it) of each line that holds a literal, in order; the
-    scanners' occurrences merged as they come, never held all at once (a flood holds millions)."""
+def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, int, set[str]]]:
+    """(start offset, end offset, line number, every literal on it) of each line that holds a literal, in order."""
     counted_to, line_number, line_start, line_end = 0, 1, 0, -1
     literals: set[str] = set()
-    for offset, literal in heapq.merge(*(_occurrences(text, scanner) for scanner in table.scanners)):
+    for offset, literal in _occurrences(text, table.scanners):
         if offset > line_end:
             if literals:
-                yield line_start, line_number, literals
+                yield line_start, line_end, line_number, literals
             line_start = text.rfind("\n", 0, offset) + 1
             line_end = text.find("\n", offset)
             line_end = len(text) if line_end < 0 else line_end
@@ -390,7 +399,7 @@ def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, 
             counted_to, literals = line_start, set()
         literals.add(literal)
     if literals:
-        yield line_start, line_number, literals
+        yield line_start, line_end, line_number, literals
 
 
 def _lines_before(text: str, start: int, count: int) -> tuple[int, int]:
@@ -413,6 +422,17 @@ def _lines_after(text: str, start: int, count: int) -> int:
     return end
 
 
+def _reach(text: str, line_start: int, line_end: int) -> tuple[int, int, int]:
+    """(start offset, lines gone up, end offset) of the lines that a logical line holding the line at `line_start`
+    may span: that line alone where it stands alone (log_lines.stands_alone, as most lines of a healthy log do),
+    else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below."""
+    above, gone = _lines_before(text, line_start, EXCEPTION_CONTINUATION_LINES)
+    if stands_alone(text, above, line_start, line_end):
+        return line_start, 0, min(line_end + 1, len(text))
+    start, more = _lines_before(text, above, WINDOW_BEFORE - gone)
+    return start, gone + more, _lines_after(text, line_start, WINDOW_AFTER)
+
+
 @dataclass
 class _Window:
     """Lines around the lines that hold a literal of a pattern that finds all its words within their reach."""
@@ -429,9 +449,8 @@ def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[
     that line (the WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span).
     A line of a healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
     window: _Window | None = None
-    for line_start, line_number, literals in _hit_lines(text, table):
-        start, gone = _lines_before(text, line_start, WINDOW_BEFORE)
-        end = _lines_after(text, line_start, WINDOW_AFTER)
+    for line_start, line_end, line_number, literals in _hit_lines(text, table):
+        start, gone, end = _reach(text, line_start, line_end)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
             continue

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, mandatory_words, nested_quantifier, required_literals, scan,
+from gpudoctor.knowledge.log_lines import stands_alone
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier, required_literals, scan,
                                          scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
 
@@ -107,6 +108,31 @@ def test_an_exception_message_continued_below_its_line_is_one_line():
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
             "might be incorrect.\n")
     assert codes(text) == ["frameworks.no-kernel-image"]
+
+
+def test_a_literal_on_the_last_line_an_exception_message_goes_on_over_finds_it():
+    # The prefilter's key is on the fourth line below the exception's head: that line stands alone only in
+    # appearance; the head above it is what makes it part of one logical line.
+    table = CompiledCatalogue((_row("frameworks.watchdog", r"\w+or: failed .{0,80} collective_timeout_watchdog"),))
+    assert key_options(table.rows[0].patterns[0]) == [("collective_timeout_watchdog",)]
+    message = ["RuntimeError: failed at step 5", "while waiting", "for rank 3 the", "collective_timeout_watchdog fired"]
+    text = "\n".join(["Traceback (most recent call last):", '  File "a.py", line 1, in <module>', *message])
+    assert [(m.code, m.line_number) for m in scan(text, "stderr", table=table)] == [("frameworks.watchdog", 3)]
+    not_an_exception = text.replace("RuntimeError:", "runtime: Error:")
+    assert scan(not_an_exception, "stderr", table=table) == ()
+
+
+@pytest.mark.parametrize(("lines", "alone"), [
+    (["ok", "ok", "ok", "ok", "ok", "the line"], True),
+    (["RuntimeError: x", "ok", "ok", "ok", "ok", "the line"], True),  # five lines up: beyond an exception's reach
+    (["ok", "RuntimeError: x", "ok", "ok", "ok", "the line"], False),
+    (["ok", "ok", "ok", "ok", "ok", "ValueError: the line"], False),
+    (["ok", "ok", "ok", "ok", "ok", "[ 5.1] NVRM: the line"], False),
+])
+def test_a_line_stands_alone_unless_an_nvrm_or_exception_message_may_go_on_over_it(lines, alone):
+    text = "\n".join(lines)
+    above, start = len(lines[0]) + 1, text.rindex("\n") + 1  # the four lines above the last one, and the last one
+    assert stands_alone(text, above, start, len(text)) is alone
 
 
 def test_every_exception_of_a_chained_traceback_is_read():
