@@ -19,6 +19,7 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import collections
 import re
 from dataclasses import dataclass, field
@@ -307,9 +308,33 @@ class _Pattern:
     row: Signature
     regex: re.Pattern
     words: tuple[str, ...]  # mandatory_words: all of them in a text, or the regex cannot match there
+    keys: tuple[tuple[str, int], ...]  # the literals the prefilter selects it by, each with its rank among them all
+    index: int  # its place in the catalogue
 
     def may_match(self, text: str) -> bool:
         return all(map(text.__contains__, self.words))
+
+    def first_key(self, text: str) -> tuple[int, int, int] | None:
+        """Where its first key is in `text`, as CompiledCatalogue.patterns_in orders patterns: by offset, then by
+        the literal's rank, then by the pattern's place; None when none is there."""
+        spots = [(offset, rank, self.index) for literal, rank in self.keys if (offset := text.find(literal)) >= 0]
+        return min(spots) if spots else None
+
+
+def _compiled_patterns(rows: tuple[Signature, ...]) -> list[_Pattern]:
+    """Every pattern of the rows compiled, with the literals that key it (choose_keys), in the rows' order."""
+    patterns = [(row, pattern) for row in rows for pattern in row.patterns]
+    options = [key_options(pattern) for _, pattern in patterns]
+    for (row, pattern), pattern_options in zip(patterns, options):
+        literals = pattern_options[0]
+        if not literals or min(map(len, literals)) < MIN_LITERAL:
+            raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
+                             "characters or more for the prefilter")
+    chosen = choose_keys(options)
+    ranks = {literal: rank for rank, literal in enumerate(dict.fromkeys(l for keys in chosen for l in keys))}
+    return [_Pattern(row, re.compile(pattern), _check_order(mandatory_words(pattern), literals),
+                     tuple((literal, ranks[literal]) for literal in literals), index)
+            for index, ((row, pattern), literals) in enumerate(zip(patterns, chosen))]
 
 
 class CompiledCatalogue:
@@ -318,16 +343,8 @@ class CompiledCatalogue:
     def __init__(self, rows: tuple[Signature, ...]):
         self.rows = rows
         self._by_literal: dict[str, list[_Pattern]] = {}
-        patterns = [(row, pattern) for row in rows for pattern in row.patterns]
-        options = [key_options(pattern) for _, pattern in patterns]
-        for (row, pattern), pattern_options in zip(patterns, options):
-            literals = pattern_options[0]
-            if not literals or min(map(len, literals)) < MIN_LITERAL:
-                raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
-                                 "characters or more for the prefilter")
-        for (row, pattern), literals in zip(patterns, choose_keys(options)):
-            compiled = _Pattern(row, re.compile(pattern), _check_order(mandatory_words(pattern), literals))
-            for literal in literals:
+        for compiled in _compiled_patterns(rows):
+            for literal, _ in compiled.keys:
                 self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
         # The same literals as one regex per first character: each starts with a plain character, which `re`
@@ -341,6 +358,8 @@ class CompiledCatalogue:
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
         self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
                           for literal in self._by_literal}
+        self._selected_by = {literal: [pattern for prefix in prefixes for pattern in self._by_literal[prefix]]
+                             for literal, prefixes in self._prefixes.items()}
 
     def patterns_in(self, text: str) -> list[_Pattern]:
         """The patterns whose literals `text` holds (overlapping occurrences included), each once."""
@@ -356,8 +375,8 @@ class CompiledCatalogue:
     def candidates(self, literals: Iterable[str], text: str, kind: str | None) -> list[_Pattern]:
         """The patterns keyed on the literals (found in `text`) that apply to `kind` and find all their words in
         `text`: only these can match a logical line made of it."""
-        return [pattern for found in literals for literal in self._prefixes[found]
-                for pattern in self._by_literal[literal] if _applies(pattern.row, kind) and pattern.may_match(text)]
+        return [pattern for found in literals for pattern in self._selected_by[found]
+                if _applies(pattern.row, kind) and pattern.may_match(text)]
 
 
 @cache
@@ -482,17 +501,23 @@ def _applies(row: Signature, kind: str | None) -> bool:
     return kind is None or "any" in row.kinds or kind in row.kinds
 
 
+def _in_order(candidates: list[_Pattern], text: str) -> list[_Pattern]:
+    """The candidates that may match `text`, in the order CompiledCatalogue.patterns_in gives them."""
+    placed = [(place, pattern) for pattern in candidates
+              if pattern.may_match(text) and (place := pattern.first_key(text)) is not None]
+    return [pattern for _, pattern in sorted(placed, key=lambda item: item[0])]
+
+
 def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
                 table: CompiledCatalogue | None = None, candidates: list[_Pattern] | None = None) -> list[SignatureMatch]:
     """The matches in logical lines already built (one per code and line, in order). `candidates`: the only
-    patterns that can match these lines (CompiledCatalogue.candidates); a line none of them may match is skipped."""
+    patterns that can match these lines (CompiledCatalogue.candidates, for `kind`); others are not tried."""
     table = table or compiled()
     out = []
     for line in lines:
-        if candidates is not None and not any(pattern.may_match(line.text) for pattern in candidates):
-            continue
         done: set[str] = set()
-        for pattern in table.patterns_in(line.text):
+        patterns = table.patterns_in(line.text) if candidates is None else _in_order(candidates, line.text)
+        for pattern in patterns:
             if pattern.row.code in done or not _applies(pattern.row, kind) or not pattern.may_match(line.text):
                 continue
             found = pattern.regex.search(line.text)
@@ -512,6 +537,7 @@ def scan(text: str, source: str, kind: str | None = None,
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     merged: dict[tuple, SignatureMatch] = {}
+    counts: dict[tuple, int] = {}
     for window in _windows(text, table, kind):
         chunk = text[window.start:window.end].split("\n")
         if chunk and chunk[-1] == "":
@@ -520,13 +546,11 @@ def scan(text: str, source: str, kind: str | None = None,
         for found in match_lines(lines, source, kind, table, list(window.candidates.values())):
             key = (found.code, tuple(sorted(found.fields.items())))
             if key in merged:
-                previous = merged[key]
-                if previous.line_number != found.line_number:
-                    merged[key] = SignatureMatch(previous.code, previous.fields, previous.line,
-                                                 previous.line_number, source, previous.count + 1)
+                counts[key] += merged[key].line_number != found.line_number
             elif len(merged) < MATCH_CAP:
-                merged[key] = found
-    return tuple(merged.values())
+                merged[key], counts[key] = found, 1
+    return tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
+                 for key, found in merged.items())
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,
