@@ -37,6 +37,9 @@ MIN_LITERAL = 3
 # Words the healthy recordings hold less often than this per million characters are all alike: the recordings
 # are a sample (few hold prose, where "this" is everywhere), and length tells more among them.
 RARE_RATE = 128
+# A key healthy logs hold this often (once per 4,000 characters) wakes the matcher on too many of their lines: a
+# row's pattern must hold a rarer word (tests/knowledge/test_signatures.py).
+COMMON_RATE = 256
 KEY_WORD_LENGTH = 5  # a word other than the best one keys a pattern only if this long (choose_keys)
 
 

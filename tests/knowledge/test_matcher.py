@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gpudoctor.knowledge.log_lines import stands_alone
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier, required_literals, scan,
-                                         scan_bytes)
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier,
+                                         required_literals, scan, scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
 
 XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})\): (?P<xid>\d+)"
