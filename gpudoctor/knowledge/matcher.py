@@ -1,15 +1,20 @@
 """One matcher for every signature, linear in the size of the text.
 
-1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
-   itself); one regex per first character of those words (a trie of the words that start with it) finds,
-   in one pass each over the whole text, every occurrence of any. Lines that hold none (nearly all of a
-   healthy log) are never split, cleaned or matched.
-2. Around each line that holds one, the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as
-   one message can span) must hold every word of a pattern keyed on that word (its mandatory words, also
-   read from the regex); only then is a window of those lines cleaned and joined into logical lines
-   (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
-3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
-   `SignatureMatch`: the row's code, the named fields, the line, its number and the source.
+1. Prefilter: every pattern is keyed on a plain word it must hold, read from the regex itself: its rarest,
+   by COMMON_WORDS, by how often the healthy recordings hold it (gpudoctor/knowledge/healthy_words.py) and by
+   length, or a word about as rare whose first character other keys share (choose_keys). One regex per first
+   character of those words (a trie of the words that start with it) finds, in one pass each over the whole
+   text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
+   (nearly all of a healthy log) are never split, cleaned or matched.
+2. A line that holds one is checked with its reach: the line alone where nothing can continue a message over
+   it (log_lines.stands_alone: no NVRM message, no exception's head within reach above), else the
+   WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
+   every word of a pattern keyed on that word (its mandatory words, also read from the regex); only then is a
+   window of those lines cleaned and joined into logical lines (gpudoctor/knowledge/log_lines.py), so a message
+   continued over several lines is whole.
+3. In each logical line that holds such a line, the window's candidate patterns are run in the order of their
+   keys in the line; a pattern that matches makes a `SignatureMatch`: the row's code, the named fields, the
+   line, its number and the source.
 
 Each physical line is cleaned at most once (overlapping windows are merged), every line is cut to
 LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that), so the work is
@@ -19,8 +24,8 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import collections
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -244,6 +249,7 @@ def choose_keys(options: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
 
     while left := unserved():
         votes = collections.Counter(char for opts in left for char in _one_short(opts, taken))
+        # Where no single character would serve a pattern (its options each need two more), its best is taken.
         taken |= {min(votes, key=lambda char: (-votes[char], char))} if votes else _first_characters(left[0][0])
     return [next(o for o in opts if _first_characters(o) <= taken) for opts in options]
 
@@ -468,8 +474,8 @@ class _Window:
 
 def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[_Window]:
     """Merged windows around the lines that hold a literal of a pattern that finds all its words within reach of
-    that line (the WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span).
-    A line of a healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
+    that line (_reach). A line of a healthy log that holds a literal, without the rest of any pattern within its
+    reach, opens no window."""
     window: _Window | None = None
     for line_start, line_end, line_number, literals in _hit_lines(text, table):
         start, gone, end = _reach(text, line_start, line_end)
