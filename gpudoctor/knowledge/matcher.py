@@ -214,14 +214,15 @@ def required_literals(pattern: str) -> tuple[str, ...]:
 
 def key_options(pattern: str) -> list[tuple[str, ...]]:
     """What the prefilter may key `pattern` on, best first: its required_literals, then each word it must hold
-    that is about as rare (KEY_WORD_LENGTH characters or more, not common, and as seldom in the healthy recordings
-    by _specificity's measure), so that the catalogue can take one that starts with a character other keys do."""
+    that is as rare (KEY_WORD_LENGTH characters or more, not common, and held no more often by the healthy
+    recordings), so that the catalogue can take one that starts with a character other keys start with. A word
+    a healthy log holds more often would cost more in the lines it wakes than a pass saves."""
     best = required_literals(pattern)
-    if not best:
+    if not best or not set(best).isdisjoint(COMMON_WORDS):
         return [best]
-    rarity = min(_specificity(literal)[:2] for literal in best)
+    rate = max(map(healthy_rate, best))
     return [best, *((word,) for word in mandatory_words(pattern) if (word,) != best and len(word) >= KEY_WORD_LENGTH
-                    and _specificity(word)[:2] >= rarity)]
+                    and word not in COMMON_WORDS and healthy_rate(word) <= rate)]
 
 
 def _first_characters(literals: tuple[str, ...]) -> set[str]:
