@@ -111,13 +111,35 @@ def _continues_nvrm(head: str, nxt: str) -> bool:
                                  and _NVRM_NEW_MESSAGE.match(rest, len(_NVRM)) is None)
 
 
-def stands_alone(text: str, above: int, start: int, end: int) -> bool:
-    """Whether the physical line text[start:end] makes logical lines of its own, whatever the lines around it
-    hold: it holds no NVRM message (only those join NVRM lines), and neither it nor the lines text[above:start]
-    (the EXCEPTION_CONTINUATION_LINES above it) hold a word an exception's head ends with, so that no exception
-    message goes on over it. Read on the raw text, which holds the undecorated text: a cheap test that may say
-    False of a line that does stand alone, never True of one that does not."""
-    return text.find(_NVRM, start, end) < 0 and _EXCEPTION_ENDING.search(text, above, end) is None
+def message_reach(text: str, above: int, start: int, end: int) -> str:
+    """What a logical line holding the physical line text[start:end] may span, whatever the text around it:
+    "line", that line alone; "nvrm", it and the lines next to it that hold an NVRM message (up to
+    NVRM_CONTINUATION_LINES either side: only those join it); "window", as far as any message may go on either
+    side. An exception's message may go on over the line only where it or one of the lines text[above:start]
+    (the EXCEPTION_CONTINUATION_LINES above it) holds a word an exception's head ends with. Read on the raw
+    text, which holds the undecorated text: a cheap test that may say a wider reach than a line has, never a
+    narrower one."""
+    if _EXCEPTION_ENDING.search(text, above, end) is not None:
+        return "window"
+    return "nvrm" if text.find(_NVRM, start, end) >= 0 else "line"
+
+
+def nvrm_run(text: str, start: int, end: int) -> tuple[int, int, int]:
+    """(start offset, lines gone up, end offset) of the line text[start:end] and the lines next to it that hold
+    an NVRM message, up to NVRM_CONTINUATION_LINES either side: all that an NVRM message holding it may span."""
+    gone = 0
+    while gone < NVRM_CONTINUATION_LINES and start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        if text.find(_NVRM, above, start) < 0:
+            break
+        start, gone = above, gone + 1
+    for _ in range(NVRM_CONTINUATION_LINES):
+        following = text.find("\n", end + 1)
+        following = len(text) if following < 0 else following
+        if end >= len(text) or text.find(_NVRM, end + 1, following) < 0:
+            break
+        end = following
+    return start, gone, min(end + 1, len(text))
 
 
 def _continues_exception(nxt: str) -> bool:

@@ -6,9 +6,9 @@
    character of those words (a trie of the words that start with it) finds, in one pass each over the whole
    text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
    (nearly all of a healthy log) are never split, cleaned or matched.
-2. A line that holds one is checked with its reach: the line alone where nothing can continue a message over
-   it (log_lines.stands_alone: no NVRM message, no exception's head within reach above), else the
-   WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
+2. A line that holds one is checked with its reach (log_lines.message_reach): the line alone where no message
+   can go on over it (no NVRM message, no exception's head within reach above), the NVRM lines next to an NVRM
+   line, else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
    every word of a pattern keyed on that word (its mandatory words, also read from the regex); only then is a
    window of those lines cleaned and joined into logical lines (gpudoctor/knowledge/log_lines.py), so a message
    continued over several lines is whole.
@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.log_lines import EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, stands_alone
+from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
+                                           nvrm_run)
 from gpudoctor.knowledge.signatures import Signature, catalogue
 
 WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (an NVRM head, an exception line)
@@ -452,12 +453,15 @@ def _lines_after(text: str, start: int, count: int) -> int:
 
 
 def _reach(text: str, line_start: int, line_end: int) -> tuple[int, int, int]:
-    """(start offset, lines gone up, end offset) of the lines that a logical line holding the line at `line_start`
-    may span: that line alone where it stands alone (log_lines.stands_alone, as most lines of a healthy log do),
-    else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below."""
+    """(start offset, lines gone up, end offset) of the lines that a logical line holding the line from
+    `line_start` to `line_end` may span (log_lines.message_reach): that line alone, as most lines of a healthy
+    log; the NVRM lines around an NVRM line; else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below."""
     above, gone = _lines_before(text, line_start, EXCEPTION_CONTINUATION_LINES)
-    if stands_alone(text, above, line_start, line_end):
+    reach = message_reach(text, above, line_start, line_end)
+    if reach == "line":
         return line_start, 0, min(line_end + 1, len(text))
+    if reach == "nvrm":
+        return nvrm_run(text, line_start, line_end)
     start, more = _lines_before(text, above, WINDOW_BEFORE - gone)
     return start, gone + more, _lines_after(text, line_start, WINDOW_AFTER)
 

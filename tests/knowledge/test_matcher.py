@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.knowledge.log_lines import stands_alone
+from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
 from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier,
                                          required_literals, scan, scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
@@ -122,17 +122,29 @@ def test_a_literal_on_the_last_line_an_exception_message_goes_on_over_finds_it()
     assert scan(not_an_exception, "stderr", table=table) == ()
 
 
-@pytest.mark.parametrize(("lines", "alone"), [
-    (["ok", "ok", "ok", "ok", "ok", "the line"], True),
-    (["RuntimeError: x", "ok", "ok", "ok", "ok", "the line"], True),  # five lines up: beyond an exception's reach
-    (["ok", "RuntimeError: x", "ok", "ok", "ok", "the line"], False),
-    (["ok", "ok", "ok", "ok", "ok", "ValueError: the line"], False),
-    (["ok", "ok", "ok", "ok", "ok", "[ 5.1] NVRM: the line"], False),
+@pytest.mark.parametrize(("lines", "reach"), [
+    (["ok", "ok", "ok", "ok", "ok", "the line"], "line"),
+    (["RuntimeError: x", "ok", "ok", "ok", "ok", "the line"], "line"),  # five lines up: beyond an exception's reach
+    (["ok", "RuntimeError: x", "ok", "ok", "ok", "the line"], "window"),
+    (["ok", "ok", "ok", "ok", "ok", "ValueError: the line"], "window"),
+    (["ok", "ok", "ok", "ok", "ok", "[ 5.1] NVRM: the line"], "nvrm"),
+    (["ok", "ok", "ok", "ok", "RuntimeError: x", "[ 5.1] NVRM: the line"], "window"),
 ])
-def test_a_line_stands_alone_unless_an_nvrm_or_exception_message_may_go_on_over_it(lines, alone):
+def test_a_line_is_read_alone_unless_an_nvrm_or_exception_message_may_go_on_over_it(lines, reach):
     text = "\n".join(lines)
     above, start = len(lines[0]) + 1, text.rindex("\n") + 1  # the four lines above the last one, and the last one
-    assert stands_alone(text, above, start, len(text)) is alone
+    assert message_reach(text, above, start, len(text)) == reach
+
+
+def test_an_nvrm_line_reaches_the_nvrm_lines_next_to_it_and_no_further():
+    lines = ["usb 1-1: new device", *(f"NVRM: part {i}" for i in range(9)), "usb 1-2: new device"]
+    text = "\n".join(lines) + "\n"
+    start = text.index("NVRM: part 2")
+    start_of_run, gone, end = nvrm_run(text, start, text.index("\n", start))
+    assert (text[start_of_run:end].splitlines(), gone) == ([f"NVRM: part {i}" for i in range(9)], 2)
+    start = text.index("NVRM: part 8")
+    start_of_run, gone, end = nvrm_run(text, start, text.index("\n", start))
+    assert (text[start_of_run:end].splitlines(), gone) == ([f"NVRM: part {i}" for i in range(2, 9)], 6)
 
 
 def test_every_exception_of_a_chained_traceback_is_read():
