@@ -9,7 +9,8 @@ rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab) an
 a line into the lines it held. Then a message written over several lines
 becomes one logical line: an NVRM message continued on the next "NVRM: " lines, and a Python
 exception's message continued below its "SomeError: " line. Lines longer than LINE_CAP are cut first,
-so that every pattern runs on a bounded line.
+so that every pattern runs on a bounded line. `message_reach` tells the matcher, from the raw text, how far
+a logical line holding a given physical line may span, so that most lines of a log are read alone.
 """
 
 from __future__ import annotations
