@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -583,4 +584,4 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
-SIGNATURES += RUNTIME_SIGNATURES
+SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES

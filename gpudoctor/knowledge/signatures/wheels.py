@@ -7,6 +7,7 @@ CUDA language detection; the pip rows quote pip's resolver.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -578,4 +579,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES

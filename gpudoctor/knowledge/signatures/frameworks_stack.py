@@ -1,0 +1,166 @@
+"""The libraries stacked on the frameworks, and the framework's own edges: what they print when the set-up fails.
+
+transformers and accelerate placing a quantized model, FlashAttention-2 asked for but not installed, ONNX Runtime's
+CUDA provider, torch.compile where Triton cannot go (Windows, GPUs older than Volta), a CUDA checkpoint loaded where
+CUDA is unavailable, and Windows' paging file under the CUDA DLLs. frameworks.py adds them to its SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_PY = ("traceback", "other", "docker", "kubectl", "journal", "powershell")
+ORT_CUDA = "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"
+
+STACK_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.windows-pagefile-too-small",
+        cause_id="windows-pagefile-too-small",
+        kinds=("any",),
+        # Windows' ERROR_COMMITMENT_LIMIT; the text after the number is localised, the number is not.
+        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete"),
+        severity="fail",
+        cause=("Windows refused to map one of PyTorch's CUDA DLLs because the paging file (its commit limit) is full: "
+               "every process that imports torch, each DataLoader worker included, reserves its large CUDA DLLs."),
+        advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Virtual memory: system "
+                "managed, on a drive with free space) and restart, or start fewer processes (a lower DataLoader "
+                "num_workers, fewer parallel environments)."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a missing DLL"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/thu-ml/tianshou/issues/297", "https://github.com/pytorch/pytorch/issues/59904",
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
+        checked="2026-11-26",
+        examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",),
+    ),
+    Signature(
+        code="frameworks.triton-gpu-too-old",
+        cause_id="cuda-arch-unsupported",
+        kinds=_PY,
+        # torch/_inductor/scheduler.py, create_backend: inductor's GPU code is Triton, which needs sm_70 or newer.
+        patterns=(r"Found (?P<gpu>[^\n]{1,80}?) which is too old to be supported by the triton GPU compiler",
+                  r"Triton only supports devices of CUDA Capability >= 7\.0, but your device is of CUDA capability "
+                  r"(?P<capability>\d{1,2}\.\d)"),
+        severity="fail",
+        cause=("torch.compile's inductor backend generates Triton kernels, and Triton needs compute capability 7.0 or "
+               "newer; this GPU is older, so compiling fails although eager PyTorch runs on it."),
+        advice=("Run without torch.compile on this GPU: turn the program's compile option off or set "
+                "TORCHDYNAMO_DISABLE=1 (eager mode is slower but correct); use a GPU of compute capability 7.0 or newer "
+                "to compile."),
+        action="configure",
+        rules_out=("a driver fault", "a CPU-only PyTorch build"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "reinstall triton"),
+        sources=("https://github.com/MIC-DKFZ/nnUNet/issues/2188", "https://github.com/2noise/ChatTTS/issues/341",
+                 "https://github.com/vllm-project/vllm/issues/13202"),
+        checked="2026-11-26",
+        examples=("frameworks/nnunet-2188-triton-too-old-gtx1080ti.txt",),
+    ),
+    Signature(
+        code="frameworks.cuda-checkpoint-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=_PY,
+        # torch/serialization.py, validate_cuda_device: a checkpoint saved from CUDA tensors restores to CUDA.
+        patterns=(r"Attempting to deserialize object on a CUDA device but torch\.cuda\.is_available\(\) is False",),
+        severity="fail",
+        cause=("The checkpoint holds CUDA tensors and this PyTorch reports no usable CUDA (torch.cuda.is_available() is "
+               "False), most often because a CPU-only build of PyTorch is installed."),
+        advice=("Check the build: `python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+                "torch.cuda.is_available())\"`; a version ending in +cpu (or CUDA None) needs the CUDA build from the "
+                "PyTorch index (`pip install torch --index-url https://download.pytorch.org/whl/cu124`); on a machine "
+                "with no GPU, load with torch.load(..., map_location='cpu')."),
+        action="configure",
+        rules_out=("a damaged checkpoint",),
+        never_suggest=("reinstall the driver", "retrain the model"),
+        sources=("https://github.com/kleinlee/DH_live/issues/22", "https://github.com/hkchengrex/Cutie/issues/37",
+                 "https://pytorch.org/docs/stable/generated/torch.load.html"),
+        checked="2026-11-26",
+        examples=("frameworks/dh-live-22-deserialize-cuda-unavailable.txt",),
+    ),
+    Signature(
+        code="frameworks.quantized-model-spills-to-cpu",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        # transformers' bitsandbytes quantizer: device_map="auto" put some 8-bit/4-bit modules on "cpu" or "disk".
+        patterns=(r"Some modules are dispatched on the CPU or the disk",),
+        severity="fail",
+        cause=("accelerate's device map did not fit the quantized model in the GPUs' memory and put part of it on the "
+               "CPU or disk, which bitsandbytes' 8-bit and 4-bit layers cannot run from."),
+        advice=("Give the model more GPU memory: free the GPU (`nvidia-smi` shows other processes), use a GPU with more "
+                "memory or more GPUs in the device_map, or a smaller or 4-bit model; to run slowly with part of it on "
+                "the CPU, pass llm_int8_enable_fp32_cpu_offload=True in BitsAndBytesConfig with a custom device_map."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall bitsandbytes"),
+        sources=("https://github.com/hustvl/Senna/issues/17", "https://github.com/meta-llama/llama-cookbook/issues/333",
+                 "https://huggingface.co/docs/transformers/main/en/quantization/bitsandbytes"),
+        checked="2026-11-26",
+        examples=("frameworks/senna-17-quantized-model-dispatched-cpu.txt",),
+    ),
+    Signature(
+        code="frameworks.onnxruntime-cuda-provider-failed",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # onnxruntime_pybind_state.cc falls back to the CPU provider with this warning; provider_bridge_ort.cc says why.
+        patterns=(r"Failed to create CUDAExecutionProvider",
+                  r"LoadLibrary failed with error (?P<code>\d{1,5}) [^\n]{0,40}when trying to load "
+                  r"[^\n]{0,300}onnxruntime_providers_cuda\.dll",
+                  r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
+                  r"Specified provider 'CUDAExecutionProvider' is not in available provider names"),
+        severity="fail",
+        cause=("ONNX Runtime could not start its CUDA execution provider and runs on the CPU: the CPU package "
+               "onnxruntime is installed, or onnxruntime-gpu was built for another CUDA or cuDNN than the libraries "
+               "it finds."),
+        advice=("Install the GPU package built for this CUDA: `pip uninstall -y onnxruntime onnxruntime-gpu` then "
+                "`pip install onnxruntime-gpu` (CUDA 12 builds; pick the release ONNX Runtime's requirements table "
+                "pairs with the installed CUDA and cuDNN), and check `onnxruntime.get_available_providers()` lists "
+                "CUDAExecutionProvider."),
+        action="configure",
+        rules_out=("a driver fault, when PyTorch on the same machine uses the GPU",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/16931", "https://github.com/Ki6an/fastT5/issues/53",
+                 ORT_CUDA),
+        checked="2026-11-26",
+        examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
+                  "frameworks/fastt5-53-ort-cuda-provider-not-created.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-compile-windows",
+        cause_id="triton-missing",
+        kinds=("any",),
+        # torch/_dynamo/eval_frame.py, check_if_dynamo_supported, in the releases before Windows support.
+        patterns=(r"Windows not yet supported for torch\.compile",),
+        severity="fail",
+        cause=("This PyTorch release has no torch.compile on native Windows: its inductor backend needs Triton, which "
+               "PyTorch does not ship for Windows."),
+        advice=("Run without torch.compile (the program's compile option off, or TORCHDYNAMO_DISABLE=1), or run the "
+                "program under Linux or WSL2, where the inductor backend and Triton are available."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/meta-pytorch/segment-anything-fast/issues/106",
+                 "https://github.com/pytorch/pytorch/pull/94940", "https://github.com/tloen/alpaca-lora/issues/80"),
+        checked="2026-11-26",
+        examples=("frameworks/sam-fast-106-windows-torch-compile-unsupported.txt",),
+    ),
+    Signature(
+        code="frameworks.flash-attn-not-installed",
+        cause_id="python-package-missing",
+        kinds=_PY,
+        # transformers' _check_and_enable_flash_attn_2, and its check of a remote-code model's imports.
+        patterns=(r"FlashAttention2 has been toggled on, but it cannot be used due to the following error: the package "
+                  r"flash_attn seems to be not installed",
+                  r"requires the following packages that were not found in your environment: flash_attn\b"),
+        severity="fail",
+        cause="The model was asked to use FlashAttention-2, and the flash_attn package is not installed in this environment.",
+        advice=("Load the model with attn_implementation=\"sdpa\" (PyTorch's own fused attention, nearly as fast), or "
+                "install flash-attn built for this torch and CUDA (`pip install flash-attn --no-build-isolation`, "
+                "Ampere or newer GPUs only)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/kijai/ComfyUI-Florence2/issues/17", "https://github.com/hiyouga/EasyR1/issues/384",
+                 "https://huggingface.co/docs/transformers/perf_infer_gpu_one#flashattention-2"),
+        checked="2026-11-26",
+        examples=("frameworks/florence2-17-flash-attn-not-installed.txt",),
+    ),
+)

@@ -1,0 +1,119 @@
+"""Wheels against the rest of the environment: the C and C++ runtimes, NumPy's ABI, and the build tools that compile
+extensions at install or import time (ninja, DeepSpeed's op builder).
+
+wheels.py adds these rows to its SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_BUILD = ("build", "pip", "traceback", "other", "powershell", "docker")
+CPP_EXTENSION = "https://pytorch.org/docs/stable/cpp_extension.html"
+
+ABI_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.numpy2-module-built-for-numpy1",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # NumPy 2's import guard (numpy/core/_multiarray_umath.py) and torch's bridge (torch/csrc/utils/tensor_numpy.cpp).
+        patterns=(r"A module that was compiled using NumPy 1\.x cannot be run in",
+                  r"Failed to initialize NumPy: _ARRAY_API not found"),
+        severity="fail",
+        cause=("NumPy 2 is installed, and a compiled module imported here (torch, opencv-python, or another) was built "
+               "against NumPy 1.x, whose C ABI NumPy 2 changed."),
+        advice=("Install NumPy 1.x in this environment (`pip install \"numpy<2\"`), or upgrade the module named in the "
+                "traceback to a release built against NumPy 2 (torch 2.3 or newer, for PyTorch)."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/TorchDSP/torchsig/issues/238", "https://github.com/xai4space/meteors/issues/20",
+                 "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
+        checked="2026-11-26",
+        examples=("wheels/torchsig-238-numpy2-module-compiled-numpy1.txt",
+                  "wheels/meteors-20-torch-numpy2-array-api-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.libstdcxx-too-old",
+        cause_id="libstdcxx-too-old",
+        kinds=("any",),
+        # the dynamic loader's symbol-version check ("version `GLIBCXX_3.4.30' not found (required by ...)"); the quote
+        # marks may be gone (Markdown) and the paste cut after the version, which the loader prints only for this.
+        patterns=(r"libstdc\+\+\.so\.6: version .?(?P<needed>GLIBCXX_3\.4\.\d{1,3})\b",
+                  r"libstdc\+\+\.so\.6: version .?(?P<needed>CXXABI_1\.3\.\d{1,3})\b"),
+        severity="fail",
+        cause=("A compiled module needs {needed} from the C++ runtime, and the libstdc++.so.6 the loader found (usually "
+               "the system's, ahead of the environment's own newer one) is older."),
+        advice=("Make a new enough libstdc++ the one loaded: in a conda environment `conda install -c conda-forge "
+                "libstdcxx-ng` (newer conda: libstdcxx) and put the environment's first with "
+                "`export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH`; outside conda, upgrade the system's "
+                "libstdc++6 (gcc runtime)."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/157709", "https://github.com/pytorch/pytorch/issues/87279",
+                 "https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-157709-glibcxx-3430-system-libstdcxx.txt",),
+    ),
+    Signature(
+        code="wheels.glibc-too-old-for-wheel",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # the dynamic loader's symbol-version check against the C library (libc, libm), quoted as the row above.
+        patterns=(r"lib[cm]\.so\.6: version .?(?P<needed>GLIBC_2\.\d{1,3})\b",),
+        severity="fail",
+        cause=("A compiled module was built against glibc with {needed}, newer than this system's C library, so it "
+               "cannot load here: the wheel targets a newer Linux than this one."),
+        advice=("Install a build made for this system's glibc (`ldd --version` shows it): an older release of the "
+                "package or a wheel with an older manylinux tag, or build it from source here; otherwise run it in a "
+                "newer distribution or container image."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "upgrade glibc by hand"),
+        sources=("https://github.com/AutoGPTQ/AutoGPTQ/pull/272", "https://github.com/vllm-project/vllm/issues/41103",
+                 "https://peps.python.org/pep-0600/"),
+        checked="2026-11-26",
+        examples=("wheels/autogptq-272-wheel-needs-glibc-232.txt",),
+    ),
+    Signature(
+        code="wheels.ninja-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # torch/utils/cpp_extension.py, verify_ninja_availability: JIT-compiled and ninja-built extensions need it.
+        patterns=(r"Ninja is required to load C\+\+ extensions",),
+        severity="fail",
+        cause=("The program compiles a C++/CUDA extension with torch.utils.cpp_extension, which needs the ninja "
+               "build tool, and no ninja is on this environment's PATH."),
+        advice=("Install ninja into the same environment (`pip install ninja`) and check `ninja --version` runs "
+                "from it, then start the program again."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NX-AI/xlstm/issues/76", "https://github.com/icon-lab/SynDiff/issues/34",
+                 CPP_EXTENSION),
+        checked="2026-11-26",
+        examples=("wheels/xlstm-76-ninja-required-cpp-extensions.txt",),
+    ),
+    Signature(
+        code="wheels.deepspeed-cuda-major-mismatch",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # DeepSpeed's op_builder/builder.py, assert_no_cuda_mismatch: nvcc's CUDA against torch.version.cuda.
+        patterns=(r"Installed CUDA version (?P<installed>\d{1,2}\.\d{1,2}) does not match the version torch was "
+                  r"compiled with (?P<torch>\d{1,2}\.\d{1,2})",),
+        severity="fail",
+        cause=("DeepSpeed compiles its ops with the CUDA toolkit it finds (CUDA {installed}), and torch was built "
+               "with CUDA {torch}; DeepSpeed refuses to build across CUDA major versions."),
+        advice=("Make the two match: point CUDA_HOME at a toolkit of torch's CUDA version (`python -c \"import torch; "
+                "print(torch.version.cuda)\"`), or install the torch build for the installed toolkit; where only "
+                "the minor versions differ, DS_SKIP_CUDA_CHECK=1 lets the build go on."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/JIA-Lab-research/MGM/issues/91", "https://github.com/deepspeedai/DeepSpeed/issues/3223",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/3436"),
+        checked="2026-11-26",
+        examples=("wheels/mgm-91-deepspeed-cuda-122-vs-torch-117.txt",),
+    ),
+)
