@@ -163,4 +163,24 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/florence2-17-flash-attn-not-installed.txt",),
     ),
+    Signature(
+        code="frameworks.nvrtc-builtins-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # NVRTC dlopens its builtins library by soname at the first runtime compile (PyTorch's fusers, CuPy, Numba).
+        patterns=(r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins[\w.-]{0,30}\.(?:so[\d.]*|dll))",),
+        severity="fail",
+        cause=("NVRTC, which compiles CUDA kernels at run time, could not load {library}: it is not installed, or not "
+               "in the loader's search path (a conda or pip CUDA whose lib directory the loader does not search)."),
+        advice=("Find the library (`find / -name 'libnvrtc-builtins.so*' 2>/dev/null`) and put its directory on the "
+                "loader's path (`export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH` in a conda environment); if "
+                "only another version is there, install the NVRTC of the CUDA the program was built for."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lfranke/TRIPS/issues/13", "https://github.com/NVIDIA/numba-cuda/pull/196",
+                 "https://docs.nvidia.com/cuda/nvrtc/index.html"),
+        checked="2026-11-26",
+        examples=("frameworks/trips-13-nvrtc-builtins-not-on-loader-path.txt",),
+    ),
 )

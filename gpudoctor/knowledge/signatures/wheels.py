@@ -233,6 +233,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"Could not find the bitsandbytes CUDA binary at",
             # bitsandbytes 0.38-0.42's own summary when no CUDA library of it loads though torch sees a GPU.
             r"CUDA Setup failed despite GPU being available",
+            # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
+            r"libbitsandbytes_cpu\.so: undefined symbol: (?P<symbol>c\w{3,60})",
+            r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
@@ -243,9 +246,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/492",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/711",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
-        checked="2026-11-25",
-        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt"),
+        checked="2026-11-26",
+        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt",
+                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt"),
     ),
     Signature(
         code="wheels.torchvision-other-cuda",
@@ -391,14 +396,17 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Either run a Python version the pinned release was built for (`python --version`; e.g. 3.8 to 3.10 "
                 "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
                 "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
-                "installs a newer matching pair)."),
+                "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
+                "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it."),
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),
         sources=("https://github.com/jgravelle/GroqCasters/issues/1",
-                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13", PYTORCH_INSTALL),
+                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13",
+                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL),
         checked="2026-11-25",
-        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
+                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt"),
     ),
     Signature(
         code="wheels.extension-build-sees-no-gpu",

@@ -116,4 +116,86 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/mgm-91-deepspeed-cuda-122-vs-torch-117.txt",),
     ),
+    Signature(
+        code="wheels.uv-no-wheel-for-platform",
+        cause_id="no-wheel-for-python",
+        kinds=_BUILD,
+        # uv's resolver, when every wheel of the pinned release has another platform, Python or ABI tag.
+        patterns=(r"has no wheels with a matching (?P<tag>platform|Python ABI|Python version|Python implementation) tag",
+                  r"can't be installed because it doesn't have a source distribution or wheel for the current (?P<tag>platform)"),
+        severity="fail",
+        cause=("The release asked for publishes no wheel for this machine's {tag} tag (and no source to build), so uv "
+               "cannot install it here."),
+        advice=("Choose a release that has a wheel for this platform and Python (uv's hint lists the platforms that "
+                "have one; PyTorch's CUDA builds exist for Linux x86_64 and Windows only, and Intel macOS stops at torch "
+                "2.2.2), or change the interpreter or platform the lock or index targets."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/astral-sh/uv/issues/8746", "https://github.com/astral-sh/uv/issues/10843",
+                 "https://docs.astral.sh/uv/guides/integration/pytorch/"),
+        checked="2026-11-26",
+        examples=("wheels/uv-8746-no-wheel-matching-platform-tag.txt",),
+    ),
+    Signature(
+        code="wheels.bitsandbytes-imports-removed-triton-ops",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # bitsandbytes before 0.45 imported triton.ops.matmul_perf_model, which Triton 3.2 (PyTorch 2.6) removed.
+        patterns=(r"No module named 'triton\.ops'",),
+        severity="fail",
+        cause=("An installed library (bitsandbytes before 0.45, most often) imports triton.ops, which the installed "
+               "Triton no longer has (Triton 3.2 and newer, shipped with PyTorch 2.6)."),
+        advice=("Upgrade the library that imports it: `pip install -U bitsandbytes` (0.45 or newer no longer needs "
+                "triton.ops); for another library, upgrade it to a release made for this Triton."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ostris/ai-toolkit/issues/279",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1492",
+                 "https://github.com/triton-lang/triton/issues/4236"),
+        checked="2026-11-26",
+        examples=("wheels/ai-toolkit-279-bnb-triton-ops-removed.txt",),
+    ),
+    Signature(
+        code="wheels.python-headers-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # gcc's and MSVC's words for a missing include, for the interpreter's own C API header.
+        patterns=(r"fatal error: Python\.h: No such file or directory",
+                  r"Cannot open include file: 'Python\.h'"),
+        severity="fail",
+        cause=("A C/C++ extension is being compiled against this Python, and its development headers (Python.h) are "
+               "not installed."),
+        advice=("Install the development headers of the interpreter that builds it (`sudo apt install python3-dev`, "
+                "or python3.X-dev for a deadsnakes Python; `dnf install python3-devel`), or build in a Python that "
+                "ships them (conda, uv, pyenv), then build again."),
+        action="configure",
+        rules_out=("a CUDA or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3223",
+                 "https://docs.python.org/3/extending/extending.html"),
+        checked="2026-11-26",
+        examples=("wheels/deepspeed-3223-python-h-missing-for-build.txt",),
+    ),
+    Signature(
+        code="wheels.pip-externally-managed",
+        cause_id="pip-externally-managed",
+        kinds=_BUILD,
+        # pip's PEP 668 refusal on a distribution's Python (Debian 12, Ubuntu 23.04 and newer, Fedora, Homebrew).
+        patterns=(r"error: externally-managed-environment",
+                  r"This environment is externally managed"),
+        severity="fail",
+        cause=("pip refused to install into the distribution's own Python, which is marked externally managed "
+               "(PEP 668)."),
+        advice=("Install into a virtual environment: `python3 -m venv ~/venvs/gpu && . ~/venvs/gpu/bin/activate`, then "
+                "`pip install ...` there (or `uv venv`, conda); avoid --break-system-packages, which can break the "
+                "system's own Python tools."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "delete EXTERNALLY-MANAGED", "sudo pip install"),
+        sources=("https://github.com/Comfy-Org/ComfyUI/issues/3554", "https://peps.python.org/pep-0668/"),
+        checked="2026-11-26",
+        examples=("wheels/comfyui-3554-pip-externally-managed-ubuntu2404.txt",),
+    ),
 )
