@@ -183,4 +183,72 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/trips-13-nvrtc-builtins-not-on-loader-path.txt",),
     ),
+    Signature(
+        code="frameworks.quantized-model-on-other-device",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # accelerate's prepare() refuses a bitsandbytes model whose device map is not this process's GPU.
+        patterns=(r"You can't train a model that has been loaded in (?P<bits>8|4)-bit precision on (?:a different device "
+                  r"than the one you're training on|multiple devices)",),
+        severity="fail",
+        cause=("The {bits}-bit model was placed by its device map on other GPUs than the one this training process "
+               "trains on (device_map=\"auto\" under torchrun or accelerate launch, one process per GPU)."),
+        advice=("Load the quantized model on this process's own GPU: device_map={\"\": torch.cuda.current_device()} "
+                "(or {\"\": PartialState().process_index}) when launching one process per GPU; to split one model "
+                "over several GPUs, run a single process without DDP, and update accelerate, whose older releases "
+                "refused that too."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/9", "https://github.com/huggingface/peft/issues/414",
+                 "https://github.com/huggingface/accelerate/pull/1523"),
+        checked="2026-11-26",
+        examples=("frameworks/llamafactory-9-8bit-model-other-device-training.txt",),
+    ),
+    Signature(
+        code="frameworks.bitsandbytes-unusable-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=_PY,
+        # transformers' bitsandbytes quantizers: raised when accelerate or bitsandbytes is missing, and, in the
+        # releases that print it, when bitsandbytes counts as unavailable because torch sees no CUDA.
+        patterns=(r"quantization requires Accelerate: .?pip install accelerate.? and the latest version of bitsandbytes",
+                  r"Using .?load_in_8bit=True.? requires Accelerate"),
+        severity="fail",
+        cause=("transformers found no usable bitsandbytes: most often PyTorch in this environment sees no CUDA (a "
+               "CPU-only build, which makes bitsandbytes count as unavailable), otherwise accelerate or bitsandbytes "
+               "is not installed in it."),
+        advice=("In the same environment run `python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"`: if it prints +cpu or False, install the CUDA build of PyTorch "
+                "(`pip install torch --index-url https://download.pytorch.org/whl/cu124`); then "
+                "`pip install -U accelerate bitsandbytes` and restart the kernel or process."),
+        action="configure",
+        rules_out=("a driver fault, when nvidia-smi works",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/leoneversberg/llm-chatbot-rag/issues/1",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1100",
+                 "https://huggingface.co/docs/transformers/main/en/quantization/bitsandbytes"),
+        checked="2026-11-26",
+        examples=("frameworks/llm-chatbot-rag-1-bnb-needs-cuda-torch.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-blas-launch-failed",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        # TensorFlow's cuBLAS matmul after cuBLAS could not create its handle (no GPU memory left for it).
+        patterns=(r"Blas (?:[SDH]?GEMM|xGEMMBatched) launch failed",),
+        severity="fail",
+        cause=("TensorFlow's cuBLAS matrix multiply could not run, almost always because cuBLAS found no free GPU "
+               "memory: TensorFlow reserves nearly all of it by default, or another process holds it."),
+        advice=("Let TensorFlow take GPU memory as it needs it (`tf.config.experimental.set_memory_growth(gpu, True)` "
+                "for each GPU, or allow_growth in TF1, or TF_FORCE_GPU_ALLOW_GROWTH=true), and stop other processes "
+                "holding the GPU (`nvidia-smi`; another notebook kernel often does)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/Qidian213/deep_sort_yolov3/issues/112",
+                 "https://github.com/tensorflow/tensorflow/issues/11812",
+                 "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"),
+        checked="2026-11-26",
+        examples=("frameworks/deep-sort-yolov3-112-blas-gemm-launch-failed.txt",),
+    ),
 )

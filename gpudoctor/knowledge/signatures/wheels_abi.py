@@ -198,4 +198,25 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/comfyui-3554-pip-externally-managed-ubuntu2404.txt",),
     ),
+    Signature(
+        code="wheels.compiler-killed-out-of-memory",
+        cause_id="host-memory-oom",
+        kinds=_BUILD,
+        # gcc's driver, and nvcc's, when the kernel's OOM killer ends a compiler process (signal 9).
+        patterns=(r"fatal error: Killed signal terminated program (?P<program>cc1plus|cc1)\b",
+                  r"'(?P<program>cicc|ptxas|cudafe\+\+)' died due to signal 9"),
+        severity="fail",
+        cause=("The kernel killed the compiler ({program}) because the machine ran out of RAM: too many compile jobs "
+               "ran at once (ninja and make start one per core; CUDA extensions take several GB each)."),
+        advice=("Build with fewer parallel jobs: `MAX_JOBS=4 pip install flash-attn --no-build-isolation` for "
+                "PyTorch extensions (lower it further if it is killed again), `make -j2` for make builds; or add RAM or "
+                "swap, or install a prebuilt wheel instead of compiling."),
+        action="configure",
+        rules_out=("a compiler or CUDA toolkit fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "reinstall gcc"),
+        sources=("https://github.com/hoytech/strfry/issues/41", "https://github.com/Dao-AILab/flash-attention/issues/1549",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked="2026-11-26",
+        examples=("wheels/strfry-41-cc1plus-killed-parallel-build.txt",),
+    ),
 )
