@@ -23,22 +23,31 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # torch.utils.cpp_extension's CUDA_MISMATCH_MESSAGE, printed over two lines
             r"The detected CUDA version \((?P<detected>[\d.]+)\) mismatches the version that was used to compile",
+            # DeepSpeed's op builder (op_builder/builder.py, assert_no_cuda_mismatch), across CUDA major versions
+            r"Installed CUDA version (?P<detected>\d{1,2}\.\d{1,2}) does not match the version torch was compiled with",
+            # apex's setup.py (check_cuda_torch_binary_vs_bare_metal), on any difference
+            r"Cuda extensions are being compiled with a version of Cuda that does not match the version used to compile",
         ),
         severity="fail",
-        cause=("The CUDA toolkit found for the extension build ({detected}) is not the CUDA this PyTorch was built "
-               "with, so torch refuses to build it."),
+        cause=("The CUDA toolkit found for the extension build (its nvcc) is not the CUDA this PyTorch was built "
+               "with, so the build refuses to go on."),
         advice=("Make the two the same: install the PyTorch build for the local CUDA toolkit, or point CUDA_HOME at a "
-                "toolkit matching torch.version.cuda, then rebuild the extension."),
+                "toolkit matching torch.version.cuda (`python -c \"import torch; print(torch.version.cuda)\"`), then "
+                "rebuild the extension; where only the minor versions differ, DeepSpeed accepts it with "
+                "DS_SKIP_CUDA_CHECK=1."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/rusty1s/pytorch_sparse/issues/189",
                  "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
                  "https://github.com/kodenii/Responsible-Visual-Editing/issues/4",
+                 "https://github.com/JIA-Lab-research/MGM/issues/91", "https://github.com/NVIDIA/apex/issues/955",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/3436",
                  "https://pytorch.org/docs/stable/cpp_extension.html"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("wheels/pytorch-sparse-189-detected-cuda-112-vs-102.txt", "wheels/embodiedocc2-6-cuda-122-vs-113.txt",
-                  "wheels/responsible-visual-editing-4-cuda-124-vs-118.txt"),
+                  "wheels/responsible-visual-editing-4-cuda-124-vs-118.txt",
+                  "wheels/mgm-91-deepspeed-cuda-122-vs-torch-117.txt", "wheels/apex-955-extension-cuda-differs-from-torch.txt"),
     ),
     Signature(
         code="wheels.nvcc-unsupported-host-compiler",

@@ -1,5 +1,5 @@
-"""Wheels against the rest of the environment: the C and C++ runtimes, NumPy's ABI, and the build tools that compile
-extensions at install or import time (ninja, DeepSpeed's op builder).
+"""Wheels against the rest of the environment: the C and C++ runtimes, NumPy's ABI, and the tools that build
+extensions at install or import time (ninja, the compilers, pip and uv themselves).
 
 wheels.py adds these rows to its SIGNATURES.
 """
@@ -94,27 +94,6 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
                  CPP_EXTENSION),
         checked="2026-11-26",
         examples=("wheels/xlstm-76-ninja-required-cpp-extensions.txt",),
-    ),
-    Signature(
-        code="wheels.deepspeed-cuda-major-mismatch",
-        cause_id="build-toolchain-mismatch",
-        kinds=_BUILD,
-        # DeepSpeed's op_builder/builder.py, assert_no_cuda_mismatch: nvcc's CUDA against torch.version.cuda.
-        patterns=(r"Installed CUDA version (?P<installed>\d{1,2}\.\d{1,2}) does not match the version torch was "
-                  r"compiled with (?P<torch>\d{1,2}\.\d{1,2})",),
-        severity="fail",
-        cause=("DeepSpeed compiles its ops with the CUDA toolkit it finds (CUDA {installed}), and torch was built "
-               "with CUDA {torch}; DeepSpeed refuses to build across CUDA major versions."),
-        advice=("Make the two match: point CUDA_HOME at a toolkit of torch's CUDA version (`python -c \"import torch; "
-                "print(torch.version.cuda)\"`), or install the torch build for the installed toolkit; where only "
-                "the minor versions differ, DS_SKIP_CUDA_CHECK=1 lets the build go on."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/JIA-Lab-research/MGM/issues/91", "https://github.com/deepspeedai/DeepSpeed/issues/3223",
-                 "https://github.com/deepspeedai/DeepSpeed/pull/3436"),
-        checked="2026-11-26",
-        examples=("wheels/mgm-91-deepspeed-cuda-122-vs-torch-117.txt",),
     ),
     Signature(
         code="wheels.uv-no-wheel-for-platform",
