@@ -251,4 +251,50 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/deep-sort-yolov3-112-blas-gemm-launch-failed.txt",),
     ),
+    Signature(
+        code="frameworks.device-index-beyond-visible-gpus",
+        cause_id="cuda-visible-devices",
+        kinds=_PY,
+        # c10/cuda CUDAContext.cpp's check of a device index against the GPUs CUDA counted at initialisation.
+        patterns=(r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",),
+        severity="fail",
+        cause=("PyTorch was asked for a GPU index it does not have: CUDA counted fewer GPUs, usually because "
+               "CUDA_VISIBLE_DEVICES was changed inside the script after torch (or another CUDA library) had started, "
+               "or on a MIG GPU without its MIG device named."),
+        advice=("Set CUDA_VISIBLE_DEVICES before the process starts (`CUDA_VISIBLE_DEVICES=1 python train.py`, or "
+                "export it), never in the script after importing torch; then use indices below "
+                "torch.cuda.device_count() (the visible GPUs are renumbered from 0); on MIG set it to the MIG "
+                "device's UUID from `nvidia-smi -L`."),
+        action="configure",
+        rules_out=("a driver fault", "a hardware fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall PyTorch"),
+        sources=("https://github.com/pytorch/pytorch/issues/126344", "https://github.com/pytorch/pytorch/issues/131650",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-126344-visible-devices-set-after-import.txt",),
+    ),
+    Signature(
+        code="frameworks.xla-ptxas-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # XLA's GPU compiler (nvptx_compiler.cc, asm_compiler.cc) in TensorFlow and JAX: it runs the toolkit's ptxas.
+        patterns=(r"(?:\./)?bin/ptxas not found",
+                  r"Can't find ptxas binary in \$\{CUDA_DIR\}/bin",
+                  r"Couldn't (?:invoke|get) ptxas(?: --)?version",
+                  r"You are using ptxas (?P<version>[\d.x]{1,12}), (?:but TF requires|which is older than)"),
+        severity="fail",
+        cause=("XLA compiles its GPU kernels with the CUDA toolkit's ptxas, and it found none, or one older than the "
+               "CUDA the framework was built with, where it looked."),
+        advice=("Give XLA the ptxas of the CUDA the framework was built with: for pip installs "
+                "`pip install nvidia-cuda-nvcc-cu12` (or the framework's [and-cuda]/[cuda12] extra), otherwise put "
+                "that CUDA toolkit's bin directory first on PATH, or set "
+                "`XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda-12.x`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/35423", "https://github.com/google/trax/issues/249",
+                 "https://github.com/jax-ml/jax/issues/6799"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-35423-xla-ptxas-not-found.txt",),
+    ),
 )
