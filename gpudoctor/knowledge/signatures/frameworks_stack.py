@@ -297,4 +297,27 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tensorflow-35423-xla-ptxas-not-found.txt",),
     ),
+    Signature(
+        code="frameworks.nproc-exceeds-visible-gpus",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # one command line: the GPUs it makes visible, then a launcher asked for more processes than that.
+        patterns=(
+                  r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2}[\"']?\s[^\n]{0,200}?--nproc[_-]per[_-]node[= ](?:[2-9]|\d{2})\b",
+                  r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2},\d{1,2}[\"']?\s[^\n]{0,200}?--nproc[_-]per[_-]node[= ](?:[3-9]|\d{2})\b",
+                  r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2},\d{1,2},\d{1,2}[\"']?\s[^\n]{0,200}?--nproc[_-]per[_-]node[= ](?:[4-9]|\d{2})\b",
+                  r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2},\d{1,2},\d{1,2},\d{1,2}[\"']?\s[^\n]{0,200}?--nproc[_-]per[_-]node[= ](?:[5-9]|\d{2})\b",
+        ),
+        severity="fail",
+        cause=("The launcher starts more processes per node than the GPUs CUDA_VISIBLE_DEVICES leaves visible, so the "
+               "extra ranks ask for GPU indices that do not exist (invalid device ordinal)."),
+        advice=("Start one process per visible GPU: set --nproc_per_node (and the script's own world-size option, "
+                "such as --local_world_size) to the number of GPUs listed in CUDA_VISIBLE_DEVICES, or list more GPUs."),
+        action="configure",
+        rules_out=("a driver fault", "a missing GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/wenwenyu/PICK-pytorch/issues/14", "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked="2026-11-26",
+        examples=("frameworks/pick-14-nproc-exceeds-visible-gpus.txt",),
+    ),
 )
