@@ -320,4 +320,47 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/pick-14-nproc-exceeds-visible-gpus.txt",),
     ),
+    Signature(
+        code="frameworks.bf16-matmul-unsupported-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=_PY,
+        # PyTorch's cuBLAS wrapper (CUDABlas.cpp) quoting the bfloat16 GEMM the GPU's cuBLAS refused.
+        patterns=(r"CUBLAS_STATUS_NOT_SUPPORTED when calling .?cublas\w{0,40}\([^\n]{0,200}?CUDA_R_16BF",),
+        severity="fail",
+        cause=("The program multiplies bfloat16 matrices, which cuBLAS does not support on this GPU: bf16 GEMMs need "
+               "a newer architecture (Ampere, compute capability 8.0, for full support)."),
+        advice=("Run the model in float16 (or float32) on this GPU: the program's fp16 option (ComfyUI --force-fp16, "
+                "torch_dtype=torch.float16 in transformers, --dtype half), instead of bf16; keep bf16 for Ampere or "
+                "newer GPUs."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/opendatalab/MinerU/issues/1508", "https://github.com/pytorch/pytorch/issues/57773",
+                 "https://github.com/numz/ComfyUI-SeedVR2_VideoUpscaler/issues/543"),
+        checked="2026-11-26",
+        examples=("frameworks/mineru-1508-bf16-cublas-not-supported-maxwell.txt",),
+    ),
+    Signature(
+        code="frameworks.jax-plugin-version-mismatch",
+        cause_id="package-version-conflict",
+        kinds=_PY,
+        # the jax-cuda plugin's initialize() calling jaxlib functions an older jaxlib lacks (or a newer one changed).
+        patterns=(r"module 'jaxlib\.xla_client' has no attribute '(?P<attribute>\w{1,80})'",
+                  r"module 'jax\._src\.lib\.triton' has no attribute '(?P<attribute>\w{1,80})'",
+                  r"cannot import name '(?P<attribute>\w{1,80})' from 'jax\._src\.lib'",
+                  r"\bxla_client\.register_custom_(?P<attribute>type_id|call)_handler\($"),
+        severity="fail",
+        cause=("The installed jax-cuda plugin and jax/jaxlib are different releases, so the plugin calls a jaxlib "
+               "function this jaxlib does not have, and JAX falls back to the CPU."),
+        advice=("Install jax, jaxlib and the CUDA plugin at one release: `pip install -U \"jax[cuda12]\"` (or "
+                "`pip install \"jax[cuda12]==X.Y.Z\"` to keep a given jax), and check `pip list | grep jax` shows "
+                "the same version for jax, jaxlib, jax-cuda12-plugin and jax-cuda12-pjrt."),
+        action="configure",
+        rules_out=("a driver fault", "a missing GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/jax-ml/jax/issues/26750", "https://github.com/google-deepmind/torax/issues/1369",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-26",
+        examples=("frameworks/jax-26750-plugin-newer-than-jax-0435.txt",),
+    ),
 )
