@@ -281,7 +281,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?:\./)?bin/ptxas not found",
                   r"Can't find ptxas binary in \$\{CUDA_DIR\}/bin",
                   r"Couldn't (?:invoke|get) ptxas(?: --)?version",
-                  r"You are using ptxas (?P<version>[\d.x]{1,12}), (?:but TF requires|which is older than)"),
+                  r"\bptxas (?P<version>[\d.x]{1,12}), (?:but TF requires|which is older than)"),
         severity="fail",
         cause=("XLA compiles its GPU kernels with the CUDA toolkit's ptxas, and it found none, or one older than the "
                "CUDA the framework was built with, where it looked."),
