@@ -10,7 +10,7 @@ Run: python bench/signatures_50mb.py [--rows N] [--runs 3] [--baseline TREE]
 Prints the size, the number of rows in the catalogue, the time to compile it (once per process, on first
 use), the median time to scan (wall clock, and CPU time: on a shared machine the two differ), and the
 matches. `--rows N` adds synthetic rows until the catalogue has N: copies of real rows whose every pattern
-holds words of its own (each word it must hold with its second letter's case swapped), as new rows would, so
+holds words of its own (each word it must hold with the case of its letters swapped), as new rows would, so
 that whichever word the matcher keys a copy on is new and the cost can be seen against the number of rows;
 the copies find nothing in this text. `--baseline TREE`
 (a source tree of another version, e.g. `git archive REV | tar -x -C TREE`) scans the same text with that
@@ -43,13 +43,13 @@ def sample() -> str:
 
 
 def _new_words(pattern: str, matcher) -> str | None:
-    """The pattern with every word it must hold made new (its second letter's case swapped), as the words of a
-    new row would be, so that no key the matcher may take for it is a real row's; None where its key is not
-    written plainly in it."""
+    """The pattern with every word it must hold made new (the case of its letters swapped), as the words of a
+    new row would be, so that no key the matcher may take for it (a word, or the end of one) is a real row's;
+    None where its key is not written plainly in it."""
     new = pattern
     for word in sorted({*matcher.mandatory_words(pattern), *matcher.required_literals(pattern)}, key=len, reverse=True):
-        if len(word) > 1 and word[1].isalpha() and word in new:
-            new = new.replace(word, word[0] + word[1].swapcase() + word[2:])
+        if word in new and word != word.swapcase():
+            new = new.replace(word, word.swapcase())
     try:
         keys = set(matcher.required_literals(new))
     except re.error:

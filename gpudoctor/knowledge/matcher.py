@@ -2,7 +2,7 @@
 
 1. Prefilter: every pattern is keyed on a plain word it must hold, read from the regex itself: its rarest,
    by COMMON_WORDS, by how often the healthy recordings hold it (gpudoctor/knowledge/healthy_words.py) and by
-   length, or a word about as rare whose first character other keys share (choose_keys). One regex per first
+   length, or a word or the end of one as rare whose first character other keys share (choose_keys). One regex per first
    character of those words (a trie of the words that start with it) finds, in one pass each over the whole
    text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
    (nearly all of a healthy log) are never split, cleaned or matched.
@@ -47,6 +47,7 @@ RARE_RATE = 128
 # row's pattern must hold a rarer word (tests/knowledge/test_signatures.py).
 COMMON_RATE = 256
 KEY_WORD_LENGTH = 5  # a word other than the best one keys a pattern only if this long (choose_keys)
+KEY_END_LENGTH = 6  # ...and the end of a word (a key need not start where the word does) only if this long
 
 
 @dataclass(frozen=True)
@@ -215,15 +216,18 @@ def required_literals(pattern: str) -> tuple[str, ...]:
 
 def key_options(pattern: str) -> list[tuple[str, ...]]:
     """What the prefilter may key `pattern` on, best first: its required_literals, then each word it must hold
-    that is as rare (KEY_WORD_LENGTH characters or more, not common, and held no more often by the healthy
-    recordings), so that the catalogue can take one that starts with a character other keys start with. A word
-    a healthy log holds more often would cost more in the lines it wakes than a pass saves."""
+    (KEY_WORD_LENGTH characters or more) and then each end of one (KEY_END_LENGTH or more: "Malloc" of
+    "cudaMalloc" is in every line "cudaMalloc" is) that is as rare, not common and held no more often by the
+    healthy recordings, so that the catalogue can take one that starts with a character other keys start with.
+    A key a healthy log holds more often would cost more in the lines it wakes than a pass saves."""
     best = required_literals(pattern)
     if not best or not set(best).isdisjoint(COMMON_WORDS):
         return [best]
     rate = max(map(healthy_rate, best))
-    return [best, *((word,) for word in mandatory_words(pattern) if (word,) != best and len(word) >= KEY_WORD_LENGTH
-                    and word not in COMMON_WORDS and healthy_rate(word) <= rate)]
+    words = [word for word in mandatory_words(pattern) if word not in COMMON_WORDS]
+    ends = [word[start:] for word in words for start in range(1, len(word) - KEY_END_LENGTH + 1)]
+    return [best, *dict.fromkeys((key,) for key in [*(word for word in words if len(word) >= KEY_WORD_LENGTH), *ends]
+                                 if (key,) != best and key not in COMMON_WORDS and healthy_rate(key) <= rate)]
 
 
 def _first_characters(literals: tuple[str, ...]) -> set[str]:

@@ -49,6 +49,12 @@ def test_keys_are_taken_so_that_they_start_with_few_characters():
     assert matcher.choose_keys(options) == [("alpha",), ("apple",), ("gamma", "delta"), ("dove",)]
 
 
+def test_the_end_of_a_word_may_key_a_pattern_where_nothing_common_ends_that_way():
+    # "ffff_quux_zzyx" ends like no word of a healthy log; "(libc6,x86-64)"'s end is on most ldconfig lines
+    options = matcher.key_options(r"ffff_quux_zzyx qqqq_libc6,x86-64\)")
+    assert ("f_quux_zzyx",) in options and ("ibc6,x86-64)",) not in options
+
+
 def test_the_catalogue_makes_fewer_prefilter_passes_than_its_best_keys_alone_would():
     best_first_characters = {literal[0] for row in catalogue() for pattern in row.patterns
                              for literal in matcher.required_literals(pattern)}
