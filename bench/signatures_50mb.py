@@ -4,8 +4,8 @@ that the prefilter both skips and finds.
 
 Run: python bench/signatures_50mb.py [--rows N] [--runs 3] [--baseline TREE]
 (the bounds: under 2 s on the 2-core machine, the issue's; 1.5 s with the catalogue's rows and under 2 s with
---rows 450, so that the catalogue can grow. On 2026-11-26, shared, load 7-9: 1.40 s with 264 rows, 1.44 s with
-450, against 2.04 s and 2.17 s for the matcher before, alternating in the same runs)
+--rows 450, so that the catalogue can grow. On 2026-11-26, shared, load 5-7: 1.31 s with 289 rows, 1.41 s with
+450, against 2.16 s and 2.35 s for the matcher before, alternating in the same runs)
 
 Prints the size, the number of rows in the catalogue, the time to compile it (once per process, on first
 use), the median time to scan (wall clock, and CPU time: on a shared machine the two differ), and the
