@@ -1,0 +1,158 @@
+"""Ollama's runner and its host: discovery that timed out, a runner that cannot start or load (rows of the ollama area).
+
+Written blind for issue 25 (third round), from Ollama's own messages: discover/runner.go and ml/device.go (discovery
+that waits on the GPU library, 0.12 and later), llm/llama.go (0.1's runner), llm/server.go (the runner started from a
+temporary directory), server/download.go (a pull), and ggml's allocation and CUDA_CHECK messages that Ollama logs.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
+_LOGS = ("ollama-log", "journal", "docker", "kubectl")
+
+RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.gpu-discovery-timeout",
+        cause_id="ollama-cpu-fallback",
+        kinds=_LOGS,
+        patterns=(
+            # ml/device.go's GetDevicesFromRunner when its context ends before the runner answers /info (0.12 to 0.13),
+            # carried by `msg="failure during GPU discovery" … error="…"`
+            r"failed to finish discovery before timeout",
+            # the llama-server discovery of later releases: the same wait, reported with the context's own error
+            r"failure during llama-server GPU discovery\b[^\n]{0,400}?error=\"?context deadline exceeded",
+            r"llama-server GPU discovery watchdog timed out",
+        ),
+        severity="fail",
+        cause=("Ollama's GPU discovery timed out waiting for the GPU library to initialise, so the server runs on the "
+               "CPU: the driver or the GPU (or a container's access to it) hangs when CUDA starts."),
+        advice=("Check that the GPU answers outside Ollama: `nvidia-smi` on the host and inside the container must "
+                "return at once; if it hangs or fails, repair the driver or the container's GPU access (reboot after a "
+                "driver update), then restart Ollama with OLLAMA_DEBUG=1 to see where discovery stops. On AMD this is a "
+                "driver older than ROCm 7: upgrade it with amdgpu-install."),
+        action="configure",
+        rules_out=("a model or context setting",),
+        never_suggest=("set num_gpu", "set num_ctx"),
+        versions=("ollama>=0.12.0",),
+        sources=("https://github.com/ollama/ollama/issues/13308", "https://github.com/ollama/ollama/issues/17069",
+                 TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("ollama/ollama-13308-failed-to-finish-discovery.txt",
+                  "ollama/ollama-17069-discovery-watchdog-lxc-docker.txt"),
+    ),
+    Signature(
+        code="ollama.runner-exited-low-memory",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        # llm/llama.go (0.1.8 to 0.1.17) when the runner died before answering, without a last error of its own
+        patterns=(r"llama runner exited, you may not have enough (?:available )?memory to run (?:this|the) model",),
+        severity="fail",
+        cause=("Ollama's runner died while loading the model, which Ollama 0.1 reports as a lack of memory: the model "
+               "and its context did not fit the free RAM and VRAM."),
+        advice=("Give the model room: close other programs (or restart) to free memory and VRAM, or run a smaller model "
+                "or quantisation; `nvidia-smi` and `free -h` show what is in use."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        versions=("ollama<0.1.20",),
+        sources=("https://github.com/ollama/ollama/issues/1019", "https://github.com/ollama/ollama/issues/1566"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-1019-runner-exited-low-memory.txt",),
+    ),
+    Signature(
+        code="ollama.host-buffer-alloc-failed",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            # ggml's alloc_tensor_range and llama.cpp's loader when the host-side buffer (plain, or pinned for CUDA)
+            # cannot be allocated: system memory, not VRAM
+            r"unable to allocate (?P<buffer>CUDA_Host|CPU) buffer",
+            r"failed to allocate (?P<buffer>CUDA_Host|CPU) buffer of size (?P<bytes>\d+)",
+        ),
+        severity="fail",
+        cause=("llama.cpp could not allocate the {buffer} buffer in system memory: the part of the model kept in RAM "
+               "(or its pinned copy for the GPU) does not fit the free RAM."),
+        advice=("Free system memory (close other programs, add swap or a larger page file), or use a smaller model or "
+                "quantisation; `free -h` (Task Manager on Windows) shows the memory that is free."),
+        action="configure",
+        rules_out=("a driver fault", "a lack of VRAM"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/16455", "https://github.com/ollama/ollama/issues/12634"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-16455-cuda-host-buffer-mmap-off.txt",),
+    ),
+    Signature(
+        code="ollama.tmp-noexec",
+        cause_id="ollama-tmp-noexec",
+        kinds=("any",),
+        patterns=(
+            # llm/server.go starting a runner Ollama extracted into OLLAMA_TMPDIR (0.1.3x to 0.4)
+            r"fork/exec (?P<path>[^:\s]{1,300}ollama_llama_server): permission denied",
+            # the wording 0.1.34 added when it detects the cause (ollama/ollama#4241)
+            r"may have noexec set\.\s{1,3}Set OLLAMA_TMPDIR",
+            # 0.1.2x loaded its server as a library extracted to the same place
+            r"(?P<path>[^:\s]{1,300}libext_server\.so): failed to map segment from shared object",
+        ),
+        severity="fail",
+        cause=("Ollama could not run the runner it extracted into its temporary directory: that directory (/tmp unless "
+               "OLLAMA_TMPDIR says otherwise) is mounted noexec."),
+        advice=("Point Ollama's temporary directory at a place it may execute from: set OLLAMA_TMPDIR in the server's "
+                "environment (for the service, `sudo systemctl edit ollama` and add "
+                "`Environment=\"OLLAMA_TMPDIR=/usr/share/ollama/tmp\"`) to a directory the ollama user can write that is "
+                "not mounted noexec, then `sudo systemctl restart ollama`."),
+        action="configure",
+        rules_out=("a driver fault", "a lack of memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/4229", "https://github.com/ollama/ollama/issues/2436",
+                 "https://github.com/ollama/ollama/pull/4241"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-4229-noexec-tmp-fork-exec-denied.txt",
+                  "ollama/ollama-2436-noexec-tmp-failed-to-map-segment.txt"),
+    ),
+    Signature(
+        code="ollama.models-disk-full",
+        cause_id="ollama-models-disk-full",
+        kinds=("any",),
+        # server/download.go writing a blob's "-partial" file (Linux and macOS wording, then Windows')
+        patterns=(r"(?P<path>[/\\]blobs[/\\]sha256[-:][0-9a-f]{64}[^:\s]{0,40}): "
+                  r"(?:no space left on device|There is not enough space on the disk)",),
+        severity="fail",
+        cause="The disk that holds Ollama's models is full, so the model could not be written ({path}).",
+        advice=("Free space where the models are stored (`df -h` on the models directory, `ollama rm` models no longer "
+                "needed) or move the store to a larger disk with OLLAMA_MODELS in the server's environment (in a "
+                "container, mount a larger host directory there), then pull again."),
+        action="configure",
+        rules_out=("a network fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/15547", "https://github.com/fcori47/basdonax-ai-rag/issues/1",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-15547-pull-no-space-left-on-device.txt", "ollama/basdonax-1-docker-volume-no-space-left.txt"),
+    ),
+    Signature(
+        code="ollama.ggml-cuda-init-error",
+        cause_id="cuda-init-failed",
+        kinds=("any",),
+        patterns=(
+            # cudaErrorInitializationError (3) from cudaGetDeviceCount, as ggml_cuda_init prints it (llama.cpp since
+            # March 2024) and as the older CUDA_CHECK printed it
+            r"(?<=ggml_cuda_init: )failed to initialize CUDA: initialization error",
+            r"CUDA error 3 at \S{1,300}ggml-cuda\.cu:\d+: initialization error",
+        ),
+        severity="fail",
+        cause=("CUDA could not initialise in llama.cpp's CUDA backend (cudaErrorInitializationError, 3): the driver's "
+               "CUDA side is not in a usable state (nvidia_uvm, device nodes, a driver updated without a reboot)."),
+        advice=("Check `nvidia-smi` and `sudo dmesg | grep -i nvrm` for the driver's own error, then reload the "
+                "nvidia_uvm module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot, so CUDA can "
+                "initialise again."),
+        action="reload-driver",
+        rules_out=("a model or context setting",),
+        never_suggest=("reinstall Ollama", "set num_ctx"),
+        sources=("https://github.com/ollama/ollama/issues/1083", "https://github.com/meta-llama/llama3/issues/215",
+                 "https://github.com/ggml-org/llama.cpp/pull/6185"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-1083-cuda-error-3-initialization-error.txt",),
+    ),
+)

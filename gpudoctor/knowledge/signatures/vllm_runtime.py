@@ -1,0 +1,167 @@
+"""vLLM's installation and runtime: a missing or mismatched compiled extension, an engine placed where Ray has no GPU,
+the custom all-reduce failing, kernels this GPU cannot run (rows of the vllm area).
+
+Written blind for issue 25 (third round), from vLLM's own messages (vllm/_custom_ops.py, vllm/config.py,
+vllm/model_executor/models/registry.py, vllm/executor/ray_utils.py, csrc/custom_all_reduce.cuh) and Triton's
+OutOfResources; each row's sources name the threads that settled what they mean.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NEVER_DRIVER = ("reinstall the driver", "update the driver")
+
+RUNTIME_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.model-inspection-failed",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        patterns=(
+            # registry.py runs `python -m vllm.model_executor.models.registry` to inspect a model class; when that
+            # subprocess fails, the architecture is reported as failed, whatever the import that broke
+            r"Model architectures \[(?P<architectures>[^\]\n]{1,200})\] failed to be inspected",
+            r"Error in inspecting model architecture '(?P<architectures>[\w.]{1,80})'",
+        ),
+        severity="fail",
+        cause=("vLLM's subprocess that imports its model classes failed, so it could not inspect {architectures}: an "
+               "import breaks in this Python environment (a package that does not match vLLM), not the model or the GPU."),
+        advice=("Run `python -m vllm.model_executor.models.registry` to see the import that fails (the traceback after "
+                "\"Error in inspecting model architecture\"), then reinstall vLLM in a fresh virtual environment "
+                "(`pip install vllm`) so the torch and transformers it pins come with it."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/dhcode-cpp/X-R1/issues/6", "https://github.com/vllm-project/vllm/issues/22376",
+                 "https://github.com/vllm-project/vllm/issues/13216"),
+        checked="2026-11-26",
+        examples=("vllm/xr1-6-qwen2-failed-to-be-inspected.txt",),
+    ),
+    Signature(
+        code="vllm.ray-node-without-gpu",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(
+            r"Current node has no GPU available\. current_node_resource=",
+            r"Ray does not allocate any GPUs on the driver node",
+        ),
+        severity="fail",
+        cause=("vLLM runs under Ray on a node where Ray has no unreserved GPU for it (placement groups already hold the "
+               "GPUs, or the node joined Ray without them), so the engine cannot start."),
+        advice=("Make the GPUs free on the Ray node vLLM runs on: `ray status` lists each node's GPUs and their use; do "
+                "not reserve them twice (data-parallel replicas times tensor-parallel size must fit the GPUs), start each "
+                "node with its GPUs (`ray start --num-gpus=N`) and launch vLLM on a GPU node (VLLM_HOST_IP set to that "
+                "node's Ray address)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/EleutherAI/lm-evaluation-harness/issues/2410",
+                 "https://github.com/vllm-project/vllm/issues/13093", "https://github.com/vllm-project/vllm/issues/7815"),
+        checked="2026-11-26",
+        examples=("vllm/lmeval-2410-ray-current-node-no-gpu.txt",),
+    ),
+    Signature(
+        code="vllm.custom-allreduce-cuda-error",
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=("any",),
+        # CUDACHECK in csrc/custom_all_reduce.cuh ("Failed: Cuda error FILE:LINE 'MESSAGE'"); a lack of peer access has
+        # its own row (vllm.custom-allreduce-peer-access)
+        patterns=(r"custom_all_reduce\.cuh:(?P<line>\d+) '(?!peer access is not supported)(?P<error>[^'\n]{1,100})'",),
+        severity="fail",
+        cause=("vLLM's custom all-reduce, which shares buffers between the GPUs through CUDA IPC, failed with "
+               "'{error}'; NCCL's all-reduce does not depend on it."),
+        advice=("Turn vLLM's custom all-reduce off (`--disable-custom-all-reduce`, or disable_custom_all_reduce=True) so "
+                "NCCL does the all-reduce."),
+        action="configure",
+        rules_out=("a model fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/benchflow-ai/posttrainarena/pull/46", "https://github.com/vllm-project/vllm/issues/5613",
+                 "https://github.com/vllm-project/vllm/issues/9046"),
+        checked="2026-11-26",
+        examples=("vllm/posttrainarena-46-custom-allreduce-invalid-argument.txt",),
+    ),
+    Signature(
+        code="vllm.cuda12-driver-symbol-missing",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # cuTensorMapEncode* are CUDA 12.0 driver API functions (Hopper's TMA); a binary built for CUDA 12 that links
+        # them directly cannot load against an older libcuda.
+        patterns=(r"undefined symbol: (?P<symbol>cuTensorMapEncode(?:Tiled|Im2col))\b",),
+        severity="fail",
+        cause=("A library built for CUDA 12 needs the driver function {symbol}, which the installed NVIDIA driver "
+               "(older than CUDA 12) lacks."),
+        advice=("Update the NVIDIA driver to one that supports CUDA 12 (R525 or newer; `nvidia-smi` shows the newest CUDA "
+                "the driver supports), or install builds of vLLM and PyTorch made for the CUDA version the driver "
+                "supports."),
+        action="configure",
+        rules_out=("a model fault",),
+        never_suggest=("set CUDA_VISIBLE_DEVICES",),
+        sources=("https://github.com/vllm-project/vllm/issues/11623", "https://github.com/tile-ai/tilelang/issues/182",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-11623-c-undefined-cutensormapencodetiled.txt",),
+    ),
+    Signature(
+        code="vllm.triton-shared-memory-exceeded",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # triton.runtime.errors.OutOfResources when a kernel's configuration needs more shared memory per block than
+        # the GPU has (Turing: 64 KiB; consumer Ampere and Ada: 99 KiB; A100: 163 KiB; H100: 227 KiB)
+        patterns=(r"out of resource: shared memory, Required: (?P<required>\d+), Hardware limit: (?P<limit>\d+)",),
+        severity="fail",
+        cause=("A Triton kernel needs {required} bytes of shared memory per block and this GPU offers {limit}: the GPU "
+               "is too small for that kernel's configuration."),
+        advice=("Run it on a GPU with more shared memory per block (Ampere or newer data-centre GPUs: A100, H100), or "
+                "choose a backend or model configuration that does not use that Triton kernel on this GPU."),
+        action="configure",
+        rules_out=("a driver fault", "a lack of GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/FlashML-org/FreeToken/issues/246", "https://github.com/vllm-project/vllm/issues/36802",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#features-and-technical-specifications"),
+        checked="2026-11-26",
+        examples=("vllm/freetoken-246-triton-shared-memory-rtx2080ti.txt",),
+    ),
+    Signature(
+        code="vllm.compiled-extension-missing",
+        cause_id="vllm-extension-missing",
+        kinds=("any",),
+        patterns=(
+            # vllm/_custom_ops.py's warning, and the import itself
+            r"Failed to import from vllm\._C with ModuleNotFoundError",
+            r"No module named '?vllm\._C'?",
+            # 2023's layout: the compiled ops were modules of the package itself
+            r"cannot import name '(?P<name>\w+)' from (?:partially initialized module )?'vllm'",
+        ),
+        severity="fail",
+        cause=("The vllm package Python imports has no compiled extension (vllm._C): a vLLM source folder in the "
+               "working directory shadows the installed package, or vLLM was installed without building it (native "
+               "Windows, a failed build)."),
+        advice=("Run vLLM from outside its source folder (`python -c \"import vllm; print(vllm.__file__)\"` must point "
+                "into site-packages), build a checkout with `pip install -e .`, or install the prebuilt wheel on Linux or "
+                "WSL2 with `pip install vllm`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/5767", "https://github.com/vllm-project/vllm/issues/1367",
+                 "https://github.com/vllm-project/vllm/issues/1814"),
+        checked="2026-11-26",
+        examples=("vllm/llamafactory-5767-no-vllm-c-windows.txt", "vllm/vllm-1367-source-tree-shadows-install.txt"),
+    ),
+    Signature(
+        code="vllm.quantization-method-unknown",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        # config.py's _verify_quantization (later pydantic's "Value error, Unknown quantization method: …")
+        patterns=(r"Unknown quantization method: (?P<method>[\w-]{0,40})\. Must be one of",),
+        severity="fail",
+        cause="This vLLM release does not know the quantization method '{method}' the checkpoint (or --quantization) names.",
+        advice=("Upgrade vLLM to a release that supports it (`pip install -U vllm`, or a newer vllm/vllm-openai image), "
+                "or serve a checkpoint in one of the quantization formats this release lists."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/1919", "https://github.com/unslothai/unsloth/issues/482"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1919-unknown-quantization-gptq-old-vllm.txt",),
+    ),
+)
