@@ -98,7 +98,7 @@ CATALOGUED = {
     "ollama.ggml-cuda-init-error": ("discovery", "cuda-init"),  # cudaErrorInitializationError in ggml_cuda_init
     "ollama.host-buffer-alloc-failed": ("runner", None),  # system memory, not VRAM: not an "oom" of the cards
     "ollama.runner-exited-low-memory": ("runner", None),
-    "ollama.tmp-noexec": ("runner", None),
+    "ollama.tmpdir-unusable": ("runner", None),
 }
 _KINDS = ("oom", "runner", "discovery")  # which of a line's failures it reports: a runner killed by OOM is OOM
 # Messages, (text, kind, reason), read when no row above reads the line: each carries an error whose cause varies,

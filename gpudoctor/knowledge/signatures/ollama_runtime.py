@@ -84,8 +84,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-16455-cuda-host-buffer-mmap-off.txt",),
     ),
     Signature(
-        code="ollama.tmp-noexec",
-        cause_id="ollama-tmp-noexec",
+        code="ollama.tmpdir-unusable",
+        cause_id="ollama-tmpdir-unusable",
         kinds=("any",),
         patterns=(
             # llm/server.go starting a runner Ollama extracted into OLLAMA_TMPDIR (0.1.3x to 0.4)
@@ -94,22 +94,25 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"may have noexec set\.\s{1,3}Set OLLAMA_TMPDIR",
             # 0.1.2x loaded its server as a library extracted to the same place
             r"(?P<path>[^:\s]{1,300}libext_server\.so): failed to map segment from shared object",
+            # extracting the runners at start (0.1.3x to 0.4) into a directory that is full
+            r"copy payload \S{1,200}: write (?P<path>\S{1,300}): no space left on device",
         ),
         severity="fail",
-        cause=("Ollama could not run the runner it extracted into its temporary directory: that directory (/tmp unless "
-               "OLLAMA_TMPDIR says otherwise) is mounted noexec."),
-        advice=("Point Ollama's temporary directory at a place it may execute from: set OLLAMA_TMPDIR in the server's "
+        cause=("Ollama could not extract or run its runners in its temporary directory (/tmp unless OLLAMA_TMPDIR says "
+               "otherwise): it is mounted noexec, or full."),
+        advice=("Give Ollama a temporary directory it may write to and execute from: set OLLAMA_TMPDIR in the server's "
                 "environment (for the service, `sudo systemctl edit ollama` and add "
-                "`Environment=\"OLLAMA_TMPDIR=/usr/share/ollama/tmp\"`) to a directory the ollama user can write that is "
-                "not mounted noexec, then `sudo systemctl restart ollama`."),
+                "`Environment=\"OLLAMA_TMPDIR=/usr/share/ollama/tmp\"`) to a directory the ollama user can write, with "
+                "room, not mounted noexec, then `sudo systemctl restart ollama`."),
         action="configure",
         rules_out=("a driver fault", "a lack of memory"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/4229", "https://github.com/ollama/ollama/issues/2436",
-                 "https://github.com/ollama/ollama/pull/4241"),
+                 "https://github.com/ollama/ollama/pull/4241", "https://github.com/ollama/ollama/issues/7012"),
         checked="2026-11-26",
         examples=("ollama/ollama-4229-noexec-tmp-fork-exec-denied.txt",
-                  "ollama/ollama-2436-noexec-tmp-failed-to-map-segment.txt"),
+                  "ollama/ollama-2436-noexec-tmp-failed-to-map-segment.txt",
+                  "ollama/ollama-7012-tmpfs-full-extracting-runners.txt"),
     ),
     Signature(
         code="ollama.models-disk-full",
@@ -154,5 +157,28 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ggml-org/llama.cpp/pull/6185"),
         checked="2026-11-26",
         examples=("ollama/ollama-1083-cuda-error-3-initialization-error.txt",),
+    ),
+    Signature(
+        code="ollama.ggml-binary-without-libcuda",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # the dynamic loader, before a CUDA build of a ggml program (llama.cpp's server and tools, Ollama's runner,
+        # stable-diffusion.cpp) runs at all: the driver's libcuda.so.1, which a container gets from the NVIDIA runtime
+        patterns=(r"(?:llama-server|llama-cli|llama-bench|/server|sd-cli|ollama_llama_server): error while loading shared "
+                  r"libraries: libcuda\.so\.1",),
+        severity="fail",
+        cause=("A CUDA build of llama.cpp (or another ggml program) cannot start because the NVIDIA driver's libcuda.so.1 "
+               "is not there: in a container, one started without the GPUs (no NVIDIA runtime), on a host, no driver."),
+        advice=("Start the container with the GPUs through the NVIDIA Container Toolkit (`docker run --gpus all …`, or "
+                "the compose device reservation; set the toolkit up with `sudo nvidia-ctk runtime configure "
+                "--runtime=docker && sudo systemctl restart docker`) so the driver's libcuda.so.1 is mounted in; if it is "
+                "mounted elsewhere (/usr/local/nvidia/lib64, /usr/lib/wsl/lib), add that directory to LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a fault of the model or of llama.cpp's build",),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit in the container"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/7822", "https://github.com/leejet/stable-diffusion.cpp/issues/1352",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-7822-server-cuda-image-no-libcuda.txt", "ollama/sdcpp-1352-cuda-image-run-without-gpus.txt"),
     ),
 )

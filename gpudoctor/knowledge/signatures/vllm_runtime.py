@@ -164,4 +164,50 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-1919-unknown-quantization-gptq-old-vllm.txt",),
     ),
+    Signature(
+        code="vllm.quantized-weight-not-divisible-by-tp",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(
+            # awq.py / gptq.py create_weights when a GPU's slice cuts through a quantization group
+            r"The (?:input|output) size is not aligned with the quantized weight shape",
+            # the Marlin kernels' own check (marlin_utils.py), whose message names the ways out
+            r"Weight (?P<dim>input|output)_size_per_partition = (?P<size>\d+) is not divisible by\s{1,2}"
+            r"min_thread_(?:k|n) = (?P<block>\d+)",
+        ),
+        severity="fail",
+        cause=("The quantized checkpoint's layers do not split evenly over this many GPUs: each GPU's slice must hold "
+               "whole quantization groups (and whole kernel blocks), and with this tensor-parallel size it does not."),
+        advice=("Use a tensor-parallel size whose slices hold whole groups (a smaller --tensor-parallel-size, putting the "
+                "other GPUs to work with --pipeline-parallel-size), or run the checkpoint with the plain kernel "
+                "(--quantization awq or gptq instead of the Marlin one) as vLLM's message suggests."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/2699", "https://github.com/vllm-project/vllm/issues/13640",
+                 "https://github.com/vllm-project/vllm/issues/9913"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-2699-quantized-input-size-not-aligned.txt", "vllm/vllm-13640-marlin-min-thread-k-awq-tp2.txt"),
+    ),
+    Signature(
+        code="vllm.triton-libcuda-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # triton/common/build.py's libcuda_dirs(): it wants an unversioned libcuda.so in a directory ldconfig knows
+        patterns=(r"AssertionError: libcuda\.so cannot found", r"Please create a symlink of libcuda\.so to any of the file"),
+        severity="fail",
+        cause=("Triton (used by vLLM's kernels) looks for the driver's library as an unversioned libcuda.so and does not "
+               "find it: only libcuda.so.1 is there, or the loader cache does not list it."),
+        advice=("Let Triton find the driver's library under the name it wants: create the link it asks for next to "
+                "libcuda.so.1 (e.g. `sudo ln -s /lib64/libcuda.so.1 /lib64/libcuda.so`, then `sudo ldconfig`), or point "
+                "TRITON_LIBCUDA_PATH at the directory that holds libcuda.so.1; in a container, run it with the GPUs "
+                "(`--gpus all`) so the driver's libraries are mounted."),
+        action="configure",
+        rules_out=("a fault of the model",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/4455", "https://github.com/vllm-project/vllm/issues/3808",
+                 "https://github.com/triton-lang/triton/issues/2110"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-4455-triton-asks-libcuda-symlink.txt",),
+    ),
 )
