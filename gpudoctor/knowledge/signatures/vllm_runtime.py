@@ -210,4 +210,69 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-4455-triton-asks-libcuda-symlink.txt",),
     ),
+    Signature(
+        code="vllm.gloo-connect-failed",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # torch's Gloo process group, which vLLM builds beside NCCL for its CPU-side messages across nodes
+        patterns=(r"Gloo connectFullMesh failed\b",),
+        severity="fail",
+        cause=("vLLM's processes on different nodes could not connect through Gloo: it bound to an interface (or the "
+               "loopback address) the other nodes cannot reach."),
+        advice=("Tell Gloo and NCCL which interface reaches the other nodes: set GLOO_SOCKET_IFNAME and NCCL_SOCKET_IFNAME "
+                "(e.g. `export GLOO_SOCKET_IFNAME=eth0 NCCL_SOCKET_IFNAME=eth0`) in every node's environment before "
+                "`ray start` and vLLM, make each host name resolve to that interface's address, and check the nodes "
+                "reach each other on it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/5094", "https://github.com/vllm-project/vllm/issues/7074",
+                 "https://github.com/gpustack/gpustack/issues/2125",
+                 "https://docs.vllm.ai/en/latest/usage/troubleshooting.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-5094-ray-gloo-connectfullmesh.txt", "vllm/vllm-7074-gloo-loopback-fallback-two-nodes.txt"),
+    ),
+    Signature(
+        code="vllm.request-longer-than-model-len",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            # the engine's input check, and the OpenAI-compatible server's answer to a too long request
+            r"The decoder prompt \(length (?P<length>\d+)\) is longer than the maximum model length of (?P<max_len>\d+)",
+            r"This model's maximum context length is (?P<max_len>\d+) tokens\. However, you requested (?P<length>\d+) tokens",
+        ),
+        severity="info",
+        cause=("A request of {length} tokens was longer than the {max_len} the server accepts (its max_model_len); the "
+               "server rejected that request and is otherwise fine."),
+        advice=("Keep requests within the model length: send shorter inputs (truncate prompts, or make a client's chunks "
+                "shorter, counting tokens; images count too), or start vLLM with a larger --max-model-len if the model "
+                "and the KV cache allow it."),
+        action="configure",
+        rules_out=("a GPU, driver or memory fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/nvidia-cosmos/cosmos-rl/issues/403", "https://github.com/vllm-project/vllm/issues/19798",
+                 "https://github.com/vllm-project/vllm/issues/20409"),
+        checked="2026-11-26",
+        examples=("vllm/cosmos-rl-403-vllm-rejects-long-sample.txt", "vllm/vllm-19798-embedding-input-over-context.txt"),
+    ),
+    Signature(
+        code="vllm.xformers-no-soft-capping",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # vllm/attention/backends/xformers.py before vllm-project/vllm#11252: the fallback backend of GPUs that cannot
+        # run FlashAttention refused Gemma 2's logit soft-capping
+        patterns=(r"XFormers does not support attention logits soft capping",),
+        severity="fail",
+        cause=("vLLM fell back to its XFormers attention backend (FlashAttention needs an Ampere or newer GPU), and this "
+               "release's XFormers backend cannot apply the model's attention logit soft-capping (Gemma 2)."),
+        advice=("Upgrade vLLM (`pip install -U vllm`): later releases let the XFormers backend run Gemma 2; or run the "
+                "model on an Ampere or newer GPU, where vLLM uses FlashAttention, which soft-caps."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/Marker-Inc-Korea/AutoRAG/issues/696", "https://github.com/vllm-project/vllm/issues/9922",
+                 "https://github.com/vllm-project/vllm/pull/11252"),
+        checked="2026-11-26",
+        examples=("vllm/autorag-696-xformers-no-logits-soft-capping.txt",),
+    ),
 )
