@@ -181,4 +181,48 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-7822-server-cuda-image-no-libcuda.txt", "ollama/sdcpp-1352-cuda-image-run-without-gpus.txt"),
     ),
+    Signature(
+        code="ollama.client-connection-refused",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # the ollama CLI (Go's net/http, Linux and Windows wordings) and Python clients (urllib3) when nothing
+            # listens on Ollama's port
+            r"dial tcp (?P<address>[\w.\[\]:-]{1,80}:11434): connect(?:ex)?: "
+            r"(?:connection refused|No connection could be made because the target machine actively refused it)",
+            r"HTTPConnectionPool\(host='(?P<address>[^'\s]{1,80})', port=11434\): Max retries exceeded",
+        ),
+        severity="fail",
+        cause="Nothing listens on Ollama's port at {address}: the Ollama server is not running there.",
+        advice=("Start the Ollama server (the Ollama app, `ollama serve`, or `sudo systemctl start ollama` on Linux; "
+                "`journalctl -u ollama` shows why it stopped) and check it answers with `curl http://127.0.0.1:11434`; "
+                "if it runs on another host, port or container, point the client at it with OLLAMA_HOST."),
+        action="restart-application",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/206", "https://github.com/ollama/ollama/issues/3200",
+                 "https://github.com/ollama/ollama/issues/9839"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-206-pull-connection-refused-no-server.txt",
+                  "ollama/ollama-3200-python-client-connection-refused.txt"),
+    ),
+    Signature(
+        code="ollama.llama-cpp-compute-buffers-failed",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        # llama.cpp's context creation when the compute graph's buffers (sized by the context and batch) do not fit
+        patterns=(r"failed to allocate compute (?:pp )?buffers",),
+        severity="fail",
+        cause=("llama.cpp could not allocate the compute buffers for this context: with this context size and these "
+               "layers on the GPU they do not fit its free memory."),
+        advice=("Lower the context so the buffers fit (llama.cpp `-c 8192`; in Ollama num_ctx or OLLAMA_CONTEXT_LENGTH), "
+                "or keep the KV cache off the GPU (`-nkvo`) or offload fewer layers (`-ngl`, num_gpu)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/9352", "https://github.com/ggml-org/llama.cpp/issues/16725",
+                 "https://github.com/ggml-org/llama.cpp/pull/16748"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-9352-compute-buffers-70b-full-context.txt",),
+    ),
 )

@@ -275,4 +275,28 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/autorag-696-xformers-no-logits-soft-capping.txt",),
     ),
+    Signature(
+        code="vllm.nccl-library-not-loaded",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(
+            # vllm/distributed/device_communicators/pynccl_wrapper.py (0.4 on), and what followed in 0.4.0 and 0.4.1
+            r"Failed to load NCCL library from (?P<library>[^\s,]{1,200})",
+            r"name 'ncclGetVersion' is not defined",
+        ),
+        # with one GPU vLLM goes on without it (the message says "expected if you are not running on NVIDIA/AMD GPUs")
+        severity="warn",
+        cause=("vLLM's own NCCL wrapper could not load libnccl: no usable NCCL library is where it looks, so "
+               "communication between GPUs (tensor parallelism) cannot start."),
+        advice=("Give vLLM a libnccl.so.2 it can load: install the NCCL that PyTorch uses (`pip install "
+                "nvidia-nccl-cu12`) or point VLLM_NCCL_SO_PATH at an existing one (`find / -name 'libnccl.so*'`), in "
+                "the environment every worker runs in."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/rh-aiservices-bu/llm-on-openshift/issues/57",
+                 "https://github.com/vllm-project/vllm/issues/4257", "https://github.com/vllm-project/vllm/issues/4077"),
+        checked="2026-11-26",
+        examples=("vllm/llm-on-openshift-57-image-without-libnccl.txt",),
+    ),
 )
