@@ -99,7 +99,6 @@ CATALOGUED = {
     "ollama.host-buffer-alloc-failed": ("runner", None),  # system memory, not VRAM: not an "oom" of the cards
     "ollama.runner-exited-low-memory": ("runner", None),
     "ollama.tmpdir-unusable": ("runner", None),
-    "ollama.llama-cpp-compute-buffers-failed": ("oom", None),  # the context's compute buffers did not fit the GPU
 }
 _KINDS = ("oom", "runner", "discovery")  # which of a line's failures it reports: a runner killed by OOM is OOM
 # Messages, (text, kind, reason), read when no row above reads the line: each carries an error whose cause varies,
