@@ -299,4 +299,46 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/llm-on-openshift-57-image-without-libnccl.txt",),
     ),
+    Signature(
+        code="vllm.model-needs-trust-remote-code",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        # transformers' resolve_trust_remote_code, reached through vLLM's config and tokenizer loading (both wordings)
+        patterns=(
+            r"contains custom code which must be executed to correctly load the model",
+            r"requires you to execute the configuration file in that repo on your local machine",
+        ),
+        severity="fail",
+        cause="The model ships its own code for its configuration or tokenizer, which is only run when it is allowed.",
+        advice=("If you trust the model's code, allow it: `vllm serve MODEL --trust-remote-code` (trust_remote_code=True "
+                "in Python, and in every tool that loads the model's tokenizer or processor too)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/9531", "https://github.com/vllm-project/vllm/issues/6215",
+                 "https://huggingface.co/docs/transformers/main/en/custom_models"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-9531-internvl2-needs-trust-remote-code.txt",),
+    ),
+    Signature(
+        code="vllm.hf-gated-model",
+        cause_id="none",
+        kinds=("any",),
+        # huggingface_hub's GatedRepoError, and transformers' OSError around it
+        patterns=(r"You are trying to access a gated repo", r"Cannot access gated repo for url"),
+        severity="info",
+        cause=("Hugging Face refused the model's files: it is a gated model and the token this process uses has no "
+               "granted access (or there is no token); the GPUs are not involved."),
+        advice=("Request access on the model's Hugging Face page, then give the process that downloads a token with that "
+                "access: `huggingface-cli login` as the user that runs it, or HF_TOKEN in its environment "
+                "(`-e HF_TOKEN=…` for a container)."),
+        action="configure",
+        rules_out=("a GPU, driver or memory fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/skypilot-org/skypilot/issues/2634",
+                 "https://github.com/tenstorrent/tt-inference-server/issues/37",
+                 "https://huggingface.co/docs/hub/models-gated"),
+        checked="2026-11-26",
+        examples=("vllm/skypilot-2634-gated-repo-llama2.txt",),
+    ),
 )
