@@ -118,9 +118,10 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         code="ollama.models-disk-full",
         cause_id="ollama-models-disk-full",
         kinds=("any",),
-        # server/download.go writing a blob's "-partial" file (Linux and macOS wording, then Windows')
-        patterns=(r"(?P<path>[/\\]blobs[/\\]sha256[-:][0-9a-f]{64}[^:\s]{0,40}): "
-                  r"(?:no space left on device|There is not enough space on the disk)",),
+        # server/download.go writing a blob's "-partial" file (Linux and macOS wording, then Windows'); "blobs?" and
+        # "sha\d{3}" keep the prefilter on the rare words of the error, not on every model path of a healthy log
+        patterns=(r"(?P<path>[/\\]blobs?[/\\]sha\d{3}[-:][0-9a-f]{64}[^:\s]{0,40}): no space left on device",
+                  r"(?P<path>[/\\]blobs?[/\\]sha\d{3}[-:][0-9a-f]{64}[^:\s]{0,40}): There is not enough space on the disk"),
         severity="fail",
         cause="The disk that holds Ollama's models is full, so the model could not be written ({path}).",
         advice=("Free space where the models are stored (`df -h` on the models directory, `ollama rm` models no longer "

@@ -280,8 +280,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
-            # vllm/distributed/device_communicators/pynccl_wrapper.py (0.4 on), and what followed in 0.4.0 and 0.4.1
-            r"Failed to load NCCL library from (?P<library>[^\s,]{1,200})",
+            # vllm/distributed/device_communicators/pynccl_wrapper.py (0.4 on; every wording names VLLM_NCCL_SO_PATH,
+            # the prefilter's word), and what followed in 0.4.0 and 0.4.1
+            r"Failed to load NCCL library from (?P<library>[^\s,]{1,200})[^\n]{0,600}?VLLM_NCCL_SO_PATH",
             r"name 'ncclGetVersion' is not defined",
         ),
         # with one GPU vLLM goes on without it (the message says "expected if you are not running on NVIDIA/AMD GPUs")
