@@ -35,7 +35,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a model or context setting",),
         never_suggest=("set num_gpu", "set num_ctx"),
-        versions=("ollama>=0.12.0",),
+        versions=("ollama>=0.12.4",),
         sources=("https://github.com/ollama/ollama/issues/13308", "https://github.com/ollama/ollama/issues/17069",
                  TROUBLESHOOTING),
         checked="2026-11-26",
