@@ -226,4 +226,24 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-9352-compute-buffers-70b-full-context.txt",),
     ),
+    Signature(
+        code="ollama.ggml-cuda-stub-library",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cudaErrorStubLibrary (34) as ggml_cuda_init prints it: the process loaded the toolkit's stub libcuda.so
+        patterns=(r"(?<=ggml_cuda_init: )failed to initialize CUDA: CUDA driver is a stub library",),
+        severity="fail",
+        cause=("llama.cpp's CUDA backend loaded the CUDA toolkit's stub libcuda (meant only for linking) instead of the "
+               "driver's, so CUDA cannot start although the driver works."),
+        advice=("Make the program load the driver's libcuda.so.1 instead of the toolkit's stub: take the CUDA toolkit's "
+                "stubs directory (…/lib64/stubs) out of LD_LIBRARY_PATH and /etc/ld.so.conf.d (then `sudo ldconfig`), "
+                "and check with `ldd` that libcuda.so.1 resolves to the driver's copy (on NixOS /run/opengl-driver/lib)."),
+        action="configure",
+        rules_out=("a fault of the driver or the GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NixOS/nixpkgs/issues/320145", "https://github.com/NVIDIA/warp/issues/219",
+                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"),
+        checked="2026-11-26",
+        examples=("ollama/nixpkgs-320145-local-ai-cuda-stub-library.txt",),
+    ),
 )

@@ -342,4 +342,24 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/skypilot-2634-gated-repo-llama2.txt",),
     ),
+    Signature(
+        code="vllm.triton-kernel-image-invalid",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # Triton loading a kernel it compiled with the ptxas it ships (vLLM's fused MoE and attention kernels)
+        patterns=(r"Triton Error \[CUDA\]: device kernel image is invalid",),
+        severity="fail",
+        cause=("The driver cannot load the kernels Triton compiled: Triton's bundled ptxas targets a newer CUDA than "
+               "this NVIDIA driver supports."),
+        advice=("Update the NVIDIA driver to one that supports the CUDA version of Triton's bundled ptxas (CUDA 12 needs "
+                "R525 or newer; `nvidia-smi` shows what the driver supports), or point TRITON_PTXAS_PATH at the ptxas of "
+                "a CUDA toolkit this driver supports (e.g. /usr/local/cuda-11.8/bin/ptxas)."),
+        action="configure",
+        rules_out=("a fault of the model",),
+        never_suggest=("reinstall triton from source",),
+        sources=("https://github.com/triton-lang/triton/issues/2971", "https://github.com/vllm-project/vllm/issues/5713",
+                 "https://github.com/pytorch/pytorch/issues/119054", "https://github.com/triton-lang/triton/issues/3001"),
+        checked="2026-11-26",
+        examples=("vllm/triton-2971-kernel-image-invalid-driver-470.txt",),
+    ),
 )
