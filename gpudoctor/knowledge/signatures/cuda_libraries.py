@@ -1,0 +1,126 @@
+"""CUDA's user-space libraries as programs load them at run time (the driver's libcuda, cuBLAS, cuDNN), and the
+compute capabilities a framework's build covers (rows of the cuda area, joined into cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_DRIVER_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
+_CUDNN_INSTALL = "https://docs.nvidia.com/deeplearning/cudnn/installation/latest/"
+_TORCH_PREVIOUS = "https://pytorch.org/get-started/previous-versions/"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.stub-library",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CUDA_ERROR_STUB_LIBRARY / cudaErrorStubLibrary (34): the libcuda.so the toolkit ships in lib64/stubs, for
+        # linking on machines without a driver, was loaded at run time; it implements nothing.
+        patterns=(r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary", r"CUDA driver is a stub library"),
+        severity="fail",
+        cause="The program loaded the CUDA toolkit's stub libcuda.so (from a lib64/stubs folder), which only satisfies "
+              "the linker, instead of the driver's real libcuda, so every CUDA call fails.",
+        advice=("Take the toolkit's stubs folder off LD_LIBRARY_PATH (and off the link path, LIBRARY_PATH or `-L`, if "
+                "the program was linked against it): `echo $LD_LIBRARY_PATH | tr : '\\n' | grep stubs`; the driver's "
+                "libcuda.so.1 (`ldconfig -p | grep libcuda`) must be the one loaded."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/FasterTransformer/issues/275", "https://github.com/numba/numba/issues/8985",
+                 "https://github.com/NVIDIA/warp/issues/219", _DRIVER_ERRORS),
+        checked="2026-11-26",
+        examples=("cuda/fastertransformer-275-cuda-error-stub-library.txt",),
+    ),
+    Signature(
+        code="cuda.ctranslate2-library-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CTranslate2's own words (faster-whisper, WhisperX) when it dlopens the cuBLAS of the CUDA it was built for:
+        # "Library libcublas.so.12 is not found or cannot be loaded"; on Windows "cublas64_12.dll".
+        patterns=(r"Library (?P<library>(?:lib)?cublas(?:Lt)?(?:64_\d{2}\.dll|\.so\.\d{2})) is not found or cannot be "
+                  r"loaded",),
+        severity="fail",
+        cause="CTranslate2 (under faster-whisper or WhisperX) was built for another CUDA than the one installed, and "
+              "cannot load {library}; the CUDA version nvidia-smi shows is the driver's, not the installed libraries'.",
+        advice=("Install the cuBLAS (and cuDNN) of the CUDA version in the name: for CUDA 12, "
+                "`pip install nvidia-cublas-cu12 nvidia-cudnn-cu12` and put their lib folders on LD_LIBRARY_PATH (on "
+                "Windows, install CUDA 12's libraries and put their bin folder on PATH); or install a ctranslate2 "
+                "built for the CUDA you have (`pip install \"ctranslate2<4\"` for CUDA 11)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        versions=("ctranslate2>=4.0 (CUDA 12)", "ctranslate2<4.0 (CUDA 11)"),
+        sources=("https://github.com/SYSTRAN/faster-whisper/issues/717", "https://github.com/dmMaze/BallonsTranslator/issues/404",
+                 "https://github.com/SYSTRAN/faster-whisper/releases/tag/v1.0.0"),
+        checked="2026-11-26",
+        examples=("cuda/fasterwhisper-717-libcublas-12-not-found.txt", "cuda/ballonstranslator-404-cublas64-12-dll.txt"),
+    ),
+    Signature(
+        code="cuda.cudnn-not-loadable",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN's own loader (cuDNN 8 and 9 split into sub-libraries it opens on demand): Linux "Unable to load any of
+        # {libcudnn_ops.so.9.1.0, ...}", Windows "Could not locate cudnn_ops64_9.dll" / "Could not load library
+        # cudnn_ops_infer64_8.dll. Error code 126". (Linux's "cannot open shared object file" is runtime-library-missing.)
+        patterns=(r"Unable to load any of \{(?P<library>libcudnn\w{0,24}\.so)",
+                  r"Could not (?:locate|load library) (?P<library>cudnn\w{0,24}64_\d{1,2}\.dll)"),
+        severity="fail",
+        cause="The program's cuDNN could not load one of its own sub-libraries ({library}): that cuDNN major "
+              "version is not installed, or only part of it, or not where the loader looks.",
+        advice=("Install the whole cuDNN of the major version in the name, built for your CUDA major version (cuDNN 9 on "
+                "Ubuntu: `sudo apt install libcudnn9-cuda-12`; or `pip install nvidia-cudnn-cu12` and its lib folder "
+                "on LD_LIBRARY_PATH; on Windows the full cuDNN archive with its bin folder on PATH, not single DLLs "
+                "copied by hand), then restart the program."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/disler/always-on-ai-assistant/issues/3", "https://github.com/ILikeAI/AlwaysReddy/issues/40",
+                 "https://github.com/Huanshere/VideoLingo/issues/188",
+                 "https://github.com/MahmoudAshraf97/whisper-diarization/issues/259", _CUDNN_INSTALL),
+        checked="2026-11-26",
+        examples=("cuda/alwaysonai-3-unable-to-load-libcudnn-ops-9.txt", "cuda/videolingo-188-cudnn-ops64-9-dll.txt"),
+    ),
+    Signature(
+        code="cuda.torch-capability-below-build",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # torch.cuda's _check_capability (PyTorch 2.x): "Found GPU0 <name> which is of cuda capability 6.1. Minimum and
+        # Maximum cuda capability supported by this version of PyTorch is (7.0) - (12.0)". Only capabilities below
+        # 7.0 here: every build that warns about them lacks their kernels (the CUDA 12.8+ wheels start at sm_70 or
+        # sm_75); a capability above the maximum of its major family (12.1 on a 12.0 build) still runs.
+        patterns=(r"Found GPU(?P<gpu>\d{1,2}) (?P<name>[^\n]{1,80}?) which is of cuda capability (?P<capability>[1-6]\.\d)\b"
+                  r"(?![^\n]{0,40}PyTorch no longer supports)",),
+        severity="fail",
+        cause="GPU {gpu} ({name}, compute capability {capability}) is older than every GPU this PyTorch build has "
+              "kernels for, so CUDA operations on it fail (no kernel image).",
+        advice=("Install a PyTorch build that still includes this GPU's architecture: the CUDA 12.6 wheels cover sm_50 "
+                "to sm_90 (`pip install torch --index-url https://download.pytorch.org/whl/cu126`; `python -c \"import "
+                "torch; print(torch.cuda.get_arch_list())\"` must list sm_{capability}), or an older PyTorch release; "
+                "otherwise the GPU needs replacing."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Johnson145/voxtral_wyoming/issues/3", "https://github.com/pytorch/pytorch/issues/182250",
+                 _TORCH_PREVIOUS),
+        checked="2026-11-26",
+        examples=("cuda/voxtralwyoming-3-gtx1070-capability-61-min-70.txt",),
+    ),
+    Signature(
+        code="cuda.torch-capability-minor-above-build",
+        cause_id="none",
+        kinds=("any",),
+        # The same warning on DGX Spark's GB10 (capability 12.1) with a build that ends at 12.0: code built for sm_120
+        # runs on 12.1 (binary compatible within a major version), so nothing is wrong.
+        patterns=(r"which is of cuda capability 12\.1\. Minimum and Maximum cuda capability supported by this version "
+                  r"of PyTorch is\s{0,4}\(\d{1,2}\.\d\) - \(12\.0\)",),
+        severity="info",
+        cause="PyTorch warns that the GPU's capability 12.1 is above its build's 12.0; kernels built for sm_120 run "
+              "on 12.1, so this is expected and harmless.",
+        advice="Nothing to fix: the warning is expected on capability 12.1 GPUs (GB10) and can be ignored.",
+        action="none",
+        rules_out=("an unsupported GPU",),
+        sources=("https://github.com/eugr/spark-vllm-docker/issues/15",),
+        checked="2026-11-26",
+        examples=("cuda/sparkvllm-15-gb10-capability-121-max-120.txt",),
+    ),
+)
