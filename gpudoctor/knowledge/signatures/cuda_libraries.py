@@ -1,5 +1,5 @@
-"""CUDA's user-space libraries as programs load them at run time (the driver's libcuda, cuBLAS, cuDNN), and the
-compute capabilities a framework's build covers (rows of the cuda area, joined into cuda.py's tuple)."""
+"""CUDA's user-space libraries as programs load them at run time (the driver's libcuda and libnvidia-ml, cuBLAS,
+cuDNN), and the compute capabilities a framework's build covers (rows of the cuda area, joined into cuda.py's tuple)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,28 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/warp/issues/219", _DRIVER_ERRORS),
         checked="2026-11-26",
         examples=("cuda/fastertransformer-275-cuda-error-stub-library.txt",),
+    ),
+    Signature(
+        code="cuda.torch-nvml-init-failed",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # PyTorch's caching allocator calls NVML itself (for its memory bookkeeping) and asserts when nvmlInit fails:
+        # "NVML_SUCCESS == DriverAPI::get()->nvmlInit_v2_() INTERNAL ASSERT FAILED at .../CUDACachingAllocator.cpp".
+        patterns=(r"NVML_SUCCESS == DriverAPI::get\(\)->nvmlInit_v2_\(\) INTERNAL ASSERT FAILED",),
+        severity="fail",
+        cause="PyTorch could not start NVML (nvmlInit failed) in this process: most often the driver's libraries were "
+              "updated and the running kernel module is still the old one.",
+        advice=("Run `nvidia-smi`: if it fails too ('Failed to initialize NVML: Driver/library version mismatch'), the "
+                "driver was updated without a reboot: reboot (or reload the nvidia modules when nothing uses the GPU). "
+                "If nvidia-smi works on the host but not where the program runs (a container), give that container the "
+                "GPU through the NVIDIA runtime (`--gpus all`) so the driver's libnvidia-ml.so.1 is mounted. A CUDA "
+                "toolkit install does not fix it."),
+        action="reboot",
+        rules_out=("the program's code",),
+        never_suggest=("reinstall CUDA", "install another CUDA toolkit"),
+        sources=("https://github.com/google-deepmind/alphafold/issues/1056", "https://github.com/pytorch/pytorch/issues/112950"),
+        checked="2026-11-26",
+        examples=("cuda/alphafold-1056-torch-nvmlinit-assert.txt",),
     ),
     Signature(
         code="cuda.ctranslate2-library-missing",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
@@ -357,7 +358,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS
+SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS
 
 SIGNATURES += (
     Signature(

@@ -235,6 +235,9 @@ SIGNATURES = (
             r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
             # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
             r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
+            # dpkg's summary when the DKMS build in the package's postinst failed (DKMS exits 10 on a build error).
+            r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
+            r"exit status 10\b",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",

@@ -1,0 +1,106 @@
+"""Kernel and driver, life cycle: a module built for another kernel, modules that will not unload, two driver
+packagings fighting over files, and suspend or hibernation the driver refuses (rows of the kernel area, joined
+into kernel.py's tuple; kernel_modules.py has building, signing and loading)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/powermanagement.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.module-version-magic",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # The kernel's refusal of a module built for another kernel release: dmesg's "version magic '<built>' should
+        # be '<running>'", and what modprobe prints for it, "Exec format error".
+        patterns=(r"(?P<module>nvidia[\w-]{0,16}): version magic '(?P<built>[^'\n]{1,80})' should be "
+                  r"'(?P<running>[^'\n]{1,80})'",
+                  r"could not insert '(?P<module>nvidia[\w-]{0,16})': Exec format error"),
+        severity="fail",
+        cause="The {module} module on disk was built for another kernel than the running one (its version magic "
+              "differs), so the kernel refuses to load it (Exec format error).",
+        advice=("Rebuild the NVIDIA modules for the running kernel: install its headers (`sudo apt install "
+                "linux-headers-$(uname -r)`; `sudo dnf install kernel-devel-$(uname -r)`), then `sudo dkms autoinstall "
+                "-k $(uname -r)` (on Fedora with RPM Fusion, `sudo akmods --force --kernels $(uname -r)`); "
+                "`modinfo -n nvidia` shows which file loads, and a stale copy left by another packaging (a weak-updates "
+                "link, DKMS beside akmods) must go."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/negativo17/nvidia-driver/issues/97", "https://github.com/lwfinger/rtw88/issues/93"),
+        checked="2026-11-26",
+        examples=("kernel/negativo17-97-version-magic-exec-format.txt",),
+    ),
+    Signature(
+        code="kernel.module-in-use",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # rmmod's and `modprobe -r`'s refusal to unload a module something holds open.
+        patterns=(r"rmmod: ERROR: Module (?P<module>nvidia[\w-]{0,16}) is in use",
+                  r"modprobe: FATAL: Module (?P<module>nvidia[\w-]{0,16}) is in use"),
+        severity="fail",
+        cause="The {module} module cannot be unloaded: a display server, nvidia-persistenced, a CUDA program or another "
+              "NVIDIA module still uses it.",
+        advice=("See who holds it (`lsmod | grep nvidia`, the 'Used by' column; `sudo lsof /dev/nvidia*`), then from a "
+                "text console stop the display manager (`sudo systemctl isolate multi-user.target`) and "
+                "`sudo systemctl stop nvidia-persistenced`, end the CUDA programs, and unload in order: "
+                "`sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`; if they still will not unload, reboot to a "
+                "text console and do it there."),
+        action="reload-driver",
+        rules_out=("a driver fault",),
+        never_suggest=("disable Secure Boot", "reinstall CUDA"),
+        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/pull/20",
+                 "https://forums.developer.nvidia.com/t/cant-install-new-driver-cannot-unload-module/63639"),
+        checked="2026-11-26",
+        examples=("kernel/tinygrad-pr20-rmmod-module-in-use.txt",),
+    ),
+    Signature(
+        code="kernel.dpkg-file-in-other-nvidia-package",
+        cause_id="driver-packages-conflict",
+        kinds=("any",),
+        # dpkg refusing to unpack a file that an installed NVIDIA package of another branch or source already owns.
+        patterns=(r"trying to overwrite '(?P<path>[^'\n]{1,200})', which is also in package "
+                  r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,60})",),
+        severity="fail",
+        cause="Two NVIDIA driver packagings are installed side by side: {package} already owns {path}, so dpkg will "
+              "not install the other one over it.",
+        advice=("Keep one driver branch from one source: purge the packages of the other branch or source (`sudo apt "
+                "purge` the package dpkg names, or `sudo apt purge '*nvidia*' '*libnvidia*'` to start clean; "
+                "`sudo nvidia-uninstall` for a .run install), run `sudo apt --fix-broken install`, then install one "
+                "driver (`sudo ubuntu-drivers install` or one nvidia-driver-NNN package)."),
+        action="configure",
+        rules_out=("the GPU", "the kernel module build"),
+        never_suggest=("disable Secure Boot", "dpkg --force-overwrite"),
+        sources=("https://github.com/pop-os/shop/issues/121",),
+        checked="2026-11-26",
+        examples=("kernel/popos-shop-121-dpkg-file-in-other-driver-package.txt",),
+    ),
+    Signature(
+        code="kernel.preserve-vram-without-suspend-services",
+        cause_id="gpu-suspend-resume",
+        kinds=("any",),
+        # The driver's refusal of the kernel's suspend/freeze callback when NVreg_PreserveVideoMemoryAllocations=1 is
+        # set and nothing wrote /proc/driver/nvidia/suspend first (the nvidia-suspend/-hibernate/-resume services);
+        # the kernel then logs "nv_pmops_suspend ... returns -5" and the suspend or the resume from hibernation fails.
+        patterns=(r"PreserveVideoMemoryAllocations module parameter is set\.",
+                  r"System Power Management attempted without driver procfs suspend interface"),
+        severity="fail",
+        cause="The driver is told to keep video memory across suspend (NVreg_PreserveVideoMemoryAllocations=1), but "
+              "the services that save it through /proc/driver/nvidia/suspend did not run, so it refused to suspend "
+              "or to resume from hibernation.",
+        advice=("Enable the driver's power-management services: `sudo systemctl enable nvidia-suspend.service "
+                "nvidia-hibernate.service nvidia-resume.service` (they come with the driver; see 'Configuring Power "
+                "Management Support' in its README), or take NVreg_PreserveVideoMemoryAllocations=1 out of "
+                "/etc/modprobe.d. If only the resume from hibernation fails, the nvidia modules load from the initramfs "
+                "before those services can run: remove them from it (MODULES in /etc/mkinitcpio.conf, or the dracut "
+                "or initramfs-tools configuration) and rebuild the initramfs."),
+        action="configure",
+        rules_out=("the GPU", "the swap or resume configuration"),
+        never_suggest=("reinstall the driver", "blacklist nouveau"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/472", _POWER_MANAGEMENT),
+        checked="2026-11-26",
+        examples=("kernel/ogkm-472-preserve-vram-no-procfs-suspend.txt",),
+    ),
+)
