@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 
@@ -218,6 +219,7 @@ SIGNATURES += (
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
+            r"CUDA error: unknown error", r"\bError 999: unknown error",  # PyTorch's RuntimeError and its warning
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -581,4 +583,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS
+SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS

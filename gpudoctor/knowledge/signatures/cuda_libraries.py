@@ -145,4 +145,24 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/sparkvllm-15-gb10-capability-121-max-120.txt",),
     ),
+    Signature(
+        code="cuda.tf-cuinit-no-driver",
+        cause_id="none",
+        kinds=("any",),
+        # TensorFlow's GPU build on a machine with no NVIDIA driver (no libcuda.so.1): cuInit cannot run, TensorFlow
+        # logs CUDA_ERROR_SHARED_OBJECT_INIT_FAILED (303) as "UNKNOWN ERROR (303)" and goes on with the CPU.
+        patterns=(r"failed call to cuInit: UNKNOWN ERROR \(303\)",),
+        severity="info",
+        cause="TensorFlow found no NVIDIA driver to start CUDA with (cuInit error 303, usually libcuda.so.1 absent) "
+              "and runs on the CPU.",
+        advice=("Nothing to fix on a machine without an NVIDIA GPU: this is harmless and TensorFlow runs on the CPU. "
+                "Where a GPU was expected, `nvidia-smi` must work there and the driver's libcuda.so.1 must be "
+                "loadable (`ldconfig -p | grep libcuda`; in a container, run it with `--gpus all`)."),
+        action="none",
+        rules_out=("a GPU fault",),
+        sources=("https://github.com/nanoporetech/medaka/issues/214", "https://github.com/tensorflow/tensorflow/issues/37689",
+                 "https://github.com/haotianteng/Chiron/issues/99"),
+        checked="2026-11-26",
+        examples=("cuda/medaka-214-cuinit-303-cpu-node.txt",),
+    ),
 )
