@@ -385,7 +385,9 @@ SIGNATURES += (
         # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
         # lookbehind leaves out TensorFlow's "dlerror: ..." warnings, which it prints on machines without a GPU too.
         patterns=(r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|nvrtc"
-                  r"|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",),
+                  r"|nvrtc-builtins|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",
+                  # NVRTC's own words when its builtins library (same CUDA version as libnvrtc) is missing.
+                  r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins\.so\.\d{1,3}[.\d]{0,8})\.(?= )"),
         severity="fail",
         cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
               "library is not installed, or not where the loader looks.",

@@ -165,4 +165,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/medaka-214-cuinit-303-cpu-node.txt",),
     ),
+    Signature(
+        code="cuda.libcuda-so1-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The loader's words for the driver's own libcuda.so.1, which no image or CUDA toolkit ships: the NVIDIA
+        # container runtime mounts it (docker run --gpus), a host driver installs it. TensorFlow's "dlerror:" warning
+        # on CPU-only machines and nvidia-container-cli's "load library failed:" are other rows' (or nothing).
+        patterns=(r"(?<!dlerror: )(?<!load library failed: )libcuda\.so\.1: cannot open shared object file",),
+        severity="fail",
+        cause="The program cannot load libcuda.so.1, the NVIDIA driver's CUDA library: most often a CUDA container was "
+              "started without GPU access, so the NVIDIA runtime did not mount the driver's libraries into it.",
+        advice=("In a container, start it with the NVIDIA runtime: `docker run --gpus all ...` (the NVIDIA Container "
+                "Toolkit on the host; `--runtime=nvidia` or `nvidia-docker run` on old set-ups, `--device "
+                "nvidia.com/gpu=all` with CDI and Podman); images never contain libcuda.so.1. On a host, `nvidia-smi` "
+                "must work, or the NVIDIA driver itself is missing; under WSL 2 the library lives in /usr/lib/wsl/lib."),
+        action="configure",
+        rules_out=("the CUDA toolkit",),
+        never_suggest=("install the CUDA toolkit in the image", "copy libcuda into the image"),
+        sources=("https://github.com/leejet/stable-diffusion.cpp/issues/1352", "https://github.com/pytorch/pytorch/issues/3221",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-26",
+        examples=("cuda/stablediffusioncpp-1352-libcuda-so1-no-gpus-flag.txt", "cuda/pytorch-3221-libcuda-so1-docker-run.txt"),
+    ),
 )
