@@ -188,4 +188,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/stablediffusioncpp-1352-libcuda-so1-no-gpus-flag.txt", "cuda/pytorch-3221-libcuda-so1-docker-run.txt"),
     ),
+    Signature(
+        code="cuda.numba-libnvvm-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Numba's (and numba-cuda's) words when it cannot open the CUDA toolkit's NVVM, which compiles its kernels to
+        # PTX: "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:" (libnvvm.so, nvvm.dll).
+        patterns=(r"NvvmSupportError: libNVVM cannot be found",),
+        severity="fail",
+        cause="Numba cannot find the CUDA toolkit's NVVM library (libnvvm.so, nvvm.dll) it compiles GPU kernels with; "
+              "the NVIDIA driver does not provide it.",
+        advice=("Install the CUDA toolkit components Numba uses into the same environment, for the CUDA major version "
+                "of your driver: `conda install -c conda-forge cuda-nvcc cuda-nvrtc \"cuda-version=12\"` (or "
+                "`pip install \"numba-cuda[cu12]\"`; old Numba: `conda install cudatoolkit`), or point CUDA_HOME at a "
+                "full CUDA toolkit install; `numba -s` then shows NVVM found."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/xinzhuma/monodle/issues/23", "https://github.com/NVIDIA/numba-cuda/issues/69",
+                 "https://nvidia.github.io/numba-cuda/user/overview.html#software"),
+        checked="2026-11-26",
+        examples=("cuda/monodle-23-numba-libnvvm-not-found.txt",),
+    ),
 )
