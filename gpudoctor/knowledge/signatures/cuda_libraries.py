@@ -210,4 +210,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/monodle-23-numba-libnvvm-not-found.txt",),
     ),
+    Signature(
+        code="cuda.torch-cudnn-runtime-version",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # PyTorch's check of the cuDNN it loaded, in the wordings frameworks.torch-cudnn-linked-elsewhere does not
+        # read: since 1.12 "compiled  against (8, 5, 0) but found runtime version (8, 4, 1)", before 1.3 "cuDNN version
+        # mismatch: PyTorch was compiled against 7102 but linked against 7605".
+        patterns=(r"cuDNN version incompatibility: PyTorch was compiled\s{1,3}against (?P<compiled>\([\d, ]{1,12}\)) "
+                  r"but found runtime version (?P<linked>\([\d, ]{1,12}\))",
+                  r"cuDNN version (?:mismatch|incompatibility): PyTorch was compiled against (?P<compiled>\d{4,5}) but "
+                  r"linked against (?P<linked>\d{4,5})"),
+        severity="fail",
+        cause="PyTorch loaded another cuDNN ({linked}) than the {compiled} it was built with, usually an older one "
+              "found first on LD_LIBRARY_PATH or in the environment.",
+        advice=("Let PyTorch load the cuDNN it was built with: take the folder of the other cuDNN off LD_LIBRARY_PATH "
+                "(`echo $LD_LIBRARY_PATH`; PyTorch's pip wheels bring their own cuDNN through the nvidia-cudnn-cu1x "
+                "package), or install the cuDNN version it names in that environment (`conda install cudnn=<version>`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/gladiaio/gladia/issues/928", "https://github.com/xingyizhou/CenterNet/issues/119",
+                 "https://github.com/pytorch/pytorch/pull/80877"),
+        checked="2026-11-26",
+        examples=("cuda/gladia-928-cudnn-version-incompatibility.txt", "cuda/centernet-119-cudnn-version-mismatch-7102.txt"),
+    ),
 )

@@ -103,4 +103,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/ogkm-472-preserve-vram-no-procfs-suspend.txt",),
     ),
+    Signature(
+        code="kernel.apt-nvidia-unmet-dependencies",
+        cause_id="driver-packages-conflict",
+        kinds=("any",),
+        # apt's resolver when one driver package needs another at a version only another source has:
+        # "nvidia-driver-535-open : Depends: libnvidia-gl-535 (= 535.54.03-0ubuntu0.22.04.1) but 535.54.03-0ubuntu1
+        # is to be installed" (the Ubuntu archive against a PPA or NVIDIA's CUDA repository, or a half-done upgrade).
+        patterns=(r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,60}) : Depends: (?P<dependency>(?:lib)?nvidia-[\w.+-]{1,60}) "
+                  r"\([<>=]{1,2} (?P<wanted>[\w.~+:-]{1,60})\) but (?P<candidate>[\w.~+:-]{1,60}) is to be installed",),
+        severity="fail",
+        cause="{package} needs {dependency} at {wanted}, but apt would install {candidate}: the NVIDIA driver packages "
+              "come from two sources (or two versions), so apt cannot install a consistent set.",
+        advice=("Install the driver from one source at one version: `apt policy` the packages named to see which "
+                "repositories offer which version, remove or pin the other repository (a graphics-drivers PPA, NVIDIA's "
+                "CUDA repository, a distribution's repository for another release), `sudo apt update`, then "
+                "`sudo apt --fix-broken install` and install one nvidia-driver-NNN package."),
+        action="configure",
+        rules_out=("the GPU", "the kernel module build"),
+        never_suggest=("disable Secure Boot", "dpkg --force-depends"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/537",
+                 "https://github.com/aws-samples/aws-deep-learning-ami-ubuntu-dcv-desktop/issues/18"),
+        checked="2026-11-26",
+        examples=("kernel/ogkm-537-apt-unmet-535-open-two-sources.txt", "kernel/awsdlami-18-dkms-530-depends-older-common.txt"),
+    ),
 )
