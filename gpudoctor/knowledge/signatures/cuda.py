@@ -111,7 +111,7 @@ SIGNATURES += (
             r"uncorrectable ECC error encountered", r"cudaErrorECCUncorrectable", r"CUDA_ERROR_ECC_UNCORRECTABLE",
             # The same failure as the kernel logs it: Xid 48 (double-bit ECC), 63/64 (row remap or page retirement
             # recorded / failed), 92 (high single-bit rate), 94/95 (contained / uncontained ECC error).
-            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95)\b",
+            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95|140)\b",  # 140: unrecovered ECC
         ),
         severity="fail",
         cause="The GPU's memory reported an ECC error (uncorrectable, or a row remap or page retirement): a "

@@ -1,6 +1,7 @@
-"""A CUDA kernel's own faults, reported by the runtime in any program: launch settings the GPU cannot honour and
-memory accesses the kernel got wrong (rows of the cuda area, joined into cuda.py's tuple). These are the
-program's, not the machine's: the advice is the program's build or release, never the driver."""
+"""What a program asks of CUDA that this GPU cannot give: a kernel's own faults (launch settings the GPU cannot honour,
+memory accesses the kernel got wrong) and features the GPU or its virtualisation lacks (rows of the cuda area,
+joined into cuda.py's tuple). None is a fault of the driver: the advice is the program's build, release or
+settings."""
 
 from __future__ import annotations
 
@@ -53,5 +54,53 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/valeoai/WaffleIron/issues/4", _RUNTIME_ERRORS),
         checked="2026-11-26",
         examples=("cuda/pokemonredpuffer-8-misaligned-address-torch24.txt",),
+    ),
+    Signature(
+        code="cuda.operation-not-supported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # cudaErrorNotSupported (801) / CUDA_ERROR_NOT_SUPPORTED: most often CUDA's virtual memory management (PyTorch's
+        # expandable_segments) or stream-ordered allocation (cudaMallocAsync) on a vGPU profile, a Jetson or a cloud VM.
+        patterns=(r"CUDA (?:driver |runtime )?error: operation not supported", r"cudaErrorNotSupported\b",
+                  r"CUDA_ERROR_NOT_SUPPORTED\b"),
+        severity="fail",
+        cause="CUDA refused an operation this GPU, or the way it is offered (a vGPU, a cloud VM, a Jetson), does not "
+              "support: most often the virtual memory management behind PyTorch's expandable segments, or "
+              "stream-ordered allocation (cudaMallocAsync).",
+        advice=("Turn the feature off in the program: remove `expandable_segments:True` (and `backend:cudaMallocAsync`) "
+                "from PYTORCH_CUDA_ALLOC_CONF, including where a library sets it for you (`echo "
+                "$PYTORCH_CUDA_ALLOC_CONF`; Unsloth sets it at import); on vGPU, NVIDIA's vGPU documentation lists "
+                "which profiles offer unified memory and these allocators."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/unslothai/unsloth/issues/1446", "https://github.com/NVIDIA/FasterTransformer/issues/592",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
+        checked="2026-11-26",
+        examples=("cuda/unsloth-1446-operation-not-supported-expandable-segments.txt",),
+    ),
+    Signature(
+        code="cuda.peer-access-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # cudaErrorPeerAccessUnsupported (217) / CUDA_ERROR_PEER_ACCESS_UNSUPPORTED: cudaDeviceEnablePeerAccess between
+        # GPUs that cannot reach each other's memory (GeForce cards since the 30 series, PCIe paths a VM or the
+        # platform blocks); the program assumed they could.
+        patterns=(r"peer access is not supported between these two device", r"cudaErrorPeerAccessUnsupported",
+                  r"CUDA_ERROR_PEER_ACCESS_UNSUPPORTED"),
+        severity="fail",
+        cause="The program enabled CUDA peer-to-peer access between two GPUs that do not support it (consumer "
+              "GeForce cards, or GPUs a VM or the PCIe topology keeps apart).",
+        advice=("Run the program with its peer-to-peer path off: vLLM `--disable-custom-all-reduce`, NCCL "
+                "`NCCL_P2P_DISABLE=1`, or the program's own option; `nvidia-smi topo -p2p r` shows which GPU pairs "
+                "support P2P. Workstation and data-center GPUs (and NVLink-bridged pairs) offer it; GeForce RTX 30 "
+                "and 40 cards do not."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "the NVIDIA driver install"),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/efeslab/Nanoflow/issues/22", "https://github.com/ggml-org/llama.cpp/issues/3230",
+                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html"),
+        checked="2026-11-26",
+        examples=("cuda/nanoflow-22-peer-access-unsupported-3090.txt",),
     ),
 )

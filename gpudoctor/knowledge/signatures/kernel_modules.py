@@ -461,7 +461,10 @@ SIGNATURES = (
         # the module is loaded. Only where Secure Boot enforces signatures does loading fail, with other words.
         patterns=(r"(?P<module>nvidia[\w-]{0,16}): module verification failed: signature and/or required key missing",
                   r"(?P<module>nvidia[\w-]{0,16}): loading out-of-tree module taints kernel",
-                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel"),
+                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel",
+                  # Kernels 6.6 and later, for the modules that use the proprietary nvidia module's symbols.
+                  r"(?P<module>nvidia[\w-]{0,16}): module uses symbols \w{1,64} from proprietary module nvidia, "
+                  r"inheriting taint"),
         severity="info",
         cause="The kernel notes that {module} is an out-of-tree, proprietary or unsigned module (it taints the "
               "kernel); the module is loaded and this is not an error.",
