@@ -103,4 +103,45 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/nanoflow-22-peer-access-unsupported-3090.txt",),
     ),
+    Signature(
+        code="cuda.illegal-instruction",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorIllegalInstruction (715) / CUDA_ERROR_ILLEGAL_INSTRUCTION: a kernel executed an invalid instruction,
+        # in practice a library's hand-written or JIT-compiled kernel (DeepSpeed, custom ops) built wrong for this GPU.
+        patterns=(r"an illegal instruction was encountered", r"cudaErrorIllegalInstruction", r"CUDA_ERROR_ILLEGAL_INSTRUCTION"),
+        severity="fail",
+        cause="A CUDA kernel executed an illegal instruction: a fault of the program's or a library's kernel (often an "
+              "accelerated or JIT-compiled one), not of the GPU.",
+        advice=("Turn off the accelerated kernels of the library the traceback names (e.g. `use_deepspeed=False`, the "
+                "option that enables custom CUDA ops) or update that library and PyTorch to releases built for this GPU; "
+                "rerun with `CUDA_LAUNCH_BLOCKING=1` to see which call fails."),
+        action="restart-application",
+        rules_out=("the NVIDIA driver install",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/index-tts/index-tts/issues/336", "https://github.com/alexandrosstergiou/SoftPool/issues/40"),
+        checked="2026-11-26",
+        examples=("cuda/indextts-336-deepspeed-illegal-instruction.txt",),
+    ),
+    Signature(
+        code="cuda.cublas-handle-not-created",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TensorFlow's (and other C++ programs') words when cublasCreate fails; with TensorFlow the cause is nearly
+        # always its own up-front reservation of the GPU's memory (PyTorch's form is frameworks.py's).
+        patterns=(r"failed to create cublas handle: CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)",),
+        severity="fail",
+        cause="cuBLAS could not create its handle for want of GPU memory: TensorFlow reserves nearly all of it up front, "
+              "or another process holds it.",
+        advice=("Let TensorFlow grow its GPU memory on demand: `tf.config.experimental.set_memory_growth(gpu, True)` for "
+                "each GPU before any op runs (or `TF_FORCE_GPU_ALLOW_GROWTH=true`); check `nvidia-smi` for other "
+                "processes using the GPU's memory, and use a smaller batch if it is simply full."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/tensorflow/models/pull/9779", "https://github.com/tensorflow/tensorflow/issues/35029",
+                 "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"),
+        checked="2026-11-26",
+        examples=("cuda/tfmodels-9779-allow-growth-cublas-handle.txt",),
+    ),
 )
