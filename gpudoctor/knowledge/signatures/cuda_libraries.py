@@ -235,4 +235,49 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/gladia-928-cudnn-version-incompatibility.txt", "cuda/centernet-119-cudnn-version-mismatch-7102.txt"),
     ),
+    Signature(
+        code="cuda.api-needs-newer-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # cudaErrorCallRequiresNewerDriver (36), whose string is "API call is not supported in the installed CUDA
+        # driver": cudaMallocAsync on an old driver, or a library probing entry points the driver lacks.
+        patterns=(r"API call is not supported in the installed CUDA driver", r"cudaErrorCallRequiresNewerDriver"),
+        severity="fail",
+        cause="The program calls a CUDA API the installed NVIDIA driver is too old for (often the stream-ordered "
+              "allocator cudaMallocAsync that PyTorch programs turn on).",
+        advice=("Update the NVIDIA driver to a release whose CUDA version (`nvidia-smi`, top right) covers the "
+                "program's CUDA, or turn off the feature the program enables: PyTorch's cudaMallocAsync backend "
+                "(ComfyUI and Fooocus `--disable-cuda-malloc`, or drop `backend:cudaMallocAsync` from "
+                "PYTORCH_CUDA_ALLOC_CONF)."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=("reseat the GPU", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/lllyasviel/Fooocus/issues/95", "https://github.com/lllyasviel/Fooocus/issues/73",
+                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"),
+        checked="2026-11-26",
+        examples=("cuda/fooocus-95-api-call-needs-newer-driver.txt",),
+    ),
+    Signature(
+        code="cuda.mps-connection-failed",
+        cause_id="mps-unreachable",
+        kinds=("any",),
+        # cudaErrorMpsConnectionFailed (805) / CUDA_ERROR_MPS_CONNECTION_FAILED, also as PyTorch's "Error 805: MPS
+        # client failed to connect to the MPS control daemon or the MPS server".
+        patterns=(r"MPS client failed to connect to the MPS control daemon", r"cudaErrorMpsConnectionFailed",
+                  r"CUDA_ERROR_MPS_CONNECTION_FAILED"),
+        severity="fail",
+        cause="CUDA is directed to an MPS (Multi-Process Service) control daemon it cannot reach, or one with no server "
+              "for this user or container, so no CUDA call can start.",
+        advice=("Decide whether this process should use MPS. If not, unset CUDA_MPS_PIPE_DIRECTORY and, if no one "
+                "needs it, stop the daemon (`echo quit | nvidia-cuda-mps-control`). If it should, make the daemon "
+                "reachable: the same pipe directory (CUDA_MPS_PIPE_DIRECTORY, default /tmp/nvidia-mps) mounted into "
+                "the container with `--ipc=host`, the same user as the daemon's server, or MPS started inside the "
+                "container; its log (CUDA_MPS_LOG_DIRECTORY, default /var/log/nvidia-mps) says why it refused."),
+        action="configure",
+        rules_out=("the NVIDIA driver install", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/714", "https://docs.nvidia.com/deploy/mps/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/ctk-714-mps-805-host-daemon-container.txt",),
+    ),
 )

@@ -127,4 +127,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/ogkm-537-apt-unmet-535-open-two-sources.txt", "kernel/awsdlami-18-dkms-530-depends-older-common.txt"),
     ),
+    Signature(
+        code="kernel.xorg-module-load-failed",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # The NVIDIA X driver's words in Xorg.0.log when it cannot get the kernel module loaded (it asks modprobe and
+        # gives up); the kernel log and modprobe say why.
+        patterns=(r"NVIDIA: Failed to load the NVIDIA kernel module\.",),
+        severity="fail",
+        cause="The X server's NVIDIA driver could not load the NVIDIA kernel module, so there is no NVIDIA display "
+              "(and no CUDA): the module is missing for the running kernel, refused, or cannot take the GPU.",
+        advice=("Run `sudo modprobe nvidia` and read `sudo dmesg | grep -iE 'nvidia|NVRM'`: 'Module nvidia not found' "
+                "means the module was never built for this kernel (install the driver packages with DKMS and "
+                "`linux-headers-$(uname -r)`, or reinstall the driver for this kernel); 'Key was rejected' is Secure "
+                "Boot; 'probe routine was not called' is nouveau holding the GPU."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=("edit xorg.conf",),
+        sources=("https://github.com/MrMEEE/bumblebee-Old-and-abbandoned/issues/71",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/commonproblems.html"),
+        checked="2026-11-26",
+        examples=("kernel/bumblebee-71-module-nvidia-not-found-xorg.txt",),
+    ),
 )

@@ -273,7 +273,8 @@ SIGNATURES = (
         code="kernel.module-not-found",
         cause_id="driver-not-loaded",
         kinds=("any",),
-        patterns=(r"modprobe: FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
+        # modprobe's words; before kmod it printed them without the "modprobe: " head.
+        patterns=(r"(?:modprobe: )?FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
         severity="fail",
         cause="No {module} kernel module exists for the running kernel, so the driver cannot be loaded.",
         advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
