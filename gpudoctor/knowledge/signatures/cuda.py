@@ -413,7 +413,7 @@ SIGNATURES += (
         # cudaErrorUnsupportedPtxVersion (222) / CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from a newer CUDA than the
         # driver's JIT compiler knows.
         patterns=(r"the provided PTX was compiled with an unsupported toolchain", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
-                  r"cudaErrorUnsupportedPtxVersion"),
+                  r"cudaErrorUnsupportedPtxVersion", r"a PTX JIT compilation failed"),  # 218, what older drivers say
         severity="fail",
         cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
               "so the driver cannot load it.",
@@ -428,7 +428,7 @@ SIGNATURES += (
                  "https://github.com/chelsea0x3b/llama-dfdx/issues/6", RUNTIME_ERRORS, COMPATIBILITY),
         checked="2026-11-25",
         examples=("cuda/cudamemtest-31-ptx-unsupported-toolchain-460.txt",
-                  "cuda/llamadfdx-6-unsupported-ptx-version-driver-525.txt"),
+                  "cuda/llamadfdx-6-unsupported-ptx-version-driver-525.txt", "cuda/gpuburn-101-ptx-jit-failed-kepler-470.txt"),
     ),
     Signature(
         code="cuda.devices-busy-or-unavailable",

@@ -149,4 +149,23 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/bumblebee-71-module-nvidia-not-found-xorg.txt",),
     ),
+    Signature(
+        code="kernel.no-nvidia-adapter-found",
+        cause_id="none",
+        kinds=("other",),
+        # The module's words when it loads and finds no NVIDIA GPU at all (old drivers: "No NVIDIA graphics adapter
+        # found!"; later "No NVIDIA GPU found."): harmless where there is none; where there is one, other NVRM lines
+        # (nouveau, vfio, the probe routine) say who holds it.
+        patterns=(r"NVRM: No NVIDIA graphics adapter found!", r"NVRM: No NVIDIA GPU found\."),
+        severity="info",
+        cause="The NVIDIA kernel module loaded but found no NVIDIA GPU to drive.",
+        advice=("Harmless on a machine without an NVIDIA GPU (remove the NVIDIA driver packages if unwanted). If the "
+                "machine has one, `lspci -nnk | grep -A3 -i nvidia` shows which driver holds it (nouveau, vfio-pci) "
+                "or that the firmware hides it."),
+        action="none",
+        rules_out=("a broken NVIDIA driver install",),
+        sources=("https://github.com/ValveSoftware/SteamOS/issues/209",),
+        checked="2026-11-26",
+        examples=("kernel/steamos-209-no-nvidia-adapter-amd-card.txt",),
+    ),
 )
