@@ -280,4 +280,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/ctk-714-mps-805-host-daemon-container.txt",),
     ),
+    Signature(
+        code="cuda.numba-driver-library-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Numba's words when it finds no CUDA driver library (libcuda.so, nvcuda.dll) to open: "CudaSupportError:
+        # Error at driver init: CUDA driver library cannot be found."
+        patterns=(r"Error at driver init: CUDA driver library cannot be found",),
+        severity="fail",
+        cause="Numba found no NVIDIA driver library (libcuda.so.1, nvcuda.dll) to start CUDA with: the driver is "
+              "missing there, or not where Numba looks; a CUDA toolkit or the cudatoolkit package does not provide it.",
+        advice=("Make the NVIDIA driver's library available: install or repair the NVIDIA driver so `nvidia-smi` works "
+                "in the same environment (in a container, run it with `--gpus all`), or point NUMBA_CUDA_DRIVER at the "
+                "library's full path if it lives somewhere unusual."),
+        action="configure",
+        rules_out=("the CUDA toolkit",),
+        never_suggest=("conda install cudatoolkit",),
+        sources=("https://github.com/serrob23/falsecolor/issues/73",
+                 "https://numba.readthedocs.io/en/stable/cuda/overview.html#setting-cuda-installation-path"),
+        checked="2026-11-26",
+        examples=("cuda/falsecolor-73-numba-cuda-driver-library-not-found.txt",),
+    ),
 )
