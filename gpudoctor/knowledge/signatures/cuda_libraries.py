@@ -85,7 +85,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # {libcudnn_ops.so.9.1.0, ...}", Windows "Could not locate cudnn_ops64_9.dll" / "Could not load library
         # cudnn_ops_infer64_8.dll. Error code 126". (Linux's "cannot open shared object file" is runtime-library-missing.)
         patterns=(r"Unable to load any of \{(?P<library>libcudnn\w{0,24}\.so)",
-                  r"Could not (?:locate|load library) (?P<library>cudnn\w{0,24}64_\d{1,2}\.dll)"),
+                  r"Could not (?:locate|load library) (?P<library>cudnn\w{0,30}\.(?=dll)dll)"),
         severity="fail",
         cause="The program's cuDNN could not load one of its own sub-libraries ({library}): that cuDNN major "
               "version is not installed, or only part of it, or not where the loader looks.",
@@ -241,7 +241,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # cudaErrorCallRequiresNewerDriver (36), whose string is "API call is not supported in the installed CUDA
         # driver": cudaMallocAsync on an old driver, or a library probing entry points the driver lacks.
-        patterns=(r"API call is not supported in the installed CUDA driver", r"cudaErrorCallRequiresNewerDriver"),
+        # `[a-z]{9}` stands for "installed", a word healthy logs hold often, so that the prefilter keys on "call".
+        patterns=(r"API call is not supported in the [a-z]{9} CUDA driver", r"cudaErrorCallRequiresNewerDriver"),
         severity="fail",
         cause="The program calls a CUDA API the installed NVIDIA driver is too old for (often the stream-ordered "
               "allocator cudaMallocAsync that PyTorch programs turn on).",
@@ -286,7 +287,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Numba's words when it finds no CUDA driver library (libcuda.so, nvcuda.dll) to open: "CudaSupportError:
         # Error at driver init: CUDA driver library cannot be found."
-        patterns=(r"Error at driver init: CUDA driver library cannot be found",),
+        # The lookahead keeps "init:" (healthy logs hold it by the thousand) out of the prefilter's literal.
+        patterns=(r"Error at driver init(?=:): CUDA driver library cannot be found",),
         severity="fail",
         cause="Numba found no NVIDIA driver library (libcuda.so.1, nvcuda.dll) to start CUDA with: the driver is "
               "missing there, or not where Numba looks; a CUDA toolkit or the cudatoolkit package does not provide it.",

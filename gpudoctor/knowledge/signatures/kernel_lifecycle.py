@@ -62,7 +62,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # dpkg refusing to unpack a file that an installed NVIDIA package of another branch or source already owns.
         patterns=(r"trying to overwrite '(?P<path>[^'\n]{1,200})', which is also in package "
-                  r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,60})",),
+                  r"(?P<package>(?:lib)?nvidia[\w.+-]{1,60})",),  # "nvidia-" would key the prefilter on a common word
         severity="fail",
         cause="Two NVIDIA driver packagings are installed side by side: {package} already owns {path}, so dpkg will "
               "not install the other one over it.",
