@@ -80,30 +80,6 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/unsloth-1446-operation-not-supported-expandable-segments.txt",),
     ),
     Signature(
-        code="cuda.peer-access-unsupported",
-        cause_id="cuda-feature-unsupported",
-        kinds=("any",),
-        # cudaErrorPeerAccessUnsupported (217) / CUDA_ERROR_PEER_ACCESS_UNSUPPORTED: cudaDeviceEnablePeerAccess between
-        # GPUs that cannot reach each other's memory (GeForce cards since the 30 series, PCIe paths a VM or the
-        # platform blocks); the program assumed they could.
-        patterns=(r"peer access is not supported between these two device", r"cudaErrorPeerAccessUnsupported",
-                  r"CUDA_ERROR_PEER_ACCESS_UNSUPPORTED"),
-        severity="fail",
-        cause="The program enabled CUDA peer-to-peer access between two GPUs that do not support it (consumer "
-              "GeForce cards, or GPUs a VM or the PCIe topology keeps apart).",
-        advice=("Run the program with its peer-to-peer path off: vLLM `--disable-custom-all-reduce`, NCCL "
-                "`NCCL_P2P_DISABLE=1`, or the program's own option; `nvidia-smi topo -p2p r` shows which GPU pairs "
-                "support P2P. Workstation and data-center GPUs (and NVLink-bridged pairs) offer it; GeForce RTX 30 "
-                "and 40 cards do not."),
-        action="configure",
-        rules_out=("a GPU hardware fault", "the NVIDIA driver install"),
-        never_suggest=("reinstall the driver", "reseat the GPU"),
-        sources=("https://github.com/efeslab/Nanoflow/issues/22", "https://github.com/ggml-org/llama.cpp/issues/3230",
-                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html"),
-        checked="2026-11-26",
-        examples=("cuda/nanoflow-22-peer-access-unsupported-3090.txt",),
-    ),
-    Signature(
         code="cuda.illegal-instruction",
         cause_id="app-fault",
         kinds=("any",),
