@@ -6,7 +6,6 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 _DRIVER_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
-_CUDNN_INSTALL = "https://docs.nvidia.com/deeplearning/cudnn/installation/latest/"
 _TORCH_PREVIOUS = "https://pytorch.org/get-started/previous-versions/"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -76,31 +75,6 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/SYSTRAN/faster-whisper/releases/tag/v1.0.0"),
         checked="2026-11-26",
         examples=("cuda/fasterwhisper-717-libcublas-12-not-found.txt", "cuda/ballonstranslator-404-cublas64-12-dll.txt"),
-    ),
-    Signature(
-        code="cuda.cudnn-not-loadable",
-        cause_id="cuda-library-missing",
-        kinds=("any",),
-        # cuDNN's own loader (cuDNN 8 and 9 split into sub-libraries it opens on demand): Linux "Unable to load any of
-        # {libcudnn_ops.so.9.1.0, ...}", Windows "Could not locate cudnn_ops64_9.dll" / "Could not load library
-        # cudnn_ops_infer64_8.dll. Error code 126". (Linux's "cannot open shared object file" is runtime-library-missing.)
-        patterns=(r"Unable to load any of \{(?P<library>libcudnn\w{0,24}\.so)",
-                  r"Could not (?:locate|load library) (?P<library>cudnn\w{0,30}\.(?=dll)dll)"),
-        severity="fail",
-        cause="The program's cuDNN could not load one of its own sub-libraries ({library}): that cuDNN major "
-              "version is not installed, or only part of it, or not where the loader looks.",
-        advice=("Install the whole cuDNN of the major version in the name, built for your CUDA major version (cuDNN 9 on "
-                "Ubuntu: `sudo apt install libcudnn9-cuda-12`; or `pip install nvidia-cudnn-cu12` and its lib folder "
-                "on LD_LIBRARY_PATH; on Windows the full cuDNN archive with its bin folder on PATH, not single DLLs "
-                "copied by hand), then restart the program."),
-        action="configure",
-        rules_out=("the NVIDIA driver",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/disler/always-on-ai-assistant/issues/3", "https://github.com/ILikeAI/AlwaysReddy/issues/40",
-                 "https://github.com/Huanshere/VideoLingo/issues/188",
-                 "https://github.com/MahmoudAshraf97/whisper-diarization/issues/259", _CUDNN_INSTALL),
-        checked="2026-11-26",
-        examples=("cuda/alwaysonai-3-unable-to-load-libcudnn-ops-9.txt", "cuda/videolingo-188-cudnn-ops64-9-dll.txt"),
     ),
     Signature(
         code="cuda.torch-capability-below-build",
