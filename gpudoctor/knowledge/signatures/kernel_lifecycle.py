@@ -168,4 +168,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/steamos-209-no-nvidia-adapter-amd-card.txt",),
     ),
+    Signature(
+        code="kernel.cc-version-check-failed",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # The NVIDIA module build's own check (Kbuild cc_version_check; nvidia-installer's "CC version check") that the
+        # compiler is the one the kernel was built with; newer drivers only warn ("Warning: Compiler version check
+        # failed"), older ones stop with these words.
+        patterns=(r"\*\*\* Failed CC version check\. Bailing out! \*\*\*", r"The CC version check failed:"),
+        severity="fail",
+        cause="The NVIDIA module was not built: the compiler at hand is not the one the running kernel was built with, "
+              "and the driver's build refuses to mix them.",
+        advice=("Build with the kernel's compiler: the kernel log's first line (`cat /proc/version`) names it; install "
+                "that gcc and set `CC` to it (e.g. `export CC=gcc-12`), or update to a kernel built by the installed "
+                "gcc, then rebuild (`sudo dkms autoinstall`). Where only the patch level differs, "
+                "`IGNORE_CC_MISMATCH=1` (the .run installer's `--no-cc-version-check`) lets it through."),
+        action="configure",
+        rules_out=("the GPU", "Secure Boot"),
+        never_suggest=("blacklist nouveau",),
+        sources=("https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/15",
+                 "https://github.com/clearlinux/distribution/issues/1835",
+                 "https://github.com/Bumblebee-Project/Bumblebee/issues/712"),
+        checked="2026-11-26",
+        examples=("kernel/gcpgpuinstall-15-failed-cc-version-check.txt",),
+    ),
 )
