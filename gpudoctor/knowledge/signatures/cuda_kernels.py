@@ -120,4 +120,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/tfmodels-9779-allow-growth-cublas-handle.txt",),
     ),
+    Signature(
+        code="cuda.invalid-configuration-argument",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorInvalidConfiguration (9): a kernel launched with a grid or block this GPU cannot run (a zero or too
+        # large dimension, often from an empty or very large input, or a library's launch bug fixed in a later release).
+        patterns=(r"CUDA error: invalid configuration argument", r"cudaErrorInvalidConfiguration"),
+        severity="fail",
+        cause="A CUDA kernel was launched with an invalid grid or block configuration: a fault of the program or of a "
+              "library version (an empty or oversized input reaching a kernel), not of the GPU or its memory.",
+        advice=("Change the PyTorch (or extension) version to a newer one or the one the project was tested with, and "
+                "check the inputs of the failing call (`CUDA_LAUNCH_BLOCKING=1` names it) for empty tensors or a batch "
+                "too large for one launch."),
+        action="configure",
+        rules_out=("GPU memory", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/LeonHLJ/RSKP/issues/1", "https://github.com/k2-fsa/k2/issues/1220",
+                 "https://github.com/airsplay/lxmert/issues/28"),
+        checked="2026-11-26",
+        examples=("cuda/rskp-1-invalid-configuration-argument-torch.txt",),
+    ),
 )
