@@ -15,7 +15,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # CUDA_ERROR_STUB_LIBRARY / cudaErrorStubLibrary (34): the libcuda.so the toolkit ships in lib64/stubs, for
         # linking on machines without a driver, was loaded at run time; it implements nothing.
-        patterns=(r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary", r"CUDA driver is a stub library"),
+        # llama.cpp's own line ("ggml_cuda_init: failed to initialize CUDA: ...") is ollama.ggml-cuda-stub-library's.
+        patterns=(r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
+                  r"(?<!failed to initialize CUDA: )CUDA driver is a stub library"),
         severity="fail",
         cause="The program loaded the CUDA toolkit's stub libcuda.so (from a lib64/stubs folder), which only satisfies "
               "the linker, instead of the driver's real libcuda, so every CUDA call fails.",
