@@ -34,6 +34,7 @@ from typing import Iterable, Iterator, Mapping
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
 from gpudoctor.knowledge.signatures import Signature, catalogue
+from gpudoctor.lazy_regex import LazyPattern, lazy_compile
 
 WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (an NVRM head, an exception line)
 WINDOW_AFTER = 6  # lines below it that may continue it
@@ -196,11 +197,17 @@ def _mandatory_words(items) -> set[str]:
     return words
 
 
+def _ignores_case(pattern: str) -> bool:
+    """Read from the parse, which the literals need anyway: compiling each pattern only for its flags would cost
+    a live check's kernel log ~20 ms, where only the few patterns a text may match are compiled (on first use)."""
+    return bool(_parse(pattern).state.flags & re.IGNORECASE)
+
+
 @cache
 def mandatory_words(pattern: str) -> tuple[str, ...]:
     """Words of MIN_LITERAL characters or more that every match of `pattern` holds, longest first: a line without
     one of them is not searched."""
-    if re.compile(pattern).flags & re.IGNORECASE:
+    if _ignores_case(pattern):
         return ()
     words = (word for word in _mandatory_words(_parse(pattern)) if len(word) >= MIN_LITERAL)
     return tuple(sorted(words, key=lambda word: (-len(word), word)))
@@ -209,7 +216,7 @@ def mandatory_words(pattern: str) -> tuple[str, ...]:
 @cache
 def required_literals(pattern: str) -> tuple[str, ...]:
     """The literals the prefilter looks for: one of them is in every line the pattern matches."""
-    if re.compile(pattern).flags & re.IGNORECASE:
+    if _ignores_case(pattern):
         return ()
     return _required(_parse(pattern)) or ()
 
@@ -321,7 +328,7 @@ def _check_order(words: tuple[str, ...], keys: tuple[str, ...]) -> tuple[str, ..
 @dataclass(frozen=True)
 class _Pattern:
     row: Signature
-    regex: re.Pattern
+    regex: LazyPattern  # compiled on first use: a healthy kernel log wakes 2 of the ~500 patterns
     words: tuple[str, ...]  # mandatory_words: all of them in a text, or the regex cannot match there
     keys: tuple[tuple[str, int], ...]  # the literals the prefilter selects it by, each with its rank among them all
     index: int  # its place in the catalogue
@@ -347,7 +354,7 @@ def _compiled_patterns(rows: tuple[Signature, ...]) -> list[_Pattern]:
                              "characters or more for the prefilter")
     chosen = choose_keys(options)
     ranks = {literal: rank for rank, literal in enumerate(dict.fromkeys(l for keys in chosen for l in keys))}
-    return [_Pattern(row, re.compile(pattern), _check_order(mandatory_words(pattern), literals),
+    return [_Pattern(row, lazy_compile(pattern), _check_order(mandatory_words(pattern), literals),
                      tuple((literal, ranks[literal]) for literal in literals), index)
             for index, ((row, pattern), literals) in enumerate(zip(patterns, chosen))]
 
@@ -361,7 +368,7 @@ class CompiledCatalogue:
         for compiled in _compiled_patterns(rows):
             for literal, _ in compiled.keys:
                 self._by_literal.setdefault(literal, []).append(compiled)
-        self.prefilter = re.compile(_trie_regex(self._by_literal))
+        self.prefilter = lazy_compile(_trie_regex(self._by_literal))  # only patterns_in (a paste's kinds) uses it
         # The same literals as one regex per first character: each starts with a plain character, which `re`
         # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
         # its ~40 alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is
@@ -371,8 +378,10 @@ class CompiledCatalogue:
             by_first.setdefault(literal[0], []).append(literal)
         self.scanners = tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
-        self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
-                          for literal in self._by_literal}
+        # Looked up by prefix, not by comparing every pair of literals; kept in the catalogue's order.
+        order = {literal: place for place, literal in enumerate(self._by_literal)}
+        self._prefixes = {literal: sorted((literal[:n] for n in range(1, len(literal) + 1) if literal[:n] in order),
+                                          key=order.__getitem__) for literal in self._by_literal}
         self._selected_by = {literal: [pattern for prefix in prefixes for pattern in self._by_literal[prefix]]
                              for literal, prefixes in self._prefixes.items()}
 

@@ -3,6 +3,8 @@ tested from their corpus files in test_signatures.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
@@ -272,3 +274,17 @@ def test_a_literal_on_every_healthy_line_still_lets_the_failure_through():
     found = scan(text, "test", table=TABLE)
     assert [(m.code, m.line_number) for m in found] == [("ollama.oom", 5001), ("kernel.legacy-gpu", 10002)]
     assert found[1].fields == {"gpu": "GeForce GTX 780", "version": "470.xx"}
+
+
+def test_a_healthy_kernel_log_compiles_only_the_patterns_it_may_match():
+    # A live check pays for what it compiles on its critical path: the catalogue's ~600 patterns are compiled on
+    # first use, and the recorded two-H200 dmesg (no failure in it) wakes only a few.
+    from gpudoctor.knowledge.matcher import scan
+    from gpudoctor.knowledge.signatures import catalogue
+
+    dmesg = (Path(__file__).parents[1] / "fixtures" / "raw" / "h200x2" / "dmesg.txt").read_text()
+    table = CompiledCatalogue(catalogue())
+    assert scan(dmesg, "dmesg", "dmesg", table=table) == ()
+    patterns = {id(p): p for found in table._by_literal.values() for p in found}.values()
+    compiled = [p for p in patterns if p.regex._compiled is not None]
+    assert len(patterns) > 400 and len(compiled) <= 10
