@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -42,6 +43,9 @@ SIGNATURES += (
         patterns=(
             r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)",
             r"Exception \(either an error or timeout\) detected by watchdog",
+            # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
+            r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
+            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",
         ),
         severity="fail",
         cause="A collective did not complete on every rank within the process group's timeout, so PyTorch aborted it.",
@@ -54,7 +58,8 @@ SIGNATURES += (
         sources=("https://github.com/hiyouga/LlamaFactory/issues/7396",
                  "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
         checked="2026-11-25",
-        examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",),
+        examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",
+                  "nccl/llamafactory-6269-some-nccl-operations-timed-out.txt"),
     ),
     Signature(
         code="nccl.undefined-symbol",
@@ -274,7 +279,11 @@ SIGNATURES += (
         # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
         # between the nodes failed.
         patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
-                  r"remote process exited or there was a network error"),
+                  r"remote process exited or there was a network error",
+                  # The socket transport's and the proxy's words for the same event.
+                  r"NCCL WARN socketProgress(?:Opt)?: Connection closed by remote peer",
+                  r"Call to recv from [^\s]{1,80} failed ?: Connection reset by peer",
+                  r"NCCL WARN Socket recv failed while polling for opId"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
@@ -320,9 +329,10 @@ SIGNATURES += (
         # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
         # IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded), older releases print "with error N, opcode ...".
         patterns=(r"NET/IBP? ?: ?Got completion from peer (?P<peer>[^\s<]{1,80})<\d{1,5}> with "
-                  r"(?:status=|error )(?P<status>\d{1,3})",),
+                  r"(?:status=|error )(?P<status>\d{1,3})",
+                  r"NET/IB ?: ?Got completion with error (?P<status>\d{1,3}), opcode \d{1,3}, len \d{1,12}, vendor err"),
         severity="fail",
-        cause="An InfiniBand/RoCE transfer to {peer} failed (completion status {status}; 12 means the transport retry "
+        cause="An InfiniBand/RoCE transfer failed (completion status {status}; 12 means the transport retry "
               "counter was exceeded): the RDMA network between the nodes dropped the traffic, or the peer went away.",
         advice=("Check the InfiniBand/RoCE network between the nodes before NCCL itself: link state and errors on every "
                 "node (`ibstat`, `ibv_devinfo`, the port and switch counters), the GID index and MTU for RoCE "
@@ -333,7 +343,8 @@ SIGNATURES += (
         sources=("https://github.com/NVIDIA/nccl/issues/1664", "https://github.com/NVIDIA/nccl/issues/1405",
                  TROUBLESHOOTING + "#networking-issues"),
         checked="2026-11-25",
-        examples=("nccl/nccl-1664-ibp-completion-status-12.txt", "nccl/nccl-1405-ib-completion-error-vendor-129.txt"),
+        examples=("nccl/nccl-1664-ibp-completion-status-12.txt", "nccl/nccl-1405-ib-completion-error-vendor-129.txt",
+                  "nccl/nccl-426-ib-completion-error-12-roce.txt"),
     ),
     Signature(
         code="nccl.message-truncated",
@@ -405,3 +416,5 @@ SIGNATURES += (
                   "nccl/pytorch-177472-nvls-bind-error-401.txt"),
     ),
 )
+
+SIGNATURES += SETUP_ROWS

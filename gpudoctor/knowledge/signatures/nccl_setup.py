@@ -1,0 +1,82 @@
+"""NCCL: the rendezvous before NCCL starts, a process group without GPUs, and RDMA queue pairs that never connect
+(rows of the nccl area, joined into nccl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TORCH_DISTRIBUTED = "https://pytorch.org/docs/stable/distributed.html"
+NCCL_ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.ib-queue-pair-failed",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # misc/ibvwrap.cc: "Call to ibv_modify_qp failed with %d %s" (2.2x) or "... failed with error %s" (older),
+        # raised when the queue pair moves INIT -> RTR -> RTS: the remote NIC never answers over RDMA (errno 110),
+        # the route or GID is wrong (101, Network is unreachable) or the device is gone.
+        patterns=(r"Call to ibv_modify_qp failed with (?:error )?(?:(?P<errno>\d{1,4}) )?(?P<reason>Connection timed out|"
+                  r"Network is unreachable|No such device|Invalid argument)",),
+        severity="fail",
+        cause="NCCL could not connect an RDMA queue pair to the remote NIC ({reason}): the two NICs cannot reach each "
+              "other over InfiniBand/RoCE with the address (GID) and route NCCL picked.",
+        advice=("Test the RDMA path between the two nodes with the same NIC and GID NCCL uses (perftest's ib_write_bw "
+                "-d DEVICE -x GID_INDEX), set NCCL_IB_GID_INDEX to the RoCE v2 GID that `show_gids` lists, and on "
+                "rail-optimised fabrics (only NICs of the same rail reach each other) set NCCL_CROSS_NIC=0; "
+                "NCCL_IB_HCA can leave out a NIC that has no route."),
+        action="configure",
+        rules_out=("the GPU driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/2013", "https://github.com/NVIDIA/nccl-tests/issues/185",
+                 NCCL_ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/nccl-2013-ibv-modify-qp-110-cross-nic.txt",),
+    ),
+    Signature(
+        code="nccl.rendezvous-incomplete",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch.distributed before NCCL: the store-based barrier of init_process_group (torch 1.8 to 2.0) and the
+        # TCPStore's wait for its clients (torch 2.x) count the processes that joined against world_size.
+        patterns=(
+            r"Timed out initializing process group in store based barrier on rank:? ?(?P<rank>\d{1,6}), for key: "
+            r"store_based_barrier_key:\d{1,6} \(world_size=(?P<world_size>\d{1,6}), worker_count=(?P<joined>\d{1,6})",
+            r"Timed out after \d{1,7} seconds waiting for clients\. (?P<joined>\d{1,6})/(?P<world_size>\d{1,6}) "
+            r"clients joined",
+        ),
+        severity="fail",
+        cause="The process group's rendezvous timed out because the processes that joined it did not match its "
+              "world_size: a rank never started or died first, the world size is wrong for what was launched, or "
+              "another job shares the same MASTER_PORT.",
+        advice=("Compare the world_size with the processes really launched (nodes x processes per node: a launcher "
+                "that also spawns per GPU doubles them; worker_count above world_size means extra processes or another "
+                "job on the same MASTER_PORT), read the other ranks' output for one that failed or never started, and "
+                "check that every node reaches MASTER_ADDR:MASTER_PORT; give each job its own MASTER_PORT."),
+        action="configure",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/tczhangzhi/pytorch-distributed/issues/18",
+                 "https://github.com/ultralytics/yolov5/issues/4574", TORCH_DISTRIBUTED),
+        checked="2026-11-26",
+        examples=("nccl/pytorchdistributed-18-store-barrier-worker-count.txt",),
+    ),
+    Signature(
+        code="nccl.process-group-without-gpu",
+        cause_id="cuda-no-device",
+        kinds=("any",),
+        # ProcessGroupNCCL's constructor checks at::cuda::getNumGPUs() > 0 (RuntimeError; ValueError in later torch).
+        patterns=(r"ProcessGroupNCCL is only supported with GPUs, no GPUs found",),
+        severity="fail",
+        cause="The process that asked for the NCCL backend sees no CUDA GPU, so NCCL cannot start.",
+        advice=("Check in the same environment and launcher what torch sees: `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.device_count())\"`; "
+                "a version without +cu (a CPU-only torch) needs the CUDA build, an empty or wrong CUDA_VISIBLE_DEVICES "
+                "or a container started without --gpus hides the GPUs; on a CPU-only machine use backend='gloo'."),
+        action="configure",
+        never_suggest=("set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/OFA-Sys/OFA/issues/304", "https://github.com/OptimalScale/LMFlow/issues/143",
+                 TORCH_DISTRIBUTED),
+        checked="2026-11-26",
+        examples=("nccl/ofa-304-processgroup-nccl-no-gpus-colab.txt",),
+    ),
+)
