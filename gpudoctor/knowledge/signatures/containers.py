@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -301,6 +302,8 @@ SIGNATURES += (
         # The hook binary of the old nvidia-container-runtime packages (end of life): Docker or the runtime still
         # names it, and it is gone.
         patterns=(r"exec: \\?\"nvidia-container-runtime-hook\\?\": executable file not found",
+                  # The runtime binary itself, when daemon.json names it and the package is gone.
+                  r"exec: \\?\"nvidia-container-runtime\\?\": executable file not found",
                   r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory"),
         severity="fail",
         cause="Docker is set to call nvidia-container-runtime-hook, which is not installed: the NVIDIA container "
@@ -499,3 +502,4 @@ SIGNATURES += (
     ),
 )
 
+SIGNATURES += RUNTIME_ROWS

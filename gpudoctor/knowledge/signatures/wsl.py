@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -246,3 +247,5 @@ SIGNATURES += (
         examples=("wsl/wsl-11865-l40s-tcc-access-blocked.txt",),
     ),
 )
+
+SIGNATURES += WINDOWS_ROWS

@@ -1,0 +1,125 @@
+"""Containers: the NVIDIA runtime where it meets cgroups, user namespaces, Jetson's CSV mode, the kubelet's
+device manager and the GPU Operator's driver build (rows of the containers area, joined into
+containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+TOOLKIT_CDI = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"
+GPU_OPERATOR = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/troubleshooting.html"
+_CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.cli-device-rules-denied",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container's cgroup v2 path: it reads and replaces the container's BPF_CGROUP_DEVICE program to
+        # allow /dev/nvidia*; inside LXC/Proxmox, rootless engines or hardened kernels that is not permitted.
+        patterns=(r"nvidia-container-cli: mount error: failed to add device rules: (?P<reason>[^\n:]{3,120})",
+                  r"bpf_prog_query\(BPF_CGROUP_DEVICE\) failed: operation not permitted"),
+        severity="fail",
+        cause="nvidia-container-cli could not add the GPU devices to the container's cgroup v2 device filter (its eBPF "
+              "program), so the container could not be given the GPU.",
+        advice=("Update the NVIDIA Container Toolkit (1.18 replaces the legacy device-rule editing) or use CDI: `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then `--device nvidia.com/gpu=all`; where "
+                "Docker itself runs inside an LXC/Proxmox container or rootless, set no-cgroups = true in "
+                "/etc/nvidia-container-runtime/config.toml and pass the /dev/nvidia* devices to the container yourself."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1200",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/154", TOOLKIT_CDI),
+        checked="2026-11-26",
+        examples=("containers/nct-1200-bpf-prog-query-device-rules.txt",),
+    ),
+    Signature(
+        code="containers.cli-privilege-change-failed",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # nvidia-container-cli drops to the container's user and capabilities before it mounts; in a user namespace
+        # (rootless Docker or Podman, large subuid ranges, LXC) the setgroups/setuid or capset call is refused.
+        patterns=(r"nvidia-container-cli: initialization error: privilege change failed: (?P<reason>[\w ]{3,40})",
+                  r"nvidia-container-cli: permission error: capability change failed: operation not permitted"),
+        severity="fail",
+        cause="nvidia-container-cli was not allowed to change its user or capabilities (a rootless engine, a user "
+              "namespace or a confined container), so it could not set up the GPU.",
+        advice=("Update the NVIDIA Container Toolkit and libnvidia-container to a current release (older releases fail "
+                "in user namespaces with large subuid ranges); for rootless Docker or Podman keep no-cgroups = true in "
+                "/etc/nvidia-container-runtime/config.toml, or use CDI devices (`nvidia-ctk cdi generate`, then "
+                "`--device nvidia.com/gpu=all`), which need no privilege change."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/99", "https://github.com/NVIDIA/enroot/issues/88",
+                 TOOLKIT_INSTALL + "#rootless-mode"),
+        checked="2026-11-26",
+        examples=("containers/nct-99-rootless-privilege-change-failed.txt",),
+    ),
+    Signature(
+        code="containers.csv-mode-needs-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # nvidia-container-runtime-hook in CSV mode (Jetson/Tegra, IGX, Thor) refuses the --gpus path, which calls the
+        # hook directly: the CSV-listed devices and libraries are injected only by the runtime itself.
+        patterns=(r"invoking the NVIDIA Container Runtime Hook directly \(e\.g\. specifying the docker --gpus flag\) "
+                  r"is not supported",),
+        severity="fail",
+        cause="On this Jetson (Tegra) system the NVIDIA container runtime works in CSV mode, which refuses GPUs asked "
+              "for through docker --gpus: the container must be started by the NVIDIA runtime.",
+        advice=("Start the container with --runtime=nvidia instead of --gpus (or set \"default-runtime\": \"nvidia\" in "
+                "/etc/docker/daemon.json and restart docker), as NVIDIA's Jetson containers are run."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/dusty-nv/jetson-containers/issues/1702",
+                 "https://github.com/dusty-nv/jetson-containers/pull/1390", "https://github.com/NVIDIA/dcgm-exporter/issues/101"),
+        checked="2026-11-26",
+        examples=("containers/jetsoncontainers-1702-csv-mode-gpus-flag.txt",),
+    ),
+    Signature(
+        code="containers.kubelet-allocate-unavailable",
+        cause_id="k8s-no-gpu-resource",
+        kinds=_CONTAINER_TEXT,
+        # The kubelet's device manager (pkg/kubelet/cm/devicemanager) at admission, when its own record of free
+        # devices is short of the request: stale allocations, or the device plugin re-registered.
+        patterns=(r"Allocate failed due to requested number of devices unavailable for (?P<resource>nvidia\.com/[\w.-]{2,40})\. "
+                  r"Requested: ?(?P<requested>\d{1,4}), Available: ?(?P<available>\d{1,4})",),
+        severity="fail",
+        cause="The kubelet's device manager counted no free {resource} on the node when it admitted the pod "
+              "(UnexpectedAdmissionError), though the scheduler placed it there: its record of allocated devices is "
+              "stale.",
+        advice=("Restart the kubelet on that node (`sudo systemctl restart kubelet`) to rebuild its device "
+                "allocations, delete the failed pods, and check the device plugin pod's log and `kubectl describe node` "
+                "(nvidia.com/gpu under Allocatable); avoid force-deleting GPU pods, which leaves allocations behind."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kubernetes/kubernetes/issues/130145",
+                 "https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/"),
+        checked="2026-11-26",
+        examples=("containers/kubernetes-130145-allocate-devices-unavailable.txt",),
+    ),
+    Signature(
+        code="containers.operator-no-kernel-headers",
+        cause_id="dkms-build-failed",
+        kinds=_CONTAINER_TEXT,
+        # The GPU Operator's driver container (nvidia-driver script, _resolve_kernel_version) looks up the headers
+        # package of `uname -r` in the distribution's repositories and stops when there is none.
+        patterns=(r"Could not resolve Linux kernel version",),
+        severity="fail",
+        cause="The GPU Operator's driver container found no kernel headers for the node's running kernel in its "
+              "package repositories, so it cannot build the NVIDIA driver and the GPU pods that wait for it crash-loop.",
+        advice=("Give the driver container the headers of the node's exact kernel: run a kernel for which the "
+                "distribution publishes linux-headers/kernel-devel (check with `apt-cache show "
+                "linux-headers-$(uname -r)` or `dnf list kernel-devel-$(uname -r)` on the node), use a precompiled "
+                "driver image (driver.usePrecompiled=true), or install the driver on the host and deploy the operator "
+                "with driver.enabled=false."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/85", "https://github.com/NVIDIA/gpu-operator/issues/457",
+                 GPU_OPERATOR),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-85-could-not-resolve-kernel-version.txt",),
+    ),
+)

@@ -1,0 +1,75 @@
+"""WSL and Windows: WSL 2's virtual machine, the dxg driver's boot noise and the loader path of
+/usr/lib/wsl/lib (rows of the wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_CUDA_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+WSL_TROUBLESHOOTING = "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.vm-platform-unavailable",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) and the feature-missing error (0x80370114), as the distribution
+        # installer, wsl.exe and Docker Desktop print them.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
+                  r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
+                  r"WSL2 is not supported with your current machine configuration"),
+        severity="fail",
+        cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
+              "virtualisation or the Windows hypervisor is off.",
+        advice=("In an administrator PowerShell run `dism.exe /online /enable-feature "
+                "/featurename:VirtualMachinePlatform /all /norestart`, turn virtualisation (Intel VT-x / AMD SVM) on in "
+                "the firmware setup, check that `bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set "
+                "hypervisorlaunchtype auto`), then restart Windows."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
+                 WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",),
+    ),
+    Signature(
+        code="wsl.dxg-ioctl-noise",
+        cause_id="none",
+        kinds=("any",),
+        # The WSL kernel's dxgkrnl logs these at every boot while probing adapter features the host driver does not
+        # implement (-22 EINVAL, -2 ENOENT); working GPU set-ups print them too.
+        patterns=(r"dxgk: dxgkio_(?:query_adapter_info|is_feature_enabled): {0,8}Ioctl failed: -(?:22|2)\b",),
+        severity="info",
+        cause="WSL's dxg driver logged failed adapter queries at boot; they appear on working WSL GPU set-ups too.",
+        advice=("Harmless by themselves: these dxg lines are printed on working WSL 2 GPU set-ups, so ignore them and "
+                "look for the error that stopped the program (`nvidia-smi` inside WSL shows whether the GPU is there)."),
+        action="none",
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/WSL/issues/40715", "https://github.com/microsoft/WSL/issues/9029"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-40715-dxgkio-ioctl-failed-non-fatal.txt",),
+    ),
+    Signature(
+        code="wsl.cudnn-needs-libcuda-so",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN 8 (and CTranslate2, faster-whisper) dlopen the unversioned libcuda.so; WSL puts it only in
+        # /usr/lib/wsl/lib, which the loader searches for sonames from ld.so.cache, not for that name.
+        patterns=(r"Could not load library libcudnn\w{0,30}\.so(?:\.\d{1,2})?\. Error: libcuda\.so: cannot open shared "
+                  r"object file",),
+        severity="fail",
+        cause="cuDNN could not load libcuda.so, the driver library it opens by its unversioned name; under WSL 2 it "
+              "lives only in /usr/lib/wsl/lib, outside the loader's search path.",
+        advice=("Under WSL 2 add /usr/lib/wsl/lib to the loader path: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (in ~/.bashrc or the service's environment); on a "
+                "native Linux host, find why libcuda.so is missing with `ldconfig -p | grep libcuda`."),
+        action="configure",
+        rules_out=("the Windows driver",),
+        never_suggest=("install nvidia-driver", "reinstall cudnn"),
+        sources=("https://github.com/facebookresearch/nougat/issues/115", "https://github.com/facebookresearch/nougat/issues/105",
+                 "https://github.com/microsoft/WSL/issues/5663", WSL_CUDA_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/nougat-115-libcudnn-cnn-infer-libcuda-so.txt",),
+    ),
+)
