@@ -122,4 +122,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-85-could-not-resolve-kernel-version.txt",),
     ),
+    Signature(
+        code="containers.cdi-generate-no-nvml",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # nvidia-ctk cdi generate (and the nvidia-cdi-refresh service) in nvml mode: it loads libnvidia-ml.so.1 from
+        # the driver root; a driver container, a non-standard library path or a driver not loaded yet stops it.
+        patterns=(r"failed to generate CDI spec: [^\n]{0,200}failed to initialize NVML: (?P<error>ERROR_LIBRARY_NOT_FOUND|"
+                  r"Driver Not Loaded|[A-Z_]{5,40})",),
+        severity="fail",
+        cause="nvidia-ctk could not start NVML ({error}), so it generated no CDI spec and containers asking for "
+              "nvidia.com/gpu devices find none.",
+        advice=("For ERROR_LIBRARY_NOT_FOUND point nvidia-ctk at the driver's libraries: `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml --driver-root=/run/nvidia/driver` with the GPU Operator's driver "
+                "container, or `--library-search-path=DIR` where libnvidia-ml.so.1 lives; for Driver Not Loaded load "
+                "the driver first (`nvidia-smi` must work), then generate the spec again."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NixOS/nixpkgs/issues/397065", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/118",
+                 TOOLKIT_CDI),
+        checked="2026-11-26",
+        examples=("containers/nixpkgs-397065-cdi-generate-nvml-library-not-found.txt",),
+    ),
 )

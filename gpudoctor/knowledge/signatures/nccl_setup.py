@@ -79,4 +79,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/ofa-304-processgroup-nccl-no-gpus-colab.txt",),
     ),
+    Signature(
+        code="nccl.unique-id-not-received",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # ProcessGroupNCCL::broadcastUniqueNCCLID: rank 0 creates the NCCL unique id and puts it in the c10d store,
+        # the other ranks wait for it ("retreiving" in torch before 2.1, "got exception" in some builds).
+        patterns=(r"is setting up NCCL communicator and retr(?:ei|ie)ving ncclUniqueId from \[(?P<root>\d{1,6})\] via "
+                  r"c10d key-value store by key '[^'\n]{1,60}', but store->get\('[^'\n]{1,60}'\) got "
+                  r"(?:error|exception): (?P<error>[^\n]{1,120})",),
+        severity="fail",
+        cause="This rank waited in vain for the NCCL unique id that rank {root} publishes in the c10d store "
+              "({error}): rank {root} failed or lagged before creating the communicator, or this rank lost its "
+              "connection to the store.",
+        advice=("Read rank 0's output first: a crash, an out-of-memory or a slow start there (data or model loading "
+                "longer than the timeout, a rank on another code path) is the usual cause; if rank 0 was waiting too, "
+                "check that every node reaches MASTER_ADDR:MASTER_PORT through a firewall-free interface "
+                "(NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME set to it) and rerun with NCCL_DEBUG=INFO."),
+        action="configure",
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/3698", "https://github.com/pytorch/pytorch/pull/68597",
+                 "https://github.com/pytorch/pytorch/issues/82091", TORCH_DISTRIBUTED),
+        checked="2026-11-26",
+        examples=("nccl/llamafactory-3698-nccluniqueid-store-socket-timeout.txt",),
+    ),
 )

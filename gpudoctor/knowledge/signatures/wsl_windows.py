@@ -17,7 +17,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # installer, wsl.exe and Docker Desktop print them.
         patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
                   r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
-                  r"WSL2 is not supported with your current machine configuration"),
+                  r"WSL2 is not supported with your current machine configuration",
+                  r"(?:0x80370102|0x80370114):? The (?:virtual machine|operation) could not be started because a "
+                  r"required feature is not installed"),
         severity="fail",
         cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
               "virtualisation or the Windows hypervisor is off.",
