@@ -44,6 +44,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"store_based_barrier_key:\d{1,6} \(world_size=(?P<world_size>\d{1,6}), worker_count=(?P<joined>\d{1,6})",
             r"Timed out after \d{1,7} seconds waiting for clients\. (?P<joined>\d{1,6})/(?P<world_size>\d{1,6}) "
             r"clients joined",
+            # NCCL's own bootstrap root, when ranks announce a communicator of another size than the ones that came.
+            r"Bootstrap Root ?: mismatch in rank count from procs (?P<announced>\d{1,6}) ?: ?(?P<expected>\d{1,6})",
         ),
         severity="fail",
         cause="The process group's rendezvous timed out because the processes that joined it did not match its "
@@ -56,9 +58,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/tczhangzhi/pytorch-distributed/issues/18",
-                 "https://github.com/ultralytics/yolov5/issues/4574", TORCH_DISTRIBUTED),
+                 "https://github.com/ultralytics/yolov5/issues/4574", "https://github.com/pytorch/pytorch/issues/46248",
+                 TORCH_DISTRIBUTED),
         checked="2026-11-26",
-        examples=("nccl/pytorchdistributed-18-store-barrier-worker-count.txt",),
+        examples=("nccl/pytorchdistributed-18-store-barrier-worker-count.txt",
+                  "nccl/pytorch-46248-bootstrap-root-mismatch-rank-count.txt"),
     ),
     Signature(
         code="nccl.process-group-without-gpu",

@@ -74,4 +74,47 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/nougat-115-libcudnn-cnn-infer-libcuda-so.txt",),
     ),
+    Signature(
+        code="wsl.kernel-component-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe on Windows 10 and early 11, where the WSL 2 Linux kernel came as a separate package (and 0x800701bc
+        # in later wording), before WSL itself moved to the Store.
+        patterns=(r"WSL 2 requires an update to its kernel component",),
+        severity="fail",
+        cause="WSL 2 cannot start because its Linux kernel component is missing or too old.",
+        advice=("Install or update the WSL 2 kernel: `wsl --update` in an administrator PowerShell (on older Windows 10 "
+                "builds the kernel update package from https://aka.ms/wsl2kernel), then `wsl --shutdown` and set the "
+                "distribution to WSL 2 again (`wsl --set-version DISTRO 2`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/969", "https://github.com/microsoft/WSL/issues/9626",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
+    ),
+    Signature(
+        code="wsl.paging-file-too-small",
+        cause_id="windows-commit-limit",
+        kinds=("any",),
+        # ERROR_COMMITMENT_LIMIT (1455) from LoadLibrary while torch (or TensorFlow) loads its CUDA DLLs, in English
+        # and localised Windows; most often in DataLoader workers, which each load them again.
+        patterns=(r"\[WinError 1455\] (?P<message>[^\n]{1,80})",
+                  r"The paging file is too small for this operation to complete"),
+        severity="fail",
+        cause="Windows ran out of commit memory (RAM plus paging file) while a process loaded the CUDA libraries; "
+              "every worker process loads them again.",
+        advice=("Start fewer processes that import torch: lower the DataLoader's num_workers (0 or 2 to test) or the "
+                "number of parallel environments, and raise the Windows paging file (System properties, Advanced, "
+                "Performance, Virtual memory: a custom size of several times the RAM on the drive with free space), "
+                "then restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/thu-ml/tianshou/issues/297", "https://github.com/pytorch/pytorch/issues/59904",
+                 "https://github.com/bmaltais/kohya_ss/issues/449"),
+        checked="2026-11-26",
+        examples=("wsl/tianshou-297-winerror-1455-paging-file-cudnn.txt",),
+    ),
 )
