@@ -144,4 +144,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nixpkgs-397065-cdi-generate-nvml-library-not-found.txt",),
     ),
+    Signature(
+        code="containers.uvm-device-missing",
+        cause_id="uvm-missing",
+        kinds=_CONTAINER_TEXT,
+        # dockerd (a container spec that lists /dev/nvidia-uvm*) and nvidia-container-cli, when the nvidia_uvm module
+        # is not loaded and its device nodes not created: after a reboot, before anything has run CUDA on the host.
+        patterns=(r"lstat /dev/nvidia-uvm(?P<tools>-tools)?: no such file or directory",
+                  r"nvidia-container-cli: mount error: stat failed: /dev/nvidia-uvm(?P<tools>-tools)?: no such file"),
+        severity="fail",
+        cause="The container needs /dev/nvidia-uvm, which does not exist on the host: the nvidia_uvm module is not "
+              "loaded (after a reboot nothing has loaded it yet).",
+        advice=("Load nvidia_uvm and create its device nodes on the host, `sudo nvidia-modprobe -u -c=0` (or `sudo "
+                "modprobe nvidia-uvm`), and make it happen at boot (a systemd unit or udev rule running nvidia-modprobe "
+                "-u -c=0 before docker starts), then start the container again."),
+        action="reload-driver",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/288", "https://github.com/NVIDIA/nvidia-docker/issues/139",
+                 "https://github.com/NVIDIA/enroot/issues/106"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-288-restart-after-reboot-no-uvm-tools.txt",),
+    ),
 )

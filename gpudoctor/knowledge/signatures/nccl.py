@@ -353,7 +353,10 @@ SIGNATURES += (
         # A rank received more bytes than it posted (net_socket.cc, net_ib.cc, bootstrap.cc).
         patterns=(r"NET/(?:Socket|IB) : (?:peer [^\s]{1,80} )?message truncated :",
                   r"message truncated : receiving (?P<got>\d{1,15}) bytes instead of (?P<want>\d{1,15})",
-                  r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})"),
+                  r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})",
+                  # The IB transport's and older NCCL's (2.4 to 2.7) words for the same disagreement.
+                  r"NET/IB ?: [^\n]{0,120}collective mismatch error,? local size (?P<local>\d{1,15}) remote",
+                  r"NCCL WARN Mismatched collective detected, please check your collective calls"),
         severity="fail",
         cause="A rank received a larger message than it expected: the ranks do not issue the same collectives (order, "
               "size or type differ between them), or run with different NCCL settings.",
@@ -363,9 +366,11 @@ SIGNATURES += (
                 "(if NCCL_PROTO=SIMPLE makes it pass, the settings differ between ranks)."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/626", "https://github.com/NVIDIA/nccl/pull/605"),
+        sources=("https://github.com/NVIDIA/nccl/issues/626", "https://github.com/NVIDIA/nccl/pull/605",
+                 "https://github.com/NVIDIA/nccl/issues/969", "https://github.com/NVIDIA/nccl/issues/296"),
         checked="2026-11-25",
-        examples=("nccl/nccl-626-socket-message-truncated-multinode.txt",),
+        examples=("nccl/nccl-626-socket-message-truncated-multinode.txt", "nccl/nccl-969-ib-collective-mismatch-error.txt",
+                  "nccl/nccl-296-mismatched-collective-detected.txt"),
     ),
 )
 

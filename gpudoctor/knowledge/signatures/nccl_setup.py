@@ -1,5 +1,5 @@
-"""NCCL: the rendezvous before NCCL starts, a process group without GPUs, and RDMA queue pairs that never connect
-(rows of the nccl area, joined into nccl.SIGNATURES)."""
+"""NCCL: the rendezvous before NCCL starts, a process group without GPUs, RDMA queue pairs that never connect and
+GPU memory the network card cannot register (rows of the nccl area, joined into nccl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -106,5 +106,30 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/pytorch/pytorch/issues/82091", TORCH_DISTRIBUTED),
         checked="2026-11-26",
         examples=("nccl/llamafactory-3698-nccluniqueid-store-socket-timeout.txt",),
+    ),
+    Signature(
+        code="nccl.gpudirect-registration-failed",
+        cause_id="nccl-gpudirect-rdma",
+        kinds=("any",),
+        # misc/ibvwrap.cc when NCCL registers a GPU buffer with the NIC: through DMA-BUF (ibv_reg_dmabuf_mr, NCCL 2.13+)
+        # or through nvidia-peermem (ibv_reg_mr / ibv_reg_mr_iova2 on device memory, "Bad address" when no peer-memory
+        # client claims it).
+        patterns=(r"Call to ibv_reg_dmabuf_mr failed with error (?P<reason>Operation not supported|Invalid argument|"
+                  r"Bad address)",
+                  r"Call to ibv_reg_mr(?:_iova2)? failed with error (?P<reason>Bad address)"),
+        severity="fail",
+        cause="NCCL could not register GPU memory with the network card for GPUDirect RDMA ({reason}): the kernel or "
+              "InfiniBand stack lacks DMA-BUF support, or nvidia-peermem is not loaded.",
+        advice=("Set NCCL_DMABUF_ENABLE=0 so NCCL registers GPU memory through nvidia-peermem and load that module "
+                "(`sudo modprobe nvidia-peermem`; `lsmod | grep peermem`), or update NCCL and the InfiniBand driver "
+                "stack (MLNX_OFED/DOCA) for DMA-BUF; on GPUs without GPUDirect RDMA (GeForce) turn it off with "
+                "NCCL_NET_GDR_LEVEL=LOC."),
+        action="configure",
+        rules_out=("the network links",),
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl/issues/778", NCCL_ENVIRONMENT,
+                 "https://docs.nvidia.com/cuda/gpudirect-rdma/index.html"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-778-dmabuf-mr-operation-not-supported.txt",),
     ),
 )
