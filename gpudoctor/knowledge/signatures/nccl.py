@@ -23,6 +23,8 @@ SIGNATURES += (
             r"ncclSystemError: System call",
             r"ncclUnhandledCudaError: Call to CUDA function failed",
             r"ncclInvalidUsage: This usually reflects invalid usage",
+            # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
+            r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -283,7 +285,10 @@ SIGNATURES += (
                   # The socket transport's and the proxy's words for the same event.
                   r"NCCL WARN socketProgress(?:Opt)?: Connection closed by remote peer",
                   r"Call to recv from [^\s]{1,80} failed ?: Connection reset by peer",
-                  r"NCCL WARN Socket recv failed while polling for opId"),
+                  r"NCCL WARN Socket recv failed while polling for opId",
+                  # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
+                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
+                  r"Connection reset by peer)"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "

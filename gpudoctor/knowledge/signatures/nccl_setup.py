@@ -132,4 +132,45 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-778-dmabuf-mr-operation-not-supported.txt",),
     ),
+    Signature(
+        code="nccl.process-group-not-destroyed",
+        cause_id="none",
+        kinds=("any",),
+        # ProcessGroupNCCL's destructor since PyTorch 2.4 (2.3 nightlies), reworded in 2.6 as "destroy_process_group()
+        # was not called before program exit": printed at the exit of jobs that ended normally.
+        patterns=(r"WARNING: process group has NOT been destroyed before (?:we destruct ProcessGroupNCCL|it is being "
+                  r"destructed)",
+                  r"WARNING: destroy_process_group\(\) was not called before program exit"),
+        severity="info",
+        cause="The program exited without destroy_process_group(); PyTorch 2.4 and newer warn about it at exit, "
+              "which is not a failure by itself.",
+        advice=("Harmless by itself: call torch.distributed.destroy_process_group() at the end of the program to "
+                "silence it, and look for the error that stopped the job, if one did, elsewhere in the output."),
+        action="none",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/pytorch/pytorch/issues/126275", "https://pytorch.org/docs/stable/distributed.html#shutdown"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-126275-process-group-not-destroyed-warning.txt",),
+    ),
+    Signature(
+        code="nccl.barrier-device-guessed",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # ProcessGroupNCCL::barrier when no collective has told it this rank's GPU: it takes rank % GPU count
+        # ("best-guess GPU" before torch 2.3).
+        patterns=(r"using (?:best-guess )?GPU (?P<gpu>\d{1,3}) to perform barrier as devices used by this process are "
+                  r"currently unknown",),
+        severity="warn",
+        cause="torch.distributed did not know this rank's GPU and guessed GPU {gpu} for a barrier; if the guess is not "
+              "the GPU the rank uses, the job hangs.",
+        advice=("Tell the process group each rank's GPU: `torch.cuda.set_device(local_rank)` first, then "
+                "`init_process_group(backend=\"nccl\", device_id=torch.device(\"cuda\", local_rank))` (torch 2.3+), "
+                "or `dist.barrier(device_ids=[local_rank])`; harmless when GPU {gpu} is this rank's own GPU."),
+        action="configure",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/pull/7266", "https://github.com/pytorch/pytorch/issues/124714",
+                 "https://github.com/pytorch/pytorch/issues/60752"),
+        checked="2026-11-26",
+        examples=("nccl/deepspeed-7266-barrier-device-unknown-device-id.txt",),
+    ),
 )
