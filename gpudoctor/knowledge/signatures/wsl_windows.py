@@ -18,6 +18,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
                   r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
+                  # wsl.exe 2.x prints the HCS error by name: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
+                  r"HCS/HCS_E_HYPERV_NOT_INSTALLED",
                   r"(?:0x80370102|0x80370114):? The (?:virtual machine|operation) could not be started because a "
                   r"required feature is not installed"),
         severity="fail",
