@@ -232,4 +232,24 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/voidpackages-55062-nvidia-cdi-hook-missing.txt",),
     ),
+    Signature(
+        code="containers.ngc-shm-default",
+        cause_id="container-shm-too-small",
+        kinds=_CONTAINER_TEXT,
+        # The NGC images' entrypoint banner when /dev/shm is Docker's default (it names the framework: PyTorch,
+        # TensorFlow, NVIDIA Caffe ...); a risk, not yet a failure.
+        patterns=(r"The SHMEM allocation limit is set to the default of 64MB\.",),
+        severity="warn",
+        cause="The container runs with Docker's default 64 MB /dev/shm, too small for the framework's shared memory "
+              "(DataLoader workers, NCCL's shared-memory transport).",
+        advice=("Start the container with the flags NVIDIA's images recommend: `docker run --gpus all --ipc=host "
+                "--ulimit memlock=-1 --ulimit stack=67108864 ...` (or `--shm-size=16g` instead of --ipc=host; in "
+                "Kubernetes mount an emptyDir with medium: Memory at /dev/shm)."),
+        action="configure",
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/awslabs/benchmark-ai/issues/17", "https://github.com/pytorch/pytorch/issues/1158",
+                 "https://docs.nvidia.com/deeplearning/frameworks/user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("containers/benchmarkai-17-ngc-shmem-64mb-note.txt",),
+    ),
 )

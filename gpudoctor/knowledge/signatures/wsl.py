@@ -90,7 +90,8 @@ SIGNATURES += (
         cause_id="wsl-libcuda-not-symlink",
         kinds=("any",),
         patterns=(
-            r"ldconfig: /usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
+            # Debian and Ubuntu print the real binary's name, /sbin/ldconfig.real.
+            r"ldconfig(?:\.real)?: /usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
             # `ldconfig -p`: only libcuda.so.1 is cached from WSL's folder, never plain libcuda.so.
             r"libcuda\.so\.1 \(libc6,x86-64\) => /usr/lib/wsl/lib/libcuda\.so\.1",
         ),
