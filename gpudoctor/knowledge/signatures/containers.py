@@ -178,7 +178,10 @@ SIGNATURES += (
         cause_id="k8s-no-gpu-resource",
         kinds=("kubectl", "docker", "journal", "other"),
         # The NVIDIA device plugin's (and GPU feature discovery's) log when NVML cannot start in its pod.
-        patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",),
+        patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",
+                  # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
+                  # and GPU feature discovery print it when the pod has no libnvidia-ml.
+                  r"\bcould not load NVML library\b"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
@@ -188,10 +191,11 @@ SIGNATURES += (
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303",
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303", "https://github.com/NVIDIA/k8s-device-plugin/issues/11",
                  "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
         checked="2026-11-25",
-        examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",),
+        examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
+                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt"),
     ),
     Signature(
         code="containers.nvidia-docker-uvm",
