@@ -252,4 +252,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/benchmarkai-17-ngc-shmem-64mb-note.txt",),
     ),
+    Signature(
+        code="containers.operator-driver-in-use",
+        cause_id="driver-in-use",
+        kinds=_CONTAINER_TEXT,
+        # The GPU Operator's driver container (nvidia-driver _unload_driver) refuses to rmmod modules that a host
+        # driver, nvidia-persistenced, DCGM or running GPU pods hold.
+        patterns=(r"Could not unload NVIDIA driver kernel modules, driver is in use",),
+        severity="fail",
+        cause="The GPU Operator's driver container cannot replace the NVIDIA kernel modules because they are loaded "
+              "and in use: a driver installed on the host, or GPU processes and services still holding it.",
+        advice=("If the node has its own (host) driver, deploy the GPU Operator with driver.enabled=false (`helm "
+                "upgrade ... --set driver.enabled=false`) so it uses that driver; otherwise stop what holds the modules "
+                "(GPU pods, nvidia-persistenced, DCGM; `lsmod | grep nvidia` shows the users) or remove the host "
+                "driver, then delete the driver pod so it starts again."),
+        action="configure",
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/126", "https://github.com/NVIDIA/gpu-operator/issues/367",
+                 GPU_OPERATOR),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-126-driver-in-use-host-driver.txt",),
+    ),
 )

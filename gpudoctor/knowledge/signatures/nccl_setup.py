@@ -173,4 +173,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/deepspeed-7266-barrier-device-unknown-device-id.txt",),
     ),
+    Signature(
+        code="nccl.topology-file-invalid",
+        cause_id="nccl-topology-file",
+        kinds=("any",),
+        # graph/xml.h when a node of an injected topology (NCCL_TOPO_FILE, or a plugin's static XML) lacks an
+        # attribute NCCL reads; graph/search.cc's "Dev N not found" for an injected graph (NCCL_GRAPH_FILE) made for
+        # other GPUs.
+        patterns=(r"NCCL WARN Attribute (?P<attribute>\w{2,30}) of node (?P<node>\w{2,30}) not found",),
+        severity="fail",
+        cause="NCCL read a topology file whose {node} node has no {attribute} attribute: the XML it was given "
+              "(NCCL_TOPO_FILE or a network plugin's static file) does not describe this machine as NCCL needs.",
+        advice=("Find which topology or graph file NCCL loads (NCCL_TOPO_FILE and NCCL_GRAPH_FILE in the environment, "
+                "/etc/nccl.conf, ~/.nccl.conf; cloud images and network plugins set them) and remove it or replace it "
+                "with one for this machine (dump one with NCCL_TOPO_DUMP_FILE); with aws-ofi-nccl update the plugin "
+                "(1.11 and newer generate the topology instead of the static p5/p4d files)."),
+        action="configure",
+        rules_out=("the network links",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/aws/aws-ofi-nccl/issues/785", "https://github.com/NVIDIA/nccl/issues/1726",
+                 "https://github.com/NVIDIA/nccl/issues/379", "https://github.com/NVIDIA/nccl/issues/1008"),
+        checked="2026-11-26",
+        examples=("nccl/awsofinccl-785-static-topo-xml-arch-not-found.txt",),
+    ),
 )
