@@ -18,10 +18,11 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
                   r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
-                  # wsl.exe 2.x prints the HCS error by name: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
-                  r"HCS/HCS_E_HYPERV_NOT_INSTALLED",
-                  r"(?:0x80370102|0x80370114):? The (?:virtual machine|operation) could not be started because a "
-                  r"required feature is not installed"),
+                  # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
+                  r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
+                  # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
+                  r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
+                  r"not \w{9}"),
         severity="fail",
         cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
               "virtualisation or the Windows hypervisor is off.",
@@ -82,7 +83,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # wsl.exe on Windows 10 and early 11, where the WSL 2 Linux kernel came as a separate package (and 0x800701bc
         # in later wording), before WSL itself moved to the Store.
-        patterns=(r"WSL 2 requires an update to its kernel component",),
+        # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
+        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern"),
         severity="fail",
         cause="WSL 2 cannot start because its Linux kernel component is missing or too old.",
         advice=("Install or update the WSL 2 kernel: `wsl --update` in an administrator PowerShell (on older Windows 10 "
