@@ -274,4 +274,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-126-driver-in-use-host-driver.txt",),
     ),
+    Signature(
+        code="containers.gpu-taint-not-tolerated",
+        cause_id="k8s-gpu-taint",
+        kinds=_CONTAINER_TEXT,
+        # kube-scheduler's FailedScheduling reason ("untolerated taint" since Kubernetes 1.26, before it "had taint
+        # {...}, that the pod didn't tolerate"); GKE taints GPU nodes nvidia.com/gpu=present:NoSchedule and adds the
+        # toleration only to pods that request nvidia.com/gpu. Often one reason among others in the event: a warning.
+        patterns=(r"untolerated taints? \{(?P<taint>nvidia\.com/gpu[^}\n]{0,40})\}",
+                  r"had taints? \{(?P<taint>nvidia\.com/gpu[^}\n]{0,40})\}, that the pod didn't tolerate"),
+        severity="warn",
+        cause="The GPU nodes carry the taint {taint} and the pod has no toleration for it, so the scheduler keeps it "
+              "off them.",
+        advice=("If the pod needs a GPU, request one (resources.limits nvidia.com/gpu: 1; GKE then adds the toleration "
+                "itself), or add the toleration to the pod spec, and to pods that controllers create: `tolerations: "
+                "[{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]`; pods that need no GPU are kept off "
+                "GPU nodes on purpose."),
+        action="configure",
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/aibrix/pull/909", "https://github.com/vanvalenlab/kiosk-console/pull/81",
+                 "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/"),
+        checked="2026-11-26",
+        examples=("containers/aibrix-909-untolerated-taint-nvidia-gpu-gke.txt",),
+    ),
 )
