@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -129,7 +130,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-libs-missing",
         kinds=("any",),
         patterns=(
-            r"Could not load dynamic library '(?P<library>[^'\n]{1,80})'; dlerror: ",
+            # TensorRT's libnvinfer is optional (frameworks.tf-tensorrt-not-found says so), not a CUDA library
+            r"Could not load dynamic library '(?!libnvinfer)(?P<library>[^'\n]{1,80})'; dlerror: ",
             r"(?<=Cannot )dlopen(?= some GPU libraries)",
         ),
         severity="warn",
@@ -216,16 +218,21 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.tf-tensorrt-not-found",
         cause_id="none",
         kinds=("any",),
-        patterns=(r"(?<=TF-TRT Warning: )Could not find TensorRT",),
+        patterns=(r"(?<=TF-TRT Warning: )Could not find TensorRT",
+                  # the older releases' wording (TF 2.1 to 2.11), and the TensorRT libraries they tried first
+                  r"Cannot dlopen some TensorRT",
+                  r"Could not load dynamic library '(?P<library>libnvinfer(?:_plugin)?\.so\.\d{1,2})'"),
         severity="info",
-        cause="TensorFlow did not find TensorRT, which only its TF-TRT optimiser uses.",
+        cause="TensorFlow did not find TensorRT (libnvinfer), which only its TF-TRT optimiser uses.",
         advice="Harmless warning: the GPU works without TensorRT; install it only to use TF-TRT.",
         action="none",
         never_suggest=("reinstall TensorFlow",),
         sources=("https://github.com/sagiodev/stablediffusion_webui/issues/9",
+                 "https://github.com/TheLastBen/fast-stable-diffusion/issues/1580",
                  "https://docs.nvidia.com/deeplearning/frameworks/tf-trt-user-guide/index.html"),
-        checked="2026-11-25",
-        examples=("frameworks/sagiodev-9-tf-factory-registration-colab.txt",),
+        checked="2026-11-26",
+        examples=("frameworks/sagiodev-9-tf-factory-registration-colab.txt",
+                  "frameworks/fast-sd-1580-tf-trt-libnvinfer-ignore.txt"),
     ),
     Signature(
         code="frameworks.tf-numa-node-negative",
@@ -583,4 +590,4 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
-SIGNATURES += RUNTIME_SIGNATURES
+SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES

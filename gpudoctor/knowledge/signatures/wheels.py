@@ -7,6 +7,7 @@ CUDA language detection; the pip rows quote pip's resolver.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -22,22 +23,31 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # torch.utils.cpp_extension's CUDA_MISMATCH_MESSAGE, printed over two lines
             r"The detected CUDA version \((?P<detected>[\d.]+)\) mismatches the version that was used to compile",
+            # DeepSpeed's op builder (op_builder/builder.py, assert_no_cuda_mismatch), across CUDA major versions
+            r"Installed CUDA version (?P<detected>\d{1,2}\.\d{1,2}) does not match the version torch was compiled with",
+            # apex's setup.py (check_cuda_torch_binary_vs_bare_metal), on any difference
+            r"Cuda extensions are being compiled with a version of Cuda that does not match the version used to compile",
         ),
         severity="fail",
-        cause=("The CUDA toolkit found for the extension build ({detected}) is not the CUDA this PyTorch was built "
-               "with, so torch refuses to build it."),
+        cause=("The CUDA toolkit found for the extension build (its nvcc) is not the CUDA this PyTorch was built "
+               "with, so the build refuses to go on."),
         advice=("Make the two the same: install the PyTorch build for the local CUDA toolkit, or point CUDA_HOME at a "
-                "toolkit matching torch.version.cuda, then rebuild the extension."),
+                "toolkit matching torch.version.cuda (`python -c \"import torch; print(torch.version.cuda)\"`), then "
+                "rebuild the extension; where only the minor versions differ, DeepSpeed accepts it with "
+                "DS_SKIP_CUDA_CHECK=1."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/rusty1s/pytorch_sparse/issues/189",
                  "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
                  "https://github.com/kodenii/Responsible-Visual-Editing/issues/4",
+                 "https://github.com/JIA-Lab-research/MGM/issues/91", "https://github.com/NVIDIA/apex/issues/955",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/3436",
                  "https://pytorch.org/docs/stable/cpp_extension.html"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("wheels/pytorch-sparse-189-detected-cuda-112-vs-102.txt", "wheels/embodiedocc2-6-cuda-122-vs-113.txt",
-                  "wheels/responsible-visual-editing-4-cuda-124-vs-118.txt"),
+                  "wheels/responsible-visual-editing-4-cuda-124-vs-118.txt",
+                  "wheels/mgm-91-deepspeed-cuda-122-vs-torch-117.txt", "wheels/apex-955-extension-cuda-differs-from-torch.txt"),
     ),
     Signature(
         code="wheels.nvcc-unsupported-host-compiler",
@@ -232,6 +242,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"Could not find the bitsandbytes CUDA binary at",
             # bitsandbytes 0.38-0.42's own summary when no CUDA library of it loads though torch sees a GPU.
             r"CUDA Setup failed despite GPU being available",
+            # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
+            r"libbitsandbytes_cpu\.so: undefined symbol: (?P<symbol>c\w{3,60})",
+            r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
@@ -242,9 +255,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/492",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/711",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
-        checked="2026-11-25",
-        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt"),
+        checked="2026-11-26",
+        examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt",
+                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt"),
     ),
     Signature(
         code="wheels.torchvision-other-cuda",
@@ -390,14 +405,17 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Either run a Python version the pinned release was built for (`python --version`; e.g. 3.8 to 3.10 "
                 "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
                 "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
-                "installs a newer matching pair)."),
+                "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
+                "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it."),
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),
         sources=("https://github.com/jgravelle/GroqCasters/issues/1",
-                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13", PYTORCH_INSTALL),
+                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13",
+                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL),
         checked="2026-11-25",
-        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
+                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt"),
     ),
     Signature(
         code="wheels.extension-build-sees-no-gpu",
@@ -578,4 +596,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES
