@@ -1,11 +1,10 @@
-"""WSL and Windows: WSL 2's virtual machine, the dxg driver's boot noise and the loader path of
-/usr/lib/wsl/lib (rows of the wsl area, joined into wsl.SIGNATURES)."""
+"""WSL and Windows: WSL 2's virtual machine and kernel, and the dxg driver's boot noise (rows of the wsl area,
+joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-WSL_CUDA_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 WSL_TROUBLESHOOTING = "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -56,28 +55,6 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/wsl-40715-dxgkio-ioctl-failed-non-fatal.txt",),
     ),
     Signature(
-        code="wsl.cudnn-needs-libcuda-so",
-        cause_id="cuda-library-missing",
-        kinds=("any",),
-        # cuDNN 8 (and CTranslate2, faster-whisper) dlopen the unversioned libcuda.so; WSL puts it only in
-        # /usr/lib/wsl/lib, which the loader searches for sonames from ld.so.cache, not for that name.
-        patterns=(r"Could not load library libcudnn\w{0,30}\.so(?:\.\d{1,2})?\. Error: libcuda\.so: cannot open shared "
-                  r"object file",),
-        severity="fail",
-        cause="cuDNN could not load libcuda.so, the driver library it opens by its unversioned name; under WSL 2 it "
-              "lives only in /usr/lib/wsl/lib, outside the loader's search path.",
-        advice=("Under WSL 2 add /usr/lib/wsl/lib to the loader path: `export "
-                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (in ~/.bashrc or the service's environment); on a "
-                "native Linux host, find why libcuda.so is missing with `ldconfig -p | grep libcuda`."),
-        action="configure",
-        rules_out=("the Windows driver",),
-        never_suggest=("install nvidia-driver", "reinstall cudnn"),
-        sources=("https://github.com/facebookresearch/nougat/issues/115", "https://github.com/facebookresearch/nougat/issues/105",
-                 "https://github.com/microsoft/WSL/issues/5663", WSL_CUDA_GUIDE),
-        checked="2026-11-26",
-        examples=("wsl/nougat-115-libcudnn-cnn-infer-libcuda-so.txt",),
-    ),
-    Signature(
         code="wsl.kernel-component-missing",
         cause_id="wsl2-vm-unavailable",
         kinds=("any",),
@@ -97,28 +74,5 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
         checked="2026-11-26",
         examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
-    ),
-    Signature(
-        code="wsl.paging-file-too-small",
-        cause_id="windows-commit-limit",
-        kinds=("any",),
-        # ERROR_COMMITMENT_LIMIT (1455) from LoadLibrary while torch (or TensorFlow) loads its CUDA DLLs, in English
-        # and localised Windows; most often in DataLoader workers, which each load them again.
-        patterns=(r"\[WinError 1455\] (?P<message>[^\n]{1,80})",
-                  r"The paging file is too small for this operation to complete"),
-        severity="fail",
-        cause="Windows ran out of commit memory (RAM plus paging file) while a process loaded the CUDA libraries; "
-              "every worker process loads them again.",
-        advice=("Start fewer processes that import torch: lower the DataLoader's num_workers (0 or 2 to test) or the "
-                "number of parallel environments, and raise the Windows paging file (System properties, Advanced, "
-                "Performance, Virtual memory: a custom size of several times the RAM on the drive with free space), "
-                "then restart."),
-        action="configure",
-        rules_out=("the NVIDIA driver", "GPU memory"),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/thu-ml/tianshou/issues/297", "https://github.com/pytorch/pytorch/issues/59904",
-                 "https://github.com/bmaltais/kohya_ss/issues/449"),
-        checked="2026-11-26",
-        examples=("wsl/tianshou-297-winerror-1455-paging-file-cudnn.txt",),
     ),
 )
