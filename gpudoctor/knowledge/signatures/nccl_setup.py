@@ -196,4 +196,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/awsofinccl-785-static-topo-xml-arch-not-found.txt",),
     ),
+    Signature(
+        code="nccl.gpudirect-rdma-disabled",
+        cause_id="nccl-gpudirect-rdma",
+        kinds=("any",),
+        # NET/IB at init (INFO): neither nvidia-peermem (registered under /sys/kernel/mm/memory_peers) nor DMA-BUF
+        # lets the NIC reach GPU memory, so every inter-node transfer is staged through host memory. "(no module)"
+        # was printed up to NCCL 2.18.
+        patterns=(r"GPU Direct RDMA Disabled for HCA (?P<index>\d{1,3}) '(?P<hca>[\w.-]{2,30})'",),
+        severity="warn",
+        cause="NCCL cannot use GPUDirect RDMA with {hca}: no peer-memory module or DMA-BUF lets the network card "
+              "reach GPU memory, so inter-node traffic is copied through host memory, well below the link's speed.",
+        advice=("Load nvidia-peermem (`sudo modprobe nvidia-peermem`) and check that it registered with the InfiniBand "
+                "stack (`/sys/kernel/mm/memory_peers/nv_mem/version` exists; if not, reinstall the driver after "
+                "MLNX_OFED/DOCA so the module is built against it, on a kernel that stack supports), or use DMA-BUF "
+                "(open kernel modules, Linux 5.12+, NCCL 2.13+); GeForce GPUs have no GPUDirect RDMA."),
+        action="configure",
+        rules_out=("the network links",),
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1939", "https://github.com/NVIDIA/nccl/issues/1537",
+                 "https://github.com/Mellanox/nccl-rdma-sharp-plugins/pull/104",
+                 "https://docs.nvidia.com/cuda/gpudirect-rdma/index.html"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1939-gpudirect-rdma-disabled-for-hca.txt",),
+    ),
 )
