@@ -9,7 +9,8 @@ rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab) an
 a line into the lines it held. Then a message written over several lines
 becomes one logical line: an NVRM message continued on the next "NVRM: " lines, and a Python
 exception's message continued below its "SomeError: " line. Lines longer than LINE_CAP are cut first,
-so that every pattern runs on a bounded line.
+so that every pattern runs on a bounded line. `message_reach` tells the matcher, from the raw text, how far
+a logical line holding a given physical line may span, so that most lines of a log are read alone.
 """
 
 from __future__ import annotations
@@ -46,10 +47,13 @@ _DECORATION = re.compile(
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
+_FENCE_OR_CUT_START = tuple("`~[.…<")  # what a fence or a cut starts with: other lines skip both regexes
 _NVRM = "NVRM: "
 _SENTENCE_END = (".", "!", "?")
 # "RuntimeError: ...", "torch.OutOfMemoryError: ...", "ImportError: libcudart.so.12: cannot open ..."
-_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]{0,120}(?:Error|Exception|Warning|Failure|Interrupt|Exit)\b:?")
+_EXCEPTION_ENDINGS = ("Error", "Exception", "Warning", "Failure", "Interrupt", "Exit")
+_EXCEPTION = re.compile(rf"^[A-Za-z_][\w.]{{0,120}}(?:{'|'.join(_EXCEPTION_ENDINGS)})\b:?")
+_EXCEPTION_ENDING = re.compile("|".join(_EXCEPTION_ENDINGS))
 _TRACEBACK_STRUCTURE = ("Traceback (most recent call last)", "During handling of the above exception",
                         "The above exception was the direct cause", "File \"")
 
@@ -77,7 +81,7 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
     out: list[tuple[int, str] | None] = []
     for number, raw in enumerate(lines, start=first_number):
         raw = raw[:LINE_CAP]
-        if _FENCE.match(raw) or _CUT.match(raw):
+        if raw.lstrip()[:1] in _FENCE_OR_CUT_START and (_FENCE.match(raw) or _CUT.match(raw)):
             out.append(None)
             continue
         text = undecorated(raw)
@@ -106,6 +110,37 @@ def _continues_nvrm(head: str, nxt: str) -> bool:
     end = head.rstrip()
     return end.endswith(":") or (not end.endswith(_SENTENCE_END)
                                  and _NVRM_NEW_MESSAGE.match(rest, len(_NVRM)) is None)
+
+
+def message_reach(text: str, above: int, start: int, end: int) -> str:
+    """What a logical line holding the physical line text[start:end] may span, whatever the text around it:
+    "line", that line alone; "nvrm", it and the lines next to it that hold an NVRM message (up to
+    NVRM_CONTINUATION_LINES either side: only those join it); "window", as far as any message may go on either
+    side. An exception's message may go on over the line only where it or one of the lines text[above:start]
+    (the EXCEPTION_CONTINUATION_LINES above it) holds a word an exception's head ends with. Read on the raw
+    text, which holds the undecorated text: a cheap test that may say a wider reach than a line has, never a
+    narrower one."""
+    if _EXCEPTION_ENDING.search(text, above, end) is not None:
+        return "window"
+    return "nvrm" if text.find(_NVRM, start, end) >= 0 else "line"
+
+
+def nvrm_run(text: str, start: int, end: int) -> tuple[int, int, int]:
+    """(start offset, lines gone up, end offset) of the line text[start:end] and the lines next to it that hold
+    an NVRM message, up to NVRM_CONTINUATION_LINES either side: all that an NVRM message holding it may span."""
+    gone = 0
+    while gone < NVRM_CONTINUATION_LINES and start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        if text.find(_NVRM, above, start) < 0:
+            break
+        start, gone = above, gone + 1
+    for _ in range(NVRM_CONTINUATION_LINES):
+        following = text.find("\n", end + 1)
+        following = len(text) if following < 0 else following
+        if end >= len(text) or text.find(_NVRM, end + 1, following) < 0:
+            break
+        end = following
+    return start, gone, min(end + 1, len(text))
 
 
 def _continues_exception(nxt: str) -> bool:

@@ -1,15 +1,20 @@
 """One matcher for every signature, linear in the size of the text.
 
-1. Prefilter: every pattern holds a plain word (its most specific literal word, read from the regex
-   itself); one regex per first character of those words (a trie of the words that start with it) finds,
-   in one pass each over the whole text, every occurrence of any. Lines that hold none (nearly all of a
-   healthy log) are never split, cleaned or matched.
-2. Around each line that holds one, the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as
-   one message can span) must hold every word of a pattern keyed on that word (its mandatory words, also
-   read from the regex); only then is a window of those lines cleaned and joined into logical lines
-   (gpudoctor/knowledge/log_lines.py), so a message continued over several lines is whole.
-3. In each logical line the literals present select the patterns to run; a pattern that matches makes a
-   `SignatureMatch`: the row's code, the named fields, the line, its number and the source.
+1. Prefilter: every pattern is keyed on a plain word it must hold, read from the regex itself: its rarest,
+   by COMMON_WORDS, by how often the healthy recordings hold it (gpudoctor/knowledge/healthy_words.py) and by
+   length, or a word or the end of one as rare whose first character other keys share (choose_keys). One regex per first
+   character of those words (a trie of the words that start with it) finds, in one pass each over the whole
+   text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
+   (nearly all of a healthy log) are never split, cleaned or matched.
+2. A line that holds one is checked with its reach (log_lines.message_reach): the line alone where no message
+   can go on over it (no NVRM message, no exception's head within reach above), the NVRM lines next to an NVRM
+   line, else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
+   every word of a pattern keyed on that word (its mandatory words, also read from the regex); only then is a
+   window of those lines cleaned and joined into logical lines (gpudoctor/knowledge/log_lines.py), so a message
+   continued over several lines is whole.
+3. In each logical line that holds such a line, the window's candidate patterns are run in the order of their
+   keys in the line; a pattern that matches makes a `SignatureMatch`: the row's code, the named fields, the
+   line, its number and the source.
 
 Each physical line is cleaned at most once (overlapping windows are merged), every line is cut to
 LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that), so the work is
@@ -18,19 +23,31 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 
 from __future__ import annotations
 
-import heapq
+import bisect
+import collections
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.log_lines import LogicalLine, logical_lines
+from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
+                                           nvrm_run)
 from gpudoctor.knowledge.signatures import Signature, catalogue
 
 WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (an NVRM head, an exception line)
 WINDOW_AFTER = 6  # lines below it that may continue it
+CHUNK = 1 << 20  # characters of text the prefilter's occurrences are gathered and sorted for at a time
 MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same few
 MIN_LITERAL = 3
+# Words the healthy recordings hold less often than this per million characters are all alike: the recordings
+# are a sample (few hold prose, where "this" is everywhere), and length tells more among them.
+RARE_RATE = 128
+# A key healthy logs hold this often (once per 4,000 characters) wakes the matcher on too many of their lines: a
+# row's pattern must hold a rarer word (tests/knowledge/test_signatures.py).
+COMMON_RATE = 256
+KEY_WORD_LENGTH = 5  # a word other than the best one keys a pattern only if this long (choose_keys)
+KEY_END_LENGTH = 6  # ...and the end of a word (a key need not start where the word does) only if this long
 
 
 @dataclass(frozen=True)
@@ -56,6 +73,7 @@ class SignatureMatch:
 
 
 # -- what a pattern must hold, read from the regex itself ----------------------------------------------
+@cache
 def _parse(pattern: str):
     try:
         from re import _parser as parser  # Python 3.11+
@@ -94,10 +112,37 @@ COMMON_WORDS = frozenset((
 ))
 
 
-def _specificity(word: str) -> tuple[bool, int]:
-    """How rare a word is likely to be in a log: not a common word first, then long, and holding more than
-    letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
-    return word not in COMMON_WORDS, len(word) + (0 if word.isalpha() else 3)
+@cache
+def _healthy_words() -> tuple[str, list[int], list[int]]:
+    """The words of gpudoctor/knowledge/healthy_words.py joined by newlines, where each starts, and its rate."""
+    from gpudoctor.knowledge.healthy_words import PER_MILLION
+
+    starts, position = [], 0
+    for word in PER_MILLION:
+        starts.append(position)
+        position += len(word) + 1
+    return "\n".join(PER_MILLION), starts, list(PER_MILLION.values())
+
+
+@cache
+def healthy_rate(word: str) -> int:
+    """How often healthy logs hold `word`, alone or inside a longer word (the prefilter finds both), per million
+    characters of the kind of log that holds it most (gpudoctor/knowledge/healthy_words.py); 0 when rare."""
+    joined, starts, rates = _healthy_words()
+    holding: set[int] = set()
+    position = joined.find(word)
+    while position >= 0:
+        holding.add(bisect.bisect_right(starts, position) - 1)
+        position = joined.find(word, position + 1)
+    return sum(rates[index] for index in holding)
+
+
+def _specificity(word: str) -> tuple[bool, int, int]:
+    """How rare a word is likely to be in a log: not a common word first, then seldom seen in the healthy
+    recordings (by powers of two above RARE_RATE: below it, and between rates not far apart, a tie), then long,
+    and holding more than letters ("Xid", "cudaMalloc", "(PCI:" beat plain words of their length)."""
+    return (word not in COMMON_WORDS, -(healthy_rate(word) // RARE_RATE).bit_length(),
+            len(word) + (0 if word.isalpha() else 3))
 
 
 def _word(run: str) -> tuple[str, ...] | None:
@@ -151,6 +196,7 @@ def _mandatory_words(items) -> set[str]:
     return words
 
 
+@cache
 def mandatory_words(pattern: str) -> tuple[str, ...]:
     """Words of MIN_LITERAL characters or more that every match of `pattern` holds, longest first: a line without
     one of them is not searched."""
@@ -160,11 +206,58 @@ def mandatory_words(pattern: str) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda word: (-len(word), word)))
 
 
+@cache
 def required_literals(pattern: str) -> tuple[str, ...]:
     """The literals the prefilter looks for: one of them is in every line the pattern matches."""
     if re.compile(pattern).flags & re.IGNORECASE:
         return ()
     return _required(_parse(pattern)) or ()
+
+
+def key_options(pattern: str) -> list[tuple[str, ...]]:
+    """What the prefilter may key `pattern` on, best first: its required_literals, then each word it must hold
+    (KEY_WORD_LENGTH characters or more) and then each end of one (KEY_END_LENGTH or more: "Malloc" of
+    "cudaMalloc" is in every line "cudaMalloc" is) that is as rare, not common and held no more often by the
+    healthy recordings, so that the catalogue can take one that starts with a character other keys start with.
+    A key a healthy log holds more often would cost more in the lines it wakes than a pass saves."""
+    best = required_literals(pattern)
+    if not best or not set(best).isdisjoint(COMMON_WORDS):
+        return [best]
+    rate = max(map(healthy_rate, best))
+    words = [word for word in mandatory_words(pattern) if word not in COMMON_WORDS]
+    ends = [word[start:] for word in words for start in range(1, len(word) - KEY_END_LENGTH + 1)]
+    return [best, *dict.fromkeys((key,) for key in [*(word for word in words if len(word) >= KEY_WORD_LENGTH), *ends]
+                                 if (key,) != best and key not in COMMON_WORDS and healthy_rate(key) <= rate)]
+
+
+def _first_characters(literals: tuple[str, ...]) -> set[str]:
+    return {literal[0] for literal in literals}
+
+
+def _one_short(options: list[tuple[str, ...]], taken: set[str]) -> set[str]:
+    """The characters that, taken, would serve an option that needs just one more."""
+    missing = (_first_characters(option) - taken for option in options)
+    return {min(chars) for chars in missing if len(chars) == 1}
+
+
+def choose_keys(options: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """One of each pattern's key_options, so that the keys start with as few characters as can be: each is a pass
+    of the prefilter over the whole text (about 15 ms on 50 MB), the same for a rare key as for a common one. A
+    pattern with one option takes it; then the character that serves most of the patterns left is added, until
+    each has an option whose literals all start with a character taken; each takes the first such option."""
+    taken: set[str] = set()
+    for pattern_options in options:
+        if len(pattern_options) == 1:
+            taken |= _first_characters(pattern_options[0])
+
+    def unserved() -> list[list[tuple[str, ...]]]:
+        return [opts for opts in options if not any(_first_characters(o) <= taken for o in opts)]
+
+    while left := unserved():
+        votes = collections.Counter(char for opts in left for char in _one_short(opts, taken))
+        # Where no single character would serve a pattern (its options each need two more), its best is taken.
+        taken |= {min(votes, key=lambda char: (-votes[char], char))} if votes else _first_characters(left[0][0])
+    return [next(o for o in opts if _first_characters(o) <= taken) for opts in options]
 
 
 def nested_quantifier(pattern: str) -> str | None:
@@ -219,14 +312,44 @@ def _trie_regex(literals: Iterable[str]) -> str:
     return build(trie)
 
 
+def _check_order(words: tuple[str, ...], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The words in the order a neighbourhood is searched for them: the one most likely missing first (the
+    rarest in healthy logs), the pattern's keys last (the prefilter found one there)."""
+    return tuple(sorted(words, key=lambda word: (word in keys, healthy_rate(word), -len(word))))
+
+
 @dataclass(frozen=True)
 class _Pattern:
     row: Signature
     regex: re.Pattern
     words: tuple[str, ...]  # mandatory_words: all of them in a text, or the regex cannot match there
+    keys: tuple[tuple[str, int], ...]  # the literals the prefilter selects it by, each with its rank among them all
+    index: int  # its place in the catalogue
 
     def may_match(self, text: str) -> bool:
         return all(map(text.__contains__, self.words))
+
+    def first_key(self, text: str) -> tuple[int, int, int] | None:
+        """Where its first key is in `text`, as CompiledCatalogue.patterns_in orders patterns: by offset, then by
+        the literal's rank, then by the pattern's place; None when none is there."""
+        spots = [(offset, rank, self.index) for literal, rank in self.keys if (offset := text.find(literal)) >= 0]
+        return min(spots) if spots else None
+
+
+def _compiled_patterns(rows: tuple[Signature, ...]) -> list[_Pattern]:
+    """Every pattern of the rows compiled, with the literals that key it (choose_keys), in the rows' order."""
+    patterns = [(row, pattern) for row in rows for pattern in row.patterns]
+    options = [key_options(pattern) for _, pattern in patterns]
+    for (row, pattern), pattern_options in zip(patterns, options):
+        literals = pattern_options[0]
+        if not literals or min(map(len, literals)) < MIN_LITERAL:
+            raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
+                             "characters or more for the prefilter")
+    chosen = choose_keys(options)
+    ranks = {literal: rank for rank, literal in enumerate(dict.fromkeys(l for keys in chosen for l in keys))}
+    return [_Pattern(row, re.compile(pattern), _check_order(mandatory_words(pattern), literals),
+                     tuple((literal, ranks[literal]) for literal in literals), index)
+            for index, ((row, pattern), literals) in enumerate(zip(patterns, chosen))]
 
 
 class CompiledCatalogue:
@@ -235,15 +358,9 @@ class CompiledCatalogue:
     def __init__(self, rows: tuple[Signature, ...]):
         self.rows = rows
         self._by_literal: dict[str, list[_Pattern]] = {}
-        for row in rows:
-            for pattern in row.patterns:
-                literals = required_literals(pattern)
-                if not literals or min(map(len, literals)) < MIN_LITERAL:
-                    raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
-                                     "characters or more for the prefilter")
-                compiled = _Pattern(row, re.compile(pattern), mandatory_words(pattern))
-                for literal in literals:
-                    self._by_literal.setdefault(literal, []).append(compiled)
+        for compiled in _compiled_patterns(rows):
+            for literal, _ in compiled.keys:
+                self._by_literal.setdefault(literal, []).append(compiled)
         self.prefilter = re.compile(_trie_regex(self._by_literal))
         # The same literals as one regex per first character: each starts with a plain character, which `re`
         # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
@@ -256,6 +373,8 @@ class CompiledCatalogue:
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
         self._prefixes = {literal: [p for p in self._by_literal if literal.startswith(p)]
                           for literal in self._by_literal}
+        self._selected_by = {literal: [pattern for prefix in prefixes for pattern in self._by_literal[prefix]]
+                             for literal, prefixes in self._prefixes.items()}
 
     def patterns_in(self, text: str) -> list[_Pattern]:
         """The patterns whose literals `text` holds (overlapping occurrences included), each once."""
@@ -271,8 +390,8 @@ class CompiledCatalogue:
     def candidates(self, literals: Iterable[str], text: str, kind: str | None) -> list[_Pattern]:
         """The patterns keyed on the literals (found in `text`) that apply to `kind` and find all their words in
         `text`: only these can match a logical line made of it."""
-        return [pattern for found in literals for literal in self._prefixes[found]
-                for pattern in self._by_literal[literal] if _applies(pattern.row, kind) and pattern.may_match(text)]
+        return [pattern for found in literals for pattern in self._selected_by[found]
+                if _applies(pattern.row, kind) and pattern.may_match(text)]
 
 
 @cache
@@ -281,23 +400,32 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _occurrences(text: str, scanner: re.Pattern) -> Iterator[tuple[int, str]]:
-    """(offset, literal) of every occurrence of the scanner's literals, overlapping ones included."""
-    position = 0
-    while (hit := scanner.search(text, position)) is not None:
-        yield hit.start(), hit.group()
-        position = hit.start() + 1
+def _occurrences(text: str, scanners: tuple[re.Pattern, ...]) -> Iterator[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanners' literals, overlapping ones included, in order: those
+    of a CHUNK of whole lines at a time, sorted, so that a flood (millions) is never held all at once."""
+    chunk_start = 0
+    while chunk_start < len(text):
+        chunk_end = text.find("\n", chunk_start + CHUNK) + 1 or len(text)
+        found = []
+        for scanner in scanners:
+            position = chunk_start
+            while (hit := scanner.search(text, position, chunk_end)) is not None:
+                position = hit.start()
+                found.append((position, hit.group()))
+                position += 1
+        found.sort()
+        yield from found
+        chunk_start = chunk_end
 
 
-def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, set[str]]]:
-    """(start offset, line number, every literal on it) of each line that holds a literal, in order; the
-    scanners' occurrences merged as they come, never held all at once (a flood holds millions)."""
+def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, int, set[str]]]:
+    """(start offset, end offset, line number, every literal on it) of each line that holds a literal, in order."""
     counted_to, line_number, line_start, line_end = 0, 1, 0, -1
     literals: set[str] = set()
-    for offset, literal in heapq.merge(*(_occurrences(text, scanner) for scanner in table.scanners)):
+    for offset, literal in _occurrences(text, table.scanners):
         if offset > line_end:
             if literals:
-                yield line_start, line_number, literals
+                yield line_start, line_end, line_number, literals
             line_start = text.rfind("\n", 0, offset) + 1
             line_end = text.find("\n", offset)
             line_end = len(text) if line_end < 0 else line_end
@@ -305,7 +433,7 @@ def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, 
             counted_to, literals = line_start, set()
         literals.add(literal)
     if literals:
-        yield line_start, line_number, literals
+        yield line_start, line_end, line_number, literals
 
 
 def _lines_before(text: str, start: int, count: int) -> tuple[int, int]:
@@ -328,44 +456,86 @@ def _lines_after(text: str, start: int, count: int) -> int:
     return end
 
 
-def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[tuple[int, int, int, list]]:
-    """(start offset, end offset, number of the first line, the patterns that may match there) of merged windows
-    around the lines that hold a literal of a pattern that finds all its words within reach of that line (the
-    WINDOW_BEFORE lines above it to the WINDOW_AFTER below, as far as one logical line can span). A line of a
-    healthy log that holds a literal, without the rest of any pattern around it, opens no window."""
-    window: list | None = None  # [start, end, first line number, {id: pattern}]
-    for line_start, line_number, literals in _hit_lines(text, table):
-        start, gone = _lines_before(text, line_start, WINDOW_BEFORE)
-        end = _lines_after(text, line_start, WINDOW_AFTER)
+def _reach(text: str, line_start: int, line_end: int) -> tuple[int, int, int]:
+    """(start offset, lines gone up, end offset) of the lines that a logical line holding the line from
+    `line_start` to `line_end` may span (log_lines.message_reach): that line alone, as most lines of a healthy
+    log; the NVRM lines around an NVRM line; else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below."""
+    above, gone = _lines_before(text, line_start, EXCEPTION_CONTINUATION_LINES)
+    reach = message_reach(text, above, line_start, line_end)
+    if reach == "line":
+        return line_start, 0, min(line_end + 1, len(text))
+    if reach == "nvrm":
+        return nvrm_run(text, line_start, line_end)
+    start, more = _lines_before(text, above, WINDOW_BEFORE - gone)
+    return start, gone + more, _lines_after(text, line_start, WINDOW_AFTER)
+
+
+@dataclass
+class _Window:
+    """Lines around the lines that hold a literal of a pattern that finds all its words within their reach."""
+
+    start: int  # offset of its first line in the text
+    end: int  # offset just past its last line
+    first: int  # number of its first line
+    candidates: dict[int, _Pattern]  # the only patterns that may match in it, by id
+    hits: list[int]  # numbers of the lines holding their literals, ascending: a match holds one of them
+
+
+def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[_Window]:
+    """Merged windows around the lines that hold a literal of a pattern that finds all its words within reach of
+    that line (_reach). A line of a healthy log that holds a literal, without the rest of any pattern within its
+    reach, opens no window."""
+    window: _Window | None = None
+    for line_start, line_end, line_number, literals in _hit_lines(text, table):
+        start, gone, end = _reach(text, line_start, line_end)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
             continue
-        if window and start <= window[1]:  # within reach of the window above: one window, messages kept whole
-            window[1] = max(window[1], end)
-            window[3].update((id(p), p) for p in candidates)
-            continue
-        if window:
-            yield window[0], window[1], window[2], list(window[3].values())
-        window = [start, end, line_number - gone, {id(p): p for p in candidates}]
+        if window and start <= window.end:  # within reach of the window above: one window, messages kept whole
+            window.end = max(window.end, end)
+        else:
+            if window:
+                yield window
+            window = _Window(start, end, line_number - gone, {}, [])
+        window.candidates.update((id(p), p) for p in candidates)
+        window.hits.append(line_number)
     if window:
-        yield window[0], window[1], window[2], list(window[3].values())
+        yield window
+
+
+def _holding_hits(lines: list[LogicalLine], hits: list[int]) -> Iterator[LogicalLine]:
+    """The logical lines that hold one of the physical lines `hits` (ascending), where every match's literal is.
+    A logical line runs from its first physical line to the line before the next one's (several start on one
+    line where an escaped newline split it)."""
+    index = 0
+    for line, following in zip(lines, [*lines[1:], None]):
+        while index < len(hits) and hits[index] < line.number:
+            index += 1
+        if index < len(hits) and (following is None or hits[index] <= max(line.number, following.number - 1)):
+            yield line
 
 
 def _applies(row: Signature, kind: str | None) -> bool:
     return kind is None or "any" in row.kinds or kind in row.kinds
 
 
+def _in_order(candidates: list[_Pattern], text: str) -> list[_Pattern]:
+    """The candidates that may match `text`, in the order CompiledCatalogue.patterns_in gives them."""
+    placed = [(place, pattern) for pattern in candidates
+              if pattern.may_match(text) and (place := pattern.first_key(text)) is not None]
+    return [pattern for _, pattern in sorted(placed, key=lambda item: item[0])]
+
+
 def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
                 table: CompiledCatalogue | None = None, candidates: list[_Pattern] | None = None) -> list[SignatureMatch]:
     """The matches in logical lines already built (one per code and line, in order). `candidates`: the only
-    patterns that can match these lines (CompiledCatalogue.candidates); a line none of them may match is skipped."""
+    patterns that can match these lines (CompiledCatalogue.candidates, for `kind`); others are not tried."""
     table = table or compiled()
     out = []
     for line in lines:
-        if candidates is not None and not any(pattern.may_match(line.text) for pattern in candidates):
-            continue
         done: set[str] = set()
-        for pattern in table.patterns_in(line.text):
+        patterns = table.patterns_in(line.text) if candidates is None else _in_order(candidates, line.text)
+        for pattern in patterns:
             if pattern.row.code in done or not _applies(pattern.row, kind) or not pattern.may_match(line.text):
                 continue
             found = pattern.regex.search(line.text)
@@ -385,20 +555,20 @@ def scan(text: str, source: str, kind: str | None = None,
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     merged: dict[tuple, SignatureMatch] = {}
-    for start, end, first, candidates in _windows(text, table, kind):
-        chunk = text[start:end].split("\n")
+    counts: dict[tuple, int] = {}
+    for window in _windows(text, table, kind):
+        chunk = text[window.start:window.end].split("\n")
         if chunk and chunk[-1] == "":
             chunk.pop()
-        for found in match_lines(logical_lines(chunk, first), source, kind, table, candidates):
+        lines = _holding_hits(logical_lines(chunk, window.first), window.hits)
+        for found in match_lines(lines, source, kind, table, list(window.candidates.values())):
             key = (found.code, tuple(sorted(found.fields.items())))
             if key in merged:
-                previous = merged[key]
-                if previous.line_number != found.line_number:
-                    merged[key] = SignatureMatch(previous.code, previous.fields, previous.line,
-                                                 previous.line_number, source, previous.count + 1)
+                counts[key] += merged[key].line_number != found.line_number
             elif len(merged) < MATCH_CAP:
-                merged[key] = found
-    return tuple(merged.values())
+                merged[key], counts[key] = found, 1
+    return tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
+                 for key, found in merged.items())
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

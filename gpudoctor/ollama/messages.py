@@ -5,8 +5,8 @@ Two sorts of line matter. Structured lines carry facts in named fields (the `ser
 are here, and gpudoctor/ollama/log.py and load.py read their fields. Failure lines (a load out of memory, a
 runner that died, GPU discovery that failed) are read through the signature catalogue (the ollama area,
 gpudoctor/knowledge/signatures/ollama*.py, and two rows of cuda.py) wherever it has a row for
-the message; the two messages it has no row for (their cause varies with the error they carry) are listed in
-`UNCATALOGUED`, with the same shape.
+the message; two messages whose cause varies with the error they carry are listed in `UNCATALOGUED`, with the
+same shape, for the errors no row reads.
 A line is one message: a structured line is never also a failure.
 """
 
@@ -94,11 +94,18 @@ CATALOGUED = {
     "ollama.cuda-driver-init-failure": ("discovery", "cuda-init"),
     "cuda.system-not-ready": ("discovery", "cuda-init"),  # "cuda driver library init failure: 802"
     "ollama.gpu-memory-lookup-failed": ("discovery", "memory-lookup"),
+    "ollama.gpu-discovery-timeout": ("discovery", "discovery-failed"),  # "failure during GPU discovery" that timed out
+    "ollama.ggml-cuda-init-error": ("discovery", "cuda-init"),  # cudaErrorInitializationError in ggml_cuda_init
+    "ollama.host-buffer-alloc-failed": ("runner", None),  # system memory, not VRAM: not an "oom" of the cards
+    "ollama.runner-exited-low-memory": ("runner", None),
+    "ollama.tmpdir-unusable": ("runner", None),
 }
 _KINDS = ("oom", "runner", "discovery")  # which of a line's failures it reports: a runner killed by OOM is OOM
-# Messages no row reads, (text, kind, reason), tried after the catalogue: each carries an error whose cause
-# varies (a library that would not load: a missing file, a symbol, an init error the rows above read; discovery's
-# runner that failed or timed out, from 0.12), so no one cause and next step fits them.
+# Messages, (text, kind, reason), read when no row above reads the line: each carries an error whose cause varies,
+# and rows read the errors they carry that have one cause (cuCtxCreate_v3's symbol lookup and cuInit's codes inside
+# "unable to load cuda driver library"; "failed to finish discovery before timeout" inside "failure during GPU
+# discovery"). What is left has no one cause and next step: a library that would not load (dlopen's own error), and
+# 0.12's discovery runner that crashed (an unsupported GPU, a release's regression).
 UNCATALOGUED = (
     ("unable to load cuda driver library", "discovery", "library-not-loaded"),
     ("failure during GPU discovery", "discovery", "discovery-failed"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, mandatory_words, nested_quantifier, required_literals, scan,
-                                         scan_bytes)
+from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
+from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier,
+                                         required_literals, scan, scan_bytes)
 from gpudoctor.knowledge.signatures import Signature
 
 XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})\): (?P<xid>\d+)"
@@ -107,6 +108,43 @@ def test_an_exception_message_continued_below_its_line_is_one_line():
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
             "might be incorrect.\n")
     assert codes(text) == ["frameworks.no-kernel-image"]
+
+
+def test_a_literal_on_the_last_line_an_exception_message_goes_on_over_finds_it():
+    # The prefilter's key is on the fourth line below the exception's head: that line stands alone only in
+    # appearance; the head above it is what makes it part of one logical line.
+    table = CompiledCatalogue((_row("frameworks.watchdog", r"\w+or: failed .{0,80} collective_timeout_watchdog"),))
+    assert all(key in "collective_timeout_watchdog" for (key,) in key_options(table.rows[0].patterns[0]))
+    message = ["RuntimeError: failed at step 5", "while waiting", "for rank 3 the", "collective_timeout_watchdog fired"]
+    text = "\n".join(["Traceback (most recent call last):", '  File "a.py", line 1, in <module>', *message])
+    assert [(m.code, m.line_number) for m in scan(text, "stderr", table=table)] == [("frameworks.watchdog", 3)]
+    not_an_exception = text.replace("RuntimeError:", "runtime: Error:")
+    assert scan(not_an_exception, "stderr", table=table) == ()
+
+
+@pytest.mark.parametrize(("lines", "reach"), [
+    (["ok", "ok", "ok", "ok", "ok", "the line"], "line"),
+    (["RuntimeError: x", "ok", "ok", "ok", "ok", "the line"], "line"),  # five lines up: beyond an exception's reach
+    (["ok", "RuntimeError: x", "ok", "ok", "ok", "the line"], "window"),
+    (["ok", "ok", "ok", "ok", "ok", "ValueError: the line"], "window"),
+    (["ok", "ok", "ok", "ok", "ok", "[ 5.1] NVRM: the line"], "nvrm"),
+    (["ok", "ok", "ok", "ok", "RuntimeError: x", "[ 5.1] NVRM: the line"], "window"),
+])
+def test_a_line_is_read_alone_unless_an_nvrm_or_exception_message_may_go_on_over_it(lines, reach):
+    text = "\n".join(lines)
+    above, start = len(lines[0]) + 1, text.rindex("\n") + 1  # the four lines above the last one, and the last one
+    assert message_reach(text, above, start, len(text)) == reach
+
+
+def test_an_nvrm_line_reaches_the_nvrm_lines_next_to_it_and_no_further():
+    lines = ["usb 1-1: new device", *(f"NVRM: part {i}" for i in range(9)), "usb 1-2: new device"]
+    text = "\n".join(lines) + "\n"
+    start = text.index("NVRM: part 2")
+    start_of_run, gone, end = nvrm_run(text, start, text.index("\n", start))
+    assert (text[start_of_run:end].splitlines(), gone) == ([f"NVRM: part {i}" for i in range(9)], 2)
+    start = text.index("NVRM: part 8")
+    start_of_run, gone, end = nvrm_run(text, start, text.index("\n", start))
+    assert (text[start_of_run:end].splitlines(), gone) == ([f"NVRM: part {i}" for i in range(2, 9)], 6)
 
 
 def test_every_exception_of_a_chained_traceback_is_read():

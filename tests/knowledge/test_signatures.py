@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
-from gpudoctor.knowledge.matcher import COMMON_WORDS, MIN_LITERAL, nested_quantifier, required_literals, scan
+from gpudoctor.knowledge.matcher import (COMMON_RATE, COMMON_WORDS, MIN_LITERAL, healthy_rate, nested_quantifier,
+                                         required_literals, scan)
 from gpudoctor.knowledge.signatures import ACTIONS, AREAS, SEVERITIES, TEXT_KINDS, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +84,11 @@ def test_a_rows_patterns_are_safe_and_prefilterable(row):
         assert not set(literals) & COMMON_WORDS, \
             f"{row.code}: {pattern!r} holds no word rarer than {sorted(set(literals) & COMMON_WORDS)}: every healthy " \
             "log would wake the matcher; add the message's own wording"
+        rate = max(map(healthy_rate, literals))
+        assert rate < COMMON_RATE, \
+            f"{row.code}: {pattern!r} holds no word rarer than {literals}, which healthy logs hold {rate} times per " \
+            "million characters (gpudoctor/knowledge/healthy_words.py): every healthy log would wake the matcher; " \
+            "add a word of the message's own that the table does not hold"
         assert nested_quantifier(pattern) is None, f"{row.code}: {pattern!r} has {nested_quantifier(pattern)}"
         assert names_in_cause <= set(compiled.groupindex), \
             f"{row.code}: the cause uses {names_in_cause - set(compiled.groupindex)}, which {pattern!r} does not name"

@@ -66,12 +66,21 @@ def test_the_older_form_of_a_message_is_read_through_the_same_row():
     assert (failure.kind, failure.reason, failure.code) == ("discovery", "no-device", "ollama.no-nvidia-devices")
 
 
+DISCOVERY_FAILURE = ('time=2025-12-03T03:17:28.308Z level=INFO source=runner.go:463 msg="failure during GPU discovery" '
+                     'OLLAMA_LIBRARY_PATH="[/usr/lib/ollama /usr/lib/ollama/cuda_v12]" extra_envs=map[GGML_CUDA_INIT:1] ')
+
+
+def test_a_discovery_that_timed_out_is_read_through_its_row():
+    """0.12's discovery runner that timed out (ollama/ollama#13308's line): ollama.gpu-discovery-timeout reads the
+    error it carries."""
+    failure = problem(DISCOVERY_FAILURE + 'error="failed to finish discovery before timeout"')
+    assert (failure.kind, failure.reason, failure.code) == ("discovery", "discovery-failed", "ollama.gpu-discovery-timeout")
+
+
 def test_a_message_no_row_reads_is_still_read_without_a_code():
-    """0.12's discovery runner that timed out (ollama/ollama#13308's wording): no row reads it, UNCATALOGUED does."""
-    line = ('time=2025-12-03T03:17:28.308Z level=INFO source=runner.go:463 msg="failure during GPU discovery" '
-            'OLLAMA_LIBRARY_PATH="[/usr/lib/ollama /usr/lib/ollama/cuda_v12]" extra_envs=map[GGML_CUDA_INIT:1] '
-            'error="failed to finish discovery before timeout"')
-    failure = problem(line)
+    """The same message carrying "runner crashed" (ml/device.go, when the discovery runner exits; ollama/ollama#12774's
+    title quotes it): its cause varies, no row reads it, UNCATALOGUED does."""
+    failure = problem(DISCOVERY_FAILURE + 'error="runner crashed"')
     assert (failure.kind, failure.reason, failure.code) == ("discovery", "discovery-failed", None)
 
 
@@ -96,6 +105,8 @@ def test_a_runner_that_died_is_read_through_its_row_and_one_killed_by_oom_is_an_
     ("ollama-11593-init-failure-3-uvm-hmm.txt", "init failure", ("discovery", "cuda-init", "ollama.cuda-driver-init-failure")),
     # ollama/ollama#1992: 0.1.20's plain-text form with "Falling back to CPU mode"
     ("ollama-1992-gtx970-cuda-gpu-too-old.txt", "too old", ("discovery", "gpu-too-old", "ollama.cuda-gpu-too-old")),
+    # ollama/ollama#1083: 0.1.9's runner, whose first CUDA call failed with cudaErrorInitializationError
+    ("ollama-1083-cuda-error-3-initialization-error.txt", "CUDA error 3", ("discovery", "cuda-init", "ollama.ggml-cuda-init-error")),
 ])
 def test_discovery_messages_once_without_a_row_are_read_through_their_rows(excerpt, marker, read_as):
     """Training excerpts of the corpus: each failure line is read with its reason and the row that knows it."""

@@ -4,7 +4,9 @@ Ollama's lines are quoted from its source (llm/server.go, llm/llama_server.go, s
 gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py reads the same lines for the Ollama
 checks. GPU discovery's messages are rows of ollama_discovery.py and the server's and client's of
 ollama_server.py, both part of this area (SIGNATURES lists them first); model files, memory placement, the
-runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py (listed last).
+runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py, and discovery that
+timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py
+(both listed last).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
@@ -98,6 +101,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # ggml's allocation error as Ollama reports the runner's last error line, without the size
             r"cudaMalloc failed: out of memory",
             r"process has terminated: (?:exit status \w+: )?CUDA error: out of memory",
+            # the CUDA_CHECK of llama.cpp before 2024 ("CUDA error %d at %s:%d: %s"); 2 is cudaErrorMemoryAllocation
+            r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
             r"memory layout cannot be allocated",
         ),
@@ -392,4 +397,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
-), *MODEL_SIGNATURES)
+), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES)

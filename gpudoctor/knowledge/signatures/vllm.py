@@ -8,6 +8,7 @@ settled what they mean.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 
 ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
 CONSERVING_MEMORY = "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"
@@ -469,3 +470,5 @@ SIGNATURES += (
         examples=("vllm/gpustack-3888-shm-broadcast-wait-while-loading.txt",),
     ),
 )
+
+SIGNATURES += RUNTIME_SIGNATURES  # installation and runtime rows (vllm_runtime.py)
