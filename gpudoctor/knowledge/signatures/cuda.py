@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
+from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -109,7 +111,7 @@ SIGNATURES += (
             r"uncorrectable ECC error encountered", r"cudaErrorECCUncorrectable", r"CUDA_ERROR_ECC_UNCORRECTABLE",
             # The same failure as the kernel logs it: Xid 48 (double-bit ECC), 63/64 (row remap or page retirement
             # recorded / failed), 92 (high single-bit rate), 94/95 (contained / uncontained ECC error).
-            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95)\b",
+            r"\bXid \(PCI:[0-9a-fA-F:.]{7,16}\): (?:48|63|64|92|94|95|140)\b",  # 140: unrecovered ECC
         ),
         severity="fail",
         cause="The GPU's memory reported an ECC error (uncorrectable, or a row remap or page retirement): a "
@@ -216,6 +218,8 @@ SIGNATURES += (
             r"cudaErrorUnknown",
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
+            r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
+            r"CUDA error: unknown error", r"\bError 999: unknown error",  # PyTorch's RuntimeError and its warning
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -313,6 +317,7 @@ SIGNATURES += (
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
             r"CUDA error: out of memory",
+            r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
@@ -380,7 +385,9 @@ SIGNATURES += (
         # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
         # lookbehind leaves out TensorFlow's "dlerror: ..." warnings, which it prints on machines without a GPU too.
         patterns=(r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|nvrtc"
-                  r"|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",),
+                  r"|nvrtc-builtins|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",
+                  # NVRTC's own words when its builtins library (same CUDA version as libnvrtc) is missing.
+                  r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins\.so\.\d{1,3}[.\d]{0,8})\.(?= )"),
         severity="fail",
         cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
               "library is not installed, or not where the loader looks.",
@@ -406,7 +413,7 @@ SIGNATURES += (
         # cudaErrorUnsupportedPtxVersion (222) / CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from a newer CUDA than the
         # driver's JIT compiler knows.
         patterns=(r"the provided PTX was compiled with an unsupported toolchain", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
-                  r"cudaErrorUnsupportedPtxVersion"),
+                  r"cudaErrorUnsupportedPtxVersion", r"a PTX JIT compilation failed"),  # 218, what older drivers say
         severity="fail",
         cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
               "so the driver cannot load it.",
@@ -421,7 +428,7 @@ SIGNATURES += (
                  "https://github.com/chelsea0x3b/llama-dfdx/issues/6", RUNTIME_ERRORS, COMPATIBILITY),
         checked="2026-11-25",
         examples=("cuda/cudamemtest-31-ptx-unsupported-toolchain-460.txt",
-                  "cuda/llamadfdx-6-unsupported-ptx-version-driver-525.txt"),
+                  "cuda/llamadfdx-6-unsupported-ptx-version-driver-525.txt", "cuda/gpuburn-101-ptx-jit-failed-kepler-470.txt"),
     ),
     Signature(
         code="cuda.devices-busy-or-unavailable",
@@ -561,7 +568,8 @@ SIGNATURES += (
         kinds=("any",),
         # cuInit's CUDA_ERROR_NOT_INITIALIZED (3; cudaErrorInitializationError in the runtime) while the driver is
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
-        patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError"),
+        patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
+                  r"CUDA driver initialization failed, you might not have a CUDA gpu"),  # PyTorch 1.x, error 3
         severity="fail",
         cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "
               "start.",
@@ -577,4 +585,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += MULTI_GPU_ROWS
+SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS

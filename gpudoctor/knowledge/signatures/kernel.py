@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
@@ -296,6 +297,31 @@ SIGNATURES = (
         examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt"),
     ),
     Signature(
+        code="kernel.nvml-device-handle-unknown-error",
+        cause_id="gpu-fell-off-bus",
+        kinds=("any",),
+        # nvidia-smi on a host whose GPU stopped answering without NVML calling it lost: NVML_ERROR_UNKNOWN from
+        # nvmlDeviceGetHandleByIndex ("Unable to determine the device handle for GPU0000:07:00.0: Unknown Error").
+        patterns=(r"Unable to determine the device handle for GPU\s?(?P<bus_id>[0-9a-fA-F:.]{7,16}): Unknown Error",),
+        severity="fail",
+        cause="The driver can no longer reach the GPU at {bus_id}: it dropped off the bus or shut down (power, "
+              "seating, heat), so NVML answers Unknown Error.",
+        advice=("Look in `sudo dmesg | grep -E 'NVRM|Xid'` for Xid 79 ('fallen off the bus') or a thermal shutdown, "
+                "power-cycle the host to bring the GPU back, then fix why it dropped: reseat the card and its power "
+                "cables, give passively cooled data-center cards (Tesla P4, P40, T4) forced airflow, and watch "
+                "temperatures under load. If nvidia-smi works on the host and only a container shows this, the "
+                "container's device access is at fault instead."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("an application bug",),
+        never_suggest=("reinstall CUDA", "update the driver"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/387",
+                 "https://github.com/pdbear/syno_nvidia_gpu_driver/issues/22",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/5482"),
+        checked="2026-11-26",
+        examples=("kernel/ogkm-387-device-handle-unknown-error-reseat.txt",
+                  "kernel/synonvidia-22-tesla-p4-unknown-error-overheat.txt"),
+    ),
+    Signature(
         code="kernel.pcie-uncorrected-fatal",
         cause_id="pcie-link-errors",
         kinds=("any",),
@@ -357,7 +383,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS
+SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS
 
 SIGNATURES += (
     Signature(

@@ -235,6 +235,9 @@ SIGNATURES = (
             r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
             # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
             r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
+            # dpkg's summary when the DKMS build in the package's postinst failed (DKMS exits 10 on a build error).
+            r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
+            r"exit status 10\b",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
@@ -270,7 +273,8 @@ SIGNATURES = (
         code="kernel.module-not-found",
         cause_id="driver-not-loaded",
         kinds=("any",),
-        patterns=(r"modprobe: FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
+        # modprobe's words; before kmod it printed them without the "modprobe: " head.
+        patterns=(r"(?:modprobe: )?FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
         severity="fail",
         cause="No {module} kernel module exists for the running kernel, so the driver cannot be loaded.",
         advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
@@ -458,7 +462,10 @@ SIGNATURES = (
         # the module is loaded. Only where Secure Boot enforces signatures does loading fail, with other words.
         patterns=(r"(?P<module>nvidia[\w-]{0,16}): module verification failed: signature and/or required key missing",
                   r"(?P<module>nvidia[\w-]{0,16}): loading out-of-tree module taints kernel",
-                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel"),
+                  r"(?P<module>nvidia[\w-]{0,16}): module license '[^'\n]{1,40}' taints kernel",
+                  # Kernels 6.6 and later, for the modules that use the proprietary nvidia module's symbols.
+                  r"(?P<module>nvidia[\w-]{0,16}): module uses symbols \w{1,64} from proprietary module nvidia, "
+                  r"inheriting taint"),
         severity="info",
         cause="The kernel notes that {module} is an out-of-tree, proprietary or unsigned module (it taints the "
               "kernel); the module is loaded and this is not an error.",
