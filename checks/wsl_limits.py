@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from gpudoctor.fix_requests import wslconfig_utf8
+from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.model import check, fail, ok, skip, warn
 
 GIB = 1024**3
@@ -16,7 +17,7 @@ NCCL_SHM_FLOOR_BYTES = GIB
 WSLCONFIG_DOC = "https://learn.microsoft.com/windows/wsl/wsl-config#wslconfig"
 DOCKER_DESKTOP_GPU_DOC = "https://docs.docker.com/desktop/features/gpu/"
 DOCKER_DESKTOP_WSL_DOC = "https://docs.docker.com/desktop/features/wsl/"
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)B?\s*$", re.IGNORECASE)
+_SIZE = lazy_compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)B?\s*$", re.IGNORECASE)
 _SIZE_UNITS = {"": 1, "K": KIB, "M": KIB**2, "G": KIB**3, "T": KIB**4}
 
 

@@ -1,9 +1,10 @@
 """Finds the checks and the probes: built-in ones in the package itself, third-party ones through entry points.
 
 Built-in: every module of `gpudoctor.checks` (the top-level checks/ folder) is imported and the `Check`
-objects it declares are taken (a check it imports from another module stays that module's); every module of
-`gpudoctor.probes` is imported and the functions marked `@provides(fact)` are taken. A new file in either
-folder is found as it is, without reinstalling.
+objects it declares are taken (a check it imports from another module stays that module's); in every module of
+`gpudoctor.probes` the functions marked `@provides(fact)` are taken, read from the module's source where no one
+has imported it yet and imported when first used (gpudoctor/lazy_probes.py: a default check runs 20 of the 26
+probes). A new file in either folder is found as it is, without reinstalling.
 
 Third-party plugins register in the entry-point group `gpudoctor.checks` (a module, whose own checks are
 taken, or a single `Check`, or a list of them) and `gpudoctor.probes` (name = fact name, value = a function
@@ -19,11 +20,13 @@ import pkgutil
 import sys
 import types
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from importlib import metadata
 
+from gpudoctor.lazy_probes import probes_in_source
 from gpudoctor.model import Check
 
 CHECKS_GROUP = "gpudoctor.checks"
@@ -79,10 +82,16 @@ def _qualified(func: Callable[..., Any]) -> str:
     return f"{getattr(func, '__module__', '?')}:{getattr(func, '__qualname__', '?')}"
 
 
-def _modules_of(package_name: str) -> list[str]:
+def _modules_of(package_name: str) -> list[tuple[str, Path | None]]:
+    """(name, source file where it is a plain one) of each public module of the package, by name."""
     package = importlib.import_module(package_name)
-    return sorted(f"{package_name}.{info.name}" for info in pkgutil.iter_modules(package.__path__)
-                  if not info.name.startswith("_"))
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            folder = getattr(info.module_finder, "path", None)
+            source = Path(folder, f"{info.name}.py") if folder and not info.ispkg else None
+            found.append((f"{package_name}.{info.name}", source))
+    return sorted(found, key=lambda module: module[0])
 
 
 def _own_checks(module: types.ModuleType) -> list[Check]:
@@ -95,20 +104,33 @@ def _own_probes(module: types.ModuleType) -> list[tuple[str, Callable[..., Any]]
             and getattr(value, "__module__", None) == module.__name__]
 
 
+def _imported(name: str, collector: _Collector) -> types.ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:  # one broken module must not stop the doctor
+        collector.broken.append(BrokenPlugin(name.rpartition(".")[2], name, DISTRIBUTION, f"{type(exc).__name__}: {exc}"))
+        return None
+
+
+def _built_in_probes(name: str, source: Path | None, collector: _Collector) -> list[tuple[str, Callable[..., Any]]]:
+    """A probe module already imported (by a check, by the early start) as it is; any other from its source, to
+    be imported when one of its probes is first used."""
+    if name not in sys.modules and source is not None:
+        declared = probes_in_source(name, source)
+        if declared is not None:
+            return [(probe.provides, probe) for probe in declared]
+    module = _imported(name, collector)
+    return _own_probes(module) if module is not None else []
+
+
 def _load_built_in(collector: _Collector) -> None:
-    for package, take in ((BUILT_IN_CHECKS, "checks"), (BUILT_IN_PROBES, "probes")):
-        for name in _modules_of(package):
-            try:
-                module = importlib.import_module(name)
-            except Exception as exc:  # one broken module must not stop the doctor
-                collector.broken.append(BrokenPlugin(name.rpartition(".")[2], name, DISTRIBUTION,
-                                                     f"{type(exc).__name__}: {exc}"))
-                continue
-            if take == "checks":
-                collector.add_checks(_own_checks(module), name.rpartition(".")[2], name, DISTRIBUTION)
-            else:
-                for fact, probe in _own_probes(module):
-                    collector.add_probe(fact, probe, _qualified(probe), DISTRIBUTION)
+    for name, _source in _modules_of(BUILT_IN_CHECKS):
+        module = _imported(name, collector)
+        if module is not None:
+            collector.add_checks(_own_checks(module), name.rpartition(".")[2], name, DISTRIBUTION)
+    for name, source in _modules_of(BUILT_IN_PROBES):
+        for fact, probe in _built_in_probes(name, source, collector):
+            collector.add_probe(fact, probe, _qualified(probe), DISTRIBUTION)
 
 
 def _entry_points(group: str) -> list[metadata.EntryPoint]:

@@ -12,9 +12,9 @@ SHUTDOWN FILES, fish's config.fish documentation ("Configuration files").
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 
+from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.probing import provides
 
 # The variables the fix scripts may set or remove (FIX_ENV_ALLOWLIST in fixes/lib/fixlib.sh).
@@ -23,7 +23,7 @@ MANAGED = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "NCCL_P2P_DISABLE", "NCC
            "OLLAMA_HOST", "CUDA_LAUNCH_BLOCKING", "NVIDIA_TF32_OVERRIDE", "WSLENV")
 _NAMES = "|".join(MANAGED)
 # `export NAME=...`, `NAME=...` (sh, bash, zsh, /etc/environment) and `set -gx NAME ...` (fish).
-ASSIGNMENT = re.compile(rf"^\s*(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+)?(?P<sh>{_NAMES})=|"
+ASSIGNMENT = lazy_compile(rf"^\s*(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+)?(?P<sh>{_NAMES})=|"
                         rf"^\s*set\s+(?:-[A-Za-z]+\s+)*(?P<fish>{_NAMES})(?:\s|$)")
 PROFILE_LIMIT = 256 * 1024
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import ntpath
 import posixpath
-import re
 from dataclasses import dataclass, replace
 
 from gpudoctor.host.base import Host
+from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
@@ -26,9 +26,9 @@ DEFAULT_LINK = "/usr/local/cuda"
 NVCC_TIMEOUT = 10.0
 
 # "Cuda compilation tools, release 13.0, V13.0.88"
-_NVCC_RELEASE = re.compile(r"release (\d+)\.(\d+), V(\d+\.\d+(?:\.\d+)?)")
+_NVCC_RELEASE = lazy_compile(r"release (\d+)\.(\d+), V(\d+\.\d+(?:\.\d+)?)")
 # version.txt before CUDA 11.1: "CUDA Version 10.2.89"
-_VERSION_TXT = re.compile(r"CUDA Version (\d+\.\d+(?:\.\d+)?)")
+_VERSION_TXT = lazy_compile(r"CUDA Version (\d+\.\d+(?:\.\d+)?)")
 
 
 @dataclass(frozen=True)

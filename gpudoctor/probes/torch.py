@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from importlib import resources
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gpudoctor.knowledge.driver_support import version_pair
@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 
 CHILD_TIMEOUT_S = 20.0  # torch import (~3.4 s warm) plus CUDA initialisation, with room for a cold disk
 MAX_TORCH_ENVS = 3
-CHILD_SOURCE = resources.files("gpudoctor").joinpath("torch_child.py").read_text(encoding="utf-8")
+
+
+@cache
+def child_source() -> str:
+    """torch_child.py's source, read when a torch check first runs (importlib.resources alone costs a run that
+    never asks PyTorch 2-3 ms)."""
+    from importlib import resources
+
+    return resources.files("gpudoctor").joinpath("torch_child.py").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -138,7 +146,7 @@ def _with_signatures(report: TorchReport, stderr: str) -> TorchReport:
 
 
 def ask_torch(host: Host, python: str) -> TorchReport:
-    result = host.run([python, "-c", CHILD_SOURCE], timeout=CHILD_TIMEOUT_S)
+    result = host.run([python, "-c", child_source()], timeout=CHILD_TIMEOUT_S)
     stderr = tail(result.error_text)
     failure = child_failure(result, CHILD_TIMEOUT_S)
     if failure:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from gpudoctor.host.answers import CommandResult
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
+from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
@@ -78,9 +79,9 @@ AUDITED_PREFIXES = ("NCCL_", "OLLAMA_")
 ENVIRONMENT_QUERIES = tuple(("/v", name) for name in AUDITED_NAMES) + tuple(("/f", p) for p in AUDITED_PREFIXES)
 
 # "    CUDA_VISIBLE_DEVICES    REG_SZ    1" (reg.exe separates the columns with four spaces)
-_REG_VALUE = re.compile(r"^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$")
-_KERNEL = re.compile(r"(?<!\d)\d+\.\d+\.\d+(?:\.\d+)?")
-_WINDOWS_VERSION = re.compile(r"10\.0\.(\d+)(?:\.(\d+))?")
+_REG_VALUE = lazy_compile(r"^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$")
+_KERNEL = lazy_compile(r"(?<!\d)\d+\.\d+\.\d+(?:\.\d+)?")
+_WINDOWS_VERSION = lazy_compile(r"10\.0\.(\d+)(?:\.(\d+))?")
 _INTEROP_BROKEN = ("exec format error", "cannot execute binary file")
 _ELEVATION = ("requires elevation", "access denied", "access is denied")
 

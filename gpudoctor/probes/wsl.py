@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
+from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.model import NotSeen
 from gpudoctor.probes.container import parse_df_kib
 from gpudoctor.probing import provides
@@ -58,13 +59,13 @@ OWNER_QUERIES = (("dpkg-query", ("dpkg-query", "-S")), ("rpm", ("rpm", "-qf")), 
 # The packages that are (or pull in) a Linux NVIDIA driver; the same list as the
 # wsl.remove-linux-driver fix. cuda-toolkit-X-Y carries no driver and is what NVIDIA's guide
 # asks for; `cuda`, `cuda-X-Y` and `cuda-drivers` depend on the driver.
-DRIVER_PACKAGE = re.compile(
+DRIVER_PACKAGE = lazy_compile(
     r"^(nvidia-driver-.+|nvidia-dkms-.+|nvidia-kernel-.+|libnvidia-compute-.+|libnvidia-gl-.+|nvidia-utils-.+"
     r"|xserver-xorg-video-nvidia-.+|cuda-drivers|cuda-drivers-.+|cuda|cuda-[0-9]+-[0-9]+)$"
 )
-TOOLKIT_PACKAGE = re.compile(r"^cuda-toolkit-[0-9]+-[0-9]+$")
+TOOLKIT_PACKAGE = lazy_compile(r"^cuda-toolkit-[0-9]+-[0-9]+$")
 # "\tlibcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/lib/libcuda.so.1"
-_LDCONFIG_LINE = re.compile(r"^\s*(\S+)\s+\(([^)]*)\)\s+=>\s+(\S+)\s*$")
+_LDCONFIG_LINE = lazy_compile(r"^\s*(\S+)\s+\(([^)]*)\)\s+=>\s+(\S+)\s*$")
 # dpkg's Status field is "want flag status"; these states mean nothing of the package is on disk.
 _ABSENT_STATES = ("not-installed", "config-files")
 
@@ -322,7 +323,7 @@ def probe_wsl(host: Host, facts) -> WslFacts:
 
 
 # `ldconfig -p` begins with this line; a listing without it was cut (`| grep`) and cannot show a library missing.
-_CACHE_HEADER = re.compile(r"^\d+ libs found in cache", re.MULTILINE)
+_CACHE_HEADER = lazy_compile(r"^\d+ libs found in cache", re.MULTILINE)
 
 
 def _libcuda_not_seen(host: Host, libcuda_cache: tuple[str, ...] | None) -> NotSeen | None:

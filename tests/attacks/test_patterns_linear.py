@@ -4,7 +4,8 @@ stop one that backtracks, and a 100 KB line took minutes before.
 
 The patterns are collected, not listed: every compiled pattern a module of gpudoctor or of checks/
 holds (at module level, in a class, or inside a dict, list, tuple, dataclass or object of gpudoctor's
-own there, such as each rule of the secret ruleset), every row of the failure-signature catalogue
+own there, such as each rule of the secret ruleset; one compiled on first use, gpudoctor/lazy_regex.py, is
+compiled here), every row of the failure-signature catalogue
 (gpudoctor/knowledge/signatures, patterns kept as text), and every
 pattern written as a string literal in a call of the `re` module (found with `ast`). Each runs over
 long lines built from its own words and characters, the shapes that make backtracking patterns
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import gpudoctor
 import gpudoctor.checks
+from gpudoctor.lazy_regex import LazyPattern
 
 LINE = 12_000  # characters: a linear pattern scans one in about a millisecond
 BUDGET_S = 0.15  # the slowest line for one pattern, best of three; a quadratic one took 1 to 4 s here
@@ -36,6 +38,8 @@ _FLAGS = {"I": re.I, "IGNORECASE": re.I, "M": re.M, "MULTILINE": re.M, "S": re.S
 
 
 def _collect(value, where: str, found: dict, depth: int = 0) -> None:
+    if isinstance(value, LazyPattern):  # compiled on first use in a run: compiled here to be timed
+        value = value.compiled
     if isinstance(value, re.Pattern):
         found[(value.pattern, value.flags)] = (value, where, "search")  # used as it may be: from any start
     elif depth > 3:
@@ -104,6 +108,8 @@ def all_patterns() -> dict:
             for name, value in list(vars(loaded).items()):
                 if isinstance(value, type) and value.__module__ != loaded.__name__:
                     continue
+                if isinstance(value, LazyPattern):
+                    value = value.compiled
                 if isinstance(value, re.Pattern) and name in anchored:
                     found.setdefault((value.pattern, value.flags), (value, f"{module.name}.{name}", "match"))
                     continue

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from gpudoctor.probes.ollama import JOURNAL_ARGV, JOURNAL_STARTUP_ARGV, LOG_LIMIT
 from gpudoctor.probes.python_envs import CHILD_SCRIPT as ENV_SCRIPT
-from gpudoctor.probes.torch import CHILD_SOURCE
+from gpudoctor.probes.torch import child_source
 from gpudoctor.torch_child import MARKER
 
 from hosts import FIXTURES, HostBuilder
@@ -124,7 +124,7 @@ def with_torch(builder: HostBuilder, child_stdout: str | None, torch_version: st
     builder.set("which", ["python"], [])
     builder.set_command([TORCH_PYTHON, "-c", ENV_SCRIPT], stdout=env_answer(torch_version) + "\n")
     if child_stdout is not None:
-        builder.set_command([TORCH_PYTHON, "-c", CHILD_SOURCE], stdout=child_stdout)
+        builder.set_command([TORCH_PYTHON, "-c", child_source()], stdout=child_stdout)
     if cuda_visible_devices is not None:
         builder.set_env("CUDA_VISIBLE_DEVICES", cuda_visible_devices)
     return builder
