@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -177,7 +178,10 @@ SIGNATURES += (
         cause_id="k8s-no-gpu-resource",
         kinds=("kubectl", "docker", "journal", "other"),
         # The NVIDIA device plugin's (and GPU feature discovery's) log when NVML cannot start in its pod.
-        patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",),
+        patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",
+                  # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
+                  # and GPU feature discovery print it when the pod has no libnvidia-ml.
+                  r"\bcould not load NVML library\b"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
@@ -187,10 +191,11 @@ SIGNATURES += (
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303",
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303", "https://github.com/NVIDIA/k8s-device-plugin/issues/11",
                  "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
         checked="2026-11-25",
-        examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",),
+        examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
+                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt"),
     ),
     Signature(
         code="containers.nvidia-docker-uvm",
@@ -301,6 +306,8 @@ SIGNATURES += (
         # The hook binary of the old nvidia-container-runtime packages (end of life): Docker or the runtime still
         # names it, and it is gone.
         patterns=(r"exec: \\?\"nvidia-container-runtime-hook\\?\": executable file not found",
+                  # The runtime binary itself, when daemon.json names it and the package is gone.
+                  r"exec: \\?\"nvidia-container-runtime\\?\": executable file not found",
                   r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory"),
         severity="fail",
         cause="Docker is set to call nvidia-container-runtime-hook, which is not installed: the NVIDIA container "
@@ -396,8 +403,9 @@ SIGNATURES += (
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
         # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
-        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
-                  r"\bInsufficient nvidia\.com/gpu\b"),
+        # MIG devices under the mixed strategy are resources of their own (nvidia.com/mig-1g.10gb ...).
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)",
+                  r"\bInsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b"),
         severity="fail",
         cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
               "driver), or every advertised GPU is taken.",
@@ -499,3 +507,4 @@ SIGNATURES += (
     ),
 )
 
+SIGNATURES += RUNTIME_ROWS

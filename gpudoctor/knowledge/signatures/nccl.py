@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -22,6 +23,8 @@ SIGNATURES += (
             r"ncclSystemError: System call",
             r"ncclUnhandledCudaError: Call to CUDA function failed",
             r"ncclInvalidUsage: This usually reflects invalid usage",
+            # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
+            r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -42,6 +45,9 @@ SIGNATURES += (
         patterns=(
             r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)",
             r"Exception \(either an error or timeout\) detected by watchdog",
+            # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
+            r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
+            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",
         ),
         severity="fail",
         cause="A collective did not complete on every rank within the process group's timeout, so PyTorch aborted it.",
@@ -54,7 +60,8 @@ SIGNATURES += (
         sources=("https://github.com/hiyouga/LlamaFactory/issues/7396",
                  "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
         checked="2026-11-25",
-        examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",),
+        examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",
+                  "nccl/llamafactory-6269-some-nccl-operations-timed-out.txt"),
     ),
     Signature(
         code="nccl.undefined-symbol",
@@ -274,7 +281,14 @@ SIGNATURES += (
         # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
         # between the nodes failed.
         patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
-                  r"remote process exited or there was a network error"),
+                  r"remote process exited or there was a network error",
+                  # The socket transport's and the proxy's words for the same event.
+                  r"NCCL WARN socketProgress(?:Opt)?: Connection closed by remote peer",
+                  r"Call to recv from [^\s]{1,80} failed ?: Connection reset by peer",
+                  r"NCCL WARN Socket recv failed while polling for opId",
+                  # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
+                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
+                  r"Connection reset by peer)"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
@@ -320,9 +334,10 @@ SIGNATURES += (
         # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
         # IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded), older releases print "with error N, opcode ...".
         patterns=(r"NET/IBP? ?: ?Got completion from peer (?P<peer>[^\s<]{1,80})<\d{1,5}> with "
-                  r"(?:status=|error )(?P<status>\d{1,3})",),
+                  r"(?:status=|error )(?P<status>\d{1,3})",
+                  r"NET/IB ?: ?Got completion with error (?P<status>\d{1,3}), opcode \d{1,3}, len \d{1,12}, vendor err"),
         severity="fail",
-        cause="An InfiniBand/RoCE transfer to {peer} failed (completion status {status}; 12 means the transport retry "
+        cause="An InfiniBand/RoCE transfer failed (completion status {status}; 12 means the transport retry "
               "counter was exceeded): the RDMA network between the nodes dropped the traffic, or the peer went away.",
         advice=("Check the InfiniBand/RoCE network between the nodes before NCCL itself: link state and errors on every "
                 "node (`ibstat`, `ibv_devinfo`, the port and switch counters), the GID index and MTU for RoCE "
@@ -333,7 +348,8 @@ SIGNATURES += (
         sources=("https://github.com/NVIDIA/nccl/issues/1664", "https://github.com/NVIDIA/nccl/issues/1405",
                  TROUBLESHOOTING + "#networking-issues"),
         checked="2026-11-25",
-        examples=("nccl/nccl-1664-ibp-completion-status-12.txt", "nccl/nccl-1405-ib-completion-error-vendor-129.txt"),
+        examples=("nccl/nccl-1664-ibp-completion-status-12.txt", "nccl/nccl-1405-ib-completion-error-vendor-129.txt",
+                  "nccl/nccl-426-ib-completion-error-12-roce.txt"),
     ),
     Signature(
         code="nccl.message-truncated",
@@ -342,7 +358,10 @@ SIGNATURES += (
         # A rank received more bytes than it posted (net_socket.cc, net_ib.cc, bootstrap.cc).
         patterns=(r"NET/(?:Socket|IB) : (?:peer [^\s]{1,80} )?message truncated :",
                   r"message truncated : receiving (?P<got>\d{1,15}) bytes instead of (?P<want>\d{1,15})",
-                  r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})"),
+                  r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})",
+                  # The IB transport's and older NCCL's (2.4 to 2.7) words for the same disagreement.
+                  r"NET/IB ?: [^\n]{0,120}collective mismatch error,? local size (?P<local>\d{1,15}) remote",
+                  r"NCCL WARN Mismatched collective detected, please check your collective calls"),
         severity="fail",
         cause="A rank received a larger message than it expected: the ranks do not issue the same collectives (order, "
               "size or type differ between them), or run with different NCCL settings.",
@@ -352,9 +371,11 @@ SIGNATURES += (
                 "(if NCCL_PROTO=SIMPLE makes it pass, the settings differ between ranks)."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/626", "https://github.com/NVIDIA/nccl/pull/605"),
+        sources=("https://github.com/NVIDIA/nccl/issues/626", "https://github.com/NVIDIA/nccl/pull/605",
+                 "https://github.com/NVIDIA/nccl/issues/969", "https://github.com/NVIDIA/nccl/issues/296"),
         checked="2026-11-25",
-        examples=("nccl/nccl-626-socket-message-truncated-multinode.txt",),
+        examples=("nccl/nccl-626-socket-message-truncated-multinode.txt", "nccl/nccl-969-ib-collective-mismatch-error.txt",
+                  "nccl/nccl-296-mismatched-collective-detected.txt"),
     ),
 )
 
@@ -405,3 +426,5 @@ SIGNATURES += (
                   "nccl/pytorch-177472-nvls-bind-error-401.txt"),
     ),
 )
+
+SIGNATURES += SETUP_ROWS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -89,7 +90,8 @@ SIGNATURES += (
         cause_id="wsl-libcuda-not-symlink",
         kinds=("any",),
         patterns=(
-            r"ldconfig: /usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
+            # Debian and Ubuntu print the real binary's name, /sbin/ldconfig.real.
+            r"ldconfig(?:\.real)?: /usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
             # `ldconfig -p`: only libcuda.so.1 is cached from WSL's folder, never plain libcuda.so.
             r"libcuda\.so\.1 \(libc6,x86-64\) => /usr/lib/wsl/lib/libcuda\.so\.1",
         ),
@@ -246,3 +248,5 @@ SIGNATURES += (
         examples=("wsl/wsl-11865-l40s-tcc-access-blocked.txt",),
     ),
 )
+
+SIGNATURES += WINDOWS_ROWS

@@ -1,0 +1,78 @@
+"""WSL and Windows: WSL 2's virtual machine and kernel, and the dxg driver's boot noise (rows of the wsl area,
+joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_TROUBLESHOOTING = "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.vm-platform-unavailable",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) and the feature-missing error (0x80370114), as the distribution
+        # installer, wsl.exe and Docker Desktop print them.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
+                  r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
+                  r"WSL2 is not supported with your current machine configuration",
+                  # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
+                  r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
+                  # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
+                  r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
+                  r"not \w{9}"),
+        severity="fail",
+        cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
+              "virtualisation or the Windows hypervisor is off.",
+        advice=("In an administrator PowerShell run `dism.exe /online /enable-feature "
+                "/featurename:VirtualMachinePlatform /all /norestart`, turn virtualisation (Intel VT-x / AMD SVM) on in "
+                "the firmware setup, check that `bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set "
+                "hypervisorlaunchtype auto`), then restart Windows."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
+                 WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",),
+    ),
+    Signature(
+        code="wsl.dxg-ioctl-noise",
+        cause_id="none",
+        kinds=("any",),
+        # The WSL kernel's dxgkrnl logs these at every boot while probing adapter features the host driver does not
+        # implement (-22 EINVAL, -2 ENOENT); working GPU set-ups print them too.
+        patterns=(r"dxgk: dxgkio_(?:query_adapter_info|is_feature_enabled): {0,8}Ioctl failed: -(?:22|2)\b",),
+        severity="info",
+        cause="WSL's dxg driver logged failed adapter queries at boot; they appear on working WSL GPU set-ups too.",
+        advice=("Harmless by themselves: these dxg lines are printed on working WSL 2 GPU set-ups, so ignore them and "
+                "look for the error that stopped the program (`nvidia-smi` inside WSL shows whether the GPU is there)."),
+        action="none",
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/WSL/issues/40715", "https://github.com/microsoft/WSL/issues/9029"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-40715-dxgkio-ioctl-failed-non-fatal.txt",),
+    ),
+    Signature(
+        code="wsl.kernel-component-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe on Windows 10 and early 11, where the WSL 2 Linux kernel came as a separate package (and 0x800701bc
+        # in later wording), before WSL itself moved to the Store.
+        # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
+        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern"),
+        severity="fail",
+        cause="WSL 2 cannot start because its Linux kernel component is missing or too old.",
+        advice=("Install or update the WSL 2 kernel: `wsl --update` in an administrator PowerShell (on older Windows 10 "
+                "builds the kernel update package from https://aka.ms/wsl2kernel), then `wsl --shutdown` and set the "
+                "distribution to WSL 2 again (`wsl --set-version DISTRO 2`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/969", "https://github.com/microsoft/WSL/issues/9626",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
+    ),
+)
