@@ -5,8 +5,8 @@
 Measures, each the median of --runs fresh processes, on this machine:
   cuInit with 1, 2, ... of its GPUs visible (CUDA_VISIBLE_DEVICES), in a process of its own;
   `nvidia-smi -q` for one GPU (-i 0) and for all;
-  `python -c pass` and a live `python -m gpudoctor check`, interleaved with `nvidia-smi -q` so the ratio
-  comes from one run;
+  `python -c pass`, a live `python -m gpudoctor check` and `check --quick`, interleaved with `nvidia-smi -q`
+  so the ratios come from one run;
 and NVML's cost per call of each function the inventory asks (bench/nvml_costs.py).
 Prints one JSON object.
 """
@@ -49,6 +49,7 @@ def cuinit_s(visible: int, runs: int) -> float:
 def interleaved(runs: int) -> dict[str, float]:
     commands = {"python -c pass": [sys.executable, "-c", "pass"],
                 "gpudoctor check": [sys.executable, "-m", "gpudoctor", "check"],
+                "gpudoctor check --quick": [sys.executable, "-m", "gpudoctor", "check", "--quick"],
                 "nvidia-smi -q": ["nvidia-smi", "-q"]}
     times: dict[str, list[float]] = {label: [] for label in commands}
     for _ in range(runs):

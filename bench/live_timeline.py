@@ -60,7 +60,7 @@ def main() -> None:
     from gpudoctor.__main__ import start_probing_early
 
     begun = now_ms()
-    host = start_probing_early()
+    host = start_probing_early(quick="--quick" in sys.argv[1:])
     EVENTS.append((begun, now_ms(), "main", "start NVML, cuInit and the Pythons on PATH"))
     begun = now_ms()
     from gpudoctor import cli

@@ -32,7 +32,7 @@ from gpudoctor.host.snapshot import replay_host_from_text  # noqa: E402
 from hosts import run  # noqa: E402
 from synthetic import synthetic_text  # noqa: E402
 
-DEFAULT_INPUTS = ROOT / "bench" / "results" / "h100x2-2026-11-25.json"
+DEFAULT_INPUTS = ROOT / "bench" / "results" / "h200x2-2026-11-26.json"
 # What a live check does before NVML's first question and after cuInit, in ms, read off
 # bench/live_timeline.py on the same host (2 GPUs): the early imports and thread starts; the tail.
 EARLY_MS = 50.0
@@ -87,6 +87,11 @@ def main() -> None:
         return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_ms(nvml_questions(gpus), costs, per_field)
                 + (base_cuinit + per_gpu_cuinit * gpus) * 1000 + tail) / 1000
 
+    def quick_s(gpus: int) -> float:
+        """`check --quick`: the same without cuInit and without CUDA's peer questions."""
+        pairs = gpus * (gpus - 1) // 2
+        return model_s(gpus) - (base_cuinit + per_gpu_cuinit * gpus) - TAIL_AT_TWO_MS * pairs / 3 / 1000
+
     overlap = inputs["median_s"]["gpudoctor check"] - model_s(measured_gpus)
     print(f"cuInit: {base_cuinit * 1000:.0f} ms + {per_gpu_cuinit * 1000:.0f} ms per GPU; "
           f"nvidia-smi -q: {smi_base * 1000:.0f} ms + {smi_per_gpu * 1000:.0f} ms per GPU; "
@@ -98,6 +103,16 @@ def main() -> None:
         smi = smi_base + smi_per_gpu * gpus
         print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_ms(questions, costs, per_field):>8.1f} "
               f"{(base_cuinit + per_gpu_cuinit * gpus) * 1000:>9.0f} {check:>8.2f} {smi:>15.2f} {check / smi:>6.1f}")
+    measured_quick = inputs["median_s"].get("gpudoctor check --quick")
+    if measured_quick is None:
+        return
+    quick_overlap = measured_quick - quick_s(measured_gpus)
+    print(f"check --quick (measured {measured_quick:.2f} s at {measured_gpus} GPUs, "
+          f"{quick_overlap * 1000:+.0f} ms carried to every size):")
+    print(f"{'GPUs':>4} {'quick s':>8} {'nvidia-smi -q s':>15} {'ratio':>6}")
+    for gpus in (1, 2, 4, 8):
+        quick, smi = quick_s(gpus) + quick_overlap, smi_base + smi_per_gpu * gpus
+        print(f"{gpus:>4} {quick:>8.2f} {smi:>15.2f} {quick / smi:>6.1f}")
 
 
 if __name__ == "__main__":

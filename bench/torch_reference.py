@@ -4,7 +4,8 @@
 
 Prints one JSON object: GPU-to-GPU copy GB/s (1 GiB tensor.copy_, each direction), pinned host-to-GPU and
 GPU-to-host GB/s (1 GiB), and the NCCL all-reduce bus bandwidth of 1 GiB float32 through torch.distributed
-(one process per GPU), plus how long `import torch` took. Timing: CUDA events, warm-up first, median of runs.
+(one process per GPU), plus how long `import torch` took. Timing: CUDA events for copies; for the all-reduce,
+the host's clock around a synchronised batch (see _allreduce_worker); warm-up first, median of runs.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 
 GIB = 1 << 30
 RUNS = 10
+BATCH = 5  # all-reduces timed together, as --deep times 1 GiB (gpudoctor/deep/formulas.py)
 
 
 def _timed_gbps(torch, device, action, nbytes: int) -> float:
@@ -61,7 +63,18 @@ def host_copies(torch, device: int) -> dict:
     return {"h2d": round(h2d, 1), "d2h": round(d2h, 1)}
 
 
+def _slowest_rank_s(torch, dist, seconds: float, rank: int) -> float:
+    """The slowest rank's time: an all-reduce is done when its last rank is."""
+    value = torch.tensor([seconds], dtype=torch.float64, device=f"cuda:{rank}")
+    dist.all_reduce(value, op=dist.ReduceOp.MAX)
+    return float(value.item())
+
+
 def _allreduce_worker(rank: int, world: int, port: int, queue) -> None:
+    """Two timings of 1 GiB float32 all-reduces, each the median of RUNS:
+    `busbw_gbps`: BATCH all-reduces back to back, then one synchronise, divided by BATCH (as nccl-tests'
+    all_reduce_perf times them, and as `--deep` does); `busbw_gbps_single_op`: one all-reduce between a barrier
+    and a synchronise, which adds the launch, the synchronise and the ranks' start skew to each operation."""
     import torch
     import torch.distributed as dist
 
@@ -72,17 +85,28 @@ def _allreduce_worker(rank: int, world: int, port: int, queue) -> None:
     for _ in range(3):
         dist.all_reduce(tensor)
     torch.cuda.synchronize()
-    times = []
+    batched, single = [], []
+    for _ in range(RUNS):
+        dist.barrier()
+        torch.cuda.synchronize()
+        started = time.perf_counter()
+        for _ in range(BATCH):
+            dist.all_reduce(tensor)
+        torch.cuda.synchronize()
+        batched.append(_slowest_rank_s(torch, dist, (time.perf_counter() - started) / BATCH, rank))
     for _ in range(RUNS):
         dist.barrier()
         torch.cuda.synchronize()
         started = time.perf_counter()
         dist.all_reduce(tensor)
         torch.cuda.synchronize()
-        times.append(time.perf_counter() - started)
+        single.append(time.perf_counter() - started)
     if rank == 0:
-        algbw = GIB / statistics.median(times) / 1e9
-        queue.put({"bytes": GIB, "algbw_gbps": round(algbw, 1), "busbw_gbps": round(algbw * 2 * (world - 1) / world, 1)})
+        def busbw(seconds: float) -> float:
+            return round(GIB / seconds / 1e9 * 2 * (world - 1) / world, 1)
+
+        queue.put({"bytes": GIB, "batch": BATCH, "busbw_gbps": busbw(statistics.median(batched)),
+                   "busbw_gbps_single_op": busbw(statistics.median(single))})
     dist.destroy_process_group()
 
 

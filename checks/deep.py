@@ -120,6 +120,9 @@ def _not_measured(deep, facts, test: str, advice: tuple[str, ...] = ()) -> Findi
     if deep.not_run is not None:
         if "not-recorded" in (deep.cuda_error, deep.outcome):
             return skip("This snapshot holds no GPU test run (`gpudoctor snapshot --deep` records one).")
+        if deep.cuda_error == "not-asked":
+            return skip("No GPU test ran: the CUDA driver was not started (--quick); "
+                        "`gpudoctor check --deep` runs them.")
         if deep.cuda_error:
             return _cannot_use_cuda(gpus, deep.not_run, deep.cuda_error)
         return error(deep.not_run[:1].upper() + deep.not_run[1:], evidence={"reason": deep.not_run})

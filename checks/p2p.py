@@ -33,6 +33,7 @@ _CUDA_ERRORS = {
     "CUDA_ERROR_NOT_INITIALIZED": "the CUDA driver could not be initialised",
     "TIMEOUT": "the CUDA driver did not answer in time; it may be hung (look for Xid errors in dmesg)",
     "not-recorded": "this snapshot holds no CUDA answer (it was recorded without asking the CUDA driver)",
+    "not-asked": "the CUDA driver was not started: `check --quick` leaves it uninitialised",
 }
 
 
@@ -70,6 +71,8 @@ def p2p_letter(status) -> str:
 
 def _cuda_side(gpu_a, gpu_b, cuda) -> tuple[dict | None, str | None]:
     """CUDA's answer for an NVML pair, or why there is none."""
+    if cuda.not_seen:
+        return None, cuda.not_seen.reason
     if not cuda.available:
         return None, "CUDA not available"
     ordinals = [cuda.by_bus_id(g.bus_id) for g in (gpu_a, gpu_b)]

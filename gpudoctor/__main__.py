@@ -18,19 +18,21 @@ def _probes_this_machine(args: list[str]) -> bool:
     return not any(arg in ("--from", "-h", "--help") or arg.startswith("--from=") for arg in args[1:])
 
 
-def start_probing_early():
-    """This machine's host, with NVML, cuInit and the questions to every Python on PATH already under way."""
+def start_probing_early(quick: bool = False):
+    """This machine's host, with NVML, cuInit (unless `quick`) and the questions to every Python on PATH
+    already under way."""
     from gpudoctor.host.live import LiveHost
     from gpudoctor.probes.python_envs import ask_early
 
-    host = LiveHost()
+    host = LiveHost(quick=quick)
     host.warm_up()
     ask_early(host)
     return host
 
 
 def run() -> None:
-    early_host = start_probing_early() if _probes_this_machine(sys.argv[1:]) else None
+    args = sys.argv[1:]
+    early_host = start_probing_early(quick="--quick" in args) if _probes_this_machine(args) else None
     from gpudoctor import cli
 
     cli.run(early_host)

@@ -11,6 +11,7 @@ import click
 
 from gpudoctor import __version__
 from gpudoctor.errors import BadInput
+from gpudoctor.usage_conflicts import refuse_contradictions, refuse_nagios_beside_a_document, refuse_quick_beside
 from gpudoctor.exit_codes import READ_EXIT_CODES, WHERE_TO_REPORT, check_epilog, check_exit_code, epilog
 
 EXIT_CODES = check_epilog()
@@ -47,13 +48,13 @@ def _selected(registry, only: tuple[str, ...], skip: tuple[str, ...], deep: bool
         raise BadInput(str(exc)) from None
 
 
-def open_host(snapshot_path: str | None):
+def open_host(snapshot_path: str | None, quick: bool = False):
     """This machine (started early where possible), or a snapshot; a bad snapshot is bad input (exit 2)."""
     from gpudoctor.host.opening import open_host as open_it
     from gpudoctor.host.snapshot import SnapshotError
 
     try:
-        return open_it(snapshot_path)
+        return open_it(snapshot_path, quick)
     except SnapshotError as exc:
         raise BadInput(str(exc)) from None
 
@@ -108,6 +109,9 @@ def main() -> None:
               metavar="[SECONDS]", help="Also load every GPU at full power at once for SECONDS (default 60, at most 600) "
                                         "and judge power, clocks, heat, links, results and the kernel log.")
 @click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
+@click.option("--quick", is_flag=True,
+              help="Leave the CUDA driver uninitialised (its start takes about 0.2 s per GPU): what only CUDA can "
+                   "show (its device list, peer access, a cuInit that fails) is reported unknown.")
 @click.option("--min-driver", type=click.IntRange(1), default=535, show_default=True,
               help="Oldest acceptable NVIDIA driver branch.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every finding's details.")
@@ -131,11 +135,12 @@ def main() -> None:
                    "default: the config file's `history`.")
 @click.pass_context
 def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, deep, frameworks, stress_seconds, force,
-          min_driver, verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path,
+          quick, min_driver, verbose, report_format, no_anonymise, prom_path, nfd_path, exit_codes, config_path,
           baseline_path, history_path) -> None:
     """Diagnose this machine (or a snapshot) and report."""
-    _refuse_contradictions(as_json, report_format, verbose, no_anonymise)
-    _refuse_nagios_beside_a_document(exit_codes, as_json, report_format)
+    refuse_contradictions(as_json, report_format, verbose, no_anonymise)
+    refuse_quick_beside(quick, snapshot_path, deep, frameworks, stress_seconds)
+    refuse_nagios_beside_a_document(exit_codes, as_json, report_format)
     from gpudoctor.engine import Options
     from gpudoctor.model import Status
     from gpudoctor.policy_files import read_policy
@@ -143,7 +148,7 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
     policy = read_policy(config_path, baseline_path)
     if policy.min_driver and ctx.get_parameter_source("min_driver") is click.core.ParameterSource.DEFAULT:
         min_driver = policy.min_driver  # the flag, when given, wins over the team's file
-    host = open_host(snapshot_path)  # a live host starts NVML and cuInit now, while the checks load
+    host = open_host(snapshot_path, quick)  # a live host starts NVML and cuInit now, while the checks load
     history = _history(history_path or policy.history_path, host)
     registry = _load_registry()
     checks = _selected(registry, only, skip_ids, deep, frameworks, stress_seconds is not None)
@@ -174,13 +179,6 @@ def check(ctx, only, skip_ids, fail_on, as_json, output, junit, snapshot_path, d
         _verdict_given = True  # a 2 from here is CRITICAL, not bad usage
         sys.exit(nagios_code)
     sys.exit(check_exit_code(report, threshold))
-
-
-def _refuse_nagios_beside_a_document(exit_codes: str, as_json: bool, report_format: str) -> None:
-    if exit_codes == "nagios" and (as_json or report_format != "terminal"):
-        raise BadInput("--exit-codes nagios prints a status line before the terminal report: it cannot be combined "
-                       f"with {'--json' if as_json else '--format ' + report_format} "
-                       "(use -o FILE to keep the JSON report as well)")
 
 
 def _history(path: str | None, host):
@@ -243,20 +241,6 @@ def _print_nagios_status(report) -> int:
     return nagios_code
 
 
-def _refuse_contradictions(as_json: bool, report_format: str, verbose: bool, no_anonymise: bool) -> None:
-    """Two documents on stdout are bad usage; an option that does nothing here is said so on stderr,
-    never ignored without a word."""
-    if as_json and report_format != "terminal":
-        raise BadInput(f"--json and --format {report_format} both print a report on stdout: choose one "
-                       "(-o FILE writes the JSON report beside another format)")
-    if verbose and (as_json or report_format != "terminal"):
-        click.echo("gpudoctor: note: -v opens the terminal report's details; it does nothing with "
-                   f"{'--json' if as_json else '--format ' + report_format}", err=True)
-    if no_anonymise and report_format != "markdown":
-        click.echo("gpudoctor: note: --no-anonymise applies to --format markdown only; the other reports "
-                   "keep names as they are", err=True)
-
-
 @main.command(epilog=epilog(READ_EXIT_CODES))
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @click.option("--fail-on", type=click.Choice(["warn", "fail"]), default="fail", show_default=True,
@@ -275,7 +259,7 @@ def read(files, fail_on, as_json, output, junit, report_format, no_anonymise, ve
     UTF-16); `-` or no FILE reads standard input. What the paste does not show is reported as
     unknown, with the commands whose output would settle the most.
     """
-    _refuse_contradictions(as_json, report_format, verbose, no_anonymise)
+    refuse_contradictions(as_json, report_format, verbose, no_anonymise)
     from gpudoctor.pasted.command import UnreadablePaste, run_read
 
     try:
@@ -374,17 +358,19 @@ def explain(check_id: str) -> None:
               metavar="[SECONDS]", help="Also record a stress run: every GPU at full power at once for SECONDS "
                                         "(default 60, at most 600), watched all along.")
 @click.option("--force", is_flag=True, help="With --stress: load the GPUs even while other processes use them.")
+@click.option("--quick", is_flag=True, help="Record what `check --quick` sees: the CUDA driver left uninitialised.")
 @click.option("--anonymise", is_flag=True,
               help="Replace host and user names, home paths, serial numbers and UUIDs (consistently) before writing.")
-def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | None, force: bool,
+def snapshot(output: str, deep: bool, frameworks: bool, stress_seconds: int | None, force: bool, quick: bool,
              anonymise: bool) -> None:
     """Record what the probes see on this machine, to replay with `check --from`."""
     from gpudoctor.engine import Options
     from gpudoctor.host.snapshot import snapshot_document
 
+    refuse_quick_beside(quick, None, deep, frameworks, stress_seconds)
     registry = _load_registry()
     checks = _selected(registry, (), (), deep, frameworks, stress_seconds is not None)
-    host = open_host(None)
+    host = open_host(None, quick)
     _run_and_close(host, checks, registry, Options(), progress=True, requests=_stress_requests(stress_seconds, force))
     import json
 
@@ -484,7 +470,7 @@ def fix(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver, report_fo
     fixed order (Windows features and WSL version, wrong driver removal, CUDA toolkit, NCCL,
     environment variables, service restarts) and stop at the first failure.
     """
-    _refuse_contradictions(as_json, report_format, False, no_anonymise)
+    refuse_contradictions(as_json, report_format, False, no_anonymise)
     from gpudoctor.fixing.command import Request, run_fix
 
     sys.exit(run_fix(Request(ids, apply_, yes, dry_run, as_json, snapshot_path, min_driver,

@@ -140,6 +140,8 @@ class HttpResult:
 
 
 NOT_RECORDED = "not-recorded"
+# What a live host answers for a question its mode skips (`check --quick` never initialises the CUDA driver).
+NOT_ASKED = "not-asked"
 
 
 @dataclass(frozen=True)

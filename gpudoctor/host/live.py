@@ -28,8 +28,11 @@ NVML_FIRST_S = 0.5
 
 
 class LiveHost(Host):
-    def __init__(self) -> None:
+    """`quick` (`check --quick`): the CUDA driver is never initialised; what only it shows is NOT_ASKED."""
+
+    def __init__(self, quick: bool = False) -> None:
         super().__init__()
+        self.quick = quick
         self._nvml: Any = None
         self._native: Any = None
         self._sessions_lock = threading.Lock()
@@ -94,7 +97,8 @@ class LiveHost(Host):
         NVML must not hold the CUDA driver's view back.
         """
         self._nvml_session().warm_up()
-        threading.Thread(target=self._cuda_after_nvml, name="cuInit after NVML", daemon=True).start()
+        if not self.quick:
+            threading.Thread(target=self._cuda_after_nvml, name="cuInit after NVML", daemon=True).start()
 
     def _cuda_after_nvml(self) -> None:
         starting = threading.Thread(target=self.nvml, args=("nvmlInit",), name="NVML start", daemon=True)
@@ -115,7 +119,7 @@ class LiveHost(Host):
             if self._native is None:
                 from gpudoctor.host.native import NativeSession
 
-                self._native = NativeSession()
+                self._native = NativeSession(init_cuda=not self.quick)
             return self._native
 
     def _live_nvml(self, function: str, args: tuple) -> CallResult:

@@ -12,7 +12,7 @@ import ctypes
 import sys
 from typing import Any, Callable
 
-from gpudoctor.host.answers import CallResult
+from gpudoctor.host.answers import NOT_ASKED, CallResult
 from gpudoctor.host.library_thread import LibraryHung, LibraryThread
 
 INIT_TIMEOUT = 20.0  # cuInit alone took 0.32 s on an idle two-H200 host; a busy or broken driver takes far longer
@@ -27,6 +27,10 @@ _P2P_ATTRIBUTES = {
 }
 
 
+# The questions only an initialised CUDA driver answers.
+_NEEDS_CUINIT = frozenset({"cuda.devices", "cuda.peer"})
+
+
 class NativeError(Exception):
     """A library call failed; the message is the library's own error name."""
 
@@ -36,7 +40,12 @@ def _cuda_library_name() -> str:
 
 
 class NativeSession:
-    def __init__(self) -> None:
+    """`init_cuda=False` (`check --quick`) never calls cuInit, which costs about 0.2 s per GPU (0.42 s for two
+    H200s, measured in bench/cuinit_processes.py): the device list and peer answers are then NOT_ASKED,
+    while the driver's CUDA version, which needs no cuInit, is still read."""
+
+    def __init__(self, init_cuda: bool = True) -> None:
+        self._init_cuda = init_cuda
         # NCCL gets a thread of its own: loading a 200 MB libnccl must not wait behind cuInit.
         self._thread = LibraryThread("CUDA driver")
         self._nccl_thread = LibraryThread("NCCL")
@@ -54,6 +63,8 @@ class NativeSession:
         fn = self._functions.get(function)
         if fn is None:
             return CallResult(error=f"UNKNOWN_FUNCTION: {function}")
+        if not self._init_cuda and function in _NEEDS_CUINIT:
+            return CallResult(error=NOT_ASKED)
         thread = self._nccl_thread if function.startswith("nccl.") else self._thread
         timeout = INIT_TIMEOUT if self._cuda is None else CALL_TIMEOUT
         try:
@@ -69,6 +80,15 @@ class NativeSession:
         """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work."""
         self._thread.submit(self._try_load_cuda)
 
+    def _load_library(self) -> Any:
+        """libcuda itself, without cuInit (None where it cannot be loaded; the reason is kept)."""
+        if self._cuda_library is None and self._cuda_error is None:
+            try:
+                self._cuda_library = ctypes.CDLL(_cuda_library_name())
+            except OSError as exc:
+                self._cuda_error = f"CUDA_ERROR_LIBRARY_NOT_FOUND: {exc}"
+        return self._cuda_library
+
     def _try_load_cuda(self) -> None:
         try:
             self._load_cuda()
@@ -78,12 +98,8 @@ class NativeSession:
     # -- CUDA driver ---------------------------------------------------------------------------
     def _load_cuda(self) -> Any:
         if self._cuda is None and self._cuda_error is None:
-            try:
-                lib = ctypes.CDLL(_cuda_library_name())
-            except OSError as exc:
-                self._cuda_error = f"CUDA_ERROR_LIBRARY_NOT_FOUND: {exc}"
-            else:
-                self._cuda_library = lib
+            lib = self._load_library()
+            if lib is not None:
                 try:
                     status = lib.cuInit(0)
                 except AttributeError:  # a libcuda.so.1 without cuInit: a stub or a broken driver install
@@ -117,8 +133,9 @@ class NativeSession:
     def _cuda_driver_version(self) -> int:
         """cuDriverGetVersion needs no cuInit, so the driver's CUDA version is known even where cuInit
         fails (no device visible, a GPU the driver does not support, a module that will not initialise)."""
-        self._try_load_cuda()
-        lib = self._cuda or self._cuda_library
+        if self._init_cuda:
+            self._try_load_cuda()
+        lib = self._cuda or self._load_library()
         if lib is None:
             raise NativeError(self._cuda_error or "CUDA_ERROR_LIBRARY_NOT_FOUND")
         version = ctypes.c_int()

@@ -17,22 +17,23 @@ def keep_early_host(host: Host | None) -> None:
     _early_host = host
 
 
-def live_host() -> Host:
-    """This machine: the early host if no one took it yet, else a new one (started now)."""
+def live_host(quick: bool = False) -> Host:
+    """This machine: the early host if no one took it yet and it was started in the same mode (`quick`: the
+    CUDA driver never initialised), else a new one (started now)."""
     global _early_host
     host, _early_host = _early_host, None
-    if host is None:
+    if host is None or getattr(host, "quick", False) != quick:
         from gpudoctor.host.live import LiveHost
 
-        host = LiveHost()
+        host = LiveHost(quick=quick)
         host.warm_up()
     return host
 
 
-def open_host(snapshot_path: str | None) -> Host:
+def open_host(snapshot_path: str | None, quick: bool = False) -> Host:
     """This machine, or the snapshot at `snapshot_path` (raises SnapshotError if it cannot be read)."""
     if snapshot_path is None:
-        return live_host()
+        return live_host(quick)
     from gpudoctor.host.snapshot import load_snapshot
 
     return load_snapshot(snapshot_path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpudoctor.host.answers import NOT_RECORDED
+from gpudoctor.host.answers import NOT_ASKED, NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
 from gpudoctor.probes.gpus import normalize_bus_id
@@ -41,7 +41,7 @@ class CudaPeer:
 
 @dataclass(frozen=True)
 class CudaFacts:
-    error: str | None  # CUDA_ERROR_NO_DEVICE, CUDA_ERROR_LIBRARY_NOT_FOUND, TIMEOUT: ..., not-recorded
+    error: str | None  # CUDA_ERROR_NO_DEVICE, CUDA_ERROR_LIBRARY_NOT_FOUND, TIMEOUT: ..., not-recorded, not-asked
     driver_version: int | None = None  # 13000 means CUDA 13.0
     devices: tuple[CudaDevice, ...] = ()
     peers: dict[tuple[int, int], CudaPeer] = field(default_factory=dict)  # (ordinal, ordinal) -> answer
@@ -52,10 +52,13 @@ class CudaFacts:
 
     @property
     def not_seen(self) -> NotSeen | None:
-        """Why CUDA's own view is unknown where it was never asked (a paste, an older snapshot): no output a person
-        pastes holds the CUDA driver's device list, gpudoctor's own run does."""
-        return NotSeen("the CUDA driver's own answers were not recorded", "gpudoctor check") \
-            if self.error == NOT_RECORDED else None
+        """Why CUDA's own view is unknown where it was never asked: a paste or an older snapshot (no output a
+        person pastes holds the CUDA driver's device list, gpudoctor's own run does), or `check --quick`."""
+        if self.error == NOT_RECORDED:
+            return NotSeen("the CUDA driver's own answers were not recorded", "gpudoctor check")
+        if self.error == NOT_ASKED:
+            return NotSeen("the CUDA driver was not started, as `check --quick` asks", "gpudoctor check")
+        return None
 
     def by_bus_id(self, bus_id: str | None) -> CudaDevice | None:
         if not bus_id:

@@ -134,6 +134,8 @@ def probe_stress(host: Host, facts) -> StressFacts:
 
 def _cuda_unusable(cuda) -> str | None:
     """Why the load cannot start, by what the cuda probe saw (nothing said when it did not look)."""
+    if cuda is not None and cuda.not_seen is not None:
+        return cuda.not_seen.reason
     if cuda is not None and not cuda.available:
         return f"the CUDA driver cannot be used ({cuda.error})"
     if cuda is not None and not cuda.devices:

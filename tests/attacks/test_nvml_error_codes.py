@@ -151,3 +151,16 @@ def test_a_hung_cuinit_ends_at_its_timeout(fake_driver_libs):
     assert first.startswith("TIMEOUT") and "cuda.devices" in first
     assert second.startswith("TIMEOUT")  # at once: the driver is hung for this run
 
+
+
+def test_a_quick_session_never_calls_cuinit_yet_reads_the_drivers_cuda_version(fake_driver_libs):
+    # cuInit hangs in this fake driver: a quick session that called it would wait INIT_TIMEOUT (20 s) here.
+    script = ("import gpudoctor.host.native as n; n._cuda_library_name = lambda: "
+              f"{fake_driver_libs['cuda']!r}; s = n.NativeSession(init_cuda=False); "
+              "print(s.call('cuda.devices', ()).error); print(s.call('cuda.peer', (0, 1)).error); "
+              "print(s.call('cuda.driver_version', ()).value)")
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30,
+                          env={**os.environ, "FAKE_CUDA_HANG": "1"})
+    assert time.monotonic() - started < 10
+    assert proc.stdout.splitlines() == ["not-asked", "not-asked", "13000"]

@@ -81,3 +81,10 @@ def test_help_documents_exit_codes():
 def test_unwritable_output_is_bad_input(tmp_path):
     proc = gpudoctor("check", "--from", str(FIXTURE), "-o", str(tmp_path / "missing-dir" / "out.json"))
     _assert_bad_input(proc, "cannot write")
+
+
+def test_quick_beside_what_needs_cuda_or_a_replay_is_bad_input():
+    _assert_bad_input(gpudoctor("check", "--quick", "--deep"), "--deep needs")
+    _assert_bad_input(gpudoctor("check", "--quick", "--frameworks", "--stress", "5"), "--frameworks and --stress need")
+    _assert_bad_input(gpudoctor("snapshot", "--quick", "--deep"), "--deep needs")
+    _assert_bad_input(gpudoctor("check", "--quick", "--from", str(FIXTURE)), "--quick applies to this machine")

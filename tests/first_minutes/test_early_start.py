@@ -13,7 +13,7 @@ PROGRAM = """
 import sys
 from gpudoctor.host import live
 def marked(self):
-    sys.stderr.write("LIVE HOST STARTED\\n")
+    sys.stderr.write("LIVE HOST STARTED%s\\n" % (" QUICK" if self.quick else ""))
 live.LiveHost.warm_up = marked
 sys.argv = ["gpudoctor", *sys.argv[1:]]
 from gpudoctor.__main__ import run
@@ -39,3 +39,9 @@ def test_a_replay_or_help_never_starts_the_local_gpu(args):
 
 def test_a_live_check_starts_early():
     assert _started_live("check", "--only", "env.gpu")
+
+
+def test_a_quick_check_starts_early_without_the_cuda_driver():
+    proc = subprocess.run([sys.executable, "-c", PROGRAM, "check", "--quick", "--only", "env.gpu"], capture_output=True,
+                          text=True, timeout=120)
+    assert "LIVE HOST STARTED QUICK" in proc.stderr
