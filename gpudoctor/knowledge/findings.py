@@ -50,13 +50,18 @@ def evidence_line(match: SignatureMatch) -> str:
 def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Finding:
     row = match.signature
     details = [f"Evidence: {evidence_line(match)}", f"Next step: {row.advice}"]
+    if match.refined:  # a row read in its context: the generic reading is evidence, its advice is not given
+        where = " or ".join(row.contexts)
+        details[1:1] = [f"Read in its context ({where}) instead of [{generic.code}]: {evidence_line(generic)}"
+                        for generic in match.refined]
     if row.rules_out:
         details.append(f"This rules out: {'; '.join(row.rules_out)}.")
     details.append(f"`gpudoctor explain {row.code}` shows its sources.")
     return Finding(_STATUS[row.severity], f"{match.cause} [{row.code}]", tuple(details),
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
-                             "count": match.count},
+                             "count": match.count,
+                             **({"refines": [generic.code for generic in match.refined]} if match.refined else {})},
                    caused_by=caused_by,
                    # The signature knows the one next step; a consequence of another check's cause gets none
                    # from the engine (gpudoctor/actions.py).

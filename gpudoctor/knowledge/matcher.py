@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
 
+from gpudoctor.knowledge.contexts import in_contexts
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
 from gpudoctor.knowledge.signatures import Signature, catalogue
@@ -61,6 +62,9 @@ class SignatureMatch:
     line_number: int = 0  # 1-based, the physical line the message starts on in its source's text
     source: str = ""  # where the text came from: "dmesg", "journalctl -k -b -1", "pasted: notes.txt"
     count: int = 1  # how many times the same code with the same fields appeared in that text
+    # A row read in its context (Signature.contexts): the matches of the generic rows it refines, which the text
+    # also held. They are its evidence, not causes of their own (in_contexts).
+    refined: tuple["SignatureMatch", ...] = ()
 
     @property
     def signature(self) -> Signature:
@@ -556,10 +560,12 @@ def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = No
 
 
 def scan(text: str, source: str, kind: str | None = None,
-         table: CompiledCatalogue | None = None) -> tuple[SignatureMatch, ...]:
+         table: CompiledCatalogue | None = None, contexts: frozenset[str] = frozenset()) -> tuple[SignatureMatch, ...]:
     """Every signature in `text`, in the text's order. `kind` is the text's kind when the caller knows it (a
     kernel log is "dmesg"); rows written for other kinds are then skipped. The same code with the same fields
-    is one match, counted (`count`), at its first line. `table` replaces the catalogue (tests)."""
+    is one match, counted (`count`), at its first line. `contexts`: those the caller knows the text is in (a live
+    host's), beside those its own lines show: gpudoctor/knowledge/contexts.py, in_contexts. `table` replaces the
+    catalogue (tests)."""
     table = table or compiled()
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -576,8 +582,8 @@ def scan(text: str, source: str, kind: str | None = None,
                 counts[key] += merged[key].line_number != found.line_number
             elif len(merged) < MATCH_CAP:
                 merged[key], counts[key] = found, 1
-    return tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
-                 for key, found in merged.items())
+    return in_contexts(tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
+                             for key, found in merged.items()), text, contexts)
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

@@ -25,6 +25,10 @@ write `[Ee]rror` rather than a case-insensitive flag), and no quantifier inside 
 runs in linear time. A cause
 that a check already judges from the same log (gpudoctor/knowledge/findings.py,
 CAUSE_OWNERS) is left to that check on a live host; its code then marks that check's finding in `read`.
+A row with `contexts` (gpudoctor/knowledge/contexts.py: "wsl", "container", "distributed-launch",
+"secure-boot") matches only where the text's other lines, or the live host, put it in one of them, and then
+`refines` generic rows: it reads the same line with the specific cause, and the generic match becomes its
+evidence instead of a second finding with another next step.
 Pure data; no I/O, no regex compiled here.
 """
 
@@ -75,6 +79,10 @@ class Signature:
     sources: tuple[str, ...] = ()  # addresses of the docs and threads that settle it
     checked: str = ""  # ISO date the row was last checked against its sources
     examples: tuple[str, ...] = ()  # corpus files (relative to tests/fixtures/corpus) it must match
+    # Names of gpudoctor/knowledge/contexts.py: the row matches only in a text (or on a host) in one of them...
+    contexts: tuple[str, ...] = ()
+    # ...and there takes the place of these generic rows' matches (their lines become its evidence).
+    refines: tuple[str, ...] = ()
 
     @property
     def area(self) -> str:

@@ -1,0 +1,136 @@
+"""Where a text came from, as data: the contexts in which a generic error line means something more specific.
+
+"no CUDA-capable device is detected" means one thing on a bare Linux host and another inside WSL 2 (a Linux
+libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime) or under a
+distributed launcher (more ranks than visible GPUs). A helper reads the other lines of a paste to tell; so
+does gpudoctor. Each `Context` is recognised in a text by its `markers` (regexes searched in the whole text,
+each keyed on a plain word it must hold, like a signature's patterns) and on a live host by the facts the
+probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
+takes precedence over the generic rows it `refines` (`in_contexts`, which the matcher applies to every scan).
+Pure data and pure functions; the markers are compiled on first use, only where a context row matched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache
+
+
+@dataclass(frozen=True)
+class Context:
+    name: str
+    meaning: str  # one sentence: what being in it changes for a reader of the text
+    markers: tuple[str, ...]  # regexes: any one found anywhere in the text puts the text in the context
+    sources: tuple[str, ...]  # where the markers are documented (what prints them)
+    checked: str  # ISO date the markers were last checked against their sources
+
+
+CONTEXTS: tuple[Context, ...] = (
+    Context(
+        name="wsl",
+        meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
+                "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
+        markers=(
+            r"microsoft-standard-WSL2",  # the WSL 2 kernel's release (`uname -r`, dmesg's first line)
+            r"-Microsoft\b",  # the WSL 1 kernel's release ("4.4.0-19041-Microsoft")
+            r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
+            r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
+            r"\bwsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
+            r"\bWSL ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2")
+        ),
+        sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="container",
+        meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
+                "container runtime passed in.",
+        markers=(
+            r"\bdocker (?:run|exec|logs|compose)\b",
+            r"\bdocker-compose\b",
+            r"/\.dockerenv\b",
+            r"\bkubectl (?:logs|exec|describe|run)\b",
+            r"\bnvidia-container-(?:cli|runtime|toolkit)\b",
+            r"\bpodman (?:run|exec|logs)\b",
+            r"\broot@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
+        ),
+        sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
+                 "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="distributed-launch",
+        meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
+        markers=(
+            r"\btorchrun\b",
+            r"torch\.distributed\.(?:launch|run)\b",
+            r"--nproc[_-]per[_-]node\b",
+            r"\bLOCAL_RANK\b",
+            r"\baccelerate launch\b",
+            r"\bdeepspeed --num_gpus\b",
+        ),
+        sources=("https://pytorch.org/docs/stable/elastic/run.html",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="secure-boot",
+        meaning="Secure Boot is on, so the kernel loads only modules signed with a key it trusts (MOK).",
+        markers=(
+            r"SecureBoot enabled",  # mokutil --sb-state
+            r"[Ss]ecure [Bb]oot (?:is )?enabled",
+            r"Lockdown: [\w-]{1,40}: unsigned module loading is restricted",  # the kernel, when it refuses
+            r"Kernel is locked down from EFI Secure Boot",
+        ),
+        sources=("https://wiki.debian.org/SecureBoot",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-26",
+    ),
+)
+NAMES = tuple(context.name for context in CONTEXTS)
+
+
+@cache
+def _compiled() -> tuple[tuple[str, tuple[re.Pattern, ...]], ...]:
+    return tuple((context.name, tuple(re.compile(marker) for marker in context.markers)) for context in CONTEXTS)
+
+
+def in_text(text: str) -> frozenset[str]:
+    """The contexts whose markers the text holds: one search per marker, each linear (a literal prefix or a plain
+    word lets `re` skip ahead), and a context's remaining markers skipped once one is found."""
+    return frozenset(name for name, markers in _compiled() if any(marker.search(text) for marker in markers))
+
+
+def of_host(platform=None, container=None, kernel_driver=None) -> frozenset[str]:
+    """The contexts a live host is in, from facts gpudoctor gathered (a probe's answers; None when not known):
+    the platform's kind ("wsl"), whether the container probe found it running in a container, and the Secure
+    Boot state the kernel driver probe read from EFI (True only: unknown is not on)."""
+    found = set()
+    if getattr(kernel_driver, "secure_boot", None) is True:
+        found.add("secure-boot")
+    if getattr(platform, "kind", None) == "wsl":
+        found.add("wsl")
+    if getattr(container, "in_container", False) is True:
+        found.add("container")
+    return frozenset(found)
+
+
+def in_contexts(matches: tuple, text: str, given: frozenset[str] = frozenset()) -> tuple:
+    """The matches (matcher.SignatureMatch) as read in the text's contexts: a row written for contexts
+    (Signature.contexts) is kept only where the text's markers or `given` (a live host's) put it in one of them,
+    and then the generic rows it refines give no match of their own: theirs go on it, as `refined`. The markers
+    are searched only when a context row matched, so that a text without one costs nothing more."""
+    if not any(found.signature.contexts for found in matches):
+        return matches
+    present = given | in_text(text)
+    kept = [found for found in matches if present.intersection(found.signature.contexts)]
+    refined = {code for found in kept for code in found.signature.refines}
+    out = []
+    for found in matches:
+        row = found.signature
+        if row.contexts and found in kept:
+            out.append(replace(found, refined=tuple(m for m in matches if m.code in row.refines)))
+        elif not row.contexts and found.code not in refined:
+            out.append(found)
+    return tuple(out)
