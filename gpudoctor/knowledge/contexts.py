@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
             r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
             r"\bwsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
-            r"\bWSL ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2")
+            r"\b[Ww][Ss][Ll] ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
@@ -116,19 +117,20 @@ def of_host(platform=None, container=None, kernel_driver=None) -> frozenset[str]
     return frozenset(found)
 
 
-def in_contexts(matches: tuple, text: str, given: frozenset[str] = frozenset()) -> tuple:
+def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset()) -> tuple:
     """The matches (matcher.SignatureMatch) as read in the text's contexts: a row written for contexts
-    (Signature.contexts) is kept only where the text's markers or `given` (a live host's) put it in one of them,
-    and then the generic rows it refines give no match of their own: theirs go on it, as `refined`. The markers
-    are searched only when a context row matched, so that a text without one costs nothing more."""
-    if not any(found.signature.contexts for found in matches):
+    (Signature.contexts; `rows` gives each code's row) is kept only where the text's markers or `given` (a live
+    host's) put it in one of them, and then the generic rows it refines give no match of their own: theirs go on
+    it, as `refined`. The markers are searched only when a context row matched, so that a text without one costs
+    nothing more."""
+    if not any(rows[found.code].contexts for found in matches):
         return matches
     present = given | in_text(text)
-    kept = [found for found in matches if present.intersection(found.signature.contexts)]
-    refined = {code for found in kept for code in found.signature.refines}
+    kept = [found for found in matches if present.intersection(rows[found.code].contexts)]
+    refined = {code for found in kept for code in rows[found.code].refines}
     out = []
     for found in matches:
-        row = found.signature
+        row = rows[found.code]
         if row.contexts and found in kept:
             out.append(replace(found, refined=tuple(m for m in matches if m.code in row.refines)))
         elif not row.contexts and found.code not in refined:

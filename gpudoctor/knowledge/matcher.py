@@ -368,6 +368,7 @@ class CompiledCatalogue:
 
     def __init__(self, rows: tuple[Signature, ...]):
         self.rows = rows
+        self.by_code = {row.code: row for row in rows}
         self._by_literal: dict[str, list[_Pattern]] = {}
         for compiled in _compiled_patterns(rows):
             for literal, _ in compiled.keys:
@@ -583,7 +584,7 @@ def scan(text: str, source: str, kind: str | None = None,
             elif len(merged) < MATCH_CAP:
                 merged[key], counts[key] = found, 1
     return in_contexts(tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
-                             for key, found in merged.items()), text, contexts)
+                             for key, found in merged.items()), text, table.by_code, contexts)
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

@@ -297,4 +297,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/aibrix-909-untolerated-taint-nvidia-gpu-gke.txt",),
     ),
+    Signature(
+        code="containers.no-driver-in-container",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # cuda.driver-insufficient's lines, in a text that shows a container (gpudoctor/knowledge/contexts.py) or
+        # in one: with no libcuda at all the CUDA runtime also answers cudaErrorInsufficientDriver (35).
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        contexts=("container",),
+        refines=("cuda.driver-insufficient",),
+        severity="fail",
+        cause="Inside a container the CUDA runtime found no driver it can use: the container was started without the "
+              "NVIDIA runtime, so the host's driver libraries were never mounted in, or the image's CUDA is newer than "
+              "the host's driver.",
+        advice=("Run `nvidia-smi` inside the container. If it is missing or fails, start the container through the "
+                "NVIDIA runtime (`docker run --gpus all ...` with the NVIDIA Container Toolkit; passing /dev/nvidia* "
+                "with --device is not enough). If it works, its CUDA Version is below the image's: use an image tag "
+                "built for that CUDA version, or give the host a newer driver."),
+        action="configure",
+        never_suggest=("install the driver inside the container", "downgrade the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/24", TOOLKIT_INSTALL,
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt",),
+    ),
 )

@@ -287,7 +287,8 @@ SIGNATURES += (
         sources=("https://github.com/wenwenyu/PICK-pytorch/issues/14",
                  "https://github.com/LuyaooChen/uninformed-students-pytorch/issues/3", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/pickpytorch-14-nproc-exceeds-visible.txt", "cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt"),
+        # Under a distributed launcher, cuda.invalid-ordinal-more-ranks-than-gpus reads the line (PICK-pytorch#14).
+        examples=("cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt",),
     ),
     Signature(
         code="cuda.visible-devices-hides-all",

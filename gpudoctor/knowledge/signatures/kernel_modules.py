@@ -324,6 +324,30 @@ SIGNATURES = (
         examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
     ),
     Signature(
+        code="kernel.driver-not-loaded-secure-boot",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # kernel.driver-not-loaded's lines (nvidia-smi's quoted without its first words too), where the text shows
+        # Secure Boot on (gpudoctor/knowledge/contexts.py) or the host's EFI variable says so.
+        patterns=(r"couldn't communicate with the NVIDIA driver", r"ERROR: NVIDIA driver is not loaded",
+                  r"Found no NVIDIA driver on your system",
+                  r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded"),
+        contexts=("secure-boot",),
+        refines=("kernel.driver-not-loaded",),
+        severity="fail",
+        cause="Secure Boot is on and no NVIDIA module is loaded: the kernel loads only modules signed with a key it "
+              "trusts, and the key the driver's modules were signed with (DKMS's MOK) is not enrolled.",
+        advice=("Confirm with `sudo modprobe nvidia` (\"Key was rejected by service\") and `mokutil --test-key "
+                "/var/lib/dkms/mok.pub`; then enroll the key (`sudo mokutil --import /var/lib/dkms/mok.pub`, and "
+                "confirm it in MokManager at the next boot), or turn Secure Boot off in the firmware."),
+        action="configure",
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/Start9Labs/start-technologies/issues/3702",
+                 "https://wiki.debian.org/SecureBoot#MOK_-_Machine_Owner_Key"),
+        checked="2026-11-26",
+        examples=("kernel/start9-3702-secure-boot-mok-not-enrolled.txt",),
+    ),
+    Signature(
         code="kernel.open-module-datacenter-only",
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,

@@ -247,6 +247,30 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("wsl/wsl-11865-l40s-tcc-access-blocked.txt",),
     ),
+    Signature(
+        code="wsl.no-device-linux-libcuda",
+        cause_id="wsl-linux-driver",
+        kinds=("any",),
+        # cuda.no-device's lines, in a text that shows WSL (gpudoctor/knowledge/contexts.py) or on a WSL host.
+        patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
+                  r"RuntimeError: No CUDA GPUs are available"),
+        contexts=("wsl",),
+        refines=("cuda.no-device",),
+        severity="fail",
+        cause="Inside WSL 2 CUDA found no GPU: the usual cause is a Linux NVIDIA driver or libcuda installed in the "
+              "distribution, loaded instead of the Windows driver's /usr/lib/wsl/lib/libcuda.so.1.",
+        advice=("Remove the Linux driver's packages from the distribution (`sudo apt purge 'libnvidia-compute-*' "
+                "'nvidia-driver-*'`; keep the CUDA toolkit), check that `ldconfig -p | grep libcuda` lists only "
+                "/usr/lib/wsl/lib, then run `wsl --shutdown` from Windows; `nvidia-smi` inside WSL must show the "
+                "Windows driver's version. If no Linux driver was there, update the NVIDIA driver on Windows."),
+        action="configure",
+        rules_out=("a missing GPU",),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/Genesis-Embodied-AI/genesis-world/issues/114", "https://github.com/NVIDIA/cuml/issues/6218",
+                 WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/genesis-114-cuinit-no-device-wrong-libcuda.txt", "wsl/cuml-6218-cuinit-no-device-wsl2-wrong-driver.txt"),
+    ),
 )
 
 SIGNATURES += WINDOWS_ROWS
