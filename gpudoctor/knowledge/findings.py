@@ -47,13 +47,19 @@ def evidence_line(match: SignatureMatch) -> str:
     return f"{match.source}, line {match.line_number}{times}: {line}"
 
 
+def _generic_reading(match: SignatureMatch, generic: SignatureMatch) -> str:
+    """How the line reads without the context, as evidence: never its advice, which the context replaces."""
+    where = " or ".join(match.signature.contexts)
+    same = generic.source == match.source and generic.line_number == match.line_number
+    seen = "this line" if same else f"{evidence_line(generic)}"
+    return f"Read in its context ({where}); without it, [{generic.code}] would read {seen}: {generic.cause}"
+
+
 def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Finding:
     row = match.signature
     details = [f"Evidence: {evidence_line(match)}", f"Next step: {row.advice}"]
     if match.refined:  # a row read in its context: the generic reading is evidence, its advice is not given
-        where = " or ".join(row.contexts)
-        details[1:1] = [f"Read in its context ({where}) instead of [{generic.code}]: {evidence_line(generic)}"
-                        for generic in match.refined]
+        details[1:1] = [_generic_reading(match, generic) for generic in match.refined]
     if row.rules_out:
         details.append(f"This rules out: {'; '.join(row.rules_out)}.")
     details.append(f"`gpudoctor explain {row.code}` shows its sources.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from gpudoctor.knowledge.contexts import in_text
 from gpudoctor.knowledge.findings import signature_finding
 from gpudoctor.knowledge.log_lines import undecorated
 from gpudoctor.knowledge.matcher import SignatureMatch, scan
@@ -34,8 +35,10 @@ SHAPE_CHARS = 60
 
 
 def scan_inputs(texts: list[tuple[str, str]]) -> tuple[SignatureMatch, ...]:
-    """The matches in each (source, text), in input order."""
-    return tuple(found for source, text in texts for found in scan(text, source))
+    """The matches in each (source, text), in input order. Several inputs are one machine's: where one shows a context
+    (`uname -r` of a WSL kernel in one file, the traceback in another), each is read in it."""
+    shown = frozenset().union(*(in_text(text) for _, text in texts)) if len(texts) > 1 else frozenset()
+    return tuple(found for source, text in texts for found in scan(text, source, contexts=shown))
 
 
 def signatures_result(matches: tuple[SignatureMatch, ...]) -> CheckResult | None:

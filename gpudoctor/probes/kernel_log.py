@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
+from gpudoctor.probes.host_contexts import host_contexts
 from gpudoctor.probing import provides
 
 if TYPE_CHECKING:
@@ -63,12 +64,12 @@ def _relevant(text: str) -> tuple[tuple[str, ...], bool]:
     return tuple(lines[-LINE_CAP:]), len(lines) > LINE_CAP
 
 
-def _read_log(boot: str, source: str, text: str) -> BootLog:
+def _read_log(boot: str, source: str, text: str, contexts: frozenset[str]) -> BootLog:
     from gpudoctor.knowledge.matcher import scan  # the catalogue compiles only where a log is read
 
     lines, truncated = _relevant(text)
     kind = "dmesg" if source == "dmesg" else "journal"
-    return BootLog(boot, source, lines, truncated=truncated, signatures=scan(text, source, kind))
+    return BootLog(boot, source, lines, truncated=truncated, signatures=scan(text, source, kind, contexts=contexts))
 
 
 def _failure(result) -> str:
@@ -79,7 +80,7 @@ def _failure(result) -> str:
     return f"no-permission: {first}" if _NO_PERMISSION.search(first) else f"failed: {first}"
 
 
-def _journal(host: Host, boot: str, offset: str) -> BootLog:
+def _journal(host: Host, boot: str, offset: str, contexts: frozenset[str]) -> BootLog:
     argv = ["journalctl", "-k", "-b", offset, "-q", "--no-pager", "-o", "short-monotonic", "-n", JOURNAL_LINES]
     source = " ".join(argv[:4])
     result = host.run(argv, timeout=JOURNAL_TIMEOUT)
@@ -99,14 +100,14 @@ def _journal(host: Host, boot: str, offset: str) -> BootLog:
         # only their own messages, and -q hides the notice that says so: no line at all means it could not read.
         return BootLog(boot, source, error="no-permission: journalctl showed no kernel message (the system journal "
                                            "needs root or the adm or systemd-journal group)")
-    return _read_log(boot, source, result.text)
+    return _read_log(boot, source, result.text, contexts)
 
 
-def _current_boot(host: Host) -> BootLog:
+def _current_boot(host: Host, contexts: frozenset[str]) -> BootLog:
     dmesg = host.run(["dmesg"], timeout=DMESG_TIMEOUT)
     if dmesg.ok:
-        return _read_log("current", "dmesg", dmesg.text)
-    journal = _journal(host, "current", "0")
+        return _read_log("current", "dmesg", dmesg.text, contexts)
+    journal = _journal(host, "current", "0", contexts)
     if journal.error is None:
         return journal
     return BootLog("current", "dmesg", error=f"{_failure(dmesg)}; journalctl: {journal.error}")
@@ -116,10 +117,12 @@ def _current_boot(host: Host) -> BootLog:
 def probe_kernel_log(host: Host, facts) -> KernelLog | NotSeen:
     if facts.get("platform").kind == "windows":
         return KernelLog(boots=(), error="not applicable on windows")
+    # A WSL host, or Secure Boot on (the EFI variable): a generic line of the log is read in that context.
+    contexts = host_contexts(facts, "platform", "kernel_driver")
     # The previous boot's journal (0.04-0.18 s to read on a 2-core machine) is read beside this boot's log.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        previous = pool.submit(_journal, host, "previous", "-1")
-        boots = (_current_boot(host), previous.result())
+        previous = pool.submit(_journal, host, "previous", "-1", contexts)
+        boots = (_current_boot(host, contexts), previous.result())
     if all(boot.error and NOT_RECORDED in boot.error for boot in boots):  # a paste without it, an older snapshot
         return NotSeen("the kernel log was not recorded", "sudo dmesg")
     return KernelLog(boots=boots)

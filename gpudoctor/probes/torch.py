@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from gpudoctor.knowledge.driver_support import version_pair
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
+from gpudoctor.probes.host_contexts import host_contexts
 from gpudoctor.probing import provides
 from gpudoctor.torch_child import MARKER as CHILD_MARKER
 
@@ -134,29 +135,30 @@ def parse_child_output(python: str, stdout: str) -> TorchReport:
         raise ValueError(f"unexpected fields: {exc}") from None
 
 
-def _with_signatures(report: TorchReport, stderr: str) -> TorchReport:
-    """The report with the known failures in what the child wrote to stderr and the errors it caught."""
+def _with_signatures(report: TorchReport, stderr: str, contexts: frozenset[str]) -> TorchReport:
+    """The report with the known failures in what the child wrote to stderr and the errors it caught, read in the
+    contexts of this host (a CUDA error in a container or under WSL means something more specific there)."""
     from gpudoctor.knowledge.matcher import scan  # compiled only when a child has spoken
 
     caught = [text for text in (report.import_error, report.cuda_error, report.nccl_error, *report.cuda_warnings)
               if text]
     text = "\n".join([stderr, *caught])
-    found = scan(text, f"{report.python} (PyTorch child)") if text.strip() else ()
+    found = scan(text, f"{report.python} (PyTorch child)", contexts=contexts) if text.strip() else ()
     return replace(report, signatures=found) if found else report
 
 
-def ask_torch(host: Host, python: str) -> TorchReport:
+def ask_torch(host: Host, python: str, contexts: frozenset[str] = frozenset()) -> TorchReport:
     result = host.run([python, "-c", child_source()], timeout=CHILD_TIMEOUT_S)
     stderr = tail(result.error_text)
     failure = child_failure(result, CHILD_TIMEOUT_S)
     if failure:
-        return _with_signatures(TorchReport(python, error=failure, stderr_tail=stderr), result.error_text)
+        return _with_signatures(TorchReport(python, error=failure, stderr_tail=stderr), result.error_text, contexts)
     try:
-        return _with_signatures(parse_child_output(python, result.text), result.error_text)
+        return _with_signatures(parse_child_output(python, result.text), result.error_text, contexts)
     except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested thousands deep
         return _with_signatures(TorchReport(python, error=f"answered something unexpected ({exc}): "
                                                           f"{result.text.strip()[:200]!r}", stderr_tail=stderr),
-                                result.error_text)
+                                result.error_text, contexts)
 
 
 @provides("torch")
@@ -164,7 +166,8 @@ def probe_torch(host: Host, facts) -> TorchFacts:
     python_envs = facts.get("python_envs")
     after_gpu_inventory(facts)
     with_torch = [env.command for env in python_envs.with_distribution("torch")]
-    reports, skipped = ask_each(with_torch, lambda python: ask_torch(host, python), MAX_TORCH_ENVS)
+    contexts = host_contexts(facts, "platform", "container") if with_torch else frozenset()
+    reports, skipped = ask_each(with_torch, lambda python: ask_torch(host, python, contexts), MAX_TORCH_ENVS)
     return TorchFacts(
         interpreters=tuple(env.command for env in python_envs.envs),
         reports=reports,
