@@ -1,0 +1,114 @@
+"""Causes that depend on where the text came from (gpudoctor/knowledge/contexts.py): the contexts found in real
+excerpts' other lines, a generic line read generically without them and with the refined row's cause where they
+are, and a live host's facts (a recorded WSL 2 snapshot) giving the context its logs do not show."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpudoctor.knowledge.contexts import CONTEXTS, NAMES, in_text
+from gpudoctor.knowledge.findings import signature_finding
+from gpudoctor.knowledge.matcher import scan
+from gpudoctor.knowledge.signatures import by_code, catalogue
+
+from hosts import HostBuilder
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "fixtures" / "corpus"))
+sys.path.insert(0, str(TESTS / "ollama_torch"))
+from excerpts import read_excerpt  # noqa: E402
+
+# A generic line, as it appears in cuml#6218's traceback (tests/fixtures/corpus/wsl), alone.
+NO_DEVICE = "numba.cuda.cudadrv.error.CudaSupportError: Error at driver init: Call to cuInit results in " \
+            "CUDA_ERROR_NO_DEVICE (100)"
+
+
+def _codes(text: str, **options) -> list[str]:
+    return [found.code for found in scan(text, "paste", **options)]
+
+
+@pytest.mark.parametrize(("example", "contexts"), [
+    ("wsl/cuml-6218-cuinit-no-device-wsl2-wrong-driver.txt", {"wsl"}),  # a path under /mnt/c/Users
+    ("wsl/genesis-114-cuinit-no-device-wrong-libcuda.txt", {"wsl"}),  # "run under wsl2"
+    ("cuda/pickpytorch-14-nproc-exceeds-visible.txt", {"distributed-launch"}),
+    ("cuda/watermarkdm-8-torchrun-nproc-8-invalid-ordinal.txt", {"distributed-launch"}),
+    ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
+    ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),
+    ("cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt", set()),
+    ("cuda/rpgopenremode-9-cudagetdevicecount-insufficient.txt", set()),
+])
+def test_the_contexts_of_real_excerpts_are_found_in_their_other_lines(example, contexts):
+    assert in_text(read_excerpt(example).text) == contexts
+
+
+def test_every_context_row_names_known_contexts_and_refines_a_generic_row_of_the_same_line():
+    rows = [row for row in catalogue() if row.contexts or row.refines]
+    assert len(rows) >= 4
+    for row in rows:
+        assert row.contexts and set(row.contexts) <= set(NAMES), row.code
+        for code in row.refines:
+            generic = by_code(code)
+            assert generic is not None and not generic.contexts, f"{row.code} refines {code}, not a generic row"
+            assert set(generic.patterns) & set(row.patterns) or row.code == "kernel.driver-not-loaded-secure-boot", \
+                f"{row.code} must read the lines {code} reads"
+    for context in CONTEXTS:
+        assert context.markers and context.sources and context.checked
+
+
+def test_a_generic_line_without_its_context_keeps_the_generic_row():
+    assert _codes(NO_DEVICE) == ["cuda.no-device"]
+    assert _codes("RuntimeError: CUDA error: invalid device ordinal") == ["cuda.invalid-device-ordinal"]
+
+
+def test_in_its_context_the_refined_row_wins_and_the_generic_one_is_only_evidence():
+    found = scan(f"$ uname -r\n5.15.153.1-microsoft-standard-WSL2\n{NO_DEVICE}\n", "paste")
+    assert [m.code for m in found] == ["wsl.no-device-linux-libcuda"]
+    assert [m.code for m in found[0].refined] == ["cuda.no-device"]
+    finding = signature_finding(found[0])
+    text = "\n".join(finding.details)
+    assert text.count("Next step:") == 1 and by_code("cuda.no-device").advice not in text
+    assert "[cuda.no-device] would read this line" in text
+    assert finding.evidence["refines"] == ["cuda.no-device"]
+
+
+def test_a_launcher_reads_invalid_device_ordinal_as_more_ranks_than_gpus():
+    text = "torchrun --nproc_per_node=4 train.py\nRuntimeError: CUDA error: invalid device ordinal\n"
+    assert _codes(text) == ["cuda.invalid-ordinal-more-ranks-than-gpus"]
+
+
+def test_contexts_given_by_the_caller_count_as_the_texts_own():
+    assert _codes(NO_DEVICE, contexts=frozenset({"wsl"})) == ["wsl.no-device-linux-libcuda"]
+    assert _codes(NO_DEVICE, contexts=frozenset({"container"})) == ["cuda.no-device"], \
+        "no container row reads this line: the generic one stays"
+
+
+def test_pasted_inputs_share_their_contexts():
+    from gpudoctor.pasted.signatures import scan_inputs
+
+    found = scan_inputs([("uname.txt", "Linux host 5.15.153.1-microsoft-standard-WSL2 x86_64\n"),
+                         ("trace.txt", NO_DEVICE + "\n")])
+    assert [(m.code, m.source) for m in found] == [("wsl.no-device-linux-libcuda", "trace.txt")]
+
+
+# PyTorch's warning when cudaGetDeviceCount fails (c10/cuda/CUDAFunctions.cpp), as the child records it.
+TORCH_NO_DEVICE = ("CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions "
+                   "before calling NumCudaDevices() that might have already set an error? Error 100: no CUDA-capable "
+                   "device is detected")
+
+
+def _torch_signatures(builder: HostBuilder) -> list[str]:
+    from gpudoctor.engine import FactStore, Options
+    from gpudoctor.registry import load_registry
+    import support
+
+    answer = support.torch_answer(cuda_available=False, device_count=0, devices=[], cuda_warnings=[TORCH_NO_DEVICE])
+    store = FactStore(support.with_torch(builder, answer).host(), load_registry().probes, Options())
+    return [m.code for report in store.get("torch").reports for m in report.signatures]
+
+
+def test_a_live_wsl_host_reads_its_logs_in_the_wsl_context():
+    assert _torch_signatures(HostBuilder.from_fixture("wsl2-healthy-2gpu.json")) == ["wsl.no-device-linux-libcuda"]
+    assert _torch_signatures(HostBuilder.from_fixture("linux-2xh200-nvlink.json")) == ["cuda.no-device"]
