@@ -81,8 +81,9 @@ def test_a_launcher_reads_invalid_device_ordinal_as_more_ranks_than_gpus():
 
 def test_contexts_given_by_the_caller_count_as_the_texts_own():
     assert _codes(NO_DEVICE, contexts=frozenset({"wsl"})) == ["wsl.no-device-linux-libcuda"]
-    assert _codes(NO_DEVICE, contexts=frozenset({"container"})) == ["cuda.no-device"], \
-        "no container row reads this line: the generic one stays"
+    assert _codes(NO_DEVICE, contexts=frozenset({"container"})) == ["containers.started-without-gpus"]
+    assert _codes(NO_DEVICE, contexts=frozenset({"secure-boot"})) == ["cuda.no-device"], \
+        "no Secure Boot row reads this line: the generic one stays"
 
 
 def test_pasted_inputs_share_their_contexts():

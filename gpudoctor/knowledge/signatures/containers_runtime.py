@@ -321,4 +321,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt",),
     ),
+    Signature(
+        code="containers.started-without-gpus",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # kernel.driver-not-loaded's PyTorch line and cuda.no-device's lines, in a text that shows a container
+        # (gpudoctor/knowledge/contexts.py) or in one: the driver is the host's, so "no driver" and "no device"
+        # there mean that none was passed in.
+        patterns=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected", r"cudaErrorNoDevice",
+                  r"CUDA_ERROR_NO_DEVICE", r"RuntimeError: No CUDA GPUs are available"),
+        contexts=("container",),
+        refines=("kernel.driver-not-loaded", "cuda.no-device"),
+        severity="fail",
+        cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
+              "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
+        advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
+                "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
+                "`nvidia.com/gpu` limit); `nvidia-smi` inside the container must then list them. If it already does, "
+                "the image asks for too few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
+        action="configure",
+        rules_out=("the host's driver",),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/kcosta42/VQGAN-CLIP-Docker/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/1071",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/533", TOOLKIT_INSTALL,
+                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+        checked="2026-11-26",
+        examples=("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt",),
+    ),
 )
