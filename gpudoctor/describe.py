@@ -97,6 +97,9 @@ def explain_signature(signature, width: int = DEFAULT_COLUMNS) -> str:
         lines.append(f"Never suggest beside it: {'; '.join(signature.never_suggest)}")
     if signature.versions:
         lines.append(f"Applies to: {', '.join(signature.versions)}")
+    if signature.contexts:  # gpudoctor/knowledge/contexts.py
+        refines = f"; there it replaces {', '.join(signature.refines)}" if signature.refines else ""
+        lines.append(f"Only where the text or the host shows: {' or '.join(signature.contexts)}{refines}")
     # A pattern or a log line is shown whole: cut at a space, it would read as two.
     verbatim = ["", "Recognised by (regular expressions, one per logical line):",
                 *(f"  {pattern}" for pattern in signature.patterns)]

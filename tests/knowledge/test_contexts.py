@@ -113,3 +113,11 @@ def _torch_signatures(builder: HostBuilder) -> list[str]:
 def test_a_live_wsl_host_reads_its_logs_in_the_wsl_context():
     assert _torch_signatures(HostBuilder.from_fixture("wsl2-healthy-2gpu.json")) == ["wsl.no-device-linux-libcuda"]
     assert _torch_signatures(HostBuilder.from_fixture("linux-2xh200-nvlink.json")) == ["cuda.no-device"]
+
+
+def test_explain_says_where_a_context_row_applies_and_what_it_replaces():
+    from gpudoctor.describe import explain_signature
+
+    text = explain_signature(by_code("cuda.invalid-ordinal-more-ranks-than-gpus"), width=200)
+    assert "Only where the text or the host shows: distributed-launch; there it replaces cuda.invalid-device-ordinal" \
+        in text
