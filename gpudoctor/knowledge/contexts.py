@@ -28,21 +28,21 @@ class Context:
     checked: str  # ISO date the markers were last checked against their sources
 
 
+# Innermost first: a launcher's ranks may run in a container, which may run in WSL 2. Where rows of several
+# contexts read the same generic line, the innermost one's cause is the one to act on (in_contexts).
 CONTEXTS: tuple[Context, ...] = (
     Context(
-        name="wsl",
-        meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
-                "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
+        name="distributed-launch",
+        meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
         markers=(
-            r"microsoft-standard-WSL2",  # the WSL 2 kernel's release (`uname -r`, dmesg's first line)
-            r"-Microsoft\b",  # the WSL 1 kernel's release ("4.4.0-19041-Microsoft")
-            r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
-            r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
-            r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
-            r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
+            r"torchrun\b",
+            r"torch\.distributed\.(?:launch|run)\b",
+            r"--nproc[_-]per[_-]node\b",
+            r"LOCAL_RANK\b",
+            r"accelerate launch\b",
+            r"deepspeed --num_gpus\b",
         ),
-        sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
-                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        sources=("https://pytorch.org/docs/stable/elastic/run.html",),
         checked="2026-11-26",
     ),
     Context(
@@ -63,17 +63,19 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
-        name="distributed-launch",
-        meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
+        name="wsl",
+        meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
+                "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
         markers=(
-            r"torchrun\b",
-            r"torch\.distributed\.(?:launch|run)\b",
-            r"--nproc[_-]per[_-]node\b",
-            r"LOCAL_RANK\b",
-            r"accelerate launch\b",
-            r"deepspeed --num_gpus\b",
+            r"microsoft-standard-WSL2",  # the WSL 2 kernel's release (`uname -r`, dmesg's first line)
+            r"-Microsoft\b",  # the WSL 1 kernel's release ("4.4.0-19041-Microsoft")
+            r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
+            r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
+            r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
+            r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
         ),
-        sources=("https://pytorch.org/docs/stable/elastic/run.html",),
+        sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
         checked="2026-11-26",
     ),
     Context(
@@ -123,18 +125,24 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     """The matches (matcher.SignatureMatch) as read in the text's contexts: a row written for contexts
     (Signature.contexts; `rows` gives each code's row) is kept only where the text's markers or `given` (a live
     host's) put it in one of them, and then the generic rows it refines give no match of their own: theirs go on
-    it, as `refined`. Only the contexts of the context rows that matched are searched for, so that a text without
-    such a match costs nothing more."""
+    it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
+    in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
+    rows that matched are searched for, so that a text without such a match costs nothing more."""
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
         return matches
     present = given | in_text(text, wanted - given)
-    kept = [found for found in matches if present.intersection(rows[found.code].contexts)]
-    refined = {code for found in kept for code in rows[found.code].refines}
+    kept, refined = set(), set()
+    for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
+                        key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
+        row = rows[found.code]
+        if not row.refines or not set(row.refines) <= refined:  # an innermore context took its lines
+            kept.add(id(found))
+            refined |= set(row.refines)
     out = []
     for found in matches:
         row = rows[found.code]
-        if row.contexts and found in kept:
+        if id(found) in kept:
             out.append(replace(found, refined=tuple(m for m in matches if m.code in row.refines)))
         elif not row.contexts and found.code not in refined:
             out.append(found)

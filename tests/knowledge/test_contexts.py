@@ -121,3 +121,9 @@ def test_explain_says_where_a_context_row_applies_and_what_it_replaces():
     text = explain_signature(by_code("cuda.invalid-ordinal-more-ranks-than-gpus"), width=200)
     assert "Only where the text or the host shows: distributed-launch; there it replaces cuda.invalid-device-ordinal" \
         in text
+
+
+def test_in_a_container_under_wsl_the_container_reading_wins_alone():
+    text = f"$ docker run -it my-image python train.py   # Docker Desktop on WSL2\n{NO_DEVICE}\n"
+    assert in_text(text) == {"container", "wsl"}
+    assert _codes(text) == ["containers.started-without-gpus"]
