@@ -136,9 +136,10 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
                         key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
         row = rows[found.code]
-        if not row.refines or not set(row.refines) <= refined:  # an innermore context took its lines
-            kept.add(id(found))
-            refined |= set(row.refines)
+        if row.refines and set(row.refines) <= refined:
+            continue  # an inner context's row already reads these lines
+        kept.add(id(found))
+        refined |= set(row.refines)
     out = []
     for found in matches:
         row = rows[found.code]
