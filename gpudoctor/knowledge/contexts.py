@@ -121,6 +121,19 @@ def of_host(platform=None, container=None, kernel_driver=None) -> frozenset[str]
     return frozenset(found)
 
 
+def _refined_on_their_line(matches: tuple, rows: Mapping) -> tuple:
+    """A row without contexts that refines generic rows reads a more specific message of their line (Windows'
+    WinError 1455 in the same "Error loading ...dll" line as a DLL that failed to load): where both matched
+    one line, the generic match becomes its evidence, as for a row in context."""
+    refining = {id(m): m for m in matches if rows[m.code].refines and not rows[m.code].contexts}
+    if not refining:
+        return matches
+    beside = {id(m): tuple(o for o in matches if o.code in rows[m.code].refines and o.line_number == m.line_number)
+              for m in refining.values()}
+    gone = {id(o) for found in beside.values() for o in found}
+    return tuple(replace(m, refined=beside[id(m)]) if beside.get(id(m)) else m for m in matches if id(m) not in gone)
+
+
 def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset()) -> tuple:
     """The matches (matcher.SignatureMatch) as read in the text's contexts: a row written for contexts
     (Signature.contexts; `rows` gives each code's row) is kept only where the text's markers or `given` (a live
@@ -128,6 +141,7 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
     in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
     rows that matched are searched for, so that a text without such a match costs nothing more."""
+    matches = _refined_on_their_line(matches, rows)
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
         return matches

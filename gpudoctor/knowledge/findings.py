@@ -49,9 +49,11 @@ def evidence_line(match: SignatureMatch) -> str:
 
 def _generic_reading(match: SignatureMatch, generic: SignatureMatch) -> str:
     """How the line reads without the context, as evidence: never its advice, which the context replaces."""
-    where = " or ".join(match.signature.contexts)
     same = generic.source == match.source and generic.line_number == match.line_number
     seen = "this line" if same else f"{evidence_line(generic)}"
+    if not match.signature.contexts:  # a more specific message of the same line (Signature.refines)
+        return f"Read more closely than [{generic.code}], which alone would read {seen}: {generic.cause}"
+    where = " or ".join(match.signature.contexts)
     return f"Read in its context ({where}); without it, [{generic.code}] would read {seen}: {generic.cause}"
 
 

@@ -83,6 +83,8 @@ def _continues(current: Block, kind: BlockKind) -> bool:
 # Windows paths in an Ollama log: the usual folders, or any drive in its server config's OLLAMA_MODELS (ollama/ollama#10486:
 # "OLLAMA_MODELS:D:\\Ollama", as Go prints the map).
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\|OLLAMA_MODELS:[A-Za-z]:\\", re.IGNORECASE)
+# What only a Windows Python prints: its own error numbers, and tracebacks through drive-letter paths.
+_WINDOWS_PYTHON = re.compile(r"\[WinError \d+\]|File \"[A-Za-z]:\\|[A-Za-z]:\\[^\n\"]{0,200}?\\site-packages\\")
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,8 @@ def _windows_tool(block: Block) -> str | None:
         return "Windows paths in the Ollama server log"
     if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
         return f"`{block.command}` runs on Windows"
+    if any(_WINDOWS_PYTHON.search(line) for line in block.lines[:400]):
+        return "a Windows Python's error or path (WinError, a drive letter)"
     return None
 
 

@@ -108,7 +108,7 @@ def not_recognised(texts: list[tuple[str, str]], matches: tuple[SignatureMatch, 
             if not _ERROR_LOOKING.search(line) or _NOT_AN_ERROR.search(line) or line.startswith(_TRACEBACK_FRAMES):
                 continue
             shape = _shape(line)
-            if shape in seen:
+            if shape in seen or any(line in found.line for found in matches):  # a part of a message matched whole
                 continue
             seen.add(shape)
             out.append(f"{source}, line {number}: {line[:200]}")

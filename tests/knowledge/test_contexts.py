@@ -48,12 +48,13 @@ def test_every_context_row_names_known_contexts_and_refines_a_generic_row_of_the
     rows = [row for row in catalogue() if row.contexts or row.refines]
     assert len(rows) >= 4
     for row in rows:
-        assert row.contexts and set(row.contexts) <= set(NAMES), row.code
+        assert set(row.contexts) <= set(NAMES) and (row.contexts or row.refines), row.code
         for code in row.refines:
             generic = by_code(code)
             assert generic is not None and not generic.contexts, f"{row.code} refines {code}, not a generic row"
-            assert set(generic.patterns) & set(row.patterns) or row.code == "kernel.driver-not-loaded-secure-boot", \
-                f"{row.code} must read the lines {code} reads"
+            # A row in context reads the generic row's lines; one without refines only on a line both match.
+            assert not row.contexts or set(generic.patterns) & set(row.patterns) \
+                or row.code == "kernel.driver-not-loaded-secure-boot", f"{row.code} must read the lines {code} reads"
     for context in CONTEXTS:
         assert context.markers and context.sources and context.checked
         for marker in context.markers:  # a class or \b first makes `re` try every position: 40 times slower
@@ -129,3 +130,14 @@ def test_in_a_container_under_wsl_the_container_reading_wins_alone():
     text = f"$ docker run -it my-image python train.py   # Docker Desktop on WSL2\n{NO_DEVICE}\n"
     assert in_text(text) == {"container", "wsl"}
     assert _codes(text) == ["containers.started-without-gpus"]
+
+
+def test_a_row_without_context_refines_the_generic_row_of_its_own_line():
+    # WinError 1455 names why the DLL did not load (the paging file), so the generic DLL row's advice (a missing
+    # Visual C++ runtime) must not stand beside it as a second next step (thu-ml/tianshou#297).
+    text = read_excerpt("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt").text
+    found = {m.code: m for m in scan(text, "paste")}
+    assert "frameworks.torch-dll-load-failed" not in found
+    assert [m.code for m in found["frameworks.windows-pagefile-too-small"].refined] == ["frameworks.torch-dll-load-failed"]
+    alone = 'OSError: [WinError 126] Error loading "C:\\torch\\lib\\fbgemm.dll" or one of its dependencies.'
+    assert "frameworks.torch-dll-load-failed" in {m.code for m in scan(alone, "paste")}

@@ -28,7 +28,8 @@ CAUSE_OWNERS) is left to that check on a live host; its code then marks that che
 A row with `contexts` (gpudoctor/knowledge/contexts.py: "wsl", "container", "distributed-launch",
 "secure-boot") matches only where the text's other lines, or the live host, put it in one of them, and then
 `refines` generic rows: it reads the same line with the specific cause, and the generic match becomes its
-evidence instead of a second finding with another next step.
+evidence instead of a second finding with another next step. A row without contexts may refine too, where its
+own words make a generic row's line specific (WinError 1455 in a DLL load failure): on the line both match.
 Pure data; no I/O, no regex compiled here.
 """
 

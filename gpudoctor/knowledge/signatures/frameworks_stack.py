@@ -32,6 +32,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
         checked="2026-11-26",
         examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",),
+        refines=("frameworks.torch-dll-load-failed",),  # the same "Error loading ...dll" line, its cause named
     ),
     Signature(
         code="frameworks.triton-gpu-too-old",
