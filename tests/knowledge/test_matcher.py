@@ -288,3 +288,14 @@ def test_a_healthy_kernel_log_compiles_only_the_patterns_it_may_match():
     patterns = {id(p): p for found in table._by_literal.values() for p in found}.values()
     compiled = [p for p in patterns if p.regex._compiled is not None]
     assert len(patterns) > 400 and len(compiled) <= 10
+
+
+def test_a_cudnn_load_failing_on_libcuda_so_is_not_read_as_cudnn_missing():
+    # CTranslate2 names the cuDNN library it was loading, then the error it got: here libcuda.so's, so cuDNN is
+    # installed and the driver's unversioned link is what is missing (facebookresearch/nougat#115).
+    from gpudoctor.knowledge.matcher import scan
+
+    text = (Path(__file__).parents[1] / "fixtures" / "corpus" / "wsl" / "nougat-115-libcudnn-cnn-infer-libcuda-so.txt"
+            ).read_text().split("\n---\n", 1)[1]
+    codes = {found.code for found in scan(text, "paste")}
+    assert "cuda.libcuda-unversioned" in codes and "frameworks.cudnn-library-missing" not in codes

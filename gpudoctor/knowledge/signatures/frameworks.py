@@ -154,8 +154,10 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-libs-missing",
         kinds=("any",),
         patterns=(
-            # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version.
-            r"Could not load library (?P<library>libcudnn\w*\.so[\d.]*)",
+            # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version. Where the error it
+            # carries is libcuda.so's, cuDNN is there and the driver's unversioned link is what is missing
+            # (cuda.libcuda-unversioned reads that line).
+            r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*)",
             r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
             r"Unable to load any of \{libcudnn",
         ),

@@ -194,7 +194,7 @@ SIGNATURES += (
         cause_id="nccl-p2p-broken",
         kinds=("any",),
         # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it.
-        patterns=(r"peer access is not supported between these two devices", r"cudaErrorPeerAccessUnsupported"),
+        patterns=(r"peer access is not supported between these two devices?", r"cudaErrorPeerAccessUnsupported"),
         severity="fail",
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
         advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
