@@ -210,16 +210,21 @@ def _closing(report: Report, not_shown_unknown: tuple[str, ...] = ()) -> list[Li
                      f"{'' if not_shown_unknown else ' (-v says what would settle each)'}.", "bold yellow")]
     if report.status.rank < Status.WARN.rank:
         return [Line(f"No issues found ({tally}).", "bold green")]
-    return _issues_found(report, tally)
+    return _issues_found(report, tally, unknown, not_shown_unknown)
 
 
-def _issues_found(report: Report, tally: str) -> list[Line]:
+def _issues_found(report: Report, tally: str, unknown: list[str], not_shown_unknown: tuple[str, ...]) -> list[Line]:
     fixable = any(r.has_fix and r.status.rank >= Status.WARN.rank for r in report.results)
     advice = "`gpudoctor explain ID` tells more about a check"
     if fixable:
         advice = "run `gpudoctor fix` to see the fixes; " + advice
     style = "bold red" if report.status.rank >= Status.FAIL.rank else "bold yellow"
-    return [Line(f"Issues found: {tally}.", style), Line(f"Next: {advice}.", indent=6)]
+    lines = [Line(f"Issues found: {tally}.", style)]
+    if unknown:  # a pass beside them covers only what could be seen: say what could not
+        families = _families(unknown, [*not_shown_unknown, *(r.check_id for r in report.results)])
+        lines.append(Line(f"Facts were missing for {len(unknown)} {_plural(len(unknown), 'check', 'checks')}: "
+                          f"{families}{'' if not_shown_unknown else ' (-v says what would settle each)'}.", "yellow"))
+    return [*lines, Line(f"Next: {advice}.", indent=6)]
 
 
 def print_report(report: Report, *, verbose: bool = False, stream: TextIO | None = None,

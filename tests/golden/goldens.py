@@ -11,7 +11,8 @@ the checks, so that a new check (or a new signature that one check reads) change
   the "Start here" lines, the "Next:" hint, and the JSON report less its checks, counts and timings.
 
 Runs that say the same are written once, under the names of their modes ("plain, all"). The count
-line ("Issues found: 1 warning, 15 passed ...") is left out of both, as every new check changes it:
+line ("Issues found: 1 warning, 15 passed ...") and the one naming the checks whose facts were missing are
+left out of both, as every new check changes them:
 the layout goldens (test_layout_goldens.py) hold it, and the JSON counts are held to the checks'
 statuses instead.
 """
@@ -39,7 +40,8 @@ STRESS_SECONDS = 30  # the length of the recorded stress runs (a replay must ask
 REGENERATE = os.environ.get("GPUDOCTOR_REGENERATE_GOLDEN") == "1"
 
 _VERDICT = re.compile(r"^\[(.)\] (\S+) +")  # "[✓] gpu.count              2 GPUs: ..."
-_COUNT_LINE = re.compile(r"^(Issues found: |No issues found \(|No issue in what could be seen \()")
+_COUNT_LINE = re.compile(
+    r"^(Issues found: |No issues found \(|No issue in what could be seen \(|Facts were missing for )")
 _TIMINGS = ("started_at", "duration_s", "probe_timings_s")
 
 
