@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 sys.path.insert(0, str(CORPUS))
 from excerpts import advice_forbidden, advice_has_keywords, held_out_list, read_excerpt, second_held_out_list  # noqa: E402
-from excerpts import third_held_out_list  # noqa: E402
+from excerpts import fourth_held_out_list, third_held_out_list  # noqa: E402
 from holdout import is_held_out  # noqa: E402
 
 ROWS = catalogue()
@@ -109,6 +109,8 @@ def test_the_row_matches_its_example_with_the_threads_cause_and_advice(row, exam
         f"{row.code}: {example} is in the second held-out set (HOLDOUT-2.txt): it may score the catalogue, never prove a row"
     assert example not in third_held_out_list(), \
         f"{row.code}: {example} is in the third held-out set (HOLDOUT-3.txt): it may score the catalogue, never prove a row"
+    assert example not in fourth_held_out_list(), \
+        f"{row.code}: {example} is in the fourth held-out set (HOLDOUT-4.txt): it may score the catalogue, never prove a row"
     excerpt = read_excerpt(example)
     matched = {found.code for found in scan(excerpt.text, example)}
     assert row.code in matched, f"{row.code} does not match {example} (matched: {sorted(matched) or 'nothing'})"
@@ -120,7 +122,7 @@ def test_the_row_matches_its_example_with_the_threads_cause_and_advice(row, exam
 
 
 def test_no_held_out_file_is_anyones_example():
-    held_out = set(held_out_list()) | set(second_held_out_list()) | set(third_held_out_list())
+    held_out = set(held_out_list()) | set(second_held_out_list()) | set(third_held_out_list()) | set(fourth_held_out_list())
     assert not [(row.code, e) for row in ROWS for e in row.examples if e in held_out or is_held_out(e)]
 
 
@@ -141,3 +143,10 @@ def test_the_third_held_out_set_names_real_files_outside_the_other_lists():
     assert [path for path in third if not (CORPUS / path).is_file()] == []
     assert set(third).isdisjoint(held_out_list()), "HOLDOUT-3.txt files are held out whole, never in HOLDOUT.txt"
     assert set(third).isdisjoint(second_held_out_list()), "a file is in one held-out set only"
+
+
+def test_the_fourth_held_out_set_names_real_files_outside_the_other_lists():
+    fourth = fourth_held_out_list()
+    assert [path for path in fourth if not (CORPUS / path).is_file()] == []
+    assert set(fourth).isdisjoint(held_out_list()), "HOLDOUT-4.txt files are held out whole, never in HOLDOUT.txt"
+    assert set(fourth).isdisjoint(set(second_held_out_list()) | set(third_held_out_list())), "a file is in one held-out set only"
