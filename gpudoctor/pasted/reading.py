@@ -139,6 +139,14 @@ def _windows_tool(block: Block) -> str | None:
     return None
 
 
+def _wsl_markers(block: Block) -> str | None:
+    """WSL's own words in a block (the `wsl` context's markers: a WSL kernel, /usr/lib/wsl/lib, /mnt/c/Users...),
+    so that the rows read in that context and the platform the asks are for agree."""
+    from gpudoctor.knowledge.contexts import in_text  # compiled only where no surer sign settled the platform
+
+    return "WSL's own paths or names in the paste" if in_text("\n".join(block.lines), frozenset({"wsl"})) else None
+
+
 def _first(blocks: list[Block], sign) -> str | None:
     """What `sign` says of the first block it says anything of."""
     return next((found for found in map(sign, blocks) if found), None)
@@ -146,7 +154,8 @@ def _first(blocks: list[Block], sign) -> str | None:
 
 def guess_platform(blocks: list[Block]) -> PastedPlatform:
     """Which operating system the paste comes from, the surest sign first: collect_env's Python platform,
-    a kernel release (Linux or WSL), WSL's own libraries, then tools that only Windows has; else Linux."""
+    a kernel release (Linux or WSL), WSL's own libraries, tools that only Windows has, then WSL's own words; else
+    Linux."""
     environments = [_python_platform(b) for b in blocks if _name(b) == "python -m torch.utils.collect_env"]
     windows = next((line for _, line in environments if line.startswith("Windows-")), None)
     if windows:
@@ -161,6 +170,9 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
     windows_tool = _first(blocks, _windows_tool)
     if windows_tool:
         return PastedPlatform("win32", "", "Windows", windows_tool)
+    wsl2 = _first(blocks, _wsl_markers)  # after Windows' tools: `wsl -l -v` names WSL 2 from the Windows side
+    if wsl2:
+        return PastedPlatform("linux", "", os_name, wsl2, wsl2=True)
     return PastedPlatform("linux", "", os_name, "nothing in the paste says otherwise (assumed)")
 
 

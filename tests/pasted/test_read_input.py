@@ -98,3 +98,16 @@ def test_a_windows_traceback_is_read_as_windows_and_its_continued_line_as_part_o
     assert not document["pasted"]["not_recognised"]
     asks = " ".join(ask["command"] for ask in document["pasted"]["paste_next"])
     assert "journalctl" not in asks and "Get-Content" in asks
+
+
+def test_a_paste_whose_lines_show_wsl_is_read_as_wsl_as_its_rows_in_context_are(tmp_path):
+    # Genesis-Embodied-AI/Genesis#114: cuInit finds no device inside WSL 2. The row read in the WSL context names
+    # the cause; the platform the report and its asks are for must be the same WSL, not "Linux (assumed)".
+    corpus = Path(__file__).parents[1] / "fixtures" / "corpus" / "wsl"
+    text = (corpus / "genesis-114-cuinit-no-device-wrong-libcuda.txt").read_text().split("\n---\n", 1)[1]
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    document = json.loads(CliRunner().invoke(main, ["read", "--json", str(paste)]).output)
+    assert "WSL" in document["pasted"]["platform"]["because"]
+    assert [s["code"] for s in document["pasted"]["signatures"]] == ["wsl.no-device-linux-libcuda"]
+    assert any("Windows PowerShell" in ask["command"] for ask in document["pasted"]["paste_next"])
