@@ -20,9 +20,10 @@ from gpudoctor.knowledge.signatures import ACTIONS, AREAS, SEVERITIES, TEXT_KIND
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 sys.path.insert(0, str(CORPUS))
-from excerpts import advice_forbidden, advice_has_keywords, held_out_list, read_excerpt, second_held_out_list  # noqa: E402
-from excerpts import fourth_held_out_list, third_held_out_list  # noqa: E402
-from holdout import is_held_out  # noqa: E402
+from excerpts import advice_forbidden, advice_has_keywords, held_out_list, read_excerpt  # noqa: E402
+from holdout import WHOLE_SETS, is_held_out  # noqa: E402
+
+SET_NAMES = dict(zip(WHOLE_SETS, ("second", "third", "fourth")))
 
 ROWS = catalogue()
 CAUSE_IDS = set(re.findall(r"^- `([a-z0-9-]+)`:", (CORPUS / "TAXONOMY.md").read_text(), re.MULTILINE))
@@ -105,12 +106,10 @@ def test_the_row_matches_its_example_with_the_threads_cause_and_advice(row, exam
     assert (CORPUS / example).is_file(), f"{row.code}: example {example} is not in tests/fixtures/corpus"
     assert not is_held_out(example) and example not in held_out_list(), \
         f"{row.code}: {example} is held out (HOLDOUT.txt): it may score the catalogue, never prove a row"
-    assert example not in second_held_out_list(), \
-        f"{row.code}: {example} is in the second held-out set (HOLDOUT-2.txt): it may score the catalogue, never prove a row"
-    assert example not in third_held_out_list(), \
-        f"{row.code}: {example} is in the third held-out set (HOLDOUT-3.txt): it may score the catalogue, never prove a row"
-    assert example not in fourth_held_out_list(), \
-        f"{row.code}: {example} is in the fourth held-out set (HOLDOUT-4.txt): it may score the catalogue, never prove a row"
+    for name in WHOLE_SETS:
+        assert example not in held_out_list(name), \
+            f"{row.code}: {example} is in the {SET_NAMES[name]} held-out set ({name}): it may score the catalogue, " \
+            "never prove a row"
     excerpt = read_excerpt(example)
     matched = {found.code for found in scan(excerpt.text, example)}
     assert row.code in matched, f"{row.code} does not match {example} (matched: {sorted(matched) or 'nothing'})"
@@ -122,7 +121,7 @@ def test_the_row_matches_its_example_with_the_threads_cause_and_advice(row, exam
 
 
 def test_no_held_out_file_is_anyones_example():
-    held_out = set(held_out_list()) | set(second_held_out_list()) | set(third_held_out_list()) | set(fourth_held_out_list())
+    held_out = set(held_out_list()).union(*map(held_out_list, WHOLE_SETS))
     assert not [(row.code, e) for row in ROWS for e in row.examples if e in held_out or is_held_out(e)]
 
 
@@ -132,21 +131,10 @@ def test_holdout_txt_is_the_seeded_list():
     assert held_out_list() == held_out(), "HOLDOUT.txt is stale: run python tests/fixtures/corpus/holdout.py --write"
 
 
-def test_the_second_held_out_set_names_real_files_outside_the_seeded_quarter():
-    second = second_held_out_list()
-    assert [path for path in second if not (CORPUS / path).is_file()] == []
-    assert set(second).isdisjoint(held_out_list()), "HOLDOUT-2.txt files are held out whole, never in HOLDOUT.txt"
-
-
-def test_the_third_held_out_set_names_real_files_outside_the_other_lists():
-    third = third_held_out_list()
-    assert [path for path in third if not (CORPUS / path).is_file()] == []
-    assert set(third).isdisjoint(held_out_list()), "HOLDOUT-3.txt files are held out whole, never in HOLDOUT.txt"
-    assert set(third).isdisjoint(second_held_out_list()), "a file is in one held-out set only"
-
-
-def test_the_fourth_held_out_set_names_real_files_outside_the_other_lists():
-    fourth = fourth_held_out_list()
-    assert [path for path in fourth if not (CORPUS / path).is_file()] == []
-    assert set(fourth).isdisjoint(held_out_list()), "HOLDOUT-4.txt files are held out whole, never in HOLDOUT.txt"
-    assert set(fourth).isdisjoint(set(second_held_out_list()) | set(third_held_out_list())), "a file is in one held-out set only"
+@pytest.mark.parametrize("name", WHOLE_SETS)
+def test_each_blind_set_names_real_files_outside_the_other_lists(name):
+    files = held_out_list(name)
+    assert [path for path in files if not (CORPUS / path).is_file()] == []
+    assert set(files).isdisjoint(held_out_list()), f"{name} files are held out whole, never in HOLDOUT.txt"
+    earlier = WHOLE_SETS[:WHOLE_SETS.index(name)]
+    assert set(files).isdisjoint(set().union(*map(held_out_list, earlier))), "a file is in one held-out set only"
