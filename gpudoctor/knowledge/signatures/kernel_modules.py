@@ -238,17 +238,22 @@ SIGNATURES = (
             # dpkg's summary when the DKMS build in the package's postinst failed (DKMS exits 10 on a build error).
             r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
             r"exit status 10\b",
+            # nvidia-installer's (the .run file's) words for the same failure; its log holds the compiler's error.
+            r'An error occurred while performing the step: "Building kernel modules"',
+            r"ERROR: Unable to build the NVIDIA kernel module",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
-        advice=("Read the make.log DKMS names for the first compiler error; usually the kernel is newer than this "
-                "driver supports: update the driver to a newer release that supports this kernel, or boot the "
-                "previous kernel until one exists."),
+        advice=("Read the first compiler error in the make.log DKMS names (for the .run installer, "
+                "/var/log/nvidia-installer.log); usually the kernel is newer than this driver supports: update the "
+                "driver to a newer release that supports this kernel, or boot the previous kernel until one exists; "
+                "where it says the kernel's headers are missing, install those of the running kernel "
+                "(linux-headers-$(uname -r), kernel-devel)."),
         action="configure",
         never_suggest=("blacklist nouveau",),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635",),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1"),
         checked="2026-11-25",
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt",),
+        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt"),
     ),
     Signature(
         code="kernel.uvm-module-missing",
@@ -381,15 +386,18 @@ SIGNATURES = (
         cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
         advice=("Install the driver the message points to: when the open nvidia.ko refuses a GPU without a GSP "
                 "(older than Turing), the proprietary (closed) kernel module of the same driver; when it names a "
-                "legacy series (such as 470.xx or 390.xx), that legacy driver; when the GPU is newer than the release, "
-                "a newer driver (RTX 50-series needs R570 or newer, with the open modules)."),
+                "legacy series, that legacy driver (580.xx for Maxwell, Pascal and Volta, which R590 and later drop; "
+                "470.xx for Kepler; 390.xx for Fermi); when the GPU is newer than the release, a newer driver (RTX "
+                "50-series needs R570 or newer, with the open modules)."),
         action="configure",
         never_suggest=("disable Secure Boot", "check the power supply"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322",
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322", "https://github.com/siderolabs/talos/issues/8764",
+                 "https://github.com/NixOS/nixos-hardware/issues/1880", "https://github.com/fgci-org/ansible-role-cuda/issues/16",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
                  "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-25",
-        examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt",),
+        examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt", "kernel/talos-8764-gt710-ignored-470-legacy.txt",
+                  "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt"),
     ),
     Signature(
         code="kernel.apt-upgraded-driver",

@@ -1,0 +1,183 @@
+"""What a CUDA build and this GPU or driver do not share: libraries that refuse the GPU's compute capability (too old
+or too new for the kernels they ship), a framework left to JIT-compile PTX for a GPU newer than its build, a driver
+whose libcuda lacks an entry point the program was built against, and the NVLink faults CUDA itself reports (rows
+of the cuda area, joined into cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_RUNTIME_ERRORS = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
+_CUDNN_STATUS = "https://docs.nvidia.com/deeplearning/cudnn/latest/api/cudnn-graph-library.html#cudnnstatus-t"
+_CAPABILITIES = "https://developer.nvidia.com/cuda-gpus"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.library-arch-mismatch",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # CUDNN_STATUS_ARCH_MISMATCH (6) / CUBLAS_STATUS_ARCH_MISMATCH (8): "the function requires a feature absent
+        # from the current GPU device" - in practice a GPU older than the library supports (cuDNN needs 3.0 and
+        # later, later releases more), or a library build without this GPU's architecture. Caffe's glog line, a
+        # PyTorch RuntimeError and the Python wrappers' exception names all carry the enum's name.
+        patterns=(r"CUDNN_STATUS_ARCH_MISMATCH", r"cudnnStatusArchMismatch", r"CUBLAS_STATUS_ARCH_MISMATCH"),
+        severity="fail",
+        cause="cuDNN or cuBLAS refused this GPU: its compute capability is one the installed library does not support "
+              "(too old a GPU for this release, or a build without its architecture).",
+        advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) against "
+                "the library's support matrix: on a GPU older than cuDNN supports, build or run without cuDNN "
+                "(Caffe's USE_CUDNN off, `torch.backends.cudnn.enabled = False`) or use an older cuDNN and CUDA that "
+                "still support it; otherwise install a cuDNN/cuBLAS build for this GPU's architecture."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/rbgirshick/fast-rcnn/issues/44", "https://github.com/nagadomi/waifu2x/issues/176",
+                 "https://github.com/hyseob/PyMDNet/issues/6", _CUDNN_STATUS),
+        checked="2026-11-26",
+        examples=("cuda/fastrcnn-44-m2090-cudnn-arch-mismatch.txt", "cuda/waifu2x-176-cudnn-backend-arch-mismatch.txt",
+                  "cuda/pymdnet-6-nvs315-cudnn-arch-mismatch.txt"),
+    ),
+    Signature(
+        code="cuda.tensorflow-jit-from-ptx",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # TensorFlow's gpu_device.cc warning when its build has no cubin for the GPU's compute capability (H100's 9.0
+        # in TF 2.14-2.15, Blackwell's 12.0 in the 2.19/2.20 wheels): the driver JIT-compiles PTX of an older
+        # architecture at start, which can take half an hour and, for some kernels, fails later
+        # (CUDA_ERROR_INVALID_HANDLE, INVALID_PTX).
+        patterns=(r"TensorFlow was not built with CUDA kernel binaries compatible with compute capability "
+                  r"(?P<capability>\d{1,2}\.\d)",),
+        severity="warn",
+        cause="This TensorFlow build has no CUDA kernels for compute capability {capability}, so the driver JIT-compiles "
+              "them from PTX at start: slow (up to 30 minutes or more), and some kernels may then fail.",
+        advice=("Use a TensorFlow build that includes the GPU's compute capability: a newer TensorFlow release whose "
+                "wheels list it, NVIDIA's NGC TensorFlow container, or TensorFlow built from source with "
+                "TF_CUDA_COMPUTE_CAPABILITIES including it; until then a larger JIT cache (CUDA_CACHE_MAXSIZE="
+                "4294967296) keeps the compiled kernels between runs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/60739", "https://github.com/tensorflow/tensorflow/issues/97387",
+                 "https://www.tensorflow.org/install/source#gpu"),
+        checked="2026-11-26",
+        examples=("cuda/tensorflow-60739-h100-sm90-jit-from-ptx.txt",
+                  "cuda/tensorflow-97387-rtx5080-cc120-ptx-invalid-handle.txt"),
+    ),
+    Signature(
+        code="cuda.xformers-gpu-too-old",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # xformers.ops.fmha's dispatcher lists why each operator refused the inputs; the capability line is the one
+        # that names the GPU ("requires device with capability > (8, 0) but your GPU has capability (7, 5) (too
+        # old)"), often beside "bf16 is only supported on A100+ GPUs".
+        patterns=(r"requires device with capability [<>=]{1,2} \((?P<required>\d{1,2}, \d)\) but your GPU has "
+                  r"capability \((?P<capability>\d{1,2}, \d)\) \(too old\)",),
+        severity="fail",
+        cause="xFormers' attention kernels need a newer GPU than this one (compute capability {capability}, below the "
+              "{required} they require), so no memory-efficient attention operator fits it.",
+        advice=("On this GPU stop using xFormers' memory-efficient attention (turn the program's xformers option off, "
+                "or uninstall xformers so it falls back to PyTorch's scaled_dot_product_attention), or run the model in "
+                "float16 rather than bfloat16 so xFormers' cutlass kernels apply (bf16 needs an A100-class GPU); "
+                "FlashAttention itself needs compute capability 8.0 or newer."),
+        action="configure",
+        rules_out=("a driver fault", "a broken xformers install"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ToTheBeginning/PuLID/issues/115", "https://github.com/deepseek-ai/DeepSeek-VL2/issues/118",
+                 "https://github.com/zjp-shadow/CharacterGen/issues/18", _CAPABILITIES),
+        checked="2026-11-26",
+        examples=("cuda/pulid-115-p40-xformers-capability-too-old.txt", "cuda/deepseekvl2-118-2080ti-xformers-too-old.txt",
+                  "cuda/charactergen-18-v100-xformers-capability-70.txt"),
+    ),
+    Signature(
+        code="cuda.xformers-gpu-too-new",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # The same dispatcher line for a GPU newer than the xFormers build: its kernels stop at (9, 0), so an RTX
+        # 50-series or RTX PRO Blackwell (12, 0) gets "(too new)".
+        patterns=(r"requires device with capability [<>=]{1,2} \((?P<required>\d{1,2}, \d)\) but your GPU has "
+                  r"capability \((?P<capability>\d{1,2}, \d)\) \(too new\)",),
+        severity="fail",
+        cause="The installed xFormers was built without kernels for this GPU's compute capability {capability} "
+              "(its kernels stop at {required}), so no attention operator is available on it.",
+        advice=("Install an xFormers build for this GPU: a release built against your PyTorch with CUDA 12.8 or newer "
+                "(which includes sm_120 for RTX 50-series), from the same index as PyTorch (`pip install -U xformers "
+                "--index-url https://download.pytorch.org/whl/cu128`); or uninstall xformers so the program uses "
+                "PyTorch's own attention."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/Comfy-Org/ComfyUI/issues/11602", "https://github.com/unslothai/unsloth/issues/4200",
+                 "https://github.com/cswry/VOSR/issues/5"),
+        checked="2026-11-26",
+        examples=("cuda/comfyui-11602-5060ti-xformers-too-new.txt",),
+    ),
+    Signature(
+        code="cuda.numba-capability-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # numba.cuda's find_closest_arch: the GPU's compute capability is below the lowest one NVVM of this CUDA
+        # toolkit compiles for (Kepler 3.0 after CUDA 11, 3.x and 5.0-5.2 in later Numba releases).
+        patterns=(r"NvvmSupportError: GPU compute capability (?P<capability>\d{1,2}\.\d) is not supported "
+                  r"\(requires >=(?P<minimum>\d{1,2}\.\d)\)",),
+        severity="fail",
+        cause="Numba's CUDA compiler (NVVM of this CUDA toolkit) no longer targets compute capability {capability}; it "
+              "requires {minimum} or newer, so kernels cannot be compiled for this GPU.",
+        advice=("Use a Numba and CUDA toolkit that still support this GPU's compute capability (an older Numba with "
+                "the cudatoolkit of the CUDA 10/11 era for Kepler GPUs), or run on a GPU of the capability the "
+                "message requires or newer."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/rapidsai/cusignal/issues/284", "https://github.com/numba/numba/pull/7755",
+                 _CAPABILITIES),
+        checked="2026-11-26",
+        examples=("cuda/cusignal-284-numba-cc30-not-supported.txt",),
+    ),
+    Signature(
+        code="cuda.nvlink-uncorrectable",
+        cause_id="nvlink-error",
+        kinds=("any",),
+        # cudaErrorNvlinkUncorrectable (220) / CUDA_ERROR_NVLINK_UNCORRECTABLE: the driver saw an uncorrectable error
+        # on an NVLink during the kernel (the kernel log holds the matching Xid 74); the context is lost, so the
+        # traceback points at whatever CUDA call ran next.
+        patterns=(r"uncorrectable NVLink error detected during the execution", r"cudaErrorNvlinkUncorrectable",
+                  r"CUDA_ERROR_NVLINK_UNCORRECTABLE"),
+        severity="fail",
+        cause="An NVLink between the GPUs reported an uncorrectable error during the run: a fault of the link (bridge, "
+              "baseboard or GPU), not of the program.",
+        advice=("Find the failing link: `sudo dmesg | grep -i xid` (Xid 74 names the GPU) and `nvidia-smi nvlink -e` "
+                "(CRC, replay and recovery counters per link); reset the GPUs (`sudo nvidia-smi -r`) or reboot the "
+                "node, run the job again, and have the board or NVLink bridge serviced if errors recur on the same "
+                "link; drain the node meanwhile."),
+        action="reset-gpu",
+        rules_out=("the program's own memory accesses", "GPU memory size"),
+        never_suggest=("reduce the batch size", "reinstall PyTorch"),
+        sources=("https://github.com/pytorch/pytorch/issues/58155", "https://github.com/MIC-DKFZ/nnUNet/issues/1519",
+                 _RUNTIME_ERRORS, "https://docs.nvidia.com/deploy/xid-errors/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/pytorch-58155-a100-uncorrectable-nvlink.txt",),
+    ),
+    Signature(
+        code="cuda.libcuda-symbol-missing",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # The dynamic loader (or a binding that resolves the driver API eagerly) finds no versioned entry point in the
+        # driver's libcuda: cuCtxCreate_v4 and cuGetProcAddress_v2 exist only in CUDA 12.5 and later drivers,
+        # cuLibraryLoadData in 12.0 and later. Ollama's cuCtxCreate_v3 has its own row with Ollama's floors.
+        patterns=(r"libcuda\.so(?:\.1)?: undefined symbol: (?P<symbol>(?!cuCtxCreate_v3\b)cu[A-Z]\w{2,60})",),
+        severity="fail",
+        cause="The driver's libcuda has no {symbol}: the NVIDIA driver is older than the CUDA version the program was "
+              "built against.",
+        advice=("Compare `nvidia-smi` (the \"CUDA Version\" the driver supports) with the CUDA the program or its "
+                "bindings were built for, and update the NVIDIA driver to a branch that supports it (for CUDA 12.x "
+                "builds, R555 or newer covers the 12.5+ entry points); or use a build of the program for the "
+                "driver's older CUDA."),
+        action="configure",
+        rules_out=("a missing CUDA toolkit",),
+        never_suggest=("reinstall the CUDA toolkit", "set LD_LIBRARY_PATH to the toolkit's stubs"),
+        sources=("https://github.com/pegainfer-project/pegainfer/issues/263", "https://github.com/chelsea0x3b/cudarc/issues/464",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-26",
+        examples=("cuda/pegainfer-263-cuctxcreate-v4-driver-12-2.txt",),
+    ),
+)
