@@ -86,18 +86,21 @@ SIGNATURES = (
         cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
         advice=("Reboot the host, or unload and reload the nvidia modules when no process uses the GPU "
                 "(`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`), so the kernel "
-                "module matches the libraries. If it comes back after a reboot, two driver installs are mixed: "
-                "install the user-space driver of the same version as the kernel module "
-                "(`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the driver packages so "
-                "unattended upgrades do not replace them under running jobs."),
+                "module matches the libraries. If it comes back after a reboot, the module on disk is stale or two "
+                "driver installs are mixed: when `modinfo -F version nvidia` is older than the NVML library version, "
+                "DKMS did not build the new driver's module (`dkms status`): rebuild it (`sudo dkms autoinstall`, or "
+                "reinstall the nvidia-dkms package) and reboot; otherwise install the user-space driver of the same "
+                "version as the kernel module (`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the "
+                "driver packages so unattended upgrades do not replace them under running jobs."),
         action="reboot",
         rules_out=("a broken GPU", "a CUDA toolkit problem"),
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),
         sources=("https://github.com/mozilla/translations/issues/1167",
                  "https://github.com/lyulyul/shine-cluster/issues/30",
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
-                 "https://github.com/saharmor/dalle-playground/issues/104", NVML_DOCS),
-        checked="2026-11-25",
+                 "https://github.com/saharmor/dalle-playground/issues/104",
+                 "https://github.com/Nobara-Project/rpm-sources/issues/525", NVML_DOCS),
+        checked="2026-11-26",
         examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",

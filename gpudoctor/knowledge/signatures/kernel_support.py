@@ -1,6 +1,7 @@
-"""Kernel and driver, support: which kernel-module flavour a GPU needs (rows of the kernel area, added to kernel.py's
-tuple). Blackwell GPUs (RTX 50-series, RTX PRO Blackwell, B200) and Grace Hopper run only on the open kernel modules;
-the proprietary module of the same driver loads but refuses them."""
+"""Kernel and driver, support: which kernel-module flavour a GPU needs, and the pieces of one driver that must be of
+one version - its kernel modules among themselves and with the GSP firmware (rows of the kernel area, added to
+kernel.py's tuple). Blackwell GPUs (RTX 50-series, RTX PRO Blackwell, B200) and Grace Hopper run only on the open
+kernel modules; the proprietary module of the same driver loads but refuses them."""
 
 from __future__ import annotations
 
@@ -31,5 +32,54 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://developer.nvidia.com/blog/nvidia-transitions-fully-towards-open-source-gpu-kernel-modules/"),
         checked="2026-11-26",
         examples=("kernel/autonomy-kilted-5090-laptop-requires-open-modules.txt",),
+    ),
+    Signature(
+        code="kernel.gsp-firmware-version-mismatch",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # The module checks the GSP firmware file (/lib/firmware/nvidia/<version>/gsp_*.bin) against its own version
+        # ("_kgspFwContainerVerifyVersion: GSP firmware image version mismatch: got version A, expected version B"),
+        # then "kgspInitRm_IMPL: Error preparing GSP-RM image" and RmInitAdapter fails: a stale or wrongly built module
+        # beside a newer driver package.
+        patterns=(r"_?kgspFwContainerVerifyVersion: GSP firmware image version mismatch:?(?: got version "
+                  r"(?P<firmware>\d{3}\.\d+(?:\.\d+)?), expected version (?P<module>\d{3}\.\d+(?:\.\d+)?))?",),
+        severity="fail",
+        cause="The loaded NVIDIA kernel module and the GSP firmware installed with the driver are of different "
+              "versions, so the module refuses the firmware and the GPU does not initialise.",
+        advice=("Make the module the installed driver's version: compare `modinfo -F version nvidia` with the driver "
+                "package, then rebuild and install the module of that version (`sudo dkms autoinstall`, or reinstall "
+                "the nvidia-dkms / akmod / kmod package of the same version; a package that builds the wrong version "
+                "needs its fixed release) and reboot."),
+        action="reboot",
+        rules_out=("a hardware fault", "Secure Boot"),
+        never_suggest=("blacklist nouveau", "reseat the GPU"),
+        sources=("https://github.com/Nobara-Project/rpm-sources/issues/526",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
+        checked="2026-11-26",
+        examples=("kernel/nobara-526-gsp-fw-mismatch-module-built-from-old-source.txt",),
+    ),
+    Signature(
+        code="kernel.modeset-module-version-mismatch",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # nvidia-modeset.ko refuses to load beside an nvidia.ko of another version ("nvidia-modeset: Version
+        # mismatch: nvidia.ko(378.13) nvidia-modeset(375.26)"): DKMS rebuilt only part of the driver's modules for
+        # this kernel, or left an old module in /lib/modules that modprobe still finds.
+        patterns=(r"nvidia-modeset: Version mismatch: nvidia\.ko\((?P<nvidia>\d{3}\.\d+(?:\.\d+)?)\) "
+                  r"nvidia-modeset(?:\.ko)?\((?P<modeset>\d{3}\.\d+(?:\.\d+)?)\)",),
+        severity="fail",
+        cause="The NVIDIA kernel modules on disk are of two versions (nvidia.ko {nvidia}, nvidia-modeset {modeset}): the "
+              "driver's modules were not all rebuilt for the running kernel.",
+        advice=("Rebuild all NVIDIA modules of the installed driver for the running kernel: `dkms status` shows the "
+                "versions DKMS knows; remove the stale one (`sudo dkms remove nvidia/<old> --all`), install the current "
+                "one (`sudo dkms install nvidia/<version>`, or reinstall the nvidia-dkms package), check `find "
+                "/lib/modules/$(uname -r) -name 'nvidia*.ko*'` holds one version, then reboot."),
+        action="configure",
+        rules_out=("a hardware fault",),
+        never_suggest=("blacklist nouveau", "reseat the GPU"),
+        sources=("https://github.com/voidlinux/void-packages/issues/5745",
+                 "https://github.com/void-linux/void-packages/issues/4473"),
+        checked="2026-11-26",
+        examples=("kernel/void-5745-modeset-version-mismatch-dkms-rerun.txt",),
     ),
 )
