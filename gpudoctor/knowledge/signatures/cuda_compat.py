@@ -180,4 +180,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/pegainfer-263-cuctxcreate-v4-driver-12-2.txt",),
     ),
+    Signature(
+        code="cuda.ctranslate2-compute-type-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # CTranslate2's own wording for a cuBLAS status (faster-whisper, WhisperX, Faster-Whisper-XXL, Subtitle
+        # Edit): its default int8 matmuls are not supported by cuBLAS on RTX 50-series / Blackwell (sm_120) before
+        # CTranslate2 4.6.2, nor on GPUs without int8 tensor support.
+        patterns=(r"cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED",),
+        severity="fail",
+        cause="CTranslate2 asked cuBLAS for a matrix multiply in its compute type (int8 by default) that this GPU "
+              "does not support in this build: RTX 50-series (Blackwell) GPUs before CTranslate2 4.6.2, or an older "
+              "GPU without int8 support.",
+        advice=("Run with a compute type the GPU supports: `--compute_type float16` (faster-whisper: "
+                "`WhisperModel(..., compute_type=\"float16\")`; float32 on GPUs older than Volta), or upgrade "
+                "CTranslate2 to 4.6.2 or newer (`pip install -U ctranslate2`, or a release of the tool that bundles "
+                "it), which no longer uses int8 on Blackwell."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA library"),
+        never_suggest=("reinstall the driver", "reinstall the CUDA toolkit"),
+        sources=("https://github.com/Purfview/whisper-standalone-win/issues/403",
+                 "https://github.com/basnijholt/agent-cli/issues/467",
+                 "https://github.com/SubtitleEdit/subtitleedit/issues/13902",
+                 "https://github.com/OpenNMT/CTranslate2/issues/1865"),
+        checked="2026-11-26",
+        examples=("cuda/whisperstandalone-403-rtx5080-ct2-cublas-not-supported.txt",
+                  "cuda/agentcli-467-rtx50-ctranslate2-int8-sm120.txt",
+                  "cuda/subtitleedit-13902-xxl-needs-compute-type-float16.txt"),
+    ),
 )
