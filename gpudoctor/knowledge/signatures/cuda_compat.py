@@ -208,4 +208,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/agentcli-467-rtx50-ctranslate2-int8-sm120.txt",
                   "cuda/subtitleedit-13902-xxl-needs-compute-type-float16.txt"),
     ),
+    Signature(
+        code="cuda.numba-toolkit-unsupported",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # numba.cuda's NVVM lookup: the CUDA toolkit it found (conda's cudatoolkit, CUDA_HOME) is older than this
+        # Numba release supports, so NVVM offers no compute capability at all; Numba warns about the version first.
+        patterns=(r"NvvmSupportError: No supported GPU compute capabilities found",
+                  r"CUDA Toolkit (?P<toolkit>\d{1,2}\.\d) is unsupported by Numba - (?P<minimum>\d{1,2}\.\d) is the "
+                  r"minimum required version"),
+        severity="fail",
+        cause="Numba found a CUDA toolkit it does not support (older than this Numba release requires), so it cannot "
+              "compile CUDA kernels for any GPU.",
+        advice=("Make Numba and the CUDA toolkit it uses agree: install a toolkit at least as new as the minimum Numba "
+                "names into the environment (`conda install cudatoolkit=11.8`, or the `nvidia-cuda-nvcc-cu12` and "
+                "`nvidia-cuda-nvrtc-cu12` wheels for numba-cuda), or pin an older Numba that supports the toolkit you "
+                "have (`pip install numba==0.53` for CUDA 10.x)."),
+        action="configure",
+        rules_out=("a driver fault", "an unsupported GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/zhangyp15/MonoFlex/issues/52", "https://github.com/open-mmlab/OpenPCDet/issues/1386",
+                 "https://numba.readthedocs.io/en/stable/cuda/overview.html#software"),
+        checked="2026-11-26",
+        examples=("cuda/monoflex-52-numba-no-supported-cc-pin-053.txt",
+                  "cuda/openpcdet-1386-numba-toolkit-101-below-minimum.txt"),
+    ),
 )
