@@ -82,4 +82,56 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/void-5745-modeset-version-mismatch-dkms-rerun.txt",),
     ),
+    Signature(
+        code="kernel.installer-module-unsigned",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # nvidia-installer's words when the kernel refused the module it built for want of a trusted signature
+        # (its probable reason varies: ". Secure boot is enabled on this system, so this is likely", ".
+        # CONFIG_MODULE_SIG_FORCE is set on the target kernel, so this is likely", ", possibly", or "," when the load
+        # failed with ENOKEY), and its log's "Kernel module load error" with the kernel's refusal.
+        patterns=(r"The kernel module failed to load[.,][^\n]{0,120}?not signed by a key that is trusted by the kernel",
+                  r"Kernel module load error: (?:Required key not available|Key was rejected by service)"),
+        severity="fail",
+        cause="The kernel refused the NVIDIA module the installer built because it is not signed with a key the "
+              "kernel trusts (Secure Boot or enforced module signatures).",
+        advice=("Sign the module with a key the machine trusts: run the installer again and let it sign "
+                "(`--module-signing-secret-key=KEY --module-signing-public-key=CERT`), enroll that certificate with "
+                "`sudo mokutil --import CERT` and confirm it in MokManager at the next boot; or use the distribution's "
+                "packaged driver, which DKMS signs with its enrolled MOK; on Kubernetes use signed precompiled driver "
+                "images; or turn Secure Boot off in the firmware."),
+        action="configure",
+        rules_out=("a compiler mismatch", "nouveau"),
+        never_suggest=("blacklist nouveau", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/266",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-26",
+        examples=("kernel/gpuoperator-266-ocp-installer-module-not-signed.txt",),
+    ),
+    Signature(
+        code="kernel.installer-module-load-failed-secure-boot",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # kernel.installer-module-load-failed's line, and the installer log's "Kernel module load error: Operation not
+        # permitted", where the text shows Secure Boot on (gpudoctor/knowledge/contexts.py; the installer's own
+        # signing question says "This system also has UEFI Secure Boot enabled") or the host's EFI variable says so.
+        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",
+                  r"Kernel module load error: Operation not permitted"),
+        contexts=("secure-boot",),
+        refines=("kernel.installer-module-load-failed",),
+        severity="fail",
+        cause="Secure Boot is on and the installer built an unsigned NVIDIA module, so the kernel would not load it.",
+        advice=("Install the module signed: answer \"Sign the kernel module\" (or pass "
+                "`--module-signing-secret-key=KEY --module-signing-public-key=CERT`) and enroll the certificate with "
+                "`sudo mokutil --import CERT`, confirming it in MokManager at the next boot; or use the distribution's "
+                "packaged driver, which DKMS signs with its enrolled MOK; on Kubernetes use signed precompiled driver "
+                "images; or turn Secure Boot off in the firmware."),
+        action="configure",
+        rules_out=("a compiler mismatch",),
+        never_suggest=("blacklist nouveau", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/1142",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
+        checked="2026-11-26",
+        examples=("kernel/gpuoperator-1142-secure-boot-install-without-signing.txt",),
+    ),
 )
