@@ -233,4 +233,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/monoflex-52-numba-no-supported-cc-pin-053.txt",
                   "cuda/openpcdet-1386-numba-toolkit-101-below-minimum.txt"),
     ),
+    Signature(
+        code="cuda.cublas-create-internal-error",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # PyTorch's check on cublasCreate: INTERNAL_ERROR (unlike NOT_INITIALIZED / ALLOC_FAILED, which are memory)
+        # comes from a cuBLAS that cannot run here: a PyTorch built for an older CUDA than the GPU needs (RTX 30 on
+        # CUDA 10.x builds), a broken build (PyTorch 1.8.0's CUDA 11.1 wheels), or another cuBLAS on LD_LIBRARY_PATH.
+        patterns=(r"CUBLAS_STATUS_INTERNAL_ERROR when calling `?cublasCreate\(handle\)",),
+        severity="fail",
+        cause="cuBLAS could not initialise for this GPU: the PyTorch build's CUDA libraries do not fit the GPU (built "
+              "for an older CUDA, a faulty release) or another cuBLAS shadows them.",
+        advice=("Reinstall PyTorch from the PyTorch index with a build whose CUDA supports this GPU (CUDA 11.1+ for RTX "
+                "30, 11.8+ for RTX 40 and H100, 12.8+ for RTX 50; `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda)\"` shows yours), upgrading past a known-bad release; if "
+                "LD_LIBRARY_PATH points at a system CUDA, unset it so PyTorch uses its own cuBLAS."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "reduce the batch size"),
+        sources=("https://github.com/nex-mpi/nex-code/issues/42", "https://github.com/lucidrains/big-sleep/issues/48",
+                 "https://github.com/pytorch/pytorch/issues/53336", "https://github.com/OpenGVLab/InternImage/issues/176"),
+        checked="2026-11-26",
+        examples=("cuda/nexcode-42-torch-cuda10-build-rtx30.txt",
+                  "cuda/bigsleep-48-torch-180-cublascreate-internal.txt"),
+    ),
 )
