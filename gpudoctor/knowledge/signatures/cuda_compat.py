@@ -257,4 +257,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/nexcode-42-torch-cuda10-build-rtx30.txt",
                   "cuda/bigsleep-48-torch-180-cublascreate-internal.txt"),
     ),
+    Signature(
+        code="cuda.cudnn-execution-failed",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # cuDNN's CUDNN_STATUS_EXECUTION_FAILED (8): its kernel failed to run on the GPU. Most threads end at a
+        # PyTorch or CUDA build older than the GPU (CUDA 9.x on RTX 20, CUDA 10.x on RTX 30), whose cuDNN has no
+        # kernels for it; a newer build fixes it and `torch.backends.cudnn.enabled = False` only sidesteps it.
+        patterns=(r"CUDNN_STATUS_EXECUTION_FAILED",),
+        severity="fail",
+        cause="cuDNN's kernels failed to run on this GPU: the framework's CUDA/cuDNN build is most likely older than the "
+              "GPU (no kernels for its compute capability).",
+        advice=("Compare the GPU with the build (`python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+                "torch.cuda.get_device_name(0))\"`) and install a PyTorch build whose CUDA supports it: CUDA 10+ for "
+                "RTX 20, 11.1+ for RTX 30, 11.8+ for RTX 40 and H100, 12.8+ for RTX 50; "
+                "`torch.backends.cudnn.enabled = False` only works around it, slowly. If the build already fits, rerun "
+                "with CUDA_LAUNCH_BLOCKING=1: the failing call may be the program's own."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "reduce the batch size"),
+        sources=("https://github.com/uci-cbcl/UFold/issues/20", "https://github.com/astaka-pe/Dual-DMP/issues/2",
+                 "https://github.com/yanx27/Pointnet_Pointnet2_pytorch/issues/229",
+                 "https://github.com/traveller59/second.pytorch/issues/43", _CUDNN_STATUS),
+        checked="2026-11-26",
+        examples=("cuda/ufold-20-rtx3090-torch14-cudnn-execution-failed.txt",
+                  "cuda/dualdmp-2-cudnn-execution-failed-cuda102-to-110.txt",
+                  "cuda/pointnet2-229-3090-needs-cuda11-cudnn.txt"),
+    ),
 )
