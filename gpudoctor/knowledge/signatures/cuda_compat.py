@@ -284,4 +284,31 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/dualdmp-2-cudnn-execution-failed-cuda102-to-110.txt",
                   "cuda/pointnet2-229-3090-needs-cuda11-cudnn.txt"),
     ),
+    Signature(
+        code="cuda.cublas-execution-failed",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # cuBLAS's CUBLAS_STATUS_EXECUTION_FAILED, as PyTorch ("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling
+        # `cublasSgemm(...)`") and TensorFlow ("failed to run cuBLAS routine cublasSgemm_v2: ...") report it: its
+        # kernel failed on the GPU, most often because the framework's CUDA predates the GPU (CUDA 9/10 builds on RTX
+        # 30). A kernel fault of the program (an out-of-range index) can end the same way.
+        patterns=(r"CUBLAS_STATUS_EXECUTION_FAILED",),
+        severity="fail",
+        cause="A cuBLAS kernel failed to run on this GPU: most often the framework's CUDA build is older than the GPU "
+              "(no kernels for its compute capability).",
+        advice=("Compare the GPU with the framework's CUDA build (`nvidia-smi --query-gpu=name,compute_cap "
+                "--format=csv`; for PyTorch `torch.version.cuda`) and install a build whose CUDA supports it: CUDA 10+ "
+                "for RTX 20, 11.1+ for RTX 30, 11.8+ for RTX 40 and H100, 12.8+ for RTX 50. If the build fits, rerun "
+                "with CUDA_LAUNCH_BLOCKING=1 to find the failing call: an out-of-range index in the program ends the "
+                "same way."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "reduce the batch size"),
+        sources=("https://github.com/facebookresearch/SparseConvNet/issues/208",
+                 "https://github.com/QingyongHu/SensatUrban/issues/25",
+                 "https://github.com/yenchenlin/nerf-pytorch/issues/89"),
+        checked="2026-11-26",
+        examples=("cuda/sparseconvnet-208-rtx3080-cuda10-cublas-exec-failed.txt",
+                  "cuda/sensaturban-25-tf-cublas-sgemm-exec-failed-cuda9.txt"),
+    ),
 )
