@@ -311,4 +311,24 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/sparseconvnet-208-rtx3080-cuda10-cublas-exec-failed.txt",
                   "cuda/sensaturban-25-tf-cublas-sgemm-exec-failed-cuda9.txt"),
     ),
+    Signature(
+        code="cuda.nvcc-deprecated-targets-notice",
+        cause_id="none",
+        kinds=("build", "other"),
+        # nvcc's warning when a build still lists architectures the toolkit deprecates (Kepler and Maxwell in CUDA
+        # 11-12); the build goes on and the binary works. Build logs that fail show it beside the real error.
+        patterns=(r"nvcc warning : The '(?:compute|sm)_\d{2}'[^\n]{0,160}architectures are deprecated, and may be removed "
+                  r"in a future release",),
+        severity="info",
+        cause="nvcc warns that old GPU architectures in the build's target list are deprecated; it still builds them.",
+        advice=("Harmless: nothing is broken; drop the deprecated architectures from the build's target list (e.g. "
+                "TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES) or pass -Wno-deprecated-gpu-targets to silence it; if "
+                "the build failed, the real error is elsewhere in the log."),
+        action="none",
+        rules_out=("a broken CUDA toolkit",),
+        sources=("https://github.com/DARMA-tasking/vt/issues/1413",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/vt-1413-nvcc-deprecated-gpu-targets-warning.txt",),
+    ),
 )

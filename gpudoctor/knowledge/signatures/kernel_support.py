@@ -6,6 +6,7 @@ kernel modules; the proprietary module of the same driver loads but refuses them
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import NOTICE_ONLY_IN_PASTES
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -133,5 +134,25 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
         checked="2026-11-26",
         examples=("kernel/gpuoperator-1142-secure-boot-install-without-signing.txt",),
+    ),
+    Signature(
+        code="kernel.acpi-dsm-type-mismatch-notice",
+        cause_id="none",
+        kinds=NOTICE_ONLY_IN_PASTES,
+        # The kernel's ACPI interpreter on laptops with a discrete NVIDIA GPU (Optimus): the firmware's _DSM method is
+        # called with a Buffer where the ACPI spec wants a Package. Logged on every call, harmless; it often sits in
+        # pastes next to the real error and is mistaken for it.
+        patterns=(r"_DSM: Argument #4 type mismatch - Found \[Buffer\], ACPI requires \[Package\]",),
+        severity="info",
+        cause="The laptop's ACPI firmware is called with an argument type the ACPI spec does not expect; the kernel "
+              "warns and carries on.",
+        advice=("Harmless: a firmware quirk the kernel logs on every _DSM call, not a GPU or driver fault; ignore it "
+                "and look at the other lines of the log for the real error."),
+        action="none",
+        rules_out=("a broken NVIDIA driver install", "a GPU fault"),
+        sources=("https://github.com/Bumblebee-Project/bbswitch/issues/101",
+                 "https://github.com/Bumblebee-Project/bbswitch/issues/157"),
+        checked="2026-11-26",
+        examples=("kernel/bbswitch-101-acpi-dsm-warning-works-fine.txt",),
     ),
 )
