@@ -331,4 +331,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/vt-1413-nvcc-deprecated-gpu-targets-warning.txt",),
     ),
+    Signature(
+        code="cuda.cudnn-not-initialized",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # PyTorch's "cuDNN error: CUDNN_STATUS_NOT_INITIALIZED": cudnnCreate failed. Threads settle on a PyTorch whose
+        # CUDA/cuDNN build does not fit the GPU or the CUDA libraries beside it (a cu102 build on RTX 30, a system
+        # cuDNN or CUDA on the library path); a GPU with no memory left ends the same way.
+        patterns=(r"cuDNN error: CUDNN_STATUS_NOT_INITIALIZED", r"RuntimeError: CUDNN_STATUS_NOT_INITIALIZED"),
+        severity="fail",
+        cause="cuDNN could not initialise: the framework's CUDA/cuDNN build does not fit this GPU or the CUDA libraries "
+              "it loads (or the GPU had no memory left for cuDNN's handle).",
+        advice=("Compare PyTorch's build with the GPU and the libraries it loads (`python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.backends.cudnn.version())\"`), then reinstall "
+                "PyTorch from the PyTorch index with a CUDA build that supports the GPU (11.1+ for RTX 30, 11.8+ for RTX "
+                "40, 12.8+ for RTX 50) and unset an LD_LIBRARY_PATH that puts another cuDNN first; if the build fits, "
+                "check the GPU's free memory with `nvidia-smi`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Turoad/CLRNet/issues/24", "https://github.com/haotian-liu/LLaVA/issues/458",
+                 "https://github.com/pytorch/pytorch/issues/53896"),
+        checked="2026-11-26",
+        examples=("cuda/clrnet-24-cudnn-not-initialized-torch-cu111.txt",
+                  "cuda/llava-458-cudnn-not-initialized-cuda-mismatch.txt"),
+    ),
 )
