@@ -1,0 +1,41 @@
+"""vLLM's worker processes: how they are started, and what that start needs from the process that creates them.
+
+Written blind for issue 25 (fifth round). vLLM starts one worker per GPU with Python's multiprocessing, forking by
+default (vllm/envs.py: VLLM_WORKER_MULTIPROC_METHOD); a parent that has already initialised CUDA (a script that
+touched torch.cuda, a library imported before vllm) cannot fork CUDA into its workers, which then fail in
+init_device with PyTorch's "Cannot re-initialize CUDA in forked subprocess" (torch/cuda/__init__.py).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+MULTIPROCESSING = "https://docs.vllm.ai/en/latest/design/multiprocessing.html"
+
+WORKER_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.worker-forked-after-cuda",
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        patterns=(
+            # the worker's own prefix or log name on the same line: VllmWorkerProcess (0.5, 0.6), VllmWorker and
+            # EngineCore (V1), vllm_worker (FastChat), multiproc_worker_utils.py (the logger)
+            r"(?:[Vv]llm|EngineCore|multiproc_worker_utils\.py)[^\n]{0,300}?"
+            r"Cannot re-initialize CUDA in forked subprocess",
+        ),
+        severity="fail",
+        cause=("vLLM forked its GPU worker processes after CUDA had been initialised in the parent process, and a "
+               "forked child cannot use CUDA."),
+        advice=("Make vLLM spawn its workers instead of forking them: `export VLLM_WORKER_MULTIPROC_METHOD=spawn` "
+                "before starting, and in a script keep the code that creates the LLM under "
+                "`if __name__ == \"__main__\":` and avoid touching torch.cuda before it."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
+        sources=("https://github.com/lm-sys/FastChat/issues/3507", "https://github.com/vllm-project/vllm/issues/7151",
+                 "https://github.com/vllm-project/vllm/issues/8893", MULTIPROCESSING),
+        checked="2026-11-26",
+        examples=("vllm/fastchat-3507-multi-gpu-worker-fork-spawn.txt",),
+        refines=("frameworks.cuda-in-forked-subprocess",),
+    ),
+)
