@@ -6,8 +6,8 @@ checks. GPU discovery's messages are rows of ollama_discovery.py and the server'
 ollama_server.py, both part of this area (SIGNATURES lists them first); model files, memory placement, the
 runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py, and discovery that
 timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py,
-and apps that cannot reach the server and layers left on the CPU rows of ollama_clients.py and ollama_placement.py
-(all listed last).
+apps that cannot reach the server, layers left on the CPU and an incomplete installation rows of ollama_clients.py,
+ollama_placement.py and ollama_install.py (all listed last).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
@@ -403,4 +404,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
-), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES, *PLACEMENT_SIGNATURES)
+), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
+   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES)
