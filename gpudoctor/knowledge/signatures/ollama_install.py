@@ -4,7 +4,8 @@ Written blind for issue 25 (fifth round). Ollama looks for its runners and ggml 
 (lib/ollama under the binary's prefix since 0.5, ollama_runners or a temporary payload before; envconfig's
 OLLAMA_RUNNERS_DIR in 0.2 and 0.3 printed "unable to locate llm runner directory" when it found none, and the
 scheduler "no suitable llama servers found"). A runner that cannot load a shared library exits with the dynamic
-loader's status 127 (Linux) or 0xc0000135 (Windows: ollama.windows-runner-dll-missing).
+loader's status 127 (Linux) or 0xc0000135 (Windows: ollama.windows-runner-dll-missing). llama-cpp-python, the
+other common way to install llama.cpp, compiles a CPU-only build unless CMAKE_ARGS asks for CUDA.
 """
 
 from __future__ import annotations
@@ -41,5 +42,31 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-6709-runner-directory-missing-reinstall.txt",
                   "ollama/ollama-7542-runner-exit-127-lib-ollama-not-found.txt"),
         refines=("ollama.runner-terminated",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-python-cpu-build",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        # llama.cpp's system_info line (before the backend registry, 2023 to mid 2024) and how people quote it:
+        # BLAS = 1 when built with cuBLAS, 0 for the CPU build pip compiles by default
+        patterns=(r"\bBLAS ?= ?0\b",),
+        severity="warn",
+        cause=("This llama.cpp (often llama-cpp-python, which pip builds for the CPU unless told otherwise) was built "
+               "without CUDA (BLAS = 0), so n_gpu_layers has no effect and everything runs on the CPU."),
+        advice=("Reinstall llama-cpp-python built with CUDA, bypassing pip's cache: `CMAKE_ARGS=\"-DGGML_CUDA=on\" pip "
+                "install llama-cpp-python --force-reinstall --upgrade --no-cache-dir` (releases before mid 2024: "
+                "-DLLAMA_CUBLAS=on, then -DLLAMA_CUDA=ON; it needs the CUDA toolkit's nvcc, and on Windows the Visual "
+                "Studio C++ build tools), or install a prebuilt CUDA wheel (`--extra-index-url "
+                "https://abetlen.github.io/llama-cpp-python/whl/cu121`); BLAS = 1 then shows the GPU build."),
+        action="configure",
+        rules_out=("a driver fault: the library never tried the GPU",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/787",
+                 "https://github.com/gokayfem/ComfyUI_VLM_nodes/issues/71",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1315",
+                 "https://github.com/abetlen/llama-cpp-python#installation-configuration"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-787-blas-0-after-update-cublas-reinstall.txt",
+                  "ollama/comfyui-vlm-71-llava-blas-0-cpu-wheel.txt"),
     ),
 )
