@@ -1,11 +1,15 @@
-"""An Ollama installation that lacks the parts its binary loads at run time: runners and GPU backend libraries.
+"""An Ollama or llama.cpp build that does not fit the machine: missing runners and backends, a CPU-only build, CPU
+instructions the processor lacks.
 
 Written blind for issue 25 (fifth round). Ollama looks for its runners and ggml backends beside its binary
 (lib/ollama under the binary's prefix since 0.5, ollama_runners or a temporary payload before; envconfig's
 OLLAMA_RUNNERS_DIR in 0.2 and 0.3 printed "unable to locate llm runner directory" when it found none, and the
 scheduler "no suitable llama servers found"). A runner that cannot load a shared library exits with the dynamic
 loader's status 127 (Linux) or 0xc0000135 (Windows: ollama.windows-runner-dll-missing). llama-cpp-python, the
-other common way to install llama.cpp, compiles a CPU-only build unless CMAKE_ARGS asks for CUDA.
+other common way to install llama.cpp, compiles a CPU-only build unless CMAKE_ARGS asks for CUDA. A runner built
+for vector extensions the CPU lacks (AVX2 before Ollama chose CPU variants at run time, AVX-512 in some builds, or a
+VM that hides them) dies at its first such instruction: SIGILL on Linux, STATUS_ILLEGAL_INSTRUCTION (0xc000001d) on
+Windows.
 """
 
 from __future__ import annotations
@@ -68,5 +72,30 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpppython-787-blas-0-after-update-cublas-reinstall.txt",
                   "ollama/comfyui-vlm-71-llava-blas-0-cpu-wheel.txt"),
+    ),
+    Signature(
+        code="ollama.runner-illegal-instruction",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(
+            r"(?:llama runner|llama-server) (?:exited with error|process has terminated): signal: illegal instruction",
+            r"(?:llama runner|llama-server) process has terminated: exit status 0xc000001d\b",
+            r"ollama_llama_server[^\n]{0,200}?signal: illegal instruction",
+        ),
+        severity="fail",
+        cause=("The model runner executed a CPU instruction this processor (or the VM it runs in) does not have: the "
+               "build expects AVX, AVX2 or AVX-512."),
+        advice=("Update Ollama to the newest release, which detects the CPU's vector extensions and loads a runner it "
+                "supports; in a virtual machine expose the host CPU's features (CPU type \"host\", or enable AVX/AVX2 "
+                "passthrough); for llama.cpp build it on this machine (`-DGGML_NATIVE=ON`). Check what the CPU offers "
+                "with `grep -o -w 'avx\\|avx2\\|avx512f' /proc/cpuinfo | sort -u`."),
+        action="configure",
+        rules_out=("a GPU, driver or model-file fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/644", "https://github.com/ollama/ollama/pull/871",
+                 "https://github.com/ollama/ollama/issues/6044", "https://github.com/ollama/ollama/issues/4795"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-644-illegal-instruction-ivy-bridge-no-avx2.txt",),
+        refines=("ollama.runner-terminated",),
     ),
 )
