@@ -53,7 +53,7 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # llama.cpp's system_info line (before the backend registry, 2023 to mid 2024) and how people quote it:
         # BLAS = 1 when built with cuBLAS, 0 for the CPU build pip compiles by default
-        patterns=(r"\bBLAS ?= ?0\b",),
+        patterns=(r"\bBLAS = 0\b", r"\bBLAS=0\b"),
         severity="warn",
         cause=("This llama.cpp (often llama-cpp-python, which pip builds for the CPU unless told otherwise) was built "
                "without CUDA (BLAS = 0), so n_gpu_layers has no effect and everything runs on the CPU."),

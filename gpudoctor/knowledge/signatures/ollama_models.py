@@ -90,8 +90,6 @@ MODEL_SIGNATURES = (
             r"POST predict: Post \"?http://127\.0\.0\.1:\d{1,5}/completion\"?: (?:EOF|read tcp)",
             r"do load request: Post \"?http://127\.0\.0\.1:\d{1,5}/load\"?: (?:EOF|read tcp)",
             r"an error was encountered while running the model: (?:unexpected EOF|read tcp)",
-            # 0.1 ran the model inside the server process, so the client saw the server itself drop the request
-            r"Post \"?http://(?:127\.0\.0\.1|localhost):11434/api/(?:chat|generate)\"?: EOF",
         ),
         severity="fail",
         cause=("Ollama's model runner process died while serving the request; the reason (out of memory, a CUDA "

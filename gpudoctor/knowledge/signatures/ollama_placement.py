@@ -67,9 +67,13 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-single-gpu-by-design",
         kinds=("any",),
         patterns=(
-            # how people report it: "ollama ... only uses 1 of them", "ollama not use all GPUs"
-            r"\b[Oo]llama\b[^\n]{0,200}?\bonly (?:uses?|using|utili[sz](?:es|ing)|runs? on) (?:1|one|a single)\b",
-            r"\b[Oo]llama (?:is |does )?(?:not|n't|only) (?:use|using|utili[sz]e|utili[sz]ing) all (?:the |my )?GPUs",
+            # how people report it: "ollama ... only uses 1 of them", "ollama not using all GPUs" (each pattern written
+            # so that the matcher keys it on a word that healthy Ollama logs seldom hold)
+            r"\b[Oo]llama\b[^\n]{0,200}?\bonly using (?:1|one|a single)\b",
+            r"\b[Oo]llama\b[^\n]{0,200}?\buses only (?:1|one|a single)\b",
+            r"\b[Oo]llama\b[^\n]{0,200}?\b(?:only )?uses (?:1|one|a single) (?:of|GPU)",
+            r"\b[Oo]llama (?:is |does )?not using all (?:the |my |\d )?GPUs",
+            r"\b[Oo]llama (?:does )?not use all\b",
         ),
         severity="info",
         cause=("Ollama loads a model onto a single GPU when it fits in that GPU's memory; that is by design (it is "
@@ -112,7 +116,7 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llm/server.go maps the runner's "unknown model architecture" at load to this sentence for the client
-        patterns=(r"this model is not supported by your version of Ollama",),
+        patterns=(r"this model is not supported by your version of",),
         severity="fail",
         cause="This Ollama release cannot run the model's architecture; a newer release (or a pre-release) can.",
         advice=("Upgrade Ollama to the newest release (the install script, the app's update, or a newer ollama/ollama "
