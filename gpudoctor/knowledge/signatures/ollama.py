@@ -5,15 +5,19 @@ gpudoctor/knowledge/ollama_versions.py print them; gpudoctor/ollama/messages.py 
 checks. GPU discovery's messages are rows of ollama_discovery.py and the server's and client's of
 ollama_server.py, both part of this area (SIGNATURES lists them first); model files, memory placement, the
 runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py, and discovery that
-timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py
-(both listed last).
+timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py,
+apps that cannot reach the server, layers left on the CPU and an incomplete installation rows of ollama_clients.py,
+ollama_placement.py and ollama_install.py (all listed last).
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 
@@ -188,6 +192,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"(?:llama runner|llama-server) process has terminated: (?P<how>exit status \w+|signal: \w+|[^\"\n`]{1,120})",
             r"(?:llama runner|llama-server) process (?P<how>has terminated)(?!:)",
             r"(?:llama runner|llama-server) process no longer running: (?P<how>exit status \w+|-?\d+)",
+            # server.go's ERROR line when the runner exits (0.5 and later), before the client's message
+            r"msg=\\?\"?llama runner terminated\\?\"? error=\\?\"?(?P<how>exit status \w+|signal: \w+)",
         ),
         severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
@@ -200,7 +206,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         sources=("https://github.com/ollama/ollama/issues/7031", "https://github.com/ollama/ollama/issues/5628",
                  "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
         checked="2026-11-25",
-        examples=("ollama/ollama-7031-runner-0xc0000409-fixed-by-update.txt",),
+        examples=("ollama/ollama-7031-runner-0xc0000409-fixed-by-update.txt",
+                  "ollama/ollama-11418-msty-runner-terminated-0xc0000409.txt"),
     ),
     Signature(
         code="ollama.model-architecture-unknown",
@@ -397,4 +404,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
-), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES)
+), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
+   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES)

@@ -210,6 +210,8 @@ DISCOVERY_SIGNATURES = (
             # PATH: …" or `msg="unable to load cuda driver library" … error="…"`. 999 and 100 are rows of their own,
             # 802 (system not ready) is cuda.system-not-ready.
             r"\bcuda driver library init failure[:;] (?!999\b|100\b|802\b)(?P<code>\d+)",
+            # the same cuInit failure as 0.1.x to 0.3 word it (gpu.go's nvcuda path, Windows' nvcuda.dll and libcuda)
+            r"\bnvcuda init failure[:;] (?!999\b|100\b|802\b)(?P<code>\d+)",
         ),
         severity="fail",
         cause=("The NVIDIA driver's CUDA library loaded but cuInit failed (error {code}; 3 is "

@@ -126,22 +126,30 @@ MODEL_SIGNATURES = (
         cause_id="ollama-model-missing",
         kinds=("any",),
         # server/routes.go: the API's 404 (quoted 'name' before 0.1.30, "name" after; escaped inside JSON)
-        patterns=(r"model [\\'\"]{0,2}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,2} not found, try pulling it first",),
+        patterns=(
+            r"model [\\'\"]{0,2}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,2} not found, try pulling it first",
+            # the same 404 as newer servers word it in their JSON body, and as LangChain's Ollama wrapper reports it
+            r"\"error\":\"model '(?P<model>[\w.:/-]{1,80})' not found\"",
+            r"Ollama call failed with status code 404\. Maybe your model is not found and you should pull the model "
+            r"with `ollama pull (?P<model>[\w.:/-]{1,80})`",
+        ),
         severity="fail",
         cause=("The Ollama server that answered has no model {model} in its store: it was pulled through another "
                "server (the systemd service runs as user ollama with its own models directory; an `ollama serve` "
-               "started by hand uses ~/.ollama/models), another OLLAMA_MODELS or OLLAMA_HOST, or never pulled."),
-        advice=("Run one server: stop any hand-started `ollama serve` and put its settings (OLLAMA_HOST, "
-                "OLLAMA_MODELS) in the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl "
-                "restart ollama`); check with `ollama list` against that server, and `ollama pull MODEL` there if "
-                "it is missing."),
+               "started by hand uses ~/.ollama/models), another OLLAMA_MODELS or OLLAMA_HOST, or never pulled under that name."),
+        advice=("Check the name against the server's own list (`ollama list`): a client that asks for a name the "
+                "server does not have (a typo, a missing tag, a model made with `ollama create` under another name) "
+                "gets this; `ollama pull MODEL` there if it is missing. If `ollama list` shows it, two servers are "
+                "involved: stop any hand-started `ollama serve` and put its settings (OLLAMA_HOST, OLLAMA_MODELS) in "
+                "the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl restart ollama`)."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/1144", "https://github.com/ollama/ollama/issues/1296",
                  "https://github.com/ollama/ollama/issues/5430", FAQ),
         checked="2026-11-25",
-        examples=("ollama/ollama-1144-model-not-found-two-users.txt",),
+        examples=("ollama/ollama-1144-model-not-found-two-users.txt",
+                  "ollama/airesearcher-42-config-model-name-not-in-ollama.txt"),
     ),
     Signature(
         code="ollama.model-tensor-not-found",

@@ -197,7 +197,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         cause="Nothing listens on Ollama's port at {address}: the Ollama server is not running there.",
         advice=("Start the Ollama server (the Ollama app, `ollama serve`, or `sudo systemctl start ollama` on Linux; "
                 "`journalctl -u ollama` shows why it stopped) and check it answers with `curl http://127.0.0.1:11434`; "
-                "if it runs on another host, port or container, point the client at it with OLLAMA_HOST."),
+                "if it runs on another host or port, point the client at it with OLLAMA_HOST. A client in a Docker "
+                "container must not use localhost (that is the container): use http://host.docker.internal:11434, and "
+                "let the host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 in its service."),
         action="restart-application",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -205,7 +207,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/9839"),
         checked="2026-11-26",
         examples=("ollama/ollama-206-pull-connection-refused-no-server.txt",
-                  "ollama/ollama-3200-python-client-connection-refused.txt"),
+                  "ollama/ollama-3200-python-client-connection-refused.txt",
+                  "ollama/llocalsearch-36-compose-localhost-dial-refused.txt"),
     ),
     Signature(
         code="ollama.llama-cpp-compute-buffers-failed",

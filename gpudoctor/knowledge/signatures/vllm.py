@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
 
 ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
 CONSERVING_MEMORY = "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"
@@ -472,3 +473,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += RUNTIME_SIGNATURES  # installation and runtime rows (vllm_runtime.py)
+SIGNATURES += WORKER_SIGNATURES  # how workers are started (vllm_workers.py)

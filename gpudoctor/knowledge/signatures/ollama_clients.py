@@ -1,0 +1,77 @@
+"""Ollama as its clients and its load log show it: apps that cannot reach the server, layers that do not fit.
+
+Written blind for issue 25 (fifth round). The client lines are the words of the libraries people call Ollama
+through: ollama-python's ConnectionError (ollama/_client.py, CONNECTION_ERROR_MESSAGE), aiohttp's
+ClientConnectorError ("Cannot connect to host ... ssl:default [...]", Open WebUI and other Python apps), Node's
+ECONNREFUSED, curl's exit 7, and Go's dialer on Windows when OLLAMA_HOST (the server's listen address 0.0.0.0) is
+used as the address to connect to. The placement lines are llama.cpp's load_tensors ("offloaded N/M layers to GPU",
+which Ollama's new engine prints too, ml/backend/ggml) and Ollama's own `msg=offload` plan (llm/memory.go, 0.1 to
+0.11), whose memory.required.partial equals memory.required.full when every layer fits.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+_REACH_ADVICE = (
+    "Check where the client looks and where the server listens. Start the server if it is not running (`ollama serve`, "
+    "the Ollama app, or `sudo systemctl start ollama`) and test it with `curl http://127.0.0.1:11434`. If the client "
+    "runs in a Docker container, localhost/127.0.0.1 is the container itself: point it at "
+    "http://host.docker.internal:11434 (on Linux add `--add-host=host.docker.internal:host-gateway`) and make the "
+    "host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 (`sudo systemctl edit ollama`, "
+    "Environment=\"OLLAMA_HOST=0.0.0.0\", then restart it). 0.0.0.0 is only for the server to listen on: a client "
+    "connects to 127.0.0.1 or the server's own address."
+)
+
+CLIENT_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.app-cannot-reach-server",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # ollama-python 0.4 and later, raised when httpx cannot connect at all
+            r"Failed to connect to Ollama\. Please check that Ollama is downloaded, running and accessible",
+            # the wordings of apps built on it (OpenUI, Continue, coding CLIs): the address they tried follows
+            r"(?:Couldn't|Could not|Cannot|Unable to) connect to (?:the |local )?Ollama(?: instance)? at "
+            r"(?P<url>https?://[\w.\[\]:-]{1,80})",
+            # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
+            r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
+        ),
+        severity="fail",
+        cause="A program using Ollama found no Ollama server at the address it tried.",
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/wandb/openui/issues/215", "https://github.com/ollama/ollama/issues/13136",
+                 "https://github.com/ollama/ollama-python/issues/471", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/openui-215-container-127-0-0-1-is-itself.txt",),
+    ),
+    Signature(
+        code="ollama.container-client-refused",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # aiohttp (Open WebUI, LangChain's async clients): the reason in brackets says refused or unresolved
+            r"Cannot connect to host (?P<address>[\w.\[\]:-]{1,80}:11434) ssl:\w{1,10} \[(?P<reason>[^\]\n]{1,120})\]",
+            # Node (AnythingLLM, chat UIs) and curl from inside a container
+            r"connect ECONNREFUSED (?P<address>[\w.\[\]:-]{1,80}:11434)",
+            r"Failed to connect to (?P<address>[\w.-]{1,80} port 11434)(?: after \d+ ms)?: "
+            r"(?P<reason>Connection refused|Couldn't connect to server|Could not resolve host)",
+        ),
+        severity="fail",
+        cause=("A client could not open a connection to Ollama at {address}: nothing listens there for it (the server "
+               "is down, listens on 127.0.0.1 only, or the address is the client's own container)."),
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/Mintplex-Labs/anything-llm/issues/759",
+                 "https://github.com/open-webui/open-webui/issues/209", "https://github.com/khoj-ai/khoj/issues/1100",
+                 FAQ),
+        checked="2026-11-26",
+        examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",),
+    ),
+)

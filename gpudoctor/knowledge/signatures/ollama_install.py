@@ -1,0 +1,101 @@
+"""An Ollama or llama.cpp build that does not fit the machine: missing runners and backends, a CPU-only build, CPU
+instructions the processor lacks.
+
+Written blind for issue 25 (fifth round). Ollama looks for its runners and ggml backends beside its binary
+(lib/ollama under the binary's prefix since 0.5, ollama_runners or a temporary payload before; envconfig's
+OLLAMA_RUNNERS_DIR in 0.2 and 0.3 printed "unable to locate llm runner directory" when it found none, and the
+scheduler "no suitable llama servers found"). A runner that cannot load a shared library exits with the dynamic
+loader's status 127 (Linux) or 0xc0000135 (Windows: ollama.windows-runner-dll-missing). llama-cpp-python, the
+other common way to install llama.cpp, compiles a CPU-only build unless CMAKE_ARGS asks for CUDA. A runner built
+for vector extensions the CPU lacks (AVX2 before Ollama chose CPU variants at run time, AVX-512 in some builds, or a
+VM that hides them) dies at its first such instruction: SIGILL on Linux, STATUS_ILLEGAL_INSTRUCTION (0xc000001d) on
+Windows.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+LINUX_DOCS = "https://github.com/ollama/ollama/blob/main/docs/linux.md"
+
+INSTALL_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.runners-missing",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        patterns=(
+            r"unable to locate llm runner directory",
+            r"no suitable llama servers found",
+            r"(?:llama runner|llama-server) process has terminated: exit status 127\b",
+            r"ollama_llama_server: error while loading shared libraries: (?P<library>lib(?:ggml|llama)[\w.-]{0,40})",
+        ),
+        severity="fail",
+        cause=("Ollama's installation is incomplete: the runner or the backend libraries its binary loads from beside "
+               "itself (lib/ollama) are missing or elsewhere, so no model runner can start."),
+        advice=("Reinstall Ollama whole instead of copying its binary: re-run the install script (`curl -fsSL "
+                "https://ollama.com/install.sh | sh`) or extract the complete release archive into one prefix "
+                "(`sudo tar -C /usr -xzf ollama-linux-amd64.tgz` puts bin/ollama and lib/ollama side by side); if the "
+                "libraries must live elsewhere, point the service's LD_LIBRARY_PATH at that lib/ollama. On Windows "
+                "reinstall and check the antivirus quarantine for Ollama's runner files."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6709", "https://github.com/ollama/ollama/issues/7542",
+                 "https://github.com/ollama/ollama/issues/11323", LINUX_DOCS),
+        checked="2026-11-26",
+        examples=("ollama/ollama-6709-runner-directory-missing-reinstall.txt",
+                  "ollama/ollama-7542-runner-exit-127-lib-ollama-not-found.txt"),
+        refines=("ollama.runner-terminated",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-python-cpu-build",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        # llama.cpp's system_info line (before the backend registry, 2023 to mid 2024) and how people quote it:
+        # BLAS = 1 when built with cuBLAS, 0 for the CPU build pip compiles by default
+        patterns=(r"\bBLAS = 0\b", r"\bBLAS=0\b"),
+        severity="warn",
+        cause=("This llama.cpp (often llama-cpp-python, which pip builds for the CPU unless told otherwise) was built "
+               "without CUDA (BLAS = 0), so n_gpu_layers has no effect and everything runs on the CPU."),
+        advice=("Reinstall llama-cpp-python built with CUDA, bypassing pip's cache: `CMAKE_ARGS=\"-DGGML_CUDA=on\" pip "
+                "install llama-cpp-python --force-reinstall --upgrade --no-cache-dir` (releases before mid 2024: "
+                "-DLLAMA_CUBLAS=on, then -DLLAMA_CUDA=ON; it needs the CUDA toolkit's nvcc, and on Windows the Visual "
+                "Studio C++ build tools), or install a prebuilt CUDA wheel (`--extra-index-url "
+                "https://abetlen.github.io/llama-cpp-python/whl/cu121`); BLAS = 1 then shows the GPU build."),
+        action="configure",
+        rules_out=("a driver fault: the library never tried the GPU",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/787",
+                 "https://github.com/gokayfem/ComfyUI_VLM_nodes/issues/71",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1315",
+                 "https://github.com/abetlen/llama-cpp-python#installation-configuration"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-787-blas-0-after-update-cublas-reinstall.txt",
+                  "ollama/comfyui-vlm-71-llava-blas-0-cpu-wheel.txt"),
+    ),
+    Signature(
+        code="ollama.runner-illegal-instruction",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(
+            r"(?:llama runner|llama-server) (?:exited with error|process has terminated): signal: illegal instruction",
+            r"(?:llama runner|llama-server) process has terminated: exit status 0xc000001d\b",
+            r"ollama_llama_server[^\n]{0,200}?signal: illegal instruction",
+        ),
+        severity="fail",
+        cause=("The model runner executed a CPU instruction this processor (or the VM it runs in) does not have: the "
+               "build expects AVX, AVX2 or AVX-512."),
+        advice=("Update Ollama to the newest release, which detects the CPU's vector extensions and loads a runner it "
+                "supports; in a virtual machine expose the host CPU's features (CPU type \"host\", or enable AVX/AVX2 "
+                "passthrough); for llama.cpp build it on this machine (`-DGGML_NATIVE=ON`). Check what the CPU offers "
+                "with `grep -o -w 'avx\\|avx2\\|avx512f' /proc/cpuinfo | sort -u`."),
+        action="configure",
+        rules_out=("a GPU, driver or model-file fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/644", "https://github.com/ollama/ollama/pull/871",
+                 "https://github.com/ollama/ollama/issues/6044", "https://github.com/ollama/ollama/issues/4795"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-644-illegal-instruction-ivy-bridge-no-avx2.txt",),
+        refines=("ollama.runner-terminated",),
+    ),
+)

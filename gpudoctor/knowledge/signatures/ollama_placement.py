@@ -1,0 +1,133 @@
+"""Where Ollama and llama.cpp put a model's layers: part of it on the CPU, or all of it on one GPU of several.
+
+Written blind for issue 25 (fifth round). llama.cpp's load_tensors prints "offloaded N/M layers to GPU" (and Ollama's
+new engine the same words, ml/backend/ggml/ggml.go); Ollama 0.1 to 0.11 plan the placement first and log it as
+`msg=offload ... layers.model=M layers.offload=N` with memory.required.full (every layer on the GPU) beside
+memory.required.partial (the layers that fit), equal when all fit. Ollama's scheduler (server/sched.go) loads a
+model onto the one GPU it fits in unless OLLAMA_SCHED_SPREAD is set (docs/faq.md).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+_FULL_TO_PARTIAL = '" memory[.]required[.]partial="'
+
+
+def _fewer_of_more(joiner: str, first: str, decimal: bool = False) -> str:
+    """An alternation matching two whole numbers of up to three digits, written one, `joiner`, the other, where the
+    fewer is above 0 and below the more (regexes cannot compare numbers, and back-references are not linear): more
+    digits, or as many digits and a smaller leading one. `first` says which comes first; `decimal` allows one decimal
+    and a GiB unit after each (Ollama's memory figures)."""
+    tail = r"(?:\.\d)? GiB" if decimal else ""
+    def number(lead: str, digits: int) -> str:
+        return lead + (r"\d" * (digits - 1))
+
+    pairs = [(number("[1-9]", more), number("[1-9]", fewer)) for more in (2, 3) for fewer in range(1, more)]
+    pairs += [(number(str(lead), digits), number("1" if lead == 2 else f"[1-{lead - 1}]", digits))
+              for digits in (1, 2, 3) for lead in range(2, 10)]
+    ordered = ((more, fewer) if first == "more" else (fewer, more) for more, fewer in pairs)
+    return "|".join(f"{a}{tail}{joiner}{b}{tail}" for a, b in ordered)
+
+
+PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.partial-offload",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            # llama.cpp and Ollama's new engine: N of M layers, N below M (and above 0: no-layers-offloaded's case)
+            rf"offloaded (?P<fraction>{_fewer_of_more('/', first='fewer')}) layers to GPU",
+            # Ollama 0.1 to 0.11's plan: layers.model=M then layers.offload=N on one line
+            rf"layers\.model=(?:{_fewer_of_more(' layers[.]offload=', first='more')})\b",
+            # the same plan's memory when a paste splits those two apart: every layer's memory above the memory of the
+            # layers that fit (Ollama prints one decimal, format.HumanBytes2)
+            rf"memory\.required\.full=\"(?:{_fewer_of_more(_FULL_TO_PARTIAL, first='more', decimal=True)}"
+            rf"|[\d.]{{1,6}} GiB{_FULL_TO_PARTIAL}[1-9][\d.]{{0,6}} MiB)\"",
+        ),
+        severity="warn",
+        cause=("Only part of the model fits in GPU memory as loaded: the remaining layers run on the CPU, "
+               "which sets the speed (the GPU mostly waits)."),
+        advice=("Make the whole model fit in VRAM: use a smaller quantisation or a smaller model, lower the context "
+                "(num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it), and close other programs holding GPU "
+                "memory (`nvidia-smi` lists them); `ollama ps` shows 100% GPU once it fits."),
+        action="configure",
+        rules_out=("a driver or CUDA fault: the GPU is in use",),
+        never_suggest=("reinstall the driver", "update the driver", "set OLLAMA_SCHED_SPREAD"),
+        sources=("https://github.com/ollama/ollama/issues/9181", "https://github.com/ollama/ollama/issues/3301",
+                 "https://github.com/ollama/ollama/issues/8393", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-9181-num-ctx-64000-layers-split.txt",
+                  "ollama/ollama-10823-free-vram-varies-partial-offload.txt",
+                  "ollama/ollama-3301-offloaded-30-of-81-layers-cpu-bound.txt"),
+    ),
+    Signature(
+        code="ollama.one-gpu-of-several",
+        cause_id="ollama-single-gpu-by-design",
+        kinds=("any",),
+        patterns=(
+            # how people report it: "ollama ... only uses 1 of them", "ollama not using all GPUs" (each pattern written
+            # so that the matcher keys it on a word that healthy Ollama logs seldom hold)
+            r"\b[Oo]llama\b[^\n]{0,200}?\bonly using (?:1|one|a single)\b",
+            r"\b[Oo]llama\b[^\n]{0,200}?\buses only (?:1|one|a single)\b",
+            r"\b[Oo]llama\b[^\n]{0,200}?\b(?:only )?uses (?:1|one|a single) (?:of|GPU)",
+            r"\b[Oo]llama (?:is |does )?not using all (?:the |my |\d )?GPUs",
+            r"\b[Oo]llama (?:does )?not use all\b",
+        ),
+        severity="info",
+        cause=("Ollama loads a model onto a single GPU when it fits in that GPU's memory; that is by design (it is "
+               "usually fastest), not a fault."),
+        advice=("Expected when the model fits one GPU. To spread every model over all GPUs set OLLAMA_SCHED_SPREAD=1 "
+                "in the server's environment (`sudo systemctl edit ollama`, Environment=\"OLLAMA_SCHED_SPREAD=1\", then "
+                "restart it); several models or parallel requests already use the other GPUs."),
+        action="none",
+        rules_out=("a missing or hidden GPU, when the server log lists them all",),
+        never_suggest=("reinstall the driver", "set num_gpu", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/ollama/ollama/issues/5635", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-5635-4xa100-only-one-used.txt",),
+    ),
+    Signature(
+        code="ollama.model-file-unreadable",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # Ollama's own GGUF reader (fs/ggml) when a file's first bytes are no format it knows: a Git LFS pointer, a
+        # damaged blob in its store, or (older releases) a newer GGUF variant it cannot parse yet
+        patterns=(r"\binvalid file magic\b",),
+        severity="fail",
+        cause=("Ollama could not read the model file as GGUF: the file is damaged or not the model itself (a Git LFS "
+               "pointer, a partial download), or this Ollama is too old for the file's format."),
+        advice=("Download the model again from scratch: for a pulled model remove it first (`ollama rm MODEL`, then "
+                "`ollama pull MODEL`); for `ollama create`, check the .gguf is the real file (`ls -l` shows gigabytes, "
+                "not the ~130 bytes of a Git LFS pointer; fetch it with `git lfs pull` or the file's resolve/ link) and "
+                "compare its sha256 with the source. If the file is intact, update Ollama: older releases reject newer "
+                "quantisation types and architectures with this error."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "lack of VRAM"),
+        never_suggest=("reinstall the driver", "update the driver", "lower num_ctx"),
+        sources=("https://github.com/ollama/ollama/issues/8725", "https://github.com/ollama/ollama/issues/3010",
+                 "https://github.com/ollama/ollama/issues/4075", "https://github.com/ollama/ollama/issues/573"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-8725-deepseek-invalid-file-magic-rm-and-pull.txt",),
+    ),
+    Signature(
+        code="ollama.model-needs-newer-runner",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # llm/server.go maps the runner's "unknown model architecture" at load to this sentence for the client
+        patterns=(r"this model is not supported by your version of",),
+        severity="fail",
+        cause="This Ollama release cannot run the model's architecture; a newer release (or a pre-release) can.",
+        advice=("Upgrade Ollama to the newest release (the install script, the app's update, or a newer ollama/ollama "
+                "image) and restart the server; if `ollama -v` then still warns \"client version is ...\", an old "
+                "server is still running: restart it (sudo systemctl restart ollama, or quit the app)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged model file"),
+        never_suggest=("reinstall the driver", "update the driver", "pull the model again"),
+        sources=("https://github.com/redhat-developer/vscode-paver/issues/101",
+                 "https://github.com/ollama/ollama/issues/7946", "https://github.com/ollama/ollama/issues/9684"),
+        checked="2026-11-26",
+        examples=("ollama/paver-101-granite3-not-supported-by-your-version.txt",),
+    ),
+)

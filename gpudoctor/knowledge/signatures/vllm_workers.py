@@ -1,0 +1,70 @@
+"""vLLM's worker processes: how they are started, and how the model is divided among them.
+
+Written blind for issue 25 (fifth round). vLLM starts one worker per GPU with Python's multiprocessing, forking by
+default (vllm/envs.py: VLLM_WORKER_MULTIPROC_METHOD); a parent that has already initialised CUDA (a script that
+touched torch.cuda, a library imported before vllm) cannot fork CUDA into its workers, which then fail in
+init_device with PyTorch's "Cannot re-initialize CUDA in forked subprocess" (torch/cuda/__init__.py). Tensor
+parallelism gives each worker a share of the attention heads, which older releases checked only in the model's
+own code (an assert on total_num_kv_heads) or vllm.distributed.utils.ensure_divisibility.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+MULTIPROCESSING = "https://docs.vllm.ai/en/latest/design/multiprocessing.html"
+
+WORKER_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.worker-forked-after-cuda",
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        patterns=(
+            # the worker's own prefix or log name on the same line: VllmWorkerProcess (0.5, 0.6), VllmWorker and
+            # EngineCore (V1), vllm_worker (FastChat), multiproc_worker_utils.py (the logger)
+            r"(?:[Vv]llm|EngineCore|multiproc_worker_utils\.py)[^\n]{0,300}?"
+            r"Cannot re-initialize CUDA in forked subprocess",
+        ),
+        severity="fail",
+        cause=("vLLM forked its GPU worker processes after CUDA had been initialised in the parent process, and a "
+               "forked child cannot use CUDA."),
+        advice=("Make vLLM spawn its workers instead of forking them: `export VLLM_WORKER_MULTIPROC_METHOD=spawn` "
+                "before starting, and in a script keep the code that creates the LLM under "
+                "`if __name__ == \"__main__\":` and avoid touching torch.cuda before it."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
+        sources=("https://github.com/lm-sys/FastChat/issues/3507", "https://github.com/vllm-project/vllm/issues/7151",
+                 "https://github.com/vllm-project/vllm/issues/8893", MULTIPROCESSING),
+        checked="2026-11-26",
+        examples=("vllm/fastchat-3507-multi-gpu-worker-fork-spawn.txt",),
+        refines=("frameworks.cuda-in-forked-subprocess",),
+    ),
+)
+
+WORKER_SIGNATURES += (
+    Signature(
+        code="vllm.kv-heads-not-divisible-by-tp",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(
+            # the model's own check as a traceback quotes it (vllm/model_executor/models/*.py, 0.2 to 0.5, before
+            # config.py checked it), and vllm.distributed.utils.ensure_divisibility's message
+            r"assert self\.total_num_(?:kv_)?heads % tp_size == 0",
+            r"(?<=AssertionError: )\d{1,6} is not divisible by \d{1,3}\b",
+        ),
+        severity="fail",
+        cause=("The model cannot be split over this many GPUs: tensor parallelism divides its attention (or key/value) "
+               "heads among the GPUs, and their number is not a multiple of the tensor-parallel size."),
+        advice=("Choose a --tensor-parallel-size that divides the model's head count (num_attention_heads and "
+                "num_key_value_heads in its config.json), e.g. 2 GPUs instead of 4, and select those GPUs with "
+                "CUDA_VISIBLE_DEVICES; to use more GPUs add pipeline parallelism (--pipeline-parallel-size)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/1581", "https://github.com/vllm-project/vllm/issues/5951",
+                 "https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1581-chatglm3-assert-kv-heads-tp4.txt",),
+    ),
+)
