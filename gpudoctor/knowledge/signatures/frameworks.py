@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -592,4 +593,4 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
-SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES
+SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES

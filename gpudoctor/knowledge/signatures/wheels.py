@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
+from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -596,4 +597,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES

@@ -1,0 +1,104 @@
+"""How PyTorch and TensorFlow were installed and launched: what they print when the set-up, not the GPU, is wrong.
+
+A TensorFlow without CUDA on native Windows, a spawned worker that re-runs a script without its main guard, ranks
+that run different collectives, nn.DataParallel around a model left on another device. frameworks.py adds them to
+its SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_PY = ("traceback", "other", "docker", "kubectl", "journal", "powershell")
+TF_WINDOWS = "https://www.tensorflow.org/install/pip#windows-native"
+
+SETUP_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.tf-built-without-cuda",
+        cause_id="tensorflow-windows-native",
+        kinds=("any",),
+        # tf.test.is_built_with_cuda() printed False (people also write "is_build_with_cuda"), and pip resolving
+        # tensorflow-intel, the package behind TensorFlow 2.11-2.15 on Windows, which has no CUDA build.
+        patterns=(r"is_buil[dt]_with_cuda\(\)\)? {0,3}#? {0,3}[Ff]alse\b",
+                  r"[Bb]uilt with CUDA\?{0,2}:? {0,3}False\b",
+                  r"\btensorflow-intel(?:==| {1,30})(?P<version>2\.\d{1,2}\.\d{1,2})\b"),
+        severity="fail",
+        cause=("This TensorFlow was built without CUDA, so it lists no GPU: since 2.11 TensorFlow has no CUDA build for "
+               "native Windows (tensorflow-intel), and tensorflow-cpu has none anywhere."),
+        advice=("Run TensorFlow with the GPU inside WSL2 (`wsl --install`, then in Linux `pip install "
+                "\"tensorflow[and-cuda]\"`), or on native Windows pin TensorFlow 2.10 (`pip install \"tensorflow<2.11\"` "
+                "with CUDA 11.2 and cuDNN 8.1); on Linux install tensorflow, not tensorflow-cpu."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/60156",
+                 "https://github.com/tensorflow/tensorflow/issues/68236", TF_WINDOWS),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-68236-win-tf216-built-with-cuda-false-b.txt",
+                  "frameworks/tf-60156-windows-native-211-no-gpu.txt"),
+    ),
+    Signature(
+        code="frameworks.spawn-without-main-guard",
+        cause_id="multiprocessing-main-guard",
+        kinds=_PY,
+        # multiprocessing/spawn.py, _check_not_importing_main; a child's traceback re-running the script shows
+        # spawn's _fixup_main_from_path.
+        patterns=(r"An attempt has been made to start a new process before the",
+                  r"in _fixup_main_from_path\b"),
+        severity="fail",
+        cause=("Worker processes are started by spawn (always on Windows), so each one re-imports the main script, and "
+               "the script starts its DataLoader workers or training from top-level code without a main guard."),
+        advice=("Put the script's top-level code under `if __name__ == '__main__':` (call main() from there), or set "
+                "the DataLoader's num_workers=0."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall PyTorch"),
+        sources=("https://docs.python.org/3/library/multiprocessing.html#the-spawn-and-forkserver-start-methods",
+                 "https://pytorch.org/docs/stable/notes/windows.html#multiprocessing-error-without-if-clause-protection"),
+        checked="2026-11-26",
+        examples=("frameworks/jointcwsparser-2-spawn-bootstrapping-num-workers.txt",
+                  "frameworks/pytorch-chatbot-2-windows-dataloader-bootstrapping-a.txt"),
+    ),
+    Signature(
+        code="frameworks.collectives-differ-across-ranks",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # c10d's ProcessGroupWrapper (TORCH_DISTRIBUTED_DEBUG=DETAIL) compares each collective's fingerprint.
+        patterns=(r"Detected mismatch between collectives on ranks\. Rank (?P<rank>\d{1,5}) is running "
+                  r"(?:inconsistent )?collective",),
+        severity="fail",
+        cause=("The ranks called different collectives (another operation, order or tensor shape) at the same step: a "
+               "code path of the program runs differently on rank {rank} than on the others."),
+        advice=("Make every rank call the same collectives in the same order with the same shapes: find the branch "
+                "that differs between ranks (work done only on rank 0, per-rank metric keys, a batch that skips a "
+                "module) and make all ranks take part the same way."),
+        action="configure",
+        rules_out=("a network or NCCL transport fault",),
+        never_suggest=("reinstall the driver", "update the driver", "NCCL_P2P_DISABLE", "raise the timeout"),
+        sources=("https://pytorch.org/docs/stable/distributed.html#debugging-torch-distributed-applications",
+                 "https://github.com/Lightning-AI/pytorch-lightning/issues/19106"),
+        checked="2026-11-26",
+        examples=("frameworks/lightning-19106-log-dict-keys-differ-collective-mismatch-b.txt",
+                  "frameworks/ms-swift-9443-collective-mismatch-allreduce-shapes.txt"),
+    ),
+    Signature(
+        code="frameworks.dataparallel-module-on-other-device",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # torch/nn/parallel/data_parallel.py, forward: every parameter must sit on device_ids[0].
+        patterns=(r"module must have its parameters and buffers on device (?P<first>cuda:\d{1,3}) ?\(device_ids\[0\]\) ?"
+                  r"but found one of them on device ?: ?(?P<found>[\w:]{1,12})",),
+        severity="fail",
+        cause=("nn.DataParallel needs the model on its first device ({first}, device_ids[0]) before it replicates it, "
+               "and part of the model is on {found}."),
+        advice=("Move the model to DataParallel's first device before wrapping it (`model.to('cuda:0')`, or pass "
+                "device_ids starting with the GPU that holds it), then wrap it in nn.DataParallel."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall PyTorch"),
+        sources=("https://pytorch.org/docs/stable/generated/torch.nn.DataParallel.html",
+                 "https://github.com/d2l-ai/d2l-en/pull/2461"),
+        checked="2026-11-26",
+        examples=("frameworks/d2l-2461-dataparallel-model-left-on-cpu-a.txt",),
+    ),
+)
