@@ -71,7 +71,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # pip list / pip install, and python -m torch.utils.collect_env
             r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
             r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
-            r"CUDA used to build PyTorch: None\b",
+            r"CUDA used to build PyTorch: (?:None|Could not collect)\b",  # collect_env: torch.version.cuda is None
+            r"module 'torch\._C' has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'",  # no CUDA bindings built
         ),
         severity="fail",
         cause="The installed PyTorch is a CPU-only build, so it cannot use the GPU.",
@@ -85,7 +86,9 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/pytorch/pytorch/issues/69202", "https://github.com/open-mmlab/PIA/issues/30",
                  PYTORCH_INSTALL),
         checked="2026-11-25",
-        examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt"),
+        examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt",
+                  "frameworks/pytorch-122924-windows-collect-env-cuda-could-not-collect.txt",
+                  "frameworks/ootdiffusion-110-torch-c-no-cuda-setdevice-a.txt", "frameworks/gentrl-36-windows-set-device-torch-c-no-cuda.txt"),
     ),
     Signature(
         code="frameworks.cudnn-older-than-built-for",

@@ -102,3 +102,28 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/d2l-2461-dataparallel-model-left-on-cpu-a.txt",),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.tf-cuda-runtime-not-found",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # tsl/cuda/cudart_stub.cc: the CUDA runtime TensorFlow was built for could not be loaded; the wording says
+        # "drivers" but the library it looks for is libcudart of TensorFlow's CUDA version.
+        patterns=(r"cudart_stub\.cc:\d{1,4}\] Could not find cuda drivers on your machine",),
+        severity="warn",
+        cause=("TensorFlow could not load the CUDA runtime of the CUDA version it was built for, so it will not use the "
+               "GPU: its CUDA libraries are not installed, or only another CUDA version is."),
+        advice=("Give TensorFlow its own CUDA libraries: `pip install \"tensorflow[and-cuda]\"` (2.14 or newer installs "
+                "them as nvidia-* packages); for an older TensorFlow install the CUDA and cuDNN of its tested build "
+                "table (11.8 and 8.6 for 2.12-2.13). On a machine without an NVIDIA GPU this line is expected."),
+        action="configure",
+        rules_out=("a driver fault, when nvidia-smi works",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/66750",
+                 "https://www.tensorflow.org/install/source#gpu", "https://www.tensorflow.org/install/pip"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-66750-tf213-cuda124-cudart-stub-no-drivers.txt",
+                  "frameworks/tensorflow-61689-tf213-cuda120-could-not-find-cuda-drivers.txt"),
+    ),
+)
