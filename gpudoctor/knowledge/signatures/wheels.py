@@ -210,7 +210,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784"),
         checked="2026-11-25",
-        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt", "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",),  # flash-attn's: its own row
     ),
     Signature(
         code="wheels.xformers-built-for-other-torch",

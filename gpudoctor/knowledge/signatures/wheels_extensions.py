@@ -98,3 +98,75 @@ EXTENSION_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pydrr-6-nvcc-cannot-find-cl-exe.txt",),
     ),
 )
+
+# Prebuilt CUDA extensions named by their module: the line names the package to reinstall, so these rows take the
+# place of wheels.extension-built-for-other-torch's generic advice on the same line.
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.flash-attn-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # The import of flash-attn's compiled module fails on a torch (c10, ATen) symbol of another torch build.
+        patterns=(r"flash_attn_(?:2_)?cuda\.cpython-[\w-]{2,40}\.so: undefined\b",),
+        severity="fail",
+        cause=("flash-attn's compiled extension was built for another torch (version, CUDA or C++ ABI) than the one "
+               "installed, so it misses a torch symbol on import."),
+        advice=("Install the flash-attn build made for this torch: a flash-attn release whose wheel names this torch, "
+                "CUDA and C++ ABI (`python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+                "torch._C._GLIBCXX_USE_CXX11_ABI)\"`), or rebuild it here: `pip uninstall -y flash-attn && pip install "
+                "flash-attn --no-build-isolation --no-cache-dir`."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU too old for FlashAttention"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/931",
+                 "https://github.com/Dao-AILab/flash-attention/issues/950"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-950-cow-deleter-torch-212-roll-back.txt",
+                  "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+        refines=("wheels.extension-built-for-other-torch",),
+    ),
+    Signature(
+        code="wheels.mamba-kernels-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # mamba-ssm's selective_scan_cuda and causal-conv1d's causal_conv1d_cuda, prebuilt per torch release.
+        patterns=(r"(?:selective_scan_cuda|causal_conv1d_cuda)\.cpython-[\w-]{2,40}\.so: undefined\b",),
+        severity="fail",
+        cause=("mamba-ssm's or causal-conv1d's compiled kernels were built for another torch (version, CUDA or C++ ABI) "
+               "than the one installed, so they miss a torch symbol on import."),
+        advice=("Install the mamba-ssm and causal-conv1d wheels built for this torch, CUDA and C++ ABI (their GitHub "
+                "releases name them, e.g. +cu12torch2.4cxx11abiFALSE), or rebuild them here: `pip install "
+                "--no-build-isolation --no-cache-dir --force-reinstall causal-conv1d mamba-ssm`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/state-spaces/mamba/issues/217", "https://github.com/kuleshov-group/caduceus/issues/53",
+                 "https://github.com/state-spaces/mamba/releases"),
+        checked="2026-11-26",
+        examples=("wheels/caduceus-53-selective-scan-cuda-undefined-symbol.txt",
+                  "wheels/mamba-217-selective-scan-wheel-for-torch-23-on-dev-a.txt"),
+        refines=("wheels.extension-built-for-other-torch",),
+    ),
+    Signature(
+        code="wheels.torchvision-ops-not-loaded",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # torchvision/extension.py, _assert_has_ops: its compiled ops did not load into this torch.
+        patterns=(r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and",
+                  r"This can happen if your PyTorch and torchvision versions are incompatible"),
+        severity="fail",
+        cause=("torchvision's compiled ops could not load into the installed torch: the two are not a matching pair "
+               "(another release, or another CUDA variant, of torchvision than torch's)."),
+        advice=("Install the torchvision release that pairs with the installed torch (pytorch/vision's compatibility "
+                "table) from the same index as torch: e.g. `pip install --force-reinstall torch==2.4.1 "
+                "torchvision==0.19.1 --index-url https://download.pytorch.org/whl/cu121` with torch's version and CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/vision#installation", "https://github.com/Xilinx/Vitis-AI/issues/943",
+                 "https://github.com/ultralytics/yolov5/issues/11149"),
+        checked="2026-11-26",
+        examples=("wheels/vitis-ai-943-torchvision-0112-vs-torch-1101-custom-ops.txt",
+                  "wheels/yolov5-11149-torchvision-custom-ops-train.txt"),
+    ),
+)
