@@ -127,3 +127,27 @@ SETUP_SIGNATURES += (
                   "frameworks/tensorflow-61689-tf213-cuda120-could-not-find-cuda-drivers.txt"),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.bf16-training-needs-ampere",
+        cause_id="cuda-arch-unsupported",
+        kinds=_PY,
+        # transformers' TrainingArguments.__post_init__ checks bf16 and tf32 against the GPU's compute capability.
+        patterns=(r"Your setup doesn't support bf16/gpu\.",
+                  r"--tf32 requires Ampere or a newer GPU arch"),
+        severity="fail",
+        cause=("The training asks for bf16 (or TF32), which transformers allows only on Ampere or newer GPUs (compute "
+               "capability 8.0); this GPU is older (V100, T4, RTX 20, P100)."),
+        advice=("Train in fp16 on this GPU: set bf16=False and fp16=True (`--bf16 False --fp16 True`, and tf32=False), "
+                "also in an accelerate or DeepSpeed config that sets bf16; or use an Ampere or newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "a PyTorch or CUDA too old, when torch is 1.10 or newer"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "upgrade torch"),
+        sources=("https://github.com/lm-sys/FastChat/issues/1191", "https://github.com/OptimalScale/LMFlow/issues/88",
+                 "https://huggingface.co/docs/transformers/main_classes/trainer#transformers.TrainingArguments.bf16"),
+        checked="2026-11-26",
+        examples=("frameworks/dolly-11-v100-bf16-training-args-a.txt", "frameworks/lmflow-88-2080ti-bf16-use-fp16.txt",
+                  "frameworks/fastchat-1191-v100-bf16-then-tf32.txt"),
+    ),
+)

@@ -170,3 +170,51 @@ EXTENSION_SIGNATURES += (
                   "wheels/yolov5-11149-torchvision-custom-ops-train.txt"),
     ),
 )
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.apex-without-cuda-extensions",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # apex builds its CUDA modules (fused_layer_norm_cuda, amp_C, ...) only when asked (--cpp_ext --cuda_ext).
+        patterns=(r"No module named '?(?P<module>fused_layer_norm_cuda|amp_C|fused_adam_cuda|fused_dense_cuda|"
+                  r"apex_C|syncbn|mlp_cuda)'",),
+        severity="fail",
+        cause=("apex is installed without its compiled CUDA extensions ({module} is missing): it was built without "
+               "--cpp_ext/--cuda_ext, or `pip install apex` installed an unrelated PyPI package."),
+        advice=("Rebuild apex from NVIDIA's source with its extensions, with nvcc of PyTorch's CUDA version: `git clone "
+                "https://github.com/NVIDIA/apex && cd apex && pip install -v --no-cache-dir --no-build-isolation "
+                "--config-settings \"--build-option=--cpp_ext\" --config-settings \"--build-option=--cuda_ext\" ./` "
+                "(older pip: --global-option=\"--cuda_ext\")."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "pip install apex"),
+        sources=("https://github.com/NVIDIA/apex#from-source", "https://github.com/NVIDIA/apex/issues/499",
+                 "https://github.com/Alpha-VLLM/LLaMA2-Accessory/issues/8"),
+        checked="2026-11-26",
+        examples=("wheels/apex-499-fused-layer-norm-cuda-build-cuda-ext.txt",
+                  "wheels/llama2-accessory-8-apex-without-cuda-modules.txt"),
+    ),
+    Signature(
+        code="wheels.bitsandbytes-old-cuda-setup-on-windows",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        # bitsandbytes before 0.43 (cuda_setup/paths.py) looked for libcudart.so, Linux-only, and failed on Windows paths.
+        patterns=(r"argument of type 'WindowsPath' is not iterable",
+                  r"CUDA_SETUP: WARNING! libcudart\.so not found in any environmental path"),
+        severity="fail",
+        cause=("This bitsandbytes release predates its CUDA loader's rewrite (0.43): it searches for the Linux CUDA "
+               "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
+        advice=("Upgrade bitsandbytes to 0.43 or newer (`pip install -U \"bitsandbytes>=0.43\"` in the program's "
+                "environment), which loads the CUDA runtime through PyTorch and ships Windows builds; pinned to an old "
+                "release on Linux, add the CUDA runtime's directory to LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit, when PyTorch uses the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/32", "https://github.com/bmaltais/kohya_ss/issues/1000",
+                 "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
+        checked="2026-11-26",
+        examples=("wheels/kohya-ss-1000-bitsandbytes-windowspath-not-iterable-a.txt",
+                  "wheels/bitsandbytes-32-windows-cextension-windowspath.txt"),
+    ),
+)
