@@ -161,7 +161,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version. Where the error it
             # carries is libcuda.so's, cuDNN is there and the driver's unversioned link is what is missing
             # (cuda.libcuda-unversioned reads that line).
-            r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*)",
+            r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*|cudnn\w{0,40}\.dll)",
             r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
             r"Unable to load any of \{libcudnn",
         ),
@@ -176,7 +176,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ultrasev/stream-whisper/issues/28", "https://github.com/jianchang512/stt/issues/76",
                  CUDNN_MATRIX),
         checked="2026-11-25",
-        examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt"),
+        examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt",
+                  "frameworks/whisper-standalone-win-118-cudnn-ops-infer64-8-dll-126.txt"),
     ),
     Signature(
         code="frameworks.nvjitlink-shadowed",

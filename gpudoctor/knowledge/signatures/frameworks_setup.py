@@ -151,3 +151,29 @@ SETUP_SIGNATURES += (
                   "frameworks/fastchat-1191-v100-bf16-then-tf32.txt"),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.torch-loads-older-cuda-runtime",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # The dynamic loader resolved torch's versioned CUDA symbol in another copy of the library (an older toolkit
+        # on LD_LIBRARY_PATH or in ld.so.conf) than the one torch was built with and ships.
+        patterns=(r"torch/lib/libtorch\w{0,12}\.so: undefined symbol: (?P<symbol>\w{3,80}), version "
+                  r"(?P<library>lib(?:cudart|cublas|cublasLt|cusparse|cufft|curand|cusolver|nvrtc|cupti)\.so\.\d{1,2})",),
+        severity="fail",
+        cause=("PyTorch's own library needs {symbol} from {library}, and the copy the loader found is an older one of "
+               "another CUDA toolkit (on LD_LIBRARY_PATH or in ld.so.conf) than the one torch was built with and ships."),
+        advice=("Let torch load the CUDA libraries it ships: take the other toolkit's lib64 out of LD_LIBRARY_PATH "
+                "(`unset LD_LIBRARY_PATH` and retry, then fix the shell profile or module that sets it) or out of "
+                "/etc/ld.so.conf.d; or install the torch build for the CUDA you keep there."),
+        action="configure",
+        rules_out=("a driver fault", "a broken torch download"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/openai/CLIP/issues/358", "https://github.com/Layne-Huang/PMDM/issues/5",
+                 "https://github.com/pytorch/pytorch/issues/15048"),
+        checked="2026-11-26",
+        examples=("frameworks/clip-358-libtorch-cuda-undefined-symbol-libcudart-11-a.txt",
+                  "frameworks/pmdm-5-libtorch-cuda-cudalaunchkernelexc-libcudart.txt"),
+    ),
+)
