@@ -177,3 +177,49 @@ SETUP_SIGNATURES += (
                   "frameworks/pmdm-5-libtorch-cuda-cudalaunchkernelexc-libcudart.txt"),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.triton-no-windows-wheel",
+        cause_id="triton-missing",
+        kinds=("pip", "other", "powershell", "traceback", "build"),
+        # PyPI's triton has wheels for Linux only; on Windows pip finds no version at all.
+        patterns=(r"requirement triton(?:==[\w.]{1,20})? \(from versions: none\)",),
+        severity="fail",
+        cause=("torch.compile's inductor needs Triton, and Triton publishes no Windows wheels (pip finds none on "
+               "Windows, nor for an unsupported Python or platform)."),
+        advice=("On native Windows run without torch.compile (turn the program's compile option off, or "
+                "TORCHDYNAMO_DISABLE=1), or install the community Windows build that matches torch: `pip install -U "
+                "triton-windows` (its README pairs versions with torch); on Linux the CUDA torch wheels bring triton."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/90768", "https://github.com/woct0rdho/triton-windows",
+                 "https://github.com/KlingAIResearch/LivePortrait/issues/124"),
+        checked="2026-11-26",
+        examples=("frameworks/liveportrait-124-windows-triton-no-wheel.txt",),
+        refines=("wheels.no-distribution-for-platform",),
+    ),
+    Signature(
+        code="frameworks.triton-other-release-than-torch",
+        cause_id="package-version-conflict",
+        kinds=_PY,
+        # Triton 3 removed triton.common and moved triton_key; inductor of another torch release imports them.
+        patterns=(r"No module named '?triton\. ?common\b",
+                  r"cannot import name 'triton_key' from 'triton\.compiler\.compiler'"),
+        severity="fail",
+        cause=("The installed Triton is not the release this torch's inductor was written for (torch 2.3 and older "
+               "need Triton 2.x; Triton 3 removed triton.common), so torch.compile fails on import."),
+        advice=("Make torch and triton a matching pair: reinstall the triton that torch pins (`pip install --force-"
+                "reinstall torch` from its CUDA index brings it), or upgrade torch to a release made for the Triton "
+                "you have; on Windows pick the triton-windows version its README pairs with torch."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU too old for Triton"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/woct0rdho/triton-windows/issues/89", "https://github.com/woct0rdho/triton-windows/issues/4",
+                 "https://github.com/pytorch/pytorch/issues/129639"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-windows-89-triton-common-torch-23-triton-3.txt",
+                  "frameworks/triton-windows-4-torch-231-triton-300-no-triton-common.txt"),
+    ),
+)

@@ -242,3 +242,28 @@ EXTENSION_SIGNATURES += (
                   "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt"),
     ),
 )
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.xformers-pins-another-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # pip's resolver (and its post-install conflict report): each xformers wheel pins the torch it was built for.
+        patterns=(r"xformers (?P<version>\d[\w.+]{0,30}) (?:requires|depends on) torch==(?P<wanted>\d[\w.+]{0,30})",),
+        severity="fail",
+        cause=("xformers {version} is a build for torch {wanted}, and the environment has (or asks for) another torch, "
+               "so pip either swaps torch for that one or leaves an xformers whose CUDA extensions cannot load."),
+        advice=("Install the xformers build made for the torch you keep, from the same CUDA index as torch: `pip "
+                "install -U xformers --index-url https://download.pytorch.org/whl/cu121` (xformers' changelog pairs "
+                "each release with a torch), or pin torch to the version xformers was built for."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/facebookresearch/xformers#installing-xformers",
+                 "https://github.com/facebookresearch/xformers/blob/main/CHANGELOG.md",
+                 "https://github.com/lewandofskee/DiAD/issues/49"),
+        checked="2026-11-26",
+        examples=("wheels/diad-49-xformers-0018-requires-torch-200.txt",
+                  "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt"),
+    ),
+)
