@@ -223,3 +223,30 @@ SETUP_SIGNATURES += (
                   "frameworks/triton-windows-4-torch-231-triton-300-no-triton-common.txt"),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.accelerate-missing-for-device-map",
+        cause_id="python-package-missing",
+        kinds=_PY,
+        # transformers' modeling_utils: device_map and low_cpu_mem_usage load through accelerate, which must import.
+        patterns=(r"(?:`low_cpu_mem_usage=True` or a `device_map`|`device_map` or `low_cpu_mem_usage=True`) requires "
+                  r"Accelerate",),
+        severity="fail",
+        cause=("transformers loads a model with device_map (or low_cpu_mem_usage) through accelerate, and no usable "
+               "accelerate is importable in this environment: not installed, older than transformers needs, or "
+               "installed into another Python than the one running."),
+        advice=("Install or upgrade accelerate into the Python that runs the program (`python -m pip install -U "
+                "\"accelerate>=0.26.0\"`; for ComfyUI portable `python_embeded\\python.exe -m pip install -U "
+                "accelerate`), then restart the process or notebook kernel; `python -c \"import accelerate\"` shows "
+                "an import error if one remains."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/QwenLM/Qwen3/issues/173", "https://github.com/googlecolab/colabtools/issues/4136",
+                 "https://huggingface.co/docs/accelerate/basic_tutorials/install"),
+        checked="2026-11-26",
+        examples=("frameworks/qwen-173-accelerate-0203-too-old-for-device-map.txt",
+                  "frameworks/colabtools-4136-device-map-requires-accelerate.txt"),
+    ),
+)
