@@ -267,3 +267,30 @@ EXTENSION_SIGNATURES += (
                   "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt"),
     ),
 )
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.conda-resolved-cpu-pytorch",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # PyTorch's conda packages choose CPU or CUDA through the pytorch-mutex metapackage (cpuonly pulls its cpu
+        # build); conda-forge names its CPU builds cpu_generic / cpu_mkl. Seen in `conda list` and in install plans.
+        patterns=(r"\bpytorch-mutex(?: {1,40}1\.0 {1,40}|-1\.0-)cpu\b",
+                  r"\bcpuonly(?: {1,40}\d[\d.]{0,8} {1,40}\d{1,3} {1,40}pytorch\b|-\d[\d.]{0,8}-\d{1,3}\b)",
+                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py"),
+        severity="fail",
+        cause=("conda resolved PyTorch's CPU-only variant (pytorch-mutex cpu, cpuonly, or a conda-forge cpu_ build), so "
+               "this environment's PyTorch cannot use the GPU whatever cudatoolkit it also holds."),
+        advice=("Install the CUDA variant in a clean environment: `conda remove cpuonly` (or recreate the env), then "
+                "force a CUDA build (`conda install pytorch=*=*cuda* pytorch-cuda=12.1 -c pytorch -c nvidia`; "
+                "conda-forge: `pytorch=*=cuda*`); PyTorch 2.6 and newer ship no conda packages, so there use pip: "
+                "`pip install torch --index-url https://download.pytorch.org/whl/cu124`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/meta-pytorch/data/issues/315", "https://github.com/pytorch/pytorch/issues/40213",
+                 "https://github.com/pytorch/pytorch/issues/32369"),
+        checked="2026-11-26",
+        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",),
+    ),
+)
