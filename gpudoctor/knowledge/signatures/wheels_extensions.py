@@ -294,3 +294,28 @@ EXTENSION_SIGNATURES += (
         examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",),
     ),
 )
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.windows-torch-wheel-from-pypi",
+        cause_id="torch-cpu-build",
+        kinds=("pip", "other", "powershell", "build"),
+        # PyPI's (and its mirrors') Windows torch wheels are CPU-only; PyTorch's CUDA wheels carry a +cuNNN local
+        # version in the file name (torch-2.5.1+cu124-cp312-cp312-win_amd64.whl, %2B when URL-encoded).
+        patterns=(r"\btorch-(?P<version>\d{1,2}\.\d{1,2}\.\d{1,2})-cp\d{2,3}-cp\d{2,3}m?-win_amd64\.whl",),
+        severity="fail",
+        cause=("pip took torch {version} from PyPI (or a PyPI mirror) on Windows, and PyPI's Windows torch wheels are "
+               "CPU-only builds, so this PyTorch cannot use the GPU."),
+        advice=("Reinstall torch from PyTorch's CUDA index so pip cannot pick PyPI's CPU wheel: `pip uninstall -y torch "
+                "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu124` (pick the cuXXX the driver supports); a regional mirror of "
+                "PyPI serves the same CPU wheel."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/52662", "https://pytorch.org/get-started/locally/",
+                 "https://github.com/THU-MIG/yolov10/issues/218"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-52662-windows-pip-picks-pypi-cpu-wheel.txt",),
+    ),
+)
