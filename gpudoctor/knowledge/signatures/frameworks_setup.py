@@ -250,3 +250,27 @@ SETUP_SIGNATURES += (
                   "frameworks/colabtools-4136-device-map-requires-accelerate.txt"),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.tf-kernels-jit-from-ptx",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # tensorflow/core/common_runtime/gpu/gpu_device.cc: no SASS for this compute capability in the build.
+        patterns=(r"TensorFlow was not built with CUDA kernel binaries compatible with compute capability "
+                  r"(?P<capability>\d{1,2}\.\d)",),
+        severity="warn",
+        cause=("This TensorFlow build has no kernels compiled for compute capability {capability}, so the driver "
+               "JIT-compiles them from PTX at start: slow (up to 30 minutes) or, on GPUs newer than the build, failing."),
+        advice=("Use a TensorFlow build that includes this compute capability (a newer release, NVIDIA's NGC "
+                "container, or JetPack's wheel on a Jetson); meanwhile let the JIT finish once and keep its result "
+                "with a larger cache (`export CUDA_CACHE_MAXSIZE=4294967296`)."),
+        action="configure",
+        rules_out=("a driver fault", "a hang, when the start is only slow"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/autorope/donkeycar/issues/1124", "https://github.com/tensorflow/tensorflow/issues/60739",
+                 "https://developer.nvidia.com/blog/cuda-pro-tip-understand-fat-binaries-jit-caching/"),
+        checked="2026-11-26",
+        examples=("frameworks/donkeycar-1124-jetson-nano-tf29-cc53-ptx.txt",),
+    ),
+)

@@ -153,7 +153,10 @@ EXTENSION_SIGNATURES += (
         kinds=("any",),
         # torchvision/extension.py, _assert_has_ops: its compiled ops did not load into this torch.
         patterns=(r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and",
-                  r"This can happen if your PyTorch and torchvision versions are incompatible"),
+                  r"This can happen if your PyTorch and torchvision versions are incompatible",
+                  # torchvision's operators did not register with this torch (its meta kernels then find none).
+                  r"operator torchvision::(?P<operator>\w{2,40}) does not exist",
+                  r"No such operator torchvision::(?P<operator>\w{2,40})"),
         severity="fail",
         cause=("torchvision's compiled ops could not load into the installed torch: the two are not a matching pair "
                "(another release, or another CUDA variant, of torchvision than torch's)."),
@@ -167,7 +170,9 @@ EXTENSION_SIGNATURES += (
                  "https://github.com/ultralytics/yolov5/issues/11149"),
         checked="2026-11-26",
         examples=("wheels/vitis-ai-943-torchvision-0112-vs-torch-1101-custom-ops.txt",
-                  "wheels/yolov5-11149-torchvision-custom-ops-train.txt"),
+                  "wheels/yolov5-11149-torchvision-custom-ops-train.txt",
+                  "wheels/sdnext-3531-torchvision-nms-torch-240-vision-0201-a.txt",
+                  "wheels/efficientdet-696-no-such-operator-torchvision-nms.txt"),
     ),
 )
 
@@ -201,7 +206,8 @@ EXTENSION_SIGNATURES += (
         kinds=("any",),
         # bitsandbytes before 0.43 (cuda_setup/paths.py) looked for libcudart.so, Linux-only, and failed on Windows paths.
         patterns=(r"argument of type 'WindowsPath' is not iterable",
-                  r"CUDA_SETUP: WARNING! libcudart\.so not found in any environmental path"),
+                  # its own diagnosis once the search failed (the search's warnings alone also appear in healthy runs)
+                  r"The main issue seems to be that the main CUDA runtime library was not detected"),
         severity="fail",
         cause=("This bitsandbytes release predates its CUDA loader's rewrite (0.43): it searches for the Linux CUDA "
                "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
@@ -231,7 +237,8 @@ EXTENSION_SIGNATURES += (
                "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
         advice=("Rebuild the extension (detectron2, DCNv2, ...) with CUDA: remove its old build (`rm -rf build/ "
                 "**/*.so`), set CUDA_HOME to the toolkit of torch's CUDA and FORCE_CUDA=1, then reinstall, e.g. "
-                "`FORCE_CUDA=1 pip install --no-build-isolation 'git+https://github.com/facebookresearch/detectron2.git'`."),
+                "`FORCE_CUDA=1 pip install --no-build-isolation 'git+https://github.com/facebookresearch/detectron2.git'`; "
+                "where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's index."),
         action="configure",
         rules_out=("a driver fault", "a CPU-only PyTorch, when torch.cuda.is_available() is True"),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -302,7 +309,9 @@ EXTENSION_SIGNATURES += (
         kinds=("pip", "other", "powershell", "build"),
         # PyPI's (and its mirrors') Windows torch wheels are CPU-only; PyTorch's CUDA wheels carry a +cuNNN local
         # version in the file name (torch-2.5.1+cu124-cp312-cp312-win_amd64.whl, %2B when URL-encoded).
-        patterns=(r"\btorch-(?P<version>\d{1,2}\.\d{1,2}\.\d{1,2})-cp\d{2,3}-cp\d{2,3}m?-win_amd64\.whl",),
+        # (Old default-CUDA builds sat under download.pytorch.org/whl/cuNNN/ without the suffix: not these.)
+        patterns=(r"(?<!cu\d\d/)(?<!cu\d\d\d/)\btorch-(?P<version>\d{1,2}\.\d{1,2}\.\d{1,2})-cp\d{2,3}-cp\d{2,3}m?-"
+                  r"win_amd64\.whl",),
         severity="fail",
         cause=("pip took torch {version} from PyPI (or a PyPI mirror) on Windows, and PyPI's Windows torch wheels are "
                "CPU-only builds, so this PyTorch cannot use the GPU."),
