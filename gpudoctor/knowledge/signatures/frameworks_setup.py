@@ -274,3 +274,30 @@ SETUP_SIGNATURES += (
         examples=("frameworks/donkeycar-1124-jetson-nano-tf29-cc53-ptx.txt",),
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.cudnn-cannot-load-nvrtc",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # cuDNN 8's runtime-compiled kernels dlopen "libnvrtc.so" by that name; PyTorch's pip wheels ship NVRTC under a
+        # hashed name (torch/lib/libnvrtc-<hash>.so.11.2) or in nvidia-cuda-nvrtc, so cuDNN itself is there.
+        patterns=(r"Could not load library (?P<library>libcudnn\w{0,30}\.so[\d.]{0,8})\. Error: libnvrtc\.so: cannot open",),
+        severity="fail",
+        cause=("cuDNN ({library}) is installed but cannot load NVRTC by the name libnvrtc.so, which the PyTorch wheel "
+               "ships only under a hashed or versioned file name, so cuDNN's convolutions fail."),
+        advice=("Give cuDNN a libnvrtc.so: upgrade PyTorch's wheel (`pip install -U torch --index-url "
+                "https://download.pytorch.org/whl/cu118`; 2.0.0's cu118 wheel had this), or link the bundled one: "
+                "`cd $(python -c 'import torch, os; print(os.path.dirname(torch.__file__))')/lib && ln -s "
+                "libnvrtc-*.so.11.2 libnvrtc.so`; a conda env can `conda install -c conda-forge cudnn`."),
+        action="configure",
+        rules_out=("a missing cuDNN", "a driver fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/facefusion/facefusion-docker/issues/9", "https://github.com/facefusion/facefusion-docker/issues/8",
+                 "https://github.com/v-iashin/Synchformer/issues/9"),
+        checked="2026-11-26",
+        examples=("frameworks/facefusion-docker-9-cudnn-cnn-infer-libnvrtc-symlink.txt",
+                  "frameworks/facefusion-docker-8-cudnn-cnn-infer-nvrtc-torch-upgrade-a.txt"),
+        refines=("frameworks.cudnn-library-missing",),  # the same line; cuDNN is there, NVRTC's name is not
+    ),
+)
