@@ -301,3 +301,28 @@ SETUP_SIGNATURES += (
         refines=("frameworks.cudnn-library-missing",),  # the same line; cuDNN is there, NVRTC's name is not
     ),
 )
+
+SETUP_SIGNATURES += (
+    Signature(
+        code="frameworks.tf-dnn-library-not-found",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # TensorFlow's and XLA's answer when the cuDNN it loaded is not one it can use (older than built for, another
+        # major); the line before it, when pasted, says which ("Loaded runtime CuDNN library: ...").
+        patterns=(r"DNN library is not found\.", r"Fail to find the dnn implementation\."),
+        severity="fail",
+        cause=("TensorFlow (or XLA) could not use the cuDNN it loaded: another version than the one it was built "
+               "with, usually an older cuDNN from the system or LD_LIBRARY_PATH shadowing the right one."),
+        advice=("Make TensorFlow load the cuDNN it was built with: remove other cuDNN copies from LD_LIBRARY_PATH (PATH "
+                "on Windows) and install the version of TensorFlow's tested build table (`pip install "
+                "\"tensorflow[and-cuda]\"` brings the matching nvidia-cudnn for 2.14 and newer)."),
+        action="configure",
+        rules_out=("a driver fault", "a model or code bug"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/apapiu/guided-diffusion-keras/issues/8", "https://github.com/gnobitab/RectifiedFlow/issues/6",
+                 "https://www.tensorflow.org/install/source#gpu"),
+        checked="2026-11-26",
+        examples=("frameworks/guided-diffusion-keras-8-dnn-library-not-found-other-cudnn.txt",
+                  "frameworks/rectifiedflow-6-fail-to-find-dnn-implementation-cudnn-805.txt"),
+    ),
+)
