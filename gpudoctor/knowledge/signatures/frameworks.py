@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -70,7 +71,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # pip list / pip install, and python -m torch.utils.collect_env
             r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
             r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
-            r"CUDA used to build PyTorch: None\b",
+            r"CUDA used to build PyTorch: (?:None|Could not collect)\b",  # collect_env: torch.version.cuda is None
+            r"module 'torch\._C' has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'",  # no CUDA bindings built
         ),
         severity="fail",
         cause="The installed PyTorch is a CPU-only build, so it cannot use the GPU.",
@@ -84,7 +86,9 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/pytorch/pytorch/issues/69202", "https://github.com/open-mmlab/PIA/issues/30",
                  PYTORCH_INSTALL),
         checked="2026-11-25",
-        examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt"),
+        examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt",
+                  "frameworks/pytorch-122924-windows-collect-env-cuda-could-not-collect.txt",
+                  "frameworks/ootdiffusion-110-torch-c-no-cuda-setdevice-a.txt", "frameworks/gentrl-36-windows-set-device-torch-c-no-cuda.txt"),
     ),
     Signature(
         code="frameworks.cudnn-older-than-built-for",
@@ -157,7 +161,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version. Where the error it
             # carries is libcuda.so's, cuDNN is there and the driver's unversioned link is what is missing
             # (cuda.libcuda-unversioned reads that line).
-            r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*)",
+            r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*|cudnn\w{0,40}\.dll)",
             r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
             r"Unable to load any of \{libcudnn",
         ),
@@ -172,7 +176,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ultrasev/stream-whisper/issues/28", "https://github.com/jianchang512/stt/issues/76",
                  CUDNN_MATRIX),
         checked="2026-11-25",
-        examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt"),
+        examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt",
+                  "frameworks/whisper-standalone-win-118-cudnn-ops-infer64-8-dll-126.txt"),
     ),
     Signature(
         code="frameworks.nvjitlink-shadowed",
@@ -592,4 +597,4 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
-SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES
+SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES

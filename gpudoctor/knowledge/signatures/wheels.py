@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
+from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -209,7 +210,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784"),
         checked="2026-11-25",
-        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt", "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",),  # flash-attn's: its own row
     ),
     Signature(
         code="wheels.xformers-built-for-other-torch",
@@ -596,4 +597,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES

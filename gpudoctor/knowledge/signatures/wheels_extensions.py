@@ -1,0 +1,330 @@
+"""Compiled extensions of the PyTorch ecosystem and the Windows toolchain that builds them.
+
+PyG's extensions (torch_scatter, torch_sparse, ...) of another CUDA than torch, mmcv without its compiled ops, nvcc
+on Windows without MSVC's cl.exe in PATH, and a Visual Studio STL newer than the nvcc it meets. wheels.py adds them
+to its SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_BUILD = ("build", "pip", "traceback", "other", "powershell", "docker")
+PYG_INSTALL = "https://pytorch-geometric.readthedocs.io/en/latest/install/installation.html"
+MMCV_INSTALL = "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"
+
+EXTENSION_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.pyg-extension-other-cuda",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # torch_scatter/__init__.py and its siblings compare torch.version.cuda with the CUDA they were built with.
+        patterns=(r"Detected that PyTorch and (?P<extension>torch_\w{1,20}) were compiled with different CUDA versions\. "
+                  r"PyTorch has CUDA version (?P<torch_cuda>[\d.]{1,8}) and \w{1,30} has CUDA version "
+                  r"(?P<extension_cuda>[\d.]{1,8})",),
+        severity="fail",
+        cause=("{extension} was built for CUDA {extension_cuda} and the installed PyTorch for CUDA {torch_cuda}, so "
+               "PyG's extension refuses to load."),
+        advice=("Reinstall PyG's extensions (torch_scatter, torch_sparse, torch_cluster, torch_spline_conv, pyg_lib) "
+                "from the wheel index of this torch and CUDA: `pip install --force-reinstall torch_scatter "
+                "torch_sparse -f https://data.pyg.org/whl/torch-${TORCH}+${CUDA}.html` with `python -c \"import torch; "
+                "print(torch.__version__)\"`; or install the torch build of the extensions' CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/rusty1s/pytorch_sparse/issues/86", "https://github.com/rusty1s/pytorch_sparse/issues/49",
+                 PYG_INSTALL),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-sparse-86-torch-sparse-cuda-111-vs-102.txt",
+                  "wheels/pytorch-sparse-49-cuda-110-vs-102-reinstall-torch.txt"),
+    ),
+    Signature(
+        code="wheels.mmcv-without-compiled-ops",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # mmcv/utils/ext_loader.py imports mmcv._ext, which only mmcv-full (mmcv 1.x) or mmcv built with ops (2.x) has.
+        patterns=(r"No module named '?mmcv\._ext\b",),
+        severity="fail",
+        cause=("The installed mmcv has no compiled ops (mmcv._ext): it is the lite package (mmcv 1.x without -full, "
+               "mmcv-lite), or a build for another PyTorch and CUDA that did not compile them."),
+        advice=("Uninstall mmcv and install the build with ops for this PyTorch and CUDA: mmcv 1.x as mmcv-full (`pip "
+                "uninstall -y mmcv mmcv-full && pip install --no-cache-dir mmcv-full==1.7.2 -f "
+                "https://download.openmmlab.com/mmcv/dist/cu118/torch2.0/index.html`), mmcv 2.x with `mim install "
+                "mmcv` (OpenMMLab's prebuilt wheels for the torch and CUDA)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/XLearning-SCU/2022-CVPR-AirNet/issues/5", "https://github.com/wzzheng/TPVFormer/issues/48",
+                 MMCV_INSTALL),
+        checked="2026-11-26",
+        examples=("wheels/airnet-5-mmcv-ext-missing-pip-install-mmcv.txt",
+                  "wheels/tpvformer-48-mim-install-mmcv-without-ops-a.txt"),
+    ),
+    Signature(
+        code="wheels.msvc-stl-needs-newer-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # MSVC's yvals_core.h refuses nvcc older than the STL supports unless _ALLOW_COMPILER_AND_STL_VERSION_MISMATCH.
+        patterns=(r"STL1002: Unexpected compiler version, expected CUDA (?P<cuda>\d{1,2}\.\d{1,2})",),
+        severity="fail",
+        cause=("This Visual Studio's C++ standard library accepts nvcc from CUDA {cuda} on, and an older CUDA toolkit's "
+               "nvcc compiled the extension."),
+        advice=("Build with the CUDA version the error names or newer (install that toolkit and point CUDA_HOME/CUDA_PATH at it), or "
+                "install an older MSVC toolset in the Visual Studio Installer (VS 2019, or 2022's 14.39 toolset) and "
+                "build from its x64 Native Tools prompt."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lshqqytiger/ZLUDA/issues/108", "https://github.com/microsoft/STL/issues/2359"),
+        checked="2026-11-26",
+        examples=("wheels/zluda-108-stl1002-expected-cuda-124.txt",),
+    ),
+    Signature(
+        code="wheels.nvcc-cl-exe-not-in-path",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # nvcc on Windows needs MSVC's cl.exe as its host compiler; torch.utils.cpp_extension probes it first.
+        patterns=(r"Cannot find compiler 'cl\.exe' in PATH",
+                  r"Error checking compiler version for cl: \[WinError 2\]"),
+        severity="fail",
+        cause="nvcc on Windows compiles the host code with MSVC's cl.exe, and no cl.exe is in this shell's PATH.",
+        advice=("Install Visual Studio's \"Desktop development with C++\" build tools and build from the \"x64 Native "
+                "Tools Command Prompt for VS\" (or run vcvars64.bat first), which puts cl.exe in PATH."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/elda27/pydrr/issues/6", "https://github.com/cupy/cupy/pull/4397"),
+        checked="2026-11-26",
+        examples=("wheels/pydrr-6-nvcc-cannot-find-cl-exe.txt",),
+    ),
+)
+
+# Prebuilt CUDA extensions named by their module: the line names the package to reinstall, so these rows take the
+# place of wheels.extension-built-for-other-torch's generic advice on the same line.
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.flash-attn-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # The import of flash-attn's compiled module fails on a torch (c10, ATen) symbol of another torch build.
+        patterns=(r"flash_attn_(?:2_)?cuda\.cpython-[\w-]{2,40}\.so: undefined\b",),
+        severity="fail",
+        cause=("flash-attn's compiled extension was built for another torch (version, CUDA or C++ ABI) than the one "
+               "installed, so it misses a torch symbol on import."),
+        advice=("Install the flash-attn build made for this torch: a flash-attn release whose wheel names this torch, "
+                "CUDA and C++ ABI (`python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+                "torch._C._GLIBCXX_USE_CXX11_ABI)\"`), or rebuild it here: `pip uninstall -y flash-attn && pip install "
+                "flash-attn --no-build-isolation --no-cache-dir`."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU too old for FlashAttention"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/931",
+                 "https://github.com/Dao-AILab/flash-attention/issues/950"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-950-cow-deleter-torch-212-roll-back.txt",
+                  "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+        refines=("wheels.extension-built-for-other-torch",),
+    ),
+    Signature(
+        code="wheels.mamba-kernels-built-for-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # mamba-ssm's selective_scan_cuda and causal-conv1d's causal_conv1d_cuda, prebuilt per torch release.
+        patterns=(r"(?:selective_scan_cuda|causal_conv1d_cuda)\.cpython-[\w-]{2,40}\.so: undefined\b",),
+        severity="fail",
+        cause=("mamba-ssm's or causal-conv1d's compiled kernels were built for another torch (version, CUDA or C++ ABI) "
+               "than the one installed, so they miss a torch symbol on import."),
+        advice=("Install the mamba-ssm and causal-conv1d wheels built for this torch, CUDA and C++ ABI (their GitHub "
+                "releases name them, e.g. +cu12torch2.4cxx11abiFALSE), or rebuild them here: `pip install "
+                "--no-build-isolation --no-cache-dir --force-reinstall causal-conv1d mamba-ssm`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/state-spaces/mamba/issues/217", "https://github.com/kuleshov-group/caduceus/issues/53",
+                 "https://github.com/state-spaces/mamba/releases"),
+        checked="2026-11-26",
+        examples=("wheels/caduceus-53-selective-scan-cuda-undefined-symbol.txt",
+                  "wheels/mamba-217-selective-scan-wheel-for-torch-23-on-dev-a.txt"),
+        refines=("wheels.extension-built-for-other-torch",),
+    ),
+    Signature(
+        code="wheels.torchvision-ops-not-loaded",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # torchvision/extension.py, _assert_has_ops: its compiled ops did not load into this torch.
+        patterns=(r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and",
+                  r"This can happen if your PyTorch and torchvision versions are incompatible",
+                  # torchvision's operators did not register with this torch (its meta kernels then find none).
+                  r"operator torchvision::(?P<operator>\w{2,40}) does not exist",
+                  r"No such operator torchvision::(?P<operator>\w{2,40})"),
+        severity="fail",
+        cause=("torchvision's compiled ops could not load into the installed torch: the two are not a matching pair "
+               "(another release, or another CUDA variant, of torchvision than torch's)."),
+        advice=("Install the torchvision release that pairs with the installed torch (pytorch/vision's compatibility "
+                "table) from the same index as torch: e.g. `pip install --force-reinstall torch==2.4.1 "
+                "torchvision==0.19.1 --index-url https://download.pytorch.org/whl/cu121` with torch's version and CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/vision#installation", "https://github.com/Xilinx/Vitis-AI/issues/943",
+                 "https://github.com/ultralytics/yolov5/issues/11149"),
+        checked="2026-11-26",
+        examples=("wheels/vitis-ai-943-torchvision-0112-vs-torch-1101-custom-ops.txt",
+                  "wheels/yolov5-11149-torchvision-custom-ops-train.txt",
+                  "wheels/sdnext-3531-torchvision-nms-torch-240-vision-0201-a.txt",
+                  "wheels/efficientdet-696-no-such-operator-torchvision-nms.txt"),
+    ),
+)
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.apex-without-cuda-extensions",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # apex builds its CUDA modules (fused_layer_norm_cuda, amp_C, ...) only when asked (--cpp_ext --cuda_ext).
+        patterns=(r"No module named '?(?P<module>fused_layer_norm_cuda|amp_C|fused_adam_cuda|fused_dense_cuda|"
+                  r"apex_C|syncbn|mlp_cuda)'",),
+        severity="fail",
+        cause=("apex is installed without its compiled CUDA extensions ({module} is missing): it was built without "
+               "--cpp_ext/--cuda_ext, or `pip install apex` installed an unrelated PyPI package."),
+        advice=("Rebuild apex from NVIDIA's source with its extensions, with nvcc of PyTorch's CUDA version: `git clone "
+                "https://github.com/NVIDIA/apex && cd apex && pip install -v --no-cache-dir --no-build-isolation "
+                "--config-settings \"--build-option=--cpp_ext\" --config-settings \"--build-option=--cuda_ext\" ./` "
+                "(older pip: --global-option=\"--cuda_ext\")."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "pip install apex"),
+        sources=("https://github.com/NVIDIA/apex#from-source", "https://github.com/NVIDIA/apex/issues/499",
+                 "https://github.com/Alpha-VLLM/LLaMA2-Accessory/issues/8"),
+        checked="2026-11-26",
+        examples=("wheels/apex-499-fused-layer-norm-cuda-build-cuda-ext.txt",
+                  "wheels/llama2-accessory-8-apex-without-cuda-modules.txt"),
+    ),
+    Signature(
+        code="wheels.bitsandbytes-old-cuda-setup-on-windows",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        # bitsandbytes before 0.43 (cuda_setup/paths.py) looked for libcudart.so, Linux-only, and failed on Windows paths.
+        patterns=(r"argument of type 'WindowsPath' is not iterable",
+                  # its own diagnosis once the search failed (the search's warnings alone also appear in healthy runs)
+                  r"The main issue seems to be that the main CUDA runtime library was not detected"),
+        severity="fail",
+        cause=("This bitsandbytes release predates its CUDA loader's rewrite (0.43): it searches for the Linux CUDA "
+               "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
+        advice=("Upgrade bitsandbytes to 0.43 or newer (`pip install -U \"bitsandbytes>=0.43\"` in the program's "
+                "environment), which loads the CUDA runtime through PyTorch and ships Windows builds; pinned to an old "
+                "release on Linux, add the CUDA runtime's directory to LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit, when PyTorch uses the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/32", "https://github.com/bmaltais/kohya_ss/issues/1000",
+                 "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
+        checked="2026-11-26",
+        examples=("wheels/kohya-ss-1000-bitsandbytes-windowspath-not-iterable-a.txt",
+                  "wheels/bitsandbytes-32-windows-cextension-windowspath.txt"),
+    ),
+)
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.extension-compiled-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA).
+        patterns=(r"Not compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
+        severity="fail",
+        cause=("The extension's CUDA kernels were never compiled: it was built where CUDA was not found (no nvcc or "
+               "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
+        advice=("Rebuild the extension (detectron2, DCNv2, ...) with CUDA: remove its old build (`rm -rf build/ "
+                "**/*.so`), set CUDA_HOME to the toolkit of torch's CUDA and FORCE_CUDA=1, then reinstall, e.g. "
+                "`FORCE_CUDA=1 pip install --no-build-isolation 'git+https://github.com/facebookresearch/detectron2.git'`; "
+                "where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's index."),
+        action="configure",
+        rules_out=("a driver fault", "a CPU-only PyTorch, when torch.cuda.is_available() is True"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://detectron2.readthedocs.io/en/latest/tutorials/install.html#common-installation-issues",
+                 "https://github.com/facebookresearch/detectron2/issues/257"),
+        checked="2026-11-26",
+        examples=("wheels/detectron2-257-roialign-not-compiled-with-gpu.txt",
+                  "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt"),
+    ),
+)
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.xformers-pins-another-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # pip's resolver (and its post-install conflict report): each xformers wheel pins the torch it was built for.
+        patterns=(r"xformers (?P<version>\d[\w.+]{0,30}) (?:requires|depends on) torch==(?P<wanted>\d[\w.+]{0,30})",),
+        severity="fail",
+        cause=("xformers {version} is a build for torch {wanted}, and the environment has (or asks for) another torch, "
+               "so pip either swaps torch for that one or leaves an xformers whose CUDA extensions cannot load."),
+        advice=("Install the xformers build made for the torch you keep, from the same CUDA index as torch: `pip "
+                "install -U xformers --index-url https://download.pytorch.org/whl/cu121` (xformers' changelog pairs "
+                "each release with a torch), or pin torch to the version xformers was built for."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/facebookresearch/xformers#installing-xformers",
+                 "https://github.com/facebookresearch/xformers/blob/main/CHANGELOG.md",
+                 "https://github.com/lewandofskee/DiAD/issues/49"),
+        checked="2026-11-26",
+        examples=("wheels/diad-49-xformers-0018-requires-torch-200.txt",
+                  "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt"),
+    ),
+)
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.conda-resolved-cpu-pytorch",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # PyTorch's conda packages choose CPU or CUDA through the pytorch-mutex metapackage (cpuonly pulls its cpu
+        # build); conda-forge names its CPU builds cpu_generic / cpu_mkl. Seen in `conda list` and in install plans.
+        patterns=(r"\bpytorch-mutex(?: {1,40}1\.0 {1,40}|-1\.0-)cpu\b",
+                  r"\bcpuonly(?: {1,40}\d[\d.]{0,8} {1,40}\d{1,3} {1,40}pytorch\b|-\d[\d.]{0,8}-\d{1,3}\b)",
+                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py"),
+        severity="fail",
+        cause=("conda resolved PyTorch's CPU-only variant (pytorch-mutex cpu, cpuonly, or a conda-forge cpu_ build), so "
+               "this environment's PyTorch cannot use the GPU whatever cudatoolkit it also holds."),
+        advice=("Install the CUDA variant in a clean environment: `conda remove cpuonly` (or recreate the env), then "
+                "force a CUDA build (`conda install pytorch=*=*cuda* pytorch-cuda=12.1 -c pytorch -c nvidia`; "
+                "conda-forge: `pytorch=*=cuda*`); PyTorch 2.6 and newer ship no conda packages, so there use pip: "
+                "`pip install torch --index-url https://download.pytorch.org/whl/cu124`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/meta-pytorch/data/issues/315", "https://github.com/pytorch/pytorch/issues/40213",
+                 "https://github.com/pytorch/pytorch/issues/32369"),
+        checked="2026-11-26",
+        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",),
+    ),
+)
+
+EXTENSION_SIGNATURES += (
+    Signature(
+        code="wheels.windows-torch-wheel-from-pypi",
+        cause_id="torch-cpu-build",
+        kinds=("pip", "other", "powershell", "build"),
+        # PyPI's (and its mirrors') Windows torch wheels are CPU-only; PyTorch's CUDA wheels carry a +cuNNN local
+        # version in the file name (torch-2.5.1+cu124-cp312-cp312-win_amd64.whl, %2B when URL-encoded).
+        # (Old default-CUDA builds sat under download.pytorch.org/whl/cuNNN/ without the suffix: not these.)
+        patterns=(r"(?<!cu\d\d/)(?<!cu\d\d\d/)\btorch-(?P<version>\d{1,2}\.\d{1,2}\.\d{1,2})-cp\d{2,3}-cp\d{2,3}m?-"
+                  r"win_amd64\.whl",),
+        severity="fail",
+        cause=("pip took torch {version} from PyPI (or a PyPI mirror) on Windows, and PyPI's Windows torch wheels are "
+               "CPU-only builds, so this PyTorch cannot use the GPU."),
+        advice=("Reinstall torch from PyTorch's CUDA index so pip cannot pick PyPI's CPU wheel: `pip uninstall -y torch "
+                "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu124` (pick the cuXXX the driver supports); a regional mirror of "
+                "PyPI serves the same CPU wheel."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/52662", "https://pytorch.org/get-started/locally/",
+                 "https://github.com/THU-MIG/yolov10/issues/218"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-52662-windows-pip-picks-pypi-cpu-wheel.txt",),
+    ),
+)
