@@ -317,9 +317,9 @@ def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = No
             if pattern.row.code in done or not _applies(pattern.row, kind) or not pattern.may_match(line.text):
                 continue
             found = pattern.regex.search(line.text)
-            if found:
+            fields = {k: v for k, v in found.groupdict().items() if v is not None} if found else {}
+            if found and pattern.row.holds(fields):
                 done.add(pattern.row.code)
-                fields = {k: v for k, v in found.groupdict().items() if v is not None}
                 out.append(SignatureMatch(pattern.row.code, fields, line.text, line.number, source))
     return out
 

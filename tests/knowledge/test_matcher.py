@@ -299,3 +299,16 @@ def test_a_cudnn_load_failing_on_libcuda_so_is_not_read_as_cudnn_missing():
             ).read_text().split("\n---\n", 1)[1]
     codes = {found.code for found in scan(text, "paste")}
     assert "cuda.libcuda-unversioned" in codes and "frameworks.cudnn-library-missing" not in codes
+
+
+def test_a_row_that_compares_two_numbers_matches_only_where_they_are_in_order():
+    import dataclasses
+
+    offload = dataclasses.replace(_row("ollama.partial", r"offloaded (?P<on_gpu>\d+)/(?P<layers>\d+) layers to GPU"),
+                                  smaller=(("on_gpu", "layers"),))
+    table = CompiledCatalogue((offload,))
+    log = ("load_tensors: offloaded 33/33 layers to GPU\n"  # all of it: no match
+           "load_tensors: offloaded 31/33 layers to GPU\n"  # the same first digit, two layers on the CPU
+           "load_tensors: offloaded 30/81 layers to GPU\n")
+    found = scan(log, "test", table=table)
+    assert [(m.line_number, m.fields["on_gpu"]) for m in found] == [(2, "31"), (3, "30")]

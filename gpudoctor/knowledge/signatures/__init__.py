@@ -84,10 +84,20 @@ class Signature:
     contexts: tuple[str, ...] = ()
     # ...and there takes the place of these generic rows' matches (their lines become its evidence).
     refines: tuple[str, ...] = ()
+    # Pairs of named fields whose numbers a match must hold smaller first, where a pattern names both: what a regex
+    # cannot compare ("offloaded 30/81 layers" is a partial offload, "81/81" is not).
+    smaller: tuple[tuple[str, str], ...] = ()
 
     @property
     def area(self) -> str:
         return self.code.split(".", 1)[0]
+
+    def holds(self, fields: Mapping[str, str]) -> bool:
+        """Whether a match's fields keep the row's `smaller` order; a pair the pattern does not name holds."""
+        try:
+            return all(float(fields[a]) < float(fields[b]) for a, b in self.smaller if a in fields and b in fields)
+        except ValueError:  # a field that is no number: the pattern promised one, so the line is not this message
+            return False
 
     def cause_for(self, fields: Mapping[str, str]) -> str:
         """The cause sentence with the match's fields filled in."""

@@ -12,24 +12,6 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
-_FULL_TO_PARTIAL = '" memory[.]required[.]partial="'
-
-
-def _fewer_of_more(joiner: str, first: str, decimal: bool = False) -> str:
-    """An alternation matching two whole numbers of up to three digits, written one, `joiner`, the other, where the
-    fewer is above 0 and below the more (regexes cannot compare numbers, and back-references are not linear): more
-    digits, or as many digits and a smaller leading one. `first` says which comes first; `decimal` allows one decimal
-    and a GiB unit after each (Ollama's memory figures)."""
-    tail = r"(?:\.\d)? GiB" if decimal else ""
-    def number(lead: str, digits: int) -> str:
-        return lead + (r"\d" * (digits - 1))
-
-    pairs = [(number("[1-9]", more), number("[1-9]", fewer)) for more in (2, 3) for fewer in range(1, more)]
-    pairs += [(number(str(lead), digits), number("1" if lead == 2 else f"[1-{lead - 1}]", digits))
-              for digits in (1, 2, 3) for lead in range(2, 10)]
-    ordered = ((more, fewer) if first == "more" else (fewer, more) for more, fewer in pairs)
-    return "|".join(f"{a}{tail}{joiner}{b}{tail}" for a, b in ordered)
-
 
 PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -37,15 +19,16 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
-            # llama.cpp and Ollama's new engine: N of M layers, N below M (and above 0: no-layers-offloaded's case)
-            rf"offloaded (?P<fraction>{_fewer_of_more('/', first='fewer')}) layers to GPU",
+            # llama.cpp and Ollama's new engine: N of M layers (N above 0: no-layers-offloaded's case)
+            r"offloaded (?P<on_gpu>[1-9]\d{0,3})/(?P<layers>\d{1,4}) layers to GPU",
             # Ollama 0.1 to 0.11's plan: layers.model=M then layers.offload=N on one line
-            rf"layers\.model=(?:{_fewer_of_more(' layers[.]offload=', first='more')})\b",
+            r"layers\.model=(?P<layers>\d{1,4}) layers\.offload=(?P<on_gpu>[1-9]\d{0,3})\b",
             # the same plan's memory when a paste splits those two apart: every layer's memory above the memory of the
             # layers that fit (Ollama prints one decimal, format.HumanBytes2)
-            rf"memory\.required\.full=\"(?:{_fewer_of_more(_FULL_TO_PARTIAL, first='more', decimal=True)}"
-            rf"|[\d.]{{1,6}} GiB{_FULL_TO_PARTIAL}[1-9][\d.]{{0,6}} MiB)\"",
+            r'memory\.required\.full="(?P<full>[\d.]{1,8}) GiB" memory\.required\.partial="(?P<partial>[\d.]{1,8}) GiB"',
+            r'memory\.required\.full="[\d.]{1,8} GiB" memory\.required\.partial="[1-9][\d.]{0,6} MiB"',
         ),
+        smaller=(("on_gpu", "layers"), ("partial", "full")),
         severity="warn",
         cause=("Only part of the model fits in GPU memory as loaded: the remaining layers run on the CPU, "
                "which sets the speed (the GPU mostly waits)."),
