@@ -68,6 +68,8 @@ def test_a_row_is_well_formed(row):
         f"{row.code}: sources are addresses"
     checked = datetime.date.fromisoformat(row.checked)
     assert checked <= datetime.date.today() + datetime.timedelta(days=1), f"{row.code}: checked in the future"
+    groups = {name for pattern in row.patterns for name in re.compile(pattern).groupindex}
+    assert all(a in groups and b in groups for a, b in row.smaller), f"{row.code}: `smaller` names a field no pattern has"
 
 
 def advice_forbidden_by_itself(row) -> list[str]:
