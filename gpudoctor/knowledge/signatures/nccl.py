@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -193,8 +194,10 @@ SIGNATURES += (
         code="nccl.peer-access-unsupported",
         cause_id="nccl-p2p-broken",
         kinds=("any",),
-        # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it.
-        patterns=(r"peer access is not supported between these two devices?", r"cudaErrorPeerAccessUnsupported"),
+        # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it when it fails them.
+        # Tools that only probe peer access print the same words in a warning and carry on: not a failure.
+        patterns=(r"^(?![^\n]{0,200}(?:[Ww]arning|WARNING))[^\n]{0,200}peer access is not supported between these two devices?",
+                  r"cudaErrorPeerAccessUnsupported"),
         severity="fail",
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
         advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
@@ -428,3 +431,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += SETUP_ROWS
+SIGNATURES += PEER_ROWS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -274,3 +275,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += WINDOWS_ROWS
+SIGNATURES += LINUX_ROWS

@@ -1,0 +1,42 @@
+"""Containers: the NVIDIA Container Toolkit's own failures, a release that crashes in the runtime hook and the hooks
+that rootless and CDI set-ups run (rows of the containers area, joined into containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+TOOLKIT_RELEASES = "https://github.com/NVIDIA/nvidia-container-toolkit/releases"
+_CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.toolkit-hook-crashed",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # runc runs nvidia-container-runtime-hook (or nvidia-container-runtime's hook) before the container starts; a
+        # release whose hook or nvidia-container-cli crashes shows as the hook dying on SIGSEGV: runc says "signal:
+        # segmentation fault" (C crash) or "exit status 2" with the Go runtime's SIGSEGV report on stderr.
+        patterns=(r"error running (?:prestart )?hook(?: #\d{1,2})?: signal: segmentation fault",
+                  r"error running hook(?: #\d{1,2})?: exit status 2, stdout: ?, stderr: (?:SIGSEGV: segmentation violation|"
+                  r"fatal error: unexpected signal during runtime execution)"),
+        severity="fail",
+        cause="The NVIDIA Container Toolkit's runtime hook crashed (segmentation fault) while setting up the GPU for the "
+              "container: a toolkit or libnvidia-container release that breaks on this host, not the driver or the image.",
+        advice=("Note the toolkit version (`nvidia-container-cli --version`, `dpkg -l | grep -e nvidia-container -e "
+                "libnvidia-container`) and install the previous release of the nvidia-container-toolkit and "
+                "libnvidia-container packages together (downgrade all four to one version, e.g. "
+                "`sudo apt install nvidia-container-toolkit=VER nvidia-container-toolkit-base=VER "
+                "libnvidia-container-tools=VER libnvidia-container1=VER`), or upgrade to a fixed release; then "
+                "`sudo systemctl restart docker` and check the toolkit's issue tracker for the release."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver", "rebuild the image"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1535", "https://github.com/NVIDIA/nvidia-docker/issues/1534",
+                 "https://github.com/NVIDIA/nvidia-container-runtime/issues/150", TOOLKIT_RELEASES),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1535-hook-segfault-rc-packages.txt",
+                  "containers/nvidiadocker-1534-toolkit-rc-hook1-segfault.txt",
+                  "containers/nvidiacontainerruntime-150-oci-hook-segfault.txt"),
+    ),
+)
