@@ -134,7 +134,12 @@ SIGNATURES += (
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
             # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
-            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host)",
+            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host|Connection timed out|"
+            r"Network is unreachable)",
+            # NCCL 2.4 to 2.11 print the same as "Call to connect returned X, retrying" (INFO) and "Connect to ADDR failed".
+            r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
+            r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
@@ -144,9 +149,10 @@ SIGNATURES += (
                 "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/210", ENVIRONMENT),
-        checked="2026-11-25",
-        examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",),
+        sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916", ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
+                  "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",

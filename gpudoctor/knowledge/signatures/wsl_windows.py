@@ -75,4 +75,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
     ),
+    Signature(
+        code="wsl.driver-insufficient",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # cuda.driver-insufficient's lines in a text that shows WSL 2: there the driver is the Windows one, seen through
+        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualisation) is what is too old.
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        contexts=("wsl",),
+        refines=("cuda.driver-insufficient",),
+        severity="fail",
+        cause="Inside WSL 2 the CUDA runtime found the driver too old: the NVIDIA driver on Windows (or the Windows "
+              "build itself) is older than this CUDA version or than WSL's GPU support needs.",
+        advice=("Update the NVIDIA driver on Windows (from nvidia.com; the WSL side needs no driver of its own) and "
+                "Windows itself (CUDA in WSL 2 needs Windows 11 or Windows 10 21H2 or later), run `wsl --update` and "
+                "`wsl --shutdown`, then check inside WSL that `nvidia-smi` shows the new driver and a CUDA version at "
+                "least the program's."),
+        action="configure",
+        rules_out=("the CUDA toolkit inside WSL",),
+        never_suggest=("install nvidia-driver", "apt install nvidia", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1437", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/nvidiadocker-1437-wsl2-insufficient-driver-old-windows.txt",),
+    ),
 )
