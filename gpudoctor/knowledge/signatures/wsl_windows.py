@@ -98,4 +98,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/nvidiadocker-1437-wsl2-insufficient-driver-old-windows.txt",),
     ),
+    Signature(
+        code="wsl.killed-memory-limit",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # A process killed with SIGKILL inside WSL 2: the shell's bare "Killed", a script's "line N: PID Killed",
+        # people's "it just says killed", and torchrun's exit code -9 (frameworks.process-killed-sigkill's lines).
+        # The WSL 2 VM gets half of Windows' RAM by default (8 GB on early builds) and its own swap, not Windows'.
+        patterns=(r"^\s{0,4}Killed\s{0,4}$", r": line \d{1,6}: {1,2}\d{1,9} Killed\b",
+                  r"\b(?:says|said|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
+                  r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
+                  r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed"),
+        contexts=("wsl",),
+        refines=("frameworks.process-killed-sigkill",),
+        severity="fail",
+        cause="The Linux kernel inside WSL 2 killed the process for lack of memory: the WSL 2 virtual machine has only "
+              "part of Windows' RAM (half by default) and its own swap, whatever Windows itself has free.",
+        advice=("Raise the WSL 2 virtual machine's memory and swap in %UserProfile%\\.wslconfig on Windows (a [wsl2] "
+                "section with memory=48GB and swap=32GB, sized to the machine; the file must be UTF-8 with LF line "
+                "endings to be read), run `wsl --shutdown`, and check inside WSL with `free -h` before loading the "
+                "model again."),
+        action="configure",
+        rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
+        never_suggest=("reinstall the driver", "lower the batch size"),
+        sources=("https://github.com/qwopqwop200/GPTQ-for-LLaMa/issues/160", "https://github.com/oobabooga/textgen/issues/41",
+                 "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/gptq-160-killed-wsl2-memory.txt", "wsl/textgen-41-server-killed-under-wsl2.txt"),
+    ),
 )
