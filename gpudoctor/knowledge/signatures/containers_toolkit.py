@@ -39,4 +39,28 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/nvidiadocker-1534-toolkit-rc-hook1-segfault.txt",
                   "containers/nvidiacontainerruntime-150-oci-hook-segfault.txt"),
     ),
+    Signature(
+        code="containers.cli-cuda-init-failed",
+        cause_id="cuda-unknown-error",
+        kinds=_CONTAINER_TEXT,
+        # libnvidia-container before 1.1 initialised CUDA on the host to list the GPUs (driver.c): when cuInit fails
+        # there, the CLI stops with "initialization error: cuda error: <CUDA's message>" before any container starts.
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: cuda error: (?P<error>unknown error|"
+                  r"initialization error|no CUDA-capable device is detected|invalid device ordinal)",),
+        severity="fail",
+        cause="CUDA could not initialise on the host ({error}) when the NVIDIA container runtime asked it for the GPUs: "
+              "the host's driver state, not the container, is what failed.",
+        advice=("Check CUDA on the host first (`nvidia-smi`, any CUDA sample); stop the programs using the GPU and reload "
+                "the unified-memory module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot, look in "
+                "`sudo dmesg` for Xid errors, and update libnvidia-container and nvidia-container-toolkit (1.1 and later "
+                "no longer initialise CUDA to start a container)."),
+        action="configure",
+        rules_out=("the container image", "Docker itself"),
+        never_suggest=("reinstall docker", "rebuild the image"),
+        sources=("https://github.com/NVIDIA/libnvidia-container/issues/3", "https://github.com/NVIDIA/libnvidia-container/issues/103",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1060"),
+        checked="2026-11-26",
+        examples=("containers/libnvidiacontainer-3-cli-cuda-unknown-error-reboot.txt",
+                  "containers/nvidiadocker-1060-cli-cuda-unknown-error-reload-modules.txt"),
+    ),
 )

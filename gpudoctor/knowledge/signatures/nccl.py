@@ -26,6 +26,8 @@ SIGNATURES += (
             r"ncclInvalidUsage: This usually reflects invalid usage",
             # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
             r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
+            r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -152,7 +154,8 @@ SIGNATURES += (
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916", ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
-                  "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt"),
+                  "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
+                  "nccl/nccltests-14-unhandled-system-error-socket-family.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",

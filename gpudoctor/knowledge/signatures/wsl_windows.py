@@ -127,4 +127,50 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/gptq-160-killed-wsl2-memory.txt", "wsl/textgen-41-server-killed-under-wsl2.txt"),
     ),
+    Signature(
+        code="wsl.subsystem-feature-disabled",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
+        patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
+                  r"The Windows Subsystem for Linux optional component is not enabled"),
+        severity="fail",
+        cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
+              "(or its installation did not complete at the last restart).",
+        advice=("Enable it in an administrator PowerShell: `wsl --install` on current Windows, or `dism.exe /online "
+                "/enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all /norestart` (and "
+                "VirtualMachinePlatform for WSL 2), restart Windows, check in OptionalFeatures.exe that it stayed "
+                "enabled, then open the distribution again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt"),
+    ),
+    Signature(
+        code="wsl.windows-nvcuda-missing",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # nvcuda.dll is the CUDA driver API on Windows; only the NVIDIA display driver installs it (System32). TensorFlow's
+        # self-check (1.x), its dso_loader (2.x) and Python's ctypes/os.add_dll_directory name it when it is missing.
+        patterns=(r"Could not find '?nvcuda\.dll'?\. TensorFlow requires",
+                  r"Could not load dynamic library 'nvcuda\.dll'",
+                  r"Could not find module '[^'\n]{0,120}nvcuda\.dll'"),
+        refines=("frameworks.tf-cuda-libraries-missing",),
+        severity="fail",
+        cause="Windows has no usable NVIDIA driver: nvcuda.dll, which only the NVIDIA display driver installs (in "
+              "C:\\Windows\\System32), cannot be loaded.",
+        advice=("Install (or repair with a clean install) the current NVIDIA display driver for this GPU from nvidia.com, "
+                "restart, and check that `nvidia-smi` works in a new terminal; the CUDA toolkit does not provide "
+                "nvcuda.dll. On a PC without an NVIDIA GPU use the framework's CPU build."),
+        action="configure",
+        rules_out=("the CUDA toolkit's DLLs (cudart, cublas)",),
+        never_suggest=("add the CUDA toolkit to PATH",),
+        sources=("https://github.com/EvilPort2/Sign-Language/issues/16", "https://github.com/faroit/CountNet/issues/5",
+                 "https://github.com/NVIDIA/cuda-python/issues/1288"),
+        checked="2026-11-26",
+        examples=("wsl/signlanguage-16-tensorflow-nvcuda-dll-not-found.txt", "wsl/countnet-5-importerror-nvcuda-dll.txt"),
+    ),
 )
