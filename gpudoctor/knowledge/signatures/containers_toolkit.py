@@ -63,4 +63,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/libnvidiacontainer-3-cli-cuda-unknown-error-reboot.txt",
                   "containers/nvidiadocker-1060-cli-cuda-unknown-error-reload-modules.txt"),
     ),
+    Signature(
+        code="containers.cdi-stale-device-node",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # The CDI injector (podman, containerd, Docker's CDI mode) stats every device node the spec lists: a spec written
+        # before a reboot, a driver change or on another host names /dev/dri or /dev/nvidia* nodes that are gone.
+        patterns=(r"failed to stat CDI host device \\?\"(?P<path>/dev/[\w/.-]{1,60})\\?\": no such file or directory",),
+        severity="fail",
+        cause="The CDI spec names a device node that does not exist on this host ({path}): it was generated before the "
+              "devices changed (a reboot, a driver update, another GPU) or elsewhere, so the GPU cannot be injected.",
+        advice=("Regenerate the CDI spec from the host as it is now: `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml` (and remove older specs from /etc/cdi and /var/run/cdi), check "
+                "`nvidia-ctk cdi list`, then start the container again; on current toolkits enable the "
+                "nvidia-cdi-refresh service so the spec follows driver updates."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/46",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/885",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/ctk-46-stat-cdi-host-device-controld69.txt",),
+    ),
 )

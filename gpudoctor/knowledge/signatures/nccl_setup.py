@@ -220,4 +220,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1939-gpudirect-rdma-disabled-for-hca.txt",),
     ),
+    Signature(
+        code="nccl.launcher-rank-killed",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # The other launchers' words for a rank killed with SIGKILL (torchrun's are frameworks.process-killed-sigkill's):
+        # torch.multiprocessing.spawn (mp.spawn) and DeepSpeed's launcher. SIGKILL is almost always the OOM killer.
+        patterns=(r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
+                  r"Exception: process (?P<rank2>\d{1,5}) terminated with signal SIGKILL",
+                  r"exits with return code = -9\b"),
+        severity="fail",
+        cause="A training process was killed with SIGKILL, which on Linux is almost always the kernel's OOM killer: the "
+              "machine (or the container's or job's memory limit) ran out of host RAM, not GPU memory.",
+        advice=("Confirm it with `sudo dmesg -T | grep -i -e 'out of memory' -e 'killed process'` (or the container's or "
+                "job's memory limit), then lower the host RAM each rank holds (load the model once or with "
+                "low_cpu_mem_usage, fewer DataLoader workers, no full dataset in memory per rank), or add RAM or swap."),
+        action="configure",
+        rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/MPI-Dortmund/tomotwin-cryoet/issues/122",
+                 "https://pytorch.org/docs/stable/multiprocessing.html#spawning-subprocesses"),
+        checked="2026-11-26",
+        examples=("nccl/tomotwin-122-processexited-sigkill-swap.txt",),
+    ),
 )

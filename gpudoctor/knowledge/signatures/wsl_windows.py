@@ -109,9 +109,12 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"\b(?:says|said|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
                   r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
                   r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
-                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed"),
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
+                  # nccl.launcher-rank-killed's lines: mp.spawn's and DeepSpeed's launcher's words for the same kill.
+                  r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
+                  r"exits with return code = -9\b"),
         contexts=("wsl",),
-        refines=("frameworks.process-killed-sigkill",),
+        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed"),
         severity="fail",
         cause="The Linux kernel inside WSL 2 killed the process for lack of memory: the WSL 2 virtual machine has only "
               "part of Windows' RAM (half by default) and its own swap, whatever Windows itself has free.",
