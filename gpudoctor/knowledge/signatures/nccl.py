@@ -373,10 +373,13 @@ SIGNATURES += (
                   r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})",
                   # The IB transport's and older NCCL's (2.4 to 2.7) words for the same disagreement.
                   r"NET/IB ?: [^\n]{0,120}collective mismatch error,? local size (?P<local>\d{1,15}) remote",
-                  r"NCCL WARN Mismatched collective detected, please check your collective calls"),
+                  r"NCCL WARN Mismatched collective detected, please check your collective calls",
+                  # PyTorch's own check (TORCH_DISTRIBUTED_DEBUG=DETAIL) names the two ranks' calls.
+                  r"Detected mismatch between collectives on ranks\. Rank (?P<rank>\d{1,6}) is running (?:inconsistent )?collective"),
         severity="fail",
-        cause="A rank received a larger message than it expected: the ranks do not issue the same collectives (order, "
-              "size or type differ between them), or run with different NCCL settings.",
+        cause="The ranks do not issue the same collectives (order, size or type differ between them; a rank received a "
+              "larger message than it expected, or PyTorch's check saw different calls), or run with different NCCL "
+              "settings.",
         advice=("Make every rank call the same collectives in the same order with the same sizes (compare the ranks' "
                 "calls with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=COLL; a rank on another code path, uneven data or a "
                 "rank-dependent shape is the usual cause) and give all ranks the same NCCL environment and version "
@@ -387,7 +390,8 @@ SIGNATURES += (
                  "https://github.com/NVIDIA/nccl/issues/969", "https://github.com/NVIDIA/nccl/issues/296"),
         checked="2026-11-25",
         examples=("nccl/nccl-626-socket-message-truncated-multinode.txt", "nccl/nccl-969-ib-collective-mismatch-error.txt",
-                  "nccl/nccl-296-mismatched-collective-detected.txt"),
+                  "nccl/nccl-296-mismatched-collective-detected.txt",
+                  "nccl/lightning-19106-log-dict-keys-collective-mismatch.txt"),
     ),
 )
 

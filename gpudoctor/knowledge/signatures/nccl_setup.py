@@ -243,4 +243,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/tomotwin-122-processexited-sigkill-swap.txt",),
     ),
+    Signature(
+        code="nccl.collective-on-cpu-tensor",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # ProcessGroupNCCL carries CUDA tensors only: torch 2.x's backend dispatcher finds no backend for a CPU tensor
+        # in a group created with backend="nccl" alone; torch 1.x's ProcessGroupNCCL checked "Tensors must be CUDA".
+        patterns=(r"No backend type associated with device type cpu",
+                  r"RuntimeError: Tensors must be CUDA and dense"),
+        severity="fail",
+        cause="A collective or send/recv was called on a CPU tensor in a process group whose only backend is NCCL, which "
+              "carries CUDA tensors only: the program's own code, not the GPUs or the network.",
+        advice=("Move the tensor to the rank's GPU before the call (`t = t.to(f\"cuda:{local_rank}\")`, with "
+                "torch.cuda.set_device(local_rank) first), or create the process group with a CPU backend as well "
+                "(`init_process_group(backend=\"cpu:gloo,cuda:nccl\")`) when CPU tensors must be exchanged."),
+        action="configure",
+        rules_out=("the NCCL installation", "the network"),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/mistralai/mistral-inference/issues/252",
+                 "https://github.com/THUDM/SwissArmyTransformer/issues/173",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-26",
+        examples=("nccl/mistralinference-252-broadcast-cpu-tensor-nccl.txt",
+                  "nccl/swissarmytransformer-173-recv-cpu-weight-nccl.txt"),
+    ),
 )

@@ -61,7 +61,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # wsl.exe on Windows 10 and early 11, where the WSL 2 Linux kernel came as a separate package (and 0x800701bc
         # in later wording), before WSL itself moved to the Store.
         # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
-        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern"),
+        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern",
+                  # Docker Desktop's own words when its WSL 2 backend finds WSL 2 missing or half installed.
+                  r"WSL ?2 installation is incomplete", r"WslKernelUpdateNotInstalledException"),
         severity="fail",
         cause="WSL 2 cannot start because its Linux kernel component is missing or too old.",
         advice=("Install or update the WSL 2 kernel: `wsl --update` in an administrator PowerShell (on older Windows 10 "
@@ -71,9 +73,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/969", "https://github.com/microsoft/WSL/issues/9626",
+                 "https://github.com/docker/for-win/issues/12791",
                  "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
         checked="2026-11-26",
-        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
+        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",
+                  "wsl/dockerforwin-12791-docker-desktop-wsl2-incomplete.txt"),
     ),
     Signature(
         code="wsl.driver-insufficient",
