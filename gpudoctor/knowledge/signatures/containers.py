@@ -182,7 +182,9 @@ SIGNATURES += (
         patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",
                   # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
                   # and GPU feature discovery print it when the pod has no libnvidia-ml.
-                  r"\bcould not load NVML library\b"),
+                  r"\bcould not load NVML library\b",
+                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason.
+                  r"[Nn]vml init failed: ERROR_LIBRARY_NOT_FOUND"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
@@ -196,7 +198,8 @@ SIGNATURES += (
                  "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
         checked="2026-11-25",
         examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
-                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt"),
+                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt",
+                  "containers/k8sdp-1805-nvml-init-failed-library-not-found.txt"),
     ),
     Signature(
         code="containers.nvidia-docker-uvm",

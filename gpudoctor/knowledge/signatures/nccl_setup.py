@@ -267,4 +267,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/mistralinference-252-broadcast-cpu-tensor-nccl.txt",
                   "nccl/swissarmytransformer-173-recv-cpu-weight-nccl.txt"),
     ),
+    Signature(
+        code="nccl.topology-sysfs-missing",
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        # graph/xml.cc resolves each GPU's PCI path under /sys/class/pci_bus to build the topology; WSL 2 (and some
+        # VMs and containers) expose none, and NCCL before 2.10 had no fallback, so init fails with a system error.
+        patterns=(r"NCCL WARN Could not find real path of /sys/class/pci_bus/",),
+        severity="fail",
+        cause="NCCL could not find the GPU's PCI topology under /sys/class/pci_bus: typical of WSL 2 (no PCI topology "
+              "for the GPU) with an NCCL release older than 2.10, which has no WSL support.",
+        advice=("Check the NCCL in use (`python -c \"import torch; print(torch.cuda.nccl.version())\"`) and move to NCCL "
+                "2.10 or newer (a current PyTorch wheel bundles one); outside WSL, make /sys visible to the process (a "
+                "container started without the host's /sys, or a VM, hides it) or give NCCL a topology with "
+                "NCCL_TOPO_FILE."),
+        action="configure",
+        rules_out=("the network",),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/573", "https://github.com/NVIDIA/nccl/issues/511",
+                 "https://github.com/NVIDIA/nccl/issues/442"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-573-sysfs-pci-topology-wsl2-2-7-8.txt",),
+    ),
 )
