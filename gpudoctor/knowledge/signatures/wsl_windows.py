@@ -19,6 +19,8 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"WSL2 is not supported with your current machine configuration",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
+                  # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
+                  r"Error code: Wsl/[\w/]{0,60}HCS_E_SERVICE_NOT_AVAILABLE",
                   # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
                   r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
                   r"not \w{9}"),
@@ -35,7 +37,9 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
                  WSL_TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",),
+        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
+                  "wsl/wsl-8793-hcs-e-service-not-available.txt",
+                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt"),
     ),
     Signature(
         code="wsl.dxg-ioctl-noise",
