@@ -475,18 +475,25 @@ SIGNATURES += (
         kinds=("any",),
         # nvidia-container-cli matches each requested device (NVIDIA_VISIBLE_DEVICES, --gpus device=...) against the
         # indices and UUIDs NVML lists; a value that matches none is printed before "unknown device".
-        patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",),
+        patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",
+                  # libnvidia-container before 1.3 put the value last: "device error: unknown device id: 0\r".
+                  r"nvidia-container-cli(?:\.real)?: device error: unknown device id: (?P<device_id>[^\n]{1,80})"),
         severity="fail",
-        cause="The container asked for GPU '{device}', which matches no index or UUID of this host's GPUs.",
+        cause="The container asked for a GPU that matches no index or UUID of this host's GPUs (an id the host does not "
+              "have, or one carrying stray whitespace or control characters).",
         advice=("Make the container's request (`--gpus device=...`, NVIDIA_VISIBLE_DEVICES, or the device plugin's "
-                "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, then recreate the container."),
+                "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, with no stray whitespace or "
+                "control characters (a trailing space or \\r from a script or scheduler: strip them, e.g. "
+                "`tr -d '\\r '`), or `all` with the scheduler limiting the GPUs; then recreate the container."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/29",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/108"),
-        checked="2026-11-25",
-        examples=("containers/ctk-29-cli-unknown-device.txt",),
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/108", "https://github.com/ystia/yorc/issues/210",
+                 "https://github.com/NVIDIA/enroot/issues/207"),
+        checked="2026-11-26",
+        examples=("containers/ctk-29-cli-unknown-device.txt", "containers/yorc-210-device-id-stray-cr.txt",
+                  "containers/enroot-207-device-error-4-unknown-device.txt"),
     ),
     Signature(
         code="containers.runtime-handler-missing",
