@@ -75,16 +75,19 @@ SIGNATURES += (
         cause="The framework found an NCCL library without {symbol}: an older NCCL than the one it was built for is "
               "loaded first.",
         advice=("Find which libnccl is loaded (`ldd .../torch/lib/libtorch_cuda.so | grep nccl`, LD_LIBRARY_PATH, "
-                "LD_PRELOAD, a system NCCL or an older nvidia-nccl wheel) and remove it from the path, or install the "
-                "NCCL version the framework needs (the matching nvidia-nccl-cu12/cu13 wheel, pinned to its "
-                "requirement)."),
+                "LD_PRELOAD, a system NCCL, another package that ships its own NCCL, or two wheels side by side: "
+                "`pip list | grep -i nccl` showing nvidia-nccl-cu11 beside nvidia-nccl-cu12) and remove or uninstall the "
+                "extra one, or install the NCCL version the framework needs (the matching nvidia-nccl-cu12/cu13 wheel, "
+                "pinned to its requirement)."),
         action="configure",
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/NVIDIA/nccl/issues/1180",
-                 "https://github.com/GoogleCloudPlatform/scientific-computing-examples/pull/157"),
-        checked="2026-11-25",
+                 "https://github.com/GoogleCloudPlatform/scientific-computing-examples/pull/157",
+                 "https://github.com/pytorch/pytorch/issues/119932"),
+        checked="2026-11-26",
         examples=("nccl/nccl-1180-undefined-symbol-ncclcommregister.txt",
-                  "nccl/scicompexamples-157-undefined-ncclcommresume.txt"),
+                  "nccl/scicompexamples-157-undefined-ncclcommresume.txt",
+                  "nccl/pytorch-119932-import-torch-ncclcommregister-conflicting-nccl.txt"),
     ),
     Signature(
         code="nccl.net-plugin-not-found",

@@ -27,6 +27,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
         versions=("accelerate>=0.20",),
         sources=("https://github.com/McGill-NLP/llm2vec/issues/84", "https://github.com/huggingface/accelerate/issues/2328",
+                 "https://github.com/huggingface/accelerate/pull/2195",
                  NCCL_ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/llm2vec-84-rtx4000-p2p-ib-notimplemented.txt",),
