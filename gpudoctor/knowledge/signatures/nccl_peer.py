@@ -25,7 +25,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU itself"),
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
-        versions=("accelerate>=0.20",),
+        versions=("accelerate>=0.25",),
         sources=("https://github.com/McGill-NLP/llm2vec/issues/84", "https://github.com/huggingface/accelerate/issues/2328",
                  "https://github.com/huggingface/accelerate/pull/2195",
                  NCCL_ENVIRONMENT),
