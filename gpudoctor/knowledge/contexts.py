@@ -107,12 +107,12 @@ def in_text(text: str, names: frozenset[str] | None = None) -> frozenset[str]:
                      if (names is None or name in names) and any(marker.search(text) for marker in markers))
 
 
-def of_host(platform=None, container=None, kernel_driver=None) -> frozenset[str]:
+def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     """The contexts a live host is in, from facts gpudoctor gathered (a probe's answers; None when not known):
     the platform's kind ("wsl"), whether the container probe found it running in a container, and the Secure
-    Boot state the kernel driver probe read from EFI (True only: unknown is not on)."""
+    Boot state read from EFI (True only: unknown is not on)."""
     found = set()
-    if getattr(kernel_driver, "secure_boot", None) is True:
+    if getattr(secure_boot, "on", None) is True:
         found.add("secure-boot")
     if getattr(platform, "kind", None) == "wsl":
         found.add("wsl")

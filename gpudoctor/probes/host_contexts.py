@@ -16,6 +16,6 @@ def _fact(facts, name: str):
 
 
 def host_contexts(facts, *names: str) -> frozenset[str]:
-    """The contexts the facts `names` ("platform", "container", "kernel_driver") show."""
+    """The contexts the facts `names` ("platform", "container", "secure_boot") show."""
     known = {name: _fact(facts, name) for name in names}
-    return of_host(known.get("platform"), known.get("container"), known.get("kernel_driver"))
+    return of_host(known.get("platform"), known.get("container"), known.get("secure_boot"))

@@ -23,9 +23,6 @@ NVIDIA_PARAMS = "/proc/driver/nvidia/params"
 MODULE_VERSION = "/sys/module/nvidia/version"
 MODULE_TAINT = "/sys/module/nvidia/taint"
 PROC_MODULES = "/proc/modules"
-EFI = "/sys/firmware/efi"
-# The UEFI global variable SecureBoot: 4 attribute bytes, then 1 (on) or 0 (off).
-SECURE_BOOT_VAR = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 MODPROBE_DIRS = ("/etc/modprobe.d", "/usr/lib/modprobe.d", "/lib/modprobe.d", "/run/modprobe.d")
 # Where distributions and NVIDIA's installers put libnvidia-ml.so.1 (a link to .so.<version>).
 NVML_LIBRARY_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
@@ -133,16 +130,6 @@ def _nouveau_blacklist(host: Host) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _secure_boot(host: Host) -> tuple[bool | None, bool | None]:
-    efi = host.list_dir(EFI)
-    if not efi.ok:  # no /sys/firmware/efi: booted without UEFI (legacy BIOS, or a VM like Firecracker)
-        return (False if efi.error == "not-found" else None), None
-    var = host.read_file(SECURE_BOOT_VAR, limit=16)
-    if not var.ok or not var.data or len(var.data) < 5:
-        return True, None
-    return True, var.data[4] == 1
-
-
 def _userspace(host: Host, gpus) -> tuple[str | None, str | None]:
     """libnvidia-ml's version: NVML says it ('12.580.159.04') when it initialises; after a version
     mismatch it cannot, and the library's file name says it instead."""
@@ -215,7 +202,7 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts | NotSeen:
     module_version = _text(host, MODULE_VERSION, 64)
     userspace, source = _userspace(host, gpus)
     installed = _installed_if_mismatched(host, gpus, nvrm or module_version or "", userspace)
-    efi, secure_boot = _secure_boot(host)
+    boot = facts.get("secure_boot")
     return KernelDriverFacts(
         error=None,
         nvrm_version=nvrm_line.line if nvrm_line else (nvrm or "").splitlines()[0].strip() if nvrm else None,
@@ -224,8 +211,8 @@ def probe_kernel_driver(host: Host, facts) -> KernelDriverFacts | NotSeen:
         loaded=_loaded_modules(host),
         params=_params(_text(host, NVIDIA_PARAMS)),
         nouveau_blacklist=_nouveau_blacklist(host),
-        secure_boot=secure_boot,
-        efi=efi,
+        secure_boot=boot.on,
+        efi=boot.efi,
         userspace_version=userspace,
         userspace_source=source,
         installed_module_version=installed[0],

@@ -118,7 +118,7 @@ def probe_kernel_log(host: Host, facts) -> KernelLog | NotSeen:
     if facts.get("platform").kind == "windows":
         return KernelLog(boots=(), error="not applicable on windows")
     # A WSL host, or Secure Boot on (the EFI variable): a generic line of the log is read in that context.
-    contexts = host_contexts(facts, "platform", "kernel_driver")
+    contexts = host_contexts(facts, "platform", "secure_boot")
     # The previous boot's journal (0.04-0.18 s to read on a 2-core machine) is read beside this boot's log.
     with ThreadPoolExecutor(max_workers=1) as pool:
         previous = pool.submit(_journal, host, "previous", "-1", contexts)
