@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
+from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -181,7 +182,9 @@ SIGNATURES += (
         patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",
                   # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
                   # and GPU feature discovery print it when the pod has no libnvidia-ml.
-                  r"\bcould not load NVML library\b"),
+                  r"\bcould not load NVML library\b",
+                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason.
+                  r"[Nn]vml init failed: ERROR_LIBRARY_NOT_FOUND"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
@@ -195,7 +198,8 @@ SIGNATURES += (
                  "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
         checked="2026-11-25",
         examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
-                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt"),
+                  "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt",
+                  "containers/k8sdp-1805-nvml-init-failed-library-not-found.txt"),
     ),
     Signature(
         code="containers.nvidia-docker-uvm",
@@ -471,18 +475,25 @@ SIGNATURES += (
         kinds=("any",),
         # nvidia-container-cli matches each requested device (NVIDIA_VISIBLE_DEVICES, --gpus device=...) against the
         # indices and UUIDs NVML lists; a value that matches none is printed before "unknown device".
-        patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",),
+        patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",
+                  # libnvidia-container before 1.3 put the value last: "device error: unknown device id: 0\r".
+                  r"nvidia-container-cli(?:\.real)?: device error: unknown device id: (?P<device_id>[^\n]{1,80})"),
         severity="fail",
-        cause="The container asked for GPU '{device}', which matches no index or UUID of this host's GPUs.",
+        cause="The container asked for a GPU that matches no index or UUID of this host's GPUs (an id the host does not "
+              "have, or one carrying stray whitespace or control characters).",
         advice=("Make the container's request (`--gpus device=...`, NVIDIA_VISIBLE_DEVICES, or the device plugin's "
-                "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, then recreate the container."),
+                "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, with no stray whitespace or "
+                "control characters (a trailing space or \\r from a script or scheduler: strip them, e.g. "
+                "`tr -d '\\r '`), or `all` with the scheduler limiting the GPUs; then recreate the container."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/29",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/108"),
-        checked="2026-11-25",
-        examples=("containers/ctk-29-cli-unknown-device.txt",),
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/108", "https://github.com/ystia/yorc/issues/210",
+                 "https://github.com/NVIDIA/enroot/issues/207"),
+        checked="2026-11-26",
+        examples=("containers/ctk-29-cli-unknown-device.txt", "containers/yorc-210-device-id-stray-cr.txt",
+                  "containers/enroot-207-device-error-4-unknown-device.txt"),
     ),
     Signature(
         code="containers.runtime-handler-missing",
@@ -508,3 +519,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += RUNTIME_ROWS
+SIGNATURES += TOOLKIT_ROWS

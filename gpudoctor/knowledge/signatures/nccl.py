@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -25,6 +26,8 @@ SIGNATURES += (
             r"ncclInvalidUsage: This usually reflects invalid usage",
             # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
             r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
+            r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -72,16 +75,19 @@ SIGNATURES += (
         cause="The framework found an NCCL library without {symbol}: an older NCCL than the one it was built for is "
               "loaded first.",
         advice=("Find which libnccl is loaded (`ldd .../torch/lib/libtorch_cuda.so | grep nccl`, LD_LIBRARY_PATH, "
-                "LD_PRELOAD, a system NCCL or an older nvidia-nccl wheel) and remove it from the path, or install the "
-                "NCCL version the framework needs (the matching nvidia-nccl-cu12/cu13 wheel, pinned to its "
-                "requirement)."),
+                "LD_PRELOAD, a system NCCL, another package that ships its own NCCL, or two wheels side by side: "
+                "`pip list | grep -i nccl` showing nvidia-nccl-cu11 beside nvidia-nccl-cu12) and remove or uninstall the "
+                "extra one, or install the NCCL version the framework needs (the matching nvidia-nccl-cu12/cu13 wheel, "
+                "pinned to its requirement)."),
         action="configure",
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/NVIDIA/nccl/issues/1180",
-                 "https://github.com/GoogleCloudPlatform/scientific-computing-examples/pull/157"),
-        checked="2026-11-25",
+                 "https://github.com/GoogleCloudPlatform/scientific-computing-examples/pull/157",
+                 "https://github.com/pytorch/pytorch/issues/119932"),
+        checked="2026-11-26",
         examples=("nccl/nccl-1180-undefined-symbol-ncclcommregister.txt",
-                  "nccl/scicompexamples-157-undefined-ncclcommresume.txt"),
+                  "nccl/scicompexamples-157-undefined-ncclcommresume.txt",
+                  "nccl/pytorch-119932-import-torch-ncclcommregister-conflicting-nccl.txt"),
     ),
     Signature(
         code="nccl.net-plugin-not-found",
@@ -133,7 +139,12 @@ SIGNATURES += (
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
             # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
-            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host)",
+            r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host|Connection timed out|"
+            r"Network is unreachable)",
+            # NCCL 2.4 to 2.11 print the same as "Call to connect returned X, retrying" (INFO) and "Connect to ADDR failed".
+            r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
+            r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
@@ -143,9 +154,11 @@ SIGNATURES += (
                 "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/210", ENVIRONMENT),
-        checked="2026-11-25",
-        examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",),
+        sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916", ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
+                  "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
+                  "nccl/nccltests-14-unhandled-system-error-socket-family.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",
@@ -193,8 +206,10 @@ SIGNATURES += (
         code="nccl.peer-access-unsupported",
         cause_id="nccl-p2p-broken",
         kinds=("any",),
-        # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it.
-        patterns=(r"peer access is not supported between these two devices?", r"cudaErrorPeerAccessUnsupported"),
+        # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it when it fails them.
+        # Tools that only probe peer access print the same words in a warning and carry on: not a failure.
+        patterns=(r"^(?![^\n]{0,200}(?:[Ww]arning|WARNING))[^\n]{0,200}peer access is not supported between these two devices?",
+                  r"cudaErrorPeerAccessUnsupported"),
         severity="fail",
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
         advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
@@ -361,10 +376,13 @@ SIGNATURES += (
                   r"Message truncated : received (?P<got2>\d{1,15}) bytes instead of (?P<want2>\d{1,15})",
                   # The IB transport's and older NCCL's (2.4 to 2.7) words for the same disagreement.
                   r"NET/IB ?: [^\n]{0,120}collective mismatch error,? local size (?P<local>\d{1,15}) remote",
-                  r"NCCL WARN Mismatched collective detected, please check your collective calls"),
+                  r"NCCL WARN Mismatched collective detected, please check your collective calls",
+                  # PyTorch's own check (TORCH_DISTRIBUTED_DEBUG=DETAIL) names the two ranks' calls.
+                  r"Detected mismatch between collectives on ranks\. Rank (?P<rank>\d{1,6}) is running (?:inconsistent )?collective"),
         severity="fail",
-        cause="A rank received a larger message than it expected: the ranks do not issue the same collectives (order, "
-              "size or type differ between them), or run with different NCCL settings.",
+        cause="The ranks do not issue the same collectives (order, size or type differ between them; a rank received a "
+              "larger message than it expected, or PyTorch's check saw different calls), or run with different NCCL "
+              "settings.",
         advice=("Make every rank call the same collectives in the same order with the same sizes (compare the ranks' "
                 "calls with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=COLL; a rank on another code path, uneven data or a "
                 "rank-dependent shape is the usual cause) and give all ranks the same NCCL environment and version "
@@ -375,7 +393,8 @@ SIGNATURES += (
                  "https://github.com/NVIDIA/nccl/issues/969", "https://github.com/NVIDIA/nccl/issues/296"),
         checked="2026-11-25",
         examples=("nccl/nccl-626-socket-message-truncated-multinode.txt", "nccl/nccl-969-ib-collective-mismatch-error.txt",
-                  "nccl/nccl-296-mismatched-collective-detected.txt"),
+                  "nccl/nccl-296-mismatched-collective-detected.txt",
+                  "nccl/lightning-19106-log-dict-keys-collective-mismatch.txt"),
     ),
 )
 
@@ -428,3 +447,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += SETUP_ROWS
+SIGNATURES += PEER_ROWS

@@ -220,4 +220,73 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1939-gpudirect-rdma-disabled-for-hca.txt",),
     ),
+    Signature(
+        code="nccl.launcher-rank-killed",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # The other launchers' words for a rank killed with SIGKILL (torchrun's are frameworks.process-killed-sigkill's):
+        # torch.multiprocessing.spawn (mp.spawn) and DeepSpeed's launcher. SIGKILL is almost always the OOM killer.
+        patterns=(r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
+                  r"Exception: process (?P<rank2>\d{1,5}) terminated with signal SIGKILL",
+                  r"exits with return code = -9\b"),
+        severity="fail",
+        cause="A training process was killed with SIGKILL, which on Linux is almost always the kernel's OOM killer: the "
+              "machine (or the container's or job's memory limit) ran out of host RAM, not GPU memory.",
+        advice=("Confirm it with `sudo dmesg -T | grep -i -e 'out of memory' -e 'killed process'` (or the container's or "
+                "job's memory limit), then lower the host RAM each rank holds (load the model once or with "
+                "low_cpu_mem_usage, fewer DataLoader workers, no full dataset in memory per rank), or add RAM or swap."),
+        action="configure",
+        rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/MPI-Dortmund/tomotwin-cryoet/issues/122",
+                 "https://pytorch.org/docs/stable/multiprocessing.html#spawning-subprocesses"),
+        checked="2026-11-26",
+        examples=("nccl/tomotwin-122-processexited-sigkill-swap.txt",),
+    ),
+    Signature(
+        code="nccl.collective-on-cpu-tensor",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # ProcessGroupNCCL carries CUDA tensors only: torch 2.x's backend dispatcher finds no backend for a CPU tensor
+        # in a group created with backend="nccl" alone; torch 1.x's ProcessGroupNCCL checked "Tensors must be CUDA".
+        patterns=(r"No backend type associated with device type cpu",
+                  r"RuntimeError: Tensors must be CUDA and dense"),
+        severity="fail",
+        cause="A collective or send/recv was called on a CPU tensor in a process group whose only backend is NCCL, which "
+              "carries CUDA tensors only: the program's own code, not the GPUs or the network.",
+        advice=("Move the tensor to the rank's GPU before the call (`t = t.to(f\"cuda:{local_rank}\")`, with "
+                "torch.cuda.set_device(local_rank) first), or create the process group with a CPU backend as well "
+                "(`init_process_group(backend=\"cpu:gloo,cuda:nccl\")`) when CPU tensors must be exchanged."),
+        action="configure",
+        rules_out=("the NCCL installation", "the network"),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/mistralai/mistral-inference/issues/252",
+                 "https://github.com/THUDM/SwissArmyTransformer/issues/173",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-26",
+        examples=("nccl/mistralinference-252-broadcast-cpu-tensor-nccl.txt",
+                  "nccl/swissarmytransformer-173-recv-cpu-weight-nccl.txt"),
+    ),
+    Signature(
+        code="nccl.topology-sysfs-missing",
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        # graph/xml.cc resolves each GPU's PCI path under /sys/class/pci_bus to build the topology; WSL 2 (and some
+        # VMs and containers) expose none, and NCCL before 2.10 had no fallback, so init fails with a system error.
+        patterns=(r"NCCL WARN Could not find real path of /sys/class/pci_bus/",),
+        severity="fail",
+        cause="NCCL could not find the GPU's PCI topology under /sys/class/pci_bus: typical of WSL 2 (no PCI topology "
+              "for the GPU) with an NCCL release older than 2.10, which has no WSL support.",
+        advice=("Check the NCCL in use (`python -c \"import torch; print(torch.cuda.nccl.version())\"`) and move to NCCL "
+                "2.10 or newer (a current PyTorch wheel bundles one); outside WSL, make /sys visible to the process (a "
+                "container started without the host's /sys, or a VM, hides it) or give NCCL a topology with "
+                "NCCL_TOPO_FILE."),
+        action="configure",
+        rules_out=("the network",),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/573", "https://github.com/NVIDIA/nccl/issues/511",
+                 "https://github.com/NVIDIA/nccl/issues/442"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-573-sysfs-pci-topology-wsl2-2-7-8.txt",),
+    ),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -37,7 +38,12 @@ SIGNATURES += (
         kinds=("any",),
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
         # "responding" so that the prefilter keys on "recovered": "responding" is common in healthy logs.
-        patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped respond(?=ing)ing and has (?:successfully )?recovered",),
+        patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped respond(?=ing)ing and has (?:successfully )?recovered",
+                  # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
+                  # bugcheck when the reset itself fails (0x116).
+                  r"Event ID 153 from source nvlddmkm",
+                  r"\b(?:UCodeReset|Resetting|Restarting) TDR\b",
+                  r"\bVIDEO_TDR_FAILURE\b"),
         severity="fail",
         cause="Windows' timeout detection and recovery (TDR) reset the GPU because a kernel ran too long on the "
               "display GPU; the CUDA call in flight failed.",
@@ -47,7 +53,8 @@ SIGNATURES += (
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/hybridizer-io/hybridizer-basic-samples/issues/41", TDR_KEYS),
         checked="2026-11-25",
-        examples=("wsl/hybridizer-41-display-driver-stopped-responding.txt",),
+        examples=("wsl/hybridizer-41-display-driver-stopped-responding.txt",
+                  "wsl/lichtfeld-2080-tdr-reset-cudaerrorunknown.txt"),
     ),
     Signature(
         code="wsl.container-driver-request-failed",
@@ -274,3 +281,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += WINDOWS_ROWS
+SIGNATURES += LINUX_ROWS

@@ -19,6 +19,8 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"WSL2 is not supported with your current machine configuration",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
+                  # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
+                  r"Error code: Wsl/[\w/]{0,60}HCS_E_SERVICE_NOT_AVAILABLE",
                   # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
                   r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
                   r"not \w{9}"),
@@ -35,7 +37,9 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
                  WSL_TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",),
+        examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
+                  "wsl/wsl-8793-hcs-e-service-not-available.txt",
+                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt"),
     ),
     Signature(
         code="wsl.dxg-ioctl-noise",
@@ -61,7 +65,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # wsl.exe on Windows 10 and early 11, where the WSL 2 Linux kernel came as a separate package (and 0x800701bc
         # in later wording), before WSL itself moved to the Store.
         # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
-        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern"),
+        patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern",
+                  # Docker Desktop's own words when its WSL 2 backend finds WSL 2 missing or half installed.
+                  r"WSL ?2 installation is incomplete", r"WslKernelUpdateNotInstalledException"),
         severity="fail",
         cause="WSL 2 cannot start because its Linux kernel component is missing or too old.",
         advice=("Install or update the WSL 2 kernel: `wsl --update` in an administrator PowerShell (on older Windows 10 "
@@ -71,8 +77,111 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/969", "https://github.com/microsoft/WSL/issues/9626",
+                 "https://github.com/docker/for-win/issues/12791",
                  "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
         checked="2026-11-26",
-        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",),
+        examples=("wsl/msdocswsl-969-wsl2-kernel-component-update.txt",
+                  "wsl/dockerforwin-12791-docker-desktop-wsl2-incomplete.txt"),
+    ),
+    Signature(
+        code="wsl.driver-insufficient",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # cuda.driver-insufficient's lines in a text that shows WSL 2: there the driver is the Windows one, seen through
+        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualisation) is what is too old.
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        contexts=("wsl",),
+        refines=("cuda.driver-insufficient",),
+        severity="fail",
+        cause="Inside WSL 2 the CUDA runtime found the driver too old: the NVIDIA driver on Windows (or the Windows "
+              "build itself) is older than this CUDA version or than WSL's GPU support needs.",
+        advice=("Update the NVIDIA driver on Windows (from nvidia.com; the WSL side needs no driver of its own) and "
+                "Windows itself (CUDA in WSL 2 needs Windows 11 or Windows 10 21H2 or later), run `wsl --update` and "
+                "`wsl --shutdown`, then check inside WSL that `nvidia-smi` shows the new driver and a CUDA version at "
+                "least the program's."),
+        action="configure",
+        rules_out=("the CUDA toolkit inside WSL",),
+        never_suggest=("install nvidia-driver", "apt install nvidia", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1437", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/nvidiadocker-1437-wsl2-insufficient-driver-old-windows.txt",),
+    ),
+    Signature(
+        code="wsl.killed-memory-limit",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # A process killed with SIGKILL inside WSL 2: the shell's bare "Killed", a script's "line N: PID Killed",
+        # people's "it just says killed", and torchrun's exit code -9 (frameworks.process-killed-sigkill's lines).
+        # The WSL 2 VM gets half of Windows' RAM by default (8 GB on early builds) and its own swap, not Windows'.
+        patterns=(r"^\s{0,4}Killed\s{0,4}$", r": line \d{1,6}: {1,2}\d{1,9} Killed\b",
+                  r"\b(?:says|said|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
+                  r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
+                  r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
+                  # nccl.launcher-rank-killed's lines: mp.spawn's and DeepSpeed's launcher's words for the same kill.
+                  r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
+                  r"exits with return code = -9\b"),
+        contexts=("wsl",),
+        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed"),
+        severity="fail",
+        cause="The Linux kernel inside WSL 2 killed the process for lack of memory: the WSL 2 virtual machine has only "
+              "part of Windows' RAM (half by default) and its own swap, whatever Windows itself has free.",
+        advice=("Raise the WSL 2 virtual machine's memory and swap in %UserProfile%\\.wslconfig on Windows (a [wsl2] "
+                "section with memory=48GB and swap=32GB, sized to the machine; the file must be UTF-8 with LF line "
+                "endings to be read), run `wsl --shutdown`, and check inside WSL with `free -h` before loading the "
+                "model again."),
+        action="configure",
+        rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
+        never_suggest=("reinstall the driver", "lower the batch size"),
+        sources=("https://github.com/qwopqwop200/GPTQ-for-LLaMa/issues/160", "https://github.com/oobabooga/textgen/issues/41",
+                 "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/gptq-160-killed-wsl2-memory.txt", "wsl/textgen-41-server-killed-under-wsl2.txt"),
+    ),
+    Signature(
+        code="wsl.subsystem-feature-disabled",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
+        patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
+                  r"The Windows Subsystem for Linux optional component is not enabled"),
+        severity="fail",
+        cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
+              "(or its installation did not complete at the last restart).",
+        advice=("Enable it in an administrator PowerShell: `wsl --install` on current Windows, or `dism.exe /online "
+                "/enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all /norestart` (and "
+                "VirtualMachinePlatform for WSL 2), restart Windows, check in OptionalFeatures.exe that it stayed "
+                "enabled, then open the distribution again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt"),
+    ),
+    Signature(
+        code="wsl.windows-nvcuda-missing",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # nvcuda.dll is the CUDA driver API on Windows; only the NVIDIA display driver installs it (System32). TensorFlow's
+        # self-check (1.x), its dso_loader (2.x) and Python's ctypes/os.add_dll_directory name it when it is missing.
+        patterns=(r"Could not find '?nvcuda\.dll'?\. TensorFlow requires",
+                  r"Could not load dynamic library 'nvcuda\.dll'",
+                  r"Could not find module '[^'\n]{0,120}nvcuda\.dll'"),
+        refines=("frameworks.tf-cuda-libraries-missing",),
+        severity="fail",
+        cause="Windows has no usable NVIDIA driver: nvcuda.dll, which only the NVIDIA display driver installs (in "
+              "C:\\Windows\\System32), cannot be loaded.",
+        advice=("Install (or repair with a clean install) the current NVIDIA display driver for this GPU from nvidia.com, "
+                "restart, and check that `nvidia-smi` works in a new terminal; the CUDA toolkit does not provide "
+                "nvcuda.dll. On a PC without an NVIDIA GPU use the framework's CPU build."),
+        action="configure",
+        rules_out=("the CUDA toolkit's DLLs (cudart, cublas)",),
+        never_suggest=("add the CUDA toolkit to PATH",),
+        sources=("https://github.com/EvilPort2/Sign-Language/issues/16", "https://github.com/faroit/CountNet/issues/5",
+                 "https://github.com/NVIDIA/cuda-python/issues/1288"),
+        checked="2026-11-26",
+        examples=("wsl/signlanguage-16-tensorflow-nvcuda-dll-not-found.txt", "wsl/countnet-5-importerror-nvcuda-dll.txt"),
     ),
 )

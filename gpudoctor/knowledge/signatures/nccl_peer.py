@@ -1,0 +1,59 @@
+"""NCCL between GPUs of one host whose peer-to-peer path does not work (GeForce RTX 40 and 50 cards, ACS, IOMMU),
+and NCCL's socket bootstrap between hosts (rows of the nccl area, joined into nccl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+NCCL_ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+NCCL_TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.accelerate-rtx4000-p2p",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # accelerate's state.py refuses to start a multi-GPU run on GeForce RTX 40-series cards unless NCCL's P2P and
+        # InfiniBand transports are disabled (`accelerate launch` sets both itself); a NotImplementedError.
+        patterns=(r"RTX 4000 series doesn't support faster communication broadband via P2P or IB",),
+        severity="fail",
+        cause="Accelerate refused to start on GeForce RTX 40-series GPUs because peer-to-peer (and InfiniBand) "
+              "transfers do not work between these cards, and NCCL would try them.",
+        advice=("Export NCCL_P2P_DISABLE=1 and NCCL_IB_DISABLE=1 in the shell (or the script's environment) before the "
+                "program starts, or start it with `accelerate launch`, which sets both for RTX 40-series cards; NCCL "
+                "then moves data between the GPUs through host shared memory."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU itself"),
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
+        versions=("accelerate>=0.25",),
+        sources=("https://github.com/McGill-NLP/llm2vec/issues/84", "https://github.com/huggingface/accelerate/issues/2328",
+                 "https://github.com/huggingface/accelerate/pull/2195",
+                 NCCL_ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/llm2vec-84-rtx4000-p2p-ib-notimplemented.txt",),
+    ),
+    Signature(
+        code="nccl.tests-on-geforce-p2p",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # nccl-tests' header lists each rank's GPU ("#  Rank  0 Group  0 Pid 4479 on host device  0 [0x81] NVIDIA
+        # GeForce RTX 4090"). On GeForce RTX 40/50 cards peer-to-peer over PCIe is not supported, and drivers or an
+        # IOMMU that let NCCL try it make all_reduce_perf hang right after this header, or run far below bandwidth.
+        patterns=(r"#\s{1,3}Rank\s{1,4}\d{1,4} (?:Group\s{1,4}\d{1,4} )?Pid\s{1,9}\d{1,9} on\s{1,40}[\w.-]{1,64} "
+                  r"device\s{1,3}\d{1,3} \[0x[0-9a-fA-F]{1,4}\] NVIDIA GeForce RTX (?P<model>[45]0[5-9]0(?: Ti| SUPER| D)?)",),
+        severity="warn",
+        cause="NCCL runs between GeForce RTX {model} cards, which have no working peer-to-peer path over PCIe: where NCCL "
+              "still tries P2P (a driver that reports it, or an IOMMU in the way) collectives hang or crawl.",
+        advice=("If the test hangs after its header or its busbw is far below the PCIe link's, rerun it with "
+                "NCCL_P2P_DISABLE=1 (NCCL then uses host shared memory); `nvidia-smi topo -p2p r` shows whether the "
+                "driver offers P2P, and with the IOMMU on (`dmesg | grep -i -e DMAR -e AMD-Vi`) boot with "
+                "iommu=pt or disable ACS on the PCIe switches."),
+        action="configure",
+        rules_out=("the network between hosts",),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "raise --shm-size", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/117",
+                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/17", NCCL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-117-4090-allreduce-hangs.txt",),
+    ),
+)

@@ -1,0 +1,61 @@
+"""WSL 2 with Linux pieces that do not belong there: a Linux NVIDIA driver, its nvidia-smi and its libraries installed
+inside the distribution, where the GPU is reached only through the Windows driver in /usr/lib/wsl/lib (rows of the
+wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+_REMOVE_LINUX_DRIVER = ("Remove the Linux NVIDIA driver packages from the distribution (`sudo apt purge 'nvidia-driver-*' "
+                        "'nvidia-utils-*' 'nvidia-dkms-*' 'libnvidia-compute-*' cuda-drivers`; keep or install only "
+                        "cuda-toolkit-X-Y from NVIDIA's wsl-ubuntu repository, never the cuda or cuda-drivers "
+                        "meta-packages), then run `wsl --shutdown` from Windows; `nvidia-smi` must then be "
+                        "/usr/lib/wsl/lib/nvidia-smi, showing the Windows driver's version.")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.linux-driver-packages",
+        cause_id="wsl-linux-driver",
+        kinds=("any",),
+        # apt and dpkg output, or the command, that puts a Linux driver into a WSL 2 distribution: nvidia-driver-N,
+        # nvidia-utils-N (its /usr/bin/nvidia-smi), nvidia-dkms-N, or cuda-drivers, which the cuda meta-package pulls.
+        patterns=(r"Setting up (?P<package>nvidia-(?:driver|utils|dkms|compute-utils)-\d{3}|cuda-drivers(?:-\d{3})?)\b",
+                  r"(?:error processing package|Unpacking) (?P<package>cuda-drivers(?:-\d{3})?|"
+                  r"nvidia-(?:driver|utils|dkms)-\d{3})\b",
+                  r"apt(?:-get)? (?:-y )?install [^\n]{0,120}?\b(?P<package>nvidia-(?:driver|utils)-\d{3})\b"),
+        contexts=("wsl",),
+        severity="fail",
+        cause="A Linux NVIDIA driver package ({package}) is installed inside WSL 2, where no Linux kernel driver can run: "
+              "its nvidia-smi and libraries shadow the Windows driver's in /usr/lib/wsl/lib.",
+        advice=_REMOVE_LINUX_DRIVER,
+        action="configure",
+        rules_out=("the GPU", "the Windows driver's permissions"),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "modprobe nvidia", "reboot"),
+        sources=("https://github.com/microsoft/WSL/issues/5265", "https://github.com/microsoft/WSL/issues/6582", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5265-nvidia-driver-440-inside-wsl2.txt", "wsl/wsl-6582-apt-install-cuda-drivers-460-in-wsl.txt"),
+    ),
+    Signature(
+        code="wsl.nvidia-smi-without-kernel-driver",
+        cause_id="wsl-linux-driver",
+        kinds=("any",),
+        # kernel.driver-not-loaded's line (and NVML's "Driver Not Loaded" on shutdown) in a text that shows WSL: WSL 2
+        # has no NVIDIA kernel module, so the nvidia-smi that says this is the Linux driver's, not /usr/lib/wsl/lib's.
+        patterns=(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+                  r"Failed to properly shut down NVML: Driver Not Loaded"),
+        contexts=("wsl",),
+        refines=("kernel.driver-not-loaded",),
+        severity="fail",
+        cause="nvidia-smi inside WSL looked for a Linux kernel driver, which WSL 2 never has: the nvidia-smi that ran comes "
+              "from a Linux driver package (nvidia-utils) installed in the distribution, not from the Windows driver.",
+        advice=("Run `which -a nvidia-smi`: the one to use is /usr/lib/wsl/lib/nvidia-smi. " + _REMOVE_LINUX_DRIVER +
+                " If /usr/lib/wsl/lib has no nvidia-smi or libcuda, update the NVIDIA driver on Windows."),
+        action="configure",
+        rules_out=("a missing kernel module (WSL 2 has none)",),
+        never_suggest=("install nvidia-driver", "modprobe nvidia", "reboot", "build the kernel module"),
+        sources=("https://github.com/microsoft/WSL/issues/5265", "https://github.com/microsoft/WSL/issues/9134", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5265-nvidia-driver-440-inside-wsl2.txt",),
+    ),
+)
