@@ -57,11 +57,11 @@ def instrument() -> None:
 
 def main() -> None:
     instrument()
-    from gpudoctor.__main__ import start_probing_early
+    from gpudoctor.__main__ import _checks_every_gpu_fact, start_probing_early
 
     begun = now_ms()
-    host = start_probing_early(quick="--quick" in sys.argv[1:])
-    EVENTS.append((begun, now_ms(), "main", "start NVML, cuInit and the Pythons on PATH"))
+    host = start_probing_early(quick="--quick" in sys.argv[1:], inventory=_checks_every_gpu_fact(sys.argv[1:]))
+    EVENTS.append((begun, now_ms(), "main", "start NVML, cuInit, the inventory and the Pythons on PATH"))
     begun = now_ms()
     from gpudoctor import cli
     from gpudoctor.host.opening import keep_early_host

@@ -42,28 +42,30 @@ def sample() -> str:
     return (block * (SIZE // len(block) + 1))[:SIZE]
 
 
-def _new_words(pattern: str, matcher) -> str | None:
+def _new_words(pattern: str, keys) -> str | None:
     """The pattern with every word it must hold made new (the case of its letters swapped), as the words of a
     new row would be, so that no key the matcher may take for it (a word, or the end of one) is a real row's;
     None where its key is not written plainly in it."""
     new = pattern
-    for word in sorted({*matcher.mandatory_words(pattern), *matcher.required_literals(pattern)}, key=len, reverse=True):
+    for word in sorted({*keys.mandatory_words(pattern), *keys.required_literals(pattern)}, key=len, reverse=True):
         if word in new and word != word.swapcase():
             new = new.replace(word, word.swapcase())
     try:
-        keys = set(matcher.required_literals(new))
+        new_keys = set(keys.required_literals(new))
     except re.error:
         return None
-    return new if keys and not keys & set(matcher.required_literals(pattern)) else None
+    return new if new_keys and not new_keys & set(keys.required_literals(pattern)) else None
 
 
-def with_rows(rows: tuple, count: int, matcher) -> tuple:
+def with_rows(rows: tuple, count: int, keys) -> tuple:
     """`rows` and synthetic copies of them, `count` in all (or as many as could be made)."""
     copies = []
     for round_number in range(count // max(1, len(rows)) + 1):
         for row in rows:
-            patterns = [_new_words(p, matcher) for p in row.patterns]
-            if len(rows) + len(copies) < count and all(patterns):
+            if len(rows) + len(copies) >= count:
+                break
+            patterns = [_new_words(p, keys) for p in row.patterns]
+            if all(patterns):
                 copies.append(dataclasses.replace(row, code=f"{row.code}-copy{round_number}", patterns=tuple(patterns)))
     return rows + tuple(copies)
 
@@ -73,9 +75,14 @@ def scan_once(rows: int) -> dict:
     from gpudoctor.knowledge import matcher
     from gpudoctor.knowledge.signatures import catalogue
 
+    try:
+        from gpudoctor.knowledge import pattern_keys as keys
+    except ImportError:  # a version from before pattern_keys.py, whose matcher read the keys itself
+        keys = matcher
+
     text = sample()
     started = time.perf_counter()
-    table = matcher.CompiledCatalogue(with_rows(catalogue(), rows, matcher))
+    table = matcher.CompiledCatalogue(with_rows(catalogue(), rows, keys))
     compile_s = time.perf_counter() - started
     started, cpu_started = time.perf_counter(), time.process_time()
     matches = matcher.scan(text, "bench", table=table)

@@ -1,8 +1,9 @@
 """The `gpudoctor` command and `python -m gpudoctor`.
 
-Checking this machine waits for the CUDA driver's cuInit (0.2-0.4 s on the H200 hosts) and for every
-Python on PATH to say which GPU packages it holds (0.1 s each, in child processes), so a live `check`,
-`snapshot` or `fix` starts both here, before click and the checks are even imported.
+Checking this machine waits for the CUDA driver's cuInit (0.2-0.4 s on the H200 hosts), for NVML's answers
+about every GPU and for every Python on PATH to say which GPU packages it holds (0.1 s each, in child
+processes), so a live `check`, `snapshot` or `fix` starts them here, before click and the checks are even
+imported.
 """
 
 from __future__ import annotations
@@ -18,21 +19,30 @@ def _probes_this_machine(args: list[str]) -> bool:
     return not any(arg in ("--from", "-h", "--help") or arg.startswith("--from=") for arg in args[1:])
 
 
-def start_probing_early(quick: bool = False):
-    """This machine's host, with NVML, cuInit (unless `quick`) and the questions to every Python on PATH
-    already under way."""
+def _checks_every_gpu_fact(args: list[str]) -> bool:
+    """Whether no --only or --skip narrows the checks: then the GPU inventory is needed for sure, and its NVML
+    questions can be asked before the checks are even imported."""
+    return not any(arg.split("=")[0] in ("--only", "--skip") for arg in args)
+
+
+def start_probing_early(quick: bool = False, inventory: bool = True):
+    """This machine's host, with NVML, cuInit (unless `quick`), the GPU inventory's NVML questions (with
+    `inventory`) and the questions to every Python on PATH already under way."""
     from gpudoctor.host.live import LiveHost
-    from gpudoctor.probes.python_envs import ask_early
+    from gpudoctor.probes import gpus, python_envs
 
     host = LiveHost(quick=quick)
     host.warm_up()
-    ask_early(host)
+    if inventory:
+        gpus.ask_early(host)
+    python_envs.ask_early(host)
     return host
 
 
 def run() -> None:
     args = sys.argv[1:]
-    early_host = start_probing_early(quick="--quick" in args) if _probes_this_machine(args) else None
+    early_host = start_probing_early(quick="--quick" in args, inventory=_checks_every_gpu_fact(args)) \
+        if _probes_this_machine(args) else None
     from gpudoctor import cli
 
     cli.run(early_host)

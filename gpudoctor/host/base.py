@@ -12,7 +12,7 @@ import json
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from gpudoctor.host.answers import (
     NOT_RECORDED,
@@ -246,28 +246,43 @@ class Host:
         return answer
 
     def _answer_once(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
+        if not self._claim([key]):  # answered, or another probe thread is asking the same question right now
+            return self._awaited(key)
+        answer = _MISSING.get(kind)
+        looked_up = False
+        try:
+            answer = self._lookup(kind, args, key, compute)
+            looked_up = True
+        finally:
+            self._settle(kind, args, key, answer, looked_up)
+        return answer
+
+    def _claim(self, keys: Iterable[str]) -> list[str]:
+        """Of `keys`, those neither answered nor being asked by another thread: now this thread's to answer, each
+        with `_settle`, which wakes the threads `_awaited` holds meanwhile."""
+        with self._lock:
+            mine = [key for key in dict.fromkeys(keys) if key not in self._answers and key not in self._pending]
+            for key in mine:
+                self._pending[key] = threading.Event()
+        return mine
+
+    def _awaited(self, key: str) -> Any:
         with self._lock:
             if key in self._answers:
                 return self._answers[key]
-            waiter = self._pending.get(key)
-            if waiter is None:
-                self._pending[key] = threading.Event()
-        if waiter is not None:  # another probe thread is asking the same question right now
-            waiter.wait()
-            return self._answers[key]
-        answer = _MISSING.get(kind)
-        try:
-            answer = self._lookup(kind, args, key, compute)
-            # A snapshot of a replay keeps its gaps as gaps: a missing answer that would read as a real one
-            # (no match, an unset variable) is left out; the others carry their "not-recorded" error.
-            if kind not in _GAP_LOOKS_ANSWERED or self._holds(key):
-                with self._lock:
-                    self.recorded[key] = (kind, args, _encode(answer))
-        finally:
-            with self._lock:
-                self._answers[key] = answer
-                self._pending.pop(key).set()
-        return answer
+            waiter = self._pending[key]
+        waiter.wait()
+        return self._answers[key]
+
+    def _settle(self, kind: str, args: list, key: str, answer: Any, looked_up: bool) -> None:
+        """Keep the answer to a claimed question, recorded if it was looked up. A snapshot of a replay keeps its
+        gaps as gaps: a missing answer that would read as a real one (no match, an unset variable) is left out;
+        the others carry their "not-recorded" error."""
+        with self._lock:
+            if looked_up and (kind not in _GAP_LOOKS_ANSWERED or self._holds(key)):
+                self.recorded[key] = (kind, args, _encode(answer))
+            self._answers[key] = answer
+            self._pending.pop(key).set()
 
     def _lookup(self, kind: str, args: list, key: str, compute: Callable[[], Any]) -> Any:
         raise NotImplementedError

@@ -25,6 +25,8 @@ OUTPUT_TAIL = 1536 << 10
 _CHUNK = 1 << 16
 # The longest cuInit waits for NVML's own start (about 20 ms on the lent two-H100 VM).
 NVML_FIRST_S = 0.5
+# The answer to each question of a trip to NVML's thread that raised instead of answering (never recorded).
+_TRIP_FAILED = CallResult(error="NVML_ERROR_UNKNOWN: the call to NVML's thread failed")
 
 
 class LiveHost(Host):
@@ -126,12 +128,23 @@ class LiveHost(Host):
         return self._nvml_session().call(function, args)
 
     def nvml_many(self, calls: Sequence[tuple]) -> list[CallResult]:
-        # Each hand-over to NVML's thread costs a thread switch, which other busy probe threads can
-        # stretch to milliseconds: fetch what is not answered yet in one trip, then answer as usual.
-        missing = [tuple(call) for call in calls if call_key("nvml", list(call)) not in self._answers]
-        fetched = dict(zip(missing, self._nvml_session().call_many(missing))) if missing else {}
-        return [self._answer("nvml", list(call), lambda call=tuple(call): fetched[call]) if tuple(call) in fetched
-                else self.nvml(*call) for call in calls]
+        # Each hand-over to NVML's thread costs a thread switch, which other busy probe threads can stretch to
+        # milliseconds: what no one has asked yet is fetched in one trip. Those questions are claimed first, so
+        # that a probe asking while the early inventory (gpudoctor/probes/gpus.py, ask_early) is in flight waits
+        # for its answers instead of asking NVML again.
+        calls = [tuple(call) for call in calls]
+        keys = {call: call_key("nvml", list(call)) for call in calls}
+        claimed = set(self._claim(keys.values()))
+        asked = [call for call in dict.fromkeys(calls) if keys[call] in claimed]
+        fetched: dict[tuple, CallResult] = {}
+        try:
+            if asked:
+                fetched = dict(zip(asked, self._nvml_session().call_many(asked)))
+        finally:
+            for call in asked:  # settled even when the trip failed, so that no other thread waits for ever
+                answer = fetched.get(call)
+                self._settle("nvml", list(call), keys[call], answer or _TRIP_FAILED, looked_up=answer is not None)
+        return [self.nvml(*call) for call in calls]
 
     def _live_native(self, function: str, args: tuple) -> CallResult:
         return self._native_session().call(function, args)

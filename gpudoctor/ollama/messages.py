@@ -125,7 +125,7 @@ def message(line: str) -> str:
 def _catalogued_words() -> tuple[str, ...]:
     """The words the matcher's prefilter needs for the CATALOGUED rows: a line without any is matched by none,
     and is not handed to the matcher (most lines of a log)."""
-    from gpudoctor.knowledge.matcher import required_literals  # never on the start-up path
+    from gpudoctor.knowledge.pattern_keys import required_literals  # never on the start-up path
     from gpudoctor.knowledge.signatures import by_code
 
     return tuple(sorted({word for code in CATALOGUED for pattern in by_code(code).patterns

@@ -22,6 +22,13 @@ def nvidia_gpu_may_be_present(facts: Any) -> bool:
         return True
 
 
+def dev_may_hold_a_gpu(host: Any) -> bool:
+    """False only where /dev lists no NVIDIA device node (nor WSL's /dev/dxg): what is started at gpudoctor's own
+    start, before any fact exists, is started only where this holds."""
+    listing = host.list_dir("/dev")
+    return not listing.ok or any(name.startswith(("nvidia", "dxg")) for name in listing.entries or ())
+
+
 def only_with_nvidia_gpu(probe: Callable[..., Any]) -> Callable[..., Any]:
     """Mark a probe whose fact matters only on a machine with an NVIDIA GPU."""
     setattr(probe, PREFETCH_IF, nvidia_gpu_may_be_present)

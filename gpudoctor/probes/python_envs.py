@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
+from gpudoctor.probes.gating import dev_may_hold_a_gpu
 from gpudoctor.probing import provides
 
 DISTRIBUTIONS = (
@@ -128,8 +129,7 @@ def ask_early(host: Host) -> None:
     (the host answers each question once). Where /dev shows no NVIDIA device (nor WSL's /dev/dxg)
     nothing is started: the NCCL search does not run there at all (gpudoctor/probes/gating.py).
     """
-    listing = host.list_dir("/dev")
-    if listing.ok and not any(name.startswith(("nvidia", "dxg")) for name in listing.entries or ()):
+    if not dev_may_hold_a_gpu(host):
         return
     for command in _interpreters(host, os.path):  # os.path: only ever asked live, of this machine
         threading.Thread(target=_ask, args=(host, command), name=f"ask {command}", daemon=True).start()

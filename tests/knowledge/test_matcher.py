@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
-from gpudoctor.knowledge.matcher import (CompiledCatalogue, key_options, mandatory_words, nested_quantifier,
-                                         required_literals, scan, scan_bytes)
+from gpudoctor.knowledge.matcher import CompiledCatalogue, scan, scan_bytes
+from gpudoctor.knowledge.pattern_keys import key_options, mandatory_words, nested_quantifier, required_literals
 from gpudoctor.knowledge.signatures import Signature
 
 XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})\): (?P<xid>\d+)"

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from gpudoctor.fix_requests import DriverUpdate, FixRequest, ManualSteps
-from gpudoctor.knowledge.matcher import (COMMON_RATE, COMMON_WORDS, MIN_LITERAL, healthy_rate, nested_quantifier,
-                                         required_literals, scan)
+from gpudoctor.knowledge.matcher import scan
+from gpudoctor.knowledge.pattern_keys import (COMMON_RATE, COMMON_WORDS, MIN_LITERAL, healthy_rate, nested_quantifier,
+                                              required_literals)
 from gpudoctor.knowledge.signatures import ACTIONS, AREAS, SEVERITIES, TEXT_KINDS, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
