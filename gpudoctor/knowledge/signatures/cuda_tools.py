@@ -1,0 +1,127 @@
+"""The CUDA libraries and tools people install beside a framework: TensorRT engines, cuDNN on Windows, CuPy (rows of
+the cuda area, joined into cuda.py's tuple). Each reads the tool's own stable message; none is a fault of the driver,
+so the advice is the tool's file, package or build, never the driver."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NO_DRIVER_CHANGE = ("reinstall the driver", "update the driver", "downgrade the driver")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.tensorrt-engine-other-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # TensorRT's runtime, deserialising a plan: "expecting" is this GPU's compute capability, "got" the one the
+        # engine was built on. A serialised engine holds kernels chosen for one GPU model only.
+        patterns=(r"engine plan file is generated on an incompatible device, expecting compute "
+                  r"(?P<here>\d{1,2}\.\d{1,2}) got compute (?P<built>\d{1,2}\.\d{1,2})",),
+        severity="fail",
+        cause="The TensorRT engine (plan) file was built on a GPU of compute capability {built}, and this GPU is "
+              "{here}: a serialised TensorRT engine runs only on the GPU model it was built on.",
+        advice=("Rebuild the engine on this GPU from its ONNX model (`trtexec --onnx=model.onnx "
+                "--saveEngine=model.engine`, or the program's own export step), or delete the cached .engine/.plan "
+                "file so the program builds it again; with several GPU models in one machine, build one engine per "
+                "model (CUDA_VISIBLE_DEVICES picks the GPU)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the TensorRT installation"),
+        never_suggest=_NO_DRIVER_CHANGE + ("reinstall TensorRT",),
+        sources=("https://github.com/NVIDIA/TensorRT/issues/564", "https://github.com/NVIDIA/TensorRT/issues/2176",
+                 "https://github.com/run-llama/llama_index/issues/12318",
+                 "https://docs.nvidia.com/deeplearning/tensorrt/latest/inference-library/advanced.html"),
+        checked="2026-11-26",
+        examples=("cuda/tensorrt-564-engine-compute-61-got-75.txt",
+                  "cuda/llamaindex-12318-trt-engine-compute-80-vs-89.txt"),
+    ),
+    Signature(
+        code="cuda.tensorrt-engine-other-version",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # Same deserialisation step: "expecting" is the TensorRT library loading the plan, "got" the one that wrote it
+        # (TensorRT's early name, GIE, in 3.x). Plans are not portable across TensorRT releases.
+        patterns=(r"engine plan file is not compatible with this version of (?:TensorRT|GIE)"
+                  r"(?:, expecting library version (?P<here>[\d.]{1,16}) got (?P<built>[\d.]{1,16}))?",),
+        severity="fail",
+        cause="The TensorRT engine (plan) file was serialised by another TensorRT release ({built}) than the one "
+              "loading it ({here}): an engine loads only in the TensorRT version that built it.",
+        advice=("Rebuild (regenerate) the engine with the TensorRT installed here: delete the cached .engine/.plan "
+                "file so the program builds it again, or run `trtexec --onnx=model.onnx --saveEngine=model.engine`; "
+                "in containers, build the engine in the same image (same TensorRT) that serves it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU model"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/NVIDIA/retinanet-examples/issues/314",
+                 "https://github.com/SthPhoenix/InsightFace-REST/issues/84",
+                 "https://github.com/dusty-nv/jetson-inference/issues/426"),
+        checked="2026-11-26",
+        examples=("cuda/retinanet-314-trt-plan-version.txt", "cuda/insightfacerest-84-trt-expecting-823-got-821.txt"),
+    ),
+    Signature(
+        code="cuda.cudnn-zlibwapi-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN 8.3 to 8.9 on Windows loads zlibwapi.dll, which neither cuDNN nor the CUDA toolkit installs (cuDNN's
+        # Windows installation guide, "Installing Zlib"); error code 193 is a 32-bit copy of it.
+        patterns=(r"Could not (?:locate|load library) zlibwapi\.dll",),
+        severity="fail",
+        cause="cuDNN (8.3 to 8.9 on Windows) needs the zlib library zlibwapi.dll, and it is not in any folder on PATH: "
+              "cuDNN and the CUDA toolkit do not install it.",
+        advice=("Install zlib as cuDNN's Windows installation guide says: put the 64-bit zlibwapi.dll (from the "
+                "zlib123dllx64 package) in a folder on PATH, e.g. `C:\\Program Files\\NVIDIA GPU Computing "
+                "Toolkit\\CUDA\\v11.8\\bin`, and open a new terminal; a cuDNN 9 release no longer needs it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html",
+                 "https://github.com/AlexeyAB/darknet/issues/8551", "https://github.com/NickSwardh/YoloDotNet/issues/18",
+                 "https://github.com/xaviviro/refacer/issues/35"),
+        checked="2026-11-26",
+        examples=("cuda/darknet-8551-zlibwapi-dll-cudnn-841.txt", "cuda/yolodotnet-18-zlibwapi-dll-cuda-bin.txt"),
+    ),
+    Signature(
+        code="cuda.cupy-multiple-packages",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # CuPy's own import-time check (cupy/_environment.py): more than one CuPy distribution (cupy, cupy-cuda11x,
+        # cupy-cuda12x, cupy-cuda13x, a conda cupy) is installed, and they overwrite each other's files.
+        patterns=(r"CuPy may not function correctly because multiple CuPy packages are installed",),
+        severity="warn",
+        cause="More than one CuPy package (for different CUDA versions, or pip's and conda's) is installed in this "
+              "environment; they share one `cupy` folder, so the files that load may come from either.",
+        advice=("Uninstall every CuPy package CuPy lists (`pip uninstall cupy-cuda12x cupy-cuda13x`, and `conda "
+                "uninstall cupy` if conda installed one), then install only the one for the CUDA major version in "
+                "use (e.g. `pip install cupy-cuda12x`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/gpustack/gpustack/issues/5459", "https://github.com/cupy/cupy/issues/3541",
+                 "https://github.com/rapidsai-community/rapidsai-csp-utils/pull/138",
+                 "https://docs.cupy.dev/en/stable/install.html"),
+        checked="2026-11-26",
+        examples=("cuda/gpustack-5459-cupy-cuda12x-cuda13x.txt", "cuda/rapidscsp-138-cupy-two-variants.txt"),
+    ),
+    Signature(
+        code="cuda.runtime-headers-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # NVRTC's (and nvcc's front end's) words when a CUDA header a kernel includes is nowhere on its include path:
+        # CuPy, Numba and other JIT users compile at run time and need the toolkit's include folder.
+        patterns=(r"catastrophic error: cannot open source file \"(?P<header>(?:cuda_\w{1,24}|vector_\w{1,16}|"
+                  r"crt/\w{1,24}|cuda|cuComplex|curand\w{0,16}|cublas\w{0,8}|cufft\w{0,4}|cusparse)\.hp{0,2})\"",),
+        severity="fail",
+        cause="A CUDA kernel compiled at run time (CuPy, Numba, NVRTC) includes {header}, and the CUDA headers are "
+              "not where the compiler looks: the CUDA runtime headers of that version are not installed, or "
+              "CUDA_PATH points elsewhere.",
+        advice=("Install the CUDA runtime headers of the CUDA version in use: `pip install "
+                "\"nvidia-cuda-runtime-cu12==12.4.*\"` (match the version to your CuPy/CUDA), or install the CUDA "
+                "toolkit and set CUDA_PATH (CUDA_HOME) to it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/cupy/cupy/issues/8466", "https://github.com/cupy/cupy/issues/5202",
+                 "https://docs.cupy.dev/en/stable/install.html"),
+        checked="2026-11-26",
+        examples=("cuda/cupy-8466-vector-types-h-nvidia-cuda-runtime.txt",),
+    ),
+)
