@@ -40,22 +40,29 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Same deserialisation step: "expecting" is the TensorRT library loading the plan, "got" the one that wrote it
         # (TensorRT's early name, GIE, in 3.x). Plans are not portable across TensorRT releases.
-        patterns=(r"engine plan file is not compatible with this version of (?:TensorRT|GIE)"
-                  r"(?:, expecting library version (?P<here>[\d.]{1,16}) got (?P<built>[\d.]{1,16}))?",),
+        # TensorRT 7.1 and later say it with the serialisation format's tag ("Version tag does not match. Note: Current
+        # Version: 213, Serialized Engine Version: 232"; "Current Version: 0" where a safety-runtime check reads it).
+        patterns=(r"engine plan file is not compatible with this version of (?:TensorRT|GIE)",
+                  r"Version tag does not match(?:\. Note: Current Version: \d{1,4}, Serialized Engine Version: \d{1,4})?"),
         severity="fail",
-        cause="The TensorRT engine (plan) file was serialised by another TensorRT release ({built}) than the one "
-              "loading it ({here}): an engine loads only in the TensorRT version that built it.",
+        cause="The TensorRT engine (plan) file was serialised by another TensorRT release than the one loading it: an "
+              "engine loads only in the TensorRT version that built it.",
         advice=("Rebuild (regenerate) the engine with the TensorRT installed here: delete the cached .engine/.plan "
                 "file so the program builds it again, or run `trtexec --onnx=model.onnx --saveEngine=model.engine`; "
-                "in containers, build the engine in the same image (same TensorRT) that serves it."),
+                "in containers, build the engine in the same image (same TensorRT) that serves it; where it was just built here, "
+                "the builder and the loader found different TensorRT libraries (check LD_LIBRARY_PATH and the Python "
+                "tensorrt package)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU model"),
         never_suggest=_NO_DRIVER_CHANGE,
         sources=("https://github.com/NVIDIA/retinanet-examples/issues/314",
                  "https://github.com/SthPhoenix/InsightFace-REST/issues/84",
-                 "https://github.com/dusty-nv/jetson-inference/issues/426"),
+                 "https://github.com/dusty-nv/jetson-inference/issues/426", "https://github.com/NVIDIA/TensorRT/issues/2195",
+                 "https://github.com/GeekAlexis/FastMOT/issues/127"),
         checked="2026-11-26",
-        examples=("cuda/retinanet-314-trt-plan-version.txt", "cuda/insightfacerest-84-trt-expecting-823-got-821.txt"),
+        examples=("cuda/retinanet-314-trt-plan-version.txt", "cuda/insightfacerest-84-trt-expecting-823-got-821.txt",
+                  "cuda/fastmot-127-trt-version-tag-96-97.txt", "cuda/tensorrt-2105-version-tag-jetson-docker.txt",
+                  "cuda/tensorrt-2195-version-tag-ld-library-path.txt"),
     ),
     Signature(
         code="cuda.cudnn-zlibwapi-missing",
@@ -152,5 +159,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/nvidiadocker-1631-no-pubkey-a4b469963bf863cc.txt", "cuda/rosdockergui-13-cuda-repo-key-rotation.txt",
                   "cuda/nvidiadocker-1636-dockerfile-no-pubkey-3bf863cc.txt"),
+    ),
+    Signature(
+        code="cuda.cublas-invalid-value-gemm",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # PyTorch's words when a cuBLAS GEMM call returns CUBLAS_STATUS_INVALID_VALUE. With valid shapes (PyTorch checks
+        # them first) it is, in the threads, a cuBLAS other than the one PyTorch was built with: several CUDA versions on
+        # the library path, a system CUDA ahead of the pip nvidia-cublas wheel, or a wheel of another CUDA.
+        patterns=(r"CUBLAS_STATUS_INVALID_VALUE when calling `?(?P<call>cublas\w{4,40})\(",),
+        severity="fail",
+        cause="cuBLAS rejected PyTorch's {call} call as invalid: PyTorch is most likely running with a cuBLAS of another "
+              "CUDA version than the one it was built for (several CUDA installs, LD_LIBRARY_PATH, a mismatched "
+              "nvidia-cublas wheel).",
+        advice=("Make PyTorch load the cuBLAS of its own CUDA version: compare `python -c \"import torch; "
+                "print(torch.version.cuda)\"` with `pip list | grep nvidia-cublas`, remove other CUDA versions' lib "
+                "folders from LD_LIBRARY_PATH, and reinstall PyTorch from the index of its CUDA version so its "
+                "nvidia-* wheels match (`pip install --force-reinstall torch --index-url "
+                "https://download.pytorch.org/whl/cu121`, with your cuXXX)."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=_NO_DRIVER_CHANGE + ("reseat the GPU",),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/205",
+                 "https://github.com/huggingface/transformers/issues/21663", "https://github.com/pytorch/pytorch/issues/174949",
+                 "https://github.com/hpcaitech/FastFold/issues/182"),
+        checked="2026-11-26",
+        examples=("cuda/bnb-205-gemmex-cublas-invalid-value-fp16.txt",),
     ),
 )
