@@ -186,4 +186,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/bnb-205-gemmex-cublas-invalid-value-fp16.txt",),
     ),
+    Signature(
+        code="cuda.cmake-nvcc-not-found",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake's own words when a project enables the CUDA language (CMakeDetermineCUDACompiler) or asks for the toolkit
+        # (FindCUDAToolkit) and no nvcc is on PATH, in CUDAToolkit_ROOT or under /usr/local/cuda; llama.cpp with
+        # GGML_CUDA=ON, llama-cpp-python's CMAKE_ARGS and other source builds print it.
+        patterns=(r"\bFailed to find nvcc\.", r"Could not find nvcc, please set CUDAToolkit_ROOT",
+                  r"Couldn't find CUDA library root"),
+        severity="fail",
+        cause="CMake found no CUDA compiler (nvcc) for this CUDA build: the CUDA toolkit is not installed, or not where "
+              "CMake looks (PATH, CUDAToolkit_ROOT, /usr/local/cuda); the NVIDIA driver alone has no nvcc.",
+        advice=("Install the CUDA toolkit (nvcc) of a version your driver supports, e.g. `sudo apt install "
+                "cuda-toolkit-12-6` from NVIDIA's repository (or the distribution's nvidia-cuda-toolkit), then point "
+                "CMake at it: `export PATH=/usr/local/cuda/bin:$PATH`, or pass "
+                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (`-DCUDAToolkit_ROOT=/usr/local/cuda`), and "
+                "configure again from a clean build folder."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/gnina/gnina/issues/264", "https://github.com/abetlen/llama-cpp-python/issues/459",
+                 "https://cmake.org/cmake/help/latest/module/FindCUDAToolkit.html"),
+        checked="2026-11-26",
+        examples=("cuda/gnina-264-cmake-failed-to-find-nvcc.txt",),
+    ),
 )
