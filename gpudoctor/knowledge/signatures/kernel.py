@@ -15,6 +15,7 @@ from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECY
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
+from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
 _XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
@@ -385,7 +386,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS
+SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS
 
 SIGNATURES += (
     Signature(

@@ -1,0 +1,43 @@
+"""Kernel and driver, the driver's own tools: what nvidia-smi answers when an administrative action on a GPU (a reset,
+a MIG mode change) is refused (rows of the kernel area, added to kernel.py's tuple). The GPU and the driver are fine;
+something still holds the device open."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import BUS
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.gpu-reset-refused-in-use",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # nvidia-smi --gpu-reset (-r) and -mig: the reset needs every client of the device gone. Its words per version:
+        # "GPU 00000000:C1:00.0 is currently in use by another process.", "The following GPUs could not be reset: /
+        # GPU 00000000:1A:00.0: In use by another client", MIG's "pending ... state for GPU ...:In use by another
+        # client", then the shared sentence naming Fabric Manager, CUDA applications, an X server or nvidia-smi.
+        patterns=(r"GPU " + BUS + r" is currently in use by another process",
+                  r"GPU " + BUS + r" ?: ?In use by another client",
+                  r"device is currently being used by one or more other processes \(e\.g\.,? (?:Fabric Manager|CUDA)"),
+        severity="fail",
+        cause="nvidia-smi refused to reset the GPU (or change its MIG mode) because a process still holds the device "
+              "open: nvidia-persistenced (persistence mode), a display server, DCGM or Fabric Manager, a monitoring "
+              "agent, the nvidia_drm module, or a CUDA program.",
+        advice=("Find what holds the GPU with `sudo fuser -v /dev/nvidia*` (or `sudo lsof /dev/nvidia*`) and stop it: "
+                "for nvidia-persistenced turn persistence mode off (`sudo nvidia-smi -pm 0 -i N`, or `sudo systemctl "
+                "stop nvidia-persistenced`), stop the display manager, dcgm/nvidia-fabricmanager and monitoring agents, "
+                "end CUDA programs, unload nvidia_drm if nothing displays on the GPU (`sudo modprobe -r nvidia_drm`); "
+                "then run `sudo nvidia-smi -r -i N` again and restore persistence mode, or reboot instead."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "a broken driver install"),
+        never_suggest=("reinstall the driver", "update the driver", "reseat the GPU"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/118", "https://github.com/NVIDIA/NVSentinel/issues/1690",
+                 "https://github.com/cupy/cupy/issues/1930",
+                 "https://github.com/ComputeCanada/puppet-magic_castle/issues/387",
+                 "https://docs.nvidia.com/deploy/nvidia-smi/index.html"),
+        checked="2026-11-26",
+        examples=("kernel/gpuoperator-118-persistenced-blocks-gpu-reset.txt",
+                  "kernel/nvsentinel-1690-reset-in-use-persistence-mode.txt",
+                  "kernel/cupy-1930-gpu-reset-in-use-python.txt"),
+    ),
+)
