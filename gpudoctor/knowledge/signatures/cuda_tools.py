@@ -211,4 +211,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/gnina-264-cmake-failed-to-find-nvcc.txt",),
     ),
+    Signature(
+        code="cuda.cudnn-sublibrary-version-mismatch",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # cuDNN 9 is split into sublibraries (libcudnn_graph, _engines_*, _heuristic, _ops, _cnn, _adv) that check each
+        # other's versions when loaded; CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (cudnnStatus 4003 family) says they come
+        # from different cuDNN releases: a pip wheel and a system or bundled cuDNN on one loader path.
+        patterns=(r"CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",),
+        severity="fail",
+        cause="cuDNN's sublibraries were loaded from different cuDNN versions (a pip nvidia-cudnn wheel beside a system "
+              "or application-bundled cuDNN, or an incomplete wheel), and cuDNN refuses to mix them.",
+        advice=("Make every cuDNN library come from one cuDNN version: see where each loads from (`LD_DEBUG=libs python "
+                "your_script.py 2>&1 | grep libcudnn`, or `ldconfig -p | grep libcudnn`), then uninstall or move the "
+                "stray one off the loader path (unset LD_LIBRARY_PATH entries pointing at another cuDNN), or update "
+                "the wheels together: `pip install -U nvidia-cudnn-cu12 nvidia-cuda-runtime-cu12` (cu13 for CUDA 13)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/mav-rik/facerestore_cf/issues/27", "https://github.com/koharu-rs/koharu/issues/694",
+                 "https://github.com/pytorch/pytorch/issues/185512", "https://github.com/pytorch/pytorch/issues/188892"),
+        checked="2026-11-26",
+        examples=("cuda/facerestorecf-27-cropface-cudnn-sublibrary.txt", "cuda/koharu-694-system-cudnn-922-bundled-921.txt"),
+    ),
 )
