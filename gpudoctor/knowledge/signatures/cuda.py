@@ -388,14 +388,16 @@ SIGNATURES += (
         # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
         # lookbehind leaves out TensorFlow's "dlerror: ..." warnings, which it prints on machines without a GPU too.
         patterns=(r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|nvrtc"
-                  r"|nvrtc-builtins|nvJitLink)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): cannot open shared object file",
+                  r"|nvrtc-builtins|nvJitLink|nvinfer|nvinfer_plugin|nvonnxparser|nvparsers)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}): "
+                  r"cannot open shared object file",
                   # NVRTC's own words when its builtins library (same CUDA version as libnvrtc) is missing.
                   r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins\.so\.\d{1,3}[.\d]{0,8})\.(?= )"),
         severity="fail",
         cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
               "library is not installed, or not where the loader looks.",
         advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
-                "version, cuDNN for libcudnn, or the matching nvidia-*-cu1x pip packages), or install the build of the "
+                "version, cuDNN for libcudnn, TensorRT for libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip "
+                "packages), or install the build of the "
                 "program made for the "
                 "CUDA you have; if the file exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda "
                 "environment's lib folder), add its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
@@ -404,10 +406,12 @@ SIGNATURES += (
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),
         sources=("https://github.com/PaddlePaddle/PaddleOCR/issues/9049",
-                 "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup"),
-        checked="2026-11-25",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup",
+                 "https://github.com/jkjung-avt/tensorrt_demos/issues/517", "https://github.com/onnx/onnx-tensorrt/issues/257"),
+        checked="2026-11-26",
         examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",
-                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt"),
+                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt",
+                  "cuda/tensorrtdemos-517-import-libnvinfer-8.txt", "cuda/onnxtensorrt-257-onnx2trt-libnvinfer-so6.txt"),
     ),
     Signature(
         code="cuda.ptx-toolchain-too-new",
