@@ -234,4 +234,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/facerestorecf-27-cropface-cudnn-sublibrary.txt", "cuda/koharu-694-system-cudnn-922-bundled-921.txt"),
     ),
+    Signature(
+        code="cuda.tensorrt-gpu-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # TensorRT's builder and runtime when the release has no kernels for this GPU's architecture: "Target GPU SM 120
+        # is not supported by this TensorRT release." (8.6 and later) and "Unsupported SM" / "Unsupported SM: 0x601"
+        # (trtSmToCask, 7.x to 10.x; 0x601 is SM 6.1). Either the GPU is newer than the release or older than it keeps.
+        patterns=(r"Target GPU SM (?P<sm>\d{2,3}) is not supported by this TensorRT release",
+                  r"Unsupported SM(?:\.|: 0x[0-9a-fA-F]{3,4}\b)"),
+        severity="fail",
+        cause="This TensorRT release has no kernels for this GPU's architecture: the GPU is newer than the release "
+              "(Ampere before TensorRT 7.2, Ada before 8.5, Blackwell before 10.8) or older than it still supports "
+              "(Kepler and Maxwell after 8.5, Pascal after 8.6, Volta after 10.4).",
+        advice=("Use a TensorRT release that supports this GPU: for a new GPU upgrade TensorRT (and the CUDA it needs; "
+                "RTX 50 / SM 120 needs TensorRT 10.8 or newer with CUDA 12.8, RTX 40 8.5 or newer), for an older GPU "
+                "install an older TensorRT that still supports it (8.5 or 8.6 for Pascal, 10.4 for Volta, e.g. `pip "
+                "install tensorrt==8.6.1`); `nvidia-smi --query-gpu=compute_cap --format=csv` shows the GPU's SM."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a GPU hardware fault"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/NVIDIA/TensorRT/issues/2332", "https://github.com/NVIDIA/TensorRT/issues/3826",
+                 "https://github.com/NVIDIA/TensorRT/issues/3589", "https://github.com/NVIDIA/TensorRT-LLM/issues/2400",
+                 "https://github.com/DDTRobot/tita_rl_sim2sim2real/issues/7",
+                 "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html"),
+        checked="2026-11-26",
+        examples=("cuda/titarl-7-trt-target-gpu-sm120-unsupported.txt", "cuda/tensorrt-2332-unsupported-sm-a6000-trt7.txt",
+                  "cuda/tensorrt-3826-unsupported-sm-0x601-trt10.txt"),
+    ),
 )
