@@ -262,4 +262,29 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/titarl-7-trt-target-gpu-sm120-unsupported.txt", "cuda/tensorrt-2332-unsupported-sm-a6000-trt7.txt",
                   "cuda/tensorrt-3826-unsupported-sm-0x601-trt10.txt"),
     ),
+    Signature(
+        code="cuda.xla-dnn-library-init-failed",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # XLA's words (JAX's CUDA plugin, TensorFlow with XLA) when cuDNN cannot be initialised: most often a cuDNN or
+        # CUDA older than the one jaxlib was built for (XLA logs "Loaded runtime CuDNN library: X but source was compiled
+        # with: Y" above it), less often no GPU memory left for cuDNN's handle (another process, preallocation).
+        patterns=(r"DNN library initialization failed",),
+        severity="fail",
+        cause="XLA (JAX or TensorFlow) could not initialise cuDNN: the cuDNN or CUDA it found is not the one it was built "
+              "for (usually older), or no GPU memory was left for cuDNN.",
+        advice=("Read the lines above it: \"Loaded runtime CuDNN library: X but source was compiled with: Y\" means the "
+                "cuDNN found is older than jaxlib needs. Install JAX with its own CUDA and cuDNN wheels in a fresh "
+                "environment (`pip install -U \"jax[cuda12]\"`) and drop other CUDA/cuDNN folders from "
+                "LD_LIBRARY_PATH; make sure the driver supports that CUDA (`nvidia-smi`); if instead the GPU is full, "
+                "set XLA_PYTHON_CLIENT_PREALLOCATE=false or stop the other process."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/stat-ml/TTDE/issues/4", "https://github.com/jax-ml/jax/issues/16901",
+                 "https://github.com/jax-ml/jax/issues/15361", "https://github.com/jthlab/phlash/issues/31",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-26",
+        examples=("cuda/ttde-4-dnn-library-init-jax048-cuda11.txt",),
+    ),
 )
