@@ -339,7 +339,9 @@ SIGNATURES = (
         # Secure Boot on (gpudoctor/knowledge/contexts.py) or the host's EFI variable says so.
         patterns=(r"couldn't communicate with the NVIDIA driver", r"ERROR: NVIDIA driver is not loaded",
                   r"Found no NVIDIA driver on your system",
-                  r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded"),
+                  r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",
+                  # Fedora's nvidia-fallback.service (RPM Fusion, negativo17) at boot when no nvidia module loaded.
+                  r"[Kk]ernel module (?:missing|not found)\. Falling back to [Nn]ouveau"),
         contexts=("secure-boot",),
         refines=("kernel.driver-not-loaded",),
         severity="fail",
@@ -347,13 +349,17 @@ SIGNATURES = (
               "trusts, and the key the driver's modules were signed with (DKMS's MOK) is not enrolled.",
         advice=("Confirm with `sudo modprobe nvidia` (\"Key was rejected by service\") and `mokutil --test-key "
                 "/var/lib/dkms/mok.pub`; then enroll the key (`sudo mokutil --import /var/lib/dkms/mok.pub`, and "
-                "confirm it in MokManager at the next boot), or turn Secure Boot off in the firmware."),
+                "confirm it in MokManager at the next boot; Fedora's akmods key is /etc/pki/akmods/certs/public_key.der), or "
+                "turn Secure Boot off in the firmware."),
         action="configure",
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/Start9Labs/start-technologies/issues/3702",
-                 "https://wiki.debian.org/SecureBoot#MOK_-_Machine_Owner_Key"),
+                 "https://wiki.debian.org/SecureBoot#MOK_-_Machine_Owner_Key",
+                 "https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/288",
+                 "https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/64"),
         checked="2026-11-26",
-        examples=("kernel/start9-3702-secure-boot-mok-not-enrolled.txt",),
+        examples=("kernel/start9-3702-secure-boot-mok-not-enrolled.txt",
+                  "kernel/nvautoinstall-288-fedora39-falling-back-to-nouveau.txt"),
     ),
     Signature(
         code="kernel.open-module-datacenter-only",
