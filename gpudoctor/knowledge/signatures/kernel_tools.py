@@ -40,4 +40,28 @@ SIGNATURES: tuple[Signature, ...] = (
                   "kernel/nvsentinel-1690-reset-in-use-persistence-mode.txt",
                   "kernel/cupy-1930-gpu-reset-in-use-python.txt"),
     ),
+    Signature(
+        code="kernel.dcgm-hostengine-unreachable",
+        cause_id="dcgm-hostengine-not-running",
+        kinds=("any",),
+        # dcgmi's words (and go-dcgm's "error connecting to nv-hostengine") when no DCGM host engine answers at the address
+        # (localhost:5555 by default): the nvidia-dcgm service is stopped, or nv-hostengine binds only to 127.0.0.1.
+        patterns=(r"Unable to connect to host engine\. Host engine connection invalid/disconnected",
+                  r"unable to establish a connection to the specified host: (?P<host>[\w.:-]{1,64})",
+                  r"error connecting to nv-hostengine"),
+        severity="fail",
+        cause="DCGM's client found no host engine (nv-hostengine) to talk to: the nvidia-dcgm service is not running, "
+              "or for a remote host nv-hostengine is not running there or listens only on 127.0.0.1.",
+        advice=("Start DCGM's host engine and retry: `sudo systemctl --now enable nvidia-dcgm` (or run `sudo "
+                "nv-hostengine`); for `dcgmi --host`, run nv-hostengine on that host listening on a reachable address "
+                "(`nv-hostengine -b 0.0.0.0`, port 5555 open). If nv-hostengine itself exits with \"Failed to initialize "
+                "NVML\", fix the driver first (`nvidia-smi` must work)."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/NVIDIA/DCGM/issues/57", "https://github.com/NVIDIA/DCGM/issues/133",
+                 "https://github.com/NVIDIA/DCGM/issues/43", "https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/getting-started.html"),
+        checked="2026-11-26",
+        examples=("kernel/dcgm-57-dcgmi-no-host-engine-service.txt", "kernel/dcgm-133-dcgmi-remote-host-no-hostengine.txt"),
+    ),
 )
