@@ -64,4 +64,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/dcgm-57-dcgmi-no-host-engine-service.txt", "kernel/dcgm-133-dcgmi-remote-host-no-hostengine.txt"),
     ),
+    Signature(
+        code="kernel.nvidia-settings-no-display",
+        cause_id="nvidia-settings-no-display",
+        kinds=("any",),
+        # nvidia-settings' own words when no X server with the NVIDIA X driver answers (it reads and sets most values
+        # through NV-CONTROL, an X extension): "Unable to load info from any available system", "Unable to find display
+        # on any available system", "The control display is undefined".
+        patterns=(r"ERROR: Unable to (?:load info from|find display on) any available system",
+                  r"ERROR: The control display is undefined; please run `nvidia-settings --help`"),
+        severity="warn",
+        cause="nvidia-settings found no X server running on the NVIDIA driver to talk to (a Wayland session, an ssh shell "
+              "without DISPLAY, a headless server, or a hybrid laptop whose display runs on the integrated GPU); the "
+              "driver itself may be fine.",
+        advice=("Run nvidia-settings against an X server on the NVIDIA GPU: in an Xorg (not Wayland) session, over ssh "
+                "with `DISPLAY=:0 XAUTHORITY=/run/user/1000/gdm/Xauthority nvidia-settings ...` (or `-c :0`), on a hybrid "
+                "laptop on the display the NVIDIA GPU drives; on a headless server use nvidia-smi instead for power and "
+                "clocks (`sudo nvidia-smi -pl 250`, `-lgc`), or start an X server on the GPU "
+                "(`nvidia-xconfig --allow-empty-initial-configuration --cool-bits=4`) for fan control."),
+        action="configure",
+        rules_out=("a driver installation fault",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/linux-surface/linux-surface/issues/304", "https://github.com/Frogging-Family/nvidia-all/issues/45",
+                 "https://github.com/mountassir/gmonitor/issues/20", "https://github.com/nan0s7/nfancurve/issues/12",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/470.42.01/README/xwayland.html"),
+        checked="2026-11-26",
+        examples=("kernel/linuxsurface-304-nvidia-settings-load-info-display.txt",
+                  "kernel/nvidiaall-45-wayland-nvidia-settings-find-display.txt"),
+    ),
 )
