@@ -38,12 +38,13 @@ SIGNATURES: tuple[Signature, ...] = (
         code="cuda.tensorrt-engine-other-version",
         cause_id="package-version-conflict",
         kinds=("any",),
-        # Same deserialisation step: "expecting" is the TensorRT library loading the plan, "got" the one that wrote it
-        # (TensorRT's early name, GIE, in 3.x). Plans are not portable across TensorRT releases.
-        # TensorRT 7.1 and later say it with the serialisation format's tag ("Version tag does not match. Note: Current
-        # Version: 213, Serialized Engine Version: 232"; "Current Version: 0" where a safety-runtime check reads it).
-        patterns=(r"engine plan file is not compatible with this version of (?:TensorRT|GIE)",
-                  r"Version tag does not match(?:\. Note: Current Version: \d{1,4}, Serialized Engine Version: \d{1,4})?"),
+        # Same deserialisation step: "expecting" is the TensorRT library loading the plan, "got" the one that wrote it.
+        # Plans are not portable across TensorRT releases. TensorRT 7 and later say it with the serialisation format's
+        # tag ("Serialization Error in verifyHeader: 0 (Version tag does not match. Note: Current Version: 96, Serialized
+        # Engine Version: 97)", 8.4+: "Serialization (Serialization assertion ... failed.Version tag does not match.");
+        # keyed on "TensorRT" and "Serialization", not on "engine", which healthy vLLM and TensorRT logs print often.
+        patterns=(r"engine plan file is not compatible with this version of TensorRT",
+                  r"Serialization[^\n]{0,160}Version tag does not match"),
         severity="fail",
         cause="The TensorRT engine (plan) file was serialised by another TensorRT release than the one loading it: an "
               "engine loads only in the TensorRT version that built it.",

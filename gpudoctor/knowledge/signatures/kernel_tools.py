@@ -71,8 +71,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # nvidia-settings' own words when no X server with the NVIDIA X driver answers (it reads and sets most values
         # through NV-CONTROL, an X extension): "Unable to load info from any available system", "Unable to find display
         # on any available system", "The control display is undefined".
-        patterns=(r"ERROR: Unable to (?:load info from|find display on) any available system",
-                  r"ERROR: The control display is undefined; please run `nvidia-settings --help`"),
+        patterns=(r"Unable to (?:load info from|find display on) any available system",
+                  r"The control display is undefined; please run `nvidia-settings --help`"),
         severity="warn",
         cause="nvidia-settings found no X server running on the NVIDIA driver to talk to (a Wayland session, an ssh shell "
               "without DISPLAY, a headless server, or a hybrid laptop whose display runs on the integrated GPU); the "
