@@ -1,0 +1,114 @@
+"""Containers: getting the GPU stack onto the host and into jobs: NVIDIA's package repositories (the Container Toolkit's
+and CUDA's, on hosts and in image builds), Slurm's GPU generic resources and Apptainer/Singularity's --nv (rows of the
+containers area, joined into containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+TOOLKIT_TROUBLESHOOTING = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"
+CUDA_KEY_ROTATION = "https://developer.nvidia.com/blog/updating-the-cuda-linux-gpg-repository-key/"
+SLURM_GRES = "https://slurm.schedmd.com/gres.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.toolkit-repository-missing",
+        cause_id="nvidia-repo-not-configured",
+        kinds=("any",),
+        # apt's, yum's and dnf's words when no configured source offers the package: NVIDIA's container packages live
+        # only in NVIDIA's own repository (nvidia.github.io/libnvidia-container), never in a distribution's archive.
+        patterns=(r"Unable to locate package (?P<package>nvidia-(?:container-toolkit(?:-base)?|docker2|container-runtime))\b",
+                  r"No package (?P<package>nvidia-(?:container-toolkit(?:-base)?|docker2|container-runtime)) available",
+                  r"No match for argument: (?P<package>nvidia-(?:container-toolkit(?:-base)?|docker2|container-runtime))\b",
+                  r"Package '?(?P<package>nvidia-(?:container-toolkit|docker2))'? has no installation candidate"),
+        severity="fail",
+        cause="The package manager has no source that offers {package}: NVIDIA's container toolkit repository is not "
+              "configured on this system (or its list was written for another release).",
+        advice=("Add NVIDIA's container toolkit repository first, as its install guide shows: `curl -fsSL "
+                "https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg --dearmor -o "
+                "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg` and the list from "
+                "https://nvidia.github.io/libnvidia-container/stable/deb/nvidia-container-toolkit.list (with its "
+                "signed-by keyring) in /etc/apt/sources.list.d/ (the .repo file for dnf/yum), then `sudo apt-get update "
+                "&& sudo apt-get install -y nvidia-container-toolkit`."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/97",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1238", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/ctk-97-unable-to-locate-toolkit-wsl-ubuntu.txt",),
+    ),
+    Signature(
+        code="containers.cuda-repository-key-rotated",
+        cause_id="nvidia-repo-key-missing",
+        kinds=("any",),
+        # apt's words for a repository signed by a key it does not hold. A4B469963BF863CC is the CUDA repository's key
+        # since April 2022 (3bf863cc.pub); nvidia/cuda images and hosts set up before then hold only 7fa2af80.
+        patterns=(r"NO_PUBKEY (?P<key>A4B469963BF863CC)\b",
+                  r"developer\.download\.nvidia\.com/compute/(?:cuda|machine-learning)/repos/\S{1,60}\s+InRelease' is "
+                  r"not signed"),
+        severity="fail",
+        cause="apt cannot verify NVIDIA's CUDA repository: it is signed with the key NVIDIA rotated to in 2022 "
+              "(A4B469963BF863CC), which this system or image does not hold.",
+        advice=("Install NVIDIA's new repository key with the cuda-keyring package: `sudo apt-key del 7fa2af80`, then "
+                "`wget https://developer.download.nvidia.com/compute/cuda/repos/<distro>/x86_64/cuda-keyring_1.1-1_all.deb "
+                "&& sudo dpkg -i cuda-keyring_1.1-1_all.deb` (distro as in the failing address, e.g. ubuntu2004) and "
+                "`apt-get update`; in a Dockerfile do this before the first apt-get update, or build from a newer "
+                "nvidia/cuda tag."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1631",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1632", CUDA_KEY_ROTATION),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1632-no-pubkey-a4b469963bf863cc.txt",
+                  "containers/gpujupyter-78-ci-no-pubkey-cuda-repo.txt"),
+    ),
+    Signature(
+        code="containers.toolkit-repository-listed-twice",
+        cause_id="nvidia-repo-not-configured",
+        kinds=("any",),
+        # apt refuses every update when two source entries for one NVIDIA repository disagree on signed-by (an old
+        # nvidia-docker.list or libnvidia-container.list left beside the toolkit's list).
+        patterns=(r"Conflicting values set for option Signed-By regarding source (?P<source>https://nvidia\.github\.io/"
+                  r"[\w./-]{1,120})",),
+        severity="fail",
+        cause="Two APT source entries name NVIDIA's container repository ({source}) with different signing keys, so "
+              "apt reads no sources at all.",
+        advice=("Keep one entry for NVIDIA's container repository: list the files that name it (`grep -l "
+                "nvidia.github.io /etc/apt/sources.list.d/*`), remove the older list file (nvidia-docker.list, "
+                "libnvidia-container.list or nvidia-container-runtime.list) and keep nvidia-container-toolkit.list, then "
+                "run `sudo apt-get update`."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/libnvidia-container/issues/194",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/170", TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("containers/libnvidiacontainer-194-conflicting-signed-by.txt",),
+    ),
+    Signature(
+        code="containers.slurm-gres-invalid",
+        cause_id="slurm-gres-not-configured",
+        kinds=("any",),
+        # sbatch/srun/salloc's words when a job's --gres or --gpus names a generic resource the controller does not
+        # know for any node of the partition (slurm.conf lacks GresTypes=gpu or the node's Gres=).
+        patterns=(r"Invalid generic resource \(gres\) specification",
+                  r"Requested GRES option unsupported by configured SelectType plugin"),
+        severity="fail",
+        cause="Slurm refused the job's GPU request: the controller has no GPU generic resource (gres) configured for "
+              "the nodes the job may use, or the request names a GPU type they do not have.",
+        advice=("Make the request and Slurm's gres configuration agree: `scontrol show node NODE | grep -i gres` shows "
+                "what Slurm knows; on GPU nodes set GresTypes=gpu and Gres=gpu:N (or gpu:TYPE:N) on the node lines of "
+                "slurm.conf and a gres.conf (AutoDetect=nvml, or File=/dev/nvidia[0-N]), restart slurmctld and slurmd; "
+                "on nodes without GPUs drop --gres/--gpus from the job."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "CUDA"),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/awslabs/awsome-distributed-ai/issues/196",
+                 "https://github.com/SlinkyProject/slurm-operator/issues/57", SLURM_GRES),
+        checked="2026-11-26",
+        examples=("containers/awsomedistributedai-196-sbatch-invalid-gres.txt",),
+    ),
+)
