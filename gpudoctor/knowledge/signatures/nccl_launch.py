@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
+OPEN_MPI_FAQ = "https://docs.open-mpi.org/en/main/launching-apps/scheduling.html"
 NCCL_DOCKER = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#docker"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -36,5 +37,45 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/pipedream-76-docker-sigbus-ncclgetuniqueid.txt",
                   "nccl/dlrover-1046-worker-exitcode-7-sigbus-shm.txt"),
+    ),
+    Signature(
+        code="nccl.mpirun-refuses-root",
+        cause_id="mpi-launch-refused",
+        kinds=("any",),
+        # Open MPI's (and PRRTE's) help text when the launcher runs as uid 0, the default user in Docker images that run
+        # nccl-tests, Horovod or DeepSpeed's MPI launcher.
+        patterns=(r"(?P<launcher>mpirun|mpiexec|prterun|orterun) has detected an attempt to run as root",),
+        severity="fail",
+        cause="Open MPI's {launcher} refused to start because it runs as root (the default user in most containers).",
+        advice=("Run {launcher} as a non-root user, or, in a container that must run as root, add --allow-run-as-root to "
+                "the command line (or set OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/nelson-lang/nelson/issues/236",
+                 "https://github.com/parthenon-hpc-lab/parthenon/issues/128", "https://github.com/open-mpi/ompi/issues/4451"),
+        checked="2026-11-26",
+        examples=("nccl/nelson-236-mpiexec-refuses-root.txt", "nccl/parthenon-128-mpiexec-root-ci-container.txt"),
+    ),
+    Signature(
+        code="nccl.mpirun-not-enough-slots",
+        cause_id="mpi-launch-refused",
+        kinds=("any",),
+        # Open MPI's help text when -np exceeds the slots it counts: one per core by default, one per --host entry
+        # without a ":N" suffix, or the hostfile's slots=N.
+        patterns=(r"There are not enough slots available in the system to satisfy the (?P<slots>\d{1,6})",),
+        severity="fail",
+        cause="Open MPI refused to start {slots} ranks: it counts fewer slots (one per core, one per --host entry "
+              "without :N, or the hostfile's slots=) than the ranks asked for.",
+        advice=("Give each host its slot count (`--host node1:8,node2:8`, or `slots=8` lines in a hostfile, one per GPU "
+                "you mean to use), or add --oversubscribe; with one rank per GPU, -np should be the number of GPUs across "
+                "the hosts."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/21", "https://github.com/inducer/grudge/pull/227",
+                 OPEN_MPI_FAQ),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-21-not-enough-slots-16-ranks.txt", "nccl/grudge-227-not-enough-slots-oversubscribe.txt"),
     ),
 )
