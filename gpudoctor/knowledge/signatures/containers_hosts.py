@@ -1,6 +1,6 @@
 """Containers: getting the GPU stack onto the host and into jobs: NVIDIA's package repositories (the Container Toolkit's
-and CUDA's, on hosts and in image builds), Slurm's GPU generic resources and Apptainer/Singularity's --nv (rows of the
-containers area, joined into containers.SIGNATURES)."""
+and CUDA's, on hosts and in image builds), the Compose file's GPU request, NGC images older than the GPU and Slurm's
+GPU generic resources (rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -134,5 +134,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/compose-6691-runtime-unsupported-compose-1-17.txt",
                   "containers/frigate-767-compose-runtime-option-v3-6.txt"),
+    ),
+    Signature(
+        code="containers.ngc-image-predates-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # The NGC images' entrypoint (nvidia_entrypoint.sh) compares each GPU with the architectures the release was
+        # built for and prints this for a GPU newer (or older) than those; "No supported GPU(s)" follows when none is.
+        patterns=(r"Detected NVIDIA (?P<gpu>[\w ()-]{3,60}?) GPU, which is not (?:yet )?supported (?:in|by) this "
+                  r"(?:version of the )?container",),
+        severity="fail",
+        cause="This NGC container release was built before (or without) the {gpu}'s GPU architecture, so its "
+              "framework has no kernels for it and the entrypoint refuses the GPU.",
+        advice=("Use a newer NGC release of the image (or rebuild your Dockerfile FROM a newer nvcr.io base tag) whose "
+                "release notes list this GPU's architecture, e.g. 22.12 or later for RTX 40 (Ada), 25.01 or later for "
+                "RTX 50 (Blackwell); keep the host driver new enough for that release. For a GPU older than the "
+                "release supports (Kepler, Maxwell), use an older release that still lists it."),
+        action="configure",
+        rules_out=("the NVIDIA Container Toolkit", "the GPU's health"),
+        never_suggest=("reinstall the driver", "reinstall the NVIDIA Container Toolkit"),
+        sources=("https://github.com/HuangJunJie2017/BEVDet/issues/314",
+                 "https://github.com/dusty-nv/jetson-inference/issues/1814",
+                 "https://docs.nvidia.com/deeplearning/frameworks/support-matrix/index.html"),
+        checked="2026-11-26",
+        examples=("containers/bevdet-314-tensorrt-22-07-rtx4090-not-supported.txt",
+                  "containers/jetsoninference-1814-rtx4060-laptop-ngc-too-old.txt"),
     ),
 )
