@@ -78,4 +78,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccltests-21-not-enough-slots-16-ranks.txt", "nccl/grudge-227-not-enough-slots-oversubscribe.txt"),
     ),
+    Signature(
+        code="nccl.deepspeed-slot-not-visible",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py (parse_resource_filter): the --include/--exclude list (which the launcher builds
+        # from CUDA_VISIBLE_DEVICES itself) names a GPU index the launcher did not count on that host.
+        patterns=(r"No slot '(?P<slot>[\w-]{1,40})' specified on host '(?P<host>[\w.-]{1,100})'",),
+        severity="fail",
+        cause="The deepspeed launcher was asked for GPU {slot} on {host}, which it does not count there: it numbers the "
+              "GPUs it sees after CUDA_VISIBLE_DEVICES is applied, so physical indices from CUDA_VISIBLE_DEVICES (or a "
+              "scheduler's list) do not match.",
+        advice=("Let the launcher choose the GPUs instead of CUDA_VISIBLE_DEVICES: `unset CUDA_VISIBLE_DEVICES` and run "
+                "`deepspeed --include localhost:{slot} ...` (or `--num_gpus N`); under Slurm, pass the job's GPUs to "
+                "--include or launch with torchrun/srun, which honour the allocation."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/5818", "https://github.com/deepspeedai/DeepSpeed/issues/662",
+                 "https://github.com/01-ai/Yi/issues/392",
+                 "https://www.deepspeed.ai/getting-started/#resource-configuration-single-node"),
+        checked="2026-11-26",
+        examples=("nccl/yi-392-deepspeed-no-slot-cuda-visible-devices.txt",
+                  "nccl/deepspeed-5818-launcher-ignores-cuda-visible-devices.txt"),
+    ),
 )
