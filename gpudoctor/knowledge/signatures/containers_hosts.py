@@ -160,4 +160,25 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/bevdet-314-tensorrt-22-07-rtx4090-not-supported.txt",
                   "containers/jetsoninference-1814-rtx4060-laptop-ngc-too-old.txt"),
     ),
+    Signature(
+        code="containers.gpus-count-and-device-ids",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # The Docker daemon's check of a DeviceRequest: `--gpus device=0,1` unquoted is split at the comma into
+        # device=0 and a bare "1" that the CLI reads as a count; compose files that set both count and device_ids too.
+        patterns=(r"cannot set both Count and DeviceIDs on device request",),
+        severity="fail",
+        cause="Docker received a GPU request with both a count and a device list: an unquoted `--gpus device=0,1` (split "
+              "at the comma) or a compose service with both count and device_ids.",
+        advice=("Quote the device list so Docker reads it as one field: `docker run --gpus '\"device=0,1\"' IMAGE` (a "
+                "single GPU needs no quotes: --gpus device=1); in a compose file keep device_ids and remove count."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "reinstall the NVIDIA Container Toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1026", "https://github.com/NVIDIA/nvidia-docker/issues/1257",
+                 "https://docs.docker.com/reference/cli/docker/container/run/#gpus"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1257-gpus-device-2-3-unquoted.txt",
+                  "containers/remotedockerplugin-38-gpus-device-list-count.txt"),
+    ),
 )
