@@ -102,4 +102,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/yi-392-deepspeed-no-slot-cuda-visible-devices.txt",
                   "nccl/deepspeed-5818-launcher-ignores-cuda-visible-devices.txt"),
     ),
+    Signature(
+        code="nccl.gloo-interface-not-found",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # gloo/transport/tcp/device.cc: Gloo (PyTorch's CPU backend, and the store-side group NCCL jobs create too) binds
+        # to the address the hostname resolves to, or to GLOO_SOCKET_IFNAME, and stops when neither names a local one.
+        patterns=(r"(?:ifa|rp) != nullptr\. Unable to find (?:address|interface) for: (?P<name>[^\s]{1,100})",),
+        severity="fail",
+        cause="Gloo could not find a local network interface for {name}: the hostname resolves to no address of this "
+              "machine (a container, /etc/hosts), or GLOO_SOCKET_IFNAME names an interface that does not exist here.",
+        advice=("Point Gloo at a real interface: `export GLOO_SOCKET_IFNAME=<name from ip -br addr>` (the one that "
+                "reaches the other nodes, e.g. eth0 or eno1; the same goes for NCCL_SOCKET_IFNAME), or make the hostname "
+                "resolve to that interface's address in /etc/hosts; on one machine, MASTER_ADDR=127.0.0.1 also works."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/msr-fiddle/pipedream/issues/32", "https://github.com/PeizeSun/SparseR-CNN/issues/33",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/pipedream-32-gloo-unable-to-find-address-hostname.txt",
+                  "nccl/sparsercnn-33-gloo-socket-ifname-eno1.txt"),
+    ),
 )
