@@ -181,4 +181,25 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/nvidiadocker-1257-gpus-device-2-3-unquoted.txt",
                   "containers/remotedockerplugin-38-gpus-device-list-count.txt"),
     ),
+    Signature(
+        code="containers.podman-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Podman's words for --runtime nvidia (or a compose file's runtime: nvidia) when containers.conf names no such
+        # runtime: the toolkit registers "nvidia" with Docker only; Podman takes GPUs through CDI.
+        patterns=(r"(?:default )?OCI runtime \\?\"nvidia\\?\" not found",),
+        severity="fail",
+        cause="Podman has no OCI runtime named nvidia: the NVIDIA Container Toolkit registers that runtime with Docker, "
+              "while Podman gets GPUs through CDI.",
+        advice=("Use CDI with Podman instead of --runtime nvidia: `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`, check `nvidia-ctk cdi list`, then `podman run --device nvidia.com/gpu=all "
+                "IMAGE` (drop runtime: nvidia from compose files run by podman-compose)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install nvidia-docker2"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1544",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1544-podman-default-oci-runtime-nvidia.txt",),
+    ),
 )
