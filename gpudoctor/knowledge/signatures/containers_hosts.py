@@ -202,4 +202,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1544-podman-default-oci-runtime-nvidia.txt",),
     ),
+    Signature(
+        code="containers.slurm-job-oom-killed",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # slurmstepd's report when the job step's memory cgroup killed a task (older releases: "oom-kill event(s) in
+        # step N.batch cgroup"), and srun's per-task summary.
+        patterns=(r"Detected (?P<events>\d{1,6}) oom[-_]kill events? ?(?:\(s\) )?in (?:StepId=|step )(?P<step>[\w.]{1,40})",
+                  r"srun: error: (?P<node>[\w.-]{1,80}): tasks? [\d,-]{1,40}: Out Of Memory"),
+        severity="fail",
+        cause="Slurm killed the job's processes for exceeding the host memory the job was allocated (its memory "
+              "cgroup), not for GPU memory.",
+        advice=("Request more host memory for the job (`#SBATCH --mem=64G`, or --mem-per-cpu / --mem-per-gpu) and check "
+                "its peak with `sacct -j JOBID --format=JobID,MaxRSS,ReqMem`; lower what each rank loads into RAM "
+                "(DataLoader num_workers, dataset caching, CPU offload)."),
+        action="configure",
+        rules_out=("the GPU", "GPU memory", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "reduce the batch size for GPU memory"),
+        sources=("https://github.com/nathanweeks/exonerate/issues/31",
+                 "https://github.com/ZwwWayne/K-Net/issues/30", "https://slurm.schedmd.com/sbatch.html#OPT_mem"),
+        checked="2026-11-26",
+        examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",),
+    ),
 )
