@@ -224,4 +224,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-inotify-exhausted",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The device plugin watches /var/lib/kubelet/device-plugins with inotify at start; "too many open files" there is
+        # the node's fs.inotify.max_user_instances (128 by default) used up by other pods, not a file-descriptor limit.
+        patterns=(r"failed to create (?:FS|fsnotify) watcher: too many open files",),
+        severity="fail",
+        cause="A GPU operator or device plugin pod could not start its file watcher because the node has used up its "
+              "inotify instances (fs.inotify.max_user_instances), so it exits and the node advertises no nvidia.com/gpu.",
+        advice=("Raise the node's inotify limits: `sudo sysctl -w fs.inotify.max_user_instances=512 "
+                "fs.inotify.max_user_watches=524288` (persist them in /etc/sysctl.d/), then restart the "
+                "failing GPU operator / nvidia-device-plugin pods and check the node's nvidia.com/gpu allocatable."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall the GPU operator"),
+        sources=("https://github.com/rancher/rke2-docs/pull/548", "https://github.com/NVIDIA/gpu-operator/issues/441",
+                 "https://github.com/intel/intel-device-plugins-for-kubernetes/issues/2075"),
+        checked="2026-11-26",
+        examples=("containers/rke2docs-548-fsnotify-too-many-open-files.txt",),
+    ),
 )
