@@ -124,4 +124,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/pipedream-32-gloo-unable-to-find-address-hostname.txt",
                   "nccl/sparsercnn-33-gloo-socket-ifname-eno1.txt"),
     ),
+    Signature(
+        code="nccl.gloo-collective-timeout",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        # gloo/transport/tcp/unbound_buffer.cc: a Gloo send or recv (PyTorch's CPU process group, also used beside NCCL for
+        # barriers and object gathers) waited the group's timeout (30 minutes by default) for its peer.
+        patterns=(r"Timed out waiting (?P<ms>\d{1,12})ms for (?P<op>send|recv) operation to complete",),
+        severity="fail",
+        cause="A Gloo {op} waited {ms} ms for a peer rank that never answered: one rank stopped or took another code "
+              "path, and the others timed out waiting for it.",
+        advice=("Find the rank that stalled before raising the timeout: rerun with TORCH_DISTRIBUTED_DEBUG=DETAIL (and "
+                "NCCL_DEBUG=INFO), and `py-spy dump --pid PID` on each rank shows which one is stuck and where (data "
+                "loading, an exception on one rank, a different code path); raise init_process_group(timeout=...) only "
+                "for steps that are legitimately long."),
+        action="restart-application",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/FoundationVision/VNext/issues/9", "https://github.com/msr-fiddle/pipedream/issues/39",
+                 "https://pytorch.org/docs/stable/distributed.html#debugging-torch-distributed-applications"),
+        checked="2026-11-26",
+        examples=("nccl/vnext-9-gloo-send-timeout-one-gpu-idle.txt", "nccl/pipedream-39-gloo-recv-timeout-ranks-blocked.txt"),
+    ),
 )
