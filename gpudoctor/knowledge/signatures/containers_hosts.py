@@ -245,4 +245,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/rke2docs-548-fsnotify-too-many-open-files.txt",),
     ),
+    Signature(
+        code="containers.dcgm-profiling-metrics-unsupported",
+        cause_id="dcgm-profiling-unsupported",
+        kinds=("any",),
+        # dcgm-exporter's fatal exit when its metrics CSV asks DCGM for profiling (DCP) fields the GPU lacks; releases
+        # since 2.1.2 / 2.4.6-2.6.10 log "Not collecting DCP metrics" or skip the field instead (healthy, not matched).
+        patterns=(r"level=fatal msg=\\?\"Error watching fields: (?P<reason>Profiling is not supported for this group of GPUs|"
+                  r"Feature not supported|This request is serviced by a module of DCGM that is not currently loaded)",),
+        severity="fail",
+        cause="dcgm-exporter exited because its metrics file asks for profiling (DCP, DCGM_FI_PROF_*) fields this GPU "
+              "does not support ({reason}): GeForce and older Quadro/Tesla GPUs lack them, some only exist from Ampere on.",
+        advice=("Run dcgm-exporter without the profiling fields on these GPUs: drop the `-f "
+                "/etc/dcgm-exporter/dcp-metrics-included.csv` arguments (Helm value `arguments`) or use a metrics CSV "
+                "without DCGM_FI_PROF_* lines, or upgrade to an exporter release that skips unsupported DCP metrics."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU's health"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/gpu-monitoring-tools/issues/119", "https://github.com/NVIDIA/dcgm-exporter/issues/82",
+                 "https://github.com/NVIDIA/dcgm-exporter/pull/86", "https://github.com/NVIDIA/dcgm-exporter/issues/22"),
+        checked="2026-11-26",
+        examples=("containers/gpumonitoringtools-119-dcgm-profiling-not-supported-quadro.txt",
+                  "containers/dcgmexporter-82-tensor-imma-feature-not-supported-v100.txt"),
+    ),
 )
