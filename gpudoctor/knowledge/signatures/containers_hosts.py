@@ -268,4 +268,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/gpumonitoringtools-119-dcgm-profiling-not-supported-quadro.txt",
                   "containers/dcgmexporter-82-tensor-imma-feature-not-supported-v100.txt"),
     ),
+    Signature(
+        code="containers.k8s-gpu-request-not-limit",
+        cause_id="k8s-gpu-request-invalid",
+        kinds=("any",),
+        # The API server's validation of extended resources (ValidateResourceRequirements): a request must equal its
+        # limit, and the quantity must be whole; the message names the resource.
+        patterns=(r"Invalid value: \\?\"(?P<value>[\d.]{1,12})\\?\": must be equal to (?P<resource>nvidia\.com/[\w.-]{1,60}) limit",
+                  r"resources\.(?:requests|limits)\[(?P<resource2>nvidia\.com/[\w.-]{1,60})\]: Invalid value: "
+                  r"\\?\"[\d.]{1,12}\\?\": must be an integer"),
+        severity="fail",
+        cause="Kubernetes rejected the pod spec's GPU request: for nvidia.com/gpu (an extended resource) requests must "
+              "equal limits and be whole GPUs, so ranges, overcommit and fractions are refused.",
+        advice=("Set the GPU count only under resources.limits (`nvidia.com/gpu: 1`; Kubernetes copies it to requests) "
+                "or make requests equal to limits, as a whole number; to share a GPU, use the device plugin's "
+                "time-slicing or MIG instead of fractions."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the device plugin", "the node"),
+        never_suggest=("reinstall the driver", "reinstall the GPU operator"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/154",
+                 "https://kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus/"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-154-gpu-requests-not-equal-limits.txt",),
+    ),
 )
