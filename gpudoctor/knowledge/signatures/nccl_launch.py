@@ -146,4 +146,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/vnext-9-gloo-send-timeout-one-gpu-idle.txt", "nccl/pipedream-39-gloo-recv-timeout-ranks-blocked.txt"),
     ),
+    Signature(
+        code="nccl.launcher-local-rank-argument",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # argparse's words when torch.distributed.launch (PyTorch 2.0 and later passes --local-rank; before, --local_rank)
+        # hands the script a rank argument its parser does not define.
+        patterns=(r"[Ee]rror: unrecognized arguments: (?:\u2013|--)local[-_]rank=(?P<rank>\d{1,5})",),
+        severity="fail",
+        cause="The script's argument parser rejected the --local-rank/--local_rank argument that torch.distributed.launch "
+              "passes (PyTorch 2.x spells it --local-rank; older scripts expect --local_rank), so every rank exited.",
+        advice=("Launch with torchrun (`torchrun --nproc_per_node=N train.py ...`), which passes the rank in the "
+                "LOCAL_RANK environment variable, and read os.environ['LOCAL_RANK'] in the script; or make its argparse "
+                "accept both spellings (add_argument('--local-rank', '--local_rank', ...))."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/pytorch-image-models/issues/1728",
+                 "https://github.com/OFA-Sys/Chinese-CLIP/issues/74", "https://github.com/sail-sg/metaformer/issues/12",
+                 "https://pytorch.org/docs/stable/distributed.html#launch-utility"),
+        checked="2026-11-26",
+        examples=("nccl/timm-1728-unrecognized-local-rank-torchrun.txt",
+                  "nccl/chineseclip-74-unrecognized-local-rank-torchrun.txt"),
+    ),
 )
