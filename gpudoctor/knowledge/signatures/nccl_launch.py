@@ -169,4 +169,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/timm-1728-unrecognized-local-rank-torchrun.txt",
                   "nccl/chineseclip-74-unrecognized-local-rank-torchrun.txt"),
     ),
+    Signature(
+        code="nccl.launcher-host-unreachable-ssh",
+        cause_id="launcher-ssh-unreachable",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py checks every hostfile entry with `ssh -o PasswordAuthentication=no HOST hostname`
+        # before starting pdsh; the check's failure and the launcher's own message.
+        patterns=(r"but host=(?P<host>[\w.:-]{1,100}) was not reachable via ssh",
+                  r"Command 'ssh -o PasswordAuthentication=no (?P<host2>[\w.:-]{1,100}) hostname' returned non-zero exit "
+                  r"status 255"),
+        severity="fail",
+        cause="The multi-node launcher could not log in to a host of its hostfile with passwordless SSH, so the job did "
+              "not start there.",
+        advice=("Make passwordless SSH work from the launching node to every hostfile entry, itself included: `ssh-keygen`, "
+                "`ssh-copy-id HOST`, then `ssh -o PasswordAuthentication=no HOST hostname` must print the name (custom "
+                "ports via --ssh_port); on a single node, remove the hostfile instead."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/hpcac/2023-APAC-HPC-AI/issues/1", "https://github.com/deepspeedai/DeepSpeed/issues/4907",
+                 "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"),
+        checked="2026-11-26",
+        examples=("nccl/hpcac-2023-1-deepspeed-host-not-reachable-ssh.txt",
+                  "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt"),
+    ),
 )
