@@ -291,4 +291,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/k8sdp-154-gpu-requests-not-equal-limits.txt",),
     ),
+    Signature(
+        code="containers.apptainer-nv-no-driver-files",
+        cause_id="container-host-driver-not-found",
+        kinds=("any",),
+        # Apptainer/Singularity's --nv resolves the names in nvliblist.conf against the host's ldconfig cache and PATH;
+        # these are its words (3.x and later, and "nv files" in 3.0-3.8) when it finds none of them.
+        patterns=(r"Could not find any (?:nv files|NVIDIA (?:libraries|binaries)) on this host",),
+        severity="fail",
+        cause="Apptainer/Singularity's --nv found no NVIDIA driver libraries or binaries on this host to bind into the "
+              "container, so the container sees no GPU: the driver is not installed on this node, or its libraries are "
+              "not in the ldconfig cache.",
+        advice=("On the host, check `nvidia-smi` and `ldconfig -p | grep -E 'libcuda|libnvidia-ml'`: run on a node with "
+                "the NVIDIA driver installed (not a login node), or add the driver's library directory to "
+                "/etc/ld.so.conf.d and run ldconfig (or list the paths in nvliblist.conf); on WSL2 or with the NVIDIA "
+                "Container Toolkit, use `--nvccli`."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("install the NVIDIA driver inside the container",),
+        sources=("https://github.com/sylabs/singularity/issues/776",
+                 "https://apptainer.org/docs/user/latest/gpu.html"),
+        checked="2026-11-26",
+        examples=("containers/sylabs-776-singularity-nv-no-nvidia-libraries.txt",),
+    ),
 )
