@@ -1,4 +1,4 @@
-"""The CUDA libraries and tools people install beside a framework: TensorRT engines, cuDNN on Windows, CuPy (rows of
+"""The CUDA libraries and tools people install beside a framework: TensorRT engines, cuDNN, cuBLAS, CuPy, XLA (rows of
 the cuda area, joined into cuda.py's tuple). Each reads the tool's own stable message; none is a fault of the driver,
 so the advice is the tool's file, package or build, never the driver."""
 
@@ -66,28 +66,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/tensorrt-2195-version-tag-ld-library-path.txt"),
     ),
     Signature(
-        code="cuda.cudnn-zlibwapi-missing",
-        cause_id="cuda-library-missing",
-        kinds=("any",),
-        # cuDNN 8.3 to 8.9 on Windows loads zlibwapi.dll, which neither cuDNN nor the CUDA toolkit installs (cuDNN's
-        # Windows installation guide, "Installing Zlib"); error code 193 is a 32-bit copy of it.
-        patterns=(r"Could not (?:locate|load library) zlibwapi\.dll",),
-        severity="fail",
-        cause="cuDNN (8.3 to 8.9 on Windows) needs the zlib library zlibwapi.dll, and it is not in any folder on PATH: "
-              "cuDNN and the CUDA toolkit do not install it.",
-        advice=("Install zlib as cuDNN's Windows installation guide says: put the 64-bit zlibwapi.dll (from the "
-                "zlib123dllx64 package) in a folder on PATH, e.g. `C:\\Program Files\\NVIDIA GPU Computing "
-                "Toolkit\\CUDA\\v11.8\\bin`, and open a new terminal; a cuDNN 9 release no longer needs it."),
-        action="configure",
-        rules_out=("the NVIDIA driver", "the GPU"),
-        never_suggest=_NO_DRIVER_CHANGE,
-        sources=("https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html",
-                 "https://github.com/AlexeyAB/darknet/issues/8551", "https://github.com/NickSwardh/YoloDotNet/issues/18",
-                 "https://github.com/xaviviro/refacer/issues/35"),
-        checked="2026-11-26",
-        examples=("cuda/darknet-8551-zlibwapi-dll-cudnn-841.txt", "cuda/yolodotnet-18-zlibwapi-dll-cuda-bin.txt"),
-    ),
-    Signature(
         code="cuda.cupy-multiple-packages",
         cause_id="wheel-cuda-variant",
         kinds=("any",),
@@ -131,35 +109,6 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.cupy.dev/en/stable/install.html"),
         checked="2026-11-26",
         examples=("cuda/cupy-8466-vector-types-h-nvidia-cuda-runtime.txt",),
-    ),
-    Signature(
-        code="cuda.repo-signing-key-missing",
-        cause_id="cuda-repo-key-missing",
-        kinds=("any",),
-        # apt's words for a repository signed by a key it lacks, keyed on NVIDIA's CUDA repository keys: A4B469963BF863CC
-        # (3bf863cc, since 2022-04-27) and F60F4B3D7FA2AF80 (7fa2af80, the retired one); and dnf's words when the
-        # retired key is installed for a "cuda" repository whose packages the new key signs.
-        patterns=(r"NO_PUBKEY (?P<key>A4B469963BF863CC|F60F4B3D7FA2AF80)\b",
-                  r"The GPG keys listed for the \"cuda[\w-]{0,40}\" repository are already installed but they are not "
-                  r"correct"),
-        severity="fail",
-        cause="The package manager cannot verify NVIDIA's CUDA repository: its signing key is not installed (NVIDIA "
-              "replaced the key 7fa2af80 by 3bf863cc in April 2022), so nothing installs or updates from it.",
-        advice=("Install NVIDIA's current repository key with the cuda-keyring package for your distribution, then "
-                "update: `sudo apt-key del 7fa2af80; wget https://developer.download.nvidia.com/compute/cuda/repos/"
-                "ubuntu2204/x86_64/cuda-keyring_1.1-1_all.deb && sudo dpkg -i cuda-keyring_1.1-1_all.deb && sudo "
-                "apt-get update` (change ubuntu2204/x86_64 to yours; on RHEL/Fedora import the repository's current "
-                "key, 3bf863cc.pub); in a Dockerfile do this before the first apt-get update, or build from a "
-                "current nvidia/cuda image."),
-        action="configure",
-        rules_out=("the NVIDIA driver", "the GPU"),
-        never_suggest=_NO_DRIVER_CHANGE + ("--allow-unauthenticated",),
-        sources=("https://developer.nvidia.com/blog/updating-the-cuda-linux-gpg-repository-key/",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/1631", "https://github.com/turlucode/ros-docker-gui/issues/13",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/1636"),
-        checked="2026-11-26",
-        examples=("cuda/nvidiadocker-1631-no-pubkey-a4b469963bf863cc.txt", "cuda/rosdockergui-13-cuda-repo-key-rotation.txt",
-                  "cuda/nvidiadocker-1636-dockerfile-no-pubkey-3bf863cc.txt"),
     ),
     Signature(
         code="cuda.cublas-invalid-value-gemm",
