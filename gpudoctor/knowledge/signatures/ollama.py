@@ -168,6 +168,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # the scheduler's warning just before that error (llm/server.go, 0.3 to 0.20)
             r"model request too large for system\"? requested=\"(?P<required>[\d.]+ [KMGT]?i?B)\" "
             r"available=\"(?P<available>[\d.]+ [KMGT]?i?B)\"",
+            # the same refusal in 0.1.x (server/sched.go), as API clients quote the server's answer
+            r"requested model \((?P<required>[\d.]+ [KMGT]?i?B)\) is too large for this system "
+            r"\((?P<available>[\d.]+ [KMGT]?i?B)\)",
         ),
         severity="fail",
         cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
@@ -177,9 +180,12 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",),
+        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723",
+                 "https://github.com/ollama/ollama/issues/15049", "https://github.com/continuedev/continue/issues/3464"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",
+                  "ollama/ollama-15049-model-request-too-large-for-system.txt",
+                  "ollama/continue-3464-requested-model-too-large-for-system.txt"),
     ),
     Signature(
         code="ollama.runner-terminated",

@@ -1,0 +1,129 @@
+"""The other LLM serving engines people run beside vLLM, and vLLM's quantization arguments.
+
+Written blind for issue 25 (sixth round). SGLang sizes its KV cache pool as a static fraction of each GPU's total
+memory (--mem-fraction-static, python/sglang/srt/model_executor/model_runner.py) and then captures CUDA graphs in
+what is left (cuda_graph_runner.py); text-generation-inference (TGI) warms up with a batch of
+--max-batch-prefill-tokens tokens before its router accepts requests (router/src, server/text_generation_server).
+vLLM checks its --quantization and --dtype arguments against the checkpoint's quantization_config (vllm/config.py,
+_verify_quantization) and the kernels' supported activation dtypes (model_loader, get_model).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SGLANG_ARGS = "https://docs.sglang.ai/advanced_features/server_arguments.html"
+TGI_LAUNCHER = "https://huggingface.co/docs/text-generation-inference/reference/launcher"
+QUANTIZATION = "https://docs.vllm.ai/en/latest/features/quantization/index.html"
+
+ENGINE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.sglang-kv-pool-no-room",
+        cause_id="vllm-kv-cache-memory",
+        kinds=("any",),
+        patterns=(
+            # model_runner.py's profile of the KV cache pool: after the weights, (1 - mem_fraction_static) of the
+            # GPU's total memory is held back, and what the fraction leaves is not enough for the pool
+            r"Not enough memory\. Please try to increase --mem-fraction-static",
+        ),
+        severity="fail",
+        cause=("SGLang found no room for its KV cache pool beside the model's weights within --mem-fraction-static "
+               "of the GPU's memory, so the server did not start."),
+        advice=("Raise --mem-fraction-static (e.g. 0.9; at start-up a larger fraction leaves more room for the KV cache "
+                "pool), or lower --context-length, or spread the model over more GPUs with --tp 2."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/sgl-project/sglang/issues/4330", "https://github.com/sgl-project/sglang/issues/322",
+                 "https://github.com/sgl-project/sglang-omni/pull/292", SGLANG_ARGS),
+        checked="2026-11-26",
+        examples=("vllm/sglang-4330-not-enough-memory-mem-fraction-static.txt",),
+    ),
+    Signature(
+        code="vllm.sglang-cuda-graph-capture-oom",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(r"Capture cuda graph failed: CUDA out of memory",),
+        severity="fail",
+        cause=("SGLang ran out of GPU memory while capturing its CUDA graphs, after the weights and the KV cache pool "
+               "had taken their share."),
+        advice=("Leave more memory for CUDA graph capture: lower --mem-fraction-static (e.g. 0.8) or --cuda-graph-max-bs "
+                "(e.g. 16), or start the server with --disable-cuda-graph."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/sgl-project/sglang/issues/5285", "https://github.com/sgl-project/sglang/issues/4489",
+                 SGLANG_ARGS),
+        checked="2026-11-26",
+        examples=("vllm/sglang-5285-capture-cuda-graph-failed-oom-h20.txt",),
+        refines=("cuda.out-of-memory",),
+    ),
+    Signature(
+        code="vllm.tgi-warmup-not-enough-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            # the warm-up's answer as the router logs it: "... 4096 prefill tokens. You need to decrease
+            # `--max-batch-prefill-tokens`" (1.x), and "... 16000 total tokens with 2 prefill tokens" (0.9)
+            r"Not enough memory to handle (?P<tokens>\d+) (?:prefill|total) tokens",
+        ),
+        severity="fail",
+        cause=("text-generation-inference's warm-up batch of {tokens} tokens did not fit in GPU memory beside the "
+               "model, so the server refused to start."),
+        advice=("Lower --max-batch-prefill-tokens (with --max-input-tokens and --max-total-tokens, or "
+                "--max-batch-total-tokens) until warm-up fits, or shard the model over more GPUs with --num-shard or "
+                "use a quantized model."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/1164",
+                 "https://github.com/huggingface/text-generation-inference/issues/710",
+                 "https://github.com/huggingface/text-generation-inference/issues/755", TGI_LAUNCHER),
+        checked="2026-11-26",
+        examples=("vllm/tgi-1164-warmup-256-prefill-tokens-router-error.txt",
+                  "vllm/tgi-710-not-enough-memory-total-tokens-70b.txt"),
+    ),
+    Signature(
+        code="vllm.quantization-dtype-unsupported",
+        cause_id="vllm-quantization-config",
+        kinds=("any",),
+        patterns=(
+            r"(?P<dtype>torch\.\w{1,20}) is not supported for quantization method (?P<method>[\w-]{1,30})\. "
+            r"Supported dtypes",
+        ),
+        severity="fail",
+        cause=("vLLM's {method} kernels do not compute in {dtype} (the model's own dtype), so it refused to load "
+               "the quantized model."),
+        advice=("Start vLLM with `--dtype half` (dtype=\"float16\" in Python), the activation dtype the {method} "
+                "kernels support."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU too old"),
+        never_suggest=("reinstall the driver", "update the driver", "a newer GPU"),
+        sources=("https://github.com/vllm-project/vllm/issues/1941", "https://github.com/vllm-project/vllm/issues/1823",
+                 "https://github.com/hiyouga/LlamaFactory/issues/3674", QUANTIZATION),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1941-awq-bfloat16-act-dtype.txt", "vllm/llamafactory-3674-gptq-bfloat16-ray-worker.txt"),
+    ),
+    Signature(
+        code="vllm.quantization-argument-mismatch",
+        cause_id="vllm-quantization-config",
+        kinds=("any",),
+        patterns=(
+            r"Quantization method specified in the model config \((?P<config>[\w-]{1,30})\) does not match the "
+            r"quantization method specified in the `?quantization`? argument \((?P<argument>[\w-]{1,30})\)",
+        ),
+        severity="fail",
+        cause=("The --quantization argument ({argument}) names another method than the checkpoint's own "
+               "quantization_config ({config}), and vLLM refuses the mismatch."),
+        advice=("Drop the --quantization argument (vLLM reads the method from the model's quantization_config and "
+                "picks the fastest kernel itself), or pass the method the config names."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/3331", "https://github.com/vllm-project/vllm/pull/3829",
+                 "https://github.com/vllm-project/vllm/issues/5842", QUANTIZATION),
+        checked="2026-11-26",
+        examples=("vllm/vllm-3331-quantization-config-marlin-vs-gptq-arg.txt",
+                  "vllm/vllm-3829-commandr-plus-marlin-argument-mismatch.txt"),
+    ),
+)
