@@ -1,0 +1,55 @@
+"""Other local LLM runners people use beside Ollama: ExLlama (text-generation-webui, exui) and llama-cpp-python.
+
+Written blind for issue 25 (sixth round). ExLlamaV2/V3 allocate the weights and the cache for the whole configured
+context at load and refuse with "Insufficient VRAM ... for model and cache" (exllamav2/model.py) when the split's
+GPUs cannot hold both. llama-cpp-python loads its llama.dll/ggml.dll with ctypes (llama_cpp/_ctypes_extensions.py);
+Python 3.8 and later on Windows do not search PATH for a DLL's dependencies, so a CUDA build whose cudart/cublas DLLs
+are not in a directory it adds (CUDA_PATH's bin) fails with "Could not find module ... (or one of its dependencies)".
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+APP_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.exllama-insufficient-vram",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(r"Insufficient VRAM (?:in split )?for model and cache",),
+        severity="fail",
+        cause=("ExLlama could not fit the model's weights and the cache for its configured context in the GPU memory "
+               "it was given."),
+        advice=("Lower the context length (max_seq_len) when loading the model, or use the 8-bit or 4-bit cache, a "
+                "smaller quantization (bpw), or give the split more GPU memory."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/oobabooga/textgen/issues/7105", "https://github.com/turboderp-org/exui/issues/11"),
+        checked="2026-11-26",
+        examples=("ollama/textgen-7105-insufficient-vram-in-split-exllamav3.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-python-dll-dependencies",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(
+            r"Could not find module '[^'\n]{0,300}?[\\/]llama_cpp[\\/](?:lib[\\/])?(?P<dll>(?:lib)?(?:llama|ggml)\w{0,20}"
+            r"\.dll)' \(or one of its dependencies\)",
+        ),
+        severity="fail",
+        cause=("Windows could not load llama-cpp-python's {dll} or a DLL it depends on, most often the CUDA runtime "
+               "(cudart64, cublas64) that its CUDA build needs and Python does not look for on PATH."),
+        advice=("Install the CUDA Toolkit the wheel was built for (its cuXXX tag) and set CUDA_PATH to it: "
+                "llama-cpp-python adds %CUDA_PATH%\\bin with os.add_dll_directory; then import it again in a new shell."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/abetlen/llama-cpp-python/pull/225",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1280",
+                 "https://github.com/abetlen/llama-cpp-python/pull/2083",
+                 "https://docs.python.org/3.8/whatsnew/3.8.html#bpo-36085-whatsnew"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-225-cublas-dll-not-on-python-path.txt",),
+    ),
+)
