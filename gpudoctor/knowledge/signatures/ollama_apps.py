@@ -1,10 +1,14 @@
-"""Other local LLM runners people use beside Ollama: ExLlama (text-generation-webui, exui) and llama-cpp-python.
+"""Other local LLM runners people use beside Ollama: ExLlama (text-generation-webui, exui), llama-cpp-python and the
+llama.cpp loader they and other bindings (ctransformers, koboldcpp) share.
 
 Written blind for issue 25 (sixth round). ExLlamaV2/V3 allocate the weights and the cache for the whole configured
 context at load and refuse with "Insufficient VRAM ... for model and cache" (exllamav2/model.py) when the split's
 GPUs cannot hold both. llama-cpp-python loads its llama.dll/ggml.dll with ctypes (llama_cpp/_ctypes_extensions.py);
 Python 3.8 and later on Windows do not search PATH for a DLL's dependencies, so a CUDA build whose cudart/cublas DLLs
 are not in a directory it adds (CUDA_PATH's bin) fails with "Could not find module ... (or one of its dependencies)".
+llama.cpp's loader checks each tensor's shape against what its own model code expects (llama-model.cpp,
+check_tensor_dims; create_tensor and "llama.cpp: tensor ..." in older releases): a model whose architecture changed
+after the release (Llama 2 70B's grouped-query attention in 2023) fails there until llama.cpp is updated.
 """
 
 from __future__ import annotations
@@ -51,5 +55,29 @@ APP_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.python.org/3.8/whatsnew/3.8.html#bpo-36085-whatsnew"),
         checked="2026-11-26",
         examples=("ollama/llamacpppython-225-cublas-dll-not-on-python-path.txt",),
+    ),
+)
+
+APP_SIGNATURES += (
+    Signature(
+        code="ollama.model-tensor-wrong-shape",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' has wrong shape; expected",),
+        severity="fail",
+        cause=("This llama.cpp (or the binding that bundles it) expected another shape for the model's tensor "
+               "'{tensor}': the model uses an architecture or variant newer than the release, or was converted by "
+               "a different one."),
+        advice=("Update llama.cpp (or the binding that bundles it: llama-cpp-python, Ollama, koboldcpp, LM Studio's "
+                "runtime) to a release that supports this model; a model you converted yourself must be converted "
+                "again with that release's convert_hf_to_gguf.py."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/marella/ctransformers/issues/62",
+                 "https://github.com/abetlen/llama-cpp-python/issues/539",
+                 "https://github.com/ggml-org/llama.cpp/issues/8467"),
+        checked="2026-11-26",
+        examples=("ollama/ctransformers-62-llama2-70b-wk-wrong-shape-gqa.txt",),
     ),
 )

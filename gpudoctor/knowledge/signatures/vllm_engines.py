@@ -5,7 +5,9 @@ memory (--mem-fraction-static, python/sglang/srt/model_executor/model_runner.py)
 what is left (cuda_graph_runner.py); text-generation-inference (TGI) warms up with a batch of
 --max-batch-prefill-tokens tokens before its router accepts requests (router/src, server/text_generation_server).
 vLLM checks its --quantization and --dtype arguments against the checkpoint's quantization_config (vllm/config.py,
-_verify_quantization) and the kernels' supported activation dtypes (model_loader, get_model).
+_verify_quantization) and the kernels' supported activation dtypes (model_loader, get_model). A checkpoint whose
+.safetensors files are Git LFS pointers or interrupted downloads fails in safetensors' header parser, whichever engine
+(vLLM, transformers, ExLlama) reads it.
 """
 
 from __future__ import annotations
@@ -125,5 +127,32 @@ ENGINE_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-3331-quantization-config-marlin-vs-gptq-arg.txt",
                   "vllm/vllm-3829-commandr-plus-marlin-argument-mismatch.txt"),
+    ),
+)
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.safetensors-header-unreadable",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        patterns=(
+            # safetensors' own error (safetensors_rust.SafetensorError, or Exception in old releases): the first 8
+            # bytes, the header's length, are text ("version https://git-lfs...") or garbage
+            r"Error while deserializing header: (?P<reason>HeaderTooLarge|MetadataIncompleteBuffer|InvalidHeader\w{0,20})",
+        ),
+        severity="fail",
+        cause=("A .safetensors file of the model is not the real weights ({reason}): a Git LFS pointer file from a "
+               "clone without git-lfs, or an interrupted download."),
+        advice=("Download the model again with Git LFS enabled (`git lfs install` before cloning, or "
+                "`huggingface-cli download MODEL`), then check that each .safetensors file has its full size "
+                "(sha256sum against the hub)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall PyTorch"),
+        sources=("https://github.com/turboderp/exllama/issues/242", "https://github.com/codefuse-ai/MFTCoder/issues/20",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/8123"),
+        checked="2026-11-26",
+        examples=("vllm/exllama-242-headertoolarge-git-lfs-redownload.txt",
+                  "vllm/mftcoder-20-lfs-pointer-safetensors-header.txt"),
     ),
 )
