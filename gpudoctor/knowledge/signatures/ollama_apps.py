@@ -9,6 +9,9 @@ are not in a directory it adds (CUDA_PATH's bin) fails with "Could not find modu
 llama.cpp's loader checks each tensor's shape against what its own model code expects (llama-model.cpp,
 check_tensor_dims; create_tensor and "llama.cpp: tensor ..." in older releases): a model whose architecture changed
 after the release (Llama 2 70B's grouped-query attention in 2023) fails there until llama.cpp is updated.
+GPT4All's own Vulkan backend falls back to the CPU with "GPU loading failed (out of VRAM?)" when it cannot place the
+whole model (gpt4all-chat's chatllm.cpp), and LM Studio reports its engine process's death as "(Exit code: N)" with
+"Unknown error. Try a different model and/or config." or "Please check settings and try loading the model again."
 """
 
 from __future__ import annotations
@@ -79,5 +82,50 @@ APP_SIGNATURES += (
                  "https://github.com/ggml-org/llama.cpp/issues/8467"),
         checked="2026-11-26",
         examples=("ollama/ctransformers-62-llama2-70b-wk-wrong-shape-gqa.txt",),
+    ),
+)
+
+APP_SIGNATURES += (
+    Signature(
+        code="ollama.gpt4all-gpu-loading-failed",
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        patterns=(r"GPU loading failed \([Oo]ut of (?:VRAM|vram)\?\)",),
+        severity="warn",
+        cause=("GPT4All could not place the model on the GPU (not enough free VRAM for the whole model, or a "
+               "quantization its GPU backend does not run) and runs it on the CPU."),
+        advice=("Pick a model GPT4All can put on the GPU: a Q4_0 quantization small enough for the GPU's free VRAM "
+                "(close programs holding VRAM), or update GPT4All to a release that offloads part of a model."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/nomic-ai/gpt4all/issues/1639", "https://github.com/nomic-ai/gpt4all/issues/1843",
+                 "https://github.com/nomic-ai/gpt4all/issues/1543", "https://github.com/nomic-ai/gpt4all/issues/1688"),
+        checked="2026-11-26",
+        examples=("ollama/gpt4all-1639-gpu-loading-failed-out-of-vram.txt",
+                  "ollama/gpt4all-1843-quadro-p520-gpu-loading-failed.txt"),
+    ),
+    Signature(
+        code="ollama.lmstudio-engine-exited",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(
+            r"\(Exit code: (?P<code>-?\d{1,20})\)\. (?:Unknown error\. Try a different model and/or config|"
+            r"Please check settings and try loading the model again)",
+        ),
+        severity="fail",
+        cause=("LM Studio's engine process died while loading the model (exit code {code}), most often in the llama.cpp "
+               "runtime selected for this GPU."),
+        advice=("Open LM Studio's runtime settings (Ctrl+Shift+R) and update or switch the llama.cpp runtime (CUDA 12, "
+                "CUDA, Vulkan or CPU); if it still fails, lower the GPU offload and context length in the model's load "
+                "settings. A GPU below compute capability 5.0 needs the Vulkan or CPU runtime."),
+        action="configure",
+        rules_out=("a corrupted model, when other models fail the same way",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/394",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/432",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/770"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-394-exit-code-134-vulkan-runtime.txt",),
     ),
 )

@@ -156,3 +156,30 @@ ENGINE_SIGNATURES += (
                   "vllm/mftcoder-20-lfs-pointer-safetensors-header.txt"),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.quantized-model-library-missing",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        patterns=(
+            # transformers' quantizers (quantizer_awq.py, quantizer_gptq.py) and its older modeling_utils.py wording
+            r"Loading (?:an? )?(?P<method>AWQ|GPTQ) quantized model requires ",
+        ),
+        severity="fail",
+        cause=("transformers loads {method} checkpoints through a separate package (AutoAWQ for AWQ; optimum with "
+               "GPTQModel or AutoGPTQ for GPTQ) that is not installed in this environment."),
+        advice=("Install the package the message names into the same environment that loads the model (AWQ: "
+                "`pip install autoawq`; GPTQ: `pip install optimum gptqmodel`, or auto-gptq on older transformers), "
+                "then restart the program; or serve the checkpoint with vLLM, which has its own AWQ and GPTQ kernels."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/chatchat-space/Langchain-Chatchat/issues/3794",
+                 "https://github.com/oobabooga/textgen/issues/7007",
+                 "https://github.com/huggingface/transformers/issues/36139",
+                 "https://huggingface.co/docs/transformers/main/quantization/awq"),
+        checked="2026-11-26",
+        examples=("vllm/chatchat-3794-qwen15-awq-requires-autoawq.txt",),
+    ),
+)
