@@ -11,7 +11,9 @@ check_tensor_dims; create_tensor and "llama.cpp: tensor ..." in older releases):
 after the release (Llama 2 70B's grouped-query attention in 2023) fails there until llama.cpp is updated.
 GPT4All's own Vulkan backend falls back to the CPU with "GPU loading failed (out of VRAM?)" when it cannot place the
 whole model (gpt4all-chat's chatllm.cpp), and LM Studio reports its engine process's death as "(Exit code: N)" with
-"Unknown error. Try a different model and/or config." or "Please check settings and try loading the model again."
+"Unknown error. Try a different model and/or config." or "Please check settings and try loading the model again." llama.cpp's Vulkan backend (LM Studio, GPT4All, koboldcpp
+and Ollama's Vulkan builds) reports an allocation the GPU refused as "ggml_vulkan: Device memory allocation of size N
+failed" and Vulkan's ErrorOutOfDeviceMemory.
 """
 
 from __future__ import annotations
@@ -127,5 +129,31 @@ APP_SIGNATURES += (
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/770"),
         checked="2026-11-26",
         examples=("ollama/lmstudio-394-exit-code-134-vulkan-runtime.txt",),
+    ),
+)
+
+APP_SIGNATURES += (
+    Signature(
+        code="ollama.vulkan-out-of-device-memory",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            # ggml-vulkan.cpp's allocation failure, and the Vulkan-Hpp exception text that follows it
+            r"ggml_vulkan: Device memory allocation of size \d{1,15} failed",
+            r"vk::Device::allocateMemory: ErrorOutOfDeviceMemory",
+        ),
+        severity="fail",
+        cause=("The Vulkan backend of llama.cpp could not allocate its buffers in the GPU's memory: the layers "
+               "offloaded, the context or the batch asked for more than the GPU holds."),
+        advice=("Offload fewer layers to the GPU (-ngl / n_gpu_layers, or the GPU offload slider), lower the context "
+                "(-c) and batch (-b, -ub) sizes, or use a smaller model or quantization."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/15256", "https://github.com/ggml-org/llama.cpp/issues/8492",
+                 "https://github.com/ggml-org/llama.cpp/issues/12817", "https://github.com/ggml-org/llama.cpp/issues/5441"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-15256-vulkan-too-many-gpu-layers.txt",
+                  "ollama/llamacpp-8492-vulkan-allocation-failed-smaller-model.txt"),
     ),
 )
