@@ -183,3 +183,28 @@ ENGINE_SIGNATURES += (
         examples=("vllm/chatchat-3794-qwen15-awq-requires-autoawq.txt",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.rope-scaling-format-unknown",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        patterns=(
+            # transformers' LlamaConfig._rope_scaling_validation before 4.43 (July 2024), meeting Llama 3.1's config
+            r"`rope_scaling` must be a dictionary with (?:with )?two fields, `type` and `factor`",
+        ),
+        severity="fail",
+        cause=("This transformers release predates the model's rope_scaling format (Llama 3.1's rope_type \"llama3\"), "
+               "so it cannot read the model's config.json."),
+        advice=("Upgrade transformers in the environment that loads the model (`pip install -U transformers`, 4.43 or "
+                "newer), and for vLLM a release that supports the model (0.5.3.post1 or newer for Llama 3.1)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/datawhalechina/self-llm/issues/268", "https://github.com/meta-llama/llama3/issues/299",
+                 "https://github.com/hiyouga/LlamaFactory/issues/4962",
+                 "https://github.com/runpod-workers/worker-vllm/issues/89"),
+        checked="2026-11-26",
+        examples=("vllm/selfllm-268-autodl-transformers-too-old-rope.txt",),
+    ),
+)
