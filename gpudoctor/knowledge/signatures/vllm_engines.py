@@ -208,3 +208,68 @@ ENGINE_SIGNATURES += (
         examples=("vllm/selfllm-268-autodl-transformers-too-old-rope.txt",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.tgi-flash-attention-gpu-too-old",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            # text_generation_server/models/__init__.py's warning when its flash models cannot be imported
+            r"GPU with CUDA capability (?P<major>\d{1,2}) (?P<minor>\d) is not supported",
+        ),
+        severity="info",
+        cause=("text-generation-inference cannot use its Flash Attention models on this GPU (compute capability "
+               "{major}.{minor}) and serves the model with its slower non-flash implementation; this alone is no error."),
+        advice=("Nothing to fix for a model that loads: it runs without Flash Attention (slower, more memory); the "
+                "flash models need a GPU of compute capability 8.0 or newer."),
+        action="none",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/211",
+                 "https://github.com/huggingface/text-generation-inference/issues/398"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-211-capability-6-1-flash-warning.txt",),
+    ),
+    Signature(
+        code="vllm.tgi-sharding-needs-flash-attention",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        patterns=(r"Sharded (?P<model>\w{1,30}) requires Flash Attention enabled models",),
+        severity="fail",
+        cause=("text-generation-inference shards {model} only through its Flash Attention implementation, which this "
+               "GPU (compute capability below 8.0, such as a V100 or T4) cannot run."),
+        advice=("Serve the model on one GPU without --num-shard (quantize it to fit), or shard it on GPUs of compute "
+                "capability 8.0 or newer (Ampere), or serve it with vLLM, which shards on older GPUs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/897",
+                 "https://github.com/huggingface/text-generation-inference/issues/686"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-897-v100-sharded-llama-requires-flash.txt",),
+    ),
+    Signature(
+        code="vllm.flashinfer-no-kernel-for-gpu",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        patterns=(
+            # FlashInfer's own CUDA error line names its header (include/flashinfer/...) after the CUDA error
+            r"no kernel image is available for execution on the device[^\n]{0,300}?[\\/]flashinfer[\\/]",
+        ),
+        severity="fail",
+        cause=("FlashInfer, the attention kernels SGLang (and vLLM's FLASHINFER backend) use, has no kernels for this "
+               "GPU's architecture (Turing sm_75 and older in most of its releases)."),
+        advice=("Run without FlashInfer on this GPU: SGLang with `--attention-backend triton` (older releases: "
+                "`--disable-flashinfer --disable-flashinfer-sampling`), vLLM without VLLM_ATTENTION_BACKEND=FLASHINFER; "
+                "or use a GPU of compute capability 8.0 or newer."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/flashinfer-ai/flashinfer/issues/402", "https://github.com/sgl-project/sglang/issues/931",
+                 "https://github.com/flashinfer-ai/flashinfer/issues/421"),
+        checked="2026-11-26",
+        examples=("vllm/flashinfer-402-2080ti-sglang-no-kernel-image.txt",),
+        refines=("cuda.no-kernel-image",),
+    ),
+)
