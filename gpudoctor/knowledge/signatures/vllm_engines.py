@@ -273,3 +273,23 @@ ENGINE_SIGNATURES += (
         refines=("cuda.no-kernel-image",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.bitsandbytes-needs-eager-mode",
+        cause_id="vllm-quantization-config",
+        kinds=("any",),
+        patterns=(r"Bits?AndBytes with enforce_eager = False is not supported yet",),  # vllm/config.py, 0.5.4
+        severity="fail",
+        cause="This vLLM release runs bitsandbytes-quantized models only in eager mode, without CUDA graphs.",
+        advice=("Start vLLM with `--enforce-eager` (enforce_eager=True in Python) for this bitsandbytes model, or "
+                "upgrade vLLM to a release that runs bitsandbytes with CUDA graphs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/OpenBMB/MiniCPM-V/issues/427", "https://github.com/vllm-project/vllm/issues/7294",
+                 "https://github.com/vllm-project/vllm/pull/6846"),
+        checked="2026-11-26",
+        examples=("vllm/minicpmv-427-bnb-int4-enforce-eager.txt",),
+    ),
+)
