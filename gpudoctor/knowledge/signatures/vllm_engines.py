@@ -211,27 +211,6 @@ ENGINE_SIGNATURES += (
 
 ENGINE_SIGNATURES += (
     Signature(
-        code="vllm.tgi-flash-attention-gpu-too-old",
-        cause_id="none",
-        kinds=("any",),
-        patterns=(
-            # text_generation_server/models/__init__.py's warning when its flash models cannot be imported
-            r"GPU with CUDA capability (?P<major>\d{1,2}) (?P<minor>\d) is not supported",
-        ),
-        severity="info",
-        cause=("text-generation-inference cannot use its Flash Attention models on this GPU (compute capability "
-               "{major}.{minor}) and serves the model with its slower non-flash implementation; this alone is no error."),
-        advice=("Nothing to fix for a model that loads: it runs without Flash Attention (slower, more memory); the "
-                "flash models need a GPU of compute capability 8.0 or newer."),
-        action="none",
-        rules_out=("a driver or CUDA install problem",),
-        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        sources=("https://github.com/huggingface/text-generation-inference/issues/211",
-                 "https://github.com/huggingface/text-generation-inference/issues/398"),
-        checked="2026-11-26",
-        examples=("vllm/tgi-211-capability-6-1-flash-warning.txt",),
-    ),
-    Signature(
         code="vllm.tgi-sharding-needs-flash-attention",
         cause_id="vllm-unsupported-hardware",
         kinds=("any",),
@@ -291,5 +270,36 @@ ENGINE_SIGNATURES += (
                  "https://github.com/vllm-project/vllm/pull/6846"),
         checked="2026-11-26",
         examples=("vllm/minicpmv-427-bnb-int4-enforce-eager.txt",),
+    ),
+)
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.engine-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            # PyTorch's OutOfMemoryError on a line in vLLM's own log format ("ERROR 03-13 09:00:43 [core.py:330] ",
+            # "engine.py:157] " before 0.8) or behind a vLLM worker's prefix ("(VllmWorker rank=1 pid=..)",
+            # "(EngineCore_DP0 pid=..)"): there vLLM's engine arguments are what to change
+            r"(?:ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?[\w.]{1,60}\.py:\d{1,5}\] [^\n]{0,200}?OutOfMemoryError\b",
+            r"\((?:VllmWorker|EngineCore|RayWorkerWrapper)[^)\n]{0,40}\) [^\n]{0,250}?OutOfMemoryError\b",
+        ),
+        severity="fail",
+        cause=("vLLM ran out of GPU memory: the model's weights, its KV cache within --gpu-memory-utilization, CUDA "
+               "graphs and the batch of sequences did not fit together."),
+        advice=("Reduce what vLLM reserves: lower --max-num-seqs and --max-model-len (max_model_len), or start with "
+                "--enforce-eager to skip CUDA graphs; lower --gpu-memory-utilization (gpu_memory_utilization) when "
+                "another process shares the GPU; if the weights alone do not fit, spread the model with "
+                "--tensor-parallel-size or use a quantized checkpoint."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/9290", "https://github.com/vllm-project/vllm/issues/12529",
+                 "https://github.com/vllm-project/vllm/issues/15598",
+                 "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-9290-multistep-oom-high-utilization.txt", "vllm/vllm-12529-v1-engine-core-oom-7gb.txt"),
+        refines=("cuda.out-of-memory",),
     ),
 )
