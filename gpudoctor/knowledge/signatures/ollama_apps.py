@@ -92,7 +92,12 @@ APP_SIGNATURES += (
         code="ollama.gpt4all-gpu-loading-failed",
         cause_id="ollama-cpu-fallback",
         kinds=("any",),
-        patterns=(r"GPU loading failed \([Oo]ut of (?:VRAM|vram)\?\)",),
+        patterns=(
+            # the case varies by release ("(out of vram?)", "(Out of VRAM?)"); the lookahead keeps the prefilter's key
+            # on "(out"/"(Out", whose first character other keys share (one starting with V adds a pass over every text)
+            r"GPU loading failed \(out(?= of [Vv][Rr][Aa][Mm]\?\))",
+            r"GPU loading failed \(Out(?= of [Vv][Rr][Aa][Mm]\?\))",
+        ),
         severity="warn",
         cause=("GPT4All could not place the model on the GPU (not enough free VRAM for the whole model, or a "
                "quantization its GPU backend does not run) and runs it on the CPU."),
@@ -140,7 +145,7 @@ APP_SIGNATURES += (
         patterns=(
             # ggml-vulkan.cpp's allocation failure, and the Vulkan-Hpp exception text that follows it
             r"ggml_vulkan: Device memory allocation of size \d{1,15} failed",
-            r"vk::Device::allocateMemory: ErrorOutOfDeviceMemory",
+            r"(?<=vk::Device::allocateMemory: )ErrorOutOfDeviceMemory",
         ),
         severity="fail",
         cause=("The Vulkan backend of llama.cpp could not allocate its buffers in the GPU's memory: the layers "
