@@ -303,3 +303,29 @@ ENGINE_SIGNATURES += (
         refines=("cuda.out-of-memory",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.custom-ops-not-registered",
+        cause_id="vllm-extension-missing",
+        kinds=("any",),
+        patterns=(
+            # torch.ops' answer when vllm._C did not load or registered other ops (vllm/_custom_ops.py calls them);
+            # vLLM then logs "Possibly you have built or installed an obsolete version of vllm"
+            r"'_OpNamespace' '_C\w{0,20}' object has no attribute '(?P<op>\w{1,60})'",
+        ),
+        severity="fail",
+        cause=("vLLM's compiled ops (vllm._C) are missing the operation '{op}': the compiled extension did not load "
+               "with this torch, or is left over from another build of vLLM."),
+        advice=("Reinstall vLLM cleanly in a fresh environment: `pip uninstall -y vllm`, then `pip install vllm` and "
+                "let it bring the torch it was built against (do not upgrade torch separately); for a source checkout "
+                "remove build/ and vllm/*.so and rebuild with `pip install -e .`."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/5454", "https://github.com/vllm-project/vllm/issues/5448",
+                 "https://github.com/openreasoner/openr/issues/28", "https://github.com/verl-project/verl/issues/1084"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-5454-rms-norm-opnamespace-reinstall.txt", "vllm/openr-28-rms-norm-torch-vllm-mismatch.txt"),
+    ),
+)
