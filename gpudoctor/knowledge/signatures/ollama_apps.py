@@ -162,3 +162,26 @@ APP_SIGNATURES += (
                   "ollama/llamacpp-8492-vulkan-allocation-failed-smaller-model.txt"),
     ),
 )
+
+APP_SIGNATURES += (
+    Signature(
+        code="ollama.lmstudio-no-runtime",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        patterns=(r"No LM Runtime found for model format '(?P<format>gguf)'",),
+        severity="fail",
+        cause=("LM Studio has no usable engine (runtime) for GGUF models: none is installed (since 0.4 they are "
+               "separate downloads), or none runs on this CPU."),
+        advice=("Open LM Studio's runtime settings (Ctrl+Shift+R) and download the llama.cpp runtime for this machine "
+                "(CUDA 12 for an NVIDIA GPU, else Vulkan or CPU), then restart it; if none is offered, the CPU lacks "
+                "AVX2 (in a virtual machine, pass the host CPU's features through)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1925",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/221",
+                 "https://github.com/ggml-org/llama.cpp/issues/10051"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-1925-no-lm-runtime-after-0-4-upgrade.txt",),
+    ),
+)
