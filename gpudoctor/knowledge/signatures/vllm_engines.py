@@ -329,3 +329,26 @@ ENGINE_SIGNATURES += (
         examples=("vllm/vllm-5454-rms-norm-opnamespace-reinstall.txt", "vllm/openr-28-rms-norm-torch-vllm-mismatch.txt"),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.gguf-architecture-unsupported",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        # vllm/transformers_utils (get_config): the GGUF file's general.architecture has no mapping to a
+        # transformers config. Keyed on "GGUF" (the lookahead holds the rest): a key on "architecture" shifted the
+        # matcher's choice of keys so that one more prefilter pass ran over every text.
+        patterns=(r"GGUF(?= model with architecture (?P<architecture>[\w.-]{1,40}) is not supported yet)",),
+        severity="fail",
+        cause="vLLM cannot read a GGUF file of the architecture {architecture}: its GGUF loader has no mapping for it.",
+        advice=("Serve the model's original Hugging Face checkpoint (or an AWQ, GPTQ or FP8 quantization of it) with "
+                "vLLM instead of the GGUF file, or run the GGUF with llama.cpp or Ollama."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/16224", "https://github.com/vllm-project/vllm/issues/33229",
+                 "https://github.com/vllm-project/vllm/issues/30691", "https://docs.vllm.ai/en/latest/features/quantization/gguf.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-16224-exaone-gguf-not-supported-yet.txt", "vllm/vllm-33229-minimax-m2-gguf-not-supported.txt"),
+    ),
+)
