@@ -199,3 +199,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/strfry-41-cc1plus-killed-parallel-build.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_breadth import BREADTH_SIGNATURES  # noqa: E402 (the rows above first)
+
+ABI_SIGNATURES += BREADTH_SIGNATURES

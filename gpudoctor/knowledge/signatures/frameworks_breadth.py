@@ -1,0 +1,153 @@
+"""The tools people run on top of PyTorch, and PyTorch's own conda and version pitfalls: what they print when the
+environment, not the GPU, is wrong.
+
+Unsloth, PyTorch Lightning and a float16 model that ended up on the CPU all say, in their words, that torch cannot
+use CUDA; MKL 2024.1 breaking a conda PyTorch at import; transformers refusing torch.load below torch 2.6; a library
+asking for a dtype or API only newer PyTorch releases have. frameworks_setup.py adds them to its SETUP_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
+_NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
+_CHECK_TORCH = ("python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())\"")
+
+BREADTH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.torch-mkl-itt-symbols-missing",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # libtorch_cpu.so of a conda PyTorch (and of Intel's builds) links the ITT JIT-profiling API that MKL 2024.0
+        # still exported and MKL 2024.1 no longer does (pytorch/pytorch#123097): the import fails on the first one.
+        patterns=(r"undefined symbol: (?P<symbol>iJIT_NotifyEvent|iJIT_IsProfilingActive|iJIT_GetNewMethodID)\b",),
+        severity="fail",
+        cause=("PyTorch's libtorch_cpu.so needs {symbol}, which the MKL the environment resolved (2024.1 or newer) no "
+               "longer exports, so `import torch` fails before any GPU is touched."),
+        advice=("Pin MKL to 2024.0 in this conda environment: `conda install mkl==2024.0` (or add mkl=2024.0 to "
+                "environment.yml), or install PyTorch from pip (its wheels bundle their own libraries) instead of the "
+                "conda channel."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/pytorch/pytorch/issues/123097", "https://github.com/open-mmlab/mmpretrain/issues/1900",
+                 "https://github.com/atzkenneth/dragonfly_gen/issues/3"),
+        checked="2026-11-26",
+        examples=("frameworks/mmpretrain-1900-libtorch-cpu-ijit-notifyevent.txt",
+                  "frameworks/dragonfly-gen-3-torch-import-ijit-notifyevent.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-load-needs-torch-2-6",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' check_torch_load_is_safe (4.50 and later; also copied by other libraries), with or without
+        # the Markdown backticks around torch.load and weights_only; "require users to" or "require to".
+        patterns=(r"vulnerability issue in `?torch\.load`?, even with `?weights_only=True`?, we now require "
+                  r"(?:users )?to upgrade torch to at least v?(?P<needed>\d{1,2}\.\d{1,2})",),
+        severity="fail",
+        cause=("The library (transformers, or one that copied its check) refuses torch.load with a PyTorch older "
+               "than {needed} (CVE-2025-32434), and this environment's torch is older."),
+        advice=("Upgrade torch to {needed} or newer with its matching torchvision and torchaudio, from the PyTorch "
+                "index of your CUDA (`pip install --upgrade torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu126`), or load the model's .safetensors weights instead."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/huggingface/transformers/pull/37785", "https://nvd.nist.gov/vuln/detail/CVE-2025-32434",
+                 "https://github.com/Gaius-Augustus/learnMSA/issues/21"),
+        checked="2026-11-26",
+        examples=("frameworks/learnmsa-21-torch-load-requires-torch-26.txt",
+                  "frameworks/edit-mind-17-plugins-torch-load-needs-torch-26.txt"),
+    ),
+    Signature(
+        code="frameworks.unsloth-finds-no-gpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # unsloth/__init__.py at import, when torch.cuda.is_available() is False (the wording of 2024-2025 and of the
+        # releases that also accept Intel and AMD GPUs).
+        patterns=(r"Unsloth: No NVIDIA GPU found\? Unsloth currently only supports GPUs",
+                  r"Unsloth currently only works on NVIDIA",
+                  r"Unsloth cannot find any torch accelerator"),
+        severity="fail",
+        cause=("Unsloth found no GPU through PyTorch: torch.cuda.is_available() is False in this environment, most "
+               "often because pip or conda installed a CPU-only PyTorch."),
+        advice=(f"Check what PyTorch sees with `{_CHECK_TORCH}`; a version ending in +cpu (CUDA None) is the CPU-only "
+                "build: install the CUDA one in this environment (`pip install --force-reinstall torch --index-url "
+                "https://download.pytorch.org/whl/cu126`), then import unsloth again."),
+        action="configure",
+        rules_out=("a missing GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/unslothai/unsloth/issues/2024", "https://github.com/unslothai/unsloth/issues/1760",
+                 PYTORCH_INSTALL),
+        checked="2026-11-26",
+        examples=("frameworks/unsloth-2024-windows-conda-cpu-torch-no-gpu-found.txt",),
+    ),
+    Signature(
+        code="frameworks.lightning-accelerator-unavailable",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # Lightning's AcceleratorConnector when accelerator="gpu"/"cuda" is asked for and torch.cuda.is_available() is
+        # False ("GPUAccelerator" before Lightning 1.8, "CUDAAccelerator" since).
+        patterns=(r"(?P<accelerator>CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not "
+                  r"available",),
+        severity="fail",
+        cause=("PyTorch Lightning was asked for the GPU, and PyTorch cannot use CUDA in this environment "
+               "(torch.cuda.is_available() is False), most often because the installed torch is a CPU-only build."),
+        advice=(f"Check what PyTorch sees with `{_CHECK_TORCH}`; if it is a +cpu build (CUDA None), install the CUDA "
+                "build of torch in this environment (`pip install --force-reinstall torch --index-url "
+                "https://download.pytorch.org/whl/cu121`), keeping Lightning; a CUDA build that still says False "
+                "points at the driver (run nvidia-smi)."),
+        action="configure",
+        rules_out=("a fault in the Trainer configuration",),
+        never_suggest=("set accelerator='cpu'",),
+        sources=("https://github.com/open-edge-platform/anomalib/issues/510", "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
+        checked="2026-11-26",
+        examples=("frameworks/anomalib-510-lightning-gpuaccelerator-not-available.txt",),
+    ),
+    Signature(
+        code="frameworks.half-precision-op-on-cpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # PyTorch's CPU kernels dispatch by dtype and name themselves ("addmm_impl_cpu_", "slow_conv2d_cpu",
+        # "LayerNormKernelImpl" of layer_norm_kernel.cpp); CUDA has float16 kernels for all of them.
+        patterns=(r"\"(?P<op>\w{1,60}_cpu_?|LayerNormKernelImpl)\" not implemented for 'Half'",),
+        severity="fail",
+        cause=("A float16 model ran {op} on the CPU, which has no float16 kernel for it: the model is not on the GPU, "
+               "most often because PyTorch is a CPU-only build (or the model was never moved to cuda)."),
+        advice=(f"Check what PyTorch sees with `{_CHECK_TORCH}`: a +cpu build (CUDA None) needs the CUDA build of "
+                "torch (`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`); "
+                "with CUDA available, move the model and inputs to cuda (.to(\"cuda\"), device_map=\"auto\"); with no "
+                "GPU at all, load the model in float32 (torch_dtype=torch.float32, --no-half)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/SCIR-HI/Huatuo-Llama-Med-Chinese/issues/43", "https://github.com/zai-org/VisualGLM-6B/issues/30"),
+        checked="2026-11-26",
+        examples=("frameworks/huatuo-43-conda-cpu-torch-addmm-half.txt",),
+    ),
+    Signature(
+        code="frameworks.torch-older-than-library-expects",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # A library (diffusers, transformers, safetensors, ComfyUI nodes) touches a dtype or module that only newer
+        # PyTorch releases have: float8 dtypes (2.1; e8m0 2.7), unsigned 16-64-bit dtypes (2.3), torch.compiler (2.1).
+        patterns=(r"module 'torch' has no attribute '(?P<attr>float8_e4m3fn(?:uz)?|float8_e5m2(?:fnuz)?|float8_e8m0fnu|"
+                  r"uint16|uint32|uint64|compiler)'",),
+        severity="fail",
+        cause=("The code asks for torch.{attr}, which only newer PyTorch releases have: the installed torch is older "
+               "than the library using it expects."),
+        advice=("Upgrade PyTorch to a current release with its matching torchvision and torchaudio (`pip install "
+                "--upgrade torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu121`; float8 "
+                "dtypes need torch 2.1 or newer), or pin the library that needs it (diffusers, transformers) to a release "
+                "made for your torch."),
+        action="configure",
+        rules_out=("a driver or CUDA fault", "a GPU without FP8"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/huggingface/diffusers/issues/8537",
+                 "https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/12", PYTORCH_INSTALL),
+        checked="2026-11-26",
+        examples=("frameworks/diffusers-8537-sd3-fp8-torch-lacks-float8.txt",
+                  "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt"),
+    ),
+)
