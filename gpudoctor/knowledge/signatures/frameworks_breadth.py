@@ -3,7 +3,8 @@ environment, not the GPU, is wrong.
 
 Unsloth, PyTorch Lightning and a float16 model that ended up on the CPU all say, in their words, that torch cannot
 use CUDA; MKL 2024.1 breaking a conda PyTorch at import; transformers refusing torch.load below torch 2.6; a library
-asking for a dtype or API only newer PyTorch releases have. frameworks_setup.py adds them to its SETUP_SIGNATURES.
+asking for a dtype or API only newer PyTorch releases have; weight files that are not what was published (cut short,
+or a Git LFS pointer in their place). frameworks_setup.py adds them to its SETUP_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -149,5 +150,71 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/diffusers-8537-sd3-fp8-torch-lacks-float8.txt",
                   "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt"),
+    ),
+    Signature(
+        code="frameworks.safetensors-header-unreadable",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # safetensors (its Rust core) reading the 8-byte header length and the JSON header: a Git LFS pointer or an
+        # HTML page gives an absurd length (HeaderTooLarge), a cut download too few bytes (MetadataIncompleteBuffer).
+        patterns=(r"Error while deserializing header: (?P<reason>HeaderTooLarge|MetadataIncompleteBuffer|"
+                  r"InvalidHeader\w{0,30})",),
+        severity="fail",
+        cause=("A .safetensors weight file is not the file that was published ({reason}): a download cut short, or a "
+               "Git LFS pointer left in its place by a clone without git-lfs."),
+        advice=("Download the model files again and check their sizes against the repository's: with "
+                "`huggingface-cli download REPO --local-dir DIR`, or with Git LFS installed (`git lfs install`, then "
+                "`git lfs pull` in the clone); a file of a few hundred bytes is a pointer, not weights."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a library version problem"),
+        never_suggest=_NOT_THE_DRIVER + ("upgrade transformers",),
+        sources=("https://github.com/turboderp/exllama/issues/242", "https://github.com/PKU-YuanGroup/MagicTime/issues/21",
+                 "https://github.com/microsoft/OmniParser/issues/34"),
+        checked="2026-11-26",
+        examples=("frameworks/magictime-21-text-encoder-header-too-large.txt",
+                  "frameworks/exllama-242-gptq-safetensors-without-git-lfs.txt"),
+    ),
+    Signature(
+        code="frameworks.torch-checkpoint-truncated",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # torch.load of the zip format (PyTorch 1.6 and later; caffe2's PyTorchStreamReader) on a file cut short.
+        patterns=(r"PytorchStreamReader failed reading zip archive: (?P<what>failed finding central directory|"
+                  r"not a ZIP archive)",
+                  r"PytorchStreamReader failed reading file (?P<record>[\w./-]{1,80}): invalid header or archive is "
+                  r"corrupted"),
+        severity="fail",
+        cause=("The checkpoint file is incomplete or damaged (torch.load finds no valid zip archive in it), usually a "
+               "download cut short or a file copied while it was still being written."),
+        advice=("Download the checkpoint again and compare its size (or checksum) with the published one before "
+                "loading it; delete the partial file first (for torch.hub, from ~/.cache/torch/hub/checkpoints)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "the PyTorch version"),
+        never_suggest=_NOT_THE_DRIVER + ("upgrade torch",),
+        sources=("https://github.com/CompVis/stable-diffusion/issues/93", "https://github.com/liuyuan-pal/Gen6D/issues/39"),
+        checked="2026-11-26",
+        examples=("frameworks/compvis-sd-93-ckpt-pytorchstreamreader-central-directory.txt",
+                  "frameworks/gen6d-39-zip-archive-central-directory.txt"),
+    ),
+    Signature(
+        code="frameworks.checkpoint-is-not-weights",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # pickle (torch.load's legacy path, pickle.load) reading text: "version https://git-lfs.github.com/spec/v1"
+        # of a Git LFS pointer starts with 'v', an HTML page (a login or quota page saved as the file) with '<'.
+        patterns=(r"UnpicklingError: invalid load key, '(?P<key>v|<)'",),
+        severity="fail",
+        cause=("The file loaded as a checkpoint is text, not weights: a Git LFS pointer ('v' of \"version "
+               "https://git-lfs...\") from a clone without git-lfs, or a web page saved in its place ('<')."),
+        advice=("Fetch the real file: install Git LFS and run `git lfs install` then `git lfs pull` inside the clone "
+                "(or clone again after installing it), or download the weights again from their page; a checkpoint "
+                "of a few hundred bytes is the pointer."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "the PyTorch version"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/hhj1897/face_parsing/issues/3", "https://github.com/svip-lab/PPGNet/issues/2",
+                 "https://github.com/git-lfs/git-lfs/issues/4366"),
+        checked="2026-11-26",
+        examples=("frameworks/face-parsing-3-unpickling-load-key-v-lfs.txt", "frameworks/ppgnet-2-backbone-checkpoint-lfs-pointer.txt"),
     ),
 )

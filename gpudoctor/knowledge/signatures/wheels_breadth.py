@@ -148,4 +148,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/chai-lab-138-torch-library-register-fake.txt",),
     ),
+    Signature(
+        code="wheels.huggingface-hub-too-old",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # accelerate 0.32+, transformers 4.42+ and diffusers import split_torch_state_dict_into_shards, new in
+        # huggingface_hub 0.23.
+        patterns=(r"cannot import name 'split_torch_state_dict_into_shards' from 'huggingface_hub'",),
+        severity="fail",
+        cause=("The installed accelerate, transformers or diffusers needs huggingface_hub 0.23 or newer "
+               "(split_torch_state_dict_into_shards), and this environment's huggingface_hub is older."),
+        advice=("Upgrade huggingface_hub in the same environment: `pip install --upgrade huggingface_hub` (0.23 or "
+                "newer; with a pinned diffusers older than 0.29, stay below 0.26)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/TencentARC/InstantMesh/issues/116", "https://github.com/HVision-NKU/StoryDiffusion/issues/142",
+                 "https://github.com/huggingface/transformers/pull/31091"),
+        checked="2026-11-26",
+        examples=("wheels/instantmesh-116-accelerate-needs-newer-huggingface-hub.txt",
+                  "wheels/storydiffusion-142-split-torch-state-dict-hub-too-old.txt"),
+    ),
 )
