@@ -217,4 +217,26 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/face-parsing-3-unpickling-load-key-v-lfs.txt", "frameworks/ppgnet-2-backbone-checkpoint-lfs-pointer.txt"),
     ),
+    Signature(
+        code="frameworks.jax-jaxlib-version-mismatch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # jax/_src/lib/__init__.py, check_jaxlib_version: a jaxlib newer than this jax supports, or older than its minimum.
+        patterns=(r"jaxlib version (?P<jaxlib>\d{1,3}\.\d{1,3}\.\d{1,3})\S{0,30} is newer than and incompatible with jax "
+                  r"version (?P<jax>\d{1,3}\.\d{1,3}\.\d{1,3})",
+                  r"jaxlib is version (?P<jaxlib>\d{1,3}\.\d{1,3}\.\d{1,3})\S{0,30}, but this version of jax requires "
+                  r"version >= ?(?P<needed>\d{1,3}\.\d{1,3}\.\d{1,3})"),
+        severity="fail",
+        cause="jax and jaxlib are installed at versions that do not go together (jaxlib {jaxlib}), so `import jax` stops.",
+        advice=("Install jax and jaxlib as one release: `pip install --upgrade \"jax[cuda12]\"` brings a jax, jaxlib and CUDA "
+                "plugin that match; where a project pins jax, install that version with the extra (`pip install "
+                "\"jax[cuda12]==X.Y.Z\"`) instead of upgrading jaxlib alone."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/jax-ml/jax/issues/17638", "https://github.com/magenta/mt3/issues/83",
+                 "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-26",
+        examples=("frameworks/jax-17638-jaxlib-newer-than-jax.txt", "frameworks/mt3-83-colab-jaxlib-0320-jax-0315.txt"),
+    ),
 )

@@ -169,4 +169,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/instantmesh-116-accelerate-needs-newer-huggingface-hub.txt",
                   "wheels/storydiffusion-142-split-torch-state-dict-hub-too-old.txt"),
     ),
+    Signature(
+        code="wheels.numpy-abi-size-changed",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Cython's size check of numpy.dtype/ndarray when a compiled module was built against another NumPy major version
+        # than the one installed (88 and 96 bytes are NumPy 1's and NumPy 2's dtype).
+        patterns=(r"numpy\.(?P<type>dtype|ndarray) size changed, may indicate binary incompatibility\. Expected "
+                  r"(?P<built>\d{2,3}) from C header, got (?P<installed>\d{2,3}) from PyObject",),
+        severity="fail",
+        cause=("A compiled package was built against another NumPy major version than the one installed (numpy.{type} "
+               "was {built} bytes when it was built, {installed} now), so it refuses to import."),
+        advice=("Make NumPy and the compiled packages agree: `pip install \"numpy<2\"` where the packages were built for "
+                "NumPy 1 (the usual fix), or upgrade the package named in the traceback (pandas, scikit-learn, a model's "
+                "extension) to a release built for the NumPy installed."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/refraction-ray/xalpha/pull/189", "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
+        checked="2026-11-26",
+        examples=("wheels/xalpha-189-numpy-dtype-size-changed-96-88.txt",),
+    ),
 )
