@@ -239,4 +239,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/jax-17638-jaxlib-newer-than-jax.txt", "frameworks/mt3-83-colab-jaxlib-0320-jax-0315.txt"),
     ),
+    Signature(
+        code="frameworks.flash-attention-backward-needs-sm80",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # PyTorch 2.0's SDPA FlashAttention backward (TORCH_CHECK in its sm80 kernels) reached on an sm86/sm89 GPU for
+        # head sizes whose shared memory only A100/H100 have, and flash-attn 1.x/2.0's own words for the same limit.
+        patterns=(r"Expected is_sm80(?: \|\| is_sm90)? to be true, but got false",
+                  r"FlashAttention backward for head dim > ?(?P<head_dim>\d{2,3}) requires A100 or H100"),
+        severity="fail",
+        cause=("The FlashAttention backward kernel chosen for this head size needs the shared memory of an A100 or H100 "
+               "(sm80/sm90), which this GPU lacks; PyTorch 2.0 dispatched to it anyway on RTX 30/40 cards."),
+        advice=("Upgrade PyTorch (2.1 or newer dispatches around it, `pip install --upgrade torch --index-url "
+                "https://download.pytorch.org/whl/cu121`), or turn the flash SDP backend off for training on this GPU: "
+                "`torch.backends.cuda.enable_flash_sdp(False)` (memory-efficient attention is used instead)."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/pytorch/pytorch/issues/98140", "https://github.com/pytorch/pytorch/issues/94883"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-98140-sdpa-flash-backward-is-sm80-4090.txt",),
+    ),
 )
