@@ -260,4 +260,26 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/pytorch-98140-sdpa-flash-backward-is-sm80-4090.txt",),
     ),
+    Signature(
+        code="frameworks.yolo-invalid-cuda-device",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # Ultralytics' select_device (YOLOv8 and later: "Invalid CUDA 'device=0' requested", YOLOv5: "'--device 0'"),
+        # and YOLOv5's older assertion; each is raised when torch.cuda.is_available() is False or counts too few GPUs.
+        patterns=(r"Invalid CUDA '(?:--)?device[= ](?P<device>[\w,:]{1,20})' requested",
+                  r"CUDA unavailable, invalid device (?P<device>[\w,]{1,20}) requested"),
+        severity="fail",
+        cause=("Ultralytics was asked for CUDA device {device} and PyTorch sees no usable GPU: most often the installed "
+               "torch is the CPU-only build (the banner's torch version ends in +cpu)."),
+        advice=(f"Check what PyTorch sees with `{_CHECK_TORCH}`; a +cpu build needs the CUDA one: `pip uninstall -y torch "
+                "torchvision` then `pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121`. "
+                "With a CUDA build, check that CUDA_VISIBLE_DEVICES (printed under the error) does not hide the GPU, and "
+                "that nvidia-smi works."),
+        action="configure",
+        rules_out=("a fault in the YOLO model or weights",),
+        never_suggest=("use device=cpu",),
+        sources=("https://github.com/ogkalu2/comic-translate/issues/17", "https://docs.ultralytics.com/guides/yolo-common-issues/"),
+        checked="2026-11-26",
+        examples=("frameworks/comic-translate-17-yolo-device-0-cpu-torch.txt",),
+    ),
 )
