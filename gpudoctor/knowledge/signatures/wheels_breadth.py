@@ -190,4 +190,21 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/xalpha-189-numpy-dtype-size-changed-96-88.txt",),
     ),
+    Signature(
+        code="wheels.bitsandbytes-too-old-for-4bit",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' BitsAndBytesConfig check (4.30-4.35) before loading in 4 bit.
+        patterns=(r"4 bit quantization requires bitsandbytes>=(?P<needed>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)",),
+        severity="fail",
+        cause="Loading in 4 bit needs bitsandbytes {needed} or newer, and the installed bitsandbytes is older.",
+        advice=("Upgrade bitsandbytes in this environment: `pip install -U \"bitsandbytes>={needed}\"` (from pypi.org, "
+                "`-i https://pypi.org/simple`, where a mirror lags behind), then restart the process."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/artidoro/qlora/issues/26", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/815"),
+        checked="2026-11-26",
+        examples=("wheels/qlora-26-upgrade-bitsandbytes-4bit.txt",),
+    ),
 )
