@@ -282,4 +282,24 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/comic-translate-17-yolo-device-0-cpu-torch.txt",),
     ),
+    Signature(
+        code="frameworks.whisper-running-on-cpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # openai-whisper's transcribe() when the model sits on the CPU (and apps that copied its warning): the run goes
+        # on in float32, many times slower; on a machine with an NVIDIA GPU it means torch did not get CUDA.
+        patterns=(r"FP16 is not supported on CPU; using FP32 instead",),
+        severity="warn",
+        cause=("Whisper is running on the CPU (it fell back to float32): PyTorch here cannot use the GPU, most often "
+               "because a CPU-only torch was installed with it, or the app was not asked for the cuda device."),
+        advice=(f"If this machine has an NVIDIA GPU, check `{_CHECK_TORCH}`; a +cpu build needs the CUDA one (`pip "
+                "uninstall -y torch` then `pip install torch --index-url https://download.pytorch.org/whl/cu121`), then "
+                "run Whisper with --device cuda. On a machine without a GPU this warning is expected."),
+        action="configure",
+        rules_out=("a failure of the transcription itself",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/dsymbol/decipher/issues/8", "https://github.com/openai/whisper/discussions/47"),
+        checked="2026-11-26",
+        examples=("frameworks/decipher-8-whisper-fp16-on-cpu-rtx-3060.txt",),
+    ),
 )
