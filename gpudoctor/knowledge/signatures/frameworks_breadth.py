@@ -302,4 +302,27 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/decipher-8-whisper-fp16-on-cpu-rtx-3060.txt",),
     ),
+    Signature(
+        code="frameworks.paddle-cuda-library-not-configured",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # PaddlePaddle's dynamic_loader when dlopen/LoadLibrary of a CUDA library fails (Linux: the dlerror text, Windows:
+        # error code 126). libcuda.so is left out: under WSL Paddle warns about it while the GPU works.
+        patterns=(r"The third-party dynamic library \((?!libcuda\.so)(?P<library>[\w.;-]{1,80})\) that Paddle depends "
+                  r"on is not configured correctly",),
+        severity="fail",
+        cause=("PaddlePaddle could not load {library}: the CUDA or cuDNN version its paddlepaddle-gpu build expects is "
+               "not installed, or not on the library path."),
+        advice=("Install the CUDA and cuDNN versions this paddlepaddle-gpu was built for (`python -c \"import paddle; "
+                "print(paddle.version.cuda(), paddle.version.cudnn())\"`) and put their library folders on the path "
+                "(LD_LIBRARY_PATH on Linux, the bin folders on PATH on Windows), or install the paddlepaddle-gpu wheel "
+                "made for the CUDA and cuDNN you have."),
+        action="configure",
+        rules_out=("a driver fault, when nvidia-smi works",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/PaddlePaddle/PaddleDetection/issues/3766", "https://github.com/PaddlePaddle/Paddle/issues/29428",
+                 "https://www.paddlepaddle.org.cn/en/install/quick"),
+        checked="2026-11-26",
+        examples=("frameworks/paddledetection-3766-run-check-cudnn64-7-dll.txt",),
+    ),
 )
