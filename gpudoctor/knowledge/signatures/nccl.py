@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 
@@ -46,7 +47,8 @@ SIGNATURES += (
         cause_id="nccl-timeout",
         kinds=("any",),
         patterns=(
-            r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)",
+            # PyTorch before 1.11 printed no SeqNum: WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000).
+            r"Watchdog caught collective operation timeout: WorkNCCL\((?:SeqNum=(?P<seq>\d+), )?OpType=(?P<op>\w+)",
             r"Exception \(either an error or timeout\) detected by watchdog",
             # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
             r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
@@ -448,3 +450,4 @@ SIGNATURES += (
 
 SIGNATURES += SETUP_ROWS
 SIGNATURES += PEER_ROWS
+SIGNATURES += LAUNCH_ROWS

@@ -1,0 +1,196 @@
+"""NCCL and torch.distributed: how launchers (torchrun, torch.multiprocessing, DeepSpeed) report a rank that a signal
+killed, where the signal itself names the cause (rows of the nccl area, joined into nccl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+OPEN_MPI_FAQ = "https://docs.open-mpi.org/en/main/launching-apps/scheduling.html"
+NCCL_DOCKER = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#docker"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.rank-killed-sigbus",
+        cause_id="nccl-shm-too-small",
+        kinds=("any",),
+        # SIGBUS (7) is what a process gets when it touches a page of a /dev/shm mapping that tmpfs cannot back:
+        # NCCL's shared-memory transport and PyTorch's tensor sharing in a container with Docker's 64 MB /dev/shm.
+        # torchrun prints it as exitcode -7 or "Signal 7 (SIGBUS)", torch.multiprocessing as "signal SIGBUS", UCX
+        # (under MPI and NCCL's IB plugin) as "Caught signal 7 (Bus error".
+        patterns=(r"Signal 7 \(SIGBUS\) received by PID (?P<pid>\d{1,9})",
+                  r"\bexitcode\s{0,4}[:=]\s{0,4}-7\b",
+                  r"process (?P<rank>\d{1,5}) terminated with signal SIGBUS",
+                  r"Caught signal 7 \(Bus error"),
+        severity="fail",
+        cause="A rank died of SIGBUS: it touched shared memory (/dev/shm) that could not be backed, which in a "
+              "container almost always means /dev/shm is too small (Docker's 64 MB default) for NCCL's and PyTorch's "
+              "shared-memory buffers.",
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`), in Kubernetes a "
+                "memory-backed emptyDir (`medium: Memory`) mounted at /dev/shm; check with `df -h /dev/shm` inside the "
+                "container. Outside containers, look for a full /dev/shm (`df -h /dev/shm`, stale nccl-* or torch_* "
+                "segments)."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/msr-fiddle/pipedream/issues/76",
+                 "https://github.com/intelligent-machine-learning/dlrover/pull/1046", NCCL_DOCKER),
+        checked="2026-11-26",
+        examples=("nccl/pipedream-76-docker-sigbus-ncclgetuniqueid.txt",
+                  "nccl/dlrover-1046-worker-exitcode-7-sigbus-shm.txt"),
+    ),
+    Signature(
+        code="nccl.mpirun-refuses-root",
+        cause_id="mpi-launch-refused",
+        kinds=("any",),
+        # Open MPI's (and PRRTE's) help text when the launcher runs as uid 0, the default user in Docker images that run
+        # nccl-tests, Horovod or DeepSpeed's MPI launcher.
+        patterns=(r"(?P<launcher>mpirun|mpiexec|prterun|orterun) has detected an attempt to run as root",),
+        severity="fail",
+        cause="Open MPI's {launcher} refused to start because it runs as root (the default user in most containers).",
+        advice=("Run {launcher} as a non-root user, or, in a container that must run as root, add --allow-run-as-root to "
+                "the command line (or set OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/nelson-lang/nelson/issues/236",
+                 "https://github.com/parthenon-hpc-lab/parthenon/issues/128", "https://github.com/open-mpi/ompi/issues/4451"),
+        checked="2026-11-26",
+        examples=("nccl/nelson-236-mpiexec-refuses-root.txt", "nccl/parthenon-128-mpiexec-root-ci-container.txt"),
+    ),
+    Signature(
+        code="nccl.mpirun-not-enough-slots",
+        cause_id="mpi-launch-refused",
+        kinds=("any",),
+        # Open MPI's help text when -np exceeds the slots it counts: one per core by default, one per --host entry
+        # without a ":N" suffix, or the hostfile's slots=N.
+        patterns=(r"There are not enough slots available in the system to satisfy the (?P<slots>\d{1,6})",),
+        severity="fail",
+        cause="Open MPI refused to start {slots} ranks: it counts fewer slots (one per core, one per --host entry "
+              "without :N, or the hostfile's slots=) than the ranks asked for.",
+        advice=("Give each host its slot count (`--host node1:8,node2:8`, or `slots=8` lines in a hostfile, one per GPU "
+                "you mean to use), or add --oversubscribe; with one rank per GPU, -np should be the number of GPUs across "
+                "the hosts."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/21", "https://github.com/inducer/grudge/pull/227",
+                 OPEN_MPI_FAQ),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-21-not-enough-slots-16-ranks.txt", "nccl/grudge-227-not-enough-slots-oversubscribe.txt"),
+    ),
+    Signature(
+        code="nccl.deepspeed-slot-not-visible",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py (parse_resource_filter): the --include/--exclude list (which the launcher builds
+        # from CUDA_VISIBLE_DEVICES itself) names a GPU index the launcher did not count on that host.
+        patterns=(r"No slot '(?P<slot>[\w-]{1,40})' specified on host '(?P<host>[\w.-]{1,100})'",),
+        severity="fail",
+        cause="The deepspeed launcher was asked for GPU {slot} on {host}, which it does not count there: it numbers the "
+              "GPUs it sees after CUDA_VISIBLE_DEVICES is applied, so physical indices from CUDA_VISIBLE_DEVICES (or a "
+              "scheduler's list) do not match.",
+        advice=("Let the launcher choose the GPUs instead of CUDA_VISIBLE_DEVICES: `unset CUDA_VISIBLE_DEVICES` and run "
+                "`deepspeed --include localhost:{slot} ...` (or `--num_gpus N`); under Slurm, pass the job's GPUs to "
+                "--include or launch with torchrun/srun, which honour the allocation."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/5818", "https://github.com/deepspeedai/DeepSpeed/issues/662",
+                 "https://github.com/01-ai/Yi/issues/392",
+                 "https://www.deepspeed.ai/getting-started/#resource-configuration-single-node"),
+        checked="2026-11-26",
+        examples=("nccl/yi-392-deepspeed-no-slot-cuda-visible-devices.txt",
+                  "nccl/deepspeed-5818-launcher-ignores-cuda-visible-devices.txt"),
+    ),
+    Signature(
+        code="nccl.gloo-interface-not-found",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # gloo/transport/tcp/device.cc: Gloo (PyTorch's CPU backend, and the store-side group NCCL jobs create too) binds
+        # to the address the hostname resolves to, or to GLOO_SOCKET_IFNAME, and stops when neither names a local one.
+        patterns=(r"(?:ifa|rp) != nullptr\. Unable to find (?:address|interface) for: (?P<name>[^\s]{1,100})",),
+        severity="fail",
+        cause="Gloo could not find a local network interface for {name}: the hostname resolves to no address of this "
+              "machine (a container, /etc/hosts), or GLOO_SOCKET_IFNAME names an interface that does not exist here.",
+        advice=("Point Gloo at a real interface: `export GLOO_SOCKET_IFNAME=<name from ip -br addr>` (the one that "
+                "reaches the other nodes, e.g. eth0 or eno1; the same goes for NCCL_SOCKET_IFNAME), or make the hostname "
+                "resolve to that interface's address in /etc/hosts; on one machine, MASTER_ADDR=127.0.0.1 also works."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/msr-fiddle/pipedream/issues/32", "https://github.com/PeizeSun/SparseR-CNN/issues/33",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/pipedream-32-gloo-unable-to-find-address-hostname.txt",
+                  "nccl/sparsercnn-33-gloo-socket-ifname-eno1.txt"),
+    ),
+    Signature(
+        code="nccl.gloo-collective-timeout",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        # gloo/transport/tcp/unbound_buffer.cc: a Gloo send or recv (PyTorch's CPU process group, also used beside NCCL for
+        # barriers and object gathers) waited the group's timeout (30 minutes by default) for its peer.
+        patterns=(r"Timed out waiting (?P<ms>\d{1,12})ms for (?P<op>send|recv) operation to complete",),
+        severity="fail",
+        cause="A Gloo {op} waited {ms} ms for a peer rank that never answered: one rank stopped or took another code "
+              "path, and the others timed out waiting for it.",
+        advice=("Find the rank that stalled before raising the timeout: rerun with TORCH_DISTRIBUTED_DEBUG=DETAIL (and "
+                "NCCL_DEBUG=INFO), and `py-spy dump --pid PID` on each rank shows which one is stuck and where (data "
+                "loading, an exception on one rank, a different code path); raise init_process_group(timeout=...) only "
+                "for steps that are legitimately long."),
+        action="restart-application",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/FoundationVision/VNext/issues/9", "https://github.com/msr-fiddle/pipedream/issues/39",
+                 "https://pytorch.org/docs/stable/distributed.html#debugging-torch-distributed-applications"),
+        checked="2026-11-26",
+        examples=("nccl/vnext-9-gloo-send-timeout-one-gpu-idle.txt", "nccl/pipedream-39-gloo-recv-timeout-ranks-blocked.txt"),
+    ),
+    Signature(
+        code="nccl.launcher-local-rank-argument",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # argparse's words when torch.distributed.launch (PyTorch 2.0 and later passes --local-rank; before, --local_rank)
+        # hands the script a rank argument its parser does not define.
+        patterns=(r"[Ee]rror: unrecognized arguments: (?:\u2013|--)local[-_]rank=(?P<rank>\d{1,5})",),
+        severity="fail",
+        cause="The script's argument parser rejected the --local-rank/--local_rank argument that torch.distributed.launch "
+              "passes (PyTorch 2.x spells it --local-rank; older scripts expect --local_rank), so every rank exited.",
+        advice=("Launch with torchrun (`torchrun --nproc_per_node=N train.py ...`), which passes the rank in the "
+                "LOCAL_RANK environment variable, and read os.environ['LOCAL_RANK'] in the script; or make its argparse "
+                "accept both spellings (add_argument('--local-rank', '--local_rank', ...))."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/pytorch-image-models/issues/1728",
+                 "https://github.com/OFA-Sys/Chinese-CLIP/issues/74", "https://github.com/sail-sg/metaformer/issues/12",
+                 "https://pytorch.org/docs/stable/distributed.html#launch-utility"),
+        checked="2026-11-26",
+        examples=("nccl/timm-1728-unrecognized-local-rank-torchrun.txt",
+                  "nccl/chineseclip-74-unrecognized-local-rank-torchrun.txt"),
+    ),
+    Signature(
+        code="nccl.launcher-host-unreachable-ssh",
+        cause_id="launcher-ssh-unreachable",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py checks every hostfile entry with `ssh -o PasswordAuthentication=no HOST hostname`
+        # before starting pdsh; the check's failure and the launcher's own message.
+        patterns=(r"but host=(?P<host>[\w.:-]{1,100}) was not reachable via ssh",
+                  r"Command 'ssh -o PasswordAuthentication=no (?P<host2>[\w.:-]{1,100}) hostname' returned non-zero exit "
+                  r"status 255"),
+        severity="fail",
+        cause="The multi-node launcher could not log in to a host of its hostfile with passwordless SSH, so the job did "
+              "not start there.",
+        advice=("Make passwordless SSH work from the launching node to every hostfile entry, itself included: `ssh-keygen`, "
+                "`ssh-copy-id HOST`, then `ssh -o PasswordAuthentication=no HOST hostname` must print the name (custom "
+                "ports via --ssh_port); on a single node, remove the hostfile instead."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/hpcac/2023-APAC-HPC-AI/issues/1", "https://github.com/deepspeedai/DeepSpeed/issues/4907",
+                 "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"),
+        checked="2026-11-26",
+        examples=("nccl/hpcac-2023-1-deepspeed-host-not-reachable-ssh.txt",
+                  "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt"),
+    ),
+)

@@ -1,0 +1,79 @@
+"""Windows: what native Windows GPU set-ups print when a driver install, a device or a CUDA library the driver does
+not ship goes wrong (rows of the wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CUDNN_WINDOWS_ZLIB = "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.cudnn-zlibwapi-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN 8.3 to 8.9 on Windows load the ZLIB DLL zlibwapi.dll at their first convolution and print this when it is
+        # not on the DLL search path; cuDNN does not ship it (cuDNN 9 no longer needs it).
+        patterns=(r"Could not (?:locate|load library) zlibwapi\.dll",),
+        severity="fail",
+        cause="cuDNN 8 on Windows needs zlibwapi.dll (the ZLIB DLL it does not ship) and found none on the DLL search "
+              "path, so the first cuDNN call stopped the program.",
+        advice=("Install zlibwapi.dll as cuDNN's Windows install guide says: put the 64-bit zlibwapi.dll (the ZLIB DLL "
+                "for x64) into a folder on PATH, such as C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\vX.Y\\bin "
+                "(a 32-bit copy gives error code 193), or move to cuDNN 9, which no longer needs it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/AlexeyAB/darknet/issues/8551", "https://github.com/xaviviro/refacer/issues/35",
+                 "https://github.com/lightvector/KataGo/issues/828", CUDNN_WINDOWS_ZLIB),
+        checked="2026-11-26",
+        examples=("wsl/refacer-35-could-not-locate-zlibwapi.txt", "wsl/darknet-8551-zlibwapi-rtx3070-laptop.txt"),
+    ),
+    Signature(
+        code="wsl.windows-device-no-resources",
+        cause_id="bar-allocation",
+        kinds=("any",),
+        # Device Manager's status for CM_PROB_NORMAL_CONFLICT (Code 12), in English and the localised wordings pasted
+        # most: the firmware could not fit the card's memory windows (BARs) into the PCI address space it set up.
+        patterns=(r"cannot find enough free resources[^\n(]{0,40}\((?:Code|code|código) 12\)",
+                  r"Недостаточно свободных ресурсов[^\n(]{0,60}\(код 12\)"),
+        severity="fail",
+        cause="Windows could not give the GPU the PCI memory resources it needs (Device Manager Code 12): the firmware "
+              "did not map the card's memory windows (BARs), usually because Above 4G Decoding is off or the board "
+              "boots in legacy (CSM) mode.",
+        advice=("In the firmware (BIOS/UEFI) setup enable Above 4G Decoding, disable CSM so the board boots in UEFI "
+                "mode (Windows must be installed for UEFI), and update the BIOS; with several GPUs or an eGPU, also try "
+                "fewer cards or another slot, then check that Device Manager shows the card working."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "reinstall Windows"),
+        sources=("https://github.com/dartraiden/NVIDIA-patcher/issues/586",
+                 "https://github.com/dartraiden/NVIDIA-patcher/issues/60",
+                 "https://github.com/xCuri0/ReBarUEFI/issues/45",
+                 "https://learn.microsoft.com/en-us/windows-hardware/drivers/install/cm-prob-normal-conflict"),
+        checked="2026-11-26",
+        examples=("wsl/nvidiapatcher-586-code-12-cmp30hx-asus-b85.txt",
+                  "wsl/nvidiapatcher-60-code-12-asus-h81-bios-update.txt"),
+    ),
+    Signature(
+        code="wsl.windows-device-stopped-code-43",
+        cause_id="rm-init-failed",
+        kinds=("any",),
+        # Device Manager's status for CM_PROB_FAILED_POST_START (Code 43): the driver loaded but reported that it could
+        # not start the device. For an NVIDIA GPU that is the Windows face of a GPU that did not initialise.
+        patterns=(r"Windows has stopped this device because it has reported problems\.? ?\(Code 43\)",),
+        severity="fail",
+        cause="Windows' NVIDIA driver could not start the GPU and stopped it (Device Manager Code 43): the card did not "
+              "initialise, most often power, seating or a failing card, or (in a virtual machine) a driver that "
+              "refuses the passed-through GPU.",
+        advice=("Check the hardware first: the card's PCIe power connectors (each one its own cable), reseat it or try "
+                "another slot, and if you can, another computer, which tells a faulty card from the platform; one clean "
+                "driver reinstall with DDU rules out the driver. In a VM with GPU passthrough use driver 465 or newer."),
+        action="reseat-or-inspect-hardware",
+        never_suggest=("install the CUDA toolkit",),
+        sources=("https://github.com/dartraiden/NVIDIA-patcher/issues/531", "https://github.com/arutar/FrankenDriver/issues/61",
+                 "https://learn.microsoft.com/en-us/windows-hardware/drivers/install/cm-prob-failed-post-start"),
+        checked="2026-11-26",
+        examples=("wsl/nvidiapatcher-531-p102-code-43-windows-11.txt",),
+    ),
+)
