@@ -152,29 +152,6 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt"),
     ),
     Signature(
-        code="frameworks.safetensors-header-unreadable",
-        cause_id="model-file-corrupt",
-        kinds=("any",),
-        # safetensors (its Rust core) reading the 8-byte header length and the JSON header: a Git LFS pointer or an
-        # HTML page gives an absurd length (HeaderTooLarge), a cut download too few bytes (MetadataIncompleteBuffer).
-        patterns=(r"Error while deserializing header: (?P<reason>HeaderTooLarge|MetadataIncompleteBuffer|"
-                  r"InvalidHeader\w{0,30})",),
-        severity="fail",
-        cause=("A .safetensors weight file is not the file that was published ({reason}): a download cut short, or a "
-               "Git LFS pointer left in its place by a clone without git-lfs."),
-        advice=("Download the model files again and check their sizes against the repository's: with "
-                "`huggingface-cli download REPO --local-dir DIR`, or with Git LFS installed (`git lfs install`, then "
-                "`git lfs pull` in the clone); a file of a few hundred bytes is a pointer, not weights."),
-        action="configure",
-        rules_out=("a GPU, driver or CUDA fault", "a library version problem"),
-        never_suggest=_NOT_THE_DRIVER + ("upgrade transformers",),
-        sources=("https://github.com/turboderp/exllama/issues/242", "https://github.com/PKU-YuanGroup/MagicTime/issues/21",
-                 "https://github.com/microsoft/OmniParser/issues/34"),
-        checked="2026-11-26",
-        examples=("frameworks/magictime-21-text-encoder-header-too-large.txt",
-                  "frameworks/exllama-242-gptq-safetensors-without-git-lfs.txt"),
-    ),
-    Signature(
         code="frameworks.torch-checkpoint-truncated",
         cause_id="model-file-corrupt",
         kinds=("any",),

@@ -7,12 +7,13 @@ ollama_server.py, both part of this area (SIGNATURES lists them first); model fi
 runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py, and discovery that
 timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py,
 apps that cannot reach the server, layers left on the CPU and an incomplete installation rows of ollama_clients.py,
-ollama_placement.py and ollama_install.py (all listed last).
+ollama_placement.py and ollama_install.py, and ExLlama and llama-cpp-python rows of ollama_apps.py (all listed last).
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
@@ -168,6 +169,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # the scheduler's warning just before that error (llm/server.go, 0.3 to 0.20)
             r"model request too large for system\"? requested=\"(?P<required>[\d.]+ [KMGT]?i?B)\" "
             r"available=\"(?P<available>[\d.]+ [KMGT]?i?B)\"",
+            # the same refusal in 0.1.x (server/sched.go), as API clients quote the server's answer
+            r"requested model \((?P<required>[\d.]+ [KMGT]?i?B)\) is too large for this system "
+            r"\((?P<available>[\d.]+ [KMGT]?i?B)\)",
         ),
         severity="fail",
         cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
@@ -177,9 +181,12 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723"),
-        checked="2026-11-25",
-        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",),
+        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/ollama/ollama/issues/6723",
+                 "https://github.com/ollama/ollama/issues/15049", "https://github.com/continuedev/continue/issues/3464"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10920-deepseek-v25-needs-164-gib-ram.txt",
+                  "ollama/ollama-15049-model-request-too-large-for-system.txt",
+                  "ollama/continue-3464-requested-model-too-large-for-system.txt"),
     ),
     Signature(
         code="ollama.runner-terminated",
@@ -405,4 +412,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
-   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES)
+   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES)

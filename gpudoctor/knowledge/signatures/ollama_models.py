@@ -259,3 +259,53 @@ MODEL_SIGNATURES = (
         examples=("ollama/llamacpp-18430-compute-no-cuda-devices-found.txt",),
     ),
 )
+
+# Written blind for issue 25 (sixth round): models that must be converted before Ollama or llama.cpp can run them.
+# Ollama's `create` converts safetensors itself only for the architectures its convert package knows
+# (convert/convert.go); llama.cpp's convert_hf_to_gguf.py refuses an architecture it has no class for.
+MODEL_SIGNATURES += (
+    Signature(
+        code="ollama.import-unsupported-architecture",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(
+            r"error converting from safetensors\\?\"? error=\\?\"unsupported architecture",
+            # the client's answer after "converting model" (the same line when a paste joins them)
+            r"(?:^|converting model )Error: unsupported architecture(?!:)",
+        ),
+        severity="fail",
+        cause=("Ollama's safetensors import does not know this model's architecture, so `ollama create` cannot "
+               "convert it."),
+        advice=("Convert the model to GGUF with llama.cpp's convert_hf_to_gguf.py and point the Modelfile's FROM at the "
+                "GGUF file; or use a newer Ollama if its import lists the architecture."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/10602", "https://github.com/ollama/ollama/issues/6858",
+                 "https://github.com/ollama/ollama/issues/10904", "https://github.com/ollama/ollama/blob/main/docs/import.mdx"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10602-import-qwen3-unsupported-architecture.txt",
+                  "ollama/ollama-6858-adapter-phi3-medium-unsupported-architecture.txt"),
+    ),
+    Signature(
+        code="ollama.gguf-converter-unsupported-architecture",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        patterns=(
+            r"ERROR:hf-to-gguf:Model (?P<architecture>\w{1,80}) is not supported",
+            r"NotImplementedError: Architecture [\"'](?P<architecture>\w{1,80})[\"'] not supported!",  # before mid-2024
+        ),
+        severity="fail",
+        cause="This llama.cpp's convert_hf_to_gguf.py has no converter for the architecture {architecture}.",
+        advice=("Update llama.cpp (`git pull`, then `pip install -r requirements.txt`) to a release whose "
+                "convert_hf_to_gguf.py supports the architecture, or use a GGUF converted with such a release; if the "
+                "newest release lacks it too, llama.cpp cannot run the model yet."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/11541", "https://github.com/ggml-org/llama.cpp/issues/7922",
+                 "https://github.com/ggml-org/llama.cpp/issues/23674"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-11541-qwen25-vl-hf-to-gguf-unsupported.txt",),
+    ),
+)

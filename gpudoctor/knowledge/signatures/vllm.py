@@ -8,6 +8,7 @@ settled what they mean.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
 
@@ -474,3 +475,4 @@ SIGNATURES += (
 
 SIGNATURES += RUNTIME_SIGNATURES  # installation and runtime rows (vllm_runtime.py)
 SIGNATURES += WORKER_SIGNATURES  # how workers are started (vllm_workers.py)
+SIGNATURES += ENGINE_SIGNATURES  # SGLang, text-generation-inference and quantization arguments (vllm_engines.py)
