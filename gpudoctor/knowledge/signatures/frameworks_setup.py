@@ -326,3 +326,7 @@ SETUP_SIGNATURES += (
                   "frameworks/rectifiedflow-6-fail-to-find-dnn-implementation-cudnn-805.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.frameworks_breadth import BREADTH_SIGNATURES  # noqa: E402 (the rows above first)
+
+SETUP_SIGNATURES += BREADTH_SIGNATURES

@@ -213,7 +213,9 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         # transformers' bitsandbytes quantizers: raised when accelerate or bitsandbytes is missing, and, in the
         # releases that print it, when bitsandbytes counts as unavailable because torch sees no CUDA.
         patterns=(r"quantization requires Accelerate: .?pip install accelerate.? and the latest version of bitsandbytes",
-                  r"Using .?load_in_8bit=True.? requires Accelerate"),
+                  r"Using .?load_in_8bit=True.? requires Accelerate",
+                  # the same check's wording in later transformers releases
+                  r"Using .?bitsandbytes.? (?:4|8)-bit quantization requires the latest version of bitsandbytes"),
         severity="fail",
         cause=("transformers found no usable bitsandbytes: most often PyTorch in this environment sees no CUDA (a "
                "CPU-only build, which makes bitsandbytes count as unavailable), otherwise accelerate or bitsandbytes "

@@ -18,7 +18,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # NumPy 2's import guard (numpy/core/_multiarray_umath.py) and torch's bridge (torch/csrc/utils/tensor_numpy.cpp).
         patterns=(r"A module that was compiled using NumPy 1\.x cannot be run in",
-                  r"Failed to initialize NumPy: _ARRAY_API not found"),
+                  r"(?:Failed to initialize NumPy: |AttributeError: )_ARRAY_API not found"),
         severity="fail",
         cause=("NumPy 2 is installed, and a compiled module imported here (torch, opencv-python, or another) was built "
                "against NumPy 1.x, whose C ABI NumPy 2 changed."),
@@ -199,3 +199,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/strfry-41-cc1plus-killed-parallel-build.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_breadth import BREADTH_SIGNATURES  # noqa: E402 (the rows above first)
+
+ABI_SIGNATURES += BREADTH_SIGNATURES

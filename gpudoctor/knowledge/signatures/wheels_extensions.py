@@ -107,14 +107,17 @@ EXTENSION_SIGNATURES += (
         cause_id="extension-abi-mismatch",
         kinds=("any",),
         # The import of flash-attn's compiled module fails on a torch (c10, ATen) symbol of another torch build.
-        patterns=(r"flash_attn_(?:2_)?cuda\.cpython-[\w-]{2,40}\.so: undefined\b",),
+        # On Windows the same mismatch is a DLL load failure of the .pyd ("module" or "procedure" not found).
+        patterns=(r"flash_attn_(?:2_)?cuda\.cpython-[\w-]{2,40}\.so: undefined\b",
+                  r"DLL load failed while importing flash_attn_(?:2_)?cuda\b"),
         severity="fail",
         cause=("flash-attn's compiled extension was built for another torch (version, CUDA or C++ ABI) than the one "
                "installed, so it misses a torch symbol on import."),
         advice=("Install the flash-attn build made for this torch: a flash-attn release whose wheel names this torch, "
                 "CUDA and C++ ABI (`python -c \"import torch; print(torch.__version__, torch.version.cuda, "
                 "torch._C._GLIBCXX_USE_CXX11_ABI)\"`), or rebuild it here: `pip uninstall -y flash-attn && pip install "
-                "flash-attn --no-build-isolation --no-cache-dir`."),
+                "flash-attn --no-build-isolation --no-cache-dir`; on Windows, a flash-attn wheel built for this torch and "
+                "CUDA, since PyPI has none)."),
         action="configure",
         rules_out=("a driver fault", "a GPU too old for FlashAttention"),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -122,7 +125,8 @@ EXTENSION_SIGNATURES += (
                  "https://github.com/Dao-AILab/flash-attention/issues/950"),
         checked="2026-11-26",
         examples=("wheels/flash-attention-950-cow-deleter-torch-212-roll-back.txt",
-                  "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt"),
+                  "wheels/flash-attention-784-nvcr-2312-torch-nightly.txt",
+                  "wheels/exllamav2-358-flash-attn-windows-dll.txt"),
         refines=("wheels.extension-built-for-other-torch",),
     ),
     Signature(

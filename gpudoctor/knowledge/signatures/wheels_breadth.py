@@ -1,0 +1,210 @@
+"""Installing the GPU stack itself: what pip, conda and the Python packages around PyTorch print when the install or
+the environment, not the GPU, is wrong.
+
+Multi-gigabyte CUDA wheels filling pip's temporary directory, Windows' path limit, conda's solver seeing no driver on
+a login node, and the package pairs that break each other (setuptools 70 and torch's cpp_extension, huggingface_hub
+0.26 and diffusers, torchvision ahead of torch). wheels_abi.py adds them to its ABI_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
+_PIP = ("pip", "build", "other", "powershell", "docker", "traceback")
+
+BREADTH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.pip-temp-dir-full",
+        cause_id="pip-disk-full",
+        kinds=_PIP,
+        # pip's installer error for ENOSPC (pip 21 and later say OSError, older ones EnvironmentError).
+        patterns=(r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on "
+                  r"device",),
+        severity="fail",
+        cause=("pip ran out of disk space while downloading or unpacking (PyTorch's CUDA wheels and the nvidia-* "
+               "packages take several GB), usually in its temporary directory, which is often a small tmpfs /tmp."),
+        advice=("See which filesystem is full with `df -h /tmp ~/.cache/pip`; then give pip a temporary directory on a "
+                "disk with room and skip the cache: `mkdir -p ~/pip-tmp && TMPDIR=~/pip-tmp pip install --no-cache-dir "
+                "...` (on Windows set TEMP and TMP), or free space there."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/easydiffusion/easydiffusion/issues/1649", "https://github.com/pterodactyl/panel/issues/3541",
+                 "https://github.com/pypa/pip/issues/5816"),
+        checked="2026-11-26",
+        examples=("wheels/easydiffusion-1649-pip-tmp-no-space-cusparse.txt",
+                  "wheels/pterodactyl-3541-torch-install-no-space-tmpfs.txt"),
+    ),
+    Signature(
+        code="wheels.windows-path-too-long",
+        cause_id="windows-long-paths",
+        kinds=_PIP,
+        # pip's hint (pip 20.3 and later) after an ENOENT on Windows with long paths off; before it, the bare error
+        # with a drive path longer than Windows' 260-character limit (printed with doubled backslashes).
+        patterns=(r"does not have Windows Long Path support enabled",
+                  r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 2\] No such file or "
+                  r"directory: '(?P<path>[A-Za-z]:\\\\[^'\n]{240,})'"),
+        severity="fail",
+        cause=("A file pip writes has a path longer than Windows' 260-character limit (a deep source tree unpacked in "
+               "%TEMP%, or the Microsoft Store Python's long site-packages), and long path support is off."),
+        advice=("Enable Windows long paths (as administrator: `reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\FileSystem "
+                "/v LongPathsEnabled /t REG_DWORD /d 1 /f`, then open a new shell), or shorten the path: set TEMP and "
+                "TMP to a short folder such as C:\\t, and use a python.org Python instead of the Microsoft Store one; "
+                "for xformers or flash-attn, install a prebuilt wheel for your torch instead of building it."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://pip.pypa.io/warnings/enable-long-paths", "https://github.com/pytorch/pytorch/issues/23823",
+                 "https://github.com/facebookresearch/xformers/issues/1132"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-23823-windows-store-python-long-path.txt",
+                  "wheels/trajectorycrafter-18-xformers-sdist-long-path-hint.txt"),
+    ),
+    Signature(
+        code="wheels.conda-sees-no-cuda-driver",
+        cause_id="conda-no-cuda-virtual-package",
+        kinds=("any",),
+        # conda's and mamba's solvers: a CUDA build depends on the __cuda virtual package, which conda sets from the
+        # driver it finds (libcuda) where it runs; libmamba says "which is missing on the system", classic conda
+        # "nothing provides __cuda needed by ...".
+        patterns=(r"__cuda\b[^\n]{0,40}which is missing on the system",
+                  r"nothing provides (?:requested )?__cuda\b"),
+        severity="fail",
+        cause=("conda's solver found no NVIDIA driver where it runs (no __cuda virtual package: a login or build node "
+               "without GPUs, a container build, WSL without the driver), so it cannot install a CUDA build."),
+        advice=("Tell the solver the CUDA version the GPU machines' driver supports (nvidia-smi's \"CUDA Version\" "
+                "there): `CONDA_OVERRIDE_CUDA=12.4 conda install ...` (or mamba/micromamba, or conda env create), or "
+                "run the install on a machine where nvidia-smi works."),
+        action="configure",
+        rules_out=("a broken driver on the GPU machines",),
+        never_suggest=("install the CPU-only build",) + _NOT_THE_DRIVER,
+        sources=("https://conda-forge.org/blog/2021/11/03/tensorflow-gpu/#installation",
+                 "https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html",
+                 "https://github.com/conda-forge/pytorch-cpu-feedstock/issues/364"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-cpu-feedstock-364-no-gpu-node-cuda-virtual.txt",),
+    ),
+    Signature(
+        code="wheels.setuptools-70-breaks-cpp-extension",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # setuptools 70.0 stopped exposing pkg_resources.packaging, which torch.utils.cpp_extension of PyTorch 2.1 and
+        # older (and other build scripts) import.
+        patterns=(r"cannot import name 'packaging' from 'pkg_resources'",),
+        severity="fail",
+        cause=("setuptools 70 or newer no longer provides pkg_resources.packaging, which this PyTorch's "
+               "torch.utils.cpp_extension (2.1 and older) or the build script imports."),
+        advice=("Install setuptools older than 70 where this runs (`pip install \"setuptools<70\"`, e.g. 69.5.1; for a "
+                "build in pip's isolated environment, add --no-build-isolation after that), or upgrade PyTorch to 2.2 "
+                "or newer, whose cpp_extension no longer imports it."),
+        action="configure",
+        rules_out=("a driver, CUDA or compiler fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/pypa/setuptools/issues/4385", "https://github.com/stanford-futuredata/ColBERT/issues/350",
+                 "https://github.com/flashinfer-ai/flashinfer/pull/319"),
+        checked="2026-11-26",
+        examples=("wheels/colbert-350-setuptools-70-pkg-resources-packaging.txt",
+                  "wheels/flashinfer-319-build-cpp-extension-pkg-resources-packaging.txt"),
+    ),
+    Signature(
+        code="wheels.huggingface-hub-removed-cached-download",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # huggingface_hub 0.26 removed cached_download; diffusers before 0.29 (and some custom nodes) still import it.
+        patterns=(r"cannot import name 'cached_download' from 'huggingface_hub'",),
+        severity="fail",
+        cause=("huggingface_hub 0.26 or newer no longer has cached_download, and the installed diffusers (older than "
+               "0.29) or another package still imports it."),
+        advice=("Upgrade diffusers to 0.29 or newer (`pip install -U \"diffusers>=0.29\"`), the fix huggingface_hub's "
+                "maintainers recommend; if that diffusers is pinned, pin huggingface_hub below 0.26 instead "
+                "(`pip install huggingface_hub==0.25.2`)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/easydiffusion/easydiffusion/issues/1851", "https://github.com/mit-han-lab/distrifuser/issues/24",
+                 "https://github.com/huggingface/huggingface_hub/releases/tag/v0.26.0"),
+        checked="2026-11-26",
+        examples=("wheels/distrifuser-24-hub-026-cached-download.txt",
+                  "wheels/3d-diffusion-policy-91-hub-cached-download.txt"),
+    ),
+    Signature(
+        code="wheels.torchvision-newer-than-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # torchvision 0.19 and later register their meta kernels with torch.library.register_fake, new in torch 2.4.
+        patterns=(r"module 'torch\.library' has no attribute 'register_fake'",),
+        severity="fail",
+        cause=("The installed torchvision (0.19 or newer) is made for a newer torch than the one installed (older "
+               "than 2.4), which lacks torch.library.register_fake."),
+        advice=("Install torch and torchvision as a matching pair in one command from the same PyTorch index: upgrade "
+                "torch to the release torchvision is made for (torchvision 0.19 with torch 2.4, 0.20 with 2.5), or "
+                "install the torchvision of your torch (torch 2.3 with torchvision 0.18)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/chaidiscovery/chai-lab/issues/138", "https://github.com/lllyasviel/IC-Light/issues/77",
+                 "https://github.com/pytorch/vision#installation"),
+        checked="2026-11-26",
+        examples=("wheels/chai-lab-138-torch-library-register-fake.txt",),
+    ),
+    Signature(
+        code="wheels.huggingface-hub-too-old",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # accelerate 0.32+, transformers 4.42+ and diffusers import split_torch_state_dict_into_shards, new in
+        # huggingface_hub 0.23.
+        patterns=(r"cannot import name 'split_torch_state_dict_into_shards' from 'huggingface_hub'",),
+        severity="fail",
+        cause=("The installed accelerate, transformers or diffusers needs huggingface_hub 0.23 or newer "
+               "(split_torch_state_dict_into_shards), and this environment's huggingface_hub is older."),
+        advice=("Upgrade huggingface_hub in the same environment: `pip install --upgrade huggingface_hub` (0.23 or "
+                "newer; with a pinned diffusers older than 0.29, stay below 0.26)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/TencentARC/InstantMesh/issues/116", "https://github.com/HVision-NKU/StoryDiffusion/issues/142",
+                 "https://github.com/huggingface/transformers/pull/31091"),
+        checked="2026-11-26",
+        examples=("wheels/instantmesh-116-accelerate-needs-newer-huggingface-hub.txt",
+                  "wheels/storydiffusion-142-split-torch-state-dict-hub-too-old.txt"),
+    ),
+    Signature(
+        code="wheels.numpy-abi-size-changed",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Cython's size check of numpy.dtype/ndarray when a compiled module was built against another NumPy major version
+        # than the one installed (88 and 96 bytes are NumPy 1's and NumPy 2's dtype).
+        patterns=(r"numpy\.(?P<type>dtype|ndarray) size changed, may indicate binary incompatibility\. Expected "
+                  r"(?P<built>\d{2,3}) from C header, got (?P<installed>\d{2,3}) from PyObject",),
+        severity="fail",
+        cause=("A compiled package was built against another NumPy major version than the one installed (numpy.{type} "
+               "was {built} bytes when it was built, {installed} now), so it refuses to import."),
+        advice=("Make NumPy and the compiled packages agree: `pip install \"numpy<2\"` where the packages were built for "
+                "NumPy 1 (the usual fix), or upgrade the package named in the traceback (pandas, scikit-learn, a model's "
+                "extension) to a release built for the NumPy installed."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/refraction-ray/xalpha/pull/189", "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
+        checked="2026-11-26",
+        examples=("wheels/xalpha-189-numpy-dtype-size-changed-96-88.txt",),
+    ),
+    Signature(
+        code="wheels.bitsandbytes-too-old-for-4bit",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' BitsAndBytesConfig check (4.30-4.35) before loading in 4 bit.
+        patterns=(r"4 bit quantization requires bitsandbytes>=(?P<needed>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)",),
+        severity="fail",
+        cause="Loading in 4 bit needs bitsandbytes {needed} or newer, and the installed bitsandbytes is older.",
+        advice=("Upgrade bitsandbytes in this environment: `pip install -U \"bitsandbytes>={needed}\"` (from pypi.org, "
+                "`-i https://pypi.org/simple`, where a mirror lags behind), then restart the process."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/artidoro/qlora/issues/26", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/815"),
+        checked="2026-11-26",
+        examples=("wheels/qlora-26-upgrade-bitsandbytes-4bit.txt",),
+    ),
+)
