@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 sys.path.insert(0, str(CORPUS))
 from excerpts import advice_forbidden, advice_has_keywords, held_out_list, read_excerpt  # noqa: E402
-from holdout import WHOLE_SETS, is_held_out  # noqa: E402
+from holdout import STILL_BLIND, WHOLE_SETS, is_held_out  # noqa: E402
 
 SET_NAMES = dict(zip(WHOLE_SETS, ("second", "third", "fourth", "fifth", "sixth"), strict=True))
 
@@ -126,6 +126,18 @@ def test_the_row_matches_its_example_with_the_threads_cause_and_advice(row, exam
 def test_no_held_out_file_is_anyones_example():
     held_out = set(held_out_list()).union(*map(held_out_list, WHOLE_SETS))
     assert not [(row.code, e) for row in ROWS for e in row.examples if e in held_out or is_held_out(e)]
+
+
+def _thread(address: str) -> str:
+    return re.sub(r"^https?://(www\.)?", "", address.split("#")[0].rstrip("/").lower())
+
+
+@pytest.mark.parametrize("name", STILL_BLIND)
+def test_no_row_cites_the_thread_of_a_file_still_blind(name):
+    cited = {_thread(source) for row in ROWS for source in row.sources}
+    threads = {path: _thread(read_excerpt(path).header["source"]) for path in held_out_list(name)}
+    assert not [path for path, thread in threads.items() if thread in cited], \
+        f"a row cites the thread of a file of {name}: move the file out of the set (it is no longer blind)"
 
 
 def test_holdout_txt_is_the_seeded_list():
