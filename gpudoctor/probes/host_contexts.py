@@ -16,6 +16,5 @@ def _fact(facts, name: str):
 
 
 def host_contexts(facts, *names: str) -> frozenset[str]:
-    """The contexts the facts `names` ("platform", "container", "secure_boot") show."""
-    known = {name: _fact(facts, name) for name in names}
-    return of_host(known.get("platform"), known.get("container"), known.get("secure_boot"))
+    """The contexts the facts `names` show: "platform", "container", "secure_boot", of_host's parameters."""
+    return of_host(**{name: _fact(facts, name) for name in names})
