@@ -5,7 +5,10 @@ Written blind for issue 25 (seventh round), sampled by symptom from the trackers
 (ggml/src/gguf.cpp, gguf_init_from_file_impl) refuses a tensor whose ggml type number it does not know with
 "tensor '<name>' has invalid ggml type <n> (NONE)"; the GGML-era loader (2023) said "unrecognized tensor type <n>".
 Both mean the file uses a quantization type added after this build (MXFP4 for gpt-oss, type 39), so a newer
-llama.cpp, or a newer release of the app that bundles it, reads the file.
+llama.cpp, or a newer release of the app that bundles it, reads the file. ExLlamaV2's prebuilt wheels hold a
+compiled extension (exllamav2_ext) linked against one PyTorch release; with another torch, Windows refuses the DLL
+("DLL load failed while importing exllamav2_ext: The specified procedure could not be found", in the system's
+language) where Linux reports an undefined symbol (wheels.extension-built-for-other-torch).
 """
 
 from __future__ import annotations
@@ -35,5 +38,28 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-15099-gpt-oss-mxfp4-invalid-ggml-type-39.txt",
                   "ollama/unsloth-3124-gpt-oss-gguf-invalid-type-windows.txt"),
+    ),
+    Signature(
+        code="ollama.exllama-extension-other-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Windows' loader error as Python words it (the reason follows in the system's language)
+        patterns=(r"DLL load failed while importing (?P<extension>exllama(?:v2)?_ext)\b",),
+        severity="fail",
+        cause=("The compiled ExLlama extension ({extension}) was built for another PyTorch release than the one "
+               "installed, so Windows cannot load it."),
+        advice=("Check the versions (`python -c \"import sys, torch; print(sys.version, torch.__version__, "
+                "torch.version.cuda)\"`) and install the exllamav2 wheel built for exactly that torch, CUDA and Python "
+                "(its file name says them, e.g. +cu121.torch2.3.0-cp311), or pin torch to the version the wheel was "
+                "built for; otherwise build exllamav2 from source against this torch."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/turboderp-org/exllamav2/issues/434",
+                 "https://github.com/turboderp-org/exllamav2/issues/427",
+                 "https://github.com/Zuellni/ComfyUI-ExLlama-Nodes/issues/7"),
+        checked="2026-11-26",
+        examples=("ollama/exllamav2-434-dll-load-failed-torch-2-2-wheel-2-3.txt",
+                  "ollama/comfyui-exllama-nodes-7-dll-procedure-not-found.txt"),
     ),
 )

@@ -1,0 +1,40 @@
+"""Serving engines beside vLLM (text-generation-inference, SGLang) and vLLM's own start-up checks: engine arguments
+that do not fit the model or the GPUs.
+
+Written blind for issue 25 (seventh round), sampled by symptom from the trackers. text-generation-inference shards
+a model over --num-shard GPUs by splitting its attention heads (custom_modeling/*: "`num_heads` must be divisible
+by `num_shards`") and its weight matrices (utils/weights.py: "The choosen size N is not compatible with sharding on
+K shards"); the launcher then reports "Shard 0 failed to start" and "Error: ShardCannotStart".
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TGI_SHARDING = "https://huggingface.co/docs/text-generation-inference/conceptual/tensor_parallelism"
+
+SERVING_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.tgi-heads-not-divisible-by-shards",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(
+            r"`num_heads` must be divisible by `num_shards` \(got `num_heads`: (?P<heads>\d{1,5}) and "
+            r"`num_shards`: (?P<shards>\d{1,3})",
+            r"The choosen size (?P<size>\d{1,7}) is not compatible with sharding on (?P<shards>\d{1,3}) shards",
+        ),
+        severity="fail",
+        cause=("text-generation-inference cannot split this model over {shards} GPUs: sharding divides its attention "
+               "heads (or weight matrices) among the shards, and their number is not a multiple of {shards}."),
+        advice=("Start it with a --num-shard that divides the model's head count (num_attention_heads in its "
+                "config.json), e.g. --num-shard 1 on one GPU that holds the model, or another count of GPUs chosen "
+                "with CUDA_VISIBLE_DEVICES; a model too large for those needs a quantized variant (--quantize)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a lack of GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/1354",
+                 "https://github.com/huggingface/text-generation-inference/issues/507", TGI_SHARDING),
+        checked="2026-11-26",
+        examples=("vllm/tgi-1354-falcon-7b-71-heads-2-shards.txt",),
+    ),
+)
