@@ -4,7 +4,11 @@ that do not fit the model or the GPUs.
 Written blind for issue 25 (seventh round), sampled by symptom from the trackers. text-generation-inference shards
 a model over --num-shard GPUs by splitting its attention heads (custom_modeling/*: "`num_heads` must be divisible
 by `num_shards`") and its weight matrices (utils/weights.py: "The choosen size N is not compatible with sharding on
-K shards"); the launcher then reports "Shard 0 failed to start" and "Error: ShardCannotStart".
+K shards"); the launcher then reports "Shard 0 failed to start" and "Error: ShardCannotStart". vLLM's V1 engine
+(default from 0.8, opt-in with VLLM_USE_V1=1 in 0.7) first built its attention on FlashAttention alone
+(v1/attention/backends/flash_attn.py asserts is_fa_version_supported; the kernel call raises "Unsupported FA version:
+None"), which needs compute capability 8.0; the V0 engine falls back to XFormers there. The logged "Cannot use FA
+version 2 is not supported due to ..." alone is that fallback's notice, not a failure.
 """
 
 from __future__ import annotations
@@ -36,5 +40,27 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/huggingface/text-generation-inference/issues/507", TGI_SHARDING),
         checked="2026-11-26",
         examples=("vllm/tgi-1354-falcon-7b-71-heads-2-shards.txt",),
+    ),
+    Signature(
+        code="vllm.v1-engine-needs-flash-attention",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        patterns=(
+            r"assert is_fa_version_supported\(self\.fa_version\)",
+            r"ValueError: Unsupported FA version: None\b",
+        ),
+        severity="fail",
+        cause=("vLLM's V1 engine in this release runs attention only with FlashAttention, which needs an Ampere or "
+               "newer GPU (compute capability 8.0); this GPU (Volta or Turing) has none, so the engine core dies."),
+        advice=("Run the V0 engine, which uses XFormers on this GPU: `export VLLM_USE_V1=0` (or unset VLLM_USE_V1) "
+                "before starting vLLM, in releases that still ship the V0 engine; in later ones pick an attention "
+                "backend this GPU supports with VLLM_ATTENTION_BACKEND, or run on an Ampere or newer GPU."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/vllm-project/vllm/issues/13398", "https://github.com/vllm-project/vllm/issues/13788",
+                 "https://github.com/vllm-project/flash-attention/pull/48"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-13398-v1-engine-v100-fa-version-assert.txt",),
     ),
 )
