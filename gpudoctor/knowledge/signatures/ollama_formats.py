@@ -8,7 +8,9 @@ Both mean the file uses a quantization type added after this build (MXFP4 for gp
 llama.cpp, or a newer release of the app that bundles it, reads the file. ExLlamaV2's prebuilt wheels hold a
 compiled extension (exllamav2_ext) linked against one PyTorch release; with another torch, Windows refuses the DLL
 ("DLL load failed while importing exllamav2_ext: The specified procedure could not be found", in the system's
-language) where Linux reports an undefined symbol (wheels.extension-built-for-other-torch).
+language) where Linux reports an undefined symbol (wheels.extension-built-for-other-torch). Apps that load llama.cpp
+through Python's ctypes (koboldcpp, llama-cpp-python on Windows) report a library built for CPU instructions the
+processor lacks as OSError "[WinError -1073741795] Windows Error 0xc000001d" (STATUS_ILLEGAL_INSTRUCTION).
 """
 
 from __future__ import annotations
@@ -61,5 +63,26 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/exllamav2-434-dll-load-failed-torch-2-2-wheel-2-3.txt",
                   "ollama/comfyui-exllama-nodes-7-dll-procedure-not-found.txt"),
+    ),
+    Signature(
+        code="ollama.ctypes-library-illegal-instruction",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        patterns=(r"\[WinError -1073741795\] Windows Error 0xc000001d",),
+        severity="fail",
+        cause=("The llama.cpp library this app loads was built for CPU instructions (AVX2, AVX or AVX-512) that this "
+               "processor lacks, so it crashed on an illegal instruction (0xc000001d) while loading the model."),
+        advice=("Use a build made for this CPU: relaunch koboldcpp with --noavx2 (a CPU without AVX2) or --failsafe "
+                "(one without AVX at all; the launcher's \"Old CPU\" presets), and for llama-cpp-python rebuild it on "
+                "this machine (`CMAKE_ARGS=\"-DGGML_NATIVE=on\" pip install --force-reinstall --no-cache-dir "
+                "llama-cpp-python`). `wmic cpu get name` names the processor, whose specification lists AVX and AVX2."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/61", "https://github.com/LostRuins/koboldcpp/issues/1293",
+                 "https://github.com/LostRuins/koboldcpp/issues/1277",
+                 "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
+        checked="2026-11-26",
+        examples=("ollama/koboldcpp-61-phenom-ii-winerror-0xc000001d.txt",),
     ),
 )
