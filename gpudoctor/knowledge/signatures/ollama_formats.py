@@ -11,6 +11,9 @@ compiled extension (exllamav2_ext) linked against one PyTorch release; with anot
 language) where Linux reports an undefined symbol (wheels.extension-built-for-other-torch). Apps that load llama.cpp
 through Python's ctypes (koboldcpp, llama-cpp-python on Windows) report a library built for CPU instructions the
 processor lacks as OSError "[WinError -1073741795] Windows Error 0xc000001d" (STATUS_ILLEGAL_INSTRUCTION).
+llama.cpp checks the main GPU against the GPU devices its backends registered (llama_model_load_from_file_impl, later
+llama_prepare_model_devices: "invalid value for main_gpu: 0 (available devices: 0)"): none registered means a build
+without a GPU backend, or one whose CUDA backend found no GPU.
 """
 
 from __future__ import annotations
@@ -84,5 +87,25 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
         checked="2026-11-26",
         examples=("ollama/koboldcpp-61-phenom-ii-winerror-0xc000001d.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-main-gpu-without-devices",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        patterns=(r"invalid value for main_gpu: (?P<main_gpu>\d{1,2}) \(available devices: 0\)",),
+        severity="fail",
+        cause=("llama.cpp has no GPU device to put the model on (a build without a GPU backend, or a CUDA backend that "
+               "found no GPU), so the main GPU {main_gpu} it was given does not exist and the model is not loaded."),
+        advice=("To use the GPU, install a CUDA build of llama.cpp (the CUDA release, or llama-cpp-python built with "
+                "`CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install --force-reinstall --no-cache-dir llama-cpp-python`) and "
+                "check that its log lists the GPU (`ggml_cuda_init: found 1 CUDA devices`); to run on the CPU on purpose, "
+                "set main_gpu to -1 (`--main-gpu -1`, main_gpu=-1 in the binding) with no GPU layers."),
+        action="configure",
+        rules_out=("a corrupt model file",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/netdur/llama_cpp_dart/issues/94", "https://github.com/ggml-org/llama.cpp/pull/23405",
+                 "https://github.com/KLL535/ComfyUI_Simple_Qwen3-VL-gguf/issues/34"),
+        checked="2026-11-26",
+        examples=("ollama/llamacppdart-94-main-gpu-0-no-devices.txt",),
     ),
 )
