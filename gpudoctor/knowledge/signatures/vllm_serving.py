@@ -8,7 +8,10 @@ K shards"); the launcher then reports "Shard 0 failed to start" and "Error: Shar
 (default from 0.8, opt-in with VLLM_USE_V1=1 in 0.7) first built its attention on FlashAttention alone
 (v1/attention/backends/flash_attn.py asserts is_fa_version_supported; the kernel call raises "Unsupported FA version:
 None"), which needs compute capability 8.0; the V0 engine falls back to XFormers there. The logged "Cannot use FA
-version 2 is not supported due to ..." alone is that fallback's notice, not a failure.
+version 2 is not supported due to ..." alone is that fallback's notice, not a failure. AutoAWQ runs its quantized
+layers through a separate compiled package, autoawq-kernels (awq_ext), whose wheels are built against one torch
+release; when it is missing or does not load, awq/modules raise "AWQ kernels could not be loaded" (inference) or
+"auto-awq kernels is needed to be installed to use `.backward()`" (training, through transformers).
 """
 
 from __future__ import annotations
@@ -62,5 +65,31 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/vllm-project/flash-attention/pull/48"),
         checked="2026-11-26",
         examples=("vllm/vllm-13398-v1-engine-v100-fa-version-assert.txt",),
+    ),
+    Signature(
+        code="vllm.autoawq-kernels-not-loaded",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"AWQ [Kk]ernels (?:could not be loaded|not found)",
+            r"auto-awq kernels is needed to be installed to use",
+        ),
+        severity="fail",
+        cause=("AutoAWQ's compiled kernels (the autoawq-kernels package, awq_ext) are missing or do not load with this "
+               "torch: their wheels are built for one torch and CUDA release."),
+        advice=("Check the versions (`pip show autoawq autoawq-kernels torch`, `python -c \"import awq_ext\"` shows the "
+                "real load error), then install the autoawq-kernels release built for this torch, or build the kernels "
+                "from source against it: `pip uninstall -y autoawq-kernels && pip install --no-build-isolation "
+                "git+https://github.com/casper-hansen/AutoAWQ_kernels` (needs the CUDA toolkit's nvcc); custom torch "
+                "builds (NVIDIA's PyTorch containers) always need the source build."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/casper-hansen/AutoAWQ_kernels/issues/16",
+                 "https://github.com/hiyouga/LlamaFactory/issues/4241",
+                 "https://github.com/casper-hansen/AutoAWQ/issues/374", "https://github.com/casper-hansen/AutoAWQ/issues/298"),
+        checked="2026-11-26",
+        examples=("vllm/autoawq-kernels-16-ngc-torch-kernels-not-loaded.txt",
+                  "vllm/llamafactory-4241-awq-kernels-backward-qwen2-72b.txt"),
     ),
 )
