@@ -5,10 +5,13 @@ Written blind for issue 25 (seventh round), sampled by symptom from the trackers
 (ggml/src/gguf.cpp, gguf_init_from_file_impl) refuses a tensor whose ggml type number it does not know with
 "tensor '<name>' has invalid ggml type <n> (NONE)"; the GGML-era loader (2023) said "unrecognized tensor type <n>".
 Both mean the file uses a quantization type added after this build (MXFP4 for gpt-oss, type 39), so a newer
-llama.cpp, or a newer release of the app that bundles it, reads the file. ExLlamaV2's prebuilt wheels hold a
-compiled extension (exllamav2_ext) linked against one PyTorch release; with another torch, Windows refuses the DLL
-("DLL load failed while importing exllamav2_ext: The specified procedure could not be found", in the system's
-language) where Linux reports an undefined symbol (wheels.extension-built-for-other-torch). Apps that load llama.cpp
+llama.cpp, or a newer release of the app that bundles it, reads the file. The GGML-era loader (May to August 2023)
+refused a container version it did not know with "unknown (magic, version) combination: 67676a74, 00000003; is this
+really a GGML file?" (ggjt v3 files read by an older llama.cpp); llama.cpp since August 2023 reads GGUF only.
+ExLlamaV2's prebuilt wheels hold a compiled extension (exllamav2_ext) linked against one PyTorch release; with
+another torch, Windows refuses the DLL ("DLL load failed while importing exllamav2_ext: The specified procedure could
+not be found", in the system's language) where Linux reports an undefined symbol
+(wheels.extension-built-for-other-torch). Apps that load llama.cpp
 through Python's ctypes (koboldcpp, llama-cpp-python on Windows) report a library built for CPU instructions the
 processor lacks as OSError "[WinError -1073741795] Windows Error 0xc000001d" (STATUS_ILLEGAL_INSTRUCTION).
 llama.cpp checks the main GPU against the GPU devices its backends registered (llama_model_load_from_file_impl, later
@@ -107,5 +110,27 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/KLL535/ComfyUI_Simple_Qwen3-VL-gguf/issues/34"),
         checked="2026-11-26",
         examples=("ollama/llamacppdart-94-main-gpu-0-no-devices.txt",),
+    ),
+    Signature(
+        code="ollama.ggml-container-version-unknown",
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # the magic of a real GGML file (ggjt, ggmf, ggml); other bytes there are no model file at all
+        patterns=(r"unknown \(magic, version\) combination: (?P<magic>6767(?:6a74|6d66|6d6c)), (?P<version>[0-9a-f]{8});",),
+        severity="fail",
+        cause=("The model is a GGML file of a newer format version than the llama.cpp in this program reads (an "
+               "older llama-cpp-python or web UI)."),
+        advice=("Upgrade the program's llama.cpp: `pip install -U llama-cpp-python` (or update text-generation-webui, "
+                "which pins it). Since August 2023 llama.cpp reads only GGUF files, so with a current release download "
+                "the model's GGUF version (or convert the file with llama.cpp's convert_llama_ggml_to_gguf.py)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        versions=("llama.cpp GGML loader, May to August 2023",),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/446", "https://github.com/oobabooga/textgen/issues/2245",
+                 "https://github.com/oobabooga/textgen/pull/2264", "https://github.com/abetlen/llama-cpp-python/issues/653"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-446-ggjt-v3-on-0-1-36.txt",
+                  "ollama/textgen-2245-ggmlv3-webui-llama-cpp-python-old.txt"),
     ),
 )
