@@ -11,7 +11,9 @@ None"), which needs compute capability 8.0; the V0 engine falls back to XFormers
 version 2 is not supported due to ..." alone is that fallback's notice, not a failure. AutoAWQ runs its quantized
 layers through a separate compiled package, autoawq-kernels (awq_ext), whose wheels are built against one torch
 release; when it is missing or does not load, awq/modules raise "AWQ kernels could not be loaded" (inference) or
-"auto-awq kernels is needed to be installed to use `.backward()`" (training, through transformers).
+"auto-awq kernels is needed to be installed to use `.backward()`" (training, through transformers). vLLM's and
+SGLang's weight loaders (model_loader: _prepare_weights) raise "Cannot find any model weights with <path>" when no
+file of the requested --load-format is there. SGLang's prebuilt sgl_kernel links against the system's libnuma.
 """
 
 from __future__ import annotations
@@ -91,5 +93,44 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/autoawq-kernels-16-ngc-torch-kernels-not-loaded.txt",
                   "vllm/llamafactory-4241-awq-kernels-backward-qwen2-72b.txt"),
+    ),
+    Signature(
+        code="vllm.model-weights-not-found",
+        cause_id="vllm-weights-not-found",
+        kinds=("any",),
+        patterns=(r"Cannot find any model weights with [`'\"]?(?P<path>[^`'\"\s]{1,300})",),
+        severity="fail",
+        cause=("The engine found no weight files it can load at {path}: the path, the --load-format or the download "
+               "does not match what is there."),
+        advice=("List what the model path holds (`ls -la` on the path the error names): it needs the weight files (*.safetensors or *.bin, "
+                "not only config.json or tiny Git LFS pointer files); point --model at the directory that holds them, "
+                "leave --load-format at auto (safetensors asks for .safetensors files, pt for .bin), and for a Hugging "
+                "Face id download the weights first (`huggingface-cli download MODEL`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall vllm"),
+        sources=("https://github.com/vllm-project/vllm/issues/3329", "https://github.com/vllm-project/vllm/issues/4333",
+                 "https://github.com/kvcache-ai/ktransformers/issues/1714"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-3329-safetensors-load-format-vicuna.txt",),
+    ),
+    Signature(
+        code="vllm.libnuma-missing",
+        cause_id="system-library-missing",
+        kinds=("any",),
+        patterns=(r"(?P<library>libnuma\.so(?:\.1)?): cannot open shared object file",),
+        severity="fail",
+        cause=("A prebuilt extension (sgl_kernel's common_ops for SGLang, UCX for RAPIDS) links against {library}, the "
+               "NUMA library of the operating system, which is not installed here."),
+        advice=("Install the system's NUMA library: `sudo apt install libnuma1` (Debian, Ubuntu; add it to the "
+                "Dockerfile's apt-get line for an image) or `sudo dnf install numactl-libs` (Fedora, RHEL); "
+                "reinstalling sglang or the Python package does not bring it."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "reinstall sglang", "reinstall CUDA"),
+        sources=("https://github.com/odysseus-dev/odysseus/pull/6257", "https://github.com/sgl-project/sglang/pull/15355",
+                 "https://github.com/rapidsai/gpuci-build-environment/pull/209"),
+        checked="2026-11-26",
+        examples=("vllm/odysseus-6257-sgl-kernel-libnuma-missing.txt",),
     ),
 )
