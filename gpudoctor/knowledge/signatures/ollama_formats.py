@@ -16,7 +16,10 @@ through Python's ctypes (koboldcpp, llama-cpp-python on Windows) report a librar
 processor lacks as OSError "[WinError -1073741795] Windows Error 0xc000001d" (STATUS_ILLEGAL_INSTRUCTION).
 llama.cpp checks the main GPU against the GPU devices its backends registered (llama_model_load_from_file_impl, later
 llama_prepare_model_devices: "invalid value for main_gpu: 0 (available devices: 0)"): none registered means a build
-without a GPU backend, or one whose CUDA backend found no GPU.
+without a GPU backend, or one whose CUDA backend found no GPU. LM Studio runs llama.cpp through runtime packs it
+downloads under ~/.lmstudio/extensions/backends (llm_engine*.node on Windows, libllm_engine.so on Linux): a pack that
+will not load reports "Failed to load LLM engine from path"; on Linux an engine that finds another libllama.so first
+(one a llama.cpp or Ollama install put in /usr/local/lib) misses the symbols of its own version.
 """
 
 from __future__ import annotations
@@ -132,5 +135,46 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpppython-446-ggjt-v3-on-0-1-36.txt",
                   "ollama/textgen-2245-ggmlv3-webui-llama-cpp-python-old.txt"),
+    ),
+    Signature(
+        code="ollama.lmstudio-engine-not-loadable",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        patterns=(r"Failed to load LLM engine from path: ?(?P<path>[^\n]{1,300}?llm_engine\w{0,20}\.node)",),
+        severity="fail",
+        cause=("LM Studio cannot load its llama.cpp runtime pack ({path}): the pack, or a library it needs, is missing "
+               "or damaged (an interrupted update, files removed by antivirus software, a manual change)."),
+        advice=("Download the runtime again: in LM Studio open the runtimes page (Ctrl+Shift+R), remove the runtime the "
+                "path names and install it again, or close LM Studio and delete the backends folder under "
+                "%USERPROFILE%\\.lmstudio\\extensions (or the whole .lmstudio folder) so that it downloads the runtimes "
+                "anew; check the antivirus quarantine for its files."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/711",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1658",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1518"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-711-llm-engine-node-module-not-found.txt",),
+    ),
+    Signature(
+        code="ollama.llama-library-shadowed",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # a llama.cpp engine or binding whose libllama/libggml dependency resolved to another build's copy
+        patterns=(r"\.so: undefined symbol: (?P<symbol>(?:llama|ggml|gguf)_\w{1,80})",),
+        severity="fail",
+        cause=("A llama.cpp program loaded another build's libllama or libggml (found first on the library path) that "
+               "lacks {symbol}, instead of the copy that came with it."),
+        advice=("Find the stray copy and take it off the search path: `ldconfig -p | grep -E 'libllama|libggml'` and "
+                "`echo $LD_LIBRARY_PATH`; remove or move the libllama.so / libggml*.so that a manual llama.cpp build or "
+                "another app installed in /usr/local/lib or /usr/local/lib64 (then `sudo ldconfig`), or unset the "
+                "LD_LIBRARY_PATH entry that points at it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/494",),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-494-stray-libllama-from-ollama.txt",),
     ),
 )

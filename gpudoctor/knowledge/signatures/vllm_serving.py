@@ -73,7 +73,8 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
         cause_id="extension-abi-mismatch",
         kinds=("any",),
         patterns=(
-            r"AWQ [Kk]ernels (?:could not be loaded|not found)",
+            r"AWQ kernels could not be loaded",
+            r"AWQ Kernels not found",
             r"auto-awq kernels is needed to be installed to use",
         ),
         severity="fail",
