@@ -14,6 +14,8 @@ release; when it is missing or does not load, awq/modules raise "AWQ kernels cou
 "auto-awq kernels is needed to be installed to use `.backward()`" (training, through transformers). vLLM's and
 SGLang's weight loaders (model_loader: _prepare_weights) raise "Cannot find any model weights with <path>" when no
 file of the requested --load-format is there. SGLang's prebuilt sgl_kernel links against the system's libnuma.
+vLLM's setup.py refuses every platform but Linux ("vLLM only supports Linux platform (including WSL)", since
+vllm-project/vllm#3438; before it the build failed on "nvcc_cuda_version is not defined").
 """
 
 from __future__ import annotations
@@ -133,5 +135,24 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/rapidsai/gpuci-build-environment/pull/209"),
         checked="2026-11-26",
         examples=("vllm/odysseus-6257-sgl-kernel-libnuma-missing.txt",),
+    ),
+    Signature(
+        code="vllm.installed-off-linux",
+        cause_id="vllm-platform-unsupported",
+        kinds=("any",),
+        patterns=(r"vLLM only supports Linux platform",),
+        severity="fail",
+        cause="vLLM is being installed on an operating system it does not run on: it supports Linux only.",
+        advice=("Run vLLM on Linux: on Windows install WSL2 (`wsl --install -d Ubuntu`), install the NVIDIA driver on "
+                "Windows only, and `pip install vllm` inside WSL, or run the vllm/vllm-openai Docker image; on macOS "
+                "use another engine (llama.cpp, Ollama, MLX) and leave vllm out of the requirements."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit", "set CUDA_HOME"),
+        sources=("https://github.com/vllm-project/vllm/pull/3438", "https://github.com/vllm-project/vllm/issues/3425",
+                 "https://github.com/RUC-NLPIR/FlashRAG/issues/5", "https://github.com/sgl-project/sglang/issues/508",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-26",
+        examples=("vllm/flashrag-5-mac-install-vllm-linux-only.txt", "vllm/sglang-508-mac-vllm-only-linux.txt"),
     ),
 )
