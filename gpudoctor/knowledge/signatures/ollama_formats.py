@@ -19,7 +19,9 @@ llama_prepare_model_devices: "invalid value for main_gpu: 0 (available devices: 
 without a GPU backend, or one whose CUDA backend found no GPU. LM Studio runs llama.cpp through runtime packs it
 downloads under ~/.lmstudio/extensions/backends (llm_engine*.node on Windows, libllm_engine.so on Linux): a pack that
 will not load reports "Failed to load LLM engine from path"; on Linux an engine that finds another libllama.so first
-(one a llama.cpp or Ollama install put in /usr/local/lib) misses the symbols of its own version.
+(one a llama.cpp or Ollama install put in /usr/local/lib) misses the symbols of its own version. llama-cpp-python's
+import name differs from its package name: an app (a ComfyUI node, a web UI) whose Python lacks it fails on
+"No module named 'llama_cpp'" (or 'llama_cpp_cuda', the name of text-generation-webui's CUDA builds).
 """
 
 from __future__ import annotations
@@ -176,5 +178,29 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/494",),
         checked="2026-11-26",
         examples=("ollama/lmstudio-494-stray-libllama-from-ollama.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-python-not-installed",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        patterns=(r"No module named [\'\"\u2018]?(?P<module>llama_cpp(?:_cuda)?)\b(?![.\w])",),
+        severity="fail",
+        cause=("The Python that runs this app has no llama-cpp-python (the package whose module is {module}), so the "
+               "code that loads GGUF models cannot import it."),
+        advice=("Install llama-cpp-python into the Python that runs the app, not another one: for ComfyUI portable "
+                "`python_embeded\\python.exe -m pip install llama-cpp-python`, for a venv activate it first. For GPU "
+                "offload install a CUDA build: a prebuilt wheel for this Python and CUDA (`pip install llama-cpp-python "
+                "--extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`) or a source build with "
+                "`CMAKE_ARGS=\"-DGGML_CUDA=on\"`; check with `python -c \"import llama_cpp\"`."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ceruleandeep/ComfyUI-LLaVA-Captioner/issues/1",
+                 "https://github.com/Nuked88/ComfyUI-N-Nodes/issues/75",
+                 "https://github.com/SeargeDP/ComfyUI_Searge_LLM/issues/39",
+                 "https://llama-cpp-python.readthedocs.io/en/latest/#installation"),
+        checked="2026-11-26",
+        examples=("ollama/llavacaptioner-1-no-module-llama-cpp.txt",
+                  "ollama/comfyui-n-nodes-75-llama-cpp-module-not-found-macos.txt"),
     ),
 )
