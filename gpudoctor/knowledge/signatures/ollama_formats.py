@@ -21,7 +21,10 @@ downloads under ~/.lmstudio/extensions/backends (llm_engine*.node on Windows, li
 will not load reports "Failed to load LLM engine from path"; on Linux an engine that finds another libllama.so first
 (one a llama.cpp or Ollama install put in /usr/local/lib) misses the symbols of its own version. llama-cpp-python's
 import name differs from its package name: an app (a ComfyUI node, a web UI) whose Python lacks it fails on
-"No module named 'llama_cpp'" (or 'llama_cpp_cuda', the name of text-generation-webui's CUDA builds).
+"No module named 'llama_cpp'" (or 'llama_cpp_cuda', the name of text-generation-webui's CUDA builds). A GGUF written
+without the BPE merges (tokenizers 0.20 stored them in a new form that llama.cpp's gguf-py converter skipped, with
+"Adding merges requested but no merges found" at conversion) fails in every loader with "cannot find tokenizer merges
+in model file": the file, not the loader, needs redoing.
 """
 
 from __future__ import annotations
@@ -202,5 +205,30 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llavacaptioner-1-no-module-llama-cpp.txt",
                   "ollama/comfyui-n-nodes-75-llama-cpp-module-not-found-macos.txt"),
+    ),
+    Signature(
+        code="ollama.gguf-tokenizer-merges-missing",
+        cause_id="gguf-converted-incompletely",
+        kinds=("any",),
+        patterns=(
+            r"cannot find tokenizer merges in model file",
+            r"Adding merges requested but no merges found",  # gguf-py's warning while converting
+        ),
+        severity="fail",
+        cause=("The GGUF file was converted without its tokenizer's BPE merges (a converter that did not read the "
+               "merges format of tokenizers 0.20 / transformers 4.45), so no llama.cpp-based loader can use it."),
+        advice=("Convert (export) the model to GGUF again with a current llama.cpp convert_hf_to_gguf.py, or pin "
+                "transformers==4.44.2 (tokenizers<0.20) in the environment that exports it (Unsloth's save_pretrained_"
+                "gguf), then re-create the model from the new file (`ollama create`); a GGUF downloaded from a hub "
+                "needs the uploader's fixed version. Updating Ollama or llama.cpp alone does not fix this file."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "an Ollama release too old for the model"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/9692", "https://github.com/unslothai/unsloth/issues/1065",
+                 "https://github.com/unslothai/unsloth/issues/1062", "https://github.com/ollama/ollama/issues/7038"),
+        checked="2026-11-26",
+        examples=("ollama/unsloth-1065-merges-missing-after-tokenizers-0-20.txt",
+                  "ollama/llamacpp-9692-transformers-4-45-merges-lost.txt"),
+        refines=("ollama.runner-terminated",),
     ),
 )
