@@ -24,7 +24,9 @@ import name differs from its package name: an app (a ComfyUI node, a web UI) who
 "No module named 'llama_cpp'" (or 'llama_cpp_cuda', the name of text-generation-webui's CUDA builds). A GGUF written
 without the BPE merges (tokenizers 0.20 stored them in a new form that llama.cpp's gguf-py converter skipped, with
 "Adding merges requested but no merges found" at conversion) fails in every loader with "cannot find tokenizer merges
-in model file": the file, not the loader, needs redoing.
+in model file": the file, not the loader, needs redoing. The same holds for "key not found in model: <arch>.<key>"
+(llama_model_loader's get_key for a required hyperparameter): a GGUF converted before the key was required, a blob
+of Ollama's own engine, or a LoRA adapter loaded as a model.
 """
 
 from __future__ import annotations
@@ -229,6 +231,28 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/unsloth-1065-merges-missing-after-tokenizers-0-20.txt",
                   "ollama/llamacpp-9692-transformers-4-45-merges-lost.txt"),
+        refines=("ollama.runner-terminated",),
+    ),
+    Signature(
+        code="ollama.gguf-required-key-missing",
+        cause_id="gguf-converted-incompletely",
+        kinds=("any",),
+        # keyed on "hyperparameters": the bare "key not found in model" holds no word rare enough for the prefilter
+        patterns=(r"hyperparameters: key not found in model: (?P<key>[a-z][a-z0-9_]{1,30}\.[\w.]{1,80})",),
+        severity="fail",
+        cause=("The GGUF file lacks the metadata key {key}, which this llama.cpp requires: the file was converted for "
+               "an older loader, for another runtime, or is not a whole model."),
+        advice=("Use a GGUF of the model converted for this llama.cpp: download the current upload of the model (older "
+                "uploads predate the key) or convert it again with llama.cpp's convert_hf_to_gguf.py; do not load "
+                "blobs copied from Ollama's model store or a LoRA adapter GGUF (convert_lora_to_gguf output) as a "
+                "model in llama.cpp or LM Studio."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ngxson/wllama/issues/106", "https://github.com/ggml-org/llama.cpp/issues/12367",
+                 "https://github.com/ggml-org/llama.cpp/issues/8845", "https://github.com/ggml-org/llama.cpp/issues/12857"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-12367-gemma3-blob-from-ollama.txt",),
         refines=("ollama.runner-terminated",),
     ),
 )
