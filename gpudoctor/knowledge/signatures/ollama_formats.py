@@ -11,7 +11,8 @@ really a GGML file?" (ggjt v3 files read by an older llama.cpp); llama.cpp since
 ExLlamaV2's prebuilt wheels hold a compiled extension (exllamav2_ext) linked against one PyTorch release; with
 another torch, Windows refuses the DLL ("DLL load failed while importing exllamav2_ext: The specified procedure could
 not be found", in the system's language) where Linux reports an undefined symbol
-(wheels.extension-built-for-other-torch). Apps that load llama.cpp
+(wheels.extension-built-for-other-torch); with no importable extension at all ("No module named 'exllamav2_ext'")
+exllamav2/ext.py builds one at run time, and a build that fails leaves "name 'exllamav2_ext' is not defined". Apps that load llama.cpp
 through Python's ctypes (koboldcpp, llama-cpp-python on Windows) report a library built for CPU instructions the
 processor lacks as OSError "[WinError -1073741795] Windows Error 0xc000001d" (STATUS_ILLEGAL_INSTRUCTION).
 llama.cpp checks the main GPU against the GPU devices its backends registered (llama_model_load_from_file_impl, later
@@ -61,11 +62,16 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         code="ollama.exllama-extension-other-torch",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
-        # Windows' loader error as Python words it (the reason follows in the system's language)
-        patterns=(r"DLL load failed while importing (?P<extension>exllama(?:v2)?_ext)\b",),
+        patterns=(
+            # Windows' loader error as Python words it (the reason follows in the system's language)
+            r"DLL load failed while importing (?P<extension>exllama(?:v2)?_ext)\b",
+            # no importable prebuilt extension: ext.py then builds one at run time, whose failure leaves the name unset
+            r"No module named '(?P<extension>exllamav2_ext)'",
+            r"name '(?P<extension>exllamav2_ext)' is not defined",
+        ),
         severity="fail",
-        cause=("The compiled ExLlama extension ({extension}) was built for another PyTorch release than the one "
-               "installed, so Windows cannot load it."),
+        cause=("The compiled ExLlama extension ({extension}) does not load: the prebuilt wheel was built for another "
+               "PyTorch, CUDA or Python than the ones installed, and no extension could be built here in its place."),
         advice=("Check the versions (`python -c \"import sys, torch; print(sys.version, torch.__version__, "
                 "torch.version.cuda)\"`) and install the exllamav2 wheel built for exactly that torch, CUDA and Python "
                 "(its file name says them, e.g. +cu121.torch2.3.0-cp311), or pin torch to the version the wheel was "
@@ -75,10 +81,13 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/turboderp-org/exllamav2/issues/434",
                  "https://github.com/turboderp-org/exllamav2/issues/427",
-                 "https://github.com/Zuellni/ComfyUI-ExLlama-Nodes/issues/7"),
+                 "https://github.com/Zuellni/ComfyUI-ExLlama-Nodes/issues/7",
+                 "https://github.com/turboderp-org/exllamav2/issues/159",
+                 "https://github.com/Zuellni/ComfyUI-ExLlama-Nodes/issues/19"),
         checked="2026-11-26",
         examples=("ollama/exllamav2-434-dll-load-failed-torch-2-2-wheel-2-3.txt",
-                  "ollama/comfyui-exllama-nodes-7-dll-procedure-not-found.txt"),
+                  "ollama/comfyui-exllama-nodes-7-dll-procedure-not-found.txt",
+                  "ollama/exllamav2-159-no-module-exllamav2-ext-compiled-from-source.txt"),
     ),
     Signature(
         code="ollama.ctypes-library-illegal-instruction",
