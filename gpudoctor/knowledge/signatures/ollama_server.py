@@ -337,4 +337,23 @@ SERVER_SIGNATURES = (
         checked="2026-11-26",
         examples=("ollama/ollama-7892-typographic-quotes-environment-ignored.txt",),
     ),
+    Signature(
+        code="ollama.install-script-wsl1",
+        cause_id="wsl1",
+        kinds=("any",),
+        # scripts/install.sh's check of `uname -r` (since ollama/ollama#1778), in its two wordings
+        patterns=(r"WSL1 is not currently supported",),
+        severity="fail",
+        cause="The Linux distribution runs under WSL 1, which has no access to the GPU, so Ollama's installer stops.",
+        advice=("Convert the distribution to WSL 2 from Windows (`wsl -l -v` shows the version; `wsl --set-version "
+                "<distro> 2`, and `wsl --set-default-version 2` for new ones), keep the NVIDIA driver installed on "
+                "Windows only, then run the install script again inside the WSL 2 distribution."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("install the NVIDIA driver inside WSL", "reinstall the driver"),
+        sources=("https://github.com/ollama/ollama/pull/1778", "https://github.com/ollama/ollama/issues/10087",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10087-install-script-refuses-wsl1.txt",),
+    ),
 )
