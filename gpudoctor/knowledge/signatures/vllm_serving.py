@@ -15,7 +15,9 @@ release; when it is missing or does not load, awq/modules raise "AWQ kernels cou
 SGLang's weight loaders (model_loader: _prepare_weights) raise "Cannot find any model weights with <path>" when no
 file of the requested --load-format is there. SGLang's prebuilt sgl_kernel links against the system's libnuma.
 vLLM's setup.py refuses every platform but Linux ("vLLM only supports Linux platform (including WSL)", since
-vllm-project/vllm#3438; before it the build failed on "nvcc_cuda_version is not defined").
+vllm-project/vllm#3438; before it the build failed on "nvcc_cuda_version is not defined"). Each vLLM wheel pins the
+torch its kernels were compiled against; pip reports another torch as "vllm X requires torch==Y, but you have torch Z
+which is incompatible" and installs anyway.
 """
 
 from __future__ import annotations
@@ -154,5 +156,27 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
         checked="2026-11-26",
         examples=("vllm/flashrag-5-mac-install-vllm-linux-only.txt", "vllm/sglang-508-mac-vllm-only-linux.txt"),
+    ),
+    Signature(
+        code="vllm.torch-not-the-pinned-one",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # pip's resolver report: each vLLM wheel pins the torch its compiled extensions were built against
+        patterns=(r"\b(?P<package>vllm|sglang|xformers) (?P<version>\d[\w.+]{0,30}) requires torch==(?P<wanted>[\d.]{3,12})"
+                  r"[^\n]{0,80}?, but you have torch (?P<have>\d[\w.+]{0,30}) which is incompatible",),
+        severity="warn",
+        cause=("{package} {version} is built for torch {wanted}, but torch {have} is installed: its compiled kernels "
+               "will not load (undefined symbols) or misbehave."),
+        advice=("Let vLLM bring its own torch: install it into a fresh virtual environment (`python -m venv venv && . "
+                "venv/bin/activate && pip install vllm`), or reinstall the torch it pins (`pip install torch==` the "
+                "version pip names), and install nothing afterwards that upgrades torch; if another package needs a "
+                "different torch, choose the vLLM release built for that torch instead."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/hiyouga/EasyR1/issues/27", "https://github.com/vllm-project/vllm/issues/5576",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-26",
+        examples=("vllm/easyr1-27-torch-2-4-vs-vllm-pin.txt",),
     ),
 )
