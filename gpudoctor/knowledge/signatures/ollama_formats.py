@@ -27,7 +27,9 @@ without the BPE merges (tokenizers 0.20 stored them in a new form that llama.cpp
 "Adding merges requested but no merges found" at conversion) fails in every loader with "cannot find tokenizer merges
 in model file": the file, not the loader, needs redoing. The same holds for "key not found in model: <arch>.<key>"
 (llama_model_loader's get_key for a required hyperparameter): a GGUF converted before the key was required, a blob
-of Ollama's own engine, or a LoRA adapter loaded as a model.
+of Ollama's own engine, or a LoRA adapter loaded as a model. llama.cpp builds its libraries as shared objects
+(BUILD_SHARED_LIBS on by default since build b4409): a binary copied out of build/bin, installed without its
+libraries, or taken from a release archive that lacked them fails in the dynamic loader before it starts.
 """
 
 from __future__ import annotations
@@ -263,5 +265,34 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-12367-gemma3-blob-from-ollama.txt",),
         refines=("ollama.runner-terminated",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-shared-libs-not-found",
+        cause_id="llama-cpp-libs-not-found",
+        kinds=("any",),
+        patterns=(
+            # (Ollama's own runner missing them is ollama.runners-missing: reinstall Ollama)
+            r"(?<!ollama_llama_server: )error while loading shared libraries: "
+            r"(?P<library>lib(?:llama|ggml[\w-]{0,20}|mtmd)\.so(?:\.\d{1,3})?):"
+            r" cannot open shared object file",
+            # ldd's report, one pattern per library so that each holds a word healthy logs lack
+            r"(?P<library>libllama\.so(?:\.\d{1,3})?) => not found",
+            r"(?P<library>libggml(?:-base)?\.so(?:\.\d{1,3})?) => not found",
+        ),
+        severity="fail",
+        cause=("The llama.cpp program cannot start: the dynamic loader does not find {library}, one of the shared "
+               "libraries llama.cpp builds beside its binaries."),
+        advice=("Keep the binaries with their libraries: run them from build/bin (or the release archive's folder, "
+                "extracted whole), or point the loader at that folder (`export LD_LIBRARY_PATH=/path/to/llama.cpp/"
+                "build/bin:$LD_LIBRARY_PATH`); for a system install use `cmake --install build` and `sudo ldconfig`, "
+                "or build static binaries with `-DBUILD_SHARED_LIBS=OFF`."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/11267", "https://github.com/ggml-org/llama.cpp/issues/11123",
+                 "https://github.com/ggml-org/llama.cpp/issues/11144", "https://github.com/ggml-org/llama.cpp/issues/17950"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-11267-libllama-so-not-found-ld-library-path.txt",
+                  "ollama/llamacpp-11123-run-from-build-bin-libllama.txt"),
     ),
 )
