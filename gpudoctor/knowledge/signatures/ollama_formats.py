@@ -30,6 +30,9 @@ in model file": the file, not the loader, needs redoing. The same holds for "key
 of Ollama's own engine, or a LoRA adapter loaded as a model. llama.cpp builds its libraries as shared objects
 (BUILD_SHARED_LIBS on by default since build b4409): a binary copied out of build/bin, installed without its
 libraries, or taken from a release archive that lacked them fails in the dynamic loader before it starts.
+llamafile loads its GPU module at run time (a prebuilt ggml-cuda.dll/.so from the archive or the home directory, or
+one it compiles with nvcc): with none it runs on the CPU, and with --gpu nvidia it stops with "support for --gpu nvidia
+was explicitly requested, but it wasn't available".
 """
 
 from __future__ import annotations
@@ -294,5 +297,28 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-11267-libllama-so-not-found-ld-library-path.txt",
                   "ollama/llamacpp-11123-run-from-build-bin-libllama.txt"),
+    ),
+    Signature(
+        code="ollama.llamafile-no-gpu-module",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        patterns=(
+            r"support for --gpu (?P<gpu>nvidia|amd) was explicitly requested, but it wasn't available",
+            r"cuda: no pre-built GPU library found",
+        ),
+        severity="fail",
+        cause=("llamafile found no GPU module to load (no prebuilt ggml-cuda library beside it or in the home "
+               "directory, and none it could compile), so it cannot use the GPU."),
+        advice=("Give llamafile its CUDA module: on Windows download the ggml-cuda.dll published for this llamafile "
+                "release and put it in your home directory (or next to the llamafile executable); on Linux install the "
+                "CUDA toolkit so that nvcc is on PATH (llamafile compiles ggml-cuda.so on first run into ~/.llamafile), "
+                "or use a release that still bundles the module; check with `--gpu nvidia -ngl 999`."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/mozilla-ai/llamafile/issues/961", "https://github.com/mozilla-ai/llamafile/issues/273",
+                 "https://github.com/mozilla-ai/llamafile/issues/185"),
+        checked="2026-11-26",
+        examples=("ollama/llamafile-961-windows-no-prebuilt-ggml-cuda-dll.txt",),
     ),
 )
