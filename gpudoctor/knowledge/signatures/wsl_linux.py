@@ -58,4 +58,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-5265-nvidia-driver-440-inside-wsl2.txt",),
     ),
+    Signature(
+        code="wsl.libcuda-opened-by-plain-name",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # PyTorch 2.1.0's c10::DriverAPI dlopen()s "libcuda.so" and asserts when that fails; under WSL 2 the driver's
+        # libraries sit in /usr/lib/wsl/lib, which the loader reaches only through ldconfig's cache of libcuda.so.1.
+        # PyTorch 2.1.1 opens libcuda.so.1 (pytorch/pytorch#113096). The loader's own words for the same miss are
+        # cuda.libcuda-unversioned's, whose advice already names /usr/lib/wsl/lib.
+        patterns=(r"handle_0 INTERNAL ASSERT FAILED at \"?[\w./]{0,60}driver_api\.cpp",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="PyTorch 2.1.0 opens the CUDA driver as plain libcuda.so, which WSL 2 keeps in /usr/lib/wsl/lib outside the "
+              "loader's default search path (ldconfig caches only libcuda.so.1 there), so loading the driver failed.",
+        advice=("Upgrade PyTorch to 2.1.1 or later (`pip install -U torch`), which opens libcuda.so.1; until then put "
+                "WSL's driver folder on the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`."),
+        action="configure",
+        rules_out=("the Windows driver", "the GPU"),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/112957", "https://github.com/pytorch/pytorch/pull/113096",
+                 "https://github.com/NVIDIA/cuda-python/issues/17", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/pytorch-112957-handle0-driver-api-wsl2.txt",),
+    ),
 )
