@@ -193,4 +193,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/hpcac-2023-1-deepspeed-host-not-reachable-ssh.txt",
                   "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt"),
     ),
+    Signature(
+        code="nccl.deepspeed-no-gpu-visible",
+        cause_id="cuda-no-device",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py: with no hostfile the launcher counts the local GPUs through the accelerator
+        # (torch.cuda.device_count()) and stops when it finds none, before any rank starts.
+        patterns=(r"Unable to proceed, no GPU resources available",),
+        severity="fail",
+        cause="The deepspeed launcher counted no GPU on this machine: PyTorch in this environment sees none (a CPU-only "
+              "PyTorch build, a driver too old for its CUDA build, a container started without GPUs, an empty "
+              "CUDA_VISIBLE_DEVICES, or a machine without an NVIDIA GPU).",
+        advice=("Check what PyTorch sees in the same environment: `nvidia-smi` and `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.device_count())\"`; "
+                "fix whichever says no GPU (install the CUDA build of PyTorch, update the driver, start the container with "
+                "`--gpus all`, unset an empty CUDA_VISIBLE_DEVICES) before running deepspeed again."),
+        action="configure",
+        rules_out=("DeepSpeed's configuration file",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall deepspeed"),
+        sources=("https://github.com/Xirider/finetune-gpt2xl/issues/6", "https://github.com/OptimalScale/LMFlow/issues/304",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/535"),
+        checked="2026-11-26",
+        examples=("nccl/finetunegpt2xl-6-deepspeed-no-gpu-resources.txt", "nccl/lmflow-304-deepspeed-no-gpu-colab.txt"),
+    ),
 )
