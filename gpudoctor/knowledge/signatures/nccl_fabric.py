@@ -76,4 +76,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/nccltests-188-wrong-socket-type-ib-one-side.txt",
                   "nccl/llamafactory-3641-socket-finalize-accept-ib-one-node.txt"),
     ),
+    Signature(
+        code="nccl.no-kernels-for-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # NCCL's first kernel lookup on a GPU its library has no cubins (or PTX) for: CUDA answers "named symbol not
+        # found". Releases before 2.26 carry no Blackwell (sm_100, sm_120) code; a source build carries only the
+        # architectures of its NVCC_GENCODE.
+        patterns=(r"NCCL WARN Cuda failure (?:\d{1,4} )?'named symbol not found'",
+                  r"NCCL[^\n]{0,80}Cuda failure: named symbol not found"),
+        severity="fail",
+        cause="The NCCL library in use has no kernels for this GPU's architecture (an NCCL older than the GPU, such as "
+              "NCCL before 2.26 on Blackwell RTX 50 or B200 cards, or a source build without its sm_XX), so its first "
+              "collective cannot start.",
+        advice=("Use an NCCL that knows the GPU: with PyTorch install a build for a CUDA that supports it (for RTX 50 "
+                "and B200, `pip install torch --index-url https://download.pytorch.org/whl/cu128`, which brings "
+                "nvidia-nccl-cu12 2.26 or newer; check `python -c \"import torch; print(torch.cuda.nccl.version())\"`); "
+                "when building NCCL, add the GPU's architecture to NVCC_GENCODE (e.g. "
+                "`-gencode=arch=compute_120,code=sm_120`)."),
+        action="configure",
+        rules_out=("the network", "peer-to-peer"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/pytorch/pytorch/issues/152077",
+                 "https://github.com/aws-samples/aws-parallelcluster-post-install-scripts/pull/56",
+                 "https://github.com/pytorch/pytorch/pull/151002", "https://github.com/NVIDIA/nccl-tests/issues/291"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-152077-rtx5090-nccl-2143-named-symbol.txt",
+                  "nccl/awspcluster-56-b200-nccl-no-sm100-named-symbol.txt"),
+    ),
 )
