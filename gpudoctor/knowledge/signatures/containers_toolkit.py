@@ -86,4 +86,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/ctk-46-stat-cdi-host-device-controld69.txt",),
     ),
+    Signature(
+        code="containers.nvidia-smi-not-injected",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # runc/crun when the command is nvidia-smi and no NVIDIA runtime, hook or CDI device put the driver's tools
+        # into the container: nvidia-smi comes from the host, injected only for a GPU request whose capabilities
+        # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
+        patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
+                  r"executable file `nvidia-smi` not found in \$PATH"),
+        severity="fail",
+        cause="nvidia-smi is not in the container: the NVIDIA runtime did not inject the driver's tools, because the "
+              "container was started without a GPU request (--gpus, --runtime=nvidia, a CDI device) or its image asks for "
+              "no driver capabilities (an image not built from nvidia/cuda).",
+        advice=("Request the GPUs and the driver utilities when starting it: `docker run --gpus all ...` (or "
+                "`-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility` with "
+                "`--runtime=nvidia`; Podman: `--device nvidia.com/gpu=all` after `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. Do not install a "
+                "driver or nvidia-smi into the image: they must come from the host."),
+        action="configure",
+        rules_out=("the host's driver", "the container image's CUDA"),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/457", "https://github.com/NVIDIA/nvidia-docker/issues/1668",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",),
+    ),
 )
