@@ -112,4 +112,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",),
     ),
+    Signature(
+        code="containers.cli-driver-request-failed",
+        cause_id="persistence-or-clock-state",
+        kinds=_CONTAINER_TEXT,
+        # The CLI's driver RPC service (rpc.c) could not get the driver to initialise the GPUs on a native Linux host:
+        # mostly GPUs not kept initialised (no persistence mode), by the toolkit maintainers' word. Under WSL 2 the
+        # same words mean a Windows build or driver without GPU support (wsl.container-driver-request-failed).
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error: failed to process request",),
+        severity="fail",
+        cause="On a native Linux host, nvidia-container-cli's driver service could not get the GPUs initialised for the "
+              "container, which the toolkit maintainers trace mostly to persistence mode being off (no "
+              "nvidia-persistenced).",
+        advice=("Check the host first (`nvidia-smi` must list the GPUs), then keep the driver initialised: "
+                "`sudo systemctl enable --now nvidia-persistenced` (or `sudo nvidia-smi -pm 1`), update the NVIDIA "
+                "Container Toolkit to the latest release and start the container again; if the Citrix Workspace "
+                "client (icaclient) is installed, removing it has cured this too. Under WSL 2, update Windows and "
+                "the NVIDIA Windows driver instead."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/556",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/236",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-26",
+        examples=("containers/nct-556-rpc-failed-to-process-request-persistence.txt",),
+    ),
 )
