@@ -7,12 +7,12 @@ from gpudoctor.knowledge.signatures import Signature
 
 NCCL_ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 NCCL_TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
-_RDMA_IN_CONTAINERS = ("Give the ranks the RDMA devices: start the container with `--device=/dev/infiniband "
+_RDMA_IN_CONTAINERS = ("Give the ranks every RDMA device they will use: start the container with `--device=/dev/infiniband "
                        "--cap-add=IPC_LOCK --ulimit memlock=-1 --network host` (in Kubernetes an RDMA device plugin "
                        "resource or a privileged pod with host networking), make sure the image has the verbs user-space "
                        "libraries (`apt install libibverbs1 ibverbs-providers`, or MOFED matching the host), and check "
-                       "`ibv_devinfo` inside; on nodes with no InfiniBand or RoCE, set NCCL_IB_DISABLE=1 (and unset "
-                       "NCCL_NET) so NCCL uses sockets.")
+                       "`ibv_devinfo` inside (or limit NCCL_IB_HCA to the HCAs every rank can open); on nodes with no "
+                       "InfiniBand or RoCE, set NCCL_IB_DISABLE=1 (and unset NCCL_NET) so NCCL uses sockets.")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -31,9 +31,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPUs", "NCCL's peer-to-peer transport"),
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/451", "https://github.com/vllm-project/vllm/pull/42075",
-                 NCCL_TROUBLESHOOTING),
+                 "https://github.com/NVIDIA/nccl/issues/2428", NCCL_TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("nccl/nccl-451-ibv-open-device-failed-in-container.txt",),
+        examples=("nccl/nccl-451-ibv-open-device-failed-in-container.txt",
+                  "nccl/nccl-2428-unable-to-open-erdma-container.txt"),
     ),
     Signature(
         code="nccl.no-net-plugin-initialised",
