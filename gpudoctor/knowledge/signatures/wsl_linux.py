@@ -81,4 +81,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/pytorch-112957-handle0-driver-api-wsl2.txt",),
     ),
+    Signature(
+        code="wsl.container-dxcore-missing",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # nvidia-container-cli (nvc.c) tries libdxcore.so first and says this when it is missing; on a native Linux host
+        # that is its normal debug line, so the row reads it only in a text that shows WSL.
+        patterns=(r"dxcore initialization failed, continuing assuming a non-WSL environment",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Inside WSL the NVIDIA container runtime found no libdxcore.so in /usr/lib/wsl/lib: Windows does not offer "
+              "the GPU to WSL 2 (a Windows build or NVIDIA Windows driver without WSL GPU support).",
+        advice=("Update Windows to a build with GPU support in WSL 2 (Windows 11, or Windows 10 21H2 or newer) and the "
+                "NVIDIA Windows driver, run `wsl --update` and `wsl --shutdown`, and check that /usr/lib/wsl/lib holds "
+                "libdxcore.so and libcuda.so.1 before starting the container again."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1542", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/nvidiadocker-1542-dxcore-init-failed-old-windows.txt",),
+    ),
 )
