@@ -136,6 +136,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/frigate-767-compose-runtime-option-v3-6.txt"),
     ),
     Signature(
+        code="containers.compose-gpu-device-malformed",
+        cause_id="compose-gpu-syntax",
+        kinds=("any",),
+        # Compose v2's schema check of a GPU reservation: every device entry needs capabilities, and one entry split over
+        # two list items (a stray "-") or a key that belongs elsewhere (gpus:, runtime:) is refused before any container.
+        patterns=(r"reservations\.devices\.\d{1,2} (?:missing property 'capabilities'|capabilities is required)",
+                  r"reservations\.devices\.\d{1,2} Additional property (?P<property>\w{2,30}) is not allowed"),
+        severity="fail",
+        cause="Compose refuses the service's GPU reservation: a device entry lacks `capabilities` or holds a key that is "
+              "not a device property, usually one entry split by an extra `-` or `gpus:` written inside it.",
+        advice=("Write the GPU request as one list item under deploy.resources.reservations.devices: `- driver: nvidia` "
+                "followed, without another hyphen, by `count: all` (or `device_ids: ['0']`) and `capabilities: [gpu]`; "
+                "`gpus:` is never a device property (recent Compose versions accept it on the service itself); check "
+                "with `docker compose config`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/open-webui/docs/pull/952", "https://github.com/docker/compose/issues/8569",
+                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+        checked="2026-11-26",
+        examples=("containers/openwebuidocs-952-gpu-yaml-hyphen.txt",),
+    ),
+    Signature(
         code="containers.ngc-image-predates-gpu",
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
