@@ -216,4 +216,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/finetunegpt2xl-6-deepspeed-no-gpu-resources.txt", "nccl/lmflow-304-deepspeed-no-gpu-colab.txt"),
     ),
+    Signature(
+        code="nccl.ray-gpu-request-unsatisfiable",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # Ray's autoscaler (local clusters too) when no node type offers what a task, actor or placement group asks for:
+        # the job wants more GPUs than Ray counts, often because Ray was started without them (0 GPU in `ray status`).
+        patterns=(r"No available node types can fulfill resource request (?:defaultdict\(<class 'float'>, )?"
+                  r"\{[^}\n]{0,80}'GPU': (?P<gpus>\d{1,4}(?:\.\d{1,4})?)",),
+        severity="fail",
+        cause="The job asks Ray for GPUs ({gpus} per task or bundle) that no node of this Ray cluster offers: more than "
+              "the machine has, or Ray was started without counting its GPUs, so the work waits forever.",
+        advice=("Compare the request with what Ray counts: `ray status` (and `nvidia-smi -L`); if Ray shows fewer GPUs than "
+                "the machine has, start it with them (`ray start --head --num-gpus=N` or `ray.init(num_gpus=N)`, with "
+                "CUDA_VISIBLE_DEVICES set before Ray starts); otherwise lower the job's request to fit (the trainer's "
+                "GPUs per node and nodes, tensor parallel size, number of actors or their GPU share)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/real-stanford/scalingup/issues/6", "https://github.com/lishenghui/blades/issues/71",
+                 "https://docs.ray.io/en/latest/ray-core/scheduling/resources.html"),
+        checked="2026-11-26",
+        examples=("nccl/scalingup-6-ray-init-num-gpus.txt", "nccl/blades-71-ray-num-actors.txt"),
+    ),
 )
