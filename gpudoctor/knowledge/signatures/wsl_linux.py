@@ -1,6 +1,7 @@
-"""WSL 2 with Linux pieces that do not belong there: a Linux NVIDIA driver, its nvidia-smi and its libraries installed
-inside the distribution, where the GPU is reached only through the Windows driver in /usr/lib/wsl/lib (rows of the
-wsl area, joined into wsl.SIGNATURES)."""
+"""WSL 2 and the Linux software run inside it: a Linux NVIDIA driver, its nvidia-smi and its libraries installed in the
+distribution (where the GPU is reached only through the Windows driver in /usr/lib/wsl/lib), and Linux tools that look
+for the GPU the Linux way (libcuda by its unversioned name, libdxcore, /dev/nvidia* for the Kubernetes device plugin)
+(rows of the wsl area, joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -101,5 +102,29 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1542", WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/nvidiadocker-1542-dxcore-init-failed-old-windows.txt",),
+    ),
+    Signature(
+        code="wsl.device-plugin-before-wsl-support",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The NVIDIA device plugin before v0.15.0 enumerates /dev/nvidia* minor numbers through NVML, which WSL 2 (GPU
+        # through /dev/dxg) does not offer: it fails on the minor number or waits with no device. Read in a WSL text.
+        patterns=(r"[Gg]etting GPU device minor number: Not Supported", r"No devices found\. Waiting indefinitely"),
+        contexts=("wsl",),
+        refines=("containers.device-plugin-no-devices",),
+        severity="fail",
+        cause="The NVIDIA device plugin runs on a Kubernetes node inside WSL 2, which releases before v0.15.0 do not "
+              "support (WSL 2 has no /dev/nvidia* nodes), so the node advertises no nvidia.com/gpu.",
+        advice=("Deploy NVIDIA device plugin v0.15.0 or later on WSL 2 nodes (it finds the GPU through /dev/dxg), with the "
+                "NVIDIA Container Toolkit configured for the node's container runtime; `nvidia-smi` inside WSL must list "
+                "the GPU first."),
+        action="configure",
+        rules_out=("the Windows driver",),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/332",
+                 "https://github.com/Siemens-Healthineers/K2s/issues/206",
+                 "https://github.com/NVIDIA/k8s-device-plugin/releases/tag/v0.15.0"),
+        checked="2026-11-26",
+        examples=("wsl/k8sdp-332-device-minor-number-wsl2.txt",),
     ),
 )
