@@ -48,8 +48,9 @@ SIGNATURES += (
         # and CDI-mode runtimes say the CDI spec is missing.
         patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",
                   r"unresolvable CDI devices nvidia\.com/gpu",
-                  # Docker 28 and later resolve --gpus through CDI first and say so when no vendor's spec or runtime exists.
-                  r"failed to discover GPU vendor from CDI: no known GPU vendor found"),
+                  # Docker 28 and later resolve --gpus through CDI first and say so when no vendor's spec or runtime exists (keyed
+                  # on "CDI:": "discover" is in every Ollama start-up log).
+                  r"GPU vendor from CDI: no known GPU vendor found"),
         severity="fail",
         cause="Docker has no NVIDIA container runtime or hook to satisfy a GPU request.",
         advice=("Install the NVIDIA Container Toolkit, register it with Docker "
