@@ -1,0 +1,117 @@
+"""The applications people run on one or two consumer GPUs (ComfyUI, the Stable Diffusion web UIs, Kohya's trainers
+built on Accelerate) and the kernels they lean on (xformers, Triton): what they print when the GPU, or the
+environment around it, lets them down.
+
+Their words are their own, but most say one of a few things: torch in their environment cannot use CUDA, the GPU ran
+out of memory, or a compiled package was built for another torch. frameworks_setup.py adds them to its
+SETUP_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA")
+_CHECK_TORCH = "python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())\""
+
+APPS_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.comfyui-allocation-on-device",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # torch's cudaMallocAsync allocator (ComfyUI's default on recent torch) raises OutOfMemoryError with
+        # "Allocation on device" instead of the native allocator's "CUDA out of memory. Tried to allocate ...";
+        # ComfyUI's error report and its "!!! Exception during processing !!!" line print only that message.
+        patterns=(r"Allocation on device(?: (?P<gpu>\d{1,2}) would exceed allowed memory)?(?![\w-])",),
+        severity="fail",
+        cause=("The GPU ran out of memory: torch's asynchronous allocator (ComfyUI's default) could not get the VRAM "
+               "the step asked for (torch.OutOfMemoryError, \"Allocation on device\")."),
+        advice=("Ask less of the GPU at once: a lower resolution or batch size, an fp8 or GGUF build of the model, "
+                "ComfyUI started with --lowvram (or --novram), and no other program holding VRAM (`nvidia-smi`); "
+                "on a card with little memory, tiled VAE decoding helps too."),
+        action="configure",
+        rules_out=("a driver fault", "a broken installation"),
+        never_suggest=("reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/Comfy-Org/ComfyUI/issues/4852", "https://github.com/Comfy-Org/ComfyUI/issues/6073",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#using-custom-memory-allocators-for-cuda"),
+        checked="2026-11-26",
+        examples=("frameworks/comfyui-4852-allocation-on-device-ksampler.txt",
+                  "frameworks/comfyui-6073-allocation-on-device-sampler.txt"),
+    ),
+    Signature(
+        code="frameworks.xformers-no-operator",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # xformers/ops/fmha/dispatch.py when no attention kernel accepts the inputs; the reasons listed under it say
+        # why (kernels not built or not loaded for this torch, tensors on the CPU, a dtype or GPU a kernel lacks).
+        patterns=(r"No operator found for `?memory_efficient_attention_(?P<direction>forward|backward)`? with inputs",),
+        severity="fail",
+        cause=("xformers found no memory-efficient attention kernel it could use: most often its CUDA kernels did "
+               "not load because the wheel was built for another torch or CUDA (python -m xformers.info lists "
+               "them as unavailable)."),
+        advice=("Run `python -m xformers.info`: if the kernels are unavailable or it says xFormers was built for "
+                "another PyTorch, install the xformers release built for the installed torch and CUDA (`pip install "
+                "-U xformers --index-url https://download.pytorch.org/whl/cu124`, the index of your torch's CUDA), "
+                "or start the app without xformers (PyTorch's own SDPA attention); if the reasons say device=cpu, "
+                "the model is on the CPU because torch cannot use CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/yangjianxin1/Firefly/issues/258",
+                 "https://github.com/facebookresearch/xformers#installing-xformers"),
+        checked="2026-11-26",
+        examples=("frameworks/firefly-258-xformers-no-operator-built-for-torch-230.txt",),
+    ),
+    Signature(
+        code="frameworks.triton-no-active-driver",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # triton/runtime/driver.py, _create_driver: no backend (or two) claims the machine. 0 where the installed
+        # triton is not the one this torch pins, or no CUDA driver is visible; 2 where two triton packages
+        # (triton and pytorch-triton, or a source build) are installed side by side.
+        patterns=(r"(?P<count>\d) active drivers \(\[[^\n]{0,200}\]\)\. There should only be one",),
+        severity="fail",
+        cause=("Triton found {count} usable GPU back-ends instead of one: the triton installed does not match the "
+               "one this torch release pins (or two triton packages are installed), or it sees no CUDA driver."),
+        advice=("Check `pip list | grep -i triton` and " + _CHECK_TORCH + ": keep one triton, the release this torch "
+                "pins (`pip uninstall -y triton pytorch-triton` then `pip install -U torch triton`), with the "
+                "megablocks/xformers/unsloth release made for that torch; if CUDA is False, torch cannot see the GPU "
+                "in this environment."),
+        action="configure",
+        rules_out=("a missing GPU, where nvidia-smi lists it",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/huggingface/sentence-transformers/issues/3557",
+                 "https://github.com/triton-lang/triton/issues/2985"),
+        checked="2026-11-26",
+        examples=("frameworks/sentence-transformers-3557-megablocks-triton-no-active-driver-log.txt",),
+    ),
+    Signature(
+        code="frameworks.app-finds-torch-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # Applications that test torch.cuda.is_available() before they start: the Stable Diffusion web UIs'
+        # launch check (A1111, Forge, SD.Next), Accelerate's fp16/bf16 check (accelerator.py, kohya's trainers,
+        # diffusers' scripts) and transformers' TrainingArguments check for --fp16.
+        patterns=(r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+                  r"(?P<mode>fp16|bf16) mixed precision requires a GPU\b",
+                  r"FP16 Mixed precision training with AMP or APEX \(`?--fp16`?\) and FP16 half precision evaluation "
+                  r"\(`?--fp16_full_eval`?\) can only be used on CUDA"),
+        severity="fail",
+        cause=("The application checked torch.cuda.is_available() and it was False: the torch in its environment "
+               "cannot use the GPU, most often because a CPU-only torch (version ending in +cpu) was installed there."),
+        advice=(f"Check the torch of the application's own environment (its venv's python): `{_CHECK_TORCH}`. A "
+                "version ending in +cpu (CUDA None) is the CPU-only build: install the CUDA build into that "
+                "environment (`pip install --force-reinstall torch torchvision --index-url "
+                "https://download.pytorch.org/whl/cu124`, or delete the web UI's venv folder so its installer "
+                "installs it again); if it is a CUDA build, the warning above the error names why CUDA failed. "
+                "Disabling the check, or training without mixed precision, only moves the work to the CPU."),
+        action="configure",
+        rules_out=("a missing GPU, where nvidia-smi lists it",),
+        never_suggest=("add --skip-torch-cuda-test", "set mixed precision to no", "reinstall the driver"),
+        sources=("https://github.com/bmaltais/kohya_ss/issues/130",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/wiki/Troubleshooting",
+                 "https://github.com/huggingface/accelerate/blob/main/src/accelerate/accelerator.py"),
+        checked="2026-11-26",
+        examples=("frameworks/kohya-ss-130-accelerate-fp16-requires-gpu-log.txt",),
+    ),
+)
