@@ -1,0 +1,61 @@
+"""Packages that only work in matching pairs, and what they print when the pair is broken: NumPy and the torch
+built against it, DeepSpeed's compiled ops and the CUDA toolkit they are built with.
+
+Each installed cleanly; together they fail at run time, with a message that names neither version. wheels_python.py
+adds these rows to its PYTHON_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+PAIR_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.numpy-unavailable-to-torch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # torch/csrc/utils/tensor_numpy.cpp: torch could not initialise NumPy's C API at import (its warning says why:
+        # NumPy 2 under a torch built for NumPy 1 lacks _ARRAY_API; an older NumPy has a lower API version), and every
+        # later conversion raises "Numpy is not available".
+        patterns=(r"\bNumpy is not available\b",
+                  r"Failed to initialize NumPy: (?:_ARRAY_API not found|module compiled against (?:ABI|API) version "
+                  r"(?P<built>0x[0-9a-fA-F]{1,8}) but this version of numpy is (?P<have>0x[0-9a-fA-F]{1,8}))"),
+        severity="fail",
+        cause=("torch could not use the installed NumPy: it was built against another NumPy C API (NumPy 2 under a torch "
+               "older than 2.3, or a NumPy older than the one torch was built with)."),
+        advice=("Check the pair with `python -c \"import numpy, torch; print(numpy.__version__, torch.__version__)\"`; "
+                "with torch older than 2.3 pin `pip install \"numpy<2\"` (or upgrade torch to 2.3 or newer); with an "
+                "old NumPy, upgrade it (`pip install -U \"numpy<2\"` keeps a torch built for NumPy 1)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/securefederatedai/openfederatedlearning/issues/999",
+                 "https://github.com/pytorch/pytorch/issues/132179", "https://github.com/NVIDIA-AI-IOT/nanosam/issues/7",
+                 "https://numpy.org/devdocs/user/troubleshooting-importerror.html#c-api-incompatibility"),
+        checked="2026-11-26",
+        examples=("wheels/openfl-999-torch-222-numpy-2-not-available.txt", "wheels/nanosam-7-numpy-api-version-0x10-0xd.txt"),
+    ),
+    Signature(
+        code="wheels.deepspeed-cpu-adam-not-built",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # deepspeed/ops/adam/cpu_adam.py: __del__ (and step) use ds_opt_adam, which __init__ sets only after the
+        # cpu_adam extension loaded; its just-in-time build failed earlier (nvcc of another CUDA than torch's, no
+        # CUDA_HOME, no Python headers), and this AttributeError is what is left on screen.
+        patterns=(r"'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'",),
+        severity="fail",
+        cause=("DeepSpeed's CPU Adam extension (cpu_adam) was never built or loaded, usually because its just-in-time "
+               "build used a CUDA toolkit of another version than the one torch was built with."),
+        advice=("Run `ds_report` (cpu_adam should read [OKAY]) and compare `nvcc --version` with `python -c \"import "
+                "torch; print(torch.version.cuda)\"`: install the CUDA toolkit of torch's version, point CUDA_HOME at it, "
+                "then rebuild the op ahead of time (`DS_BUILD_CPU_ADAM=1 pip install deepspeed --no-cache-dir "
+                "--force-reinstall`); the build error printed above this line names what else is missing."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/SwiftSage/SwiftSage/issues/4", "https://github.com/deepspeedai/DeepSpeed/issues/1846",
+                 "https://www.deepspeed.ai/tutorials/advanced-install/"),
+        checked="2026-11-26",
+        examples=("wheels/swiftsage-4-deepspeed-cpu-adam-ds-opt-adam.txt",),
+    ),
+)
