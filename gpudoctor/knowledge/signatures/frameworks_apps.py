@@ -114,4 +114,28 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/kohya-ss-130-accelerate-fp16-requires-gpu-log.txt",),
     ),
+    Signature(
+        code="frameworks.paddle-cpu-build",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # paddle/fluid/platform/place.cc (pybind.cc before 2.3) when a CUDAPlace is asked of the CPU package, and
+        # PaddleClas/PaddleOCR's own check of paddle.is_compiled_with_cuda().
+        patterns=(r"Cannot use GPU because you have installed CPU version PaddlePaddle",
+                  r"You are using paddlepaddle cpu version! Please try to install paddlepaddle-gpu"),
+        severity="fail",
+        cause=("The PaddlePaddle in this environment is the CPU-only package (paddlepaddle), or its files overwrote "
+               "those of paddlepaddle-gpu installed beside it, so Paddle cannot use the GPU."),
+        advice=("Keep one Paddle package: `pip uninstall -y paddlepaddle paddlepaddle-gpu`, then install "
+                "paddlepaddle-gpu built for your CUDA from Paddle's install page (e.g. `pip install paddlepaddle-gpu "
+                "-i https://www.paddlepaddle.org.cn/packages/stable/cu118/`), and check `python -c \"import paddle; "
+                "paddle.utils.run_check()\"`."),
+        action="configure",
+        rules_out=("a missing GPU, where nvidia-smi lists it",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/PaddlePaddle/PARL/issues/929", "https://github.com/PaddlePaddle/PaddleClas/issues/268",
+                 "https://www.paddlepaddle.org.cn/en/install/quick"),
+        checked="2026-11-26",
+        examples=("frameworks/parl-929-paddle-cpu-version-cannot-use-gpu.txt",
+                  "frameworks/paddleclas-268-cpu-and-gpu-paddle-both-installed.txt"),
+    ),
 )

@@ -1,5 +1,6 @@
 """Packages that only work in matching pairs, and what they print when the pair is broken: NumPy and the torch
-built against it, DeepSpeed's compiled ops and the CUDA toolkit they are built with.
+built against it, DeepSpeed's compiled ops and the CUDA toolkit they are built with; and CMake builds that need a
+whole CUDA toolkit where only part of one is installed.
 
 Each installed cleanly; together they fail at run time, with a message that names neither version. wheels_python.py
 adds these rows to its PYTHON_SIGNATURES.
@@ -57,5 +58,30 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
                  "https://www.deepspeed.ai/tutorials/advanced-install/"),
         checked="2026-11-26",
         examples=("wheels/swiftsage-4-deepspeed-cpu-adam-ds-opt-adam.txt",),
+    ),
+    Signature(
+        code="wheels.cmake-cuda-toolkit-not-found",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake's FindCUDAToolkit (llama-cpp-python, llama.cpp, bitsandbytes and other CMake builds) names what it
+        # did not find; llama.cpp's CMakeLists then warns "cuBLAS not found" and builds for the CPU only.
+        patterns=(r"Could NOT find CUDAToolkit \(missing: [\w ]{1,120}\)",
+                  r"Could not find nvcc, please set CUDAToolkit_ROOT",
+                  r"^\s{0,8}cuBLAS not found$"),
+        severity="fail",
+        cause=("CMake found no complete CUDA toolkit for the build: only the driver, or a toolkit "
+               "without its nvcc or runtime libraries, is installed where the build looks, so it failed or went on "
+               "without CUDA."),
+        advice=("Install the full CUDA toolkit (nvcc, cudart, cuBLAS: the cuda-toolkit package from NVIDIA's repository, "
+                "the WSL-Ubuntu one under WSL), point the build at it (`export CUDAToolkit_ROOT=/usr/local/cuda "
+                "CUDACXX=/usr/local/cuda/bin/nvcc`), then rebuild without the cache, e.g. `CMAKE_ARGS=\"-DGGML_CUDA=on\" "
+                "pip install llama-cpp-python --no-cache-dir --force-reinstall`; or install a prebuilt CUDA wheel."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/880", "https://github.com/xorbitsai/inference/issues/1979",
+                 "https://cmake.org/cmake/help/latest/module/FindCUDAToolkit.html"),
+        checked="2026-11-26",
+        examples=("wheels/llama-cpp-python-880-cmake-could-not-find-cudatoolkit-cudart.txt",),
     ),
 )
