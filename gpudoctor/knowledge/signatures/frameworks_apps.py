@@ -138,4 +138,29 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/parl-929-paddle-cpu-version-cannot-use-gpu.txt",
                   "frameworks/paddleclas-268-cpu-and-gpu-paddle-both-installed.txt"),
     ),
+    Signature(
+        code="frameworks.ctranslate2-compute-type-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # CTranslate2 (faster-whisper, WhisperX, whisper-diarization) checks the compute type against the device:
+        # float16 needs compute capability 7.0 or newer (GTX 10xx, Tesla P40 and Maxwell cards are refused), bfloat16
+        # needs 8.0, and on the CPU neither is offered.
+        patterns=(r"Requested (?P<compute_type>float16|bfloat16|int8_float16|int8_bfloat16|int16) compute type, but the "
+                  r"target device or backend do not support efficient",),
+        severity="fail",
+        cause=("CTranslate2 (faster-whisper's engine) refused the {compute_type} compute type: the device it runs on, a "
+               "GPU older than compute capability 7.0 (8.0 for bfloat16) or the CPU, has no efficient support for it."),
+        advice=("Load the model with a compute type the device supports: compute_type=\"float32\" (or \"int8_float32\" / "
+                "\"int8\", smaller and faster) on a GTX 10xx, Tesla P40 or older card and on the CPU, e.g. whisperx "
+                "... --compute_type float32; float16 is for GPUs of compute capability 7.0 and newer."),
+        action="configure",
+        rules_out=("a driver fault", "a broken installation"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/RVC-Boss/GPT-SoVITS/issues/526",
+                 "https://github.com/MahmoudAshraf97/whisper-diarization/issues/216",
+                 "https://opennmt.net/CTranslate2/quantization.html"),
+        checked="2026-11-26",
+        examples=("frameworks/gpt-sovits-526-faster-whisper-float16-1050ti.txt",
+                  "frameworks/whisper-diarization-216-float16-tesla-p40-paste.txt"),
+    ),
 )
