@@ -91,11 +91,15 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Applications that test torch.cuda.is_available() before they start: the Stable Diffusion web UIs'
         # launch check (A1111, Forge, SD.Next), Accelerate's fp16/bf16 check (accelerator.py, kohya's trainers,
-        # diffusers' scripts) and transformers' TrainingArguments check for --fp16.
+        # diffusers' scripts), transformers' TrainingArguments check for --fp16 and its quantizers' check before loading a
+        # GPTQ, AWQ or bitsandbytes model (quantizers/quantizer_gptq.py, quantizer_awq.py, quantizer_bnb_4bit.py).
         patterns=(r"Torch is not able to use GPU; add --skip-torch-cuda-test",
                   r"(?P<mode>fp16|bf16) mixed precision requires a GPU\b",
                   r"FP16 Mixed precision training with AMP or APEX \(`?--fp16`?\) and FP16 half precision evaluation "
-                  r"\(`?--fp16_full_eval`?\) can only be used on CUDA"),
+                  r"\(`?--fp16_full_eval`?\) can only be used on CUDA",
+                  # transformers' quantizers (GPTQ, AWQ, bitsandbytes) refuse to load a quantized model without CUDA
+                  r"GPU is required to (?:quantize or run quantize|run AWQ quantized) model",
+                  r"No GPU found\. A GPU is needed for quantization"),
         severity="fail",
         cause=("The application checked torch.cuda.is_available() and it was False: the torch in its environment "
                "cannot use the GPU, most often because a CPU-only torch (version ending in +cpu) was installed there."),
@@ -162,5 +166,50 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/gpt-sovits-526-faster-whisper-float16-1050ti.txt",
                   "frameworks/whisper-diarization-216-float16-tesla-p40-paste.txt"),
+    ),
+    Signature(
+        code="frameworks.checkpoint-saved-on-absent-gpu",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # torch/serialization.py, validate_cuda_device: a checkpoint restores each tensor to the device it was saved
+        # from unless map_location says otherwise.
+        patterns=(r"Attempting to deserialize object on CUDA device (?P<saved>\d{1,3}) but torch\.cuda\.device_count\(\) "
+                  r"is (?P<count>\d{1,3})",),
+        severity="fail",
+        cause=("The checkpoint was saved from CUDA device {saved} and torch.load tries to restore it there, but only "
+               "{count} GPU(s) are visible here."),
+        advice=("Load it onto a device that exists: `torch.load(path, map_location=\"cuda:0\")` (or "
+                "map_location=\"cpu\", then move the model); if this machine should see more GPUs, check "
+                "CUDA_VISIBLE_DEVICES and `nvidia-smi -L`."),
+        action="configure",
+        rules_out=("a driver fault", "a damaged checkpoint"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/zeruniverse/neural-colorization/issues/11",
+                 "https://github.com/ZQPei/deep_sort_pytorch/issues/51",
+                 "https://pytorch.org/docs/stable/generated/torch.load.html"),
+        checked="2026-11-26",
+        examples=("frameworks/neural-colorization-11-deserialize-cuda-device-1-of-1.txt",
+                  "frameworks/deep-sort-pytorch-51-deserialize-cuda-device-2.txt"),
+    ),
+    Signature(
+        code="frameworks.sdpa-without-flash-attention-kernel",
+        cause_id="none",
+        kinds=("any",),
+        # aten/src/ATen/native/transformers/cuda/sdp_utils.cpp: PyTorch's Windows wheels (2.2 and later) are built
+        # without the FlashAttention-2 kernel, so scaled_dot_product_attention warns once and uses another kernel.
+        patterns=(r"\b1?Torch was not compiled with flash attention\b",),
+        severity="info",
+        cause=("PyTorch's build (its Windows wheels) has no FlashAttention kernel for scaled_dot_product_attention, "
+               "so it uses the memory-efficient or plain kernel instead; the GPU is still used."),
+        advice=("Harmless: nothing to fix, ignore the warning; it is expected with PyTorch on Windows. Only if attention "
+                "speed matters, run under Linux or WSL 2, or let the app use xformers or SageAttention."),
+        action="none",
+        never_suggest=("reinstall the driver", "reinstall torch", "downgrade torch"),
+        sources=("https://github.com/WZH0120/SAM2-UNet/issues/8",
+                 "https://github.com/skier233/media_ai_model_server/issues/7",
+                 "https://github.com/pytorch/pytorch/issues/108175"),
+        checked="2026-11-26",
+        examples=("frameworks/sam2-unet-8-sdpa-flash-attention-warning-4070.txt",
+                  "frameworks/media-ai-model-server-7-flash-attention-warning-3080ti.txt"),
     ),
 )
