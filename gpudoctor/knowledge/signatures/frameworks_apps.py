@@ -212,4 +212,25 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/sam2-unet-8-sdpa-flash-attention-warning-4070.txt",
                   "frameworks/media-ai-model-server-7-flash-attention-warning-3080ti.txt"),
     ),
+    Signature(
+        code="frameworks.sd-webui-nans-in-half-precision",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # modules/devices.py, test_for_nans (A1111, Forge, SD.Next): the UNet's or VAE's fp16 output became NaN.
+        patterns=(r"NansException: A tensor with all NaNs was produced in (?P<where>Unet|VAE)\b",),
+        severity="fail",
+        cause=("The {where} ran in half precision (fp16) and its output overflowed to NaN: GeForce GTX 16xx cards do "
+               "not run this fp16 path reliably, and SDXL's VAE overflows in fp16 on any card."),
+        advice=("Keep the precision the GPU handles: for the Unet on a GTX 16xx card start with --upcast-sampling (or "
+                "enable \"Upcast cross attention layer to float32\"), and if that is not enough --no-half --precision "
+                "full (more VRAM); for the VAE add --no-half-vae or use an fp16-fixed SDXL VAE."),
+        action="configure",
+        rules_out=("a driver fault", "a broken installation"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall torch"),
+        sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/10154",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/pull/6510",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/wiki/Command-Line-Arguments-and-Settings"),
+        checked="2026-11-26",
+        examples=("frameworks/sd-webui-10154-nans-in-unet-gtx-1650-super.txt",),
+    ),
 )

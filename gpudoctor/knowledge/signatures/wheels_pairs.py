@@ -84,4 +84,27 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/llama-cpp-python-880-cmake-could-not-find-cudatoolkit-cudart.txt",),
     ),
+    Signature(
+        code="wheels.torch-extension-unknown-arch",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch/utils/cpp_extension.py, _get_cuda_arch_flags: each entry of TORCH_CUDA_ARCH_LIST (or the GPU's own
+        # capability when the list is unset) must be one this torch release knows; an older torch does not know the
+        # architectures released after it (8.6 before torch 1.8, 8.9 and 9.0 before 1.13/2.0, 10.0 and 12.0 before 2.7).
+        patterns=(r"Unknown CUDA arch \((?P<arch>[\d.;+ PTX]{1,40})\) or GPU not supported",),
+        severity="fail",
+        cause=("The extension build asked torch's cpp_extension for CUDA architecture {arch}, which this torch release "
+               "does not know: the GPU (or TORCH_CUDA_ARCH_LIST) is newer than the torch building the extension."),
+        advice=("Set TORCH_CUDA_ARCH_LIST to architectures this torch knows (e.g. `export TORCH_CUDA_ARCH_LIST=\"8.0 "
+                "8.6+PTX\"`, PTX running on the newer GPU) and rebuild, or upgrade torch (and the extension) to a "
+                "release that knows your GPU's architecture."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/OpenBMB/BMTrain/issues/83", "https://github.com/NVIDIA/apex/issues/1527",
+                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        checked="2026-11-26",
+        examples=("wheels/bmtrain-83-unknown-cuda-arch-9-0-ptx-paste.txt",
+                  "wheels/apex-1527-unknown-cuda-arch-9-0-torch-1121.txt"),
+    ),
 )
