@@ -233,4 +233,24 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/sd-webui-10154-nans-in-unet-gtx-1650-super.txt",),
     ),
+    Signature(
+        code="frameworks.xformers-without-triton",
+        cause_id="none",
+        kinds=("any",),
+        # xformers/__init__.py, _is_triton_available: logged at import wherever triton cannot be imported (Windows,
+        # where PyTorch ships no Triton); xformers' CUDA kernels work without it.
+        patterns=(r"A matching Triton is not available, some optimizations wil[lt] not be enabled",),
+        severity="info",
+        cause=("xformers could not import Triton (PyTorch ships none for Windows), so a few optional Triton kernels "
+               "stay off; its CUDA attention kernels still run on the GPU."),
+        advice=("Harmless: nothing to fix, ignore the warning; it is normal on Windows. A Triton build for Windows "
+                "(triton-windows) removes it, but is not needed for xformers."),
+        action="none",
+        never_suggest=("reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/derrian-distro/LoRA_Easy_Training_Scripts/issues/287",
+                 "https://github.com/bmaltais/kohya_ss/issues/2203", "https://github.com/invoke-ai/InvokeAI/issues/4055"),
+        checked="2026-11-26",
+        examples=("frameworks/lora-easy-training-287-xformers-triton-not-available-paste.txt",
+                  "frameworks/kohya-ss-2203-matching-triton-warning.txt"),
+    ),
 )
