@@ -108,7 +108,9 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
                   r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
                   # onnxruntime_pybind_state.cc on Windows, when CUDA_PATH is set but the provider's DLLs do not load
-                  r"CUDA_PATH is set but CUDA wasn'?t able to be loaded"),
+                  r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
+                  # provider_bridge_ort.cc from 1.19 names the dependency Windows could not find
+                  r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>[\w.-]{1,60})\" which is missing"),
         severity="fail",
         cause=("ONNX Runtime could not start its CUDA execution provider and runs on the CPU: the CPU package "
                "onnxruntime is installed, or onnxruntime-gpu was built for another CUDA or cuDNN than the libraries "
