@@ -107,4 +107,29 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/bmtrain-83-unknown-cuda-arch-9-0-ptx-paste.txt",
                   "wheels/apex-1527-unknown-cuda-arch-9-0-torch-1121.txt"),
     ),
+    Signature(
+        code="wheels.no-prebuilt-extension-wheel",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # flash-attn's setup.py (copied by causal-conv1d, mamba-ssm and others) guesses the release wheel named for this
+        # torch, CUDA major, C++ ABI, Python and platform; when that download fails it compiles every CUDA kernel here.
+        patterns=(r"Precompiled wheel not found\. Building from source",),
+        severity="warn",
+        cause=("The package publishes no prebuilt wheel for this exact torch, CUDA, C++ ABI, Python and platform "
+               "(none at all for Windows), so pip compiles its CUDA kernels from source: an hour-long build that needs "
+               "a matching nvcc and plenty of RAM, and the usual start of the failures printed after it."),
+        advice=("Install a prebuilt wheel instead: pick the release asset whose name matches `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.compiled_with_cxx11_abi())\"` and your Python (e.g. "
+                "flash_attn-<ver>+cu12torch2.5cxx11abiFALSE-cp310-cp310-linux_x86_64.whl), or change torch to a version "
+                "the package publishes wheels for; build from source only with nvcc of torch's CUDA and MAX_JOBS=4."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1017", "https://github.com/genmoai/mochi/issues/22",
+                 "https://github.com/Dao-AILab/flash-attention/issues/224",
+                 "https://github.com/Dao-AILab/flash-attention/releases"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-1017-windows-no-prebuilt-wheel-cp311.txt",
+                  "wheels/mochi-22-flash-attn-no-wheel-torch25-cu123-paste.txt"),
+    ),
 )
