@@ -253,4 +253,27 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/lora-easy-training-287-xformers-triton-not-available-paste.txt",
                   "frameworks/kohya-ss-2203-matching-triton-warning.txt"),
     ),
+    Signature(
+        code="frameworks.accelerate-offloaded-to-cpu",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # accelerate/big_modeling.py, dispatch_model: with device_map="auto" the layers that do not fit in the GPUs'
+        # free memory stay on the CPU or disk (their parameters on the meta device) and are copied in for each step.
+        patterns=(r"Some parameters are on the meta device(?: device)? because they were offloaded to the "
+                  r"(?P<where>cpu|disk)\b",),
+        severity="warn",
+        cause=("The model did not fit in the GPUs' free memory, so Accelerate offloaded part of its weights to the "
+               "{where}: it runs, but every step copies those layers in, many times slower than on the GPU."),
+        advice=("Make the model fit in GPU memory: a smaller or 4-bit/8-bit quantized model, free the VRAM other "
+                "processes hold (`nvidia-smi`), or spread it over more GPUs (device_map=\"auto\" with max_memory per "
+                "GPU); keep the offload only if slow generation is acceptable."),
+        action="configure",
+        rules_out=("a driver fault", "a broken installation"),
+        never_suggest=("reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/4697",
+                 "https://github.com/huggingface/accelerate/issues/1711",
+                 "https://huggingface.co/docs/accelerate/usage_guides/big_modeling"),
+        checked="2026-11-26",
+        examples=("frameworks/llamafactory-4697-params-offloaded-to-cpu-meta-paste.txt",),
+    ),
 )
