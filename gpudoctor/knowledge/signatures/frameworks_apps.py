@@ -276,4 +276,23 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/llamafactory-4697-params-offloaded-to-cpu-meta-paste.txt",),
     ),
+    Signature(
+        code="frameworks.jax-cannot-load-cuda",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # JAX's CUDA plugin (xla_bridge.py, _check_cuda_versions): each CUDA library it could not dlopen.
+        patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",
+                  r"Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT|cuSOLVER|cuPTI|NCCL)\. Is it installed\?"),
+        severity="fail",
+        cause="JAX could not load the {library} libraries it needs, so it falls back to the CPU.",
+        advice=("Install JAX with its own pip CUDA libraries (`pip install -U \"jax[cuda12]\"`, formerly "
+                "jax[cuda12_pip]) rather than a *_local variant that needs a system CUDA, and unset LD_LIBRARY_PATH "
+                "entries pointing at other CUDA copies."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/magenta/mt3/issues/145", "https://github.com/NixOS/nixpkgs/pull/375186", "https://docs.jax.dev/en/latest/installation.html"),
+        checked="2026-11-25",
+        examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt", "frameworks/nixpkgs-375186-jax-unable-to-load-cuda-is-it-installed.txt"),
+    ),
 )
