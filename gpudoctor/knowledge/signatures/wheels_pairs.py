@@ -132,4 +132,25 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/flash-attention-1017-windows-no-prebuilt-wheel-cp311.txt",
                   "wheels/mochi-22-flash-attn-no-wheel-torch25-cu123-paste.txt"),
     ),
+    Signature(
+        code="wheels.deepspeed-older-than-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # deepspeed/elasticity/elastic_agent.py before DeepSpeed PR 5346 (April 2024) imports `log`, which torch 2.4 renamed
+        # to `logger`; transformers, trl and accelerate import deepspeed, so the error surfaces in their tracebacks.
+        patterns=(r"cannot import name '(?P<name>log)' from 'torch\.distributed\.elastic\.agent\.server\.api'",),
+        severity="fail",
+        cause=("The installed DeepSpeed is older than the installed torch: it imports {name} from torch's elastic agent "
+               "API, which torch 2.4 renamed, so importing deepspeed (and anything that imports it) fails."),
+        advice=("Upgrade DeepSpeed to a release made for this torch (`pip install -U deepspeed`, 0.14.4 or newer), or "
+                "uninstall it if nothing uses it; keep torch as it is."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/5337", "https://github.com/deepspeedai/DeepSpeed/pull/5346",
+                 "https://github.com/tin2tin/Pallaidium/issues/117"),
+        checked="2026-11-26",
+        examples=("wheels/deepspeed-5337-cannot-import-log-elastic-agent.txt",
+                  "wheels/pallaidium-117-bark-deepspeed-log-import.txt"),
+    ),
 )
