@@ -295,4 +295,50 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt", "frameworks/nixpkgs-375186-jax-unable-to-load-cuda-is-it-installed.txt"),
     ),
+    Signature(
+        code="frameworks.cudnn-two-copies-mixed",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # cuDNN 8 loads its sub-libraries (cnn_train, ops_train, adv_...) at run time by name: with a system or CUDA-toolkit
+        # cuDNN on the search path beside the one torch bundles, one comes from each copy and their symbols do not fit.
+        patterns=(r"Could not load library (?P<library>libcudnn\w{0,30}\.so[\d.]{0,8})\. Error: [^\n]{0,300}undefined "
+                  r"symbol: [^\n]{1,400}, version (?P<other>libcudnn\w{0,30}\.so[\d.]{0,8})",),
+        severity="fail",
+        cause=("Two cuDNN copies are mixed: {library} came from another cuDNN than the {other} already loaded (a system "
+               "or CUDA-toolkit cuDNN on the library path beside the one torch bundles), so their symbols do not fit and "
+               "convolutions fail (\"GET was unable to find an engine\")."),
+        advice=("Keep one cuDNN on the loader's path: remove the system copy (`apt-get remove libcudnn8`, or the "
+                "directory holding it from LD_LIBRARY_PATH, e.g. /usr/local/cuda/lib64) so torch loads only its own "
+                "nvidia-cudnn wheel; check with `python -c \"import torch; print(torch.backends.cudnn.version())\"`."),
+        action="configure",
+        rules_out=("a missing cuDNN", "a driver fault"),
+        never_suggest=("reinstall the driver", "install cuDNN"),
+        sources=("https://github.com/replicate/cog/issues/1430", "https://github.com/pytorch/pytorch/issues/119989",
+                 "https://github.com/pytorch/pytorch/issues/102535"),
+        checked="2026-11-26",
+        refines=("frameworks.cudnn-library-missing",),  # the same line: cuDNN is there twice, not missing
+        examples=("frameworks/cog-1430-system-libcudnn8-shadows-torch-cudnn-paste.txt",
+                  "frameworks/pytorch-119989-torch-22-local-cudnn-conflict.txt"),
+    ),
+    Signature(
+        code="frameworks.tf-msvc-runtime-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # tensorflow/python/platform/self_check.py on Windows: TensorFlow 2.1 and later are built with MSVC 2019 and
+        # need msvcp140_1.dll, which only the 2015-2019 (and later) Visual C++ Redistributable installs.
+        patterns=(r"Could not find the DLL\(s\) '(?P<dll>msvcp140(?:_1)?\.dll)(?: or msvcp140_1\.dll)?'",),
+        severity="fail",
+        cause=("TensorFlow on Windows could not find {dll}, the Microsoft C++ runtime it is built with: the Visual C++ "
+               "Redistributable installed is missing or too old."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable for Visual Studio 2015-2022 (x64, vc_redist.x64.exe "
+                "from Microsoft's \"latest supported Visual C++ downloads\" page), open a new shell and import "
+                "tensorflow again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "install CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/38262", "https://github.com/tensorflow/tensorflow/issues/36407",
+                 "https://www.tensorflow.org/install/pip#windows-native"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-38262-msvcp140-1-dll-not-found.txt",),
+    ),
 )
