@@ -91,15 +91,11 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Applications that test torch.cuda.is_available() before they start: the Stable Diffusion web UIs'
         # launch check (A1111, Forge, SD.Next), Accelerate's fp16/bf16 check (accelerator.py, kohya's trainers,
-        # diffusers' scripts), transformers' TrainingArguments check for --fp16 and its quantizers' check before loading a
-        # GPTQ, AWQ or bitsandbytes model (quantizers/quantizer_gptq.py, quantizer_awq.py, quantizer_bnb_4bit.py).
+        # diffusers' scripts) and transformers' TrainingArguments check for --fp16.
         patterns=(r"Torch is not able to use GPU; add --skip-torch-cuda-test",
                   r"(?P<mode>fp16|bf16) mixed precision requires a GPU\b",
                   r"FP16 Mixed precision training with AMP or APEX \(`?--fp16`?\) and FP16 half precision evaluation "
-                  r"\(`?--fp16_full_eval`?\) can only be used on CUDA",
-                  # transformers' quantizers (GPTQ, AWQ, bitsandbytes) refuse to load a quantized model without CUDA
-                  r"GPU is required to (?:quantize or run quantize|run AWQ quantized) model",
-                  r"No GPU found\. A GPU is needed for quantization"),
+                  r"\(`?--fp16_full_eval`?\) can only be used on CUDA"),
         severity="fail",
         cause=("The application checked torch.cuda.is_available() and it was False: the torch in its environment "
                "cannot use the GPU, most often because a CPU-only torch (version ending in +cpu) was installed there."),

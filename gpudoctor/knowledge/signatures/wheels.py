@@ -245,7 +245,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"CUDA Setup failed despite GPU being available",
             # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
             r"libbitsandbytes_cpu\.so: undefined symbol: (?P<symbol>c\w{3,60})",
-            r"(?:function|'NoneType' object has no attribute) '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})'",
+            r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found", r"NoneType. object has no attribute .(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})'",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",

@@ -43,7 +43,8 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         # deepspeed/ops/adam/cpu_adam.py: __del__ (and step) use ds_opt_adam, which __init__ sets only after the
         # cpu_adam extension loaded; its just-in-time build failed earlier (nvcc of another CUDA than torch's, no
         # CUDA_HOME, no Python headers), and this AttributeError is what is left on screen.
-        patterns=(r"'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'",),
+        # (no key starting with a quote: the matcher scans once per first character, and quotes are everywhere in logs)
+        patterns=(r"DeepSpeedCPUAdam. object has no attribute .ds_opt_adam\b",),
         severity="fail",
         cause=("DeepSpeed's CPU Adam extension (cpu_adam) was never built or loaded, usually because its just-in-time "
                "build used a CUDA toolkit of another version than the one torch was built with."),
@@ -138,7 +139,7 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # deepspeed/elasticity/elastic_agent.py before DeepSpeed PR 5346 (April 2024) imports `log`, which torch 2.4 renamed
         # to `logger`; transformers, trl and accelerate import deepspeed, so the error surfaces in their tracebacks.
-        patterns=(r"cannot import name '(?P<name>log)' from 'torch\.distributed\.elastic\.agent\.server\.api'",),
+        patterns=(r"cannot import name .(?P<name>log). from .torch\.distributed\.elastic\.agent\.server\.api\b",),
         severity="fail",
         cause=("The installed DeepSpeed is older than the installed torch: it imports {name} from torch's elastic agent "
                "API, which torch 2.4 renamed, so importing deepspeed (and anything that imports it) fails."),
