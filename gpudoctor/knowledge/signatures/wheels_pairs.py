@@ -154,4 +154,27 @@ PAIR_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/deepspeed-5337-cannot-import-log-elastic-agent.txt",
                   "wheels/pallaidium-117-bark-deepspeed-log-import.txt"),
     ),
+    Signature(
+        code="wheels.tensorflow-gpu-past-2-10-on-windows",
+        cause_id="tensorflow-windows-native",
+        kinds=("any",),
+        # PyPI's tensorflow-gpu has Windows wheels up to 2.10.1, the last TensorFlow with GPU support on native
+        # Windows; pip on Windows therefore lists versions ending at 2.10.1 when asked for a later one.
+        patterns=(r"requirement tensorflow-gpu==(?P<wanted>2\.(?:1[1-9]|[2-9]\d)[\w.]{0,10}) \(from versions: "
+                  r"[\w., ]{0,800}\b2\.10\.1\)",),
+        severity="fail",
+        cause=("TensorFlow {wanted} has no GPU build for native Windows: GPU support there ended with TensorFlow "
+               "2.10, so pip offers tensorflow-gpu only up to 2.10.1, and a newer TensorFlow runs on the CPU."),
+        advice=("For the GPU, run TensorFlow inside WSL2 (`pip install tensorflow[and-cuda]` in the Linux distribution), "
+                "or stay natively on TensorFlow 2.10 (`pip install \"tensorflow<2.11\"` on Python 3.10 or older, with "
+                "CUDA 11.2 and cuDNN 8.1)."),
+        action="configure",
+        rules_out=("a driver fault", "a missing GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/nicknochnack/TFODCourse/issues/118",
+                 "https://www.tensorflow.org/install/pip#windows-native"),
+        checked="2026-11-26",
+        refines=("wheels.pinned-version-not-for-this-python",),  # the same line: the version exists, not for native Windows GPU
+        examples=("wheels/tfodcourse-118-tensorflow-gpu-211-windows-versions-end-2101.txt",),
+    ),
 )
