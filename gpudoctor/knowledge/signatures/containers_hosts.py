@@ -363,4 +363,57 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/deepops-1214-autodetect-nvml-not-built.txt",
                   "containers/slinky-14-gres-count-lower-no-nvml-build.txt"),
     ),
+    Signature(
+        code="containers.slurm-no-node-matches-request",
+        cause_id="slurm-gres-not-configured",
+        kinds=("any",),
+        # sbatch/srun/salloc refuse a job at submission when no node of the partitions it may use can ever hold what it
+        # asks (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE): with GPUs, usually a request sent to the default partition,
+        # whose nodes have none, or more GPUs (or cores, memory) per node than any node of the partition has.
+        patterns=(r"(?:Batch job submission failed|Unable to allocate resources|Job submit/allocate failed): "
+                  r"Requested node configuration is not available",),
+        severity="fail",
+        cause="Slurm found no node in the partitions the job may use that could ever satisfy its request: the GPUs it "
+              "asks for (type, count per node) are not on that partition's nodes, typically because the job went to "
+              "the default partition instead of the GPU one, or asks for more GPUs, cores or memory than one node has.",
+        advice=("Send the job to a partition whose nodes have the GPUs: `sinfo -o \"%P %G %c %m\"` lists each "
+                "partition's GRES, cores and memory; add `--partition=GPU_PARTITION` (and the QOS or account the site "
+                "requires) and ask for at most what one node has (`--gres=gpu:TYPE:N` or `--gpus-per-node=N`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "CUDA"),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/AaltoSciComp/scicomp-docs/issues/26",
+                 "https://github.com/rcgsheffield/sheffield_hpc/issues/1042",
+                 "https://github.com/AaltoSciComp/scicomp-docs/pull/445", SLURM_GRES),
+        checked="2026-11-26",
+        examples=("containers/scicompdocs-26-sinteractive-gres-no-partition.txt",
+                  "containers/sheffieldhpc-1042-srun-needs-partition-qos.txt"),
+    ),
+    Signature(
+        code="containers.k8s-runtimeclass-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The API server's RuntimeClass admission rejects a pod whose runtimeClassName names no RuntimeClass object; the
+        # GPU operator creates "nvidia" (handler nvidia), clusters whose nodes carry the runtime without the operator
+        # (EKS GPU AMIs, k3s, hand-configured containerd) have none unless someone applies it.
+        patterns=(r"pod rejected: RuntimeClass \\?\"(?P<runtime_class>[\w.-]{1,63})\\?\" not found",
+                  r"^\s{0,8}RuntimeClass \\?\"(?P<runtime_class>nvidia[\w.-]{0,40})\\?\" not found"),
+        severity="fail",
+        cause="The pod names runtimeClassName {runtime_class}, but no RuntimeClass of that name exists in the "
+              "cluster, so the API server rejects the pod before it is scheduled.",
+        advice=("Create the RuntimeClass the pod names, with the handler the GPU nodes' containerd or CRI-O has "
+                "(`kubectl apply -f -` of `apiVersion: node.k8s.io/v1, kind: RuntimeClass, metadata: {name: nvidia}, "
+                "handler: nvidia`; `kubectl get runtimeclass` lists those there), or let the GPU operator's toolkit "
+                "create it; where nvidia is already the default runtime, or the pod uses no GPU, drop "
+                "runtimeClassName from the pod spec."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver", "rebuild the image"),
+        sources=("https://github.com/truenas/middleware/pull/11178", "https://github.com/aws-samples/aws-do-eks/pull/96",
+                 "https://github.com/NVIDIA/k8s-device-plugin/pull/1304",
+                 "https://kubernetes.io/docs/concepts/containers/runtime-class/"),
+        checked="2026-11-26",
+        examples=("containers/truenas-11178-pod-rejected-runtimeclass.txt",
+                  "containers/awsdoeks-96-runtimeclass-nvidia-not-found.txt"),
+    ),
 )

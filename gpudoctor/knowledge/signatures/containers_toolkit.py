@@ -138,4 +138,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nct-556-rpc-failed-to-process-request-persistence.txt",),
     ),
+    Signature(
+        code="containers.cli-proc-path-misread",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # nvidia-container-cli mounts each GPU's /proc/driver/nvidia/gpus/<bus id> into the container; a
+        # libnvidia-container too old for what this driver prints (a card name in place of the bus id, a 32-bit PCI
+        # domain on Hyper-V/Azure VMs cut to 16 bits) stats a path that does not exist, and the container never starts.
+        patterns=(r"nvidia-container-cli(?:\.real)?: mount error: stat failed: (?P<path>/(?:proc/driver/nvidia/gpus/"
+                  r"[0-9a-fA-F:.]{6,20}|[A-Z][\w -]{1,40}))(?:\\+n|: no such file)",),
+        severity="fail",
+        cause="nvidia-container-cli looked for a GPU's driver information at {path}, which does not exist: a "
+              "libnvidia-container too old to read this driver's GPU list (card names, the VM's PCI domain).",
+        advice=("Update the NVIDIA Container Toolkit's packages together to the current release (`sudo apt install "
+                "--only-upgrade nvidia-container-toolkit nvidia-container-toolkit-base libnvidia-container-tools "
+                "libnvidia-container1`, or dnf), check `nvidia-container-cli --version` and `nvidia-container-cli "
+                "info`, then `sudo systemctl restart docker`."),
+        action="configure",
+        rules_out=("the container image", "the GPU"),
+        never_suggest=("reinstall the driver", "rebuild the image"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/957", "https://github.com/NVIDIA/nvidia-docker/issues/816",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1316", TOOLKIT_RELEASES),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-957-mount-stat-failed-geforce.txt",),
+    ),
 )

@@ -105,4 +105,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/pytorch-152077-rtx5090-nccl-2143-named-symbol.txt",
                   "nccl/awspcluster-56-b200-nccl-no-sm100-named-symbol.txt"),
     ),
+    Signature(
+        code="nccl.ib-port-async-error",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # NCCL's IB transport runs one thread per HCA port that waits on ibv_get_async_event and WARNs each event but
+        # "communication established" with libibverbs' own name for it (ibv_event_type_str): "port error" is the port
+        # going down (a flapping link, a cable, a switch port), "local catastrophic error" the adapter itself failing;
+        # NCCL 2.2x names the device ("mlx5_0:1 Got async event"). The transfers then fail or hang.
+        patterns=(r"NET/IB ?: ?(?:(?P<device>[\w.-]{1,40}:\d{1,2}) )?Got async event ?: ?(?P<event>port error|"
+                  r"local catastrophic error|local work queue catastrophic error|local access violation work queue error|"
+                  r"invalid request local work queue error|port module event)",),
+        severity="fail",
+        cause="The InfiniBand/RoCE adapter reported '{event}' while NCCL used it: a link going down (a loose or bad "
+              "cable, a switch port) or the adapter failing under the job, not NCCL or the training code.",
+        advice=("Find the node whose NCCL log prints the async event and check that port's link before rerunning: "
+                "`ibstat` (State: Active, Physical state: LinkUp), its error counters (`ibqueryerrors`, "
+                "`perfquery`, or UFM), the cable and the switch port; `dmesg` shows the adapter's own errors (mlx5). "
+                "Reseat or replace the cable, exclude the node (sbatch --exclude) until the fabric is fixed."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("NCCL itself", "the training code"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/905", "https://github.com/Lightning-AI/lit-llama/issues/380",
+                 "https://github.com/NVIDIA/nccl/issues/230", "https://github.com/NVIDIA/nccl/issues/1710",
+                 NCCL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/nccl-905-async-port-error-multi-node.txt", "nccl/litllama-380-ib-async-port-error-slurm.txt"),
+    ),
 )
