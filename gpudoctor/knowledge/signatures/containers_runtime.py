@@ -17,12 +17,15 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         # libnvidia-container's cgroup v2 path: it reads and replaces the container's BPF_CGROUP_DEVICE program to
-        # allow /dev/nvidia*; inside LXC/Proxmox, rootless engines or hardened kernels that is not permitted.
+        # allow /dev/nvidia*; inside LXC/Proxmox, rootless engines or hardened kernels that is not permitted. On
+        # cgroup v1 it writes the devices controller's devices.allow instead, which a rootless engine may not open.
         patterns=(r"nvidia-container-cli: mount error: failed to add device rules: (?P<reason>[^\n:]{3,120})",
-                  r"bpf_prog_query\(BPF_CGROUP_DEVICE\) failed: operation not permitted"),
+                  r"bpf_prog_query\(BPF_CGROUP_DEVICE\) failed: operation not permitted",
+                  r"nvidia-container-cli(?:\.real)?: mount error: open failed: /sys/fs/cgroup/devices/[^\s:]{0,200}"
+                  r"devices\.allow: (?P<reason>permission denied|operation not permitted)"),
         severity="fail",
-        cause="nvidia-container-cli could not add the GPU devices to the container's cgroup v2 device filter (its eBPF "
-              "program), so the container could not be given the GPU.",
+        cause="nvidia-container-cli could not add the GPU devices to the container's device cgroup (cgroup v2's eBPF "
+              "filter or cgroup v1's devices.allow), so the container could not be given the GPU.",
         advice=("Update the NVIDIA Container Toolkit (1.18 replaces the legacy device-rule editing) or use CDI: `sudo "
                 "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then `--device nvidia.com/gpu=all`; where "
                 "Docker itself runs inside an LXC/Proxmox container or rootless, set no-cgroups = true in "
@@ -31,9 +34,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1200",
-                 "https://github.com/NVIDIA/libnvidia-container/issues/154", TOOLKIT_CDI),
+                 "https://github.com/NVIDIA/libnvidia-container/issues/154", "https://github.com/moby/moby/issues/38729",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1155", TOOLKIT_CDI),
         checked="2026-11-26",
-        examples=("containers/nct-1200-bpf-prog-query-device-rules.txt",),
+        examples=("containers/nct-1200-bpf-prog-query-device-rules.txt",
+                  "containers/moby-38729-rootless-devices-allow-denied.txt"),
     ),
     Signature(
         code="containers.cli-privilege-change-failed",

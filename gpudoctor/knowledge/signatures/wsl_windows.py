@@ -184,4 +184,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/signlanguage-16-tensorflow-nvcuda-dll-not-found.txt", "wsl/countnet-5-importerror-nvcuda-dll.txt"),
     ),
+    Signature(
+        code="wsl.hyperv-gpu-partition-policy",
+        cause_id="hyperv-gpu-partition-refused",
+        kinds=("any",),
+        # Hyper-V's VM worker when a VM with a GPU partition adapter (GPU-PV) starts and the host's Hyper-V policy
+        # (HKLM\SOFTWARE\Policies\Microsoft\Windows\HyperV) admits only secure, supported device assignment, which a
+        # consumer GPU's partition is not: Start-VM (and the Easy-GPU-PV scripts) print it, wrapped across lines.
+        patterns=(r"Could not allocate partitionable GPU device",
+                  r"not compliant with currently set group policy\. See HyperV\\RequireSecureDeviceAssignment"),
+        severity="fail",
+        cause="Hyper-V refused to give the virtual machine its partition of the GPU: the host's Hyper-V group policy "
+              "requires secure and supported device assignment, which this GPU's partition does not meet.",
+        advice=("On the host, in an administrator PowerShell, set both policy values to 0: `New-Item -Force "
+                "HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows\\HyperV; Set-ItemProperty "
+                "HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows\\HyperV -Name RequireSecureDeviceAssignment -Type DWord "
+                "-Value 0; Set-ItemProperty HKLM:\\SOFTWARE\\Policies\\Microsoft\\Windows\\HyperV -Name "
+                "RequireSupportedDeviceAssignment -Type DWord -Value 0`, then start the VM again (`Start-VM NAME`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/jamesstringer90/Easy-GPU-PV/issues/125",
+                 "https://github.com/b1on1cdog/FastGPUP/issues/3",
+                 "https://learn.microsoft.com/en-us/windows-server/virtualization/hyper-v/gpu-partitioning"),
+        checked="2026-11-26",
+        examples=("wsl/easygpupv-125-gpu-partition-group-policy.txt",),
+    ),
 )
