@@ -127,4 +127,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/k8sdp-332-device-minor-number-wsl2.txt",),
     ),
+    Signature(
+        code="wsl.nvidia-smi-not-on-path",
+        cause_id="wsl-nvidia-smi-not-on-path",
+        kinds=("any",),
+        # In WSL 2 nvidia-smi is the Windows driver's Linux build, mounted at /usr/lib/wsl/lib and put on PATH only by
+        # the shells WSL itself starts; an SSH login, sudo's secure_path or a replaced PATH lose it. The words are the
+        # shells' own (bash, zsh, Ubuntu's command-not-found, Python's FileNotFoundError), so the row needs WSL.
+        patterns=(r"\bnvidia-smi: command not found",
+                  r"command not found: nvidia-smi\b",
+                  r"Command 'nvidia-smi' not found, but can be installed with",
+                  r"No such file or directory: 'nvidia-smi'"),
+        contexts=("wsl",),
+        severity="warn",
+        cause="Inside WSL 2 nvidia-smi comes from the Windows driver at /usr/lib/wsl/lib/nvidia-smi, and this shell's "
+              "PATH does not include /usr/lib/wsl/lib (an SSH login, sudo or root, a PATH replaced in a profile); the "
+              "GPU itself may work.",
+        advice=("Run `/usr/lib/wsl/lib/nvidia-smi`; if it works, add `export PATH=\"$PATH:/usr/lib/wsl/lib\"` to the "
+                "shell's profile (~/.bashrc, ~/.zshrc, root's too) or call it by full path. If the file is missing, the "
+                "Windows NVIDIA driver lacks WSL support: update it on Windows and run `wsl --update`. Do not install a "
+                "Linux driver or nvidia-utils inside WSL."),
+        action="configure",
+        rules_out=("the GPU", "the Windows driver, where /usr/lib/wsl/lib/nvidia-smi runs"),
+        never_suggest=("install nvidia-utils", "apt install nvidia-driver", "install the Linux driver"),
+        sources=("https://github.com/microsoft/WSL/issues/8794", "https://github.com/microsoft/WSL/issues/9185",
+                 "https://github.com/gpustack/gpustack/issues/1297", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8794-ssh-zsh-nvidia-smi-not-found.txt",),
+    ),
 )
