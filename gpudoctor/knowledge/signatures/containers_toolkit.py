@@ -162,4 +162,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-957-mount-stat-failed-geforce.txt",),
     ),
+    Signature(
+        code="containers.nvenc-library-not-mounted",
+        cause_id="nvenc-library-missing",
+        kinds=("any",),
+        # FFmpeg's nvenc and cuvid wrappers dlopen the driver's libnvidia-encode.so.1 and libnvcuvid.so.1 (compat/cuda
+        # dynlink_loader.h) and print "Cannot load <library>" when they are not there. The NVIDIA Container Toolkit
+        # mounts them only for the "video" driver capability (images default to compute,utility); on a host they are
+        # separate packages of the driver (libnvidia-encode-XXX, libnvidia-decode-XXX; Debian libnvidia-encode1).
+        patterns=(r"Cannot load (?P<library>libnvidia-encode\.so\.1|libnvcuvid\.so\.1)",),
+        severity="fail",
+        cause="FFmpeg could not load the driver's video library {library}: in a container the NVIDIA Container Toolkit "
+              "mounts it only when NVIDIA_DRIVER_CAPABILITIES includes video; on a host the driver's encode or decode "
+              "package is not installed.",
+        advice=("In a container set `NVIDIA_DRIVER_CAPABILITIES=all` (or `compute,video,utility`) next to "
+                "NVIDIA_VISIBLE_DEVICES, in the compose file or the image's final stage, and recreate the container. On "
+                "the host, install the driver's encode and decode libraries for the installed driver version (Ubuntu "
+                "`sudo apt install libnvidia-encode-XXX libnvidia-decode-XXX`, Debian `libnvidia-encode1 libnvcuvid1`); "
+                "`ldconfig -p | grep -e libnvidia-encode -e libnvcuvid` on the host and in the container shows them."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA kernel driver"),
+        never_suggest=("reinstall the driver", "rebuild ffmpeg"),
+        sources=("https://github.com/linuxserver/docker-plex/issues/340",
+                 "https://github.com/styler00dollar/VSGAN-tensorrt-docker/issues/42",
+                 "https://github.com/jellyfin/jellyfin/issues/2395", "https://github.com/jellyfin/jellyfin/issues/7570",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-26",
+        examples=("containers/lsioplex-340-nvenc-needs-driver-capabilities.txt",
+                  "containers/vsgan-42-hevc-nvenc-capabilities-all.txt",
+                  "containers/jellyfin-2395-host-missing-libnvidia-encode.txt"),
+    ),
 )
