@@ -1,6 +1,7 @@
 """Containers without a root daemon: enroot and pyxis under Slurm (and other runtimes that start containers in a user
 namespace), where the kernel's namespace policy and the NVIDIA Container Toolkit's handling of unprivileged callers
-decide whether a GPU container starts (rows of the containers area, joined into containers.SIGNATURES)."""
+decide whether a GPU container starts, and Apptainer, which binds the host's libraries into the image (rows of the
+containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -59,5 +60,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/GoogleCloudPlatform/cluster-toolkit/issues/4144"),
         checked="2026-11-26",
         examples=("containers/enroot-234-pyxis-file-lookup-denied-1177.txt",),
+    ),
+    Signature(
+        code="containers.apptainer-host-lib-needs-newer-glibc",
+        cause_id="container-host-lib-glibc",
+        kinds=("any",),
+        # Apptainer/Singularity bind host libraries into the container under /.singularity.d/libs: --nv's driver and GL
+        # libraries (nvliblist.conf: libGLdispatch, libGLX, libEGL...) and fakeroot's faked. They were linked against
+        # the host's glibc, so an image with an older glibc fails to load them; the path makes glibc's generic message
+        # specific, which is why this row refines the wheel row on the same line.
+        patterns=(r"version .?(?P<needed>GLIBC_[\w.]{1,20}).? not found \(required by /\.singularity\.d/libs/"
+                  r"(?P<library>[\w.+-]{1,60})\)",),
+        refines=("wheels.glibc-too-old-for-wheel",),
+        severity="fail",
+        cause="Apptainer bound the host's {library} into the container, and it needs {needed}, newer than the image's "
+              "glibc: host libraries run inside the image, so its glibc must be at least the host's.",
+        advice=("Build the image on a base at least as new as the host (its glibc, `ldd --version` on both, must not be "
+                "older). With --nv, if the job needs only CUDA, leave the graphics libraries out of the bind list: "
+                "comment libGLdispatch.so, libGLX.so, libEGL.so and libOpenGL.so out of /etc/apptainer/nvliblist.conf "
+                "(or use `--nvccli`, which binds the driver's libraries through nvidia-container-cli)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "upgrade glibc by hand"),
+        sources=("https://github.com/imgag/megSAP/issues/383", "https://github.com/apptainer/apptainer/issues/1080",
+                 "https://github.com/apptainer/apptainer/issues/2103", "https://github.com/apptainer/apptainer/issues/945",
+                 "https://apptainer.org/docs/user/latest/gpu.html"),
+        checked="2026-11-26",
+        examples=("containers/megsap-383-apptainer-host-glibc-newer.txt",),
     ),
 )
