@@ -319,10 +319,12 @@ SIGNATURES += (
         patterns=(r"exec: \\?\"nvidia-container-runtime-hook\\?\": executable file not found",
                   # The runtime binary itself, when daemon.json names it and the package is gone.
                   r"exec: \\?\"nvidia-container-runtime\\?\": executable file not found",
-                  r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory"),
+                  r"stat /usr/bin/nvidia-container-runtime-hook: no such file or directory",
+                  # containerd's shim starting the runtime by the absolute path daemon.json gives.
+                  r"fork/exec (?P<path>/[\w/.-]{0,60}nvidia-container-runtime(?:-hook)?): no such file or directory"),
         severity="fail",
-        cause="Docker is set to call nvidia-container-runtime-hook, which is not installed: the NVIDIA container "
-              "packages are missing, half removed or of the old, retired kind.",
+        cause="Docker is set to call nvidia-container-runtime or its hook, which is not installed: the NVIDIA "
+              "container packages are missing, half removed or of the old, retired kind.",
         advice=("Install the current NVIDIA Container Toolkit from NVIDIA's repository (package nvidia-container-toolkit; "
                 "remove old nvidia-docker2 and nvidia-container-runtime packages), register it with "
                 "`sudo nvidia-ctk runtime configure --runtime=docker` and restart docker."),
@@ -330,9 +332,10 @@ SIGNATURES += (
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1337", "https://github.com/NVIDIA/nvidia-docker/issues/958",
-                 TOOLKIT_INSTALL),
-        checked="2026-11-25",
-        examples=("containers/nvidiadocker-1337-runtime-hook-not-in-path.txt",),
+                 "https://github.com/NVIDIA/nvidia-docker/issues/686", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1337-runtime-hook-not-in-path.txt",
+                  "containers/nvidiadocker-686-fork-exec-runtime-uninstalled.txt"),
     ),
     Signature(
         code="containers.image-driver-not-detected",
