@@ -416,4 +416,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/truenas-11178-pod-rejected-runtimeclass.txt",
                   "containers/awsdoeks-96-runtimeclass-nvidia-not-found.txt"),
     ),
+    Signature(
+        code="containers.operator-validator-symlinks-failed",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The GPU operator's validator (driver-validation init container) creates /dev/char symlinks for the NVIDIA
+        # character devices (a workaround for runc's systemd cgroup driver) and, when it cannot (modules that do not
+        # load on a host with a pre-installed driver, device nodes it cannot classify), fails the validation, so the
+        # operator's other pods wait in Init and the node never advertises nvidia.com/gpu.
+        patterns=(r"error validating driver installation: error creating symlink(?:s| creator): (?P<reason>[^\\\n\"]"
+                  r"{3,160})",),
+        severity="fail",
+        cause="The GPU operator's driver validator could not create the /dev/char symlinks for the NVIDIA devices "
+              "({reason}), so the validation fails and the operator never makes the node's GPUs schedulable.",
+        advice=("Upgrade the GPU operator to a current release (`helm upgrade gpu-operator nvidia/gpu-operator -n "
+                "gpu-operator --version <current>`; MicroK8s: `microk8s enable gpu --version v24.3.0` or later), whose "
+                "validator handles pre-installed drivers and existing device nodes; check on the host that the modules "
+                "load (`sudo modprobe nvidia nvidia-modeset nvidia-uvm`). Where the symlinks are not needed, the "
+                "validator's own workaround is `DISABLE_DEV_CHAR_SYMLINK_CREATION=true` in the ClusterPolicy "
+                "(validator.driver.env)."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/canonical/microk8s/issues/4556", "https://github.com/NVIDIA/gpu-operator/issues/1015",
+                 "https://github.com/NVIDIA/gpu-operator/issues/671", "https://github.com/NVIDIA/gpu-operator/issues/430"),
+        checked="2026-11-26",
+        examples=("containers/microk8s-4556-validator-symlink-invalid-device-node.txt",),
+    ),
 )
