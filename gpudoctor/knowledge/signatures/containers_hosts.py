@@ -370,8 +370,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # sbatch/srun/salloc refuse a job at submission when no node of the partitions it may use can ever hold what it
         # asks (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE): with GPUs, usually a request sent to the default partition,
         # whose nodes have none, or more GPUs (or cores, memory) per node than any node of the partition has.
-        patterns=(r"(?:Batch job submission failed|Unable to allocate resources|Job submit/allocate failed): "
-                  r"Requested node configuration is not available",),
+        patterns=(r"(?:Batch job submission failed|Unable to allocate resources|Job submit/allocate failed|"
+                  r"Unable to create step for job \d{1,12}): Requested node configuration is not available",),
         severity="fail",
         cause="Slurm found no node in the partitions the job may use that could ever satisfy its request: the GPUs it "
               "asks for (type, count per node) are not on that partition's nodes, typically because the job went to "

@@ -21,8 +21,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # cgroup v1 it writes the devices controller's devices.allow instead, which a rootless engine may not open.
         patterns=(r"nvidia-container-cli: mount error: failed to add device rules: (?P<reason>[^\n:]{3,120})",
                   r"bpf_prog_query\(BPF_CGROUP_DEVICE\) failed: operation not permitted",
-                  r"nvidia-container-cli(?:\.real)?: mount error: open failed: /sys/fs/cgroup/devices/[^\s:]{0,200}"
-                  r"devices\.allow: (?P<reason>permission denied|operation not permitted)"),
+                  r"nvidia-container-cli(?:\.real)?: mount error: (?:open failed|write error): /sys/fs/cgroup/devices/"
+                  r"[^\s:]{0,200}devices\.allow: (?P<reason>permission denied|operation not permitted)"),
         severity="fail",
         cause="nvidia-container-cli could not add the GPU devices to the container's device cgroup (cgroup v2's eBPF "
               "filter or cgroup v1's devices.allow), so the container could not be given the GPU.",

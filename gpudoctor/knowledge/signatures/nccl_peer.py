@@ -56,4 +56,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccltests-117-4090-allreduce-hangs.txt",),
     ),
+    Signature(
+        code="nccl.cumem-host-shm-without-p2p",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # NCCL 2.24 and later share the shared-memory transport's host buffers through cuMem (NCCL_CUMEM_HOST_ENABLE,
+        # on by default); importing them on GPUs without peer access (L4, T4, GeForce pairs) fails in
+        # transport/shm.cc with cudaErrorPeerAccessUnsupported. The file name makes the generic 217 line specific:
+        # NCCL_P2P_DISABLE only sends more traffic through this same transport.
+        patterns=(r"transport/shm\.cc:\d{1,5} NCCL WARN Cuda failure (?:217 )?'peer access is not supported between these "
+                  r"two devices'",),
+        refines=("nccl.peer-access-unsupported",),
+        severity="fail",
+        cause="NCCL's shared-memory transport shares its host buffers through cuMem (the default since NCCL 2.24), and "
+              "on GPUs without peer-to-peer access that import fails with CUDA error 217.",
+        advice=("Set `NCCL_CUMEM_HOST_ENABLE=0` in the job's environment (e.g. `export NCCL_CUMEM_HOST_ENABLE=0` before "
+                "torchrun or vLLM) so the shared-memory transport uses its legacy /dev/shm buffers, and give the "
+                "container enough /dev/shm for them (--ipc=host or --shm-size)."),
+        action="configure",
+        rules_out=("the GPUs' health", "the network"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1838", "https://github.com/ray-project/ray/pull/64109",
+                 NCCL_ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1838-cumem-host-enable-peer-access.txt",),
+    ),
 )
