@@ -7,6 +7,7 @@ from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
 from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
+from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -592,4 +593,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS
+SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS

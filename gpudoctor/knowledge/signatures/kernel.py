@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
+from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
@@ -386,7 +387,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS
+SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS + PLATFORM_ROWS
 
 SIGNATURES += (
     Signature(

@@ -1,0 +1,64 @@
+"""NVML and the CUDA runtime, failures at run time that name a resource rather than a bug: cuDNN finding no convolution
+algorithm it can run (GPU memory, almost always) and the driver's PTX JIT compiler library missing beside libcuda (rows of
+the cuda area, added to cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_DRIVER_API_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.cudnn-no-valid-algorithm",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # PyTorch's words (aten/src/ATen/native/cudnn/Conv*.cpp) when every cuDNN convolution algorithm it tried failed,
+        # most often because none could allocate its workspace: the batch (or image size, or the processes sharing the
+        # GPU) leaves too little GPU memory. The rarer cause is a cuDNN that has no kernels for this GPU, which shows even
+        # at batch size 1.
+        patterns=(r"Unable to find a valid cuDNN algorithm to run convolution",),
+        severity="fail",
+        cause="cuDNN could not run any convolution algorithm, nearly always because too little GPU memory was left for "
+              "its workspace (the batch size, the image size, or other processes on the same GPU).",
+        advice=("Lower the batch size (or the image size, or the number of processes sharing the GPU) and check with "
+                "`nvidia-smi` what memory other processes hold; if it still fails at batch size 1, the installed "
+                "PyTorch's cuDNN does not support this GPU: install a build for a newer CUDA (a cu118 or cu12x wheel for "
+                "an RTX 30 or 40 series card)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/marqo-ai/marqo/issues/101", "https://github.com/ultralytics/yolov5/issues/11250",
+                 "https://github.com/zcablii/LSKNet/issues/67",
+                 "https://stackoverflow.com/questions/61467751/unable-to-find-a-valid-cudnn-algorithm-to-run-convolution"),
+        checked="2026-11-26",
+        examples=("cuda/marqo-101-cudnn-no-valid-algorithm-oom.txt", "cuda/yolov5-11250-no-valid-cudnn-algorithm-batch.txt"),
+    ),
+    Signature(
+        code="cuda.ptx-jit-compiler-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CUDA_ERROR_JIT_COMPILER_NOT_FOUND (221, "PTX JIT compiler library not found"): libcuda loads the driver's PTX
+        # compiler, libnvidia-ptxjitcompiler.so.1 of its own version, on demand, to JIT-compile PTX (any program whose
+        # binary has no SASS for this GPU: JAX/XLA, Numba, CuPy, torch extensions). Distribution packages that split the
+        # driver (Debian's libnvidia-ptxjitcompiler1, Jetson's l4t-3d-core, Nix), a container given only the utility
+        # capability, or a compat directory without it leave libcuda without it.
+        patterns=(r"PTX JIT compiler library not found", r"\bERROR_JIT_COMPILER_NOT_FOUND\b",
+                  r"cudaErrorJitCompilerNotFound"),
+        severity="fail",
+        cause="libcuda could not load the driver's PTX JIT compiler (libnvidia-ptxjitcompiler.so.1), so CUDA cannot "
+              "compile the PTX this program ships for the GPU.",
+        advice=("Install the driver's PTX JIT compiler library of the same version as libcuda and make it findable: check "
+                "`ldconfig -p | grep -E 'libcuda.so.1|ptxjitcompiler'`; install the package that holds it (Debian: "
+                "libnvidia-ptxjitcompiler1; Ubuntu: libnvidia-compute-<branch>; Jetson: nvidia-l4t-3d-core) or, in a "
+                "container, run with NVIDIA_DRIVER_CAPABILITIES=compute,utility; where libcuda comes from a cuda-compat or "
+                "custom directory, put libnvidia-ptxjitcompiler.so.1 of that version beside it."),
+        action="configure",
+        rules_out=("the GPU hardware", "GPU memory"),
+        never_suggest=("reinstall CUDA", "downgrade PyTorch", "reseat the GPU"),
+        sources=("https://github.com/anduril/jetpack-nixos/issues/184", "https://github.com/jax-ml/jax/issues/9644",
+                 "https://github.com/NVIDIA/cutile-python/issues/44", _DRIVER_API_ERRORS),
+        checked="2026-11-26",
+        examples=("cuda/jetpacknixos-184-ptx-jit-compiler-not-found.txt",),
+    ),
+)
