@@ -241,8 +241,10 @@ SIGNATURES = (
             # dpkg's summary when the DKMS build in the package's postinst failed (DKMS exits 10 on a build error).
             r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
             r"exit status 10\b",
-            # nvidia-installer's (the .run file's) words for the same failure; its log holds the compiler's error.
-            r'An error occurred while performing the step: "Building kernel modules"',
+            # nvidia-installer's (the .run file's) words for the same failure (its build step, or the check after it that
+            # finds no module built); its log holds the compiler's error.
+            r'An error occurred while performing the step: "(?:Building kernel modules|Checking to see whether the '
+            r'nvidia kernel module was successfully built)"',
             r"ERROR: Unable to build the NVIDIA kernel module",
         ),
         severity="fail",
@@ -256,7 +258,8 @@ SIGNATURES = (
         never_suggest=("blacklist nouveau",),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1"),
         checked="2026-11-25",
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt"),
+        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt",
+                  "kernel/konvoy-1200-installer-gpl-only-rcu-read-unlock-strict.txt"),
     ),
     Signature(
         code="kernel.uvm-module-missing",
