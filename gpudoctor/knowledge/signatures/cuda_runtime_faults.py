@@ -1,6 +1,6 @@
-"""NVML and the CUDA runtime, failures at run time that name a resource rather than a bug: cuDNN finding no convolution
-algorithm it can run (GPU memory, almost always) and the driver's PTX JIT compiler library missing beside libcuda (rows of
-the cuda area, added to cuda.py's tuple)."""
+"""NVML and the CUDA runtime, failures at run time that name a resource or a permission rather than a bug: cuDNN finding
+no convolution algorithm it can run (GPU memory, almost always), the driver's PTX JIT compiler library missing beside
+libcuda, and profilers refused the GPU's performance counters (rows of the cuda area, added to cuda.py's tuple)."""
 
 from __future__ import annotations
 
@@ -60,5 +60,35 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/cutile-python/issues/44", _DRIVER_API_ERRORS),
         checked="2026-11-26",
         examples=("cuda/jetpacknixos-184-ptx-jit-compiler-not-found.txt",),
+    ),
+    Signature(
+        code="cuda.profiling-counters-restricted",
+        cause_id="profiling-permission",
+        kinds=("any",),
+        # Since R418 the driver lets only administrators read the GPU performance counters (RmProfilingAdminOnly: 1 in
+        # /proc/driver/nvidia/params, set by NVreg_RestrictProfilingToAdminUsers). Nsight Compute and nvprof then print
+        # ERR_NVGPUCTRPERM; CUPTI-based profilers (PyTorch's, TensorFlow's, Paddle's, Triton's proton) get
+        # CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (35). In a container, root also needs CAP_SYS_ADMIN. CUDA itself runs.
+        patterns=(r"\bERR_NVGPUCTRPERM\b", r"CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"),
+        severity="warn",
+        cause="The profiler was refused the GPU's performance counters: the NVIDIA driver allows them to administrators "
+              "only (or the container lacks CAP_SYS_ADMIN); CUDA programs themselves run normally.",
+        advice=("Allow profiling: on the host add `options nvidia NVreg_RestrictProfilingToAdminUsers=0` to a file in "
+                "/etc/modprobe.d/, rebuild the initramfs (`sudo update-initramfs -u`, or `sudo dracut -f`) and reboot "
+                "(`grep RmProfilingAdminOnly /proc/driver/nvidia/params` then shows 0); or run the profiler as root, in a "
+                "container started with `--cap-add=SYS_ADMIN`; on Windows allow all users under NVIDIA Control Panel > "
+                "Developer > Manage GPU Performance Counters. A rented or shared GPU whose host you cannot change keeps "
+                "the restriction."),
+        action="configure",
+        rules_out=("a broken driver install", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "reseat the GPU"),
+        versions=("nvidia>=418.43",),
+        sources=("https://developer.nvidia.com/nvidia-development-tools-solutions-err_nvgpuctrperm-permission-issue-"
+                 "performance-counters", "https://github.com/HazyResearch/ThunderKittens/issues/73",
+                 "https://github.com/illinois-scicomp/machine-shop-maintenance/issues/11",
+                 "https://github.com/PaddlePaddle/Paddle/issues/35857"),
+        checked="2026-11-26",
+        examples=("cuda/thunderkittens-73-ncu-err-nvgpuctrperm-runpod.txt", "cuda/machineshop-11-nvprof-err-nvgpuctrperm.txt",
+                  "cuda/paddle-35857-cupti-insufficient-privileges-docker.txt"),
     ),
 )

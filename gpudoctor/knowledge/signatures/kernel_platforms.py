@@ -1,7 +1,8 @@
 """Kernel and driver, the platform services around the driver: GPUDirect RDMA's peer-memory module, vGPU licensing in a
-guest, and the daemons the driver ships (nvidia-persistenced, nvidia-powerd). Rows of the kernel area, added to kernel.py's
-tuple. Each names a cause the generic module or service rows would misread (a module "built for another kernel" that is in
-fact built for another InfiniBand stack; a slow GPU that is an unlicensed vGPU)."""
+guest, the daemons the driver ships (nvidia-persistenced, nvidia-powerd) and runtime power management (D3cold). Rows of
+the kernel area, added to kernel.py's tuple. Each names a cause the generic rows would misread (a module "built for another
+kernel" that is built for another InfiniBand stack; a slow GPU that is an unlicensed vGPU; a GPU "off the bus" that a
+laptop powered down)."""
 
 from __future__ import annotations
 
@@ -114,5 +115,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/dynamicboost.html"),
         checked="2026-11-26",
         examples=("kernel/solus-317-nvidia-powerd-no-matching-gpu.txt",),
+    ),
+    Signature(
+        code="kernel.gpu-stuck-in-d3cold",
+        cause_id="gpu-fell-off-bus",
+        kinds=("any",),
+        # The PCI core's words when it cannot bring a device back from D3cold (powered off by runtime power management,
+        # RTD3): "can't change power state from D3cold to D0 (config space inaccessible)", "Unable to change power state
+        # from D3cold to D0, device inaccessible" on newer kernels. For the nvidia device this is a hybrid-graphics laptop
+        # or an eGPU whose GPU was powered down while idle and did not come back; Xid 79 follows.
+        patterns=(r"nvidia (?P<bus_id>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d): (?:can't|Unable to) change power "
+                  r"state from D3cold to D0",),
+        severity="fail",
+        cause="The GPU at {bus_id} was powered down to D3cold by runtime power management and did not come back (its "
+              "configuration space is unreachable), so the driver lost it: a hybrid-graphics laptop's or an eGPU's "
+              "power-state failure rather than a card loose in its slot.",
+        advice=("Keep the GPU out of D3cold: `echo 'options nvidia NVreg_DynamicPowerManagement=0x00' | sudo tee "
+                "/etc/modprobe.d/nvidia-rtd3.conf`, rebuild the initramfs (`sudo update-initramfs -u` or `sudo dracut -f`) "
+                "and reboot (to test first: `echo on | sudo tee /sys/bus/pci/devices/{bus_id}/power/control`); stop TLP "
+                "or powertop from runtime-suspending it, switch the laptop to its discrete-GPU (MUX) mode where it has "
+                "one, and update the BIOS/EC firmware."),
+        action="configure",
+        rules_out=("a broken driver install",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/system76/firmware-open/issues/259", "https://github.com/pop-os/system76-driver/pull/335",
+                 "https://github.com/linux-surface/linux-surface/issues/376",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/dynamicpowermanagement.html"),
+        checked="2026-11-26",
+        examples=("kernel/system76-259-d3cold-to-d0-inaccessible.txt",),
     ),
 )
