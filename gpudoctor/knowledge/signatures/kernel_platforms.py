@@ -1,5 +1,5 @@
 """Kernel and driver, the platform services around the driver: GPUDirect RDMA's peer-memory module, vGPU licensing in a
-guest, the daemons the driver ships (nvidia-persistenced, nvidia-powerd) and runtime power management (D3cold). Rows of
+guest, MIG, the daemons the driver ships (nvidia-persistenced, nvidia-powerd) and runtime power management (D3cold). Rows of
 the kernel area, added to kernel.py's tuple. Each names a cause the generic rows would misread (a module "built for another
 kernel" that is built for another InfiniBand stack; a slow GPU that is an unlicensed vGPU; a GPU "off the bus" that a
 laptop powered down)."""
@@ -143,5 +143,29 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/dynamicpowermanagement.html"),
         checked="2026-11-26",
         examples=("kernel/system76-259-d3cold-to-d0-inaccessible.txt",),
+    ),
+    Signature(
+        code="kernel.mig-enabled-without-instances",
+        cause_id="mig-no-instances",
+        kinds=("any",),
+        # Slurm's gres/gpu NVML autodetection (slurmd) when a GPU is in MIG mode but holds no MIG devices. MIG mode
+        # survives a reboot; the GPU and compute instances do not, so a node that rebooted without recreating them (no
+        # nvidia-mig-parted or MIG manager run at boot) has GPUs nothing can use.
+        patterns=(r"MIG mode is enabled, but no MIG devices were found",),
+        severity="fail",
+        cause="MIG mode is on but the GPU holds no MIG instances (they are not kept across reboots), so there is no "
+              "device to use.",
+        advice=("Create the GPU and compute instances again (`nvidia-smi mig -lgip` lists the profiles; e.g. `sudo "
+                "nvidia-smi mig -cgi 9,9 -C` makes two 3g instances on an A100-40GB, `nvidia-smi -L` then lists MIG "
+                "devices) and have them created at every boot (nvidia-mig-parted with its systemd unit, or the GPU "
+                "Operator's MIG manager); or turn MIG off with `sudo nvidia-smi -i N -mig 0` and reset the GPU."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "a broken driver install"),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/ComputeCanada/puppet-magic_castle/pull/276",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/225",
+                 "https://docs.nvidia.com/datacenter/tesla/mig-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("kernel/magiccastle-276-slurmd-mig-enabled-no-devices.txt",),
     ),
 )
