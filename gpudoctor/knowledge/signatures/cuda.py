@@ -327,6 +327,7 @@ SIGNATURES += (
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation",
+            r"[Oo]ut of memory (?:to allocate|allocating) [\d,]{1,20} bytes \((?:total|allocated so far:) ",  # CuPy, old and new
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
@@ -341,7 +342,8 @@ SIGNATURES += (
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
-        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt"),
+        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
+                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt"),
     ),
     Signature(
         code="cuda.no-device",
