@@ -1,6 +1,7 @@
 """NVML and the CUDA runtime, failures at run time that name a resource or a permission rather than a bug: cuDNN finding
 no convolution algorithm it can run (GPU memory, almost always), the driver's PTX JIT compiler library missing beside
-libcuda, and profilers refused the GPU's performance counters (rows of the cuda area, added to cuda.py's tuple)."""
+libcuda, profilers refused the GPU's performance counters, and GPUs without peer-to-peer access to each other (rows of
+the cuda area, added to cuda.py's tuple)."""
 
 from __future__ import annotations
 
@@ -90,5 +91,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/thunderkittens-73-ncu-err-nvgpuctrperm-runpod.txt", "cuda/machineshop-11-nvprof-err-nvgpuctrperm.txt",
                   "cuda/paddle-35857-cupti-insufficient-privileges-docker.txt"),
+    ),
+    Signature(
+        code="cuda.no-peer-access-between-gpus",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # The CUDA samples' and nvbandwidth's own words when cudaDeviceCanAccessPeer says no: p2pBandwidthLatencyTest's
+        # "Device=0 CANNOT Access Peer Device=1", simpleP2P's "Peer access from ... (GPU0) -> ... (GPU1) : No",
+        # nvbandwidth waiving its device-to-device tests. GeForce cards offer no PCIe peer-to-peer with the stock driver
+        # (RTX 2080 Ti only over an NVLink bridge, RTX 40 and 50 series not at all); on other GPUs ACS, the IOMMU or a VM
+        # takes the path away. Copies then go through host memory: slower, not broken, unless a program insists on P2P.
+        patterns=(r"Device=(?P<gpu>\d{1,2}) CANNOT Access Peer Device=(?P<peer>\d{1,2})",
+                  r"\(GPU(?P<gpu>\d{1,2})\) -> [^\n]{1,80}\(GPU(?P<peer>\d{1,2})\) : No\b",
+                  r"Waiving device_to_device_memcpy_\w{1,30}"),
+        severity="warn",
+        cause="CUDA reports no peer-to-peer access between these GPUs, so GPU-to-GPU copies go through host memory "
+              "(slower); GeForce cards have none over PCIe, and on other GPUs the platform (ACS, IOMMU, a VM) removes it.",
+        advice=("For GeForce GPUs this is expected: no peer-to-peer over PCIe with NVIDIA's driver, so multi-GPU work "
+                "copies through host memory; if NCCL hangs or corrupts data on them, run it with NCCL_P2P_DISABLE=1. "
+                "For datacenter or workstation GPUs that should have P2P, check ACS on the PCIe switches (`sudo lspci "
+                "-vvv | grep ACSCtl`), put the IOMMU in passthrough (`iommu=pt`), and run the test on the host rather "
+                "than in a VM; `nvidia-smi topo -p2p r` shows what the driver allows."),
+        action="configure",
+        rules_out=("a broken driver install",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/nvbandwidth/issues/13", "https://github.com/NVIDIA/nccl-tests/issues/117",
+                 "https://github.com/tensorflow/tensorflow/issues/24677",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"),
+        checked="2026-11-26",
+        examples=("cuda/nvbandwidth-13-2080ti-waiving-device-to-device.txt",),
     ),
 )
