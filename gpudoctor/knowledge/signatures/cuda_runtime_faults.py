@@ -1,7 +1,7 @@
 """NVML and the CUDA runtime, failures at run time that name a resource or a permission rather than a bug: cuDNN finding
 no convolution algorithm it can run (GPU memory, almost always), the driver's PTX JIT compiler library missing beside
-libcuda, profilers refused the GPU's performance counters, and GPUs without peer-to-peer access to each other (rows of
-the cuda area, added to cuda.py's tuple)."""
+libcuda, profilers refused the GPU's performance counters, GPUs without peer-to-peer access to each other, and NVML bindings
+newer than the driver (rows of the cuda area, added to cuda.py's tuple)."""
 
 from __future__ import annotations
 
@@ -120,5 +120,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"),
         checked="2026-11-26",
         examples=("cuda/nvbandwidth-13-2080ti-waiving-device-to-device.txt",),
+    ),
+    Signature(
+        code="cuda.nvml-function-not-found",
+        cause_id="nvml-bindings-too-new",
+        kinds=("any",),
+        # The Python NVML bindings (nvidia-ml-py, imported as pynvml; gpustat, nvitop and monitoring agents use them) look
+        # each function up in the driver's libnvidia-ml.so.1 when first called. Newer bindings call versioned functions
+        # an older driver lacks (nvmlDeviceGet*RunningProcesses_v2 since 450.66, _v3 since 510.39): ctypes' "undefined
+        # symbol", then NVMLError_FunctionNotFound; nvitop words it "FunctionNotFound error(s) occurred while calling".
+        patterns=(r"libnvidia-ml\.so(?:\.1)?: undefined symbol: (?P<function>nvml\w{4,80})",
+                  r"NVMLError_FunctionNotFound", r"FunctionNotFound errors? occurred while calling"),
+        severity="fail",
+        cause="The NVML bindings in this Python environment are newer than the NVIDIA driver: they call an NVML "
+              "function the driver's libnvidia-ml does not have, so the GPU query fails; the GPU itself is fine.",
+        advice=("Update the NVIDIA driver (450.66 or newer has the _v2 process queries, 510 or newer the _v3 ones), or pin "
+                "the bindings to the driver's age (`pip install 'nvidia-ml-py<11.515'` for drivers before 510, "
+                "`'nvidia-ml-py<11.450.129'` before 450.66); remove the unofficial `pynvml` package first (`pip uninstall "
+                "pynvml`), which can shadow nvidia-ml-py's pynvml module."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "GPU memory"),
+        never_suggest=("reseat the GPU", "reinstall CUDA"),
+        sources=("https://github.com/wookayin/gpustat/issues/105", "https://github.com/wookayin/gpustat/pull/107",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/331", "https://github.com/XuehaiPan/nvitop/issues/1",
+                 "https://pypi.org/project/nvidia-ml-py/#history"),
+        checked="2026-11-26",
+        examples=("cuda/gpustat-105-nvml-function-not-found-v2.txt", "cuda/k8sdp-331-pynvml-440-undefined-symbol-v2.txt"),
     ),
 )
