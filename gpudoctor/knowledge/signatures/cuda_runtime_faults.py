@@ -1,6 +1,6 @@
 """NVML and the CUDA runtime, failures at run time that name a resource or a permission rather than a bug: cuDNN finding
-no convolution algorithm it can run (GPU memory, almost always), the driver's PTX JIT compiler library missing beside
-libcuda, profilers refused the GPU's performance counters, GPUs without peer-to-peer access to each other, and NVML bindings
+no convolution algorithm it can run (GPU memory, almost always), the driver's PTX JIT compiler library or CTranslate2's cuDNN
+missing, profilers refused the GPU's performance counters, GPUs without peer-to-peer access to each other, and NVML bindings
 newer than the driver (rows of the cuda area, added to cuda.py's tuple)."""
 
 from __future__ import annotations
@@ -146,5 +146,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pypi.org/project/nvidia-ml-py/#history"),
         checked="2026-11-26",
         examples=("cuda/gpustat-105-nvml-function-not-found-v2.txt", "cuda/k8sdp-331-pynvml-440-undefined-symbol-v2.txt"),
+    ),
+    Signature(
+        code="cuda.ctranslate2-cudnn-not-loaded",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CTranslate2's cuDNN stub (faster-whisper, WhisperX, whisper-diarization) when it finds no cuDNN of the major
+        # version it was built for (9 from CTranslate2 4.5.0 on, 8 before): "Invalid handle. Cannot load symbol cudnn...",
+        # after "Unable to load any of {libcudnn_ops.so.9.1.0, ...}" (or "Could not locate cudnn_ops64_9.dll" on Windows),
+        # then the process aborts. A PyTorch cu121/cu118 environment or a Colab runtime with cuDNN 8 is the usual setting.
+        patterns=(r"Invalid handle\. Cannot load symbol (?P<symbol>cudnn\w{4,60})",),
+        severity="fail",
+        cause="CTranslate2 could not load the cuDNN major version it was built for (cuDNN 9 for ctranslate2 4.5 and later, "
+              "cuDNN 8 before), so the first cuDNN call ({symbol}) aborts the program.",
+        advice=("Give CTranslate2 its cuDNN, or a CTranslate2 for yours: for ctranslate2 4.5+ install cuDNN 9 (`pip install "
+                "nvidia-cudnn-cu12` or `sudo apt install libcudnn9-cuda-12`) and put its lib folder on LD_LIBRARY_PATH "
+                "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__))')"
+                "/lib:$LD_LIBRARY_PATH`; on Windows, cuDNN 9's bin folder on PATH); or, with cuDNN 8 (PyTorch cu121 and "
+                "older, Colab), `pip install ctranslate2==4.4.0`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        versions=("ctranslate2>=4.5.0 (cuDNN 9)", "ctranslate2<=4.4.0 (cuDNN 8)"),
+        sources=("https://github.com/MahmoudAshraf97/whisper-diarization/issues/259", "https://github.com/kanjieater/SubPlz/issues/18",
+                 "https://github.com/SYSTRAN/faster-whisper/issues/1182", "https://github.com/OpenNMT/CTranslate2/issues/1806"),
+        checked="2026-11-26",
+        examples=("cuda/whisperdiarization-259-ctranslate2-450-cudnn9-missing.txt",
+                  "cuda/subplz-18-ctranslate2-cannot-load-symbol-cudnn.txt"),
     ),
 )
