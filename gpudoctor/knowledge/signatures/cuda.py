@@ -327,7 +327,7 @@ SIGNATURES += (
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation",
-            r"[Oo]ut of memory (?:to allocate|allocating) [\d,]{1,20} bytes \((?:total|allocated so far:) ",  # CuPy, old and new
+            r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
