@@ -1,0 +1,106 @@
+"""CUDA's own error strings (cudaError_t / CUresult and the libraries' status codes) that no tool-specific row
+reads: what each means on a real machine, and the first thing to do about it."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+RUNTIME_ERRORS = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
+DRIVER_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
+CUFFT_STATUS = "https://docs.nvidia.com/cuda/cufft/index.html#cufftresult"
+CONTAINER_CAPABILITIES = ("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
+                          "docker-specialized.html#driver-capabilities")
+CHECKED = "2026-11-26"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.cufft-internal-error",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # CUFFT_INTERNAL_ERROR (5): PyTorch prints "cuFFT error: CUFFT_INTERNAL_ERROR", Paddle "CUFFT error(5)" with
+        # the name in its hint. The cuFFT of CUDA 11.7 and older has no support for Ada (sm_89, RTX 40).
+        patterns=(r"CUFFT_INTERNAL_ERROR",),
+        severity="warn",
+        cause="cuFFT failed inside the library (CUFFT_INTERNAL_ERROR): most often the cuFFT of CUDA 11.7 or older "
+              "running on an RTX 40 (Ada, sm_89) GPU, which it does not support; else GPU memory ran out.",
+        advice=("Check the CUDA the framework was built with (`python -c \"import torch; print(torch.version.cuda)\"`): "
+                "11.7 or older on an RTX 40 GPU needs a build for CUDA 11.8 or newer (`pip install torch "
+                "--index-url https://download.pytorch.org/whl/cu118`, or cu121; conda: pytorch-cuda=11.8). On other "
+                "GPUs, check free memory with `nvidia-smi` and lower the batch or FFT size."),
+        action="configure",
+        rules_out=("a missing or broken NVIDIA driver",),
+        never_suggest=("reinstall the NVIDIA driver", "reinstall the CUDA toolkit"),
+        versions=("cuda<11.8 on sm_89",),
+        sources=("https://github.com/pytorch/pytorch/issues/88038", "https://github.com/haoheliu/AudioLDM/issues/49",
+                 CUFFT_STATUS),
+        checked=CHECKED,
+        examples=("cuda/pytorch-88038-cufft-internal-error-wsl2-4090-cu117.txt",
+                  "cuda/audioldm-49-stft-cufft-internal-error.txt"),
+    ),
+    Signature(
+        code="cuda.ptx-jit-compiler-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cudaErrorJitCompilerNotFound / CUDA_ERROR_JIT_COMPILER_NOT_FOUND (221): libcuda loads the PTX JIT from
+        # the driver's libnvidia-ptxjitcompiler.so.1; a container started without the compute capability, or a
+        # driver packaging that leaves it out (Jetson's l4t-cuda), lacks it.
+        patterns=(r"PTX JIT compiler library not found", r"ERROR_JIT_COMPILER_NOT_FOUND",
+                  r"cudaErrorJitCompilerNotFound"),
+        severity="fail",
+        cause="The driver's PTX JIT compiler (libnvidia-ptxjitcompiler.so.1, shipped with libcuda) cannot be loaded, "
+              "so CUDA cannot compile PTX at run time (CUDA error 221).",
+        advice=("Make the driver's libnvidia-ptxjitcompiler.so.1 visible beside libcuda (`ldconfig -p | grep -E "
+                "'libcuda|ptxjitcompiler'`): in a container, start it with NVIDIA_DRIVER_CAPABILITIES=compute,utility "
+                "(or all) so the toolkit mounts it; on Jetson or a packaging that splits the driver, install the "
+                "package that carries it (l4t-3d-core) or add its folder to the loader path."),
+        action="configure",
+        rules_out=("a GPU too old for the program",),
+        never_suggest=("install the CUDA toolkit", "downgrade the driver"),
+        sources=("https://github.com/anduril/jetpack-nixos/issues/184", CONTAINER_CAPABILITIES, DRIVER_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/jetpacknixos-184-jit-compiler-not-found-ptxjitcompiler.txt",),
+    ),
+    Signature(
+        code="cuda.kernel-image-invalid",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # CUDA_ERROR_INVALID_IMAGE (200) and, in CUDA 11, CUDA_ERROR_INVALID_SOURCE (300) print "device kernel image
+        # is invalid": the driver cannot load the program's cubin (built by a newer CUDA, compressed for drivers from
+        # 550 on). Triton's frame is read by vllm.triton-kernel-image-invalid.
+        patterns=(r"(?<!Triton Error \[CUDA\]: )device kernel image is invalid", r"CUDA_ERROR_INVALID_IMAGE\b",
+                  r"cudaErrorInvalidKernelImage"),
+        severity="warn",
+        cause="The driver cannot load the program's GPU code (device kernel image is invalid): it was built by a "
+              "newer CUDA than this driver supports, or for another GPU architecture.",
+        advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
+                "shows the highest CUDA the driver supports; Ollama's current CUDA builds need driver 550 or newer), "
+                "or install a build of the program made for your driver's CUDA and this GPU."),
+        action="configure",
+        never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build"),
+        sources=("https://github.com/ollama/ollama/pull/12258", "https://github.com/StanfordLegion/legion/issues/1690",
+                 DRIVER_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/ollama-12258-kernel-image-invalid-driver-below-550.txt",
+                  "cuda/legion-1690-invalid-image-cuda123-old-driver.txt"),
+    ),
+    Signature(
+        code="cuda.invalid-resource-handle",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorInvalidResourceHandle / CUDA_ERROR_INVALID_HANDLE (400): a stream, event or context handle used
+        # where it is not valid (another device's, another process's, a destroyed one).
+        patterns=(r"invalid resource handle", r"cudaErrorInvalidResourceHandle", r"CUDA_ERROR_INVALID_HANDLE\b"),
+        severity="warn",
+        cause="A CUDA call was given a stream, event or context handle that is not valid where it was used (CUDA "
+              "error 400): a bug in the program's multi-GPU or multi-process code, not the machine.",
+        advice=("Update the program (such handle bugs in multi-GPU code are fixed in newer releases of llama.cpp and "
+                "others); meanwhile run it on one GPU with `CUDA_VISIBLE_DEVICES=0` to work around it, and report it "
+                "to the program with the command line and GPU list."),
+        action="restart-application",
+        rules_out=("a driver or hardware fault",),
+        never_suggest=("reinstall the NVIDIA driver", "reinstall CUDA"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/2503", RUNTIME_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/llamacpp-2503-tensor-split-invalid-resource-handle.txt",),
+    ),
+)
