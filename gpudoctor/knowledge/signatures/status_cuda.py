@@ -104,3 +104,75 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/llamacpp-2503-tensor-split-invalid-resource-handle.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.unspecified-launch-failure",
+        cause_id="gpu-unstable-under-load",
+        kinds=("any",),
+        # cudaErrorLaunchFailure / CUDA_ERROR_LAUNCH_FAILED (719; 4 in CUDA 10 and older): a kernel died while it
+        # ran, and the context is lost. Numba prints the number only ("[719] Call to cuCtxSynchronize results in").
+        patterns=(r"unspecified launch failure", r"cudaErrorLaunchFailure", r"CUDA_ERROR_LAUNCH_FAILED",
+                  r"\[719\] Call to cu\w{2,40} results in"),
+        severity="warn",
+        cause="A CUDA kernel died while it ran (unspecified launch failure, CUDA error 719): at random points under "
+              "load, the GPU or its platform failing (an overclock, power, heat, a failing card); at the same spot "
+              "every time, a fault in the program's kernel.",
+        advice=("Read the kernel log from the moment it failed: `sudo dmesg -T | grep -iE 'xid|nvrm'`. If it fails at "
+                "random points after minutes or hours of load, the GPU is not stable under load: return an overclocked "
+                "or undervolted card to stock clocks, lower its power limit (`sudo nvidia-smi -pl <watts>`), check "
+                "cooling and power cables, update the motherboard BIOS and try the card in another machine; replace a "
+                "card that keeps failing. If it fails at the same call every time, rerun with CUDA_LAUNCH_BLOCKING=1 "
+                "to find the kernel and update the program."),
+        action="reseat-or-inspect-hardware",
+        never_suggest=("reinstall the CUDA toolkit",),
+        sources=("https://github.com/nicehash/excavator/issues/160", "https://github.com/OneZeroMiner/onezerominer/issues/4",
+                 "https://github.com/opendatalab/MinerU/issues/426", "https://docs.nvidia.com/deploy/xid-errors/",
+                 RUNTIME_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/excavator-160-unspecified-launch-failure-oc.txt",
+                  "cuda/onezerominer-4-gpu-launch-failure-bad-overclock.txt",
+                  "cuda/mineru-426-launch-failure-faulty-card.txt"),
+    ),
+    Signature(
+        code="cuda.driver-shutting-down",
+        cause_id="none",
+        kinds=("any",),
+        # cudaErrorCudartUnloading (4; 29 before CUDA 11): a CUDA call made while the process exits, after the
+        # runtime unloaded (frees in static destructors, atexit handlers). Harmless for what ran before.
+        patterns=(r"driver shutting down", r"cudaErrorCudartUnloading"),
+        severity="info",
+        cause="CUDA was called while the process was exiting, after the CUDA runtime had unloaded (driver shutting "
+              "down): a clean-up bug of the program at exit, not a fault of the GPU or the driver.",
+        advice=("Nothing to fix on the machine: what the program computed before exit stands. If an earlier error "
+                "is in the log (an illegal memory access, out of memory), act on that one; else the program should "
+                "release its GPU objects before exit (an update of the program may have fixed it)."),
+        action="none",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the NVIDIA driver", "reboot"),
+        sources=("https://github.com/NVlabs/SASSI/issues/4", "https://github.com/NVIDIA/DIGITS/issues/1145",
+                 RUNTIME_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/sassi-4-driver-shutting-down-at-exit.txt", "cuda/digits-1145-cpu-mode-driver-shutting-down.txt"),
+    ),
+    Signature(
+        code="cuda.cusolver-handle-failed",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # PyTorch's cusolverDnCreate failing with CUSOLVER_STATUS_INTERNAL_ERROR (7; older releases print the
+        # number): the handle's workspace could not be set up, most often for lack of GPU memory.
+        patterns=(r"cusolver error: (?:CUSOLVER_STATUS_INTERNAL_ERROR|7),? when calling `?cusolverDnCreate\(handle\)",),
+        severity="warn",
+        cause="cuSOLVER could not create its handle (CUSOLVER_STATUS_INTERNAL_ERROR) for a linear-algebra call "
+              "(inverse, solve, SVD): most often the GPU's memory is exhausted at that moment.",
+        advice=("Check GPU memory when it fails (`nvidia-smi`, `torch.cuda.memory_summary()`): free it (other "
+                "processes on the GPU) or lower the batch size. If memory is ample, check that the framework's CUDA "
+                "build supports this GPU (`python -m torch.utils.collect_env`) or run that operation on the CPU."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/JIA-Lab-research/UVTR/issues/13", "https://github.com/jzhangbs/Vis-MVSNet/issues/38",
+                 "https://docs.nvidia.com/cuda/cusolver/index.html#cusolverstatus-t"),
+        checked=CHECKED,
+        examples=("cuda/uvtr-13-torch-inverse-cusolver-internal-error.txt", "cuda/vismvsnet-38-cusolver-error-7-handle.txt"),
+    ),
+)
