@@ -176,3 +176,54 @@ SIGNATURES += (
         examples=("cuda/uvtr-13-torch-inverse-cusolver-internal-error.txt", "cuda/vismvsnet-38-cusolver-error-7-handle.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.cudnn-internal-error",
+        cause_id="app-fault",
+        kinds=("any",),
+        # CUDNN_STATUS_INTERNAL_ERROR (4) in any frame: PyTorch's "cuDNN error:", ONNX Runtime's "CUDNN failure 4:",
+        # Caffe's "(4 vs. 0)". TensorFlow's "Could not create cudnn handle:" form is its memory-growth case, read by
+        # frameworks.tf-cudnn-failed-to-initialize.
+        patterns=(r"(?<!handle: )CUDNN_STATUS_INTERNAL_ERROR",),
+        severity="warn",
+        cause="cuDNN failed inside the library (CUDNN_STATUS_INTERNAL_ERROR): most often a cuDNN bug hit by its "
+              "algorithm search (torch.backends.cudnn.benchmark = True, 3-D convolutions) or GPU memory running out "
+              "during it; less often a cuDNN too old for this GPU.",
+        advice=("Rerun with `torch.backends.cudnn.benchmark = False` and a smaller batch: if that runs, update PyTorch "
+                "to a release with a newer cuDNN. If it fails on every run at once, check that the framework's build "
+                "supports this GPU (`python -m torch.utils.collect_env`; RTX 30 and newer need a CUDA 11 or newer "
+                "build) and that GPU memory is free (`nvidia-smi`)."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/pytorch/pytorch/issues/16831", "https://github.com/pytorch/pytorch/issues/14019",
+                 "https://docs.nvidia.com/deeplearning/cudnn/backend/latest/api/cudnn-graph-library.html"),
+        checked=CHECKED,
+        examples=("cuda/pytorch-16831-cudnn-internal-error-benchmark.txt", "cuda/pytorch-14019-conv3d-cudnn-internal-error.txt"),
+    ),
+    Signature(
+        code="cuda.xla-driver-older-than-ptxas",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # XLA's warning (JAX, TensorFlow) when the pip CUDA packages' ptxas is newer than the driver's CUDA: it keeps
+        # running, compiling one kernel at a time. "ptxas CUDA version (12.3.107)" before 2024, "PTX compiler
+        # version 12.5.82" after.
+        patterns=(r"The NVIDIA driver's CUDA version is (?P<driver_cuda>\d{1,2}\.\d{1,2}) which is older than the "
+                  r"(?:ptxas CUDA version \(|PTX compiler version )(?P<ptxas>\d{1,2}\.\d{1,2})",),
+        severity="info",
+        cause="The driver supports CUDA {driver_cuda}, older than the CUDA {ptxas} of the PTX compiler XLA uses, so "
+              "XLA compiles one kernel at a time (slower start, same results).",
+        advice=("Update the NVIDIA driver to a release that supports the CUDA of the PTX compiler named in the line "
+                "(`nvidia-smi` shows the CUDA the driver supports), or install the jax/tensorflow CUDA packages "
+                "matching the driver's CUDA; otherwise the warning is harmless."),
+        action="configure",
+        rules_out=("a failed GPU start",),
+        never_suggest=("reinstall the CUDA toolkit",),
+        sources=("https://github.com/jax-ml/jax/issues/19821", "https://github.com/google/brax/issues/488",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked=CHECKED,
+        examples=("cuda/jax-19821-driver-older-than-ptxas-warning.txt",
+                  "cuda/brax-488-xla-disabling-parallel-compilation.txt"),
+    ),
+)
