@@ -227,3 +227,52 @@ SIGNATURES += (
                   "cuda/brax-488-xla-disabling-parallel-compilation.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.cudnn-not-supported",
+        cause_id="app-fault",
+        kinds=("any",),
+        # CUDNN_STATUS_NOT_SUPPORTED (9): no cuDNN kernel takes this call's input. PyTorch adds "This error may appear
+        # if you passed in a non-contiguous input."; the other common reason is an input too large (batch) for it.
+        patterns=(r"CUDNN_STATUS_NOT_SUPPORTED",),
+        severity="warn",
+        cause="cuDNN has no kernel for this call's input (CUDNN_STATUS_NOT_SUPPORTED): a non-contiguous tensor, or an "
+              "input too large for it (a big batch or sequence); a limit of the library and the program, not the "
+              "machine.",
+        advice=("Make the layer's input contiguous (`.contiguous()` after permute/transpose) and try a smaller batch "
+                "size; if neither helps, update PyTorch (a newer cuDNN), or turn cuDNN off for that layer "
+                "(`torch.backends.cudnn.enabled = False`)."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the NVIDIA driver", "reinstall CUDA"),
+        sources=("https://github.com/loeweX/Greedy_InfoMax/issues/3", "https://github.com/microsoft/NeuronBlocks/issues/26",
+                 "https://github.com/pytorch/pytorch/issues/4107"),
+        checked=CHECKED,
+        examples=("cuda/greedyinfomax-3-cudnn-not-supported-non-contiguous.txt",
+                  "cuda/neuronblocks-26-cudnn-not-supported-batch-128.txt"),
+    ),
+    Signature(
+        code="cuda.cublas-gemm-internal-error",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # CUBLAS_STATUS_INTERNAL_ERROR (14) from a cuBLAS call other than cublasCreate (read by
+        # cuda.cublas-create-internal-error): most often another CUDA's libcublas loaded in place of the framework's.
+        patterns=(r"CUBLAS_STATUS_INTERNAL_ERROR when calling `?cublas(?!Create\()\w{2,40}\(",),
+        severity="warn",
+        cause="cuBLAS failed inside a matrix multiply (CUBLAS_STATUS_INTERNAL_ERROR): most often a cuBLAS of another "
+              "CUDA version than the framework was built with is loaded (LD_LIBRARY_PATH, a system CUDA), else GPU "
+              "memory ran out.",
+        advice=("Check `echo $LD_LIBRARY_PATH` and run once without it (`env -u LD_LIBRARY_PATH python ...`) so the "
+                "framework loads its own cuBLAS; make the framework's CUDA build and the CUDA libraries it loads "
+                "match (`python -m torch.utils.collect_env`). If it comes only late in training, check GPU memory "
+                "with `nvidia-smi`."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/OpenGVLab/InternImage/issues/176", "https://github.com/babysor/MockingBird/issues/28",
+                 "https://docs.nvidia.com/cuda/cublas/index.html#cublasstatus-t"),
+        checked=CHECKED,
+        examples=("cuda/internimage-176-cublas-internal-error-ld-library-path.txt",
+                  "cuda/mockingbird-28-cublassgemm-internal-error-cuda-version.txt"),
+    ),
+)
