@@ -276,3 +276,51 @@ SIGNATURES += (
                   "cuda/mockingbird-28-cublassgemm-internal-error-cuda-version.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.named-symbol-not-found",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # cudaErrorSymbolNotFound / CUDA_ERROR_NOT_FOUND (500): a kernel looked up by name is not in the loaded
+        # module. Docker Desktop's WSL form at cudaGetDeviceCount is wsl.docker-desktop-named-symbol.
+        patterns=(r"(?<!Error 500: )named symbol not found", r"cudaErrorSymbolNotFound", r"CUDA_ERROR_NOT_FOUND\b"),
+        severity="warn",
+        cause="A GPU function the program looks up by name is not in the GPU code it loaded (named symbol not found, "
+              "CUDA error 500): usually that code was built for other GPU architectures than this one (a build "
+              "naming only one of several GPU types), or against another version of the library that loads it.",
+        advice=("Check that the program was built for this GPU's compute capability (`nvidia-smi --query-gpu=name,"
+                "compute_cap --format=csv`): rebuild with every GPU architecture of the machine "
+                "(CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST) or install a release built for it, and keep its "
+                "CUDA libraries at the versions it was built against."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/NVIDIA/stdexec/issues/888", RUNTIME_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/stdexec-888-symbol-not-found-one-arch-built.txt",),
+    ),
+    Signature(
+        code="cuda.stream-capture-not-permitted",
+        cause_id="app-fault",
+        kinds=("any",),
+        # cudaErrorStreamCaptureUnsupported (900) and its neighbours: something synchronised, allocated or copied
+        # while a CUDA graph was being captured (vLLM and SGLang's CUDA graphs, torch.compile's cudagraphs, trtexec).
+        patterns=(r"operation not permitted when stream is capturing", r"cudaErrorStreamCaptureUnsupported",
+                  r"CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        severity="warn",
+        cause="An operation that CUDA graph capture forbids (a synchronisation, an allocation, a copy from the host) "
+              "ran while the program was capturing a CUDA graph: a limitation or bug of the program or library, "
+              "not the machine.",
+        advice=("Run without CUDA graphs to confirm (vLLM `--enforce-eager`, trtexec without `--useCudaGraph`, "
+                "torch.compile without its cudagraphs mode), then update the program or library: capture bugs are "
+                "fixed in newer releases."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the NVIDIA driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/TensorRT/issues/3011", "https://github.com/microsoft/onnxruntime/issues/15002",
+                 RUNTIME_ERRORS),
+        checked=CHECKED,
+        examples=("cuda/tensorrt-3011-trtexec-cuda-graph-capture-not-permitted.txt",
+                  "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt"),
+    ),
+)
