@@ -324,3 +324,51 @@ SIGNATURES += (
                   "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.cudnn-bad-param",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # CUDNN_STATUS_BAD_PARAM (3) in PyTorch's, Caffe's "(3 vs. 0)" and Paddle's frames: cuDNN refused the
+        # arguments the framework passed, most often a cuDNN of another version than the framework was built for.
+        patterns=(r"CUDNN_STATUS_BAD_PARAM",),
+        severity="warn",
+        cause="cuDNN refused the arguments of a call (CUDNN_STATUS_BAD_PARAM): most often the cuDNN loaded is of "
+              "another version than the framework was built for; else a data type or layout the layer does not "
+              "take (mixed precision under autocast).",
+        advice=("Check which CUDA and cuDNN the framework uses against what it was built for (`python -m "
+                "torch.utils.collect_env`) and install matching versions (a PyTorch wheel brings its own; remove "
+                "other cuDNN folders from LD_LIBRARY_PATH). If they match, run the failing layer in float32 "
+                "(outside autocast) to find a data type it does not take."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/microsoft/human-pose-estimation.pytorch/issues/112",
+                 "https://github.com/twhui/LiteFlowNet3/issues/6",
+                 "https://docs.nvidia.com/deeplearning/cudnn/backend/latest/api/cudnn-graph-library.html"),
+        checked=CHECKED,
+        examples=("cuda/humanposeestimation-112-backward-cudnn-bad-param.txt",
+                  "cuda/liteflownet3-6-check-failed-cudnn-bad-param.txt"),
+    ),
+    Signature(
+        code="cuda.cudnn-mapping-error",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # CUDNN_STATUS_MAPPING_ERROR (7/8): a GPU memory access inside cuDNN failed; in the threads, a framework
+        # build whose CUDA/cuDNN does not fit the GPU, or an input too large (a smaller batch runs).
+        patterns=(r"CUDNN_STATUS_MAPPING_ERROR",),
+        severity="warn",
+        cause="cuDNN could not access GPU memory inside a call (CUDNN_STATUS_MAPPING_ERROR): usually a framework "
+              "build whose CUDA/cuDNN does not fit this GPU, else an input too large for the GPU (a smaller batch "
+              "runs).",
+        advice=("Check that the framework's CUDA build fits this GPU (`python -m torch.utils.collect_env`; RTX 30 and "
+                "newer need CUDA 11 or newer) and install the build for a newer CUDA if not; if it does, lower the "
+                "batch size and watch GPU memory with `nvidia-smi`."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/PaddlePaddle/Paddle/issues/37778", "https://github.com/jeya-maria-jose/KiU-Net-pytorch/issues/3",
+                 "https://github.com/pytorch/pytorch/issues/27588"),
+        checked=CHECKED,
+        examples=("cuda/paddle-37778-cudnn-mapping-error-cuda101.txt", "cuda/kiunet-3-cudnn-mapping-error-gpu-vs-build.txt"),
+    ),
+)
