@@ -89,7 +89,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # cudaErrorInvalidResourceHandle / CUDA_ERROR_INVALID_HANDLE (400): a stream, event or context handle used
         # where it is not valid (another device's, another process's, a destroyed one).
-        patterns=(r"invalid resource handle", r"cudaErrorInvalidResourceHandle", r"CUDA_ERROR_INVALID_HANDLE\b"),
+        # Not Triton's "failed to open CUDA IPC handle: invalid resource handle": CUDA IPC across containers, a setup.
+        patterns=(r"(?<!IPC handle: )invalid resource handle", r"cudaErrorInvalidResourceHandle",
+                  r"CUDA_ERROR_INVALID_HANDLE\b"),
         severity="warn",
         cause="A CUDA call was given a stream, event or context handle that is not valid where it was used (CUDA "
               "error 400): a bug in the program's multi-GPU or multi-process code, not the machine.",
@@ -370,5 +372,31 @@ SIGNATURES += (
                  "https://github.com/pytorch/pytorch/issues/27588"),
         checked=CHECKED,
         examples=("cuda/paddle-37778-cudnn-mapping-error-cuda101.txt", "cuda/kiunet-3-cudnn-mapping-error-gpu-vs-build.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="cuda.nvml-query-not-supported",
+        cause_id="none",
+        kinds=("any",),
+        # NVML_ERROR_NOT_SUPPORTED (3), pynvml's NVMLError_NotSupported: the GPU does not offer this reading (fan
+        # speed on fanless data-center cards, power or clocks on laptop, Jetson and vGPU GPUs). Monitoring tools
+        # print it while the GPU works.
+        patterns=(r"NVMLError_NotSupported", r"NVML_ERROR_NOT_SUPPORTED"),
+        severity="info",
+        cause="NVML answered Not Supported: this GPU (a fanless data-center card, a laptop, Jetson or virtual GPU) "
+              "does not offer the reading the tool asked for; the GPU itself is fine.",
+        advice=("Nothing to fix on the GPU: update the monitoring tool or let it skip that reading (current gpustat, "
+                "TorchServe and nvidia-ml-py skip readings a GPU does not offer); `nvidia-smi -q` shows N/A for the "
+                "same field."),
+        action="none",
+        rules_out=("a GPU fault", "a driver fault"),
+        never_suggest=("reinstall the NVIDIA driver", "reboot"),
+        sources=("https://github.com/NVIDIA/TensorRT/issues/2669", "https://github.com/pytorch/serve/issues/1722",
+                 "https://github.com/wookayin/gpustat/issues/161", "https://docs.nvidia.com/deploy/nvml-api/"),
+        checked=CHECKED,
+        examples=("cuda/tensorrt-2669-trex-nvml-not-supported-memory-clocks.txt",
+                  "cuda/gpustat-161-h100-fan-speed-not-supported.txt"),
     ),
 )
