@@ -400,3 +400,29 @@ SIGNATURES += (
                   "cuda/gpustat-161-h100-fan-speed-not-supported.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.cudnn-alloc-failed",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # CUDNN_STATUS_ALLOC_FAILED (2): cuDNN could not allocate its handle's or workspace's memory; in TensorFlow
+        # ("Could not create cudnn handle:"), because TensorFlow reserved the GPU's memory up front.
+        patterns=(r"CUDNN_STATUS_ALLOC_FAILED",),
+        severity="fail",
+        cause="cuDNN could not allocate GPU memory for its handle or workspace (CUDNN_STATUS_ALLOC_FAILED): the "
+              "framework (TensorFlow reserves nearly all of it up front) or other programs hold the GPU's memory.",
+        advice=("Let TensorFlow grow its memory instead of reserving it (`tf.config.experimental.set_memory_growth(gpu, "
+                "True)` or TF_FORCE_GPU_ALLOW_GROWTH=true before it starts), close other programs on the GPU "
+                "(`nvidia-smi` lists them), or lower the batch size."),
+        action="configure",
+        rules_out=("a missing cuDNN",),
+        never_suggest=("reinstall cuDNN", "reinstall the NVIDIA driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/39989",
+                 "https://github.com/pythonlessons/TensorFlow-2.x-YOLOv3/issues/107",
+                 "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"),
+        checked=CHECKED,
+        examples=("cuda/tensorflow-39989-rtx2060-cudnn-handle-alloc-failed.txt",
+                  "cuda/tf2yolov3-107-cudnn-alloc-failed-allow-growth.txt"),
+    ),
+)
