@@ -222,6 +222,7 @@ SIGNATURES += (
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA error: unknown error", r"\bError 999: unknown error",  # PyTorch's RuntimeError and its warning
+            r"Cuda failure:? '?unknown error",  # TensorRT's samples ("Cuda failure: ..."), NCCL ("Cuda failure '...'")
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -233,7 +234,7 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt",),
+        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
