@@ -426,3 +426,28 @@ SIGNATURES += (
                   "cuda/tf2yolov3-107-cudnn-alloc-failed-allow-growth.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.bitsandbytes-int8-matmul-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # bitsandbytes' LLM.int8() matmul goes through cuBLASLt's int8 GEMM (igemmlt); status 15 is
+        # CUBLAS_STATUS_NOT_SUPPORTED: that layout is not there for this GPU in this bitsandbytes build (Hopper
+        # before bitsandbytes 0.40, GPUs older than Turing).
+        patterns=(r"cuBLAS API failed with status 15\b", r"cublasLt ran into an error"),
+        severity="fail",
+        cause="bitsandbytes' 8-bit matrix multiply (cuBLASLt int8, status 15 = CUBLAS_STATUS_NOT_SUPPORTED) does not "
+              "run on this GPU with the installed bitsandbytes (H100 with releases before 0.40, GPUs older than "
+              "Turing).",
+        advice=("Upgrade bitsandbytes (`pip install -U bitsandbytes`; recent releases handle H100 and fall back on "
+                "older GPUs), or load the model without 8-bit: load_in_8bit=False (fp16/bf16) or 4-bit."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver", "reinstall CUDA"),
+        sources=("https://github.com/tloen/alpaca-lora/issues/174",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/383",
+                 "https://docs.nvidia.com/cuda/cublas/index.html#cublasstatus-t"),
+        checked=CHECKED,
+        examples=("cuda/alpacalora-174-cublas-status-15-h100-int8.txt",),
+    ),
+)
