@@ -451,3 +451,27 @@ SIGNATURES += (
         examples=("cuda/alpacalora-174-cublas-status-15-h100-int8.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="cuda.jax-cusolver-handle-failed",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # jaxlib's cuSOLVER kernels ("operation cusolverDnCreate(&handle) failed: cuSolver internal error"): the
+        # handle cannot be made when jaxlib's CUDA does not fit the GPU or driver, or when XLA's preallocation left
+        # no memory for it.
+        patterns=(r"cusolverDnCreate\(&handle\) failed: cuSolver internal error",),
+        severity="warn",
+        cause="jaxlib could not create its cuSOLVER handle: its CUDA build does not fit this GPU or driver (an image "
+              "built on too old a CUDA), or XLA's memory preallocation left none for it.",
+        advice=("Make jaxlib's CUDA fit the GPU: install the current CUDA build (`pip install -U \"jax[cuda12]\"`) or, "
+                "in Docker, build the image on a CUDA the GPU supports (11.1 or newer for RTX 30 and A100). If the "
+                "versions fit, set XLA_PYTHON_CLIENT_PREALLOCATE=false so XLA leaves memory for cuSOLVER."),
+        action="configure",
+        never_suggest=("reinstall the NVIDIA driver",),
+        sources=("https://github.com/google-deepmind/alphafold/issues/306",
+                 "https://jax.readthedocs.io/en/latest/gpu_memory_allocation.html"),
+        checked=CHECKED,
+        examples=("cuda/alphafold-306-jax-cusolver-internal-error-cuda101.txt",),
+    ),
+)
