@@ -284,7 +284,7 @@ SIGNATURES = (
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
         patterns=(r"Unable to determine the device handle for GPU\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
-                  r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST"),
+                  r"NVMLError_G(?:PU|pu)IsLost|NVML_ERROR_GPU_IS_LOST"),
         severity="fail",
         cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
         advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
@@ -297,7 +297,8 @@ SIGNATURES = (
         sources=(XID_DOCS, "https://github.com/AlexeyAB/darknet/issues/86", "https://github.com/JosephKJ/OWOD/issues/81",
                  "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
         checked="2026-11-25",
-        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt"),
+        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt",
+                  "kernel/nvgpu-6-pynvml-gpuislost-handle-by-index.txt"),
     ),
     Signature(
         code="kernel.nvml-device-handle-unknown-error",
