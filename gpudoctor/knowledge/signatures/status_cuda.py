@@ -305,10 +305,12 @@ SIGNATURES += (
         code="cuda.stream-capture-not-permitted",
         cause_id="app-fault",
         kinds=("any",),
-        # cudaErrorStreamCaptureUnsupported (900) and its neighbours: something synchronised, allocated or copied
-        # while a CUDA graph was being captured (vLLM and SGLang's CUDA graphs, torch.compile's cudagraphs, trtexec).
+        # cudaErrorStreamCaptureUnsupported (900) and its neighbours (901 invalidated, 904 unjoined): something
+        # synchronised, allocated or copied while a CUDA graph was being captured (vLLM and SGLang's CUDA graphs,
+        # torch.compile's cudagraphs, trtexec).
         patterns=(r"operation not permitted when stream is capturing", r"cudaErrorStreamCaptureUnsupported",
-                  r"CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+                  r"CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", r"capturing stream has unjoined work",
+                  r"operation failed due to a previous error during capture"),
         severity="warn",
         cause="An operation that CUDA graph capture forbids (a synchronisation, an allocation, a copy from the host) "
               "ran while the program was capturing a CUDA graph: a limitation or bug of the program or library, "
@@ -323,7 +325,7 @@ SIGNATURES += (
                  RUNTIME_ERRORS),
         checked=CHECKED,
         examples=("cuda/tensorrt-3011-trtexec-cuda-graph-capture-not-permitted.txt",
-                  "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt"),
+                  "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt", "cuda/deepep-62-normal-kernels-graph-capture.txt"),
     ),
 )
 
