@@ -68,6 +68,7 @@ CONTEXTS: tuple[Context, ...] = (
                 "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
         markers=(
             r"microsoft-standard-WSL2",  # the WSL 2 kernel's release (`uname -r`, dmesg's first line)
+            r"-microsoft-standard\b",  # WSL 2 kernels before 5.10 ("4.19.121-microsoft-standard"), without the suffix
             r"-Microsoft\b",  # the WSL 1 kernel's release ("4.4.0-19041-Microsoft")
             r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
             r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution

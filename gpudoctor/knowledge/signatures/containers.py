@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
@@ -46,22 +47,27 @@ SIGNATURES += (
         # dockerd's words for --gpus (or a compose device reservation) when no NVIDIA hook or CDI is set up; Podman
         # and CDI-mode runtimes say the CDI spec is missing.
         patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",
-                  r"unresolvable CDI devices nvidia\.com/gpu"),
+                  r"unresolvable CDI devices nvidia\.com/gpu",
+                  # Docker 28 and later resolve --gpus through CDI first and say so when no vendor's spec or runtime exists (keyed
+                  # on "CDI:": "discover" is in every Ollama start-up log).
+                  r"GPU vendor from CDI: no known GPU vendor found"),
         severity="fail",
         cause="Docker has no NVIDIA container runtime or hook to satisfy a GPU request.",
         advice=("Install the NVIDIA Container Toolkit, register it with Docker "
                 "(`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon "
                 "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
                 "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
-                "the WSL 2 back end with a current NVIDIA Windows driver."),
+                "the WSL 2 back end with a current NVIDIA Windows driver. On a host without an NVIDIA GPU (a Mac, Intel "
+                "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
         sources=("https://github.com/FoundationVision/ByteTrack/issues/302", "https://github.com/infiniflow/ragflow/issues/9573",
-                 TOOLKIT_INSTALL),
+                 "https://github.com/ShaneIsrael/fireshare/issues/689", TOOLKIT_INSTALL),
         checked="2026-11-25",
         examples=("containers/bytetrack-302-could-not-select-device-driver.txt",
-                  "containers/ragflow-9573-compose-device-driver-nvidia.txt"),
+                  "containers/ragflow-9573-compose-device-driver-nvidia.txt",
+                  "containers/fireshare-689-no-known-gpu-vendor-cdi-intel.txt"),
     ),
     Signature(
         code="containers.cli-driver-not-loaded",
@@ -522,3 +528,4 @@ SIGNATURES += (
 SIGNATURES += RUNTIME_ROWS
 SIGNATURES += TOOLKIT_ROWS
 SIGNATURES += HOST_ROWS
+SIGNATURES += ENROOT_ROWS

@@ -136,6 +136,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/frigate-767-compose-runtime-option-v3-6.txt"),
     ),
     Signature(
+        code="containers.compose-gpu-device-malformed",
+        cause_id="compose-gpu-syntax",
+        kinds=("any",),
+        # Compose v2's schema check of a GPU reservation: every device entry needs capabilities, and one entry split over
+        # two list items (a stray "-") or a key that belongs elsewhere (gpus:, runtime:) is refused before any container.
+        patterns=(r"reservations\.devices\.\d{1,2} (?:missing property 'capabilities'|capabilities is required)",
+                  r"reservations\.devices\.\d{1,2} Additional property (?P<property>\w{2,30}) is not allowed"),
+        severity="fail",
+        cause="Compose refuses the service's GPU reservation: a device entry lacks `capabilities` or holds a key that is "
+              "not a device property, usually one entry split by an extra `-` or `gpus:` written inside it.",
+        advice=("Write the GPU request as one list item under deploy.resources.reservations.devices: `- driver: nvidia` "
+                "followed, without another hyphen, by `count: all` (or `device_ids: ['0']`) and `capabilities: [gpu]`; "
+                "`gpus:` is never a device property (recent Compose versions accept it on the service itself); check "
+                "with `docker compose config`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/open-webui/docs/pull/952", "https://github.com/docker/compose/issues/8569",
+                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+        checked="2026-11-26",
+        examples=("containers/openwebuidocs-952-gpu-yaml-hyphen.txt",),
+    ),
+    Signature(
         code="containers.ngc-image-predates-gpu",
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
@@ -313,5 +336,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://apptainer.org/docs/user/latest/gpu.html"),
         checked="2026-11-26",
         examples=("containers/sylabs-776-singularity-nv-no-nvidia-libraries.txt",),
+    ),
+    Signature(
+        code="containers.slurm-nvml-autodetect-unavailable",
+        cause_id="slurm-gres-not-configured",
+        kinds=("any",),
+        # slurmd (gpu plugin selection) when gres.conf says AutoDetect=nvml but this Slurm was configured without NVML,
+        # so gpu_nvml.so does not exist; the node then registers fewer GPUs than slurm.conf's Gres= and is drained.
+        patterns=(r"We were configured to autodetect nvml functionality, but we weren't able to find that lib",
+                  r"Reason=gres/gpu count reported lower than configured"),
+        severity="fail",
+        cause="slurmd cannot count the node's GPUs: gres.conf asks for NVML autodetection, which this Slurm build lacks "
+              "(it was compiled without NVML), or gres.conf lists fewer GPUs than slurm.conf's Gres=, so Slurm refuses "
+              "or drains the node.",
+        advice=("Check the build: `ls $(dirname $(which slurmd))/../lib*/slurm/gpu_nvml.so`; without it, install a Slurm "
+                "built with NVML (the distribution's package with the NVML GPU plugin, or rebuild with the NVML headers "
+                "present), or stop autodetecting: list the GPUs in gres.conf (`Name=gpu File=/dev/nvidia[0-3]`; "
+                "`AutoDetect=nvidia` on Slurm 24.11 and later needs no NVML), make slurm.conf's Gres=gpu:N match, restart "
+                "slurmd and `scontrol update nodename=NODE state=resume`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/NVIDIA/deepops/issues/1214", "https://github.com/SlinkyProject/containers/issues/14",
+                 "https://github.com/openhpc/ohpc/issues/1910", SLURM_GRES),
+        checked="2026-11-26",
+        examples=("containers/deepops-1214-autodetect-nvml-not-built.txt",
+                  "containers/slinky-14-gres-count-lower-no-nvml-build.txt"),
     ),
 )

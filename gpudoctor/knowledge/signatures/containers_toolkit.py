@@ -86,4 +86,56 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/ctk-46-stat-cdi-host-device-controld69.txt",),
     ),
+    Signature(
+        code="containers.nvidia-smi-not-injected",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # runc/crun when the command is nvidia-smi and no NVIDIA runtime, hook or CDI device put the driver's tools
+        # into the container: nvidia-smi comes from the host, injected only for a GPU request whose capabilities
+        # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
+        patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
+                  r"executable file `nvidia-smi` not found in \$PATH"),
+        severity="fail",
+        cause="nvidia-smi is not in the container: the NVIDIA runtime did not inject the driver's tools, because the "
+              "container was started without a GPU request (--gpus, --runtime=nvidia, a CDI device) or its image asks for "
+              "no driver capabilities (an image not built from nvidia/cuda).",
+        advice=("Request the GPUs and the driver utilities when starting it: `docker run --gpus all ...` (or "
+                "`-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility` with "
+                "`--runtime=nvidia`; Podman: `--device nvidia.com/gpu=all` after `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. Do not install a "
+                "driver or nvidia-smi into the image: they must come from the host."),
+        action="configure",
+        rules_out=("the host's driver", "the container image's CUDA"),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/457", "https://github.com/NVIDIA/nvidia-docker/issues/1668",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",),
+    ),
+    Signature(
+        code="containers.cli-driver-request-failed",
+        cause_id="persistence-or-clock-state",
+        kinds=_CONTAINER_TEXT,
+        # The CLI's driver RPC service (rpc.c) could not get the driver to initialise the GPUs on a native Linux host:
+        # mostly GPUs not kept initialised (no persistence mode), by the toolkit maintainers' word. Under WSL 2 the
+        # same words mean a Windows build or driver without GPU support (wsl.container-driver-request-failed).
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error: failed to process request",),
+        severity="fail",
+        cause="On a native Linux host, nvidia-container-cli's driver service could not get the GPUs initialised for the "
+              "container, which the toolkit maintainers trace mostly to persistence mode being off (no "
+              "nvidia-persistenced).",
+        advice=("Check the host first (`nvidia-smi` must list the GPUs), then keep the driver initialised: "
+                "`sudo systemctl enable --now nvidia-persistenced` (or `sudo nvidia-smi -pm 1`), update the NVIDIA "
+                "Container Toolkit to the latest release and start the container again; if the Citrix Workspace "
+                "client (icaclient) is installed, removing it has cured this too. Under WSL 2, update Windows and "
+                "the NVIDIA Windows driver instead."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/556",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/236",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-26",
+        examples=("containers/nct-556-rpc-failed-to-process-request-persistence.txt",),
+    ),
 )

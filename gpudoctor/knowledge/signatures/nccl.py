@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
@@ -141,8 +142,10 @@ SIGNATURES += (
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
             # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
+            # NCCL 2.18 to 2.23 print "Software caused connection abort" for any failed connect (a bug in its error path
+            # that hides the errno), so it stands for the same unreachable peer.
             r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host|Connection timed out|"
-            r"Network is unreachable)",
+            r"Network is unreachable|Software caused connection abort)",
             # NCCL 2.4 to 2.11 print the same as "Call to connect returned X, retrying" (INFO) and "Connect to ADDR failed".
             r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
             r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
@@ -156,11 +159,13 @@ SIGNATURES += (
                 "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916", ENVIRONMENT),
+        sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
+                 "https://github.com/NVIDIA/nccl/issues/1515", ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
                   "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
-                  "nccl/nccltests-14-unhandled-system-error-socket-family.txt"),
+                  "nccl/nccltests-14-unhandled-system-error-socket-family.txt",
+                  "nccl/nccl-1515-connect-software-caused-abort.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",
@@ -451,3 +456,4 @@ SIGNATURES += (
 SIGNATURES += SETUP_ROWS
 SIGNATURES += PEER_ROWS
 SIGNATURES += LAUNCH_ROWS
+SIGNATURES += FABRIC_ROWS

@@ -193,4 +193,50 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/hpcac-2023-1-deepspeed-host-not-reachable-ssh.txt",
                   "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt"),
     ),
+    Signature(
+        code="nccl.deepspeed-no-gpu-visible",
+        cause_id="cuda-no-device",
+        kinds=("any",),
+        # deepspeed/launcher/runner.py: with no hostfile the launcher counts the local GPUs through the accelerator
+        # (torch.cuda.device_count()) and stops when it finds none, before any rank starts.
+        patterns=(r"Unable to proceed, no GPU resources available",),
+        severity="fail",
+        cause="The deepspeed launcher counted no GPU on this machine: PyTorch in this environment sees none (a CPU-only "
+              "PyTorch build, a driver too old for its CUDA build, a container started without GPUs, an empty "
+              "CUDA_VISIBLE_DEVICES, or a machine without an NVIDIA GPU).",
+        advice=("Check what PyTorch sees in the same environment: `nvidia-smi` and `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available(), torch.cuda.device_count())\"`; "
+                "fix whichever says no GPU (install the CUDA build of PyTorch, update the driver, start the container with "
+                "`--gpus all`, unset an empty CUDA_VISIBLE_DEVICES) before running deepspeed again."),
+        action="configure",
+        rules_out=("DeepSpeed's configuration file",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall deepspeed"),
+        sources=("https://github.com/Xirider/finetune-gpt2xl/issues/6", "https://github.com/OptimalScale/LMFlow/issues/304",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/535"),
+        checked="2026-11-26",
+        examples=("nccl/finetunegpt2xl-6-deepspeed-no-gpu-resources.txt", "nccl/lmflow-304-deepspeed-no-gpu-colab.txt"),
+    ),
+    Signature(
+        code="nccl.ray-gpu-request-unsatisfiable",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # Ray's autoscaler (local clusters too) when no node type offers what a task, actor or placement group asks for:
+        # the job wants more GPUs than Ray counts, often because Ray was started without them (0 GPU in `ray status`).
+        patterns=(r"No available node types can fulfill resource request (?:defaultdict\(<class 'float'>, )?"
+                  r"\{[^}\n]{0,80}'GPU': (?P<gpus>\d{1,4}(?:\.\d{1,4})?)",),
+        severity="fail",
+        cause="The job asks Ray for GPUs ({gpus} per task or bundle) that no node of this Ray cluster offers: more than "
+              "the machine has, or Ray was started without counting its GPUs, so the work waits forever.",
+        advice=("Compare the request with what Ray counts: `ray status` (and `nvidia-smi -L`); if Ray shows fewer GPUs than "
+                "the machine has, start it with them (`ray start --head --num-gpus=N` or `ray.init(num_gpus=N)`, with "
+                "CUDA_VISIBLE_DEVICES set before Ray starts); otherwise lower the job's request to fit (the trainer's "
+                "GPUs per node and nodes, tensor parallel size, number of actors or their GPU share)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/real-stanford/scalingup/issues/6", "https://github.com/lishenghui/blades/issues/71",
+                 "https://docs.ray.io/en/latest/ray-core/scheduling/resources.html"),
+        checked="2026-11-26",
+        examples=("nccl/scalingup-6-ray-init-num-gpus.txt", "nccl/blades-71-ray-num-actors.txt"),
+    ),
 )

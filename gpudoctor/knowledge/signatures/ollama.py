@@ -7,7 +7,8 @@ ollama_server.py, both part of this area (SIGNATURES lists them first); model fi
 runner's death as the client sees it and llama.cpp build options are rows of ollama_models.py, and discovery that
 timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py,
 apps that cannot reach the server, layers left on the CPU and an incomplete installation rows of ollama_clients.py,
-ollama_placement.py and ollama_install.py, and ExLlama and llama-cpp-python rows of ollama_apps.py (all listed last).
+ollama_placement.py and ollama_install.py, ExLlama and llama-cpp-python rows of ollama_apps.py, and model files
+newer than their loader and the loaders' own start-up failures rows of ollama_formats.py (all listed last).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
@@ -412,4 +414,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
-   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES)
+   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES)

@@ -183,6 +183,12 @@ MODEL_SIGNATURES = (
             r"500 Internal Server Error: unable to load model\b",
             r"ResponseError: unable to load model\b",
             r"\berror\"?:\"?unable to load model: [^\s\"]{0,200}?blobs",
+            # the CLI's own line for the same refusal (0.5 and later print the server's message after "Error: "),
+            # and the wording of 0.1.x: "error loading model <blob>", "llama runner: failed to load model ...: this
+            # model may be incompatible with your version of Ollama"
+            r"\bError: unable to load model: [^\s\"]{0,200}?blobs",
+            r"\bError: error loading model [^\s\"]{0,200}?blobs",
+            r"this model may be incompatible with your version of Ollama",
         ),
         severity="fail",
         cause=("The Ollama server could not load the model it has pulled: most often the model is newer than this "
@@ -194,10 +200,15 @@ MODEL_SIGNATURES = (
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/14419", "https://github.com/ollama/ollama/issues/12693",
-                 "https://github.com/ollama/ollama/issues/11710", "https://github.com/ollama/ollama/issues/12814"),
-        checked="2026-11-25",
+                 "https://github.com/ollama/ollama/issues/11710", "https://github.com/ollama/ollama/issues/12814",
+                 "https://github.com/ollama/ollama/issues/10460", "https://github.com/ollama/ollama/issues/10154",
+                 "https://github.com/ollama/ollama/issues/3254", "https://github.com/ollama/ollama/issues/1605"),
+        checked="2026-11-26",
         examples=("ollama/ollama-14419-qwen35-unable-to-load-model.txt",
-                  "ollama/ollama-12693-granite4-unable-to-load-model.txt"),
+                  "ollama/ollama-12693-granite4-unable-to-load-model.txt",
+                  "ollama/ollama-10460-qwen3-unable-to-load-model-0-6-4.txt",
+                  "ollama/ollama-10154-mistral-small-2503-needs-0-6-5.txt",
+                  "ollama/ollama-3254-error-loading-model-blobs-0-1-28.txt"),
     ),
     Signature(
         code="ollama.runner-killed",

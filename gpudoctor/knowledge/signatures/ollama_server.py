@@ -311,4 +311,49 @@ SERVER_SIGNATURES = (
         checked="2026-11-25",
         examples=("ollama/ollama-1063-pull-x509-unknown-authority.txt",),
     ),
+    Signature(
+        code="ollama.service-environment-ignored",
+        cause_id="service-environment-ignored",
+        kinds=("any",),
+        # systemd's own load-time warnings (src/core/load-fragment.c) for the service's unit or a drop-in: the line
+        # is dropped and the server starts with its defaults (OLLAMA_HOST 127.0.0.1, the default OLLAMA_MODELS)
+        patterns=(
+            r"(?P<file>[\w./@-]{1,160}\.(?:service|conf)):\d{1,4}: Invalid environment assignment, ignoring: "
+            r"(?P<assignment>[^\n]{1,200})",
+            r"(?P<file>[\w./@-]{1,160}\.(?:service|conf)):\d{1,4}: Assignment outside of section\. Ignoring\.",
+        ),
+        severity="fail",
+        cause=("systemd ignored a line of {file}: the service's environment setting is not applied, so the server "
+               "runs with its default (OLLAMA_HOST 127.0.0.1, the default models directory)."),
+        advice=("Write the setting as one `Environment=\"NAME=value\"` line with plain ASCII quotes and no spaces "
+                "around `=`, under a `[Service]` header, in the service's drop-in (`sudo systemctl edit ollama`), then "
+                "`sudo systemctl daemon-reload && sudo systemctl restart ollama` and check it with "
+                "`systemctl show ollama -p Environment` (the server's \"server config\" log line shows what it got)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a firewall, when the server only listens on 127.0.0.1"),
+        never_suggest=("reinstall the driver", "reinstall ollama"),
+        sources=("https://github.com/ollama/ollama/issues/7892", "https://github.com/ollama/ollama/issues/4454",
+                 "https://www.freedesktop.org/software/systemd/man/latest/systemd.exec.html#Environment=", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-7892-typographic-quotes-environment-ignored.txt",),
+    ),
+    Signature(
+        code="ollama.install-script-wsl1",
+        cause_id="wsl1",
+        kinds=("any",),
+        # scripts/install.sh's check of `uname -r` (since ollama/ollama#1778), in its two wordings
+        patterns=(r"WSL1 is not currently supported",),
+        severity="fail",
+        cause="The Linux distribution runs under WSL 1, which has no access to the GPU, so Ollama's installer stops.",
+        advice=("Convert the distribution to WSL 2 from Windows (`wsl -l -v` shows the version; `wsl --set-version "
+                "<distro> 2`, and `wsl --set-default-version 2` for new ones), keep the NVIDIA driver installed on "
+                "Windows only, then run the install script again inside the WSL 2 distribution."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("install the NVIDIA driver inside WSL", "reinstall the driver"),
+        sources=("https://github.com/ollama/ollama/pull/1778", "https://github.com/ollama/ollama/issues/10087",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10087-install-script-refuses-wsl1.txt",),
+    ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
 
 ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
@@ -476,3 +477,4 @@ SIGNATURES += (
 SIGNATURES += RUNTIME_SIGNATURES  # installation and runtime rows (vllm_runtime.py)
 SIGNATURES += WORKER_SIGNATURES  # how workers are started (vllm_workers.py)
 SIGNATURES += ENGINE_SIGNATURES  # SGLang, text-generation-inference and quantization arguments (vllm_engines.py)
+SIGNATURES += SERVING_SIGNATURES  # engine arguments that do not fit the model or the GPUs (vllm_serving.py)

@@ -1,6 +1,7 @@
-"""WSL 2 with Linux pieces that do not belong there: a Linux NVIDIA driver, its nvidia-smi and its libraries installed
-inside the distribution, where the GPU is reached only through the Windows driver in /usr/lib/wsl/lib (rows of the
-wsl area, joined into wsl.SIGNATURES)."""
+"""WSL 2 and the Linux software run inside it: a Linux NVIDIA driver, its nvidia-smi and its libraries installed in the
+distribution (where the GPU is reached only through the Windows driver in /usr/lib/wsl/lib), and Linux tools that look
+for the GPU the Linux way (libcuda by its unversioned name, libdxcore, /dev/nvidia* for the Kubernetes device plugin)
+(rows of the wsl area, joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -57,5 +58,73 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/microsoft/WSL/issues/5265", "https://github.com/microsoft/WSL/issues/9134", WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/wsl-5265-nvidia-driver-440-inside-wsl2.txt",),
+    ),
+    Signature(
+        code="wsl.libcuda-opened-by-plain-name",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # PyTorch 2.1.0's c10::DriverAPI dlopen()s "libcuda.so" and asserts when that fails; under WSL 2 the driver's
+        # libraries sit in /usr/lib/wsl/lib, which the loader reaches only through ldconfig's cache of libcuda.so.1.
+        # PyTorch 2.1.1 opens libcuda.so.1 (pytorch/pytorch#113096). The loader's own words for the same miss are
+        # cuda.libcuda-unversioned's, whose advice already names /usr/lib/wsl/lib.
+        patterns=(r"handle_0 INTERNAL ASSERT FAILED at \"?[\w./]{0,60}driver_api\.cpp",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="PyTorch 2.1.0 opens the CUDA driver as plain libcuda.so, which WSL 2 keeps in /usr/lib/wsl/lib outside the "
+              "loader's default search path (ldconfig caches only libcuda.so.1 there), so loading the driver failed.",
+        advice=("Upgrade PyTorch to 2.1.1 or later (`pip install -U torch`), which opens libcuda.so.1; until then put "
+                "WSL's driver folder on the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`."),
+        action="configure",
+        rules_out=("the Windows driver", "the GPU"),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/112957", "https://github.com/pytorch/pytorch/pull/113096",
+                 "https://github.com/NVIDIA/cuda-python/issues/17", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/pytorch-112957-handle0-driver-api-wsl2.txt",),
+    ),
+    Signature(
+        code="wsl.container-dxcore-missing",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # nvidia-container-cli (nvc.c) tries libdxcore.so first and says this when it is missing; on a native Linux host
+        # that is its normal debug line, so the row reads it only in a text that shows WSL.
+        patterns=(r"dxcore initialization failed, continuing assuming a non-WSL environment",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Inside WSL the NVIDIA container runtime found no libdxcore.so in /usr/lib/wsl/lib: Windows does not offer "
+              "the GPU to WSL 2 (a Windows build or NVIDIA Windows driver without WSL GPU support).",
+        advice=("Update Windows to a build with GPU support in WSL 2 (Windows 11, or Windows 10 21H2 or newer) and the "
+                "NVIDIA Windows driver, run `wsl --update` and `wsl --shutdown`, and check that /usr/lib/wsl/lib holds "
+                "libdxcore.so and libcuda.so.1 before starting the container again."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1542", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/nvidiadocker-1542-dxcore-init-failed-old-windows.txt",),
+    ),
+    Signature(
+        code="wsl.device-plugin-before-wsl-support",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The NVIDIA device plugin before v0.15.0 enumerates /dev/nvidia* minor numbers through NVML, which WSL 2 (GPU
+        # through /dev/dxg) does not offer: it fails on the minor number or waits with no device. Read in a WSL text.
+        patterns=(r"[Gg]etting GPU device minor number: Not Supported", r"No devices found\. Waiting indefinitely"),
+        contexts=("wsl",),
+        refines=("containers.device-plugin-no-devices",),
+        severity="fail",
+        cause="The NVIDIA device plugin runs on a Kubernetes node inside WSL 2, which releases before v0.15.0 do not "
+              "support (WSL 2 has no /dev/nvidia* nodes), so the node advertises no nvidia.com/gpu.",
+        advice=("Deploy NVIDIA device plugin v0.15.0 or later on WSL 2 nodes (it finds the GPU through /dev/dxg), with the "
+                "NVIDIA Container Toolkit configured for the node's container runtime; `nvidia-smi` inside WSL must list "
+                "the GPU first."),
+        action="configure",
+        rules_out=("the Windows driver",),
+        never_suggest=("install nvidia-driver", "install the Linux NVIDIA driver", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/332",
+                 "https://github.com/Siemens-Healthineers/K2s/issues/206",
+                 "https://github.com/NVIDIA/k8s-device-plugin/releases/tag/v0.15.0"),
+        checked="2026-11-26",
+        examples=("wsl/k8sdp-332-device-minor-number-wsl2.txt",),
     ),
 )

@@ -1,0 +1,108 @@
+"""NCCL and the network fabric between hosts: InfiniBand/RoCE adapters a container or an image cannot open, and nodes
+that disagree on the transport (rows of the nccl area, joined into nccl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+NCCL_ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+NCCL_TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+_RDMA_IN_CONTAINERS = ("Give the ranks every RDMA device they will use: start the container with `--device=/dev/infiniband "
+                       "--cap-add=IPC_LOCK --ulimit memlock=-1 --network host` (in Kubernetes an RDMA device plugin "
+                       "resource or a privileged pod with host networking), make sure the image has the verbs user-space "
+                       "libraries (`apt install libibverbs1 ibverbs-providers`, or MOFED matching the host), and check "
+                       "`ibv_devinfo` inside (or limit NCCL_IB_HCA to the HCAs every rank can open); on nodes with no "
+                       "InfiniBand or RoCE, set NCCL_IB_DISABLE=1 (and unset NCCL_NET) so NCCL uses sockets.")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.ib-device-unopenable",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # net_ib.cc / ibvwrap.cc: an HCA listed in /sys/class/infiniband whose verbs device node NCCL cannot open, most
+        # often a container started without /dev/infiniband. NCCL then falls back to sockets, slowly, without failing.
+        patterns=(r"NCCL WARN Call to ibv_open_device failed",
+                  r"NET/IB ?: Unable to open device (?P<hca>[\w.-]{1,40})"),
+        severity="warn",
+        cause="NCCL sees an InfiniBand/RoCE adapter but cannot open it, so it falls back to TCP sockets between "
+              "nodes: the process (usually a container) has no access to /dev/infiniband or lacks the verbs libraries.",
+        advice=_RDMA_IN_CONTAINERS,
+        action="configure",
+        rules_out=("the GPUs", "NCCL's peer-to-peer transport"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/451", "https://github.com/vllm-project/vllm/pull/42075",
+                 "https://github.com/NVIDIA/nccl/issues/2428", NCCL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/nccl-451-ibv-open-device-failed-in-container.txt",
+                  "nccl/nccl-2428-unable-to-open-erdma-container.txt"),
+    ),
+    Signature(
+        code="nccl.no-net-plugin-initialised",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # init.cc (NCCL 2.19+): no network plugin, internal IB or Socket or an external libnccl-net, could start; with
+        # NCCL_NET=IB (or a plugin that wants RDMA) and no usable adapter this ends in ncclInvalidUsage at init.
+        patterns=(r"NCCL WARN Failed to initialize any NET plugin",),
+        severity="fail",
+        cause="NCCL could start no network transport for the communicator: the one it was told to use (NCCL_NET, an RDMA "
+              "plugin) found no usable InfiniBand/RoCE device, typically in a container without /dev/infiniband.",
+        advice=_RDMA_IN_CONTAINERS,
+        action="configure",
+        rules_out=("the GPUs",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/getainode/ainode/pull/87", "https://github.com/dstackai/dstack/issues/2712",
+                 NCCL_ENVIRONMENT + "#nccl-net"),
+        checked="2026-11-26",
+        examples=("nccl/ainode-87-net-plugin-init-no-infiniband-device.txt",),
+    ),
+    Signature(
+        code="nccl.transport-mismatch-between-nodes",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # misc/socket.cc: an accepted connection announced another socket type than the listener expected (NCCL 2.12+):
+        # one node's NCCL uses the IB transport and the other's fell back to sockets, or the ranks run different NCCLs.
+        patterns=(r"socketFinalizeAccept: wrong type (?P<got>\d{1,2}) != (?P<want>\d{1,2})",),
+        severity="fail",
+        cause="The nodes' NCCLs disagree on the network transport: InfiniBand/RoCE works on one node and not on the "
+              "other (or their NCCL versions or NCCL_IB_* settings differ), so their connections do not match.",
+        advice=("Make InfiniBand work the same way on every node (`ibstat`, `ibv_devinfo`, the same NCCL_IB_HCA and "
+                "NCCL_IB_DISABLE on all ranks, the same NCCL version), or set NCCL_IB_DISABLE=1 on every rank to run "
+                "over sockets (slower)."),
+        action="configure",
+        rules_out=("the GPUs", "the training script"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/188", "https://github.com/hiyouga/LlamaFactory/issues/3641",
+                 NCCL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-188-wrong-socket-type-ib-one-side.txt",
+                  "nccl/llamafactory-3641-socket-finalize-accept-ib-one-node.txt"),
+    ),
+    Signature(
+        code="nccl.no-kernels-for-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # NCCL's first kernel lookup on a GPU its library has no cubins (or PTX) for: CUDA answers "named symbol not
+        # found". Releases before 2.26 carry no Blackwell (sm_100, sm_120) code; a source build carries only the
+        # architectures of its NVCC_GENCODE.
+        patterns=(r"NCCL WARN Cuda failure (?:\d{1,4} )?'named symbol not found'",
+                  r"NCCL[^\n]{0,80}Cuda failure: named symbol not found"),
+        severity="fail",
+        cause="The NCCL library in use has no kernels for this GPU's architecture (an NCCL older than the GPU, such as "
+              "NCCL before 2.26 on Blackwell RTX 50 or B200 cards, or a source build without its sm_XX), so its first "
+              "collective cannot start.",
+        advice=("Use an NCCL that knows the GPU: with PyTorch install a build for a CUDA that supports it (for RTX 50 "
+                "and B200, `pip install torch --index-url https://download.pytorch.org/whl/cu128`, which brings "
+                "nvidia-nccl-cu12 2.26 or newer; check `python -c \"import torch; print(torch.cuda.nccl.version())\"`); "
+                "when building NCCL, add the GPU's architecture to NVCC_GENCODE (e.g. "
+                "`-gencode=arch=compute_120,code=sm_120`)."),
+        action="configure",
+        rules_out=("the network", "peer-to-peer"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/pytorch/pytorch/issues/152077",
+                 "https://github.com/aws-samples/aws-parallelcluster-post-install-scripts/pull/56",
+                 "https://github.com/pytorch/pytorch/pull/151002", "https://github.com/NVIDIA/nccl-tests/issues/291"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-152077-rtx5090-nccl-2143-named-symbol.txt",
+                  "nccl/awspcluster-56-b200-nccl-no-sm100-named-symbol.txt"),
+    ),
+)
