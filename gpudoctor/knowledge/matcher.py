@@ -18,6 +18,9 @@
 Each physical line is cleaned at most once (overlapping windows are merged), every line is cut to
 LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that), so the work is
 linear in the text. The catalogue is compiled on first use: nothing of this runs at start-up.
+A text of PARALLEL_FROM characters or more (a pasted log, `gpudoctor read`) is read in two halves at once, the
+second in a forked child where that is safe (forked.py): each half's windows may reach over the border, and a
+message found from both sides counts once (_Found.then), so the matches are those of one reading.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from functools import cache
 from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import in_contexts
+from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
@@ -39,6 +43,10 @@ WINDOW_BEFORE = 6  # lines above a prefiltered line that may open its message (a
 WINDOW_AFTER = 6  # lines below it that may continue it
 CHUNK = 1 << 20  # characters of text the prefilter's occurrences are gathered and sorted for at a time
 MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same few
+# A text this long (characters) is read in two halves at once, on two cores where the platform can fork: below it
+# a second process costs more than it saves (forking and sending the matches back take ~5-20 ms).
+PARALLEL_FROM = 4_000_000
+CHILD_TIMEOUT_S = 120.0  # the second half takes what the first does (~1 s for 25 MB); a child this late is stuck
 
 
 @dataclass(frozen=True)
@@ -178,12 +186,13 @@ def compiled() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _occurrences(text: str, scanners: tuple[re.Pattern, ...]) -> Iterator[tuple[int, str]]:
-    """(offset, literal) of every occurrence of the scanners' literals, overlapping ones included, in order: those
-    of a CHUNK of whole lines at a time, sorted, so that a flood (millions) is never held all at once."""
-    chunk_start = 0
-    while chunk_start < len(text):
-        chunk_end = text.find("\n", chunk_start + CHUNK) + 1 or len(text)
+def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int) -> Iterator[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanners' literals in text[start:end] (whole lines), overlapping
+    ones included, in order: those of a CHUNK of whole lines at a time, sorted, so that a flood (millions) is never
+    held all at once."""
+    chunk_start = start
+    while chunk_start < end:
+        chunk_end = min(end, text.find("\n", chunk_start + CHUNK) + 1 or end)
         found = []
         for scanner in scanners:
             position = chunk_start
@@ -196,11 +205,12 @@ def _occurrences(text: str, scanners: tuple[re.Pattern, ...]) -> Iterator[tuple[
         chunk_start = chunk_end
 
 
-def _hit_lines(text: str, table: CompiledCatalogue) -> Iterator[tuple[int, int, int, set[str]]]:
-    """(start offset, end offset, line number, every literal on it) of each line that holds a literal, in order."""
-    counted_to, line_number, line_start, line_end = 0, 1, 0, -1
+def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int) -> Iterator[tuple[int, int, int, set[str]]]:
+    """(start offset, end offset, line number, every literal on it) of each line of text[start:end] (whole lines)
+    that holds a literal, in order."""
+    counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
-    for offset, literal in _occurrences(text, table.scanners):
+    for offset, literal in _occurrences(text, table.scanners, start, end):
         if offset > line_end:
             if literals:
                 yield line_start, line_end, line_number, literals
@@ -259,12 +269,12 @@ class _Window:
     hits: list[int]  # numbers of the lines holding their literals, ascending: a match holds one of them
 
 
-def _windows(text: str, table: CompiledCatalogue, kind: str | None) -> Iterator[_Window]:
-    """Merged windows around the lines that hold a literal of a pattern that finds all its words within reach of
-    that line (_reach). A line of a healthy log that holds a literal, without the rest of any pattern within its
-    reach, opens no window."""
+def _windows(text: str, table: CompiledCatalogue, kind: str | None, start: int, end: int) -> Iterator[_Window]:
+    """Merged windows around the lines of text[start:end] that hold a literal of a pattern that finds all its words
+    within reach of that line (_reach), which may go past start and end. A line of a healthy log that holds a
+    literal, without the rest of any pattern within its reach, opens no window."""
     window: _Window | None = None
-    for line_start, line_end, line_number, literals in _hit_lines(text, table):
+    for line_start, line_end, line_number, literals in _hit_lines(text, table, start, end):
         start, gone, end = _reach(text, line_start, line_end)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
@@ -324,6 +334,59 @@ def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = No
     return out
 
 
+@dataclass
+class _Found:
+    """The matches in a part of a text, merged as `scan` merges them: one per code and fields, at its first line."""
+
+    merged: dict[tuple, SignatureMatch] = field(default_factory=dict)
+    counts: dict[tuple, int] = field(default_factory=dict)  # the lines each was found on, its first included
+    last_line: dict[tuple, int] = field(default_factory=dict)  # the last of them
+
+    def add(self, found: SignatureMatch) -> None:
+        key = (found.code, tuple(sorted(found.fields.items())))
+        if key in self.merged:
+            self.counts[key] += self.merged[key].line_number != found.line_number
+            self.last_line[key] = found.line_number
+        elif len(self.merged) < MATCH_CAP:
+            self.merged[key], self.counts[key], self.last_line[key] = found, 1, found.line_number
+
+    def then(self, later: "_Found") -> "_Found":
+        """These matches followed by those of the part of the text after this one. A logical line across the
+        border between the parts is found by both: it counts once."""
+        for key, found in later.merged.items():
+            if key in self.merged:
+                self.counts[key] += later.counts[key] - (self.last_line[key] == found.line_number)
+                self.last_line[key] = later.last_line[key]
+            elif len(self.merged) < MATCH_CAP:
+                self.merged[key], self.counts[key], self.last_line[key] = found, later.counts[key], later.last_line[key]
+        return self
+
+
+def _scan_part(text: str, source: str, kind: str | None, table: CompiledCatalogue, start: int, end: int) -> _Found:
+    """The matches of the lines from offset `start` to `end` (whole lines); their messages may reach beyond."""
+    found = _Found()
+    for window in _windows(text, table, kind, start, end):
+        chunk = text[window.start:window.end].split("\n")
+        if chunk and chunk[-1] == "":
+            chunk.pop()
+        lines = _holding_hits(logical_lines(chunk, window.first), window.hits)
+        for match in match_lines(lines, source, kind, table, list(window.candidates.values())):
+            found.add(match)
+    return found
+
+
+def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalogue) -> _Found:
+    """The matches of the whole text: a long one read in two halves at once, the second by a forked child where
+    the platform allows (forked.py); the same matches either way."""
+    middle = text.find("\n", len(text) // 2) + 1
+    if len(text) < PARALLEL_FROM or not middle or not can_fork():
+        return _scan_part(text, source, kind, table, 0, len(text))
+    second_half = start_forked(lambda: _scan_part(text, source, kind, table, middle, len(text)), CHILD_TIMEOUT_S)
+    first = _scan_part(text, source, kind, table, 0, middle)
+    second = second_half()
+    return first.then(second if second is not None else _scan_part(text, source, kind, table, middle, len(text)))
+
+
 def scan(text: str, source: str, kind: str | None = None,
          table: CompiledCatalogue | None = None, contexts: frozenset[str] = frozenset()) -> tuple[SignatureMatch, ...]:
     """Every signature in `text`, in the text's order. `kind` is the text's kind when the caller knows it (a
@@ -334,21 +397,9 @@ def scan(text: str, source: str, kind: str | None = None,
     table = table or compiled()
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    merged: dict[tuple, SignatureMatch] = {}
-    counts: dict[tuple, int] = {}
-    for window in _windows(text, table, kind):
-        chunk = text[window.start:window.end].split("\n")
-        if chunk and chunk[-1] == "":
-            chunk.pop()
-        lines = _holding_hits(logical_lines(chunk, window.first), window.hits)
-        for found in match_lines(lines, source, kind, table, list(window.candidates.values())):
-            key = (found.code, tuple(sorted(found.fields.items())))
-            if key in merged:
-                counts[key] += merged[key].line_number != found.line_number
-            elif len(merged) < MATCH_CAP:
-                merged[key], counts[key] = found, 1
-    return in_contexts(tuple(dataclasses.replace(found, count=counts[key]) if counts[key] > 1 else found
-                             for key, found in merged.items()), text, table.by_code, contexts)
+    found = _scan_in_two(text, source, kind, table)
+    return in_contexts(tuple(dataclasses.replace(match, count=found.counts[key]) if found.counts[key] > 1 else match
+                             for key, match in found.merged.items()), text, table.by_code, contexts)
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

@@ -557,23 +557,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/alphapulldown-237-jax-cusolver-older-than-built.txt"),
     ),
     Signature(
-        code="frameworks.jax-cannot-load-cuda",
-        cause_id="framework-libs-missing",
-        kinds=("any",),
-        patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",),
-        severity="fail",
-        cause="JAX could not load the {library} libraries it needs, so it falls back to the CPU.",
-        advice=("Install JAX with its own pip CUDA libraries (`pip install -U \"jax[cuda12]\"`, formerly "
-                "jax[cuda12_pip]) rather than a *_local variant that needs a system CUDA, and unset LD_LIBRARY_PATH "
-                "entries pointing at other CUDA copies."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/magenta/mt3/issues/145", "https://docs.jax.dev/en/latest/installation.html"),
-        checked="2026-11-25",
-        examples=("frameworks/mt3-145-jax-unable-to-load-cuda-local.txt",),
-    ),
-    Signature(
         code="frameworks.cublas-handle-not-created",
         cause_id="cuda-oom",
         kinds=_PY,

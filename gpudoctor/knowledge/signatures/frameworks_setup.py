@@ -327,6 +327,7 @@ SETUP_SIGNATURES += (
     ),
 )
 
-from gpudoctor.knowledge.signatures.frameworks_breadth import BREADTH_SIGNATURES  # noqa: E402 (the rows above first)
+from gpudoctor.knowledge.signatures.frameworks_apps import APPS_SIGNATURES  # noqa: E402 (the rows above first)
+from gpudoctor.knowledge.signatures.frameworks_breadth import BREADTH_SIGNATURES  # noqa: E402
 
-SETUP_SIGNATURES += BREADTH_SIGNATURES
+SETUP_SIGNATURES += BREADTH_SIGNATURES + APPS_SIGNATURES

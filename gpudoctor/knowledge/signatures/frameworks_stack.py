@@ -106,7 +106,11 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   r"LoadLibrary failed with error (?P<code>\d{1,5}) [^\n]{0,40}when trying to load "
                   r"[^\n]{0,300}onnxruntime_providers_cuda\.dll",
                   r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
-                  r"Specified provider 'CUDAExecutionProvider' is not in available provider names"),
+                  r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
+                  # onnxruntime_pybind_state.cc on Windows, when CUDA_PATH is set but the provider's DLLs do not load
+                  r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
+                  # provider_bridge_ort.cc from 1.19 names the dependency Windows could not find
+                  r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>[\w.-]{1,60})\" which is missing"),
         severity="fail",
         cause=("ONNX Runtime could not start its CUDA execution provider and runs on the CPU: the CPU package "
                "onnxruntime is installed, or onnxruntime-gpu was built for another CUDA or cuDNN than the libraries "
@@ -119,10 +123,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault, when PyTorch on the same machine uses the GPU",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/microsoft/onnxruntime/issues/16931", "https://github.com/Ki6an/fastT5/issues/53",
+                 "https://github.com/cubiq/ComfyUI_InstantID/issues/27", "https://github.com/neuralchen/SimSwap/issues/98",
                  ORT_CUDA),
         checked="2026-11-26",
         examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
-                  "frameworks/fastt5-53-ort-cuda-provider-not-created.txt"),
+                  "frameworks/fastt5-53-ort-cuda-provider-not-created.txt",
+                  "frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
+                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt"),
     ),
     Signature(
         code="frameworks.torch-compile-windows",

@@ -245,7 +245,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"CUDA Setup failed despite GPU being available",
             # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
             r"libbitsandbytes_cpu\.so: undefined symbol: (?P<symbol>c\w{3,60})",
-            r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found",
+            r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found", r"NoneType. object has no attribute .(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})'",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
@@ -256,11 +256,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/492",
-                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/711",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/711", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1210",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt",
-                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt"),
+                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt", "wheels/bitsandbytes-1210-nonetype-cquantize-nf4-t4.txt"),
     ),
     Signature(
         code="wheels.torchvision-other-cuda",

@@ -132,11 +132,13 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         code="wheels.torchvision-newer-than-torch",
         cause_id="package-version-conflict",
         kinds=("any",),
-        # torchvision 0.19 and later register their meta kernels with torch.library.register_fake, new in torch 2.4.
-        patterns=(r"module 'torch\.library' has no attribute 'register_fake'",),
+        # torchvision 0.19 and later register their meta kernels with torch.library.register_fake, new in torch 2.4;
+        # torchvision 0.16 to 0.18 import torch._custom_ops, new in torch 2.1.
+        patterns=(r"module 'torch\.library' has no attribute 'register_fake'",
+                  r"No module named '?torch\._custom_ops'?"),
         severity="fail",
-        cause=("The installed torchvision (0.19 or newer) is made for a newer torch than the one installed (older "
-               "than 2.4), which lacks torch.library.register_fake."),
+        cause=("The installed torchvision is made for a newer torch than the one installed, which lacks the torch API "
+               "it imports (torch.library.register_fake from torch 2.4, torch._custom_ops from torch 2.1)."),
         advice=("Install torch and torchvision as a matching pair in one command from the same PyTorch index: upgrade "
                 "torch to the release torchvision is made for (torchvision 0.19 with torch 2.4, 0.20 with 2.5), or "
                 "install the torchvision of your torch (torch 2.3 with torchvision 0.18)."),
@@ -144,9 +146,11 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/chaidiscovery/chai-lab/issues/138", "https://github.com/lllyasviel/IC-Light/issues/77",
+                 "https://github.com/wenquanlu/HandRefiner/issues/34", "https://github.com/deepseek-ai/Janus/issues/178",
                  "https://github.com/pytorch/vision#installation"),
         checked="2026-11-26",
-        examples=("wheels/chai-lab-138-torch-library-register-fake.txt",),
+        examples=("wheels/chai-lab-138-torch-library-register-fake.txt",
+                  "wheels/handrefiner-34-torchvision-torch-custom-ops.txt", "wheels/janus-178-torch-201-custom-ops-paste.txt"),
     ),
     Signature(
         code="wheels.huggingface-hub-too-old",

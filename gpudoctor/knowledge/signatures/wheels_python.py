@@ -29,3 +29,7 @@ PYTHON_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/vllm-16143-requires-python-range-excludes.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_pairs import PAIR_SIGNATURES  # noqa: E402 (the rows above first)
+
+PYTHON_SIGNATURES += PAIR_SIGNATURES

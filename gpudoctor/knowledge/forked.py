@@ -1,0 +1,77 @@
+"""Work done in a forked child process while this one does other work: how the matcher reads a long text on two
+cores (matcher.PARALLEL_FROM).
+
+Only where fork is safe: a POSIX system and a process with no other thread (a thread holding a lock at the fork
+would leave the child's copy of that lock held for ever). The child shares the parent's memory as it was at the
+fork, so the text is not copied; it sends back its result pickled through a pipe and ends with os._exit, so that
+nothing of the parent (buffered output, atexit handlers) runs twice. A child that fails, dies or takes longer
+than its timeout gives None, and the caller does the work itself: slower, never wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Callable, TypeVar
+
+Result = TypeVar("Result")
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork") and _threads() == 1
+
+
+def _threads() -> int:
+    """Threads of this process, those a library started (NVML, the CUDA driver) included where Linux lists them."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+def start_forked(work: Callable[[], Result], timeout_s: float) -> Callable[[], Result | None]:
+    """Start `work` in a forked child; the function returned waits for its result (None if there is none)."""
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            os.close(read_end)
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(data)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+
+    def result() -> Result | None:
+        data = _read_until_closed(read_end, time.monotonic() + timeout_s)
+        if data is None:
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        try:
+            return pickle.loads(data) if data else None
+        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            return None
+
+    return result
+
+
+def _read_until_closed(fd: int, deadline: float) -> bytes | None:
+    """Everything written to the pipe until the child closes it; None if the deadline passes first."""
+    import select
+
+    chunks = []
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)

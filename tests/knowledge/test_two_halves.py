@@ -1,0 +1,88 @@
+"""A long text is read in two halves at once (matcher.PARALLEL_FROM, gpudoctor/knowledge/forked.py): the matches,
+their counts and their order must be those of one reading, wherever the border falls, and a child that fails or
+hangs must cost time, never matches."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from gpudoctor.knowledge import forked, matcher
+from gpudoctor.knowledge.matcher import CompiledCatalogue
+from gpudoctor.knowledge.signatures import Signature
+
+RAW = Path(__file__).resolve().parents[1] / "fixtures" / "raw"
+HEALTHY = (RAW / "h100" / "t_dmesg.txt").read_text()
+# A real NVRM message the driver wrapped over five lines, and a real Xid 79 after its GPU's lines.
+MISMATCH = (RAW / "under_driver" / "nvidiaall394_mismatch.txt").read_text()
+FALLEN = (RAW / "under_driver" / "gpuburn1_dmesg.txt").read_text()
+
+needs_fork = pytest.mark.skipif(not forked.can_fork(), reason="no fork here, or other threads run: read in one go")
+
+
+def _texts():
+    """The two failures among healthy lines, the middle moved line by line across the wrapped message."""
+    for filler in range(0, 14):
+        yield HEALTHY * 3 + MISMATCH + FALLEN + HEALTHY * 2 + MISMATCH + "".join(HEALTHY.splitlines(True)[:filler])
+
+
+def _read(text: str, parallel_from: int, monkeypatch) -> tuple:
+    monkeypatch.setattr(matcher, "PARALLEL_FROM", parallel_from)
+    return matcher.scan(text, "dmesg", kind="dmesg")
+
+
+@needs_fork
+def test_two_halves_find_what_one_reading_finds(monkeypatch):
+    borders = set()
+    for text in _texts():
+        whole = _read(text, len(text) + 1, monkeypatch)
+        assert {found.code for found in whole} >= {"kernel.api-mismatch", "kernel.xid-79"}
+        assert _read(text, 0, monkeypatch) == whole
+        borders.add(text.count("\n", 0, text.find("\n", len(text) // 2)))
+    assert len(borders) > 5  # the border fell on many different lines, the wrapped message's among them
+
+
+# One row keyed on the first line of the wrapped message and on its fourth: with the border between them, each half
+# finds the message, by one pattern each, at the same line.
+BOTH_ENDS = CompiledCatalogue((Signature(
+    code="kernel.mismatch-both-ends", cause_id="driver-mismatch", severity="fail", cause="c", advice="a",
+    action="none", kinds=("any",), sources=("https://example.org",), checked="2026-11-26",
+    patterns=(r"API mismatch: the client", r"kernel module and all NVIDIA driver components")),))
+
+
+@needs_fork
+def test_a_message_on_both_sides_of_the_border_counts_once(monkeypatch):
+    for filler in range(0, 12):
+        text = MISMATCH * 3 + "".join(HEALTHY.splitlines(True)[:filler])
+        monkeypatch.setattr(matcher, "PARALLEL_FROM", len(text) + 1)
+        whole = matcher.scan(text, "dmesg", table=BOTH_ENDS)
+        assert [found.count for found in whole] == [3]
+        monkeypatch.setattr(matcher, "PARALLEL_FROM", 0)
+        assert matcher.scan(text, "dmesg", table=BOTH_ENDS) == whole
+
+
+def test_a_failed_child_leaves_the_work_to_this_process(monkeypatch):
+    text = HEALTHY * 2 + FALLEN + HEALTHY * 2
+    whole = _read(text, len(text) + 1, monkeypatch)
+    monkeypatch.setattr(matcher, "can_fork", lambda: True)
+    monkeypatch.setattr(matcher, "start_forked", lambda work, timeout_s: lambda: None)
+    assert _read(text, 0, monkeypatch) == whole
+
+
+@needs_fork
+def test_the_child_sends_its_result_back():
+    assert forked.start_forked(lambda: {"lines": [1, 2, 3]}, timeout_s=30)() == {"lines": [1, 2, 3]}
+
+
+@needs_fork
+def test_a_child_that_raises_gives_none():
+    assert forked.start_forked(lambda: 1 / 0, timeout_s=30)() is None
+
+
+@needs_fork
+def test_a_child_past_its_timeout_is_stopped():
+    started = time.monotonic()
+    assert forked.start_forked(lambda: time.sleep(30), timeout_s=0.3)() is None
+    assert time.monotonic() - started < 10
