@@ -325,7 +325,7 @@ SIGNATURES += (
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
-            r"cudaErrorMemoryAllocation",
+            r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
@@ -340,7 +340,7 @@ SIGNATURES += (
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
-        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt"),
+        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt"),
     ),
     Signature(
         code="cuda.no-device",
