@@ -8,8 +8,6 @@ from gpudoctor.knowledge.signatures import Signature
 RUNTIME_ERRORS = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
 DRIVER_ERRORS = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
 CUFFT_STATUS = "https://docs.nvidia.com/cuda/cufft/index.html#cufftresult"
-CONTAINER_CAPABILITIES = ("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
-                          "docker-specialized.html#driver-capabilities")
 CHECKED = "2026-11-26"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -36,29 +34,6 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("cuda/pytorch-88038-cufft-internal-error-wsl2-4090-cu117.txt",
                   "cuda/audioldm-49-stft-cufft-internal-error.txt"),
-    ),
-    Signature(
-        code="cuda.ptx-jit-compiler-missing",
-        cause_id="cuda-library-missing",
-        kinds=("any",),
-        # cudaErrorJitCompilerNotFound / CUDA_ERROR_JIT_COMPILER_NOT_FOUND (221): libcuda loads the PTX JIT from
-        # the driver's libnvidia-ptxjitcompiler.so.1; a container started without the compute capability, or a
-        # driver packaging that leaves it out (Jetson's l4t-cuda), lacks it.
-        patterns=(r"PTX JIT compiler library not found", r"ERROR_JIT_COMPILER_NOT_FOUND",
-                  r"cudaErrorJitCompilerNotFound"),
-        severity="fail",
-        cause="The driver's PTX JIT compiler (libnvidia-ptxjitcompiler.so.1, shipped with libcuda) cannot be loaded, "
-              "so CUDA cannot compile PTX at run time (CUDA error 221).",
-        advice=("Make the driver's libnvidia-ptxjitcompiler.so.1 visible beside libcuda (`ldconfig -p | grep -E "
-                "'libcuda|ptxjitcompiler'`): in a container, start it with NVIDIA_DRIVER_CAPABILITIES=compute,utility "
-                "(or all) so the toolkit mounts it; on Jetson or a packaging that splits the driver, install the "
-                "package that carries it (l4t-3d-core) or add its folder to the loader path."),
-        action="configure",
-        rules_out=("a GPU too old for the program",),
-        never_suggest=("install the CUDA toolkit", "downgrade the driver"),
-        sources=("https://github.com/anduril/jetpack-nixos/issues/184", CONTAINER_CAPABILITIES, DRIVER_ERRORS),
-        checked=CHECKED,
-        examples=("cuda/jetpacknixos-184-jit-compiler-not-found-ptxjitcompiler.txt",),
     ),
     Signature(
         code="cuda.kernel-image-invalid",
