@@ -223,8 +223,7 @@ SIGNATURES += (
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
-            r"CUDA error: unknown error", r"\bError 999: unknown error",  # PyTorch's RuntimeError and its warning
-            r"Cuda failure:? '?unknown error",  # TensorRT's samples ("Cuda failure: ..."), NCCL ("Cuda failure '...'")
+            r"CUDA error: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",  # torch; TensorRT, NCCL
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
