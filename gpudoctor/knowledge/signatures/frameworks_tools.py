@@ -1,0 +1,112 @@
+"""More of the tools people run beside PyTorch on one or two GPUs (transformers with TensorFlow or an older torch,
+torch.compile on Windows, PaddlePaddle): the messages they print when the environment around the GPU is wrong.
+
+frameworks_setup.py adds these rows to its SETUP_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA")
+
+TOOLS_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.transformers-keras3-unsupported",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' activations_tf.py raises this when TensorFlow's Keras is Keras 3 (TensorFlow 2.16 and later)
+        # and tf-keras is not installed; app wrappers print it after "Failed to import transformers.models...tf_...".
+        patterns=(r"Your currently installed version of Keras is Keras 3, but this is not yet supported in "
+                  r"Transformers",),
+        severity="fail",
+        cause=("transformers' TensorFlow model classes need Keras 2, and this environment has Keras 3 (TensorFlow 2.16 "
+               "and later install it by default) without the tf-keras package, so importing them fails."),
+        advice=("Install the Keras 2 package into the same Python that runs the program: `python -m pip install "
+                "tf-keras` (ComfyUI portable: `python_embeded\\python.exe -m pip install tf-keras`); or, if the program "
+                "does not need TensorFlow, uninstall tensorflow so transformers stays on PyTorch."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/Gourieff/ComfyUI-ReActor/issues/81",
+                 "https://github.com/atomashevic/transforEmotion/issues/16",
+                 "https://github.com/huggingface/transformers/issues/27377"),
+        checked="2026-11-26",
+        examples=("frameworks/reactor-81-keras3-transformers-tf-keras.txt",
+                  "frameworks/transforemotion-16-keras3-tf-roberta-import.txt"),
+    ),
+    Signature(
+        code="frameworks.transformers-disables-old-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' import_utils (4.47 and later) logs this and then runs as if torch were absent: models fail
+        # later with "requires the PyTorch library but it was not found in your environment".
+        patterns=(r"Disabling PyTorch because PyTorch >= ?(?P<required>\d{1,2}\.\d{1,2}[\w.]{0,10}) is required but "
+                  r"found (?P<found>\d{1,2}\.\d{1,2}[\w.+]{0,20})",),
+        severity="fail",
+        cause=("This transformers release needs PyTorch {required} or newer and found torch {found}, so it disabled "
+               "PyTorch: no model can load."),
+        advice=("Make the two agree: upgrade torch to {required} or newer, keeping its CUDA build (`pip install -U "
+                "torch --index-url https://download.pytorch.org/whl/cu124`, the CUDA build you had), or, where "
+                "torch must stay at {found}, install an older transformers release that still supports it (`pip install "
+                "\"transformers<4.47\"`)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/jingyaogong/minimind/issues/588",
+                 "https://github.com/huggingface/transformers/blob/main/src/transformers/utils/import_utils.py"),
+        checked="2026-11-26",
+        examples=("frameworks/minimind-588-torch-2-0-disabled-by-transformers.txt",),
+    ),
+    Signature(
+        code="frameworks.inductor-windows-compiler-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch/_inductor/cpp_builder.py's check_compiler_exist_windows (torch 2.5 and later): inductor compiles its
+        # CPU-side code with MSVC's cl (or CXX) and finds none on PATH.
+        patterns=(r"Compiler: (?P<compiler>[\w.\\:/ -]{1,80}?) is not found",
+                  r"in check_compiler_exist_windows"),
+        severity="fail",
+        cause=("torch.compile (inductor) on Windows needs a C++ compiler, MSVC's cl.exe, on PATH, and this shell has "
+               "none, so compiling the model fails."),
+        advice=("Install the Visual Studio Build Tools with \"Desktop development with C++\", then start the program "
+                "from an \"x64 Native Tools\" developer prompt or after running `\"C:\\Program Files (x86)\\Microsoft "
+                "Visual Studio\\2022\\BuildTools\\VC\\Auxiliary\\Build\\vcvarsall.bat\" x64` (or add the folder holding "
+                "cl.exe, VC\\Tools\\MSVC\\<version>\\bin\\Hostx64\\x64, to PATH); or turn torch.compile off."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/loscrossos/core_zonos/issues/1",
+                 "https://github.com/BuffMcBigHuge/ComfyUI-Zonos/issues/7",
+                 "https://github.com/pytorch/pytorch/pull/132533",
+                 "https://docs.pytorch.org/tutorials/unstable/inductor_windows.html"),
+        checked="2026-11-26",
+        examples=("frameworks/core-zonos-1-torch-compile-cl-missing.txt",
+                  "frameworks/comfyui-zonos-7-inductor-cl-not-on-path.txt"),
+    ),
+    Signature(
+        code="frameworks.paddle-gpu-arch-not-in-build",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # Paddle's gpu_resources.cc compares the GPU's architecture with the arch list the wheel was built for.
+        patterns=(r"The GPU architecture in your current machine is (?P<architecture>\w{1,20}), which is not "
+                  r"compatible with Paddle installation with arch: (?P<arch_list>[\d ]{1,60})",),
+        severity="warn",
+        cause=("The installed paddlepaddle-gpu wheel has kernels for the architectures {arch_list} only, and this GPU is "
+               "{architecture}: Paddle may fail to run kernels on it or give wrong results."),
+        advice=("Install the paddlepaddle-gpu wheel whose build includes your GPU's architecture: pick the CUDA "
+                "version on paddlepaddle.org.cn's install page that lists it (Pascal cards need a CUDA 11.x build "
+                "with sm_61; Ampere and newer a CUDA 11.8 or 12.x build), `pip uninstall paddlepaddle-gpu` first, "
+                "then check with `python -c \"import paddle; paddle.utils.run_check()\"`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/PaddlePaddle/Paddle/issues/55715",
+                 "https://github.com/PaddlePaddle/PaddleDetection/issues/8873",
+                 "https://github.com/PaddlePaddle/PaddleOCR/issues/13701"),
+        checked="2026-11-26",
+        examples=("frameworks/paddle-55715-pascal-arch-warning-run-check.txt",
+                  "frameworks/paddledetection-8873-pascal-arch-training-fails.txt",
+                  "frameworks/paddleocr-13701-ampere-not-in-wheel-arch.txt"),
+    ),
+)
