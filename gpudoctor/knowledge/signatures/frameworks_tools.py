@@ -109,4 +109,30 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/paddledetection-8873-pascal-arch-training-fails.txt",
                   "frameworks/paddleocr-13701-ampere-not-in-wheel-arch.txt"),
     ),
+    Signature(
+        code="frameworks.bitsandbytes-model-moved-with-to",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' PreTrainedModel.to: before 4.44 it refused any move of a bitsandbytes model ("`4-bit` or
+        # `8-bit`"), and accelerate's dispatch_model calls .to itself; since then it refuses 4-bit models only with
+        # bitsandbytes older than 0.43.2 (and 8-bit models always, with the "`8-bit`" wording, not read here).
+        patterns=(r"`\.to` is not supported for `4-bit` or `8-bit` (?:bitsandbytes )?models",
+                  r"Calling `to\(\)` is not supported for `4-bit` quantized models with the installed version of "
+                  r"bitsandbytes"),
+        severity="fail",
+        cause=("A 4-bit or 8-bit bitsandbytes model was moved with .to(), and the installed transformers and "
+               "bitsandbytes refuse that (4-bit models can move only with bitsandbytes 0.43.2 or newer and a "
+               "transformers that knows it)."),
+        advice=("Upgrade the quantization stack in the Python that runs the program: `python -m pip install -U "
+                "bitsandbytes transformers accelerate`; in your own code, place the model when loading "
+                "(`device_map={\"\": 0}`) instead of calling .to() on it, which 8-bit models never allow."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/TTPlanetPig/Comfyui_JC2/issues/26",
+                 "https://github.com/huggingface/transformers/issues/38717",
+                 "https://github.com/huggingface/transformers/blob/main/src/transformers/modeling_utils.py"),
+        checked="2026-11-26",
+        examples=("frameworks/comfyui-jc2-26-bnb-model-to-refused.txt",),
+    ),
 )

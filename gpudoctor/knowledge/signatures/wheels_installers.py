@@ -1,5 +1,6 @@
-"""Installers of the GPU stack that need torch before they can build: what their setup scripts print when torch is
-not importable where they build (DeepSpeed's op pre-compilation, which Windows turns on by default).
+"""Installers of the GPU stack that cannot give this platform what was asked: DeepSpeed's setup, which needs torch
+before it can build (its op pre-compilation, on by default on Windows), and JAX's CUDA builds, which exist for Linux
+only.
 
 wheels_python.py adds these rows to its PYTHON_SIGNATURES.
 """
@@ -33,5 +34,32 @@ INSTALLER_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/deepspeedexamples-795-windows-precompile-without-torch.txt",
                   "wheels/cogstudio-3-deepspeed-before-torch.txt"),
+    ),
+    Signature(
+        code="wheels.jax-cuda-build-not-for-this-platform",
+        cause_id="jax-cpu-build",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # Before jaxlib 0.4.26, CUDA builds were local versions (jaxlib==X+cuda12.cudnn89) on Google's find-links
+        # page, for Linux only: pip elsewhere, or without that page, lists only the plain (CPU) versions. Since then
+        # jax[cuda12] pulls jax-cuda12-plugin, also Linux only, and pip on Windows backtracks through old jax releases
+        # that "do not provide the extra".
+        patterns=(r"requirement jaxlib==(?P<version>\d{1,2}\.\d{1,2}[\w.]{0,10})\+cuda(?P<cuda>\d{2,3})[\w.]{0,20}",
+                  r"WARNING: jax (?P<jax_version>\d{1,2}\.\d{1,2}[\w.]{0,10}) does not provide the extra "
+                  r"'(?P<extra>cuda[\w-]{0,30})'"),
+        severity="fail",
+        cause=("pip finds no CUDA build of jaxlib here: JAX publishes its CUDA builds for Linux only (none for native "
+               "Windows or macOS), and the old pinned +cuda versions lived only on JAX's own find-links page."),
+        advice=("On Windows, run JAX inside WSL2 (or on Linux) and install the CUDA build there with `pip install -U "
+                "\"jax[cuda12]\"`; on Linux, prefer that same current install over an old pinned jaxlib+cuda version, "
+                "or add `-f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html` for one that must stay."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/ZhengYinan-AIR/FISOR/issues/3", "https://github.com/RoboEden/jux/issues/11",
+                 "https://github.com/jax-ml/jax/issues/17634",
+                 "https://docs.jax.dev/en/latest/installation.html#supported-platforms"),
+        checked="2026-11-26",
+        examples=("wheels/fisor-3-jaxlib-cuda-wheel-on-windows.txt", "wheels/jux-11-jaxlib-cuda11-windows-no-match.txt"),
+        refines=("wheels.pinned-version-not-for-this-python",),  # the same line: a CUDA jaxlib, not this Python's fault
     ),
 )
