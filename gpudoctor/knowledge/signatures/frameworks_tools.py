@@ -135,4 +135,49 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/comfyui-jc2-26-bnb-model-to-refused.txt",),
     ),
+    Signature(
+        code="frameworks.xla-driver-older-than-ptxas",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # XLA's nvptx_compiler.cc (JAX, TensorFlow): the PTX compiler it found (pip's nvidia-cuda-nvcc or a toolkit)
+        # is from a newer CUDA than the driver supports; older releases say "ptxas CUDA version (X)".
+        patterns=(r"The NVIDIA driver's CUDA version is (?P<driver_cuda>\d{1,2}\.\d{1,2}) which is older than the "
+                  r"(?:ptxas CUDA|PTX compiler) version \(?(?P<ptxas>\d{1,2}\.\d{1,2}[\d.]{0,8})",),
+        severity="warn",
+        cause=("XLA's PTX compiler comes from CUDA {ptxas}, newer than the CUDA {driver_cuda} this driver supports, so "
+               "XLA compiles serially: slower compilation, the program still runs."),
+        advice=("Update the NVIDIA driver to a branch that supports CUDA {ptxas} (`nvidia-smi` shows the CUDA version the "
+                "driver supports), or keep running with slower compilation: the warning costs compile time, not "
+                "correctness."),
+        action="configure",
+        rules_out=("a missing CUDA library",),
+        never_suggest=("downgrade jax", "reinstall CUDA"),
+        sources=("https://github.com/google-deepmind/alphafold3/issues/272", "https://github.com/jax-ml/jax/issues/19821",
+                 "https://github.com/openxla/xla/blob/main/xla/service/gpu/nvptx_compiler.cc"),
+        checked="2026-11-26",
+        examples=("frameworks/alphafold3-272-xla-driver-older-than-ptx-compiler.txt",),
+    ),
+    Signature(
+        code="frameworks.ptxas-older-than-ptx",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # ptxas' own refusal of a PTX ISA newer than it knows: the program (XLA, Triton, tinygrad, numba) generated PTX
+        # for a newer CUDA than the toolkit whose ptxas is first on PATH.
+        patterns=(r"fatal\s{0,6}: Unsupported \.version (?P<ptx_isa>\d{1,2}\.\d{1,2}); current version is "
+                  r"'(?P<ptxas_isa>\d{1,2}\.\d{1,2})'",),
+        severity="fail",
+        cause=("The ptxas that was run understands PTX ISA {ptxas_isa} only, older than the PTX ISA {ptx_isa} the program "
+               "generated: an older CUDA toolkit's ptxas comes first on PATH."),
+        advice=("Use a ptxas as new as the PTX: see which one runs with `which ptxas && ptxas --version`, then put a newer "
+                "CUDA toolkit's bin first on PATH (PTX ISA 8.5 needs CUDA 12.5 or later) or remove the old one from PATH; "
+                "for JAX, its pip CUDA packages (`pip install -U \"jax[cuda12]\"`) bring a matching ptxas; for Triton, "
+                "point TRITON_PTXAS_PATH at a new one."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/tinygrad/tinygrad/issues/7729", "https://github.com/jax-ml/jax/issues/25344",
+                 "https://docs.nvidia.com/cuda/parallel-thread-execution/index.html#release-notes"),
+        checked="2026-11-26",
+        examples=("frameworks/tinygrad-7729-ptxas-older-than-ptx-isa.txt",),
+    ),
 )
