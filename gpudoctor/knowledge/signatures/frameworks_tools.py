@@ -180,4 +180,50 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tinygrad-7729-ptxas-older-than-ptx-isa.txt",),
     ),
+    Signature(
+        code="frameworks.triton-cache-from-other-build",
+        cause_id="triton-jit-cache-stale",
+        kinds=("any",),
+        # Triton (triton-windows on Windows) compiles a small launcher module per kernel and caches it; a cached one
+        # built by another Python, Triton, compiler or CUDA fails to load, and Windows says only "DLL load failed".
+        patterns=(r"DLL load failed while importing (?P<module>cuda_utils|__triton_launcher)\b",),
+        severity="fail",
+        cause=("Triton could not load its compiled {module} module: most often a cached copy built by another Python, "
+               "Triton, compiler or CUDA version, left in Triton's or TorchInductor's cache."),
+        advice=("Clear both caches and run again: delete `%USERPROFILE%\\.triton\\cache` and "
+                "`%TEMP%\\torchinductor_%USERNAME%` (Linux: ~/.triton/cache and /tmp/torchinductor_$USER); then check "
+                "Triton alone with triton-windows' test script, run by the same python.exe that runs the program, and "
+                "set TRITON_CACHE_DIR per environment if you switch Pythons."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/woct0rdho/triton-windows/issues/7",
+                 "https://github.com/woct0rdho/triton-windows/issues/23",
+                 "https://github.com/woct0rdho/triton-windows/issues/90"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-windows-7-cache-from-other-python.txt",
+                  "frameworks/triton-windows-23-triton-launcher-inductor-cache.txt"),
+    ),
+    Signature(
+        code="frameworks.sageattention-not-installed",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        # ComfyUI's --use-sage-attention check and the video wrappers' (HunyuanVideo, WanVideo) import of sageattention.
+        patterns=(r"Can't import SageAttention: No module named '(?P<module>sageattention)'",
+                  r"To use the `--use-sage-attention` feature, the `sageattention` package must be installed"),
+        severity="fail",
+        cause=("The workflow or ComfyUI's --use-sage-attention asks for SageAttention, and the sageattention package is "
+               "not importable in the Python that runs it."),
+        advice=("Install SageAttention into that same Python: `python_embeded\\python.exe -m pip install` (or the venv's "
+                "python -m pip) a sageattention wheel built for its torch, CUDA and Python (on Windows the prebuilt "
+                "wheels of woct0rdho/SageAttention, with `triton-windows`), check `python -c \"import sageattention\"`; "
+                "or choose sdpa attention / drop --use-sage-attention."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/Comfy-Org/ComfyUI/issues/9826", "https://github.com/Comfy-Org/ComfyUI/issues/7484",
+                 "https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/108"),
+        checked="2026-11-26",
+        examples=("frameworks/comfyui-9826-sageattention-not-installed.txt",),
+    ),
 )
