@@ -226,4 +226,29 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/comfyui-9826-sageattention-not-installed.txt",),
     ),
+    Signature(
+        code="frameworks.cudnn9-sublibraries-not-loadable",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # cuDNN 9's front library loads its parts (libcudnn_ops, _cnn, _adv) on first use and, where it cannot, says
+        # so and then "Invalid handle. Cannot load symbol ...". Most often CTranslate2 4.5+ (faster-whisper, WhisperX,
+        # whisper-ctranslate2), built for cuDNN 9, in an environment whose cuDNN 9 is pip's, off the loader's path.
+        patterns=(r"Invalid handle\. Cannot load symbol (?P<symbol>cudnn\w{1,60})",),
+        severity="fail",
+        cause=("cuDNN 9 was found but its sub-libraries (libcudnn_ops, libcudnn_cnn) could not be loaded, so the first "
+               "cuDNN call ({symbol}) fails: most often CTranslate2 4.5 or later, which needs cuDNN 9, where only cuDNN 8 "
+               "or pip's cuDNN 9 off the library path is there."),
+        advice=("Either make cuDNN 9 loadable: `pip install nvidia-cudnn-cu12==9.*` and add its folder to the path, "
+                "`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn as c; print(os.path.dirname(c.__file__))')"
+                "/lib:$LD_LIBRARY_PATH` (Windows: that package's bin on PATH); or stay on cuDNN 8 with `pip install "
+                "ctranslate2==4.4.0` for faster-whisper and WhisperX."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/kanjieater/SubPlz/issues/18", "https://github.com/SYSTRAN/faster-whisper/issues/1182",
+                 "https://github.com/OpenNMT/CTranslate2/releases/tag/v4.5.0"),
+        checked="2026-11-26",
+        examples=("frameworks/subplz-18-cudnn-ops-9-invalid-handle.txt",
+                  "frameworks/faster-whisper-1182-cudnn-cnn-9-ld-library-path.txt"),
+    ),
 )
