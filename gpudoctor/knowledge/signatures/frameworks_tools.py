@@ -251,4 +251,28 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/subplz-18-cudnn-ops-9-invalid-handle.txt",
                   "frameworks/faster-whisper-1182-cudnn-cnn-9-ld-library-path.txt"),
     ),
+    Signature(
+        code="frameworks.transformers-lacks-model-class",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # A name imported from transformers' top level that this release does not export: nearly always a model class
+        # (or processor) added in a later release than the one installed.
+        patterns=(r"cannot import name '(?P<name>[A-Z]\w{1,80})' from 'transformers'",),
+        severity="fail",
+        cause=("The installed transformers has no {name}: that model class came in a later transformers release than "
+               "this one (or the name is misspelled)."),
+        advice=("Upgrade transformers in the same environment to the release the model card names (`pip install -U "
+                "transformers`, or `pip install \"transformers>=4.49\"` as the card says; for a model newer than the last "
+                "release, `pip install git+https://github.com/huggingface/transformers`), then check with `python -c "
+                "\"import transformers; print(transformers.__version__)\"`; keep torch as it is."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/Granddyser/qwen3-vl-comfy-ui/issues/2", "https://github.com/QwenLM/Qwen3-VL/issues/723",
+                 "https://github.com/yifan123/flow_grpo/issues/84"),
+        checked="2026-11-26",
+        examples=("frameworks/qwen3-vl-comfy-2-qwen3vl-import-transformers-4-49.txt",
+                  "frameworks/qwen-vl-723-qwen2-5-vl-class-not-in-transformers.txt",
+                  "frameworks/flow-grpo-84-transformers-pinned-before-qwen2-5-vl.txt"),
+    ),
 )

@@ -62,4 +62,25 @@ INSTALLER_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/fisor-3-jaxlib-cuda-wheel-on-windows.txt", "wheels/jux-11-jaxlib-cuda11-windows-no-match.txt"),
         refines=("wheels.pinned-version-not-for-this-python",),  # the same line: a CUDA jaxlib, not this Python's fault
     ),
+    Signature(
+        code="wheels.mmcv-outside-required-range",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # The version guard in every OpenMMLab package's __init__ (mmdet, mmseg, mmpose, mmaction, mmdet3d).
+        patterns=(r"MMCV==(?P<installed>[\w.]{1,20}) is used but incompatible\. Please install mmcv>=",),
+        severity="fail",
+        cause=("This OpenMMLab package accepts only a range of mmcv versions, and mmcv {installed} is installed, outside "
+               "it (mmcv 2.2.0, the one with wheels for newer torch, is above what mmdetection 3.x accepts)."),
+        advice=("Install an mmcv inside the range the message gives, built for this torch and CUDA: `pip install -U "
+                "openmim && mim install \"mmcv>=2.0.0rc4,<2.2.0\"` (mmcv 2.1.0 for mmdetection 3.x; mmcv-full 1.x for "
+                "the 1.x packages); mim picks a prebuilt wheel where one exists for your torch and CUDA and builds it "
+                "otherwise; or install the release of the package that accepts mmcv {installed}."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/open-mmlab/mmdetection/issues/12312", "https://github.com/open-mmlab/mmcv/issues/2236",
+                 "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"),
+        checked="2026-11-26",
+        examples=("wheels/mmdetection-12312-mmcv-2-2-0-assertion.txt", "wheels/mmcv-2236-mmcv-below-range-mim-upgrade.txt"),
+    ),
 )
