@@ -275,4 +275,53 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/qwen-vl-723-qwen2-5-vl-class-not-in-transformers.txt",
                   "frameworks/flow-grpo-84-transformers-pinned-before-qwen2-5-vl.txt"),
     ),
+    Signature(
+        code="frameworks.generator-on-other-device",
+        cause_id="app-fault",
+        kinds=("any",),
+        # torch.randperm (random_split, RandomSampler) with a generator of another device than the default one:
+        # scripts that call torch.set_default_tensor_type('torch.cuda.FloatTensor') or set_default_device('cuda'),
+        # which PyTorch 1.9 and later no longer reconcile with the CPU generator the data utilities create.
+        patterns=(r"Expected a '(?P<expected>cuda|cpu)' device type for generator but found '(?P<found>cuda|cpu)'",),
+        severity="fail",
+        cause=("The program's default tensor type or device is {expected}, but the random generator the data loading "
+               "uses (random_split, a shuffling sampler) is on {found}: a mix PyTorch 1.9 and later refuse. A code "
+               "problem, not the GPU."),
+        advice=("Fix it in the script: drop `torch.set_default_tensor_type('torch.cuda.FloatTensor')` / "
+                "`torch.set_default_device('cuda')` and move tensors with `.to(device)`, or give the data utilities a "
+                "generator on that device (`generator=torch.Generator(device='cuda')` for random_split and the "
+                "DataLoader)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/hcnoh/knowledge-tracing-collection-pytorch/issues/1",
+                 "https://github.com/dbolya/yolact/issues/727", "https://github.com/huggingface/accelerate/pull/1627"),
+        checked="2026-11-26",
+        examples=("frameworks/knowledge-tracing-1-cuda-generator-random-split.txt",),
+    ),
+    Signature(
+        code="frameworks.tf-cpu-lacks-instructions",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # TensorFlow's cpu_feature_guard.cc aborts (an F line) when the binary's instruction set is missing; the
+        # harmless opposite ("wasn't compiled to use") is frameworks.tf-cpu-instructions-notice.
+        patterns=(r"The TensorFlow library was compiled to use (?P<instructions>[\w.]{2,12}) instructions, but these "
+                  r"aren't available on your machine",),
+        severity="fail",
+        cause=("This TensorFlow binary uses {instructions} instructions, which this CPU (or the virtual CPU a VM "
+               "offers) does not have, so TensorFlow aborts as it loads: nothing to do with the GPU."),
+        advice=("Check the CPU's flags (`grep -o -w -m1 'avx\\|avx2\\|fma' /proc/cpuinfo`; in a VM, set the CPU type to "
+                "host passthrough); on a CPU without them, install a TensorFlow built without {instructions} (a "
+                "community no-AVX wheel, or a source build with the CPU's own flags), or run on a machine whose CPU has "
+                "them."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/tensorflow/tensorflow/issues/6896",
+                 "https://github.com/lakshayg/tensorflow-build-archived/issues/6",
+                 "https://www.tensorflow.org/install/pip#hardware-requirements"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-6896-cpu-feature-guard-avx2.txt",
+                  "frameworks/tensorflow-build-6-fma-not-on-this-cpu.txt"),
+    ),
 )
