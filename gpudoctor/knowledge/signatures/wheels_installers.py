@@ -83,4 +83,27 @@ INSTALLER_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/mmdetection-12312-mmcv-2-2-0-assertion.txt", "wheels/mmcv-2236-mmcv-below-range-mim-upgrade.txt"),
     ),
+    Signature(
+        code="wheels.sd-webui-python-not-3-10",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # The Stable Diffusion web UIs' launch check (A1111, Forge, their forks), printed when the venv's Python is not
+        # 3.10; the torch they pin usually has no wheel for a newer Python, so "Couldn't install torch" follows.
+        patterns=(r"This program is tested with (?P<tested>3\.\d{1,2}\.\d{1,2}) Python, but you have "
+                  r"(?P<python>3\.\d{1,2}\.\d{1,2})",),
+        severity="warn",
+        cause=("The web UI runs on Python {python}, and it is made and tested for {tested}: the torch version it pins "
+               "often has no wheel for this Python, so installing torch and the other packages fails."),
+        advice=("Install Python 3.10 (python.org, 64-bit), delete the web UI's `venv` folder, and start it with that "
+                "Python (`set PYTHON=C:\\Path\\to\\Python310\\python.exe` in webui-user.bat, `python_cmd` in "
+                "webui-user.sh); or use the packaged one-click release, which brings its own Python."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/7964",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/17146",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/blob/master/modules/launch_utils.py"),
+        checked="2026-11-26",
+        examples=("wheels/sd-webui-7964-python-3-11-torch-install.txt",),
+    ),
 )
