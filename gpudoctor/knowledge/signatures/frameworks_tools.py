@@ -324,4 +324,30 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/tensorflow-6896-cpu-feature-guard-avx2.txt",
                   "frameworks/tensorflow-build-6-fma-not-on-this-cpu.txt"),
     ),
+    Signature(
+        code="frameworks.onnxruntime-session-cpu-only",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # insightface (ReActor, FaceFusion, roop, IP-Adapter FaceID) prints the providers each ONNX Runtime session got;
+        # the CPU provider alone means the CUDA provider was absent or failed to load. Apps that choose the CPU on
+        # purpose print the same, hence warn.
+        patterns=(r"Applied providers: \['CPUExecutionProvider'\]",),
+        severity="warn",
+        cause=("ONNX Runtime runs this model on the CPU only: the CUDA execution provider is not there (the CPU "
+               "onnxruntime package is installed, alone or beside onnxruntime-gpu) or could not load its CUDA and "
+               "cuDNN libraries."),
+        advice=("If the GPU was meant: `pip uninstall -y onnxruntime onnxruntime-gpu` then `pip install onnxruntime-gpu` "
+                "of the release built for your CUDA and cuDNN (ONNX Runtime's CUDA provider requirements table), "
+                "and check `python -c \"import onnxruntime as o; print(o.get_available_providers())\"` lists "
+                "CUDAExecutionProvider; importing torch first also puts its CUDA libraries where ONNX Runtime finds "
+                "them."),
+        action="configure",
+        rules_out=("a driver fault, when torch sees the GPU",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/deepinsight/insightface/issues/2295",
+                 "https://github.com/deepinsight/insightface/issues/1824",
+                 "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"),
+        checked="2026-11-26",
+        examples=("frameworks/insightface-2295-applied-providers-cpu-only.txt",),
+    ),
 )
