@@ -350,4 +350,31 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/insightface-2295-applied-providers-cpu-only.txt",),
     ),
+    Signature(
+        code="frameworks.torchcodec-cannot-load",
+        cause_id="system-library-missing",
+        kinds=("any",),
+        # TorchCodec (torchaudio's and HF datasets' audio/video decoding since 2025) tries its libtorchcodec build for
+        # each FFmpeg major it ships, newest first; the lines after "[start of libtorchcodec loading traceback]" say
+        # why each failed (libavutil.so.N missing: no FFmpeg of that major; an undefined torch symbol: another torch).
+        patterns=(r"Could not load libtorchcodec",),
+        severity="fail",
+        cause=("TorchCodec could not load any of its builds: no FFmpeg shared libraries of a major version it supports "
+               "are where the loader looks (FFmpeg missing, only a static or too old/new FFmpeg), or this TorchCodec "
+               "release was built for another torch."),
+        advice=("Read the first error under \"[start of libtorchcodec loading traceback]\": a missing libavutil.so.N "
+                "means install FFmpeg's shared libraries of a supported major (`conda install -c conda-forge "
+                "\"ffmpeg<8\"`, `sudo apt install ffmpeg`; on Windows the \"full-shared\" build with its bin on PATH); "
+                "anything else, install the torchcodec release that matches torch (`python -c \"import torch; "
+                "print(torch.__version__)\"`, then the compatibility table, e.g. `pip install torchcodec==0.7` for torch "
+                "2.8)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/meta-pytorch/torchcodec/issues/637",
+                 "https://github.com/meta-pytorch/torchcodec/issues/912",
+                 "https://github.com/meta-pytorch/torchcodec#installing-torchcodec"),
+        checked="2026-11-26",
+        examples=("frameworks/torchcodec-637-ffmpeg4-no-core-library.txt",),
+    ),
 )
