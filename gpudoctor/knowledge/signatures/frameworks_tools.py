@@ -377,4 +377,25 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/torchcodec-637-ffmpeg4-no-core-library.txt",),
     ),
+    Signature(
+        code="frameworks.flash-attention-float32-input",
+        cause_id="app-fault",
+        kinds=("any",),
+        # flash-attn's C++ check (flash_api.cpp) on the query's dtype: a model loaded without a dtype is float32 in
+        # transformers, and some layers (layer norms, embeddings) upcast their output.
+        patterns=(r"FlashAttention only supports? fp16 and bf16 data type",),
+        severity="fail",
+        cause=("FlashAttention was given float32 tensors and runs in fp16 or bf16 only: the model was loaded, or is "
+               "trained, in float32 (no dtype given, no mixed precision)."),
+        advice=("Load and run the model in half precision: `from_pretrained(..., torch_dtype=\"auto\")` or "
+                "`torch_dtype=torch.bfloat16` (float16 on GPUs without bf16), and in training set `bf16=True` or "
+                "`fp16=True`; or choose `attn_implementation=\"sdpa\"`, which takes float32."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/QwenLM/Qwen3/issues/406", "https://github.com/unslothai/unsloth/issues/827",
+                 "https://github.com/Dao-AILab/flash-attention/blob/main/csrc/flash_attn/flash_api.cpp"),
+        checked="2026-11-26",
+        examples=("frameworks/qwen-406-flash-attention-2-float32-model.txt",),
+    ),
 )
