@@ -136,28 +136,6 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/comfyui-jc2-26-bnb-model-to-refused.txt",),
     ),
     Signature(
-        code="frameworks.xla-driver-older-than-ptxas",
-        cause_id="framework-cuda-mismatch",
-        kinds=("any",),
-        # XLA's nvptx_compiler.cc (JAX, TensorFlow): the PTX compiler it found (pip's nvidia-cuda-nvcc or a toolkit)
-        # is from a newer CUDA than the driver supports; older releases say "ptxas CUDA version (X)".
-        patterns=(r"The NVIDIA driver's CUDA version is (?P<driver_cuda>\d{1,2}\.\d{1,2}) which is older than the "
-                  r"(?:ptxas CUDA|PTX compiler) version \(?(?P<ptxas>\d{1,2}\.\d{1,2}[\d.]{0,8})",),
-        severity="warn",
-        cause=("XLA's PTX compiler comes from CUDA {ptxas}, newer than the CUDA {driver_cuda} this driver supports, so "
-               "XLA compiles serially: slower compilation, the program still runs."),
-        advice=("Update the NVIDIA driver to a branch that supports CUDA {ptxas} (`nvidia-smi` shows the CUDA version the "
-                "driver supports), or keep running with slower compilation: the warning costs compile time, not "
-                "correctness."),
-        action="configure",
-        rules_out=("a missing CUDA library",),
-        never_suggest=("downgrade jax", "reinstall CUDA"),
-        sources=("https://github.com/google-deepmind/alphafold3/issues/272", "https://github.com/jax-ml/jax/issues/19821",
-                 "https://github.com/openxla/xla/blob/main/xla/service/gpu/nvptx_compiler.cc"),
-        checked="2026-11-26",
-        examples=("frameworks/alphafold3-272-xla-driver-older-than-ptx-compiler.txt",),
-    ),
-    Signature(
         code="frameworks.ptxas-older-than-ptx",
         cause_id="framework-cuda-mismatch",
         kinds=("any",),
@@ -225,31 +203,6 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/108"),
         checked="2026-11-26",
         examples=("frameworks/comfyui-9826-sageattention-not-installed.txt",),
-    ),
-    Signature(
-        code="frameworks.cudnn9-sublibraries-not-loadable",
-        cause_id="framework-libs-missing",
-        kinds=("any",),
-        # cuDNN 9's front library loads its parts (libcudnn_ops, _cnn, _adv) on first use and, where it cannot, says
-        # so and then "Invalid handle. Cannot load symbol ...". Most often CTranslate2 4.5+ (faster-whisper, WhisperX,
-        # whisper-ctranslate2), built for cuDNN 9, in an environment whose cuDNN 9 is pip's, off the loader's path.
-        patterns=(r"Invalid handle\. Cannot load symbol (?P<symbol>cudnn\w{1,60})",),
-        severity="fail",
-        cause=("cuDNN 9 was found but its sub-libraries (libcudnn_ops, libcudnn_cnn) could not be loaded, so the first "
-               "cuDNN call ({symbol}) fails: most often CTranslate2 4.5 or later, which needs cuDNN 9, where only cuDNN 8 "
-               "or pip's cuDNN 9 off the library path is there."),
-        advice=("Either make cuDNN 9 loadable: `pip install nvidia-cudnn-cu12==9.*` and add its folder to the path, "
-                "`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn as c; print(os.path.dirname(c.__file__))')"
-                "/lib:$LD_LIBRARY_PATH` (Windows: that package's bin on PATH); or stay on cuDNN 8 with `pip install "
-                "ctranslate2==4.4.0` for faster-whisper and WhisperX."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/kanjieater/SubPlz/issues/18", "https://github.com/SYSTRAN/faster-whisper/issues/1182",
-                 "https://github.com/OpenNMT/CTranslate2/releases/tag/v4.5.0"),
-        checked="2026-11-26",
-        examples=("frameworks/subplz-18-cudnn-ops-9-invalid-handle.txt",
-                  "frameworks/faster-whisper-1182-cudnn-cnn-9-ld-library-path.txt"),
     ),
     Signature(
         code="frameworks.transformers-lacks-model-class",
