@@ -1,6 +1,5 @@
-"""Kernel and driver, the driver's own tools: what nvidia-smi answers when an administrative action on a GPU (a reset,
-a MIG mode change) is refused (rows of the kernel area, added to kernel.py's tuple). The GPU and the driver are fine;
-something still holds the device open."""
+"""Kernel and driver, the driver's own tools: nvidia-smi missing, and what nvidia-smi answers when an administrative
+action on a GPU (a reset, a MIG mode change) is refused (rows of the kernel area, added to kernel.py's tuple)."""
 
 from __future__ import annotations
 
@@ -8,6 +7,35 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS
 
 SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.nvidia-smi-missing",
+        cause_id="driver-tools-missing",
+        kinds=("any",),
+        # The shells' and Python's own words for a program that is not there (bash, zsh, Ubuntu's command-not-found
+        # handler, subprocess's FileNotFoundError). nvidia-smi ships with the driver's user-space packages: without it
+        # either no NVIDIA driver is installed, or a server/headless/compute-only install left out the utils package
+        # (Ubuntu's `ubuntu-drivers install --gpgpu` does). Inside WSL and containers other rows read it in context.
+        patterns=(r"\bnvidia-smi: command not found",
+                  r"command not found: nvidia-smi\b",
+                  r"Command 'nvidia-smi' not found, but can be installed with",
+                  r"No such file or directory: 'nvidia-smi'"),
+        severity="fail",
+        cause="nvidia-smi is not installed here: either no NVIDIA driver is (nouveau or nothing drives the GPU), or the "
+              "driver was installed without its utils package (a server, headless or compute-only install).",
+        advice=("See whether the NVIDIA kernel module is loaded: `cat /proc/driver/nvidia/version` (or `lsmod | grep "
+                "nvidia`). If it is, install the utils package of that driver branch (Ubuntu: `sudo apt install "
+                "nvidia-utils-<branch>`, e.g. nvidia-utils-535-server beside a 535-server driver); if not, install the "
+                "NVIDIA driver (Ubuntu: `sudo ubuntu-drivers install`), which brings nvidia-smi, and reboot. In a "
+                "container, start it with `--gpus all`."),
+        action="configure",
+        rules_out=("a broken GPU",),
+        never_suggest=("install the CUDA toolkit", "install cuda-toolkit"),
+        sources=("https://github.com/Quansight/open-gpu-server/pull/85", "https://github.com/peci1/nvidia-htop/issues/23",
+                 "https://documentation.ubuntu.com/server/how-to/graphics/install-nvidia-drivers/"),
+        checked="2026-11-26",
+        examples=("kernel/opengpuserver-85-server-driver-without-nvidia-utils.txt",
+                  "kernel/nvidiahtop-23-nouveau-no-nvidia-smi.txt"),
+    ),
     Signature(
         code="kernel.gpu-reset-refused-in-use",
         cause_id="driver-in-use",

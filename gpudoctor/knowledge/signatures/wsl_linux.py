@@ -139,6 +139,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"Command 'nvidia-smi' not found, but can be installed with",
                   r"No such file or directory: 'nvidia-smi'"),
         contexts=("wsl",),
+        refines=("kernel.nvidia-smi-missing",),
         severity="warn",
         cause="Inside WSL 2 nvidia-smi comes from the Windows driver at /usr/lib/wsl/lib/nvidia-smi, and this shell's "
               "PATH does not include /usr/lib/wsl/lib (an SSH login, sudo or root, a PATH replaced in a profile); the "
