@@ -1,0 +1,68 @@
+"""llama.cpp given a model it cannot open, or a split over GPUs its build cannot make.
+
+Written blind for issue 25 (round three of the row writers). llama.cpp's loader opens the GGUF with fopen and, when
+that fails, gguf_init_from_file prints "failed to open GGUF file '<path>'" (ggml/src/gguf.cpp; "failed to open
+'<path>': '<strerror>'" before 2025, the errno appended again from 2026); llama-server then suggests reducing
+--n-gpu-layers, which has nothing to do with a file it could not open. A split GGUF names its other parts beside the
+first ("failed to load GGUF split from"). llama-cpp-python checks the path itself first ("Model path does not
+exist", llama_cpp/llama.py). Its tensor_split is refused when longer than llama_max_devices(), which llama.cpp
+answers with 1 when it was built without a GPU backend (include/llama.h, LLAMA_MAX_DEVICES before 2024).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+LLAMA_CPP_PYTHON_INSTALL = "https://github.com/abetlen/llama-cpp-python#installation-configuration"
+
+PATH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.llama-cpp-python-max-devices-one",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        patterns=(r"Attempt to split tensors that exceed maximum supported devices\. Current LLAMA_MAX_DEVICES=1\b",),
+        severity="fail",
+        cause=("The llama.cpp that llama-cpp-python loaded has no GPU backend (it counts one device, the CPU), so a "
+               "tensor_split over several GPUs is refused."),
+        advice=("Reinstall llama-cpp-python built with CUDA, bypassing pip's cache: `CMAKE_ARGS=\"-DGGML_CUDA=on\" pip "
+                "install llama-cpp-python --force-reinstall --upgrade --no-cache-dir` (before mid 2024: "
+                "-DLLAMA_CUBLAS=on), or a prebuilt CUDA wheel (`--extra-index-url "
+                "https://abetlen.github.io/llama-cpp-python/whl/cu121`); `python -c \"import llama_cpp; "
+                "print(llama_cpp.llama_supports_gpu_offload())\"` must then print True."),
+        action="configure",
+        rules_out=("a driver fault: the library never tried the GPUs", "too many GPUs for llama.cpp"),
+        never_suggest=("reinstall the driver", "update the driver", "set LLAMA_MAX_DEVICES"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/1692",
+                 "https://github.com/abetlen/llama-cpp-python/pull/820", LLAMA_CPP_PYTHON_INSTALL),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-1692-two-3090-max-devices-1.txt",),
+    ),
+    Signature(
+        code="ollama.gguf-file-cannot-open",
+        cause_id="model-path-not-found",
+        kinds=("any",),
+        patterns=(
+            r"gguf_init_from_file: failed to open (?:GGUF file )?'(?P<path>[^'\n]{1,400})'",
+            r"failed to load GGUF split from (?P<path>\S{1,400})",
+            # llama_file's constructor before GGUF (2023) and llama-cpp-python's own check
+            r"error loading model: failed to open (?P<path>\S{1,400}): No such file or directory",
+            r"Model path does not exist: (?P<path>\S{1,400})",
+        ),
+        severity="fail",
+        cause=("llama.cpp could not open the model file {path}: no file is there for the process that runs it (a "
+               "wrong or relative path, a directory a service or container does not see, a missing part of a split "
+               "GGUF)."),
+        advice=("Check the exact path as the user (or in the container) that runs llama.cpp: `ls -l` on it must show "
+                "the .gguf file; pass the full path (relative ones resolve against the working or --models-dir "
+                "directory), mount the directory into the container, and for a split GGUF download every part into "
+                "the same directory and name the first. The model's size and GPU layers are not the problem."),
+        action="configure",
+        rules_out=("GPU memory: the file was never read", "a corrupt model file"),
+        never_suggest=("reduce n-gpu-layers", "reinstall the driver", "download the model again"),
+        sources=("https://github.com/ggml-org/llama.cpp/pull/18884", "https://github.com/ggml-org/llama.cpp/issues/15164",
+                 "https://github.com/mostlygeek/llama-swap/issues/204"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-18884-llama-server-gguf-open-errno.txt",
+                  "ollama/llamacpp-15164-kimi-split-2-not-found.txt"),
+    ),
+)

@@ -1,0 +1,90 @@
+"""vLLM engine arguments that do not fit together or point at no model, and a notice it prints on older GPUs.
+
+Written blind for issue 25 (round three of the row writers). vLLM reads the model's config through transformers,
+which takes --model as a local directory when one exists there and otherwise as a Hugging Face repo id; a path that
+does not exist (a typo, '~' that Python never expands, a directory outside the container) then fails in
+huggingface_hub's validate_repo_id ("Repo id must be in the form ..."), and vLLM's own get_config says "No supported
+config format found in <model>" when neither config.json nor params.json can be had (vllm/transformers_utils/
+config.py). SchedulerConfig refuses a max_num_batched_tokens below max_model_len while chunked prefill is off
+(vllm/config.py, _verify_args), and older schedulers warned "Input prompt (N tokens) is too long and exceeds limit
+of M" for prompts above the smaller of the two. fa_utils.py logs at ERROR level which FlashAttention version a GPU
+below compute capability 8.0 cannot use, then picks another backend.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
+
+CONFIG_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.model-path-not-found",
+        cause_id="vllm-weights-not-found",
+        kinds=("any",),
+        patterns=(
+            # only ids that are paths (absolute, home, relative, a Windows drive): a plain name is another failure
+            r"Repo id must be in the form 'repo_name' or 'namespace/repo_name': "
+            r"'(?P<path>(?:/|~|\.{1,2}/|[A-Za-z]:\\)[^'\n]{0,400})'",
+            r"No supported config format found in (?P<path>\S{1,400})",
+        ),
+        severity="fail",
+        cause=("No model directory was found at {path}, so it was taken for a Hugging Face repo id (or no config.json "
+               "could be had for it): the model path does not exist where the engine runs."),
+        advice=("Point --model at the local directory that holds the model's config.json, as an absolute path that "
+                "exists where vLLM runs (`ls <path>/config.json`; '~' is not expanded inside quotes or Python, and a "
+                "container sees only what is mounted into it); for a Hugging Face id, check the name and, for a gated "
+                "model, set HF_TOKEN."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "lower gpu_memory_utilization"),
+        sources=("https://github.com/gpustack/gpustack/issues/1268", "https://github.com/PRIME-RL/TTRL/issues/25",
+                 "https://github.com/qtli/GSM-Plus/issues/5", "https://github.com/vllm-project/vllm/pull/15943"),
+        checked="2026-11-26",
+        examples=("vllm/gpustack-1268-model-dir-not-found.txt", "vllm/ttrl-25-tilde-model-path-repo-id.txt",
+                  "vllm/gsmplus-5-no-supported-config-format.txt"),
+    ),
+    Signature(
+        code="vllm.batched-tokens-below-model-len",
+        cause_id="vllm-batched-tokens-limit",
+        kinds=("any",),
+        patterns=(
+            r"max_num_batched_tokens \((?P<batched>\d{1,9})\) is smaller than max_model_len \((?P<model_len>\d{1,9})\)",
+            r"max_num_batched_tokens is smaller than max_model_len",
+            r"Input prompt \((?P<prompt>\d{1,9}) tokens\) is too long and exceeds limit of (?P<limit>\d{1,9})",
+        ),
+        severity="fail",
+        cause=("vLLM's max_num_batched_tokens, the tokens one scheduler step may hold, is below the sequence length "
+               "asked for while chunked prefill is off, so the engine refuses to start or rejects the longer prompts."),
+        advice=("Make the engine arguments agree: raise --max-num-batched-tokens to at least --max-model-len, or lower "
+                "--max-model-len to what you need, or turn on chunked prefill (--enable-chunked-prefill); prompts "
+                "longer than the model's own context still need truncating."),
+        action="configure",
+        rules_out=("GPU memory: this is a limit the arguments set", "a driver fault"),
+        never_suggest=("reinstall the driver", "lower gpu_memory_utilization"),
+        sources=("https://github.com/GoogleCloudPlatform/vertex-ai-samples/issues/2620",
+                 "https://github.com/vllm-project/vllm/issues/765", "https://github.com/vllm-project/vllm/issues/1189",
+                 ENGINE_ARGS),
+        checked="2026-11-26",
+        examples=("vllm/vertexai-2620-mistral-batched-tokens-4096.txt", "vllm/vllm-765-prompt-exceeds-limit-2560.txt"),
+    ),
+    Signature(
+        code="vllm.flash-attention-version-notice",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(r"Cannot use FA version (?P<version>\d) is not supported due to FA\d is only supported on devices "
+                  r"with compute capability >= 8",),
+        severity="info",
+        cause=("vLLM notes that this GPU (compute capability below 8.0) cannot use FlashAttention {version}; it picks "
+               "another attention backend by itself, so the line is no failure even though it is logged as ERROR."),
+        advice=("Nothing to fix for this line: on GPUs below compute capability 8.0 vLLM runs another attention "
+                "backend (xformers, FlashInfer, Triton or PyTorch SDPA); if the engine still fails, the real error is "
+                "elsewhere in the log."),
+        action="none",
+        rules_out=("a missing flash-attn package",),
+        never_suggest=("install flash-attn", "reinstall the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/13766", "https://github.com/vllm-project/vllm/issues/15853"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-13766-v100-fa-backend-notice.txt",),
+    ),
+)
