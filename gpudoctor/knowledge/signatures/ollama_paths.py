@@ -66,3 +66,32 @@ PATH_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/llamacpp-15164-kimi-split-2-not-found.txt"),
     ),
 )
+
+PATH_SIGNATURES += (
+    Signature(
+        code="ollama.ggml-no-device-code-for-arch",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # ggml's NO_DEVICE_CODE (ggml-cuda/common.cuh, since January 2024: the kernel, the arch that ran and
+        # __CUDA_ARCH_LIST__), and the assert it replaced (December 2023 to January 2024 builds: koboldcpp 1.55)
+        patterns=(
+            r"ERROR: CUDA kernel (?P<kernel>\w{1,80}) has no device code compatible with CUDA arch (?P<arch>\d{3,4})\."
+            r"(?: ggml-cuda\.cu was compiled for: (?P<compiled>[\d,]{1,80}))?",
+            r"ggml-cuda was compiled without support for the current GPU architecture",
+        ),
+        severity="fail",
+        cause=("This ggml build (llama.cpp, Ollama, koboldcpp, llamafile and the tools that bundle them) has no kernel "
+               "code for this GPU's architecture: the code it fell back to lacks what the kernel needs."),
+        advice=("Use a build compiled for this GPU's compute capability: update to a release that lists it, or build "
+                "from source with -DCMAKE_CUDA_ARCHITECTURES set to it (e.g. 61 for a GTX 10xx, 86 for an RTX 30xx, "
+                "120 for an RTX 50xx; `nvidia-smi --query-gpu=compute_cap --format=csv` shows it) or native; until "
+                "then run the model with 0 GPU layers."),
+        action="configure",
+        rules_out=("a driver fault", "a broken model file"),
+        never_suggest=("reinstall the driver", "update the driver", "download the model again"),
+        sources=("https://github.com/ggml-org/llama.cpp/pull/5088", "https://github.com/qualcomm/GenieX/issues/419",
+                 "https://github.com/mozilla-ai/llamafile/issues/434", "https://github.com/LostRuins/koboldcpp/issues/610"),
+        checked="2026-11-26",
+        examples=("ollama/geniex-419-sdcpp-mmq-arch-520-only.txt", "ollama/llamafile-434-no-device-code-pascal.txt"),
+    ),
+)
