@@ -1,4 +1,5 @@
-"""llama.cpp given a model it cannot open, or a split over GPUs its build cannot make.
+"""llama.cpp given a model it cannot open, a split over GPUs or a GPU architecture its build lacks, host memory it
+cannot pin.
 
 Written blind for issue 25 (round three of the row writers). llama.cpp's loader opens the GGUF with fopen and, when
 that fails, gguf_init_from_file prints "failed to open GGUF file '<path>'" (ggml/src/gguf.cpp; "failed to open
@@ -6,7 +7,9 @@ that fails, gguf_init_from_file prints "failed to open GGUF file '<path>'" (ggml
 --n-gpu-layers, which has nothing to do with a file it could not open. A split GGUF names its other parts beside the
 first ("failed to load GGUF split from"). llama-cpp-python checks the path itself first ("Model path does not
 exist", llama_cpp/llama.py). Its tensor_split is refused when longer than llama_max_devices(), which llama.cpp
-answers with 1 when it was built without a GPU backend (include/llama.h, LLAMA_MAX_DEVICES before 2024).
+answers with 1 when it was built without a GPU backend (include/llama.h, LLAMA_MAX_DEVICES before 2024). ggml
+names a kernel that has no device code for the GPU's architecture in the build (NO_DEVICE_CODE), and warns when CUDA
+will not pin the host buffers it asks for (ggml_cuda_host_malloc), which WSL 2 limits.
 """
 
 from __future__ import annotations
@@ -93,5 +96,31 @@ PATH_SIGNATURES += (
                  "https://github.com/mozilla-ai/llamafile/issues/434", "https://github.com/LostRuins/koboldcpp/issues/610"),
         checked="2026-11-26",
         examples=("ollama/geniex-419-sdcpp-mmq-arch-520-only.txt", "ollama/llamafile-434-no-device-code-pascal.txt"),
+    ),
+)
+
+PATH_SIGNATURES += (
+    Signature(
+        code="ollama.ggml-pinned-memory-refused",
+        cause_id="pinned-memory-limited",
+        kinds=("any",),
+        # ggml_cuda_host_malloc's warning (2024 on), and the WARNING of 2023's ggml-cuda.cu; llama.cpp then uses
+        # ordinary memory, which builds of spring 2023 did not do under WSL (they failed with out of memory)
+        patterns=(r"failed to allocate (?P<size>[\d.,]{1,12} Mi?B) of pinned memory: (?P<error>[\w ]{1,40})",),
+        severity="warn",
+        cause=("CUDA refused to pin (page-lock) {size} of host memory for llama.cpp ({error}): WSL 2 limits pinned "
+               "memory, as does a low memlock limit; llama.cpp then uses ordinary memory (slower copies) or, in "
+               "older builds, fails."),
+        advice=("Turn pinned memory off for llama.cpp: `export GGML_CUDA_NO_PINNED=1` before starting it (Ollama, "
+                "koboldcpp and llama-cpp-python pass it on); under WSL 2 this is a documented CUDA limit, so native "
+                "Linux avoids it. Fewer GPU layers do not help: this is host memory."),
+        action="configure",
+        rules_out=("GPU memory: the buffer is in host memory",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/229", "https://github.com/ggml-org/llama.cpp/issues/1735",
+                 "https://github.com/ggml-org/llama.cpp/pull/1594",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-229-wsl-pinned-memory-oom.txt",),
     ),
 )

@@ -88,3 +88,26 @@ CONFIG_SIGNATURES: tuple[Signature, ...] = (
         examples=("vllm/vllm-13766-v100-fa-backend-notice.txt",),
     ),
 )
+
+CONFIG_SIGNATURES += (
+    Signature(
+        code="vllm.ops-built-for-another-device",
+        cause_id="vllm-extension-missing",
+        kinds=("any",),
+        # PyTorch's dispatcher when vllm._C registered the op for CPU (or HIP) only: a vLLM built for another target
+        patterns=(r"Could not run '_C::(?P<op>\w{1,60})' with arguments from the 'CUDA' backend",),
+        severity="fail",
+        cause=("The installed vLLM's compiled ops (vllm._C) were built for another device (the CPU or ROCm build "
+               "registers {op} there), not for CUDA, so no op runs on this NVIDIA GPU."),
+        advice=("Reinstall the CUDA build of vLLM in a clean environment: `pip uninstall -y vllm`, then `pip install "
+                "vllm` (PyPI's wheels are CUDA builds) with the torch it pins; a source build must target CUDA "
+                "(VLLM_TARGET_DEVICE=cuda, nvcc on PATH), and a container image must be one built for CUDA."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/12440", "https://github.com/vllm-project/vllm/issues/12441",
+                 "https://github.com/vllm-project/vllm/issues/13075", "https://github.com/dusty-nv/jetson-containers/issues/704"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-12440-op-registered-for-cpu-only.txt", "vllm/jetsoncontainers-704-rms-norm-cuda-backend.txt"),
+    ),
+)
