@@ -24,13 +24,17 @@ CONFIG_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # only ids that are paths (absolute, home, relative, a Windows drive): a plain name is another failure
-            r"Repo id must be in the form 'repo_name' or 'namespace/repo_name': "
+            r"Repo id must be in the f(?:orm|rom) 'repo_name' or 'namespace/repo_name': "
             r"'(?P<path>(?:/|~|\.{1,2}/|[A-Za-z]:\\)[^'\n]{0,400})'",
+            # huggingface_hub's other refusal of the same string (its characters rather than its form)
+            r"Repo id must use alphanumeric chars[^\n]{0,200}?: '(?P<path>(?:/|~|\.{1,2}/|[A-Za-z]:\\)[^'\n]{0,400})'",
             r"No supported config format found in (?P<path>\S{1,400})",
+            # vLLM 0.8 on (transformers_utils/config.py) says it for a path and for a Hub id it cannot reach
+            r"Invalid repository ID or local directory specified: '(?P<path>[^'\n]{1,400})'",
         ),
         severity="fail",
-        cause=("No model directory was found at {path}, so it was taken for a Hugging Face repo id (or no config.json "
-               "could be had for it): the model path does not exist where the engine runs."),
+        cause=("No model directory holding a config.json was found at {path}, and it could not be read as a Hugging "
+               "Face repository either: most often a local path that does not exist where the engine runs."),
         advice=("Point --model at the local directory that holds the model's config.json, as an absolute path that "
                 "exists where vLLM runs (`ls <path>/config.json`; '~' is not expanded inside quotes or Python, and a "
                 "container sees only what is mounted into it); for a Hugging Face id, check the name and, for a gated "
@@ -39,10 +43,13 @@ CONFIG_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU, driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "lower gpu_memory_utilization"),
         sources=("https://github.com/gpustack/gpustack/issues/1268", "https://github.com/PRIME-RL/TTRL/issues/25",
-                 "https://github.com/qtli/GSM-Plus/issues/5", "https://github.com/vllm-project/vllm/pull/15943"),
+                 "https://github.com/qtli/GSM-Plus/issues/5", "https://github.com/vllm-project/vllm/pull/15943",
+                 "https://github.com/vllm-project/vllm/issues/17877", "https://github.com/zstar1003/ragflow-plus/issues/64",
+                 "https://github.com/vllm-project/vllm/pull/13724"),
         checked="2026-11-26",
         examples=("vllm/gpustack-1268-model-dir-not-found.txt", "vllm/ttrl-25-tilde-model-path-repo-id.txt",
-                  "vllm/gsmplus-5-no-supported-config-format.txt"),
+                  "vllm/gsmplus-5-no-supported-config-format.txt", "vllm/vllm-17877-bge-m3-path-typo-repo-id.txt",
+                  "vllm/ragflowplus-64-models-dir-invalid-repository.txt"),
     ),
     Signature(
         code="vllm.batched-tokens-below-model-len",
