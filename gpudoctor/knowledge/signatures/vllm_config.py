@@ -118,3 +118,25 @@ CONFIG_SIGNATURES += (
         examples=("vllm/vllm-12440-op-registered-for-cpu-only.txt", "vllm/jetsoncontainers-704-rms-norm-cuda-backend.txt"),
     ),
 )
+
+CONFIG_SIGNATURES += (
+    Signature(
+        code="vllm.sglang-needs-sm75",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # SGLang's model runner refuses GPUs below compute capability 7.5 (sglang/srt/model_executor/model_runner.py);
+        # people retype it with spaces ("sm 75")
+        patterns=(r"SG[Ll]ang only supports sm ?75 and\s{1,3}above",),
+        severity="fail",
+        cause="SGLang runs only on GPUs of compute capability 7.5 (Turing) or newer, and this GPU is older.",
+        advice=("No SGLang setting fixes this: on a GPU below compute capability 7.5 (V100, P100, GTX 10xx) serve the "
+                "model with another engine that supports it (vLLM runs from 7.0; in MinerU choose the vlm-vllm-engine "
+                "or pipeline backend), or use a GPU of compute capability 7.5 or newer."),
+        action="none",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/opendatalab/MinerU/issues/3416", "https://github.com/sgl-project/sglang/issues/6006"),
+        checked="2026-11-26",
+        examples=("vllm/mineru-3416-v100-sglang-sm75.txt",),
+    ),
+)
