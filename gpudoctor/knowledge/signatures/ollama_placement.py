@@ -134,3 +134,29 @@ PLACEMENT_SIGNATURES += (
         refines=("ollama.runner-terminated",),
     ),
 )
+
+PLACEMENT_SIGNATURES += (
+    Signature(
+        code="ollama.llama-cpp-split-mode-unsupported",
+        cause_id="llama-cpp-split-mode-unsupported",
+        kinds=("any",),
+        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)
+        # and ggml-backend-meta's for the tensor split mode (2026)
+        patterns=(
+            r"GGML_ASSERT\(!\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)\) failed",
+            r"GGML_ASSERT\(split_state\.n_segments == 1\) failed",
+        ),
+        severity="fail",
+        cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
+               "multiplication over split weights), so it aborts; the GPUs and their memory are not the problem."),
+        advice=("Run with the default layer split: drop `--split-mode row` / `--split-mode tensor` (or pass "
+                "`--split-mode layer`; llama-cpp-python split_mode=1) and balance the GPUs with --tensor-split."),
+        action="configure",
+        rules_out=("GPU memory", "a driver fault"),
+        never_suggest=("reinstall the driver", "reduce n-gpu-layers"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
+                 "https://github.com/ggml-org/llama.cpp/issues/13372"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt"),
+    ),
+)
