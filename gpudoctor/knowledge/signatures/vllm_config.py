@@ -140,3 +140,29 @@ CONFIG_SIGNATURES += (
         examples=("vllm/mineru-3416-v100-sglang-sm75.txt",),
     ),
 )
+
+CONFIG_SIGNATURES += (
+    Signature(
+        code="vllm.option-from-another-release",
+        cause_id="vllm-option-other-release",
+        kinds=("any",),
+        # argparse's refusal, from the vllm CLI or the older `python -m vllm.entrypoints.openai.api_server`
+        patterns=(r"(?:vllm|api_server\.py): error: unrecognized arguments: (?P<options>[^\n]{1,300})",),
+        severity="fail",
+        cause=("The installed vLLM does not have the option(s) {options}: they come from another release (added "
+               "later, or removed and renamed since) or from a plugin that is not installed."),
+        advice=("Use the options of the installed release: `vllm --version` and `vllm serve --help` show them; "
+                "--task was replaced by --runner and --convert (for an embedding model: --runner pooling, with "
+                "--convert embed for a generative one), --enable-reasoning was dropped (keep --reasoning-parser); "
+                "or install the vLLM release the guide was written for."),
+        action="configure",
+        rules_out=("a GPU, driver or model fault: nothing started",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/35603", "https://github.com/vllm-project/vllm/pull/53467",
+                 "https://github.com/vllm-project/vllm/issues/9840", "https://github.com/vllm-project/vllm/issues/18538",
+                 "https://github.com/vllm-project/vllm/pull/21470"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-35603-task-embedding-not-a-serve-option.txt",
+                  "vllm/vllm-9840-api-server-task-embedding-too-new.txt"),
+    ),
+)
