@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
+from gpudoctor.knowledge.signatures.cuda_installers import SIGNATURES as INSTALLER_ROWS
 from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
+from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -325,6 +327,7 @@ SIGNATURES += (
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation",
+            r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
@@ -339,7 +342,8 @@ SIGNATURES += (
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
-        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt"),
+        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
+                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt"),
     ),
     Signature(
         code="cuda.no-device",
@@ -592,4 +596,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS
+SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS

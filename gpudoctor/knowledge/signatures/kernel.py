@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
+from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
@@ -284,7 +286,8 @@ SIGNATURES = (
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
         patterns=(r"Unable to determine the device handle for GPU\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
-                  r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST"),
+                  r"Unable to determine the device handle for GPU(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F:.]{5,12}): GPU is lost",
+                  r"NVMLError_G(?:PU|pu)IsLost|NVML_ERROR_GPU_IS_LOST"),  # pynvml's class is NVMLError_GpuIsLost
         severity="fail",
         cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
         advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
@@ -297,7 +300,8 @@ SIGNATURES = (
         sources=(XID_DOCS, "https://github.com/AlexeyAB/darknet/issues/86", "https://github.com/JosephKJ/OWOD/issues/81",
                  "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
         checked="2026-11-25",
-        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt"),
+        examples=("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt", "kernel/owod-81-gpu-is-lost-training.txt",
+                  "kernel/nvgpu-6-pynvml-gpuislost-traceback.txt"),
     ),
     Signature(
         code="kernel.nvml-device-handle-unknown-error",
@@ -386,7 +390,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS
+SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS + PLATFORM_ROWS + BUILD_ROWS
 
 SIGNATURES += (
     Signature(

@@ -241,8 +241,10 @@ SIGNATURES = (
             # dpkg's summary when the DKMS build in the package's postinst failed (DKMS exits 10 on a build error).
             r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
             r"exit status 10\b",
-            # nvidia-installer's (the .run file's) words for the same failure; its log holds the compiler's error.
-            r'An error occurred while performing the step: "Building kernel modules"',
+            # nvidia-installer's (the .run file's) words for the same failure (its build step, or the check after it that
+            # finds no module built); its log holds the compiler's error.
+            r'An error occurred while performing the step: "(?:Building kernel modules|Checking to see whether the '
+            r'nvidia kernel module was successfully built)"',
             r"ERROR: Unable to build the NVIDIA kernel module",
         ),
         severity="fail",
@@ -256,7 +258,8 @@ SIGNATURES = (
         never_suggest=("blacklist nouveau",),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1"),
         checked="2026-11-25",
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt"),
+        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt",
+                  "kernel/konvoy-1200-installer-gpl-only-rcu-read-unlock-strict.txt"),
     ),
     Signature(
         code="kernel.uvm-module-missing",
@@ -389,6 +392,8 @@ SIGNATURES = (
             r"Processor",
             r"installed in this system is not supported by the (?P<release>\d{3}\.[\dx.]{2,12}) NVIDIA Linux driver "
             r"release",
+            # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
+            r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
             r"GPU installed in this system is supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
         ),
         severity="fail",
@@ -397,16 +402,19 @@ SIGNATURES = (
                 "(older than Turing), the proprietary (closed) kernel module of the same driver; when it names a "
                 "legacy series, that legacy driver (580.xx for Maxwell, Pascal and Volta, which R590 and later drop; "
                 "470.xx for Kepler; 390.xx for Fermi); when the GPU is newer than the release, a newer driver (RTX "
-                "50-series needs R570 or newer, with the open modules)."),
+                "50-series needs R570 or newer, with the open modules); in a VM given a vGPU, NVIDIA's vGPU (GRID) guest "
+                "driver of the host's vGPU software release, not the ordinary driver."),
         action="configure",
         never_suggest=("disable Secure Boot", "check the power supply"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322", "https://github.com/siderolabs/talos/issues/8764",
                  "https://github.com/NixOS/nixos-hardware/issues/1880", "https://github.com/fgci-org/ansible-role-cuda/issues/16",
+                 "https://github.com/flatcar/Flatcar/issues/1283",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
                  "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt", "kernel/talos-8764-gt710-ignored-470-legacy.txt",
-                  "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt"),
+                  "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt",
+                  "kernel/flatcar-1283-vgpu-p40-not-supported-by-535.txt"),
     ),
     Signature(
         code="kernel.apt-upgraded-driver",

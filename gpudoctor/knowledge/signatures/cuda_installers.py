@@ -1,0 +1,89 @@
+"""NVML and the CUDA runtime, installing the toolkit and compiling with it: what the CUDA runfile (cuda_<version>_linux.run)
+says when it cannot install (its messages end in "See log at /var/log/cuda-installer.log"; the log's [ERROR] lines name
+the reason), and the errors nvcc's host front end gives on a GCC's headers it cannot parse (rows of the cuda area, added to
+cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_RUNFILE_GUIDE = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#runfile-installation"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.runfile-no-space",
+        cause_id="cuda-installer-disk-full",
+        kinds=("any",),
+        # The runfile unpacks the whole toolkit (several GB; Nsight tools included) into /tmp unless --tmpdir says
+        # otherwise, then copies it to the install prefix. A small tmpfs /tmp, a container layer or a full disk stops it:
+        # the screen says "An error occurred during extraction", the log the boost::filesystem call that failed.
+        patterns=(r"boost::filesystem::\w{1,20}: No space left on device",
+                  r"An error occurred during extraction\. See log at /var/log/cuda-installer\.log"),
+        severity="fail",
+        cause="The CUDA runfile ran out of disk space while unpacking or installing the toolkit (it needs several GB in "
+              "its temporary directory, /tmp by default, and at the install prefix).",
+        advice=("Give the installer room: check `df -h /tmp /usr/local`, then run it with a temporary directory on a "
+                "filesystem with several GB free (`sudo sh cuda_<version>_linux.run --tmpdir=/var/tmp`), or install only "
+                "what you need (`--silent --toolkit`, without the driver and Nsight tools), or free space on the install "
+                "prefix."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/compiler-explorer/infra/pull/286", "https://github.com/Jimver/cuda-toolkit/issues/207",
+                 _RUNFILE_GUIDE),
+        checked="2026-11-26",
+        examples=("cuda/compilerexplorer-286-cuda-installer-extraction-no-space.txt",),
+    ),
+    Signature(
+        code="cuda.nvcc-libstdcxx-parameter-packs",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc 11.5's host front end (Ubuntu 22.04's nvidia-cuda-toolkit package ships it) chokes on GCC 11's libstdc++
+        # <functional> (std_function.h), on any .cu file that includes it: "parameter packs not expanded with '...'", in
+        # ASCII or typographic quotes. NVIDIA fixed it in CUDA 11.6; older host compilers (g++-10) avoid it.
+        patterns=(r"std_function\.h:\d{1,5}:\d{1,5}: error: parameter packs not expanded with",),
+        severity="fail",
+        cause="This nvcc (CUDA 11.5, the one Ubuntu 22.04 packages) cannot parse GCC 11's C++ standard library headers, so "
+              "the CUDA sources do not compile.",
+        advice=("Build with a newer CUDA toolkit (11.6 or later; 11.8 or 12.x from NVIDIA's repository, e.g. `sudo apt "
+                "install cuda-toolkit-12-4`, with `/usr/local/cuda/bin` ahead of `/usr/bin` on PATH) instead of Ubuntu's "
+                "nvidia-cuda-toolkit 11.5 (`nvcc --version` shows which one runs), or keep nvcc 11.5 and give it an older "
+                "host compiler: `sudo apt install g++-10` and `-ccbin g++-10` (CMake: "
+                "`-DCMAKE_CUDA_HOST_COMPILER=g++-10`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        versions=("nvcc==11.5 with gcc>=11",),
+        sources=("https://github.com/brucefan1983/GPUMD/issues/738", "https://github.com/JiyaSu/CapelliniSpTRSV/issues/2",
+                 "https://github.com/NVIDIA/nccl/issues/650", "https://github.com/NVlabs/instant-ngp/issues/1240",
+                 "https://stackoverflow.com/questions/74350584/nvcc-compilation-error-using-thrust-in-cuda-11-5"),
+        checked="2026-11-26",
+        examples=("cuda/capellini-2-nvcc-115-gcc114-parameter-packs.txt", "cuda/gpumd-738-nvcc-115-gcc11-parameter-packs.txt"),
+    ),
+    Signature(
+        code="cuda.nvcc-host-intrinsics-undefined",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc compiles a .cu file's host code with its own front end, which knows only the GCC builtins of the host
+        # compilers it supports; GCC's x86 intrinsics headers (<immintrin.h>: amxtileintrin.h from GCC 12/13.2.1 on,
+        # avx512*intrin.h with some flags) call builtins it lacks. A project header that includes <immintrin.h> in a
+        # CUDA source, or a host GCC newer than the toolkit supports, shows it.
+        patterns=(r"identifier \"__builtin_ia32_\w{2,40}\" is undefined",),
+        severity="fail",
+        cause="nvcc's host front end met GCC x86 intrinsics (<immintrin.h>) whose builtins it does not know: the CUDA "
+              "source pulls that header in, with a host GCC newer than this CUDA toolkit handles.",
+        advice=("Keep <immintrin.h> out of the CUDA sources (update the project: llama.cpp, ik_llama.cpp and Boost have "
+                "fixed their includes), or compile the CUDA code with a host compiler this nvcc supports "
+                "(`-DCMAKE_CUDA_HOST_COMPILER=g++-12`, or `NVCC_CCBIN=g++-12`; the CUDA release notes list the supported "
+                "GCC versions), or use a newer CUDA toolkit."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ikawrakow/ik_llama.cpp/issues/2263", "https://github.com/dealii/dealii/pull/17420",
+                 "https://github.com/ggml-org/llama.cpp/issues/9473",
+                 "https://stackoverflow.com/questions/78271025/why-is-nvcc-giving-the-error-identifier-builtin-ia32-ldtilecfg-"
+                 "is-undefined"),
+        checked="2026-11-26",
+        examples=("cuda/ikllama-2263-nvcc-gcc12-amx-builtins.txt", "cuda/dealii-17420-boost-immintrin-under-nvcc.txt"),
+    ),
+)
