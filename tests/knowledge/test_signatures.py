@@ -43,11 +43,14 @@ def test_the_catalogue_is_read_from_every_area():
 def test_codes_are_unique_and_name_their_area():
     codes = [row.code for row in ROWS]
     assert len(codes) == len(set(codes)), [c for c in codes if codes.count(c) > 1]
-    for area in AREAS:
-        module = __import__(f"gpudoctor.knowledge.signatures.{area}", fromlist=["SIGNATURES"])
-        for row in module.SIGNATURES:
-            assert re.fullmatch(rf"{area}\.[a-z0-9]+(?:-[a-z0-9]+)*", row.code), \
-                f"{row.code} (in {area}.py): a code is '{area}.<lower-case-name>'"
+    status_modules = {path.stem for path in (ROOT / "gpudoctor" / "knowledge" / "signatures").glob("status_*.py")}
+    for area in AREAS:  # an area's module, and the libraries' status strings of that area (status_<area>.py)
+        for name in (area, *({f"status_{area}"} & status_modules)):
+            module = __import__(f"gpudoctor.knowledge.signatures.{name}", fromlist=["SIGNATURES"])
+            for row in module.SIGNATURES:
+                assert re.fullmatch(rf"{area}\.[a-z0-9]+(?:-[a-z0-9]+)*", row.code), \
+                    f"{row.code} (in {name}.py): a code is '{area}.<lower-case-name>'"
+    assert status_modules <= {f"status_{area}" for area in AREAS}, "a status module is named status_<area>.py"
 
 
 @pytest.mark.parametrize("row", ROWS, ids=_id)

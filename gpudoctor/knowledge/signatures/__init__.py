@@ -110,6 +110,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows: list[Signature] = []
     for area in AREAS:
         rows.extend(importlib.import_module(f"{__name__}.{area}").SIGNATURES)
+    rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     return tuple(rows)
 
 

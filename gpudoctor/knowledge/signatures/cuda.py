@@ -223,7 +223,7 @@ SIGNATURES += (
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
-            r"CUDA error: unknown error", r"\bError 999: unknown error",  # PyTorch's RuntimeError and its warning
+            r"CUDA error: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",  # torch; TensorRT, NCCL
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -235,7 +235,7 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt",),
+        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -326,7 +326,7 @@ SIGNATURES += (
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
             r"Cuda failure 'out of memory'",  # NCCL
-            r"cudaErrorMemoryAllocation",
+            r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
         ),
         severity="fail",
@@ -343,7 +343,7 @@ SIGNATURES += (
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
         examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
-                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt"),
+                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt"),
     ),
     Signature(
         code="cuda.no-device",

@@ -127,7 +127,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # TensorFlow's GPU build on a machine with no NVIDIA driver (no libcuda.so.1): cuInit cannot run, TensorFlow
         # logs CUDA_ERROR_SHARED_OBJECT_INIT_FAILED (303) as "UNKNOWN ERROR (303)" and goes on with the CPU.
-        patterns=(r"failed call to cuInit: UNKNOWN ERROR \(303\)",),
+        patterns=(r"[Ff]ailed call to cuInit: UNKNOWN ERROR \((?:303|34)\)",),
         severity="info",
         cause="TensorFlow found no NVIDIA driver to start CUDA with (cuInit error 303, usually libcuda.so.1 absent) "
               "and runs on the CPU.",
@@ -139,7 +139,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/nanoporetech/medaka/issues/214", "https://github.com/tensorflow/tensorflow/issues/37689",
                  "https://github.com/haotianteng/Chiron/issues/99"),
         checked="2026-11-26",
-        examples=("cuda/medaka-214-cuinit-303-cpu-node.txt",),
+        examples=("cuda/medaka-214-cuinit-303-cpu-node.txt", "cuda/cmssw-42657-cuinit-unknown-error-34-no-gpu.txt"),
     ),
     Signature(
         code="cuda.libcuda-so1-missing",
