@@ -155,7 +155,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # version it was built for (9 from CTranslate2 4.5.0 on, 8 before): "Invalid handle. Cannot load symbol cudnn...",
         # after "Unable to load any of {libcudnn_ops.so.9.1.0, ...}" (or "Could not locate cudnn_ops64_9.dll" on Windows),
         # then the process aborts. A PyTorch cu121/cu118 environment or a Colab runtime with cuDNN 8 is the usual setting.
-        patterns=(r"Invalid handle\. Cannot load symbol (?P<symbol>cudnn\w{4,60})",),
+        patterns=(r"Invalid handle\. Cannot load symbol (?P<symbol>cudnn\w{1,60})",),
         severity="fail",
         cause="CTranslate2 could not load the cuDNN major version it was built for (cuDNN 9 for ctranslate2 4.5 and later, "
               "cuDNN 8 before), so the first cuDNN call ({symbol}) aborts the program.",
@@ -172,6 +172,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/SYSTRAN/faster-whisper/issues/1182", "https://github.com/OpenNMT/CTranslate2/issues/1806"),
         checked="2026-11-26",
         examples=("cuda/whisperdiarization-259-ctranslate2-450-cudnn9-missing.txt",
-                  "cuda/subplz-18-ctranslate2-cannot-load-symbol-cudnn.txt"),
+                  "cuda/subplz-18-ctranslate2-cannot-load-symbol-cudnn.txt",
+                  "frameworks/faster-whisper-1182-cudnn-cnn-9-ld-library-path.txt"),
     ),
 )

@@ -92,7 +92,9 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         # Applications that test torch.cuda.is_available() before they start: the Stable Diffusion web UIs'
         # launch check (A1111, Forge, SD.Next), Accelerate's fp16/bf16 check (accelerator.py, kohya's trainers,
         # diffusers' scripts) and transformers' TrainingArguments check for --fp16.
+        # Forge's launch check says it as "Your device does not support the current version of Torch/CUDA!".
         patterns=(r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+                  r"Your device does not support the current version of Torch/CUDA",
                   r"(?P<mode>fp16|bf16) mixed precision requires a GPU\b",
                   r"FP16 Mixed precision training with AMP or APEX \(`?--fp16`?\) and FP16 half precision evaluation "
                   r"\(`?--fp16_full_eval`?\) can only be used on CUDA"),
@@ -109,10 +111,12 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a missing GPU, where nvidia-smi lists it",),
         never_suggest=("add --skip-torch-cuda-test", "set mixed precision to no", "reinstall the driver"),
         sources=("https://github.com/bmaltais/kohya_ss/issues/130",
+                 "https://github.com/lllyasviel/stable-diffusion-webui-forge/issues/2863",
                  "https://github.com/AUTOMATIC1111/stable-diffusion-webui/wiki/Troubleshooting",
                  "https://github.com/huggingface/accelerate/blob/main/src/accelerate/accelerator.py"),
         checked="2026-11-26",
-        examples=("frameworks/kohya-ss-130-accelerate-fp16-requires-gpu-log.txt",),
+        examples=("frameworks/kohya-ss-130-accelerate-fp16-requires-gpu-log.txt",
+                  "frameworks/forge-2863-device-does-not-support-torch-cuda.txt"),
     ),
     Signature(
         code="frameworks.paddle-cpu-build",

@@ -285,8 +285,12 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # PaddlePaddle's dynamic_loader when dlopen/LoadLibrary of a CUDA library fails (Linux: the dlerror text, Windows:
         # error code 126). libcuda.so is left out: under WSL Paddle warns about it while the GPU works.
+        # Its dynload wrappers, where a method is called on a library that never loaded, say it as "Cannot load cudnn
+        # shared library. Cannot invoke method cudnnGetVersion" (Paddle looks for the unversioned libcudnn.so).
         patterns=(r"The third-party dynamic library \((?!libcuda\.so)(?P<library>[\w.;-]{1,80})\) that Paddle depends "
-                  r"on is not configured correctly",),
+                  r"on is not configured correctly",
+                  r"Cannot load (?P<library>cudnn|cublas|cublasLt|curand|cusolver|cusparse|cufft|nccl|cupti|nvrtc) shared "
+                  r"library\. Cannot invoke method (?P<method>\w{1,60})"),
         severity="fail",
         cause=("PaddlePaddle could not load {library}: the CUDA or cuDNN version its paddlepaddle-gpu build expects is "
                "not installed, or not on the library path."),
@@ -298,8 +302,11 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault, when nvidia-smi works",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/PaddlePaddle/PaddleDetection/issues/3766", "https://github.com/PaddlePaddle/Paddle/issues/29428",
-                 "https://www.paddlepaddle.org.cn/en/install/quick"),
+                 "https://www.paddlepaddle.org.cn/en/install/quick", "https://github.com/PaddlePaddle/PaddleOCR/issues/300",
+                 "https://github.com/PaddlePaddle/Paddle/issues/36238"),
         checked="2026-11-26",
-        examples=("frameworks/paddledetection-3766-run-check-cudnn64-7-dll.txt",),
+        examples=("frameworks/paddledetection-3766-run-check-cudnn64-7-dll.txt",
+                  "frameworks/paddleocr-300-cannot-load-cudnn-shared-library.txt",
+                  "frameworks/paddle-36238-cudnn-dso-handle-null.txt"),
     ),
 )

@@ -188,7 +188,7 @@ SIGNATURES += (
         # version 12.5.82" after.
         patterns=(r"The NVIDIA driver's CUDA version is (?P<driver_cuda>\d{1,2}\.\d{1,2}) which is older than the "
                   r"(?:ptxas CUDA version \(|PTX compiler version )(?P<ptxas>\d{1,2}\.\d{1,2})",),
-        severity="info",
+        severity="warn",  # a start that compiles one kernel at a time is slower than this GPU should be
         cause="The driver supports CUDA {driver_cuda}, older than the CUDA {ptxas} of the PTX compiler XLA uses, so "
               "XLA compiles one kernel at a time (slower start, same results).",
         advice=("Update the NVIDIA driver to a release that supports the CUDA of the PTX compiler named in the line "
@@ -198,10 +198,13 @@ SIGNATURES += (
         rules_out=("a failed GPU start",),
         never_suggest=("reinstall the CUDA toolkit",),
         sources=("https://github.com/jax-ml/jax/issues/19821", "https://github.com/google/brax/issues/488",
+                 "https://github.com/google-deepmind/alphafold3/issues/272",
+                 "https://github.com/openxla/xla/blob/main/xla/service/gpu/nvptx_compiler.cc",
                  "https://docs.nvidia.com/deploy/cuda-compatibility/"),
         checked=CHECKED,
         examples=("cuda/jax-19821-driver-older-than-ptxas-warning.txt",
-                  "cuda/brax-488-xla-disabling-parallel-compilation.txt"),
+                  "cuda/brax-488-xla-disabling-parallel-compilation.txt",
+                  "frameworks/alphafold3-272-xla-driver-older-than-ptx-compiler.txt"),
     ),
 )
 
