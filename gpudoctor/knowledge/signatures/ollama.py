@@ -20,6 +20,7 @@ from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
@@ -414,4 +415,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
-   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES)
+   *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
+   *PATH_SIGNATURES)

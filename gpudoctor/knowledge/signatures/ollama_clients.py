@@ -75,3 +75,34 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",),
     ),
 )
+
+CLIENT_SIGNATURES += (
+    Signature(
+        code="ollama.client-requests-through-proxy",
+        cause_id="ollama-client-proxy",
+        kinds=("any",),
+        patterns=(
+            # the CLI's answer to an error status without Ollama's JSON body (api/client.go), and to an HTML page
+            # (a proxy's) where it expected JSON; "pull model manifest: invalid character" is the server's pull
+            r"Error: something went wrong, please see the [Oo]llama server logs for details",
+            r"^\W{0,4}Error: invalid character '<' looking for beginning of value",
+        ),
+        severity="warn",
+        cause=("The ollama command got an answer that was not its server's: most often the HTTP proxy in its "
+               "environment (HTTP_PROXY, or a NO_PROXY that does not name the OLLAMA_HOST address) carries the "
+               "client's requests to the local server and fails them."),
+        advice=("Keep the proxy away from the client's requests: in the shell (or container) that runs the ollama "
+                "command, `unset HTTP_PROXY http_proxy` or add the server's address to NO_PROXY (e.g. "
+                "`NO_PROXY=localhost,127.0.0.1,0.0.0.0`); only the server needs HTTPS_PROXY, for pulls. With no proxy "
+                "set, the server log shows the error."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "reinstall ollama"),
+        sources=("https://github.com/ollama/ollama/issues/4674", "https://github.com/ollama/ollama/issues/9211",
+                 "https://github.com/ollama/ollama/issues/6195", "https://github.com/ollama/ollama/issues/2168",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-do-i-use-ollama-behind-a-proxy"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-4674-compose-proxy-cli-something-went-wrong.txt",
+                  "ollama/ollama-9211-docker-proxy-unset-pull-works.txt"),
+    ),
+)

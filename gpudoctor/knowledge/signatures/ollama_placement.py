@@ -110,3 +110,53 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/paver-101-granite3-not-supported-by-your-version.txt",),
     ),
 )
+
+PLACEMENT_SIGNATURES += (
+    Signature(
+        code="ollama.too-many-gpus-for-ggml",
+        cause_id="ollama-too-many-gpus",
+        kinds=("any",),
+        # ggml-backend's scheduler assert: GGML_SCHED_MAX_BACKENDS is 16, the CPU backend included
+        patterns=(r"GGML_ASSERT\(n_backends <= GGML_SCHED_MAX_BACKENDS\) failed",),
+        severity="fail",
+        cause=("The runner was given more GPUs than ggml's scheduler can hold (16 backends, the CPU included, fixed "
+               "at compile time), so it aborts before loading the model."),
+        advice=("Expose at most 15 GPUs to the Ollama server, e.g. `CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7` in its "
+                "environment (systemctl edit ollama, or the container's -e), or run two Ollama instances on separate "
+                "GPU sets and ports; GGML_SCHED_MAX_BACKENDS cannot be changed without rebuilding."),
+        action="configure",
+        rules_out=("GPU memory", "a driver fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/10705", "https://github.com/ollama/ollama/issues/8920",
+                 "https://github.com/ollama/ollama/issues/7148", "https://github.com/ggml-org/llama.cpp/issues/11433"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10705-sixteen-a16-sched-max-backends.txt",),
+        refines=("ollama.runner-terminated",),
+    ),
+)
+
+PLACEMENT_SIGNATURES += (
+    Signature(
+        code="ollama.llama-cpp-split-mode-unsupported",
+        cause_id="llama-cpp-split-mode-unsupported",
+        kinds=("any",),
+        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)
+        # and ggml-backend-meta's for the tensor split mode (2026)
+        patterns=(
+            r"GGML_ASSERT\(!\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)\) failed",
+            r"GGML_ASSERT\(split_state\.n_segments == 1\) failed",
+        ),
+        severity="fail",
+        cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
+               "multiplication over split weights), so it aborts; the GPUs and their memory are not the problem."),
+        advice=("Run with the default layer split: drop `--split-mode row` / `--split-mode tensor` (or pass "
+                "`--split-mode layer`; llama-cpp-python split_mode=1) and balance the GPUs with --tensor-split."),
+        action="configure",
+        rules_out=("GPU memory", "a driver fault"),
+        never_suggest=("reinstall the driver", "reduce n-gpu-layers"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
+                 "https://github.com/ggml-org/llama.cpp/issues/13372"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt"),
+    ),
+)

@@ -214,20 +214,28 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         code="ollama.llama-cpp-compute-buffers-failed",
         cause_id="ollama-oom",
         kinds=("any",),
-        # llama.cpp's context creation when the compute graph's buffers (sized by the context and batch) do not fit
-        patterns=(r"failed to allocate compute (?:pp )?buffers",),
+        # llama.cpp's context creation when the compute graph's buffers (sized by the context and batch) do not fit,
+        # and when the KV cache does not (llama_init_from_model's "failed to initialize the context", as LM Studio and
+        # llama-server print it; older builds' llama_kv_cache_init line is ollama.cuda-out-of-memory's)
+        patterns=(r"failed to allocate compute (?:pp )?buffers",
+                  r"[Ff]ailed to initialize the context: failed to allocate buffer for kv cache"),
         severity="fail",
-        cause=("llama.cpp could not allocate the compute buffers for this context: with this context size and these "
-               "layers on the GPU they do not fit its free memory."),
+        cause=("llama.cpp could not allocate the KV cache or the compute buffers for this context: with this context "
+               "size and these layers on the GPU they do not fit its free memory."),
         advice=("Lower the context so the buffers fit (llama.cpp `-c 8192`; in Ollama num_ctx or OLLAMA_CONTEXT_LENGTH), "
-                "or keep the KV cache off the GPU (`-nkvo`) or offload fewer layers (`-ngl`, num_gpu)."),
+                "or keep the KV cache off the GPU (`-nkvo`) or offload fewer layers (`-ngl`, num_gpu); in LM Studio "
+                "lower Context Length or GPU Offload, turn off Offload KV Cache to GPU Memory, or lower the Evaluation "
+                "Batch Size."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/9352", "https://github.com/ggml-org/llama.cpp/issues/16725",
-                 "https://github.com/ggml-org/llama.cpp/pull/16748"),
+                 "https://github.com/ggml-org/llama.cpp/pull/16748",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/943",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/688"),
         checked="2026-11-26",
-        examples=("ollama/llamacpp-9352-compute-buffers-70b-full-context.txt",),
+        examples=("ollama/llamacpp-9352-compute-buffers-70b-full-context.txt",
+                  "ollama/lmstudio-943-rtx3050-kv-cache-buffer-failed.txt"),
     ),
     Signature(
         code="ollama.ggml-cuda-stub-library",

@@ -352,3 +352,28 @@ ENGINE_SIGNATURES += (
         examples=("vllm/vllm-16224-exaone-gguf-not-supported-yet.txt", "vllm/vllm-33229-minimax-m2-gguf-not-supported.txt"),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.tgi-process-sigbus",
+        cause_id="nccl-shm-too-small",
+        kinds=("any",),
+        # text-generation-launcher's words for a child killed by SIGBUS (7): a /dev/shm page tmpfs could not back,
+        # Docker's 64 MB default being too small for the shards' NCCL and PyTorch shared memory
+        patterns=(r"(?:Shard|Download) process was signaled to shutdown with signal 7\b",),
+        severity="fail",
+        cause=("A text-generation-inference process died of SIGBUS (signal 7): the container's /dev/shm is too small "
+               "for the shared memory its shards use (Docker's default is 64 MB)."),
+        advice=("Give the container more shared memory: `docker run --shm-size 1g ...` as TGI's instructions show (or "
+                "`--ipc=host`, in Kubernetes a memory-backed emptyDir mounted at /dev/shm); `df -h /dev/shm` inside "
+                "the container shows what it has."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/446",
+                 "https://github.com/IBM/text-generation-inference/pull/34",
+                 "https://github.com/huggingface/text-generation-inference#docker"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-446-download-sigbus-no-shm.txt",),
+    ),
+)
