@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
@@ -532,3 +533,4 @@ SIGNATURES += RUNTIME_ROWS
 SIGNATURES += TOOLKIT_ROWS
 SIGNATURES += HOST_ROWS
 SIGNATURES += ENROOT_ROWS
+SIGNATURES += CLUSTER_ROWS
