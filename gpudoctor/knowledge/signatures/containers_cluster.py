@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
+SLURM_GRES = "https://slurm.schedmd.com/gres.html"
 OPERATOR_PLATFORMS = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/platform-support.html"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -32,5 +33,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-418-driver-image-unpublished-os.txt",
                   "containers/microk8s-2670-driver-image-ubuntu2110-not-found.txt"),
+    ),
+    Signature(
+        code="containers.slurm-gres-count-low",
+        cause_id="slurm-gres-not-configured",
+        kinds=("any",),
+        # slurmctld's reason when a registering slurmd reports fewer gres/gpu than the node's Gres= in slurm.conf
+        # (scontrol show node, sinfo -R, slurmctld's log); older releases said "gres/gpu count too low" without counts.
+        patterns=(r"gres/gpu:? count reported lower than configured(?: \((?P<found>\d{1,5}) < (?P<configured>\d{1,5})\))?",
+                  r"gres/gpu:? count too low\b"),
+        severity="fail",
+        cause="Slurm drained the node because its slurmd found fewer GPUs than slurm.conf declares for it: a GPU or "
+              "the driver is missing on the node, slurmd started before the driver was up, gres.conf asks for "
+              "AutoDetect=nvml from a Slurm built without NVML, or the GPUs (MIG instances) changed while the "
+              "configuration did not.",
+        advice=("On the node run `nvidia-smi -L` (with AutoDetect=nvml each MIG instance counts as a GPU): if GPUs are "
+                "missing fix the driver or hardware first; with AutoDetect=nvml check that slurmd was built with NVML "
+                "(`ls $(dirname $(which slurmd))/../lib*/slurm/gpu_nvml.so`, else list the GPUs in gres.conf as "
+                "`Name=gpu File=/dev/nvidia[0-3]`); make the node's Gres=gpu:N in slurm.conf match what it has, restart "
+                "slurmd (`sudo systemctl restart slurmd`, slurmctld too after a slurm.conf change), then "
+                "`scontrol update NodeName=NODE State=RESUME`."),
+        action="configure",
+        rules_out=("the job's own --gres request",),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/awslabs/awsome-distributed-ai/issues/195",
+                 "https://github.com/ComputeCanada/puppet-magic_castle/issues/361",
+                 "https://github.com/SlinkyProject/containers/issues/14", SLURM_GRES),
+        checked="2026-11-26",
+        examples=("containers/awsome-195-slurm-gres-count-drain.txt", "containers/magic-castle-361-slurm-gres-count-drain.txt",
+                  "containers/slinky-14-gres-count-lower-no-nvml-build.txt"),
     ),
 )

@@ -342,9 +342,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="slurm-gres-not-configured",
         kinds=("any",),
         # slurmd (gpu plugin selection) when gres.conf says AutoDetect=nvml but this Slurm was configured without NVML,
-        # so gpu_nvml.so does not exist; the node then registers fewer GPUs than slurm.conf's Gres= and is drained.
-        patterns=(r"We were configured to autodetect nvml functionality, but we weren't able to find that lib",
-                  r"Reason=gres/gpu count reported lower than configured"),
+        # so gpu_nvml.so does not exist; the node then registers fewer GPUs than slurm.conf's Gres= and is drained
+        # (that drain reason alone is containers.slurm-gres-count-low's, which names this build as one cause).
+        patterns=(r"We were configured to autodetect nvml functionality, but we weren't able to find that lib",),
         severity="fail",
         cause="slurmd cannot count the node's GPUs: gres.conf asks for NVML autodetection, which this Slurm build lacks "
               "(it was compiled without NVML), or gres.conf lists fewer GPUs than slurm.conf's Gres=, so Slurm refuses "
@@ -360,8 +360,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/deepops/issues/1214", "https://github.com/SlinkyProject/containers/issues/14",
                  "https://github.com/openhpc/ohpc/issues/1910", SLURM_GRES),
         checked="2026-11-26",
-        examples=("containers/deepops-1214-autodetect-nvml-not-built.txt",
-                  "containers/slinky-14-gres-count-lower-no-nvml-build.txt"),
+        examples=("containers/deepops-1214-autodetect-nvml-not-built.txt",),
     ),
     Signature(
         code="containers.slurm-no-node-matches-request",
