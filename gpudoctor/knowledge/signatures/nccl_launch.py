@@ -239,4 +239,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/scalingup-6-ray-init-num-gpus.txt", "nccl/blades-71-ray-num-actors.txt"),
     ),
+    Signature(
+        code="nccl.launcher-sighup",
+        cause_id="launcher-hangup",
+        kinds=("any",),
+        # torch.distributed.elastic's agent (torchrun, torch.distributed.launch, accelerate/deepspeed launching through
+        # it) turns a signal it receives into "Received N death signal" and forwards it to every worker; signal 1 is
+        # SIGHUP, sent when the terminal or SSH session that started it goes away. Other signals (15 from a scheduler)
+        # are not this row's.
+        patterns=(r"SignalException: Process \d{1,10} got signal ?: ?1\b",
+                  r"Received 1 death signal, shutting down workers",
+                  r"Sending process \d{1,10} closing signal SIGHUP"),
+        severity="fail",
+        cause="The launcher received SIGHUP (signal 1) because the terminal or SSH session that started it closed, and "
+              "torch's elastic agent then stopped every worker: the run was cut off from outside, not by a GPU or "
+              "NCCL fault.",
+        advice=("Run the job detached from the login session: inside tmux or screen (`tmux new -s train`, start the "
+                "launcher there, detach with Ctrl-b d), or `setsid nohup torchrun ... > train.log 2>&1 &` (or "
+                "`nohup ... &` followed by `disown`); on a cluster submit it as a batch job."),
+        action="configure",
+        rules_out=("the GPUs", "NCCL", "the driver"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "reduce the batch size"),
+        sources=("https://github.com/ultralytics/ultralytics/issues/918", "https://github.com/zai-org/ChatGLM2-6B/issues/238",
+                 "https://github.com/pytorch/pytorch/issues/76894"),
+        checked="2026-11-26",
+        examples=("nccl/ultralytics-918-torchrun-sighup-terminal-closed.txt",
+                  "nccl/chatglm2-238-signalexception-signal-1-nohup.txt"),
+    ),
 )
