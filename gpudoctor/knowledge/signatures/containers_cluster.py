@@ -1,5 +1,5 @@
-"""Kubernetes and cluster schedulers around the GPU: the GPU operator's own images and Slurm's view of a node's GPUs
-(rows of the containers area, joined into containers.SIGNATURES)."""
+"""Kubernetes, cluster schedulers and virtual machines around the GPU: the GPU operator's own images, Slurm's view of a
+node's GPUs, and a GPU passed through to a VM with VFIO (rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -62,5 +62,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/awsome-195-slurm-gres-count-drain.txt", "containers/magic-castle-361-slurm-gres-count-drain.txt",
                   "containers/slinky-14-gres-count-lower-no-nvml-build.txt"),
+    ),
+    Signature(
+        code="containers.vfio-group-not-viable",
+        cause_id="vfio-iommu-group-not-viable",
+        kinds=("any",),
+        # VFIO's group viability check as QEMU prints it ("vfio 0000:01:00.0: group 1 is not viable" then "Please ensure
+        # all devices within the iommu_group are bound to their vfio bus driver."), through Proxmox, libvirt and
+        # KubeVirt, whose DRA driver also paraphrases it as "vfio group X is not viable".
+        patterns=(r"group \w{1,6} is not viable",
+                  r"[Pp]lease ensure all devices within the iommu[_ ]group are bound to their vfio bus driver"),
+        severity="fail",
+        cause="The virtual machine cannot take the GPU: its IOMMU group also holds devices still bound to host "
+              "drivers (usually the card's own HDMI audio, USB or UCSI functions), and VFIO hands a group to a VM only "
+              "when every device in it is bound to vfio-pci.",
+        advice=("List the group (`ls /sys/bus/pci/devices/0000:01:00.0/iommu_group/devices/`, and `lspci -nnk` for "
+                "their drivers), bind every non-bridge device of it to vfio-pci, not only the VGA function: add all "
+                "their vendor:device ids (`options vfio-pci ids=10de:XXXX,10de:YYYY` in /etc/modprobe.d/vfio.conf, "
+                "then `sudo update-initramfs -u` and reboot) and pass all functions to the VM; if unrelated devices "
+                "share the group, move the card to another slot."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU itself"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/kubernetes-sigs/dra-driver-nvidia-gpu/issues/1191",
+                 "https://github.com/uwzis/GPU-Passthrough-Manager/issues/21",
+                 "https://www.kernel.org/doc/Documentation/vfio.txt"),
+        checked="2026-11-26",
+        examples=("containers/dradrivernvidiagpu-1191-vfio-group-not-viable-audio-function.txt",),
     ),
 )
