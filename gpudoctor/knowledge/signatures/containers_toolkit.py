@@ -192,4 +192,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/vsgan-42-hevc-nvenc-capabilities-all.txt",
                   "containers/jellyfin-2395-host-missing-libnvidia-encode.txt"),
     ),
+    Signature(
+        code="containers.ngc-no-supported-gpu",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The NGC images' entrypoint banner (PyTorch, TensorFlow, TensorRT, Triton, DIGITS) when it finds no GPU it
+        # supports; older releases say "No NVIDIA supported GPU(s)". Usually no GPU reached the container at all; a
+        # banner line naming the GPU as "not (yet) supported" is containers.ngc-image-predates-gpu's (a fail, which
+        # leads), and on NVSwitch systems a stopped Fabric Manager hides the GPUs too.
+        patterns=(r"ERROR: No (?:NVIDIA )?supported GPU\(s\) detected to run this container",),
+        severity="warn",
+        cause="The NGC image's start-up found no GPU it supports inside the container: most often the container was "
+              "started without the GPUs (no --gpus, no NVIDIA runtime), so none is visible there.",
+        advice=("Start the container with the GPUs: `docker run --gpus all ...` (the NVIDIA Container Toolkit "
+                "installed, `sudo nvidia-ctk runtime configure --runtime=docker`, then `sudo systemctl restart "
+                "docker`) and check `nvidia-smi` inside it; if the banner also says your GPU is not supported by this "
+                "release, use an image tag made for that GPU; on NVSwitch servers (A100/H100 SXM) start "
+                "nvidia-fabricmanager first."),
+        action="configure",
+        rules_out=("the model or the application code",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/triton-inference-server/server/issues/135",
+                 "https://github.com/NVIDIA/DeepLearningExamples/issues/964", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/tritonserver-135-no-supported-gpu-docker-run.txt",),
+    ),
 )
