@@ -258,22 +258,28 @@ SIGNATURES += (
         code="nccl.store-connect-timeout",
         cause_id="nccl-network-config",
         kinds=("any",),
-        # c10d's TCPStore clients (every rank but 0) when MASTER_ADDR:MASTER_PORT does not answer in time.
+        # c10d's TCPStore clients (every rank but 0) when MASTER_ADDR:MASTER_PORT does not answer in time; torch 2.x
+        # words a refused or unroutable address as "failed to connect to any network address of (HOST, PORT)".
         patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
-                  r"RendezvousConnectionError: The connection to the C10d store has failed"),
+                  r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), "
+                  r"(?P<port>\d{1,5})\)"),
         severity="fail",
         cause="A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT before the timeout.",
-        advice=("Check from every node that MASTER_ADDR resolves to the same, reachable address (/etc/hosts, DNS; not "
+        advice=("On a single machine give the launcher its own address (`--master_addr 127.0.0.1`, or `torchrun "
+                "--standalone`): a host name that resolves elsewhere leaves the ranks waiting. Across nodes check "
+                "from every node that MASTER_ADDR resolves to the same, reachable address (/etc/hosts, DNS; not "
                 "127.0.0.1 across nodes) and that the port is open (`nc -zv MASTER_ADDR MASTER_PORT`; a firewall or "
                 "security group often blocks it); make sure rank 0 actually started, and that all nodes were given the "
                 "same MASTER_ADDR, MASTER_PORT and number of nodes."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size", "reinstall the driver"),
         sources=("https://github.com/pytorch/pytorch/issues/105782", "https://github.com/pytorch/pytorch/issues/79388",
-                 DISTRIBUTED_ENV),
-        checked="2026-11-25",
-        examples=("nccl/pytorch-105782-client-socket-timed-out-29500.txt",),
+                 "https://github.com/hpcaitech/ColossalAI-Examples/issues/207", DISTRIBUTED_ENV),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-105782-client-socket-timed-out-29500.txt",
+                  "nccl/colossalai-examples-207-client-socket-any-network-address.txt"),
     ),
     Signature(
         code="nccl.torch-env-renamed",
