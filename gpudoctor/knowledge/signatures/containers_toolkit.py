@@ -217,4 +217,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/tritonserver-135-no-supported-gpu-docker-run.txt",),
     ),
+    Signature(
+        code="containers.cdi-generate-optional-files",
+        cause_id="none",
+        kinds=("any",),
+        # nvidia-ctk cdi generate (and the toolkit's CDI refresh service) warns for each optional host file it does not
+        # find: graphics, EGL, Wayland and Vulkan pieces, sandboxutils, /dev/dri symlinks. The spec is still written.
+        # The driver's core libraries are left out here: a missing libcuda or libnvidia-ml is followed by an ERRO line
+        # that other rows read.
+        patterns=(r"(?:Could not locate|Ignoring error in locating) (?!libcuda|libnvidia-ml)[\w./*-]{1,80}: pattern "
+                  r"[\w./*-]{1,80} not found",
+                  r"Failed to evaluate symlink /dev/dri/by-path/[\w.:-]{1,80}; ignoring"),
+        severity="info",
+        cause="nvidia-ctk noted optional driver files it did not find while writing the CDI spec (graphics, Vulkan or "
+              "Wayland libraries, /dev/dri links); the spec is still generated. Not an error.",
+        advice=("Harmless: these optional files are only needed for graphics workloads; the CDI spec was still "
+                "written (`nvidia-ctk cdi list` shows its devices), so look elsewhere in the log for the real error."),
+        action="none",
+        never_suggest=("reinstall the driver", "reinstall nvidia-container-toolkit"),
+        sources=("https://github.com/bottlerocket-os/bottlerocket-core-kit/pull/842",
+                 "https://github.com/bottlerocket-os/bottlerocket-core-kit/issues/827",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/63"),
+        checked="2026-11-26",
+        examples=("containers/bottlerocket-842-cdi-generate-optional-libs-warnings.txt",),
+    ),
 )
