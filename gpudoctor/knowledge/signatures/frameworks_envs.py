@@ -1,0 +1,41 @@
+"""Frameworks refusing the environment they were installed into: torch.compile on a Python newer than the installed
+torch's Dynamo, TensorFlow's copy to a GPU with no memory left, JAX's CUDA plugin from another release than jaxlib.
+
+frameworks_runtime.py adds these rows to its RUNTIME_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA")
+
+ENVS_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.dynamo-not-for-this-python",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # torch/__init__.py's compile() (and torch._dynamo's eval_frame) refuse an interpreter newer than the release
+        # supports: Python 3.12 before torch 2.4, 3.13 before 2.6. Older releases printed "Python 3.N+ not yet
+        # supported for torch.compile".
+        patterns=(r"Dynamo is not supported on Python (?P<python>3\.\d{1,2})\+",
+                  r"Python (?P<python>3\.\d{1,2})\+ not yet supported for torch\.compile"),
+        severity="fail",
+        cause=("The installed torch's torch.compile (Dynamo) does not support Python {python} and newer, and this "
+               "program calls torch.compile under such an interpreter."),
+        advice=("Upgrade torch to a release that compiles on this Python (torch 2.4 or later for Python 3.12, 2.6 or "
+                "later for 3.13: `pip install -U torch --index-url https://download.pytorch.org/whl/cu124`), or "
+                "create the environment with Python 3.11 or 3.10 (`conda create -n env python=3.11`, `uv venv --python "
+                "3.11`) and install the requirements there."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/jianchang512/ChatTTS-ui/issues/36",
+                 "https://github.com/jianchang512/ChatTTS-ui/issues/17",
+                 "https://github.com/kyutai-labs/moshi/issues/156", "https://github.com/pytorch/pytorch/issues/120233",
+                 "https://github.com/pytorch/pytorch/issues/144048"),
+        checked="2026-11-26",
+        examples=("frameworks/chattts-ui-36-dynamo-python312-linux.txt",
+                  "frameworks/chattts-ui-17-dynamo-not-supported-py312.txt"),
+    ),
+)
