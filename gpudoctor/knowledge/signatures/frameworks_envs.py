@@ -38,4 +38,26 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/chattts-ui-36-dynamo-python312-linux.txt",
                   "frameworks/chattts-ui-17-dynamo-not-supported-py312.txt"),
     ),
+    Signature(
+        code="frameworks.tf-dst-tensor-not-initialized",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TensorFlow's copy of a host tensor to the GPU (_EagerConst, _Recv, GatherV2 in TF 1 graphs) fails when the
+        # BFC allocator has no room for the destination; it reports the empty destination, not the out-of-memory.
+        patterns=(r"Dst tensor is not initialized",),
+        severity="fail",
+        cause=("TensorFlow could not allocate GPU memory for a tensor it was copying to the GPU: the GPU is out of "
+               "memory (TensorFlow words it as an uninitialised destination tensor)."),
+        advice=("Make the work fit in GPU memory: lower the batch size, feed the data through tf.data in batches "
+                "instead of whole arrays (model.fit on a large NumPy array copies it to the GPU at once), turn on "
+                "memory growth (`tf.config.experimental.set_memory_growth(gpu, True)`), and check with `nvidia-smi` "
+                "that no other process holds the GPU's memory."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/naturomics/CapsNet-Tensorflow/issues/39",
+                 "https://github.com/tensorflow/tensorflow/issues/7025"),
+        checked="2026-11-26",
+        examples=("frameworks/capsnet-tensorflow-39-dst-tensor-batch-size.txt",),
+    ),
 )
