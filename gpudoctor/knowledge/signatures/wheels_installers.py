@@ -108,6 +108,7 @@ INSTALLER_SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
-from gpudoctor.knowledge.signatures.wheels_linkage import LINKAGE_SIGNATURES  # noqa: E402 (the rows above first)
+from gpudoctor.knowledge.signatures.wheels_indexes import INDEX_SIGNATURES  # noqa: E402 (the rows above first)
+from gpudoctor.knowledge.signatures.wheels_linkage import LINKAGE_SIGNATURES  # noqa: E402
 
-INSTALLER_SIGNATURES += LINKAGE_SIGNATURES
+INSTALLER_SIGNATURES += LINKAGE_SIGNATURES + INDEX_SIGNATURES
