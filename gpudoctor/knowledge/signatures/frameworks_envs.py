@@ -60,4 +60,28 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/capsnet-tensorflow-39-dst-tensor-batch-size.txt",),
     ),
+    Signature(
+        code="frameworks.meta-tensor-offloaded-model-moved",
+        cause_id="model-offloaded-to-meta",
+        kinds=("any",),
+        # torch.nn.Module.to() on a parameter that is only a meta-device placeholder: accelerate's device_map="auto"
+        # (and low_cpu_mem_usage loading) keeps offloaded weights as meta tensors; newer torch adds "Please use
+        # torch.nn.Module.to_empty() instead of torch.nn.Module.to() ...".
+        patterns=(r"Cannot copy out of meta tensor; no data",),
+        severity="fail",
+        cause=("Part of the model was offloaded when it was loaded (device_map=\"auto\" found too little GPU memory, "
+               "so those weights are meta-device placeholders kept on the CPU or disk), and the code then moves or "
+               "runs the model as if it were whole."),
+        advice=("Check where the weights went (`print(model.hf_device_map)`: entries 'cpu' or 'disk' are offloaded). "
+                "Load the whole model onto one device instead (device_map={\"\": 0}, on a GPU with room, or a "
+                "smaller or quantized model), and do not call .to()/.cuda() on a model loaded with device_map; where "
+                "offloading is meant, use only code paths that support offload."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/vllm-project/llm-compressor/issues/1432",
+                 "https://github.com/tloen/alpaca-lora/issues/368", "https://github.com/InternLM/xtuner/issues/273"),
+        checked="2026-11-26",
+        examples=("frameworks/llm-compressor-1432-awq-offload-meta-tensor.txt",),
+    ),
 )
