@@ -84,4 +84,25 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/llm-compressor-1432-awq-offload-meta-tensor.txt",),
     ),
+    Signature(
+        code="frameworks.keras3-legacy-optimizer",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # keras/optimizers/__init__.py (Keras 3) raises this from its keras.optimizers.legacy shim; TensorFlow 2.16 and
+        # later install Keras 3 as tf.keras unless TF_USE_LEGACY_KERAS points tf.keras at the tf_keras package.
+        patterns=(r"keras\.optimizers\.legacy`? is not supported in Keras 3",),
+        severity="fail",
+        cause=("The code uses Keras 2's legacy optimizers (tf.keras.optimizers.legacy), and this environment's Keras "
+               "is Keras 3 (TensorFlow 2.16 and later install it by default), which has none."),
+        advice=("Install Keras 2 beside it and point TensorFlow at it: `pip install tf_keras` (the release matching "
+                "TensorFlow's version) and set `TF_USE_LEGACY_KERAS=1` before TensorFlow is imported; or pin "
+                "`tensorflow<2.16`, or move the code to the Keras 3 optimizers."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/deepchem/deepchem/issues/3980", "https://github.com/deepchem/deepchem/pull/4234",
+                 "https://keras.io/getting_started/#tensorflow--keras-2-backwards-compatibility"),
+        checked="2026-11-26",
+        examples=("frameworks/deepchem-3980-keras3-legacy-optimizers-tf-keras.txt",),
+    ),
 )
