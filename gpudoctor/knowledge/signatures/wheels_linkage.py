@@ -1,5 +1,6 @@
-"""Compiled extensions linked against PyTorch's own shared libraries of another release: the loader cannot find a
-torch library that the installed torch no longer ships, or does not ship yet.
+"""Packages of different releases that cannot read each other's output: compiled extensions linked against PyTorch's
+shared libraries of another release (the loader cannot find a torch library the installed torch no longer ships, or
+does not ship yet), and ONNX models saved by an onnx newer than the installed ONNX Runtime reads.
 
 wheels_installers.py adds these rows to its INSTALLER_SIGNATURES.
 """
@@ -34,5 +35,29 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/open-mmlab/mmdetection/issues/3209"),
         checked="2026-11-26",
         examples=("wheels/yolo-world-346-mmcv-libtorch-cuda-cu.txt", "wheels/mmcv-660-libtorch-cpu-so-missing.txt"),
+    ),
+    Signature(
+        code="wheels.onnxruntime-older-than-model-ir",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # onnxruntime/core/graph/model.cc refuses a model whose IR version (set by the onnx package that saved it:
+        # onnx 1.14 writes IR 9, 1.16 IR 10, 1.18 IR 11) is above what this ONNX Runtime release reads.
+        patterns=(r"Unsupported model IR version: (?P<model_ir>\d{1,3}), max supported IR version: "
+                  r"(?P<max_ir>\d{1,3})",),
+        severity="fail",
+        cause=("The ONNX model was saved with IR version {model_ir} (by a newer onnx package), and the installed ONNX "
+               "Runtime reads IR versions up to {max_ir}."),
+        advice=("Upgrade ONNX Runtime to a release that reads IR {model_ir}: `pip install -U onnxruntime-gpu` (or "
+                "onnxruntime, whichever is installed; keep only one of the two); or re-export the model with an older "
+                "onnx, or set `model.ir_version` to {max_ir} with onnx before saving when its operators allow."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/20559",
+                 "https://github.com/notAI-tech/NudeNet/issues/156",
+                 "https://onnxruntime.ai/docs/reference/compatibility.html"),
+        checked="2026-11-26",
+        examples=("wheels/onnxruntime-20559-unsupported-ir-version.txt",
+                  "wheels/nudenet-156-onnx-ir-version-windows.txt"),
     ),
 )
