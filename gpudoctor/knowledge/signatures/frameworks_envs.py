@@ -105,4 +105,27 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/deepchem-3980-keras3-legacy-optimizers-tf-keras.txt",),
     ),
+    Signature(
+        code="frameworks.torch-host-memory-exhausted",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # c10/core/impl/alloc_cpu.cpp: PyTorch's CPU allocator got no memory from the system (on Windows, the commit
+        # limit of RAM plus paging file; elsewhere RAM or a memory limit), usually while loading weights to the host.
+        patterns=(r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)",),
+        severity="fail",
+        cause=("PyTorch ran out of host memory (RAM, plus the paging file on Windows) while allocating on the CPU, "
+               "most often while loading or merging a model's weights; GPU memory is not what ran out."),
+        advice=("Free or add host memory: on Windows, enlarge the paging file (virtual memory: system managed, or a "
+                "larger size on a disk with free space); close other programs; add RAM; or load a smaller or half-"
+                "precision model (the app's low-RAM options)."),
+        action="configure",
+        rules_out=("a GPU memory or driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/lllyasviel/Fooocus/issues/237",
+                 "https://github.com/easydiffusion/easydiffusion/issues/289",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/5020"),
+        checked="2026-11-26",
+        examples=("frameworks/fooocus-237-cpu-allocator-virtual-memory.txt",
+                  "frameworks/easydiffusion-289-cpu-allocator-not-enough-ram.txt"),
+    ),
 )
