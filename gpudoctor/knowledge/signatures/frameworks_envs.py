@@ -128,4 +128,30 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/fooocus-237-cpu-allocator-virtual-memory.txt",
                   "frameworks/easydiffusion-289-cpu-allocator-not-enough-ram.txt"),
     ),
+    Signature(
+        code="frameworks.amp-unscale-fp16-gradients",
+        cause_id="app-fault",
+        kinds=("any",),
+        # torch/amp/grad_scaler.py: fp16 mixed precision (GradScaler) needs float32 master weights; trainable
+        # parameters that are themselves float16 (a model or LoRA cast to half, or re-cast by a validation pipeline)
+        # give fp16 gradients, which it refuses to unscale.
+        patterns=(r"Attempting to unscale FP16 gradients",),
+        severity="fail",
+        cause=("Training with fp16 mixed precision, but the trainable parameters themselves are float16, so the "
+               "AMP gradient scaler refuses their fp16 gradients: a precision setting of the training script, not "
+               "the GPU."),
+        advice=("Keep the trainable parameters in float32 under fp16 mixed precision: load the model in float32 (or "
+                "cast only the trainable/LoRA parameters, e.g. diffusers' `cast_training_params(model, "
+                "dtype=torch.float32)`), update the training script or peft to a release with that fix, or train in "
+                "bf16 on an Ampere or newer GPU."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/huggingface/diffusers/issues/6552",
+                 "https://github.com/oobabooga/textgen/pull/5268",
+                 "https://github.com/huggingface/peft/pull/1336"),
+        checked="2026-11-26",
+        examples=("frameworks/diffusers-6552-fp16-lora-params-unscale.txt",
+                  "frameworks/textgen-5268-unscale-fp16-gradients-v100.txt"),
+    ),
 )
