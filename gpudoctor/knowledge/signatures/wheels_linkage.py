@@ -1,6 +1,7 @@
 """Packages of different releases that cannot read each other's output: compiled extensions linked against PyTorch's
 shared libraries of another release (the loader cannot find a torch library the installed torch no longer ships, or
-does not ship yet), and ONNX models saved by an onnx newer than the installed ONNX Runtime reads.
+does not ship yet), ONNX models saved by an onnx newer than the installed ONNX Runtime reads, and an nvcc older than
+the options PyTorch's extension builder passes it.
 
 wheels_installers.py adds these rows to its INSTALLER_SIGNATURES.
 """
@@ -59,5 +60,27 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/onnxruntime-20559-unsupported-ir-version.txt",
                   "wheels/nudenet-156-onnx-ir-version-windows.txt"),
+    ),
+    Signature(
+        code="wheels.nvcc-older-than-torch-extension-build",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch.utils.cpp_extension's ninja build passes --generate-dependencies-with-compile to nvcc (since torch 1.7),
+        # an option nvcc has from CUDA 10.2 on: an older toolkit first on PATH or in CUDA_HOME rejects it.
+        patterns=(r"nvcc fatal\s{1,8}: Unknown option '-{1,2}generate-dependencies-with-compile'",),
+        severity="fail",
+        cause=("PyTorch's extension build runs an nvcc older than CUDA 10.2 (an old toolkit first on PATH or in "
+               "CUDA_HOME), which does not know the dependency option the build passes it."),
+        advice=("Build with the CUDA toolkit matching torch's CUDA (`python -c \"import torch; "
+                "print(torch.version.cuda)\"`): install it, put its bin first on PATH and set CUDA_HOME to it "
+                "(`export CUDA_HOME=/usr/local/cuda-11.8`), check `nvcc --version`, then rebuild."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/levihsu/OOTDiffusion/issues/65",
+                 "https://github.com/facebookresearch/detectron2/issues/2909"),
+        checked="2026-11-26",
+        examples=("wheels/ootdiffusion-65-nvcc-10-generate-dependencies.txt",
+                  "wheels/detectron2-2909-nvcc-not-cuda-102.txt"),
     ),
 )
