@@ -154,4 +154,29 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/diffusers-6552-fp16-lora-params-unscale.txt",
                   "frameworks/textgen-5268-unscale-fp16-gradients-v100.txt"),
     ),
+    Signature(
+        code="frameworks.gptq-exllama-modules-off-gpu",
+        cause_id="model-offloaded-to-meta",
+        kinds=("any",),
+        # optimum/gptq/quantizer.py post_init_model: the ExLlama(v2) kernels of a GPTQ model need every quantized
+        # module on the GPU; a load without device placement, or a device_map that offloaded layers, leaves some on
+        # the CPU or disk.
+        patterns=(r"Found modules on cpu/disk\. Using Exllama (?:or Exllamav2 )?backend requires all the modules to "
+                  r"be on GPU",),
+        severity="fail",
+        cause=("The GPTQ model's quantized modules are not all on the GPU (it was loaded without a device placement, "
+               "or device_map offloaded layers to the CPU or disk for lack of VRAM), and its ExLlama kernels only "
+               "run on the GPU."),
+        advice=("Load the whole model onto the GPU: `device_map=\"cuda:0\"` (or \"auto\" where it fits) in "
+                "from_pretrained; if it does not fit, use a smaller model or quantization, or turn the ExLlama backend "
+                "off to allow offloading (`disable_exllama: true` in the quantization config, `use_exllama=False` in "
+                "newer GPTQConfig), at a cost in speed."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/AutoGPTQ/AutoGPTQ/issues/406", "https://github.com/lm-sys/FastChat/issues/2459"),
+        checked="2026-11-26",
+        examples=("frameworks/autogptq-406-gptq-loaded-without-device-map.txt",
+                  "frameworks/fastchat-2459-exllama-found-modules-on-cpu-disk.txt"),
+    ),
 )
