@@ -59,7 +59,7 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/7025"),
         checked="2026-11-26",
         examples=("frameworks/capsnet-tensorflow-39-dst-tensor-batch-size.txt",
-                  "frameworks/rams-13-tf-dst-tensor-not-initialized.txt"),,
+                  "frameworks/rams-13-tf-dst-tensor-not-initialized.txt"),
     ),
     Signature(
         code="frameworks.meta-tensor-offloaded-model-moved",
