@@ -377,3 +377,29 @@ ENGINE_SIGNATURES += (
         examples=("vllm/tgi-446-download-sigbus-no-shm.txt",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.sgl-kernel-driver-without-green-contexts",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # sgl-kernel 0.2.x linked CUDA's green-context driver API (cuGreenCtx*, CUDA 12.4's libcuda) into
+        # common_ops; libcuda comes with the driver, so an older driver leaves the symbol unresolved at import.
+        # From 0.3.x sgl-kernel checks the driver version at run time (sglang PRs 8701, 9021, 9231).
+        patterns=(r"sgl_kernel[\\/]common_ops\S{0,40}: undefined symbol: (?P<symbol>cu(?:GreenCtx|CtxFromGreenCtx)\w{0,40})",),
+        severity="fail",
+        cause=("sgl-kernel (SGLang's kernels) calls CUDA's green-context driver functions ({symbol}), which only the "
+               "libcuda of drivers for CUDA 12.4 and newer provides; this driver is older."),
+        advice=("Upgrade sgl-kernel to a release that checks the driver before using green contexts (with the sglang "
+                "release that pins it: `pip install -U \"sglang[all]\"`), or update the NVIDIA driver to a branch for "
+                "CUDA 12.4 or newer (550+; `nvidia-smi` shows the CUDA version it supports)."),
+        action="configure",
+        rules_out=("a PyTorch ABI mismatch (the missing symbol is the driver's, not torch's)",),
+        never_suggest=("reinstall PyTorch", "set LD_LIBRARY_PATH to the toolkit"),
+        sources=("https://github.com/sgl-project/sglang/issues/8131", "https://github.com/sgl-project/sglang/pull/8701",
+                 "https://github.com/sgl-project/sglang/issues/8432", "https://github.com/sgl-project/sglang/pull/9021"),
+        checked="2026-11-26",
+        examples=("vllm/sglang-8131-sgl-kernel-cugreenctxstreamcreate.txt",
+                  "vllm/sglang-8701-sgl-kernel-cugreenctxdestroy-old-driver.txt"),
+    ),
+)
