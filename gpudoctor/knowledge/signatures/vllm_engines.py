@@ -403,3 +403,34 @@ ENGINE_SIGNATURES += (
                   "vllm/sglang-8701-sgl-kernel-cugreenctxdestroy-old-driver.txt"),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.sglang-package-below-minimum",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # SGLang's assert_pkg_version (python/sglang/srt/utils, called at engine start for sgl-kernel, flashinfer_python
+        # and others): the installed version below its minimum, or the package not found under the name it checks
+        patterns=(
+            r"(?P<package>[\w.-]{2,40}) is installed with version (?P<installed>[\w.+-]{1,60}), which is less than "
+            r"the minimum required version (?P<required>[\w.+-]{1,40})",
+            r"(?P<package>[\w.-]{2,40}) with minimum required version (?P<required>[\w.+-]{1,40}) is not installed",
+        ),
+        severity="fail",
+        cause=("SGLang refused to start: it needs {package} {required} or newer, and the environment has an older one "
+               "(or none under the name it checks), as happens when sglang is upgraded alone or an image pins its own "
+               "copy."),
+        advice=("Install the version the message names: `pip install \"PACKAGE>=VERSION\"` with its two values "
+                "(FlashInfer as flashinfer-python with the matching flashinfer-cubin and jit-cache; sgl-kernel as the "
+                "sglang release pins it: `pip install \"sglang[all]==<your sglang version>\"`), or use the sglang "
+                "release that matches what is installed."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/redai-studio/Relax/issues/8", "https://github.com/flashinfer-ai/flashinfer/issues/794",
+                 "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/entrypoints/engine.py"),
+        checked="2026-11-26",
+        examples=("vllm/relax-8-flashinfer-python-older-than-sglang-needs.txt",
+                  "vllm/flashinfer-794-sglang-needs-flashinfer-0-1-6.txt"),
+    ),
+)
