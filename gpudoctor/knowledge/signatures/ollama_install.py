@@ -99,3 +99,33 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         refines=("ollama.runner-terminated",),
     ),
 )
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.ggml-build-nvcc-too-old-for-arch",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc's own refusal of an -arch value it does not know. llama.cpp, whisper.cpp and llamafile build ggml-cuda
+        # with -arch=native (Makefiles) or CMAKE_CUDA_ARCHITECTURES=native; nvcc accepts native from 11.6, compute_86
+        # from 11.1, sm_89 from 11.8, sm_90 from 12.0, sm_120 from 12.8. The distributions' nvidia-cuda-toolkit (11.5
+        # in Ubuntu 22.04) is the usual old nvcc, found first as /usr/bin/nvcc.
+        patterns=(r"nvcc fatal\s*: Value '(?P<arch>native|all-major|all|(?:compute|sm|lto)_\d{2,3}[af]?)' is not "
+                  r"defined for option 'gpu-architecture'",),
+        severity="fail",
+        cause=("The nvcc that builds the CUDA code is too old to know the GPU architecture the build asks for "
+               "('{arch}'), so the CUDA part (ggml-cuda) is not built."),
+        advice=("Install a current CUDA toolkit from NVIDIA and put its nvcc first (`export PATH=/usr/local/cuda/bin:"
+                "$PATH`, `nvcc --version` to check; CMake: `-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc`), or, "
+                "with this nvcc, name the GPU's architecture instead of native (`-DCMAKE_CUDA_ARCHITECTURES=86` for "
+                "compute capability 8.6, from `nvidia-smi --query-gpu=compute_cap --format=csv`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/whisper.cpp/issues/876", "https://github.com/mozilla-ai/llamafile/issues/56",
+                 "https://github.com/ggml-org/llama.cpp/issues/1803",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-architecture-arch"),
+        checked="2026-11-26",
+        examples=("ollama/whispercpp-876-nvcc-11-5-rejects-arch-native.txt",
+                  "ollama/llamafile-56-nvcc-arch-native-not-defined.txt"),
+    ),
+)
