@@ -129,3 +129,51 @@ INSTALL_SIGNATURES += (
                   "ollama/llamafile-56-nvcc-arch-native-not-defined.txt"),
     ),
 )
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.cmake-cuda-compiler-unusable",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake's CMakeDetermineCUDACompiler when enable_language(CUDA) (llama.cpp's GGML_CUDA / LLAMA_CUBLAS, and
+        # llama-cpp-python, node-llama-cpp building it) cannot compile a test program with the nvcc it found: none on
+        # PATH or CUDACXX, or one that fails (a toolkit without its compiler, a host compiler it refuses)
+        patterns=(r"Failed to detect a default CUDA architecture",),
+        severity="fail",
+        cause=("CMake could not run a working CUDA compiler (nvcc) while configuring the CUDA build: none is installed "
+               "or on PATH, or the one it found fails to compile."),
+        advice=("Install the CUDA toolkit with its compiler and point the build at it: `export CUDACXX=/usr/local/cuda/"
+                "bin/nvcc` (or `-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` in CMAKE_ARGS) and check that `nvcc "
+                "--version` runs; then rebuild (for llama-cpp-python with `--no-cache-dir --force-reinstall`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/205", "https://github.com/ggml-org/llama.cpp/issues/3459",
+                 "https://github.com/withcatai/node-llama-cpp/issues/22",
+                 "https://cmake.org/cmake/help/latest/envvar/CUDACXX.html"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",),
+    ),
+    Signature(
+        code="ollama.cmake-native-arch-without-gpu",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake 3.24+ resolves CUDA_ARCHITECTURES=native from the GPUs it sees at configure time (llama.cpp's default
+        # with GGML_NATIVE); a Docker build, a CI runner or a build host without a GPU sees none
+        patterns=(r"CUDA_ARCHITECTURES is set to \"native\", but no GPU was detected",),
+        severity="fail",
+        cause=("The CUDA build asks for the architectures of the GPUs present (native), and none is visible where it "
+               "builds (a Docker build, a CI runner, a build host without a GPU)."),
+        advice=("Name the architectures to build for instead of native: `-DCMAKE_CUDA_ARCHITECTURES=86` (or a list such "
+                "as \"75;86;89\", or all-major) in the cmake command or CMAKE_ARGS, and for llama.cpp also "
+                "`-DGGML_NATIVE=OFF`; `nvidia-smi --query-gpu=compute_cap --format=csv` on the target machine gives the "
+                "number."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/403",
+                 "https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-403-native-arch-docker-build-no-gpu.txt",),
+    ),
+)
