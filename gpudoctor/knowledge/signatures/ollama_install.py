@@ -177,3 +177,30 @@ INSTALL_SIGNATURES += (
         examples=("ollama/llama-cpp-python-403-native-arch-docker-build-no-gpu.txt",),
     ),
 )
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.llama-cpp-option-unknown",
+        cause_id="vllm-option-other-release",
+        kinds=("any",),
+        # llama.cpp's common argument parser (common/arg.cpp): an option this build does not know ("error: invalid
+        # argument: X") or a value it does not accept for one it knows ("error while handling argument \"X\": ...", as
+        # --flash-attn became on|off|auto in 2025)
+        patterns=(r"error: invalid argument: (?P<option>-{1,2}[\w-]{1,40})",
+                  r"error while handling argument \"(?P<option>-{1,2}[\w-]{1,40})\"",),
+        severity="fail",
+        cause=("This llama.cpp build does not accept the option {option} as given: the option or its value comes from "
+               "another release (the binary that runs is older or newer than the guide), or it is misspelt."),
+        advice=("Check which llama.cpp binary runs and its release (`which llama-server`, `llama-server --version`; an "
+                "older copy from another package can shadow the current one), and spell the option as that release's "
+                "`llama-server --help` lists it (-ngl or --n-gpu-layers, -fa on|off|auto in current releases); update "
+                "llama.cpp for options newer than the build."),
+        action="configure",
+        rules_out=("a GPU or driver fault: nothing started",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.vim/issues/36", "https://github.com/ggml-org/llama.cpp/issues/23739",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md"),
+        checked="2026-11-26",
+        examples=("ollama/llama-vim-36-llama-server-invalid-argument-hf-old-build.txt",),
+    ),
+)
