@@ -36,4 +36,29 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/xanmod-411-gpl-only-rcu-read-lock-6-6-15.txt",
                   "kernel/konvoy-1200-installer-gpl-only-rcu-read-unlock-strict.txt"),
     ),
+    Signature(
+        code="kernel.installer-build-tools-missing",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # nvidia-installer (the .run driver) checks for the tools it builds the kernel module with before it starts:
+        # "ERROR: Unable to find the development tool `cc` in your path; please make sure that you have the package
+        # 'gcc' installed." (and `make`, `ld`, `objcopy`); people retype it with other quotes. Minimal server and
+        # hypervisor installs (Proxmox, Debian netinst, cloud images) ship without a compiler.
+        patterns=(r"Unable to find the development tool [`'\"]?(?P<tool>[\w.+-]{1,20})[`'\"]? in your (?:path|PATH)",),
+        severity="fail",
+        cause="The NVIDIA installer cannot build the kernel module: the build tool `{tool}` is not installed (or not "
+              "on PATH), as on a minimal server or hypervisor install.",
+        advice=("Install the compiler, make and the headers of the running kernel, then run the installer again: "
+                "Debian/Ubuntu/Proxmox `sudo apt install gcc make linux-headers-$(uname -r)` (Proxmox: "
+                "`proxmox-default-headers` or `pve-headers-$(uname -r)`), Fedora/RHEL `sudo dnf install gcc make "
+                "kernel-devel-$(uname -r)`. Where gcc is installed but `cc` is missing, the distribution's gcc "
+                "package that provides `cc` (or the driver from the distribution's packages) settles it."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("install the CUDA toolkit",),
+        sources=("https://github.com/luckyyyyy/blog/issues/72",
+                 "https://github.com/OpenMandrivaAssociation/distribution/issues/1822"),
+        checked="2026-11-26",
+        examples=("kernel/luckyyyyy-72-proxmox-installer-cc-make-missing.txt",),
+    ),
 )
