@@ -237,4 +237,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/ttde-4-dnn-library-init-jax048-cuda11.txt",),
     ),
+    Signature(
+        code="cuda.tensorrt-engine-magic-tag",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # TensorRT 8+ reading a plan whose header it does not recognise at all: "Error Code 1: Serialization
+        # (Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)" (also "== magicTag",
+        # and TensorRT 7's "verifyHeader: 0 (Magic tag does not match)"), then "Engine deserialization failed". The
+        # plan was written by another TensorRT release or for another platform (an engine built on a PC loaded on a
+        # Jetson), or the path is not a plan at all (the ONNX model, a truncated download or a Git LFS pointer).
+        # TensorRT 10 words it "Trying to load an engine created with incompatible serialization version"; its bare
+        # "plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed." is left alone (TensorRT's samples print and ignore it
+        # while probing a weight-separated plan).
+        patterns=(r"Serialization[^\n]{0,160}Magic tag does not match",
+                  r"Trying to load an engine created with incompatible serialization version"),
+        severity="fail",
+        cause="TensorRT cannot read the engine file's header: it was serialised by another TensorRT release or on "
+              "another platform (engines are not portable), or the file loaded is not a TensorRT engine at all.",
+        advice=("Rebuild the engine here, with the TensorRT this program loads: convert the ONNX model on this "
+                "machine (`trtexec --onnx=model.onnx --saveEngine=model.engine`, or delete the cached .engine/.plan "
+                "so the program builds it again) instead of copying one built elsewhere, and check that the path "
+                "given is the built engine, not the .onnx file or a partly downloaded one."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU model"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/open-mmlab/mmdeploy/issues/2639", "https://github.com/NVIDIA/TensorRT/issues/1596",
+                 "https://github.com/lix19937/tensorrt-insight/issues/65"),
+        checked="2026-11-26",
+        examples=("cuda/mmdeploy-2639-trt-magic-tag-86-engine-on-82.txt",),
+    ),
 )
