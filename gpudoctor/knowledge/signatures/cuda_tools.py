@@ -266,4 +266,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/mmdeploy-2639-trt-magic-tag-86-engine-on-82.txt",),
     ),
+    Signature(
+        code="cuda.numba-driver-library-wrong",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Numba's driver binding (numba/cuda/cudadrv/driver.py) opens the library NUMBA_CUDA_DRIVER (formerly
+        # NUMBAPRO_CUDA_DRIVER) names, or the system's libcuda/nvcuda.dll, and looks up cuInit: "driver missing
+        # function: cuInit. Requires CUDA 8.0 or above." The library it opened has no cuInit: nearly always the
+        # variable names the CUDA runtime (libcudart.so, cudart64_*.dll) instead of the driver's libcuda.
+        patterns=(r"driver missing function: cuInit\b",),
+        severity="fail",
+        cause="Numba opened a library without the CUDA driver API: NUMBA_CUDA_DRIVER / NUMBAPRO_CUDA_DRIVER names the "
+              "CUDA runtime (libcudart) or another file instead of the driver's libcuda.",
+        advice=("Unset NUMBA_CUDA_DRIVER and NUMBAPRO_CUDA_DRIVER so Numba finds the driver itself, or point it at the "
+                "driver library: libcuda.so.1 (`ldconfig -p | grep libcuda`, e.g. /usr/lib/x86_64-linux-gnu/libcuda.so.1)"
+                " on Linux, C:\\Windows\\System32\\nvcuda.dll on Windows, never libcudart; then `numba -s` lists the GPU."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver install"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/numba/numba/issues/3963", "https://github.com/numba/numba/issues/2629",
+                 "https://github.com/numba/numba/issues/4136"),
+        checked="2026-11-26",
+        examples=("cuda/numba-3963-driver-missing-cuinit-cudart-path.txt",
+                  "cuda/numba-2629-cuinit-missing-numbapro-driver-cudart.txt"),
+    ),
 )
