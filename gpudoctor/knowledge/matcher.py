@@ -382,8 +382,10 @@ def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalo
     if len(text) < PARALLEL_FROM or not middle or not can_fork():
         return _scan_part(text, source, kind, table, 0, len(text))
     second_half = start_forked(lambda: _scan_part(text, source, kind, table, middle, len(text)), CHILD_TIMEOUT_S)
-    first = _scan_part(text, source, kind, table, 0, middle)
-    second = second_half()
+    try:
+        first = _scan_part(text, source, kind, table, 0, middle)
+    finally:
+        second = second_half()  # the child is waited for even when this half fails (Ctrl-C ends both)
     return first.then(second if second is not None else _scan_part(text, source, kind, table, middle, len(text)))
 
 
