@@ -44,7 +44,9 @@ _DECORATION = re.compile(
     r"|[\w.-]+:\d+ (?=NCCL DIAG )"  # NCCL 2.31's diagnostics report (gpudoctor/knowledge/dated.py)
     r")"
 )
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_FENCE = re.compile(r"^\s*(?:```|~~~)[`~]*(?P<rest>.*)$")
+# What may follow a fence's opening without being text: a language tag ("python", "console", "c++", "shell-session").
+_LANGUAGE_TAG = re.compile(r"[\w+#.-]{1,30}")
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
 _FENCE_OR_CUT_START = tuple("`~[.…<")  # what a fence or a cut starts with: other lines skip both regexes
@@ -64,6 +66,17 @@ class LogicalLine:
     text: str
 
 
+def fenced(line: str) -> str | None:
+    """For a Markdown fence line, the text written on it after the fence ("```InternalError: ...", which GitHub hides
+    as the fence's info string and people mean as the error): "" where only the fence and a language tag are there;
+    None for a line that is no fence."""
+    match = _FENCE.match(line)
+    if match is None:
+        return None
+    rest = match["rest"].strip().rstrip("`~").strip()
+    return "" if not rest or _LANGUAGE_TAG.fullmatch(rest) else rest
+
+
 def undecorated(line: str) -> str:
     """The line without the prefixes its log, terminal, container runtime or forum put before it."""
     line = line[:LINE_CAP]
@@ -81,9 +94,16 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
     out: list[tuple[int, str] | None] = []
     for number, raw in enumerate(lines, start=first_number):
         raw = raw[:LINE_CAP]
-        if raw.lstrip()[:1] in _FENCE_OR_CUT_START and (_FENCE.match(raw) or _CUT.match(raw)):
-            out.append(None)
-            continue
+        if raw.lstrip()[:1] in _FENCE_OR_CUT_START:
+            text_after = fenced(raw)
+            if text_after is not None:
+                out.append(None)  # a fence ends the message above it
+                if not text_after:
+                    continue
+                raw = text_after
+            elif _CUT.match(raw):
+                out.append(None)
+                continue
         text = undecorated(raw)
         if "#012" in text or "\\n" in text:
             parts = re.split(r"#012|\\n", text.replace("#011", "\t"))

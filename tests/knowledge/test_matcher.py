@@ -185,6 +185,25 @@ def test_a_cut_line_ends_a_message():
     assert codes(text) == []
 
 
+@pytest.mark.parametrize("fence_line, found", [
+    # The error written on the fence's own line (frameworks/rams-13's paste): GitHub hides it as the info string,
+    # the person meant it as the message.
+    ("```cudaMalloc failed: out of memory", ["ollama.oom"]),
+    ("```cudaMalloc failed: out of memory```", ["ollama.oom"]),
+    ("~~~ cudaMalloc failed: out of memory", ["ollama.oom"]),
+    ("```console", []),  # a language tag is no text
+])
+def test_text_on_a_fence_line_is_read(fence_line, found):
+    assert codes(f"When calling fit() I get an\n{fence_line}\n") == found
+
+
+def test_a_fence_still_ends_the_message_above_it():
+    text = ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "```python\n"
+            "CUDA kernel errors might be asynchronously reported\n")
+    assert codes(text) == []
+
+
 def test_several_outputs_run_together_are_each_read():
     text = ("$ sudo dmesg | grep NVRM\n"
             f"[ 1843.308145] {XID_LINE}\n"

@@ -99,3 +99,10 @@ def test_unknown_error_lines_keep_their_line_numbers_across_the_megabyte_chunks(
     lines = not_recognised([("paste", text)], ())
     assert lines[0] == "paste, line 2: fatal: boom 1"
     assert lines[1] == f"paste, line {text.count(chr(10))}: Segmentation fault (core dumped)"
+
+
+def test_an_error_written_on_a_fence_line_is_read(tmp_path):
+    """frameworks/rams-13's paste opens its code block with the error on the fence's own line ("```InternalError: ...")."""
+    excerpt = read_excerpt("frameworks/rams-13-tf-dst-tensor-not-initialized.txt")
+    document = json.loads(_read(tmp_path, excerpt.text, "--json").output)
+    assert "frameworks.tf-dst-tensor-not-initialized" in [s["code"] for s in document["pasted"]["signatures"]]

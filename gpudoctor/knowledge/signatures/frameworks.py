@@ -517,6 +517,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"Expected all tensors to be on the same device, but found at least two devices, (?P<first>[\w:]+) and "
             r"(?P<second>[\w:]+)",
+            # the convolution's older wording names the tensor types; only a CUDA and a CPU type is a device mismatch
+            r"Input type \((?P<first>torch\.cuda\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.\w{1,20}Tensor)\)",
+            r"Input type \((?P<first>torch\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.cuda\.\w{1,20}Tensor)\)",
         ),
         severity="warn",
         cause=("The program passed tensors on {first} and {second} to one operation: a bug in where the code puts "
@@ -528,9 +531,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver, CUDA or GPU fault",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/syuu1987/geekTime-semantic-segmentation/issues/1",
-                 "https://github.com/haoosz/ConceptExpress/issues/5"),
-        checked="2026-11-25",
-        examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt"),
+                 "https://github.com/haoosz/ConceptExpress/issues/5", "https://github.com/sksq96/pytorch-summary/issues/16",
+                 "https://github.com/openpifpaf/openpifpaf/issues/35"),
+        checked="2026-11-26",
+        examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt",
+                  "frameworks/pytorch-summary-16-input-cuda-weight-cpu.txt",
+                  "frameworks/openpifpaf-35-input-cpu-weight-cuda.txt"),
     ),
     Signature(
         code="frameworks.jax-cuda-older-than-built",

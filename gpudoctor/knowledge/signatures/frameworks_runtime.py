@@ -221,3 +221,7 @@ RUNTIME_SIGNATURES += (
         examples=("frameworks/tffrcnn-68-bfc-allocator-not-a-failure-mnist.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.frameworks_envs import ENVS_SIGNATURES  # noqa: E402 (the rows above first)
+
+RUNTIME_SIGNATURES += ENVS_SIGNATURES

@@ -113,6 +113,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
             r"memory layout cannot be allocated",
+            # ggml's CUDA_CHECK names the failing function on the line after "CUDA error: out of memory"; the
+            # virtual-memory pool's alloc (cuMemCreate/cuMemSetAccess) fails when the compute buffers do not fit
+            r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm) at \S{0,200}ggml-cuda",
         ),
         severity="fail",
         cause="The model as Ollama placed it does not fit the GPU's memory.",
@@ -123,7 +126,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/ollama/ollama/issues/8597", TROUBLESHOOTING),
         checked="2026-11-25",
-        examples=("ollama/ollama-8597-deepseek-r1-4xl40s-cuda0-buffer.txt",),
+        examples=("ollama/ollama-8597-deepseek-r1-4xl40s-cuda0-buffer.txt",
+                  "ollama/koboldcpp-1711-blas-prompt-cuda-out-of-memory.txt"),
     ),
     Signature(
         code="ollama.ggml-cuda-error",

@@ -161,10 +161,12 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         code="ollama.lmstudio-engine-not-loadable",
         cause_id="ollama-install-incomplete",
         kinds=("any",),
-        patterns=(r"Failed to load LLM engine from path: ?(?P<path>[^\n]{1,300}?llm_engine\w{0,20}\.node)",),
+        # the path follows on the same line or, as LM Studio's error dialog copies it, on the next
+        patterns=(r"Failed to load LLM engine from path\b",),
         severity="fail",
-        cause=("LM Studio cannot load its llama.cpp runtime pack ({path}): the pack, or a library it needs, is missing "
-               "or damaged (an interrupted update, files removed by antivirus software, a manual change)."),
+        cause=("LM Studio cannot load its llama.cpp runtime pack (its llm_engine .node module): the pack, or a library "
+               "it needs, is missing or damaged (an interrupted update, files removed by antivirus software, a manual "
+               "change)."),
         advice=("Download the runtime again: in LM Studio open the runtimes page (Ctrl+Shift+R), remove the runtime the "
                 "path names and install it again, or close LM Studio and delete the backends folder under "
                 "%USERPROFILE%\\.lmstudio\\extensions (or the whole .lmstudio folder) so that it downloads the runtimes "
@@ -176,7 +178,8 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1658",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1518"),
         checked="2026-11-26",
-        examples=("ollama/lmstudio-711-llm-engine-node-module-not-found.txt",),
+        examples=("ollama/lmstudio-711-llm-engine-node-module-not-found.txt",
+                  "ollama/lmstudio-1658-llm-engine-cuda12-node-path-next-line.txt"),
     ),
     Signature(
         code="ollama.llama-library-shadowed",

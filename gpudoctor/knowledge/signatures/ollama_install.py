@@ -99,3 +99,108 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         refines=("ollama.runner-terminated",),
     ),
 )
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.ggml-build-nvcc-too-old-for-arch",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc's own refusal of an -arch value it does not know. llama.cpp, whisper.cpp and llamafile build ggml-cuda
+        # with -arch=native (Makefiles) or CMAKE_CUDA_ARCHITECTURES=native; nvcc accepts native from 11.6, compute_86
+        # from 11.1, sm_89 from 11.8, sm_90 from 12.0, sm_120 from 12.8. The distributions' nvidia-cuda-toolkit (11.5
+        # in Ubuntu 22.04) is the usual old nvcc, found first as /usr/bin/nvcc.
+        patterns=(r"nvcc fatal\s*: Value '(?P<arch>native|all-major|all|(?:compute|sm|lto)_\d{2,3}[af]?)' is not "
+                  r"defined for option 'gpu-architecture'",),
+        severity="fail",
+        cause=("The nvcc that builds the CUDA code is too old to know the GPU architecture the build asks for "
+               "('{arch}'), so the CUDA part (ggml-cuda) is not built."),
+        advice=("Install a current CUDA toolkit from NVIDIA and put its nvcc first (`export PATH=/usr/local/cuda/bin:"
+                "$PATH`, `nvcc --version` to check; CMake: `-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc`), or, "
+                "with this nvcc, name the GPU's architecture instead of native (`-DCMAKE_CUDA_ARCHITECTURES=86` for "
+                "compute capability 8.6, from `nvidia-smi --query-gpu=compute_cap --format=csv`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/whisper.cpp/issues/876", "https://github.com/mozilla-ai/llamafile/issues/56",
+                 "https://github.com/ggml-org/llama.cpp/issues/1803",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-architecture-arch"),
+        checked="2026-11-26",
+        examples=("ollama/whispercpp-876-nvcc-11-5-rejects-arch-native.txt",
+                  "ollama/llamafile-56-nvcc-arch-native-not-defined.txt"),
+    ),
+)
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.cmake-cuda-compiler-unusable",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake's CMakeDetermineCUDACompiler when enable_language(CUDA) (llama.cpp's GGML_CUDA / LLAMA_CUBLAS, and
+        # llama-cpp-python, node-llama-cpp building it) cannot compile a test program with the nvcc it found: none on
+        # PATH or CUDACXX, or one that fails (a toolkit without its compiler, a host compiler it refuses)
+        patterns=(r"Failed to detect a default CUDA architecture",),
+        severity="fail",
+        cause=("CMake could not run a working CUDA compiler (nvcc) while configuring the CUDA build: none is installed "
+               "or on PATH, or the one it found fails to compile."),
+        advice=("Install the CUDA toolkit with its compiler and point the build at it: `export CUDACXX=/usr/local/cuda/"
+                "bin/nvcc` (or `-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` in CMAKE_ARGS) and check that `nvcc "
+                "--version` runs; then rebuild (for llama-cpp-python with `--no-cache-dir --force-reinstall`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/205", "https://github.com/ggml-org/llama.cpp/issues/3459",
+                 "https://github.com/withcatai/node-llama-cpp/issues/22",
+                 "https://cmake.org/cmake/help/latest/envvar/CUDACXX.html"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",),
+    ),
+    Signature(
+        code="ollama.cmake-native-arch-without-gpu",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # CMake 3.24+ resolves CUDA_ARCHITECTURES=native from the GPUs it sees at configure time (llama.cpp's default
+        # with GGML_NATIVE); a Docker build, a CI runner or a build host without a GPU sees none
+        patterns=(r"CUDA_ARCHITECTURES is set to \"native\", but no GPU was detected",),
+        severity="fail",
+        cause=("The CUDA build asks for the architectures of the GPUs present (native), and none is visible where it "
+               "builds (a Docker build, a CI runner, a build host without a GPU)."),
+        advice=("Name the architectures to build for instead of native: `-DCMAKE_CUDA_ARCHITECTURES=86` (or a list such "
+                "as \"75;86;89\", or all-major) in the cmake command or CMAKE_ARGS, and for llama.cpp also "
+                "`-DGGML_NATIVE=OFF`; `nvidia-smi --query-gpu=compute_cap --format=csv` on the target machine gives the "
+                "number."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/403",
+                 "https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-403-native-arch-docker-build-no-gpu.txt",),
+    ),
+)
+
+INSTALL_SIGNATURES += (
+    Signature(
+        code="ollama.llama-cpp-option-unknown",
+        cause_id="vllm-option-other-release",
+        kinds=("any",),
+        # llama.cpp's common argument parser (common/arg.cpp): an option this build does not know ("error: invalid
+        # argument: X") or a value it does not accept for one it knows ("error while handling argument \"X\": ...", as
+        # --flash-attn became on|off|auto in 2025)
+        patterns=(r"error: invalid argument: (?P<option>-{1,2}[\w-]{1,40})",
+                  r"error while handling argument \"(?P<option>-{1,2}[\w-]{1,40})\"",),
+        severity="fail",
+        cause=("This llama.cpp build does not accept the option {option} as given: the option or its value comes from "
+               "another release (the binary that runs is older or newer than the guide), or it is misspelt."),
+        advice=("Check which llama.cpp binary runs and its release (`which llama-server`, `llama-server --version`; an "
+                "older copy from another package can shadow the current one), and spell the option as that release's "
+                "`llama-server --help` lists it (-ngl or --n-gpu-layers, -fa on|off|auto in current releases); update "
+                "llama.cpp for options newer than the build."),
+        action="configure",
+        rules_out=("a GPU or driver fault: nothing started",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.vim/issues/36", "https://github.com/ggml-org/llama.cpp/issues/23739",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md"),
+        checked="2026-11-26",
+        examples=("ollama/llama-vim-36-llama-server-invalid-argument-hf-old-build.txt",),
+    ),
+)

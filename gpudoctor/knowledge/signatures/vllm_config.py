@@ -146,15 +146,18 @@ CONFIG_SIGNATURES += (
         code="vllm.option-from-another-release",
         cause_id="vllm-option-other-release",
         kinds=("any",),
-        # argparse's refusal, from the vllm CLI or the older `python -m vllm.entrypoints.openai.api_server`
-        patterns=(r"(?:vllm|api_server\.py): error: unrecognized arguments: (?P<options>[^\n]{1,300})",),
+        # argparse's refusal, from the vllm CLI or the older `python -m vllm.entrypoints.openai.api_server`; and the
+        # dataclass's, where a script or a wrapper (LLM(...), verl, LLaMA-Factory, xinference) passes engine arguments
+        patterns=(r"(?:vllm|api_server\.py): error: unrecognized arguments: (?P<options>[^\n]{1,300})",
+                  r"(?:Async)?EngineArgs\.__init__\(\) got an unexpected keyword argument '(?P<options>\w{1,80})'"),
         severity="fail",
         cause=("The installed vLLM does not have the option(s) {options}: they come from another release (added "
                "later, or removed and renamed since) or from a plugin that is not installed."),
         advice=("Use the options of the installed release: `vllm --version` and `vllm serve --help` show them; "
                 "--task was replaced by --runner and --convert (for an embedding model: --runner pooling, with "
                 "--convert embed for a generative one), --enable-reasoning was dropped (keep --reasoning-parser); "
-                "or install the vLLM release the guide was written for."),
+                "or install the vLLM release the guide, script or wrapper was written for (`python -c \"import vllm; "
+                "print(vllm.__version__)\"` shows the one Python imports)."),
         action="configure",
         rules_out=("a GPU, driver or model fault: nothing started",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -163,6 +166,8 @@ CONFIG_SIGNATURES += (
                  "https://github.com/vllm-project/vllm/pull/21470"),
         checked="2026-11-26",
         examples=("vllm/vllm-35603-task-embedding-not-a-serve-option.txt",
-                  "vllm/vllm-9840-api-server-task-embedding-too-new.txt"),
+                  "vllm/vllm-9840-api-server-task-embedding-too-new.txt",
+                  "vllm/vllm-3249-engineargs-ray-workers-use-nsight-0-3-3.txt",
+                  "vllm/vllm-9398-num-scheduler-steps-unexpected-keyword.txt"),
     ),
 )

@@ -377,3 +377,60 @@ ENGINE_SIGNATURES += (
         examples=("vllm/tgi-446-download-sigbus-no-shm.txt",),
     ),
 )
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.sgl-kernel-driver-without-green-contexts",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # sgl-kernel 0.2.x linked CUDA's green-context driver API (cuGreenCtx*, CUDA 12.4's libcuda) into
+        # common_ops; libcuda comes with the driver, so an older driver leaves the symbol unresolved at import.
+        # From 0.3.x sgl-kernel checks the driver version at run time (sglang PRs 8701, 9021, 9231).
+        patterns=(r"sgl_kernel[\\/]common_ops\S{0,40}: undefined symbol: (?P<symbol>cu(?:GreenCtx|CtxFromGreenCtx)\w{0,40})",),
+        severity="fail",
+        cause=("sgl-kernel (SGLang's kernels) calls CUDA's green-context driver functions ({symbol}), which only the "
+               "libcuda of drivers for CUDA 12.4 and newer provides; this driver is older."),
+        advice=("Upgrade sgl-kernel to a release that checks the driver before using green contexts (with the sglang "
+                "release that pins it: `pip install -U \"sglang[all]\"`), or update the NVIDIA driver to a branch for "
+                "CUDA 12.4 or newer (550+; `nvidia-smi` shows the CUDA version it supports)."),
+        action="configure",
+        rules_out=("a PyTorch ABI mismatch (the missing symbol is the driver's, not torch's)",),
+        never_suggest=("reinstall PyTorch", "set LD_LIBRARY_PATH to the toolkit"),
+        sources=("https://github.com/sgl-project/sglang/issues/8131", "https://github.com/sgl-project/sglang/pull/8701",
+                 "https://github.com/sgl-project/sglang/issues/8432", "https://github.com/sgl-project/sglang/pull/9021"),
+        checked="2026-11-26",
+        examples=("vllm/sglang-8131-sgl-kernel-cugreenctxstreamcreate.txt",
+                  "vllm/sglang-8701-sgl-kernel-cugreenctxdestroy-old-driver.txt"),
+    ),
+)
+
+ENGINE_SIGNATURES += (
+    Signature(
+        code="vllm.sglang-package-below-minimum",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # SGLang's assert_pkg_version (python/sglang/srt/utils, called at engine start for sgl-kernel, flashinfer_python
+        # and others): the installed version below its minimum, or the package not found under the name it checks
+        patterns=(
+            r"(?P<package>[\w.-]{2,40}) is installed with version (?P<installed>[\w.+-]{1,60}), which is less than "
+            r"the minimum required version (?P<required>[\w.+-]{1,40})",
+            r"(?P<package>[\w.-]{2,40}) with minimum required version (?P<required>[\w.+-]{1,40}) is not installed",
+        ),
+        severity="fail",
+        cause=("SGLang refused to start: it needs {package} {required} or newer, and the environment has an older one "
+               "(or none under the name it checks), as happens when sglang is upgraded alone or an image pins its own "
+               "copy."),
+        advice=("Install the version the message names: `pip install \"PACKAGE>=VERSION\"` with its two values "
+                "(FlashInfer as flashinfer-python with the matching flashinfer-cubin and jit-cache; sgl-kernel as the "
+                "sglang release pins it: `pip install \"sglang[all]==<your sglang version>\"`), or use the sglang "
+                "release that matches what is installed."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/redai-studio/Relax/issues/8", "https://github.com/flashinfer-ai/flashinfer/issues/794",
+                 "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/entrypoints/engine.py"),
+        checked="2026-11-26",
+        examples=("vllm/relax-8-flashinfer-python-older-than-sglang-needs.txt",
+                  "vllm/flashinfer-794-sglang-needs-flashinfer-0-1-6.txt"),
+    ),
+)

@@ -107,3 +107,8 @@ INSTALLER_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/sd-webui-7964-python-3-11-torch-install.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_indexes import INDEX_SIGNATURES  # noqa: E402 (the rows above first)
+from gpudoctor.knowledge.signatures.wheels_linkage import LINKAGE_SIGNATURES  # noqa: E402
+
+INSTALLER_SIGNATURES += LINKAGE_SIGNATURES + INDEX_SIGNATURES

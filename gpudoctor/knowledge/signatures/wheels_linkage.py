@@ -1,0 +1,86 @@
+"""Packages of different releases that cannot read each other's output: compiled extensions linked against PyTorch's
+shared libraries of another release (the loader cannot find a torch library the installed torch no longer ships, or
+does not ship yet), ONNX models saved by an onnx newer than the installed ONNX Runtime reads, and an nvcc older than
+the options PyTorch's extension builder passes it.
+
+wheels_installers.py adds these rows to its INSTALLER_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+LINKAGE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.extension-links-other-torch-library",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Extensions (mmcv's _ext, detectron2, torch-scatter, RoseTTAFold's SE3 ops) record the torch libraries they
+        # were linked with. libtorch_cpu.so appeared in torch 1.5; libtorch_cuda_cu.so and libtorch_cuda_cpp.so existed
+        # from 1.8 to 1.12 and were merged back into libtorch_cuda.so in 1.13, so the loader misses them when the
+        # extension and the installed torch come from different releases.
+        patterns=(r"(?P<library>libtorch_cuda_cu|libtorch_cuda_cpp|libtorch_cpu)\.so: cannot open shared object file",),
+        severity="fail",
+        cause=("A compiled extension was built against another PyTorch release, which had {library}.so; the installed "
+               "torch does not ship that library, so loading the extension fails."),
+        advice=("Install the extension built for the installed torch and CUDA (`python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda)\"`): for mmcv, `mim install mmcv` or the mmcv-full wheel "
+                "from the find-links page of that torch/CUDA; for others, rebuild it from source against this torch "
+                "(`pip install --no-build-isolation --no-cache-dir <package>`), or install the torch version it was "
+                "built for."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/AILab-CVC/YOLO-World/issues/346", "https://github.com/open-mmlab/mmcv/issues/660",
+                 "https://github.com/MCG-NJU/SparseBEV/issues/83", "https://github.com/open-mmlab/mmagic/issues/1854",
+                 "https://github.com/open-mmlab/mmdetection/issues/3209"),
+        checked="2026-11-26",
+        examples=("wheels/yolo-world-346-mmcv-libtorch-cuda-cu.txt", "wheels/mmcv-660-libtorch-cpu-so-missing.txt"),
+    ),
+    Signature(
+        code="wheels.onnxruntime-older-than-model-ir",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # onnxruntime/core/graph/model.cc refuses a model whose IR version (set by the onnx package that saved it:
+        # onnx 1.14 writes IR 9, 1.16 IR 10, 1.18 IR 11) is above what this ONNX Runtime release reads.
+        patterns=(r"Unsupported model IR version: (?P<model_ir>\d{1,3}), max supported IR version: "
+                  r"(?P<max_ir>\d{1,3})",),
+        severity="fail",
+        cause=("The ONNX model was saved with IR version {model_ir} (by a newer onnx package), and the installed ONNX "
+               "Runtime reads IR versions up to {max_ir}."),
+        advice=("Upgrade ONNX Runtime to a release that reads IR {model_ir}: `pip install -U onnxruntime-gpu` (or "
+                "onnxruntime, whichever is installed; keep only one of the two); or re-export the model with an older "
+                "onnx, or set `model.ir_version` to {max_ir} with onnx before saving when its operators allow."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/20559",
+                 "https://github.com/notAI-tech/NudeNet/issues/156",
+                 "https://onnxruntime.ai/docs/reference/compatibility.html"),
+        checked="2026-11-26",
+        examples=("wheels/onnxruntime-20559-unsupported-ir-version.txt",
+                  "wheels/nudenet-156-onnx-ir-version-windows.txt"),
+    ),
+    Signature(
+        code="wheels.nvcc-older-than-torch-extension-build",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch.utils.cpp_extension's ninja build passes --generate-dependencies-with-compile to nvcc (since torch 1.7),
+        # an option nvcc has from CUDA 10.2 on: an older toolkit first on PATH or in CUDA_HOME rejects it.
+        patterns=(r"nvcc fatal\s{1,8}: Unknown option '-{1,2}generate-dependencies-with-compile'",),
+        severity="fail",
+        cause=("PyTorch's extension build runs an nvcc older than CUDA 10.2 (an old toolkit first on PATH or in "
+               "CUDA_HOME), which does not know the dependency option the build passes it."),
+        advice=("Build with the CUDA toolkit matching torch's CUDA (`python -c \"import torch; "
+                "print(torch.version.cuda)\"`): install it, put its bin first on PATH and set CUDA_HOME to it "
+                "(`export CUDA_HOME=/usr/local/cuda-11.8`), check `nvcc --version`, then rebuild."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/levihsu/OOTDiffusion/issues/65",
+                 "https://github.com/facebookresearch/detectron2/issues/2909"),
+        checked="2026-11-26",
+        examples=("wheels/ootdiffusion-65-nvcc-10-generate-dependencies.txt",
+                  "wheels/detectron2-2909-nvcc-not-cuda-102.txt"),
+    ),
+)
