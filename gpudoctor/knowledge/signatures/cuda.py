@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
+from gpudoctor.knowledge.signatures.cuda_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.cuda_installers import SIGNATURES as INSTALLER_ROWS
 from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
@@ -81,31 +82,6 @@ SIGNATURES += (
         sources=("https://github.com/vllm-project/vllm/issues/4940", COMPATIBILITY, DRIVER_ERRORS),
         checked="2026-11-25",
         examples=("containers/vllm-4940-error804-old-host-driver.txt",),
-    ),
-    Signature(
-        code="cuda.system-not-ready",
-        cause_id="fabric-manager-not-running",
-        kinds=("any",),
-        # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager); and
-        # Fabric Manager's own refusal to start beside a driver of another version.
-        patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY",
-                  r"\bcuda driver library init failure[:;] 802\b",  # Ollama's discovery (gpu_info_nvcuda.c)
-                  r"(?:driver interface version (?P<fm_version>\d{3}\.\d+(?:\.\d+)?)\s{1,10})?don't match with "
-                  r"driver version (?P<driver_version>\d{3}\.\d+(?:\.\d+)?)"),
-        severity="fail",
-        cause="On an NVSwitch system the NVLink fabric is not set up: Fabric Manager is not running, or is of another "
-              "version than the driver, so CUDA fails with error 802 (system not yet initialized).",
-        advice=("Install NVIDIA Fabric Manager of exactly the driver's version (`nvidia-fabricmanager-<branch>` matching "
-                "the driver `nvidia-smi` shows; if the driver was updated without a reboot, reboot first so the loaded "
-                "driver is the installed one) and start it: `sudo systemctl enable --now nvidia-fabricmanager`; "
-                "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts."),
-        action="configure",
-        rules_out=("the CUDA toolkit", "the program"),
-        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/wilicc/gpu-burn/issues/92",
-                 "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html", RUNTIME_ERRORS),
-        checked="2026-11-25",
-        examples=("cuda/gpuburn-92-h100-sxm-system-not-yet-initialized.txt",),
     ),
     Signature(
         code="cuda.ecc-error",
@@ -597,3 +573,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
+SIGNATURES += FABRIC_ROWS

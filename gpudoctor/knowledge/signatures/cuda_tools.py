@@ -237,4 +237,57 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/ttde-4-dnn-library-init-jax048-cuda11.txt",),
     ),
+    Signature(
+        code="cuda.tensorrt-engine-magic-tag",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # TensorRT 8+ reading a plan whose header it does not recognise at all: "Error Code 1: Serialization
+        # (Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)" (also "== magicTag",
+        # and TensorRT 7's "verifyHeader: 0 (Magic tag does not match)"), then "Engine deserialization failed". The
+        # plan was written by another TensorRT release or for another platform (an engine built on a PC loaded on a
+        # Jetson), or the path is not a plan at all (the ONNX model, a truncated download or a Git LFS pointer).
+        # TensorRT 10 words it "Trying to load an engine created with incompatible serialization version"; its bare
+        # "plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed." is left alone (TensorRT's samples print and ignore it
+        # while probing a weight-separated plan).
+        patterns=(r"Serialization[^\n]{0,160}Magic tag does not match",
+                  r"Trying to load an engine created with incompatible serialization version"),
+        severity="fail",
+        cause="TensorRT cannot read the engine file's header: it was serialised by another TensorRT release or on "
+              "another platform (engines are not portable), or the file loaded is not a TensorRT engine at all.",
+        advice=("Rebuild the engine here, with the TensorRT this program loads: convert the ONNX model on this "
+                "machine (`trtexec --onnx=model.onnx --saveEngine=model.engine`, or delete the cached .engine/.plan "
+                "so the program builds it again) instead of copying one built elsewhere, and check that the path "
+                "given is the built engine, not the .onnx file or a partly downloaded one."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU model"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/open-mmlab/mmdeploy/issues/2639", "https://github.com/NVIDIA/TensorRT/issues/1596",
+                 "https://github.com/lix19937/tensorrt-insight/issues/65"),
+        checked="2026-11-26",
+        examples=("cuda/mmdeploy-2639-trt-magic-tag-86-engine-on-82.txt",),
+    ),
+    Signature(
+        code="cuda.numba-driver-library-wrong",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Numba's driver binding (numba/cuda/cudadrv/driver.py) opens the library NUMBA_CUDA_DRIVER (formerly
+        # NUMBAPRO_CUDA_DRIVER) names, or the system's libcuda/nvcuda.dll, and looks up cuInit: "driver missing
+        # function: cuInit. Requires CUDA 8.0 or above." The library it opened has no cuInit: nearly always the
+        # variable names the CUDA runtime (libcudart.so, cudart64_*.dll) instead of the driver's libcuda.
+        patterns=(r"driver missing function: cuInit\b",),
+        severity="fail",
+        cause="Numba opened a library without the CUDA driver API: NUMBA_CUDA_DRIVER / NUMBAPRO_CUDA_DRIVER names the "
+              "CUDA runtime (libcudart) or another file instead of the driver's libcuda.",
+        advice=("Unset NUMBA_CUDA_DRIVER and NUMBAPRO_CUDA_DRIVER so Numba finds the driver itself, or point it at the "
+                "driver library: libcuda.so.1 (`ldconfig -p | grep libcuda`, e.g. /usr/lib/x86_64-linux-gnu/libcuda.so.1)"
+                " on Linux, C:\\Windows\\System32\\nvcuda.dll on Windows, never libcudart; then `numba -s` lists the GPU."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver install"),
+        never_suggest=_NO_DRIVER_CHANGE,
+        sources=("https://github.com/numba/numba/issues/3963", "https://github.com/numba/numba/issues/2629",
+                 "https://github.com/numba/numba/issues/4136"),
+        checked="2026-11-26",
+        examples=("cuda/numba-3963-driver-missing-cuinit-cudart-path.txt",
+                  "cuda/numba-2629-cuinit-missing-numbapro-driver-cudart.txt"),
+    ),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
+from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
@@ -434,4 +435,4 @@ SIGNATURES += (
         examples=("kernel/epsolar-53-dkms-kernel-headers-not-found.txt",),
     ),
 )
-
+SIGNATURES += HARDWARE_ROWS

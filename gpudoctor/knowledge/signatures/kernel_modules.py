@@ -217,17 +217,21 @@ SIGNATURES = (
             # ever built there (wsl.wsl1-kernel names WSL 1).
             r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
+            # Arch's DKMS pacman hook, for each installed kernel without its headers package (linux-zen-headers...).
+            r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
-        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)` or "
-                "`sudo dnf install kernel-devel-$(uname -r)`); if the repositories no longer carry them, update to "
-                "the current kernel, reboot into it, and build the driver again."),
+        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)`, "
+                "`sudo dnf install kernel-devel-$(uname -r)`, or on Arch the kernel's headers package: "
+                "`sudo pacman -S linux-headers`, linux-zen-headers, linux-lts-headers); if the repositories no longer "
+                "carry them, update to the current kernel, reboot into it, and build the driver again."),
         action="configure",
         never_suggest=("disable Secure Boot", "blacklist nouveau"),
-        sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",),
-        checked="2026-11-25",
-        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt",),
+        sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
+                 "https://github.com/zen-kernel/zen-kernel/issues/305"),
+        checked="2026-11-26",
+        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt"),
     ),
     Signature(
         code="kernel.dkms-build-failed",
