@@ -95,6 +95,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
         patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
                   r"executable file `nvidia-smi` not found in \$PATH"),
+        # Go's exec error for any program that looks for nvidia-smi: only inside a container does it mean the runtime
+        # injected no driver tools (a monitoring tool on a machine without an NVIDIA GPU prints it harmlessly).
+        contexts=("container",),
         severity="fail",
         cause="nvidia-smi is not in the container: the NVIDIA runtime did not inject the driver's tools, because the "
               "container was started without a GPU request (--gpus, --runtime=nvidia, a CDI device) or its image asks for "
