@@ -6,6 +6,13 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS
 
+# A shell's, Ubuntu's command-not-found handler's and Python's words for nvidia-smi not being there: read by
+# kernel.nvidia-smi-missing, and in WSL by wsl.nvidia-smi-not-on-path, which refines it.
+NVIDIA_SMI_NOT_FOUND = (r"\bnvidia-smi: command not found",
+                        r"command not found: nvidia-smi\b",
+                        r"Command 'nvidia-smi' not found, but can be installed with",
+                        r"No such file or directory: 'nvidia-smi'")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.nvidia-smi-missing",
@@ -15,10 +22,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # handler, subprocess's FileNotFoundError). nvidia-smi ships with the driver's user-space packages: without it
         # either no NVIDIA driver is installed, or a server/headless/compute-only install left out the utils package
         # (Ubuntu's `ubuntu-drivers install --gpgpu` does). Inside WSL and containers other rows read it in context.
-        patterns=(r"\bnvidia-smi: command not found",
-                  r"command not found: nvidia-smi\b",
-                  r"Command 'nvidia-smi' not found, but can be installed with",
-                  r"No such file or directory: 'nvidia-smi'"),
+        patterns=NVIDIA_SMI_NOT_FOUND,
         severity="fail",
         cause="nvidia-smi is not installed here: either no NVIDIA driver is (nouveau or nothing drives the GPU), or the "
               "driver was installed without its utils package (a server, headless or compute-only install).",

@@ -6,6 +6,7 @@ for the GPU the Linux way (libcuda by its unversioned name, libdxcore, /dev/nvid
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
 WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 _REMOVE_LINUX_DRIVER = ("Remove the Linux NVIDIA driver packages from the distribution (`sudo apt purge 'nvidia-driver-*' "
@@ -134,10 +135,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # In WSL 2 nvidia-smi is the Windows driver's Linux build, mounted at /usr/lib/wsl/lib and put on PATH only by
         # the shells WSL itself starts; an SSH login, sudo's secure_path or a replaced PATH lose it. The words are the
         # shells' own (bash, zsh, Ubuntu's command-not-found, Python's FileNotFoundError), so the row needs WSL.
-        patterns=(r"\bnvidia-smi: command not found",
-                  r"command not found: nvidia-smi\b",
-                  r"Command 'nvidia-smi' not found, but can be installed with",
-                  r"No such file or directory: 'nvidia-smi'"),
+        patterns=NVIDIA_SMI_NOT_FOUND,
         contexts=("wsl",),
         refines=("kernel.nvidia-smi-missing",),
         severity="warn",
