@@ -442,4 +442,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/microk8s-4556-validator-symlink-invalid-device-node.txt",),
     ),
+    Signature(
+        code="containers.toolkit-repository-key-missing",
+        cause_id="nvidia-repo-key-missing",
+        kinds=("any",),
+        # apt's words when it cannot verify NVIDIA's container repositories at nvidia.github.io (libnvidia-container,
+        # and the retired nvidia-docker and nvidia-container-runtime lists): the key was never added, was written to a
+        # keyring apt cannot read, or is an older key (6ED91CA3AC1160CD before 2019, DDCAE044F796ECB0 now) or expired.
+        patterns=(r"GPG error: https://nvidia\.github\.io/(?P<repo>libnvidia-container|nvidia-docker|nvidia-container-runtime)"
+                  r"/\S{1,80}\s{1,3}InRelease: The following signatures (?:couldn't be verified|were invalid)",),
+        severity="fail",
+        cause="apt cannot verify NVIDIA's {repo} repository: the key it is signed with is not in a keyring apt can read "
+              "(never added, an older or expired key, or a keyring file apt cannot read).",
+        advice=("Fetch the current key into the keyring the list names, readable by apt: `curl -fsSL "
+                "https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg --dearmor --yes -o "
+                "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg && sudo chmod 644 "
+                "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg`; use the install guide's current list "
+                "(stable/deb, with signed-by= that keyring) and delete old nvidia-docker or nvidia-container-runtime "
+                "lists, then `sudo apt-get update`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install cuda-keyring"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1658", "https://github.com/NVIDIA/nvidia-container-runtime/issues/76",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/81", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1658-toolkit-keyring-not-readable.txt",
+                  "containers/nvidiacontainerruntime-76-gpg-key-6ed91ca3-not-available.txt"),
+    ),
 )

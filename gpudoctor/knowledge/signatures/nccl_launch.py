@@ -266,4 +266,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/ultralytics-918-torchrun-sighup-terminal-closed.txt",
                   "nccl/chatglm2-238-signalexception-signal-1-nohup.txt"),
     ),
+    Signature(
+        code="nccl.mpi-vader-single-copy-refused",
+        cause_id="none",
+        kinds=("any",),
+        # Open MPI's vader (shared-memory) transport, btl_vader_get.c: its process_vm_readv single-copy read is refused
+        # (errno 1, EPERM) in a container without CAP_SYS_PTRACE; Open MPI falls back and the job goes on.
+        patterns=(r"\] Read -1, expected \d{1,12}, errno = 1\b",),
+        severity="info",
+        cause="Open MPI's shared-memory transport may not read another rank's memory directly in this container (no "
+              "CAP_SYS_PTRACE), prints this for each transfer and falls back; the job itself is not affected.",
+        advice=("Harmless: ignore these lines and look elsewhere for a real error. To stop them, start the container with "
+                "`--cap-add=SYS_PTRACE` (or --privileged), or tell Open MPI not to try it: `mpirun -mca "
+                "btl_vader_single_copy_mechanism none ...` (OMPI_MCA_btl_vader_single_copy_mechanism=none)."),
+        action="none",
+        rules_out=("NCCL", "the GPUs"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/horovod/horovod/issues/503", "https://github.com/horovod/horovod/issues/300",
+                 "https://github.com/open-mpi/ompi/issues/4948"),
+        checked="2026-11-26",
+        examples=("nccl/horovod-503-vader-read-expected-errno-1-docker.txt",
+                  "nccl/horovod-300-vader-read-errors-dropped-with-privileged.txt"),
+    ),
 )
