@@ -288,4 +288,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/horovod-503-vader-read-expected-errno-1-docker.txt",
                   "nccl/horovod-300-vader-read-errors-dropped-with-privileged.txt"),
     ),
+    Signature(
+        code="nccl.gloo-peer-loopback-address",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # gloo/transport/tcp/pair.cc when a rank connects to the address another rank published for itself: a loopback
+        # address means that rank took it from its hostname, which /etc/hosts maps to 127.0.1.1 (Debian, Ubuntu) or
+        # 127.0.0.1, so a rank on another node cannot reach it.
+        patterns=(r"pair\.cc:\d{1,5}\] connect \[(?P<address>127\.0\.[01]\.1|::1)\]:(?P<port>\d{1,5}): Connection refused",),
+        severity="fail",
+        cause="Gloo told the other ranks to connect to {address}, a loopback address: this node's hostname resolves to "
+              "it (/etc/hosts), so ranks on other nodes are refused.",
+        advice=("Name the network interface the nodes share on every node: `export GLOO_SOCKET_IFNAME=eth0` (the name "
+                "from `ip -br addr`; set NCCL_SOCKET_IFNAME too), or map the hostname to the machine's LAN address "
+                "instead of 127.0.1.1 in /etc/hosts."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "a firewall between the nodes"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/gloo/issues/223", "https://github.com/pytorch/pytorch/issues/15592",
+                 "https://github.com/ray-project/ray/issues/37461",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/gloo-223-connect-127-0-1-1-refused-two-nodes.txt",
+                  "nccl/pytorch-15592-gloo-connect-loopback-two-nodes.txt"),
+    ),
 )
