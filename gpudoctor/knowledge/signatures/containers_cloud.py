@@ -1,6 +1,6 @@
-"""Clouds that will not hand out a GPU: the project's GPU quota used up, or the zone out of the GPU instance type, as
-GCP, GKE's cluster autoscaler, Vertex AI, Azure and AWS word it (rows of the containers area, joined into
-containers.SIGNATURES)."""
+"""Clouds that will not hand out a GPU: the project's GPU quota used up, the zone out of the GPU instance type, as GCP,
+GKE's cluster autoscaler, Vertex AI, Azure and AWS word it, and a cluster autoscaler that sees no GPU node group to grow
+(rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -66,5 +66,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/sgkit-611-zone-resource-pool-exhausted-gpu.txt",
                   "containers/k8sio-9834-t4-zone-stockout-other-zones.txt",
                   "containers/perses-1152-p2-insufficient-instance-capacity.txt"),
+    ),
+    Signature(
+        code="containers.autoscaler-gpu-template-missing",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # cluster-autoscaler's NotTriggerScaleUp event and its scale_up.go predicate log: the template node it builds for
+        # a node group (from the cloud's instance template, or tags when the group is at 0) offers no nvidia.com/gpu.
+        patterns=(r"pod didn't trigger scale-up(?: \(it wouldn't fit if a new node is added\))?: [^\n]{0,200}?\d{1,5} "
+                  r"Insufficient nvidia\.com/gpu",
+                  r"on template-node-for-[\w.-]{1,200}, reason: Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/nvidia-gpu)"),
+        refines=("containers.insufficient-gpu-resource",),
+        severity="fail",
+        cause="The cluster autoscaler will not add a node for the pod: no node group's template shows a free "
+              "nvidia.com/gpu (a GPU group at 0 nodes whose GPUs the autoscaler does not know about, no GPU node "
+              "group at all, or a GPU group at its maximum size).",
+        advice=("Make a GPU node group the autoscaler can grow: on AWS tag the GPU Auto Scaling group with "
+                "`k8s.io/cluster-autoscaler/node-template/resources/nvidia.com/gpu` = GPUs per node (and "
+                "`k8s.io/cluster-autoscaler/node-template/label/<key>` for each label the pod selects on); on GKE "
+                "create the node pool with `--accelerator type=<gpu>,count=<n>` and `--enable-autoscaling`; where the "
+                "event also says 'max node group size reached', raise that group's maximum."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/kubernetes/autoscaler/issues/3869", "https://github.com/kubernetes/autoscaler/issues/929",
+                 "https://github.com/kubernetes/autoscaler/pull/2929",
+                 "https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/cloudprovider/aws/README.md"),
+        checked="2026-11-26",
+        examples=("containers/autoscaler-3869-not-trigger-scale-up-gpu-asg.txt",),
     ),
 )
