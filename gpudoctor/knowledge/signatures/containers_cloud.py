@@ -1,6 +1,7 @@
 """Clouds that will not hand out a GPU: the project's GPU quota used up, the zone out of the GPU instance type, as GCP,
-GKE's cluster autoscaler, Vertex AI, Azure and AWS word it, and a cluster autoscaler that sees no GPU node group to grow
-(rows of the containers area, joined into containers.SIGNATURES)."""
+GKE's cluster autoscaler, Vertex AI, Azure and AWS word it, a cluster autoscaler that sees no GPU node group to grow, and a
+containerd configuration (after adding the NVIDIA runtime) that containerd cannot load (rows of the containers area,
+joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -94,5 +95,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/cloudprovider/aws/README.md"),
         checked="2026-11-26",
         examples=("containers/autoscaler-3869-not-trigger-scale-up-gpu-asg.txt",),
+    ),
+    Signature(
+        code="containers.containerd-config-invalid",
+        cause_id="containerd-config-invalid",
+        kinds=("any",),
+        # containerd's own words when its config.toml does not load: the whole file (a version-1 plugin key such as
+        # "cri" in a version 2 or 3 file), or the CRI plugin's section, which containerd then skips (no pods run).
+        patterns=(r"failed to load TOML from (?P<path>/[\w./-]{1,120}): invalid plugin key URI",
+                  r"error=\\?\"invalid plugin config: (?P<reason>[^\n]{1,200})"),
+        severity="fail",
+        cause="containerd cannot load its configuration (keys of another config version, or a default runtime that no "
+              "runtimes section defines), so it does not start or runs without its CRI plugin, and Kubernetes runs no "
+              "pods on this node; the GPU and driver are not involved.",
+        advice=("Rebuild the file from containerd's own defaults and add the NVIDIA runtime with a current toolkit: "
+                "`sudo nvidia-ctk runtime configure --runtime=containerd --config-source=command` (or start from "
+                "`containerd config default`), keep every section under the key its `version` uses "
+                "(`plugins.\"io.containerd.grpc.v1.cri\"` for version 2), check it with `containerd config dump`, then "
+                "`sudo systemctl restart containerd`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall the container toolkit"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/pull/1145", "https://github.com/kata-containers/kata-containers/issues/4124",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/pull/686",
+                 "https://github.com/containerd/containerd/blob/main/docs/PLUGINS.md"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-1145-cri-plugin-invalid-config-runc.txt",
+                  "containers/kata-4124-containerd-invalid-plugin-key-cri.txt"),
     ),
 )
