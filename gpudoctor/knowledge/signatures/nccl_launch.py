@@ -312,4 +312,29 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/gloo-223-connect-127-0-1-1-refused-two-nodes.txt",
                   "nccl/pytorch-15592-gloo-connect-loopback-two-nodes.txt"),
     ),
+    Signature(
+        code="nccl.algo-forced-unavailable",
+        cause_id="nccl-algo-forced",
+        kinds=("any",),
+        # enqueue.cc's topoGetAlgoInfo when no (algorithm, protocol) pair has a finite time for the call; NCCL 2.24+
+        # names the function, the datatype and the NCCL_ALGO/NCCL_PROTO it was given.
+        patterns=(r"Error : no algorithm/protocol available(?: for function (?P<function>\w{2,30}) with datatype "
+                  r"(?P<dtype>\w{2,30}))?",),
+        severity="fail",
+        cause="NCCL found no algorithm and protocol it may use for this collective: NCCL_ALGO or NCCL_PROTO limits it "
+              "to ones that do not implement the operation or datatype (Tree has no broadcast, NVLS no int64 "
+              "allreduce), or CollNet/SHARP was enabled without the collectives it needs.",
+        advice=("Find where NCCL_ALGO / NCCL_PROTO come from (`env | grep -E 'NCCL_(ALGO|PROTO|COLLNET)'`, /etc/nccl.conf, "
+                "~/.nccl.conf, the launcher or image) and unset them so NCCL tunes per collective; if one is needed, "
+                "scope it to the collective it is meant for (NCCL_ALGO='allreduce:tree'). With NCCL_COLLNET_ENABLE=1, "
+                "retry without it to confirm."),
+        action="configure",
+        rules_out=("the network", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl/issues/317", "https://github.com/NVIDIA/nccl/issues/1898",
+                 "https://github.com/NVIDIA/nccl/issues/653", "https://github.com/NVIDIA/nccl/issues/1709",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-algo"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-653-collnet-forced-no-algorithm-megatron.txt", "nccl/nccl-1898-nvls-forced-int64-no-algorithm.txt"),
+    ),
 )
