@@ -150,6 +150,13 @@ SIGNATURES += (
             r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
             r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
             r"No route to host|Network is unreachable)",
+            # NCCL 2.24+ (socketPollConnect): each retry at INFO, then the failure with the errno and its name.
+            r"socketPollConnect: connect returned (?:Connection refused|Connection timed out|No route to host|"
+            r"Network is unreachable), retrying",
+            r"socketPollConnect: Connect to [^\n]{0,80} returned \d{1,3}\((?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)\)",
+            r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
@@ -160,12 +167,13 @@ SIGNATURES += (
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
-                 "https://github.com/NVIDIA/nccl/issues/1515", ENVIRONMENT),
+                 "https://github.com/NVIDIA/nccl/issues/1515", "https://github.com/NVIDIA/nccl/pull/1618", ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
                   "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
                   "nccl/nccltests-14-unhandled-system-error-socket-family.txt",
-                  "nccl/nccl-1515-connect-software-caused-abort.txt"),
+                  "nccl/nccl-1515-connect-software-caused-abort.txt",
+                  "nccl/nccl-1618-socketpollconnect-syn-dropped-timeout.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",
