@@ -244,4 +244,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/bottlerocket-842-cdi-generate-optional-libs-warnings.txt",),
     ),
+    Signature(
+        code="containers.nvidia-docker-wrapper-missing",
+        cause_id="nvidia-docker-legacy-command",
+        kinds=("any",),
+        # The shells' words for the legacy wrapper, which only the deprecated nvidia-docker2 package installs.
+        patterns=(r"\bnvidia-docker: command not found", r"command not found: nvidia-docker\b",
+                  r"Command 'nvidia-docker' not found"),
+        severity="fail",
+        cause="The `nvidia-docker` command a guide uses is not installed: it is the legacy wrapper of the deprecated "
+              "nvidia-docker2 package, and the NVIDIA Container Toolkit does not ship it.",
+        advice=("Request the GPUs from Docker itself: `docker run --gpus all <image> ...` (e.g. `docker run --rm --gpus all "
+                "nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi`), with the NVIDIA Container Toolkit installed and "
+                "registered (`sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`); in "
+                "Compose use a device reservation or `gpus: all`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1028", "https://github.com/NVIDIA/nvidia-docker/issues/1107",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1028-legacy-wrapper-not-installed.txt",),
+    ),
 )
