@@ -426,19 +426,25 @@ SIGNATURES += (
         kinds=("any",),
         # ibvwrap.cc when the HCA cannot pin NCCL's buffers: almost always the locked-memory limit (ulimit -l), which
         # containers and batch systems set low (64 MB, 8 MB).
-        patterns=(r"Call to ibv_reg_mr(?:_iova2)? failed(?: with error)? ?:? Cannot allocate memory",),
+        patterns=(r"Call to ibv_reg_mr(?:_iova2)? failed(?: with error)? ?:? Cannot allocate memory",
+                  # The same limit met one step earlier, creating the completion queue (NCCL's ibvwrap.cc; UCX, which
+                  # Open MPI and NCCL's UCX plugin use, prints "ibv_create_cq(cqe=N) failed: Cannot allocate memory").
+                  r"Call to ibv_create_cq failed(?: with error)? ?:? Cannot allocate memory",
+                  r"ibv_create_cq\((?:cqe=\d{1,7})?\) failed: Cannot allocate memory"),
         severity="fail",
-        cause="NCCL could not register (pin) its buffers with the InfiniBand/RoCE adapter: the process's locked-memory "
-              "limit is too low.",
+        cause="NCCL (or UCX under MPI) could not pin memory for the InfiniBand/RoCE adapter (buffer registration, "
+              "completion queues): the process's locked-memory limit is too low.",
         advice=("Raise the locked-memory limit to unlimited where the ranks start: `ulimit -l unlimited` (memlock in "
                 "/etc/security/limits.conf, LimitMEMLOCK=infinity for a systemd service, `--ulimit memlock=-1` for a "
                 "container, the batch system's propagated limits), and check `ulimit -l` inside the launcher "
                 "(mpirun, srun, torchrun) itself."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/NVIDIA/nccl-tests/issues/206", TROUBLESHOOTING + "#infiniband"),
-        checked="2026-11-25",
-        examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt",),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/206", "https://github.com/openucx/ucx/issues/8229",
+                 "https://github.com/NVIDIA/cudf-spark/pull/7632", TROUBLESHOOTING + "#infiniband"),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt", "nccl/ucx-8229-ibv-create-cq-memlock-64k.txt",
+                  "nccl/cudfspark-7632-container-memlock-create-cq.txt"),
     ),
 )
 
