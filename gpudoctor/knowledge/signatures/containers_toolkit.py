@@ -266,4 +266,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1028-legacy-wrapper-not-installed.txt",),
     ),
+    Signature(
+        code="containers.gpu-needed-at-build",
+        cause_id="gpu-at-build-time",
+        kinds=("any",),
+        # BuildKit's and the legacy builder's words for a failed RUN step that calls nvidia-smi: images are built
+        # without the NVIDIA runtime, so the driver's tools are not there (exit 127) and no GPU is visible.
+        patterns=(r"failed to solve: process \"/bin/sh -c [^\"\n]{0,120}nvidia-smi[^\"\n]{0,80}\" did not complete successfully",
+                  r"The command '/bin/sh -c [^'\n]{0,120}nvidia-smi[^'\n]{0,80}' returned a non-zero code"),
+        severity="fail",
+        cause="A Dockerfile RUN step calls nvidia-smi, but `docker build` has no GPU: the NVIDIA runtime injects the "
+              "driver's tools and libraries only into running containers.",
+        advice=("Take GPU checks and GPU work out of the Dockerfile's RUN steps: build CUDA code without a GPU by naming "
+                "the architectures (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES), and run `nvidia-smi` or the GPU step "
+                "when the container starts with `docker run --gpus all <image>` (or in the entrypoint)."),
+        action="configure",
+        rules_out=("the host's driver", "the container toolkit"),
+        never_suggest=("reinstall the driver", "install nvidia-smi in the image"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/218", "https://github.com/NVIDIA/nvidia-docker/issues/225",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/351"),
+        checked="2026-11-26",
+        examples=("containers/ctk-218-docker-build-run-nvidia-smi-127.txt",),
+    ),
 )
