@@ -118,10 +118,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # docker-compose 1.x's schema check: `runtime:` existed only in the 2.3/2.4 file format until 1.27 merged the
         # formats, and deploy.resources.reservations.devices (the GPU request) arrived in 1.28.
         patterns=(r"Unsupported config option for services\.?[\w.-]{0,60}: '(?P<option>runtime|gpus)'",
-                  r"Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)"),
+                  r"Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
+                  # Compose v2 before 2.30 does not know the service-level `gpus:` attribute of the 2024 Compose spec.
+                  r"services\.[\w.-]{1,60} Additional property (?P<option>gpus) is not allowed"),
         severity="fail",
-        cause="This docker-compose rejects the compose file's GPU option: docker-compose 1.x before "
-              "1.27/1.28 knows `runtime:` only in the 2.3/2.4 file format and has no deploy device reservations.",
+        cause="This Compose rejects the compose file's GPU option: docker-compose 1.x before 1.27/1.28 knows "
+              "`runtime:` only in the 2.3/2.4 file format and has no deploy device reservations, and Compose v2 before "
+              "2.30 has no service-level `gpus:`.",
         advice=("Use a current Compose: the Docker Compose v2 plugin (`docker compose up`, package docker-compose-plugin) "
                 "or docker-compose 1.28+, and request the GPU in the service with deploy.resources.reservations.devices "
                 "(driver: nvidia, count: all, capabilities: [gpu]); with the old binary, set `version: '2.3'` to keep "
@@ -130,10 +133,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/docker/compose/issues/6691", "https://github.com/blakeblackshear/frigate/issues/767",
-                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+                 "https://github.com/rmurai0610/MASt3R-SLAM/pull/33", "https://docs.docker.com/compose/how-tos/gpu-support/"),
         checked="2026-11-26",
         examples=("containers/compose-6691-runtime-unsupported-compose-1-17.txt",
-                  "containers/frigate-767-compose-runtime-option-v3-6.txt"),
+                  "containers/frigate-767-compose-runtime-option-v3-6.txt",
+                  "containers/mast3rslam-33-compose-gpus-property-not-allowed.txt"),
     ),
     Signature(
         code="containers.compose-gpu-device-malformed",
