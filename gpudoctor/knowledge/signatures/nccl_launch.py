@@ -337,4 +337,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-653-collnet-forced-no-algorithm-megatron.txt", "nccl/nccl-1898-nvls-forced-int64-no-algorithm.txt"),
     ),
+    Signature(
+        code="nccl.rank-outside-world-size",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # init.cc: ncclCommInitRank refuses a rank that is not in [0, nranks): the launcher started more processes (or
+        # numbered them further) than the world size the program gave NCCL.
+        patterns=(r"Invalid rank requested : (?P<rank>\d{1,6})/(?P<nranks>\d{1,6})",),
+        severity="fail",
+        cause="NCCL was asked for rank {rank} in a communicator of {nranks} ranks: more processes were launched (or "
+              "numbered higher) than the world size the program passed, so ranks and world size disagree.",
+        advice=("Make the world size equal the number of processes started: with torchrun, WORLD_SIZE = --nnodes x "
+                "--nproc_per_node and each node's --node_rank below --nnodes; a script's own --world-size must count "
+                "every rank (one per GPU it starts, so limit the GPUs with CUDA_VISIBLE_DEVICES or --gpus to match)."),
+        action="configure",
+        rules_out=("the network", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/jeffffffli/HybrIK/issues/47", "https://github.com/Lightning-AI/pytorch-lightning/issues/20219",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/comms.html#ncclcomminitrank"),
+        checked="2026-11-26",
+        examples=("nccl/hybrik-47-invalid-rank-requested-world-size-4.txt",),
+    ),
 )
