@@ -313,6 +313,32 @@ SIGNATURES: tuple[Signature, ...] = (
                   "nccl/pytorch-15592-gloo-connect-loopback-two-nodes.txt"),
     ),
     Signature(
+        code="nccl.gloo-windows-device-unsupported",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # torch/csrc/distributed/c10d/GlooDeviceFactory.cpp: on Windows ProcessGroupGloo builds its device (the libuv
+        # transport) from the hostname, or from GLOO_SOCKET_IFNAME, and stops when none comes back; Windows wheels of
+        # the PyTorch 2.8 period also met it from a Gloo regression fixed by a submodule update (pytorch PR#170491).
+        patterns=(r"makeDeviceForHostname\(\): unsupported gloo device",),
+        severity="fail",
+        cause="PyTorch on Windows could not create its Gloo device from this machine's hostname, so "
+              "init_process_group stopped: the hostname resolves to no usable adapter (VPN, Hyper-V or Docker "
+              "virtual adapters, host.docker.internal), or the PyTorch build carries the Windows Gloo regression of "
+              "the 2.8 period.",
+        advice=("Name the address and adapter before the process group starts: set MASTER_ADDR=127.0.0.1 (one "
+                "machine), a free MASTER_PORT and GLOO_SOCKET_IFNAME to the real adapter's name; for one GPU, run "
+                "without torch.distributed; if it stays, install torch 2.7.1 or a release with the Gloo fix of "
+                "pytorch PR#170491, or run under Linux or WSL2."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/SystemPanic/vllm-windows/issues/19", "https://github.com/pytorch/pytorch/pull/170491",
+                 "https://github.com/RVC-Boss/GPT-SoVITS/pull/2744",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/vllmwindows-19-unsupported-gloo-device-gloo-socket-ifname.txt",),
+    ),
+    Signature(
         code="nccl.algo-forced-unavailable",
         cause_id="nccl-algo-forced",
         kinds=("any",),
