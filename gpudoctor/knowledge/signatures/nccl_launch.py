@@ -339,6 +339,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/vllmwindows-19-unsupported-gloo-device-gloo-socket-ifname.txt",),
     ),
     Signature(
+        code="nccl.c10d-ipv6-socket-notice",
+        cause_id="none",
+        kinds=("any",),
+        # torch/csrc/distributed/c10d/socket.cpp: the TCPStore tries every address getaddrinfo returns, IPv6 first, and
+        # warns for each one that fails even when an IPv4 one then works (pytorch#128998), so a host without IPv6 prints
+        # these at every start.
+        patterns=(r"\[c10d\] The (?:server socket cannot be initialized on \[::\]|client socket cannot be initialized "
+                  r"to connect to \[[^\]\n]{1,200}\]):\d{1,5} \(errno: 97 - Address family not supported by protocol\)",),
+        severity="info",
+        cause="torch.distributed's store tried IPv6 first on a host without IPv6 and warned before it used IPv4; the "
+              "process group is not affected.",
+        advice=("Harmless: ignore these [c10d] errno 97 lines and look for the real error elsewhere in the log (a "
+                "traceback, an NCCL WARN, a rank that exited). They stop where IPv6 is enabled; newer PyTorch prints "
+                "them only when no address works."),
+        action="none",
+        rules_out=("NCCL", "the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/128998", "https://github.com/helmholtz-analytics/heat/issues/1003",
+                 "https://github.com/pytorch/pytorch/issues/77523"),
+        checked="2026-11-26",
+        examples=("nccl/heat-1003-c10d-errno-97-warnings-tests-pass.txt",
+                  "nccl/pytorch-128998-c10d-errno-97-ipv6-spurious.txt"),
+    ),
+    Signature(
         code="nccl.algo-forced-unavailable",
         cause_id="nccl-algo-forced",
         kinds=("any",),
