@@ -288,4 +288,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/ctk-218-docker-build-run-nvidia-smi-127.txt",),
     ),
+    Signature(
+        code="containers.cli-nvml-permission-denied",
+        cause_id="device-permissions",
+        kinds=("any",),
+        # libnvidia-container's driver service runs as the unprivileged user of config.toml's [nvidia-container-cli]
+        # user (nobody by default) and initialises NVML there: device files not open to that user give
+        # NVML_ERROR_NO_PERMISSION, printed in lower case by the CLI (openSUSE and SLES create them root:video 0660).
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: nvml error: insufficient permissions",),
+        severity="fail",
+        cause="The NVIDIA container hook could not open the GPU's device files: it starts NVML as an unprivileged user, "
+              "and /dev/nvidia* are not open to it on this host (a driver option or distribution default such as "
+              "openSUSE's or SLES's root:video 0660, or SELinux labels).",
+        advice=("Check `ls -l /dev/nvidia*`. If they are crw-rw---- root video, set `user = \"root:video\"` under "
+                "[nvidia-container-cli] in /etc/nvidia-container-runtime/config.toml and restart the container, or have "
+                "the driver create them 0666 again (remove the NVreg_DeviceFileMode/NVreg_DeviceFileGID options from "
+                "/etc/modprobe.d, rebuild the initramfs, reboot); on SELinux hosts run `sudo setsebool -P "
+                "container_use_devices 1`."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver version"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/657", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/210",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/33", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1547-cli-nvml-insufficient-permissions.txt",
+                  "containers/gpuoperator-443-cli-real-nvml-insufficient-permissions-sles.txt"),
+    ),
 )
