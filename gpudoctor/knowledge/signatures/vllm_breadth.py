@@ -1,0 +1,41 @@
+"""More of what vLLM users hit: kernels the GPU is below, the API server's port, engine start-up.
+
+Written blind for issue 25 (sixth wave of row writers). vLLM converts GPTQ and AWQ checkpoints to its Marlin
+kernels where it judges the GPU able (vllm/model_executor/layers/quantization/utils/marlin_utils.py:
+query_marlin_supported_quant_types returns no types below the kernels' minimum compute capability, and
+verify_marlin_supported then raises "Marlin does not support weight_bits = ... Only types = [] are supported").
+The OpenAI-compatible server is uvicorn, which prints "[Errno 98] error while attempting to bind on address"
+when another process holds the port (uvicorn/server.py).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NEVER_DRIVER = ("reinstall the driver", "update the driver")
+
+BREADTH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.marlin-gpu-below-minimum",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # verify_marlin_supported's message: an empty list of types means the GPU is below Marlin's minimum
+        patterns=(
+            r"Marlin does not support weight_bits = (?P<type>\w{1,20})\. Only types = \[\] are supported "
+            r"\(for group_size = (?P<group_size>-?\d{1,5}), min_capability = (?P<capability>\d{2,3})",
+        ),
+        severity="fail",
+        cause=("vLLM chose its Marlin kernel for this quantized checkpoint, but the GPU (compute capability "
+               "{capability}) is below what Marlin runs on, so Marlin offers no weight types here."),
+        advice=("Run the checkpoint with the plain kernel that supports this GPU: pass `--quantization gptq` (or "
+                "`--quantization awq` for an AWQ checkpoint; quantization=\"gptq\" in Python); or upgrade vLLM "
+                "(0.5.4 picked Marlin on T4 and V100 by mistake, fixed in 0.5.5)."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("change gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/7240", "https://github.com/vllm-project/vllm/pull/7264",
+                 "https://github.com/vllm-project/vllm/issues/8149", "https://github.com/xorbitsai/inference/issues/2350"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-7240-marlin-uint4b8-no-types-t4.txt",),
+    ),
+)
