@@ -38,4 +38,30 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/llamacpp-7729-ggml-vocab-gpt2-gguf-as-model.txt",),
         refines=("ollama.model-tensor-not-found",),
     ),
+    Signature(
+        code="ollama.koboldcpp-backend-dll-failed",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # koboldcpp.py's init_library loading its backend DLL from the PyInstaller folder (%TEMP%\_MEI...): WinError
+        # 1114 (the DLL's start-up failed) above this line on CPUs without AVX2, the default builds' baseline
+        patterns=(
+            r"Failed to load dynlib/dll '[^'\n]{0,300}?(?P<library>koboldcpp_(?:cublas|clblast|vulkan|hipblas)\w{0,20}\.dll)'",
+            r"Could not find module '[^'\n]{0,300}?(?P<library>koboldcpp_(?:cublas|clblast|vulkan|hipblas)\w{0,20}\.dll)' "
+            r"\(or one of its dependencies\)",
+        ),
+        severity="fail",
+        cause=("koboldcpp could not load its GPU backend library ({library}): the default Windows builds need a CPU "
+               "with AVX2, and on an older CPU the library fails as it starts (WinError 1114); an antivirus that "
+               "quarantines files in the %TEMP%\\_MEI folder fails the same way."),
+        advice=("Run the build made for this CPU: relaunch with --noavx2 or use koboldcpp_oldcpu.exe on a CPU without "
+                "AVX2 (check with CPU-Z or `wmic cpu get name`); if the CPU has AVX2, allow koboldcpp in the antivirus "
+                "or try the Vulkan backend (--usevulkan)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("install the CUDA toolkit",),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/42", "https://github.com/LostRuins/koboldcpp/issues/1555",
+                 "https://github.com/LostRuins/koboldcpp/issues/599", "https://github.com/LostRuins/koboldcpp/issues/785"),
+        checked="2026-11-26",
+        examples=("ollama/koboldcpp-42-cublas-dll-winerror-1114-old-cpu.txt",),
+    ),
 )
