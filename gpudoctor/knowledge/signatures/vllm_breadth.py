@@ -38,4 +38,30 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-7240-marlin-uint4b8-no-types-t4.txt",),
     ),
+    Signature(
+        code="vllm.fp8-e4m3-needs-ada",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # Triton refusing FP8 E4M3 (its fp8e4nv) below compute capability 8.9, when vLLM's or SGLang's Triton kernels
+        # (block-FP8 linear, fused MoE, an FP8 KV cache) or torch.compile run an FP8 checkpoint on Ampere or older
+        patterns=(
+            r"type fp8e4nv not supported in this architecture",
+            r"fp8e4nv data type is not supported on CUDA arch < (?P<minimum>\d{2})",
+        ),
+        severity="fail",
+        cause=("An FP8 (E4M3) checkpoint or FP8 KV cache reached a Triton kernel that needs FP8 arithmetic, which only "
+               "Ada and Hopper GPUs (compute capability 8.9 and later) have; this GPU (Ampere or older) does not."),
+        advice=("On this GPU run FP8 weights through vLLM's weight-only Marlin kernel instead: for an FP8 MoE model "
+                "start vLLM with `--moe-backend marlin` (an older vLLM: upgrade it; SGLang: a release with Marlin FP8, "
+                "or vLLM), drop `--kv-cache-dtype fp8` (use auto), or serve a BF16, AWQ or GPTQ checkpoint of the "
+                "model."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("change gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/54318", "https://github.com/sgl-project/sglang/issues/7715",
+                 "https://github.com/vllm-project/vllm/pull/5975", "https://github.com/vllm-project/vllm/issues/26431",
+                 "https://github.com/vllm-project/vllm/issues/17764"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-54318-fp8e4nv-a100-fused-moe-triton.txt", "vllm/sglang-7715-fp8-on-ampere-triton-dtype.txt"),
+    ),
 )
