@@ -64,4 +64,24 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-54318-fp8e4nv-a100-fused-moe-triton.txt", "vllm/sglang-7715-fp8-on-ampere-triton-dtype.txt"),
     ),
+    Signature(
+        code="vllm.trtllm-context-fmha-unsupported-arch",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # TensorRT-LLM's FusedMHARunnerV2 (kernels/contextFusedMultiHeadAttention/fmhaRunner.cpp) on a GPU it has no
+        # fused-attention kernels for (sm70, sm75)
+        patterns=(r"Assertion failed: Unsupported architecture \([^)\n]{0,300}fmhaRunner\.cpp:\d+\)",),
+        severity="fail",
+        cause=("TensorRT-LLM's fused context attention (context FMHA) has kernels only for Ampere (sm80) and newer "
+               "GPUs, and the engine asks for it on an older one (V100, T4)."),
+        advice=("Build the engine without context FMHA for this GPU: drop `--enable_context_fmha` (trtllm-build: "
+                "`--context_fmha disable`) and rebuild, or build and run on an Ampere or newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/320", "https://github.com/NVIDIA/TensorRT-LLM/issues/95",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/436"),
+        checked="2026-11-26",
+        examples=("vllm/trtllm-320-context-fmha-v100-unsupported-arch.txt",),
+    ),
 )
