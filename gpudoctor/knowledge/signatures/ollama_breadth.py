@@ -64,4 +64,29 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/koboldcpp-42-cublas-dll-winerror-1114-old-cpu.txt",),
     ),
+    Signature(
+        code="ollama.ggml-cuda-os-call-refused-in-container",
+        cause_id="container-seccomp-blocks-cuda",
+        kinds=("any",),
+        # cudaErrorOperatingSystem (304) as ggml-cuda's CUDA_CHECK prints it (the older "CUDA error 304 at FILE:LINE"
+        # and the current "CUDA error: ..." line), in a text that shows a container (gpudoctor/knowledge/contexts.py)
+        patterns=(
+            r"CUDA error 304 at \S{0,300}ggml-cuda\.cu:\d+: OS call failed or operation not supported on this OS",
+            r"CUDA error: OS call failed or operation not supported on this OS",
+        ),
+        contexts=("container",),
+        severity="fail",
+        cause=("Inside the container a CUDA call failed with error 304 (cudaErrorOperatingSystem): an operating-system "
+               "call the CUDA runtime makes was refused, most often by the container's seccomp profile."),
+        advice=("Start the container with `--security-opt seccomp=unconfined` (or a seccomp profile that allows the "
+                "call; a newer Docker and libseccomp also fix it); if llama.cpp still fails, also set "
+                "GGML_CUDA_NO_PINNED=1 so it does not pin host memory."),
+        action="configure",
+        rules_out=("the host's driver", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("install the driver inside the container",),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/645", "https://github.com/microsoft/onnxruntime/issues/20421",
+                 "https://docs.docker.com/engine/security/seccomp/"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-645-cuda-304-os-call-failed-docker.txt",),
+    ),
 )
