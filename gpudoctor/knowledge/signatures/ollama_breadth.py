@@ -89,4 +89,27 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llama-cpp-python-645-cuda-304-os-call-failed-docker.txt",),
     ),
+    Signature(
+        code="ollama.cgo-backend-illegal-instruction",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # Go's runtime report of SIGILL (runtime/signal_unix.go: "SIGILL: illegal instruction", then "PC=... sigcode=2"
+        # and "signal arrived during cgo execution") when a Go server's C library (LocalAI's llama.cpp bindings,
+        # Ollama before its runners were separate processes) executes an instruction the CPU lacks
+        patterns=(r"(?<![\w-])SIGILL: illegal instruction",),
+        severity="fail",
+        cause=("The server's native library (llama.cpp built into a Go program) executed a CPU instruction this "
+               "processor does not have (AVX, AVX2, AVX-512, FMA or F16C), so the process died with SIGILL."),
+        advice=("Use a build made for this CPU: list its vector extensions with `grep -o -w 'avx[0-9a-z_]*\\|fma\\|f16c' "
+                "/proc/cpuinfo | sort -u`; for LocalAI rebuild the backends for it (REBUILD=true with CMAKE_ARGS turning "
+                "off the AVX2/AVX512/FMA/F16C it lacks), for Ollama update it (current releases pick a CPU variant); in "
+                "a VM pass the host CPU model through (host-passthrough)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/mudler/LocalAI/issues/5", "https://github.com/mudler/LocalAI/issues/288",
+                 "https://github.com/mudler/LocalAI/issues/1453", "https://github.com/mudler/LocalAI/issues/6348"),
+        checked="2026-11-26",
+        examples=("ollama/localai-5-sigill-cgo-instruction-set-missing.txt",),
+    ),
 )
