@@ -84,4 +84,24 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/trtllm-320-context-fmha-v100-unsupported-arch.txt",),
     ),
+    Signature(
+        code="vllm.v1-engine-refuses-feature",
+        cause_id="vllm-v1-feature-unsupported",
+        kinds=("any",),
+        # vllm/engine/arg_utils.py's _raise_or_fallback when VLLM_USE_V1=1 was set explicitly (0.8 to 0.10)
+        patterns=(r"VLLM_USE_V1=1 is not supported with (?P<feature>[^\n]{1,120})",),
+        severity="fail",
+        cause=("vLLM's V1 engine, the default from 0.8, does not support {feature} in this release, so it refused to "
+               "start."),
+        advice=("Run this configuration on the V0 engine: start vLLM with `VLLM_USE_V1=0` (releases 0.8 to 0.10, "
+                "which still ship it; remove any VLLM_USE_V1=1 a wrapper such as Unsloth or Ray sets), or upgrade "
+                "vLLM to a release whose V1 engine supports it."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/19461", "https://github.com/unslothai/unsloth/issues/2102",
+                 "https://github.com/ray-project/ray/issues/54739", "https://github.com/vllm-project/vllm-ascend/issues/2169"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-19461-v1-not-supported-device-type-cpu.txt",),
+    ),
 )
