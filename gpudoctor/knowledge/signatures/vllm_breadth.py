@@ -104,4 +104,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-19461-v1-not-supported-device-type-cpu.txt",),
     ),
+    Signature(
+        code="vllm.sglang-gpu-memory-unbalanced",
+        cause_id="gpu-shared-with-other-process",
+        kinds=("any",),
+        # SGLang's ModelRunner start-up check (python/sglang/srt/model_executor/model_runner.py): the least free memory
+        # of the tensor-parallel GPUs below 90 % of this GPU's
+        patterns=(r"The memory capacity is unbalanced\. Some GPUs may be occupied by other processes",),
+        severity="fail",
+        cause=("SGLang found much less free memory on some of its tensor-parallel GPUs than on the others: other "
+               "processes hold memory there (or the GPUs differ in size), so it refused to start."),
+        advice=("Free those GPUs before starting SGLang: `nvidia-smi` lists the processes holding their memory (an "
+                "earlier server, a notebook); stop them, or pick GPUs with equal free memory with CUDA_VISIBLE_DEVICES. "
+                "With GPUs of different sizes, upgrade SGLang (newer releases only warn)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/sgl-project/sglang/issues/1533", "https://github.com/sgl-project/sglang/issues/4233",
+                 "https://github.com/sgl-project/sglang/pull/5426"),
+        checked="2026-11-26",
+        examples=("vllm/sglang-1533-memory-capacity-unbalanced.txt",),
+    ),
 )
