@@ -112,4 +112,29 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/localai-5-sigill-cgo-instruction-set-missing.txt",),
     ),
+    Signature(
+        code="ollama.runner-libraries-from-older-release",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        # the runner (0.5.x ollama_llama_server, later the ollama binary's backends in lib/ollama) resolving a ggml
+        # symbol against libraries an earlier release left in the same directory (the Linux tarball upgrade notes)
+        patterns=(
+            r"ollama_llama_server: undefined symbol: (?P<symbol>(?:ggml|llama|gguf)_\w{1,80})",
+            r"lib/ollama/[^\s:]{1,200}\.so: undefined symbol: (?P<symbol>(?:ggml|llama|gguf)_\w{1,80})",
+        ),
+        severity="fail",
+        cause=("Ollama's runner loaded libraries from an earlier Ollama release left in its library directory, which "
+               "lack the symbol {symbol} this release needs."),
+        advice=("Remove the old libraries before installing Ollama again: `sudo rm -rf /usr/lib/ollama` (or the lib/ollama "
+                "beside your ollama binary), then reinstall (`curl -fsSL https://ollama.com/install.sh | sh`, or extract "
+                "the whole release archive) and restart the service."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a damaged model file"),
+        never_suggest=_NEVER_DRIVER + ("pull the model again",),
+        sources=("https://github.com/ollama/ollama/issues/8149", "https://github.com/ollama/ollama/issues/8150",
+                 "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-8149-runner-undefined-symbol-old-libs-left.txt",),
+        refines=("ollama.runner-terminated", "ollama.llama-library-shadowed"),
+    ),
 )
