@@ -319,7 +319,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # torch/csrc/distributed/c10d/GlooDeviceFactory.cpp: on Windows ProcessGroupGloo builds its device (the libuv
         # transport) from the hostname, or from GLOO_SOCKET_IFNAME, and stops when none comes back; Windows wheels of
         # the PyTorch 2.8 period also met it from a Gloo regression fixed by a submodule update (pytorch PR#170491).
-        patterns=(r"makeDeviceForHostname\(\): unsupported gloo device",),
+        patterns=(r"makeDeviceForHostname\(\): unsupported gloo device",
+                  # PyTorch 2.0 and 2.1 on Windows, when the hostname gives no address to build the libuv device from.
+                  r"GlooDeviceFactory::makeUVDevice\(\): interface or hostname can't be empty"),
         severity="fail",
         cause="PyTorch on Windows could not create its Gloo device from this machine's hostname, so "
               "init_process_group stopped: the hostname resolves to no usable adapter (VPN, Hyper-V or Docker "
@@ -333,10 +335,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "the NVIDIA driver"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/SystemPanic/vllm-windows/issues/19", "https://github.com/pytorch/pytorch/pull/170491",
-                 "https://github.com/RVC-Boss/GPT-SoVITS/pull/2744",
+                 "https://github.com/RVC-Boss/GPT-SoVITS/pull/2744", "https://github.com/IAHispano/Applio/issues/79",
                  "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
         checked="2026-11-26",
-        examples=("nccl/vllmwindows-19-unsupported-gloo-device-gloo-socket-ifname.txt",),
+        examples=("nccl/vllmwindows-19-unsupported-gloo-device-gloo-socket-ifname.txt",
+                  "nccl/applio-79-makeuvdevice-hostname-empty-windows.txt"),
     ),
     Signature(
         code="nccl.c10d-ipv6-socket-notice",
