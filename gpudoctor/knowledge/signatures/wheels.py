@@ -445,6 +445,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # uv's hint after the build's "No module named 'torch'"
             r"depends on `(?P<dependency>torch)`, but doesn't declare it as a build",
+            r"No module named '(?P<module>torch)' \[end of output\]",  # pip closing the build's captured output
         ),
         severity="fail",
         cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
@@ -457,10 +458,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
-                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features",
+                 "https://github.com/SteveImmanuel/SegGPT-FineTune/issues/3"),
         checked="2026-11-25",
-        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt",
-                  "wheels/wan21-565-flash-attn-torch-build-dependency.txt"),
+        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt", "wheels/wan21-565-flash-attn-torch-build-dependency.txt",
+                  "wheels/seggpt-finetune-3-detectron2-setup-no-torch.txt"),
     ),
     Signature(
         code="wheels.autogptq-kernels-not-loaded",
@@ -571,9 +573,6 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("wheels/chattts-enhanced-3-deepspeed-cuda-home-missing.txt",),
     ),
-)
-
-SIGNATURES += (
     Signature(
         code="wheels.flash-attn-nvcc-too-old",
         cause_id="build-toolchain-mismatch",
