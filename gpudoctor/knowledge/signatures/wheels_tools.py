@@ -1,0 +1,39 @@
+"""Installers and build tools beyond pip's own resolver, in their own words: conda's solver finding no package of a
+pinned CUDA build in the channels it searched, and the build steps of the packages people install beside a framework.
+
+wheels_python.py adds these rows to its PYTHON_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_INSTALL = ("any",)
+
+TOOLS_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.conda-package-not-in-channels",
+        cause_id="no-wheel-for-python",
+        kinds=_INSTALL,
+        # conda's solver (conda/exceptions.py, PackagesNotFoundError); the packages it names follow on their own lines
+        # after a blank one, so the row reads the head line, and the advice covers the CUDA builds people pin there.
+        patterns=(r"PackagesNotFoundError: The following packages are not available from current channels",),
+        severity="fail",
+        cause=("conda found no package of the pinned name, version or build in the channels it searched for this "
+               "platform (cudatoolkit or pytorch-cuda versions a channel never carried or dropped, Linux builds pinned "
+               "in an environment file used on Windows or macOS, PyTorch's own conda channel, which stopped after "
+               "PyTorch 2.5)."),
+        advice=("Install PyTorch with pip from PyTorch's index inside the conda environment (`pip install torch "
+                "torchvision torchaudio --index-url https://download.pytorch.org/whl/cu121`, the cuXXX your driver "
+                "supports), or ask conda for a version the channels carry for this platform (conda-forge: `conda "
+                "install -c conda-forge pytorch cuda-version=12.1`), instead of the pinned build."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/myshell-ai/OpenVoice/issues/83", "https://github.com/yisol/IDM-VTON/issues/40",
+                 "https://github.com/pytorch/pytorch/issues/138506"),
+        checked="2026-11-26",
+        examples=("wheels/openvoice-83-conda-cudatoolkit-117-not-in-channels.txt",
+                  "wheels/idm-vton-40-conda-env-linux-pins-on-windows.txt"),
+    ),
+)
