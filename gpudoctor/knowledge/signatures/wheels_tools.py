@@ -36,4 +36,27 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/openvoice-83-conda-cudatoolkit-117-not-in-channels.txt",
                   "wheels/idm-vton-40-conda-env-linux-pins-on-windows.txt"),
     ),
+    Signature(
+        code="wheels.cudacxx-names-missing-nvcc",
+        cause_id="build-toolchain-mismatch",
+        kinds=_INSTALL,
+        # CMake's CMakeDetermineCUDACompiler: CUDACXX is set, and no file exists at the path it names (the path follows
+        # on its own line after a blank one).
+        patterns=(r"Could not find compiler set in environment variable CUDACXX\b",),
+        severity="fail",
+        cause=("The environment variable CUDACXX names a CUDA compiler (nvcc) that does not exist at that path (another "
+               "toolkit version's directory, a conda environment's nvcc elsewhere, an unexpanded `~` or `$` in it), "
+               "so CMake cannot enable CUDA for the build."),
+        advice=("Point CUDACXX at an nvcc that exists: `ls \"$CUDACXX\"`, `which nvcc`, then `export "
+                "CUDACXX=/usr/local/cuda-12.4/bin/nvcc` (an absolute path, the toolkit you installed) or `unset CUDACXX` "
+                "with the toolkit's bin on PATH, and run the build (or `pip install` with CMAKE_ARGS) again."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Guangxuan-Xiao/torch-int/issues/25", "https://github.com/NVIDIA/cutlass/issues/1269",
+                 "https://cmake.org/cmake/help/latest/envvar/CUDACXX.html"),
+        checked="2026-11-26",
+        examples=("wheels/torch-int-25-cudacxx-nvcc-path-missing.txt",
+                  "wheels/cutlass-1269-cudacxx-unexpanded-home-path.txt"),
+    ),
 )
