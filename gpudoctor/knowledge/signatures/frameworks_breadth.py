@@ -91,7 +91,9 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         # Lightning's AcceleratorConnector when accelerator="gpu"/"cuda" is asked for and torch.cuda.is_available() is
         # False ("GPUAccelerator" before Lightning 1.8, "CUDAAccelerator" since).
         patterns=(r"(?P<accelerator>CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not "
-                  r"available",),
+                  r"available",
+                  # accelerator="gpu" (or devices given with "auto") where neither CUDA nor MPS is available
+                  r"No supported gpu backend found!"),
         severity="fail",
         cause=("PyTorch Lightning was asked for the GPU, and PyTorch cannot use CUDA in this environment "
                "(torch.cuda.is_available() is False), most often because the installed torch is a CPU-only build."),
@@ -102,9 +104,11 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a fault in the Trainer configuration",),
         never_suggest=("set accelerator='cpu'",),
-        sources=("https://github.com/open-edge-platform/anomalib/issues/510", "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
+        sources=("https://github.com/open-edge-platform/anomalib/issues/510", "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html",
+                 "https://github.com/microsoft/mattergen/issues/217"),
         checked="2026-11-26",
-        examples=("frameworks/anomalib-510-lightning-gpuaccelerator-not-available.txt",),
+        examples=("frameworks/anomalib-510-lightning-gpuaccelerator-not-available.txt",
+                  "frameworks/mattergen-217-lightning-no-gpu-backend.txt"),
     ),
     Signature(
         code="frameworks.half-precision-op-on-cpu",
