@@ -59,4 +59,27 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/torch-int-25-cudacxx-nvcc-path-missing.txt",
                   "wheels/cutlass-1269-cudacxx-unexpanded-home-path.txt"),
     ),
+    Signature(
+        code="wheels.opencv-needs-system-libgl",
+        cause_id="system-library-missing",
+        kinds=_INSTALL,
+        # opencv-python's cv2 links against the system's OpenGL (and X) libraries; slim container images lack them.
+        patterns=(r"\blibGL\.so\.1: cannot open shared object file",),
+        severity="fail",
+        cause=("The installed opencv-python's cv2 module needs the operating system's OpenGL library (libGL.so.1), "
+               "which this system or container image does not have, so `import cv2` fails (and every tool that "
+               "imports it)."),
+        advice=("Install OpenCV's headless build, which needs no OpenGL: `pip uninstall -y opencv-python && pip install "
+                "opencv-python-headless` (the same version); or install the system library in the image: `apt-get "
+                "install -y libgl1` (libgl1-mesa-glx on older Debian and Ubuntu)."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
+        sources=("https://github.com/pytorch/ignite/issues/1615",
+                 "https://github.com/kjanko/python-fingerprint-recognition/issues/23",
+                 "https://github.com/opencv/opencv-python#installation-and-usage"),
+        checked="2026-11-26",
+        examples=("wheels/ignite-1615-cv2-libgl-missing-in-image.txt",
+                  "wheels/fingerprint-recognition-23-docker-cv2-libgl.txt"),
+    ),
 )
