@@ -82,4 +82,29 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/ignite-1615-cv2-libgl-missing-in-image.txt",
                   "wheels/fingerprint-recognition-23-docker-cv2-libgl.txt"),
     ),
+    Signature(
+        code="wheels.rust-package-built-from-source",
+        cause_id="no-wheel-for-python",
+        kinds=_INSTALL,
+        # setuptools-rust's and maturin's own messages when pip falls back to a Rust package's source archive
+        # (tokenizers, safetensors, orjson): no wheel of the pinned version for this Python, platform or pip.
+        patterns=(r"error: can't find Rust compiler",
+                  r"Cargo, the Rust package manager, is not installed or is not on PATH"),
+        severity="fail",
+        cause=("pip is compiling a Rust-based package (tokenizers, safetensors and the like) from its source archive "
+               "because no prebuilt wheel of the requested version exists for this Python and platform (a pin older "
+               "than the Python, a Python newer than the release), and no Rust toolchain is installed."),
+        advice=("Install a version that has a wheel for this Python instead of compiling it: relax the pin (`pip "
+                "install -U transformers tokenizers`, the project's newer release), or create the environment with a "
+                "Python the pinned release has wheels for (3.10 or 3.11 for older pins); upgrade pip first (`python -m "
+                "pip install -U pip`). Installing Rust (rustup) only makes the slow source build possible."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
+        sources=("https://github.com/tau-nlp/zero_scrolls/issues/2", "https://github.com/huggingface/tokenizers/issues/1393",
+                 "https://pypi.org/project/tokenizers/#files"),
+        checked="2026-11-26",
+        examples=("wheels/zero-scrolls-2-transformers-4302-rust-compiler.txt",
+                  "wheels/tokenizers-1393-cargo-missing-python-312.txt"),
+    ),
 )
