@@ -34,4 +34,26 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/unsloth-964-colab-install-without-triton.txt",
                   "frameworks/unsloth-210-windows-import-triton-missing.txt"),
     ),
+    Signature(
+        code="frameworks.torch-vc-redist-missing",
+        cause_id="framework-libs-missing",
+        kinds=_PY,
+        # torch/__init__.py on Windows, before it loads its DLLs, when vcruntime140.dll cannot be found.
+        patterns=(r"Microsoft Visual C\+\+ Redistributable is not installed, this may lead to the DLL load failure",),
+        severity="fail",
+        cause=("Windows has no Microsoft Visual C++ Redistributable (x64) that PyTorch's DLLs need (torch checks for "
+               "vcruntime140.dll before loading them), so importing torch fails or is about to."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64) from "
+                "https://aka.ms/vs/17/release/vc_redist.x64.exe, open a new shell and import torch again; if it is "
+                "installed and the warning stays, the Python in use (a conda or embedded one) does not see "
+                "C:\\Windows\\System32's vcruntime140.dll: repair the redistributable or reinstall torch in a fresh "
+                "environment."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/qllokirin/ATRI-plugin/issues/3", "https://github.com/pytorch/pytorch/issues/65214",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-26",
+        examples=("frameworks/atri-plugin-3-torch-vc-redist-not-installed.txt",),
+    ),
 )
