@@ -107,4 +107,31 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/zero-scrolls-2-transformers-4302-rust-compiler.txt",
                   "wheels/tokenizers-1393-cargo-missing-python-312.txt"),
     ),
+    Signature(
+        code="wheels.cupy-built-for-other-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=_INSTALL,
+        # cupy/__init__.py's import-failure banner ("CuPy is not correctly installed" before v10), and CuPy's lazy
+        # loader (cupy_backends/cuda/_softlink, cupy/_environment.py) naming the CUDA major's library it wants.
+        patterns=(r"Failed to import CuPy\.",
+                  r"CuPy is not correctly installed\.",
+                  r"CuPy failed to load (?P<library>lib\w{2,20}\.so\.(?P<major>\d{2})[\d.]{0,8}|\w{2,20}64_(?P<dll_major>\d{2,3})"
+                  r"\w{0,4}\.dll)"),
+        severity="fail",
+        cause=("The CuPy installed (cupy-cuda11x, cupy-cuda12x, cupy-cuda13x, or a distribution package) is built for "
+               "one CUDA major and cannot load that major's runtime libraries here: the CUDA installed is another "
+               "major, or none of its libraries are on the loader's path."),
+        advice=("Compare `pip list | grep -i cupy` with the CUDA installed (`nvcc --version`, `ls -d /usr/local/cuda*`) "
+                "and keep one CuPy wheel of that major: `pip uninstall -y cupy-cuda11x cupy-cuda12x` then `pip install "
+                "\"cupy-cuda12x[ctk]\"` (the [ctk] extra installs the CUDA libraries it needs as wheels; cupy-cuda13x "
+                "for CUDA 13); check with `python -c \"import cupy; cupy.show_config()\"`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/rapidsai/deployment/issues/709", "https://github.com/arch4edu/arch4edu/issues/220",
+                 "https://docs.cupy.dev/en/stable/install.html"),
+        checked="2026-11-26",
+        examples=("wheels/rapids-deployment-709-cupy-cuda12x-on-cuda13.txt",
+                  "wheels/arch4edu-220-cupy-built-for-cuda-11.txt"),
+    ),
 )
