@@ -134,4 +134,27 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/rapids-deployment-709-cupy-cuda12x-on-cuda13.txt",
                   "wheels/arch4edu-220-cupy-built-for-cuda-11.txt"),
     ),
+    Signature(
+        code="wheels.package-imports-removed-torch-six",
+        cause_id="package-version-conflict",
+        kinds=_INSTALL,
+        # PyTorch 2.0 removed torch._six (pytorch/pytorch#94709); DeepSpeed before its fix (#2863), apex before its own,
+        # old timm, ColossalAI and many research repositories still import inf or string_classes from it.
+        patterns=(r"No module named '(?P<module>torch\._six)'",),
+        severity="fail",
+        cause=("A package imported here (the file named last in the traceback: DeepSpeed, apex, timm or a research "
+               "repository's own code) was written for PyTorch 1.x and imports torch._six, which PyTorch 2.0 removed."),
+        advice=("Upgrade the package whose file imports torch._six to a release made for PyTorch 2: `pip install -U "
+                "deepspeed` (releases since March 2023), `pip install -U timm`, apex rebuilt from its current source; in your own "
+                "or a repository's code, replace `from torch._six import inf` with `from torch import inf` (string_classes "
+                "with str); or keep torch below 2.0 for that project."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/QwenLM/Qwen/issues/624", "https://github.com/NVIDIA/apex/issues/1724",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/2845", "https://github.com/pytorch/pytorch/pull/94709"),
+        checked="2026-11-26",
+        examples=("wheels/qwen-624-old-deepspeed-imports-torch-six.txt",
+                  "wheels/apex-1724-amp-imports-torch-six-torch-201.txt"),
+    ),
 )
