@@ -217,7 +217,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="extension-abi-mismatch",
         kinds=("any",),
         patterns=(
-            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
+            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+|None) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
         ),
         severity="fail",
         cause="The installed xformers was built for PyTorch {built}, but {have} is installed, so its CUDA extensions cannot load.",
@@ -227,10 +227,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672",
+        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672", "https://github.com/Doubiiu/DynamiCrafter/issues/86",
                  "https://github.com/facebookresearch/xformers#installing-xformers"),
         checked="2026-11-25",
-        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt",),
+        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt", "wheels/dynamicrafter-86-xformers-built-cuda-none.txt"),
     ),
     Signature(
         code="wheels.bitsandbytes-cpu-library",
