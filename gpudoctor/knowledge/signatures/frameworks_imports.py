@@ -56,4 +56,27 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/atri-plugin-3-torch-vc-redist-not-installed.txt",),
     ),
+    Signature(
+        code="frameworks.torch-load-weights-only-default",
+        cause_id="package-version-conflict",
+        kinds=_PY,
+        # torch/_weights_only_unpickler.py: since PyTorch 2.6 torch.load defaults to weights_only=True, and a checkpoint
+        # that pickles other objects (omegaconf configs, numpy scalars, argparse Namespaces) names the first one refused.
+        patterns=(r"WeightsUnpickler error: Unsupported global: GLOBAL (?P<global>[\w.]{1,160}) was not an allowed global",),
+        severity="fail",
+        cause=("PyTorch 2.6 changed torch.load's default to weights_only=True, and this checkpoint holds an object "
+               "({global}) beside its tensors, so code written for older torch can no longer load it."),
+        advice=("For a checkpoint from a trusted source, load it with `torch.load(path, weights_only=False)` (Lightning: "
+                "the library release that passes it), or allowlist the named class with "
+                "`torch.serialization.add_safe_globals([...])`; upgrading the library that calls torch.load (it may "
+                "already do this), or keeping torch below 2.6, also works. Never do it for a file you do not trust."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a corrupt download"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/open-retina/open-retina/pull/186", "https://github.com/suno-ai/bark/pull/653",
+                 "https://pytorch.org/docs/stable/notes/serialization.html#weights-only"),
+        checked="2026-11-26",
+        examples=("frameworks/open-retina-186-weights-only-omegaconf-global.txt",
+                  "frameworks/bark-653-torch26-numpy-scalar-not-allowed.txt"),
+    ),
 )
