@@ -157,4 +157,28 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/qwen-624-old-deepspeed-imports-torch-six.txt",
                   "wheels/apex-1724-amp-imports-torch-six-torch-201.txt"),
     ),
+    Signature(
+        code="wheels.typing-extensions-too-old",
+        cause_id="package-version-conflict",
+        kinds=_INSTALL,
+        # torch (2.x imports ParamSpec, Self, TypeAlias; 2.5+ TypeIs, new in typing_extensions 4.10) and other libraries
+        # import names an older typing_extensions lacks: often the distribution's copy in dist-packages shadows it.
+        patterns=(r"cannot import name '(?P<name>TypeIs|ParamSpec|Self|TypeAlias|TypeAliasType|Unpack|override|deprecated"
+                  r"|Concatenate|Required|NotRequired|LiteralString|Never)' from 'typing_extensions'",),
+        severity="fail",
+        cause=("The typing_extensions that Python imports here is older than torch (or another library) needs: it has no "
+               "{name}, so the import fails before anything touches the GPU; often an old copy in the system's "
+               "dist-packages or a pin satisfied the declared minimum but not what the code uses."),
+        advice=("Upgrade it in the environment that runs the program: `python -m pip install -U typing-extensions` "
+                "(4.10 or newer for TypeIs); if the path in the error is /usr/lib/python3/dist-packages, work in a "
+                "virtual environment so that the distribution's copy is not the one imported."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/134097", "https://github.com/pytorch/pytorch/issues/116945",
+                 "https://github.com/kubeflow/katib/pull/2504"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-134097-typing-extensions-48-no-typeis.txt",
+                  "wheels/pytorch-116945-python39-system-typing-extensions-paramspec.txt"),
+    ),
 )
