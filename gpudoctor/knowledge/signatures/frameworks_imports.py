@@ -79,4 +79,27 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/open-retina-186-weights-only-omegaconf-global.txt",
                   "frameworks/bark-653-torch26-numpy-scalar-not-allowed.txt"),
     ),
+    Signature(
+        code="frameworks.device-map-offloads-to-disk",
+        cause_id="cuda-oom",
+        kinds=_PY,
+        # transformers' from_pretrained when device_map ("auto") placed weights on "disk" and no offload_folder was given:
+        # the model did not fit in the GPU memory (and the CPU RAM) accelerate found free.
+        patterns=(r"The current .device_map. had weights offloaded to the disk",),
+        severity="fail",
+        cause=("The model does not fit in the GPU memory (and the CPU RAM) that was free, so device_map placed some "
+               "weights on the disk, which needs an offload folder; as loaded it would run mostly off the GPU."),
+        advice=("Make the model fit the GPU instead: load it in half precision (`torch_dtype=torch.float16`), 4-bit or "
+                "8-bit quantized (bitsandbytes' load_in_4bit) or a smaller model, and free the GPU of other processes "
+                "(`nvidia-smi`); check `torch.cuda.is_available()` too, since a CPU-only torch leaves no GPU to fill. "
+                "Passing `offload_folder=\"offload\"` to from_pretrained only makes the slow disk offload work."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/shibing624/MedicalGPT/issues/335", "https://github.com/paperswithcode/galai/issues/57",
+                 "https://huggingface.co/docs/accelerate/usage_guides/big_modeling"),
+        checked="2026-11-26",
+        examples=("frameworks/medicalgpt-335-disk-offload-gpu-memory-short.txt",
+                  "frameworks/galai-57-device-map-disk-offload-ram-vram.txt"),
+    ),
 )
