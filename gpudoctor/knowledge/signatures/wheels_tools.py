@@ -181,4 +181,30 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pytorch-134097-typing-extensions-48-no-typeis.txt",
                   "wheels/pytorch-116945-python39-system-typing-extensions-paramspec.txt"),
     ),
+    Signature(
+        code="wheels.poetry-no-installation-candidates",
+        cause_id="no-wheel-for-python",
+        kinds=_INSTALL,
+        # Poetry's installer (installation/chooser.py) when the locked version has no file for this Python, operating
+        # system or CPU: torch for a Python newer than the release, nvidia-* and recent torch on macOS, +cuXXX builds
+        # without PyTorch's index as a source.
+        patterns=(r"Unable to find installation candidates for (?P<package>[\w.-]{1,80}) \((?P<version>[\w.+!-]{1,40})\)",),
+        severity="fail",
+        cause=("Poetry's lock asks for {package} {version}, and no file of that release fits this environment: no wheel "
+               "for this Python version, operating system or CPU (or, for a +cuXXX build, the index that serves it is "
+               "not a source of the project)."),
+        advice=("Use a Python the pinned release has wheels for (`poetry env use 3.11`, then `poetry install`), or move "
+                "the pin to a version published for this platform (`poetry add torch@<version>`); for a +cuXXX torch add "
+                "PyTorch's index as a source (`poetry source add --priority=explicit pytorch "
+                "https://download.pytorch.org/whl/cu124`) and name it for torch. CUDA builds do not exist for macOS."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
+        sources=("https://github.com/suxrobGM/bookshelf-scanner/issues/1",
+                 "https://github.com/BittnerPierre/applied-ai-rag-assistant/issues/8",
+                 "https://python-poetry.org/docs/repositories/#package-sources"),
+        checked="2026-11-26",
+        examples=("wheels/bookshelf-scanner-1-poetry-torch-cu124-python-313.txt",
+                  "wheels/applied-ai-rag-8-poetry-torch-231-macos-thread.txt"),
+    ),
 )
