@@ -102,4 +102,26 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/medicalgpt-335-disk-offload-gpu-memory-short.txt",
                   "frameworks/galai-57-device-map-disk-offload-ram-vram.txt"),
     ),
+    Signature(
+        code="frameworks.torchvision-image-extension-warning",
+        cause_id="none",
+        kinds=("any",),
+        # torchvision/io/image.py warns at import when its image.so/.pyd (JPEG/PNG decoding) cannot load: common on
+        # Windows, with vendor builds (ipex) and after an upgrade; everything but torchvision.io's decoding works.
+        patterns=(r"UserWarning: Failed to load image Python extension\b",),
+        severity="info",
+        cause=("torchvision could not load its optional image-decoding extension; a warning at import, not a GPU or "
+               "CUDA fault: only torchvision.io's image reading is affected."),
+        advice=("Ignore it unless the program decodes images with torchvision.io: look elsewhere in the "
+                "output for the real error. If torchvision.io is needed, install the torchvision release built for the "
+                "installed torch."),
+        action="none",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/intel/ipex-llm/issues/10262", "https://github.com/intel/AI-Playground/issues/85",
+                 "https://github.com/pytorch/vision/pull/7150"),
+        checked="2026-11-26",
+        examples=("frameworks/ipex-llm-10262-torchvision-image-extension-warning.txt",
+                  "frameworks/ai-playground-85-torchvision-image-pyd-harmless.txt"),
+    ),
 )
