@@ -207,4 +207,30 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/bookshelf-scanner-1-poetry-torch-cu124-python-313.txt",
                   "wheels/applied-ai-rag-8-poetry-torch-231-macos-thread.txt"),
     ),
+    Signature(
+        code="wheels.torch-libraries-from-two-installs",
+        cause_id="symbol-mismatch",
+        kinds=_INSTALL,
+        # torch's own libraries (torch/lib/lib*.so, torch/_C*.so) missing a C++ symbol at `import torch`: the loader
+        # found another PyTorch's library first (a source build beside a wheel, ~/.local beside the environment, a stale
+        # libc10.so or libtorch.so in /usr/local/lib or on LD_LIBRARY_PATH). An extension's own .so is another row's.
+        patterns=(r"/torch/(?:lib/lib(?P<library>\w{1,40})\.so(?:\.\d{1,3})?|_C[\w.-]{0,60}\.so): undefined symbol: "
+                  r"(?P<symbol>_Z\w{2,200})",),
+        severity="fail",
+        cause=("PyTorch's own library cannot find a symbol of another of its libraries: pieces of two PyTorch installs "
+               "are mixed (another torch in ~/.local or the system, a source build's leftovers, a stale libc10.so or "
+               "libtorch.so in /usr/local/lib or on LD_LIBRARY_PATH), so `import torch` fails."),
+        advice=("Keep one PyTorch: `pip uninstall -y torch` until pip finds none (and `conda remove pytorch` in conda), "
+                "remove stale libc10.so/libtorch*.so from /usr/local/lib and LD_LIBRARY_PATH (`ldconfig -p | grep "
+                "c10`), then install torch once, preferably in a fresh virtual environment."),
+        action="configure",
+        rules_out=("a driver fault", "an extension built for another torch"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/15800", "https://github.com/pytorch/pytorch/issues/17541",
+                 "https://github.com/pytorch/pytorch/issues/10234"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-15800-stale-libc10-usr-local-lib.txt",
+                  "wheels/pytorch-17541-older-torch-loaded-first.txt"),
+        refines=("wheels.extension-built-for-other-torch",),
+    ),
 )
