@@ -18,10 +18,13 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         kinds=_PY,
         # The exception itself, not xformers' harmless "Error caught was: No module named 'triton'" notice (its own
         # info row, frameworks.xformers-without-triton), nor triton.common/triton.ops of another Triton release.
+        # A warning, not a failure: xformers' own probe (_is_triton_available) logs this very traceback under its
+        # harmless "A matching Triton is not available" notice, and only the paste's other lines tell the two apart.
         patterns=(r"ModuleNotFoundError: No module named '(?P<module>triton)'(?![\w.])",),
-        severity="fail",
+        severity="warn",
         cause=("A package imported here imports Triton, and no Triton is installed in this environment (PyTorch ships "
-               "none for Windows; a CPU build of torch, or an install with --no-deps, brings none on Linux)."),
+               "none for Windows; a CPU build of torch, or an install with --no-deps, brings none on Linux); where "
+               "only xformers' optional-Triton notice shows this, nothing fails."),
         advice=("Install the Triton that matches the installed torch in the same environment: `pip install triton` on "
                 "Linux (the version torch pins: `pip show torch` lists it), `pip install -U triton-windows` on native "
                 "Windows (for ComfyUI portable, with its python_embeded\\python.exe -m pip); then import again."),
