@@ -127,4 +127,29 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/ipex-llm-10262-torchvision-image-extension-warning.txt",
                   "frameworks/ai-playground-85-torchvision-image-pyd-harmless.txt"),
     ),
+    Signature(
+        code="frameworks.ddp-reentrant-checkpointing",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # torch/csrc/distributed/c10d/reducer.cpp: a parameter's gradient hook fired twice in one iteration, nearly
+        # always gradient checkpointing's reentrant backward (transformers' gradient_checkpointing=True) under DDP.
+        patterns=(r"Expected to mark a variable ready only once\.",
+                  r"Parameter at index \d{1,6}(?: with name [\w.]{1,200})? has been marked as ready twice"),
+        severity="fail",
+        cause=("Under DistributedDataParallel a parameter's gradient was produced twice in one backward pass: gradient "
+               "checkpointing in its reentrant form (the default of torch.utils.checkpoint and of transformers' "
+               "gradient_checkpointing) re-runs layers, which plain DDP does not support; a program bug, not the GPUs."),
+        advice=("Use non-reentrant checkpointing: `model.gradient_checkpointing_enable(gradient_checkpointing_kwargs="
+                "{\"use_reentrant\": False})` (Trainer: `gradient_checkpointing_kwargs={\"use_reentrant\": False}`; "
+                "torch: `checkpoint(..., use_reentrant=False)`), or wrap the model with "
+                "`DistributedDataParallel(..., static_graph=True)`, or train with DeepSpeed ZeRO instead of plain DDP."),
+        action="configure",
+        rules_out=("a GPU, driver or NCCL fault",),
+        never_suggest=("reinstall the driver", "update the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/modelscope/ms-swift/issues/3171", "https://github.com/lucidrains/DALLE2-pytorch/issues/225",
+                 "https://github.com/huggingface/accelerate/issues/389"),
+        checked="2026-11-26",
+        examples=("frameworks/ms-swift-3171-grpo-ddp-reentrant-checkpointing.txt",
+                  "frameworks/dalle2-pytorch-225-checkpointing-needs-static-graph.txt"),
+    ),
 )
