@@ -152,4 +152,27 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/ms-swift-3171-grpo-ddp-reentrant-checkpointing.txt",
                   "frameworks/dalle2-pytorch-225-checkpointing-needs-static-graph.txt"),
     ),
+    Signature(
+        code="frameworks.zero3-with-device-map",
+        cause_id="distributed-misuse",
+        kinds=_PY,
+        # transformers' from_pretrained when DeepSpeed ZeRO-3 is enabled (is_deepspeed_zero3_enabled) and the call asks
+        # for its own placement: device_map, low_cpu_mem_usage, or load_in_8bit/4bit (which set device_map).
+        patterns=(r"DeepSpeed Zero-3 is not compatible with (?:`low_cpu_mem_usage=True` or with )?passing a `device_map`",),
+        severity="fail",
+        cause=("The model is loaded with its own placement (device_map, low_cpu_mem_usage=True, or bitsandbytes "
+               "quantization, which sets a device_map) while DeepSpeed ZeRO-3, which partitions and places the "
+               "weights itself, is enabled, so transformers refuses to load it."),
+        advice=("Under ZeRO-3 load the model without `device_map` and without `low_cpu_mem_usage=True` (and without "
+                "load_in_8bit/load_in_4bit), letting DeepSpeed partition it; to keep device_map or QLoRA, train with "
+                "ZeRO-2 (or DDP/FSDP) instead of ZeRO-3."),
+        action="configure",
+        rules_out=("a GPU, driver or NCCL fault",),
+        never_suggest=("reinstall the driver", "update the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/locuslab/open-unlearning/issues/38", "https://github.com/OptimalScale/LMFlow/issues/686",
+                 "https://github.com/huggingface/peft/issues/306"),
+        checked="2026-11-26",
+        examples=("frameworks/open-unlearning-38-zero3-with-device-map-thread.txt",
+                  "frameworks/lmflow-686-zero3-low-cpu-mem-usage.txt"),
+    ),
 )
