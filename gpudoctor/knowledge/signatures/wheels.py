@@ -459,10 +459,10 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
                  "https://github.com/Dao-AILab/flash-attention#installation-and-features",
-                 "https://github.com/SteveImmanuel/SegGPT-FineTune/issues/3"),
+                 "https://github.com/SteveImmanuel/SegGPT-FineTune/issues/3", "https://github.com/chu-tianxiang/QuIP-for-all/issues/10"),
         checked="2026-11-25",
         examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt", "wheels/wan21-565-flash-attn-torch-build-dependency.txt",
-                  "wheels/seggpt-finetune-3-detectron2-setup-no-torch.txt"),
+                  "wheels/seggpt-finetune-3-detectron2-setup-no-torch.txt", "wheels/quip-for-all-10-fast-hadamard-setup-imports-torch.txt"),
     ),
     Signature(
         code="wheels.autogptq-kernels-not-loaded",
