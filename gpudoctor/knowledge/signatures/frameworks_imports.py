@@ -175,4 +175,30 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/open-unlearning-38-zero3-with-device-map-thread.txt",
                   "frameworks/lmflow-686-zero3-low-cpu-mem-usage.txt"),
     ),
+    Signature(
+        code="frameworks.dataloader-worker-exited",
+        cause_id="container-shm-too-small",
+        kinds=_PY,
+        # torch/utils/data/dataloader.py when a worker process vanished without an error of its own (a signal or a
+        # non-zero exit): a warning, since the lines around it (bus error, Killed, WinError 1455) name the cause where
+        # a paste has them; alone it is most often the container's 64 MB /dev/shm.
+        patterns=(r"DataLoader worker \(pid\(s\) [\d, ]{1,120}\) exited unexpectedly",
+                  r"DataLoader worker \(pid \d{1,9}\) exited unexpectedly with exit code \d{1,3}"),
+        severity="warn",
+        cause=("A DataLoader worker process died without reporting why: most often the shared memory the workers pass "
+               "batches through ran out (a Docker container's 64 MB /dev/shm), else the host's RAM (the OOM killer) or, "
+               "on Windows, worker start-up (a missing main guard, a small paging file)."),
+        advice=("In a container give it shared memory: `docker run --shm-size=8g` (or `--ipc=host`; Kubernetes: an "
+                "emptyDir with medium Memory at /dev/shm); check `dmesg` for the OOM killer if RAM is short; rerun "
+                "with num_workers=0 to see the worker's own error, and lower num_workers or the batch size."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/facebookresearch/detectron2/issues/384",
+                 "https://github.com/CSAILVision/semantic-segmentation-pytorch/issues/80",
+                 "https://github.com/pytorch/pytorch/issues/28820"),
+        checked="2026-11-26",
+        examples=("frameworks/detectron2-384-docker-dataloader-worker-exited.txt",
+                  "frameworks/semantic-segmentation-80-worker-exit-code-1-docker-shm.txt"),
+    ),
 )
