@@ -1,0 +1,40 @@
+"""Kernel and driver, the life of a desktop or small server's driver across kernel upgrades and boots: a module never
+built for the kernel that runs, the daemons and tools around the driver failing to start (rows of the kernel area,
+added to kernel.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.module-missing-for-running-kernel",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            # kmod's modprobe names the directory it searched, the running kernel's; some pastes drop "Module ".
+            r"FATAL: (?:Module )?(?P<module>nvidia[\w-]{0,20}) not found in directory /lib/modules/(?P<kernel>[\w.+~-]{1,80})",
+            # Arch's mkinitcpio and dracut, building the initramfs of a new kernel that has no nvidia module.
+            r"==> ERROR: module not found: '(?P<module>nvidia[\w-]{0,20})'",
+            r"dracut-install: Failed to find module '(?P<module>nvidia[\w-]{0,20})'",
+        ),
+        severity="fail",
+        cause="The running kernel (or the one an initramfs is built for) has no {module} module: the driver's module was built for another kernel "
+              "and DKMS (or the kernel-specific package) did not build it for this one, usually after a kernel "
+              "upgrade or on a second kernel (LTS, zen, HWE) installed without its headers.",
+        advice=("Build the module for the running kernel: install this kernel's headers (Ubuntu/Debian "
+                "`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel, Arch the headers package of the "
+                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms), then "
+                "`sudo dkms autoinstall` and reboot; if the DKMS build fails, its make.log says why (often a kernel "
+                "newer than the driver branch: boot the previous or LTS kernel until a driver supports it)."),
+        action="configure",
+        rules_out=("a GPU fault", "the CUDA toolkit"),
+        never_suggest=("reinstall CUDA", "disable nouveau"),
+        sources=("https://github.com/Witko/nvidia-xrun/issues/144",
+                 "https://github.com/korvahannu/arch-nvidia-drivers-installation-guide/issues/37",
+                 "https://wiki.archlinux.org/title/NVIDIA#Installation"),
+        checked="2026-11-26",
+        examples=("kernel/nvidiaxrun-144-drm-module-missing-zen-kernel.txt",
+                  "kernel/archguide-37-mkinitcpio-no-nvidia-module.txt"),
+    ),
+)
