@@ -1,0 +1,36 @@
+"""NVML and the CUDA runtime, a GPU that the machine has but a program cannot get: the environment a program was given,
+the platform it runs on, the sample tools people run to check (rows of the cuda area, added to cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# cudaErrorDevicesUnavailable (46) / CUDA_ERROR_DEVICE_UNAVAILABLE, as cuda.devices-busy-or-unavailable reads them.
+DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable",
+                       r"CUDA-capable device\(s\) is/are busy or unavailable",
+                       r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.devices-unavailable-in-wsl",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        patterns=DEVICES_UNAVAILABLE,
+        contexts=("wsl",),
+        refines=("cuda.devices-busy-or-unavailable",),
+        severity="fail",
+        cause="Under WSL 2 CUDA sees the GPU but cannot create a context on it: WSL has no compute modes, so this is "
+              "the Windows side (a Windows build, often an Insider preview, or an NVIDIA Windows driver whose WSL "
+              "GPU support is broken or too old), not another process holding the GPU.",
+        advice=("Update Windows (Windows Update; on the Insider channel, the build that fixed WSL GPU compute) and "
+                "the NVIDIA Windows driver, update WSL (`wsl --update`), then restart it with `wsl --shutdown`; "
+                "install no Linux NVIDIA driver inside the distribution."),
+        action="configure",
+        rules_out=("another process holding the GPU",),
+        never_suggest=("nvidia-smi -c", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/microsoft/WSL/issues/5598", "https://github.com/microsoft/WSL/issues/6057",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/wsl-5598-torch-busy-unavailable-build-20170.txt", "cuda/wsl-6057-nbody-code46-insider-20226.txt"),
+    ),
+)
