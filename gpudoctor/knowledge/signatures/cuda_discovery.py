@@ -33,4 +33,24 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/wsl-5598-torch-busy-unavailable-build-20170.txt", "cuda/wsl-6057-nbody-code46-insider-20226.txt"),
     ),
+    Signature(
+        code="cuda.visible-devices-set-in-code",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # A script that picks its author's GPU by index before CUDA starts: on a machine with fewer GPUs the index names
+        # none, and PyTorch says "No CUDA GPUs are available" (cuda.no-device) on the line that first touches CUDA.
+        patterns=(r"environ\[[\"']CUDA_VISIBLE_DEVICES[\"']\] ?= ?[\"'](?P<value>[1-9]\d?)[\"']",),
+        severity="warn",
+        cause="The program's own code sets CUDA_VISIBLE_DEVICES to {value}, its author's GPU: on a machine without a "
+              "GPU of that index it hides every GPU, so CUDA finds none.",
+        advice=("Change the CUDA_VISIBLE_DEVICES line in the code to an index `nvidia-smi -L` lists (0 on a one-GPU "
+                "machine), or remove it and choose the GPU from the shell (`CUDA_VISIBLE_DEVICES=0 python ...`)."),
+        action="configure",
+        rules_out=("a driver fault", "a missing GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/ziplab/PTQD/issues/13", "https://github.com/Grace9994/CoMoSVC/issues/6",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-26",
+        examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt"),
+    ),
 )
