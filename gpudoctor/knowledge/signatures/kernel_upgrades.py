@@ -37,4 +37,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/nvidiaxrun-144-drm-module-missing-zen-kernel.txt",
                   "kernel/archguide-37-mkinitcpio-no-nvidia-module.txt"),
     ),
+    Signature(
+        code="kernel.module-insert-not-permitted",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # The kernel's EPERM from init_module, as modprobe and insmod print it. Run as root, the one thing that
+        # refuses a module this way is lockdown under Secure Boot (an unsigned module); run without root, the user.
+        patterns=(r"could not insert '(?P<module>[\w-]{1,40})': Operation not permitted",
+                  r"could not insert module (?P<module>[\w./-]{1,120}): Operation not permitted"),
+        severity="fail",
+        cause="The kernel refused to load the {module} module (Operation not permitted): run as root, that is Secure "
+              "Boot's lockdown refusing a module not signed with an enrolled key.",
+        advice=("If the command ran as root (sudo), check `mokutil --sb-state`: with Secure Boot enabled, sign the "
+                "module with a key enrolled in MOK (enroll DKMS's key with `sudo mokutil --import "
+                "/var/lib/dkms/mok.pub` and confirm it in MokManager at the next boot, so DKMS signs what it builds), "
+                "or disable Secure Boot in the firmware; without root, run it with sudo."),
+        action="configure",
+        rules_out=("a module missing for this kernel",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/openrazer/openrazer/issues/677", "https://github.com/lwfinger/rtl8723bu/issues/149",
+                 "https://github.com/lwfinger/rtlwifi_new/issues/153", "https://wiki.debian.org/SecureBoot"),
+        checked="2026-11-26",
+        examples=("kernel/razer-677-not-permitted.txt", "kernel/rtl8723bu-149-not-permitted-sb.txt"),
+    ),
 )
