@@ -44,13 +44,15 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="The program's own code sets CUDA_VISIBLE_DEVICES to {value}, its author's GPU: on a machine without a "
               "GPU of that index it hides every GPU, so CUDA finds none.",
         advice=("Change the CUDA_VISIBLE_DEVICES line in the code to an index `nvidia-smi -L` lists (0 on a one-GPU "
-                "machine), or remove it and choose the GPU from the shell (`CUDA_VISIBLE_DEVICES=0 python ...`)."),
+                "machine), or remove it and choose the GPU from the shell (`CUDA_VISIBLE_DEVICES=0 python ...`); set in "
+                "code, it counts only before torch (or any CUDA library) is imported."),
         action="configure",
         rules_out=("a driver fault", "a missing GPU"),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/ziplab/PTQD/issues/13", "https://github.com/Grace9994/CoMoSVC/issues/6",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
         checked="2026-11-26",
-        examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt"),
+        examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt",
+                  "frameworks/pytorch-126344-visible-devices-set-after-import.txt"),
     ),
 )

@@ -60,4 +60,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/razer-677-not-permitted.txt", "kernel/rtl8723bu-149-not-permitted-sb.txt"),
     ),
+    Signature(
+        code="kernel.driver-lost-after-kernel-update",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # What people write beside "NVIDIA-SMI has failed" or "NVIDIA driver is not loaded" when a kernel update came
+        # first: the story itself is the evidence a helper acts on (the module was not rebuilt for the new kernel).
+        patterns=(
+            r"[Aa]fter (?:an? |the |my )?(?:recent |automatic |latest )?(?:[Ll]inux )?kernel (?:update|upgrade)",
+            r"(?:[Aa]fter|[Ww]hen|[Ss]ince) (?:I |i )?(?:updated|upgraded|upgrading|updating) (?:the |my )?(?:[Ll]inux )?kernel",
+            r"[Aa]fter installing (?:system |the |some )?updates[^\n]{0,80}DKMS",
+        ),
+        severity="warn",
+        cause="The driver stopped working after a kernel update: the NVIDIA module is usually not built for the new "
+              "kernel (its headers were missing, DKMS was not installed, or the build failed), so the new kernel boots "
+              "without it.",
+        advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
+                "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
+                "and run `sudo dkms autoinstall`, then reboot; where the DKMS build fails, its make.log says why (often "
+                "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
+                "driver supports it)."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/pop-os/pop/issues/690",
+                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
+                 "https://github.com/CachyOS/linux-cachyos/issues/118"),
+        checked="2026-11-26",
+        examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",),
+    ),
 )
