@@ -89,4 +89,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",),
     ),
+    Signature(
+        code="kernel.nvidia-aliased-off-by-gpu-switcher",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # Hybrid-graphics tools (Ubuntu's prime-select intel profile, envycontrol's integrated mode, SUSE prime with
+        # bbswitch) turn the discrete GPU off by writing "alias nvidia off" into modprobe.d: modprobe then looks for a
+        # module named "off" and nothing NVIDIA loads.
+        patterns=(r"could not insert 'off'", r"could not find module by name='off'",
+                  r"alias (?P<module>nvidia(?:[_-](?:drm|modeset|uvm))?) off\b"),
+        severity="fail",
+        cause="A hybrid-graphics profile blacklists the NVIDIA driver (modprobe.d aliases nvidia to \"off\"), so the "
+              "driver never loads although it is installed: the integrated-GPU profile is selected.",
+        advice=("Select a profile that loads the NVIDIA driver: `sudo prime-select on-demand` (or `sudo prime-select "
+                "nvidia`; `sudo envycontrol -s hybrid`, `optimus-manager --switch nvidia` with those tools), then reboot; "
+                "`grep -r 'nvidia off' /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d` shows the blacklist the "
+                "profile wrote."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Witko/nvidia-xrun/issues/106", "https://github.com/canonical/nvidia-prime/issues/20",
+                 "https://github.com/bayasdev/envycontrol/issues/56"),
+        checked="2026-11-26",
+        examples=("kernel/nvidiaxrun-106-modprobe-insert-off-blacklist.txt",
+                  "kernel/nvidiaprime-20-intel-profile-alias-off.txt"),
+    ),
 )
