@@ -55,4 +55,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt",
                   "frameworks/pytorch-126344-visible-devices-set-after-import.txt"),
     ),
+    Signature(
+        code="cuda.cupy-cuda-libraries-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CuPy's pip wheels (cupy-cuda11x, cupy-cuda12x) carry no CUDA libraries: they load the CUDA runtime, NVRTC and
+        # cuBLAS of their major version from a local toolkit (CUDA_PATH on Windows) or from the nvidia-* wheels. What it
+        # prints when they are not there: the failed load of its runtime module, its own "failed to load" for NVRTC and
+        # the rest, and the DLL dependency list its import error shows on Windows.
+        patterns=(r"CuPy failed to load (?P<library>[\w.-]{1,60}\.(?:dll|so[\w.]{0,12}))",
+                  r"DLL load failed while importing runtime",
+                  r"(?P<library>(?:cudart|cublas|nvrtc|cufft|curand|cusparse|cusolver)64_\d{2,4}(?:_0)?\.dll) -> not found"),
+        severity="fail",
+        cause="CuPy cannot load the CUDA libraries its wheel was built against (the CUDA runtime, NVRTC, cuBLAS of one "
+              "CUDA major version): no CUDA Toolkit of that version is installed or found (CUDA_PATH), or the wheel is "
+              "for another CUDA major version than the one installed.",
+        advice=("Give CuPy the CUDA libraries of its wheel's major version: install the wheel with them "
+                "(`pip install \"cupy-cuda12x[ctk]\"` on recent CuPy, or `conda install -c conda-forge cupy`), or install "
+                "that CUDA Toolkit and point CUDA_PATH at it (Windows) or LD_LIBRARY_PATH (Linux); and pick the wheel "
+                "for the CUDA the environment has (cupy-cuda12x for CUDA 12, cupy-cuda11x for CUDA 11), only one of them."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://docs.cupy.dev/en/stable/install.html",
+                 "https://github.com/Fannovel16/ComfyUI-Frame-Interpolation/issues/26",
+                 "https://github.com/kijai/ComfyUI-GIMM-VFI/issues/17", "https://github.com/cupy/cupy/issues/7253"),
+        checked="2026-11-26",
+        examples=("cuda/frameinterp-26-cupy-no-cuda-path-dlls.txt", "cuda/gimmvfi-17-cupy-nvrtc64-120-dll.txt"),
+    ),
 )
