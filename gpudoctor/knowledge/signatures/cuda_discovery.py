@@ -83,4 +83,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/frameinterp-26-cupy-no-cuda-path-dlls.txt", "cuda/gimmvfi-17-cupy-nvrtc64-120-dll.txt"),
     ),
+    Signature(
+        code="cuda.torch-invalid-device-id",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # torch.cuda.get_device_properties' assertion, which DataParallel(device_ids=...) reaches first: the program asks
+        # for GPU indices (its --gpus / --ngpu / device_ids, its author's machine) that this process does not see.
+        patterns=(r"AssertionError: Invalid device id", r'raise AssertionError\("Invalid device id"\)'),
+        severity="fail",
+        cause="The program asks PyTorch for a GPU index this process does not have (DataParallel device_ids, a --gpus or "
+              "--ngpu option above the number of GPUs, or CUDA_VISIBLE_DEVICES hiding some).",
+        advice=("Give the program only GPU indices that exist here: compare with `python -c \"import torch; "
+                "print(torch.cuda.device_count())\"` and `nvidia-smi -L`, then set its GPU option (device_ids=[0], "
+                "--gpus 0, --ngpu 1 on a one-GPU machine) and CUDA_VISIBLE_DEVICES to match; indices count from 0 among "
+                "the visible GPUs."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/torralba-lab/im2recipe-Pytorch/issues/11", "https://github.com/lzx1413/PytorchSSD/issues/50",
+                 "https://github.com/leoxiaobin/deep-high-resolution-net.pytorch/issues/27"),
+        checked="2026-11-26",
+        examples=("cuda/im2recipe-11-dataparallel-four-ids-one-gpu.txt", "cuda/pytorchssd-50-ngpu-invalid-device-id.txt"),
+    ),
 )
