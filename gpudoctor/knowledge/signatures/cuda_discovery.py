@@ -105,4 +105,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/im2recipe-11-dataparallel-four-ids-one-gpu.txt", "cuda/pytorchssd-50-ngpu-invalid-device-id.txt"),
     ),
+    Signature(
+        code="cuda.torch-cudnn8-sublibrary-open-notice",
+        cause_id="none",
+        kinds=("any",),
+        # PyTorch 2.x's cuDNN v8 API path (Conv_v8.cpp) tries to dlopen the cuDNN 8 sublibraries by name and warns when
+        # one is not on the loader path; convolutions still run through the cuDNN it loaded. An "undefined symbol" in
+        # the same warning is another matter (two cuDNN versions mixed), left to the rows that read it.
+        patterns=(r"UserWarning: Attempt to open (?P<sublibrary>cnn_infer|cnn_train|ops_infer|ops_train|adv_infer|adv_train) "
+                  r"failed: handle=0 error: [^\n]{0,200}cannot open shared object file",),
+        refines=("cuda.runtime-library-missing",),
+        severity="info",
+        cause="PyTorch could not open cuDNN 8's {sublibrary} sublibrary by name for its cuDNN v8 convolution path; on its "
+              "own this warning does not stop the run.",
+        advice=("Harmless while the program runs on: it is a warning. If convolutions then fail ('GET was unable to find an "
+                "engine'), the cuDNN PyTorch loads is incomplete or mixed: let PyTorch use its own (remove other cuDNN "
+                "directories from LD_LIBRARY_PATH)."),
+        action="none",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/PKU-YuanGroup/MagicTime/issues/26",),
+        checked="2026-11-26",
+        examples=("cuda/magictime-26-cnn-infer-warning-harmless.txt",),
+    ),
 )
