@@ -1,9 +1,10 @@
 """Where a text came from, as data: the contexts in which a generic error line means something more specific.
 
 "no CUDA-capable device is detected" means one thing on a bare Linux host and another inside WSL 2 (a Linux
-libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime) or under a
-distributed launcher (more ranks than visible GPUs). A helper reads the other lines of a paste to tell; so
-does gpudoctor. Each `Context` is recognised in a text by its `markers` (regexes searched in the whole text,
+libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime), under a
+distributed launcher (more ranks than visible GPUs) or with CUDA_VISIBLE_DEVICES set (to a GPU the machine
+lacks). A helper reads the other lines of a paste to tell; so does gpudoctor. Each `Context` is recognised in a
+text by its `markers` (regexes searched in the whole text,
 each starting with plain characters, which `re` finds by a fast scan: a marker that starts with a class or
 `\b` took 40 times as long on 50 MB) and on a live host by the facts the
 probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
@@ -60,6 +61,18 @@ CONTEXTS: tuple[Context, ...] = (
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="visible-devices",
+        meaning="The program ran with CUDA_VISIBLE_DEVICES set, so CUDA saw only the GPUs it lists (renumbered from 0 "
+                "in its order); an index the machine lacks, an empty value or a UUID of another machine hides every GPU.",
+        markers=(
+            r"CUDA_VISIBLE_DEVICES=",  # a shell's assignment, `export`, `env` output, a compose file's list form
+            r"CUDA_VISIBLE_DEVICES\"] ?=", r"CUDA_VISIBLE_DEVICES'] ?=",  # os.environ[...] = ... in the script
+            r"CUDA_VISIBLE_DEVICES: ",  # a compose file's map form, a printed environment
+        ),
+        sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#cuda-environment-variables",),
         checked="2026-11-26",
     ),
     Context(
@@ -122,15 +135,25 @@ def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     return frozenset(found)
 
 
-def _refined_on_their_line(matches: tuple, rows: Mapping) -> tuple:
-    """A row without contexts that refines generic rows reads a more specific message of their line (Windows'
-    WinError 1455 in the same "Error loading ...dll" line as a DLL that failed to load): where both matched
-    one line, the generic match becomes its evidence, as for a row in context."""
-    refining = {id(m): m for m in matches if rows[m.code].refines and not rows[m.code].contexts}
+def _near(found, generic, within: int | None) -> bool:
+    """Whether a generic match lies within `within` lines of the refining match (None: anywhere in the text)."""
+    return within is None or abs(generic.line_number - found.line_number) <= within
+
+
+def _refined_by_their_evidence(matches: tuple, rows: Mapping) -> tuple:
+    """A row without contexts that refines generic rows holds evidence of the cause behind their symptom: on their
+    own line (Windows' WinError 1455 in the same "Error loading ...dll" line as a DLL that failed to load), or
+    within its `refines_within` lines of it (ggml's "current device: 0, in function ..." under the CUDA error that
+    names the failure), or anywhere in the text (DKMS's failed build beside nvidia-smi's "couldn't communicate with
+    the NVIDIA driver"). There the generic match becomes its evidence, as for a row in context; generic rows it does
+    not name, and generic matches out of its reach, stay findings of their own (another failure in the same paste).
+    One pass over the matches per refining match: a paste holds a few dozen at most (matcher.MATCH_CAP)."""
+    refining = [m for m in matches if rows[m.code].refines and not rows[m.code].contexts]
     if not refining:
         return matches
-    beside = {id(m): tuple(o for o in matches if o.code in rows[m.code].refines and o.line_number == m.line_number)
-              for m in refining.values()}
+    beside = {id(m): tuple(o for o in matches if o.code in rows[m.code].refines
+                           and _near(m, o, rows[m.code].refines_within))
+              for m in refining}
     gone = {id(o) for found in beside.values() for o in found}
     return tuple(replace(m, refined=beside[id(m)]) if beside.get(id(m)) else m for m in matches if id(m) not in gone)
 
@@ -142,17 +165,20 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
     in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
     rows that matched are searched for, so that a text without such a match costs nothing more."""
-    matches = _refined_on_their_line(matches, rows)
+    matches = _refined_by_their_evidence(matches, rows)
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
         return matches
     present = given | in_text(text, wanted - given)
+    # Generic rows whose every match a row with evidence of the cause already took (_refined_by_their_evidence):
+    # a context's reading of their lines would be a second cause beside the one the text names.
+    explained = {m.code for found in matches for m in found.refined} - {found.code for found in matches}
     kept, refined = set(), set()
     for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
                         key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
         row = rows[found.code]
-        if row.refines and set(row.refines) <= refined:
-            continue  # an inner context's row already reads these lines
+        if row.refines and set(row.refines) <= refined | explained:
+            continue  # an inner context's row, or a row with evidence of the cause, already reads these lines
         kept.add(id(found))
         refined |= set(row.refines)
     out = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from gpudoctor.knowledge.signatures import SEVERITIES
 from gpudoctor.model import Action, CheckResult, Finding, Status
 
 if TYPE_CHECKING:  # the matcher itself is imported only where text is read
@@ -65,7 +66,9 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
     if row.rules_out:
         details.append(f"This rules out: {'; '.join(row.rules_out)}.")
     details.append(f"`gpudoctor explain {row.code}` shows its sources.")
-    return Finding(_STATUS[row.severity], f"{match.cause} [{row.code}]", tuple(details),
+    # A symptom it explains keeps its weight: a warning that names why a failure happened reports the failure.
+    severity = min((row.severity, *(generic.signature.severity for generic in match.refined)), key=SEVERITIES.index)
+    return Finding(_STATUS[severity], f"{match.cause} [{row.code}]", tuple(details),
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
                              "count": match.count,

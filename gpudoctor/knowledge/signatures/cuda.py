@@ -129,6 +129,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.no-kernel-image",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
@@ -272,6 +273,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.visible-devices-hides-all",
+        refines=("cuda.no-device",), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # Values that name no GPU: the shell's $0 (the script's name), -1, an empty string, and the NoDevFiles

@@ -29,6 +29,8 @@ _XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-f
 SIGNATURES = (
     Signature(
         code="kernel.xid-79",
+        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded"),
+        refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
@@ -106,6 +108,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.iommu-page-fault",
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug"),
+        refines_within=None,
         cause_id="iommu-blocks-p2p",
         kinds=("any",),
         # AMD: "nvidia 0000:07:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=... address=...]" (older kernels:
@@ -211,6 +215,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.bar-invalid",
+        refines=("kernel.rm-init-adapter-failed",), refines_within=None,
         cause_id="bar-allocation",
         kinds=NVRM_TEXT,
         patterns=(
@@ -283,6 +288,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-gpu-lost",
+        refines=("cuda.no-device", "cuda.unknown-error"), refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
@@ -306,6 +312,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-device-handle-unknown-error",
+        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # nvidia-smi on a host whose GPU stopped answering without NVML calling it lost: NVML_ERROR_UNKNOWN from
@@ -417,6 +425,8 @@ SIGNATURES += (
     ),
     Signature(
         code="kernel.dkms-headers-not-found",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not

@@ -9,6 +9,8 @@ from gpudoctor.knowledge.signatures import Signature
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-gpl-only-symbol",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # modpost refusing the proprietary (non-GPL) NVIDIA module because it uses a symbol the kernel exports GPL-only.
@@ -38,6 +40,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.installer-build-tools-missing",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # nvidia-installer (the .run driver) checks for the tools it builds the kernel module with before it starts:
@@ -63,6 +67,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.akmods-build-failed",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # akmods (Fedora, RPM Fusion, negativo17, Terra) rebuilds the driver's kmod RPM for each new kernel at boot or

@@ -11,6 +11,8 @@ _POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-version-magic",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The kernel's refusal of a module built for another kernel release: dmesg's "version magic '<built>' should
@@ -79,6 +81,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.preserve-vram-without-suspend-services",
+        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines_within=None,
         cause_id="gpu-suspend-resume",
         kinds=("any",),
         # The driver's refusal of the kernel's suspend/freeze callback when NVreg_PreserveVideoMemoryAllocations=1 is
@@ -170,6 +174,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.cc-version-check-failed",
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The NVIDIA module build's own check (Kbuild cc_version_check; nvidia-installer's "CC version check") that the

@@ -7,7 +7,7 @@ by subject, to keep each module readable, not a new area of the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
 KERNEL_LOG = ("dmesg", "journal")
 # Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
@@ -52,6 +52,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-signature-rejected",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=KERNEL_LOG,
         patterns=(
@@ -108,6 +109,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gsp-firmware-missing",
+        refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=NVRM_TEXT,
         # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
@@ -129,6 +131,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.installer-nouveau-running",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # nvidia-installer's words: "Nouveau is running: any attempt to disable it will not take effect until
@@ -151,6 +154,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nouveau-bound",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
@@ -168,6 +172,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-bound-to-other-driver",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: GPU " + BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
@@ -209,6 +214,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.headers-missing",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -235,6 +241,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.dkms-build-failed",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -267,6 +274,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.uvm-module-missing",
+        refines=("cuda.unknown-error", "cuda.no-device"), refines_within=None,
         cause_id="uvm-missing",
         kinds=("any",),
         # The driver's UVM module (nvidia_uvm, or a packaged name like nvidia_331_uvm) could not be inserted.
@@ -370,6 +378,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.open-module-datacenter-only",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
@@ -386,6 +395,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-not-supported-by-driver",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,
         # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
@@ -488,6 +498,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-required-key-unavailable",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=("any",),
         # Kernels before 5.4 (and RHEL 8) say "Required key not available" (ENOKEY) where newer ones say "Key was
@@ -534,6 +545,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-symbol-mismatch",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The kernel refusing a module built against another kernel's symbol versions (modversions): the module
@@ -556,6 +568,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-compiler-too-old",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built

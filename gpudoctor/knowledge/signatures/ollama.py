@@ -31,6 +31,7 @@ _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(
@@ -99,6 +100,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.cuda-out-of-memory",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "cuda.out-of-memory"), refines_within=None,
         cause_id="ollama-oom",
         kinds=_LOGS,
         patterns=(
@@ -131,6 +133,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.ggml-cuda-error",
+        refines=("cuda.illegal-address",),
+        refines_within=None,
         cause_id="ollama-runner-crash",
         kinds=_LOGS,
         patterns=(
@@ -168,6 +172,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.system-memory-too-small",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
@@ -225,6 +230,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-architecture-unknown",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
@@ -262,6 +268,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-pre-tokenizer-unknown",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llama.cpp's vocabulary loader (llama-vocab.cpp), in Ollama's runner and in llama.cpp's own tools
@@ -300,6 +307,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-tensor-count-mismatch",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llama.cpp's model loader (llama-model-loader.cpp): the GGUF holds tensors this release does not expect
@@ -320,6 +328,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-file-incomplete",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
         # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885)
@@ -338,6 +347,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.backend-buffer-alloc-failed",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         # llama.cpp's loader could not allocate the model's weights buffer (llama-model.cpp), in VRAM or RAM

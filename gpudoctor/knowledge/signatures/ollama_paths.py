@@ -73,6 +73,7 @@ PATH_SIGNATURES: tuple[Signature, ...] = (
 PATH_SIGNATURES += (
     Signature(
         code="ollama.ggml-no-device-code-for-arch",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # ggml's NO_DEVICE_CODE (ggml-cuda/common.cuh, since January 2024: the kernel, the arch that ran and

@@ -220,6 +220,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.custom-allreduce-peer-access",
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug"),
+        refines_within=None,
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
         patterns=(

@@ -1,0 +1,61 @@
+"""Rows that read a generic symptom line of one area with the cause another part of the text shows (a context of
+gpudoctor/knowledge/contexts.py): the one next step a helper gives there, instead of the symptom's usual cause.
+Codes keep the area of their cause; the catalogue joins these rows after the area modules (signatures.catalogue)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# The lines cuda.devices-busy-or-unavailable and cuda.no-device read, which the rows in context read too.
+DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable",
+                       r"CUDA-capable device\(s\) is/are busy or unavailable", r"cudaErrorDevicesUnavailable",
+                       r"CUDA_ERROR_DEVICE_UNAVAILABLE")
+NO_DEVICE = (r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
+             r"RuntimeError: No CUDA GPUs are available")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.devices-unavailable-windows-side",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        patterns=DEVICES_UNAVAILABLE,
+        contexts=("wsl",),
+        refines=("cuda.devices-busy-or-unavailable",),
+        severity="fail",
+        cause="Under WSL 2, CUDA reaches the GPU through the Windows driver and the Windows build's GPU "
+              "paravirtualisation, and they refused every CUDA context: the Windows side (an Insider build that broke "
+              "GPU compute, or a Windows driver too old for it), not a process holding the GPU.",
+        advice=("Update Windows and the NVIDIA Windows driver (run `wsl --update` too, then `wsl --shutdown`): Windows "
+                "Insider builds 20226 to 20241 and 21327 to 21343 broke CUDA in WSL 2 until a later build, so on a "
+                "preview build move to the next one, or back to the last one that worked. Under WSL 2 the GPU cannot "
+                "be put in an exclusive mode, and no Linux driver belongs inside the distribution."),
+        action="configure",
+        never_suggest=("compute mode", "nvidia-smi -c", "install the NVIDIA Linux driver"),
+        sources=("https://github.com/microsoft/WSL/issues/6057", "https://github.com/microsoft/WSL/issues/6014",
+                 "https://github.com/microsoft/WSL/issues/6702", "https://github.com/microsoft/WSL/issues/6772",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-6057-insider-20226-devices-unavailable.txt",),
+    ),
+    Signature(
+        code="cuda.no-device-visible-devices-set",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        patterns=NO_DEVICE,
+        contexts=("visible-devices",),
+        refines=("cuda.no-device",),
+        severity="fail",
+        cause="CUDA found no GPU while the program ran with CUDA_VISIBLE_DEVICES set: it sees only the GPUs that "
+              "variable lists, so an index the machine lacks (2 on a machine with one GPU), an empty value or a UUID "
+              "of another machine hides them all.",
+        advice=("Compare CUDA_VISIBLE_DEVICES (`echo \"$CUDA_VISIBLE_DEVICES\"`, and any os.environ assignment in the "
+                "script) with the GPUs `nvidia-smi -L` lists: use indices it shows (from 0) or UUIDs, or unset the "
+                "variable; only if `nvidia-smi -L` itself lists no GPU is the driver the problem."),
+        action="configure",
+        never_suggest=("reinstall the driver", "reinstall CUDA", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/pytorch/examples/issues/115",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#cuda-environment-variables"),
+        checked="2026-11-26",
+        examples=("cuda/pytorchexamples-115-visible-devices-2-one-gpu.txt",),
+    ),
+)
