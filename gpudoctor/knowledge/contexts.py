@@ -76,6 +76,22 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="vgpu",
+        meaning="The GPU is an NVIDIA vGPU (a virtual GPU of a VMware, Proxmox or cloud VM: GRID profiles, Azure's "
+                "NVads A10 v5), whose guest driver needs a license from a license server to keep CUDA working.",
+        markers=(
+            # A vGPU profile's name in nvidia-smi ("GRID T4-8Q", "GRID A100D-16C"); not "GRID K520", a whole GPU.
+            r"GRID [A-Z]{1,2}\d{1,3}[A-Z]?-\d{1,3}[ABCQ]\b",
+            r"nvidia-gridd",  # the guest's licensing daemon
+            r"vGPU Software",  # nvidia-smi -q's "vGPU Software Licensed Product"
+            r"Virtual Compute Server",  # the license's product name
+            r"Standard_NV",  # Azure's NV-series VM sizes (NVads A10 v5, NVv3): vGPU partitions of their GPUs
+        ),
+        sources=("https://docs.nvidia.com/vgpu/latest/grid-licensing-user-guide/index.html",
+                 "https://learn.microsoft.com/en-us/azure/virtual-machines/sizes/gpu-accelerated/nvadsa10v5-series"),
+        checked="2026-11-26",
+    ),
+    Context(
         name="wsl",
         meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
                 "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
