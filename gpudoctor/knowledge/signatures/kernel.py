@@ -29,7 +29,9 @@ _XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-f
 SIGNATURES = (
     Signature(
         code="kernel.xid-79",
-        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded"),
+        # The GPU off the bus explains every failure of the programs that used it, and the reset it then needs.
+        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
+                 "cuda.unspecified-launch-failure", "cuda.illegal-address"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,

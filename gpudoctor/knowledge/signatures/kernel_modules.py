@@ -325,6 +325,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
+        refines=("kernel.nvidia-settings-no-display",),
+        refines_within=3,
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(
@@ -476,6 +478,8 @@ SIGNATURES = (
 
     Signature(
         code="kernel.probe-routine-not-called",
+        refines=("kernel.driver-not-loaded", "kernel.installer-module-load-failed"),
+        refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);

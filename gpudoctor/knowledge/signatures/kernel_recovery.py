@@ -43,6 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.gsp-pmu-halted",
+        refines=("kernel.gpu-reset-required",),
+        refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=("any",),
         # Xid 62 "Internal micro-controller halt": on GSP drivers the GSP reports the PMU stopped

@@ -138,6 +138,8 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.cuda-forward-compat-unsupported",
+        refines=("cuda.forward-compat-unsupported",),
+        refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=_LOGS,
         patterns=(
