@@ -70,7 +70,9 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             r"CUDA_VISIBLE_DEVICES=",  # a shell's assignment, `export`, `env` output, a compose file's list form
             r"CUDA_VISIBLE_DEVICES\"] ?=", r"CUDA_VISIBLE_DEVICES'] ?=",  # os.environ[...] = ... in the script
-            r"CUDA_VISIBLE_DEVICES: ",  # a compose file's map form, a printed environment
+            # A compose file's map form, or Ollama's "server config" line, with a value: that line lists the variable
+            # unset too ("CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL:"), which is no context.
+            r"CUDA_VISIBLE_DEVICES: ?[\"']?(?:\d|GPU-|MIG-|-1)",
         ),
         sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#cuda-environment-variables",),
         checked="2026-11-26",
@@ -171,7 +173,21 @@ def _refined_by_their_evidence(matches: tuple, rows: Mapping) -> tuple:
                            and _near(m, o, rows[m.code].refines_within))
               for m in refining}
     gone = {id(o) for found in beside.values() for o in found}
-    return tuple(replace(m, refined=beside[id(m)]) if beside.get(id(m)) else m for m in matches if id(m) not in gone)
+    return tuple(replace(m, refined=_evidence(m, beside)) if beside.get(id(m)) else m
+                 for m in matches if id(m) not in gone)
+
+
+def _evidence(found, beside: Mapping) -> tuple:
+    """The generic matches a refining match takes the place of, with theirs where they refine others in turn (DKMS's
+    failed build explains nvidia-smi's failure, which explains CUDA's "driver version is insufficient"), each once."""
+    out, seen, stack = [], {id(found)}, list(reversed(beside.get(id(found), ())))
+    while stack:
+        generic = stack.pop()
+        if id(generic) not in seen:
+            seen.add(id(generic))
+            out.append(generic)
+            stack.extend(reversed(beside.get(id(generic), ())))
+    return tuple(out)
 
 
 def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset()) -> tuple:

@@ -107,3 +107,11 @@ def test_a_context_row_gives_way_to_evidence_of_the_cause_on_another_line():
     # An index the machine may lack: the context's reading, which checks the variable against `nvidia-smi -L`.
     index = "$ CUDA_VISIBLE_DEVICES=2 python train.py\nRuntimeError: No CUDA GPUs are available\n"
     assert [m.code for m in scan(index, "paste")] == ["cuda.no-device-visible-devices-set"]
+
+
+def test_ollamas_server_config_line_without_a_value_is_no_visible_devices_context():
+    from gpudoctor.knowledge.contexts import in_text
+
+    unset = 'msg="server config" env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: ]"'
+    assert in_text(unset) == frozenset()
+    assert in_text(unset.replace("CUDA_VISIBLE_DEVICES: ", "CUDA_VISIBLE_DEVICES:0,1 ")) == {"visible-devices"}

@@ -292,6 +292,8 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.out-of-memory",
+        refines=("nccl.remote-error",),
+        refines_within=None,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(

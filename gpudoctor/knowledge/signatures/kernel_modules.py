@@ -7,7 +7,7 @@ by subject, to keep each module readable, not a new area of the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
+from gpudoctor.knowledge.signatures import MISMATCH_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 
 KERNEL_LOG = ("dmesg", "journal")
 # Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
@@ -28,6 +28,7 @@ NVIDIA_DOCKER_NO_MODULE = dict(
 SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
+        refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -74,6 +75,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-driver-library-mismatch",
+        refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
@@ -131,7 +133,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.installer-nouveau-running",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.installer-no-kernel-modules"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # nvidia-installer's words: "Nouveau is running: any attempt to disable it will not take effect until
@@ -325,8 +327,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
-        refines=("kernel.nvidia-settings-no-display",),
-        refines_within=3,
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient"), refines_within=None,
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(
@@ -478,8 +479,7 @@ SIGNATURES = (
 
     Signature(
         code="kernel.probe-routine-not-called",
-        refines=("kernel.driver-not-loaded", "kernel.installer-module-load-failed"),
-        refines_within=None,
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);

@@ -103,6 +103,8 @@ PATH_SIGNATURES += (
 PATH_SIGNATURES += (
     Signature(
         code="ollama.ggml-pinned-memory-refused",
+        refines=("ollama.cuda-out-of-memory",),
+        refines_within=None,
         cause_id="pinned-memory-limited",
         kinds=("any",),
         # ggml_cuda_host_malloc's warning (2024 on), and the WARNING of 2023's ggml-cuda.cu; llama.cpp then uses

@@ -220,7 +220,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.custom-allreduce-peer-access",
-        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug"),
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug", "nccl.peer-access-unsupported"),
         refines_within=None,
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
