@@ -61,6 +61,10 @@ NO_MODULE_SYMPTOMS = ("kernel.driver-not-loaded", "kernel.installer-module-load-
 # The CUDA errors that a kernel module of another version than the driver's libraries explains (no reboot after an
 # update): CUDA reads them as a driver too old, an unsupported combination or an unknown error.
 MISMATCH_SYMPTOMS = ("cuda.driver-insufficient", "cuda.forward-compat-unsupported", "cuda.unknown-error")
+# What programs and nvidia-smi report on a GPU whose firmware or link failed: the Xid that names the fault explains
+# them, and the reset they then need.
+GPU_FAULT_SYMPTOMS = ("cuda.unknown-error", "kernel.gpu-reset-required", "cuda.devices-busy-or-unavailable",
+                      "kernel.nvml-device-handle-unknown-error")
 
 
 class _KeepMissing(dict):

@@ -9,7 +9,7 @@ area of the catalogue and the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
@@ -75,6 +75,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-nvlink",
+        refines=("nccl.generic-error-needs-debug",),
+        refines_within=None,
         cause_id="nvlink-error",
         kinds=KERNEL_LOG,
         # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
@@ -95,6 +97,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-gsp",
+        refines=GPU_FAULT_SYMPTOMS, refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=KERNEL_LOG,
         patterns=(_XID + r"(?P<xid>119|120)\b",),
@@ -197,6 +200,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-gsp-timeout",
+        refines=GPU_FAULT_SYMPTOMS, refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=NVRM_TEXT,
         patterns=(
