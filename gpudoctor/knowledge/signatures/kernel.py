@@ -9,7 +9,7 @@ area of the catalogue and the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, Signature
+from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
@@ -431,8 +431,7 @@ SIGNATURES += (
     ),
     Signature(
         code="kernel.dkms-headers-not-found",
-        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "kernel.installer-module-load-failed"),
-        refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not

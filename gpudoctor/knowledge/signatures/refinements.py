@@ -113,7 +113,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # story (kernel.uvm-module-missing), so only the driver's own modules are read here.
         patterns=(r"FATAL: (?:Module )?(?P<module>nvidia(?:[_-](?:drm|modeset))?) not found in directory "
                   r"/lib/modules/(?P<kernel>[\w.+~-]{1,80})",),
-        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "cuda.no-device",
+                 "containers.cli-driver-not-loaded"), refines_within=None,
         severity="fail",
         cause="No {module} module exists for the running kernel {kernel}: the driver's modules were built for "
               "another kernel (a kernel updated after the driver was installed, DKMS missing or its build failed), "
