@@ -52,8 +52,10 @@ def _generic_reading(match: SignatureMatch, generic: SignatureMatch) -> str:
     """How the line reads without the context, as evidence: never its advice, which the context replaces."""
     same = generic.source == match.source and generic.line_number == match.line_number
     seen = "this line" if same else f"{evidence_line(generic)}"
-    if not match.signature.contexts:  # a more specific message of the same line (Signature.refines)
+    if not match.signature.contexts and same:  # a more specific message of the same line (Signature.refines)
         return f"Read more closely than [{generic.code}], which alone would read {seen}: {generic.cause}"
+    if not match.signature.contexts:  # evidence of the cause behind another line's symptom (refines_within)
+        return f"Explains [{generic.code}] at {seen}; alone, that line would read: {generic.cause}"
     where = " or ".join(match.signature.contexts)
     return f"Read in its context ({where}); without it, [{generic.code}] would read {seen}: {generic.cause}"
 
