@@ -115,3 +115,10 @@ def test_ollamas_server_config_line_without_a_value_is_no_visible_devices_contex
     unset = 'msg="server config" env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: ]"'
     assert in_text(unset) == frozenset()
     assert in_text(unset.replace("CUDA_VISIBLE_DEVICES: ", "CUDA_VISIBLE_DEVICES:0,1 ")) == {"visible-devices"}
+
+
+def test_explain_says_what_a_row_with_evidence_takes_the_place_of():
+    from gpudoctor.describe import explain_signature
+
+    text = explain_signature(by_code("kernel.dkms-build-failed"), width=200)
+    assert "Explains, anywhere in the same text: kernel.driver-not-loaded" in text
