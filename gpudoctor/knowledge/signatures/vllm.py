@@ -21,6 +21,7 @@ _VLLM = ("vllm-log", "traceback", "docker", "kubectl", "journal", "other")
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.max-model-len-exceeds-kv-cache",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -44,6 +45,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.no-memory-for-cache-blocks",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -66,6 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.free-memory-below-utilization",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -86,6 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.initialize-cache-failed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         # vLLM 0.4-0.5 workers: initialize_cache checks that the KV cache holds max_model_len tokens, then allocates
@@ -305,6 +309,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.sampler-warmup-oom",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="cuda-oom",
         kinds=_VLLM,
         patterns=(r"CUDA out of memory occurred when warming up sampler with (?P<requests>\d+) dummy requests",),
@@ -411,6 +416,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.memory-profiling-disturbed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="gpu-shared-with-other-process",
         kinds=_VLLM,
         patterns=(
