@@ -122,3 +122,12 @@ def test_explain_says_what_a_row_with_evidence_takes_the_place_of():
 
     text = explain_signature(by_code("kernel.dkms-build-failed"), width=200)
     assert "Explains, anywhere in the same text: kernel.driver-not-loaded" in text
+
+
+def test_a_wrapper_reaches_only_the_error_it_wraps():
+    # ollama/ollama#10580: ggml's lines under "CUDA error: an illegal memory access was encountered" (line 3).
+    text = read_excerpt("ollama/ollama-10580-illegal-memory-access-llama4.txt").text
+    found = _by_code(text)
+    assert "cuda.illegal-address" not in found
+    assert [g.code for g in found["ollama.ggml-cuda-error"].refined] == ["cuda.illegal-address"]
+    assert by_code("ollama.ggml-cuda-error").refines_within == 6  # its own lines, not a PyTorch error elsewhere

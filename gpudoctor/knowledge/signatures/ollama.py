@@ -133,8 +133,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.ggml-cuda-error",
-        refines=("cuda.illegal-address",),
-        refines_within=None,
+        # ggml prints "current device: N, in function ..." right under the CUDA error it wraps: an illegal memory access
+        # there is a fault of the ggml release (its advice), not the program bug PyTorch's row describes.
+        refines=("cuda.illegal-address",), refines_within=6,
         cause_id="ollama-runner-crash",
         kinds=_LOGS,
         patterns=(
