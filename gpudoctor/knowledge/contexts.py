@@ -197,6 +197,7 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
     in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
     rows that matched are searched for, so that a text without such a match costs nothing more."""
+    found_codes = {found.code for found in matches}
     matches = _refined_by_their_evidence(matches, rows)
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
@@ -209,7 +210,8 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
                         key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
         row = rows[found.code]
-        if row.refines and set(row.refines) <= refined | explained:
+        read = set(row.refines) & found_codes  # the generic rows it refines that this text holds
+        if row.refines and (set(row.refines) <= refined or read and read <= refined | explained):
             continue  # an inner context's row, or a row with evidence of the cause, already reads these lines
         kept.add(id(found))
         refined |= set(row.refines)

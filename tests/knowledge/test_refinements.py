@@ -130,3 +130,16 @@ def test_a_wrapper_reaches_only_the_error_it_wraps():
     found = _by_code(text)
     assert "cuda.illegal-address" not in found
     assert [g.code for g in found["ollama.ggml-cuda-error"].refined] == ["cuda.illegal-address"]
+
+
+def test_a_context_reading_gives_way_where_another_line_names_the_cause():
+    # A container that finds no driver (vqgan-clip-docker#1), on a host whose DKMS build failed (ogkm#635): the
+    # container reading (started without GPUs) would be a second cause beside the one the text shows.
+    text = (read_excerpt("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt").text + "\n"
+            + read_excerpt("kernel/ogkm-635-dkms-fedora40-545.txt").text)
+    found = scan(text, "paste")
+    assert {m.code for m in found} == {"kernel.dkms-build-failed"}
+    assert all([g.code for g in m.refined] == ["kernel.driver-not-loaded"] for m in found)
+    # Without the DKMS lines the container reading stands.
+    alone = read_excerpt("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt").text
+    assert "containers.started-without-gpus" in {m.code for m in scan(alone, "paste")}
