@@ -9,6 +9,8 @@ each starting with plain characters, which `re` finds by a fast scan: a marker t
 `\b` took 40 times as long on 50 MB) and on a live host by the facts the
 probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
 takes precedence over the generic rows it `refines` (`in_contexts`, which the matcher applies to every scan).
+A row without contexts refines generic rows where its own line is evidence of the cause behind their symptom, on
+their line, near it or anywhere in the text (Signature.refines_within; `_refined_by_their_evidence`, applied first).
 Pure data and pure functions; the markers are compiled on first use, only where a context row matched.
 """
 
