@@ -31,7 +31,7 @@ SIGNATURES = (
         code="kernel.xid-79",
         # The GPU off the bus explains every failure of the programs that used it, and the reset it then needs.
         refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
-                 "cuda.unspecified-launch-failure", "cuda.illegal-address"),
+                 "cuda.unspecified-launch-failure", "cuda.illegal-address", "containers.nvml-unknown-error"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
