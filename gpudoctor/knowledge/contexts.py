@@ -205,18 +205,7 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     if not wanted:
         return matches
     present = given | in_text(text, wanted - given)
-    # Generic rows whose every match a row with evidence of the cause already took (_refined_by_their_evidence):
-    # a context's reading of their lines would be a second cause beside the one the text names.
-    explained = {m.code for found in matches for m in found.refined} - {found.code for found in matches}
-    kept, refined = set(), set()
-    for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
-                        key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
-        row = rows[found.code]
-        read = set(row.refines) & found_codes  # the generic rows it refines that this text holds
-        if row.refines and (set(row.refines) <= refined or read and read <= refined | explained):
-            continue  # an inner context's row, or a row with evidence of the cause, already reads these lines
-        kept.add(id(found))
-        refined |= set(row.refines)
+    kept, refined = _kept_in_context(matches, rows, present, found_codes)
     out = []
     for found in matches:
         row = rows[found.code]
@@ -225,3 +214,20 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
         elif not row.contexts and found.code not in refined:
             out.append(found)
     return tuple(out)
+
+
+def _kept_in_context(matches: tuple, rows: Mapping, present: frozenset[str], found_codes: set[str]) -> tuple[set, set]:
+    """(ids of the context rows' matches to keep, codes of the generic rows they refine): innermost context first; a
+    context row gives way to an inner context's row that reads the same lines, and to rows with evidence of the cause
+    that already took every generic match it would read (its reading would be a second cause beside theirs)."""
+    explained = {m.code for found in matches for m in found.refined} - {found.code for found in matches}
+    kept, refined = set(), set()
+    for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
+                        key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
+        row = rows[found.code]
+        read = set(row.refines) & found_codes  # the generic rows it refines that this text holds
+        if row.refines and (set(row.refines) <= refined or read and read <= refined | explained):
+            continue
+        kept.add(id(found))
+        refined |= set(row.refines)
+    return kept, refined
