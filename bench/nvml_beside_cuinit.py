@@ -8,7 +8,9 @@ for cuInit inside one process, the inventory cannot start before cuInit ends; th
 fresh process (times in ms from the process's own start of the experiment):
   beside:  cuInit on a thread, NVML's init and first questions on another, started together;
   before:  NVML's init and questions first, then cuInit;
-  apart:   cuInit in a child process, NVML in this one;
+  apart:   cuInit in a child process, NVML in this one (the child is a new interpreter, so NVML may be done
+           before its cuInit starts: a child forked before NVML's start held NVML back for all of its cuInit,
+           bench/results/h200x2-cuinit-child-2026-11-26.json);
 and the wall time of 40 nvmlDeviceGetP2PStatus calls from one thread and from four threads.
 """
 

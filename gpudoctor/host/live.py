@@ -97,13 +97,9 @@ class LiveHost(Host):
         check of the orders measured: 0.67 s median against 0.75 s for both at once and 0.76-0.80 s for
         NVML's whole inventory first (10 interleaved runs each). cuInit waits at most NVML_FIRST_S: a hung
         NVML must not hold the CUDA driver's view back.
-
-        From another process cuInit holds NVML back no more (bench/nvml_beside_cuinit.py, "apart"): where fork is
-        safe, which it is only before any thread starts, the CUDA driver is asked in a forked child first.
         """
-        forked = not self.quick and self._native_session().fork_cuda()
         self._nvml_session().warm_up()
-        if not self.quick and not forked:
+        if not self.quick:
             threading.Thread(target=self._cuda_after_nvml, name="cuInit after NVML", daemon=True).start()
 
     def _cuda_after_nvml(self) -> None:

@@ -4,22 +4,14 @@ Only queries live here (no memory is allocated, no context is created): cuInit, 
 list with PCI bus ids, cuDeviceCanAccessPeer and the P2P attributes, and ncclGetVersion of a
 given NCCL library. The data-moving tests of `--deep` run in a child process instead
 (gpudoctor/deep/). Errors come back as the library's own names (CUDA_ERROR_NO_DEVICE).
-
-Where fork is safe, cuInit and every CUDA question run in a forked child that answers them all at once
-(`fork_cuda`): inside one process each NVML call waits while cuInit runs (0.42 s for two H200s), and from another
-process it does not (bench/nvml_beside_cuinit.py, bench/results/h200x2-cuinit-processes-2026-11-25.json: NVML's
-start and questions took 38 ms beside a child's cuInit). This process then never starts CUDA.
 """
 
 from __future__ import annotations
 
 import ctypes
 import sys
-import threading
-import time
 from typing import Any, Callable
 
-from gpudoctor.forked import can_fork, start_forked
 from gpudoctor.host.answers import NOT_ASKED, CallResult
 from gpudoctor.host.library_thread import LibraryHung, LibraryThread
 
@@ -35,10 +27,8 @@ _P2P_ATTRIBUTES = {
 }
 
 
-# The questions only an initialised CUDA driver answers, and those a forked child answers (the driver's CUDA version
-# needs no cuInit, but where cuInit runs it is asked after it, as in-process).
+# The questions only an initialised CUDA driver answers.
 _NEEDS_CUINIT = frozenset({"cuda.devices", "cuda.peer"})
-_ASKED_OF_THE_CHILD = _NEEDS_CUINIT | {"cuda.driver_version"}
 
 
 class NativeError(Exception):
@@ -62,10 +52,6 @@ class NativeSession:
         self._cuda: Any = None
         self._cuda_library: Any = None  # loaded, whether or not cuInit succeeded
         self._cuda_error: str | None = None
-        self._child: Callable[[], dict | None] | None = None  # the forked child's answers, waited for once
-        self._child_answers: dict | None = None
-        self._child_lock = threading.Lock()
-        self._child_timed_out = False
         self._functions: dict[str, Callable[..., Any]] = {
             "cuda.devices": self._cuda_devices,
             "cuda.driver_version": self._cuda_driver_version,
@@ -79,43 +65,20 @@ class NativeSession:
             return CallResult(error=f"UNKNOWN_FUNCTION: {function}")
         if not self._init_cuda and function in _NEEDS_CUINIT:
             return CallResult(error=NOT_ASKED)
-        if function in _ASKED_OF_THE_CHILD and (answer := self._child_answer((function, *args))) is not None:
-            return answer
         thread = self._nccl_thread if function.startswith("nccl.") else self._thread
         timeout = INIT_TIMEOUT if self._cuda is None else CALL_TIMEOUT
         try:
-            return _answer(lambda: thread.call(function, lambda: fn(*args), timeout))
+            return CallResult(value=thread.call(function, lambda: fn(*args), timeout))
         except LibraryHung as exc:
             return CallResult(error=f"TIMEOUT: {exc}")
+        except NativeError as exc:
+            return CallResult(error=str(exc))
+        except AttributeError as exc:  # a library without the function (a stub, a broken install)
+            return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
 
     def warm_up(self) -> None:
         """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work."""
         self._thread.submit(self._try_load_cuda)
-
-    def fork_cuda(self) -> bool:
-        """Start cuInit and the CUDA questions in a forked child, if fork is safe here (no other thread runs yet):
-        whether it was started. Its answers are waited for when a probe first asks."""
-        if not self._init_cuda or self._child is not None or not can_fork():
-            return False
-        self._child = start_forked(_answers_of_a_fresh_driver, INIT_TIMEOUT)
-        return True
-
-    def _child_answer(self, question: tuple) -> CallResult | None:
-        """The forked child's answer to `question`; None where there is no child, or it died or was not asked that
-        question (then this process asks). A child that overran INIT_TIMEOUT is a hung driver: TIMEOUT, and no retry."""
-        with self._child_lock:
-            if self._child is not None:
-                started = time.monotonic()
-                self._child_answers = self._child()
-                self._child_timed_out = self._child_answers is None and time.monotonic() - started >= INIT_TIMEOUT
-                self._child = None
-        if self._child_timed_out:
-            return CallResult(error=f"TIMEOUT: the CUDA driver did not return from cuInit within {INIT_TIMEOUT:g} s")
-        answers = self._child_answers or {}
-        devices = answers.get(("cuda.devices",))
-        if question not in answers and devices is not None and not devices.ok:
-            return devices  # no device list, so no pair was asked: the same error as in-process
-        return answers.get(question)
 
     def _load_library(self) -> Any:
         """libcuda itself, without cuInit (None where it cannot be loaded; the reason is kept)."""
@@ -204,27 +167,6 @@ class NativeSession:
         if status != 0:
             raise NativeError(f"NCCL_ERROR_{status}")
         return version.value
-
-
-def _answer(ask: Callable[[], Any]) -> CallResult:
-    try:
-        return CallResult(value=ask())
-    except NativeError as exc:
-        return CallResult(error=str(exc))
-    except AttributeError as exc:  # a library without the function (a stub, a broken install)
-        return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
-
-
-def _answers_of_a_fresh_driver() -> dict[tuple, CallResult]:
-    """In the forked child: cuInit, then every question a live check asks the CUDA driver (the device list, each
-    ordered pair's peer access, the driver's CUDA version), keyed as NativeSession.call is asked."""
-    session = NativeSession()
-    answers = {("cuda.devices",): _answer(session._cuda_devices)}
-    ordinals = range(len(answers[("cuda.devices",)].value["devices"]) if answers[("cuda.devices",)].ok else 0)
-    answers.update({("cuda.peer", a, b): _answer(lambda a=a, b=b: session._cuda_peer(a, b))
-                    for a in ordinals for b in ordinals if a != b})
-    answers[("cuda.driver_version",)] = _answer(session._cuda_driver_version)
-    return answers
 
 
 def _cuda_error_name(lib: Any, status: int) -> str:

@@ -19,7 +19,7 @@ Each physical line is cleaned at most once (overlapping windows are merged), eve
 LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that), so the work is
 linear in the text. The catalogue is compiled on first use: nothing of this runs at start-up.
 A text of PARALLEL_FROM characters or more (a pasted log, `gpudoctor read`) is read in two halves at once, the
-second in a forked child where that is safe (gpudoctor/forked.py): each half's windows may reach over the border, and a
+second in a forked child where that is safe (forked.py): each half's windows may reach over the border, and a
 message found from both sides counts once (_Found.then), so the matches are those of one reading.
 """
 
@@ -32,7 +32,7 @@ from functools import cache
 from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import in_contexts
-from gpudoctor.forked import can_fork, start_forked
+from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
@@ -377,7 +377,7 @@ def _scan_part(text: str, source: str, kind: str | None, table: CompiledCatalogu
 
 def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalogue) -> _Found:
     """The matches of the whole text: a long one read in two halves at once, the second by a forked child where
-    the platform allows (gpudoctor/forked.py); the same matches either way."""
+    the platform allows (forked.py); the same matches either way."""
     middle = text.find("\n", len(text) // 2) + 1
     if len(text) < PARALLEL_FROM or not middle or not can_fork():
         return _scan_part(text, source, kind, table, 0, len(text))

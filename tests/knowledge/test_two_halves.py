@@ -1,4 +1,4 @@
-"""A long text is read in two halves at once (matcher.PARALLEL_FROM, gpudoctor/forked.py): the matches,
+"""A long text is read in two halves at once (matcher.PARALLEL_FROM, gpudoctor/knowledge/forked.py): the matches,
 their counts and their order must be those of one reading, wherever the border falls, and a child that fails or
 hangs must cost time, never matches."""
 
@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gpudoctor import forked
-from gpudoctor.knowledge import matcher
+from gpudoctor.knowledge import forked, matcher
 from gpudoctor.knowledge.matcher import CompiledCatalogue
 from gpudoctor.knowledge.signatures import Signature
 

@@ -8,13 +8,15 @@ runner's death as the client sees it and llama.cpp build options are rows of oll
 timed out, a runner that cannot start or find memory on the host and a full model store rows of ollama_runtime.py,
 apps that cannot reach the server, layers left on the CPU and an incomplete installation rows of ollama_clients.py,
 ollama_placement.py and ollama_install.py, ExLlama and llama-cpp-python rows of ollama_apps.py, and model files
-newer than their loader and the loaders' own start-up failures rows of ollama_formats.py (all listed last).
+newer than their loader and the loaders' own start-up failures rows of ollama_formats.py, and the sixth wave's
+breadth (files that are not models, other apps' failures) rows of ollama_breadth.py (all listed last).
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
@@ -431,4 +433,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
-   *PATH_SIGNATURES)
+   *PATH_SIGNATURES, *BREADTH_SIGNATURES)

@@ -23,7 +23,11 @@ PATH_SIGNATURES: tuple[Signature, ...] = (
         code="ollama.llama-cpp-python-max-devices-one",
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
-        patterns=(r"Attempt to split tensors that exceed maximum supported devices\. Current LLAMA_MAX_DEVICES=1\b",),
+        patterns=(
+            r"Attempt to split tensors that exceed maximum supported devices\. Current LLAMA_MAX_DEVICES=1\b",
+            # before 0.2.12 (llama-cpp-python PR 820) the same overflow of the one-device tensor_split array
+            r"Could not load Llama model from path: [^\n]{1,300}?\. Received error invalid index\b",
+        ),
         severity="fail",
         cause=("The llama.cpp that llama-cpp-python loaded has no GPU backend (it counts one device, the CPU), so a "
                "tensor_split over several GPUs is refused."),
@@ -38,7 +42,8 @@ PATH_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/abetlen/llama-cpp-python/issues/1692",
                  "https://github.com/abetlen/llama-cpp-python/pull/820", LLAMA_CPP_PYTHON_INSTALL),
         checked="2026-11-26",
-        examples=("ollama/llamacpppython-1692-two-3090-max-devices-1.txt",),
+        examples=("ollama/llamacpppython-1692-two-3090-max-devices-1.txt",
+                  "ollama/llama-cpp-python-820-tensor-split-invalid-index.txt"),
     ),
     Signature(
         code="ollama.gguf-file-cannot-open",

@@ -8,6 +8,7 @@ settled what they mean.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
@@ -487,4 +488,5 @@ SIGNATURES += RUNTIME_SIGNATURES  # installation and runtime rows (vllm_runtime.
 SIGNATURES += WORKER_SIGNATURES  # how workers are started (vllm_workers.py)
 SIGNATURES += ENGINE_SIGNATURES  # SGLang, text-generation-inference and quantization arguments (vllm_engines.py)
 SIGNATURES += SERVING_SIGNATURES  # engine arguments that do not fit the model or the GPUs (vllm_serving.py)
+SIGNATURES += BREADTH_SIGNATURES  # kernels the GPU is below, the server's port, engine start-up (vllm_breadth.py)
 SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token limits, a FlashAttention notice (vllm_config.py)

@@ -3,8 +3,6 @@
  *
  *   FAKE_CUDA_INIT=<code>   cuInit returns CUresult <code> (0: success; 999: CUDA_ERROR_UNKNOWN)
  *   FAKE_CUDA_HANG=1        cuInit sleeps forever (a hung driver)
- *   FAKE_CUDA_LOG=<path>    cuInit appends the calling process's id to <path> (which process started CUDA)
- *   FAKE_CUDA_DIE_UNLESS=<pid>  cuInit ends any other process at once (a child that dies in the driver)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,11 +13,6 @@ static int initialised;
 
 int cuInit(unsigned int flags) {
   (void)flags;
-  const char *log = getenv("FAKE_CUDA_LOG");
-  FILE *file = log ? fopen(log, "a") : NULL;
-  if (file) { fprintf(file, "%d\n", (int)getpid()); fclose(file); }
-  const char *survivor = getenv("FAKE_CUDA_DIE_UNLESS");
-  if (survivor && atoi(survivor) != (int)getpid()) _exit(3);
   if (getenv("FAKE_CUDA_HANG")) { for (;;) sleep(1000); }
   const char *code = getenv("FAKE_CUDA_INIT");
   int result = code ? atoi(code) : 0;

@@ -1,6 +1,5 @@
 """Work done in a forked child process while this one does other work: how the matcher reads a long text on two
-cores (matcher.PARALLEL_FROM), and where a live check starts the CUDA driver (host/native.py: inside one process NVML
-answers nothing while cuInit runs).
+cores (matcher.PARALLEL_FROM).
 
 Only where fork is safe: a POSIX system and a process with no other thread (a thread holding a lock at the fork
 would leave the child's copy of that lock held for ever). The child shares the parent's memory as it was at the

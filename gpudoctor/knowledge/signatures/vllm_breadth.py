@@ -1,0 +1,128 @@
+"""More of what vLLM users hit: kernels the GPU is below, the API server's port, engine start-up.
+
+Written blind for issue 25 (sixth wave of row writers). vLLM converts GPTQ and AWQ checkpoints to its Marlin
+kernels where it judges the GPU able (vllm/model_executor/layers/quantization/utils/marlin_utils.py:
+query_marlin_supported_quant_types returns no types below the kernels' minimum compute capability, and
+verify_marlin_supported then raises "Marlin does not support weight_bits = ... Only types = [] are supported").
+The OpenAI-compatible server is uvicorn, which prints "[Errno 98] error while attempting to bind on address"
+when another process holds the port (uvicorn/server.py).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NEVER_DRIVER = ("reinstall the driver", "update the driver")
+
+BREADTH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.marlin-gpu-below-minimum",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # verify_marlin_supported's message: an empty list of types means the GPU is below Marlin's minimum
+        patterns=(
+            r"Marlin does not support weight_bits = (?P<type>\w{1,20})\. Only types = \[\] are supported "
+            r"\(for group_size = (?P<group_size>-?\d{1,5}), min_capability = (?P<capability>\d{2,3})",
+        ),
+        severity="fail",
+        cause=("vLLM chose its Marlin kernel for this quantized checkpoint, but the GPU (compute capability "
+               "{capability}) is below what Marlin runs on, so Marlin offers no weight types here."),
+        advice=("Run the checkpoint with the plain kernel that supports this GPU: pass `--quantization gptq` (or "
+                "`--quantization awq` for an AWQ checkpoint; quantization=\"gptq\" in Python); or upgrade vLLM "
+                "(0.5.4 picked Marlin on T4 and V100 by mistake, fixed in 0.5.5)."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("change gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/7240", "https://github.com/vllm-project/vllm/pull/7264",
+                 "https://github.com/vllm-project/vllm/issues/8149", "https://github.com/xorbitsai/inference/issues/2350"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-7240-marlin-uint4b8-no-types-t4.txt",),
+    ),
+    Signature(
+        code="vllm.fp8-e4m3-needs-ada",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # Triton refusing FP8 E4M3 (its fp8e4nv) below compute capability 8.9, when vLLM's or SGLang's Triton kernels
+        # (block-FP8 linear, fused MoE, an FP8 KV cache) or torch.compile run an FP8 checkpoint on Ampere or older
+        patterns=(
+            r"type fp8e4nv not supported in this architecture",
+            r"fp8e4nv data type is not supported on CUDA arch < (?P<minimum>\d{2})",
+        ),
+        severity="fail",
+        cause=("An FP8 (E4M3) checkpoint or FP8 KV cache reached a Triton kernel that needs FP8 arithmetic, which only "
+               "Ada and Hopper GPUs (compute capability 8.9 and later) have; this GPU (Ampere or older) does not."),
+        advice=("On this GPU run FP8 weights through vLLM's weight-only Marlin kernel instead: for an FP8 MoE model "
+                "start vLLM with `--moe-backend marlin` (an older vLLM: upgrade it; SGLang: a release with Marlin FP8, "
+                "or vLLM), drop `--kv-cache-dtype fp8` (use auto), or serve a BF16, AWQ or GPTQ checkpoint of the "
+                "model."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("change gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/54318", "https://github.com/sgl-project/sglang/issues/7715",
+                 "https://github.com/vllm-project/vllm/pull/5975", "https://github.com/vllm-project/vllm/issues/26431",
+                 "https://github.com/vllm-project/vllm/issues/17764"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-54318-fp8e4nv-a100-fused-moe-triton.txt", "vllm/sglang-7715-fp8-on-ampere-triton-dtype.txt"),
+    ),
+    Signature(
+        code="vllm.trtllm-context-fmha-unsupported-arch",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # TensorRT-LLM's FusedMHARunnerV2 (kernels/contextFusedMultiHeadAttention/fmhaRunner.cpp) on a GPU it has no
+        # fused-attention kernels for (sm70, sm75)
+        patterns=(r"Assertion failed: Unsupported architecture \([^)\n]{0,300}fmhaRunner\.cpp:\d+\)",),
+        severity="fail",
+        cause=("TensorRT-LLM's fused context attention (context FMHA) has kernels only for Ampere (sm80) and newer "
+               "GPUs, and the engine asks for it on an older one (V100, T4)."),
+        advice=("Build the engine without context FMHA for this GPU: drop `--enable_context_fmha` (trtllm-build: "
+                "`--context_fmha disable`) and rebuild, or build and run on an Ampere or newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/320", "https://github.com/NVIDIA/TensorRT-LLM/issues/95",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/436"),
+        checked="2026-11-26",
+        examples=("vllm/trtllm-320-context-fmha-v100-unsupported-arch.txt",),
+    ),
+    Signature(
+        code="vllm.v1-engine-refuses-feature",
+        cause_id="vllm-v1-feature-unsupported",
+        kinds=("any",),
+        # vllm/engine/arg_utils.py's _raise_or_fallback when VLLM_USE_V1=1 was set explicitly (0.8 to 0.10)
+        patterns=(r"VLLM_USE_V1=1 is not supported with (?P<feature>[^\n]{1,120})",),
+        severity="fail",
+        cause=("vLLM's V1 engine, the default from 0.8, does not support {feature} in this release, so it refused to "
+               "start."),
+        advice=("Run this configuration on the V0 engine: start vLLM with `VLLM_USE_V1=0` (releases 0.8 to 0.10, "
+                "which still ship it; remove any VLLM_USE_V1=1 a wrapper such as Unsloth or Ray sets), or upgrade "
+                "vLLM to a release whose V1 engine supports it."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/19461", "https://github.com/unslothai/unsloth/issues/2102",
+                 "https://github.com/ray-project/ray/issues/54739", "https://github.com/vllm-project/vllm-ascend/issues/2169"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-19461-v1-not-supported-device-type-cpu.txt",),
+    ),
+    Signature(
+        code="vllm.sglang-gpu-memory-unbalanced",
+        cause_id="gpu-shared-with-other-process",
+        kinds=("any",),
+        # SGLang's ModelRunner start-up check (python/sglang/srt/model_executor/model_runner.py): the least free memory
+        # of the tensor-parallel GPUs below 90 % of this GPU's
+        patterns=(r"The memory capacity is unbalanced\. Some GPUs may be occupied by other processes",),
+        severity="fail",
+        cause=("SGLang found much less free memory on some of its tensor-parallel GPUs than on the others: other "
+               "processes hold memory there (or the GPUs differ in size), so it refused to start."),
+        advice=("Free those GPUs before starting SGLang: `nvidia-smi` lists the processes holding their memory (an "
+                "earlier server, a notebook); stop them, or pick GPUs with equal free memory with CUDA_VISIBLE_DEVICES. "
+                "With GPUs of different sizes, upgrade SGLang (newer releases only warn)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/sgl-project/sglang/issues/1533", "https://github.com/sgl-project/sglang/issues/4233",
+                 "https://github.com/sgl-project/sglang/pull/5426"),
+        checked="2026-11-26",
+        examples=("vllm/sglang-1533-memory-capacity-unbalanced.txt",),
+    ),
+)
