@@ -521,6 +521,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # the convolution's older wording names the tensor types; only a CUDA and a CPU type is a device mismatch
             r"Input type \((?P<first>torch\.cuda\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.\w{1,20}Tensor)\)",
             r"Input type \((?P<first>torch\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.cuda\.\w{1,20}Tensor)\)",
+            r"Expected object of (?:device type|backend) (?P<first>cuda|CUDA|cpu|CPU) but got (?:device type|backend) "
+            r"(?P<second>cuda|CUDA|cpu|CPU) for argument",  # PyTorch 1.x's wording (TH/THNN kernels)
         ),
         severity="warn",
         cause=("The program passed tensors on {first} and {second} to one operation: a bug in where the code puts "
@@ -533,11 +535,12 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/syuu1987/geekTime-semantic-segmentation/issues/1",
                  "https://github.com/haoosz/ConceptExpress/issues/5", "https://github.com/sksq96/pytorch-summary/issues/16",
-                 "https://github.com/openpifpaf/openpifpaf/issues/35"),
+                 "https://github.com/openpifpaf/openpifpaf/issues/35", "https://github.com/inyeoplee77/SAGPool/issues/3",
+                 "https://github.com/renatoviolin/Bart_T5-summarization/issues/2"),
         checked="2026-11-26",
         examples=("frameworks/geektime-seg-1-tensors-cuda0-and-cpu.txt", "frameworks/conceptexpress-5-index-select-cpu-tensor.txt",
-                  "frameworks/pytorch-summary-16-input-cuda-weight-cpu.txt",
-                  "frameworks/openpifpaf-35-input-cpu-weight-cuda.txt"),
+                  "frameworks/pytorch-summary-16-input-cuda-weight-cpu.txt", "frameworks/openpifpaf-35-input-cpu-weight-cuda.txt",
+                  "frameworks/bart-t5-summarization-2-index-select-cpu-input.txt", "frameworks/sagpool-3-backend-cuda-got-cpu-mat2.txt"),
     ),
     Signature(
         code="frameworks.jax-cuda-older-than-built",

@@ -91,7 +91,9 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         # Lightning's AcceleratorConnector when accelerator="gpu"/"cuda" is asked for and torch.cuda.is_available() is
         # False ("GPUAccelerator" before Lightning 1.8, "CUDAAccelerator" since).
         patterns=(r"(?P<accelerator>CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not "
-                  r"available",),
+                  r"available",
+                  # accelerator="gpu" (or devices given with "auto") where neither CUDA nor MPS is available
+                  r"No supported gpu backend found!"),
         severity="fail",
         cause=("PyTorch Lightning was asked for the GPU, and PyTorch cannot use CUDA in this environment "
                "(torch.cuda.is_available() is False), most often because the installed torch is a CPU-only build."),
@@ -102,9 +104,11 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a fault in the Trainer configuration",),
         never_suggest=("set accelerator='cpu'",),
-        sources=("https://github.com/open-edge-platform/anomalib/issues/510", "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
+        sources=("https://github.com/open-edge-platform/anomalib/issues/510", "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html",
+                 "https://github.com/microsoft/mattergen/issues/217"),
         checked="2026-11-26",
-        examples=("frameworks/anomalib-510-lightning-gpuaccelerator-not-available.txt",),
+        examples=("frameworks/anomalib-510-lightning-gpuaccelerator-not-available.txt",
+                  "frameworks/mattergen-217-lightning-no-gpu-backend.txt"),
     ),
     Signature(
         code="frameworks.half-precision-op-on-cpu",
@@ -134,7 +138,10 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         # A library (diffusers, transformers, safetensors, ComfyUI nodes) touches a dtype or module that only newer
         # PyTorch releases have: float8 dtypes (2.1; e8m0 2.7), unsigned 16-64-bit dtypes (2.3), torch.compiler (2.1).
         patterns=(r"module 'torch' has no attribute '(?P<attr>float8_e4m3fn(?:uz)?|float8_e5m2(?:fnuz)?|float8_e8m0fnu|"
-                  r"uint16|uint32|uint64|compiler)'",),
+                  r"uint16|uint32|uint64|compiler)'",
+                  # torch.compiler's functions came later than the module: is_compiling with torch 2.3
+                  r"module 'torch\.(?P<attr>compiler)' has no attribute '(?:is_compiling|is_dynamo_compiling|is_exporting"
+                  r"|set_stance)'"),
         severity="fail",
         cause=("The code asks for torch.{attr}, which only newer PyTorch releases have: the installed torch is older "
                "than the library using it expects."),
@@ -146,10 +153,12 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault", "a GPU without FP8"),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/huggingface/diffusers/issues/8537",
-                 "https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/12", PYTORCH_INSTALL),
+                 "https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/12", PYTORCH_INSTALL,
+                 "https://github.com/NVIDIA/apex/issues/1857"),
         checked="2026-11-26",
         examples=("frameworks/diffusers-8537-sd3-fp8-torch-lacks-float8.txt",
-                  "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt"),
+                  "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt",
+                  "frameworks/apex-1857-torch-222-no-is-compiling-paste.txt"),
     ),
     Signature(
         code="frameworks.torch-checkpoint-truncated",

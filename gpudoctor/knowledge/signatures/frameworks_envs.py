@@ -68,7 +68,9 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         # torch.nn.Module.to() on a parameter that is only a meta-device placeholder: accelerate's device_map="auto"
         # (and low_cpu_mem_usage loading) keeps offloaded weights as meta tensors; newer torch adds "Please use
         # torch.nn.Module.to_empty() instead of torch.nn.Module.to() ...".
-        patterns=(r"Cannot copy out of meta tensor; no data",),
+        patterns=(r"Cannot copy out of meta tensor; no data",
+                  # accelerate's big_modeling guard on .to()/.cuda() of a model dispatched with offloaded modules
+                  r"You can't move a model that has some modules offloaded to cpu or disk"),
         severity="fail",
         cause=("Part of the model was offloaded when it was loaded (device_map=\"auto\" found too little GPU memory, "
                "so those weights are meta-device placeholders kept on the CPU or disk), and the code then moves or "
@@ -81,9 +83,12 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/vllm-project/llm-compressor/issues/1432",
-                 "https://github.com/tloen/alpaca-lora/issues/368", "https://github.com/InternLM/xtuner/issues/273"),
+                 "https://github.com/tloen/alpaca-lora/issues/368", "https://github.com/InternLM/xtuner/issues/273",
+                 "https://github.com/01-ai/Yi/issues/302", "https://github.com/zhongpei/Comfyui_image2prompt/issues/19"),
         checked="2026-11-26",
-        examples=("frameworks/llm-compressor-1432-awq-offload-meta-tensor.txt",),
+        examples=("frameworks/llm-compressor-1432-awq-offload-meta-tensor.txt",
+                  "frameworks/yi-302-deepspeed-moves-offloaded-34b.txt",
+                  "frameworks/comfyui-image2prompt-19-internlm-offloaded-moved.txt"),
     ),
     Signature(
         code="frameworks.keras3-legacy-optimizer",

@@ -360,7 +360,12 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"module 'jaxlib\.xla_client' has no attribute '(?P<attribute>\w{1,80})'",
                   r"module 'jax\._src\.lib\.triton' has no attribute '(?P<attribute>\w{1,80})'",
                   r"cannot import name '(?P<attribute>\w{1,80})' from 'jax\._src\.lib'",
-                  r"\bxla_client\.register_custom_(?P<attribute>type_id|call)_handler\($"),
+                  r"\bxla_client\.register_custom_(?P<attribute>type_id|call)_handler\($",
+                  # the PJRT C API's own checks when the plugin and jaxlib are of different releases, and jax's warning
+                  r"Mismatched PJRT plugin PJRT API version \((?P<plugin_api>\d{1,3}\.\d{1,3})\)",
+                  r"Unexpected PJRT_\w{1,60}_Args size: expected \d{1,5}, got \d{1,5}\. The plugin is likely built",
+                  r"JAX plugin (?P<plugin>jax_cuda1\d_plugin) version (?P<version>[\w.]{1,20}) is installed,\s{1,4}but it "
+                  r"is not compatible with the installed jaxlib version (?P<jaxlib>[\w.]{1,20})"),
         severity="fail",
         cause=("The installed jax-cuda plugin and jax/jaxlib are different releases, so the plugin calls a jaxlib "
                "function this jaxlib does not have, and JAX falls back to the CPU."),
@@ -371,8 +376,12 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault", "a missing GPU"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/jax-ml/jax/issues/26750", "https://github.com/google-deepmind/torax/issues/1369",
-                 "https://docs.jax.dev/en/latest/installation.html"),
+                 "https://docs.jax.dev/en/latest/installation.html", "https://github.com/jax-ml/jax/issues/22416",
+                 "https://github.com/PlasmaControl/DESC/issues/1534", "https://github.com/ma-gilles/recovar/issues/64"),
         checked="2026-11-26",
-        examples=("frameworks/jax-26750-plugin-newer-than-jax-0435.txt",),
+        examples=("frameworks/jax-26750-plugin-newer-than-jax-0435.txt",
+                  "frameworks/jax-22416-mismatched-pjrt-api-cudnn89-wheel.txt",
+                  "frameworks/desc-1534-pjrt-plugin-newer-than-jax.txt",
+                  "frameworks/recovar-64-jax-cuda12-plugin-not-compatible.txt"),
     ),
 )

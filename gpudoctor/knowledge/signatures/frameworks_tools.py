@@ -118,7 +118,8 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         # bitsandbytes older than 0.43.2 (and 8-bit models always, with the "`8-bit`" wording, not read here).
         patterns=(r"`\.to` is not supported for `4-bit` or `8-bit` (?:bitsandbytes )?models",
                   r"Calling `to\(\)` is not supported for `4-bit` quantized models with the installed version of "
-                  r"bitsandbytes"),
+                  r"bitsandbytes",
+                  r"Calling `cuda\(\)` is not supported for `4-bit` or `8-bit` quantized models"),  # the same refusal for .cuda()
         severity="fail",
         cause=("A 4-bit or 8-bit bitsandbytes model was moved with .to(), and the installed transformers and "
                "bitsandbytes refuse that (4-bit models can move only with bitsandbytes 0.43.2 or newer and a "
@@ -130,10 +131,12 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/TTPlanetPig/Comfyui_JC2/issues/26",
-                 "https://github.com/huggingface/transformers/issues/38717",
+                 "https://github.com/huggingface/transformers/issues/38717", "https://github.com/nuprl/MultiPL-E/issues/137",
+                 "https://github.com/FoundationVision/Groma/issues/15",
                  "https://github.com/huggingface/transformers/blob/main/src/transformers/modeling_utils.py"),
         checked="2026-11-26",
-        examples=("frameworks/comfyui-jc2-26-bnb-model-to-refused.txt",),
+        examples=("frameworks/comfyui-jc2-26-bnb-model-to-refused.txt", "frameworks/multipl-e-137-cuda-call-on-4bit-model.txt",
+                  "frameworks/groma-15-cuda-call-on-8bit-model.txt"),
     ),
     Signature(
         code="frameworks.ptxas-older-than-ptx",

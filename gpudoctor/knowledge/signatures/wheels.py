@@ -217,7 +217,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="extension-abi-mismatch",
         kinds=("any",),
         patterns=(
-            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
+            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+|None) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
         ),
         severity="fail",
         cause="The installed xformers was built for PyTorch {built}, but {have} is installed, so its CUDA extensions cannot load.",
@@ -227,10 +227,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672",
+        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672", "https://github.com/Doubiiu/DynamiCrafter/issues/86",
                  "https://github.com/facebookresearch/xformers#installing-xformers"),
         checked="2026-11-25",
-        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt",),
+        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt", "wheels/dynamicrafter-86-xformers-built-cuda-none.txt"),
     ),
     Signature(
         code="wheels.bitsandbytes-cpu-library",
@@ -445,6 +445,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # uv's hint after the build's "No module named 'torch'"
             r"depends on `(?P<dependency>torch)`, but doesn't declare it as a build",
+            r"No module named '(?P<module>torch)' \[end of output\]",  # pip closing the build's captured output
         ),
         severity="fail",
         cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
@@ -457,10 +458,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/whyNLP/LCKV/issues/17", "https://github.com/Wan-Video/Wan2.1/issues/565",
-                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features",
+                 "https://github.com/SteveImmanuel/SegGPT-FineTune/issues/3", "https://github.com/chu-tianxiang/QuIP-for-all/issues/10"),
         checked="2026-11-25",
-        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt",
-                  "wheels/wan21-565-flash-attn-torch-build-dependency.txt"),
+        examples=("wheels/lckv-17-uv-pip-flash-attn-281.txt", "wheels/wan21-565-flash-attn-torch-build-dependency.txt",
+                  "wheels/seggpt-finetune-3-detectron2-setup-no-torch.txt", "wheels/quip-for-all-10-fast-hadamard-setup-imports-torch.txt"),
     ),
     Signature(
         code="wheels.autogptq-kernels-not-loaded",
@@ -571,9 +573,6 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("wheels/chattts-enhanced-3-deepspeed-cuda-home-missing.txt",),
     ),
-)
-
-SIGNATURES += (
     Signature(
         code="wheels.flash-attn-nvcc-too-old",
         cause_id="build-toolchain-mismatch",
