@@ -36,7 +36,6 @@ def _codes(text: str, **options) -> list[str]:
     ("cuda/pickpytorch-14-nproc-exceeds-visible.txt", {"distributed-launch", "visible-devices"}),
     ("cuda/pytorchexamples-115-visible-devices-2-one-gpu.txt", {"visible-devices"}),  # CUDA_VISIBLE_DEVICES=2
     ("kernel/aks-4870-a10-vgpu-busy-unavailable-unlicensed.txt", {"vgpu"}),  # Standard_NV36ads_A10_v5
-    ("wsl/wsl-6057-insider-20226-devices-unavailable.txt", {"container", "wsl"}),  # docker run, 4.19.128-microsoft-standard
     ("cuda/watermarkdm-8-torchrun-nproc-8-invalid-ordinal.txt", {"distributed-launch"}),
     ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
     ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),

@@ -227,6 +227,8 @@ SIGNATURES = (
             r"Unable to find the kernel source tree for the currently running kernel",
             # Arch's DKMS pacman hook, for each installed kernel without its headers package (linux-zen-headers...).
             r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",
+            # The CUDA runfile's driver component ("The driver installation is unable to locate the kernel source").
+            r"[Uu]nable to locate the kernel source\b",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
@@ -237,9 +239,10 @@ SIGNATURES = (
         action="configure",
         never_suggest=("disable Secure Boot", "blacklist nouveau"),
         sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
-                 "https://github.com/zen-kernel/zen-kernel/issues/305"),
+                 "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102"),
         checked="2026-11-26",
-        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt"),
+        examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt",
+                  "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt"),
     ),
     Signature(
         code="kernel.dkms-build-failed",

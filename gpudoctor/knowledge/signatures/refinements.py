@@ -15,29 +15,6 @@ NO_DEVICE = (r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
-        code="wsl.devices-unavailable-windows-side",
-        cause_id="wsl-windows-driver-old",
-        kinds=("any",),
-        patterns=DEVICES_UNAVAILABLE,
-        contexts=("wsl",),
-        refines=("cuda.devices-busy-or-unavailable",),
-        severity="fail",
-        cause="Under WSL 2, CUDA reaches the GPU through the Windows driver and the Windows build's GPU "
-              "paravirtualisation, and they refused every CUDA context: the Windows side (an Insider build that broke "
-              "GPU compute, or a Windows driver too old for it), not a process holding the GPU.",
-        advice=("Update Windows and the NVIDIA Windows driver (run `wsl --update` too, then `wsl --shutdown`): Windows "
-                "Insider builds 20226 to 20241 and 21327 to 21343 broke CUDA in WSL 2 until a later build, so on a "
-                "preview build move to the next one, or back to the last one that worked. Under WSL 2 the GPU cannot "
-                "be put in an exclusive mode, and no Linux driver belongs inside the distribution."),
-        action="configure",
-        never_suggest=("compute mode", "nvidia-smi -c", "install the NVIDIA Linux driver"),
-        sources=("https://github.com/microsoft/WSL/issues/6057", "https://github.com/microsoft/WSL/issues/6014",
-                 "https://github.com/microsoft/WSL/issues/6702", "https://github.com/microsoft/WSL/issues/6772",
-                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
-        checked="2026-11-26",
-        examples=("wsl/wsl-6057-insider-20226-devices-unavailable.txt",),
-    ),
-    Signature(
         code="cuda.no-device-visible-devices-set",
         cause_id="cuda-visible-devices",
         kinds=("any",),

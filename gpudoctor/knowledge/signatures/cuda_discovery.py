@@ -1,0 +1,132 @@
+"""NVML and the CUDA runtime, a GPU that the machine has but a program cannot get: the environment a program was given,
+the platform it runs on, the sample tools people run to check (rows of the cuda area, added to cuda.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# cudaErrorDevicesUnavailable (46) / CUDA_ERROR_DEVICE_UNAVAILABLE, as cuda.devices-busy-or-unavailable reads them.
+DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable",
+                       r"CUDA-capable device\(s\) is/are busy or unavailable",
+                       r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.devices-unavailable-in-wsl",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        patterns=DEVICES_UNAVAILABLE,
+        contexts=("wsl",),
+        refines=("cuda.devices-busy-or-unavailable",),
+        severity="fail",
+        cause="Under WSL 2 CUDA sees the GPU but cannot create a context on it: WSL has no compute modes, so this is "
+              "the Windows side (a Windows build, often an Insider preview, or an NVIDIA Windows driver whose WSL "
+              "GPU support is broken or too old), not another process holding the GPU.",
+        advice=("Update Windows (Windows Update; on the Insider channel, the build that fixed WSL GPU compute) and "
+                "the NVIDIA Windows driver, update WSL (`wsl --update`), then restart it with `wsl --shutdown`; "
+                "install no Linux NVIDIA driver inside the distribution."),
+        action="configure",
+        rules_out=("another process holding the GPU",),
+        never_suggest=("nvidia-smi -c", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/microsoft/WSL/issues/5598", "https://github.com/microsoft/WSL/issues/6057",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/wsl-5598-torch-busy-unavailable-build-20170.txt", "cuda/wsl-6057-nbody-code46-insider-20226.txt"),
+    ),
+    Signature(
+        code="cuda.visible-devices-set-in-code",
+        refines=("cuda.no-device",), refines_within=None,  # its line names why CUDA sees no GPU further down
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # A script that picks its author's GPU by index before CUDA starts: on a machine with fewer GPUs the index names
+        # none, and PyTorch says "No CUDA GPUs are available" (cuda.no-device) on the line that first touches CUDA.
+        patterns=(r"environ\[[\"']CUDA_VISIBLE_DEVICES[\"']\] ?= ?[\"'](?P<value>[1-9]\d?)[\"']",),
+        severity="warn",
+        cause="The program's own code sets CUDA_VISIBLE_DEVICES to {value}, its author's GPU: on a machine without a "
+              "GPU of that index it hides every GPU, so CUDA finds none.",
+        advice=("Change the CUDA_VISIBLE_DEVICES line in the code to an index `nvidia-smi -L` lists (0 on a one-GPU "
+                "machine), or remove it and choose the GPU from the shell (`CUDA_VISIBLE_DEVICES=0 python ...`); set in "
+                "code, it counts only before torch (or any CUDA library) is imported."),
+        action="configure",
+        rules_out=("a driver fault", "a missing GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/ziplab/PTQD/issues/13", "https://github.com/Grace9994/CoMoSVC/issues/6",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-26",
+        examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt",
+                  "frameworks/pytorch-126344-visible-devices-set-after-import.txt"),
+    ),
+    Signature(
+        code="cuda.cupy-cuda-libraries-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # CuPy's pip wheels (cupy-cuda11x, cupy-cuda12x) carry no CUDA libraries: they load the CUDA runtime, NVRTC and
+        # cuBLAS of their major version from a local toolkit (CUDA_PATH on Windows) or from the nvidia-* wheels. What it
+        # prints when they are not there: the failed load of its runtime module, its own "failed to load" for NVRTC and
+        # the rest, and the DLL dependency list its import error shows on Windows.
+        patterns=(r"CuPy failed to load (?P<library>[\w.-]{1,60}\.(?:dll|so[\w.]{0,12}))",
+                  r"DLL load failed while importing runtime",
+                  r"(?P<library>(?:cudart|cublas|nvrtc|cufft|curand|cusparse|cusolver)64_\d{2,4}(?:_0)?\.dll) -> not found"),
+        severity="fail",
+        cause="CuPy cannot load the CUDA libraries its wheel was built against (the CUDA runtime, NVRTC, cuBLAS of one "
+              "CUDA major version): no CUDA Toolkit of that version is installed or found (CUDA_PATH), or the wheel is "
+              "for another CUDA major version than the one installed.",
+        advice=("Give CuPy the CUDA libraries of its wheel's major version: install the wheel with them "
+                "(`pip install \"cupy-cuda12x[ctk]\"` on recent CuPy, or `conda install -c conda-forge cupy`), or install "
+                "that CUDA Toolkit and point CUDA_PATH at it (Windows) or LD_LIBRARY_PATH (Linux); and pick the wheel "
+                "for the CUDA the environment has (cupy-cuda12x for CUDA 12, cupy-cuda11x for CUDA 11), only one of them."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://docs.cupy.dev/en/stable/install.html",
+                 "https://github.com/Fannovel16/ComfyUI-Frame-Interpolation/issues/26",
+                 "https://github.com/kijai/ComfyUI-GIMM-VFI/issues/17", "https://github.com/cupy/cupy/issues/7253"),
+        checked="2026-11-26",
+        examples=("cuda/frameinterp-26-cupy-no-cuda-path-dlls.txt", "cuda/gimmvfi-17-cupy-nvrtc64-120-dll.txt"),
+    ),
+    Signature(
+        code="cuda.torch-invalid-device-id",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # torch.cuda.get_device_properties' assertion, which DataParallel(device_ids=...) reaches first: the program asks
+        # for GPU indices (its --gpus / --ngpu / device_ids, its author's machine) that this process does not see.
+        patterns=(r"AssertionError: Invalid device id", r'raise AssertionError\("Invalid device id"\)'),
+        severity="fail",
+        cause="The program asks PyTorch for a GPU index this process does not have (DataParallel device_ids, a --gpus or "
+              "--ngpu option above the number of GPUs, or CUDA_VISIBLE_DEVICES hiding some).",
+        advice=("Give the program only GPU indices that exist here: compare with `python -c \"import torch; "
+                "print(torch.cuda.device_count())\"` and `nvidia-smi -L`, then set its GPU option (device_ids=[0], "
+                "--gpus 0, --ngpu 1 on a one-GPU machine) and CUDA_VISIBLE_DEVICES to match; indices count from 0 among "
+                "the visible GPUs."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/torralba-lab/im2recipe-Pytorch/issues/11", "https://github.com/lzx1413/PytorchSSD/issues/50",
+                 "https://github.com/leoxiaobin/deep-high-resolution-net.pytorch/issues/27"),
+        checked="2026-11-26",
+        examples=("cuda/im2recipe-11-dataparallel-four-ids-one-gpu.txt", "cuda/pytorchssd-50-ngpu-invalid-device-id.txt"),
+    ),
+    Signature(
+        code="cuda.torch-cudnn8-sublibrary-open-notice",
+        cause_id="none",
+        kinds=("any",),
+        # PyTorch 2.x's cuDNN v8 API path (Conv_v8.cpp) tries to dlopen the cuDNN 8 sublibraries by name and warns when
+        # one is not on the loader path; convolutions still run through the cuDNN it loaded. An "undefined symbol" in
+        # the same warning is another matter (two cuDNN versions mixed), left to the rows that read it.
+        patterns=(r"UserWarning: Attempt to open (?P<sublibrary>cnn_infer|cnn_train|ops_infer|ops_train|adv_infer|adv_train) "
+                  r"failed: handle=0 error: [^\n]{0,200}cannot open shared object file",),
+        refines=("cuda.runtime-library-missing",),
+        severity="info",
+        cause="PyTorch could not open cuDNN 8's {sublibrary} sublibrary by name for its cuDNN v8 convolution path; on its "
+              "own this warning does not stop the run.",
+        advice=("Harmless while the program runs on: it is a warning. If convolutions then fail ('GET was unable to find an "
+                "engine'), the cuDNN PyTorch loads is incomplete or mixed: let PyTorch use its own (remove other cuDNN "
+                "directories from LD_LIBRARY_PATH)."),
+        action="none",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/PKU-YuanGroup/MagicTime/issues/26",),
+        checked="2026-11-26",
+        examples=("cuda/magictime-26-cnn-infer-warning-harmless.txt",),
+    ),
+)

@@ -1,0 +1,117 @@
+"""Kernel and driver, the life of a desktop or small server's driver across kernel upgrades and boots: a module never
+built for the kernel that runs, the daemons and tools around the driver failing to start (rows of the kernel area,
+added to kernel.py's tuple)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.module-missing-for-running-kernel",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            # kmod's modprobe names the directory it searched, the running kernel's; some pastes drop "Module ".
+            r"FATAL: (?:Module )?(?P<module>nvidia[\w-]{0,20}) not found in directory /lib/modules/(?P<kernel>[\w.+~-]{1,80})",
+            # Arch's mkinitcpio and dracut, building the initramfs of a new kernel that has no nvidia module.
+            r"==> ERROR: module not found: '(?P<module>nvidia[\w-]{0,20})'",
+            r"dracut-install: Failed to find module '(?P<module>nvidia[\w-]{0,20})'",
+        ),
+        severity="fail",
+        cause="The running kernel (or the one an initramfs is built for) has no {module} module: the driver's module was built for another kernel "
+              "and DKMS (or the kernel-specific package) did not build it for this one, usually after a kernel "
+              "upgrade or on a second kernel (LTS, zen, HWE) installed without its headers.",
+        advice=("Build the module for the running kernel: install this kernel's headers (Ubuntu/Debian "
+                "`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel, Arch the headers package of the "
+                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms), then "
+                "`sudo dkms autoinstall` and reboot; if the DKMS build fails, its make.log says why (often a kernel "
+                "newer than the driver branch: boot the previous or LTS kernel until a driver supports it)."),
+        action="configure",
+        rules_out=("a GPU fault", "the CUDA toolkit"),
+        never_suggest=("reinstall CUDA", "disable nouveau"),
+        sources=("https://github.com/Witko/nvidia-xrun/issues/144",
+                 "https://github.com/korvahannu/arch-nvidia-drivers-installation-guide/issues/37",
+                 "https://wiki.archlinux.org/title/NVIDIA#Installation"),
+        checked="2026-11-26",
+        examples=("kernel/nvidiaxrun-144-drm-module-missing-zen-kernel.txt",
+                  "kernel/archguide-37-mkinitcpio-no-nvidia-module.txt"),
+    ),
+    Signature(
+        code="kernel.module-insert-not-permitted",
+        cause_id="secure-boot-rejected",
+        kinds=("any",),
+        # The kernel's EPERM from init_module, as modprobe and insmod print it. Run as root, the one thing that
+        # refuses a module this way is lockdown under Secure Boot (an unsigned module); run without root, the user.
+        patterns=(r"could not insert '(?P<module>[\w-]{1,40})': Operation not permitted",
+                  r"could not insert module (?P<module>[\w./-]{1,120}): Operation not permitted"),
+        severity="fail",
+        cause="The kernel refused to load the {module} module (Operation not permitted): run as root, that is Secure "
+              "Boot's lockdown refusing a module not signed with an enrolled key.",
+        advice=("If the command ran as root (sudo), check `mokutil --sb-state`: with Secure Boot enabled, sign the "
+                "module with a key enrolled in MOK (enroll DKMS's key with `sudo mokutil --import "
+                "/var/lib/dkms/mok.pub` and confirm it in MokManager at the next boot, so DKMS signs what it builds), "
+                "or disable Secure Boot in the firmware; without root, run it with sudo."),
+        action="configure",
+        rules_out=("a module missing for this kernel",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/openrazer/openrazer/issues/677", "https://github.com/lwfinger/rtl8723bu/issues/149",
+                 "https://github.com/lwfinger/rtlwifi_new/issues/153", "https://wiki.debian.org/SecureBoot"),
+        checked="2026-11-26",
+        examples=("kernel/razer-677-not-permitted.txt", "kernel/rtl8723bu-149-not-permitted-sb.txt"),
+    ),
+    Signature(
+        code="kernel.driver-lost-after-kernel-update",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # What people write beside "NVIDIA-SMI has failed" or "NVIDIA driver is not loaded" when a kernel update came
+        # first: the story itself is the evidence a helper acts on (the module was not rebuilt for the new kernel).
+        patterns=(
+            r"[Aa]fter (?:an? |the |my )?(?:recent |automatic |latest )?(?:[Ll]inux )?kernel (?:update|upgrade)",
+            r"(?:[Aa]fter|[Ww]hen|[Ss]ince) (?:I |i )?(?:updated|upgraded|upgrading|updating) (?:the |my )?(?:[Ll]inux )?kernel",
+            r"[Aa]fter installing (?:system |the |some )?updates[^\n]{0,80}DKMS",
+        ),
+        severity="warn",
+        cause="The driver stopped working after a kernel update: the NVIDIA module is usually not built for the new "
+              "kernel (its headers were missing, DKMS was not installed, or the build failed), so the new kernel boots "
+              "without it.",
+        advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
+                "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
+                "and run `sudo dkms autoinstall`, then reboot; where the DKMS build fails, its make.log says why (often "
+                "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
+                "driver supports it)."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/pop-os/pop/issues/690",
+                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
+                 "https://github.com/CachyOS/linux-cachyos/issues/118"),
+        checked="2026-11-26",
+        examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",),
+    ),
+    Signature(
+        code="kernel.nvidia-aliased-off-by-gpu-switcher",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # Hybrid-graphics tools (Ubuntu's prime-select intel profile, envycontrol's integrated mode, SUSE prime with
+        # bbswitch) turn the discrete GPU off by writing "alias nvidia off" into modprobe.d: modprobe then looks for a
+        # module named "off" and nothing NVIDIA loads.
+        patterns=(r"could not insert 'off'", r"could not find module by name='off'",
+                  r"alias (?P<module>nvidia(?:[_-](?:drm|modeset|uvm))?) off\b"),
+        severity="fail",
+        cause="A hybrid-graphics profile blacklists the NVIDIA driver (modprobe.d aliases nvidia to \"off\"), so the "
+              "driver never loads although it is installed: the integrated-GPU profile is selected.",
+        advice=("Select a profile that loads the NVIDIA driver: `sudo prime-select on-demand` (or `sudo prime-select "
+                "nvidia`; `sudo envycontrol -s hybrid`, `optimus-manager --switch nvidia` with those tools), then reboot; "
+                "`grep -r 'nvidia off' /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d` shows the blacklist the "
+                "profile wrote."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Witko/nvidia-xrun/issues/106", "https://github.com/canonical/nvidia-prime/issues/20",
+                 "https://github.com/bayasdev/envycontrol/issues/56"),
+        checked="2026-11-26",
+        examples=("kernel/nvidiaxrun-106-modprobe-insert-off-blacklist.txt",
+                  "kernel/nvidiaprime-20-intel-profile-alias-off.txt"),
+    ),
+)
