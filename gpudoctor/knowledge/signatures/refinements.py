@@ -82,31 +82,4 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/azhpcimages-327-nccl-graph-file-one-gpu-vm.txt",),
     ),
-    Signature(
-        code="kernel.module-not-built-for-running-kernel",
-        cause_id="dkms-build-failed",
-        kinds=("any",),
-        # kmod's modprobe names the directory it searched: the running kernel's. nvidia_uvm alone missing is another
-        # story (kernel.uvm-module-missing), so only the driver's own modules are read here.
-        patterns=(r"FATAL: (?:Module )?(?P<module>nvidia(?:[_-](?:drm|modeset))?) not found in directory "
-                  r"/lib/modules/(?P<kernel>[\w.+~-]{1,80})",),
-        refines=("kernel.driver-not-loaded", "kernel.module-not-found", "cuda.no-device",
-                 "containers.cli-driver-not-loaded"), refines_within=None,
-        severity="fail",
-        cause="No {module} module exists for the running kernel {kernel}: the driver's modules were built for "
-              "another kernel (a kernel updated after the driver was installed, DKMS missing or its build failed), "
-              "so nothing can load the driver.",
-        advice=("Build the driver's modules for the running kernel: `dkms status` lists the kernels they exist for; "
-                "install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, `sudo dnf install "
-                "kernel-devel-$(uname -r)`, on Arch the headers of the kernel in use, with nvidia-dkms for a "
-                "non-stock kernel such as zen or lts) and run `sudo dkms autoinstall` (a driver from the .run "
-                "installer: install it again with --dkms), then `sudo modprobe nvidia`; or boot the kernel the "
-                "modules were built for."),
-        action="configure",
-        never_suggest=("blacklist nouveau", "disable Secure Boot", "reinstall CUDA"),
-        sources=("https://github.com/Witko/nvidia-xrun/issues/144", "https://github.com/void-linux/void-packages/issues/14377",
-                 "https://github.com/dell/dkms"),
-        checked="2026-11-26",
-        examples=("kernel/nvidiaxrun-144-nvidia-drm-not-found-zen-kernel.txt",),
-    ),
 )
