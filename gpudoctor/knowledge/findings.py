@@ -68,8 +68,10 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
     if row.rules_out:
         details.append(f"This rules out: {'; '.join(row.rules_out)}.")
     details.append(f"`gpudoctor explain {row.code}` shows its sources.")
-    # A symptom it explains keeps its weight: a warning that names why a failure happened reports the failure.
-    severity = min((row.severity, *(generic.signature.severity for generic in match.refined)), key=SEVERITIES.index)
+    # A symptom it explains keeps its weight: a warning that names why a failure happened reports the failure. An info
+    # row that refines one says its line is harmless (PyTorch's cuDNN 8 sub-library notice): it stays information.
+    explained = () if row.severity == "info" else (generic.signature.severity for generic in match.refined)
+    severity = min((row.severity, *explained), key=SEVERITIES.index)
     return Finding(_STATUS[severity], f"{match.cause} [{row.code}]", tuple(details),
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],

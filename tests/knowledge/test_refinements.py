@@ -143,3 +143,12 @@ def test_a_context_reading_gives_way_where_another_line_names_the_cause():
     # Without the DKMS lines the container reading stands.
     alone = read_excerpt("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt").text
     assert "containers.started-without-gpus" in {m.code for m in scan(alone, "paste")}
+
+
+def test_a_harmless_notice_that_refines_a_failure_stays_information():
+    """PyTorch's cuDNN 8 sub-library notice reads like a library that failed to load; the row that knows it is
+    harmless refines the generic one, and reporting the generic one's failure beside it would undo that."""
+    notice = _by_code(read_excerpt("cuda/magictime-26-cnn-infer-warning-harmless.txt").text)
+    found = notice["cuda.torch-cudnn8-sublibrary-open-notice"]
+    assert [generic.code for generic in found.refined] == ["cuda.runtime-library-missing"]
+    assert signature_finding(found).status is Status.PASS  # an info row's finding
