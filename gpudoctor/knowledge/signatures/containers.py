@@ -89,6 +89,7 @@ SIGNATURES += (
     ),
     Signature(
         code="containers.cli-load-library-failed",
+        refines=("kernel.driver-not-loaded",), refines_within=None,
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),

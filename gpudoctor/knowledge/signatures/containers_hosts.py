@@ -164,6 +164,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.ngc-image-predates-gpu",
+        refines=("containers.ngc-no-supported-gpu",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # The NGC images' entrypoint (nvidia_entrypoint.sh) compares each GPU with the architectures the release was
