@@ -64,7 +64,11 @@ SIGNATURES += (
         kinds=("docker", "other"),
         # NVIDIA's WSL guide names this nvidia-container-cli error as the sign of a Windows build, WSL 2 or driver
         # without GPU support.
-        patterns=(r"nvidia-container-cli: (?:initialization|detection) error: driver error: failed to process request",),
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error: failed to process request",
+                  r"nvidia-container-cli: detection error: driver error: failed to process request"),
+        # Only in WSL: on a native Linux host the same words are containers.cli-driver-request-failed's.
+        contexts=("wsl",),
+        refines=("containers.cli-driver-request-failed",),
         severity="fail",
         cause="nvidia-container-cli could not get the driver to answer; under WSL 2 this means the Windows build or "
               "the NVIDIA Windows driver is too old for GPU support in WSL.",
