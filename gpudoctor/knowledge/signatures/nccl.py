@@ -327,8 +327,9 @@ SIGNATURES += (
         patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
                   r"remote process exited or there was a network error",
                   # The socket transport's and the proxy's words for the same event.
-                  r"NCCL WARN socketProgress(?:Opt)?: Connection closed by remote peer",
-                  r"Call to recv from [^\s]{1,80} failed ?: Connection reset by peer",
+                  # NCCL 2.12 to 2.18 print the same as "Net : Connection closed by remote peer" and a broken pipe.
+                  r"NCCL WARN (?:socketProgress(?:Opt)?|Net) ?: Connection closed by remote peer",
+                  r"Call to recv from [^\s]{1,80} failed ?: (?:Connection reset by peer|Broken pipe)",
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
                   r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
@@ -343,7 +344,7 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
         checked="2026-11-25",
-        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt",),
+        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt", "nccl/nccl-795-net-connection-closed-remote-rank-crashed.txt"),
     ),
 )
 
