@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.nccl_containers import SIGNATURES as CONTAINER_ROWS
+from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
