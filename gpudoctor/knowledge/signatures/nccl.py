@@ -139,12 +139,17 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.no-socket-interface",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        # "Failed to initialize any NET plugin" follows when the socket transport found no interface (NCCL 2.19+).
+        refines=("nccl.generic-error-needs-debug", "nccl.no-net-plugin-initialised"), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
+            # The socket transport's own search (net_socket.cc), and bootstrap's when NCCL_COMM_ID names an address no
+            # local interface shares a subnet with (a container's private network): the same missing interface.
+            r"NET/Socket ?: (?:no interface found|No usable listening interface found)",
+            r"No interface found in the same subnet as remote address",
             # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
             # NCCL 2.18 to 2.23 print "Software caused connection abort" for any failed connect (a bug in its error path
             # that hides the errno), so it stands for the same unreachable peer.
