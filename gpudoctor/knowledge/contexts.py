@@ -107,6 +107,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
+            r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",

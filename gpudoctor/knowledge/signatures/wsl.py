@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
@@ -292,3 +293,4 @@ SIGNATURES += (
 SIGNATURES += WINDOWS_ROWS
 SIGNATURES += LINUX_ROWS
 SIGNATURES += DRIVER_ROWS
+SIGNATURES += BREADTH_ROWS
