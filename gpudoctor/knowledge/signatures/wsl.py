@@ -42,6 +42,10 @@ SIGNATURES += (
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
         # "responding" so that the prefilter keys on "recovered": "responding" is common in healthy logs.
         patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped respond(?=ing)ing and has (?:successfully )?recovered",
+                  # The same notice naming the driver in full ("Display driver NVIDIA Windows Kernel Mode Driver, Version
+                  # 551.86 stopped responding and has successfully recovered.").
+                  r"NVIDIA Windows Kernel Mode Driver, Version \d{3}\.\d{2} stopped respond(?=ing)ing and has "
+                  r"(?:successfully )?recovered",
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
