@@ -66,6 +66,18 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="gpu-operator",
+        meaning="The node's GPUs are managed by NVIDIA's GPU Operator, which runs the driver in a container and puts its "
+                "files under /run/nvidia/driver, not on the node's own paths.",
+        markers=(
+            r"gpu-operator\b",  # the operator's namespace, chart and image names
+            r"nvidia-driver-daemonset",  # its driver pods
+            r"/run/nvidia/driver\b",  # where the driver container installs the driver's files on the node
+        ),
+        sources=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="visible-devices",
         meaning="The program ran with CUDA_VISIBLE_DEVICES set, so CUDA saw only the GPUs it lists (renumbered from 0 "
                 "in its order); an index the machine lacks, an empty value or a UUID of another machine hides every GPU.",

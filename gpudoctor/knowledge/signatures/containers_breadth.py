@@ -1,9 +1,11 @@
 """The container toolkit's and container engines' failures beyond the common ones: NVML errors the hook meets on the
-host (rows of the containers area, joined into containers.SIGNATURES)."""
+host, and what a node managed by the GPU Operator lacks by design (rows of the containers area, joined into
+containers.SIGNATURES)."""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
 TOOLKIT_TROUBLESHOOTING = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"
 
@@ -32,5 +34,29 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nvidia-docker/issues/577", TOOLKIT_TROUBLESHOOTING),
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1348-cli-detection-nvml-unknown-driver.txt",),
+    ),
+    Signature(
+        code="containers.operator-node-has-no-nvidia-smi",
+        cause_id="none",
+        kinds=("any",),
+        # The GPU Operator's driver container installs the driver under /run/nvidia/driver on the node and loads the
+        # module from there; the node's own PATH keeps no nvidia-smi, so a shell on the node says it is not installed
+        # although the GPUs work for pods. The shells' words are kernel.nvidia-smi-missing's; this reads them there.
+        patterns=NVIDIA_SMI_NOT_FOUND,
+        contexts=("gpu-operator",),
+        refines=("kernel.nvidia-smi-missing",),
+        severity="info",
+        cause="On a node whose driver the GPU Operator runs, nvidia-smi lives in the driver container's root "
+              "(/run/nvidia/driver), not on the node's PATH; its absence there is expected.",
+        advice=("Run it in the operator's driver root: `sudo chroot /run/nvidia/driver nvidia-smi`, or in the driver "
+                "pod: `kubectl exec -n gpu-operator ds/nvidia-driver-daemonset -- nvidia-smi`. Do not install a "
+                "driver on the node beside the operator's."),
+        action="none",
+        rules_out=("the GPUs", "the operator's driver"),
+        never_suggest=("apt install nvidia", "nvidia-utils"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/178",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-178-host-nvidia-smi-driver-in-container.txt",),
     ),
 )
