@@ -59,4 +59,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-178-host-nvidia-smi-driver-in-container.txt",),
     ),
+    Signature(
+        code="containers.enroot-hook-cli-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # enroot's hooks.d/98-nvidia.sh (run for every container that asks for GPUs: pyxis under Slurm, enroot start)
+        # calls nvidia-container-cli to inject the GPUs and stops with this when the node does not have it.
+        patterns=(r"Command not found: nvidia-container-cli, see https://github\.com/NVIDIA/libnvidia-container",),
+        severity="fail",
+        cause="enroot's NVIDIA hook found no nvidia-container-cli on this node, so the container (pyxis under Slurm, "
+              "enroot start) cannot be given its GPUs: the NVIDIA container library's tools are not installed here.",
+        advice=("Install the NVIDIA container CLI on every GPU compute node from NVIDIA's repository (`sudo apt-get "
+                "install -y libnvidia-container-tools`, or `sudo dnf install -y libnvidia-container-tools`; the NVIDIA "
+                "Container Toolkit package brings it too), then start the job again; nodes without GPUs need none."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/pyxis/issues/110", "https://github.com/NVIDIA/pyxis/issues/101",
+                 "https://github.com/NVIDIA/enroot/blob/master/doc/installation.md"),
+        checked="2026-11-26",
+        examples=("containers/pyxis-110-enroot-hook-no-nvidia-container-cli.txt",),
+    ),
 )
