@@ -60,6 +60,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"nvidia-container-(?:cli|runtime|toolkit)\b",
             r"podman (?:run|exec|logs)\b",
             r"root@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
+            r"Error response from daemon: ",  # the Docker engine answering `docker run` / `docker start`
+            r"OCI runtime (?:create failed|attempted to invoke|error)",  # runc/crun failing a container's start
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
