@@ -80,4 +80,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/pyxis-110-enroot-hook-no-nvidia-container-cli.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-xid-unhealthy",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin's health check (rm/health.go; nvidia.go in early releases): a critical Xid on a GPU marks it
+        # unhealthy, the node's allocatable nvidia.com/gpu drops, and nothing marks it healthy again until the plugin
+        # restarts. Both wordings of the plugin's line (its server's "device marked unhealthy" follows it).
+        patterns=(r"XidCriticalError: Xid=(?P<xid>\d{1,3}) on Device=(?P<device>[\w-]{1,60})(?:, the device will go unhealthy|"
+                  r"; marking device as unhealthy)",),
+        severity="fail",
+        cause="The NVIDIA device plugin took a GPU out of the node's allocatable nvidia.com/gpu after an Xid error on "
+              "it, and keeps it out until the plugin restarts.",
+        advice=("Look at the Xid on that node (`sudo dmesg | grep -i xid`): a hardware one (48, 63, 64, 74, 79, 94, 95) "
+                "needs the GPU reset, the node drained or the card replaced. Once the GPU is fine, restart the device "
+                "plugin pod on that node (`kubectl delete pod` of its nvidia-device-plugin pod) so it offers the GPU "
+                "again; Xids a workload causes can be left out of the checks with DP_DISABLE_HEALTHCHECKS (e.g. "
+                "`DP_DISABLE_HEALTHCHECKS=69`) in the plugin's environment."),
+        action="configure",
+        rules_out=("the container runtime configuration",),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/189",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/234",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/111",
+                 "https://docs.nvidia.com/deploy/xid-errors/index.html"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-189-xid-69-device-marked-unhealthy.txt",),
+    ),
 )
