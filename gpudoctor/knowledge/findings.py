@@ -95,19 +95,18 @@ def explained(finding: Finding, matches) -> Finding:
                    evidence={**finding.evidence, "signatures": list(dict.fromkeys(codes))})
 
 
-def _with_codes(result: CheckResult, codes: list[str]) -> CheckResult:
-    """The result with the signature codes on its worst finding's evidence (JSON carries them from there)."""
+def _explained_by(result: CheckResult, matches: list[SignatureMatch]) -> CheckResult:
+    """The result with the known failures behind its worst finding: their cause, evidence line and next step first
+    among its details, their codes in its evidence (JSON carries them from there)."""
     lead = max(result.findings, key=lambda f: f.status.rank)
-    known = list(lead.evidence.get("signatures", ()))
-    marked = replace(lead, evidence={**lead.evidence, "signatures": known + [c for c in codes if c not in known]})
-    return replace(result, findings=tuple(marked if f is lead else f for f in result.findings))
+    return replace(result, findings=tuple(explained(f, matches) if f is lead else f for f in result.findings))
 
 
 def attribute(results: tuple[CheckResult, ...],
               matches: tuple[SignatureMatch, ...]) -> tuple[tuple[CheckResult, ...], tuple[SignatureMatch, ...]]:
-    """(results with each match's code on the check that reported its cause, the matches no check reported)."""
+    """(results with each match on the check that reported its cause, explaining it, the matches no check reported)."""
     by_id = {result.check_id: result for result in results}
-    codes: dict[str, list[str]] = {}
+    owned: dict[str, list[SignatureMatch]] = {}
     unowned = []
     for found in matches:
         owners = [by_id[o] for o in CAUSE_OWNERS.get(found.signature.cause_id, ()) if o in by_id]
@@ -115,5 +114,6 @@ def attribute(results: tuple[CheckResult, ...],
         if owner is None:
             unowned.append(found)
         else:
-            codes.setdefault(owner.check_id, []).append(found.code)
-    return tuple(_with_codes(r, codes[r.check_id]) if r.check_id in codes else r for r in results), tuple(unowned)
+            owned.setdefault(owner.check_id, []).append(found)
+    return (tuple(_explained_by(r, owned[r.check_id]) if r.check_id in owned else r for r in results),
+            tuple(unowned))
