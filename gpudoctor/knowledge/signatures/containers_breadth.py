@@ -107,4 +107,46 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/k8sdp-189-xid-69-device-marked-unhealthy.txt",),
     ),
+    Signature(
+        code="containers.requirement-driver-branch-unsatisfied",
+        cause_id="container-requirement",
+        kinds=("any",),
+        # An image's NVIDIA_REQUIRE_CUDA ("cuda>=10.0 brand=tesla,driver>=384,driver<385 ...") is met by a driver of
+        # that CUDA or by one of the Tesla driver branches it lists; when none is, nvidia-container-cli names the last
+        # alternative it tried (brand = tesla, driver < N), not the CUDA version the driver lacks.
+        patterns=(r"requirement error: unsatisfied condition: (?P<condition>brand = \w{1,20}|driver [<>]=? ?\d{3}(?:\.\d{1,3})?)",),
+        severity="fail",
+        cause="The image requires a newer CUDA than the host's NVIDIA driver supports (it would accept only listed Tesla "
+              "driver branches instead); the toolkit reports the last alternative it tried ({condition}).",
+        advice=("Update the host's NVIDIA driver to one that supports the image's CUDA version (the `--require=cuda>=X` "
+                "in the message; CUDA 10 needs 410 or newer, CUDA 12 needs 525 or newer), or use an image built for an "
+                "older CUDA that this driver supports (e.g. nvidia/cuda:9.0-base)."),
+        action="configure",
+        rules_out=("the NVIDIA Container Toolkit's installation",),
+        never_suggest=("reinstall Docker", "NVIDIA_DISABLE_REQUIRE"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/861", "https://github.com/NVIDIA/nvidia-docker/issues/899",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/index.html"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-861-brand-tesla-cuda10-geforce.txt",),
+    ),
+    Signature(
+        code="containers.requirement-expression-invalid",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # libnvidia-container's requirement parser (nvc_container.c / the CLI's --require): the beta releases could not
+        # parse the driver-branch alternatives CUDA 10 and later images carry in NVIDIA_REQUIRE_CUDA.
+        patterns=(r"nvidia-container-cli: requirement error: invalid expression",),
+        severity="fail",
+        cause="The host's NVIDIA container library could not parse the image's driver requirement (NVIDIA_REQUIRE_CUDA): "
+              "it is a release too old (a beta libnvidia-container) for the requirement syntax current images carry.",
+        advice=("Update the NVIDIA container stack to the current release (`sudo apt-get install --only-upgrade "
+                "nvidia-container-toolkit libnvidia-container1 libnvidia-container-tools`, or nvidia-docker2 on old "
+                "setups; dnf on RHEL), restart Docker and start the container again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1044", "https://github.com/NVIDIA/libnvidia-container"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1044-invalid-expression-beta-cli.txt",),
+    ),
 )
