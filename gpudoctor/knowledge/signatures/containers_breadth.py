@@ -114,7 +114,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # An image's NVIDIA_REQUIRE_CUDA ("cuda>=10.0 brand=tesla,driver>=384,driver<385 ...") is met by a driver of
         # that CUDA or by one of the Tesla driver branches it lists; when none is, nvidia-container-cli names the last
         # alternative it tried (brand = tesla, driver < N), not the CUDA version the driver lacks.
-        patterns=(r"requirement error: unsatisfied condition: (?P<condition>brand = \w{1,20}|driver [<>]=? ?\d{3}(?:\.\d{1,3})?)",),
+        patterns=(r"requirement error: unsatisfied condition: (?P<condition>brand = \w{1,20}|driver < ?\d{3}(?:\.\d{1,3})?)",),
         severity="fail",
         cause="The image requires a newer CUDA than the host's NVIDIA driver supports (it would accept only listed Tesla "
               "driver branches instead); the toolkit reports the last alternative it tried ({condition}).",
