@@ -62,4 +62,37 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/dennishilk-1-debian12-unable-to-locate-cuda.txt",),
     ),
+    Signature(
+        code="cuda.repository-key-sha1-rejected",
+        cause_id="nvidia-repo-key-sha1-rejected",
+        kinds=("any",),
+        # sqv's words for the CUDA repository key (3BF863CC, fingerprint ...A4B469963BF863CC) whose binding signature is
+        # SHA-1, and apt's "is not signed" after them (containers.cuda-repository-key-rotated's line, read here in the
+        # context of Debian's SHA-1 policy, where installing that same key cannot help).
+        patterns=(r"Signing key on (?P<key>EB693B3035CD5710E231E123A4B469963BF863CC) is not bound",
+                  r"developer\.download\.nvidia\.com/compute/cuda/repos/(?P<repo>[\w]{4,16})/\w{3,8}/InRelease: Policy "
+                  r"will reject signature",
+                  r"developer\.download\.nvidia\.com/compute/(?:cuda|machine-learning)/repos/\S{1,60}\s+InRelease' is "
+                  r"not signed"),
+        contexts=("apt-sha1-policy",),
+        refines=("containers.cuda-repository-key-rotated",),
+        severity="fail",
+        cause="apt (Sequoia's sqv, Debian 13 and later) rejects the key NVIDIA's older CUDA repositories are signed with "
+              "(3BF863CC): its binding signature uses SHA-1, refused since 2026-02-01, so apt refuses the repository.",
+        advice=("On Debian 13 switch to NVIDIA's debian13 CUDA repository, signed with a new key: install its "
+                "cuda-keyring (`wget https://developer.download.nvidia.com/compute/cuda/repos/debian13/x86_64/"
+                "cuda-keyring_1.1-1_all.deb && sudo dpkg -i cuda-keyring_1.1-1_all.deb`), remove the debian12 or "
+                "ubuntu list from /etc/apt/sources.list.d and `sudo apt update`; where only an older repository fits "
+                "(arm64), extend the SHA-1 date in apt's Sequoia policy "
+                "(/etc/crypto-policies/back-ends/apt-sequoia.config) as a stopgap, knowing it weakens verification."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a missing repository key"),
+        never_suggest=("apt-key del", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/cuda-repo-management/issues/30",
+                 "https://github.com/NVIDIA/cuda-repo-management/issues/34",
+                 "https://github.com/NVIDIA/cuda-repo-management/issues/39", "https://wiki.debian.org/Teams/Apt/Sha1Removal"),
+        checked="2026-11-26",
+        examples=("cuda/cudarepomgmt-39-ubuntu2404-repo-sha1-key-rejected.txt",
+                  "cuda/cudarepomgmt-30-trixie-debian12-repo-sha1-warning.txt"),
+    ),
 )
