@@ -32,6 +32,18 @@ class Context:
 # contexts read the same generic line, the innermost one's cause is the one to act on (in_contexts).
 CONTEXTS: tuple[Context, ...] = (
     Context(
+        name="visible-devices-set",
+        meaning="The program was started with CUDA_VISIBLE_DEVICES naming GPUs by index (or hiding them), so CUDA "
+                "sees only those: an index the machine lacks hides every GPU.",
+        markers=(
+            r"CUDA_VISIBLE_DEVICES=[\"']?[1-9]",  # a shell prefix or export naming a GPU other than the first
+            r"CUDA_VISIBLE_DEVICES=(?:\"\"|''|-1|\$0|NoDevFiles)",  # values that name no GPU
+            r"CUDA_VISIBLE_DEVICES[\"']\] ?= ?[\"'](?:[1-9]|-1)",  # os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+        ),
+        sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="distributed-launch",
         meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
         markers=(
