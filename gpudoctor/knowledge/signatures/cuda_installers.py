@@ -86,4 +86,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/ikllama-2263-nvcc-gcc12-amx-builtins.txt", "cuda/dealii-17420-boost-immintrin-under-nvcc.txt"),
     ),
+    Signature(
+        code="cuda.nvcc-host-compiler-unusable",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc runs the host compiler first to learn its version and predefined macros; when the compiler it was told to
+        # use (-ccbin, NVCC_CCBIN, CMAKE_CUDA_HOST_COMPILER, or the first g++/cl.exe on PATH) is missing or fails, it
+        # stops with this line (the shell's "No such file or directory" or the compiler's own error just above it).
+        patterns=(r"nvcc fatal\s{0,4}: Failed to preprocess host compiler properties",),
+        severity="fail",
+        cause="nvcc could not run its host C++ compiler (the one -ccbin, NVCC_CCBIN or CMAKE_CUDA_HOST_COMPILER names, or "
+              "the first on PATH): it is missing or fails, so nothing can be compiled.",
+        advice=("Point nvcc at an installed host compiler that this CUDA supports: check what it was told to use "
+                "(`echo $NVCC_CCBIN`, the build's -ccbin or CMAKE_CUDA_HOST_COMPILER) and `which g++`; install one "
+                "(`sudo apt install build-essential g++-12`) and pass it, e.g. `-ccbin /usr/bin/g++-12` "
+                "(`-DCMAKE_CUDA_HOST_COMPILER=/usr/bin/g++-12`), or unset a stale NVCC_CCBIN."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/compiler-explorer/compiler-explorer/issues/8042",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#compiler-bindir-directory-ccbin"),
+        checked="2026-11-26",
+        examples=("cuda/compilerexplorer-8042-nvcc-ccbin-missing-host-compiler.txt",),
+    ),
 )

@@ -43,7 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # not map the GPU's PCI memory regions. On RTX 50 (Blackwell) cards it is what Resizable BAR or Above 4G Decoding
         # left off in the firmware gives; the same code follows "requires use of the NVIDIA open kernel modules" (that
         # row reads its own line) and an MSI-X failure. The line number after the second colon varies by release.
-        patterns=(r"RmInitAdapter failed! \(0x22:0x56:(?P<line>\d{1,5})\)",),
+        patterns=(r"RmInitAdapter failed! \(0x22:0x56:(?P<line>\d{1,5})\)",
+                  r"NVRM: osInitNvMapping: \*\*\* Cannot attach gpu"),
         refines=("kernel.rm-init-adapter-failed",),
         severity="fail",
         cause="The driver could not map the GPU's memory (RmInitAdapter 0x22:0x56, osInitNvMapping): its PCI BARs got "
