@@ -109,4 +109,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/compilerexplorer-8042-nvcc-ccbin-missing-host-compiler.txt",),
     ),
+    Signature(
+        code="cuda.nvcc-host-compiler-wrong-target",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc's check of the host compiler's target: on Windows only 64-bit MSVC (cl.exe for x64) is accepted, so
+        # MinGW's gcc, a 32-bit (x86) cl.exe or an old Visual C++ fail here; on Linux a compiler nvcc does not take for a
+        # GCC-compatible x86_64 one (an old clang) does.
+        patterns=(r"nvcc fatal\s{0,4}: Host compiler targets unsupported OS",),
+        severity="fail",
+        cause="nvcc's host compiler is not one it can use on this platform: on Windows it needs 64-bit MSVC (not MinGW "
+              "gcc, not the x86 cl.exe); on Linux a GCC (or a clang version this CUDA supports).",
+        advice=("On Windows build with Visual Studio's 64-bit toolchain: run from the \"x64 Native Tools Command Prompt "
+                "for VS\" (or `vcvars64.bat`), with CMake `-G \"Visual Studio 17 2022\" -A x64` (an older VS: its Win64 "
+                "generator), not MinGW; on Linux give nvcc GCC as host compiler (`-ccbin g++`, "
+                "`-DCMAKE_CUDA_HOST_COMPILER=g++`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/fixstars/libSGM/issues/23", "https://github.com/dmlc/cxxnet/issues/71",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1642",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
+        checked="2026-11-26",
+        examples=("cuda/libsgm-23-nvcc-unsupported-os-vs-win64.txt", "cuda/cxxnet-71-nvcc-clang-host-unsupported-os.txt"),
+    ),
 )
