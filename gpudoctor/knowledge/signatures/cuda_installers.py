@@ -133,4 +133,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/libsgm-23-nvcc-unsupported-os-vs-win64.txt", "cuda/cxxnet-71-nvcc-clang-host-unsupported-os.txt"),
     ),
+    Signature(
+        code="cuda.nvcc-cxx-standard-unknown",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc learns each -std value with a release (c++11 in CUDA 7, c++14 in 9, c++17 in 11, c++20 in 12): an older nvcc
+        # on PATH (a distribution's /usr/bin/nvcc, CUDA 10.1 on Ubuntu 20.04) refuses what the project or PyTorch (C++17
+        # since 2.1) asks for. Before CUDA 7 there is no -std at all.
+        patterns=(r"nvcc fatal\s{0,4}: Value 'c\+\+(?P<std>\d{2})' is not defined for option 'std'",
+                  r"nvcc fatal\s{0,4}: Unknown option '-?std'"),
+        severity="fail",
+        cause="The nvcc that runs is too old for the C++ standard the build asks for: C++11 needs CUDA 7, "
+              "C++14 CUDA 9, C++17 CUDA 11, C++20 CUDA 12.",
+        advice=("See which nvcc runs (`which nvcc && nvcc --version`; often the distribution's old /usr/bin/nvcc); install "
+                "a newer CUDA toolkit (11.x or 12.x, matching your PyTorch's CUDA for extensions) and put it first: "
+                "`export PATH=/usr/local/cuda/bin:$PATH CUDA_HOME=/usr/local/cuda` (CMake: `-DCMAKE_CUDA_COMPILER="
+                "/usr/local/cuda/bin/nvcc`), or remove the old nvidia-cuda-toolkit package."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/heavyai/heavydb/issues/302", "https://github.com/heavyai/heavydb/issues/664",
+                 "https://github.com/NervanaSystems/neon/issues/150",
+                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#std-c-03-c-11-c-14-c-17-c-20-std"),
+        checked="2026-11-26",
+        examples=("cuda/heavydb-302-nvcc-std-cxx14-old-cuda.txt", "cuda/neon-150-nvcc-unknown-option-std-cuda65.txt"),
+    ),
 )
