@@ -35,6 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.visible-devices-set-in-code",
+        refines=("cuda.no-device",), refines_within=None,  # its line names why CUDA sees no GPU further down
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # A script that picks its author's GPU by index before CUDA starts: on a machine with fewer GPUs the index names
@@ -127,29 +128,5 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/PKU-YuanGroup/MagicTime/issues/26",),
         checked="2026-11-26",
         examples=("cuda/magictime-26-cnn-infer-warning-harmless.txt",),
-    ),
-    Signature(
-        code="cuda.no-device-visible-devices-set",
-        cause_id="cuda-visible-devices",
-        kinds=("any",),
-        # cuda.no-device's lines where the paste also shows CUDA_VISIBLE_DEVICES naming a GPU by index (or hiding them):
-        # the usual reason is an index the machine does not have (a README's "CUDA_VISIBLE_DEVICES=2" on a one-GPU box).
-        patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"RuntimeError: No CUDA GPUs are available"),
-        contexts=("visible-devices-set",),
-        refines=("cuda.no-device",),
-        severity="fail",
-        cause="CUDA found no GPU, and CUDA_VISIBLE_DEVICES is set: it names an index this machine does not have (or "
-              "hides the GPUs), so CUDA sees none.",
-        advice=("Compare CUDA_VISIBLE_DEVICES with the indices `nvidia-smi -L` lists (a one-GPU machine has only 0): "
-                "run with `CUDA_VISIBLE_DEVICES=0` or unset it (`unset CUDA_VISIBLE_DEVICES`), and change the value in "
-                "the script, README command or launcher that sets it."),
-        action="configure",
-        rules_out=("a driver fault", "a missing GPU"),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/pytorch/pytorch/issues/1040", "https://github.com/pytorch/examples/issues/115",
-                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
-        checked="2026-11-26",
-        examples=("cuda/pytorch-1040-visible-devices-2-one-gpu.txt",),
     ),
 )
