@@ -158,4 +158,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/heavydb-302-nvcc-std-cxx14-old-cuda.txt", "cuda/neon-150-nvcc-unknown-option-std-cuda65.txt"),
     ),
+    Signature(
+        code="cuda.nvcc-libdevice-not-found",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc finds libdevice (nvvm/libdevice) relative to itself through bin/nvcc.profile: a copy or link of nvcc outside
+        # its install tree (an old /usr/bin/nvcc, /usr/local/bin/nvcc) or a distribution's split package lacks it, and
+        # `sudo` resetting PATH makes such a copy the one that runs.
+        patterns=(r"nvcc fatal\s{0,4}: Path to libdevice library not specified",),
+        severity="fail",
+        cause="The nvcc that runs is not inside a complete CUDA install (a copy or link such as /usr/bin/nvcc, or a "
+              "toolkit missing nvvm/libdevice), so it cannot find libdevice and compiles nothing.",
+        advice=("Run the toolkit's own nvcc: put its bin directory first on PATH (`export "
+                "PATH=/usr/local/cuda/bin:$PATH`, and `sudo env \"PATH=$PATH\" ...` under sudo, which resets PATH) or "
+                "point the build at it (`CUDA_HOME=/usr/local/cuda`, `-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc`); "
+                "`which -a nvcc` shows the stray copies, such as an old /usr/bin/nvcc, to remove."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/CharlesShang/DCNv2/issues/110", "https://github.com/cudamat/cudamat/issues/40",
+                 "https://github.com/NVIDIA/nvvl/issues/99", "https://github.com/cbuchner1/CudaMiner/issues/53"),
+        checked="2026-11-26",
+        examples=("cuda/dcnv2-110-usr-bin-nvcc-libdevice-path.txt", "cuda/cudamat-40-libdevice-sudo-path-reset.txt"),
+    ),
 )
