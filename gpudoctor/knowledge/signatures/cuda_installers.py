@@ -181,4 +181,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/dcnv2-110-usr-bin-nvcc-libdevice-path.txt", "cuda/cudamat-40-libdevice-sudo-path-reset.txt"),
     ),
+    Signature(
+        code="cuda.linker-cannot-find-cuda-library",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # ld's words when a build links a CUDA toolkit library it is not told where to find: the toolkit's lib64 is not
+        # on the linker's search path (LD_LIBRARY_PATH is for loading at run time and does not count), or the library's
+        # development package (the unversioned .so) is not installed. libcuda (-lcuda) is the driver's:
+        # frameworks.triton-cannot-link-libcuda reads that one.
+        patterns=(r"\bld(?:\.exe)?: cannot find -l(?P<library>cudart(?:_static)?|cublas(?:Lt)?|cufft|curand|cusparse|cusolver|"
+                  r"npp\w{0,8}|nvrtc|cudnn)\b",),
+        severity="fail",
+        cause="The linker cannot find the CUDA toolkit library {library}: the toolkit's library directory is not on its "
+              "search path (LD_LIBRARY_PATH only matters at run time), or that library's development files are not "
+              "installed.",
+        advice=("Give the link step CUDA's library directory: `-L/usr/local/cuda/lib64` (CMake: find_package(CUDAToolkit) "
+                "and link CUDA::cudart) or `export LIBRARY_PATH=/usr/local/cuda/lib64:$LIBRARY_PATH`; if "
+                "/usr/local/cuda/lib64 has no lib{library}.so, install the toolkit's development package (e.g. "
+                "`sudo apt install cuda-cudart-dev-12-4`, or `cuda-toolkit`), and in a conda environment "
+                "`conda install -c nvidia cuda-cudart-dev`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/bheisler/RustaCUDA/issues/15", "https://github.com/NVIDIA/VideoProcessingFramework/issues/5",
+                 "https://github.com/MrTornado24/Next3D/issues/25", "https://github.com/ivan-chai/torch-linear-assignment/issues/2"),
+        checked="2026-11-26",
+        examples=("cuda/rustacuda-15-ld-cannot-find-lcudart-library-path.txt",
+                  "cuda/vpf-5-ld-cannot-find-lcudart-not-ld-library-path.txt"),
+    ),
 )
