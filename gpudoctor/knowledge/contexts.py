@@ -141,6 +141,15 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
         checked="2026-11-26",
     ),
+    Context(
+        name="apt-sha1-policy",
+        meaning="apt verifies repositories with Sequoia (sqv, Debian 13 and later), which rejects since 2026-02-01 keys "
+                "whose binding signatures use SHA-1, so 'is not signed' means a rejected key, not a missing one.",
+        markers=(r"SHA1 is not considered secure since", r"Policy will reject signature within a year"),
+        sources=("https://wiki.debian.org/Teams/Apt/Sha1Removal",
+                 "https://github.com/NVIDIA/cuda-repo-management/issues/34"),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
