@@ -1,0 +1,40 @@
+"""vLLM and the engines beside it: models and engine paths a release does not have.
+
+Written blind for issue 25 (seventh wave of row writers). vLLM resolves a model's architecture in its registry and,
+failing that, tries the model's Transformers class as a fallback (vllm/model_executor/model_loader/utils.py,
+resolve_transformers_arch); when the class cannot run under vLLM it raises "X has no vLLM implementation and the
+Transformers implementation is not compatible with vLLM".
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NEVER_DRIVER = ("reinstall the driver", "update the driver")
+_SUPPORTED_MODELS = "https://docs.vllm.ai/en/latest/models/supported_models.html"
+
+FALLBACK_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.no-native-or-transformers-implementation",
+        cause_id="vllm-model-unsupported",
+        kinds=("any",),
+        patterns=(
+            r"(?P<architecture>\w{1,80}) has no vLLM implementation and the Transformers implementation is not "
+            r"compatible with vLLM",
+        ),
+        severity="fail",
+        cause=("This vLLM release has no implementation of the architecture {architecture}, and its fallback through "
+               "the model's Transformers class cannot run it either."),
+        advice=("Check vLLM's supported-models list for {architecture} and the task you run (--task/--runner): upgrade "
+                "vLLM to a release that lists it (`pip install -U vllm`, or a newer vllm/vllm-openai image); where the "
+                "message adds 'Try setting VLLM_USE_V1=0', that release supports it on the V0 engine only."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("--trust-remote-code",),
+        sources=("https://github.com/vllm-project/vllm/issues/18516", "https://github.com/vllm-project/vllm/issues/16146",
+                 _SUPPORTED_MODELS),
+        checked="2026-11-26",
+        examples=("vllm/vllm-18516-qwen25-omni-no-vllm-implementation.txt",
+                  "vllm/vllm-16146-bertformaskedlm-no-native-impl.txt"),
+    ),
+)
