@@ -37,4 +37,29 @@ FALLBACK_SIGNATURES: tuple[Signature, ...] = (
         examples=("vllm/vllm-18516-qwen25-omni-no-vllm-implementation.txt",
                   "vllm/vllm-16146-bertformaskedlm-no-native-impl.txt"),
     ),
+    Signature(
+        code="vllm.tgi-flash-attention-capability",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # text-generation-inference's flash-attention import check (server/text_generation_server/utils/flash_attn.py):
+        # "GPU with CUDA capability M N is not supported [for Flash Attention V2]"; alone it is a warning (TGI goes on
+        # with the non-flash model), fatal only for models that need flash attention (sharded ones, a row of its own)
+        patterns=(
+            r"GPU with CUDA (?:is )?capability (?P<major>\d{1,2}) (?P<minor>\d) is not supported",
+        ),
+        severity="warn",
+        cause=("This GPU (compute capability {major}.{minor}) is below what text-generation-inference's flash-attention "
+               "kernels need (7.5 for the first version, 8.0 for Flash Attention V2), so TGI cannot use its flash "
+               "models here."),
+        advice=("On its own this is a warning: TGI serves the non-flash version of the model on one GPU. Models that "
+                "need flash attention (sharded with --num-shard, and most newer ones) need GPUs of compute capability "
+                "8.0 or newer (Ampere); on this GPU run the model unsharded on one GPU, or serve it with vLLM."),
+        action="configure",
+        rules_out=("the host's CUDA version", "a driver fault"),
+        never_suggest=_NEVER_DRIVER + ("install the CUDA toolkit",),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/398",
+                 "https://github.com/MiuLab/Taiwan-LLM/issues/33"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-398-v100-flash-capability-7-0.txt", "vllm/taiwan-llm-33-sharded-llama-needs-flash.txt"),
+    ),
 )
