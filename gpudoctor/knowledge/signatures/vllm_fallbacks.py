@@ -62,4 +62,29 @@ FALLBACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/tgi-398-v100-flash-capability-7-0.txt", "vllm/taiwan-llm-33-sharded-llama-needs-flash.txt"),
     ),
+    Signature(
+        code="vllm.fp8-scaled-mm-needs-ada",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # PyTorch's _scaled_mm (aten/src/ATen/native/cuda/Blas.cpp), the FP8 matrix product that vLLM's FP8 linear
+        # layers and ComfyUI's "fp8_e4m3fn_fast" weights call; the 2.1-2.3 wording said only ">= 9.0"
+        patterns=(
+            r"_scaled_mm is only supported on (?:CUDA )?devices with compute capability >= 9\.0",
+        ),
+        severity="fail",
+        cause=("An FP8 matrix product (torch._scaled_mm) was asked of a GPU without FP8 tensor cores: it needs compute "
+               "capability 8.9 or newer (RTX 40-series, L4/L40, H100)."),
+        advice=("Run without FP8 matrix products on this GPU: in ComfyUI nodes choose the FP8 weight dtype without "
+                "'_fast' (fp8_e4m3fn) or bf16/fp16 weights; in vLLM use a BF16, AWQ or GPTQ checkpoint, or a vLLM "
+                "release that runs FP8 checkpoints weight-only through Marlin on Ampere (`pip install -U vllm`)."),
+        action="configure",
+        rules_out=("the driver", "the CUDA toolkit", "cuDNN"),
+        never_suggest=_NEVER_DRIVER + ("install the CUDA toolkit", "cudnn"),
+        sources=("https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/98",
+                 "https://github.com/kijai/ComfyUI-PyramidFlowWrapper/issues/43",
+                 "https://github.com/vllm-project/vllm/issues/6815"),
+        checked="2026-11-26",
+        examples=("vllm/hunyuanvideowrapper-98-scaled-mm-fp8-fast-3090ti.txt",
+                  "vllm/pyramidflowwrapper-43-scaled-mm-fp8-fast-3050.txt"),
+    ),
 )
