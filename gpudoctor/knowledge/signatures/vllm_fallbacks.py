@@ -1,9 +1,10 @@
-"""vLLM and the engines beside it: models and engine paths a release does not have.
+"""vLLM and the engines beside it: what a release, the GPU or an engine's defaults do not provide.
 
 Written blind for issue 25 (seventh wave of row writers). vLLM resolves a model's architecture in its registry and,
 failing that, tries the model's Transformers class as a fallback (vllm/model_executor/model_loader/utils.py,
 resolve_transformers_arch); when the class cannot run under vLLM it raises "X has no vLLM implementation and the
-Transformers implementation is not compatible with vLLM".
+Transformers implementation is not compatible with vLLM". LMDeploy's TurboMind engine reserves a share of the free GPU
+memory for its KV cache up front (cache_max_entry_count) and reports CUDA failures as "[TM][ERROR] CUDA runtime error".
 """
 
 from __future__ import annotations
@@ -86,5 +87,28 @@ FALLBACK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/hunyuanvideowrapper-98-scaled-mm-fp8-fast-3090ti.txt",
                   "vllm/pyramidflowwrapper-43-scaled-mm-fp8-fast-3050.txt"),
+    ),
+    Signature(
+        code="vllm.lmdeploy-turbomind-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TurboMind's check_cuda_error (src/turbomind/utils/cuda_utils.h) for cudaErrorMemoryAllocation, at the
+        # allocator or memory_utils.cu; TurboMind reserves its KV cache before the model's other buffers
+        patterns=(r"\[TM\]\[ERROR\] CUDA runtime error: out of memory (?P<where>\S{1,200})",),
+        severity="fail",
+        cause=("LMDeploy's TurboMind engine ran out of GPU memory ({where}): it reserves a share of the free memory "
+               "for its KV cache up front (cache_max_entry_count, 0.8 by default), leaving too little for the "
+               "weights, a vision encoder or the batch."),
+        advice=("Lower the KV cache share: `lmdeploy serve api_server MODEL --cache-max-entry-count 0.5` (0.2 for "
+                "large models or vision-language models), or TurbomindEngineConfig(cache_max_entry_count=0.5) in a "
+                "pipeline; shorten --session-len, or use --tp 2 to spread the model over two GPUs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/InternLM/lmdeploy/issues/2236", "https://github.com/InternLM/lmdeploy/issues/978",
+                 "https://huggingface.co/OpenGVLab/InternVL-Chat-V1-5-AWQ/discussions/2"),
+        checked="2026-11-26",
+        examples=("vllm/lmdeploy-2236-turbomind-oom-memory-utils.txt",),
+        refines=("cuda.out-of-memory",),
     ),
 )
