@@ -92,6 +92,17 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
         checked="2026-11-26",
     ),
+    Context(
+        name="ollama-create",
+        meaning="The text is `ollama create` importing a model file (a GGUF the person downloaded or converted), not "
+                "Ollama loading a model it pulled from its own library.",
+        markers=(
+            r"ollama create ",  # the command as typed
+            r"transferring model data",  # the CLI's first step of `ollama create` (0.1.x to 0.5)
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
