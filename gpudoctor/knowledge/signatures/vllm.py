@@ -23,6 +23,7 @@ _VLLM = ("vllm-log", "traceback", "docker", "kubectl", "journal", "other")
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.max-model-len-exceeds-kv-cache",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -46,6 +47,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.no-memory-for-cache-blocks",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -68,6 +70,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.free-memory-below-utilization",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -88,6 +91,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.initialize-cache-failed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         # vLLM 0.4-0.5 workers: initialize_cache checks that the KV cache holds max_model_len tokens, then allocates
@@ -222,6 +226,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.custom-allreduce-peer-access",
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug", "nccl.peer-access-unsupported"),
+        refines_within=None,
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
         patterns=(
@@ -305,6 +311,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.sampler-warmup-oom",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="cuda-oom",
         kinds=_VLLM,
         patterns=(r"CUDA out of memory occurred when warming up sampler with (?P<requests>\d+) dummy requests",),
@@ -411,6 +418,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.memory-profiling-disturbed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="gpu-shared-with-other-process",
         kinds=_VLLM,
         patterns=(
