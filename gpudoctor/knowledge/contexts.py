@@ -126,6 +126,15 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="apt-sha1-policy",
+        meaning="apt verifies repositories with Sequoia (sqv, Debian 13 and later), which rejects since 2026-02-01 keys "
+                "whose binding signatures use SHA-1, so 'is not signed' means a rejected key, not a missing one.",
+        markers=(r"SHA1 is not considered secure since", r"Policy will reject signature within a year"),
+        sources=("https://wiki.debian.org/Teams/Apt/Sha1Removal",
+                 "https://github.com/NVIDIA/cuda-repo-management/issues/34"),
+        checked="2026-11-26",
+    ),
+    Context(
         name="ollama-create",
         meaning="The text is `ollama create` importing a model file (a GGUF the person downloaded or converted), not "
                 "Ollama loading a model it pulled from its own library.",
