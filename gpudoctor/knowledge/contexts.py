@@ -150,6 +150,17 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://github.com/NVIDIA/cuda-repo-management/issues/34"),
         checked="2026-11-26",
     ),
+    Context(
+        name="ollama-create",
+        meaning="The text is `ollama create` importing a model file (a GGUF the person downloaded or converted), not "
+                "Ollama loading a model it pulled from its own library.",
+        markers=(
+            r"ollama create ",  # the command as typed
+            r"transferring model data",  # the CLI's first step of `ollama create` (0.1.x to 0.5)
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
