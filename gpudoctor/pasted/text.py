@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudoctor.knowledge.log_lines import fenced
+
 
 class NotText(Exception):
     """The input is not text a person could have pasted (a binary file); the message says why."""
@@ -20,9 +22,8 @@ class NotText(Exception):
 # A UTF-16 byte order mark, or UTF-16LE without one (wsl.exe writing to a pipe): every second byte NUL.
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-_FENCE = re.compile(r"^\s*(?:>\s*)*(?:```|~~~)")
 _QUOTE = re.compile(r"^(?:> ?)+")
-_FENCE_STARTS = (">", "`", "~")  # the first character (after indentation) of a line _FENCE can match
+_FENCE_STARTS = ("`", "~")  # the first character (after indentation and quote marks) of a fence line
 # Lines a person left to show they cut something: "[...]", "...", "[snip]", "<truncated>".
 _CUT = re.compile(r"^\s*(?:\[\s*(?:\.{3}|…|snip(?:ped)?|truncated|cut)[^\]]*\]|\.{3,}|…|<(?:snip|truncated)>)\s*$",
                   re.IGNORECASE)
@@ -122,12 +123,15 @@ def clean(data: bytes) -> CleanText:
         for raw in pieces.pop().split("\n"):
             # Cheap tests of the first character spare most lines the regular expressions.
             first = raw.lstrip()[:1]
-            if first in _FENCE_STARTS and _FENCE.match(raw):
-                continue
             line = raw
             if first == ">":
                 line = _QUOTE.sub("", raw)
                 first = line.lstrip()[:1]
+            if first in _FENCE_STARTS and (on_fence := fenced(line)) is not None:
+                if not on_fence:
+                    continue
+                line = on_fence  # "```$ nvidia-smi topo -p2p w": what people type after a fence is text too
+                first = line[:1]
             if first in _CUT_STARTS and _CUT.match(line):
                 cuts += 1
                 continue

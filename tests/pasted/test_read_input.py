@@ -111,3 +111,18 @@ def test_a_paste_whose_lines_show_wsl_is_read_as_wsl_as_its_rows_in_context_are(
     assert "WSL" in document["pasted"]["platform"]["because"]
     assert [s["code"] for s in document["pasted"]["signatures"]] == ["wsl.no-device-linux-libcuda"]
     assert any("Windows PowerShell" in ask["command"] for ask in document["pasted"]["paste_next"])
+
+
+def test_a_command_typed_on_the_fence_line_is_read_as_the_command(tmp_path):
+    """GitHub shows "```$ nvidia-smi topo -p2p w" as a fence with an info string; the person meant the command.
+    Its letter decides which capability the matrix answers (write here, not the default read)."""
+    matrix = (PASTED / "club3090-1229-topo-p2p-2x5090.txt").read_text(encoding="utf-8")
+    on_its_own_line = _read(tmp_path, f"```\n$ nvidia-smi topo -p2p w\n{matrix}```\n".encode(), "--json")
+    on_the_fence = _read(tmp_path, f"```$ nvidia-smi topo -p2p w\n{matrix}```\n".encode(), "--json")
+    assert on_the_fence.exit_code == on_its_own_line.exit_code
+
+    def p2p_details(result):
+        return next(c["details"] for c in json.loads(result.output)["checks"] if c["id"] == "p2p.access")
+
+    assert p2p_details(on_the_fence) == p2p_details(on_its_own_line)
+    assert "write GNS" in p2p_details(on_the_fence)[0]
