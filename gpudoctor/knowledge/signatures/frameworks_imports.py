@@ -202,3 +202,7 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/semantic-segmentation-80-worker-exit-code-1-docker-shm.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.frameworks_versions import VERSION_SIGNATURES  # noqa: E402 (the rows above first)
+
+IMPORTS_SIGNATURES += VERSION_SIGNATURES

@@ -1,0 +1,39 @@
+"""Frameworks whose builds want one exact, older CUDA: what their loaders print when that version is absent.
+
+frameworks_imports.py adds these rows to its IMPORTS_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TF_SOURCE_TABLE = "https://www.tensorflow.org/install/source#gpu"  # TensorFlow release -> CUDA and cuDNN it was built for
+
+VERSION_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.tf-wants-older-cuda",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # dso_loader.cc names the runtime by the CUDA version it was built for: cudart64_100.dll and
+        # libcudart.so.10.0 are CUDA 10.0, cudart64_101.dll 10.1; TensorFlow 2.4 and later ask for cudart64_110.dll
+        # (any 11.x), which the generic row reads. Only the 7.x-10.x runtimes: a TensorFlow 1.x-2.3 release.
+        patterns=(r"Could not load dynamic library '(?P<library>cudart64_(?P<version>[7-9]\d|10\d)\.dll)'",
+                  r"Could not load dynamic library '(?P<library>libcudart\.so\.(?P<version>[7-9]\.\d|10\.\d))'"),
+        severity="warn",  # also printed by CPU-only hosts, where it is harmless
+        cause=("This TensorFlow release was built for one older CUDA, whose runtime {library} it cannot find: "
+               "a newer CUDA does not stand in for it, so TensorFlow runs without the GPU."),
+        advice=("Install exactly the CUDA version the file name encodes (cudart64_100.dll and libcudart.so.10.0 are "
+                "CUDA 10.0, cudart64_101.dll and libcudart.so.10.1 are CUDA 10.1, libcudart.so.9.0 is CUDA 9.0) with "
+                "the cuDNN that TensorFlow release lists at tensorflow.org/install/source#gpu, e.g. "
+                "`conda install cudatoolkit=10.0 cudnn=7.6`, and put its bin (Windows PATH) or lib64 "
+                "(LD_LIBRARY_PATH) folder on the path; or install a TensorFlow release built for the CUDA you have."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "download the dll"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/25807",
+                 "https://github.com/orpatashnik/StyleCLIP/issues/20", TF_SOURCE_TABLE),
+        checked="2026-11-26",
+        examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt"),
+        refines=("frameworks.tf-cuda-libraries-missing",),
+    ),
+)
