@@ -303,18 +303,21 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.jax-cpu-jaxlib",
         cause_id="jax-cpu-build",
         kinds=("any",),
-        patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",),
+        # the second is the wording of jax before 0.4.14 (xla_bridge), where a CPU-only jaxlib was the usual reason
+        patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+                  r"No GPU/TPU found, falling back to CPU"),
         severity="warn",
         cause="JAX runs on the CPU: only the CPU jaxlib is installed, without JAX's CUDA plugin.",
-        advice=("Install JAX's CUDA build: `pip install -U \"jax[cuda12]\"` (it brings the CUDA plugin and its "
-                "nvidia-* libraries); if only PyTorch needs the GPU here, the warning is harmless."),
+        advice=("Install JAX's CUDA build of jaxlib: `pip install -U \"jax[cuda12]\"` (it brings the CUDA plugin and "
+                "its nvidia-* libraries); if only PyTorch needs the GPU here, the warning is harmless."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/JeffSHF/ColabDock/issues/28",
+        sources=("https://github.com/JeffSHF/ColabDock/issues/28", "https://github.com/gladiaio/gladia/issues/927",
                  "https://docs.jax.dev/en/latest/installation.html"),
         checked="2026-11-25",
-        examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",),
+        examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",
+                  "frameworks/gladia-927-jax-no-gpu-tpu-found-cpu-jaxlib.txt"),
     ),
     Signature(
         code="frameworks.device-side-assert",
