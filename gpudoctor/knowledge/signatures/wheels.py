@@ -143,16 +143,17 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
-        advice=("Use a Python version the release has wheels for (the index lists them, e.g. cp39), or a newer "
-                "release; CUDA builds of torch exist only for Linux and Windows, so on macOS install the plain build "
-                "from PyPI for this platform."),
+        advice=("Use a Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
+                "3.8-3.12, torch 2.5+ 3.9-3.13, TensorFlow 2.16+ 3.9-3.12: create the env with python=3.11 or 3.12), or a "
+                "newer release; torch's CUDA builds exist only for Linux and Windows: on macOS install PyPI's plain build."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "install CUDA"),
         sources=("https://github.com/zeyad-mansour/lunar/issues/95", "https://github.com/DeepGraphLearning/ULTRA/issues/8",
                  PYTORCH_INSTALL),
         checked="2026-11-25",
-        examples=("wheels/lunar-95-torch-cu113-from-versions-none.txt", "wheels/ultra-8-cu118-index-on-macos.txt"),
+        examples=("wheels/lunar-95-torch-cu113-from-versions-none.txt", "wheels/ultra-8-cu118-index-on-macos.txt",
+                  "wheels/pytorch-114893-torch-no-wheels-for-python-312.txt"),
     ),
     Signature(
         code="wheels.pip-nvidia-package-conflict",
