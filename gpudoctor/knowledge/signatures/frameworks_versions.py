@@ -36,4 +36,28 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt"),
         refines=("frameworks.tf-cuda-libraries-missing",),
     ),
+    Signature(
+        code="frameworks.transformers-internal-helper-missing",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # A library, app or model's remote code importing a helper from inside transformers (transformers.utils,
+        # modeling_utils, ...) that this release removed or has not yet added. Capitalised names from the top level
+        # are model classes (frameworks.transformers-lacks-model-class).
+        patterns=(r"cannot import name '(?P<name>[a-z_]\w{0,80})' from 'transformers\.(?P<module>[\w.]{1,80})'",),
+        severity="fail",
+        cause=("The code importing {name} from transformers.{module} was written for another transformers release: "
+               "this one removed that helper, or does not have it yet."),
+        advice=("Bring transformers and the importing code to matching releases: update the package whose file imports "
+                "it (the traceback's line above, e.g. `pip install -U llamafactory peft`, or the model's remote code), "
+                "or pin transformers to the version its requirements name (`pip install \"transformers==4.34.1\"`, for "
+                "example); if the helper is newer than your transformers, `pip install -U transformers`."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/huggingface/transformers/issues/27319",
+                 "https://github.com/hiyouga/LlamaFactory/issues/7424"),
+        checked="2026-11-26",
+        examples=("frameworks/transformers-27319-remote-code-imports-removed-helper.txt",
+                  "frameworks/llamafactory-7424-shard-checkpoint-removed.txt"),
+    ),
 )
