@@ -84,3 +84,7 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
                   "wheels/detectron2-2909-nvcc-not-cuda-102.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_variants import VARIANT_SIGNATURES  # noqa: E402 (the rows above first)
+
+LINKAGE_SIGNATURES += VARIANT_SIGNATURES
