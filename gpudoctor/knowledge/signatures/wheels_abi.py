@@ -107,7 +107,8 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
                "cannot install it here."),
         advice=("Choose a release that has a wheel for this platform and Python (uv's hint lists the platforms that "
                 "have one; PyTorch's CUDA builds exist for Linux x86_64 and Windows only, and Intel macOS stops at torch "
-                "2.2.2), or change the interpreter or platform the lock or index targets."),
+                "2.2.2), or change the interpreter or platform the lock or index targets: a Python newer than the "
+                "framework's wheels (torch 2.5+ covers Python 3.9-3.13) needs `uv venv --python 3.12`."),
         action="configure",
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
