@@ -35,4 +35,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-13027-tcc-and-wddm-gpus-no-devices.txt",),
     ),
+    Signature(
+        code="wsl.cuda-ipc-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # The CUDA driver in WSL 2 has no CUDA IPC (the WSL user guide's known limitations): a CUDA tensor sent to
+        # another process (torch.multiprocessing's rebuild_cuda_tensor -> _new_shared_cuda, which opens the sender's
+        # cudaIpcMemHandle) or any cudaIpcOpenMemHandle fails with "invalid resource handle". On Linux the same frames
+        # fail for other reasons, so the row reads them only in WSL, where it replaces the generic handle reading.
+        patterns=(r"\b_new_shared_cuda\(", r"cudaIpc(?:Open|Get)MemHandle\b[^\n]{0,120}?(?:invalid|not supported)",
+                  r"CUDA IPC handle \(CUDA error: invalid resource handle"),
+        contexts=("wsl",),
+        refines=("cuda.invalid-resource-handle",),
+        severity="fail",
+        cause="A CUDA tensor or buffer was shared with another process through CUDA IPC, which the CUDA driver in WSL 2 "
+              "does not offer, so the receiving process cannot open it (invalid resource handle).",
+        advice=("CUDA IPC is not available in WSL 2: pass CPU tensors between the processes (`tensor.cpu()` before "
+                "`queue.put`, back to the GPU in the receiver), or choose the app's non-IPC transport (sglang: "
+                "`--mm-feature-transport cpu`), or run on native Linux, where CUDA IPC works."),
+        action="configure",
+        rules_out=("the NVIDIA Windows driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the driver inside WSL", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/GVCLab/PersonaLive/issues/20", "https://github.com/sgl-project/sglang/pull/36212",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-26",
+        examples=("wsl/personalive-20-wsl2-torch-ipc-invalid-resource-handle.txt",),
+    ),
 )
