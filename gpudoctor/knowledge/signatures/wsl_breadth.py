@@ -42,14 +42,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # The CUDA driver in WSL 2 has no CUDA IPC (the WSL user guide's known limitations): a CUDA tensor sent to
         # another process (torch.multiprocessing's rebuild_cuda_tensor -> _new_shared_cuda, which opens the sender's
         # cudaIpcMemHandle) or any cudaIpcOpenMemHandle fails with "invalid resource handle". On Linux the same frames
-        # fail for other reasons, so the row reads them only in WSL, where it replaces the generic handle reading.
-        patterns=(r"\b_new_shared_cuda\(", r"cudaIpc(?:Open|Get)MemHandle\b[^\n]{0,120}?(?:invalid|not supported)",
+        # fail for other reasons, so the row reads them only in WSL, where it replaces the generic handle reading (in
+        # WSL threads that line comes from multi-process apps sharing CUDA tensors: SLAM, webcam and serving apps).
+        patterns=(r"(?<!IPC handle: )invalid resource handle", r"\b_new_shared_cuda\(", r"cudaIpc(?:Open|Get)MemHandle\b[^\n]{0,120}?(?:invalid|not supported)",
                   r"CUDA IPC handle \(CUDA error: invalid resource handle"),
         contexts=("wsl",),
         refines=("cuda.invalid-resource-handle",),
         severity="fail",
-        cause="A CUDA tensor or buffer was shared with another process through CUDA IPC, which the CUDA driver in WSL 2 "
-              "does not offer, so the receiving process cannot open it (invalid resource handle).",
+        cause="In WSL 2 a CUDA tensor or buffer shared with another process goes through CUDA IPC, which the CUDA "
+              "driver in WSL 2 does not offer, so the receiving process cannot open it (invalid resource handle).",
         advice=("CUDA IPC is not available in WSL 2: pass CPU tensors between the processes (`tensor.cpu()` before "
                 "`queue.put`, back to the GPU in the receiver), or choose the app's non-IPC transport (sglang: "
                 "`--mm-feature-transport cpu`), or run on native Linux, where CUDA IPC works."),
