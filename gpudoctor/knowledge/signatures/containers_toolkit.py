@@ -314,4 +314,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/nvidiadocker-1547-cli-nvml-insufficient-permissions.txt",
                   "containers/gpuoperator-443-cli-real-nvml-insufficient-permissions-sles.txt"),
     ),
+    Signature(
+        code="containers.operator-toolkit-validation-no-nvidia-smi",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The GPU Operator's validator (validator/main.go) runs nvidia-smi in its toolkit-validation init container under
+        # the nvidia runtime class; Go's exec error there means the runtime injected no driver files: the containerd
+        # (or Docker) configuration the toolkit daemonset wrote is not the one the runtime reads (k3s, RKE2, microk8s
+        # and kubespray keep it elsewhere), the runtime was not restarted, or a race on /run/nvidia/driver at install.
+        patterns=(r"error validating toolkit installation: exec: \\?\"nvidia-smi\\?\": executable file not found",),
+        refines=("containers.nvidia-smi-not-injected",),
+        severity="fail",
+        cause="The GPU Operator's toolkit validation ran without the NVIDIA runtime injecting the driver's files into its "
+              "container, so nvidia-smi was not there: the runtime configuration the toolkit wrote is not in effect.",
+        advice=("Delete the validator pod so it retries (`kubectl delete pod -n gpu-operator -l "
+                "app=nvidia-operator-validator`); if it fails again, point the toolkit at the containerd your "
+                "distribution runs (k3s/RKE2: set the toolkit's CONTAINERD_CONFIG to "
+                "/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl and CONTAINERD_SOCKET to "
+                "/run/k3s/containerd/containerd.sock; microk8s: its own paths), check the nvidia runtime appears in "
+                "`containerd config dump`, and restart containerd. Do not install a driver into the containers."),
+        action="configure",
+        rules_out=("the GPU", "the host driver"),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/265", "https://github.com/NVIDIA/gpu-operator/issues/226",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-265-toolkit-validation-nvidia-smi-not-found.txt",),
+    ),
 )
