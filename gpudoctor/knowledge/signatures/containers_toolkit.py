@@ -323,7 +323,6 @@ SIGNATURES: tuple[Signature, ...] = (
         # (or Docker) configuration the toolkit daemonset wrote is not the one the runtime reads (k3s, RKE2, microk8s
         # and kubespray keep it elsewhere), the runtime was not restarted, or a race on /run/nvidia/driver at install.
         patterns=(r"error validating toolkit installation: exec: \\?\"nvidia-smi\\?\": executable file not found",),
-        refines=("containers.nvidia-smi-not-injected",),
         severity="fail",
         cause="The GPU Operator's toolkit validation ran without the NVIDIA runtime injecting the driver's files into its "
               "container, so nvidia-smi was not there: the runtime configuration the toolkit wrote is not in effect.",
