@@ -340,4 +340,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-265-toolkit-validation-nvidia-smi-not-found.txt",),
     ),
+    Signature(
+        code="containers.docker-cdi-feature-off",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # dockerd 25 and later turn `--device nvidia.com/gpu=...` (a fully qualified CDI name) into a device request for
+        # the "cdi" driver, which the daemon registers only when its CDI feature is on (default off before Docker 28):
+        # without it the request finds no driver. Not containers.no-gpu-device-driver's "[[gpu]]" request (--gpus).
+        patterns=(r"could not select device driver \"cdi\" with capabilities: \[\]",),
+        severity="fail",
+        cause="Docker was asked for a CDI device (--device nvidia.com/gpu=...) while its CDI feature is off, so the "
+              "daemon has no \"cdi\" device driver to inject the GPU with.",
+        advice=("Turn on Docker's CDI support: add `\"features\": {\"cdi\": true}` to /etc/docker/daemon.json (or run "
+                "`sudo nvidia-ctk runtime configure --runtime=docker --cdi.enabled`), `sudo systemctl restart docker`, "
+                "and generate the spec with `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`; or request the "
+                "GPUs the classic way with `--gpus all` through the nvidia runtime."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/434",
+                 "https://docs.docker.com/reference/cli/dockerd/#enable-cdi-devices",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/nvctk-434-docker-cdi-select-device-driver-cdi.txt",),
+    ),
 )
