@@ -114,7 +114,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.legacy-branch-dkms-build-failed",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed",
+                 "kernel.module-source-compile-error"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # A DKMS build of a legacy branch (304, 340, 390, 470: the last for Fermi, Kepler) failing: DKMS's "Consult
@@ -143,5 +144,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://nvidia.custhelp.com/app/answers/detail/a_id/3142/~/support-timeframes-for-unix-legacy-gpu-releases"),
         checked="2026-11-26",
         examples=("kernel/ogkm-526-390-dkms-kernel-6-4-zen.txt", "kernel/voidpkgs-24705-nvidia390-dkms-failed.txt"),
+    ),
+    Signature(
+        code="kernel.module-source-compile-error",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # GCC's error in the driver's own module sources (nvidia/nv-*.c, nvidia-drm/, nvidia-uvm/, nvidia-modeset/),
+        # as DKMS's make.log, akmods, nixpkgs or the .run installer print it: the kernel changed an interface the
+        # driver release uses ("'struct drm_driver' has no member named 'date'" on 6.14, "implicit declaration of
+        # function 'sys_close'" on 5.12), so the release predates the kernel.
+        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
+                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: "),
+        severity="fail",
+        cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
+              "the driver release uses, so the release is older than the kernel.",
+        advice=("Install a driver release that supports this kernel (the newest of your branch or a newer branch, from "
+                "the distribution's packages, e.g. `sudo ubuntu-drivers install` or a newer nvidia-driver-<branch>), then "
+                "rebuild with `sudo dkms autoinstall`; until one exists, boot the previous (or LTS) kernel and hold "
+                "kernel updates."),
+        action="configure",
+        rules_out=("missing kernel headers", "Secure Boot"),
+        never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
+        sources=("https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594"),
+        checked="2026-11-26",
+        examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
+                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt"),
     ),
 )
