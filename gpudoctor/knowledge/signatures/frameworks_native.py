@@ -1,0 +1,47 @@
+"""Frameworks whose native part fails to load or start on the machine in front of them: TensorFlow's Windows DLL that
+refuses to initialise (a missing Visual C++ runtime, a CPU without AVX), and the other native-library failures of the
+frameworks people run beside PyTorch.
+
+frameworks_setup.py adds these rows to its SETUP_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA", "install CUDA")
+
+NATIVE_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.tf-windows-dll-init-failed",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # Windows' ERROR_DLL_INIT_FAILED (1114) for TensorFlow's _pywrap_tensorflow_internal.pyd (TF 2.3 and later name
+        # the module; TF 1.x-2.2 printed the bare "DLL load failed: ..." inside pywrap_tensorflow_internal's
+        # swig_import_helper), and the newer loader's own "_pywrap_tensorflow_common.dll: INITIALIZATION FAILED". The
+        # DLL loaded but its start-up code failed: the Visual C++ runtime it was built against is missing or older, or
+        # the CPU lacks the AVX/AVX2 instructions the wheels are compiled with. "The specified module could not be
+        # found" (a DLL missing, often CUDA's) is another failure, left to the rows that read it.
+        patterns=(r"DLL load failed while importing _pywrap_tensorflow(?:_internal)?: A dynamic link library \(DLL\) "
+                  r"initialization routine failed",
+                  r"Failed to load _pywrap_tensorflow_common\.dll: INITIALIZATION FAILED",
+                  r"DLL load failed: A dynamic link library \(DLL\) initialization routine failed"),
+        severity="fail",
+        cause=("TensorFlow's native library loaded on Windows but failed to initialise: most often the Microsoft Visual "
+               "C++ Redistributable it needs is missing or outdated, otherwise the CPU lacks the AVX/AVX2 instructions "
+               "the TensorFlow wheels are built with."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64, vc_redist.x64.exe from Microsoft's "
+                "\"latest supported Visual C++ downloads\" page), open a new shell and import tensorflow again; if it "
+                "still fails, check that the CPU supports AVX/AVX2 (`coreinfo -f` or the CPU's specification) and that "
+                "Python is 64-bit (`python -c \"import struct; print(struct.calcsize('P')*8)\"`): on a CPU without AVX "
+                "use an older or community build, or run TensorFlow in WSL2 or Docker on another machine."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/tensorflow/tensorflow/issues/119165",
+                 "https://github.com/tensorflow/tensorflow/issues/39502",
+                 "https://www.tensorflow.org/install/errors"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-119165-dll-init-failed-hint-avx.txt",),
+    ),
+)
