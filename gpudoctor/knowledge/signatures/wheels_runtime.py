@@ -1,5 +1,6 @@
-"""Python packages around the GPU stack that fail at import or install for a reason of the interpreter, not of CUDA:
-distutils, which Python 3.12 removed (GPUtil, old setup.py builds) and which Debian's system Python ships apart.
+"""Python packages around the GPU stack that fail at import or load for a reason of how they were installed: distutils,
+which Python 3.12 removed (GPUtil, old setup.py builds) and which Debian's system Python ships apart, and packages whose
+build is for another CUDA major than the one the environment holds (onnxruntime-gpu's CUDA 11 and CUDA 12 builds).
 
 wheels_python.py adds these rows to its PYTHON_SIGNATURES.
 """
@@ -36,5 +37,41 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/gpt4v-image-captioner-58-gputil-distutils-py312.txt",
                   "wheels/jupyterhub-deploy-teaching-109-distutils-spawn-apt.txt"),
+    ),
+    Signature(
+        code="wheels.onnxruntime-gpu-other-cuda-major",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # onnxruntime/core/session/provider_bridge_ort.cc: the CUDA execution provider is a separate library that links
+        # one CUDA major's cuBLAS, cuDNN and runtime. PyPI's onnxruntime-gpu was a CUDA 11 build up to 1.18 (CUDA 12
+        # builds on the onnxruntime-cuda-12 feed) and is a CUDA 12 build (cuDNN 9) from 1.19 (CUDA 11 builds on the
+        # onnxruntime-cuda-11 feed), so a library of the other major missing here names the wrong build.
+        patterns=(r"Failed to load library (?:\S{0,200}/)?libonnxruntime_providers_cuda\.so with error: "
+                  r"(?P<library>lib(?:cublasLt|cublas|cudart|cufft|curand|cudnn)\.so\.(?P<major>\d{1,2}))"
+                  r"(?:\.\d{1,3}){0,3}: cannot open shared object file",),
+        severity="fail",
+        cause=("This onnxruntime-gpu is a build for CUDA {major}: its CUDA provider needs {library}, which the "
+               "environment does not have, usually because it holds another CUDA major (PyPI's onnxruntime-gpu is a "
+               "CUDA 11 build up to 1.18 and a CUDA 12 build with cuDNN 9 from 1.19)."),
+        advice=("Install the onnxruntime-gpu build for the CUDA you have (ONNX Runtime's CUDA-ExecutionProvider "
+                "requirements table): for CUDA 12, `pip install -U onnxruntime-gpu` (1.19 or later; for 1.18 add "
+                "`--extra-index-url https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/"
+                "pypi/simple/`); for CUDA 11, onnxruntime-gpu from the onnxruntime-cuda-11 feed or 1.18 and older. Or "
+                "provide CUDA {major}'s libraries in the environment (the nvidia-cublas-cuNN and nvidia-cudnn-cuNN "
+                "wheels, or `import torch` before onnxruntime when torch bundles that CUDA), and uninstall the CPU "
+                "package onnxruntime if both are installed."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
+        sources=("https://github.com/fudan-generative-vision/champ/issues/95",
+                 "https://github.com/fudan-generative-vision/hallo/issues/203",
+                 "https://github.com/stepfun-ai/Step-Audio-EditX/issues/3",
+                 "https://github.com/microsoft/onnxruntime/issues/21684",
+                 "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"),
+        checked="2026-11-26",
+        examples=("wheels/champ-95-ort-gpu-cu11-build-on-cuda12.txt", "wheels/hallo-203-ort-gpu-1180-cu11-libcublaslt.txt",
+                  "wheels/step-audio-editx-3-libcublaslt-so-11-ort.txt"),
+        # The loader's generic words on the same line: here they name which onnxruntime-gpu build is installed.
+        refines=("cuda.runtime-library-missing",),
     ),
 )
