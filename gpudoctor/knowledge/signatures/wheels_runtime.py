@@ -46,9 +46,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # one CUDA major's cuBLAS, cuDNN and runtime. PyPI's onnxruntime-gpu was a CUDA 11 build up to 1.18 (CUDA 12
         # builds on the onnxruntime-cuda-12 feed) and is a CUDA 12 build (cuDNN 9) from 1.19 (CUDA 11 builds on the
         # onnxruntime-cuda-11 feed), so a library of the other major missing here names the wrong build.
-        patterns=(r"Failed to load library (?:\S{0,200}/)?libonnxruntime_providers_cuda\.so with error: "
+        patterns=(r"libonnxruntime_providers_cuda\.so with error: "
                   r"(?P<library>lib(?:cublasLt|cublas|cudart|cufft|curand|cudnn)\.so\.(?P<major>\d{1,2}))"
-                  r"(?:\.\d{1,3}){0,3}: cannot open shared object file",),
+                  r"[.\d]{0,8}: cannot open shared object file",),
         severity="fail",
         cause=("This onnxruntime-gpu is a build for CUDA {major}: its CUDA provider needs {library}, which the "
                "environment does not have, usually because it holds another CUDA major (PyPI's onnxruntime-gpu is a "
