@@ -74,4 +74,29 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # The loader's generic words on the same line: here they name which onnxruntime-gpu build is installed.
         refines=("cuda.runtime-library-missing",),
     ),
+    Signature(
+        code="wheels.build-env-without-torch",
+        cause_id="build-isolation-no-torch",
+        kinds=("any",),
+        contexts=("package-build",),
+        # The import error itself, read only where the text is a package build's output (pip's "Getting requirements
+        # to build wheel", uv's "The build backend returned an error", ...): there it means the build's own isolated
+        # environment lacks torch, whatever the user's environment holds. The row of pip's "[end of output]" form and
+        # uv's later hint (wheels.build-isolation-without-torch) reads the other pastes of the same failure.
+        patterns=(r"ModuleNotFoundError: No module named '(?P<module>torch)'",),
+        severity="fail",
+        cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
+               "torch, so the build stops with \"No module named 'torch'\" even when torch is installed."),
+        advice=("Install torch (the CUDA build you want) first, then build the package without isolation: `pip "
+                "install flash-attn --no-build-isolation` (uv: `uv pip install ... --no-build-isolation`, or "
+                "extra-build-dependencies / build-system requires in pyproject.toml); or install a prebuilt wheel "
+                "matching your torch, CUDA and Python."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/ai-bond/flash-attention-v100/pull/23", "https://github.com/whyNLP/LCKV/issues/17",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-v100-23-uv-build-wheel-no-torch.txt",),
+    ),
 )
