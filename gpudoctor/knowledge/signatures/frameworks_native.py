@@ -44,4 +44,28 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tensorflow-119165-dll-init-failed-hint-avx.txt",),
     ),
+    Signature(
+        code="frameworks.dgl-cpu-build",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # dgl/src/runtime/c_runtime_api.cc (DeviceAPIManager): the installed libdgl has no CUDA device API. PyPI's plain
+        # dgl (and dgl without a +cuXXX/-cuXXX suffix from conda's dglteam channel) is the CPU build; the CUDA builds
+        # come from DGL's own wheel index. DGL before 0.9 named the device API "gpu", later ones "cuda".
+        patterns=(r"Device API (?P<api>cuda|gpu) is not enabled\. Please install the cuda version of dgl",),
+        severity="fail",
+        cause=("The installed DGL is its CPU build (no CUDA device API), so moving a graph or a model of DGL to the "
+               "GPU fails; a CPU dgl left beside a CUDA one gives the same error."),
+        advice=("Uninstall every DGL package (`pip freeze | grep dgl`, then `pip uninstall dgl` until none is left) and "
+                "install the DGL build for the CUDA of the installed PyTorch from DGL's wheel index, e.g. `pip install "
+                "dgl -f https://data.dgl.ai/wheels/torch-2.4/cu124/repo.html` (dgl.ai's start page gives the line for "
+                "each torch and CUDA pair; older releases: `pip install dgl-cu116 -f https://data.dgl.ai/wheels/"
+                "repo.html`), then check `python -c \"import dgl; print(dgl.__version__)\"` shows a +cuXXX build."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/dmlc/dgl/issues/5427", "https://github.com/THUDM/GraphMAE/issues/9",
+                 "https://github.com/dmlc/dgl/issues/3932", "https://www.dgl.ai/pages/start.html"),
+        checked="2026-11-26",
+        examples=("frameworks/dgl-5427-dgl-101-no-gpu-support.txt", "frameworks/graphmae-9-dgl-device-api-gpu-not-enabled.txt"),
+    ),
 )
