@@ -68,4 +68,30 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/dgl-5427-dgl-101-no-gpu-support.txt", "frameworks/graphmae-9-dgl-device-api-gpu-not-enabled.txt"),
     ),
+    Signature(
+        code="frameworks.hf-checkpoint-unreadable",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # transformers' modeling_utils.load_state_dict (diffusers' the same without "pytorch"): torch.load failed on the
+        # file, and the message's TF 2.0 hint is a guess. What the threads find is a damaged or partial download, a Git
+        # LFS pointer cloned without git-lfs, or a shard cut short by a full disk.
+        patterns=(r"Unable to load weights from (?:the )?(?:pytorch |PyTorch )?checkpoint file\b",),
+        severity="fail",
+        cause=("transformers (or diffusers) could not read the checkpoint file it names: almost always a damaged or "
+               "incomplete download (an interrupted transfer, a full disk, or a Git LFS pointer file cloned without "
+               "git-lfs), not a TensorFlow checkpoint."),
+        advice=("Download that file again: delete it (or the model's folder under ~/.cache/huggingface/hub, "
+                "models--<org>--<name>) and reload, or `huggingface-cli download <repo> --force-download`; compare its "
+                "size with the one on the Hub (a file of a few hundred bytes starting with \"version https://git-lfs\" "
+                "is an LFS pointer: `git lfs install && git lfs pull`), and check the disk has room."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("set from_tf=True", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/lllyasviel/Fooocus/issues/379", "https://github.com/project-baize/baize-chatbot/issues/31",
+                 "https://github.com/UKPLab/EasyNMT/issues/46",
+                 "https://github.com/huggingface/transformers/blob/main/src/transformers/modeling_utils.py"),
+        checked="2026-11-26",
+        examples=("frameworks/fooocus-379-expansion-bin-corrupted-redownload.txt",
+                  "frameworks/baize-chatbot-31-damaged-shard-redownload.txt"),
+    ),
 )
