@@ -94,4 +94,30 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/fooocus-379-expansion-bin-corrupted-redownload.txt",
                   "frameworks/baize-chatbot-31-damaged-shard-redownload.txt"),
     ),
+    Signature(
+        code="frameworks.ctranslate2-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # CTranslate2's check when a model is loaded with device="cuda" (faster-whisper, WhisperX, the web UIs built on
+        # them): the installed package has no CUDA backend. Its PyPI wheels carry CUDA only for Linux x86-64 and
+        # Windows; the macOS and Linux aarch64 wheels, and some distribution or conda-forge builds, are CPU-only.
+        patterns=(r"This CTranslate2 package was not compiled with CUDA support",),
+        severity="fail",
+        cause=("The program asked CTranslate2 for the GPU (device \"cuda\"), and the installed CTranslate2 has no CUDA "
+               "support: on macOS or ARM Linux its packages are CPU-only (and a Mac has no NVIDIA GPU), elsewhere a "
+               "CPU-only build was installed."),
+        advice=("On a Mac or an ARM machine, run on the CPU: device=\"cpu\" (compute_type=\"int8\"), e.g. "
+                "`WhisperModel(size, device=\"cpu\", compute_type=\"int8\")`. On Linux x86-64 or Windows with an NVIDIA "
+                "GPU, install CTranslate2's PyPI wheel, which carries CUDA (`pip install --force-reinstall ctranslate2`), "
+                "in place of a CPU-only distribution or conda build, then check `python -c \"import ctranslate2; "
+                "print(ctranslate2.get_cuda_device_count())\"`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/SYSTRAN/faster-whisper/issues/307", "https://github.com/m-bain/whisperX/issues/575",
+                 "https://github.com/fictions-ai/autocaption/issues/3", "https://opennmt.net/CTranslate2/installation.html"),
+        checked="2026-11-26",
+        examples=("frameworks/faster-whisper-307-ctranslate2-no-cuda-macbook.txt",
+                  "frameworks/whisperx-575-ctranslate2-no-cuda-m1.txt"),
+    ),
 )
