@@ -99,4 +99,32 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/flash-attention-v100-23-uv-build-wheel-no-torch.txt",),
     ),
+    Signature(
+        code="wheels.extension-nvcc-newer-than-runtime",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Host stubs that nvcc writes into every object with kernels: __cudaPushCallConfiguration and
+        # __cudaPopCallConfiguration since CUDA 9.2/10.0, __cudaRegisterFatBinaryEnd since 10.1. An extension whose nvcc
+        # was newer than the libcudart it loads at import (the one torch or the environment brings, or an older one on
+        # LD_LIBRARY_PATH) finds none of them.
+        patterns=(r"undefined symbol: (?P<symbol>__cuda(?:PopCallConfiguration|PushCallConfiguration|"
+                  r"RegisterFatBinaryEnd))\b",),
+        severity="fail",
+        cause=("The compiled module was built by an nvcc newer than the CUDA runtime it loads at import, which lacks "
+               "{symbol}: the CUDA toolkit on PATH/CUDA_HOME at build time is not the CUDA that PyTorch (or the "
+               "environment) uses at run time."),
+        advice=("Rebuild it with the CUDA toolkit matching the runtime it will load: compare `nvcc --version` with "
+                "`python -c \"import torch; print(torch.version.cuda)\"`, point CUDA_HOME and PATH at that version "
+                "(e.g. `export CUDA_HOME=/usr/local/cuda-11.8 PATH=/usr/local/cuda-11.8/bin:$PATH`), remove the old "
+                "build (`rm -rf build/`, `pip uninstall` it until gone) and reinstall; or install PyTorch built for the "
+                "CUDA you compile with."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/osqp/cuosqp/issues/6", "https://github.com/RenYurui/StructureFlow/issues/23",
+                 "https://github.com/davisking/dlib/issues/2123"),
+        checked="2026-11-26",
+        examples=("wheels/cuosqp-6-register-fatbinary-end-cuda-111-vs-110.txt",
+                  "wheels/structureflow-23-pop-call-configuration-cuda-vs-torch.txt"),
+    ),
 )
