@@ -127,4 +127,35 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/cuosqp-6-register-fatbinary-end-cuda-111-vs-110.txt",
                   "wheels/structureflow-23-pop-call-configuration-cuda-vs-torch.txt"),
     ),
+    Signature(
+        code="wheels.windows-extension-dll-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Windows' ERROR_MOD_NOT_FOUND (126) for a compiled Python module: it, or a DLL it links (the CUDA runtime,
+        # cuBLAS, cuDNN, torch's own), was not found. Python 3.8 and later no longer search PATH for an extension's
+        # DLLs (os.add_dll_directory), which broke CUDA modules that relied on it. Modules with rows of their own
+        # (CuPy's runtime, Triton's cuda_utils, ExLlama, flash-attn, TensorFlow) are left to them.
+        patterns=(r"DLL load failed while importing (?!runtime:|cuda_utils:|__triton_launcher:|exllama_ext:|"
+                  r"exllamav2_ext:|flash_attn_cuda:|flash_attn_2_cuda:|_pywrap_tensorflow_internal:)(?P<module>\w{1,60}): "
+                  r"The specified module could not be found",
+                  r"DLL load failed: The specified module could not be found"),  # Python 3.7 and older
+        severity="fail",
+        cause=("Windows could not load a compiled module or a DLL it links, most often a CUDA, cuDNN or PyTorch DLL "
+               "that is not on the DLL search path: since Python 3.8, PATH is no longer searched for an extension's "
+               "DLLs."),
+        advice=("Make the DLLs it links findable before the import: for a PyTorch extension `import torch` first (it "
+                "loads torch's and CUDA's DLLs); otherwise `os.add_dll_directory(os.path.join(os.environ[\"CUDA_PATH\"], "
+                "\"bin\"))` (and cuDNN's bin folder) before importing it; list what it links with Dependencies.exe or "
+                "`dumpbin /dependents` on the .pyd; if a Visual C++ runtime DLL is the one missing, install the latest "
+                "Visual C++ Redistributable (x64)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/inducer/pycuda/issues/213", "https://github.com/davisking/dlib/issues/2079",
+                 "https://github.com/pytorch/pytorch/issues/26800",
+                 "https://docs.python.org/3.8/whatsnew/3.8.html#bpo-36085-whatsnew"),
+        checked="2026-11-26",
+        examples=("wheels/pycuda-213-driver-dll-not-on-search-path.txt", "wheels/dlib-2079-py38-cuda-dll-not-found.txt",
+                  "wheels/pytorch-26800-extension-dll-import-torch-first.txt"),
+    ),
 )
