@@ -158,4 +158,30 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pycuda-213-driver-dll-not-on-search-path.txt", "wheels/dlib-2079-py38-cuda-dll-not-found.txt",
                   "wheels/pytorch-26800-extension-dll-import-torch-first.txt"),
     ),
+    Signature(
+        code="wheels.torchaudio-other-cuda",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # torchaudio/_extension/utils.py _check_cuda_version: torchaudio refuses to load beside a torch built for another
+        # CUDA (any other version before 2.9, another major since); torchvision's own check has its row
+        # (wheels.torchvision-other-cuda).
+        patterns=(r"PyTorch has CUDA version (?P<torch_cuda>[\d.]{1,8}) whereas TorchAudio has CUDA version "
+                  r"(?P<audio_cuda>[\d.]{1,8})",),
+        severity="fail",
+        cause=("torchaudio was built for another CUDA than the installed torch (torch's CUDA {torch_cuda}, "
+               "torchaudio's {audio_cuda}), so it refuses to load: the two came from different indexes or releases."),
+        advice=("Install torchaudio of the matching release from the same PyTorch index as torch, or all three together "
+                "(`pip install torch==<v> torchvision==<v> torchaudio==<v> --index-url https://download.pytorch.org/whl/"
+                "cu118`, the cuXXX of `python -c \"import torch; print(torch.version.cuda)\"`; conda: `conda install "
+                "pytorch torchvision torchaudio pytorch-cuda=11.8 -c pytorch -c nvidia`), in the environment the program "
+                "runs in (the web UI's venv)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/mli/autocut/issues/62", "https://github.com/KoljaB/RealtimeSTT/issues/2",
+                 "https://github.com/numz/sd-wav2lip-uhq/issues/36", "https://pytorch.org/get-started/previous-versions/"),
+        checked="2026-11-26",
+        examples=("wheels/autocut-62-docker-torchaudio-cu117-torch-cu116.txt",
+                  "wheels/realtimestt-2-torchaudio-cuda-mismatch-pin.txt"),
+    ),
 )
