@@ -120,4 +120,28 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/faster-whisper-307-ctranslate2-no-cuda-macbook.txt",
                   "frameworks/whisperx-575-ctranslate2-no-cuda-m1.txt"),
     ),
+    Signature(
+        code="frameworks.shared-tensor-write-failed",
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        # torch.multiprocessing's file-descriptor sharing (DataLoader workers handing batches back) creates each shared
+        # tensor as /dev/shm/torch_<pid>_<n>[_<k>]; writing or mapping it fails when /dev/shm is full, which in a
+        # container is Docker's 64 MB default. TH's old form ends " at .../THAllocator.c:NNN".
+        patterns=(r"unable to write to file </torch_\d{1,10}_\d{1,12}[_\d]{0,9}>",
+                  r"unable to mmap \d{1,14} bytes from file </torch_\d{1,10}_\d{1,12}[_\d]{0,9}>: Cannot allocate memory"),
+        severity="fail",
+        cause=("PyTorch could not put a tensor shared between processes (DataLoader workers) into /dev/shm: the shared "
+               "memory is full, most often because a container got Docker's 64 MB default."),
+        advice=("Give the processes more shared memory: run the container with `--shm-size=16g` (or `--ipc=host`; in "
+                "Kubernetes mount an emptyDir with medium: Memory at /dev/shm), check it with `df -h /dev/shm`, or lower "
+                "num_workers; outside a container, free or enlarge /dev/shm."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver", "reduce the batch size"),
+        sources=("https://github.com/idiap/ESLAM/issues/20", "https://github.com/NVIDIA/flownet2-pytorch/issues/43",
+                 "https://github.com/pytorch/pytorch#docker-image"),
+        checked="2026-11-26",
+        examples=("frameworks/eslam-20-shm-write-no-space-left-shm-size.txt",
+                  "frameworks/flownet2-43-torch-shm-write-docker-ipc-host.txt"),
+    ),
 )
