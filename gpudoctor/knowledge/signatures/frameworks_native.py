@@ -144,4 +144,30 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/eslam-20-shm-write-no-space-left-shm-size.txt",
                   "frameworks/flownet2-43-torch-shm-write-docker-ipc-host.txt"),
     ),
+    Signature(
+        code="frameworks.dataloader-open-files-limit",
+        cause_id="open-files-limit",
+        kinds=("any",),
+        # torch.multiprocessing's default file_descriptor strategy sends each shared tensor back from a DataLoader worker
+        # as a file descriptor; at the RLIMIT_NOFILE limit the descriptor is dropped from the socket message and Python's
+        # multiprocessing says only "received 0 items of ancdata". PyTorch 1.5 and later catch it and say so
+        # (torch/utils/data/dataloader.py: "Too many open files. Communication with the workers is no longer possible").
+        patterns=(r"received 0 items of ancdata",
+                  r"Too many open files\. Communication with the workers is no longer possible"),
+        severity="fail",
+        cause=("The DataLoader's workers pass batches back as file descriptors, and the process reached its limit of "
+               "open files (`ulimit -n`, 1024 by default on many systems), so a batch could not be received."),
+        advice=("Switch PyTorch to the file_system sharing strategy at the top of the script "
+                "(`torch.multiprocessing.set_sharing_strategy('file_system')`), or raise the limit where the job starts "
+                "(`ulimit -n 65535`, LimitNOFILE for a service, `--ulimit nofile=65535:65535` for a container); fewer "
+                "workers, or returning numpy arrays instead of tensors, also keep it under the limit."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/rusty1s/himp-gnn/issues/7", "https://github.com/DonsetPG/graph-physics/issues/22",
+                 "https://github.com/pytorch/pytorch/issues/973", "https://github.com/pytorch/pytorch/pull/34768"),
+        checked="2026-11-26",
+        examples=("frameworks/himp-gnn-7-ancdata-sharing-strategy-file-system.txt",
+                  "frameworks/graph-physics-22-ancdata-ulimit-1024-cluster.txt"),
+    ),
 )
