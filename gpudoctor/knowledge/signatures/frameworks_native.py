@@ -170,4 +170,29 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/himp-gnn-7-ancdata-sharing-strategy-file-system.txt",
                   "frameworks/graph-physics-22-ancdata-ulimit-1024-cluster.txt"),
     ),
+    Signature(
+        code="frameworks.triton-other-than-torch-expects",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # torch's inductor imports AttrsDescriptor from triton.compiler.compiler (torch 2.5 and older, Triton 3.1) or
+        # triton.backends.compiler (torch 2.6, Triton 3.2); Triton 3.2 moved it and 3.3 removed it. Each torch release pins the Triton it was tested
+        # with (the pytorch-triton / triton requirement of its wheel); on Windows triton-windows publishes one per torch.
+        patterns=(r"cannot import name 'AttrsDescriptor' from 'triton\.(?:compiler\.compiler|backends\.compiler)'",),
+        severity="fail",
+        cause=("The installed Triton is another release than the one this torch's compiler (inductor) was built for: "
+               "Triton 3.2 moved AttrsDescriptor and 3.3 removed it, while torch 2.5 and 2.6 import it, so torch.compile "
+               "fails."),
+        advice=("Install the Triton that matches the installed torch: on Linux reinstall torch so that pip brings its "
+                "pinned triton (`pip install --force-reinstall torch==<version> --index-url https://download.pytorch.org/"
+                "whl/cu124`), or `pip install \"triton==<the version torch requires>\"` (`pip show torch` lists it); on "
+                "Windows the triton-windows release paired with that torch (`pip install -U \"triton-windows<3.3\"` for "
+                "torch 2.6, `\"triton-windows<3.2\"` for torch 2.5); or turn torch.compile off in the application."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/deepbeepmeep/Wan2GP/issues/1263", "https://github.com/woct0rdho/triton-windows",
+                 "https://github.com/leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt/issues/2"),
+        checked="2026-11-26",
+        examples=("frameworks/wan2gp-1263-attrsdescriptor-wrong-triton.txt",),
+    ),
 )
