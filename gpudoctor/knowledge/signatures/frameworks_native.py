@@ -175,8 +175,8 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         cause_id="package-version-conflict",
         kinds=("any",),
         # torch's inductor imports AttrsDescriptor from triton.compiler.compiler (torch 2.5 and older, Triton 3.1) or
-        # triton.backends.compiler (torch 2.6, Triton 3.2); Triton 3.2 moved it and 3.3 removed it. Each torch release pins the Triton it was tested
-        # with (the pytorch-triton / triton requirement of its wheel); on Windows triton-windows publishes one per torch.
+        # triton.backends.compiler (torch 2.6, Triton 3.2); Triton 3.2 moved it and 3.3 removed it. Each torch release
+        # pins the Triton it was tested with (its wheel's triton requirement); triton-windows publishes one per torch.
         patterns=(r"cannot import name 'AttrsDescriptor' from 'triton\.(?:compiler\.compiler|backends\.compiler)'",),
         severity="fail",
         cause=("The installed Triton is another release than the one this torch's compiler (inductor) was built for: "
