@@ -195,4 +195,27 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/wan2gp-1263-attrsdescriptor-wrong-triton.txt",),
     ),
+    Signature(
+        code="frameworks.onnxruntime-arena-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # onnxruntime/core/framework/bfc_arena.cc: the execution provider's arena (the CUDA one when the model runs on
+        # the GPU) could not grow by the buffer a node asked for; ONNX Runtime's equivalent of "CUDA out of memory".
+        patterns=(r"BFCArena::AllocateRawInternal[^\n]{0,160}Failed to allocate memory for requested buffer of size "
+                  r"(?P<bytes>\d{1,20})",),
+        severity="fail",
+        cause=("ONNX Runtime could not allocate a {bytes}-byte buffer from its memory arena: the GPU (or, on the CPU "
+               "provider, the host) has no room left for this model and input size."),
+        advice=("Make the session fit: pass CUDA provider options `{'arena_extend_strategy': 'kSameAsRequested', "
+                "'cudnn_conv_use_max_workspace': '0'}` (and `gpu_mem_limit` when several sessions share the GPU), lower "
+                "the batch size or input size (image resolution, sequence length), and check `nvidia-smi` for other "
+                "processes holding GPU memory; a buffer of absurd size points to a dynamic shape that needs a bound."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/16307", "https://github.com/microsoft/onnxruntime/issues/9939",
+                 "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#configuration-options"),
+        checked="2026-11-26",
+        examples=("frameworks/onnxruntime-16307-bfcarena-oom-reducesum.txt",),
+    ),
 )
