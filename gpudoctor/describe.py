@@ -100,6 +100,10 @@ def explain_signature(signature, width: int = DEFAULT_COLUMNS) -> str:
     if signature.contexts:  # gpudoctor/knowledge/contexts.py
         refines = f"; there it replaces {', '.join(signature.refines)}" if signature.refines else ""
         lines.append(f"Only where the text or the host shows: {' or '.join(signature.contexts)}{refines}")
+    elif signature.refines:  # evidence of the cause behind these generic rows' symptom (Signature.refines_within)
+        reach = {0: "on its own line", None: "anywhere in the same text"}.get(
+            signature.refines_within, f"within {signature.refines_within} lines")
+        lines.append(f"Explains, {reach}: {', '.join(signature.refines)} (their lines become its evidence)")
     # A pattern or a log line is shown whole: cut at a space, it would read as two.
     verbatim = ["", "Recognised by (regular expressions, one per logical line):",
                 *(f"  {pattern}" for pattern in signature.patterns)]

@@ -1,13 +1,16 @@
 """Where a text came from, as data: the contexts in which a generic error line means something more specific.
 
 "no CUDA-capable device is detected" means one thing on a bare Linux host and another inside WSL 2 (a Linux
-libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime) or under a
-distributed launcher (more ranks than visible GPUs). A helper reads the other lines of a paste to tell; so
-does gpudoctor. Each `Context` is recognised in a text by its `markers` (regexes searched in the whole text,
+libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime), under a
+distributed launcher (more ranks than visible GPUs) or with CUDA_VISIBLE_DEVICES set (to a GPU the machine
+lacks). A helper reads the other lines of a paste to tell; so does gpudoctor. Each `Context` is recognised in a
+text by its `markers` (regexes searched in the whole text,
 each starting with plain characters, which `re` finds by a fast scan: a marker that starts with a class or
 `\b` took 40 times as long on 50 MB) and on a live host by the facts the
 probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
 takes precedence over the generic rows it `refines` (`in_contexts`, which the matcher applies to every scan).
+A row without contexts refines generic rows where its own line is evidence of the cause behind their symptom, on
+their line, near it or anywhere in the text (Signature.refines_within; `_refined_by_their_evidence`, applied first).
 Pure data and pure functions; the markers are compiled on first use, only where a context row matched.
 """
 
@@ -60,6 +63,36 @@ CONTEXTS: tuple[Context, ...] = (
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="visible-devices",
+        meaning="The program ran with CUDA_VISIBLE_DEVICES set, so CUDA saw only the GPUs it lists (renumbered from 0 "
+                "in its order); an index the machine lacks, an empty value or a UUID of another machine hides every GPU.",
+        markers=(
+            r"CUDA_VISIBLE_DEVICES=",  # a shell's assignment, `export`, `env` output, a compose file's list form
+            r"CUDA_VISIBLE_DEVICES\"] ?=", r"CUDA_VISIBLE_DEVICES'] ?=",  # os.environ[...] = ... in the script
+            # A compose file's map form, or Ollama's "server config" line, with a value: that line lists the variable
+            # unset too ("CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL:"), which is no context.
+            r"CUDA_VISIBLE_DEVICES: ?[\"']?(?:\d|GPU-|MIG-|-1)",
+        ),
+        sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#cuda-environment-variables",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="vgpu",
+        meaning="The GPU is an NVIDIA vGPU (a virtual GPU of a VMware, Proxmox or cloud VM: GRID profiles, Azure's "
+                "NVads A10 v5), whose guest driver needs a license from a license server to keep CUDA working.",
+        markers=(
+            # A vGPU profile's name in nvidia-smi ("GRID T4-8Q", "GRID A100D-16C"); not "GRID K520", a whole GPU.
+            r"GRID [A-Z]{1,2}\d{1,3}[A-Z]?-\d{1,3}[ABCQ]\b",
+            r"nvidia-gridd",  # the guest's licensing daemon
+            r"vGPU Software",  # nvidia-smi -q's "vGPU Software Licensed Product"
+            r"Virtual Compute Server",  # the license's product name
+            r"Standard_NV",  # Azure's NV-series VM sizes (NVads A10 v5, NVv3): vGPU partitions of their GPUs
+        ),
+        sources=("https://docs.nvidia.com/vgpu/latest/grid-licensing-user-guide/index.html",
+                 "https://learn.microsoft.com/en-us/azure/virtual-machines/sizes/gpu-accelerated/nvadsa10v5-series"),
         checked="2026-11-26",
     ),
     Context(
@@ -138,17 +171,41 @@ def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     return frozenset(found)
 
 
-def _refined_on_their_line(matches: tuple, rows: Mapping) -> tuple:
-    """A row without contexts that refines generic rows reads a more specific message of their line (Windows'
-    WinError 1455 in the same "Error loading ...dll" line as a DLL that failed to load): where both matched
-    one line, the generic match becomes its evidence, as for a row in context."""
-    refining = {id(m): m for m in matches if rows[m.code].refines and not rows[m.code].contexts}
+def _near(found, generic, within: int | None) -> bool:
+    """Whether a generic match lies within `within` lines of the refining match (None: anywhere in the text)."""
+    return within is None or abs(generic.line_number - found.line_number) <= within
+
+
+def _refined_by_their_evidence(matches: tuple, rows: Mapping) -> tuple:
+    """A row without contexts that refines generic rows holds evidence of the cause behind their symptom: on their
+    own line (Windows' WinError 1455 in the same "Error loading ...dll" line as a DLL that failed to load), or
+    within its `refines_within` lines of it (ggml's "current device: 0, in function ..." under the CUDA error that
+    names the failure), or anywhere in the text (DKMS's failed build beside nvidia-smi's "couldn't communicate with
+    the NVIDIA driver"). There the generic match becomes its evidence, as for a row in context; generic rows it does
+    not name, and generic matches out of its reach, stay findings of their own (another failure in the same paste).
+    One pass over the matches per refining match: a paste holds a few dozen at most (matcher.MATCH_CAP)."""
+    refining = [m for m in matches if rows[m.code].refines and not rows[m.code].contexts]
     if not refining:
         return matches
-    beside = {id(m): tuple(o for o in matches if o.code in rows[m.code].refines and o.line_number == m.line_number)
-              for m in refining.values()}
+    beside = {id(m): tuple(o for o in matches if o.code in rows[m.code].refines
+                           and _near(m, o, rows[m.code].refines_within))
+              for m in refining}
     gone = {id(o) for found in beside.values() for o in found}
-    return tuple(replace(m, refined=beside[id(m)]) if beside.get(id(m)) else m for m in matches if id(m) not in gone)
+    return tuple(replace(m, refined=_evidence(m, beside)) if beside.get(id(m)) else m
+                 for m in matches if id(m) not in gone)
+
+
+def _evidence(found, beside: Mapping) -> tuple:
+    """The generic matches a refining match takes the place of, with theirs where they refine others in turn (DKMS's
+    failed build explains nvidia-smi's failure, which explains CUDA's "driver version is insufficient"), each once."""
+    out, seen, stack = [], {id(found)}, list(reversed(beside.get(id(found), ())))
+    while stack:
+        generic = stack.pop()
+        if id(generic) not in seen:
+            seen.add(id(generic))
+            out.append(generic)
+            stack.extend(reversed(beside.get(id(generic), ())))
+    return tuple(out)
 
 
 def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset()) -> tuple:
@@ -158,19 +215,13 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
     it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
     in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
     rows that matched are searched for, so that a text without such a match costs nothing more."""
-    matches = _refined_on_their_line(matches, rows)
+    found_codes = {found.code for found in matches}
+    matches = _refined_by_their_evidence(matches, rows)
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
         return matches
     present = given | in_text(text, wanted - given)
-    kept, refined = set(), set()
-    for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
-                        key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
-        row = rows[found.code]
-        if row.refines and set(row.refines) <= refined:
-            continue  # an inner context's row already reads these lines
-        kept.add(id(found))
-        refined |= set(row.refines)
+    kept, refined = _kept_in_context(matches, rows, present, found_codes)
     out = []
     for found in matches:
         row = rows[found.code]
@@ -179,3 +230,20 @@ def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] 
         elif not row.contexts and found.code not in refined:
             out.append(found)
     return tuple(out)
+
+
+def _kept_in_context(matches: tuple, rows: Mapping, present: frozenset[str], found_codes: set[str]) -> tuple[set, set]:
+    """(ids of the context rows' matches to keep, codes of the generic rows they refine): innermost context first; a
+    context row gives way to an inner context's row that reads the same lines, and to rows with evidence of the cause
+    that already took every generic match it would read (its reading would be a second cause beside theirs)."""
+    explained = {m.code for found in matches for m in found.refined} - {found.code for found in matches}
+    kept, refined = set(), set()
+    for found in sorted((m for m in matches if present.intersection(rows[m.code].contexts)),
+                        key=lambda m: min(NAMES.index(name) for name in rows[m.code].contexts if name in present)):
+        row = rows[found.code]
+        read = set(row.refines) & found_codes  # the generic rows it refines that this text holds
+        if row.refines and (set(row.refines) <= refined or read and read <= refined | explained):
+            continue
+        kept.add(id(found))
+        refined |= set(row.refines)
+    return kept, refined

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from gpudoctor.knowledge.signatures import SEVERITIES
 from gpudoctor.model import Action, CheckResult, Finding, Status
 
 if TYPE_CHECKING:  # the matcher itself is imported only where text is read
@@ -51,8 +52,10 @@ def _generic_reading(match: SignatureMatch, generic: SignatureMatch) -> str:
     """How the line reads without the context, as evidence: never its advice, which the context replaces."""
     same = generic.source == match.source and generic.line_number == match.line_number
     seen = "this line" if same else f"{evidence_line(generic)}"
-    if not match.signature.contexts:  # a more specific message of the same line (Signature.refines)
+    if not match.signature.contexts and same:  # a more specific message of the same line (Signature.refines)
         return f"Read more closely than [{generic.code}], which alone would read {seen}: {generic.cause}"
+    if not match.signature.contexts:  # evidence of the cause behind another line's symptom (refines_within)
+        return f"Explains [{generic.code}] at {seen}; alone, that line would read: {generic.cause}"
     where = " or ".join(match.signature.contexts)
     return f"Read in its context ({where}); without it, [{generic.code}] would read {seen}: {generic.cause}"
 
@@ -65,7 +68,11 @@ def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Fi
     if row.rules_out:
         details.append(f"This rules out: {'; '.join(row.rules_out)}.")
     details.append(f"`gpudoctor explain {row.code}` shows its sources.")
-    return Finding(_STATUS[row.severity], f"{match.cause} [{row.code}]", tuple(details),
+    # A symptom it explains keeps its weight: a warning that names why a failure happened reports the failure. An info
+    # row that refines one says its line is harmless (PyTorch's cuDNN 8 sub-library notice): it stays information.
+    explained = () if row.severity == "info" else (generic.signature.severity for generic in match.refined)
+    severity = min((row.severity, *explained), key=SEVERITIES.index)
+    return Finding(_STATUS[severity], f"{match.cause} [{row.code}]", tuple(details),
                    evidence={"signatures": [row.code], "fields": dict(match.fields), "source": match.source,
                              "line_number": match.line_number, "line": match.line[:EVIDENCE_CHARS],
                              "count": match.count,
@@ -88,19 +95,18 @@ def explained(finding: Finding, matches) -> Finding:
                    evidence={**finding.evidence, "signatures": list(dict.fromkeys(codes))})
 
 
-def _with_codes(result: CheckResult, codes: list[str]) -> CheckResult:
-    """The result with the signature codes on its worst finding's evidence (JSON carries them from there)."""
+def _explained_by(result: CheckResult, matches: list[SignatureMatch]) -> CheckResult:
+    """The result with the known failures behind its worst finding: their cause, evidence line and next step first
+    among its details, their codes in its evidence (JSON carries them from there)."""
     lead = max(result.findings, key=lambda f: f.status.rank)
-    known = list(lead.evidence.get("signatures", ()))
-    marked = replace(lead, evidence={**lead.evidence, "signatures": known + [c for c in codes if c not in known]})
-    return replace(result, findings=tuple(marked if f is lead else f for f in result.findings))
+    return replace(result, findings=tuple(explained(f, matches) if f is lead else f for f in result.findings))
 
 
 def attribute(results: tuple[CheckResult, ...],
               matches: tuple[SignatureMatch, ...]) -> tuple[tuple[CheckResult, ...], tuple[SignatureMatch, ...]]:
-    """(results with each match's code on the check that reported its cause, the matches no check reported)."""
+    """(results with each match on the check that reported its cause, explaining it, the matches no check reported)."""
     by_id = {result.check_id: result for result in results}
-    codes: dict[str, list[str]] = {}
+    owned: dict[str, list[SignatureMatch]] = {}
     unowned = []
     for found in matches:
         owners = [by_id[o] for o in CAUSE_OWNERS.get(found.signature.cause_id, ()) if o in by_id]
@@ -108,5 +114,6 @@ def attribute(results: tuple[CheckResult, ...],
         if owner is None:
             unowned.append(found)
         else:
-            codes.setdefault(owner.check_id, []).append(found.code)
-    return tuple(_with_codes(r, codes[r.check_id]) if r.check_id in codes else r for r in results), tuple(unowned)
+            owned.setdefault(owner.check_id, []).append(found)
+    return (tuple(_explained_by(r, owned[r.check_id]) if r.check_id in owned else r for r in results),
+            tuple(unowned))

@@ -87,6 +87,8 @@ def not_recognised(texts: list[tuple[str, str]], matches: tuple[SignatureMatch, 
     LINES_LOOKED_AT of
     them: the list is a sample for a person to report (NOT_RECOGNISED_CAP lines), and nvidia-smi -q alone has
     dozens of "Error : 0" fields per GPU."""
+    # A generic match a more specific row took the place of (SignatureMatch.refined) is a line read all the same.
+    matches = matches + tuple(generic for found in matches for generic in found.refined)
     seen = {_shape(found.line) for found in matches}
     out: list[str] = []
     looked_at = 0

@@ -33,7 +33,9 @@ def _codes(text: str, **options) -> list[str]:
 @pytest.mark.parametrize(("example", "contexts"), [
     ("wsl/cuml-6218-cuinit-no-device-wsl2-wrong-driver.txt", {"wsl"}),  # a path under /mnt/c/Users
     ("wsl/genesis-114-cuinit-no-device-wrong-libcuda.txt", {"wsl"}),  # "run under wsl2"
-    ("cuda/pickpytorch-14-nproc-exceeds-visible.txt", {"distributed-launch"}),
+    ("cuda/pickpytorch-14-nproc-exceeds-visible.txt", {"distributed-launch", "visible-devices"}),
+    ("cuda/pytorchexamples-115-visible-devices-2-one-gpu.txt", {"visible-devices"}),  # CUDA_VISIBLE_DEVICES=2
+    ("kernel/aks-4870-a10-vgpu-busy-unavailable-unlicensed.txt", {"vgpu"}),  # Standard_NV36ads_A10_v5
     ("cuda/watermarkdm-8-torchrun-nproc-8-invalid-ordinal.txt", {"distributed-launch"}),
     ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
     ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),

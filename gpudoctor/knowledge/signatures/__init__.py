@@ -29,7 +29,9 @@ A row with `contexts` (gpudoctor/knowledge/contexts.py: "wsl", "container", "dis
 "secure-boot") matches only where the text's other lines, or the live host, put it in one of them, and then
 `refines` generic rows: it reads the same line with the specific cause, and the generic match becomes its
 evidence instead of a second finding with another next step. A row without contexts may refine too, where its
-own words make a generic row's line specific (WinError 1455 in a DLL load failure): on the line both match.
+own words make a generic row's line specific (WinError 1455 in a DLL load failure): on the line both match, or
+within `refines_within` lines of it, or anywhere in the text where its line is evidence of the cause behind the
+generic row's symptom (a DKMS build that failed for the running kernel beside nvidia-smi's failure).
 Pure data; no I/O, no regex compiled here.
 """
 
@@ -51,6 +53,20 @@ ACTIONS = tuple(action.value for action in Action)
 # The kinds of text a row applies to: the corpus' `kind:` values, or "any".
 TEXT_KINDS = ("any", "journal", "dmesg", "traceback", "ollama-log", "docker", "kubectl", "nvidia-smi", "powershell",
               "pip", "build", "nccl-log", "vllm-log", "other")
+
+
+# The generic rows that read only that no NVIDIA kernel module is loaded (nvidia-smi's failure, the installer's
+# "Unable to load the kernel module", the container toolkit's "nvml error: driver not loaded"), for the rows whose
+# line says why to refine anywhere in a text.
+NO_MODULE_SYMPTOMS = ("kernel.driver-not-loaded", "kernel.installer-module-load-failed",
+                      "containers.cli-driver-not-loaded")
+# The CUDA errors that a kernel module of another version than the driver's libraries explains (no reboot after an
+# update): CUDA reads them as a driver too old, an unsupported combination or an unknown error.
+MISMATCH_SYMPTOMS = ("cuda.driver-insufficient", "cuda.forward-compat-unsupported", "cuda.unknown-error")
+# What programs and nvidia-smi report on a GPU whose firmware or link failed: the Xid that names the fault explains
+# them, and the reset they then need.
+GPU_FAULT_SYMPTOMS = ("cuda.unknown-error", "kernel.gpu-reset-required", "cuda.devices-busy-or-unavailable",
+                      "kernel.nvml-device-handle-unknown-error")
 
 
 class _KeepMissing(dict):
@@ -84,6 +100,11 @@ class Signature:
     contexts: tuple[str, ...] = ()
     # ...and there takes the place of these generic rows' matches (their lines become its evidence).
     refines: tuple[str, ...] = ()
+    # For a row without contexts, where the generic matches it takes the place of may be: 0 on its own line (the
+    # default: a more specific message of that line), N up to N lines above or below it (the line a wrapper prints
+    # next to the error it wraps), None anywhere in the text (evidence of the cause on another line of the same
+    # paste: DKMS's failed build beside nvidia-smi's failure). Generic matches out of reach stay findings of their own.
+    refines_within: int | None = 0
     # Pairs of named fields whose numbers a match must hold smaller first, where a pattern names both: what a regex
     # cannot compare ("offloaded 30/81 layers" is a partial offload, "81/81" is not).
     smaller: tuple[tuple[str, str], ...] = ()
@@ -111,6 +132,7 @@ def catalogue() -> tuple[Signature, ...]:
     for area in AREAS:
         rows.extend(importlib.import_module(f"{__name__}.{area}").SIGNATURES)
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
+    rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
 
 

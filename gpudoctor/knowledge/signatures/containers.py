@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
@@ -88,6 +89,7 @@ SIGNATURES += (
     ),
     Signature(
         code="containers.cli-load-library-failed",
+        refines=("kernel.driver-not-loaded",), refines_within=None,
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
@@ -534,3 +536,4 @@ SIGNATURES += TOOLKIT_ROWS
 SIGNATURES += HOST_ROWS
 SIGNATURES += ENROOT_ROWS
 SIGNATURES += CLUSTER_ROWS
+SIGNATURES += CLOUD_ROWS

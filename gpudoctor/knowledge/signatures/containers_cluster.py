@@ -90,4 +90,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/dradrivernvidiagpu-1191-vfio-group-not-viable-audio-function.txt",),
     ),
+    Signature(
+        code="containers.slurm-gres-device-file-missing",
+        cause_id="slurm-gres-not-configured",
+        kinds=("any",),
+        # slurmd reading gres.conf's File= entries (gres.c): it waits for the device file, then exits; slurmctld-side
+        # code stats it again for the major number.
+        patterns=(r"can't stat gres\.conf file (?P<file>/dev/+nvidia[\w-]{0,20}): No such file or directory",
+                  r"Waiting for gres\.conf file (?P<file>/dev/+nvidia[\w-]{0,20})",
+                  r"gres_device_major: stat\((?P<file>/dev/+nvidia[\w-]{0,20})\): No such file or directory"),
+        severity="fail",
+        cause="gres.conf names the GPU device file {file}, which does not exist on this node when slurmd starts: the "
+              "NVIDIA driver has not created its /dev/nvidia* files yet at boot, the driver is missing, or gres.conf "
+              "lists a GPU this node does not have.",
+        advice=("On the node run `ls -l /dev/nvidia*` and `nvidia-smi`. If the driver works but the files appear only "
+                "after something touches the GPU, create them at boot before slurmd: enable nvidia-persistenced "
+                "(`sudo systemctl enable --now nvidia-persistenced`) or run `nvidia-modprobe -c 0 -u` in a unit slurmd "
+                "starts after. If the node has no such GPU or no driver, remove that File= line from gres.conf (or use "
+                "AutoDetect=nvml). Then `sudo systemctl restart slurmd`."),
+        action="configure",
+        rules_out=("the job's --gres request",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/fgci-org/ansible-role-cuda/issues/3", "https://github.com/BiBiServ/bibigrid/issues/705",
+                 "https://github.com/aws/aws-parallelcluster/issues/2117", SLURM_GRES),
+        checked="2026-11-26",
+        examples=("containers/fgcicuda-3-slurmd-gres-nvidia0-before-cuda-init.txt",
+                  "containers/bibigrid-705-slurmd-cant-stat-dev-nvidia0.txt"),
+    ),
 )

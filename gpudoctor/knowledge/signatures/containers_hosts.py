@@ -118,10 +118,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # docker-compose 1.x's schema check: `runtime:` existed only in the 2.3/2.4 file format until 1.27 merged the
         # formats, and deploy.resources.reservations.devices (the GPU request) arrived in 1.28.
         patterns=(r"Unsupported config option for services\.?[\w.-]{0,60}: '(?P<option>runtime|gpus)'",
-                  r"Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)"),
+                  r"Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
+                  # Compose v2 before 2.30 does not know the service-level `gpus:` attribute of the 2024 Compose spec.
+                  r"services\.[\w.-]{1,60} Additional property (?P<option>gpus) is not allowed"),
         severity="fail",
-        cause="This docker-compose rejects the compose file's GPU option: docker-compose 1.x before "
-              "1.27/1.28 knows `runtime:` only in the 2.3/2.4 file format and has no deploy device reservations.",
+        cause="This Compose rejects the compose file's GPU option: docker-compose 1.x before 1.27/1.28 knows "
+              "`runtime:` only in the 2.3/2.4 file format and has no deploy device reservations, and Compose v2 before "
+              "2.30 has no service-level `gpus:`.",
         advice=("Use a current Compose: the Docker Compose v2 plugin (`docker compose up`, package docker-compose-plugin) "
                 "or docker-compose 1.28+, and request the GPU in the service with deploy.resources.reservations.devices "
                 "(driver: nvidia, count: all, capabilities: [gpu]); with the old binary, set `version: '2.3'` to keep "
@@ -130,10 +133,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/docker/compose/issues/6691", "https://github.com/blakeblackshear/frigate/issues/767",
-                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+                 "https://github.com/rmurai0610/MASt3R-SLAM/pull/33", "https://docs.docker.com/compose/how-tos/gpu-support/"),
         checked="2026-11-26",
         examples=("containers/compose-6691-runtime-unsupported-compose-1-17.txt",
-                  "containers/frigate-767-compose-runtime-option-v3-6.txt"),
+                  "containers/frigate-767-compose-runtime-option-v3-6.txt",
+                  "containers/mast3rslam-33-compose-gpus-property-not-allowed.txt"),
     ),
     Signature(
         code="containers.compose-gpu-device-malformed",
@@ -160,6 +164,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.ngc-image-predates-gpu",
+        refines=("containers.ngc-no-supported-gpu",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # The NGC images' entrypoint (nvidia_entrypoint.sh) compares each GPU with the architectures the release was
@@ -441,5 +447,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/gpu-operator/issues/671", "https://github.com/NVIDIA/gpu-operator/issues/430"),
         checked="2026-11-26",
         examples=("containers/microk8s-4556-validator-symlink-invalid-device-node.txt",),
+    ),
+    Signature(
+        code="containers.toolkit-repository-key-missing",
+        cause_id="nvidia-repo-key-missing",
+        kinds=("any",),
+        # apt's words when it cannot verify NVIDIA's container repositories at nvidia.github.io (libnvidia-container,
+        # and the retired nvidia-docker and nvidia-container-runtime lists): the key was never added, was written to a
+        # keyring apt cannot read, or is an older key (6ED91CA3AC1160CD before 2019, DDCAE044F796ECB0 now) or expired.
+        patterns=(r"GPG error: https://nvidia\.github\.io/(?P<repo>libnvidia-container|nvidia-docker|nvidia-container-runtime)"
+                  r"/\S{1,80}\s{1,3}InRelease: The following signatures (?:couldn't be verified|were invalid)",),
+        severity="fail",
+        cause="apt cannot verify NVIDIA's {repo} repository: the key it is signed with is not in a keyring apt can read "
+              "(never added, an older or expired key, or a keyring file apt cannot read).",
+        advice=("Fetch the current key into the keyring the list names, readable by apt: `curl -fsSL "
+                "https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg --dearmor --yes -o "
+                "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg && sudo chmod 644 "
+                "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg`; use the install guide's current list "
+                "(stable/deb, with signed-by= that keyring) and delete old nvidia-docker or nvidia-container-runtime "
+                "lists, then `sudo apt-get update`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install cuda-keyring"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1658", "https://github.com/NVIDIA/nvidia-container-runtime/issues/76",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/81", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1658-toolkit-keyring-not-readable.txt",
+                  "containers/nvidiacontainerruntime-76-gpg-key-6ed91ca3-not-available.txt"),
     ),
 )

@@ -353,4 +353,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt",),
     ),
+    Signature(
+        code="containers.cdi-hook-link-target-conflict",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # nvidia-cdi-hook create-symlinks (toolkit 1.17.0, CDI mode): a link the spec asks for already exists in the
+        # image and points elsewhere (libGLX_indirect.so.0 -> libGLX_mesa.so.0), and 1.17.0 treated that as fatal.
+        patterns=(r"failed to create link \[(?P<target>[\w.+-]{1,120}) (?P<link>/[\w./+-]{1,200})\]: failed to check if link "
+                  r"exists: unexpected link target",),
+        severity="fail",
+        cause="The NVIDIA CDI hook refused to start the container: the image already has {link} pointing to another "
+              "library, and the NVIDIA Container Toolkit 1.17.0 fails on such a link instead of leaving it.",
+        advice=("Upgrade the NVIDIA Container Toolkit to 1.17.1 or newer (`sudo apt-get install --only-upgrade "
+                "nvidia-container-toolkit nvidia-container-toolkit-base`, or dnf), regenerate the CDI spec (`sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`) and restart Docker; until then `mode = \"auto\"` "
+                "in /etc/nvidia-container-runtime/config.toml avoids the hook."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/772",
+                 "https://github.com/podman-container-tools/podman/issues/24502", TOOLKIT_CDI),
+        checked="2026-11-26",
+        examples=("containers/ctk-772-cdi-create-link-unexpected-target.txt",),
+    ),
 )

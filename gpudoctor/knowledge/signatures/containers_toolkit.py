@@ -244,4 +244,74 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/bottlerocket-842-cdi-generate-optional-libs-warnings.txt",),
     ),
+    Signature(
+        code="containers.nvidia-docker-wrapper-missing",
+        cause_id="nvidia-docker-legacy-command",
+        kinds=("any",),
+        # The shells' words for the legacy wrapper, which only the deprecated nvidia-docker2 package installs.
+        patterns=(r"\bnvidia-docker: command not found", r"command not found: nvidia-docker\b",
+                  r"Command 'nvidia-docker' not found"),
+        severity="fail",
+        cause="The `nvidia-docker` command a guide uses is not installed: it is the legacy wrapper of the deprecated "
+              "nvidia-docker2 package, and the NVIDIA Container Toolkit does not ship it.",
+        advice=("Request the GPUs from Docker itself: `docker run --gpus all <image> ...` (e.g. `docker run --rm --gpus all "
+                "nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi`), with the NVIDIA Container Toolkit installed and "
+                "registered (`sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`); in "
+                "Compose use a device reservation or `gpus: all`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1028", "https://github.com/NVIDIA/nvidia-docker/issues/1107",
+                 TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1028-legacy-wrapper-not-installed.txt",),
+    ),
+    Signature(
+        code="containers.gpu-needed-at-build",
+        cause_id="gpu-at-build-time",
+        kinds=("any",),
+        # BuildKit's and the legacy builder's words for a failed RUN step that calls nvidia-smi: images are built
+        # without the NVIDIA runtime, so the driver's tools are not there (exit 127) and no GPU is visible.
+        patterns=(r"failed to solve: process \"/bin/sh -c [^\"\n]{0,120}nvidia-smi[^\"\n]{0,80}\" did not complete successfully",
+                  r"The command '/bin/sh -c [^'\n]{0,120}nvidia-smi[^'\n]{0,80}' returned a non-zero code"),
+        severity="fail",
+        cause="A Dockerfile RUN step calls nvidia-smi, but `docker build` has no GPU: the NVIDIA runtime injects the "
+              "driver's tools and libraries only into running containers.",
+        advice=("Take GPU checks and GPU work out of the Dockerfile's RUN steps: build CUDA code without a GPU by naming "
+                "the architectures (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES), and run `nvidia-smi` or the GPU step "
+                "when the container starts with `docker run --gpus all <image>` (or in the entrypoint)."),
+        action="configure",
+        rules_out=("the host's driver", "the container toolkit"),
+        never_suggest=("reinstall the driver", "install nvidia-smi in the image"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/218", "https://github.com/NVIDIA/nvidia-docker/issues/225",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/351"),
+        checked="2026-11-26",
+        examples=("containers/ctk-218-docker-build-run-nvidia-smi-127.txt",),
+    ),
+    Signature(
+        code="containers.cli-nvml-permission-denied",
+        cause_id="device-permissions",
+        kinds=("any",),
+        # libnvidia-container's driver service runs as the unprivileged user of config.toml's [nvidia-container-cli]
+        # user (nobody by default) and initialises NVML there: device files not open to that user give
+        # NVML_ERROR_NO_PERMISSION, printed in lower case by the CLI (openSUSE and SLES create them root:video 0660).
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: nvml error: insufficient permissions",),
+        severity="fail",
+        cause="The NVIDIA container hook could not open the GPU's device files: it starts NVML as an unprivileged user, "
+              "and /dev/nvidia* are not open to it on this host (a driver option or distribution default such as "
+              "openSUSE's or SLES's root:video 0660, or SELinux labels).",
+        advice=("Check `ls -l /dev/nvidia*`. If they are crw-rw---- root video, set `user = \"root:video\"` under "
+                "[nvidia-container-cli] in /etc/nvidia-container-runtime/config.toml and restart the container, or have "
+                "the driver create them 0666 again (remove the NVreg_DeviceFileMode/NVreg_DeviceFileGID options from "
+                "/etc/modprobe.d, rebuild the initramfs, reboot); on SELinux hosts run `sudo setsebool -P "
+                "container_use_devices 1`."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver version"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/657", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/210",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/33", TOOLKIT_INSTALL),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1547-cli-nvml-insufficient-permissions.txt",
+                  "containers/gpuoperator-443-cli-real-nvml-insufficient-permissions-sles.txt"),
+    ),
 )

@@ -130,6 +130,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.no-kernel-image",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
@@ -273,6 +274,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.visible-devices-hides-all",
+        refines=("cuda.no-device",), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # Values that name no GPU: the shell's $0 (the script's name), -1, an empty string, and the NoDevFiles
@@ -291,6 +293,8 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.out-of-memory",
+        refines=("nccl.remote-error",),
+        refines_within=None,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(
@@ -427,19 +431,23 @@ SIGNATURES += (
         patterns=(r"all CUDA-capable devices are busy or unavailable", r"CUDA-capable device\(s\) is/are busy or unavailable",
                   r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE"),
         severity="fail",
-        cause="CUDA could not create a context on the GPU: its compute mode lets only one process use it (or none), and "
-              "another process already holds it.",
-        advice=("See the compute mode and who holds the GPU (`nvidia-smi -q -d COMPUTE`, `nvidia-smi` processes; "
-                "'E. Process' in the Compute M. column is Exclusive_Process): use a GPU no one holds, stop the other "
-                "process, or set the compute mode back to Default where the GPU must be shared "
-                "(`sudo nvidia-smi -i N -c DEFAULT`); on clusters the scheduler sets exclusive mode on purpose, so "
-                "request a free GPU instead."),
+        cause="CUDA could not create a context on any GPU it sees: most often the GPU is reserved for one process "
+              "(Exclusive_Process) and another holds it; an unlicensed vGPU, a GPU left needing a reset, or under "
+              "WSL 2 the Windows side refuse contexts the same way.",
+        # The step that tells those causes apart, not one cause's fix as if it were certain (the rows in context,
+        # gpudoctor/knowledge/signatures/refinements.py, and kernel.gpu-reset-required name the others).
+        advice=("Tell the causes apart first: 'E. Process' in nvidia-smi's Compute M. column with another process "
+                "listed on that GPU means it is taken: use a free GPU, stop that process, or on a cluster request a "
+                "GPU from the scheduler (an administrator makes a GPU shared again with `sudo nvidia-smi -i N -c "
+                "DEFAULT`); an Xid in `sudo dmesg | grep -i xid` means the GPU needs a reset (`sudo nvidia-smi -r -i "
+                "N`) or a reboot; on a vGPU guest `nvidia-smi -q | grep -i license` must say Licensed; under WSL 2, "
+                "update Windows and its NVIDIA driver."),
         action="configure",
         rules_out=("a missing driver",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/NVIDIA/DIGITS/issues/2005", "https://github.com/tensorflow/tensorflow/issues/526",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("cuda/digits-2005-busy-unavailable-exclusive-process.txt",),
     ),
     Signature(

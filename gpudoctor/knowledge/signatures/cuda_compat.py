@@ -39,6 +39,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.tensorflow-jit-from-ptx",
+        refines=("cuda.invalid-resource-handle",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # TensorFlow's gpu_device.cc warning when its build has no cubin for the GPU's compute capability (H100's 9.0
@@ -65,6 +67,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.xformers-gpu-too-old",
+        refines=("frameworks.xformers-no-operator",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # xformers.ops.fmha's dispatcher lists why each operator refused the inputs; the capability line is the one
@@ -90,6 +94,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.xformers-gpu-too-new",
+        refines=("frameworks.xformers-no-operator",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # The same dispatcher line for a GPU newer than the xFormers build: its kernels stop at (9, 0), so an RTX

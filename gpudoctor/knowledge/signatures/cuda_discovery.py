@@ -35,6 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.visible-devices-set-in-code",
+        refines=("cuda.no-device",), refines_within=None,  # its line names why CUDA sees no GPU further down
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # A script that picks its author's GPU by index before CUDA starts: on a machine with fewer GPUs the index names

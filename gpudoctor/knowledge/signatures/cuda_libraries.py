@@ -236,6 +236,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.mps-connection-failed",
+        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.unknown-error"),
+        refines_within=None,
         cause_id="mps-unreachable",
         kinds=("any",),
         # cudaErrorMpsConnectionFailed (805) / CUDA_ERROR_MPS_CONNECTION_FAILED, also as PyTorch's "Error 805: MPS

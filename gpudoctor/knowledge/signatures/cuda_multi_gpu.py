@@ -7,6 +7,7 @@ from gpudoctor.knowledge.signatures import Signature
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.too-many-peers",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-peer-limit",
         kinds=("any",),
         # cudaErrorTooManyPeers (711) / CUDA_ERROR_TOO_MANY_PEERS: cudaDeviceEnablePeerAccess allows eight peer

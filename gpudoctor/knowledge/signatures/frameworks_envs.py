@@ -136,6 +136,8 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.amp-unscale-fp16-gradients",
+        refines=("frameworks.bf16-training-needs-ampere",),
+        refines_within=None,
         cause_id="app-fault",
         kinds=("any",),
         # torch/amp/grad_scaler.py: fp16 mixed precision (GradScaler) needs float32 master weights; trainable

@@ -254,6 +254,8 @@ SETUP_SIGNATURES += (
 SETUP_SIGNATURES += (
     Signature(
         code="frameworks.tf-kernels-jit-from-ptx",
+        refines=("cuda.invalid-resource-handle",),
+        refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # tensorflow/core/common_runtime/gpu/gpu_device.cc: no SASS for this compute capability in the build.

@@ -263,6 +263,8 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.device-index-beyond-visible-gpus",
+        refines=("cuda.invalid-device-ordinal",),
+        refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=_PY,
         # c10/cuda CUDAContext.cpp's check of a device index against the GPUs CUDA counted at initialisation.

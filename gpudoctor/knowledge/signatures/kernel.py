@@ -9,7 +9,7 @@ area of the catalogue and the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
@@ -31,6 +31,10 @@ _XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-f
 SIGNATURES = (
     Signature(
         code="kernel.xid-79",
+        # The GPU off the bus explains every failure of the programs that used it, and the reset it then needs.
+        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
+                 "cuda.unspecified-launch-failure", "cuda.illegal-address", "containers.nvml-unknown-error"),
+        refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
@@ -73,6 +77,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-nvlink",
+        refines=("nccl.generic-error-needs-debug",),
+        refines_within=None,
         cause_id="nvlink-error",
         kinds=KERNEL_LOG,
         # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
@@ -93,6 +99,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-gsp",
+        refines=GPU_FAULT_SYMPTOMS, refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=KERNEL_LOG,
         patterns=(_XID + r"(?P<xid>119|120)\b",),
@@ -108,6 +115,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.iommu-page-fault",
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug"),
+        refines_within=None,
         cause_id="iommu-blocks-p2p",
         kinds=("any",),
         # AMD: "nvidia 0000:07:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=... address=...]" (older kernels:
@@ -193,6 +202,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-gsp-timeout",
+        refines=GPU_FAULT_SYMPTOMS, refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=NVRM_TEXT,
         patterns=(
@@ -213,6 +223,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.bar-invalid",
+        refines=("kernel.rm-init-adapter-failed",), refines_within=None,
         cause_id="bar-allocation",
         kinds=NVRM_TEXT,
         patterns=(
@@ -285,6 +296,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-gpu-lost",
+        refines=("cuda.no-device", "cuda.unknown-error"), refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
@@ -308,6 +320,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-device-handle-unknown-error",
+        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # nvidia-smi on a host whose GPU stopped answering without NVML calling it lost: NVML_ERROR_UNKNOWN from
@@ -419,6 +433,7 @@ SIGNATURES += (
     ),
     Signature(
         code="kernel.dkms-headers-not-found",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not

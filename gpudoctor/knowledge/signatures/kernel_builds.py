@@ -4,11 +4,12 @@ build failed; these say why, from the compiler's or modpost's own words."""
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-gpl-only-symbol",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # modpost refusing the proprietary (non-GPL) NVIDIA module because it uses a symbol the kernel exports GPL-only.
@@ -38,6 +39,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.installer-build-tools-missing",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # nvidia-installer (the .run driver) checks for the tools it builds the kernel module with before it starts:
@@ -63,6 +65,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.akmods-build-failed",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # akmods (Fedora, RPM Fusion, negativo17, Terra) rebuilds the driver's kmod RPM for each new kernel at boot or

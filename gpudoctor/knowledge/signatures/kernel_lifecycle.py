@@ -4,13 +4,14 @@ into kernel.py's tuple; kernel_modules.py has building, signing and loading)."""
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
 _POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/powermanagement.html"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-version-magic",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The kernel's refusal of a module built for another kernel release: dmesg's "version magic '<built>' should
@@ -79,6 +80,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.preserve-vram-without-suspend-services",
+        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines_within=None,
         cause_id="gpu-suspend-resume",
         kinds=("any",),
         # The driver's refusal of the kernel's suspend/freeze callback when NVreg_PreserveVideoMemoryAllocations=1 is
@@ -170,6 +173,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.cc-version-check-failed",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The NVIDIA module build's own check (Kbuild cc_version_check; nvidia-installer's "CC version check") that the

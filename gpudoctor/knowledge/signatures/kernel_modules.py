@@ -7,7 +7,7 @@ by subject, to keep each module readable, not a new area of the corpus.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import MISMATCH_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 
 KERNEL_LOG = ("dmesg", "journal")
 # Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
@@ -28,6 +28,7 @@ NVIDIA_DOCKER_NO_MODULE = dict(
 SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
+        refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -52,6 +53,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-signature-rejected",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=KERNEL_LOG,
         patterns=(
@@ -73,6 +75,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-driver-library-mismatch",
+        refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
@@ -108,6 +111,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gsp-firmware-missing",
+        refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=NVRM_TEXT,
         # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
@@ -129,6 +133,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.installer-nouveau-running",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.installer-no-kernel-modules"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # nvidia-installer's words: "Nouveau is running: any attempt to disable it will not take effect until
@@ -151,6 +156,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nouveau-bound",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
@@ -168,6 +174,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-bound-to-other-driver",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: GPU " + BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
@@ -209,6 +216,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.headers-missing",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -238,6 +246,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.dkms-build-failed",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -270,6 +279,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.uvm-module-missing",
+        refines=("cuda.unknown-error", "cuda.no-device"), refines_within=None,
         cause_id="uvm-missing",
         kinds=("any",),
         # The driver's UVM module (nvidia_uvm, or a packaged name like nvidia_331_uvm) could not be inserted.
@@ -320,6 +330,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient"), refines_within=None,
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(
@@ -373,6 +384,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.open-module-datacenter-only",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
@@ -389,6 +401,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-not-supported-by-driver",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,
         # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
@@ -469,6 +482,7 @@ SIGNATURES = (
 
     Signature(
         code="kernel.probe-routine-not-called",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
@@ -491,6 +505,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-required-key-unavailable",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=("any",),
         # Kernels before 5.4 (and RHEL 8) say "Required key not available" (ENOKEY) where newer ones say "Key was
@@ -537,6 +552,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-symbol-mismatch",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The kernel refusing a module built against another kernel's symbol versions (modversions): the module
@@ -559,6 +575,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-compiler-too-old",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built

@@ -48,6 +48,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.vgpu-unlicensed",
+        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.unknown-error"),
+        refines_within=None,
         cause_id="vgpu-unlicensed",
         kinds=("any",),
         # A vGPU guest driver (GRID / vGPU for Compute) without a license: `nvidia-smi -q` says "License Status :
@@ -118,6 +120,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.gpu-stuck-in-d3cold",
+        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded"),
+        refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # The PCI core's words when it cannot bring a device back from D3cold (powered off by runtime power management,
@@ -146,6 +150,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.mig-enabled-without-instances",
+        refines=("cuda.no-device", "cuda.devices-busy-or-unavailable"),
+        refines_within=None,
         cause_id="mig-no-instances",
         kinds=("any",),
         # Slurm's gres/gpu NVML autodetection (slurmd) when a GPU is in MIG mode but holds no MIG devices. MIG mode

@@ -12,6 +12,7 @@ _XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-f
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.gpu-reset-required",
+        refines=("cuda.devices-busy-or-unavailable", "cuda.unknown-error", "cuda.no-device"), refines_within=None,
         cause_id="gpu-reset-required",
         kinds=("any",),
         # R550+ drivers log the GPU's recovery action as Xid 154 when a fault leaves it unusable ("GPU recovery action
@@ -42,6 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.gsp-pmu-halted",
+        refines=("kernel.gpu-reset-required",),
+        refines_within=None,
         cause_id="gsp-firmware-error",
         kinds=("any",),
         # Xid 62 "Internal micro-controller halt": on GSP drivers the GSP reports the PMU stopped

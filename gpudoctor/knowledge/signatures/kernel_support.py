@@ -5,12 +5,13 @@ kernel modules; the proprietary module of the same driver loads but refuses them
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import NOTICE_ONLY_IN_PASTES
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.open-modules-required",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="open-module-required",
         kinds=("any",),
         # The proprietary nvidia.ko's words for such a GPU ("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:2c58)" /
@@ -85,6 +86,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.installer-module-unsigned",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=("any",),
         # nvidia-installer's words when the kernel refused the module it built for want of a trusted signature

@@ -4,11 +4,13 @@ added to kernel.py's tuple)."""
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-missing-for-running-kernel",
+        # Its line says why nvidia-smi (or the toolkit, or CUDA) finds no driver anywhere else in the paste.
+        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded", "cuda.no-device"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -39,6 +41,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.module-insert-not-permitted",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="secure-boot-rejected",
         kinds=("any",),
         # The kernel's EPERM from init_module, as modprobe and insmod print it. Run as root, the one thing that
@@ -62,6 +65,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.driver-lost-after-kernel-update",
+        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # What people write beside "NVIDIA-SMI has failed" or "NVIDIA driver is not loaded" when a kernel update came
@@ -91,6 +95,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.nvidia-aliased-off-by-gpu-switcher",
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
         cause_id="driver-not-loaded",
         kinds=("any",),
         # Hybrid-graphics tools (Ubuntu's prime-select intel profile, envycontrol's integrated mode, SUSE prime with

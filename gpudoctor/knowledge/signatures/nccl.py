@@ -71,6 +71,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.undefined-symbol",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
         patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",),
@@ -119,6 +120,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.socket-address-family",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(r"connecting to address\s{1,3}with family (?P<family>\d+) is neither AF_INET\(2\) nor AF_INET6\(10\)",),
@@ -136,6 +138,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.no-socket-interface",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(
@@ -150,6 +153,13 @@ SIGNATURES += (
             r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
             r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
             r"No route to host|Network is unreachable)",
+            # NCCL 2.24+ (socketPollConnect): each retry at INFO, then the failure with the errno and its name.
+            r"socketPollConnect: connect returned (?:Connection refused|Connection timed out|No route to host|"
+            r"Network is unreachable), retrying",
+            r"socketPollConnect: Connect to [^\n]{0,80} returned \d{1,3}\((?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)\)",
+            r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
@@ -160,12 +170,13 @@ SIGNATURES += (
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
-                 "https://github.com/NVIDIA/nccl/issues/1515", ENVIRONMENT),
+                 "https://github.com/NVIDIA/nccl/issues/1515", "https://github.com/NVIDIA/nccl/pull/1618", ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
                   "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
                   "nccl/nccltests-14-unhandled-system-error-socket-family.txt",
-                  "nccl/nccl-1515-connect-software-caused-abort.txt"),
+                  "nccl/nccl-1515-connect-software-caused-abort.txt",
+                  "nccl/nccl-1618-socketpollconnect-syn-dropped-timeout.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",
@@ -187,6 +198,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.shm-too-small",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-shm-too-small",
         kinds=("any",),
         patterns=(
@@ -211,6 +223,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.peer-access-unsupported",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-p2p-broken",
         kinds=("any",),
         # cudaErrorPeerAccessUnsupported (217), as NCCL's P2P transport and CUDA programs print it when it fails them.
@@ -236,6 +249,7 @@ DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-
 SIGNATURES += (
     Signature(
         code="nccl.duplicate-gpu",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="distributed-misuse",
         kinds=("any",),
         # NCCL's init check (init.cc) when two ranks of one communicator sit on the same GPU (its bus id in hex).
@@ -304,6 +318,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="nccl.remote-error",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
@@ -357,6 +372,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.ib-completion-error",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
@@ -414,29 +430,37 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="nccl.ib-memory-registration-failed",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # ibvwrap.cc when the HCA cannot pin NCCL's buffers: almost always the locked-memory limit (ulimit -l), which
         # containers and batch systems set low (64 MB, 8 MB).
-        patterns=(r"Call to ibv_reg_mr(?:_iova2)? failed(?: with error)? ?:? Cannot allocate memory",),
+        patterns=(r"Call to ibv_reg_mr(?:_iova2)? failed(?: with error)? ?:? Cannot allocate memory",
+                  # The same limit met one step earlier, creating the completion queue (NCCL's ibvwrap.cc; UCX, which
+                  # Open MPI and NCCL's UCX plugin use, prints "ibv_create_cq(cqe=N) failed: Cannot allocate memory").
+                  r"Call to ibv_create_cq failed(?: with error)? ?:? Cannot allocate memory",
+                  r"ibv_create_cq\((?:cqe=\d{1,7})?\) failed: Cannot allocate memory"),
         severity="fail",
-        cause="NCCL could not register (pin) its buffers with the InfiniBand/RoCE adapter: the process's locked-memory "
-              "limit is too low.",
+        cause="NCCL (or UCX under MPI) could not pin memory for the InfiniBand/RoCE adapter (buffer registration, "
+              "completion queues): the process's locked-memory limit is too low.",
         advice=("Raise the locked-memory limit to unlimited where the ranks start: `ulimit -l unlimited` (memlock in "
                 "/etc/security/limits.conf, LimitMEMLOCK=infinity for a systemd service, `--ulimit memlock=-1` for a "
                 "container, the batch system's propagated limits), and check `ulimit -l` inside the launcher "
                 "(mpirun, srun, torchrun) itself."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/NVIDIA/nccl-tests/issues/206", TROUBLESHOOTING + "#infiniband"),
-        checked="2026-11-25",
-        examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt",),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/206", "https://github.com/openucx/ucx/issues/8229",
+                 "https://github.com/NVIDIA/cudf-spark/pull/7632", TROUBLESHOOTING + "#infiniband"),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-206-memlock-limit-ibv-reg-mr.txt", "nccl/ucx-8229-ibv-create-cq-memlock-64k.txt",
+                  "nccl/cudfspark-7632-container-memlock-create-cq.txt"),
     ),
 )
 
 SIGNATURES += (
     Signature(
         code="nccl.nvls-multicast-failed",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-nvls-unavailable",
         kinds=("any",),
         # NCCL 2.17+ on NVSwitch systems (transport/nvls.cc): a CUDA multicast call failed; NCCL 2.27+ explains it.

@@ -104,6 +104,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.gloo-interface-not-found",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # gloo/transport/tcp/device.cc: Gloo (PyTorch's CPU backend, and the store-side group NCCL jobs create too) binds
@@ -265,5 +266,150 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/ultralytics-918-torchrun-sighup-terminal-closed.txt",
                   "nccl/chatglm2-238-signalexception-signal-1-nohup.txt"),
+    ),
+    Signature(
+        code="nccl.mpi-vader-single-copy-refused",
+        cause_id="none",
+        kinds=("any",),
+        # Open MPI's vader (shared-memory) transport, btl_vader_get.c: its process_vm_readv single-copy read is refused
+        # (errno 1, EPERM) in a container without CAP_SYS_PTRACE; Open MPI falls back and the job goes on.
+        patterns=(r"\] Read -1, expected \d{1,12}, errno = 1\b",),
+        severity="info",
+        cause="Open MPI's shared-memory transport may not read another rank's memory directly in this container (no "
+              "CAP_SYS_PTRACE), prints this for each transfer and falls back; the job itself is not affected.",
+        advice=("Harmless: ignore these lines and look elsewhere for a real error. To stop them, start the container with "
+                "`--cap-add=SYS_PTRACE` (or --privileged), or tell Open MPI not to try it: `mpirun -mca "
+                "btl_vader_single_copy_mechanism none ...` (OMPI_MCA_btl_vader_single_copy_mechanism=none)."),
+        action="none",
+        rules_out=("NCCL", "the GPUs"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/horovod/horovod/issues/503", "https://github.com/horovod/horovod/issues/300",
+                 "https://github.com/open-mpi/ompi/issues/4948"),
+        checked="2026-11-26",
+        examples=("nccl/horovod-503-vader-read-expected-errno-1-docker.txt",
+                  "nccl/horovod-300-vader-read-errors-dropped-with-privileged.txt"),
+    ),
+    Signature(
+        code="nccl.gloo-peer-loopback-address",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # gloo/transport/tcp/pair.cc when a rank connects to the address another rank published for itself: a loopback
+        # address means that rank took it from its hostname, which /etc/hosts maps to 127.0.1.1 (Debian, Ubuntu) or
+        # 127.0.0.1, so a rank on another node cannot reach it.
+        patterns=(r"pair\.cc:\d{1,5}\] connect \[(?P<address>127\.0\.[01]\.1|::1)\]:(?P<port>\d{1,5}): Connection refused",),
+        severity="fail",
+        cause="Gloo told the other ranks to connect to {address}, a loopback address: this node's hostname resolves to "
+              "it (/etc/hosts), so ranks on other nodes are refused.",
+        advice=("Name the network interface the nodes share on every node: `export GLOO_SOCKET_IFNAME=eth0` (the name "
+                "from `ip -br addr`; set NCCL_SOCKET_IFNAME too), or map the hostname to the machine's LAN address "
+                "instead of 127.0.1.1 in /etc/hosts."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver", "a firewall between the nodes"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/gloo/issues/223", "https://github.com/pytorch/pytorch/issues/15592",
+                 "https://github.com/ray-project/ray/issues/37461",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/gloo-223-connect-127-0-1-1-refused-two-nodes.txt",
+                  "nccl/pytorch-15592-gloo-connect-loopback-two-nodes.txt"),
+    ),
+    Signature(
+        code="nccl.gloo-windows-device-unsupported",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # torch/csrc/distributed/c10d/GlooDeviceFactory.cpp: on Windows ProcessGroupGloo builds its device (the libuv
+        # transport) from the hostname, or from GLOO_SOCKET_IFNAME, and stops when none comes back; Windows wheels of
+        # the PyTorch 2.8 period also met it from a Gloo regression fixed by a submodule update (pytorch PR#170491).
+        patterns=(r"makeDeviceForHostname\(\): unsupported gloo device",
+                  # PyTorch 2.0 and 2.1 on Windows, when the hostname gives no address to build the libuv device from.
+                  r"GlooDeviceFactory::makeUVDevice\(\): interface or hostname can't be empty"),
+        severity="fail",
+        cause="PyTorch on Windows could not create its Gloo device from this machine's hostname, so "
+              "init_process_group stopped: the hostname resolves to no usable adapter (VPN, Hyper-V or Docker "
+              "virtual adapters, host.docker.internal), or the PyTorch build carries the Windows Gloo regression of "
+              "the 2.8 period.",
+        advice=("Name the address and adapter before the process group starts: set MASTER_ADDR=127.0.0.1 (one "
+                "machine), a free MASTER_PORT and GLOO_SOCKET_IFNAME to the real adapter's name; for one GPU, run "
+                "without torch.distributed; if it stays, install torch 2.7.1 or a release with the Gloo fix of "
+                "pytorch PR#170491, or run under Linux or WSL2."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/SystemPanic/vllm-windows/issues/19", "https://github.com/pytorch/pytorch/pull/170491",
+                 "https://github.com/RVC-Boss/GPT-SoVITS/pull/2744", "https://github.com/IAHispano/Applio/issues/79",
+                 "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
+        checked="2026-11-26",
+        examples=("nccl/vllmwindows-19-unsupported-gloo-device-gloo-socket-ifname.txt",
+                  "nccl/applio-79-makeuvdevice-hostname-empty-windows.txt"),
+    ),
+    Signature(
+        code="nccl.c10d-ipv6-socket-notice",
+        cause_id="none",
+        kinds=("any",),
+        # torch/csrc/distributed/c10d/socket.cpp: the TCPStore tries every address getaddrinfo returns, IPv6 first, and
+        # warns for each one that fails even when an IPv4 one then works (pytorch#128998), so a host without IPv6 prints
+        # these at every start.
+        patterns=(r"\[c10d\] The (?:server socket cannot be initialized on \[::\]|client socket cannot be initialized "
+                  r"to connect to \[[^\]\n]{1,200}\]):\d{1,5} \(errno: 97 - Address family not supported by protocol\)",),
+        severity="info",
+        cause="torch.distributed's store tried IPv6 first on a host without IPv6 and warned before it used IPv4; the "
+              "process group is not affected.",
+        advice=("Harmless: ignore these [c10d] errno 97 lines and look for the real error elsewhere in the log (a "
+                "traceback, an NCCL WARN, a rank that exited). They stop where IPv6 is enabled; newer PyTorch prints "
+                "them only when no address works."),
+        action="none",
+        rules_out=("NCCL", "the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/128998", "https://github.com/helmholtz-analytics/heat/issues/1003",
+                 "https://github.com/pytorch/pytorch/issues/77523"),
+        checked="2026-11-26",
+        examples=("nccl/heat-1003-c10d-errno-97-warnings-tests-pass.txt",
+                  "nccl/pytorch-128998-c10d-errno-97-ipv6-spurious.txt"),
+    ),
+    Signature(
+        code="nccl.algo-forced-unavailable",
+        cause_id="nccl-algo-forced",
+        kinds=("any",),
+        # enqueue.cc's topoGetAlgoInfo when no (algorithm, protocol) pair has a finite time for the call; NCCL 2.24+
+        # names the function, the datatype and the NCCL_ALGO/NCCL_PROTO it was given.
+        patterns=(r"Error : no algorithm/protocol available(?: for function (?P<function>\w{2,30}) with datatype "
+                  r"(?P<dtype>\w{2,30}))?",),
+        severity="fail",
+        cause="NCCL found no algorithm and protocol it may use for this collective: NCCL_ALGO or NCCL_PROTO limits it "
+              "to ones that do not implement the operation or datatype (Tree has no broadcast, NVLS no int64 "
+              "allreduce), or CollNet/SHARP was enabled without the collectives it needs.",
+        advice=("Find where NCCL_ALGO / NCCL_PROTO come from (`env | grep -E 'NCCL_(ALGO|PROTO|COLLNET)'`, /etc/nccl.conf, "
+                "~/.nccl.conf, the launcher or image) and unset them so NCCL tunes per collective; if one is needed, "
+                "scope it to the collective it is meant for (NCCL_ALGO='allreduce:tree'). With NCCL_COLLNET_ENABLE=1, "
+                "retry without it to confirm."),
+        action="configure",
+        rules_out=("the network", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl/issues/317", "https://github.com/NVIDIA/nccl/issues/1898",
+                 "https://github.com/NVIDIA/nccl/issues/653", "https://github.com/NVIDIA/nccl/issues/1709",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-algo"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-653-collnet-forced-no-algorithm-megatron.txt", "nccl/nccl-1898-nvls-forced-int64-no-algorithm.txt"),
+    ),
+    Signature(
+        code="nccl.rank-outside-world-size",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # init.cc: ncclCommInitRank refuses a rank that is not in [0, nranks): the launcher started more processes (or
+        # numbered them further) than the world size the program gave NCCL.
+        patterns=(r"Invalid rank requested : (?P<rank>\d{1,6})/(?P<nranks>\d{1,6})",),
+        severity="fail",
+        cause="NCCL was asked for rank {rank} in a communicator of {nranks} ranks: more processes were launched (or "
+              "numbered higher) than the world size the program passed, so ranks and world size disagree.",
+        advice=("Make the world size equal the number of processes started: with torchrun, WORLD_SIZE = --nnodes x "
+                "--nproc_per_node and each node's --node_rank below --nnodes; a script's own --world-size must count "
+                "every rank (one per GPU it starts, so limit the GPUs with CUDA_VISIBLE_DEVICES or --gpus to match)."),
+        action="configure",
+        rules_out=("the network", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/jeffffffli/HybrIK/issues/47", "https://github.com/Lightning-AI/pytorch-lightning/issues/20219",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/comms.html#ncclcomminitrank"),
+        checked="2026-11-26",
+        examples=("nccl/hybrik-47-invalid-rank-requested-world-size-4.txt",),
     ),
 )

@@ -66,7 +66,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # NCCL_P2P_DISABLE only sends more traffic through this same transport.
         patterns=(r"transport/shm\.cc:\d{1,5} NCCL WARN Cuda failure (?:217 )?'peer access is not supported between these "
                   r"two devices'",),
-        refines=("nccl.peer-access-unsupported",),
+        refines=("nccl.peer-access-unsupported", "nccl.generic-error-needs-debug"), refines_within=None,
         severity="fail",
         cause="NCCL's shared-memory transport shares its host buffers through cuMem (the default since NCCL 2.24), and "
               "on GPUs without peer-to-peer access that import fails with CUDA error 217.",

@@ -33,6 +33,7 @@ _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(
@@ -101,6 +102,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.cuda-out-of-memory",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "cuda.out-of-memory"), refines_within=None,
         cause_id="ollama-oom",
         kinds=_LOGS,
         patterns=(
@@ -133,6 +135,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.ggml-cuda-error",
+        # ggml prints "current device: N, in function ..." right under the CUDA error it wraps: an illegal memory access
+        # there is a fault of the ggml release (its advice), not the program bug PyTorch's row describes.
+        refines=("cuda.illegal-address",), refines_within=6,
         cause_id="ollama-runner-crash",
         kinds=_LOGS,
         patterns=(
@@ -170,6 +175,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.system-memory-too-small",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
@@ -227,6 +233,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-architecture-unknown",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
@@ -264,6 +271,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-pre-tokenizer-unknown",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llama.cpp's vocabulary loader (llama-vocab.cpp), in Ollama's runner and in llama.cpp's own tools
@@ -302,6 +310,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-tensor-count-mismatch",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llama.cpp's model loader (llama-model-loader.cpp): the GGUF holds tensors this release does not expect
@@ -322,6 +331,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.model-file-incomplete",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
         # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885)
@@ -340,6 +350,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.backend-buffer-alloc-failed",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         # llama.cpp's loader could not allocate the model's weights buffer (llama-model.cpp), in VRAM or RAM

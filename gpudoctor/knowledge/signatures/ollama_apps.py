@@ -66,6 +66,7 @@ APP_SIGNATURES: tuple[Signature, ...] = (
 APP_SIGNATURES += (
     Signature(
         code="ollama.model-tensor-wrong-shape",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' has wrong shape; expected",),

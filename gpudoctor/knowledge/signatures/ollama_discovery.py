@@ -20,6 +20,7 @@ _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 DISCOVERY_SIGNATURES = (
     Signature(
         code="ollama.driver-too-old",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=_LOGS,
         # cudart's cudaSetDevice error 35 (cudaErrorInsufficientDriver) is logged just before (gpu_info_cudart.c)
@@ -89,6 +90,7 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.libcuda-lacks-cuctxcreate-v3",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=_LOGS,
         patterns=(
@@ -136,6 +138,8 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.cuda-forward-compat-unsupported",
+        refines=("cuda.forward-compat-unsupported",),
+        refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=_LOGS,
         patterns=(
@@ -157,6 +161,7 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.cuda-gpu-too-old",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=_LOGS,
         # gpu.go (0.1.19 to 0.11): "CUDA GPU is too old. Falling back to CPU mode. Compute Capability detected: 5.2",
@@ -203,6 +208,7 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.cuda-driver-init-failure",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-init-failed",
         kinds=_LOGS,
         patterns=(

@@ -42,6 +42,7 @@ from gpudoctor.knowledge.signatures import Signature
 FORMAT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.gguf-tensor-type-unknown",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(
@@ -248,7 +249,7 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/unsloth-1065-merges-missing-after-tokenizers-0-20.txt",
                   "ollama/llamacpp-9692-transformers-4-45-merges-lost.txt"),
-        refines=("ollama.runner-terminated",),
+        refines=("ollama.runner-terminated",), refines_within=None,
     ),
     Signature(
         code="ollama.gguf-required-key-missing",
@@ -270,7 +271,7 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ggml-org/llama.cpp/issues/8845", "https://github.com/ggml-org/llama.cpp/issues/12857"),
         checked="2026-11-26",
         examples=("ollama/llamacpp-12367-gemma3-blob-from-ollama.txt",),
-        refines=("ollama.runner-terminated",),
+        refines=("ollama.runner-terminated",), refines_within=None,
     ),
     Signature(
         code="ollama.llama-cpp-shared-libs-not-found",

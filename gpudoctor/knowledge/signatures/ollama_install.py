@@ -45,7 +45,7 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-6709-runner-directory-missing-reinstall.txt",
                   "ollama/ollama-7542-runner-exit-127-lib-ollama-not-found.txt"),
-        refines=("ollama.runner-terminated",),
+        refines=("ollama.runner-terminated",), refines_within=None,
     ),
     Signature(
         code="ollama.llama-cpp-python-cpu-build",
@@ -96,7 +96,7 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/6044", "https://github.com/ollama/ollama/issues/4795"),
         checked="2026-11-26",
         examples=("ollama/ollama-644-illegal-instruction-ivy-bridge-no-avx2.txt",),
-        refines=("ollama.runner-terminated",),
+        refines=("ollama.runner-terminated",), refines_within=None,
     ),
 )
 

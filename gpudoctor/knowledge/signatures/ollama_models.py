@@ -37,6 +37,7 @@ MODEL_SIGNATURES = (
     ),
     Signature(
         code="ollama.gguf-invalid-magic",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
         # gguf_init_from_file(_impl) reads the first four bytes; 'vers' is a Git LFS pointer, '<!DO' an HTML page,
@@ -153,6 +154,7 @@ MODEL_SIGNATURES = (
     ),
     Signature(
         code="ollama.model-tensor-not-found",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llama.cpp's loader (create_tensor; llama_model_load since 2025) when the GGUF's layout is newer than it
@@ -212,6 +214,7 @@ MODEL_SIGNATURES = (
     ),
     Signature(
         code="ollama.runner-killed",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         # Go's os/exec wording for SIGKILL: on Linux, almost always the kernel's out-of-memory killer

@@ -78,6 +78,7 @@ PATH_SIGNATURES: tuple[Signature, ...] = (
 PATH_SIGNATURES += (
     Signature(
         code="ollama.ggml-no-device-code-for-arch",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # ggml's NO_DEVICE_CODE (ggml-cuda/common.cuh, since January 2024: the kernel, the arch that ran and
@@ -107,6 +108,8 @@ PATH_SIGNATURES += (
 PATH_SIGNATURES += (
     Signature(
         code="ollama.ggml-pinned-memory-refused",
+        refines=("ollama.cuda-out-of-memory",),
+        refines_within=None,
         cause_id="pinned-memory-limited",
         kinds=("any",),
         # ggml_cuda_host_malloc's warning (2024 on), and the WARNING of 2023's ggml-cuda.cu; llama.cpp then uses

@@ -69,6 +69,7 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.model-file-unreadable",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
         # Ollama's own GGUF reader (fs/ggml) when a file's first bytes are no format it knows: a Git LFS pointer, a
@@ -92,6 +93,7 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.model-needs-newer-runner",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # llm/server.go maps the runner's "unknown model architecture" at load to this sentence for the client
@@ -131,13 +133,14 @@ PLACEMENT_SIGNATURES += (
                  "https://github.com/ollama/ollama/issues/7148", "https://github.com/ggml-org/llama.cpp/issues/11433"),
         checked="2026-11-26",
         examples=("ollama/ollama-10705-sixteen-a16-sched-max-backends.txt",),
-        refines=("ollama.runner-terminated",),
+        refines=("ollama.runner-terminated",), refines_within=None,
     ),
 )
 
 PLACEMENT_SIGNATURES += (
     Signature(
         code="ollama.llama-cpp-split-mode-unsupported",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="llama-cpp-split-mode-unsupported",
         kinds=("any",),
         # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)

@@ -44,6 +44,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.runner-exited-low-memory",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         # llm/llama.go (0.1.8 to 0.1.17) when the runner died before answering, without a last error of its own
@@ -63,6 +64,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.host-buffer-alloc-failed",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
@@ -85,6 +87,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.tmpdir-unusable",
+        refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-tmpdir-unusable",
         kinds=("any",),
         patterns=(
@@ -137,6 +140,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.ggml-cuda-init-error",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-init-failed",
         kinds=("any",),
         patterns=(
@@ -212,6 +216,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.llama-cpp-compute-buffers-failed",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         # llama.cpp's context creation when the compute graph's buffers (sized by the context and batch) do not fit,
@@ -239,6 +244,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.ggml-cuda-stub-library",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-library-missing",
         kinds=("any",),
         # cudaErrorStubLibrary (34) as ggml_cuda_init prints it: the process loaded the toolkit's stub libcuda.so

@@ -37,6 +37,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.kernel-image-invalid",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # CUDA_ERROR_INVALID_IMAGE (200) and, in CUDA 11, CUDA_ERROR_INVALID_SOURCE (300) print "device kernel image

@@ -22,6 +22,7 @@ _VLLM = ("vllm-log", "traceback", "docker", "kubectl", "journal", "other")
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.max-model-len-exceeds-kv-cache",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -45,6 +46,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.no-memory-for-cache-blocks",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -67,6 +69,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.free-memory-below-utilization",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
@@ -87,6 +90,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.initialize-cache-failed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         # vLLM 0.4-0.5 workers: initialize_cache checks that the KV cache holds max_model_len tokens, then allocates
@@ -221,6 +225,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.custom-allreduce-peer-access",
+        refines=("cuda.illegal-address", "nccl.generic-error-needs-debug", "nccl.peer-access-unsupported"),
+        refines_within=None,
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
         patterns=(
@@ -304,6 +310,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.sampler-warmup-oom",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="cuda-oom",
         kinds=_VLLM,
         patterns=(r"CUDA out of memory occurred when warming up sampler with (?P<requests>\d+) dummy requests",),
@@ -410,6 +417,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.memory-profiling-disturbed",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="gpu-shared-with-other-process",
         kinds=_VLLM,
         patterns=(

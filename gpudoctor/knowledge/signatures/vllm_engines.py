@@ -21,6 +21,7 @@ QUANTIZATION = "https://docs.vllm.ai/en/latest/features/quantization/index.html"
 ENGINE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.sglang-kv-pool-no-room",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=("any",),
         patterns=(
@@ -58,10 +59,11 @@ ENGINE_SIGNATURES: tuple[Signature, ...] = (
                  SGLANG_ARGS),
         checked="2026-11-26",
         examples=("vllm/sglang-5285-capture-cuda-graph-failed-oom-h20.txt",),
-        refines=("cuda.out-of-memory",),
+        refines=("cuda.out-of-memory",), refines_within=None,
     ),
     Signature(
         code="vllm.tgi-warmup-not-enough-memory",
+        refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(
@@ -300,7 +302,7 @@ ENGINE_SIGNATURES += (
                  "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"),
         checked="2026-11-26",
         examples=("vllm/vllm-9290-multistep-oom-high-utilization.txt", "vllm/vllm-12529-v1-engine-core-oom-7gb.txt"),
-        refines=("cuda.out-of-memory",),
+        refines=("cuda.out-of-memory",), refines_within=None,
     ),
 )
 

@@ -62,6 +62,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.custom-allreduce-cuda-error",
+        refines=("cuda.illegal-address",),
+        refines_within=None,
         cause_id="vllm-custom-allreduce-p2p",
         kinds=("any",),
         # CUDACHECK in csrc/custom_all_reduce.cuh ("Failed: Cuda error FILE:LINE 'MESSAGE'"); a lack of peer access has

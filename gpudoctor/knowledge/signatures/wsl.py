@@ -35,6 +35,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.display-driver-recovered",
+        refines=("cuda.unknown-error", "cuda.illegal-address"), refines_within=None,
         cause_id="windows-tdr",
         kinds=("any",),
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
@@ -166,6 +167,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.wsl1-kernel",
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # WSL 1 has no Linux kernel; uname -r reports 4.4.0-<Windows build>-Microsoft. WSL 2's kernels are named
@@ -182,6 +184,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.wsl1-stated",
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # What people paste or write: `wsl -l -v` with a distribution at VERSION 1, WSL's issue form with "WSL 1"
@@ -200,6 +203,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.windows-without-wsl2",
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # `ver` / WSL's issue form: Windows 10 builds before 18362 (version 1903) have no WSL 2 at all.

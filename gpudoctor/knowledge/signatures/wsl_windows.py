@@ -1,5 +1,5 @@
-"""WSL and Windows: WSL 2's virtual machine and kernel, and the dxg driver's boot noise (rows of the wsl area,
-joined into wsl.SIGNATURES)."""
+"""WSL and Windows: WSL 2's virtual machine and kernel, the dxg driver's boot noise, and Docker Desktop's WSL
+integration (rows of the wsl area, joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -209,5 +209,48 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows-server/virtualization/hyper-v/gpu-partitioning"),
         checked="2026-11-26",
         examples=("wsl/easygpupv-125-gpu-partition-group-policy.txt",),
+    ),
+    Signature(
+        code="wsl.docker-desktop-in-wsl1",
+        cause_id="wsl1",
+        kinds=("any",),
+        # Docker Desktop's placeholder `docker` (and docker-compose) script inside a WSL distribution it cannot serve.
+        patterns=(r"The command '(?P<command>docker(?:-compose)?)' could not be found in this WSL 1 distro",),
+        severity="fail",
+        cause="This distribution runs under WSL 1: Docker Desktop (and GPU access) works only in WSL 2 distributions, so "
+              "{command} is just Docker Desktop's placeholder here.",
+        advice=("From Windows, convert the distribution to WSL 2 (`wsl --set-version <distro> 2`, and `wsl "
+                "--set-default-version 2` for new ones), then enable it in Docker Desktop under Settings > Resources > "
+                "WSL integration and Apply & restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install docker inside the distribution"),
+        sources=("https://github.com/docker/docs/issues/11099", "https://github.com/docker/docs/issues/11087",
+                 "https://docs.docker.com/desktop/features/wsl/"),
+        checked="2026-11-26",
+        examples=("wsl/dockerdocs-11099-docker-not-found-wsl1-distro.txt", "wsl/dockerdocs-11087-wsl1-distro-docker-desktop.txt"),
+    ),
+    Signature(
+        code="wsl.docker-desktop-integration-off",
+        cause_id="docker-desktop-wsl-integration",
+        kinds=("any",),
+        patterns=(r"The command '(?P<command>docker(?:-compose)?)' could not be found in this WSL 2 distro",),
+        severity="fail",
+        cause="Docker Desktop's WSL integration does not reach this WSL 2 distribution, so {command} is only its "
+              "placeholder: Docker Desktop is not running, integration is off for this distribution, or Docker Desktop "
+              "is in Windows containers mode.",
+        advice=("Start Docker Desktop on Windows; make sure it runs Linux containers (not Windows containers mode); under "
+                "Settings > Resources > WSL integration enable this distribution and Apply & restart; then `docker "
+                "run --rm --gpus all nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi` in the distribution must list the "
+                "GPU. If the integration list is empty, `wsl -l -v` must show docker-desktop Running (reinstall Docker "
+                "Desktop if it is missing)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver", "install a Linux NVIDIA driver in WSL"),
+        sources=("https://github.com/docker/getting-started/issues/409", "https://github.com/docker/for-win/issues/9786",
+                 "https://github.com/docker/for-win/issues/13088", "https://docs.docker.com/desktop/features/wsl/"),
+        checked="2026-11-26",
+        examples=("wsl/dgs-409-docker-cli-missing-until-desktop-started.txt",
+                  "wsl/dockerforwin-9786-docker-not-found-windows-containers-mode.txt"),
     ),
 )

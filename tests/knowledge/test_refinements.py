@@ -1,0 +1,154 @@
+"""Evidence of a cause on another line of the same text (Signature.refines_within, contexts._refined_by_their_evidence):
+the row that names the cause takes the place of the generic row that reads only the symptom, so a paste gets one
+cause and one next step; a generic match out of the refining row's reach, and rows it does not name, stay findings
+of their own."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from gpudoctor.knowledge.findings import signature_finding
+from gpudoctor.knowledge.matcher import CompiledCatalogue, scan
+from gpudoctor.knowledge.signatures import Signature, by_code, catalogue
+from gpudoctor.model import Status
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "fixtures" / "corpus"))
+from excerpts import read_excerpt  # noqa: E402
+
+# nvidia-smi's failure on line 2, the kernel refusing the module's key on lines 8 and on (acidanthera/bugtracker#2237).
+KEY_REJECTED = "kernel/acidanthera-2237-key-rejected-nvidia-journal.txt"
+# A PyTorch out-of-memory error: a failure of its own, whatever else the paste holds (pytorch/pytorch#16417).
+OUT_OF_MEMORY = "cuda/pytorch-16417-oom-batch-size.txt"
+
+
+def _by_code(text: str) -> dict:
+    return {found.code: found for found in scan(text, "paste")}
+
+
+def test_evidence_on_another_line_takes_the_place_of_the_generic_symptom():
+    found = _by_code(read_excerpt(KEY_REJECTED).text)
+    assert "kernel.driver-not-loaded" not in found  # its advice (find out why the module is not loaded) is answered
+    rejected = found["kernel.module-signature-rejected"]
+    assert [generic.code for generic in rejected.refined] == ["kernel.driver-not-loaded"]
+    assert rejected.refined[0].line_number != rejected.line_number
+    finding = signature_finding(rejected)
+    assert finding.evidence["refines"] == ["kernel.driver-not-loaded"]
+    assert any("couldn't communicate with the NVIDIA driver" in detail for detail in finding.details)
+    assert sum(detail.startswith("Next step:") for detail in finding.details) == 1
+
+
+def test_two_independent_failures_in_one_paste_are_both_reported():
+    text = read_excerpt(KEY_REJECTED).text + "\n\n" + read_excerpt(OUT_OF_MEMORY).text
+    found = _by_code(text)
+    assert {"kernel.module-signature-rejected", "cuda.out-of-memory"} <= set(found)
+    assert "kernel.driver-not-loaded" not in found
+    assert found["cuda.out-of-memory"].refined == ()
+
+
+def test_the_generic_row_stands_alone_where_nothing_names_the_cause():
+    assert set(_by_code("$ nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
+                        "Make sure that the latest NVIDIA driver is installed and running.\n")) \
+        == {"kernel.driver-not-loaded"}
+
+
+def test_a_wrapper_line_yields_to_the_error_it_wraps():
+    # ggml prints "current device: N, in function ..." under the CUDA error it wraps; the error names the cause
+    # (ollama/ollama#12258: kernels a driver older than 550 cannot load).
+    found = _by_code(read_excerpt("cuda/ollama-12258-kernel-image-invalid-driver-below-550.txt").text)
+    assert "ollama.ggml-cuda-error" not in found
+    assert {generic.code for generic in found["cuda.kernel-image-invalid"].refined} == {"ollama.ggml-cuda-error"}
+
+
+def test_a_warning_that_explains_a_failure_reports_the_failure():
+    # The warning row names the cause; the failure it explains keeps its status in the finding.
+    text = read_excerpt("cuda/ollama-12258-kernel-image-invalid-driver-below-550.txt").text
+    explained = _by_code(text)["cuda.kernel-image-invalid"]
+    assert by_code("cuda.kernel-image-invalid").severity == "warn"
+    assert signature_finding(explained).status is Status.FAIL
+
+
+def _rows(within):
+    generic = Signature(code="cuda.test-symptom", cause_id="cuda-no-device", patterns=(r"zorbulent symptom",),
+                        severity="fail", cause="A symptom.", advice="Check the symptom.", action="configure")
+    specific = Signature(code="cuda.test-cause", cause_id="cuda-visible-devices", patterns=(r"quaxified cause",),
+                         severity="fail", cause="A cause.", advice="Fix the cause.", action="configure",
+                         refines=("cuda.test-symptom",), refines_within=within)
+    return CompiledCatalogue((generic, specific))
+
+
+def test_a_refining_row_reaches_as_far_as_it_says():
+    text = "quaxified cause\nzorbulent symptom\n" + "filler line\n" * 10 + "zorbulent symptom again\n"
+    codes = lambda within: [m.code for m in scan(text, "paste", table=_rows(within))]  # noqa: E731
+    assert codes(0) == ["cuda.test-cause", "cuda.test-symptom"]  # its own line only: the symptom is not there
+    assert codes(1) == ["cuda.test-cause"]  # the line below
+    assert codes(None) == ["cuda.test-cause"]
+    far = "quaxified cause\n" + "filler line\n" * 10 + "zorbulent symptom\n"
+    assert [m.code for m in scan(far, "paste", table=_rows(3))] == ["cuda.test-cause", "cuda.test-symptom"]
+
+
+def test_refines_within_is_well_formed_and_refinements_have_no_cycles():
+    rows = {row.code: row for row in catalogue()}
+    for row in rows.values():
+        within = row.refines_within
+        assert within is None or (isinstance(within, int) and within >= 0), row.code
+        assert within == 0 or (row.refines and not row.contexts), \
+            f"{row.code}: refines_within says how far a row without contexts reaches for the rows it refines"
+        for code in row.refines:
+            assert row.code not in rows[code].refines, f"{row.code} and {code} refine each other"
+
+
+def test_a_context_row_gives_way_to_evidence_of_the_cause_on_another_line():
+    # An empty CUDA_VISIBLE_DEVICES names why CUDA sees no GPU; the visible-devices context would only say it is set.
+    hidden = "$ CUDA_VISIBLE_DEVICES=-1 python train.py\nRuntimeError: No CUDA GPUs are available\n"
+    assert [(m.code, [g.code for g in m.refined]) for m in scan(hidden, "paste")] \
+        == [("cuda.visible-devices-hides-all", ["cuda.no-device"])]
+    # An index the machine may lack: the context's reading, which checks the variable against `nvidia-smi -L`.
+    index = "$ CUDA_VISIBLE_DEVICES=2 python train.py\nRuntimeError: No CUDA GPUs are available\n"
+    assert [m.code for m in scan(index, "paste")] == ["cuda.no-device-visible-devices-set"]
+
+
+def test_ollamas_server_config_line_without_a_value_is_no_visible_devices_context():
+    from gpudoctor.knowledge.contexts import in_text
+
+    unset = 'msg="server config" env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: HIP_VISIBLE_DEVICES: ]"'
+    assert in_text(unset) == frozenset()
+    assert in_text(unset.replace("CUDA_VISIBLE_DEVICES: ", "CUDA_VISIBLE_DEVICES:0,1 ")) == {"visible-devices"}
+
+
+def test_explain_says_what_a_row_with_evidence_takes_the_place_of():
+    from gpudoctor.describe import explain_signature
+
+    text = explain_signature(by_code("kernel.dkms-build-failed"), width=200)
+    assert "Explains, anywhere in the same text: kernel.driver-not-loaded" in text
+
+
+def test_a_wrapper_reaches_only_the_error_it_wraps():
+    # ollama/ollama#10580: ggml's lines under "CUDA error: an illegal memory access was encountered" (line 3).
+    text = read_excerpt("ollama/ollama-10580-illegal-memory-access-llama4.txt").text
+    found = _by_code(text)
+    assert "cuda.illegal-address" not in found
+    assert [g.code for g in found["ollama.ggml-cuda-error"].refined] == ["cuda.illegal-address"]
+
+
+def test_a_context_reading_gives_way_where_another_line_names_the_cause():
+    # A container that finds no driver (vqgan-clip-docker#1), on a host whose DKMS build failed (ogkm#635): the
+    # container reading (started without GPUs) would be a second cause beside the one the text shows.
+    text = (read_excerpt("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt").text + "\n"
+            + read_excerpt("kernel/ogkm-635-dkms-fedora40-545.txt").text)
+    found = scan(text, "paste")
+    assert {m.code for m in found} == {"kernel.dkms-build-failed"}
+    assert all([g.code for g in m.refined] == ["kernel.driver-not-loaded"] for m in found)
+    # Without the DKMS lines the container reading stands.
+    alone = read_excerpt("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt").text
+    assert "containers.started-without-gpus" in {m.code for m in scan(alone, "paste")}
+
+
+def test_a_harmless_notice_that_refines_a_failure_stays_information():
+    """PyTorch's cuDNN 8 sub-library notice reads like a library that failed to load; the row that knows it is
+    harmless refines the generic one, and reporting the generic one's failure beside it would undo that."""
+    notice = _by_code(read_excerpt("cuda/magictime-26-cnn-infer-warning-harmless.txt").text)
+    found = notice["cuda.torch-cudnn8-sublibrary-open-notice"]
+    assert [generic.code for generic in found.refined] == ["cuda.runtime-library-missing"]
+    assert signature_finding(found).status is Status.PASS  # an info row's finding
