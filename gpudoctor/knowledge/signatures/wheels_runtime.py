@@ -57,7 +57,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                 "requirements table): for CUDA 12, `pip install -U onnxruntime-gpu` (1.19 or later; for 1.18 add "
                 "`--extra-index-url https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/"
                 "pypi/simple/`); for CUDA 11, onnxruntime-gpu from the onnxruntime-cuda-11 feed or 1.18 and older. Or "
-                "provide CUDA {major}'s libraries in the environment (the nvidia-cublas-cuNN and nvidia-cudnn-cuNN "
+                "provide the missing CUDA major's libraries in the environment (the nvidia-cublas-cuNN and nvidia-cudnn-cuNN "
                 "wheels, or `import torch` before onnxruntime when torch bundles that CUDA), and uninstall the CPU "
                 "package onnxruntime if both are installed."),
         action="configure",
@@ -183,5 +183,28 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/autocut-62-docker-torchaudio-cu117-torch-cu116.txt",
                   "wheels/realtimestt-2-torchaudio-cuda-mismatch-pin.txt"),
+    ),
+    Signature(
+        code="wheels.tinycudann-built-for-other-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # tiny-cuda-nn's bindings/torch/tinycudann/modules.py: the PyTorch extension is compiled once per compute
+        # capability targeted at build time (the build machine's GPU unless TCNN_CUDA_ARCHITECTURES says otherwise), and
+        # the import finds none for the GPU it runs on (nerfstudio, neuralangelo, 3D Gaussian splatting projects).
+        patterns=(r"Could not find compatible tinycudann extension for compute capability (?P<cc>\d{2,3})\b",),
+        severity="fail",
+        cause=("The installed tinycudann extension was built for other GPUs than this one (compute capability {cc}): it "
+               "is compiled only for the capabilities targeted when it was built, often the build machine's GPU."),
+        advice=("Rebuild it for this GPU: `pip uninstall tinycudann` (remove leftover tinycudann* folders from "
+                "site-packages), then `TCNN_CUDA_ARCHITECTURES=<this GPU's capability, e.g. 86> pip install --no-cache-dir "
+                "git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=bindings/torch` on a machine with the CUDA "
+                "toolkit of torch.version.cuda; list several (\"75;86\") when the same environment runs on several GPUs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVlabs/tiny-cuda-nn/issues/230", "https://github.com/NVlabs/tiny-cuda-nn/issues/434",
+                 "https://github.com/umautobots/LONER/issues/6", "https://github.com/NVlabs/tiny-cuda-nn#pytorch-extension"),
+        checked="2026-11-26",
+        examples=("wheels/tiny-cuda-nn-230-import-cc75-recompiled.txt", "wheels/tiny-cuda-nn-434-orin-cc87-tcnn-architectures.txt"),
     ),
 )
