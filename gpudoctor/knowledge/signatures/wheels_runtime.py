@@ -205,6 +205,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVlabs/tiny-cuda-nn/issues/230", "https://github.com/NVlabs/tiny-cuda-nn/issues/434",
                  "https://github.com/umautobots/LONER/issues/6", "https://github.com/NVlabs/tiny-cuda-nn#pytorch-extension"),
         checked="2026-11-26",
-        examples=("wheels/tiny-cuda-nn-230-import-cc75-recompiled.txt", "wheels/tiny-cuda-nn-434-orin-cc87-tcnn-architectures.txt"),
+        examples=("wheels/tiny-cuda-nn-230-import-cc75-recompiled.txt",
+                  "wheels/tiny-cuda-nn-434-orin-cc87-tcnn-architectures.txt"),
     ),
 )
