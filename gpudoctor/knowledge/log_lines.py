@@ -5,8 +5,9 @@ What sits around a message is removed: journal and syslog prefixes ("Nov 23 10:0
 `kubectl logs --prefix --timestamps` stamps with the CRI stream marker ("stdout F "), `docker compose
 logs`' "ollama  | ", docker's json-file '{"log":"', NCCL's "host:pid:tid [0] ",
 torchrun's "[rank0]: ", Markdown fences and "> " quotes. Lines a person cut ("[...]") are dropped.
-rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab) and a literal "\\n" split
-a line into the lines it held. Then a message written over several lines
+rsyslog's escaped control characters ("#012" for a newline, "#011" for a tab), /dev/kmsg's ("\\x0a": the kernel
+escapes non-printable bytes as \\xNN for readers of the raw ring buffer) and a literal "\\n" split a line into the
+lines it held. Then a message written over several lines
 becomes one logical line: an NVRM message continued on the next "NVRM: " lines, and a Python
 exception's message continued below its "SomeError: " line. Lines longer than LINE_CAP are cut first,
 so that every pattern runs on a bounded line. `message_reach` tells the matcher, from the raw text, how far
@@ -105,8 +106,8 @@ def _physical(lines: list[str], first_number: int) -> list[tuple[int, str] | Non
                 out.append(None)
                 continue
         text = undecorated(raw)
-        if "#012" in text or "\\n" in text:
-            parts = re.split(r"#012|\\n", text.replace("#011", "\t"))
+        if "#012" in text or "\\n" in text or "\\x0a" in text:
+            parts = re.split(r"#012|\\n|\\x0a", text.replace("#011", "\t"))
             out.extend((number, undecorated(part)) if part.strip() else None for part in parts)
         else:
             out.append((number, text) if text.strip() else None)

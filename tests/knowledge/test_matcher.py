@@ -331,3 +331,15 @@ def test_a_row_that_compares_two_numbers_matches_only_where_they_are_in_order():
            "load_tensors: offloaded 30/81 layers to GPU\n")
     found = scan(log, "test", table=table)
     assert [(m.line_number, m.fields["on_gpu"]) for m in found] == [(2, "31"), (3, "30")]
+
+
+def test_kmsg_escaped_newlines_split_a_wrapped_nvrm_message():
+    """/dev/kmsg escapes the newlines of a message the driver wrapped as "\\x0a" (Documentation/ABI/testing/dev-kmsg);
+    a log shipper that reads it raw (Talos, some node agents) keeps them so: the real message, so escaped."""
+    wrapped = (Path(__file__).resolve().parents[1] / "fixtures" / "raw" / "under_driver"
+               / "nvidiaall394_mismatch.txt").read_text().split("\n\n")[0]
+    message = "\\x0a".join(line.split("] ", 1)[-1].strip() for line in wrapped.splitlines())
+    assert "\n" not in message and message.count("\\x0a") == 4
+    found = scan(f"4,812,9424670,-;{message}\n", "kmsg", kind="dmesg")
+    assert [m.code for m in found] == ["kernel.api-mismatch"]
+    assert found[0].fields == {"client_version": "595.84", "version": "595.80"}  # read across the escapes
