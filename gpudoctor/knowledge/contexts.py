@@ -126,6 +126,15 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="apt-sha1-policy",
+        meaning="apt verifies repositories with Sequoia (sqv, Debian 13 and later), which rejects since 2026-02-01 keys "
+                "whose binding signatures use SHA-1, so 'is not signed' means a rejected key, not a missing one.",
+        markers=(r"SHA1 is not considered secure since", r"Policy will reject signature within a year"),
+        sources=("https://wiki.debian.org/Teams/Apt/Sha1Removal",
+                 "https://github.com/NVIDIA/cuda-repo-management/issues/34"),
+        checked="2026-11-26",
+    ),
+    Context(
         name="package-build",
         meaning="The text is pip's or uv's output while building a package from source, in the isolated build "
                 "environment they make for it, which holds only the build's declared requirements.",

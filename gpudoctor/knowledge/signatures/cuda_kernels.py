@@ -141,4 +141,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/rskp-1-invalid-configuration-argument-torch.txt",),
     ),
+    Signature(
+        code="cuda.extension-op-built-for-other-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # A project's own compiled CUDA op (Deformable-DETR's MultiScaleDeformableAttention, detectron2's and mmcv's
+        # deformable convolutions) reports the launch error itself: "error in <kernel>: ...". The kernel image missing
+        # (or, on older CUDA, the device function invalid) means the op was compiled for other GPUs: the machine it was
+        # built on, or the fixed -gencode list of its setup.py.
+        patterns=(r"error in (?P<kernel>\w{2,60}) ?: (?:no kernel image is available for exe?cution on the device|"
+                  r"invalid device function)",),
+        refines=("cuda.no-kernel-image", "cuda.invalid-device-function"),
+        severity="fail",
+        cause="The project's compiled CUDA op {kernel} holds no kernels for this GPU: it was built for other GPUs "
+              "(the machine it was built on, or the architectures its setup.py lists).",
+        advice=("Rebuild the project's CUDA ops for this GPU: remove the old build (`rm -rf build/` and the installed "
+                ".so/egg), then reinstall with this GPU's compute capability in the list, e.g. "
+                "`TORCH_CUDA_ARCH_LIST=\"8.6\" python setup.py build install` or `TORCH_CUDA_ARCH_LIST=\"8.6\" pip "
+                "install --no-build-isolation -e .` (`nvidia-smi --query-gpu=compute_cap --format=csv` gives it; a "
+                "setup.py with a fixed -gencode list needs `-gencode=arch=compute_XY,code=sm_XY` added for it)."),
+        action="configure",
+        rules_out=("a driver fault", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/IDEA-Research/detrex/issues/274", "https://github.com/retsuh-bqw/SRFormer-Text-Det/issues/10",
+                 "https://github.com/IDEA-Research/Grounded-SAM-2/issues/71",
+                 "https://github.com/fundamentalvision/Deformable-DETR/issues/48"),
+        checked="2026-11-26",
+        examples=("cuda/detrex-274-deformable-op-no-kernel-image-2080ti.txt",
+                  "cuda/srformer-10-deformable-op-built-for-75-on-86.txt"),
+    ),
 )

@@ -281,4 +281,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/falsecolor-73-numba-cuda-driver-library-not-found.txt",),
     ),
+    Signature(
+        code="cuda.torch-oom-report-nvml-assert",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # PyTorch's caching allocator, when a cudaMalloc fails, asks NVML which processes hold the GPU's memory for its
+        # OOM message (reportProcessMemoryInfo) and asserted that NVML answered: where NVML cannot (a MIG slice, Jetson,
+        # a restricted container) the out-of-memory surfaces as this assert (pytorch#185946 made it a warning).
+        patterns=(r"NVML_SUCCESS == r INTERNAL ASSERT FAILED at \"[^\"\n]{0,160}CUDACachingAllocator\.cpp\"",),
+        severity="fail",
+        cause="The GPU ran out of memory, and PyTorch's out-of-memory report then failed on an NVML query (NVML is "
+              "restricted on a MIG slice, in some containers and on Jetson), so it shows as an internal assert.",
+        advice=("Treat it as CUDA out of memory: reduce what the program holds on the GPU (batch size, sequence or "
+                "image size, a smaller or quantised model), or use a larger GPU or MIG slice (`nvidia-smi` shows the "
+                "slice's memory); on MIG, `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False` avoids the NVML path. A "
+                "newer PyTorch prints the plain out-of-memory message instead."),
+        action="configure",
+        rules_out=("the driver installation",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/112377", "https://github.com/pytorch/pytorch/pull/185946",
+                 "https://github.com/fal-ai/fal/pull/478", "https://github.com/pytorch/pytorch/pull/128661"),
+        checked="2026-11-26",
+        examples=("cuda/fal-478-nvml-assert-is-oom.txt", "cuda/pytorch-128661-jetson-oom-nvml-assert.txt"),
+    ),
 )

@@ -1,5 +1,5 @@
 """Kernel and driver, a GPU the driver cannot bring up although the module is there: the module finding no device it can
-drive (rows of the kernel area, added to kernel.py's tuple)."""
+drive, or could not map a GPU it found (rows of the kernel area, added to kernel.py's tuple)."""
 
 from __future__ import annotations
 
@@ -34,5 +34,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/ironhide-149-insert-no-such-device-card-off.txt",
                   "kernel/ironhide-165-insert-no-such-device-after-reboot.txt"),
+    ),
+    Signature(
+        code="kernel.rm-init-gpu-not-mapped",
+        cause_id="bar-allocation",
+        kinds=("any",),
+        # RmInitAdapter's status 0x22 in module 0x56 is osInitNvMapping failing ("Cannot attach gpu"): the driver could
+        # not map the GPU's PCI memory regions. On RTX 50 (Blackwell) cards it is what Resizable BAR or Above 4G Decoding
+        # left off in the firmware gives; the same code follows "requires use of the NVIDIA open kernel modules" (that
+        # row reads its own line) and an MSI-X failure. The line number after the second colon varies by release.
+        patterns=(r"RmInitAdapter failed! \(0x22:0x56:(?P<line>\d{1,5})\)",
+                  r"NVRM: osInitNvMapping: \*\*\* Cannot attach gpu"),
+        refines=("kernel.rm-init-adapter-failed",),
+        severity="fail",
+        cause="The driver could not map the GPU's memory (RmInitAdapter 0x22:0x56, osInitNvMapping): its PCI BARs got "
+              "no usable address space, so nvidia-smi finds no devices.",
+        advice=("Enable Above 4G Decoding and Resizable BAR (ReBAR) in the BIOS/UEFI setup (RTX 50 cards do not "
+                "initialise without them on many boards; CSM off), then cold boot. Only where `sudo dmesg | grep NVRM` "
+                "also says this GPU needs the driver's open flavour is the fix instead `sudo apt install "
+                "nvidia-driver-NNN-open`."),
+        action="configure",
+        rules_out=("a module missing for this kernel", "the CUDA toolkit"),
+        never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/862",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/pull/1109"),
+        checked="2026-11-26",
+        examples=("kernel/ogkm-862-rtx5090-rminit-rebar-off.txt",),
     ),
 )

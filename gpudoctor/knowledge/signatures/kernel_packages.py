@@ -57,4 +57,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/cachyos-487-firmware-nvidia-ad103-exists.txt", "kernel/whitesur-1308-linux-firmware-nvidia-exists.txt"),
     ),
+    Signature(
+        code="kernel.system-python-replaced",
+        cause_id="system-python-replaced",
+        kinds=("any",),
+        # Ubuntu's quirks-handler (ubuntu-drivers-common), which the nvidia-dkms packages' postinst runs, imports its own
+        # modules from the distribution's Python; with /usr/bin/python3 pointed at another version they are not found.
+        patterns=(r"ModuleNotFoundError: No module named '(?P<module>Quirks|UbuntuDrivers|NvidiaDetector)'",),
+        severity="fail",
+        cause="/usr/bin/python3 is not the distribution's Python, so Ubuntu's driver tools cannot import their module "
+              "{module} and the NVIDIA driver packages' configuration fails.",
+        advice=("Point python3 back at the distribution's Python (`sudo update-alternatives --config python3`, or "
+                "remove the alternative and restore the /usr/bin/python3 link, e.g. to python3.8 on Ubuntu 20.04, "
+                "python3.10 on 22.04), then finish the install with `sudo dpkg --configure -a`; use a virtual "
+                "environment or pyenv for other Python versions."),
+        action="configure",
+        rules_out=("the driver's kernel module build", "the GPU"),
+        never_suggest=("reinstall CUDA", "disable Secure Boot"),
+        sources=("https://github.com/canonical/ubuntu-drivers-common/issues/61",
+                 "https://github.com/NVIDIA/nvidia-installer/issues/17"),
+        checked="2026-11-26",
+        examples=("kernel/ubuntudrivers-61-quirks-module-python310.txt",),
+    ),
 )

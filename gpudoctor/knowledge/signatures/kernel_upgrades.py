@@ -72,8 +72,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # first: the story itself is the evidence a helper acts on (the module was not rebuilt for the new kernel).
         patterns=(
             r"[Aa]fter (?:an? |the |my )?(?:recent |automatic |latest )?(?:[Ll]inux )?kernel (?:update|upgrade)",
-            r"(?:[Aa]fter|[Ww]hen|[Ss]ince) (?:I |i )?(?:updated|upgraded|upgrading|updating) (?:the |my )?(?:[Ll]inux )?kernel",
+            r"(?:[Aa]fter|[Ww]hen|[Ss]ince|[Oo]nce) (?:I |i )?(?:updated|upgraded|upgrading|updating|upgrade|update) "
+            r"(?:the |my |to the |to a )?(?:new |newer |latest )?(?:[Ll]inux )?kernel",
             r"[Aa]fter installing (?:system |the |some )?updates[^\n]{0,80}DKMS",
+            r"[Kk]ernel (?:got|was|has been) (?:updated|upgraded)",
+            # The driver works on one installed kernel and not on another: the other kernel lacks the module.
+            r"(?:[Ww]orks?|[Ww]orking|[Ww]orked) (?:fine |well )?(?:with|on|while (?:I am |I'm |i am )?running) (?:the )?"
+            r"`?(?:linux|LTS|lts|older|previous|old|other|stock)`? kernel",
         ),
         severity="warn",
         cause="The driver stopped working after a kernel update: the NVIDIA module is usually not built for the new "
@@ -91,7 +96,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
                  "https://github.com/CachyOS/linux-cachyos/issues/118"),
         checked="2026-11-26",
-        examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",),
+        examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",
+                  "kernel/cachyos-118-smi-failed-works-on-linux-kernel.txt"),
     ),
     Signature(
         code="kernel.nvidia-aliased-off-by-gpu-switcher",
