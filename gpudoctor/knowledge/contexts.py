@@ -135,6 +135,17 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="ollama-create",
+        meaning="The text is `ollama create` importing a model file (a GGUF the person downloaded or converted), not "
+                "Ollama loading a model it pulled from its own library.",
+        markers=(
+            r"ollama create ",  # the command as typed
+            r"transferring model data",  # the CLI's first step of `ollama create` (0.1.x to 0.5)
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="package-build",
         meaning="The text is pip's or uv's output while building a package from source, in the isolated build "
                 "environment they make for it, which holds only the build's declared requirements.",

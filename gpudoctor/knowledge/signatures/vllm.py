@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
@@ -490,3 +491,4 @@ SIGNATURES += ENGINE_SIGNATURES  # SGLang, text-generation-inference and quantiz
 SIGNATURES += SERVING_SIGNATURES  # engine arguments that do not fit the model or the GPUs (vllm_serving.py)
 SIGNATURES += BREADTH_SIGNATURES  # kernels the GPU is below, the server's port, engine start-up (vllm_breadth.py)
 SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token limits, a FlashAttention notice (vllm_config.py)
+SIGNATURES += FALLBACK_SIGNATURES  # architectures a release has no implementation of (vllm_fallbacks.py)

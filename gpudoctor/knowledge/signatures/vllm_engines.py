@@ -229,6 +229,7 @@ ENGINE_SIGNATURES += (
                  "https://github.com/huggingface/text-generation-inference/issues/686"),
         checked="2026-11-26",
         examples=("vllm/tgi-897-v100-sharded-llama-requires-flash.txt",),
+        refines=("vllm.tgi-flash-attention-capability",),
     ),
     Signature(
         code="vllm.flashinfer-no-kernel-for-gpu",
