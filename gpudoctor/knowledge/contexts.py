@@ -60,9 +60,23 @@ CONTEXTS: tuple[Context, ...] = (
             r"nvidia-container-(?:cli|runtime|toolkit)\b",
             r"podman (?:run|exec|logs)\b",
             r"root@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
+            r"Error response from daemon: ",  # the Docker engine answering `docker run` / `docker start`
+            r"OCI runtime (?:create failed|attempted to invoke|error)",  # runc/crun failing a container's start
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="gpu-operator",
+        meaning="The node's GPUs are managed by NVIDIA's GPU Operator, which runs the driver in a container and puts its "
+                "files under /run/nvidia/driver, not on the node's own paths.",
+        markers=(
+            r"gpu-operator\b",  # the operator's namespace, chart and image names
+            r"nvidia-driver-daemonset",  # its driver pods
+            r"/run/nvidia/driver\b",  # where the driver container installs the driver's files on the node
+        ),
+        sources=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html",),
         checked="2026-11-26",
     ),
     Context(
@@ -107,6 +121,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
+            r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
+            r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
@@ -537,3 +538,4 @@ SIGNATURES += HOST_ROWS
 SIGNATURES += ENROOT_ROWS
 SIGNATURES += CLUSTER_ROWS
 SIGNATURES += CLOUD_ROWS
+SIGNATURES += BREADTH_ROWS

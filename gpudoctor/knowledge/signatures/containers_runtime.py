@@ -156,7 +156,12 @@ SIGNATURES: tuple[Signature, ...] = (
         # dockerd (a container spec that lists /dev/nvidia-uvm*) and nvidia-container-cli, when the nvidia_uvm module
         # is not loaded and its device nodes not created: after a reboot, before anything has run CUDA on the host.
         patterns=(r"lstat /dev/nvidia-uvm(?P<tools>-tools)?: no such file or directory",
-                  r"nvidia-container-cli: mount error: stat failed: /dev/nvidia-uvm(?P<tools>-tools)?: no such file"),
+                  r"nvidia-container-cli: mount error: stat failed: /dev/nvidia-uvm(?P<tools>-tools)?: no such file",
+                  # The CDI injector (podman, Docker's CDI mode) and crun for a spec or --device listing the same nodes:
+                  # regenerating the spec does not create them (containers.cdi-stale-device-node reads other nodes).
+                  r"failed to stat CDI host device \\?\"/dev/nvidia-uvm(?P<tools>-tools)?\\?\": no such file or directory",
+                  r"cannot stat `/dev/nvidia-uvm(?P<tools>-tools)?`: No such file or directory"),
+        refines=("containers.cdi-stale-device-node",),
         severity="fail",
         cause="The container needs /dev/nvidia-uvm, which does not exist on the host: the nvidia_uvm module is not "
               "loaded (after a reboot nothing has loaded it yet).",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
@@ -138,12 +139,17 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.no-socket-interface",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        # "Failed to initialize any NET plugin" follows when the socket transport found no interface (NCCL 2.19+).
+        refines=("nccl.generic-error-needs-debug", "nccl.no-net-plugin-initialised"), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(
             r"Socket creation failed : Address family not supported by protocol",
             r"Bootstrap ?: no socket interface found",
+            # The socket transport's own search (net_socket.cc), and bootstrap's when NCCL_COMM_ID names an address no
+            # local interface shares a subnet with (a container's private network): the same missing interface.
+            r"NET/Socket ?: (?:no interface found|No usable listening interface found)",
+            r"No interface found in the same subnet as remote address",
             # A peer's bootstrap address that cannot be reached: a docker0 or lo address, or a firewalled port.
             # NCCL 2.18 to 2.23 print "Software caused connection abort" for any failed connect (a bug in its error path
             # that hides the errno), so it stands for the same unreachable peer.
@@ -326,8 +332,9 @@ SIGNATURES += (
         patterns=(r"ncclRemoteError: A call failed possibly due to a network error or a remote process exiting",
                   r"remote process exited or there was a network error",
                   # The socket transport's and the proxy's words for the same event.
-                  r"NCCL WARN socketProgress(?:Opt)?: Connection closed by remote peer",
-                  r"Call to recv from [^\s]{1,80} failed ?: Connection reset by peer",
+                  # NCCL 2.12 to 2.18 print the same as "Net : Connection closed by remote peer" and a broken pipe.
+                  r"NCCL WARN (?:socketProgress(?:Opt)?|Net) ?: Connection closed by remote peer",
+                  r"Call to recv from [^\s]{1,80} failed ?: (?:Connection reset by peer|Broken pipe)",
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
                   r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
@@ -342,7 +349,7 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
         checked="2026-11-25",
-        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt",),
+        examples=("nccl/nccl-2076-remote-error-ib-nodes.txt", "nccl/nccl-795-net-connection-closed-remote-rank-crashed.txt"),
     ),
 )
 
@@ -487,3 +494,4 @@ SIGNATURES += SETUP_ROWS
 SIGNATURES += PEER_ROWS
 SIGNATURES += LAUNCH_ROWS
 SIGNATURES += FABRIC_ROWS
+SIGNATURES += CONTAINER_ROWS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
@@ -41,6 +42,10 @@ SIGNATURES += (
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
         # "responding" so that the prefilter keys on "recovered": "responding" is common in healthy logs.
         patterns=(r"[Dd]isplay driver (?:\w{1,12} )?stopped respond(?=ing)ing and has (?:successfully )?recovered",
+                  # The same notice naming the driver in full ("Display driver NVIDIA Windows Kernel Mode Driver, Version
+                  # 551.86 stopped responding and has successfully recovered.").
+                  r"NVIDIA Windows Kernel Mode Driver, Version \d{3}\.\d{2} stopped respond(?=ing)ing and has "
+                  r"(?:successfully )?recovered",
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
@@ -64,7 +69,11 @@ SIGNATURES += (
         kinds=("docker", "other"),
         # NVIDIA's WSL guide names this nvidia-container-cli error as the sign of a Windows build, WSL 2 or driver
         # without GPU support.
-        patterns=(r"nvidia-container-cli: (?:initialization|detection) error: driver error: failed to process request",),
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error: failed to process request",
+                  r"nvidia-container-cli: detection error: driver error: failed to process request"),
+        # Only in WSL: on a native Linux host the same words are containers.cli-driver-request-failed's.
+        contexts=("wsl",),
+        refines=("containers.cli-driver-request-failed",),
         severity="fail",
         cause="nvidia-container-cli could not get the driver to answer; under WSL 2 this means the Windows build or "
               "the NVIDIA Windows driver is too old for GPU support in WSL.",
@@ -288,3 +297,4 @@ SIGNATURES += (
 SIGNATURES += WINDOWS_ROWS
 SIGNATURES += LINUX_ROWS
 SIGNATURES += DRIVER_ROWS
+SIGNATURES += BREADTH_ROWS

@@ -1,0 +1,152 @@
+"""The container toolkit's and container engines' failures beyond the common ones: NVML errors the hook meets on the
+host, and what a node managed by the GPU Operator lacks by design (rows of the containers area, joined into
+containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
+
+TOOLKIT_TROUBLESHOOTING = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.cli-nvml-detection-error",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # libnvidia-container's nvc_info.c asks the host's NVML for the driver and devices; "detection error: nvml
+        # error: X" is NVML's own answer (unknown error, not found, function not found) passed through. The maintainers
+        # read it as the host's driver installation (a broken or half-upgraded driver, a GPU in error, a legacy driver
+        # whose NVML lacks what the toolkit calls), not the container.
+        patterns=(r"nvidia-container-cli(?:\.real)?: (?:detection|initialization) error: nvml error: "
+                  r"(?P<error>unknown error|not found|function not found)",),
+        severity="fail",
+        cause="The container toolkit's hook asked the host's NVIDIA driver (NVML) about the GPUs and got \"{error}\": the "
+              "host's driver installation is broken, half-upgraded or too old for the toolkit, not the container.",
+        advice=("Run `nvidia-smi` on the host: if it fails or shows ERR!, reinstall a current NVIDIA driver for this GPU "
+                "(`sudo ubuntu-drivers install` or the distribution's driver package) and reboot; if it works, reboot "
+                "once (a driver updated without a reboot) and start the container again. Drivers of the 340 legacy "
+                "series lack NVML functions the toolkit needs."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall Docker", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1348", "https://github.com/NVIDIA/nvidia-docker/issues/1280",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/577", TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1348-cli-detection-nvml-unknown-driver.txt",),
+    ),
+    Signature(
+        code="containers.operator-node-has-no-nvidia-smi",
+        cause_id="none",
+        kinds=("any",),
+        # The GPU Operator's driver container installs the driver under /run/nvidia/driver on the node and loads the
+        # module from there; the node's own PATH keeps no nvidia-smi, so a shell on the node says it is not installed
+        # although the GPUs work for pods. The shells' words are kernel.nvidia-smi-missing's; this reads them there.
+        patterns=NVIDIA_SMI_NOT_FOUND,
+        contexts=("gpu-operator",),
+        refines=("kernel.nvidia-smi-missing",),
+        severity="info",
+        cause="On a node whose driver the GPU Operator runs, nvidia-smi lives in the driver container's root "
+              "(/run/nvidia/driver), not on the node's PATH; its absence there is expected.",
+        advice=("Run it in the operator's driver root: `sudo chroot /run/nvidia/driver nvidia-smi`, or in the driver "
+                "pod: `kubectl exec -n gpu-operator ds/nvidia-driver-daemonset -- nvidia-smi`. Do not install a "
+                "driver on the node beside the operator's."),
+        action="none",
+        rules_out=("the GPUs", "the operator's driver"),
+        never_suggest=("apt install nvidia", "nvidia-utils"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/178",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-178-host-nvidia-smi-driver-in-container.txt",),
+    ),
+    Signature(
+        code="containers.enroot-hook-cli-missing",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # enroot's hooks.d/98-nvidia.sh (run for every container that asks for GPUs: pyxis under Slurm, enroot start)
+        # calls nvidia-container-cli to inject the GPUs and stops with this when the node does not have it.
+        patterns=(r"Command not found: nvidia-container-cli, see https://github\.com/NVIDIA/libnvidia-container",),
+        severity="fail",
+        cause="enroot's NVIDIA hook found no nvidia-container-cli on this node, so the container (pyxis under Slurm, "
+              "enroot start) cannot be given its GPUs: the NVIDIA container library's tools are not installed here.",
+        advice=("Install the NVIDIA container CLI on every GPU compute node from NVIDIA's repository (`sudo apt-get "
+                "install -y libnvidia-container-tools`, or `sudo dnf install -y libnvidia-container-tools`; the NVIDIA "
+                "Container Toolkit package brings it too), then start the job again; nodes without GPUs need none."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/pyxis/issues/110", "https://github.com/NVIDIA/pyxis/issues/101",
+                 "https://github.com/NVIDIA/enroot/blob/master/doc/installation.md"),
+        checked="2026-11-26",
+        examples=("containers/pyxis-110-enroot-hook-no-nvidia-container-cli.txt",),
+    ),
+    Signature(
+        code="containers.device-plugin-xid-unhealthy",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin's health check (rm/health.go; nvidia.go in early releases): a critical Xid on a GPU marks it
+        # unhealthy, the node's allocatable nvidia.com/gpu drops, and nothing marks it healthy again until the plugin
+        # restarts. Both wordings of the plugin's line (its server's "device marked unhealthy" follows it).
+        patterns=(r"XidCriticalError: Xid=(?P<xid>\d{1,3}) on Device=(?P<device>[\w-]{1,60})(?:, the device will go unhealthy|"
+                  r"; marking device as unhealthy)",),
+        severity="fail",
+        cause="The NVIDIA device plugin took a GPU out of the node's allocatable nvidia.com/gpu after an Xid error on "
+              "it, and keeps it out until the plugin restarts.",
+        advice=("Look at the Xid on that node (`sudo dmesg | grep -i xid`): a hardware one (48, 63, 64, 74, 79, 94, 95) "
+                "needs the GPU reset, the node drained or the card replaced. Once the GPU is fine, restart the device "
+                "plugin pod on that node (`kubectl delete pod` of its nvidia-device-plugin pod) so it offers the GPU "
+                "again; Xids a workload causes can be left out of the checks with DP_DISABLE_HEALTHCHECKS (e.g. "
+                "`DP_DISABLE_HEALTHCHECKS=69`) in the plugin's environment."),
+        action="configure",
+        rules_out=("the container runtime configuration",),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/189",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/234",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/111",
+                 "https://docs.nvidia.com/deploy/xid-errors/index.html"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-189-xid-69-device-marked-unhealthy.txt",),
+    ),
+    Signature(
+        code="containers.requirement-driver-branch-unsatisfied",
+        cause_id="container-requirement",
+        kinds=("any",),
+        # An image's NVIDIA_REQUIRE_CUDA ("cuda>=10.0 brand=tesla,driver>=384,driver<385 ...") is met by a driver of
+        # that CUDA or by one of the Tesla driver branches it lists; when none is, nvidia-container-cli names the last
+        # alternative it tried (brand = tesla, driver < N), not the CUDA version the driver lacks.
+        patterns=(r"requirement error: unsatisfied condition: (?P<condition>brand = \w{1,20}|driver < ?\d{3}(?:\.\d{1,3})?)",),
+        severity="fail",
+        cause="The image requires a newer CUDA than the host's NVIDIA driver supports (it would accept only listed Tesla "
+              "driver branches instead); the toolkit reports the last alternative it tried ({condition}).",
+        advice=("Update the host's NVIDIA driver to one that supports the image's CUDA version (the `--require=cuda>=X` "
+                "in the message; CUDA 10 needs 410 or newer, CUDA 12 needs 525 or newer), or use an image built for an "
+                "older CUDA that this driver supports (e.g. nvidia/cuda:9.0-base)."),
+        action="configure",
+        rules_out=("the NVIDIA Container Toolkit's installation",),
+        never_suggest=("reinstall Docker", "NVIDIA_DISABLE_REQUIRE"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/861", "https://github.com/NVIDIA/nvidia-docker/issues/899",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/index.html"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-861-brand-tesla-cuda10-geforce.txt",),
+    ),
+    Signature(
+        code="containers.requirement-expression-invalid",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # libnvidia-container's requirement parser (nvc_container.c / the CLI's --require): the beta releases could not
+        # parse the driver-branch alternatives CUDA 10 and later images carry in NVIDIA_REQUIRE_CUDA.
+        patterns=(r"nvidia-container-cli: requirement error: invalid expression",),
+        severity="fail",
+        cause="The host's NVIDIA container library could not parse the image's driver requirement (NVIDIA_REQUIRE_CUDA): "
+              "it is a release too old (a beta libnvidia-container) for the requirement syntax current images carry.",
+        advice=("Update the NVIDIA container stack to the current release (`sudo apt-get install --only-upgrade "
+                "nvidia-container-toolkit libnvidia-container1 libnvidia-container-tools`, or nvidia-docker2 on old "
+                "setups; dnf on RHEL), restart Docker and start the container again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1044", "https://github.com/NVIDIA/libnvidia-container"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1044-invalid-expression-beta-cli.txt",),
+    ),
+)
