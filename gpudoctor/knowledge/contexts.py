@@ -176,6 +176,22 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
         checked="2026-11-26",
     ),
+    Context(
+        name="package-build",
+        meaning="The text is pip's or uv's output while building a package from source, in the isolated build "
+                "environment they make for it, which holds only the build's declared requirements.",
+        markers=(
+            r"Getting requirements to build wheel",  # pip, PEP 517 builds
+            r"egg_info did not run successfully",  # pip, legacy setup.py builds
+            r"pip-build-env-",  # pip's isolated build environment in a path
+            r"The build backend returned an error",  # uv
+            r"setuptools.build_meta",  # the backend's module, in pip's and uv's tracebacks
+            r"Failed to build `",  # uv's "Failed to build `flash-attn==2.7.4`"
+        ),
+        sources=("https://pip.pypa.io/en/stable/reference/build-system/pyproject-toml/#build-isolation",
+                 "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
