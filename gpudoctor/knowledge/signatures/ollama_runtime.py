@@ -119,6 +119,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.models-disk-full",
+        # a full disk is the cause behind the download's retries giving up, wherever the paste shows both
+        refines=("ollama.pull-max-retries",), refines_within=None,
         cause_id="ollama-models-disk-full",
         kinds=("any",),
         # server/download.go writing a blob's "-partial" file (Linux and macOS wording, then Windows'); "blobs?" and
