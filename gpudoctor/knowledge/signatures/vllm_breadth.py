@@ -151,4 +151,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/trtllm-1498-custom-allreduce-ipc-peer-access.txt",),
     ),
+    Signature(
+        code="vllm.api-server-port-in-use",
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        # uvicorn's startup (uvicorn/server.py) when the socket cannot be bound: errno 98 on Linux, 10048 on Windows
+        patterns=(r"\[Errno (?:98|48|10048)\] error while attempting to bind on address "
+                  r"\('?(?P<host>[^',\n]{0,60})'?, (?P<port>\d{1,5})\)",),
+        severity="fail",
+        cause=("The API server could not listen on port {port}: another process already holds it (an earlier vLLM or "
+               "other server still running, or another service on that port)."),
+        advice=("Find the process on that port (`ss -ltnp | grep :PORT` or `lsof -i :PORT`; on Windows "
+                "`netstat -ano | findstr :PORT`) and stop it, often an earlier vLLM that did not exit, or start "
+                "the server on another port (`vllm serve ... --port 8001`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("lower gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/8204", "https://github.com/vllm-project/vllm/issues/1141",
+                 "https://github.com/vllm-project/vllm/issues/7514"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-8204-api-server-port-held-by-worker.txt",),
+    ),
 )
