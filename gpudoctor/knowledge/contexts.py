@@ -94,6 +94,21 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="exclusive-compute-mode",
+        meaning="The GPUs are in the Exclusive_Process compute mode (a shared cluster's usual setting), where one "
+                "process only may hold a context on each GPU, so a second process touching it is refused.",
+        markers=(
+            r"Exclusive_Process", r"EXCLUSIVE_PROCESS",  # nvidia-smi -q's Compute Mode; nvidia-smi -c's name
+            r"E. Process",  # nvidia-smi's table, Compute M. column
+            # The person says so ("GPUs are in exclusive process mode", "exclusive mode in nvidia-smi").
+            r"exclusive process mode", r"exclusive process/exclusive mode", r"xclusive Process Mode",
+            r"exclusive mode", r"Exclusive mode", r"exclusive compute mode", r"xclusive-process",
+        ),
+        sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes",
+                 "https://docs.nvidia.com/deploy/nvidia-smi/index.html"),
+        checked="2026-11-26",
+    ),
+    Context(
         name="vgpu",
         meaning="The GPU is an NVIDIA vGPU (a virtual GPU of a VMware, Proxmox or cloud VM: GRID profiles, Azure's "
                 "NVads A10 v5), whose guest driver needs a license from a license server to keep CUDA working.",
@@ -159,6 +174,22 @@ CONTEXTS: tuple[Context, ...] = (
             r"transferring model data",  # the CLI's first step of `ollama create` (0.1.x to 0.5)
         ),
         sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="package-build",
+        meaning="The text is pip's or uv's output while building a package from source, in the isolated build "
+                "environment they make for it, which holds only the build's declared requirements.",
+        markers=(
+            r"Getting requirements to build wheel",  # pip, PEP 517 builds
+            r"egg_info did not run successfully",  # pip, legacy setup.py builds
+            r"pip-build-env-",  # pip's isolated build environment in a path
+            r"The build backend returned an error",  # uv
+            r"setuptools.build_meta",  # the backend's module, in pip's and uv's tracebacks
+            r"Failed to build `",  # uv's "Failed to build `flash-attn==2.7.4`"
+        ),
+        sources=("https://pip.pypa.io/en/stable/reference/build-system/pyproject-toml/#build-isolation",
+                 "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
         checked="2026-11-26",
     ),
 )

@@ -62,7 +62,7 @@ def _generic_reading(match: SignatureMatch, generic: SignatureMatch) -> str:
 
 def signature_finding(match: SignatureMatch, caused_by: str | None = None) -> Finding:
     row = match.signature
-    details = [f"Evidence: {evidence_line(match)}", f"Next step: {row.advice}"]
+    details = [f"Evidence: {evidence_line(match)}", f"Next step: {match.advice}"]
     if match.refined:  # a row read in its context: the generic reading is evidence, its advice is not given
         details[1:1] = [_generic_reading(match, generic) for generic in match.refined]
     if row.rules_out:
@@ -89,7 +89,7 @@ def explained(finding: Finding, matches) -> Finding:
     if not matches:
         return finding
     details = tuple(f"Known failure [{m.code}]: {m.cause} Evidence: {evidence_line(m)}. Next step: "
-                    f"{m.signature.advice}" for m in matches)
+                    f"{m.advice}" for m in matches)
     codes = list(finding.evidence.get("signatures", ())) + [m.code for m in matches]
     return replace(finding, details=details + finding.details,
                    evidence={**finding.evidence, "signatures": list(dict.fromkeys(codes))})

@@ -73,6 +73,10 @@ class SignatureMatch:
     def cause(self) -> str:
         return self.signature.cause_for(self.fields)
 
+    @property
+    def advice(self) -> str:
+        return self.signature.advice_for(self.fields)
+
 
 # -- the compiled catalogue ---------------------------------------------------------------------------
 def _trie_regex(literals: Iterable[str]) -> str:

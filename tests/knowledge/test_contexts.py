@@ -39,6 +39,7 @@ def _codes(text: str, **options) -> list[str]:
     ("cuda/watermarkdm-8-torchrun-nproc-8-invalid-ordinal.txt", {"distributed-launch"}),
     ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
     ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),
+    ("wheels/flash-attention-v100-23-uv-build-wheel-no-torch.txt", {"package-build"}),  # uv's build backend error
     ("cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt", set()),
     ("cuda/rpgopenremode-9-cudagetdevicecount-insufficient.txt", set()),
 ])

@@ -152,3 +152,13 @@ def test_a_harmless_notice_that_refines_a_failure_stays_information():
     found = notice["cuda.torch-cudnn8-sublibrary-open-notice"]
     assert [generic.code for generic in found.refined] == ["cuda.runtime-library-missing"]
     assert signature_finding(found).status is Status.PASS  # an info row's finding
+
+
+def test_the_next_step_names_what_the_line_named():
+    """An advice's `{field}` is filled from the match, as its cause is (ONNX Runtime's IR versions in
+    microsoft/onnxruntime#20559); braces that are no captured field (a JSON or TOML snippet) stay as written."""
+    found = _by_code(read_excerpt("wheels/onnxruntime-20559-unsupported-ir-version.txt").text)
+    step = next(d for d in signature_finding(found["wheels.onnxruntime-older-than-model-ir"]).details
+                if d.startswith("Next step:"))
+    assert "reads IR 10" in step and "ir_version` to 9" in step and "{" not in step
+    assert by_code("containers.docker-cdi-feature-off").advice_for({}) == by_code("containers.docker-cdi-feature-off").advice

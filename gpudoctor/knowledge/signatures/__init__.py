@@ -38,6 +38,7 @@ Pure data; no I/O, no regex compiled here.
 from __future__ import annotations
 
 import importlib
+import re
 import string
 from dataclasses import dataclass
 from functools import cache
@@ -67,6 +68,9 @@ MISMATCH_SYMPTOMS = ("cuda.driver-insufficient", "cuda.forward-compat-unsupporte
 # them, and the reset they then need.
 GPU_FAULT_SYMPTOMS = ("cuda.unknown-error", "kernel.gpu-reset-required", "cuda.devices-busy-or-unavailable",
                       "kernel.nvml-device-handle-unknown-error")
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
 class _KeepMissing(dict):
@@ -123,6 +127,11 @@ class Signature:
     def cause_for(self, fields: Mapping[str, str]) -> str:
         """The cause sentence with the match's fields filled in."""
         return string.Formatter().vformat(self.cause, (), _KeepMissing(fields))
+
+    def advice_for(self, fields: Mapping[str, str]) -> str:
+        """The next step with the match's fields filled in (`{bus_id}` in `nvidia-smi -q -i {bus_id}`). Only a name the
+        patterns capture is replaced: advice also holds braces of its own (a JSON or TOML snippet, an awk program)."""
+        return _FIELD.sub(lambda name: fields.get(name[1]) or name[0], self.advice)
 
 
 @cache

@@ -97,12 +97,19 @@ SIGNATURES += (
         severity="fail",
         cause="nvidia-container-cli could not load the driver's NVML library (libnvidia-ml.so.1).",
         advice=("Check that the host driver works (`nvidia-smi` on the host) and that `ldconfig -p | grep libnvidia-ml` "
-                "lists the library (a Docker installed as a snap cannot see it). If the host is fine, the image "
-                "carries NVIDIA driver files of its own that clash with the ones the runtime injects: remove them "
-                "from the image."),
+                "lists the library. Where it does not (a driver upgrade or a power loss left the driver's user-space "
+                "libraries half installed), reinstall the branch's library package (`sudo apt install --reinstall "
+                "libnvidia-compute-<branch> nvidia-utils-<branch>`), run `sudo ldconfig`, then reconfigure the NVIDIA "
+                "Container Toolkit (`sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart "
+                "docker`). A Docker installed as a snap cannot see the library, and `root = \"/run/nvidia/driver\"` in "
+                "/etc/nvidia-container-runtime/config.toml (the GPU Operator's driver container) must be `/` for a "
+                "host driver. If the host is fine, the image carries NVIDIA driver files of its own that clash with "
+                "the ones the runtime injects: remove them from the image."),
         action="configure",
         never_suggest=("reinstall the host driver", "update the driver"),
-        sources=("https://github.com/ameli/manylinux-cuda/issues/5", TOOLKIT_TROUBLESHOOTING),
+        sources=("https://github.com/ameli/manylinux-cuda/issues/5", TOOLKIT_TROUBLESHOOTING,
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/154",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1711"),
         checked="2026-11-25",
         examples=("containers/manylinuxcuda-5-driver-baked-into-image.txt",),
     ),

@@ -314,4 +314,54 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/nvidiadocker-1547-cli-nvml-insufficient-permissions.txt",
                   "containers/gpuoperator-443-cli-real-nvml-insufficient-permissions-sles.txt"),
     ),
+    Signature(
+        code="containers.operator-toolkit-validation-no-nvidia-smi",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The GPU Operator's validator (validator/main.go) runs nvidia-smi in its toolkit-validation init container under
+        # the nvidia runtime class; Go's exec error there means the runtime injected no driver files: the containerd
+        # (or Docker) configuration the toolkit daemonset wrote is not the one the runtime reads (k3s, RKE2, microk8s
+        # and kubespray keep it elsewhere), the runtime was not restarted, or a race on /run/nvidia/driver at install.
+        patterns=(r"error validating toolkit installation: exec: \\?\"nvidia-smi\\?\": executable file not found",),
+        severity="fail",
+        cause="The GPU Operator's toolkit validation ran without the NVIDIA runtime injecting the driver's files into its "
+              "container, so nvidia-smi was not there: the runtime configuration the toolkit wrote is not in effect.",
+        advice=("Delete the validator pod so it retries (`kubectl delete pod -n gpu-operator -l "
+                "app=nvidia-operator-validator`); if it fails again, point the toolkit at the containerd your "
+                "distribution runs (k3s/RKE2: set the toolkit's CONTAINERD_CONFIG to "
+                "/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl and CONTAINERD_SOCKET to "
+                "/run/k3s/containerd/containerd.sock; microk8s: its own paths), check the nvidia runtime appears in "
+                "`containerd config dump`, and restart containerd. Do not install a driver into the containers."),
+        action="configure",
+        rules_out=("the GPU", "the host driver"),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/265", "https://github.com/NVIDIA/gpu-operator/issues/226",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-265-toolkit-validation-nvidia-smi-not-found.txt",),
+    ),
+    Signature(
+        code="containers.docker-cdi-feature-off",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # dockerd 25 and later turn `--device nvidia.com/gpu=...` (a fully qualified CDI name) into a device request for
+        # the "cdi" driver, which the daemon registers only when its CDI feature is on (default off before Docker 28):
+        # without it the request finds no driver. Not containers.no-gpu-device-driver's "[[gpu]]" request (--gpus).
+        patterns=(r"could not select device driver \"cdi\" with capabilities: \[\]",),
+        severity="fail",
+        cause="Docker was asked for a CDI device (--device nvidia.com/gpu=...) while its CDI feature is off, so the "
+              "daemon has no \"cdi\" device driver to inject the GPU with.",
+        advice=("Turn on Docker's CDI support: add `\"features\": {\"cdi\": true}` to /etc/docker/daemon.json (or run "
+                "`sudo nvidia-ctk runtime configure --runtime=docker --cdi.enabled`), `sudo systemctl restart docker`, "
+                "and generate the spec with `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`; or request the "
+                "GPUs the classic way with `--gpus all` through the nvidia runtime."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/434",
+                 "https://docs.docker.com/reference/cli/dockerd/#enable-cdi-devices",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/nvctk-434-docker-cdi-select-device-driver-cdi.txt",),
+    ),
 )

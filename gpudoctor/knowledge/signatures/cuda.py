@@ -447,9 +447,10 @@ SIGNATURES += (
         rules_out=("a missing driver",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/NVIDIA/DIGITS/issues/2005", "https://github.com/tensorflow/tensorflow/issues/526",
+                 "https://github.com/pytorch/pytorch/issues/3871",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
         checked="2026-11-26",
-        examples=("cuda/digits-2005-busy-unavailable-exclusive-process.txt",),
+        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt",),
     ),
     Signature(
         code="cuda.nvcc-unsupported-architecture",

@@ -129,4 +129,61 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/magictime-26-cnn-infer-warning-harmless.txt",),
     ),
+    Signature(
+        code="cuda.paddle-device-id-beyond-visible",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # PaddlePaddle's SetDeviceId check (platform/device/gpu/gpu_info.cc): "Device id must be less than GPU count,
+        # but received id is: 3. GPU count is: 1." and its hint "Expected id < GetCUDADeviceCount() [GetGPUDeviceCount()
+        # in 2.x], but received id:3 >= GetCUDADeviceCount():1." Only a non-zero count here: the GPU exists but the
+        # index asked for (gpu_id, FLAGS_selected_gpus, device='gpu:N') counts physical GPUs while CUDA_VISIBLE_DEVICES
+        # renumbered the visible ones from 0.
+        patterns=(r"Device id must be less than GPU count, but received id is: (?P<device>\d{1,3})\. GPU count is: "
+                  r"(?P<count>[1-9]\d{0,2})\b",
+                  r"Expected id < Get(?:CUDA|GPU)DeviceCount\(\), but received id:(?P<device>\d{1,3}) >= "
+                  r"Get(?:CUDA|GPU)DeviceCount\(\):(?P<count>[1-9]\d{0,2})\b"),
+        severity="fail",
+        cause="PaddlePaddle was asked for GPU {device} but this process sees only {count} GPU(s): the index counts only "
+              "the GPUs CUDA_VISIBLE_DEVICES leaves visible, renumbered from 0.",
+        advice=("Ask for an index below {count}: where CUDA_VISIBLE_DEVICES names one card (e.g. 5) that card is gpu:0, "
+                "so pass device='gpu:0' (paddle.set_device('gpu:0'), gpu_id 0 in a C++ demo's config, "
+                "FLAGS_selected_gpus=0), or choose the card with CUDA_VISIBLE_DEVICES alone; `nvidia-smi -L` lists the "
+                "physical GPUs."),
+        action="configure",
+        rules_out=("the driver", "the CUDA installation"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
+        sources=("https://github.com/PaddlePaddle/PaddleOCR/issues/15497",
+                 "https://github.com/PaddlePaddle/PaddleOCR/issues/2587",
+                 "https://github.com/PaddlePaddle/Paddle/issues/23326"),
+        checked="2026-11-26",
+        examples=("cuda/paddleocr-15497-device-id-3-gpu-count-1.txt",),
+    ),
+    Signature(
+        code="cuda.paddle-gpu-requested-none-visible",
+        cause_id="gpu-requested-none-present",
+        kinds=("any",),
+        # The same check with a GPU count of 0: the GPU build of Paddle was told to use a GPU (a --device=GPU flag,
+        # PaddleOCR's use_gpu=True default) where it sees none: a machine or node without a GPU, a container started
+        # without one, or a driver that does not work (then nvidia-smi fails too).
+        # The message with a count of 0, or quoted without its numbers (a non-zero count is the row above's).
+        patterns=(r"Device id must be less than GPU count(?!, but received id is: \d{1,3}\. GPU count is: [1-9])",
+                  r"Expected id < Get(?:CUDA|GPU)DeviceCount\(\), but received id:(?P<device>\d{1,3}) >= "
+                  r"Get(?:CUDA|GPU)DeviceCount\(\):0\b"),
+        severity="fail",
+        cause="PaddlePaddle was told to run on a GPU but sees none (GPU count 0): the machine, node or container has no "
+              "GPU it can use.",
+        advice=("Where the machine or node has no GPU, run on the CPU: use_gpu=False, device='cpu' or --device=CPU (give "
+                "the device flag once; the last one wins); where it has one, make it visible first: `nvidia-smi` must "
+                "list it (in a container, start it with --gpus all), CUDA_VISIBLE_DEVICES must not be empty, and "
+                "`python -c \"import paddle; paddle.utils.run_check()\"` must find it."),
+        action="configure",
+        rules_out=("the model", "the CUDA version"),
+        never_suggest=("reinstall CUDA", "update the driver"),
+        sources=("https://github.com/PaddlePaddle/PaddleDetection/issues/4989",
+                 "https://github.com/PaddlePaddle/PaddleOCR/issues/11294",
+                 "https://github.com/PaddlePaddle/PaddleVideo/issues/409"),
+        checked="2026-11-26",
+        examples=("cuda/paddledetection-4989-device-id-gpu-count-0.txt",
+                  "cuda/paddleocr-11294-use-gpu-default-no-gpu-node.txt"),
+    ),
 )

@@ -51,4 +51,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/watermarkdm-8-torchrun-nproc-8-invalid-ordinal.txt", "cuda/pickpytorch-14-nproc-exceeds-visible.txt"),
     ),
+    Signature(
+        code="cuda.devices-busy-exclusive-process-mode",
+        cause_id="compute-mode-exclusive",
+        kinds=("any",),
+        # cuda.devices-busy-or-unavailable's line, in a text that shows the GPUs in Exclusive_Process compute mode
+        # (gpudoctor/knowledge/contexts.py): there one process only may hold each GPU, and the usual culprit is the
+        # program's own processes (DDP ranks, data-loader workers) all touching GPU 0 before their own.
+        patterns=(r"all CUDA-capable devices are busy or unavailable", r"CUDA-capable device\(s\) is/are busy or unavailable",
+                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE"),
+        contexts=("exclusive-compute-mode",),
+        refines=("cuda.devices-busy-or-unavailable",),
+        severity="fail",
+        cause="The GPUs are in Exclusive_Process compute mode, where only one process may hold a GPU, and a second "
+              "process (another rank of the same job, or another job) tried to create a context on one already held.",
+        advice=("In exclusive compute mode give every process its own GPU: in each DDP rank call "
+                "`torch.cuda.set_device(local_rank)` before any tensor or model goes to CUDA (or launch each rank with "
+                "its own CUDA_VISIBLE_DEVICES), and check with `nvidia-smi` that no other process holds that GPU; an "
+                "administrator can make the GPU shared again with `sudo nvidia-smi -i N -c DEFAULT`."),
+        action="configure",
+        rules_out=("a missing driver", "the CUDA installation"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
+        sources=("https://github.com/karpathy/nanoGPT/pull/116",
+                 "https://github.com/huggingface/pytorch-image-models/issues/1033",
+                 "https://github.com/NVIDIA/DIGITS/issues/2005",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes"),
+        checked="2026-11-26",
+        examples=("cuda/nanogpt-116-ddp-exclusive-process-busy.txt", "cuda/timm-1033-ddp-exclusive-mode-busy.txt",
+                  "cuda/digits-2005-busy-unavailable-exclusive-process.txt"),
+    ),
 )

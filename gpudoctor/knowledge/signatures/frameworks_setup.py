@@ -332,6 +332,7 @@ SETUP_SIGNATURES += (
 from gpudoctor.knowledge.signatures.frameworks_apps import APPS_SIGNATURES  # noqa: E402 (the rows above first)
 from gpudoctor.knowledge.signatures.frameworks_breadth import BREADTH_SIGNATURES  # noqa: E402
 from gpudoctor.knowledge.signatures.frameworks_imports import IMPORTS_SIGNATURES  # noqa: E402
+from gpudoctor.knowledge.signatures.frameworks_native import NATIVE_SIGNATURES  # noqa: E402
 from gpudoctor.knowledge.signatures.frameworks_tools import TOOLS_SIGNATURES  # noqa: E402
 
-SETUP_SIGNATURES += BREADTH_SIGNATURES + APPS_SIGNATURES + TOOLS_SIGNATURES + IMPORTS_SIGNATURES
+SETUP_SIGNATURES += BREADTH_SIGNATURES + APPS_SIGNATURES + TOOLS_SIGNATURES + IMPORTS_SIGNATURES + NATIVE_SIGNATURES

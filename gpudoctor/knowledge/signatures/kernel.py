@@ -258,9 +258,12 @@ SIGNATURES = (
         patterns=(
             r"NVRM: GPU " + BUS + r": RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
             r"NVRM: GPU " + BUS + r": rm_init_adapter failed, device minor number (?P<minor>\d{1,3})",
+            # Drivers before about 450 print both without the GPU's address.
+            r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
+            r"NVRM: rm_init_adapter failed for device bearing minor number (?P<minor>\d{1,3})",
         ),
         severity="fail",
-        cause="The driver could not initialise the GPU at {bus_id} (RmInitAdapter failed), so that GPU is unusable.",
+        cause="The driver could not initialise a GPU (RmInitAdapter failed), so that GPU is unusable.",
         advice=("Read the NVRM lines just before it: they often name the reason (a GPU this driver or module does not "
                 "support, GSP firmware, PCI address space), and that names the fix. Otherwise power-cycle the host (off, "
                 "not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
@@ -269,7 +272,8 @@ SIGNATURES = (
         action="reseat-or-inspect-hardware",
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
         sources=(XID_DOCS, "https://github.com/NVIDIA/gpu-operator/issues/1146",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230"),
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230",
+                 "https://github.com/Bumblebee-Project/Bumblebee/issues/722"),
         checked="2026-11-25",
         examples=("kernel/gpuoperator-1146-rm-init-adapter-failed-node.txt", "kernel/ogkm-1230-wpr2-already-up-rminit.txt"),
     ),

@@ -112,4 +112,64 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/negativo17-192-akmods-gcc-cpp-needed.txt",),
     ),
+    Signature(
+        code="kernel.legacy-branch-dkms-build-failed",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed",
+                 "kernel.module-source-compile-error"), refines_within=None,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # A DKMS build of a legacy branch (304, 340, 390, 470: the last for Fermi, Kepler) failing: DKMS's "Consult
+        # /var/lib/dkms/nvidia/390.157/build/make.log", make's "[...: /var/lib/dkms/nvidia/470.239.06/build] Error 2",
+        # a compiler error in those sources, or Void's "Building DKMS module: nvidia-390.138... FAILED!". NVIDIA no
+        # longer releases these branches for new kernels, so "update the driver" is no answer there.
+        patterns=(r"/var/lib/dkms/nvidia[\w-]{0,20}/(?P<version>(?:304|340|390|470)\.\d{2,3}(?:\.\d{2})?)/build"
+                  r"(?:/make\.log|\] (?:Error|Chyba|Fehler) \d|/[\w/.-]{1,120}\.[ch]:\d{1,5}:\d{1,4}: error:)",
+                  r"Building DKMS module:? '?nvidia-(?P<module_version>(?:304|340|390|470)\.\d{2,3}(?:\.\d{2})?)'?"
+                  r"(?: for kernel-[\w.-]{1,40})?\.\.\. FAILED!"),
+        severity="fail",
+        cause="The NVIDIA kernel module of a legacy driver branch (304, 340, 390 or 470) failed to build: the kernel is "
+              "newer than that branch, which NVIDIA no longer updates for new kernels.",
+        advice=("Boot a kernel the legacy branch still builds on (install the distribution's LTS kernel, e.g. `linux-lts` "
+                "on Arch or 6.1/6.6 LTS, pick it in GRUB and hold kernel updates), or use the distribution's patched "
+                "legacy package that carries kernel patches (AUR nvidia-470xx-dkms / nvidia-390xx-dkms, RPM Fusion's "
+                "akmod-nvidia-470xx); only if `lspci -nn | grep -i nvidia` shows a GPU a current branch supports, "
+                "install the current driver instead."),
+        action="configure",
+        rules_out=("Secure Boot", "nouveau"),
+        never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/526",
+                 "https://github.com/void-linux/void-packages/issues/24705",
+                 "https://github.com/void-linux/void-packages/issues/55238",
+                 "https://github.com/gentoo/gentoo/pull/30142",
+                 "https://nvidia.custhelp.com/app/answers/detail/a_id/3142/~/support-timeframes-for-unix-legacy-gpu-releases"),
+        checked="2026-11-26",
+        examples=("kernel/ogkm-526-390-dkms-kernel-6-4-zen.txt", "kernel/voidpkgs-24705-nvidia390-dkms-failed.txt"),
+    ),
+    Signature(
+        code="kernel.module-source-compile-error",
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # GCC's error in the driver's own module sources (nvidia/nv-*.c, nvidia-drm/, nvidia-uvm/, nvidia-modeset/),
+        # as DKMS's make.log, akmods, nixpkgs or the .run installer print it: the kernel changed an interface the
+        # driver release uses ("'struct drm_driver' has no member named 'date'" on 6.14, "implicit declaration of
+        # function 'sys_close'" on 5.12), so the release predates the kernel.
+        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
+                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: "),
+        severity="fail",
+        cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
+              "the driver release uses, so the release is older than the kernel.",
+        advice=("Install a driver release that supports this kernel (the newest of your branch or a newer branch, from "
+                "the distribution's packages, e.g. `sudo ubuntu-drivers install` or a newer nvidia-driver-<branch>), then "
+                "rebuild with `sudo dkms autoinstall`; until one exists, boot the previous (or LTS) kernel and hold "
+                "kernel updates."),
+        action="configure",
+        rules_out=("missing kernel headers", "Secure Boot"),
+        never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
+        sources=("https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594"),
+        checked="2026-11-26",
+        examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
+                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt"),
+    ),
 )

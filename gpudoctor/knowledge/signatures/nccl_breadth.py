@@ -59,4 +59,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/yoloworld-201-windows-10049-dist-train.txt",),
     ),
+    Signature(
+        code="nccl.too-old-for-gpu-shared-memory",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # NCCL's init (src/init.cc) compares the shared memory its kernels need with what the GPU allows per block and
+        # logs this line when they do not fit: NCCL 2.25 and older on Blackwell consumer GPUs (RTX 50, sm_120), whose
+        # collectives then fail ('invalid argument', a hang); NCCL 2.26 sized its kernels for them.
+        patterns=(r"ncclMaxSharedMem (?P<needed>\d{4,7}) exceeds device/fn maxSharedMem (?P<allowed>\d{4,7})",),
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        severity="fail",
+        cause="This NCCL's kernels need more shared memory than the GPU allows: the NCCL build is older than the GPU "
+              "(NCCL 2.25 and older on RTX 50 / Blackwell GPUs), so its collectives fail or hang on it.",
+        advice=("Use NCCL 2.26 or newer for this GPU: `pip install -U nvidia-nccl-cu12` (or a PyTorch / container build "
+                "that ships NCCL 2.26+), or build nccl-tests against a newer NCCL (`make NCCL_HOME=...`), then run "
+                "again; the driver and P2P settings are not the cause."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "P2P support"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/issues/29",
+                 "https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-26-2.html"),
+        checked="2026-11-26",
+        examples=("nccl/tinygrad-p2p-29-rtx5090-nccl-2251-maxsharedmem.txt",),
+    ),
 )

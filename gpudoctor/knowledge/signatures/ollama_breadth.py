@@ -137,4 +137,25 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-8149-runner-undefined-symbol-old-libs-left.txt",),
         refines=("ollama.runner-terminated", "ollama.llama-library-shadowed"),
     ),
+    Signature(
+        code="ollama.gguf-reader-magic-invalid",
+        cause_id="model-file-corrupt",
+        kinds=("any",),
+        # gguf-py's GGUFReader ('GGUF magic invalid': ComfyUI-GGUF's loaders and other Python readers) and
+        # node-llama-cpp's 'Invalid GGUF magic' check the first four bytes of the file, as llama.cpp does
+        patterns=(r"\bGGUF magic invalid\b", r"\bInvalid GGUF magic\b"),
+        severity="fail",
+        cause=("The file loaded as a GGUF model does not start with GGUF: a download that was cut short or saved a web "
+               "page (an HTML or Git LFS pointer file) instead of the model, or a file of another format."),
+        advice=("Check the file's size and sha256 against the model page, then download the .gguf again (the "
+                "`resolve/` link, `huggingface-cli download`, or `git lfs pull`, not the `blob/` page); if the file "
+                "is intact and only a node update broke it, update or roll back that loader node."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NEVER_DRIVER + ("lower num_ctx",),
+        sources=("https://github.com/augmentedmike/miniclaw-os/issues/495", "https://github.com/tobi/qmd/pull/548",
+                 "https://github.com/ggml-org/llama.cpp/issues/3358"),
+        checked="2026-11-26",
+        examples=("ollama/miniclaw-495-invalid-gguf-magic-html-download.txt",),
+    ),
 )

@@ -105,4 +105,56 @@ CLIENT_SIGNATURES += (
         examples=("ollama/ollama-4674-compose-proxy-cli-something-went-wrong.txt",
                   "ollama/ollama-9211-docker-proxy-unset-pull-works.txt"),
     ),
+    Signature(
+        code="ollama.server-proxy-not-listening",
+        refines=("ollama.registry-unreachable",),
+        refines_within=None,
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # Go's net/http dialing the proxy in HTTPS_PROXY ('proxyconnect tcp: dial tcp HOST:PORT: ...'): refused on
+        # Linux, WSAECONNREFUSED's words on Windows; most often a local proxy or VPN client's port with nothing on it
+        # (only on an Ollama pull's line: Docker and other Go tools print the same words)
+        patterns=(r"(?:ollama\.(?:ai|com)|cloudflarestorage\.com|couldn't download blob)[^\n]{0,600}?proxyconnect tcp: "
+                  r"dial tcp (?P<proxy>[^\s:]{1,100}:\d{1,5}): (?:connect: connection refused|connectex: No connection "
+                  r"could be made)",),
+        severity="fail",
+        cause=("The Ollama server sends its pulls through the proxy at {proxy} (HTTPS_PROXY in its environment), and "
+               "nothing accepts connections there: the proxy or VPN client is not running, or the address is wrong."),
+        advice=("Start the proxy at that address, or correct or remove HTTPS_PROXY where the server reads it (`sudo "
+                "systemctl edit ollama.service`, or the Windows user variables; `systemctl show ollama -p Environment` "
+                "shows it), then restart the server (`sudo systemctl restart ollama` or the Ollama app) and pull again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/11483", "https://github.com/ollama/ollama/issues/7697", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-11483-pull-proxyconnect-refused-local-proxy.txt",),
+    ),
+    Signature(
+        code="ollama.server-proxy-url-https-scheme",
+        refines=("ollama.registry-unreachable",),
+        refines_within=None,
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # Go's crypto/tls got a plain HTTP answer where it expected a TLS record: an https:// proxy URL for a proxy
+        # that speaks HTTP (with 'proxyconnect tcp:'), or an intercepting proxy answering a pull in plain HTTP; only on
+        # an Ollama pull's line, as Docker and other Go tools print the same words
+        patterns=(
+            r"(?:ollama\.(?:ai|com)|cloudflarestorage\.com|couldn't download blob)[^\n]{0,600}?tls: first record does "
+            r"not look like a TLS handshake",
+        ),
+        severity="fail",
+        cause=("The Ollama server spoke TLS to its proxy, but the proxy answers in plain HTTP: HTTPS_PROXY is written "
+               "with https:// for a proxy that takes http://."),
+        advice=("Write the proxy URL with http:// (the scheme of the proxy, not of the registry): `sudo systemctl edit "
+                "ollama.service`, set `Environment=\"HTTPS_PROXY=http://proxy:port\"` under [Service], then `sudo "
+                "systemctl daemon-reload && sudo systemctl restart ollama` (Windows: the user variable HTTPS_PROXY, "
+                "then restart the Ollama app)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/729", "https://github.com/ollama/ollama/issues/6952", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-729-blob-proxy-tls-first-record.txt",),
+    ),
 )

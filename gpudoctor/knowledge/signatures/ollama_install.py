@@ -185,8 +185,9 @@ INSTALL_SIGNATURES += (
         kinds=("any",),
         # llama.cpp's common argument parser (common/arg.cpp): an option this build does not know ("error: invalid
         # argument: X") or a value it does not accept for one it knows ("error while handling argument \"X\": ...", as
-        # --flash-attn became on|off|auto in 2025)
-        patterns=(r"error: invalid argument: (?P<option>-{1,2}[\w-]{1,40})",
+        # --flash-attn became on|off|auto in 2025); the parsers before common/arg.cpp (examples/server, main) printed
+        # "error: unknown argument: X"
+        patterns=(r"error: (?:invalid|unknown) argument: (?P<option>-{1,2}[\w-]{1,40})",
                   r"error while handling argument \"(?P<option>-{1,2}[\w-]{1,40})\"",),
         severity="fail",
         cause=("This llama.cpp build does not accept the option {option} as given: the option or its value comes from "

@@ -43,7 +43,8 @@ MODEL_SIGNATURES = (
         # gguf_init_from_file(_impl) reads the first four bytes; 'vers' is a Git LFS pointer, '<!DO' an HTML page,
         # 'lmgg'/'tjgg' (or numbers 67676a74, 67676d6c) the pre-GGUF GGML formats
         patterns=(
-            r"gguf_init_from_file(?:_impl)?: invalid magic characters '(?P<magic>[^'\n]{0,8})'",
+            # (the newer wording puts a colon after 'characters' and adds ", expected 'GGUF'")
+            r"gguf_init_from_file(?:_impl)?: invalid magic characters:? '(?P<magic>[^'\n]{0,8})'",
             r"gguf_init_from_file(?:_impl)?: invalid magic number (?P<magic>[0-9a-fA-F]{1,8})\b",
         ),
         severity="fail",

@@ -91,8 +91,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-tmpdir-unusable",
         kinds=("any",),
         patterns=(
-            # llm/server.go starting a runner Ollama extracted into OLLAMA_TMPDIR (0.1.3x to 0.4)
-            r"fork/exec (?P<path>[^:\s]{1,300}ollama_llama_server): permission denied",
+            # llm/server.go starting a runner Ollama extracted into OLLAMA_TMPDIR (0.1.3x to 0.4): EACCES from a noexec
+            # mount, EPERM ('operation not permitted') from a security policy (fapolicyd, SELinux) refusing /tmp
+            r"fork/exec (?P<path>[^:\s]{1,300}ollama_llama_server): (?:permission denied|operation not permitted)",
             # the wording 0.1.34 added when it detects the cause (ollama/ollama#4241)
             r"may have noexec set\.\s{1,3}Set OLLAMA_TMPDIR",
             # 0.1.2x loaded its server as a library extracted to the same place
@@ -119,6 +120,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.models-disk-full",
+        # a full disk is the cause behind the download's retries giving up, wherever the paste shows both
+        refines=("ollama.pull-max-retries",), refines_within=None,
         cause_id="ollama-models-disk-full",
         kinds=("any",),
         # server/download.go writing a blob's "-partial" file (Linux and macOS wording, then Windows'); "blobs?" and

@@ -253,8 +253,10 @@ SERVER_SIGNATURES = (
         code="ollama.registry-unreachable",
         cause_id="ollama-registry-unreachable",
         kinds=("any",),
-        # the server's own request for the manifest failed below HTTP (Go's net/http: dial, DNS, proxy, TLS)
-        patterns=(r"pull model manifest: Get \"?https?://registry\.ollama\.ai/v2/[^\s\"]{1,200}\"?: (?P<reason>[^\n]{1,160})",),
+        # the server's own request for the manifest failed below HTTP (Go's net/http: dial, DNS, proxy, TLS); 0.1.3x
+        # first fetched a token from ollama.com/token, whose failures read the same way
+        patterns=(r"pull model manifest: Get \"?https?://(?:registry\.ollama\.ai/v2/|ollama\.com/token\?)[^\s\"]{1,300}\"?: "
+                  r"(?P<reason>[^\n]{1,160})",),
         severity="fail",
         cause=("The Ollama server could not reach its model registry ({reason}): DNS, a firewall, or a proxy that "
                "the server itself was not told about."),
@@ -266,9 +268,9 @@ SERVER_SIGNATURES = (
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
         sources=("https://github.com/ollama/ollama/issues/3434", "https://github.com/ollama/ollama/issues/1546",
-                 "https://github.com/ollama/ollama/issues/1417", FAQ),
-        checked="2026-11-25",
-        examples=("ollama/ollama-3434-pull-manifest-dns-timeout-proxy.txt",),
+                 "https://github.com/ollama/ollama/issues/1417", "https://github.com/ollama/ollama/issues/4071", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-3434-pull-manifest-dns-timeout-proxy.txt", "ollama/ollama-4071-pull-token-connection-reset.txt"),
     ),
     Signature(
         code="ollama.pull-max-retries",

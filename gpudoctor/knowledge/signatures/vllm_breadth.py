@@ -125,4 +125,51 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/sglang-1533-memory-capacity-unbalanced.txt",),
     ),
+    Signature(
+        code="vllm.trtllm-custom-allreduce-peer-access",
+        refines=("nccl.peer-access-unsupported", "vllm.custom-allreduce-peer-access"),
+        refines_within=None,
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=("any",),
+        # TensorRT-LLM's TLLM_CUDA_CHECK ('CUDA runtime error in CALL: MESSAGE (FILE:LINE)') around the CUDA IPC
+        # workspace of its custom all-reduce (cpp/tensorrt_llm/runtime/ipcUtils.cpp), and 0.8's Python check
+        # ("Can't enable access between nodes A and B") before the same workspace
+        patterns=(
+            r"\[TensorRT-LLM\]\[ERROR\] CUDA runtime error in [^\n]{0,240}?: peer access is not supported between these",
+            r"Can't enable access between nodes (?P<a>\d{1,3}) and (?P<b>\d{1,3})",
+        ),
+        severity="fail",
+        cause=("The TensorRT-LLM engine was built with the custom all-reduce, which shares buffers between the GPUs "
+               "through CUDA IPC and needs peer access that these GPUs (GeForce cards, PCIe without P2P) do not offer."),
+        advice=("Rebuild the engine without it: `trtllm-build ... --use_custom_all_reduce disable` (or "
+                "use_custom_all_reduce=False in the build config), so NCCL does the all-reduce."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/1498", "https://github.com/NVIDIA/TensorRT-LLM/issues/1034",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1588", "https://github.com/NVIDIA/TensorRT-LLM/issues/1374"),
+        checked="2026-11-26",
+        examples=("vllm/trtllm-1498-custom-allreduce-ipc-peer-access.txt",),
+    ),
+    Signature(
+        code="vllm.api-server-port-in-use",
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        # uvicorn's startup (uvicorn/server.py) when the socket cannot be bound: errno 98 on Linux, 10048 on Windows
+        patterns=(r"\[Errno (?:98|48|10048)\] error while attempting to bind on address "
+                  r"\('?(?P<host>[^',\n]{0,60})'?, (?P<port>\d{1,5})\)",),
+        severity="fail",
+        cause=("The API server could not listen on port {port}: another process already holds it (an earlier vLLM or "
+               "other server still running, or another service on that port)."),
+        advice=("Find the process on that port (`ss -ltnp | grep :PORT` or `lsof -i :PORT`; on Windows "
+                "`netstat -ano | findstr :PORT`) and stop it, often an earlier vLLM that did not exit, or start "
+                "the server on another port (`vllm serve ... --port 8001`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("lower gpu_memory_utilization",),
+        sources=("https://github.com/vllm-project/vllm/issues/8204", "https://github.com/vllm-project/vllm/issues/1141",
+                 "https://github.com/vllm-project/vllm/issues/7514"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-8204-api-server-port-held-by-worker.txt",),
+    ),
 )

@@ -32,6 +32,7 @@ PYTHON_SIGNATURES: tuple[Signature, ...] = (
 
 from gpudoctor.knowledge.signatures.wheels_installers import INSTALLER_SIGNATURES  # noqa: E402 (the rows above first)
 from gpudoctor.knowledge.signatures.wheels_pairs import PAIR_SIGNATURES  # noqa: E402
+from gpudoctor.knowledge.signatures.wheels_runtime import RUNTIME_SIGNATURES  # noqa: E402
 from gpudoctor.knowledge.signatures.wheels_tools import TOOLS_SIGNATURES  # noqa: E402
 
-PYTHON_SIGNATURES += PAIR_SIGNATURES + INSTALLER_SIGNATURES + TOOLS_SIGNATURES
+PYTHON_SIGNATURES += PAIR_SIGNATURES + INSTALLER_SIGNATURES + TOOLS_SIGNATURES + RUNTIME_SIGNATURES

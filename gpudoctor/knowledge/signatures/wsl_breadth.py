@@ -35,4 +35,56 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-13027-tcc-and-wddm-gpus-no-devices.txt",),
     ),
+    Signature(
+        code="wsl.cuda-ipc-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # The CUDA driver in WSL 2 has no CUDA IPC (the WSL user guide's known limitations): a CUDA tensor sent to
+        # another process (torch.multiprocessing's rebuild_cuda_tensor -> _new_shared_cuda, which opens the sender's
+        # cudaIpcMemHandle) or any cudaIpcOpenMemHandle fails with "invalid resource handle". On Linux the same frames
+        # fail for other reasons, so the row reads them only in WSL, where it replaces the generic handle reading (in
+        # WSL threads that line comes from multi-process apps sharing CUDA tensors: SLAM, webcam and serving apps).
+        patterns=(r"(?<!IPC handle: )invalid resource handle", r"\b_new_shared_cuda\(", r"cudaIpc(?:Open|Get)MemHandle\b[^\n]{0,120}?(?:invalid|not supported)",
+                  r"CUDA IPC handle \(CUDA error: invalid resource handle"),
+        contexts=("wsl",),
+        refines=("cuda.invalid-resource-handle",),
+        severity="fail",
+        cause="In WSL 2 a CUDA tensor or buffer shared with another process goes through CUDA IPC, which the CUDA "
+              "driver in WSL 2 does not offer, so the receiving process cannot open it (invalid resource handle).",
+        advice=("CUDA IPC is not available in WSL 2: pass CPU tensors between the processes (`tensor.cpu()` before "
+                "`queue.put`, back to the GPU in the receiver), or choose the app's non-IPC transport (sglang: "
+                "`--mm-feature-transport cpu`), or run on native Linux, where CUDA IPC works."),
+        action="configure",
+        rules_out=("the NVIDIA Windows driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the driver inside WSL", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/GVCLab/PersonaLive/issues/20", "https://github.com/sgl-project/sglang/pull/36212",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-26",
+        examples=("wsl/personalive-20-wsl2-torch-ipc-invalid-resource-handle.txt",),
+    ),
+    Signature(
+        code="wsl.kernel-too-old-for-gpu",
+        cause_id="wsl-dxg-missing",
+        kinds=("any",),
+        # The WSL 2 kernel's release as uname -r and /proc/version print it: GPU paravirtualisation (dxgkrnl, /dev/dxg)
+        # came with 4.19.121, and NVIDIA's and Microsoft's guides ask for 5.10.43.3 or newer; an older kernel (an old
+        # inbox one, one never updated, or a custom kernel= in .wslconfig) offers CUDA no GPU, so PyTorch says "Found
+        # no NVIDIA driver" and CUDA "no CUDA-capable device": this line explains those where both are in the text.
+        patterns=(r"(?<![\d.])(?P<kernel>4\.19\.(?:\d{1,2}|1[01]\d|120)|5\.10\.(?:\d|[1-3]\d|4[0-2]))(?:\.\d{1,3})?"
+                  r"-microsoft-standard",),
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
+        severity="fail",
+        cause="WSL 2 runs a Linux kernel older than the GPU support needs (4.19.121, and 5.10.43.3 for CUDA as NVIDIA "
+              "documents), so no GPU is offered to the distribution (no /dev/dxg).",
+        advice=("In Windows PowerShell run `wsl --update`, then `wsl --shutdown` (remove a custom `kernel=` line from "
+                "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.10.43.3 "
+                "or newer; do not install a Linux NVIDIA driver inside WSL."),
+        action="configure",
+        rules_out=("the GPU", "the Linux distribution's packages"),
+        never_suggest=("install the driver inside WSL", "modprobe nvidia", "install nvidia-driver"),
+        sources=("https://github.com/microsoft/WSL/issues/7702", WSL_GUIDE,
+                 "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-cuda-in-wsl"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-7702-kernel-4-19-84-too-old-for-cuda.txt",),
+    ),
 )
