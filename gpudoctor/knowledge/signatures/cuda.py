@@ -437,8 +437,8 @@ SIGNATURES += (
               "WSL 2 the Windows side refuse contexts the same way.",
         # The step that tells those causes apart, not one cause's fix as if it were certain (the rows in context,
         # gpudoctor/knowledge/signatures/refinements.py, and kernel.gpu-reset-required name the others).
-        advice=("Tell the causes apart first: 'E. Process' in nvidia-smi's Compute M. column with another process "
-                "listed on that GPU means it is taken: use a free GPU, stop that process, or on a cluster request a "
+        advice=("Tell the causes apart first: a GPU in exclusive compute mode ('E. Process' in nvidia-smi's Compute M. "
+                "column) with another process listed on it is taken: use a free GPU, stop that process, or on a cluster request a "
                 "GPU from the scheduler (an administrator makes a GPU shared again with `sudo nvidia-smi -i N -c "
                 "DEFAULT`); an Xid in `sudo dmesg | grep -i xid` means the GPU needs a reset (`sudo nvidia-smi -r -i "
                 "N`) or a reboot; on a vGPU guest `nvidia-smi -q | grep -i license` must say Licensed; under WSL 2, "

@@ -45,9 +45,11 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # onnxruntime/core/session/provider_bridge_ort.cc: the CUDA execution provider is a separate library that links
         # one CUDA major's cuBLAS, cuDNN and runtime. PyPI's onnxruntime-gpu was a CUDA 11 build up to 1.18 (CUDA 12
         # builds on the onnxruntime-cuda-12 feed) and is a CUDA 12 build (cuDNN 9) from 1.19 (CUDA 11 builds on the
-        # onnxruntime-cuda-11 feed), so a library of the other major missing here names the wrong build.
+        # onnxruntime-cuda-11 feed), so a CUDA 11 library missing here (hosts and images hold CUDA 12 now) names the
+        # wrong build. A CUDA 12 library or cuDNN missing is most often one not installed (a cuDNN 9 the CUDA 12 build
+        # needs: immich-lxc#32, onnxruntime#25609), which cuda.runtime-library-missing reads.
         patterns=(r"libonnxruntime_providers_cuda\.so with error: "
-                  r"(?P<library>lib(?:cublasLt|cublas|cudart|cufft|curand|cudnn)\.so\.(?P<major>\d{1,2}))"
+                  r"(?P<library>lib(?:cublasLt|cublas|cudart|cufft|curand)\.so\.(?P<major>1[01]))"
                   r"[.\d]{0,8}: cannot open shared object file",),
         severity="fail",
         cause=("This onnxruntime-gpu is a build for CUDA {major}: its CUDA provider needs {library}, which the "
