@@ -393,6 +393,12 @@ def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalo
     return first.then(second if second is not None else _scan_part(text, source, kind, table, middle, len(text)))
 
 
+# Forum and chat software, and word processors, turn a tool's straight quotes into typographic ones as the person
+# pastes ("couldn’t communicate with the NVIDIA driver"): the tools print straight ones, and the patterns read those.
+_TYPOGRAPHIC = "\u2018\u2019\u201c\u201d"
+STRAIGHTENED = str.maketrans(_TYPOGRAPHIC, "''\"\"")
+
+
 def scan(text: str, source: str, kind: str | None = None,
          table: CompiledCatalogue | None = None, contexts: frozenset[str] = frozenset()) -> tuple[SignatureMatch, ...]:
     """Every signature in `text`, in the text's order. `kind` is the text's kind when the caller knows it (a
@@ -403,6 +409,8 @@ def scan(text: str, source: str, kind: str | None = None,
     table = table or compiled()
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if any(quote in text for quote in _TYPOGRAPHIC):  # each test is instant on a text of ASCII only
+        text = text.translate(STRAIGHTENED)
     found = _scan_in_two(text, source, kind, table)
     return in_contexts(tuple(dataclasses.replace(match, count=found.counts[key]) if found.counts[key] > 1 else match
                              for key, match in found.merged.items()), text, table.by_code, contexts)

@@ -13,7 +13,7 @@ import re
 from gpudoctor.knowledge.contexts import in_text
 from gpudoctor.knowledge.findings import signature_finding
 from gpudoctor.knowledge.log_lines import undecorated
-from gpudoctor.knowledge.matcher import SignatureMatch, scan
+from gpudoctor.knowledge.matcher import STRAIGHTENED, SignatureMatch, scan
 from gpudoctor.model import CheckResult, worst
 
 CHECK_ID = "read.signatures"
@@ -106,7 +106,7 @@ def not_recognised(texts: list[tuple[str, str]], matches: tuple[SignatureMatch, 
             next_line = end + 1
             number += text.count("\n", counted_to, start)
             counted_to = start
-            line = undecorated(text[start:end].rstrip("\r")).strip()
+            line = undecorated(text[start:end].rstrip("\r")).strip().translate(STRAIGHTENED)  # as scan read it
             if not _ERROR_LOOKING.search(line) or _NOT_AN_ERROR.search(line) or line.startswith(_TRACEBACK_FRAMES):
                 continue
             shape = _shape(line)

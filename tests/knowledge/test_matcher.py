@@ -343,3 +343,12 @@ def test_kmsg_escaped_newlines_split_a_wrapped_nvrm_message():
     found = scan(f"4,812,9424670,-;{message}\n", "kmsg", kind="dmesg")
     assert [m.code for m in found] == ["kernel.api-mismatch"]
     assert found[0].fields == {"client_version": "595.84", "version": "595.80"}  # read across the escapes
+
+
+@pytest.mark.parametrize("quote", ["\u2019", "\u2018"])
+def test_a_forums_typographic_apostrophe_reads_as_the_tools_straight_one(quote):
+    """nvidia-smi prints "couldn't"; a forum or word processor pastes it as "couldn’t" (or "couldn‘t")."""
+    line = "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest " \
+           "NVIDIA driver is installed and running.\n"
+    assert "kernel.driver-not-loaded" in {m.code for m in scan(line, "paste")}
+    assert "kernel.driver-not-loaded" in {m.code for m in scan(line.replace("'", quote), "paste")}

@@ -40,3 +40,14 @@ def test_a_line_read_by_a_more_specific_row_is_not_listed_as_unknown(tmp_path):
     assert "Key was rejected by service" in text
     unknown = text[text.index("does not know yet"):] if "does not know yet" in text else ""
     assert "NVIDIA-SMI has failed" not in unknown
+
+
+def test_a_line_with_a_forums_apostrophe_is_a_known_failure_and_not_listed_as_unknown(tmp_path):
+    paste = tmp_path / "forum.txt"
+    paste.write_text("NVIDIA-SMI has failed because it couldn\u2019t communicate with the NVIDIA driver. Make sure that "
+                     "the latest NVIDIA driver is installed and running.\n", encoding="utf-8")
+    document = json.loads(CliRunner().invoke(main, ["read", "--json", str(paste)]).output)
+    assert "kernel.driver-not-loaded" in {found["code"] for found in document["pasted"]["signatures"]} | {
+        code for check in document["checks"] for finding in check["findings"]
+        for code in finding["evidence"].get("signatures", ())}
+    assert document["pasted"]["not_recognised"] == []
