@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import string
 from dataclasses import dataclass
 from functools import cache
 from typing import Mapping
@@ -73,11 +72,10 @@ GPU_FAULT_SYMPTOMS = ("cuda.unknown-error", "kernel.gpu-reset-required", "cuda.d
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
-class _KeepMissing(dict):
-    """Leaves a `{field}` the match did not capture as it is written, instead of raising."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+def _filled(template: str, fields: Mapping[str, str]) -> str:
+    """`template` with each `{name}` the match captured replaced by its value; any other brace (a field the match did
+    not capture, a JSON or TOML snippet, an awk program in advice) stays as written."""
+    return _FIELD.sub(lambda name: fields[name[1]] if name[1] in fields else name[0], template)
 
 
 @dataclass(frozen=True)
@@ -126,12 +124,11 @@ class Signature:
 
     def cause_for(self, fields: Mapping[str, str]) -> str:
         """The cause sentence with the match's fields filled in."""
-        return string.Formatter().vformat(self.cause, (), _KeepMissing(fields))
+        return _filled(self.cause, fields)
 
     def advice_for(self, fields: Mapping[str, str]) -> str:
-        """The next step with the match's fields filled in (`{bus_id}` in `nvidia-smi -q -i {bus_id}`). Only a name the
-        patterns capture is replaced: advice also holds braces of its own (a JSON or TOML snippet, an awk program)."""
-        return _FIELD.sub(lambda name: fields.get(name[1]) or name[0], self.advice)
+        """The next step with the match's fields filled in (`{bus_id}` in `nvidia-smi -q -i {bus_id}`)."""
+        return _filled(self.advice, fields)
 
 
 @cache
