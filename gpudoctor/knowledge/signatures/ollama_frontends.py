@@ -1,0 +1,53 @@
+"""What the apps built on Ollama and llama.cpp show when a request or a load fails: the server's own refusals, as the
+front-end passes them on.
+
+Written blind for issue 25 (eighth wave of row writers). Ollama checks a request against the capabilities of the model
+it names before loading it (server/images.go's CheckCapabilities, server/routes.go): a request with tools for a model
+whose template handles none, a chat or generate request for an embedding model, thinking for a model that does not
+think. It answers 400 with "<model> does not support <capability>" (tools, completion as "generate" or "chat",
+insert, vision, embedding, thinking), which every client (ollama-python's ResponseError, LangChain, Home Assistant,
+coding routers) shows as it came.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NEVER_GPU = ("reinstall the driver", "update the driver", "lower num_ctx", "set num_gpu")
+
+FRONTEND_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.model-lacks-capability",
+        cause_id="ollama-model-capability",
+        kinds=("any",),
+        patterns=(
+            # tools is the one people hit most (agents, Home Assistant, coding CLIs); a front-end may wrap the line
+            # between the two words
+            r"\bdoes not support\s{1,8}(?P<capability>tools)\b",
+            # the other capabilities only where the server's message ends (a quote, the JSON's brace, a status
+            # suffix or the line's end), not in other programs' prose ("does not support chat templates")
+            r"\bdoes not support (?P<capability>generate|chat|insert|thinking|vision|embeddings?|completion)"
+            r"(?=\\?[\"'}]|\s{0,3}\(status|\.?\s*$)",
+            # a front-end that wraps its error box between "support" and "tools" (the next line is not joined)
+            r"(?:registry\.ollama\.ai|hf\.co)/[^\s\"\\]{1,200} does not support\s*$",
+        ),
+        severity="fail",
+        cause=("Ollama refused the request because the model it names lacks the capability the request asks for "
+               "(the word after 'does not support'): its template handles no tools, it is an embedding model asked to chat or generate, or it does not "
+               "think; nothing is wrong with the GPU or the server."),
+        advice=("Use a model that supports what the request asks for: `ollama show MODEL` lists its Capabilities "
+                "(completion, tools, thinking, vision, embedding), and ollama.com/search?c=tools lists models that "
+                "support tools. Pull the model again (`ollama pull MODEL`) where an early copy's template lacked "
+                "tools, give a GGUF imported from Hugging Face a TEMPLATE that handles tools in its Modelfile, or "
+                "turn tools / function calling (or thinking) off in the front-end; an embedding model answers "
+                "/api/embed only, not chat or generate."),
+        action="configure",
+        rules_out=("a GPU, driver or server fault",),
+        never_suggest=_NEVER_GPU + ("reinstall Ollama",),
+        sources=("https://github.com/ollama/ollama/issues/5967", "https://github.com/musistudio/claude-code-router/issues/121",
+                 "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
+                  "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt"),
+    ),
+)
