@@ -50,4 +50,34 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
                   "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt"),
     ),
+    Signature(
+        code="ollama.ggml-file-for-gguf-loader",
+        refines=("ollama.gguf-invalid-magic",),
+        cause_id="ggml-format-obsolete",
+        kinds=("any",),
+        patterns=(
+            # GGUF's reader finding a GGML-era magic (ggjt, ggml, ggmf read as little-endian bytes); the 2023 builds
+            # print the four bytes without quotes ("invalid magic characters tjgg9")
+            r"gguf_init_from_file(?:_impl)?: invalid magic characters:? '?(?P<magic>tjgg|lmgg|fmgg)",
+            # llama-cpp-python (and LangChain's LlamaCpp, privateGPT) given a .bin file: only GGML models end so
+            r"Could not load Llama model from path: (?P<path>[^\n]{1,300}?\.bin)\. Received error",
+            r"Failed to load model from file: (?P<path>[^\n]{1,300}?\.bin)\s*$",
+        ),
+        severity="fail",
+        cause=("The model is a GGML file (.bin), the format llama.cpp used before GGUF: llama.cpp and everything built "
+               "on it (llama-cpp-python from 0.1.79, LangChain's LlamaCpp, privateGPT) read only GGUF files since "
+               "August 2023."),
+        advice=("Download the model's GGUF version (the same model's .gguf files, on Hugging Face usually a repository "
+                "named ...-GGUF) and point the model path at it, or convert the GGML file with llama.cpp's "
+                "convert_llama_ggml_to_gguf.py; keeping the .bin needs llama-cpp-python 0.1.78 or older."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged download"),
+        never_suggest=_NEVER_GPU + ("download the file again",),
+        versions=("llama.cpp and llama-cpp-python since the GGUF switch, August 2023",),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/3905", "https://github.com/zylon-ai/private-gpt/issues/1029",
+                 "https://github.com/ggml-org/llama.cpp/pull/2398"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-3905-quantize-ggml-bin-tjgg.txt",
+                  "ollama/privategpt-1029-ggml-bin-llamacpp-validation-error.txt"),
+    ),
 )
