@@ -80,4 +80,40 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/llamacpp-3905-quantize-ggml-bin-tjgg.txt",
                   "ollama/privategpt-1029-ggml-bin-llamacpp-validation-error.txt"),
     ),
+    Signature(
+        code="ollama.prompt-exceeds-context",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        patterns=(
+            # llama-cpp-python (LangChain's LlamaCpp, privateGPT, its OpenAI-style server)
+            r"Requested tokens \((?P<requested>\d{1,9})\) exceed context window of (?P<n_ctx>\d{1,9})",
+            r"\bllama_tokenize: too many tokens\b",
+            # llama-server (and llama-box, ramalama, the web UIs on it): "the request exceeds the available context
+            # size. try increasing ...", "request (N tokens) exceeds the available context size (M tokens)",
+            # "decoding exceeds the available context size", and the batch that no longer fits the KV cache
+            r"\bexceeds the available context size\b",
+            r"\bKV cache is full - try increasing it\b",
+            # LM Studio's refusal when the first message already overflows
+            r"the model is loaded with (?:a )?context length of only (?P<n_ctx>\d{1,9}) tokens",
+        ),
+        severity="fail",
+        cause=("The input (the prompt with its history, system prompt, tool output or documents) holds more tokens "
+               "than the context the model was loaded with, so llama.cpp (or the app on it) refuses it or cannot fit "
+               "it in the KV cache; nothing is wrong with the GPU."),
+        advice=("Load the model with a larger context: n_ctx in llama-cpp-python and LangChain's LlamaCpp (older "
+                "releases default to 512), -c / --ctx-size for llama-server (split over its --parallel slots), the "
+                "Context Length in LM Studio's load settings, num_ctx in Ollama; or send a shorter input (fewer "
+                "history turns, split documents, smaller tool output). A larger context needs more VRAM for the KV "
+                "cache, and a model's trained context is its ceiling."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/rllm-team/rllm/issues/55", "https://github.com/cline/cline/issues/3664",
+                 "https://github.com/gpustack/gpustack/issues/1359", "https://github.com/ggml-org/llama.cpp/pull/15780",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/546"),
+        checked="2026-11-26",
+        examples=("ollama/rllm-55-llamacpp-requested-tokens-exceed-context.txt",
+                  "ollama/cline-3664-lmstudio-context-length-only.txt",
+                  "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt"),
+    ),
 )
