@@ -116,4 +116,30 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/cline-3664-lmstudio-context-length-only.txt",
                   "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-build-curl-missing",
+        cause_id="build-library-headers-missing",
+        kinds=("any",),
+        patterns=(
+            # llama.cpp's own stop (common/CMakeLists.txt, LLAMA_CURL on by default since 2025) and CMake's FindCURL
+            # line before it, which other source builds print too with the same fix
+            r"Could NOT find CURL\.\s{1,4}Hint: to disable this feature, set -DLLAMA_CURL=OFF",
+            r"Could NOT find CURL \(missing: CURL_LIBRARY",
+        ),
+        severity="fail",
+        cause=("The build needs libcurl's development files (headers and link library), which are not installed: "
+               "llama.cpp builds its download support (LLAMA_CURL) by default, so configuring stops before any CUDA "
+               "code is compiled."),
+        advice=("Install libcurl's development package and configure again: `sudo apt install libcurl4-openssl-dev` "
+                "(Debian, Ubuntu), `sudo dnf install libcurl-devel` (Fedora, RHEL), `sudo pacman -S curl` (Arch); or "
+                "configure llama.cpp without it: `cmake -B build -DGGML_CUDA=ON -DLLAMA_CURL=OFF` (llama-cpp-python: "
+                "CMAKE_ARGS=\"-DGGML_CUDA=on -DLLAMA_CURL=OFF\")."),
+        action="configure",
+        rules_out=("a CUDA toolkit or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/12933", "https://github.com/ggml-org/llama.cpp/pull/14801",
+                 "https://github.com/ggml-org/llama.cpp/pull/13945"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-12933-cuda-build-could-not-find-curl.txt",),
+    ),
 )
