@@ -142,4 +142,33 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-12933-cuda-build-could-not-find-curl.txt",),
     ),
+    Signature(
+        code="ollama.vulkan-no-device",
+        cause_id="vulkan-driver-missing",
+        kinds=("any",),
+        patterns=(
+            # GPT4All's Python bindings (init_gpu, list_gpus) when its Vulkan backend lists no device
+            r"Unable to retrieve (?:list of all|available) GPU devices",
+            # the Vulkan loader finding no usable driver (ggml's Vulkan device list, GPT4All's kompute backend, or a
+            # llama.cpp Vulkan build that aborts on it)
+            r"ignoring Vulkan exception: [^\n]{0,120}?(?P<error>ErrorInitializationFailed|ErrorIncompatibleDriver)",
+            r"vk::(?:createInstance|Instance::enumeratePhysicalDevices): (?P<error>ErrorIncompatibleDriver|ErrorInitializationFailed)",
+        ),
+        severity="fail",
+        cause=("The program reaches the GPU through Vulkan and the Vulkan loader found no usable device: the GPU "
+               "driver's Vulkan part (its ICD) or the loader itself is not installed, as on headless servers, "
+               "containers and Colab images, even where CUDA sees the GPU."),
+        advice=("Install the Vulkan loader and the NVIDIA driver's Vulkan component, then check that `vulkaninfo "
+                "--summary` lists the GPU: on Ubuntu `sudo apt install libvulkan1 vulkan-tools libnvidia-gl-<branch>` "
+                "(the branch of the installed driver, e.g. 550); on Windows update the NVIDIA driver. In a container, "
+                "add graphics to NVIDIA_DRIVER_CAPABILITIES; or use a CUDA build (GPT4All's device='cuda') instead."),
+        action="configure",
+        rules_out=("a model that does not fit",),
+        never_suggest=("reinstall CUDA", "install the CUDA toolkit", "lower num_ctx"),
+        sources=("https://github.com/nomic-ai/gpt4all/issues/1429", "https://github.com/nomic-ai/gpt4all/issues/1990",
+                 "https://github.com/nomic-ai/gpt4all/issues/2122"),
+        checked="2026-11-26",
+        examples=("ollama/gpt4all-1429-colab-unable-to-retrieve-gpu-devices.txt",
+                  "ollama/gpt4all-1990-vulkan-error-initialization-failed.txt"),
+    ),
 )
