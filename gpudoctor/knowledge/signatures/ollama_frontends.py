@@ -171,4 +171,37 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/gpt4all-1429-colab-unable-to-retrieve-gpu-devices.txt",
                   "ollama/gpt4all-1990-vulkan-error-initialization-failed.txt"),
     ),
+    Signature(
+        code="ollama.origin-not-allowed",
+        cause_id="ollama-origin-not-allowed",
+        kinds=("any",),
+        patterns=(
+            # the server's own access log: gin answers 403 before any handler runs (server/routes.go's CORS config)
+            r"\[GIN\] [\d/]{10} - [\d:]{8} \|\s{0,4}403\s{0,4}\|",
+            # a browser engine (extensions, Obsidian, web pages) refusing the answer for Ollama's default port
+            r"Access to fetch at 'https?://[\w.\[\]-]{1,100}:11434/[^'\s]{0,100}' from origin '(?P<origin>[^'\s]{1,120})' "
+            r"has been blocked by CORS policy",
+            # LangChain.js' Ollama client (Page Assist and other extensions) and extensions that name the cause
+            r"Ollama call failed with status code 403\b",
+            r"Ollama requires additional access origins",
+        ),
+        severity="fail",
+        cause=("The Ollama server refuses requests from this client's origin (a browser extension, Obsidian, or a web "
+               "page on another host): Ollama answers only the origins it allows, localhost ones by default, and "
+               "returns 403 or no CORS header to the rest."),
+        advice=("Allow the client's origin in the Ollama server's environment with OLLAMA_ORIGINS (comma-separated, "
+                "e.g. chrome-extension://*,moz-extension://*,app://obsidian.md* or * for any) and restart the server: "
+                "on Linux `sudo systemctl edit ollama.service`, add `Environment=\"OLLAMA_ORIGINS=chrome-extension://*\"` "
+                "under [Service], then `sudo systemctl daemon-reload && sudo systemctl restart ollama`; on Windows set "
+                "it as a user environment variable and restart the Ollama app; in Docker pass `-e OLLAMA_ORIGINS=...`."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a server that is not running"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/2425", "https://github.com/ollama/ollama/issues/4385",
+                 "https://github.com/n4ze3m/page-assist/issues/309", "https://github.com/ollama/ollama/issues/3016",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-2425-extension-origin-header-403.txt", "ollama/ollama-4385-obsidian-cors-blocked.txt",
+                  "ollama/page-assist-309-ollama-call-failed-403.txt"),
+    ),
 )
