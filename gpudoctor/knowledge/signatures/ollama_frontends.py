@@ -1,5 +1,5 @@
-"""What the apps built on Ollama and llama.cpp show when a request or a load fails: the server's own refusals, as the
-front-end passes them on.
+"""What the apps built on Ollama and llama.cpp show when a request, a load or a pull fails: the server's own refusals,
+as the front-end passes them on, and the network answers its pulls get.
 
 Written blind for issue 25 (eighth wave of row writers). Ollama checks a request against the capabilities of the model
 it names before loading it (server/images.go's CheckCapabilities, server/routes.go): a request with tools for a model
@@ -203,5 +203,34 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-2425-extension-origin-header-403.txt", "ollama/ollama-4385-obsidian-cors-blocked.txt",
                   "ollama/page-assist-309-ollama-call-failed-403.txt"),
+    ),
+    Signature(
+        code="ollama.registry-dns-failure",
+        refines=("ollama.pull-max-retries", "ollama.registry-unreachable"),
+        cause_id="ollama-registry-unreachable",
+        kinds=("any",),
+        # Go's resolver, for the registry or the Cloudflare R2 storage its blobs come from (pulls of 0.1 to today);
+        # a timeout reaching the DNS server is left to registry-unreachable (a proxy is the usual answer there)
+        patterns=(
+            r"dial tcp: lookup (?P<host>[\w.-]{0,80}(?:r2\.cloudflarestorage\.com|registry\.ollama\.ai|ollama\.com))"
+            r"(?: on [\w.:\[\]%-]{1,60})?: (?:no such host|server misbehaving)",
+        ),
+        severity="fail",
+        cause=("The DNS server this machine (or container) uses cannot resolve {host}, where Ollama fetches models "
+               "from: some ISP, router and company resolvers refuse the Cloudflare R2 storage host, or the network "
+               "allows no direct DNS at all."),
+        advice=("Point the machine at a DNS server that resolves it and pull again: a public resolver (8.8.8.8, "
+                "1.1.1.1) in the network settings on Windows or macOS, DNS= in /etc/systemd/resolved.conf then `sudo "
+                "systemctl restart systemd-resolved` on Linux, `--dns 8.8.8.8` (or dns: in compose) for a container; "
+                "`nslookup {host}` must answer. Behind a company firewall allow *.r2.cloudflarestorage.com and "
+                "registry.ollama.ai, or give the server its proxy (HTTPS_PROXY in its environment)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged model file"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/3594", "https://github.com/ollama/ollama/issues/10766",
+                 "https://github.com/ollama/ollama/issues/8605", "https://github.com/ollama/ollama/issues/8711"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-3594-r2-lookup-no-such-host-windows.txt",
+                  "ollama/ollama-10766-max-retries-r2-no-such-host.txt"),
     ),
 )
