@@ -233,4 +233,37 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-3594-r2-lookup-no-such-host-windows.txt",
                   "ollama/ollama-10766-max-retries-r2-no-such-host.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-build-changed",
+        cause_id="llama-cpp-build-changed",
+        kinds=("any",),
+        patterns=(
+            # llama.cpp's Makefile: a stop since December 2024 (LLAMA_MAKEFILE to override), emptied in August 2025
+            r"The Makefile build is deprecated\. Use the CMake build instead\b",
+            r"The Makefile build has been replaced by CMake\b",
+            # Unsloth's GGUF export, which looks for a quantizer built the old way in ./llama.cpp
+            r"Unsloth: The file \(?'llama\.cpp/llama-quantize'",
+            r"Unsloth: No working quantizer found in\b",
+            r"Unsloth: Quantization failed\b[^\n]{0,200}?You might have to compile llama\.cpp yourself",
+        ),
+        severity="fail",
+        cause=("The build script, tutorial or tool drives llama.cpp the way an older release worked (make, a quantize or "
+               "main binary in the source folder); current llama.cpp builds only with CMake and puts its programs, "
+               "named llama-*, under build/bin."),
+        advice=("Build llama.cpp with CMake: `cmake -B build -DGGML_CUDA=ON` then `cmake --build build --config Release "
+                "-j` (the programs are then build/bin/llama-cli, llama-server, llama-quantize). For Unsloth's GGUF "
+                "export update unsloth and unsloth_zoo (`pip install --upgrade --force-reinstall --no-cache-dir "
+                "--no-deps unsloth unsloth_zoo`), or build llama.cpp as above and copy build/bin/llama-quantize into "
+                "the llama.cpp folder it uses."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/huggingface/hub-docs/issues/1677", "https://github.com/ggml-org/llama.cpp/pull/10514",
+                 "https://github.com/ggml-org/llama.cpp/pull/15449", "https://github.com/unslothai/unsloth/issues/1495",
+                 "https://github.com/unslothai/unsloth/issues/1905", "https://github.com/unslothai/unsloth/issues/1781"),
+        checked="2026-11-26",
+        examples=("ollama/hub-docs-1677-llama-cpp-makefile-deprecated.txt",
+                  "ollama/unsloth-1495-llama-quantize-does-not-exist.txt",
+                  "ollama/unsloth-1905-push-gguf-llama-quantize-missing.txt"),
+    ),
 )
