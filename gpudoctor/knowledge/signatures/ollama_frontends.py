@@ -245,13 +245,18 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"Unsloth: The file \(?'llama\.cpp/llama-quantize'",
             r"Unsloth: No working quantizer found in\b",
             r"Unsloth: Quantization failed\b[^\n]{0,200}?You might have to compile llama\.cpp yourself",
+            # the conversion scripts llama.cpp removed or renamed in 2024 (convert.py, the hyphenated names)
+            r"can't open file '[^'\n]{0,200}?llama\.cpp[/\\](?P<script>convert\.py)'",
+            r"can't open file '[^'\n]{0,200}?(?P<script>convert-hf-to-gguf\.py|convert-lora-to-ggml\.py)'",
         ),
         severity="fail",
-        cause=("The build script, tutorial or tool drives llama.cpp the way an older release worked (make, a quantize or "
-               "main binary in the source folder); current llama.cpp builds only with CMake and puts its programs, "
-               "named llama-*, under build/bin."),
+        cause=("The build script, tutorial or tool drives llama.cpp the way an older release worked (make, convert.py, "
+               "a quantize or main binary in the source folder); current llama.cpp builds only with CMake, puts its "
+               "programs, named llama-*, under build/bin, and converts models with convert_hf_to_gguf.py."),
         advice=("Build llama.cpp with CMake: `cmake -B build -DGGML_CUDA=ON` then `cmake --build build --config Release "
-                "-j` (the programs are then build/bin/llama-cli, llama-server, llama-quantize). For Unsloth's GGUF "
+                "-j` (the programs are then build/bin/llama-cli, llama-server, llama-quantize); convert a Hugging "
+                "Face model with `python convert_hf_to_gguf.py MODEL_DIR` (a LoRA with convert_lora_to_gguf.py), "
+                "not convert.py. For Unsloth's GGUF "
                 "export update unsloth and unsloth_zoo (`pip install --upgrade --force-reinstall --no-cache-dir "
                 "--no-deps unsloth unsloth_zoo`), or build llama.cpp as above and copy build/bin/llama-quantize into "
                 "the llama.cpp folder it uses."),
@@ -260,10 +265,13 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/huggingface/hub-docs/issues/1677", "https://github.com/ggml-org/llama.cpp/pull/10514",
                  "https://github.com/ggml-org/llama.cpp/pull/15449", "https://github.com/unslothai/unsloth/issues/1495",
-                 "https://github.com/unslothai/unsloth/issues/1905", "https://github.com/unslothai/unsloth/issues/1781"),
+                 "https://github.com/unslothai/unsloth/issues/1905", "https://github.com/unslothai/unsloth/issues/1781",
+                 "https://github.com/ggml-org/llama.cpp/issues/9632", "https://github.com/ggml-org/llama.cpp/issues/8544",
+                 "https://github.com/ggml-org/llama.cpp/pull/7430"),
         checked="2026-11-26",
         examples=("ollama/hub-docs-1677-llama-cpp-makefile-deprecated.txt",
                   "ollama/unsloth-1495-llama-quantize-does-not-exist.txt",
-                  "ollama/unsloth-1905-push-gguf-llama-quantize-missing.txt"),
+                  "ollama/unsloth-1905-push-gguf-llama-quantize-missing.txt",
+                  "ollama/llamacpp-9632-convert-py-cannot-open.txt", "ollama/llamacpp-8544-convert-py-errno-2-old-docs.txt"),
     ),
 )
