@@ -274,4 +274,27 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/unsloth-1905-push-gguf-llama-quantize-missing.txt",
                   "ollama/llamacpp-9632-convert-py-cannot-open.txt", "ollama/llamacpp-8544-convert-py-errno-2-old-docs.txt"),
     ),
+    Signature(
+        code="ollama.ggml-no-compiled-arch-at-or-below",
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # ggml-cuda/common.cuh's ggml_cuda_highest_compiled_arch: no compiled architecture at or below the GPU's
+        patterns=(r"ggml was not compiled with any CUDA arch <= (?P<arch>\d{2,4})\b",),
+        severity="fail",
+        cause=("This ggml build (llama.cpp or a program that bundles it) holds no CUDA code for an architecture at or "
+               "below the GPU's ({arch}): it was built only for newer GPUs, or it is a llama.cpp of late August 2025 "
+               "whose lookup of the compiled architectures aborted wrongly."),
+        advice=("Update llama.cpp (`git pull`, then rebuild with `cmake -B build -DGGML_CUDA=ON && cmake --build build "
+                "--config Release`; llama.cpp#15587 fixed the August 2025 lookup), and build with "
+                "-DCMAKE_CUDA_ARCHITECTURES including this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                "--format=csv`, e.g. 86 for an RTX 30xx) or native; for a packaged program, update it."),
+        action="configure",
+        rules_out=("a driver fault", "a broken model file"),
+        never_suggest=("reinstall the driver", "update the driver", "download the model again"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/15589", "https://github.com/ggml-org/llama.cpp/issues/15593",
+                 "https://github.com/ggml-org/llama.cpp/pull/15587"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-15589-not-compiled-any-arch-750.txt",),
+    ),
 )
