@@ -297,4 +297,29 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-15589-not-compiled-any-arch-750.txt",),
     ),
+    Signature(
+        code="ollama.build-no-c-compiler",
+        cause_id="c-compiler-missing",
+        kinds=("any",),
+        # CMake's own words when no C/C++ compiler answers (pip building llama-cpp-python, or llama.cpp itself); on
+        # Windows without Visual Studio the NMake generator fails first and leaves the compilers unset
+        patterns=(r"No CMAKE_C(?:XX)?_COMPILER could be found\b", r"CMAKE_C(?:XX)?_COMPILER not set, after EnableLanguage"),
+        severity="fail",
+        cause=("CMake found no C/C++ compiler, so the package pip builds from source (llama-cpp-python, or llama.cpp "
+               "itself) cannot be built: Visual Studio's C++ Build Tools (Windows) or gcc/g++ (Linux) are not "
+               "installed or not on PATH."),
+        advice=("Install a C/C++ compiler and build again: on Windows the Visual Studio Build Tools with the \"Desktop "
+                "development with C++\" workload (then a new shell, or the x64 Native Tools prompt); on Debian or "
+                "Ubuntu `sudo apt install build-essential cmake`; on Fedora `sudo dnf install gcc gcc-c++ cmake`. For "
+                "llama-cpp-python a prebuilt wheel needs no compiler: `pip install llama-cpp-python --extra-index-url "
+                "https://abetlen.github.io/llama-cpp-python/whl/cu124` (the CUDA your driver supports)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/zjunlp/EasyInstruct/issues/6", "https://github.com/abetlen/llama-cpp-python/issues/40",
+                 "https://github.com/zylon-ai/private-gpt/issues/644"),
+        checked="2026-11-26",
+        examples=("ollama/easyinstruct-6-llama-cpp-python-no-c-compiler-windows.txt",
+                  "ollama/llamacpppython-40-kubuntu-no-c-compiler-build-essential.txt"),
+    ),
 )
