@@ -1,12 +1,14 @@
-"""What the apps built on Ollama and llama.cpp show when a request, a load or a pull fails: the server's own refusals,
-as the front-end passes them on, and the network answers its pulls get.
+"""What the apps on Ollama and llama.cpp show when a request, a load, a pull or a build fails.
 
-Written blind for issue 25 (eighth wave of row writers). Ollama checks a request against the capabilities of the model
-it names before loading it (server/images.go's CheckCapabilities, server/routes.go): a request with tools for a model
-whose template handles none, a chat or generate request for an embedding model, thinking for a model that does not
-think. It answers 400 with "<model> does not support <capability>" (tools, completion as "generate" or "chat",
-insert, vision, embedding, thinking), which every client (ollama-python's ResponseError, LangChain, Home Assistant,
-coding routers) shows as it came.
+Written blind for issue 25 (eighth wave of row writers), for failure families the catalogue had not heard of:
+- the server's refusals as front-ends pass them on: Ollama checks a request against the model's capabilities
+  (server/images.go CheckCapabilities, server/routes.go) and answers 400 "<model> does not support tools" (completion
+  as "generate" or "chat", insert, vision, embedding, thinking); it answers 403 to an origin OLLAMA_ORIGINS does not
+  allow (browser extensions, Obsidian);
+- an input longer than the loaded context (llama-cpp-python, llama-server, LM Studio), a GGML-era .bin given to a
+  GGUF loader, a Vulkan loader with no driver (GPT4All), the DNS answer for the registry's blob storage;
+- llama.cpp's build and tool changes that old tutorials and wrappers (Unsloth's GGUF export) still hit: CMake only,
+  libcurl on by default, convert_hf_to_gguf.py, llama-* binaries under build/bin; and CMake with no C compiler.
 """
 
 from __future__ import annotations
