@@ -31,7 +31,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"\bdoes not support (?P<capability>generate|chat|insert|thinking|vision|embeddings?|completion)"
             r"(?=\\?[\"'}]|\s{0,3}\(status|\.?\s*$)",
             # a front-end that wraps its error box between "support" and "tools" (the next line is not joined)
-            r"(?:registry\.ollama\.ai|hf\.co)/[^\s\"\\]{1,200} does not support\s*$",
+            # (keyed on "does": a model name's hosts, registry.ollama.ai or hf.co, would cost the prefilter a pass)
+            r"/[^\s\"\\]{1,200} does not support\s*$",
         ),
         severity="fail",
         cause=("Ollama refused the request because the model it names lacks the capability the request asks for "
@@ -249,7 +250,7 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"Unsloth: Quantization failed\b[^\n]{0,200}?You might have to compile llama\.cpp yourself",
             # the conversion scripts llama.cpp removed or renamed in 2024 (convert.py, the hyphenated names)
             r"can't open file '[^'\n]{0,200}?llama\.cpp[/\\](?P<script>convert\.py)'",
-            r"can't open file '[^'\n]{0,200}?(?P<script>convert-hf-to-gguf\.py|convert-lora-to-ggml\.py)'",
+            r"can't open file '[^'\n]{0,200}?convert-(?P<script>hf-to-gguf|lora-to-ggml)\.py'",
         ),
         severity="fail",
         cause=("The build script, tutorial or tool drives llama.cpp the way an older release worked (make, convert.py, "
