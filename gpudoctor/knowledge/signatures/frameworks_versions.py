@@ -1,6 +1,6 @@
 """Frameworks whose builds want one exact, older CUDA: what their loaders print when that version is absent.
 
-frameworks_imports.py adds these rows to its IMPORTS_SIGNATURES.
+frameworks_imports.py adds these rows (and frameworks_others.py's) to its IMPORTS_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -61,3 +61,7 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/llamafactory-7424-shard-checkpoint-removed.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.frameworks_others import OTHER_FRAMEWORK_SIGNATURES  # noqa: E402 (the rows above first)
+
+VERSION_SIGNATURES += OTHER_FRAMEWORK_SIGNATURES

@@ -1,0 +1,68 @@
+"""Frameworks beside PyTorch, in their own words: MXNet built without CUDA, TensorFlow's device options set too late.
+
+frameworks_versions.py adds these rows to its VERSION_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
+
+OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.mxnet-cpu-build",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # MXNet's storage and imperative layers when an array or operator is asked for on mx.gpu() in a build made with
+        # USE_CUDA=0 (PyPI's plain `mxnet` is that build): "Compile with USE_CUDA=1 to enable GPU usage" (storage.cc,
+        # 0.9-1.x), "GPU support is disabled. Compile MXNet with USE_CUDA=1 to enable GPU support." (imperative_utils.h,
+        # 1.x) and the first releases' "Please compile with CUDA enabled" (storage.cc, 0.5).
+        patterns=(r"Compile (?:MXNet )?with USE_CUDA=1 to enable GPU (?:usage|support)",
+                  r"storage\.cc:\d{1,5}\]?: Please compile with CUDA enabled"),
+        severity="fail",
+        cause=("The MXNet installed was built without CUDA (PyPI's plain `mxnet` package, or a source build with "
+               "USE_CUDA=0), so it cannot put anything on the GPU the program asks for."),
+        advice=("Install MXNet's CUDA build for the CUDA you have instead of the CPU package, and keep only one MXNet "
+                "package: `pip uninstall -y mxnet mxnet-cu112 && pip install mxnet-cu112` (the mxnet-cuXXX of your CUDA: "
+                "mxnet-cu102, mxnet-cu110, mxnet-cu112 ...); if you build MXNet yourself, set USE_CUDA=1, "
+                "USE_CUDA_PATH and USE_CUDNN=1 in config.mk, run `make clean` and build again, then reinstall its "
+                "Python package."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/apache/mxnet/issues/3739", "https://github.com/apache/mxnet/issues/260",
+                 "https://github.com/TuSimple/TuSimple-DUC/issues/10", "https://github.com/NVIDIA/mxnet_to_onnx/issues/3",
+                 "https://github.com/apache/mxnet/issues/5134"),
+        checked="2026-11-26",
+        examples=("frameworks/mxnet-3739-quick-install-without-use-cuda.txt", "frameworks/mxnet-260-please-compile-with-cuda.txt",
+                  "frameworks/tuSimple-duc-10-mxnet-compile-with-use-cuda.txt"),
+    ),
+    Signature(
+        code="frameworks.tf-device-config-after-init",
+        cause_id="framework-gpu-config-after-init",
+        kinds=("any",),
+        # tensorflow/python/eager/context.py refuses device options once its runtime started: set_memory_growth
+        # ("Physical devices ..."), set_visible_devices ("Visible devices ...") and set_logical_device_configuration /
+        # set_virtual_device_configuration ("Virtual devices ...").
+        patterns=(r"(?P<what>Physical|Visible|Virtual) devices cannot be modified after being initialized",),
+        severity="fail",
+        cause=("TensorFlow had already initialised its GPUs (an earlier import or line created a tensor or model, or a "
+               "notebook cell ran twice) when the program changed the device options, which TensorFlow accepts only "
+               "before its runtime starts."),
+        advice=("Set the device options (tf.config.experimental.set_memory_growth, set_visible_devices, "
+                "set_logical_device_configuration) right after `import tensorflow`, before any import or code that "
+                "creates tensors or models; in a notebook restart the kernel and run that cell first, once. Or set "
+                "TF_FORCE_GPU_ALLOW_GROWTH=true in the environment instead of calling set_memory_growth."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/hunglc007/tensorflow-yolov4-tflite/issues/171", "https://github.com/tym-b/implicit-slam/issues/5",
+                 "https://github.com/tensorflow/tensorflow/issues/25138", "https://github.com/neureal/neureal-ai-agent/issues/3",
+                 "https://github.com/sillsdev/silnlp/issues/102", "https://www.tensorflow.org/guide/gpu"),
+        checked="2026-11-26",
+        examples=("frameworks/tf-yolov4-tflite-171-physical-devices-after-init.txt",
+                  "frameworks/implicit-slam-5-virtual-devices-after-init.txt",
+                  "frameworks/tensorflow-25138-virtual-devices-after-init.txt"),
+    ),
+)

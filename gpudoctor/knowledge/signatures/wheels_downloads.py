@@ -1,0 +1,67 @@
+"""What pip prints when the download or the files it replaces, not the GPU stack, stop an install.
+
+A multi-gigabyte torch or CUDA wheel cut short or corrupted on the way (its sha256 differs from the index's), and on
+Windows a package's compiled file that a running Python of the same environment holds open. wheels_variants.py adds
+these rows to its VARIANT_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
+
+DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.pip-download-hash-mismatch",
+        cause_id="pip-download-corrupt",
+        kinds=("any",),
+        # pip's HashMismatch (pip/_internal/exceptions.py): the index's sha256 for the file beside the one pip computed.
+        # PyTorch's wheels (2-3 GB) and the nvidia-* ones are where a cut download shows it most.
+        patterns=(r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",),
+        severity="fail",
+        cause=("A wheel pip downloaded does not have the sha256 the index lists: the download was cut short or "
+               "corrupted (an unstable connection, a proxy or mirror, an interrupted earlier run kept in pip's cache); "
+               "nobody tampered with the package and the versions are not wrong."),
+        advice=("Purge pip's cache and download the wheel again: `pip cache purge`, then `pip install --no-cache-dir ...` "
+                "(the same command); on a slow or unstable connection add `--timeout 120 --retries 10`, or download the "
+                "wheel with a browser or `curl -O`, check its sha256 and `pip install` the file; bypass a proxy or mirror "
+                "that serves another copy."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a wrong package version"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/Frix-x/klippain-shaketune/issues/51", "https://github.com/pytorch/FBGEMM/issues/5704",
+                 "https://github.com/pytorch/pytorch/issues/78420", "https://github.com/pytorch/pytorch/issues/110847",
+                 "https://github.com/patientx/ComfyUI-Zluda/issues/421"),
+        checked="2026-11-26",
+        examples=("wheels/klippain-shaketune-51-pip-hash-mismatch-cache-purge.txt",
+                  "wheels/fbgemm-5704-fbgemm-gpu-hash-mismatch.txt"),
+    ),
+    Signature(
+        code="wheels.windows-file-in-use",
+        cause_id="windows-file-in-use",
+        kinds=("any",),
+        # pip's OSError on Windows when a file it removes or replaces is open: ERROR_ACCESS_DENIED (5) for a loaded
+        # .pyd/.dll (or pip.exe upgrading itself), ERROR_SHARING_VIOLATION (32). Python 3.x writes the text either bare
+        # or in brackets ("[Access is denied]").
+        patterns=(r"Could not install packages due to an (?:OSError|EnvironmentError): \[WinError (?P<code>5|32)\] "
+                  r"(?:\[?Access is denied|The process cannot access the file because it is being used)",),
+        severity="fail",
+        cause=("On Windows pip could not remove or replace a package's file because a running program holds it open: "
+               "usually the app itself (the web UI, ComfyUI, a Jupyter kernel, an IDE's Python) with that package "
+               "loaded from the same environment, sometimes an antivirus scan."),
+        advice=("Close every program using this Python environment (the web UI or ComfyUI and its console, Jupyter "
+                "kernels, the IDE; check Task Manager for python.exe), then run the install again; upgrade pip itself "
+                "with `python -m pip install -U pip`. If a half-removed folder such as site-packages\\~orch is left, "
+                "delete it while nothing runs. Where the Python lives under Program Files, install into a venv instead."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER + ("run as administrator",),
+        sources=("https://github.com/ltdrdata/ComfyUI-Impact-Pack/issues/193", "https://github.com/runew0lf/RuinedFooocus/issues/314",
+                 "https://github.com/jhj0517/stable-diffusion-webui-Layer-Divider/issues/1",
+                 "https://github.com/invoke-ai/InvokeAI/issues/3124"),
+        checked="2026-11-26",
+        examples=("wheels/impact-pack-193-winerror5-cv2-in-use.txt", "wheels/ruinedfooocus-314-winerror5-cffi-pyd-locked.txt",
+                  "wheels/sd-layer-divider-1-protobuf-pyd-locked-by-webui.txt"),
+    ),
+)
