@@ -331,4 +331,28 @@ EXTENSION_SIGNATURES += (
         checked="2026-11-26",
         examples=("wheels/pytorch-52662-windows-pip-picks-pypi-cpu-wheel.txt",),
     ),
+    Signature(
+        code="wheels.extension-cuda-minor-mismatch",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # torch.utils.cpp_extension's CUDA_MISMATCH_WARN (torch 1.13 and later): same major, other minor. A warning, and
+        # often beside a build that fails for another reason, so warn; the major mismatch is wheels.torch-extension-cuda-mismatch.
+        patterns=(r"The detected CUDA version \((?P<detected>\d{1,2}\.\d{1,2})\) has a minor version mismatch with the "
+                  r"version that was used to compile PyTorch \((?P<torch_cuda>\d{1,2}\.\d{1,2})\)",),
+        severity="warn",
+        cause=("The extension is being compiled with CUDA {detected} while this PyTorch was built with CUDA {torch_cuda}: "
+               "torch lets it go on, and it is often harmless, but when the build then fails (nvcc or compiler errors, "
+               "missing symbols) this mismatch is the first suspect."),
+        advice=("If the build fails, build with the CUDA toolkit matching torch.version.cuda ({torch_cuda}): install it "
+                "and point CUDA_HOME (and PATH) at it, e.g. `export CUDA_HOME=/usr/local/cuda-{torch_cuda}`, or install "
+                "the PyTorch build for CUDA {detected}; better still, install a prebuilt wheel of the extension for "
+                "your torch. If the build succeeds, nothing needs doing."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/231", "https://github.com/facebookresearch/pytorch3d/issues/1406",
+                 "https://github.com/paulengstler/invisible-stitch/issues/4"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-231-cuda-minor-mismatch-warning.txt",),
+    ),
 )
