@@ -65,4 +65,28 @@ OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/implicit-slam-5-virtual-devices-after-init.txt",
                   "frameworks/tensorflow-25138-virtual-devices-after-init.txt"),
     ),
+    Signature(
+        code="frameworks.triton-llvm-unknown-gpu-arch",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # LLVM's NVPTX backend inside Triton when asked for an architecture it predates: Blackwell's sm_120 with Triton
+        # before 3.3, sm_89 and sm_90 with the Triton 2.0 of early 2023. It says it ignores the processor; the
+        # compile then fails ("LLVM ERROR: Cannot select", ptxas) or runs slow, hence warn.
+        patterns=(r"'sm_(?P<arch>\d{2,3})a?' is not a recognized processor for this target",),
+        severity="warn",
+        cause=("The Triton installed (its bundled LLVM) is older than this GPU's architecture sm_{arch}, so the kernels "
+               "torch.compile, SageAttention or a custom node build with it fail or fall back."),
+        advice=("Install a Triton that knows sm_{arch} together with the torch it goes with: for Blackwell (sm_120) "
+                "PyTorch 2.7 or newer from the cu128 index, which brings Triton 3.3 (`pip install -U torch torchvision "
+                "--index-url https://download.pytorch.org/whl/cu128`), and on Windows `pip uninstall triton` then "
+                "`pip install -U triton-windows` of the release paired with that torch; until then turn torch.compile "
+                "or SageAttention off."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/lum3on/comfyui_HiDream-Sampler/issues/102", "https://github.com/woct0rdho/triton-windows/issues/93",
+                 "https://github.com/woct0rdho/triton-windows/issues/59", "https://github.com/pytorch/pytorch/issues/95082"),
+        checked="2026-11-26",
+        examples=("frameworks/hidream-sampler-102-triton-sm120-not-recognized.txt",),
+    ),
 )
