@@ -89,4 +89,33 @@ OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/hidream-sampler-102-triton-sm120-not-recognized.txt",),
     ),
+    Signature(
+        code="frameworks.hf-library-helper-missing",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # A Hugging Face library importing a lowercase helper from a sibling library of another release: peft 0.5 asking
+        # accelerate < 0.21 for is_npu_available, sentence-transformers asking transformers < 4.41 for
+        # is_torch_npu_available, old code asking transformers for the removed is_torch_tpu_available. A dotted
+        # transformers module is frameworks.transformers-internal-helper-missing; capitalised names are classes.
+        patterns=(r"cannot import name '(?P<name>[a-z_]\w{0,80})' from '(?P<package>accelerate|diffusers|peft|trl|optimum)"
+                  r"[\w.]{0,80}'",
+                  r"cannot import name '(?P<name>[a-z_]\w{0,80})' from '(?P<package>transformers)'"),
+        severity="fail",
+        cause=("A package imports {name} from {package}, and the installed {package} release does not have it: the "
+               "Hugging Face packages installed are from different releases (usually {package} older than the one "
+               "importing it needs, sometimes newer, where the helper was removed)."),
+        advice=("Bring the Hugging Face packages to matching releases: `pip install -U {package}` (usually together: "
+                "`pip install -U accelerate peft transformers`), then restart the kernel or app; if {name} was removed "
+                "from a newer {package}, instead pin {package} to the version the importing package's requirements name "
+                "or upgrade that package. `pip show {package}` shows which copy Python loads."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/camenduru/text-generation-webui-colab/issues/24", "https://github.com/huggingface/peft/issues/860",
+                 "https://github.com/huggingface/peft/pull/892", "https://github.com/huggingface/sentence-transformers/issues/3143",
+                 "https://github.com/huggingface/transformers/issues/26744"),
+        checked="2026-11-26",
+        examples=("frameworks/camenduru-tgw-colab-24-peft-needs-newer-accelerate.txt",
+                  "frameworks/peft-860-accelerate-lacks-is-npu-available.txt"),
+    ),
 )
