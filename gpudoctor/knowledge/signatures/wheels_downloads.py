@@ -1,7 +1,8 @@
 """What pip prints when the download or the files it replaces, not the GPU stack, stop an install.
 
-A multi-gigabyte torch or CUDA wheel cut short or corrupted on the way (its sha256 differs from the index's), and on
-Windows a package's compiled file that a running Python of the same environment holds open. wheels_variants.py adds
+A multi-gigabyte torch or CUDA wheel cut short or corrupted on the way (its sha256 differs from the index's), on
+Windows a package's compiled file that a running Python of the same environment holds open, and an extension that
+torch compiles just in time on first use (DeepSpeed's ops) failing to build. wheels_variants.py adds
 these rows to its VARIANT_SIGNATURES.
 """
 
@@ -63,5 +64,31 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/impact-pack-193-winerror5-cv2-in-use.txt", "wheels/ruinedfooocus-314-winerror5-cffi-pyd-locked.txt",
                   "wheels/sd-layer-divider-1-protobuf-pyd-locked-by-webui.txt"),
+    ),
+    Signature(
+        code="wheels.extension-jit-build-failed",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch.utils.cpp_extension's load() when ninja's build of a just-in-time extension fails: DeepSpeed's ops
+        # (fused_adam, cpu_adam, transformer_inference) on first use, and other packages' JIT kernels. The compiler's
+        # own error is above it; rows for those lines (nvcc not found, unsupported gcc) name the cause where shown.
+        patterns=(r"Error building extension '(?P<extension>\w{2,60})'",),
+        severity="fail",
+        cause=("The C++/CUDA extension {extension} failed to compile just in time on first use: usually no nvcc "
+               "(CUDA_HOME unset or the toolkit missing), a CUDA toolkit other than the one torch was built with, or a "
+               "host compiler newer than that nvcc supports; the compiler's error is in the lines above it."),
+        advice=("Read the first nvcc/g++ error above the traceback; then point CUDA_HOME (and PATH) at the CUDA toolkit "
+                "matching torch.version.cuda (`export CUDA_HOME=/usr/local/cuda-12.1`, for example). For DeepSpeed ops, "
+                "build them at install time instead of on first use: `DS_BUILD_FUSED_ADAM=1 pip install deepspeed "
+                "--no-build-isolation` (DS_BUILD_CPU_ADAM=1 for cpu_adam, DS_BUILD_OPS=1 for all) and check `ds_report`; "
+                "or use an optimizer that needs no build (torch's AdamW)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/liucongg/ChatGLM-Finetuning/issues/125", "https://github.com/zai-org/VisualGLM-6B/issues/292",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/694", "https://github.com/deepspeedai/DeepSpeed/issues/629"),
+        checked="2026-11-26",
+        examples=("wheels/chatglm-finetuning-125-fused-adam-jit-build-failed.txt",
+                  "wheels/visualglm-292-fused-adam-nvcc-not-on-path.txt"),
     ),
 )
