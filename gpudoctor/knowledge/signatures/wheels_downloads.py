@@ -1,8 +1,9 @@
-"""What pip prints when the download or the files it replaces, not the GPU stack, stop an install.
+"""What pip and the launchers around it print when the download, the files or the Python, not the GPU stack, stop an install.
 
 A multi-gigabyte torch or CUDA wheel cut short or corrupted on the way (its sha256 differs from the index's), on
-Windows a package's compiled file that a running Python of the same environment holds open, and an extension that
-torch compiles just in time on first use (DeepSpeed's ops) failing to build. wheels_variants.py adds
+Windows a package's compiled file that a running Python of the same environment holds open, an extension that
+torch compiles just in time on first use (DeepSpeed's ops) failing to build, the index not answering in time, and no
+real Python on Windows' PATH. wheels_variants.py adds
 these rows to its VARIANT_SIGNATURES.
 """
 
@@ -90,5 +91,55 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/chatglm-finetuning-125-fused-adam-jit-build-failed.txt",
                   "wheels/visualglm-292-fused-adam-nvcc-not-on-path.txt"),
+    ),
+    Signature(
+        code="wheels.pip-download-timed-out",
+        cause_id="pip-download-failed",
+        kinds=("any",),
+        # urllib3's errors as pip (and requests-based installers) print them when the index does not answer in time
+        # or drops the connection; only package indexes' hosts, since Hugging Face downloads print the same words.
+        # conda's own form is its CondaHTTPError for a connection that never opened.
+        patterns=(r"HTTPSConnectionPool\(host='(?P<host>download(?:-r2)?\.pytorch\.org|files\.pythonhosted\.org|pypi\.org|"
+                  r"[\w-]{1,40}\.(?:pypi|pythonhosted)\.[\w.-]{1,60}|pypi\.[\w.-]{1,60}|mirrors?\.[\w.-]{1,60})', port=\d{1,5}\): "
+                  r"(?:Read timed out|Max retries exceeded)",
+                  r"CondaHTTPError: HTTP 000 CONNECTION FAILED for url <https?://(?P<host>[\w.-]{1,100})/"),
+        severity="fail",
+        cause=("The installer could not download from {host}: the connection timed out or was dropped (a slow or unstable link for "
+               "a multi-gigabyte torch wheel, a proxy or firewall in the way, or the index's own temporary outage)."),
+        advice=("Run the install again with longer timeouts and retries: `pip install --timeout 120 --retries 10 ...` "
+                "(the same command); behind a proxy set HTTPS_PROXY (or pip's --proxy); on a slow link download the wheel "
+                "with a browser or `curl -C - -O URL` (it resumes), then `pip install` the file; or try again later if "
+                "the index itself was down."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a wrong package version"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/RosettaCommons/RFantibody/issues/25", "https://github.com/pytorch/pytorch/issues/124566",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/6842"),
+        checked="2026-11-26",
+        examples=("wheels/rfantibody-25-download-pytorch-org-read-timed-out.txt",),
+    ),
+    Signature(
+        code="wheels.windows-python-not-installed",
+        cause_id="python-not-on-path",
+        kinds=("any",),
+        # Windows' app execution alias (the Microsoft Store stub) answering `python` when no real Python is on PATH;
+        # launchers report its exit code 9009. With the alias off, cmd.exe's own "is not recognized" line.
+        patterns=(r"Python was not found; run without arguments to install from the Microsoft Store",
+                  r"'(?P<command>python3?|py|pip3?)' is not recognized as an internal or external command"),
+        severity="fail",
+        cause=("No real Python is on the PATH: Windows found only its Microsoft Store alias for `python` (exit code "
+               "9009), or nothing at all, so the installer or launcher could not start Python."),
+        advice=("Install Python from python.org (the version the app asks for, e.g. 3.10 for the Stable Diffusion web UI) "
+                "with \"Add python.exe to PATH\" ticked, turn the python.exe and python3.exe App execution aliases off "
+                "(Settings > Apps > Advanced app settings > App execution aliases), open a new console and run it again; "
+                "or set the launcher's PYTHON= (webui-user.bat) to python.exe's full path."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/1423", "https://github.com/mpcabete/bombcrypto-bot/issues/734",
+                 "https://github.com/microsoft/pylance-release/issues/8050"),
+        checked="2026-11-26",
+        examples=("wheels/sd-webui-1423-python-not-found-store-alias.txt",
+                  "wheels/bombcrypto-bot-734-python-not-found-store-alias.txt"),
     ),
 )
