@@ -118,4 +118,27 @@ OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/camenduru-tgw-colab-24-peft-needs-newer-accelerate.txt",
                   "frameworks/peft-860-accelerate-lacks-is-npu-available.txt"),
     ),
+    Signature(
+        code="frameworks.amp-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # torch.cuda.amp's GradScaler and autocast switching themselves off because torch.cuda.is_available() is
+        # False: a CPU-only torch, or no usable GPU. Runs go on, on the CPU, hence warn.
+        patterns=(r"torch\.cuda\.amp\.GradScaler is enabled, but CUDA is not available\.",
+                  r"User provided device_type of 'cuda', but CUDA is not available\. Disabling"),
+        severity="warn",
+        cause=("PyTorch sees no CUDA, so mixed precision turns itself off and the work runs on the CPU: most often the "
+               "torch installed is the CPU-only build; otherwise the GPU or its driver is not usable here."),
+        advice=("Check `python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())\"`: "
+                "if torch.version.cuda is None, install a CUDA build of torch (`pip uninstall -y torch` then `pip install "
+                "torch --index-url https://download.pytorch.org/whl/cu121`, the cuXXX your driver supports); if it names "
+                "a CUDA version, check that nvidia-smi works. On a machine without an NVIDIA GPU the warning is expected."),
+        action="configure",
+        rules_out=("a fault in the training code",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/lucidrains/deep-daze/issues/173", "https://github.com/lucidrains/deep-daze/issues/138",
+                 "https://github.com/LuxImagingAI/DBSegment/issues/1"),
+        checked="2026-11-26",
+        examples=("frameworks/deep-daze-173-rtx2080ti-torch-version-cuda-none.txt",),
+    ),
 )
