@@ -141,4 +141,35 @@ OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/deep-daze-173-rtx2080ti-torch-version-cuda-none.txt",),
     ),
+    Signature(
+        code="frameworks.triton-windows-python-dev-files-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # triton-windows compiles its cuda_utils.c helper (with its bundled tcc, or MSVC's cl) against Python.h and
+        # pythonXY.lib on first use; an embedded or standalone Python (ComfyUI's python_embeded, uv's, FramePack's)
+        # ships neither. Its own warning, tcc's and the linker's wording, and the failed compile command.
+        patterns=(r"windows_utils\.py:\d{1,5}: UserWarning: Failed to find Python libs",
+                  r"error: include file 'Python\.h' not found",
+                  r"LNK1104: cannot open file 'python3\d{1,2}\.lib'",
+                  r"(?:tcc|cl)\.(?:exe|EXE)', '[^'\n]{1,300}cuda_utils\.c'"),
+        severity="fail",
+        cause=("Triton on Windows compiles a small C helper against Python's headers and import library on first use, "
+               "and this Python (an embedded or standalone one, such as ComfyUI's python_embeded) has no include and "
+               "libs folders, so the compile fails and torch.compile, SageAttention or the node using Triton stops."),
+        advice=("Put the include and libs folders of the same Python version into that Python's folder (next to "
+                "python.exe; `python_embeded\\python.exe --version` gives the version): copy them from a python.org "
+                "install of that version, or use the python_3.x_include_libs.zip from triton-windows' releases, as its "
+                "README's notes for ComfyUI with the embedded Python say; then clear the Triton cache "
+                "(%USERPROFILE%\\.triton\\cache) and run test_triton.py again."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "apt install"),
+        sources=("https://github.com/woct0rdho/triton-windows/issues/77", "https://github.com/Comfy-Org/ComfyUI/issues/8608",
+                 "https://github.com/woct0rdho/triton-windows/issues/30", "https://github.com/woct0rdho/triton-windows/issues/83"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-windows-77-uv-python-lacks-include-libs.txt",
+                  "frameworks/comfyui-8608-triton-tcc-cuda-utils-embeded-python.txt"),
+        refines=("wheels.python-headers-missing",),
+        refines_within=None,
+    ),
 )
