@@ -172,4 +172,29 @@ OTHER_FRAMEWORK_SIGNATURES: tuple[Signature, ...] = (
         refines=("wheels.python-headers-missing",),
         refines_within=None,
     ),
+    Signature(
+        code="frameworks.cudnn9-two-copies-mixed",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # cuDNN 9's loader between its sub-libraries (libcudnn.so.9 finding libcudnn_graph/_ops/_cnn and their symbols):
+        # a sub-library from another cuDNN 9 release (the system's /usr/lib or /usr/local/cuda copy) lacking a symbol
+        # the first one calls. cuDNN 8's wording, with ", version ...", is frameworks.cudnn-two-copies-mixed.
+        patterns=(r"Could not load symbol (?P<symbol>cudnn\w{1,60})\. Error: [^\n]{0,300}(?P<library>libcudnn\w{0,30}\.so\.9)"
+                  r"[\d.]{0,8}: undefined symbol",),
+        severity="fail",
+        cause=("Two cuDNN 9 copies are mixed: the {library} loaded (usually the system's, from /usr/lib or the CUDA "
+               "toolkit's lib64) is from another cuDNN release than the one the program's own cuDNN (the nvidia-cudnn-cu12 "
+               "wheel in the environment) expects, so {symbol} is missing."),
+        advice=("Keep one cuDNN on the loader's path: put the environment's copy first (`export LD_LIBRARY_PATH=$(python "
+                "-c \"import nvidia.cudnn, os; print(os.path.dirname(nvidia.cudnn.__file__))\")/lib:$LD_LIBRARY_PATH`) "
+                "or remove the system copy (`apt-get remove libcudnn9-cuda-12`, or its folder from LD_LIBRARY_PATH); "
+                "check which file loads with `ldconfig -p | grep libcudnn_graph`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/MahmoudAshraf97/whisper-diarization/issues/343", "https://github.com/opendatalab/MinerU/issues/2664",
+                 "https://github.com/nanoporetech/dorado/issues/166"),
+        checked="2026-11-26",
+        examples=("frameworks/whisper-diarization-343-system-cudnn9-shadows-venv.txt",),
+    ),
 )
