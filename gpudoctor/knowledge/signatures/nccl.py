@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
+from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -495,3 +496,4 @@ SIGNATURES += PEER_ROWS
 SIGNATURES += LAUNCH_ROWS
 SIGNATURES += FABRIC_ROWS
 SIGNATURES += CONTAINER_ROWS
+SIGNATURES += TOOL_ROWS
