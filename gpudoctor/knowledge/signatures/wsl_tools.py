@@ -1,0 +1,42 @@
+"""WSL 2 and Windows: the driver's own tools failing where CUDA itself works (rows of the wsl area, joined into
+wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.nvidia-smi-segfault",
+        cause_id="wsl-nvidia-smi-crash",
+        kinds=("any",),
+        # The nvidia-smi in /usr/lib/wsl/lib comes with the Windows driver. Those of drivers 545 and later (555, 560 ...)
+        # crash on some GPUs (GTX 16, RTX A2000 laptops) right after the table header, in every distribution, while
+        # nvidia-smi.exe on Windows and CUDA inside WSL work (microsoft/WSL#11277, #11870). The shell names the program
+        # on the line it prints: zsh "[1] 494 segmentation fault  nvidia-smi", bash in a script or `bash -c`
+        # "line 1:  494 Segmentation fault      (core dumped) nvidia-smi", fish "Job 1, 'nvidia-smi' terminated by signal
+        # SIGSEGV"; an interactive bash's bare "Segmentation fault" names nothing and is not read.
+        patterns=(r"\b\d{1,7} [Ss]egmentation fault(?: \(core dumped\))?\s{1,12}(?:\(core dumped\) )?(?:sudo )?"
+                  r"(?:[\w./-]{0,80}/)?nvidia-smi\b",
+                  r"Job \d{1,4}, '(?:sudo )?(?:[\w./-]{0,80}/)?nvidia-smi\b[^'\n]{0,200}' terminated by signal SIGSEGV"),
+        severity="fail",
+        cause="nvidia-smi crashed (segmentation fault). Inside WSL 2 it is the nvidia-smi of the Windows driver, and "
+              "those of drivers 545 and later crash on some GPUs right after the table header while CUDA itself still "
+              "works; on a Linux host a crashing nvidia-smi is a broken or mixed driver installation.",
+        advice=("In WSL 2: install another NVIDIA Windows driver (roll back to 537.xx, the last one without the crash, or "
+                "try the newest), then `wsl --shutdown`; until then read the GPU with `nvidia-smi.exe` on Windows or "
+                "`nvidia-smi -L` / `nvidia-smi --query-gpu=name,memory.used --format=csv`, and CUDA programs keep "
+                "working. Do not install a Linux driver in WSL. On a Linux host, reinstall the driver so that "
+                "nvidia-smi and libnvidia-ml come from one release."),
+        action="configure",
+        rules_out=("the WSL kernel", "the CUDA toolkit"),
+        never_suggest=("install the driver inside WSL", "custom kernel"),
+        sources=("https://github.com/Nevuly/WSL2-Linux-Kernel-Rolling/issues/13",
+                 "https://github.com/microsoft/WSL/issues/11277", "https://github.com/microsoft/WSL/issues/11870",
+                 WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl2kernel-rolling-13-nvidia-smi-segfault-555.txt",),
+    ),
+)
