@@ -37,4 +37,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/upsnet-30-horovod-torch-extension-not-built.txt",
                   "nccl/horovod-3877-tensorflow-extension-not-built.txt"),
     ),
+    Signature(
+        code="nccl.store-address-in-use-legacy",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # PyTorch 1.0-1.8's TCPStore (and 1.0's deprecated THD backend, "at .../THD/process_group/General.cpp:20") raised
+        # the bare socket error when rank 0 could not bind MASTER_PORT / the tcp:// init_method's port; PyTorch 1.9 and
+        # later say "The server socket has failed to bind/listen" (frameworks.rendezvous-port-in-use reads those).
+        patterns=(r"RuntimeError: Address already in use\b(?! by)",),
+        severity="fail",
+        cause="torch.distributed's rendezvous store could not listen on its port: another job on this machine (or a "
+              "leftover process of an earlier run) already holds MASTER_PORT / the init_method's port.",
+        advice=("Give each job on a machine its own free rendezvous port (`torchrun --master_port 29501 ...`, `python -m "
+                "torch.distributed.launch --master_port 29501 ...`, MASTER_PORT=29501, or `--dist-url "
+                "tcp://127.0.0.1:29501` for scripts that take one), or end the leftover process holding it (`ss -ltnp | "
+                "grep 29500`); under torchrun or launch keep init_method=\"env://\" instead of a tcp:// URL to the same "
+                "port the launcher already uses."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        versions=("torch<1.9",),
+        sources=("https://github.com/NVIDIA/Megatron-LM/issues/343",
+                 "https://github.com/facebookresearch/maskrcnn-benchmark/issues/241",
+                 "https://github.com/thu-coai/CDial-GPT/issues/103", "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked="2026-11-26",
+        examples=("nccl/megatron-343-tcpstore-address-already-in-use.txt",
+                  "nccl/maskrcnn-benchmark-241-thd-address-already-in-use.txt",
+                  "nccl/cdial-gpt-103-launch-address-already-in-use.txt"),
+    ),
 )
