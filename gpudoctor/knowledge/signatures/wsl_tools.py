@@ -39,4 +39,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl2kernel-rolling-13-nvidia-smi-segfault-555.txt",),
     ),
+    Signature(
+        code="wsl.windows-cuda-tensor-sharing",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # PyTorch on Windows has no CUDA IPC (its Windows notes, "CUDA IPC operations"): a CUDA tensor put on a
+        # multiprocessing queue, most often by a Dataset that returns tensors already on the GPU to DataLoader workers
+        # (num_workers > 0), fails in torch/csrc/generic/StorageSharing.cpp: "cuda runtime error (801) : operation not
+        # supported" (PyTorch 1.x) or, before CUDA 10's renumbering, "(63) : OS call failed or operation not supported on
+        # this OS". The file name is the evidence; the driver and the GPU are fine.
+        patterns=(r"(?:operation not supported|OS call failed or operation not supported on this OS) at "
+                  r"[^\n]{0,300}StorageSharing\.cpp:\d{1,5}",),
+        refines=("cuda.operation-not-supported",),
+        severity="fail",
+        cause="The program shared a CUDA tensor between processes (DataLoader workers or a multiprocessing queue), which "
+              "PyTorch on Windows cannot do: Windows has no CUDA IPC, so StorageSharing fails with 'operation not "
+              "supported'.",
+        advice=("Keep CUDA tensors in one process: let the Dataset return CPU tensors and move each batch to the GPU in "
+                "the training loop (`batch.to(device)`, with `pin_memory=True` for speed), or set `num_workers=0` in "
+                "every DataLoader (fastai: `dls = ...(num_workers=0)`); the driver is not the cause. Native Linux "
+                "supports CUDA IPC; WSL 2 does not either."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        versions=("torch<2",),
+        sources=("https://github.com/pytorch/pytorch/issues/36037", "https://github.com/pytorch/pytorch/issues/13117",
+                 "https://github.com/matjesg/deepflash2/issues/10", "https://github.com/fastai/fastbook/issues/85",
+                 "https://pytorch.org/docs/stable/notes/windows.html#cuda-ipc-operations"),
+        checked="2026-11-26",
+        examples=("wsl/pytorch-36037-windows-801-storagesharing.txt",
+                  "wsl/pytorch-13117-windows-os-call-failed-storagesharing.txt"),
+    ),
 )
