@@ -70,4 +70,34 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/pytorch-36037-windows-801-storagesharing.txt",
                   "wsl/pytorch-13117-windows-os-call-failed-storagesharing.txt"),
     ),
+    Signature(
+        code="wsl.torch-found-no-driver",
+        cause_id="wsl1",
+        kinds=("any",),
+        # torch.cuda's _check_driver / _lazy_init says this when cuInit finds no driver. A WSL 2 distribution has no
+        # NVIDIA kernel module by design: its CUDA comes from the Windows driver's libcuda in /usr/lib/wsl/lib over
+        # /dev/dxg, so the Linux reading (load the module, install a driver) is wrong there. In WSL threads the settled
+        # causes are, in order: the distribution runs under WSL 1 (no GPU at all; wsl.wsl1-* read it where the paste
+        # shows it), a WSL kernel too old for GPU paravirtualisation (wsl.kernel-too-old-for-gpu where its version
+        # shows), and a Windows driver or build without WSL support.
+        patterns=(r"Found no NVIDIA driver on your system",),
+        contexts=("wsl",),
+        refines=("kernel.driver-not-loaded",),
+        severity="fail",
+        cause="PyTorch inside WSL found no CUDA driver: WSL has no Linux NVIDIA module, so this means Windows offers the "
+              "distribution no GPU, most often because it runs under WSL 1 (even where it was meant to be WSL 2), else "
+              "because the WSL kernel or the Windows NVIDIA driver is too old for GPU support.",
+        advice=("In PowerShell run `wsl -l -v`: a VERSION of 1 has no GPU, so convert it with `wsl --set-version <distro> "
+                "2`; then `wsl --update` and `wsl --shutdown`, install the current NVIDIA driver on Windows, and check "
+                "inside the distribution that /dev/dxg and /usr/lib/wsl/lib/libcuda.so.1 exist. Do not install a Linux "
+                "NVIDIA driver in the distribution."),
+        action="configure",
+        rules_out=("a missing Linux kernel module (WSL has none)",),
+        never_suggest=("modprobe nvidia", "install nvidia-driver", "build the kernel module"),
+        sources=("https://github.com/CompVis/stable-diffusion/issues/161",
+                 "https://github.com/oobabooga/text-generation-webui/issues/458",
+                 "https://github.com/microsoft/WSL/issues/6623", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/compvis-sd-161-wsl1-no-nvidia-driver.txt",),
+    ),
 )
