@@ -65,4 +65,57 @@ SIGNATURES: tuple[Signature, ...] = (
                   "nccl/maskrcnn-benchmark-241-thd-address-already-in-use.txt",
                   "nccl/cdial-gpt-103-launch-address-already-in-use.txt"),
     ),
+    Signature(
+        code="nccl.ddp-module-on-cpu",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch/nn/parallel/distributed.py refuses device_ids for a module whose parameters are not on one GPU: PyTorch
+        # 1.8 and later name the devices it found ({device(type='cpu')}: the model was never moved), 1.5-1.7 said "only
+        # work with single-device CUDA modules". A model spread over several GPUs ({device(type='cuda', index=0),
+        # device(type='cuda', index=1)}, device_map="auto") is another cause and is not read here.
+        patterns=(r"DistributedDataParallel device_ids and output_device arguments only work with single-device"
+                  r"/multiple-device GPU modules or CPU modules, but got device_ids [^\n]{0,80}and module parameters "
+                  r"\{device\(type='cpu'\)\}",
+                  r"DistributedDataParallel device_ids and output_device arguments only work with single-device CUDA "
+                  r"modules, but got device_ids"),
+        severity="fail",
+        cause="The model was wrapped in DistributedDataParallel with device_ids while its parameters were still on the "
+              "CPU: it was never moved to this rank's GPU.",
+        advice=("Move the model to the rank's GPU before wrapping it: `torch.cuda.set_device(local_rank); model = "
+                "model.to(f\"cuda:{local_rank}\")`, then `DistributedDataParallel(model, device_ids=[local_rank])` "
+                "(LOCAL_RANK comes from torchrun); for training on CPU, pass no device_ids."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/46821", "https://github.com/meta-pytorch/tnt/pull/398",
+                 "https://github.com/pytorch/pytorch/issues/100243",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"),
+        checked="2026-11-26",
+        examples=("nccl/tnt-398-ddp-module-left-on-cpu.txt", "nccl/pytorch-46821-ddp-single-device-cuda-modules.txt"),
+    ),
+    Signature(
+        code="nccl.wrapper-hides-model-attribute",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch.nn.Module.__getattr__ on the wrapper: DistributedDataParallel and DataParallel keep the model as .module,
+        # so code written for the bare model (model.generate, model.backbone) fails once a multi-GPU run wraps it.
+        # PyTorch 1.6-1.7 raised ModuleAttributeError, the others AttributeError. An attribute named "module" is the
+        # opposite case (code expecting a wrapper on a bare model) and is left out.
+        patterns=(r"'(?:DistributedDataParallel|DataParallel)' object has no attribute '(?!module')(?P<attr>\w{1,80})'",),
+        severity="fail",
+        cause="The code asked the multi-GPU wrapper (DistributedDataParallel or DataParallel) for '{attr}', which "
+              "belongs to the wrapped model: the wrapper exposes the model only as .module.",
+        advice=("Reach the model through the wrapper: `model.module.{attr}` (or keep a reference to the unwrapped model "
+                "before wrapping it, and use that for generate, save and attribute access); with one GPU, "
+                "CUDA_VISIBLE_DEVICES=0 keeps scripts that wrap only on several GPUs from wrapping at all."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/jytime/Mask_RCNN_Pytorch/issues/2", "https://github.com/voidism/DiffCSE/issues/5",
+                 "https://github.com/VinAIResearch/XPhoneBERT/issues/7",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"),
+        checked="2026-11-26",
+        examples=("nccl/maskrcnn-pytorch-2-dataparallel-no-attribute.txt",
+                  "nccl/diffcse-5-dataparallel-wrapper-attribute.txt"),
+    ),
 )
