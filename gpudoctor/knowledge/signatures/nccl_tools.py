@@ -118,4 +118,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/maskrcnn-pytorch-2-dataparallel-no-attribute.txt",
                   "nccl/diffcse-5-dataparallel-wrapper-attribute.txt"),
     ),
+    Signature(
+        code="nccl.state-dict-module-prefix",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # nn.Module.load_state_dict: a checkpoint saved from a model wrapped in DataParallel or DistributedDataParallel has
+        # every key under "module."; loaded into the bare model they are unexpected (and the other way round, a bare
+        # checkpoint loaded into a wrapped model misses them). PyTorch 0.3 said 'unexpected key "module.x" in
+        # state_dict'. A first key ending in num_batches_tracked is BatchNorm's counter from a newer PyTorch, another
+        # mismatch, and is not read here.
+        patterns=(r'(?:Unexpected|Missing) key\(s\) in state_dict: "module\.[\w.]{1,200}(?<!num_batches_tracked)"',
+                  r'unexpected key "module\.[\w.]{1,200}" in state_dict'),
+        severity="fail",
+        cause="The checkpoint and the model disagree on the 'module.' prefix that DataParallel and DistributedDataParallel "
+              "add to every key: weights saved from a model wrapped for multi-GPU training are loaded into a bare one "
+              "(or the other way round).",
+        advice=("Strip the prefix before loading: `from torch.nn.modules.utils import "
+                "consume_prefix_in_state_dict_if_present; consume_prefix_in_state_dict_if_present(state_dict, \"module.\"); "
+                "model.load_state_dict(state_dict)` (or load into the wrapped model, `model.module.load_state_dict(...)` "
+                "for the opposite case), and save `model.module.state_dict()` from multi-GPU runs from now on."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/3805", "https://github.com/abeardear/pytorch-YOLO-v1/issues/4",
+                 "https://github.com/pytorch/pytorch/pull/53224",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-yolo-v1-4-state-dict-module-prefix.txt", "nccl/pytorch-3805-unexpected-key-module-prefix.txt"),
+    ),
 )
