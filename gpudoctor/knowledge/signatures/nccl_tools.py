@@ -146,4 +146,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/pytorch-yolo-v1-4-state-dict-module-prefix.txt", "nccl/pytorch-3805-unexpected-key-module-prefix.txt"),
     ),
+    Signature(
+        code="nccl.gloo-address-family-mismatch",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        # gloo/transport/tcp/device.cc asserts that the two ends of a pair share an address family: 2 is AF_INET (IPv4),
+        # 10 AF_INET6. Gloo resolves with AF_UNSPEC and c10d binds IPv6 first, so on dual-stack hosts one rank can get
+        # an IPv4 address and another an IPv6 one (MASTER_ADDR=0.0.0.0, a hostname resolving differently per node).
+        # torch.distributed uses Gloo beside NCCL for its CPU work, so NCCL jobs meet it too.
+        patterns=(r"ss1\.ss_family == ss2\.ss_family\. (?P<here>\d{1,2}) vs (?P<there>\d{1,2})",),
+        refines=("nccl.gloo-interface-not-found",),
+        severity="fail",
+        cause="Gloo's ranks ended up on different IP versions (address family {here} against {there}: 2 is IPv4, 10 is "
+              "IPv6), which its TCP transport cannot connect: a dual-stack network where MASTER_ADDR or a hostname "
+              "resolves to IPv4 on some nodes and IPv6 on others.",
+        advice=("Make every rank use one IP version: set MASTER_ADDR to rank 0's real IPv4 address (not 0.0.0.0 and not "
+                "a hostname with AAAA records) and export GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface "
+                "carrying it on every node, e.g. `export GLOO_SOCKET_IFNAME=eth0`; or make the hostnames resolve to the "
+                "same family everywhere (/etc/hosts)."),
+        action="configure",
+        rules_out=("the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/135355", "https://github.com/pytorch/gloo/issues/399",
+                 "https://github.com/pytorch/pytorch/pull/67736",
+                 "https://pytorch.org/docs/stable/distributed.html#common-environment-variables"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-135355-gloo-ss-family-ipv4-ipv6.txt", "nccl/gloo-399-ss-family-mixed-stack.txt"),
+    ),
 )
