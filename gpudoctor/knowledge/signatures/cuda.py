@@ -303,7 +303,7 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
-            r"CUDA error: out of memory",
+            r"CUDA [Ee]rror: out of memory",  # Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
@@ -322,10 +322,12 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417",
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
+                 "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
         examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
-                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt"),
+                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
+                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
     ),
     Signature(
         code="cuda.no-device",
