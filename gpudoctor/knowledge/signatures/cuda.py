@@ -202,7 +202,8 @@ SIGNATURES += (
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
-            r"CUDA error: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",  # torch; TensorRT, NCCL
+            r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
+            r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -212,9 +213,11 @@ SIGNATURES += (
                 "if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
         action="reload-driver",
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
-        sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7", RUNTIME_ERRORS),
+        sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
+                 "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt"),
+        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -303,7 +306,7 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
-            r"CUDA [Ee]rror: out of memory",  # Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
+            r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
