@@ -78,12 +78,11 @@ SIGNATURES = (
         refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
-        # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
-        # nvidia-container-cli ("nvml error: driver/library version mismatch") print it; nvidia-smi adds the
-        # "NVML library version:" line only in this case.
+        # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
+        # driver/library version mismatch") print it; nvidia-smi adds "NVML library version:" only in this case.
         patterns=(
-            r"[Dd]river/library version mismatch",
-            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)",
+            r"[Dd]river/library version mismatch", r"RM has detected an NVML/RM version mismatch",  # pynvml, nvitop
+            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)", r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
         ),
         severity="fail",
         cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
@@ -102,12 +101,14 @@ SIGNATURES = (
                  "https://github.com/lyulyul/shine-cluster/issues/30",
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
                  "https://github.com/saharmor/dalle-playground/issues/104",
-                 "https://github.com/Nobara-Project/rpm-sources/issues/525", NVML_DOCS),
+                 "https://github.com/Nobara-Project/rpm-sources/issues/525", "https://github.com/XuehaiPan/nvitop/issues/41",
+                 NVML_DOCS),
         checked="2026-11-26",
         examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
-                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt"),
+                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt",
+                  "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
     ),
     Signature(
         code="kernel.gsp-firmware-missing",
