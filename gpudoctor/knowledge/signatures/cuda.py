@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GP
 from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
+from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -590,4 +591,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
-SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS
+SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS
