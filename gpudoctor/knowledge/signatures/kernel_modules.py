@@ -222,14 +222,13 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             r"Unable to find a match: [^\n]{0,80}kernel-(?:devel|headers)",
-            # WSL's kernels (4.4.0-19041-Microsoft, 5.15.90.1-microsoft-standard-WSL2) are left out: no NVIDIA module is
-            # ever built there (wsl.wsl1-kernel names WSL 1).
+            # WSL's kernels (...-microsoft-standard-WSL2) are left out: no NVIDIA module is ever built there. make's own
+            # words name the headers' absent build tree (/lib/modules/<kernel>/build).
             r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
-            # Arch's DKMS pacman hook, for each installed kernel without its headers package (linux-zen-headers...).
-            r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",
-            # The CUDA runfile's driver component ("The driver installation is unable to locate the kernel source").
-            r"[Uu]nable to locate the kernel source\b",
+            r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",  # Arch's DKMS hook
+            r"[Uu]nable to locate the kernel source\b",  # the CUDA runfile's driver component
+            r"\*\*\* /(?:usr/)?lib/modules/(?P<kernel>(?!\S*[Mm]icrosoft)[\w.+~-]{1,80})/build: No such file or directory",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
@@ -237,13 +236,14 @@ SIGNATURES = (
                 "`sudo dnf install kernel-devel-$(uname -r)`, or on Arch the kernel's headers package: "
                 "`sudo pacman -S linux-headers`, linux-zen-headers, linux-lts-headers); if the repositories no longer "
                 "carry them, update to the current kernel, reboot into it, and build the driver again."),
-        action="configure",
-        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        action="configure", never_suggest=("disable Secure Boot", "blacklist nouveau"),
         sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
-                 "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102"),
+                 "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102",
+                 "https://github.com/kiss-community/grepo/issues/29", "https://github.com/mavam/ml-driver/issues/5"),
         checked="2026-11-26",
         examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt",
-                  "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt"),
+                  "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt", "kernel/grepo-29-lib-modules-build-missing.txt",
+                  "kernel/mldriver-5-lib-modules-build-missing-raspbian.txt"),
     ),
     Signature(
         code="kernel.dkms-build-failed",
