@@ -64,4 +64,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/nvpipe-41-open-encode-session-error-10.txt", "cuda/gotranscode-42-nvenc-concurrent-sessions.txt"),
     ),
+    Signature(
+        code="cuda.nvdec-codec-unsupported",
+        cause_id="nvdec-codec-unsupported",
+        kinds=("any",),
+        # FFmpeg's cuviddec.c when the GPU's decoder lacks the stream's codec, profile or depth: cuvidGetDecoderCaps says
+        # no ("Codec hevc_cuvid is not supported.", "Bit depth 10 is not supported."), or cuvidCreateDecoder fails with
+        # not-supported (older drivers said no-device, on the line or wrapped to the next); NVIDIA's VPF words it too.
+        patterns=(r"cuvidCreateDecoder\([^\n]{0,80}\) failed(?: ->\s{0,3}CUDA_ERROR_(?:NOT_SUPPORTED|NO_DEVICE)\b|\s{0,3}->\s*$)",
+                  r"Codec (?P<codec>\w{2,12})_cuvid is not supported",
+                  r"\[(?P<codec>\w{2,12})_cuvid @ [^\]\n]{1,40}\] Bit depth (?P<depth>\d{1,2}) is not supported",
+                  r"Codec not supported on this GPU"),
+        refines=("cuda.no-device", "cuda.operation-not-supported"), refines_within=1,
+        severity="fail",
+        cause="The GPU's hardware video decoder (NVDEC) does not support this stream's codec, profile or bit depth, so "
+              "the CUDA/cuvid decoder cannot open and decoding has to run on the CPU.",
+        advice=("Check the stream (`ffprobe` shows codec, profile and pixel format) against NVIDIA's decode support matrix "
+                "for this GPU, then decode it in software on the CPU (drop `-hwaccel cuda` / the `*_cuvid` decoder, or let "
+                "the app fall back) and keep the GPU for encoding, or use a GPU whose NVDEC supports it: HEVC needs a GTX "
+                "950/960 or GTX 10 series and newer, AV1 an RTX 30 series or newer; 10-bit and 4:4:4 H.264 are not "
+                "decoded by any NVIDIA GPU, and mining cards such as the P106 have no decoder."),
+        action="configure",
+        rules_out=("the driver installation", "a missing GPU"),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall CUDA"),
+        sources=("https://github.com/mpv-player/mpv/pull/3496", "https://github.com/chrisbenincasa/tunarr/issues/1003",
+                 "https://github.com/roflcoopter/viseron/issues/687", ENCODE_SUPPORT_MATRIX),
+        checked="2026-11-26",
+        examples=("cuda/mpv-3496-hevc-cuvid-gtx970-no-hevc.txt", "cuda/tunarr-1003-h264-cuvid-bit-depth-10.txt"),
+    ),
 )
