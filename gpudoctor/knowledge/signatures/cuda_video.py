@@ -15,12 +15,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # FFmpeg's nvenc.c, when the driver's NVENC API (nvEncodeAPIGetMaxSupportedVersion) is older than the
-        # nv-codec-headers it was built with; it then prints the minimum driver its headers need ("(unknown)" where the
-        # build's table has no entry for them). Programs that embed FFmpeg (OBS, HandBrake, Sunshine, Jellyfin) log both.
+        # nv-codec-headers it was built with. The "minimum required Nvidia driver for nvenc is N or newer" line after it
+        # is not read alone: FFmpeg prints it too when libnvidia-encode.so.1 cannot be loaded at all (a container
+        # without the video capability, containers.nvenc-library-not-mounted), where a newer driver is not the fix.
         patterns=(r"[Dd]river does not support the required nvenc API version\. Required: (?P<required>\d{1,2}\.\d{1,2}) "
-                  r"Found: (?P<found>\d{1,2}\.\d{1,2})",
-                  r"The minimum required Nvidia driver for nvenc is (?P<minimum>\d{3}\.\d{1,3}(?:\.\d{1,3})?|\(unknown\)) "
-                  r"or newer"),
+                  r"Found: (?P<found>\d{1,2}\.\d{1,2})",),
         severity="fail",
         cause="The program's FFmpeg was built for a newer NVENC API than the installed NVIDIA driver offers, so the "
               "hardware encoder cannot open (programs then fail or fall back to slow software encoding).",
@@ -31,12 +30,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU without NVENC", "the CUDA toolkit"),
         never_suggest=("reinstall CUDA", "install the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/GyanD/codexffmpeg/issues/181", "https://github.com/obsproject/obs-studio/issues/8723",
-                 "https://github.com/livepeer/go-livepeer/pull/1106", "https://github.com/HandBrake/HandBrake/issues/5641",
+        sources=("https://github.com/GyanD/codexffmpeg/issues/181", "https://github.com/HandBrake/HandBrake/issues/5641",
+                 "https://github.com/livepeer/go-livepeer/pull/1106",
                  "https://github.com/FFmpeg/nv-codec-headers", VIDEO_CODEC_SDK),
         checked="2026-11-26",
-        examples=("cuda/codexffmpeg-181-nvenc-api-13-found-12-2.txt", "cuda/obsstudio-8723-nvenc-minimum-driver-471.txt",
-                  "cuda/golivepeer-1106-nvenc-required-9-1.txt"),
+        examples=("cuda/codexffmpeg-181-nvenc-api-13-found-12-2.txt", "cuda/golivepeer-1106-nvenc-required-9-1.txt"),
     ),
     Signature(
         code="cuda.nvenc-session-limit",
