@@ -71,3 +71,60 @@ LAUNCH_SIGNATURES: tuple[Signature, ...] = (
                   "vllm/torchsmoke-5-libmpi-cxx-so-40-import-torch.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.quantized-kernel-not-built-for-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(
+            # vLLM's csrc/quantization/*/scaled_mm_entry.cu (W8A8 INT8 and FP8, dense and MoE), both wordings
+            r"No compiled cutlass_scaled_mm for (?:a compute capability less than )?CUDA device capability: (?P<cc>\d{2,3})",
+            # sgl-kernel's blockwise FP8 grouped GEMM (SGLang's cutlass MoE path)
+            r"No implemented fp8_blockwise_scaled_grouped_mm for current compute capability: (?P<cc>\d{2,3})",
+            # TensorRT-LLM's FP8 block-scaling GEMM
+            r"Unsupported SM version for FP8 block scaling GEMM",
+        ),
+        severity="fail",
+        cause=("The serving engine's quantised matrix kernels (CUTLASS W8A8 INT8/FP8 or block-scaled FP8) were not built "
+               "for this GPU's compute capability in the installed release, so a checkpoint quantised that way cannot "
+               "run on it."),
+        advice=("Upgrade the engine (vLLM, SGLang, TensorRT-LLM) to a release whose FP8/INT8 kernels cover this GPU "
+                "(RTX 50 and RTX PRO 6000 Blackwell are capability 12.0, GB10 12.1; vLLM 0.6.3's spurious Turing error "
+                "was fixed in 0.6.3.post1), build it from source for this GPU (`TORCH_CUDA_ARCH_LIST=\"12.0\"`, 8.7 on "
+                "Jetson Orin), or serve a checkpoint these kernels are not needed for (BF16, or AWQ/GPTQ through Marlin)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/32109", "https://github.com/vllm-project/vllm/pull/32237",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/5581", "https://github.com/vllm-project/vllm/issues/9419",
+                 "https://github.com/vllm-project/vllm/pull/9487", "https://github.com/dusty-nv/jetson-containers/issues/1118",
+                 "https://github.com/sgl-project/sglang/pull/28125"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-32109-sm120-fp8-moe-no-compiled-cutlass-scaled-mm.txt",
+                  "vllm/tensorrtllm-5581-fp8-block-scaling-unsupported-sm.txt"),
+    ),
+    Signature(
+        code="vllm.cache-dir-not-writable",
+        cause_id="cache-dir-not-writable",
+        kinds=("any",),
+        # Python's PermissionError on a cache path: vLLM (VLLM_CACHE_ROOT, ~/.cache/vllm), FlashInfer's and Triton's
+        # JIT caches, the Hugging Face hub (HF_HOME), outlines and numba all default to ~/.cache, which an OpenShift
+        # arbitrary UID (HOME=/) or an unprivileged image user cannot create.
+        patterns=(r"Permission denied: '(?P<path>/[^'\n]{0,120}?\.cache\b[^'\n]{0,160})'",),
+        severity="fail",
+        cause=("The server cannot create its cache at {path}: the user the process or container runs as cannot write "
+               "there (HOME=/ under an arbitrary UID on OpenShift or Kubernetes, a non-root image user, a bind mount "
+               "whose parent Docker created as root)."),
+        advice=("Point the caches at a writable directory: set HOME=/tmp, or HF_HOME, XDG_CACHE_HOME and VLLM_CACHE_ROOT "
+                "to a mounted volume (an emptyDir in Kubernetes) the container's user can write, or chown the mounted "
+                "cache directory (and its parent .cache) to that user's UID."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "run as root with --privileged"),
+        sources=("https://github.com/vllm-project/vllm/issues/20127", "https://github.com/vllm-project/vllm/issues/10185",
+                 "https://github.com/odysseus-dev/odysseus/issues/6157", "https://github.com/opendatahub-io/ilab-on-ocp/pull/26"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-20127-permission-denied-root-cache.txt", "vllm/odysseus-6157-app-cache-owned-by-root.txt"),
+    ),
+)
