@@ -149,4 +149,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1044-invalid-expression-beta-cli.txt",),
     ),
+    Signature(
+        code="containers.dcgm-profiling-module-contended",
+        cause_id="dcgm-profiling-contended",
+        kinds=("any",),
+        # DCGM_ST_PROFILING_LIBRARY_ERROR as dcgm-exporter ("Failed to watch metrics: Error watching fields: ..."),
+        # dcgmi ("Error setting watches. Result: ...") and the Python bindings (DCGMError_ProfilingLibraryError) print
+        # it: the profiling module could not take the GPU's performance counters, which one DCGM or profiler at a
+        # time may hold.
+        patterns=(r"The third-party Profiling module returned an unrecoverable error",),
+        severity="fail",
+        cause=("DCGM's profiling module could not take this GPU's performance counters: another DCGM host engine or "
+               "profiler already holds them (a second dcgm-exporter beside the GPU Operator's, a cloud provider's "
+               "managed DCGM, Nsight Systems or Compute), so the profiling (DCP) watches fail."),
+        advice=("Run one DCGM per node: keep the GPU Operator's dcgm-exporter and remove the standalone one (or set "
+                "`dcgmExporter.enabled=false` in the operator and keep yours), stop other profilers or pause DCGM's "
+                "profiling for them (`dcgmi profile --pause`), and on a managed cluster (GKE) use its DCGM; without "
+                "the DCP fields the exporter starts (`-f /etc/dcgm-exporter/default-counters.csv`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/dcgm-exporter/issues/126", "https://github.com/NVIDIA/gpu-operator/issues/195",
+                 "https://github.com/NVIDIA/dcgm-exporter/issues/148",
+                 "https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/feature-overview.html"),
+        checked="2026-11-26",
+        examples=("containers/dcgmexporter-126-profiling-module-two-exporters.txt",),
+    ),
 )
