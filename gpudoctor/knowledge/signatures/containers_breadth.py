@@ -175,4 +175,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/dcgmexporter-126-profiling-module-two-exporters.txt",),
     ),
+    Signature(
+        code="containers.cli-detection-driver-request-failed",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # libnvidia-container's driver RPC failing at the detection step (nvc_info) rather than at initialisation:
+        # in the threads, a distribution's own build of the container library (Pop!_OS's and System76's ...pop1
+        # packages, build revision 0000000...) paired with its driver packages; NVIDIA's build works with them.
+        # Under WSL 2 the same words are wsl.container-driver-request-failed's.
+        patterns=(r"nvidia-container-cli: detection error: driver error: failed to process request",),
+        severity="fail",
+        cause=("nvidia-container-cli's driver service failed while detecting the GPUs for the container although the "
+               "host's driver works: most often a distribution's own build of the NVIDIA container library (Pop!_OS's "
+               "and System76's packages) that does not work with its driver packages."),
+        advice=("Check `nvidia-smi` on the host; if it works, install the NVIDIA Container Toolkit from NVIDIA's "
+                "repository instead of the distribution's package (add NVIDIA's libnvidia-container repo and pin it "
+                "above the distribution's, then `sudo apt install nvidia-container-toolkit`, `sudo nvidia-ctk runtime "
+                "configure --runtime=docker` and restart Docker); if the driver was just updated, reboot first."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1114", "https://github.com/NVIDIA/nvidia-docker/issues/1131",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1149", "https://github.com/pop-os/nvidia-graphics-drivers/issues/31",
+                 TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1114-detection-error-pop-toolkit-package.txt",),
+    ),
 )
