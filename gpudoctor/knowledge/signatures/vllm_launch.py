@@ -128,3 +128,34 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/vllm-20127-permission-denied-root-cache.txt", "vllm/odysseus-6157-app-cache-owned-by-root.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.compile-cache-corrupted",
+        cause_id="triton-jit-cache-stale",
+        kinds=("any",),
+        patterns=(
+            # vllm/compilation/compiler_interface.py since pull 18956, and the assertion it replaced
+            r"vLLM failed to compile the model\. The most likely reason",
+            r"failed to get the hash of the compiled graph",
+        ),
+        severity="fail",
+        cause=("vLLM's torch.compile cache (~/.cache/vllm/torch_compile_cache) holds an unusable artifact: one left by "
+               "an earlier compilation that failed, written by several instances sharing the cache, or missing "
+               "because Inductor's caches were turned off."),
+        advice=("Clear vLLM's compile cache and start again: `rm -rf ~/.cache/vllm/torch_compile_cache` (under "
+                "VLLM_CACHE_ROOT when set), or start with VLLM_DISABLE_COMPILE_CACHE=1 (always, where several vLLM "
+                "instances share one cache); do not set TORCHINDUCTOR_FORCE_DISABLE_CACHES with torch 2.7 or older. If "
+                "it fails again, the first error of the fresh compilation is the real one; --enforce-eager starts "
+                "without compiling."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/vllm-project/vllm/issues/18851", "https://github.com/vllm-project/vllm/pull/18956",
+                 "https://github.com/vllm-project/vllm/issues/21858", "https://github.com/ray-project/ray/pull/55209",
+                 "https://github.com/rllm-org/rllm/pull/490"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-18851-compiled-graph-hash-assert.txt",
+                  "vllm/vllm-21858-compile-failed-inductor-caches-disabled.txt"),
+    ),
+)
