@@ -159,3 +159,31 @@ LAUNCH_SIGNATURES += (
                   "vllm/vllm-21858-compile-failed-inductor-caches-disabled.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.tei-image-for-other-compute-cap",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # text-embeddings-inference's Candle backend (backends/candle/src/compute_cap.rs): each GPU image is compiled
+        # for one compute capability family and refuses any other at start-up.
+        patterns=(r"Runtime compute cap (?P<runtime>\d{2,3}) is not compatible with compile time compute cap "
+                  r"(?P<compiled>\d{2,3})",),
+        severity="fail",
+        cause=("This text-embeddings-inference image was compiled for compute capability {compiled}, and this GPU is "
+               "{runtime}: each TEI GPU image runs only on the architecture it was built for."),
+        advice=("Run the TEI image tag built for this GPU: `turing-VERSION` for 7.5 (T4, RTX 20), the plain `VERSION` "
+                "for 8.0 (A100), `86-VERSION` for 8.6 (RTX 30, A10), `89-VERSION` for 8.9 (RTX 40, L4), "
+                "`hopper-VERSION` for 9.0, a release with a `120-` image for RTX 50/Blackwell, or the multi-architecture "
+                "`cuda-VERSION` image of recent releases; 7.0 (V100) has no GPU image, use `cpu-VERSION` there."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/huggingface/text-embeddings-inference/issues/34",
+                 "https://github.com/huggingface/text-embeddings-inference/issues/30",
+                 "https://github.com/huggingface/text-embeddings-inference/issues/640",
+                 "https://github.com/huggingface/text-embeddings-inference#docker-images"),
+        checked="2026-11-26",
+        examples=("vllm/tei-34-compute-cap-75-needs-turing-image.txt",),
+    ),
+)
