@@ -187,3 +187,33 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/tei-34-compute-cap-75-needs-turing-image.txt",),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.triton-python-backend-shm-too-small",
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        # Triton Inference Server's Python backend (python_backend/src/shm_manager.cc) gives each model instance a
+        # region in /dev/shm: 64 MB each before 23.09, growing in steps; Docker's default /dev/shm is 64 MB in all.
+        patterns=(r"Unable to initialize shared memory key '[^'\n]{1,160}' to requested size",
+                  r"Failed to increase the shared memory pool size for key '[^'\n]{1,160}'"),
+        severity="fail",
+        cause=("Triton's Python backend could not create or grow its shared-memory region: the container's /dev/shm "
+               "(Docker's 64 MB default, or none in a Kubernetes pod) is too small for its model instances."),
+        advice=("Give the container a larger /dev/shm: `docker run --shm-size=1g ...` (or `--ipc=host`); in Kubernetes "
+                "mount an emptyDir volume with `medium: Memory` and a sizeLimit at /dev/shm; where the platform cannot "
+                "(SageMaker, Fargate), run fewer Python-backend instances or a Triton of 23.09 or later, whose Python "
+                "backend starts at 1 MB (`--backend-config=python,shm-default-byte-size=...`)."),
+        action="configure",
+        rules_out=("GPU memory", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "lower the batch size"),
+        sources=("https://github.com/triton-inference-server/server/issues/6195",
+                 "https://github.com/kserve/modelmesh-serving/issues/78",
+                 "https://github.com/triton-inference-server/model_analyzer/issues/749",
+                 "https://github.com/triton-inference-server/python_backend/pull/291",
+                 "https://github.com/triton-inference-server/python_backend#managing-shared-memory"),
+        checked="2026-11-26",
+        examples=("vllm/tritonserver-6195-python-backend-shm-key-64mb.txt",
+                  "vllm/modelmeshserving-78-python-backend-shm-emptydir.txt"),
+    ),
+)
