@@ -201,4 +201,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1114-detection-error-pop-toolkit-package.txt",),
     ),
+    Signature(
+        code="containers.podman-legacy-hook-failed",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # Podman (crun or runc) running the NVIDIA legacy prestart hook that the oci-nvidia-hook.json in hooks.d
+        # names; the hook calls nvidia-container-cli, which fails or hangs on rootless user namespaces and cgroups or
+        # on a GPU the driver has not kept initialised. The CDI hooks (nvidia-ctk, nvidia-cdi-hook) are
+        # containers.cdi-hook-failed's.
+        patterns=(r"error executing hook `(?P<hook>/[\w./-]{1,120}/(?:nvidia-container-runtime-hook|nvidia-container-toolkit|"
+                  r"oci-nvidia-hook))` \(exit (?:code|status): \d{1,3}\)",),
+        severity="fail",
+        cause=("The NVIDIA legacy OCI hook ({hook}) that Podman runs before the container starts failed: it calls "
+               "nvidia-container-cli, which fails or hangs under rootless user namespaces and cgroups, or on a GPU the "
+               "driver has not kept initialised."),
+        advice=("Use CDI with Podman instead of the legacy hook, NVIDIA's supported way since toolkit 1.12: `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, remove the oci-nvidia-hook.json from the "
+                "hooks.d directories, and run with `--device nvidia.com/gpu=all` (Podman 4.1+). If `nvidia-container-cli "
+                "list` hangs, keep the driver initialised: `sudo nvidia-smi -pm 1` (or enable nvidia-persistenced)."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall podman", "reinstall the driver"),
+        sources=("https://github.com/podman-container-tools/podman/issues/16094",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/17",
+                 "https://github.com/NVIDIA/nvidia-container-runtime/issues/85",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/podman-16094-rootless-legacy-hook-exit-1.txt",),
+    ),
 )
