@@ -217,3 +217,34 @@ LAUNCH_SIGNATURES += (
                   "vllm/modelmeshserving-78-python-backend-shm-emptydir.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.flashinfer-jit-needs-nvcc",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # FlashInfer (flashinfer/jit/cpp_ext.py), which vLLM's sampler, MoE and all-reduce paths and SGLang call,
+        # compiles its kernels with nvcc at first use unless its prebuilt packages are installed; PyTorch's wheels
+        # carry no nvcc. CMake's "Could not find nvcc, please set CUDAToolkit_ROOT" is another tool's (not read here).
+        patterns=(r"Could not find nvcc and default cuda_home='[^'\n]{1,120}' doesn't exist",
+                  r"(?:RuntimeError: |with error ')Could not find nvcc(?!, please set)"),
+        severity="fail",
+        cause=("FlashInfer, which the serving engine's sampler, MoE or all-reduce kernels use, tried to compile its "
+               "kernels at start-up and found no CUDA compiler (nvcc): its prebuilt kernel packages are not installed "
+               "and no CUDA toolkit is, or this FlashInfer release cannot find it."),
+        advice=("Install FlashInfer's prebuilt kernels at exactly the installed flashinfer-python version (`pip install "
+                "flashinfer-cubin==V flashinfer-jit-cache==V`, V from `pip show flashinfer-python`), or install a CUDA "
+                "toolkit with nvcc and set CUDA_HOME; if nvcc is installed and still not found, pin flashinfer-python "
+                "to the release your vLLM was tested with (0.3.0 for 0.4.0's lookup bug) or upgrade it; "
+                "VLLM_USE_FLASHINFER_SAMPLER=0 keeps vLLM's own sampler."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA-NeMo/Gym/pull/1405", "https://github.com/flashinfer-ai/flashinfer/issues/1919",
+                 "https://github.com/flashinfer-ai/flashinfer/issues/1781", "https://github.com/vllm-project/vllm/issues/21960",
+                 "https://github.com/vllm-project/vllm/pull/27990"),
+        checked="2026-11-26",
+        examples=("vllm/nemogym-1405-flashinfer-jit-no-nvcc-cuda-home.txt",
+                  "vllm/flashinfer-1919-worker-could-not-find-nvcc.txt"),
+    ),
+)
