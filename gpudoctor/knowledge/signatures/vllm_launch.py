@@ -248,3 +248,33 @@ LAUNCH_SIGNATURES += (
                   "vllm/flashinfer-1919-worker-could-not-find-nvcc.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.engine-cuda-error-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # CUDA's own out-of-memory (cudaErrorMemoryAllocation raised as "CUDA error: out of memory") rather than the
+        # caching allocator's OutOfMemoryError (vllm.engine-out-of-memory): CUDA graph capture, NCCL or a kernel's
+        # workspace asking the driver directly, on a line in vLLM's log format or behind a worker's prefix.
+        patterns=(
+            r"(?:ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?[\w.]{1,60}\.py:\d{1,5}\] [^\n]{0,200}?CUDA error: out of memory",
+            r"\((?:VllmWorker|EngineCore|RayWorkerWrapper|Worker_TP)[^)\n]{0,40}\) [^\n]{0,250}?CUDA error: out of memory",
+        ),
+        severity="fail",
+        cause=("vLLM ran out of GPU memory outside PyTorch's allocator, most often while capturing CUDA graphs after "
+               "--gpu-memory-utilization had given nearly all memory to the weights and KV cache."),
+        advice=("Leave vLLM headroom: lower --gpu-memory-utilization (gpu_memory_utilization, e.g. 0.85), or start with "
+                "--enforce-eager to skip CUDA graphs, and lower --max-num-seqs; if the weights alone barely fit, spread "
+                "the model with --tensor-parallel-size or use a quantized checkpoint."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/19186", "https://github.com/vllm-project/vllm/issues/6746",
+                 "https://github.com/vllm-project/vllm/issues/7593",
+                 "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-19186-cuda-graph-capture-cuda-error-oom.txt",),
+        refines=("cuda.out-of-memory",), refines_within=None,
+    ),
+)
