@@ -278,3 +278,31 @@ LAUNCH_SIGNATURES += (
         refines=("cuda.out-of-memory",), refines_within=None,
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.visible-devices-uuid-unsupported",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # vllm/platforms (cuda.py, later interface.py) device_id_to_physical_device_id: int() on each entry of
+        # CUDA_VISIBLE_DEVICES, which CUDA itself also accepts as GPU-/MIG- UUIDs (Kubernetes pods, Slurm, MIG, vGPU
+        # managers set them). On `vllm serve` the same crash may surface as the model-inspection failure.
+        patterns=(r"invalid literal for int\(\) with base 10: '(?P<uuid>(?:GPU|MIG)-[0-9a-fA-F][0-9a-fA-F/-]{7,80})'",),
+        severity="fail",
+        cause=("CUDA_VISIBLE_DEVICES names the GPU by its UUID ({uuid}), which CUDA accepts but this vLLM release does "
+               "not: it reads every entry as an integer index and stops at start-up."),
+        advice=("Give vLLM integer indices: `CUDA_VISIBLE_DEVICES=0` (or `0,1`; `nvidia-smi -L` lists the order, set "
+                "CUDA_DEVICE_ORDER=PCI_BUS_ID), or leave the variable unset where the container or pod already sees "
+                "only its GPU (the NVIDIA runtime's NVIDIA_VISIBLE_DEVICES keeps the UUID); a MIG slice needs its "
+                "own container, or a vLLM release that reads UUIDs."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/vllm-project/vllm/issues/13815", "https://github.com/vllm-project/vllm/issues/20939",
+                 "https://github.com/vllm-project/vllm/issues/41848", "https://github.com/vllm-project/vllm/pull/46132",
+                 "https://github.com/gpustack/gpustack/issues/4844"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-13815-uuid-in-cuda-visible-devices.txt", "vllm/vllm-41848-mig-instance-uuid.txt"),
+        refines=("vllm.model-inspection-failed",), refines_within=None,
+    ),
+)
