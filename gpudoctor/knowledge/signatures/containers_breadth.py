@@ -229,4 +229,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/podman-16094-rootless-legacy-hook-exit-1.txt",),
     ),
+    Signature(
+        code="containers.toolkit-cannot-signal-containerd",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The container toolkit's installer (the GPU Operator's nvidia-container-toolkit daemonset, nvidia-ctk's
+        # containerd restart) signals containerd through its socket after writing the runtime config; k3s, RKE2 and
+        # MicroK8s keep the socket and config at their own paths, so the default mount finds no socket.
+        patterns=(r"(?:Error signaling containerd|unable to (?:signal|restart) containerd)[^\n]{0,80}?dial unix (?P<socket>/[\w./-]{1,120}): "
+                  r"connect: (?:no such file or directory|connection refused)",),
+        severity="fail",
+        cause=("The NVIDIA container toolkit wrote its runtime configuration but could not reach containerd through "
+               "{socket} to load it: this distribution (k3s, RKE2, MicroK8s) keeps containerd's socket and config at "
+               "its own paths, so the GPU runtime is never enabled."),
+        advice=("Point the toolkit at the distribution's containerd in the GPU Operator's ClusterPolicy or Helm values "
+                "(toolkit.env): k3s and RKE2 `CONTAINERD_SOCKET=/run/k3s/containerd/containerd.sock` and CONTAINERD_CONFIG "
+                "at its agent's containerd template (`/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl`, rke2 "
+                "in place of k3s for RKE2); MicroK8s `/var/snap/microk8s/common/run/containerd.sock` with "
+                "`/var/snap/microk8s/current/args/containerd-template.toml`; then let the toolkit pod restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/406", "https://github.com/NVIDIA/gpu-operator/issues/522",
+                 "https://github.com/NVIDIA/gpu-operator/issues/238",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-406-rke2-toolkit-cannot-signal-containerd.txt",),
+    ),
 )
