@@ -306,3 +306,31 @@ LAUNCH_SIGNATURES += (
         refines=("vllm.model-inspection-failed",), refines_within=None,
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.pipeline-parallel-unsupported-model",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        # vllm/config.py (0.5.1 to 0.6): a fixed list of architectures; later releases check the model class for the
+        # SupportsPP interface (vllm/model_executor/models/interfaces.py).
+        patterns=(r"Pipeline parallelism is only supported for the following\s{1,3}architectures",
+                  r"Pipeline parallelism is not supported for this model\. Supported models implement the "
+                  r".?SupportsPP.? interface"),
+        severity="fail",
+        cause=("This vLLM release cannot split this model into pipeline stages: its implementation of the model "
+               "does not support pipeline parallelism, so --pipeline-parallel-size above 1 is refused."),
+        advice=("Split the model with tensor parallelism instead (`--tensor-parallel-size N --pipeline-parallel-size "
+                "1`, N dividing the attention heads), or upgrade vLLM to a release whose supported-models page marks "
+                "pipeline parallelism for this architecture (many gained it in 0.6.3 to 0.8.4; encoder-decoder "
+                "models came later)."),
+        action="configure",
+        rules_out=("a GPU, driver or NCCL fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/16231", "https://github.com/vllm-project/vllm/issues/9015",
+                 "https://github.com/vllm-project/vllm/pull/7168", "https://github.com/vllm-project/vllm/pull/9853",
+                 "https://docs.vllm.ai/en/latest/models/supported_models.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-16231-maverick-supports-pp-missing.txt", "vllm/vllm-9015-mllama-pp-architectures-list.txt"),
+    ),
+)
