@@ -334,3 +334,31 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/vllm-16231-maverick-supports-pp-missing.txt", "vllm/vllm-9015-mllama-pp-architectures-list.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.trtllm-mpi-world-size-mismatch",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # TensorRT-LLM's runtime (cpp/tensorrt_llm/runtime/worldConfig.cpp, both wordings) and the Python runner
+        # (runtime/model_runner.py) check that the MPI world holds one rank per engine rank (TP x PP).
+        patterns=(r"Assertion failed: mpiSize == tp \* pp",
+                  r"Assertion failed: MPI size (?P<mpi>\d{1,4}) != TP size (?P<tp>\d{1,4}) \* PP size (?P<pp>\d{1,4})",
+                  r"Engine world size \((?P<tp>\d{1,4}) \* (?P<pp>\d{1,4})\) != Runtime world size \((?P<mpi>\d{1,4})\)"),
+        severity="fail",
+        cause=("The TensorRT-LLM engine was built for a number of ranks (tensor-parallel times pipeline-parallel size) "
+               "that differs from the MPI processes it was started with: run without mpirun, with another -n, or "
+               "under an mpirun that is not the MPI mpi4py was built against (each process then sees a world of 1)."),
+        advice=("Start it with one MPI rank per engine rank: `mpirun -n <tp_size x pp_size> --allow-run-as-root python3 "
+                "run.py ...` (the engine directory holds one rank*.engine per rank; trtllm-serve and Triton take the "
+                "world size from the engine), using the mpirun of the Open MPI that mpi4py links; or rebuild the "
+                "engine with --tp_size 1 to run one process."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Tlntin/Qwen-TensorRT-LLM/issues/123", "https://github.com/NVIDIA/TensorRT-LLM/issues/1992",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1340", "https://github.com/NVIDIA/TensorRT-LLM/issues/753"),
+        checked="2026-11-26",
+        examples=("vllm/qwentrtllm-123-mpisize-four-engines.txt", "vllm/tensorrtllm-1992-qwen-run-py-without-mpirun.txt"),
+    ),
+)
