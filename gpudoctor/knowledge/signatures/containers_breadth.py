@@ -256,4 +256,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-406-rke2-toolkit-cannot-signal-containerd.txt",),
     ),
+    Signature(
+        code="containers.docker-desktop-context-on-linux",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Docker Desktop for Linux installs a context (desktop-linux) whose engine runs in its own VM, without the
+        # host's NVIDIA runtime or GPUs, and selects it; `docker context ls` marks the selected one with "*".
+        patterns=(r"desktop-linux \*\s",),  # the selected context; listed but unselected it is harmless
+        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia"), refines_within=None,
+        severity="fail",
+        cause=("The Docker CLI is talking to Docker Desktop's engine (context desktop-linux), which runs in its own "
+               "VM on Linux without the host's NVIDIA runtime or GPUs, not to the host's Docker Engine where the "
+               "NVIDIA Container Toolkit is configured."),
+        advice=("Switch the CLI back to the host's engine: `docker context use default` (check with `docker context "
+                "ls`; unset DOCKER_HOST/DOCKER_CONTEXT if they point at Docker Desktop), then run the GPU container "
+                "again; Docker Desktop for Linux has no NVIDIA GPU support."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit's installation"),
+        never_suggest=("reinstall the driver", "reinstall the container toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/814",
+                 "https://docs.docker.com/desktop/setup/install/linux/#differences-between-docker-desktop-for-linux-and-docker-engine"),
+        checked="2026-11-26",
+        examples=("containers/nct-814-docker-desktop-context-no-gpu-driver.txt",),
+    ),
 )
