@@ -362,3 +362,29 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/qwentrtllm-123-mpisize-four-engines.txt", "vllm/tensorrtllm-1992-qwen-run-py-without-mpirun.txt"),
     ),
 )
+
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.mixed-gpus-device-order",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # vllm/platforms/cuda.py warns when the GPUs differ and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA then
+        # numbers them fastest-first, NVML (vLLM's capability checks) and nvidia-smi by PCI bus.
+        patterns=(r"Detected different devices in the system: [^\n]{1,300}?CUDA_DEVICE_ORDER=PCI_BUS_ID",),
+        severity="warn",
+        cause=("This machine mixes GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs "
+               "fastest-first while nvidia-smi and vLLM's capability checks (NVML) number them by PCI bus, so "
+               "CUDA_VISIBLE_DEVICES may select other GPUs than meant and kernels may be chosen for the wrong one."),
+        advice=("Export CUDA_DEVICE_ORDER=PCI_BUS_ID before starting vLLM (and in the container's or service's "
+                "environment) so CUDA, NVML and nvidia-smi number the GPUs alike, then choose the GPUs with "
+                "CUDA_VISIBLE_DEVICES by their nvidia-smi index; keep tensor parallelism to GPUs of one model."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/vllm-project/vllm/issues/19741", "https://github.com/vllm-project/vllm/issues/7472",
+                 "https://github.com/vllm-project/vllm/pull/53834",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-19741-mixed-gpus-device-order-warning.txt",),
+    ),
+)
