@@ -14,6 +14,7 @@ from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTIC
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
+from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
@@ -457,3 +458,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS
