@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_boot_fallback import SIGNATURES as BOOT_FALLBACK_ROWS
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
@@ -458,4 +459,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS
