@@ -17,6 +17,7 @@ from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWAR
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
+from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
@@ -459,4 +460,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS
