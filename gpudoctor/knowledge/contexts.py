@@ -138,6 +138,10 @@ CONTEXTS: tuple[Context, ...] = (
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
+            r"indows [Ss]ubsystem",  # the person names it in words ("Windows Subsystem for Linux", "windows subsystem")
+            # nvidia-smi's header inside WSL: the Linux nvidia-smi's own version beside the Windows driver's, which
+            # differ there ("NVIDIA-SMI 510.60.02  Driver Version: 512.15") and are one version on Linux and Windows.
+            r"NVIDIA-SMI (\d{3}\.\d{1,3}(?:\.\d{1,3})?) +Driver Version: (?!\1\b)\d{3}\.",
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),

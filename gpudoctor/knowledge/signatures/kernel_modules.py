@@ -330,7 +330,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
-        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient"), refines_within=None,
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient", "cuda.no-device",
+                 "cuda.unknown-error"), refines_within=None,  # no driver: CUDA finds no device / an unknown error
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(

@@ -1,0 +1,65 @@
+"""Generic CUDA errors read on the platform the paste shows (gpudoctor/knowledge/contexts.py): inside WSL 2 CUDA reaches
+the GPU through the Windows driver and Windows' GPU paravirtualisation, with no Linux kernel module and fewer CUDA
+features, so the generic rows' next steps (reload nvidia_uvm, turn off PyTorch's allocator options) are wrong there.
+Joined into refinements.SIGNATURES; codes keep the area of their cause."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# The lines cuda.unknown-error and cuda.operation-not-supported read (gpudoctor/knowledge/signatures/cuda*.py).
+UNKNOWN_ERROR = (r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
+                 r"CUDA error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
+                 r"cuda runtime error \(30\) : unknown error")
+NOT_SUPPORTED = (r"CUDA (?:driver |runtime )?error: operation not supported", r"cudaErrorNotSupported\b",
+                 r"CUDA_ERROR_NOT_SUPPORTED\b")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.cuda-unknown-error",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        patterns=UNKNOWN_ERROR,
+        contexts=("wsl",),
+        refines=("cuda.unknown-error",),
+        severity="fail",
+        cause="CUDA failed with an unknown error inside WSL 2, where it reaches the GPU through the Windows NVIDIA "
+              "driver and WSL's GPU support (/dev/dxg, /usr/lib/wsl/lib), not through a Linux kernel module: the "
+              "Windows side (its driver, WSL or the Windows build) is what failed or is out of date.",
+        advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com, not a Linux driver inside "
+                "the distribution), update WSL with `wsl --update` in PowerShell, then `wsl --shutdown` (or restart "
+                "Windows) and reopen the distribution; `nvidia-smi` inside WSL must then list the GPU, and "
+                "`ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib. WSL has no nvidia_uvm module to reload."),
+        action="configure",
+        rules_out=("the nvidia_uvm kernel module", "the CUDA toolkit inside the distribution"),
+        never_suggest=("rmmod", "modprobe", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/GigaAI-research/DriveDreamer4D/issues/8",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
+                 "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
+        checked="2026-11-26",
+        examples=("wsl/drivedreamer4d-8-wsl-unknown-error-wsl-update.txt",),
+    ),
+    Signature(
+        code="wsl.cuda-feature-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        patterns=NOT_SUPPORTED,
+        contexts=("wsl",),
+        refines=("cuda.operation-not-supported",),
+        severity="fail",
+        cause="CUDA answered 'operation not supported' inside WSL 2, whose CUDA lacks features of native Linux: "
+              "managed (unified) memory with concurrent access or oversubscription (none at all on Pascal and older "
+              "GPUs), CUDA IPC between processes, some allocator options; the program asked for one of them.",
+        advice=("Under WSL 2 turn off the feature the program asked for: managed memory (RMM/cuDF's managed pool, "
+                "llama.cpp's GGML_CUDA_ENABLE_UNIFIED_MEMORY), CUDA IPC between processes, or an allocator option "
+                "(PYTORCH_CUDA_ALLOC_CONF); RAPIDS under WSL 2 needs a Volta or newer GPU. "
+                "Where the program needs the feature, run it on native Linux."),
+        action="configure",
+        rules_out=("the driver install", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/rapidsai/cudf/issues/11382", "https://github.com/rapidsai/cudf/issues/16551",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-26",
+        examples=("wsl/cudf-11382-pascal-wsl2-operation-not-supported.txt",),
+    ),
+)
