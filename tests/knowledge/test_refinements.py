@@ -162,3 +162,27 @@ def test_the_next_step_names_what_the_line_named():
                 if d.startswith("Next step:"))
     assert "reads IR 10" in step and "ir_version` to 9" in step and "{" not in step
     assert by_code("containers.docker-cdi-feature-off").advice_for({}) == by_code("containers.docker-cdi-feature-off").advice
+
+
+def test_a_driver_that_is_not_loaded_explains_cudas_symptoms_anywhere_in_the_paste():
+    """nvidia-smi cannot reach the driver, so CUDA finds no device: one cause, the driver's, whose next step is not
+    CUDA_VISIBLE_DEVICES (the generic no-device row's) nor reloading nvidia_uvm (the unknown error's)."""
+    smi = "$ nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"
+    for symptom, generic in (("RuntimeError: CUDA error: no CUDA-capable device is detected", "cuda.no-device"),
+                             ("cudaGetDeviceCount returned 999\n-> unknown error", "cuda.unknown-error")):
+        found = scan(f"$ python train.py\n{symptom}\n" + "(venv) $ ls\n" * 20 + smi, "paste")
+        assert [(m.code, [g.code for g in m.refined]) for m in found] == [("kernel.driver-not-loaded", [generic])]
+        assert "CUDA_VISIBLE_DEVICES" not in found[0].advice and "rmmod" not in found[0].advice
+
+
+def test_nvidia_smis_header_shows_wsl_where_its_version_is_not_the_drivers():
+    """Inside WSL 2 nvidia-smi is the Linux build, beside the Windows driver's version (CompVis/stable-diffusion#100);
+    on Linux and Windows both are one version."""
+    from gpudoctor.knowledge.contexts import in_text
+
+    header = "| NVIDIA-SMI {smi}    Driver Version: {driver}       CUDA Version: 11.6     |"
+    assert in_text(header.format(smi="510.60.02", driver="512.15")) == {"wsl"}
+    assert in_text(header.format(smi="535.54.03", driver="535.54.03")) == frozenset()
+    assert in_text(header.format(smi="546.33", driver="546.33")) == frozenset()
+    unknown = "RuntimeError: CUDA error: unknown error\n" + header.format(smi="510.60.02", driver="512.15")
+    assert [m.code for m in scan(unknown, "paste")] == ["wsl.cuda-unknown-error"]
