@@ -27,9 +27,9 @@ SIGNATURES: tuple[Signature, ...] = (
               "driver and WSL's GPU support (/dev/dxg, /usr/lib/wsl/lib), not through a Linux kernel module: the "
               "Windows side (its driver, WSL or the Windows build) is what failed or is out of date.",
         advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com, not a Linux driver inside "
-                "the distribution), update WSL with `wsl --update` in PowerShell, then `wsl --shutdown` (or restart "
-                "Windows) and reopen the distribution; `nvidia-smi` inside WSL must then list the GPU, and "
-                "`ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib. WSL has no nvidia_uvm module to reload."),
+                "the distribution), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
+                "containers), then `wsl --shutdown` (or restart Windows) and reopen the distribution; `nvidia-smi` "
+                "inside WSL must then list the GPU, and `ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib."),
         action="configure",
         rules_out=("the nvidia_uvm kernel module", "the CUDA toolkit inside the distribution"),
         never_suggest=("rmmod", "modprobe", "install the Linux NVIDIA driver"),
