@@ -29,11 +29,13 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com, not a Linux driver inside "
                 "the distribution), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
                 "containers), then `wsl --shutdown` (or restart Windows) and reopen the distribution; `nvidia-smi` "
-                "inside WSL must then list the GPU, and `ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib."),
+                "inside WSL must then list the GPU, and `ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib. "
+                "RAPIDS (cuDF, cuML) under WSL 2 needs a GPU of compute capability 7.0 or newer "
+                "(`nvidia-smi --query-gpu=name,compute_cap --format=csv`)."),
         action="configure",
         rules_out=("the nvidia_uvm kernel module", "the CUDA toolkit inside the distribution"),
         never_suggest=("rmmod", "modprobe", "install the Linux NVIDIA driver"),
-        sources=("https://github.com/GigaAI-research/DriveDreamer4D/issues/8",
+        sources=("https://github.com/GigaAI-research/DriveDreamer4D/issues/8", "https://github.com/rapidsai/cudf/issues/13112",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
                  "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
         checked="2026-11-26",
