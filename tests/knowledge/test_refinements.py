@@ -186,3 +186,15 @@ def test_nvidia_smis_header_shows_wsl_where_its_version_is_not_the_drivers():
     assert in_text(header.format(smi="546.33", driver="546.33")) == frozenset()
     unknown = "RuntimeError: CUDA error: unknown error\n" + header.format(smi="510.60.02", driver="512.15")
     assert [m.code for m in scan(unknown, "paste")] == ["wsl.cuda-unknown-error"]
+
+
+def test_an_nccl_too_old_for_the_gpu_is_not_read_as_geforce_peer_to_peer():
+    """nccl-tests on RTX 5090s with an NCCL that has no kernels for them: the header names GeForce cards (where P2P
+    is the usual suspect), but NCCL's own failure names the cause, and NCCL_P2P_DISABLE is no fix there."""
+    text = ("#  Rank  0 Group  0 Pid 259034 on       test device  0 [0x01] NVIDIA GeForce RTX 5090\n"
+            "test:259034:259034 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+            "test:259034:259124 [0] NCCL WARN Cuda failure 'named symbol not found'\n")
+    found = _by_code(text)
+    assert "nccl.tests-on-geforce-p2p" not in found
+    assert [g.code for g in found["nccl.no-kernels-for-gpu"].refined] == ["nccl.tests-on-geforce-p2p"]
+    assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())

@@ -81,7 +81,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.no-kernels-for-gpu",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # NCCL's first kernel lookup on a GPU its library has no cubins (or PTX) for: CUDA answers "named symbol not
