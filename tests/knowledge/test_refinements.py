@@ -198,3 +198,15 @@ def test_an_nccl_too_old_for_the_gpu_is_not_read_as_geforce_peer_to_peer():
     assert "nccl.tests-on-geforce-p2p" not in found
     assert [g.code for g in found["nccl.no-kernels-for-gpu"].refined] == ["nccl.tests-on-geforce-p2p"]
     assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())
+
+
+def test_a_module_that_did_not_build_explains_cudas_no_device_anywhere_in_the_paste():
+    """A DKMS build that failed for the running kernel, and CUDA finding no device far below it: one cause (the
+    build), not a second finding whose next step is CUDA_VISIBLE_DEVICES."""
+    text = ("Error! Bad return status for module build on kernel: 6.8.0-45-generic (x86_64)\n"
+            "Consult /var/lib/dkms/nvidia/550.107.02/build/make.log for more information.\n"
+            + "$ ls\n" * 20 + "RuntimeError: CUDA error: no CUDA-capable device is detected\n")
+    found = _by_code(text)
+    assert "cuda.no-device" not in found
+    assert any("cuda.no-device" in [g.code for g in m.refined] for m in found.values())
+    assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())
