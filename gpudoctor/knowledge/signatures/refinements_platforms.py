@@ -88,5 +88,29 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
         checked="2026-11-26",
         examples=("wsl/compvis-161-found-no-driver-was-wsl1.txt",),
+    ),    Signature(
+        code="wsl.cuda-out-of-memory-pinned",
+        cause_id="pinned-memory-limited",
+        kinds=("any",),
+        # CUDA's own words for cudaErrorMemoryAllocation, which a page-locked (pinned) host allocation gets too; not
+        # PyTorch's "CUDA out of memory. Tried to allocate", which its allocator raises for GPU memory only.
+        patterns=(r"CUDA error: out of memory",),
+        contexts=("wsl",),
+        refines=("cuda.out-of-memory",),
+        severity="fail",
+        cause="CUDA ran out of memory inside WSL 2, where it can page-lock (pin) only part of the host's memory and "
+              "the WSL VM has only part of the RAM: an allocation of pinned host memory (a DataLoader's pin_memory, "
+              "cudaMallocHost) fails so with GPU memory to spare.",
+        advice=("If `nvidia-smi` shows GPU memory to spare, turn off pinned memory: PyTorch's "
+                "DataLoader(..., pin_memory=False), llama.cpp's GGML_CUDA_NO_PINNED=1; or give WSL more memory in "
+                "%UserProfile%\\.wslconfig (`[wsl2]` `memory=...`) and run `wsl --shutdown`. If the GPU is full, "
+                "free it or make the work smaller as on native Linux."),
+        action="configure",
+        rules_out=("the driver install",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/microsoft/WSL/issues/8447",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt",),
     ),
 )
