@@ -210,3 +210,14 @@ def test_a_module_that_did_not_build_explains_cudas_no_device_anywhere_in_the_pa
     assert "cuda.no-device" not in found
     assert any("cuda.no-device" in [g.code for g in m.refined] for m in found.values())
     assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())
+
+
+def test_a_gpu_selection_in_ollamas_unit_is_no_next_step_while_cuda_cannot_start():
+    """Ollama's unit sets CUDA_VISIBLE_DEVICES, and nvidia-smi cannot reach the driver (or CUDA fails with 999, as
+    before the driver is ready at boot): the selection is not what to change, the driver is."""
+    unit = 'Environment="CUDA_VISIBLE_DEVICES=0"\n'
+    for failure in ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.",
+                    'time=2024-05-01T10:00:00.100Z level=INFO source=gpu.go:300 msg="cuInit err: 999"'):
+        found = _by_code(unit + "$ ls\n" * 10 + failure + "\n")
+        assert "ollama.service-cuda-visible-devices" not in found
+        assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())

@@ -10,7 +10,9 @@ from gpudoctor.knowledge.signatures import Signature
 # The lines cuda.unknown-error and cuda.operation-not-supported read (gpudoctor/knowledge/signatures/cuda*.py).
 UNKNOWN_ERROR = (r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
                  r"CUDA error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
-                 r"cuda runtime error \(30\) : unknown error")
+                 r"cuda runtime error \(30\) : unknown error",
+                 # Ollama's discovery logging the same error (ollama.cuda-init-unknown-error's lines).
+                 r"\bcuInit err[:;] 999\b", r"\bnvcuda init failure[:;] 999\b", r"\bcudart init failure[:;] 999\b")
 NOT_SUPPORTED = (r"CUDA (?:driver |runtime )?error: operation not supported", r"cudaErrorNotSupported\b",
                  r"CUDA_ERROR_NOT_SUPPORTED\b")
 
@@ -21,7 +23,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=UNKNOWN_ERROR,
         contexts=("wsl",),
-        refines=("cuda.unknown-error",),
+        refines=("cuda.unknown-error", "ollama.cuda-init-unknown-error"),
         severity="fail",
         cause="CUDA failed with an unknown error inside WSL 2, where it reaches the GPU through the Windows NVIDIA "
               "driver and WSL's GPU support (/dev/dxg, /usr/lib/wsl/lib), not through a Linux kernel module: the "
