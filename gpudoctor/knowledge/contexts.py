@@ -150,6 +150,20 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="windows",
+        meaning="The program ran on Windows itself (after WSL in this order: a WSL paste shows Windows paths too), where "
+                "the NVIDIA driver is the Windows display driver (nvlddmkm) and there are no Linux kernel modules to load.",
+        markers=(
+            r":\\Users\\", r":\\Program Files", r":\\ProgramData\\",  # Windows paths in a traceback or prompt
+            r"\\site-packages\\",  # a Windows Python's package folder
+            r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
+            r"PS [A-Z]:\\",  # a PowerShell prompt
+            r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+        ),
+        sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="secure-boot",
         meaning="Secure Boot is on, so the kernel loads only modules signed with a key it trusts (MOK).",
         markers=(
@@ -216,13 +230,13 @@ def in_text(text: str, names: frozenset[str] | None = None) -> frozenset[str]:
 
 def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     """The contexts a live host is in, from facts gpudoctor gathered (a probe's answers; None when not known):
-    the platform's kind ("wsl"), whether the container probe found it running in a container, and the Secure
+    the platform's kind ("wsl", "windows"), whether the container probe found it running in a container, and the Secure
     Boot state read from EFI (True only: unknown is not on)."""
     found = set()
     if getattr(secure_boot, "on", None) is True:
         found.add("secure-boot")
-    if getattr(platform, "kind", None) == "wsl":
-        found.add("wsl")
+    if getattr(platform, "kind", None) in ("wsl", "windows"):
+        found.add(platform.kind)
     if getattr(container, "in_container", False) is True:
         found.add("container")
     return frozenset(found)

@@ -221,3 +221,15 @@ def test_a_gpu_selection_in_ollamas_unit_is_no_next_step_while_cuda_cannot_start
         found = _by_code(unit + "$ ls\n" * 10 + failure + "\n")
         assert "ollama.service-cuda-visible-devices" not in found
         assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())
+
+
+def test_cudas_unknown_error_is_read_on_the_platform_the_paste_shows():
+    """The same line on Linux (reload nvidia_uvm), on Windows (its display driver) and inside WSL 2, whose pastes
+    show Windows paths too (the Windows side, not a module): the innermost platform's reading, once."""
+    line = "RuntimeError: CUDA error: unknown error\n"
+    windows = '  File "C:\\Users\\user\\train.py", line 3, in <module>\n' + line
+    wsl = windows + "Linux version 5.15.153.1-microsoft-standard-WSL2\n"
+    assert [m.code for m in scan(line, "paste")] == ["cuda.unknown-error"]
+    assert [m.code for m in scan(windows, "paste")] == ["cuda.unknown-error-on-windows"]
+    assert [m.code for m in scan(wsl, "paste")] == ["wsl.cuda-unknown-error"]
+    assert "rmmod" not in by_code("cuda.unknown-error-on-windows").advice

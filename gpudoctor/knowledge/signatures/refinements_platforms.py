@@ -1,6 +1,7 @@
 """Generic CUDA errors read on the platform the paste shows (gpudoctor/knowledge/contexts.py): inside WSL 2 CUDA reaches
 the GPU through the Windows driver and Windows' GPU paravirtualisation, with no Linux kernel module and fewer CUDA
-features, so the generic rows' next steps (reload nvidia_uvm, turn off PyTorch's allocator options) are wrong there.
+features, and on Windows itself through the Windows display driver, so the generic rows' next steps (reload
+nvidia_uvm, load a module, turn off PyTorch's allocator options) are wrong there.
 Joined into refinements.SIGNATURES; codes keep the area of their cause."""
 
 from __future__ import annotations
@@ -114,5 +115,51 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
         checked="2026-11-26",
         examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt",),
+    ),    Signature(
+        code="cuda.unknown-error-on-windows",
+        cause_id="cuda-unknown-error",
+        kinds=("any",),
+        # darknet and other C programs print "CUDA Error:" with a capital E (cudaGetErrorString after their own prefix).
+        patterns=(*UNKNOWN_ERROR, r"CUDA Error: unknown error"),
+        contexts=("windows",),
+        refines=("cuda.unknown-error", "ollama.cuda-init-unknown-error"),
+        severity="fail",
+        cause="CUDA failed with an unknown error on Windows, where it runs on the Windows display driver (nvlddmkm), "
+              "not on Linux kernel modules: the driver stopped, crashed or is out of date.",
+        advice=("Update the NVIDIA driver on Windows with a clean install (from nvidia.com, 'Perform a clean "
+                "installation') and reboot; on a laptop check in Device Manager that the NVIDIA GPU is enabled and "
+                "select it for the program (NVIDIA Control Panel, Manage 3D settings). If it recurs under load and "
+                "Event Viewer shows 'Display driver nvlddmkm stopped responding', the GPU hit Windows' 2-second TDR "
+                "timeout (TdrDelay)."),
+        action="configure",
+        rules_out=("a Linux kernel module",),
+        never_suggest=("rmmod", "modprobe"),
+        sources=("https://github.com/AlexeyAB/darknet/issues/1070",
+                 "https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery"),
+        checked="2026-11-26",
+        examples=("cuda/darknet-1070-windows-driver-stopped-unknown-error.txt",),
+    ),    Signature(
+        code="containers.nvidia-smi-fails-in-container",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # nvidia-smi's failure, as kernel.driver-not-loaded reads it, in a text that shows a container.
+        patterns=(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",),
+        # Beside kernel.driver-not-loaded, not in its place: a paste that shows a container may hold the host's own
+        # nvidia-smi failing too (nvidia-docker#291, a module missing on the host), which only the host can tell.
+        contexts=("container",),
+        severity="fail",
+        cause="nvidia-smi inside a container could not reach the driver: the container was started without the GPU "
+              "devices (no --gpus, no NVIDIA runtime; mounting the host's nvidia-smi and libraries passes no device), "
+              "or the host's own driver is down.",
+        advice=("Run `nvidia-smi` on the host first: if it works there, start the container with the GPUs through the "
+                "NVIDIA Container Toolkit (`docker run --gpus all ...`; compose: a device reservation with `driver: "
+                "nvidia`; Kubernetes: an `nvidia.com/gpu` limit) instead of mounting the host's driver files; if it "
+                "fails on the host too, the host's driver is what to fix."),
+        action="configure",
+        never_suggest=("reinstall CUDA", "reinstall the driver inside the container"),
+        sources=("https://github.com/mattshma/bigdata/issues/108",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-26",
+        examples=("containers/bigdata-108-host-bins-mounted-no-runtime.txt",),
     ),
 )
