@@ -233,3 +233,14 @@ def test_cudas_unknown_error_is_read_on_the_platform_the_paste_shows():
     assert [m.code for m in scan(windows, "paste")] == ["cuda.unknown-error-on-windows"]
     assert [m.code for m in scan(wsl, "paste")] == ["wsl.cuda-unknown-error"]
     assert "rmmod" not in by_code("cuda.unknown-error-on-windows").advice
+
+
+def test_an_nccl_failure_that_names_its_cause_replaces_the_geforce_reading_of_the_test_header():
+    """nccl-tests on GeForce cards whose /dev/shm is too small in a container: the header's peer-to-peer reading
+    (NCCL_P2P_DISABLE, which the shm failure's helpers rule out) gives way to the failure that names the cause."""
+    text = ("#  Rank  0 Group  0 Pid   1688 on    fastmoe device  0 [0x18] NVIDIA GeForce RTX 4090\n"
+            "host:1:1 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment "
+            "nccl-shm-recv-250a7cc850ba9298-0-1-3 (size 9637888)\n")
+    found = _by_code(text)
+    assert "nccl.tests-on-geforce-p2p" not in found
+    assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())

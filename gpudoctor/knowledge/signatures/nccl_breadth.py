@@ -20,7 +20,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:socketStartConnect: |socketPollConnect: |NCCL WARN (?:Net : )?)Connect to 172\.17\.\d{1,3}\.\d{1,3}<\d{1,5}> "
             r"(?:failed|returned)",
         ),
-        refines=("nccl.no-socket-interface", "nccl.generic-error-needs-debug"), refines_within=None,
+        refines=("nccl.no-socket-interface", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
+        refines_within=None,
         severity="fail",
         cause="A rank tried to reach its peer at a Docker bridge address (172.17.x.x): the ranks run in containers on "
               "Docker's default bridge network, whose addresses the other machines cannot reach.",

@@ -68,7 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # graph/search.cc, ncclTopoGetChannelFromXml: an injected graph (NCCL_GRAPH_FILE) names a GPU this
         # communicator lacks, and NCCL returns ncclSystemError ("unhandled system error").
         patterns=(r"NCCL WARN XML Import Channel : dev (?P<dev>\d{1,20}) not found",),
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         severity="fail",
         cause="NCCL loaded a graph file (NCCL_GRAPH_FILE) written for other GPUs than this communicator's (dev {dev} is "
               "not among them), so communicator set-up fails with a system error.",
