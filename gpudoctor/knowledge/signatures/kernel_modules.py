@@ -351,8 +351,7 @@ SIGNATURES = (
         action="configure", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
                  "https://github.com/acidanthera/bugtracker/issues/2237"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
+        checked="2026-11-25", examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
     ),
     Signature(
         code="kernel.driver-not-loaded-secure-boot",

@@ -67,37 +67,12 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/cudf-11382-pascal-wsl2-operation-not-supported.txt",),
     ),    Signature(
-        code="wsl.cuda-finds-no-driver",
-        cause_id="wsl1",
-        kinds=("any",),
-        # PyTorch's words when CUDA finds no driver (torch/cuda/__init__.py, _check_driver), which
-        # kernel.driver-not-loaded reads as a Linux kernel module that is not loaded.
-        patterns=(r"Found no NVIDIA driver on your system",),
-        contexts=("wsl",),
-        refines=("kernel.driver-not-loaded",),
-        severity="fail",
-        cause="PyTorch found no NVIDIA driver inside WSL, where the driver is the Windows one, reached only from WSL 2: "
-              "most often the distribution runs under WSL 1 (no GPU at all, whatever the person believes), else WSL's "
-              "kernel is older than 5.10.43.3 or the Windows driver or build lacks WSL support.",
-        advice=("Check from Windows PowerShell that the distribution runs under WSL 2: `wsl -l -v` must show VERSION 2 "
-                "(convert it with `wsl --set-version <distro> 2`; WSL 1 has no GPU); then update WSL (`wsl --update`, "
-                "so that `uname -r` shows 5.10.43.3 or newer) and the NVIDIA driver on Windows, and restart it with "
-                "`wsl --shutdown`. Install no Linux NVIDIA driver inside the distribution."),
-        action="configure",
-        rules_out=("a Linux kernel module that is not loaded",),
-        never_suggest=("modprobe", "install the Linux NVIDIA driver", "dkms"),
-        sources=("https://github.com/CompVis/stable-diffusion/issues/161",
-                 "https://github.com/oobabooga/text-generation-webui/issues/458",
-                 "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
-        checked="2026-11-26",
-        examples=("wsl/compvis-161-found-no-driver-was-wsl1.txt",),
-    ),    Signature(
         code="wsl.cuda-out-of-memory-pinned",
         cause_id="pinned-memory-limited",
         kinds=("any",),
         # CUDA's own words for cudaErrorMemoryAllocation, which a page-locked (pinned) host allocation gets too; not
         # PyTorch's "CUDA out of memory. Tried to allocate", which its allocator raises for GPU memory only.
-        patterns=(r"CUDA error: out of memory",),
+        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",),
         contexts=("wsl",),
         refines=("cuda.out-of-memory",),
         severity="fail",
