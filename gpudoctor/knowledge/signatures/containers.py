@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_R
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
+from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -548,3 +549,4 @@ SIGNATURES += CLUSTER_ROWS
 SIGNATURES += CLOUD_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += OPERATOR_VALIDATION_ROWS
+SIGNATURES += TOOLKIT_RELEASE_ROWS

@@ -1,0 +1,41 @@
+"""Failures that one release of the NVIDIA Container Toolkit brought and a later release fixed: the step is the
+package version, not the image or the driver (rows of the containers area, joined into containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TOOLKIT_RELEASE_NOTES = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/release-notes.html"
+_CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.cli-imex-channel-all-legacy-image",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # Toolkit 1.17.0 (internal/config/image/cuda_image.go) treated an unset NVIDIA_IMEX_CHANNELS like the other
+        # device variables of a "legacy" image (CUDA_VERSION set, no NVIDIA_REQUIRE_CUDA): "all", which
+        # libnvidia-container's CLI (src/cli/common.c) cannot parse; toolkit#801 (backported to 1.17) made it "none".
+        patterns=(r"error parsing IMEX info: unsupported IMEX channel value: (?P<value>[\w,-]{1,40})",),
+        severity="fail",
+        cause="NVIDIA Container Toolkit 1.17.0 passed IMEX channel '{value}' to nvidia-container-cli, which cannot parse "
+              "it: the toolkit defaulted NVIDIA_IMEX_CHANNELS to all for legacy images (no NVIDIA_REQUIRE_CUDA), so "
+              "those GPU containers cannot start.",
+        advice=("Update the NVIDIA Container Toolkit to 1.17.2 or later, all four packages together (`sudo apt-get "
+                "install --only-upgrade nvidia-container-toolkit nvidia-container-toolkit-base "
+                "libnvidia-container-tools libnvidia-container1`, or the node image/AMI that ships it), then restart "
+                "Docker or containerd; until then pin 1.16.2, or give the image NVIDIA_REQUIRE_CUDA (or "
+                "NVIDIA_IMEX_CHANNELS) in its environment."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        versions=("nvidia-container-toolkit==1.17.0", "nvidia-container-toolkit==1.17.1"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/797",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/pull/801",
+                 "https://github.com/pytorch/test-infra/pull/5852", "https://github.com/awslabs/amazon-eks-ami/issues/2062",
+                 "https://github.com/opendatahub-io/distributed-workloads/pull/271", TOOLKIT_RELEASE_NOTES),
+        checked="2026-11-26",
+        examples=("containers/testinfra-5852-imex-channel-all-toolkit-1170.txt",
+                  "containers/eksami-2062-imex-channel-all-containerd.txt"),
+    ),
+)
