@@ -38,4 +38,34 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/testinfra-5852-imex-channel-all-toolkit-1170.txt",
                   "containers/eksami-2062-imex-channel-all-containerd.txt"),
     ),
+    Signature(
+        code="containers.runtime-exited-after-package-change",
+        cause_id="container-toolkit-error",
+        kinds=_CONTAINER_TEXT,
+        # The shim's report when nvidia-container-runtime itself exits non-zero before runc ran: the runtime's reason
+        # goes to its own log, not to Docker. Seen mostly right after the toolkit packages changed: the 1.10 -> 1.11 RPM
+        # upgrade deleted the hook executable it had renamed (nvidia-docker#1682), mixed package versions, a config.toml
+        # the new release cannot read. The 2019 form that names the reason ("did not terminate sucessfully: ... inject
+        # NVIDIA hook") is containers.runtime-hook-missing's.
+        patterns=(r"nvidia-container-runtime did not terminate successfully: exit status (?P<status>\d{1,3})",),
+        severity="fail",
+        cause="nvidia-container-runtime itself failed (exit status {status}) before the container started; Docker shows "
+              "no reason, which goes to the runtime's own log: most often a broken or partial NVIDIA Container Toolkit "
+              "upgrade.",
+        advice=("Turn on the runtime's log (`debug = \"/var/log/nvidia-container-runtime.log\"` under "
+                "[nvidia-container-runtime] in /etc/nvidia-container-runtime/config.toml), retry and read it; after a "
+                "package upgrade, reinstall the NVIDIA Container Toolkit packages at one version (`sudo dnf remove "
+                "nvidia-container-toolkit && sudo dnf install nvidia-container-toolkit`, or apt's `--reinstall`; "
+                "`ls -l /usr/bin/nvidia-container-runtime-hook` must exist), then `sudo nvidia-ctk runtime configure "
+                "--runtime=docker` and restart Docker."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/34",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/186",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1682",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/104", TOOLKIT_RELEASE_NOTES),
+        checked="2026-11-26",
+        examples=("containers/nct-34-runtime-did-not-terminate-after-rpm-upgrade.txt",),
+    ),
 )
