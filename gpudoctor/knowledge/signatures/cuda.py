@@ -205,7 +205,6 @@ SIGNATURES += (
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
-            r"Failed to allocate device vector [A-C] \(error code unknown error\)",  # vectorAdd (GPU Operator's validator)
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
