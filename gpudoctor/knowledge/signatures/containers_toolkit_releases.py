@@ -68,4 +68,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nct-34-runtime-did-not-terminate-after-rpm-upgrade.txt",),
     ),
+    Signature(
+        code="containers.runtime-path-is-hook",
+        cause_id="container-no-gpu-runtime",
+        kinds=_CONTAINER_TEXT,
+        # Docker calls a runtimes entry the way it calls runc (--root, --log, create ...). When daemon.json's "path"
+        # names the prestart hook (nvidia-container-toolkit, nvidia-container-runtime-hook) instead of
+        # nvidia-container-runtime, the hook's Go flag parser refuses runc's first flag. Retiring the
+        # nvidia-container-runtime package (2023) did not retire the runtime binary, which nvidia-container-toolkit ships.
+        patterns=(r"nvidia-container-(?P<binary>toolkit|runtime-hook) did not terminate successfully: exit status "
+                  r"\d{1,3}: flag provided but not defined: -root",),
+        severity="fail",
+        cause="Docker's nvidia runtime is set to the NVIDIA prestart hook (nvidia-container-{binary}), not to "
+              "nvidia-container-runtime, so Docker calls the hook as an OCI runtime and it refuses runc's arguments.",
+        advice=("Point the nvidia runtime back at nvidia-container-runtime: `sudo nvidia-ctk runtime configure "
+                "--runtime=docker` (it writes \"path\": \"nvidia-container-runtime\" into /etc/docker/daemon.json; "
+                "fix a hand-edited entry the same way), then `sudo systemctl restart docker`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/2b-t/docker-for-robotics/issues/1",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
+        checked="2026-11-26",
+        examples=("containers/dockerforrobotics-1-runtime-path-is-hook.txt",),
+    ),
 )
