@@ -156,8 +156,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # function 'sys_close'" on 5.12), so the release predates the kernel.
         patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
                   r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
-                  # make's line for an object of those sources that did not compile, when the paste cut GCC's error.
-                  r"\*\*\* \[[^\]\n]{0,200}/nvidia(?:-drm|-uvm|-modeset|-peermem)?/[\w.-]{1,60}\.o\] Error \d"),
+                  # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
+                  # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
+                  r"\*\*\* \[[^\]\n]{0,80}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
+                  r"-peermem)?/[\w.-]{1,60}\.o\] Error \d"),
         severity="fail",
         cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
               "the driver release uses, so the release is older than the kernel.",
