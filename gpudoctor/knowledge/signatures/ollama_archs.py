@@ -39,4 +39,27 @@ ARCH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-17841-a6000-sm86-skipped-cuda-v13.txt",),
     ),
+    Signature(
+        code="ollama.no-gpu-vram",
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        # what the server sizes its default context from once discovery is done: 0 B when it kept no GPU at all
+        # (routes.go "vram-based default context" total_vram=, 0.12 and later; "entering low vram mode" "total vram"=
+        # in 0.11 to 0.13). A CPU-only machine prints it too, so the row only informs.
+        patterns=(r"total_vram=\"0 B\"", r"\"total vram\"=\"0 B\""),
+        severity="info",
+        cause=("Ollama's GPU discovery kept no GPU (total VRAM 0 B), so every model runs on the CPU: on a machine "
+               "with an NVIDIA GPU, discovery failed or dropped it (a Windows laptop with hybrid graphics, a CUDA "
+               "build that skipped it, a driver it could not load)."),
+        advice=("If `nvidia-smi` lists the GPU, read the discovery lines just above with OLLAMA_DEBUG=1 for why it was "
+                "dropped; on Windows laptops with hybrid graphics (Intel or AMD iGPU beside the NVIDIA GPU) set "
+                "OLLAMA_LLM_LIBRARY=cuda_v13 (cuda_v12 for GPUs older than compute capability 7.5) for the server and "
+                "restart it, or update Ollama."),
+        action="configure",
+        never_suggest=("reinstall the driver", "install the CUDA toolkit", "set num_gpu"),
+        sources=("https://github.com/ollama/ollama/issues/17222", "https://github.com/ollama/ollama/issues/14960",
+                 "https://github.com/ollama/ollama/issues/13593", "https://github.com/ollama/ollama/issues/18581"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-17222-rtx3050-laptop-total-vram-0-cuda-v13.txt",),
+    ),
 )
