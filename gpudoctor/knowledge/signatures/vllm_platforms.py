@@ -38,7 +38,7 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
         checked="2026-11-26",
         examples=("vllm/vllm-220-windows-pip-install-vllm-sdist.txt", "vllm/vllm-14124-windows-bdist-win-amd64-vllm.txt"),
-        refines=("wheels.extension-build-sees-no-gpu", "wheels.nvcc-not-found"),
+        refines=("wheels.extension-build-sees-no-gpu", "wheels.nvcc-not-found", "vllm.installed-off-linux"),
         refines_within=None,
     ),
 )
