@@ -20,8 +20,7 @@ JIT_CACHE_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # the import of the cached library: <dir>/torch_extensions/py38_cu118/fused_adam/fused_adam.so, or a custom
         # TORCH_EXTENSIONS_DIR named torch_ext... (one folder level optional)
-        patterns=(r"(?P<cache>torch_ext\w{0,12}(?:/[\w.-]{1,40})?)/(?P<op>\w{1,60})/(?P=op)\.so: cannot open shared "
-                  r"object file",),
+        patterns=(r"torch_ext\w{0,12}(?:/[\w.-]{1,40})?/\w{1,60}/(?P<op>\w{1,60})\.so: cannot open shared object file",),
         severity="fail",
         cause=("PyTorch's just-in-time build of the extension {op} never produced {op}.so: an earlier compilation in "
                "the extensions cache failed, and every run since finds the folder without the library."),
