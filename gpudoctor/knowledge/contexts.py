@@ -132,7 +132,9 @@ CONTEXTS: tuple[Context, ...] = (
             r"microsoft-standard-WSL2",  # the WSL 2 kernel's release (`uname -r`, dmesg's first line)
             r"-microsoft-standard\b",  # WSL 2 kernels before 5.10 ("4.19.121-microsoft-standard"), without the suffix
             r"-Microsoft\b",  # the WSL 1 kernel's release ("4.4.0-19041-Microsoft")
-            r"/usr/lib/wsl/(?:lib|drivers)\b",  # where WSL mounts the Windows driver's libraries
+            # Where WSL mounts the Windows driver's libraries: a path found or loaded there, not a search list's glob
+            # (Ollama's debug log prints "/usr/lib/wsl/lib/libcuda.so*" on every Linux host, ollama#11519).
+            r"/usr/lib/wsl/(?:lib|drivers)\b(?![^\s\"'\][*]{0,200}\*)",
             r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")

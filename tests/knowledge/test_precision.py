@@ -1,0 +1,41 @@
+"""Precision of the readings where a paste holds a generic symptom and other evidence (issue 25, sig-p9): a context
+is found only where the text shows it, one line gets one reading, and the advice fits the tool the paste shows."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from gpudoctor.knowledge.contexts import in_text
+from gpudoctor.knowledge.matcher import scan
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "fixtures" / "corpus"))
+from excerpts import read_excerpt  # noqa: E402
+
+# Ollama's debug log on a bare-metal A100 (ollama/ollama#11519): its search list names WSL's folders on every Linux host.
+BARE_METAL_OLLAMA_DEBUG = (
+    'Jul 28 06:38:05 a100-40g ollama[8080]: time=2025-07-28T06:38:05.241Z level=DEBUG source=gpu.go:525 msg="gpu '
+    'library search" globs="[/usr/local/lib/ollama/libcuda.so* /libcuda.so* /usr/local/cuda*/targets/*/lib/libcuda.so* '
+    '/usr/lib/*-linux-gnu/nvidia/current/libcuda.so* /usr/lib/*-linux-gnu/libcuda.so* /usr/lib/wsl/lib/libcuda.so* '
+    '/usr/lib/wsl/drivers/*/libcuda.so* /opt/cuda/lib*/libcuda.so* /usr/local/cuda/lib*/libcuda.so* '
+    '/usr/lib*/libcuda.so* /usr/local/lib*/libcuda.so*]"\n'
+    'Jul 28 06:38:05 a100-40g ollama[8080]: time=2025-07-28T06:38:05.243Z level=DEBUG source=gpu.go:558 '
+    'msg="discovered GPU libraries" paths="[/usr/lib/x86_64-linux-gnu/libcuda.so.550.90.07 '
+    '/usr/lib32/libcuda.so.550.90.07]"\n'
+)
+
+
+def _codes(text: str) -> list[str]:
+    return [found.code for found in scan(text, "paste")]
+
+
+def test_ollamas_library_search_list_is_no_wsl_context():
+    assert "wsl" not in in_text(BARE_METAL_OLLAMA_DEBUG)
+    assert "wsl" not in in_text(BARE_METAL_OLLAMA_DEBUG + "cuInit err: 500\n")
+
+
+def test_a_library_found_under_wsls_folders_is_the_wsl_context():
+    # The same search inside WSL 2 finds the Windows driver's libcuda there (ollama/ollama#4726).
+    assert "wsl" in in_text(read_excerpt("wsl/ollama-4726-docker-wsl-driver-555-cuinit-500.txt").text)
+    assert "wsl" in in_text("libcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/lib/libcuda.so.1\n")
