@@ -39,3 +39,12 @@ def test_a_library_found_under_wsls_folders_is_the_wsl_context():
     # The same search inside WSL 2 finds the Windows driver's libcuda there (ollama/ollama#4726).
     assert "wsl" in in_text(read_excerpt("wsl/ollama-4726-docker-wsl-driver-555-cuinit-500.txt").text)
     assert "wsl" in in_text("libcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/lib/libcuda.so.1\n")
+
+
+def test_nccls_duplicate_gpu_line_gets_one_reading():
+    # One line, one cause, one next step for any launcher (torchrun in D-FINE#289, Horovod in horovod#3949).
+    for example in ("frameworks/d-fine-289-duplicate-gpu-default-device.txt",
+                    "nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt"):
+        codes = _codes(read_excerpt(example).text)
+        assert codes.count("nccl.duplicate-gpu") == 1 and not any("duplicate-gpu" in c for c in codes
+                                                                  if c != "nccl.duplicate-gpu"), codes

@@ -39,27 +39,6 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/spconv-408-cuda-in-forked-dataloader.txt",),
     ),
     Signature(
-        code="frameworks.nccl-duplicate-gpu",
-        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
-        cause_id="distributed-misuse",
-        kinds=_PY + ("nccl-log",),
-        patterns=(
-            r"Duplicate GPU detected : rank (?P<rank>\d+) and rank (?P<other_rank>\d+) both on CUDA device "
-            r"(?P<bus_id>[0-9a-fA-F]+)",
-        ),
-        severity="fail",
-        cause="Ranks {rank} and {other_rank} were put on the same GPU (bus {bus_id}): the script does not give each rank its own device.",
-        advice=("Bind each rank to its own GPU before creating the process group: `torch.cuda.set_device(local_rank)` "
-                "with local_rank from the LOCAL_RANK variable torchrun sets; do not hard-code one device for all ranks."),
-        action="configure",
-        rules_out=("an NCCL or driver fault",),
-        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
-        sources=("https://github.com/Peterande/D-FINE/issues/289",
-                 "https://pytorch.org/docs/stable/distributed.html#launch-utility"),
-        checked="2026-11-25",
-        examples=("frameworks/d-fine-289-duplicate-gpu-default-device.txt",),
-    ),
-    Signature(
         code="frameworks.torch-cpu-build",
         cause_id="torch-cpu-build",
         kinds=("any",),
