@@ -75,6 +75,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"gpu-operator\b",  # the operator's namespace, chart and image names
             r"nvidia-driver-daemonset",  # its driver pods
             r"/run/nvidia/driver\b",  # where the driver container installs the driver's files on the node
+            # Its validator pods and their init containers, in any namespace ("nvidia-operator-validator-d857c").
+            r"nvidia-(?:operator|cuda|device-plugin)-validator",
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html",),
         checked="2026-11-26",

@@ -47,3 +47,10 @@ def test_nccls_duplicate_gpu_line_gets_one_reading():
                     "nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt"):
         codes = _codes(read_excerpt(example).text)
         assert {code for code in codes if "duplicate-gpu" in code} == {"nccl.duplicate-gpu"}, codes
+
+
+def test_the_gpu_operators_validator_pods_show_the_operator_in_any_namespace():
+    # gpu-operator#265's command with the namespace left out: the pod's name alone shows the operator.
+    assert "gpu-operator" in in_text("kubectl logs nvidia-operator-validator-d857c -c toolkit-validation\n")
+    assert "gpu-operator" in in_text("pod/nvidia-cuda-validator-2xkqm   0/1   Init:Error\n")
+    assert "gpu-operator" not in in_text("kubectl logs nvidia-device-plugin-daemonset-x7k2p\n")
