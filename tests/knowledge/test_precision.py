@@ -54,3 +54,13 @@ def test_the_gpu_operators_validator_pods_show_the_operator_in_any_namespace():
     assert "gpu-operator" in in_text("kubectl logs nvidia-operator-validator-d857c -c toolkit-validation\n")
     assert "gpu-operator" in in_text("pod/nvidia-cuda-validator-2xkqm   0/1   Init:Error\n")
     assert "gpu-operator" not in in_text("kubectl logs nvidia-device-plugin-daemonset-x7k2p\n")
+
+
+def test_ggmls_out_of_memory_in_plain_llama_cpp_gets_llama_cpps_setting_too():
+    # llama.cpp's own main, no Ollama in the paste (ggml-org/llama.cpp#3199).
+    text = ("main: build = 1233 (98311c4)\nCUDA error 2 at /data/llama.cpp/ggml-cuda.cu:5509: out of memory\n"
+            "current device: 0\n")
+    (found,) = [m for m in scan(text, "paste") if m.code == "ollama.cuda-out-of-memory"]
+    from gpudoctor.knowledge.signatures import by_code
+    advice = by_code(found.code).advice
+    assert "-ngl" in advice and "num_gpu" in advice

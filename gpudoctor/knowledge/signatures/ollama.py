@@ -126,9 +126,12 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm) at \S{0,200}ggml-cuda",
         ),
         severity="fail",
-        cause="The model as Ollama placed it does not fit the GPU's memory.",
-        advice=("Offload fewer layers (num_gpu), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH) or use a smaller "
-                "quantisation so each GPU keeps headroom; close other programs holding VRAM."),
+        cause="The model as it was placed on the GPU (by Ollama, or llama.cpp and the apps built on it) does not fit "
+              "the GPU's memory.",
+        # The same ggml lines come from plain llama.cpp (llama.cpp#3199): the advice names both tools' settings.
+        advice=("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl / --n-gpu-layers), lower the context "
+                "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller quantisation so "
+                "each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists them)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
