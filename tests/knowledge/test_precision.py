@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gpudoctor.knowledge.contexts import in_text
 from gpudoctor.knowledge.matcher import scan
+from gpudoctor.knowledge.signatures import by_code
 
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS / "fixtures" / "corpus"))
@@ -61,6 +62,14 @@ def test_ggmls_out_of_memory_in_plain_llama_cpp_gets_llama_cpps_setting_too():
     text = ("main: build = 1233 (98311c4)\nCUDA error 2 at /data/llama.cpp/ggml-cuda.cu:5509: out of memory\n"
             "current device: 0\n")
     (found,) = [m for m in scan(text, "paste") if m.code == "ollama.cuda-out-of-memory"]
-    from gpudoctor.knowledge.signatures import by_code
     advice = by_code(found.code).advice
     assert "-ngl" in advice and "num_gpu" in advice
+
+
+def test_a_linker_that_cannot_find_libcuda_is_not_blamed_on_triton_alone():
+    # DeepSpeed's async_io op linking -lcuda in a conda environment (deepspeedai/DeepSpeed#6567).
+    text = ("/root/anaconda3/envs/deepspeed/bin/../lib/gcc/x86_64-conda-linux-gnu/14.1.0/../../../../"
+            "x86_64-conda-linux-gnu/bin/ld: cannot find -lcuda: No such file or directory\n")
+    (found,) = [m for m in scan(text, "paste") if m.code == "frameworks.triton-cannot-link-libcuda"]
+    row = by_code(found.code)
+    assert "DeepSpeed" in row.cause and "LIBRARY_PATH" in row.advice and "stubs" in row.advice

@@ -65,17 +65,20 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # packages put only beside libcuda.so.1 on some distributions (or not at all in containers and conda).
         patterns=(r"\bld(?:\.exe)?: cannot find -lcuda\b",),
         severity="fail",
-        cause="Triton (torch.compile, and the libraries built on it) compiles a launcher linked against libcuda.so, and "
-              "the linker found no libcuda.so in its search path.",
+        # Not Triton's alone: DeepSpeed's ops (async_io, DeepSpeed#6567) and other CUDA extensions link -lcuda too.
+        cause="A build that links against the CUDA driver's libcuda.so (Triton's launcher under torch.compile, "
+              "DeepSpeed's ops such as async_io, a CUDA extension) found no libcuda.so in the linker's search path.",
         advice=("Make libcuda.so findable for the linker: find it with `ldconfig -p | grep libcuda`, then set "
-                "TRITON_LIBCUDA_PATH (or LIBRARY_PATH) to its directory, or, where only libcuda.so.1 exists, create the "
-                "libcuda.so symlink beside it and run `sudo ldconfig`."),
+                "LIBRARY_PATH to its directory (for Triton, TRITON_LIBCUDA_PATH), or, where only libcuda.so.1 exists, "
+                "create the libcuda.so symlink beside it and run `sudo ldconfig`; on a build machine or conda "
+                "environment without the driver, point LIBRARY_PATH at the CUDA toolkit's stubs folder "
+                "($CUDA_HOME/lib64/stubs)."),
         action="configure",
         rules_out=("a driver fault: the driver's libcuda.so.1 may well be there",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/pytorch/pytorch/issues/103417", "https://github.com/state-spaces/mamba/issues/123",
-                 "https://github.com/triton-lang/triton/pull/1981"),
-        checked="2026-11-25",
+                 "https://github.com/triton-lang/triton/pull/1981", "https://github.com/deepspeedai/DeepSpeed/issues/6567"),
+        checked="2026-11-26",
         examples=("frameworks/pytorch-103417-inductor-cannot-find-lcuda.txt",
                   "frameworks/seg-zero-63-triton-cannot-find-lcuda.txt"),
     ),
