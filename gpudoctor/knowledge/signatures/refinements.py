@@ -5,6 +5,7 @@ Codes keep the area of their cause; the catalogue joins these rows after the are
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.refinements_libraries import SIGNATURES as LIBRARIES
 from gpudoctor.knowledge.signatures.refinements_platforms import SIGNATURES as PLATFORMS
 
 # The lines cuda.devices-busy-or-unavailable and cuda.no-device read, which the rows in context read too.
@@ -83,4 +84,4 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/azhpcimages-327-nccl-graph-file-one-gpu-vm.txt",),
     ),
-) + PLATFORMS  # generic CUDA errors read on the platform the paste shows (refinements_platforms.py)
+) + PLATFORMS + LIBRARIES  # read on the platform the paste shows; for the library a line names
