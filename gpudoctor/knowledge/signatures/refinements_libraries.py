@@ -1,6 +1,7 @@
-"""A generic "library not found" line read for the library it names: where it is the NVIDIA driver's own libcuda.so.1,
-which no CUDA toolkit, pip or conda package ships, the generic rows' next step (install the CUDA libraries) cannot
-help; the driver's library must be made visible. Joined into refinements.SIGNATURES; codes keep the area of their cause."""
+"""Generic lines read for what they name, where that changes the next step: a "library not found" line naming the NVIDIA
+driver's own libcuda.so.1, which no CUDA toolkit, pip or conda package ships (the driver's library must be made visible,
+not CUDA's installed), and Ollama's runner exit naming Windows' C++ exception code (a driver too old for the release).
+Joined into refinements.SIGNATURES; codes keep the area of their cause."""
 
 from __future__ import annotations
 
@@ -31,5 +32,27 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://www.tensorflow.org/install/pip#linux"),
         checked="2026-11-26",
         examples=("frameworks/nixpkgs-127329-tf-nix-libcuda-so1-not-found.txt",),
+    ),
+    Signature(
+        code="ollama.runner-cpp-exception-driver-old",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # Windows' NTSTATUS for an unhandled C++ exception (0xe06d7363, "msc" in ASCII), as Ollama reports the runner's
+        # exit: at start-up, after an Ollama update, it is the CUDA backend failing on a driver older than it needs.
+        patterns=(r"exit status 0xe06d7363\b",),
+        refines=("ollama.runner-terminated",), refines_within=0,
+        severity="fail",
+        cause="Ollama's runner died on an unhandled C++ exception (Windows' 0xe06d7363) while starting: most often the "
+              "NVIDIA driver is older than this Ollama release's CUDA build needs (new releases drop old drivers).",
+        advice=("Update the NVIDIA driver first (nvidia.com's current Game Ready or Studio driver; `nvidia-smi` shows the "
+                "Driver Version), then start the model again; if the driver is current, update Ollama, and send the "
+                "server log (%LOCALAPPDATA%\\Ollama\\server.log) to Ollama's tracker if it still fails."),
+        action="configure",
+        rules_out=("the model file",),
+        never_suggest=("re-pull the model", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/16645",
+                 "https://learn.microsoft.com/en-us/troubleshoot/developer/visualstudio/cpp/libraries/c-exception-handling"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-16645-windows-0xe06d7363-driver-too-old.txt",),
     ),
 )
