@@ -137,4 +137,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/bigdata-108-host-bins-mounted-no-runtime.txt",),
     ),
+    Signature(
+        code="wsl.leftover-linux-libcuda-lacks-cuctxcreate-v3",
+        cause_id="wsl-linux-driver",
+        kinds=("any",),
+        # ollama.libcuda-lacks-cuctxcreate-v3's lines inside WSL 2, where the GPU's driver is the Windows one (R470 or
+        # newer for WSL's CUDA, all with cuCtxCreate_v3): a libcuda without it is an old Linux driver's, left in the
+        # distribution (ollama#5988: libcuda.so.418 beside driver=12.6).
+        patterns=(r"symbol lookup for cuCtxCreate_v3 failed", r"undefined symbol: cuCtxCreate_v3\b"),
+        contexts=("wsl",),
+        refines=("ollama.libcuda-lacks-cuctxcreate-v3",),
+        severity="fail",
+        cause="Inside WSL 2 a program loaded a libcuda without cuCtxCreate_v3: an old Linux NVIDIA driver's library left "
+              "in the distribution, not the Windows driver's (which WSL mounts in /usr/lib/wsl/lib).",
+        advice=("Remove the Linux NVIDIA driver's libraries from the distribution (`sudo apt purge 'libnvidia-compute-*' "
+                "'nvidia-driver-*'`, or delete the stale libcuda.so.* files a .run installer left in "
+                "/usr/lib/x86_64-linux-gnu), check that `ldconfig -p | grep libcuda` lists only /usr/lib/wsl/lib, then "
+                "restart the program (Ollama: `sudo systemctl restart ollama`). The Windows driver is the one to update, "
+                "never a Linux driver inside WSL."),
+        action="configure",
+        rules_out=("the Windows driver's version",),
+        never_suggest=("install the Linux driver", "upgrade the NVIDIA driver to R"),
+        sources=("https://github.com/ollama/ollama/issues/5988", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-5988-wsl2-leftover-libcuda-418-cuctxcreate.txt",),
+    ),
 )
