@@ -73,3 +73,16 @@ def test_a_linker_that_cannot_find_libcuda_is_not_blamed_on_triton_alone():
     (found,) = [m for m in scan(text, "paste") if m.code == "frameworks.triton-cannot-link-libcuda"]
     row = by_code(found.code)
     assert "DeepSpeed" in row.cause and "LIBRARY_PATH" in row.advice and "stubs" in row.advice
+
+
+def test_the_toolkits_failed_request_run_from_a_windows_prompt_is_docker_desktops_wsl_back_end():
+    # Docker Desktop on Windows runs containers in its WSL 2 VM (docker/for-win#11246, #11309): no Linux host's
+    # persistence daemon to start.
+    line = ("docker: Error response from daemon: OCI runtime create failed: container_linux.go:367: starting container "
+            "process caused: process_linux.go:495: container init caused: Running hook #0:: error running hook: exit "
+            "status 1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: failed to process "
+            "request: unknown.\n")
+    assert _codes("PS C:\\Users\\user> docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi\n"
+                  + line) == ["wsl.container-driver-request-failed"]
+    assert _codes("$ docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi\n"
+                  + line) == ["containers.cli-driver-request-failed"]

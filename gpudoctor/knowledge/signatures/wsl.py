@@ -74,15 +74,17 @@ SIGNATURES += (
         # without GPU support.
         patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error: failed to process request",
                   r"nvidia-container-cli: detection error: driver error: failed to process request"),
-        # Only in WSL: on a native Linux host the same words are containers.cli-driver-request-failed's.
-        contexts=("wsl",),
+        # Only in WSL, or run from a Windows prompt (Docker Desktop's containers run in its WSL 2 VM, docker/for-win#11246):
+        # on a native Linux host the same words are containers.cli-driver-request-failed's.
+        contexts=("wsl", "windows"),
         refines=("containers.cli-driver-request-failed", "containers.cli-detection-driver-request-failed"),
         severity="fail",
-        cause="nvidia-container-cli could not get the driver to answer; under WSL 2 this means the Windows build or "
-              "the NVIDIA Windows driver is too old for GPU support in WSL.",
-        advice=("Update Windows to a build with GPU support in WSL 2 (Windows 11, or Windows 10 21H2 or newer) and the "
-                "NVIDIA Windows driver, then `wsl --update` and `wsl --shutdown`; on a native Linux host, check the "
-                "host driver with `nvidia-smi` first."),
+        cause="nvidia-container-cli could not get the driver to answer; under WSL 2 (and Docker Desktop's WSL 2 back "
+              "end on Windows) this means the Windows build, the NVIDIA Windows driver or Docker Desktop is too old for "
+              "GPU support in WSL.",
+        advice=("Update Windows to a build with GPU support in WSL 2 (Windows 11, or Windows 10 21H2 or newer), the "
+                "NVIDIA Windows driver and Docker Desktop (its WSL 2 back end), then `wsl --update` and "
+                "`wsl --shutdown`; on a native Linux host, check the host driver with `nvidia-smi` first."),
         action="configure",
         never_suggest=("reinstall Docker",),
         sources=("https://github.com/docker/for-win/issues/10379", WSL_GUIDE),
