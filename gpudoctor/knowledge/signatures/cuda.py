@@ -149,7 +149,8 @@ SIGNATURES += (
                 "--query-gpu=compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel "
                 "for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and "
                 "for an older GPU a release that still lists it, or a build from source with TORCH_CUDA_ARCH_LIST set "
-                "to it; for Ollama or llama.cpp, a release built for this GPU."),
+                "to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, switch its llama.cpp "
+                "runtime (runtime settings, Ctrl+Shift+R: the CUDA 12 or Vulkan runtime) to one built for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
