@@ -1,0 +1,71 @@
+"""Kernels a GPU's architecture cannot take, as the frameworks' own compilers and kernel libraries say it: bfloat16
+kernels on GPUs older than Ampere (PyTorch's memory-efficient attention, Triton's ptxas), and a ptxas older than
+the GPU it is asked to assemble for (Triton's bundled ptxas on new Blackwell and Thor parts).
+
+frameworks_runtime.py adds these rows to its RUNTIME_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA")
+
+GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.bf16-kernel-needs-ampere",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(
+            # PyTorch's memory-efficient SDPA (cutlass kernels, mem_eff_attention/kernel_forward.h and backward) finds
+            # no kernel for the dtype and architecture: bf16 before sm_80 (transformers, diffusers, ComfyUI nodes).
+            r"cutlass[FB]: no kernel found to launch",
+            # ptxas refusing bf16 PTX for an sm below 80: Triton kernels (torch.compile, unsloth, mamba, lmdeploy).
+            r"Feature '[\w. ]{0,30}bf16[\w.]{0,10}' requires \.target sm_80 or higher",
+        ),
+        severity="fail",
+        cause=("The program runs a bfloat16 kernel, and this GPU is older than Ampere (compute capability below 8.0: "
+               "V100, T4, RTX 20, GTX 10), which has no bf16 kernels, so the attention or Triton kernel cannot run."),
+        advice=("Run the model in float16 on this GPU instead of bfloat16: torch_dtype=torch.float16 when loading "
+                "(transformers, diffusers, custom nodes that hard-code torch.bfloat16), fp16=True rather than bf16 in "
+                "training arguments, --dtype half on a server; keep bf16 for Ampere (compute capability 8.0) or newer."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/QwenLM/Qwen3/issues/710", "https://github.com/unslothai/unsloth/issues/501",
+                 "https://github.com/ZHO-ZHO-ZHO/ComfyUI-PhotoMaker-ZHO/issues/20",
+                 "https://github.com/OpenBMB/MiniCPM-V/pull/403", "https://github.com/fishaudio/fish-speech/issues/7"),
+        checked="2026-11-26",
+        examples=("frameworks/unsloth-501-triton-bf16-ptxas-t4.txt",
+                  "frameworks/photomaker-zho-20-cutlassf-bf16-1070ti.txt"),
+    ),
+    Signature(
+        code="frameworks.triton-ptxas-older-than-gpu",
+        refines=("cuda.no-kernel-image",),
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # Triton runs its bundled ptxas (triton/backends/nvidia/bin/ptxas, and ptxas-blackwell for sm >= 100 from 3.6)
+        # and that CUDA's ptxas does not know a newer GPU: sm_103a needs CUDA 12.9, sm_110a and sm_121a CUDA 13.
+        # Older architectures in this message are the reverse case (a CUDA 13 toolchain dropping sm_52), not read here.
+        patterns=(r"ptxas(?:-blackwell)? fatal\s{0,4}: Value '(?P<arch>sm_(?:89|9\d|1[0-2]\d)a?)' is not defined for "
+                  r"option 'gpu-name'",),
+        severity="fail",
+        cause=("The ptxas the program ran (Triton's bundled one under torch.compile, vLLM or SGLang; XLA's under JAX or "
+               "TensorFlow) comes from a CUDA toolkit older than this GPU, so it does not know {arch} and cannot "
+               "assemble kernels for it."),
+        advice=("Give Triton a ptxas from a CUDA toolkit that knows {arch} (CUDA 12.9 for sm_103a, CUDA 13 for "
+                "sm_110a and sm_121a): `export TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas` (with "
+                "TRITON_PTXAS_BLACKWELL_PATH too on Triton releases that ship ptxas-blackwell), or upgrade triton to a "
+                "release that bundles one; for JAX or TensorFlow, put a newer ptxas first on PATH (`pip install -U "
+                "nvidia-cuda-nvcc-cu12`, or a newer toolkit's bin). The driver is not the problem."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/triton-lang/triton/issues/8539", "https://github.com/pytorch/pytorch/issues/170117",
+                 "https://github.com/triton-inference-server/server/issues/8632",
+                 "https://github.com/vllm-project/vllm/pull/31338", "https://github.com/triton-lang/triton/issues/10331"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-8539-dgx-spark-ptxas-sm121a.txt",
+                  "frameworks/pytorch-170117-thor-ptxas-blackwell-sm110a.txt"),
+    ),
+)
