@@ -1,6 +1,7 @@
 """Kernels a GPU's architecture cannot take, as the frameworks' own compilers and kernel libraries say it: bfloat16
 kernels on GPUs older than Ampere (PyTorch's memory-efficient attention, Triton's ptxas), and a ptxas older than
-the GPU it is asked to assemble for (Triton's bundled ptxas on new Blackwell and Thor parts).
+the GPU it is asked to assemble for (Triton's bundled ptxas on new Blackwell and Thor parts); and a diffusers pipeline
+both offloaded and moved to the GPU.
 
 frameworks_runtime.py adds these rows to its RUNTIME_SIGNATURES.
 """
@@ -61,11 +62,40 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/triton-lang/triton/issues/8539", "https://github.com/pytorch/pytorch/issues/170117",
+        sources=("https://github.com/triton-lang/triton/issues/8539",
+                 "https://github.com/pytorch/pytorch/issues/170117",
                  "https://github.com/triton-inference-server/server/issues/8632",
-                 "https://github.com/vllm-project/vllm/pull/31338", "https://github.com/triton-lang/triton/issues/10331"),
+                 "https://github.com/vllm-project/vllm/pull/31338",
+                 "https://github.com/triton-lang/triton/issues/10331"),
         checked="2026-11-26",
         examples=("frameworks/triton-8539-dgx-spark-ptxas-sm121a.txt",
                   "frameworks/pytorch-170117-thor-ptxas-blackwell-sm110a.txt"),
+    ),
+    Signature(
+        code="frameworks.diffusers-offloaded-pipeline-moved",
+        cause_id="model-offloaded-to-meta",
+        kinds=("any",),
+        # diffusers' DiffusionPipeline.to() refusing a move to cuda/xpu once accelerate's sequential offload hooks (or a
+        # device_map that installs them) hold the pipeline's modules.
+        patterns=(r"activated sequential model offloading by calling .?enable_sequential_cpu_offload.?, but are now "
+                  r"attempting to move the pipeline to GPU",),
+        severity="fail",
+        cause=("The diffusers pipeline is offloaded through accelerate (enable_sequential_cpu_offload, a node's CPU-offload "
+               "option, or device_map at loading) and the program then moves it to the GPU with .to(), which diffusers "
+               "refuses: offloading and moving exclude each other."),
+        advice=("Choose one: remove the pipe.to(\"cuda\") (and device_map=\"auto\" from from_pretrained) where offloading "
+                "is wanted, or remove enable_sequential_cpu_offload (turn the node's CPU-offload option off) where the "
+                "model fits in VRAM; `pipe.enable_model_cpu_offload()` is the lighter offload to try first."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/huggingface/diffusers/issues/2782",
+                 "https://github.com/smthemex/ComfyUI_EchoMimic/issues/163",
+                 "https://github.com/mkshing/e4t-diffusion/issues/10",
+                 "https://github.com/lum3on/comfyui_HiDream-Sampler/issues/6",
+                 "https://github.com/huggingface/diffusers/blob/main/src/diffusers/pipelines/pipeline_utils.py"),
+        checked="2026-11-26",
+        examples=("frameworks/diffusers-2782-device-map-auto-offload-move.txt",
+                  "frameworks/echomimic-163-sequential-offload-pipeline-to-gpu.txt"),
     ),
 )
