@@ -98,4 +98,28 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/diffusers-2782-device-map-auto-offload-move.txt",
                   "frameworks/echomimic-163-sequential-offload-pipeline-to-gpu.txt"),
     ),
+    Signature(
+        code="frameworks.comfyui-model-partially-in-vram",
+        cause_id="model-exceeds-vram-offloaded",
+        kinds=("any",),
+        # ComfyUI's model_management when the model needs more than the free VRAM: "loading in lowvram mode <MB>" (to
+        # mid-2024) and "loaded partially <MB usable> <MB loaded> <patches>" (later), the rest streamed each step.
+        patterns=(r"loading in lowvram mode (?P<vram_mb>\d{1,6}(?:\.\d{1,16})?)",
+                  r"loaded partially;? (?P<vram_mb>\d{1,6}(?:\.\d{1,16})?)"),
+        severity="warn",
+        cause=("The model did not fit in the GPU's free memory, so ComfyUI put only about {vram_mb} MB of it on the GPU "
+               "and moves the rest from system RAM at every step: it works, but sampling is several times slower."),
+        advice=("If the speed matters, make the model fit the card: an fp8 or GGUF quantised build of it (Q8/Q5/Q4), a "
+                "lower resolution or batch, and no other program holding VRAM (`nvidia-smi`); on Windows, "
+                "`--reserve-vram 0` gives ComfyUI the memory it keeps back. A newer driver does not add VRAM."),
+        action="configure",
+        rules_out=("a driver or installation fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/comfyanonymous/ComfyUI_examples/issues/30",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/4461",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/6382",
+                 "https://github.com/Comfy-Org/ComfyUI/blob/master/comfy/model_management.py"),
+        checked="2026-11-26",
+        examples=("frameworks/comfyui-examples-30-flux-lowvram-mode-12gb.txt",),
+    ),
 )
