@@ -122,4 +122,28 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/comfyui-examples-30-flux-lowvram-mode-12gb.txt",),
     ),
+    Signature(
+        code="frameworks.flash-attention-3-kernels-on-other-gpu",
+        refines=("cuda.no-kernel-image",),
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # FlashAttention 3 (the hopper/ folder, vendored by xformers 0.0.30+ and vLLM) builds sm_90 kernels only; on
+        # another architecture (RTX 50 sm_120, Ada, Ampere) its launch template fails with the CUDA error it checks.
+        patterns=(r"flash-attention/hopper/flash_fwd_launch_template\.h:\d{1,5}\): (?:no kernel image is available|"
+                  r"invalid argument)",),
+        severity="fail",
+        cause=("The program runs FlashAttention 3's Hopper kernels (bundled in xformers or vLLM), which exist only for "
+               "H100/H200-class GPUs (sm_90), on another GPU, so the attention call fails."),
+        advice=("Keep FlashAttention 3 off this GPU: use PyTorch's own attention instead of xformers' (ComfyUI "
+                "`--use-pytorch-cross-attention`, or `pip uninstall xformers`), or an xformers built without flash "
+                "attention for this card; in vLLM, FlashAttention 2 (VLLM_FLASH_ATTN_VERSION=2) or FlashInfer. A newer "
+                "torch or driver does not add the kernels."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/facebookresearch/xformers/issues/1329",
+                 "https://github.com/Dao-AILab/flash-attention/issues/1763"),
+        checked="2026-11-26",
+        examples=("frameworks/xformers-1329-fa3-hopper-kernel-rtx50.txt",),
+    ),
 )
