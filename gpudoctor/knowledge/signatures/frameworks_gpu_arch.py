@@ -1,7 +1,7 @@
-"""Kernels a GPU's architecture cannot take, as the frameworks' own compilers and kernel libraries say it: bfloat16
-kernels on GPUs older than Ampere (PyTorch's memory-efficient attention, Triton's ptxas), and a ptxas older than
-the GPU it is asked to assemble for (Triton's bundled ptxas on new Blackwell and Thor parts); and a diffusers pipeline
-both offloaded and moved to the GPU.
+"""The GPU's architecture and memory as the frameworks' compilers and loaders meet them: bfloat16 kernels on GPUs
+older than Ampere (PyTorch's memory-efficient attention, Triton's ptxas), a ptxas older than the GPU or a Triton older
+than the CUDA ptxas it runs, FlashAttention 3's Hopper-only kernels on other GPUs, and models larger than the free VRAM
+(ComfyUI's partial loading, a diffusers pipeline both offloaded and moved to the GPU).
 
 frameworks_runtime.py adds these rows to its RUNTIME_SIGNATURES.
 """
@@ -145,5 +145,27 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/Dao-AILab/flash-attention/issues/1763"),
         checked="2026-11-26",
         examples=("frameworks/xformers-1329-fa3-hopper-kernel-rtx50.txt",),
+    ),
+    Signature(
+        code="frameworks.triton-older-than-cuda-ptxas",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # Triton's ptx_get_version (3.2 and older, triton-windows of that time) maps the CUDA release of the ptxas it
+        # runs to a PTX ISA and falls through to this misleading message for a CUDA it does not know yet (12.7, 12.8).
+        patterns=(r"Triton only support CUDA 10\.0 or higher, but got CUDA version: (?P<cuda>\d{2}\.\d{1,2})",),
+        severity="fail",
+        cause=("This Triton is older than the CUDA {cuda} ptxas it found (a newer toolkit through CUDA_PATH or PATH), "
+               "so it cannot map that CUDA to a PTX version and refuses to compile: {cuda} is too new, not too old."),
+        advice=("Upgrade Triton to a release that knows CUDA {cuda}, paired with the installed torch (`pip install -U "
+                "triton`, or triton-windows of the series matching torch, e.g. torch 2.7 with triton-windows 3.3), or "
+                "point Triton at a ptxas of CUDA 12.6 or older (TRITON_PTXAS_PATH)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install an older driver"),
+        sources=("https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/324",
+                 "https://github.com/woct0rdho/triton-windows/issues/49",
+                 "https://github.com/triton-lang/triton/blob/main/third_party/nvidia/backend/compiler.py"),
+        checked="2026-11-26",
+        examples=("frameworks/hunyuanvideowrapper-324-triton-cuda-12-8.txt",),
     ),
 )
