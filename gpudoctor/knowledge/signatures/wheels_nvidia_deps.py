@@ -1,5 +1,5 @@
-"""Wheels and the nvidia-* CUDA library packages that PyTorch's Linux wheels depend on: what torch says on import
-when the installer left them out.
+"""Wheels and the NVIDIA library packages the frameworks depend on: what torch says on import when the installer left
+its nvidia-* CUDA packages out, and what pip says when tensorflow[and-cuda] pins TensorRT wheels PyPI does not serve.
 
 wheels_python.py adds these rows to its PYTHON_SIGNATURES.
 """
@@ -35,5 +35,30 @@ NVIDIA_DEPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/poetry-4231-torch-201-libcublas-system-path.txt",
                   "wheels/rag-stack-44-torch-pin-libcublas-missing.txt"),
+    ),
+    Signature(
+        code="wheels.tensorflow-and-cuda-tensorrt-pin",
+        cause_id="pinned-dependency-unavailable",
+        kinds=("any",),
+        # tensorflow[and-cuda] 2.14 and 2.15.0 pin TensorRT 8 wheels (tensorrt, tensorrt-libs, tensorrt-bindings) that
+        # PyPI does not serve for every Python; pip names the pin with its environment marker.
+        patterns=(r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) "
+                  r"(?P<package>tensorrt(?:-libs|-bindings)?)==(?P<version>8\.[\d.]{1,12}); extra == .and-cuda.",),
+        severity="fail",
+        cause=("tensorflow[and-cuda] of this release pins {package} {version}, which the index pip searches does not "
+               "serve (NVIDIA keeps those TensorRT 8 wheels on pypi.nvidia.com), so the install cannot be resolved."),
+        advice=("Install a TensorFlow whose [and-cuda] extra no longer pins TensorRT: `pip install "
+                "\"tensorflow[and-cuda]==2.15.0.post1\"` or a newer release; or keep the version and add NVIDIA's index, "
+                "`pip install \"tensorflow[and-cuda]==2.15.0\" --extra-index-url https://pypi.nvidia.com`."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/tensorflow/tensorflow/pull/62520",
+                 "https://github.com/NVIDIA/TensorRT/issues/2933",
+                 "https://github.com/tensorflow/tensorflow/issues/66517",
+                 "https://github.com/tensorflow/tensorflow/issues/61986"),
+        checked="2026-11-26",
+        examples=("wheels/tensorrt-2933-tf-and-cuda-215-tensorrt-libs-861.txt",
+                  "wheels/tensorflow-66517-and-cuda-tensorrt-libs-pin.txt"),
     ),
 )
