@@ -138,9 +138,29 @@ CONTEXTS: tuple[Context, ...] = (
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
+            r"cuda/wsl-user-guide",  # NVIDIA's CUDA on WSL guide, linked in the paste (its known limitations)
+            r"@docker-desktop:",  # a shell in Docker Desktop's WSL 2 VM, or a container on its host network, on Windows
+            r"indows [Ss]ubsystem",  # the person names it in words ("Windows Subsystem for Linux", "windows subsystem")
+            # nvidia-smi's header inside WSL: the Linux nvidia-smi's own version beside the Windows driver's, which
+            # differ there ("NVIDIA-SMI 510.60.02  Driver Version: 512.15") and are one version on Linux and Windows.
+            r"NVIDIA-SMI (\d{3}\.\d{1,3}(?:\.\d{1,3})?) +Driver Version: (?!\1\b)\d{3}\.",
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="windows",
+        meaning="The program ran on Windows itself (after WSL in this order: a WSL paste shows Windows paths too), where "
+                "the NVIDIA driver is the Windows display driver (nvlddmkm) and there are no Linux kernel modules to load.",
+        markers=(
+            r":\\Users\\", r":\\Program Files", r":\\ProgramData\\",  # Windows paths in a traceback or prompt
+            r"\\site-packages\\",  # a Windows Python's package folder
+            r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
+            r"PS [A-Z]:\\",  # a PowerShell prompt
+            r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+        ),
+        sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",
     ),
     Context(
@@ -201,22 +221,24 @@ def _compiled() -> tuple[tuple[str, tuple[re.Pattern, ...]], ...]:
     return tuple((context.name, tuple(re.compile(marker) for marker in context.markers)) for context in CONTEXTS)
 
 
-def in_text(text: str, names: frozenset[str] | None = None) -> frozenset[str]:
-    """The contexts (of `names`, or all) whose markers the text holds: one search per marker, each linear (its
-    literal start lets `re` skip ahead, about 15 ms on 50 MB), a context's other markers skipped once one is found."""
+def in_text(text: str, names: frozenset[str] | None = None, start: int = 0, end: int | None = None) -> frozenset[str]:
+    """The contexts (of `names`, or all) whose markers the text (from offset `start` to `end`: whole lines, as no
+    marker spans two) holds: one search per marker, each linear (its literal start lets `re` skip ahead, 10-20 ms
+    on 25 MB), a context's other markers skipped once one is found."""
+    end = len(text) if end is None else end
     return frozenset(name for name, markers in _compiled()
-                     if (names is None or name in names) and any(marker.search(text) for marker in markers))
+                     if (names is None or name in names) and any(marker.search(text, start, end) for marker in markers))
 
 
 def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     """The contexts a live host is in, from facts gpudoctor gathered (a probe's answers; None when not known):
-    the platform's kind ("wsl"), whether the container probe found it running in a container, and the Secure
+    the platform's kind ("wsl", "windows"), whether the container probe found it running in a container, and the Secure
     Boot state read from EFI (True only: unknown is not on)."""
     found = set()
     if getattr(secure_boot, "on", None) is True:
         found.add("secure-boot")
-    if getattr(platform, "kind", None) == "wsl":
-        found.add("wsl")
+    if getattr(platform, "kind", None) in ("wsl", "windows"):
+        found.add(platform.kind)
     if getattr(container, "in_container", False) is True:
         found.add("container")
     return frozenset(found)
@@ -259,19 +281,21 @@ def _evidence(found, beside: Mapping) -> tuple:
     return tuple(out)
 
 
-def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset()) -> tuple:
+def in_contexts(matches: tuple, text: str, rows: Mapping, given: frozenset[str] = frozenset(),
+                absent: frozenset[str] = frozenset()) -> tuple:
     """The matches (matcher.SignatureMatch) as read in the text's contexts: a row written for contexts
     (Signature.contexts; `rows` gives each code's row) is kept only where the text's markers or `given` (a live
     host's) put it in one of them, and then the generic rows it refines give no match of their own: theirs go on
     it, as `refined`. Where rows of several contexts refine the same generic rows (Docker Desktop's containers run
     in WSL 2), only the innermost context's is kept: one cause, one next step. Only the contexts of the context
-    rows that matched are searched for, so that a text without such a match costs nothing more."""
+    rows that matched are searched for, so that a text without such a match costs nothing more; `absent`: contexts
+    the caller already searched the whole text for and did not find (matcher.scan, in each half of a long text)."""
     found_codes = {found.code for found in matches}
     matches = _refined_by_their_evidence(matches, rows)
     wanted = frozenset(name for found in matches for name in rows[found.code].contexts)
     if not wanted:
         return matches
-    present = given | in_text(text, wanted - given)
+    present = given | in_text(text, wanted - given - absent)
     kept, refined = _kept_in_context(matches, rows, present, found_codes)
     out = []
     for found in matches:

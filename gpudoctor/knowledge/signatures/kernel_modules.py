@@ -331,7 +331,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
-        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient"), refines_within=None,
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient", "cuda.no-device", "cuda.unknown-error",
+                 "ollama.service-cuda-visible-devices"), refines_within=None,  # no driver: not a GPU selection
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(
@@ -342,16 +343,15 @@ SIGNATURES = (
         ),
         severity="fail",
         cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
-        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with "
-                "`sudo dmesg | grep -i nvrm`; a module missing for this kernel means installing the driver packages "
-                "for it (DKMS with this kernel's headers). In a container or under WSL 2 the driver is the host's: "
-                "check `nvidia-smi` on the host (WSL needs WSL 2)."),
-        action="configure",
-        never_suggest=("reinstall CUDA",),
+        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with `sudo dmesg | "
+                "grep -i nvrm`; a module missing for this kernel means installing the driver packages for it (DKMS with "
+                "this kernel's headers). In a container or under WSL 2 the driver is the host's: check `nvidia-smi` on the "
+                "host (WSL needs WSL 2). A machine with no NVIDIA GPU (`lspci | grep -i nvidia` empty: an AMD or Intel GPU, "
+                "a Mac, a CPU-only server) runs such a program on the CPU only (device 'cpu', no .cuda() calls)."),
+        action="configure", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
                  "https://github.com/acidanthera/bugtracker/issues/2237"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
+        checked="2026-11-25", examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
     ),
     Signature(
         code="kernel.driver-not-loaded-secure-boot",
@@ -415,7 +415,7 @@ SIGNATURES = (
             r"release",
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
-            r"GPU installed in this system is supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            r"supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
         ),
         severity="fail",
         cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
@@ -429,13 +429,13 @@ SIGNATURES = (
         never_suggest=("disable Secure Boot", "check the power supply"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322", "https://github.com/siderolabs/talos/issues/8764",
                  "https://github.com/NixOS/nixos-hardware/issues/1880", "https://github.com/fgci-org/ansible-role-cuda/issues/16",
-                 "https://github.com/flatcar/Flatcar/issues/1283",
+                 "https://github.com/flatcar/Flatcar/issues/1283", "https://github.com/NixOS/nixos-hardware/issues/1828",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
                  "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt", "kernel/talos-8764-gt710-ignored-470-legacy.txt",
                   "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt",
-                  "kernel/flatcar-1283-vgpu-p40-not-supported-by-535.txt"),
+                  "kernel/flatcar-1283-vgpu-p40-not-supported-by-535.txt", "kernel/nixoshw-1828-gtx1050-580-legacy-journal-truncated.txt"),
     ),
     Signature(
         code="kernel.apt-upgraded-driver",
