@@ -168,4 +168,31 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/hunyuanvideowrapper-324-triton-cuda-12-8.txt",),
     ),
+    Signature(
+        code="frameworks.tf-windows-cuda-dll-not-found",
+        refines=("frameworks.tf-cuda-libraries-missing",),
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # TensorFlow's dso_loader on native Windows (2.10 and older, the last with a Windows GPU build) naming the CUDA
+        # toolkit or cuDNN DLL it could not load: cudart64_110.dll, cublas64_11.dll, cudnn64_8.dll.
+        patterns=(r"Could not load dynamic library '(?P<library>(?:cu|nv)\w{1,20}64_\d{1,4}\.dll)'; dlerror",),
+        severity="warn",
+        cause=("TensorFlow on native Windows could not load {library} from the CUDA toolkit or cuDNN it was built for: "
+               "that version is not installed, its bin folder is not on PATH, or Python 3.8 and later (the Microsoft "
+               "Store Python above all) do not search PATH for the DLLs an extension loads; it runs on the CPU."),
+        advice=("Install the CUDA toolkit and cuDNN of the version the DLL names (TensorFlow 2.5-2.10: CUDA 11.2 and "
+                "cuDNN 8.1), put their bin folders on PATH, and with Python 3.8+ add them before importing TensorFlow: "
+                "`os.add_dll_directory(r\"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2\\bin\")` (or use "
+                "python.org's Python rather than the Store one). TensorFlow 2.11 and later have no native Windows GPU "
+                "build: use WSL2 there."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "LD_LIBRARY_PATH"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/48868",
+                 "https://github.com/tensorflow/tensorflow/issues/40804",
+                 "https://www.tensorflow.org/install/source_windows#gpu",
+                 "https://docs.python.org/3/library/os.html#os.add_dll_directory"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-48868-cudart64-110-dll-add-dll-directory.txt",),
+    ),
 )
