@@ -195,4 +195,27 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tensorflow-48868-cudart64-110-dll-add-dll-directory.txt",),
     ),
+    Signature(
+        code="frameworks.accelerate-single-process",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # accelerate's AcceleratorState repr (print(accelerator.state), accelerate's test script): one process, no
+        # distributed type. Right on a one-GPU host, hence warn; on a multi-GPU host it is why only one GPU works.
+        patterns=(r"Distributed environment: (?:DistributedType\.)?NO\b",),
+        severity="warn",
+        cause=("Accelerate runs this script as a single process (Distributed environment: NO), so it uses one GPU: it "
+               "was started with `python script.py` rather than a launcher, or the accelerate config asks for one "
+               "process."),
+        advice=("To use every GPU, start it with `accelerate launch --multi_gpu --num_processes <number of GPUs> "
+                "script.py` (or `accelerate config` with multi-GPU and all GPUs, then `accelerate launch script.py`; "
+                "torchrun works too) instead of `python script.py`; `accelerate env` shows the config in use."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "CUDA_VISIBLE_DEVICES="),
+        sources=("https://github.com/huggingface/accelerate/issues/197",
+                 "https://github.com/huggingface/community-events/pull/6",
+                 "https://huggingface.co/docs/accelerate/basic_tutorials/launch"),
+        checked="2026-11-26",
+        examples=("frameworks/accelerate-197-python-launch-one-process.txt",),
+    ),
 )
