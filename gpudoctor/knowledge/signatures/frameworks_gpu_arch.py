@@ -218,4 +218,30 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/accelerate-197-python-launch-one-process.txt",),
     ),
+    Signature(
+        code="frameworks.sageattention-arch-kernel-missing",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # sageattention/core.py asserts the compiled module for the GPU's architecture imported (SM80/SM89/SM90_ENABLED);
+        # it did not: a wheel for another torch/CUDA (an ABI mismatch after a torch update) or without this arch.
+        # ComfyUI and Forge catch it and fall back to PyTorch attention, the video wrappers stop, hence warn.
+        patterns=(r"Error running sage(?:attn| attention): SM(?P<sm>\d{2,3}) kernel is not available",  # ComfyUI, Forge
+                  r"SM(?P<sm>\d{2,3}) kernel is not available\. Make sure you GPUs with compute capability"),
+        severity="warn",
+        cause=("SageAttention's compiled kernels for sm_{sm} did not load: the installed sageattention wheel was built "
+               "for another torch, CUDA or Python (often after a torch update) or without this GPU's architecture, so "
+               "the program falls back to slower PyTorch attention or stops."),
+        advice=("Install the sageattention wheel built for the installed torch, CUDA and Python (`python -c \"import "
+                "torch; print(torch.__version__, torch.version.cuda)\"`; on Windows the matching woct0rdho/SageAttention "
+                "release), again after every torch update; or uninstall sageattention and run with PyTorch attention."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Tavris1/ComfyUI-Easy-Install/issues/33",
+                 "https://github.com/Haoming02/sd-webui-forge-classic/issues/627",
+                 "https://github.com/thu-ml/SageAttention/blob/main/sageattention/core.py"),
+        checked="2026-11-26",
+        examples=("frameworks/comfyui-easy-install-33-sage-sm89-kernel-missing.txt",
+                  "frameworks/forge-classic-627-sageattn-sm89-kernel-missing.txt"),
+    ),
 )
