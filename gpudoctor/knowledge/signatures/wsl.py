@@ -6,6 +6,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
+from gpudoctor.knowledge.signatures.wsl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -73,7 +74,7 @@ SIGNATURES += (
                   r"nvidia-container-cli: detection error: driver error: failed to process request"),
         # Only in WSL: on a native Linux host the same words are containers.cli-driver-request-failed's.
         contexts=("wsl",),
-        refines=("containers.cli-driver-request-failed",),
+        refines=("containers.cli-driver-request-failed", "containers.cli-detection-driver-request-failed"),
         severity="fail",
         cause="nvidia-container-cli could not get the driver to answer; under WSL 2 this means the Windows build or "
               "the NVIDIA Windows driver is too old for GPU support in WSL.",
@@ -298,3 +299,4 @@ SIGNATURES += WINDOWS_ROWS
 SIGNATURES += LINUX_ROWS
 SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
+SIGNATURES += TOOL_ROWS
