@@ -107,6 +107,8 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   r"[^\n]{0,300}onnxruntime_providers_cuda\.dll",
                   r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
                   r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
+                  # set_providers() before 1.9 when the CPU package's build answers: only the CPU provider is there
+                  r"\['CUDAExecutionProvider'\] does not contain a subset of available providers",
                   # onnxruntime_pybind_state.cc on Windows, when CUDA_PATH is set but the provider's DLLs do not load
                   r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
                   # provider_bridge_ort.cc from 1.19 names the dependency Windows could not find
@@ -124,12 +126,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/microsoft/onnxruntime/issues/16931", "https://github.com/Ki6an/fastT5/issues/53",
                  "https://github.com/cubiq/ComfyUI_InstantID/issues/27", "https://github.com/neuralchen/SimSwap/issues/98",
-                 ORT_CUDA),
+                 "https://github.com/microsoft/onnxruntime/issues/3326", ORT_CUDA),
         checked="2026-11-26",
         examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
                   "frameworks/fastt5-53-ort-cuda-provider-not-created.txt",
                   "frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
-                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt"),
+                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt",
+                  "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
     ),
     Signature(
         code="frameworks.torch-compile-windows",
@@ -358,6 +361,8 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         kinds=_PY,
         # the jax-cuda plugin's initialize() calling jaxlib functions an older jaxlib lacks (or a newer one changed).
         patterns=(r"module 'jaxlib\.xla_client' has no attribute '(?P<attribute>\w{1,80})'",
+                  # jax asking its C extension for a class an older jaxlib lacks (GpuAllocatorConfig, jax 0.4.7-0.4.8)
+                  r"module 'jaxlib\.xla_extension' has no attribute '(?P<attribute>\w{1,80})'",
                   r"module 'jax\._src\.lib\.triton' has no attribute '(?P<attribute>\w{1,80})'",
                   r"cannot import name '(?P<attribute>\w{1,80})' from 'jax\._src\.lib'",
                   r"\bxla_client\.register_custom_(?P<attribute>type_id|call)_handler\($",
@@ -377,11 +382,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/jax-ml/jax/issues/26750", "https://github.com/google-deepmind/torax/issues/1369",
                  "https://docs.jax.dev/en/latest/installation.html", "https://github.com/jax-ml/jax/issues/22416",
-                 "https://github.com/PlasmaControl/DESC/issues/1534", "https://github.com/ma-gilles/recovar/issues/64"),
+                 "https://github.com/PlasmaControl/DESC/issues/1534", "https://github.com/ma-gilles/recovar/issues/64",
+                 "https://github.com/google-deepmind/deepmind-research/issues/420"),
         checked="2026-11-26",
         examples=("frameworks/jax-26750-plugin-newer-than-jax-0435.txt",
                   "frameworks/jax-22416-mismatched-pjrt-api-cudnn89-wheel.txt",
                   "frameworks/desc-1534-pjrt-plugin-newer-than-jax.txt",
-                  "frameworks/recovar-64-jax-cuda12-plugin-not-compatible.txt"),
+                  "frameworks/recovar-64-jax-cuda12-plugin-not-compatible.txt",
+                  "frameworks/deepmind-research-420-jaxlib-no-gpuallocatorconfig.txt"),
     ),
 )

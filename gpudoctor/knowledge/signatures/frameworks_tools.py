@@ -191,7 +191,9 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # ComfyUI's --use-sage-attention check and the video wrappers' (HunyuanVideo, WanVideo) import of sageattention.
         patterns=(r"Can't import SageAttention: No module named '(?P<module>sageattention)'",
-                  r"To use the `--use-sage-attention` feature, the `sageattention` package must be installed"),
+                  r"To use the `--use-sage-attention` feature, the `sageattention` package must be installed",
+                  # the bare import error from a node or script, in either spelling people paste
+                  r"No module named '(?P<bare>[Ss]age[Aa]ttention)'"),
         severity="fail",
         cause=("The workflow or ComfyUI's --use-sage-attention asks for SageAttention, and the sageattention package is "
                "not importable in the Python that runs it."),
@@ -203,9 +205,10 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/Comfy-Org/ComfyUI/issues/9826", "https://github.com/Comfy-Org/ComfyUI/issues/7484",
-                 "https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/108"),
+                 "https://github.com/kijai/ComfyUI-HunyuanVideoWrapper/issues/108", "https://github.com/Comfy-Org/ComfyUI/issues/10709"),
         checked="2026-11-26",
-        examples=("frameworks/comfyui-9826-sageattention-not-installed.txt",),
+        examples=("frameworks/comfyui-9826-sageattention-not-installed.txt",
+                  "frameworks/comfyui-10709-sage-wheel-in-wrong-python.txt"),
     ),
     Signature(
         code="frameworks.transformers-lacks-model-class",

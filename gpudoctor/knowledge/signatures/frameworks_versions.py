@@ -1,6 +1,6 @@
 """Frameworks whose builds want one exact, older CUDA: what their loaders print when that version is absent.
 
-frameworks_imports.py adds these rows to its IMPORTS_SIGNATURES.
+frameworks_imports.py adds these rows (and frameworks_others.py's) to its IMPORTS_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
         # libcudart.so.10.0 are CUDA 10.0, cudart64_101.dll 10.1; TensorFlow 2.4 and later ask for cudart64_110.dll
         # (any 11.x), which the generic row reads. Only the 7.x-10.x runtimes: a TensorFlow 1.x-2.3 release.
         patterns=(r"Could not load dynamic library '(?P<library>cudart64_(?P<version>[7-9]\d|10\d)\.dll)'",
-                  r"Could not load dynamic library '(?P<library>libcudart\.so\.(?P<version>[7-9]\.\d|10\.\d))'"),
+                  r"Could not load dynamic library '(?P<library>libcudart\.so\.(?P<version>[7-9]\.\d|10\.\d))'",
+                  # TensorFlow 1.5-1.12's own check on Windows (self_check.py) before it loads anything
+                  r"Could not find '(?P<library>cudart64_(?P<version>[7-9]\d|10\d)\.dll)'\. TensorFlow requires"),
         severity="warn",  # also printed by CPU-only hosts, where it is harmless
         cause=("This TensorFlow release was built for one older CUDA, whose runtime {library} it cannot find: "
                "a newer CUDA does not stand in for it, so TensorFlow runs without the GPU."),
@@ -31,9 +33,11 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver", "download the dll"),
         sources=("https://github.com/tensorflow/tensorflow/issues/25807",
-                 "https://github.com/orpatashnik/StyleCLIP/issues/20", TF_SOURCE_TABLE),
+                 "https://github.com/orpatashnik/StyleCLIP/issues/20", "https://github.com/deepfakes/faceswap-playground/issues/136",
+                 TF_SOURCE_TABLE),
         checked="2026-11-26",
-        examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt"),
+        examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
+                  "frameworks/faceswap-playground-136-tf-wants-cudart64-90.txt"),
         refines=("frameworks.tf-cuda-libraries-missing",),
     ),
     Signature(
@@ -61,3 +65,7 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/llamafactory-7424-shard-checkpoint-removed.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.frameworks_others import OTHER_FRAMEWORK_SIGNATURES  # noqa: E402 (the rows above first)
+
+VERSION_SIGNATURES += OTHER_FRAMEWORK_SIGNATURES

@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
+from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -23,14 +24,20 @@ SIGNATURES += (
         # What NCCL's result codes say when the caller prints only the code (PyTorch: "NCCL error in: FILE:LINE,
         # unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version X").
         patterns=(
-            r"NCCL error[^\n]{0,200}(?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            # ncclGetErrorString's words (src/init.cc); NCCL 2.2x and nccl-tests may spell the first "unhandled CUDA error",
+            # and ncclInvalidArgument reads "invalid argument (run with NCCL_DEBUG=WARN for details)".
+            r"NCCL error[^\n]{0,200}(?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|internal error"
+            r"|invalid argument \(run with NCCL_DEBUG)",
             r"ncclSystemError: System call",
             r"ncclUnhandledCudaError: Call to CUDA function failed",
             r"ncclInvalidUsage: This usually reflects invalid usage",
+            r"ncclInvalidArgument: Invalid value for an argument",
             # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
-            r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|internal error"
+            r"|invalid argument)",
             # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
-            r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled cuda error|invalid usage|internal error)",
+            r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage"
+            r"|internal error|invalid argument)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -495,3 +502,4 @@ SIGNATURES += PEER_ROWS
 SIGNATURES += LAUNCH_ROWS
 SIGNATURES += FABRIC_ROWS
 SIGNATURES += CONTAINER_ROWS
+SIGNATURES += TOOL_ROWS

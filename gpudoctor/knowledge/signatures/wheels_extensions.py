@@ -331,4 +331,53 @@ EXTENSION_SIGNATURES += (
         checked="2026-11-26",
         examples=("wheels/pytorch-52662-windows-pip-picks-pypi-cpu-wheel.txt",),
     ),
+    Signature(
+        code="wheels.extension-cuda-minor-mismatch",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        # torch.utils.cpp_extension's CUDA_MISMATCH_WARN (torch 1.13 and later): same major, other minor. A warning, and
+        # often beside a build that fails for another reason, so warn; the major mismatch is wheels.torch-extension-cuda-mismatch.
+        patterns=(r"The detected CUDA version \((?P<detected>\d{1,2}\.\d{1,2})\) has a minor version mismatch with the "
+                  r"version that was used to compile PyTorch \((?P<torch_cuda>\d{1,2}\.\d{1,2})\)",),
+        severity="warn",
+        cause=("The extension is being compiled with CUDA {detected} while this PyTorch was built with CUDA {torch_cuda}: "
+               "torch lets it go on, and it is often harmless, but when the build then fails (nvcc or compiler errors, "
+               "missing symbols) this mismatch is the first suspect."),
+        advice=("If the build fails, build with the CUDA toolkit matching torch.version.cuda ({torch_cuda}): install it "
+                "and point CUDA_HOME (and PATH) at it, e.g. `export CUDA_HOME=/usr/local/cuda-{torch_cuda}`, or install "
+                "the PyTorch build for CUDA {detected}; better still, install a prebuilt wheel of the extension for "
+                "your torch. If the build succeeds, nothing needs doing."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/231", "https://github.com/facebookresearch/pytorch3d/issues/1406",
+                 "https://github.com/paulengstler/invisible-stitch/issues/4"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-231-cuda-minor-mismatch-warning.txt",),
+    ),
+    Signature(
+        code="wheels.flash-attn-compiled-module-missing",
+        cause_id="python-package-missing",
+        kinds=_BUILD,
+        # flash_attn/flash_attn_interface.py importing its compiled part (flash_attn_2_cuda for FlashAttention 2,
+        # flash_attn_3_cuda / flash_attn_interface's hopper build for 3): present only when the package was built or
+        # installed from a wheel with its CUDA extension for this Python.
+        patterns=(r"No module named '(?P<module>flash_attn_[23]_cuda)'",),
+        severity="fail",
+        cause=("flash_attn's Python files are found but its compiled CUDA extension {module} is not: the source folder "
+               "is on the path, the build skipped the CUDA part, or the compiled wheel went into another Python."),
+        advice=("Reinstall flash-attn with its extension into the Python that runs the code: `python -m pip uninstall -y "
+                "flash-attn`, then a prebuilt wheel from github.com/Dao-AILab/flash-attention/releases that matches "
+                "your torch, CUDA, C++ ABI and Python (`python -m pip install <wheel URL>`), or build it with `python -m "
+                "pip install flash-attn --no-build-isolation` (FLASH_ATTENTION_SKIP_CUDA_BUILD unset); run from outside "
+                "a flash-attention source folder. Or load the model without FlashAttention (attn_implementation=\"sdpa\")."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/933", "https://github.com/Dao-AILab/flash-attention/issues/614",
+                 "https://github.com/Dao-AILab/flash-attention/issues/401", "https://github.com/kijai/ComfyUI-Florence2/issues/23"),
+        checked="2026-11-26",
+        examples=("wheels/flash-attention-933-no-flash-attn-2-cuda-source-tree.txt",
+                  "wheels/flash-attention-614-flash-attn-2-cuda-missing-jetson.txt"),
+    ),
 )

@@ -17,7 +17,11 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         kinds=_INSTALL,
         # conda's solver (conda/exceptions.py, PackagesNotFoundError); the packages it names follow on their own lines
         # after a blank one, so the row reads the head line, and the advice covers the CUDA builds people pin there.
-        patterns=(r"PackagesNotFoundError: The following packages are not available from current channels",),
+        patterns=(r"PackagesNotFoundError: The following packages are not available from current channels",
+                  # libmamba's tree when a CUDA build's own dependency is in none of the channels given (pytorch-cuda
+                  # asking for NVIDIA's libnvjitlink or cuda-* packages while -c nvidia is missing or a label of it)
+                  r"(?P<package>libnvjitlink|libcublas|libcusparse|libcufft|libcurand|libcusolver|libnpp|libnvjpeg|"
+                  r"cuda-[a-z]{2,12}(?:-[a-z]{2,12})?)\b[^\n]{0,60}which does not exist \(perhaps a missing channel\)"),
         severity="fail",
         cause=("conda found no package of the pinned name, version or build in the channels it searched for this "
                "platform (cudatoolkit or pytorch-cuda versions a channel never carried or dropped, Linux builds pinned "
@@ -31,10 +35,11 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/myshell-ai/OpenVoice/issues/83", "https://github.com/yisol/IDM-VTON/issues/40",
-                 "https://github.com/pytorch/pytorch/issues/138506"),
+                 "https://github.com/pytorch/pytorch/issues/138506", "https://github.com/HarborYuan/ovsam/issues/26"),
         checked="2026-11-26",
         examples=("wheels/openvoice-83-conda-cudatoolkit-117-not-in-channels.txt",
-                  "wheels/idm-vton-40-conda-env-linux-pins-on-windows.txt"),
+                  "wheels/idm-vton-40-conda-env-linux-pins-on-windows.txt",
+                  "wheels/ovsam-26-pytorch-cuda-libnvjitlink-missing-channel.txt"),
     ),
     Signature(
         code="wheels.cudacxx-names-missing-nvcc",

@@ -1,6 +1,6 @@
 """Wheels of one PyTorch family from different builds: what loading a companion package's extension prints.
 
-wheels_linkage.py adds these rows to its LINKAGE_SIGNATURES.
+wheels_linkage.py adds these rows (and wheels_downloads.py's) to its LINKAGE_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -33,3 +33,7 @@ VARIANT_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/rocm-lab-1-pypi-torchaudio-on-rocm-torch.txt",),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_downloads import DOWNLOAD_SIGNATURES  # noqa: E402 (the rows above first)
+
+VARIANT_SIGNATURES += DOWNLOAD_SIGNATURES

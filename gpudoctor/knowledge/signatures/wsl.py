@@ -6,6 +6,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
+from gpudoctor.knowledge.signatures.wsl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -298,3 +299,4 @@ SIGNATURES += WINDOWS_ROWS
 SIGNATURES += LINUX_ROWS
 SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
+SIGNATURES += TOOL_ROWS
