@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GP
 from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
+from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -202,7 +203,8 @@ SIGNATURES += (
             r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
-            r"CUDA error: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",  # torch; TensorRT, NCCL
+            r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
+            r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
@@ -212,9 +214,11 @@ SIGNATURES += (
                 "if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
         action="reload-driver",
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
-        sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7", RUNTIME_ERRORS),
+        sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
+                 "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt"),
+        examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -303,7 +307,7 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
-            r"CUDA error: out of memory",
+            r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape",  # TensorFlow
@@ -322,10 +326,12 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417",
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
+                 "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-25",
         examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
-                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt"),
+                  "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
+                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
     ),
     Signature(
         code="cuda.no-device",
@@ -585,4 +591,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
-SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS
+SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS

@@ -141,7 +141,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Device id must be less than GPU count, but received id is: (?P<device>\d{1,3})\. GPU count is: "
                   r"(?P<count>[1-9]\d{0,2})\b",
                   r"Expected id < Get(?:CUDA|GPU)DeviceCount\(\), but received id:(?P<device>\d{1,3}) >= "
-                  r"Get(?:CUDA|GPU)DeviceCount\(\):(?P<count>[1-9]\d{0,2})\b"),
+                  r"Get(?:CUDA|GPU)DeviceCount\(\):(?P<count>[1-9]\d{0,2})\b",
+                  # Paddle 1.x's fluid.CUDAPlace(N) check (pybind.cc), with and without 2.x's count hint.
+                  r"Invalid CUDAPlace\((?P<device>\d{1,3})\), must inside \[0, (?P<count>[1-9]\d{0,2})\)"),
         severity="fail",
         cause="PaddlePaddle was asked for GPU {device} but this process sees only {count} GPU(s): the index counts only "
               "the GPUs CUDA_VISIBLE_DEVICES leaves visible, renumbered from 0.",
@@ -154,9 +156,9 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
         sources=("https://github.com/PaddlePaddle/PaddleOCR/issues/15497",
                  "https://github.com/PaddlePaddle/PaddleOCR/issues/2587",
-                 "https://github.com/PaddlePaddle/Paddle/issues/23326"),
+                 "https://github.com/PaddlePaddle/Paddle/issues/23326", "https://github.com/PaddlePaddle/Paddle/issues/18424"),
         checked="2026-11-26",
-        examples=("cuda/paddleocr-15497-device-id-3-gpu-count-1.txt",),
+        examples=("cuda/paddleocr-15497-device-id-3-gpu-count-1.txt", "cuda/paddle-18424-cudaplace-1-must-inside-0-1.txt"),
     ),
     Signature(
         code="cuda.paddle-gpu-requested-none-visible",
@@ -168,7 +170,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # The message with a count of 0, or quoted without its numbers (a non-zero count is the row above's).
         patterns=(r"Device id must be less than GPU count(?!, but received id is: \d{1,3}\. GPU count is: [1-9])",
                   r"Expected id < Get(?:CUDA|GPU)DeviceCount\(\), but received id:(?P<device>\d{1,3}) >= "
-                  r"Get(?:CUDA|GPU)DeviceCount\(\):0\b"),
+                  r"Get(?:CUDA|GPU)DeviceCount\(\):0\b", r"Invalid CUDAPlace\((?P<device>\d{1,3})\), must inside \[0, 0\)"),
         severity="fail",
         cause="PaddlePaddle was told to run on a GPU but sees none (GPU count 0): the machine, node or container has no "
               "GPU it can use.",

@@ -175,4 +175,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/subplz-18-ctranslate2-cannot-load-symbol-cudnn.txt",
                   "frameworks/faster-whisper-1182-cudnn-cnn-9-ld-library-path.txt"),
     ),
+    Signature(
+        code="cuda.ipc-unsupported-on-windows",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # cudaErrorOperatingSystem (63 before CUDA 10, 304 since) from PyTorch's StorageSharing.cpp: sharing a CUDA
+        # tensor with another process (DataLoader workers returning CUDA tensors, torch.multiprocessing) needs CUDA IPC,
+        # which Windows does not offer. The THCudaCheck form may wrap after "line=N", so that line alone also reads.
+        patterns=(r"OS call failed or operation not supported on this OS at [^\n]{0,200}StorageSharing\.cpp",
+                  r"THCudaCheck FAIL file=[^\n]{0,160}StorageSharing\.cpp line=\d{1,5}(?: error=(?:63|304) :|\s*$)"),
+        severity="fail",
+        cause="A CUDA tensor was handed to another process (DataLoader workers returning tensors already on the GPU, or "
+              "torch.multiprocessing), which needs CUDA IPC; Windows does not support it, so the share fails with "
+              "'OS call failed or operation not supported on this OS'.",
+        advice=("Keep tensors on the CPU across processes: make the Dataset return CPU tensors and move each batch to "
+                "the GPU in the training loop (`x.to(device)` after the DataLoader), or set the DataLoader's "
+                "num_workers=0; pass CPU tensors through torch.multiprocessing queues. Only Linux supports CUDA IPC."),
+        action="configure",
+        rules_out=("the driver installation", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/13117", "https://blog.csdn.net/u013066730/article/details/97808471",
+                 "https://pytorch.org/docs/stable/notes/windows.html#cuda-ipc-operations"),
+        checked="2026-11-26",
+        examples=("cuda/pytorch-13117-windows-dataloader-cuda-tensors-os-call-failed.txt",
+                  "cuda/csdn-97808471-windows-storagesharing-error-63.txt"),
+    ),
 )

@@ -258,8 +258,8 @@ SIGNATURES = (
         patterns=(
             r"NVRM: GPU " + BUS + r": RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
             r"NVRM: GPU " + BUS + r": rm_init_adapter failed, device minor number (?P<minor>\d{1,3})",
-            # Drivers before about 450 print both without the GPU's address.
-            r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
+            # Drivers before about 450 print both without the GPU's address (and the 2011-2014 ones 0xffffffff).
+            r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,8}:\d{1,5})\)",
             r"NVRM: rm_init_adapter failed for device bearing minor number (?P<minor>\d{1,3})",
         ),
         severity="fail",

@@ -61,4 +61,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/ogkm-862-rtx5090-rminit-rebar-off.txt",),
     ),
+    Signature(
+        code="kernel.inforom-corrupted",
+        cause_id="gpu-inforom-corrupted",
+        kinds=("any",),
+        # nvidia-smi's warning for NVML_ERROR_CORRUPTED_INFOROM (nvmlErrorString: "infoROM is corrupted"), printed under
+        # its table with exit status 14; NVML-based tools print the bare string.
+        patterns=(r"infoROM is corrupted at gpu (?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d)",
+                  r"NVML_ERROR_CORRUPTED_INFOROM"),
+        severity="warn",
+        cause="The GPU board's infoROM (its on-board store of configuration and ECC records) fails its check: nvidia-smi "
+              "warns and exits with status 14, though the GPU usually still runs; the board itself is at fault.",
+        advice=("The infoROM is part of the board, not of the software: keep using the GPU while it works, treat "
+                "nvidia-smi's exit status 14 as this warning (not a broken driver) in health checks, and have the "
+                "board replaced or its infoROM reflashed by the vendor (RMA) if errors or failed jobs follow."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("the driver installation", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/20", "https://github.com/NVIDIA/gpu-operator/issues/285",
+                 "https://github.com/NVIDIA/gpu-operator/issues/2596", "https://github.com/pytorch/pytorch/pull/87464",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/troubleshooting.html"),
+        checked="2026-11-26",
+        examples=("kernel/gpuoperator-20-inforom-corrupted-quadro.txt", "kernel/pytorch-87464-inforom-warning-exit-14.txt"),
+    ),
 )

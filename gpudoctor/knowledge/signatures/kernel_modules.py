@@ -78,12 +78,11 @@ SIGNATURES = (
         refines=MISMATCH_SYMPTOMS, refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
-        # NVML's string for NVML_ERROR_LIB_RM_VERSION_MISMATCH, as nvidia-smi, pynvml, DCGM and
-        # nvidia-container-cli ("nvml error: driver/library version mismatch") print it; nvidia-smi adds the
-        # "NVML library version:" line only in this case.
+        # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
+        # driver/library version mismatch") print it; nvidia-smi adds "NVML library version:" only in this case.
         patterns=(
-            r"[Dd]river/library version mismatch",
-            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)",
+            r"[Dd]river/library version mismatch", r"RM has detected an NVML/RM version mismatch",  # pynvml, nvitop
+            r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)", r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
         ),
         severity="fail",
         cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
@@ -102,12 +101,14 @@ SIGNATURES = (
                  "https://github.com/lyulyul/shine-cluster/issues/30",
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
                  "https://github.com/saharmor/dalle-playground/issues/104",
-                 "https://github.com/Nobara-Project/rpm-sources/issues/525", NVML_DOCS),
+                 "https://github.com/Nobara-Project/rpm-sources/issues/525", "https://github.com/XuehaiPan/nvitop/issues/41",
+                 NVML_DOCS),
         checked="2026-11-26",
         examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
-                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt"),
+                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt",
+                  "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
     ),
     Signature(
         code="kernel.gsp-firmware-missing",
@@ -221,14 +222,13 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             r"Unable to find a match: [^\n]{0,80}kernel-(?:devel|headers)",
-            # WSL's kernels (4.4.0-19041-Microsoft, 5.15.90.1-microsoft-standard-WSL2) are left out: no NVIDIA module is
-            # ever built there (wsl.wsl1-kernel names WSL 1).
+            # WSL's kernels (...-microsoft-standard-WSL2) are left out: no NVIDIA module is ever built there. make's own
+            # words name the headers' absent build tree (/lib/modules/<kernel>/build).
             r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
-            # Arch's DKMS pacman hook, for each installed kernel without its headers package (linux-zen-headers...).
-            r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",
-            # The CUDA runfile's driver component ("The driver installation is unable to locate the kernel source").
-            r"[Uu]nable to locate the kernel source\b",
+            r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",  # Arch's DKMS hook
+            r"[Uu]nable to locate the kernel source\b",  # the CUDA runfile's driver component
+            r"\*\*\* /(?:usr/)?lib/modules/(?P<kernel>(?!\S*[Mm]icrosoft)[\w.+~-]{1,80})/build: No such file or directory",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
@@ -236,13 +236,14 @@ SIGNATURES = (
                 "`sudo dnf install kernel-devel-$(uname -r)`, or on Arch the kernel's headers package: "
                 "`sudo pacman -S linux-headers`, linux-zen-headers, linux-lts-headers); if the repositories no longer "
                 "carry them, update to the current kernel, reboot into it, and build the driver again."),
-        action="configure",
-        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        action="configure", never_suggest=("disable Secure Boot", "blacklist nouveau"),
         sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
-                 "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102"),
+                 "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102",
+                 "https://github.com/kiss-community/grepo/issues/29", "https://github.com/mavam/ml-driver/issues/5"),
         checked="2026-11-26",
         examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt",
-                  "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt"),
+                  "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt", "kernel/grepo-29-lib-modules-build-missing.txt",
+                  "kernel/mldriver-5-lib-modules-build-missing-raspbian.txt"),
     ),
     Signature(
         code="kernel.dkms-build-failed",

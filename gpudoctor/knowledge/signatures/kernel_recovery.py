@@ -23,7 +23,7 @@ SIGNATURES: tuple[Signature, ...] = (
             _XID_ANYWHERE + r"154, GPU recovery action changed from 0x\d \(\w{1,12}\) to 0x(?P<recovery>\d) "
             r"\((?P<action>[\w ]{2,40})\)",
             r"Reset required \[NV_ERR_RESET_REQUIRED\]",
-            r"[Uu]nable to determine the device handle for GPU\s?(?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU requires reset",
+            r"[Uu]nable to determine the device handle for GPU\s?(?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU requires (?:reset|restart)",
             r"NVML_ERROR_RESET_REQUIRED",
         ),
         severity="fail",

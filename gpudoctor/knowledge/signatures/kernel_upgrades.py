@@ -76,6 +76,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:the |my |to the |to a )?(?:new |newer |latest )?(?:[Ll]inux )?kernel",
             r"[Aa]fter installing (?:system |the |some )?updates[^\n]{0,80}DKMS",
             r"[Kk]ernel (?:got|was|has been) (?:updated|upgraded)",
+            # "upgrading to Linux 5.2", "updated to kernel 6.8", "installed Linux 6.1": a named new kernel release.
+            r"(?:[Uu]pgrad|[Uu]pdat)(?:ed|ing|e) (?:to )?(?:the )?(?:[Ll]inux|kernel) v?\d\.\d{1,2}\b",
+            r"(?:[Ii]nstalled|booted into) (?:the )?(?:[Ll]inux|kernel) v?\d\.\d{1,2}\b",
             # The driver works on one installed kernel and not on another: the other kernel lacks the module.
             r"(?:[Ww]orks?|[Ww]orking|[Ww]orked) (?:fine |well )?(?:with|on|while (?:I am |I'm |i am )?running) (?:the )?"
             r"`?(?:linux|LTS|lts|older|previous|old|other|stock)`? kernel",
@@ -94,10 +97,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/pop-os/pop/issues/690",
                  "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
-                 "https://github.com/CachyOS/linux-cachyos/issues/118"),
+                 "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377"),
         checked="2026-11-26",
         examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",
-                  "kernel/cachyos-118-smi-failed-works-on-linux-kernel.txt"),
+                  "kernel/cachyos-118-smi-failed-works-on-linux-kernel.txt",
+                  "kernel/voidpackages-14377-linux52-nvidia-not-loaded.txt"),
     ),
     Signature(
         code="kernel.nvidia-aliased-off-by-gpu-switcher",

@@ -1,0 +1,93 @@
+"""CUDA area, the driver's video encoder (NVENC) as FFmpeg and the programs built on it (OBS, HandBrake, media servers,
+recorders) report it: rows of the cuda area, added to cuda.py's tuple."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# NVIDIA's Video Codec SDK: each NVENC API version needs a minimum driver, and the consumer cards' session cap.
+VIDEO_CODEC_SDK = "https://docs.nvidia.com/video-technologies/video-codec-sdk/"
+ENCODE_SUPPORT_MATRIX = "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.nvenc-api-newer-than-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # FFmpeg's nvenc.c, when the driver's NVENC API (nvEncodeAPIGetMaxSupportedVersion) is older than the
+        # nv-codec-headers it was built with. The "minimum required Nvidia driver for nvenc is N or newer" line after it
+        # is not read alone: FFmpeg prints it too when libnvidia-encode.so.1 cannot be loaded at all (a container
+        # without the video capability, containers.nvenc-library-not-mounted), where a newer driver is not the fix.
+        patterns=(r"[Dd]river does not support the required nvenc API version\. Required: (?P<required>\d{1,2}\.\d{1,2}) "
+                  r"Found: (?P<found>\d{1,2}\.\d{1,2})",),
+        severity="fail",
+        cause="The program's FFmpeg was built for a newer NVENC API than the installed NVIDIA driver offers, so the "
+              "hardware encoder cannot open (programs then fail or fall back to slow software encoding).",
+        advice=("Update the NVIDIA driver to at least the version the log names (NVENC API 12.0 needs driver 520 on "
+                "Linux / 522 on Windows, 12.1 needs 530 / 531, 12.2 needs 550 / 551, 13.0 needs 570), or use a build of "
+                "FFmpeg or the program made with older NVENC headers (nv-codec-headers) that your driver supports, such "
+                "as the previous release."),
+        action="configure",
+        rules_out=("a GPU without NVENC", "the CUDA toolkit"),
+        never_suggest=("reinstall CUDA", "install the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/GyanD/codexffmpeg/issues/181", "https://github.com/HandBrake/HandBrake/issues/5641",
+                 "https://github.com/livepeer/go-livepeer/pull/1106",
+                 "https://github.com/FFmpeg/nv-codec-headers", VIDEO_CODEC_SDK),
+        checked="2026-11-26",
+        examples=("cuda/codexffmpeg-181-nvenc-api-13-found-12-2.txt", "cuda/golivepeer-1106-nvenc-required-9-1.txt"),
+    ),
+    Signature(
+        code="cuda.nvenc-session-limit",
+        cause_id="nvenc-session-limit",
+        kinds=("any",),
+        # NV_ENC_ERR_OUT_OF_MEMORY (10) from nvEncOpenEncodeSessionEx, as FFmpeg ("OpenEncodeSessionEx failed: out of
+        # memory (10)") and the Video Codec SDK's NvEncoder class ("nvEncOpenEncodeSessionEx(...) returned error 10")
+        # print it: on GeForce cards almost always the driver's cap on simultaneous encode sessions, not memory.
+        patterns=(r"OpenEncodeSessionEx failed: out of memory \(10\)",
+                  r"nvEncOpenEncodeSessionEx\([^\n]{0,120}\) returned error 10\b",
+                  r"[Ee]rror on nvEncOpenEncodeSessionEx: 10\b"),
+        severity="fail",
+        cause="The NVIDIA driver refused another NVENC encode session (error 10): GeForce cards allow only a few "
+              "simultaneous encode sessions per system (2, 3 or 5, by driver release), and this one was over the cap.",
+        advice=("Run fewer simultaneous NVENC encodes: stop or limit the other encoders (OBS, another ffmpeg, a media "
+                "server's transcodes; `nvidia-smi encodersessions` lists the open sessions) or lower the program's "
+                "parallel transcode setting to the limit; encodes beyond it need the CPU encoder or a professional or "
+                "data-center GPU, which has no session cap."),
+        action="configure",
+        rules_out=("the driver installation", "GPU memory"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "reduce the batch size"),
+        sources=("https://github.com/NVIDIA/NvPipe/issues/41", "https://github.com/m1k1o/go-transcode/issues/42",
+                 "https://github.com/NVIDIA/NvPipe/issues/42", "https://github.com/WWBN/AVideo/issues/4185",
+                 ENCODE_SUPPORT_MATRIX),
+        checked="2026-11-26",
+        examples=("cuda/nvpipe-41-open-encode-session-error-10.txt", "cuda/gotranscode-42-nvenc-concurrent-sessions.txt"),
+    ),
+    Signature(
+        code="cuda.nvdec-codec-unsupported",
+        cause_id="nvdec-codec-unsupported",
+        kinds=("any",),
+        # FFmpeg's cuviddec.c when the GPU's decoder lacks the stream's codec, profile or depth: cuvidGetDecoderCaps says
+        # no ("Codec hevc_cuvid is not supported.", "Bit depth 10 is not supported."), or cuvidCreateDecoder fails with
+        # not-supported (older drivers said no-device, on the line or wrapped to the next); NVIDIA's VPF words it too.
+        patterns=(r"cuvidCreateDecoder\([^\n]{0,80}\) failed(?: ->\s{0,3}CUDA_ERROR_(?:NOT_SUPPORTED|NO_DEVICE)\b|\s{0,3}->\s*$)",
+                  r"Codec (?P<codec>\w{2,12})_cuvid is not supported",
+                  r"\[(?P<codec>\w{2,12})_cuvid @ [^\]\n]{1,40}\] Bit depth (?P<depth>\d{1,2}) is not supported",
+                  r"Codec not supported on this GPU"),
+        refines=("cuda.no-device", "cuda.operation-not-supported"), refines_within=1,
+        severity="fail",
+        cause="The GPU's hardware video decoder (NVDEC) does not support this stream's codec, profile or bit depth, so "
+              "the CUDA/cuvid decoder cannot open and decoding has to run on the CPU.",
+        advice=("Check the stream (`ffprobe` shows codec, profile and pixel format) against NVIDIA's decode support matrix "
+                "for this GPU, then decode it in software on the CPU (drop `-hwaccel cuda` / the `*_cuvid` decoder, or let "
+                "the app fall back) and keep the GPU for encoding, or use a GPU whose NVDEC supports it: HEVC needs a GTX "
+                "950/960 or GTX 10 series and newer, AV1 an RTX 30 series or newer; 10-bit and 4:4:4 H.264 are not "
+                "decoded by any NVIDIA GPU, and mining cards such as the P106 have no decoder."),
+        action="configure",
+        rules_out=("the driver installation", "a missing GPU"),
+        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall CUDA"),
+        sources=("https://github.com/mpv-player/mpv/pull/3496", "https://github.com/chrisbenincasa/tunarr/issues/1003",
+                 "https://github.com/roflcoopter/viseron/issues/687", ENCODE_SUPPORT_MATRIX),
+        checked="2026-11-26",
+        examples=("cuda/mpv-3496-hevc-cuvid-gtx970-no-hevc.txt", "cuda/tunarr-1003-h264-cuvid-bit-depth-10.txt"),
+    ),
+)
