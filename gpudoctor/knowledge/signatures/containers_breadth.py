@@ -149,4 +149,134 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1044-invalid-expression-beta-cli.txt",),
     ),
+    Signature(
+        code="containers.dcgm-profiling-module-contended",
+        cause_id="dcgm-profiling-contended",
+        kinds=("any",),
+        # DCGM_ST_PROFILING_LIBRARY_ERROR as dcgm-exporter ("Failed to watch metrics: Error watching fields: ..."),
+        # dcgmi ("Error setting watches. Result: ...") and the Python bindings (DCGMError_ProfilingLibraryError) print
+        # it: the profiling module could not take the GPU's performance counters, which one DCGM or profiler at a
+        # time may hold.
+        patterns=(r"The third-party Profiling module returned an unrecoverable error",),
+        severity="fail",
+        cause=("DCGM's profiling module could not take this GPU's performance counters: another DCGM host engine or "
+               "profiler already holds them (a second dcgm-exporter beside the GPU Operator's, a cloud provider's "
+               "managed DCGM, Nsight Systems or Compute), so the profiling (DCP) watches fail."),
+        advice=("Run one DCGM per node: keep the GPU Operator's dcgm-exporter and remove the standalone one (or set "
+                "`dcgmExporter.enabled=false` in the operator and keep yours), stop other profilers or pause DCGM's "
+                "profiling for them (`dcgmi profile --pause`), and on a managed cluster (GKE) use its DCGM; without "
+                "the DCP fields the exporter starts (`-f /etc/dcgm-exporter/default-counters.csv`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/dcgm-exporter/issues/126", "https://github.com/NVIDIA/gpu-operator/issues/195",
+                 "https://github.com/NVIDIA/dcgm-exporter/issues/148",
+                 "https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/feature-overview.html"),
+        checked="2026-11-26",
+        examples=("containers/dcgmexporter-126-profiling-module-two-exporters.txt",),
+    ),
+    Signature(
+        code="containers.cli-detection-driver-request-failed",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # libnvidia-container's driver RPC failing at the detection step (nvc_info) rather than at initialisation:
+        # in the threads, a distribution's own build of the container library (Pop!_OS's and System76's ...pop1
+        # packages, build revision 0000000...) paired with its driver packages; NVIDIA's build works with them.
+        # Under WSL 2 the same words are wsl.container-driver-request-failed's.
+        patterns=(r"nvidia-container-cli: detection error: driver error: failed to process request",),
+        severity="fail",
+        cause=("nvidia-container-cli's driver service failed while detecting the GPUs for the container although the "
+               "host's driver works: most often a distribution's own build of the NVIDIA container library (Pop!_OS's "
+               "and System76's packages) that does not work with its driver packages."),
+        advice=("Check `nvidia-smi` on the host; if it works, install the NVIDIA Container Toolkit from NVIDIA's "
+                "repository instead of the distribution's package (add NVIDIA's libnvidia-container repo and pin it "
+                "above the distribution's, then `sudo apt install nvidia-container-toolkit`, `sudo nvidia-ctk runtime "
+                "configure --runtime=docker` and restart Docker); if the driver was just updated, reboot first."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1114", "https://github.com/NVIDIA/nvidia-docker/issues/1131",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1149", "https://github.com/pop-os/nvidia-graphics-drivers/issues/31",
+                 TOOLKIT_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1114-detection-error-pop-toolkit-package.txt",),
+    ),
+    Signature(
+        code="containers.podman-legacy-hook-failed",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # Podman (crun or runc) running the NVIDIA legacy prestart hook that the oci-nvidia-hook.json in hooks.d
+        # names; the hook calls nvidia-container-cli, which fails or hangs on rootless user namespaces and cgroups or
+        # on a GPU the driver has not kept initialised. The CDI hooks (nvidia-ctk, nvidia-cdi-hook) are
+        # containers.cdi-hook-failed's.
+        patterns=(r"error executing hook `(?P<hook>/[\w./-]{1,120}/(?:nvidia-container-runtime-hook|nvidia-container-toolkit|"
+                  r"oci-nvidia-hook))` \(exit (?:code|status): \d{1,3}\)",),
+        severity="fail",
+        cause=("The NVIDIA legacy OCI hook ({hook}) that Podman runs before the container starts failed: it calls "
+               "nvidia-container-cli, which fails or hangs under rootless user namespaces and cgroups, or on a GPU the "
+               "driver has not kept initialised."),
+        advice=("Use CDI with Podman instead of the legacy hook, NVIDIA's supported way since toolkit 1.12: `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, remove the oci-nvidia-hook.json from the "
+                "hooks.d directories, and run with `--device nvidia.com/gpu=all` (Podman 4.1+). If `nvidia-container-cli "
+                "list` hangs, keep the driver initialised: `sudo nvidia-smi -pm 1` (or enable nvidia-persistenced)."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall podman", "reinstall the driver"),
+        sources=("https://github.com/podman-container-tools/podman/issues/16094",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/17",
+                 "https://github.com/NVIDIA/nvidia-container-runtime/issues/85",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/podman-16094-rootless-legacy-hook-exit-1.txt",),
+    ),
+    Signature(
+        code="containers.toolkit-cannot-signal-containerd",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The container toolkit's installer (the GPU Operator's nvidia-container-toolkit daemonset, nvidia-ctk's
+        # containerd restart) signals containerd through its socket after writing the runtime config; k3s, RKE2 and
+        # MicroK8s keep the socket and config at their own paths, so the default mount finds no socket.
+        patterns=(r"(?:Error signaling containerd|unable to (?:signal|restart) containerd)[^\n]{0,80}?dial unix (?P<socket>/[\w./-]{1,120}): "
+                  r"connect: (?:no such file or directory|connection refused)",),
+        severity="fail",
+        cause=("The NVIDIA container toolkit wrote its runtime configuration but could not reach containerd through "
+               "{socket} to load it: this distribution (k3s, RKE2, MicroK8s) keeps containerd's socket and config at "
+               "its own paths, so the GPU runtime is never enabled."),
+        advice=("Point the toolkit at the distribution's containerd in the GPU Operator's ClusterPolicy or Helm values "
+                "(toolkit.env): k3s and RKE2 `CONTAINERD_SOCKET=/run/k3s/containerd/containerd.sock` and CONTAINERD_CONFIG "
+                "at its agent's containerd template (`/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl`, rke2 "
+                "in place of k3s for RKE2); MicroK8s `/var/snap/microk8s/common/run/containerd.sock` with "
+                "`/var/snap/microk8s/current/args/containerd-template.toml`; then let the toolkit pod restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/406", "https://github.com/NVIDIA/gpu-operator/issues/522",
+                 "https://github.com/NVIDIA/gpu-operator/issues/238",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-406-rke2-toolkit-cannot-signal-containerd.txt",),
+    ),
+    Signature(
+        code="containers.docker-desktop-context-on-linux",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # Docker Desktop for Linux installs a context (desktop-linux) whose engine runs in its own VM, without the
+        # host's NVIDIA runtime or GPUs, and selects it; `docker context ls` marks the selected one with "*".
+        patterns=(r"desktop-linux \*\s",),  # the selected context; listed but unselected it is harmless
+        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia"), refines_within=None,
+        severity="fail",
+        cause=("The Docker CLI is talking to Docker Desktop's engine (context desktop-linux), which runs in its own "
+               "VM on Linux without the host's NVIDIA runtime or GPUs, not to the host's Docker Engine where the "
+               "NVIDIA Container Toolkit is configured."),
+        advice=("Switch the CLI back to the host's engine: `docker context use default` (check with `docker context "
+                "ls`; unset DOCKER_HOST/DOCKER_CONTEXT if they point at Docker Desktop), then run the GPU container "
+                "again; Docker Desktop for Linux has no NVIDIA GPU support."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit's installation"),
+        never_suggest=("reinstall the driver", "reinstall the container toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/814",
+                 "https://docs.docker.com/desktop/setup/install/linux/#differences-between-docker-desktop-for-linux-and-docker-engine"),
+        checked="2026-11-26",
+        examples=("containers/nct-814-docker-desktop-context-no-gpu-driver.txt",),
+    ),
 )

@@ -119,6 +119,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # formats, and deploy.resources.reservations.devices (the GPU request) arrived in 1.28.
         patterns=(r"Unsupported config option for services\.?[\w.-]{0,60}: '(?P<option>runtime|gpus)'",
                   r"Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
+                  # the same schema check in docker-compose releases whose jsonschema words it by pattern properties
+                  r"reservations value 'devices' does not match any of the regexes",
                   # Compose v2 before 2.30 does not know the service-level `gpus:` attribute of the 2024 Compose spec.
                   r"services\.[\w.-]{1,60} Additional property (?P<option>gpus) is not allowed"),
         severity="fail",
@@ -137,7 +139,8 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/compose-6691-runtime-unsupported-compose-1-17.txt",
                   "containers/frigate-767-compose-runtime-option-v3-6.txt",
-                  "containers/mast3rslam-33-compose-gpus-property-not-allowed.txt"),
+                  "containers/mast3rslam-33-compose-gpus-property-not-allowed.txt",
+                  "containers/instantngp-929-compose-devices-regexes-x.txt"),
     ),
     Signature(
         code="containers.compose-gpu-device-malformed",

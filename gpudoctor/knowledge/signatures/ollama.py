@@ -20,6 +20,7 @@ from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_frontends import FRONTEND_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_imports import IMPORT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
@@ -434,4 +435,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
-   *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES)
+   *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES)

@@ -12,6 +12,7 @@ from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_launch import LAUNCH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
@@ -492,3 +493,4 @@ SIGNATURES += SERVING_SIGNATURES  # engine arguments that do not fit the model o
 SIGNATURES += BREADTH_SIGNATURES  # kernels the GPU is below, the server's port, engine start-up (vllm_breadth.py)
 SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token limits, a FlashAttention notice (vllm_config.py)
 SIGNATURES += FALLBACK_SIGNATURES  # architectures a release has no implementation of (vllm_fallbacks.py)
+SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runtime TensorRT-LLM loads (vllm_launch.py)

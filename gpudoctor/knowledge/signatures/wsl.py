@@ -74,7 +74,7 @@ SIGNATURES += (
                   r"nvidia-container-cli: detection error: driver error: failed to process request"),
         # Only in WSL: on a native Linux host the same words are containers.cli-driver-request-failed's.
         contexts=("wsl",),
-        refines=("containers.cli-driver-request-failed",),
+        refines=("containers.cli-driver-request-failed", "containers.cli-detection-driver-request-failed"),
         severity="fail",
         cause="nvidia-container-cli could not get the driver to answer; under WSL 2 this means the Windows build or "
               "the NVIDIA Windows driver is too old for GPU support in WSL.",
