@@ -138,9 +138,29 @@ CONTEXTS: tuple[Context, ...] = (
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
+            r"cuda/wsl-user-guide",  # NVIDIA's CUDA on WSL guide, linked in the paste (its known limitations)
+            r"@docker-desktop:",  # a shell in Docker Desktop's WSL 2 VM, or a container on its host network, on Windows
+            r"indows [Ss]ubsystem",  # the person names it in words ("Windows Subsystem for Linux", "windows subsystem")
+            # nvidia-smi's header inside WSL: the Linux nvidia-smi's own version beside the Windows driver's, which
+            # differ there ("NVIDIA-SMI 510.60.02  Driver Version: 512.15") and are one version on Linux and Windows.
+            r"NVIDIA-SMI (\d{3}\.\d{1,3}(?:\.\d{1,3})?) +Driver Version: (?!\1\b)\d{3}\.",
         ),
         sources=("https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="windows",
+        meaning="The program ran on Windows itself (after WSL in this order: a WSL paste shows Windows paths too), where "
+                "the NVIDIA driver is the Windows display driver (nvlddmkm) and there are no Linux kernel modules to load.",
+        markers=(
+            r":\\Users\\", r":\\Program Files", r":\\ProgramData\\",  # Windows paths in a traceback or prompt
+            r"\\site-packages\\",  # a Windows Python's package folder
+            r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
+            r"PS [A-Z]:\\",  # a PowerShell prompt
+            r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+        ),
+        sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",
     ),
     Context(
@@ -210,13 +230,13 @@ def in_text(text: str, names: frozenset[str] | None = None) -> frozenset[str]:
 
 def of_host(platform=None, container=None, secure_boot=None) -> frozenset[str]:
     """The contexts a live host is in, from facts gpudoctor gathered (a probe's answers; None when not known):
-    the platform's kind ("wsl"), whether the container probe found it running in a container, and the Secure
+    the platform's kind ("wsl", "windows"), whether the container probe found it running in a container, and the Secure
     Boot state read from EFI (True only: unknown is not on)."""
     found = set()
     if getattr(secure_boot, "on", None) is True:
         found.add("secure-boot")
-    if getattr(platform, "kind", None) == "wsl":
-        found.add("wsl")
+    if getattr(platform, "kind", None) in ("wsl", "windows"):
+        found.add(platform.kind)
     if getattr(container, "in_container", False) is True:
         found.add("container")
     return frozenset(found)

@@ -162,3 +162,85 @@ def test_the_next_step_names_what_the_line_named():
                 if d.startswith("Next step:"))
     assert "reads IR 10" in step and "ir_version` to 9" in step and "{" not in step
     assert by_code("containers.docker-cdi-feature-off").advice_for({}) == by_code("containers.docker-cdi-feature-off").advice
+
+
+def test_a_driver_that_is_not_loaded_explains_cudas_symptoms_anywhere_in_the_paste():
+    """nvidia-smi cannot reach the driver, so CUDA finds no device: one cause, the driver's, whose next step is not
+    CUDA_VISIBLE_DEVICES (the generic no-device row's) nor reloading nvidia_uvm (the unknown error's)."""
+    smi = "$ nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"
+    for symptom, generic in (("RuntimeError: CUDA error: no CUDA-capable device is detected", "cuda.no-device"),
+                             ("cudaGetDeviceCount returned 999\n-> unknown error", "cuda.unknown-error")):
+        found = scan(f"$ python train.py\n{symptom}\n" + "(venv) $ ls\n" * 20 + smi, "paste")
+        assert [(m.code, [g.code for g in m.refined]) for m in found] == [("kernel.driver-not-loaded", [generic])]
+        assert "CUDA_VISIBLE_DEVICES" not in found[0].advice and "rmmod" not in found[0].advice
+
+
+def test_nvidia_smis_header_shows_wsl_where_its_version_is_not_the_drivers():
+    """Inside WSL 2 nvidia-smi is the Linux build, beside the Windows driver's version (CompVis/stable-diffusion#100);
+    on Linux and Windows both are one version."""
+    from gpudoctor.knowledge.contexts import in_text
+
+    header = "| NVIDIA-SMI {smi}    Driver Version: {driver}       CUDA Version: 11.6     |"
+    assert in_text(header.format(smi="510.60.02", driver="512.15")) == {"wsl"}
+    assert in_text(header.format(smi="535.54.03", driver="535.54.03")) == frozenset()
+    assert in_text(header.format(smi="546.33", driver="546.33")) == frozenset()
+    unknown = "RuntimeError: CUDA error: unknown error\n" + header.format(smi="510.60.02", driver="512.15")
+    assert [m.code for m in scan(unknown, "paste")] == ["wsl.cuda-unknown-error"]
+
+
+def test_an_nccl_too_old_for_the_gpu_is_not_read_as_geforce_peer_to_peer():
+    """nccl-tests on RTX 5090s with an NCCL that has no kernels for them: the header names GeForce cards (where P2P
+    is the usual suspect), but NCCL's own failure names the cause, and NCCL_P2P_DISABLE is no fix there."""
+    text = ("#  Rank  0 Group  0 Pid 259034 on       test device  0 [0x01] NVIDIA GeForce RTX 5090\n"
+            "test:259034:259034 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+            "test:259034:259124 [0] NCCL WARN Cuda failure 'named symbol not found'\n")
+    found = _by_code(text)
+    assert "nccl.tests-on-geforce-p2p" not in found
+    assert [g.code for g in found["nccl.no-kernels-for-gpu"].refined] == ["nccl.tests-on-geforce-p2p"]
+    assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())
+
+
+def test_a_module_that_did_not_build_explains_cudas_no_device_anywhere_in_the_paste():
+    """A DKMS build that failed for the running kernel, and CUDA finding no device far below it: one cause (the
+    build), not a second finding whose next step is CUDA_VISIBLE_DEVICES."""
+    text = ("Error! Bad return status for module build on kernel: 6.8.0-45-generic (x86_64)\n"
+            "Consult /var/lib/dkms/nvidia/550.107.02/build/make.log for more information.\n"
+            + "$ ls\n" * 20 + "RuntimeError: CUDA error: no CUDA-capable device is detected\n")
+    found = _by_code(text)
+    assert "cuda.no-device" not in found
+    assert any("cuda.no-device" in [g.code for g in m.refined] for m in found.values())
+    assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())
+
+
+def test_a_gpu_selection_in_ollamas_unit_is_no_next_step_while_cuda_cannot_start():
+    """Ollama's unit sets CUDA_VISIBLE_DEVICES, and nvidia-smi cannot reach the driver (or CUDA fails with 999, as
+    before the driver is ready at boot): the selection is not what to change, the driver is."""
+    unit = 'Environment="CUDA_VISIBLE_DEVICES=0"\n'
+    for failure in ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.",
+                    'time=2024-05-01T10:00:00.100Z level=INFO source=gpu.go:300 msg="cuInit err: 999"'):
+        found = _by_code(unit + "$ ls\n" * 10 + failure + "\n")
+        assert "ollama.service-cuda-visible-devices" not in found
+        assert not any("CUDA_VISIBLE_DEVICES" in m.advice for m in found.values())
+
+
+def test_cudas_unknown_error_is_read_on_the_platform_the_paste_shows():
+    """The same line on Linux (reload nvidia_uvm), on Windows (its display driver) and inside WSL 2, whose pastes
+    show Windows paths too (the Windows side, not a module): the innermost platform's reading, once."""
+    line = "RuntimeError: CUDA error: unknown error\n"
+    windows = '  File "C:\\Users\\user\\train.py", line 3, in <module>\n' + line
+    wsl = windows + "Linux version 5.15.153.1-microsoft-standard-WSL2\n"
+    assert [m.code for m in scan(line, "paste")] == ["cuda.unknown-error"]
+    assert [m.code for m in scan(windows, "paste")] == ["cuda.unknown-error-on-windows"]
+    assert [m.code for m in scan(wsl, "paste")] == ["wsl.cuda-unknown-error"]
+    assert "rmmod" not in by_code("cuda.unknown-error-on-windows").advice
+
+
+def test_an_nccl_failure_that_names_its_cause_replaces_the_geforce_reading_of_the_test_header():
+    """nccl-tests on GeForce cards whose /dev/shm is too small in a container: the header's peer-to-peer reading
+    (NCCL_P2P_DISABLE, which the shm failure's helpers rule out) gives way to the failure that names the cause."""
+    text = ("#  Rank  0 Group  0 Pid   1688 on    fastmoe device  0 [0x18] NVIDIA GeForce RTX 4090\n"
+            "host:1:1 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment "
+            "nccl-shm-recv-250a7cc850ba9298-0-1-3 (size 9637888)\n")
+    found = _by_code(text)
+    assert "nccl.tests-on-geforce-p2p" not in found
+    assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())

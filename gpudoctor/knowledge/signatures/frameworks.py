@@ -40,7 +40,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.nccl-duplicate-gpu",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="distributed-misuse",
         kinds=_PY + ("nccl-log",),
         patterns=(

@@ -77,7 +77,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.xid-nvlink",
-        refines=("nccl.generic-error-needs-debug",),
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",),
         refines_within=None,
         cause_id="nvlink-error",
         kinds=KERNEL_LOG,

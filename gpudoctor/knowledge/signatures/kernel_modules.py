@@ -331,7 +331,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
-        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient"), refines_within=None,
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient", "cuda.no-device", "cuda.unknown-error",
+                 "ollama.service-cuda-visible-devices"), refines_within=None,  # no driver: not a GPU selection
         cause_id="driver-not-loaded",
         kinds=("any",),
         patterns=(
@@ -342,16 +343,15 @@ SIGNATURES = (
         ),
         severity="fail",
         cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
-        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with "
-                "`sudo dmesg | grep -i nvrm`; a module missing for this kernel means installing the driver packages "
-                "for it (DKMS with this kernel's headers). In a container or under WSL 2 the driver is the host's: "
-                "check `nvidia-smi` on the host (WSL needs WSL 2)."),
-        action="configure",
-        never_suggest=("reinstall CUDA",),
+        advice=("Find out why the module is not loaded: run `sudo modprobe nvidia` and read its error, with `sudo dmesg | "
+                "grep -i nvrm`; a module missing for this kernel means installing the driver packages for it (DKMS with "
+                "this kernel's headers). In a container or under WSL 2 the driver is the host's: check `nvidia-smi` on the "
+                "host (WSL needs WSL 2). A machine with no NVIDIA GPU (`lspci | grep -i nvidia` empty: an AMD or Intel GPU, "
+                "a Mac, a CPU-only server) runs such a program on the CPU only (device 'cpu', no .cuda() calls)."),
+        action="configure", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
                  "https://github.com/acidanthera/bugtracker/issues/2237"),
-        checked="2026-11-25",
-        examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
+        checked="2026-11-25", examples=("kernel/nvidiadocker-291-module-nvidia-not-found-after-restart.txt",),
     ),
     Signature(
         code="kernel.driver-not-loaded-secure-boot",

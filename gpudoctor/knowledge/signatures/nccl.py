@@ -79,7 +79,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.undefined-symbol",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
         patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",),
@@ -128,7 +128,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.socket-address-family",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(r"connecting to address\s{1,3}with family (?P<family>\d+) is neither AF_INET\(2\) nor AF_INET6\(10\)",),
@@ -147,7 +147,8 @@ SIGNATURES += (
     Signature(
         code="nccl.no-socket-interface",
         # "Failed to initialize any NET plugin" follows when the socket transport found no interface (NCCL 2.19+).
-        refines=("nccl.generic-error-needs-debug", "nccl.no-net-plugin-initialised"), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p", "nccl.no-net-plugin-initialised"),
+        refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         patterns=(
@@ -211,7 +212,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.shm-too-small",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-shm-too-small",
         kinds=("any",),
         patterns=(
@@ -262,7 +263,7 @@ DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-
 SIGNATURES += (
     Signature(
         code="nccl.duplicate-gpu",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="distributed-misuse",
         kinds=("any",),
         # NCCL's init check (init.cc) when two ranks of one communicator sit on the same GPU (its bus id in hex).
@@ -331,7 +332,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="nccl.remote-error",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # ncclRemoteError (6, NCCL 2.13+): a peer closed the connection, because its process died or the network
@@ -386,7 +387,7 @@ SIGNATURES += (
     ),
     Signature(
         code="nccl.ib-completion-error",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
@@ -444,7 +445,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="nccl.ib-memory-registration-failed",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # ibvwrap.cc when the HCA cannot pin NCCL's buffers: almost always the locked-memory limit (ulimit -l), which
@@ -474,7 +475,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="nccl.nvls-multicast-failed",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-nvls-unavailable",
         kinds=("any",),
         # NCCL 2.17+ on NVSwitch systems (transport/nvls.cc): a CUDA multicast call failed; NCCL 2.27+ explains it.

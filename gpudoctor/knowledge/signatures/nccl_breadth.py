@@ -20,7 +20,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:socketStartConnect: |socketPollConnect: |NCCL WARN (?:Net : )?)Connect to 172\.17\.\d{1,3}\.\d{1,3}<\d{1,5}> "
             r"(?:failed|returned)",
         ),
-        refines=("nccl.no-socket-interface", "nccl.generic-error-needs-debug"), refines_within=None,
+        refines=("nccl.no-socket-interface", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
+        refines_within=None,
         severity="fail",
         cause="A rank tried to reach its peer at a Docker bridge address (172.17.x.x): the ranks run in containers on "
               "Docker's default bridge network, whose addresses the other machines cannot reach.",
@@ -67,7 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # logs this line when they do not fit: NCCL 2.25 and older on Blackwell consumer GPUs (RTX 50, sm_120), whose
         # collectives then fail ('invalid argument', a hang); NCCL 2.26 sized its kernels for them.
         patterns=(r"ncclMaxSharedMem (?P<needed>\d{4,7}) exceeds device/fn maxSharedMem (?P<allowed>\d{4,7})",),
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"), refines_within=None,
         severity="fail",
         cause="This NCCL's kernels need more shared memory than the GPU allows: the NCCL build is older than the GPU "
               "(NCCL 2.25 and older on RTX 50 / Blackwell GPUs), so its collectives fail or hang on it.",

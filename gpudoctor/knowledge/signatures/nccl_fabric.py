@@ -38,7 +38,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.no-net-plugin-initialised",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # init.cc (NCCL 2.19+): no network plugin, internal IB or Socket or an external libnccl-net, could start; with
@@ -58,7 +58,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.transport-mismatch-between-nodes",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # misc/socket.cc: an accepted connection announced another socket type than the listener expected (NCCL 2.12+):
@@ -81,7 +81,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.no-kernels-for-gpu",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"), refines_within=None,
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # NCCL's first kernel lookup on a GPU its library has no cubins (or PTX) for: CUDA answers "named symbol not
@@ -110,7 +110,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.ib-port-async-error",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # NCCL's IB transport runs one thread per HCA port that waits on ibv_get_async_event and WARNs each event but

@@ -104,7 +104,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.gloo-interface-not-found",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # gloo/transport/tcp/device.cc: Gloo (PyTorch's CPU backend, and the store-side group NCCL jobs create too) binds

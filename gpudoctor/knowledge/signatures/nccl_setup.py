@@ -11,7 +11,7 @@ NCCL_ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/en
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.ib-queue-pair-failed",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # misc/ibvwrap.cc: "Call to ibv_modify_qp failed with %d %s" (2.2x) or "... failed with error %s" (older),
@@ -86,7 +86,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.unique-id-not-received",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-network-config",
         kinds=("any",),
         # ProcessGroupNCCL::broadcastUniqueNCCLID: rank 0 creates the NCCL unique id and puts it in the c10d store,
@@ -111,7 +111,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.gpudirect-registration-failed",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-gpudirect-rdma",
         kinds=("any",),
         # misc/ibvwrap.cc when NCCL registers a GPU buffer with the NIC: through DMA-BUF (ibv_reg_dmabuf_mr, NCCL 2.13+)
@@ -178,7 +178,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.topology-file-invalid",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-topology-file",
         kinds=("any",),
         # graph/xml.h when a node of an injected topology (NCCL_TOPO_FILE, or a plugin's static XML) lacks an
@@ -273,7 +273,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.topology-sysfs-missing",
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
         # graph/xml.cc resolves each GPU's PCI path under /sys/class/pci_bus to build the topology; WSL 2 (and some

@@ -51,6 +51,7 @@ DISCOVERY_SIGNATURES = (
             r"(?<=ggml_cuda_init: )failed to initialize CUDA: unknown error",
         ),
         severity="fail",
+        refines=("ollama.service-cuda-visible-devices",), refines_within=None,  # CUDA failed, not a GPU selection
         cause=("CUDA could not start (error 999, CUDA_ERROR_UNKNOWN), so Ollama runs on the CPU: the driver's "
                "unified memory module is in a bad state, most often after suspend and resume."),
         advice=("Reload the nvidia_uvm module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot, "

@@ -5,6 +5,7 @@ Codes keep the area of their cause; the catalogue joins these rows after the are
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.refinements_platforms import SIGNATURES as PLATFORMS
 
 # The lines cuda.devices-busy-or-unavailable and cuda.no-device read, which the rows in context read too.
 DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable",
@@ -67,7 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # graph/search.cc, ncclTopoGetChannelFromXml: an injected graph (NCCL_GRAPH_FILE) names a GPU this
         # communicator lacks, and NCCL returns ncclSystemError ("unhandled system error").
         patterns=(r"NCCL WARN XML Import Channel : dev (?P<dev>\d{1,20}) not found",),
-        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         severity="fail",
         cause="NCCL loaded a graph file (NCCL_GRAPH_FILE) written for other GPUs than this communicator's (dev {dev} is "
               "not among them), so communicator set-up fails with a system error.",
@@ -82,4 +83,4 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/azhpcimages-327-nccl-graph-file-one-gpu-vm.txt",),
     ),
-)
+) + PLATFORMS  # generic CUDA errors read on the platform the paste shows (refinements_platforms.py)
