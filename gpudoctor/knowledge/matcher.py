@@ -20,7 +20,8 @@ LINE_CAP characters and no pattern nests quantifiers (tests/knowledge holds that
 linear in the text. The catalogue is compiled on first use: nothing of this runs at start-up.
 A text of PARALLEL_FROM characters or more (a pasted log, `gpudoctor read`) is read in two halves at once, the
 second in a forked child where that is safe (forked.py): each half's windows may reach over the border, and a
-message found from both sides counts once (_Found.then), so the matches are those of one reading.
+message found from both sides counts once (_Found.then), so the matches are those of one reading. Each half also
+searches its own part for the contexts its matches may be read in (contexts.py), so that search runs at once too.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.contexts import in_contexts
+from gpudoctor.knowledge.contexts import in_contexts, in_text
 from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
@@ -345,6 +346,10 @@ class _Found:
     merged: dict[tuple, SignatureMatch] = field(default_factory=dict)
     counts: dict[tuple, int] = field(default_factory=dict)  # the lines each was found on, its first included
     last_line: dict[tuple, int] = field(default_factory=dict)  # the last of them
+    # The contexts (contexts.py) its context rows' matches may be read in, searched for in this part of the text, and
+    # those of them found there: each half of a long text searches its own, at once, instead of the whole text after.
+    searched: frozenset[str] = frozenset()
+    present: frozenset[str] = frozenset()
 
     def add(self, found: SignatureMatch) -> None:
         key = (found.code, tuple(sorted(found.fields.items())))
@@ -363,6 +368,8 @@ class _Found:
                 self.last_line[key] = later.last_line[key]
             elif len(self.merged) < MATCH_CAP:
                 self.merged[key], self.counts[key], self.last_line[key] = found, later.counts[key], later.last_line[key]
+        # Found in either part, it is in the text; searched for in both and found in neither, it is not.
+        self.searched, self.present = self.searched & later.searched, self.present | later.present
         return self
 
 
@@ -376,6 +383,8 @@ def _scan_part(text: str, source: str, kind: str | None, table: CompiledCatalogu
         lines = _holding_hits(logical_lines(chunk, window.first), window.hits)
         for match in match_lines(lines, source, kind, table, list(window.candidates.values())):
             found.add(match)
+    found.searched = frozenset(name for match in found.merged.values() for name in table.by_code[match.code].contexts)
+    found.present = in_text(text, found.searched, start, end)
     return found
 
 
@@ -413,7 +422,8 @@ def scan(text: str, source: str, kind: str | None = None,
         text = text.translate(STRAIGHTENED)
     found = _scan_in_two(text, source, kind, table)
     return in_contexts(tuple(dataclasses.replace(match, count=found.counts[key]) if found.counts[key] > 1 else match
-                             for key, match in found.merged.items()), text, table.by_code, contexts)
+                             for key, match in found.merged.items()), text, table.by_code,
+                       contexts | found.present, found.searched - found.present)
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

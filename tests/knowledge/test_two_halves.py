@@ -86,3 +86,21 @@ def test_a_child_past_its_timeout_is_stopped():
     started = time.monotonic()
     assert forked.start_forked(lambda: time.sleep(30), timeout_s=0.3)() is None
     assert time.monotonic() - started < 10
+
+
+# WSL 2's kernel names itself on dmesg's first line; CUDA's unknown error means a Windows-side fix there.
+WSL_KERNEL = "[    0.000000] Linux version 5.15.90.1-microsoft-standard-WSL2 (oe-user@oe-host) (gcc (GCC) 11.2.0)\n"
+UNKNOWN_ERROR = "RuntimeError: CUDA error: unknown error\n"
+
+
+@needs_fork
+@pytest.mark.parametrize("marker_first", [True, False])
+def test_a_context_shown_in_one_half_reads_a_line_of_the_other(monkeypatch, marker_first):
+    """Each half searches the contexts its own matches need; one whose sign is in the other half is still found."""
+    first, second = (WSL_KERNEL, UNKNOWN_ERROR) if marker_first else (UNKNOWN_ERROR, WSL_KERNEL)
+    text = first + HEALTHY * 4 + second
+    whole = _read(text, len(text) + 1, monkeypatch)
+    assert [found.code for found in whole] == ["wsl.cuda-unknown-error"]
+    assert _read(text, 0, monkeypatch) == whole
+    without = HEALTHY * 4 + UNKNOWN_ERROR
+    assert [found.code for found in _read(without, 0, monkeypatch)] == ["cuda.unknown-error"]

@@ -8,8 +8,10 @@ from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
+from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
+from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -546,3 +548,5 @@ SIGNATURES += ENROOT_ROWS
 SIGNATURES += CLUSTER_ROWS
 SIGNATURES += CLOUD_ROWS
 SIGNATURES += BREADTH_ROWS
+SIGNATURES += OPERATOR_VALIDATION_ROWS
+SIGNATURES += TOOLKIT_RELEASE_ROWS

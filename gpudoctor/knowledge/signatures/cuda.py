@@ -574,7 +574,8 @@ SIGNATURES += (
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
-                  r"cudaGetDeviceCount returned 3\b"),  # deviceQuery (CUDA samples): the same error 3
+                  r"cudaGetDeviceCount returned 3\b",  # deviceQuery (CUDA samples): the same error 3
+                  r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
         cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "
               "start.",

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_archs import ARCH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_desktop_engines import DESKTOP_ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_frontends import FRONTEND_SIGNATURES
@@ -435,4 +437,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
-   *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES)
+   *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
+   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES)

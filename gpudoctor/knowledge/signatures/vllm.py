@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_launch import LAUNCH_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_platforms import PLATFORM_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
@@ -494,3 +495,4 @@ SIGNATURES += BREADTH_SIGNATURES  # kernels the GPU is below, the server's port,
 SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token limits, a FlashAttention notice (vllm_config.py)
 SIGNATURES += FALLBACK_SIGNATURES  # architectures a release has no implementation of (vllm_fallbacks.py)
 SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runtime TensorRT-LLM loads (vllm_launch.py)
+SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (vllm_platforms.py)

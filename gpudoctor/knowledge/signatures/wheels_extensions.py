@@ -381,3 +381,7 @@ EXTENSION_SIGNATURES += (
                   "wheels/flash-attention-614-flash-attn-2-cuda-missing-jetson.txt"),
     ),
 )
+
+from gpudoctor.knowledge.signatures.wheels_jit_cache import JIT_CACHE_SIGNATURES  # noqa: E402 (the rows above first)
+
+EXTENSION_SIGNATURES += JIT_CACHE_SIGNATURES  # a JIT extension's cached folder without its library (wheels_jit_cache.py)

@@ -6,6 +6,8 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
+from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
+from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
 from gpudoctor.knowledge.signatures.wsl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
@@ -296,7 +298,9 @@ SIGNATURES += (
 )
 
 SIGNATURES += WINDOWS_ROWS
+SIGNATURES += MULTI_GPU_ROWS
 SIGNATURES += LINUX_ROWS
 SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += TOOL_ROWS
+SIGNATURES += OLLAMA_ROWS

@@ -1,0 +1,39 @@
+"""The GPU Operator's validator (nvidia-operator-validator): the init containers that hold every other operand back
+until the driver, the toolkit, CUDA and the device plugin are proven on the node. Their messages name the stage that
+failed, which is the cause to act on (rows of the containers area, joined into containers.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+VALIDATOR_SOURCE = "https://github.com/NVIDIA/gpu-operator/blob/main/cmd/nvidia-validator/main.go"
+_CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.operator-plugin-validation-no-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=_CONTAINER_TEXT,
+        # cmd/nvidia-validator (Plugin.validateGPUResource) polls the node's capacity for nvidia.com/gpu or a MIG
+        # resource 30 times, 5 s apart, logging "not yet discovered ... retry: N", then fails with "GPU resources are
+        # not discovered by the node": the device plugin on that node advertises nothing (disabled there, or failing).
+        patterns=(r"GPU resources are not (?:yet )?discovered by the node",),
+        severity="fail",
+        cause="The GPU Operator's validator waited in vain for the node to advertise nvidia.com/gpu: the device plugin on "
+              "that node is not registering the GPUs (disabled there, or failing), so the validator crash-loops and no "
+              "GPU pod is scheduled.",
+        advice=("Look at the device plugin on that node: `kubectl get pods -n gpu-operator -o wide | grep "
+                "device-plugin` and its log (`kubectl logs -n gpu-operator POD`), and `kubectl describe node NODE | grep "
+                "nvidia.com/gpu`; fix what its log names. If you disabled the device plugin on purpose "
+                "(devicePlugin.enabled=false, or the node label nvidia.com/gpu.deploy.device-plugin=false), the "
+                "validator's plugin check cannot pass: enable the device plugin, or run one (or a DRA driver) that "
+                "advertises the GPUs."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/486", "https://github.com/NVIDIA/gpu-operator/pull/2686",
+                 VALIDATOR_SOURCE),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-486-plugin-validation-no-gpu-resources.txt",),
+    ),
+)

@@ -1,0 +1,44 @@
+"""vLLM installed where it does not run: pip building its source tarball on native Windows.
+
+vLLM publishes wheels for Linux only; on native Windows `pip install vllm` finds none and builds the source tarball
+(older releases fail early in its setup.py, later ones copy the tree into build\\lib.win-amd64... or
+build\\bdist.win-amd64\\wheel\\vllm before the compile fails). Releases from 0.4 on print "vLLM only supports Linux
+platform" themselves (vllm.installed-off-linux, vllm_serving.py); these rows read the older and quieter pastes, where
+PyTorch's "No CUDA runtime is found, using CUDA_HOME=C:\\..." is the loudest line and reads like a container without a
+GPU. The maintainers' answer is the same in every thread: vLLM runs on Windows inside WSL2 or a Linux container.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+PLATFORM_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.windows-source-build",
+        cause_id="vllm-platform-unsupported",
+        kinds=("any",),
+        patterns=(
+            # the Windows prompt the paste starts with: C:\...>pip install vllm
+            r"\b[A-Za-z]:\\[^\n>]{0,200}>\s?(?:pip3?|python -m pip|py -m pip|uv pip) install [^\n]{0,80}?\bvllm\b",
+            # setuptools' Windows build tree for vllm's own package
+            r"\b(?:lib|bdist)\.win-amd64[^\s\\]{0,20}\\(?:wheel\\(?:\.\\)?)?vllm\b",
+            # pip's Windows temporary checkout of vllm's source tarball
+            r"\\pip-install-\w{8}\\vllm_[0-9a-f]{32}\\",
+        ),
+        severity="fail",
+        cause=("pip is building vLLM from source on native Windows, where vLLM publishes no wheel and does not run: "
+               "it supports Linux only."),
+        advice=("Run vLLM on Linux: on Windows install WSL2 (`wsl --install -d Ubuntu`), keep the NVIDIA driver on the "
+                "Windows side only, and `pip install vllm` inside WSL, or run the vllm/vllm-openai Docker image."),
+        action="configure",
+        rules_out=("a missing or mismatched CUDA toolkit", "a container without GPU access"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit", "set CUDA_HOME"),
+        sources=("https://github.com/vllm-project/vllm/issues/179", "https://github.com/vllm-project/vllm/issues/220",
+                 "https://github.com/vllm-project/vllm/issues/3827", "https://github.com/vllm-project/vllm/issues/14124",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-220-windows-pip-install-vllm-sdist.txt", "vllm/vllm-14124-windows-bdist-win-amd64-vllm.txt"),
+        refines=("wheels.extension-build-sees-no-gpu", "wheels.nvcc-not-found", "vllm.installed-off-linux"),
+        refines_within=None,
+    ),
+)
