@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures.cuda_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.cuda_installers import SIGNATURES as INSTALLER_ROWS
 from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
+from gpudoctor.knowledge.signatures.cuda_meta_packages import SIGNATURES as META_PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
@@ -593,3 +594,4 @@ SIGNATURES += (
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
 SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS
+SIGNATURES += META_PACKAGE_ROWS

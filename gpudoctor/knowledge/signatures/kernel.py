@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
+from gpudoctor.knowledge.signatures.kernel_boot_fallback import SIGNATURES as BOOT_FALLBACK_ROWS
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
+from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
+from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
@@ -457,3 +460,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS

@@ -155,7 +155,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # driver release uses ("'struct drm_driver' has no member named 'date'" on 6.14, "implicit declaration of
         # function 'sys_close'" on 5.12), so the release predates the kernel.
         patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
-                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: "),
+                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
+                  # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
+                  # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
+                  r"\*\*\* \[[^\]\n]{0,80}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
+                  r"-peermem)?/[\w.-]{1,60}\.o\] Error \d"),
         severity="fail",
         cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
               "the driver release uses, so the release is older than the kernel.",
@@ -167,9 +171,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("missing kernel headers", "Secure Boot"),
         never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
         sources=("https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594"),
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/501"),
         checked="2026-11-26",
         examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
-                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt"),
+                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt", "kernel/ogkm-501-nvidia-drm-drv-o-make-error.txt"),
     ),
 )
