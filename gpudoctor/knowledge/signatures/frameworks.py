@@ -51,6 +51,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # pip list / pip install, and python -m torch.utils.collect_env
             r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
             r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
+            r"(?:\bpytorch version|\btorch): (?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",  # ComfyUI/Forge start-up, A1111 footer
             r"CUDA used to build PyTorch: (?:None|Could not collect)\b",  # collect_env: torch.version.cuda is None
             r"module 'torch\._C' has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'",  # no CUDA bindings built
         ),

@@ -228,3 +228,7 @@ RUNTIME_SIGNATURES += (
 from gpudoctor.knowledge.signatures.frameworks_envs import ENVS_SIGNATURES  # noqa: E402 (the rows above first)
 
 RUNTIME_SIGNATURES += ENVS_SIGNATURES
+
+from gpudoctor.knowledge.signatures.frameworks_gpu_arch import GPU_ARCH_SIGNATURES  # noqa: E402 (the rows above first)
+
+RUNTIME_SIGNATURES += GPU_ARCH_SIGNATURES

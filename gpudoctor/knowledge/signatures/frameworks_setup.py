@@ -231,7 +231,9 @@ SETUP_SIGNATURES += (
         kinds=_PY,
         # transformers' modeling_utils: device_map and low_cpu_mem_usage load through accelerate, which must import.
         patterns=(r"(?:`low_cpu_mem_usage=True` or a `device_map`|`device_map` or `low_cpu_mem_usage=True`) requires "
-                  r"Accelerate",),
+                  r"Accelerate",
+                  # transformers 4.50 and later: "Using a `device_map`, `tp_plan`, ... requires `accelerate`"
+                  r"Using a `device_map`(?:, | or )`tp_plan`[^\n]{0,90}? requires `accelerate`"),
         severity="fail",
         cause=("transformers loads a model with device_map (or low_cpu_mem_usage) through accelerate, and no usable "
                "accelerate is importable in this environment: not installed, older than transformers needs, or "

@@ -224,6 +224,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         # releases that print it, when bitsandbytes counts as unavailable because torch sees no CUDA.
         patterns=(r"quantization requires Accelerate: .?pip install accelerate.? and the latest version of bitsandbytes",
                   r"Using .?load_in_8bit=True.? requires Accelerate",
+                  r"quantization requires Accelerate: `pip install 'accelerate>=[\d.]{1,10}'` and the latest version",
                   # the same check's wording in later transformers releases
                   r"Using .?bitsandbytes.? (?:4|8)-bit quantization requires the latest version of bitsandbytes"),
         severity="fail",

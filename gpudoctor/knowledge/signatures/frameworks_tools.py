@@ -290,7 +290,9 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         # insightface (ReActor, FaceFusion, roop, IP-Adapter FaceID) prints the providers each ONNX Runtime session got;
         # the CPU provider alone means the CUDA provider was absent or failed to load. Apps that choose the CPU on
         # purpose print the same, hence warn.
-        patterns=(r"Applied providers: \['CPUExecutionProvider'\]",),
+        patterns=(r"Applied providers: \['CPUExecutionProvider'\]",
+                  # comfyui_controlnet_aux's DWPose finding no GPU provider in onnxruntime and falling back to OpenCV
+                  r"Onnxruntime not found or doesn't come with acceleration providers"),
         severity="warn",
         cause=("ONNX Runtime runs this model on the CPU only: the CUDA execution provider is not there (the CPU "
                "onnxruntime package is installed, alone or beside onnxruntime-gpu) or could not load its CUDA and "
@@ -307,7 +309,8 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/deepinsight/insightface/issues/1824",
                  "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"),
         checked="2026-11-26",
-        examples=("frameworks/insightface-2295-applied-providers-cpu-only.txt",),
+        examples=("frameworks/insightface-2295-applied-providers-cpu-only.txt",
+                  "frameworks/controlnet-aux-75-dwpose-onnxruntime-cpu-fallback.txt"),
     ),
     Signature(
         code="frameworks.torchcodec-cannot-load",

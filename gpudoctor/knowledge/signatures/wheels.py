@@ -241,7 +241,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"CUDA SETUP: Required library version not found: (?P<library>libbitsandbytes_cuda\w+\.so)",
             r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
             r"The installed version of bitsandbytes was compiled without GPU support",
-            r"Could not find the bitsandbytes CUDA binary at",
+            r"(?:Could not find the bitsandbytes|Configured) CUDA binary (?:not found )?at",  # 0.43-0.45, 0.46+
             # bitsandbytes 0.38-0.42's own summary when no CUDA library of it loads though torch sees a GPU.
             r"CUDA Setup failed despite GPU being available",
             # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).

@@ -36,3 +36,7 @@ from gpudoctor.knowledge.signatures.wheels_runtime import RUNTIME_SIGNATURES  # 
 from gpudoctor.knowledge.signatures.wheels_tools import TOOLS_SIGNATURES  # noqa: E402
 
 PYTHON_SIGNATURES += PAIR_SIGNATURES + INSTALLER_SIGNATURES + TOOLS_SIGNATURES + RUNTIME_SIGNATURES
+
+from gpudoctor.knowledge.signatures.wheels_nvidia_deps import NVIDIA_DEPS_SIGNATURES  # noqa: E402
+
+PYTHON_SIGNATURES += NVIDIA_DEPS_SIGNATURES
