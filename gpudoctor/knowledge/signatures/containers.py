@@ -123,14 +123,16 @@ SIGNATURES += (
         # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost.
         patterns=(r"Failed to initialize NVML: Unknown Error",),
         severity="fail",
-        cause="The container lost access to the GPU device files after systemd re-applied its cgroup (e.g. "
-              "systemctl daemon-reload), while the host still sees the GPUs.",
+        cause="The container lost access to the GPU device files, most often after systemd re-applied its cgroup (e.g. "
+              "systemctl daemon-reload) while the host still sees the GPUs; every new container failing so right after "
+              "a driver update points at the driver instead (the 555.42 beta did this, ollama#4563).",
         advice=("Recreate the container to get the GPUs back. To prevent it, create the /dev/char links "
                 "(`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, as NVIDIA's troubleshooting guide "
                 "describes), pass the /dev/nvidia* device nodes explicitly, or run Docker with the cgroupfs cgroup "
-                "driver."),
+                "driver. If every new container fails so since a driver update, go back to the previous driver branch "
+                "(or to a fixed release of the new one) and update the NVIDIA Container Toolkit."),
         action="restart-application",
-        rules_out=("the NVIDIA driver",),
+        rules_out=(),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1227",
                  "https://github.com/NVIDIA/nvidia-docker/issues/1671", TOOLKIT_TROUBLESHOOTING),
