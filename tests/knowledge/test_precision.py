@@ -34,6 +34,9 @@ def _codes(text: str) -> list[str]:
 def test_ollamas_library_search_list_is_no_wsl_context():
     assert "wsl" not in in_text(BARE_METAL_OLLAMA_DEBUG)
     assert "wsl" not in in_text(BARE_METAL_OLLAMA_DEBUG + "cuInit err: 500\n")
+    # CUDA's unknown error on that host is read as Ollama's, not as WSL's (a Windows driver to update).
+    assert _codes(BARE_METAL_OLLAMA_DEBUG + "Jul 28 06:38:05 a100-40g ollama[8080]: cuInit err: 999\n") \
+        == ["ollama.cuda-init-unknown-error"]
 
 
 def test_a_library_found_under_wsls_folders_is_the_wsl_context():
