@@ -115,11 +115,15 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>[\w.-]{1,60})\" which is missing"),
         severity="fail",
         cause=("ONNX Runtime could not start its CUDA execution provider and runs on the CPU: the CPU package "
-               "onnxruntime is installed, or onnxruntime-gpu was built for another CUDA or cuDNN than the libraries "
-               "it finds."),
+               "onnxruntime is installed, or onnxruntime-gpu cannot load the CUDA and cuDNN libraries its build links "
+               "against (Windows' LoadLibrary error 126: a DLL the provider depends on is missing or of another "
+               "version)."),
         advice=("Install the GPU package built for this CUDA: `pip uninstall -y onnxruntime onnxruntime-gpu` then "
                 "`pip install onnxruntime-gpu` (CUDA 12 builds; pick the release ONNX Runtime's requirements table "
-                "pairs with the installed CUDA and cuDNN), and check `onnxruntime.get_available_providers()` lists "
+                "pairs with the installed CUDA and cuDNN). For error 126 make the CUDA and cuDNN DLLs it needs "
+                "loadable: the cuDNN and CUDA versions of that table installed and on PATH, or, where the "
+                "environment's PyTorch carries them, `import torch` before onnxruntime (or "
+                "`onnxruntime.preload_dlls()` from 1.21). Then check `onnxruntime.get_available_providers()` lists "
                 "CUDAExecutionProvider."),
         action="configure",
         rules_out=("a driver fault, when PyTorch on the same machine uses the GPU",),

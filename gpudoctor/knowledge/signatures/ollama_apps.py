@@ -118,15 +118,20 @@ APP_SIGNATURES += (
         cause_id="ollama-runner-crash",
         kinds=("any",),
         patterns=(
-            r"\(Exit code: (?P<code>-?\d{1,20})\)\. (?:Unknown error\. Try a different model and/or config|"
+            # its load error's tails vary by release ("Unknown error.", "Some model operation failed.", "Please check
+            # settings ..."); a crash on Windows shows its status unsigned, as a 20-digit number (18446744072635812000)
+            r"\(Exit code: (?P<code>-?\d{1,20})\)\. [^\n]{0,80}?(?:Try a different model and/or config|"
             r"Please check settings and try loading the model again)",
+            r"Error loading model\.?\s{0,4}\(Exit code: (?P<code>-?\d{1,20})\)",
         ),
         severity="fail",
         cause=("LM Studio's engine process died while loading the model (exit code {code}), most often in the llama.cpp "
-               "runtime selected for this GPU."),
-        advice=("Open LM Studio's runtime settings (Ctrl+Shift+R) and update or switch the llama.cpp runtime (CUDA 12, "
-                "CUDA, Vulkan or CPU); if it still fails, lower the GPU offload and context length in the model's load "
-                "settings. A GPU below compute capability 5.0 needs the Vulkan or CPU runtime."),
+               "runtime selected for this GPU, and often right after LM Studio updated that runtime on its own."),
+        advice=("Open LM Studio's runtime settings (Settings > Runtime, Ctrl+Shift+R): if the model loaded before, roll "
+                "the llama.cpp runtime back to its previous version (the runtime's version list) and turn off automatic "
+                "runtime updates until a fixed one comes; otherwise update or switch the runtime (CUDA 12, CUDA, Vulkan "
+                "or CPU). If it still fails, lower the GPU offload and context length in the model's load settings. A "
+                "GPU below compute capability 5.0 needs the Vulkan or CPU runtime."),
         action="configure",
         rules_out=("a corrupted model, when other models fail the same way",),
         never_suggest=("reinstall the driver",),

@@ -129,19 +129,27 @@ MODEL_SIGNATURES = (
         kinds=("any",),
         # server/routes.go: the API's 404 (quoted 'name' before 0.1.30, "name" after; escaped inside JSON)
         patterns=(
-            r"model [\\'\"]{0,2}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,2} not found, try pulling it first",
+            # (quotes escaped once inside JSON, twice where a JSON body is shown inside a Python or JS string)
+            r"model [\\'\"]{0,4}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,4} not found, try pulling it first",
             # the same 404 as newer servers word it in their JSON body, and as LangChain's Ollama wrapper reports it
             r"\"error\":\"model '(?P<model>[\w.:/-]{1,80})' not found\"",
             r"Ollama call failed with status code 404\. Maybe your model is not found and you should pull the model "
             r"with `ollama pull (?P<model>[\w.:/-]{1,80})`",
+            # ollama-python's ResponseError (str: the server's error, then its status), the CLI's `Error: ...`, the
+            # OpenAI-compatible endpoint's error message (openai-python prints it in a dict), and `ollama launch`
+            r"model '(?P<model>[\w.:/-]{1,80})' not found \(status code: 404\)",
+            r"^\W{0,4}Error: model '(?P<model>[\w.:/-]{1,80})' not found",
+            r"[\"']message[\"']: ?[\"']model \\?'(?P<model>[\w.:/-]{1,80})\\?' not found[\"']",
+            r"model \"(?P<model>[\w.:/-]{1,80})\" not found; run 'ollama pull",
         ),
         severity="fail",
-        cause=("The Ollama server that answered has no model {model} in its store: it was pulled through another "
-               "server (the systemd service runs as user ollama with its own models directory; an `ollama serve` "
-               "started by hand uses ~/.ollama/models), another OLLAMA_MODELS or OLLAMA_HOST, or never pulled under that name."),
+        cause=("The Ollama server that answered has no model {model} in its store: it was never pulled there under "
+               "that name (a typo, a missing tag), or it was pulled through another server (the systemd service runs "
+               "as user ollama with its own models directory; an `ollama serve` started by hand uses "
+               "~/.ollama/models) or another OLLAMA_MODELS or OLLAMA_HOST."),
         advice=("Check the name against the server's own list (`ollama list`): a client that asks for a name the "
                 "server does not have (a typo, a missing tag, a model made with `ollama create` under another name) "
-                "gets this; `ollama pull MODEL` there if it is missing. If `ollama list` shows it, two servers are "
+                "gets this; `ollama pull {model}` there if it is missing. If `ollama list` shows it, two servers are "
                 "involved: stop any hand-started `ollama serve` and put its settings (OLLAMA_HOST, OLLAMA_MODELS) in "
                 "the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl restart ollama`)."),
         action="configure",
