@@ -126,7 +126,9 @@ APP_SIGNATURES += (
         ),
         severity="fail",
         cause=("LM Studio's engine process died while loading the model (exit code {code}), most often in the llama.cpp "
-               "runtime selected for this GPU, and often right after LM Studio updated that runtime on its own."),
+               "runtime selected for this GPU, and often right after LM Studio updated that runtime on its own (a "
+               "20-digit code is a Windows crash status read unsigned: 18446744072635812000 is 0xC0000409, the "
+               "engine aborting)."),
         advice=("Open LM Studio's runtime settings (Settings > Runtime, Ctrl+Shift+R): if the model loaded before, roll "
                 "the llama.cpp runtime back to its previous version (the runtime's version list) and turn off automatic "
                 "runtime updates until a fixed one comes; otherwise update or switch the runtime (CUDA 12, CUDA, Vulkan "
