@@ -261,7 +261,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         code="ollama.runner-load-timeout",
         cause_id="ollama-load-timeout",
         kinds=("any",),
-        patterns=(r"timed out waiting for llama runner to start(?: - progress (?P<progress>[\d.]+))?",),
+        # llm/server.go until the runner became llama-server (2026, #16031), llm/llama_server.go since: "... to start -
+        # <its last error>", without progress
+        patterns=(r"timed out waiting for (?:llama runner|llama-server) to start(?: - progress (?P<progress>[\d.]+))?",),
         severity="fail",
         cause="Loading the model took longer than Ollama's load timeout, so it gave up on the runner.",
         advice=("Raise the load timeout in the server's environment (OLLAMA_LOAD_TIMEOUT=30m, e.g. `systemctl edit "

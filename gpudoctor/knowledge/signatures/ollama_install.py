@@ -27,6 +27,8 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
             r"unable to locate llm runner directory",
             r"no suitable llama servers found",
             r"(?:llama runner|llama-server) process has terminated: exit status 127\b",
+            # the server could not start the runner's binary at all (llm/server.go, llm/llama_server.go since 2026)
+            r"error starting (?:runner|llama-server): fork/exec (?P<path>\S{1,200}): no such file or directory",
             r"ollama_llama_server: error while loading shared libraries: (?P<library>lib(?:ggml|llama)[\w.-]{0,40})",
         ),
         severity="fail",

@@ -63,6 +63,8 @@ SERVER_SIGNATURES = (
         patterns=(
             r"could not connect to ollama app, is it running",
             r"could not connect to a running Ollama instance",
+            # the CLI's wording since 2026 (cmd/start_default.go, cmd/start_darwin.go)
+            r"could not connect to ollama server, run 'ollama serve' to start it",
         ),
         severity="fail",
         cause="The ollama command found no Ollama server to talk to: it is not running, or listens elsewhere.",
