@@ -24,9 +24,13 @@ DISCOVERY_SIGNATURES = (
         cause_id="cuda-driver-too-old",
         kinds=_LOGS,
         # cudart's cudaSetDevice error 35 (cudaErrorInsufficientDriver) is logged just before (gpu_info_cudart.c)
-        patterns=(r"your nvidia driver is too old or missing", r"\bcudaSetDevice err[:;] 35\b"),
+        # since 2026 discovery (discover/cuda_compat.go) also leaves out each GPU whose driver is below the release's
+        # floor, logging msg="NVIDIA driver too old" ... required_driver="550 or newer" (570 for compute below 7.0)
+        patterns=(r"your nvidia driver is too old or missing", r"\bcudaSetDevice err[:;] 35\b",
+                  r"msg=\\?\"NVIDIA driver too old\\?\"[^\n]{0,200}?\brequired_driver="),
         severity="fail",
-        cause="Ollama's CUDA runtime could not start on this NVIDIA driver: the driver is missing or too old.",
+        cause=("Ollama's CUDA runtime could not start on this NVIDIA driver, or Ollama left the GPU out for it: the "
+               "driver is missing or too old."),
         advice=(f"Update the NVIDIA driver to R{_DRIVER['minimum_branch']} or newer "
                 f"(R{_DRIVER['compute_5_0_to_6_2_branch']} for GPUs of compute capability 5.0 to 6.2, as Ollama's "
                 "GPU docs require), then restart Ollama; `nvidia-smi` shows the driver version in use."),
