@@ -202,10 +202,15 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         # onnxruntime/core/framework/bfc_arena.cc: the execution provider's arena (the CUDA one when the model runs on
         # the GPU) could not grow by the buffer a node asked for; ONNX Runtime's equivalent of "CUDA out of memory".
         patterns=(r"BFCArena::AllocateRawInternal[^\n]{0,160}Failed to allocate memory for requested buffer of size "
-                  r"(?P<bytes>\d{1,20})",),
+                  r"(?P<bytes>\d{1,20})",
+                  # the CUDA provider's own calls (providers/cuda/cuda_call.cc: "CUDA failure N: <text> ; GPU=..."):
+                  # cudaMalloc out of memory, and cuBLAS finding no memory for its handle or workspace
+                  r"\bCUDA failure 2: out of memory\b",
+                  r"\bCUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED\b"),
         severity="fail",
-        cause=("ONNX Runtime could not allocate a {bytes}-byte buffer from its memory arena: the GPU (or, on the CPU "
-               "provider, the host) has no room left for this model and input size."),
+        cause=("ONNX Runtime could not allocate the GPU memory a session or node asked for (from its memory arena, or "
+               "from CUDA itself): the GPU (or, on the CPU provider, the host) has no room left for this model and "
+               "input size."),
         advice=("Make the session fit: pass CUDA provider options `{'arena_extend_strategy': 'kSameAsRequested', "
                 "'cudnn_conv_use_max_workspace': '0'}` (and `gpu_mem_limit` when several sessions share the GPU), lower "
                 "the batch size or input size (image resolution, sequence length), and check `nvidia-smi` for other "
