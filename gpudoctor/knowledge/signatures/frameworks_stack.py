@@ -164,9 +164,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         # transformers' _check_and_enable_flash_attn_2, and its check of a remote-code model's imports.
         patterns=(r"FlashAttention2 has been toggled on, but it cannot be used due to the following error: the package "
                   r"flash_attn seems to be not installed",
-                  r"requires the following packages that were not found in your environment: flash_attn\b"),
+                  r"requires the following packages that were not found in your environment: flash_attn\b",
+                  # the import itself, raised by code that imports it unconditionally (not flash_attn_2_cuda: its
+                  # extension, a build for another torch, read in wheels_extensions.py)
+                  r"ModuleNotFoundError: No module named '(?P<module>flash_attn)'(?![\w.])"),
         severity="fail",
-        cause="The model was asked to use FlashAttention-2, and the flash_attn package is not installed in this environment.",
+        cause=("The code asks for FlashAttention-2 (the flash_attn package), and flash_attn is not installed in this "
+               "environment."),
         advice=("Load the model with attn_implementation=\"sdpa\" (PyTorch's own fused attention, nearly as fast), or "
                 "install flash-attn built for this torch and CUDA (`pip install flash-attn --no-build-isolation`, "
                 "Ampere or newer GPUs only)."),
