@@ -123,7 +123,11 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"memory layout cannot be allocated",
             # ggml's CUDA_CHECK names the failing function on the line after "CUDA error: out of memory"; the
             # virtual-memory pool's alloc (cuMemCreate/cuMemSetAccess) fails when the compute buffers do not fit
-            r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm) at \S{0,200}ggml-cuda",
+            r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm|cublas_handle) at "
+            r"\S{0,200}ggml-cuda",
+            # ggml's CUBLAS_CHECK prints cublasGetStatusString's words: CUBLAS_STATUS_ALLOC_FAILED, cuBLAS finding no
+            # VRAM for its handle (cublasCreate_v2 in cublas_handle) once the model and buffers took it all
+            r"CUDA error: the resource allocation failed",
         ),
         severity="fail",
         cause="The model as it was placed on the GPU (by Ollama, or llama.cpp and the apps built on it) does not fit "
