@@ -21,7 +21,8 @@ _REACH_ADVICE = (
     "http://host.docker.internal:11434 (on Linux add `--add-host=host.docker.internal:host-gateway`) and make the "
     "host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 (`sudo systemctl edit ollama`, "
     "Environment=\"OLLAMA_HOST=0.0.0.0\", then restart it). 0.0.0.0 is only for the server to listen on: a client "
-    "connects to 127.0.0.1 or the server's own address."
+    "connects to 127.0.0.1 or the server's own address. Refused at ::1 (Node 17 and later resolve localhost to IPv6 "
+    "first, while Ollama listens on 127.0.0.1): write http://127.0.0.1:11434 instead of localhost in the client."
 )
 
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
