@@ -36,6 +36,9 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # the wordings of apps built on it (OpenUI, Continue, coding CLIs): the address they tried follows
             r"(?:Couldn't|Could not|Cannot|Unable to) connect to (?:the |local )?Ollama(?: instance)? at "
             r"(?P<url>https?://[\w.\[\]:-]{1,80})",
+            # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
+            # container)
+            r"WebUI could not connect to Ollama",
             # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
             r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
         ),
