@@ -234,7 +234,10 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   r"Using .?load_in_8bit=True.? requires Accelerate",
                   r"quantization requires Accelerate: `pip install 'accelerate>=[\d.]{1,10}'` and the latest version",
                   # the same check's wording in later transformers releases
-                  r"Using .?bitsandbytes.? (?:4|8)-bit quantization requires the latest version of bitsandbytes"),
+                  r"Using .?bitsandbytes.? (?:4|8)-bit quantization requires the latest version of bitsandbytes",
+                  # modeling_utils.py before the quantizers (4.3x): load_in_8bit/4bit (or GPTQ) where
+                  # torch.cuda.is_available() is False
+                  r"No GPU found\. A GPU is needed for quantization"),
         severity="fail",
         cause=("transformers found no usable bitsandbytes: most often PyTorch in this environment sees no CUDA (a "
                "CPU-only build, which makes bitsandbytes count as unavailable), otherwise accelerate or bitsandbytes "
