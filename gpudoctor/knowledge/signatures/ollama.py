@@ -121,6 +121,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
             r"memory layout cannot be allocated",
+            # its runner's panic when a backend buffer cannot be allocated (ml.ErrNoMem, from 0.7 in spring 2025
+            # until the engine gave way to llama-server), which the server then reports as the runner's last line
+            r"insufficient memory - required allocations: \{",
             # ggml's CUDA_CHECK names the failing function on the line after "CUDA error: out of memory"; the
             # virtual-memory pool's alloc (cuMemCreate/cuMemSetAccess) fails when the compute buffers do not fit
             r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm|cublas_handle) at "
