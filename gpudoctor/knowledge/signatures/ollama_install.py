@@ -29,6 +29,11 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
             r"(?:llama runner|llama-server) process has terminated: exit status 127\b",
             # the server could not start the runner's binary at all (llm/server.go, llm/llama_server.go since 2026)
             r"error starting (?:runner|llama-server): fork/exec (?P<path>\S{1,200}): no such file or directory",
+            # ggml's backend loader (ggml-backend-reg.cpp) finding a backend library of another ggml version in Ollama's
+            # lib folder: an upgrade extracted over the old libraries (Ollama's Linux docs: remove them first)
+            r"failed to initialize backend from (?:[A-Za-z]:)?[^\s:]{0,200}?[/\\]ollama[/\\][^\s:]{1,200}: "
+            r"incompatible API version",
+            r"failed to find ggml_backend_init in (?:[A-Za-z]:)?[^\s:]{0,200}?[/\\]ollama[/\\]",
             r"ollama_llama_server: error while loading shared libraries: (?P<library>lib(?:ggml|llama)[\w.-]{0,40})",
         ),
         severity="fail",
@@ -36,7 +41,8 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
                "itself (lib/ollama) are missing or elsewhere, so no model runner can start."),
         advice=("Reinstall Ollama whole instead of copying its binary: re-run the install script (`curl -fsSL "
                 "https://ollama.com/install.sh | sh`) or extract the complete release archive into one prefix "
-                "(`sudo tar -C /usr -xzf ollama-linux-amd64.tgz` puts bin/ollama and lib/ollama side by side); if the "
+                "(`sudo tar -C /usr -xzf ollama-linux-amd64.tgz` puts bin/ollama and lib/ollama side by side), after "
+                "removing an older release's libraries (`sudo rm -rf /usr/lib/ollama`); if the "
                 "libraries must live elsewhere, point the service's LD_LIBRARY_PATH at that lib/ollama. On Windows "
                 "reinstall and check the antivirus quarantine for Ollama's runner files."),
         action="configure",
