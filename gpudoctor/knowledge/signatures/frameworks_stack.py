@@ -105,6 +105,8 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Failed to create CUDAExecutionProvider",
                   r"LoadLibrary failed with error (?P<code>\d{1,5}) [^\n]{0,40}when trying to load "
                   r"[^\n]{0,300}onnxruntime_providers_cuda\.dll",
+                  # the same line wrapped in a console window, its error number left on the line before
+                  r"^\W{0,4}when trying to load \"[^\"\n]{0,300}onnxruntime_providers_cuda\.dll\"",
                   r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
                   r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
                   # set_providers() before 1.9 when the CPU package's build answers: only the CPU provider is there
