@@ -209,9 +209,13 @@ SIGNATURES += (
                   r"[Nn]vml init failed: ERROR_LIBRARY_NOT_FOUND"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
+        # Kubernetes never passes --gpus: the plugin's pod gets the driver only from the node's default runtime
+        # (or a RuntimeClass), so the advice names the setting itself, as the plugin's own hint does.
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
-                "--runtime=docker --set-as-default`; containerd: `--runtime=containerd --set-as-default`, or a "
-                "RuntimeClass nvidia that the plugin's pods use), restart the runtime and the plugin pod; "
+                "--runtime=docker --set-as-default`, which writes \"default-runtime\": \"nvidia\" into "
+                "/etc/docker/daemon.json; containerd: `--runtime=containerd --set-as-default`, which sets "
+                "default_runtime_name = \"nvidia\", or a RuntimeClass nvidia that the plugin's pods use), restart "
+                "the runtime (`sudo systemctl restart docker` or containerd) and the plugin pod; "
                 "`kubectl describe node` then shows nvidia.com/gpu."),
         action="configure",
         rules_out=("the NVIDIA driver",),
