@@ -205,8 +205,9 @@ SIGNATURES += (
                   # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
                   # and GPU feature discovery print it when the pod has no libnvidia-ml.
                   r"\bcould not load NVML library\b",
-                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason.
-                  r"[Nn]vml init failed: ERROR_LIBRARY_NOT_FOUND"),
+                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason; every release's
+                  # factory first logs "Failed to initialize NVML: <go-nvml's return>." (0.9-0.13: log.Printf).
+                  r"(?:[Nn]vml init failed|Failed to initialize NVML): ERROR_LIBRARY_NOT_FOUND"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
         # Kubernetes never passes --gpus: the plugin's pod gets the driver only from the node's default runtime
