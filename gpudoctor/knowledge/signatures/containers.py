@@ -78,11 +78,18 @@ SIGNATURES += (
         code="containers.cli-driver-not-loaded",
         cause_id="driver-not-loaded",
         kinds=_CONTAINER_TEXT,
-        patterns=(r"nvml error: driver not loaded",),
+        patterns=(r"nvml error: driver not loaded",
+                  # dockerd (daemon/oci_linux.go) for --device or a compose devices: entry naming a GPU node the host
+                  # lacks: the driver is not loaded, or nothing has created its nodes since boot
+                  r"error gathering device information while adding custom device \\?\"(?P<node>/dev/nvidia(?:\d{1,2}|ctl))"
+                  r"\\?\": no such file or directory"),
         severity="fail",
-        cause="nvidia-container-cli found no NVIDIA kernel driver loaded on the host.",
-        advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host; load the module "
-                "(`sudo modprobe nvidia`) or install the driver for the running kernel, then start the container."),
+        cause="No NVIDIA kernel driver is loaded on the host (or it has not created its /dev/nvidia* nodes), so the "
+              "container cannot get the GPU.",
+        advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host (running it also creates "
+                "the /dev/nvidia* nodes a --device or compose devices: entry names); load the module (`sudo modprobe "
+                "nvidia`) or install the driver for the running kernel, then start the container, preferably with "
+                "`--gpus all` instead of listing device nodes."),
         action="configure",
         rules_out=("the container image",),
         never_suggest=("reinstall Docker",),
