@@ -108,4 +108,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1235-socket-closed-peer-oom.txt",),
     ),
+    Signature(
+        code="nccl.library-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # The dynamic loader's words for a program linked to (or dlopen-ing) NCCL when no libnccl.so.N is on its path:
+        # nccl-tests built against an NCCL_HOME not on LD_LIBRARY_PATH, a PyTorch or CuPy whose nvidia-nccl wheel is
+        # absent, an image without NCCL. NCCL does not exist on Windows, so there is no DLL wording.
+        patterns=(r"\blibnccl\.so(?:\.(?P<major>\d{1,2}))?: cannot open shared object file",),
+        severity="fail",
+        cause="The program could not load the NCCL library (libnccl.so): NCCL is not installed where it looks, or not "
+              "on the library path it was built against.",
+        advice=("Install the NCCL the program expects and let the loader find it: for PyTorch, vLLM or CuPy wheels "
+                "`pip install nvidia-nccl-cu12` (the version `pip show torch` requires); for nccl-tests or a source "
+                "build the libnccl2 package (`sudo apt install libnccl2 libnccl-dev`) or `export "
+                "LD_LIBRARY_PATH=$NCCL_HOME/lib:$LD_LIBRARY_PATH` for the NCCL it was built with; check with "
+                "`ldconfig -p | grep nccl`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/rh-aiservices-bu/llm-on-openshift/issues/57",
+                 "https://docs.nvidia.com/deeplearning/nccl/install-guide/index.html"),
+        checked="2026-11-26",
+        examples=("vllm/llm-on-openshift-57-image-without-libnccl.txt",),
+    ),
 )
