@@ -120,7 +120,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="The program could not load the NCCL library (libnccl.so): NCCL is not installed where it looks, or not "
               "on the library path it was built against.",
         advice=("Install the NCCL the program expects and let the loader find it: for PyTorch, vLLM or CuPy wheels "
-                "`pip install nvidia-nccl-cu12` (the version `pip show torch` requires); for nccl-tests or a source "
+                "`pip install nvidia-nccl-cu12` (the version `pip show torch` requires; vLLM also takes a path in "
+                "VLLM_NCCL_SO_PATH); for nccl-tests or a source "
                 "build the libnccl2 package (`sudo apt install libnccl2 libnccl-dev`) or `export "
                 "LD_LIBRARY_PATH=$NCCL_HOME/lib:$LD_LIBRARY_PATH` for the NCCL it was built with; check with "
                 "`ldconfig -p | grep nccl`."),

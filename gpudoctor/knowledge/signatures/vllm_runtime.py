@@ -287,8 +287,6 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"Failed to load NCCL library from (?P<library>[^\s,]{1,200})[^\n]{0,600}?VLLM_NCCL_SO_PATH",
             r"name 'ncclGetVersion' is not defined",
         ),
-        # vLLM's own message says what the loader's line beside it means here (a warning with one GPU)
-        refines=("nccl.library-not-found",), refines_within=None,
         # with one GPU vLLM goes on without it (the message says "expected if you are not running on NVIDIA/AMD GPUs")
         severity="warn",
         cause=("vLLM's own NCCL wrapper could not load libnccl: no usable NCCL library is where it looks, so "
