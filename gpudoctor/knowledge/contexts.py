@@ -141,6 +141,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
+            r"in WSL\b", r"on WSL\b",  # ("the model is killed in WSL", "Ubuntu 22.04 on WSL")
+            r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
             r"cuda/wsl-user-guide",  # NVIDIA's CUDA on WSL guide, linked in the paste (its known limitations)
             r"@docker-desktop:",  # a shell in Docker Desktop's WSL 2 VM, or a container on its host network, on Windows

@@ -120,16 +120,24 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
                   # nccl.launcher-rank-killed's lines: mp.spawn's and DeepSpeed's launcher's words for the same kill.
                   r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
-                  r"exits with return code = -9\b"),
+                  r"exits with return code = -9\b",
+                  # The other shells' and job control's words for the same kill ("zsh: killed     python3 app.py",
+                  # "[1]+  Killed   python server.py"), and a bare "Killed" printed after a progress bar's last update.
+                  r"zsh: killed\s{1,12}\S", r"^\[\d{1,3}\][+-]? {1,4}Killed\b",
+                  r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
+                  # The kernel's own OOM-killer line in dmesg (5.x+ "Killed process", older "Kill process ... score").
+                  r"Out of memory: Kill(?:ed)? process (?P<oom_pid>\d{1,9}) \((?P<process>[^)\n]{1,40})\)",
+                  # ollama.runner-killed's line: Ollama's runner killed the same way inside WSL 2.
+                  r"(?:llama runner|llama-server) process has terminated: signal: killed"),
         contexts=("wsl",),
-        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed"),
+        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed", "ollama.runner-killed"),
         severity="fail",
         cause="The Linux kernel inside WSL 2 killed the process for lack of memory: the WSL 2 virtual machine has only "
               "part of Windows' RAM (half by default) and its own swap, whatever Windows itself has free.",
         advice=("Raise the WSL 2 virtual machine's memory and swap in %UserProfile%\\.wslconfig on Windows (a [wsl2] "
                 "section with memory=48GB and swap=32GB, sized to the machine; the file must be UTF-8 with LF line "
                 "endings to be read), run `wsl --shutdown`, and check inside WSL with `free -h` before loading the "
-                "model again."),
+                "model again (`dmesg | grep -i 'killed process'` inside WSL confirms the kill was for memory)."),
         action="configure",
         rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
         never_suggest=("reinstall the driver", "lower the batch size"),

@@ -1,0 +1,46 @@
+"""The WSL 2 failure families a blind set missed (issue 25, sig-y10): a process killed by the VM's memory limit in any
+shell's or tool's words, nvidia-smi off PATH in any shell's words, and TDR's advice naming the serving engines' knob."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.contexts import in_text
+from gpudoctor.knowledge.matcher import scan
+from gpudoctor.knowledge.signatures import by_code
+
+IN_WSL = "Linux DESKTOP-1 5.15.153.1-microsoft-standard-WSL2 #1 SMP x86_64 GNU/Linux\n"
+
+
+def _codes(text: str) -> set[str]:
+    return {found.code for found in scan(text, "paste")}
+
+
+def test_a_kill_in_any_shells_words_inside_wsl_names_the_vms_memory_limit():
+    for line in ("zsh: killed     python server.py --model llama-13b\n",
+                 "[1]+  Killed                  python3 webui.py\n",
+                 "Loading checkpoint shards:  50%|#####     | 1/2 [00:41<00:41, 41.20s/it]Killed\n",
+                 "[ 1234.567890] Out of memory: Killed process 4321 (python3) total-vm:30123456kB\n",
+                 'Error: llama runner process has terminated: signal: killed\n'):
+        assert _codes(IN_WSL + line) == {"wsl.killed-memory-limit"}, line
+
+
+def test_the_same_kill_outside_wsl_is_not_blamed_on_wslconfig():
+    assert "wsl.killed-memory-limit" not in _codes("zsh: killed     python server.py\n")
+    assert _codes("Error: llama runner process has terminated: signal: killed\n") == {"ollama.runner-killed"}
+
+
+def test_people_saying_where_it_ran_put_the_paste_in_wsl():
+    assert "wsl" in in_text("The process gets killed in WSL while loading the model\n")
+    assert "wsl" in in_text("Ubuntu 22.04 on WSL, 32 GB RAM\n")
+    assert "wsl" in in_text("I set memory=24GB in .wslconfig\n")
+    assert "wsl" not in in_text("Ubuntu 22.04 on a workstation, WSLg not installed\n")
+
+
+def test_nvidia_smi_missing_in_sh_and_which_inside_wsl_names_the_path():
+    for line in ("sh: 1: nvidia-smi: not found\n", "/usr/bin/which: no nvidia-smi in (/usr/local/bin:/usr/bin)\n"):
+        assert _codes(IN_WSL + line) == {"wsl.nvidia-smi-not-on-path"}, line
+
+
+def test_a_tdr_reset_names_the_serving_engines_batch_settings():
+    for code in ("wsl.kernel-launch-timeout", "wsl.display-driver-recovered"):
+        advice = by_code(code).advice
+        assert "--max-num-batched-tokens" in advice and "--ubatch-size" in advice and "TdrDelay" in advice
