@@ -19,7 +19,10 @@ def test_a_kill_in_any_shells_words_inside_wsl_names_the_vms_memory_limit():
                  "[1]+  Killed                  python3 webui.py\n",
                  "Loading checkpoint shards:  50%|#####     | 1/2 [00:41<00:41, 41.20s/it]Killed\n",
                  "[ 1234.567890] Out of memory: Killed process 4321 (python3) total-vm:30123456kB\n",
-                 'Error: llama runner process has terminated: signal: killed\n'):
+                 'Error: llama runner process has terminated: signal: killed\n',
+                 "webui-1 exited with code 137\n",
+                 "Process finished with exit code 137 (interrupted by signal 9: SIGKILL)\n",
+                 "subprocess.CalledProcessError: Command '['python', 'convert.py']' died with <Signals.SIGKILL: 9>.\n"):
         assert _codes(IN_WSL + line) == {"wsl.killed-memory-limit"}, line
 
 
@@ -44,3 +47,8 @@ def test_a_tdr_reset_names_the_serving_engines_batch_settings():
     for code in ("wsl.kernel-launch-timeout", "wsl.display-driver-recovered"):
         advice = by_code(code).advice
         assert "--max-num-batched-tokens" in advice and "--ubatch-size" in advice and "TdrDelay" in advice
+
+
+def test_nvml_blocked_at_shut_down_is_the_same_block():
+    assert _codes(IN_WSL + "Failed to properly shut down NVML: GPU access blocked by the operating system\n") \
+        == {"wsl.nvml-access-blocked"}

@@ -240,7 +240,9 @@ SIGNATURES += (
         kinds=("any",),
         # NVML inside WSL 2 when Windows offers it no usable GPU: mostly a GPU in the TCC or MCDM driver model (data
         # center GPUs default to it; WSL takes only WDDM GPUs).
-        patterns=(r"Failed to initialize NVML: GPU access blocked by the operating system",),
+        # nvidia-smi prints it on start and again on exit ("Failed to properly shut down NVML: ..."), a paste may hold
+        # either line alone.
+        patterns=(r"Failed to (?:initialize|properly shut down) NVML: GPU access blocked by the operating system",),
         severity="fail",
         cause="WSL 2 is not given the GPU: on Windows it runs in the TCC (or MCDM) driver model, and WSL only takes GPUs "
               "in the WDDM model.",

@@ -125,6 +125,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   # "[1]+  Killed   python server.py"), and a bare "Killed" printed after a progress bar's last update.
                   r"zsh: killed\s{1,12}\S", r"^\[\d{1,3}\][+-]? {1,4}Killed\b",
                   r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
+                  # Exit status 137 (128 + SIGKILL) as docker compose and IDEs print it (Docker Desktop's engine runs in
+                  # the same WSL 2 VM, under the same limit), and CPython's subprocess words for a child killed so.
+                  r"exit(?:ed with)? code:? 137\b", r"died with <Signals\.SIGKILL: 9>",
                   # The kernel's own OOM-killer line in dmesg (5.x+ "Killed process", older "Kill process ... score").
                   r"Out of memory: Kill(?:ed)? process (?P<oom_pid>\d{1,9}) \((?P<process>[^)\n]{1,40})\)",
                   # ollama.runner-killed's line: Ollama's runner killed the same way inside WSL 2.
