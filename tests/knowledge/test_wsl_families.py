@@ -52,3 +52,17 @@ def test_a_tdr_reset_names_the_serving_engines_batch_settings():
 def test_nvml_blocked_at_shut_down_is_the_same_block():
     assert _codes(IN_WSL + "Failed to properly shut down NVML: GPU access blocked by the operating system\n") \
         == {"wsl.nvml-access-blocked"}
+
+
+def test_wsl_exes_own_strings_for_a_missing_feature_are_read():
+    # The wordings in WSL's localization resources (localization/strings/en-US/Resources.resw).
+    assert _codes('WSL2 is unable to start since virtualization is not enabled on this machine. Please ensure the '
+                  '"Virtual Machine Platform" optional component is enabled\n') == {"wsl.vm-platform-unavailable"}
+    assert _codes("Failed to start virtual networking - please install the optional component Virtual Machine Platform "
+                  "by running: wsl.exe --install --no-distribution\n") == {"wsl.vm-platform-unavailable"}
+    for line in ("This application requires the Windows Subsystem for Linux Optional Component. Install it by running: "
+                 "wsl.exe --install --no-distribution\n",
+                 "Optional components needed to run WSL are not installed.\n",
+                 'WSL1 is not supported with your current machine configuration. Please enable the "Windows Subsystem '
+                 'for Linux" optional component to use WSL1.\n'):
+        assert _codes(line) == {"wsl.subsystem-feature-disabled"}, line

@@ -17,6 +17,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
                   r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
+                  # wsl.exe 2.x's own string (MessageEnableVirtualization in WSL's localization resources).
+                  r"WSL2 is unable to start since virtualization is not enabled on this machine",
+                  r"please install the optional component Virtual Machine Platform",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
                   # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
@@ -35,7 +38,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
-                 WSL_TROUBLESHOOTING),
+                 WSL_TROUBLESHOOTING,
+                 "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
                   "wsl/wsl-8793-hcs-e-service-not-available.txt",
@@ -155,11 +159,17 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
         patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
-                  r"The Windows Subsystem for Linux optional component is not enabled"),
+                  r"The Windows Subsystem for Linux optional component is not enabled",
+                  # wsl.exe 2.x's own strings (MessageWslOptionalComponentRequired, MessageMissingOptionalComponents,
+                  # MessageWsl1NotSupported in WSL's localization resources).
+                  r"requires the Windows Subsystem for Linux Optional Component",
+                  r"Optional components needed to run WSL are not installed",
+                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1"),
         severity="fail",
         cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
               "(or its installation did not complete at the last restart).",
-        advice=("Enable it in an administrator PowerShell: `wsl --install` on current Windows, or `dism.exe /online "
+        advice=("Enable it in an administrator PowerShell: `wsl --install --no-distribution` (or `wsl --install`) on "
+                "current Windows, or `dism.exe /online "
                 "/enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all /norestart` (and "
                 "VirtualMachinePlatform for WSL 2), restart Windows, check in OptionalFeatures.exe that it stayed "
                 "enabled, then open the distribution again."),
@@ -167,7 +177,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
-                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual",
+                 "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt"),
     ),
