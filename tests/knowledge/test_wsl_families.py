@@ -66,3 +66,16 @@ def test_wsl_exes_own_strings_for_a_missing_feature_are_read():
                  'WSL1 is not supported with your current machine configuration. Please enable the "Windows Subsystem '
                  'for Linux" optional component to use WSL1.\n'):
         assert _codes(line) == {"wsl.subsystem-feature-disabled"}, line
+
+
+def test_wsls_own_traces_in_a_paste_put_it_in_wsl():
+    for text in ("user@DESKTOP-4K2J9QF:~/llama.cpp$ ./llama-server -m model.gguf\n",
+                 "me@LAPTOP-7H3KD92M:~$ python app.py\n",
+                 "WSL_DISTRO_NAME=Ubuntu-22.04\n",
+                 "DISPLAY=:0 WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=/mnt/wslg/runtime-dir\n",
+                 "Task Manager shows VmmemWSL using 15.8 GB\n",
+                 "copied it to \\\\wsl.localhost\\Ubuntu\\home\\me\n",
+                 "3d9e:00:00.0 3D controller: Microsoft Corporation Device 008e\n"):
+        assert "wsl" in in_text(text), text
+    assert "wsl" not in in_text("user@gpu-node-3:~$ python app.py\n")
+    assert _codes("user@DESKTOP-4K2J9QF:~$ python app.py\nKilled\n") == {"wsl.killed-memory-limit"}
