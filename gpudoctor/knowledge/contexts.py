@@ -141,7 +141,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
-            r"in WSL\b", r"on WSL\b",  # ("the model is killed in WSL", "Ubuntu 22.04 on WSL")
+            r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
+            r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager

@@ -35,6 +35,7 @@ def test_people_saying_where_it_ran_put_the_paste_in_wsl():
     assert "wsl" in in_text("The process gets killed in WSL while loading the model\n")
     assert "wsl" in in_text("Ubuntu 22.04 on WSL, 32 GB RAM\n")
     assert "wsl" in in_text("I set memory=24GB in .wslconfig\n")
+    assert "wsl" in in_text("OS: Ubuntu 22.04 (WSL)\n") and "wsl" in in_text("running ollama on wsl\n")
     assert "wsl" not in in_text("Ubuntu 22.04 on a workstation, WSLg not installed\n")
 
 
