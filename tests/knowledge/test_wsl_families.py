@@ -80,3 +80,9 @@ def test_wsls_own_traces_in_a_paste_put_it_in_wsl():
         assert "wsl" in in_text(text), text
     assert "wsl" not in in_text("user@gpu-node-3:~$ python app.py\n")
     assert _codes("user@DESKTOP-4K2J9QF:~$ python app.py\nKilled\n") == {"wsl.killed-memory-limit"}
+
+
+def test_windows_live_dumps_of_a_tdr_are_read_as_the_reset():
+    for line in ("BugCheck 117, {ffffe30a1c2b4010, fffff8061f5e1234, 0, 0}  VIDEO_TDR_TIMEOUT_DETECTED\n",
+                 "VIDEO_ENGINE_TIMEOUT_DETECTED (141)\n"):
+        assert _codes(line) == {"wsl.display-driver-recovered"}, line

@@ -54,7 +54,10 @@ SIGNATURES += (
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
                   r"\b(?:UCodeReset|Resetting|Restarting) TDR\b",
-                  r"\bVIDEO_TDR_FAILURE\b"),
+                  r"\bVIDEO_TDR_FAILURE\b",
+                  # The live dumps Windows writes at a TDR that recovered (bug checks 0x117 and 0x141, as WinDbg and
+                  # the Reliability Monitor's LiveKernelEvent reports name them).
+                  r"\bVIDEO_(?:TDR|ENGINE)_TIMEOUT_DETECTED\b"),
         severity="fail",
         cause="Windows' timeout detection and recovery (TDR) reset the GPU because a kernel ran too long on the "
               "display GPU; the CUDA call in flight failed.",
