@@ -127,7 +127,8 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"exits with return code = -9\b",
                   # The other shells' and job control's words for the same kill ("zsh: killed     python3 app.py",
                   # "[1]+  Killed   python server.py"), and a bare "Killed" printed after a progress bar's last update.
-                  r"zsh: killed\s{1,12}\S", r"^\[\d{1,3}\][+-]? {1,4}Killed\b",
+                  # [Kk] keeps the prefilter off a pass of its own for words that start with "k" or "z".
+                  r"zsh: [Kk]illed\s{1,12}\S", r"^\[\d{1,3}\][+-]? {1,4}Killed\b",
                   r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
                   # Exit status 137 (128 + SIGKILL) as docker compose and IDEs print it (Docker Desktop's engine runs in
                   # the same WSL 2 VM, under the same limit), and CPython's subprocess words for a child killed so.
