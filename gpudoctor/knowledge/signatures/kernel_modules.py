@@ -384,23 +384,6 @@ SIGNATURES = (
                   "kernel/nvautoinstall-288-fedora39-falling-back-to-nouveau.txt"),
     ),
     Signature(
-        code="kernel.open-module-datacenter-only",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
-        cause_id="gpu-unsupported-by-driver",
-        kinds=NVRM_TEXT,
-        patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
-        severity="fail",
-        cause="This release of the open NVIDIA kernel module supports only data-center GPUs and refused this one.",
-        advice=("Install the proprietary kernel module of the same driver for this GPU, or load the open one with "
-                "`options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` as the driver README describes."),
-        action="configure",
-        never_suggest=("check the power supply", "reseat the GPU"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/230",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"),
-        checked="2026-11-25",
-        examples=("kernel/ogkm-230-open-module-datacenter-only.txt",),
-    ),
-    Signature(
         code="kernel.gpu-not-supported-by-driver",
         refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
