@@ -45,6 +45,8 @@ SIGNATURES = (
             _XID + r"(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
+            # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
+            r"NVRM: GPU " + BUS + r": GPU has fallen off the bus",
         ),
         severity="fail",
         cause="The GPU at {bus_id} stopped answering on PCIe (fell off the bus, Xid 79).",

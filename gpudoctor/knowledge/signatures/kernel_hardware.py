@@ -68,7 +68,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # nvidia-smi's warning for NVML_ERROR_CORRUPTED_INFOROM (nvmlErrorString: "infoROM is corrupted"), printed under
         # its table with exit status 14; NVML-based tools print the bare string.
         patterns=(r"infoROM is corrupted at gpu (?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d)",
-                  r"NVML_ERROR_CORRUPTED_INFOROM"),
+                  r"NVML_ERROR_CORRUPTED_INFOROM|NVMLError_CorruptedInforom",  # pynvml's class
+                  r"[Uu]nable to determine the device handle for GPU[^\n]{0,24}: Corrupted infoROM"),
         severity="warn",
         cause="The GPU board's infoROM (its on-board store of configuration and ECC records) fails its check: nvidia-smi "
               "warns and exits with status 14, though the GPU usually still runs; the board itself is at fault.",

@@ -195,7 +195,8 @@ SIGNATURES = (
         cause_id="device-permissions",
         kinds=("any",),
         # NVML_ERROR_NO_PERMISSION's string, as nvidia-smi, pynvml and the Go bindings print it.
-        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions",),
+        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions", r"NVMLError_NoPermission",  # pynvml's class
+                  r"[Uu]nable to determine the device handle for GPU[^\n]{0,24}: Insufficient Permissions"),
         severity="fail",
         cause="The user or service cannot open the NVIDIA device files (/dev/nvidia*), so NVML refuses to start.",
         advice=("Give that user permission to open /dev/nvidia*: add it to the group that owns them "
@@ -399,6 +400,7 @@ SIGNATURES = (
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
             r"supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            r"NVRM: ignoring the legacy GPU " + BUS,  # nv-pci.c, after those lines, when it skips the GPU's probe
         ),
         severity="fail",
         cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
