@@ -427,10 +427,12 @@ SIGNATURES += (
         # nvidia-installer's sanity check: it cannot replace modules that are loaded (an ERROR, or a WARNING followed
         # by "Installation has failed" in newer installers).
         patterns=(r"An NVIDIA kernel module '(?P<module>nvidia[\w-]{0,12})' appears to (?:already be|be already) "
-                  r"loaded in your kernel",),
+                  r"loaded in your kernel",
+                  # Its check before that one: a running X server (on the NVIDIA driver or on nouveau) holds the GPU.
+                  r"You appear to be running an X server; please exit X before installing"),
         severity="fail",
-        cause="The installer cannot replace the NVIDIA module {module} because it is loaded and in use (display "
-              "server, persistence daemon, a CUDA program, or the driver installed before).",
+        cause="The installer cannot replace the NVIDIA driver while it is in use: a display server, the persistence "
+              "daemon, a CUDA program, or the modules of the driver installed before hold it.",
         advice=("Uninstall the driver installed before (its package, or `nvidia-uninstall`) or stop what uses the GPU "
                 "(`sudo systemctl isolate multi-user.target`, `sudo systemctl stop nvidia-persistenced`), unload the "
                 "modules with `sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`, then run the installer again; "
