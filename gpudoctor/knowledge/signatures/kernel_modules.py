@@ -474,7 +474,9 @@ SIGNATURES = (
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
         # "No NVIDIA graphics adapter probed!" / "None of the NVIDIA devices were initialized." follow it.
         patterns=(r"NVRM: The NVIDIA probe routine was not called for (?P<count>\d{1,3}) device\(s\)",
-                  r"was loaded and obtained ownership of the NVIDIA device\(s\)"),
+                  r"was loaded and obtained ownership of the NVIDIA device\(s\)",
+                  # nv-pci.c when another driver holds the GPU's register BAR ("...claims ownership of the registers").
+                  r"NVRM: request_mem_region failed for \d{1,6}M @ 0x[0-9a-fA-F]{1,16}"),
         severity="fail",
         cause="The nvidia module loaded, but another driver (nouveau, a framebuffer driver or vfio-pci) had already "
               "claimed the GPUs, so nvidia could not bind them.",
