@@ -227,6 +227,8 @@ SIGNATURES = (
             # words name the headers' absent build tree (/lib/modules/<kernel>/build).
             r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
+            # nvidia-installer (kernel.c) on a source path without the configured headers.
+            r"kernel header file '[^'\n]{1,200}' does not exist", r"nor the '[^'\n]{1,200}' kernel header file exists",
             r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",  # Arch's DKMS hook
             r"[Uu]nable to locate the kernel source\b",  # the CUDA runfile's driver component
             r"\*\*\* /(?:usr/)?lib/modules/(?P<kernel>(?!\S*[Mm]icrosoft)[\w.+~-]{1,80})/build: No such file or directory",
@@ -264,6 +266,11 @@ SIGNATURES = (
             r'An error occurred while performing the step: "(?:Building kernel modules|Checking to see whether the '
             r'nvidia kernel module was successfully built)"',
             r"ERROR: Unable to build the NVIDIA kernel module",
+            # nvidia-installer's run_dkms() (misc.c) when it hands the build to DKMS: "Failed to run `/usr/sbin/dkms
+            # install --no-depmod -m nvidia -v 590.48.01 -k 6.17.0-8-generic`: <DKMS's output>" (older: dkms build).
+            r"The (?P<module>nvidia[\w-]{0,12}) kernel module (?:failed to build\. This kernel module is required|was "
+            r"not created)",  # nvidia-installer's own build (kernel.c), without DKMS
+            r"Failed to run `[\w/.-]{0,40}dkms (?:build|install)[\w -]{0,16} -m nvidia -v (?P<version>\d{3}\.\d+(?:\.\d+)?)",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
@@ -317,7 +324,9 @@ SIGNATURES = (
         cause_id="driver-not-loaded",
         kinds=("any",),
         # nvidia-installer: "ERROR: Unable to load the kernel module 'nvidia.ko'." followed by the reason.
-        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",),
+        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",
+                  r"Unable to load the 'nvidia(?P<flavour>[\w-]{0,12})' kernel module",  # newer installers' words
+                  r"The nvidia(?P<flavour>[\w-]{0,12}) kernel module failed to load\. This kernel module is required"),
         severity="fail",
         cause="The NVIDIA installer built the kernel module but the kernel refused to load it.",
         advice=("Read why in `sudo dmesg | tail -n 30` and /var/log/nvidia-installer.log (another driver already "
