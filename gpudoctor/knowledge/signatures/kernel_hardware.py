@@ -15,7 +15,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # (/lib/modules/.../nvidia-current.ko): No such device"). The module is built and loads, but claims no GPU; the
         # NVRM lines beside it (read by their own rows) say which of the reasons it is.
         patterns=(r"could not insert '(?P<module>nvidia[\w-]{0,16})': No such device",
-                  r"Error inserting (?P<module>nvidia[\w-]{0,16}) \([^()\n]{1,200}\): No such device"),
+                  r"Error inserting (?P<module>nvidia[\w-]{0,16}) \([^()\n]{1,200}\): No such device",
+                  # insmod (a .run or hand-built module inserted directly) says it with the file's name.
+                  r"could not insert module [\w/.-]{0,120}?(?P<module>nvidia[\w-]{0,16})\.ko: No such device"),
         severity="fail",
         cause="The {module} kernel module is installed but found no GPU it could drive, so it refused to load: the "
               "GPU is powered off (a hybrid-graphics laptop's switching tool, bbswitch or an ACPI call), is held by "
