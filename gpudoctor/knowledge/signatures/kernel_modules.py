@@ -218,7 +218,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.headers-missing",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        # nvidia-installer quotes DKMS's output on its "Failed to run `dkms install`" line (kernel.dkms-build-failed).
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
