@@ -174,7 +174,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.cc-version-check-failed",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The NVIDIA module build's own check (Kbuild cc_version_check; nvidia-installer's "CC version check") that the

@@ -573,7 +573,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-compiler-too-old",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built
