@@ -141,6 +141,17 @@ CONTEXTS: tuple[Context, ...] = (
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
+            r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
+            r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
+            r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
+            r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
+            r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
+            r"\\wsl(?:\$|\.localhost)\\",  # the distribution's files seen from Windows (\\wsl$\Ubuntu, \\wsl.localhost\)
+            # The GPU as lspci sees it inside WSL 2 (and in a Hyper-V GPU-PV guest, which uses WSL's libraries):
+            # Microsoft's paravirtual adapter, not the NVIDIA device.
+            r"Microsoft Corporation Device 008e", r"Microsoft Corporation Basic Render Driver",
+            # A bash prompt on a Windows machine's default host name (DESKTOP-XXXXXXX, LAPTOP-XXXXXXXX) is WSL's.
+            r"@DESKTOP-[A-Z0-9]{7}:", r"@LAPTOP-[A-Z0-9]{8}:",
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
             r"cuda/wsl-user-guide",  # NVIDIA's CUDA on WSL guide, linked in the paste (its known limitations)
             r"@docker-desktop:",  # a shell in Docker Desktop's WSL 2 VM, or a container on its host network, on Windows

@@ -78,11 +78,18 @@ SIGNATURES += (
         code="containers.cli-driver-not-loaded",
         cause_id="driver-not-loaded",
         kinds=_CONTAINER_TEXT,
-        patterns=(r"nvml error: driver not loaded",),
+        patterns=(r"nvml error: driver not loaded",
+                  # dockerd (daemon/oci_linux.go) for --device or a compose devices: entry naming a GPU node the host
+                  # lacks: the driver is not loaded, or nothing has created its nodes since boot
+                  r"error gathering device information while adding custom device \\?\"(?P<node>/dev/nvidia(?:\d{1,2}|ctl))"
+                  r"\\?\": no such file or directory"),
         severity="fail",
-        cause="nvidia-container-cli found no NVIDIA kernel driver loaded on the host.",
-        advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host; load the module "
-                "(`sudo modprobe nvidia`) or install the driver for the running kernel, then start the container."),
+        cause="No NVIDIA kernel driver is loaded on the host (or it has not created its /dev/nvidia* nodes), so the "
+              "container cannot get the GPU.",
+        advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host (running it also creates "
+                "the /dev/nvidia* nodes a --device or compose devices: entry names); load the module (`sudo modprobe "
+                "nvidia`) or install the driver for the running kernel, then start the container, preferably with "
+                "`--gpus all` instead of listing device nodes."),
         action="configure",
         rules_out=("the container image",),
         never_suggest=("reinstall Docker",),
@@ -205,13 +212,18 @@ SIGNATURES += (
                   # go-nvml's error as the plugin (1.x: "Loading NVML" then this; 0.15+: "Detected non-NVML platform: ...")
                   # and GPU feature discovery print it when the pod has no libnvidia-ml.
                   r"\bcould not load NVML library\b",
-                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason.
-                  r"[Nn]vml init failed: ERROR_LIBRARY_NOT_FOUND"),
+                  # 0.16 and later: the plugin manager's NVML init, failing for the same reason; every release's
+                  # factory first logs "Failed to initialize NVML: <go-nvml's return>." (0.9-0.13: log.Printf).
+                  r"(?:[Nn]vml init failed|Failed to initialize NVML): ERROR_LIBRARY_NOT_FOUND"),
         severity="fail",
         cause="The device plugin's pod got no NVIDIA driver libraries, so the node advertises no nvidia.com/gpu.",
+        # Kubernetes never passes --gpus: the plugin's pod gets the driver only from the node's default runtime
+        # (or a RuntimeClass), so the advice names the setting itself, as the plugin's own hint does.
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
-                "--runtime=docker --set-as-default`; containerd: `--runtime=containerd --set-as-default`, or a "
-                "RuntimeClass nvidia that the plugin's pods use), restart the runtime and the plugin pod; "
+                "--runtime=docker --set-as-default`, which writes \"default-runtime\": \"nvidia\" into "
+                "/etc/docker/daemon.json; containerd: `--runtime=containerd --set-as-default`, which sets "
+                "default_runtime_name = \"nvidia\", or a RuntimeClass nvidia that the plugin's pods use), restart "
+                "the runtime (`sudo systemctl restart docker` or containerd) and the plugin pod; "
                 "`kubectl describe node` then shows nvidia.com/gpu."),
         action="configure",
         rules_out=("the NVIDIA driver",),

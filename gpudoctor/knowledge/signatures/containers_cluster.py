@@ -41,7 +41,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # slurmctld's reason when a registering slurmd reports fewer gres/gpu than the node's Gres= in slurm.conf
         # (scontrol show node, sinfo -R, slurmctld's log); older releases said "gres/gpu count too low" without counts.
         patterns=(r"gres/gpu:? count reported lower than configured(?: \((?P<found>\d{1,5}) < (?P<configured>\d{1,5})\))?",
-                  r"gres/gpu:? count too low\b"),
+                  r"gres/gpu:? count too low\b",
+                  # src/interfaces/gres.c for a typed Gres= (gpu:a100:4): "%s:%s count too low (%lu < %lu)" with the
+                  # bare gres name, so no "gres/" before it
+                  r"(?<![\w/])gpu:(?P<gpu_type>[\w.-]{1,40}) count too low \((?P<found>\d{1,5}) < (?P<configured>\d{1,5})\)"),
         severity="fail",
         cause="Slurm drained the node because its slurmd found fewer GPUs than slurm.conf declares for it: a GPU or "
               "the driver is missing on the node, slurmd started before the driver was up, gres.conf asks for "

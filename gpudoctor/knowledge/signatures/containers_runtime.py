@@ -160,7 +160,10 @@ SIGNATURES: tuple[Signature, ...] = (
                   # The CDI injector (podman, Docker's CDI mode) and crun for a spec or --device listing the same nodes:
                   # regenerating the spec does not create them (containers.cdi-stale-device-node reads other nodes).
                   r"failed to stat CDI host device \\?\"/dev/nvidia-uvm(?P<tools>-tools)?\\?\": no such file or directory",
-                  r"cannot stat `/dev/nvidia-uvm(?P<tools>-tools)?`: No such file or directory"),
+                  r"cannot stat `/dev/nvidia-uvm(?P<tools>-tools)?`: No such file or directory",
+                  # dockerd (daemon/oci_linux.go) for --device /dev/nvidia-uvm or a compose devices: entry
+                  r"error gathering device information while adding custom device \\?\"/dev/nvidia-uvm(?P<tools>-tools)?\\?\": "
+                  r"no such file or directory"),
         refines=("containers.cdi-stale-device-node",),
         severity="fail",
         cause="The container needs /dev/nvidia-uvm, which does not exist on the host: the nvidia_uvm module is not "

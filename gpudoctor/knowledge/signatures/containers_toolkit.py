@@ -272,14 +272,29 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # BuildKit's and the legacy builder's words for a failed RUN step that calls nvidia-smi: images are built
         # without the NVIDIA runtime, so the driver's tools are not there (exit 127) and no GPU is visible.
+        # The GPU probes people put in a RUN step: nvidia-smi, the CUDA samples' deviceQuery, PyTorch's own checks.
         patterns=(r"failed to solve: process \"/bin/sh -c [^\"\n]{0,120}nvidia-smi[^\"\n]{0,80}\" did not complete successfully",
-                  r"The command '/bin/sh -c [^'\n]{0,120}nvidia-smi[^'\n]{0,80}' returned a non-zero code"),
+                  r"The command '/bin/sh -c [^'\n]{0,120}nvidia-smi[^'\n]{0,80}' returned a non-zero code",
+                  # BuildKit's step error and final error; the command may hold escaped quotes (python -c \"...\")
+                  r"(?:failed to solve|ERROR): process \"/bin/sh -c [^\n]{0,160}?(?:deviceQuery|torch\.cuda\.\w{4,20}\(|"
+                  r"cuda\.is_available\(|cuda\.device_count\()",
+                  # the legacy builder's error for the same steps
+                  r"The command '/bin/sh -c [^'\n]{0,160}?(?:deviceQuery|cuda\.is_available\(|cuda\.device_count\()",
+                  # BuildKit's plain progress ("#8 0.415 ") before deviceQuery's answer: no driver in the build step
+                  # (35: no libcuda at all, so CUDA calls it "insufficient"; 100: no device), not an old driver
+                  r"#\d{1,4} \d{1,5}\.\d{1,4} cudaGetDeviceCount returned (?P<cuda_error>35|100)\b"),
+        # A failed GPU step of a build makes the paste's driver errors the build's: no driver there, not a broken host.
+        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded"), refines_within=None,
         severity="fail",
-        cause="A Dockerfile RUN step calls nvidia-smi, but `docker build` has no GPU: the NVIDIA runtime injects the "
-              "driver's tools and libraries only into running containers.",
+        cause="A Dockerfile RUN step needs the GPU (nvidia-smi, deviceQuery, a CUDA check), but `docker build` has no "
+              "GPU: the NVIDIA runtime injects the driver's tools and libraries only into running containers, so the "
+              "step sees no driver (not an old one).",
         advice=("Take GPU checks and GPU work out of the Dockerfile's RUN steps: build CUDA code without a GPU by naming "
-                "the architectures (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES), and run `nvidia-smi` or the GPU step "
-                "when the container starts with `docker run --gpus all <image>` (or in the entrypoint)."),
+                "the architectures (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES), and run `nvidia-smi`, deviceQuery or "
+                "the GPU step when the container starts with `docker run --gpus all <image>` (or in the entrypoint); "
+                "where a build step truly needs the GPU, build with the legacy builder (`DOCKER_BUILDKIT=0 docker build "
+                ".`) after making nvidia Docker's default runtime (\"default-runtime\": \"nvidia\" in "
+                "/etc/docker/daemon.json)."),
         action="configure",
         rules_out=("the host's driver", "the container toolkit"),
         never_suggest=("reinstall the driver", "install nvidia-smi in the image"),

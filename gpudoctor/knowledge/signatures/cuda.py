@@ -414,7 +414,8 @@ SIGNATURES += (
         # cudaErrorUnsupportedPtxVersion (222) / CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from a newer CUDA than the
         # driver's JIT compiler knows.
         patterns=(r"the provided PTX was compiled with an unsupported toolchain", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
-                  r"cudaErrorUnsupportedPtxVersion", r"a PTX JIT compilation failed"),  # 218, what older drivers say
+                  r"cudaErrorUnsupportedPtxVersion", r"a PTX JIT compilation failed",  # 218, what older drivers say
+                  r"CUDA_ERROR_INVALID_PTX\b|cudaErrorInvalidPtx\b"),  # 218's names
         severity="fail",
         cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
               "so the driver cannot load it.",
@@ -554,7 +555,7 @@ SIGNATURES += (
         cause_id="app-fault",
         kinds=("any",),
         # cudaErrorAssert (710): an assert() inside a kernel failed, most often PyTorch's index checks.
-        patterns=(r"device-side assert(?:ion)? triggered", r"cudaErrorAssert\b"),
+        patterns=(r"device-side assert(?:ion)? triggered", r"cudaErrorAssert\b|CUDA_ERROR_ASSERT\b"),
         severity="fail",
         cause="An assertion inside a CUDA kernel failed (typically an index or class label out of range in the "
               "program's data); the GPU and driver are not at fault.",

@@ -44,7 +44,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # binary has no SASS for this GPU: JAX/XLA, Numba, CuPy, torch extensions). Distribution packages that split the
         # driver (Debian's libnvidia-ptxjitcompiler1, Jetson's l4t-3d-core, Nix), a container given only the utility
         # capability, or a compat directory without it leave libcuda without it.
-        patterns=(r"PTX JIT compiler library not found", r"\bERROR_JIT_COMPILER_NOT_FOUND\b",
+        patterns=(r"PTX JIT compiler library not found", r"ERROR_JIT_COMPILER_NOT_FOUND\b",  # CUDA_ERROR_... too
                   r"cudaErrorJitCompilerNotFound"),
         severity="fail",
         cause="libcuda could not load the driver's PTX JIT compiler (libnvidia-ptxjitcompiler.so.1), so CUDA cannot "

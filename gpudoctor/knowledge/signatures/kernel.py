@@ -18,6 +18,7 @@ from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECY
 from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
+from gpudoctor.knowledge.signatures.kernel_open_modules import SIGNATURES as OPEN_MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
@@ -44,6 +45,8 @@ SIGNATURES = (
             _XID + r"(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
+            # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
+            r"NVRM: GPU " + BUS + r": GPU has fallen off the bus",
         ),
         severity="fail",
         cause="The GPU at {bus_id} stopped answering on PCIe (fell off the bus, Xid 79).",
@@ -424,10 +427,12 @@ SIGNATURES += (
         # nvidia-installer's sanity check: it cannot replace modules that are loaded (an ERROR, or a WARNING followed
         # by "Installation has failed" in newer installers).
         patterns=(r"An NVIDIA kernel module '(?P<module>nvidia[\w-]{0,12})' appears to (?:already be|be already) "
-                  r"loaded in your kernel",),
+                  r"loaded in your kernel",
+                  # Its check before that one: a running X server (on the NVIDIA driver or on nouveau) holds the GPU.
+                  r"You appear to be running an X server; please exit X before installing"),
         severity="fail",
-        cause="The installer cannot replace the NVIDIA module {module} because it is loaded and in use (display "
-              "server, persistence daemon, a CUDA program, or the driver installed before).",
+        cause="The installer cannot replace the NVIDIA driver while it is in use: a display server, the persistence "
+              "daemon, a CUDA program, or the modules of the driver installed before hold it.",
         advice=("Uninstall the driver installed before (its package, or `nvidia-uninstall`) or stop what uses the GPU "
                 "(`sudo systemctl isolate multi-user.target`, `sudo systemctl stop nvidia-persistenced`), unload the "
                 "modules with `sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`, then run the installer again; "
@@ -440,7 +445,8 @@ SIGNATURES += (
     ),
     Signature(
         code="kernel.dkms-headers-not-found",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        # nvidia-installer quotes DKMS's output on its "Failed to run `dkms install`" line (kernel.dkms-build-failed).
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # DKMS's own words before it builds anything: the running kernel's build tree (its headers) is absent. Not
@@ -460,4 +466,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS

@@ -9,7 +9,7 @@ from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-gpl-only-symbol",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # modpost refusing the proprietary (non-GPL) NVIDIA module because it uses a symbol the kernel exports GPL-only.
@@ -39,7 +39,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.installer-build-tools-missing",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # nvidia-installer (the .run driver) checks for the tools it builds the kernel module with before it starts:

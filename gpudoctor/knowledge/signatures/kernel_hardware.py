@@ -15,7 +15,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # (/lib/modules/.../nvidia-current.ko): No such device"). The module is built and loads, but claims no GPU; the
         # NVRM lines beside it (read by their own rows) say which of the reasons it is.
         patterns=(r"could not insert '(?P<module>nvidia[\w-]{0,16})': No such device",
-                  r"Error inserting (?P<module>nvidia[\w-]{0,16}) \([^()\n]{1,200}\): No such device"),
+                  r"Error inserting (?P<module>nvidia[\w-]{0,16}) \([^()\n]{1,200}\): No such device",
+                  # insmod (a .run or hand-built module inserted directly) says it with the file's name.
+                  r"could not insert module [\w/.-]{0,120}?(?P<module>nvidia[\w-]{0,16})\.ko: No such device"),
         severity="fail",
         cause="The {module} kernel module is installed but found no GPU it could drive, so it refused to load: the "
               "GPU is powered off (a hybrid-graphics laptop's switching tool, bbswitch or an ACPI call), is held by "
@@ -68,7 +70,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # nvidia-smi's warning for NVML_ERROR_CORRUPTED_INFOROM (nvmlErrorString: "infoROM is corrupted"), printed under
         # its table with exit status 14; NVML-based tools print the bare string.
         patterns=(r"infoROM is corrupted at gpu (?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d)",
-                  r"NVML_ERROR_CORRUPTED_INFOROM"),
+                  r"NVML_ERROR_CORRUPTED_INFOROM|NVMLError_CorruptedInforom",  # pynvml's class
+                  r"[Uu]nable to determine the device handle for GPU[^\n]{0,24}: Corrupted infoROM"),
         severity="warn",
         cause="The GPU board's infoROM (its on-board store of configuration and ECC records) fails its check: nvidia-smi "
               "warns and exits with status 14, though the GPU usually still runs; the board itself is at fault.",

@@ -18,7 +18,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # be '<running>'", and what modprobe prints for it, "Exec format error".
         patterns=(r"(?P<module>nvidia[\w-]{0,16}): version magic '(?P<built>[^'\n]{1,80})' should be "
                   r"'(?P<running>[^'\n]{1,80})'",
-                  r"could not insert '(?P<module>nvidia[\w-]{0,16})': Exec format error"),
+                  r"could not insert '(?P<module>nvidia[\w-]{0,16})': Exec format error",
+                  r"could not insert module [\w/.-]{0,120}?(?P<module>nvidia[\w-]{0,16})\.ko: Invalid module format"),
         severity="fail",
         cause="The {module} module on disk was built for another kernel than the running one (its version magic "
               "differs), so the kernel refuses to load it (Exec format error).",
@@ -173,7 +174,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.cc-version-check-failed",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The NVIDIA module build's own check (Kbuild cc_version_check; nvidia-installer's "CC version check") that the

@@ -195,7 +195,8 @@ SIGNATURES = (
         cause_id="device-permissions",
         kinds=("any",),
         # NVML_ERROR_NO_PERMISSION's string, as nvidia-smi, pynvml and the Go bindings print it.
-        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions",),
+        patterns=(r"(?:NVML|nvml)[^\n]{0,80}Insufficient Permissions", r"NVMLError_NoPermission",  # pynvml's class
+                  r"[Uu]nable to determine the device handle for GPU[^\n]{0,24}: Insufficient Permissions"),
         severity="fail",
         cause="The user or service cannot open the NVIDIA device files (/dev/nvidia*), so NVML refuses to start.",
         advice=("Give that user permission to open /dev/nvidia*: add it to the group that owns them "
@@ -217,7 +218,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.headers-missing",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        # nvidia-installer quotes DKMS's output on its "Failed to run `dkms install`" line (kernel.dkms-build-failed).
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -226,6 +228,8 @@ SIGNATURES = (
             # words name the headers' absent build tree (/lib/modules/<kernel>/build).
             r"Your kernel headers for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) cannot be found",
             r"Unable to find the kernel source tree for the currently running kernel",
+            # nvidia-installer (kernel.c) on a source path without the configured headers.
+            r"kernel header file '[^'\n]{1,200}' does not exist", r"nor the '[^'\n]{1,200}' kernel header file exists",
             r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",  # Arch's DKMS hook
             r"[Uu]nable to locate the kernel source\b",  # the CUDA runfile's driver component
             r"\*\*\* /(?:usr/)?lib/modules/(?P<kernel>(?!\S*[Mm]icrosoft)[\w.+~-]{1,80})/build: No such file or directory",
@@ -263,6 +267,11 @@ SIGNATURES = (
             r'An error occurred while performing the step: "(?:Building kernel modules|Checking to see whether the '
             r'nvidia kernel module was successfully built)"',
             r"ERROR: Unable to build the NVIDIA kernel module",
+            # nvidia-installer's run_dkms() (misc.c) when it hands the build to DKMS: "Failed to run `/usr/sbin/dkms
+            # install --no-depmod -m nvidia -v 590.48.01 -k 6.17.0-8-generic`: <DKMS's output>" (older: dkms build).
+            r"The (?P<module>nvidia[\w-]{0,12}) kernel module (?:failed to build\. This kernel module is required|was "
+            r"not created)",  # nvidia-installer's own build (kernel.c), without DKMS
+            r"Failed to run `[\w/.-]{0,40}dkms (?:build|install)[\w -]{0,16} -m nvidia -v (?P<version>\d{3}\.\d+(?:\.\d+)?)",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
@@ -275,8 +284,8 @@ SIGNATURES = (
         never_suggest=("blacklist nouveau",),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1"),
         checked="2026-11-25",
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt",
-                  "kernel/konvoy-1200-installer-gpl-only-rcu-read-unlock-strict.txt"),
+        # (konvoy-1200's build step failure is read by kernel.module-gpl-only-symbol, which names its reason.)
+        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt"),
     ),
     Signature(
         code="kernel.uvm-module-missing",
@@ -316,7 +325,9 @@ SIGNATURES = (
         cause_id="driver-not-loaded",
         kinds=("any",),
         # nvidia-installer: "ERROR: Unable to load the kernel module 'nvidia.ko'." followed by the reason.
-        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",),
+        patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",
+                  r"Unable to load the 'nvidia(?P<flavour>[\w-]{0,12})' kernel module",  # newer installers' words
+                  r"The nvidia(?P<flavour>[\w-]{0,12}) kernel module failed to load\. This kernel module is required"),
         severity="fail",
         cause="The NVIDIA installer built the kernel module but the kernel refused to load it.",
         advice=("Read why in `sudo dmesg | tail -n 30` and /var/log/nvidia-installer.log (another driver already "
@@ -384,23 +395,6 @@ SIGNATURES = (
                   "kernel/nvautoinstall-288-fedora39-falling-back-to-nouveau.txt"),
     ),
     Signature(
-        code="kernel.open-module-datacenter-only",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
-        cause_id="gpu-unsupported-by-driver",
-        kinds=NVRM_TEXT,
-        patterns=(r"NVRM: Open nvidia\.ko is only ready for use on Data Center GPUs",),
-        severity="fail",
-        cause="This release of the open NVIDIA kernel module supports only data-center GPUs and refused this one.",
-        advice=("Install the proprietary kernel module of the same driver for this GPU, or load the open one with "
-                "`options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` as the driver README describes."),
-        action="configure",
-        never_suggest=("check the power supply", "reseat the GPU"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/230",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"),
-        checked="2026-11-25",
-        examples=("kernel/ogkm-230-open-module-datacenter-only.txt",),
-    ),
-    Signature(
         code="kernel.gpu-not-supported-by-driver",
         refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
@@ -416,6 +410,7 @@ SIGNATURES = (
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
             r"supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            r"NVRM: ignoring the legacy GPU " + BUS,  # nv-pci.c, after those lines, when it skips the GPU's probe
         ),
         severity="fail",
         cause="The installed NVIDIA driver does not support this GPU, so it leaves the GPU alone.",
@@ -489,7 +484,9 @@ SIGNATURES = (
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
         # "No NVIDIA graphics adapter probed!" / "None of the NVIDIA devices were initialized." follow it.
         patterns=(r"NVRM: The NVIDIA probe routine was not called for (?P<count>\d{1,3}) device\(s\)",
-                  r"was loaded and obtained ownership of the NVIDIA device\(s\)"),
+                  r"was loaded and obtained ownership of the NVIDIA device\(s\)",
+                  # nv-pci.c when another driver holds the GPU's register BAR ("...claims ownership of the registers").
+                  r"NVRM: request_mem_region failed for \d{1,6}M @ 0x[0-9a-fA-F]{1,16}"),
         severity="fail",
         cause="The nvidia module loaded, but another driver (nouveau, a framebuffer driver or vfio-pci) had already "
               "claimed the GPUs, so nvidia could not bind them.",
@@ -576,7 +573,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.module-compiler-too-old",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # Kbuild passes the kernel's own compiler flags to an out-of-tree module; a GCC older than the one that built

@@ -57,7 +57,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # the GPU run at full speed for about 20 minutes, then throttles it hard and refuses CUDA later; a healthy guest
         # says "Licensed (Expiry: ...)".
         patterns=(r"License Status\s{0,40}: Unlicensed\b",
-                  r"nvidia-gridd(?:\[\d{1,8}\])?: (?:Failed to acquire license|License acquisition failed)"),
+                  r"nvidia-gridd(?:\[\d{1,8}\])?: (?:Failed to acquire license|License acquisition failed)",
+                  # CUDA's own error once the unlicensed guest's driver refuses it (CUDA_ERROR_DEVICE_NOT_LICENSED, 102).
+                  r"CUDA_ERROR_DEVICE_NOT_LICENSED|cudaErrorDeviceNotLicensed", r"device doesn't have valid Grid license"),
         severity="fail",
         cause="This vGPU guest has no license (nvidia-gridd did not acquire one), so the driver restricts the GPU: full "
               "speed only for the first minutes, then throttled, and CUDA refused later.",

@@ -24,7 +24,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\((?P<action>[\w ]{2,40})\)",
             r"Reset required \[NV_ERR_RESET_REQUIRED\]",
             r"[Uu]nable to determine the device handle for GPU\s?(?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU requires (?:reset|restart)",
-            r"NVML_ERROR_RESET_REQUIRED",
+            r"NVML_ERROR_RESET_REQUIRED|NVMLError_ResetRequired",  # pynvml's class
         ),
         severity="fail",
         cause="The driver marked the GPU as needing a reset after a fault it cannot recover from, so CUDA fails on it "

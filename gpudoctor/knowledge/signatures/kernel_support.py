@@ -93,7 +93,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # (its probable reason varies: ". Secure boot is enabled on this system, so this is likely", ".
         # CONFIG_MODULE_SIG_FORCE is set on the target kernel, so this is likely", ", possibly", or "," when the load
         # failed with ENOKEY), and its log's "Kernel module load error" with the kernel's refusal.
-        patterns=(r"The kernel module failed to load[.,][^\n]{0,120}?not signed by a key that is trusted by the kernel",
+        # kernel.c words it "failed to load%s because" (%s a probable reason, often empty), and for a module it signed
+        # "The signed kernel module failed to load ... because the kernel does not trust any key".
+        patterns=(r"The kernel module failed to load[^\n]{0,120}?not signed by a key that is trusted by the kernel",
+                  r"The signed kernel module failed to load[^\n]{0,120}? because the kernel does not trust any key",
                   r"Kernel module load error: (?:Required key not available|Key was rejected by service)"),
         severity="fail",
         cause="The kernel refused the NVIDIA module the installer built because it is not signed with a key the "
@@ -119,6 +122,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # permitted", where the text shows Secure Boot on (gpudoctor/knowledge/contexts.py; the installer's own
         # signing question says "This system also has UEFI Secure Boot enabled") or the host's EFI variable says so.
         patterns=(r"Unable to load the kernel module '?nvidia(?P<flavour>[\w-]{0,12})\.ko'?",
+                  r"Unable to load the 'nvidia(?P<flavour>[\w-]{0,12})' kernel module",
+                  r"The nvidia(?P<flavour>[\w-]{0,12}) kernel module failed to load\. This kernel module is required",
                   r"Kernel module load error: Operation not permitted"),
         contexts=("secure-boot",),
         refines=("kernel.installer-module-load-failed",),

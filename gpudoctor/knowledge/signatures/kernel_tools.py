@@ -50,7 +50,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # client", then the shared sentence naming Fabric Manager, CUDA applications, an X server or nvidia-smi.
         patterns=(r"GPU " + BUS + r" is currently in use by another process",
                   r"GPU " + BUS + r" ?: ?In use by another client",
-                  r"device is currently being used by one or more other processes \(e\.g\.,? (?:Fabric Manager|CUDA)"),
+                  r"device is currently being used by one or more other processes \(e\.g\.,? (?:Fabric Manager|CUDA)",
+                  r"Unable to reset this GPU because it's being used by some other process"),  # older nvidia-smi
         severity="fail",
         cause="nvidia-smi refused to reset the GPU (or change its MIG mode) because a process still holds the device "
               "open: nvidia-persistenced (persistence mode), a display server, DCGM or Fabric Manager, a monitoring "

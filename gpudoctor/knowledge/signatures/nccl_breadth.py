@@ -83,4 +83,54 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/tinygrad-p2p-29-rtx5090-nccl-2251-maxsharedmem.txt",),
     ),
+    Signature(
+        code="nccl.buffers-out-of-gpu-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # NCCL's own WARN lines when a CUDA allocation for its buffers fails (src/include/checks.h: runtime calls,
+        # "Cuda failure 'out of memory'"; cudawrap.h: driver calls, "Cuda failure 2 'out of memory'"; alloc.h:
+        # "Failed to CUDA calloc|malloc N bytes"). The caller then reports only "unhandled cuda error", and the other
+        # ranks see their connections to this one closed: the out-of-memory is the cause of both.
+        patterns=(r"NCCL WARN Cuda failure (?:2 )?'out of memory'",
+                  r"NCCL WARN Failed to CUDA (?:calloc|malloc)(?: async)? (?P<bytes>\d{1,15}) bytes"),
+        refines=("nccl.generic-error-needs-debug", "nccl.remote-error", "cuda.out-of-memory"), refines_within=None,
+        severity="fail",
+        cause="NCCL could not allocate its communication buffers: the GPU of the rank that printed this was out of "
+              "memory (the job, or another process, had taken it), and the other ranks then lost their connection to it.",
+        advice=("Leave GPU memory for NCCL's buffers on that rank: check `nvidia-smi` for other processes on the GPU, "
+                "lower the memory the job takes (batch size, sharding or offload in training; vLLM's "
+                "--gpu-memory-utilization, e.g. 0.85, or SGLang's --mem-fraction-static in serving), then run again; "
+                "the network and P2P settings are not the cause."),
+        action="configure",
+        rules_out=("the network", "the NVIDIA driver"),
+        never_suggest=("set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1235",),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1235-socket-closed-peer-oom.txt",),
+    ),
+    Signature(
+        code="nccl.library-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # The dynamic loader's words for a program linked to (or dlopen-ing) NCCL when no libnccl.so.N is on its path:
+        # nccl-tests built against an NCCL_HOME not on LD_LIBRARY_PATH, a PyTorch or CuPy whose nvidia-nccl wheel is
+        # absent, an image without NCCL. NCCL does not exist on Windows, so there is no DLL wording.
+        patterns=(r"\blibnccl\.so(?:\.(?P<major>\d{1,2}))?: cannot open shared object file",),
+        severity="fail",
+        cause="The program could not load the NCCL library (libnccl.so): NCCL is not installed where it looks, or not "
+              "on the library path it was built against.",
+        advice=("Install the NCCL the program expects and let the loader find it: for PyTorch, vLLM or CuPy wheels "
+                "`pip install nvidia-nccl-cu12` (the version `pip show torch` requires; vLLM also takes a path in "
+                "VLLM_NCCL_SO_PATH); for nccl-tests or a source "
+                "build the libnccl2 package (`sudo apt install libnccl2 libnccl-dev`) or `export "
+                "LD_LIBRARY_PATH=$NCCL_HOME/lib:$LD_LIBRARY_PATH` for the NCCL it was built with; check with "
+                "`ldconfig -p | grep nccl`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/rh-aiservices-bu/llm-on-openshift/issues/57",
+                 "https://docs.nvidia.com/deeplearning/nccl/install-guide/index.html"),
+        checked="2026-11-26",
+        examples=("vllm/llm-on-openshift-57-image-without-libnccl.txt",),
+    ),
 )

@@ -260,7 +260,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("vLLM detected no GPU platform: no NVIDIA GPU or driver was visible to it, as in a container started "
                "without its GPUs."),
         advice=("Give the container the GPUs (`docker run --gpus all`, with the NVIDIA Container Toolkit configured as "
-                "Docker's runtime) and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first."),
+                "Docker's runtime; Compose: `gpus: all` or a device reservation; Kubernetes: `nvidia.com/gpu` in the "
+                "pod's resources.limits, with runtimeClassName: nvidia where nvidia is not the node's default runtime) "
+                "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first."),
         action="configure",
         rules_out=("a vLLM memory setting",),
         never_suggest=("reinstall vLLM", "change gpu_memory_utilization"),

@@ -27,9 +27,10 @@ SIGNATURES += (
         severity="fail",
         cause="A kernel ran longer than the display watchdog allows on a GPU that also drives a display (Windows' "
               "timeout detection and recovery, TDR), so it was killed.",
-        advice=("Split the work into shorter kernel launches, or run on a GPU that drives no display; on Windows you "
-                "can raise the TDR limit (TdrDelay, in seconds, under "
-                "HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers) and reboot."),
+        advice=("Split the work into shorter kernel launches (a serving engine's smaller prefill batches: vLLM's "
+                "--max-num-batched-tokens, llama.cpp's --ubatch-size), or run on a GPU that drives no display; on the "
+                "Windows host (also for WSL 2, whose GPU is the Windows driver's) you can raise the TDR limit "
+                "(TdrDelay, in seconds, under HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers) and reboot."),
         action="configure",
         rules_out=("a broken driver install",),
         never_suggest=("reinstall the driver",),
@@ -53,12 +54,16 @@ SIGNATURES += (
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
                   r"\b(?:UCodeReset|Resetting|Restarting) TDR\b",
-                  r"\bVIDEO_TDR_FAILURE\b"),
+                  r"\bVIDEO_TDR_FAILURE\b",
+                  # The live dumps Windows writes at a TDR that recovered (bug checks 0x117 and 0x141, as WinDbg and
+                  # the Reliability Monitor's LiveKernelEvent reports name them).
+                  r"\bVIDEO_(?:TDR|ENGINE)_TIMEOUT_DETECTED\b"),
         severity="fail",
         cause="Windows' timeout detection and recovery (TDR) reset the GPU because a kernel ran too long on the "
               "display GPU; the CUDA call in flight failed.",
-        advice=("Shorten the kernel launches, run on a GPU that drives no display, or raise TdrDelay "
-                "(HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers, a DWORD in seconds) and reboot."),
+        advice=("Shorten the kernel launches (vLLM: a smaller --max-num-batched-tokens; llama.cpp: a smaller "
+                "--ubatch-size), run on a GPU that drives no display, or raise TdrDelay on the Windows host, WSL 2 "
+                "included (HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers, a DWORD in seconds) and reboot."),
         action="configure",
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/hybridizer-io/hybridizer-basic-samples/issues/41", TDR_KEYS),
@@ -238,7 +243,9 @@ SIGNATURES += (
         kinds=("any",),
         # NVML inside WSL 2 when Windows offers it no usable GPU: mostly a GPU in the TCC or MCDM driver model (data
         # center GPUs default to it; WSL takes only WDDM GPUs).
-        patterns=(r"Failed to initialize NVML: GPU access blocked by the operating system",),
+        # nvidia-smi prints it on start and again on exit ("Failed to properly shut down NVML: ..."), a paste may hold
+        # either line alone.
+        patterns=(r"Failed to (?:initialize|properly shut down) NVML: GPU access blocked by the operating system",),
         severity="fail",
         cause="WSL 2 is not given the GPU: on Windows it runs in the TCC (or MCDM) driver model, and WSL only takes GPUs "
               "in the WDDM model.",
@@ -246,7 +253,9 @@ SIGNATURES += (
                 "WDDM as administrator (`nvidia-smi -i 0 -dm 0`, then reboot) where the card and driver allow it; data "
                 "center GPUs that only run TCC (H100 PCIe, some L40S drivers) cannot be used from WSL: use a Linux host "
                 "or VM. If you installed a Linux nvidia-utils package inside WSL, remove it and use "
-                "/usr/lib/wsl/lib/nvidia-smi."),
+                "/usr/lib/wsl/lib/nvidia-smi. In a Hyper-V VM given a GPU partition (GPU-PV; lspci shows only "
+                "Microsoft's 008e device) check `ls /dev/dxg`: a stock Linux kernel has no dxgkrnl driver, so boot a "
+                "kernel with dxgkrnl (WSL's kernel, or a dxgkrnl DKMS module) before anything else."),
         action="configure",
         never_suggest=("install the CUDA toolkit",),
         sources=("https://github.com/microsoft/WSL/issues/14339", "https://github.com/microsoft/WSL/issues/9952",

@@ -135,7 +135,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # In WSL 2 nvidia-smi is the Windows driver's Linux build, mounted at /usr/lib/wsl/lib and put on PATH only by
         # the shells WSL itself starts; an SSH login, sudo's secure_path or a replaced PATH lose it. The words are the
         # shells' own (bash, zsh, Ubuntu's command-not-found, Python's FileNotFoundError), so the row needs WSL.
-        patterns=NVIDIA_SMI_NOT_FOUND,
+        patterns=NVIDIA_SMI_NOT_FOUND + (
+            r"\bnvidia-smi: not found",  # dash and busybox sh ("sh: 1: nvidia-smi: not found"), install scripts
+            r"which: no nvidia-smi in \(",  # which on Fedora/RHEL-family distributions
+        ),
         contexts=("wsl",),
         refines=("kernel.nvidia-smi-missing",),
         severity="warn",

@@ -17,6 +17,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
                   r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
+                  # wsl.exe 2.x's own string (MessageEnableVirtualization in WSL's localization resources).
+                  r"WSL2 is unable to start since virtualization is not enabled on this machine",
+                  r"please install the optional component Virtual Machine Platform",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
                   # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
@@ -35,7 +38,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
-                 WSL_TROUBLESHOOTING),
+                 WSL_TROUBLESHOOTING,
+                 "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
                   "wsl/wsl-8793-hcs-e-service-not-available.txt",
@@ -120,16 +124,28 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
                   # nccl.launcher-rank-killed's lines: mp.spawn's and DeepSpeed's launcher's words for the same kill.
                   r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
-                  r"exits with return code = -9\b"),
+                  r"exits with return code = -9\b",
+                  # The other shells' and job control's words for the same kill ("zsh: killed     python3 app.py",
+                  # "[1]+  Killed   python server.py"), and a bare "Killed" printed after a progress bar's last update.
+                  # [Kk] keeps the prefilter off a pass of its own for words that start with "k" or "z".
+                  r"zsh: [Kk]illed\s{1,12}\S", r"^\[\d{1,3}\][+-]? {1,4}Killed\b",
+                  r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
+                  # Exit status 137 (128 + SIGKILL) as docker compose and IDEs print it (Docker Desktop's engine runs in
+                  # the same WSL 2 VM, under the same limit), and CPython's subprocess words for a child killed so.
+                  r"exit(?:ed with)? code:? 137\b", r"died with <Signals\.SIGKILL: 9>",
+                  # The kernel's own OOM-killer line in dmesg (5.x+ "Killed process", older "Kill process ... score").
+                  r"Out of memory: Kill(?:ed)? process (?P<oom_pid>\d{1,9}) \((?P<process>[^)\n]{1,40})\)",
+                  # ollama.runner-killed's line: Ollama's runner killed the same way inside WSL 2.
+                  r"(?:llama runner|llama-server) process has terminated: signal: killed"),
         contexts=("wsl",),
-        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed"),
+        refines=("frameworks.process-killed-sigkill", "nccl.launcher-rank-killed", "ollama.runner-killed"),
         severity="fail",
         cause="The Linux kernel inside WSL 2 killed the process for lack of memory: the WSL 2 virtual machine has only "
               "part of Windows' RAM (half by default) and its own swap, whatever Windows itself has free.",
         advice=("Raise the WSL 2 virtual machine's memory and swap in %UserProfile%\\.wslconfig on Windows (a [wsl2] "
                 "section with memory=48GB and swap=32GB, sized to the machine; the file must be UTF-8 with LF line "
                 "endings to be read), run `wsl --shutdown`, and check inside WSL with `free -h` before loading the "
-                "model again."),
+                "model again (`dmesg | grep -i 'killed process'` inside WSL confirms the kill was for memory)."),
         action="configure",
         rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
         never_suggest=("reinstall the driver", "lower the batch size"),
@@ -144,11 +160,17 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
         patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
-                  r"The Windows Subsystem for Linux optional component is not enabled"),
+                  r"The Windows Subsystem for Linux optional component is not enabled",
+                  # wsl.exe 2.x's own strings (MessageWslOptionalComponentRequired, MessageMissingOptionalComponents,
+                  # MessageWsl1NotSupported in WSL's localization resources).
+                  r"requires the Windows Subsystem for Linux Optional Component",
+                  r"Optional components needed to run WSL are not installed",
+                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1"),
         severity="fail",
         cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
               "(or its installation did not complete at the last restart).",
-        advice=("Enable it in an administrator PowerShell: `wsl --install` on current Windows, or `dism.exe /online "
+        advice=("Enable it in an administrator PowerShell: `wsl --install --no-distribution` (or `wsl --install`) on "
+                "current Windows, or `dism.exe /online "
                 "/enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all /norestart` (and "
                 "VirtualMachinePlatform for WSL 2), restart Windows, check in OptionalFeatures.exe that it stayed "
                 "enabled, then open the distribution again."),
@@ -156,7 +178,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
-                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+                 "https://learn.microsoft.com/en-us/windows/wsl/install-manual",
+                 "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt"),
     ),
