@@ -193,9 +193,13 @@ SERVER_SIGNATURES = (
         cause_id="ollama-models-permission",
         kinds=_LOGS,
         # the server's start-up (envconfig.Models, server/modelpath.go) creating OLLAMA_MODELS as the service's user
-        patterns=(r"(?:ollama\[\d+\]: |^)Error: mkdir (?P<path>[^:\s]{1,200}): permission denied",),
+        patterns=(r"(?:ollama\[\d+\]: |^)Error: mkdir (?P<path>[^:\s]{1,200}): permission denied",
+                  # a store written by another user (models copied or pulled as root): the server cannot open them
+                  r"\b(?:open|mkdir|rename) (?P<path>[^:\s]{0,200}?[/\\]models[/\\](?:manifests|blobs)[/\\][^:\s]{0,200}): "
+                  r"permission denied"),
         severity="fail",
-        cause=("The Ollama server cannot create {path} for its models as the service's user, so it exits at start."),
+        cause=("The Ollama server, as the service's user, cannot create or open {path} in its models directory (at "
+               "start it then exits; later a pull or run fails)."),
         advice=("Point the service at a models directory its user can create and reach: an absolute OLLAMA_MODELS "
                 "owned by that user (`sudo chown -R ollama:ollama DIR`) whose parents it can traverse, or the unit's "
                 "WorkingDirectory there; ProtectHome=yes in the unit hides /home from it. Then "
