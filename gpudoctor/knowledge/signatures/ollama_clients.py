@@ -63,7 +63,8 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # Node (AnythingLLM, chat UIs) and curl from inside a container
             r"connect ECONNREFUSED (?P<address>[\w.\[\]:-]{1,80}:11434)",
             r"Failed to connect to (?P<address>[\w.-]{1,80} port 11434)(?: after \d+ ms)?: "
-            r"(?P<reason>Connection refused|Couldn't connect to server|Could not resolve host)",
+            # (curl's own words for its errors 6 and 7 changed from "Couldn't" to "Could not" in 2023's releases)
+            r"(?P<reason>Connection refused|Could(?:n't| not) connect to server|Could(?:n't| not) resolve host)",
         ),
         severity="fail",
         cause=("A client could not open a connection to Ollama at {address}: nothing listens there for it (the server "
