@@ -63,7 +63,7 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # Node (AnythingLLM, chat UIs) and curl from inside a container
             r"connect ECONNREFUSED (?P<address>[\w.\[\]:-]{1,80}:11434)",
             r"Failed to connect to (?P<address>[\w.-]{1,80} port 11434)(?: after \d+ ms)?: "
-            # (curl's own words for its errors 6 and 7 changed from "Couldn't" to "Could not" in 2023's releases)
+            # (curl's own words for its errors 6 and 7 read "Couldn't" in older releases, "Could not" in newer ones)
             r"(?P<reason>Connection refused|Could(?:n't| not) connect to server|Could(?:n't| not) resolve host)",
         ),
         severity="fail",
