@@ -89,3 +89,16 @@ def test_the_toolkits_failed_request_run_from_a_windows_prompt_is_docker_desktop
                   + line) == ["wsl.container-driver-request-failed"]
     assert _codes("$ docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi\n"
                   + line) == ["containers.cli-driver-request-failed"]
+
+
+def test_a_libcuda_without_cuctxcreate_v3_is_a_leftover_only_outside_wsls_own_folders():
+    # ollama/ollama#5988's line inside WSL 2 names a Linux driver's libcuda.so.418 left in the distribution.
+    leftover = read_excerpt("ollama/ollama-5988-wsl2-leftover-libcuda-418-cuctxcreate.txt").text
+    assert "wsl.leftover-linux-libcuda-lacks-cuctxcreate-v3" in _codes(leftover)
+    # The same line naming the Windows driver's own library, where WSL mounts it, is that driver being too old.
+    for wsl_library in ("/usr/lib/wsl/lib/libcuda.so.1", "/usr/lib/wsl/drivers/nv_dispi.inf_amd64_1/libcuda.so.1.1"):
+        own = leftover.replace("/usr/lib/x86_64-linux-gnu/libcuda.so.418.226.00", wsl_library)
+        assert wsl_library in own
+        codes = _codes(own)
+        assert "wsl.leftover-linux-libcuda-lacks-cuctxcreate-v3" not in codes, codes
+        assert "ollama.libcuda-lacks-cuctxcreate-v3" in codes, codes

@@ -143,8 +143,12 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # ollama.libcuda-lacks-cuctxcreate-v3's lines inside WSL 2, where the GPU's driver is the Windows one (R470 or
         # newer for WSL's CUDA, all with cuCtxCreate_v3): a libcuda without it is an old Linux driver's, left in the
-        # distribution (ollama#5988: libcuda.so.418 beside driver=12.6).
-        patterns=(r"symbol lookup for cuCtxCreate_v3 failed", r"undefined symbol: cuCtxCreate_v3\b"),
+        # distribution (ollama#5988: libcuda.so.418 beside driver=12.6). The Windows driver's own libcuda (libcuda.so.1
+        # in /usr/lib/wsl/lib, libcuda.so.1.1 under /usr/lib/wsl/drivers) lacking it is the generic row's case: a
+        # Windows driver too old, to update.
+        patterns=(r"symbol lookup for cuCtxCreate_v3 failed: (?!/usr/lib/wsl/)",
+                  r"(?<!/wsl/lib/libcuda\.so\.1)(?<!/wsl/lib/libcuda\.so)(?<!libcuda\.so\.1\.1): undefined symbol: "
+                  r"cuCtxCreate_v3\b"),
         contexts=("wsl",),
         refines=("ollama.libcuda-lacks-cuctxcreate-v3",),
         severity="fail",
