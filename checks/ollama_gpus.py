@@ -235,7 +235,10 @@ def _visible_without_inventory(server: OllamaServer, gap):
     after it, or a CUDA_VISIBLE_DEVICES that leaves out GPU 0, are problems on any machine (warnings, with their
     condition); anything else is unknown."""
     o, failed = server.facts, server.discovery_failures
-    if failed and not o.log.discovered and not o.log.runner_devices:
+    # Ollama lists the CPU as an `inference compute` device of its own when it found no GPU: that is no GPU found.
+    found_gpu = any(d.library.lower() != "cpu" for d in o.log.discovered) or bool(o.log.runner_devices)
+    warned = bool(failed) and not found_gpu
+    if warned:
         yield warn(f"{who(o, server.platform_kind)} could not use the GPUs when it logged: {failed[-1].message}. "
                    "Unless a later line of its log found them, it runs every model on the CPU.",
                    *[f"Ollama logged: {p.message}" for p in failed[-3:-1]],
@@ -247,7 +250,7 @@ def _visible_without_inventory(server: OllamaServer, gap):
     cvd, cvd_source = server.visible_devices
     shown = hidden_whatever_the_count(cvd) if cvd else None
     if shown is None:
-        if not failed:
+        if not warned:
             yield unknown(gap, "which of the machine's GPUs Ollama can use")
         return
     yield warn(f"{who(o, server.platform_kind)} sees only {gpu_list(shown)}: its environment sets "

@@ -125,6 +125,24 @@ def test_cuda_init_failure_3_asks_whether_nvidia_smi_shows_the_gpu():
     assert found["gpu.count"]["summary"] == "Unknown: paste `nvidia-smi` (the GPU list of the driver (NVML, or nvidia-smi's output) was not recorded)."
 
 
+# Ollama's start-up line for the CPU as its only compute device, as ollama/ollama 0.3 logs it (recorded in
+# tests/fixtures/corpus/ollama/ollama-for-amd-14-gfx1031-not-supported.txt).
+CPU_ONLY = ('time=2024-08-09T00:25:59.237+08:00 level=INFO source=types.go:105 msg="inference compute" id=0 '
+            'library=cpu compute="" driver=0.0 name="" total="31.9 GiB" available="24.9 GiB"\n')
+
+
+def test_a_failed_gpu_discovery_then_the_cpu_alone_is_still_the_warning(tmp_path):
+    """ollama/ollama#11593's failed CUDA start, followed by the line Ollama logs when the CPU is all it found: the
+    CPU is no GPU, so the warning stands (before, the check said nothing and read as a crash of its own)."""
+    paste = tmp_path / "paste.txt"
+    paste.write_text((PASTED / "ollama-11593-cuda-init-failure-3.txt").read_text() + "\n" + CPU_ONLY)
+    result = CliRunner().invoke(main, ["read", "--json", str(paste)])
+    found = checks(json.loads(result.output))["ollama.gpus"]
+    assert found["status"] == "warn", found
+    assert found["summary"].startswith("The Ollama service could not use the GPUs when it logged: Unable to load "
+                                       "cudart library"), found["summary"]
+
+
 def test_a_linux_nvml_library_next_to_wsls_is_a_linux_driver_inside_wsl():
     """Syllo/nvtop#441: in WSL 2, `ldconfig -p | grep libnvidia-ml` lists /usr/lib/libnvidia-ml.so.1 beside
     /usr/lib/wsl/lib's; the maintainer traced it to a meta-package that installs the driver with CUDA. The
