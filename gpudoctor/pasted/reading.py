@@ -123,6 +123,11 @@ def _wsl_libraries(block: Block) -> str | None:
     return None
 
 
+# The platform's signs are read in a block's first lines: where a tool, a prompt or a kernel names it (a 50 MB journal
+# pasted whole names WSL's kernel on its first line), and so that a long block costs no more than a short one.
+SIGN_LINES = 400
+
+
 def _windows_tool(block: Block) -> str | None:
     """Why a block can only come from Windows (a tool, driver model, path or .exe only Windows has), or None."""
     name = _name(block)
@@ -130,11 +135,11 @@ def _windows_tool(block: Block) -> str | None:
         return f"`{name}` runs on Windows"
     if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
         return "nvidia-smi shows WDDM/TCC driver models (Windows)"
-    if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:400]):
+    if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:SIGN_LINES]):
         return "Windows paths in the Ollama server log"
     if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
         return f"`{block.command}` runs on Windows"
-    if any(_WINDOWS_PYTHON.search(line) for line in block.lines[:400]):
+    if any(_WINDOWS_PYTHON.search(line) for line in block.lines[:SIGN_LINES]):
         return "a Windows Python's error or path (WinError, a drive letter)"
     return None
 
@@ -144,7 +149,8 @@ def _wsl_markers(block: Block) -> str | None:
     so that the rows read in that context and the platform the asks are for agree."""
     from gpudoctor.knowledge.contexts import in_text  # compiled only where no surer sign settled the platform
 
-    return "WSL's own paths or names in the paste" if in_text("\n".join(block.lines), frozenset({"wsl"})) else None
+    shown = in_text("\n".join(block.lines[:SIGN_LINES]), frozenset({"wsl"}))
+    return "WSL's own paths or names in the paste" if shown else None
 
 
 def _first(blocks: list[Block], sign) -> str | None:
