@@ -29,6 +29,9 @@ _ERROR_LOOKING = re.compile(
 # nvidia-smi -q, "errors=0"), and the kernel's own command line (whose "panic=1" is a setting), are not errors.
 _NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?=(?:0|none|nil|null|\"\")(?:\s|$)|\b0 errors?\b"
                            r"|[=:]\s{0,40}(?:0|No|None|none|N/A|nil|null|[Ff]alse|\"\")\s*$|Kernel command line:")
+# A line whose only colon ends it introduces what follows ("After that, CUDA failed with this error:", a tool's heading):
+# the error is on the lines below it, which are looked at in their turn.
+_INTRODUCES_WHAT_FOLLOWS = re.compile(r"[^:]{1,300}:")
 _VARIABLE = re.compile(r"0x[0-9a-fA-F]+|\d+")
 _TRACEBACK_FRAMES = ("File \"", "Traceback (most recent")
 SHAPE_CHARS = 60
@@ -107,7 +110,8 @@ def not_recognised(texts: list[tuple[str, str]], matches: tuple[SignatureMatch, 
             number += text.count("\n", counted_to, start)
             counted_to = start
             line = undecorated(text[start:end].rstrip("\r")).strip().translate(STRAIGHTENED)  # as scan read it
-            if not _ERROR_LOOKING.search(line) or _NOT_AN_ERROR.search(line) or line.startswith(_TRACEBACK_FRAMES):
+            if not _ERROR_LOOKING.search(line) or _NOT_AN_ERROR.search(line) or line.startswith(_TRACEBACK_FRAMES) \
+                    or _INTRODUCES_WHAT_FOLLOWS.fullmatch(line):
                 continue
             shape = _shape(line)
             if shape in seen or any(line in found.line for found in matches):  # a part of a message matched whole

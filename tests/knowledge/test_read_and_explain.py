@@ -66,6 +66,19 @@ def test_error_lines_no_signature_knows_are_listed_once_each(tmp_path):
         "error: Couldn't find the specified plugin name for gres/gpu", "fatal: Unable to initialize gres plugin 7"]
 
 
+def test_a_sentence_that_introduces_the_error_below_it_is_not_listed(tmp_path):
+    """ollama/ollama#16415's paste: the person's "After that, CUDA failed with this error:" above the log lines (read
+    by rows); the error is below it, not in it."""
+    excerpt = read_excerpt("ollama/ollama-16415-gtx1070ti-driver-535-too-old-ollama-030.txt")
+    assert "After that, CUDA failed with this error:" in excerpt.text
+    pasted = json.loads(_read(tmp_path, excerpt.text, "--json").output)["pasted"]
+    assert pasted["not_recognised"] == []
+    # A tool's line that names its error after the colon is still listed when no row knows it.
+    text = excerpt.text + "Jun 30 11:07:08 host slurmd[814]: fatal: Unable to initialize gres plugin 7\n"
+    pasted = json.loads(_read(tmp_path, text, "--json").output)["pasted"]
+    assert [line.split(": ", 1)[1] for line in pasted["not_recognised"]] == ["fatal: Unable to initialize gres plugin 7"]
+
+
 def test_a_healthy_hosts_own_outputs_list_no_error_line(tmp_path):
     """The one-H200 host's nvidia-smi -q ("Uncorrectable Error : 0", "Pending Page Blacklist : N/A") and dmesg
     (its kernel command line says "panic=1"), read on the lent two-H200 host, are no one's error lines."""
