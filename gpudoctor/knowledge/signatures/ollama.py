@@ -21,6 +21,7 @@ from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_desktop_engines import DESKTOP_ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_environments import ENVIRONMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_frontends import FRONTEND_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_imports import IMPORT_SIGNATURES
@@ -450,4 +451,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
-   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES)
+   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES)

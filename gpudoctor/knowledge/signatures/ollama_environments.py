@@ -1,0 +1,94 @@
+"""Ollama where it runs: a scheduler's job, a client's HTTP request, a container that looks for the host.
+
+Written blind for issue 25 (eleventh wave, from the tenth set's miss families, proven by other threads). A Slurm job
+gets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL and (before Slurm 21.08, or without gres.conf's nvidia_gpu_env flag)
+ROCR_VISIBLE_DEVICES from the scheduler; Ollama's server prints them in its "server config" map (envconfig, sorted, so
+CUDA_VISIBLE_DEVICES and GPU_DEVICE_ORDINAL stand side by side), and from 0.9 to 0.11 its ggml backend loader took an
+AMD variable being set as the sign of an AMD machine and loaded no CUDA backend (ggml-backend-reg.cpp, "Avoid mixed
+hip+cuda configurations"). An Ollama server's 404 is a model it does not have (server/routes.go answers "model not
+found" on its model routes); curl -f shows it only as its exit 22. host.docker.internal is a name Docker Desktop
+provides and Docker Engine on Linux does not, unless the container is started with --add-host=...:host-gateway.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+_NO_DRIVER_STEP = ("reinstall the driver", "update the driver", "reinstall CUDA")
+
+ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.scheduler-visible-devices-hide-gpu",
+        # the GPU discovery's "no GPU" readings are this row's symptom where the scheduler's variables are set
+        refines=("ollama.no-gpu-runners", "ollama.no-compatible-gpu", "ollama.no-gpu-vram"), refines_within=None,
+        cause_id="ollama-gpu-hidden",
+        kinds=("any",),
+        patterns=(
+            # the server config map (sorted keys): GPU_DEVICE_ORDINAL is AMD's variable, which Slurm sets beside
+            # CUDA_VISIBLE_DEVICES for a job's GPUs and a person on an NVIDIA machine does not
+            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]+) GPU_DEVICE_ORDINAL:(?P<ordinal>[^\s\]\"]+)",
+            # the same map with ROCR_VISIBLE_DEVICES set beside CUDA_VISIBLE_DEVICES
+            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]+) [^\n]{0,3000}?ROCR_VISIBLE_DEVICES:(?P<rocr>[^\s\]\"]+)",
+            # an environment as the runner's start line, `env` or a job script prints it, both set on one line
+            r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
+            r"CUDA_VISIBLE_DEVICES=[\w,-]+[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",
+        ),
+        severity="warn",
+        cause=("Ollama runs with a scheduler's GPU variables (a Slurm job sets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL "
+               "and ROCR_VISIBLE_DEVICES): with an AMD variable set, Ollama 0.9 to 0.11 loads its ROCm backend instead "
+               "of CUDA and runs on the CPU, and indices that do not match the GPUs the job's cgroup shows hide them."),
+        advice=("In the job script, before `ollama serve`, run `unset ROCR_VISIBLE_DEVICES HIP_VISIBLE_DEVICES "
+                "GPU_DEVICE_ORDINAL` and keep CUDA_VISIBLE_DEVICES as the job sets it (or unset it too where the job's "
+                "cgroup already shows only its GPUs: `nvidia-smi -L` inside the job lists them); an administrator can "
+                "have Slurm set only the NVIDIA variable with `Flags=nvidia_gpu_env` in gres.conf. Then check the "
+                "server log's inference compute line names library=cuda."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("reinstall Ollama",),
+        versions=("ollama>=0.9.0",),
+        sources=("https://github.com/ollama/ollama/issues/10833",
+                 "https://github.com/alan-turing-institute/ollama-hpc-example/pull/1",
+                 "https://support.schedmd.com/show_bug.cgi?id=11097",
+                 "https://slurm.schedmd.com/gres.conf.html"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10833-slurm-job-cuda-and-gpu-ordinal-set-cpu.txt",),
+    ),
+    Signature(
+        code="ollama.container-host-name-unresolved",
+        # the reach rows read the same line (or the app's notice beside it) as "nothing listens": the name does not
+        # even resolve
+        refines=("ollama.client-host-unreachable", "ollama.container-client-refused", "ollama.client-connection-refused",
+                 "ollama.app-cannot-reach-server"),
+        refines_within=3,
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # Go (the ollama CLI, Go clients): Docker's embedded DNS (127.0.0.11) has no such name
+            r"lookup host\.docker\.internal(?: on [\w.:\[\]]{1,60})?: (?:no such host|server misbehaving|"
+            r"Temporary failure in name resolution)",
+            # urllib3/requests (NameResolutionError, or the errno in NewConnectionError), aiohttp's bracketed reason
+            r"host\.docker\.internal[^\n]{0,400}?(?:Name or service not known|Temporary failure in name resolution|"
+            r"No address associated with hostname|nodename nor servname provided|Failed to resolve)",
+            r"Failed to resolve '?host\.docker\.internal",
+            # Node (getaddrinfo) and curl
+            r"getaddrinfo (?:ENOTFOUND|EAI_AGAIN) host\.docker\.internal",
+            r"Could(?:n't| not) resolve host: host\.docker\.internal",
+        ),
+        severity="fail",
+        cause=("The client in a container looks for Ollama at host.docker.internal, a name only Docker Desktop "
+               "provides: on Docker Engine for Linux the container cannot resolve it unless it is mapped to the host."),
+        advice=("Map the name to the host when starting the container: `docker run --add-host=host.docker.internal:"
+                "host-gateway ...` (Compose: `extra_hosts: [\"host.docker.internal:host-gateway\"]`), and make the "
+                "host's Ollama listen beyond loopback, since the container reaches it through the bridge: "
+                "`sudo systemctl edit ollama`, Environment=\"OLLAMA_HOST=0.0.0.0\" under [Service], then `sudo systemctl "
+                "restart ollama`. Or run the client with `--network=host` and use http://127.0.0.1:11434."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP,
+        sources=("https://github.com/docker/genai-stack/issues/39",
+                 "https://docs.docker.com/reference/cli/docker/container/run/#add-host", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/genai-stack-39-host-docker-internal-no-such-host-linux.txt",),
+    ),
+)
