@@ -91,4 +91,40 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/genai-stack-39-host-docker-internal-no-such-host-linux.txt",),
     ),
+    Signature(
+        code="ollama.client-http-404",
+        contexts=("ollama-api",),  # only where the text shows the request went to Ollama (its port, routes, commands)
+        cause_id="ollama-model-missing",
+        kinds=("any",),
+        # The clients' own words for an HTTP 404, which hide the server's body ("model not found", read by
+        # ollama.model-not-in-this-server where it shows): curl -f's exit 22, requests' and httpx's raise_for_status,
+        # .NET's EnsureSuccessStatusCode, a front end's "Ollama error: 404", and the server's own gin access line for a
+        # 404 on a model route (the CLI's first call, POST /api/show, answers 404 for every model not yet pulled and
+        # is left out)
+        patterns=(
+            r"curl: \(22\) The requested URL returned error: 404\b",
+            r"404 Client Error: Not Found for url: ",
+            r"Client error '404 Not Found' for url '",
+            r"Response status code does not indicate success: 404 \(Not Found\)",
+            r"Ollama (?:API )?error: 404\b",
+            r"\| 404 \|[^|\n]{1,40}\|[^|\n]{1,60}\| POST\s{1,12}\"/(?:api/(?:generate|chat|embed|embeddings)|"
+            r"v1/(?:chat/completions|completions|embeddings))\"",
+        ),
+        severity="fail",
+        cause=("The Ollama server answered 404 Not Found: most often the model the request names is not in its store "
+               "(never pulled there, or another tag), less often the URL's path is not one of its routes."),
+        advice=("Run `ollama list` on the server that answered: if the model the client asks for is missing, pull it "
+                "under that exact name (`ollama pull llama3.2:latest`, the tag included) or change the client's model "
+                "name to one the list shows. If the list has it, the path is wrong: Ollama's own API is "
+                "http://HOST:11434/api/generate or /api/chat, its OpenAI-compatible one http://HOST:11434/v1 (a base URL "
+                "without /v1, or /api/chat on a server older than 0.1.14, gives 404 page not found)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("reinstall Ollama",),
+        sources=("https://github.com/laurentkempe/aiPlayground/issues/1", "https://github.com/run-llama/llama_index/issues/12985",
+                 "https://github.com/taketwo/llm-ollama/issues/2", "https://github.com/ollama/ollama/blob/main/docs/api.md"),
+        checked="2026-11-26",
+        examples=("ollama/aiplayground-1-httpclient-404-pull-fixed.txt",
+                  "ollama/llamaindex-12985-httpx-404-api-chat-mistral-not-pulled.txt"),
+    ),
 )
