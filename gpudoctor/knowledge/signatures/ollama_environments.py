@@ -127,4 +127,53 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/aiplayground-1-httpclient-404-pull-fixed.txt",
                   "ollama/llamaindex-12985-httpx-404-api-chat-mistral-not-pulled.txt"),
     ),
+    Signature(
+        code="ollama.ggml-base-dll-on-path",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # discover/runner.go (0.13 and later, Windows): the ggml-base.dll that PATH resolves lies outside Ollama's lib
+        # folder, so the runner can load that build's copy instead of its own
+        patterns=(r"msg=\"potentially incompatible library detected in PATH\" location=(?P<location>[^\n]{1,200}?ggml-base\.dll)",),
+        severity="warn",
+        cause=("Another GGML-based application's ggml-base.dll ({location}) lies on PATH, where Ollama's runner can load "
+               "it instead of Ollama's own: GPU discovery and model loads then fail or fall back to the CPU."),
+        advice=("Take that ggml-base.dll off PATH: delete it where it does not belong (C:\\Windows), or remove the other "
+                "application's folder from the PATH variable (System Properties > Environment Variables), then quit and "
+                "restart Ollama from the tray."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP,
+        versions=("ollama>=0.13.0",),
+        sources=("https://github.com/ollama/ollama/pull/13289", "https://github.com/ollama/ollama/issues/12618"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-13289-warn-ggml-base-outside-install.txt",),
+    ),
+    Signature(
+        code="ollama.ggml-base-openmp-runtime-stale",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # Windows' loader: ggml-base.dll (llama.cpp builds since 2025 link LLVM's OpenMP runtime, libomp140.x86_64.dll)
+        # found all its DLLs, but an import is missing from one of them: an older libomp140 found first
+        patterns=(
+            r"ggml-base\.dll: \[WinError 127\]",
+            r"__kmpc_\w{1,30} could not be located in the dynamic link library [^\n]{0,200}?ggml(?:-base)?\.dll",
+        ),
+        severity="fail",
+        cause=("Windows resolved ggml-base.dll's OpenMP runtime (libomp140.x86_64.dll) to an older copy found first (C:\\"
+               "Windows\\System32, or another folder on PATH) that lacks a function this llama.cpp build imports, so the "
+               "library cannot load."),
+        advice=("Find the copies with `where libomp140.x86_64.dll` and make the one shipped beside ggml-base.dll load: "
+                "rename the stale libomp140.x86_64.dll in C:\\Windows\\System32 (or drop its folder from PATH), or preload "
+                "the bundled one by its full path before importing llama_cpp (`ctypes.CDLL(r\"...\\llama_cpp\\lib\\"
+                "libomp140.x86_64.dll\")`); or go back to the llama-cpp-python wheel that last worked (0.3.33 in these "
+                "reports) until a release loads its own."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("install the CUDA toolkit",),
+        sources=("https://github.com/JamePeng/llama-cpp-python/issues/156",
+                 "https://github.com/Tavris1/ComfyUI-Easy-Install/issues/248"),
+        checked="2026-11-26",
+        examples=("ollama/jamepeng-llamacpppython-156-ggml-base-winerror-127-stale-libomp.txt",
+                  "ollama/comfyui-ezi-248-kmpc-dispatch-deinit-ggml-base-dll.txt"),
+    ),
 )
