@@ -176,4 +176,33 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/jamepeng-llamacpppython-156-ggml-base-winerror-127-stale-libomp.txt",
                   "ollama/comfyui-ezi-248-kmpc-dispatch-deinit-ggml-base-dll.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-windows-cuda-runtime-dlls-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(
+            # Windows' loader dialog (and its console form) for a native program whose CUDA runtime DLLs are not beside
+            # it or on PATH: llama.cpp's CUDA release zips ship them in a separate cudart-llama-bin-win-cuda-*.zip
+            r"The code execution cannot proceed because (?P<dll>(?:cudart|cublas|cublasLt)64_\d{2,3}\.dll) was not found",
+            # ggml's backend loader (ggml-backend-reg.cpp, "failed to load %s: %s") when ggml-cuda.dll's imports are
+            # missing: the server then runs on the CPU only
+            r"failed to load (?P<path>[^\n]{1,200}?ggml-cuda\.dll): The specified module could not be found",
+        ),
+        severity="fail",
+        cause=("The CUDA build of llama.cpp (llama-server.exe, or an app that bundles it) cannot load the CUDA runtime "
+               "DLLs it links (cudart64, cublas64, cublasLt64): they are not beside the .exe or on PATH, so it does not "
+               "start or runs on the CPU only."),
+        advice=("Put the CUDA runtime DLLs next to llama-server.exe: for llama.cpp's Windows release, download the "
+                "cudart-llama-bin-win-cuda-<version>-x64.zip of the same release and CUDA version as the "
+                "llama-bin-win-cuda zip and extract it into the same folder; for an app that bundles llama.cpp, copy "
+                "cudart64_*, cublas64_* and cublasLt64_* there from the CUDA Toolkit of that version (its bin folder). "
+                "`nvidia-smi` must work too (the driver's nvcuda.dll)."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tobocop2/lilbee/pull/497", "https://github.com/ggml-org/llama.cpp/issues/8443",
+                 "https://github.com/ggml-org/llama.cpp/issues/15204"),
+        checked="2026-11-26",
+        examples=("ollama/lilbee-497-llama-server-exe-cudart64-12-not-found.txt",),
+    ),
 )
