@@ -205,4 +205,26 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/lilbee-497-llama-server-exe-cudart64-12-not-found.txt",),
     ),
+    Signature(
+        code="ollama.ggml-cuda-assert",
+        refines=("ollama.runner-terminated",), refines_within=None,
+        cause_id="app-fault",
+        kinds=("any",),
+        # an internal check (GGML_ASSERT) in one of ggml's CUDA source files, as llama.cpp, Ollama's runner,
+        # koboldcpp and LM Studio's engine abort on it: "ggml/src/ggml-cuda/mmvq.cu:519: GGML_ASSERT(...) failed"
+        patterns=(r"ggml-cuda[/\\](?P<file>[\w.-]{1,40}\.cu):\d{1,6}: GGML_ASSERT\((?P<check>[^\n]{1,160}?)\) failed",),
+        severity="fail",
+        cause=("llama.cpp's CUDA code stopped on an internal check ({check} in {file}): a bug of this build with this "
+               "model or these settings (new architectures, MoE offload, a split mode), not a fault of the GPU or driver."),
+        advice=("Update llama.cpp, or the app that bundles it (Ollama, koboldcpp, LM Studio's runtime, "
+                "text-generation-webui), to its latest release or CI build, where such asserts are most often fixed; "
+                "until then run that model without the CUDA path that trips (fewer or no GPU layers, -ngl 0, or "
+                "without --usecublas), and report the assert line with the model to the project."),
+        action="configure",
+        rules_out=("a driver fault", "a hardware fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reseat the GPU"),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/1539", "https://github.com/ggml-org/llama.cpp/pull/13435"),
+        checked="2026-11-26",
+        examples=("ollama/koboldcpp-1539-moe-mmvq-ggml-assert-fixed-upstream.txt",),
+    ),
 )
