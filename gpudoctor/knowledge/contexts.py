@@ -234,7 +234,7 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             r":11434",  # Ollama's port in the URL a client was given (curl, OLLAMA_HOST, a base URL)
             r"/api/generate", r"/api/chat", r"/api/embed",  # Ollama's own routes (server/routes.go)
-            r"ollama pull ", r"ollama run ",  # the commands around such a request
+            r"ollama pull ", r"ollama run ", r"ollama serve",  # the commands around such a request
         ),
         sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
         checked="2026-11-26",

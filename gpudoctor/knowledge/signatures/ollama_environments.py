@@ -13,6 +13,7 @@ provides and Docker Engine on Linux does not, unless the container is started wi
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_clients import _REACH_ADVICE
 
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 _NO_DRIVER_STEP = ("reinstall the driver", "update the driver", "reinstall CUDA")
@@ -226,5 +227,24 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/LostRuins/koboldcpp/issues/1539", "https://github.com/ggml-org/llama.cpp/pull/13435"),
         checked="2026-11-26",
         examples=("ollama/koboldcpp-1539-moe-mmvq-ggml-assert-fixed-upstream.txt",),
+    ),
+    Signature(
+        code="ollama.client-refused-in-ollama-context",
+        contexts=("ollama-api",),  # the bare refusal names no port: only where the text shows an Ollama client
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        # httpx's ConnectError (ollama-python 0.4+, LangChain, Open Notebook and most Python front ends) carries only
+        # the errno: 111 on Linux, 61 on macOS, WinError 10061 on Windows
+        patterns=(r"httpx\.ConnectError: \[(?:Errno (?:111|61)|WinError 10061)\]",),
+        severity="fail",
+        cause=("A client of Ollama was refused: nothing listens at the address it tried (the server is not running, "
+               "listens on 127.0.0.1 only, or the client's localhost is its own container)."),
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP,
+        sources=("https://github.com/lfnovo/open-notebook/issues/100", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/open-notebook-100-httpx-refused-ollama-host-loopback.txt",),
     ),
 )

@@ -199,6 +199,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"dial tcp (?P<address>[\w.\[\]:-]{1,80}:11434): connect(?:ex)?: "
             r"(?:connection refused|No connection could be made because the target machine actively refused it)",
             r"HTTPConnectionPool\(host='(?P<address>[^'\s]{1,80})', port=11434\): Max retries exceeded",
+            # asyncio's socket connect (aiohttp and httpx clients under asyncio)
+            r"Connect call failed \('(?P<address>[^'\s]{1,80})', 11434\)",
         ),
         severity="fail",
         cause="Nothing listens on Ollama's port at {address}: the Ollama server is not running there.",
