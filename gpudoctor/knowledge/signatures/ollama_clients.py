@@ -34,8 +34,10 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # ollama-python 0.4 and later, raised when httpx cannot connect at all
             r"Failed to connect to Ollama\. Please check that Ollama is downloaded, running and accessible",
             # the wordings of apps built on it (OpenUI, Continue, coding CLIs): the address they tried follows
-            r"(?:Couldn't|Could not|Cannot|Unable to) connect to (?:the |local )?Ollama(?: instance)? at "
+            r"(?:Couldn't|Could not|Cannot|Unable to|Failed to) connect to (?:the |local )?Ollama(?: instance)? at "
             r"(?P<url>https?://[\w.\[\]:-]{1,80})",
+            # the wording many front ends and scripts share (Continue, chat apps, agents) without an address after it
+            r"(?:Failed|Unable) to connect to (?:the |your )?(?:local )?Ollama(?: (?:instance|server))?(?=[.:!,]|$)",
             # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
             # container)
             r"WebUI could not connect to Ollama",
