@@ -291,7 +291,10 @@ DISCOVERY_SIGNATURES = (
         cause="Ollama's discovery accepted no GPU, so models run on the CPU.",
         advice=("Read the discovery lines just above this one for the reason (restart the server with OLLAMA_DEBUG=1 "
                 "for all of them): a GPU library that failed to load, an init error number, or an AMD GPU whose gfx "
-                "target is not in the log's supported_types."),
+                "target is not in the log's supported_types. With an NVIDIA GPU the usual reasons are a container "
+                "started without `--gpus all` (or the NVIDIA Container Toolkit), nvidia_uvm gone after suspend (`sudo "
+                "rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, or reboot), and a scheduler job's AMD variables "
+                "(`unset ROCR_VISIBLE_DEVICES` before `ollama serve`)."),
         action="configure",
         sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
         checked="2026-11-25",
