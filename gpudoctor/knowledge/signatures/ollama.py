@@ -230,7 +230,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"(?:llama runner|llama-server) process (?P<how>has terminated)(?!:)",
             r"(?:llama runner|llama-server) process no longer running: (?P<how>exit status \w+|-?\d+)",
             # server.go's ERROR line when the runner exits (0.5 and later), before the client's message
-            r"msg=\\?\"?llama runner terminated\\?\"? error=\\?\"?(?P<how>exit status \w+|signal: \w+)",
+            # (llm/llama_server.go's "llama-server terminated" since the runner was renamed, 2026)
+            r"msg=\\?\"?(?:llama runner|llama-server) terminated\\?\"? error=\\?\"?(?P<how>exit status \w+|signal: \w+)",
         ),
         severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
