@@ -28,6 +28,7 @@ _REACH_ADVICE = (
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.app-cannot-reach-server",
+        refines=("ollama.client-connection-refused",),  # on one line: 0.0.0.0 used as an address to connect to
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
@@ -43,6 +44,8 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             r"WebUI could not connect to Ollama",
             # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
             r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
+            # ...and Python's (urllib3, httpx) on Windows, WSAEADDRNOTAVAIL for host 0.0.0.0
+            r"host='0\.0\.0\.0', port=(?P<port>\d{1,5})\)[^\n]{0,300}?\[WinError 10049\]",
         ),
         severity="fail",
         cause="A program using Ollama found no Ollama server at the address it tried.",
