@@ -239,6 +239,18 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
         checked="2026-11-26",
     ),
+    Context(
+        name="open-webui",
+        meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
+                "reranking and Whisper models itself with the PyTorch it was built with.",
+        markers=(
+            r"open-webui",  # the image (ghcr.io/open-webui/open-webui), the container and compose service names
+            r"open_webui",  # its Python package, in every log line's logger name (open_webui.main, open_webui.env)
+            r"Open WebUI",  # its issue form ("Open WebUI Version") and its own messages
+        ),
+        sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 

@@ -247,4 +247,29 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/open-notebook-100-httpx-refused-ollama-host-loopback.txt",),
     ),
+    Signature(
+        code="ollama.open-webui-cuda-image-no-kernel",
+        contexts=("open-webui",),
+        refines=("cuda.no-kernel-image",),
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # PyTorch's RuntimeError or Open WebUI's own ERROR line, not ggml's bare "CUDA error:" of an Ollama runner
+        # whose log shares the paste
+        patterns=(r"(?:RuntimeError|ERROR): CUDA error: no kernel image is available for execution on the device",),
+        severity="fail",
+        cause=("Open WebUI's :cuda image runs its embedding, reranking and Whisper models with a PyTorch built for one "
+               "CUDA version (USE_CUDA_VER: cu121 in older images, cu128 in current ones), which has no kernels for "
+               "this GPU."),
+        advice=("Use an image whose PyTorch has kernels for this GPU: pull the current :cuda image (`docker pull "
+                "ghcr.io/open-webui/open-webui:cuda`; cu128 covers GeForce RTX 50), or build it with `docker build "
+                "--build-arg USE_CUDA=true --build-arg USE_CUDA_VER=cu128 .` (cu126 or cu118 for a GPU the newest "
+                "PyTorch no longer builds for); or run the :main image, which does this work on the CPU."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/open-webui/open-webui/issues/12469",
+                 "https://github.com/open-webui/open-webui/blob/main/Dockerfile"),
+        checked="2026-11-26",
+        examples=("ollama/open-webui-12469-cuda-image-no-kernel-use-cuda-ver.txt",),
+    ),
 )
