@@ -352,10 +352,13 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
-        # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885)
-        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' data is not within the file bounds",),
+        # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885); ggml's
+        # GGUF reader (gguf.cpp) stops where a cut-off or damaged file runs out of what it reads next
+        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' data is not within the file bounds",
+                  r"gguf_init_from_file(?:_impl)?: failed to (?:read (?:key-value pairs|tensor info|tensor data|header)|"
+                  r"seek to beginning of data section)"),
         severity="fail",
-        cause=("The model file is truncated or corrupted: tensor '{tensor}' lies past its end (an interrupted "
+        cause=("The model file is truncated or corrupted: its tensors or header lie past its end (an interrupted "
                "download, a full disk or a network filesystem), so it cannot load."),
         advice=("Download the model again: `ollama rm MODEL && ollama pull MODEL`, or fetch the GGUF again from its "
                 "source and compare its size or sha256 with the one published."),
