@@ -415,10 +415,14 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause_id="ollama-runner-crash",
         kinds=("any",),
         # 0xc0000135 is Windows' STATUS_DLL_NOT_FOUND: the runner's process could not even start
-        patterns=(r"(?:llama runner|llama-server) process has terminated: exit status 0xc0000135\b",),
+        patterns=(r"(?:llama runner|llama-server) process has terminated: exit status 0xc0000135\b",
+                  # Windows' loader dialog naming the runtime DLL (Ollama, llama.cpp's and koboldcpp's executables)
+                  r"The code execution cannot proceed because (?P<dll>(?:VCRUNTIME140(?:_1)?|MSVCP140(?:_\w{1,20})?|"
+                  r"vcomp140)\.dll) was not found"),
         severity="fail",
-        cause=("Windows could not start Ollama's model runner because a DLL it needs is missing (exit status "
-               "0xc0000135), most often the Microsoft Visual C++ runtime (VCRUNTIME140.dll, MSVCP140.dll)."),
+        cause=("Windows could not start the program (Ollama's model runner, a llama.cpp executable) because a DLL it "
+               "needs is missing (exit status 0xc0000135), most often the Microsoft Visual C++ runtime (VCRUNTIME140.dll, "
+               "MSVCP140.dll)."),
         advice=("Install the latest Microsoft Visual C++ Redistributable for x64 (https://aka.ms/vs/17/release/"
                 "vc_redist.x64.exe), or update Ollama to a release that ships the runtime; if an antivirus quarantined "
                 "msvcp140.dll, restore it."),

@@ -101,6 +101,8 @@ DISCOVERY_SIGNATURES = (
         patterns=(
             r"symbol lookup for cuCtxCreate_v3 failed",
             r"undefined symbol: cuCtxCreate_v3\b",
+            # Windows' loader dialog for a runner linked against a newer nvcuda.dll than the driver's
+            r"entry point cuCtxCreate_v3 could not be located in the dynamic link library[^\n]{0,200}?nvcuda\.dll",
         ),
         severity="fail",
         cause=("The NVIDIA driver's CUDA library has no cuCtxCreate_v3 (added with CUDA 11.4 drivers): the driver is "
