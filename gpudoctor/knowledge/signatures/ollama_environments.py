@@ -272,4 +272,35 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/open-webui-12469-cuda-image-no-kernel-use-cuda-ver.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-link-cuda-driver",
+        cause_id="llama-cpp-link-cuda-driver",
+        kinds=("any",),
+        # GNU ld linking llama.cpp's programs (llama-server, llama-mtmd-cli, llama-cpp-python's build) against
+        # libggml-cuda, whose virtual memory management calls the CUDA driver API: the driver library is absent where
+        # the build runs (ld's warning names it), or not passed on to the programs
+        patterns=(
+            r"warning: libcuda\.so\.1, needed by [^\n]{0,200}?libggml-cuda[\w.]{0,30}, not found",
+            r"libggml-cuda\.so[\w.]{0,20}: undefined reference to `cu(?:Mem|Device|GetErrorString)\w{0,40}'",
+        ),
+        severity="fail",
+        cause=("The CUDA build of llama.cpp links its programs against libggml-cuda, which calls the CUDA driver API "
+               "(cuMemCreate and the other virtual memory functions), without the driver library: none exists where the "
+               "build runs (a docker build, a CI machine), or this revision's CMake does not pass it on to the programs."),
+        advice=("If ld also warns that libcuda.so.1 was not found (a docker build or a machine without the NVIDIA "
+                "driver), link against the toolkit's stub: configure with `-DCMAKE_EXE_LINKER_FLAGS=-Wl,"
+                "--allow-shlib-undefined` as llama.cpp's own Dockerfile does, or build with `LD_LIBRARY_PATH=/usr/local/"
+                "cuda/lib64/stubs` after `ln -s libcuda.so /usr/local/cuda/lib64/stubs/libcuda.so.1`; the container gets "
+                "the real libcuda at run time (`--gpus all`). If the driver is installed, the revision does not link "
+                "the driver library (-lcuda, CUDA::cuda_driver) into the programs: update llama.cpp, or add "
+                "`-DCMAKE_EXE_LINKER_FLAGS=-lcuda`."),
+        action="configure",
+        rules_out=("a driver fault on this machine",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Anbeeld/beellama.cpp/issues/18", "https://github.com/ggml-org/llama.cpp/issues/23357",
+                 "https://github.com/JamePeng/llama-cpp-python/issues/30", "https://github.com/ggml-org/llama.cpp/issues/9392",
+                 "https://github.com/ggml-org/llama.cpp/issues/10844"),
+        checked="2026-11-26",
+        examples=("ollama/beellama-18-libggml-cuda-undefined-cumemcreate-no-lcuda.txt",),
+    ),
 )
