@@ -252,7 +252,9 @@ DISCOVERY_SIGNATURES = (
         cause=("Ollama found no NVIDIA management library (libnvidia-ml.so) at all: no NVIDIA driver is visible to "
                "it, as in a container started without a GPU request."),
         advice=("If Ollama runs in a container, request the GPUs (`docker run --gpus=all`, or a device request in "
-                "compose); `--runtime=nvidia` alone injects no GPU. On a host, `nvidia-smi` must work first."),
+                "compose); `--runtime=nvidia` alone injects no GPU. Podman takes them through CDI: `sudo nvidia-ctk cdi "
+                "generate --output=/etc/cdi/nvidia.yaml`, then `podman run --device nvidia.com/gpu=all`. On a host, "
+                "`nvidia-smi` must work first."),
         action="configure",
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/dstackai/dstack/issues/910",
