@@ -34,6 +34,9 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             # an environment as the runner's start line, `env` or a job script prints it, both set on one line
             r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
             r"CUDA_VISIBLE_DEVICES=[\w,-]+[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",
+            # how people tell it: the scheduler named beside the AMD variable it set
+            r"[Ss]lurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES",
+            r"(?:ROCR|HIP)_VISIBLE_DEVICES[^\n]{0,200}?\b[Ss]lurm",
         ),
         severity="warn",
         cause=("Ollama runs with a scheduler's GPU variables (a Slurm job sets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL "
@@ -53,7 +56,8 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
                  "https://support.schedmd.com/show_bug.cgi?id=11097",
                  "https://slurm.schedmd.com/gres.conf.html"),
         checked="2026-11-26",
-        examples=("ollama/ollama-10833-slurm-job-cuda-and-gpu-ordinal-set-cpu.txt",),
+        examples=("ollama/ollama-10833-slurm-job-cuda-and-gpu-ordinal-set-cpu.txt",
+                  "ollama/ollama-hpc-example-1-slurm-rocr-visible-devices-cpu.txt"),
     ),
     Signature(
         code="ollama.container-host-name-unresolved",
