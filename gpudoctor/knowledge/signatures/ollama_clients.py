@@ -39,6 +39,8 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             r"(?P<url>https?://[\w.\[\]:-]{1,80})",
             # the wording many front ends and scripts share (Continue, chat apps, agents) without an address after it
             r"(?:Failed|Unable) to connect to (?:the |your )?(?:local )?Ollama(?: (?:instance|server))?(?=[.:!,]|$)",
+            # ChatOllama and apps worded like it
+            r"is unable to establish a connection with (?P<url>https?://[\w.\[\]:-]{1,80})",
             # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
             # container)
             r"WebUI could not connect to Ollama",

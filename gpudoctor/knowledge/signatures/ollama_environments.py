@@ -65,7 +65,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         # even resolve
         refines=("ollama.client-host-unreachable", "ollama.container-client-refused", "ollama.client-connection-refused",
                  "ollama.app-cannot-reach-server"),
-        refines_within=3,
+        refines_within=None,  # an unresolvable host.docker.internal explains every failed reach in the paste
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
@@ -87,14 +87,17 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
                 "host-gateway ...` (Compose: `extra_hosts: [\"host.docker.internal:host-gateway\"]`), and make the "
                 "host's Ollama listen beyond loopback, since the container reaches it through the bridge: "
                 "`sudo systemctl edit ollama`, Environment=\"OLLAMA_HOST=0.0.0.0\" under [Service], then `sudo systemctl "
-                "restart ollama`. Or run the client with `--network=host` and use http://127.0.0.1:11434."),
+                "restart ollama`; a host firewall must let the Docker bridge through (`sudo ufw allow in on docker0 to "
+                "any port 11434 proto tcp`). Or run the client with `--network=host` and use http://127.0.0.1:11434."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=_NO_DRIVER_STEP,
-        sources=("https://github.com/docker/genai-stack/issues/39",
+        sources=("https://github.com/docker/genai-stack/issues/39", "https://github.com/sugarforever/chat-ollama/issues/438",
+                 "https://github.com/odysseus-dev/odysseus/issues/164",
                  "https://docs.docker.com/reference/cli/docker/container/run/#add-host", FAQ),
         checked="2026-11-26",
-        examples=("ollama/genai-stack-39-host-docker-internal-no-such-host-linux.txt",),
+        examples=("ollama/genai-stack-39-host-docker-internal-no-such-host-linux.txt",
+                  "ollama/chat-ollama-438-curl-could-not-resolve-host-docker-internal.txt"),
     ),
     Signature(
         code="ollama.client-http-404",
