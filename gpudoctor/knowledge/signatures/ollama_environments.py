@@ -310,4 +310,27 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/beellama-18-libggml-cuda-undefined-cumemcreate-no-lcuda.txt",),
     ),
+    Signature(
+        code="ollama.client-404-page-not-found",
+        contexts=("ollama-api",),  # gin's default body: any Go server answers so; here the text shows an Ollama client
+        cause_id="ollama-client-wrong-endpoint",
+        kinds=("any",),
+        # gin's answer for a route the server does not have (a missing model is "model '...' not found" instead)
+        patterns=(r"\b404 page not found\b",),
+        severity="fail",
+        cause=("The Ollama server answered 404 page not found: the client asked for a path this server does not serve "
+               "(an OpenAI-compatible base URL without /v1, a route the installed Ollama predates, a mistyped path), not "
+               "for a missing model."),
+        advice=("Check the URL the client calls: Ollama's own API is http://HOST:11434/api/chat or /api/generate, its "
+                "OpenAI-compatible API needs the base URL http://HOST:11434/v1 (with /v1, without /chat/completions). If "
+                "the path is right, the server is older than the route (/api/chat came in 0.1.14, /api/embed in 0.2.6): "
+                "`ollama --version`, then update Ollama."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("ollama pull",),
+        sources=("https://github.com/taketwo/llm-ollama/issues/2", "https://github.com/xerrors/Yuxi/issues/111",
+                 "https://github.com/ollama/ollama/blob/main/docs/openai.md"),
+        checked="2026-11-26",
+        examples=("ollama/llm-ollama-2-api-chat-404-page-not-found-old-server.txt",),
+    ),
 )
