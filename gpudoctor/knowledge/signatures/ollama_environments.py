@@ -111,8 +111,11 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         # is left out)
         patterns=(
             r"curl: \(22\) The requested URL returned error: 404\b",
-            r"404 Client Error: Not Found for url: ",
-            r"Client error '404 Not Found' for url '",
+            # (requests and httpx name the URL: only Ollama's port or model routes, not a model hub's API)
+            r"404 Client Error: Not Found for url: https?://[^\s/]{1,80}(?::11434/|/api/(?:generate|chat|embed|"
+            r"embeddings|show)\b|/v1/(?:chat/completions|completions|embeddings)\b)",
+            r"Client error '404 Not Found' for url 'https?://[^\s/']{1,80}(?::11434/|/api/(?:generate|chat|embed|"
+            r"embeddings|show)\b|/v1/(?:chat/completions|completions|embeddings)\b)",
             r"Response status code does not indicate success: 404 \(Not Found\)",
             r"Ollama (?:API )?error: 404\b",
             r"\| 404 \|[^|\n]{1,40}\|[^|\n]{1,60}\| POST\s{1,12}\"/(?:api/(?:generate|chat|embed|embeddings)|"
