@@ -1,13 +1,17 @@
-"""Ollama where it runs: a scheduler's job, a client's HTTP request, a container that looks for the host.
+"""Ollama and llama.cpp where they run: a scheduler's job, a client's HTTP request, a container, Windows' DLL search, a
+build without the driver.
 
-Written blind for issue 25 (eleventh wave, from the tenth set's miss families, proven by other threads). A Slurm job
-gets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL and (before Slurm 21.08, or without gres.conf's nvidia_gpu_env flag)
-ROCR_VISIBLE_DEVICES from the scheduler; Ollama's server prints them in its "server config" map (envconfig, sorted, so
-CUDA_VISIBLE_DEVICES and GPU_DEVICE_ORDINAL stand side by side), and from 0.9 to 0.11 its ggml backend loader took an
-AMD variable being set as the sign of an AMD machine and loaded no CUDA backend (ggml-backend-reg.cpp, "Avoid mixed
-hip+cuda configurations"). An Ollama server's 404 is a model it does not have (server/routes.go answers "model not
-found" on its model routes); curl -f shows it only as its exit 22. host.docker.internal is a name Docker Desktop
-provides and Docker Engine on Linux does not, unless the container is started with --add-host=...:host-gateway.
+Written blind for issue 25 (eleventh wave, from the tenth set's miss families and the trackers of the local-LLM tools,
+proven by other threads). A Slurm job gets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL and (before Slurm 21.08, or without
+gres.conf's nvidia_gpu_env flag) ROCR_VISIBLE_DEVICES from the scheduler; Ollama's server prints them in its "server
+config" map (envconfig, sorted, so CUDA_VISIBLE_DEVICES and GPU_DEVICE_ORDINAL stand side by side), and from 0.9 to 0.11
+its ggml backend loader took an AMD variable being set as the sign of an AMD machine and loaded no CUDA backend
+(ggml-backend-reg.cpp, "Avoid mixed hip+cuda configurations"). An Ollama server's 404 is a model it does not have
+(server/routes.go answers "model not found" on its model routes) or, as gin's "404 page not found", a path it does not
+serve; curl -f shows either only as its exit 22. host.docker.internal is a name Docker Desktop provides and Docker
+Engine on Linux does not, unless the container is started with --add-host=...:host-gateway. On Windows a ggml-base.dll
+or libomp140.x86_64.dll found first on the DLL search path, or CUDA runtime DLLs missing beside llama-server.exe, break
+llama.cpp builds that otherwise work; GNU ld linking llama.cpp's programs needs the driver's libcuda (or its stub).
 """
 
 from __future__ import annotations
