@@ -121,6 +121,8 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             r"Client error '404 Not Found' for url 'https?://[^\s/']{1,80}(?::11434/|/api/(?:generate|chat|embed|"
             r"embeddings|show)\b|/v1/(?:chat/completions|completions|embeddings)\b)",
             r"Response status code does not indicate success: 404 \(Not Found\)",
+            # aiohttp's ClientResponseError (Open WebUI, LangChain's async clients)
+            r"\b404, message='Not Found', url=(?:URL\()?'https?://[^\s/']{1,80}(?::11434/|/api/(?:generate|chat|embed))",
             r"Ollama (?:API )?error: 404\b",
             r"\| 404 \|[^|\n]{1,40}\|[^|\n]{1,60}\| POST\s{1,12}\"/(?:api/(?:generate|chat|embed|embeddings)|"
             r"v1/(?:chat/completions|completions|embeddings))\"",
