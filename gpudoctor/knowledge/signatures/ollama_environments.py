@@ -92,7 +92,9 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
                 "host's Ollama listen beyond loopback, since the container reaches it through the bridge: "
                 "`sudo systemctl edit ollama`, Environment=\"OLLAMA_HOST=0.0.0.0\" under [Service], then `sudo systemctl "
                 "restart ollama`; a host firewall must let the Docker bridge through (`sudo ufw allow in on docker0 to "
-                "any port 11434 proto tcp`). Or run the client with `--network=host` and use http://127.0.0.1:11434."),
+                "any port 11434 proto tcp`). Or run the client with `--network=host` and use http://127.0.0.1:11434. "
+                "In Kubernetes (k3s, containerd) no such name exists: point the client at the Ollama Service's DNS name "
+                "or the node's address."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=_NO_DRIVER_STEP,
