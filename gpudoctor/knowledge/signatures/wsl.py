@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
+from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
@@ -315,3 +316,4 @@ SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += OLLAMA_ROWS
+SIGNATURES += INSTALL_ROWS

@@ -12,38 +12,72 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.vm-platform-unavailable",
         cause_id="wsl2-vm-unavailable",
         kinds=("any",),
-        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) and the feature-missing error (0x80370114), as the distribution
-        # installer, wsl.exe and Docker Desktop print them.
-        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
-                  r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
+        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) as the distribution installer, wsl.exe (1.x and 2.x's
+        # "Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102") and Docker Desktop print it.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F])",
+                  r"/CreateVm/HCS/0x80370102\b",
+                  # The installer's hint, in full or with the abbreviations some builds print ("VMP", "v12n").
+                  r"Please enable the (?:\\?\")?(?:Virtual Machine Platform|VMP)(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
                   # wsl.exe 2.x's own string (MessageEnableVirtualization in WSL's localization resources).
                   r"WSL2 is unable to start since virtualization is not enabled on this machine",
                   r"please install the optional component Virtual Machine Platform",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
-                  # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
+                  # The hypervisor is installed but not running (firmware virtualization off, hypervisorlaunchtype off).
                   r"Error code: Wsl/[\w/]{0,60}HCS_E_SERVICE_NOT_AVAILABLE",
                   # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
-                  r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
-                  r"not \w{9}"),
+                  r"0x\w{8}:? The virtual machine could not be started because a required feature is not \w{9}"),
         severity="fail",
         cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
-              "virtualisation or the Windows hypervisor is off.",
-        advice=("In an administrator PowerShell run `dism.exe /online /enable-feature "
-                "/featurename:VirtualMachinePlatform /all /norestart`, turn virtualisation (Intel VT-x / AMD SVM) on in "
-                "the firmware setup, check that `bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set "
-                "hypervisorlaunchtype auto`), then restart Windows."),
+              "virtualization or the Windows hypervisor is off (or Windows itself runs in a VM without nested "
+              "virtualization).",
+        advice=("Turn virtualization (Intel VT-x / AMD-V, SVM) on in the BIOS/UEFI setup (Task Manager > Performance > "
+                "CPU must then show Virtualization: Enabled), enable the feature in an administrator PowerShell with "
+                "`dism.exe /online /enable-feature /featurename:VirtualMachinePlatform /all /norestart`, make sure "
+                "`bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set hypervisorlaunchtype auto`), then restart "
+                "Windows. If Windows itself runs in a virtual machine, enable nested virtualization on its host "
+                "(Hyper-V: `Set-VMProcessor <VMName> -ExposeVirtualizationExtensions $true`; VMware/VirtualBox: "
+                "expose VT-x/AMD-V to the guest) or use WSL 1 (`wsl --set-default-version 1`)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
+                 "https://github.com/microsoft/WSL/issues/5430", "https://github.com/microsoft/WSL/issues/4120",
                  WSL_TROUBLESHOOTING,
                  "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
                   "wsl/wsl-8793-hcs-e-service-not-available.txt",
-                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt"),
+                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt",
+                  "wsl/wsl-5430-0x80370102-virtualbox-guest-nested.txt"),
+    ),
+    Signature(
+        code="wsl.vm-required-feature-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # 0x80370114 (the operation could not be started because a required feature is not installed): Hyper-V's
+        # compute service (vmcompute) could not start the VM, as the installer, wsl.exe 1.x and 2.x print it.
+        patterns=(r"WslRegisterDistribution failed with error: 0x80370114",
+                  r"/CreateVm/HCS/0x80370114\b",
+                  r"The operation could not be started because a required feature is not \w{9}"),
+        severity="fail",
+        cause="WSL 2 cannot start its virtual machine: Hyper-V's Host Compute Service (vmcompute) is not fully "
+              "installed or is blocked (error 0x80370114).",
+        advice=("In Turn Windows features on or off (OptionalFeatures.exe) enable Virtual Machine Platform and all of "
+                "Hyper-V (Hyper-V Platform > Hyper-V Hypervisor and Hyper-V Services; or `dism.exe /online "
+                "/enable-feature /featurename:Microsoft-Hyper-V-All /all /norestart`), check that virtualization is "
+                "on in the BIOS/UEFI, and restart Windows. If they are all on, open Windows Security > App & browser "
+                "control > Exploit protection > Program settings and set Control flow guard (CFG) for "
+                "C:\\Windows\\System32\\vmcompute.exe (and vmwp.exe) back to the system setting, then restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/microsoft/WSL/issues/8430", "https://github.com/microsoft/WSL/issues/4951",
+                 WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8430-0x80370114-hyperv-hypervisor-feature.txt",
+                  "wsl/wsl-4951-0x80370114-exploit-protection-cfg.txt"),
     ),
     Signature(
         code="wsl.dxg-ioctl-noise",

@@ -1,0 +1,60 @@
+"""WSL and Windows: WSL itself failing to install or to create its virtual machine, by wsl.exe's and Hyper-V's own
+error codes (rows of the wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_RELEASES = "https://github.com/microsoft/WSL/releases"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.hyperv-class-not-registered",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # REGDB_E_CLASSNOTREG (0x80040154) and REGDB_E_IIDNOTREG (0x80040155) raised by Hyper-V's compute service while
+        # WSL creates the VM: the distribution installer's line and wsl.exe 2.x's "Wsl/.../CreateVm/HCS/<code>".
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8004015[45])",
+                  r"/CreateVm/HCS/(?P<code>0x8004015[45])\b"),
+        severity="fail",
+        cause="WSL 2 could not create its virtual machine: Hyper-V answered \"class/interface not registered\" "
+              "({code}), a Hyper-V / Virtual Machine Platform component left in a bad state (often after a Windows "
+              "upgrade).",
+        advice=("Re-register the virtualization features: in an administrator PowerShell turn Virtual Machine Platform "
+                "(and Hyper-V, where installed) off (`dism.exe /online /disable-feature /featurename:VirtualMachinePlatform "
+                "/norestart`), restart Windows, turn them on again (`dism.exe /online /enable-feature "
+                "/featurename:VirtualMachinePlatform /all /norestart`), restart again, then run `wsl --install` (or "
+                "open the distribution) again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/microsoft/WSL/issues/5994",
+                 "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5994-register-distribution-0x80040154-vm-platform.txt",),
+    ),
+    Signature(
+        code="wsl.package-class-not-registered",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe cannot reach the WSL package's COM service: the inbox wsl.exe failing to run the package's installer
+        # (Wsl/CallMsi/Install/REGDB_E_CLASSNOTREG, in every language) or a Store/MSI package whose registration broke
+        # in an update ("Error code: Wsl/0x80040154").
+        patterns=(r"Wsl/CallMsi/(?:Install/|\w{1,20}[/?])?REGDB_E_CLASSNOTREG",
+                  r"Error code: Wsl/0x80040154\b"),
+        severity="fail",
+        cause="wsl.exe cannot reach the WSL package's service (\"class not registered\"): the WSL package is missing or "
+              "its installation is broken, so no WSL command works.",
+        advice=("Reinstall the WSL package: download the latest .msi from https://github.com/microsoft/WSL/releases and "
+                "run it as administrator (or `wsl --update --web-download`; for the Store package, Settings > Apps > "
+                "Windows Subsystem for Linux > Advanced options > Repair), restart Windows, then `wsl --install` again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the firmware's virtualization"),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/1993", "https://github.com/MicrosoftDocs/WSL/issues/2090",
+                 "https://github.com/microsoft/WSL/issues/8746", WSL_RELEASES),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-1993-callmsi-regdb-e-classnotreg.txt", "wsl/msdocswsl-2090-callmsi-classnotreg-reinstall.txt",
+                  "wsl/wsl-8746-wsl-0x80040154-store-update-repair.txt"),
+    ),
+)
