@@ -310,4 +310,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/dgs-409-docker-cli-missing-until-desktop-started.txt",
                   "wsl/dockerforwin-9786-docker-not-found-windows-containers-mode.txt"),
     ),
+    Signature(
+        code="wsl.docker-daemon-in-wsl1",
+        cause_id="wsl1",
+        kinds=("any",),
+        # Docker Engine's own daemon (dockerd, docker.io) started inside a WSL distribution: WSL 1 has no Linux kernel,
+        # so netfilter's tables (and the devices cgroup) that dockerd sets up do not exist. iptables' own words (from
+        # "initialize": pastes wrap the line after "can't"),
+        # whether dockerd or a person ran it; legacy and nf_tables builds print the same sentence.
+        patterns=(r"initialize iptables table `(?P<table>nat|filter)': Table does not exist",
+                  r"Devices cgroup isn't mounted"),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Docker's daemon cannot set up its network inside this WSL distribution: the distribution runs under WSL 1, "
+              "which has no Linux kernel (no iptables {table} table, no cgroups) for Docker Engine.",
+        advice=("In PowerShell check `wsl -l -v`: at VERSION 1, convert the distribution to WSL 2 (`wsl --set-version "
+                "<distro> 2`, and `wsl --set-default-version 2`) and start dockerd again, or use Docker Desktop's WSL 2 "
+                "back end instead of a daemon in the distribution. Already at VERSION 2, switch iptables to the other "
+                "backend (`sudo update-alternatives --config iptables`) and restart dockerd."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/moby/moby/issues/41375", "https://github.com/microsoft/WSL/issues/767",
+                 "https://github.com/microsoft/WSL/issues/5081", "https://docs.docker.com/desktop/features/wsl/"),
+        checked="2026-11-26",
+        examples=("wsl/moby-41375-dockerd-iptables-nat-wsl1-kernel.txt", "wsl/wsl-767-iptables-table-missing-wsl1.txt"),
+    ),
 )
