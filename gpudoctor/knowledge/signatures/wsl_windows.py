@@ -318,12 +318,12 @@ SIGNATURES: tuple[Signature, ...] = (
         # so netfilter's tables (and the devices cgroup) that dockerd sets up do not exist. iptables' own words (from
         # "initialize": pastes wrap the line after "can't"),
         # whether dockerd or a person ran it; legacy and nf_tables builds print the same sentence.
-        patterns=(r"initialize iptables table `(?P<table>nat|filter)': Table does not exist",
+        patterns=(r"initialize iptables table `(?:nat|filter)': Table does not exist",
                   r"Devices cgroup isn't mounted"),
         contexts=("wsl",),
         severity="fail",
         cause="Docker's daemon cannot set up its network inside this WSL distribution: the distribution runs under WSL 1, "
-              "which has no Linux kernel (no iptables {table} table, no cgroups) for Docker Engine.",
+              "which has no Linux kernel (no netfilter tables, no cgroups) for Docker Engine.",
         advice=("In PowerShell check `wsl -l -v`: at VERSION 1, convert the distribution to WSL 2 (`wsl --set-version "
                 "<distro> 2`, and `wsl --set-default-version 2`) and start dockerd again, or use Docker Desktop's WSL 2 "
                 "back end instead of a daemon in the distribution. Already at VERSION 2, switch iptables to the other "
