@@ -1,5 +1,6 @@
 """WSL and Windows: WSL itself failing to install or to create its virtual machine, by wsl.exe's and Hyper-V's own
-error codes (rows of the wsl area, joined into wsl.SIGNATURES)."""
+error codes, and CUDA's failures that WSL 2's and Windows' driver explain (rows of the wsl area, joined into
+wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -56,5 +57,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/msdocswsl-1993-callmsi-regdb-e-classnotreg.txt", "wsl/msdocswsl-2090-callmsi-classnotreg-reinstall.txt",
                   "wsl/wsl-8746-wsl-0x80040154-store-update-repair.txt"),
+    ),
+    Signature(
+        code="wsl.cuda-device-not-ready",
+        cause_id="windows-tdr",
+        kinds=("any",),
+        # PyTorch's C10_CUDA_DRIVER_CHECK wording of CUDA_ERROR_NOT_READY from a driver call (an allocation, a memory
+        # map): under WSL 2 and Windows it follows a GPU reset by Windows' TDR, or the driver refusing the virtual memory
+        # calls (cuMemMap) of PyTorch's expandable segments.
+        patterns=(r"CUDA driver error: device not ready",),
+        severity="fail",
+        cause="A CUDA driver call answered \"device not ready\": under WSL 2 or Windows either Windows' timeout "
+              "detection and recovery (TDR) reset the GPU under the program, or the driver failed the virtual memory "
+              "mapping of PyTorch's expandable segments.",
+        advice=("Look in the Windows Event Viewer (System log) for nvlddmkm event 4101 / \"Display driver stopped "
+                "responding and has recovered\" at that time. If it is there, it was a TDR: raise TdrDelay on the "
+                "Windows host (a DWORD in seconds, e.g. 60, under HKLM\\SYSTEM\\CurrentControlSet\\Control\\"
+                "GraphicsDrivers), reboot Windows, or shorten the kernels (vLLM's --max-num-batched-tokens, llama.cpp's "
+                "--ubatch-size). If not, turn PyTorch's expandable segments off: "
+                "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False in the process's (or container's) environment, and "
+                "start it again."),
+        action="configure",
+        rules_out=("the model files",),
+        never_suggest=("reinstall the driver", "install a Linux NVIDIA driver in WSL"),
+        sources=("https://github.com/noonghunna/club-3090/pull/84",
+                 "https://learn.microsoft.com/en-us/windows-hardware/drivers/display/tdr-registry-keys"),
+        checked="2026-11-26",
+        examples=("wsl/club3090-pr84-marlin-repack-device-not-ready.txt",),
     ),
 )
