@@ -174,10 +174,14 @@ SIGNATURES += (
         severity="fail",
         cause="Inside WSL the NVIDIA container runtime found no GPU adapter: Windows offers no NVIDIA GPU to WSL 2 "
               "(no or an old NVIDIA Windows driver, WSL 1, an old Windows or WSL, or no NVIDIA GPU at all).",
-        advice=("On Windows, check that `nvidia-smi` lists the GPU and install or update the NVIDIA Windows driver (it "
-                "provides the GPU to WSL 2); run `wsl --update` and `wsl --shutdown`, make sure the distribution is WSL 2 "
-                "(`wsl -l -v`), then check `nvidia-smi` inside WSL before starting the container. Without an NVIDIA GPU, "
-                "run the container without a GPU request."),
+        # The check comes first: on a PC without an NVIDIA GPU (AMD or Intel graphics only, a VM without one) no
+        # update helps, and updating WSL would be a wrong step there.
+        advice=("First run `nvidia-smi` in Windows PowerShell. If it finds no NVIDIA GPU (a PC with AMD or Intel graphics "
+                "only, a VM without a GPU), no GPU can reach the container: remove the GPU request (`--gpus all`, the "
+                "compose file's device reservation with driver: nvidia) and run it on the CPU. If it lists the GPU, "
+                "install the current NVIDIA Windows driver (it provides the GPU to WSL 2), make sure the distribution "
+                "is WSL 2 (`wsl -l -v`) and WSL itself is current, restart WSL (`wsl --shutdown`), then check "
+                "`nvidia-smi` inside WSL before starting the container."),
         action="configure",
         never_suggest=("install a Linux NVIDIA driver in WSL", "reinstall Docker"),
         sources=("https://github.com/OpenBMB/UltraRAG/issues/12",
