@@ -85,4 +85,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/club3090-pr84-marlin-repack-device-not-ready.txt",),
     ),
+    Signature(
+        code="wsl.systemd-not-running",
+        cause_id="wsl-systemd-disabled",
+        kinds=("any",),
+        # systemctl's own words when PID 1 is not systemd, and the D-Bus line it prints after them in WSL.
+        patterns=(r"System has not been booted with systemd as init system \(PID 1\)",),
+        severity="fail",
+        cause="systemctl cannot start services because systemd is not running as PID 1: in WSL, systemd is off for this "
+              "distribution (or WSL is too old or WSL 1); in a container (RunPod, vast.ai, docker run) there is no systemd "
+              "at all.",
+        advice=("In WSL: enable systemd for the distribution in /etc/wsl.conf (a [boot] section with systemd=true), run "
+                "`wsl --shutdown` in Windows and open the distribution again (`wsl --version` must show WSL 0.67.6 or "
+                "newer, `wsl -l -v` VERSION 2); or start the service without systemd (`sudo service docker start`, "
+                "`ollama serve`), or use Docker Desktop's WSL integration for Docker. In a container, start the program "
+                "itself in the foreground or background instead of through systemctl (`ollama serve &`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/WSL/issues/6561", "https://github.com/microsoft/WSL/issues/3707",
+                 "https://github.com/microsoft/WSL/issues/8883",
+                 "https://learn.microsoft.com/en-us/windows/wsl/systemd"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-6561-systemctl-docker-not-booted-with-systemd.txt",
+                  "wsl/wsl-3707-systemctl-start-docker-no-systemd.txt"),
+    ),
 )

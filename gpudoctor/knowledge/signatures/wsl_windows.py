@@ -104,6 +104,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # in later wording), before WSL itself moved to the Store.
         # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
         patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern",
+                  # The code alone, as the distribution installer prints it before the sentence.
+                  r"WslRegisterDistribution failed with error: 0x800701bc",
                   # Docker Desktop's own words when its WSL 2 backend finds WSL 2 missing or half installed.
                   r"WSL ?2 installation is incomplete", r"WslKernelUpdateNotInstalledException"),
         severity="fail",
