@@ -154,7 +154,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # people's "it just says killed", and torchrun's exit code -9 (frameworks.process-killed-sigkill's lines).
         # The WSL 2 VM gets half of Windows' RAM by default (8 GB on early builds) and its own swap, not Windows'.
         patterns=(r"^\s{0,4}Killed\s{0,4}$", r": line \d{1,6}: {1,2}\d{1,9} Killed\b",
-                  r"\b(?:says|said|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
+                  r"\b(?:says|said|saying|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
                   r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
                   r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
