@@ -144,7 +144,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
             # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "Ubuntu 22.04 WSL", "WSL Debian").
-            r"\bWSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro)", r"\b(?:Ubuntu|Debian)[\w. -]{0,12} WSL\b",
+            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro)", r"Ubuntu[\w. -]{0,12} WSL\b",
+            r"Debian[\w. -]{0,12} WSL\b",
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
