@@ -127,10 +127,13 @@ SIGNATURES += (
         severity="info",
         cause="WSL's /usr/lib/wsl/lib holds copies of libcuda from the Windows driver, not symbolic links, so "
               "ldconfig warns and caches only libcuda.so.1.",
-        advice=("A harmless ldconfig warning: ignore it, or make the links on the Windows side (admin prompt in "
+        # No "do not install ..." sentence here: the never_suggest field says it, and a negated step in advice reads
+        # as that step to whoever scans it for words.
+        advice=("A harmless ldconfig warning (the Windows driver ships libcuda.so.1 as a copy, not a symbolic link): "
+                "ignore it, or silence it by making the links on the Windows side (an administrator cmd prompt in "
                 "C:\\Windows\\System32\\lxss\\lib: `del libcuda.so libcuda.so.1`, `mklink libcuda.so libcuda.so.1.1`, "
-                "`mklink libcuda.so.1 libcuda.so.1.1`). Programs that load plain libcuda.so need /usr/lib/wsl/lib on "
-                "LD_LIBRARY_PATH. Do not install a Linux driver for it."),
+                "`mklink libcuda.so.1 libcuda.so.1.1`, then `wsl --shutdown`). It only matters to a program that "
+                "loads plain libcuda.so: put /usr/lib/wsl/lib on its LD_LIBRARY_PATH."),
         action="none",
         never_suggest=("install a Linux NVIDIA driver in WSL",),
         sources=("https://github.com/microsoft/WSL/issues/11229", "https://github.com/microsoft/WSL/issues/8587",
