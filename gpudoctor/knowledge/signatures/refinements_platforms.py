@@ -157,8 +157,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Remove the Linux NVIDIA driver's libraries from the distribution (`sudo apt purge 'libnvidia-compute-*' "
                 "'nvidia-driver-*'`, or delete the stale libcuda.so.* files a .run installer left in "
                 "/usr/lib/x86_64-linux-gnu), check that `ldconfig -p | grep libcuda` lists only /usr/lib/wsl/lib, then "
-                "restart the program (Ollama: `sudo systemctl restart ollama`). The Windows driver is the one to update, "
-                "never a Linux driver inside WSL."),
+                "restart the program (Ollama: `sudo systemctl restart ollama`). Only the Windows driver is ever "
+                "updated for WSL."),
         action="configure",
         rules_out=("the Windows driver's version",),
         never_suggest=("install the Linux driver", "upgrade the NVIDIA driver to R"),

@@ -163,8 +163,8 @@ SIGNATURES += (
 WSL_INSTALL = "https://learn.microsoft.com/en-us/windows/wsl/install"
 WSL_TO_WSL2 = ("Run the distribution under WSL 2, the only WSL with GPU access: in PowerShell `wsl -l -v` shows each "
                "distribution's VERSION; convert it with `wsl --set-version <distro> 2` (and `wsl --set-default-version "
-               "2`), on Windows 11 or Windows 10 21H2 or newer with a current NVIDIA Windows driver; do not install a "
-               "Linux NVIDIA driver inside the distribution.")
+               "2`), on Windows 11 or Windows 10 21H2 or newer with a current NVIDIA Windows driver; "
+               "the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one).")
 
 SIGNATURES += (
     Signature(

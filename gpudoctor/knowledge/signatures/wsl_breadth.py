@@ -78,7 +78,7 @@ SIGNATURES: tuple[Signature, ...] = (
               "documents), so no GPU is offered to the distribution (no /dev/dxg).",
         advice=("In Windows PowerShell run `wsl --update`, then `wsl --shutdown` (remove a custom `kernel=` line from "
                 "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.10.43.3 "
-                "or newer; do not install a Linux NVIDIA driver inside WSL."),
+                "or newer; the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one)."),
         action="configure",
         rules_out=("the GPU", "the Linux distribution's packages"),
         never_suggest=("install the driver inside WSL", "modprobe nvidia", "install nvidia-driver"),
