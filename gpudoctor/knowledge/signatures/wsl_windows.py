@@ -106,6 +106,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern",
                   # The code alone, as the distribution installer prints it before the sentence.
                   r"WslRegisterDistribution failed with error: 0x800701bc",
+                  r"Error code: Wsl/[\w/]{0,60}0x800701bc\b",
                   # Docker Desktop's own words when its WSL 2 backend finds WSL 2 missing or half installed.
                   r"WSL ?2 installation is incomplete", r"WslKernelUpdateNotInstalledException"),
         severity="fail",
@@ -196,6 +197,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
         patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
+                  # wsl.exe 2.x's error code line for the same HRESULT ("Error code: Wsl/Service/CreateInstance/0x8007019e").
+                  r"Error code: Wsl/[\w/]{0,60}0x8007019e\b",
                   r"The Windows Subsystem for Linux optional component is not enabled",
                   # wsl.exe 2.x's own strings (MessageWslOptionalComponentRequired, MessageMissingOptionalComponents,
                   # MessageWsl1NotSupported in WSL's localization resources).
