@@ -110,4 +110,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/wsl-6561-systemctl-docker-not-booted-with-systemd.txt",
                   "wsl/wsl-3707-systemctl-start-docker-no-systemd.txt"),
     ),
+    Signature(
+        code="wsl.container-nvml-library-missing",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # containers.cli-load-library-failed's line where the container runs through WSL 2 (Docker Desktop, or Docker
+        # Engine in a distribution): there libnvidia-ml.so.1 is the Windows driver's, in /usr/lib/wsl/lib, so a Linux
+        # driver package is never the fix.
+        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
+        contexts=("wsl", "windows"),
+        refines=("containers.cli-load-library-failed",),
+        severity="fail",
+        cause="The NVIDIA container runtime found no libnvidia-ml.so.1, which under WSL 2 comes from the Windows driver "
+              "(/usr/lib/wsl/lib): Windows is older than GPU support in WSL needs, the distribution runs WSL 1, or the "
+              "Docker in use cannot see WSL's driver folder (a snap-packaged Docker).",
+        advice=("Run `winver`: GPU support in WSL needs Windows 11 or Windows 10 21H2 (build 19044) or newer; update "
+                "Windows, the NVIDIA Windows driver and Docker Desktop, check `wsl -l -v` shows VERSION 2, then run "
+                "`wsl --shutdown` and restart Docker Desktop. With Docker Engine inside the distribution, use Docker's "
+                "apt packages rather than the snap (`sudo snap remove docker`) and check that `ldconfig -p | grep "
+                "libnvidia-ml` lists /usr/lib/wsl/lib."),
+        action="configure",
+        rules_out=("the image",),
+        never_suggest=("install nvidia-driver", "reinstall the driver", "apt install --reinstall libnvidia-compute"),
+        sources=("https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/129",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1711",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/sdwebuidocker-129-libnvidia-ml-windows-20h2.txt",),
+    ),
 )
