@@ -181,6 +181,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
             r"PS [A-Z]:\\",  # a PowerShell prompt
             r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+            r":\\[\w .\\-]{1,300}>docker(?:-compose)? ",  # a cmd prompt running Docker Desktop's CLI ("D:\app>docker-compose up")
+            r"Power[Ss]hell",  # the person names the shell ("Windows 10 - Powershell"); a WSL paste is read as WSL first
         ),
         sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",

@@ -138,4 +138,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/sdwebuidocker-129-libnvidia-ml-windows-20h2.txt",),
     ),
+    Signature(
+        code="wsl.docker-desktop-no-nvidia-runtime",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # containers.unknown-runtime-nvidia's line where Docker runs on Windows (Docker Desktop) or through WSL: Docker
+        # Desktop registers no runtime named nvidia, and nvidia-ctk/systemctl on a Linux host are not its fix.
+        patterns=(r"[Uu]nknown or invalid runtime name: nvidia", r"Unknown runtime specified nvidia"),
+        contexts=("wsl", "windows"),
+        refines=("containers.unknown-runtime-nvidia",),
+        severity="fail",
+        cause="The Docker engine has no runtime named nvidia: Docker Desktop (on Windows, and through its WSL "
+              "integration) gives containers the GPU with --gpus / a compose device reservation, not `--runtime=nvidia` "
+              "or `runtime: nvidia`.",
+        advice=("With Docker Desktop: remove `--runtime=nvidia` (compose: `runtime: nvidia`) and request the GPU with "
+                "`--gpus all` or the compose device reservation (driver: nvidia, capabilities: [gpu]), on the WSL 2 "
+                "based engine; a file that must keep `runtime: nvidia` works once Settings > Docker Engine holds "
+                "\"runtimes\": {\"nvidia\": {\"path\": \"nvidia-container-runtime\", \"runtimeArgs\": []}} (Apply & "
+                "restart). With Docker Engine installed inside a WSL distribution, register the toolkit's runtime "
+                "there (`sudo nvidia-ctk runtime configure --runtime=docker`, then restart dockerd)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/metavoiceio/metavoice-src/issues/144", "https://github.com/duixcom/Duix-Avatar/issues/247",
+                 "https://github.com/matatonic/openedai-speech/issues/1", "https://docs.docker.com/desktop/features/gpu/"),
+        checked="2026-11-26",
+        examples=("wsl/metavoice-144-invalid-runtime-nvidia-docker-desktop.txt",
+                  "wsl/duixavatar-247-compose-runtime-nvidia-docker-desktop.txt"),
+    ),
 )
