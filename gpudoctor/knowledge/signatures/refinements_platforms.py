@@ -10,7 +10,9 @@ from gpudoctor.knowledge.signatures import Signature
 
 # The lines cuda.unknown-error and cuda.operation-not-supported read (gpudoctor/knowledge/signatures/cuda*.py).
 UNKNOWN_ERROR = (r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
-                 r"CUDA error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
+                 r"CUDA (?:driver )?error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
+                 # PyTorch's warning when its CUDA initialisation fails so ("CUDA initialization: CUDA unknown error - ...").
+                 r"CUDA unknown error - this may be due to an incorrectly set up environment",
                  r"cuda runtime error \(30\) : unknown error",
                  # Ollama's discovery logging the same error (ollama.cuda-init-unknown-error's lines).
                  r"\bcuInit err[:;] 999\b", r"\bnvcuda init failure[:;] 999\b", r"\bcudart init failure[:;] 999\b")
@@ -29,8 +31,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="CUDA failed with an unknown error inside WSL 2, where it reaches the GPU through the Windows NVIDIA "
               "driver and WSL's GPU support (/dev/dxg, /usr/lib/wsl/lib), not through a Linux kernel module: the "
               "Windows side (its driver, WSL or the Windows build) is what failed or is out of date.",
-        advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com, not a Linux driver inside "
-                "the distribution), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
+        advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com; the distribution itself "
+                "needs no GPU driver), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
                 "containers), then `wsl --shutdown` (or restart Windows) and reopen the distribution; `nvidia-smi` "
                 "inside WSL must then list the GPU, and `ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib. "
                 "RAPIDS (cuDF, cuML) under WSL 2 needs a GPU of compute capability 7.0 or newer "
