@@ -166,4 +166,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/metavoice-144-invalid-runtime-nvidia-docker-desktop.txt",
                   "wsl/duixavatar-247-compose-runtime-nvidia-docker-desktop.txt"),
     ),
+    Signature(
+        code="wsl.windows-no-nvidia-driver",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # kernel.driver-not-loaded's lines (PyTorch's and nvidia-smi's words) in a text that shows Windows itself: there
+        # the driver is the NVIDIA display driver, and Linux's modprobe/DKMS advice has nothing to act on.
+        patterns=(r"Found no NVIDIA driver on your system",
+                  r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
+        contexts=("windows",),
+        refines=("kernel.driver-not-loaded",),
+        severity="fail",
+        cause="On Windows no NVIDIA display driver answered: the PC has no NVIDIA GPU (AMD or Intel graphics only), or "
+              "its NVIDIA GPU has no working driver (not installed, disabled, or stopped with an error in Device "
+              "Manager).",
+        advice=("Open Device Manager > Display adapters. No NVIDIA GPU listed (AMD Radeon or Intel graphics only): CUDA "
+                "cannot run here; use the program's AMD or CPU path instead (stable-diffusion-webui-directml/amdgpu: "
+                "start with --use-directml or --use-zluda after deleting its venv folder; otherwise a CPU build). An "
+                "NVIDIA GPU listed with a warning sign or as disabled: install the current driver from nvidia.com "
+                "(Custom > Perform a clean installation), enable the device, restart, and check `nvidia-smi` in a new "
+                "terminal."),
+        action="configure",
+        rules_out=("a Linux kernel module",),
+        never_suggest=("modprobe", "install linux-headers", "install nvidia-driver"),
+        sources=("https://github.com/lshqqytiger/stable-diffusion-webui-amdgpu/issues/411",
+                 "https://github.com/lshqqytiger/stable-diffusion-webui-amdgpu/issues/417",
+                 "https://www.nvidia.com/Download/index.aspx"),
+        checked="2026-11-26",
+        examples=("wsl/sdwebuiamdgpu-411-torch-cuda-path-on-amd-gpu.txt",),
+    ),
 )
