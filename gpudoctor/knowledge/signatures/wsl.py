@@ -262,15 +262,12 @@ SIGNATURES += (
                 "center GPUs that only run TCC (H100 PCIe, some L40S drivers) cannot be used from WSL: use a Linux host "
                 "or VM. If you installed a Linux nvidia-utils package inside WSL, remove it and use "
                 "/usr/lib/wsl/lib/nvidia-smi. In a Hyper-V VM given a GPU partition (GPU-PV; lspci shows only "
-                "Microsoft's 008e device) check `ls /dev/dxg`: a stock Linux kernel has no dxgkrnl driver, so build and "
-                "load the dxgkrnl module (dxgkrnl-dkms) or boot a kernel with it, then copy the host driver's files "
-                "into the guest's /usr/lib/wsl (C:\\Windows\\System32\\lxss\\lib, C:\\Program Files\\WSL\\lib and "
-                "the DriverStore's nv_dispi.inf_amd64 folder); or run the work in WSL 2 instead."),
+                "Microsoft's 008e device) check `ls /dev/dxg`: a stock Linux kernel has no dxgkrnl driver, so boot a "
+                "kernel with dxgkrnl (WSL's kernel, or a dxgkrnl DKMS module) before anything else."),
         action="configure",
         never_suggest=("install the CUDA toolkit",),
         sources=("https://github.com/microsoft/WSL/issues/14339", "https://github.com/microsoft/WSL/issues/9952",
-                 "https://github.com/microsoft/WSL/issues/12835", "https://github.com/staralt/dxgkrnl-dkms/issues/7",
-                 WSL_GUIDE),
+                 "https://github.com/microsoft/WSL/issues/12835", WSL_GUIDE),
         checked="2026-11-25",
         examples=("wsl/wsl-14339-l40s-datacenter-mode-nvml-blocked.txt",),
     ),
