@@ -74,7 +74,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # CUDA's own words for cudaErrorMemoryAllocation, which a page-locked (pinned) host allocation gets too; not
         # PyTorch's "CUDA out of memory. Tried to allocate", which its allocator raises for GPU memory only.
-        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",),
+        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",
+                  # llama.cpp's (ggml's) own CUDA_CHECK wording before 2024: "CUDA error 2 at ggml-cuda.cu:1241: out of
+                  # memory", error 2 being cudaErrorMemoryAllocation, which a failed pinned host allocation returns.
+                  r"CUDA error 2 at [^\n]{0,160}ggml-cuda\.cu:\d{1,5}: out of memory"),
         contexts=("wsl",),
         refines=("cuda.out-of-memory",),
         severity="fail",
@@ -88,10 +91,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the driver install",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/microsoft/WSL/issues/8447",
+        sources=("https://github.com/microsoft/WSL/issues/8447", "https://github.com/ggml-org/llama.cpp/issues/1735",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
         checked="2026-11-26",
-        examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt",),
+        examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt", "wsl/llamacpp-1735-wsl2-cuda-error-2-no-pinned.txt"),
     ),    Signature(
         code="cuda.unknown-error-on-windows",
         cause_id="cuda-unknown-error",
