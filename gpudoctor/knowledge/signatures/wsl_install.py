@@ -195,4 +195,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/sdwebuiamdgpu-411-torch-cuda-path-on-amd-gpu.txt",),
     ),
+    Signature(
+        code="wsl.service-unexpected-failure",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe 2.x's line when its service fails with E_UNEXPECTED ("Catastrophic failure" above it, in the system's
+        # language): after sleep, an update or a crash of the VM.
+        patterns=(r"Error code: Wsl/Service/(?:[\w/]{1,60}/)?E_UNEXPECTED\b",),
+        severity="fail",
+        cause="wsl.exe could not start the distribution: the WSL service failed with an unexpected error (after sleep, "
+              "an update or a crash of the WSL 2 VM it is left in a bad state).",
+        advice=("Restart WSL: `wsl --shutdown`, or restart the WSL service (services.msc > WSL Service > Restart, or "
+                "`Restart-Service WslService` in an administrator PowerShell), and update WSL with `wsl --update`; then "
+                "open the distribution again. If only one distribution keeps failing while others start, its virtual "
+                "disk may be damaged: export what it holds (`wsl --export`) and import it again."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/WSL/issues/9490", "https://github.com/microsoft/WSL/issues/40450",
+                 "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-9490-service-e-unexpected-wsl-update.txt",),
+    ),
 )
