@@ -217,4 +217,52 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-9490-service-e-unexpected-wsl-update.txt",),
     ),
+    Signature(
+        code="wsl.distribution-disk-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe 2.x when a registered distribution's files are gone: its ext4.vhdx (moved, deleted, a reinstalled
+        # distribution under a new package folder) at CreateInstance/MountVhd, or its folder at CreateInstance. The
+        # code line is printed in every language; WSL's own system disk is wsl.system-disk-missing's.
+        patterns=(r"Wsl/Service/CreateInstance/MountVhd/HCS/ERROR_FILE_NOT_FOUND",
+                  r"Wsl/Service/CreateInstance/ERROR_(?:FILE|PATH)_NOT_FOUND\b",
+                  r"Failed to attach disk '[^'\n]{1,200}\.vhdx' to WSL2: The system cannot find the"),
+        severity="fail",
+        cause="WSL cannot start the distribution: the virtual disk (ext4.vhdx) its registration points to is missing, "
+              "after the distribution was moved, deleted or reinstalled under a new folder.",
+        advice=("If the disk was moved, move it back (the path is in the message). Otherwise remove the stale "
+                "registration: `wsl -l -v` lists it, `wsl --unregister <distro>` deletes it (and whatever was left of "
+                "its files), then install or open the distribution again; for Docker Desktop's own distribution run "
+                "`wsl --unregister docker-desktop` and restart Docker Desktop."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the Virtual Machine Platform"),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/AndreWeiner/ml-cfd-lecture/issues/41", "https://github.com/microsoft/WSL/issues/8710",
+                 "https://github.com/microsoft/WSL/issues/10032"),
+        checked="2026-11-26",
+        examples=("wsl/mlcfdlecture-41-mountvhd-ext4-vhdx-not-found.txt",
+                  "wsl/wsl-8710-createinstance-file-not-found-unregister.txt"),
+    ),
+    Signature(
+        code="wsl.system-disk-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # WSL's own runtime disks (C:\Program Files\WSL\system.vhd, tools\modules.vhd) missing after an update of the
+        # package: wsl.exe fails at CreateVm for every distribution.
+        patterns=(r"Wsl/Service/CreateInstance/CreateVm/(?:MountVhd/)?HCS/ERROR_FILE_NOT_FOUND",
+                  r"Failed to attach disk '[^'\n]{0,120}\\WSL\\(?:tools\\)?(?:system|modules)\.vhd'"),
+        severity="fail",
+        cause="WSL 2 cannot start any distribution: its own system disk (C:\\Program Files\\WSL\\system.vhd or "
+              "tools\\modules.vhd) is missing, left out by an update of the WSL package.",
+        advice=("Repair the WSL package: download the .msi of the installed (or a newer) version from "
+                "https://github.com/microsoft/WSL/releases, right-click it and choose Repair (or run it), then start "
+                "WSL again; the distributions and their files are not affected, so do not unregister them."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distributions' disks"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/12566", "https://github.com/microsoft/WSL/issues/40762",
+                 "https://github.com/microsoft/WSL/issues/40488"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",),
+    ),
 )
