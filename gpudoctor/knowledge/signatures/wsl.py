@@ -41,7 +41,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.display-driver-recovered",
-        refines=("cuda.unknown-error", "cuda.illegal-address"), refines_within=None,
+        refines=("cuda.unknown-error", "cuda.illegal-address", "cuda.unspecified-launch-failure"), refines_within=None,
         cause_id="windows-tdr",
         kinds=("any",),
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
