@@ -147,8 +147,8 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(r"/dev/dxg[^\n]{0,60}(?:not available|No such file or directory|does not exist|is missing)",),
         severity="fail",
-        cause="/dev/dxg, the GPU paravirtualisation device WSL 2 needs for CUDA, is missing.",
-        advice=("Update Windows to a build that provides GPU paravirtualisation to WSL 2 (Windows 11, or Windows 10 "
+        cause="/dev/dxg, the GPU paravirtualization device WSL 2 needs for CUDA, is missing.",
+        advice=("Update Windows to a build that provides GPU paravirtualization to WSL 2 (Windows 11, or Windows 10 "
                 "21H2 or newer) and WSL itself (`wsl --update`), then restart WSL (`wsl --shutdown`); `wsl -l -v` "
                 "must show the distribution at VERSION 2."),
         action="configure",

@@ -129,7 +129,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl-windows-driver-old",
         kinds=("any",),
         # cuda.driver-insufficient's lines in a text that shows WSL 2: there the driver is the Windows one, seen through
-        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualisation) is what is too old.
+        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualization) is what is too old.
         patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
         contexts=("wsl",),
         refines=("cuda.driver-insufficient",),
