@@ -265,4 +265,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",),
     ),
+    Signature(
+        code="wsl.docker-desktop-wsl-update-failed",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # Docker Desktop's own words when its start-up step `wsl.exe --update --web-download` fails: the old inbox
+        # wsl.exe of Windows 10 has no --web-download (it prints its usage), or the update cannot run unattended.
+        patterns=(r"wsl update failed: (?:a manual wsl update is required|update failed: updating wsl)",
+                  r"wsl\.exe --update --web-download not supported"),
+        severity="fail",
+        cause="Docker Desktop could not update WSL, which it needs current: the installed WSL is the old inbox one "
+              "(no `--web-download`, no Store package) or the update must be run by hand.",
+        advice=("Update WSL yourself in an administrator PowerShell: `wsl --update`; where that reports no updates on "
+                "Windows 10 or fails, install the current WSL package (`wsl --install --no-distribution`, the latest "
+                ".msi from https://github.com/microsoft/WSL/releases, or Windows Subsystem for Linux from the Microsoft "
+                "Store); `wsl --version` must then print a 2.x version. Restart Windows and start Docker Desktop again."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/docker/for-win/issues/14022", "https://github.com/docker/for-win/issues/14177",
+                 "https://github.com/docker/for-win/issues/13801"),
+        checked="2026-11-26",
+        examples=("wsl/dockerforwin-14022-wsl-update-failed-web-download.txt",),
+    ),
 )
