@@ -271,16 +271,19 @@ SIGNATURES += (
                   r"(?P<device>[0-9a-fA-F]{1,12})",),
         severity="fail",
         cause="Ranks {rank} and {other} run on the same GPU ({device}); NCCL needs one GPU per rank in a communicator.",
-        advice=("Give each rank its own GPU: set the device from the local rank before any CUDA work "
-                "(`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` under torchrun, `hvd.local_rank()` under "
-                "Horovod, the rank's own id under Ray), do not hard-code cuda:0 or one CUDA_VISIBLE_DEVICES for every "
-                "rank, and start no more ranks per node than it has GPUs."),
+        advice=("Run one process per GPU: start no more ranks per node than it has GPUs (torchrun --nproc_per_node, "
+                "accelerate launch --num_processes, deepspeed --num_gpus, mpirun -np equal to the number of GPUs "
+                "`nvidia-smi -L` lists), and give each rank its own GPU by setting the device from the local rank "
+                "before any CUDA work (`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` under torchrun, "
+                "`hvd.local_rank()` under Horovod, the rank's own id under Ray); do not hard-code cuda:0 or one "
+                "CUDA_VISIBLE_DEVICES for every rank."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall NCCL", "reinstall the driver"),
         sources=("https://github.com/horovod/horovod/issues/3949", "https://github.com/Peterande/D-FINE/issues/289",
-                 DISTRIBUTED_ENV),
+                 "https://github.com/NVlabs/Sana/issues/204", DISTRIBUTED_ENV),
         checked="2026-11-25",
-        examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt"),
+        examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt",
+                  "nccl/sana-204-duplicate-gpu-more-processes-than-gpus.txt"),
     ),
     Signature(
         code="nccl.store-connect-timeout",
