@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
+from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFACE_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
@@ -179,8 +180,10 @@ SIGNATURES += (
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
               "picked one the other ranks cannot reach.",
         advice=("Give NCCL an interface with an IPv4 address that every node can reach: list them with `ip addr` (or "
-                "ifconfig), set NCCL_SOCKET_IFNAME to it (never lo or docker0 across nodes), let its ports through "
-                "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
+                "ifconfig; `ip route get <other node's IP>` names the one that routes there), set NCCL_SOCKET_IFNAME "
+                "to it on every node (and GLOO_SOCKET_IFNAME, which PyTorch's Gloo group reads; never lo, docker0, a "
+                "VPN or virbr0 across nodes), let its ports through the firewall, and where IPv6 is disabled set "
+                "NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
@@ -354,8 +357,11 @@ SIGNATURES += (
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
                 "exception, a killed process: fix that); if every rank was alive, check the network between the nodes: "
-                "InfiniBand/RoCE link state on every node (`ibstat`, `ibv_devinfo`), NCCL_DEBUG=INFO for the peer and "
-                "interface that failed, and exclude nodes with bad links."),
+                "NCCL_DEBUG=INFO's 'NET/Socket : Using' line shows the interface each rank chose, and a docker0, lo, "
+                "VPN or virtual-bridge address there means the ranks talk over a network the others cannot reach: set "
+                "NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) on every node to the interface that routes to the other "
+                "nodes (`ip route get <other node's IP>` names it, e.g. eth0); with InfiniBand/RoCE check the link "
+                "state on every node (`ibstat`, `ibv_devinfo`) and exclude nodes with bad links."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
@@ -507,3 +513,4 @@ SIGNATURES += LAUNCH_ROWS
 SIGNATURES += FABRIC_ROWS
 SIGNATURES += CONTAINER_ROWS
 SIGNATURES += TOOL_ROWS
+SIGNATURES += INTERFACE_ROWS

@@ -388,3 +388,28 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/vllm-19741-mixed-gpus-device-order-warning.txt",),
     ),
 )
+
+# Ray's raylet (src/ray/object_manager/plasma/store_runner.cc) refusing an object store larger than /dev/shm: in a
+# container that is the runtime's 64 MB default or a --shm-size below what vLLM's Ray workers ask for (gpustack#5014).
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.ray-object-store-shm-exhausted",
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        patterns=(r"System memory request exceeds memory available in /dev/shm\. The request is for (?P<asked>\d{1,15}) "
+                  r"bytes, and the amount available is (?P<free>\d{1,15}) bytes",),
+        severity="fail",
+        cause="Ray's object store asked for {asked} bytes of shared memory and /dev/shm holds only {free}: the "
+              "container's /dev/shm is too small for the Ray workers vLLM starts, so the raylet stops.",
+        advice=("Give the container a larger /dev/shm: `docker run --shm-size=32g` (above the request; or `--ipc=host`), "
+                "`shm_size` in Compose, a memory-backed emptyDir (`medium: Memory`) mounted at /dev/shm in Kubernetes; "
+                "check with `df -h /dev/shm`, or cap Ray's store with `ray start --object-store-memory`."),
+        action="configure",
+        rules_out=("the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/gpustack/gpustack/issues/5014",
+                 "https://docs.ray.io/en/latest/ray-core/objects/object-spilling.html"),
+        checked="2026-11-26",
+        examples=("vllm/gpustack-5014-raylet-request-exceeds-dev-shm.txt",),
+    ),
+)
