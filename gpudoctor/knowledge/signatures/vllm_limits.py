@@ -1,4 +1,5 @@
-"""A serving engine that runs past the model's own limits, and TensorRT-LLM's NCCL plugins on another NCCL.
+"""A serving engine that runs past the model's own limits or miscounts the GPUs, and TensorRT-LLM's NCCL plugins on
+another NCCL.
 
 Written blind for issue 25 (round eleven of the row writers). vLLM refuses a --max-model-len above the model's
 max_position_embeddings unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set; with it the engine starts and the first
@@ -6,7 +7,10 @@ sequence longer than the model's position table indexes past it, which torch.com
 Inductor's "Assertion `index out of bounds: 0 <= tmpN < LIMIT` failed" before CUDA's device-side assert (vllm#17924).
 TensorRT-LLM's NCCL plugins print NCCL's result through ncclGetErrorString, which answers "unknown result code"
 (src/init.cc) for a code the loaded NCCL does not define: the library found at run time (most often the one the
-installed torch brings) is another release than the one TensorRT-LLM was built against.
+installed torch brings) is another release than the one TensorRT-LLM was built against. text-generation-inference's
+launcher (launcher/src/main.rs, find_num_shards) counts the GPUs for `--sharded true` from CUDA_VISIBLE_DEVICES or
+NVIDIA_VISIBLE_DEVICES as a list; before 3.3.7 (PR #3346) the container runtime's NVIDIA_VISIBLE_DEVICES=all counted
+as one device, so sharding refused to start with every GPU visible.
 """
 
 from __future__ import annotations
@@ -63,5 +67,28 @@ LIMIT_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/types.html#ncclresult-t"),
         checked="2026-11-26",
         examples=("vllm/trtllm-1039-allreduce-plugin-unknown-result-code.txt",),
+    ),
+    Signature(
+        code="vllm.tgi-sharded-device-count",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        # NotEnoughCUDADevices("`sharded` is true but only found N CUDA devices"); its Display form starts "not enough
+        # cuda devices: ", and people paste it inside Markdown code, doubling the backticks.
+        patterns=(r"`{0,2}sharded`{0,2} is true but only found (?P<found>\d{1,3}) CUDA devices",),
+        severity="fail",
+        cause="text-generation-inference was asked to shard the model but counted {found} GPU from CUDA_VISIBLE_DEVICES "
+              "or NVIDIA_VISIBLE_DEVICES (a container runtime's NVIDIA_VISIBLE_DEVICES=all counts as one before TGI "
+              "3.3.7).",
+        advice=("Pass the shard count explicitly, `--num-shard 2` (NUM_SHARD=2 in the container's environment) for two "
+                "GPUs, instead of `--sharded true` alone, or list the GPUs with CUDA_VISIBLE_DEVICES=0,1; if "
+                "`nvidia-smi -L` inside the container shows only one GPU, give the container all of them "
+                "(`docker run --gpus all`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/1204",
+                 "https://github.com/huggingface/text-generation-inference/pull/3346"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-1204-sharded-only-found-1-cuda-device.txt",),
     ),
 )
