@@ -303,23 +303,29 @@ SIGNATURES: tuple[Signature, ...] = (
             # the same words as a warning before the engine runs on and later dies on a device-side assert; ports of
             # vLLM's config (Rust engines, wrappers) drop the "User-specified".
             r"max_model_len \((?P<asked>\d+)\) is greater than the derived max_model_len",
+            # SGLang's ModelConfig says the same of --context-length (a ValueError, or a warning with
+            # SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1); its "Target model's context_length" line is a draft model's
+            # healthy notice and is not read.
+            r"User-specified context_length \((?P<asked>\d+)\) is greater than the derived context_length",
         ),
         # The kernels' assertion this causes once a sequence passes the model's position table (CUDA's device-side
         # assert, Inductor's "index out of bounds") is its symptom anywhere in the same log.
         refines=("cuda.device-side-assert", "frameworks.device-side-assert", "vllm.position-index-out-of-bounds"),
         refines_within=None,
         severity="fail",
-        cause="--max-model-len asks for {asked} tokens, more than the context length the model's config.json declares.",
-        advice=("Set --max-model-len (max_model_len) to at most the model's own context length (the derived value "
-                "the message names, its max_position_embeddings); set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 only for a model "
+        cause="The engine was asked for a context of {asked} tokens (--max-model-len, SGLang's --context-length), more than "
+              "the context length the model's config.json declares.",
+        advice=("Set --max-model-len (max_model_len; SGLang's --context-length) to at most the model's own context "
+                "length (the derived value the message names, its max_position_embeddings); set "
+                "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1) only for a model "
                 "that really supports a longer context (rope scaling): with it the engine starts, then dies on a "
                 "device-side assert at the first request longer than the model's positions."),
         action="configure",
         rules_out=("a driver fault", "a lack of GPU memory"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/xorbitsai/inference/issues/1715", "https://github.com/vllm-project/vllm/issues/3676",
-                 ENGINE_ARGS),
-        checked="2026-11-25",
+                 ENGINE_ARGS, "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/configs/model_config.py"),
+        checked="2026-11-26",
         examples=("vllm/xinference-1715-qwen14b-max-model-len-4096-vs-2048.txt",),
     ),
     Signature(
