@@ -175,6 +175,10 @@ SIGNATURES += (
             r"No route to host|Network is unreachable)\)",
             r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection refused|Connection timed out|"
             r"No route to host|Network is unreachable)",
+            # Gloo (PyTorch's CPU group beside NCCL) connecting to the address another rank published (pair.cc's
+            # enforce: "connect [ADDR]:PORT: <strerror>"); a loopback ADDR is nccl.gloo-peer-loopback-address's reading.
+            r"pair\.cc:\d{1,5}\] connect \[[^\]\n]{1,60}\]:\d{1,5}: (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "

@@ -301,6 +301,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # address means that rank took it from its hostname, which /etc/hosts maps to 127.0.1.1 (Debian, Ubuntu) or
         # 127.0.0.1, so a rank on another node cannot reach it.
         patterns=(r"pair\.cc:\d{1,5}\] connect \[(?P<address>127\.0\.[01]\.1|::1)\]:(?P<port>\d{1,5}): Connection refused",),
+        refines=("nccl.no-socket-interface",),  # the same line, read as the loopback address it names
         severity="fail",
         cause="Gloo told the other ranks to connect to {address}, a loopback address: this node's hostname resolves to "
               "it (/etc/hosts), so ranks on other nodes are refused.",
