@@ -356,7 +356,12 @@ SIGNATURES += (
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
                   r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
-                  r"Connection reset by peer)"),
+                  r"Connection reset by peer)",
+                  # c10d's TCPStore client raising it (torch/csrc/distributed/c10d/Utils.hpp, recvBytes; the longer
+                  # words since torch 2.8, pytorch#153586): the store's host, rank 0's agent, went away. Its
+                  # "[W TCPStore.cpp] recvValue failed" warning form is also printed at the end of healthy runs and
+                  # is not read.
+                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
