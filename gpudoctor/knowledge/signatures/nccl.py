@@ -228,6 +228,8 @@ SIGNATURES += (
             # NCCL before 2.12 (include/shm.h): the same failure, its segments named nccl-shm-*.
             r"Call to posix_fallocate failed : No space left on device",
             r"Error while creating shared memory segment nccl-shm-",
+            # NCCL 2.26 and later (misc/shmutils.cc, os/linux.cc) when the file itself cannot be created in a full /dev/shm.
+            r"failed to create shared memory file /dev/shm/nccl-\w+, error No space left on device",
         ),
         severity="fail",
         cause="NCCL could not grow its shared-memory segments in /dev/shm, which is too small (a container's 64 MB "
