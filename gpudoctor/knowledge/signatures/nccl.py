@@ -234,8 +234,9 @@ SIGNATURES += (
         severity="fail",
         cause="NCCL could not grow its shared-memory segments in /dev/shm, which is too small (a container's 64 MB "
               "default).",
-        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`); in Kubernetes mount a "
-                "memory-backed emptyDir (`medium: Memory`, a tmpfs) at /dev/shm; check with `df -h /dev/shm`."),
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`; `shm_size: 16gb` or "
+                "`ipc: host` in Compose); in Kubernetes mount a memory-backed emptyDir (`medium: Memory`, a tmpfs) at "
+                "/dev/shm; check with `df -h /dev/shm`."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/pytorch/ci-infra/pull/490",

@@ -27,7 +27,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="A rank died of SIGBUS: it touched shared memory (/dev/shm) that could not be backed, which in a "
               "container almost always means /dev/shm is too small (Docker's 64 MB default) for NCCL's and PyTorch's "
               "shared-memory buffers.",
-        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`), in Kubernetes a "
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`; `shm_size` in Compose), "
+                "in Kubernetes a "
                 "memory-backed emptyDir (`medium: Memory`) mounted at /dev/shm; check with `df -h /dev/shm` inside the "
                 "container. Outside containers, look for a full /dev/shm (`df -h /dev/shm`, stale nccl-* or torch_* "
                 "segments)."),
