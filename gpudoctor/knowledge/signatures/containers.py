@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREADTH_ROWS
+from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
@@ -564,3 +565,4 @@ SIGNATURES += CLOUD_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += OPERATOR_VALIDATION_ROWS
 SIGNATURES += TOOLKIT_RELEASE_ROWS
+SIGNATURES += BUILD_ROWS
