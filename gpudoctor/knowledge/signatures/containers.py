@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
+from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
@@ -566,3 +567,4 @@ SIGNATURES += BREADTH_ROWS
 SIGNATURES += OPERATOR_VALIDATION_ROWS
 SIGNATURES += TOOLKIT_RELEASE_ROWS
 SIGNATURES += BUILD_ROWS
+SIGNATURES += LIBRARY_ROWS
