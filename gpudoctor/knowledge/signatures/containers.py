@@ -10,6 +10,7 @@ from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
+from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
@@ -568,3 +569,4 @@ SIGNATURES += OPERATOR_VALIDATION_ROWS
 SIGNATURES += TOOLKIT_RELEASE_ROWS
 SIGNATURES += BUILD_ROWS
 SIGNATURES += LIBRARY_ROWS
+SIGNATURES += MOUNT_ROWS
