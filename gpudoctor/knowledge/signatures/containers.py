@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LI
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
+from gpudoctor.knowledge.signatures.containers_slurm_conf import SIGNATURES as SLURM_CONF_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
@@ -570,3 +571,4 @@ SIGNATURES += TOOLKIT_RELEASE_ROWS
 SIGNATURES += BUILD_ROWS
 SIGNATURES += LIBRARY_ROWS
 SIGNATURES += MOUNT_ROWS
+SIGNATURES += SLURM_CONF_ROWS
