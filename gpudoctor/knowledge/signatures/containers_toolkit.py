@@ -4,6 +4,7 @@ that rootless and CDI set-ups run (rows of the containers area, joined into cont
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
 # BuildKit's prefix on each line a RUN step prints: "#8 0.895 " (plain progress), or the seconds alone ("1.181 ") in the
 # error summary of Docker 23 and later; at the start of the line (after Markdown indentation) so that no other
@@ -98,10 +99,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # into the container: nvidia-smi comes from the host, injected only for a GPU request whose capabilities
         # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
         patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
-                  r"executable file `nvidia-smi` not found in \$PATH"),
+                  r"executable file `nvidia-smi` not found in \$PATH",
+                  # A shell inside the container finding none (bash, zsh, Ubuntu's command-not-found): the same absence.
+                  *NVIDIA_SMI_NOT_FOUND),
         # Go's exec error for any program that looks for nvidia-smi: only inside a container does it mean the runtime
         # injected no driver tools (a monitoring tool on a machine without an NVIDIA GPU prints it harmlessly).
         contexts=("container",),
+        refines=("kernel.nvidia-smi-missing",),
         severity="fail",
         cause="nvidia-smi is not in the container: the NVIDIA runtime did not inject the driver's tools, because the "
               "container was started without a GPU request (--gpus, --runtime=nvidia, a CDI device) or its image asks for "
@@ -115,9 +119,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the host's driver", "the container image's CUDA"),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/457", "https://github.com/NVIDIA/nvidia-docker/issues/1668",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/341",
                  TOOLKIT_INSTALL),
         checked="2026-11-26",
-        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",),
+        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",
+                  "containers/nvidiadocker-341-shell-nvidia-smi-command-not-found.txt"),
     ),
     Signature(
         code="containers.cli-driver-request-failed",
