@@ -131,8 +131,9 @@ SIGNATURES += (
         cause_id="container-lost-gpus",
         kinds=("any",),
         # Inside a running container after systemd re-applied its cgroup (systemctl daemon-reload, unit changes)
-        # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost.
-        patterns=(r"Failed to initialize NVML: Unknown Error",),
+        # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost. The Go binding's name for the same
+        # NVML return (go-nvml: the device plugin's, GPU feature discovery's, dcgm-exporter's pod logs) is ERROR_UNKNOWN.
+        patterns=(r"Failed to initialize NVML: (?:Unknown Error|ERROR_UNKNOWN)",),
         severity="fail",
         cause="The container lost access to the GPU device files, most often after systemd re-applied its cgroup (e.g. "
               "systemctl daemon-reload) while the host still sees the GPUs; every new container failing so right after "
@@ -146,7 +147,8 @@ SIGNATURES += (
         rules_out=(),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1227",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/1671", TOOLKIT_TROUBLESHOOTING),
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1671", "https://github.com/Project-HAMi/HAMi/issues/452",
+                 TOOLKIT_TROUBLESHOOTING),
         checked="2026-11-25",
         examples=("containers/nct-1227-nvml-unknown-daemon-reload-a10.txt",
                   "containers/nvidiadocker-1671-nvml-unknown-after-daemon-reload.txt"),
