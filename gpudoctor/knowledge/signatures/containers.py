@@ -133,7 +133,7 @@ SIGNATURES += (
         # Inside a running container after systemd re-applied its cgroup (systemctl daemon-reload, unit changes)
         # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost. The Go binding's name for the same
         # NVML return (go-nvml: the device plugin's, GPU feature discovery's, dcgm-exporter's pod logs) is ERROR_UNKNOWN.
-        patterns=(r"Failed to initialize NVML: (?:Unknown Error|ERROR_UNKNOWN)",),
+        patterns=(r"Failed to initialize NVML: Unknown Error", r"Failed to initialize NVML: ERROR_UNKNOWN"),
         severity="fail",
         cause="The container lost access to the GPU device files, most often after systemd re-applied its cgroup (e.g. "
               "systemctl daemon-reload) while the host still sees the GPUs; every new container failing so right after "
