@@ -91,4 +91,29 @@ LIMIT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/tgi-1204-sharded-only-found-1-cuda-device.txt",),
     ),
+    Signature(
+        code="vllm.tgi-quantized-model-without-flash",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # text-generation-inference's get_model (server/text_generation_server/models/__init__.py) reaches these only
+        # after its flash implementation was unusable ("Could not import Flash Attention enabled models", or "GPU with
+        # CUDA capability 7 5 is not supported for Flash Attention V2") and it fell back to transformers' AutoModel.
+        patterns=(r"(?P<method>gptq|awq|4bit|Eetq|exl2) quantization is not supported for AutoModel",),
+        refines=("vllm.tgi-flash-attention-capability",), refines_within=None,
+        severity="fail",
+        cause="text-generation-inference could not use its flash implementation of the model (a GPU below compute "
+              "capability 8.0, or a model type it has none for) and fell back to transformers' AutoModel, which cannot "
+              "load {method}-quantized weights.",
+        advice=("Read the 'Flash Attention' line above it: on a GPU below compute capability 8.0 (T4, V100, RTX 20) "
+                "serve the model unquantized (fp16) or on an Ampere or newer GPU, or use vLLM, which runs AWQ and GPTQ "
+                "on Turing; for a model type TGI has no flash implementation of, drop --quantize or pick a supported "
+                "architecture."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the CUDA installation"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/1573",
+                 "https://github.com/huggingface/text-generation-inference/issues/1053"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-1573-awq-automodel-turing-no-flash.txt",),
+    ),
 )
