@@ -9,6 +9,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
+from gpudoctor.knowledge.signatures.wheels_prebuilt import PREBUILT_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -212,26 +213,6 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784"),
         checked="2026-11-25",
         examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",),  # flash-attn's: its own row
-    ),
-    Signature(
-        code="wheels.xformers-built-for-other-torch",
-        cause_id="extension-abi-mismatch",
-        kinds=("any",),
-        patterns=(
-            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+|None) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
-        ),
-        severity="fail",
-        cause="The installed xformers was built for PyTorch {built}, but {have} is installed, so its CUDA extensions cannot load.",
-        advice=("Install the xformers build made for the installed PyTorch (`pip install -U xformers --index-url "
-                "https://download.pytorch.org/whl/cuXXX` with torch's CUDA), or pin torch to the version xformers was "
-                "built for."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672", "https://github.com/Doubiiu/DynamiCrafter/issues/86",
-                 "https://github.com/facebookresearch/xformers#installing-xformers"),
-        checked="2026-11-25",
-        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt", "wheels/dynamicrafter-86-xformers-built-cuda-none.txt"),
     ),
     Signature(
         code="wheels.bitsandbytes-cpu-library",
@@ -597,4 +578,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES + PREBUILT_SIGNATURES
