@@ -19,6 +19,8 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"LoadLibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"
             r"onnxruntime_providers_(?:cuda|tensorrt)\.dll",
+            # the same line wrapped in a console window: the provider's file name left on the next line
+            r"ProviderLibrary::Get[^\n]{0,60}LoadLibrary failed with error 126\b",
             # 1.19+ names the dependency Windows could not find
             r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>(?:cudnn|cublas|cudart|cufft|curand|nvrtc)"
             r"[\w.-]{0,50})\" which is missing",
