@@ -1,8 +1,10 @@
-"""Execution providers that find their own library but not the CUDA and cuDNN libraries it depends on.
+"""Backends a framework picks at run time that cannot run here: an execution provider that finds its own library but
+not the CUDA and cuDNN libraries it depends on, and a cuDNN attention backend with no plan for this GPU.
 
 ONNX Runtime's provider_bridge_ort.cc loads onnxruntime_providers_cuda.dll with LoadLibrary; Windows' error 126
-(ERROR_MOD_NOT_FOUND) for a file that exists means a DLL it links against is missing. frameworks_versions.py adds
-these rows to its VERSION_SIGNATURES.
+(ERROR_MOD_NOT_FOUND) for a file that exists means a DLL it links against is missing. PyTorch's scaled_dot_product_attention
+raises cuDNN frontend's error when it chose cuDNN's fused attention. frameworks_versions.py adds these rows to its
+VERSION_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -47,5 +49,29 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         # the provider's "Failed to create CUDAExecutionProvider" / EP Error lines printed around it
         refines=("frameworks.onnxruntime-cuda-provider-failed",),
         refines_within=4,
+    ),
+    Signature(
+        code="frameworks.cudnn-attention-no-plan",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # cudnn_frontend's own words when no engine of the installed cuDNN supports the graph on this GPU; PyTorch 2.5.0
+        # raises them from scaled_dot_product_attention once it picked the cuDNN attention backend.
+        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",),
+        severity="fail",
+        cause=("cuDNN's fused attention was chosen for scaled dot-product attention, and the installed cuDNN has no "
+               "execution plan for this GPU and tensor shape (PyTorch 2.5.0 picks it by default on more GPUs and shapes "
+               "than it supports; cuDNN attention needs an Ampere or newer GPU)."),
+        advice=("Turn PyTorch's cuDNN attention backend off before the model runs, "
+                "`torch.backends.cuda.enable_cudnn_sdp(False)` (the other SDPA backends take over), or use a torch "
+                "release that does not pick it here: `pip install -U torch` from the index of your CUDA (2.5.1 or newer) "
+                "or 2.4.1. A program that calls cuDNN's frontend itself (llm.c built with USE_CUDNN=1) builds without "
+                "cuDNN attention on a GPU older than Ampere."),
+        action="configure",
+        rules_out=("a driver fault", "a broken cuDNN install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall cuDNN"),
+        sources=("https://github.com/huggingface/diffusers/issues/9704", "https://github.com/karpathy/llm.c/issues/761",
+                 "https://pytorch.org/docs/stable/backends.html#torch.backends.cuda.enable_cudnn_sdp"),
+        checked="2026-11-26",
+        examples=("frameworks/diffusers-9704-torch-250-cudnn-sdpa-no-execution-plans.txt",),
     ),
 )
