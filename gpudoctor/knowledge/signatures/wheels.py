@@ -358,10 +358,15 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.xformers-without-cuda-kernels",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
-        patterns=(r"xFormers wasn't build with CUDA support",),
+        patterns=(r"xFormers wasn't build with CUDA support",
+                  # xformers/_cpp_lib.py (xFormersWasNotBuiltException) and ops/common.py: no compiled extension at all,
+                  # as a source or git install that skipped or failed its CUDA build leaves it
+                  r"Need to compile C\+\+ extensions to use all xFormers features",
+                  r"No such operator xformers(?:_\w{1,20})?::\w{1,80} - did you forget to build xformers"),
         severity="fail",
         cause=("xformers cannot use its CUDA kernels here: the installed xformers was built for another PyTorch or "
-               "CUDA (or without CUDA), so memory-efficient attention has no operator."),
+               "CUDA, without CUDA, or installed from source without its compiled extensions, so memory-efficient "
+               "attention has no operator."),
         advice=("Reinstall xformers built for the installed PyTorch and CUDA (`pip install -U xformers --index-url "
                 "https://download.pytorch.org/whl/cu121`, the cuXXX of your torch; `python -m xformers.info` shows "
                 "what it was built for), or uninstall xformers and let the program use PyTorch's own attention."),
