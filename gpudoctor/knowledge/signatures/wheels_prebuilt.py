@@ -71,4 +71,37 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.runtime-library-missing",),
         refines_within=8,  # the loader's OSError comes two to six lines below the frame
     ),
+    Signature(
+        code="wheels.bitsandbytes-cuda-dependency-missing",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        # bitsandbytes/cextension.py: 0.43-0.45 log the loader's error for the binary of torch's CUDA, 0.46 logs it as
+        # "bitsandbytes library load error" and sums it up as a missing dependency. Its own library's name
+        # (libbitsandbytes_*) is the binary not shipped, which wheels.bitsandbytes-cpu-library reads.
+        patterns=(r"Could not load bitsandbytes native library: (?P<library>lib(?!bitsandbytes)\w{2,20}\.so\.\d{1,3})"
+                  r"[\w.]{0,8}: cannot open shared object file",
+                  r"bitsandbytes library load error: (?P<library>lib(?!bitsandbytes)\w{2,20}\.so\.\d{1,3})[\w.]{0,8}: "
+                  r"cannot open shared object file",
+                  r"(?:CUDA|ROCm) SETUP ERROR: Missing dependency: (?P<library>lib\w{2,20}\.so\.\d{1,3})"),
+        severity="fail",
+        cause=("bitsandbytes loaded its binary for the CUDA that torch was built with, and the loader cannot find "
+               "{library}, a library of that CUDA major the binary needs: torch's pip packages keep it under "
+               "site-packages/nvidia/, where the loader does not look, and the machine's own CUDA is another major."),
+        advice=("Switch to a CUDA 12 build of PyTorch (`pip install torch --index-url "
+                "https://download.pytorch.org/whl/cu124`, or the cuXXX your driver supports), so bitsandbytes loads its "
+                "CUDA 12 binary and the libraries torch brings; or put the folder holding {library} on "
+                "LD_LIBRARY_PATH, e.g. `export LD_LIBRARY_PATH=$(python -c \"import nvidia.cusparse as m; "
+                "print(m.__path__[0])\")/lib:$LD_LIBRARY_PATH` (`pip install nvidia-cusparse-cu11` if it is absent), "
+                "and unset BNB_CUDA_VERSION if it picks a CUDA the machine lacks. `python -m bitsandbytes` then loads."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1452",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/288",
+                 "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
+        checked="2026-11-26",
+        examples=("wheels/bitsandbytes-1452-libcusparse-11-torch-cu118-cuda12-host.txt",),
+        refines=("cuda.runtime-library-missing",),
+        refines_within=12,  # the loader's OSError closes the traceback below bitsandbytes' own line
+    ),
 )
