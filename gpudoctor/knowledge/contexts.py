@@ -144,13 +144,13 @@ CONTEXTS: tuple[Context, ...] = (
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
-            # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "Ubuntu 22.04 WSL", "WSL Debian").
-            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro)", r"Ubuntu[\w. -]{0,12} WSL\b",
-            r"Debian[\w. -]{0,12} WSL\b",
-            r"Ubuntu-(?:18|20|22|24)\.04\b",  # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`)
-            # Tools' own words when they find themselves in WSL (vLLM's pin_memory warning, the container toolkit's
-            # "WSL environment detected but no adapters were found").
-            r"as WSL is detected", r"WSL environment detected",
+            # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "WSL Debian"), and the tools' own words
+            # when they find themselves in WSL (vLLM's "Using 'pin_memory=False' as WSL is detected", the container
+            # toolkit's "WSL environment detected but no adapters were found"): one marker, keyed on "WSL".
+            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro|is detected|environment detected)",
+            # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
+            # ("Ubuntu 22.04 WSL").
+            r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
