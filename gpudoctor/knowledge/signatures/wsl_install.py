@@ -201,7 +201,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # wsl.exe 2.x's line when its service fails with E_UNEXPECTED ("Catastrophic failure" above it, in the system's
         # language): after sleep, an update or a crash of the VM.
-        patterns=(r"Error code: Wsl/Service/(?:[\w/]{1,60}/)?E_UNEXPECTED\b",),
+        patterns=(r"Error code: Wsl/Service/(?:[\w/]{1,60}/)?E_UNEXPECTED\b",
+                  # The same failure as its HRESULT (0x8000ffff), as older wsl.exe and the installer print it.
+                  r"(?:Error code: Wsl/[\w/]{0,60}|WslRegisterDistribution failed with error: )0x8000ffff\b"),
         severity="fail",
         cause="wsl.exe could not start the distribution: the WSL service failed with an unexpected error (after sleep, "
               "an update or a crash of the WSL 2 VM it is left in a bad state).",
@@ -287,5 +289,30 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/docker/for-win/issues/13801"),
         checked="2026-11-26",
         examples=("wsl/dockerforwin-14022-wsl-update-failed-web-download.txt",),
+    ),
+    Signature(
+        code="wsl.virtual-disk-compressed",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # 0xc03a001a (ERROR_VHD... virtual disk system limitation): the distribution's ext4.vhdx sits in an NTFS-compressed
+        # or encrypted folder, or is sparse; the installer, `wsl --set-version` and wsl.exe 2.x print the sentence.
+        patterns=(r"could not be completed due to a virtual disk system limitation",
+                  r"WslRegisterDistribution failed with error: 0xc03a001a",
+                  r"Wsl/[\w/]{0,60}0xc03a001a\b"),
+        severity="fail",
+        cause="WSL 2 cannot use the distribution's virtual disk (ext4.vhdx): its folder is NTFS-compressed or encrypted, "
+              "or the file is sparse, which Hyper-V's virtual disks do not allow.",
+        advice=("Open the distribution's folder under %LocalAppData%\\Packages (CanonicalGroupLimited.Ubuntu..., or the "
+                "folder holding ext4.vhdx), Properties > Advanced, untick \"Compress contents to save disk space\" and "
+                "\"Encrypt contents to secure data\", apply to the folder and its files, then start or convert the "
+                "distribution again (`wsl --set-version <distro> 2`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the firmware's virtualization"),
+        never_suggest=("install nvidia-driver",),
+        sources=("https://github.com/microsoft/WSL/issues/4299", "https://github.com/microsoft/WSL/issues/4190",
+                 "https://github.com/microsoft/WSL/issues/4103",
+                 "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-4299-0xc03a001a-compressed-package-folder.txt", "wsl/wsl-4190-set-version-virtual-disk-limitation.txt"),
     ),
 )
