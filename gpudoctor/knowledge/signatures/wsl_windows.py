@@ -204,7 +204,11 @@ SIGNATURES: tuple[Signature, ...] = (
                   # MessageWsl1NotSupported in WSL's localization resources).
                   r"requires the Windows Subsystem for Linux Optional Component",
                   r"Optional components needed to run WSL are not installed",
-                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1"),
+                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1",
+                  # PowerShell's and cmd's words when wsl.exe itself is absent (WSL's troubleshooting page: the optional
+                  # component is not installed).
+                  r"The term 'wsl(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
+                  r"'wsl' is not recognized as an internal or external command"),
         severity="fail",
         cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
               "(or its installation did not complete at the last restart).",
