@@ -24,13 +24,13 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Re-register the virtualization features: in an administrator PowerShell turn Virtual Machine Platform "
                 "(and Hyper-V, where installed) off (`dism.exe /online /disable-feature /featurename:VirtualMachinePlatform "
                 "/norestart`), restart Windows, turn them on again (`dism.exe /online /enable-feature "
-                "/featurename:VirtualMachinePlatform /all /norestart`), restart again, then run `wsl --install` (or "
-                "open the distribution) again."),
+                "/featurename:VirtualMachinePlatform /all /norestart`, and Windows Subsystem for Linux if a Windows update "
+                "left it off), restart again, then run `wsl --install` (or open the distribution) again."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/5994",
-                 "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
+                 "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting#error-0x80040154-after-windows-update"),
         checked="2026-11-26",
         examples=("wsl/wsl-5994-register-distribution-0x80040154-vm-platform.txt",),
     ),
