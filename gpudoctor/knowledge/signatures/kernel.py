@@ -42,24 +42,36 @@ SIGNATURES = (
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
-            _XID + r"(?P<xid>79)\b",
+            # Drivers before about R390 wrote the bus without "PCI:" ("NVRM: Xid (0000:02:00): 79, GPU has fallen off
+            # the bus."); later ones add "pid=..., name=..." or "pid='<unknown>', name=<unknown>" before the words.
+            r"NVRM: Xid \((?:PCI:)?(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): (?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
             # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
             r"NVRM: GPU " + BUS + r": GPU has fallen off the bus",
+            # The driver's words without its prefix or the GPU's address: a journal line cut at the screen's width,
+            # a monitoring tool's event, or the message as a person quotes it.
+            r"\bGPU has fallen off the bus",
         ),
         severity="fail",
-        cause="The GPU at {bus_id} stopped answering on PCIe (fell off the bus, Xid 79).",
-        advice=("Look at power first: give each GPU its own PSU cables, check the supply covers every GPU's peaks, "
-                "reseat the card and any riser, watch temperatures; to test, cap the clocks "
-                "(`sudo nvidia-smi -lgc 300,1500`) and rerun the load. A reboot brings the GPU back."),
+        # No {bus_id} here: the quoted form names none (the evidence line shows the GPU's address where it has one).
+        cause="A GPU stopped answering on PCIe (fell off the bus, Xid 79); the driver cannot reach it until a reboot.",
+        advice=("Look at power first: feed each of the card's PCIe power connectors with its own cable from the power "
+                "supply (PSU), never one daisy-chained (pigtail) cable or a splitter for two connectors, and check the "
+                "PSU's wattage covers every GPU's transient peaks (two cards often need a larger PSU); then reseat the "
+                "card, its power connectors and any riser, watch temperatures and cooling under load, and update the "
+                "motherboard BIOS. To test for power, cap the clocks (`sudo nvidia-smi -lgc 300,1500`) or the power "
+                "limit (`sudo nvidia-smi -pl <watts>`) and rerun the load: if it then holds, power is the cause. A "
+                "reboot brings the GPU back."),
         action="reseat-or-inspect-hardware",
         rules_out=("an application bug",),
         never_suggest=("reinstall CUDA", "reinstall PyTorch"),
         sources=(XID_DOCS, "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/507",
-                 "https://github.com/NVIDIA/NVSentinel/issues/155"),
-        checked="2026-11-25",
-        examples=("kernel/nvsentinel-155-fallen-off-bus.txt", "kernel/ogkm-1247-oculink-rxerr-xid79-xid154.txt"),
+                 "https://github.com/NVIDIA/NVSentinel/issues/155",
+                 "https://github.com/illinois-scicomp/machine-shop-maintenance/issues/80"),
+        checked="2026-11-26",
+        examples=("kernel/nvsentinel-155-fallen-off-bus.txt", "kernel/ogkm-1247-oculink-rxerr-xid79-xid154.txt",
+                  "kernel/illinoisshop-80-titan-v-hot-xid79-unknown-pid.txt"),
     ),
     Signature(
         code="kernel.xid-application",
