@@ -10,11 +10,9 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.no-nvidia-gpu-in-machine",
         # The symptoms an NVIDIA-less machine gives a CUDA program: PyTorch's "Found no NVIDIA driver" (the driver
-        # rows), "No CUDA GPUs are available", a CPU-only torch's "not compiled with CUDA", and the same lines that
-        # the container and WSL readings take for a GPU not passed in. This row's line names a GPU that is not
-        # NVIDIA's, so it says why, wherever in the paste the symptom is.
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.torch-cpu-build",
-                 "containers.started-without-gpus", "wsl.torch-found-no-driver"),
+        # rows), "No CUDA GPUs are available" and a CPU-only torch's "not compiled with CUDA". This row's line names a
+        # GPU that is not NVIDIA's, so it says why, wherever in the paste the symptom is.
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.torch-cpu-build"),
         refines_within=None,
         cause_id="gpu-requested-none-present",
         kinds=("any",),

@@ -25,12 +25,10 @@ from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVER
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.kernel_upgrades import SIGNATURES as UPGRADE_ROWS
+from gpudoctor.knowledge.signatures.kernel_xids import SIGNATURES as XID_ROWS, XID_ANYWHERE, XID_DOCS, XID_LINE
 
-XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
-_XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
-# An Xid message without its "NVRM: " head: a line such as "NVRM: GPU at PCI:0000:08:00: GPU-..." just above is
-# continued into it (log_lines joins NVRM lines), and the Xid then sits inside that logical line.
-_XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
+_XID = XID_LINE
+_XID_ANYWHERE = XID_ANYWHERE
 
 SIGNATURES = (
     Signature(
@@ -42,9 +40,11 @@ SIGNATURES = (
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
-            # Drivers before about R390 wrote the bus without "PCI:" ("NVRM: Xid (0000:02:00): 79, GPU has fallen off
-            # the bus."); later ones add "pid=..., name=..." or "pid='<unknown>', name=<unknown>" before the words.
-            r"NVRM: Xid \((?:PCI:)?(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): (?P<xid>79)\b",
+            # Every release's form (kernel_xids.XID_LINE): before about R390 without "PCI:" ("NVRM: Xid (0000:02:00): 79,
+            # GPU has fallen off the bus."), later with "pid=..., name=..." or "pid='<unknown>', name=<unknown>".
+            _XID + r"(?P<xid>79)\b",
+            # The code as people quote it ("Xid 79 under load", "XID 79 error").
+            r"\bXid ?(?P<xid>79)\b", r"\bXID ?(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
             # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
@@ -99,8 +99,9 @@ SIGNATURES = (
         refines_within=None,
         cause_id="nvlink-error",
         kinds=KERNEL_LOG,
-        # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
-        patterns=(_XID + r"(?P<xid>74|14[4-9]|150)\b",
+        # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174); 121 the
+        # NVLink-C2C link to a Grace CPU (corrected errors; a reset retrains it).
+        patterns=(_XID + r"(?P<xid>74|121|14[4-9]|150)\b",
                   # Xid 45 stopping a channel because of an NVLink Xid the excerpt may not hold itself
                   _XID + r"\d+, [^\n]{0,200}caused by previous Xid (?P<xid>74|14[4-9]|150)\b"),
         severity="fail",
@@ -478,4 +479,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS
