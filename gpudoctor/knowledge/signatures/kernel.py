@@ -20,6 +20,7 @@ from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_R
 from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_open_modules import SIGNATURES as OPEN_MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
+from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASSTHROUGH_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
@@ -479,4 +480,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
