@@ -11,8 +11,10 @@ SIGNATURES: tuple[Signature, ...] = (
         code="cuda.no-nvidia-gpu-in-machine",
         # The symptoms an NVIDIA-less machine gives a CUDA program: PyTorch's "Found no NVIDIA driver" (the driver
         # rows), "No CUDA GPUs are available" and a CPU-only torch's "not compiled with CUDA". This row's line names a
-        # GPU that is not NVIDIA's, so it says why, wherever in the paste the symptom is.
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.torch-cpu-build"),
+        # GPU that is not NVIDIA's, so it says why, wherever in the paste the symptom is; nvidia-smi missing and Docker's
+        # "could not select device driver" are the same absence.
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.torch-cpu-build", "kernel.nvidia-smi-missing",
+                 "containers.no-gpu-device-driver"),
         refines_within=None,
         cause_id="gpu-requested-none-present",
         kinds=("any",),
@@ -24,7 +26,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:use|using|have|running|with|got) (?:an? )?(?P<gpu>AMD (?:GPU|card|graphics card|video card))",
             r"download\.pytorch\.org/whl/(?:nightly/)?(?P<gpu>rocm)\d",
             r"\btorch[ =:-]{1,30}\d+\.\d+(?:\.\d+)?\+(?P<gpu>rocm)\d",
-            r"(?P<gpu>Intel(?:\(R\))? Arc(?:\(TM\))? [AB]\d{3}M?)",
+            r"(?P<gpu>Intel(?:\(R\))? Arc(?:\(TM\))? [AB]\d{3}M?)", r"\[(?P<gpu>Arc [AB]\d{3}M?)\]",  # lspci: "DG2 [Arc A770]"
             r"(?P<gpu>Apple M[1-4](?: Pro| Max| Ultra)?)\b",
         ),
         severity="warn",
