@@ -458,6 +458,30 @@ SIGNATURES += (
         examples=("kernel/libvfio-20-installer-nvidia-drm-already-loaded.txt",),
     ),
     Signature(
+        code="kernel.installer-alternate-install-present",
+        cause_id="driver-packages-conflict",
+        kinds=("any",),
+        # nvidia-installer (misc.c) when a packaged driver left /usr/lib/nvidia/alternate-install-present: its prompt
+        # "An alternate method of installing the NVIDIA driver was detected. (This is usually a package provided by your
+        # distributor.)" and, when the answer (or a silent install's default) is to abort, this error.
+        patterns=(r"The installation was canceled due to the availability or presence of an alternate driver installation",
+                  r"An alternate method of installing the NVIDIA driver was detected"),
+        severity="fail",
+        cause="The .run installer stopped because a packaged NVIDIA driver (the distribution's or NVIDIA's repository's: "
+              "nvidia-driver-NNN, nvidia-driver-latest-dkms, akmod-nvidia, an openSUSE KMP) is installed and marks itself "
+              "as the driver's installation method.",
+        advice=("Use one installation method: keep the packaged driver and update it with the package manager, or remove "
+                "that package first (`sudo apt purge 'nvidia-driver-*' 'nvidia-dkms-*'`, `sudo dnf remove "
+                "nvidia-driver-latest-dkms` or `sudo dnf remove akmod-nvidia`), reboot, then run the .run installer."),
+        action="configure",
+        rules_out=("the GPU", "Secure Boot"),
+        never_suggest=("disable secure boot", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/pull/86344", "https://github.com/NVIDIA/nvidia-installer",
+                 "https://github.com/openSUSE/nvidia-driver-G06/pull/90"),
+        checked="2026-11-26",
+        examples=("kernel/pytorch-86344-installer-alternate-install-latest-dkms.txt",),
+    ),
+    Signature(
         code="kernel.dkms-headers-not-found",
         # nvidia-installer quotes DKMS's output on its "Failed to run `dkms install`" line (kernel.dkms-build-failed).
         refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
