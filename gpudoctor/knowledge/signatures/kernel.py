@@ -330,7 +330,8 @@ SIGNATURES = (
         severity="fail",
         cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
         advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
-                "`sudo dmesg`, check the GPU's power cables and the PSU's capacity, reseat the card and any riser, and "
+                "`sudo dmesg`, check the GPU's power cables (one PSU cable per PCIe power connector, no daisy-chained "
+                "pigtail) and the PSU's capacity, reseat the card and any riser, and "
                 "watch its temperature under load; a GPU that keeps getting lost in the same slot points at the slot "
                 "or the card."),
         action="reboot",
