@@ -41,17 +41,15 @@ SIGNATURES = (
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
-            # Every release's form (kernel_xids.XID_LINE): before about R390 without "PCI:" ("NVRM: Xid (0000:02:00): 79,
-            # GPU has fallen off the bus."), later with "pid=..., name=..." or "pid='<unknown>', name=<unknown>".
+            # With "pid=..., name=..." or "pid='<unknown>', name=<unknown>" after the code in newer drivers.
             _XID + r"(?P<xid>79)\b",
-            # The code as people quote it ("Xid 79 under load", "XID 79 error").
-            r"\bXid ?(?P<xid>79)\b", r"\bXID ?(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
             # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
             r"NVRM: GPU " + BUS + r": GPU has fallen off the bus",
-            # The driver's words without its prefix or the GPU's address: a journal line cut at the screen's width,
-            # a monitoring tool's event, or the message as a person quotes it.
+            # The driver's words without its prefix or the GPU's address: drivers before about R390 ("NVRM: Xid
+            # (0000:02:00): 79, GPU has fallen off the bus."), a journal line cut at the screen's width, a monitoring
+            # tool's event, or the message as a person quotes it.
             r"\bGPU has fallen off the bus",
         ),
         severity="fail",

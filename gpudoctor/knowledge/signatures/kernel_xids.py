@@ -7,13 +7,15 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_modules import NVRM_TEXT
 
-# How the driver names the GPU in an Xid line, in every release: "(PCI:0000:01:00)", before about R390 without "PCI:"
-# ("NVRM: Xid (0000:02:00): 79, ..."), and with a MIG instance ("(PCI:0000:01:00 GPU-I:05): 94, ...").
+# How the driver names the GPU in an Xid line: "(PCI:0000:01:00)", and with a MIG instance "(PCI:0000:01:00 GPU-I:05)".
+# "(PCI:" keys every Xid row for the matcher's prefilter; drivers before about R390 wrote "(0000:02:00)" without it,
+# which only kernel.xid-79 reads (by its words, "GPU has fallen off the bus"): a key starting with "X" would cost the
+# prefilter a pass of its own.
 _XID_BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?(?: GPU-I:\d{1,3})?"
-XID_LINE = r"NVRM: Xid \((?:PCI:)?" + _XID_BUS + r"\): "
+XID_LINE = r"NVRM: Xid \(PCI:" + _XID_BUS + r"\): "
 # The same without its "NVRM: " head: a line such as "NVRM: GPU at PCI:0000:08:00: GPU-..." just above is continued
 # into it (log_lines joins NVRM lines), and the Xid then sits inside that logical line.
-XID_ANYWHERE = r"\bXid \((?:PCI:)?" + _XID_BUS + r"\): "
+XID_ANYWHERE = r"\bXid \(PCI:" + _XID_BUS + r"\): "
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
 _XID_CATALOG = "https://docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html"
 _MEMORY_DOCS = "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html"
@@ -27,8 +29,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # Ch 00000046, errorString CTX SWITCH TIMEOUT, Info 0x2c02c" (R590+: "channel 0x0000000d, CTX SWITCH TIMEOUT");
         # Xid 8 (ROBUST_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT, "GPU stopped processing"). The catalogue's first step is the
         # application (8) or a reset (109); in the threads it is a game's translation layer or a driver regression.
-        patterns=(XID_ANYWHERE + r"(?P<xid>109|8), ",
-                  r"\berrorString (?P<error>CTX SWITCH TIMEOUT)", r"channel 0x[0-9a-f]{8}, (?P<error>CTX SWITCH TIMEOUT)"),
+        patterns=(XID_ANYWHERE + r"(?P<xid>109|8), ", r"\bCTX SWITCH TIMEOUT\b"),
         severity="warn",
         cause="A program's work on the GPU stopped making progress in time (Xid 109 context switch timeout, or Xid 8 "
               "GPU stopped processing), and the driver stopped its channel; the program hangs or crashes.",
@@ -86,7 +87,7 @@ SIGNATURES: tuple[Signature, ...] = (
             XID_ANYWHERE + r"(?P<xid>48|6[34]|9[245]|140), ",
             r"uncorrectable double bit error \(DBE\)",
             r"Row Remapper: New row [^\n]{0,60}marked for remapping",
-            r"\bXid (?P<xid>48|6[34]|9[45])\b[^\n]{0,40}(?:ECC|DBE|[Rr]emap)",
+            r"\b[Xx]id (?P<xid>48|6[34]|9[45])\b[^\n]{0,40}(?:DBE|[Rr]emap)",
         ),
         severity="fail",
         cause="The GPU's memory reports uncorrectable or recurring ECC errors (a memory Xid: 48, 63, 64, 92, 94, 95 or "
