@@ -226,6 +226,10 @@ SIGNATURES = (
         patterns=(
             _XID_ANYWHERE + r"(?P<xid>119|120)\b",
             r"Timeout waiting for RPC from GSP",
+            # R550 and later (kernel_gsp.c, _kgspLogRpcTimeout): the report's banner and its first line, which a paste
+            # may hold without the Xid line ("Timeout after 45s of waiting for RPC response from GPU0 GSP!").
+            r"Timeout after \d{1,5}s of waiting for RPC response from GPU\d{0,3} GSP!",
+            r"_kgspLog\w{0,20}: \*{10,} GSP Timeout",
         ),
         severity="fail",
         cause="The GPU's GSP firmware stopped answering the driver (GSP RPC timeout, Xid 119/120).",
@@ -301,14 +305,21 @@ SIGNATURES = (
         kinds=NVRM_TEXT,
         # The GSP's write-protected region is still up from an earlier boot of its firmware (a warm reboot, a crashed
         # driver unload): the driver will not boot GSP over it, and says the GPU "may need to be reset".
+        # The same state seen earlier in the boot (Turing and later, kernel_gsp_tu102.c): the GPU's own firmware boot
+        # (GFW, the VBIOS's devinit) never reported done, "failed to wait for GFW_BOOT: (progress 0x3)", then "failed
+        # to wait for GFW boot complete: 0x55 VBIOS version ..." with the same "may need to be reset".
         patterns=(r"(?:NVRM: )?GPU(?P<gpu>\d{1,3}) _?kgspBootGspRm(?:_\w{1,8})?: unexpected WPR2 already up",
-                  r"unexpected WPR2 already up, cannot proceed with booting GSP"),
+                  r"unexpected WPR2 already up, cannot proceed with booting GSP",
+                  r"failed to wait for GFW_BOOT: \(progress 0x[0-9a-fA-F]{1,4}\)",
+                  r"failed to wait for GFW boot complete: 0x[0-9a-fA-F]{1,4}"),
         severity="fail",
-        cause="The GPU's GSP firmware was left running from before (WPR2 already up), so the driver could not boot it "
-              "and the GPU did not initialise.",
-        advice=("Reset the GPU so its GSP starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
+        cause="The GPU was left in a state its firmware could not boot from (GSP's WPR2 still up from before, or the "
+              "GPU's own firmware boot, GFW, never completing), so the driver could not start it and the GPU did not "
+              "initialise.",
+        advice=("Reset the GPU so its firmware starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
                 "full power cycle of the host (shut down and power off, a warm reboot may not clear it); then update "
-                "the driver if it happens after every reboot."),
+                "the driver if it happens after every reboot or resume from suspend; if a cold boot does not clear it, "
+                "check the card's power connectors and seating, and have a card that still fails replaced."),
         action="reset-gpu",
         never_suggest=("blacklist nouveau", "disable Secure Boot"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230",
