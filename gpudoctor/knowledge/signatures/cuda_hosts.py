@@ -19,8 +19,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="gpu-requested-none-present",
         kinds=("any",),
         # Each pattern names a GPU a machine with an NVIDIA card rarely shows beside it: a discrete Radeon (not the
-        # "Radeon(TM) Graphics", "Radeon 780M" or "Radeon 8060S" integrated GPUs of hybrid laptops), PyTorch's ROCm build (its index
-        # or its "+rocm" version), an Intel Arc card, Apple silicon, or the person saying so.
+        # "Radeon(TM) Graphics", "Radeon 780M" or "Radeon 8060S" integrated GPUs of hybrid laptops), PyTorch's ROCm
+        # build (its index or its "+rocm" version), an Intel Arc card, Apple silicon or macOS, or the person saying so.
         patterns=(
             r"(?P<gpu>Radeon(?:\(TM\))? (?:RX ?\d{3,4}|\d{3,4}(?![\dMSms])|Pro [A-Z]?\d{3,4}|VII\b|R[579] \d{3}|HD \d{4}))",
             r"(?:use|using|have|running|with|got) (?:an? )?(?P<gpu>AMD (?:GPU|card|graphics card|video card))",
@@ -28,6 +28,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\btorch[ =:-]{1,30}\d+\.\d+(?:\.\d+)?\+(?P<gpu>rocm)\d",
             r"(?P<gpu>Intel(?:\(R\))? Arc(?:\(TM\))? [AB]\d{3}M?)", r"\[(?P<gpu>Arc [AB]\d{3}M?)\]",  # lspci: "DG2 [Arc A770]"
             r"(?P<gpu>Apple M[1-4](?: Pro| Max| Ultra)?)\b",
+            r"\bOS: (?P<gpu>macOS \d{1,2}(?:\.\d{1,2})?)",  # PyTorch's collect_env on a Mac
         ),
         severity="warn",
         cause="The paste shows a machine whose GPU is not an NVIDIA one ({gpu}): CUDA programs and the CUDA build of "
