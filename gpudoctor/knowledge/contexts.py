@@ -59,6 +59,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"kubectl (?:logs|exec|describe|run)\b",
             r"nvidia-container-(?:cli|runtime|toolkit)\b",
             r"podman (?:run|exec|logs)\b",
+            r"lxc (?:exec|launch|config)\b", r"incus (?:exec|launch)\b", r"LXC container", r"LXD container",  # LXD/Incus
             r"root@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
             r"Error response from daemon: ",  # the Docker engine answering `docker run` / `docker start`
             r"OCI runtime (?:create failed|attempted to invoke|error)",  # runc/crun failing a container's start
