@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREADTH_ROWS
+from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
+from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
+from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
+from gpudoctor.knowledge.signatures.containers_slurm_conf import SIGNATURES as SLURM_CONF_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
@@ -127,8 +131,9 @@ SIGNATURES += (
         cause_id="container-lost-gpus",
         kinds=("any",),
         # Inside a running container after systemd re-applied its cgroup (systemctl daemon-reload, unit changes)
-        # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost.
-        patterns=(r"Failed to initialize NVML: Unknown Error",),
+        # with the systemd cgroup driver: the device rules for /dev/nvidia* are lost. The Go binding's name for the same
+        # NVML return (go-nvml: the device plugin's, GPU feature discovery's, dcgm-exporter's pod logs) is ERROR_UNKNOWN.
+        patterns=(r"Failed to initialize NVML: Unknown Error", r"Failed to initialize NVML: ERROR_UNKNOWN"),
         severity="fail",
         cause="The container lost access to the GPU device files, most often after systemd re-applied its cgroup (e.g. "
               "systemctl daemon-reload) while the host still sees the GPUs; every new container failing so right after "
@@ -142,7 +147,8 @@ SIGNATURES += (
         rules_out=(),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1227",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/1671", TOOLKIT_TROUBLESHOOTING),
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1671", "https://github.com/Project-HAMi/HAMi/issues/452",
+                 TOOLKIT_TROUBLESHOOTING),
         checked="2026-11-25",
         examples=("containers/nct-1227-nvml-unknown-daemon-reload-a10.txt",
                   "containers/nvidiadocker-1671-nvml-unknown-after-daemon-reload.txt"),
@@ -564,3 +570,7 @@ SIGNATURES += CLOUD_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += OPERATOR_VALIDATION_ROWS
 SIGNATURES += TOOLKIT_RELEASE_ROWS
+SIGNATURES += BUILD_ROWS
+SIGNATURES += LIBRARY_ROWS
+SIGNATURES += MOUNT_ROWS
+SIGNATURES += SLURM_CONF_ROWS

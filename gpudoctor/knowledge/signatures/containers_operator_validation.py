@@ -35,5 +35,30 @@ SIGNATURES: tuple[Signature, ...] = (
                  VALIDATOR_SOURCE),
         checked="2026-11-26",
         examples=("containers/gpuoperator-486-plugin-validation-no-gpu-resources.txt",),
+    ),    Signature(
+        code="containers.operator-driver-validation-no-driver",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # cmd/nvidia-validator's driver-validation runs `chroot /run/nvidia/driver nvidia-smi` every 5 s ("running
+        # command chroot with args [...]", "command failed, retrying after 5 seconds") until the operator's driver
+        # container has installed the driver there; chroot's own refusal (GNU coreutils, either quote style) says it
+        # has not. The pods behind it (device plugin, toolkit, DCGM) wait in Init meanwhile.
+        patterns=(r"chroot: failed to run command ['‘]nvidia-smi['’]: No such file or directory",),
+        severity="fail",
+        cause="The GPU Operator's validator found no driver under /run/nvidia/driver: the operator's driver container "
+              "has not installed the NVIDIA driver on this node (still building it, or failing), so every GPU pod "
+              "waits in Init.",
+        advice=("Read the driver container's log: `kubectl logs -n gpu-operator -l app=nvidia-driver-daemonset -c "
+                "nvidia-driver-ctr --tail=50`; it names why (no precompiled driver or kernel headers for this node's "
+                "kernel: compare `uname -r` with the operator release's supported kernels after a kernel update; "
+                "Secure Boot; nouveau loaded). If the node already has an NVIDIA driver installed (`nvidia-smi` works "
+                "on the node), install the operator with `--set driver.enabled=false` so it uses the host's driver."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/487", "https://github.com/NVIDIA/gpu-operator/issues/378",
+                 "https://github.com/NVIDIA/gpu-operator/issues/1063", VALIDATOR_SOURCE),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-487-driver-validation-chroot-no-nvidia-smi.txt",),
     ),
 )

@@ -4,7 +4,12 @@ that rootless and CDI set-ups run (rows of the containers area, joined into cont
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
+# BuildKit's prefix on each line a RUN step prints: "#8 0.895 " (plain progress), or the seconds alone ("1.181 ") in the
+# error summary of Docker 23 and later; at the start of the line (after Markdown indentation) so that no other
+# number in a message passes for it.
+BUILD_STEP_PREFIX = r"(?:#\d{1,4} |^\s{0,8})\d{1,5}\.\d{1,4} "
 TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 TOOLKIT_RELEASES = "https://github.com/NVIDIA/nvidia-container-toolkit/releases"
 _CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
@@ -94,10 +99,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # into the container: nvidia-smi comes from the host, injected only for a GPU request whose capabilities
         # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
         patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
-                  r"executable file `nvidia-smi` not found in \$PATH"),
+                  r"executable file `nvidia-smi` not found in \$PATH",
+                  # A shell inside the container finding none (bash, zsh, Ubuntu's command-not-found): the same absence.
+                  *NVIDIA_SMI_NOT_FOUND),
         # Go's exec error for any program that looks for nvidia-smi: only inside a container does it mean the runtime
         # injected no driver tools (a monitoring tool on a machine without an NVIDIA GPU prints it harmlessly).
         contexts=("container",),
+        refines=("kernel.nvidia-smi-missing",),
         severity="fail",
         cause="nvidia-smi is not in the container: the NVIDIA runtime did not inject the driver's tools, because the "
               "container was started without a GPU request (--gpus, --runtime=nvidia, a CDI device) or its image asks for "
@@ -111,9 +119,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the host's driver", "the container image's CUDA"),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/457", "https://github.com/NVIDIA/nvidia-docker/issues/1668",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/341",
                  TOOLKIT_INSTALL),
         checked="2026-11-26",
-        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",),
+        examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",
+                  "containers/nvidiadocker-341-shell-nvidia-smi-command-not-found.txt"),
     ),
     Signature(
         code="containers.cli-driver-request-failed",
@@ -282,9 +292,17 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"The command '/bin/sh -c [^'\n]{0,160}?(?:deviceQuery|cuda\.is_available\(|cuda\.device_count\()",
                   # BuildKit's plain progress ("#8 0.415 ") before deviceQuery's answer: no driver in the build step
                   # (35: no libcuda at all, so CUDA calls it "insufficient"; 100: no device), not an old driver
-                  r"#\d{1,4} \d{1,5}\.\d{1,4} cudaGetDeviceCount returned (?P<cuda_error>35|100)\b"),
+                  r"#\d{1,4} \d{1,5}\.\d{1,4} cudaGetDeviceCount returned (?P<cuda_error>35|100)\b",
+                  # The same absence as the programs of a RUN step print it, under BuildKit's step prefix ("#8 0.895 "
+                  # in plain progress; "1.181 " alone in the error summary of Docker 23+): PyTorch's driver and device
+                  # checks, AUTOMATIC1111's launch check, the shell that finds no nvidia-smi, nvidia-smi finding no driver.
+                  BUILD_STEP_PREFIX + r"(?:RuntimeError: |AssertionError: ?)?(?:Found no NVIDIA driver on your system|"
+                  r"No CUDA GPUs are available|Torch is not able to use GPU)",
+                  BUILD_STEP_PREFIX + r"(?:/bin/(?:ba)?sh: (?:line )?\d{1,4}: )?nvidia-smi: (?:command )?not found",
+                  BUILD_STEP_PREFIX + r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
         # A failed GPU step of a build makes the paste's driver errors the build's: no driver there, not a broken host.
-        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded"), refines_within=None,
+        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
+                 "frameworks.app-finds-torch-without-cuda"), refines_within=None,
         severity="fail",
         cause="A Dockerfile RUN step needs the GPU (nvidia-smi, deviceQuery, a CUDA check), but `docker build` has no "
               "GPU: the NVIDIA runtime injects the driver's tools and libraries only into running containers, so the "
@@ -299,9 +317,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the host's driver", "the container toolkit"),
         never_suggest=("reinstall the driver", "install nvidia-smi in the image"),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/218", "https://github.com/NVIDIA/nvidia-docker/issues/225",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/351"),
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/351",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/221", "https://github.com/docker/compose/issues/9681",
+                 "https://github.com/dusty-nv/jetson-containers/issues/352"),
         checked="2026-11-26",
-        examples=("containers/ctk-218-docker-build-run-nvidia-smi-127.txt",),
+        examples=("containers/ctk-218-docker-build-run-nvidia-smi-127.txt",
+                  "containers/ctk-221-build-step-found-no-nvidia-driver.txt"),
     ),
     Signature(
         code="containers.cli-nvml-permission-denied",

@@ -107,7 +107,6 @@ SIGNATURES = (
         examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
-                  "containers/dalleplayground-104-nvml-version-mismatch-compose.txt",
                   "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
     ),
     Signature(
