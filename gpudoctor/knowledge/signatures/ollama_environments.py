@@ -39,8 +39,9 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
             r"CUDA_VISIBLE_DEVICES=[\w,-]+[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",
             # how people tell it: the scheduler named beside the AMD variable it set
-            r"[Ss]lurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES",
-            r"(?:ROCR|HIP)_VISIBLE_DEVICES[^\n]{0,200}?\b[Ss]lurm",
+            # (each starting with its literal, which lets `re` skip ahead on Ollama's long server config lines)
+            r"Slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES", r"slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES",
+            r"ROCR_VISIBLE_DEVICES[^\n]{0,200}?[Ss]lurm", r"HIP_VISIBLE_DEVICES[^\n]{0,200}?[Ss]lurm",
         ),
         severity="warn",
         cause=("Ollama runs with a scheduler's GPU variables (a Slurm job sets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL "
@@ -124,7 +125,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             r"embeddings|show)\b|/v1/(?:chat/completions|completions|embeddings)\b)",
             r"Response status code does not indicate success: 404 \(Not Found\)",
             # aiohttp's ClientResponseError (Open WebUI, LangChain's async clients)
-            r"\b404, message='Not Found', url=(?:URL\()?'https?://[^\s/']{1,80}(?::11434/|/api/(?:generate|chat|embed))",
+            r"404, message='Not Found', url=(?:URL\()?'https?://[^\s/']{1,80}(?::11434/|/api/(?:generate|chat|embed))",
             r"Ollama (?:API )?error: 404\b",
             r"\| 404 \|[^|\n]{1,40}\|[^|\n]{1,60}\| POST\s{1,12}\"/(?:api/(?:generate|chat|embed|embeddings)|"
             r"v1/(?:chat/completions|completions|embeddings))\"",
@@ -273,7 +274,8 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # PyTorch's RuntimeError or Open WebUI's own ERROR line, not ggml's bare "CUDA error:" of an Ollama runner
         # whose log shares the paste
-        patterns=(r"(?:RuntimeError|ERROR): CUDA error: no kernel image is available for execution on the device",),
+        patterns=(r"RuntimeError: CUDA error: no kernel image is available for execution on the device",
+                  r"ERROR: CUDA error: no kernel image is available for execution on the device"),
         severity="fail",
         cause=("Open WebUI's :cuda image runs its embedding, reranking and Whisper models with a PyTorch built for one "
                "CUDA version (USE_CUDA_VER: cu121 in older images, cu128 in current ones), which has no kernels for "
@@ -327,7 +329,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-client-wrong-endpoint",
         kinds=("any",),
         # gin's answer for a route the server does not have (a missing model is "model '...' not found" instead)
-        patterns=(r"\b404 page not found\b",),
+        patterns=(r"404 page not found",),
         severity="fail",
         cause=("The Ollama server answered 404 page not found: the client asked for a path this server does not serve "
                "(an OpenAI-compatible base URL without /v1, a route the installed Ollama predates, a mistyped path), not "
