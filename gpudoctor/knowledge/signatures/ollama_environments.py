@@ -254,7 +254,9 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # httpx's ConnectError (ollama-python 0.4+, LangChain, Open Notebook and most Python front ends) carries only
         # the errno: 111 on Linux, 61 on macOS, WinError 10061 on Windows
-        patterns=(r"httpx\.ConnectError: \[(?:Errno (?:111|61)|WinError 10061)\]",),
+        patterns=(r"httpx\.ConnectError: \[(?:Errno (?:111|61)|WinError 10061)\]",
+                  # n8n's words for ECONNREFUSED (its Ollama credential test and nodes)
+                  r"The service refused the connection - perhaps it is offline"),
         severity="fail",
         cause=("A client of Ollama was refused: nothing listens at the address it tried (the server is not running, "
                "listens on 127.0.0.1 only, or the client's localhost is its own container)."),
