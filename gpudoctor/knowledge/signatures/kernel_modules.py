@@ -156,7 +156,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nouveau-bound",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
@@ -174,7 +174,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-bound-to-other-driver",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: GPU " + BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
