@@ -287,6 +287,10 @@ SIGNATURES = (
             r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,8}:\d{1,5})\)",
             r"NVRM: rm_init_adapter failed for device bearing minor number (?P<minor>\d{1,3})",
             r"^\s{0,8}No devices were found\s{0,4}$",
+            # Opening the GPU's device file fails with EIO when rm_init_adapter fails (nv.c): the X driver's "could not
+            # open the device file /dev/nvidia0 (Input/output error)", old drivers' nvidia_frontend_open "error -5".
+            r"could not open the device file /dev/nvidia\d{1,3} \(Input/output error\)",
+            r"NVRM: nvidia_frontend_open: minor \d{1,3}, module->open\(\) failed, error -5\b",
         ),
         severity="fail",
         cause="The driver could not initialise a GPU (RmInitAdapter failed, or nvidia-smi finds no device although the "
