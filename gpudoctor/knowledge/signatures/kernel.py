@@ -299,8 +299,9 @@ SIGNATURES = (
                 "line): the NVRM lines often name it (a GPU this driver or module flavour does not support, GSP "
                 "firmware, PCI address space, 'does not have the necessary power cables connected'), and that names the "
                 "fix; 'Kernel driver in use: vfio-pci' means the host reserved the GPU for passthrough (remove its ID "
-                "from vfio-pci.ids), nouveau or no driver means nvidia never bound it. Otherwise power-cycle the host (off, "
-                "not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
+                "from vfio-pci.ids), nouveau or no driver means nvidia never bound it; in a container while `nvidia-smi` "
+                "works on the host, the container was given no GPU (request one: `--gpus all`, a nvidia.com/gpu limit). "
+                "Otherwise power-cycle the host (off, not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
                 "seating and the BIOS PCIe settings (Above 4G Decoding), and update to the newest driver of your branch; "
                 "a GPU that keeps failing to initialise after that needs replacing."),
         action="reseat-or-inspect-hardware",
