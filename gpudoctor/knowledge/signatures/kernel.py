@@ -286,7 +286,7 @@ SIGNATURES = (
             # Drivers before about 450 print both without the GPU's address (and the 2011-2014 ones 0xffffffff).
             r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,8}:\d{1,5})\)",
             r"NVRM: rm_init_adapter failed for device bearing minor number (?P<minor>\d{1,3})",
-            r"^\s{0,8}No devices were found\s{0,4}$",
+            r"\bNo devices were found\b",  # also in probes' and CI logs: "Startup probe failed: No devices were found"
             # Opening the GPU's device file fails with EIO when rm_init_adapter fails (nv.c): the X driver's "could not
             # open the device file /dev/nvidia0 (Input/output error)", old drivers' nvidia_frontend_open "error -5".
             r"could not open the device file /dev/nvidia\d{1,3} \(Input/output error\)",
