@@ -49,6 +49,22 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="docker-build",
+        meaning="The text is an image build (docker build, docker compose build, BuildKit or the legacy builder) that "
+                "failed or ran RUN steps, and RUN steps get no GPU: the NVIDIA runtime serves running containers only.",
+        markers=(
+            r"' returned a non-zero code: ",  # the legacy builder's failed step ("The command '/bin/sh -c ...' returned")
+            r" ---> Running in ",  # the legacy builder starting a RUN step's container (" ---> Running in 1a2b3c4d5e6f")
+            r"did not complete successfully: exit code",  # BuildKit 0.11+ (Docker 23+): a failed RUN step
+            r"executor failed running \[",  # BuildKit before 0.11: a failed RUN step
+            r"during (?:the |a )?[Dd]ocker build",  # the person says where it failed ("during the Docker build process")
+            r"ocker build process",
+        ),
+        sources=("https://docs.docker.com/build/buildkit/",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/221"),
+        checked="2026-11-26",
+    ),
+    Context(
         name="container",
         meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
                 "container runtime passed in.",
