@@ -65,6 +65,19 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="apptainer",
+        meaning="The program ran in an Apptainer/Singularity container, which sees the host's GPUs and driver libraries "
+                "only when started with --nv (or --nvccli); Docker's flags and runtimes play no part there.",
+        markers=(
+            r"apptainer (?:exec|run|shell|instance)\b", r"singularity (?:exec|run|shell|instance)\b",  # the command
+            r"Apptainer> ", r"Singularity> ",  # the shell prompt of `apptainer shell`
+            r"/\.singularity\.d/",  # the container's runtime folder (its LD_LIBRARY_PATH, its actions/exec)
+            r"ingularity version", r"using [Aa]pptainer",  # `singularity version` output; the person says so
+        ),
+        sources=("https://apptainer.org/docs/user/latest/gpu.html",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="container",
         meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
                 "container runtime passed in.",
