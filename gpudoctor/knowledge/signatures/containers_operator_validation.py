@@ -61,4 +61,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-487-driver-validation-chroot-no-nvidia-smi.txt",),
     ),
+    Signature(
+        code="containers.operator-waiting-for-toolkit",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The toolkit-validation init container of the device plugin, GPU feature discovery, DCGM and the validator
+        # loops on /run/nvidia/validations/toolkit-ready ("stack", or "toolkit" in the sandbox operands), which the
+        # container toolkit daemonset writes once it has configured the runtime. Its log line, not `kubectl describe`'s
+        # Args line that holds the same words after "echo" in every healthy pod.
+        patterns=(r"(?<!echo )waiting for nvidia container (?:stack|toolkit) to be setup",),
+        severity="warn",
+        cause="The GPU Operator's pods on this node wait for the NVIDIA container toolkit daemonset, which has not "
+              "finished configuring the container runtime (it waits on the driver container itself, or fails "
+              "configuring containerd/CRI-O), so no GPU pod starts there.",
+        advice=("Look at the toolkit pod on that node first: `kubectl get pods -n gpu-operator -o wide | grep -E "
+                "'toolkit|driver'` and `kubectl logs -n gpu-operator <nvidia-container-toolkit-daemonset pod> --all-containers`. "
+                "If it waits for the driver, read the driver container's log (`kubectl logs -n gpu-operator -l "
+                "app=nvidia-driver-daemonset -c nvidia-driver-ctr`); if it fails on the runtime's config (K3s, RKE2, "
+                "k0s, MicroK8s), set toolkit.env CONTAINERD_CONFIG and CONTAINERD_SOCKET to the distribution's paths; on "
+                "OpenShift 4.18.22 and 4.18.23, a known platform bug, upgrade OpenShift to 4.18.24 or later."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/1709",
+                 "https://github.com/NVIDIA/gpu-operator/blob/main/assets/state-device-plugin/0500_daemonset.yaml",
+                 VALIDATOR_SOURCE),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-1709-openshift-toolkit-validation-waiting.txt",),
+    ),
 )
