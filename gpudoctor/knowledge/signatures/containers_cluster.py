@@ -148,4 +148,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-1099-rke2-toolkit-config-dump-exit-127.txt",),
     ),
+    Signature(
+        code="containers.operator-toolkit-config-is-template",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # go-toml's refusal of a "{" where a key should be, as the toolkit container (nvidia-container-toolkit-ctr,
+        # nvidia-ctk runtime configure) prints it when the containerd config it was pointed at is a K3s/RKE2 Go
+        # template (config.toml.tmpl: `{{ template "base" . }}`, `{{ .NodeConfig... }}`), not TOML.
+        patterns=(r"\((?P<line>\d{1,5}), ?(?P<column>\d{1,4})\): (?:[\w ]{1,60}: )?keys cannot contain \{ character",),
+        severity="fail",
+        cause="The NVIDIA container toolkit could not parse the containerd configuration it was pointed at (line {line}): "
+              "the file is a K3s/RKE2 template (config.toml.tmpl with Go template expressions such as `{{ template "
+              "\"base\" . }}`), not TOML, so the toolkit exits and never adds the nvidia runtime.",
+        advice=("Point the toolkit at a file of plain TOML: set toolkit.env CONTAINERD_CONFIG to the generated "
+                "/var/lib/rancher/rke2/agent/etc/containerd/config.toml (k3s for K3s) and CONTAINERD_SOCKET to "
+                "/run/k3s/containerd/containerd.sock, or make config.toml.tmpl a complete config without template "
+                "expressions; K3s and RKE2 add an `nvidia` runtime themselves when nvidia-container-runtime is installed "
+                "on the node (`grep nvidia /var/lib/rancher/rke2/agent/etc/containerd/config.toml`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/rancher/rke2/issues/3385", "https://github.com/NVIDIA/gpu-operator/issues/623",
+                 "https://github.com/NVIDIA/gpu-operator/issues/673", "https://github.com/NVIDIA/gpu-operator/issues/473",
+                 "https://docs.rke2.io/add-ons/gpu_operators"),
+        checked="2026-11-26",
+        examples=("containers/rke2-3385-toolkit-config-tmpl-brace-fatal.txt",
+                  "containers/gpuoperator-623-rke2-template-base-parse-error.txt"),
+    ),
 )
