@@ -89,4 +89,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-1709-openshift-toolkit-validation-waiting.txt",),
     ),
+    Signature(
+        code="containers.operator-driver-pod-crashloop",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # `kubectl get pods` listing the GPU Operator's driver pod (nvidia-driver-daemonset-xxxxx, in any namespace)
+        # crash-looping, in its init container (k8s-driver-manager) or its driver container. Its log says why; where a
+        # line of it is in the paste (containers.operator-driver-in-use), that row takes this one's place.
+        patterns=(r"nvidia-driver-daemonset-[\w-]{3,40}\s{1,40}0/\d\s{1,40}(?:Init:)?(?:CrashLoopBackOff|Error)\b",),
+        severity="fail",
+        cause="The GPU Operator's driver pod keeps failing on this node, so every GPU pod there waits in Init: most often "
+              "the node already has an NVIDIA driver installed, which the operator's driver container cannot replace; "
+              "otherwise it cannot build the driver for this kernel.",
+        advice=("Run `nvidia-smi` on the node. If it works, the host has its own driver: deploy the GPU Operator with "
+                "driver.enabled=false (`helm upgrade ... --set driver.enabled=false`; MicroK8s: disable and enable the gpu "
+                "addon so it uses the host driver). If it does not, read why the driver container fails: `kubectl logs "
+                "-n gpu-operator <nvidia-driver-daemonset pod> -c nvidia-driver-ctr` (and `-c k8s-driver-manager`): no "
+                "kernel headers or an unsupported kernel (`uname -r`), Secure Boot, or a driver branch too old for the "
+                "kernel."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/canonical/microk8s/issues/448", "https://github.com/canonical/microk8s/issues/2352",
+                 "https://github.com/NVIDIA/gpu-operator/issues/126",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/microk8s-448-driver-daemonset-crashloop-host-driver.txt",),
+    ),
 )

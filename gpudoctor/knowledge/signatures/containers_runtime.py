@@ -273,6 +273,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # The GPU Operator's driver container (nvidia-driver _unload_driver) refuses to rmmod modules that a host
         # driver, nvidia-persistenced, DCGM or running GPU pods hold.
         patterns=(r"Could not unload NVIDIA driver kernel modules, driver is in use",),
+        # The driver container's own words say why its pod crash-loops (containers.operator-driver-pod-crashloop).
+        refines=("containers.operator-driver-pod-crashloop",), refines_within=None,
         severity="fail",
         cause="The GPU Operator's driver container cannot replace the NVIDIA kernel modules because they are loaded "
               "and in use: a driver installed on the host, or GPU processes and services still holding it.",
