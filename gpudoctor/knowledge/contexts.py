@@ -173,6 +173,13 @@ CONTEXTS: tuple[Context, ...] = (
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
+            # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "WSL Debian"), and the tools' own words
+            # when they find themselves in WSL (vLLM's "Using 'pin_memory=False' as WSL is detected", the container
+            # toolkit's "WSL environment detected but no adapters were found"): one marker, keyed on "WSL".
+            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro|is detected|environment detected)",
+            # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
+            # ("Ubuntu 22.04 WSL").
+            r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
@@ -204,6 +211,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
             r"PS [A-Z]:\\",  # a PowerShell prompt
             r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+            r":\\[\w .\\-]{1,300}>docker(?:-compose)? ",  # a cmd prompt running Docker Desktop's CLI ("D:\app>docker-compose up")
+            r"Power[Ss]hell",  # the person names the shell ("Windows 10 - Powershell"); a WSL paste is read as WSL first
         ),
         sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",

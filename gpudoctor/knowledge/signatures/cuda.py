@@ -6,6 +6,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
 from gpudoctor.knowledge.signatures.cuda_discovery import SIGNATURES as DISCOVERY_ROWS
 from gpudoctor.knowledge.signatures.cuda_fabric import SIGNATURES as FABRIC_ROWS
+from gpudoctor.knowledge.signatures.cuda_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.cuda_installers import SIGNATURES as INSTALLER_ROWS
 from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
@@ -596,4 +597,4 @@ SIGNATURES += (
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
 SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS
-SIGNATURES += META_PACKAGE_ROWS
+SIGNATURES += META_PACKAGE_ROWS + HOST_ROWS

@@ -70,6 +70,9 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt",
                   "frameworks/pytorch-122924-windows-collect-env-cuda-could-not-collect.txt",
                   "frameworks/ootdiffusion-110-torch-c-no-cuda-setdevice-a.txt", "frameworks/gentrl-36-windows-set-device-torch-c-no-cuda.txt"),
+        # xformers' "can't load C++/CUDA extensions" line above "(you have 2.1.2+cpu)": the CPU torch is the cause.
+        refines=("wheels.xformers-built-for-other-torch",),
+        refines_within=2,
     ),
     Signature(
         code="frameworks.cudnn-older-than-built-for",

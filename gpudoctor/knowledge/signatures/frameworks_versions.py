@@ -1,6 +1,6 @@
 """Frameworks whose builds want one exact, older CUDA: what their loaders print when that version is absent.
 
-frameworks_imports.py adds these rows (and frameworks_others.py's) to its IMPORTS_SIGNATURES.
+frameworks_imports.py adds these rows (and frameworks_others.py's and frameworks_providers.py's) to its IMPORTS_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -69,3 +69,7 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
 from gpudoctor.knowledge.signatures.frameworks_others import OTHER_FRAMEWORK_SIGNATURES  # noqa: E402 (the rows above first)
 
 VERSION_SIGNATURES += OTHER_FRAMEWORK_SIGNATURES
+
+from gpudoctor.knowledge.signatures.frameworks_providers import PROVIDER_SIGNATURES  # noqa: E402
+
+VERSION_SIGNATURES += PROVIDER_SIGNATURES

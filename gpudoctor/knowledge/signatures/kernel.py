@@ -20,17 +20,16 @@ from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_R
 from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_open_modules import SIGNATURES as OPEN_MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
+from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASSTHROUGH_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.kernel_upgrades import SIGNATURES as UPGRADE_ROWS
+from gpudoctor.knowledge.signatures.kernel_xids import SIGNATURES as XID_ROWS, XID_ANYWHERE, XID_DOCS, XID_LINE
 
-XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
-_XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
-# An Xid message without its "NVRM: " head: a line such as "NVRM: GPU at PCI:0000:08:00: GPU-..." just above is
-# continued into it (log_lines joins NVRM lines), and the Xid then sits inside that logical line.
-_XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
+_XID = XID_LINE
+_XID_ANYWHERE = XID_ANYWHERE
 
 SIGNATURES = (
     Signature(
@@ -42,24 +41,36 @@ SIGNATURES = (
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
         patterns=(
+            # With "pid=..., name=..." or "pid='<unknown>', name=<unknown>" after the code in newer drivers.
             _XID + r"(?P<xid>79)\b",
             # R570 and later may print only this, over three NVRM lines and with no Xid line (NVSentinel #155).
             r"NVRM: The NVIDIA GPU (?P<bus_id>[0-9a-fA-F:.]+)\b[^\n]{0,200}fallen off the bus",
             # osinit.c when the GPU stops answering while the driver sets it up or checks it (no Xid line either).
             r"NVRM: GPU " + BUS + r": GPU has fallen off the bus",
+            # The driver's words without its prefix or the GPU's address: drivers before about R390 ("NVRM: Xid
+            # (0000:02:00): 79, GPU has fallen off the bus."), a journal line cut at the screen's width, a monitoring
+            # tool's event, or the message as a person quotes it.
+            r"\bGPU has fallen off the bus",
         ),
         severity="fail",
-        cause="The GPU at {bus_id} stopped answering on PCIe (fell off the bus, Xid 79).",
-        advice=("Look at power first: give each GPU its own PSU cables, check the supply covers every GPU's peaks, "
-                "reseat the card and any riser, watch temperatures; to test, cap the clocks "
-                "(`sudo nvidia-smi -lgc 300,1500`) and rerun the load. A reboot brings the GPU back."),
+        # No {bus_id} here: the quoted form names none (the evidence line shows the GPU's address where it has one).
+        cause="A GPU stopped answering on PCIe (fell off the bus, Xid 79); the driver cannot reach it until a reboot.",
+        advice=("Look at power first: feed each of the card's PCIe power connectors with its own cable from the power "
+                "supply (PSU), never one daisy-chained (pigtail) cable or a splitter for two connectors, and check the "
+                "PSU's wattage covers every GPU's transient peaks (two cards often need a larger PSU); then reseat the "
+                "card, its power connectors and any riser, watch temperatures and cooling under load, and update the "
+                "motherboard BIOS. To test for power, cap the clocks (`sudo nvidia-smi -lgc 300,1500`) or the power "
+                "limit (`sudo nvidia-smi -pl <watts>`) and rerun the load: if it then holds, power is the cause. A "
+                "reboot brings the GPU back."),
         action="reseat-or-inspect-hardware",
         rules_out=("an application bug",),
         never_suggest=("reinstall CUDA", "reinstall PyTorch"),
         sources=(XID_DOCS, "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/507",
-                 "https://github.com/NVIDIA/NVSentinel/issues/155"),
-        checked="2026-11-25",
-        examples=("kernel/nvsentinel-155-fallen-off-bus.txt", "kernel/ogkm-1247-oculink-rxerr-xid79-xid154.txt"),
+                 "https://github.com/NVIDIA/NVSentinel/issues/155",
+                 "https://github.com/illinois-scicomp/machine-shop-maintenance/issues/80"),
+        checked="2026-11-26",
+        examples=("kernel/nvsentinel-155-fallen-off-bus.txt", "kernel/ogkm-1247-oculink-rxerr-xid79-xid154.txt",
+                  "kernel/illinoisshop-80-titan-v-hot-xid79-unknown-pid.txt"),
     ),
     Signature(
         code="kernel.xid-application",
@@ -87,8 +98,9 @@ SIGNATURES = (
         refines_within=None,
         cause_id="nvlink-error",
         kinds=KERNEL_LOG,
-        # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174).
-        patterns=(_XID + r"(?P<xid>74|14[4-9]|150)\b",
+        # 74 up to Hopper; 144-150 are the NVLink errors of newer GPUs (gpud's catalogue, leptonai/gpud#1174); 121 the
+        # NVLink-C2C link to a Grace CPU (corrected errors; a reset retrains it).
+        patterns=(_XID + r"(?P<xid>74|121|14[4-9]|150)\b",
                   # Xid 45 stopping a channel because of an NVLink Xid the excerpt may not hold itself
                   _XID + r"\d+, [^\n]{0,200}caused by previous Xid (?P<xid>74|14[4-9]|150)\b"),
         severity="fail",
@@ -214,6 +226,10 @@ SIGNATURES = (
         patterns=(
             _XID_ANYWHERE + r"(?P<xid>119|120)\b",
             r"Timeout waiting for RPC from GSP",
+            # R550 and later (kernel_gsp.c, _kgspLogRpcTimeout): the report's banner and its first line, which a paste
+            # may hold without the Xid line ("Timeout after 45s of waiting for RPC response from GPU0 GSP!").
+            r"Timeout after \d{1,5}s of waiting for RPC response from GPU\d{0,3} GSP!",
+            r"_kgspLog\w{0,20}: \*{10,} GSP Timeout",
         ),
         severity="fail",
         cause="The GPU's GSP firmware stopped answering the driver (GSP RPC timeout, Xid 119/120).",
@@ -289,14 +305,21 @@ SIGNATURES = (
         kinds=NVRM_TEXT,
         # The GSP's write-protected region is still up from an earlier boot of its firmware (a warm reboot, a crashed
         # driver unload): the driver will not boot GSP over it, and says the GPU "may need to be reset".
+        # The same state seen earlier in the boot (Turing and later, kernel_gsp_tu102.c): the GPU's own firmware boot
+        # (GFW, the VBIOS's devinit) never reported done, "failed to wait for GFW_BOOT: (progress 0x3)", then "failed
+        # to wait for GFW boot complete: 0x55 VBIOS version ..." with the same "may need to be reset".
         patterns=(r"(?:NVRM: )?GPU(?P<gpu>\d{1,3}) _?kgspBootGspRm(?:_\w{1,8})?: unexpected WPR2 already up",
-                  r"unexpected WPR2 already up, cannot proceed with booting GSP"),
+                  r"unexpected WPR2 already up, cannot proceed with booting GSP",
+                  r"failed to wait for GFW_BOOT: \(progress 0x[0-9a-fA-F]{1,4}\)",
+                  r"failed to wait for GFW boot complete: 0x[0-9a-fA-F]{1,4}"),
         severity="fail",
-        cause="The GPU's GSP firmware was left running from before (WPR2 already up), so the driver could not boot it "
-              "and the GPU did not initialise.",
-        advice=("Reset the GPU so its GSP starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
+        cause="The GPU was left in a state its firmware could not boot from (GSP's WPR2 still up from before, or the "
+              "GPU's own firmware boot, GFW, never completing), so the driver could not start it and the GPU did not "
+              "initialise.",
+        advice=("Reset the GPU so its firmware starts clean: `sudo nvidia-smi -r -i N` when nothing uses it, otherwise a "
                 "full power cycle of the host (shut down and power off, a warm reboot may not clear it); then update "
-                "the driver if it happens after every reboot."),
+                "the driver if it happens after every reboot or resume from suspend; if a cold boot does not clear it, "
+                "check the card's power connectors and seating, and have a card that still fails replaced."),
         action="reset-gpu",
         never_suggest=("blacklist nouveau", "disable Secure Boot"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1230",
@@ -316,7 +339,8 @@ SIGNATURES = (
         severity="fail",
         cause="A GPU stopped answering on the bus (NVML: GPU is lost, the event the kernel logs as Xid 79).",
         advice=("Reboot to recover the GPU, then find why it dropped off before the next long run: look for Xid 79 in "
-                "`sudo dmesg`, check the GPU's power cables and the PSU's capacity, reseat the card and any riser, and "
+                "`sudo dmesg`, check the GPU's power cables (one PSU cable per PCIe power connector, no daisy-chained "
+                "pigtail) and the PSU's capacity, reseat the card and any riser, and "
                 "watch its temperature under load; a GPU that keeps getting lost in the same slot points at the slot "
                 "or the card."),
         action="reboot",
@@ -444,6 +468,30 @@ SIGNATURES += (
         examples=("kernel/libvfio-20-installer-nvidia-drm-already-loaded.txt",),
     ),
     Signature(
+        code="kernel.installer-alternate-install-present",
+        cause_id="driver-packages-conflict",
+        kinds=("any",),
+        # nvidia-installer (misc.c) when a packaged driver left /usr/lib/nvidia/alternate-install-present: its prompt
+        # "An alternate method of installing the NVIDIA driver was detected. (This is usually a package provided by your
+        # distributor.)" and, when the answer (or a silent install's default) is to abort, this error.
+        patterns=(r"The installation was canceled due to the availability or presence of an alternate driver installation",
+                  r"An alternate method of installing the NVIDIA driver was detected"),
+        severity="fail",
+        cause="The .run installer stopped because a packaged NVIDIA driver (the distribution's or NVIDIA's repository's: "
+              "nvidia-driver-NNN, nvidia-driver-latest-dkms, akmod-nvidia, an openSUSE KMP) is installed and marks itself "
+              "as the driver's installation method.",
+        advice=("Use one installation method: keep the packaged driver and update it with the package manager, or remove "
+                "that package first (`sudo apt purge 'nvidia-driver-*' 'nvidia-dkms-*'`, `sudo dnf remove "
+                "nvidia-driver-latest-dkms` or `sudo dnf remove akmod-nvidia`), reboot, then run the .run installer."),
+        action="configure",
+        rules_out=("the GPU", "Secure Boot"),
+        never_suggest=("disable secure boot", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/pull/86344", "https://github.com/NVIDIA/nvidia-installer",
+                 "https://github.com/openSUSE/nvidia-driver-G06/pull/90"),
+        checked="2026-11-26",
+        examples=("kernel/pytorch-86344-installer-alternate-install-latest-dkms.txt",),
+    ),
+    Signature(
         code="kernel.dkms-headers-not-found",
         # nvidia-installer quotes DKMS's output on its "Failed to run `dkms install`" line (kernel.dkms-build-failed).
         refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found", "kernel.dkms-build-failed"), refines_within=None,
@@ -466,4 +514,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
-SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS
+SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS

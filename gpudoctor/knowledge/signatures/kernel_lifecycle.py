@@ -114,11 +114,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # apt's resolver when one driver package needs another at a version only another source has:
         # "nvidia-driver-535-open : Depends: libnvidia-gl-535 (= 535.54.03-0ubuntu0.22.04.1) but 535.54.03-0ubuntu1
         # is to be installed" (the Ubuntu archive against a PPA or NVIDIA's CUDA repository, or a half-done upgrade).
+        # The same refusal without a candidate ("... (= 550.54.15-0ubuntu1) but it is not going to be installed"): the
+        # version wanted exists only in the source the rest of the set does not come from.
         patterns=(r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,60}) : Depends: (?P<dependency>(?:lib)?nvidia-[\w.+-]{1,60}) "
-                  r"\([<>=]{1,2} (?P<wanted>[\w.~+:-]{1,60})\) but (?P<candidate>[\w.~+:-]{1,60}) is to be installed",),
+                  r"\([<>=]{1,2} (?P<wanted>[\w.~+:-]{1,60})\) but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",),
         severity="fail",
-        cause="{package} needs {dependency} at {wanted}, but apt would install {candidate}: the NVIDIA driver packages "
-              "come from two sources (or two versions), so apt cannot install a consistent set.",
+        cause="{package} needs {dependency} at {wanted}, which apt cannot install with the rest: the NVIDIA driver "
+              "packages come from two sources (or two versions), so apt cannot install a consistent set.",
         advice=("Install the driver from one source at one version: `apt policy` the packages named to see which "
                 "repositories offer which version, remove or pin the other repository (a graphics-drivers PPA, NVIDIA's "
                 "CUDA repository, a distribution's repository for another release), `sudo apt update`, then "

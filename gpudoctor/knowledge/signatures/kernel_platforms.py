@@ -122,7 +122,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.gpu-stuck-in-d3cold",
-        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded"),
+        # RmInitAdapter's 0x22:0x56 (registers unmapped) follows on the same GPU: the power state is why, not its BARs.
+        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.rm-init-gpu-not-mapped",
+                 "kernel.rm-init-adapter-failed", "kernel.nvml-device-handle-unknown-error"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
@@ -140,7 +142,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "/etc/modprobe.d/nvidia-rtd3.conf`, rebuild the initramfs (`sudo update-initramfs -u` or `sudo dracut -f`) "
                 "and reboot (to test first: `echo on | sudo tee /sys/bus/pci/devices/{bus_id}/power/control`); stop TLP "
                 "or powertop from runtime-suspending it, switch the laptop to its discrete-GPU (MUX) mode where it has "
-                "one, and update the BIOS/EC firmware."),
+                "one, and update the BIOS/EC firmware. On a host that hands the GPU to a VM (VFIO), keep vfio-pci from "
+                "idling it in D3 too (`options vfio-pci disable_idle_d3=1`)."),
         action="configure",
         rules_out=("a broken driver install",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),

@@ -5,9 +5,7 @@ area is `kernel` (gpudoctor/knowledge/signatures/kernel.py adds them to its own)
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-
-_XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
-_XID_ANYWHERE = r"\bXid \(PCI:(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})(?:\.\d)?\): "
+from gpudoctor.knowledge.signatures.kernel_xids import XID_ANYWHERE as _XID_ANYWHERE, XID_DOCS as _XID_DOCS
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -50,13 +48,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # Xid 62 "Internal micro-controller halt": on GSP drivers the GSP reports the PMU stopped
         # (_kgspRpcGspEventPmuHalted); RTX 30, 40 and 50-series reports tie it to leaving idle power states, and the
         # driver follows with Xid 154 (GPU Reset Required).
+        # Xid 61 (PMU breakpoint/warning, older drivers' first sign of the same halt) and 122/123 (SPI PMU RPC read or
+        # write failure, which the catalogue also resolves with a GPU reset) are the same microcontroller failing.
         patterns=(
-            _XID_ANYWHERE + r"(?P<xid>62), ",
+            _XID_ANYWHERE + r"(?P<xid>6[12]|12[23]), ",
             r"_?kgspRpcGspEventPmuHalted: Received signal from GSP that PMU has halted",
         ),
         severity="fail",
-        cause="A microcontroller of the GPU (its PMU, run under the GSP firmware) halted (Xid 62); the GPU stays "
-              "unusable until it is reset.",
+        cause="A microcontroller of the GPU (its PMU, run under the GSP firmware) halted or failed (Xid 62; also 61, "
+              "122, 123); the GPU stays unusable until it is reset.",
         advice=("Reset the GPU (`sudo nvidia-smi -r -i N` once nothing uses it) or reboot to recover it, and update to "
                 "the newest driver of your branch; where it recurs after the GPU sat idle, keep it out of deep power "
                 "states (persistence mode on, `sudo nvidia-smi -pm 1`; PCIe ASPM off with the kernel parameter "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
+from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFACE_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
@@ -174,13 +175,19 @@ SIGNATURES += (
             r"No route to host|Network is unreachable)\)",
             r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection refused|Connection timed out|"
             r"No route to host|Network is unreachable)",
+            # Gloo (PyTorch's CPU group beside NCCL) connecting to the address another rank published (pair.cc's
+            # enforce: "connect [ADDR]:PORT: <strerror>"); a loopback ADDR is nccl.gloo-peer-loopback-address's reading.
+            r"pair\.cc:\d{1,5}\] connect \[[^\]\n]{1,60}\]:\d{1,5}: (?:Connection refused|Connection timed out|"
+            r"No route to host|Network is unreachable)",
         ),
         severity="fail",
         cause="NCCL found no usable IP interface for its bootstrap (which it needs even for ranks on one node), or "
               "picked one the other ranks cannot reach.",
         advice=("Give NCCL an interface with an IPv4 address that every node can reach: list them with `ip addr` (or "
-                "ifconfig), set NCCL_SOCKET_IFNAME to it (never lo or docker0 across nodes), let its ports through "
-                "the firewall, and where IPv6 is disabled set NCCL_SOCKET_FAMILY=AF_INET."),
+                "ifconfig; `ip route get <other node's IP>` names the one that routes there), set NCCL_SOCKET_IFNAME "
+                "to it on every node (and GLOO_SOCKET_IFNAME, which PyTorch's Gloo group reads; never lo, docker0, a "
+                "VPN or virbr0 across nodes), let its ports through the firewall, and where IPv6 is disabled set "
+                "NCCL_SOCKET_FAMILY=AF_INET."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
@@ -221,12 +228,15 @@ SIGNATURES += (
             # NCCL before 2.12 (include/shm.h): the same failure, its segments named nccl-shm-*.
             r"Call to posix_fallocate failed : No space left on device",
             r"Error while creating shared memory segment nccl-shm-",
+            # NCCL 2.26 and later (misc/shmutils.cc, os/linux.cc) when the file itself cannot be created in a full /dev/shm.
+            r"failed to create shared memory file /dev/shm/nccl-\w+, error No space left on device",
         ),
         severity="fail",
         cause="NCCL could not grow its shared-memory segments in /dev/shm, which is too small (a container's 64 MB "
               "default).",
-        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`); in Kubernetes mount a "
-                "memory-backed emptyDir (`medium: Memory`, a tmpfs) at /dev/shm; check with `df -h /dev/shm`."),
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`; `shm_size: 16gb` or "
+                "`ipc: host` in Compose); in Kubernetes mount a memory-backed emptyDir (`medium: Memory`, a tmpfs) at "
+                "/dev/shm; check with `df -h /dev/shm`."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/pytorch/ci-infra/pull/490",
@@ -271,16 +281,19 @@ SIGNATURES += (
                   r"(?P<device>[0-9a-fA-F]{1,12})",),
         severity="fail",
         cause="Ranks {rank} and {other} run on the same GPU ({device}); NCCL needs one GPU per rank in a communicator.",
-        advice=("Give each rank its own GPU: set the device from the local rank before any CUDA work "
-                "(`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` under torchrun, `hvd.local_rank()` under "
-                "Horovod, the rank's own id under Ray), do not hard-code cuda:0 or one CUDA_VISIBLE_DEVICES for every "
-                "rank, and start no more ranks per node than it has GPUs."),
+        advice=("Run one process per GPU: start no more ranks per node than it has GPUs (torchrun --nproc_per_node, "
+                "accelerate launch --num_processes, deepspeed --num_gpus, mpirun -np equal to the number of GPUs "
+                "`nvidia-smi -L` lists), and give each rank its own GPU by setting the device from the local rank "
+                "before any CUDA work (`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` under torchrun, "
+                "`hvd.local_rank()` under Horovod, the rank's own id under Ray); do not hard-code cuda:0 or one "
+                "CUDA_VISIBLE_DEVICES for every rank."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall NCCL", "reinstall the driver"),
         sources=("https://github.com/horovod/horovod/issues/3949", "https://github.com/Peterande/D-FINE/issues/289",
-                 DISTRIBUTED_ENV),
+                 "https://github.com/NVlabs/Sana/issues/204", DISTRIBUTED_ENV),
         checked="2026-11-25",
-        examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt"),
+        examples=("nccl/horovod-3949-duplicate-gpu-local-rank-zero.txt", "frameworks/d-fine-289-duplicate-gpu-default-device.txt",
+                  "nccl/sana-204-duplicate-gpu-more-processes-than-gpus.txt"),
     ),
     Signature(
         code="nccl.store-connect-timeout",
@@ -346,13 +359,21 @@ SIGNATURES += (
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
                   r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
-                  r"Connection reset by peer)"),
+                  r"Connection reset by peer)",
+                  # c10d's TCPStore client raising it (torch/csrc/distributed/c10d/Utils.hpp, recvBytes; the longer
+                  # words since torch 2.8, pytorch#153586): the store's host, rank 0's agent, went away. Its
+                  # "[W TCPStore.cpp] recvValue failed" warning form is also printed at the end of healthy runs and
+                  # is not read.
+                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
                 "exception, a killed process: fix that); if every rank was alive, check the network between the nodes: "
-                "InfiniBand/RoCE link state on every node (`ibstat`, `ibv_devinfo`), NCCL_DEBUG=INFO for the peer and "
-                "interface that failed, and exclude nodes with bad links."),
+                "NCCL_DEBUG=INFO's 'NET/Socket : Using' line shows the interface each rank chose, and a docker0, lo, "
+                "VPN or virtual-bridge address there means the ranks talk over a network the others cannot reach: set "
+                "NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) on every node to the interface that routes to the other "
+                "nodes (`ip route get <other node's IP>` names it, e.g. eth0); with InfiniBand/RoCE check the link "
+                "state on every node (`ibstat`, `ibv_devinfo`) and exclude nodes with bad links."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/2076", "https://github.com/NVIDIA/nccl/issues/795", TROUBLESHOOTING),
@@ -504,3 +525,4 @@ SIGNATURES += LAUNCH_ROWS
 SIGNATURES += FABRIC_ROWS
 SIGNATURES += CONTAINER_ROWS
 SIGNATURES += TOOL_ROWS
+SIGNATURES += INTERFACE_ROWS

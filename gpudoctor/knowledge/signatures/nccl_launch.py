@@ -20,12 +20,15 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Signal 7 \(SIGBUS\) received by PID (?P<pid>\d{1,9})",
                   r"\bexitcode\s{0,4}[:=]\s{0,4}-7\b",
                   r"process (?P<rank>\d{1,5}) terminated with signal SIGBUS",
-                  r"Caught signal 7 \(Bus error"),
+                  r"Caught signal 7 \(Bus error",
+                  # DeepSpeed's launcher (launcher/launch.py, sigkill_handler) reports the rank's exit as a return code.
+                  r"exits with return code = -7\b"),
         severity="fail",
         cause="A rank died of SIGBUS: it touched shared memory (/dev/shm) that could not be backed, which in a "
               "container almost always means /dev/shm is too small (Docker's 64 MB default) for NCCL's and PyTorch's "
               "shared-memory buffers.",
-        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`), in Kubernetes a "
+        advice=("Give the job a larger /dev/shm: `docker run --shm-size=16g` (or `--ipc=host`; `shm_size` in Compose), "
+                "in Kubernetes a "
                 "memory-backed emptyDir (`medium: Memory`) mounted at /dev/shm; check with `df -h /dev/shm` inside the "
                 "container. Outside containers, look for a full /dev/shm (`df -h /dev/shm`, stale nccl-* or torch_* "
                 "segments)."),
@@ -33,10 +36,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "the NVIDIA driver"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/msr-fiddle/pipedream/issues/76",
-                 "https://github.com/intelligent-machine-learning/dlrover/pull/1046", NCCL_DOCKER),
+                 "https://github.com/intelligent-machine-learning/dlrover/pull/1046",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4002", NCCL_DOCKER),
         checked="2026-11-26",
         examples=("nccl/pipedream-76-docker-sigbus-ncclgetuniqueid.txt",
-                  "nccl/dlrover-1046-worker-exitcode-7-sigbus-shm.txt"),
+                  "nccl/dlrover-1046-worker-exitcode-7-sigbus-shm.txt",
+                  "nccl/deepspeed-4002-return-code-7-container-shm.txt"),
     ),
     Signature(
         code="nccl.mpirun-refuses-root",
@@ -297,6 +302,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # address means that rank took it from its hostname, which /etc/hosts maps to 127.0.1.1 (Debian, Ubuntu) or
         # 127.0.0.1, so a rank on another node cannot reach it.
         patterns=(r"pair\.cc:\d{1,5}\] connect \[(?P<address>127\.0\.[01]\.1|::1)\]:(?P<port>\d{1,5}): Connection refused",),
+        refines=("nccl.no-socket-interface",),  # the same line, read as the loopback address it names
         severity="fail",
         cause="Gloo told the other ranks to connect to {address}, a loopback address: this node's hostname resolves to "
               "it (/etc/hosts), so ranks on other nodes are refused.",

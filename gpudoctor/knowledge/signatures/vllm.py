@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_launch import LAUNCH_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_limits import LIMIT_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_platforms import PLATFORM_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
@@ -298,19 +299,33 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vllm-model-limits",
         kinds=_VLLM,
         patterns=(
-            r"User-specified max_model_len \((?P<asked>\d+)\) is greater than the derived max_model_len",
+            # ModelConfig's ValueError (pydantic's "Value error, ..." since 0.10) and, with VLLM_ALLOW_LONG_MAX_MODEL_LEN=1,
+            # the same words as a warning before the engine runs on and later dies on a device-side assert; ports of
+            # vLLM's config (Rust engines, wrappers) drop the "User-specified".
+            r"max_model_len \((?P<asked>\d+)\) is greater than the derived max_model_len",
+            # SGLang's ModelConfig says the same of --context-length (a ValueError, or a warning with
+            # SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1); its "Target model's context_length" line is a draft model's
+            # healthy notice and is not read.
+            r"User-specified context_length \((?P<asked>\d+)\) is greater than the derived context_length",
         ),
+        # The kernels' assertion this causes once a sequence passes the model's position table (CUDA's device-side
+        # assert, Inductor's "index out of bounds") is its symptom anywhere in the same log.
+        refines=("cuda.device-side-assert", "frameworks.device-side-assert", "vllm.position-index-out-of-bounds"),
+        refines_within=None,
         severity="fail",
-        cause="--max-model-len asks for {asked} tokens, more than the context length the model's config.json declares.",
-        advice=("Set --max-model-len (max_model_len) to at most the model's own context length (the derived value "
-                "the message names); set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 only for a model that really supports a "
-                "longer context (rope scaling)."),
+        cause="The engine was asked for a context of {asked} tokens (--max-model-len, SGLang's --context-length), more than "
+              "the context length the model's config.json declares.",
+        advice=("Set --max-model-len (max_model_len; SGLang's --context-length) to at most the model's own context "
+                "length (the derived value the message names, its max_position_embeddings); set "
+                "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1) only for a model "
+                "that really supports a longer context (rope scaling): with it the engine starts, then dies on a "
+                "device-side assert at the first request longer than the model's positions."),
         action="configure",
         rules_out=("a driver fault", "a lack of GPU memory"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/xorbitsai/inference/issues/1715", "https://github.com/vllm-project/vllm/issues/3676",
-                 ENGINE_ARGS),
-        checked="2026-11-25",
+                 ENGINE_ARGS, "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/configs/model_config.py"),
+        checked="2026-11-26",
         examples=("vllm/xinference-1715-qwen14b-max-model-len-4096-vs-2048.txt",),
     ),
     Signature(
@@ -498,3 +513,4 @@ SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token
 SIGNATURES += FALLBACK_SIGNATURES  # architectures a release has no implementation of (vllm_fallbacks.py)
 SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runtime TensorRT-LLM loads (vllm_launch.py)
 SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (vllm_platforms.py)
+SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)

@@ -388,3 +388,60 @@ LAUNCH_SIGNATURES += (
         examples=("vllm/vllm-19741-mixed-gpus-device-order-warning.txt",),
     ),
 )
+
+# Ray's raylet (src/ray/object_manager/plasma/store_runner.cc) refusing an object store larger than /dev/shm: in a
+# container that is the runtime's 64 MB default or a --shm-size below what vLLM's Ray workers ask for (gpustack#5014).
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.ray-object-store-shm-exhausted",
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        patterns=(r"System memory request exceeds memory available in /dev/shm\. The request is for (?P<asked>\d{1,15}) "
+                  r"bytes, and the amount available is (?P<free>\d{1,15}) bytes",),
+        severity="fail",
+        cause="Ray's object store asked for {asked} bytes of shared memory and /dev/shm holds only {free}: the "
+              "container's /dev/shm is too small for the Ray workers vLLM starts, so the raylet stops.",
+        advice=("Give the container a larger /dev/shm: `docker run --shm-size=32g` (above the request; or `--ipc=host`), "
+                "`shm_size` in Compose, a memory-backed emptyDir (`medium: Memory`) mounted at /dev/shm in Kubernetes; "
+                "check with `df -h /dev/shm`, or cap Ray's store with `ray start --object-store-memory`."),
+        action="configure",
+        rules_out=("the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/gpustack/gpustack/issues/5014",
+                 "https://docs.ray.io/en/latest/ray-core/objects/object-spilling.html"),
+        checked="2026-11-26",
+        examples=("vllm/gpustack-5014-raylet-request-exceeds-dev-shm.txt",),
+    ),
+)
+
+# Ray's memory monitor (src/ray/raylet/node_manager.cc and the OutOfMemoryError it raises in the caller) killing a
+# worker when the node's host RAM passes RAY_memory_usage_threshold (0.95 by default): vLLM's Ray workers, RLHF
+# trainers built on Ray. Host memory, not the GPU's (vllm#1160).
+LAUNCH_SIGNATURES += (
+    Signature(
+        code="vllm.ray-worker-killed-host-memory",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        # The raylet's summary counts OOM kills first ("0 Workers ... killed due to memory pressure (OOM), 2 Workers
+        # crashed due to other reasons" is no OOM); wrapped pastes split it, so its next line is read too.
+        patterns=(r"\b[1-9]\d{0,5} Workers \(tasks / actors\) killed due to memory pressure \(OOM\)",
+                  r"Refer to the documentation on how to address the out of memory issue: https://docs\.ra",
+                  r"OutOfMemoryError: Task was killed due to the node running low on memory",
+                  r"which exceeds the memory usage threshold of (?P<threshold>[01]\.\d{1,6})\. Ray killed this worker"),
+        severity="fail",
+        cause="Ray's memory monitor killed a worker because the node's host RAM (not the GPU's memory) passed its "
+              "kill threshold.",
+        advice=("Make the node's host memory suffice: check it with `free -h` and `ray logs raylet.out -ip <node IP>` "
+                "(the top memory users), hold less in RAM (smaller batches, no full-logit exports, vLLM's "
+                "`--swap-space 1` or 0 instead of 4 GiB per GPU, fewer CPU-side workers) or add RAM; raising "
+                "RAY_memory_usage_threshold or RAY_memory_monitor_refresh_ms=0 (set before `ray start` on every node) "
+                "only hands the kill to the kernel's OOM killer."),
+        action="configure",
+        rules_out=("GPU memory", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "lower gpu_memory_utilization", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/1160",
+                 "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1160-ray-memory-monitor-killed-workers.txt",),
+    ),
+)

@@ -232,7 +232,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/gpustack/gpustack/issues/2125",
                  "https://docs.vllm.ai/en/latest/usage/troubleshooting.html"),
         checked="2026-11-26",
-        examples=("vllm/vllm-5094-ray-gloo-connectfullmesh.txt", "vllm/vllm-7074-gloo-loopback-fallback-two-nodes.txt"),
+        examples=("vllm/vllm-5094-ray-gloo-connectfullmesh.txt", "vllm/vllm-7074-gloo-loopback-fallback-two-nodes.txt",
+                  "vllm/awsdoeks-50-gloo-fullmesh-refused-127.txt"),
     ),
     Signature(
         code="vllm.request-longer-than-model-len",

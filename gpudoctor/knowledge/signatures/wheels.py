@@ -9,6 +9,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
+from gpudoctor.knowledge.signatures.wheels_prebuilt import PREBUILT_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
@@ -214,26 +215,6 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",),  # flash-attn's: its own row
     ),
     Signature(
-        code="wheels.xformers-built-for-other-torch",
-        cause_id="extension-abi-mismatch",
-        kinds=("any",),
-        patterns=(
-            r"PyTorch (?P<built>\d[\w.]*\+cu\d+) with CUDA (?P<cuda>\d+|None) \(you have (?P<have>\d[\w.]*\+cu\d+)\)",
-        ),
-        severity="fail",
-        cause="The installed xformers was built for PyTorch {built}, but {have} is installed, so its CUDA extensions cannot load.",
-        advice=("Install the xformers build made for the installed PyTorch (`pip install -U xformers --index-url "
-                "https://download.pytorch.org/whl/cuXXX` with torch's CUDA), or pin torch to the version xformers was "
-                "built for."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/TheLastBen/fast-stable-diffusion/issues/2672", "https://github.com/Doubiiu/DynamiCrafter/issues/86",
-                 "https://github.com/facebookresearch/xformers#installing-xformers"),
-        checked="2026-11-25",
-        examples=("wheels/fast-sd-2672-xformers-built-for-201-cu118.txt", "wheels/dynamicrafter-86-xformers-built-cuda-none.txt"),
-    ),
-    Signature(
         code="wheels.bitsandbytes-cpu-library",
         cause_id="bitsandbytes-no-cuda",
         kinds=("any",),
@@ -377,10 +358,15 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.xformers-without-cuda-kernels",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
-        patterns=(r"xFormers wasn't build with CUDA support",),
+        patterns=(r"xFormers wasn't build with CUDA support",
+                  # xformers/_cpp_lib.py (xFormersWasNotBuiltException) and ops/common.py: no compiled extension at all,
+                  # as a source or git install that skipped or failed its CUDA build leaves it
+                  r"Need to compile C\+\+ extensions to use all xFormers features",
+                  r"No such operator xformers(?:_\w{1,20})?::\w{1,80} - did you forget to build xformers"),
         severity="fail",
         cause=("xformers cannot use its CUDA kernels here: the installed xformers was built for another PyTorch or "
-               "CUDA (or without CUDA), so memory-efficient attention has no operator."),
+               "CUDA, without CUDA, or installed from source without its compiled extensions, so memory-efficient "
+               "attention has no operator."),
         advice=("Reinstall xformers built for the installed PyTorch and CUDA (`pip install -U xformers --index-url "
                 "https://download.pytorch.org/whl/cu121`, the cuXXX of your torch; `python -m xformers.info` shows "
                 "what it was built for), or uninstall xformers and let the program use PyTorch's own attention."),
@@ -597,4 +583,4 @@ SIGNATURES += (
     ),
 )
 
-SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES + PREBUILT_SIGNATURES

@@ -211,7 +211,10 @@ EXTENSION_SIGNATURES += (
         # bitsandbytes before 0.43 (cuda_setup/paths.py) looked for libcudart.so, Linux-only, and failed on Windows paths.
         patterns=(r"argument of type 'WindowsPath' is not iterable",
                   # its own diagnosis once the search failed (the search's warnings alone also appear in healthy runs)
-                  r"The main issue seems to be that the main CUDA runtime library was not detected"),
+                  r"The main issue seems to be that the main CUDA runtime library was not detected",
+                  # 0.37-0.42's warning when that search found no GPU, and its summary (CPU library loaded instead)
+                  r"WARNING: No GPU detected! Check your CUDA paths\. Proceeding to load CPU-only library",
+                  r"CUDA SETUP: CUDA detection failed! Possible reasons"),
         severity="fail",
         cause=("This bitsandbytes release predates its CUDA loader's rewrite (0.43): it searches for the Linux CUDA "
                "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
@@ -222,10 +225,12 @@ EXTENSION_SIGNATURES += (
         rules_out=("a driver fault", "a missing CUDA toolkit, when PyTorch uses the GPU"),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/32", "https://github.com/bmaltais/kohya_ss/issues/1000",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/486",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/kohya-ss-1000-bitsandbytes-windowspath-not-iterable-a.txt",
-                  "wheels/bitsandbytes-32-windows-cextension-windowspath.txt"),
+                  "wheels/bitsandbytes-32-windows-cextension-windowspath.txt",
+                  "wheels/bitsandbytes-486-windows-no-gpu-detected-cpu-library.txt"),
     ),
 )
 

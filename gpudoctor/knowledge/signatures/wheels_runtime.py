@@ -73,8 +73,10 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/champ-95-ort-gpu-cu11-build-on-cuda12.txt", "wheels/hallo-203-ort-gpu-1180-cu11-libcublaslt.txt",
                   "wheels/step-audio-editx-3-libcublaslt-so-11-ort.txt"),
-        # The loader's generic words on the same line: here they name which onnxruntime-gpu build is installed.
-        refines=("cuda.runtime-library-missing",),
+        # The loader's generic words on the same line, and ONNX Runtime's own "Failed to create CUDAExecutionProvider"
+        # beside it: here they name which onnxruntime-gpu build is installed.
+        refines=("cuda.runtime-library-missing", "frameworks.onnxruntime-cuda-provider-failed"),
+        refines_within=2,
     ),
     Signature(
         code="wheels.build-env-without-torch",

@@ -138,6 +138,9 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/rapids-deployment-709-cupy-cuda12x-on-cuda13.txt",
                   "wheels/arch4edu-220-cupy-built-for-cuda-11.txt"),
+        # the loader's "libcudart.so.11.0: cannot open shared object file" CuPy's banner quotes as its original error
+        refines=("cuda.runtime-library-missing",),
+        refines_within=12,
     ),
     Signature(
         code="wheels.package-imports-removed-torch-six",

@@ -1,0 +1,77 @@
+"""Backends a framework picks at run time that cannot run here: an execution provider that finds its own library but
+not the CUDA and cuDNN libraries it depends on, and a cuDNN attention backend with no plan for this GPU.
+
+ONNX Runtime's provider_bridge_ort.cc loads onnxruntime_providers_cuda.dll with LoadLibrary; Windows' error 126
+(ERROR_MOD_NOT_FOUND) for a file that exists means a DLL it links against is missing. PyTorch's scaled_dot_product_attention
+raises cuDNN frontend's error when it chose cuDNN's fused attention. frameworks_versions.py adds these rows to its
+VERSION_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+ORT_CUDA_REQUIREMENTS = "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"
+
+PROVIDER_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.onnxruntime-cuda-dlls-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(
+            r"LoadLibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"
+            r"onnxruntime_providers_(?:cuda|tensorrt)\.dll",
+            # the same line wrapped in a console window: the provider's file name left on the next line
+            r"ProviderLibrary::Get[^\n]{0,60}LoadLibrary failed with error 126\b",
+            # 1.19+ names the dependency Windows could not find
+            r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>(?:cudnn|cublas|cudart|cufft|curand|nvrtc)"
+            r"[\w.-]{0,50})\" which is missing",
+        ),
+        severity="fail",
+        cause=("onnxruntime-gpu's CUDA provider is installed, but Windows cannot load a CUDA or cuDNN DLL it depends on "
+               "(LoadLibrary error 126): the CUDA and cuDNN versions this onnxruntime-gpu release is built for are not "
+               "installed or not on PATH, often after an update left another cuDNN major (cuDNN 9 from "
+               "onnxruntime-gpu 1.19, cuDNN 8 before), so ONNX Runtime falls back to the CPU."),
+        advice=("Compare `pip show onnxruntime-gpu` with ONNX Runtime's CUDA requirements table and make the CUDA and "
+                "cuDNN DLLs of that row loadable: install those CUDA and cuDNN versions and add their bin folders to "
+                "PATH, or install the onnxruntime-gpu release built for the cuDNN you have (`pip install -U "
+                "onnxruntime-gpu` for CUDA 12 with cuDNN 9, `pip install onnxruntime-gpu==1.18.0` for cuDNN 8). Where "
+                "a CUDA build of PyTorch is in the same environment, `import torch` before onnxruntime (or "
+                "`onnxruntime.preload_dlls()` from 1.21) loads the CUDA and cuDNN DLLs torch ships. Check that "
+                "`onnxruntime.get_available_providers()` lists CUDAExecutionProvider."),
+        action="configure",
+        rules_out=("a driver fault, when other CUDA programs on the machine use the GPU",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/22491", "https://github.com/microsoft/onnxruntime/issues/18925",
+                 ORT_CUDA_REQUIREMENTS),
+        checked="2026-11-26",
+        examples=("frameworks/onnxruntime-22491-ort-119-error-126-cudnn-8.txt",),
+        # the provider's "Failed to create CUDAExecutionProvider" / EP Error lines printed around it
+        refines=("frameworks.onnxruntime-cuda-provider-failed",),
+        refines_within=4,
+    ),
+    Signature(
+        code="frameworks.cudnn-attention-no-plan",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # cudnn_frontend's own words when no engine of the installed cuDNN supports the graph on this GPU; PyTorch 2.5.0
+        # raises them from scaled_dot_product_attention once it picked the cuDNN attention backend.
+        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",),
+        severity="fail",
+        cause=("cuDNN's fused attention was chosen for scaled dot-product attention, and the installed cuDNN has no "
+               "execution plan for this GPU and tensor shape (PyTorch 2.5.0 picks it by default on more GPUs and shapes "
+               "than it supports; cuDNN attention needs an Ampere or newer GPU)."),
+        advice=("Turn PyTorch's cuDNN attention backend off before the model runs, "
+                "`torch.backends.cuda.enable_cudnn_sdp(False)` (the other SDPA backends take over), or use a torch "
+                "release that does not pick it here: `pip install -U torch` from the index of your CUDA (2.5.1 or newer) "
+                "or 2.4.1. A program that calls cuDNN's frontend itself (llm.c built with USE_CUDNN=1) builds without "
+                "cuDNN attention on a GPU older than Ampere."),
+        action="configure",
+        rules_out=("a driver fault", "a broken cuDNN install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall cuDNN"),
+        sources=("https://github.com/huggingface/diffusers/issues/9704", "https://github.com/karpathy/llm.c/issues/761",
+                 "https://pytorch.org/docs/stable/backends.html#torch.backends.cuda.enable_cudnn_sdp"),
+        checked="2026-11-26",
+        examples=("frameworks/diffusers-9704-torch-250-cudnn-sdpa-no-execution-plans.txt",),
+    ),
+)
