@@ -352,8 +352,10 @@ SIGNATURES: tuple[Signature, ...] = (
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
         advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
                 "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
-                "`nvidia.com/gpu` limit); `nvidia-smi` inside the container must then list them. If it already does, "
-                "the image asks for too few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
+                "`nvidia.com/gpu` limit; LXD/Incus: `lxc config device add <container> gpu0 gpu`; a Proxmox LXC "
+                "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow); "
+                "`nvidia-smi` inside the container must then list them. If it already does, the image asks for too "
+                "few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
