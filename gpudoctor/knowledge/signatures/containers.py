@@ -305,21 +305,28 @@ SIGNATURES += (
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         # libnvidia-container before 1.8.0 only knew cgroup v1's devices controller; hosts on the unified (v2)
-        # hierarchy have none.
-        patterns=(r"container error: cgroup subsystem devices not found",),
+        # hierarchy have none. Its cgroup detection's other refusals on such hosts (nvcgo, 1.8.0 and the releases
+        # around it): no v1 mount, a version it could not tell ("cgroupv0"), a hybrid entry it could not parse.
+        patterns=(r"container error: cgroup subsystem devices not found",
+                  r"container error: failed to get device cgroup (?:mount|root) path: (?:no cgroup v1 mount found|"
+                  r"unable to create cgroupv0 interface|malformed cgroup entry)"),
         severity="fail",
-        cause="The host uses cgroup v2, and the installed NVIDIA Container Toolkit is too old to set up GPU devices "
-              "there (it looks for cgroup v1's devices controller).",
-        advice=("Update the NVIDIA Container Toolkit (libnvidia-container 1.8.0 or newer supports cgroup v2) from "
-                "NVIDIA's repository and restart the container runtime; only as a stopgap, boot with "
+        cause="The host uses cgroup v2 (or a hybrid layout), and the installed NVIDIA Container Toolkit cannot set up "
+              "GPU devices there: releases before 1.8 look only for cgroup v1's devices controller, and 1.8.0's own "
+              "detection of the cgroup version fails on some hosts.",
+        advice=("Update the NVIDIA Container Toolkit and libnvidia-container to the latest release from NVIDIA's "
+                "repository (cgroup v2 is supported from 1.8; the failures of 1.8.0's own detection are fixed in the "
+                "releases after it) and restart the container runtime; only as a stopgap, boot with "
                 "`systemd.unified_cgroup_hierarchy=0` to go back to cgroup v1."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1486", "https://github.com/NVIDIA/nvidia-docker/issues/1447",
-                 "https://github.com/NVIDIA/libnvidia-container/issues/111"),
-        checked="2026-11-25",
-        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",),
+                 "https://github.com/NVIDIA/libnvidia-container/issues/111",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/158"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",
+                  "containers/libnvidiacontainer-158-cgroupv0-interface-invalid-version.txt"),
     ),
     Signature(
         code="containers.driver-rpc-timeout",
