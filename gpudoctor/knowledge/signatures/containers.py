@@ -106,9 +106,13 @@ SIGNATURES += (
         refines=("kernel.driver-not-loaded",), refines_within=None,
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
-        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
+        # libnvidia-container before 1.1 also loaded the driver's CUDA library (libcuda.so.1) at this step. (The first
+        # pattern stays as written: wsl.container-nvml-library-missing reads it in WSL.)
+        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",
+                  r"load library failed: libcuda\.so\.1: cannot open shared object file"),
         severity="fail",
-        cause="nvidia-container-cli could not load the driver's NVML library (libnvidia-ml.so.1).",
+        cause="nvidia-container-cli could not load the driver's libraries (libnvidia-ml.so.1, or libcuda.so.1 for "
+              "releases before 1.1) from the host.",
         advice=("Check that the host driver works (`nvidia-smi` on the host) and that `ldconfig -p | grep libnvidia-ml` "
                 "lists the library. Where it does not (a driver upgrade or a power loss left the driver's user-space "
                 "libraries half installed), reinstall the branch's library package (`sudo apt install --reinstall "
@@ -528,6 +532,8 @@ SIGNATURES += (
         patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",
                   # libnvidia-container before 1.3 put the value last: "device error: unknown device id: 0\r".
                   r"nvidia-container-cli(?:\.real)?: device error: unknown device id: (?P<device_id>[^\n]{1,80})"),
+        # cuda.invalid-device-ordinal reads the first form too; on the CLI's line the container's request is the cause.
+        refines=("cuda.invalid-device-ordinal",),
         severity="fail",
         cause="The container asked for a GPU that matches no index or UUID of this host's GPUs (an id the host does not "
               "have, or one carrying stray whitespace or control characters).",
