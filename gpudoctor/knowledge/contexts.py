@@ -266,6 +266,30 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
         checked="2026-11-26",
     ),
+    Context(
+        name="ollama-api",
+        meaning="The text is a client's request to an Ollama server's HTTP API (its port 11434, its /api/ routes, the "
+                "ollama command), so a bare HTTP status from the client is the Ollama server's answer.",
+        markers=(
+            r":11434",  # Ollama's port in the URL a client was given (curl, OLLAMA_HOST, a base URL)
+            r"/api/generate", r"/api/chat", r"/api/embed",  # Ollama's own routes (server/routes.go)
+            r"ollama pull ", r"ollama run ", r"ollama serve",  # the commands around such a request
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="open-webui",
+        meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
+                "reranking and Whisper models itself with the PyTorch it was built with.",
+        markers=(
+            r"open-webui",  # the image (ghcr.io/open-webui/open-webui), the container and compose service names
+            r"open_webui",  # its Python package, in every log line's logger name (open_webui.main, open_webui.env)
+            r"Open WebUI",  # its issue form ("Open WebUI Version") and its own messages
+        ),
+        sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
