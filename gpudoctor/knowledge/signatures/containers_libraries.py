@@ -96,6 +96,7 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the container image", "the NVIDIA Container Toolkit"),
         never_suggest=("reinstall Docker", "install the driver inside the container"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1404",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/297",  # the same thread, transferred
                  "https://github.com/NVIDIA/libnvidia-container/blob/main/src/nvc_info.c"),
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1404-detection-open-failed-libnvidia-tls.txt",),
