@@ -152,6 +152,13 @@ CONTEXTS: tuple[Context, ...] = (
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
+            # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "WSL Debian"), and the tools' own words
+            # when they find themselves in WSL (vLLM's "Using 'pin_memory=False' as WSL is detected", the container
+            # toolkit's "WSL environment detected but no adapters were found"): one marker, keyed on "WSL".
+            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro|is detected|environment detected)",
+            # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
+            # ("Ubuntu 22.04 WSL").
+            r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
@@ -183,6 +190,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
             r"PS [A-Z]:\\",  # a PowerShell prompt
             r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+            r":\\[\w .\\-]{1,300}>docker(?:-compose)? ",  # a cmd prompt running Docker Desktop's CLI ("D:\app>docker-compose up")
+            r"Power[Ss]hell",  # the person names the shell ("Windows 10 - Powershell"); a WSL paste is read as WSL first
         ),
         sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",
@@ -234,6 +243,30 @@ CONTEXTS: tuple[Context, ...] = (
         ),
         sources=("https://pip.pypa.io/en/stable/reference/build-system/pyproject-toml/#build-isolation",
                  "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="ollama-api",
+        meaning="The text is a client's request to an Ollama server's HTTP API (its port 11434, its /api/ routes, the "
+                "ollama command), so a bare HTTP status from the client is the Ollama server's answer.",
+        markers=(
+            r":11434",  # Ollama's port in the URL a client was given (curl, OLLAMA_HOST, a base URL)
+            r"/api/generate", r"/api/chat", r"/api/embed",  # Ollama's own routes (server/routes.go)
+            r"ollama pull ", r"ollama run ", r"ollama serve",  # the commands around such a request
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="open-webui",
+        meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
+                "reranking and Whisper models itself with the PyTorch it was built with.",
+        markers=(
+            r"open-webui",  # the image (ghcr.io/open-webui/open-webui), the container and compose service names
+            r"open_webui",  # its Python package, in every log line's logger name (open_webui.main, open_webui.env)
+            r"Open WebUI",  # its issue form ("Open WebUI Version") and its own messages
+        ),
+        sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
         checked="2026-11-26",
     ),
 )
