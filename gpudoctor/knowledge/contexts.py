@@ -92,6 +92,14 @@ CONTEXTS: tuple[Context, ...] = (
             r"root@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
             r"Error response from daemon: ",  # the Docker engine answering `docker run` / `docker start`
             r"OCI runtime (?:create failed|attempted to invoke|error)",  # runc/crun failing a container's start
+            # NCCL's own log in a Docker container: its line prefix is HOST:PID:TID, and a container's host name is
+            # its 12-hex id ("198b6766dc7e:305:395 [0] NCCL INFO ..."); keyed on the ':' after it (a plain first
+            # character), the id read behind it. NCCL 2.2's WARN lines have no "NCCL " before the level.
+            r":(?<=[^0-9A-Za-z_.-][0-9a-f]{12}:)\d{1,7}:\d{1,7} \[\d{1,3}\] (?:[\w./-]{1,60}:\d{1,5} )?(?:NCCL )?"
+            r"(?:INFO|WARN)",
+            # The interface NCCL binds to on Docker's default bridge network (172.17.0.0/16, eth0 in the container).
+            r"NCCL INFO (?:Bootstrap|NET/Socket) : Using (?:\[0\] ?)?eth0:172\.17\.",
+            r"SHMEM allocation limit is set to the default of 64MB",  # NGC images' banner when run without --ipc=host
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
