@@ -98,35 +98,4 @@ LOADER_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/cntk-2213-libcudnn-file-too-short.txt",
                   "ollama/r3det-78-libcuda-so-1-file-too-short-docker.txt"),
     ),
-    Signature(
-        code="ollama.model-tensor-missing",
-        refines=("ollama.runner-terminated",), refines_within=None,
-        cause_id="ollama-version-too-old",
-        kinds=("any",),
-        # llama.cpp's model loader (llama-model-loader.cpp, create_tensor / check_tensor_dims) when the GGUF lacks a
-        # tensor this release's layout of the architecture expects, or holds it in another shape: older builds'
-        # "create_tensor: tensor 'X' not found", then "check_tensor_dims: ...", now "missing tensor 'X'"
-        patterns=(
-            r"check_tensor_dims: tensor '(?P<tensor>[^'\n]{1,120})' (?:not found|has wrong shape)",
-            r"create_tensor: tensor '(?P<tensor>[^'\n]{1,120})' not found",
-            r"rror loading model: missing tensor '(?P<tensor>[^'\n]{1,120})'",  # keyed on "model:", not on "missing"
-        ),
-        severity="fail",
-        cause=("The model file's tensors do not match the layout this Ollama (or llama.cpp) release expects for its "
-               "architecture ({tensor} missing or shaped otherwise): the model is newer than the release, or the GGUF "
-               "was converted by another llama.cpp version."),
-        advice=("Upgrade Ollama (or llama.cpp, or the app that bundles it: LM Studio's runtime, koboldcpp, "
-                "llama-cpp-python) to a release that supports the model (its page names the version it needs; `ollama "
-                "-v` shows the one running, and an old server still running must be restarted); for a GGUF you "
-                "converted or quantized yourself, convert it again with the current llama.cpp."),
-        action="configure",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=_NEVER_DRIVER,
-        sources=("https://github.com/ollama/ollama/issues/5015", "https://github.com/ollama/ollama/issues/4193",
-                 "https://github.com/ollama/ollama/issues/10180", "https://github.com/ollama/ollama/issues/4572"),
-        checked="2026-11-26",
-        examples=("ollama/ollama-5015-check-tensor-dims-output-weight-not-found.txt",
-                  "ollama/ollama-4193-create-tensor-ffn-gate-not-found.txt",
-                  "ollama/ollama-10180-phi4-mini-missing-tensor-output-weight.txt"),
-    ),
 )
