@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROW
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
+from gpudoctor.knowledge.signatures.wsl_service import SIGNATURES as SERVICE_ROWS
 from gpudoctor.knowledge.signatures.wsl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
@@ -323,4 +324,5 @@ SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += OLLAMA_ROWS
+SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS

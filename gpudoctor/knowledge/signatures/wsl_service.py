@@ -1,0 +1,123 @@
+"""WSL on Windows: wsl.exe failing to download, to reach its service or virtual machine, or to attach a distribution's
+disk, read by the error codes wsl.exe prints in every language (rows of the wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+WSL_TROUBLESHOOTING = "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.vhdx-in-use",
+        cause_id="wsl-vhdx-in-use",
+        kinds=("any",),
+        # ERROR_SHARING_VIOLATION (0x80070020) while wsl.exe attaches a distribution's ext4.vhdx at start: wsl.exe 1.x/2.x
+        # print "Error code: Wsl/Service/CreateInstance[/MountVhd|/MountDisk]/0x80070020" under the localized text, older
+        # ones only "Failed to attach disk '...ext4.vhdx' to WSL2: The process cannot access the file ...". Not
+        # AttachDisk (wsl --mount of a physical disk Windows uses), a documented limitation with another answer.
+        patterns=(r"Wsl/Service/CreateInstance/(?:MountVhd/|MountDisk/)?(?:HCS/)?(?:0x80070020|ERROR_SHARING_VIOLATION)\b",
+                  r"Failed to attach disk '[^'\n]{1,200}\.vhdx' to WSL2: The process cannot access the file because it "
+                  r"is being used by another process"),
+        severity="fail",
+        cause="WSL cannot start the distribution: another Windows process holds its virtual disk (ext4.vhdx) open, such "
+              "as a backup, sync or antivirus program, or an unfinished wsl --export or wsl --mount.",
+        advice=("Run `wsl --shutdown`, then find the process holding the ext4.vhdx: in an administrator prompt run "
+                "Sysinternals `handle ext4.vhdx` (or search Resource Monitor > CPU > Associated Handles for vhdx); close "
+                "it, or exclude .vhdx files from the backup, sync or antivirus program that holds it, or restart "
+                "Windows if nothing shows; then start the distribution again. Its files are intact: do not unregister "
+                "it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the Virtual Machine Platform"),
+        never_suggest=("install nvidia-driver", "wsl --unregister", "reinstall WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/6415", "https://github.com/microsoft/WSL/issues/9883",
+                 "https://github.com/Biswa96/wslbridge2/issues/40"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-6415-createinstance-0x80070020-vhdx-locked.txt",
+                  "wsl/wsl-9883-mountvhd-0x80070020-after-export.txt"),
+    ),
+    Signature(
+        code="wsl.install-download-failed",
+        cause_id="wsl-install-download-failed",
+        kinds=("any",),
+        # wsl --install / --update / --list --online download the distribution list (raw.githubusercontent.com), the
+        # distribution and the WSL package through WinINet: its failures are 0x80072eXX (0x80072ee2 timeout, 0x80072ee7
+        # name not resolved, 0x80072efd cannot connect, 0x80072eff connection reset), printed as
+        # "Error code: Wsl/InstallDistro/WININET_E_NAME_NOT_RESOLVED" or the bare code in the installer's localized lines.
+        patterns=(r"Error code: Wsl/[A-Za-z/]{0,60}?(?P<code>WININET_E_[A-Z_]{4,40}|0x80072[eEfF][0-9a-fA-F]{2})\b",
+                  r"Failed to fetch the list distribution from '",
+                  r"WSL[^\n]{0,120}?\b(?P<code>0x80072e(?:e2|e7|fd|ff))\b"),
+        severity="fail",
+        cause="WSL could not download what it installs (the distribution list, a distribution, the WSL package or "
+              "kernel): Windows could not reach the server, a network, DNS, proxy or VPN problem on the Windows side.",
+        advice=("Check that Windows reaches the internet and resolves names (`nslookup raw.githubusercontent.com` in "
+                "PowerShell); turn the VPN or proxy off, or set a public DNS server; if the network stack is broken, "
+                "reset it as administrator (`netsh winsock reset`, `netsh int ip reset all`, `netsh winhttp reset proxy`, "
+                "`ipconfig /flushdns`) and restart Windows. Then run the command again, or install without that "
+                "download: `wsl --install --web-download -d Ubuntu`, the distribution from the Microsoft Store, or the "
+                "WSL .msi from https://github.com/microsoft/WSL/releases."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the Virtual Machine Platform"),
+        never_suggest=("install nvidia-driver", "enable virtualization in the BIOS"),
+        sources=("https://github.com/microsoft/WSL/issues/10051", "https://github.com/microsoft/WSL/issues/10954",
+                 "https://github.com/microsoft/WSL/issues/9470", "https://github.com/microsoft/WSL/issues/8784"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10051-install-wininet-name-not-resolved.txt",
+                  "wsl/wsl-10954-list-online-0x80072ee2-timeout.txt"),
+    ),
+    Signature(
+        code="wsl.windows-service-stopped",
+        cause_id="wsl-windows-service-stopped",
+        kinds=("any",),
+        # RPC_S_SERVER_UNAVAILABLE (0x800706ba), CO_E_SERVER_EXEC_FAILURE (0x80080005) and ERROR_SERVICE_DISABLED
+        # (0x80070422) while a distribution registers or starts: the WSL service (LxssManager, WslService for the Store
+        # WSL) or the DNS Client service it relies on is stopped or disabled.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x800706[bB][aA]|0x80080005|0x80070422)\b",
+                  r"Error code: Wsl/[A-Za-z/]{0,60}?(?P<code>0x800706[bB][aA]|0x80080005|0x80070422|"
+                  r"RPC_S_SERVER_UNAVAILABLE|CO_E_SERVER_EXEC_FAILURE|ERROR_SERVICE_DISABLED)\b"),
+        severity="fail",
+        cause="WSL could not reach a Windows service it needs ({code}): the WSL service (LxssManager, or WslService for "
+              "the Microsoft Store WSL) or the DNS Client service is stopped or disabled, or a VPN client intercepts the "
+              "connection.",
+        advice=("In an administrator PowerShell check `Get-Service LxssManager, WslService, Dnscache, vmcompute`: none may "
+                "be Disabled; set the WSL service to start (`sc.exe config LxssManager start= auto`, or WslService for "
+                "the Store WSL), turn the DNS Client service (Dnscache) on, turn the VPN client off, restart Windows and "
+                "open the distribution again. If registering still fails, install it under WSL 1 "
+                "(`wsl --set-default-version 1`) and convert it afterwards (`wsl --set-version <distro> 2`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/5164", "https://github.com/microsoft/WSL/issues/4112",
+                 "https://github.com/microsoft/WSL/issues/5700", "https://github.com/microsoft/WSL/issues/4606"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5164-register-0x800706ba-dns-client.txt", "wsl/wsl-4112-register-0x800706ba-wsl1-default.txt",
+                  "wsl/wsl-5700-register-0x80080005-lxssmanager.txt"),
+    ),
+    Signature(
+        code="wsl.vm-connection-timeout",
+        cause_id="wsl-service-unresponsive",
+        kinds=("any",),
+        # WSAETIMEDOUT (0x8007274c) and HCS_E_CONNECTION_TIMEOUT (0x80370109) when wsl.exe talks to the WSL 2 VM: "Error
+        # code: Wsl/Service/0x8007274c" under the localized Winsock text, or the text alone from older wsl.exe. The
+        # Winsock sentence after "[WinError 10060] " or "): " is an ordinary network timeout (pip, requests, .NET), not WSL.
+        patterns=(r"Error code: Wsl/Service/[A-Za-z/]{0,80}?(?P<code>0x8007274c|HCS_E_CONNECTION_TIMEOUT|0x80370109)\b",
+                  r"The operation timed out because a response was not received from the virtual machine or container",
+                  r"(?<![\]:] )A connection attempt failed because the connected party did not properly respond "
+                  r"after a period of time, or established connection failed because connected host has failed to "
+                  r"respond\."),
+        severity="fail",
+        cause="wsl.exe got no answer in time from WSL's virtual machine or service: the instance or the WSL service hung "
+              "(after sleep, an update or a crash), or third-party network or security software blocks its connection.",
+        advice=("Run `wsl --shutdown` in PowerShell (if that hangs, restart the WSL service as administrator: "
+                "`Restart-Service WslService`, or `Restart-Service LxssManager` for the inbox WSL, else restart "
+                "Windows), then start the distribution again; if it comes back, run `wsl --update` and check "
+                "third-party firewall, VPN or antivirus software."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/10570", "https://github.com/microsoft/WSL/issues/4860",
+                 "https://github.com/microsoft/WSL/issues/10679", WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10570-service-0x8007274c-shutdown.txt", "wsl/wsl-4860-connection-attempt-failed-lxssmanager.txt"),
+    ),
+)
