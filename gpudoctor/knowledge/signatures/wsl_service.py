@@ -120,4 +120,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-10570-service-0x8007274c-shutdown.txt", "wsl/wsl-4860-connection-attempt-failed-lxssmanager.txt"),
     ),
+    Signature(
+        code="wsl.windows-nvidia-smi-not-found",
+        cause_id="windows-nvidia-smi-not-on-path",
+        kinds=("any",),
+        # cmd.exe's and PowerShell's own "not recognized" for nvidia-smi, in English and the locales pasted most: the
+        # shell found no nvidia-smi.exe on PATH. Current NVIDIA drivers (DCH, since 2019) install it in
+        # C:\Windows\System32; older (Standard) ones in C:\Program Files\NVIDIA Corporation\NVSMI, which is not on PATH.
+        patterns=(r"'nvidia-smi(?:\.exe)?' is not recognized as an internal or external command",
+                  r"The term 'nvidia-smi(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
+                  r"'nvidia-smi(?:\.exe)?' (?:n\S{1,4}o \S{1,3} reconhecido como um comando|no se reconoce como un comando|"
+                  r"n\S{1,3}est pas reconnu en tant que commande|ist entweder falsch geschrieben oder|不是内部或外部命令)"),
+        severity="warn",
+        cause="Windows found no nvidia-smi on PATH: no NVIDIA driver is installed (or the machine has no NVIDIA GPU), "
+              "or an older driver keeps nvidia-smi.exe in C:\\Program Files\\NVIDIA Corporation\\NVSMI, which is not "
+              "on PATH.",
+        advice=("Look in Device Manager > Display adapters. With an NVIDIA GPU, install the current NVIDIA driver from "
+                "nvidia.com (it puts nvidia-smi.exe in C:\\Windows\\System32), or, on an older driver, run "
+                "`\"C:\\Program Files\\NVIDIA Corporation\\NVSMI\\nvidia-smi.exe\"` or add that folder to PATH (then "
+                "open a new terminal, or restart the service that calls it). Without an NVIDIA GPU (AMD, Intel, ZLUDA) "
+                "the message is harmless: the program only lacks GPU statistics."),
+        action="configure",
+        rules_out=("the GPU's hardware",),
+        never_suggest=("install the CUDA toolkit", "install nvidia-utils"),
+        sources=("https://github.com/microsoft/vscode/issues/195198", "https://github.com/MicrosoftDocs/azure-docs/issues/110142",
+                 "https://github.com/BeamMW/cuda-miner/issues/11", "https://github.com/plambe/zabbix-nvidia-smi-multi-gpu/issues/19"),
+        checked="2026-11-26",
+        examples=("wsl/vscode-195198-gpu-query-nvidia-smi-missing.txt",),
+    ),
 )
