@@ -148,4 +148,59 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/vscode-195198-gpu-query-nvidia-smi-missing.txt",),
     ),
+    Signature(
+        code="wsl.winsock-provider-conflict",
+        cause_id="wsl-winsock-lsp",
+        kinds=("any",),
+        # WSAEOPNOTSUPP (10045, HRESULT 0x8007273d) when wsl.exe opens its socket to the WSL 2 VM: a third-party Winsock
+        # layered service provider (Proxifier, VPN clients, game accelerators) loaded into wsl.exe. wsl.exe 1.x/2.x add
+        # "Error code: Wsl/Service/0x8007273d"; older ones print the Winsock text alone (Docker Desktop quotes it as
+        # stdout). After "[WinError 10045] " or "(10045): " the same text is an ordinary socket error, not WSL's.
+        patterns=(r"(?<![\]:] )The attempted operation is not supported for the type of object referenced",
+                  r"Wsl/Service/[A-Za-z/]{0,60}?0x8007273[dD]\b",
+                  r"参考的对象类型不支持尝试的操作"),
+        severity="fail",
+        cause="wsl.exe cannot open its connection to the WSL 2 virtual machine: a third-party Winsock provider (a proxy "
+              "tool such as Proxifier, a VPN client or a game accelerator) hooked into it rejects the socket.",
+        advice=("Reset the Winsock catalog in an administrator prompt (`netsh winsock reset`; restart Windows if WSL "
+                "still fails) and start WSL again. If a proxy, VPN or game-accelerator tool installed the provider and "
+                "the error returns after each restart, exclude wsl.exe from it instead (Proxifier's NoLsp.exe "
+                "\"C:\\Windows\\System32\\wsl.exe\", then `wsl --shutdown`) or update that tool."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/4405", "https://github.com/microsoft/WSL/issues/9331",
+                 "https://github.com/microsoft/WSL/issues/4177", "https://github.com/thsno02/ocr/issues/53"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-4405-winsock-reset-after-ipconfig.txt", "wsl/wsl-9331-service-0x8007273d-nolsp-proxifier.txt"),
+    ),
+    Signature(
+        code="wsl.network-setup-failed",
+        cause_id="wsl-network-setup-failed",
+        kinds=("any",),
+        # wsl.exe 2.x when the Host Network Service cannot create the VM's network: "Error code:
+        # Wsl/Service/CreateInstance/CreateVm/ConfigureNetworking/HNS/<code>" under the localized "Failed to configure
+        # network (networkingMode Nat). To disable networking, ...". Not its warning "Failed to configure network
+        # (networkingMode Nat), falling back to networkingMode VirtioProxy.", after which WSL runs.
+        patterns=(r"Wsl/Service/CreateInstance/CreateVm/ConfigureNetworking/(?:HNS/)?(?P<code>[A-Za-z0-9_]{3,40})\b",
+                  r"Failed to configure network \(networkingMode \w{2,12}\)\. To disable networking"),
+        severity="fail",
+        cause="WSL 2 could not set up its virtual network through Windows' Host Network Service, so the VM does not "
+              "start: the service is in a bad state, or a Windows update turned the Virtual Machine Platform (or a "
+              "service it needs) off.",
+        advice=("Restart Windows first (it resets the Host Network Service; E_ACCESSDENIED and 0x803b0017 clear that "
+                "way). If it persists, above all with 0x80070424 after an update, re-enable the Virtual Machine Platform "
+                "as administrator (`wsl.exe --install --no-distribution`, or turn it on in Windows Features), reboot, and "
+                "check that the Internet Connection Sharing service (SharedAccess) is not disabled. To start WSL "
+                "meanwhile, set `networkingMode=mirrored` (Windows 11) or `networkingMode=None` under [wsl2] in "
+                "%UserProfile%\\.wslconfig and run `wsl --shutdown`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/10778", "https://github.com/microsoft/WSL/issues/10755",
+                 "https://github.com/mimikun/dotfiles/issues/798", "https://github.com/microsoft/WSL/issues/10483",
+                 WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt"),
+    ),
 )
