@@ -203,4 +203,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt"),
     ),
+    Signature(
+        code="wsl.vm-logon-right-missing",
+        cause_id="wsl-vm-logon-right",
+        kinds=("any",),
+        # ERROR_LOGON_TYPE_NOT_GRANTED (0x80070569) from the Hyper-V compute service while WSL creates the VM: wsl.exe
+        # prints "Error code: Wsl/.../CreateVm/HCS/0x80070569" under the localized text, Docker Desktop quotes the text as
+        # wsl.exe's stdout. The VM worker account (NT VIRTUAL MACHINE\Virtual Machines, S-1-5-83-0) must hold "Log on as
+        # a service", which domain group policies often rewrite.
+        patterns=(r"Wsl/[A-Za-z/]{0,80}?CreateVm/HCS/0x80070569\b",
+                  r"Logon failure: the user has not been granted the requested logon type at this computer"),
+        severity="fail",
+        cause="WSL 2 could not start its virtual machine: the VM worker account (NT VIRTUAL MACHINE\\Virtual Machines) "
+              "lacks the \"Log on as a service\" right, usually removed by a domain group policy.",
+        advice=("In an administrator PowerShell run `Restart-Service vmcompute` (the Hyper-V Host Compute Service), then "
+                "start WSL or Docker Desktop again; that lasts until the policy is applied again. For good, have the "
+                "group policy's \"Log on as a service\" (User Rights Assignment) include NT VIRTUAL MACHINE\\Virtual "
+                "Machines (S-1-5-83-0), or enable the Hyper-V feature, which grants it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/5401", "https://github.com/microsoft/WSL/issues/6342",
+                 "https://github.com/microsoft/WSL/issues/13420", "https://github.com/docker/for-win/issues/14214"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5401-restart-vmcompute-logon-type.txt", "wsl/wsl-6342-docker-desktop-logon-failure.txt"),
+    ),
 )
