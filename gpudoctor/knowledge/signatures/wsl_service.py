@@ -228,4 +228,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-5401-restart-vmcompute-logon-type.txt", "wsl/wsl-6342-docker-desktop-logon-failure.txt"),
     ),
+    Signature(
+        code="wsl.exe-too-old-for-option",
+        cause_id="wsl-exe-too-old",
+        kinds=("any",),
+        # The inbox wsl.exe of Windows 10 before version 2004 (or not yet updated) rejects the options newer releases
+        # and the Store WSL added: "Invalid command line option: --install" (or --update, --version, --status,
+        # --web-download), followed by its short usage text. Every row that advises `wsl --update` meets it there.
+        patterns=(r"[Ii]nvalid command line option:? --?(?P<option>install|update|version|status|web-download|shutdown|"
+                  r"set-default-version|mount|manage)\b",),
+        severity="fail",
+        cause="This wsl.exe is the old one built into an older Windows 10 (before version 2004, build 19041, or not "
+              "updated), which has no --{option} option.",
+        advice=("Check the build with `winver`: update Windows 10 to version 2004 (build 19041) or later through Windows "
+                "Update (or the Windows Update Assistant), then run `wsl --install` (or `wsl --update`) again; for "
+                "`wsl --update`/`--version`, installing the current WSL from the Microsoft Store or the .msi at "
+                "https://github.com/microsoft/WSL/releases gives the new wsl.exe. Where Windows cannot be updated, install "
+                "WSL manually: `dism.exe /online /enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all "
+                "/norestart` and the same for VirtualMachinePlatform, reboot, install the WSL 2 kernel update package "
+                "and a distribution from the Microsoft Store."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/1321", "https://github.com/MicrosoftDocs/WSL/issues/1210",
+                 "https://github.com/microsoft/wslg/issues/53", "https://learn.microsoft.com/en-us/windows/wsl/install-manual"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-1321-invalid-option-install-old-build.txt",
+                  "wsl/msdocswsl-1210-invalid-install-update-windows.txt", "wsl/wslg-53-update-not-in-inbox-wsl-exe.txt"),
+    ),
 )
