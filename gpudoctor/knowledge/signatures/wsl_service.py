@@ -111,7 +111,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Run `wsl --shutdown` in PowerShell (if that hangs, restart the WSL service as administrator: "
                 "`Restart-Service WslService`, or `Restart-Service LxssManager` for the inbox WSL, else restart "
                 "Windows), then start the distribution again; if it comes back, run `wsl --update` and check "
-                "third-party firewall, VPN or antivirus software."),
+                "third-party firewall, VPN or antivirus software. If %UserProfile%\\.wslconfig sets kernel=, remove that "
+                "line first: a custom kernel that does not boot gives the same timeout."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "wsl --unregister"),
@@ -255,5 +256,54 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/msdocswsl-1321-invalid-option-install-old-build.txt",
                   "wsl/msdocswsl-1210-invalid-install-update-windows.txt", "wsl/wslg-53-update-not-in-inbox-wsl-exe.txt"),
+    ),
+    Signature(
+        code="wsl.wslconfig-entry-ignored",
+        cause_id="wsl-config-invalid",
+        kinds=("any",),
+        # wsl.exe 2.x's warnings when it parses %UserProfile%\.wslconfig: "wsl: Invalid memory string '0GB' for
+        # .wslconfig entry 'wsl2.swap'", "wsl: Invalid escaped character: 'U' in C:\Users\..\.wslconfig:2", "Unknown
+        # key 'memory' in ...\.wslconfig:6" (a key above the [wsl2] header). WSL still starts, without that setting.
+        patterns=(r"wsl: Invalid (?:memory string|escaped character|boolean value|integer value|value)\b[^\n]{0,200}?"
+                  r"\.wslconfig",
+                  r"Unknown key '[\w.]{1,60}' in [^\n]{0,200}?\.wslconfig:\d{1,4}"),
+        severity="warn",
+        cause="WSL ignored a setting in .wslconfig that it could not parse, so that limit or option (memory, swap, "
+              "kernel, networking) is not applied.",
+        advice=("Fix the line the message names in %UserProfile%\\.wslconfig: every setting goes under a [wsl2] header, "
+                "sizes are written like `memory=16GB` and `swap=8GB` (`swap=0` for none), and Windows paths need doubled "
+                "backslashes (`kernel=C:\\\\Users\\\\me\\\\bzImage`) or forward slashes; then run `wsl --shutdown` and "
+                "check inside WSL with `free -h` that the limit applies (or `wsl --update`, where the form is the "
+                "documented one)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/10503", "https://github.com/microsoft/WSL/issues/10743",
+                 "https://github.com/microsoft/WSL/issues/10196", "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10503-wslconfig-invalid-memory-string-swap.txt",),
+    ),
+    Signature(
+        code="wsl.wslconfig-vm-settings-refused",
+        cause_id="wsl-config-invalid",
+        kinds=("any",),
+        # HCS_E_INVALID_JSON (0x8037010d): Hyper-V refuses the VM document WSL built from .wslconfig, e.g. bridged
+        # networking (networkingMode=bridged, vmSwitch) on Windows 10. wsl.exe prints the code under ConfigureNetworking
+        # or CreateVm, so this reading takes the place of wsl.network-setup-failed's there.
+        patterns=(r"The virtual machine or container JSON document is invalid",
+                  r"Wsl/[A-Za-z/]{0,80}?(?:HCS_E_INVALID_JSON|0x8037010[dD])\b"),
+        refines=("wsl.network-setup-failed",),
+        severity="fail",
+        cause="Hyper-V refused the virtual machine WSL described from .wslconfig: a setting there is not supported on "
+              "this Windows (bridged networking or a vmSwitch on Windows 10) or is malformed.",
+        advice=("Remove or correct the advanced settings in %UserProfile%\\.wslconfig: networkingMode=bridged, vmSwitch "
+                "and the related lines on Windows 10 (bridged networking is not supported there; mirrored needs Windows "
+                "11), or a kernel= path that does not exist; then run `wsl --shutdown` and start WSL again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/1801", "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-1801-bridged-networking-json-invalid.txt",),
     ),
 )
