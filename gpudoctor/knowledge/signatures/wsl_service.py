@@ -98,9 +98,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl-service-unresponsive",
         kinds=("any",),
         # WSAETIMEDOUT (0x8007274c) and HCS_E_CONNECTION_TIMEOUT (0x80370109) when wsl.exe talks to the WSL 2 VM: "Error
-        # code: Wsl/Service/0x8007274c" under the localized Winsock text, or the text alone from older wsl.exe. The
+        # code: Wsl/Service/0x8007274c" (the newest wsl.exe print the name, WSAETIMEDOUT: src/windows/common/wslutil.cpp)
+        # under the localized Winsock text, or the text alone from older wsl.exe. The
         # Winsock sentence after "[WinError 10060] " or "): " is an ordinary network timeout (pip, requests, .NET), not WSL.
-        patterns=(r"Error code: Wsl/Service/[A-Za-z/]{0,80}?(?P<code>0x8007274c|HCS_E_CONNECTION_TIMEOUT|0x80370109)\b",
+        patterns=(r"Error code: Wsl/Service/[A-Za-z/]{0,80}?(?P<code>0x8007274c|WSAETIMEDOUT|HCS_E_CONNECTION_TIMEOUT|"
+                  r"0x80370109)\b",
                   r"The operation timed out because a response was not received from the virtual machine or container",
                   r"(?<![\]:] )A connection attempt failed because the connected party did not properly respond "
                   r"after a period of time, or established connection failed because connected host has failed to "
@@ -158,7 +160,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # "Error code: Wsl/Service/0x8007273d"; older ones print the Winsock text alone (Docker Desktop quotes it as
         # stdout). After "[WinError 10045] " or "(10045): " the same text is an ordinary socket error, not WSL's.
         patterns=(r"(?<![\]:] )The attempted operation is not supported for the type of object referenced",
-                  r"Wsl/Service/[A-Za-z/]{0,60}?0x8007273[dD]\b",
+                  r"Wsl/Service/[A-Za-z/]{0,60}?(?:0x8007273[dD]|WSAEOPNOTSUPP)\b",
                   r"参考的对象类型不支持尝试的操作"),
         severity="fail",
         cause="wsl.exe cannot open its connection to the WSL 2 virtual machine: a third-party Winsock provider (a proxy "
@@ -212,7 +214,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # prints "Error code: Wsl/.../CreateVm/HCS/0x80070569" under the localized text, Docker Desktop quotes the text as
         # wsl.exe's stdout. The VM worker account (NT VIRTUAL MACHINE\Virtual Machines, S-1-5-83-0) must hold "Log on as
         # a service", which domain group policies often rewrite.
-        patterns=(r"Wsl/[A-Za-z/]{0,80}?CreateVm/HCS/0x80070569\b",
+        patterns=(r"Wsl/[A-Za-z/]{0,80}?CreateVm/HCS/(?:0x80070569|ERROR_LOGON_TYPE_NOT_GRANTED)\b",
                   r"Logon failure: the user has not been granted the requested logon type at this computer"),
         severity="fail",
         cause="WSL 2 could not start its virtual machine: the VM worker account (NT VIRTUAL MACHINE\\Virtual Machines) "
@@ -305,5 +307,30 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/MicrosoftDocs/WSL/issues/1801", "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
         checked="2026-11-26",
         examples=("wsl/msdocswsl-1801-bridged-networking-json-invalid.txt",),
+    ),
+    Signature(
+        code="wsl.vm-start-out-of-memory",
+        cause_id="wsl-vm-start-no-memory",
+        kinds=("any",),
+        # Windows short of memory or commit while WSL starts the VM: wsl.exe names E_OUTOFMEMORY,
+        # ERROR_NO_SYSTEM_RESOURCES (0x800705aa), ERROR_COMMITMENT_LIMIT (0x800705af), ERROR_NOT_ENOUGH_MEMORY
+        # (0x80070008), E_OUTOFMEMORY (0x8007000e) or WSAENOBUFS (0x80072747) in its code line
+        # (src/windows/common/wslutil.cpp), the distribution installer in its WslRegisterDistribution line.
+        patterns=(r"Wsl/[A-Za-z/]{0,80}?(?P<code>E_OUTOFMEMORY|ERROR_NO_SYSTEM_RESOURCES|ERROR_COMMITMENT_LIMIT|WSAENOBUFS|"
+                  r"0x8007000[eE8]|0x800705a[afAF]|0x80072747)\b",
+                  r"WslRegisterDistribution failed with error: (?P<code>0x8007000[eE8]|0x800705a[afAF])\b"),
+        severity="fail",
+        cause="WSL 2 could not start its virtual machine because Windows had too little free memory ({code}): other "
+              "programs hold the RAM, or the memory= in .wslconfig asks for more than is free.",
+        advice=("Free memory on Windows before starting WSL (close other large programs, check Task Manager), or lower "
+                "`memory=` under [wsl2] in %UserProfile%\\.wslconfig so the VM fits (by default WSL may take half of "
+                "the RAM), and make sure Windows' paging file is not disabled; then `wsl --shutdown` and start the "
+                "distribution again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/40801", "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-40801-service-0x80072747-host-ram-full.txt",),
     ),
 )
