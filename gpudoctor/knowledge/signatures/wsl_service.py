@@ -104,6 +104,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Error code: Wsl/Service/[A-Za-z/]{0,80}?(?P<code>0x8007274c|WSAETIMEDOUT|HCS_E_CONNECTION_TIMEOUT|"
                   r"0x80370109)\b",
                   r"The operation timed out because a response was not received from the virtual machine or container",
+                  r"WslRegisterDistribution failed with error: (?P<code>0x80370109)\b",
                   r"(?<![\]:] )A connection attempt failed because the connected party did not properly respond "
                   r"after a period of time, or established connection failed because connected host has failed to "
                   r"respond\."),
@@ -293,7 +294,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # networking (networkingMode=bridged, vmSwitch) on Windows 10. wsl.exe prints the code under ConfigureNetworking
         # or CreateVm, so this reading takes the place of wsl.network-setup-failed's there.
         patterns=(r"The virtual machine or container JSON document is invalid",
-                  r"Wsl/[A-Za-z/]{0,80}?(?:HCS_E_INVALID_JSON|0x8037010[dD])\b"),
+                  r"Wsl/[A-Za-z/]{0,80}?(?:HCS_E_INVALID_JSON|0x8037010[dD])\b",
+                  r"WslRegisterDistribution failed with error: 0x8037010[dD]\b"),
         refines=("wsl.network-setup-failed",),
         severity="fail",
         cause="Hyper-V refused the virtual machine WSL described from .wslconfig: a setting there is not supported on "

@@ -14,7 +14,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) as the distribution installer, wsl.exe (1.x and 2.x's
         # "Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102") and Docker Desktop print it.
-        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F])",
+        # Not 0x80370109 (HCS_E_CONNECTION_TIMEOUT) nor 0x8037010d (HCS_E_INVALID_JSON): wsl.vm-connection-timeout's and
+        # wsl.wslconfig-vm-settings-refused's, with other fixes.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010(?![9dD])[0-9a-fA-F])",
                   r"/CreateVm/HCS/0x80370102\b",
                   # The installer's hint, in full or with the abbreviations some builds print ("VMP", "v12n").
                   r"Please enable the (?:\\?\")?(?:Virtual Machine Platform|VMP)(?:\\?\")? (?:Windows feature|optional component)",
