@@ -335,4 +335,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-40801-service-0x80072747-host-ram-full.txt",),
     ),
+    Signature(
+        code="wsl.distribution-disk-corrupted",
+        cause_id="wsl-disk-corrupted",
+        kinds=("any",),
+        # wsl.exe 2.x's own strings (MessageReadOnlyDistro, MessageDiskCorrupted in WSL's localization resources) and the
+        # codes it names (WSL_E_DISK_CORRUPTED, ERROR_FILE_CORRUPT): the distribution's ext4 file system has errors.
+        patterns=(r"An error occurred mounting the distribution disk, it was mounted read-only as a fallback",
+                  r"The distribution failed to start because its virtual disk is corrupted",
+                  r"Wsl/[A-Za-z/]{0,80}?(?:WSL_E_DISK_CORRUPTED|ERROR_FILE_CORRUPT)\b"),
+        refines=("wsl.vhdx-in-use",), refines_within=12,
+        severity="fail",
+        cause="The ext4 file system in the distribution's virtual disk (ext4.vhdx) has errors, after a crash, a power loss "
+              "or a full host disk, so WSL mounted it read-only or refused to start it.",
+        advice=("Repair it from another distribution (install one if needed: `wsl --install Debian`): `wsl --shutdown`, "
+                "attach the broken disk without mounting it (`wsl.exe --mount <path>\\ext4.vhdx --vhd --bare`), find it "
+                "with `wsl.exe -d Debian lsblk`, run `wsl.exe -d Debian sudo e2fsck -f /dev/sdX`, then `wsl.exe "
+                "--unmount` and start the distribution again (https://aka.ms/wsldiskmountrecovery); running e2fsck "
+                "from the broken distribution itself fails with the disk in use. Free space on the Windows drive first "
+                "if it is full."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the Virtual Machine Platform"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/10169", "https://github.com/MicrosoftDocs/WSL/issues/1769",
+                 "https://github.com/MicrosoftDocs/WSL/issues/1905", "https://aka.ms/wsldiskmountrecovery"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10169-vhd-mount-recovery-readonly-fallback.txt",),
+    ),
 )
