@@ -294,7 +294,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # networking (networkingMode=bridged, vmSwitch) on Windows 10. wsl.exe prints the code under ConfigureNetworking
         # or CreateVm, so this reading takes the place of wsl.network-setup-failed's there.
         patterns=(r"The virtual machine or container JSON document is invalid",
-                  r"Wsl/[A-Za-z/]{0,80}?(?:HCS_E_INVALID_JSON|0x8037010[dD])\b",
+                  # The name and the code as two patterns: one alternation would key the prefilter on "HCS_E_INVALID_JSON"
+                  # alone, a first character no other key uses (one more pass over every text).
+                  r"Wsl/[A-Za-z/]{0,80}?HCS_E_INVALID_JSON\b",
+                  r"Wsl/[A-Za-z/]{0,80}?0x8037010[dD]\b",
                   r"WslRegisterDistribution failed with error: 0x8037010[dD]\b"),
         refines=("wsl.network-setup-failed",),
         severity="fail",
