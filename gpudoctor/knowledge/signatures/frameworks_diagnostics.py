@@ -1,0 +1,45 @@
+"""What the frameworks' own CUDA diagnostics print when the driver they load does not fit the GPU or the kernel module.
+
+TensorFlow's and XLA's (JAX's) stream_executor/cuda/cuda_diagnostics.cc compare the libcuda.so they loaded with the
+kernel module's /proc/driver/nvidia/version after cuInit fails. frameworks_imports.py adds these rows to its
+IMPORTS_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+DIAGNOSTICS_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.libcuda-other-than-kernel-module",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # cuda_diagnostics.cc (TensorFlow 0.x to 2.x, XLA in jaxlib): "kernel version 384.90.0 does not match DSO
+        # version 384.111.0 -- cannot find working devices in this configuration", after cuInit's failure above it.
+        patterns=(r"kernel version (?P<kernel>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?) does not match DSO version "
+                  r"(?P<dso>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)",),
+        severity="fail",
+        cause=("The CUDA driver library this program loaded (libcuda {dso}) is of another driver than the NVIDIA "
+               "kernel module running ({kernel}), so cuInit fails and no GPU is usable: the driver packages were "
+               "updated without a reboot, or an older or newer libcuda.so.1 (a second driver install, a CUDA "
+               "forward-compatibility package, a container's or conda environment's own copy) is found first."),
+        advice=("Compare `cat /proc/driver/nvidia/version` with `nvidia-smi`: if nvidia-smi also fails or names "
+                "{dso}, the driver was updated without a reboot, so reboot (or unload and reload the nvidia kernel "
+                "modules); if nvidia-smi works at {kernel}, find the stray libcuda with `ldconfig -p | grep libcuda` "
+                "and `echo $LD_LIBRARY_PATH` and remove it from the library path (a cuda-compat folder, an old "
+                "driver's files, a copy inside the container or environment), so the one matching the kernel module "
+                "loads."),
+        action="configure",
+        rules_out=("a missing CUDA toolkit", "a GPU hardware fault"),
+        never_suggest=("reinstall CUDA", "install the CUDA toolkit"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/1158",
+                 "https://github.com/tensorflow/tensorflow/issues/4768",
+                 "https://github.com/tensorflow/tensorflow/issues/22525",
+                 "https://github.com/jax-ml/jax/issues/25822"),
+        checked="2026-11-26",
+        examples=("frameworks/tf-1158-kernel-module-older-than-libcuda.txt", "frameworks/tf-4768-kernel-352-dso-361.txt"),
+        # cuInit's CUDA_ERROR_NO_DEVICE / UNKNOWN / INVALID_VALUE a few lines above is this mismatch's symptom
+        refines=("cuda.no-device", "cuda.unknown-error", "cuda.driver-insufficient"),
+        refines_within=10,
+    ),
+)
