@@ -42,4 +42,29 @@ DIAGNOSTICS_SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.no-device", "cuda.unknown-error", "cuda.driver-insufficient"),
         refines_within=10,
     ),
+    Signature(
+        code="frameworks.torch-cuda-older-than-gpu-needs",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # torch/cuda/__init__.py's _check_capability (PyTorch 0.3-1.x): "Found GPU0 GeForce RTX 2080 Ti which requires
+        # CUDA_VERSION >= 9000 for optimal performance and fast startup time, but your PyTorch was compiled with
+        # CUDA_VERSION 8000": a Volta or Turing GPU (9000) or an Ampere one (11000) under a build of an older CUDA.
+        patterns=(r"Found GPU(?P<index>\d{1,2}) (?P<gpu>[\w .()-]{1,60}) which requires CUDA_VERSION >= "
+                  r"(?P<required>\d{4,5})",),
+        severity="warn",  # torch still runs, JIT-compiling every kernel from PTX (minutes at start) or failing later
+        cause=("This PyTorch was built with a CUDA older than GPU{index} ({gpu}) needs (CUDA_VERSION {required} or "
+               "later), so it has no kernels made for this GPU: start-up is slow while they are JIT-compiled, and "
+               "some operations fail; the CUDA installed on the system (nvcc) is not the one torch uses."),
+        advice=("Install a PyTorch built for a newer CUDA that supports this GPU: check `python -c \"import torch; "
+                "print(torch.__version__, torch.version.cuda)\"` in the environment, then e.g. `pip install torch "
+                "torchvision --index-url https://download.pytorch.org/whl/cu118` (or a conda build with "
+                "pytorch-cuda=11.8), the command pytorch.org/get-started/locally gives for your system."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Tencent/FaceDetection-DSFD/issues/36", "https://github.com/pytorch/pytorch/pull/3601",
+                 "https://github.com/pytorch/pytorch/issues/3598"),
+        checked="2026-11-26",
+        examples=("frameworks/dsfd-36-torch-cuda8-on-rtx2080ti.txt",),
+    ),
 )
