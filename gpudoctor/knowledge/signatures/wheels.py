@@ -181,6 +181,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"libcublas\.so\.(?P<major>\d+): undefined symbol: (?P<symbol>cublasLt\w+), version libcublasLt\.so\.\d+",
+            # glibc's other wording for the same versioned symbol missing from the libcublasLt found first
+            r"libcublas\.so\.(?P<major>\d+): symbol (?P<symbol>\w{1,80}) version libcublasLt\.so\.\d+ not defined in file",
         ),
         severity="fail",
         cause=("libcublas and libcublasLt of different versions were loaded together: pip's nvidia-cublas wheel and "
@@ -190,9 +192,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/pytorch/pytorch/issues/103832",),
-        checked="2026-11-25",
-        examples=("wheels/pytorch-103832-pip-cublas-vs-image-cublas.txt",),
+        sources=("https://github.com/pytorch/pytorch/issues/103832", "https://github.com/microsoft/onnxruntime/issues/8594"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-103832-pip-cublas-vs-image-cublas.txt",
+                  "wheels/onnxruntime-8594-cublas-symbol-not-defined-in-cublaslt.txt"),
     ),
     Signature(
         code="wheels.extension-built-for-other-torch",
