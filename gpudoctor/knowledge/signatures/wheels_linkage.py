@@ -85,6 +85,39 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
+LINKAGE_SIGNATURES += (
+    Signature(
+        code="wheels.extension-source-for-older-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        patterns=(
+            # PyTorch 1.11 removed the THC headers (THC/THC.h, THCDeviceUtils.cuh, ...); gcc's, nvcc's and MSVC's
+            # "cannot open include file", in English or a Chinese locale
+            r"\bTHC/THC\w{0,30}\.(?:h|hpp|cuh)'?: (?:No such file or directory|没有那个文件或目录)",
+            # the THC state and AT_CHECK (removed in 1.5, TORCH_CHECK since) where the include was taken out
+            r"identifier \"(?P<symbol>AT_CHECK|THCState|THCudaCheck|THCCeilDiv)\" is undefined",
+            r"'(?P<symbol>AT_CHECK|THCState|THCudaCheck|THCCeilDiv)' was not declared in this scope",
+        ),
+        severity="fail",
+        cause=("The extension's C++/CUDA source was written for an older PyTorch: it uses the THC headers and calls "
+               "that PyTorch 1.11 removed (or AT_CHECK, gone since 1.5), so it does not compile against the torch "
+               "installed; the CUDA toolkit and the compiler are not the problem."),
+        advice=("Build a version of the extension ported to this PyTorch (the project's current release, branch or "
+                "pull request for torch 1.11 and later: THC includes removed, THCudaCheck replaced by "
+                "C10_CUDA_CHECK, AT_CHECK by TORCH_CHECK, THC's allocator and stream by ATen's), or install the older "
+                "PyTorch it was written for (e.g. torch 1.10 with its CUDA) if your GPU is supported by it."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/aim-uofa/AdelaiDet/issues/550", "https://github.com/MVIG-SJTU/AlphAction/issues/84",
+                 "https://github.com/open-mmlab/OpenPCDet/issues/900", "https://github.com/open-mmlab/mmcv/issues/1582",
+                 "https://github.com/pytorch/pytorch/issues/73520"),
+        checked="2026-11-26",
+        examples=("wheels/adelaidet-550-thc-header-removed-torch-111.txt",
+                  "wheels/alphaction-84-thc-h-missing-torch-111.txt"),
+    ),
+)
+
 from gpudoctor.knowledge.signatures.wheels_variants import VARIANT_SIGNATURES  # noqa: E402 (the rows above first)
 
 LINKAGE_SIGNATURES += VARIANT_SIGNATURES
