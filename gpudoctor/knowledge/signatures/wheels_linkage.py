@@ -87,6 +87,34 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
 
 LINKAGE_SIGNATURES += (
     Signature(
+        code="wheels.windows-module-procedure-not-found",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # Windows' ERROR_PROC_NOT_FOUND (127) through Python's import: the module's DLL and the DLLs it links were found,
+        # but one of them lacks a function the module imports, so they come from different releases.
+        # The modules other rows read by name (flash-attn, ExLlama, Triton's launchers, cuda-python's runtime) stay theirs.
+        patterns=(r"DLL load failed while importing (?!runtime:|cuda_utils:|__triton_launcher:|exllama_ext:|exllamav2_ext:|"
+                  r"flash_attn_cuda:|flash_attn_2_cuda:)(?P<module>\w{1,60}): The specified procedure could not be found",),
+        severity="fail",
+        cause=("Windows loaded the compiled module {module} and the DLLs it links, but one of them lacks a function "
+               "{module} was built to call: they come from different releases, usually an extension (pytorch3d, "
+               "torchvision, torchaudio, xformers) built for another PyTorch than the one installed, or, when it is "
+               "torch's own torch._C, DLLs of two PyTorch installs mixed in one environment."),
+        advice=("See whose _C it is in the traceback's frame above: for an extension, install its wheel built for the "
+                "installed torch (`python -c \"import torch; print(torch.__version__)\"`, then the extension release or "
+                "wheel index for that torch and CUDA), or pin torch to the version the extension was built for; for "
+                "torch's own `from torch._C import *`, remove every PyTorch from the environment (`pip uninstall torch` "
+                "until none is left, and `conda remove pytorch` in conda) and install one build again."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
+        sources=("https://github.com/facebookresearch/pytorch3d/issues/1872",
+                 "https://github.com/MrForExample/ComfyUI-3D-Pack/issues/187",
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch3d-1872-windows-c-procedure-missing.txt",),
+    ),
+    Signature(
         code="wheels.extension-source-for-older-torch",
         cause_id="package-version-conflict",
         kinds=("any",),
