@@ -1,8 +1,10 @@
-"""What the frameworks' own CUDA diagnostics print when the driver they load does not fit the GPU or the kernel module.
+"""What the frameworks' own CUDA checks print when the driver or libraries they load do not fit the GPU, the kernel
+module or each other.
 
 TensorFlow's and XLA's (JAX's) stream_executor/cuda/cuda_diagnostics.cc compare the libcuda.so they loaded with the
-kernel module's /proc/driver/nvidia/version after cuInit fails. frameworks_imports.py adds these rows to its
-IMPORTS_SIGNATURES.
+kernel module's /proc/driver/nvidia/version after cuInit fails; PyTorch 0.3-1.x compared its build's CUDA with the one
+each GPU needs; unsloth checks at import that bitsandbytes and Triton reach CUDA. frameworks_imports.py adds these rows
+to its IMPORTS_SIGNATURES.
 """
 
 from __future__ import annotations
@@ -66,5 +68,32 @@ DIAGNOSTICS_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/pytorch/pytorch/issues/3598"),
         checked="2026-11-26",
         examples=("frameworks/dsfd-36-torch-cuda8-on-rtx2080ti.txt",),
+    ),
+    Signature(
+        code="frameworks.unsloth-cuda-not-linked",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        # unsloth/_gpu_init.py (unsloth/__init__.py before 2025): its import checks that bitsandbytes loaded its CUDA
+        # library (lib.cdequantize_blockwise_fp32) and that Triton finds libcuda.so (libcuda_dirs); an ImportError in
+        # early releases, a warning since.
+        patterns=(r"CUDA is not linked properly\.",),
+        severity="fail",
+        cause=("unsloth's import check failed: bitsandbytes did not load its CUDA library (it fell back to the CPU one, "
+               "or cannot find the CUDA runtime), or Triton cannot find the driver's libcuda.so, so 4-bit training "
+               "has no GPU kernels."),
+        advice=("Run `python -m bitsandbytes`: if it reports no CUDA library or a missing libcudart, upgrade it in "
+                "this environment (`pip install -U bitsandbytes`, 0.43+ uses PyTorch's CUDA runtime) or, in conda, "
+                "rebuild the environment with unsloth's conda instructions (pytorch-cuda from the pytorch and nvidia "
+                "channels, then bitsandbytes and unsloth); if bitsandbytes is fine, Triton misses libcuda.so: "
+                "`ldconfig -p | grep libcuda`, then `sudo ldconfig /usr/lib64-nvidia` on Colab or Kaggle, or the "
+                "libcuda.so symlink beside libcuda.so.1."),
+        action="configure",
+        rules_out=("a driver fault, when nvidia-smi and torch.cuda.is_available() work",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/2025", "https://github.com/unslothai/unsloth/issues/221",
+                 "https://github.com/unslothai/unsloth/blob/main/unsloth/_gpu_init.py"),
+        checked="2026-11-26",
+        examples=("frameworks/llamafactory-2025-unsloth-cuda-not-linked.txt",
+                  "frameworks/unsloth-221-cuda-not-linked-conda.txt"),
     ),
 )
