@@ -49,6 +49,35 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="docker-build",
+        meaning="The text is an image build (docker build, docker compose build, BuildKit or the legacy builder) that "
+                "failed or ran RUN steps, and RUN steps get no GPU: the NVIDIA runtime serves running containers only.",
+        markers=(
+            r"' returned a non-zero code: ",  # the legacy builder's failed step ("The command '/bin/sh -c ...' returned")
+            r" ---> Running in ",  # the legacy builder starting a RUN step's container (" ---> Running in 1a2b3c4d5e6f")
+            r"did not complete successfully: exit code",  # BuildKit 0.11+ (Docker 23+): a failed RUN step
+            r"executor failed running \[",  # BuildKit before 0.11: a failed RUN step
+            r"during (?:the |a )?[Dd]ocker build",  # the person says where it failed ("during the Docker build process")
+            r"ocker build process",
+        ),
+        sources=("https://docs.docker.com/build/buildkit/",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/221"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="apptainer",
+        meaning="The program ran in an Apptainer/Singularity container, which sees the host's GPUs and driver libraries "
+                "only when started with --nv (or --nvccli); Docker's flags and runtimes play no part there.",
+        markers=(
+            r"apptainer (?:exec|run|shell|instance)\b", r"singularity (?:exec|run|shell|instance)\b",  # the command
+            r"Apptainer> ", r"Singularity> ",  # the shell prompt of `apptainer shell`
+            r"/\.singularity\.d/",  # the container's runtime folder (its LD_LIBRARY_PATH, its actions/exec)
+            r"ingularity version", r"using [Aa]pptainer",  # `singularity version` output; the person says so
+        ),
+        sources=("https://apptainer.org/docs/user/latest/gpu.html",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="container",
         meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
                 "container runtime passed in.",
@@ -63,6 +92,14 @@ CONTEXTS: tuple[Context, ...] = (
             r"root@[0-9a-f]{12}:",  # a container shell's prompt: its host name is the container id
             r"Error response from daemon: ",  # the Docker engine answering `docker run` / `docker start`
             r"OCI runtime (?:create failed|attempted to invoke|error)",  # runc/crun failing a container's start
+            # NCCL's own log in a Docker container: its line prefix is HOST:PID:TID, and a container's host name is
+            # its 12-hex id ("198b6766dc7e:305:395 [0] NCCL INFO ..."); keyed on the ':' after it (a plain first
+            # character), the id read behind it. NCCL 2.2's WARN lines have no "NCCL " before the level.
+            r":(?<=[^0-9A-Za-z_.-][0-9a-f]{12}:)\d{1,7}:\d{1,7} \[\d{1,3}\] (?:[\w./-]{1,60}:\d{1,5} )?(?:NCCL )?"
+            r"(?:INFO|WARN)",
+            # The interface NCCL binds to on Docker's default bridge network (172.17.0.0/16, eth0 in the container).
+            r"NCCL INFO (?:Bootstrap|NET/Socket) : Using (?:\[0\] ?)?eth0:172\.17\.",
+            r"SHMEM allocation limit is set to the default of 64MB",  # NGC images' banner when run without --ipc=host
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
@@ -144,6 +181,13 @@ CONTEXTS: tuple[Context, ...] = (
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
             r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
+            # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "WSL Debian"), and the tools' own words
+            # when they find themselves in WSL (vLLM's "Using 'pin_memory=False' as WSL is detected", the container
+            # toolkit's "WSL environment detected but no adapters were found"): one marker, keyed on "WSL".
+            r"WSL (?:Ubuntu|Debian|Kali|openSUSE|Fedora|Arch|distro|is detected|environment detected)",
+            # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
+            # ("Ubuntu 22.04 WSL").
+            r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
@@ -175,6 +219,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"on win32", r"win_amd64",  # Python's banner on Windows; the wheel tag pip prints there
             r"PS [A-Z]:\\",  # a PowerShell prompt
             r":\\[\w .\\-]{1,300}>[\w.-]{1,60}\.exe\b",  # a cmd prompt running a program ("D:\yolo\x64>darknet.exe")
+            r":\\[\w .\\-]{1,300}>docker(?:-compose)? ",  # a cmd prompt running Docker Desktop's CLI ("D:\app>docker-compose up")
+            r"Power[Ss]hell",  # the person names the shell ("Windows 10 - Powershell"); a WSL paste is read as WSL first
         ),
         sources=("https://learn.microsoft.com/en-us/windows-hardware/drivers/display/timeout-detection-and-recovery",),
         checked="2026-11-26",
@@ -226,6 +272,30 @@ CONTEXTS: tuple[Context, ...] = (
         ),
         sources=("https://pip.pypa.io/en/stable/reference/build-system/pyproject-toml/#build-isolation",
                  "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="ollama-api",
+        meaning="The text is a client's request to an Ollama server's HTTP API (its port 11434, its /api/ routes, the "
+                "ollama command), so a bare HTTP status from the client is the Ollama server's answer.",
+        markers=(
+            r":11434",  # Ollama's port in the URL a client was given (curl, OLLAMA_HOST, a base URL)
+            r"/api/generate", r"/api/chat", r"/api/embed",  # Ollama's own routes (server/routes.go)
+            r"ollama pull ", r"ollama run ", r"ollama serve",  # the commands around such a request
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="open-webui",
+        meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
+                "reranking and Whisper models itself with the PyTorch it was built with.",
+        markers=(
+            r"open-webui",  # the image (ghcr.io/open-webui/open-webui), the container and compose service names
+            r"open_webui",  # its Python package, in every log line's logger name (open_webui.main, open_webui.env)
+            r"Open WebUI",  # its issue form ("Open WebUI Version") and its own messages
+        ),
+        sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
         checked="2026-11-26",
     ),
 )

@@ -106,9 +106,13 @@ SIGNATURES += (
         refines=("kernel.driver-not-loaded",), refines_within=None,
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
-        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
+        # libnvidia-container before 1.1 also loaded the driver's CUDA library (libcuda.so.1) at this step. (The first
+        # pattern stays as written: wsl.container-nvml-library-missing reads it in WSL.)
+        patterns=(r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",
+                  r"load library failed: libcuda\.so\.1: cannot open shared object file"),
         severity="fail",
-        cause="nvidia-container-cli could not load the driver's NVML library (libnvidia-ml.so.1).",
+        cause="nvidia-container-cli could not load the driver's libraries (libnvidia-ml.so.1, or libcuda.so.1 for "
+              "releases before 1.1) from the host.",
         advice=("Check that the host driver works (`nvidia-smi` on the host) and that `ldconfig -p | grep libnvidia-ml` "
                 "lists the library. Where it does not (a driver upgrade or a power loss left the driver's user-space "
                 "libraries half installed), reinstall the branch's library package (`sudo apt install --reinstall "
@@ -305,21 +309,28 @@ SIGNATURES += (
         cause_id="container-toolkit-error",
         kinds=_CONTAINER_TEXT,
         # libnvidia-container before 1.8.0 only knew cgroup v1's devices controller; hosts on the unified (v2)
-        # hierarchy have none.
-        patterns=(r"container error: cgroup subsystem devices not found",),
+        # hierarchy have none. Its cgroup detection's other refusals on such hosts (nvcgo, 1.8.0 and the releases
+        # around it): no v1 mount, a version it could not tell ("cgroupv0"), a hybrid entry it could not parse.
+        patterns=(r"container error: cgroup subsystem devices not found",
+                  r"container error: failed to get device cgroup (?:mount|root) path: (?:no cgroup v1 mount found|"
+                  r"unable to create cgroupv0 interface|malformed cgroup entry)"),
         severity="fail",
-        cause="The host uses cgroup v2, and the installed NVIDIA Container Toolkit is too old to set up GPU devices "
-              "there (it looks for cgroup v1's devices controller).",
-        advice=("Update the NVIDIA Container Toolkit (libnvidia-container 1.8.0 or newer supports cgroup v2) from "
-                "NVIDIA's repository and restart the container runtime; only as a stopgap, boot with "
+        cause="The host uses cgroup v2 (or a hybrid layout), and the installed NVIDIA Container Toolkit cannot set up "
+              "GPU devices there: releases before 1.8 look only for cgroup v1's devices controller, and 1.8.0's own "
+              "detection of the cgroup version fails on some hosts.",
+        advice=("Update the NVIDIA Container Toolkit and libnvidia-container to the latest release from NVIDIA's "
+                "repository (cgroup v2 is supported from 1.8; the failures of 1.8.0's own detection are fixed in the "
+                "releases after it) and restart the container runtime; only as a stopgap, boot with "
                 "`systemd.unified_cgroup_hierarchy=0` to go back to cgroup v1."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1486", "https://github.com/NVIDIA/nvidia-docker/issues/1447",
-                 "https://github.com/NVIDIA/libnvidia-container/issues/111"),
-        checked="2026-11-25",
-        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",),
+                 "https://github.com/NVIDIA/libnvidia-container/issues/111",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/158"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1486-cgroup-devices-not-found-arch.txt",
+                  "containers/libnvidiacontainer-158-cgroupv0-interface-invalid-version.txt"),
     ),
     Signature(
         code="containers.driver-rpc-timeout",
@@ -521,6 +532,8 @@ SIGNATURES += (
         patterns=(r"nvidia-container-cli(?:\.real)?: device error: (?P<device>[^:\n]{1,80}): unknown device",
                   # libnvidia-container before 1.3 put the value last: "device error: unknown device id: 0\r".
                   r"nvidia-container-cli(?:\.real)?: device error: unknown device id: (?P<device_id>[^\n]{1,80})"),
+        # cuda.invalid-device-ordinal reads the first form too; on the CLI's line the container's request is the cause.
+        refines=("cuda.invalid-device-ordinal",),
         severity="fail",
         cause="The container asked for a GPU that matches no index or UUID of this host's GPUs (an id the host does not "
               "have, or one carrying stray whitespace or control characters).",

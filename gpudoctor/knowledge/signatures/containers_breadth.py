@@ -279,4 +279,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nct-814-docker-desktop-context-no-gpu-driver.txt",),
     ),
+    Signature(
+        code="containers.cli-not-in-path",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # containerd's own GPU support (ctr run --gpus, nerdctl run --gpus, and the runtime hooks before CDI) execs
+        # nvidia-container-cli from PATH: Go's exec error when the NVIDIA Container Toolkit is not installed on this
+        # host, or lives where the GPU Operator put it (/usr/local/nvidia/toolkit), outside PATH.
+        # (the quotes escaped once more at each level of a runc error that wraps it)
+        patterns=(r"exec: \\{0,7}\"nvidia-container-cli\\{0,7}\": executable file not found in \$PATH",),
+        severity="fail",
+        cause="The container runtime could not find nvidia-container-cli to set up the GPUs: the NVIDIA Container "
+              "Toolkit is not installed on this host, or it was installed by the GPU Operator under "
+              "/usr/local/nvidia/toolkit, which is not on PATH.",
+        advice=("Check `which nvidia-container-cli` on the host. If the GPU Operator manages the node, point nerdctl/ctr "
+                "at its runtime (`nerdctl run --runtime=/usr/local/nvidia/toolkit/nvidia-container-runtime --gpus all "
+                "...`), or add /usr/local/nvidia/toolkit to PATH and /run/nvidia/driver/usr/lib/x86_64-linux-gnu to "
+                "/etc/ld.so.conf.d/nvidia.conf, then `sudo ldconfig`; otherwise install the NVIDIA Container Toolkit "
+                "(`sudo apt-get install -y nvidia-container-toolkit`, or dnf)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver", "install the driver inside the container"),
+        sources=("https://github.com/containerd/nerdctl/issues/2716", "https://github.com/containerd/nerdctl/pull/2720",
+                 "https://github.com/containerd/nerdctl/blob/main/docs/gpu.md"),
+        checked="2026-11-26",
+        examples=("containers/nerdctl-2716-gpus-cli-not-in-path-operator.txt",),
+    ),
 )

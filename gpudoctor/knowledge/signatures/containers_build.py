@@ -34,4 +34,41 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/clrernet-4-build-arch-list-ptx-indexerror.txt",
                   "containers/mlcommons-690-docker-build-arch-list-index-error.txt"),
     ),
+    Signature(
+        code="containers.build-step-sees-no-gpu",
+        cause_id="gpu-at-build-time",
+        kinds=("any",),
+        # The generic no-GPU answers (PyTorch's, CUDA's, deviceQuery's, nvidia-smi's, the shell's, the loader's), in a
+        # text that shows an image build (the docker-build context: the legacy builder's "Step 5/9 : RUN" output has
+        # no prefix on the step's lines, so containers.gpu-needed-at-build's prefixed patterns cannot tell them from a
+        # host's): there they are the build step's, which has no GPU, not a broken driver.
+        patterns=(r"Found no NVIDIA driver on your system", r"No CUDA GPUs are available",
+                  r"no CUDA-capable device is detected", r"CUDA_ERROR_NO_DEVICE", r"cudaErrorNoDevice",
+                  r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver",
+                  r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+                  r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+                  r"\bnvidia-smi: command not found", r"/bin/sh: (?:\d{1,4}: )?nvidia-smi: not found",
+                  r"(?<!dlerror: )(?<!load library failed: )libcuda\.so\.1: cannot open shared object file"),
+        contexts=("docker-build",),
+        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
+                 "frameworks.app-finds-torch-without-cuda", "cuda.libcuda-so1-missing"),
+        severity="fail",
+        cause="A step of the image build needs the GPU, but `docker build` RUN steps have no GPU: the NVIDIA runtime "
+              "injects the driver's libraries and tools only into running containers, so the step finds no driver "
+              "(the host's driver is not the problem).",
+        advice=("Take GPU checks and GPU work out of the Dockerfile's RUN steps: build CUDA code without a GPU by naming "
+                "the architectures (TORCH_CUDA_ARCH_LIST=\"8.6;8.9+PTX\", CMAKE_CUDA_ARCHITECTURES), and load models or "
+                "run `nvidia-smi` when the container starts with `docker run --gpus all <image>` (or in the entrypoint); "
+                "where a build step truly needs the GPU, build with the legacy builder (`DOCKER_BUILDKIT=0 docker build "
+                ".`) after making nvidia Docker's default runtime (\"default-runtime\": \"nvidia\" in "
+                "/etc/docker/daemon.json, then `sudo systemctl restart docker`)."),
+        action="configure",
+        rules_out=("the host's driver", "the container toolkit"),
+        never_suggest=("reinstall the driver", "install the driver inside the container", "install nvidia-smi in the image"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/221",
+                 "https://github.com/NVIDIA/nvidia-container-runtime/issues/153",
+                 "https://github.com/yuh-zha/AlignScore/issues/19"),
+        checked="2026-11-26",
+        examples=("containers/alignscore-19-found-no-driver-during-docker-build.txt",),
+    ),
 )

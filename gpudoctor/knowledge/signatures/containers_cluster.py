@@ -120,4 +120,59 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/fgcicuda-3-slurmd-gres-nvidia0-before-cuda-init.txt",
                   "containers/bibigrid-705-slurmd-cant-stat-dev-nvidia0.txt"),
     ),
+    Signature(
+        code="containers.operator-toolkit-runtime-config-unreadable",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The toolkit installer of the GPU Operator's nvidia-container-toolkit daemonset (nvidia-ctk-installer, toolkit
+        # 1.17 / operator 24.9) reads the runtime's live config by running the host's `containerd config dump` (or
+        # `crio status config`) in a chroot; K3s, RKE2 and k0s run a containerd of their own that is not on the host's
+        # PATH (exit status 127), so the toolkit never configures the runtime and every operand waits on it.
+        patterns=(r"unable to load (?P<runtime>containerd|crio) config: failed to run command chroot \[/host "
+                  r"(?:containerd config dump|crio status config)\]: exit status (?P<status>\d{1,3})",),
+        severity="fail",
+        cause="The GPU Operator's container toolkit could not read the node's {runtime} configuration: it runs the "
+              "host's `{runtime}` command to dump it, and that failed (exit status {status}: a distribution such as K3s, "
+              "RKE2 or k0s whose own containerd is not on the host's PATH), so the nvidia runtime was never configured.",
+        advice=("Tell the toolkit where the distribution's containerd files are, in the operator's Helm values "
+                "(toolkit.env): RUNTIME_CONFIG_SOURCE=file (or file=/var/lib/rancher/rke2/agent/etc/containerd/config.toml), "
+                "CONTAINERD_CONFIG=/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl (rke2 for RKE2) and "
+                "CONTAINERD_SOCKET=/run/k3s/containerd/containerd.sock, as the K3s/RKE2 docs give them; or upgrade the GPU "
+                "Operator to a release whose toolkit falls back to the file (rolling back to v24.6.2 also works)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/1099", "https://github.com/NVIDIA/gpu-operator/issues/1323",
+                 "https://docs.rke2.io/add-ons/gpu_operators",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/cmd/nvidia-ctk-installer/container/runtime/runtime.go"),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-1099-rke2-toolkit-config-dump-exit-127.txt",),
+    ),
+    Signature(
+        code="containers.operator-toolkit-config-is-template",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # go-toml's refusal of a "{" where a key should be, as the toolkit container (nvidia-container-toolkit-ctr,
+        # nvidia-ctk runtime configure) prints it when the containerd config it was pointed at is a K3s/RKE2 Go
+        # template (config.toml.tmpl: `{{ template "base" . }}`, `{{ .NodeConfig... }}`), not TOML.
+        patterns=(r"\((?P<line>\d{1,5}), ?(?P<column>\d{1,4})\): (?:[\w ]{1,60}: )?keys cannot contain \{ character",),
+        severity="fail",
+        cause="The NVIDIA container toolkit could not parse the containerd configuration it was pointed at (line {line}): "
+              "the file is a K3s/RKE2 template (config.toml.tmpl with Go template expressions such as `{{ template "
+              "\"base\" . }}`), not TOML, so the toolkit exits and never adds the nvidia runtime.",
+        advice=("Point the toolkit at a file of plain TOML: set toolkit.env CONTAINERD_CONFIG to the generated "
+                "/var/lib/rancher/rke2/agent/etc/containerd/config.toml (k3s for K3s) and CONTAINERD_SOCKET to "
+                "/run/k3s/containerd/containerd.sock, or make config.toml.tmpl a complete config without template "
+                "expressions; K3s and RKE2 add an `nvidia` runtime themselves when nvidia-container-runtime is installed "
+                "on the node (`grep nvidia /var/lib/rancher/rke2/agent/etc/containerd/config.toml`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/rancher/rke2/issues/3385", "https://github.com/NVIDIA/gpu-operator/issues/623",
+                 "https://github.com/NVIDIA/gpu-operator/issues/673", "https://github.com/NVIDIA/gpu-operator/issues/473",
+                 "https://docs.rke2.io/add-ons/gpu_operators"),
+        checked="2026-11-26",
+        examples=("containers/rke2-3385-toolkit-config-tmpl-brace-fatal.txt",
+                  "containers/gpuoperator-623-rke2-template-base-parse-error.txt"),
+    ),
 )

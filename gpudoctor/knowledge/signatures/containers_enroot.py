@@ -88,4 +88,40 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/megsap-383-apptainer-host-glibc-newer.txt",),
     ),
+    Signature(
+        code="containers.apptainer-started-without-nv",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # The generic no-driver answers (the loader's missing libcuda.so.1, TensorFlow's failed dlopen, PyTorch's and
+        # CUDA's no driver or device, error 35, a missing nvidia-smi) in an Apptainer/Singularity text: Apptainer binds
+        # the host's driver libraries and nvidia-smi into the container only with --nv (or --nvccli), so without it
+        # the image has no libcuda at all. Where --nv ran and found nothing, containers.apptainer-nv-no-driver-files
+        # reads its warning and takes these lines.
+        patterns=(r"(?<!dlerror: )(?<!load library failed: )libcuda\.so\.1: cannot open shared object file",
+                  r"Could not (?:load dynamic|dlopen) library 'libcuda\.so\.1'; dlerror: ",
+                  r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected",
+                  r"RuntimeError: No CUDA GPUs are available",
+                  r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver",
+                  r"\bnvidia-smi: command not found", r"exec: nvidia-smi: not found"),
+        contexts=("apptainer",),
+        refines=("cuda.libcuda-so1-missing", "cuda.tf-driver-libcuda-not-found", "kernel.driver-not-loaded",
+                 "cuda.no-device", "cuda.driver-insufficient", "kernel.nvidia-smi-missing"),
+        severity="fail",
+        cause="The Apptainer/Singularity container has no NVIDIA driver libraries: Apptainer binds the host's driver "
+              "(libcuda, nvidia-smi) and GPU devices into the container only when it is started with --nv, so CUDA "
+              "inside finds no driver.",
+        advice=("Start the container with --nv: `apptainer exec --nv image.sif <command>` (`singularity exec --nv`, "
+                "also for run and shell; or --nvccli to set it up with nvidia-container-cli); `apptainer exec --nv "
+                "image.sif nvidia-smi` must then list the GPUs. If the command already has --nv, it found no driver "
+                "on this node: check `nvidia-smi` and `ldconfig -p | grep libcuda` on the host (run on a GPU node, "
+                "not a login node). Do not install a driver in the image."),
+        action="configure",
+        rules_out=("the host's driver", "the container image's CUDA"),
+        never_suggest=("install the driver inside the container", "reinstall the driver", "docker run --gpus"),
+        sources=("https://github.com/tmonjo/DeepSpaCE/issues/7",
+                 "https://github.com/apptainer/singularity/issues/5935", "https://github.com/rickstaa/panda-autograsp/issues/150",
+                 "https://apptainer.org/docs/user/latest/gpu.html"),
+        checked="2026-11-26",
+        examples=("containers/deepspace-7-apptainer-found-no-nvidia-driver.txt",),
+    ),
 )

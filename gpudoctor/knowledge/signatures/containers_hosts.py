@@ -330,6 +330,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # Apptainer/Singularity's --nv resolves the names in nvliblist.conf against the host's ldconfig cache and PATH;
         # these are its words (3.x and later, and "nv files" in 3.0-3.8) when it finds none of them.
         patterns=(r"Could not find any (?:nv files|NVIDIA (?:libraries|binaries)) on this host",),
+        # --nv was given and found nothing to bind: the no-driver lines the programs then print are its consequence
+        # (containers.apptainer-started-without-nv, which reads them in an Apptainer text, gives way to it).
+        refines=("cuda.libcuda-so1-missing", "cuda.no-device", "kernel.driver-not-loaded", "cuda.driver-insufficient",
+                 "cuda.tf-driver-libcuda-not-found", "kernel.nvidia-smi-missing"), refines_within=None,
         severity="fail",
         cause="Apptainer/Singularity's --nv found no NVIDIA driver libraries or binaries on this host to bind into the "
               "container, so the container sees no GPU: the driver is not installed on this node, or its libraries are "

@@ -75,4 +75,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/dalleplayground-104-nvml-version-mismatch-compose.txt",),
     ),
+    Signature(
+        code="containers.cli-driver-files-missing",
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        # libnvidia-container lists the driver's libraries for the version the loaded kernel module reports
+        # (nvc_info.c) and opens each: a file of that version that is gone means the user-space driver was removed or
+        # replaced (an uninstall followed by another install) while the old module stayed loaded.
+        patterns=(r"nvidia-container-cli(?:\.real)?: detection error: open failed: (?P<path>/[\w./+-]{1,200}\.so\."
+                  r"(?P<version>\d{3}\.\d{1,3}(?:\.\d{1,3})?)): no such file or directory",),
+        severity="fail",
+        cause="nvidia-container-cli looked for the libraries of driver {version}, the version of the loaded kernel "
+              "module, and {path} is gone: that driver's user-space files were removed or replaced by another install "
+              "while its module stayed loaded.",
+        advice=("Compare the loaded module with the installed driver: `cat /proc/driver/nvidia/version` against "
+                "`nvidia-smi` and the packages (`dpkg -l | grep nvidia`, or `rpm -qa | grep nvidia`). Reboot so the "
+                "installed driver's module loads; if the driver was half removed, reinstall one driver cleanly (remove "
+                "the other install's files), run `sudo ldconfig`, reboot, then start the container again."),
+        action="reboot",
+        rules_out=("the container image", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall Docker", "install the driver inside the container"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1404",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/297",  # the same thread, transferred
+                 "https://github.com/NVIDIA/libnvidia-container/blob/main/src/nvc_info.c"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1404-detection-open-failed-libnvidia-tls.txt",),
+    ),
 )

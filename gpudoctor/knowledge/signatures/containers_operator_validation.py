@@ -61,4 +61,59 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpuoperator-487-driver-validation-chroot-no-nvidia-smi.txt",),
     ),
+    Signature(
+        code="containers.operator-waiting-for-toolkit",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The toolkit-validation init container of the device plugin, GPU feature discovery, DCGM and the validator
+        # loops on /run/nvidia/validations/toolkit-ready ("stack", or "toolkit" in the sandbox operands), which the
+        # container toolkit daemonset writes once it has configured the runtime. Its log line, not `kubectl describe`'s
+        # Args line that holds the same words after "echo" in every healthy pod.
+        patterns=(r"(?<!echo )waiting for nvidia container (?:stack|toolkit) to be setup",),
+        severity="warn",
+        cause="The GPU Operator's pods on this node wait for the NVIDIA container toolkit daemonset, which has not "
+              "finished configuring the container runtime (it waits on the driver container itself, or fails "
+              "configuring containerd/CRI-O), so no GPU pod starts there.",
+        advice=("Look at the toolkit pod on that node first: `kubectl get pods -n gpu-operator -o wide | grep -E "
+                "'toolkit|driver'` and `kubectl logs -n gpu-operator <nvidia-container-toolkit-daemonset pod> --all-containers`. "
+                "If it waits for the driver, read the driver container's log (`kubectl logs -n gpu-operator -l "
+                "app=nvidia-driver-daemonset -c nvidia-driver-ctr`); if it fails on the runtime's config (K3s, RKE2, "
+                "k0s, MicroK8s), set toolkit.env CONTAINERD_CONFIG and CONTAINERD_SOCKET to the distribution's paths; on "
+                "OpenShift 4.18.22 and 4.18.23, a known platform bug, upgrade OpenShift to 4.18.24 or later."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/1709",
+                 "https://github.com/NVIDIA/gpu-operator/blob/main/assets/state-device-plugin/0500_daemonset.yaml",
+                 VALIDATOR_SOURCE),
+        checked="2026-11-26",
+        examples=("containers/gpuoperator-1709-openshift-toolkit-validation-waiting.txt",),
+    ),
+    Signature(
+        code="containers.operator-driver-pod-crashloop",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # `kubectl get pods` listing the GPU Operator's driver pod (nvidia-driver-daemonset-xxxxx, in any namespace)
+        # crash-looping, in its init container (k8s-driver-manager) or its driver container. Its log says why; where a
+        # line of it is in the paste (containers.operator-driver-in-use), that row takes this one's place.
+        patterns=(r"nvidia-driver-daemonset-[\w-]{3,40}\s{1,40}0/\d\s{1,40}(?:Init:)?(?:CrashLoopBackOff|Error)\b",),
+        severity="fail",
+        cause="The GPU Operator's driver pod keeps failing on this node, so every GPU pod there waits in Init: most often "
+              "the node already has an NVIDIA driver installed, which the operator's driver container cannot replace; "
+              "otherwise it cannot build the driver for this kernel.",
+        advice=("Run `nvidia-smi` on the node. If it works, the host has its own driver: deploy the GPU Operator with "
+                "driver.enabled=false (`helm upgrade ... --set driver.enabled=false`; MicroK8s: disable and enable the gpu "
+                "addon so it uses the host driver). If it does not, read why the driver container fails: `kubectl logs "
+                "-n gpu-operator <nvidia-driver-daemonset pod> -c nvidia-driver-ctr` (and `-c k8s-driver-manager`): no "
+                "kernel headers or an unsupported kernel (`uname -r`), Secure Boot, or a driver branch too old for the "
+                "kernel."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall Docker",),
+        sources=("https://github.com/canonical/microk8s/issues/448", "https://github.com/canonical/microk8s/issues/2352",
+                 "https://github.com/NVIDIA/gpu-operator/issues/126",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-26",
+        examples=("containers/microk8s-448-driver-daemonset-crashloop-host-driver.txt",),
+    ),
 )

@@ -273,6 +273,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # The GPU Operator's driver container (nvidia-driver _unload_driver) refuses to rmmod modules that a host
         # driver, nvidia-persistenced, DCGM or running GPU pods hold.
         patterns=(r"Could not unload NVIDIA driver kernel modules, driver is in use",),
+        # The driver container's own words say why its pod crash-loops (containers.operator-driver-pod-crashloop).
+        refines=("containers.operator-driver-pod-crashloop",), refines_within=None,
         severity="fail",
         cause="The GPU Operator's driver container cannot replace the NVIDIA kernel modules because they are loaded "
               "and in use: a driver installed on the host, or GPU processes and services still holding it.",
@@ -350,8 +352,10 @@ SIGNATURES: tuple[Signature, ...] = (
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
         advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
                 "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
-                "`nvidia.com/gpu` limit); `nvidia-smi` inside the container must then list them. If it already does, "
-                "the image asks for too few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
+                "`nvidia.com/gpu` limit; LXD/Incus: `lxc config device add <container> gpu0 gpu`; a Proxmox LXC "
+                "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow); "
+                "`nvidia-smi` inside the container must then list them. If it already does, the image asks for too "
+                "few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("install the driver inside the container", "reinstall the driver"),

@@ -49,9 +49,10 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-unknown-error",
         kinds=_CONTAINER_TEXT,
         # libnvidia-container before 1.1 initialised CUDA on the host to list the GPUs (driver.c): when cuInit fails
-        # there, the CLI stops with "initialization error: cuda error: <CUDA's message>" before any container starts.
+        # there, the CLI stops with "initialization error: cuda error: <CUDA's message>" before any container starts,
+        # the message in lower case as the CLI prints it ("no cuda-capable device is detected").
         patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: cuda error: (?P<error>unknown error|"
-                  r"initialization error|no CUDA-capable device is detected|invalid device ordinal)",),
+                  r"initialization error|no (?:CUDA|cuda)-capable device is detected|invalid device ordinal)",),
         severity="fail",
         cause="CUDA could not initialise on the host ({error}) when the NVIDIA container runtime asked it for the GPUs: "
               "the host's driver state, not the container, is what failed.",

@@ -39,6 +39,9 @@ SIGNATURES += (
             # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
             r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage"
             r"|internal error|invalid argument)",
+            # CuPy's NcclError (cupy_backends/cuda/libs/nccl.pyx; vLLM 0.2-0.3, RAPIDS, XGBoost) names the code first:
+            # "NcclError: NCCL_ERROR_SYSTEM_ERROR: unhandled system error (run with NCCL_DEBUG=INFO for details)".
+            r"NcclError: NCCL_ERROR_(?:SYSTEM_ERROR|UNHANDLED_CUDA_ERROR|INTERNAL_ERROR|INVALID_USAGE|INVALID_ARGUMENT)\b",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",

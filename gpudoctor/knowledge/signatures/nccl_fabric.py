@@ -136,4 +136,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-905-async-port-error-multi-node.txt", "nccl/litllama-380-ib-async-port-error-slurm.txt"),
     ),
+    Signature(
+        code="nccl.topology-net-id-not-found",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        # graph/topo.h's ncclTopoIdToIndex when the graph search asks for a network device the topology does not hold
+        # (since 2.21): multi-node InfiniBand jobs with the NCCL of the NeMo 25.04 and later containers, fixed by 2.27.3.
+        patterns=(r"NCCL WARN Could not find NET with id (?P<id>[0-9a-fA-Fx]{1,18})\b",),
+        severity="fail",
+        cause="NCCL's topology search asked for network device {id}, which its own topology does not hold: a NCCL "
+              "release's fault on multi-node InfiniBand jobs (the NCCL of NeMo's 25.04 and later containers), fixed in "
+              "2.27.3, not the job's settings.",
+        advice=("Upgrade NCCL on every node to 2.27.3 or later (the NGC 25.06+ containers, or `pip install -U "
+                "nvidia-nccl-cu12` where torch loads the pip NCCL); meanwhile check that NCCL_IB_HCA, if set, names "
+                "adapters every node has (`ibv_devinfo`)."),
+        action="configure",
+        rules_out=("the GPUs", "the model code"),
+        never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA-NeMo/Speech/issues/13996", NCCL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/nemo-13996-could-not-find-net-id-0-container-25-04.txt",),
+    ),
 )

@@ -22,7 +22,11 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"process (?P<rank>\d{1,5}) terminated with signal SIGBUS",
                   r"Caught signal 7 \(Bus error",
                   # DeepSpeed's launcher (launcher/launch.py, sigkill_handler) reports the rank's exit as a return code.
-                  r"exits with return code = -7\b"),
+                  r"exits with return code = -7\b",
+                  # SGLang's launcher after "Rank N scheduler is dead. Please check if there are relevant logs." logs the
+                  # scheduler process's multiprocessing exit code ("Exit code: -7"; "... died during initialization
+                  # (exit code: -7)" in later releases): a negative code is the signal, 7 SIGBUS.
+                  r"[Ee]xit code: -7\b"),
         severity="fail",
         cause="A rank died of SIGBUS: it touched shared memory (/dev/shm) that could not be backed, which in a "
               "container almost always means /dev/shm is too small (Docker's 64 MB default) for NCCL's and PyTorch's "

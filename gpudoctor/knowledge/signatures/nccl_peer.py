@@ -81,4 +81,36 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1838-cumem-host-enable-peer-access.txt",),
     ),
+    Signature(
+        code="nccl.hang-cleared-by-p2p-disable",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        # The person's own account that NCCL_P2P_DISABLE=1 gets a hanging or failing job through ("did workaround",
+        # "works with NCCL_P2P_DISABLE=1", "hangs unless NCCL_P2P_DISABLE=1"): NCCL's peer-to-peer path between the GPUs
+        # is what fails, whatever the symptom line beside it (a watchdog timeout, a generic error, a silent hang).
+        patterns=(
+            r"NCCL_P2P_DISABLE=1`?[^\n]{0,60}?(?:did (?:the )?work ?around|as a work ?around|works? around|(?:it|everything"
+            r"|training|this|that|the test) (?:works|worked|runs|ran)|fix(?:es|ed) (?:it|the)|solv(?:es|ed)|resolv(?:es|ed)"
+            r"|goes away|went away|no longer hangs?)",
+            r"(?:works|worked|runs|ran|succeeds|passes)(?: fine| well)? (?:with|after setting|after exporting|when I set|if I "
+            r"set|by setting) `?NCCL_P2P_DISABLE=1",
+            r"unless (?:I |you |we )?(?:set |export |use )?`?NCCL_P2P_DISABLE=1",
+        ),
+        refines=("nccl.watchdog-timeout", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
+        refines_within=None,
+        severity="fail",
+        cause="NCCL's direct peer-to-peer path between these GPUs does not work (the job gets through only with "
+              "NCCL_P2P_DISABLE=1): ACS on a PCIe switch or the IOMMU redirects the GPUs' traffic, or the driver offers "
+              "P2P the cards cannot do.",
+        advice=("Fix the path rather than keep the slow workaround: `sudo lspci -vvv | grep -i acsctl` (SrcValid+ means "
+                "ACS is on: disable it in the BIOS or with setpci) and `dmesg | grep -i -e DMAR -e AMD-Vi` (the IOMMU, "
+                "VT-d: disable it or boot with iommu=pt); on GeForce cards update the driver; confirm with nccl-tests "
+                "(`all_reduce_perf -b 8 -e 128M -g 2`); until then keep NCCL_P2P_DISABLE=1."),
+        action="configure",
+        rules_out=("the network between hosts", "the GPU memory"),
+        never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/667", NCCL_TROUBLESHOOTING + "#pci-access-control-services-acs"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-667-pxb-pix-topology-hang-vtd.txt",),
+    ),
 )

@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures import Signature
 HOROVOD_INSTALL = "https://horovod.readthedocs.io/en/stable/install_include.html"
 HOROVOD_TROUBLESHOOTING = "https://horovod.readthedocs.io/en/stable/troubleshooting_include.html"
 TORCH_BACKENDS = "https://pytorch.org/docs/stable/distributed.html#backends"
+NCCL_TESTS_README = "https://github.com/NVIDIA/nccl-tests/blob/master/README.md"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -172,5 +173,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pytorch.org/docs/stable/distributed.html#common-environment-variables"),
         checked="2026-11-26",
         examples=("nccl/pytorch-135355-gloo-ss-family-ipv4-ipv6.txt", "nccl/gloo-399-ss-family-mixed-stack.txt"),
+    ),
+    Signature(
+        code="nccl.tests-more-gpus-than-present",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # nccl-tests give each process -g GPUs per thread (-t), from local rank x t x g on, counting the processes of a
+        # host by its host name (src/util.cu). Past the node's last GPU the older ones stop on cudaSetDevice ("Test CUDA
+        # failure common.cu:732 'invalid device ordinal'", "Cuda failure common.cu:891" before 2.0's "Test"), 2.14 and
+        # later say so ("Invalid number of GPUs: 8 requested but only 4 were found.").
+        patterns=(r"(?:Test )?CUDA failure common\.cu:\d{1,5} 'invalid device ordinal'",
+                  r"Invalid number of GPUs: (?P<requested>\d{1,5}) requested but only (?P<found>\d{1,5}) were found"),
+        refines=("cuda.invalid-device-ordinal",),
+        severity="fail",
+        cause="nccl-tests asked for more GPUs on a node than it has: each process takes -g GPUs (times -t threads) "
+              "after those of the processes before it on the same host, so processes per node x -t x -g went past the "
+              "node's last GPU.",
+        advice=("Make processes per node x -t x -g equal to the node's GPUs: one process per GPU (`mpirun -np <total GPUs> "
+                "... all_reduce_perf -g 1`, with -H host:<GPUs per node> slots) or one process per node with "
+                "`-g <GPUs per node>`; check that every process sees the GPUs (`mpirun ... nvidia-smi -L`, "
+                "CUDA_VISIBLE_DEVICES) and that the nodes have distinct host names, which nccl-tests counts processes "
+                "per host by."),
+        action="configure",
+        rules_out=("the driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/54", NCCL_TESTS_README),
+        checked="2026-11-26",
+        examples=("nccl/nccltests-54-np40-g4-invalid-device-ordinal.txt",),
     ),
 )

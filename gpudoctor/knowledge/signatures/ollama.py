@@ -21,6 +21,7 @@ from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_desktop_engines import DESKTOP_ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_environments import ENVIRONMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_frontends import FRONTEND_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_imports import IMPORT_SIGNATURES
@@ -229,7 +230,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"(?:llama runner|llama-server) process (?P<how>has terminated)(?!:)",
             r"(?:llama runner|llama-server) process no longer running: (?P<how>exit status \w+|-?\d+)",
             # server.go's ERROR line when the runner exits (0.5 and later), before the client's message
-            r"msg=\\?\"?llama runner terminated\\?\"? error=\\?\"?(?P<how>exit status \w+|signal: \w+)",
+            # (llm/llama_server.go's "llama-server terminated" since the runner was renamed, 2026)
+            r"msg=\\?\"?(?:llama runner|llama-server) terminated\\?\"? error=\\?\"?(?P<how>exit status \w+|signal: \w+)",
         ),
         severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
@@ -350,10 +352,13 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="model-file-corrupt",
         kinds=("any",),
-        # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885)
-        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' data is not within the file bounds",),
+        # llama.cpp's loader checks each tensor's offset against the file's size (ggml-org/llama.cpp#6885); ggml's
+        # GGUF reader (gguf.cpp) stops where a cut-off or damaged file runs out of what it reads next
+        patterns=(r"tensor '(?P<tensor>[\w.-]{1,80})' data is not within the file bounds",
+                  r"gguf_init_from_file(?:_impl)?: failed to (?:read (?:key-value pairs|tensor info|tensor data|header)|"
+                  r"seek to beginning of data section)"),
         severity="fail",
-        cause=("The model file is truncated or corrupted: tensor '{tensor}' lies past its end (an interrupted "
+        cause=("The model file is truncated or corrupted: its tensors or header lie past its end (an interrupted "
                "download, a full disk or a network filesystem), so it cannot load."),
         advice=("Download the model again: `ollama rm MODEL && ollama pull MODEL`, or fetch the GGUF again from its "
                 "source and compare its size or sha256 with the one published."),
@@ -410,10 +415,14 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause_id="ollama-runner-crash",
         kinds=("any",),
         # 0xc0000135 is Windows' STATUS_DLL_NOT_FOUND: the runner's process could not even start
-        patterns=(r"(?:llama runner|llama-server) process has terminated: exit status 0xc0000135\b",),
+        patterns=(r"(?:llama runner|llama-server) process has terminated: exit status 0xc0000135\b",
+                  # Windows' loader dialog naming the runtime DLL (Ollama, llama.cpp's and koboldcpp's executables)
+                  r"The code execution cannot proceed because (?P<dll>(?:VCRUNTIME140(?:_1)?|MSVCP140(?:_\w{1,20})?|"
+                  r"vcomp140)\.dll) was not found"),
         severity="fail",
-        cause=("Windows could not start Ollama's model runner because a DLL it needs is missing (exit status "
-               "0xc0000135), most often the Microsoft Visual C++ runtime (VCRUNTIME140.dll, MSVCP140.dll)."),
+        cause=("Windows could not start the program (Ollama's model runner, a llama.cpp executable) because a DLL it "
+               "needs is missing (exit status 0xc0000135), most often the Microsoft Visual C++ runtime (VCRUNTIME140.dll, "
+               "MSVCP140.dll)."),
         advice=("Install the latest Microsoft Visual C++ Redistributable for x64 (https://aka.ms/vs/17/release/"
                 "vc_redist.x64.exe), or update Ollama to a release that ships the runtime; if an antivirus quarantined "
                 "msvcp140.dll, restore it."),
@@ -450,4 +459,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
-   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES)
+   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES)

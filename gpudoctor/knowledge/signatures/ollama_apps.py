@@ -123,6 +123,8 @@ APP_SIGNATURES += (
             r"\(Exit code: (?P<code>-?\d{1,20})\)\. [^\n]{0,80}?(?:Try a different model and/or config|"
             r"Please check settings and try loading the model again)",
             r"Error loading model\.?\s{0,4}\(Exit code: (?P<code>-?\d{1,20})\)",
+            # the same engine dying after the load, while it generates
+            r"The model has crashed without additional information\. \(Exit code: (?P<code>-?\d{1,20})\)",
         ),
         severity="fail",
         cause=("LM Studio's engine process died while loading the model (exit code {code}), most often in the llama.cpp "

@@ -28,19 +28,26 @@ _REACH_ADVICE = (
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.app-cannot-reach-server",
+        refines=("ollama.client-connection-refused",),  # on one line: 0.0.0.0 used as an address to connect to
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
             # ollama-python 0.4 and later, raised when httpx cannot connect at all
             r"Failed to connect to Ollama\. Please check that Ollama is downloaded, running and accessible",
             # the wordings of apps built on it (OpenUI, Continue, coding CLIs): the address they tried follows
-            r"(?:Couldn't|Could not|Cannot|Unable to) connect to (?:the |local )?Ollama(?: instance)? at "
+            r"(?:Couldn't|Could not|Cannot|Unable to|Failed to) connect to (?:the |local )?Ollama(?: instance)? at "
             r"(?P<url>https?://[\w.\[\]:-]{1,80})",
+            # the wording many front ends and scripts share (Continue, chat apps, agents) without an address after it
+            r"(?:Failed|Unable) to connect to (?:the |your )?(?:local )?Ollama(?: (?:instance|server))?(?=[.:!,]|$)",
+            # ChatOllama and apps worded like it
+            r"is unable to establish a connection with (?P<url>https?://[\w.\[\]:-]{1,80})",
             # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
             # container)
             r"WebUI could not connect to Ollama",
             # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
             r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
+            # ...and Python's (urllib3, httpx) on Windows, WSAEADDRNOTAVAIL for host 0.0.0.0
+            r"host='0\.0\.0\.0', port=(?P<port>\d{1,5})\)[^\n]{0,300}?\[WinError 10049\]",
         ),
         severity="fail",
         cause="A program using Ollama found no Ollama server at the address it tried.",

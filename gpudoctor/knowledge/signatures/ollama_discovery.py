@@ -101,6 +101,8 @@ DISCOVERY_SIGNATURES = (
         patterns=(
             r"symbol lookup for cuCtxCreate_v3 failed",
             r"undefined symbol: cuCtxCreate_v3\b",
+            # Windows' loader dialog for a runner linked against a newer nvcuda.dll than the driver's
+            r"entry point cuCtxCreate_v3 could not be located in the dynamic link library[^\n]{0,200}?nvcuda\.dll",
         ),
         severity="fail",
         cause=("The NVIDIA driver's CUDA library has no cuCtxCreate_v3 (added with CUDA 11.4 drivers): the driver is "
@@ -250,7 +252,9 @@ DISCOVERY_SIGNATURES = (
         cause=("Ollama found no NVIDIA management library (libnvidia-ml.so) at all: no NVIDIA driver is visible to "
                "it, as in a container started without a GPU request."),
         advice=("If Ollama runs in a container, request the GPUs (`docker run --gpus=all`, or a device request in "
-                "compose); `--runtime=nvidia` alone injects no GPU. On a host, `nvidia-smi` must work first."),
+                "compose); `--runtime=nvidia` alone injects no GPU. Podman takes them through CDI: `sudo nvidia-ctk cdi "
+                "generate --output=/etc/cdi/nvidia.yaml`, then `podman run --device nvidia.com/gpu=all`. On a host, "
+                "`nvidia-smi` must work first."),
         action="configure",
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/dstackai/dstack/issues/910",
@@ -291,7 +295,10 @@ DISCOVERY_SIGNATURES = (
         cause="Ollama's discovery accepted no GPU, so models run on the CPU.",
         advice=("Read the discovery lines just above this one for the reason (restart the server with OLLAMA_DEBUG=1 "
                 "for all of them): a GPU library that failed to load, an init error number, or an AMD GPU whose gfx "
-                "target is not in the log's supported_types."),
+                "target is not in the log's supported_types. With an NVIDIA GPU the usual reasons are a container "
+                "started without `--gpus all` (or the NVIDIA Container Toolkit), nvidia_uvm gone after suspend (`sudo "
+                "rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, or reboot), and a scheduler job's AMD variables "
+                "(`unset ROCR_VISIBLE_DEVICES` before `ollama serve`)."),
         action="configure",
         sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
         checked="2026-11-25",

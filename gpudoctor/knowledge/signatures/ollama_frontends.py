@@ -98,6 +98,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"\bKV cache is full - try increasing it\b",
             # LM Studio's refusal when the first message already overflows
             r"the model is loaded with (?:a )?context length of only (?P<n_ctx>\d{1,9}) tokens",
+            # LM Studio 0.2's wording
+            r"Input length (?P<requested>\d{1,9}) exceeds context length (?P<n_ctx>\d{1,9})",
         ),
         severity="fail",
         cause=("The input (the prompt with its history, system prompt, tool output or documents) holds more tokens "

@@ -194,16 +194,19 @@ INSTALL_SIGNATURES += (
         # llama.cpp's common argument parser (common/arg.cpp): an option this build does not know ("error: invalid
         # argument: X") or a value it does not accept for one it knows ("error while handling argument \"X\": ...", as
         # --flash-attn became on|off|auto in 2025); the parsers before common/arg.cpp (examples/server, main) printed
-        # "error: unknown argument: X"
-        patterns=(r"error: (?:invalid|unknown) argument: (?P<option>-{1,2}[\w-]{1,40})",
+        # "error: unknown argument: X"; a bare word there ("invalid argument: on") is a value given to an option this
+        # build takes without one (a front end passing `--flash-attn on` to a llama-server from before on|off|auto)
+        patterns=(r"error: (?:invalid|unknown) argument: (?P<option>-{0,2}[\w.-]{1,40})",
                   r"error while handling argument \"(?P<option>-{1,2}[\w-]{1,40})\"",),
         severity="fail",
-        cause=("This llama.cpp build does not accept the option {option} as given: the option or its value comes from "
-               "another release (the binary that runs is older or newer than the guide), or it is misspelt."),
+        cause=("This llama.cpp build does not accept {option} as given: the option or its value comes from another "
+               "release (the binary that runs is older or newer than the guide or the front end that starts it), or it "
+               "is misspelt."),
         advice=("Check which llama.cpp binary runs and its release (`which llama-server`, `llama-server --version`; an "
                 "older copy from another package can shadow the current one), and spell the option as that release's "
                 "`llama-server --help` lists it (-ngl or --n-gpu-layers, -fa on|off|auto in current releases); update "
-                "llama.cpp for options newer than the build."),
+                "llama.cpp for options newer than the build; a front end that ships its own llama-server "
+                "(text-generation-webui) needs its bundled llama.cpp updated with it, by its own update script."),
         action="configure",
         rules_out=("a GPU or driver fault: nothing started",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -98,7 +98,8 @@ MODEL_SIGNATURES = (
                "error, a crash) is in the server's log, not in the client's message."),
         advice=("Read the Ollama server log around the failure (`journalctl -u ollama --no-pager | tail -100` on "
                 "Linux, server.log on Windows and macOS) and run gpudoctor on it; if the runner ran out of memory, use "
-                "a smaller model or context."),
+                "a smaller model or context (num_ctx); if it crashed inside a newer model, update Ollama to the latest "
+                "release, where such crashes are most often fixed."),
         action="restart-application",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/continuedev/continue/issues/11241", "https://github.com/ollama/ollama/issues/11380",

@@ -140,7 +140,7 @@ PLACEMENT_SIGNATURES += (
 PLACEMENT_SIGNATURES += (
     Signature(
         code="ollama.llama-cpp-split-mode-unsupported",
-        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "ollama.ggml-cuda-assert"), refines_within=None,
         cause_id="llama-cpp-split-mode-unsupported",
         kinds=("any",),
         # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)

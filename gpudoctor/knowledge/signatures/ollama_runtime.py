@@ -199,14 +199,18 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"dial tcp (?P<address>[\w.\[\]:-]{1,80}:11434): connect(?:ex)?: "
             r"(?:connection refused|No connection could be made because the target machine actively refused it)",
             r"HTTPConnectionPool\(host='(?P<address>[^'\s]{1,80})', port=11434\): Max retries exceeded",
+            # asyncio's socket connect (aiohttp and httpx clients under asyncio)
+            r"Connect call failed \('(?P<address>[^'\s]{1,80})', 11434\)",
         ),
         severity="fail",
         cause="Nothing listens on Ollama's port at {address}: the Ollama server is not running there.",
         advice=("Start the Ollama server (the Ollama app, `ollama serve`, or `sudo systemctl start ollama` on Linux; "
                 "`journalctl -u ollama` shows why it stopped) and check it answers with `curl http://127.0.0.1:11434`; "
                 "if it runs on another host or port, point the client at it with OLLAMA_HOST. A client in a Docker "
-                "container must not use localhost (that is the container): use http://host.docker.internal:11434, and "
-                "let the host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 in its service."),
+                "container must not use localhost (that is the container): use http://host.docker.internal:11434 (on "
+                "Docker Engine for Linux start the container with `--add-host=host.docker.internal:host-gateway`, in "
+                "Compose `extra_hosts`), and let the host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 in "
+                "its service."),
         action="restart-application",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

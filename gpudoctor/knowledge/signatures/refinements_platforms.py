@@ -10,7 +10,9 @@ from gpudoctor.knowledge.signatures import Signature
 
 # The lines cuda.unknown-error and cuda.operation-not-supported read (gpudoctor/knowledge/signatures/cuda*.py).
 UNKNOWN_ERROR = (r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
-                 r"CUDA error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
+                 r"CUDA (?:driver )?error: unknown error", r"cuda error: unknown error", r"\bError 999: unknown error",
+                 # PyTorch's warning when its CUDA initialisation fails so ("CUDA initialization: CUDA unknown error - ...").
+                 r"CUDA unknown error - this may be due to an incorrectly set up environment",
                  r"cuda runtime error \(30\) : unknown error",
                  # Ollama's discovery logging the same error (ollama.cuda-init-unknown-error's lines).
                  r"\bcuInit err[:;] 999\b", r"\bnvcuda init failure[:;] 999\b", r"\bcudart init failure[:;] 999\b")
@@ -29,8 +31,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="CUDA failed with an unknown error inside WSL 2, where it reaches the GPU through the Windows NVIDIA "
               "driver and WSL's GPU support (/dev/dxg, /usr/lib/wsl/lib), not through a Linux kernel module: the "
               "Windows side (its driver, WSL or the Windows build) is what failed or is out of date.",
-        advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com, not a Linux driver inside "
-                "the distribution), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
+        advice=("Fix it from Windows: update the NVIDIA driver on Windows (from nvidia.com; the distribution itself "
+                "needs no GPU driver), update WSL with `wsl --update` in PowerShell (and Docker Desktop, for its "
                 "containers), then `wsl --shutdown` (or restart Windows) and reopen the distribution; `nvidia-smi` "
                 "inside WSL must then list the GPU, and `ldconfig -p | grep libcuda` must show only /usr/lib/wsl/lib. "
                 "RAPIDS (cuDF, cuML) under WSL 2 needs a GPU of compute capability 7.0 or newer "
@@ -72,7 +74,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # CUDA's own words for cudaErrorMemoryAllocation, which a page-locked (pinned) host allocation gets too; not
         # PyTorch's "CUDA out of memory. Tried to allocate", which its allocator raises for GPU memory only.
-        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",),
+        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",
+                  # llama.cpp's (ggml's) own CUDA_CHECK wording before 2024: "CUDA error 2 at ggml-cuda.cu:1241: out of
+                  # memory", error 2 being cudaErrorMemoryAllocation, which a failed pinned host allocation returns.
+                  r"CUDA error 2 at [^\n]{0,160}ggml-cuda\.cu:\d{1,5}: out of memory"),
         contexts=("wsl",),
         refines=("cuda.out-of-memory",),
         severity="fail",
@@ -86,10 +91,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the driver install",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/microsoft/WSL/issues/8447",
+        sources=("https://github.com/microsoft/WSL/issues/8447", "https://github.com/ggml-org/llama.cpp/issues/1735",
                  "https://docs.nvidia.com/cuda/wsl-user-guide/index.html#known-limitations-for-linux-cuda-applications"),
         checked="2026-11-26",
-        examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt",),
+        examples=("wsl/wsl-8447-oom-pinned-memory-wsl2.txt", "wsl/llamacpp-1735-wsl2-cuda-error-2-no-pinned.txt"),
     ),    Signature(
         code="cuda.unknown-error-on-windows",
         cause_id="cuda-unknown-error",
@@ -157,8 +162,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Remove the Linux NVIDIA driver's libraries from the distribution (`sudo apt purge 'libnvidia-compute-*' "
                 "'nvidia-driver-*'`, or delete the stale libcuda.so.* files a .run installer left in "
                 "/usr/lib/x86_64-linux-gnu), check that `ldconfig -p | grep libcuda` lists only /usr/lib/wsl/lib, then "
-                "restart the program (Ollama: `sudo systemctl restart ollama`). The Windows driver is the one to update, "
-                "never a Linux driver inside WSL."),
+                "restart the program (Ollama: `sudo systemctl restart ollama`). Only the Windows driver is ever "
+                "updated for WSL."),
         action="configure",
         rules_out=("the Windows driver's version",),
         never_suggest=("install the Linux driver", "upgrade the NVIDIA driver to R"),

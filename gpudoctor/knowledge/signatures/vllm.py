@@ -157,11 +157,14 @@ SIGNATURES: tuple[Signature, ...] = (
         code="vllm.compute-capability-too-low",
         cause_id="vllm-unsupported-hardware",
         kinds=_VLLM,
-        patterns=(r"(?<=GPUs with compute capability )below (?P<minimum>\d+\.\d+) are not supported",),
+        # vLLM's setup.py before 0.2 said "less than" and checked every visible GPU, also while pip built it.
+        patterns=(r"(?<=GPUs with compute capability )(?:below|less than) (?P<minimum>\d+\.\d+) are not supported",),
         severity="fail",
-        cause="vLLM does not run on GPUs below compute capability {minimum}.",
-        advice=("No setting fixes this: use a GPU of compute capability 7.0 or newer (Volta or later, a supported GPU "
-                "for vLLM), or another engine that still supports this one."),
+        cause="vLLM does not run on GPUs below compute capability {minimum}, and one the process sees is older.",
+        advice=("Where the machine also has a newer GPU, hide the old one while installing and running "
+                "(`CUDA_VISIBLE_DEVICES=<index of the newer GPU>`, with CUDA_DEVICE_ORDER=PCI_BUS_ID so the index is "
+                "nvidia-smi's); otherwise no setting fixes this: use a GPU of compute capability 7.0 or newer (Volta or "
+                "later, a supported GPU for vLLM), or another engine that still supports this one."),
         action="none",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
+from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
@@ -40,7 +41,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.display-driver-recovered",
-        refines=("cuda.unknown-error", "cuda.illegal-address"), refines_within=None,
+        refines=("cuda.unknown-error", "cuda.illegal-address", "cuda.unspecified-launch-failure"), refines_within=None,
         cause_id="windows-tdr",
         kinds=("any",),
         # Windows' notice (and event 4101 of nvlddmkm) after a TDR reset of the GPU. The lookahead splits
@@ -126,10 +127,13 @@ SIGNATURES += (
         severity="info",
         cause="WSL's /usr/lib/wsl/lib holds copies of libcuda from the Windows driver, not symbolic links, so "
               "ldconfig warns and caches only libcuda.so.1.",
-        advice=("A harmless ldconfig warning: ignore it, or make the links on the Windows side (admin prompt in "
+        # No "do not install ..." sentence here: the never_suggest field says it, and a negated step in advice reads
+        # as that step to whoever scans it for words.
+        advice=("A harmless ldconfig warning (the Windows driver ships libcuda.so.1 as a copy, not a symbolic link): "
+                "ignore it, or silence it by making the links on the Windows side (an administrator cmd prompt in "
                 "C:\\Windows\\System32\\lxss\\lib: `del libcuda.so libcuda.so.1`, `mklink libcuda.so libcuda.so.1.1`, "
-                "`mklink libcuda.so.1 libcuda.so.1.1`). Programs that load plain libcuda.so need /usr/lib/wsl/lib on "
-                "LD_LIBRARY_PATH. Do not install a Linux driver for it."),
+                "`mklink libcuda.so.1 libcuda.so.1.1`, then `wsl --shutdown`). It only matters to a program that "
+                "loads plain libcuda.so: put /usr/lib/wsl/lib on its LD_LIBRARY_PATH."),
         action="none",
         never_suggest=("install a Linux NVIDIA driver in WSL",),
         sources=("https://github.com/microsoft/WSL/issues/11229", "https://github.com/microsoft/WSL/issues/8587",
@@ -143,8 +147,8 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(r"/dev/dxg[^\n]{0,60}(?:not available|No such file or directory|does not exist|is missing)",),
         severity="fail",
-        cause="/dev/dxg, the GPU paravirtualisation device WSL 2 needs for CUDA, is missing.",
-        advice=("Update Windows to a build that provides GPU paravirtualisation to WSL 2 (Windows 11, or Windows 10 "
+        cause="/dev/dxg, the GPU paravirtualization device WSL 2 needs for CUDA, is missing.",
+        advice=("Update Windows to a build that provides GPU paravirtualization to WSL 2 (Windows 11, or Windows 10 "
                 "21H2 or newer) and WSL itself (`wsl --update`), then restart WSL (`wsl --shutdown`); `wsl -l -v` "
                 "must show the distribution at VERSION 2."),
         action="configure",
@@ -159,8 +163,8 @@ SIGNATURES += (
 WSL_INSTALL = "https://learn.microsoft.com/en-us/windows/wsl/install"
 WSL_TO_WSL2 = ("Run the distribution under WSL 2, the only WSL with GPU access: in PowerShell `wsl -l -v` shows each "
                "distribution's VERSION; convert it with `wsl --set-version <distro> 2` (and `wsl --set-default-version "
-               "2`), on Windows 11 or Windows 10 21H2 or newer with a current NVIDIA Windows driver; do not install a "
-               "Linux NVIDIA driver inside the distribution.")
+               "2`), on Windows 11 or Windows 10 21H2 or newer with a current NVIDIA Windows driver; "
+               "the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one).")
 
 SIGNATURES += (
     Signature(
@@ -173,10 +177,14 @@ SIGNATURES += (
         severity="fail",
         cause="Inside WSL the NVIDIA container runtime found no GPU adapter: Windows offers no NVIDIA GPU to WSL 2 "
               "(no or an old NVIDIA Windows driver, WSL 1, an old Windows or WSL, or no NVIDIA GPU at all).",
-        advice=("On Windows, check that `nvidia-smi` lists the GPU and install or update the NVIDIA Windows driver (it "
-                "provides the GPU to WSL 2); run `wsl --update` and `wsl --shutdown`, make sure the distribution is WSL 2 "
-                "(`wsl -l -v`), then check `nvidia-smi` inside WSL before starting the container. Without an NVIDIA GPU, "
-                "run the container without a GPU request."),
+        # The check comes first: on a PC without an NVIDIA GPU (AMD or Intel graphics only, a VM without one) no
+        # update helps, and updating WSL would be a wrong step there.
+        advice=("First run `nvidia-smi` in Windows PowerShell. If it finds no NVIDIA GPU (a PC with AMD or Intel graphics "
+                "only, a VM without a GPU), no GPU can reach the container: remove the GPU request (`--gpus all`, the "
+                "compose file's device reservation with driver: nvidia) and run it on the CPU. If it lists the GPU, "
+                "install the current NVIDIA Windows driver (it provides the GPU to WSL 2), make sure the distribution "
+                "is WSL 2 (`wsl -l -v`) and WSL itself is current, restart WSL (`wsl --shutdown`), then check "
+                "`nvidia-smi` inside WSL before starting the container."),
         action="configure",
         never_suggest=("install a Linux NVIDIA driver in WSL", "reinstall Docker"),
         sources=("https://github.com/OpenBMB/UltraRAG/issues/12",
@@ -315,3 +323,4 @@ SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += OLLAMA_ROWS
+SIGNATURES += INSTALL_ROWS

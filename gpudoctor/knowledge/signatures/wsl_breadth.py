@@ -66,19 +66,19 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.kernel-too-old-for-gpu",
         cause_id="wsl-dxg-missing",
         kinds=("any",),
-        # The WSL 2 kernel's release as uname -r and /proc/version print it: GPU paravirtualisation (dxgkrnl, /dev/dxg)
-        # came with 4.19.121, and NVIDIA's and Microsoft's guides ask for 5.10.43.3 or newer; an older kernel (an old
-        # inbox one, one never updated, or a custom kernel= in .wslconfig) offers CUDA no GPU, so PyTorch says "Found
-        # no NVIDIA driver" and CUDA "no CUDA-capable device": this line explains those where both are in the text.
-        patterns=(r"(?<![\d.])(?P<kernel>4\.19\.(?:\d{1,2}|1[01]\d|120)|5\.10\.(?:\d|[1-3]\d|4[0-2]))(?:\.\d{1,3})?"
-                  r"-microsoft-standard",),
+        # The WSL 2 kernel's release as uname -r and /proc/version print it: GPU paravirtualization (dxgkrnl, /dev/dxg)
+        # came with 4.19.121, the minimum NVIDIA's CUDA on WSL guide names; an older kernel (an old inbox one, one never
+        # updated, or a custom kernel= in .wslconfig) offers CUDA no GPU, so PyTorch says "Found no NVIDIA driver" and
+        # CUDA "no CUDA-capable device": this line explains those where both are in the text. The 5.10 kernels (from
+        # 5.10.16.3, Windows 10 21H2's inbox one) run CUDA: their release in a paste is no finding.
+        patterns=(r"(?<![\d.])(?P<kernel>4\.19\.(?:\d{1,2}|1[01]\d|120))(?:\.\d{1,3})?-microsoft-standard",),
         refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
         severity="fail",
-        cause="WSL 2 runs a Linux kernel older than the GPU support needs (4.19.121, and 5.10.43.3 for CUDA as NVIDIA "
-              "documents), so no GPU is offered to the distribution (no /dev/dxg).",
+        cause="WSL 2 runs Linux kernel {kernel}, older than GPU support in WSL needs (4.19.121), so no GPU is offered to "
+              "the distribution (no /dev/dxg).",
         advice=("In Windows PowerShell run `wsl --update`, then `wsl --shutdown` (remove a custom `kernel=` line from "
-                "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.10.43.3 "
-                "or newer; do not install a Linux NVIDIA driver inside WSL."),
+                "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.15 or "
+                "newer; the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one)."),
         action="configure",
         rules_out=("the GPU", "the Linux distribution's packages"),
         never_suggest=("install the driver inside WSL", "modprobe nvidia", "install nvidia-driver"),

@@ -60,11 +60,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="rm-init-failed",
         kinds=("any",),
         # Device Manager's status for CM_PROB_FAILED_POST_START (Code 43): the driver loaded but reported that it could
-        # not start the device. For an NVIDIA GPU that is the Windows face of a GPU that did not initialise.
+        # not start the device. For an NVIDIA GPU that is the Windows face of a GPU that did not initialize.
         patterns=(r"Windows has stopped this device because it has reported problems\.? ?\(Code 43\)",),
         severity="fail",
         cause="Windows' NVIDIA driver could not start the GPU and stopped it (Device Manager Code 43): the card did not "
-              "initialise, most often power, seating or a failing card, or (in a virtual machine) a driver that "
+              "initialize, most often power, seating or a failing card, or (in a virtual machine) a driver that "
               "refuses the passed-through GPU.",
         advice=("Check the hardware first: the card's PCIe power connectors (each one its own cable), reseat it or try "
                 "another slot, and if you can, another computer, which tells a faulty card from the platform; one clean "

@@ -25,7 +25,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Setting up (?P<package>nvidia-(?:driver|utils|dkms|compute-utils)-\d{3}|cuda-drivers(?:-\d{3})?)\b",
                   r"(?:error processing package|Unpacking) (?P<package>cuda-drivers(?:-\d{3})?|"
                   r"nvidia-(?:driver|utils|dkms)-\d{3})\b",
-                  r"apt(?:-get)? (?:-y )?install [^\n]{0,120}?\b(?P<package>nvidia-(?:driver|utils)-\d{3})\b"),
+                  # Not Ubuntu's command-not-found hint for a missing nvidia-smi ("sudo apt install nvidia-utils-535
+                  # # version 535.183.01-0ubuntu0.22.04.1"): that names a package nobody has installed.
+                  r"apt(?:-get)? (?:-y )?install [^\n]{0,120}?\b(?P<package>nvidia-(?:driver|utils)-\d{3})\b"
+                  r"(?!(?:-server)?\s{1,40}# version)"),
         contexts=("wsl",),
         severity="fail",
         cause="A Linux NVIDIA driver package ({package}) is installed inside WSL 2, where no Linux kernel driver can run: "
@@ -147,8 +150,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "GPU itself may work.",
         advice=("Run `/usr/lib/wsl/lib/nvidia-smi`; if it works, add `export PATH=\"$PATH:/usr/lib/wsl/lib\"` to the "
                 "shell's profile (~/.bashrc, ~/.zshrc, root's too) or call it by full path. If the file is missing, the "
-                "Windows NVIDIA driver lacks WSL support: update it on Windows and run `wsl --update`. Do not install a "
-                "Linux driver or nvidia-utils inside WSL."),
+                "Windows NVIDIA driver lacks WSL support: update it on Windows and run `wsl --update`. The "
+                "distribution itself needs no GPU driver or driver utilities: WSL provides nvidia-smi."),
         action="configure",
         rules_out=("the GPU", "the Windows driver, where /usr/lib/wsl/lib/nvidia-smi runs"),
         never_suggest=("install nvidia-utils", "apt install nvidia-driver", "install the Linux driver"),

@@ -14,15 +14,15 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # cudaGetDeviceCount returning cudaErrorMemoryAllocation (2) before anything was allocated: PyTorch's
         # "Unexpected error from cudaGetDeviceCount() ... Error 2: out of memory" warning, deviceQuery's "returned 2".
-        # Inside WSL 2 the WSL tracker ties it to GPU paravirtualisation with several GPUs (works with two or three,
+        # Inside WSL 2 the WSL tracker ties it to GPU paravirtualization with several GPUs (works with two or three,
         # fails with four), worked around by exposing fewer GPUs; on a native host it means something else, so the row
         # reads it only in WSL.
         patterns=(r"cudaGetDeviceCount\(\)[^\n]{0,200}Error 2: out of memory",
                   r"cudaGetDeviceCount returned 2\b"),
         contexts=("wsl",),
         severity="fail",
-        cause="CUDA could not initialise inside WSL 2: cudaGetDeviceCount failed with out of memory before anything was "
-              "allocated, the WSL GPU paravirtualisation failure reported mostly with three or more GPUs, so the program "
+        cause="CUDA could not initialize inside WSL 2: cudaGetDeviceCount failed with out of memory before anything was "
+              "allocated, the WSL GPU paravirtualization failure reported mostly with three or more GPUs, so the program "
               "sees no GPU.",
         advice=("Expose fewer GPUs to the process (`export CUDA_VISIBLE_DEVICES=0,1`, or one GPU) and retry after `wsl "
                 "--shutdown`; update the NVIDIA Windows driver and WSL (`wsl --update`). To use all the GPUs at once, run "

@@ -28,7 +28,7 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("In WSL 2: install another NVIDIA Windows driver (roll back to 537.xx, the last one without the crash, or "
                 "try the newest), then `wsl --shutdown`; until then read the GPU with `nvidia-smi.exe` on Windows or "
                 "`nvidia-smi -L` / `nvidia-smi --query-gpu=name,memory.used --format=csv`, and CUDA programs keep "
-                "working. Do not install a Linux driver in WSL. On a Linux host, reinstall the driver so that "
+                "working; the distribution itself needs no GPU driver. On a Linux host, reinstall the driver so that "
                 "nvidia-smi and libnvidia-ml come from one release."),
         action="configure",
         rules_out=("the WSL kernel", "the CUDA toolkit"),
@@ -89,8 +89,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "because the WSL kernel or the Windows NVIDIA driver is too old for GPU support.",
         advice=("In PowerShell run `wsl -l -v`: a VERSION of 1 has no GPU, so convert it with `wsl --set-version <distro> "
                 "2`; then `wsl --update` and `wsl --shutdown`, install the current NVIDIA driver on Windows, and check "
-                "inside the distribution that /dev/dxg and /usr/lib/wsl/lib/libcuda.so.1 exist. Do not install a Linux "
-                "NVIDIA driver in the distribution."),
+                "inside the distribution that /dev/dxg and /usr/lib/wsl/lib/libcuda.so.1 exist; the distribution "
+                "itself needs no GPU driver (CUDA in WSL uses the Windows one)."),
         action="configure",
         rules_out=("a missing Linux kernel module (WSL has none)",),
         never_suggest=("modprobe nvidia", "install nvidia-driver", "build the kernel module"),

@@ -12,38 +12,72 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.vm-platform-unavailable",
         cause_id="wsl2-vm-unavailable",
         kinds=("any",),
-        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) and the feature-missing error (0x80370114), as the distribution
-        # installer, wsl.exe and Docker Desktop print them.
-        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F]|0x80370114)",
-                  r"Please enable the (?:\\?\")?Virtual Machine Platform(?:\\?\")? (?:Windows feature|optional component)",
+        # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) as the distribution installer, wsl.exe (1.x and 2.x's
+        # "Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102") and Docker Desktop print it.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F])",
+                  r"/CreateVm/HCS/0x80370102\b",
+                  # The installer's hint, in full or with the abbreviations some builds print ("VMP", "v12n").
+                  r"Please enable the (?:\\?\")?(?:Virtual Machine Platform|VMP)(?:\\?\")? (?:Windows feature|optional component)",
                   r"WSL2 is not supported with your current machine configuration",
                   # wsl.exe 2.x's own string (MessageEnableVirtualization in WSL's localization resources).
                   r"WSL2 is unable to start since virtualization is not enabled on this machine",
                   r"please install the optional component Virtual Machine Platform",
                   # wsl.exe 2.x names the HCS error: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED.
                   r"/HCS/HCS_E_HYPERV_NOT_INSTALLED",
-                  # The hypervisor is installed but not running (firmware virtualisation off, hypervisorlaunchtype off).
+                  # The hypervisor is installed but not running (firmware virtualization off, hypervisorlaunchtype off).
                   r"Error code: Wsl/[\w/]{0,60}HCS_E_SERVICE_NOT_AVAILABLE",
                   # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
-                  r"0x\w{8}:? The (?:virtual machine|operation) could not be started because a required feature is "
-                  r"not \w{9}"),
+                  r"0x\w{8}:? The virtual machine could not be started because a required feature is not \w{9}"),
         severity="fail",
         cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
-              "virtualisation or the Windows hypervisor is off.",
-        advice=("In an administrator PowerShell run `dism.exe /online /enable-feature "
-                "/featurename:VirtualMachinePlatform /all /norestart`, turn virtualisation (Intel VT-x / AMD SVM) on in "
-                "the firmware setup, check that `bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set "
-                "hypervisorlaunchtype auto`), then restart Windows."),
+              "virtualization or the Windows hypervisor is off (or Windows itself runs in a VM without nested "
+              "virtualization).",
+        advice=("Turn virtualization (Intel VT-x / AMD-V, SVM) on in the BIOS/UEFI setup (Task Manager > Performance > "
+                "CPU must then show Virtualization: Enabled), enable the feature in an administrator PowerShell with "
+                "`dism.exe /online /enable-feature /featurename:VirtualMachinePlatform /all /norestart`, make sure "
+                "`bcdedit` shows hypervisorlaunchtype Auto (`bcdedit /set hypervisorlaunchtype auto`), then restart "
+                "Windows. If Windows itself runs in a virtual machine, enable nested virtualization on its host "
+                "(Hyper-V: `Set-VMProcessor <VMName> -ExposeVirtualizationExtensions $true`; VMware/VirtualBox: "
+                "expose VT-x/AMD-V to the guest) or use WSL 1 (`wsl --set-default-version 1`)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
+                 "https://github.com/microsoft/WSL/issues/5430", "https://github.com/microsoft/WSL/issues/4120",
                  WSL_TROUBLESHOOTING,
                  "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
                   "wsl/wsl-8793-hcs-e-service-not-available.txt",
-                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt"),
+                  "wsl/wsl-vpnkit-207-hcs-service-not-available.txt",
+                  "wsl/wsl-5430-0x80370102-virtualbox-guest-nested.txt"),
+    ),
+    Signature(
+        code="wsl.vm-required-feature-missing",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # 0x80370114 (the operation could not be started because a required feature is not installed): Hyper-V's
+        # compute service (vmcompute) could not start the VM, as the installer, wsl.exe 1.x and 2.x print it.
+        patterns=(r"WslRegisterDistribution failed with error: 0x80370114",
+                  r"/CreateVm/HCS/0x80370114\b",
+                  r"The operation could not be started because a required feature is not \w{9}"),
+        severity="fail",
+        cause="WSL 2 cannot start its virtual machine: Hyper-V's Host Compute Service (vmcompute) is not fully "
+              "installed or is blocked (error 0x80370114).",
+        advice=("In Turn Windows features on or off (OptionalFeatures.exe) enable Virtual Machine Platform and all of "
+                "Hyper-V (Hyper-V Platform > Hyper-V Hypervisor and Hyper-V Services; or `dism.exe /online "
+                "/enable-feature /featurename:Microsoft-Hyper-V-All /all /norestart`), check that virtualization is "
+                "on in the BIOS/UEFI, and restart Windows. If they are all on, open Windows Security > App & browser "
+                "control > Exploit protection > Program settings and set Control flow guard (CFG) for "
+                "C:\\Windows\\System32\\vmcompute.exe (and vmwp.exe) back to the system setting, then restart."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
+        sources=("https://github.com/microsoft/WSL/issues/8430", "https://github.com/microsoft/WSL/issues/4951",
+                 WSL_TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("wsl/wsl-8430-0x80370114-hyperv-hypervisor-feature.txt",
+                  "wsl/wsl-4951-0x80370114-exploit-protection-cfg.txt"),
     ),
     Signature(
         code="wsl.dxg-ioctl-noise",
@@ -70,6 +104,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # in later wording), before WSL itself moved to the Store.
         # The address is printed in every language, and cut short in some pastes ("https://aka.ms/wsl2kern").
         patterns=(r"WSL 2 requires an update to its kernel", r"https://aka\.ms/wsl2kern",
+                  # The code alone, as the distribution installer prints it before the sentence.
+                  r"WslRegisterDistribution failed with error: 0x800701bc",
+                  r"Error code: Wsl/[\w/]{0,60}0x800701bc\b",
                   # Docker Desktop's own words when its WSL 2 backend finds WSL 2 missing or half installed.
                   r"WSL ?2 installation is incomplete", r"WslKernelUpdateNotInstalledException"),
         severity="fail",
@@ -92,7 +129,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl-windows-driver-old",
         kinds=("any",),
         # cuda.driver-insufficient's lines in a text that shows WSL 2: there the driver is the Windows one, seen through
-        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualisation) is what is too old.
+        # /usr/lib/wsl/lib, and it (or the Windows build offering GPU paravirtualization) is what is too old.
         patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
         contexts=("wsl",),
         refines=("cuda.driver-insufficient",),
@@ -118,7 +155,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # people's "it just says killed", and torchrun's exit code -9 (frameworks.process-killed-sigkill's lines).
         # The WSL 2 VM gets half of Windows' RAM by default (8 GB on early builds) and its own swap, not Windows'.
         patterns=(r"^\s{0,4}Killed\s{0,4}$", r": line \d{1,6}: {1,2}\d{1,9} Killed\b",
-                  r"\b(?:says|said|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
+                  r"\b(?:says|said|saying|prints|printed|shows|get|gets|got) [\"'`]?[Kk]illed\b",
                   r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
                   r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
@@ -160,12 +197,18 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0x8007019e, as the distribution's installer prints it (with the sentence in the system's language).
         patterns=(r"WslRegisterDistribution failed with error: 0x8007019e",
+                  # wsl.exe 2.x's error code line for the same HRESULT ("Error code: Wsl/Service/CreateInstance/0x8007019e").
+                  r"Error code: Wsl/[\w/]{0,60}0x8007019e\b",
                   r"The Windows Subsystem for Linux optional component is not enabled",
                   # wsl.exe 2.x's own strings (MessageWslOptionalComponentRequired, MessageMissingOptionalComponents,
                   # MessageWsl1NotSupported in WSL's localization resources).
                   r"requires the Windows Subsystem for Linux Optional Component",
                   r"Optional components needed to run WSL are not installed",
-                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1"),
+                  r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1",
+                  # PowerShell's and cmd's words when wsl.exe itself is absent (WSL's troubleshooting page: the optional
+                  # component is not installed).
+                  r"The term 'wsl(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
+                  r"'wsl' is not recognized as an internal or external command"),
         severity="fail",
         cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
               "(or its installation did not complete at the last restart).",
@@ -275,5 +318,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/dgs-409-docker-cli-missing-until-desktop-started.txt",
                   "wsl/dockerforwin-9786-docker-not-found-windows-containers-mode.txt"),
+    ),
+    Signature(
+        code="wsl.docker-daemon-in-wsl1",
+        cause_id="wsl1",
+        kinds=("any",),
+        # Docker Engine's own daemon (dockerd, docker.io) started inside a WSL distribution: WSL 1 has no Linux kernel,
+        # so netfilter's tables (and the devices cgroup) that dockerd sets up do not exist. iptables' own words (from
+        # "initialize": pastes wrap the line after "can't"),
+        # whether dockerd or a person ran it; legacy and nf_tables builds print the same sentence.
+        patterns=(r"initialize iptables table `(?:nat|filter)': Table does not exist",
+                  r"Devices cgroup isn't mounted"),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Docker's daemon cannot set up its network inside this WSL distribution: the distribution runs under WSL 1, "
+              "which has no Linux kernel (no netfilter tables, no cgroups) for Docker Engine.",
+        advice=("In PowerShell check `wsl -l -v`: at VERSION 1, convert the distribution to WSL 2 (`wsl --set-version "
+                "<distro> 2`, and `wsl --set-default-version 2`) and start dockerd again, or use Docker Desktop's WSL 2 "
+                "back end instead of a daemon in the distribution. Already at VERSION 2, switch iptables to the other "
+                "backend (`sudo update-alternatives --config iptables`) and restart dockerd."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/moby/moby/issues/41375", "https://github.com/microsoft/WSL/issues/767",
+                 "https://github.com/microsoft/WSL/issues/5081", "https://docs.docker.com/desktop/features/wsl/"),
+        checked="2026-11-26",
+        examples=("wsl/moby-41375-dockerd-iptables-nat-wsl1-kernel.txt", "wsl/wsl-767-iptables-table-missing-wsl1.txt"),
     ),
 )
