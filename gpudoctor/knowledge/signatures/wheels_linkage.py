@@ -87,6 +87,31 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
 
 LINKAGE_SIGNATURES += (
     Signature(
+        code="wheels.torchvision-removed-functional-tensor",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # torchvision 0.17 removed its private transforms.functional_tensor (deprecated in 0.15); basicsr's
+        # data/degradations.py (under Real-ESRGAN, GFPGAN, CodeFormer and the web UIs' upscalers) still imports it.
+        patterns=(r"No module named '?torchvision\.transforms\.functional_tensor\b",),
+        severity="fail",
+        cause=("A package written for torchvision before 0.17 (usually basicsr, through Real-ESRGAN, GFPGAN or an "
+               "upscaler) imports torchvision.transforms.functional_tensor, which torchvision 0.17 removed, so the "
+               "import fails; the GPU stack is not involved."),
+        advice=("Fix the importing package rather than the GPU stack: install a basicsr that imports "
+                "torchvision.transforms.functional (`pip uninstall -y basicsr && pip install basicsr-fixed`), or edit "
+                "basicsr/data/degradations.py to `from torchvision.transforms.functional import rgb_to_grayscale`; or "
+                "pin torchvision below 0.17 (`pip install torchvision==0.16.2`, which brings torch 2.1.2)."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/xinntao/Real-ESRGAN/issues/777", "https://github.com/XPixelGroup/BasicSR/issues/533",
+                 "https://github.com/XPixelGroup/BasicSR/pull/624", "https://github.com/xinntao/Real-ESRGAN/issues/879",
+                 "https://github.com/pytorch/vision/releases/tag/v0.17.0"),
+        checked="2026-11-26",
+        examples=("wheels/real-esrgan-777-torchvision-functional-tensor-removed.txt",
+                  "wheels/basicsr-533-functional-tensor-not-found.txt"),
+    ),
+    Signature(
         code="wheels.windows-module-procedure-not-found",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
