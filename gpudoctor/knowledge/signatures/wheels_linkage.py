@@ -1,7 +1,9 @@
 """Packages of different releases that cannot read each other's output: compiled extensions linked against PyTorch's
 shared libraries of another release (the loader cannot find a torch library the installed torch no longer ships, or
 does not ship yet), ONNX models saved by an onnx newer than the installed ONNX Runtime reads, and an nvcc older than
-the options PyTorch's extension builder passes it.
+the options PyTorch's extension builder passes it; and packages written against another release's API: extension
+sources using the THC API PyTorch 1.11 removed, basicsr importing the module torchvision 0.17 removed, protobuf-generated
+modules of another protoc than the protobuf runtime installed, compiled modules whose DLLs are of another release.
 
 wheels_installers.py adds these rows to its INSTALLER_SIGNATURES.
 """
@@ -86,6 +88,27 @@ LINKAGE_SIGNATURES: tuple[Signature, ...] = (
 )
 
 LINKAGE_SIGNATURES += (
+    Signature(
+        code="wheels.protobuf-older-than-generated-code",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # _pb2.py modules from protoc 3.20 and later import google.protobuf.internal.builder, which older runtimes lack
+        patterns=(r"cannot import name 'builder' from 'google\.protobuf\.internal'",),
+        severity="fail",
+        cause=("A package's generated protobuf modules (_pb2.py, from protoc 3.20 or later) need a protobuf runtime of "
+               "3.20 or newer, and the protobuf installed is older, so importing the package fails."),
+        advice=("Upgrade protobuf to 3.20 or newer: `pip install -U protobuf`, or, where an older TensorFlow in the same "
+                "environment needs protobuf below 4, `pip install \"protobuf==3.20.3\"`, which both load with."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/chatchat-space/Langchain-Chatchat/issues/147",
+                 "https://github.com/Akegarasu/lora-scripts/issues/250",
+                 "https://github.com/protocolbuffers/protobuf/issues/9778"),
+        checked="2026-11-26",
+        examples=("wheels/langchain-chatchat-147-protobuf-internal-builder.txt",
+                  "wheels/lora-scripts-250-protobuf-builder-320.txt"),
+    ),
     Signature(
         code="wheels.protobuf-newer-than-generated-code",
         cause_id="package-version-conflict",
