@@ -277,18 +277,31 @@ SIGNATURES = (
         kinds=NVRM_TEXT,
         # NVRM's words when the driver could not bring a GPU up ("RmInitAdapter failed! (0x22:0x56:884)", followed by
         # "rm_init_adapter failed, device minor number N"); the reason is in the NVRM lines just above it, if any.
+        # nvidia-smi's "No devices were found" is what a user sees of it: NVML started (the module is loaded) but no
+        # GPU came up; the rows that name why (unsupported GPU, module flavour, BAR space, power, another driver bound,
+        # no NVIDIA GPU at all) refine it.
         patterns=(
             r"NVRM: GPU " + BUS + r": RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,4}:\d{1,5})\)",
             r"NVRM: GPU " + BUS + r": rm_init_adapter failed, device minor number (?P<minor>\d{1,3})",
             # Drivers before about 450 print both without the GPU's address (and the 2011-2014 ones 0xffffffff).
             r"NVRM: RmInitAdapter failed! \((?P<code>0x[0-9a-fA-F]{1,4}:0x[0-9a-fA-F]{1,8}:\d{1,5})\)",
             r"NVRM: rm_init_adapter failed for device bearing minor number (?P<minor>\d{1,3})",
+            r"\bNo devices were found\b",  # also in probes' and CI logs: "Startup probe failed: No devices were found"
+            # Opening the GPU's device file fails with EIO when rm_init_adapter fails (nv.c): the X driver's "could not
+            # open the device file /dev/nvidia0 (Input/output error)", old drivers' nvidia_frontend_open "error -5".
+            r"could not open the device file /dev/nvidia\d{1,3} \(Input/output error\)",
+            r"NVRM: nvidia_frontend_open: minor \d{1,3}, module->open\(\) failed, error -5\b",
         ),
         severity="fail",
-        cause="The driver could not initialise a GPU (RmInitAdapter failed), so that GPU is unusable.",
-        advice=("Read the NVRM lines just before it: they often name the reason (a GPU this driver or module does not "
-                "support, GSP firmware, PCI address space), and that names the fix. Otherwise power-cycle the host (off, "
-                "not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
+        cause="The driver could not initialise a GPU (RmInitAdapter failed, or nvidia-smi finds no device although the "
+              "module is loaded), so that GPU is unusable.",
+        advice=("Find the reason in `sudo dmesg | grep -i nvrm` and `lspci -nnk -d 10de:` (its 'Kernel driver in use' "
+                "line): the NVRM lines often name it (a GPU this driver or module flavour does not support, GSP "
+                "firmware, PCI address space, 'does not have the necessary power cables connected'), and that names the "
+                "fix; 'Kernel driver in use: vfio-pci' means the host reserved the GPU for passthrough (remove its ID "
+                "from vfio-pci.ids), nouveau or no driver means nvidia never bound it; in a container while `nvidia-smi` "
+                "works on the host, the container was given no GPU (request one: `--gpus all`, a nvidia.com/gpu limit). "
+                "Otherwise power-cycle the host (off, not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
                 "seating and the BIOS PCIe settings (Above 4G Decoding), and update to the newest driver of your branch; "
                 "a GPU that keeps failing to initialise after that needs replacing."),
         action="reseat-or-inspect-hardware",

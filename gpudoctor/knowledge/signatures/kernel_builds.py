@@ -177,4 +177,35 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
                   "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt", "kernel/ogkm-501-nvidia-drm-drv-o-make-error.txt"),
     ),
+    Signature(
+        code="kernel.dkms-module-already-installed",
+        # The "ERROR: Failed to run `dkms install ...`" nvidia-installer prints just above is this refusal, not a
+        # failed build.
+        refines=("kernel.dkms-build-failed",), refines_within=8,
+        cause_id="none",
+        kinds=("any",),
+        # DKMS's module version sanity check (dkms.in, check_version_sanity) when the kernel's module tree already holds
+        # the same module version: 3.0.x "Module version 520.61.05 for nvidia.ko / exactly matches what is already
+        # found in kernel 5.15.0-91-generic. / DKMS will not replace this module.", 3.1 and later "Module
+        # /lib/modules/.../nvidia.ko already installed at version 550.54.14, override by specifying --force". The .run
+        # installer installs its modules first and registers them with DKMS after, so the copy is already there.
+        patterns=(r"exactly matches what is already found in kernel (?P<kernel>[\w.+~-]{3,80})",
+                  r"DKMS will not replace this module",
+                  r"Module \S{0,200}?(?P<module>nvidia[\w-]{0,16})\.ko(?:\.\w{2,4})? already installed (?:at version "
+                  r"(?P<version>[\w.-]{3,40})|\(unversioned module\)), override by specifying --force"),
+        severity="info",
+        cause="DKMS did not copy the NVIDIA module because the same version is already installed for this kernel (the "
+              ".run installer or a package put it there): nothing failed to build.",
+        advice=("Harmless: the module of this version is already installed, so the driver is in place; check that "
+                "`modinfo -F version nvidia` shows the version you installed and that `nvidia-smi` works. Only where "
+                "the driver then does not load, look for two installs of it (`dkms status`, a packaged driver beside "
+                "the .run) and remove the one you do not want; `dkms install --force` overwrites the copy."),
+        action="none",
+        rules_out=("a failed module build", "missing kernel headers"),
+        never_suggest=("install the kernel headers", "reinstall the driver"),
+        sources=("https://github.com/clearlinux/distribution/issues/2792",
+                 "https://github.com/dell/dkms/blob/master/dkms.in"),
+        checked="2026-11-26",
+        examples=("kernel/cldistro-2792-dkms-will-not-replace-module.txt",),
+    ),
 )

@@ -47,7 +47,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # row reads its own line) and an MSI-X failure. The line number after the second colon varies by release.
         patterns=(r"RmInitAdapter failed! \(0x22:0x56:(?P<line>\d{1,5})\)",
                   r"NVRM: osInitNvMapping: \*\*\* Cannot attach gpu"),
-        refines=("kernel.rm-init-adapter-failed",),
+        refines=("kernel.rm-init-adapter-failed",), refines_within=None,
         severity="fail",
         cause="The driver could not map the GPU's memory (RmInitAdapter 0x22:0x56, osInitNvMapping): its PCI BARs got "
               "no usable address space, so nvidia-smi finds no devices.",

@@ -156,7 +156,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nouveau-bound",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # `lspci -k` / `lspci -vv` of the NVIDIA GPU.
@@ -174,7 +174,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-bound-to-other-driver",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         patterns=(r"NVRM: GPU " + BUS + r" is already bound to (?P<driver>[\w-]{2,32})",),
@@ -425,11 +425,13 @@ SIGNATURES = (
                  "https://github.com/NixOS/nixos-hardware/issues/1880", "https://github.com/fgci-org/ansible-role-cuda/issues/16",
                  "https://github.com/flatcar/Flatcar/issues/1283", "https://github.com/NixOS/nixos-hardware/issues/1828",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
-                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
+                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/",
+                 "https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/20"),
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt", "kernel/talos-8764-gt710-ignored-470-legacy.txt",
                   "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt",
-                  "kernel/flatcar-1283-vgpu-p40-not-supported-by-535.txt", "kernel/nixoshw-1828-gtx1050-580-legacy-journal-truncated.txt"),
+                  "kernel/flatcar-1283-vgpu-p40-not-supported-by-535.txt", "kernel/nixoshw-1828-gtx1050-580-legacy-journal-truncated.txt",
+                  "kernel/truenasnv-20-open-module-tesla-p4-no-devices.txt"),
     ),
     Signature(
         code="kernel.apt-upgraded-driver",

@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures import Signature
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.vfio-bar-held-by-host-framebuffer",
+        refines=("kernel.rm-init-adapter-failed",), refines_within=None,
         cause_id="vfio-gpu-held-by-host-framebuffer",
         kinds=("any",),
         # vfio-pci's pci_request_selected_regions failing on the boot GPU: "vfio-pci 0000:05:00.0: BAR 0: can't reserve
