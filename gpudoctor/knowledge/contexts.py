@@ -275,6 +275,18 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="ollama-log",
+        meaning="The text is the Ollama server's own log (its journal or server.log), where a model runner's bare CUDA "
+                "error is about the model Ollama placed on the GPU.",
+        markers=(
+            r"ollama\[",  # the journal's "ollama[3292]:" prefix of the service's lines
+            r"level=INFO source=",  # Ollama's structured log lines (log/slog with the source file), 0.1.30 and later
+            r"routes.go:",  # its older "2024/06/17 14:18:21 routes.go:1011:" start line
+        ),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md",),
+        checked="2026-11-26",
+    ),
+    Context(
         name="ollama-api",
         meaning="The text is a client's request to an Ollama server's HTTP API (its port 11434, its /api/ routes, the "
                 "ollama command), so a bare HTTP status from the client is the Ollama server's answer.",

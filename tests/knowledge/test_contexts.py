@@ -40,6 +40,7 @@ def _codes(text: str, **options) -> list[str]:
     ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
     ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),
     ("wheels/flash-attention-v100-23-uv-build-wheel-no-torch.txt", {"package-build"}),  # uv's build backend error
+    ("ollama/ollama-8182-predict-eof-cuda-oom.txt", {"ollama-log"}),  # the journal's "ollama[3292]:" prefix
     ("cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt", set()),
     ("cuda/rpgopenremode-9-cudagetdevicecount-insufficient.txt", set()),
 ])

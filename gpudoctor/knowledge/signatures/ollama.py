@@ -35,6 +35,10 @@ from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
+_OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl / --n-gpu-layers), lower the context "
+                         "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller "
+                         "quantisation so each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists "
+                         "them).")
 
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
@@ -138,9 +142,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause="The model as it was placed on the GPU (by Ollama, or llama.cpp and the apps built on it) does not fit "
               "the GPU's memory.",
         # The same ggml lines come from plain llama.cpp (llama.cpp#3199): the advice names both tools' settings.
-        advice=("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl / --n-gpu-layers), lower the context "
-                "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller quantisation so "
-                "each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists them)."),
+        advice=_OUT_OF_MEMORY_ADVICE,
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
@@ -148,6 +150,26 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         checked="2026-11-25",
         examples=("ollama/ollama-8597-deepseek-r1-4xl40s-cuda0-buffer.txt",
                   "ollama/koboldcpp-1711-blas-prompt-cuda-out-of-memory.txt"),
+    ),
+    Signature(
+        code="ollama.cuda-oom-in-server-log",
+        # The bare CUDA error, alone on its line in the server's journal (the runner's stderr): in an Ollama log it is
+        # the model Ollama placed not fitting, whose settings are Ollama's, not a program's allocation to shrink.
+        contexts=("ollama-log",),
+        refines=("cuda.out-of-memory",),
+        cause_id="ollama-oom",
+        kinds=_LOGS,
+        patterns=(r"CUDA (?:driver )?[Ee]rror: out of memory",),  # cuda.out-of-memory's own pattern
+        severity="fail",
+        cause="A runner of the Ollama server ran out of GPU memory: the layers Ollama placed on the GPU, with the "
+              "context's KV cache and compute buffers, do not fit it.",
+        advice=_OUT_OF_MEMORY_ADVICE,
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/8182", TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("ollama/ollama-8182-predict-eof-cuda-oom.txt",),
     ),
     Signature(
         code="ollama.ggml-cuda-error",
