@@ -1,11 +1,15 @@
-"""llama.cpp's own refusals of a load's settings: a quantized KV cache without flash attention.
+"""llama.cpp's own refusals at load: a quantized KV cache without flash attention, no CPU backend, a DLL not found.
 
 Written blind for issue 25 (eleventh wave, third turn). llama.cpp stores a quantized V cache only through its flash
 attention path, so it refuses a context that asks for one with flash attention off: llama_init_from_model's "V cache
 quantization requires flash_attn" (flash attention disabled by -fa off) and, when flash attention was left on auto and
 the backend turned it off (the CUDA build has kernels only for matching q4_0/q4_0 and q8_0/q8_0 pairs unless built
 with GGML_CUDA_FA_ALL_QUANTS), llama_context's "quantized V cache was requested, but this requires Flash Attention"
-(src/llama-context.cpp, as vendored by Ollama in 2025-2026).
+(src/llama-context.cpp, as vendored by Ollama in 2025-2026). Builds with dynamically loaded backends (GGML_BACKEND_DL:
+the release archives, Jan's and other front ends' bundled llama-server) load the CPU backend from its own library
+(ggml-cpu-<variant>.dll/.so); when none is loaded the model loader throws "make_cpu_buft_list: no CPU backend found"
+(llama.cpp#13395). Front ends written in Node or Rust print a Windows child's exit status in decimal: 3221225781 is
+0xC0000135, STATUS_DLL_NOT_FOUND (the backend could not even start).
 """
 
 from __future__ import annotations
@@ -36,5 +40,51 @@ SETTING_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-context.cpp"),
         checked="2026-11-26",
         examples=("ollama/llama-cpp-28524-ctv-q4-0-no-flash-attn.txt",),
+    ),
+    Signature(
+        code="ollama.llama-cpp-no-cpu-backend",
+        cause_id="llama-cpp-libs-not-found",
+        kinds=("any",),
+        # the model loader's words (src/llama-model.cpp)
+        patterns=(r"make_cpu_buft_list: no CPU backend found",),
+        severity="fail",
+        cause=("This llama.cpp build loads its backends as separate libraries and none of its CPU backend libraries "
+               "(ggml-cpu-*.dll or libggml-cpu-*.so beside llama-server) was loaded, so no model can load."),
+        advice=("Reinstall or update the llama.cpp backend so that its ggml-cpu libraries sit beside llama-server: "
+                "extract the release archive whole and run llama-server from that folder; in a front end that "
+                "downloads its own backend (Jan, LM Studio) update the app or pick another llama.cpp backend in its "
+                "settings so that it downloads again; a program linking libllama itself must call "
+                "ggml_backend_load_all() first."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/janhq/jan/issues/7657", "https://github.com/ggml-org/llama.cpp/pull/13395"),
+        checked="2026-11-26",
+        examples=("ollama/jan-7657-llamacpp-no-cpu-backend.txt",),
+    ),
+    Signature(
+        code="ollama.backend-exit-dll-not-found-decimal",
+        cause_id="ollama-runner-crash",
+        kinds=("any",),
+        # the decimal forms of 0xC0000135 (unsigned, and signed as -1073741515) after the words Node's child_process
+        # and Rust's ExitStatus print, as the Electron and Tauri front ends pass them on
+        patterns=(r"(?:exited with code|[Ee]xit code:?|ExitStatus\(ExitStatus\() ?(?P<code>3221225781|-1073741515)\b",),
+        severity="fail",
+        cause=("The app's model backend (a llama.cpp server it starts) could not start on Windows because a DLL it "
+               "needs was not found (exit code {code} is 0xC0000135, STATUS_DLL_NOT_FOUND)."),
+        advice=("Install what the backend loads: on a Vulkan backend update the GPU driver (it installs the Vulkan "
+                "runtime, vulkan-1.dll), on any backend the latest Microsoft Visual C++ Redistributable x64 "
+                "(https://aka.ms/vs/17/release/vc_redist.x64.exe); then reinstall the app's backend (delete its "
+                "backend folder or pick the backend again so that it downloads whole); if it still fails, switch the "
+                "backend to CPU."),
+        action="configure",
+        rules_out=("a model or memory problem: the backend never started",),
+        never_suggest=("reduce the context", "lower the context length"),
+        sources=("https://github.com/techjarves/Uncensored-Local-Studio/issues/19",
+                 "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
+        checked="2026-11-26",
+        examples=("ollama/uncensored-local-studio-19-exit-3221225781-dll.txt",),
+        # LM Studio's dialog prints this code too: the decimal names the cause its generic row leaves open
+        refines=("ollama.lmstudio-engine-exited",), refines_within=None,
     ),
 )
