@@ -87,4 +87,27 @@ SETTING_SIGNATURES: tuple[Signature, ...] = (
         # LM Studio's dialog prints this code too: the decimal names the cause its generic row leaves open
         refines=("ollama.lmstudio-engine-exited",), refines_within=None,
     ),
+    Signature(
+        code="ollama.windows-stale-cuda-backend-in-lib",
+        cause_id="ollama-install-mixed-versions",
+        kinds=("any",),
+        # ggml's backend loader: Ollama's Windows releases since 0.6 keep ggml-cuda.dll in lib\ollama\cuda_v12 or
+        # cuda_v13, so one directly in lib\ollama is an older release's file the upgrade left behind
+        patterns=(r"load_backend: loaded CUDA backend from [A-Za-z]:\\[^\n]{0,200}?\\lib\\ollama\\ggml-cuda\.dll",),
+        severity="fail",
+        cause=("Ollama's runner loaded a ggml-cuda.dll left directly in lib\\ollama by an older release beside the "
+               "current one in its cuda_v12/cuda_v13 folder, so two builds' CUDA backends run in one process and the "
+               "model load crashes (error:fault, exit status 2 or 0xc0000409)."),
+        advice=("Quit Ollama from the tray, uninstall it, delete what is left of its lib\\ollama folder (the stray "
+                "ggml-cuda.dll and the other ggml-*.dll outside cuda_v12/cuda_v13), then install the current release "
+                "again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/11229", "https://github.com/ollama/ollama/issues/11211"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-11229-cuda-backend-loaded-twice-stale-dll.txt",),
+        # the runner's exit is the symptom; the stale backend line elsewhere in the paste names why
+        refines=("ollama.runner-terminated",), refines_within=None,
+    ),
 )
