@@ -110,4 +110,29 @@ SETTING_SIGNATURES: tuple[Signature, ...] = (
         # the runner's exit is the symptom; the stale backend line elsewhere in the paste names why
         refines=("ollama.runner-terminated",), refines_within=None,
     ),
+    Signature(
+        code="ollama.prompt-truncated-to-context",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        # the runner's warning (runner/llamarunner, runner/ollamarunner, llm/llama_server.go since 2026): the prompt
+        # held more tokens than num_ctx, so Ollama kept its start (keep) and its last tokens and dropped the middle
+        patterns=(r"msg=\"truncating input prompt\" limit=(?P<limit>\d{1,7}) prompt=(?P<prompt>\d{1,9})",),
+        severity="warn",
+        cause=("The prompt held {prompt} tokens but Ollama had loaded the model with a context of {limit}, so it cut "
+               "the prompt to fit: the model never saw the documents, history, system prompt or tool definitions that "
+               "were dropped, and its answers ignore them."),
+        advice=("Give the model a larger context window: `\"options\": {\"num_ctx\": 16384}` in the API request (the "
+                "front end's context length setting), `PARAMETER num_ctx 16384` in a Modelfile, or "
+                "OLLAMA_CONTEXT_LENGTH=16384 in the server's environment (`sudo systemctl edit ollama`, or the app's "
+                "Settings > Context length), within what the model was trained for and what fits in VRAM; or send "
+                "less (fewer or smaller document chunks, a shorter history)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/10368",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-can-i-specify-the-context-window-size"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10368-truncating-input-prompt-limit-2048.txt",),
+        smaller=(("limit", "prompt"),),
+    ),
 )
