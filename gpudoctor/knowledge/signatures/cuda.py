@@ -282,22 +282,22 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.visible-devices-hides-all",
-        refines=("cuda.no-device",), refines_within=None,
+        refines=("cuda.no-device", "cuda.init-not-initialized"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        # Values that name no GPU: the shell's $0 (the script's name), -1, an empty string, and the NoDevFiles
-        # that Slurm and Grid Engine write when a job was given no GPU.
-        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1)(?:\s|`|$)",),
+        # Values naming no GPU: the shell's $0, -1, an empty string, Slurm's and Grid Engine's NoDevFiles (no GPU given).
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1)(?:\s|`|$)",  # and code's ENV["..."] = ""
+                  r"CUDA_VISIBLE_DEVICES['\"]\] ?= ?(?P<value>\"\"|''|['\"]-1['\"])"),
         severity="warn",
         cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
         advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them "
                 "(`CUDA_VISIBLE_DEVICES=0`), or unset it; under a scheduler, request a GPU for the job."),
         action="configure",
         never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38",
+        sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38", "https://github.com/JuliaGPU/CUDA.jl/issues/1336",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
-        checked="2026-11-25",
-        examples=("cuda/tffasterrcnn-38-visible-devices-typo.txt",),
+        checked="2026-11-26",
+        examples=("cuda/tffasterrcnn-38-visible-devices-typo.txt", "cuda/cudajl-1336-flux-visible-devices-empty-init-error.txt"),
     ),
     Signature(
         code="cuda.out-of-memory",
@@ -578,7 +578,7 @@ SIGNATURES += (
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
-                  r"cudaGetDeviceCount returned 3\b",  # deviceQuery (CUDA samples): the same error 3
+                  r"cudaGetDeviceCount returned 3\b", r"initialization error \(code 3, ERROR_NOT_INITIALIZED\)",  # deviceQuery; CUDA.jl
                   r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
         cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "
