@@ -301,6 +301,14 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
         checked="2026-11-26",
     ),
+    Context(
+        name="pcie-riser",
+        meaning="The GPU is connected through a riser or an extension cable (mining rigs, vertical mounts), whose weaker "
+                "signal often fails to train the PCIe link at the generation the slot negotiates on Auto.",
+        markers=(r"riser", r"Riser"),  # "the riser", "risers", "USB riser", "Riser card"
+        sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
+        checked="2026-11-26",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 
