@@ -149,6 +149,8 @@ def gpu_count(facts):
     when they explain a slow figure. With no driver, the root cause is driver.version's.
     Where the PCI bus shows no NVIDIA device and there is no /dev/nvidia*, the verdict is that no GPU
     is attached (not that a driver is missing), and driver.version leaves the matter to this check.
+    A driver that lists no GPU is asked of Windows inside WSL 2, of the container's start inside a container, and of
+    the slot and the kernel log elsewhere.
     A team's config file may set `expected_gpus`: another count fails (README, Team policy).
     """
     inventory = facts.gpus
@@ -166,13 +168,31 @@ def gpu_count(facts):
         for g in gpus
     ]}
     if not gpus:
-        yield fail("The NVIDIA driver is loaded but sees no GPU.",
-                   "Check that the card is seated and powered, and that it appears in `lspci`.", evidence=evidence)
+        yield _driver_sees_no_gpu(facts, evidence)
         return
     yield _count_against_policy(gpus, facts.options.policy, evidence)
     yield from _unreadable(gpus)
     yield from _mixed(gpus)
     yield from _hidden_from_cuda(facts, gpus)
+
+
+def _driver_sees_no_gpu(facts, evidence):
+    """NVML started and counted no GPU ("No devices were found"): where to look depends on where it ran."""
+    if facts.platform.kind == "wsl":
+        # WSL 2's NVML asks the Windows driver through /dev/dxg; the PCI bus inside WSL holds no NVIDIA device.
+        return fail("WSL's GPU driver (the Windows NVIDIA driver, reached through /dev/dxg) answers but lists no GPU.",
+                    "`lspci` inside WSL cannot tell: run `nvidia-smi` in Windows PowerShell. If Windows lists the "
+                    "GPU, update the Windows NVIDIA driver, run `wsl --update`, then `wsl --shutdown` and open WSL "
+                    "again; a data-center GPU in TCC mode reaches WSL only in WDDM mode.", evidence=evidence)
+    if _in_container(facts):
+        return fail("The NVIDIA driver answers inside this container but lists no GPU: most often the container "
+                    "was started without any.", "Start it with `--gpus all` (Docker), `--device nvidia.com/gpu=all` (CDI, Podman) or a "
+                    "`nvidia.com/gpu` limit (Kubernetes); `nvidia-smi` on the host shows what the machine sees.",
+                    evidence=evidence)
+    return fail("The NVIDIA driver is loaded but sees no GPU.",
+                "Check that the card is seated and powered, and that it appears in `lspci -d 10de:`; `sudo dmesg | "
+                "grep -i nvrm` says why the driver did not take it (RmInitAdapter, an unsupported GPU).",
+                evidence=evidence)
 
 
 def _no_gpu_attached(facts, inventory):

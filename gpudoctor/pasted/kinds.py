@@ -44,7 +44,11 @@ KINDS: tuple[BlockKind, ...] = (
               r"|^llama_model_loader: |^llm_load_\w+: |^ggml_(?:cuda_init|init_cublas): |^load_tensors: "
               r"|^llama_new_context|^llama_context: ",
               line_by_line=True),
-    BlockKind("wsl -l -v", "wsl -l -v", r"wsl(?:\.exe)?\s+(?:-l|--list)\b", r"^\s*NAME\s+STATE\s+VERSION\s*$"),
+    # Only the verbose listing has the STATE and VERSION columns: `wsl -l` alone prints names and "(Default)", which
+    # read as this block would say no distribution is installed (microsoft/WSL#4860 pasted both).
+    BlockKind("wsl -l -v", "wsl -l -v",
+              r"wsl(?:\.exe)?\s+(?:(?:-l|--list)\s+(?:-v|--verbose)|-lv)\b",
+              r"^\s*NAME\s+STATE\s+VERSION\s*$"),
     BlockKind("wsl --status", "wsl --status", r"wsl(?:\.exe)?\s+--status\b", r"^Default (?:Distribution|Version): "),
     BlockKind("wsl --version", "wsl --version", r"wsl(?:\.exe)?\s+(?:--version|-v)\b", r"^WSL version: \d"),
     BlockKind("NCCL debug log", "NCCL_DEBUG=INFO <your program>", r"NCCL_DEBUG=|NCCL_RUN_DIAGNOSTICS=", r"\bNCCL (?:INFO|WARN|DIAG)\b",

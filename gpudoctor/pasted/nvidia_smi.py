@@ -104,6 +104,10 @@ def table(lines: list[str], answers: PastedAnswers, block: str) -> None:
         elif (memory := _TABLE_MEMORY.search(line)) and gpus and "memory_mib" not in gpus[-1]:
             gpus[-1].update(memory_mib=int(memory.group(2)), utilization=int(memory.group(3)))
     if not gpus and not any("Processes:" in line or "No devices were found" in line for line in lines):
+        if driver is None:
+            # No header either: nvidia-smi printed nothing of its own ("'nvidia-smi' is not recognized as an internal
+            # or external command", "command not found"). That says nothing of NVML; the signatures read the shell.
+            return
         answers.nvml(block, "nvmlInit", value=True)  # the paste was cut before the first GPU: the count is unknown
         answers.nvml(block, "nvmlSystemGetDriverVersion", value=driver)
         answers.nvml(block, "nvmlSystemGetCudaDriverVersion", value=_cuda_version_code(cuda))

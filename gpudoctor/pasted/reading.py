@@ -27,6 +27,7 @@ class Block:
     command: str | None = None
     lines: list[str] = field(default_factory=list)
     started: bool = False  # the first line of its kind's output was seen
+    windows_prompt: bool = False  # its command was typed at PowerShell's or cmd's prompt
 
     @property
     def label(self) -> str:
@@ -45,7 +46,8 @@ def segment(text: CleanText, source: str) -> list[Block]:
     for index, line in enumerate(text.lines):
         number = index + 1
         if index in commands:
-            current = Block(kind_announced(commands[index]), number, source, command=commands[index])
+            current = Block(kind_announced(commands[index]), number, source, command=commands[index],
+                            windows_prompt=index in text.windows_prompts)
             blocks.append(current)
             continue
         blank = not line or line.isspace()
@@ -133,6 +135,8 @@ def _windows_tool(block: Block) -> str | None:
     name = _name(block)
     if name.startswith("wsl "):
         return f"`{name}` runs on Windows"
+    if block.windows_prompt:
+        return f"`{block.command}` was run at a Windows prompt"
     if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
         return "nvidia-smi shows WDDM/TCC driver models (Windows)"
     if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:SIGN_LINES]):

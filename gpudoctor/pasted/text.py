@@ -41,6 +41,7 @@ _PROMPT = re.compile(
     r"^\s*(?:\([^)]*\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#%]|[$%]|#(?=\s)|PS [A-Za-z]:\\[^>]*>|[A-Za-z]:\\[^>]*>)"
     r"\s*(?P<command>\S.*)$"
 )
+_WINDOWS_PROMPT = re.compile(r"^\s*(?:PS )?[A-Za-z]:\\")
 # What a prompt line must run to count as a command (a "# heading" or "$5" is not one).
 _COMMANDS = ("nvidia-smi", "ollama", "wsl", "ldconfig", "dmesg", "journalctl", "lspci", "python", "nvcc", "cat",
              "env", "printenv", "sudo", "grep", "echo", "set", "uname", "NCCL_", "CUDA_", "torchrun", "docker")
@@ -55,6 +56,7 @@ class CleanText:
     commands: dict[int, str]
     cuts: int  # lines such as "[...]" where the person cut output
     encoding: str
+    windows_prompts: frozenset[int] = frozenset()  # the prompt lines of PowerShell or cmd ("PS C:\\>", "C:\\Users\\me>")
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -118,6 +120,7 @@ def clean(data: bytes) -> CleanText:
     del text
     lines: list[str] = []
     commands: dict[int, str] = {}
+    windows_prompts: set[int] = set()
     cuts = 0
     while pieces:
         for raw in pieces.pop().split("\n"):
@@ -141,5 +144,7 @@ def clean(data: bytes) -> CleanText:
             command = _command_of(line)
             if command is not None:
                 commands[len(lines)] = command
+                if _WINDOWS_PROMPT.match(line):
+                    windows_prompts.add(len(lines))
             lines.append(line)
-    return CleanText(lines, commands, cuts, encoding)
+    return CleanText(lines, commands, cuts, encoding, frozenset(windows_prompts))

@@ -3,7 +3,7 @@
 from gpudoctor.model import Status
 
 from gpus_pcie_p2p.hardware_hosts import h200, set_cuda
-from hosts import result, run, text_of
+from hosts import HostBuilder, result, run, text_of
 
 
 def _count(builder):
@@ -47,3 +47,29 @@ def test_a_gpu_nvml_cannot_read_is_a_warning_with_nvmls_reason():
     assert check.status is Status.WARN
     assert "GPU 1 could not be read completely: A GPU has fallen off the bus" in text_of(check)
     assert check.findings[1].evidence["nvml_errors"]["nvmlDeviceGetUUID"] == "NVML_ERROR_GPU_IS_LOST"
+
+
+def test_a_driver_that_lists_no_gpu_on_linux_points_at_the_slot_and_the_kernel_log():
+    check = _count(h200().set_nvml("nvmlDeviceGetCount", value=0))
+    assert check.status is Status.FAIL
+    assert check.findings[0].summary == "The NVIDIA driver is loaded but sees no GPU."
+    assert "`lspci -d 10de:`" in text_of(check) and "dmesg" in text_of(check)
+
+
+def test_no_gpu_listed_inside_wsl_is_asked_of_windows_not_of_lspci_or_the_slot():
+    """Inside WSL 2 NVML reaches the Windows driver through /dev/dxg and WSL's PCI bus holds no NVIDIA device, so
+    reseating the card or `lspci` is the wrong next step."""
+    check = _count(HostBuilder.from_fixture("wsl2-healthy-2gpu.json").set_nvml("nvmlDeviceGetCount", value=0))
+    assert check.status is Status.FAIL
+    text = text_of(check)
+    assert "lists no GPU" in check.findings[0].summary
+    assert "`nvidia-smi` in Windows PowerShell" in text and "`wsl --update`" in text
+    assert "seated" not in text
+
+
+def test_no_gpu_listed_inside_a_container_is_the_container_started_without_gpus():
+    builder = HostBuilder.from_fixture("container-docker-1of2-gpus.json").set_nvml("nvmlDeviceGetCount", value=0)
+    check = _count(builder)
+    assert check.status is Status.FAIL
+    assert "inside this container" in check.findings[0].summary
+    assert "`--gpus all`" in text_of(check) and "seated" not in text_of(check)

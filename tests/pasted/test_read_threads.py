@@ -81,6 +81,29 @@ def test_wsl_l_v_in_a_spanish_powershell():
     assert "`wsl --set-version Ubuntu-20.04 2`" in said(found)
 
 
+def test_wsl_l_without_v_is_no_listing_and_its_powershell_prompt_says_windows():
+    """microsoft/WSL#4860: `wsl -l` (names only, no STATE or VERSION) then a timeout for every distribution. The
+    names are no `wsl -l -v` listing, so wsl.feature must not say that no distribution is installed; the prompt
+    (PS C:\\...>) says the paste comes from Windows; the timeout is the finding."""
+    document = read_json("wsl-4860-wsl-l-without-v-then-connection-timeout.txt")
+    assert "wsl -l -v" not in kinds(document)
+    feature = checks(document)["wsl.feature"]
+    assert feature["status"] == "skip" and "no Linux distribution" not in said(feature)
+    assert document["pasted"]["platform"] == {"assumed": "win32", "because": "`wsl -l` was run at a Windows prompt"}
+    assert "wsl.vm-connection-timeout" in said(checks(document)["read.signatures"])
+
+
+def test_a_windows_prompt_running_nvidia_smi_that_prints_only_an_error_claims_nothing_of_nvml():
+    """AlexeyAB/darknet#86: `C:\\...>nvidia-smi` printed only "Unable to determine the device handle ...: GPU is
+    lost": no header, no table. NVML's driver version was never shown, so driver.version stays unknown instead of
+    "NVML works but did not report the driver version"; the lost GPU is the finding."""
+    corpus_file = PASTED.parent / "corpus" / "kernel" / "darknet-86-nvidia-smi-gpu-is-lost-windows.txt"
+    result = CliRunner().invoke(main, ["read", "--json", str(corpus_file)])
+    document = json.loads(result.output)
+    assert checks(document)["driver.version"]["status"] == "skip"
+    assert "kernel.nvml-gpu-lost" in said(checks(document)["read.signatures"])
+
+
 def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
     """ollama/ollama#6604: 'your nvidia driver is too old or missing'; the helper: the driver looks out of
     date, what does `nvidia-smi` say? (the maintainer then confirmed it was too old). A log alone cannot show

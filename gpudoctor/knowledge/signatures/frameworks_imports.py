@@ -203,6 +203,7 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
     ),
 )
 
+from gpudoctor.knowledge.signatures.frameworks_diagnostics import DIAGNOSTICS_SIGNATURES  # noqa: E402
 from gpudoctor.knowledge.signatures.frameworks_versions import VERSION_SIGNATURES  # noqa: E402 (the rows above first)
 
-IMPORTS_SIGNATURES += VERSION_SIGNATURES
+IMPORTS_SIGNATURES += VERSION_SIGNATURES + DIAGNOSTICS_SIGNATURES

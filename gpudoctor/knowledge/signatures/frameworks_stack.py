@@ -189,20 +189,29 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-library-missing",
         kinds=("any",),
         # NVRTC dlopens its builtins library by soname at the first runtime compile (PyTorch's fusers, CuPy, Numba).
-        patterns=(r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins[\w.-]{0,30}\.(?:so[\d.]*|dll))",),
+        patterns=(r"nvrtc: error: failed to open (?P<library>(?:lib)?nvrtc-builtins[\w.-]{0,30}\.(?:so[\d.]*|dll))",
+                  # CUDA 8-10's NVRTC wording, and the status code (7) that CuPy, Numba and pygpu raise for it
+                  r"nvrtc: error: failed to load builtins\b",
+                  r"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE"),
         severity="fail",
-        cause=("NVRTC, which compiles CUDA kernels at run time, could not load {library}: it is not installed, or not "
-               "in the loader's search path (a conda or pip CUDA whose lib directory the loader does not search)."),
+        cause=("NVRTC, which compiles CUDA kernels at run time, could not load its builtins library "
+               "(libnvrtc-builtins.so.X.Y, on Windows nvrtc-builtins64_XY.dll): it is not installed, or not in the "
+               "loader's search path (a conda or pip CUDA whose lib directory the loader does not search)."),
         advice=("Find the library (`find / -name 'libnvrtc-builtins.so*' 2>/dev/null`) and put its directory on the "
-                "loader's path (`export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH` in a conda environment); if "
-                "only another version is there, install the NVRTC of the CUDA the program was built for."),
+                "loader's path (`export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH`, or $CONDA_PREFIX/lib in "
+                "a conda environment); on Windows put the CUDA Toolkit's bin folder on PATH; if only another version is "
+                "there, install the NVRTC of the CUDA the program was built for (the CUDA Toolkit of that version, or "
+                "pip's nvidia-cuda-nvrtc-cu12 / cuda-toolkit[nvrtc])."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/lfranke/TRIPS/issues/13", "https://github.com/NVIDIA/numba-cuda/pull/196",
+                 "https://github.com/Theano/Theano/issues/6010", "https://github.com/NVIDIA/cutile-python/issues/57",
                  "https://docs.nvidia.com/cuda/nvrtc/index.html"),
         checked="2026-11-26",
-        examples=("frameworks/trips-13-nvrtc-builtins-not-on-loader-path.txt",),
+        examples=("frameworks/trips-13-nvrtc-builtins-not-on-loader-path.txt",
+                  "frameworks/theano-6010-nvrtc-failed-to-load-builtins.txt",
+                  "frameworks/cutile-python-57-cupy-nvrtc-builtins64-dll.txt"),
     ),
     Signature(
         code="frameworks.quantized-model-on-other-device",

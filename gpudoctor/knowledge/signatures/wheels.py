@@ -181,6 +181,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"libcublas\.so\.(?P<major>\d+): undefined symbol: (?P<symbol>cublasLt\w+), version libcublasLt\.so\.\d+",
+            # glibc's other wording for the same versioned symbol missing from the libcublasLt found first
+            r"libcublas\.so\.(?P<major>\d+): symbol (?P<symbol>\w{1,80}) version libcublasLt\.so\.\d+ not defined in file",
         ),
         severity="fail",
         cause=("libcublas and libcublasLt of different versions were loaded together: pip's nvidia-cublas wheel and "
@@ -190,9 +192,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/pytorch/pytorch/issues/103832",),
-        checked="2026-11-25",
-        examples=("wheels/pytorch-103832-pip-cublas-vs-image-cublas.txt",),
+        sources=("https://github.com/pytorch/pytorch/issues/103832", "https://github.com/microsoft/onnxruntime/issues/8594"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-103832-pip-cublas-vs-image-cublas.txt",
+                  "wheels/onnxruntime-8594-cublas-symbol-not-defined-in-cublaslt.txt"),
     ),
     Signature(
         code="wheels.extension-built-for-other-torch",
@@ -228,21 +231,27 @@ SIGNATURES: tuple[Signature, ...] = (
             # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
             r"libbitsandbytes_cpu\.so: undefined symbol: (?P<symbol>c\w{3,60})",
             r"function '(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})' not found", r"NoneType. object has no attribute .(?P<symbol>c(?:adam|quantize|dequantize|get_col_row)\w{0,50})'",
+            # functional.py defines the optimizers' CUDA tables only where its CUDA library loaded
+            r"name '(?P<symbol>str2optimizer(?:32bit|8bit(?:_blockwise)?))' is not defined",
         ),
         severity="fail",
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
         advice=("Upgrade bitsandbytes (`pip install -U bitsandbytes`; current releases ship libraries for every CUDA "
-                "they support), or compile it from source for the detected CUDA."),
+                "they support and load PyTorch's CUDA runtime), or compile it from source for the detected CUDA; an "
+                "old release an app pins needs the CUDA runtime where it looks (`conda install cudatoolkit` in a conda "
+                "environment); `python -m bitsandbytes` shows which library it loaded."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/387",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/245",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/492",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/711", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1210",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt",
-                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt", "wheels/bitsandbytes-1210-nonetype-cquantize-nf4-t4.txt"),
+                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt", "wheels/bitsandbytes-1210-nonetype-cquantize-nf4-t4.txt",
+                  "wheels/bitsandbytes-245-str2optimizer32bit-not-defined.txt"),
     ),
     Signature(
         code="wheels.torchvision-other-cuda",

@@ -142,4 +142,33 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/sd-webui-1423-python-not-found-store-alias.txt",
                   "wheels/bombcrypto-bot-734-python-not-found-store-alias.txt"),
     ),
+    Signature(
+        code="wheels.pip-out-of-memory-on-large-wheel",
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        patterns=(
+            # the kernel's OOM killer ends pip right after its progress bar for the wheel ("... eta 0:00:01Killed")
+            r"B/s eta \d{1,2}:\d{2}(?::\d{2})? ?Killed\b",
+            # pip's HTTP cache (vendored cachecontrol) packing the whole downloaded wheel into memory with msgpack:
+            # the frame every such MemoryError traceback passes through
+            r"pip[/\\]_vendor[/\\]cachecontrol[/\\]serialize\.py\"?, line \d{1,4}, in (?:dumps|_serialize)",
+        ),
+        severity="fail",
+        cause=("pip ran out of the machine's memory while handling a large wheel (torch's, 0.7-2.5 GB): it keeps the "
+               "whole download in memory to store it in its cache and unpack it, so the OOM killer ended it (Killed) "
+               "or Python raised MemoryError; the package, the index and the GPU stack are fine."),
+        advice=("Install without pip's cache, which is what holds the wheel in memory: the same command with "
+                "`--no-cache-dir` (e.g. `pip install --no-cache-dir torch --index-url "
+                "https://download.pytorch.org/whl/cu121`); if it is still killed, add swap or memory (a small VM or "
+                "container limit), or download the wheel with `curl -O` and `pip install` the file."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a wrong package version"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/pytorch/pytorch/issues/1022",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/8356",
+                 "https://github.com/pypa/pip/issues/2984", "https://github.com/lucidrains/stylegan2-pytorch/issues/16"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-1022-pip-killed-installing-torch-wheel.txt",
+                  "wheels/sd-webui-8356-cachecontrol-msgpack-torch-wheel.txt"),
+    ),
 )

@@ -1,7 +1,8 @@
 """Prebuilt wheels made for another PyTorch, CUDA or cuDNN than the one installed: what loading them prints.
 
 xformers' own warning (xformers/_cpp_lib.py, xFormersInvalidLibException) and MXNet's CUDA variants (mxnet-cuXXX),
-whose libmxnet.so names the CUDA runtime and cuDNN of its variant. wheels.py adds these rows to its SIGNATURES.
+whose libmxnet.so names the CUDA runtime and cuDNN of its variant; bitsandbytes binaries missing a CUDA library or the
+kernels for this GPU. wheels.py adds these rows to its SIGNATURES.
 """
 
 from __future__ import annotations
@@ -103,5 +104,32 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/bitsandbytes-1452-libcusparse-11-torch-cu118-cuda12-host.txt",),
         refines=("cuda.runtime-library-missing",),
         refines_within=12,  # the loader's OSError closes the traceback below bitsandbytes' own line
+    ),
+    Signature(
+        code="wheels.bitsandbytes-binary-lacks-gpu-arch",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # bitsandbytes' own CUDA_CHECK_RETURN (csrc/ops.cu, pythonInterface.c) prints the CUDA error with its source
+        # file: the community Windows builds of 2022-2023 were compiled in D:\ai\tool\bitsandbytes for a few GPUs only.
+        patterns=(r"Error (?:no kernel image is available for execution on the device|invalid device function) at line "
+                  r"\d{1,5} in file [^\n]{0,300}bitsandbytes[/\\]csrc[/\\]",),
+        severity="fail",
+        cause=("The bitsandbytes binary loaded has no CUDA kernels for this GPU's architecture (often a community "
+               "Windows build, or an old release, compiled for a few GPUs only), so its 8-bit optimizer or quantization "
+               "fails on the first call."),
+        advice=("Replace that bitsandbytes build with one made for this GPU: `pip uninstall -y bitsandbytes "
+                "bitsandbytes-windows` then `pip install -U bitsandbytes` (0.43 and later ship Linux and Windows "
+                "binaries for every architecture they support), or compile it from source for the GPU's compute "
+                "capability; meanwhile a 32-bit optimizer (AdamW instead of AdamW8bit) avoids it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Vision-CAIR/MiniGPT-4/issues/156",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/91",
+                 "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
+        checked="2026-11-26",
+        examples=("wheels/minigpt4-156-bnb-windows-build-no-kernel-v100.txt",
+                  "wheels/bitsandbytes-91-windows-ops-cu-no-kernel-image.txt"),
+        refines=("cuda.no-kernel-image", "cuda.invalid-device-function"),
     ),
 )

@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROW
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
+from gpudoctor.knowledge.signatures.wsl_service import SIGNATURES as SERVICE_ROWS
 from gpudoctor.knowledge.signatures.wsl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.wsl_windows import SIGNATURES as WINDOWS_ROWS
 
@@ -184,7 +185,9 @@ SIGNATURES += (
                 "compose file's device reservation with driver: nvidia) and run it on the CPU. If it lists the GPU, "
                 "install the current NVIDIA Windows driver (it provides the GPU to WSL 2), make sure the distribution "
                 "is WSL 2 (`wsl -l -v`) and WSL itself is current, restart WSL (`wsl --shutdown`), then check "
-                "`nvidia-smi` inside WSL before starting the container."),
+                "`nvidia-smi` inside WSL before starting the container. A data-center GPU (L20, L40S, A100) that "
+                "Windows' nvidia-smi shows in TCC or MCDM mode is not offered to WSL at all: switch it to WDDM where the "
+                "card allows (`nvidia-smi -i 0 -dm 0` as administrator, then reboot)."),
         action="configure",
         never_suggest=("install a Linux NVIDIA driver in WSL", "reinstall Docker"),
         sources=("https://github.com/OpenBMB/UltraRAG/issues/12",
@@ -323,4 +326,5 @@ SIGNATURES += DRIVER_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += OLLAMA_ROWS
+SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS

@@ -14,7 +14,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # HCS_E_HYPERV_NOT_INSTALLED (0x80370102) as the distribution installer, wsl.exe (1.x and 2.x's
         # "Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102") and Docker Desktop print it.
-        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010[0-9a-fA-F])",
+        # Not 0x80370109 (HCS_E_CONNECTION_TIMEOUT) nor 0x8037010d (HCS_E_INVALID_JSON): wsl.vm-connection-timeout's and
+        # wsl.wslconfig-vm-settings-refused's, with other fixes.
+        patterns=(r"WslRegisterDistribution failed with error: (?P<code>0x8037010(?![9dD])[0-9a-fA-F])",
                   r"/CreateVm/HCS/0x80370102\b",
                   # The installer's hint, in full or with the abbreviations some builds print ("VMP", "v12n").
                   r"Please enable the (?:\\?\")?(?:Virtual Machine Platform|VMP)(?:\\?\")? (?:Windows feature|optional component)",
@@ -208,23 +210,29 @@ SIGNATURES: tuple[Signature, ...] = (
                   # PowerShell's and cmd's words when wsl.exe itself is absent (WSL's troubleshooting page: the optional
                   # component is not installed).
                   r"The term 'wsl(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
-                  r"'wsl' is not recognized as an internal or external command"),
+                  r"'wsl' is not recognized as an internal or external command",
+                  # The same cmd.exe sentence in the locales pasted most (French, Spanish, Portuguese, German, Chinese).
+                  r"'wsl(?:\.exe)?' (?:n\S{1,3}est pas reconnu en tant que commande|no se reconoce como un comando|"
+                  r"n\S{1,4}o \S{1,3} reconhecido como um comando|ist entweder falsch geschrieben oder|不是内部或外部命令)"),
         severity="fail",
         cause="WSL cannot start any distribution because the Windows Subsystem for Linux optional feature is not enabled "
               "(or its installation did not complete at the last restart).",
         advice=("Enable it in an administrator PowerShell: `wsl --install --no-distribution` (or `wsl --install`) on "
                 "current Windows, or `dism.exe /online "
                 "/enable-feature /featurename:Microsoft-Windows-Subsystem-Linux /all /norestart` (and "
-                "VirtualMachinePlatform for WSL 2), restart Windows, check in OptionalFeatures.exe that it stayed "
-                "enabled, then open the distribution again."),
+                "VirtualMachinePlatform for WSL 2; the only way on Windows 10 older than version 2004, build 19041), "
+                "restart Windows, check in OptionalFeatures.exe that it stayed enabled, then open the distribution "
+                "again."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
+                 "https://github.com/MicrosoftDocs/WSL/issues/1843",
                  "https://learn.microsoft.com/en-us/windows/wsl/install-manual",
                  "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
-        examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt"),
+        examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt",
+                  "wsl/msdocswsl-1843-wsl-not-recognized-french.txt"),
     ),
     Signature(
         code="wsl.windows-nvcuda-missing",
