@@ -146,12 +146,12 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi "
-                "--query-gpu=compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel "
-                "for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and "
-                "for an older GPU a release that still lists it, or a build from source with TORCH_CUDA_ARCH_LIST set "
-                "to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, switch its llama.cpp "
-                "runtime (runtime settings, Ctrl+Shift+R: the CUDA 12 or Vulkan runtime) to one built for it."),
+        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi --query-gpu="
+                "compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8+ "
+                "(cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and for an older GPU a release "
+                "that still lists it; rebuild an extension compiled from source (in a docker build too, which sees no GPU) "
+                "with TORCH_CUDA_ARCH_LIST set to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, "
+                "switch its llama.cpp runtime (runtime settings, Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
