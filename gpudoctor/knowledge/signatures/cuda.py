@@ -285,13 +285,13 @@ SIGNATURES += (
         refines=("cuda.no-device", "cuda.init-not-initialized"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        # Values naming no GPU: the shell's $0, -1, an empty string, Slurm's and Grid Engine's NoDevFiles (no GPU given).
-        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1)(?:\s|`|$)",  # and code's ENV["..."] = ""
-                  r"CUDA_VISIBLE_DEVICES['\"]\] ?= ?(?P<value>\"\"|''|['\"]-1['\"])"),
+        # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, and "all" (NVIDIA_VISIBLE_DEVICES's word: CUDA takes indices/UUIDs).
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)",  # also code's ENV["..."] = ""
+                  r"CUDA_VISIBLE_DEVICES['\"]\] ?= ?(?P<value>\"\"|''|['\"]-1['\"])", r"CUDA_VISIBLE_DEVICES: (?P<value>all)\s*$"),
         severity="warn",
         cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
-        advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them "
-                "(`CUDA_VISIBLE_DEVICES=0`), or unset it; under a scheduler, request a GPU for the job."),
+        advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them (`CUDA_VISIBLE_"
+                "DEVICES=0`), or unset it (`all` is NVIDIA_VISIBLE_DEVICES's value, not CUDA's); under a scheduler, request a GPU."),
         action="configure",
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38", "https://github.com/JuliaGPU/CUDA.jl/issues/1336",
