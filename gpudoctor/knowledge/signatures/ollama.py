@@ -26,6 +26,7 @@ from gpudoctor.knowledge.signatures.ollama_formats import FORMAT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_frontends import FRONTEND_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_imports import IMPORT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_install import INSTALL_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_loaders import LOADER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
@@ -459,4 +460,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
-   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES)
+   *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
+   *LOADER_SIGNATURES)

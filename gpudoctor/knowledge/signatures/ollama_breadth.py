@@ -91,6 +91,7 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.cgo-backend-illegal-instruction",
+        refines=("ollama.localai-backend-died",), refines_within=None,
         cause_id="cpu-instructions-missing",
         kinds=("any",),
         # Go's runtime report of SIGILL (runtime/signal_unix.go: "SIGILL: illegal instruction", then "PC=... sigcode=2"

@@ -26,7 +26,10 @@ DISCOVERY_SIGNATURES = (
         # cudart's cudaSetDevice error 35 (cudaErrorInsufficientDriver) is logged just before (gpu_info_cudart.c)
         # since 2026 discovery (discover/cuda_compat.go) also leaves out each GPU whose driver is below the release's
         # floor, logging msg="NVIDIA driver too old" ... required_driver="550 or newer" (570 for compute below 7.0)
+        # (0.1.2x to 0.1.3x log the same code as "Unable to load cudart CUDA management library PATH: cudart init
+        # failure: 35", cudart_init's cudaSetDevice/cudaRuntimeGetVersion call)
         patterns=(r"your nvidia driver is too old or missing", r"\bcudaSetDevice err[:;] 35\b",
+                  r"\bcudart init failure[:;] 35\b",
                   r"msg=\\?\"NVIDIA driver too old\\?\"[^\n]{0,200}?\brequired_driver="),
         severity="fail",
         cause=("Ollama's CUDA runtime could not start on this NVIDIA driver, or Ollama left the GPU out for it: the "

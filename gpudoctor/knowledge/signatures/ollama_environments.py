@@ -42,6 +42,11 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             # (each starting with its literal, which lets `re` skip ahead on Ollama's long server config lines)
             r"Slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES", r"slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES",
             r"ROCR_VISIBLE_DEVICES[^\n]{0,200}?[Ss]lurm", r"HIP_VISIBLE_DEVICES[^\n]{0,200}?[Ss]lurm",
+            # Ollama 0.12 and later warn of each such variable as discovery starts (discover/runner.go,
+            # overrideWarnings: msg="user overrode visible devices" NAME=value); an AMD one is a scheduler's on an
+            # NVIDIA machine (CUDA_VISIBLE_DEVICES alone is a person's choice, read by the other hidden-GPU rows)
+            r"user overrode visible devices\"? (?P<variable>ROCR_VISIBLE_DEVICES|HIP_VISIBLE_DEVICES|GPU_DEVICE_ORDINAL)"
+            r"=(?P<value>[^\s\"]+)",
         ),
         severity="warn",
         cause=("Ollama runs with a scheduler's GPU variables (a Slurm job sets CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL "

@@ -167,10 +167,12 @@ MODEL_SIGNATURES = (
         refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
-        # llama.cpp's loader (create_tensor; llama_model_load since 2025) when the GGUF's layout is newer than it
+        # llama.cpp's loader (create_tensor; llama_model_load since 2025) when the GGUF's layout is newer than it;
+        # between the two (2024) its check_tensor_dims named the tensor missing or shaped otherwise
         patterns=(
             r"create_tensor: tensor '(?P<tensor>[\w.-]{1,80})' not found",
             r"error loading model: missing tensor '(?P<tensor>[\w.-]{1,80})'",
+            r"check_tensor_dims: tensor '(?P<tensor>[\w.-]{1,80})' (?:not found|has wrong shape)",
         ),
         severity="fail",
         cause=("The model's GGUF has a tensor ({tensor}) that this llama.cpp build (or the Ollama or llamafile built "
@@ -180,9 +182,14 @@ MODEL_SIGNATURES = (
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/mozilla-ai/llamafile/issues/219", "https://github.com/ggml-org/llama.cpp/issues/23033"),
-        checked="2026-11-25",
-        examples=("ollama/llamafile-219-create-tensor-not-found.txt",),
+        sources=("https://github.com/mozilla-ai/llamafile/issues/219", "https://github.com/ggml-org/llama.cpp/issues/23033",
+                 "https://github.com/ollama/ollama/issues/5015", "https://github.com/ollama/ollama/issues/4193",
+                 "https://github.com/ollama/ollama/issues/10180"),
+        checked="2026-11-26",
+        examples=("ollama/llamafile-219-create-tensor-not-found.txt",
+                  "ollama/ollama-5015-check-tensor-dims-output-weight-not-found.txt",
+                  "ollama/ollama-4193-create-tensor-ffn-gate-not-found.txt",
+                  "ollama/ollama-10180-phi4-mini-missing-tensor-output-weight.txt"),
     ),
     Signature(
         code="ollama.server-cannot-load-model",

@@ -72,18 +72,24 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             # cannot be allocated: system memory, not VRAM
             r"unable to allocate (?P<buffer>CUDA_Host|CPU) buffer",
             r"failed to allocate (?P<buffer>CUDA_Host|CPU) buffer of size (?P<bytes>\d+)",
+            # the CPU backend's own line, which comes first (a KV cache kept in RAM: llama_kv_cache_init fails next)
+            r"ggml_backend_(?P<buffer>cpu)_buffer_type_alloc_buffer: failed to allocate buffer",
         ),
         severity="fail",
         cause=("llama.cpp could not allocate the {buffer} buffer in system memory: the part of the model kept in RAM "
-               "(or its pinned copy for the GPU) does not fit the free RAM."),
-        advice=("Free system memory (close other programs, add swap or a larger page file), or use a smaller model or "
-                "quantisation; `free -h` (Task Manager on Windows) shows the memory that is free."),
+               "(or its pinned copy for the GPU), its KV cache or its compute buffer does not fit the free RAM."),
+        advice=("Ask for less: lower the context (-c / --ctx-size, num_ctx; a context of 0 takes the model's whole "
+                "trained length, and the KV cache grows with it) and the batch sizes (-ub / --ubatch-size, -b), or use "
+                "a smaller model or quantisation; else free system memory (close other programs, add swap or a larger "
+                "page file); `free -h` (Task Manager on Windows) shows the memory that is free."),
         action="configure",
         rules_out=("a driver fault", "a lack of VRAM"),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/16455", "https://github.com/ollama/ollama/issues/12634"),
+        sources=("https://github.com/ollama/ollama/issues/16455", "https://github.com/ollama/ollama/issues/12634",
+                 "https://github.com/ggml-org/llama.cpp/issues/10251", "https://github.com/ggml-org/llama.cpp/issues/8101"),
         checked="2026-11-26",
-        examples=("ollama/ollama-16455-cuda-host-buffer-mmap-off.txt",),
+        examples=("ollama/ollama-16455-cuda-host-buffer-mmap-off.txt",
+                  "ollama/llama-cpp-10251-ubatch-6500-cpu-compute-buffer.txt"),
     ),
     Signature(
         code="ollama.tmpdir-unusable",
