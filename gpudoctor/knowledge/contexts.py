@@ -305,7 +305,7 @@ CONTEXTS: tuple[Context, ...] = (
         name="pcie-riser",
         meaning="The GPU is connected through a riser or an extension cable (mining rigs, vertical mounts), whose weaker "
                 "signal often fails to train the PCIe link at the generation the slot negotiates on Auto.",
-        markers=(r"riser", r"Riser"),  # "the riser", "risers", "USB riser", "Riser card"
+        markers=(r"riser",),  # "the riser", "risers", "USB riser" (one marker: each scans the whole text)
         sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
         checked="2026-11-26",
     ),

@@ -147,8 +147,8 @@ SIGNATURES += (
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
         advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi --query-gpu="
-                "compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8+ "
-                "(cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and for an older GPU a release "
+                "compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8 "
+                "or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and for an older GPU a release "
                 "that still lists it; rebuild an extension compiled from source (in a docker build too, which sees no GPU) "
                 "with TORCH_CUDA_ARCH_LIST set to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, "
                 "switch its llama.cpp runtime (runtime settings, Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
@@ -285,9 +285,9 @@ SIGNATURES += (
         refines=("cuda.no-device", "cuda.init-not-initialized"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, and "all" (NVIDIA_VISIBLE_DEVICES's word: CUDA takes indices/UUIDs).
-        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)",  # also code's ENV["..."] = ""
-                  r"CUDA_VISIBLE_DEVICES['\"]\] ?= ?(?P<value>\"\"|''|['\"]-1['\"])", r"CUDA_VISIBLE_DEVICES: (?P<value>all)\s*$"),
+        # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, "all" (NVIDIA_VISIBLE_DEVICES's word; CUDA takes indices or UUIDs).
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)", r"CUDA_VISIBLE_DEVICES: (?P<value>all)\s*$",
+                  r"CUDA_VISIBLE_DEVICES\"\] ?= ?(?P<value>\"\"|\"-1\")", r"CUDA_VISIBLE_DEVICES'\] ?= ?(?P<value>''|'-1')"),
         severity="warn",
         cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
         advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them (`CUDA_VISIBLE_"
