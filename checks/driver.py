@@ -9,7 +9,7 @@ from gpudoctor.knowledge.driver_support import (
     required_branch,
 )
 from gpudoctor.fix_requests import DriverUpdate
-from gpudoctor.model import check, fail, ok, skip, warn
+from gpudoctor.model import check, fail, ok, skip, unknown, warn
 
 from .kernel_driver import MISMATCH, mismatch_story
 from .nvml_status import explain_nvml_error, nvml_error_action
@@ -90,9 +90,7 @@ def driver_version(facts):
         yield _read_from_windows(facts, windows, evidence)
     version = parse_driver_version(driver_text)
     if version is None:
-        yield warn("NVML works but did not report the driver version.",
-                   "`nvidia-smi` shows it in its header; an NVML library older than the driver can cause this.",
-                   evidence=evidence)
+        yield _version_missing(inventory, driver_text, evidence)
         return
     cuda = inventory.cuda_driver_version_text
     supports = f"supports CUDA up to {cuda}" if cuda else "CUDA version unknown"
@@ -100,6 +98,16 @@ def driver_version(facts):
     yield from too_old
     if not too_old:
         yield _new_enough(facts, windows, driver_text, supports, evidence)
+
+
+def _version_missing(inventory, driver_text, evidence):
+    """No version to judge although NVML started: not in the recorded output (a paste of "No devices were found",
+    which has no header), or NVML did not give it."""
+    if inventory.driver_version_not_seen and not driver_text:
+        return unknown(inventory.driver_version_not_seen)
+    return warn("NVML works but did not report the driver version.",
+                "`nvidia-smi` shows it in its header; an NVML library older than the driver can cause this.",
+                evidence=evidence)
 
 
 def _not_judged(facts, inventory, windows):

@@ -36,8 +36,9 @@ def _cuda_version_code(text: str | None) -> int | None:
 def _put_inventory(answers: PastedAnswers, block: str, driver: str | None, cuda: str | None, gpus: list[dict]) -> None:
     """One inventory (from the table, -q or -q -x) as NVML answers, GPU i = the i-th listed (PCI bus order)."""
     answers.nvml(block, "nvmlInit", value=True)
-    answers.nvml(block, "nvmlSystemGetDriverVersion", value=driver)
-    answers.nvml(block, "nvmlSystemGetCudaDriverVersion", value=_cuda_version_code(cuda))
+    if driver is not None:  # nvidia-smi prints no header over "No devices were found": the version is not shown
+        answers.nvml(block, "nvmlSystemGetDriverVersion", value=driver)
+        answers.nvml(block, "nvmlSystemGetCudaDriverVersion", value=_cuda_version_code(cuda))
     answers.nvml(block, "nvmlDeviceGetCount", value=len(gpus))
     for index, gpu in enumerate(gpus):
         put = lambda function, value: answers.nvml(block, function, index, value=value)  # noqa: E731

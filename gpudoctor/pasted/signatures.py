@@ -32,7 +32,9 @@ _NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?=(?:0|none|nil|
 # A line whose only colon ends it introduces what follows ("After that, CUDA failed with this error:", a tool's heading):
 # the error is on the lines below it, which are looked at in their turn.
 _INTRODUCES_WHAT_FOLLOWS = re.compile(r"[^:]{1,300}:")
-_VARIABLE = re.compile(r"0x[0-9a-fA-F]+|\d+")
+# PCI addresses and UUIDs first: their hex letters differ from GPU to GPU ("0000:C1:00.0", "0000:E1:00.0").
+_VARIABLE = re.compile(r"[0-9a-fA-F]{2,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]"
+                       r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|0x[0-9a-fA-F]+|\d+")
 _TRACEBACK_FRAMES = ("File \"", "Traceback (most recent")
 SHAPE_CHARS = 60
 

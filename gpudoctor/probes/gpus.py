@@ -187,6 +187,14 @@ class GpuInventory:
     gpus: tuple[Gpu, ...] = ()
     pairs: tuple[GpuPair, ...] = ()
     count_error: str | None = None
+    driver_version_error: str | None = None  # why NVML gave no driver version; NOT_RECORDED: not in the paste
+
+    @property
+    def driver_version_not_seen(self) -> NotSeen | None:
+        """Why the driver version is unknown where nvidia-smi's output did not show it (it prints no header over
+        "No devices were found")."""
+        return NotSeen("the driver version was not in the recorded output", "nvidia-smi") \
+            if self.driver_version_error == NOT_RECORDED else None
 
     @property
     def list_not_seen(self) -> NotSeen | None:
@@ -505,4 +513,5 @@ def probe_gpus(host: Host, facts) -> GpuInventory | NotSeen:
         gpus=gpus,
         pairs=pairs,
         count_error=None if count.ok else count.error,
+        driver_version_error=None if driver.ok else driver.error,
     )

@@ -21,6 +21,12 @@ def read_json(name: str) -> dict:
     return json.loads(result.output)
 
 
+def read_corpus_json(relative: str) -> dict:
+    result = CliRunner().invoke(main, ["read", "--json", str(PASTED.parent / "corpus" / relative)])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.output)
+
+
 def checks(document: dict) -> dict[str, dict]:
     return {c["id"]: c for c in document["checks"]}
 
@@ -97,11 +103,26 @@ def test_a_windows_prompt_running_nvidia_smi_that_prints_only_an_error_claims_no
     """AlexeyAB/darknet#86: `C:\\...>nvidia-smi` printed only "Unable to determine the device handle ...: GPU is
     lost": no header, no table. NVML's driver version was never shown, so driver.version stays unknown instead of
     "NVML works but did not report the driver version"; the lost GPU is the finding."""
-    corpus_file = PASTED.parent / "corpus" / "kernel" / "darknet-86-nvidia-smi-gpu-is-lost-windows.txt"
-    result = CliRunner().invoke(main, ["read", "--json", str(corpus_file)])
-    document = json.loads(result.output)
+    document = read_corpus_json("kernel/darknet-86-nvidia-smi-gpu-is-lost-windows.txt")
     assert checks(document)["driver.version"]["status"] == "skip"
     assert "kernel.nvml-gpu-lost" in said(checks(document)["read.signatures"])
+
+
+def test_no_devices_were_found_leaves_the_driver_version_unknown_not_missing_from_nvml():
+    """NVIDIA/open-gpu-kernel-modules#862: `nvidia-smi` printed only "No devices were found", which has no header, so
+    the paste does not show the driver version: unknown, not "NVML did not report it"; the GPU count is the finding."""
+    document = read_corpus_json("kernel/ogkm-862-rtx5090-rminit-rebar-off.txt")
+    version = checks(document)["driver.version"]
+    assert version["status"] == "skip" and "not in the recorded output" in said(version)
+    assert checks(document)["gpu.count"]["status"] == "fail"
+
+
+def test_the_same_error_for_another_gpu_is_not_listed_as_an_unknown_line():
+    """microsoft/WSL#13027: one "Unable to determine the device handle" line per GPU, their PCI addresses differing in
+    hex letters; the row read the first, and the second is the same message, not one gpudoctor does not know."""
+    document = read_corpus_json("wsl/wsl-13027-tcc-and-wddm-gpus-no-devices.txt")
+    assert "wsl.device-handle-unknown-not-wddm" in said(checks(document)["read.signatures"])
+    assert not any("device handle" in line for line in document["pasted"]["not_recognised"])
 
 
 def test_windows_log_saying_the_driver_is_too_old_asks_for_nvidia_smi():
