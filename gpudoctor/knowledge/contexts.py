@@ -198,6 +198,9 @@ CONTEXTS: tuple[Context, ...] = (
             # A bash prompt on a Windows machine's default host name (DESKTOP-XXXXXXX, LAPTOP-XXXXXXXX) is WSL's.
             r"@DESKTOP-[A-Z0-9]{7}:", r"@LAPTOP-[A-Z0-9]{8}:",
             r"docker-for-windows/wsl\b",  # Docker Desktop's WSL 2 GPU guide, followed and linked in the paste
+            # That guide's (and NVIDIA's CUDA-on-WSL guide's) GPU test, run as they print it: Docker Desktop on Windows.
+            r"cuda-sample:nbody nbody -gpu -benchmark",
+            r"pipe/docker_engine\b",  # the Docker CLI on Windows talking to Docker Desktop (npipe:////./pipe/docker_engine)
             r"cuda/wsl-user-guide",  # NVIDIA's CUDA on WSL guide, linked in the paste (its known limitations)
             r"@docker-desktop:",  # a shell in Docker Desktop's WSL 2 VM, or a container on its host network, on Windows
             r"indows [Ss]ubsystem",  # the person names it in words ("Windows Subsystem for Linux", "windows subsystem")
@@ -308,6 +311,14 @@ CONTEXTS: tuple[Context, ...] = (
             r"Open WebUI",  # its issue form ("Open WebUI Version") and its own messages
         ),
         sources=("https://github.com/open-webui/open-webui/blob/main/Dockerfile",),
+        checked="2026-11-26",
+    ),
+    Context(
+        name="pcie-riser",
+        meaning="The GPU is connected through a riser or an extension cable (mining rigs, vertical mounts), whose weaker "
+                "signal often fails to train the PCIe link at the generation the slot negotiates on Auto.",
+        markers=(r"riser",),  # "the riser", "risers", "USB riser" (one marker: each scans the whole text)
+        sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
         checked="2026-11-26",
     ),
 )

@@ -146,12 +146,12 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi "
-                "--query-gpu=compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel "
-                "for CUDA 12.8 or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and "
-                "for an older GPU a release that still lists it, or a build from source with TORCH_CUDA_ARCH_LIST set "
-                "to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, switch its llama.cpp "
-                "runtime (runtime settings, Ctrl+Shift+R: the CUDA 12 or Vulkan runtime) to one built for it."),
+        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi --query-gpu="
+                "compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8 "
+                "or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and for an older GPU a release "
+                "that still lists it; rebuild an extension compiled from source (in a docker build too, which sees no GPU) "
+                "with TORCH_CUDA_ARCH_LIST set to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, "
+                "switch its llama.cpp runtime (runtime settings, Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
@@ -282,22 +282,22 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.visible-devices-hides-all",
-        refines=("cuda.no-device",), refines_within=None,
+        refines=("cuda.no-device", "cuda.init-not-initialized"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        # Values that name no GPU: the shell's $0 (the script's name), -1, an empty string, and the NoDevFiles
-        # that Slurm and Grid Engine write when a job was given no GPU.
-        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1)(?:\s|`|$)",),
+        # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, "all" (NVIDIA_VISIBLE_DEVICES's word; CUDA takes indices or UUIDs).
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)", r"CUDA_VISIBLE_DEVICES: (?P<value>all)\s*$",
+                  r"CUDA_VISIBLE_DEVICES\"\] ?= ?(?P<value>\"\"|\"-1\")", r"CUDA_VISIBLE_DEVICES'\] ?= ?(?P<value>''|'-1')"),
         severity="warn",
         cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
-        advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them "
-                "(`CUDA_VISIBLE_DEVICES=0`), or unset it; under a scheduler, request a GPU for the job."),
+        advice=("Set CUDA_VISIBLE_DEVICES to the indices of the GPUs to use, as `nvidia-smi -L` numbers them (`CUDA_VISIBLE_"
+                "DEVICES=0`), or unset it (`all` is NVIDIA_VISIBLE_DEVICES's value, not CUDA's); under a scheduler, request a GPU."),
         action="configure",
         never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38",
+        sources=("https://github.com/endernewton/tf-faster-rcnn/issues/38", "https://github.com/JuliaGPU/CUDA.jl/issues/1336",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
-        checked="2026-11-25",
-        examples=("cuda/tffasterrcnn-38-visible-devices-typo.txt",),
+        checked="2026-11-26",
+        examples=("cuda/tffasterrcnn-38-visible-devices-typo.txt", "cuda/cudajl-1336-flux-visible-devices-empty-init-error.txt"),
     ),
     Signature(
         code="cuda.out-of-memory",
@@ -578,7 +578,7 @@ SIGNATURES += (
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
-                  r"cudaGetDeviceCount returned 3\b",  # deviceQuery (CUDA samples): the same error 3
+                  r"cudaGetDeviceCount returned 3\b", r"initialization error \(code 3, ERROR_NOT_INITIALIZED\)",  # deviceQuery; CUDA.jl
                   r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
         cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "

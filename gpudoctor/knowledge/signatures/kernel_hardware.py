@@ -87,4 +87,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/gpuoperator-20-inforom-corrupted-quadro.txt", "kernel/pytorch-87464-inforom-warning-exit-14.txt"),
     ),
+    Signature(
+        code="kernel.gpu-on-riser-not-reached",
+        contexts=("pcie-riser",),
+        refines=("kernel.driver-not-loaded", "kernel.rm-init-adapter-failed"),
+        cause_id="pcie-link-errors",
+        kinds=("any",),
+        # The driver's generic "no GPU" answers where the paste says the GPU hangs on a riser: the card worked in the
+        # slot and fails behind the riser, because the link does not train reliably at the generation Auto picks.
+        patterns=(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+                  r"\bNo devices were found\b"),
+        severity="fail",
+        cause="The GPU sits behind a riser or extension cable and the driver cannot reach it: the PCIe link through the "
+              "riser does not train reliably at the generation the slot picks on Auto.",
+        advice=("In the motherboard BIOS set that PCIe slot's link speed to Gen2 (or Gen1) instead of Auto, power the "
+                "riser from its own PSU cable, reseat or swap the riser and its USB cable, and check the card directly "
+                "in the slot; `lspci -d 10de:` must list it and `sudo dmesg | grep -i nvrm` shows what the driver saw."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("the driver install",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
+        checked="2026-11-26",
+        examples=("kernel/ethminer-40-riser-smi-failed-pcie-gen2.txt",),
+    ),
 )

@@ -133,4 +133,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/llm-on-openshift-57-image-without-libnccl.txt",),
     ),
+    Signature(
+        code="nccl.graph-file-set",
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"), refines_within=None,
+        cause_id="nccl-topology-file",
+        kinds=("any",),
+        # misc/param.cc prints "<NAME> set by environment to <value>" (INFO) for every NCCL variable it reads, also
+        # from /etc/nccl.conf and ~/.nccl.conf. An injected graph (NCCL_GRAPH_FILE) replaces NCCL's own search; NCCL's
+        # maintainers say it is never for production, and one written for another machine or GPU count fails set-up
+        # with ncclSystemError before any WARN says why.
+        patterns=(r"NCCL_GRAPH_FILE set by environment to (?P<path>[^\s]{1,200})",),
+        severity="warn",
+        cause="NCCL was given a graph file ({path}, NCCL_GRAPH_FILE) instead of searching its own rings and trees; a "
+              "graph written for another machine or GPU count makes communicator set-up fail.",
+        advice=("Unset NCCL_GRAPH_FILE (`unset NCCL_GRAPH_FILE`) and remove it from /etc/nccl.conf and ~/.nccl.conf, "
+                "where cloud images set it (Azure's HPC images: /opt/microsoft/ncv4/graph.xml), then run again: NCCL "
+                "builds its own graph from the topology."),
+        action="configure",
+        rules_out=("the network links", "peer-to-peer support"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1240", NCCL_ENVIRONMENT),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1240-graph-file-ncv4-system-error.txt",),
+    ),
 )

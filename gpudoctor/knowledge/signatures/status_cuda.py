@@ -100,8 +100,9 @@ SIGNATURES += (
                 "random points after minutes or hours of load, the GPU is not stable under load: return an overclocked "
                 "or undervolted card to stock clocks, lower its power limit (`sudo nvidia-smi -pl <watts>`), check "
                 "cooling and power cables, update the motherboard BIOS and try the card in another machine; replace a "
-                "card that keeps failing. If it fails at the same call every time, rerun with CUDA_LAUNCH_BLOCKING=1 "
-                "to find the kernel and update the program."),
+                "card that keeps failing. If the GPU also drives a display, its watchdog may kill a long kernel: run "
+                "on a GPU with no display attached (or without the desktop running). If it fails at the same call "
+                "every time, rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel and update the program."),
         action="reseat-or-inspect-hardware",
         never_suggest=("reinstall the CUDA toolkit",),
         sources=("https://github.com/nicehash/excavator/issues/160", "https://github.com/OneZeroMiner/onezerominer/issues/4",

@@ -94,9 +94,11 @@ SIGNATURES += (
                 "`wsl --shutdown`; on a native Linux host, check the host driver with `nvidia-smi` first."),
         action="configure",
         never_suggest=("reinstall Docker",),
-        sources=("https://github.com/docker/for-win/issues/10379", WSL_GUIDE),
+        sources=("https://github.com/docker/for-win/issues/10379", "https://github.com/docker/for-win/issues/11228",
+                 WSL_GUIDE),
         checked="2026-11-25",
-        examples=("wsl/dockerforwin-10379-driver-error-failed-to-process-request.txt",),
+        examples=("wsl/dockerforwin-10379-driver-error-failed-to-process-request.txt",
+                  "containers/dockerforwin-11228-nbody-no-wsl-word-old-windows-build.txt"),
     ),
     Signature(
         code="wsl.docker-desktop-named-symbol",
