@@ -222,7 +222,9 @@ EXTENSION_SIGNATURES += (
                "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
         advice=("Upgrade bitsandbytes to 0.43 or newer (`pip install -U \"bitsandbytes>=0.43\"` in the program's "
                 "environment), which loads the CUDA runtime through PyTorch and ships Windows builds; pinned to an old "
-                "release on Linux, add the CUDA runtime's directory to LD_LIBRARY_PATH."),
+                "release on Linux, add the CUDA runtime's directory to LD_LIBRARY_PATH. Where it says \"Required library "
+                "version not found: libbitsandbytes_cudaNNN.so\", that release has no library for the detected CUDA "
+                "version NNN: use a PyTorch of a CUDA version it ships, or compile it from source with CUDA_VERSION=NNN."),
         action="configure",
         rules_out=("a driver fault", "a missing CUDA toolkit, when PyTorch uses the GPU"),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
