@@ -537,7 +537,9 @@ SIGNATURES += (
         severity="fail",
         cause="The container asked for a GPU that matches no index or UUID of this host's GPUs (an id the host does not "
               "have, or one carrying stray whitespace or control characters).",
-        advice=("Make the container's request (`--gpus device=...`, NVIDIA_VISIBLE_DEVICES, or the device plugin's "
+        advice=("`--gpus N` asks for N GPUs: ask for no more than the host has (`--gpus all`, or the number "
+                "`nvidia-smi -L` lists on the host). "
+                "Make the container's request (`--gpus device=...`, NVIDIA_VISIBLE_DEVICES, or the device plugin's "
                 "allocation) name an index or UUID that `nvidia-smi -L` lists on the host, with no stray whitespace or "
                 "control characters (a trailing space or \\r from a script or scheduler: strip them, e.g. "
                 "`tr -d '\\r '`), or `all` with the scheduler limiting the GPUs; then recreate the container."),
