@@ -42,7 +42,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # text that shows an image build (the docker-build context: the legacy builder's "Step 5/9 : RUN" output has
         # no prefix on the step's lines, so containers.gpu-needed-at-build's prefixed patterns cannot tell them from a
         # host's): there they are the build step's, which has no GPU, not a broken driver.
-        patterns=(r"Found no NVIDIA driver on your system", r"No CUDA GPUs are available",
+        patterns=(r"Found no NVIDIA driver on your system", r"RuntimeError: No CUDA GPUs are available",
                   r"no CUDA-capable device is detected", r"CUDA_ERROR_NO_DEVICE", r"cudaErrorNoDevice",
                   r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver",
                   r"Torch is not able to use GPU; add --skip-torch-cuda-test",

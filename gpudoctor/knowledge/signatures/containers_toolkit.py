@@ -297,8 +297,10 @@ SIGNATURES: tuple[Signature, ...] = (
                   # The same absence as the programs of a RUN step print it, under BuildKit's step prefix ("#8 0.895 "
                   # in plain progress; "1.181 " alone in the error summary of Docker 23+): PyTorch's driver and device
                   # checks, AUTOMATIC1111's launch check, the shell that finds no nvidia-smi, nvidia-smi finding no driver.
-                  BUILD_STEP_PREFIX + r"(?:RuntimeError: |AssertionError: ?)?(?:Found no NVIDIA driver on your system|"
-                  r"No CUDA GPUs are available|Torch is not able to use GPU)",
+                  # (torch raises "No CUDA GPUs are available" as a RuntimeError: keyed on that word, not on "GPUs",
+                  # which healthy logs print by the thousand)
+                  BUILD_STEP_PREFIX + r"(?:(?:RuntimeError: |AssertionError: ?)?(?:Found no NVIDIA driver on your "
+                  r"system|Torch is not able to use GPU)|RuntimeError: No CUDA GPUs are available)",
                   BUILD_STEP_PREFIX + r"(?:/bin/(?:ba)?sh: (?:line )?\d{1,4}: )?nvidia-smi: (?:command )?not found",
                   BUILD_STEP_PREFIX + r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
         # A failed GPU step of a build makes the paste's driver errors the build's: no driver there, not a broken host.

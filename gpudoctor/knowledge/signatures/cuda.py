@@ -286,7 +286,7 @@ SIGNATURES += (
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, "all" (NVIDIA_VISIBLE_DEVICES's word; CUDA takes indices or UUIDs).
-        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)", r"CUDA_VISIBLE_DEVICES: (?P<value>all)\s*$",
+        patterns=(r"CUDA_VISIBLE_DEVICES=(?P<value>\$0|\"\"|''|NoDevFiles|-1|all)(?:\s|`|$)",
                   r"CUDA_VISIBLE_DEVICES\"\] ?= ?(?P<value>\"\"|\"-1\")", r"CUDA_VISIBLE_DEVICES'\] ?= ?(?P<value>''|'-1')"),
         severity="warn",
         cause="CUDA_VISIBLE_DEVICES is set to {value}, which names no GPU, so CUDA sees none.",
