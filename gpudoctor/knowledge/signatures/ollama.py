@@ -259,9 +259,10 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         ),
         severity="warn",  # a symptom: the line before the exit names the cause, often another row's
         cause="Ollama's model runner died ({how}) while loading or running the model.",
-        advice=("Update Ollama to the latest release (older ones crash on newer models), then read the server log "
-                "lines just before the exit (`journalctl -u ollama` or server.log): the CUDA error or out-of-memory "
-                "line there names the cause."),
+        advice=("Update Ollama to the latest release (older ones crash on newer models; the copy bundled in Open "
+                "WebUI's :ollama image or a distro package is often old), then, if it still dies, read the server log "
+                "lines just before the exit (`journalctl -u ollama` or server.log): the error line there names the "
+                "cause."),
         action="configure",
         rules_out=(),
         never_suggest=("reinstall the driver",),
@@ -289,6 +290,31 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
                  "https://github.com/ollama/ollama/releases"),
         checked="2026-11-25",
         examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt"),
+    ),
+    Signature(
+        code="ollama.runner-aborted-at-load",
+        refines=("ollama.runner-terminated",), refines_within=0,
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # The runner's abort (a C++ exception or GGML_ASSERT in llama.cpp's loader) with no error line after it, as
+        # the client prints it: what a release too old for a freshly pulled model family does (llama3.1 on 0.1.x,
+        # llama3.2-vision before 0.4.0). A CUDA or out-of-memory line elsewhere in the paste is its own finding.
+        patterns=(r"(?:llama runner|llama-server) process has terminated: signal: aborted(?: \(core dumped\))?"
+                  r"(?=[`'\".]{0,3}\s{0,3}$)",),
+        severity="warn",
+        cause=("Ollama's runner aborted while loading the model, without an error of its own: most often this Ollama "
+               "release is older than the model's family (a model newer than the server)."),
+        advice=("Update Ollama to the latest release (the install script, the app's update, or a newer ollama/ollama "
+                "image; Open WebUI's bundled :ollama image and distro packages lag behind) and restart the server; "
+                "`ollama -v` must then print one version. If it still aborts, the server log's last lines before the "
+                "exit name the cause."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/ollama/ollama/issues/7334", "https://github.com/ollama/ollama/issues/5897",
+                 "https://github.com/ollama/ollama/issues/8375", "https://github.com/open-webui/open-webui/issues/24448"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-7334-llama32-vision-aborted-needs-040.txt",),
     ),
     Signature(
         code="ollama.runner-load-timeout",

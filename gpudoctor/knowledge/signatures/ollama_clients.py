@@ -118,6 +118,36 @@ CLIENT_SIGNATURES += (
                   "ollama/ollama-9211-docker-proxy-unset-pull-works.txt"),
     ),
     Signature(
+        code="ollama.local-request-502-through-proxy",
+        cause_id="ollama-client-proxy",
+        kinds=("any",),
+        # A local server (Ollama on 11434, LM Studio, llama-server) answers its own errors with 4xx/500, never 502:
+        # a 502 Bad Gateway for a loopback or :11434 address is a proxy's answer. httpx (the OpenAI and ollama Python
+        # clients, LangChain, LiteLLM, GraphRAG) logs each request's status, and raise_for_status words the error.
+        patterns=(
+            r"HTTP Request: [A-Z]{3,7} https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[\w.-]{1,100}:11434)"
+            r"[^\s\"]{0,300} \"HTTP/1\.[01] 502 Bad Gateway\"",
+            r"Server error '502 Bad Gateway' for url '?https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|"
+            r"[\w.-]{1,100}:11434)",
+        ),
+        severity="fail",
+        cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
+               "ALL_PROXY in its environment, or the system proxy of a VPN or proxy app), which cannot reach the local "
+               "address and answers 502 Bad Gateway; the server never saw them."),
+        advice=("Keep the proxy away from local requests: set NO_PROXY=localhost,127.0.0.1 (add the Ollama host's "
+                "address if it is remote) in the environment of the program that calls Ollama, or unset HTTP_PROXY, "
+                "HTTPS_PROXY and ALL_PROXY there; with a proxy app in system-proxy mode, turn it off or add localhost to "
+                "its bypass list. `curl --noproxy '*' http://localhost:11434` shows the server itself answers."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "the model server failing"),
+        never_suggest=("reinstall the driver", "reinstall ollama", "restart ollama"),
+        sources=("https://github.com/TheAiSingularity/graphrag-local-ollama/issues/21",
+                 "https://github.com/ollama/ollama/issues/5437", "https://github.com/WEIFENG2333/VideoCaptioner/issues/562",
+                 "https://www.python-httpx.org/environment_variables/"),
+        checked="2026-11-26",
+        examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",),
+    ),
+    Signature(
         code="ollama.server-proxy-not-listening",
         refines=("ollama.registry-unreachable",),
         refines_within=None,

@@ -122,6 +122,37 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt"),
     ),
     Signature(
+        code="ollama.llama-cpp-kv-slot-not-found",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        patterns=(
+            # llama.cpp's decode when no run of free KV cells holds the batch (llama-context.cpp, 2025 on), and its
+            # 2024 wording; llama-server's retry line under it; llama.h's words for llama_decode's return 1, as
+            # node-llama-cpp (and Ollama's runner of late 2024) throw them; llama-cpp-python's exception for it
+            r"failed to find a memory slot for batch of size (?P<batch>\d{1,7})",
+            r"failed to find KV cache slot for (?:u?batch|ubatch) of size (?P<batch>\d{1,7})",
+            r"failed to find free space in the KV cache",
+            r"could not find a KV slot for the batch",
+            r"llama_decode returned 1\b",
+        ),
+        severity="fail",
+        cause=("llama.cpp found no room in the KV cache for the next batch: the context it was loaded with is too "
+               "small for the prompt and history, or for the sequences of all parallel slots that share it."),
+        advice=("Give the KV cache more room or ask for less at once: raise the context (llama-server -c / --ctx-size, "
+                "which --parallel N splits into N slots; node-llama-cpp contextSize; llama-cpp-python n_ctx; Ollama "
+                "num_ctx), or lower --parallel (`-np 1`) and the batch size (-b / --batch-size), or send less history. "
+                "In Ollama 0.4.0-0.4.2 the same words came from a bug: update Ollama."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/6603", "https://github.com/lemonade-sdk/lemonade/issues/3276",
+                 "https://github.com/withcatai/node-llama-cpp/blob/master/llama/addon/AddonContext.cpp",
+                 "https://github.com/ollama/ollama/pull/7767", "https://github.com/ggml-org/llama.cpp/issues/5737"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-6603-localai-kv-cache-no-free-space.txt",
+                  "ollama/lemonade-3276-ctx-per-slot-kv-free-space.txt"),
+    ),
+    Signature(
         code="ollama.llama-cpp-build-curl-missing",
         cause_id="build-library-headers-missing",
         kinds=("any",),

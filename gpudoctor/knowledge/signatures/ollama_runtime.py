@@ -236,12 +236,17 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # and when the KV cache does not (llama_init_from_model's "failed to initialize the context", as LM Studio and
         # llama-server print it; older builds' llama_kv_cache_init line is ollama.cuda-out-of-memory's)
         patterns=(r"failed to allocate compute (?:pp )?buffers",
-                  r"[Ff]ailed to initialize the context: failed to allocate buffer for kv cache"),
+                  r"[Ff]ailed to initialize the context: failed to allocate buffer for kv cache",
+                  # what follows when either fails: llama.cpp's common_init_from_params (llama-server, and Ollama's
+                  # runner up to 0.3 as the runner's last error line) and Ollama's own runner (llama/llama.go) since
+                  r"failed to create context with model '",
+                  r"unable to create llama context"),
         severity="fail",
         cause=("llama.cpp could not allocate the KV cache or the compute buffers for this context: with this context "
                "size and these layers on the GPU they do not fit its free memory."),
         advice=("Lower the context so the buffers fit (llama.cpp `-c 8192`; in Ollama num_ctx or OLLAMA_CONTEXT_LENGTH), "
-                "or keep the KV cache off the GPU (`-nkvo`) or offload fewer layers (`-ngl`, num_gpu); in LM Studio "
+                "or use a smaller quantization or model, keep the KV cache off the GPU (`-nkvo`) or offload fewer layers "
+                "(`-ngl`, num_gpu); in LM Studio "
                 "lower Context Length or GPU Offload, turn off Offload KV Cache to GPU Memory, or lower the Evaluation "
                 "Batch Size."),
         action="configure",

@@ -114,7 +114,8 @@ SERVER_SIGNATURES = (
         advice=("Make the running server new enough: if `ollama -v` warns \"client version is ...\", an old server "
                 "is still running, so restart it (sudo systemctl restart ollama, quit and reopen the app, or kill "
                 "the stale ollama process); otherwise upgrade Ollama (for a brand-new model the release may still be "
-                "a pre-release)."),
+                "a pre-release; Open WebUI's bundled :ollama image carries its own Ollama: pull a newer image or run "
+                "the ollama/ollama image beside it)."),
         action="restart-application",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -149,6 +150,8 @@ SERVER_SIGNATURES = (
     ),
     Signature(
         code="ollama.client-newer-than-server",
+        # the old server it names is why a runner dies on a newer model anywhere in the same paste
+        refines=("ollama.runner-terminated", "ollama.runner-aborted-at-load"), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
         # `ollama -v` (cmd/cmd.go) when the server that answers is another version than the client
