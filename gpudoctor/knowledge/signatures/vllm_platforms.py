@@ -42,3 +42,29 @@ PLATFORM_SIGNATURES: tuple[Signature, ...] = (
         refines_within=None,
     ),
 )
+
+PLATFORM_SIGNATURES += (
+    Signature(
+        code="vllm.extension-missing-on-windows",
+        # on Windows the missing vllm._C is not a shadowing source folder or a failed build to redo: no vLLM release
+        # ships the extension for Windows, so it only runs under WSL2 or in a Linux container
+        contexts=("windows",),
+        refines=("vllm.compiled-extension-missing",),
+        cause_id="vllm-platform-unsupported",
+        kinds=("any",),
+        patterns=(r"Failed to import from vllm\._C with ModuleNotFoundError", r"No module named '?vllm\._C'?"),
+        severity="fail",
+        cause=("vLLM is installed on native Windows, where it has no compiled extension (vllm._C) and does not run: "
+               "vLLM supports Linux only."),
+        advice=("Run vLLM on Linux: on Windows install WSL2 (`wsl --install -d Ubuntu`), keep the NVIDIA driver on the "
+                "Windows side only, and `pip install vllm` inside WSL, or run the vllm/vllm-openai Docker image; a tool "
+                "that only offers vLLM as an option (LLaMA-Factory, etc.) runs on Windows without it."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit", "pip install -e ."),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/5767", "https://github.com/vllm-project/vllm/issues/2309",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-26",
+        examples=("vllm/llamafactory-5767-no-vllm-c-windows.txt",),
+    ),
+)

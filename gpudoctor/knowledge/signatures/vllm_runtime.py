@@ -147,7 +147,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/hiyouga/LlamaFactory/issues/5767", "https://github.com/vllm-project/vllm/issues/1367",
                  "https://github.com/vllm-project/vllm/issues/1814"),
         checked="2026-11-26",
-        examples=("vllm/llamafactory-5767-no-vllm-c-windows.txt", "vllm/vllm-1367-source-tree-shadows-install.txt"),
+        # native Windows' missing vllm._C (llamafactory-5767) is vllm.extension-missing-on-windows' example
+        examples=("vllm/vllm-1367-source-tree-shadows-install.txt",),
     ),
     Signature(
         code="vllm.quantization-method-unknown",

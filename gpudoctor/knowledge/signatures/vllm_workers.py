@@ -68,3 +68,51 @@ WORKER_SIGNATURES += (
         examples=("vllm/vllm-1581-chatglm3-assert-kv-heads-tp4.txt",),
     ),
 )
+
+WORKER_SIGNATURES += (
+    Signature(
+        code="vllm.ray-object-store-small-shm",
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        # Ray's start-up warning (ray/_private/services.py) when /dev/shm is smaller than its object store wants:
+        # in a container it is Docker's 64 MB default, in which tensor-parallel workers hang or die of SIGBUS
+        patterns=(r"The object store is using /tmp instead of /dev/shm because /dev/shm has only (?P<bytes>\d{1,15}) "
+                  r"bytes available",),
+        severity="warn",
+        cause=("/dev/shm holds only {bytes} bytes (a container's 64 MB default): Ray's object store falls back to /tmp, "
+               "and vLLM's tensor-parallel workers, which share memory through /dev/shm, can hang or die of SIGBUS."),
+        advice=("Give the container shared memory: `docker run --ipc=host ...` as vLLM's Docker docs do, or "
+                "`--shm-size=16g` (Kubernetes: an emptyDir with medium: Memory mounted at /dev/shm); `df -h /dev/shm` "
+                "shows its size."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/1393", "https://github.com/vllm-project/vllm/pull/1125",
+                 "https://docs.vllm.ai/en/latest/deployment/docker.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1393-tp2-docker-ray-dev-shm-46mb.txt",),
+    ),
+    Signature(
+        code="vllm.worker-bus-error",
+        refines=("vllm.ray-object-store-small-shm",), refines_within=None,
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        # a worker killed by SIGBUS as Abseil's failure handler in Ray workers ("*** SIGBUS received at time=...") and
+        # Python's faulthandler print it: a page of a /dev/shm mapping that tmpfs cannot back
+        patterns=(r"\*\*\* SIGBUS received at time=\d{1,12}", r"Fatal [Pp]ython error: ?Bus error"),
+        severity="fail",
+        cause=("A worker process died of a bus error (SIGBUS): it touched shared memory in /dev/shm that could not be "
+               "backed, which in a container is most often Docker's 64 MB default /dev/shm."),
+        advice=("Give the container shared memory: `docker run --ipc=host ...` (vLLM's Docker docs) or `--shm-size=16g` "
+                "(Kubernetes: an emptyDir with medium: Memory at /dev/shm); check it with `df -h /dev/shm`. Outside a "
+                "container, a full /dev/shm or a model file changed on disk while mapped does the same."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/1771", "https://github.com/vllm-project/vllm/issues/859",
+                 "https://github.com/vllm-project/vllm/issues/1091", "https://github.com/vllm-project/vllm/pull/1125"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-1771-fatal-python-bus-error-2x4090.txt",),
+    ),
+)
+
