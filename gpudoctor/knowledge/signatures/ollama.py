@@ -279,17 +279,24 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         kinds=("any",),
         patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
         severity="fail",
-        cause="This Ollama (or llama.cpp) release does not know the model's architecture '{architecture}'.",
-        advice=("Upgrade Ollama to a release that supports the model (the latest from ollama.com/download, or a "
-                "newer ollama/ollama image), then pull the model again; the model's page names the Ollama version "
-                "it needs."),
+        cause=("This Ollama (or llama.cpp, or the llama.cpp runtime of LM Studio or another app) release does not know "
+               "the model's architecture '{architecture}'."),
+        advice=("Upgrade what loads the model to a release that supports it: Ollama from ollama.com/download or a "
+                "newer ollama/ollama image (Open WebUI's bundled :ollama image carries its own Ollama), then pull the "
+                "model again; in LM Studio update the llama.cpp runtime (Runtime panel, Ctrl+Shift+R) or the app; "
+                "llama.cpp and llama-cpp-python: a newer build. The model's page names the version it needs; a model "
+                "that is no language model (a diffusion GGUF) loads in none of them."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/5369", "https://github.com/ollama/ollama/issues/16014",
-                 "https://github.com/ollama/ollama/releases"),
+                 "https://github.com/ollama/ollama/releases",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1958",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/862"),
         checked="2026-11-25",
-        examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt"),
+        examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt",
+                  "ollama/lmstudio-1958-gemma4-unknown-architecture-old-engine.txt",
+                  "ollama/lmstudio-862-glm4moe-engine-1-45.txt"),
     ),
     Signature(
         code="ollama.runner-aborted-at-load",
@@ -347,8 +354,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="fail",
         cause=("This Ollama (or llama.cpp) release does not know the model's pre-tokenizer '{pretokenizer}': the model "
                "is newer than the release, so it cannot load."),
-        advice=("Update Ollama (or llama.cpp) to the latest release, which knows newer models' tokenizers; a GGUF you "
-                "converted yourself must come from a converter no newer than the runtime."),
+        advice=("Update Ollama (or llama.cpp; in LM Studio its llama.cpp runtime, Ctrl+Shift+R) to the latest release, "
+                "which knows newer models' tokenizers; a GGUF you converted yourself must come from a converter no "
+                "newer than the runtime."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

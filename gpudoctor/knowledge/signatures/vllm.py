@@ -39,7 +39,9 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="The KV cache left beside the weights cannot hold one sequence of the model's full context length.",
         advice=("Lower --max-model-len (max_model_len) below the KV capacity vLLM reports, or raise "
-                "--gpu-memory-utilization (gpu_memory_utilization) so more memory is left for the KV cache."),
+                "--gpu-memory-utilization (gpu_memory_utilization) so more memory is left for the KV cache; with "
+                "more GPUs in the machine, spread the model over them with --tensor-parallel-size N (vLLM uses one GPU "
+                "unless told)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
