@@ -172,4 +172,35 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-8204-api-server-port-held-by-worker.txt",),
     ),
+    Signature(
+        code="vllm.distributed-init-port-in-use",
+        refines=("frameworks.rendezvous-port-in-use",),
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        patterns=(
+            # torch's TCPStore refusing the init port, on a line a vLLM process prefixes (V1's worker and engine-core
+            # processes, the multiproc executor's logger, an RL framework's vLLM server actor); before torch 2.2 the
+            # message named no port
+            r"(?:VllmWorker|EngineCore|Worker(?:_TP\d{1,3})? pid=|multiproc_executor\.py|multiproc_worker_utils\.py|"
+            r"vLLMHttpServer)[^\n]{0,400}?failed to listen on any local network address\.(?: port: (?P<port>\d{1,5}),)?"
+            r"[^\n]{0,120}?EADDRINUSE",
+            # vLLM's own free-port probe (vllm/utils get_open_port) failing in a traceback
+            r"line \d{1,6}, in _?get_open_port\b",
+        ),
+        severity="fail",
+        cause=("vLLM could not bind the port its workers meet on (torch.distributed's init port): another process holds "
+               "it, most often a second vLLM instance on this machine that started at the same time and picked the same "
+               "free port, or a leftover process of an earlier run."),
+        advice=("Give each vLLM instance its own port: a distinct VLLM_PORT per instance (and its own --port), and start "
+                "the instances one after another rather than at once; stop any leftover vLLM process still holding the "
+                "port (`ss -ltnp | grep :PORT`)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "an NCCL fault"),
+        never_suggest=_NEVER_DRIVER + ("set NCCL_P2P_DISABLE",),
+        sources=("https://github.com/verl-project/verl/issues/6677", "https://github.com/verl-project/verl/pull/7504",
+                 "https://github.com/vllm-project/vllm/issues/39015", "https://github.com/vllm-project/vllm/issues/43206",
+                 "https://github.com/vllm-project/vllm/issues/39762"),
+        checked="2026-11-26",
+        examples=("vllm/verl-6677-concurrent-vllm-instances-same-init-port.txt",),
+    ),
 )
