@@ -184,8 +184,6 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
             r"(?:VllmWorker|EngineCore|Worker(?:_TP\d{1,3})? pid=|multiproc_executor\.py|multiproc_worker_utils\.py|"
             r"vLLMHttpServer)[^\n]{0,400}?failed to listen on any local network address\.(?: port: (?P<port>\d{1,5}),)?"
             r"[^\n]{0,120}?EADDRINUSE",
-            # vLLM's own free-port probe (vllm/utils get_open_port) failing in a traceback
-            r"line \d{1,6}, in _?get_open_port\b",
         ),
         severity="fail",
         cause=("vLLM could not bind the port its workers meet on (torch.distributed's init port): another process holds "
@@ -202,5 +200,31 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/vllm-project/vllm/issues/39762"),
         checked="2026-11-26",
         examples=("vllm/verl-6677-concurrent-vllm-instances-same-init-port.txt",),
+    ),
+    Signature(
+        code="vllm.port-env-from-kubernetes-service",
+        cause_id="vllm-port-env-from-kubernetes",
+        kinds=("any",),
+        patterns=(
+            # vllm/envs.py's get_vllm_port since #18209 (2025), and the bare int() failure before it; a tcp:// value in
+            # a *_PORT variable is what Kubernetes' service links inject (<SERVICE>_PORT=tcp://<cluster IP>:<port>)
+            r"VLLM_PORT '(?P<value>tcp://[^'\s]{1,80})' appears to be a URI",
+            r"invalid literal for int\(\) with base 10: '(?P<value>tcp://[\d.]{7,15}:\d{1,5})'",
+        ),
+        severity="fail",
+        cause=("The environment holds VLLM_PORT={value}: Kubernetes injects <SERVICE>_PORT=tcp://IP:PORT for every "
+               "Service in the namespace, and a Service named vllm sets VLLM_PORT, which vLLM reads as its own internal "
+               "port number and cannot parse."),
+        advice=("Rename the Kubernetes Service so it is not called vllm, or set `enableServiceLinks: false` in the pod "
+                "spec; or set VLLM_PORT to a free port number in the container's env. The API port is --port, not "
+                "VLLM_PORT."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/vllm-project/vllm/issues/15613", "https://github.com/vllm-project/vllm/issues/34199",
+                 "https://github.com/vllm-project/vllm/pull/18209",
+                 "https://docs.vllm.ai/en/stable/serving/env_vars.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-15613-k3s-vllm-port-tcp-uri-int.txt", "vllm/vllm-34199-kubernetes-vllm-port-uri-error.txt"),
     ),
 )
