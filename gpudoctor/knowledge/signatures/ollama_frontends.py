@@ -134,6 +134,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"failed to find free space in the KV cache",
             r"could not find a KV slot for the batch",
             r"llama_decode returned 1\b",
+            # llama-server's answer when a slot's context fills during a request and it may not shift (2025 on)
+            r"\bContext size has been exceeded\b",
         ),
         severity="fail",
         cause=("llama.cpp found no room in the KV cache for the next batch: the context it was loaded with is too "
