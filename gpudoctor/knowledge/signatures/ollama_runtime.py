@@ -248,7 +248,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                 "or use a smaller quantization or model, keep the KV cache off the GPU (`-nkvo`) or offload fewer layers "
                 "(`-ngl`, num_gpu); in LM Studio "
                 "lower Context Length or GPU Offload, turn off Offload KV Cache to GPU Memory, or lower the Evaluation "
-                "Batch Size."),
+                "Batch Size. A small model that fails here on a GPU with room to spare is newer than the release: update "
+                "it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
