@@ -99,7 +99,11 @@ WORKER_SIGNATURES += (
         kinds=("any",),
         # a worker killed by SIGBUS as Abseil's failure handler in Ray workers ("*** SIGBUS received at time=...") and
         # Python's faulthandler print it: a page of a /dev/shm mapping that tmpfs cannot back
-        patterns=(r"\*\*\* SIGBUS received at time=\d{1,12}", r"Fatal [Pp]ython error: ?Bus error"),
+        patterns=(r"\*\*\* SIGBUS received at time=\d{1,12}", r"Fatal [Pp]ython error: ?Bus error",
+                  # the shell's report of a foreground program killed by SIGBUS, alone on its line or with the job's
+                  # number and command ("line 3: 4242 Bus error (core dumped) python serve.py")
+                  r"^\W{0,3}Bus error(?: \(core dumped\))?\s{0,3}$",
+                  r"\b\d{1,7} Bus error(?: \(core dumped\))?\s{1,12}(?:python3?|vllm|torchrun)\b"),
         severity="fail",
         cause=("A worker process died of a bus error (SIGBUS): it touched shared memory in /dev/shm that could not be "
                "backed, which in a container is most often Docker's 64 MB default /dev/shm."),
