@@ -129,10 +129,9 @@ CLIENT_SIGNATURES += (
             r"[^\s\"]{0,300} \"HTTP/1\.[01] 502 Bad Gateway\"",
             r"Server error '502 Bad Gateway' for url '?https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|"
             r"[\w.-]{1,100}:11434)",
-            # aiohttp's ClientResponseError (Open WebUI, LiteLLM's async calls) and LangChain's Ollama LLM
+            # aiohttp's ClientResponseError (Open WebUI, LiteLLM's async calls)
             r"\b502, message='Bad Gateway', url=(?:URL\()?'https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|"
             r"[\w.-]{1,100}:11434)",
-            r"Ollama call failed with status code 502\b",
         ),
         severity="fail",
         cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
