@@ -214,11 +214,13 @@ MODEL_SIGNATURES = (
                "Ollama release (its architecture arrived in a later one)."),
         advice=("Upgrade Ollama to the newest release (Linux: `curl -fsSL https://ollama.com/install.sh | sh`; "
                 "Windows and macOS: the app's update, or the download page), then run the model again; if the "
-                "newest release fails too, remove and pull the model again (`ollama rm MODEL`, `ollama pull MODEL`)."),
+                "newest release fails too, remove and pull the model again (`ollama rm MODEL`, `ollama pull MODEL`). "
+                "A hf.co/... GGUF with a separate vision file runs on Ollama's llama.cpp engine, which can lack an "
+                "architecture the Ollama library's copy of the model has: pull the library's model instead."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ollama/ollama/issues/14419", "https://github.com/ollama/ollama/issues/12693",
+        sources=("https://github.com/ollama/ollama/issues/14575", "https://github.com/ollama/ollama/issues/14419", "https://github.com/ollama/ollama/issues/12693",
                  "https://github.com/ollama/ollama/issues/11710", "https://github.com/ollama/ollama/issues/12814",
                  "https://github.com/ollama/ollama/issues/10460", "https://github.com/ollama/ollama/issues/10154",
                  "https://github.com/ollama/ollama/issues/3254", "https://github.com/ollama/ollama/issues/1605"),
