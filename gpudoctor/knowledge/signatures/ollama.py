@@ -293,7 +293,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
                  "https://github.com/ollama/ollama/releases",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1958",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/862"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt",
                   "ollama/lmstudio-1958-gemma4-unknown-architecture-old-engine.txt",
                   "ollama/lmstudio-862-glm4moe-engine-1-45.txt"),
@@ -361,7 +361,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/4629", "https://github.com/ollama/ollama/issues/4404"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("ollama/ollama-4629-granite-unknown-pre-tokenizer-refact.txt",),
     ),
     Signature(

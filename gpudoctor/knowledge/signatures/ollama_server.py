@@ -121,7 +121,7 @@ SERVER_SIGNATURES = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/11739", "https://github.com/ollama/ollama/issues/14199",
                  "https://github.com/ollama/ollama/issues/14431"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
     ),
     Signature(
@@ -166,7 +166,7 @@ SERVER_SIGNATURES = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/7176", "https://github.com/ollama/ollama/issues/7011",
                  "https://github.com/ollama/ollama/issues/6701"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("ollama/ollama-7176-client-version-old-server-wsl.txt",),
     ),
     Signature(

@@ -47,7 +47,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/14452", "https://github.com/vllm-project/vllm/issues/2418",
                  CONSERVING_MEMORY),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-14452-rank0-max-seq-60000-kv-58384.txt",),
     ),
     Signature(
