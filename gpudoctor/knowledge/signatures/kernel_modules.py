@@ -276,7 +276,8 @@ SIGNATURES = (
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
         advice=("Read the first compiler error in the make.log DKMS names (for the .run installer, "
                 "/var/log/nvidia-installer.log); usually the kernel is newer than this driver supports: update the "
-                "driver to a newer release that supports this kernel, or boot the previous kernel until one exists; "
+                "driver to a newer release that supports this kernel (on Arch, Void or NixOS the distribution's "
+                "updated driver package, or its LTS kernel), or boot the previous kernel until one exists; "
                 "where it says the kernel's headers are missing, install those of the running kernel "
                 "(linux-headers-$(uname -r), kernel-devel)."),
         action="configure",
