@@ -76,9 +76,11 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="WSL 2 runs Linux kernel {kernel}, older than GPU support in WSL needs (4.19.121), so no GPU is offered to "
               "the distribution (no /dev/dxg).",
-        advice=("In Windows PowerShell run `wsl --update`, then `wsl --shutdown` (remove a custom `kernel=` line from "
-                "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.15 or "
-                "newer; the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one)."),
+        advice=("Update Windows first where it is older than Windows 10 21H2 (`winver`, build 19044; before that "
+                "Windows offers WSL no GPU whatever its kernel), then in Windows PowerShell run `wsl --update` and `wsl "
+                "--shutdown` (remove a custom `kernel=` line from %UserProfile%\\.wslconfig first), start the "
+                "distribution again and check `uname -r` shows 5.15 or newer; the distribution itself needs no GPU "
+                "driver (CUDA in WSL uses the Windows one)."),
         action="configure",
         rules_out=("the GPU", "the Linux distribution's packages"),
         never_suggest=("install the driver inside WSL", "modprobe nvidia", "install nvidia-driver"),
@@ -86,5 +88,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-cuda-in-wsl"),
         checked="2026-11-26",
         examples=("wsl/wsl-7702-kernel-4-19-84-too-old-for-cuda.txt",),
+    ),
+    Signature(
+        code="wsl.d3d12-libraries-missing",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # DirectML (tensorflow-directml, torch-directml, onnxruntime's DML provider) and Mesa's D3D12 driver in WSL 2 load
+        # libd3d12.so and libdxcore.so from /usr/lib/wsl/lib, which Windows itself mounts there: on a Windows build
+        # without GPU compute in WSL (before build 20150 in the preview; Windows 10 before 21H2 in release) or a WSL
+        # kernel older than 4.19.121 there are none, and the loader says so.
+        patterns=(r"lib(?P<library>d3d12|dxcore)\.so(?:\.\d)?: cannot open shared object file",),
+        refines=("wsl.kernel-too-old-for-gpu",), refines_within=None,
+        severity="fail",
+        cause="WSL 2 offers no lib{library}.so in /usr/lib/wsl/lib: this Windows build (or its WSL) has no GPU compute "
+              "for WSL, so DirectML, D3D12 and CUDA find no GPU.",
+        advice=("Update Windows itself (`winver`: GPU compute in WSL 2 needs Windows 11 or Windows 10 21H2, build 19044, "
+                "or newer; turn on \"Receive updates for other Microsoft products\" in Windows Update), then `wsl "
+                "--update` and `wsl --shutdown`, and install the GPU's current Windows driver; `ls /usr/lib/wsl/lib` "
+                "must then list libd3d12.so and libdxcore.so. Nothing inside the distribution fixes it: install no "
+                "Linux GPU driver there."),
+        action="configure",
+        rules_out=("the Python package", "the Linux distribution's packages"),
+        never_suggest=("install the Linux NVIDIA driver", "modprobe nvidia", "install nvidia-driver"),
+        sources=("https://github.com/microsoft/DirectML/issues/22", "https://github.com/microsoft/DirectML/issues/29",
+                 "https://github.com/microsoft/WSL2-Linux-Kernel/issues/126",
+                 "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-tensorflow-wsl"),
+        checked="2026-11-26",
+        examples=("wsl/directml-22-libd3d12-missing-rtx-titan-insider.txt",),
     ),
 )
