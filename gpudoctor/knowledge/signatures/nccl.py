@@ -36,6 +36,10 @@ SIGNATURES += (
             # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
             r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|internal error"
             r"|invalid argument)",
+            # Caffe's (BVLC, NVCaffe) NCCL_CHECK: "parallel.cpp:195] Check failed: result == ncclSuccess (1 vs. 0)
+            # unhandled cuda error".
+            r"result == ncclSuccess \(\d{1,2} vs\. 0\)\s{1,3}(?:unhandled system error|unhandled (?:cuda|CUDA) error|"
+            r"invalid usage|internal error|invalid argument)",
             # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
             r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage"
             r"|internal error|invalid argument)",
