@@ -116,4 +116,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/directml-22-libd3d12-missing-rtx-titan-insider.txt",),
     ),
+    Signature(
+        code="wsl.windows-build-before-gpu-support",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # The Windows build as `ver`, cmd's banner and WSL's issue form print it ("Microsoft Windows [Version
+        # 10.0.19041.508]", localised "[版本 10.0.19041]"), in a text that shows WSL (contexts.py): release builds before
+        # 19044 (Windows 10 21H2) offer WSL 2 no GPU, whatever its kernel (Insider builds 20150 and later, and Windows 11's
+        # 22000 and later, do). Native Windows CUDA works on those builds, hence the context.
+        patterns=(r"Microsoft Windows \[[^\]\d\n]{1,16}10\.0\.(?P<build>1[0-8]\d{3}|190[0-3]\d|1904[0-3])(?:\.\d{1,5})?\]",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Windows is build {build}, older than Windows 10 21H2 (19044), the first release with GPU support in WSL 2, "
+              "so Windows offers the distribution no GPU.",
+        advice=("Update Windows itself to Windows 11 or Windows 10 21H2 (build 19044) or newer through Windows Update "
+                "(`winver` shows the build), then run `wsl --update` and `wsl --shutdown` and install the current NVIDIA "
+                "Windows driver; nothing inside the distribution (no Linux driver, no CUDA driver package) fixes it."),
+        action="configure",
+        rules_out=("the Linux distribution's packages", "the GPU"),
+        never_suggest=("install the Linux NVIDIA driver", "modprobe nvidia", "install nvidia-driver"),
+        sources=("https://github.com/microsoft/WSL/issues/5955", "https://github.com/microsoft/WSL2-Linux-Kernel/issues/126",
+                 "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5955-windows-19041-no-gpu-in-wsl.txt",),
+    ),
 )
