@@ -520,14 +520,14 @@ SIGNATURES += (
         severity="fail",
         cause="No CDI spec on this host names the device {device} that the container asked for, so the runtime could "
               "not inject the GPU.",
-        advice=("Generate the CDI spec for this host's GPUs with `sudo nvidia-ctk cdi generate "
-                "--output=/etc/cdi/nvidia.yaml`, check that `nvidia-ctk cdi list` shows the requested device, then "
-                "start the container again (regenerate it after every driver update; on Kubernetes let the GPU "
-                "operator's toolkit regenerate it)."),
+        advice=("Generate the CDI spec (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, again after "
+                "driver updates; on Kubernetes the GPU operator's toolkit does), check `nvidia-ctk cdi list` shows the "
+                "device, start the container again; if it works with sudo but not rootless, make the spec readable "
+                "(`sudo chmod 644 /etc/cdi/nvidia.yaml`) or name its folder (podman `--cdi-spec-dir=/var/run/cdi`)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1239",
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1239", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/63",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
         checked="2026-11-25",
         examples=("containers/ctk-1239-unresolvable-cdi-device-uuid.txt",),
