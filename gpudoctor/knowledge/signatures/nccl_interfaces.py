@@ -47,7 +47,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"mca_btl_tcp_endpoint_complete_connect\] connect\(\) to (?P<address>[\w.:%-]{3,60}) failed: "
                   r"(?:Connection refused|No route to host|Connection timed out|Network is unreachable)",
                   r"mca_btl_tcp_endpoint_recv_connect_ack\] received unexpected process identifier",
-                  r"Open MPI failed to TCP connect to a peer MPI process"),
+                  r"Open MPI failed to TCP connect to a peer MPI process",
+                  # Its out-of-band channel's help text (help-oob-tcp.txt), which names a firewall as the usual cause.
+                  r"A process or daemon was unable to complete a TCP connection\s{1,3}to another process"),
         severity="fail",
         cause="Open MPI's ranks on different nodes cannot connect over TCP: they use an interface the other nodes cannot "
               "reach (docker0's 172.17.0.1, lo, a virtual bridge or VPN), so the job hangs or aborts before NCCL starts.",
