@@ -18,10 +18,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-pagefile-too-small",
         kinds=("any",),
         # Windows' ERROR_COMMITMENT_LIMIT; the text after the number is localised, the number is not.
-        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete"),
+        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete",
+                  # Rust's io::Error (safetensors' safe_open, memory-mapping a checkpoint): localised text, same number
+                  r"\(os error 1455\)"),
         severity="fail",
-        cause=("Windows refused to map one of PyTorch's CUDA DLLs because the paging file (its commit limit) is full: "
-               "every process that imports torch, each DataLoader worker included, reserves its large CUDA DLLs."),
+        cause=("Windows refused to map one of PyTorch's CUDA DLLs or a model file (safetensors memory-maps checkpoints) "
+               "because the paging file (its commit limit) is full: every process that imports torch, each "
+               "DataLoader worker included, reserves its large CUDA DLLs."),
         advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Virtual memory: system "
                 "managed, on a drive with free space) and restart, or start fewer processes (a lower DataLoader "
                 "num_workers, fewer parallel environments)."),
@@ -29,9 +32,11 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault", "a missing DLL"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/thu-ml/tianshou/issues/297", "https://github.com/pytorch/pytorch/issues/59904",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/6606", "https://github.com/Comfy-Org/ComfyUI/issues/11009",
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
         checked="2026-11-26",
-        examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",),
+        examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",
+                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt"),
         refines=("frameworks.torch-dll-load-failed",),  # the same "Error loading ...dll" line, its cause named
     ),
     Signature(
