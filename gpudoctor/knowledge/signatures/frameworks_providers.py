@@ -51,6 +51,37 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         refines_within=4,
     ),
     Signature(
+        code="frameworks.onnxruntime-gpu-cuda-major-mismatch",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # provider_bridge_ort.cc naming the CUDA library of its build's major version that the loader could not find
+        # (libcublasLt.so.12 for a CUDA 12 build, cublasLt64_13.dll for a CUDA 13 one): the wheel's CUDA is not the one
+        # the environment carries (an 11 vs 12 mix, or a CUDA 13 / cu130 torch beside a CUDA 12 onnxruntime-gpu).
+        patterns=(r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<library>lib(?:cublas(?:Lt)?|"
+                  r"cudart|cufft|curand)\.so\.(?P<major>1[0-3]))\b",
+                  r"onnxruntime_providers_cuda\.dll\W{0,3} (?:which )?depends on \W{0,3}(?P<library>(?:cublas(?:Lt)?|cudart|"
+                  r"cufft|curand)64_(?P<major>1[0-3])\.dll)"),
+        severity="fail",
+        cause=("This onnxruntime-gpu is built for CUDA {major} and cannot find {library}: the environment carries "
+               "another CUDA major (or none of its libraries), so ONNX Runtime falls back to the CPU."),
+        advice=("Make the onnxruntime-gpu build match the environment's CUDA major: check it with `pip show "
+                "onnxruntime-gpu` and `python -c \"import torch; print(torch.version.cuda)\"`. Either install the "
+                "onnxruntime-gpu build for the CUDA you have (CUDA 12: `pip install -U onnxruntime-gpu`; CUDA 11 or "
+                "CUDA 13: the build ONNX Runtime's install page lists for it), or add the CUDA {major} libraries "
+                "it needs (`pip install nvidia-cublas-cu{major} nvidia-cuda-runtime-cu{major} nvidia-cudnn-cu{major}`, "
+                "or `import torch` of a CUDA {major} build before onnxruntime). Then check that "
+                "`onnxruntime.get_available_providers()` lists CUDAExecutionProvider."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/danielgatis/rembg/issues/668", "https://github.com/dudarenok-maker/Castwright/issues/2534",
+                 "https://github.com/microsoft/onnxruntime/issues/21684", ORT_CUDA_REQUIREMENTS),
+        checked="2026-11-26",
+        examples=("frameworks/rembg-668-ort-libcublaslt-12-missing.txt",),
+        refines=("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-cuda-dlls-not-found"),
+        refines_within=4,
+    ),
+    Signature(
         code="frameworks.cudnn-attention-no-plan",
         cause_id="cuda-feature-unsupported",
         kinds=("any",),
