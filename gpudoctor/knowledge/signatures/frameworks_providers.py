@@ -82,6 +82,28 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         refines_within=4,
     ),
     Signature(
+        code="frameworks.cudnn-dll-entry-point-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN 8's loader on Windows: error 127 (ERROR_PROC_NOT_FOUND) is a DLL that loaded but lacks a function the
+        # caller needs, a cuDNN (or the CUDA DLLs under it) of another version found first on PATH; 126 is its absence.
+        patterns=(r"Could not load library (?P<library>cudnn\w{0,40}\.dll)\. Error code 127\b",),
+        severity="fail",
+        cause=("Windows found a {library} of another cuDNN or CUDA version first on the DLL search path, which lacks an "
+               "entry point this program needs (error 127), so its cuDNN calls fail."),
+        advice=("Install the cuDNN version the program is built against (ONNX Runtime's requirements table, or the "
+                "framework's: cuDNN 8.x for CUDA 11 or 12 as its release says) and put its bin folder first on PATH; "
+                "`where {library}` lists the copies Windows finds: remove or move the older ones behind it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/18973", ORT_CUDA_REQUIREMENTS,
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"),
+        checked="2026-11-26",
+        examples=("cuda/onnxruntime-18973-cudnn-cnn-infer-error-127-ort-1163.txt",),
+        refines=("frameworks.cudnn-library-missing",),
+    ),
+    Signature(
         code="frameworks.cudnn-attention-no-plan",
         cause_id="cuda-feature-unsupported",
         kinds=("any",),
