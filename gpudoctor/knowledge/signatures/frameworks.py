@@ -115,6 +115,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.tf-cuda-libraries-missing",
+        refines=("frameworks.tf-lists-no-gpu",), refines_within=None,  # why its GPU list is empty
         cause_id="framework-libs-missing",
         kinds=("any",),
         patterns=(
