@@ -146,8 +146,8 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build with kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
-                "--format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128 or newer PyTorch "
+        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                "--format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128+ PyTorch "
                 "wheel; GTX 9xx/10xx, Titan V and V100 (5.0-7.0) the cu126 one (`pip install torch --index-url "
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension "
                 "from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it; Ollama or llama.cpp: a release built "
