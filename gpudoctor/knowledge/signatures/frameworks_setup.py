@@ -135,8 +135,11 @@ SETUP_SIGNATURES += (
         kinds=("any",),
         # tsl/cuda/cudart_stub.cc: the CUDA runtime TensorFlow was built for could not be loaded; the wording says
         # "drivers" but the library it looks for is libcudart of TensorFlow's CUDA version.
-        patterns=(r"cudart_stub\.cc:\d{1,4}\] Could not find cuda drivers on your machine",),
+        # (the same words without the source prefix where a log formatter or a person dropped it)
+        patterns=(r"cudart_stub\.cc:\d{1,4}\] Could not find cuda drivers on your machine",
+                  r"^\W{0,4}Could not find cuda drivers on your machine, GPU will not be used"),
         severity="warn",
+        refines=("frameworks.tf-lists-no-gpu",), refines_within=None,  # why its GPU list is empty, on Linux
         cause=("TensorFlow could not load the CUDA runtime of the CUDA version it was built for, so it will not use the "
                "GPU: its CUDA libraries are not installed, or only another CUDA version is."),
         advice=("Give TensorFlow its own CUDA libraries: `pip install \"tensorflow[and-cuda]\"` (2.14 or newer installs "
