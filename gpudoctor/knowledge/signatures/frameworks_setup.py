@@ -44,7 +44,8 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
         # No error line at all: the TensorFlow guide's own check printing no GPU. On Linux the loader's "Cannot dlopen
         # some GPU libraries" lines say why (frameworks.tf-cuda-libraries-missing takes this row's place there); the
         # usual case with nothing else printed is TensorFlow 2.11+ on native Windows, which has no CUDA build.
-        patterns=(r"\bNum GPUs Available:? {0,3}0\b", r"\b0 GPUs available\b",
+        patterns=(r"\bNum GPUs Available:? {0,3}0\b",
+                  r"\bis_gpu_available\(\)\)?[^\n]{0,60}\bFalse\b",
                   r"^\W{0,3}\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W{0,3}$"),
         severity="fail",
         cause=("TensorFlow lists no GPU: TensorFlow 2.11 and newer have no CUDA build for native Windows "
