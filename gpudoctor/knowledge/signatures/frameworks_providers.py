@@ -60,9 +60,7 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<library>lib(?:cublas(?:Lt)?|"
                   r"cudart|cufft|curand)\.so\.(?P<major>1[0-3]))\b",
                   r"onnxruntime_providers_cuda\.dll\W{0,3} (?:which )?depends on \W{0,3}(?P<library>(?:cublas(?:Lt)?|cudart|"
-                  r"cufft|curand)64_(?P<major>1[0-3])\.dll)",
-                  # onnxruntime_pybind_state.cc from 1.19 names the majors its build needs when the provider fails
-                  r"Failed to create CUDAExecutionProvider\. Require cuDNN (?P<cudnn>\d{1,2})\.\* and CUDA (?P<major>1[0-3])\.\*"),
+                  r"cufft|curand)64_(?P<major>1[0-3])\.dll)"),
         severity="fail",
         cause=("This onnxruntime-gpu is built for CUDA {major} and cannot load that CUDA's libraries: the environment "
                "carries another CUDA major (or none of its libraries), so ONNX Runtime falls back to the CPU."),
