@@ -26,9 +26,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"with CUDA capability sm_(?P<capability>5\d|6\d|70) is not compatible with the current PyTorch "
                   r"installation",
                   # torch 2.8+'s own note for these GPUs under a CUDA 12.8+ build
-                  r"Support for Maxwell and Pascal architectures is removed for CUDA 12\.8\+ builds",
-                  # old_gpu_warn's third line where the build's floor is Volta or Turing (cu128 2.8+, cu130)
-                  r"The minimum cuda capability supported by this library is (?P<minimum>7\.[05])\b"),
+                  r"Support for Maxwell and Pascal architectures is removed for CUDA 12\.8\+ builds"),
+        # (old_gpu_warn's "Found GPU0 ... which is of cuda capability 6.1" is cuda.torch-capability-below-build's line)
         severity="fail",
         cause=("This PyTorch is a CUDA 12.8+ build (cu128, cu129 from 2.8, cu130), which has no kernels for Maxwell, "
                "Pascal or Volta GPUs (GTX 9xx/10xx, Titan V, V100): 2.8+ cu128 dropped sm_50-sm_61, 2.10+ cu128 "
