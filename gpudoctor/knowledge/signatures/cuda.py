@@ -167,8 +167,8 @@ SIGNATURES += (
         patterns=(r"PyTorch no longer supports this GPU because it is too old",),
         severity="fail",
         cause="The GPU's compute capability is below the oldest this PyTorch build has kernels for.",
-        advice=("Use an older PyTorch release that still supports this compute capability, build PyTorch from source "
-                "for it, or move to a newer GPU; a newer driver does not add kernels to the build."),
+        advice=("Use a PyTorch build that still supports this compute capability: for 5.0-7.0 (GTX 9xx/10xx, V100) the cu126 wheels (`pip install "
+                "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source, or move to a newer GPU; a newer driver does not add kernels to the build."),
         action="configure",
         never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),
