@@ -320,6 +320,20 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(r"riser",),  # "the riser", "risers", "USB riser" (one marker: each scans the whole text)
         sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
         checked="2026-11-26",
+    ),    Context(
+        name="system-container",
+        meaning="The program ran in a system container (LXC/LXD/Incus, a Proxmox CT, distrobox), which gets the host's "
+                "/dev/nvidia* nodes bound in but cannot load kernel modules or create device nodes on the host, so what "
+                "nvidia-modprobe does for CUDA on the host never happens there.",
+        markers=(
+            # "lxc exec", lxc.mount.entry in a Proxmox CT's config, "Ollama (lxc)"; not the lxcbr0 bridge NCCL lists.
+            r"lxc(?!br)",
+            r"LX[CD]", r"lxd", r"incus",  # "an LXC container", "lxd cannot use cuda", Incus (LXD's fork)
+            r"pct (?:exec|enter|start|config|set)\b",  # Proxmox's container commands
+            r"distrobox",
+        ),
+        sources=("https://github.com/89luca89/distrobox/issues/804", "https://github.com/canonical/lxd/issues/5618"),
+        checked="2026-11-26",
     ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)

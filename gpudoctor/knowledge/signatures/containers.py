@@ -195,23 +195,32 @@ SIGNATURES += (
         cause_id="container-requirement",
         kinds=_CONTAINER_TEXT,
         # The image's NVIDIA_REQUIRE_CUDA, checked by nvidia-container-cli against the host driver.
-        patterns=(r"unsatisfied condition: (?P<requirement>(?:cuda|driver)\s?>=\s?\d+(?:\.\d+)?)",),
+        patterns=(r"unsatisfied condition: (?P<requirement>(?:cuda|driver)\s?>=\s?\d+(?:\.\d+)?)",
+                  # nvidia-docker 1.0 (utils.go) compared the driver's CUDA with the image's label itself; its "driver
+                  # 0.0" is a driver it could not query, not an old one, and is left out.
+                  r"unsupported CUDA version: driver (?!0\.0 )(?P<driver>\d{1,2}\.\d{1,2}) < image "
+                  r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
-        cause="The image requires {requirement} of the host driver, and the host driver is older.",
+        cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
         advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
-                "the CUDA version the driver supports; CUDA 10.0 needs 410 or newer, 12.8 needs 570 or newer), or "
-                "use an image built for an earlier CUDA."),
+                "the CUDA version the driver supports; CUDA 9.0 needs 384 or newer, 10.0 needs 410, 12.8 needs 570), "
+                "or use an image tag built for an earlier CUDA (e.g. nvidia/cuda:8.0-runtime instead of latest). "
+                "Setting NVIDIA_DISABLE_REQUIRE=1 only skips the check: do it knowingly, where the image's CUDA "
+                "forward-compatibility package supports this driver (datacenter GPUs)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/536", "https://github.com/SyneRBI/PETRIC2/issues/27",
                  "https://github.com/Xilinx/Vitis-AI/issues/103", "https://github.com/nodefluxio/vortex/issues/106",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/207", "https://github.com/h2oai/h2o4gpu/issues/298",
                  "https://docs.nvidia.com/deploy/cuda-compatibility/"),
         checked="2026-11-25",
         examples=("containers/nvidiadocker-536-unsatisfied-cuda-9-nvcc-installed.txt",
                   "containers/petric2-27-unsatisfied-cuda-12-8-driver-551.txt",
                   "containers/vitisai-103-unsatisfied-cuda-10.txt",
-                  "containers/vortex-106-docker-build-unsatisfied-cuda-10-2.txt"),
+                  "containers/vortex-106-docker-build-unsatisfied-cuda-10-2.txt",
+                  "containers/nvidiadocker-207-unsupported-cuda-driver-7-image-8.txt",
+                  "containers/h2o4gpu-298-unsupported-cuda-driver-8-image-9.txt"),
     ),
     Signature(
         code="containers.device-plugin-no-nvml",
@@ -511,14 +520,14 @@ SIGNATURES += (
         severity="fail",
         cause="No CDI spec on this host names the device {device} that the container asked for, so the runtime could "
               "not inject the GPU.",
-        advice=("Generate the CDI spec for this host's GPUs with `sudo nvidia-ctk cdi generate "
-                "--output=/etc/cdi/nvidia.yaml`, check that `nvidia-ctk cdi list` shows the requested device, then "
-                "start the container again (regenerate it after every driver update; on Kubernetes let the GPU "
-                "operator's toolkit regenerate it)."),
+        advice=("Generate the CDI spec (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, again after "
+                "driver updates; on Kubernetes the GPU operator's toolkit does), check `nvidia-ctk cdi list` shows the "
+                "device, start the container again; if it works with sudo but not rootless, make the spec readable "
+                "(`sudo chmod 644 /etc/cdi/nvidia.yaml`) or name its folder (podman `--cdi-spec-dir=/var/run/cdi`)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1239",
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/1239", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/63",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
         checked="2026-11-25",
         examples=("containers/ctk-1239-unresolvable-cdi-device-uuid.txt",),

@@ -4,6 +4,7 @@ containers area, joined into containers.SIGNATURES)."""
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.refinements_platforms import UNKNOWN_ERROR
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -33,5 +34,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1690-persistenced-socket-var-run-bind.txt",
                   "containers/nvidiadocker-885-persistenced-socket-host-run-bind.txt"),
+    ),
+    Signature(
+        code="containers.system-container-host-uvm-missing",
+        cause_id="uvm-missing",
+        kinds=("any",),
+        # cuda.unknown-error's lines (and Ollama's "driver library init failure: 999"), in a text that shows an LXC/LXD
+        # container, a Proxmox CT or distrobox (gpudoctor/knowledge/contexts.py): CUDA loads nvidia_uvm and creates
+        # /dev/nvidia-uvm through the setuid nvidia-modprobe, which cannot act on the host from such a container, so
+        # after the host boots nothing creates the node until a CUDA program runs on the host itself.
+        patterns=(*UNKNOWN_ERROR, r"\bdriver library init failure[:;] 999\b"),
+        contexts=("system-container",),
+        refines=("cuda.unknown-error", "ollama.cuda-init-unknown-error"),
+        severity="fail",
+        cause="CUDA in a system container (LXC/LXD, a Proxmox CT, distrobox) failed with an unknown error: the host has "
+              "not created /dev/nvidia-uvm (nvidia_uvm is loaded only when a CUDA program first runs on the host, "
+              "which after a reboot has not happened), and the container cannot create it itself.",
+        advice=("On the host, not in the container: `sudo nvidia-modprobe -u -c=0` (loads nvidia_uvm and creates "
+                "/dev/nvidia-uvm and /dev/nvidia-uvm-tools), and make it run at every boot before the containers start "
+                "(a systemd oneshot unit with `ExecStart=/usr/bin/nvidia-modprobe -u -c=0`, on Proxmox ordered before "
+                "pve-guests.service); then restart the container, whose config must bind /dev/nvidia-uvm and "
+                "/dev/nvidia-uvm-tools (lxc.mount.entry)."),
+        action="reload-driver",
+        rules_out=("the container image", "the GPU"),
+        never_suggest=("reinstall the driver", "install the driver in the container"),
+        sources=("https://github.com/canonical/lxd/issues/5618", "https://github.com/89luca89/distrobox/issues/804",
+                 "https://github.com/games-on-whales/wolf/pull/361", "https://github.com/apptainer/singularity/issues/1441"),
+        checked="2026-11-26",
+        examples=("containers/lxd-5618-cuda-returned-30-nvidia-uvm.txt",),
     ),
 )

@@ -154,11 +154,16 @@ SIGNATURES: tuple[Signature, ...] = (
         # as DKMS's make.log, akmods, nixpkgs or the .run installer print it: the kernel changed an interface the
         # driver release uses ("'struct drm_driver' has no member named 'date'" on 6.14, "implicit declaration of
         # function 'sys_close'" on 5.12), so the release predates the kernel.
-        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
-                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: error: ",
+        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  # The driver's shared headers (common/inc/nv-linux.h, nv-mm.h, nv-time.h), where most of its kernel
+                  # compatibility code lives: "common/inc/nv-linux.h:1730:10: fatal error: linux/of_gpio.h: No such
+                  # file or directory" on Linux 7.1, "nv-mm.h:182:20: error: too many arguments to function
+                  # 'get_user_pages'" on 6.3.
+                  r"common/inc/nv[\w.-]{0,40}\.h:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
                   # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
                   # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
-                  r"\*\*\* \[[^\]\n]{0,80}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
+                  r"\*\*\* \[[^\]\n]{0,240}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
                   r"-peermem)?/[\w.-]{1,60}\.o\] Error \d"),
         severity="fail",
         cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
@@ -166,16 +171,21 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install a driver release that supports this kernel (the newest of your branch or a newer branch, from "
                 "the distribution's packages, e.g. `sudo ubuntu-drivers install` or a newer nvidia-driver-<branch>), then "
                 "rebuild with `sudo dkms autoinstall`; until one exists, boot the previous (or LTS) kernel and hold "
-                "kernel updates."),
+                "kernel updates. On rolling distributions take the package's own fix: the updated nvidia/nvidia-dkms "
+                "package or the -lts kernel on Arch and Void, `hardware.nvidia.package = "
+                "config.boot.kernelPackages.nvidiaPackages.latest` (or an older boot.kernelPackages) on NixOS."),
         action="configure",
         rules_out=("missing kernel headers", "Secure Boot"),
         never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
         sources=("https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/501"),
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/501", "https://github.com/NixOS/nixpkgs/issues/532695",
+                 "https://github.com/olafkfreund/nixos_config/pull/921",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/469"),
         checked="2026-11-26",
         examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
-                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt", "kernel/ogkm-501-nvidia-drm-drv-o-make-error.txt"),
+                  "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt", "kernel/ogkm-501-nvidia-drm-drv-o-make-error.txt",
+                  "kernel/nixpkgs-532695-of-gpio-missing-linux-7-1.txt", "kernel/ogkm-469-nv-mm-get-user-pages-6-3.txt"),
     ),
     Signature(
         code="kernel.dkms-module-already-installed",

@@ -36,6 +36,10 @@ SIGNATURES += (
             # PyTorch before 1.0 and Horovod print the result code as "NCCL Error N: ...".
             r"NCCL Error \d{1,2}: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|internal error"
             r"|invalid argument)",
+            # Caffe's (BVLC, NVCaffe) NCCL_CHECK: "parallel.cpp:195] Check failed: result == ncclSuccess (1 vs. 0)
+            # unhandled cuda error".
+            r"result == ncclSuccess \(\d{1,2} vs\. 0\)\s{1,3}(?:unhandled system error|unhandled (?:cuda|CUDA) error|"
+            r"invalid usage|internal error|invalid argument)",
             # nccl-tests print the failing call's result as "Test NCCL failure common.cu:874 'unhandled system error'".
             r"NCCL failure [\w./-]{1,40}:\d{1,5} '(?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage"
             r"|internal error|invalid argument)",
@@ -167,6 +171,10 @@ SIGNATURES += (
             # that hides the errno), so it stands for the same unreachable peer.
             r"socketStartConnect: Connect to [^\n]{0,80} failed : (?:Connection refused|No route to host|Connection timed out|"
             r"Network is unreachable|Software caused connection abort)",
+            # NCCL 2.2 and 2.3 (include/socket.h) gave up on the peer's address with "NCCL WARN Call to connect timeout :
+            # Connection refused" (horovod#584: lo and eth0 both in use across two machines).
+            r"WARN Call to connect timeout : (?:Connection refused|Connection timed out|No route to host|"
+            r"Network is unreachable)",
             # NCCL 2.4 to 2.11 print the same as "Call to connect returned X, retrying" (INFO) and "Connect to ADDR failed".
             r"Call to connect returned (?:Connection refused|Connection timed out|No route to host), retrying",
             r"NCCL WARN (?:Net : )?Connect to [^\n]{0,80} failed : (?:Connection refused|Connection timed out|"
@@ -190,17 +198,20 @@ SIGNATURES += (
                 "ifconfig; `ip route get <other node's IP>` names the one that routes there), set NCCL_SOCKET_IFNAME "
                 "to it on every node (and GLOO_SOCKET_IFNAME, which PyTorch's Gloo group reads; never lo, docker0, a "
                 "VPN or virbr0 across nodes), let its ports through the firewall, and where IPv6 is disabled set "
-                "NCCL_SOCKET_FAMILY=AF_INET."),
+                "NCCL_SOCKET_FAMILY=AF_INET. Under mpirun (Horovod, nccl-tests) pass it to every rank with `-x "
+                "NCCL_SOCKET_IFNAME=eth0` and restrict Open MPI to the same interface (`-mca btl_tcp_if_include eth0`)."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/NVIDIA/nccl/issues/210", "https://github.com/pytorch/pytorch/issues/52916",
-                 "https://github.com/NVIDIA/nccl/issues/1515", "https://github.com/NVIDIA/nccl/pull/1618", ENVIRONMENT),
+                 "https://github.com/NVIDIA/nccl/issues/1515", "https://github.com/NVIDIA/nccl/pull/1618", ENVIRONMENT,
+                 "https://github.com/horovod/horovod/issues/584"),
         checked="2026-11-26",
         examples=("nccl/nccl-210-socket-creation-no-ip-interface.txt",
                   "nccl/pytorch-52916-socket-ifname-lo-two-nodes-connect-refused.txt",
                   "nccl/nccltests-14-unhandled-system-error-socket-family.txt",
                   "nccl/nccl-1515-connect-software-caused-abort.txt",
-                  "nccl/nccl-1618-socketpollconnect-syn-dropped-timeout.txt"),
+                  "nccl/nccl-1618-socketpollconnect-syn-dropped-timeout.txt",
+                  "nccl/horovod-584-lo-interface-connect-timeout-refused.txt"),
     ),
     Signature(
         code="nccl.acs-redirect-enabled",
@@ -358,6 +369,8 @@ SIGNATURES += (
                   # The socket transport's and the proxy's words for the same event.
                   # NCCL 2.12 to 2.18 print the same as "Net : Connection closed by remote peer" and a broken pipe.
                   r"NCCL WARN (?:socketProgress(?:Opt)?|Net) ?: Connection closed by remote peer",
+                  # NCCL 2.2 (include/socket.h, as Horovod 0.13-0.15 users pasted it): no "NCCL" or "Net :" before it.
+                  r"socket\.h:\d{1,4} WARN Connection closed by remote peer",
                   r"Call to recv from [^\s]{1,80} failed ?: (?:Connection reset by peer|Broken pipe)",
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
@@ -375,7 +388,9 @@ SIGNATURES += (
                 "NCCL_DEBUG=INFO's 'NET/Socket : Using' line shows the interface each rank chose, and a docker0, lo, "
                 "VPN or virtual-bridge address there means the ranks talk over a network the others cannot reach: set "
                 "NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) on every node to the interface that routes to the other "
-                "nodes (`ip route get <other node's IP>` names it, e.g. eth0); with InfiniBand/RoCE check the link "
+                "nodes (`ip route get <other node's IP>` names it, e.g. eth0; under mpirun or horovodrun pass it with "
+                "`-x NCCL_SOCKET_IFNAME=eth0` and restrict Open MPI to it with `-mca btl_tcp_if_include eth0`); with "
+                "InfiniBand/RoCE check the link "
                 "state on every node (`ibstat`, `ibv_devinfo`) and exclude nodes with bad links."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size"),

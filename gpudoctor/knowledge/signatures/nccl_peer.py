@@ -113,4 +113,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-667-pxb-pix-topology-hang-vtd.txt",),
     ),
+    Signature(
+        code="nccl.simplep2p-verification-error",
+        cause_id="iommu-blocks-p2p",
+        kinds=("any",),
+        # The CUDA samples' simpleP2P (Samples/0_Introduction/simpleP2P/simpleP2P.cu), after its kernels copied a buffer
+        # from one GPU to the other over peer-to-peer: "Verification error @ element 0: val = nan, ref = 0.000000", then
+        # "Test failed!". cudaDeviceCanAccessPeer said yes but the peer writes did not arrive: the IOMMU (VT-d, AMD-Vi)
+        # translates or drops them, or ACS sends them up to the root complex; the same boards hang NCCL and
+        # p2pBandwidthLatencyTest without an error.
+        patterns=(r"Verification error @ element \d{1,12}: val = (?P<val>[\w.+-]{1,24}), ref = ",),
+        severity="fail",
+        cause="simpleP2P's peer-to-peer copy between the GPUs arrived wrong (val = {val}): the platform breaks direct "
+              "GPU-to-GPU transfers, usually the IOMMU (VT-d, AMD-Vi) translating them or ACS redirecting them, so "
+              "multi-GPU jobs that use P2P (NCCL, tensor parallelism) hang or compute garbage.",
+        advice=("Put the IOMMU in passthrough (kernel parameter `iommu=pt`, `sudo update-grub` and reboot) or disable "
+                "VT-d/AMD-Vi (the IOMMU) in the BIOS, and disable ACS on the PCIe switches (`sudo lspci -vvv | grep -i "
+                "acsctl`, SrcValid+ means it is on); then run simpleP2P and p2pBandwidthLatencyTest again. On GeForce "
+                "cards with a P2P-patched driver also turn on Resizable BAR. NCCL_P2P_DISABLE=1 only confirms that P2P "
+                "is the cause; it is not the fix."),
+        action="configure",
+        rules_out=("the network between hosts", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/tinygrad/open-gpu-kernel-modules/issues/30",
+                 "https://github.com/aikitoria/open-gpu-kernel-modules/issues/25",
+                 "https://github.com/NVIDIA/cuda-samples/blob/master/Samples/0_Introduction/simpleP2P/simpleP2P.cu",
+                 NCCL_TROUBLESHOOTING + "#pci-access-control-services-acs"),
+        checked="2026-11-26",
+        examples=("nccl/tinygrad-30-simplep2p-verification-nan-vt-d.txt",),
+    ),
 )

@@ -47,6 +47,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"clients joined",
             # NCCL's own bootstrap root, when ranks announce a communicator of another size than the ones that came.
             r"Bootstrap Root ?: mismatch in rank count from procs (?P<announced>\d{1,6}) ?: ?(?P<expected>\d{1,6})",
+            # NCCL 2.19+ (bootstrap.cc) when two processes announce the same rank: launched twice, or another job's.
+            r"Bootstrap Root ?: rank (?P<rank>\d{1,6}) of (?P<world_size>\d{1,6}) ranks has already checked in",
         ),
         severity="fail",
         cause="The process group's rendezvous timed out because the processes that joined it did not match its "

@@ -76,9 +76,11 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="WSL 2 runs Linux kernel {kernel}, older than GPU support in WSL needs (4.19.121), so no GPU is offered to "
               "the distribution (no /dev/dxg).",
-        advice=("In Windows PowerShell run `wsl --update`, then `wsl --shutdown` (remove a custom `kernel=` line from "
-                "%UserProfile%\\.wslconfig first), start the distribution again and check `uname -r` shows 5.15 or "
-                "newer; the distribution itself needs no GPU driver (CUDA in WSL uses the Windows one)."),
+        advice=("Update Windows first where it is older than Windows 10 21H2 (`winver`, build 19044; before that "
+                "Windows offers WSL no GPU whatever its kernel), then in Windows PowerShell run `wsl --update` and `wsl "
+                "--shutdown` (remove a custom `kernel=` line from %UserProfile%\\.wslconfig first), start the "
+                "distribution again and check `uname -r` shows 5.15 or newer; the distribution itself needs no GPU "
+                "driver (CUDA in WSL uses the Windows one)."),
         action="configure",
         rules_out=("the GPU", "the Linux distribution's packages"),
         never_suggest=("install the driver inside WSL", "modprobe nvidia", "install nvidia-driver"),
@@ -86,5 +88,56 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-cuda-in-wsl"),
         checked="2026-11-26",
         examples=("wsl/wsl-7702-kernel-4-19-84-too-old-for-cuda.txt",),
+    ),
+    Signature(
+        code="wsl.d3d12-libraries-missing",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # DirectML (tensorflow-directml, torch-directml, onnxruntime's DML provider) and Mesa's D3D12 driver in WSL 2 load
+        # libd3d12.so and libdxcore.so from /usr/lib/wsl/lib, which Windows itself mounts there: on a Windows build
+        # without GPU compute in WSL (before build 20150 in the preview; Windows 10 before 21H2 in release) or a WSL
+        # kernel older than 4.19.121 there are none, and the loader says so.
+        patterns=(r"lib(?P<library>d3d12|dxcore)\.so(?:\.\d)?: cannot open shared object file",),
+        refines=("wsl.kernel-too-old-for-gpu",), refines_within=None,
+        severity="fail",
+        cause="WSL 2 offers no lib{library}.so in /usr/lib/wsl/lib: this Windows build (or its WSL) has no GPU compute "
+              "for WSL, so DirectML, D3D12 and CUDA find no GPU.",
+        advice=("Update Windows itself (`winver`: GPU compute in WSL 2 needs Windows 11 or Windows 10 21H2, build 19044, "
+                "or newer; turn on \"Receive updates for other Microsoft products\" in Windows Update), then `wsl "
+                "--update` and `wsl --shutdown`, and install the GPU's current Windows driver; `ls /usr/lib/wsl/lib` "
+                "must then list libd3d12.so and libdxcore.so. Nothing inside the distribution fixes it: install no "
+                "Linux GPU driver there."),
+        action="configure",
+        rules_out=("the Python package", "the Linux distribution's packages"),
+        never_suggest=("install the Linux NVIDIA driver", "modprobe nvidia", "install nvidia-driver"),
+        sources=("https://github.com/microsoft/DirectML/issues/22", "https://github.com/microsoft/DirectML/issues/29",
+                 "https://github.com/microsoft/WSL2-Linux-Kernel/issues/126",
+                 "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-tensorflow-wsl"),
+        checked="2026-11-26",
+        examples=("wsl/directml-22-libd3d12-missing-rtx-titan-insider.txt",),
+    ),
+    Signature(
+        code="wsl.windows-build-before-gpu-support",
+        cause_id="wsl-windows-driver-old",
+        kinds=("any",),
+        # The Windows build as `ver`, cmd's banner and WSL's issue form print it ("Microsoft Windows [Version
+        # 10.0.19041.508]", localised "[版本 10.0.19041]"), in a text that shows WSL (contexts.py): release builds before
+        # 19044 (Windows 10 21H2) offer WSL 2 no GPU, whatever its kernel (Insider builds 20150 and later, and Windows 11's
+        # 22000 and later, do). Native Windows CUDA works on those builds, hence the context.
+        patterns=(r"Microsoft Windows \[[^\]\d\n]{1,16}10\.0\.(?P<build>1[0-8]\d{3}|190[0-3]\d|1904[0-3])(?:\.\d{1,5})?\]",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="Windows is build {build}, older than Windows 10 21H2 (19044), the first release with GPU support in WSL 2, "
+              "so Windows offers the distribution no GPU.",
+        advice=("Update Windows itself to Windows 11 or Windows 10 21H2 (build 19044) or newer through Windows Update "
+                "(`winver` shows the build), then run `wsl --update` and `wsl --shutdown` and install the current NVIDIA "
+                "Windows driver; nothing inside the distribution (no Linux driver, no CUDA driver package) fixes it."),
+        action="configure",
+        rules_out=("the Linux distribution's packages", "the GPU"),
+        never_suggest=("install the Linux NVIDIA driver", "modprobe nvidia", "install nvidia-driver"),
+        sources=("https://github.com/microsoft/WSL/issues/5955", "https://github.com/microsoft/WSL2-Linux-Kernel/issues/126",
+                 "https://learn.microsoft.com/en-us/windows/wsl/tutorials/gpu-compute"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-5955-windows-19041-no-gpu-in-wsl.txt",),
     ),
 )
