@@ -121,8 +121,8 @@ SIGNATURES += (
         severity="fail",
         cause="This PyTorch build has no kernels for the GPU's compute capability sm_{capability}.",
         advice=("Install a PyTorch build that includes sm_{capability}: for RTX 50-series / Blackwell (sm_120) a build "
-                "for CUDA 12.8 or newer (`pip install torch --index-url https://download.pytorch.org/whl/cu128`); "
-                "`torch.cuda.get_arch_list()` shows what a build holds."),
+                "for CUDA 12.8 or newer (`pip install torch --index-url https://download.pytorch.org/whl/cu128`), for an "
+                "older GPU one that still lists it (cu126); `torch.cuda.get_arch_list()` shows what a build holds."),
         action="configure",
         rules_out=("the driver",),
         never_suggest=("update the NVIDIA driver", "set CUDA_LAUNCH_BLOCKING", "set CUDA_VISIBLE_DEVICES"),
@@ -146,12 +146,12 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (sm_XY, `nvidia-smi --query-gpu="
-                "compute_cap --format=csv`): for GeForce RTX 50 and B200 (sm_120, sm_100) a PyTorch wheel for CUDA 12.8 "
-                "or newer (cu128); `torch.cuda.get_arch_list()` lists the ones a PyTorch build has, and for an older GPU a release "
-                "that still lists it; rebuild an extension compiled from source (in a docker build too, which sees no GPU) "
-                "with TORCH_CUDA_ARCH_LIST set to it; for Ollama or llama.cpp, a release built for this GPU; in LM Studio, "
-                "switch its llama.cpp runtime (runtime settings, Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
+        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                "--format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128+ PyTorch "
+                "wheel; GTX 9xx/10xx, Titan V and V100 (5.0-7.0) the cu126 one (`pip install torch --index-url "
+                "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension "
+                "from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it; Ollama or llama.cpp: a release built "
+                "for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
@@ -167,8 +167,8 @@ SIGNATURES += (
         patterns=(r"PyTorch no longer supports this GPU because it is too old",),
         severity="fail",
         cause="The GPU's compute capability is below the oldest this PyTorch build has kernels for.",
-        advice=("Use an older PyTorch release that still supports this compute capability, build PyTorch from source "
-                "for it, or move to a newer GPU; a newer driver does not add kernels to the build."),
+        advice=("Use a PyTorch build that still supports this compute capability: for 5.0-7.0 (GTX 9xx/10xx, V100) the cu126 wheels (`pip install "
+                "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source, or move to a newer GPU; a newer driver does not add kernels to the build."),
         action="configure",
         never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),

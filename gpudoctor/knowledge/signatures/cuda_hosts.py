@@ -5,6 +5,7 @@ Intel card, a Mac), where CUDA's and PyTorch's "no driver" and "no device" lines
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_arch_builds import SIGNATURES as ARCH_BUILD_ROWS
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -51,3 +52,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/comfyinstaller-6-radeon-7900xt-no-nvidia-driver.txt"),
     ),
 )
+
+# which PyTorch build a compute capability needs (cuda.py is at the house's line limit, so they join here)
+SIGNATURES += ARCH_BUILD_ROWS

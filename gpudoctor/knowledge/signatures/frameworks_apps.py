@@ -321,6 +321,31 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/pytorch-119989-torch-22-local-cudnn-conflict.txt"),
     ),
     Signature(
+        code="frameworks.cudnn-no-engine",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # PyTorch's cuDNN v8 API convolution (Conv_v8.cpp) when no engine of the loaded cuDNN runs the convolution:
+        # usually a second cuDNN (system libcudnn8, a CUDA toolkit's) loaded beside the one torch bundles, else no GPU
+        # memory left for any engine's workspace. frameworks.cudnn-two-copies-mixed reads the loader line that proves it.
+        patterns=(r"GET was unable to find an engine to execute this computation",),
+        severity="fail",
+        cause=("cuDNN found no engine to run this convolution: most often a second cuDNN (a system or CUDA-toolkit "
+               "copy) is loaded instead of, or beside, the one PyTorch bundles; otherwise the GPU had no memory left "
+               "for any engine's workspace."),
+        advice=("Look for a second cuDNN: `python -c \"import torch; print(torch.backends.cudnn.version())\"` and "
+                "`ldconfig -p | grep libcudnn` (on Windows `where cudnn_ops_infer64_8.dll`). If another copy is on the "
+                "path, remove the system cuDNN (`apt-get remove libcudnn8`) or its folder from LD_LIBRARY_PATH (a "
+                "conda env's cudnn package: `conda remove cudnn`) so torch loads its own; if there is one copy, free GPU "
+                "memory (a smaller batch size, other processes closed in nvidia-smi)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/dreamgaussian/dreamgaussian/issues/91", "https://github.com/replicate/cog/issues/1430",
+                 "https://github.com/pytorch/pytorch/issues/119989"),
+        checked="2026-11-26",
+        examples=("frameworks/dreamgaussian-91-get-no-engine-local-cudnn.txt",),
+    ),
+    Signature(
         code="frameworks.tf-msvc-runtime-missing",
         cause_id="framework-libs-missing",
         kinds=("any",),

@@ -51,6 +51,60 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         refines_within=4,
     ),
     Signature(
+        code="frameworks.onnxruntime-gpu-cuda-major-mismatch",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # provider_bridge_ort.cc naming the CUDA library of its build's major version that the loader could not find
+        # (libcublasLt.so.12 for a CUDA 12 build, cublasLt64_13.dll for a CUDA 13 one): the wheel's CUDA is not the one
+        # the environment carries (an 11 vs 12 mix, or a CUDA 13 / cu130 torch beside a CUDA 12 onnxruntime-gpu).
+        patterns=(r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<library>lib(?:cublas(?:Lt)?|"
+                  r"cudart|cufft|curand)\.so\.(?P<major>1[0-3]))\b",
+                  r"onnxruntime_providers_cuda\.dll\W{0,3} (?:which )?depends on \W{0,3}(?P<library>(?:cublas(?:Lt)?|cudart|"
+                  r"cufft|curand)64_(?P<major>1[0-3])\.dll)"),
+        severity="fail",
+        cause=("This onnxruntime-gpu is built for CUDA {major} and cannot load that CUDA's libraries: the environment "
+               "carries another CUDA major (or none of its libraries), so ONNX Runtime falls back to the CPU."),
+        advice=("Make the onnxruntime-gpu build match the environment's CUDA major: check it with `pip show "
+                "onnxruntime-gpu` and `python -c \"import torch; print(torch.version.cuda)\"`. Either install the "
+                "onnxruntime-gpu build for the CUDA you have (CUDA 12: `pip install -U onnxruntime-gpu`; CUDA 11 or "
+                "CUDA 13: the build ONNX Runtime's install page lists for it), or add the CUDA {major} libraries "
+                "it needs (`pip install nvidia-cublas-cu{major} nvidia-cuda-runtime-cu{major} nvidia-cudnn-cu{major}`, "
+                "or `import torch` of a CUDA {major} build before onnxruntime). Then check that "
+                "`onnxruntime.get_available_providers()` lists CUDAExecutionProvider."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/danielgatis/rembg/issues/668", "https://github.com/dudarenok-maker/Castwright/issues/2534",
+                 "https://github.com/microsoft/onnxruntime/issues/21684", ORT_CUDA_REQUIREMENTS),
+        checked="2026-11-26",
+        examples=("frameworks/rembg-668-ort-libcublaslt-12-missing.txt",
+                  "frameworks/castwright-2534-ort-1-27-needs-cuda-13-has-12-4.txt"),
+        refines=("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-cuda-dlls-not-found"),
+        refines_within=4,
+    ),
+    Signature(
+        code="frameworks.cudnn-dll-entry-point-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuDNN 8's loader on Windows: error 127 (ERROR_PROC_NOT_FOUND) is a DLL that loaded but lacks a function the
+        # caller needs, a cuDNN (or the CUDA DLLs under it) of another version found first on PATH; 126 is its absence.
+        patterns=(r"Could not load library (?P<library>cudnn\w{0,40}\.dll)\. Error code 127\b",),
+        severity="fail",
+        cause=("Windows found a {library} of another cuDNN or CUDA version first on the DLL search path, which lacks an "
+               "entry point this program needs (error 127), so its cuDNN calls fail."),
+        advice=("Install the cuDNN version the program is built against (ONNX Runtime's requirements table, or the "
+                "framework's: cuDNN 8.x for CUDA 11 or 12 as its release says) and put its bin folder first on PATH; "
+                "`where {library}` lists the copies Windows finds: remove or move the older ones behind it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/18973", ORT_CUDA_REQUIREMENTS,
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"),
+        checked="2026-11-26",
+        examples=("cuda/onnxruntime-18973-cudnn-cnn-infer-error-127-ort-1163.txt",),
+        refines=("frameworks.cudnn-library-missing",),
+    ),
+    Signature(
         code="frameworks.cudnn-attention-no-plan",
         cause_id="cuda-feature-unsupported",
         kinds=("any",),

@@ -38,6 +38,32 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/tf-60156-windows-native-211-no-gpu.txt"),
     ),
     Signature(
+        code="frameworks.tf-lists-no-gpu",
+        cause_id="tensorflow-windows-native",
+        kinds=("any",),
+        # No error line at all: the TensorFlow guide's own check printing no GPU. On Linux the loader's "Cannot dlopen
+        # some GPU libraries" lines say why (frameworks.tf-cuda-libraries-missing takes this row's place there); the
+        # usual case with nothing else printed is TensorFlow 2.11+ on native Windows, which has no CUDA build.
+        patterns=(r"\bNum GPUs Available:? {0,3}0\b",
+                  r"\bis_gpu_available\(\)\)?[^\n]{0,60}\bFalse\b",
+                  r"^\W{0,3}\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W{0,3}$"),
+        severity="fail",
+        cause=("TensorFlow lists no GPU: TensorFlow 2.11 and newer have no CUDA build for native Windows "
+               "(tensorflow-intel), so there it never sees one, whatever CUDA and cuDNN are installed."),
+        advice=("Check `python -c \"import tensorflow as tf; print(tf.__version__, tf.test.is_built_with_cuda())\"`: on "
+                "native Windows with 2.11 or newer (False), run TensorFlow in WSL2 (`wsl --install`, then in Linux `pip "
+                "install \"tensorflow[and-cuda]\"`) or pin TensorFlow 2.10 (`pip install \"tensorflow<2.11\"` with CUDA "
+                "11.2 and cuDNN 8.1); on Linux, `pip install \"tensorflow[and-cuda]\"` and read the \"Could not load "
+                "dynamic library\" lines TensorFlow prints at start-up."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit, on native Windows"),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/61691", "https://github.com/tensorflow/tensorflow/issues/60241",
+                 "https://github.com/tensorflow/tensorflow/issues/64536", TF_WINDOWS),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-61691-windows-tf-2-13-gpu-list-empty.txt",),
+    ),
+    Signature(
         code="frameworks.spawn-without-main-guard",
         cause_id="multiprocessing-main-guard",
         kinds=_PY,
@@ -110,8 +136,11 @@ SETUP_SIGNATURES += (
         kinds=("any",),
         # tsl/cuda/cudart_stub.cc: the CUDA runtime TensorFlow was built for could not be loaded; the wording says
         # "drivers" but the library it looks for is libcudart of TensorFlow's CUDA version.
-        patterns=(r"cudart_stub\.cc:\d{1,4}\] Could not find cuda drivers on your machine",),
+        # (the same words without the source prefix where a log formatter or a person dropped it)
+        patterns=(r"cudart_stub\.cc:\d{1,4}\] Could not find cuda drivers on your machine",
+                  r"^\W{0,4}Could not find cuda drivers on your machine, GPU will not be used"),
         severity="warn",
+        refines=("frameworks.tf-lists-no-gpu",), refines_within=None,  # why its GPU list is empty, on Linux
         cause=("TensorFlow could not load the CUDA runtime of the CUDA version it was built for, so it will not use the "
                "GPU: its CUDA libraries are not installed, or only another CUDA version is."),
         advice=("Give TensorFlow its own CUDA libraries: `pip install \"tensorflow[and-cuda]\"` (2.14 or newer installs "

@@ -18,10 +18,13 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-pagefile-too-small",
         kinds=("any",),
         # Windows' ERROR_COMMITMENT_LIMIT; the text after the number is localised, the number is not.
-        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete"),
+        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete",
+                  # Rust's io::Error (safetensors' safe_open, memory-mapping a checkpoint): localised text, same number
+                  r"\(os error 1455\)"),
         severity="fail",
-        cause=("Windows refused to map one of PyTorch's CUDA DLLs because the paging file (its commit limit) is full: "
-               "every process that imports torch, each DataLoader worker included, reserves its large CUDA DLLs."),
+        cause=("Windows refused to map one of PyTorch's CUDA DLLs or a model file (safetensors memory-maps checkpoints) "
+               "because the paging file (its commit limit) is full: every process that imports torch, each "
+               "DataLoader worker included, reserves its large CUDA DLLs."),
         advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Virtual memory: system "
                 "managed, on a drive with free space) and restart, or start fewer processes (a lower DataLoader "
                 "num_workers, fewer parallel environments)."),
@@ -29,9 +32,11 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault", "a missing DLL"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/thu-ml/tianshou/issues/297", "https://github.com/pytorch/pytorch/issues/59904",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/6606", "https://github.com/Comfy-Org/ComfyUI/issues/11009",
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
         checked="2026-11-26",
-        examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",),
+        examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",
+                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt"),
         refines=("frameworks.torch-dll-load-failed",),  # the same "Error loading ...dll" line, its cause named
     ),
     Signature(
@@ -319,21 +324,27 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?:\./)?bin/ptxas not found",
                   r"Can't find ptxas binary in \$\{CUDA_DIR\}/bin",
                   r"Couldn't (?:invoke|get) ptxas(?: --)?version",
-                  r"\bptxas (?P<version>[\d.x]{1,12}), (?:but TF requires|which is older than)"),
+                  r"\bptxas (?P<version>[\d.x]{1,12}), (?:but TF requires|which is older than)",
+                  # newer XLA refuses an old ptxas outright; an older one that does not know the GPU falls back to the
+                  # driver's JIT, which then lacks the kernel ("named symbol not found")
+                  r"XLA requires ptxas version \d{1,2}\.\d or higher",
+                  r"ptxas does not support CC (?P<capability>\d{1,2}\.\d)"),
         severity="fail",
         cause=("XLA compiles its GPU kernels with the CUDA toolkit's ptxas, and it found none, or one older than the "
                "CUDA the framework was built with, where it looked."),
         advice=("Give XLA the ptxas of the CUDA the framework was built with: for pip installs "
                 "`pip install nvidia-cuda-nvcc-cu12` (or the framework's [and-cuda]/[cuda12] extra), otherwise put "
                 "that CUDA toolkit's bin directory first on PATH, or set "
-                "`XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda-12.x`."),
+                "`XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda-12.x`; an older toolkit's ptxas on PATH (`which "
+                "ptxas`) overrides the pip one: drop it from PATH."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/tensorflow/tensorflow/issues/35423", "https://github.com/google/trax/issues/249",
-                 "https://github.com/jax-ml/jax/issues/6799"),
+                 "https://github.com/jax-ml/jax/issues/6799", "https://github.com/jax-ml/jax/issues/17976",
+                 "https://github.com/jax-ml/jax/issues/13570"),
         checked="2026-11-26",
-        examples=("frameworks/tensorflow-35423-xla-ptxas-not-found.txt",),
+        examples=("frameworks/tensorflow-35423-xla-ptxas-not-found.txt", "frameworks/jax-13570-ptxas-no-cc-89-rtx-4080.txt"),
     ),
     Signature(
         code="frameworks.nproc-exceeds-visible-gpus",

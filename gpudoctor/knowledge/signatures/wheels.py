@@ -250,7 +250,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/bitsandbytes-387-cuda121-nocublaslt-missing.txt", "wheels/bitsandbytes-492-cuda-setup-failed-centos.txt",
-                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt", "wheels/bitsandbytes-1210-nonetype-cquantize-nf4-t4.txt",
+                  "wheels/bitsandbytes-1210-nonetype-cquantize-nf4-t4.txt",
                   "wheels/bitsandbytes-245-str2optimizer32bit-not-defined.txt"),
     ),
     Signature(

@@ -216,7 +216,11 @@ EXTENSION_SIGNATURES += (
                   r"WARNING: No GPU detected! Check your CUDA paths\. Proceeding to load CPU-only library",
                   r"CUDA SETUP: CUDA detection failed! Possible reasons",
                   # 0.38-0.41's "bin <path>" line naming the Linux library it picked under a Windows path
-                  r"\bbin [A-Za-z]:\\[^\n]{0,300}\\bitsandbytes\\libbitsandbytes_\w{3,30}\.so\b"),
+                  r"\bbin [A-Za-z]:\\[^\n]{0,300}\\bitsandbytes\\libbitsandbytes_\w{3,30}\.(?:so|dll)\b",
+                  # the CPU-only build's warning raised from a Windows install (pip's bitsandbytes before 0.43 had no
+                  # Windows CUDA library)
+                  r"[A-Za-z]:\\[^\n]{0,300}\\bitsandbytes\\cextension\.py:\d{1,4}: UserWarning: The installed version of "
+                  r"bitsandbytes was compiled without GPU support"),
         severity="fail",
         cause=("This bitsandbytes release predates its CUDA loader's rewrite (0.43): it searches for the Linux CUDA "
                "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
@@ -231,12 +235,15 @@ EXTENSION_SIGNATURES += (
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/32", "https://github.com/bmaltais/kohya_ss/issues/1000",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/486",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/558",
+                 "https://github.com/oobabooga/text-generation-webui/issues/3128",
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/kohya-ss-1000-bitsandbytes-windowspath-not-iterable-a.txt",
                   "wheels/bitsandbytes-32-windows-cextension-windowspath.txt",
                   "wheels/bitsandbytes-486-windows-no-gpu-detected-cpu-library.txt",
-                  "wheels/bitsandbytes-558-windows-cpu-so-libcudart-not-found.txt"),
+                  "wheels/bitsandbytes-558-windows-cpu-so-libcudart-not-found.txt",
+                  "wheels/textgen-3128-windows-bitsandbytes-cpu-dll.txt",
+                  "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt"),  # its Windows CPU .dll: this row's case
         # its summary "CUDA Setup failed despite GPU being available" and "Defaulting to libbitsandbytes_cpu.so" are
         # this old loader's consequence wherever these lines show it
         refines=("wheels.bitsandbytes-cpu-library",), refines_within=None,
