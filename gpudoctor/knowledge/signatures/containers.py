@@ -204,9 +204,7 @@ SIGNATURES += (
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
         advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
                 "the CUDA version the driver supports; CUDA 9.0 needs 384 or newer, 10.0 needs 410, 12.8 needs 570), "
-                "or use an image tag built for an earlier CUDA (e.g. nvidia/cuda:8.0-runtime instead of latest). "
-                "Setting NVIDIA_DISABLE_REQUIRE=1 only skips the check: do it knowingly, where the image's CUDA "
-                "forward-compatibility package supports this driver (datacenter GPUs)."),
+                "or use an image tag built for an earlier CUDA (e.g. nvidia/cuda:8.0-runtime instead of latest)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),

@@ -148,7 +148,7 @@ SIGNATURES += (
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
         advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
                 "--format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128+ PyTorch "
-                "wheel; GTX 9xx/10xx, Titan V and V100 (5.0-7.0) the cu126 one (`pip install torch --index-url "
+                "wheel; Maxwell, Pascal and Volta (GTX 9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url "
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension "
                 "from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it; Ollama or llama.cpp: a release built "
                 "for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),

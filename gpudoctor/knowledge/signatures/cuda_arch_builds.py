@@ -34,8 +34,7 @@ SIGNATURES: tuple[Signature, ...] = (
                "sm_70, and cu130 starts at sm_75."),
         advice=("Install PyTorch's CUDA 12.6 build, which still has kernels for this GPU: `pip uninstall -y torch "
                 "torchvision torchaudio` then " + CU126 + " (add torchvision and torchaudio to the same command; "
-                "`torch.cuda.get_arch_list()` should then list sm_50 to sm_90). A newer driver adds no kernels to a "
-                "build, so no driver step helps here."),
+                "`torch.cuda.get_arch_list()` should then list sm_50 to sm_90): the kernels come with the build."),
         action="configure",
         rules_out=("the driver",),
         never_suggest=("update the NVIDIA driver", "reinstall the driver", "install the cu128 build",

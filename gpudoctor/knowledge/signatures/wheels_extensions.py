@@ -226,7 +226,8 @@ EXTENSION_SIGNATURES += (
                "runtime libcudart.so, which it does not find (on Windows never), and cannot load its GPU library."),
         advice=("Upgrade bitsandbytes to 0.43 or newer (`pip install -U \"bitsandbytes>=0.43\"` in the program's "
                 "environment), which loads the CUDA runtime through PyTorch and ships Windows builds; pinned to an old "
-                "release on Linux, add the CUDA runtime's directory to LD_LIBRARY_PATH. Where it says \"Required library "
+                "release on Linux, register the CUDA runtime's lib64 directory with the loader (an /etc/ld.so.conf.d entry, then "
+                "`sudo ldconfig`). Where it says \"Required library "
                 "version not found: libbitsandbytes_cudaNNN.so\", that release has no library for the detected CUDA "
                 "version NNN: use a PyTorch of a CUDA version it ships, or compile it from source with CUDA_VERSION=NNN."),
         action="configure",
