@@ -153,6 +153,8 @@ def test_holdout_txt_is_the_seeded_list():
 def test_each_blind_set_names_real_files_outside_the_other_lists(name):
     files = held_out_list(name)
     assert [path for path in files if not (CORPUS / path).is_file()] == []
+    # A name without .txt is no corpus file (corpus_files globs */*.txt): the header tests would pass it over.
+    assert [path for path in files if not path.endswith(".txt")] == [], f"{name} names files without .txt"
     assert set(files).isdisjoint(held_out_list()), f"{name} files are held out whole, never in HOLDOUT.txt"
     earlier = WHOLE_SETS[:WHOLE_SETS.index(name)]
     assert set(files).isdisjoint(set().union(*map(held_out_list, earlier))), "a file is in one held-out set only"
