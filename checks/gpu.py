@@ -186,7 +186,8 @@ def _driver_sees_no_gpu(facts, evidence):
                     "again; a data-center GPU in TCC mode reaches WSL only in WDDM mode.", evidence=evidence)
     if _in_container(facts):
         return fail("The NVIDIA driver answers inside this container but lists no GPU: most often the container "
-                    "was started without any.", "Start it with `--gpus all` (Docker), `--device nvidia.com/gpu=all` (CDI, Podman) or a "
+                    "was started without any.",
+                    "Start it with `--gpus all` (Docker), `--device nvidia.com/gpu=all` (CDI, Podman) or a "
                     "`nvidia.com/gpu` limit (Kubernetes); `nvidia-smi` on the host shows what the machine sees.",
                     evidence=evidence)
     return fail("The NVIDIA driver is loaded but sees no GPU.",
