@@ -1,0 +1,63 @@
+"""Failures the frameworks' users report most that no other row read, sampled from the trackers by symptom.
+
+frameworks_versions.py adds these rows to its VERSION_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FIELD_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.openmp-runtime-loaded-twice",
+        cause_id="openmp-runtime-loaded-twice",
+        kinds=("any",),
+        # Intel's OpenMP runtime (libiomp5md.dll on Windows, libiomp5.so on Linux) aborts when a second copy of it, or
+        # of LLVM's libomp, initialises in a process where one already runs: conda's MKL in Library\bin beside the one
+        # in torch\lib, or a wheel (ctranslate2, faiss) shipping its own. The hint line is the runtime's own text.
+        patterns=(r"OMP: Error #15: Initializing (?P<library>[\w.]{1,40}), but found (?P<loaded>[\w.]{1,40}) already "
+                  r"initialized",
+                  r"OMP: Hint This means that multiple copies of the OpenMP runtime have been linked into the program"),
+        severity="fail",
+        cause=("Two copies of the OpenMP runtime were loaded into one process (conda's MKL and torch, or another wheel, "
+               "each bring their own libiomp5), and Intel's runtime stops the program rather than run with both."),
+        advice=("Keep one OpenMP runtime in the environment: find the copies (`where /r %CONDA_PREFIX% libiomp5md.dll` on "
+                "Windows, `find $CONDA_PREFIX -name 'libiomp5*'` on Linux) and remove or rename the extra one (often "
+                "the conda environment's Library\\bin copy, or the one a package such as ctranslate2 ships), or "
+                "`conda install nomkl`, or install torch into a fresh venv with pip alone; setting "
+                "KMP_DUPLICATE_LIB_OK=TRUE only hides it and may give wrong results."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/meta-pytorch/csprng/issues/115", "https://github.com/harry0703/MoneyPrinterTurbo/issues/90",
+                 "https://github.com/kuaikuaikim/dface/issues/36", "https://github.com/HiLab-git/MIDeepSeg/issues/4"),
+        checked="2026-11-26",
+        examples=("frameworks/csprng-115-windows-libiomp5md-duplicate.txt",
+                  "frameworks/moneyprinterturbo-90-libiomp5md-ctranslate2-copy.txt"),
+    ),    Signature(
+        code="frameworks.cudnn-needs-cublas-of-its-cuda",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # cuDNN 8's sub-libraries link the cuBLAS of the CUDA major they were built for; the loader's error names that
+        # dependency, not cuDNN: cuDNN is there, CUDA N's cuBLAS is not (a CUDA 12 host under a cuDNN for CUDA 11).
+        patterns=(r"Could not load library (?P<library>libcudnn\w{0,30}\.so[\d.]{0,8})\. Error: "
+                  r"(?P<dependency>libcublas(?:Lt)?\.so\.(?P<major>\d{1,2}))[\d.]{0,10}: cannot open shared object file",),
+        severity="fail",
+        cause=("cuDNN's {library} is installed, but the CUDA {major} cuBLAS it was built against ({dependency}) is not "
+               "where the loader looks, so cuDNN cannot load."),
+        advice=("Install the cuBLAS of CUDA {major} that this cuDNN build needs (`pip install nvidia-cublas-cu{major}`, or "
+                "the CUDA {major} toolkit's libcublas) and add the folder holding {dependency} to LD_LIBRARY_PATH (pip puts "
+                "it in site-packages/nvidia/cublas/lib); or install the cuDNN built for the CUDA you have, the same major "
+                "as the program's CUDA."),
+        action="configure",
+        rules_out=("a driver fault", "a missing cuDNN"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/PaddlePaddle/Paddle/issues/51060", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/254",
+                 "https://github.com/AlexeyAB/darknet/issues/8601"),
+        checked="2026-11-26",
+        examples=("frameworks/paddle-51060-cudnn-ops-infer-libcublas11.txt",
+                  "frameworks/nvidia-container-toolkit-254-cudnn8-libcublas-11-in-image.txt",
+                  "frameworks/darknet-8601-cudnn8-libcublas11-missing.txt"),
+        refines=("frameworks.cudnn-library-missing",),
+    ),
+)
