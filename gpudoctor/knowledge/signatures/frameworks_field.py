@@ -59,5 +59,49 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/nvidia-container-toolkit-254-cudnn8-libcublas-11-in-image.txt",
                   "frameworks/darknet-8601-cudnn8-libcublas11-missing.txt"),
         refines=("frameworks.cudnn-library-missing",),
+    ),    Signature(
+        code="frameworks.lightning-requested-gpus-none-visible",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # PyTorch Lightning's device parser (before 2.0: gpus=..., then devices=...) when the indexes asked for are not
+        # among the GPUs torch counts; an empty list is torch counting none ("You requested GPUs: [0]" the line above).
+        patterns=(r"But your machine only has: \[\]",),
+        severity="fail",
+        cause=("PyTorch Lightning was given GPU indexes and torch counts no GPU at all here: torch cannot use CUDA (a "
+               "CPU-only build, no NVIDIA driver, or a notebook runtime without a GPU)."),
+        advice=("Make torch see the GPU first: run `python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+                "torch.cuda.is_available())\"`; a +cpu build (CUDA None) needs the CUDA build of torch (`pip install "
+                "--force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`, the cuXXX your driver "
+                "supports), a CUDA build that says False points at the driver (run nvidia-smi), and in Colab or Kaggle "
+                "switch the runtime to a GPU; then ask for an index the machine has (devices=[0])."),
+        action="configure",
+        rules_out=("a fault in the model code",),
+        never_suggest=("set accelerator='cpu'",),
+        sources=("https://github.com/HasnainRaz/Fast-AgingGAN/issues/11", "https://github.com/AntixK/PyTorch-VAE/issues/81",
+                 "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
+        checked="2026-11-26",
+        examples=("frameworks/fast-aginggan-11-lightning-machine-has-no-gpus.txt",
+                  "frameworks/pytorch-vae-81-lightning-machine-only-has-none.txt"),
+    ),
+    Signature(
+        code="frameworks.lightning-requested-gpu-index-absent",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # The same check when torch counts GPUs but not the index asked for: gpus=[1] names GPU 1 (a list is indexes,
+        # an integer a count), and CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.
+        patterns=(r"But your machine only has: \[(?P<available>\d[\d, ]{0,40})\]",),
+        severity="fail",
+        cause=("PyTorch Lightning was asked for a GPU index the machine does not have: torch counts GPUs "
+               "[{available}], and the list given names another (a list means indexes, an integer a count)."),
+        advice=("Ask for GPUs the machine has: a count (`devices=1`, `gpus=1` in old Lightning) or indexes from the "
+                "list it printed (`devices=[0]`); with CUDA_VISIBLE_DEVICES set, the visible GPUs are renumbered from 0, "
+                "so index them from 0 (`python -c \"import torch; print(torch.cuda.device_count())\"` counts them)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall torch"),
+        sources=("https://github.com/googlecolab/colabtools/issues/1822", "https://github.com/ray-project/ray_lightning/issues/32",
+                 "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
+        checked="2026-11-26",
+        examples=("frameworks/colabtools-1822-lightning-gpus-1-colab-has-0.txt",),
     ),
 )
