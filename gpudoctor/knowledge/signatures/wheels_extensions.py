@@ -256,23 +256,28 @@ EXTENSION_SIGNATURES += (
         code="wheels.extension-compiled-without-cuda",
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
-        # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA).
-        patterns=(r"Not compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
+        # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA); mmcv's
+        # ops name themselves ("nms is not compiled with GPU support", mmcv/ops/csrc).
+        patterns=(r"[Nn]ot compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
         severity="fail",
         cause=("The extension's CUDA kernels were never compiled: it was built where CUDA was not found (no nvcc or "
                "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
         advice=("Rebuild the extension (detectron2, DCNv2, ...) with CUDA: remove its old build (`rm -rf build/ "
                 "**/*.so`), set CUDA_HOME to the toolkit of torch's CUDA and FORCE_CUDA=1, then reinstall, e.g. "
                 "`FORCE_CUDA=1 pip install --no-build-isolation 'git+https://github.com/facebookresearch/detectron2.git'`; "
-                "where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's index."),
+                "for mmcv's ops (nms, roi_align), install mmcv-full built for torch's CUDA and version (`mim install "
+                "mmcv-full`, or OpenMMLab's wheel index for cuXXX/torchX.Y) or rebuild it with MMCV_WITH_OPS=1 "
+                "FORCE_CUDA=1; where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's "
+                "index."),
         action="configure",
         rules_out=("a driver fault", "a CPU-only PyTorch, when torch.cuda.is_available() is True"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://detectron2.readthedocs.io/en/latest/tutorials/install.html#common-installation-issues",
-                 "https://github.com/facebookresearch/detectron2/issues/257"),
+                 "https://github.com/facebookresearch/detectron2/issues/257", "https://github.com/chen742/PiPa/issues/12"),
         checked="2026-11-26",
         examples=("wheels/detectron2-257-roialign-not-compiled-with-gpu.txt",
-                  "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt"),
+                  "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt", "wheels/pipa-12-mmcv-nms-not-compiled-with-gpu.txt",
+                  "wheels/mmpose-369-nms-not-compiled-nvcc-9-torch-cu110.txt"),
     ),
 )
 
