@@ -103,5 +103,28 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                  "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
         checked="2026-11-26",
         examples=("frameworks/colabtools-1822-lightning-gpus-1-colab-has-0.txt",),
+    ),    Signature(
+        code="frameworks.flash-attn-gpu-older-than-turing",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # flash-attn's own architecture check (TORCH_CHECK in its fmha/flash API: 1.x accepts sm75 and sm8x, later
+        # builds sm90 too); the bare "is_sm80" backward limit is frameworks.flash-attention-backward-needs-sm80.
+        patterns=(r"Expected (?:is_sm90 \|\| )?is_sm8x \|\| is_sm75 to be true, but got false",),
+        severity="fail",
+        cause=("This FlashAttention build runs only on Turing (sm75) and Ampere/Ada (sm8x) GPUs, Hopper too in later "
+               "1.x releases, and this GPU is none of them: a V100, P100, GTX 10xx or older, or an H100/GH200 under a "
+               "flash-attn 1.x without sm90."),
+        advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`): below 7.5 "
+                "(V100, P100, GTX 10xx), turn FlashAttention off (uninstall flash-attn, set the model's use_flash_attn "
+                "or attn_implementation to \"sdpa\"/\"eager\", or replace the flash attention module with "
+                "nn.MultiheadAttention) or use a Turing or newer GPU; on Hopper (9.0) install flash-attn 2 (`pip "
+                "install -U flash-attn --no-build-isolation`)."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/QwenLM/Qwen/issues/103", "https://github.com/junjie18/CMT/issues/9",
+                 "https://github.com/junjie18/CMT/issues/95", "https://github.com/Dao-AILab/flash-attention/issues/1606"),
+        checked="2026-11-26",
+        examples=("frameworks/qwen-103-flash-attn-is-sm75-on-v100.txt", "frameworks/cmt-9-flash-attn-1-v100-not-supported.txt"),
     ),
 )
