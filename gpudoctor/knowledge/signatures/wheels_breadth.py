@@ -210,5 +210,32 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/artidoro/qlora/issues/26", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/815"),
         checked="2026-11-26",
         examples=("wheels/qlora-26-upgrade-bitsandbytes-4bit.txt",),
+    ),    Signature(
+        code="wheels.numpy-removed-alias",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # NumPy 1.24 removed the aliases 1.20 deprecated (np.object, np.float, np.int, np.bool, ...) and raises with
+        # "was a deprecated alias for the builtin"; NumPy 2.0 removed more (np.string_, np.float_, np.NaN, ...) with
+        # "was removed in the NumPy 2.0 release". The package in the traceback was written for an older NumPy.
+        patterns=(r"module 'numpy' has no attribute '(?P<alias>object|float|int|bool|str|long|complex|unicode|typeDict)'",
+                  r"`np\.(?P<alias>\w{1,20})` was a deprecated alias for the builtin",
+                  r"`np\.(?P<alias>\w{1,20})` was removed in the NumPy 2\.0 release"),
+        severity="fail",
+        cause=("A package in the traceback still uses np.{alias}, which the installed NumPy removed (1.24 for the old "
+               "builtin aliases, 2.0 for np.string_, np.float_ and the like): NumPy is newer than that package "
+               "supports."),
+        advice=("Upgrade the package whose file uses np.{alias} (the traceback's frame: often tensorboard, tensorflow "
+                "or an old model repo) to a release written for this NumPy, or pin NumPy below the removal: `pip "
+                "install \"numpy<1.24\"` for np.object, np.float, np.int, np.bool, `pip install \"numpy<2\"` for NumPy "
+                "2's removals; do not edit site-packages by hand."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/zjunlp/DeepKE/issues/241", "https://github.com/huggingface/optimum-habana/pull/2135",
+                 "https://numpy.org/devdocs/release/1.24.0-notes.html#expired-deprecations",
+                 "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
+        checked="2026-11-26",
+        examples=("wheels/deepke-241-numpy-object-alias-removed.txt",
+                  "wheels/optimum-habana-2135-np-string-removed-numpy-2.txt"),
     ),
 )
