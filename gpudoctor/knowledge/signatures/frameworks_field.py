@@ -126,5 +126,28 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/junjie18/CMT/issues/95", "https://github.com/Dao-AILab/flash-attention/issues/1606"),
         checked="2026-11-26",
         examples=("frameworks/qwen-103-flash-attn-is-sm75-on-v100.txt", "frameworks/cmt-9-flash-attn-1-v100-not-supported.txt"),
+    ),    Signature(
+        code="frameworks.gptq-model-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # transformers' GPTQ quantizer (quantizer_gptq.py) and optimum's GPTQQuantizer refuse to quantize or load a
+        # GPTQ model when torch.cuda.is_available() is False (a CPU-only torch, no NVIDIA GPU, or another vendor's GPU).
+        patterns=(r"GPU is required to quantize or run quantize model",
+                  r"No GPU found\. A GPU is needed to quantize model"),
+        severity="fail",
+        cause=("A GPTQ-quantized model was loaded (or quantized) through transformers or optimum, which need a CUDA GPU "
+               "that torch can use, and torch sees none here: a CPU-only torch build, or a machine without an NVIDIA "
+               "GPU."),
+        advice=("Check `python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"`: a +cpu build "
+                "on a machine with an NVIDIA GPU needs the CUDA build of torch (`pip install --force-reinstall torch "
+                "--index-url https://download.pytorch.org/whl/cu124`); on a machine without one, use a model format "
+                "made for the CPU (a GGUF build with llama.cpp, or the unquantized model) instead of GPTQ."),
+        action="configure",
+        rules_out=("a fault in the model files",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/oobabooga/textgen/issues/6804", "https://github.com/huggingface/optimum/issues/1717",
+                 "https://huggingface.co/docs/transformers/main/en/quantization/gptq"),
+        checked="2026-11-26",
+        examples=("frameworks/textgen-6804-gptq-transformers-on-cpu.txt",),
     ),
 )
