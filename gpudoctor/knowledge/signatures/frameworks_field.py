@@ -149,5 +149,31 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                  "https://huggingface.co/docs/transformers/main/en/quantization/gptq"),
         checked="2026-11-26",
         examples=("frameworks/textgen-6804-gptq-transformers-on-cpu.txt",),
+    ),    Signature(
+        code="frameworks.triton-windows-vcruntime-too-old",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # triton-windows' libtriton.pyd needs a recent MSVC runtime (14.42 or so); Windows loads vcruntime140*.dll and
+        # msvcp140.dll from the Python folder first (ComfyUI's python_embeded, a base install, copies in a venv), and
+        # older copies there fail its DLL initialisation. The message after the colon is localised.
+        patterns=(r"DLL load failed while importing libtriton\b",),
+        severity="fail",
+        cause=("Triton for Windows (triton-windows) could not load libtriton: the MSVC runtime DLLs Python loads first "
+               "(vcruntime140.dll, vcruntime140_1.dll, msvcp140.dll in the Python or python_embeded folder) are older "
+               "than the ones its build needs."),
+        advice=("Install the latest Visual C++ redistributable (https://aka.ms/vs/17/release/vc_redist.x64.exe), then "
+                "copy msvcp140.dll, vcruntime140.dll and vcruntime140_1.dll from C:\\Windows\\System32 over the older "
+                "copies in the Python installation folder (ComfyUI portable: python_embeded; a venv: the base Python "
+                "that `python -c \"import sysconfig; print(sysconfig.get_paths()['stdlib'])\"` names); with conda, "
+                "`conda install -c conda-forge vc14_runtime`."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/woct0rdho/triton-windows#importerror-dll-load-failed-while-importing-libtriton",
+                 "https://github.com/woct0rdho/triton-windows/issues/27", "https://github.com/woct0rdho/triton-windows/issues/58"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-windows-27-libtriton-dll-init-venv-vcruntime.txt",
+                  "frameworks/triton-windows-58-comfyui-embeded-vcruntime-libtriton.txt"),
+        refines=("wheels.windows-extension-dll-not-found",),
     ),
 )
