@@ -315,7 +315,9 @@ EXTENSION_SIGNATURES += (
         # build); conda-forge names its CPU builds cpu_generic / cpu_mkl. Seen in `conda list` and in install plans.
         patterns=(r"\bpytorch-mutex(?: {1,40}1\.0 {1,40}|-1\.0-)cpu\b",
                   r"\bcpuonly(?: {1,40}\d[\d.]{0,8} {1,40}\d{1,3} {1,40}pytorch\b|-\d[\d.]{0,8}-\d{1,3}\b)",
-                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py"),
+                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py",
+                  # `conda list`'s row for the pytorch channel's CPU build (build string pyX.Y_cpu_N)
+                  r"(?<![\w-])pytorch {2,40}(?P<version>\d[\w.]{0,20}) {2,40}py\d{1,2}\.?\d{0,2}_cpu_\d{1,3} {2,40}pytorch\b"),
         severity="fail",
         cause=("conda resolved PyTorch's CPU-only variant (pytorch-mutex cpu, cpuonly, or a conda-forge cpu_ build), so "
                "this environment's PyTorch cannot use the GPU whatever cudatoolkit it also holds."),
@@ -329,7 +331,11 @@ EXTENSION_SIGNATURES += (
         sources=("https://github.com/meta-pytorch/data/issues/315", "https://github.com/pytorch/pytorch/issues/40213",
                  "https://github.com/pytorch/pytorch/issues/32369"),
         checked="2026-11-26",
-        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",),
+        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",
+                  "wheels/bioimageio-307-conda-list-pytorch-cpu-build.txt"),
+        # the conda variant explains "Torch not compiled with CUDA enabled" and the build string anywhere in the text
+        refines=("frameworks.torch-cpu-build",),
+        refines_within=None,
     ),
 )
 
