@@ -237,5 +237,32 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/deepke-241-numpy-object-alias-removed.txt",
                   "wheels/optimum-habana-2135-np-string-removed-numpy-2.txt"),
+    ),    Signature(
+        code="wheels.flash-attn-major-other-than-code-expects",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # FlashAttention-2 renamed 1.x's flash_attn_unpadded_* functions to flash_attn_varlen_* and exports
+        # flash_attn_func and friends from the package top level, which 1.x's empty flash_attn/__init__.py lacks.
+        patterns=(r"cannot import name '(?P<name>flash_attn_unpadded_\w{0,30}func)' from 'flash_attn",
+                  r"cannot import name '(?P<name>flash_attn_(?:varlen_)?(?:qkvpacked_|kvpacked_)?func)' from "
+                  r"'flash_attn'"),
+        severity="fail",
+        cause=("The code imports {name}, which the installed flash-attn major does not have: FlashAttention-2 renamed "
+               "1.x's flash_attn_unpadded_* to flash_attn_varlen_* and added flash_attn_func at the package top "
+               "level, so code for one major fails under the other."),
+        advice=("Check `python -c \"import flash_attn; print(flash_attn.__version__)\"`; for code written for 1.x "
+                "(flash_attn_unpadded_*), install `pip install flash-attn==1.0.9` or rename the calls to "
+                "flash_attn_varlen_*; for code written for 2.x (flash_attn_func) under a 1.x (an NGC image's own), "
+                "install FlashAttention-2 over it (`pip install -U flash-attn --no-build-isolation`, Ampere or newer "
+                "GPUs) or load the model without FlashAttention."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/HuangLK/transpeeder/issues/38", "https://github.com/Dao-AILab/flash-attention/issues/318",
+                 "https://github.com/DachengLi1/LongChat/issues/30",
+                 "https://github.com/Dao-AILab/flash-attention#upgrading-from-flashattention-1x-to-flashattention-2"),
+        checked="2026-11-26",
+        examples=("wheels/transpeeder-38-flash-attn-1-names-under-2.txt",
+                  "wheels/flash-attention-318-flash-attn-1-installed-wants-2.txt"),
     ),
 )

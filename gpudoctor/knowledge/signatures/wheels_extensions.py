@@ -394,8 +394,8 @@ EXTENSION_SIGNATURES += (
         kinds=_BUILD,
         # flash_attn/flash_attn_interface.py importing its compiled part (flash_attn_2_cuda for FlashAttention 2,
         # flash_attn_3_cuda / flash_attn_interface's hopper build for 3): present only when the package was built or
-        # installed from a wheel with its CUDA extension for this Python.
-        patterns=(r"No module named '(?P<module>flash_attn_[23]_cuda)'",),
+        # installed from a wheel with its CUDA extension for this Python (1.x's is flash_attn_cuda).
+        patterns=(r"No module named '(?P<module>flash_attn_(?:[23]_)?cuda)'",),
         severity="fail",
         cause=("flash_attn's Python files are found but its compiled CUDA extension {module} is not: the source folder "
                "is on the path, the build skipped the CUDA part, or the compiled wheel went into another Python."),
