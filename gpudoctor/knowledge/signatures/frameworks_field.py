@@ -175,5 +175,29 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/triton-windows-27-libtriton-dll-init-venv-vcruntime.txt",
                   "frameworks/triton-windows-58-comfyui-embeded-vcruntime-libtriton.txt"),
         refines=("wheels.windows-extension-dll-not-found",),
+    ),    Signature(
+        code="frameworks.torch-arch-list-lacks-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # torch/cuda/__init__.py's capability warning goes on with the build's own architecture list; pastes often
+        # start there (the first line, which cuda.torch-capability-not-compatible reads with the GPU's sm_, cut off).
+        patterns=(r"The current PyTorch install supports CUDA capabilities (?P<archs>sm_\d{2,3}[a-z0-9_ ]{0,200})\.",),
+        severity="fail",
+        cause=("This PyTorch build has kernels only for {archs}, and the GPU it warns about is not among them, so "
+               "PyTorch cannot run on it."),
+        advice=("See the GPU's architecture (`nvidia-smi --query-gpu=name,compute_cap --format=csv`: 8.6 is sm_86) and "
+                "install a PyTorch build that lists it: a newer GPU than the list's last (RTX 30/40: cu118 or later, RTX "
+                "50 / Blackwell sm_120: `pip install torch --index-url https://download.pytorch.org/whl/cu128`), an "
+                "older one than its first (GTX 9xx/10xx, sm_52/sm_61, under a cu128+ build: "
+                "`--index-url https://download.pytorch.org/whl/cu126`); `python -c \"import torch; "
+                "print(torch.cuda.get_arch_list())\"` shows the installed build's list."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "set CUDA_LAUNCH_BLOCKING"),
+        sources=("https://github.com/cloveranon/Clover-Edition/issues/159", "https://github.com/MolecularAI/Reinvent/issues/40",
+                 "https://github.com/pytorch/pytorch/blob/main/torch/cuda/__init__.py"),
+        checked="2026-11-26",
+        examples=("frameworks/clover-edition-159-arch-list-without-gpu-line.txt",
+                  "frameworks/reinvent-40-sm86-torch-reinstalled.txt"),
     ),
 )
