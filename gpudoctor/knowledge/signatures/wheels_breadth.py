@@ -264,5 +264,28 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/transpeeder-38-flash-attn-1-names-under-2.txt",
                   "wheels/flash-attention-318-flash-attn-1-installed-wants-2.txt"),
+    ),    Signature(
+        code="wheels.nvidia-pypi-placeholder",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # NVIDIA's placeholder sdists on PyPI (RAPIDS cudf/cuml/cugraph-cuXX, older nvidia-tensorrt, nvidia-dali...):
+        # their setup.py raises this text; pip takes one only when no real wheel from pypi.nvidia.com fits.
+        patterns=(r"The package you are trying to install is only a placeholder project on PyPI\.org repository",),
+        severity="fail",
+        cause=("pip installed NVIDIA's placeholder package from PyPI, which only raises this message: the real wheels "
+               "are on NVIDIA's index (pypi.nvidia.com), which pip was not told to search, or which has no wheel of "
+               "that release for this OS and Python (RAPIDS publishes Linux wheels only)."),
+        advice=("Install from NVIDIA's index: `pip install --extra-index-url https://pypi.nvidia.com <package>` (the "
+                "name its message shows, e.g. cudf-cu12); if pip still takes the placeholder, that release has no wheel "
+                "for this platform or Python: RAPIDS (cuDF, cuML) runs on Linux or WSL2 only, with the Python versions "
+                "its install selector lists, so use WSL2 on Windows or a supported Python."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/facebookresearch/dinov2/issues/22", "https://github.com/NVIDIA/cudf/issues/14532",
+                 "https://github.com/NVIDIA/cudf/issues/12071", "https://docs.rapids.ai/install/"),
+        checked="2026-11-26",
+        examples=("wheels/dinov2-22-cuml-cu11-placeholder-on-windows.txt",
+                  "wheels/cudf-14532-placeholder-with-extra-index.txt"),
     ),
 )
