@@ -199,5 +199,25 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/clover-edition-159-arch-list-without-gpu-line.txt",
                   "frameworks/reinvent-40-sm86-torch-reinstalled.txt"),
+    ),    Signature(
+        code="frameworks.torch-cudnn-plan-warning",
+        cause_id="none",
+        kinds=("any",),
+        # PyTorch 2.3.0's cuDNN v8 API path (Conv_v8.cpp) warns for every execution plan cuDNN declines while it tries
+        # the next; the convolution runs with another plan. 2.3.1 stopped printing it.
+        patterns=(r"Plan failed with a cudnnException: CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR: cudnnFinalize Descriptor "
+                  r"Failed",),
+        severity="info",
+        cause=("PyTorch 2.3.0 warns each time cuDNN declines one of the convolution plans it tries; another plan runs, "
+               "so training and inference go on: a warning, not a fault."),
+        advice=("Harmless warning: nothing to fix in the driver or cuDNN; upgrade to torch 2.3.1 or newer to stop it "
+                "being printed, and look elsewhere in the output if something did fail."),
+        action="none",
+        never_suggest=("reinstall the driver", "update the driver", "reinstall cudnn", "disable cudnn"),
+        sources=("https://github.com/pytorch/pytorch/issues/121834", "https://github.com/pytorch/pytorch/issues/126605"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-121834-cudnn-plan-warning-resnet-training.txt",
+                  "frameworks/pytorch-126605-yolov8-cudnn-plan-warning.txt"),
+        refines=("cuda.cudnn-not-supported",),
     ),
 )
