@@ -1,8 +1,9 @@
-"""WSL 2: the Windows driver's CUDA libraries as programs load them (rows of the wsl area, joined into wsl.SIGNATURES).
+"""WSL 2 and Windows: CUDA's libraries as programs load them (rows of the wsl area, joined into wsl.SIGNATURES).
 
 Written blind for issue 25 (thirteenth wave). Inside WSL 2 libcuda is the Windows driver's, mounted at /usr/lib/wsl/lib
 and given to containers by Docker Desktop or the container toolkit; what fails there is that hand-over, not a kernel
-module or a GPU architecture.
+module or a GPU architecture. On Windows itself the CUDA libraries are DLLs found through PATH, named by CUDA major
+version (cublasLt64_12.dll is CUDA 12's).
 """
 
 from __future__ import annotations
@@ -70,5 +71,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/oobabooga/textgen/issues/367", WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/bitsandbytes-243-wsl2-libcuda-so-not-found.txt",),
+    ),
+    Signature(
+        code="wsl.windows-cublas-dll-not-located",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # cuBLAS's and cuDNN's loaders on Windows ("Could not locate cublasLt64_12.dll. Please make sure it is in your
+        # library path!"): a library built for CUDA NN asks for that CUDA's cuBLAS DLL, found only through PATH. cuDNN's
+        # own DLLs and zlibwapi.dll are frameworks.cudnn-library-missing's and wsl.cudnn-zlibwapi-missing's.
+        patterns=(r"Could not locate (?P<library>cublas(?:Lt)?64_(?P<cuda_major>\d{2,3})\.dll)",),
+        severity="fail",
+        cause="A CUDA library built for CUDA {cuda_major} asked for that CUDA's cuBLAS ({library}), which is in no folder "
+              "on PATH: that CUDA's libraries are not installed, or another CUDA version is.",
+        advice=("Install the cuBLAS of CUDA {cuda_major} (the number in the DLL's name) and put its bin folder on PATH: the "
+                "CUDA {cuda_major} toolkit (C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{cuda_major}.x\\bin), or "
+                "`pip install nvidia-cublas-cu12` for CUDA 12 and its bin folder on PATH; or install the program's build "
+                "for the CUDA you have (faster-whisper: a CTranslate2 release for that CUDA). A name older than the "
+                "installed CUDA (64_10 beside CUDA 11 or 12) means a library built for that old CUDA, often a stray "
+                "cuDNN, is on PATH: replace it with the build for your CUDA."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/zh-plus/openlrc/issues/18", "https://github.com/hacksider/Deep-Live-Cam/issues/1063",
+                 "https://github.com/NTUYWANG103/APEX_AIMBOT/issues/79", "https://github.com/hacksider/Deep-Live-Cam/issues/1338",
+                 "https://github.com/lightvector/KataGo/issues/751", "https://github.com/tensorflow/tensorflow/issues/40108"),
+        checked="2026-11-26",
+        examples=("wsl/openlrc-18-could-not-locate-cublaslt64-12-cuda118.txt",
+                  "wsl/deeplivecam-1063-could-not-locate-cublas64-10.txt"),
     ),
 )
