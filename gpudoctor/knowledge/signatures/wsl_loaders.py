@@ -55,7 +55,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # bitsandbytes' CUDA setup before 0.40 looked for plain libcuda.so on LD_LIBRARY_PATH and a few folders; under WSL 2
         # it is in /usr/lib/wsl/lib, which only ldconfig's cache (of libcuda.so.1) names, so it fell back to the CPU build
         # (bitsandbytes pull request #337 documents the fix). The paste often says nothing of WSL, so no context is asked.
-        patterns=(r"CUDA SETUP: WARNING! libcuda\.so not found!",),
+        # "libcu(?=da)da" keeps the prefilter off "libcuda.so", which healthy logs print (ldconfig, loaders).
+        patterns=(r"CUDA SETUP: WARNING! libcu(?=da)da\.so not found!",),
         severity="fail",
         cause="bitsandbytes found no libcuda.so on its search paths and loaded its CPU-only library: under WSL 2 the "
               "Windows driver's libcuda is in /usr/lib/wsl/lib, which those paths lack.",

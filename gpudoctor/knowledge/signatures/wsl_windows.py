@@ -362,8 +362,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # (GPC 0, TPC 0): TEX NACK / Page Fault". On Linux the same words follow "NVRM: Xid (PCI:...): 13, ", which the
         # kernel rows read, so the patterns refuse them there.
         patterns=(r"Event ID 13 from source nvlddmkm",
-                  r"(?<!, )Graphics Exception: {1,2}(?:ESR 0x[0-9a-fA-F]{4,8}=0x|EXTRA_INLINE_DATA)",
-                  r"NVRM: Graphics (?:SM |TEX )?(?:Warp |Global )?Exception on \(GPC \d{1,2}, TPC \d{1,2}"),
+                  # the words before "ESR" in lookbehinds and "=0x" split, so that the prefilter keys on "ESR", not on
+                  # "Exception" (every Python traceback)
+                  r"(?<!, Graphics Exception: )(?<=Graphics Exception: )ESR 0x[0-9a-fA-F]{4,8}=(?=0)0x",
+                  r"Graphics Exception: {1,2}EXTRA_INLINE_DATA",
+                  r"NVRM: Graphics (?:SM |TEX )?(?:Warp |Global )?Exce(?=ption)ption on \(GPC \d{1,2}, TPC \d{1,2}"),
         severity="fail",
         cause="The NVIDIA Windows driver (nvlddmkm) logged a GPU exception (event 13, the Windows form of Xid 13): a "
               "kernel faulted on the GPU, from an overclock or undervolt the card does not hold, or from the program "
