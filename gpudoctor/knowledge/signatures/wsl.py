@@ -6,6 +6,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
+from gpudoctor.knowledge.signatures.wsl_limits import SIGNATURES as LIMIT_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
 from gpudoctor.knowledge.signatures.wsl_loaders import SIGNATURES as LOADER_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
@@ -332,3 +333,4 @@ SIGNATURES += OLLAMA_ROWS
 SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS
 SIGNATURES += LOADER_ROWS
+SIGNATURES += LIMIT_ROWS
