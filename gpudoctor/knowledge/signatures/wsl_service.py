@@ -365,4 +365,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-10169-vhd-mount-recovery-readonly-fallback.txt",),
     ),
+    Signature(
+        code="wsl.service-package-0x80040326",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe's "Error: 0x80040326" / "Error code: Wsl/Service[/CreateInstance]/0x80040326", which a broken WSL package
+        # update (1.1.3, March 2023) left on every new shell until WSL was updated again (microsoft/WSL#9866, #9867, #10232).
+        patterns=(r"Error code: Wsl/[\w/]{0,60}0x80040326\b",
+                  r"\bError: 0x80040326\b"),
+        severity="fail",
+        cause="The WSL service refused to start the distribution (0x80040326): the installed WSL package is in a broken "
+              "state after an update, so no distribution, and no GPU, runs under WSL.",
+        advice=("Update WSL in PowerShell: `wsl --update` (`wsl --update --web-download` where the Microsoft Store is "
+                "blocked), then `wsl --shutdown` and open the distribution again; `wsl --version` should show a newer WSL "
+                "than before. The distribution and its files need no reinstall."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("wsl --unregister", "reinstall the distribution"),
+        sources=("https://github.com/microsoft/WSL/issues/9866", "https://github.com/microsoft/WSL/issues/9867",
+                 "https://github.com/microsoft/WSL/issues/10232"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-9866-error-0x80040326-new-tab.txt", "wsl/wsl-9867-createinstance-0x80040326-wsl-update.txt"),
+    ),
 )
