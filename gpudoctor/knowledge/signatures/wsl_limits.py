@@ -1,9 +1,8 @@
-"""WSL 2: the limitations NVIDIA's CUDA on WSL guide lists, as programs meet them (rows of the wsl area, joined into
-wsl.SIGNATURES).
+"""WSL: what a WSL distribution does not provide, as programs meet it (rows of the wsl area, joined into wsl.SIGNATURES).
 
-Written blind for issue 25 (thirteenth wave). The guide's known limitations (pinned system memory limited, no CUDA IPC,
-no concurrent managed access) are read by other rows where CUDA's own error says so; these rows read the programs that
-turn a limitation off on WSL and then fail on its absence.
+Written blind for issue 25 (thirteenth wave). The CUDA on WSL guide's known limitations (pinned system memory limited,
+no CUDA IPC, no concurrent managed access) are read by other rows where CUDA's own error says so; these rows read the
+programs that turn a limitation off on WSL and then fail on its absence, and the daemons WSL 1 cannot run.
 """
 
 from __future__ import annotations
@@ -40,5 +39,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/syv-ai/qwen38-27b-rtx3090/pull/9", WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/vllm-43381-wsl2-uva-not-available-qwen3.txt", "wsl/vllm-54652-wsl2-v2-runner-uva-buffer.txt"),
+    ),
+    Signature(
+        code="wsl.docker-daemon-unreachable",
+        cause_id="wsl1",
+        kinds=("any",),
+        # The docker CLI's own words when no daemon listens on the socket, in a text that shows WSL: under WSL 1 dockerd
+        # cannot run at all (no netfilter, no cgroups: wsl.docker-daemon-in-wsl1 reads its start-up errors); under WSL 2
+        # the daemon is Docker Desktop's (not running, or its WSL integration off) or one never started (no systemd).
+        patterns=(r"Cannot connect to the Docker daemon at unix:///var/run/docker\.sock",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="No Docker daemon runs for this WSL distribution: under WSL 1 Docker Engine cannot run at all, and under WSL "
+              "2 Docker Desktop is not running (or not integrated with this distribution) or dockerd was never started.",
+        advice=("In PowerShell run `wsl -l -v`: at VERSION 1, convert the distribution with `wsl --set-version <distro> 2` "
+                "(Docker Engine needs WSL 2's kernel) or use Docker Desktop's WSL 2 back end. At VERSION 2 with Docker "
+                "Desktop, start it and turn on Settings > Resources > WSL integration for this distribution; with Docker "
+                "Engine installed in the distribution, start it (`sudo service docker start`, or `[boot] systemd=true` in "
+                "/etc/wsl.conf, then `wsl --shutdown`, for systemctl) and read /var/log/docker.log if it stops again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("install the Linux NVIDIA driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/468", "https://github.com/ricklamers/gridstudio/issues/1",
+                 "https://github.com/docker/for-linux/issues/1005", "https://github.com/LongLiveCHIEF/wsl2-docker-for-win/issues/6",
+                 "https://docs.docker.com/desktop/features/wsl/"),
+        checked="2026-11-26",
+        examples=("wsl/msdocs-wsl-468-cannot-connect-docker-daemon.txt",
+                  "wsl/gridstudio-1-wsl-cannot-connect-docker-daemon.txt"),
     ),
 )
