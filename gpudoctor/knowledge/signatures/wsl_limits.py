@@ -67,4 +67,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/msdocs-wsl-468-cannot-connect-docker-daemon.txt",
                   "wsl/gridstudio-1-wsl-cannot-connect-docker-daemon.txt"),
     ),
+    Signature(
+        code="wsl.nvml-query-unsupported",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # NVML's per-process and utilization queries, which the CUDA on WSL guide lists as not yet supported: in WSL 2 they
+        # answer Not Supported or Unknown, and monitors that call them on start-up (dask.distributed's SystemMonitor,
+        # has_cuda_context) fail. Read where a traceback or a prompt shows the call, in a text that shows WSL.
+        patterns=(r"\bnvmlDeviceGet(?:ComputeRunningProcesses|GraphicsRunningProcesses|UtilizationRates)"
+                  r"(?:_v[23])?\(",),
+        contexts=("wsl",),
+        severity="fail",
+        cause="WSL 2's NVML does not answer per-process and utilization queries (NVIDIA's CUDA on WSL guide lists them "
+              "as not supported), so the tool that asked for them failed; the GPU and CUDA work.",
+        advice=("Turn the tool's NVML monitoring off or let it skip those queries: Dask, "
+                "`DASK_DISTRIBUTED__DIAGNOSTICS__NVML=False`, or upgrade distributed, which skips NVML monitoring under WSL; "
+                "gpustat, nvitop and nvtop show N/A there. For per-process GPU use, run `nvidia-smi.exe` on Windows."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/NVIDIA/cudf/issues/9955", "https://github.com/dask/distributed/issues/5628",
+                 "https://github.com/dask/distributed/pull/5568", "https://github.com/dask/distributed/issues/5342",
+                 "https://github.com/dask/distributed/pull/5343", "https://github.com/rapidsai/dask-cuda/issues/816",
+                 "https://github.com/microsoft/WSL/issues/7162", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/cudf-9955-dask-cudf-scheduler-nvml-wsl2.txt",),
+    ),
 )
