@@ -54,24 +54,26 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # bitsandbytes' CUDA setup before 0.40 looked for plain libcuda.so on LD_LIBRARY_PATH and a few folders; under WSL 2
         # it is in /usr/lib/wsl/lib, which only ldconfig's cache (of libcuda.so.1) names, so it fell back to the CPU build
-        # (bitsandbytes pull request #337 documents the fix). The paste often says nothing of WSL, so no context is asked.
+        # (bitsandbytes pull request #337 documents the fix). Only in a text that shows WSL: on Windows itself the same
+        # setup is wheels.bitsandbytes-old-cuda-setup-on-windows's, on native Linux a missing driver.
         # "libcu(?=da)da" keeps the prefilter off "libcuda.so", which healthy logs print (ldconfig, loaders).
         patterns=(r"CUDA SETUP: WARNING! libcu(?=da)da\.so not found!",),
+        contexts=("wsl",),
         severity="fail",
         cause="bitsandbytes found no libcuda.so on its search paths and loaded its CPU-only library: under WSL 2 the "
               "Windows driver's libcuda is in /usr/lib/wsl/lib, which those paths lack.",
-        advice=("Under WSL 2 put the driver's folder on the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:"
-                "$LD_LIBRARY_PATH` (add it to ~/.bashrc), and upgrade bitsandbytes (`pip install -U bitsandbytes`), whose "
-                "newer releases find libcuda.so.1 themselves. On native Linux, `ldconfig -p | grep libcuda` must list the "
-                "NVIDIA driver's libcuda.so.1."),
+        advice=("Put WSL's driver folder on the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` "
+                "(in ~/.bashrc, or the training script's environment), and upgrade bitsandbytes (`pip install -U "
+                "bitsandbytes`), whose newer releases find libcuda.so.1 themselves; the distribution needs no driver."),
         action="configure",
         rules_out=("the GPU",),
         never_suggest=("install nvidia-driver", "cuda-drivers"),
-        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/243",
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/52",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/243",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/337",
                  "https://github.com/oobabooga/textgen/issues/367", WSL_GUIDE),
         checked="2026-11-26",
-        examples=("wsl/bitsandbytes-243-wsl2-libcuda-so-not-found.txt",),
+        examples=("wsl/bitsandbytes-52-libcuda-so-not-found-wsl.txt",),
     ),
     Signature(
         code="wsl.windows-cublas-dll-not-located",
