@@ -387,4 +387,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-9866-error-0x80040326-new-tab.txt", "wsl/wsl-9867-createinstance-0x80040326-wsl-update.txt"),
     ),
+    Signature(
+        code="wsl.configure-gpu-failed",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe's error context ConfigureGpu (src/windows/service/exe/WslCoreVm.cpp): after the VM starts, WSL adds the
+        # GPU to it and shares %SystemRoot%\System32\DriverStore\FileRepository and System32\lxss\lib into it; a
+        # failure there (a GPU swapped or a driver update half done, then ERROR_FILE_NOT_FOUND / ERROR_PATH_NOT_FOUND)
+        # stops the whole VM. [wsl2] gpuSupport=false skips the step.
+        patterns=(r"Wsl/Service/CreateInstance/CreateVm/\*{0,2}ConfigureGpu\*{0,2}/(?:HCS/)?(?P<code>\w{3,40})",),
+        severity="fail",
+        cause="WSL 2 could not add the GPU to its virtual machine ({code} at ConfigureGpu), so no distribution starts: "
+              "the GPU driver files WSL shares from Windows' DriverStore are missing or stale, after a GPU change or an "
+              "incomplete driver or Windows update.",
+        advice=("Reinstall the current driver of the GPU on Windows (a clean install; after swapping GPUs, remove the old "
+                "vendor's driver too), reboot, then `wsl --shutdown` and `wsl --update`. To start WSL meanwhile without the "
+                "GPU, put `gpuSupport=false` under [wsl2] in %UserProfile%\\.wslconfig and run `wsl --shutdown`."),
+        action="configure",
+        rules_out=("the distribution's files", "the firmware's virtualization"),
+        never_suggest=("wsl --unregister", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/microsoft/WSL/issues/41473", "https://github.com/microsoft/WSL/issues/12497",
+                 "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-41473-configuregpu-path-not-found-gpusupport.txt",),
+    ),
 )
