@@ -365,7 +365,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   # the words before "ESR" in lookbehinds and "=0x" split, so that the prefilter keys on "ESR", not on
                   # "Exception" (every Python traceback)
                   r"(?<!, Graphics Exception: )(?<=Graphics Exception: )ESR 0x[0-9a-fA-F]{4,8}=(?=0)0x",
-                  r"Graphics Exception: {1,2}EXTRA_INLINE_DATA",
+                  r"(?<!\d, )Graphics Exception: {1,2}EXTRA_INLINE_DATA",
                   r"NVRM: Graphics (?:SM |TEX )?(?:Warp |Global )?Exce(?=ption)ption on \(GPC \d{1,2}, TPC \d{1,2}"),
         severity="fail",
         cause="The NVIDIA Windows driver (nvlddmkm) logged a GPU exception (event 13, the Windows form of Xid 13): a "
