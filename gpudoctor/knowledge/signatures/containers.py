@@ -7,6 +7,7 @@ from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREA
 from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
+from gpudoctor.knowledge.signatures.containers_config import SIGNATURES as CONFIG_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
@@ -596,3 +597,4 @@ SIGNATURES += BUILD_ROWS
 SIGNATURES += LIBRARY_ROWS
 SIGNATURES += MOUNT_ROWS
 SIGNATURES += SLURM_CONF_ROWS
+SIGNATURES += CONFIG_ROWS
