@@ -203,9 +203,9 @@ SIGNATURES += (
                   r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
-        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
-                "the CUDA version the driver supports; CUDA 9.0 needs 384 or newer, 10.0 needs 410, 12.8 needs 570), "
-                "or use an image tag built for an earlier CUDA (e.g. nvidia/cuda:8.0-runtime instead of latest)."),
+        advice=("Upgrade the host NVIDIA driver to one that supports the image's CUDA (`nvidia-smi` shows the CUDA it "
+                "supports; 12.8 needs 570), or use an image tag built for an earlier CUDA (not latest); NVIDIA_DISABLE_"
+                "REQUIRE=1 skips the check, only where the driver does run that CUDA (forward compatibility)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
