@@ -7,6 +7,8 @@ from gpudoctor.knowledge.signatures import Signature
 
 SLURM_GRES = "https://slurm.schedmd.com/gres.html"
 OPERATOR_PLATFORMS = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/platform-support.html"
+DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"
+GKE_GPUS = "https://cloud.google.com/kubernetes-engine/docs/how-to/gpus"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -174,5 +176,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/rke2-3385-toolkit-config-tmpl-brace-fatal.txt",
                   "containers/gpuoperator-623-rke2-template-base-parse-error.txt"),
+    ),
+    Signature(
+        code="containers.insufficient-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
+        # MIG devices under the mixed strategy are resources of their own (nvidia.com/mig-1g.10gb ...).
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)",
+                  r"\bInsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b"),
+        severity="fail",
+        cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
+              "driver), or every advertised GPU is taken.",
+        advice=("Run `kubectl describe node NODE` and read nvidia.com/gpu under Capacity and Allocatable: if it is "
+                "missing or 0, nothing advertises the GPUs, so check that the NVIDIA device plugin DaemonSet runs on the "
+                "node (`kubectl get pods -A | grep -i nvidia`; deploy it, or the GPU Operator, where it does not) and "
+                "read its pod's logs (no driver, NVIDIA runtime not default); on GKE the node also needs its driver "
+                "installed (a node pool created with gpu-driver-version=default, or the nvidia-driver-installer "
+                "DaemonSet from GoogleCloudPlatform/container-engine-accelerators, whose pod must be Running). If the "
+                "capacity is there, the GPUs are allocated to other pods or the request asks for more GPUs than one "
+                "node has."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/348",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/168",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/196", DEVICE_PLUGIN, GKE_GPUS),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",
+                  "containers/cea-196-gke-insufficient-gpu-no-device-plugin.txt"),
     ),
 )
