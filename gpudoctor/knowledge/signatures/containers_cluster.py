@@ -206,4 +206,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",
                   "containers/cea-196-gke-insufficient-gpu-no-device-plugin.txt"),
     ),
+    Signature(
+        code="containers.gke-driver-installer-failing",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # GKE's driver installer (GoogleCloudPlatform/container-engine-accelerators' nvidia-driver-installer
+        # DaemonSet, whose init container installs the driver on COS or Ubuntu nodes) crash-looping: kubelet's back-off
+        # event names its container (older releases "container=NAME pod=POD", later "container NAME in pod POD"), and
+        # `kubectl get pods -n kube-system` lists the pod in Init:CrashLoopBackOff or Init:Error.
+        patterns=(r"restarting failed container[= ]nvidia-driver-installer\b",
+                  r"nvidia-driver-installer-[\w-]{3,40}\s{1,40}0/\d\s{1,40}Init:(?:CrashLoopBackOff|Error)\b"),
+        severity="fail",
+        cause="GKE's NVIDIA driver installer keeps failing on the node, so the node has no driver and advertises no "
+              "nvidia.com/gpu: GPU pods stay Pending or find no driver libraries.",
+        advice=("Read why it fails: `kubectl logs -n kube-system <nvidia-driver-installer pod> -c "
+                "nvidia-driver-installer`. Most often the DaemonSet applied earlier no longer suits the node image after "
+                "a GKE upgrade: apply the current manifest for the node image again (container-engine-accelerators' "
+                "nvidia-driver-installer/cos/daemonset-preloaded.yaml, or ubuntu/daemonset-preloaded.yaml on Ubuntu "
+                "nodes); on GKE 1.27.2 and later rather let GKE install the driver (create the node pool with "
+                "`--accelerator type=...,count=1,gpu-driver-version=default`) and delete the manual DaemonSet."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall Docker", "install the driver inside the container"),
+        sources=("https://github.com/GoogleCloudPlatform/cos-gpu-installer/issues/45",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/119",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/132", GKE_GPUS),
+        checked="2026-11-26",
+        examples=("containers/cosgpuinstaller-45-driver-installer-crashloop-permission.txt",),
+    ),
 )
