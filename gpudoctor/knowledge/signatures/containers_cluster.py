@@ -234,4 +234,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/cosgpuinstaller-45-driver-installer-crashloop-permission.txt",),
     ),
+    Signature(
+        code="containers.gpushare-no-gpu-assigned",
+        cause_id="k8s-gpu-share-not-scheduled",
+        kinds=("any",),
+        # Alibaba's gpushare device plugin (AliyunContainerService/gpushare-device-plugin) sets NVIDIA_VISIBLE_DEVICES to
+        # this placeholder when the pod carries no GPU index from gpushare-scheduler-extender; nvidia-container-cli then
+        # refuses it as an unknown device ("unknown device id: ..." in libnvidia-container 1.0, "...: unknown device"
+        # later), on the same line as containers.cli-unknown-device's words.
+        patterns=(r"no-gpu-has-(?P<mib>\d{1,7})MiB-to-run",),
+        refines=("containers.cli-unknown-device",),
+        severity="fail",
+        cause="The pod asked for shared GPU memory (aliyun.com/gpu-mem), but the GPU-share scheduler extender never "
+              "placed it on a GPU, so the gpushare device plugin gave the container a placeholder instead of a GPU "
+              "and the NVIDIA runtime refused it.",
+        advice=("Check `kubectl describe pod` for the ALIYUN_COM_GPU_MEM_IDX annotation: when it is missing, kube-scheduler "
+                "is not calling gpushare-scheduler-extender, so configure the scheduler with the extender (its scheduler "
+                "policy or KubeSchedulerConfiguration naming the extender's URL, as the project's install guide shows), "
+                "check that the gpushare-schd-extender pod runs, then recreate the pod."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/AliyunContainerService/gpushare-scheduler-extender/issues/58",
+                 "https://github.com/AliyunContainerService/gpushare-scheduler-extender/issues/120",
+                 "https://github.com/AliyunContainerService/gpushare-device-plugin/issues/23",
+                 "https://github.com/AliyunContainerService/gpushare-scheduler-extender/blob/master/docs/install.md"),
+        checked="2026-11-26",
+        examples=("containers/gpushare-58-no-gpu-has-mib-extender-not-enabled.txt",),
+    ),
 )
