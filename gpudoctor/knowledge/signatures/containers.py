@@ -204,8 +204,7 @@ SIGNATURES += (
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
         advice=("Upgrade the host NVIDIA driver to one that supports the image's CUDA (`nvidia-smi` shows the CUDA it "
-                "supports; 12.8 needs 570), or use an image tag built for an earlier CUDA (not latest); NVIDIA_DISABLE_"
-                "REQUIRE=1 skips the check, only where the driver does run that CUDA (forward compatibility)."),
+                "supports; 12.8 needs 570), or use an image tag built for an earlier CUDA (not latest)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
