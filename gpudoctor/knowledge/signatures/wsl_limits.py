@@ -89,7 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/cudf/issues/9955", "https://github.com/dask/distributed/issues/5628",
                  "https://github.com/dask/distributed/pull/5568", "https://github.com/dask/distributed/issues/5342",
                  "https://github.com/dask/distributed/pull/5343", "https://github.com/rapidsai/dask-cuda/issues/816",
-                 "https://github.com/microsoft/WSL/issues/7162", WSL_GUIDE),
+                 WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/cudf-9955-dask-cudf-scheduler-nvml-wsl2.txt",),
     ),

@@ -379,7 +379,6 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA", "TdrDelay"),
         sources=("https://github.com/nicehash/NiceHashMiner-Archived/issues/560",
                  "https://github.com/nicehash/NiceHashMiner-Archived/issues/1365",
-                 "https://github.com/nicehash/NiceHashMiner-Archived/issues/1123",
                  "https://github.com/nicehash/NiceHashMiner-Archived/issues/758", "https://docs.nvidia.com/deploy/xid-errors/"),
         checked="2026-11-26",
         examples=("wsl/nicehash-560-graphics-exception-overclock.txt",),
