@@ -30,6 +30,7 @@ from gpudoctor.knowledge.signatures.ollama_loaders import LOADER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -518,4 +519,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
-   *LOADER_SIGNATURES, *SETTING_SIGNATURES)
+   *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES)
