@@ -132,6 +132,10 @@ CLIENT_SIGNATURES += (
             # aiohttp's ClientResponseError (Open WebUI, LiteLLM's async calls)
             r"\b502, message='Bad Gateway', url=(?:URL\()?'https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|"
             r"[\w.-]{1,100}:11434)",
+            # the ollama Python client's ResponseError (the body, empty or a proxy's page, then the status) and
+            # LangChain's Ollama LLM's ValueError: Ollama itself never answers 502
+            r"ResponseError: [^\n]{0,300}\(status code: 502\)",
+            r"ValueError: Ollama call failed with status code 502\b",
         ),
         severity="fail",
         cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
@@ -146,9 +150,12 @@ CLIENT_SIGNATURES += (
         never_suggest=("reinstall the driver", "reinstall ollama", "restart ollama"),
         sources=("https://github.com/TheAiSingularity/graphrag-local-ollama/issues/21",
                  "https://github.com/ollama/ollama/issues/5437", "https://github.com/WEIFENG2333/VideoCaptioner/issues/562",
-                 "https://www.python-httpx.org/environment_variables/"),
+                 "https://www.python-httpx.org/environment_variables/", "https://github.com/gensyn-ai/rl-swarm/issues/515",
+                 "https://github.com/langchain-ai/langchain/issues/20742"),
         checked="2026-11-26",
-        examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",),
+        examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",
+                  "ollama/rl-swarm-515-ollama-python-502-global-proxy.txt",
+                  "ollama/langchain-20742-ollama-call-failed-502-bashrc-proxy.txt"),
     ),
     Signature(
         code="ollama.server-proxy-not-listening",
