@@ -1,4 +1,5 @@
-"""Ollama's refusals of the requests themselves: an embedding input longer than its context, a full request queue.
+"""Refusals of what was asked rather than of the GPU: an embedding input longer than its context, a full request queue,
+a split GGUF loaded by a part other than its first.
 
 Written blind for issue 25 (thirteenth wave). Ollama's embed API (server/routes.go, llm/llama_server.go) answers 400
 when an input holds more tokens than the embedding model's context and the request did not ask to truncate it: "input
@@ -8,7 +9,11 @@ context length and cannot be truncated further" (2025-2026 releases). RAG front 
 LangChain's OllamaEmbeddings) meet it when their chunks are larger than the embedding model's num_ctx (2048 for
 nomic-embed-text by default). The scheduler (server/sched.go) answers 503 "server busy, please try again.  maximum
 pending requests exceeded" (ErrMaxQueue) once more requests wait than OLLAMA_MAX_QUEUE holds (512 since 0.1.34,
-ollama#4144; 10 in 0.1.33).
+ollama#4144; 10 in 0.1.33). llama.cpp's model loader (src/llama-model-loader.cpp) opens a model published in parts
+(name-00001-of-00003.gguf) only from its first part and finds the others by name beside it: "illegal split file: N,
+model must be loaded with the first split" (2024), "illegal split file idx: N (file: F), model must be loaded with the
+first split" (since), and "invalid split file: F" where the file says it is a split but its name is none (parts joined
+with cat keep the first part's split header).
 """
 
 from __future__ import annotations
@@ -70,5 +75,29 @@ REQUEST_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/4159"),
         checked="2026-11-26",
         examples=("ollama/ollama-4159-server-busy-max-pending-requests.txt",),
+    ),
+    Signature(
+        code="ollama.gguf-split-part-loaded",
+        cause_id="gguf-split-part-loaded",
+        kinds=("any",),
+        patterns=(r"\bmodel must be loaded with the first split\b",
+                  r"error loading model: invalid split file: (?P<file>\S{1,300})"),
+        severity="fail",
+        cause=("The model is a split GGUF (name-00001-of-0000N.gguf and its other parts), and llama.cpp was given a "
+               "part other than the first, or the parts joined with cat, which it refuses: it loads a split model only "
+               "from its first part and finds the others by their names beside it."),
+        advice=("Point llama.cpp (or the app on it) at the first part, the file named ...-00001-of-0000N.gguf, with "
+                "every other part downloaded into the same folder under its original name; do not join the parts with "
+                "cat. Where one file is needed (an older Ollama's `ollama create`), merge them with "
+                "`llama-gguf-split --merge name-00001-of-0000N.gguf merged.gguf`."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ggml-org/llama.cpp/blob/master/src/llama-model-loader.cpp",
+                 "https://github.com/lemonade-sdk/lemonade/issues/499",
+                 "https://github.com/ggml-org/llama.cpp/issues/9613"),
+        checked="2026-11-26",
+        examples=("ollama/lemonade-499-illegal-split-file-idx-third-part.txt",
+                  "ollama/llamacpp-9613-invalid-split-file-cat-joined.txt"),
     ),
 )
