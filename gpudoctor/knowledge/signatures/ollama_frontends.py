@@ -100,6 +100,9 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"the model is loaded with (?:a )?context length of only (?P<n_ctx>\d{1,9}) tokens",
             # LM Studio 0.2's wording
             r"Input length (?P<requested>\d{1,9}) exceeds context length (?P<n_ctx>\d{1,9})",
+            # llama-server's error when a slot's context is full and context shift is off (the default since
+            # llama.cpp#15416, August 2025); people quote it hyphenated too
+            r"\bcontext[ -]shift is disabled\b",
         ),
         severity="fail",
         cause=("The input (the prompt with its history, system prompt, tool output or documents) holds more tokens "
@@ -115,11 +118,13 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/rllm-team/rllm/issues/55", "https://github.com/cline/cline/issues/3664",
                  "https://github.com/gpustack/gpustack/issues/1359", "https://github.com/ggml-org/llama.cpp/pull/15780",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/546"),
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/546",
+                 "https://github.com/ggml-org/llama.cpp/issues/12038", "https://github.com/ggml-org/llama.cpp/pull/13577"),
         checked="2026-11-26",
         examples=("ollama/rllm-55-llamacpp-requested-tokens-exceed-context.txt",
                   "ollama/cline-3664-lmstudio-context-length-only.txt",
-                  "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt"),
+                  "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt",
+                  "ollama/llamacpp-12038-context-shift-disabled-np-8.txt"),
     ),
     Signature(
         code="ollama.llama-cpp-kv-slot-not-found",

@@ -100,4 +100,29 @@ REQUEST_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/lemonade-499-illegal-split-file-idx-third-part.txt",
                   "ollama/llamacpp-9613-invalid-split-file-cat-joined.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-k-shift-unsupported",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        # GGML_ABORT("Deepseek2 does not support K-shift") in llama.cpp's K-shift (2024 builds, Ollama's runner and
+        # the forks on them), and the newer llama_context's refusal for any model whose cache cannot be shifted
+        patterns=(r"\b(?P<arch>\w{2,40}) does not support K-shift\b",
+                  r"KV cache / model configuration does not support K-shift"),
+        severity="fail",
+        cause=("The conversation filled the model's context, so llama.cpp tried to shift its KV cache to go on (context "
+               "shift), which this model ({arch}: DeepSeek2's compressed attention, M-RoPE vision models) cannot do, and "
+               "it aborted: the context is too small for the prompt and the reply."),
+        advice=("Keep the prompt and the reply within the context: load a larger context (llama-server -c / "
+                "--ctx-size, which --parallel N splits into N slots; Ollama num_ctx), cap the reply (-n / --n-predict, "
+                "max_tokens, num_predict), or start llama-server with context shift off (--no-context-shift; the "
+                "default in releases since August 2025, which end the reply at the context instead of aborting)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/8862", "https://github.com/ggml-org/llama.cpp/issues/10380",
+                 "https://github.com/ggml-org/llama.cpp/pull/13577"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-8862-deepseek2-k-shift-parallel-stress.txt",
+                  "ollama/llamacpp-10380-deepseek2-k-shift-long-response.txt"),
+    ),
 )
