@@ -110,7 +110,7 @@ REQUEST_SIGNATURES: tuple[Signature, ...] = (
                   r"KV cache / model configuration does not support K-shift"),
         severity="fail",
         cause=("The conversation filled the model's context, so llama.cpp tried to shift its KV cache to go on (context "
-               "shift), which this model ({arch}: DeepSeek2's compressed attention, M-RoPE vision models) cannot do, and "
+               "shift), which this model cannot do (DeepSeek2's compressed attention, M-RoPE vision models), and "
                "it aborted: the context is too small for the prompt and the reply."),
         advice=("Keep the prompt and the reply within the context: load a larger context (llama-server -c / "
                 "--ctx-size, which --parallel N splits into N slots; Ollama num_ctx), cap the reply (-n / --n-predict, "
