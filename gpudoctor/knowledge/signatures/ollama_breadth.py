@@ -73,6 +73,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"CUDA error 304 at \S{0,300}ggml-cuda\.cu:\d+: OS call failed or operation not supported on this OS",
             r"CUDA error: OS call failed or operation not supported on this OS",
+            # the same error when ggml's CUDA backend initialises (ggml_cuda_init's cudaGetDeviceCount)
+            r"ggml_cuda_init: failed to initialize CUDA: OS call failed or operation not supported on this OS",
         ),
         contexts=("container",),
         severity="fail",
