@@ -35,6 +35,8 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
             r"incompatible API version",
             r"failed to find ggml_backend_init in (?:[A-Za-z]:)?[^\s:]{0,200}?[/\\]ollama[/\\]",
             r"ollama_llama_server: error while loading shared libraries: (?P<library>lib(?:ggml|llama)[\w.-]{0,40})",
+            # the llama-server era (llm/llama_binary.go, 2026): the server looks for llama-server beside itself
+            r"llama-server binary not found \(checked: ",
         ),
         severity="fail",
         cause=("Ollama's installation is incomplete: the runner or the backend libraries its binary loads from beside "
