@@ -125,4 +125,28 @@ REQUEST_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/llamacpp-8862-deepseek2-k-shift-parallel-stress.txt",
                   "ollama/llamacpp-10380-deepseek2-k-shift-long-response.txt"),
     ),
+    Signature(
+        code="ollama.server-log-no-kernel-image",
+        # In Ollama's own log the GPU code is Ollama's build, not a wheel to swap: the release is what to change.
+        contexts=("ollama-log",),
+        refines=("cuda.no-kernel-image",),
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(r"no kernel image is available for execution on the device",),  # cuda.no-kernel-image's words
+        severity="fail",
+        cause=("The CUDA backend of this Ollama release has no kernels for this GPU's compute capability: a release "
+               "whose build left it out (0.11.x for Pascal GTX 10xx cards, restored in 0.12.0), a GPU newer than the "
+               "release (an RTX 50 series card before 0.7), or one older than Ollama's CUDA builds cover."),
+        advice=("Update Ollama to the newest release (Linux: `curl -fsSL https://ollama.com/install.sh | sh`; Windows "
+                "and macOS: the app's update or the download page; Docker: pull the current ollama/ollama image) and "
+                "restart it; where an update brought the error, the previous release works meanwhile. If the newest "
+                "release still fails, compare `nvidia-smi --query-gpu=compute_cap --format=csv` with the compute "
+                "capabilities Ollama's docs/gpu.md lists."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "pip install torch"),
+        sources=("https://github.com/ollama/ollama/issues/12316", "https://github.com/ollama/ollama/blob/main/docs/gpu.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-12316-gtx1080-no-kernel-image-0-11.txt",),
+    ),
 )
