@@ -1,5 +1,6 @@
 """Refusals of what was asked rather than of the GPU: an embedding input longer than its context, a full request queue,
-a split GGUF loaded by a part other than its first.
+a split GGUF loaded by a part other than its first, a full context a model cannot shift; and the GPU code an Ollama
+release lacks, as its own log shows it.
 
 Written blind for issue 25 (thirteenth wave). Ollama's embed API (server/routes.go, llm/llama_server.go) answers 400
 when an input holds more tokens than the embedding model's context and the request did not ask to truncate it: "input
@@ -13,7 +14,11 @@ ollama#4144; 10 in 0.1.33). llama.cpp's model loader (src/llama-model-loader.cpp
 (name-00001-of-00003.gguf) only from its first part and finds the others by name beside it: "illegal split file: N,
 model must be loaded with the first split" (2024), "illegal split file idx: N (file: F), model must be loaded with the
 first split" (since), and "invalid split file: F" where the file says it is a split but its name is none (parts joined
-with cat keep the first part's split header).
+with cat keep the first part's split header). When a conversation fills the context, llama.cpp shifts the KV cache
+to go on; models whose cache cannot be shifted abort there ("Deepseek2 does not support K-shift", 2024; "The current
+KV cache / model configuration does not support K-shift" since). ggml's "no kernel image is available" in Ollama's
+own log is Ollama's CUDA build lacking the GPU's architecture (0.11.x for Pascal, ollama#12316), whose fix is another
+Ollama release, not another wheel.
 """
 
 from __future__ import annotations
