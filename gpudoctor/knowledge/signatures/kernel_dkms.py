@@ -31,9 +31,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"not created)",  # nvidia-installer's own build (kernel.c), without DKMS
             r"Failed to run `[\w/.-]{0,40}dkms (?:build|install)[\w -]{0,16} -m nvidia -v (?P<version>\d{3}\.\d+(?:\.\d+)?)",
             # DKMS 3.x (dkms.in): autoinstall's summary after a kernel package's postinst ("Autoinstall on K failed for
-            # module(s) nvidia(10).", the number DKMS's exit status), and the check that finds no module built.
+            # module(s) nvidia(10).", the number DKMS's exit status).
             r"Autoinstall on (?P<kernel>(?!\S*[Mm]icrosoft)\S+) failed for module\(s\) [^\n]{0,120}?\bnvidia",
-            r"Build of [^\n]{0,200}/nvidia[\w-]{0,12}\.ko(?:\.\w{2,4})? failed for: (?P<kernel>\S+)",
         ),
         severity="fail",
         cause="DKMS could not build the NVIDIA kernel module for the running kernel.",

@@ -316,6 +316,9 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+            # the same words retyped ("nvidia-smi has failed ...") or copied through a page that curls the apostrophe
+            r"(?:[Nn]vidia-smi|NVIDIA-smi|NVIDIA SMI) has failed because it couldn['‘’`]?t communicate with the "
+            r"(?:NVIDIA|[Nn]vidia) driver", r"NVIDIA-SMI has failed because it couldn[‘’`]t communicate with the NVIDIA driver",
             r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
             r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
             r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
@@ -338,7 +341,7 @@ SIGNATURES = (
         kinds=("any",),
         # kernel.driver-not-loaded's lines (nvidia-smi's quoted without its first words too), where the text shows
         # Secure Boot on (gpudoctor/knowledge/contexts.py) or the host's EFI variable says so.
-        patterns=(r"couldn't communicate with the NVIDIA driver", r"ERROR: NVIDIA driver is not loaded",
+        patterns=(r"couldn['‘’`]?t communicate with the (?:NVIDIA|[Nn]vidia) driver", r"ERROR: NVIDIA driver is not loaded",
                   r"Found no NVIDIA driver on your system",
                   r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",
                   # Fedora's nvidia-fallback.service (RPM Fusion, negativo17) at boot when no nvidia module loaded.
