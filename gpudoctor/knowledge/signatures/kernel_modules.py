@@ -28,7 +28,8 @@ NVIDIA_DOCKER_NO_MODULE = dict(
 SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
-        refines=MISMATCH_SYMPTOMS, refines_within=None,
+        # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -75,7 +76,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-driver-library-mismatch",
-        refines=MISMATCH_SYMPTOMS, refines_within=None,
+        # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
@@ -97,14 +99,15 @@ SIGNATURES = (
         action="reboot",
         rules_out=("a broken GPU", "a CUDA toolkit problem"),
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),
-        sources=("https://github.com/mozilla/translations/issues/1167",
+        sources=("https://github.com/clab/dynet/issues/1020", "https://github.com/mozilla/translations/issues/1167",
                  "https://github.com/lyulyul/shine-cluster/issues/30",
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
                  "https://github.com/saharmor/dalle-playground/issues/104",
                  "https://github.com/Nobara-Project/rpm-sources/issues/525", "https://github.com/XuehaiPan/nvitop/issues/41",
                  NVML_DOCS),
         checked="2026-11-26",
-        examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
+        examples=("kernel/dynet-1020-no-cuda-device-nvml-mismatch.txt",
+                  "kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
                   "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
