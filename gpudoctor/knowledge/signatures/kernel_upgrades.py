@@ -136,8 +136,9 @@ SIGNATURES: tuple[Signature, ...] = (
         code="kernel.driver-updated-without-reboot",
         # The story a helper acts on beside CUDA's generic failures: the driver was updated while the old kernel module
         # (or, on Windows, the old driver in running programs) stayed loaded, so the libraries and the module differ.
-        refines=("cuda.no-device", "cuda.unknown-error", "cuda.devices-busy-or-unavailable", "cuda.driver-insufficient",
-                 "cuda.init-not-initialized", "cuda.driver-combination-unsupported", "cuda.forward-compat-unsupported"),
+        # (Not "driver version is insufficient": an update to a driver still too old for the program reads the same.)
+        refines=("cuda.no-device", "cuda.unknown-error", "cuda.devices-busy-or-unavailable", "cuda.init-not-initialized",
+                 "cuda.driver-combination-unsupported", "cuda.forward-compat-unsupported"),
         refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
