@@ -68,4 +68,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/proxmox-arm64-25-no-iommu-detected.txt", "kernel/pxvirt-127-no-iommu-detected-rpi5.txt"),
     ),
+    Signature(
+        code="kernel.vfio-device-not-bound",
+        cause_id="vfio-device-not-bound",
+        kinds=("any",),
+        # QEMU's vfio (hw/vfio) opening the group node of the device it was given: "vfio 0000:01:00.0: failed to open
+        # /dev/vfio/12: No such file or directory", as Proxmox's task log, libvirt and the qemu command line print it.
+        # (The optional first slash keeps a slash-led "/dev/vfio/" out of the prefilter's keys, a costly pass of its own.)
+        patterns=(r"vfio [0-9a-fA-F:.]{7,16}: failed to open /?dev/vfio/(?P<group>\d{1,4}): No such file or directory",),
+        severity="fail",
+        cause="QEMU found no vfio group node (/dev/vfio/{group}) for the device it should pass through: the device is "
+              "not bound to vfio-pci.",
+        advice=("Bind the GPU and its other functions (HDMI audio) to vfio-pci: load the module (`sudo modprobe vfio-pci`, "
+                "and list vfio, vfio_iommu_type1 and vfio_pci in /etc/modules or the initramfs, then `sudo update-initramfs "
+                "-u -k all`), give it the device IDs from `lspci -nn` (`options vfio-pci ids=10de:xxxx,10de:yyyy` in "
+                "/etc/modprobe.d/vfio.conf, with `softdep nvidia pre: vfio-pci` so the host driver does not take it "
+                "first), reboot, and check that `lspci -nnk -s <address>` shows 'Kernel driver in use: vfio-pci'. If "
+                "/sys/kernel/iommu_groups is empty, the IOMMU is off: enable VT-d/AMD-Vi in the firmware first."),
+        action="configure",
+        rules_out=("the NVIDIA driver inside the VM",),
+        never_suggest=("reinstall the NVIDIA driver", "blacklist nouveau"),
+        sources=("https://github.com/foxlet/macOS-Simple-KVM/issues/12", "https://pve.proxmox.com/wiki/PCI_Passthrough",
+                 "https://docs.kernel.org/driver-api/vfio.html"),
+        checked="2026-11-26",
+        examples=("kernel/macos-simple-kvm-12-dev-vfio-group-missing.txt",),
+    ),
 )
