@@ -51,4 +51,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt",
                   "kernel/voidpkgs-54925-dkms-570-linux6-14-failed.txt"),
     ),
+    Signature(
+        code="kernel.dkms-stale-entry",
+        # DKMS (dkms.in read_conf, exit 4) stops at a module/version in its tree whose source (and dkms.conf) is gone: a
+        # package removed without `dkms remove`, an older driver the .run installer replaced. `dkms status` and every
+        # kernel's autoinstall then fail, so the NVIDIA module is not rebuilt for a new kernel either.
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.dkms-build-failed", "kernel.module-not-found"), refines_within=None,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # (DKMS prints it above "File: /var/lib/dkms/<module>/<version>/source/dkms.conf does not exist.")
+        patterns=(r"Could not locate dkms\.conf file",),
+        severity="fail",
+        cause="DKMS stops at a stale entry in its tree (a module version whose sources and dkms.conf are gone), so it "
+              "rebuilds no module for new kernels, the NVIDIA one included.",
+        advice=("Remove the stale entry DKMS names (`sudo dkms remove <module>/<version> --all`, or `sudo rm -rf "
+                "/var/lib/dkms/<module>/<version>` when dkms itself refuses), or reinstall the package it came from; "
+                "`dkms status` must then list only installed versions. Rebuild for the running kernel with `sudo dkms "
+                "autoinstall` (or finish the interrupted upgrade with `sudo apt -f install` / `sudo dpkg --configure -a`) "
+                "and reboot."),
+        action="configure",
+        rules_out=("the GPU", "Secure Boot"),
+        never_suggest=("blacklist nouveau",),
+        sources=("https://github.com/linux-surface/linux-surface/issues/112",
+                 "https://github.com/dell/dkms/blob/master/dkms.in"),
+        checked="2026-11-26",
+        examples=("kernel/linuxsurface-112-dkms-conf-missing-kernel-update.txt",),
+    ),
 )
