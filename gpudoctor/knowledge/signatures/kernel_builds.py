@@ -6,11 +6,6 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
-# GCC's "error:" / "fatal error:" and its translations (zh_CN "错误：", zh_TW "錯誤：", de "Fehler:", fr "erreur :",
-# ru "ошибка:", ja "エラー:"), after a source file's line and column.
-GCC_ERROR = (r"(?:(?:fatal )?error: |(?:致命)?错误：|(?:嚴重)?錯誤：|(?:schwerwiegender )?Fehler: |(?:erreur fatale|erreur) ?: "
-             r"|(?:фатальная )?ошибка: |(?:致命的)?エラー: )")
-
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-gpl-only-symbol",
@@ -159,14 +154,16 @@ SIGNATURES: tuple[Signature, ...] = (
         # as DKMS's make.log, akmods, nixpkgs or the .run installer print it: the kernel changed an interface the
         # driver release uses ("'struct drm_driver' has no member named 'date'" on 6.14, "implicit declaration of
         # function 'sys_close'" on 5.12), so the release predates the kernel.
-        # GCC_ERROR also reads GCC's translated word (a build under a zh_CN, zh_TW, de, fr, ru or ja locale).
-        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: " + GCC_ERROR,
-                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: " + GCC_ERROR,
+        patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  # The same errors where GCC speaks another language ("错误：隐式声明函数‘…’ [-Wimplicit-function-declaration]"
+                  # under zh_CN): the warning option in brackets stays English, so the key is a word no locale changes.
+                  r"nvidia[\w/.-]{0,80}\.[ch]:\d{1,5}:\d{1,4}: [^\n]{0,240}\[-W(?:error=)?implicit-function-declaration\]",
                   # The driver's shared headers (common/inc/nv-linux.h, nv-mm.h, nv-time.h), where most of its kernel
                   # compatibility code lives: "common/inc/nv-linux.h:1730:10: fatal error: linux/of_gpio.h: No such
                   # file or directory" on Linux 7.1, "nv-mm.h:182:20: error: too many arguments to function
                   # 'get_user_pages'" on 6.3.
-                  r"common/inc/nv[\w.-]{0,40}\.h:\d{1,5}:\d{1,4}: " + GCC_ERROR,
+                  r"common/inc/nv[\w.-]{0,40}\.h:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
                   # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
                   # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
                   r"\*\*\* \[[^\]\n]{0,240}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
