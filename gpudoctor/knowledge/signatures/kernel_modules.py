@@ -240,7 +240,7 @@ SIGNATURES = (
             r"skipped since the",
             r"No kernel headers were found, skipping module build",
             # Its kernel postinst hook, after the failed build ("dkms: WARNING: Linux headers are missing, which may...").
-            r"dkms: WARNING: [^\n]{0,60}headers are missing, which may explain",
+            r"headers are missing, which may explain the above failures",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",

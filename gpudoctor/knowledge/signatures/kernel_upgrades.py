@@ -146,7 +146,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?upgraded " + _NVIDIA_DRIVER,
             r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?updated " + _NVIDIA_DRIVER,
             r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?(?:upgrading|updating) " + _NVIDIA_DRIVER,
-            r"(?:[Uu]pdated|[Uu]pgraded|[Ii]nstalled) (?:the |my |our )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?drivers?\b"
+            # (the verbs written so that "reboot", not "installed", is the prefilter's key)
+            r"(?:[Uu]p(?:dat|grad)|[Ii]nstall)ed (?:the |my |our )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?drivers?\b"
             r"[^\n]{0,40}?(?:but|and) (?:didn't|did not|haven't|have not|hadn't|not yet) reboot",
         ),
         severity="warn",
