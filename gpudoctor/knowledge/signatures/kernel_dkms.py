@@ -59,8 +59,10 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=(*NO_MODULE_SYMPTOMS, "kernel.dkms-build-failed", "kernel.module-not-found"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
-        # (DKMS prints it above "File: /var/lib/dkms/<module>/<version>/source/dkms.conf does not exist.")
-        patterns=(r"Could not locate dkms\.conf file",),
+        # (DKMS prints it above "File: /var/lib/dkms/<module>/<version>/source/dkms.conf does not exist."); DKMS 3.x
+        # names the entry itself: "nvidia/550.54.14 is broken! Missing the source directory or the symbolic link ...".
+        patterns=(r"Could not locate dkms\.conf file",
+                  r"Missing the source directory or the symbolic link pointing to it"),
         severity="fail",
         cause="DKMS stops at a stale entry in its tree (a module version whose sources and dkms.conf are gone), so it "
               "rebuilds no module for new kernels, the NVIDIA one included.",
