@@ -29,7 +29,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "upgrade or on a second kernel (LTS, zen, HWE) installed without its headers.",
         advice=("Build the module for the running kernel: install this kernel's headers (Ubuntu/Debian "
                 "`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel, Arch the headers package of the "
-                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms), then "
+                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms; a driver from "
+                "NVIDIA's .run file: run it again with `--dkms`), then "
                 "`sudo dkms autoinstall` and reboot; if the DKMS build fails, its make.log says why (often a kernel "
                 "newer than the driver branch: boot the previous or LTS kernel until a driver supports it)."),
         action="configure",
@@ -92,7 +93,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "without it.",
         advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
                 "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
-                "and run `sudo dkms autoinstall`, then reboot; where the DKMS build fails, its make.log says why (often "
+                "and run `sudo dkms autoinstall` (a driver installed from NVIDIA's .run file without DKMS: run it again "
+                "with `--dkms`), then reboot; where the DKMS build fails, its make.log says why (often "
                 "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
                 "driver supports it)."),
         action="configure",
