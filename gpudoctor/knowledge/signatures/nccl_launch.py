@@ -449,4 +449,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/indextts-295-deepspeed-accelerator-cpu-torch.txt",),
     ),
+    Signature(
+        code="nccl.accelerate-device-map-under-distributed",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # accelerate/accelerator.py's prepare(): a model spread over several GPUs by its device_map (big-model
+        # inference's naive model parallelism) cannot also be trained by one process per GPU (DDP, FSDP, DeepSpeed)
+        patterns=(
+            r"You can't train a model that has been loaded with `?device_map='auto'`? in any distributed mode",
+            r"You can't train a model that has been loaded in 8-bit (?:or 4-bit )?precision on multiple devices in any "
+            r"distributed mode",
+        ),
+        severity="fail",
+        cause=("The model was loaded with device_map=\"auto\", which spreads one copy over all visible GPUs, while "
+               "the script was launched distributed (torchrun, accelerate launch, deepspeed: one process per GPU, each "
+               "wanting its own whole copy); accelerate refuses the two together."),
+        advice=("Pick one: for data parallelism over the GPUs load the model without device_map=\"auto\" (under "
+                "DeepSpeed or FSDP pass no device_map; for DDP put the whole model on each process's GPU with "
+                "`device_map={\"\": Accelerator().local_process_index}`, or `{\"\": int(os.environ[\"LOCAL_RANK\"])}`); "
+                "to split a model too big for one GPU keep device_map=\"auto\" and run a single process "
+                "(`python train.py` or `accelerate launch --num_processes 1`)."),
+        action="configure",
+        rules_out=("a GPU, driver or NCCL fault",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenLM/Qwen/pull/833", "https://github.com/pacman100/LLM-Workshop/issues/9",
+                 "https://github.com/huggingface/transformers/issues/31557",
+                 "https://github.com/huggingface/accelerate/blob/main/src/accelerate/accelerator.py"),
+        checked="2026-11-26",
+        examples=("nccl/qwen-833-finetune-ds-device-map-auto.txt", "nccl/llmworkshop-9-device-map-auto-fsdp.txt"),
+    ),
 )
