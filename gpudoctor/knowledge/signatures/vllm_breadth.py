@@ -235,8 +235,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # Python's own bind failure, as any server prints it when it binds the socket itself (vLLM's API server
             # since 0.6 binds before uvicorn, waitress, Flask, Gradio): errno 98 on Linux, 48 on macOS, 10048 on Windows
-            r"(?:OSError|socket\.error): \[(?:Errno|WinError) (?P<errno>98|48|10048)\] (?:Address already in use|"
-            r"[Oo]nly one usage of each socket address)",
+            r"(?:OSError|socket\.error): \[Errno (?P<errno>98|48)\] Address already in use",
+            r"\[(?:Errno|WinError) (?P<errno>10048)\] [Oo]nly one usage of each socket address",
             # pyzmq's bind failure: vLLM's engine, RPC and KV-transfer sockets, SGLang's scheduler sockets
             r"ZMQError: Address already in use \(addr='(?P<address>[^'\s]{1,80})'\)",
             # Triton Inference Server's own message for each of its ports (src/main.cc), and the gRPC core error it
