@@ -7,6 +7,7 @@ from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREA
 from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
+from gpudoctor.knowledge.signatures.containers_config import SIGNATURES as CONFIG_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
@@ -202,9 +203,8 @@ SIGNATURES += (
                   r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
-        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA (`nvidia-smi` shows "
-                "the CUDA version the driver supports; CUDA 9.0 needs 384 or newer, 10.0 needs 410, 12.8 needs 570), "
-                "or use an image tag built for an earlier CUDA (e.g. nvidia/cuda:8.0-runtime instead of latest)."),
+        advice=("Upgrade the host NVIDIA driver to one that supports the image's CUDA (`nvidia-smi` shows the CUDA it "
+                "supports; 12.8 needs 570), or use an image tag built for an earlier CUDA (not latest)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
@@ -464,30 +464,6 @@ SIGNATURES += (
         examples=("containers/k8sdp-1220-incompatible-strategy-auto.txt",),
     ),
     Signature(
-        code="containers.insufficient-gpu-resource",
-        cause_id="k8s-no-gpu-resource",
-        kinds=("any",),
-        # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
-        # MIG devices under the mixed strategy are resources of their own (nvidia.com/mig-1g.10gb ...).
-        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)",
-                  r"\bInsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b"),
-        severity="fail",
-        cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
-              "driver), or every advertised GPU is taken.",
-        advice=("Run `kubectl describe node NODE` and read nvidia.com/gpu under Capacity and Allocatable: if it is "
-                "missing or 0, the device plugin advertises nothing, so read its pod's logs (`kubectl logs -n "
-                "kube-system -l name=nvidia-device-plugin-ds` or the GPU Operator's) and fix what they say (NVIDIA "
-                "runtime not default, no driver); if it is there, the GPUs are allocated to other pods or the request "
-                "asks for more GPUs than one node has."),
-        action="configure",
-        rules_out=("the pod's image",),
-        never_suggest=("reinstall the driver",),
-        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/348",
-                 "https://github.com/NVIDIA/k8s-device-plugin/issues/168", DEVICE_PLUGIN),
-        checked="2026-11-25",
-        examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",),
-    ),
-    Signature(
         code="containers.podman-without-cdi",
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
@@ -596,3 +572,4 @@ SIGNATURES += BUILD_ROWS
 SIGNATURES += LIBRARY_ROWS
 SIGNATURES += MOUNT_ROWS
 SIGNATURES += SLURM_CONF_ROWS
+SIGNATURES += CONFIG_ROWS

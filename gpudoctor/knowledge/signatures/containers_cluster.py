@@ -7,6 +7,8 @@ from gpudoctor.knowledge.signatures import Signature
 
 SLURM_GRES = "https://slurm.schedmd.com/gres.html"
 OPERATOR_PLATFORMS = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/platform-support.html"
+DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"
+GKE_GPUS = "https://cloud.google.com/kubernetes-engine/docs/how-to/gpus"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -174,5 +176,90 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/rke2-3385-toolkit-config-tmpl-brace-fatal.txt",
                   "containers/gpuoperator-623-rke2-template-base-parse-error.txt"),
+    ),
+    Signature(
+        code="containers.insufficient-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
+        # MIG devices under the mixed strategy are resources of their own (nvidia.com/mig-1g.10gb ...).
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)",
+                  r"\bInsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b"),
+        severity="fail",
+        cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
+              "driver), or every advertised GPU is taken.",
+        advice=("Run `kubectl describe node NODE` and read nvidia.com/gpu under Capacity and Allocatable: if it is "
+                "missing or 0, nothing advertises the GPUs, so check that the NVIDIA device plugin DaemonSet runs on the "
+                "node (`kubectl get pods -A | grep -i nvidia`; deploy it, or the GPU Operator, where it does not) and "
+                "read its pod's logs (no driver, NVIDIA runtime not default); on GKE the node also needs its driver "
+                "installed (a node pool created with gpu-driver-version=default, or the nvidia-driver-installer "
+                "DaemonSet from GoogleCloudPlatform/container-engine-accelerators, whose pod must be Running). If the "
+                "capacity is there, the GPUs are allocated to other pods or the request asks for more GPUs than one "
+                "node has."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/348",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/168",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/196", DEVICE_PLUGIN, GKE_GPUS),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-348-insufficient-gpu-plugin-not-advertising.txt",
+                  "containers/cea-196-gke-insufficient-gpu-no-device-plugin.txt"),
+    ),
+    Signature(
+        code="containers.gke-driver-installer-failing",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # GKE's driver installer (GoogleCloudPlatform/container-engine-accelerators' nvidia-driver-installer
+        # DaemonSet, whose init container installs the driver on COS or Ubuntu nodes) crash-looping: kubelet's back-off
+        # event names its container (older releases "container=NAME pod=POD", later "container NAME in pod POD"), and
+        # `kubectl get pods -n kube-system` lists the pod in Init:CrashLoopBackOff or Init:Error.
+        patterns=(r"restarting failed container[= ]nvidia-driver-installer\b",
+                  r"nvidia-driver-installer-[\w-]{3,40}\s{1,40}0/\d\s{1,40}Init:(?:CrashLoopBackOff|Error)\b"),
+        severity="fail",
+        cause="GKE's NVIDIA driver installer keeps failing on the node, so the node has no driver and advertises no "
+              "nvidia.com/gpu: GPU pods stay Pending or find no driver libraries.",
+        advice=("Read why it fails: `kubectl logs -n kube-system <nvidia-driver-installer pod> -c "
+                "nvidia-driver-installer`. Most often the DaemonSet applied earlier no longer suits the node image after "
+                "a GKE upgrade: apply the current manifest for the node image again (container-engine-accelerators' "
+                "nvidia-driver-installer/cos/daemonset-preloaded.yaml, or ubuntu/daemonset-preloaded.yaml on Ubuntu "
+                "nodes); on GKE 1.27.2 and later rather let GKE install the driver (create the node pool with "
+                "`--accelerator type=...,count=1,gpu-driver-version=default`) and delete the manual DaemonSet."),
+        action="configure",
+        rules_out=("the pod's image",),
+        never_suggest=("reinstall Docker", "install the driver inside the container"),
+        sources=("https://github.com/GoogleCloudPlatform/cos-gpu-installer/issues/45",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/119",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/132", GKE_GPUS),
+        checked="2026-11-26",
+        examples=("containers/cosgpuinstaller-45-driver-installer-crashloop-permission.txt",),
+    ),
+    Signature(
+        code="containers.gpushare-no-gpu-assigned",
+        cause_id="k8s-gpu-share-not-scheduled",
+        kinds=("any",),
+        # Alibaba's gpushare device plugin (AliyunContainerService/gpushare-device-plugin) sets NVIDIA_VISIBLE_DEVICES to
+        # this placeholder when the pod carries no GPU index from gpushare-scheduler-extender; nvidia-container-cli then
+        # refuses it as an unknown device ("unknown device id: ..." in libnvidia-container 1.0, "...: unknown device"
+        # later), on the same line as containers.cli-unknown-device's words.
+        patterns=(r"no-gpu-has-(?P<mib>\d{1,7})MiB-to-run",),
+        refines=("containers.cli-unknown-device",),
+        severity="fail",
+        cause="The pod asked for shared GPU memory (aliyun.com/gpu-mem), but the GPU-share scheduler extender never "
+              "placed it on a GPU, so the gpushare device plugin gave the container a placeholder instead of a GPU "
+              "and the NVIDIA runtime refused it.",
+        advice=("Check `kubectl describe pod` for the ALIYUN_COM_GPU_MEM_IDX annotation: when it is missing, kube-scheduler "
+                "is not calling gpushare-scheduler-extender, so configure the scheduler with the extender (its scheduler "
+                "policy or KubeSchedulerConfiguration naming the extender's URL, as the project's install guide shows), "
+                "check that the gpushare-schd-extender pod runs, then recreate the pod."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/AliyunContainerService/gpushare-scheduler-extender/issues/58",
+                 "https://github.com/AliyunContainerService/gpushare-scheduler-extender/issues/120",
+                 "https://github.com/AliyunContainerService/gpushare-device-plugin/issues/23",
+                 "https://github.com/AliyunContainerService/gpushare-scheduler-extender/blob/master/docs/install.md"),
+        checked="2026-11-26",
+        examples=("containers/gpushare-58-no-gpu-has-mib-extender-not-enabled.txt",),
     ),
 )

@@ -124,4 +124,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/deepspace-7-apptainer-found-no-nvidia-driver.txt",),
     ),
+    Signature(
+        code="containers.apptainer-nvccli-setuid",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # Apptainer's own refusals (internal/pkg/util/gpu, the starter's engine config): it runs nvidia-container-cli
+        # for --nvccli only in user-namespace mode, never from its setuid starter.
+        patterns=(r"nvidia-container-cli not allowed in setuid mode",
+                  r"--fakeroot does not support --nvccli in set-uid installations"),
+        severity="fail",
+        cause="This Apptainer runs with its setuid starter, where --nvccli (GPU setup through nvidia-container-cli) is "
+              "not supported, so the container does not start.",
+        advice=("Drop --nvccli and start the container with `--nv` alone (Apptainer then binds the host's driver "
+                "libraries itself), or run Apptainer without setuid (`apptainer exec --userns --nv --nvccli ...`, or "
+                "`allow setuid = no` in apptainer.conf) on a node that allows unprivileged user namespaces "
+                "(`sysctl user.max_user_namespaces` above 0; on Ubuntu 23.10 and later the AppArmor userns "
+                "restriction)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver", "rebuild the image"),
+        sources=("https://github.com/apptainer/apptainer/issues/686", "https://github.com/apptainer/apptainer/issues/593",
+                 "https://github.com/NixOS/nixpkgs/pull/279235", "https://apptainer.org/docs/user/latest/gpu.html"),
+        checked="2026-11-26",
+        examples=("containers/apptainer-686-nvccli-not-allowed-setuid.txt",),
+    ),
 )

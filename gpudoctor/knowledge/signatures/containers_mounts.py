@@ -44,17 +44,20 @@ SIGNATURES: tuple[Signature, ...] = (
         # /dev/nvidia-uvm through the setuid nvidia-modprobe, which cannot act on the host from such a container, so
         # after the host boots nothing creates the node until a CUDA program runs on the host itself.
         patterns=(*UNKNOWN_ERROR, r"\bdriver library init failure[:;] 999\b"),
-        contexts=("system-container",),
+        # Apptainer/Singularity runs CUDA with no_new_privs, so the setuid nvidia-modprobe cannot act there either.
+        contexts=("system-container", "apptainer"),
         refines=("cuda.unknown-error", "ollama.cuda-init-unknown-error"),
         severity="fail",
-        cause="CUDA in a system container (LXC/LXD, a Proxmox CT, distrobox) failed with an unknown error: the host has "
+        cause="CUDA in a system container (LXC/LXD, a Proxmox CT, distrobox) or an Apptainer/Singularity container failed "
+              "with an unknown error: the host has "
               "not created /dev/nvidia-uvm (nvidia_uvm is loaded only when a CUDA program first runs on the host, "
               "which after a reboot has not happened), and the container cannot create it itself.",
-        advice=("On the host, not in the container: `sudo nvidia-modprobe -u -c=0` (loads nvidia_uvm and creates "
-                "/dev/nvidia-uvm and /dev/nvidia-uvm-tools), and make it run at every boot before the containers start "
-                "(a systemd oneshot unit with `ExecStart=/usr/bin/nvidia-modprobe -u -c=0`, on Proxmox ordered before "
+        advice=("On the host, not in the container: `sudo modprobe nvidia-uvm` loads the module and `sudo "
+                "nvidia-modprobe -u -c=0` creates /dev/nvidia-uvm and /dev/nvidia-uvm-tools; make both happen at every "
+                "boot before the containers start (nvidia-uvm in /etc/modules-load.d/nvidia.conf and a systemd oneshot "
+                "unit with `ExecStart=/usr/bin/nvidia-modprobe -u -c=0`, on Proxmox ordered before "
                 "pve-guests.service); then restart the container, whose config must bind /dev/nvidia-uvm and "
-                "/dev/nvidia-uvm-tools (lxc.mount.entry)."),
+                "/dev/nvidia-uvm-tools (lxc.mount.entry; Apptainer's --nv binds them once they exist)."),
         action="reload-driver",
         rules_out=("the container image", "the GPU"),
         never_suggest=("reinstall the driver", "install the driver in the container"),

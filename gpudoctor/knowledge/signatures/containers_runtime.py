@@ -327,14 +327,17 @@ SIGNATURES: tuple[Signature, ...] = (
               "the host's driver.",
         advice=("Run `nvidia-smi` inside the container. If it is missing or fails, start the container through the "
                 "NVIDIA runtime (`docker run --gpus all ...` with the NVIDIA Container Toolkit; passing /dev/nvidia* "
-                "with --device is not enough). If it works, its CUDA Version is below the image's: use an image tag "
-                "built for that CUDA version, or give the host a newer driver."),
+                "with --device is not enough; in Kubernetes give the pod an `nvidia.com/gpu` limit under "
+                "resources.limits, and `runtimeClassName: nvidia` where nvidia is not containerd's default runtime). "
+                "If it works, its CUDA Version is below the image's: use an image tag built for that CUDA version, or "
+                "give the host a newer driver."),
         action="configure",
         never_suggest=("install the driver inside the container", "downgrade the driver"),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/24", TOOLKIT_INSTALL,
-                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/24", "https://github.com/NVIDIA/gpu-operator/issues/389",
+                 TOOLKIT_INSTALL, "https://docs.nvidia.com/deploy/cuda-compatibility/"),
         checked="2026-11-26",
-        examples=("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt",),
+        examples=("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt",
+                  "containers/gpuoperator-389-vectoradd-pod-no-gpu-limit.txt"),
     ),
     Signature(
         code="containers.started-without-gpus",
