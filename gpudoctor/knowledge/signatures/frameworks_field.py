@@ -219,5 +219,52 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/pytorch-121834-cudnn-plan-warning-resnet-training.txt",
                   "frameworks/pytorch-126605-yolov8-cudnn-plan-warning.txt"),
         refines=("cuda.cudnn-not-supported",),
+    ),    Signature(
+        code="frameworks.tensorrt-out-of-gpu-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TensorRT's own allocator failures while it builds or runs an engine: TRT 7-8's DefaultAllocator
+        # ("Cuda Error in allocate: 2 (out of memory)"), 8.x-10's defaultAllocator.cpp "Cuda Runtime (out of memory)" and
+        # virtualMemoryBuffer.cpp "OutOfMemory" for a workspace (memory pool) larger than the free GPU memory.
+        patterns=(r"Error Code 1: Cuda Runtime \(out of memory\)",
+                  r"Cuda Error in (?:nvinfer1::internal::DefaultAllocator::)?allocate: 2 \(out of memory\)"),
+        severity="fail",
+        cause=("TensorRT ran out of GPU memory while building or running the engine: its workspace (memory pool) or "
+               "a tactic asked for more than the GPU had free."),
+        advice=("Cap TensorRT's workspace below the GPU's free memory and rebuild: `trtexec --memPoolSize=workspace:2048M`, "
+                "`config.set_memory_pool_limit(trt.MemoryPoolType.WORKSPACE, 2 << 30)` (setMaxWorkspaceSize before TRT "
+                "8.4), DeepStream's workspace-size, ORT_TENSORRT_MAX_WORKSPACE_SIZE for ONNX Runtime; build for smaller "
+                "max shapes or batch, or FP16, and close other programs holding VRAM (nvidia-smi lists them)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall TensorRT"),
+        sources=("https://github.com/NVIDIA/TensorRT/issues/4258", "https://github.com/NVIDIA/TensorRT/issues/948",
+                 "https://github.com/marcoslucianops/DeepStream-Yolo/issues/366", "https://github.com/microsoft/onnxruntime/issues/10770"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorrt-4258-trtexec-rtx4060-cuda-runtime-oom.txt",
+                  "frameworks/tensorrt-948-default-allocator-out-of-memory-workspace.txt"),
+    ),
+    Signature(
+        code="frameworks.tensorrt-tactic-skipped-for-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TensorRT 8.5+'s builder reserving a tactic's workspace from a virtual memory buffer: an [E]-level
+        # "OutOfMemory" and a warning per tactic it then skips; the build may still finish with other tactics.
+        patterns=(r"resizePhysical::\d{1,4}\] Error Code 2: OutOfMemory",
+                  r"Requested amount of GPU memory \(\d{6,14} bytes\) could not be allocated"),
+        severity="warn",
+        cause=("TensorRT's builder could not reserve the memory a tactic asked for and skips that tactic: the "
+               "workspace limit is larger than the GPU's free memory."),
+        advice=("If the engine still builds, these are tactic-selection warnings; if the build fails (no implementation "
+                "for a node), set the workspace below the GPU's free memory (DeepStream's workspace-size, `trtexec "
+                "--memPoolSize=workspace:2048M`, IBuilderConfig::setMemoryPoolLimit) and free VRAM held by other "
+                "programs."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall TensorRT"),
+        sources=("https://github.com/marcoslucianops/DeepStream-Yolo/issues/366",
+                 "https://github.com/VoltaML/voltaML-fast-stable-diffusion/issues/15"),
+        checked="2026-11-26",
+        examples=("frameworks/deepstream-yolo-366-trt-workspace-outofmemory.txt",),
     ),
 )
