@@ -40,7 +40,8 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # cuDNN 8's sub-libraries link the cuBLAS of the CUDA major they were built for; the loader's error names that
         # dependency, not cuDNN: cuDNN is there, CUDA N's cuBLAS is not (a CUDA 12 host under a cuDNN for CUDA 11).
-        patterns=(r"Could not load library (?P<library>libcudnn\w{0,30}\.so[\d.]{0,8})\. Error: "
+        # "[Ee]rror:" keeps the prefilter off "Error:", which healthy logs print all the time
+        patterns=(r"Could not load library (?P<library>libcudnn\w{0,30}\.so[\d.]{0,8})\. [Ee]rror: "
                   r"(?P<dependency>libcublas(?:Lt)?\.so\.(?P<major>\d{1,2}))[\d.]{0,10}: cannot open shared object file",),
         severity="fail",
         cause=("cuDNN's {library} is installed, but the CUDA {major} cuBLAS it was built against ({dependency}) is not "
