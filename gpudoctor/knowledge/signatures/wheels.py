@@ -144,7 +144,7 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
-        advice=("Use a Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
+        advice=("Use a (64-bit) Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
                 "3.8-3.12, torch 2.5+ 3.9-3.13, TensorFlow 2.16+ 3.9-3.12: create the env with python=3.11 or 3.12), or a "
                 "newer release; torch's CUDA builds exist only for Linux and Windows: on macOS install PyPI's plain build."),
         action="configure",
