@@ -1,4 +1,5 @@
-"""What the inference servers and launchers beyond vLLM stop on: TensorRT-LLM's and NCCL's memory pools.
+"""What the inference servers and launchers beyond vLLM stop on: TensorRT-LLM's and NCCL's memory pools, Triton
+Inference Server finding no GPU it may use.
 
 Written blind for issue 25 (round thirteen, breadth). TensorRT-LLM's BufferManager asks for the device's default CUDA
 memory pool (the stream-ordered allocator, cudaDeviceGetDefaultMemPool in runtime/bufferManager.cpp) when it starts;
@@ -6,6 +7,12 @@ NCCL 2.23 and later create a memory pool for every communicator (cudaMemPoolCrea
 CUDACHECK prints "init.cc:N NCCL WARN Cuda failure 'operation not supported'"). CUDA answers "operation not
 supported" where the device has no memory pools: a vGPU profile without unified memory (VMware's enable_uvm), a GPU
 in the TCC driver model on Windows (cuda-python#206), some cloud VMs.
+Triton Inference Server's core (src/model_config_utils.cc, ValidateInstanceGroup) accepts a KIND_GPU instance group
+only on GPUs it counts as supported: visible to the server and at or above --min-supported-compute-capability (6.0 by
+default); with none it says "has kind KIND_GPU but no GPUs are available", for a listed id outside them "specifies
+invalid or unsupported gpu id N. GPUs with at least the minimum required CUDA compute compatibility of X are: ...".
+Its TensorRT backend, given a CPU instance by the auto-completed configuration, refuses with "TensorRT backend
+supports only GPU device" (tensorrt_backend src/instance_state.cc).
 """
 
 from __future__ import annotations
@@ -42,5 +49,35 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/vgpu/latest/grid-vgpu-user-guide/index.html#cuda-open-cl-support-vgpu"),
         checked="2026-11-26",
         examples=("vllm/chatrtx-49-trtllm-default-mempool-vgpu-vm.txt",),
+    ),
+    Signature(
+        code="vllm.triton-server-no-usable-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # Triton's own words; the listed GPUs (empty when none qualify) tell a missing GPU from an id out of range
+        patterns=(
+            r"has kind KIND_GPU but no GPUs are available",
+            r"specifies invalid or unsupported gpu id (?P<gpu_id>\d{1,3})\. GPUs with at least\s{1,3}the minimum "
+            r"required CUDA compute compatibility of (?P<minimum>\d{1,2}\.\d)",
+            r"TensorRT backend supports only GPU device",
+        ),
+        severity="fail",
+        cause=("Triton Inference Server found no GPU it may use for this model: none is visible to the server, the GPU "
+               "is below Triton's minimum compute capability (6.0 by default; Maxwell cards, Jetson Nano), or the "
+               "model's instance_group names a GPU id the server does not see."),
+        advice=("Run `nvidia-smi` inside the Triton container: if it lists no GPU, start the container with "
+                "`docker run --gpus all` (Kubernetes: an nvidia.com/gpu limit); if it lists a GPU below compute "
+                "capability 6.0, start `tritonserver --min-supported-compute-capability=5.0` (at or below the GPU's "
+                "value); if config.pbtxt's instance_group has `gpus: [N]`, use an index among the visible GPUs, counted "
+                "from 0 after CUDA_VISIBLE_DEVICES."),
+        action="configure",
+        rules_out=("GPU memory", "a GPU hardware fault"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/triton-inference-server/server/issues/2095",
+                 "https://github.com/triton-inference-server/server/issues/3912",
+                 "https://github.com/triton-inference-server/server/pull/474",
+                 "https://github.com/triton-inference-server/core/blob/main/src/model_config_utils.cc"),
+        checked="2026-11-26",
+        examples=("vllm/tritonserver-2095-jetson-nano-no-gpus-available.txt",),
     ),
 )
