@@ -12,7 +12,10 @@ only on GPUs it counts as supported: visible to the server and at or above --min
 default); with none it says "has kind KIND_GPU but no GPUs are available", for a listed id outside them "specifies
 invalid or unsupported gpu id N. GPUs with at least the minimum required CUDA compute compatibility of X are: ...".
 Its TensorRT backend, given a CPU instance by the auto-completed configuration, refuses with "TensorRT backend
-supports only GPU device" (tensorrt_backend src/instance_state.cc).
+supports only GPU device" (tensorrt_backend src/instance_state.cc). TensorRT itself (the engine under Triton's
+TensorRT backend and TensorRT-LLM) reports a failed cuInit as "CUDA initialization failure with error N" ("error: N"
+from 8.6 on), N being CUDA's error code: 35 is cudaErrorInsufficientDriver, which the runtime also returns where no
+libcuda is found at all, as in a container started without the NVIDIA runtime.
 """
 
 from __future__ import annotations
@@ -79,5 +82,27 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/triton-inference-server/core/blob/main/src/model_config_utils.cc"),
         checked="2026-11-26",
         examples=("vllm/tritonserver-2095-jetson-nano-no-gpus-available.txt",),
+    ),
+    Signature(
+        code="vllm.tensorrt-cuda-init-insufficient-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # TensorRT 5-7 print "Cuda|CUDA initialization failure with error 35", 8.6 and later "with error: 35"
+        patterns=(r"(?:CUDA|Cuda) initialization failure with error:? 35\b",),
+        severity="fail",
+        cause=("TensorRT could not initialize CUDA (error 35, cudaErrorInsufficientDriver): the NVIDIA driver is older "
+               "than the CUDA runtime TensorRT was built with, or, in a container, no driver library was given to it."),
+        advice=("Run `nvidia-smi` where TensorRT runs: in a container that cannot run it, start the container with "
+                "`--gpus all` (the NVIDIA Container Toolkit); otherwise compare its CUDA Version (top right, the "
+                "highest the driver supports) with the CUDA of TensorRT or its container and update the NVIDIA driver "
+                "to a release that supports it, or use a TensorRT build made for the older CUDA."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "GPU memory"),
+        never_suggest=("downgrade the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/lewes6369/TensorRT-Yolov3/issues/61", "https://github.com/NVIDIA/TensorRT/issues/2879",
+                 "https://github.com/isarsoft/yolov4-triton-tensorrt/issues/2",
+                 "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"),
+        checked="2026-11-26",
+        examples=("vllm/tensorrtyolov3-61-trt-cuda-init-error-35-driver-384.txt",),
     ),
 )
