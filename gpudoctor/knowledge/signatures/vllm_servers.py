@@ -105,4 +105,24 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/tensorrtyolov3-61-trt-cuda-init-error-35-driver-384.txt",),
     ),
+    Signature(
+        code="vllm.trtllm-bfloat16-pre-ampere",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # TensorRT-LLM's own check (its common data-type guard, raised while building or loading an engine)
+        patterns=(r"pre SM 80 GPUs do not support bfloat16",),
+        severity="fail",
+        cause=("TensorRT-LLM was asked to build or run a bfloat16 engine on a GPU older than Ampere (SM 80: V100, T4, "
+               "RTX 20), which has no bfloat16 arithmetic."),
+        advice=("Build the TensorRT-LLM checkpoint and engine in float16: convert with `convert_checkpoint.py --dtype "
+                "float16` (NeMo's export: its dtype option set to fp16), with the plugins in float16 "
+                "(`--gemm_plugin float16`), then rebuild the engine; or build and run on an Ampere-or-newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/1069", "https://github.com/NVIDIA/TensorRT/issues/3653",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/348"),
+        checked="2026-11-26",
+        examples=("vllm/trtllm-1069-nemo-export-v100-pre-sm80-bfloat16.txt",),
+    ),
 )
