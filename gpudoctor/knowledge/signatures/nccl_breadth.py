@@ -156,4 +156,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1240-graph-file-ncv4-system-error.txt",),
     ),
+    Signature(
+        code="nccl.horovod-stalled-ranks",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        # Horovod's stall inspector (horovod/common/stall_inspector.cc, operations.cc before 0.20): the ranks that
+        # reached a collective wait for the listed "missing ranks"; it repeats every HOROVOD_STALL_CHECK_TIME_SECONDS.
+        patterns=(r"submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder "
+                  r"of ranks for more than (?P<seconds>\d{1,6}) seconds",),
+        severity="fail",
+        cause=("Some Horovod ranks reached a collective (allreduce, allgather, broadcast) that the missing ranks have "
+               "not: those ranks are still busy (rank 0 evaluating or saving), have crashed, or run a different number "
+               "of steps or a different code path, so the rest wait and the job deadlocks."),
+        advice=("Read the missing ranks' own output first (an exception there ends them); give every rank the same "
+                "number of steps (shard the data evenly: steps per epoch divided by hvd.size(), drop the last partial "
+                "batch) and the same sequence of collectives, and keep rank-0-only work (evaluation, checkpoints) "
+                "short or outside them. A warning that stops once rank 0 finishes such work is harmless."),
+        action="configure",
+        rules_out=("the GPU driver", "GPU memory"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/horovod/horovod/issues/498", "https://github.com/horovod/horovod/issues/429",
+                 "https://github.com/horovod/horovod/blob/master/horovod/common/stall_inspector.cc"),
+        checked="2026-11-26",
+        examples=("nccl/horovod-498-stall-ranks-finish-epoch-unevenly.txt",),
+    ),
 )
