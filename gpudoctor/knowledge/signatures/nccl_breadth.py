@@ -1,5 +1,6 @@
 """NCCL and torch.distributed where the platform decides what a rank can reach: ranks in containers (whose network
-namespace hides the host's addresses) and on Windows (rows of the nccl area, joined into nccl.SIGNATURES)."""
+namespace hides the host's addresses) and on Windows; and where ranks do not meet: Horovod's stall inspector, NCCL's
+check for ranks sharing a GPU (rows of the nccl area, joined into nccl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -179,5 +180,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/horovod/horovod/blob/master/horovod/common/stall_inspector.cc"),
         checked="2026-11-26",
         examples=("nccl/horovod-498-stall-ranks-finish-epoch-unevenly.txt",),
+    ),
+    Signature(
+        code="nccl.multiple-ranks-same-gpu",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # NCCL 2.30+'s words (init.cc) for what older releases called "Duplicate GPU detected" (nccl.duplicate-gpu),
+        # and its NVLS check when ranks share a GPU (transport/nvls.cc); MIG instances of one GPU count as one.
+        patterns=(r"Multiple Ranks are using the same GPU/Partition",
+                  r"NCCL_NVLS_ENABLE has been set to \"1\" and communicator has multiple ranks using the same NVML "
+                  r"device"),
+        severity="fail",
+        cause=("Several ranks of one NCCL communicator run on the same GPU: more processes per node than GPUs, every "
+               "rank on cuda:0, or ranks on MIG instances of one GPU, which NCCL counts as that GPU."),
+        advice=("If the ranks are not meant to share a GPU, run one process per GPU (torchrun --nproc_per_node, "
+                "accelerate --num_processes, deepspeed --num_gpus equal to the GPUs `nvidia-smi -L` lists) and set "
+                "each rank's device from its local rank (`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))`); if "
+                "they are (MIG instances, NCCL 2.30 or later), set NCCL_MULTI_RANK_GPU_ENABLE=1 and leave "
+                "NCCL_NVLS_ENABLE unset."),
+        action="configure",
+        rules_out=("the GPU driver", "the network"),
+        never_suggest=("nccl_p2p_disable", "reinstall the driver"),
+        versions=("nccl>=2.30 (multi-rank GPU check)",),
+        sources=("https://github.com/NVIDIA/nccl/issues/1716", "https://github.com/NVIDIA/nccl/issues/1241",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-multi-rank-gpu-enable"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1716-mig-multiple-ranks-same-gpu-partition.txt",),
     ),
 )
