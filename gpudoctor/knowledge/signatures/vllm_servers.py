@@ -15,7 +15,10 @@ Its TensorRT backend, given a CPU instance by the auto-completed configuration, 
 supports only GPU device" (tensorrt_backend src/instance_state.cc). TensorRT itself (the engine under Triton's
 TensorRT backend and TensorRT-LLM) reports a failed cuInit as "CUDA initialization failure with error N" ("error: N"
 from 8.6 on), N being CUDA's error code: 35 is cudaErrorInsufficientDriver, which the runtime also returns where no
-libcuda is found at all, as in a container started without the NVIDIA runtime.
+libcuda is found at all, as in a container started without the NVIDIA runtime. text-generation-inference imports its
+own builds of the flash-attention and paged-attention kernels (server/Makefile's install-* targets, shipped in its
+image); a source install without them warns "Could not import Flash Attention enabled models: ..." and falls back or
+fails (models/__init__.py).
 """
 
 from __future__ import annotations
@@ -124,5 +127,34 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/TensorRT-LLM/issues/348"),
         checked="2026-11-26",
         examples=("vllm/trtllm-1069-nemo-export-v100-pre-sm80-bfloat16.txt",),
+    ),
+    Signature(
+        code="vllm.tgi-kernels-not-built",
+        cause_id="tgi-kernels-not-built",
+        kinds=("any",),
+        # the import failure TGI logs at start-up; the capability form ("GPU with CUDA capability 7 5 is not
+        # supported") is vllm.tgi-flash-attention-capability's
+        patterns=(r"Could not import Flash Attention enabled models: (?:No module named '(?P<module>[\w.]{1,40})'|"
+                  r"Flash Attention (?:V2 )?is not installed)",),
+        refines=("vllm.tgi-sharding-needs-flash-attention", "vllm.tgi-quantized-model-without-flash"),
+        refines_within=None,
+        severity="fail",
+        cause=("This text-generation-inference was installed from source without the compiled kernels its flash models "
+               "import (its flash-attention build, the vLLM paged-attention ops), so it cannot use them: sharded and "
+               "flash-only models fail, others fall back to the slow path."),
+        advice=("Run the official image (`docker run --gpus all ghcr.io/huggingface/text-generation-inference`), which "
+                "ships the kernels; or build them in TGI's server folder, in the same Python environment, with the "
+                "Makefile targets the message names (`make install-flash-attention-v2-cuda` and `make "
+                "install-vllm-cuda`; before TGI 2.0 `make install-flash-attention` and `make install-vllm`), removing "
+                "stale flash-attention-v2 and vllm folders first, then restart the launcher. A pip install of flash-attn "
+                "is not what TGI imports."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/text-generation-inference/issues/1778",
+                 "https://github.com/huggingface/text-generation-inference/issues/663",
+                 "https://github.com/huggingface/text-generation-inference/issues/2621"),
+        checked="2026-11-26",
+        examples=("vllm/tgi-663-vllm-cache-ops-not-built.txt", "vllm/tgi-1778-local-install-flash-attention-not-installed.txt"),
     ),
 )
