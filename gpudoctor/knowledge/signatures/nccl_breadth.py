@@ -208,4 +208,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nccl-1716-mig-multiple-ranks-same-gpu-partition.txt",),
     ),
+    Signature(
+        code="nccl.torch-without-mpi-backend",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # distributed_c10d.py's check when backend="mpi" is asked of a PyTorch built without USE_MPI (every pip and
+        # conda build); the NCCL twin ("doesn't have NCCL built in", Windows and macOS builds) is frameworks'
+        patterns=(r"Distributed package doesn't have MPI built in",),
+        severity="fail",
+        cause=("The script asks torch.distributed for the MPI backend, which the installed PyTorch does not have: pip "
+               "and conda builds leave MPI out, only a PyTorch built from source against MPI has it."),
+        advice=("Use the backends PyTorch ships: init_process_group(backend=\"nccl\") for GPU tensors (\"gloo\" for CPU "
+                "ones), started with torchrun (`torchrun --nproc_per_node=<GPUs> train.py`) instead of mpirun; keep MPI "
+                "only for launching if needed (Horovod, or rank and world size read from OMPI_COMM_WORLD_RANK and "
+                "OMPI_COMM_WORLD_SIZE), or build PyTorch from source on a host with MPI installed."),
+        action="configure",
+        rules_out=("the GPU driver", "the network"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/open-ce/open-ce/issues/376", "https://github.com/pytorch/pytorch/pull/36781",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-26",
+        examples=("nccl/opence-376-torch-without-mpi-backend.txt",),
+    ),
 )
