@@ -1,6 +1,7 @@
 """NCCL and torch.distributed where the platform decides what a rank can reach: ranks in containers (whose network
 namespace hides the host's addresses) and on Windows; and where ranks do not meet: Horovod's stall inspector, NCCL's
-check for ranks sharing a GPU (rows of the nccl area, joined into nccl.SIGNATURES)."""
+check for ranks sharing a GPU, accelerate's notebook launcher forking after CUDA started (rows of the nccl area,
+joined into nccl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -229,5 +230,36 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pytorch.org/docs/stable/distributed.html#backends"),
         checked="2026-11-26",
         examples=("nccl/opence-376-torch-without-mpi-backend.txt",),
+    ),
+    Signature(
+        code="nccl.notebook-launcher-cuda-initialized",
+        refines=("frameworks.cuda-in-forked-subprocess",), refines_within=None,
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        # accelerate's notebook_launcher (launchers.py) forks one process per GPU and checks first; its words across
+        # releases: the fork failure it rewords, the Accelerator made outside the function, torch.cuda used in a cell,
+        # device-initializing imports (bitsandbytes), and the debug-mode dry run.
+        patterns=(r"(?:CUDA|XPU|NPU) has been initialized before (?:the )?`?notebook_launcher`?(?:\(\))? could create a "
+                  r"forked subprocess",
+                  r"To launch a multi-(?:GPU|device) training from your notebook, ",
+                  r"Libraries known to initialize device upon import have been imported already",
+                  r"verifying a stable environment for the notebook launcher"),
+        severity="fail",
+        cause=("accelerate's notebook_launcher forks one process per GPU, which CUDA forbids once the notebook's own "
+               "process has initialized CUDA: a cell, or an import that touches the GPU (bitsandbytes, fastai, "
+               "accelerate 0.21.0 itself), used CUDA before the launch."),
+        advice=("Restart the notebook kernel and run only imports and definitions before `notebook_launcher(fn, "
+                "num_processes=2)`: create the Accelerator, the model, TrainingArguments and anything that calls "
+                "torch.cuda inside fn, move GPU-touching imports there too, and check `torch.cuda.is_initialized()` is "
+                "False just before launching; with accelerate 0.21.0, upgrade accelerate (its import initialized CUDA). "
+                "Or save the code as a script and run `accelerate launch --multi_gpu --num_processes 2 train.py`."),
+        action="configure",
+        rules_out=("the GPU driver", "the GPUs themselves"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/huggingface/accelerate/issues/940", "https://github.com/huggingface/accelerate/pull/1293",
+                 "https://github.com/fastai/fastai/issues/4015",
+                 "https://huggingface.co/docs/accelerate/basic_tutorials/notebook"),
+        checked="2026-11-26",
+        examples=("nccl/accelerate-940-notebook-launcher-cuda-initialized.txt",),
     ),
 )
