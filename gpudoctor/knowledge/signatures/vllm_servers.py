@@ -30,10 +30,12 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
         code="vllm.memory-pools-unsupported",
         cause_id="cuda-feature-unsupported",
         kinds=("any",),
-        # TensorRT-LLM's check names the call (the 's upported' of a hand-typed paste included); NCCL's names its
-        # file: init.cc's only CUDA calls that answer 'operation not supported' are the communicator's memory pool.
+        # TensorRT-LLM's check names the call and CUDA's answer (the 's upported' of a hand-typed paste included; its
+        # cudaMallocAsync running out of memory is another failure); NCCL's names its file: init.cc's only CUDA calls
+        # that answer 'operation not supported' are the communicator's memory pool.
         patterns=(
-            r"CUDA runtime error in (?P<call>cudaDeviceGetDefaultMemPool|cudaMemPoolCreate|cudaMallocAsync)\b",
+            r"CUDA runtime error in (?:::)?(?P<call>cudaDeviceGetDefaultMemPool|cudaMemPoolCreate|cudaMallocAsync)\("
+            r"[^\n]{0,160}?\): operation not s ?upported",
             r"init\.cc:\d{2,4} NCCL WARN Cuda failure 'operation not supported'",
         ),
         refines=("cuda.operation-not-supported", "nccl.generic-error-needs-debug"),
