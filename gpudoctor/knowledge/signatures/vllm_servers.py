@@ -159,4 +159,27 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/tgi-663-vllm-cache-ops-not-built.txt", "vllm/tgi-1778-local-install-flash-attention-not-installed.txt"),
     ),
+    Signature(
+        code="vllm.trtllm-out-of-gpu-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # TensorRT-LLM's CUDA check on its buffer allocations (runtime/tllmBuffers.h, bufferManager.cpp): the runtime
+        # buffers sized by the engine's build limits, then the paged KV cache, are allocated at start-up
+        patterns=(r"CUDA runtime error in (?:::)?cudaMalloc(?:Async)?\([^\n]{0,160}?\): out of memory",),
+        severity="fail",
+        cause=("TensorRT-LLM ran out of GPU memory allocating its buffers: the runtime buffers the engine was built for "
+               "(max_batch_size, max_num_tokens, input and output lengths) and the KV cache do not fit beside the "
+               "weights."),
+        advice=("Rebuild the engine with smaller limits (`trtllm-build --max_batch_size 8 --max_num_tokens 4096`, a "
+                "shorter max_input_len/max_seq_len), and give the KV cache a smaller share with "
+                "kv_cache_free_gpu_mem_fraction (e.g. 0.5; Triton's tensorrtllm config.pbtxt parameter of that name); "
+                "check `nvidia-smi` that no other process holds the GPU."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a GPU hardware fault"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/triton-inference-server/tensorrtllm_backend/issues/281",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/401", "https://github.com/NVIDIA/TensorRT-LLM/issues/1188"),
+        checked="2026-11-26",
+        examples=("vllm/trtllmbackend-281-cudamallocasync-oom-max-batch-size.txt",),
+    ),
 )
