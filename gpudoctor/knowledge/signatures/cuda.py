@@ -111,8 +111,8 @@ SIGNATURES += (
         examples=("cuda/jadehpc-194-uncorrectable-ecc-node.txt",),
     ),
     Signature(
-        code="cuda.torch-capability-not-compatible",
-        cause_id="cuda-arch-unsupported",
+        code="cuda.torch-capability-not-compatible",  # the warning's next lines list the build's archs: one finding
+        refines=("frameworks.torch-arch-list-lacks-gpu",), refines_within=3, cause_id="cuda-arch-unsupported",
         kinds=("any",),
         patterns=(r"with CUDA capability sm_(?P<capability>\d{2,3}) is not compatible with the current PyTorch "
                   r"installation",),
