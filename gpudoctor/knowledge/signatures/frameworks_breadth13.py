@@ -1,0 +1,89 @@
+"""Frequent GPU failures of the tools people run on one or two consumer GPUs, read in the libraries' own words.
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.inductor-no-cxx-compiler",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch/_inductor (codecache.py, later cpp_builder.py) cpp_compiler_search: neither CXX nor the default
+        # g++/clang++ compiles a test file; the tuple it prints is config.cpp.cxx. On Windows, MSVC's cl.exe is
+        # frameworks.inductor-windows-compiler-missing.
+        patterns=(r"InvalidCxxCompiler: No working C\+\+ compiler found in torch\._inductor\.config\.cpp\.cxx",),
+        severity="fail",
+        cause=("torch.compile's inductor backend writes C++ and compiles it at run time, and found no working C++ "
+               "compiler (g++ or clang++, or the one CXX names) on this machine or in this container."),
+        advice=("Install a C++ compiler inductor can use (Debian/Ubuntu and their container images: "
+                "`sudo apt-get install -y g++`; conda: `conda install -c conda-forge gxx`) or set CXX to the "
+                "compiler's full path; where none can be installed (Windows before PyTorch 2.5), turn torch.compile "
+                "off in the program (its compile option, e.g. ChatTTS `compile=False`, or TORCH_COMPILE_DISABLE=1)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/92745", "https://github.com/2noise/ChatTTS/issues/133",
+                 "https://github.com/pytorch/pytorch/issues/116696"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-92745-inductor-no-gxx-in-container.txt",
+                  "frameworks/chattts-133-inductor-no-cxx-compiler-windows.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.diffusers-xformers-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # diffusers' attention_processor.py (set_use_memory_efficient_attention_xformers) when xformers attention is
+        # asked for (kohya_ss --xformers, A1111 extensions, autotrain, InvokeAI 2.x) and torch.cuda.is_available() is
+        # False; the trailing space of its message is kept or dropped by whoever pastes it.
+        patterns=(r"torch\.cuda\.is_available\(\) should be True but is False\. xformers' memory efficient attention",),
+        severity="fail",
+        cause=("diffusers refused xformers attention because this torch cannot use CUDA: most often the environment "
+               "holds a CPU-only torch build (an update or another package replaced the CUDA one), else CUDA cannot "
+               "start on this machine."),
+        advice=("Check which torch the tool's environment has: `python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"`. A version ending in +cpu is the CPU build: reinstall the CUDA build "
+                "that matches its xformers (e.g. `pip install --force-reinstall torch torchvision --index-url "
+                "https://download.pytorch.org/whl/cu121`, or let the tool regenerate its venv); a +cu version that "
+                "still says False means CUDA cannot start: check `nvidia-smi` and read the warning torch printed."),
+        action="configure",
+        rules_out=("a fault of xformers itself",),
+        never_suggest=("reinstall xformers",),
+        sources=("https://github.com/Uminosachi/inpaint-anything/issues/19",
+                 "https://github.com/RedRayz/Kohya_lora_param_gui/issues/18",
+                 "https://github.com/bmaltais/kohya_ss/issues/1890"),
+        checked="2026-11-26",
+        examples=("frameworks/inpaint-anything-19-xformers-needs-cuda-torch.txt",
+                  "frameworks/kohya-lora-param-gui-18-diffusers-xformers-no-cuda.txt"),
+    ),
+    Signature(
+        code="frameworks.invokeai-runs-on-cpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # InvokeAI's start-up line naming the torch device it chose: ">> Using device_type cpu" (2.x) and
+        # "[InvokeAI]::INFO --> Using torch device: CPU" (3.x and later); on an NVIDIA machine it should say cuda.
+        patterns=(r"\bUsing device_type cpu\b", r"\]::INFO --> Using torch device: CPU\b"),
+        severity="warn",  # a machine without an NVIDIA GPU prints it too
+        cause=("InvokeAI chose the CPU because the torch in its environment cannot use CUDA: usually the installer or "
+               "pip put the CPU-only torch build there (or the CPU option was picked at install time)."),
+        advice=("Check the torch in InvokeAI's environment: `python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"`. If it ends in +cpu, reinstall the CUDA build (re-run the installer or "
+                "the launcher's repair and pick the NVIDIA/CUDA option, or `pip install --force-reinstall torch "
+                "torchvision --index-url https://download.pytorch.org/whl/cu121`); if it is a +cu build and still says "
+                "False, read the CUDA warning torch printed above (driver or CUDA start-up)."),
+        action="configure",
+        rules_out=("a fault of InvokeAI's settings",),
+        never_suggest=("always_use_cpu",),
+        sources=("https://github.com/invoke-ai/InvokeAI/issues/1202", "https://github.com/invoke-ai/InvokeAI/issues/2460",
+                 "https://github.com/invoke-ai/InvokeAI/issues/2735"),
+        checked="2026-11-26",
+        examples=("frameworks/invokeai-1202-using-device-type-cpu.txt",
+                  "frameworks/invokeai-2460-device-type-cpu-torch-cpu-wheel.txt"),
+    ),
+)
