@@ -87,3 +87,34 @@ SIGNATURES += (
                   "frameworks/invokeai-2460-device-type-cpu-torch-cpu-wheel.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.forge-neo-torch-cannot-access-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # Forge Classic/Neo's modules/launch_utils.py prepare_environment, when torch.cuda.is_available() is False
+        # (A1111's and lllyasviel Forge's wordings of the same check are frameworks.app-finds-torch-without-cuda).
+        # Neo installs the newest CUDA build of torch (cu128, cu130), which an older driver cannot run.
+        patterns=(r"PyTorch is not able to access CUDA\b",),
+        severity="fail",
+        cause=("Forge's launch check found that the torch in its venv cannot use the GPU: an update or install left a "
+               "CPU-only or broken torch there, or the torch is a CUDA build newer than the NVIDIA driver supports."),
+        advice=("Check the venv's torch: `venv\\Scripts\\python -c \"import torch; print(torch.__version__, "
+                "torch.version.cuda, torch.cuda.is_available())\"` (Linux: venv/bin/python). If it ends in +cpu or an "
+                "update replaced it, start once with `--reinstall-torch` in COMMANDLINE_ARGS (then remove it). If it "
+                "is a CUDA build (cu128, cu130) the driver must support that CUDA (nvidia-smi's \"CUDA Version\" at "
+                "least as high): update the NVIDIA driver, or install the older PyTorch build (e.g. cu126) the Neo "
+                "wiki lists."),
+        action="configure",
+        rules_out=("a fault of the web UI itself",),
+        never_suggest=("add --skip-torch-cuda-test",),
+        sources=("https://github.com/Haoming02/sd-webui-forge-classic/issues/277",
+                 "https://github.com/Haoming02/sd-webui-forge-classic/issues/760",
+                 "https://github.com/Haoming02/sd-webui-forge-classic/issues/1114"),
+        checked="2026-11-26",
+        # forge-classic-760 (a torch too new for that machine, settled by an older build) is read too, but its
+        # cause is framework-cuda-mismatch, so it is no example of this row's usual cause.
+        examples=("frameworks/forge-classic-277-neo-pytorch-cannot-access-cuda.txt",),
+    ),
+)
