@@ -118,3 +118,31 @@ SIGNATURES += (
         examples=("frameworks/forge-classic-277-neo-pytorch-cannot-access-cuda.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-op-without-cuda-backend",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # c10's dispatcher when a core (aten::) operator is asked for on CUDA and this torch build registered no CUDA
+        # kernels for it: a CPU-only or macOS torch given CUDA tensors, most often a TorchScript model saved on a GPU and
+        # loaded by torch.jit.load without map_location. torchvision:: and vLLM's _C:: operators have their own rows.
+        patterns=(r"Could not run 'aten::(?P<op>\w{1,60})' with arguments from the 'CUDA' backend",),
+        severity="fail",
+        cause=("This torch has no CUDA kernels for aten::{op} (a CPU-only build, or macOS), but the code or a "
+               "TorchScript model saved on a GPU asked for CUDA."),
+        advice=("Check the torch: `python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"`. "
+                "On an NVIDIA machine with a +cpu build, install the CUDA build (`pip install --force-reinstall torch "
+                "--index-url https://download.pytorch.org/whl/cu121`); on a Mac or a machine without an NVIDIA GPU, "
+                "load onto a device it has: `torch.jit.load(path, map_location='cpu')` (or the program's device "
+                "option)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenAudio/CosyVoice/issues/366",
+                 "https://github.com/enesmsahin/simple-lama-inpainting/issues/10",
+                 "https://github.com/pytorch/pytorch/issues/119678"),
+        checked="2026-11-26",
+        examples=("frameworks/cosyvoice-366-jit-model-saved-on-cuda-no-cuda-backend.txt",),
+    ),
+)
