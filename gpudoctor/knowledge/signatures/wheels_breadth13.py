@@ -1,0 +1,38 @@
+"""Source builds of the Python GPU packages that fail on an optional part: what their build scripts print.
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.deepspeed-async-io-unbuildable",
+        cause_id="build-library-headers-missing",
+        kinds=("any",),
+        # DeepSpeed's setup.py aborts "Unable to pre-compile async_io" when DS_BUILD_OPS=1 (the default of its Windows
+        # builds) and the AsyncIOBuilder's test link against libaio fails: on Windows MSVC's "cannot open input file
+        # 'aio.lib'", on Linux the libaio-dev package is missing. Its own warning names DS_BUILD_AIO=0.
+        patterns=(r"Unable to pre-compile async_io\b",
+                  r"LNK1181: [^\n]{0,60}'aio\.lib'"),
+        severity="fail",
+        cause=("pip built DeepSpeed from source with its ops pre-compiled, and the async_io op needs libaio: Windows "
+               "has none, and on Linux its development package (libaio-dev) is not installed, so the install aborted."),
+        advice=("Build without that op: set DS_BUILD_AIO=0 before installing (Windows: `set DS_BUILD_AIO=0` and "
+                "`set DS_BUILD_OPS=0`, so the other ops are built just in time, then `pip install deepspeed`); on "
+                "Linux, where async_io is wanted (ZeRO-Infinity NVMe offload), `sudo apt install libaio-dev` instead."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "docker run --gpus"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/4179",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/3145",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/1769"),
+        checked="2026-11-26",
+        examples=("wheels/deepspeed-4179-windows-async-io-aio-lib.txt",
+                  "wheels/deepspeed-3145-windows-async-io-aio-lib.txt"),
+        # DeepSpeed's "No CUDA runtime is found" above it is torch's note of no GPU at build time, not the failure.
+        refines=("wheels.extension-build-sees-no-gpu",), refines_within=None,
+    ),
+)
