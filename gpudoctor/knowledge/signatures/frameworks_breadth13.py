@@ -146,3 +146,34 @@ SIGNATURES += (
         examples=("frameworks/cosyvoice-366-jit-model-saved-on-cuda-no-cuda-backend.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.flash-attn-backward-head-dim-needs-a100",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # The flash-attn package's own check in its backward pass: 1.x says "head dim > 64 requires A100 or H100 GPUs
+        # as the implementation needs a large amount of shared memory", 2.x "head dim > 192 requires A100/A800 or
+        # H100/H800" (head dim 256: Gemma and others). PyTorch's SDPA form of the limit is
+        # frameworks.flash-attention-backward-needs-sm80, whose upgrade-PyTorch advice does not apply here.
+        patterns=(r"FlashAttention backward for head dim > ?(?P<head_dim>\d{2,3}) requires A100",),
+        severity="fail",
+        cause=("The flash-attn package's backward kernel for head dim above {head_dim} needs the shared memory of an "
+               "A100 or H100 (sm80/sm90), which this GPU does not have, so training with it stops."),
+        advice=("Train this model without flash-attn on this GPU: `attn_implementation=\"sdpa\"` (or eager) in "
+                "transformers, or the trainer's flash-attention option off (LLaMA-Factory `flash_attn: disabled`, "
+                "Axolotl `flash_attention: false`). With the 1.x wording (head dim > 64) on an Ampere or Ada GPU, "
+                "upgrading to flash-attn 2 (`pip install -U flash-attn --no-build-isolation`) also works, as its "
+                "backward pass runs up to head dim 192 there; inference (forward only) is not affected."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/Meituan-AutoML/MobileVLM/issues/40",
+                 "https://github.com/Dao-AILab/flash-attention/issues/775",
+                 "https://github.com/Dao-AILab/flash-attention/issues/579"),
+        checked="2026-11-26",
+        examples=("frameworks/mobilevlm-40-flash-attn1-backward-head-dim-2080ti.txt",
+                  "frameworks/flash-attention-775-gemma-head-dim-256-backward-l40s.txt"),
+        refines=("frameworks.flash-attention-backward-needs-sm80",),
+    ),
+)
