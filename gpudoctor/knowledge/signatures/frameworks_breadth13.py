@@ -177,3 +177,32 @@ SIGNATURES += (
         refines=("frameworks.flash-attention-backward-needs-sm80",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.ctranslate2-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # CTranslate2's CUDA_CHECK (src/cuda/utils.h): "CUDA failed with error " + cudaGetErrorString, here
+        # cudaErrorMemoryAllocation. Raised by faster-whisper, whisperX, WhisperX/Faster-Whisper-XXL front ends and other
+        # CTranslate2 users when loading or running a model; PyTorch's allocator advice does not apply to it.
+        patterns=(r"CUDA failed with error out of memory",),
+        severity="fail",
+        cause=("CTranslate2 (faster-whisper and the tools built on it) could not fit the model and its buffers in the "
+               "GPU's free memory: the model size, compute type and batch size need more VRAM than is free."),
+        advice=("Lower what it needs: a lighter compute type (`--compute_type int8_float16` or int8; faster-whisper "
+                "`WhisperModel(..., compute_type=\"int8_float16\")`), a smaller model (medium or small instead of "
+                "large), a smaller batch size (whisperX `--batch_size 4`; Faster-Whisper-XXL without `-bs`); check "
+                "with `nvidia-smi` that no other program holds the GPU's memory; or run on the CPU (`--device cpu`)."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "update the driver", "PYTORCH_CUDA_ALLOC_CONF"),
+        sources=("https://github.com/Purfview/whisper-standalone-win/issues/50",
+                 "https://github.com/SYSTRAN/faster-whisper/issues/809",
+                 "https://github.com/Purfview/whisper-standalone-win/issues/141",
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h"),
+        checked="2026-11-26",
+        examples=("frameworks/whisper-standalone-win-50-ctranslate2-out-of-memory-large-v2.txt",
+                  "frameworks/faster-whisper-809-ctranslate2-oom-gtx1650-large.txt"),
+    ),
+)
