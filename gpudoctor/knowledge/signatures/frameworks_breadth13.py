@@ -206,3 +206,33 @@ SIGNATURES += (
                   "frameworks/faster-whisper-809-ctranslate2-oom-gtx1650-large.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-cannot-initialize-nvml",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # torch/cuda/__init__.py (_raw_device_count_nvml, 2.0 and later): libnvidia-ml.so.1 loaded but nvmlInit failed, so
+        # device_count() falls back and usually finds no GPU. A host without the NVIDIA library never prints it (the
+        # load fails silently). nvidia-smi's own "Failed to initialize NVML: ..." line, when pasted, names the cause
+        # (kernel, container and WSL rows) and outranks this warning.
+        patterns=(r"UserWarning: Can't initialize NVML\b", r"^\W{0,4}Can't initialize NVML$"),
+        severity="warn",
+        cause=("PyTorch found the driver's NVML library but could not initialise it, so it sees no usable GPU: the "
+               "driver is not reachable from this environment (a driver updated without a reboot, a container that "
+               "lost or was never given its GPU devices, a driver that is not loaded)."),
+        advice=("Run `nvidia-smi` in the same environment (host, container or WSL) and act on what it says: "
+                "\"Driver/library version mismatch\" needs a reboot after the driver update; \"Unknown Error\" inside "
+                "a container means it lost its GPU devices, so restart it (and start it with `--gpus all`); "
+                "\"couldn't communicate with the NVIDIA driver\" means the driver is not loaded. Only if nvidia-smi "
+                "works is the Python environment at fault."),
+        action="configure",
+        rules_out=("a fault of the program that printed it",),
+        never_suggest=("pip install torch",),
+        sources=("https://github.com/pytorch/pytorch/issues/109098", "https://github.com/zylon-ai/private-gpt/issues/1168",
+                 "https://github.com/MIC-DKFZ/nnUNet/issues/2573"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-109098-cant-initialize-nvml-device-count-0.txt",
+                  "frameworks/private-gpt-1168-cant-initialize-nvml-on-start.txt"),
+    ),
+)
