@@ -36,3 +36,33 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("wheels.extension-build-sees-no-gpu",), refines_within=None,
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="wheels.torchaudio-library-not-loadable",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # torchaudio/_extension (utils._load_lib -> torch.ops.load_library) on Windows: ctypes' "Could not find module
+        # '...\torchaudio\lib\libtorchaudio.pyd' (or one of its dependencies)" (WinError 126/127 underneath), and
+        # torch 2.4 and later's "Could not load this library: ...torchaudio\lib\_torchaudio.pyd". torchaudio 2.9 and
+        # later no longer pin torch, so `pip install torchaudio` beside a pinned torch pulls a newer, unmatched one.
+        patterns=(r"Could not find module '[^'\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.pyd)'",
+                  r"Could not load this library: [^\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.(?:pyd|so))"),
+        severity="fail",
+        cause=("torchaudio's compiled library {library} cannot be loaded with the installed torch: torchaudio is of "
+               "another release or CUDA/CPU variant than torch (one of them was upgraded or installed from another "
+               "index)."),
+        advice=("Check `pip list` (Windows: `pip list | findstr torch`): torch and torchaudio must share the release "
+                "and the +cuXXX/+cpu suffix. Reinstall them as one set from the same index: `pip uninstall -y torch "
+                "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu121` (the CUDA build you use; pin `torchaudio==` to torch's "
+                "version when torch is pinned)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/suno-ai/bark/issues/239", "https://github.com/vast-ai/base-image/pull/291",
+                 "https://github.com/facebookresearch/audiocraft/issues/30"),
+        checked="2026-11-26",
+        examples=("wheels/bark-239-torchaudio-lib-not-found-windows.txt",),
+    ),
+)
