@@ -127,7 +127,10 @@ SIGNATURES += (
         # c10's dispatcher when a core (aten::) operator is asked for on CUDA and this torch build registered no CUDA
         # kernels for it: a CPU-only or macOS torch given CUDA tensors, most often a TorchScript model saved on a GPU and
         # loaded by torch.jit.load without map_location. torchvision:: and vLLM's _C:: operators have their own rows.
-        patterns=(r"Could not run 'aten::(?P<op>\w{1,60})' with arguments from the 'CUDA' backend",),
+        # Only operators every CUDA build registers (allocation and copies): others, such as the quantized aten::q_scale,
+        # have no CUDA kernel in any build, and there the code, not the install, is at fault.
+        patterns=(r"Could not run 'aten::(?P<op>empty_strided|empty\.memory_format|_copy_from|_copy_from_and_resize|"
+                  r"_to_copy|_local_scalar_dense)' with arguments from the 'CUDA' backend",),
         severity="fail",
         cause=("This torch has no CUDA kernels for aten::{op} (a CPU-only build, or macOS), but the code or a "
                "TorchScript model saved on a GPU asked for CUDA."),
