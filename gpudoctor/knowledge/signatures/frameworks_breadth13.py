@@ -239,3 +239,32 @@ SIGNATURES += (
                   "frameworks/private-gpt-1168-cant-initialize-nvml-on-start.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.comfy-kitchen-needs-cu130",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # ComfyUI (2026, ComfyUI#11681/#11718) when torch.version.cuda is below 13.0: comfy-kitchen's CUDA and Triton
+        # backends for quantized (fp8, nvfp4, int8) weights stay disabled and only its eager backend runs. ComfyUI
+        # works; quantized models run slower. Printed on every start of such an install, hence info.
+        patterns=(r"You need pytorch with cu130 or higher to use optimized CUDA operations",),
+        severity="info",
+        cause=("ComfyUI's torch is built for a CUDA older than 13.0, so comfy-kitchen's CUDA and Triton kernels for "
+               "quantized models are disabled: nothing fails, but quantized checkpoints run slower."),
+        advice=("Not an error; look elsewhere in the log for a failure. For the speed-up, on an NVIDIA driver that "
+                "supports CUDA 13 (580 or newer) and a GPU of compute capability 7.5 or newer (RTX 20 and later), "
+                "install torch from the cu130 index: `python -m pip install --upgrade torch torchvision torchaudio "
+                "--index-url https://download.pytorch.org/whl/cu130` (portable: `python_embeded\\python.exe -m pip "
+                "...`); older GPUs stay on cu128 and can ignore it."),
+        action="configure",
+        rules_out=("a failure of ComfyUI's start-up",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Mooshieblob1/MooshieUI/pull/525",
+                 "https://github.com/nosana-ci/pipeline-templates/pull/164",
+                 "https://github.com/Comfy-Org/ComfyUI/pull/11718"),
+        checked="2026-11-26",
+        examples=("frameworks/mooshieui-525-comfy-kitchen-needs-cu130.txt",
+                  "frameworks/nosana-164-comfy-kitchen-cuda-backend-disabled-cu128.txt"),
+    ),
+)
