@@ -268,3 +268,30 @@ SIGNATURES += (
                   "frameworks/nosana-164-comfy-kitchen-cuda-backend-disabled-cu128.txt"),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.kohya-nan-in-latents",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # kohya sd-scripts' train_util.cache_batch_latents ("NaN detected in latents: PATH"; older finetune scripts
+        # "NaN detected in latents of PATH"), reached by kohya_ss, lora-scripts and other front ends. A1111's form of
+        # the same half-precision overflow is frameworks.sd-webui-nans-in-half-precision.
+        patterns=(r"NaN detected in latents(?::| of) (?P<path>[^\n]{1,300})",),
+        severity="fail",
+        cause=("The VAE produced NaN latents while caching them: the SDXL VAE overflows in half precision (fp16), and "
+               "GTX 16xx cards produce NaNs in half precision too; the image itself is rarely at fault."),
+        advice=("Encode with the VAE in float32: turn on no_half_vae (`--no_half_vae`, the GUI's \"No half VAE\"), or "
+                "use the fp16-fix SDXL VAE (madebyollin/sdxl-vae-fp16-fix) as `--vae`; on a GTX 16xx card also train "
+                "without fp16 mixed precision (bf16 is not available there: use `--mixed_precision no`). Only if one "
+                "image still fails, check that file."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/bmaltais/kohya_ss/issues/1103", "https://github.com/Akegarasu/lora-scripts/issues/548",
+                 "https://github.com/kohya-ss/sd-scripts/issues/653"),
+        checked="2026-11-26",
+        examples=("frameworks/kohya-ss-1103-sdxl-nan-in-latents-no-half-vae.txt",
+                  "frameworks/lora-scripts-548-sdxl-nan-in-latents-no-half-vae.txt"),
+    ),
+)
