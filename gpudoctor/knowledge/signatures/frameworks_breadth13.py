@@ -68,7 +68,7 @@ SIGNATURES += (
         kinds=("any",),
         # InvokeAI's start-up line naming the torch device it chose: ">> Using device_type cpu" (2.x) and
         # "[InvokeAI]::INFO --> Using torch device: CPU" (3.x and later); on an NVIDIA machine it should say cuda.
-        patterns=(r"\bUsing device_type cpu\b", r"\]::INFO --> Using torch device: CPU\b"),
+        patterns=(r"\bUsing device_type (?:cpu|CPU)\b", r"\]::INFO --> Using torch device: CPU\b"),
         severity="warn",  # a machine without an NVIDIA GPU prints it too
         cause=("InvokeAI chose the CPU because the torch in its environment cannot use CUDA: usually the installer or "
                "pip put the CPU-only torch build there (or the CPU option was picked at install time)."),
