@@ -66,3 +66,34 @@ SIGNATURES += (
         examples=("wheels/bark-239-torchaudio-lib-not-found-windows.txt",),
     ),
 )
+
+SIGNATURES += (
+    Signature(
+        code="wheels.dlib-built-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # dlib's CMakeLists.txt turns CUDA off, without failing the build, when it finds no CUDA toolkit (nvcc) or no
+        # working cuDNN: "Disabling CUDA support for dlib.  DLIB WILL NOT USE CUDA" (19.24 also "*** Since a functional
+        # cuDNN is not found DLIB WILL NOT USE CUDA." and "...so dlib isn't going to use CUDA."); `pip install dlib`
+        # builds from source, so face_recognition and other users get a CPU-only dlib. People report it as
+        # "dlib.DLIB_USE_CUDA returns False".
+        patterns=(r"DLIB WILL NOT USE CUDA", r"so dlib isn't going to use CUDA",
+                  r"\bDLIB_USE_CUDA(?: returns| as| is| =|:)? False\b"),
+        severity="fail",
+        cause=("dlib was built without CUDA: its build found no CUDA toolkit or no usable cuDNN and quietly turned CUDA "
+               "off, so its CNN models (face_recognition's model=\"cnn\") run on the CPU."),
+        advice=("Install the CUDA toolkit and cuDNN, then rebuild dlib and read its build log: `pip install "
+                "--no-cache-dir --force-reinstall --verbose dlib` must print \"DLIB WILL USE CUDA\" (if not, the lines "
+                "above it say what was missing; on Windows point CMake at cuDNN 9's folder, e.g. "
+                "`-DCMAKE_PREFIX_PATH=\"C:/Program Files/NVIDIA/CUDNN/v9.4\"`, or set CUDNN_HOME). Check with "
+                "`python -c \"import dlib; print(dlib.DLIB_USE_CUDA)\"`, which must print True."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/davisking/dlib/issues/1703", "https://github.com/davisking/dlib/issues/2979",
+                 "https://github.com/davisking/dlib/issues/221",
+                 "https://github.com/davisking/dlib/blob/master/dlib/CMakeLists.txt"),
+        checked="2026-11-26",
+        examples=("wheels/dlib-1703-pip-dlib-use-cuda-false.txt",),
+    ),
+)
