@@ -1,11 +1,14 @@
-"""How the container engine itself was installed decides whether it uses the NVIDIA Container Toolkit at all (rows of
-the containers area, joined into containers.SIGNATURES)."""
+"""The container engine itself: how Docker was installed decides whether it uses the NVIDIA Container Toolkit at all,
+and LXD/Incus select a GPU for a gpu device by their own rules (rows of the containers area, joined into
+containers.SIGNATURES)."""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
 DOCKER_SNAP_NVIDIA = "https://github.com/canonical/docker-snap/blob/main/README.md#nvidia-support"
+LXD_GPU_SELECTION = "https://github.com/canonical/lxd/blob/main/lxd/device/gpu.go"
+LXD_GPU_DOCS = "https://documentation.ubuntu.com/lxd/en/latest/reference/devices_gpu/"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -38,5 +41,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/522", DOCKER_SNAP_NVIDIA),
         checked="2026-11-26",
         examples=("containers/dockersnap-180-unknown-runtime-nvidia-snap.txt",),
+    ),
+    Signature(
+        code="containers.lxd-gpu-device-unmatched",
+        cause_id="lxd-gpu-device-unmatched",
+        kinds=("any",),
+        # LXD's lxd/device/gpu_physical.go (and gpu_mig/gpu_mdev/gpu_sriov) when no card LXD's resources API lists
+        # passes the device's selection (gpu.go gpuSelected: vendorid, productid, pci, and id as the DRM card number,
+        # which an NVIDIA card without nvidia_drm loaded does not have); Incus and older LXD say "Failed to detect ..."
+        # (internal/server/device/gpu_*.go in Incus).
+        patterns=(r"Failed (?:to detect|detecting) requested GPU device",),
+        severity="fail",
+        cause="LXD/Incus found no GPU on the host that matches the gpu device's selection (id, pci, vendorid/productid): "
+              "the id or address names no card LXD sees, `id` is not a DRM card number (not nvidia-smi's index, and an "
+              "NVIDIA card without nvidia_drm loaded has none), or the host's driver is not loaded, so the device and "
+              "the instance do not start.",
+        advice=("List the GPUs as LXD sees them with `lxc info --resources` (`incus info --resources` on Incus): each "
+                "card's PCI address, vendor/product id and DRM id. Select an existing card by its address, `lxc config "
+                "device set <instance> <device> pci=<address>` (or remove `id=`, which is the DRM card number, not "
+                "nvidia-smi's index), then start the instance again; if the NVIDIA card is not listed at all, fix the "
+                "host's driver first (`nvidia-smi` on the host)."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/canonical/lxd/issues/17461", LXD_GPU_SELECTION, LXD_GPU_DOCS),
+        checked="2026-11-26",
+        examples=("containers/lxd-17461-failed-detect-gpu-id.txt",),
     ),
 )
