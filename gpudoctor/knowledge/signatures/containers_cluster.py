@@ -262,4 +262,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpushare-58-no-gpu-has-mib-extender-not-enabled.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-kubelet-unreachable",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin (internal/plugin/server.go; main.go before 0.9): it serves nvidia.sock in the DaemonSet's
+        # hostPath, then dials the kubelet's registration socket (kubelet.sock) in the same directory. Its words when
+        # that fails, in every release: "Could not register device plugin: <gRPC error>", and in the early ones
+        # "Could not contact Kubelet, retrying. Did you enable the device plugin feature gate?".
+        patterns=(r"Could not register device plugin: (?P<error>[^\n]{1,200})",
+                  r"Could not contact Kubelet, retrying"),
+        severity="fail",
+        cause="The device plugin could not register with the node's kubelet, so the node advertises no "
+              "nvidia.com/gpu: the kubelet's registration socket is not in the directory the plugin sees (a kubelet "
+              "running in a container without /var/lib/kubelet/device-plugins mounted, a kubelet with another root "
+              "directory, or the plugin started outside Kubernetes), or a kubelet before 1.10 has the DevicePlugins "
+              "feature gate off.",
+        advice=("On the node, `ls -l /var/lib/kubelet/device-plugins/` must show the kubelet's kubelet.sock beside "
+                "nvidia.sock. If the kubelet runs in a container (OpenShift 3.x origin-node, RKE), bind-mount "
+                "`/var/lib/kubelet/device-plugins` into it; if the kubelet uses another root directory (k0s: "
+                "/var/lib/k0s/kubelet), point the plugin DaemonSet's device-plugin hostPath at `<root-dir>/device-plugins`; "
+                "on Kubernetes before 1.10 add `--feature-gates=DevicePlugins=true` to the kubelet. Run the plugin as "
+                "the DaemonSet, not with docker run, then restart the kubelet and the plugin pod."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/10", "https://github.com/NVIDIA/k8s-device-plugin/issues/55",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/internal/plugin/server.go", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-10-register-deadline-feature-gate.txt",
+                  "containers/k8sdp-55-register-deadline-kubelet-in-container.txt"),
+    ),
 )
