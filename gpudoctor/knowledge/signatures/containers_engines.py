@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures import Signature
 DOCKER_SNAP_NVIDIA = "https://github.com/canonical/docker-snap/blob/main/README.md#nvidia-support"
 LXD_GPU_SELECTION = "https://github.com/canonical/lxd/blob/main/lxd/device/gpu.go"
 LXD_GPU_DOCS = "https://documentation.ubuntu.com/lxd/en/latest/reference/devices_gpu/"
+APPTAINER_GPU_BINDS = "https://github.com/apptainer/apptainer/blob/main/internal/pkg/runtime/launch/launcher_linux.go"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -67,5 +68,35 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/canonical/lxd/issues/17461", LXD_GPU_SELECTION, LXD_GPU_DOCS),
         checked="2026-11-26",
         examples=("containers/lxd-17461-failed-detect-gpu-id.txt",),
+    ),
+    Signature(
+        code="containers.apptainer-nv-writable",
+        cause_id="apptainer-nv-writable",
+        kinds=("any",),
+        # Apptainer's launcher (addGPUBinds) warns so when --nv (or --rocm) meets --writable: a writable sandbox or
+        # image gets no overlay or underlay, so each host file is bound only where the image already has a mount
+        # point ("Skipping mount /usr/bin/nvidia-smi [files]: ... doesn't exist in container"), and Singularity 3.x
+        # leaves the driver's binaries out on purpose. Apptainer and Singularity 3.8+ say "nv files", 3.0-3.7 "NVIDIA
+        # binaries". The no-driver answers in the same text (nvidia-smi not found, no CUDA device) follow from it.
+        patterns=(r"(?:nv|NVIDIA|rocm) (?:files|binaries) may not be bound with --writable",),
+        severity="fail",
+        cause="The container was started with `--nv --writable`: without an overlay Apptainer/Singularity binds the "
+              "host's NVIDIA files only onto mount points the image already has and leaves the driver's binaries "
+              "out, so nvidia-smi (and driver files without a mount point) are missing although the host driver works.",
+        advice=("Start it without `--writable`: keep changes in `--writable-tmpfs` (thrown away on exit) or in a "
+                "persistent overlay (`apptainer overlay create --size 2048 overlay.img`, then `--overlay overlay.img`), "
+                "with which --nv binds every driver file. If the sandbox itself must be written, create the mount "
+                "points the warnings list once (`touch <sandbox>/usr/bin/nvidia-smi` and the others), or install the "
+                "tools the container needs into it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the host"),
+        never_suggest=("reinstall the driver",),
+        refines=("containers.apptainer-started-without-nv", "kernel.nvidia-smi-missing", "cuda.no-device",
+                 "cuda.libcuda-so1-missing", "kernel.driver-not-loaded"),
+        refines_within=None,
+        sources=("https://github.com/apptainer/singularity/issues/2944", "https://github.com/apptainer/apptainer/issues/846",
+                 "https://github.com/apptainer/singularity/issues/2088", APPTAINER_GPU_BINDS),
+        checked="2026-11-26",
+        examples=("containers/singularity-2944-nv-writable-binaries-not-bound.txt",),
     ),
 )
