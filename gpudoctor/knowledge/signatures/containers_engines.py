@@ -91,7 +91,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the NVIDIA driver", "the host"),
         never_suggest=("reinstall the driver",),
-        refines=("containers.apptainer-started-without-nv", "kernel.nvidia-smi-missing", "cuda.no-device",
+        refines=("kernel.nvidia-smi-missing", "cuda.no-device",
                  "cuda.libcuda-so1-missing", "kernel.driver-not-loaded"),
         refines_within=None,
         sources=("https://github.com/apptainer/singularity/issues/2944", "https://github.com/apptainer/apptainer/issues/846",
