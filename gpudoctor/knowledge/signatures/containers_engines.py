@@ -95,6 +95,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "cuda.libcuda-so1-missing", "kernel.driver-not-loaded"),
         refines_within=None,
         sources=("https://github.com/apptainer/singularity/issues/2944", "https://github.com/apptainer/apptainer/issues/846",
+                 "https://github.com/apptainer/apptainer/issues/3251",
                  "https://github.com/apptainer/singularity/issues/2088", APPTAINER_GPU_BINDS),
         checked="2026-11-26",
         examples=("containers/singularity-2944-nv-writable-binaries-not-bound.txt",),
