@@ -73,12 +73,12 @@ SIGNATURES: tuple[Signature, ...] = (
         code="containers.apptainer-nv-writable",
         cause_id="apptainer-nv-writable",
         kinds=("any",),
-        # Apptainer's launcher (addGPUBinds) warns so when --nv (or --rocm) meets --writable: a writable sandbox or
+        # Apptainer's launcher (addGPUBinds) warns so when --nv meets --writable: a writable sandbox or
         # image gets no overlay or underlay, so each host file is bound only where the image already has a mount
         # point ("Skipping mount /usr/bin/nvidia-smi [files]: ... doesn't exist in container"), and Singularity 3.x
         # leaves the driver's binaries out on purpose. Apptainer and Singularity 3.8+ say "nv files", 3.0-3.7 "NVIDIA
         # binaries". The no-driver answers in the same text (nvidia-smi not found, no CUDA device) follow from it.
-        patterns=(r"(?:nv|NVIDIA|rocm) (?:files|binaries) may not be bound with --writable",),
+        patterns=(r"(?:nv|NVIDIA) (?:files|binaries) may not be bound with --writable",),
         severity="fail",
         cause="The container was started with `--nv --writable`: without an overlay Apptainer/Singularity binds the "
               "host's NVIDIA files only onto mount points the image already has and leaves the driver's binaries "
