@@ -293,4 +293,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/k8sdp-10-register-deadline-feature-gate.txt",
                   "containers/k8sdp-55-register-deadline-kubelet-in-container.txt"),
     ),
+    Signature(
+        code="containers.device-plugin-mig-monitor-denied",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin and GPU feature discovery walk every GPU through NVML (internal/rm, "error visiting
+        # device: ..."). On a node with MIG enabled, NVML answers a container that was not given the MIG monitoring
+        # capability (/dev/nvidia-caps) with NVML_ERROR_NO_PERMISSION, "Insufficient Permissions": the plugin's
+        # Helm chart adds NVIDIA_MIG_MONITOR_DEVICES=all (and SYS_ADMIN) only when a MIG strategy other than none is
+        # set, and hand-written manifests often lack it.
+        patterns=(r"error visiting device: [^\n]{0,200}Insufficient Pe[rm]missions",),
+        severity="fail",
+        cause="The device plugin (or GPU feature discovery) was refused by NVML while reading the GPUs (Insufficient "
+              "Permissions): on a node with MIG enabled, the usual case, its pod was not given the MIG monitoring "
+              "devices, so it stops and the node advertises no nvidia.com/gpu.",
+        advice=("Give the plugin's pod the MIG monitoring devices: set `NVIDIA_MIG_MONITOR_DEVICES=all` in its "
+                "environment with the `SYS_ADMIN` capability (securityContext.capabilities.add), which the Helm chart "
+                "does by itself when `migStrategy` is single or mixed (`helm upgrade ... --set migStrategy=mixed`), "
+                "then restart the plugin and GPU feature discovery pods."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "add the user to the video group"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/399", "https://github.com/NVIDIA/k8s-device-plugin/issues/229",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/deployments/helm/nvidia-device-plugin/templates/"
+                 "daemonset-device-plugin.yml", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-399-mig-node-plugin-insufficient-permissions.txt",),
+    ),
 )
