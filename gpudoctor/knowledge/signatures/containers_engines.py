@@ -100,4 +100,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/singularity-2944-nv-writable-binaries-not-bound.txt",),
     ),
+    Signature(
+        code="containers.lxc-nvidia-mount-hook-failed",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # LXC (src/lxc/conf.c, lxc_setup) when a mount hook exits non-zero while the container starts; with
+        # LXD/Incus' nvidia.runtime=true or a Proxmox CT's NVIDIA hook that hook is LXC's hooks/nvidia, which runs
+        # nvidia-container-cli; "run_buffer: Script exited with status 1" above it is the hook's exit. The hook's own
+        # error line is in the instance log. LXD/Incus and Proxmox print the same words, with or without the
+        # "conf.c:" prefix.
+        patterns=(r"Failed to run mount hooks",),
+        severity="fail",
+        cause="A mount hook failed while LXC started the container, so it never ran: with nvidia.runtime (LXD/Incus) or a "
+              "Proxmox CT's NVIDIA hook this is the NVIDIA hook, whose nvidia-container-cli could not set up the GPU.",
+        advice=("Read the hook's own error in the instance log (`lxc info --show-log <name>`, `incus info --show-log "
+                "<name>`; Proxmox: `lxc-start -n <id> -F -l DEBUG -o /tmp/lxc-<id>.log`) and fix what it names. The usual causes: a privileged "
+                "container (security.privileged=true, a Proxmox CT with unprivileged: 0), which the NVIDIA hook setups "
+                "do not support: use an unprivileged container; a host driver installed with the .run installer rather "
+                "than the distribution's packages, whose libraries nvidia-container-cli cannot find: install the "
+                "distribution's driver packages; or, right after a driver upgrade, a libnvidia-container older than the "
+                "driver: update libnvidia-container-tools (on the LXD snap, `sudo snap refresh lxd`)."),
+        action="configure",
+        rules_out=("the container image",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Saberwolf64/Proxmox-Nvidia-LXC-/issues/1", "https://github.com/canonical/lxd/issues/6262",
+                 "https://github.com/lxc/lxc/blob/main/src/lxc/conf.c", LXD_GPU_DOCS),
+        checked="2026-11-26",
+        examples=("containers/proxmoxnvidialxc-1-privileged-ct-mount-hooks.txt",
+                  "containers/lxd-6262-nvidia-runtime-mount-hooks-runfile-driver.txt"),
+    ),
 )
