@@ -115,8 +115,9 @@ SIGNATURES: tuple[Signature, ...] = (
               "Proxmox CT's NVIDIA hook this is the NVIDIA hook, whose nvidia-container-cli could not set up the GPU.",
         advice=("Read the hook's own error in the instance log (`lxc info --show-log <name>`, `incus info --show-log "
                 "<name>`; Proxmox: `lxc-start -n <id> -F -l DEBUG -o /tmp/lxc-<id>.log`) and fix what it names. "
-                "The usual causes: a privileged container (security.privileged=true, a Proxmox CT with unprivileged: 0), which the NVIDIA hook setups "
-                "do not support: use an unprivileged container; a host driver installed with the .run installer rather "
+                "The usual causes: a privileged container (security.privileged=true, a Proxmox CT with "
+                "unprivileged: 0), which the NVIDIA hook setups do not support: use an unprivileged container; a host "
+                "driver installed with the .run installer rather "
                 "than the distribution's packages, whose libraries nvidia-container-cli cannot find: install the "
                 "distribution's driver packages; or, right after a driver upgrade, a libnvidia-container older than the "
                 "driver: update libnvidia-container-tools (on the LXD snap, `sudo snap refresh lxd`)."),
