@@ -320,4 +320,37 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/k8sdp-399-mig-node-plugin-insufficient-permissions.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-mig-strategy-mismatch",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin internal/rm/device_map.go: with migStrategy=single every GPU must be in MIG mode and hold
+        # MIG devices of one profile ("invalid MIG configuration: ..." wrapping "more than one MIG device type present
+        # on node" or "device N has no MIG devices configured"; "all devices on the node must be configured with the
+        # same migEnabled value"); release 0.9 said "At least one device with migEnabled=true was not configured
+        # correctly: No MIG devices associated with /dev/nvidiaN".
+        patterns=(r"invalid MIG configuration: error visiting devices",
+                  r"more than one MIG device type present on node",
+                  r"all devices on the node must be configured with the same migEnabled value",
+                  r"device \d{1,2} has no MIG devices configured",
+                  r"[Aa]t least one device with migEnabled=true was not configured correctly",
+                  # GPU feature discovery's own warning for the same layout (internal/lm/mig-strategy.go)
+                  r"Invalid configuration detected for mig-strategy=single"),
+        severity="fail",
+        cause="The device plugin runs with the single MIG strategy, which needs every GPU of the node in MIG mode with "
+              "MIG devices of one profile; this node mixes profiles, MIG and non-MIG GPUs, or has a MIG-enabled GPU "
+              "without instances, so the plugin stops and the node advertises no GPUs.",
+        advice=("Match the strategy to the node's layout (`nvidia-smi -L` lists it): where GPUs mix MIG profiles or MIG "
+                "and non-MIG, deploy the plugin (or the GPU Operator) with `migStrategy=mixed` (`helm upgrade ... --set "
+                "migStrategy=mixed`; pods then request nvidia.com/mig-<profile>); to keep single, give every GPU the "
+                "same MIG layout (`sudo nvidia-smi mig -cgi <profile>,<profile> -C`, or a mig-parted / MIG manager "
+                "config such as all-1g.10gb) and recreate the instances after each reboot."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/397", "https://github.com/NVIDIA/k8s-device-plugin/issues/253",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/internal/rm/device_map.go", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-397-mig-strategy-single-invalid-config.txt",),
+    ),
 )
