@@ -71,8 +71,7 @@ SIGNATURES += (
                 "the WSL 2 back end with a current NVIDIA Windows driver. On a host without an NVIDIA GPU (a Mac, Intel "
                 "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead. Where `snap list "
                 "docker` lists Docker, it is the snap, which ignores the toolkit from apt: `sudo snap refresh docker` "
-                "and run with `--runtime nvidia --gpus all`, or remove the snap and install Docker Engine from "
-                "Docker's apt repository."),
+                "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
