@@ -34,4 +34,37 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/twinny-251-invalid-option-tfs-z.txt", "ollama/browseruse-webui-20-tfs-z-warn.txt"),
     ),
+    Signature(
+        code="ollama.input-exceeds-context-length",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        # Ollama's 400 for an input longer than the loaded context (server/routes.go's embed handler with truncate
+        # false, or an input still too long after truncation; llm/llama_server.go for llama-server's refusal):
+        # "input length exceeds maximum context length" (0.3-0.5), "the input length exceeds the context length"
+        # (later), "input after truncation exceeds maximum context length", "input exceeds maximum context length
+        # and cannot be truncated further"; clients quote it inside their own error
+        patterns=(
+            r"[Ii]nput length exceeds (?:the|maximum) context length",
+            r"[Ii]nput (?:after truncation )?exceeds maximum context length",
+        ),
+        severity="fail",
+        cause=("Ollama refused the request (400) because the input is longer than the context the model was loaded "
+               "with; with an embedding model in a RAG app or agent this means the document chunks are larger than "
+               "the embedding model's context (nomic-embed-text loads with 2048 tokens, mxbai-embed-large holds 512). "
+               "Nothing is wrong with the GPU."),
+        advice=("Send shorter inputs: lower the chunk size of the app's text splitter so each chunk fits the model's "
+                "context (about 3 characters per token), or raise num_ctx in the request options or a Modelfile up "
+                "to the model's trained context (8192 for nomic-embed-text); a client calling /api/embed can pass "
+                "\"truncate\": true to have Ollama cut the input instead of failing."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "Ollama's server being down"),
+        never_suggest=_NEVER_DRIVER + ("reinstall Ollama",),
+        sources=("https://github.com/n8n-io/n8n/issues/11144", "https://github.com/nano-step/nano-brain/issues/208",
+                 "https://github.com/nano-step/nano-brain/issues/180",
+                 "https://github.com/Crosstalk-Solutions/project-nomad/pull/763",
+                 "https://github.com/langchain-ai/langchainjs/issues/7148"),
+        checked="2026-11-26",
+        examples=("ollama/n8n-11144-embed-input-exceeds-max-context.txt",
+                  "ollama/nanobrain-208-embed-exceeds-context.txt"),
+    ),
 )
