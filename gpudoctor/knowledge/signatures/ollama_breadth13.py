@@ -67,4 +67,31 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/n8n-11144-embed-input-exceeds-max-context.txt",
                   "ollama/nanobrain-208-embed-exceeds-context.txt"),
     ),
+    Signature(
+        code="ollama.gguf-split-not-first",
+        cause_id="gguf-split-not-first",
+        kinds=("any",),
+        # llama.cpp's loader (llama-model-loader.cpp) refusing a split GGUF opened by a later part: "illegal split
+        # file idx: N (file: PATH), model must be loaded with the first split", before 2025 "illegal split file: N,
+        # model must be loaded with the first split"; N counts from 0, so idx 2 is the -00003-of- file
+        patterns=(r"illegal split file(?: idx)?: (?P<idx>[^\s,(]{1,12})(?: \(file: (?P<path>[^)\n]{1,300})\))?, "
+                  r"model must be loaded with the first split",),
+        severity="fail",
+        cause=("llama.cpp was given a later part of a split GGUF model (split index {idx}, counting from 0) instead "
+               "of the first one: only the first part lets the loader find and load the rest, so the model cannot "
+               "load; the files themselves are fine."),
+        advice=("Give the loader the first split, the file ending -00001-of-0000N.gguf (llama-server -m, LM Studio "
+                "and llama-cpp-python take the first part and find the others), with every part in the same folder; "
+                "where an app picked the part itself (a model manager walking its cache, llama-server -hf choosing a "
+                "later shard), update the app or pass the first part's path explicitly. Merge the parts with "
+                "llama-gguf-split --merge only for a tool that cannot read splits."),
+        action="configure",
+        rules_out=("a corrupted download", "a GPU or driver fault"),
+        never_suggest=_NEVER_DRIVER + ("download the model again",),
+        sources=("https://github.com/lemonade-sdk/lemonade/issues/499", "https://github.com/ngxson/wllama/issues/135",
+                 "https://github.com/ggml-org/llama.cpp/pull/25194", "https://github.com/lmstudio-ai/lmstudio-js/issues/22"),
+        checked="2026-11-26",
+        examples=("ollama/lemonade-499-illegal-split-file-idx-third-split.txt",
+                  "ollama/wllama-135-illegal-split-file-shard.txt"),
+    ),
 )
