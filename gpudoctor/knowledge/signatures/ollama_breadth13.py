@@ -94,4 +94,36 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/lemonade-499-illegal-split-file-idx-third-split.txt",
                   "ollama/wllama-135-illegal-split-file-shard.txt"),
     ),
+    Signature(
+        code="ollama.llama-server-no-mmproj",
+        cause_id="multimodal-projector-missing",
+        kinds=("any",),
+        # llama-server's refusal of image (or audio) content without a loaded projector: "image input is not
+        # supported - hint: if this is unexpected, you may need to provide the mmproj" (mid-2025 on), "image input is
+        # not supported by this server" (May 2025), and the 2023-2024 server's and llamafile's "The server was not
+        # compiled for multimodal or the model projector can't be loaded"; front ends quote them in their errors
+        patterns=(
+            r"image input is not supported(?= by this server| - hint)",
+            r"[Tt]he server was not compiled for multimodal or the model projector can't be loaded",
+        ),
+        severity="fail",
+        cause=("The llama.cpp server has no multimodal projector loaded: a vision model was started from its GGUF "
+               "alone, without the mmproj file that encodes images (or the model is text-only), so every image "
+               "input is refused; nothing is wrong with the GPU."),
+        advice=("Start llama-server with the model's projector: llama-server -m MODEL.gguf --mmproj "
+                "mmproj-MODEL.gguf (the mmproj GGUF from the same Hugging Face repository), or load it with -hf "
+                "USER/REPO, which downloads the projector too; in an app that starts llama-server itself, keep the "
+                "mmproj file beside the model or update the app so it passes --mmproj. A text-only model cannot "
+                "take images: pick a vision model."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/llamastash/llamastash/issues/13", "https://github.com/mozilla-ai/llamafile/issues/298",
+                 "https://github.com/ggml-org/llama.cpp/issues/13566", "https://github.com/ggml-org/llama.cpp/issues/17720",
+                 "https://github.com/ggml-org/llama.cpp/issues/15377"),
+        checked="2026-11-26",
+        examples=("ollama/llamastash-13-image-input-hint-mmproj-not-passed.txt",
+                  "ollama/llamafile-298-server-not-compiled-multimodal-projector.txt",
+                  "ollama/llamacpp-13566-image-input-not-supported-no-mmproj.txt"),
+    ),
 )
