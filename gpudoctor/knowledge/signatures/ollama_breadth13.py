@@ -126,4 +126,32 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/llamafile-298-server-not-compiled-multimodal-projector.txt",
                   "ollama/llamacpp-13566-image-input-not-supported-no-mmproj.txt"),
     ),
+    Signature(
+        code="ollama.gpt4all-cpu-without-avx",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # GPT4All's backend loader (gpt4all-backend/src/llmodel.cpp) before it looks for an implementation: the
+        # bindings print "LLModel ERROR: CPU does not support AVX" above their "Unable to instantiate model" (code=45,
+        # "no matching implementation found"); the chat app shows "Incompatible hardware detected" and this sentence
+        patterns=(
+            r"CPU does not support (?P<ext>AVX2?)\b",
+            r"your CPU does not meet the minimal requirements to run this program",
+        ),
+        severity="fail",
+        cause=("The processor (or the virtual CPU a VM gives it) does not offer AVX, which GPT4All's llama.cpp "
+               "backends are built for, so no backend loads and every model fails, whatever its format."),
+        advice=("Check the CPU's flags (CPU-Z or coreinfo on Windows, `grep -o -w avx /proc/cpuinfo` on Linux): in a "
+                "virtual machine set the CPU type to host (Proxmox/QEMU 'host', not kvm64) so AVX is passed through; "
+                "on a CPU without AVX, GPT4All cannot run: use another machine, or a llama.cpp build made without "
+                "AVX (slow)."),
+        action="configure",
+        rules_out=("the model file", "the NVIDIA driver"),
+        never_suggest=_NEVER_DRIVER + ("download the model again",),
+        sources=("https://github.com/nomic-ai/gpt4all/pull/1499", "https://github.com/nomic-ai/gpt4all/issues/1894",
+                 "https://github.com/nomic-ai/gpt4all/issues/1687", "https://github.com/nomic-ai/gpt4all/issues/1540",
+                 "https://github.com/nomic-ai/gpt4all/issues/1822"),
+        checked="2026-11-26",
+        examples=("ollama/gpt4all-1894-cpu-without-avx-python-312.txt",
+                  "ollama/gpt4all-1499-llmodel-error-cpu-avx-code-45.txt"),
+    ),
 )
