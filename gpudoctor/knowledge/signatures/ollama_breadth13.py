@@ -154,4 +154,36 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/gpt4all-1894-cpu-without-avx-python-312.txt",
                   "ollama/gpt4all-1499-llmodel-error-cpu-avx-code-45.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-binary-stale-library",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # the dynamic linker's words when a llama.cpp program (or its versioned libllama.so.0) resolves a symbol of
+        # its own release against an older build's libllama/libggml/libmtmd found first: the executable's own path
+        # ("./llama-server: undefined symbol: mtmd_...") or a versioned library; a plain "X.so: undefined symbol" is
+        # ollama.llama-library-shadowed's, an Ollama runner's path its runner rows'. Windows' loader dialog says it
+        # with "procedure entry point"
+        patterns=(
+            r"symbol lookup error: (?![^\s:]{0,300}ollama)(?P<path>[^\s:]{1,300})(?<!\.so): undefined symbol: "
+            r"(?P<symbol>(?:llama|ggml|gguf|mtmd|common)_\w{1,80})",
+            r"[Tt]he procedure entry point (?P<symbol>(?:llama|ggml|gguf|mtmd)_\w{1,80}) could not be located in the "
+            r"dynamic link library",
+        ),
+        severity="fail",
+        cause=("A llama.cpp program loaded another build's libllama, libggml or libmtmd (an older install found "
+               "first on the library path, or another project's ggml such as whisper.cpp's) that lacks {symbol}, "
+               "instead of the libraries built with it."),
+        advice=("See which copies it loads: `ldd $(which llama-server) | grep -E 'llama|ggml|mtmd'` (Windows: the "
+                "DLLs beside the .exe and on PATH); remove the old llama.cpp libraries a previous `cmake --install` or "
+                "package left in /usr/local/lib or /usr/local/lib64 (then `sudo ldconfig`), or drop the "
+                "LD_LIBRARY_PATH entry pointing at them, so the binary uses the libraries of its own release; keep "
+                "each release's binaries and libraries together when upgrading."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a broken model file"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/ggml-org/llama.cpp/issues/23163", "https://github.com/ggml-org/llama.cpp/issues/8695",
+                 "https://github.com/abetlen/llama-cpp-python/issues/2366"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpp-23163-mtmd-symbol-stale-usr-local-lib.txt",),
+    ),
 )
