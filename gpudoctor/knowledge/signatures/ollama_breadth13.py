@@ -186,4 +186,32 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpp-23163-mtmd-symbol-stale-usr-local-lib.txt",),
     ),
+    Signature(
+        code="ollama.embedding-nan",
+        cause_id="embedding-nan",
+        kinds=("any",),
+        # Ollama's embed handlers: before the check in server/routes.go (normalize: "embedding contains NaN or Inf
+        # values") the NaN reached Go's encoder, whose error Ollama returned as "failed to encode response: json:
+        # unsupported value: NaN"; clients quote either inside their own 500 error
+        patterns=(
+            r"json: unsupported value: (?P<value>NaN|[+-]?Inf)\b",
+            r"embedding contains NaN or Inf values",
+        ),
+        severity="fail",
+        cause=("The embedding model computed NaN or Inf values for this input, so Ollama could not return the "
+               "vector and answered 500: a numeric fault of the model in Ollama (bge-m3 most often, in its F16 "
+               "GPU path) on specific texts, not a missing model or a broken install."),
+        advice=("Find the failing text and embed it alone: if it succeeds with the model on the CPU (options "
+                "{\"num_gpu\": 0}, or PARAMETER num_gpu 0 in a Modelfile for the embedding model), keep that for "
+                "bge-m3 or switch to another embedding model (nomic-embed-text, mxbai-embed-large, qwen3-embedding); "
+                "update Ollama, and make the app skip or retry one failing chunk instead of failing the whole batch."),
+        action="configure",
+        rules_out=("a missing or corrupted model download", "the NVIDIA driver"),
+        never_suggest=_NEVER_DRIVER + ("download the model again",),
+        sources=("https://github.com/ollama/ollama/issues/13572", "https://github.com/hang-in/seCall/issues/5",
+                 "https://github.com/ollama/ollama/issues/15582", "https://github.com/ollama/ollama/issues/14657",
+                 "https://github.com/ollama/ollama/issues/16625"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-13572-bge-m3-embed-nan-json.txt", "ollama/secall-5-bge-m3-embed-500-nan.txt"),
+    ),
 )
