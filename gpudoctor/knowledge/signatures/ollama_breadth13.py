@@ -214,4 +214,28 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-13572-bge-m3-embed-nan-json.txt", "ollama/secall-5-bge-m3-embed-500-nan.txt"),
     ),
+    Signature(
+        code="ollama.request-queue-full",
+        cause_id="ollama-request-queue-full",
+        kinds=("any",),
+        # server/sched.go's ErrMaxQueue, returned as 503 (500 in 0.1.33) when more requests wait for the scheduler
+        # than OLLAMA_MAX_QUEUE allows; the source has two spaces after "again.", pastes often one
+        patterns=(r"server busy, please try again\.\s{1,3}maximum pending requests exceeded",),
+        severity="fail",
+        cause=("More requests reached Ollama at once than its scheduler queues (OLLAMA_MAX_QUEUE: 512 by default, "
+               "only 10 in 0.1.33), so the extra ones were refused as 'server busy' (503); the client sends too "
+               "many concurrent requests, nothing is wrong with the GPU."),
+        advice=("Limit how many requests the client sends at once (a worker pool or semaphore near "
+                "OLLAMA_NUM_PARALLEL, and retry a 503 after a delay); if the queue should be deeper, raise "
+                "OLLAMA_MAX_QUEUE in the server's environment (systemctl edit ollama, then restart); on Ollama 0.1.33, "
+                "update first."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a crashed model runner"),
+        never_suggest=_NEVER_DRIVER + ("reinstall Ollama",),
+        sources=("https://github.com/ollama/ollama/issues/4159", "https://github.com/ollama/ollama/issues/4124",
+                 "https://github.com/ollama/ollama/pull/4144", "https://github.com/valentinfrlch/ha-llmvision/issues/648",
+                 "https://github.com/IBM/prompt-declaration-language/issues/702"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-4159-server-busy-max-pending-requests.txt",),
+    ),
 )
