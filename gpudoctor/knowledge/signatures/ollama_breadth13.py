@@ -238,4 +238,27 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-4159-server-busy-max-pending-requests.txt",),
     ),
+    Signature(
+        code="ollama.windows-runner-library-path-unicode",
+        cause_id="ollama-windows-runner-path-unicode",
+        kinds=("any",),
+        # Ollama 0.1.2x-0.1.32 (dyn_ext_server) on Windows, returned to every client (AnythingLLM's built-in Ollama
+        # quotes it): LoadLibrary of the runner extracted under %TEMP% fails with Windows' "module could not be
+        # found" when the profile path holds non-ASCII characters (ollama#2615, fixed in 0.1.33)
+        patterns=(r"Unable to load dynamic server library: The specified module could not be found",),
+        severity="fail",
+        cause=("This Ollama (0.1.2x to 0.1.32) could not load the runner library it extracted under the Windows user "
+               "profile's temporary folder: a path with non-ASCII characters (a user name with accents or CJK) "
+               "breaks that load, a bug fixed in Ollama 0.1.33."),
+        advice=("Update Ollama to 0.1.33 or later (for AnythingLLM desktop's built-in Ollama, update AnythingLLM); "
+                "until then point TEMP and TMP at a folder whose path is plain ASCII (e.g. C:\\ollama-tmp) and "
+                "restart Ollama."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the model file"),
+        never_suggest=_NEVER_DRIVER,
+        versions=("ollama<0.1.33",),
+        sources=("https://github.com/Mintplex-Labs/anything-llm/issues/1632", "https://github.com/ollama/ollama/issues/2615"),
+        checked="2026-11-26",
+        examples=("ollama/anythingllm-1632-builtin-ollama-dynamic-server-library.txt",),
+    ),
 )
