@@ -261,4 +261,28 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/anythingllm-1632-builtin-ollama-dynamic-server-library.txt",),
     ),
+    Signature(
+        code="ollama.llama-server-tools-without-jinja",
+        cause_id="llama-server-tools-without-jinja",
+        kinds=("any",),
+        # llama-server's OpenAI-compatible chat endpoint refusing a request with tools when the server was started
+        # without --jinja (2025 builds; current llama.cpp enables --jinja by default), as clients quote the 500
+        patterns=(r"(?P<param>\w{1,30}) param requires --jinja flag",),
+        severity="fail",
+        cause=("llama-server was started without --jinja, so it cannot render the model's chat template with "
+               "{param} and refuses requests that carry them (function calling, agents, MCP tools); nothing is wrong "
+               "with the model or the GPU."),
+        advice=("Start llama-server with --jinja (in a container, add it to the server's args; in a launcher or "
+                "model manager, its Jinja option), or update llama.cpp to a build where Jinja is the default; a "
+                "custom template goes in with --chat-template-file as a Jinja file, not a legacy --chat-template "
+                "name. Use a model whose template supports tools."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/defilantech/LLMKube/issues/126", "https://github.com/containers/ramalama/issues/988",
+                 "https://github.com/ggml-org/llama.cpp/pull/11016", "https://github.com/huggingface/hub-docs/pull/2420"),
+        checked="2026-11-26",
+        examples=("ollama/llmkube-126-tool-calls-500-no-jinja.txt",
+                  "ollama/ramalama-988-tools-param-requires-jinja-chatml.txt"),
+    ),
 )
