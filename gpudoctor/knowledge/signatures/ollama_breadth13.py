@@ -285,4 +285,36 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/llmkube-126-tool-calls-500-no-jinja.txt",
                   "ollama/ramalama-988-tools-param-requires-jinja-chatml.txt"),
     ),
+    Signature(
+        code="ollama.lmstudio-chat-template-error",
+        cause_id="chat-template-unrenderable",
+        kinds=("any",),
+        # LM Studio's words (chat, its server's log and its API error, quoted by Zed, Roo/Kilo Code, OpenCode): the
+        # model's Jinja prompt template failed to parse ("Failed to parse Jinja template: Parser Error: ...") or to
+        # render ("Error rendering prompt with jinja template: ..."), before any inference
+        patterns=(
+            r"Error rendering prompt with jinja template\b",
+            r"Failed to parse Jinja template: Parser Error\b",
+        ),
+        severity="fail",
+        cause=("LM Studio could not turn the conversation into a prompt with the model's Jinja chat template: its "
+               "template engine lacks a syntax the template uses (Qwen3 and QwQ's slices in 0.3.15), the template "
+               "baked into this GGUF is broken, a stale template override is set, or the template itself raises for "
+               "this message order; the model never ran, the GPU is not involved."),
+        advice=("Update LM Studio (its Jinja engine gets these fixes, e.g. the Qwen3 parsing fix after 0.3.15); use "
+                "the lmstudio-community build of the model, whose templates are corrected; or set a working template "
+                "in My Models > the model's settings > Prompt Template (remove an old override with the trash icon). "
+                "If the template raises on the message order ('roles must alternate', 'No user query found'), fix "
+                "the client's messages or override the template."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a corrupted model download"),
+        never_suggest=_NEVER_DRIVER + ("download the model again",),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/479",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/660",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/495",
+                 "https://github.com/lmstudio-ai/lms/issues/186"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-479-qwq-jinja-template-workaround.txt",
+                  "ollama/lmstudio-660-qwen3-mlx-failed-to-parse-jinja-beta.txt"),
+    ),
 )
