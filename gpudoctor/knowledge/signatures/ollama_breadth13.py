@@ -317,4 +317,31 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/lmstudio-479-qwq-jinja-template-workaround.txt",
                   "ollama/lmstudio-660-qwen3-mlx-failed-to-parse-jinja-beta.txt"),
     ),
+    Signature(
+        code="ollama.appimage-chrome-sandbox",
+        cause_id="appimage-chrome-sandbox",
+        kinds=("any",),
+        # Chromium's setuid_sandbox_host.cc in any Electron AppImage (LM Studio, Jan, AnythingLLM desktop) started
+        # on Ubuntu 24.04 or later, whose AppArmor restricts unprivileged user namespaces
+        patterns=(r"The SUID sandbox helper binary was found, but is not configured correctly",),
+        severity="fail",
+        cause=("The desktop app (an Electron AppImage) aborted at start: Chromium's setuid sandbox helper inside the "
+               "AppImage's temporary mount cannot be root-owned 4755, and the kernel refuses the user-namespace "
+               "sandbox (Ubuntu 24.04 and later restrict unprivileged user namespaces through AppArmor); the GPU "
+               "and the models are not involved."),
+        advice=("Start the AppImage with --no-sandbox (e.g. ./LM-Studio-*.AppImage --no-sandbox, or in its .desktop "
+                "Exec line), or keep the sandbox by giving the app an AppArmor profile that allows userns (a file in "
+                "/etc/apparmor.d with 'userns,' for the AppImage path, then sudo systemctl reload apparmor); the "
+                "system-wide switch sudo sysctl kernel.apparmor_restrict_unprivileged_userns=0 works too but lowers "
+                "it for every program."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the app's models or runtimes"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/383",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/30",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/991", "https://github.com/lmstudio-ai/lms/issues/131"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudio-383-appimage-suid-sandbox-kubuntu-2404.txt",
+                  "ollama/lmstudio-30-ubuntu-2404-chrome-sandbox-no-sandbox.txt"),
+    ),
 )
