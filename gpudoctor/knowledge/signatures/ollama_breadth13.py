@@ -344,4 +344,33 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/lmstudio-383-appimage-suid-sandbox-kubuntu-2404.txt",
                   "ollama/lmstudio-30-ubuntu-2404-chrome-sandbox-no-sandbox.txt"),
     ),
+    Signature(
+        code="ollama.appimage-libfuse2-missing",
+        cause_id="appimage-libfuse2-missing",
+        kinds=("any",),
+        # the AppImage type-2 runtime (AppImageKit) when it cannot mount itself: libfuse.so.2 absent, or no fusermount
+        patterns=(
+            r"error loading libfuse\.so\.2",
+            r"Cannot mount AppImage, please check your FUSE setup",
+        ),
+        severity="fail",
+        cause=("The AppImage (LM Studio, AnythingLLM, Jan, nvtop and the like) cannot mount itself: its runtime needs "
+               "the FUSE 2 library (libfuse.so.2) and fusermount, which distributions since Ubuntu 22.04 and Fedora's "
+               "atomic desktops no longer install by default; the app itself and the GPU are fine."),
+        advice=("Install the FUSE 2 library: sudo apt install libfuse2t64 on Ubuntu 24.04 and later (libfuse2 on "
+                "22.04), sudo dnf install fuse-libs on Fedora, pacman -S fuse2 on Arch; not the 'fuse' package, which "
+                "on Ubuntu replaces fuse3 and removes desktop packages. Without it, run the AppImage with "
+                "--appimage-extract-and-run (or extract it once with --appimage-extract), or use the app's .deb or "
+                "Docker image."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the app's own files"),
+        never_suggest=_NEVER_DRIVER + ("apt install fuse",),
+        sources=("https://github.com/Mintplex-Labs/anything-llm/issues/1288",
+                 "https://github.com/aaddrick/claude-desktop-debian/issues/221",
+                 "https://github.com/Windows200000/TwitchDropsMiner-updated/issues/42",
+                 "https://github.com/lmstudio-ai/docs/issues/247", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1894"),
+        checked="2026-11-26",
+        examples=("ollama/anythingllm-1288-appimage-libfuse2-missing.txt",
+                  "ollama/claudedesktopdebian-221-libfuse2t64-ubuntu-2404.txt"),
+    ),
 )
