@@ -41,10 +41,10 @@ def test_a_known_failure_in_the_ollama_log_is_reported_with_its_code_evidence_an
     known = result(report, "logs.known-failures")
     assert known.status is Status.FAIL
     finding = known.findings[0]
-    assert finding.evidence["signatures"] == ["cuda.no-kernel-image"]
+    assert finding.evidence["signatures"] == ["ollama.server-log-no-kernel-image"]  # Ollama's build, not a wheel
     assert finding.evidence["source"] == "journalctl -u ollama"
     assert finding.evidence["line"] == "CUDA error: no kernel image is available for execution on the device"
-    assert "Next step: Install a build that has kernels for this GPU" in text_of(known)
+    assert "Next step: Update Ollama to the newest release" in text_of(known)
 
 
 def test_a_healthy_ollama_log_has_no_known_failure():

@@ -71,11 +71,9 @@ SIGNATURES += (
         kinds=("any",),
         # Error 804, CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: the cuda-compat libcuda loaded on a GPU it does not
         # serve (forward compatibility is for data-center GPUs only).
-        # Error 803, CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: a cuda-compat libcuda of another version than the kernel module.
+        # (Error 803 is cuda.driver-combination-unsupported's: as often an update without reboot as a cuda-compat.)
         patterns=(r"forward compatibility was attempted on non supported HW",
-                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice",
-                  r"system has unsupported display driver / cuda driver combination",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", r"cudaErrorSystemDriverMismatch"),
+                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice"),
         severity="fail",
         cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
               "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",

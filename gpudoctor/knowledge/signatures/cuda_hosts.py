@@ -30,9 +30,17 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?P<gpu>Intel(?:\(R\))? Arc(?:\(TM\))? [AB]\d{3}M?)", r"\[(?P<gpu>Arc [AB]\d{3}M?)\]",  # lspci: "DG2 [Arc A770]"
             r"(?P<gpu>Apple M[1-4](?: Pro| Max| Ultra)?)\b",
             r"\bOS: (?P<gpu>macOS \d{1,2}(?:\.\d{1,2})?)",  # PyTorch's collect_env on a Mac
+            # The person saying so: no NVIDIA card at all, or only the processor's integrated graphics (said, not read
+            # from lspci: a hybrid laptop whose NVIDIA GPU is switched off shows only the Intel line there).
+            r"(?P<gpu>don't have an? (?:dedicated |discrete )?(?:NVIDIA|[Nn]vidia) (?:GPU|graphics card|video card|card))"
+            r"(?! driver)",
+            r"(?P<gpu>doesn't have an? (?:dedicated |discrete )?(?:NVIDIA|[Nn]vidia) (?:GPU|graphics card|video card|card))"
+            r"(?! driver)",
+            r"(?:[Oo]nly|[Jj]ust) (?:have|has|got) (?:an? )?(?:integrated )?(?P<gpu>(?:Intel(?:\(R\))? (?:U?HD|Iris(?:\(R\))?"
+            r"(?: Xe| Plus| Pro)?)|AMD Radeon(?:\(TM\))?) Graphics(?: \d{3,4})?)",
         ),
         severity="warn",
-        cause="The paste shows a machine whose GPU is not an NVIDIA one ({gpu}): CUDA programs and the CUDA build of "
+        cause="The paste shows a machine without an NVIDIA GPU (\"{gpu}\"): CUDA programs and the CUDA build of "
               "PyTorch look for an NVIDIA driver and GPU that this machine does not have, so no driver fix applies.",
         advice=("Confirm there is no NVIDIA GPU (`lspci | grep -i nvidia` prints nothing; on Windows, Device Manager's "
                 "Display adapters). Then run the build for the GPU you have: for an AMD card the ROCm build of PyTorch "

@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures import GPU_FAULT_SYMPTOMS, NO_MODULE_SYMPTOM
 from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTICE_ONLY_IN_PASTES, NVRM_TEXT
 from gpudoctor.knowledge.signatures.kernel_boot_fallback import SIGNATURES as BOOT_FALLBACK_ROWS
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
+from gpudoctor.knowledge.signatures.kernel_dkms import SIGNATURES as DKMS_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
@@ -454,7 +455,7 @@ SIGNATURES = (
     ),
 )
 
-SIGNATURES += MODULE_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS + PLATFORM_ROWS + BUILD_ROWS
+SIGNATURES += MODULE_ROWS + DKMS_ROWS + LIFECYCLE_ROWS + RECOVERY_ROWS + SUPPORT_ROWS + TOOL_ROWS + PLATFORM_ROWS + BUILD_ROWS
 
 SIGNATURES += (
     Signature(

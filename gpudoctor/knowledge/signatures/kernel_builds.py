@@ -156,6 +156,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # function 'sys_close'" on 5.12), so the release predates the kernel.
         patterns=(r"nvidia-(?:drm|uvm|modeset|peermem)/[\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
                   r"nvidia/(?:nv|os)[\w.-]{0,60}\.[ch]:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  # The same errors where GCC speaks another language ("错误：隐式声明函数‘…’ [-Wimplicit-function-declaration]"
+                  # under zh_CN): the warning option in brackets stays English, so the key is a word no locale changes.
+                  r"nvidia[\w/.-]{0,80}\.[ch]:\d{1,5}:\d{1,4}: [^\n]{0,240}\[-W(?:error=)?implicit-function-declaration\]",
                   # The driver's shared headers (common/inc/nv-linux.h, nv-mm.h, nv-time.h), where most of its kernel
                   # compatibility code lives: "common/inc/nv-linux.h:1730:10: fatal error: linux/of_gpio.h: No such
                   # file or directory" on Linux 7.1, "nv-mm.h:182:20: error: too many arguments to function
@@ -177,7 +180,8 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("missing kernel headers", "Secure Boot"),
         never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
-        sources=("https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/840",
+                 "https://github.com/NixOS/nixpkgs/issues/396716", "https://github.com/Frogging-Family/nvidia-all/issues/34",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/594",
                  "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/501", "https://github.com/NixOS/nixpkgs/issues/532695",
                  "https://github.com/olafkfreund/nixos_config/pull/921",
@@ -185,7 +189,8 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/nixpkgs-396716-nvidia-565-drm-date-kernel-6-14.txt",
                   "kernel/nvidiaall-34-465-sys-close-kernel-5-12.txt", "kernel/ogkm-501-nvidia-drm-drv-o-make-error.txt",
-                  "kernel/nixpkgs-532695-of-gpio-missing-linux-7-1.txt", "kernel/ogkm-469-nv-mm-get-user-pages-6-3.txt"),
+                  "kernel/nixpkgs-532695-of-gpio-missing-linux-7-1.txt", "kernel/ogkm-469-nv-mm-get-user-pages-6-3.txt",
+                  "kernel/ogkm-840-zh-cn-gcc-errors-kernel-6-15.txt"),
     ),
     Signature(
         code="kernel.dkms-module-already-installed",

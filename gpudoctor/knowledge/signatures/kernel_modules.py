@@ -28,7 +28,8 @@ NVIDIA_DOCKER_NO_MODULE = dict(
 SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
-        refines=MISMATCH_SYMPTOMS, refines_within=None,
+        # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -75,7 +76,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-driver-library-mismatch",
-        refines=MISMATCH_SYMPTOMS, refines_within=None,
+        # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
@@ -97,14 +99,15 @@ SIGNATURES = (
         action="reboot",
         rules_out=("a broken GPU", "a CUDA toolkit problem"),
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),
-        sources=("https://github.com/mozilla/translations/issues/1167",
+        sources=("https://github.com/clab/dynet/issues/1020", "https://github.com/mozilla/translations/issues/1167",
                  "https://github.com/lyulyul/shine-cluster/issues/30",
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
                  "https://github.com/saharmor/dalle-playground/issues/104",
                  "https://github.com/Nobara-Project/rpm-sources/issues/525", "https://github.com/XuehaiPan/nvitop/issues/41",
                  NVML_DOCS),
         checked="2026-11-26",
-        examples=("kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
+        examples=("kernel/dynet-1020-no-cuda-device-nvml-mismatch.txt",
+                  "kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
                   "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
@@ -232,6 +235,12 @@ SIGNATURES = (
             r"Missing (?P<kernel>\S{3,80}) kernel headers for module (?P<module>nvidia[\w-]{0,16})/",  # Arch's DKMS hook
             r"[Uu]nable to locate the kernel source\b",  # the CUDA runfile's driver component
             r"\*\*\* /(?:usr/)?lib/modules/(?P<kernel>(?!\S*[Mm]icrosoft)[\w.+~-]{1,80})/build: No such file or directory",
+            # DKMS's package hooks (dkms_common.postinst, dkms_autoinstaller) skip the build where the headers are absent.
+            r"(?:Module build|Automatic installation of modules) for kernel (?P<kernel>(?!\S*[Mm]icrosoft)\S+) was "
+            r"skipped since the",
+            r"No kernel headers were found, skipping module build",
+            # Its kernel postinst hook, after the failed build ("dkms: WARNING: Linux headers are missing, which may...").
+            r"headers are missing, which may explain the above failures",
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
@@ -242,51 +251,12 @@ SIGNATURES = (
         action="configure", never_suggest=("disable Secure Boot", "blacklist nouveau"),
         sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
                  "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102",
-                 "https://github.com/kiss-community/grepo/issues/29", "https://github.com/mavam/ml-driver/issues/5"),
+                 "https://github.com/kiss-community/grepo/issues/29", "https://github.com/mavam/ml-driver/issues/5",
+                 "https://github.com/dell/dkms/blob/master/dkms_common.postinst.in"),
         checked="2026-11-26",
         examples=("kernel/nvautoinstall-99-kernel-devel-not-found.txt", "kernel/zenkernel-305-missing-zen-kernel-headers.txt",
                   "kernel/linuxsurface-102-cuda-runfile-kernel-source.txt", "kernel/grepo-29-lib-modules-build-missing.txt",
                   "kernel/mldriver-5-lib-modules-build-missing-raspbian.txt"),
-    ),
-    Signature(
-        code="kernel.dkms-build-failed",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.module-not-found"), refines_within=None,
-        cause_id="dkms-build-failed",
-        kinds=("any",),
-        patterns=(
-            r"Consult /var/lib/dkms/nvidia[\w-]{0,20}/(?P<version>\d{3}\.\d+(?:\.\d+)?)/build/make\.log",
-            r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
-            # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
-            r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
-            # DKMS exits 10 on a build error: dpkg's postinst summary, Arch's pacman hook; Void's xbps trigger says FAILED.
-            r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
-            r"exit status 10\b", r"`dkms install [\w -]{0,24}nvidia[\w-]{0,12}/[\d.]{3,20} -k [\w.+~-]{1,80}' exited 10\b",
-            r"Building DKMS module: nvidia[\w-]{0,12}-(?P<release>\d{3}\.\d+(?:\.\d+)?)\.\.\. FAILED!",
-            # nvidia-installer's (the .run file's) words for the same failure (its build step, or the check after it that
-            # finds no module built); its log holds the compiler's error.
-            r'An error occurred while performing the step: "(?:Building kernel modules|Checking to see whether the '
-            r'nvidia kernel module was successfully built)"',
-            r"ERROR: Unable to build the NVIDIA kernel module",
-            # nvidia-installer's run_dkms() (misc.c): "Failed to run `/usr/sbin/dkms install ... -m nvidia -v V -k K`: ...".
-            r"The (?P<module>nvidia[\w-]{0,12}) kernel module (?:failed to build\. This kernel module is required|was "
-            r"not created)",  # nvidia-installer's own build (kernel.c), without DKMS
-            r"Failed to run `[\w/.-]{0,40}dkms (?:build|install)[\w -]{0,16} -m nvidia -v (?P<version>\d{3}\.\d+(?:\.\d+)?)",
-        ),
-        severity="fail",
-        cause="DKMS could not build the NVIDIA kernel module for the running kernel.",
-        advice=("Read the first compiler error in the make.log DKMS names (for the .run installer, "
-                "/var/log/nvidia-installer.log); usually the kernel is newer than this driver supports: update the "
-                "driver to a newer release that supports this kernel (on Arch, Void or NixOS the distribution's "
-                "updated driver package, or its LTS kernel), or boot the previous kernel until one exists; "
-                "where it says the kernel's headers are missing, install those of the running kernel "
-                "(linux-headers-$(uname -r), kernel-devel)."),
-        action="configure",
-        never_suggest=("blacklist nouveau",),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1",
-                 "https://github.com/void-linux/void-packages/issues/54925"),
-        checked="2026-11-25",  # (konvoy-1200's build failure: kernel.module-gpl-only-symbol, which names its reason)
-        examples=("kernel/ogkm-635-dkms-fedora40-545.txt", "kernel/vgpuproxmox-1-installer-building-kernel-modules.txt",
-                  "kernel/voidpkgs-54925-dkms-570-linux6-14-failed.txt"),
     ),
     Signature(
         code="kernel.uvm-module-missing",
@@ -349,6 +319,9 @@ SIGNATURES = (
         kinds=("any",),
         patterns=(
             r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+            # the same words retyped ("nvidia-smi has failed ...") or copied through a page that curls the apostrophe
+            r"(?:[Nn]vidia-smi|NVIDIA-smi|NVIDIA SMI) has failed because it couldn['‘’`]?t communicate with the "
+            r"(?:NVIDIA|[Nn]vidia) driver", r"NVIDIA-SMI has failed because it couldn[‘’`]t communicate with the NVIDIA driver",
             r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
             r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
             r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
@@ -371,7 +344,7 @@ SIGNATURES = (
         kinds=("any",),
         # kernel.driver-not-loaded's lines (nvidia-smi's quoted without its first words too), where the text shows
         # Secure Boot on (gpudoctor/knowledge/contexts.py) or the host's EFI variable says so.
-        patterns=(r"couldn't communicate with the NVIDIA driver", r"ERROR: NVIDIA driver is not loaded",
+        patterns=(r"couldn['‘’`]?t communicate with the (?:NVIDIA|[Nn]vidia) driver", r"ERROR: NVIDIA driver is not loaded",
                   r"Found no NVIDIA driver on your system",
                   r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",
                   # Fedora's nvidia-fallback.service (RPM Fusion, negativo17) at boot when no nvidia module loaded.

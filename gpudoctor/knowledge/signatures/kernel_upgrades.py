@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
+# "the new NVIDIA driver", "my Nvidia GPU driver", "the graphics drivers", as people tell of an update.
+_NVIDIA_DRIVER = r"(?:the |my |our |to the |to a )?(?:new |newer |latest )?(?:NVIDIA|[Nn]vidia|GPU|graphics)(?: GPU| graphics)? drivers?\b"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-missing-for-running-kernel",
@@ -26,7 +29,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "upgrade or on a second kernel (LTS, zen, HWE) installed without its headers.",
         advice=("Build the module for the running kernel: install this kernel's headers (Ubuntu/Debian "
                 "`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel, Arch the headers package of the "
-                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms), then "
+                "kernel you boot, e.g. linux-zen-headers) and the DKMS flavour of the driver (nvidia-dkms; a driver from "
+                "NVIDIA's .run file: run it again with `--dkms`), then "
                 "`sudo dkms autoinstall` and reboot; if the DKMS build fails, its make.log says why (often a kernel "
                 "newer than the driver branch: boot the previous or LTS kernel until a driver supports it)."),
         action="configure",
@@ -89,7 +93,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "without it.",
         advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
                 "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
-                "and run `sudo dkms autoinstall`, then reboot; where the DKMS build fails, its make.log says why (often "
+                "and run `sudo dkms autoinstall` (a driver installed from NVIDIA's .run file without DKMS: run it again "
+                "with `--dkms`), then reboot; where the DKMS build fails, its make.log says why (often "
                 "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
                 "driver supports it)."),
         action="configure",
@@ -128,5 +133,40 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/nvidiaxrun-106-modprobe-insert-off-blacklist.txt",
                   "kernel/nvidiaprime-20-intel-profile-alias-off.txt"),
+    ),
+    Signature(
+        code="kernel.driver-updated-without-reboot",
+        # The story a helper acts on beside CUDA's generic failures: the driver was updated while the old kernel module
+        # (or, on Windows, the old driver in running programs) stayed loaded, so the libraries and the module differ.
+        # (Not "driver version is insufficient": an update to a driver still too old for the program reads the same.)
+        refines=("cuda.no-device", "cuda.unknown-error", "cuda.devices-busy-or-unavailable", "cuda.init-not-initialized",
+                 "cuda.driver-combination-unsupported", "cuda.forward-compat-unsupported"),
+        refines_within=None,
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?upgraded " + _NVIDIA_DRIVER,
+            r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?updated " + _NVIDIA_DRIVER,
+            r"(?:[Aa]fter|[Ss]ince|[Ww]hen) (?:I |i |we )?(?:upgrading|updating) " + _NVIDIA_DRIVER,
+            # (the verbs written so that "reboot", not "installed", is the prefilter's key)
+            r"(?:[Uu]p(?:dat|grad)|[Ii]nstall)ed (?:the |my |our )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?drivers?\b"
+            r"[^\n]{0,40}?(?:but|and) (?:didn't|did not|haven't|have not|hadn't|not yet) reboot",
+        ),
+        severity="warn",
+        cause="The NVIDIA driver was updated while the old one stayed loaded: until a reboot the kernel module (and, on "
+              "Windows, the driver in programs already running) is the old version while the libraries are new, so CUDA "
+              "finds no usable GPU and programs fall back to the CPU.",
+        advice=("Reboot after a driver update (on Linux, when no program uses the GPU, reloading the modules also works: "
+                "`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm`), or at "
+                "least restart the programs that use the GPU (Ollama, the Python process); then `nvidia-smi` and `cat "
+                "/proc/driver/nvidia/version` show one version. If it still fails after the reboot, the update itself "
+                "did not complete: check the driver's module for the running kernel (`dkms status`)."),
+        action="reboot",
+        rules_out=("a GPU fault", "CUDA_VISIBLE_DEVICES"),
+        never_suggest=("set CUDA_VISIBLE_DEVICES", "reinstall CUDA"),
+        sources=("https://github.com/ollama/ollama/issues/4396",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked="2026-11-26",
+        examples=("kernel/ollama-4396-gpu-unused-after-driver-upgrade.txt",),
     ),
 )

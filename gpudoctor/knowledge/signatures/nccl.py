@@ -46,6 +46,12 @@ SIGNATURES += (
             # CuPy's NcclError (cupy_backends/cuda/libs/nccl.pyx; vLLM 0.2-0.3, RAPIDS, XGBoost) names the code first:
             # "NcclError: NCCL_ERROR_SYSTEM_ERROR: unhandled system error (run with NCCL_DEBUG=INFO for details)".
             r"NcclError: NCCL_ERROR_(?:SYSTEM_ERROR|UNHANDLED_CUDA_ERROR|INTERNAL_ERROR|INVALID_USAGE|INVALID_ARGUMENT)\b",
+            # Horovod's NCCL calls (horovod/common/ops/nccl_operations.cc): "<nccl call> failed: <ncclGetErrorString>";
+            # the communicator's set-up and the all-reduce are where they fail
+            r"ncclCommInitRank failed: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|"
+            r"internal error|invalid argument)",
+            r"ncclAllReduce failed: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|"
+            r"internal error|invalid argument)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",

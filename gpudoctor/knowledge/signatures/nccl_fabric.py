@@ -158,4 +158,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/nemo-13996-could-not-find-net-id-0-container-25-04.txt",),
     ),
+    Signature(
+        code="nccl.topology-nic-attribute-missing",
+        refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"), refines_within=None,
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        # graph/xml.h's xmlGetAttrIndex: the topology NCCL builds from sysfs (or reads from NCCL_TOPO_FILE) lacks an
+        # attribute it needs; as "Last error" under PyTorch's ncclInternalError. NCCL 2.18-2.19 hit it for network
+        # devices outside the PCI tree (USB Ethernet or Wi-Fi adapters): NVIDIA/nccl#1125, fixed in 2.20
+        patterns=(r"Attribute (?P<attribute>busid|class|vendor|device|link_speed|link_width|speed|dev) of node "
+                  r"(?P<node>nic|net|pci|gpu|cpu) not found",),
+        severity="fail",
+        cause=("NCCL's topology detection failed: it found a {node} without the '{attribute}' it needs, which NCCL "
+               "2.18 and 2.19 hit for a network device that is not on the PCI bus (a USB network adapter), a bug fixed "
+               "in NCCL 2.20; with NCCL_TOPO_FILE set, the file lacks that attribute."),
+        advice=("Use NCCL 2.20 or newer: upgrade PyTorch (2.3 and later bundle it) or the NCCL package "
+                "(`pip install -U nvidia-nccl-cu12`; check `python -c \"import torch; print(torch.cuda.nccl.version())"
+                "\"`). Until then keep NCCL off the USB or virtual network device: set NCCL_SOCKET_IFNAME to the "
+                "machine's PCI Ethernet interface (from `ip -br link`), or unplug the adapter; where NCCL_TOPO_FILE is "
+                "set, fix or unset that file."),
+        action="configure",
+        rules_out=("the GPUs' peer-to-peer path", "the driver"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/AnswerDotAI/fsdp_qlora/issues/22", "https://github.com/NVIDIA/nccl/issues/1051",
+                 "https://github.com/pytorch/pytorch/issues/113245"),
+        checked="2026-11-26",
+        examples=("nccl/fsdpqlora-22-busid-of-node-nic-not-found.txt",),
+    ),
 )

@@ -422,4 +422,60 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/hybrik-47-invalid-rank-requested-world-size-4.txt",),
     ),
+    Signature(
+        code="nccl.deepspeed-accelerator-cpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # deepspeed/accelerator/real_accelerator.py: with no DS_ACCELERATOR set and no other accelerator package, CUDA
+        # is chosen only where torch.cuda.device_count() > 0 and torch.cuda.is_available(); otherwise it warns this and
+        # runs everything on the CPU (ops, ZeRO, training: slow, with the GPU idle)
+        patterns=(r"Setting accelerator to CPU\. If you have GPU or other accelerator, we were unable to detect it",),
+        severity="warn",
+        cause=("DeepSpeed found no usable CUDA GPU from PyTorch in this process and fell back to its CPU accelerator: "
+               "a CPU-only PyTorch build is installed, or the process sees no GPU (an empty CUDA_VISIBLE_DEVICES, a "
+               "container or Ray actor given no GPU, a driver PyTorch cannot use)."),
+        advice=("Check PyTorch in the same environment: `python -c \"import torch; print(torch.__version__, "
+                "torch.version.cuda, torch.cuda.is_available())\"`. If it prints `None False` (a +cpu build), install "
+                "the CUDA build of torch (`pip install torch --index-url https://download.pytorch.org/whl/cu128`, the "
+                "cuXXX index your driver supports); if CUDA is available there, the process that warned has no GPU "
+                "(check CUDA_VISIBLE_DEVICES, the container's --gpus, the Ray actor's num_gpus) or set "
+                "DS_ACCELERATOR=cuda. In a Ray helper process that holds no GPU on purpose the warning is harmless."),
+        action="configure",
+        rules_out=("DeepSpeed's configuration file", "the network"),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall deepspeed"),
+        sources=("https://github.com/index-tts/index-tts/issues/295",
+                 "https://github.com/Open-Reasoner-Zero/Open-Reasoner-Zero/issues/73",
+                 "https://github.com/deepspeedai/DeepSpeed/blob/master/accelerator/real_accelerator.py"),
+        checked="2026-11-26",
+        examples=("nccl/indextts-295-deepspeed-accelerator-cpu-torch.txt",),
+    ),
+    Signature(
+        code="nccl.accelerate-device-map-under-distributed",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # accelerate/accelerator.py's prepare(): a model spread over several GPUs by its device_map (big-model
+        # inference's naive model parallelism) cannot also be trained by one process per GPU (DDP, FSDP, DeepSpeed)
+        patterns=(
+            r"You can't train a model that has been loaded with `?device_map='auto'`? in any distributed mode",
+            r"You can't train a model that has been loaded in 8-bit (?:or 4-bit )?precision on multiple devices in any "
+            r"distributed mode",
+        ),
+        severity="fail",
+        cause=("The model was loaded with device_map=\"auto\", which spreads one copy over all visible GPUs, while "
+               "the script was launched distributed (torchrun, accelerate launch, deepspeed: one process per GPU, each "
+               "wanting its own whole copy); accelerate refuses the two together."),
+        advice=("Pick one: for data parallelism over the GPUs load the model without device_map=\"auto\" (under "
+                "DeepSpeed or FSDP pass no device_map; for DDP put the whole model on each process's GPU with "
+                "`device_map={\"\": Accelerator().local_process_index}`, or `{\"\": int(os.environ[\"LOCAL_RANK\"])}`); "
+                "to split a model too big for one GPU keep device_map=\"auto\" and run a single process "
+                "(`python train.py` or `accelerate launch --num_processes 1`)."),
+        action="configure",
+        rules_out=("a GPU, driver or NCCL fault",),
+        never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenLM/Qwen/pull/833", "https://github.com/pacman100/LLM-Workshop/issues/9",
+                 "https://github.com/huggingface/transformers/issues/31557",
+                 "https://github.com/huggingface/accelerate/blob/main/src/accelerate/accelerator.py"),
+        checked="2026-11-26",
+        examples=("nccl/qwen-833-finetune-ds-device-map-auto.txt", "nccl/llmworkshop-9-device-map-auto-fsdp.txt"),
+    ),
 )

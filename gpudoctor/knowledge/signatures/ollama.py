@@ -31,6 +31,7 @@ from gpudoctor.knowledge.signatures.ollama_loaders import LOADER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -132,6 +133,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # its runner's panic when a backend buffer cannot be allocated (ml.ErrNoMem, from 0.7 in spring 2025
             # until the engine gave way to llama-server), which the server then reports as the runner's last line
             r"insufficient memory - required allocations: \{",
+            # the server on llama-server (llm/llama_server.go, mid-2026 on) wraps the startup's out-of-memory line
+            r"llama-server reported out-of-memory during startup\b",
             # ggml's CUDA_CHECK names the failing function on the line after "CUDA error: out of memory"; the
             # virtual-memory pool's alloc (cuMemCreate/cuMemSetAccess) fails when the compute buffers do not fit
             r"(?<=current device: )(?P<gpu>\d+), in function (?:alloc|ggml_cuda_pool_malloc_vmm|cublas_handle) at "
@@ -519,4 +522,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
-   *LOADER_SIGNATURES, *SETTING_SIGNATURES, *BREADTH13_SIGNATURES)
+   *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES)

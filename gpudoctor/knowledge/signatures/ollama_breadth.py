@@ -73,6 +73,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"CUDA error 304 at \S{0,300}ggml-cuda\.cu:\d+: OS call failed or operation not supported on this OS",
             r"CUDA error: OS call failed or operation not supported on this OS",
+            # the same error when ggml's CUDA backend initialises (ggml_cuda_init's cudaGetDeviceCount)
+            r"ggml_cuda_init: failed to initialize CUDA: OS call failed or operation not supported on this OS",
         ),
         contexts=("container",),
         severity="fail",
@@ -120,7 +122,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         # the runner (0.5.x ollama_llama_server, later the ollama binary's backends in lib/ollama) resolving a ggml
         # symbol against libraries an earlier release left in the same directory (the Linux tarball upgrade notes)
         patterns=(
-            r"ollama_llama_server: undefined symbol: (?P<symbol>(?:ggml|llama|gguf)_\w{1,80})",
+            # any symbol the runner binary misses: a C++ one too (_ZdlPvm, ollama#8370) came from the old libraries
+            r"ollama_llama_server: undefined symbol: (?P<symbol>\w{1,80})",
             r"lib/ollama/[^\s:]{1,200}\.so: undefined symbol: (?P<symbol>(?:ggml|llama|gguf)_\w{1,80})",
         ),
         severity="fail",
@@ -133,9 +136,10 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "a damaged model file"),
         never_suggest=_NEVER_DRIVER + ("pull the model again",),
         sources=("https://github.com/ollama/ollama/issues/8149", "https://github.com/ollama/ollama/issues/8150",
-                 "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
+                 "https://github.com/ollama/ollama/blob/main/docs/linux.md", "https://github.com/ollama/ollama/issues/8370"),
         checked="2026-11-26",
-        examples=("ollama/ollama-8149-runner-undefined-symbol-old-libs-left.txt",),
+        examples=("ollama/ollama-8149-runner-undefined-symbol-old-libs-left.txt",
+                  "ollama/ollama-8370-runner-undefined-symbol-zdlpvm-old-libs.txt"),
         refines=("ollama.runner-terminated", "ollama.llama-library-shadowed"),
     ),
     Signature(

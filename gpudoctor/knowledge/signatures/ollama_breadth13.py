@@ -35,66 +35,6 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/twinny-251-invalid-option-tfs-z.txt", "ollama/browseruse-webui-20-tfs-z-warn.txt"),
     ),
     Signature(
-        code="ollama.input-exceeds-context-length",
-        cause_id="context-window-exceeded",
-        kinds=("any",),
-        # Ollama's 400 for an input longer than the loaded context (server/routes.go's embed handler with truncate
-        # false, or an input still too long after truncation; llm/llama_server.go for llama-server's refusal):
-        # "input length exceeds maximum context length" (0.3-0.5), "the input length exceeds the context length"
-        # (later), "input after truncation exceeds maximum context length", "input exceeds maximum context length
-        # and cannot be truncated further"; clients quote it inside their own error
-        patterns=(
-            r"[Ii]nput length exceeds (?:the|maximum) context length",
-            r"[Ii]nput (?:after truncation )?exceeds maximum context length",
-        ),
-        severity="fail",
-        cause=("Ollama refused the request (400) because the input is longer than the context the model was loaded "
-               "with; with an embedding model in a RAG app or agent this means the document chunks are larger than "
-               "the embedding model's context (nomic-embed-text loads with 2048 tokens, mxbai-embed-large holds 512). "
-               "Nothing is wrong with the GPU."),
-        advice=("Send shorter inputs: lower the chunk size of the app's text splitter so each chunk fits the model's "
-                "context (about 3 characters per token), or raise num_ctx in the request options or a Modelfile up "
-                "to the model's trained context (8192 for nomic-embed-text); a client calling /api/embed can pass "
-                "\"truncate\": true to have Ollama cut the input instead of failing."),
-        action="configure",
-        rules_out=("a GPU, driver or CUDA fault", "Ollama's server being down"),
-        never_suggest=_NEVER_DRIVER + ("reinstall Ollama",),
-        sources=("https://github.com/n8n-io/n8n/issues/11144", "https://github.com/nano-step/nano-brain/issues/208",
-                 "https://github.com/nano-step/nano-brain/issues/180",
-                 "https://github.com/Crosstalk-Solutions/project-nomad/pull/763",
-                 "https://github.com/langchain-ai/langchainjs/issues/7148"),
-        checked="2026-11-26",
-        examples=("ollama/n8n-11144-embed-input-exceeds-max-context.txt",
-                  "ollama/nanobrain-208-embed-exceeds-context.txt"),
-    ),
-    Signature(
-        code="ollama.gguf-split-not-first",
-        cause_id="gguf-split-not-first",
-        kinds=("any",),
-        # llama.cpp's loader (llama-model-loader.cpp) refusing a split GGUF opened by a later part: "illegal split
-        # file idx: N (file: PATH), model must be loaded with the first split", before 2025 "illegal split file: N,
-        # model must be loaded with the first split"; N counts from 0, so idx 2 is the -00003-of- file
-        patterns=(r"illegal split file(?: idx)?: (?P<idx>[^\s,(]{1,12})(?: \(file: (?P<path>[^)\n]{1,300})\))?, "
-                  r"model must be loaded with the first split",),
-        severity="fail",
-        cause=("llama.cpp was given a later part of a split GGUF model (split index {idx}, counting from 0) instead "
-               "of the first one: only the first part lets the loader find and load the rest, so the model cannot "
-               "load; the files themselves are fine."),
-        advice=("Give the loader the first split, the file ending -00001-of-0000N.gguf (llama-server -m, LM Studio "
-                "and llama-cpp-python take the first part and find the others), with every part in the same folder; "
-                "where an app picked the part itself (a model manager walking its cache, llama-server -hf choosing a "
-                "later shard), update the app or pass the first part's path explicitly. Merge the parts with "
-                "llama-gguf-split --merge only for a tool that cannot read splits."),
-        action="configure",
-        rules_out=("a corrupted download", "a GPU or driver fault"),
-        never_suggest=_NEVER_DRIVER + ("download the model again",),
-        sources=("https://github.com/lemonade-sdk/lemonade/issues/499", "https://github.com/ngxson/wllama/issues/135",
-                 "https://github.com/ggml-org/llama.cpp/pull/25194", "https://github.com/lmstudio-ai/lmstudio-js/issues/22"),
-        checked="2026-11-26",
-        examples=("ollama/lemonade-499-illegal-split-file-idx-third-split.txt",
-                  "ollama/wllama-135-illegal-split-file-shard.txt"),
-    ),
-    Signature(
         code="ollama.llama-server-no-mmproj",
         cause_id="multimodal-projector-missing",
         kinds=("any",),
@@ -213,30 +153,6 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/16625"),
         checked="2026-11-26",
         examples=("ollama/ollama-13572-bge-m3-embed-nan-json.txt", "ollama/secall-5-bge-m3-embed-500-nan.txt"),
-    ),
-    Signature(
-        code="ollama.request-queue-full",
-        cause_id="ollama-request-queue-full",
-        kinds=("any",),
-        # server/sched.go's ErrMaxQueue, returned as 503 (500 in 0.1.33) when more requests wait for the scheduler
-        # than OLLAMA_MAX_QUEUE allows; the source has two spaces after "again.", pastes often one
-        patterns=(r"server busy, please try again\.\s{1,3}maximum pending requests exceeded",),
-        severity="fail",
-        cause=("More requests reached Ollama at once than its scheduler queues (OLLAMA_MAX_QUEUE: 512 by default, "
-               "only 10 in 0.1.33), so the extra ones were refused as 'server busy' (503); the client sends too "
-               "many concurrent requests, nothing is wrong with the GPU."),
-        advice=("Limit how many requests the client sends at once (a worker pool or semaphore near "
-                "OLLAMA_NUM_PARALLEL, and retry a 503 after a delay); if the queue should be deeper, raise "
-                "OLLAMA_MAX_QUEUE in the server's environment (systemctl edit ollama, then restart); on Ollama 0.1.33, "
-                "update first."),
-        action="configure",
-        rules_out=("a GPU, driver or CUDA fault", "a crashed model runner"),
-        never_suggest=_NEVER_DRIVER + ("reinstall Ollama",),
-        sources=("https://github.com/ollama/ollama/issues/4159", "https://github.com/ollama/ollama/issues/4124",
-                 "https://github.com/ollama/ollama/pull/4144", "https://github.com/valentinfrlch/ha-llmvision/issues/648",
-                 "https://github.com/IBM/prompt-declaration-language/issues/702"),
-        checked="2026-11-26",
-        examples=("ollama/ollama-4159-server-busy-max-pending-requests.txt",),
     ),
     Signature(
         code="ollama.windows-runner-library-path-unicode",

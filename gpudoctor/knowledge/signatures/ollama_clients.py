@@ -22,7 +22,11 @@ _REACH_ADVICE = (
     "host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 (`sudo systemctl edit ollama`, "
     "Environment=\"OLLAMA_HOST=0.0.0.0\", then restart it). 0.0.0.0 is only for the server to listen on: a client "
     "connects to 127.0.0.1 or the server's own address. Refused at ::1 (Node 17 and later resolve localhost to IPv6 "
-    "first, while Ollama listens on 127.0.0.1): write http://127.0.0.1:11434 instead of localhost in the client."
+    "first, while Ollama listens on 127.0.0.1): write http://127.0.0.1:11434 instead of localhost in the client. A "
+    "server that listens on 0.0.0.0 and still cannot be reached from another machine (or from a container on its "
+    "host) is behind its firewall: open port 11434 there (`sudo ufw allow 11434/tcp`, or `sudo firewall-cmd "
+    "--permanent --add-port=11434/tcp` and `sudo firewall-cmd --reload`; for containers `sudo ufw allow in on docker0 "
+    "to any port 11434`)."
 )
 
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
@@ -69,6 +73,8 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             r"Cannot connect to host (?P<address>[\w.\[\]:-]{1,80}:11434) ssl:\w{1,10} \[(?P<reason>[^\]\n]{1,120})\]",
             # Node (AnythingLLM, chat UIs) and curl from inside a container
             r"connect ECONNREFUSED (?P<address>[\w.\[\]:-]{1,80}:11434)",
+            # a timeout instead: a firewall drops the packets (ufw on the host, for a container's bridge address)
+            r"connect ETIMEDOUT (?P<address>[\w.\[\]:-]{1,80}:11434)",
             r"Failed to connect to (?P<address>[\w.-]{1,80} port 11434)(?: after \d+ ms)?: "
             # (curl's own words for its errors 6 and 7 read "Couldn't" in older releases, "Could not" in newer ones)
             r"(?P<reason>Connection refused|Could(?:n't| not) connect to server|Could(?:n't| not) resolve host)",
@@ -82,9 +88,11 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/Mintplex-Labs/anything-llm/issues/759",
                  "https://github.com/open-webui/open-webui/issues/209", "https://github.com/khoj-ai/khoj/issues/1100",
-                 FAQ),
+                 FAQ, "https://github.com/ollama/ollama/issues/4005", "https://github.com/intel/ipex-llm/issues/12999"),
         checked="2026-11-26",
-        examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",),
+        examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",
+                  "ollama/ollama-4005-curl-7-remote-server-firewall.txt",
+                  "ollama/ipex-llm-12999-curl-11434-ollama-host-0000.txt"),
     ),
 )
 
@@ -132,6 +140,10 @@ CLIENT_SIGNATURES += (
             # aiohttp's ClientResponseError (Open WebUI, LiteLLM's async calls)
             r"\b502, message='Bad Gateway', url=(?:URL\()?'https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|"
             r"[\w.-]{1,100}:11434)",
+            # the ollama Python client's ResponseError (the body, empty or a proxy's page, then the status) and
+            # LangChain's Ollama LLM's ValueError: Ollama itself never answers 502
+            r"ResponseError: [^\n]{0,300}\(status code: 502\)",
+            r"ValueError: Ollama call failed with status code 502\b",
         ),
         severity="fail",
         cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
@@ -146,9 +158,12 @@ CLIENT_SIGNATURES += (
         never_suggest=("reinstall the driver", "reinstall ollama", "restart ollama"),
         sources=("https://github.com/TheAiSingularity/graphrag-local-ollama/issues/21",
                  "https://github.com/ollama/ollama/issues/5437", "https://github.com/WEIFENG2333/VideoCaptioner/issues/562",
-                 "https://www.python-httpx.org/environment_variables/"),
+                 "https://www.python-httpx.org/environment_variables/", "https://github.com/gensyn-ai/rl-swarm/issues/515",
+                 "https://github.com/langchain-ai/langchain/issues/20742"),
         checked="2026-11-26",
-        examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",),
+        examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",
+                  "ollama/rl-swarm-515-ollama-python-502-global-proxy.txt",
+                  "ollama/langchain-20742-ollama-call-failed-502-bashrc-proxy.txt"),
     ),
     Signature(
         code="ollama.server-proxy-not-listening",

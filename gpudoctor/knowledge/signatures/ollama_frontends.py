@@ -100,6 +100,14 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"the model is loaded with (?:a )?context length of only (?P<n_ctx>\d{1,9}) tokens",
             # LM Studio 0.2's wording
             r"Input length (?P<requested>\d{1,9}) exceeds context length (?P<n_ctx>\d{1,9})",
+            # llama-server's error when a slot's context is full and context shift is off (the default since
+            # llama.cpp#15416, August 2025); people quote it hyphenated too
+            r"\bcontext[ -]shift is disabled\b",
+            # llama.cpp's server (LM Studio's engine, koboldcpp) when the tokens it must keep already fill the context:
+            # agents' long system prompts against a 4096-token load
+            r"Cannot truncate prompt with n_keep \((?P<requested>\d{1,9})\) >= n_ctx \((?P<n_ctx>\d{1,9})\)",
+            # LM Studio's own wording of it (0.3.2x on), with or without "(n_keep: N>= n_ctx: M)"
+            r"The number of tokens to keep from the initial prompt is greater than the context length\b",
         ),
         severity="fail",
         cause=("The input (the prompt with its history, system prompt, tool output or documents) holds more tokens "
@@ -115,11 +123,19 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/rllm-team/rllm/issues/55", "https://github.com/cline/cline/issues/3664",
                  "https://github.com/gpustack/gpustack/issues/1359", "https://github.com/ggml-org/llama.cpp/pull/15780",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/546"),
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/546",
+                 "https://github.com/ggml-org/llama.cpp/issues/12038", "https://github.com/ggml-org/llama.cpp/pull/13577",
+                 "https://github.com/anomalyco/opencode/issues/11141", "https://github.com/continuedev/continue/issues/11279",
+                 "https://github.com/Gitlawb/openclaude/issues/353", "https://github.com/anomalyco/opencode/issues/2259"),
         checked="2026-11-26",
         examples=("ollama/rllm-55-llamacpp-requested-tokens-exceed-context.txt",
                   "ollama/cline-3664-lmstudio-context-length-only.txt",
-                  "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt"),
+                  "ollama/gpustack-1359-llama-box-kv-cache-full-embed.txt",
+                  "ollama/llamacpp-12038-context-shift-disabled-np-8.txt",
+                  "ollama/opencode-11141-lmstudio-n-keep-exceeds-n-ctx.txt",
+                  "ollama/continue-11279-lmstudio-local-n-keep-4270.txt",
+                  "ollama/openclaude-353-lmstudio-tokens-to-keep-n-ctx-4096.txt",
+                  "ollama/opencode-2259-lmstudio-qwen3-coder-tokens-to-keep.txt"),
     ),
     Signature(
         code="ollama.llama-cpp-kv-slot-not-found",

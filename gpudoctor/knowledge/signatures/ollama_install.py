@@ -35,6 +35,8 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
             r"incompatible API version",
             r"failed to find ggml_backend_init in (?:[A-Za-z]:)?[^\s:]{0,200}?[/\\]ollama[/\\]",
             r"ollama_llama_server: error while loading shared libraries: (?P<library>lib(?:ggml|llama)[\w.-]{0,40})",
+            # the llama-server era (llm/llama_binary.go, 2026): the server looks for llama-server beside itself
+            r"llama-server binary not found \(checked: ",
         ),
         severity="fail",
         cause=("Ollama's installation is incomplete: the runner or the backend libraries its binary loads from beside "
@@ -89,6 +91,9 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
             r"(?:llama runner|llama-server) (?:exited with error|process has terminated): signal: illegal instruction",
             r"(?:llama runner|llama-server) process has terminated: exit status 0xc000001d\b",
             r"ollama_llama_server[^\n]{0,200}?signal: illegal instruction",
+            # text-generation-webui's llama-server wrapper (modules/llama_cpp_server.py) prints Python's returncode,
+            # minus the signal's number: -4 is SIGILL
+            r"\bterminated unexpectedly with exit code: -4\b",
         ),
         severity="fail",
         cause=("The model runner executed a CPU instruction this processor (or the VM it runs in) does not have: the "
@@ -101,7 +106,8 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU, driver or model-file fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/644", "https://github.com/ollama/ollama/pull/871",
-                 "https://github.com/ollama/ollama/issues/6044", "https://github.com/ollama/ollama/issues/4795"),
+                 "https://github.com/ollama/ollama/issues/6044", "https://github.com/ollama/ollama/issues/4795",
+                 "https://github.com/oobabooga/text-generation-webui/blob/main/modules/llama_cpp_server.py"),
         checked="2026-11-26",
         examples=("ollama/ollama-644-illegal-instruction-ivy-bridge-no-avx2.txt",),
         refines=("ollama.runner-terminated",), refines_within=None,

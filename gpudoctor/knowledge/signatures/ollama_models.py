@@ -238,7 +238,9 @@ MODEL_SIGNATURES = (
         cause_id="ollama-oom",
         kinds=("any",),
         # Go's os/exec wording for SIGKILL: on Linux, almost always the kernel's out-of-memory killer
-        patterns=(r"(?:llama runner|llama-server) process has terminated: signal: killed",),
+        patterns=(r"(?:llama runner|llama-server) process has terminated: signal: killed",
+                  # text-generation-webui's llama-server wrapper: Python's returncode -9 is SIGKILL
+                  r"\bterminated unexpectedly with exit code: -9\b"),
         severity="fail",
         cause=("The model's runner was killed (SIGKILL), most often by the kernel's out-of-memory killer: the part "
                "of the model kept in system memory, with its context, did not fit in RAM."),

@@ -19,6 +19,8 @@ from gpudoctor.knowledge.signatures import Signature
 SETTING_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.llama-cpp-quantized-v-cache-needs-flash-attn",
+        # the context it refuses is what Ollama's runner then fails to create ("unable to create llama context")
+        refines=("ollama.llama-cpp-compute-buffers-failed", "ollama.runner-terminated"), refines_within=None,
         cause_id="llama-cpp-kv-cache-needs-flash-attn",
         kinds=("any",),
         # both of llama.cpp's wordings: the context constructor's exception (flash attention auto, turned off by the
@@ -32,14 +34,18 @@ SETTING_SIGNATURES: tuple[Signature, ...] = (
         advice=("Turn flash attention on and give the K and V caches the same type (`-fa on -ctk q8_0 -ctv q8_0`, or "
                 "q4_0 for both; in Ollama OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0), or leave the V "
                 "cache at f16 (drop --cache-type-v); the CUDA build covers other K/V pairs only when compiled with "
-                "-DGGML_CUDA_FA_ALL_QUANTS=ON."),
+                "-DGGML_CUDA_FA_ALL_QUANTS=ON. Where the log says the model cannot use flash attention (\"flash_attn is "
+                "not compatible with X - forcing off\"), keep that model's KV cache at f16: unset "
+                "OLLAMA_KV_CACHE_TYPE (or --cache-type-k/-v) for it."),
         action="configure",
         rules_out=("a GPU or driver fault: the settings were refused before anything ran on the GPU",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/28524",
-                 "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-context.cpp"),
+                 "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-context.cpp",
+                 "https://github.com/ollama/ollama/issues/15043"),
         checked="2026-11-26",
-        examples=("ollama/llama-cpp-28524-ctv-q4-0-no-flash-attn.txt",),
+        examples=("ollama/llama-cpp-28524-ctv-q4-0-no-flash-attn.txt",
+                  "ollama/ollama-15043-grok-v-cache-quant-panic.txt"),
     ),
     Signature(
         code="ollama.llama-cpp-no-cpu-backend",

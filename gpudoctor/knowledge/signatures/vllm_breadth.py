@@ -153,6 +153,7 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.api-server-port-in-use",
+        refines=("vllm.socket-address-in-use",), refines_within=None,
         cause_id="server-port-in-use",
         kinds=("any",),
         # uvicorn's startup (uvicorn/server.py) when the socket cannot be bound: errno 98 on Linux, 10048 on Windows
@@ -226,5 +227,44 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.vllm.ai/en/stable/serving/env_vars.html"),
         checked="2026-11-26",
         examples=("vllm/vllm-15613-k3s-vllm-port-tcp-uri-int.txt", "vllm/vllm-34199-kubernetes-vllm-port-uri-error.txt"),
+    ),
+    Signature(
+        code="vllm.socket-address-in-use",
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        patterns=(
+            # Python's own bind failure, as any server prints it when it binds the socket itself (vLLM's API server
+            # since 0.6 binds before uvicorn, waitress, Flask, Gradio): errno 98 on Linux, 48 on macOS, 10048 on Windows
+            r"(?:OSError|socket\.error): \[Errno (?P<errno>98|48)\] Address already in use",
+            r"\[(?:Errno|WinError) (?P<errno>10048)\] [Oo]nly one usage of each socket address",
+            # pyzmq's bind failure: vLLM's engine, RPC and KV-transfer sockets, SGLang's scheduler sockets
+            r"ZMQError: Address already in use \(addr='(?P<address>[^'\s]{1,80})'\)",
+            # Triton Inference Server's own message for each of its ports (src/main.cc), and the gRPC core error it
+            # and other gRPC servers print first (errno 98/48, Windows' WSAEADDRINUSE text)
+            r"failed to start (?:HTTP|GRPC|Metrics|SageMaker|Vertex AI) service: Unavailable - Socket "
+            r"'(?P<address>[^'\s]{1,80})' already in use",
+            r"os_error\W{1,4}(?:Address already in use|Only one usage of each socket address)",
+            # Rust's io::Error (text-generation-inference's router, text-embeddings-inference), shown or debug-printed
+            r"Address already in use \(os error (?:98|48|10048)\)",
+            r"kind: AddrInUse, message: \"Address already in use\"",
+        ),
+        severity="fail",
+        cause=("A server process could not bind its socket because another process already holds that address and "
+               "port: an earlier instance that has not exited, another service, or a second server instance (vLLM, "
+               "SGLang, Triton, TGI) on this machine that picked the same port."),
+        advice=("Find the process holding the port (`ss -ltnp | grep :PORT` or `lsof -i :PORT`; on Windows "
+                "`netstat -ano | findstr :PORT`) and stop it, or start this server on other ports (`--port`; Triton's "
+                "--http-port, --grpc-port and --metrics-port); when "
+                "several vLLM instances share a machine, give each its own ports (a distinct --port and VLLM_PORT, "
+                "and its own kv_port for disaggregated prefill) and start them one after another."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "GPU memory"),
+        never_suggest=_NEVER_DRIVER + ("lower gpu_memory_utilization", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/microsoft/JARVIS/issues/118", "https://github.com/vllm-project/vllm/issues/44061",
+                 "https://github.com/triton-inference-server/pytriton/issues/1", "https://github.com/grpc/grpc/issues/16422",
+                 "https://docs.python.org/3/library/errno.html#errno.EADDRINUSE"),
+        checked="2026-11-26",
+        examples=("vllm/jarvis-118-models-server-port-in-use.txt", "vllm/vllm-44061-disagg-prefill-zmq-same-port.txt",
+                  "vllm/pytriton-1-triton-ports-already-in-use.txt"),
     ),
 )

@@ -444,4 +444,30 @@ LAUNCH_SIGNATURES += (
         checked="2026-11-26",
         examples=("vllm/vllm-1160-ray-memory-monitor-killed-workers.txt",),
     ),
+    Signature(
+        code="vllm.ray-gcs-unreachable",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            # Ray's C++ GCS client (gcs_rpc_client.h) as `ray start --address` on a worker node or a driver logs it,
+            # and the Python side's warning before Ray 2.x (node.py / utils.py)
+            r"Failed to connect to GCS at address (?P<address>\S{0,80}) within \d{1,4} seconds",
+            r"Unable to connect to GCS at (?P<address>\S{1,80})\. Check that \(1\) Ray GCS with matching version",
+        ),
+        severity="fail",
+        cause=("This Ray node could not reach the head node's GCS at {address}: the address is wrong or empty "
+               "(127.0.0.1 or localhost given on another machine, an unset $MASTER_ADDR or $HEAD_NODE_IP), Ray is not "
+               "running on the head, it runs another Ray version, or a firewall blocks the port."),
+        advice=("Start the head first (`ray start --head --port=6379`, then `ray status` there), and start every "
+                "worker with the head node's real IP: `ray start --address=<head IP>:6379`, not 127.0.0.1 and not an "
+                "empty variable; from the worker check `nc -zv <head IP> 6379` (open the port, run containers with "
+                "--network host), and use the same Ray and Python versions, e.g. the same vLLM image, on every node."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "NCCL"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/19543", "https://github.com/ModalMinds/MM-EUREKA/issues/54",
+                 "https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-19543-gcs-connect-worker-node.txt", "vllm/mmeureka-54-ray-gcs-empty-master-addr.txt"),
+    ),
 )

@@ -116,4 +116,26 @@ LIMIT_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/tgi-1573-awq-automodel-turing-no-flash.txt",),
     ),
+    Signature(
+        code="vllm.trtllm-engine-deserialize-failed",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # tensorrt_llm/runtime/tllmRuntime.cpp's check on deserializeCudaEngine, as the Python runtime, the C++
+        # executor and Triton's tensorrtllm backend ("unexpected error when creating modelInstanceState") print it
+        patterns=(r"Assertion failed: Failed to deserialize cuda engine",),
+        severity="fail",
+        cause=("TensorRT-LLM could not load the engine: it was built by another TensorRT-LLM (and TensorRT) release "
+               "than the one running it, most often an engine built with a pip tensorrt_llm and served by a "
+               "tritonserver trtllm container of another release, or its build did not finish."),
+        advice=("Rebuild the engine with the same TensorRT-LLM version that serves it: compare `python3 -c \"import "
+                "tensorrt_llm; print(tensorrt_llm.__version__)\"` where you ran trtllm-build with the serving "
+                "container's (the NN.MM-trtllm-python-py3 release notes name it), then run convert_checkpoint.py and "
+                "trtllm-build again inside that container, for the tp_size you deploy."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/1038", "https://github.com/NVIDIA/TensorRT-LLM/issues/1324"),
+        checked="2026-11-26",
+        examples=("vllm/trtllm-1038-failed-to-deserialize-tp4.txt",),
+    ),
 )

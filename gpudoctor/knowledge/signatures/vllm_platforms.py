@@ -67,4 +67,31 @@ PLATFORM_SIGNATURES += (
         checked="2026-11-26",
         examples=("vllm/llamafactory-5767-no-vllm-c-windows.txt",),
     ),
+    Signature(
+        code="vllm.run-on-native-windows",
+        cause_id="vllm-platform-unsupported",
+        kinds=("any",),
+        patterns=(
+            # the paste's own Windows prompt running vLLM's command (C:\...>vllm serve ...)
+            r"\b[A-Za-z]:\\[^\n>]{0,200}>\s?vllm serve\b",
+            # Python's Unix-only modules (resource, fcntl, termios) missing: Windows' Python importing code written for
+            # Linux, as vLLM before 0.7.3 did at import (vllm/utils.py: import resource)
+            r"No module named '(?P<module>resource|fcntl|termios)'",
+        ),
+        severity="fail",
+        cause=("The program is running with a native Windows Python, but it (vLLM, SGLang and the servers built on "
+               "them) is written for Linux: Windows' Python lacks Unix-only modules such as resource, and vLLM "
+               "supports Linux only."),
+        advice=("Run it in Linux: inside WSL 2 (install vLLM in a WSL Ubuntu, where the Windows NVIDIA driver exposes "
+                "the GPU) or in Docker with the GPUs passed in (`docker run --gpus all vllm/vllm-openai ...`); for a "
+                "program that only imports resource for logging, a release that skips it on Windows also works."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/bytedance/UI-TARS/issues/25", "https://github.com/vllm-project/vllm/pull/13029",
+                 "https://docs.python.org/3/library/resource.html",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        checked="2026-11-26",
+        examples=("vllm/uitars-25-vllm-serve-windows-resource.txt",),
+    ),
 )

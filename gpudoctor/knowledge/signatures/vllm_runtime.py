@@ -220,12 +220,12 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         # torch's Gloo process group, which vLLM builds beside NCCL for its CPU-side messages across nodes
         patterns=(r"Gloo connectFullMesh failed\b",),
         severity="fail",
-        cause=("vLLM's processes on different nodes could not connect through Gloo: it bound to an interface (or the "
-               "loopback address) the other nodes cannot reach."),
+        cause=("The processes on different nodes (vLLM's workers, or a torch.distributed job's ranks) could not "
+               "connect through Gloo: it bound to an interface (or the loopback address) the other nodes cannot reach."),
         advice=("Tell Gloo and NCCL which interface reaches the other nodes: set GLOO_SOCKET_IFNAME and NCCL_SOCKET_IFNAME "
                 "(e.g. `export GLOO_SOCKET_IFNAME=eth0 NCCL_SOCKET_IFNAME=eth0`) in every node's environment before "
-                "`ray start` and vLLM, make each host name resolve to that interface's address, and check the nodes "
-                "reach each other on it."),
+                "the launcher (`ray start` and vLLM, torchrun), make each host name resolve to that interface's "
+                "address, and check the nodes reach each other on it."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=_NEVER_DRIVER,

@@ -120,3 +120,32 @@ WORKER_SIGNATURES += (
     ),
 )
 
+
+WORKER_SIGNATURES += (
+    Signature(
+        code="vllm.sleep-mode-expandable-segments",
+        cause_id="vllm-sleep-mode-expandable-segments",
+        kinds=("any",),
+        patterns=(
+            # vllm/device_allocator/cumem.py (CuMemAllocator.__init__, from vllm#14189 until #40812 toggled it instead)
+            r"Expandable segments are not compatible with memory pool",
+            # the worker's report when sleep released nothing: what the allocator setting did before that assertion
+            r"Sleep mode freed 0\.00 GiB memory, (?P<in_use>\d{1,5}(?:\.\d{1,2})?) GiB memory is still in use",
+        ),
+        severity="fail",
+        cause=("vLLM's sleep mode puts its weights and KV cache in its own CUDA memory pool, which PyTorch's "
+               "expandable_segments:True allocator setting defeats: vLLM refuses to start with both, and older "
+               "releases slept without freeing any GPU memory."),
+        advice=("Remove expandable_segments:True from PYTORCH_CUDA_ALLOC_CONF (and PYTORCH_ALLOC_CONF) in the "
+                "environment of the process that runs vLLM (`echo $PYTORCH_CUDA_ALLOC_CONF`; RL trainers and Ray "
+                "runtime_env often set it), keeping its other options, or turn vLLM's sleep mode off "
+                "(enable_sleep_mode=False); vLLM releases with vllm#40812 switch it off around the pool themselves."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "too little GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver", "lower gpu_memory_utilization"),
+        sources=("https://github.com/vllm-project/vllm/pull/11743", "https://github.com/vllm-project/vllm/pull/14189",
+                 "https://github.com/pytorch/pytorch/issues/147851", "https://github.com/vllm-project/vllm/pull/40812"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-11743-sleep-mode-freed-nothing-expandable.txt",),
+    ),
+)

@@ -6,7 +6,9 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
+from gpudoctor.knowledge.signatures.wsl_limits import SIGNATURES as LIMIT_ROWS
 from gpudoctor.knowledge.signatures.wsl_linux import SIGNATURES as LINUX_ROWS
+from gpudoctor.knowledge.signatures.wsl_loaders import SIGNATURES as LOADER_ROWS
 from gpudoctor.knowledge.signatures.wsl_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
 from gpudoctor.knowledge.signatures.wsl_ollama import OLLAMA_ROWS
 from gpudoctor.knowledge.signatures.wsl_service import SIGNATURES as SERVICE_ROWS
@@ -330,3 +332,5 @@ SIGNATURES += TOOL_ROWS
 SIGNATURES += OLLAMA_ROWS
 SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS
+SIGNATURES += LOADER_ROWS
+SIGNATURES += LIMIT_ROWS

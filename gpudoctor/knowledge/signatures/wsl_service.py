@@ -365,4 +365,50 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-10169-vhd-mount-recovery-readonly-fallback.txt",),
     ),
+    Signature(
+        code="wsl.service-package-0x80040326",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe's "Error: 0x80040326" / "Error code: Wsl/Service[/CreateInstance]/0x80040326", which a broken WSL package
+        # update (1.1.3, March 2023) left on every new shell until WSL was updated again (microsoft/WSL#9866, #9867, #10232).
+        patterns=(r"Error code: Wsl/[\w/]{0,60}0x80040326\b",
+                  r"\bError: 0x80040326\b"),
+        severity="fail",
+        cause="The WSL service refused to start the distribution (0x80040326): the installed WSL package is in a broken "
+              "state after an update, so no distribution, and no GPU, runs under WSL.",
+        advice=("Update WSL in PowerShell: `wsl --update` (`wsl --update --web-download` where the Microsoft Store is "
+                "blocked), then `wsl --shutdown` and open the distribution again; `wsl --version` should show a newer WSL "
+                "than before. The distribution and its files need no reinstall."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("wsl --unregister", "reinstall the distribution"),
+        sources=("https://github.com/microsoft/WSL/issues/9866", "https://github.com/microsoft/WSL/issues/9867",
+                 "https://github.com/microsoft/WSL/issues/10232"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-9866-error-0x80040326-new-tab.txt", "wsl/wsl-9867-createinstance-0x80040326-wsl-update.txt"),
+    ),
+    Signature(
+        code="wsl.configure-gpu-failed",
+        cause_id="wsl2-vm-unavailable",
+        kinds=("any",),
+        # wsl.exe's error context ConfigureGpu (src/windows/service/exe/WslCoreVm.cpp): after the VM starts, WSL adds the
+        # GPU to it and shares %SystemRoot%\System32\DriverStore\FileRepository and System32\lxss\lib into it; a
+        # failure there (a GPU swapped or a driver update half done, then ERROR_FILE_NOT_FOUND / ERROR_PATH_NOT_FOUND)
+        # stops the whole VM. [wsl2] gpuSupport=false skips the step.
+        patterns=(r"Wsl/Service/CreateInstance/CreateVm/\*{0,2}ConfigureGpu\*{0,2}/(?:HCS/)?(?P<code>\w{3,40})",),
+        severity="fail",
+        cause="WSL 2 could not add the GPU to its virtual machine ({code} at ConfigureGpu), so no distribution starts: "
+              "the GPU driver files WSL shares from Windows' DriverStore are missing or stale, after a GPU change or an "
+              "incomplete driver or Windows update.",
+        advice=("Reinstall the current driver of the GPU on Windows (a clean install; after swapping GPUs, remove the old "
+                "vendor's driver too), reboot, then `wsl --shutdown` and `wsl --update`. To start WSL meanwhile without the "
+                "GPU, put `gpuSupport=false` under [wsl2] in %UserProfile%\\.wslconfig and run `wsl --shutdown`."),
+        action="configure",
+        rules_out=("the distribution's files", "the firmware's virtualization"),
+        never_suggest=("wsl --unregister", "install the Linux NVIDIA driver"),
+        sources=("https://github.com/microsoft/WSL/issues/41473", "https://github.com/microsoft/WSL/issues/12497",
+                 "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-41473-configuregpu-path-not-found-gpusupport.txt",),
+    ),
 )

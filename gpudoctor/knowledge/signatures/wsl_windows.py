@@ -353,4 +353,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/moby-41375-dockerd-iptables-nat-wsl1-kernel.txt", "wsl/wsl-767-iptables-table-missing-wsl1.txt"),
     ),
+    Signature(
+        code="wsl.nvlddmkm-graphics-exception",
+        cause_id="gpu-unstable-under-load",
+        kinds=("any",),
+        # nvlddmkm's event 13 in Windows' System log, the Windows form of Xid 13: "The description for Event ID 13 from
+        # source nvlddmkm cannot be found ... Graphics Exception: ESR 0x...=0x..." or "NVRM: Graphics TEX Exception on
+        # (GPC 0, TPC 0): TEX NACK / Page Fault". On Linux the same words follow "NVRM: Xid (PCI:...): 13, ", which the
+        # kernel rows read, so the patterns refuse them there.
+        patterns=(r"Event ID 13 from source nvlddmkm",
+                  # the words before "ESR" in lookbehinds and "=0x" split, so that the prefilter keys on "ESR", not on
+                  # "Exception" (every Python traceback)
+                  r"(?<!, Graphics Exception: )(?<=Graphics Exception: )ESR 0x[0-9a-fA-F]{4,8}=(?=0)0x",
+                  r"(?<!\d, )Graphics Exception: {1,2}EXTRA_INLINE_DATA",
+                  r"NVRM: Graphics (?:SM |TEX )?(?:Warp |Global )?Exce(?=ption)ption on \(GPC \d{1,2}, TPC \d{1,2}"),
+        severity="fail",
+        cause="The NVIDIA Windows driver (nvlddmkm) logged a GPU exception (event 13, the Windows form of Xid 13): a "
+              "kernel faulted on the GPU, from an overclock or undervolt the card does not hold, or from the program "
+              "that ran.",
+        advice=("Run the GPU at stock clocks and voltage (reset the overclock or undervolt in MSI Afterburner, EVGA "
+                "Precision or NVIDIA Inspector) and update the NVIDIA driver; if the exceptions still come from one "
+                "program only, update or report that program, whose kernel faulted."),
+        action="configure",
+        rules_out=("a missing CUDA library",),
+        never_suggest=("reinstall CUDA", "TdrDelay"),
+        sources=("https://github.com/nicehash/NiceHashMiner-Archived/issues/560",
+                 "https://github.com/nicehash/NiceHashMiner-Archived/issues/1365",
+                 "https://github.com/nicehash/NiceHashMiner-Archived/issues/758", "https://docs.nvidia.com/deploy/xid-errors/"),
+        checked="2026-11-26",
+        examples=("wsl/nicehash-560-graphics-exception-overclock.txt",),
+    ),
 )
