@@ -289,4 +289,29 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/anythingllm-1288-appimage-libfuse2-missing.txt",
                   "ollama/claudedesktopdebian-221-libfuse2t64-ubuntu-2404.txt"),
     ),
+    Signature(
+        code="ollama.llama-cpp-no-backends-loaded",
+        cause_id="ggml-backends-not-loaded",
+        kinds=("any",),
+        # llama.cpp's llama_model_load_from_file_impl (hint added in llama.cpp#13589, May 2025): libllama was built
+        # with GGML_BACKEND_DL=ON and the calling program (a binding, a test, an app) loaded no backend library
+        patterns=(r"no backends are loaded\. hint: use ggml_backend_load\(\)",),
+        severity="fail",
+        cause=("llama.cpp was built with dynamically loaded backends (GGML_BACKEND_DL=ON, as its releases are), but "
+               "the program that links libllama loaded none of them (it never calls ggml_backend_load_all(), or the "
+               "libggml-cpu/libggml-cuda libraries are not where it looks), so not even the CPU backend can load "
+               "the model."),
+        advice=("For a binding or an app built from source (llama-cpp-python, Go/Rust/Node wrappers), build llama.cpp "
+                "without GGML_BACKEND_DL (drop -DGGML_BACKEND_DL=ON from CMAKE_ARGS and reinstall with "
+                "--force-reinstall --no-cache-dir) or use a release of it that calls ggml_backend_load_all(); for a "
+                "program of your own, call ggml_backend_load_all() before loading the model and keep the "
+                "libggml-*.so backend files beside the executable or in GGML_BACKEND_DIR."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the model file"),
+        never_suggest=_NEVER_DRIVER + ("download the model again",),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/2069", "https://github.com/ggml-org/llama.cpp/pull/13589",
+                 "https://github.com/ggml-org/llama.cpp/pull/10469", "https://github.com/ggml-org/llama.cpp/issues/20611"),
+        checked="2026-11-26",
+        examples=("ollama/llamacpppython-2069-no-backends-loaded-backend-dl.txt",),
+    ),
 )
