@@ -314,4 +314,29 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llamacpppython-2069-no-backends-loaded-backend-dl.txt",),
     ),
+    Signature(
+        code="ollama.koboldcpp-backend-dll-dependency-missing",
+        cause_id="windows-vc-runtime-missing",
+        kinds=("any",),
+        # ctypes' FileNotFoundError (LoadLibrary error 126, a dependency of the DLL missing) for koboldcpp's backend
+        # DLL in its PyInstaller folder; the DLL's start-up failing (WinError 1114, a CPU without AVX2) stays
+        # ollama.koboldcpp-backend-dll-failed's
+        patterns=(r"Could not find module '[^'\n]{0,300}?(?P<library>koboldcpp_(?:cublas|clblast|vulkan|hipblas)"
+                  r"\w{0,20}\.dll)' \(or one of its dependencies\)",),
+        severity="fail",
+        cause=("Windows could not load koboldcpp's backend library ({library}) because a DLL it depends on is "
+               "missing: most often the Microsoft Visual C++ runtime (MSVCP140_CODECVT_IDS.dll and its siblings, "
+               "absent on a fresh Windows install), for a custom build also the CUDA runtime DLLs."),
+        advice=("Install the latest Microsoft Visual C++ 2015-2022 Redistributable (x64, vc_redist.x64.exe from "
+                "Microsoft) and restart koboldcpp, or update to a koboldcpp release that bundles the runtime; if it "
+                "still fails, a dependency viewer (Dependencies.exe) on the DLL in %TEMP%\\_MEI... names the missing "
+                "file, and the Vulkan backend (--usevulkan) works meanwhile."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a CPU without AVX2"),
+        never_suggest=_NEVER_DRIVER + ("--noavx2",),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/778",),
+        checked="2026-11-26",
+        examples=("ollama/koboldcpp-778-vc-runtime-codecvt-ids-missing.txt",),
+        refines=("ollama.koboldcpp-backend-dll-failed",),
+    ),
 )
