@@ -339,4 +339,31 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/koboldcpp-778-vc-runtime-codecvt-ids-missing.txt",),
         refines=("ollama.koboldcpp-backend-dll-failed",),
     ),
+    Signature(
+        code="ollama.lmstudio-server-not-reachable",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        # lmstudio-python's LMStudioWebsocketError, and a client's refusal on LM Studio's default API port 1234
+        # (Node's ECONNREFUSED, curl's exit 7) as Continue, Cline, AnythingLLM and scripts print them
+        patterns=(
+            r"LM Studio is not reachable at (?P<address>\S{1,200})",
+            r"connect ECONNREFUSED (?P<address>(?:127\.0\.0\.1|::1|localhost):1234)\b",
+            r"Failed to connect to (?P<address>(?:127\.0\.0\.1|localhost|::1) port 1234)\b",
+        ),
+        severity="fail",
+        cause=("Nothing answers on LM Studio's API address ({address}): LM Studio's API server is not switched on "
+               "(the app can run with it off), listens on another port, or the client runs where localhost is not "
+               "the machine running LM Studio (a container, WSL 2, another host)."),
+        advice=("In LM Studio's Developer tab switch the API server on until it shows Status: Running (or run `lms "
+                "server start`), and use the port it shows (1234 by default); from a Docker container or another "
+                "machine enable 'Serve on Local Network' and use the host's address (host.docker.internal, or the "
+                "LAN IP), and from Node 17+ prefer http://127.0.0.1:1234 over localhost, which may resolve to ::1."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "the model"),
+        never_suggest=_NEVER_DRIVER,
+        sources=("https://github.com/lmstudio-ai/lmstudio-python/issues/114",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/910", "https://github.com/lmstudio-ai/lms/issues/25"),
+        checked="2026-11-26",
+        examples=("ollama/lmstudiopython-114-ws-1234-not-reachable-server-off.txt",),
+    ),
 )
