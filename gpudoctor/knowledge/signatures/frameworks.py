@@ -154,7 +154,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="The program was built against a cuDNN major version that is not installed where the loader looks.",
         advice=("Install the cuDNN major version the program was built for, which the missing file names "
                 "(libcudnn_ops_infer.so.8 is cuDNN 8: `sudo apt install libcudnn8` or `pip install nvidia-cudnn-cu11`), "
-                "or use a build of the program for the cuDNN version you have. On Windows, where `Error code 126` names "
+                "or use a build of the program for the cuDNN version you have; where that file is already installed "
+                "(`find / -name` it: pip's site-packages/nvidia/cudnn/lib, torch/lib), add its folder to LD_LIBRARY_PATH. "
+                "On Windows, where `Error code 126` names "
                 "a cuDNN 8 DLL that is there (`where cudnn_cnn_infer64_8.dll`), the DLL it depends on is missing: "
                 "cuDNN 8.3+ needs zlib, so put the 64-bit zlibwapi.dll into CUDA's bin folder or another PATH folder."),
         action="configure",

@@ -70,7 +70,9 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         # torch.nn.Module.to_empty() instead of torch.nn.Module.to() ...".
         patterns=(r"Cannot copy out of meta tensor; no data",
                   # accelerate's big_modeling guard on .to()/.cuda() of a model dispatched with offloaded modules
-                  r"You can't move a model that has some modules offloaded to cpu or disk"),
+                  r"You can't move a model that has some modules offloaded to cpu or disk",
+                  # accelerate 0.20-0.21's wording of the same refusal
+                  r"You shouldn't move a model that is dispatched using accelerate hooks"),
         severity="fail",
         cause=("Part of the model was offloaded when it was loaded (device_map=\"auto\" found too little GPU memory, "
                "so those weights are meta-device placeholders kept on the CPU or disk), and the code then moves or "
@@ -88,7 +90,9 @@ ENVS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/llm-compressor-1432-awq-offload-meta-tensor.txt",
                   "frameworks/yi-302-deepspeed-moves-offloaded-34b.txt",
-                  "frameworks/comfyui-image2prompt-19-internlm-offloaded-moved.txt"),
+                  "frameworks/comfyui-image2prompt-19-internlm-offloaded-moved.txt",
+                  "frameworks/evalplus-280-device-map-auto-model-to-offloaded.txt",
+                  "frameworks/accelerate-2897-move-model-offloaded-to-disk.txt"),
     ),
     Signature(
         code="frameworks.keras3-legacy-optimizer",

@@ -134,7 +134,12 @@ RUNTIME_SIGNATURES += (
         # torch.distributed.elastic's failure report for a rank killed by signal 9, and the DataLoader's for a worker.
         patterns=(r"[Ss]ignal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,9})",
                   r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,4})",
-                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed"),
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Killed",
+                  # the shell's own report of the kill: a bare "Killed" (often right after a loader's progress bar,
+                  # "Loading checkpoint shards: 0%|...| 0/2 [00:00<?, ?it/s]Killed"), and job control's and zsh's
+                  # "[1]    26478 killed     python test.py"; inside WSL 2, wsl.killed-memory-limit takes its place
+                  r"^\s{0,4}Killed\s{0,4}$", r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
+                  r"\[\d{1,3}\][+-]? {1,8}(?:\d{1,9} {1,10})?[Kk]illed {1,20}\S", r"zsh: [Kk]illed\s{1,12}\S"),
         severity="fail",
         cause="A process was killed from outside with signal 9, which is almost always the kernel's OOM killer (or the "
               "container's memory limit) reclaiming host RAM.",
@@ -146,9 +151,12 @@ RUNTIME_SIGNATURES += (
         rules_out=("a GPU out-of-memory", "a driver fault"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),
         sources=("https://github.com/ZhehengJiangLancaster/AMVUR/issues/2", "https://github.com/Wan-Video/Wan2.2/issues/29",
-                 "https://pytorch.org/docs/stable/elastic/errors.html"),
-        checked="2026-11-25",
-        examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt",),
+                 "https://pytorch.org/docs/stable/elastic/errors.html", "https://github.com/PKU-YuanGroup/Video-LLaVA/issues/13",
+                 "https://github.com/baichuan-inc/Baichuan2/issues/138"),
+        checked="2026-11-26",
+        examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt",
+                  "frameworks/video-llava-13-checkpoint-shards-killed-ram.txt",
+                  "frameworks/baichuan2-138-zsh-killed-pod-memory.txt"),
     ),
 )
 

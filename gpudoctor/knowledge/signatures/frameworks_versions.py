@@ -73,3 +73,7 @@ VERSION_SIGNATURES += OTHER_FRAMEWORK_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_providers import PROVIDER_SIGNATURES  # noqa: E402
 
 VERSION_SIGNATURES += PROVIDER_SIGNATURES
+
+from gpudoctor.knowledge.signatures.frameworks_field import FIELD_SIGNATURES  # noqa: E402
+
+VERSION_SIGNATURES += FIELD_SIGNATURES

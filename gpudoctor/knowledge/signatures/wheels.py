@@ -144,7 +144,7 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
-        advice=("Use a Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
+        advice=("Use a (64-bit) Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
                 "3.8-3.12, torch 2.5+ 3.9-3.13, TensorFlow 2.16+ 3.9-3.12: create the env with python=3.11 or 3.12), or a "
                 "newer release; torch's CUDA builds exist only for Linux and Windows: on macOS install PyPI's plain build."),
         action="configure",
@@ -203,19 +203,23 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # A C++ symbol of torch, ATen or c10 (mangled _ZN5torch, _ZN2at, _ZN3c10) missing from the installed torch.
-            r"\.so: undefined symbol: (?P<symbol>_ZNK?(?:5torch|2at|3c10)\w+)",
+            r"\.so: undefined symbol: (?P<symbol>_ZNK?(?:5torch|2at|3c10)\w+|THPVariable\w{1,30})",
         ),
         severity="fail",
         cause="A compiled extension was built against another PyTorch than the one installed (missing {symbol}).",
         advice=("Install the build of the extension made for the installed torch version (its wheel for this torch, "
                 "CUDA and C++ ABI), or pin torch== to the version it was built for; otherwise build it from source "
-                "against this torch."),
+                "against this torch. Where the code imports the extension before torch, `import torch` first: the "
+                "extension finds torch's symbols only in a loaded torch."),
         action="configure",
         rules_out=("a driver fault", "a CUDA toolkit problem"),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784"),
-        checked="2026-11-25",
-        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",),  # flash-attn's: its own row
+        sources=("https://github.com/vllm-project/vllm/issues/5501", "https://github.com/Dao-AILab/flash-attention/issues/784",
+                 "https://github.com/rusty1s/pytorch_scatter/issues/6", "https://github.com/NVIDIA/nv-wavenet/issues/92"),
+        checked="2026-11-26",
+        examples=("vllm/vllm-5501-c-abi3-undefined-symbol-old-torch.txt",  # flash-attn's: its own row
+                  "wheels/torch-scatter-6-thpvariableclass-undefined.txt",
+                  "wheels/nv-wavenet-92-undefined-tensorimpl-import-torch-first.txt"),
     ),
     Signature(
         code="wheels.bitsandbytes-cpu-library",

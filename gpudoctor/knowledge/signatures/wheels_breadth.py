@@ -210,5 +210,83 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/artidoro/qlora/issues/26", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/815"),
         checked="2026-11-26",
         examples=("wheels/qlora-26-upgrade-bitsandbytes-4bit.txt",),
+    ),    Signature(
+        code="wheels.numpy-removed-alias",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # NumPy 1.24 removed the aliases 1.20 deprecated (np.object, np.float, np.int, np.bool, ...) and raises with
+        # "was a deprecated alias for the builtin"; NumPy 2.0 removed more (np.string_, np.float_, np.NaN, ...) with
+        # "was removed in the NumPy 2.0 release". The package in the traceback was written for an older NumPy.
+        patterns=(r"module 'numpy' has no attribute '(?P<alias>object|float|int|bool|str|long|complex|unicode|typeDict)'",
+                  # ("deprecated" left out: healthy logs print it, and the prefilter would key on it)
+                  r"`np\.(?P<alias>\w{1,20})` was a \w{10} alias for the builtin",
+                  r"`np\.(?P<alias>\w{1,20})` was removed in the NumPy 2\.0 release"),
+        severity="fail",
+        cause=("A package in the traceback still uses np.{alias}, which the installed NumPy removed (1.24 for the old "
+               "builtin aliases, 2.0 for np.string_, np.float_ and the like): NumPy is newer than that package "
+               "supports."),
+        advice=("Upgrade the package whose file uses np.{alias} (the traceback's frame: often tensorboard, tensorflow "
+                "or an old model repo) to a release written for this NumPy, or pin NumPy below the removal: `pip "
+                "install \"numpy<1.24\"` for np.object, np.float, np.int, np.bool, `pip install \"numpy<2\"` for NumPy "
+                "2's removals; do not edit site-packages by hand."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/zjunlp/DeepKE/issues/241", "https://github.com/huggingface/optimum-habana/pull/2135",
+                 "https://numpy.org/devdocs/release/1.24.0-notes.html#expired-deprecations",
+                 "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
+        checked="2026-11-26",
+        examples=("wheels/deepke-241-numpy-object-alias-removed.txt",
+                  "wheels/optimum-habana-2135-np-string-removed-numpy-2.txt"),
+    ),    Signature(
+        code="wheels.flash-attn-major-other-than-code-expects",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # FlashAttention-2 renamed 1.x's flash_attn_unpadded_* functions to flash_attn_varlen_* and exports
+        # flash_attn_func and friends from the package top level, which 1.x's empty flash_attn/__init__.py lacks.
+        patterns=(r"cannot import name '(?P<name>flash_attn_unpadded_\w{0,30}func)' from 'flash_attn",
+                  r"cannot import name '(?P<name>flash_attn_(?:varlen_)?(?:qkvpacked_|kvpacked_)?func)' from "
+                  r"'flash_attn'"),
+        severity="fail",
+        cause=("The code imports {name}, which the installed flash-attn major does not have: FlashAttention-2 renamed "
+               "1.x's flash_attn_unpadded_* to flash_attn_varlen_* and added flash_attn_func at the package top "
+               "level, so code for one major fails under the other."),
+        advice=("Check `python -c \"import flash_attn; print(flash_attn.__version__)\"`; for code written for 1.x "
+                "(flash_attn_unpadded_*), install `pip install flash-attn==1.0.9` or rename the calls to "
+                "flash_attn_varlen_*; for code written for 2.x (flash_attn_func) under a 1.x (an NGC image's own), "
+                "install FlashAttention-2 over it (`pip install -U flash-attn --no-build-isolation`, Ampere or newer "
+                "GPUs) or load the model without FlashAttention."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/HuangLK/transpeeder/issues/38", "https://github.com/Dao-AILab/flash-attention/issues/318",
+                 "https://github.com/DachengLi1/LongChat/issues/30",
+                 "https://github.com/Dao-AILab/flash-attention#upgrading-from-flashattention-1x-to-flashattention-2"),
+        checked="2026-11-26",
+        examples=("wheels/transpeeder-38-flash-attn-1-names-under-2.txt",
+                  "wheels/flash-attention-318-flash-attn-1-installed-wants-2.txt"),
+    ),    Signature(
+        code="wheels.nvidia-pypi-placeholder",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # NVIDIA's placeholder sdists on PyPI (RAPIDS cudf/cuml/cugraph-cuXX, older nvidia-tensorrt, nvidia-dali...):
+        # their setup.py raises this text; pip takes one only when no real wheel from pypi.nvidia.com fits.
+        patterns=(r"The package you are trying to install is only a placeholder project on PyPI\.org repository",),
+        severity="fail",
+        cause=("pip installed NVIDIA's placeholder package from PyPI, which only raises this message: the real wheels "
+               "are on NVIDIA's index (pypi.nvidia.com), which pip was not told to search, or which has no wheel of "
+               "that release for this OS and Python (RAPIDS publishes Linux wheels only)."),
+        advice=("Install from NVIDIA's index: `pip install --extra-index-url https://pypi.nvidia.com <package>` (the "
+                "name its message shows, e.g. cudf-cu12); if pip still takes the placeholder, that release has no wheel "
+                "for this platform or Python: RAPIDS (cuDF, cuML) runs on Linux or WSL2 only, with the Python versions "
+                "its install selector lists, so use WSL2 on Windows or a supported Python."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/facebookresearch/dinov2/issues/22", "https://github.com/NVIDIA/cudf/issues/14532",
+                 "https://github.com/NVIDIA/cudf/issues/12071", "https://docs.rapids.ai/install/"),
+        checked="2026-11-26",
+        examples=("wheels/dinov2-22-cuml-cu11-placeholder-on-windows.txt",
+                  "wheels/cudf-14532-placeholder-with-extra-index.txt"),
     ),
 )

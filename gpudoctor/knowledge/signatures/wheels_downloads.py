@@ -119,6 +119,28 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/rfantibody-25-download-pytorch-org-read-timed-out.txt",),
     ),
     Signature(
+        code="wheels.uv-download-timeout",
+        cause_id="pip-download-failed",
+        kinds=("any",),
+        # uv's own words when a wheel download outlives its HTTP timeout (30 s by default): torch and its nvidia-*
+        # wheels are the usual victims; launchers that install with uv (StabilityMatrix, ComfyUI's) print the same.
+        patterns=(r"Failed to download distribution due to network timeout\. Try increasing",),
+        severity="fail",
+        cause=("uv gave up downloading a large wheel (torch or one of its nvidia-* libraries) after its network timeout "
+               "(30 s by default), so the install stopped."),
+        advice=("Raise uv's timeout and run the same install again: `export UV_HTTP_TIMEOUT=300` (PowerShell "
+                "`$env:UV_HTTP_TIMEOUT=300`; in a launcher, its environment settings), with UV_CONCURRENT_DOWNLOADS=1 "
+                "on a slow link; behind a proxy set HTTPS_PROXY."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a wrong package version"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/LykosAI/StabilityMatrix/issues/1564", "https://github.com/astral-sh/uv/issues/15728",
+                 "https://docs.astral.sh/uv/reference/environment/#uv_http_timeout"),
+        checked="2026-11-26",
+        examples=("wheels/stabilitymatrix-1564-uv-http-timeout-torch-cu121.txt",
+                  "wheels/uv-15728-nvidia-cudnn-download-timeout.txt"),
+    ),
+    Signature(
         code="wheels.windows-python-not-installed",
         cause_id="python-not-on-path",
         kinds=("any",),

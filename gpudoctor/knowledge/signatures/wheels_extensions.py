@@ -256,23 +256,28 @@ EXTENSION_SIGNATURES += (
         code="wheels.extension-compiled-without-cuda",
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
-        # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA).
-        patterns=(r"Not compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
+        # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA); mmcv's
+        # ops name themselves ("nms is not compiled with GPU support", mmcv/ops/csrc).
+        patterns=(r"[Nn]ot compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
         severity="fail",
         cause=("The extension's CUDA kernels were never compiled: it was built where CUDA was not found (no nvcc or "
                "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
         advice=("Rebuild the extension (detectron2, DCNv2, ...) with CUDA: remove its old build (`rm -rf build/ "
                 "**/*.so`), set CUDA_HOME to the toolkit of torch's CUDA and FORCE_CUDA=1, then reinstall, e.g. "
                 "`FORCE_CUDA=1 pip install --no-build-isolation 'git+https://github.com/facebookresearch/detectron2.git'`; "
-                "where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's index."),
+                "for mmcv's ops (nms, roi_align), install mmcv-full built for torch's CUDA and version (`mim install "
+                "mmcv-full`, or OpenMMLab's wheel index for cuXXX/torchX.Y) or rebuild it with MMCV_WITH_OPS=1 "
+                "FORCE_CUDA=1; where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's "
+                "index."),
         action="configure",
         rules_out=("a driver fault", "a CPU-only PyTorch, when torch.cuda.is_available() is True"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://detectron2.readthedocs.io/en/latest/tutorials/install.html#common-installation-issues",
-                 "https://github.com/facebookresearch/detectron2/issues/257"),
+                 "https://github.com/facebookresearch/detectron2/issues/257", "https://github.com/chen742/PiPa/issues/12"),
         checked="2026-11-26",
         examples=("wheels/detectron2-257-roialign-not-compiled-with-gpu.txt",
-                  "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt"),
+                  "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt", "wheels/pipa-12-mmcv-nms-not-compiled-with-gpu.txt",
+                  "wheels/mmpose-369-nms-not-compiled-nvcc-9-torch-cu110.txt"),
     ),
 )
 
@@ -310,7 +315,9 @@ EXTENSION_SIGNATURES += (
         # build); conda-forge names its CPU builds cpu_generic / cpu_mkl. Seen in `conda list` and in install plans.
         patterns=(r"\bpytorch-mutex(?: {1,40}1\.0 {1,40}|-1\.0-)cpu\b",
                   r"\bcpuonly(?: {1,40}\d[\d.]{0,8} {1,40}\d{1,3} {1,40}pytorch\b|-\d[\d.]{0,8}-\d{1,3}\b)",
-                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py"),
+                  r"::pytorch-(?P<version>\d[\w.]{0,20})-cpu_(?:generic|mkl)_py",
+                  # `conda list`'s row for the pytorch channel's CPU build (build string pyX.Y_cpu_N)
+                  r"(?<![\w-])pytorch {2,40}(?P<version>\d[\w.]{0,20}) {2,40}py\d{1,2}\.?\d{0,2}_cpu_\d{1,3} {2,40}pytorch\b"),
         severity="fail",
         cause=("conda resolved PyTorch's CPU-only variant (pytorch-mutex cpu, cpuonly, or a conda-forge cpu_ build), so "
                "this environment's PyTorch cannot use the GPU whatever cudatoolkit it also holds."),
@@ -324,7 +331,11 @@ EXTENSION_SIGNATURES += (
         sources=("https://github.com/meta-pytorch/data/issues/315", "https://github.com/pytorch/pytorch/issues/40213",
                  "https://github.com/pytorch/pytorch/issues/32369"),
         checked="2026-11-26",
-        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",),
+        examples=("wheels/torchdata-315-conda-env-resolves-cpuonly-mutex.txt",
+                  "wheels/bioimageio-307-conda-list-pytorch-cpu-build.txt"),
+        # the conda variant explains "Torch not compiled with CUDA enabled" and the build string anywhere in the text
+        refines=("frameworks.torch-cpu-build",),
+        refines_within=None,
     ),
 )
 
@@ -383,8 +394,8 @@ EXTENSION_SIGNATURES += (
         kinds=_BUILD,
         # flash_attn/flash_attn_interface.py importing its compiled part (flash_attn_2_cuda for FlashAttention 2,
         # flash_attn_3_cuda / flash_attn_interface's hopper build for 3): present only when the package was built or
-        # installed from a wheel with its CUDA extension for this Python.
-        patterns=(r"No module named '(?P<module>flash_attn_[23]_cuda)'",),
+        # installed from a wheel with its CUDA extension for this Python (1.x's is flash_attn_cuda).
+        patterns=(r"No module named '(?P<module>flash_attn_(?:[23]_)?cuda)'",),
         severity="fail",
         cause=("flash_attn's Python files are found but its compiled CUDA extension {module} is not: the source folder "
                "is on the path, the build skipped the CUDA part, or the compiled wheel went into another Python."),

@@ -60,5 +60,29 @@ NVIDIA_DEPS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/tensorrt-2933-tf-and-cuda-215-tensorrt-libs-861.txt",
                   "wheels/tensorflow-66517-and-cuda-tensorrt-libs-pin.txt"),
+    ),    Signature(
+        code="wheels.torch-cusparselt-not-found",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # torch 2.5+ CUDA 12 wheels link libcusparseLt.so.0 from the nvidia-cusparselt-cu12 package (RPATH
+        # $ORIGIN/../../nvidia/cusparselt/lib); CUDA 11.8 wheels ship it inside torch/lib. The loader's error on
+        # `from torch._C import *` names it when that package is absent or in another site-packages than torch.
+        patterns=(r"libcusparseLt\.so\.0: cannot open shared object file",),
+        severity="fail",
+        cause=("torch's CUDA 12 pip wheel links libcusparseLt.so.0 from the nvidia-cusparselt-cu12 package, and the loader "
+               "cannot find it: the package is missing (an install with --no-deps, a lock file or mirror without it) or "
+               "sits in another site-packages folder than torch (a system Python that splits lib and lib64)."),
+        advice=("Check `pip list | grep -i cusparselt`; reinstall torch with its dependencies (`pip install "
+                "--force-reinstall torch`, without --no-deps) or `pip install nvidia-cusparselt-cu12`; where pip put it "
+                "in another folder (Amazon Linux and RHEL system Python: lib64 vs lib) install torch in a venv, or add "
+                "its site-packages/nvidia/cusparselt/lib folder to LD_LIBRARY_PATH."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/pytorch/pytorch/issues/144433", "https://github.com/pytorch/pytorch/pull/144477",
+                 "https://github.com/pytorch/pytorch/pull/138547", "https://github.com/bghira/SimpleTuner/issues/2079"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-144433-torch-26-rc-cusparselt-lib64.txt",
+                  "wheels/simpletuner-2079-import-torch-libcusparselt-0.txt"),
     ),
 )
