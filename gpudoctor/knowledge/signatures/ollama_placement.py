@@ -143,23 +143,36 @@ PLACEMENT_SIGNATURES += (
         refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "ollama.ggml-cuda-assert"), refines_within=None,
         cause_id="llama-cpp-split-mode-unsupported",
         kinds=("any",),
-        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)
-        # and ggml-backend-meta's for the tensor split mode (2026)
+        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path);
+        # the tensor split mode (2026) is ggml-backend-meta, whose every assert is a split it cannot make (a draft
+        # model's tensors, three GPUs, mixed backends), and llama-model.cpp's refusal for the architectures it does
+        # not implement (llm_arch_supports_sm_tensor) and its split-axis guard
         patterns=(
             r"GGML_ASSERT\(!\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)\) failed",
             r"GGML_ASSERT\(split_state\.n_segments == 1\) failed",
+            r"ggml-backend-meta\.cpp:\d{1,5}: GGML_ASSERT\(",
+            r"GGML_ASSERT\((?:tensor_axis_0 != nullptr|meta_buf_ctx->bufs\[i\])\) failed",
+            r"LLAMA_SPLIT_MODE_TENSOR not implemented for architecture '(?P<arch>[\w.-]{1,40})'",
         ),
         severity="fail",
         cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
                "multiplication over split weights), so it aborts; the GPUs and their memory are not the problem."),
         advice=("Run with the default layer split: drop `--split-mode row` / `--split-mode tensor` (or pass "
-                "`--split-mode layer`; llama-cpp-python split_mode=1) and balance the GPUs with --tensor-split."),
+                "`--split-mode layer`, `-sm layer`; llama-cpp-python split_mode=1) and balance the GPUs with "
+                "--tensor-split. The tensor split is implemented for some architectures and setups only (not every "
+                "MoE or hybrid model, draft model, GPU count or mix of GPU vendors); `row` may work where `tensor` "
+                "does not, and a newer llama.cpp build may add support."),
         action="configure",
         rules_out=("GPU memory", "a driver fault"),
         never_suggest=("reinstall the driver", "reduce n-gpu-layers"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
-                 "https://github.com/ggml-org/llama.cpp/issues/13372"),
+                 "https://github.com/ggml-org/llama.cpp/issues/13372", "https://github.com/oobabooga/textgen/issues/7536",
+                 "https://github.com/ggml-org/llama.cpp/issues/27819", "https://github.com/ggml-org/llama.cpp/issues/26837",
+                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594"),
         checked="2026-11-26",
-        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt"),
+        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt",
+                  "ollama/textgen-7536-sm-tensor-minimax-m2.txt",
+                  "ollama/llamacpp-27819-dflash2-tensor-split-meta-assert.txt",
+                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt"),
     ),
 )
