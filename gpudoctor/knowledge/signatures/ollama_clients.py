@@ -26,7 +26,12 @@ _REACH_ADVICE = (
     "server that listens on 0.0.0.0 and still cannot be reached from another machine (or from a container on its "
     "host) is behind its firewall: open port 11434 there (`sudo ufw allow 11434/tcp`, or `sudo firewall-cmd "
     "--permanent --add-port=11434/tcp` and `sudo firewall-cmd --reload`; for containers `sudo ufw allow in on docker0 "
-    "to any port 11434`)."
+    "to any port 11434`; on Windows an inbound rule for TCP 11434 in Windows Defender Firewall). From another machine, "
+    "or from WSL to Ollama on Windows, use the server host's IP address (http://192.168.x.y:11434; from WSL the "
+    "Windows host's IP, or localhost with mirrored networking), never localhost. The Windows and macOS apps take "
+    "OLLAMA_HOST=0.0.0.0 from the user's environment (`setx OLLAMA_HOST 0.0.0.0`, or `launchctl setenv OLLAMA_HOST "
+    "0.0.0.0`), then quit and restart the app; `ss -ltnp | grep 11434` (or `netstat -ano | findstr 11434`) shows "
+    "whether it listens on 127.0.0.1 only."
 )
 
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
