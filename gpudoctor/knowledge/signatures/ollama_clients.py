@@ -223,3 +223,36 @@ CLIENT_SIGNATURES += (
         examples=("ollama/ollama-729-blob-proxy-tls-first-record.txt",),
     ),
 )
+
+CLIENT_SIGNATURES += (
+    Signature(
+        code="ollama.app-model-connection-refused",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # RAGFlow's model check (hint 102) when the model server's address refuses the connection; most often
+            # Ollama on the host listening on 127.0.0.1 while RAGFlow runs in Docker
+            r"Fail to access model ?\((?P<model>[^)\n]{1,80})\)\.? ?(?:\*\*)?ERROR(?:\*\*)?: (?:CONNECTION_ERROR -)?"
+            r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\])",
+            # LiteLLM's Ollama providers (RAGFlow, CrewAI, Open Interpreter, aider and other agents call Ollama
+            # through it)
+            r"Ollama(?:_chat)?Exception - (?:\[Errno 111\] Connection refused|\[WinError 10061\]|"
+            r"Cannot connect to host|All connection attempts failed)",
+        ),
+        severity="fail",
+        cause=("The application could not open a connection to the Ollama server at the address it was given: "
+               "nothing listens there for it (the server is down, listens on 127.0.0.1 only, or the address is the "
+               "application's own container)."),
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/infiniflow/ragflow/issues/5090", "https://github.com/infiniflow/ragflow/issues/612",
+                 "https://github.com/infiniflow/ragflow/issues/333", "https://github.com/infiniflow/ragflow/issues/9866",
+                 FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ragflow-5090-deepseek-errno-111-ollama-host-0000.txt",
+                  "ollama/ragflow-612-fail-to-access-llama3-instruct-refused.txt",
+                  "ollama/ragflow-333-mistral-hint-102-connection-refused.txt"),
+    ),
+)
