@@ -187,9 +187,9 @@ PLACEMENT_SIGNATURES += (
     ),
 )
 
-# How people report the same split in words: a large model (an Ollama tag such as llama3:70b, or "70B") that is slow
-# on their GPU. Written as a warning: the words alone do not prove the split, `ollama ps` does.
-_LARGE_MODEL = r"(?P<size>[3-9]\d|[1-9]\d\d)"
+# How people report the same split in words: a model of 12B or more (an Ollama tag such as llama3:70b, or "27B") that
+# is slow on their GPU. Written as a warning: the words alone do not prove the split, `ollama ps` does.
+_LARGE_MODEL = r"(?P<size>1[2-9]|[2-9]\d|[1-9]\d\d)"
 PLACEMENT_SIGNATURES += (
     Signature(
         code="ollama.large-model-slow-partly-on-cpu",
@@ -201,16 +201,18 @@ PLACEMENT_SIGNATURES += (
             r"\b" + _LARGE_MODEL + r"B\b[^\n]{0,160}?\b(?:very |really |extremely |super |so |too |is |runs? )slow",
         ),
         severity="warn",
-        cause=("A {size}B model is larger than one consumer GPU's memory at the usual 4-bit quantization, so Ollama (or "
-               "llama.cpp) keeps part of it in system RAM and runs those layers on the CPU: slow, with the GPU mostly "
-               "idle."),
+        cause=("A {size}B model that is slow most often does not fit the GPU's free memory at its quantization, so Ollama "
+               "(or llama.cpp, koboldcpp, LM Studio) keeps part of it in system RAM and runs those layers on the CPU: "
+               "slow, with the GPU mostly idle."),
         advice=OFFLOAD_ADVICE,
         action="configure",
         rules_out=("a driver fault, when `ollama ps` shows a CPU/GPU split",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/ollama/ollama/issues/3818", "https://github.com/ollama/ollama/issues/9753",
+                 "https://github.com/LostRuins/koboldcpp/issues/1717",
                  "https://github.com/ollama/ollama/issues/6008", FAQ),
         checked="2026-11-26",
-        examples=("ollama/ollama-3818-4090-llama3-70b-instruct-slow.txt",),
+        examples=("ollama/ollama-3818-4090-llama3-70b-instruct-slow.txt",
+                  "ollama/koboldcpp-1717-rtx5070-27b-1-6-tokens-slow.txt"),
     ),
 )
