@@ -92,7 +92,10 @@ SERVER_SIGNATURES = (
         cause="The ollama client could not reach a server at the address OLLAMA_HOST gives it.",
         advice=("Check OLLAMA_HOST in the client's environment: unset it to use 127.0.0.1:11434, or set it to the "
                 "server's host:port (0.0.0.0 is an address for the server to listen on, not one to connect to); "
-                "then make sure the server is running there (`curl http://127.0.0.1:11434`)."),
+                "then make sure the server is running there (`curl http://127.0.0.1:11434`). A server on another "
+                "machine (or Windows, seen from WSL) must listen beyond loopback: OLLAMA_HOST=0.0.0.0 in its service "
+                "(`sudo systemctl edit ollama`) or the app's environment, restarted, and its firewall must allow TCP "
+                "port 11434; the client then uses that machine's IP address."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
