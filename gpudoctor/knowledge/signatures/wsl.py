@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
+from gpudoctor.knowledge.signatures.wsl_dlls import SIGNATURES as DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
 from gpudoctor.knowledge.signatures.wsl_limits import SIGNATURES as LIMIT_ROWS
@@ -334,3 +335,4 @@ SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS
 SIGNATURES += LOADER_ROWS
 SIGNATURES += LIMIT_ROWS
+SIGNATURES += DLL_ROWS

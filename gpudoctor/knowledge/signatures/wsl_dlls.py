@@ -1,0 +1,43 @@
+"""Windows-native Python: what Windows' loader says when a DLL of the GPU stack (torch\\lib, CUDA's, numpy's) cannot
+be mapped into the process (rows of the wsl area, joined into wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+BAD_EXE_FORMAT = "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.windows-dll-bad-image",
+        cause_id="windows-dll-bad-image",
+        kinds=("any",),
+        # ERROR_BAD_EXE_FORMAT (193) as ctypes raises it: Windows found a file by that name but it is not an image this
+        # 64-bit process can map (a 32-bit copy, another environment's build, a damaged file). torch's _load_dll_libraries
+        # appends 'Error loading "...\\torch\\lib\\X.dll" or one of its dependencies.'; numpy's _distributor_init does not.
+        # The message text is localised ("%1 不是有效的 Win32 应用程序"), the "[WinError 193]" prefix is not.
+        patterns=(r"\[WinError 193\] %1 ",),
+        # torch's own row reads the same 'Error loading ...\\torch\\lib' line with a missing VC++ runtime's advice,
+        # which is wrong for a bad image.
+        refines=("frameworks.torch-dll-load-failed",),
+        severity="fail",
+        cause="Windows would not load a DLL (or program) the import needs because it is no valid 64-bit image for this "
+              "Python (WinError 193): a 32-bit or foreign copy found first on PATH or in a second Python environment "
+              "(the user site-packages in AppData\\Roaming\\Python beside Anaconda or a venv), or a damaged file from "
+              "an interrupted install.",
+        advice=("Check that this is a 64-bit Python (`python -c \"import struct; print(struct.calcsize('P') * 8)\"` "
+                "prints 64) and that only one Python environment is on PATH (`where python`, and no packages of "
+                "another one in AppData\\Roaming\\Python); then reinstall the package whose DLL failed in that "
+                "environment: `pip uninstall torch` and install torch again with pytorch.org's command plus "
+                "`--force-reinstall --no-cache-dir` (numpy likewise)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the NVIDIA driver", "install CUDA toolkit", "reinstall Windows"),
+        sources=("https://github.com/pytorch/pytorch/issues/27693", "https://github.com/2noise/ChatTTS/issues/886",
+                 "https://github.com/patrickloeber/pytorch-chatbot/issues/10", BAD_EXE_FORMAT),
+        checked="2026-11-26",
+        examples=("wsl/pytorch-27693-winerror-193-two-python-environments.txt",
+                  "wsl/chattts-886-winerror-193-cublas64-12-dll.txt",
+                  "wsl/pytorch-chatbot-10-winerror-193-caffe2-detectron-dll.txt"),
+    ),
+)
