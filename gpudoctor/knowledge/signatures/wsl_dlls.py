@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-BAD_EXE_FORMAT = "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"
+SYSTEM_ERROR_CODES = "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -34,10 +34,39 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the NVIDIA driver", "install CUDA toolkit", "reinstall Windows"),
         sources=("https://github.com/pytorch/pytorch/issues/27693", "https://github.com/2noise/ChatTTS/issues/886",
-                 "https://github.com/patrickloeber/pytorch-chatbot/issues/10", BAD_EXE_FORMAT),
+                 "https://github.com/patrickloeber/pytorch-chatbot/issues/10", SYSTEM_ERROR_CODES),
         checked="2026-11-26",
         examples=("wsl/pytorch-27693-winerror-193-two-python-environments.txt",
                   "wsl/chattts-886-winerror-193-cublas64-12-dll.txt",
                   "wsl/pytorch-chatbot-10-winerror-193-caffe2-detectron-dll.txt"),
+    ),
+    Signature(
+        code="wsl.windows-torch-dll-procedure-missing",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # ERROR_PROC_NOT_FOUND (127) from torch's _load_dll_libraries: the DLL and its dependencies were found, but one
+        # of them is another version than the one torch\\lib's DLL was linked against (DLLs an earlier torch left in
+        # torch\\lib, a copy loaded first from PATH or another environment, an older MSVC runtime in the Python
+        # folder). The sentence before "Error loading" is localised, the code is not.
+        patterns=(r"\[WinError 127\][^\n\"]{0,160}Error loading \"[^\"\n]{1,300}\\torch\\lib\\(?P<dll>\w+)\.dll\"",),
+        # frameworks.torch-dll-load-failed reads the same line with a missing VC++ runtime's advice (WinError 126).
+        refines=("frameworks.torch-dll-load-failed",),
+        severity="fail",
+        cause="Windows found PyTorch's {dll}.dll but not a function it imports (WinError 127): a DLL it depends on was "
+              "loaded in another version, most often DLLs an earlier torch left in torch\\lib, a copy found first "
+              "on PATH or in another Python environment, or an older Visual C++ runtime in the Python folder.",
+        advice=("Reinstall torch cleanly in the environment that runs the program: `pip uninstall -y torch torchvision "
+                "torchaudio`, delete the torch folder left in site-packages, then install torch again with pytorch.org's "
+                "command plus `--no-cache-dir`; start it from a terminal where only that environment is active. If it "
+                "still fails, install the latest Visual C++ Redistributable (x64) and update Python to the newest "
+                "release of its version (no beta)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the NVIDIA driver", "install CUDA toolkit", "reinstall Windows"),
+        sources=("https://github.com/zeyad-mansour/lunar/issues/58", "https://github.com/guoyww/AnimateDiff/issues/374",
+                 SYSTEM_ERROR_CODES),
+        checked="2026-11-26",
+        examples=("wsl/lunar-58-winerror-127-c10-cuda-dll-stale-torch.txt",
+                  "wsl/animatediff-374-winerror-127-torch-python-dll-vscode.txt"),
     ),
 )
