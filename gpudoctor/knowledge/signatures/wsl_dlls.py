@@ -69,4 +69,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/lunar-58-winerror-127-c10-cuda-dll-stale-torch.txt",
                   "wsl/animatediff-374-winerror-127-torch-python-dll-vscode.txt"),
     ),
+    Signature(
+        code="wsl.windows-nvcc-not-found",
+        cause_id="windows-nvcc-not-on-path",
+        kinds=("any",),
+        # cmd.exe's and PowerShell's own "not recognized" for nvcc, in English and the locales pasted most (the same
+        # wordings wsl.windows-nvidia-smi-not-found reads). nvcc.exe comes only with the CUDA Toolkit, whose installer
+        # sets CUDA_PATH and puts %CUDA_PATH%\\bin on PATH for shells opened afterwards.
+        patterns=(r"'nvcc(?:\.exe)?' is not recognized as an internal or external command",
+                  r"The term 'nvcc(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
+                  r"'nvcc(?:\.exe)?' (?:n\S{1,4}o \S{1,3} reconhecido como um comando|no se reconoce como un comando|"
+                  r"n\S{1,3}est pas reconnu en tant que commande|ist entweder falsch geschrieben oder|不是内部或外部命令)"),
+        severity="warn",
+        cause="Windows found no nvcc on PATH: the CUDA Toolkit, which the NVIDIA driver does not include, is not "
+              "installed, or its bin folder is not on this shell's PATH (a terminal opened before the install, or "
+              "CUDA_PATH\\bin missing from PATH).",
+        advice=("Run `where nvcc` and `echo %CUDA_PATH%` (PowerShell: `$env:CUDA_PATH`): if CUDA_PATH is empty, install "
+                "the CUDA Toolkit version the program needs from developer.nvidia.com/cuda-downloads (in a conda "
+                "environment `conda install -c nvidia cuda-nvcc`); if it is set, add %CUDA_PATH%\\bin to PATH and open "
+                "a new terminal. Only compiling CUDA code needs nvcc (nvidia-smi's 'CUDA Version' does not mean the Toolkit is "
+                "installed); PyTorch wheels and prebuilt programs run without it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the NVIDIA driver", "reinstall Windows"),
+        sources=("https://github.com/kriegalex/vscode-cuda/issues/9",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/vscodecuda-9-powershell-nvcc-term-not-recognized.txt",),
+    ),
 )
