@@ -47,8 +47,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # ERROR_PROC_NOT_FOUND (127) from torch's _load_dll_libraries: the DLL and its dependencies were found, but one
         # of them is another version than the one torch\\lib's DLL was linked against (DLLs an earlier torch left in
         # torch\\lib, a copy loaded first from PATH or another environment, an older MSVC runtime in the Python
-        # folder). The sentence before "Error loading" is localised, the code is not.
-        patterns=(r"\[WinError 127\][^\n\"]{0,160}Error loading \"[^\"\n]{1,300}\\torch\\lib\\(?P<dll>\w+)\.dll\"",),
+        # folder). The sentence before "Error loading" is localised, the code is not; a repr() of the error doubles
+        # the backslashes.
+        patterns=(r"\[WinError 127\][^\n\"]{0,160}Error loading \"[^\"\n]{1,300}?\\{1,2}torch\\{1,2}lib\\{1,2}(?P<dll>\w+)\.dll\"",),
         # frameworks.torch-dll-load-failed reads the same line with a missing VC++ runtime's advice (WinError 126).
         refines=("frameworks.torch-dll-load-failed",),
         severity="fail",
