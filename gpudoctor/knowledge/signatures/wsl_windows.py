@@ -383,4 +383,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/nicehash-560-graphics-exception-overclock.txt",),
     ),
+    Signature(
+        code="wsl.hyperv-mmio-above-address-range",
+        cause_id="hyperv-mmio-above-cpu-range",
+        kinds=("any",),
+        # Hyper-V's VM worker at Start-VM when the VM's high MMIO gap (HighMemoryMappedIoSpace, which GPU-PV and DDA
+        # scripts raise to 32 GB or more) ends above the host CPU's physical address width: "specifies an upper MMIO
+        # region that is above the supported physical address range" and "The upper MMIO region (0x...) is above the
+        # (the) supported physical address range. Make sure that the upper MMIO region is below 0x...".
+        patterns=(r"upper MMIO region (?:that |\(0x[0-9a-fA-F]{1,16}\) )?is above the (?:the )?supported physical "
+                  r"address range",),
+        severity="fail",
+        cause="Hyper-V would not start the virtual machine: its high memory-mapped I/O space, raised for the GPU "
+              "(GPU-PV or DDA), ends above the physical address range this CPU supports (older Intel CPUs address "
+              "only 36 bits, 64 GB).",
+        advice=("On the host, with the VM off, lower its high MMIO space below the limit the message names: `Set-VM "
+                "-VMName <vm> -HighMemoryMappedIoSpace 512MB` (a larger value that still ends below the limit works "
+                "too), then `Start-VM <vm>`; the GPU partition's VRAM does not depend on it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/jamesstringer90/Easy-GPU-PV/issues/153",
+                 "https://github.com/jamesstringer90/Easy-GPU-PV/issues/40",
+                 "https://github.com/jamesstringer90/Easy-GPU-PV/issues/278"),
+        checked="2026-11-26",
+        examples=("wsl/easygpupv-153-upper-mmio-above-physical-address-range.txt",),
+    ),
 )
