@@ -1,5 +1,6 @@
-"""Windows-native Python: what Windows' loader says when a DLL of the GPU stack (torch\\lib, CUDA's, numpy's) cannot
-be mapped into the process (rows of the wsl area, joined into wsl.SIGNATURES)."""
+"""Windows-native Python and shells: what Windows says when a DLL of the GPU stack (torch\\lib, CUDA's, numpy's)
+cannot be mapped into the process, when nvcc is not on PATH, and when a local server's port is reserved (rows of
+the wsl area, joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -97,5 +98,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
         checked="2026-11-26",
         examples=("wsl/vscodecuda-9-powershell-nvcc-term-not-recognized.txt",),
+    ),
+    Signature(
+        code="wsl.windows-port-excluded",
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        # WSAEACCES (10013) from bind() in a Python server (uvicorn, Gradio, streamlit, aiohttp) on Windows: the port
+        # lies in a range Windows reserved for Hyper-V, WSL 2 or Docker (winnat's excluded port ranges), or another
+        # program holds it exclusively; netstat shows no owner for a reserved one. uvicorn lower-cases the message.
+        # Ollama's own Go wording (listen tcp ...: bind: ...) is ollama.windows-port-reserved's.
+        patterns=(r"\[(?:WinError|winerror) 10013\]",),
+        severity="fail",
+        cause="The server could not listen on its port (WinError 10013): Windows has reserved a port range that "
+              "includes it (the NAT service winnat, for Hyper-V, WSL 2 or Docker), or another program holds the port "
+              "exclusively, so the program's web UI or API never started.",
+        advice=("In an administrator prompt, `netsh interface ipv4 show excludedportrange protocol=tcp` lists the "
+                "reserved ranges: start the program on a port outside them (its --port / --server.port option), or "
+                "`net stop winnat`, reserve the port (`netsh int ipv4 add excludedportrange protocol=tcp startport=PORT "
+                "numberofports=1`) and `net start winnat`; if the port is in no range, `netstat -ano | findstr :PORT` "
+                "names the program holding it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Python"),
+        sources=("https://github.com/mmz-001/knowledge_gpt/issues/13", "https://github.com/XX-net/XX-Net/issues/13552",
+                 "https://github.com/Azure-Samples/azure-search-openai-demo/issues/2155",
+                 "https://github.com/forkineye/ESPixelStick/pull/374"),
+        checked="2026-11-26",
+        examples=("wsl/knowledgegpt-13-winerror-10013-streamlit-port.txt",
+                  "wsl/xx-net-13552-bind-10013-reserved-port-range.txt"),
     ),
 )
