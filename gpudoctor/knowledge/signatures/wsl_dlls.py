@@ -80,8 +80,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # sets CUDA_PATH and puts %CUDA_PATH%\\bin on PATH for shells opened afterwards.
         patterns=(r"'nvcc(?:\.exe)?' is not recognized as an internal or external command",
                   r"The term 'nvcc(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
-                  r"'nvcc(?:\.exe)?' (?:n\S{1,4}o \S{1,3} reconhecido como um comando|no se reconoce como un comando|"
-                  r"n\S{1,3}est pas reconnu en tant que commande|ist entweder falsch geschrieben oder|不是内部或外部命令)"),
+                  # one pattern per locale, so that each is keyed on its own words rather than on "'nvcc", which
+                  # would cost the prefilter a pass of its own
+                  r"'nvcc(?:\.exe)?' n\S{1,4}o \S{1,3} reconhecido como um comando",
+                  r"'nvcc(?:\.exe)?' no se reconoce como un comando",
+                  r"'nvcc(?:\.exe)?' n\S{1,3}est pas reconnu en tant que commande",
+                  r"'nvcc(?:\.exe)?' ist entweder falsch geschrieben oder",
+                  r"'nvcc(?:\.exe)?' 不是内部或外部命令"),
         severity="warn",
         cause="Windows found no nvcc on PATH: the CUDA Toolkit, which the NVIDIA driver does not include, is not "
               "installed, or its bin folder is not on this shell's PATH (a terminal opened before the install, or "
