@@ -100,4 +100,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/compvis-sd-161-wsl1-no-nvidia-driver.txt",),
     ),
+    Signature(
+        code="wsl.nvml-init-na",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # NVML's init answering with the "N/A" error string is WSL 2's libnvidia-ml (the Windows driver's, reached
+        # through /dev/dxg) failing to open the GPU: in a container whose CDI specification still names the DriverStore
+        # folder of the driver before the last Windows driver update (Podman machine, Docker with CDI), with a Linux
+        # libnvidia-ml shadowing /usr/lib/wsl/lib, or with a laptop's GPU powered off. Every paste of it seen is WSL's.
+        patterns=(r"Failed to initialize NVML: N/A\b",),
+        severity="fail",
+        cause="NVML could not open the GPU through WSL 2's GPU driver (the Windows driver's libnvidia-ml answers N/A): "
+              "most often a container's CDI specification was generated for the Windows driver before the last update "
+              "(its DriverStore folder is gone), or a Linux libnvidia-ml shadows the one in /usr/lib/wsl/lib.",
+        advice=("Check `nvidia-smi.exe` on Windows first. Inside a container (Podman machine, Docker with CDI), generate "
+                "the CDI specification again in the WSL distribution or Podman machine (`podman machine ssh`): `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, after every Windows driver update, and start the "
+                "container again. In the distribution itself, `ldconfig -p | grep libnvidia-ml` must list only "
+                "/usr/lib/wsl/lib: remove the Linux driver packages that add another (`dpkg -l | grep -i nvidia`), then "
+                "`wsl --shutdown`; on a laptop, run on AC power so the NVIDIA GPU is not powered off."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("modprobe", "install the Linux driver inside WSL", "reboot into the BIOS"),
+        sources=("https://github.com/podman-desktop/podman-desktop/pull/8807", WSL_GUIDE,
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("wsl/podman-desktop-8807-nvml-na-cdi-mismatch.txt",),
+    ),
 )
