@@ -127,4 +127,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/podman-desktop-8807-nvml-na-cdi-mismatch.txt",),
     ),
+    Signature(
+        code="wsl.nvidia-smi-no-devices",
+        cause_id="wsl-tcc-mode",
+        kinds=("any",),
+        # nvidia-smi's "No devices were found" inside WSL 2: the Windows driver's NVML (through /dev/dxg) answered but
+        # offered no GPU. There is no Linux module to have failed (kernel.rm-init-adapter-failed's reading and its
+        # dmesg/lspci steps): Windows has no working NVIDIA GPU, offers none to WSL (TCC or MCDM driver model), or its
+        # driver is too old for the WSL kernel.
+        patterns=(r"\bNo devices were found\b",),
+        contexts=("wsl",),
+        refines=("kernel.rm-init-adapter-failed",),
+        severity="fail",
+        cause="Inside WSL 2 nvidia-smi reached the Windows driver but it offered no GPU: Windows has no working NVIDIA "
+              "GPU, or its GPUs run in the TCC or MCDM driver model, which WSL cannot use, or the Windows driver is too "
+              "old for this WSL.",
+        advice=("Run `nvidia-smi` in Windows PowerShell: if it lists no GPU, fix the Windows side first (Device Manager, "
+                "a clean install of the current NVIDIA Windows driver); if the driver model column shows TCC or MCDM, "
+                "switch the GPU to WDDM as administrator (`nvidia-smi -i 0 -dm 0`, then reboot) where the card allows "
+                "it; if it shows WDDM, update the NVIDIA Windows driver and WSL (`wsl --update`), then `wsl --shutdown`. "
+                "The distribution needs no GPU driver of its own."),
+        action="configure",
+        rules_out=("the Linux distribution",),
+        never_suggest=("modprobe", "dmesg", "reseat", "install the driver inside WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/13027", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl-13027-tcc-and-wddm-gpus-no-devices.txt",),
+    ),
 )
