@@ -112,7 +112,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # lies in a range Windows reserved for Hyper-V, WSL 2 or Docker (winnat's excluded port ranges), or another
         # program holds it exclusively; netstat shows no owner for a reserved one. uvicorn lower-cases the message.
         # Ollama's own Go wording (listen tcp ...: bind: ...) is ollama.windows-port-reserved's.
-        patterns=(r"\[(?:WinError|winerror) 10013\]",),
+        # An outgoing connection a firewall or antivirus blocks gets the same code from connect() (requests' "Failed to
+        # establish a new connection: [WinError 10013]", urllib's "urlopen error", httpx's ConnectError): not read here.
+        patterns=(r"(?<!new connection: )(?<!urlopen error )(?<!ConnectError: )\[(?:WinError|winerror) 10013\]",),
         severity="fail",
         cause="The server could not listen on its port (WinError 10013): Windows has reserved a port range that "
               "includes it (the NAT service winnat, for Hyper-V, WSL 2 or Docker), or another program holds the port "
