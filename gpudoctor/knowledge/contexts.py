@@ -100,6 +100,7 @@ CONTEXTS: tuple[Context, ...] = (
             # The interface NCCL binds to on Docker's default bridge network (172.17.0.0/16, eth0 in the container).
             r"NCCL INFO (?:Bootstrap|NET/Socket) : Using (?:\[0\] ?)?eth0:172\.17\.",
             r"SHMEM allocation limit is set to the default of 64MB",  # NGC images' banner when run without --ipc=host
+            r"--container-image[= ]",  # Slurm's pyxis plugin running a job step in an enroot container
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),
@@ -320,7 +321,8 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(r"riser",),  # "the riser", "risers", "USB riser" (one marker: each scans the whole text)
         sources=("https://github.com/Cyclenerd/ethereum_nvidia_miner/issues/40",),
         checked="2026-11-26",
-    ),    Context(
+    ),
+    Context(
         name="system-container",
         meaning="The program ran in a system container (LXC/LXD/Incus, a Proxmox CT, distrobox), which gets the host's "
                 "/dev/nvidia* nodes bound in but cannot load kernel modules or create device nodes on the host, so what "
@@ -331,6 +333,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"LX[CD]", r"lxd", r"incus",  # "an LXC container", "lxd cannot use cuda", Incus (LXD's fork)
             r"pct (?:exec|enter|start|config|set)\b",  # Proxmox's container commands
             r"distrobox",
+            r"Proxmox CT\b",  # a Proxmox container named without "LXC" or pct (its config path /etc/pve/lxc/ has "lxc")
         ),
         sources=("https://github.com/89luca89/distrobox/issues/804", "https://github.com/canonical/lxd/issues/5618"),
         checked="2026-11-26",

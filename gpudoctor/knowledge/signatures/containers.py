@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_config import SIGNATURES as CONFIG_ROWS
+from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGINE_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
@@ -68,16 +69,20 @@ SIGNATURES += (
                 "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
                 "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
                 "the WSL 2 back end with a current NVIDIA Windows driver. On a host without an NVIDIA GPU (a Mac, Intel "
-                "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead."),
+                "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead. Where `snap list "
+                "docker` lists Docker, it is the snap, which ignores the toolkit from apt: `sudo snap refresh docker` "
+                "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
         sources=("https://github.com/FoundationVision/ByteTrack/issues/302", "https://github.com/infiniflow/ragflow/issues/9573",
-                 "https://github.com/ShaneIsrael/fireshare/issues/689", TOOLKIT_INSTALL),
+                 "https://github.com/ShaneIsrael/fireshare/issues/689", "https://github.com/NVIDIA/nvidia-docker/issues/1311",
+                 TOOLKIT_INSTALL),
         checked="2026-11-25",
         examples=("containers/bytetrack-302-could-not-select-device-driver.txt",
                   "containers/ragflow-9573-compose-device-driver-nvidia.txt",
-                  "containers/fireshare-689-no-known-gpu-vendor-cdi-intel.txt"),
+                  "containers/fireshare-689-no-known-gpu-vendor-cdi-intel.txt",
+                  "containers/nvidiadocker-1311-snap-docker-device-driver.txt"),
     ),
     Signature(
         code="containers.cli-driver-not-loaded",
@@ -573,3 +578,4 @@ SIGNATURES += LIBRARY_ROWS
 SIGNATURES += MOUNT_ROWS
 SIGNATURES += SLURM_CONF_ROWS
 SIGNATURES += CONFIG_ROWS
+SIGNATURES += ENGINE_ROWS

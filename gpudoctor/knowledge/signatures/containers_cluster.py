@@ -262,4 +262,95 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/gpushare-58-no-gpu-has-mib-extender-not-enabled.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-kubelet-unreachable",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin (internal/plugin/server.go; main.go before 0.9): it serves nvidia.sock in the DaemonSet's
+        # hostPath, then dials the kubelet's registration socket (kubelet.sock) in the same directory. Its words when
+        # that fails, in every release: "Could not register device plugin: <gRPC error>", and in the early ones
+        # "Could not contact Kubelet, retrying. Did you enable the device plugin feature gate?".
+        patterns=(r"Could not register device plugin: (?P<error>[^\n]{1,200})",
+                  r"Could not contact Kubelet, retrying"),
+        severity="fail",
+        cause="The device plugin could not register with the node's kubelet, so the node advertises no "
+              "nvidia.com/gpu: the kubelet's registration socket is not in the directory the plugin sees (a kubelet "
+              "running in a container without /var/lib/kubelet/device-plugins mounted, a kubelet with another root "
+              "directory, or the plugin started outside Kubernetes), or a kubelet before 1.10 has the DevicePlugins "
+              "feature gate off.",
+        advice=("On the node, `ls -l /var/lib/kubelet/device-plugins/` must show the kubelet's kubelet.sock beside "
+                "nvidia.sock. If the kubelet runs in a container (OpenShift 3.x origin-node, RKE), bind-mount "
+                "`/var/lib/kubelet/device-plugins` into it; if the kubelet uses another root directory (k0s: "
+                "/var/lib/k0s/kubelet), point the plugin DaemonSet's device-plugin hostPath at `<root-dir>/device-plugins`; "
+                "on Kubernetes before 1.10 add `--feature-gates=DevicePlugins=true` to the kubelet. Run the plugin as "
+                "the DaemonSet, not with docker run, then restart the kubelet and the plugin pod."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/10", "https://github.com/NVIDIA/k8s-device-plugin/issues/55",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/internal/plugin/server.go", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-10-register-deadline-feature-gate.txt",
+                  "containers/k8sdp-55-register-deadline-kubelet-in-container.txt"),
+    ),
+    Signature(
+        code="containers.device-plugin-mig-monitor-denied",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin and GPU feature discovery walk every GPU through NVML (internal/rm, "error visiting
+        # device: ..."). On a node with MIG enabled, NVML answers a container that was not given the MIG monitoring
+        # capability (/dev/nvidia-caps) with NVML_ERROR_NO_PERMISSION, "Insufficient Permissions": the plugin's
+        # Helm chart adds NVIDIA_MIG_MONITOR_DEVICES=all (and SYS_ADMIN) only when a MIG strategy other than none is
+        # set, and hand-written manifests often lack it.
+        patterns=(r"error visiting device: [^\n]{0,200}Insufficient Pe[rm]missions",),
+        severity="fail",
+        cause="The device plugin (or GPU feature discovery) was refused by NVML while reading the GPUs (Insufficient "
+              "Permissions): on a node with MIG enabled, the usual case, its pod was not given the MIG monitoring "
+              "devices, so it stops and the node advertises no nvidia.com/gpu.",
+        advice=("Give the plugin's pod the MIG monitoring devices: set `NVIDIA_MIG_MONITOR_DEVICES=all` in its "
+                "environment with the `SYS_ADMIN` capability (securityContext.capabilities.add), which the Helm chart "
+                "does by itself when `migStrategy` is single or mixed (`helm upgrade ... --set migStrategy=mixed`), "
+                "then restart the plugin and GPU feature discovery pods."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "add the user to the video group"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/399", "https://github.com/NVIDIA/k8s-device-plugin/issues/229",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/deployments/helm/nvidia-device-plugin/templates/"
+                 "daemonset-device-plugin.yml", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-399-mig-node-plugin-insufficient-permissions.txt",),
+    ),
+    Signature(
+        code="containers.device-plugin-mig-strategy-mismatch",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # k8s-device-plugin internal/rm/device_map.go: with migStrategy=single every GPU must be in MIG mode and hold
+        # MIG devices of one profile ("invalid MIG configuration: ..." wrapping "more than one MIG device type present
+        # on node" or "device N has no MIG devices configured"; "all devices on the node must be configured with the
+        # same migEnabled value"); release 0.9 said "At least one device with migEnabled=true was not configured
+        # correctly: No MIG devices associated with /dev/nvidiaN".
+        patterns=(r"invalid MIG configuration: error visiting devices",
+                  r"more than one MIG device type present on node",
+                  r"all devices on the node must be configured with the same migEnabled value",
+                  r"device \d{1,2} has no MIG devices configured",
+                  r"[Aa]t least one device with migEnabled=true was not configured correctly",
+                  # GPU feature discovery's own warning for the same layout (internal/lm/mig-strategy.go)
+                  r"Invalid configuration detected for mig-strategy=single"),
+        severity="fail",
+        cause="The device plugin runs with the single MIG strategy, which needs every GPU of the node in MIG mode with "
+              "MIG devices of one profile; this node mixes profiles, MIG and non-MIG GPUs, or has a MIG-enabled GPU "
+              "without instances, so the plugin stops and the node advertises no GPUs.",
+        advice=("Match the strategy to the node's layout (`nvidia-smi -L` lists it): where GPUs mix MIG profiles or MIG "
+                "and non-MIG, deploy the plugin (or the GPU Operator) with `migStrategy=mixed` (`helm upgrade ... --set "
+                "migStrategy=mixed`; pods then request nvidia.com/mig-<profile>); to keep single, give every GPU the "
+                "same MIG layout (`sudo nvidia-smi mig -cgi <profile>,<profile> -C`, or a mig-parted / MIG manager "
+                "config such as all-1g.10gb) and recreate the instances after each reboot."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/397", "https://github.com/NVIDIA/k8s-device-plugin/issues/253",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/internal/rm/device_map.go", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-397-mig-strategy-single-invalid-config.txt",),
+    ),
 )

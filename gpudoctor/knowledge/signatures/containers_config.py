@@ -65,15 +65,20 @@ SIGNATURES: tuple[Signature, ...] = (
                 "Ubuntu; without the @ the image's own ldconfig runs). If it does, upgrade the NVIDIA Container Toolkit "
                 "packages (nvidia-container-toolkit, libnvidia-container1, libnvidia-container-tools) to the current "
                 "release and restart Docker; if it still fails, set `debug = \"/var/log/nvidia-container-toolkit.log\"` "
-                "under [nvidia-container-cli] and read ldconfig's own error there."),
+                "under [nvidia-container-cli] and read ldconfig's own error there. The CDI path runs no such ldconfig: "
+                "`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then start the container with "
+                "`--runtime nvidia -e NVIDIA_VISIBLE_DEVICES=nvidia.com/gpu=all` (compose: `runtime: nvidia` and that "
+                "variable) instead of `--gpus` or a device reservation."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1399", "https://github.com/NVIDIA/nvidia-docker/issues/1424",
                  "https://github.com/NVIDIA/libnvidia-container/pull/124",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/59", TOOLKIT_INSTALL),
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/59",
+                 "https://github.com/immich-app/immich/issues/28184", TOOLKIT_INSTALL),
         checked="2026-11-26",
-        examples=("containers/nvidiadocker-1399-debian-ldconfig-process-execution-failed.txt",),
+        examples=("containers/nvidiadocker-1399-debian-ldconfig-process-execution-failed.txt",
+                  "containers/immich-28184-ldcache-ldconfig-code-1-unraid.txt"),
     ),
     Signature(
         code="containers.runtime-seccomp-clone3",

@@ -356,14 +356,18 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
                 "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
                 "`nvidia.com/gpu` limit; LXD/Incus: `lxc config device add <container> gpu0 gpu`; a Proxmox LXC "
-                "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow); "
+                "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow; "
+                "enroot/pyxis under Slurm: enroot's nvidia hook injects the driver only when NVIDIA_VISIBLE_DEVICES is "
+                "set, which nvidia/cuda images do and a plain image does not, so `export NVIDIA_VISIBLE_DEVICES=all` "
+                "before `srun --container-image`, or set it in the image); "
                 "`nvidia-smi` inside the container must then list them. If it already does, the image asks for too "
                 "few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
         sources=("https://github.com/kcosta42/VQGAN-CLIP-Docker/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/1071",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/533", TOOLKIT_INSTALL,
+                 "https://github.com/NVIDIA/nvidia-docker/issues/533", "https://github.com/NVIDIA/enroot/issues/205",
+                 TOOLKIT_INSTALL,
                  "https://docs.docker.com/compose/how-tos/gpu-support/"),
         checked="2026-11-26",
         examples=("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt",),

@@ -111,8 +111,8 @@ SIGNATURES += (
         examples=("cuda/jadehpc-194-uncorrectable-ecc-node.txt",),
     ),
     Signature(
-        code="cuda.torch-capability-not-compatible",
-        cause_id="cuda-arch-unsupported",
+        code="cuda.torch-capability-not-compatible",  # the warning's next lines list the build's archs: one finding
+        refines=("frameworks.torch-arch-list-lacks-gpu",), refines_within=3, cause_id="cuda-arch-unsupported",
         kinds=("any",),
         patterns=(r"with CUDA capability sm_(?P<capability>\d{2,3}) is not compatible with the current PyTorch "
                   r"installation",),
@@ -199,12 +199,11 @@ SIGNATURES += (
         kinds=("any",),
         # cudaErrorUnknown (999; 30 in CUDA 9 and older) at initialisation: most often nvidia_uvm wedged after suspend.
         patterns=(
-            r"CUDA_ERROR_UNKNOWN",
-            r"cudaErrorUnknown",
-            r"cudaGetDeviceCount returned (?:30|999)\b",
+            r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
+            r"CUDA failed with error unknown error",  # CTranslate2 (faster-whisper): "CUDA failed with error " + cudaGetErrorString
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
@@ -216,7 +215,8 @@ SIGNATURES += (
         action="reload-driver",
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
-                 "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS),
+                 "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS,
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708"),
         checked="2026-11-25",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
                   "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt"),
@@ -315,6 +315,7 @@ SIGNATURES += (
             r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
+            r"CUDA failed with error out of memory",  # CTranslate2 (faster-whisper, WhisperX): its CUDA_CHECK's wording
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
@@ -577,6 +578,7 @@ SIGNATURES += (
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
                   r"cudaGetDeviceCount returned 3\b", r"initialization error \(code 3, ERROR_NOT_INITIALIZED\)",  # deviceQuery; CUDA.jl
+                  r"NumCudaDevices\(\) that might have already set an error\? Error 3: initialization error",  # torch's warning
                   r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
         cause="cuInit failed with CUDA_ERROR_NOT_INITIALIZED although the driver is installed, so no CUDA program can "

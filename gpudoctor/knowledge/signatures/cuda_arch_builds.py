@@ -66,6 +66,6 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/meituan/YOLOv6/issues/350", "https://github.com/lucasxlu/ComboLoss/issues/3",
                  "https://github.com/pytorch/pytorch/issues/45028", PYTORCH_RELEASE_MATRIX),
         checked="2026-11-26",
-        examples=("cuda/yolov6-350-rtx3080-laptop-sm86-cu102.txt",),
+        examples=("cuda/yolov6-350-rtx3080-laptop-sm86-cu102.txt", "frameworks/reinvent-40-sm86-torch-reinstalled.txt"),
     ),
 )

@@ -69,15 +69,20 @@ SIGNATURES: tuple[Signature, ...] = (
               "stream-ordered allocation (cudaMallocAsync).",
         advice=("Turn the feature off in the program: remove `expandable_segments:True` (and `backend:cudaMallocAsync`) "
                 "from PYTORCH_CUDA_ALLOC_CONF, including where a library sets it for you (`echo "
-                "$PYTORCH_CUDA_ALLOC_CONF`; Unsloth sets it at import); on vGPU, NVIDIA's vGPU documentation lists "
+                "$PYTORCH_CUDA_ALLOC_CONF`; Unsloth sets it at import). ComfyUI turns cudaMallocAsync on itself: start "
+                "it with `--disable-cuda-malloc` (add it to run_nvidia_gpu.bat; ComfyUI Desktop: Settings, Server "
+                "Config, turn off 'Use CUDA malloc for memory allocation'). On vGPU, NVIDIA's vGPU documentation lists "
                 "which profiles offer unified memory and these allocators."),
         action="configure",
         rules_out=("a GPU hardware fault",),
         never_suggest=("reinstall the driver", "reseat the GPU"),
         sources=("https://github.com/unslothai/unsloth/issues/1446", "https://github.com/NVIDIA/FasterTransformer/issues/592",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/1150", "https://github.com/Comfy-Org/ComfyUI/issues/940",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/7514",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
         checked="2026-11-26",
-        examples=("cuda/unsloth-1446-operation-not-supported-expandable-segments.txt",),
+        examples=("cuda/unsloth-1446-operation-not-supported-expandable-segments.txt",
+                  "cuda/comfyui-1150-cliptextencode-operation-not-supported.txt"),
     ),
     Signature(
         code="cuda.illegal-instruction",

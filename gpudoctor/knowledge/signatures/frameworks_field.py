@@ -198,8 +198,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/cloveranon/Clover-Edition/issues/159", "https://github.com/MolecularAI/Reinvent/issues/40",
                  "https://github.com/pytorch/pytorch/blob/main/torch/cuda/__init__.py"),
         checked="2026-11-26",
-        examples=("frameworks/clover-edition-159-arch-list-without-gpu-line.txt",
-                  "frameworks/reinvent-40-sm86-torch-reinstalled.txt"),
+        examples=("frameworks/clover-edition-159-arch-list-without-gpu-line.txt",),
     ),    Signature(
         code="frameworks.torch-cudnn-plan-warning",
         cause_id="none",

@@ -120,7 +120,8 @@ SIGNATURES = (
         # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
         # another version's firmware is installed, the module and the driver packages are of two versions.
         patterns=(
-            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp_\w+\.bin failed with error -2",
+            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin failed with error -2",
+            r"firmware: failed to load nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin \(-2\)",  # Debian's kernels
             r"NVRM: RmFetchGspRmImages: No firmware image found",
         ),
         severity="fail",

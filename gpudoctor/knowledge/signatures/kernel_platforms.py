@@ -162,7 +162,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # Slurm's gres/gpu NVML autodetection (slurmd) when a GPU is in MIG mode but holds no MIG devices. MIG mode
         # survives a reboot; the GPU and compute instances do not, so a node that rebooted without recreating them (no
         # nvidia-mig-parted or MIG manager run at boot) has GPUs nothing can use.
-        patterns=(r"MIG mode is enabled, but no MIG devices were found",),
+        # nvidia-smi's own table says the same when a GPU is in MIG mode without instances: the "MIG devices:" block
+        # holds the one row "|  No MIG devices found   ...   |" (CUDA then reports no device, or busy or unavailable).
+        patterns=(r"MIG mode is enabled, but no MIG devices were found", r"\|\s{1,4}No MIG devices found\s{3,}\|"),
         severity="fail",
         cause="MIG mode is on but the GPU holds no MIG instances (they are not kept across reboots), so there is no "
               "device to use.",

@@ -1,5 +1,6 @@
-"""Kernel and driver, the driver's own tools: nvidia-smi missing, and what nvidia-smi answers when an administrative
-action on a GPU (a reset, a MIG mode change) is refused (rows of the kernel area, added to kernel.py's tuple)."""
+"""Kernel and driver, the driver's own tools: nvidia-smi missing, what nvidia-smi answers when an administrative
+action on a GPU (a reset, a MIG mode change) is refused, and the persistence daemon finding no device (rows of the
+kernel area, added to kernel.py's tuple)."""
 
 from __future__ import annotations
 
@@ -124,5 +125,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/linuxsurface-304-nvidia-settings-load-info-display.txt",
                   "kernel/nvidiaall-45-wayland-nvidia-settings-find-display.txt"),
+    ),
+    Signature(
+        code="kernel.persistenced-no-devices",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # nvidia-persistenced.c: get_pci_devices failed, "Failed to query NVIDIA devices. Please ensure that the NVIDIA
+        # device files (/dev/nvidia*) exist, and that user N has read and write permissions for those files." The
+        # daemon then exits ("nvidia-persistenced failed to initialize. Check syslog for more details.", which the
+        # NUMA failure on Grace systems prints too, so that line alone is not read here).
+        patterns=(r"Failed to query NVIDIA devices\. Please ensure that the NVIDIA device files \(/dev/nvidia\*\) exist",),
+        severity="warn",
+        cause="The NVIDIA persistence daemon found no NVIDIA device files (/dev/nvidia*): the NVIDIA kernel module was "
+              "not loaded when it started, or the daemon's user may not open them.",
+        advice=("Check whether the driver is loaded now (`nvidia-smi`, `lsmod | grep nvidia`). If it is not, find why: "
+                "`sudo modprobe nvidia` and `sudo dmesg | grep -i nvrm` name the reason (Secure Boot rejecting the "
+                "module, no module built for the running kernel, nouveau holding the GPU). If nvidia-smi works, the "
+                "daemon only started before the module loaded: `sudo systemctl restart nvidia-persistenced`."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/NVIDIA/nvidia-persistenced/blob/main/nvidia-persistenced.c",
+                 "https://github.com/canonical/ubuntu-server-documentation/issues/173"),
+        checked="2026-11-26",
+        examples=("kernel/ubuntuserverdocs-173-persistenced-failed-query-devices.txt",),
     ),
 )

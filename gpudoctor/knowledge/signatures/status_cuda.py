@@ -102,7 +102,9 @@ SIGNATURES += (
                 "cooling and power cables, update the motherboard BIOS and try the card in another machine; replace a "
                 "card that keeps failing. If the GPU also drives a display, its watchdog may kill a long kernel: run "
                 "on a GPU with no display attached (or without the desktop running). If it fails at the same call "
-                "every time, rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel and update the program."),
+                "every time, rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel and update the program. If it began "
+                "only after the machine resumed from suspend, reload the unified-memory module first (`sudo rmmod "
+                "nvidia_uvm && sudo modprobe nvidia_uvm`, or reboot) before suspecting the card."),
         action="reseat-or-inspect-hardware",
         never_suggest=("reinstall the CUDA toolkit",),
         sources=("https://github.com/nicehash/excavator/issues/160", "https://github.com/OneZeroMiner/onezerominer/issues/4",

@@ -1,0 +1,297 @@
+"""Frequent GPU failures of the tools people run on one or two consumer GPUs, read in the libraries' own words.
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.inductor-no-cxx-compiler",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # torch/_inductor (codecache.py, later cpp_builder.py) cpp_compiler_search: neither CXX nor the default
+        # g++/clang++ compiles a test file; the tuple it prints is config.cpp.cxx. On Windows, MSVC's cl.exe is
+        # frameworks.inductor-windows-compiler-missing.
+        patterns=(r"InvalidCxxCompiler: No working C\+\+ compiler found in torch\._inductor\.config\.cpp\.cxx",),
+        severity="fail",
+        cause=("torch.compile's inductor backend writes C++ and compiles it at run time, and found no working C++ "
+               "compiler (g++ or clang++, or the one CXX names) on this machine or in this container."),
+        advice=("Install a C++ compiler inductor can use (Debian/Ubuntu and their container images: "
+                "`sudo apt-get install -y g++`; conda: `conda install -c conda-forge gxx`) or set CXX to the "
+                "compiler's full path; where none can be installed (Windows before PyTorch 2.5), turn torch.compile "
+                "off in the program (its compile option, e.g. ChatTTS `compile=False`, or TORCH_COMPILE_DISABLE=1)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/pytorch/issues/92745", "https://github.com/2noise/ChatTTS/issues/133",
+                 "https://github.com/pytorch/pytorch/issues/116696"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-92745-inductor-no-gxx-in-container.txt",
+                  "frameworks/chattts-133-inductor-no-cxx-compiler-windows.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.diffusers-xformers-without-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # diffusers' attention_processor.py (set_use_memory_efficient_attention_xformers) when xformers attention is
+        # asked for (kohya_ss --xformers, A1111 extensions, autotrain, InvokeAI 2.x) and torch.cuda.is_available() is
+        # False; the trailing space of its message is kept or dropped by whoever pastes it.
+        patterns=(r"torch\.cuda\.is_available\(\) should be True but is False\. xformers' memory efficient attention",),
+        severity="fail",
+        cause=("diffusers refused xformers attention because this torch cannot use CUDA: most often the environment "
+               "holds a CPU-only torch build (an update or another package replaced the CUDA one), else CUDA cannot "
+               "start on this machine."),
+        advice=("Check which torch the tool's environment has: `python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"`. A version ending in +cpu is the CPU build: reinstall the CUDA build "
+                "that matches its xformers (e.g. `pip install --force-reinstall torch torchvision --index-url "
+                "https://download.pytorch.org/whl/cu121`, or let the tool regenerate its venv); a +cu version that "
+                "still says False means CUDA cannot start: check `nvidia-smi` and read the warning torch printed."),
+        action="configure",
+        rules_out=("a fault of xformers itself",),
+        never_suggest=("reinstall xformers",),
+        sources=("https://github.com/Uminosachi/inpaint-anything/issues/19",
+                 "https://github.com/RedRayz/Kohya_lora_param_gui/issues/18",
+                 "https://github.com/bmaltais/kohya_ss/issues/1890"),
+        checked="2026-11-26",
+        examples=("frameworks/inpaint-anything-19-xformers-needs-cuda-torch.txt",
+                  "frameworks/kohya-lora-param-gui-18-diffusers-xformers-no-cuda.txt"),
+    ),
+    Signature(
+        code="frameworks.invokeai-runs-on-cpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # InvokeAI's start-up line naming the torch device it chose: ">> Using device_type cpu" (2.x) and
+        # "[InvokeAI]::INFO --> Using torch device: CPU" (3.x and later); on an NVIDIA machine it should say cuda.
+        patterns=(r"\bUsing device_type (?:cpu|CPU)\b", r"\]::INFO --> Using torch device: CPU\b"),
+        severity="warn",  # a machine without an NVIDIA GPU prints it too
+        cause=("InvokeAI chose the CPU because the torch in its environment cannot use CUDA: usually the installer or "
+               "pip put the CPU-only torch build there (or the CPU option was picked at install time)."),
+        advice=("Check the torch in InvokeAI's environment: `python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"`. If it ends in +cpu, reinstall the CUDA build (re-run the installer or "
+                "the launcher's repair and pick the NVIDIA/CUDA option, or `pip install --force-reinstall torch "
+                "torchvision --index-url https://download.pytorch.org/whl/cu121`); if it is a +cu build and still says "
+                "False, read the CUDA warning torch printed above (driver or CUDA start-up)."),
+        action="configure",
+        rules_out=("a fault of InvokeAI's settings",),
+        never_suggest=("always_use_cpu",),
+        sources=("https://github.com/invoke-ai/InvokeAI/issues/1202", "https://github.com/invoke-ai/InvokeAI/issues/2460",
+                 "https://github.com/invoke-ai/InvokeAI/issues/2735"),
+        checked="2026-11-26",
+        examples=("frameworks/invokeai-1202-using-device-type-cpu.txt",
+                  "frameworks/invokeai-2460-device-type-cpu-torch-cpu-wheel.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.forge-neo-torch-cannot-access-cuda",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # Forge Classic/Neo's modules/launch_utils.py prepare_environment, when torch.cuda.is_available() is False
+        # (A1111's and lllyasviel Forge's wordings of the same check are frameworks.app-finds-torch-without-cuda).
+        # Neo installs the newest CUDA build of torch (cu128, cu130), which an older driver cannot run.
+        patterns=(r"PyTorch is not able to access CUDA\b",),
+        severity="fail",
+        cause=("Forge's launch check found that the torch in its venv cannot use the GPU: an update or install left a "
+               "CPU-only or broken torch there, or the torch is a CUDA build newer than the NVIDIA driver supports."),
+        advice=("Check the venv's torch: `venv\\Scripts\\python -c \"import torch; print(torch.__version__, "
+                "torch.version.cuda, torch.cuda.is_available())\"` (Linux: venv/bin/python). If it ends in +cpu or an "
+                "update replaced it, start once with `--reinstall-torch` in COMMANDLINE_ARGS (then remove it). If it "
+                "is a CUDA build (cu128, cu130) the driver must support that CUDA (nvidia-smi's \"CUDA Version\" at "
+                "least as high): update the NVIDIA driver, or install the older PyTorch build (e.g. cu126) the Neo "
+                "wiki lists."),
+        action="configure",
+        rules_out=("a fault of the web UI itself",),
+        never_suggest=("add --skip-torch-cuda-test",),
+        sources=("https://github.com/Haoming02/sd-webui-forge-classic/issues/277",
+                 "https://github.com/Haoming02/sd-webui-forge-classic/issues/760",
+                 "https://github.com/Haoming02/sd-webui-forge-classic/issues/1114"),
+        checked="2026-11-26",
+        # forge-classic-760 (a torch too new for that machine, settled by an older build) is read too, but its
+        # cause is framework-cuda-mismatch, so it is no example of this row's usual cause.
+        examples=("frameworks/forge-classic-277-neo-pytorch-cannot-access-cuda.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-op-without-cuda-backend",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # c10's dispatcher when a core (aten::) operator is asked for on CUDA and this torch build registered no CUDA
+        # kernels for it: a CPU-only or macOS torch given CUDA tensors, most often a TorchScript model saved on a GPU and
+        # loaded by torch.jit.load without map_location. torchvision:: and vLLM's _C:: operators have their own rows.
+        # Only operators every CUDA build registers (allocation and copies): others, such as the quantized aten::q_scale,
+        # have no CUDA kernel in any build, and there the code, not the install, is at fault.
+        patterns=(r"Could not run 'aten::(?P<op>empty_strided|empty\.memory_format|_copy_from|_copy_from_and_resize|"
+                  r"_to_copy|_local_scalar_dense)' with arguments from the 'CUDA' backend",),
+        severity="fail",
+        cause=("This torch has no CUDA kernels for aten::{op} (a CPU-only build, or macOS), but the code or a "
+               "TorchScript model saved on a GPU asked for CUDA."),
+        advice=("Check the torch: `python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"`. "
+                "On an NVIDIA machine with a +cpu build, install the CUDA build (`pip install --force-reinstall torch "
+                "--index-url https://download.pytorch.org/whl/cu121`); on a Mac or a machine without an NVIDIA GPU, "
+                "load onto a device it has: `torch.jit.load(path, map_location='cpu')` (or the program's device "
+                "option)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/QwenAudio/CosyVoice/issues/366",
+                 "https://github.com/enesmsahin/simple-lama-inpainting/issues/10",
+                 "https://github.com/pytorch/pytorch/issues/119678"),
+        checked="2026-11-26",
+        examples=("frameworks/cosyvoice-366-jit-model-saved-on-cuda-no-cuda-backend.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.flash-attn-backward-head-dim-needs-a100",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # The flash-attn package's own check in its backward pass: 1.x says "head dim > 64 requires A100 or H100 GPUs
+        # as the implementation needs a large amount of shared memory", 2.x "head dim > 192 requires A100/A800 or
+        # H100/H800" (head dim 256: Gemma and others). PyTorch's SDPA form of the limit is
+        # frameworks.flash-attention-backward-needs-sm80, whose upgrade-PyTorch advice does not apply here.
+        patterns=(r"FlashAttention backward for head dim > ?(?P<head_dim>\d{2,3}) requires A100",),
+        severity="fail",
+        cause=("The flash-attn package's backward kernel for head dim above {head_dim} needs the shared memory of an "
+               "A100 or H100 (sm80/sm90), which this GPU does not have, so training with it stops."),
+        advice=("Train this model without flash-attn on this GPU: `attn_implementation=\"sdpa\"` (or eager) in "
+                "transformers, or the trainer's flash-attention option off (LLaMA-Factory `flash_attn: disabled`, "
+                "Axolotl `flash_attention: false`). With the 1.x wording (head dim > 64) on an Ampere or Ada GPU, "
+                "upgrading to flash-attn 2 (`pip install -U flash-attn --no-build-isolation`) also works, as its "
+                "backward pass runs up to head dim 192 there; inference (forward only) is not affected."),
+        action="configure",
+        rules_out=("a driver fault", "a broken GPU"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/Meituan-AutoML/MobileVLM/issues/40",
+                 "https://github.com/Dao-AILab/flash-attention/issues/775",
+                 "https://github.com/Dao-AILab/flash-attention/issues/579"),
+        checked="2026-11-26",
+        examples=("frameworks/mobilevlm-40-flash-attn1-backward-head-dim-2080ti.txt",
+                  "frameworks/flash-attention-775-gemma-head-dim-256-backward-l40s.txt"),
+        refines=("frameworks.flash-attention-backward-needs-sm80",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.ctranslate2-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # CTranslate2's CUDA_CHECK (src/cuda/utils.h): "CUDA failed with error " + cudaGetErrorString, here
+        # cudaErrorMemoryAllocation. Raised by faster-whisper, whisperX, WhisperX/Faster-Whisper-XXL front ends and other
+        # CTranslate2 users when loading or running a model; PyTorch's allocator advice does not apply to it.
+        patterns=(r"CUDA failed with error out of memory",),
+        severity="fail",
+        cause=("CTranslate2 (faster-whisper and the tools built on it) could not fit the model and its buffers in the "
+               "GPU's free memory: the model size, compute type and batch size need more VRAM than is free."),
+        advice=("Lower what it needs: a lighter compute type (`--compute_type int8_float16` or int8; faster-whisper "
+                "`WhisperModel(..., compute_type=\"int8_float16\")`), a smaller model (medium or small instead of "
+                "large), a smaller batch size (whisperX `--batch_size 4`; Faster-Whisper-XXL without `-bs`); check "
+                "with `nvidia-smi` that no other program holds the GPU's memory; or run on the CPU (`--device cpu`)."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "update the driver", "PYTORCH_CUDA_ALLOC_CONF"),
+        sources=("https://github.com/Purfview/whisper-standalone-win/issues/50",
+                 "https://github.com/SYSTRAN/faster-whisper/issues/809",
+                 "https://github.com/Purfview/whisper-standalone-win/issues/141",
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h"),
+        checked="2026-11-26",
+        examples=("frameworks/whisper-standalone-win-50-ctranslate2-out-of-memory-large-v2.txt",
+                  "frameworks/faster-whisper-809-ctranslate2-oom-gtx1650-large.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-cannot-initialize-nvml",
+        cause_id="nvml-init-failed",
+        kinds=("any",),
+        # torch/cuda/__init__.py (_raw_device_count_nvml, 2.0 and later): libnvidia-ml.so.1 loaded but nvmlInit failed, so
+        # device_count() falls back and usually finds no GPU. A host without the NVIDIA library never prints it (the
+        # load fails silently). nvidia-smi's own "Failed to initialize NVML: ..." line, when pasted, names the cause
+        # (kernel, container and WSL rows) and outranks this warning.
+        patterns=(r"UserWarning: Can't initialize NVML\b", r"^\W{0,4}Can't initialize NVML$"),
+        severity="warn",
+        cause=("PyTorch found the driver's NVML library but could not initialise it, so it sees no usable GPU: the "
+               "driver is not reachable from this environment (a driver updated without a reboot, a container that "
+               "lost or was never given its GPU devices, a driver that is not loaded)."),
+        advice=("Run `nvidia-smi` in the same environment (host, container or WSL) and act on what it says: "
+                "\"Driver/library version mismatch\" needs a reboot after the driver update; \"Unknown Error\" inside "
+                "a container means it lost its GPU devices, so restart it (and start it with `--gpus all`); "
+                "\"couldn't communicate with the NVIDIA driver\" means the driver is not loaded. Only if nvidia-smi "
+                "works is the Python environment at fault."),
+        action="configure",
+        rules_out=("a fault of the program that printed it",),
+        never_suggest=("pip install torch",),
+        sources=("https://github.com/pytorch/pytorch/issues/109098", "https://github.com/zylon-ai/private-gpt/issues/1168",
+                 "https://github.com/MIC-DKFZ/nnUNet/issues/2573"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-109098-cant-initialize-nvml-device-count-0.txt",
+                  "frameworks/private-gpt-1168-cant-initialize-nvml-on-start.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.comfy-kitchen-needs-cu130",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # ComfyUI (2026, ComfyUI#11681/#11718) when torch.version.cuda is below 13.0: comfy-kitchen's CUDA and Triton
+        # backends for quantized (fp8, nvfp4, int8) weights stay disabled and only its eager backend runs. ComfyUI
+        # works; quantized models run slower. Printed on every start of such an install, hence info.
+        patterns=(r"You need pytorch with cu130 or higher to use optimized CUDA operations",),
+        severity="info",
+        cause=("ComfyUI's torch is built for a CUDA older than 13.0, so comfy-kitchen's CUDA and Triton kernels for "
+               "quantized models are disabled: nothing fails, but quantized checkpoints run slower."),
+        advice=("Not an error; look elsewhere in the log for a failure. For the speed-up, on an NVIDIA driver that "
+                "supports CUDA 13 (580 or newer) and a GPU of compute capability 7.5 or newer (RTX 20 and later), "
+                "install torch from the cu130 index: `python -m pip install --upgrade torch torchvision torchaudio "
+                "--index-url https://download.pytorch.org/whl/cu130` (portable: `python_embeded\\python.exe -m pip "
+                "...`); older GPUs stay on cu128 and can ignore it."),
+        action="configure",
+        rules_out=("a failure of ComfyUI's start-up",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Mooshieblob1/MooshieUI/pull/525",
+                 "https://github.com/nosana-ci/pipeline-templates/pull/164",
+                 "https://github.com/Comfy-Org/ComfyUI/pull/11718"),
+        checked="2026-11-26",
+        examples=("frameworks/mooshieui-525-comfy-kitchen-needs-cu130.txt",
+                  "frameworks/nosana-164-comfy-kitchen-cuda-backend-disabled-cu128.txt"),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="frameworks.kohya-nan-in-latents",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # kohya sd-scripts' train_util.cache_batch_latents ("NaN detected in latents: PATH"; older finetune scripts
+        # "NaN detected in latents of PATH"), reached by kohya_ss, lora-scripts and other front ends. A1111's form of
+        # the same half-precision overflow is frameworks.sd-webui-nans-in-half-precision.
+        patterns=(r"NaN detected in latents(?::| of) (?P<path>[^\n]{1,300})",),
+        severity="fail",
+        cause=("The VAE produced NaN latents while caching them: the SDXL VAE overflows in half precision (fp16), and "
+               "GTX 16xx cards produce NaNs in half precision too; the image itself is rarely at fault."),
+        advice=("Encode with the VAE in float32: turn on no_half_vae (`--no_half_vae`, the GUI's \"No half VAE\"), or "
+                "use the fp16-fix SDXL VAE (madebyollin/sdxl-vae-fp16-fix) as `--vae`; on a GTX 16xx card also train "
+                "without fp16 mixed precision (bf16 is not available there: use `--mixed_precision no`). Only if one "
+                "image still fails, check that file."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/bmaltais/kohya_ss/issues/1103", "https://github.com/Akegarasu/lora-scripts/issues/548",
+                 "https://github.com/kohya-ss/sd-scripts/issues/653"),
+        checked="2026-11-26",
+        examples=("frameworks/kohya-ss-1103-sdxl-nan-in-latents-no-half-vae.txt",
+                  "frameworks/lora-scripts-548-sdxl-nan-in-latents-no-half-vae.txt"),
+    ),
+)

@@ -1,0 +1,99 @@
+"""Source builds of the Python GPU packages that fail on an optional part: what their build scripts print.
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.deepspeed-async-io-unbuildable",
+        cause_id="build-library-headers-missing",
+        kinds=("any",),
+        # DeepSpeed's setup.py aborts "Unable to pre-compile async_io" when DS_BUILD_OPS=1 (the default of its Windows
+        # builds) and the AsyncIOBuilder's test link against libaio fails: on Windows MSVC's "cannot open input file
+        # 'aio.lib'", on Linux the libaio-dev package is missing. Its own warning names DS_BUILD_AIO=0.
+        patterns=(r"Unable to pre-compile async_io\b",
+                  r"LNK1181: [^\n]{0,60}'aio\.lib'"),
+        severity="fail",
+        cause=("pip built DeepSpeed from source with its ops pre-compiled, and the async_io op needs libaio: Windows "
+               "has none, and on Linux its development package (libaio-dev) is not installed, so the install aborted."),
+        advice=("Build without that op: set DS_BUILD_AIO=0 before installing (Windows: `set DS_BUILD_AIO=0` and "
+                "`set DS_BUILD_OPS=0`, so the other ops are built just in time, then `pip install deepspeed`); on "
+                "Linux, where async_io is wanted (ZeRO-Infinity NVMe offload), `sudo apt install libaio-dev` instead."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "docker run --gpus"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/4179",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/3145",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/1769"),
+        checked="2026-11-26",
+        examples=("wheels/deepspeed-4179-windows-async-io-aio-lib.txt",
+                  "wheels/deepspeed-3145-windows-async-io-aio-lib.txt"),
+        # DeepSpeed's "No CUDA runtime is found" above it is torch's note of no GPU at build time, not the failure.
+        refines=("wheels.extension-build-sees-no-gpu",), refines_within=None,
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="wheels.torchaudio-library-not-loadable",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # torchaudio/_extension (utils._load_lib -> torch.ops.load_library) on Windows: ctypes' "Could not find module
+        # '...\torchaudio\lib\libtorchaudio.pyd' (or one of its dependencies)" (WinError 126/127 underneath), and
+        # torch 2.4 and later's "Could not load this library: ...torchaudio\lib\_torchaudio.pyd". torchaudio 2.9 and
+        # later no longer pin torch, so `pip install torchaudio` beside a pinned torch pulls a newer, unmatched one.
+        patterns=(r"Could not find module '[^'\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.pyd)'",
+                  r"Could not load this library: [^\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.(?:pyd|so))"),
+        severity="fail",
+        cause=("torchaudio's compiled library {library} cannot be loaded with the installed torch: torchaudio is of "
+               "another release or CUDA/CPU variant than torch (one of them was upgraded or installed from another "
+               "index)."),
+        advice=("Check `pip list` (Windows: `pip list | findstr torch`): torch and torchaudio must share the release "
+                "and the +cuXXX/+cpu suffix. Reinstall them as one set from the same index: `pip uninstall -y torch "
+                "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu121` (the CUDA build you use; pin `torchaudio==` to torch's "
+                "version when torch is pinned)."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/suno-ai/bark/issues/239", "https://github.com/vast-ai/base-image/pull/291",
+                 "https://github.com/facebookresearch/audiocraft/issues/30"),
+        checked="2026-11-26",
+        examples=("wheels/bark-239-torchaudio-lib-not-found-windows.txt",),
+    ),
+)
+
+SIGNATURES += (
+    Signature(
+        code="wheels.dlib-built-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # dlib's CMakeLists.txt turns CUDA off, without failing the build, when it finds no CUDA toolkit (nvcc) or no
+        # working cuDNN: "Disabling CUDA support for dlib.  DLIB WILL NOT USE CUDA" (19.24 also "*** Since a functional
+        # cuDNN is not found DLIB WILL NOT USE CUDA." and "...so dlib isn't going to use CUDA."); `pip install dlib`
+        # builds from source, so face_recognition and other users get a CPU-only dlib. People report it as
+        # "dlib.DLIB_USE_CUDA returns False".
+        patterns=(r"DLIB WILL NOT USE CUDA", r"so dlib isn't going to use CUDA",
+                  r"\bDLIB_USE_CUDA(?: returns| as| is| =|:)? False\b"),
+        severity="fail",
+        cause=("dlib was built without CUDA: its build found no CUDA toolkit or no usable cuDNN and quietly turned CUDA "
+               "off, so its CNN models (face_recognition's model=\"cnn\") run on the CPU."),
+        advice=("Install the CUDA toolkit and cuDNN, then rebuild dlib and read its build log: `pip install "
+                "--no-cache-dir --force-reinstall --verbose dlib` must print \"DLIB WILL USE CUDA\" (if not, the lines "
+                "above it say what was missing; on Windows point CMake at cuDNN 9's folder, e.g. "
+                "`-DCMAKE_PREFIX_PATH=\"C:/Program Files/NVIDIA/CUDNN/v9.4\"`, or set CUDNN_HOME). Check with "
+                "`python -c \"import dlib; print(dlib.DLIB_USE_CUDA)\"`, which must print True."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/davisking/dlib/issues/1703", "https://github.com/davisking/dlib/issues/2979",
+                 "https://github.com/davisking/dlib/issues/221",
+                 "https://github.com/davisking/dlib/blob/master/dlib/CMakeLists.txt"),
+        checked="2026-11-26",
+        examples=("wheels/dlib-1703-pip-dlib-use-cuda-false.txt",),
+    ),
+)
