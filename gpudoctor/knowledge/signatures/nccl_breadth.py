@@ -1,5 +1,7 @@
 """NCCL and torch.distributed where the platform decides what a rank can reach: ranks in containers (whose network
-namespace hides the host's addresses) and on Windows (rows of the nccl area, joined into nccl.SIGNATURES)."""
+namespace hides the host's addresses) and on Windows; and where ranks do not meet: Horovod's stall inspector, NCCL's
+check for ranks sharing a GPU, accelerate's notebook launcher forking after CUDA started (rows of the nccl area,
+joined into nccl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -155,5 +157,109 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/nccl/issues/1240", NCCL_ENVIRONMENT),
         checked="2026-11-26",
         examples=("nccl/nccl-1240-graph-file-ncv4-system-error.txt",),
+    ),
+    Signature(
+        code="nccl.horovod-stalled-ranks",
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        # Horovod's stall inspector (horovod/common/stall_inspector.cc, operations.cc before 0.20): the ranks that
+        # reached a collective wait for the listed "missing ranks"; it repeats every HOROVOD_STALL_CHECK_TIME_SECONDS.
+        patterns=(r"submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder "
+                  r"of ranks for more than (?P<seconds>\d{1,6}) seconds",),
+        severity="fail",
+        cause=("Some Horovod ranks reached a collective (allreduce, allgather, broadcast) that the missing ranks have "
+               "not: those ranks are still busy (rank 0 evaluating or saving), have crashed, or run a different number "
+               "of steps or a different code path, so the rest wait and the job deadlocks."),
+        advice=("Read the missing ranks' own output first (an exception there ends them); give every rank the same "
+                "number of steps (shard the data evenly: steps per epoch divided by hvd.size(), drop the last partial "
+                "batch) and the same sequence of collectives, and keep rank-0-only work (evaluation, checkpoints) "
+                "short or outside them. A warning that stops once rank 0 finishes such work is harmless."),
+        action="configure",
+        rules_out=("the GPU driver", "GPU memory"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/horovod/horovod/issues/498", "https://github.com/horovod/horovod/issues/429",
+                 "https://github.com/horovod/horovod/blob/master/horovod/common/stall_inspector.cc"),
+        checked="2026-11-26",
+        examples=("nccl/horovod-498-stall-ranks-finish-epoch-unevenly.txt",),
+    ),
+    Signature(
+        code="nccl.multiple-ranks-same-gpu",
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # NCCL 2.30+'s words (init.cc) for what older releases called "Duplicate GPU detected" (nccl.duplicate-gpu),
+        # and its NVLS check when ranks share a GPU (transport/nvls.cc); MIG instances of one GPU count as one.
+        patterns=(r"Multiple Ranks are using the same GPU/Partition",
+                  r"NCCL_NVLS_ENABLE has been set to \"1\" and communicator has multiple ranks using the same NVML "
+                  r"device"),
+        severity="fail",
+        cause=("Several ranks of one NCCL communicator run on the same GPU: more processes per node than GPUs, every "
+               "rank on cuda:0, or ranks on MIG instances of one GPU, which NCCL counts as that GPU."),
+        advice=("If the ranks are not meant to share a GPU, run one process per GPU (torchrun --nproc_per_node, "
+                "accelerate --num_processes, deepspeed --num_gpus equal to the GPUs `nvidia-smi -L` lists) and set "
+                "each rank's device from its local rank (`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))`); if "
+                "they are (MIG instances, NCCL 2.30 or later), set NCCL_MULTI_RANK_GPU_ENABLE=1 and leave "
+                "NCCL_NVLS_ENABLE unset."),
+        action="configure",
+        rules_out=("the GPU driver", "the network"),
+        never_suggest=("nccl_p2p_disable", "reinstall the driver"),
+        versions=("nccl>=2.30 (multi-rank GPU check)",),
+        sources=("https://github.com/NVIDIA/nccl/issues/1716", "https://github.com/NVIDIA/nccl/issues/1241",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-multi-rank-gpu-enable"),
+        checked="2026-11-26",
+        examples=("nccl/nccl-1716-mig-multiple-ranks-same-gpu-partition.txt",),
+    ),
+    Signature(
+        code="nccl.torch-without-mpi-backend",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # distributed_c10d.py's check when backend="mpi" is asked of a PyTorch built without USE_MPI (every pip and
+        # conda build); the NCCL twin ("doesn't have NCCL built in", Windows and macOS builds) is frameworks'
+        patterns=(r"Distributed package doesn't have MPI built in",),
+        severity="fail",
+        cause=("The script asks torch.distributed for the MPI backend, which the installed PyTorch does not have: pip "
+               "and conda builds leave MPI out, only a PyTorch built from source against MPI has it."),
+        advice=("Use the backends PyTorch ships: init_process_group(backend=\"nccl\") for GPU tensors (\"gloo\" for CPU "
+                "ones), started with torchrun (`torchrun --nproc_per_node=<GPUs> train.py`) instead of mpirun; keep MPI "
+                "only for launching if needed (Horovod, or rank and world size read from OMPI_COMM_WORLD_RANK and "
+                "OMPI_COMM_WORLD_SIZE), or build PyTorch from source on a host with MPI installed."),
+        action="configure",
+        rules_out=("the GPU driver", "the network"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/open-ce/open-ce/issues/376", "https://github.com/pytorch/pytorch/pull/36781",
+                 "https://pytorch.org/docs/stable/distributed.html#backends"),
+        checked="2026-11-26",
+        examples=("nccl/opence-376-torch-without-mpi-backend.txt",),
+    ),
+    Signature(
+        code="nccl.notebook-launcher-cuda-initialized",
+        refines=("frameworks.cuda-in-forked-subprocess",), refines_within=None,
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        # accelerate's notebook_launcher (launchers.py) forks one process per GPU and checks first; its words across
+        # releases: the fork failure it rewords, the Accelerator made outside the function, torch.cuda used in a cell,
+        # device-initializing imports (bitsandbytes), and the debug-mode dry run.
+        patterns=(r"(?:CUDA|XPU|NPU) has been initialized before (?:the )?`?notebook_launcher`?(?:\(\))? could create a "
+                  r"forked subprocess",
+                  r"To launch a multi-(?:GPU|device) training from your notebook, ",
+                  r"Libraries known to initialize device upon import have been imported already",
+                  r"verifying a stable environment for the notebook launcher"),
+        severity="fail",
+        cause=("accelerate's notebook_launcher forks one process per GPU, which CUDA forbids once the notebook's own "
+               "process has initialized CUDA: a cell, or an import that touches the GPU (bitsandbytes, fastai, "
+               "accelerate 0.21.0 itself), used CUDA before the launch."),
+        advice=("Restart the notebook kernel and run only imports and definitions before `notebook_launcher(fn, "
+                "num_processes=2)`: create the Accelerator, the model, TrainingArguments and anything that calls "
+                "torch.cuda inside fn, move GPU-touching imports there too, and check `torch.cuda.is_initialized()` is "
+                "False just before launching; with accelerate 0.21.0, upgrade accelerate (its import initialized CUDA). "
+                "Or save the code as a script and run `accelerate launch --multi_gpu --num_processes 2 train.py`."),
+        action="configure",
+        rules_out=("the GPU driver", "the GPUs themselves"),
+        never_suggest=("reinstall the driver", "nccl_p2p_disable"),
+        sources=("https://github.com/huggingface/accelerate/issues/940", "https://github.com/huggingface/accelerate/pull/1293",
+                 "https://github.com/fastai/fastai/issues/4015",
+                 "https://huggingface.co/docs/accelerate/basic_tutorials/notebook"),
+        checked="2026-11-26",
+        examples=("nccl/accelerate-940-notebook-launcher-cuda-initialized.txt",),
     ),
 )

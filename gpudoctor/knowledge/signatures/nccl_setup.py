@@ -231,10 +231,14 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="host-memory-oom",
         kinds=("any",),
         # The other launchers' words for a rank killed with SIGKILL (torchrun's are frameworks.process-killed-sigkill's):
-        # torch.multiprocessing.spawn (mp.spawn) and DeepSpeed's launcher. SIGKILL is almost always the OOM killer.
+        # torch.multiprocessing.spawn (mp.spawn), DeepSpeed's launcher, and torchrun's elastic agent of torch 2.4 and
+        # later ("failed (exitcode: -9) for binary located at ... with local_rank: N", where older releases print the
+        # "local_rank: N (pid: ...) of binary" form frameworks.process-killed-sigkill reads). SIGKILL is almost always
+        # the OOM killer.
         patterns=(r"ProcessExitedException: process (?P<rank>\d{1,5}) terminated with signal SIGKILL",
                   r"Exception: process (?P<rank2>\d{1,5}) terminated with signal SIGKILL",
-                  r"exits with return code = -9\b"),
+                  r"exits with return code = -9\b",
+                  r"failed \(exitcode: -9\) for binary located at "),
         severity="fail",
         cause="A training process was killed with SIGKILL, which on Linux is almost always the kernel's OOM killer: the "
               "machine (or the container's or job's memory limit) ran out of host RAM, not GPU memory.",
@@ -245,7 +249,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("GPU memory (a GPU that runs out raises CUDA out of memory, not a kill)",),
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver"),
         sources=("https://github.com/MPI-Dortmund/tomotwin-cryoet/issues/122",
-                 "https://pytorch.org/docs/stable/multiprocessing.html#spawning-subprocesses"),
+                 "https://pytorch.org/docs/stable/multiprocessing.html#spawning-subprocesses",
+                 "https://github.com/shihao1895/MemoryVLA/issues/20", "https://github.com/OceannTwT/ra-isf/issues/11"),
         checked="2026-11-26",
         examples=("nccl/tomotwin-122-processexited-sigkill-swap.txt",),
     ),

@@ -16,6 +16,7 @@ from gpudoctor.knowledge.signatures.vllm_launch import LAUNCH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_limits import LIMIT_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_platforms import PLATFORM_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_servers import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
 
@@ -518,4 +519,5 @@ SIGNATURES += CONFIG_SIGNATURES  # a model path that is not there, batched-token
 SIGNATURES += FALLBACK_SIGNATURES  # architectures a release has no implementation of (vllm_fallbacks.py)
 SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runtime TensorRT-LLM loads (vllm_launch.py)
 SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (vllm_platforms.py)
+SIGNATURES += SERVER_SIGNATURES  # memory pools TensorRT-LLM and NCCL need (vllm_servers.py)
 SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)
