@@ -1,6 +1,6 @@
 """Windows-native Python and shells: what Windows says when a DLL of the GPU stack (torch\\lib, CUDA's, numpy's)
-cannot be mapped into the process, when nvcc is not on PATH, and when a local server's port is reserved (rows of
-the wsl area, joined into wsl.SIGNATURES)."""
+cannot be mapped into the process, when nvcc is not on PATH, when a local server's port is reserved, and when a
+symbolic link needs Developer Mode (rows of the wsl area, joined into wsl.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -133,5 +133,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/knowledgegpt-13-winerror-10013-streamlit-port.txt",
                   "wsl/xx-net-13552-bind-10013-reserved-port-range.txt"),
+    ),
+    Signature(
+        code="wsl.windows-symlink-privilege",
+        cause_id="windows-symlink-privilege",
+        kinds=("any",),
+        # ERROR_PRIVILEGE_NOT_HELD (1314) from CreateSymbolicLink: Python's "[WinError 1314]", Rust's "(os error 1314)",
+        # and huggingface_hub's own "Windows requires Developer Mode to be activated, or to run Python as an
+        # administrator, in order to create symlinks" (model caches link snapshots to blobs; SpeechBrain links its
+        # hyperparams). The sentence is localised, the code is not.
+        patterns=(r"\[WinError 1314\]", r"\(os error 1314\)",
+                  r"Windows requires Developer Mode to be activated, or to run Python as an administrator"),
+        severity="fail",
+        cause="The program (often a model download into a cache that links files) tried to create a symbolic link, "
+              "which Windows lets a normal account do only with Developer Mode on, so it stopped with WinError 1314.",
+        advice=("Turn on Developer Mode (Settings > System > For developers; Windows 10: Update & Security > For "
+                "developers) and run it again, or run it once from an administrator terminal; with Hugging Face "
+                "downloads a current huggingface_hub (`pip install -U huggingface_hub`) copies files instead where "
+                "links are refused."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall Python", "reinstall Windows"),
+        sources=("https://github.com/owahltinez/triplet-loss-animal-reid/issues/4",
+                 "https://github.com/adalinesimonian/gdvm/issues/5",
+                 "https://github.com/easydiffusion/easydiffusion/issues/572",
+                 "https://learn.microsoft.com/en-us/windows/apps/get-started/enable-your-device-for-development"),
+        checked="2026-11-26",
+        examples=("wsl/tripletlossreid-4-winerror-1314-developer-mode.txt",
+                  "wsl/gdvm-5-os-error-1314-symlink-developer-mode.txt"),
     ),
 )
