@@ -417,7 +417,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # Filename longer than 260 characters"). torch.utils.cpp_extension builds CUDA extensions (xformers,
         # flash-attn, pointnet2, ComfyUI nodes) in pip's %TEMP%\pip-install-* folder and repeats the source path under
         # build\temp...\Release, so the paths double. ninja before 1.12 ignores Windows' long path setting.
-        patterns=(r"Filename longer than 260 characters",),
+        patterns=(r"Filename longer than 260 char",),  # keyed on "Filename", not "characters", which ordinary log lines print
         severity="fail",
         cause="The CUDA extension's build stopped because ninja met a path over Windows' 260-character limit: pip builds "
               "in a deep temporary folder and repeats the source path for each object file, and ninja before 1.12 "
