@@ -208,7 +208,7 @@ PLACEMENT_SIGNATURES += (
         action="configure",
         rules_out=("a driver fault, when `ollama ps` shows a CPU/GPU split",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        sources=("https://github.com/ollama/ollama/issues/3818", "https://github.com/ollama/ollama/issues/9753",
+        sources=("https://github.com/ollama/ollama/issues/3818",
                  "https://github.com/LostRuins/koboldcpp/issues/1717",
                  "https://github.com/ollama/ollama/issues/6008", FAQ),
         checked="2026-11-26",
