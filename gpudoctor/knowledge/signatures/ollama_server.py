@@ -219,6 +219,27 @@ SERVER_SIGNATURES = (
         examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
     ),
     Signature(
+        code="ollama.create-file-unreadable-by-service",
+        cause_id="ollama-models-permission",
+        kinds=("any",),
+        # `ollama create` in 0.1.x: the server (the service's user, not the caller) opened the Modelfile the client
+        # named by its path
+        patterns=(r"couldn't open modelfile '(?P<path>[^'\n]{1,200})'\. Error: failed to open file: open [^\n]{1,200}?: "
+                  r"permission denied",),
+        severity="fail",
+        cause=("The Ollama server runs as the service's user (ollama), which cannot reach {path}: a file under "
+               "/root or another private home is not readable for it."),
+        advice=("Put the Modelfile and the weights it names in a folder the ollama user can reach (e.g. /tmp or a "
+                "shared directory), or make the path traversable and readable for it (`chmod a+x` on each parent "
+                "directory, `chmod a+r` on the files), then run `ollama create` again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
+        sources=("https://github.com/ollama/ollama/issues/613",),
+        checked="2026-11-26",
+        examples=("ollama/ollama-613-create-modelfile-under-root-permission-denied.txt",),
+    ),
+    Signature(
         code="ollama.service-home-not-writable",
         cause_id="ollama-models-permission",
         kinds=("any",),
