@@ -370,7 +370,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.ps-split-cpu-gpu",
-        cause_id="model-exceeds-vram-offloaded",
+        cause_id="ollama-oom",
         kinds=("any",),
         # `ollama ps`'s PROCESSOR column (cmd/cmd.go): "56%/44% CPU/GPU" is the CPU's share first
         patterns=(r"\b(?P<cpu>\d{1,2})%/(?P<gpu>\d{1,2})% CPU/GPU\b",),

@@ -24,7 +24,7 @@ OFFLOAD_ADVICE = (
 PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.partial-offload",
-        cause_id="model-exceeds-vram-offloaded",
+        cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
             # llama.cpp's load_tensors and Ollama's new engine: N of M layers (N above 0: no-layers-offloaded's case).
@@ -193,7 +193,7 @@ _LARGE_MODEL = r"(?P<size>1[2-9]|[2-9]\d|[1-9]\d\d)"
 PLACEMENT_SIGNATURES += (
     Signature(
         code="ollama.large-model-slow-partly-on-cpu",
-        cause_id="model-exceeds-vram-offloaded",
+        cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
             r":" + _LARGE_MODEL + r"b\b[^\n]{0,200}?\bslow",
