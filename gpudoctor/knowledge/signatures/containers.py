@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_config import SIGNATURES as CONFIG_ROWS
+from gpudoctor.knowledge.signatures.containers_desktop import SIGNATURES as DESKTOP_ROWS
 from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGINE_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
@@ -579,3 +580,4 @@ SIGNATURES += MOUNT_ROWS
 SIGNATURES += SLURM_CONF_ROWS
 SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
+SIGNATURES += DESKTOP_ROWS
