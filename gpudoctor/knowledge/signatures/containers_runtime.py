@@ -361,7 +361,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
         advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
-                "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
+                "reservations.devices` entry with `driver: nvidia`, `count: all` and `capabilities: [gpu]`, since Docker "
+                "27.3 and later pass no GPU to an entry without count or device_ids; Kubernetes: an "
                 "`nvidia.com/gpu` limit; LXD/Incus: `lxc config device add <container> gpu0 gpu`; a Proxmox LXC "
                 "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow; "
                 "enroot/pyxis under Slurm: enroot's nvidia hook injects the driver only when NVIDIA_VISIBLE_DEVICES is "
@@ -377,7 +378,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/kcosta42/VQGAN-CLIP-Docker/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/1071",
                  "https://github.com/NVIDIA/nvidia-docker/issues/533", "https://github.com/NVIDIA/enroot/issues/205",
                  TOOLKIT_INSTALL,
-                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+                 "https://docs.docker.com/compose/how-tos/gpu-support/", "https://github.com/docker/docs/issues/21026"),
         checked="2026-11-26",
         examples=("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt",),
     ),
