@@ -25,7 +25,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"\b(?:[Mm]ac ?OS|[Mm]ac ?os|MacBook|[Mm]acbook|Apple M[1-4])\b[^\n]{0,120}[Dd]ocker",
                   r"[Dd]ocker[^\n]{0,120}\b(?:[Mm]ac ?OS|[Mm]ac ?os|MacBook|[Mm]acbook)"),
         # Severity warn: on its own this line is no failure; beside the GPU request it explains, the finding is one.
-        refines=(*_GPU_REQUEST_FAILED, "cuda.no-nvidia-gpu-in-machine"), refines_within=None,
+        # Docker Desktop names its context desktop-linux on macOS too: the Mac's reading replaces the Linux one.
+        refines=(*_GPU_REQUEST_FAILED, "cuda.no-nvidia-gpu-in-machine", "containers.docker-desktop-context-on-linux"),
+        refines_within=None,
         severity="warn",
         cause="Docker on macOS was asked for an NVIDIA GPU: Macs have no NVIDIA GPU or driver (Docker Desktop runs "
               "containers in a Linux VM without one), so `--gpus` or a compose GPU reservation cannot be met.",
