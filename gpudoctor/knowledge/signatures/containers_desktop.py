@@ -55,9 +55,12 @@ SIGNATURES: tuple[Signature, ...] = (
         # NVIDIA_DRIVER_CAPABILITIES from the capabilities other than gpu), `docker inspect`'s record of it, or the
         # variable set to utility alone leaves CUDA out, while nvidia-smi works; `capabilities: [gpu]` alone keeps the
         # image's or the toolkit's default (compute,utility).
-        patterns=(r"capabilities: ?\[ ?\"?gpu\"?, ?\"?utility\"? ?\]", r"capabilities: ?\[ ?\"?utility\"?(?:, ?\"?gpu\"?)? ?\]",
-                  r"\"Capabilities\": ?\[\[\"gpu\", ?\"utility\"\]\]",
-                  r"NVIDIA_DRIVER_CAPABILITIES(?:=|: ?)[\"']?utility[\"']?(?![\w,])"),
+        # A list naming a driver capability (utility, video, graphics, display) but neither compute nor all.
+        patterns=(r"capabilities: ?\[(?![^\]\n]{0,60}\b(?:compute|all)\b)(?=[^\]\n]{0,60}\b(?:utility|video|graphics|display)\b)"
+                  r"[^\]\n]{1,60}\]",
+                  r"\"Capabilities\": ?\[\[(?![^\]\n]{0,60}\b(?:compute|all)\b)(?=[^\]\n]{0,60}\b(?:utility|video|graphics|display)\b)"
+                  r"[^\]\n]{1,60}\]\]",
+                  r"NVIDIA_DRIVER_CAPABILITIES(?:=|: ?)[\"']?(?![^\s\"']{0,60}\b(?:compute|all)\b)[a-z0-9,]{3,60}[\"']?(?![\w,])"),
         refines=_NO_LIBCUDA_SYMPTOMS, refines_within=None,
         severity="warn",
         cause="The container asks for the GPU with the utility driver capability only, so the NVIDIA runtime mounts "
