@@ -34,7 +34,6 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "the Windows driver, where nvidia-smi works in WSL"),
         never_suggest=("install nvidia-driver", "cuda-drivers", "install the Linux driver in WSL"),
         sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/449",
-                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/336",
                  "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/337", WSL_GUIDE),
         checked="2026-11-26",
         examples=("wsl/bitsandbytes-449-wsl2-cpu-only-library-no-gpu.txt",),
