@@ -5,6 +5,7 @@ Written blind for issue 25 (round thirteen of the row writers). torch.distribute
 rank 0 serves on MASTER_PORT (accelerate's main_process_port, DeepSpeed's --master_port); NCCL then opens its own
 bootstrap and data sockets between the ranks on the interface NCCL_SOCKET_IFNAME names. A service mesh's sidecar
 (Istio's Envoy) redirects a pod's TCP traffic through itself, which NCCL's long-lived raw sockets do not survive.
+Serving engines then capture NCCL's all-reduce in CUDA graphs, which an NCCL built with CUDA < 11.3 refuses.
 """
 
 from __future__ import annotations
@@ -68,5 +69,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nccl-tests/issues/248", ISTIO_ANNOTATIONS, NCCL_ENV),
         checked="2026-11-26",
         examples=("nccl/nccl-1638-istio-envoy-nccl-tests-stuck.txt", "nccl/kubeflow-5143-istio-notebook-allreduce-hang.txt"),
+    ),
+    Signature(
+        code="nccl.graph-capture-needs-cuda113-build",
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        # src/misc/strongstream.cc (ncclCudaGetCapturingGraph): a collective issued inside CUDA graph capture (vLLM's,
+        # lmdeploy's or SGLang's tensor-parallel graphs) from an NCCL compiled with CUDA < 11.3 or under a driver older
+        # than R465; the pip nvidia-nccl-cu11 wheels are built with CUDA 11.0, so a cu11 stack hits it on any driver.
+        patterns=(r"NCCL cannot be captured in a graph if either it wasn't built with CUDA runtime >= 11\.3",),
+        refines=("nccl.generic-error-needs-debug",), refines_within=None,
+        severity="fail",
+        cause=("The NCCL library in use cannot take part in CUDA graph capture: it was built with a CUDA runtime older "
+               "than 11.3 (the pip nvidia-nccl-cu11 wheels are built with CUDA 11.0), or the driver is older than R465, "
+               "so the engine's tensor-parallel all-reduce fails while capturing its CUDA graphs."),
+        advice=("Check the NCCL build (`python -c 'import torch; print(torch.cuda.nccl.version())'`, `pip list | grep "
+                "nccl`): install an NCCL built with CUDA 11.3 or later, e.g. a cu12 PyTorch with its nvidia-nccl-cu12 "
+                "wheel (or NCCL built for the image's CUDA), and make sure the driver is R465 or newer (`nvidia-smi`); "
+                "until then start the engine without CUDA graphs (vLLM `--enforce-eager`)."),
+        action="configure",
+        rules_out=("a network or P2P fault",),
+        never_suggest=("set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/vllm-project/vllm/issues/3069", "https://github.com/vllm-project/vllm/issues/5679",
+                 "https://github.com/InternLM/lmdeploy/pull/2433",
+                 "https://github.com/NVIDIA/nccl/blob/master/src/misc/strongstream.cc"),
+        checked="2026-11-26",
+        examples=("nccl/vllm-3069-nccl-cuda110-not-capturable.txt", "nccl/lmdeploy-2433-nccl-cu11-graph-capture.txt"),
     ),
 )
