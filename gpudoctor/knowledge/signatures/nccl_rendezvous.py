@@ -25,9 +25,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # ("--master_port=0") or the environment: port 0 asks the OS for any free port, which only the process that
         # binds it learns, so ranks told "port 0" cannot connect to rank 0's store (DeepSpeed's init_distributed and
         # accelerate before its single-node auto-pick hang there).
-        patterns=(r"main_process_port['\"]?[:=] ?['\"]?0(?![\d.])",
-                  r"--main_process_port[= ]0(?![\d.])",
-                  r"--master_port[= ]0(?![\d.])",
+        # (each wording spelled out, so that the prefilter keys on the "0" too: healthy launches print their port)
+        patterns=(r"main_process_port: 0(?![\d.])", r"main_process_port': 0(?![\d.])",
+                  r"main_process_port=0(?![\d.])", r"main_process_port 0(?![\d.])",
+                  r"--master_port=0(?![\d.])", r"--master_port 0(?![\d.])",
                   r"\bMASTER_PORT=0(?![\d.])"),
         severity="warn",
         cause=("The launcher was given port 0 for the rendezvous (main_process_port / MASTER_PORT), an OS-chosen port "
@@ -52,7 +53,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # a hang: NCCL prints nothing when its sockets stall behind Envoy, so the mesh is the evidence.
         patterns=(r"\bistio-(?:proxy|init)\b",
                   r"sidecar\.istio\.io/",
-                  r"\b[Ii]stio\b"),
+                  r"\b(?:Istio|istio)\b"),
         severity="warn",
         cause=("The GPU pods run behind a service mesh sidecar (Istio's Envoy), which redirects their TCP traffic "
                "through itself; NCCL's bootstrap and socket connections between the ranks stall there, so "
