@@ -40,10 +40,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("an NCCL, driver or GPU fault",),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/RLHFlow/Online-RLHF/issues/11", "https://github.com/huggingface/accelerate/issues/1785",
+        sources=("https://github.com/huggingface/accelerate/issues/1785",
                  "https://github.com/huggingface/accelerate/issues/2955", ACCELERATE_LAUNCH),
         checked="2026-11-26",
-        examples=("nccl/rlhflow-11-deepspeed-port-zero-hang.txt", "nccl/accelerate-1785-port-zero-config-hangs.txt"),
+        examples=("nccl/accelerate-1785-port-zero-config-hangs.txt",),
     ),
     Signature(
         code="nccl.istio-sidecar-intercepts",
@@ -53,7 +53,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # a hang: NCCL prints nothing when its sockets stall behind Envoy, so the mesh is the evidence.
         patterns=(r"\bistio-(?:proxy|init)\b",
                   r"sidecar\.istio\.io/",
-                  r"\b(?:Istio|istio)\b"),
+                  r"\b(?:Istio|istio) (?:envoy|sidecar|proxy|injection)\b"),
         severity="warn",
         cause=("The GPU pods run behind a service mesh sidecar (Istio's Envoy), which redirects their TCP traffic "
                "through itself; NCCL's bootstrap and socket connections between the ranks stall there, so "
@@ -66,10 +66,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/NVIDIA/nccl/issues/1638", "https://github.com/kubeflow/kubeflow/issues/5143",
+        sources=("https://github.com/NVIDIA/nccl/issues/1638",
                  "https://github.com/NVIDIA/nccl-tests/issues/248", ISTIO_ANNOTATIONS, NCCL_ENV),
         checked="2026-11-26",
-        examples=("nccl/nccl-1638-istio-envoy-nccl-tests-stuck.txt", "nccl/kubeflow-5143-istio-notebook-allreduce-hang.txt"),
+        examples=("nccl/nccl-1638-istio-envoy-nccl-tests-stuck.txt",),
     ),
     Signature(
         code="nccl.graph-capture-needs-cuda113-build",

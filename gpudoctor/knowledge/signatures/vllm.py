@@ -77,11 +77,9 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/10439", "https://github.com/vllm-project/vllm/issues/27508",
-                 "https://github.com/BatsResearch/bonito/issues/22",
                  CONSERVING_MEMORY),
         checked="2026-11-26",
-        examples=("vllm/vllm-10439-no-cache-blocks-docker.txt", "vllm/vllm-27508-gpt-oss-h100-no-cache-blocks.txt",
-                  "vllm/bonito-22-no-cache-blocks-enforce-eager.txt"),
+        examples=("vllm/vllm-10439-no-cache-blocks-docker.txt", "vllm/vllm-27508-gpt-oss-h100-no-cache-blocks.txt"),
     ),
     Signature(
         code="vllm.free-memory-below-utilization",
