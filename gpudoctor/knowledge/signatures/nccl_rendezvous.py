@@ -31,8 +31,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"--master_port=0(?![\d.])", r"--master_port 0(?![\d.])",
                   r"\bMASTER_PORT=0(?![\d.])"),
         severity="warn",
-        cause=("The launcher was given port 0 for the rendezvous (main_process_port / MASTER_PORT), an OS-chosen port "
-               "the other ranks cannot know, so they wait for rank 0's store and the start-up hangs."),
+        cause=("The launcher was given port 0 for the rendezvous (main_process_port / MASTER_PORT): only a recent "
+               "accelerate on a single node replaces it with a free port itself; DeepSpeed's launcher, older accelerate "
+               "and multi-node runs pass it on, an OS-chosen port the other ranks cannot know, so the start-up hangs."),
         advice=("Give the launcher a fixed free port instead of 0, the same on every node: `main_process_port: 29501` "
                 "in the accelerate config (or `accelerate launch --main_process_port 29501`, `deepspeed --master_port "
                 "29501`, MASTER_PORT=29501), a different one for each job sharing a machine; check it is free with "
