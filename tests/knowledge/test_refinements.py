@@ -47,6 +47,17 @@ def test_two_independent_failures_in_one_paste_are_both_reported():
     assert found["cuda.out-of-memory"].refined == ()
 
 
+def test_an_image_started_without_the_driver_explains_its_error_35():
+    # An NGC image's banner when no driver was mounted (prs-eth/PanopticSegForLargeScalePointCloud#20), then the
+    # program in it failing with CUDA's error 35 (eriklindernoren/PyTorch-YOLOv3#12): the missing mount is the cause.
+    text = (read_excerpt("containers/panopticseg-20-driver-not-detected-docker-run.txt").text + "\n"
+            + read_excerpt("cuda/yolov3pytorch-12-cuda-runtime-error-35.txt").text)
+    found = _by_code(text)
+    assert "cuda.driver-insufficient" not in found  # "update the driver" would be wrong: it was never mounted
+    assert [generic.code for generic in found["containers.image-driver-not-detected"].refined] == \
+        ["cuda.driver-insufficient"]
+
+
 def test_the_generic_row_stands_alone_where_nothing_names_the_cause():
     assert set(_by_code("$ nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
                         "Make sure that the latest NVIDIA driver is installed and running.\n")) \

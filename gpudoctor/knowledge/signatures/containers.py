@@ -404,6 +404,10 @@ SIGNATURES += (
         # The banner of NVIDIA's CUDA and NGC images when no driver was mounted into the container. Under WSL 2 some
         # NGC releases printed it although the GPU worked.
         patterns=(r"WARNING: The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",),
+        # With no driver mounted, the CUDA runtime finds no libcuda and reports error 35, "CUDA driver version is
+        # insufficient": the banner names the cause, so it takes that reading's place anywhere in the paste.
+        refines=("cuda.driver-insufficient",),
+        refines_within=None,
         severity="warn",
         cause="The container started without the host's NVIDIA driver mounted in, so it has no GPU: it was run "
               "without a GPU request, or the host has no NVIDIA container runtime.",
