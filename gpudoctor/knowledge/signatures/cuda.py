@@ -299,8 +299,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.out-of-memory",
-        refines=("nccl.remote-error",),
-        refines_within=None,
+        refines=("nccl.remote-error",), refines_within=None,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(
@@ -308,6 +307,8 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
+            r"(?:RuntimeError|OutOfMemoryError): CUDA out of memory\b(?!\. Tried)",
+            r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸", r"爆显存", r"(?:GPU|CUDA|VRAM) ?메모리 ?부족",  # the message cut, or told in Chinese or Korean
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
@@ -330,7 +331,7 @@ SIGNATURES += (
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
                   "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
@@ -596,5 +597,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
-SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS
-SIGNATURES += META_PACKAGE_ROWS + HOST_ROWS
+SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS + META_PACKAGE_ROWS + HOST_ROWS
