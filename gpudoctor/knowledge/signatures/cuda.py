@@ -447,20 +447,20 @@ SIGNATURES += (
               "WSL 2 the Windows side refuse contexts the same way.",
         # The step that tells those causes apart, not one cause's fix as if it were certain (the rows in context,
         # gpudoctor/knowledge/signatures/refinements.py, and kernel.gpu-reset-required name the others).
-        advice=("Tell the causes apart first: a GPU in exclusive compute mode ('E. Process' in nvidia-smi's Compute M. "
-                "column) with another process listed on it is taken: use a free GPU, stop that process, or on a cluster request a "
-                "GPU from the scheduler (an administrator makes a GPU shared again with `sudo nvidia-smi -i N -c "
-                "DEFAULT`); an Xid in `sudo dmesg | grep -i xid` means the GPU needs a reset (`sudo nvidia-smi -r -i "
-                "N`) or a reboot; on a vGPU guest `nvidia-smi -q | grep -i license` must say Licensed; under WSL 2, "
-                "update Windows and its NVIDIA driver."),
-        action="configure",
-        rules_out=("a missing driver",),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        advice=("Tell the causes apart first: `nvidia-smi -q | grep -i \"compute mode\"` and the processes nvidia-smi lists. "
+                "Exclusive_Process with another process on the GPU: use a free GPU, stop that process, or on a cluster request "
+                "it from the scheduler (an administrator shares it again with `sudo nvidia-smi -i N -c DEFAULT`). Compute mode "
+                "Default and no other process: the driver install is broken or half-updated: reboot, and if it persists do a clean "
+                "reinstall of the NVIDIA driver (purge the old packages first; on Windows the installer's clean install). An Xid "
+                "in `sudo dmesg | grep -i xid` means a GPU reset (`sudo nvidia-smi -r -i N`) or reboot; a vGPU guest must say "
+                "Licensed in `nvidia-smi -q`; under WSL 2, update Windows and its NVIDIA driver."),
+        action="configure", rules_out=("a missing driver",),
+        never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/DIGITS/issues/2005", "https://github.com/tensorflow/tensorflow/issues/526",
-                 "https://github.com/pytorch/pytorch/issues/3871",
+                 "https://github.com/pytorch/pytorch/issues/3871", "https://github.com/pytorch/pytorch/issues/58824",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
         checked="2026-11-26",
-        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt",),
+        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt", "cuda/pytorch-58824-busy-fixed-by-driver-update.txt", "cuda/sdwebui-2986-busy-windows-driver-install-broken.txt"),
     ),
     Signature(
         code="cuda.nvcc-unsupported-architecture",
