@@ -204,22 +204,23 @@ SIGNATURES += (
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error",  # CTranslate2 (faster-whisper): "CUDA failed with error " + cudaGetErrorString
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\)|[Ee]rror:? 999\b)",
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
               "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
         advice=("Reload the CUDA unified-memory module: stop the programs using the GPU, then "
-                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; "
-                "if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
-        action="reload-driver",
-        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
+                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; if "
+                "/dev/nvidia-uvm is missing (`ls -l /dev/nvidia*`), create it with `sudo nvidia-modprobe -u -c=0` (at boot on a headless "
+                "server); if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
+        action="reload-driver", never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
                  "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS,
-                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708"),
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799"),
         checked="2026-11-25",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
-                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt"),
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -324,8 +325,7 @@ SIGNATURES += (
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
                 "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
-        action="configure",
-        rules_out=("the driver",),
+        action="configure", rules_out=("the driver",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417",
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
@@ -342,7 +342,7 @@ SIGNATURES += (
         kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"RuntimeError: No CUDA GPUs are available"),  # PyTorch, when the device count is 0
+                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)"),  # PyTorch's; XLA's 100
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "
