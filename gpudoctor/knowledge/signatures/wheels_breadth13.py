@@ -107,8 +107,8 @@ SIGNATURES += (
         # A CUDA package depends on the __cuda virtual package, which conda sets from the installed driver (the CUDA
         # version nvidia-smi shows); mamba 0.x/1.x words the clash "has constraint __cuda >=X conflicting with
         # __cuda-Y-0", libmamba's tree "__cuda >=X , which conflicts with any installable versions previously reported".
-        patterns=(r"has constraint __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3}){0,2}) conflicting with __cuda-(?P<found>\d{1,2}\.\d{1,2})",
-                  r"__cuda >=?(?P<wanted>\d{1,2}(?:\.\d{1,3}){0,2}) ?, which conflicts with any installable versions"),
+        patterns=(r"has constraint __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) conflicting with __cuda-(?P<found>\d{1,2}\.\d{1,2})",
+                  r"__cuda >=?(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) ?, which conflicts with any installable versions"),
         severity="fail",
         cause=("The package needs CUDA {wanted} (the __cuda virtual package), but the installed NVIDIA driver supports "
                "an older CUDA, so conda's solver cannot install it; the CUDA toolkit (nvcc) does not count here."),
