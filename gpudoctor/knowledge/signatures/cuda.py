@@ -56,9 +56,9 @@ SIGNATURES += (
               "than the CUDA this PyTorch was built for; PyTorch falls back to the CPU or stops.",
         advice=("Update the NVIDIA driver to a newer release that supports the CUDA of your PyTorch "
                 "(`python -c \"import torch; print(torch.version.cuda)\"`; CUDA 12.x needs R525 or newer, R535 is a "
-                "common choice), or install a PyTorch build compiled for the CUDA your driver supports."),
-        action="configure",
-        never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch", "reinstall the CUDA toolkit"),
+                "common choice), or install a PyTorch build compiled for the CUDA your driver supports (pip's cuNNN index; in a "
+                "conda environment `conda install pytorch pytorch-cuda=11.8 -c pytorch -c nvidia`, or cudatoolkit=N for old builds)."),
+        action="configure", never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch", "reinstall the CUDA toolkit"),
         sources=("https://github.com/wuhuikai/FastFCN/issues/37", "https://github.com/ultralytics/yolov5/issues/2389",
                  "https://github.com/IEIT-Yuan/Yuan-2.0/issues/65", COMPATIBILITY),
         checked="2026-11-25",
