@@ -313,7 +313,7 @@ SIGNATURES += (
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
-            r"OOM when allocating tensor with shape",  # TensorFlow
+            r"OOM when allocating tensor with shape", r"Out of memory error on GPU \d{1,2}\. Cannot allocate",  # TensorFlow; PaddlePaddle
             r"Cuda failure 'out of memory'",  # NCCL
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
