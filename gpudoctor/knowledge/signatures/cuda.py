@@ -203,7 +203,7 @@ SIGNATURES += (
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
-            r"CUDA failed with error unknown error",  # CTranslate2 (faster-whisper): "CUDA failed with error " + cudaGetErrorString
+            r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
             r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\)|[Ee]rror:? 999\b)",
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
@@ -314,7 +314,7 @@ SIGNATURES += (
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
             r"OOM when allocating tensor with shape", r"Out of memory error on GPU \d{1,2}\. Cannot allocate",  # TensorFlow; PaddlePaddle
-            r"Cuda failure 'out of memory'",  # NCCL
+            r"Cuda failure 'out of memory'", r"cudaErrorCudartUnloading:? CUDA: out of memory", r"GPUassert: out of memory",  # NCCL; MXNet
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
             r"CUDA failed with error out of memory",  # CTranslate2 (faster-whisper, WhisperX): its CUDA_CHECK's wording
