@@ -27,7 +27,12 @@ def _checks_every_gpu_fact(args: list[str]) -> bool:
 
 def start_probing_early(quick: bool = False, inventory: bool = True):
     """This machine's host, with NVML, cuInit (unless `quick`), the GPU inventory's NVML questions (with
-    `inventory`) and the questions to every Python on PATH already under way."""
+    `inventory`), the questions to every Python on PATH and, when `quick`, the signature catalogue's compiling
+    (in a child process, for the kernel log: scan_child.py) already under way."""
+    from gpudoctor.knowledge import scan_child
+
+    if quick:  # without cuInit to wait for, the kernel log's scan is a quick check's critical path
+        scan_child.start()  # first: it forks, and a fork must come before any thread starts
     from gpudoctor.host.live import LiveHost
     from gpudoctor.probes import gpus, python_envs
 

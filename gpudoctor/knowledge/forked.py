@@ -75,3 +75,33 @@ def _read_until_closed(fd: int, deadline: float) -> bytes | None:
             chunks.append(chunk)
     finally:
         os.close(fd)
+
+
+def read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
+    """`size` bytes from the pipe; None if it closes first or the deadline (None: none) passes."""
+    import select
+
+    chunks, left = [], size
+    while left:
+        wait = None if deadline is None else deadline - time.monotonic()
+        if wait is not None and (wait <= 0 or not select.select([fd], [], [], wait)[0]):
+            return None
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def write_all(fd: int, data: bytes, deadline: float | None) -> bool:
+    """Write all of `data` to the pipe; False if the deadline (None: none) passes first."""
+    import select
+
+    view = memoryview(data)
+    while view:
+        wait = None if deadline is None else deadline - time.monotonic()
+        if wait is not None and (wait <= 0 or not select.select([], [fd], [], wait)[1]):
+            return False
+        view = view[os.write(fd, view[:1 << 16]):]
+    return True

@@ -65,11 +65,11 @@ def _relevant(text: str) -> tuple[tuple[str, ...], bool]:
 
 
 def _read_log(boot: str, source: str, text: str, contexts: frozenset[str]) -> BootLog:
-    from gpudoctor.knowledge.matcher import scan  # the catalogue compiles only where a log is read
+    from gpudoctor.knowledge import scan_child  # in a live check, a child compiled the catalogue meanwhile
 
     lines, truncated = _relevant(text)
     kind = "dmesg" if source == "dmesg" else "journal"
-    return BootLog(boot, source, lines, truncated=truncated, signatures=scan(text, source, kind, contexts=contexts))
+    return BootLog(boot, source, lines, truncated=truncated, signatures=scan_child.scan(text, source, kind, contexts))
 
 
 def _failure(result) -> str:

@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
 from gpudoctor.knowledge.signatures.containers_config import SIGNATURES as CONFIG_ROWS
+from gpudoctor.knowledge.signatures.containers_desktop import SIGNATURES as DESKTOP_ROWS
 from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGINE_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
@@ -57,7 +58,10 @@ SIGNATURES += (
         kinds=_CONTAINER_TEXT,
         # dockerd's words for --gpus (or a compose device reservation) when no NVIDIA hook or CDI is set up; Podman
         # and CDI-mode runtimes say the CDI spec is missing.
-        patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[gpu\]\]",
+        # dockerd prints the capabilities as asked (compose `capabilities: [gpu, utility]` gives [[gpu utility]]); its
+        # NVIDIA driver, registered only where the toolkit's hook is installed, accepts all of these.
+        patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",
+                  r"could not select device driver with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",  # as some reports show it (nvidia-docker#1642)
                   r"unresolvable CDI devices nvidia\.com/gpu",
                   # Docker 28 and later resolve --gpus through CDI first and say so when no vendor's spec or runtime exists (keyed
                   # on "CDI:": "discover" is in every Ollama start-up log).
@@ -579,3 +583,4 @@ SIGNATURES += MOUNT_ROWS
 SIGNATURES += SLURM_CONF_ROWS
 SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
+SIGNATURES += DESKTOP_ROWS

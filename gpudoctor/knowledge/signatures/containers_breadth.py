@@ -262,7 +262,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Docker Desktop for Linux installs a context (desktop-linux) whose engine runs in its own VM, without the
         # host's NVIDIA runtime or GPUs, and selects it; `docker context ls` marks the selected one with "*".
-        patterns=(r"desktop-linux \*\s",),  # the selected context; listed but unselected it is harmless
+        patterns=(r"desktop-linux \*\s",  # the selected context; listed but unselected it is harmless
+                  # `docker info`/`docker version`'s client context, and Docker Desktop for Linux's socket in an error
+                  r"Context:\s{1,20}desktop-linux\b", r"/\.docker/desktop/docker\.sock\b"),
         refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia"), refines_within=None,
         severity="fail",
         cause=("The Docker CLI is talking to Docker Desktop's engine (context desktop-linux), which runs in its own "
@@ -270,14 +272,19 @@ SIGNATURES: tuple[Signature, ...] = (
                "NVIDIA Container Toolkit is configured."),
         advice=("Switch the CLI back to the host's engine: `docker context use default` (check with `docker context "
                 "ls`; unset DOCKER_HOST/DOCKER_CONTEXT if they point at Docker Desktop), then run the GPU container "
-                "again; Docker Desktop for Linux has no NVIDIA GPU support."),
+                "again; Docker Desktop for Linux has no NVIDIA GPU support. Without a host engine, install Docker "
+                "Engine (docker-ce, not Docker Desktop) with the NVIDIA Container Toolkit (`sudo nvidia-ctk runtime "
+                "configure --runtime=docker`, then `sudo systemctl restart docker`)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit's installation"),
         never_suggest=("reinstall the driver", "reinstall the container toolkit"),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/814",
+                 "https://github.com/docker/desktop-linux/issues/213",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/175",
                  "https://docs.docker.com/desktop/setup/install/linux/#differences-between-docker-desktop-for-linux-and-docker-engine"),
         checked="2026-11-26",
-        examples=("containers/nct-814-docker-desktop-context-no-gpu-driver.txt",),
+        examples=("containers/nct-814-docker-desktop-context-no-gpu-driver.txt",
+                  "containers/desktoplinux-213-debian-desktop-context-device-driver.txt"),
     ),
     Signature(
         code="containers.cli-not-in-path",

@@ -21,7 +21,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"NVRM: API mismatch: the client (?:'[^'\n]{0,64}' \(pid \d+\) )?has the version "
                   r"(?P<client_version>\d{3}\.\d+(?:\.\d+)?), but this kernel module has the version "
                   r"(?P<version>\d{3}\.\d+(?:\.\d+)?)"),
-        contexts=("container",),
+        # A system container (LXC/LXD/Incus, a Proxmox CT) gets the host's module but, without nvidia.runtime, carries a
+        # user-space driver of its own: the same reading (LXD's maintainer asks for the same version inside and out).
+        contexts=("container", "system-container"),
         refines=("kernel.nvml-driver-library-mismatch", "kernel.api-mismatch"),
         severity="fail",
         cause="Inside the container the NVIDIA user-space libraries (NVML, libcuda) are of another version than the "

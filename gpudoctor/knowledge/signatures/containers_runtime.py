@@ -186,9 +186,16 @@ SIGNATURES: tuple[Signature, ...] = (
         # The NGC images' entrypoint banner (nvidia_entrypoint.sh): the host driver is older than the image's CUDA
         # needs and the forward-compatibility libraries cannot bridge it (GeForce, or a driver branch they do not
         # support), so cuInit fails with 804.
-        patterns=(r"version (?P<have>\d{3}\.\d{1,3}(?:\.\d{1,3})?) was detected and compatibility mode is UNAVAILABLE",),
+        patterns=(r"version (?P<have>\d{3}\.\d{1,3}(?:\.\d{1,3})?) was detected and compatibility mode is UNAVAILABLE",
+                  # the banner's first line, whatever follows it (wrapped, or another release's ending)
+                  r"This container was built for NVIDIA Driver Release (?P<need>\d{3}\.\d{1,3}) or later"),
+        # The banner names the cause of what CUDA then says in the same container: "driver version is insufficient",
+        # cuInit's "no CUDA-capable device" (804 read as no device), and the rows that read those as a container
+        # started without GPUs.
+        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded"),
+        refines_within=None,
         severity="fail",
-        cause="The container's CUDA needs a newer driver than the host's {have}, and CUDA's forward-compatibility mode "
+        cause="The container's CUDA needs a newer driver than the host's, and CUDA's forward-compatibility mode "
               "is not available here, so CUDA cannot start in the container.",
         advice=("Update the host driver to at least the release the banner names (`This container was built for "
                 "NVIDIA Driver Release ... or later`), or use an older image tag built for the installed driver (the "
@@ -354,21 +361,24 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
         advice=("Start the container with the GPUs: `docker run --gpus all ...` (compose: a `deploy.resources."
-                "reservations.devices` entry with `driver: nvidia` and `capabilities: [gpu]`; Kubernetes: an "
+                "reservations.devices` entry with `driver: nvidia`, `count: all` and `capabilities: [gpu]`, since Docker "
+                "27.3 and later pass no GPU to an entry without count or device_ids; Kubernetes: an "
                 "`nvidia.com/gpu` limit; LXD/Incus: `lxc config device add <container> gpu0 gpu`; a Proxmox LXC "
                 "container: /dev/nvidia* bound with lxc.mount.entry and allowed with lxc.cgroup2.devices.allow; "
                 "enroot/pyxis under Slurm: enroot's nvidia hook injects the driver only when NVIDIA_VISIBLE_DEVICES is "
                 "set, which nvidia/cuda images do and a plain image does not, so `export NVIDIA_VISIBLE_DEVICES=all` "
                 "before `srun --container-image`, or set it in the image); "
-                "`nvidia-smi` inside the container must then list them. If it already does, the image asks for too "
-                "few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
+                "`nvidia-smi` inside the container must then list them. In Kubernetes (k3s, RKE2, Kubeflow notebooks) "
+                "where nvidia is not containerd's default runtime, the pod also needs `runtimeClassName: nvidia` (or "
+                "set default_runtime_name = \"nvidia\" in containerd's config). If it already does, the image asks for "
+                "too few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
         sources=("https://github.com/kcosta42/VQGAN-CLIP-Docker/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/1071",
                  "https://github.com/NVIDIA/nvidia-docker/issues/533", "https://github.com/NVIDIA/enroot/issues/205",
                  TOOLKIT_INSTALL,
-                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+                 "https://docs.docker.com/compose/how-tos/gpu-support/", "https://github.com/docker/docs/issues/21026"),
         checked="2026-11-26",
         examples=("containers/vqganclipdocker-1-compose-without-gpus-no-driver.txt",),
     ),

@@ -114,7 +114,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Request the GPUs and the driver utilities when starting it: `docker run --gpus all ...` (or "
                 "`-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility` with "
                 "`--runtime=nvidia`; Podman: `--device nvidia.com/gpu=all` after `sudo nvidia-ctk cdi generate "
-                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. Do not install a "
+                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. In Kubernetes "
+                "(k3s, RKE2, microk8s) the pod needs an `nvidia.com/gpu` limit and, where nvidia is not containerd's "
+                "default runtime, `runtimeClassName: nvidia`. Do not install a "
                 "driver or nvidia-smi into the image: they must come from the host."),
         action="configure",
         rules_out=("the host's driver", "the container image's CUDA"),

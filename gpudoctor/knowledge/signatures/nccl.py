@@ -8,6 +8,7 @@ from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFACE_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
+from gpudoctor.knowledge.signatures.nccl_rendezvous import SIGNATURES as RENDEZVOUS_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 
@@ -550,3 +551,4 @@ SIGNATURES += FABRIC_ROWS
 SIGNATURES += CONTAINER_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += INTERFACE_ROWS
+SIGNATURES += RENDEZVOUS_ROWS

@@ -377,9 +377,10 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="warn",
         cause=("`ollama ps` shows the model {cpu}% on the CPU and {gpu}% on the GPU: it did not fit in the VRAM free "
                "when it loaded, and the CPU part makes it several times slower."),
-        advice=("Make it fit: unload other models (`ollama stop MODEL`) and close other programs on the GPU "
-                "(`nvidia-smi` lists them), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH) or use a smaller "
-                "quantisation; with several GPUs and one of them full, OLLAMA_SCHED_SPREAD=1 spreads models over all."),
+        advice=("Make it fit: use a smaller model or a smaller quantization, lower the context (num_ctx / "
+                "OLLAMA_CONTEXT_LENGTH), unload other models (`ollama stop MODEL`) and close other programs on the GPU "
+                "(`nvidia-smi` lists them), or add more GPUs; with several GPUs and one of them full, "
+                "OLLAMA_SCHED_SPREAD=1 spreads models over all. `ollama ps` reads 100% GPU once it fits."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

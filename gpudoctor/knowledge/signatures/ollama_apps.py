@@ -125,6 +125,12 @@ APP_SIGNATURES += (
             r"Error loading model\.?\s{0,4}\(Exit code: (?P<code>-?\d{1,20})\)",
             # the same engine dying after the load, while it generates
             r"The model has crashed without additional information\. \(Exit code: (?P<code>-?\d{1,20})\)",
+            # LM Studio 0.4, which runs the runtime's llama-server behind its engine protocol: it died before it
+            # answered its health check (a crash on load: a signal, or an exit code)
+            r"Engine protocol runtime llama-server for [\w+/=-]{1,80} exited before becoming healthy\. "
+            r"exitCode=(?P<code>-?\d{1,20}), signal=",
+            r"Engine protocol runtime llama-server for [\w+/=-]{1,80} exited before becoming healthy\. "
+            r"exitCode=null, signal=(?P<code>SIG[A-Z]{2,8})",
         ),
         severity="fail",
         cause=("LM Studio's engine process died while loading the model (exit code {code}), most often in the llama.cpp "
@@ -141,9 +147,11 @@ APP_SIGNATURES += (
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/394",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/432",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/770"),
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/770",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2166"),
         checked="2026-11-26",
-        examples=("ollama/lmstudio-394-exit-code-134-vulkan-runtime.txt",),
+        examples=("ollama/lmstudio-394-exit-code-134-vulkan-runtime.txt",
+                  "ollama/lmstudio-2166-engine-protocol-runtime-exited-gemma.txt"),
     ),
 )
 

@@ -26,7 +26,12 @@ _REACH_ADVICE = (
     "server that listens on 0.0.0.0 and still cannot be reached from another machine (or from a container on its "
     "host) is behind its firewall: open port 11434 there (`sudo ufw allow 11434/tcp`, or `sudo firewall-cmd "
     "--permanent --add-port=11434/tcp` and `sudo firewall-cmd --reload`; for containers `sudo ufw allow in on docker0 "
-    "to any port 11434`)."
+    "to any port 11434`; on Windows an inbound rule for TCP 11434 in Windows Defender Firewall). From another machine, "
+    "or from WSL to Ollama on Windows, use the server host's IP address (http://192.168.x.y:11434; from WSL the "
+    "Windows host's IP, or localhost with mirrored networking), never localhost. The Windows and macOS apps take "
+    "OLLAMA_HOST=0.0.0.0 from the user's environment (`setx OLLAMA_HOST 0.0.0.0`, or `launchctl setenv OLLAMA_HOST "
+    "0.0.0.0`), then quit and restart the app; `ss -ltnp | grep 11434` (or `netstat -ano | findstr 11434`) shows "
+    "whether it listens on 127.0.0.1 only."
 )
 
 CLIENT_SIGNATURES: tuple[Signature, ...] = (
@@ -216,5 +221,38 @@ CLIENT_SIGNATURES += (
         sources=("https://github.com/ollama/ollama/issues/729", "https://github.com/ollama/ollama/issues/6952", FAQ),
         checked="2026-11-26",
         examples=("ollama/ollama-729-blob-proxy-tls-first-record.txt",),
+    ),
+)
+
+CLIENT_SIGNATURES += (
+    Signature(
+        code="ollama.app-model-connection-refused",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # RAGFlow's model check (hint 102) when the model server's address refuses the connection; most often
+            # Ollama on the host listening on 127.0.0.1 while RAGFlow runs in Docker
+            r"Fail to access model ?\((?P<model>[^)\n]{1,80})\)\.? ?(?:\*\*)?ERROR(?:\*\*)?: (?:CONNECTION_ERROR -)?"
+            r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\])",
+            # LiteLLM's Ollama providers (RAGFlow, CrewAI, Open Interpreter, aider and other agents call Ollama
+            # through it)
+            r"Ollama(?:_chat)?Exception - (?:\[Errno 111\] Connection refused|\[WinError 10061\]|"
+            r"Cannot connect to host|All connection attempts failed)",
+        ),
+        severity="fail",
+        cause=("The application could not open a connection to the Ollama server at the address it was given: "
+               "nothing listens there for it (the server is down, listens on 127.0.0.1 only, or the address is the "
+               "application's own container)."),
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/infiniflow/ragflow/issues/5090", "https://github.com/infiniflow/ragflow/issues/612",
+                 "https://github.com/infiniflow/ragflow/issues/333", "https://github.com/infiniflow/ragflow/issues/9866",
+                 FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ragflow-5090-deepseek-errno-111-ollama-host-0000.txt",
+                  "ollama/ragflow-612-fail-to-access-llama3-instruct-refused.txt",
+                  "ollama/ragflow-333-mistral-hint-102-connection-refused.txt"),
     ),
 )

@@ -12,6 +12,14 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+# What a helper says when part of a model runs on the CPU because it does not fit the GPU's free memory.
+OFFLOAD_ADVICE = (
+    "Make the whole model fit in VRAM: use a smaller model or a smaller quantization (e.g. a q4_K_M or q3 tag of it), "
+    "lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it), close other programs holding "
+    "GPU memory (`nvidia-smi` lists them; `ollama stop MODEL` unloads other models), or add more GPUs (a 70B model at "
+    "4-bit needs about 40-48 GB, two 24 GB cards). `ollama ps` shows the split: its PROCESSOR column reads 100% GPU "
+    "once the model fits, e.g. 52%/48% CPU/GPU while part of it runs on the CPU."
+)
 
 PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -25,21 +33,23 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
             # prints these lines, each a line the matcher must clean and try: the plan's two forms cost the 50 MB
             # bench 0.38 s (2.06 s in all, above the 2 s asked), so a paste of the plan alone is not recognised here.
             r"offloaded (?P<on_gpu>[1-9]\d{0,3})/(?P<layers>\d{1,4}) layers to GPU",
+            # Ollama's new engine (ml/backend/ggml, 0.6 and later) places the output layer last: on the CPU only
+            # when the repeating layers did not all fit
+            r"offloading output layer to CPU",
         ),
         smaller=(("on_gpu", "layers"),),
         severity="warn",
-        cause=("Only part of the model fits in GPU memory as loaded: the remaining layers run on the CPU, "
-               "which sets the speed (the GPU mostly waits)."),
-        advice=("Make the whole model fit in VRAM: use a smaller quantisation or a smaller model, lower the context "
-                "(num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it), and close other programs holding GPU "
-                "memory (`nvidia-smi` lists them); `ollama ps` shows 100% GPU once it fits."),
+        cause=("Only part of the model fits in the GPU's free memory as loaded: the remaining layers run on the CPU "
+               "from system RAM, which sets the speed (the GPU mostly waits)."),
+        advice=OFFLOAD_ADVICE,
         action="configure",
         rules_out=("a driver or CUDA fault: the GPU is in use",),
         never_suggest=("reinstall the driver", "update the driver", "set OLLAMA_SCHED_SPREAD"),
         sources=("https://github.com/ollama/ollama/issues/9181", "https://github.com/ollama/ollama/issues/3301",
-                 "https://github.com/ollama/ollama/issues/8393", FAQ),
+                 "https://github.com/ollama/ollama/issues/8393", "https://github.com/ollama/ollama/issues/6008", FAQ),
         checked="2026-11-26",
-        examples=("ollama/ollama-3301-offloaded-30-of-81-layers-cpu-bound.txt",),
+        examples=("ollama/ollama-3301-offloaded-30-of-81-layers-cpu-bound.txt",
+                  "ollama/ollama-6008-llama31-70b-4090-offloaded-42-of-81.txt"),
     ),
     Signature(
         code="ollama.one-gpu-of-several",
@@ -143,23 +153,66 @@ PLACEMENT_SIGNATURES += (
         refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "ollama.ggml-cuda-assert"), refines_within=None,
         cause_id="llama-cpp-split-mode-unsupported",
         kinds=("any",),
-        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path)
-        # and ggml-backend-meta's for the tensor split mode (2026)
+        # ggml-cuda's guards for row-split weights in batched multiplications (ggml_cuda_mul_mat and the MoE path);
+        # the tensor split mode (2026) is ggml-backend-meta, whose every assert is a split it cannot make (a draft
+        # model's tensors, three GPUs, mixed backends), and llama-model.cpp's refusal for the architectures it does
+        # not implement (llm_arch_supports_sm_tensor) and its split-axis guard
         patterns=(
             r"GGML_ASSERT\(!\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)\) failed",
             r"GGML_ASSERT\(split_state\.n_segments == 1\) failed",
+            r"ggml-backend-meta\.cpp:\d{1,5}: GGML_ASSERT\(",
+            r"GGML_ASSERT\((?:tensor_axis_0 != nullptr|meta_buf_ctx->bufs\[i\])\) failed",
+            r"LLAMA_SPLIT_MODE_TENSOR not implemented for architecture '(?P<arch>[\w.-]{1,40})'",
         ),
         severity="fail",
         cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
                "multiplication over split weights), so it aborts; the GPUs and their memory are not the problem."),
         advice=("Run with the default layer split: drop `--split-mode row` / `--split-mode tensor` (or pass "
-                "`--split-mode layer`; llama-cpp-python split_mode=1) and balance the GPUs with --tensor-split."),
+                "`--split-mode layer`, `-sm layer`; llama-cpp-python split_mode=1) and balance the GPUs with "
+                "--tensor-split. The tensor split is implemented for some architectures and setups only (not every "
+                "MoE or hybrid model, draft model, GPU count or mix of GPU vendors); `row` may work where `tensor` "
+                "does not, and a newer llama.cpp build may add support."),
         action="configure",
         rules_out=("GPU memory", "a driver fault"),
         never_suggest=("reinstall the driver", "reduce n-gpu-layers"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
-                 "https://github.com/ggml-org/llama.cpp/issues/13372"),
+                 "https://github.com/ggml-org/llama.cpp/issues/13372", "https://github.com/oobabooga/textgen/issues/7536",
+                 "https://github.com/ggml-org/llama.cpp/issues/27819", "https://github.com/ggml-org/llama.cpp/issues/26837",
+                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594"),
         checked="2026-11-26",
-        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt"),
+        examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt",
+                  "ollama/textgen-7536-sm-tensor-minimax-m2.txt",
+                  "ollama/llamacpp-27819-dflash2-tensor-split-meta-assert.txt",
+                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt"),
+    ),
+)
+
+# How people report the same split in words: a model of 12B or more (an Ollama tag such as llama3:70b, or "27B") that
+# is slow on their GPU. Written as a warning: the words alone do not prove the split, `ollama ps` does.
+_LARGE_MODEL = r"(?P<size>1[2-9]|[2-9]\d|[1-9]\d\d)"
+PLACEMENT_SIGNATURES += (
+    Signature(
+        code="ollama.large-model-slow-partly-on-cpu",
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            r":" + _LARGE_MODEL + r"b\b[^\n]{0,200}?\bslow",
+            r"\bslow\b[^\n]{0,200}?:" + _LARGE_MODEL + r"b\b",
+            r"\b" + _LARGE_MODEL + r"B\b[^\n]{0,160}?\b(?:very |really |extremely |super |so |too |is |runs? )slow",
+        ),
+        severity="warn",
+        cause=("A {size}B model that is slow most often does not fit the GPU's free memory at its quantization, so Ollama "
+               "(or llama.cpp, koboldcpp, LM Studio) keeps part of it in system RAM and runs those layers on the CPU: "
+               "slow, with the GPU mostly idle."),
+        advice=OFFLOAD_ADVICE,
+        action="configure",
+        rules_out=("a driver fault, when `ollama ps` shows a CPU/GPU split",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ollama/ollama/issues/3818",
+                 "https://github.com/LostRuins/koboldcpp/issues/1717",
+                 "https://github.com/ollama/ollama/issues/6008", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-3818-4090-llama3-70b-instruct-slow.txt",
+                  "ollama/koboldcpp-1717-rtx5070-27b-1-6-tokens-slow.txt"),
     ),
 )

@@ -8,6 +8,7 @@ temporary directory), server/download.go (a pull), and ggml's allocation and CUD
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_clients import _REACH_ADVICE
 
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
@@ -209,14 +210,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"Connect call failed \('(?P<address>[^'\s]{1,80})', 11434\)",
         ),
         severity="fail",
-        cause="Nothing listens on Ollama's port at {address}: the Ollama server is not running there.",
-        advice=("Start the Ollama server (the Ollama app, `ollama serve`, or `sudo systemctl start ollama` on Linux; "
-                "`journalctl -u ollama` shows why it stopped) and check it answers with `curl http://127.0.0.1:11434`; "
-                "if it runs on another host or port, point the client at it with OLLAMA_HOST. A client in a Docker "
-                "container must not use localhost (that is the container): use http://host.docker.internal:11434 (on "
-                "Docker Engine for Linux start the container with `--add-host=host.docker.internal:host-gateway`, in "
-                "Compose `extra_hosts`), and let the host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 in "
-                "its service."),
+        cause=("Nothing listens on Ollama's port at {address}: the Ollama server is not running there, or it listens "
+               "on 127.0.0.1 only while the client calls from another machine, WSL or a container."),
+        advice=_REACH_ADVICE,
         action="restart-application",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -92,7 +92,10 @@ SERVER_SIGNATURES = (
         cause="The ollama client could not reach a server at the address OLLAMA_HOST gives it.",
         advice=("Check OLLAMA_HOST in the client's environment: unset it to use 127.0.0.1:11434, or set it to the "
                 "server's host:port (0.0.0.0 is an address for the server to listen on, not one to connect to); "
-                "then make sure the server is running there (`curl http://127.0.0.1:11434`)."),
+                "then make sure the server is running there (`curl http://127.0.0.1:11434`). A server on another "
+                "machine (or Windows, seen from WSL) must listen beyond loopback: OLLAMA_HOST=0.0.0.0 in its service "
+                "(`sudo systemctl edit ollama`) or the app's environment, restarted, and its firewall must allow TCP "
+                "port 11434; the client then uses that machine's IP address."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -214,6 +217,27 @@ SERVER_SIGNATURES = (
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-25",
         examples=("ollama/ollama-9945-service-mkdir-home-permission-denied.txt",),
+    ),
+    Signature(
+        code="ollama.create-file-unreadable-by-service",
+        cause_id="ollama-models-permission",
+        kinds=("any",),
+        # `ollama create` in 0.1.x: the server (the service's user, not the caller) opened the Modelfile the client
+        # named by its path
+        patterns=(r"couldn't open modelfile '(?P<path>[^'\n]{1,200})'\. Error: failed to open file: open [^\n]{1,200}?: "
+                  r"permission denied",),
+        severity="fail",
+        cause=("The Ollama server runs as the service's user (ollama), which cannot reach {path}: a file under "
+               "/root or another private home is not readable for it."),
+        advice=("Put the Modelfile and the weights it names in a folder the ollama user can reach (e.g. /tmp or a "
+                "shared directory), or make the path traversable and readable for it (`chmod a+x` on each parent "
+                "directory, `chmod a+r` on the files), then run `ollama create` again."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "run ollama as root"),
+        sources=("https://github.com/ollama/ollama/issues/613",),
+        checked="2026-11-26",
+        examples=("ollama/ollama-613-create-modelfile-under-root-permission-denied.txt",),
     ),
     Signature(
         code="ollama.service-home-not-writable",

@@ -40,8 +40,9 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="The KV cache left beside the weights cannot hold one sequence of the model's full context length.",
         advice=("Lower --max-model-len (max_model_len) below the KV capacity vLLM reports, or raise "
-                "--gpu-memory-utilization (gpu_memory_utilization) so more memory is left for the KV cache; with "
-                "more GPUs in the machine, spread the model over them with --tensor-parallel-size N (vLLM uses one GPU "
+                "--gpu-memory-utilization (gpu_memory_utilization) so more memory is left for the KV cache, and start "
+                "with --enforce-eager (enforce_eager=True) so that CUDA graphs do not take 1-3 GiB of it; with more "
+                "GPUs in the machine, spread the model over them with --tensor-parallel-size N (vLLM uses one GPU "
                 "unless told)."),
         action="configure",
         rules_out=("a driver fault",),
@@ -59,19 +60,25 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"No available memory for the cache blocks",
             # what the engine logs just before: no block, or a negative budget, left for the KV cache
-            r"# GPU blocks: 0\b",
+            # ("# GPU blocks" before 0.6, "# cuda blocks" / "# CUDA blocks" in 0.6-0.8's executor_base.py)
+            r"# (?:GPU|cuda|CUDA) blocks: 0\b",
             r"Available KV cache memory[:;] -[\d.]+ GiB",
+            # 0.6-0.8's memory profile: "... the rest of the memory reserved for KV Cache is -0.94GiB."
+            r"the rest of the memory reserved for KV Cache is -[\d.]+ ?GiB",
         ),
         severity="fail",
         cause="After loading the weights no memory was left within vLLM's budget for KV cache blocks.",
-        advice=("Raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache after the "
-                "weights, lower --max-model-len, or spread the model over more GPUs with --tensor-parallel-size."),
+        advice=("Start vLLM with --enforce-eager (enforce_eager=True) so CUDA graphs do not take the memory the KV "
+                "cache needs, raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache "
+                "after the weights, and lower --max-model-len; if the weights alone nearly fill the GPU (a 14B model in "
+                "16-bit on a 16 or 32 GB card), use a quantized checkpoint or spread the model over more GPUs with "
+                "--tensor-parallel-size."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/10439", "https://github.com/vllm-project/vllm/issues/27508",
                  CONSERVING_MEMORY),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-10439-no-cache-blocks-docker.txt", "vllm/vllm-27508-gpt-oss-h100-no-cache-blocks.txt"),
     ),
     Signature(

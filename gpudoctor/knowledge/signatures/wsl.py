@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wsl_breadth import SIGNATURES as BREADTH_ROWS
+from gpudoctor.knowledge.signatures.wsl_dlls import SIGNATURES as DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_drivers import SIGNATURES as DRIVER_ROWS
 from gpudoctor.knowledge.signatures.wsl_install import SIGNATURES as INSTALL_ROWS
 from gpudoctor.knowledge.signatures.wsl_limits import SIGNATURES as LIMIT_ROWS
@@ -54,6 +55,9 @@ SIGNATURES += (
                   # 551.86 stopped responding and has successfully recovered.").
                   r"NVIDIA Windows Kernel Mode Driver, Version \d{3}\.\d{2} stopped respond(?=ing)ing and has "
                   r"(?:successfully )?recovered",
+                  # event 4101 in a Chinese Windows ("显示器驱动程序 nvlddmkm 已停止响应，并且已成功恢复", also pasted as
+                  # "驱动程序 \\Driver\\nvlddmkm 已停止响应并已恢复").
+                  r"nvlddmkm\s?已停止响应",
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
@@ -334,3 +338,5 @@ SIGNATURES += SERVICE_ROWS
 SIGNATURES += INSTALL_ROWS
 SIGNATURES += LOADER_ROWS
 SIGNATURES += LIMIT_ROWS
+SIGNATURES += DLL_ROWS
+from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702

@@ -76,4 +76,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/nvidiapatcher-531-p102-code-43-windows-11.txt",),
     ),
+    Signature(
+        code="wsl.windows-device-driver-not-loaded-code-31",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # Device Manager's status for CM_PROB_FAILED_ADD (Code 31), in Windows' English wording, the paraphrase people
+        # type, and the localised wordings pasted most: the driver is installed but Windows could not load it for this
+        # device (often until the restart after an install or update). On "NVIDIA Platform Controllers and Framework"
+        # (service nvpcf, a laptop power-management helper) the GPU itself keeps working.
+        patterns=(r"cannot load the (?:drivers required for this device|required device drivers)\.? ?\(Code 31\)",
+                  r"не удается загрузить для него нужные драйверы\.? ?\(Код 31\)",
+                  r"no puede cargar los controladores requeridos para (?:dicho|este) dispositivo\.? ?\(Código 31\)"),
+        severity="fail",
+        cause="Windows has the NVIDIA driver installed but could not load it for this device (Device Manager Code 31): "
+              "most often until the restart after a driver install or update, or because the installation is broken; "
+              "on the NVIDIA Platform Controllers and Framework device only that helper failed, not the GPU.",
+        advice=("Restart Windows first. If Code 31 stays on the GPU, clean-install the current NVIDIA driver (remove it "
+                "with DDU in Safe Mode, or the installer's Custom > Clean installation) and restart again; if it is only "
+                "on NVIDIA Platform Controllers and Framework, the GPU works: a newer driver's clean install clears it, "
+                "or uninstall that device in Device Manager."),
+        action="configure",
+        rules_out=("the GPU's hardware",),
+        never_suggest=("BIOS", "reseat", "replace the GPU"),
+        sources=("https://github.com/dartraiden/NVIDIA-patcher/issues/550", "https://github.com/arutar/FrankenDriver/issues/8",
+                 "https://github.com/dartraiden/NVIDIA-patcher/issues/149",
+                 "https://learn.microsoft.com/en-us/windows-hardware/drivers/install/cm-prob-failed-add"),
+        checked="2026-11-26",
+        examples=("wsl/nvidia-patcher-550-code-31-reboot-p106.txt", "wsl/frankendriver-8-nvpcf-code-31-clean-install.txt"),
+    ),
 )

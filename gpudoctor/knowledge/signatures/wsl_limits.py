@@ -93,4 +93,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/cudf-9955-dask-cudf-scheduler-nvml-wsl2.txt",),
     ),
+    Signature(
+        code="wsl.profiling-counters-refused",
+        cause_id="profiling-permission",
+        kinds=("any",),
+        # Inside WSL 2 the GPU performance counters belong to the Windows driver: the Linux module option that
+        # cuda.profiling-counters-restricted names (NVreg_RestrictProfilingToAdminUsers) has no module to apply to, and
+        # some counter sessions (CUPTI's periodic sampler, NVPW_*) are refused through WSL 2's paravirtualized GPU
+        # whatever the setting. Nsight Compute prints ERR_NVGPUCTRPERM, NVPerf-based tools NVPA_STATUS_INSUFFICIENT_PRIVILEGE.
+        patterns=(r"\bERR_NVGPUCTRPERM\b", r"\bNVPA_STATUS_INSUFFICIENT_PRIVILEGE\b"),
+        contexts=("wsl",),
+        refines=("cuda.profiling-counters-restricted",),
+        severity="warn",
+        cause="Inside WSL 2 the profiler was refused the GPU's performance counters: they are governed by the Windows "
+              "driver (there is no Linux nvidia module to set options on), and some counter sessions are not available "
+              "through WSL 2 at all; CUDA programs themselves run normally.",
+        advice=("On Windows allow the counters to every user: NVIDIA Control Panel > Desktop > Enable Developer Settings, "
+                "then Developer > Manage GPU Performance Counters > Allow access to the GPU performance counters to all "
+                "users, apply, and `wsl --shutdown`. If the tool still reports it, that profiling is not available "
+                "through WSL 2: profile on Windows itself (Nsight Compute's Windows build, `ncu.exe`) or on a native "
+                "Linux host."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("modprobe", "update-initramfs", "install the Linux driver inside WSL"),
+        sources=("https://github.com/systalyze/utilyze/issues/4", WSL_GUIDE,
+                 "https://developer.nvidia.com/nvidia-development-tools-solutions-err_nvgpuctrperm-permission-issue-performance-counters"),
+        checked="2026-11-26",
+        examples=("wsl/utilyze-4-wsl2-cupti-sampler-insufficient-privilege.txt",),
+    ),
 )

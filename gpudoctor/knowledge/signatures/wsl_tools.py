@@ -100,4 +100,58 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/compvis-sd-161-wsl1-no-nvidia-driver.txt",),
     ),
+    Signature(
+        code="wsl.nvml-init-na",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # NVML's init answering with the "N/A" error string is WSL 2's libnvidia-ml (the Windows driver's, reached
+        # through /dev/dxg) failing to open the GPU: in a container whose CDI specification still names the DriverStore
+        # folder of the driver before the last Windows driver update (Podman machine, Docker with CDI), with a Linux
+        # libnvidia-ml shadowing /usr/lib/wsl/lib, or with a laptop's GPU powered off. Every paste of it seen is WSL's.
+        patterns=(r"Failed to initialize NVML: N/A\b",),
+        severity="fail",
+        cause="NVML could not open the GPU through WSL 2's GPU driver (the Windows driver's libnvidia-ml answers N/A): "
+              "most often a container's CDI specification was generated for the Windows driver before the last update "
+              "(its DriverStore folder is gone), or a Linux libnvidia-ml shadows the one in /usr/lib/wsl/lib.",
+        advice=("Check `nvidia-smi.exe` on Windows first. Inside a container (Podman machine, Docker with CDI), generate "
+                "the CDI specification again in the WSL distribution or Podman machine (`podman machine ssh`): `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, after every Windows driver update, and start the "
+                "container again. In the distribution itself, `ldconfig -p | grep libnvidia-ml` must list only "
+                "/usr/lib/wsl/lib: remove the Linux driver packages that add another (`dpkg -l | grep -i nvidia`), then "
+                "`wsl --shutdown`; on a laptop, run on AC power so the NVIDIA GPU is not powered off."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("modprobe", "install the Linux driver inside WSL", "reboot into the BIOS"),
+        sources=("https://github.com/podman-desktop/podman-desktop/pull/8807", WSL_GUIDE,
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("wsl/podman-desktop-8807-nvml-na-cdi-mismatch.txt",),
+    ),
+    Signature(
+        code="wsl.nvidia-smi-no-devices",
+        cause_id="wsl-tcc-mode",
+        kinds=("any",),
+        # nvidia-smi's "No devices were found" inside WSL 2: the Windows driver's NVML (through /dev/dxg) answered but
+        # offered no GPU. There is no Linux module to have failed (kernel.rm-init-adapter-failed's reading and its
+        # dmesg/lspci steps): Windows has no working NVIDIA GPU, offers none to WSL (TCC or MCDM driver model), or its
+        # driver is too old for the WSL kernel.
+        patterns=(r"\bNo devices were found\b",),
+        contexts=("wsl",),
+        refines=("kernel.rm-init-adapter-failed",),
+        severity="fail",
+        cause="Inside WSL 2 nvidia-smi reached the Windows driver but it offered no GPU: Windows has no working NVIDIA "
+              "GPU, or its GPUs run in the TCC or MCDM driver model, which WSL cannot use, or the Windows driver is too "
+              "old for this WSL.",
+        advice=("Run `nvidia-smi` in Windows PowerShell: if it lists no GPU, fix the Windows side first (Device Manager, "
+                "a clean install of the current NVIDIA Windows driver); if the driver model column shows TCC or MCDM, "
+                "switch the GPU to WDDM as administrator (`nvidia-smi -i 0 -dm 0`, then reboot) where the card allows "
+                "it; if it shows WDDM, update the NVIDIA Windows driver and WSL (`wsl --update`), then `wsl --shutdown`. "
+                "The distribution needs no GPU driver of its own."),
+        action="configure",
+        rules_out=("the Linux distribution",),
+        never_suggest=("modprobe", "dmesg", "reseat", "install the driver inside WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/13027", WSL_GUIDE),
+        checked="2026-11-26",
+        examples=("wsl/wsl-13027-tcc-and-wddm-gpus-no-devices.txt",),
+    ),
 )

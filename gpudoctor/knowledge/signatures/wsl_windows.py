@@ -383,4 +383,59 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/nicehash-560-graphics-exception-overclock.txt",),
     ),
+    Signature(
+        code="wsl.hyperv-mmio-above-address-range",
+        cause_id="hyperv-mmio-above-cpu-range",
+        kinds=("any",),
+        # Hyper-V's VM worker at Start-VM when the VM's high MMIO gap (HighMemoryMappedIoSpace, which GPU-PV and DDA
+        # scripts raise to 32 GB or more) ends above the host CPU's physical address width: "specifies an upper MMIO
+        # region that is above the supported physical address range" and "The upper MMIO region (0x...) is above the
+        # (the) supported physical address range. Make sure that the upper MMIO region is below 0x...".
+        patterns=(r"upper MMIO region (?:that |\(0x[0-9a-fA-F]{1,16}\) )?is above the (?:the )?supported physical "
+                  r"address range",),
+        severity="fail",
+        cause="Hyper-V would not start the virtual machine: its high memory-mapped I/O space, raised for the GPU "
+              "(GPU-PV or DDA), ends above the physical address range this CPU supports (older Intel CPUs address "
+              "only 36 bits, 64 GB).",
+        advice=("On the host, with the VM off, lower its high MMIO space below the limit the message names: `Set-VM "
+                "-VMName <vm> -HighMemoryMappedIoSpace 512MB` (a larger value that still ends below the limit works "
+                "too), then `Start-VM <vm>`; the GPU partition's VRAM does not depend on it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/jamesstringer90/Easy-GPU-PV/issues/153",
+                 "https://github.com/jamesstringer90/Easy-GPU-PV/issues/40",
+                 "https://github.com/jamesstringer90/Easy-GPU-PV/issues/278"),
+        checked="2026-11-26",
+        examples=("wsl/easygpupv-153-upper-mmio-above-physical-address-range.txt",),
+    ),
+    Signature(
+        code="wsl.windows-ninja-path-too-long",
+        cause_id="windows-long-paths",
+        kinds=("any",),
+        # ninja's own error on Windows when an object or source path is longer than MAX_PATH ("ninja: error: Stat(...):
+        # Filename longer than 260 characters"). torch.utils.cpp_extension builds CUDA extensions (xformers,
+        # flash-attn, pointnet2, ComfyUI nodes) in pip's %TEMP%\pip-install-* folder and repeats the source path under
+        # build\temp...\Release, so the paths double. ninja before 1.12 ignores Windows' long path setting.
+        patterns=(r"Filename longer than 260 char",),  # keyed on "Filename", not "characters", which ordinary log lines print
+        severity="fail",
+        cause="The CUDA extension's build stopped because ninja met a path over Windows' 260-character limit: pip builds "
+              "in a deep temporary folder and repeats the source path for each object file, and ninja before 1.12 "
+              "cannot use longer paths even with long path support on.",
+        advice=("Install a prebuilt wheel of the package for your torch and CUDA if one exists (xformers: from "
+                "pytorch.org's index for your torch, `pip install -U xformers --index-url "
+                "https://download.pytorch.org/whl/cu124`). To build: `pip install -U ninja` (1.12 or newer) with "
+                "LongPathsEnabled set to 1, or build from a short folder: `set TEMP=C:\\t` and `set TMP=C:\\t` (PowerShell: "
+                "`$env:TEMP='C:\\t'; $env:TMP='C:\\t'`), or clone the source into C:\\src and `pip install "
+                "--no-build-isolation .` there."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "TORCH_CUDA_ARCH_LIST"),
+        sources=("https://github.com/ninja-build/ninja/issues/2400", "https://github.com/ninja-build/ninja/issues/1900",
+                 "https://github.com/MrForExample/ComfyUI-3D-Pack/issues/42",
+                 "https://github.com/facebookresearch/xformers/issues/1168",
+                 "https://learn.microsoft.com/en-us/windows/win32/fileio/maximum-file-path-limitation"),
+        checked="2026-11-26",
+        examples=("wsl/ninja-2400-xformers-filename-longer-than-260.txt",),
+    ),
 )
