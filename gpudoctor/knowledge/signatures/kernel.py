@@ -24,7 +24,6 @@ from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE
 from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASSTHROUGH_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
-from gpudoctor.knowledge.signatures.kernel_secure_boot_vms import SIGNATURES as SECURE_BOOT_VM_ROWS
 from gpudoctor.knowledge.signatures.kernel_smi_settings import SIGNATURES as SMI_SETTING_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
@@ -532,4 +531,4 @@ SIGNATURES += (
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
 SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
-SIGNATURES += SMI_SETTING_ROWS + SECURE_BOOT_VM_ROWS
+SIGNATURES += SMI_SETTING_ROWS
