@@ -56,9 +56,9 @@ SIGNATURES += (
               "than the CUDA this PyTorch was built for; PyTorch falls back to the CPU or stops.",
         advice=("Update the NVIDIA driver to a newer release that supports the CUDA of your PyTorch "
                 "(`python -c \"import torch; print(torch.version.cuda)\"`; CUDA 12.x needs R525 or newer, R535 is a "
-                "common choice), or install a PyTorch build compiled for the CUDA your driver supports."),
-        action="configure",
-        never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch", "reinstall the CUDA toolkit"),
+                "common choice), or install a PyTorch build compiled for the CUDA your driver supports (pip's cuNNN index; in a "
+                "conda environment `conda install pytorch pytorch-cuda=11.8 -c pytorch -c nvidia`, or cudatoolkit=N for old builds)."),
+        action="configure", never_suggest=("set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch", "reinstall the CUDA toolkit"),
         sources=("https://github.com/wuhuikai/FastFCN/issues/37", "https://github.com/ultralytics/yolov5/issues/2389",
                  "https://github.com/IEIT-Yuan/Yuan-2.0/issues/65", COMPATIBILITY),
         checked="2026-11-25",
@@ -203,23 +203,24 @@ SIGNATURES += (
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
-            r"CUDA failed with error unknown error",  # CTranslate2 (faster-whisper): "CUDA failed with error " + cudaGetErrorString
+            r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\)|[Ee]rror:? 999\b)",
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
         cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
               "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
         advice=("Reload the CUDA unified-memory module: stop the programs using the GPU, then "
-                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; "
-                "if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
-        action="reload-driver",
-        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
+                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; if "
+                "/dev/nvidia-uvm is missing (`ls -l /dev/nvidia*`), create it with `sudo nvidia-modprobe -u -c=0` (at boot on a headless "
+                "server); if it persists after a reboot, look in `sudo dmesg` for Xid errors."),
+        action="reload-driver", never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
                  "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS,
-                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708"),
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799"),
         checked="2026-11-25",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
-                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt"),
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -299,8 +300,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.out-of-memory",
-        refines=("nccl.remote-error",),
-        refines_within=None,
+        refines=("nccl.remote-error",), refines_within=None,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(
@@ -308,11 +308,13 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
+            r"(?:RuntimeError|OutOfMemoryError): CUDA out of memory\b(?!\. Tried)",
+            r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸", r"爆显存", r"(?:GPU|CUDA|VRAM) ?메모리 ?부족",  # the message cut, or told in Chinese or Korean
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",
-            r"OOM when allocating tensor with shape",  # TensorFlow
-            r"Cuda failure 'out of memory'",  # NCCL
+            r"OOM when allocating tensor with shape", r"Out of memory error on GPU \d{1,2}\. Cannot allocate",  # TensorFlow; PaddlePaddle
+            r"Cuda failure 'out of memory'", r"cudaErrorCudartUnloading:? CUDA: out of memory", r"GPUassert: out of memory",  # NCCL; MXNet
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
             r"CUDA failed with error out of memory",  # CTranslate2 (faster-whisper, WhisperX): its CUDA_CHECK's wording
@@ -323,14 +325,13 @@ SIGNATURES += (
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
                 "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
-        action="configure",
-        rules_out=("the driver",),
+        action="configure", rules_out=("the driver",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417",
                  "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
                   "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
@@ -341,7 +342,7 @@ SIGNATURES += (
         kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"RuntimeError: No CUDA GPUs are available"),  # PyTorch, when the device count is 0
+                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)"),  # PyTorch's; XLA's 100
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "
@@ -446,20 +447,20 @@ SIGNATURES += (
               "WSL 2 the Windows side refuse contexts the same way.",
         # The step that tells those causes apart, not one cause's fix as if it were certain (the rows in context,
         # gpudoctor/knowledge/signatures/refinements.py, and kernel.gpu-reset-required name the others).
-        advice=("Tell the causes apart first: a GPU in exclusive compute mode ('E. Process' in nvidia-smi's Compute M. "
-                "column) with another process listed on it is taken: use a free GPU, stop that process, or on a cluster request a "
-                "GPU from the scheduler (an administrator makes a GPU shared again with `sudo nvidia-smi -i N -c "
-                "DEFAULT`); an Xid in `sudo dmesg | grep -i xid` means the GPU needs a reset (`sudo nvidia-smi -r -i "
-                "N`) or a reboot; on a vGPU guest `nvidia-smi -q | grep -i license` must say Licensed; under WSL 2, "
-                "update Windows and its NVIDIA driver."),
-        action="configure",
-        rules_out=("a missing driver",),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        advice=("Tell the causes apart first: `nvidia-smi -q | grep -i \"compute mode\"` and the processes nvidia-smi lists. "
+                "Exclusive_Process with another process on the GPU: use a free GPU, stop that process, or on a cluster request "
+                "it from the scheduler (an administrator shares it again with `sudo nvidia-smi -i N -c DEFAULT`). Compute mode "
+                "Default and no other process: the driver install is broken or half-updated: reboot, and if it persists do a clean "
+                "reinstall of the NVIDIA driver (purge the old packages first; on Windows the installer's clean install). An Xid "
+                "in `sudo dmesg | grep -i xid` means a GPU reset (`sudo nvidia-smi -r -i N`) or reboot; a vGPU guest must say "
+                "Licensed in `nvidia-smi -q`; under WSL 2, update Windows and its NVIDIA driver."),
+        action="configure", rules_out=("a missing driver",),
+        never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/DIGITS/issues/2005", "https://github.com/tensorflow/tensorflow/issues/526",
-                 "https://github.com/pytorch/pytorch/issues/3871",
+                 "https://github.com/pytorch/pytorch/issues/3871", "https://github.com/pytorch/pytorch/issues/58824",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
         checked="2026-11-26",
-        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt",),
+        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt", "cuda/pytorch-58824-busy-fixed-by-driver-update.txt", "cuda/sdwebui-2986-busy-windows-driver-install-broken.txt"),
     ),
     Signature(
         code="cuda.nvcc-unsupported-architecture",
@@ -596,5 +597,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
-SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS
-SIGNATURES += META_PACKAGE_ROWS + HOST_ROWS
+SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS + META_PACKAGE_ROWS + HOST_ROWS

@@ -146,7 +146,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # cudaErrorNvlinkUncorrectable (220) / CUDA_ERROR_NVLINK_UNCORRECTABLE: the driver saw an uncorrectable error
         # on an NVLink during the kernel (the kernel log holds the matching Xid 74); the context is lost, so the
         # traceback points at whatever CUDA call ran next.
-        patterns=(r"uncorrectable NVLink error detected during the execution", r"cudaErrorNvlinkUncorrectable",
+        patterns=(r"uncorrectable NVLink error (?:was )?detected during the execution", r"cudaErrorNvlinkUncorrectable",
                   r"CUDA_ERROR_NVLINK_UNCORRECTABLE"),
         severity="fail",
         cause="An NVLink between the GPUs reported an uncorrectable error during the run: a fault of the link (bridge, "

@@ -139,7 +139,12 @@ RUNTIME_SIGNATURES += (
                   # "Loading checkpoint shards: 0%|...| 0/2 [00:00<?, ?it/s]Killed"), and job control's and zsh's
                   # "[1]    26478 killed     python test.py"; inside WSL 2, wsl.killed-memory-limit takes its place
                   r"^\s{0,4}Killed\s{0,4}$", r"(?:it/s|s/it)\]\s{0,2}Killed\s{0,4}$",
-                  r"\[\d{1,3}\][+-]? {1,8}(?:\d{1,9} {1,10})?[Kk]illed {1,20}\S", r"zsh: [Kk]illed\s{1,12}\S"),
+                  r"\[\d{1,3}\][+-]? {1,8}(?:\d{1,9} {1,10})?[Kk]illed {1,20}\S", r"zsh: [Kk]illed\s{1,12}\S",
+                  # 128 + 9 as IDEs, Docker and shells report it ("Process finished with exit code 137 (interrupted by
+                  # signal 9: SIGKILL)", "exited with code 137"), Python's subprocess and accelerate ("died with
+                  # <Signals.SIGKILL: 9>", "returned non-zero exit status -9")
+                  r"\bexit code:? 137\b", r"\bexited with code 137\b", r"\binterrupted by signal 9\b", r"<Signals\.SIGKILL: 9>",
+                  r"returned non-zero exit status -9\b"),
         severity="fail",
         cause="A process was killed from outside with signal 9, which is almost always the kernel's OOM killer (or the "
               "container's memory limit) reclaiming host RAM.",
@@ -152,9 +157,9 @@ RUNTIME_SIGNATURES += (
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),
         sources=("https://github.com/ZhehengJiangLancaster/AMVUR/issues/2", "https://github.com/Wan-Video/Wan2.2/issues/29",
                  "https://pytorch.org/docs/stable/elastic/errors.html", "https://github.com/PKU-YuanGroup/Video-LLaVA/issues/13",
-                 "https://github.com/baichuan-inc/Baichuan2/issues/138"),
+                 "https://github.com/baichuan-inc/Baichuan2/issues/138", "https://github.com/kimbring2/AlphaStar_Implementation/issues/10"),
         checked="2026-11-26",
-        examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt",
+        examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt", "frameworks/alphastar-10-exit-code-137-ram-grows.txt",
                   "frameworks/video-llava-13-checkpoint-shards-killed-ram.txt",
                   "frameworks/baichuan2-138-zsh-killed-pod-memory.txt"),
     ),

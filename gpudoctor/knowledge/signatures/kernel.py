@@ -348,7 +348,8 @@ SIGNATURES = (
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
-        patterns=(r"Unable to determine the device handle for GPU\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
+        # Newer nvidia-smi writes "for gpu 0000:08:00.0" in lower case.
+        patterns=(r"Unable to determine the device handle for (?:GPU|gpu)\d{0,3}:? (?P<bus_id>[0-9a-fA-F:.]{7,16}): GPU is lost",
                   r"Unable to determine the device handle for GPU(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F:.]{5,12}): GPU is lost",
                   r"NVMLError_G(?:PU|pu)IsLost|NVML_ERROR_GPU_IS_LOST"),  # pynvml's class is NVMLError_GpuIsLost
         severity="fail",

@@ -407,16 +407,17 @@ SIGNATURES: tuple[Signature, ...] = (
                 "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
                 "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
                 "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
-                "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it."),
+                "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it. On macOS (a Mac, Apple silicon or Intel) no "
+                "+cuNNN build exists, as macOS has no CUDA: drop the +cuNNN suffix and install the default build (MPS or CPU)."),
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),
         sources=("https://github.com/jgravelle/GroqCasters/issues/1",
                  "https://github.com/YassineYousfi/comma10k-baseline/issues/13",
-                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL),
-        checked="2026-11-25",
+                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL, "https://github.com/Stability-AI/StableCascade/issues/23"),
+        checked="2026-11-26",
         examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
-                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt"),
+                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt", "wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt"),
     ),
     Signature(
         code="wheels.extension-build-sees-no-gpu",

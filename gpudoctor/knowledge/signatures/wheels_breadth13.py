@@ -97,3 +97,32 @@ SIGNATURES += (
         examples=("wheels/dlib-1703-pip-dlib-use-cuda-false.txt",),
     ),
 )
+
+# conda's and mamba's solvers where the installed driver is too old for the CUDA build asked for
+SIGNATURES += (
+    Signature(
+        code="wheels.conda-cuda-build-needs-newer-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # A CUDA package depends on the __cuda virtual package, which conda sets from the installed driver (the CUDA
+        # version nvidia-smi shows); mamba 0.x/1.x words the clash "has constraint __cuda >=X conflicting with
+        # __cuda-Y-0", libmamba's tree "__cuda >=X , which conflicts with any installable versions previously reported".
+        patterns=(r"has constraint __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) conflicting with __cuda-(?P<found>\d{1,2}\.\d{1,2})",
+                  r"__cuda >=?(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) ?, which conflicts with any installable versions"),
+        severity="fail",
+        cause=("The package needs CUDA {wanted} (the __cuda virtual package), but the installed NVIDIA driver supports "
+               "an older CUDA, so conda's solver cannot install it; the CUDA toolkit (nvcc) does not count here."),
+        advice=("Check the CUDA version the driver supports (`nvidia-smi`'s \"CUDA Version\", or `conda info`'s virtual "
+                "packages), then update the NVIDIA driver to a release that supports CUDA {wanted} (R520 or newer for "
+                "11.8, R525 or newer for 12.x), or install the build for the CUDA the driver supports (e.g. "
+                "`pytorch-cuda=11.8` or `cuda-version=11.8`). Set CONDA_OVERRIDE_CUDA only when installing on a "
+                "machine other than the GPU machine."),
+        action="configure",
+        rules_out=("the CUDA toolkit on PATH",),
+        never_suggest=("reinstall CUDA", "install the CPU-only build"),
+        sources=("https://github.com/MPI-Dortmund/tomotwin-cryoet/issues/3",
+                 "https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html"),
+        checked="2026-11-26",
+        examples=("wheels/tomotwin-3-mamba-cuda-constraint-driver-10-2.txt",),
+    ),
+)
