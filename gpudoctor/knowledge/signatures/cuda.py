@@ -460,7 +460,7 @@ SIGNATURES += (
                  "https://github.com/pytorch/pytorch/issues/3871", "https://github.com/pytorch/pytorch/issues/58824",
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
         checked="2026-11-26",
-        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt", "cuda/pytorch-58824-busy-fixed-by-driver-update.txt", "cuda/sdwebui-2986-busy-windows-driver-install-broken.txt"),
+        examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt", "cuda/pytorch-58824-busy-fixed-by-driver-update.txt"),
     ),
     Signature(
         code="cuda.nvcc-unsupported-architecture",
