@@ -36,4 +36,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/jellyfin-7036-ffmpeg-cannot-load-libcuda.txt",),
     ),
+    Signature(
+        code="containers.kubelet-gpu-devices-unhealthy",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The kubelet's device manager (pkg/kubelet/cm/devicemanager/manager.go) rejects a GPU pod at admission
+        # (UnexpectedAdmissionError) with "no healthy devices present; cannot allocate unhealthy devices <resource>"
+        # when the device plugin reports every GPU of that resource unhealthy (an Xid its health check watches, a
+        # GPU fallen off the bus, or the plugin restarting after a node reboot), and with "device plugin
+        # GetPreferredAllocation rpc failed" when the plugin's preferred allocation errors, which k8s-device-plugin
+        # 0.18 does for the whole node once one GPU has fallen off the bus ("unable to get device link information").
+        # Such pods are not retried.
+        patterns=(r"cannot allocate unhealthy devices (?P<resource>nvidia\.com/[\w.-]{1,40})",
+                  r"unable to get device link information"),
+        severity="fail",
+        cause="The kubelet refused the GPU pod at admission because the NVIDIA device plugin reports the node's GPUs "
+              "unhealthy or cannot allocate them: usually a GPU hit a critical Xid or fell off the bus, or the "
+              "plugin was still restarting after the node rebooted.",
+        advice=("Check the GPUs on that node: `nvidia-smi` and `sudo dmesg | grep -i xid`, and the nvidia-device-plugin "
+                "pod's log for XidCriticalError or 'unhealthy'. A GPU that fell off the bus (Xid 79) or shows a "
+                "hardware Xid needs the node drained (`kubectl drain NODE --ignore-daemonsets`) and rebooted, or the "
+                "card reseated or replaced; if the GPUs are fine (the node had just rebooted), restart the device "
+                "plugin pod. Then delete the rejected pods: the kubelet does not retry an UnexpectedAdmissionError."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("the container runtime configuration",),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/2038",
+                 "https://github.com/NVIDIA/k8s-device-plugin/pull/2039",
+                 "https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/cm/devicemanager/manager.go"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-2038-preferred-allocation-gpu-fell-off-bus.txt",),
+    ),
 )
