@@ -67,4 +67,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/k8sdp-2038-preferred-allocation-gpu-fell-off-bus.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-shared-request-over-one",
+        cause_id="k8s-shared-gpu-request-too-large",
+        kinds=("any",),
+        # k8s-device-plugin's Allocate (internal/rm/rm.go) refuses a container that asks for several replicas of a
+        # GPU shared by time-slicing (when failRequestsGreaterThanOne is true) or by MPS (always, until the option
+        # was honored for MPS too); the kubelet shows it as an UnexpectedAdmissionError ending "which is unexpected".
+        patterns=(r"maximum request size for shared resources is 1; found (?P<count>\d{1,5})",),
+        severity="fail",
+        cause="The container asks for {count} replicas of a GPU the NVIDIA device plugin shares by time-slicing or "
+              "MPS, and the plugin allows only one shared replica per container (failRequestsGreaterThanOne), so the "
+              "pod was refused at admission.",
+        advice=("Request `nvidia.com/gpu: 1` in the container's resources.limits: a replica is a share of one GPU, and "
+                "several replicas give no more of it. A workload that needs whole or several GPUs should run on GPUs "
+                "left out of sharing (a node label selecting a config without `sharing`, or `renameByDefault: true` so "
+                "the shared replicas are nvidia.com/gpu.shared and whole GPUs stay nvidia.com/gpu). With time-slicing, "
+                "`failRequestsGreaterThanOne: false` in the plugin's config lets the request through, but it still "
+                "gets no more compute."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container runtime configuration"),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/929",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1208",
+                 "https://github.com/NVIDIA/k8s-device-plugin/pull/1762",
+                 "https://github.com/NVIDIA/k8s-device-plugin/pull/574",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-929-mps-shared-request-greater-than-one.txt",
+                  "containers/k8sdp-1208-shared-resources-max-one.txt"),
+    ),
 )
