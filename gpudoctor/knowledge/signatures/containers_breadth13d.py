@@ -97,4 +97,39 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/k8sdp-929-mps-shared-request-greater-than-one.txt",
                   "containers/k8sdp-1208-shared-resources-max-one.txt"),
     ),
+    Signature(
+        code="containers.cdi-stale-driver-library",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        # A CDI spec (/etc/cdi/nvidia.yaml) lists the driver's libraries by their full versioned names; after a driver
+        # or EGL/Wayland library update the files it names are gone and the OCI runtime cannot bind-mount them: crun
+        # says "cannot stat `PATH`" (older crun "error stat'ing file PATH"), runc "error mounting PATH to rootfs".
+        # Device nodes are containers.cdi-stale-device-node's and /dev/nvidia-uvm containers.uvm-device-missing's;
+        # these patterns read only shared libraries.
+        patterns=(r"cannot stat `(?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so[\d.]{0,20})`: No such file",
+                  r"error stat'ing file (?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so[\d.]{0,20}): No such "
+                  r"file",
+                  r"error mounting \\?\"(?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so[\d.]{1,20})\\?\" to "
+                  r"rootfs[^\n]{0,300}no such file or directory"),
+        severity="fail",
+        cause="The container's CDI spec names the NVIDIA library {path}, which no longer exists on the host: the spec "
+              "was generated before the driver (or its EGL/Wayland libraries) was updated, so the runtime cannot mount "
+              "it and the container does not start.",
+        advice=("Regenerate the CDI spec for the installed driver: `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml` (remove older specs in /etc/cdi and /var/run/cdi), check `nvidia-ctk cdi "
+                "list`, and start the container again. Do it after every driver update, or enable the toolkit's "
+                "`nvidia-cdi-refresh` service (toolkit 1.18+) so the spec follows driver updates."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container image"),
+        never_suggest=("reinstall the driver", "downgrade the driver"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/450",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/692",
+                 "https://github.com/Igalia/webkit-container-sdk/issues/23",
+                 "https://github.com/podman-container-tools/podman/issues/23935",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
+        checked="2026-11-26",
+        examples=("containers/ctk-450-crun-cannot-stat-libegl-after-driver-update.txt",
+                  "containers/ctk-692-podman-egl-wayland-stale-cdi-spec.txt",
+                  "containers/webkitsdk-23-crun-stat-libegl-stale-cdi-spec.txt"),
+    ),
 )
