@@ -340,3 +340,4 @@ SIGNATURES += LOADER_ROWS
 SIGNATURES += LIMIT_ROWS
 SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702
