@@ -1,6 +1,7 @@
 """Windows: failures Windows itself causes for GPU tools on a desktop (rows of the wsl area, joined into wsl.SIGNATURES).
 
-Written blind for issue 25 (thirteenth wave, breadth): antivirus refusing a runner, DLL or package file."""
+Written blind for issue 25 (thirteenth wave, breadth): antivirus refusing a runner, DLL or package file; WSL's Windows
+interop timing out."""
 
 from __future__ import annotations
 
@@ -40,5 +41,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/easydiffusion-944-pip-winerror-225-virus-basicsr.txt",
                   "wsl/pixivutil2-864-oserror-winerror-225-fanbox-download.txt",
                   "wsl/mcp-feedback-enhanced-84-winerror-225-chinese-defender.txt"),
+    ),
+    Signature(
+        code="wsl.interop-accept-timeout",
+        cause_id="wsl-interop-timeout",
+        kinds=("any",),
+        # WSL's init prints this when a process it started through Windows interop (binfmt_misc's WSLInterop entry
+        # catches any file starting with 'MZ') never connects its vsock back: errno 110 is ETIMEDOUT. The line number
+        # after UtilAcceptVsock changes between WSL releases (244, 246, 250, 271).
+        patterns=(r"UtilAcceptVsock:\d{1,4}: accept4 failed (?P<errno>\d{1,3})",),
+        severity="fail",
+        cause="The command went through WSL's Windows interop (a Windows .exe it calls, such as a credential helper or "
+              "cl.exe, or a Linux file WSL takes for one, such as a llamafile) and the Windows side never connected "
+              "back, so WSL gave up with a timeout (accept4 failed {errno}).",
+        advice=("If the program is a Linux binary that is also a valid .exe (a llamafile or other APE file), keep WSL's "
+                "interop off it: register the APE loader with binfmt_misc, or turn the WSLInterop entry off for the "
+                "session (`sudo sh -c 'echo -1 > /proc/sys/fs/binfmt_misc/WSLInterop'`). If it calls a Windows .exe, "
+                "run it from a WSL terminal rather than over ssh, restart WSL (`wsl --shutdown` in PowerShell) and "
+                "update it (`wsl --update`)."),
+        action="configure",
+        rules_out=("the GPU", "the NVIDIA driver"),
+        never_suggest=("reinstall the nvidia driver", "reinstall cuda"),
+        sources=("https://github.com/mozilla-ai/llamafile/issues/491", "https://github.com/microsoft/WSL/issues/13740",
+                 "https://github.com/microsoft/WSL/issues/8677"),
+        checked="2026-11-26",
+        examples=("wsl/llamafile-491-wsl-interop-accept4-failed-110.txt",
+                  "wsl/wsl-13740-git-push-utilacceptvsock-accept4-110.txt"),
     ),
 )
