@@ -1,7 +1,7 @@
 """Windows: failures Windows itself causes for GPU tools on a desktop (rows of the wsl area, joined into wsl.SIGNATURES).
 
 Written blind for issue 25 (thirteenth wave, breadth): antivirus refusing a runner, DLL or package file; WSL's Windows
-interop timing out."""
+interop timing out; Direct3D and DirectML losing their GPU device."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from gpudoctor.knowledge.signatures import Signature
 
 DEFENDER_EXCLUSION = ("https://support.microsoft.com/en-us/windows/"
                       "add-an-exclusion-to-windows-security-811816c0-4dfd-af4a-47e4-c301afe13b26")
+
+TDR_KEYS = "https://learn.microsoft.com/en-us/windows-hardware/drivers/display/tdr-registry-keys"
+DXGI_ERRORS = "https://learn.microsoft.com/en-us/windows/win32/direct3ddxgi/dxgi-error"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -67,5 +70,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/llamafile-491-wsl-interop-accept4-failed-110.txt",
                   "wsl/wsl-13740-git-push-utilacceptvsock-accept4-110.txt"),
+    ),
+    Signature(
+        code="wsl.windows-dxgi-device-removed",
+        cause_id="windows-tdr",
+        kinds=("any",),
+        # DXGI's device-lost codes as Direct3D 11/12, DirectML (onnxruntime's DmlExecutionProvider, onnxruntime-genai)
+        # and engines print them: the names, the HRESULTs (887A0005 removed, 887A0006 hung, 887A0007 reset) and
+        # FormatMessage's texts for them.
+        patterns=(r"\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b",
+                  r"\b(?:0x)?887[Aa]000[567]\b",
+                  r"The GPU will not respond to more commands",
+                  r"The GPU device instance has been suspended"),
+        severity="fail",
+        cause="Windows took the GPU away from the program's Direct3D/DirectML device (DXGI device hung, removed or "
+              "reset): most often its timeout detection and recovery (TDR) reset the GPU because one submission ran "
+              "longer than the 2-second limit, otherwise the display driver crashed or the GPU dropped out.",
+        advice=("Look in Event Viewer > Windows Logs > System at the time of the error: a Display or nvlddmkm event "
+                "4101 or 153 is a TDR, so make each GPU submission shorter (a lower resolution, batch or prompt "
+                "length) or raise TdrDelay (HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers, DWORD "
+                "TdrDelay in seconds, e.g. 10) and reboot. Without a timeout event, the driver crashed: update the GPU "
+                "driver with a clean install (roll back if it began with a new driver) and remove any GPU overclock "
+                "or undervolt."),
+        action="configure",
+        never_suggest=("reinstall cuda", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/DiligentGraphics/DiligentCore/issues/288", DXGI_ERRORS, TDR_KEYS),
+        checked="2026-11-26",
+        examples=("wsl/diligentcore-288-d3d12-dxgi-error-device-hung-tdr.txt",),
     ),
 )
