@@ -76,10 +76,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-tdr",
         kinds=("any",),
         # DXGI's device-lost codes as Direct3D 11/12, DirectML (onnxruntime's DmlExecutionProvider, onnxruntime-genai)
-        # and engines print them: the names, the HRESULTs (887A0005 removed, 887A0006 hung, 887A0007 reset) and
+        # and engines print them: the names, the HRESULTs (887A0005 removed, 887A0006 hung, 887A0007 reset; keyed
+        # on '0x' so no prefilter pass is added: DirectML prints the bare code beside its text, read by the text) and
         # FormatMessage's texts for them.
         patterns=(r"\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b",
-                  r"\b(?:0x)?887[Aa]000[567]\b",
+                  r"\b0x887[Aa]000[567]\b",
                   r"The GPU will not respond to more commands",
                   r"The GPU device instance has been suspended"),
         severity="fail",
