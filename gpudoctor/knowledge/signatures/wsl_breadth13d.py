@@ -1,7 +1,7 @@
 """Windows: failures Windows itself causes for GPU tools on a desktop (rows of the wsl area, joined into wsl.SIGNATURES).
 
 Written blind for issue 25 (thirteenth wave, breadth): antivirus refusing a runner, DLL or package file; WSL's Windows
-interop timing out; Direct3D and DirectML losing their GPU device."""
+interop timing out; Direct3D and DirectML losing their GPU device; WSL denied its own virtual disk."""
 
 from __future__ import annotations
 
@@ -98,5 +98,34 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/DiligentGraphics/DiligentCore/issues/288", DXGI_ERRORS, TDR_KEYS),
         checked="2026-11-26",
         examples=("wsl/diligentcore-288-d3d12-dxgi-error-device-hung-tdr.txt",),
+    ),
+    Signature(
+        code="wsl.vhdx-access-denied",
+        cause_id="wsl-vhdx-access-denied",
+        kinds=("any",),
+        # wsl.exe's error code for a disk the VM worker may not open, from starting a distribution (MountVhd, MountDisk
+        # in 2.5+) or from wsl --mount (AttachDisk), with or without the HCS step; the sentence before it is in the
+        # system's language ("Failed to attach disk '...' to WSL2: Access is denied.", "拒绝访问").
+        patterns=(r"Wsl/Service/(?:CreateInstance|AttachDisk)/(?:MountVhd/|MountDisk/)?(?:HCS/)?E_ACCESSDENIED\b",
+                  r"Failed to attach disk '[^'\n]{1,260}' to WSL2: Access is denied"),
+        severity="fail",
+        cause="WSL could not attach the virtual disk (ext4.vhdx) because Windows denied the VM access to the file: it is "
+              "owned by another account or lacks your account's rights (created from an administrator shell, moved "
+              "with wsl --manage --move), is EFS-encrypted, sits in a folder Controlled folder access protects, or "
+              "a WSL release regressed.",
+        advice=("Check the file the message names: `icacls <path>\\ext4.vhdx` and its Properties > Advanced. Make your "
+                "account its owner with full control (as administrator: `takeown /f <path>\\ext4.vhdx`, then "
+                "`icacls <path>\\ext4.vhdx /grant \"%USERNAME%\":F`), decrypt it if it is encrypted (`cipher /d "
+                "<path>\\ext4.vhdx`), allow WSL in Windows Security's Controlled folder access if it guards the "
+                "folder, and update WSL (`wsl --update`; 2.1.5 denied every disk). Then `wsl --shutdown` and start "
+                "the distribution again; for `wsl --mount` an administrator terminal also works."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/9362", "https://github.com/microsoft/WSL/issues/11317",
+                 "https://github.com/microsoft/WSL/issues/11323", "https://github.com/microsoft/WSL/pull/40531"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-9362-ext4-vhdx-access-denied-after-update.txt", "wsl/wsl-11317-wsl-mount-vhd-access-denied.txt",
+                  "wsl/wsl-11323-mountvhd-hcs-e-accessdenied-2-1-5.txt"),
     ),
 )
