@@ -106,10 +106,14 @@ SIGNATURES: tuple[Signature, ...] = (
         # wsl.exe's error code for a disk the VM worker may not open, from starting a distribution (MountVhd, MountDisk
         # in 2.5+) or from wsl --mount (AttachDisk), with or without the HCS step; the sentence before it is in the
         # system's language ("Failed to attach disk '...' to WSL2: Access is denied.", "拒绝访问").
-        patterns=(r"Wsl/Service/(?:CreateInstance|AttachDisk)/(?:MountVhd/|MountDisk/)?(?:HCS/)?E_ACCESSDENIED\b",
+        # CreateVm/HCS/E_ACCESSDENIED is the same denial for a VHDX .wslconfig names (kernelModules=, a custom
+        # kernel's files) that the VM worker cannot read, e.g. under the user's profile (WSL#40320, fixed by WSL
+        # granting access itself in #40531).
+        patterns=(r"Wsl/Service/(?:CreateInstance|AttachDisk)/(?:MountVhd/|MountDisk/|CreateVm/)?(?:HCS/)?E_ACCESSDENIED\b",
                   r"Failed to attach disk '[^'\n]{1,260}' to WSL2: Access is denied"),
         severity="fail",
-        cause="WSL could not attach the virtual disk (ext4.vhdx) because Windows denied the VM access to the file: it is "
+        cause="WSL could not open a virtual disk it needs (the distribution's ext4.vhdx, or a VHDX .wslconfig names) "
+              "because Windows denied the VM access to the file: it is "
               "owned by another account or lacks your account's rights (created from an administrator shell, moved "
               "with wsl --manage --move), is EFS-encrypted, sits in a folder Controlled folder access protects, or "
               "a WSL release regressed.",
@@ -118,14 +122,18 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`icacls <path>\\ext4.vhdx /grant \"%USERNAME%\":F`), decrypt it if it is encrypted (`cipher /d "
                 "<path>\\ext4.vhdx`), allow WSL in Windows Security's Controlled folder access if it guards the "
                 "folder, and update WSL (`wsl --update`; 2.1.5 denied every disk). Then `wsl --shutdown` and start "
-                "the distribution again; for `wsl --mount` an administrator terminal also works."),
+                "the distribution again; for `wsl --mount` an administrator terminal also works. Where it fails at "
+                "CreateVm, the file is one %UserProfile%\\.wslconfig names (kernel=, kernelModules=): move it out of "
+                "your user profile (e.g. to C:\\WSL2) and fix the path there."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "wsl --unregister"),
         sources=("https://github.com/microsoft/WSL/issues/9362", "https://github.com/microsoft/WSL/issues/11317",
-                 "https://github.com/microsoft/WSL/issues/11323", "https://github.com/microsoft/WSL/pull/40531"),
+                 "https://github.com/microsoft/WSL/issues/11323", "https://github.com/microsoft/WSL/issues/40320",
+                 "https://github.com/microsoft/WSL/pull/40531"),
         checked="2026-11-26",
         examples=("wsl/wsl-9362-ext4-vhdx-access-denied-after-update.txt", "wsl/wsl-11317-wsl-mount-vhd-access-denied.txt",
-                  "wsl/wsl-11323-mountvhd-hcs-e-accessdenied-2-1-5.txt"),
+                  "wsl/wsl-11323-mountvhd-hcs-e-accessdenied-2-1-5.txt",
+                  "wsl/wsl-40320-createvm-e-accessdenied-kernel-modules-vhdx.txt"),
     ),
 )
