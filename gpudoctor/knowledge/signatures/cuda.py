@@ -204,7 +204,7 @@ SIGNATURES += (
             r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
-            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\)|[Ee]rror:? 999\b)",
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))",
             r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
         ),
         severity="fail",
@@ -308,8 +308,8 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
-            r"(?:RuntimeError|OutOfMemoryError): CUDA out of memory\b(?!\. Tried)",
-            r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸", r"爆显存", r"(?:GPU|CUDA|VRAM) ?메모리 ?부족",  # the message cut, or told in Chinese or Korean
+            r"(?:Runtime|OutOfMemory)Error: CUDA out of memory\b(?!\. Tried)",  # keyed on "Error:", not on an O or R pass
+            r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸",  # the message cut, or told in Chinese (one prefilter pass: 显)
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
             r"cuda runtime error \(2\) : out of memory", r"THCudaCheck FAIL [^\n]{0,200}error=2 : out of memory",  # old torch
             r"CUDA_ERROR_OUT_OF_MEMORY",

@@ -54,7 +54,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # a hang: NCCL prints nothing when its sockets stall behind Envoy, so the mesh is the evidence.
         patterns=(r"\bistio-(?:proxy|init)\b",
                   r"sidecar\.istio\.io/",
-                  r"\b(?:Istio|istio) (?:envoy|sidecar|proxy|injection)\b"),
+                  r"\b[Ii]stio (?:envoy|sidecar|proxy|injection)\b"),
         severity="warn",
         cause=("The GPU pods run behind a service mesh sidecar (Istio's Envoy), which redirects their TCP traffic "
                "through itself; NCCL's bootstrap and socket connections between the ranks stall there, so "

@@ -135,7 +135,7 @@ BREADTH13_SIGNATURES: tuple[Signature, ...] = (
         # unsupported value: NaN"; clients quote either inside their own 500 error
         patterns=(
             r"json: unsupported value: (?P<value>NaN|[+-]?Inf)\b",
-            r"embedding contains NaN or Inf values",
+            r"(?<=embedding )contains NaN or Inf values",  # keyed on "contains": "embedding" is in every load's lines
         ),
         severity="fail",
         cause=("The embedding model computed NaN or Inf values for this input, so Ollama could not return the "
