@@ -146,3 +146,23 @@ def test_a_row_without_context_refines_the_generic_row_of_its_own_line():
     assert [m.code for m in found["frameworks.windows-pagefile-too-small"].refined] == ["frameworks.torch-dll-load-failed"]
     alone = 'OSError: [WinError 126] Error loading "C:\\torch\\lib\\fbgemm.dll" or one of its dependencies.'
     assert "frameworks.torch-dll-load-failed" in {m.code for m in scan(alone, "paste")}
+
+
+def test_markers_grouped_by_first_character_find_what_each_marker_finds():
+    # contexts._searches joins markers that open with the same plain character into one regex (fewer passes over a
+    # long text): on every real excerpt and recording, the contexts found must be those of one search per marker.
+    import re
+    from pathlib import Path
+
+    from gpudoctor.knowledge import contexts
+
+    one_each = tuple((context.name, tuple(map(re.compile, context.markers))) for context in contexts.CONTEXTS)
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    paths = (*fixtures.glob("corpus/*/*.txt"), *fixtures.rglob("raw/**/*.txt"))
+    texts = [path.read_text(errors="replace") for path in paths]
+    assert len(texts) > 2000
+    for text in texts:
+        assert contexts.in_text(text) == frozenset(name for name, markers in one_each
+                                                   if any(marker.search(text) for marker in markers))
+    searches = sum(len(grouped) for _, grouped in contexts._compiled())
+    assert searches < sum(len(context.markers) for context in contexts.CONTEXTS)
