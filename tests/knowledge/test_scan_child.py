@@ -83,3 +83,23 @@ def test_no_fork_once_a_thread_runs(tmp_path):
     """, tmp_path)
     assert not result["forked"]
     assert result["same"] and "kernel.xid-79" in result["codes"] and len(result["codes"]) >= 2
+
+
+ENTRY = """
+import sys
+from gpudoctor.host import live
+live.LiveHost.warm_up = lambda self: None  # no NVML or cuInit on the test machine
+from gpudoctor.__main__ import start_probing_early
+from gpudoctor.knowledge import scan_child
+start_probing_early(quick=sys.argv[1] == "quick", inventory=False)
+print(scan_child._child is not None)
+"""
+
+
+@pytest.mark.parametrize(("mode", "forks"), [("quick", True), ("full", False)])
+def test_only_a_quick_check_forks_the_child_at_start(mode, forks):
+    # A full check waits for cuInit long after the kernel log is scanned: the child would only cost a fork there.
+    done = subprocess.run([sys.executable, "-c", ENTRY, mode], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(forks)
