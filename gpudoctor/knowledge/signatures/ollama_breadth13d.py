@@ -1,0 +1,43 @@
+"""What llama.cpp's servers refuse of embedding and reranking clients (issue 25, thirteenth wave, d).
+
+Written blind, from llama.cpp's own server messages and threads of the apps that start it (RamaLama, GPUStack's
+llama-box, Lemonade, LocalAI): each row reads the library's words, so any client's paste that holds them is read.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.llama-cpp-embedding-batch-too-small",
+        cause_id="llama-cpp-embedding-batch-too-small",
+        kinds=("any",),
+        # llama-server's refusal of an embedding or rerank input longer than n_ubatch (tools/server, since
+        # llama.cpp#7389, May 2024): "input is too large to process. increase the physical batch size", later with
+        # the counts "input (596 tokens) ... (current batch size: 512)"; llama-box words it ", please increase";
+        # clients wrap the JSON body, so the sentence may break after "process."
+        patterns=(r"input(?: \((?P<tokens>\d+) tokens\))? is too large to process[.,]\s{1,4}(?:please )?increase the "
+                  r"physical batch size(?: \(current batch size: (?P<batch>\d+)\))?",),
+        severity="fail",
+        cause=("An embedding or reranking input is longer than the llama.cpp server's physical batch (-ub, 512 tokens "
+               "by default), and these models must take a whole input in one batch, so the request was refused "
+               "(HTTP 500); a larger context (-c) alone does not raise it. Nothing is wrong with the GPU."),
+        advice=("Start the llama.cpp server with a batch and ubatch as large as its context: `llama-server "
+                "--embeddings -c 8192 -b 8192 -ub 8192` (--batch-size/--ubatch-size; --reranking for a reranker), "
+                "or set the batch/ubatch size in the app that starts it (LocalAI's batch, GPUStack's backend "
+                "parameters, llama-cpp-python's n_batch and n_ubatch). That helps only up to the model's trained "
+                "context (n_ctx_train in its load log: 512 for bge-base and many BERT models): past it, make the "
+                "document chunks smaller in the client's text splitter (a chunk size counted in the model's tokens)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "GPU memory running out"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/containers/ramalama/pull/2852", "https://github.com/gpustack/gpustack/issues/472",
+                 "https://github.com/ggml-org/llama.cpp/pull/7389", "https://github.com/mudler/LocalAI/pull/6344",
+                 "https://github.com/lemonade-sdk/lemonade/issues/3591",
+                 "https://github.com/abetlen/llama-cpp-python/pull/2332"),
+        checked="2026-11-26",
+        examples=("ollama/ramalama-2852-embedding-input-exceeds-physical-batch.txt",
+                  "ollama/gpustack-472-llama-box-embed-batch-too-small.txt"),
+    ),
+)
