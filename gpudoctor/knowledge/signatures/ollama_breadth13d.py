@@ -18,11 +18,15 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         # the counts "input (596 tokens) ... (current batch size: 512)"; llama-box words it ", please increase";
         # clients wrap the JSON body, so the sentence may break after "process."
         patterns=(r"input(?: \((?P<tokens>\d+) tokens\))? is too large to process[.,]\s{1,4}(?:please )?increase the "
-                  r"physical batch size(?: \(current batch size: (?P<batch>\d+)\))?",),
+                  r"physical batch size(?: \(current batch size: (?P<batch>\d+)\))?",
+                  # the library's abort when a binding (llama-cpp-python, Go and Rust wrappers) encodes an input
+                  # longer than n_ubatch: src/llama-context.cpp, llama_context::encode
+                  r"encoder requires n_ubatch >= n_tokens",),
         severity="fail",
         cause=("An embedding or reranking input is longer than the llama.cpp server's physical batch (-ub, 512 tokens "
                "by default), and these models must take a whole input in one batch, so the request was refused "
-               "(HTTP 500); a larger context (-c) alone does not raise it. Nothing is wrong with the GPU."),
+               "(HTTP 500) or, in a binding, the process aborted; a larger context (-c) alone does not raise it. "
+               "Nothing is wrong with the GPU."),
         advice=("Start the llama.cpp server with a batch and ubatch as large as its context: `llama-server "
                 "--embeddings -c 8192 -b 8192 -ub 8192` (--batch-size/--ubatch-size; --reranking for a reranker), "
                 "or set the batch/ubatch size in the app that starts it (LocalAI's batch, GPUStack's backend "
