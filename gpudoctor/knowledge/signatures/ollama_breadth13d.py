@@ -44,4 +44,31 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ramalama-2852-embedding-input-exceeds-physical-batch.txt",
                   "ollama/gpustack-472-llama-box-embed-batch-too-small.txt"),
     ),
+    Signature(
+        code="ollama.server-bind-address-not-local",
+        cause_id="ollama-bind-address-not-local",
+        kinds=("any",),
+        # `ollama serve` (cmd/cmd.go RunServer: net.Listen on OLLAMA_HOST) when the address is not one of this
+        # machine's: Linux's EADDRNOTAVAIL as Go words it, and Windows' WSAEADDRNOTAVAIL text
+        patterns=(r"listen tcp (?P<address>[\w.:\[\]-]{1,80}:11434): bind: (?:cannot assign requested address"
+                  r"|The requested address is not valid in its context)",),
+        severity="fail",
+        cause=("The Ollama server could not listen on {address}: OLLAMA_HOST names an IP address this machine does "
+               "not hold when the server starts (another machine's, an old DHCP lease, a VPN or network adapter that "
+               "is not up yet), so `ollama serve` exits and the service restarts in a loop; clients find no server."),
+        advice=("Bind the server to an address it always has: OLLAMA_HOST=0.0.0.0 (all interfaces, for other "
+                "machines and containers) or 127.0.0.1 (this machine only), or an address `ip addr` shows. For the "
+                "service: `sudo systemctl edit ollama`, Environment=\"OLLAMA_HOST=0.0.0.0:11434\", then `sudo "
+                "systemctl restart ollama`; on Windows change the user environment variable and restart the Ollama "
+                "app. If the address is a VPN's (Tailscale) or an adapter's that comes up late, keep it but start "
+                "the service after that network (After=network-online.target or tailscaled.service in the "
+                "override). Local clients then use http://127.0.0.1:11434."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "another server already on the port"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/14367", "https://github.com/ollama/ollama/issues/4540",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-14367-ollama-host-ip-not-on-this-boot.txt",),
+    ),
 )
