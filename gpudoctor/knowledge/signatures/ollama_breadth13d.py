@@ -71,4 +71,36 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-14367-ollama-host-ip-not-on-this-boot.txt",),
     ),
+    Signature(
+        code="ollama.client-timeout-slow-local-model",
+        cause_id="client-timeout-slow-local-model",
+        kinds=("any",),
+        # LiteLLM's timeout (OpenHands, Aider, CrewAI and other agents call local servers through it: 600 s by
+        # default) and the ollama provider's wording; Autohand's own "Ollama request timed out after 30s"
+        patterns=(
+            r"litellm\.Timeout: (?:APITimeoutError - Request timed out|Connection timed out after "
+            r"(?P<seconds>[\d.]{1,8}|None) seconds)",
+            r"Ollama request timed out after (?P<seconds>\d{1,5}) ?s\b",
+        ),
+        severity="fail",
+        cause=("The client gave up waiting for the local model's answer: the model answers slower than the client's "
+               "request timeout allows, usually because it runs on the CPU or only partly on the GPU (too large for "
+               "the VRAM), or the first request also waited for the model to load. The server did not fail."),
+        advice=("Give the client more time and the model a faster place to run. Raise the client's timeout: "
+                "OpenHands `-e LLM_TIMEOUT=3600` on its docker run (or timeout under [llm] in config.toml), "
+                "LiteLLM's timeout= (request_timeout in its proxy config), or the app's own timeout setting. Then "
+                "check where the model runs: `ollama ps` should show 100% GPU (in LM Studio, GPU offload at the "
+                "maximum); if it shows CPU or a CPU/GPU split, pick a smaller model or quantization, or a shorter "
+                "context (num_ctx), so it fits in the GPU's memory."),
+        action="configure",
+        rules_out=("a crashed or unreachable server",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/OpenHands/OpenHands/issues/7716",
+                 "https://github.com/OpenHands/OpenHands/issues/4995",
+                 "https://github.com/OpenHands/OpenHands/issues/8768",
+                 "https://github.com/autohandai/code-cli/issues/156",
+                 "https://github.com/continuedev/continue/issues/449"),
+        checked="2026-11-26",
+        examples=("ollama/openhands-7716-litellm-timeout-model-on-cpu.txt",),
+    ),
 )
