@@ -7,6 +7,7 @@ llama-box, Lemonade, LocalAI): each row reads the library's words, so any client
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_clients import _REACH_ADVICE
 
 BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -102,5 +103,30 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/continuedev/continue/issues/449"),
         checked="2026-11-26",
         examples=("ollama/openhands-7716-litellm-timeout-model-on-cpu.txt",),
+    ),
+    Signature(
+        code="ollama.app-ollama-fetch-failed",
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        # Node apps' own lines when their fetch to Ollama gets no answer: undici's bare "TypeError: fetch failed"
+        # after the app's Ollama message (Perplexica/Vane, chat UIs), and LibreChat's "Failed to fetch models from
+        # Ollama API" (api/server/services/ModelService.js), whose cause is the same unreachable base URL
+        patterns=(
+            r"Ollama[^\n]{0,100}\bTypeError: fetch failed\b",
+            r"Failed to fetch models from Ollama API\b",
+        ),
+        severity="fail",
+        cause=("The app could not reach the Ollama server at the URL it was given: its request got no answer (in a "
+               "Docker container, localhost is the container itself; or the server is down or listens on "
+               "127.0.0.1 only)."),
+        advice=_REACH_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ItzCrazyKns/Vane/issues/19",
+                 "https://github.com/LibreChat-AI/librechat.ai/pull/751",
+                 "https://github.com/danny-avila/LibreChat/issues/3887"),
+        checked="2026-11-26",
+        examples=("ollama/vane-19-docker-ollama-fetch-failed-localhost.txt",),
     ),
 )
