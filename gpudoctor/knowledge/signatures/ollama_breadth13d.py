@@ -129,4 +129,53 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/vane-19-docker-ollama-fetch-failed-localhost.txt",),
     ),
+    Signature(
+        code="ollama.mllama-dropped-by-llama-server-engine",
+        # the architecture row would advise a newer Ollama, which is what dropped it
+        refines=("ollama.model-architecture-unknown",),
+        cause_id="ollama-model-dropped-by-engine",
+        kinds=("any",),
+        # Ollama 0.30 (#16031, May 2026) runs GGUF models on upstream llama-server only; llama.cpp never had mllama
+        patterns=(r"unknown model architecture: 'mllama'",),
+        severity="fail",
+        cause=("The model is Llama 3.2 Vision (architecture mllama), which llama.cpp has never supported: Ollama "
+               "0.30 and later run GGUF models on llama.cpp's llama-server, so llama3.2-vision stopped loading after "
+               "the update (LM Studio and llama.cpp refuse it too); a newer release does not bring it back."),
+        advice=("Switch to a vision model the current engine loads (`ollama pull gemma3`, qwen2.5vl, or another "
+                "vision model in the Ollama library) and point the app at it; to keep llama3.2-vision, stay on an "
+                "Ollama release before 0.30 (a pinned install: `curl -fsSL https://ollama.com/install.sh | "
+                "OLLAMA_VERSION=0.24.0 sh`, or that ollama/ollama image tag). Updating Ollama or pulling the model "
+                "again will not fix it."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a damaged download"),
+        never_suggest=("reinstall the driver", "update the driver", "update Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/16490",
+                 "https://github.com/Troyanovsky/llama-vision-image-tagger/issues/2",
+                 "https://github.com/ollama/ollama/pull/16031"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-16490-mllama-dropped-ollama-030.txt",),
+    ),
+    Signature(
+        code="ollama.model-format-outdated-repull",
+        cause_id="ollama-model-format-outdated",
+        kinds=("any",),
+        # server/routes.go (scheduleRunner), Ollama 0.7 to 0.29: an mllama model still in the old model-plus-projector
+        # layout; the message names the one model it covers
+        patterns=(r"'(?P<model>[\w.:/-]{1,60})' is no longer compatible with your version of Ollama and has been "
+                  r"replaced by a newer version",),
+        severity="fail",
+        cause=("This copy of {model} is in the format older Ollama releases used (model plus a separate projector), "
+               "which this Ollama no longer loads; the library's current {model} is in the new format."),
+        advice=("Pull the model again: `ollama pull llama3.2-vision` (the same tag you use, e.g. "
+                "llama3.2-vision:11b), then run it. A community copy (user/llama3.2-vision-...) or an offline blob in "
+                "the old format cannot be converted by pulling it again: use the library's llama3.2-vision or another "
+                "vision model (gemma3, qwen2.5vl). From Ollama 0.30 on llama3.2-vision does not load at all."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Pyenb/Ollama-models/issues/11", "https://github.com/ollama/ollama/issues/11953",
+                 "https://github.com/ollama/ollama/issues/10730"),
+        checked="2026-11-26",
+        examples=("ollama/pyenb-11-llama32-vision-no-longer-compatible.txt",),
+    ),
 )
