@@ -178,4 +178,31 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/pyenb-11-llama32-vision-no-longer-compatible.txt",),
     ),
+    Signature(
+        code="ollama.llama-server-port-in-use",
+        cause_id="llama-cpp-server-port-in-use",
+        kinds=("any",),
+        # llama.cpp's server main() when httplib cannot bind (tools/server/server.cpp; "couldn't bind to server
+        # socket" in 2023 builds and llamafile): the port is held, reserved, or the host is not this machine's
+        patterns=(r"couldn't bind (?:HTTP server|to server) socket(?:, hostname: (?P<host>[\w.:\[\]-]{1,60}), port: "
+                  r"(?P<port>\d{1,5}))?",),
+        severity="fail",
+        cause=("llama-server could not listen on its host and port: another process already holds the port (a "
+               "second llama-server, LM Studio or another app, a server left running), Windows reserves it, or the "
+               "--host address is not one of this machine's; the model itself loaded fine."),
+        advice=("Find what holds the port and stop it, or start llama-server on another port: on Windows `netstat "
+                "-ano | findstr :8080` (the last column is the PID to end in Task Manager), on Linux and macOS `ss "
+                "-ltnp | grep :8080` or `lsof -i :8080`; then `llama-server ... --port 8081` (and point the client "
+                "at it). On Windows a port inside `netsh interface ipv4 show excludedportrange protocol=tcp` cannot "
+                "be bound at all: pick one outside those ranges. --host must be 127.0.0.1, 0.0.0.0 or an address "
+                "`ip addr`/`ipconfig` shows."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a model that failed to load"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/PiDanShouRouZhouXD/Sakura_Launcher_GUI/issues/71",
+                 "https://github.com/neavo/OneClickLLAMA/issues/10",
+                 "https://github.com/mozilla-ai/llamafile/issues/81"),
+        checked="2026-11-26",
+        examples=("ollama/sakura-launcher-71-llama-server-port-8080-taken.txt",),
+    ),
 )
