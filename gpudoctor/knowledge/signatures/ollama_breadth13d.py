@@ -77,11 +77,10 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         cause_id="client-timeout-slow-local-model",
         kinds=("any",),
         # LiteLLM's timeout (OpenHands, Aider, CrewAI and other agents call local servers through it: 600 s by
-        # default) and the ollama provider's wording; Autohand's own "Ollama request timed out after 30s"
+        # default) and the ollama provider's wording
         patterns=(
             r"litellm\.Timeout: (?:APITimeoutError - Request timed out|Connection timed out after "
             r"(?P<seconds>[\d.]{1,8}|None) seconds)",
-            r"Ollama request timed out after (?P<seconds>\d{1,5}) ?s\b",
         ),
         severity="fail",
         cause=("The client gave up waiting for the local model's answer: the model answers slower than the client's "
@@ -99,7 +98,6 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/OpenHands/OpenHands/issues/7716",
                  "https://github.com/OpenHands/OpenHands/issues/4995",
                  "https://github.com/OpenHands/OpenHands/issues/8768",
-                 "https://github.com/autohandai/code-cli/issues/156",
                  "https://github.com/continuedev/continue/issues/449"),
         checked="2026-11-26",
         examples=("ollama/openhands-7716-litellm-timeout-model-on-cpu.txt",),
@@ -109,12 +107,8 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-server-not-running",
         kinds=("any",),
         # Node apps' own lines when their fetch to Ollama gets no answer: undici's bare "TypeError: fetch failed"
-        # after the app's Ollama message (Perplexica/Vane, chat UIs), and LibreChat's "Failed to fetch models from
-        # Ollama API" (api/server/services/ModelService.js), whose cause is the same unreachable base URL
-        patterns=(
-            r"Ollama[^\n]{0,100}\bTypeError: fetch failed\b",
-            r"Failed to fetch models from Ollama API\b",
-        ),
+        # after the app's Ollama message (Perplexica/Vane, chat UIs)
+        patterns=(r"Ollama[^\n]{0,100}\bTypeError: fetch failed\b",),
         severity="fail",
         cause=("The app could not reach the Ollama server at the URL it was given: its request got no answer (in a "
                "Docker container, localhost is the container itself; or the server is down or listens on "
@@ -123,9 +117,7 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        sources=("https://github.com/ItzCrazyKns/Vane/issues/19",
-                 "https://github.com/LibreChat-AI/librechat.ai/pull/751",
-                 "https://github.com/danny-avila/LibreChat/issues/3887"),
+        sources=("https://github.com/ItzCrazyKns/Vane/issues/19",),
         checked="2026-11-26",
         examples=("ollama/vane-19-docker-ollama-fetch-failed-localhost.txt",),
     ),
