@@ -197,4 +197,31 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/sakura-launcher-71-llama-server-port-8080-taken.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-python-load-failed",
+        cause_id="llama-cpp-python-load-failed",
+        kinds=("any",),
+        # llama_cpp/_internals.py (LlamaModel) when llama_model_load_from_file returns NULL: the reason is only in
+        # llama.cpp's log, which verbose=False hides; a .bin (GGML) path is ollama.ggml-file-for-gguf-loader's
+        patterns=(r"ValueError: Failed to load model from file: (?P<path>[^\n]{1,300}?\.gguf)\b",),
+        severity="warn",
+        cause=("llama-cpp-python got no model back from llama.cpp for {path} and says only that; the reason is in "
+               "llama.cpp's own log, hidden unless verbose=True: the model is larger than the free RAM and VRAM, "
+               "its architecture or quantization is newer than the installed llama-cpp-python, or the file is "
+               "incomplete."),
+        advice=("Load it again with verbose=True (`Llama(model_path=..., verbose=True)`; in text-generation-webui "
+                "the console shows it) and read the llama_model_load lines: 'unknown model architecture' or an "
+                "unknown tensor type means the bundled llama.cpp is too old, so update it (`pip install -U "
+                "llama-cpp-python` with the same CMAKE_ARGS, e.g. -DGGML_CUDA=on, or the app's update script); a "
+                "failed buffer allocation means the model does not fit, so pick a smaller quantization or fewer "
+                "n_gpu_layers; a wrong size or magic means the download is incomplete, so download it again."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/pull/2187",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1233",
+                 "https://github.com/oobabooga/textgen/issues/5930"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-2187-valueerror-bf16-model-too-large.txt",),
+    ),
 )
