@@ -224,4 +224,32 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llama-cpp-python-2187-valueerror-bf16-model-too-large.txt",),
     ),
+    Signature(
+        code="ollama.llama-server-not-packaged",
+        # runners-missing's reinstall advice is right for a copied binary, not for a package that never ships it
+        refines=("ollama.runners-missing",),
+        cause_id="ollama-llama-server-not-packaged",
+        kinds=("any",),
+        # llm/llama_server.go since 0.30 (#16031): the lookup of Ollama's own llama-server build beside the binary
+        patterns=(r"llama-server binary not found \(checked: ",),
+        severity="fail",
+        cause=("This Ollama (0.30 or later) runs GGUF models with its own build of llama-server, installed beside "
+               "the ollama binary in lib/ollama, and it is not there: the package, image or add-on in use (Homebrew, "
+               "a distribution package, alpine/ollama, a Home Assistant add-on) ships only the ollama binary, or "
+               "only the binary was copied."),
+        advice=("Install an Ollama that carries lib/ollama/llama-server: the official installer (`curl -fsSL "
+                "https://ollama.com/install.sh | sh`), the macOS or Windows app from ollama.com, the complete release "
+                "archive, or the official ollama/ollama image; or keep the package at a release before 0.30 until "
+                "its maintainer ships llama-server. A llama-server from llama.cpp or another package cannot stand in "
+                "for it (Ollama's build carries its own patches)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "a damaged model"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/16643", "https://github.com/peyanski/ollama-ha/issues/6",
+                 "https://github.com/ollama/ollama/issues/16417", "https://github.com/ollama/ollama/pull/16432",
+                 "https://github.com/alpine-docker/ollama/issues/12"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-16643-homebrew-llama-server-not-shipped.txt",
+                  "ollama/ollama-ha-6-addon-copies-only-ollama-binary.txt"),
+    ),
 )
