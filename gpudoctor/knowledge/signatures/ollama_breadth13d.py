@@ -252,4 +252,34 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-16643-homebrew-llama-server-not-shipped.txt",
                   "ollama/ollama-ha-6-addon-copies-only-ollama-binary.txt"),
     ),
+    Signature(
+        code="ollama.extension-unable-to-connect",
+        # the app row's reach advice lacks the origin check this notice also covers
+        refines=("ollama.app-cannot-reach-server",),
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        # browser extensions' and editor plugins' own notice (Page Assist's "Unable to connect to Ollama 🦙",
+        # commitollama's "Unable to connect to ollama. Please, check that ollama is running."): it covers a server
+        # that does not answer and one that answers 403 to the extension's origin
+        patterns=(r"Unable to connect to [Oo]llama\b",),
+        severity="fail",
+        cause=("The browser extension or plugin got no usable answer from Ollama: either no server answers at the "
+               "address it uses, or the server answers 403 because it does not accept the extension's origin "
+               "(chrome-extension://, moz-extension://)."),
+        advice=("Tell the two apart first. Check the server answers: `curl http://127.0.0.1:11434` should print "
+                "'Ollama is running' (if not, start it: the Ollama app, `ollama serve`, or `sudo systemctl start "
+                "ollama`, and check the extension's Ollama URL). Then open the browser's console or network tab: a "
+                "403 Forbidden on /api/tags or /api/chat is Ollama's origin check, so allow the extension in the "
+                "server's environment with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* (Linux: `sudo "
+                "systemctl edit ollama`, Environment=\"OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*\"; "
+                "Windows: a user environment variable; Docker: `-e OLLAMA_ORIGINS=...`) and restart the server."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/n4ze3m/page-assist/issues/45", "https://github.com/n4ze3m/page-assist/issues/546",
+                 "https://github.com/anjerodev/commitollama/issues/11",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-26",
+        examples=("ollama/page-assist-45-unable-to-connect-403-origins.txt",),
+    ),
 )
