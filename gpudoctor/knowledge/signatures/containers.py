@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.containers_breadth import SIGNATURES as BREADTH_ROWS
+from gpudoctor.knowledge.signatures.containers_breadth13d import SIGNATURES as BREADTH13D_ROWS
 from gpudoctor.knowledge.signatures.containers_build import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.containers_cloud import SIGNATURES as CLOUD_ROWS
 from gpudoctor.knowledge.signatures.containers_cluster import SIGNATURES as CLUSTER_ROWS
@@ -588,3 +589,4 @@ SIGNATURES += SLURM_CONF_ROWS
 SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
 SIGNATURES += DESKTOP_ROWS
+SIGNATURES += BREADTH13D_ROWS

@@ -226,10 +226,11 @@ SIGNATURES += (
         cause_id="wsl1",
         kinds=("any",),
         # What people paste or write: `wsl -l -v` with a distribution at VERSION 1, WSL's issue form with "WSL 1"
-        # ticked, or "using WSL 1" in words. The lookahead keeps WSL's own version numbers (WSL 1.3.11.0) out.
+        # ticked, or "using WSL 1" in words. The lookahead keeps WSL's own version numbers (WSL 1.3.11.0) and the issue
+        # form's own question ("Are you using WSL 1 or WSL 2?") out.
         patterns=(r"^\*?\s{0,4}[\w.-]{2,40}\s{2,40}(?:Running|Stopped)\s{2,40}1\s*$",
                   r"- \[[xX]\] WSL 1\b(?![.\d])",
-                  r"\b(?:using|on|in|under|with) (?:WSL|wsl) ?1\b(?![.\d])"),
+                  r"\b(?:using|on|in|under|with) (?:WSL|wsl) ?1\b(?![.\d]| or WSL ?2)"),
         severity="warn",
         cause="The distribution runs under WSL 1, which has no GPU access; CUDA needs WSL 2.",
         advice=WSL_TO_WSL2,
@@ -340,3 +341,4 @@ SIGNATURES += LOADER_ROWS
 SIGNATURES += LIMIT_ROWS
 SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702

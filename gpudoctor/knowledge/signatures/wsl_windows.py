@@ -205,6 +205,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   # wsl.exe 2.x's own strings (MessageWslOptionalComponentRequired, MessageMissingOptionalComponents,
                   # MessageWsl1NotSupported in WSL's localization resources).
                   r"requires the Windows Subsystem for Linux Optional Component",
+                  r"\bWSL_E_WSL_OPTIONAL_COMPONENT_REQUIRED\b",
                   r"Optional components needed to run WSL are not installed",
                   r"Please enable the \W?Windows Subsystem for Linux\W? optional component to use WSL1",
                   # PowerShell's and cmd's words when wsl.exe itself is absent (WSL's troubleshooting page: the optional
@@ -227,12 +228,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/MicrosoftDocs/WSL/issues/475", "https://github.com/microsoft/WSL/issues/3689",
-                 "https://github.com/MicrosoftDocs/WSL/issues/1843",
+                 "https://github.com/MicrosoftDocs/WSL/issues/1843", "https://github.com/ramyma/a8r8/issues/18",
                  "https://learn.microsoft.com/en-us/windows/wsl/install-manual",
                  "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/msdocswsl-475-0x8007019e-optional-component.txt", "wsl/wsl-3689-0x8007019e-after-reboot.txt",
-                  "wsl/msdocswsl-1843-wsl-not-recognized-french.txt"),
+                  "wsl/msdocswsl-1843-wsl-not-recognized-french.txt", "wsl/a8r8-18-wsl-e-optional-component-required.txt"),
     ),
     Signature(
         code="wsl.windows-nvcuda-missing",
