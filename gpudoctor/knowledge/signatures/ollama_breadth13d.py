@@ -212,7 +212,7 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         advice=("Load it again with verbose=True (`Llama(model_path=..., verbose=True)`; in text-generation-webui "
                 "the console shows it) and read the llama_model_load lines: 'unknown model architecture' or an "
                 "unknown tensor type means the bundled llama.cpp is too old, so update it (`pip install -U "
-                "llama-cpp-python` with the same CMAKE_ARGS, e.g. -DGGML_CUDA=on, or the app's update script); a "
+                "llama-cpp-python` with the CMAKE_ARGS it was built with, or the app's update script); a "
                 "failed buffer allocation means the model does not fit, so pick a smaller quantization or fewer "
                 "n_gpu_layers; a wrong size or magic means the download is incomplete, so download it again."),
         action="configure",
