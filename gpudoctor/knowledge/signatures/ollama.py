@@ -19,6 +19,7 @@ from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_archs import ARCH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_breadth13 import BREADTH13_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_breadth13d import BREADTH13D_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_desktop_engines import DESKTOP_ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_discovery import DISCOVERY_SIGNATURES
@@ -523,4 +524,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
-   *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES)
+   *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
+   *BREADTH13D_SIGNATURES)

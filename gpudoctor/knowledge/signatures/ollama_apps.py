@@ -124,7 +124,7 @@ APP_SIGNATURES += (
             r"Please check settings and try loading the model again)",
             r"Error loading model\.?\s{0,4}\(Exit code: (?P<code>-?\d{1,20})\)",
             # the same engine dying after the load, while it generates
-            r"The model has crashed without additional information\. \(Exit code: (?P<code>-?\d{1,20})\)",
+            r"The model has crashed without additional information\. \(Exit code: (?P<code>-?\d{1,20}|null)\)",
             # LM Studio 0.4, which runs the runtime's llama-server behind its engine protocol: it died before it
             # answered its health check (a crash on load: a signal, or an exit code)
             r"Engine protocol runtime llama-server for [\w+/=-]{1,80} exited before becoming healthy\. "

@@ -119,7 +119,8 @@ CLIENT_SIGNATURES += (
         advice=("Keep the proxy away from the client's requests: in the shell (or container) that runs the ollama "
                 "command, `unset HTTP_PROXY http_proxy` or add the server's address to NO_PROXY (e.g. "
                 "`NO_PROXY=localhost,127.0.0.1,0.0.0.0`); only the server needs HTTPS_PROXY, for pulls. With no proxy "
-                "set, the server log shows the error."),
+                "set, the server log holds the real error: `journalctl -u ollama --no-pager` (Linux service), "
+                "~/.ollama/logs/server.log (macOS), %LOCALAPPDATA%\\Ollama\\server.log (Windows)."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "reinstall ollama"),
