@@ -103,3 +103,19 @@ def test_only_a_quick_check_forks_the_child_at_start(mode, forks):
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(forks)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads the child's open files from /proc")
+def test_the_child_holds_no_pipe_of_the_caller(tmp_path):
+    # `gpudoctor check --quick --json | jq`: a child holding the pipe would keep jq waiting until it ended.
+    program = """
+import os, time
+from gpudoctor.knowledge import scan_child
+scan_child.start()
+time.sleep(0.3)
+print(os.readlink(f"/proc/{scan_child._child.pid}/fd/1"), os.readlink(f"/proc/{scan_child._child.pid}/fd/2"))
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [os.devnull, os.devnull]
