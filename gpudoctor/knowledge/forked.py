@@ -59,15 +59,25 @@ def start_forked(work: Callable[[], Result], timeout_s: float) -> Callable[[], R
     return result
 
 
-def _read_until_closed(fd: int, deadline: float) -> bytes | None:
-    """Everything written to the pipe until the child closes it; None if the deadline passes first."""
+def _ready(fd: int, deadline: float | None, writing: bool = False) -> bool:
+    """Whether the pipe can be read (or written) before the deadline; None waits as long as it takes."""
     import select
 
+    if deadline is None:
+        return True
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return False
+    readable, writable, _ = select.select([] if writing else [fd], [fd] if writing else [], [], left)
+    return bool(writable if writing else readable)
+
+
+def _read_until_closed(fd: int, deadline: float) -> bytes | None:
+    """Everything written to the pipe until the child closes it; None if the deadline passes first."""
     chunks = []
     try:
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if not _ready(fd, deadline):
                 return None
             chunk = os.read(fd, 1 << 20)
             if not chunk:
@@ -79,12 +89,9 @@ def _read_until_closed(fd: int, deadline: float) -> bytes | None:
 
 def read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
     """`size` bytes from the pipe; None if it closes first or the deadline (None: none) passes."""
-    import select
-
     chunks, left = [], size
     while left:
-        wait = None if deadline is None else deadline - time.monotonic()
-        if wait is not None and (wait <= 0 or not select.select([fd], [], [], wait)[0]):
+        if not _ready(fd, deadline):
             return None
         chunk = os.read(fd, min(left, 1 << 20))
         if not chunk:
@@ -96,12 +103,9 @@ def read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
 
 def write_all(fd: int, data: bytes, deadline: float | None) -> bool:
     """Write all of `data` to the pipe; False if the deadline (None: none) passes first."""
-    import select
-
     view = memoryview(data)
     while view:
-        wait = None if deadline is None else deadline - time.monotonic()
-        if wait is not None and (wait <= 0 or not select.select([], [fd], [], wait)[1]):
+        if not _ready(fd, deadline, writing=True):
             return False
         view = view[os.write(fd, view[:1 << 16]):]
     return True
