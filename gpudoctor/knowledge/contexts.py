@@ -351,14 +351,14 @@ def _searches(markers: tuple[str, ...]) -> tuple[re.Pattern, ...]:
     """The markers as few searches as keep each fast: those that open with the same plain character become one
     regex, `c(?:(?:rest)|(?:rest))`, which `re` still scans for by that character (each search is a pass over the
     whole text: grouped so, the contexts' markers cost 27 % less on the 50 MB bench); the others one search each."""
-    from re import _parser  # the standard library's own parser: which markers start with a plain character
+    from gpudoctor.knowledge.pattern_keys import _parse  # the standard library's parser, on Python 3.10 too
 
     grouped: dict[str, list[str]] = {}
     alone = []
     for marker in markers:
-        parsed = _parser.parse(marker)
+        parsed = _parse(marker)
         first = parsed.data[0] if len(parsed.data) else None
-        if first and first[0] is _parser.LITERAL and marker[0] == chr(first[1]) and marker[0] not in "\\[(.^$|?*+{":
+        if first and str(first[0]) == "LITERAL" and marker[0] == chr(first[1]) and marker[0] not in "\\[(.^$|?*+{":
             grouped.setdefault(marker[0], []).append(marker[1:])
         else:
             alone.append(marker)
