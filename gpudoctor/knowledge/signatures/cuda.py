@@ -201,14 +201,13 @@ SIGNATURES += (
         patterns=(
             r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
-            r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
+            r"cuda runtime error \((?:30|999)\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=(?:30|999) : unknown error",  # torch<1.5
+            r"cudaRuntimeGetVersion\(\) failed with error #(?:30|999)\b", r"\bcuInit failed: unknown\b",  # Caffe; PyCUDA
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
-            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))",
-            r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))", r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",
         ),
-        severity="fail",
-        cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
+        severity="fail", cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
               "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
         advice=("Reload the CUDA unified-memory module: stop the programs using the GPU, then "
                 "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; if "
@@ -217,10 +216,11 @@ SIGNATURES += (
         action="reload-driver", never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
                  "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS,
-                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799"),
-        checked="2026-11-25",
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799",
+                 "https://github.com/NVIDIA/DIGITS/issues/1621"), checked="2026-11-26",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
-                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt"),
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt",
+                  "cuda/digits-1621-caffe-30-unknown-error-after-suspend.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
