@@ -66,7 +66,10 @@ SIGNATURES = (
         severity="fail",
         cause="Secure Boot refused to load a kernel module that is not signed by an enrolled key.",
         advice=("Sign the NVIDIA modules with a key enrolled in MOK (DKMS does it when you enroll its key with "
-                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings."),
+                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings; on a cloud VM (Azure Trusted "
+                "Launch, GCP Shielded VM, AWS UEFI Secure Boot) install the signed driver instead (Ubuntu's prebuilt "
+                "linux-modules-nvidia packages through `sudo ubuntu-drivers install`, Azure's NVIDIA GPU driver "
+                "extension) or choose a security type without Secure Boot."),
         action="configure",
         sources=("https://wiki.debian.org/SecureBoot",
                  "https://github.com/JafarAkhondali/acer-predator-turbo-and-rgb-keyboard-linux-module/issues/113",
@@ -362,7 +365,10 @@ SIGNATURES = (
         advice=("Confirm with `sudo modprobe nvidia` (\"Key was rejected by service\") and `mokutil --test-key "
                 "/var/lib/dkms/mok.pub`; then enroll the key (`sudo mokutil --import /var/lib/dkms/mok.pub`, and "
                 "confirm it in MokManager at the next boot; Fedora's akmods key is /etc/pki/akmods/certs/public_key.der), or "
-                "turn Secure Boot off in the firmware."),
+                "turn Secure Boot off in the firmware; on a cloud VM (Azure Trusted Launch, GCP Shielded VM) where no "
+                "console reaches MokManager, install the signed driver (Ubuntu's linux-modules-nvidia packages through "
+                "`sudo ubuntu-drivers install`, Azure's NVIDIA GPU driver extension) or turn Secure Boot off in the VM's "
+                "security settings."),
         action="configure",
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/Start9Labs/start-technologies/issues/3702",
