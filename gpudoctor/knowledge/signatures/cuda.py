@@ -201,7 +201,7 @@ SIGNATURES += (
         patterns=(
             r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
-            r"cuda runtime error \((?:30|999)\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=(?:30|999) : unknown error",  # torch<1.5
+            r"cuda runtime error \((?:30|999)\) ?: unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=(?:30|999) : unknown error",  # torch<1.5
             r"cudaRuntimeGetVersion\(\) failed with error #(?:30|999)\b", r"\bcuInit failed: unknown\b",  # Caffe; PyCUDA
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
@@ -220,7 +220,7 @@ SIGNATURES += (
                  "https://github.com/NVIDIA/DIGITS/issues/1621"), checked="2026-11-26",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
                   "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt",
-                  "cuda/digits-1621-caffe-30-unknown-error-after-suspend.txt"),
+                  "cuda/digits-1621-caffe-30-unknown-error-after-suspend.txt", "cuda/centernet-933-cuda-runtime-error-30-colon-reload-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
