@@ -317,24 +317,24 @@ SIGNATURES += (
             r"Cuda failure 'out of memory'", r"cudaErrorCudartUnloading:? CUDA: out of memory", r"GPUassert: out of memory",  # NCCL; MXNet
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
-            r"CUDA failed with error out of memory",  # CTranslate2 (faster-whisper, WhisperX): its CUDA_CHECK's wording
+            r"CUDA failed with error out of memory", r"Gpu API call \(out of memory\)", r"\(-217(?::Gpu API call)?\) out of memory\b",  # CTranslate2; OpenCV 2-3, 4
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
                 "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
-                "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
-        action="configure", rules_out=("the driver",),
-        never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/pytorch/pytorch/issues/16417",
-                 "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
+                "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
+                "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
+                "GpuMat.release(), del and torch.cuda.empty_cache())."),
+        action="configure", rules_out=("the driver",), never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/pytorch/pytorch/issues/16417", "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
-                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
-        checked="2026-11-26",
-        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788"),
+        checked="2026-11-26", examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
-                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
+                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt",
+                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt"),
     ),
     Signature(
         code="cuda.no-device",
