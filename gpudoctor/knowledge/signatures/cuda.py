@@ -316,6 +316,7 @@ SIGNATURES += (
             r"OOM when allocating tensor with shape", r"Out of memory error on GPU \d{1,2}\. Cannot allocate",  # TensorFlow; PaddlePaddle
             r"Cuda failure 'out of memory'", r"cudaErrorCudartUnloading:? CUDA: out of memory", r"GPUassert: out of memory",  # NCCL; MXNet
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
+            r"System is out of GPU (?:and shared host )?memory", r"CUDA error at cuCtxCreate: Out of memory",  # Blender Cycles
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
             r"CUDA failed with error out of memory", r"Gpu API call \(out of memory\)", r"\(-217(?::Gpu API call)?\) out of memory\b",  # CTranslate2; OpenCV 2-3, 4
         ),
@@ -330,16 +331,15 @@ SIGNATURES += (
         action="configure", rules_out=("the driver",), never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417", "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
-                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788"),
+                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788",
+                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html"),
         checked="2026-11-26", examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
                   "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt",
                   "cuda/javacv-1788-gpumat-loop-out-of-memory.txt"),
     ),
     Signature(
-        code="cuda.no-device",
-        cause_id="cuda-no-device",
-        kinds=("any",),
+        code="cuda.no-device", cause_id="cuda-no-device", kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
                   r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)"),  # PyTorch's; XLA's 100
