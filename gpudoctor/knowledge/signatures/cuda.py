@@ -31,7 +31,7 @@ SIGNATURES += (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # cudaErrorInsufficientDriver (35): the runtime's own words, printed by every CUDA program.
-        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER"),
         severity="fail",
         cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
         advice=("Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` "
@@ -571,14 +571,15 @@ SIGNATURES += (
         examples=("cuda/qwen3-368-device-side-assert-triggered.txt",),
     ),
     Signature(
-        code="cuda.init-not-initialized",
-        cause_id="cuda-init-failed",
-        kinds=("any",),
+        code="cuda.init-not-initialized", cause_id="cuda-init-failed", kinds=("any",),
         # cuInit's CUDA_ERROR_NOT_INITIALIZED (3; cudaErrorInitializationError in the runtime) while the driver is
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
                   r"cudaGetDeviceCount returned 3\b", r"initialization error \(code 3, ERROR_NOT_INITIALIZED\)",  # deviceQuery; CUDA.jl
+                  # Caffe's CHECK, Darknet's check_error, the gpuErrchk macro, numba, OpenCV: a C++ program's own CUDA call
+                  r"cudaSuccess \(3 vs\. 0\)\s{1,3}initialization error", r"(?:CUDA Error|GPUassert): initialization error\b",
+                  r"results in CUDA_ERROR_NOT_INITIALIZED", r"\(-217(?::Gpu API call)?\) initialization error\b",
                   r"NumCudaDevices\(\) that might have already set an error\? Error 3: initialization error",  # torch's warning
                   r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
@@ -589,10 +590,8 @@ SIGNATURES += (
                 "kernel), add `options nvidia_uvm uvm_disable_hmm=1` to /etc/modprobe.d/uvm.conf and reboot."),
         action="reload-driver",
         never_suggest=("reinstall CUDA", "run on the CPU"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797",
-                 "https://github.com/ollama/ollama/issues/11593"),
-        checked="2026-11-25",
-        examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797", "https://github.com/ollama/ollama/issues/11593"),
+        checked="2026-11-26", examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
     ),
 )
 
