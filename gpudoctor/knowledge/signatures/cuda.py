@@ -31,7 +31,7 @@ SIGNATURES += (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # cudaErrorInsufficientDriver (35): the runtime's own words, printed by every CUDA program.
-        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER"),
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER", r"cudaGetDeviceCount returned 35\b"),
         severity="fail",
         cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
         advice=("Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` "
@@ -73,7 +73,7 @@ SIGNATURES += (
         # serve (forward compatibility is for data-center GPUs only).
         # (Error 803 is cuda.driver-combination-unsupported's: as often an update without reboot as a cuda-compat.)
         patterns=(r"forward compatibility was attempted on non supported HW",
-                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice"),
+                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice", r"cudaGetDeviceCount returned 804\b"),
         severity="fail",
         cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
               "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
@@ -342,7 +342,8 @@ SIGNATURES += (
         code="cuda.no-device", cause_id="cuda-no-device", kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)"),  # PyTorch's; XLA's 100
+                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)",  # PyTorch's; XLA's 100
+                  r"cudaGetDeviceCount returned (?:38|100)\b"),
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "
@@ -440,7 +441,7 @@ SIGNATURES += (
         # cudaErrorDevicesUnavailable (46) / CUDA_ERROR_DEVICE_UNAVAILABLE: no GPU would give this process a context,
         # which is what Exclusive_Process (or Prohibited) compute mode does when another process holds the GPU.
         patterns=(r"all CUDA-capable devices are busy or unavailable", r"CUDA-capable device\(s\) is/are busy or unavailable",
-                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE"),
+                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE", r"cudaGetDeviceCount returned 46\b"),
         severity="fail",
         cause="CUDA could not create a context on any GPU it sees: most often the GPU is reserved for one process "
               "(Exclusive_Process) and another holds it; an unlicensed vGPU, a GPU left needing a reset, or under "
@@ -537,7 +538,7 @@ SIGNATURES += (
         # cudaErrorSystemDriverMismatch (803): the libcuda found is not the one of the loaded kernel driver (a
         # cuda-compat package on the library path, two driver installs, or an update without reboot).
         patterns=(r"unsupported display driver / cuda driver combination", r"cudaErrorSystemDriverMismatch",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", r"cudaGetDeviceCount returned 803\b"),
         severity="fail",
         cause="CUDA refused to start (error 803): the libcuda the program loaded does not belong to the kernel driver "
               "that is running.",
