@@ -342,3 +342,4 @@ SIGNATURES += LIMIT_ROWS
 SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_breadth14 import SIGNATURES as BREADTH14_ROWS; SIGNATURES += BREADTH14_ROWS  # noqa: E402,E702
