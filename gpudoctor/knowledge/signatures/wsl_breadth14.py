@@ -37,4 +37,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/flashinfer-1909-wsl2-cannot-find-lcuda-sampling-jit.txt",),
     ),
+    Signature(
+        code="wsl.windows-nvcc-unsupported-visual-studio",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # host_config.h's check on Windows (MSVC error C1189), in all its CUDA releases' wordings: "Only the versions
+        # 2012, 2013, 2015 and 2017 are supported!" (CUDA 9), "between 2013 and 2017 (inclusive)" (CUDA 10), "between
+        # 2017 and 2022 (inclusive)" (CUDA 11-12). Each CUDA release accepts the Visual Studio (_MSC_VER) releases it
+        # was tested with, so a Visual Studio update breaks a CUDA build that worked. The line is also
+        # wheels.nvcc-unsupported-host-compiler's, whose gcc advice does not apply on Windows; a pasted line may wrap
+        # after "versions", so the pattern ends there.
+        patterns=(r"(?<=unsupported )Microsoft Visual Studio version! Only the versions\b",),
+        refines=("wheels.nvcc-unsupported-host-compiler",),
+        severity="fail",
+        cause="On Windows this CUDA toolkit's nvcc refuses the installed Visual Studio (MSVC) as host compiler: that "
+              "Visual Studio release is newer than the ones this CUDA release supports.",
+        advice=("Build with an MSVC this CUDA supports: in the Visual Studio Installer add an older toolset "
+                "(Individual components, e.g. \"MSVC v143 - VS 2022 C++ x64/x86 build tools (v14.3x)\" or the VS 2017 "
+                "v141 toolset) and select it (the project's Platform Toolset, CMake's -T, or `vcvars64.bat "
+                "-vcvars_ver=14.3x` before pip), or install a newer CUDA Toolkit that supports your Visual Studio; "
+                "nvcc's -allow-unsupported-compiler (NVCC_APPEND_FLAGS) skips the check at your own risk."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "gcc"),
+        sources=("https://github.com/davisking/dlib/issues/1560", "https://github.com/opencv/opencv/issues/17594",
+                 "https://github.com/kokkos/kokkos/pull/7064",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/dlib-1560-cuda9-host-config-vs-unsupported.txt",
+                  "wsl/opencv-17594-cuda10-vs2019-unsupported-visual-studio.txt",
+                  "wsl/kokkos-7064-cuda121-msvc-unsupported-visual-studio.txt"),
+    ),
 )
