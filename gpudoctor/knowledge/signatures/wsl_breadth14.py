@@ -68,4 +68,32 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wsl/opencv-17594-cuda10-vs2019-unsupported-visual-studio.txt",
                   "wsl/kokkos-7064-cuda121-msvc-unsupported-visual-studio.txt"),
     ),
+    Signature(
+        code="wsl.windows-torch-dll-init-failed",
+        cause_id="windows-vc-runtime-missing",
+        kinds=("any",),
+        # Windows' ERROR_DLL_INIT_FAILED (1114) for a DLL of torch\lib (c10.dll, shm.dll), in any locale: the DLL was
+        # found and loaded but its start-up failed, as when the Visual C++ runtime in the process (the installed
+        # redistributable, or an older msvcp140.dll another package such as PyQt5 loaded first) is older than the one
+        # PyTorch was built with; torch 2.9's Windows wheels brought many such reports. WinError 126 (not found) and 127
+        # (a missing function) are other rows'.
+        patterns=(r"\[WinError 1114\][^\n\"]{0,160}Error loading \"[^\"\n]{1,300}?\\{1,2}torch\\{1,2}lib\\{1,2}"
+                  r"(?P<dll>\w+)\.dll\"",),
+        refines=("frameworks.torch-dll-load-failed",),
+        severity="fail",
+        cause="Windows loaded PyTorch's {dll}.dll but its start-up failed (WinError 1114): the Microsoft Visual C++ "
+              "runtime the process uses is older than the one this PyTorch was built with.",
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64), https://aka.ms/vs/17/release/"
+                "vc_redist.x64.exe, and restart the program. If it still fails, another package loaded an older "
+                "runtime first (PyQt5, an app's bundled msvcp140.dll: `python -c \"import torch\"` alone then works): "
+                "import torch before it, or install the previous PyTorch release (`pip install torch==2.8.0` for 2.9)."),
+        action="configure",
+        rules_out=("a GPU driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "wsl --update"),
+        sources=("https://github.com/shiyu-coder/Kronos/issues/166", "https://github.com/1517005260/graph-rag-agent/issues/54",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-26",
+        examples=("wsl/kronos-166-winerror-1114-c10-dll-vc-redist.txt",
+                  "wsl/graphragagent-54-winerror-1114-c10-dll-torch-29.txt"),
+    ),
 )
