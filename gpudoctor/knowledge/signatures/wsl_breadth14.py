@@ -96,4 +96,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/kronos-166-winerror-1114-c10-dll-vc-redist.txt",
                   "wsl/graphragagent-54-winerror-1114-c10-dll-torch-29.txt"),
     ),
+    Signature(
+        code="wsl.windows-pynvml-nvsmi-path",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # Old NVML bindings for Python (pynvml before 11, nvidia-ml-py3, the copies gpustat, fastai and others vendored)
+        # load nvml.dll on Windows only from %ProgramFiles%\NVIDIA Corporation\NVSMI, where the standard (DCH) drivers
+        # since 2019 no longer install it: they put it in C:\Windows\System32. The path in the traceback names that
+        # loader; the NVMLError_LibraryNotFound it ends with is cuda.nvml-library-not-found's Linux reading.
+        patterns=(r"NVIDIA Corporation[/\\]{1,2}NVSMI[/\\]{1,2}nvml\.dll",),
+        refines=("cuda.nvml-library-not-found",),
+        refines_within=None,
+        severity="fail",
+        cause="An old Python NVML binding looked for nvml.dll only in C:\\Program Files\\NVIDIA Corporation\\NVSMI, "
+              "where current Windows drivers no longer install it (it is in C:\\Windows\\System32).",
+        advice=("Use NVIDIA's current binding, which also searches System32: `pip uninstall -y pynvml nvidia-ml-py3` "
+                "then `pip install -U nvidia-ml-py` (and upgrade the tool that vendors one, e.g. `pip install -U "
+                "gpustat`); or copy C:\\Windows\\System32\\nvml.dll into C:\\Program Files\\NVIDIA "
+                "Corporation\\NVSMI. `nvidia-smi` in PowerShell shows the driver itself works."),
+        action="configure",
+        rules_out=("the NVIDIA driver, where nvidia-smi works",),
+        never_suggest=("reinstall the driver", "install nvidia-driver", "libnvidia-ml.so"),
+        sources=("https://github.com/wookayin/gpustat/issues/86", "https://github.com/wookayin/gpustat/issues/90",
+                 "https://github.com/gpuopenanalytics/pynvml/issues/31", "https://github.com/nicolargo/nvidia-ml-py3/pull/2"),
+        checked="2026-11-26",
+        examples=("wsl/gpustat-86-windows-pynvml-nvsmi-nvml-dll.txt",),
+    ),
 )
