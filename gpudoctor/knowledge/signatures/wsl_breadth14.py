@@ -122,4 +122,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/gpustat-86-windows-pynvml-nvsmi-nvml-dll.txt",),
     ),
+    Signature(
+        code="wsl.windows-filename-too-long",
+        cause_id="windows-long-paths",
+        kinds=("any",),
+        # Windows' ERROR_FILENAME_EXCED_RANGE (206) as Python raises it, and distutils' and setuptools' own words when
+        # a build folder under %TEMP% repeats the source's full path ("could not create 'build\\temp.win-amd64-...\\
+        # Users\\...\\AppData\\Local\\Temp\\pip-install-...': The filename or extension is too long"), as CUDA
+        # extension builds (detectron2, pytorch3d) hit it. pip's own message for the same limit is
+        # wheels.windows-path-too-long's; ninja's is wsl.windows-ninja-path-too-long's.
+        patterns=(r"\[WinError 206\] The filename or extension is too long",
+                  r"could not create '[^'\n]{1,600}': The filename or extension is too long"),
+        severity="fail",
+        cause="A path (or a command line) the program built on Windows is longer than Windows allows (WinError 206): "
+              "a deeply nested output or build folder.",
+        advice=("Use a shorter path: move the project or output folder higher up with a shorter name, and for a pip "
+                "build clone the source to a short folder (`git clone ... C:\\src\\pkg` then `pip install .`) or set "
+                "`set TEMP=C:\\t` and `set TMP=C:\\t` before pip; enable long paths too (as administrator: `reg add "
+                "HKLM\\SYSTEM\\CurrentControlSet\\Control\\FileSystem /v LongPathsEnabled /t REG_DWORD /d 1 /f`, then "
+                "a new shell), or install a prebuilt wheel instead of building."),
+        action="configure",
+        rules_out=("the GPU driver", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/DeepLabCut/DeepLabCut/issues/891", "https://github.com/pypa/pip/issues/10996",
+                 "https://learn.microsoft.com/en-us/windows/win32/fileio/maximum-file-path-limitation"),
+        checked="2026-11-26",
+        examples=("wsl/deeplabcut-891-path-over-260-characters.txt",),
+    ),
 )
