@@ -149,4 +149,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/deeplabcut-891-path-over-260-characters.txt",),
     ),
+    Signature(
+        code="wsl.windows-git-filename-too-long",
+        cause_id="windows-long-paths",
+        kinds=("any",),
+        # Git for Windows' own words when a checkout's path passes MAX_PATH (260) while core.longpaths is off: cloning a
+        # repository, its submodules (an AI tool's nested repositories, `pip install git+...` of one with deep
+        # submodules such as FlashInfer's or CUTLASS's). Old releases print "(Filename too long)" after the path.
+        patterns=(r"unable to create file [^\n]{1,500}?(?:: |\s\()Filename too long",
+                  r"(?:cannot create directory at|could not create work tree dir) '[^'\n]{1,500}': Filename too long"),
+        severity="fail",
+        cause="Git for Windows could not create a file or folder whose path is longer than Windows' 260-character "
+              "limit, because its long path support (core.longpaths) is off.",
+        advice=("Turn on git's long paths, `git config --global core.longpaths true` (`--system` for every user, as "
+                "administrator), and enable them in Windows too (LongPathsEnabled=1 under HKLM\\SYSTEM\\"
+                "CurrentControlSet\\Control\\FileSystem); then clone or `git submodule update --init --recursive` "
+                "again, from a short folder such as C:\\src if it still fails."),
+        action="configure",
+        rules_out=("the GPU driver", "the network"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/catalyst-network/Catalyst/issues/1091", "https://github.com/desktop/desktop/issues/21170",
+                 "https://github.com/git-for-windows/git/issues/342"),
+        checked="2026-11-26",
+        examples=("wsl/catalyst-1091-git-submodule-filename-too-long.txt",
+                  "wsl/desktop-21170-git-clone-submodule-filename-too-long.txt"),
+    ),
 )
