@@ -176,7 +176,9 @@ CONTEXTS: tuple[Context, ...] = (
             # Where WSL mounts the Windows driver's libraries: a path found or loaded there, not a search list's glob
             # (Ollama's debug log prints "/usr/lib/wsl/lib/libcuda.so*" on every Linux host, ollama#11519).
             r"/usr/lib/wsl/(?:lib|drivers)\b(?![^\s\"'\][*]{0,200}\*)",
-            r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
+            # A Windows drive seen from the distribution (WSL mounts drive C: at /mnt/c; a Linux host names its mounts by
+            # purpose, not by one letter), and WSL's own shared mount across distributions.
+            r"/mnt/[c-h]/", r"/mnt/wsl/",
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
