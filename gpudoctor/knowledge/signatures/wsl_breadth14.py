@@ -174,4 +174,35 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/catalyst-1091-git-submodule-filename-too-long.txt",
                   "wsl/desktop-21170-git-clone-submodule-filename-too-long.txt"),
     ),
+    Signature(
+        code="wsl.service-rpc-call-failed",
+        cause_id="wsl-service-crashed",
+        kinds=("any",),
+        # RPC_S_CALL_FAILED (0x800706be, "The remote procedure call failed"): wsl.exe's call into the WSL service broke
+        # because the service (wslservice.exe; LxssManager, svchost, before WSL 1.0) crashed handling it. wsl.exe prints
+        # the code in words or in hex after its translated message; the distribution launchers print it after
+        # WslRegisterDistribution. 0x800706ba (the service not running at all) is wsl.windows-service-stopped's.
+        patterns=(r"Wsl/Service/[A-Za-z/]{0,120}?(?:RPC_S_CALL_FAILED|0x800706be)\b",
+                  r"WslRegisterDistribution failed with error: 0x800706be\b",
+                  r"\bError: 0x800706be\b"),
+        severity="fail",
+        cause="The WSL service crashed while handling wsl.exe's request (RPC_S_CALL_FAILED, 0x800706be): a bug of the "
+              "installed WSL or Windows release, or third-party software loaded into the service.",
+        advice=("If it began right after a WSL or Windows update, change the release: `wsl --update` (or `wsl --update "
+                "--pre-release` for a fix not yet released), or reinstall the previous WSL release from "
+                "github.com/microsoft/WSL/releases, or roll back the Windows build; then `wsl --shutdown` and start "
+                "again. If no update explains it, disable or uninstall third-party security, firewall or network-filter "
+                "software that hooks the service and retry; `wsl --version` and the WSL logs (collect-wsl-logs.ps1) "
+                "go with a report to microsoft/WSL."),
+        action="configure",
+        rules_out=("the GPU driver", "the distribution's files"),
+        never_suggest=("reinstall the driver", "update the driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/9796", "https://github.com/microsoft/WSL/issues/13742",
+                 "https://github.com/microsoft/WSL/issues/5768",
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1700-3999-"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-9796-rpc-call-failed-after-wsl-115-update.txt",
+                  "wsl/wsl-13742-rpc-call-failed-external-program.txt",
+                  "wsl/wsl-5768-register-distribution-0x800706be-insider.txt"),
+    ),
 )
