@@ -205,4 +205,32 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wsl/wsl-13742-rpc-call-failed-external-program.txt",
                   "wsl/wsl-5768-register-distribution-0x800706be-insider.txt"),
     ),
+    Signature(
+        code="wsl.windows-nvcc-vcvars-failed",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # nvcc on Windows, when cl.exe is not already on PATH, runs the vcvars64.bat of the Visual Studio it found to
+        # set up MSVC; its own words when that script is missing (old Express editions had only the x86_amd64 cross
+        # tools) or fails (a Visual Studio or toolset this CUDA does not support, a broken environment). Not when the
+        # build runs from the "x64 Native Tools Command Prompt", where cl.exe is on PATH already.
+        patterns=(r"nvcc fatal\s{0,4}: Could not set up the environment for Microsoft Visual Studio",
+                  r"nvcc fatal\s{0,4}: Microsoft Visual Studio configuration file '\w{1,20}\.bat' could not be found"),
+        severity="fail",
+        cause="nvcc could not set up the Microsoft C++ compiler's environment: the vcvars64.bat of the Visual Studio it "
+              "found is missing or failed.",
+        advice=("Check that the vcvars64.bat nvcc names exists: if not, install the x64 C++ tools (Visual Studio "
+                "Installer, workload \"Desktop development with C++\"; on an old VS 2013/2015 Express, copy VC\\bin\\"
+                "x86_amd64 to VC\\bin\\amd64 and rename vcvarsx86_amd64.bat to vcvars64.bat there). If it exists, build "
+                "from the \"x64 Native Tools Command Prompt for VS\" (cl.exe on PATH, so nvcc skips vcvars64.bat), with "
+                "a Visual Studio and MSVC toolset this CUDA supports (e.g. VS 2017 for CUDA 10.x: `vcvarsall.bat x64 "
+                "-vcvars_ver=14.1x`), or a newer CUDA."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "gcc"),
+        sources=("https://github.com/facebookresearch/maskrcnn-benchmark/issues/1042",
+                 "https://github.com/philferriere/dlwin/issues/3",
+                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
+        checked="2026-11-26",
+        examples=("wsl/maskrcnn-benchmark-1042-nvcc-vcvars64-vs2019.txt", "wsl/dlwin-3-nvcc-vcvars64-not-found-vs2013.txt"),
+    ),
 )
