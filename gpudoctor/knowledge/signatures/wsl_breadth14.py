@@ -233,4 +233,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/maskrcnn-benchmark-1042-nvcc-vcvars64-vs2019.txt", "wsl/dlwin-3-nvcc-vcvars64-not-found-vs2013.txt"),
     ),
+    Signature(
+        code="wsl.docker-desktop-wsl-lacks-mount",
+        cause_id="wsl-exe-too-old",
+        kinds=("any",),
+        # Docker Desktop 4.35 and later attach their data disk with `wsl.exe --mount --bare --vhd ...docker_data.vhdx`;
+        # the WSL built into Windows (the optional component) and old Store releases lack --mount, so its start fails with
+        # "Unexpected WSL error" and this detail line. wsl.exe-too-old-for-option reads the same option error with an old
+        # Windows 10's advice; here the Windows build is usually fine and only WSL needs updating.
+        patterns=(r"docker_data\.vhdx: [Ii]nvalid command line option: --mount\b",),
+        refines=("wsl.exe-too-old-for-option",),
+        severity="fail",
+        cause="Docker Desktop could not attach its data disk: it runs `wsl --mount --bare --vhd`, and the installed WSL "
+              "is too old to have --mount (the WSL built into Windows, not the current WSL 2 release).",
+        advice=("Update WSL: `wsl --update` in an administrator PowerShell (`wsl --update --web-download` if the Store "
+                "is blocked, or the .msi from github.com/microsoft/WSL/releases), check that `wsl --version` now prints "
+                "version 2.x, then quit and start Docker Desktop again. Where WSL cannot be updated, Docker Desktop "
+                "4.34.3 is the last release that starts without --mount."),
+        action="configure",
+        rules_out=("the GPU driver", "Docker Desktop's settings"),
+        never_suggest=("reinstall the driver", "update the driver", "wsl --unregister docker-desktop"),
+        sources=("https://github.com/docker/for-win/issues/14420", "https://github.com/docker/for-win/issues/14474",
+                 "https://github.com/docker/for-win/issues/14746"),
+        checked="2026-11-26",
+        examples=("wsl/docker-for-win-14420-desktop-data-disk-mount-old-wsl.txt",),
+    ),
 )
