@@ -61,7 +61,7 @@ SIGNATURES += (
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
-                  r"\b(?:UCodeReset|Resetting|Restarting) TDR\b",
+                  r"\b(?:UCodeReset|Resetting|Restarting|Reset) TDR\b",  # event 153: "Reset TDR occurred on GPUID:100"
                   r"\bVIDEO_TDR_FAILURE\b",
                   # The live dumps Windows writes at a TDR that recovered (bug checks 0x117 and 0x141, as WinDbg and
                   # the Reliability Monitor's LiveKernelEvent reports name them).
