@@ -258,4 +258,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/docker-for-win-14420-desktop-data-disk-mount-old-wsl.txt",),
     ),
+    Signature(
+        code="wsl.windows-extension-dll-init-failed",
+        cause_id="windows-vc-runtime-missing",
+        kinds=("any",),
+        # Python's ImportError for a Windows extension module whose DLL loaded but whose start-up failed
+        # (ERROR_DLL_INIT_FAILED, 1114), in the English, Chinese and Japanese system texts: onnxruntime_pybind11_state
+        # (onnxruntime 1.21 and later need a newer VC++ runtime), onnx_cpp2py_export and other C++ extensions.
+        # TensorFlow's own module is frameworks.tf-windows-dll-init-failed's; torch\lib's DLLs are
+        # wsl.windows-torch-dll-init-failed's.
+        patterns=(r"DLL load failed while importing (?!_pywrap_tensorflow)(?P<module>\w{1,60}): (?:A dynamic link library "
+                  r"\(DLL\) initialization routine failed|动态链接库\(DLL\)初始化例程失败|"
+                  r"ダイナミック リンク ライブラリ \(DLL\) 初期化ルーチンの実行に失敗しました)",),
+        severity="fail",
+        cause="Windows loaded the native module {module} but its start-up failed (WinError 1114): the Microsoft Visual "
+              "C++ runtime the process uses is older than the one the package was built with.",
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64), https://aka.ms/vs/17/release/"
+                "vc_redist.x64.exe (in a conda environment also `conda install -c conda-forge vs2015_runtime`), then "
+                "start Python again; or pin the package's previous release (onnxruntime: `pip install "
+                "\"onnxruntime<1.21\"`, which needs an older runtime). If another package loads an older runtime "
+                "first (PyQt5, an app's bundled msvcp140.dll), import this one before it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
+        sources=("https://github.com/lazydog28/mc_auto_boss/issues/205", "https://github.com/google/magika/pull/1099",
+                 "https://github.com/Microsoft/onnxruntime/releases/tag/v1.21.0",
+                 "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
+        checked="2026-11-26",
+        examples=("wsl/mcautoboss-205-onnxruntime-dll-init-failed-vs2015-runtime.txt",
+                  "wsl/magika-1099-onnxruntime-121-dll-init-vc-runtime.txt"),
+    ),
 )
