@@ -288,4 +288,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/mcautoboss-205-onnxruntime-dll-init-failed-vs2015-runtime.txt",
                   "wsl/magika-1099-onnxruntime-121-dll-init-vc-runtime.txt"),
     ),
+    Signature(
+        code="wsl.vm-create-invalid-argument",
+        cause_id="wsl-vm-create-invalid-argument",
+        kinds=("any",),
+        # wsl.exe's error code when the Host Compute Service rejects the VM it asks for with E_INVALIDARG (0x80070057,
+        # "The parameter is incorrect", translated in the line above): WSL newer than the Windows build's HCS accepts,
+        # or software that intercepts the VM's files. A .wslconfig entry HCS cannot parse is
+        # wsl.wslconfig-vm-settings-refused's (HCS_E_INVALID_JSON).
+        patterns=(r"Wsl/Service/[A-Za-z/]{0,80}?CreateVm/HCS/(?:E_INVALIDARG|0x80070057)\b",),
+        severity="fail",
+        cause="Hyper-V's compute service refused to create the WSL 2 virtual machine (E_INVALIDARG): the Windows build "
+              "is older than this WSL needs, or third-party encryption or security software interferes.",
+        advice=("Update Windows through Windows Update (`winver` shows the build; WSL's release notes name the one it "
+                "needs) and run `wsl --update`; if it still fails, check for third-party disk or file encryption and "
+                "security software and exclude WSL's folders (%LOCALAPPDATA%\\Packages, C:\\Program Files\\WSL) or "
+                "uninstall it, then `wsl --shutdown` and start again."),
+        action="configure",
+        rules_out=("the GPU driver", "the distribution's files"),
+        never_suggest=("reinstall the driver", "update the driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/11260",),
+        checked="2026-11-26",
+        examples=("wsl/wsl-11260-createvm-hcs-e-invalidarg-encryption-software.txt",),
+    ),
 )
