@@ -14,6 +14,7 @@ from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGI
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
+from gpudoctor.knowledge.signatures.containers_limits import SIGNATURES as LIMIT_ROWS
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
@@ -590,3 +591,4 @@ SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
 SIGNATURES += DESKTOP_ROWS
 SIGNATURES += BREADTH13D_ROWS
+SIGNATURES += LIMIT_ROWS
