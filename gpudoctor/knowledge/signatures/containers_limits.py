@@ -13,12 +13,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # The container runtime's own record of a container its memory cgroup killed: the kubelet's reason OOMKilled
         # (`kubectl describe pod`'s "Reason: OOMKilled", `kubectl get pods`' STATUS, the pod yaml's "reason: OOMKilled",
         # people's "was OOMKilled"), `docker inspect`'s "OOMKilled": true (false on every healthy container, so not
-        # that), and the container runtimes' words for its exit status 137 (128 + SIGKILL): kubectl describe's
-        # "Exit Code: 137", kubectl exec's "command terminated with exit code 137", `docker ps`' "Exited (137)" and
-        # docker compose's line "<service>-N exited with code 137".
+        # that), and kubectl's words for its exit status 137 (128 + SIGKILL): describe's "Exit Code: 137" and exec's
+        # "command terminated with exit code 137". Docker compose's "<service>-1 exited with code 137" is left to
+        # frameworks.process-killed-sigkill (and inside WSL 2 to wsl.killed-memory-limit, the VM's limit).
         patterns=(r"(?<![\"\w])OOMKill(?:ed|ing)\b(?!\"?:\s{0,3}false)", r"\"OOMKilled\":\s{0,3}true\b",
-                  r"\bExit Code:\s{1,12}137\b", r"command terminated with exit code 137\b", r"\bExited \(137\)",
-                  r"^\s{0,4}[\w.-]{1,120}\s{1,30}exited with code 137\b"),
+                  r"\bExit Code:\s{1,12}137\b", r"command terminated with exit code 137\b"),
         # frameworks.process-killed-sigkill reads the same kill from the program's side (signal 9, a bare "Killed",
         # exit code 137): the runtime's record says which memory ran out, so it explains those lines.
         refines=("frameworks.process-killed-sigkill",), refines_within=None,
