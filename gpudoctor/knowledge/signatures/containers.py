@@ -14,9 +14,9 @@ from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGI
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
-from gpudoctor.knowledge.signatures.containers_limits import SIGNATURES as LIMIT_ROWS
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
+from gpudoctor.knowledge.signatures.containers_requests import SIGNATURES as REQUEST_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_slurm_conf import SIGNATURES as SLURM_CONF_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
@@ -594,4 +594,4 @@ SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
 SIGNATURES += DESKTOP_ROWS
 SIGNATURES += BREADTH13D_ROWS
-SIGNATURES += LIMIT_ROWS
+SIGNATURES += REQUEST_ROWS
