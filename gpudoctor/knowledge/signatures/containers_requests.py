@@ -91,4 +91,39 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/rapidsdocker-405-runtime-centos7-cuda-na.txt",
                   "containers/orbslam3docker-31-cuda-version-na-in-container.txt"),
     ),
+    Signature(
+        code="containers.gpus-flag-unparsed",
+        cause_id="docker-gpus-flag-invalid",
+        kinds=("any",),
+        # The docker CLI's parser of --gpus (docker/cli opts/gpus.go) reads the value as CSV fields of key=value; a field
+        # without "=" is the count. An unquoted `capabilities=compute,utility` or `device=0,1` leaves a bare field
+        # ("utility") read as a count, and `--gpus IMAGE` (no value) reads the image name as one: "count must be an
+        # integer" until 2025, `invalid count (X): value must be either "all" or an integer` since. Unknown or repeated
+        # keys are refused by the same parser. "all" is not a capability dockerd's NVIDIA device driver registers, so
+        # `--gpus all,capabilities=all` reaches the daemon as [[all gpu]] and no driver is selected.
+        patterns=(r"for \"--gpus\" flag: count must be an integer",
+                  r"invalid count \((?P<value>[^)\n]{1,200})\): value must be either \"all\" or an integer",
+                  r"for \"--gpus\" flag: (?:unexpected key '[^'\n]{1,40}'|gpu request key '[^'\n]{1,40}' can be specified "
+                  r"only once)",
+                  r"could not select device driver \"[^\"\n]{0,20}\" with capabilities: \[\[[a-z0-9 ]{0,80}\ball\b"),
+        refines=("containers.no-gpu-device-driver",),
+        severity="fail",
+        cause="Docker could not read the --gpus value: the CLI splits it at commas into fields, so an unquoted list "
+              "(device=0,1, capabilities=compute,utility) or a missing value (the image name read as the GPU count) "
+              "makes an invalid request, and \"all\" is no capability Docker's NVIDIA driver knows.",
+        advice=("Give --gpus its value before the image and quote a list inside it so that it stays one field: "
+                "`docker run --gpus all IMAGE`, `--gpus '\"device=0,1\"'`, `--gpus 'all,\"capabilities=compute,utility\"'` "
+                "(in PowerShell escape the inner quotes: `--gpus '\\\"device=0,1\\\"'`); for every driver capability use "
+                "`--gpus all -e NVIDIA_DRIVER_CAPABILITIES=all` rather than capabilities=all. Nothing needs installing: "
+                "the NVIDIA runtime is not what failed."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure", "reinstall Docker"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1128", "https://github.com/radiasoft/sirepo/issues/6560",
+                 "https://github.com/docker/cli/blob/master/opts/gpus.go",
+                 "https://docs.docker.com/reference/cli/docker/container/run/#gpus"),
+        checked="2026-11-26",
+        examples=("containers/nvidiadocker-1128-gpus-all-capabilities-unquoted.txt",
+                  "containers/sirepo-6560-gpus-flag-without-value.txt"),
+    ),
 )
