@@ -16,7 +16,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # that), and kubectl's words for its exit status 137 (128 + SIGKILL): describe's "Exit Code: 137" and exec's
         # "command terminated with exit code 137". Docker compose's "<service>-1 exited with code 137" is left to
         # frameworks.process-killed-sigkill (and inside WSL 2 to wsl.killed-memory-limit, the VM's limit).
-        patterns=(r"(?<![\"\w])OOMKill(?:ed|ing)\b(?!\"?:\s{0,3}false)", r"\"OOMKilled\":\s{0,3}true\b",
+        # O{2}: keyed on "MKill", whose first character other keys share (a new one would be a prefilter pass).
+        patterns=(r"(?<![\"\w])O{2}MKill(?:ed|ing)\b(?!\"?:\s{0,3}false)", r"\"OOMKilled\":\s{0,3}true\b",
                   r"\bExit Code:\s{1,12}137\b", r"command terminated with exit code 137\b"),
         # frameworks.process-killed-sigkill reads the same kill from the program's side (signal 9, a bare "Killed",
         # exit code 137): the runtime's record says which memory ran out, so it explains those lines.
