@@ -239,9 +239,15 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="host-memory-oom",
         kinds=("any",),
         # slurmstepd's report when the job step's memory cgroup killed a task (older releases: "oom-kill event(s) in
-        # step N.batch cgroup"), and srun's per-task summary.
+        # step N.batch cgroup"), and srun's per-task summary; and Slurm's own memory enforcement (jobacct_gather:
+        # "Job N" / "Step N.M" / "%ps exceeded memory limit (USED > LIMIT), being killed", and the notice srun and
+        # slurmstepd print with it, "Exceeded job memory limit"). Older task/cgroup's "Exceeded step memory limit at some
+        # point." is left out: it also counted page cache and was printed for jobs that completed.
         patterns=(r"Detected (?P<events>\d{1,6}) oom[-_]kill events? ?(?:\(s\) )?in (?:StepId=|step )(?P<step>[\w.]{1,40})",
-                  r"srun: error: (?P<node>[\w.-]{1,80}): tasks? [\d,-]{1,40}: Out Of Memory"),
+                  r"srun: error: (?P<node>[\w.-]{1,80}): tasks? [\d,-]{1,40}: Out Of Memory",
+                  r"exceeded memory limit \((?P<used>\d{1,15}) > (?P<limit>\d{1,15})\), being killed",
+                  r"Exceeded (?:job|step) memory limit(?! at some point)"),
+        smaller=(("limit", "used"),),
         severity="fail",
         cause="Slurm killed the job's processes for exceeding the host memory the job was allocated (its memory "
               "cgroup), not for GPU memory.",
@@ -252,9 +258,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "GPU memory", "the NVIDIA driver"),
         never_suggest=("reinstall the driver", "reduce the batch size for GPU memory"),
         sources=("https://github.com/nathanweeks/exonerate/issues/31",
-                 "https://github.com/ZwwWayne/K-Net/issues/30", "https://slurm.schedmd.com/sbatch.html#OPT_mem"),
+                 "https://github.com/ZwwWayne/K-Net/issues/30", "https://github.com/coqui-ai/STT/issues/2238",
+                 "https://github.com/openbabel/openbabel/issues/2658", "https://github.com/chaos/slurm/issues/54",
+                 "https://github.com/SchedMD/slurm/blob/master/src/interfaces/jobacct_gather.c",
+                 "https://slurm.schedmd.com/sbatch.html#OPT_mem"),
         checked="2026-11-26",
-        examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",),
+        examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",
+                  "containers/coquistt-2238-slurm-job-exceeded-memory-limit.txt",
+                  "containers/openbabel-2658-slurm-step-exceeded-memory-limit.txt"),
     ),
     Signature(
         code="containers.device-plugin-inotify-exhausted",
