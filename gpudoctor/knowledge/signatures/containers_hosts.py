@@ -94,22 +94,28 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # sbatch/srun/salloc's words when a job's --gres or --gpus names a generic resource the controller does not
         # know for any node of the partition (slurm.conf lacks GresTypes=gpu or the node's Gres=).
+        # Slurm 21.08 and later also refuse a --gres/--gpus request naming no resource the controller tracks, an empty
+        # `--gres=` (a submit template's placeholder for CPU jobs) included, as an invalid TRES (slurm_errno.c).
         patterns=(r"Invalid generic resource \(gres\) specification",
-                  r"Requested GRES option unsupported by configured SelectType plugin"),
+                  r"Requested GRES option unsupported by configured SelectType plugin",
+                  r"Invalid Trackable RESource \(TRES\) specification"),
         severity="fail",
         cause="Slurm refused the job's GPU request: the controller has no GPU generic resource (gres) configured for "
-              "the nodes the job may use, or the request names a GPU type they do not have.",
+              "the nodes the job may use, the request names a GPU type they do not have, or it is empty.",
         advice=("Make the request and Slurm's gres configuration agree: `scontrol show node NODE | grep -i gres` shows "
                 "what Slurm knows; on GPU nodes set GresTypes=gpu and Gres=gpu:N (or gpu:TYPE:N) on the node lines of "
                 "slurm.conf and a gres.conf (AutoDetect=nvml, or File=/dev/nvidia[0-N]), restart slurmctld and slurmd; "
-                "on nodes without GPUs drop --gres/--gpus from the job."),
+                "on nodes without GPUs drop --gres/--gpus from the job. An empty `#SBATCH --gres=` line (a template "
+                "filling it only for GPU jobs) is refused since Slurm 21.08: leave the line out when no GPU is asked for."),
         action="configure",
         rules_out=("the NVIDIA driver", "CUDA"),
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/awslabs/awsome-distributed-ai/issues/196",
-                 "https://github.com/SlinkyProject/slurm-operator/issues/57", SLURM_GRES),
+                 "https://github.com/SlinkyProject/slurm-operator/issues/57", "https://github.com/3dem/relion/issues/877",
+                 SLURM_GRES),
         checked="2026-11-26",
-        examples=("containers/awsomedistributedai-196-sbatch-invalid-gres.txt",),
+        examples=("containers/awsomedistributedai-196-sbatch-invalid-gres.txt",
+                  "containers/relion-877-empty-gres-line-invalid-tres.txt"),
     ),
     Signature(
         code="containers.compose-gpu-option-rejected",
