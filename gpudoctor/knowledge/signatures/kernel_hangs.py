@@ -18,7 +18,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # ("_nv000731rm+0x16b/0xeb0 [nvidia]"): the kernel prints such a stack for a task blocked in state D, a soft
         # lockup or an oops, all of them a call that never came back from the driver. nvidia-smi's, nvidia-persistenced's
         # (its name cut to 15 characters) and nvidia-container-cli's ("nvc:[driver]") hung tasks say the same by name.
-        patterns=(r"\b_nv\d{6}rm\+0x[0-9a-f]{1,8}/0x[0-9a-f]{1,8} \[nvidia\]",
+        # (".nvidia]" rather than "[nvidia]": a key that starts with "[" would cost the prefilter a pass of its own.)
+        patterns=(r"\b_nv\d{6}rm\+0x[0-9a-f]{1,8}/0x[0-9a-f]{1,8} .nvidia\]",
                   r"INFO: task (?P<task>nvidia-smi|nvidia-persiste\w{0,3}|nvc:\[driver\]):\d{1,9} blocked for more than "
                   r"\d{1,6} seconds"),
         severity="fail",

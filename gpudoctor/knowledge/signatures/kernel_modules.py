@@ -333,7 +333,6 @@ SIGNATURES = (
             r"ERROR: NVIDIA driver is not loaded",  # nvidia-settings
             r"Found no NVIDIA driver on your system",  # PyTorch's torch.cuda
             r"NVMLError_DriverNotLoaded|Failed to initialize NVML: Driver Not Loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
-            r"\bnvml\w{0,20}(?: failed| error)[^\n]{0,40}: Driver Not Loaded\b",  # nvmlErrorString in other frames
         ),
         severity="fail",
         cause="The NVIDIA kernel driver cannot be reached: no NVIDIA module is loaded.",
