@@ -178,7 +178,7 @@ SIGNATURES += (
         cause_id="cuda-illegal-address",
         kinds=("any",),
         # cudaErrorIllegalAddress (700; 77 in CUDA 9 and older) / CUDA_ERROR_ILLEGAL_ADDRESS.
-        patterns=(r"an illegal memory access was encountered", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS"),
+        patterns=(r"an illegal memory access was encountered", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS", r"\[700\] Call to cu\w{2,40} results in"),  # numba
         severity="fail",
         cause="A GPU kernel accessed memory it does not own; the CUDA context is lost.",
         advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 so the error points at the kernel that faults; it is usually a bug "
@@ -205,7 +205,7 @@ SIGNATURES += (
             r"cudaRuntimeGetVersion\(\) failed with error #(?:30|999)\b", r"\bcuInit failed: unknown\b",  # Caffe; PyCUDA
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
-            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))", r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))", r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error", r"\[999\] Call to cu\w{2,40} results in",
         ),
         severity="fail", cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
               "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
