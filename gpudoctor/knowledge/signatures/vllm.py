@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_breadth14 import BREADTH14_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
@@ -528,3 +529,4 @@ SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runt
 SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (vllm_platforms.py)
 SIGNATURES += SERVER_SIGNATURES  # memory pools TensorRT-LLM and NCCL need (vllm_servers.py)
 SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)
+SIGNATURES += BREADTH14_SIGNATURES  # serving add-ons and engines refusing the GPU (vllm_breadth14.py)
