@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
+from gpudoctor.knowledge.signatures.nccl_breadth14 import SIGNATURES as ZERO_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFACE_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
@@ -567,3 +568,4 @@ SIGNATURES += CONTAINER_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += INTERFACE_ROWS
 SIGNATURES += RENDEZVOUS_ROWS
+SIGNATURES += ZERO_ROWS

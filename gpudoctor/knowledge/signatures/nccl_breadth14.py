@@ -1,0 +1,47 @@
+"""Distributed training set-ups the launchers and DeepSpeed refuse (rows of the nccl area, joined into
+nccl.SIGNATURES).
+
+Written blind for issue 25 (round fourteen of the row writers). DeepSpeed ZeRO stage 3 partitions every parameter
+across the ranks: a model created under zero.Init (transformers' from_pretrained does so whenever a ZeRO-3 config is
+active, accelerate's zero3_init_flag) keeps only an empty 1-D placeholder on each rank, which a DeepSpeed engine
+gathers before each forward. A model that never went through deepspeed.initialize / accelerator.prepare (a teacher,
+reference, reward or frozen text-encoder model beside the trained one), or a ZeRO-3 config used without the
+distributed launcher (LLaMA-Factory runs plain python on one GPU unless FORCE_TORCHRUN=1), runs on that placeholder,
+and the first embedding lookup fails in torch's own check.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+ACCELERATE_DEEPSPEED = "https://huggingface.co/docs/accelerate/usage_guides/deepspeed"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.zero3-weights-outside-engine",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # at::embedding's TORCH_CHECK(weight.dim() == 2, "'weight' must be 2-D"), printed by every rank; multi-rank
+        # output interleaves it ("RuntimeError: RuntimeError'weight' must be 2-D: ").
+        patterns=(r"'weight' must be 2-D",),
+        severity="fail",
+        cause=("An embedding ran on a weight that is not a matrix: under DeepSpeed ZeRO-3 a model whose parameters were "
+               "partitioned (an empty placeholder on each rank) ran outside a DeepSpeed engine that gathers them, "
+               "a second model (teacher, reference, frozen encoder) never prepared, or a ZeRO-3 config used without "
+               "the distributed launcher."),
+        advice=("If the job uses DeepSpeed ZeRO-3 (zero_stage 3): start it through the distributed launcher "
+                "(`deepspeed`, `torchrun` or `accelerate launch`; llamafactory-cli on one GPU needs FORCE_TORCHRUN=1) or "
+                "drop the ZeRO-3 config on a single GPU, and pass every model that runs forward through "
+                "deepspeed.initialize / accelerator.prepare, or load the frozen ones outside zero.Init "
+                "(accelerate's `zero3_init_context_manager(enable=False)`), or use ZeRO stage 2; without DeepSpeed, "
+                "the embedding's weight was replaced by a 1-D tensor: check the checkpoint loaded into it."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/arcee-ai/DistillKit/issues/3", "https://github.com/hiyouga/LlamaFactory/issues/4557",
+                 "https://github.com/huggingface/accelerate/issues/3170", ACCELERATE_DEEPSPEED),
+        checked="2026-11-26",
+        examples=("nccl/distillkit-3-zero3-teacher-weight-must-be-2d.txt",
+                  "nccl/llamafactory-4557-zero3-single-card-weight-2d.txt"),
+    ),
+)
