@@ -212,8 +212,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?<=FlashAttention only supports )Ampere GPUs or newer",),
         severity="fail",
         cause="The attention path chose FlashAttention, whose kernels need an Ampere (compute capability 8.0) or newer GPU.",
-        advice=("Select another attention backend for this GPU (vLLM: VLLM_ATTENTION_BACKEND=XFORMERS; transformers: "
-                "attn_implementation='sdpa'), or use an Ampere-or-newer GPU."),
+        advice=("Select another attention backend for this GPU (vLLM: unset VLLM_ATTENTION_BACKEND so it picks one, or "
+                "set TRITON_ATTN on V1 releases, XFORMERS on V0 releases before 0.10, and load the model in float16 with "
+                "--dtype half on a V100, T4 or RTX 20; transformers: attn_implementation='sdpa'), or use an "
+                "Ampere-or-newer GPU."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),
