@@ -10,6 +10,11 @@ backend selector (0.11+, vllm/platforms/cuda.py) refuses a forced backend that l
 valid for this configuration. Reason: [...]", raised) or finds none ("No valid attention backend found for cuda with
 ... Reasons: {...}"), while its "Some attention backends are not valid" line is printed in healthy runs that found
 one; the early vllm/vllm-openai:gptoss image asserted "Sinks are only supported in FlashAttention 3" off Hopper.
+Triton Inference Server loads each model through the backend its config.pbtxt names, from
+/opt/tritonserver/backends/<name>/ (libtriton_<name>.so, or model.py for Python-based ones); NVIDIA's images ship
+different sets (the trtllm-python-py3 image has tensorrtllm and python, vllm-python-py3 has vllm, the base py3 image
+the framework backends), tensorrtllm_backend's model repository is a template that tools/fill_template.py fills, and
+libtriton_tensorrtllm.so is built against one TensorRT-LLM release.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from gpudoctor.knowledge.signatures import Signature
 
 LMCACHE_VLLM = "https://docs.lmcache.ai/getting_started/quickstart/index.html"
 ATTENTION_BACKENDS = "https://docs.vllm.ai/en/latest/design/attention_backends/"
+TRITON_CONTAINERS = "https://docs.nvidia.com/deeplearning/triton-inference-server/release-notes/"
+TRTLLM_BACKEND = "https://github.com/triton-inference-server/tensorrtllm_backend#prepare-the-model-repository"
 
 BREADTH14_SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -73,5 +80,77 @@ BREADTH14_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/vllm-22331-gptoss-image-sinks-fa3-rtx4090.txt",
                   "vllm/flashattention-2336-gpt-oss-sinks-flashinfer-rejected.txt"),
+    ),
+    Signature(
+        code="vllm.triton-model-config-template-unfilled",
+        cause_id="inference-server-backend-missing",
+        kinds=("any",),
+        # model_repository_manager / model_lifecycle: the backend field read literally from an unfilled template
+        patterns=(r"unable to find backend library for backend '\$\{(?P<placeholder>\w{1,40})\}'",),
+        severity="fail",
+        cause=("The model's config.pbtxt still holds the template placeholder ${{placeholder}}, so Triton looks for a "
+               "backend of that literal name: the model repository was copied from tensorrtllm_backend's templates "
+               "without filling them."),
+        advice=("Fill the templates before starting the server: `python3 tools/fill_template.py -i "
+                "triton_model_repo/tensorrt_llm/config.pbtxt triton_backend:tensorrtllm,engine_dir:...,...` for each "
+                "model of the repository (preprocessing, postprocessing, tensorrt_llm_bls, ensemble too), or write "
+                "`backend: \"tensorrtllm\"` in tensorrt_llm/config.pbtxt; grep the repository for '${' to find the rest."),
+        action="configure",
+        rules_out=("a driver fault", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/1995",
+                 "https://github.com/triton-inference-server/tensorrtllm_backend/issues/526", TRTLLM_BACKEND),
+        checked="2026-11-26",
+        examples=("vllm/tensorrt-llm-1995-triton-backend-template-unfilled.txt",),
+    ),
+    Signature(
+        code="vllm.triton-backend-not-in-image",
+        cause_id="inference-server-backend-missing",
+        kinds=("any",),
+        # The three ways Triton says a named backend is absent: no shared library for it, no model.py of a Python-based
+        # backend, no libtriton_<name>.so in its folder ([\w-] leaves an unfilled ${...} to the row above).
+        patterns=(r"unable to find backend library for backend '(?P<backend>[\w-]{2,40})'",
+                  r"unable to find '(?P<backend>[\w-]{2,40})/model\.py' for model",
+                  r"unable to find 'libtriton_(?P<backend>\w{2,40})\.so'"),
+        severity="fail",
+        cause=("Triton has no {backend} backend in this image or build: NVIDIA's tritonserver images each ship some "
+               "backends only, and the model's config.pbtxt names one this image lacks."),
+        advice=("Run the model in the image that ships its backend: tensorrtllm in "
+                "nvcr.io/nvidia/tritonserver:<yy.mm>-trtllm-python-py3, vllm in <yy.mm>-vllm-python-py3, pytorch, "
+                "onnxruntime and tensorrt in the base <yy.mm>-py3 image (`ls /opt/tritonserver/backends` in the "
+                "container lists what it has); to serve several kinds from one server build an image with each backend "
+                "(`build.py --backend=tensorrtllm --backend=python --backend=pytorch ...`), and check the `backend:` "
+                "line of the model's config.pbtxt."),
+        action="configure",
+        rules_out=("a driver fault", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/triton-inference-server/tensorrtllm_backend/issues/66",
+                 "https://github.com/triton-inference-server/server/issues/6708",
+                 "https://github.com/triton-inference-server/server/issues/7950", TRITON_CONTAINERS),
+        checked="2026-11-26",
+        examples=("vllm/tensorrtllm-backend-66-base-image-no-trtllm-backend.txt",
+                  "vllm/triton-server-6708-trtllm-image-no-pytorch-backend.txt"),
+    ),
+    Signature(
+        code="vllm.triton-backend-library-mismatch",
+        cause_id="extension-abi-mismatch",
+        kinds=("any",),
+        # "unable to load shared library: /opt/tritonserver/backends/tensorrtllm/libtriton_tensorrtllm.so: undefined
+        # symbol: _ZNK12tensorrt_llm..." (pasted with a stray space in the file name as well)
+        patterns=(r"/backends/(?P<backend>\w{2,30})/libtriton ?_\w{2,30}\.so: undefined symbol",),
+        # the library that failed to load is why Triton then reports the backend as not found
+        refines=("vllm.triton-backend-not-in-image",), refines_within=None,
+        severity="fail",
+        cause=("Triton's {backend} backend library was built against another release of the library it loads "
+               "(TensorRT-LLM for tensorrtllm), so a symbol it needs is missing."),
+        advice=("Use the tritonserver trtllm-python-py3 image whose release matches your tensorrtllm_backend and "
+                "TensorRT-LLM version (NVIDIA's support matrix pairs them), build the engines in that same image, and "
+                "do not pip-install another tensorrt_llm over the one the image ships."),
+        action="configure",
+        rules_out=("a driver fault", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/triton-inference-server/tensorrtllm_backend/issues/662", TRITON_CONTAINERS),
+        checked="2026-11-26",
+        examples=("vllm/tensorrtllm-backend-662-libtriton-undefined-symbol.txt",),
     ),
 )
