@@ -7,7 +7,9 @@ active, accelerate's zero3_init_flag) keeps only an empty 1-D placeholder on eac
 gathers before each forward. A model that never went through deepspeed.initialize / accelerator.prepare (a teacher,
 reference, reward or frozen text-encoder model beside the trained one), or a ZeRO-3 config used without the
 distributed launcher (LLaMA-Factory runs plain python on one GPU unless FORCE_TORCHRUN=1), runs on that placeholder,
-and the first embedding lookup fails in torch's own check.
+and the first embedding lookup fails in torch's own check. DeepSpeed 0.16.0 made its engine's no_sync() assert under
+ZeRO stages 2 and 3 (gradient partitioning needs the reduction no_sync skips), while transformers' Trainer and
+accelerate's accumulate() entered no_sync between gradient-accumulation steps (transformers PR #35157 stopped that).
 """
 
 from __future__ import annotations
@@ -43,5 +45,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/distillkit-3-zero3-teacher-weight-must-be-2d.txt",
                   "nccl/llamafactory-4557-zero3-single-card-weight-2d.txt"),
+    ),
+    Signature(
+        code="nccl.deepspeed-no-sync-zero-partitioning",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # deepspeed/runtime/engine.py no_sync(); titles re-typed as "no sync ... gradientpartitioning ... ZeRo"
+        patterns=(r"no[_ ]sync context manager is incompatible with gradient ?partitioning logic of ZeRO stage "
+                  r"(?P<stage>\d)",),
+        severity="fail",
+        cause=("DeepSpeed 0.16.0 or later refuses no_sync() under ZeRO stage {stage}, and the training loop (the "
+               "transformers Trainer or accelerate's accumulate()) enters it between gradient-accumulation steps."),
+        advice=("Install a DeepSpeed that still accepts it, `pip install deepspeed==0.15.4`, or upgrade transformers "
+                "and accelerate to releases that skip no_sync under ZeRO-2/3 (transformers PR #35157) when you need a "
+                "newer DeepSpeed; until then gradient_accumulation_steps=1 avoids the call."),
+        action="configure",
+        rules_out=("the GPUs", "NCCL", "the driver"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/6793", "https://github.com/kongds/E5-V/issues/23",
+                 "https://github.com/hiyouga/LlamaFactory/issues/6194",
+                 "https://github.com/huggingface/transformers/pull/35157",
+                 "https://github.com/huggingface/accelerate/issues/3481"),
+        checked="2026-11-26",
+        examples=("nccl/e5-v-23-deepspeed-016-no-sync-zero2.txt", "nccl/llamafactory-6194-no-sync-zero3-deepspeed-0160.txt"),
     ),
 )
