@@ -397,8 +397,8 @@ SIGNATURES += (
                   r"Call to recv from [^\s]{1,80} failed ?: (?:Connection reset by peer|Broken pipe)",
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
-                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
-                  r"Connection reset by peer)",
+                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|(?:Read|Write) error [^\n]{1,80}: "
+                  r"(?:Connection reset by peer|Broken pipe))",
                   # c10d's TCPStore client raising it (torch/csrc/distributed/c10d/Utils.hpp, recvBytes; the longer
                   # words since torch 2.8, pytorch#153586): the store's host, rank 0's agent, went away. Its
                   # "[W TCPStore.cpp] recvValue failed" warning form is also printed at the end of healthy runs and
