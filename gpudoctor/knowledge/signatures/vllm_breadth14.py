@@ -14,7 +14,8 @@ Triton Inference Server loads each model through the backend its config.pbtxt na
 /opt/tritonserver/backends/<name>/ (libtriton_<name>.so, or model.py for Python-based ones); NVIDIA's images ship
 different sets (the trtllm-python-py3 image has tensorrtllm and python, vllm-python-py3 has vllm, the base py3 image
 the framework backends), tensorrtllm_backend's model repository is a template that tools/fill_template.py fills, and
-libtriton_tensorrtllm.so is built against one TensorRT-LLM release.
+libtriton_tensorrtllm.so is built against one TensorRT-LLM release. SGLang checks a chosen --attention-backend
+against the GPU's SM version at start-up (server_args.py, model_runner.py) and names the backends it accepts.
 """
 
 from __future__ import annotations
@@ -152,5 +153,29 @@ BREADTH14_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/triton-inference-server/tensorrtllm_backend/issues/662", TRITON_CONTAINERS),
         checked="2026-11-26",
         examples=("vllm/tensorrtllm-backend-662-libtriton-undefined-symbol.txt",),
+    ),
+    Signature(
+        code="vllm.sglang-attention-backend-not-for-gpu",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # SGLang's own refusals: FA3 outside SM 8.0-9.0 (RTX 50, T4), TensorRT-LLM's MHA/MLA kernels outside SM100
+        # (B200/GB200), and sgl-kernel's FA3 wrapper before its message was corrected
+        patterns=(r"FlashAttention v3 Backend requires SM>=80 and SM<=90",
+                  r"TRTLLM (?:MHA|MLA) backend is only supported on Blackwell GPUs",
+                  r"flash_attn at sgl-kernel is only supported on sm90 and above"),
+        severity="fail",
+        cause=("SGLang was asked for an attention backend this GPU cannot run: FlashAttention 3 needs compute "
+               "capability 8.0 to 9.0 (Ampere, Ada, Hopper), the TensorRT-LLM kernels need datacenter Blackwell "
+               "(SM100), so an RTX 50 / RTX PRO 6000 (SM120) or a T4 needs another."),
+        advice=("Leave --attention-backend unset so SGLang picks one for the GPU, or pick one it supports there: "
+                "`--attention-backend flashinfer` or `triton` on RTX 50 / RTX PRO 6000 (sm_120) and Turing, fa3 only on "
+                "Ampere, Ada and Hopper, trtllm_mha / trtllm_mla only on B200 / GB200; check the GPU with "
+                "`nvidia-smi --query-gpu=name,compute_cap --format=csv`."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/sgl-project/sglang/issues/9140", "https://github.com/gpustack/gpustack/issues/3326"),
+        checked="2026-11-26",
+        examples=("vllm/sglang-9140-trtllm-mha-rtx5090-sm120.txt",),
     ),
 )
