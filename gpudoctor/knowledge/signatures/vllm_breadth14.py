@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-LMCACHE_VLLM = "https://docs.lmcache.ai/getting_started/quickstart/index.html"
+LMCACHE_VLLM = "https://github.com/LMCache/LMCache"
 ATTENTION_BACKENDS = "https://docs.vllm.ai/en/latest/design/attention_backends/"
 TRITON_CONTAINERS = "https://docs.nvidia.com/deeplearning/triton-inference-server/release-notes/"
 TRTLLM_BACKEND = "https://github.com/triton-inference-server/tensorrtllm_backend#prepare-the-model-repository"
