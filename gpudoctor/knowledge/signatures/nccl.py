@@ -326,6 +326,8 @@ SIGNATURES += (
         patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
+                  r"RendezvousTimeoutError\b",
                   r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), "
                   r"(?P<port>\d{1,5})\)",
                   # torch 1.x's TCPStore client (c10d Utils.hpp): its own timeout, and the socket error it raised
@@ -338,7 +340,8 @@ SIGNATURES += (
                   r"\[c10d\] The client socket has failed to connect to \[?(?P<host>[^\]\s]{1,100})\]?:(?P<port>\d{1,5}) "
                   r"\(errno: (?:110 - Connection timed out|113 - No route to host)\)"),
         severity="fail",
-        cause="A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT before the timeout.",
+        cause=("A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT (torchrun's --rdzv_endpoint) "
+               "before the timeout, or the nodes the rendezvous waited for never joined."),
         advice=("On a single machine give the launcher its own address (`--master_addr 127.0.0.1`, or `torchrun "
                 "--standalone`): a host name that resolves elsewhere leaves the ranks waiting. Across nodes set "
                 "MASTER_ADDR (or --rdzv_endpoint) to rank 0's address that the other nodes reach, the same on every node "
