@@ -325,6 +325,9 @@ SIGNATURES += (
         # words a refused or unroutable address as "failed to connect to any network address of (HOST, PORT)".
         patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
+                  # torch 2.0-2.1 printed the address as HOST:PORT, without parentheses
+                  r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
+                  r"\[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
                   # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
                   r"RendezvousTimeoutError\b",
