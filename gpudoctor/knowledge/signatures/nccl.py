@@ -409,7 +409,9 @@ SIGNATURES += (
                   # words since torch 2.8, pytorch#153586): the store's host, rank 0's agent, went away. Its
                   # "[W TCPStore.cpp] recvValue failed" warning form is also printed at the end of healthy runs and
                   # is not read.
-                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)"),
+                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)",
+                  # torch 1.x raised the store socket's error bare
+                  r"(?<![\w.])RuntimeError: Connection reset by peer\s*$"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
