@@ -10,6 +10,9 @@ distributed launcher (LLaMA-Factory runs plain python on one GPU unless FORCE_TO
 and the first embedding lookup fails in torch's own check. DeepSpeed 0.16.0 made its engine's no_sync() assert under
 ZeRO stages 2 and 3 (gradient partitioning needs the reduction no_sync skips), while transformers' Trainer and
 accelerate's accumulate() entered no_sync between gradient-accumulation steps (transformers PR #35157 stopped that).
+Megatron (megatron-core's parallel_state.initialize_model_parallel, Megatron-LM's older mpu, NeMo on top) splits the
+world of processes into tensor x pipeline (x context, expert) parallel groups and refuses a world size that is not a
+multiple of their product: most often a job started with fewer processes than GPUs.
 """
 
 from __future__ import annotations
@@ -68,5 +71,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/huggingface/accelerate/issues/3481"),
         checked="2026-11-26",
         examples=("nccl/e5-v-23-deepspeed-016-no-sync-zero2.txt", "nccl/llamafactory-6194-no-sync-zero3-deepspeed-0160.txt"),
+    ),
+    Signature(
+        code="nccl.megatron-world-size-not-divisible",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        # megatron-core: "world_size (1) is not divisible by 2"; Megatron-LM's mpu: "world size (2) is not divisible by
+        # tensor model parallel size (4) times pipeline model parallel size (1)"; NeMo's expert groups: "decoder
+        # world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)"
+        patterns=(r"world_size \((?P<world>\d{1,6})\) is not divisible by (?P<product>\d{1,6})\b",
+                  r"world[_ ]size \((?P<world>\d{1,6})\) is not divisible by [\w ]{1,80}?parallel[_ ]size "
+                  r"\((?P<product>\d{1,6})\)"),
+        severity="fail",
+        cause=("Megatron was started with {world} process(es), which cannot be split into model-parallel groups of "
+               "{product} (tensor x pipeline x context or expert parallel size): the job has fewer processes than the "
+               "parallelism asks for, or the sizes do not divide the GPUs."),
+        advice=("Start one process per GPU, as many as the parallel sizes need (`torchrun --nproc_per_node=<GPUs>`, "
+                "`srun --ntasks-per-node=<GPUs>`, NeMo's executor devices / num_nodes; `nvidia-smi -L` and "
+                "CUDA_VISIBLE_DEVICES show the GPUs the job can use), or lower tensor_model_parallel_size / "
+                "pipeline_model_parallel_size (and context / expert parallel size) so their product divides the world "
+                "size."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "the network"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA-NeMo/Speech/issues/11480",
+                 "https://github.com/NVIDIA-NeMo/Megatron-Bridge/issues/546",
+                 "https://github.com/NVIDIA/Megatron-LM/blob/main/megatron/core/parallel_state.py"),
+        checked="2026-11-26",
+        examples=("nccl/nemo-11480-megatron-world-size-one-process.txt",),
     ),
 )
