@@ -12,7 +12,9 @@ ZeRO stages 2 and 3 (gradient partitioning needs the reduction no_sync skips), w
 accelerate's accumulate() entered no_sync between gradient-accumulation steps (transformers PR #35157 stopped that).
 Megatron (megatron-core's parallel_state.initialize_model_parallel, Megatron-LM's older mpu, NeMo on top) splits the
 world of processes into tensor x pipeline (x context, expert) parallel groups and refuses a world size that is not a
-multiple of their product: most often a job started with fewer processes than GPUs.
+multiple of their product: most often a job started with fewer processes than GPUs. DeepSpeed's launcher
+(launcher/runner.py) sets CUDA_VISIBLE_DEVICES for the processes it starts, and keeps the user's only on one node without
+--include/--exclude/--num_gpus/--num_nodes; otherwise it says it ignores it and runs on GPUs it numbers from 0.
 """
 
 from __future__ import annotations
@@ -99,5 +101,27 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/Megatron-LM/blob/main/megatron/core/parallel_state.py"),
         checked="2026-11-26",
         examples=("nccl/nemo-11480-megatron-world-size-one-process.txt",),
+    ),
+    Signature(
+        code="nccl.deepspeed-ignores-visible-devices",
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        patterns=(r"Detected CUDA_VISIBLE_DEVICES=(?P<devices>[^\s]{1,300}) but ignoring it because one or several of "
+                  r"--include/--exclude/--num_gpus/--num_nodes",),
+        severity="warn",
+        cause=("The deepspeed launcher ignored CUDA_VISIBLE_DEVICES={devices} because it was also given "
+               "--include/--exclude/--num_gpus/--num_nodes (by you or by accelerate / a training script), so the job "
+               "runs on the GPUs the launcher numbers from 0, not the ones you chose."),
+        advice=("Choose the GPUs the launcher's way: `deepspeed --include localhost:<GPU indices> train.py ...` (here "
+                "{devices}, as indices; without --num_gpus), or drop --num_gpus/--include/--exclude so a single-node launch keeps CUDA_VISIBLE_DEVICES; "
+                "under `accelerate launch` with DeepSpeed, upgrade accelerate to 0.13.0 or later, which passes the "
+                "selection on."),
+        action="configure",
+        rules_out=("the driver", "a GPU fault"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/accelerate/issues/663", "https://github.com/deepspeedai/DeepSpeed/issues/2980",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/960", "https://www.deepspeed.ai/getting-started/"),
+        checked="2026-11-26",
+        examples=("nccl/accelerate-663-visible-devices-ignored-by-deepspeed.txt",),
     ),
 )
