@@ -15,6 +15,9 @@ world of processes into tensor x pipeline (x context, expert) parallel groups an
 multiple of their product: most often a job started with fewer processes than GPUs. DeepSpeed's launcher
 (launcher/runner.py) sets CUDA_VISIBLE_DEVICES for the processes it starts, and keeps the user's only on one node without
 --include/--exclude/--num_gpus/--num_nodes; otherwise it says it ignores it and runs on GPUs it numbers from 0.
+FSDP flattens each wrapped module's parameters into one FlatParameter of one float dtype (torch's _flat_param.py):
+bitsandbytes' 8-bit weights are int8 and its 4-bit ones uint8 unless bnb_4bit_quant_storage (bitsandbytes 0.43+)
+stores them in the compute dtype, which is how FSDP + QLoRA works.
 """
 
 from __future__ import annotations
@@ -123,5 +126,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/deepspeedai/DeepSpeed/pull/960", "https://www.deepspeed.ai/getting-started/"),
         checked="2026-11-26",
         examples=("nccl/accelerate-663-visible-devices-ignored-by-deepspeed.txt",),
+    ),
+    Signature(
+        code="nccl.fsdp-quantized-integer-weights",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch.distributed.fsdp _flat_param.py's check on the tensors it is asked to flatten
+        patterns=(r"Cannot flatten integer dtype tensors",),
+        severity="fail",
+        cause=("FSDP was asked to shard a model whose weights bitsandbytes stores as integers (8-bit LLM.int8, or 4-bit "
+               "without bnb_4bit_quant_storage), and FSDP can only flatten floating-point parameters."),
+        advice=("For QLoRA under FSDP load the model in 4-bit with the storage in the compute dtype: "
+                "`BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_storage=torch.bfloat16, "
+                "bnb_4bit_compute_dtype=torch.bfloat16)` and torch_dtype=torch.bfloat16, on bitsandbytes 0.43+, "
+                "transformers 4.39+, accelerate 0.28+ and peft 0.10+ (PEFT's run_peft_qlora_fsdp example; axolotl's "
+                "adapter: qlora); a load_in_8bit model cannot be sharded by FSDP: use 4-bit, DeepSpeed, or no "
+                "quantization."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/meta-llama/llama-cookbook/issues/240",
+                 "https://github.com/axolotl-ai-cloud/axolotl/issues/2250", "https://github.com/huggingface/peft/issues/1432",
+                 "https://github.com/hiyouga/LlamaFactory/issues/2934",
+                 "https://huggingface.co/docs/peft/accelerate/fsdp"),
+        checked="2026-11-26",
+        examples=("nccl/llama-cookbook-240-fsdp-cannot-flatten-integer-dtype.txt",
+                  "nccl/axolotl-2250-fsdp-lora-8bit-cannot-flatten.txt"),
     ),
 )
