@@ -153,4 +153,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/llama-cookbook-240-fsdp-cannot-flatten-integer-dtype.txt",
                   "nccl/axolotl-2250-fsdp-lora-8bit-cannot-flatten.txt"),
     ),
+    Signature(
+        code="nccl.fsdp-mixed-dtype-parameters",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch.distributed.fsdp: _flat_param.py ("Must flatten tensors with uniform dtype but got X and Y") and
+        # torch 1.13-2.0's flat_param.py ("FlatParameter requires uniform dtype but got X and Y")
+        patterns=(r"Must flatten tensors with uniform dtype but got (?P<first>torch\.\w{4,14}) and "
+                  r"(?P<second>torch\.\w{4,14})",
+                  r"FlatParameter requires uniform dtype but got (?P<first>torch\.\w{4,14}) and "
+                  r"(?P<second>torch\.\w{4,14})"),
+        severity="fail",
+        cause=("FSDP flattens each wrapped module's parameters into one tensor of one dtype, and this model holds "
+               "{first} and {second} parameters side by side: LoRA adapters or norms kept in float32 beside a 16-bit "
+               "base, or a quantization storage dtype other than the model's."),
+        advice=("Give every parameter FSDP wraps one dtype: load the model with torch_dtype equal to the training dtype "
+                "(and, for QLoRA, bnb_4bit_quant_storage the same), cast the LoRA adapters to it (peft's "
+                "autocast_adapter_dtype=False, or model.to(torch.bfloat16) before wrapping), and leave the compute "
+                "dtype to FSDP's mixed precision (accelerate's mixed_precision with fsdp_use_orig_params: true); where "
+                "a trainer's own FSDP recipe mixes them (LLaMA-Factory, axolotl), update it."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/h2oai/h2o-llmstudio/issues/98", "https://github.com/hiyouga/LlamaFactory/issues/3853",
+                 "https://github.com/axolotl-ai-cloud/axolotl/issues/1482", "https://github.com/huggingface/trl/issues/1723"),
+        checked="2026-11-26",
+        examples=("nccl/h2o-llmstudio-98-fsdp-lora-flatparameter-uniform-dtype.txt",
+                  "nccl/llamafactory-3853-fsdp-qlora-bf16-and-fp16-flatten.txt"),
+    ),
 )
