@@ -17,7 +17,9 @@ multiple of their product: most often a job started with fewer processes than GP
 --include/--exclude/--num_gpus/--num_nodes; otherwise it says it ignores it and runs on GPUs it numbers from 0.
 FSDP flattens each wrapped module's parameters into one FlatParameter of one float dtype (torch's _flat_param.py):
 bitsandbytes' 8-bit weights are int8 and its 4-bit ones uint8 unless bnb_4bit_quant_storage (bitsandbytes 0.43+)
-stores them in the compute dtype, which is how FSDP + QLoRA works.
+stores them in the compute dtype, which is how FSDP + QLoRA works. Each FlatParameter also needs one requires_grad
+unless FSDP keeps the original parameters (use_orig_params=True, accepted with mixed frozen parameters since torch 2.1),
+so LoRA's trainable adapters beside frozen base weights in one wrapped module fail without it.
 """
 
 from __future__ import annotations
@@ -180,5 +182,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/h2o-llmstudio-98-fsdp-lora-flatparameter-uniform-dtype.txt",
                   "nccl/llamafactory-3853-fsdp-qlora-bf16-and-fp16-flatten.txt"),
+    ),
+    Signature(
+        code="nccl.fsdp-mixed-requires-grad",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch 1.13-2.0: "`FlatParameter` requires uniform `requires_grad`"; torch 2.1+: "Must flatten tensors with
+        # uniform `requires_grad` when `use_orig_params=False`" (backticks dropped in many pastes)
+        patterns=(r"`?FlatParameter`? requires uniform `?requires_grad",
+                  r"Must flatten tensors with uniform `?requires_grad`? when `?use_orig_params=False"),
+        severity="fail",
+        cause=("An FSDP unit holds frozen and trainable parameters together (LoRA or other PEFT adapters beside frozen "
+               "base weights), which FSDP cannot flatten into one parameter unless it keeps the original ones "
+               "(use_orig_params=True)."),
+        advice=("Build FSDP with use_orig_params=True (torch 2.1 or later; accelerate: `fsdp_use_orig_params: true`, "
+                "the Trainer's fsdp_config `use_orig_params`), or wrap the trainable LoRA modules in FSDP units of their "
+                "own (PEFT's fsdp_auto_wrap_policy, torchtune's LoRA recipe), which also keeps gradient memory to the "
+                "adapters; on torch 2.0 or older upgrade first."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/ByteDance-Seed/Bagel/issues/120", "https://github.com/ByteDance-Seed/Bagel/issues/85",
+                 "https://github.com/pytorch/pytorch/issues/91167", "https://github.com/pytorch/pytorch/pull/98221",
+                 "https://pytorch.org/docs/stable/fsdp.html"),
+        checked="2026-11-26",
+        examples=("nccl/bagel-120-lora-fsdp-uniform-requires-grad.txt", "nccl/bagel-85-lora-use-orig-params-true.txt"),
     ),
 )
