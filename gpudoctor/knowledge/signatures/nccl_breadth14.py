@@ -19,7 +19,8 @@ FSDP flattens each wrapped module's parameters into one FlatParameter of one flo
 bitsandbytes' 8-bit weights are int8 and its 4-bit ones uint8 unless bnb_4bit_quant_storage (bitsandbytes 0.43+)
 stores them in the compute dtype, which is how FSDP + QLoRA works. Each FlatParameter also needs one requires_grad
 unless FSDP keeps the original parameters (use_orig_params=True, accepted with mixed frozen parameters since torch 2.1),
-so LoRA's trainable adapters beside frozen base weights in one wrapped module fail without it.
+so LoRA's trainable adapters beside frozen base weights in one wrapped module fail without it. FSDP also assumes one
+process per GPU whose current CUDA device is that GPU (_init_utils.py compares it with device_id).
 """
 
 from __future__ import annotations
@@ -207,5 +208,27 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pytorch.org/docs/stable/fsdp.html"),
         checked="2026-11-26",
         examples=("nccl/bagel-120-lora-fsdp-uniform-requires-grad.txt", "nccl/bagel-85-lora-use-orig-params-true.txt"),
+    ),
+    Signature(
+        code="nccl.fsdp-current-device-not-set",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # _init_utils.py: "Inconsistent compute device and `device_id` on rank 1: cuda:0 vs cuda:1" (pasted with the
+        # backticks turned into quotes or dropped)
+        patterns=(r"[Ii]nconsistent compute device and ?[`'\"]?device_id ?[`'\"]? on rank",),
+        severity="fail",
+        cause=("A rank's current CUDA device is not its own GPU (every process still on cuda:0), and FSDP needs each "
+               "process's current device to be the GPU of its rank."),
+        advice=("In each process call `torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` before building and "
+                "wrapping the model (or wrap inside `with torch.cuda.device(local_rank):`) and pass "
+                "device_id=torch.cuda.current_device(); use LOCAL_RANK, not the global RANK, on multi-node runs; where a "
+                "training script does this for you, update it."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pytorch/pytorch/issues/112658", "https://github.com/h2oai/h2ogpt/issues/671",
+                 "https://github.com/pytorch/pytorch/issues/91661", "https://github.com/huggingface/accelerate/issues/2963"),
+        checked="2026-11-26",
+        examples=("nccl/pytorch-112658-fsdp-needs-current-device.txt", "nccl/h2ogpt-671-fsdp-inconsistent-compute-device.txt"),
     ),
 )
