@@ -231,4 +231,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/pytorch-112658-fsdp-needs-current-device.txt", "nccl/h2ogpt-671-fsdp-inconsistent-compute-device.txt"),
     ),
+    Signature(
+        code="nccl.ddp-models-differ-across-ranks",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch/distributed/utils.py _verify_param_shape_across_processes (c10d's verify_params_across_processes)
+        patterns=(r"DDP expects same model across all ranks, but Rank (?P<rank>\d{1,6}) has (?P<count>\d{1,9}) params, "
+                  r"while rank (?P<other>\d{1,6}) has inconsistent (?P<other_count>\d{1,9}) params",),
+        severity="fail",
+        cause=("The ranks handed DDP different models: rank {rank} has {count} parameters to synchronize and rank "
+               "{other} has {other_count}, so the processes did not build, freeze or wrap the model the same way."),
+        advice=("Make every rank build the identical model before DDP wraps it: look for code that runs on rank 0 "
+                "only (loading weights or adapters, resizing embeddings, freezing layers), adapters or requires_grad "
+                "set differently per rank (0 params: nothing on that rank requires grad), a model wrapped in DDP "
+                "twice (a library or accelerate.prepare already wraps it: pass the plain model), and different "
+                "checkpoints or configs on the nodes."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "the network"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/pomonam/kronfluence/issues/41", "https://github.com/huggingface/accelerate/issues/1481",
+                 "https://github.com/pytorch/pytorch/issues/102438"),
+        checked="2026-11-26",
+        examples=("nccl/kronfluence-41-ddp-wrapped-twice-inconsistent-params.txt",),
+    ),
 )
