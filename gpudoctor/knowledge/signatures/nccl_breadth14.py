@@ -254,4 +254,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/kronfluence-41-ddp-wrapped-twice-inconsistent-params.txt",),
     ),
+    Signature(
+        code="nccl.deepspeed-batch-size-product",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # deepspeed/runtime/config.py _batch_assertion; before DeepSpeed PR #1734 the world size was glued to the text
+        # ("world_size2 != 1 * 1 * 1"), and narrow terminals wrap it over two lines
+        patterns=(r"train_batch_size is not\s{1,3}equal to micro_batch_per_gpu \* gradient_acc_step \* world_?size ?"
+                  r"(?P<train>\d{1,7}) != (?P<micro>\d{1,6}) \*\s{1,3}(?P<accumulation>\d{1,6}) \* (?P<world>\d{1,6})",),
+        severity="fail",
+        cause=("DeepSpeed's batch sizes do not multiply out: train_batch_size {train} is not micro batch {micro} x "
+               "gradient accumulation {accumulation} x world size {world}, the number of processes it counted."),
+        advice=("Under the HF Trainer or accelerate set train_batch_size, train_micro_batch_size_per_gpu and "
+                "gradient_accumulation_steps to \"auto\" in the DeepSpeed config so they follow the launch; otherwise "
+                "make train_batch_size = micro batch x accumulation x number of GPUs. If the world size shown ({world}) "
+                "is smaller than the GPUs you meant to use, the job was not started as one process per GPU: launch it "
+                "with `deepspeed`, `torchrun --nproc_per_node` or `accelerate launch`, not plain python."),
+        action="configure",
+        rules_out=("the driver", "NCCL", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/6914", "https://github.com/bigcode-project/starcoder/issues/41",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/3228",
+                 "https://huggingface.co/docs/transformers/main/en/deepspeed"),
+        checked="2026-11-26",
+        examples=("nccl/deepspeed-6914-train-batch-size-world-size-mismatch.txt",
+                  "nccl/starcoder-41-deepspeed-batch-world-size-1.txt"),
+    ),
 )
