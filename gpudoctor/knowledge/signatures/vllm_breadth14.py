@@ -178,4 +178,23 @@ BREADTH14_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/sglang-9140-trtllm-mha-rtx5090-sm120.txt",),
     ),
+    Signature(
+        code="vllm.trtllm-fp8-fmha-arch",
+        cause_id="vllm-unsupported-hardware",
+        kinds=("any",),
+        # tensorrt_llm/common/attentionOp.cpp; before v0.20 the check left out consumer Blackwell (sm_120)
+        patterns=(r"FP8 FMHA cannot be enabled except on Ada or Hopper(?: or Blackwell)? Arch",),
+        severity="fail",
+        cause=("TensorRT-LLM's attention plugin was asked for FP8 context FMHA on a GPU its check does not accept: "
+               "any GPU before Ada, and RTX 50 / RTX PRO 6000 (sm_120) in releases before v0.20.0."),
+        advice=("On an RTX 50 or RTX PRO 6000 upgrade TensorRT-LLM to v0.20.0 or later (the release whose check accepts "
+                "them) and rebuild the engine; on Ampere or older build it without FP8 context FMHA (drop "
+                "--use_fp8_context_fmha / use_fp8_context_fmha=False and FP8 KV cache)."),
+        action="configure",
+        rules_out=("a driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/2855",),
+        checked="2026-11-26",
+        examples=("vllm/tensorrt-llm-2855-fp8-fmha-rtx5090.txt",),
+    ),
 )
