@@ -1,0 +1,63 @@
+"""Issue 25, fourteenth wave (written blind): Ollama reachable on loopback only, and the other families this wave read.
+
+Ollama listens on 127.0.0.1:11434 unless OLLAMA_HOST says otherwise (envconfig.Host; docs/faq.md, "How can I expose
+Ollama on my network?"), so a client on another machine, a phone, a container or WSL's other side is refused while
+`curl localhost:11434` on the server answers. What shows it: `ss`/`netstat`/`lsof` listing the port on a loopback
+address, or the person saying so.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+# The client rows whose refusal a loopback-only listener explains, wherever in the paste the listener shows.
+_REFUSED_CLIENT_ROWS = ("ollama.client-connection-refused", "ollama.container-client-refused",
+                        "ollama.client-host-unreachable", "ollama.app-cannot-reach-server",
+                        "ollama.app-model-connection-refused", "ollama.server-not-reachable",
+                        "ollama.app-ollama-fetch-failed")
+_LOOPBACK = r"(?:127\.0\.0\.1|localhost|\[::1\])"
+
+ROUND14_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.server-listens-loopback-only",
+        refines=_REFUSED_CLIENT_ROWS, refines_within=None,
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            # ss -ltn ("LISTEN 0 4096 127.0.0.1:11434 0.0.0.0:*"), netstat -tlnp ("tcp 0 0 127.0.0.1:11434 0.0.0.0:*
+            # LISTEN") and Windows' netstat -ano ("TCP 127.0.0.1:11434 0.0.0.0:0 LISTENING")
+            r"LISTEN\s{1,10}\d{1,6}\s{1,10}\d{1,6}\s{1,40}127\.0\.0\.1:11434\b",
+            r"127\.0\.0\.1:11434\s{1,40}0\.0\.0\.0:[*0]\s{1,40}LISTEN",
+            # lsof -iTCP:11434 -sTCP:LISTEN
+            r"(?:localhost|127\.0\.0\.1):11434 \(LISTEN\)",
+            # the person saying so (Ollama's own log prints "Listening on", capitalised, in every healthy start)
+            r"\b[Oo]llama\b[^\n]{0,40}?\b(?:listens|is listening|is bound|binds) (?:only )?(?:on|to) `?" + _LOOPBACK,
+            r"\bonly (?:listens|listening|bound|binds|be accessed|accessible|reachable) (?:on|to|through|via|from|at) `?"
+            + _LOOPBACK,
+            r"只绑定到了?\s?`?" + _LOOPBACK,
+            r"只监听(?:了|在)?\s?`?" + _LOOPBACK,
+        ),
+        severity="warn",
+        cause=("The Ollama server listens on the loopback address only (127.0.0.1:11434, its default), so clients on "
+               "other machines, phones, containers (host.docker.internal) or WSL's other side are refused while "
+               "`curl localhost:11434` on the server itself answers."),
+        advice=("Make Ollama listen on every interface with OLLAMA_HOST=0.0.0.0 in the server's own environment: on "
+                "Linux `sudo systemctl edit ollama.service`, add under [Service] Environment=\"OLLAMA_HOST=0.0.0.0:11434\", "
+                "then `sudo systemctl daemon-reload && sudo systemctl restart ollama`; on Windows set a user environment "
+                "variable OLLAMA_HOST=0.0.0.0 and quit and restart the Ollama app; on macOS `launchctl setenv "
+                "OLLAMA_HOST 0.0.0.0:11434` and restart the app; in Docker publish the port (-p 11434:11434). "
+                "`ss -ltn | grep 11434` (Windows: `netstat -ano | findstr 11434`) then shows 0.0.0.0:11434 or *:11434. "
+                "If clients are still refused, open port 11434 in the server's firewall (`sudo ufw allow 11434/tcp`, "
+                "`sudo firewall-cmd --permanent --add-port=11434/tcp`, or a Windows Defender Firewall inbound rule for "
+                "TCP 11434) and connect to the server's LAN IP (http://192.168.x.y:11434), never to 0.0.0.0."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a server that is down, when `curl localhost:11434` answers on it"),
+        never_suggest=("reinstall ollama", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/9579", "https://github.com/msramanujam/maya/issues/9",
+                 "https://github.com/ollama/ollama/issues/5959", "https://github.com/ollama/ollama/issues/1179", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-9579-service-bound-127-only-zh.txt",
+                  "ollama/maya-9-host-ollama-loopback-containers-refused.txt"),
+    ),
+)
