@@ -162,6 +162,14 @@ PLACEMENT_SIGNATURES += (
             r"ggml-backend-meta\.cpp:\d{1,5}: GGML_ASSERT\(",
             r"GGML_ASSERT\((?:tensor_axis_0 != nullptr|meta_buf_ctx->bufs\[i\])\) failed",
             r"LLAMA_SPLIT_MODE_TENSOR not implemented for architecture '(?P<arch>[\w.-]{1,40})'",
+            # the row split's other guards in ggml-cuda.cu, in both GGML_ASSERT formats (before mid-2024: "GGML_ASSERT:
+            # FILE:LINE: cond"): MoE experts (mul_mat_id) and views of split tensors (3D expert tensors)
+            r"mul_mat_id does not support split buffers",
+            r"ggml-cuda\.cu:\d{1,5}: (?:GGML_ASSERT\()?tensor->view_src == nullptr",
+            r"ggml-cuda\.cu:\d{1,5}: !\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)",
+            # llama-model.cpp's loader, where the device's backend offers no split buffer type for -sm row (2026 builds
+            # of CUDA and HIP among them): "error loading model: device CUDA0 does not support split buffers"
+            r"device (?P<device>[\w-]{1,24}) does not support split buffers",
         ),
         severity="fail",
         cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
@@ -177,12 +185,16 @@ PLACEMENT_SIGNATURES += (
         sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
                  "https://github.com/ggml-org/llama.cpp/issues/13372", "https://github.com/oobabooga/textgen/issues/7536",
                  "https://github.com/ggml-org/llama.cpp/issues/27819", "https://github.com/ggml-org/llama.cpp/issues/26837",
-                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594"),
+                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594",
+                 "https://github.com/ggml-org/llama.cpp/issues/6593", "https://github.com/LostRuins/koboldcpp/issues/1047",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-model.cpp"),
         checked="2026-11-26",
         examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt",
                   "ollama/textgen-7536-sm-tensor-minimax-m2.txt",
                   "ollama/llamacpp-27819-dflash2-tensor-split-meta-assert.txt",
-                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt"),
+                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt",
+                  "ollama/llamacpp-6593-mixtral-row-split-mul-mat-id-assert.txt",
+                  "ollama/koboldcpp-1047-row-split-view-src-assert.txt"),
     ),
 )
 
