@@ -61,3 +61,38 @@ ROUND14_SIGNATURES: tuple[Signature, ...] = (
                   "ollama/maya-9-host-ollama-loopback-containers-refused.txt"),
     ),
 )
+
+# Ollama's official Linux builds moved from CentOS 7 to RHEL/CentOS 8 at 0.5.13 (ollama#11319, #9506), so they need
+# glibc 2.27 and GCC 8's libstdc++; llama.cpp's and koboldcpp's release binaries are built on newer systems still.
+# The dynamic loader names the program it refused; the wheels rows read the same lines for Python modules.
+_LOCAL_LLM_BINARY = r"(?:ollama|llama-server|llama-cli|libllama|libggml|koboldcpp)"
+ROUND14_SIGNATURES += (
+    Signature(
+        code="ollama.binary-needs-newer-glibc",
+        refines=("wheels.glibc-too-old-for-wheel", "wheels.libstdcxx-too-old"),
+        cause_id="binary-needs-newer-glibc",
+        kinds=("any",),
+        patterns=(
+            r"lib(?:c|m|stdc\+\+)\.so\.6: version .?(?P<needed>(?:GLIBC|GLIBCXX|CXXABI)_[\d.]{1,12}).? not found "
+            r"\(required by [^\n)]{0,200}?" + _LOCAL_LLM_BINARY,
+            # glibc 2.29's getcpu() wrapper, missing from older systems, as koboldcpp's PyInstaller loader reports it
+            r"koboldcpp\w{0,20}\.so: undefined symbol: (?P<needed>getcpu)\b",
+        ),
+        severity="fail",
+        cause=("This prebuilt Ollama or llama.cpp binary was built against a newer C library and C++ runtime than "
+               "this Linux has (it needs {needed}, which the system's libraries lack): Ollama's official builds need glibc 2.27 and GCC 8's libstdc++ "
+               "since 0.5.13, which CentOS/RHEL 7 (glibc 2.17) and Ubuntu 18.04 lack, so it cannot start."),
+        advice=("Check the system's glibc with `ldd --version`. Then run it where the libraries are new enough: the "
+                "Docker image (`docker run --gpus=all ... ollama/ollama`), a newer distribution (RHEL/Rocky 8 or "
+                "later, Ubuntu 20.04 or later), or build Ollama (or llama.cpp) from source on this system; on "
+                "CentOS 7 the last Ollama release that runs is 0.5.12. Do not replace the system glibc by hand."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault: the program never started",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "upgrade glibc by hand"),
+        sources=("https://github.com/ollama/ollama/issues/11319", "https://github.com/ollama/ollama/issues/10251",
+                 "https://github.com/ollama/ollama/issues/9506", "https://github.com/ollama/ollama/issues/15624"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10251-centos7-glibc-227-manual-install.txt",
+                  "ollama/ollama-11319-rhel79-upgrade-glibc-227-not-found.txt"),
+    ),
+)
