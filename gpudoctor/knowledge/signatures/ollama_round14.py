@@ -96,3 +96,36 @@ ROUND14_SIGNATURES += (
                   "ollama/ollama-11319-rhel79-upgrade-glibc-227-not-found.txt"),
     ),
 )
+
+# A load the client gave up on: the scheduler loads a model inside the request's context (llm/server.go
+# WaitUntilRunning), so a client that closes its connection first cancels the load, which Ollama reports as
+# "client connection closed before server finished loading, aborting load" and "timed out waiting for llama runner to
+# start: context canceled"; OLLAMA_LOAD_TIMEOUT, which runner-load-timeout's advice raises, is not what stopped it.
+ROUND14_SIGNATURES += (
+    Signature(
+        code="ollama.load-cancelled-by-client",
+        refines=("ollama.runner-load-timeout",),
+        cause_id="client-timeout-slow-local-model",
+        kinds=("any",),
+        patterns=(
+            r"timed out waiting for (?:llama runner|llama-server) to start: context canceled",
+            r"client connection closed before server finished loading, aborting load",
+        ),
+        severity="fail",
+        cause=("The client closed its request while Ollama was still loading the model, so Ollama cancelled the load: "
+               "the client's request timeout is shorter than the load takes (a large model, a long context, a slow "
+               "disk), or the request was aborted."),
+        advice=("Give the client more time: raise the app's request timeout (its timeout setting, e.g. LiteLLM's "
+                "timeout=, Open WebUI's AIOHTTP_CLIENT_TIMEOUT, a fetch AbortSignal or requests timeout in your own "
+                "code), or load the model before the first request (`ollama run MODEL \"\"`, and keep it loaded with "
+                "keep_alive / OLLAMA_KEEP_ALIVE=-1). Then make the load shorter: a smaller num_ctx or model that fits "
+                "in VRAM (`ollama ps` shows 100% GPU). OLLAMA_LOAD_TIMEOUT does not help: Ollama did not time out."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "Ollama's own load timeout"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall ollama"),
+        sources=("https://github.com/ollama/ollama/issues/10671",
+                 "https://github.com/ollama/ollama/blob/main/llm/server.go"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10671-context-canceled-through-api.txt",),
+    ),
+)
