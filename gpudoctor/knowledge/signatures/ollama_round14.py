@@ -17,6 +17,18 @@ _REFUSED_CLIENT_ROWS = ("ollama.client-connection-refused", "ollama.container-cl
                         "ollama.app-model-connection-refused", "ollama.server-not-reachable",
                         "ollama.app-ollama-fetch-failed")
 _LOOPBACK = r"(?:127\.0\.0\.1|localhost|\[::1\])"
+# What a helper says to open a loopback-only Ollama to other machines, containers and WSL's other side.
+_LISTEN_ADVICE = (
+    "Make Ollama listen on every interface with OLLAMA_HOST=0.0.0.0 in the server's own environment: on Linux `sudo "
+    "systemctl edit ollama.service`, add under [Service] Environment=\"OLLAMA_HOST=0.0.0.0:11434\", then `sudo systemctl "
+    "daemon-reload && sudo systemctl restart ollama`; on Windows set a user environment variable OLLAMA_HOST=0.0.0.0 "
+    "and quit and restart the Ollama app; on macOS `launchctl setenv OLLAMA_HOST 0.0.0.0:11434` and restart the app; "
+    "in Docker publish the port (-p 11434:11434). `ss -ltn | grep 11434` (Windows: `netstat -ano | findstr 11434`) "
+    "then shows 0.0.0.0:11434 or *:11434. If clients are still refused, open port 11434 in the server's firewall "
+    "(`sudo ufw allow 11434/tcp`, `sudo firewall-cmd --permanent --add-port=11434/tcp` and `sudo firewall-cmd "
+    "--reload`, or a Windows Defender Firewall inbound rule for TCP 11434) and connect to the server's LAN IP "
+    "(http://192.168.x.y:11434), never to 0.0.0.0."
+)
 
 ROUND14_SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -42,15 +54,7 @@ ROUND14_SIGNATURES: tuple[Signature, ...] = (
         cause=("The Ollama server listens on the loopback address only (127.0.0.1:11434, its default), so clients on "
                "other machines, phones, containers (host.docker.internal) or WSL's other side are refused while "
                "`curl localhost:11434` on the server itself answers."),
-        advice=("Make Ollama listen on every interface with OLLAMA_HOST=0.0.0.0 in the server's own environment: on "
-                "Linux `sudo systemctl edit ollama.service`, add under [Service] Environment=\"OLLAMA_HOST=0.0.0.0:11434\", "
-                "then `sudo systemctl daemon-reload && sudo systemctl restart ollama`; on Windows set a user environment "
-                "variable OLLAMA_HOST=0.0.0.0 and quit and restart the Ollama app; on macOS `launchctl setenv "
-                "OLLAMA_HOST 0.0.0.0:11434` and restart the app; in Docker publish the port (-p 11434:11434). "
-                "`ss -ltn | grep 11434` (Windows: `netstat -ano | findstr 11434`) then shows 0.0.0.0:11434 or *:11434. "
-                "If clients are still refused, open port 11434 in the server's firewall (`sudo ufw allow 11434/tcp`, "
-                "`sudo firewall-cmd --permanent --add-port=11434/tcp`, or a Windows Defender Firewall inbound rule for "
-                "TCP 11434) and connect to the server's LAN IP (http://192.168.x.y:11434), never to 0.0.0.0."),
+        advice=_LISTEN_ADVICE,
         action="configure",
         rules_out=("a GPU or driver fault", "a server that is down, when `curl localhost:11434` answers on it"),
         never_suggest=("reinstall ollama", "reinstall the driver", "update the driver"),
@@ -59,6 +63,40 @@ ROUND14_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ollama-9579-service-bound-127-only-zh.txt",
                   "ollama/maya-9-host-ollama-loopback-containers-refused.txt"),
+    ),
+)
+
+# A client refused or timed out at a LAN address of the server on Ollama's port (another machine, a phone, WSL's
+# Windows host): the address is not loopback, so the server's listening address or its firewall is the question. The
+# Docker bridge (172.17.x.x) and host.docker.internal stay the container rows'; localhost the client rows'.
+_LAN = r"(?P<address>(?:192\.168\.\d{1,3}|10\.\d{1,3}\.\d{1,3}|172\.(?:1[689]|2\d|3[01])\.\d{1,3})\.\d{1,3})"
+ROUND14_SIGNATURES += (
+    Signature(
+        code="ollama.lan-client-refused",
+        refines=_REFUSED_CLIENT_ROWS,
+        cause_id="ollama-server-not-running",
+        kinds=("any",),
+        patterns=(
+            r"Failed to connect to " + _LAN + r" port 11434\b",  # curl, and PHP's Guzzle quoting it
+            r"connect (?:ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH) " + _LAN + r":11434\b",  # Node
+            r"HTTPConnectionPool\(host='" + _LAN + r"', port=11434\): Max retries exceeded",  # requests
+            r"dial tcp " + _LAN + r":11434: (?:connect|connectex|i/o timeout)",  # Go (the ollama CLI with OLLAMA_HOST)
+            r"Cannot connect to host " + _LAN + r":11434\b",  # aiohttp
+            r"Connect call failed \('" + _LAN + r"', 11434\)",  # asyncio
+        ),
+        severity="fail",
+        cause=("A client on another machine (or container, phone, WSL's other side) cannot connect to Ollama at "
+               "{address}:11434: the server listens on 127.0.0.1 only (its default), a firewall on the server blocks "
+               "TCP 11434, or the server is not running there."),
+        advice=("On the server, tell the three apart: `curl http://127.0.0.1:11434` should print 'Ollama is running' "
+                "(if not, start it), and `ss -ltn | grep 11434` shows where it listens. " + _LISTEN_ADVICE),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall ollama", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/4005", "https://github.com/ollama/ollama/issues/5959",
+                 "https://github.com/JHubi1/ollama-app/issues/5", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-4005-curl-7-remote-server-firewall.txt",),
     ),
 )
 
