@@ -73,6 +73,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.llama-cpp-without-gpu",
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         patterns=(
@@ -95,6 +96,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.no-layers-offloaded",
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
         cause_id="ollama-oom",
         kinds=_LOGS,
         patterns=(

@@ -167,3 +167,40 @@ ROUND14_SIGNATURES += (
         examples=("ollama/ollama-10671-context-canceled-through-api.txt",),
     ),
 )
+
+# llama.cpp offloading no layer although it runs with a GPU backend: -ngl / n_gpu_layers is 0, llama.cpp's default
+# before 2025 and still llama-cpp-python's. load_tensors prints the count in every build (llama_model_load_internal
+# in 2023); a CPU-only build and Ollama's own placement print it too, so their rows (BLAS = 0, "no usable GPU found",
+# Ollama's offload plan) refine this one anywhere in the paste. Ollama from 0.12 logs it as msg="offloaded 0/N ..."
+# (ggml.go), which this row does not read: there the count is Ollama's choice, not a flag.
+ROUND14_SIGNATURES += (
+    Signature(
+        code="ollama.llama-cpp-no-layers-requested",
+        cause_id="llama-cpp-gpu-layers-not-set",
+        kinds=("any",),
+        patterns=(
+            r"(?:llm_load_tensors|load_tensors|llama_model_load_internal): offloaded 0/(?P<layers>\d{1,4}) layers to GPU",
+            # how people who found it say it
+            r"\bdefaults? (?:to )?`?n_gpu_layers ?= ?0\b",
+            r"\bn_gpu_layers\b[^\n]{0,40}?\bdefaults? (?:to |is )?`?0`?(?:\s|\.|,|$)",
+        ),
+        severity="warn",
+        cause=("llama.cpp put none of the model's layers on the GPU: it was not asked to (-ngl / n_gpu_layers 0, the "
+               "default of llama.cpp before 2025 and of llama-cpp-python), or this build has no GPU backend, so the "
+               "whole model runs on the CPU."),
+        advice=("Check the load log first. If it shows the GPU (`ggml_cuda_init: found 1 CUDA devices`, a CUDA0 "
+                "buffer), ask for the layers: `-ngl 99` (--n-gpu-layers) for llama-server/llama-cli, n_gpu_layers=-1 "
+                "in llama-cpp-python's Llama() or LangChain's LlamaCpp (spelled n_gpu_layers exactly), gpu_layers in "
+                "LocalAI's model YAML, the GPU Offload slider in LM Studio, --gpulayers in koboldcpp; then the log says "
+                "offloaded N/N layers. If the log shows no CUDA device (BLAS = 0, 'no usable GPU found'), the build is "
+                "CPU-only: reinstall with CUDA (`CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install llama-cpp-python "
+                "--force-reinstall --no-cache-dir`, or llama.cpp's CUDA release)."),
+        action="configure",
+        rules_out=("a driver fault, when the log lists the CUDA device",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/simonw/llm-gguf/issues/8", "https://github.com/ggml-org/llama.cpp/issues/2128",
+                 "https://llama-cpp-python.readthedocs.io/en/latest/api-reference/#llama_cpp.Llama"),
+        checked="2026-11-26",
+        examples=("ollama/llm-gguf-8-n-gpu-layers-default-0-rtx4080.txt",),
+    ),
+)
