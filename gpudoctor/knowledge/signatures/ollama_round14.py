@@ -78,7 +78,7 @@ ROUND14_SIGNATURES += (
         kinds=("any",),
         patterns=(
             r"Failed to connect to " + _LAN + r" port 11434\b",  # curl, and PHP's Guzzle quoting it
-            r"connect (?:ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH) " + _LAN + r":11434\b",  # Node
+            r"connect (?:ECONNREFUSED|ETIMEDOUT) " + _LAN + r":11434\b",  # Node
             r"HTTPConnectionPool\(host='" + _LAN + r"', port=11434\): Max retries exceeded",  # requests
             r"dial tcp " + _LAN + r":11434: (?:connect|connectex|i/o timeout)",  # Go (the ollama CLI with OLLAMA_HOST)
             r"Cannot connect to host " + _LAN + r":11434\b",  # aiohttp
