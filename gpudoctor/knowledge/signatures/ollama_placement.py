@@ -15,7 +15,8 @@ FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 # What a helper says when part of a model runs on the CPU because it does not fit the GPU's free memory.
 OFFLOAD_ADVICE = (
     "Make the whole model fit in VRAM: use a smaller model or a smaller quantization (e.g. a q4_K_M or q3 tag of it), "
-    "lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it), close other programs holding "
+    "lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it) or quantize the KV cache "
+    "(OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0), close other programs holding "
     "GPU memory (`nvidia-smi` lists them; `ollama stop MODEL` unloads other models), or add more GPUs (a 70B model at "
     "4-bit needs about 40-48 GB, two 24 GB cards). `ollama ps` shows the split: its PROCESSOR column reads 100% GPU "
     "once the model fits, e.g. 52%/48% CPU/GPU while part of it runs on the CPU."
