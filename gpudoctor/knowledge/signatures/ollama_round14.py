@@ -45,8 +45,11 @@ ROUND14_SIGNATURES: tuple[Signature, ...] = (
             r"(?:localhost|127\.0\.0\.1):11434 \(LISTEN\)",
             # the person saying so (Ollama's own log prints "Listening on", capitalised, in every healthy start)
             r"\b[Oo]llama\b[^\n]{0,40}?\b(?:listens|is listening|is bound|binds) (?:only )?(?:on|to) `?" + _LOOPBACK,
+            # other servers (llama-server, LM Studio) listen on loopback too: Ollama's name or port must be there
+            r"\b[Oo]llama\b[^\n]{0,80}?\bonly (?:listens|listening|bound|binds|be accessed|accessible|reachable) "
+            r"(?:on|to|through|via|from|at) `?" + _LOOPBACK,
             r"\bonly (?:listens|listening|bound|binds|be accessed|accessible|reachable) (?:on|to|through|via|from|at) `?"
-            + _LOOPBACK,
+            + _LOOPBACK + r":11434\b",
             r"只绑定到了?\s?`?" + _LOOPBACK,
             r"只监听(?:了|在)?\s?`?" + _LOOPBACK,
         ),
