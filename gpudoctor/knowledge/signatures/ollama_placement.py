@@ -33,8 +33,8 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
             # .partial), which the Ollama checks read from its log (gpudoctor/ollama/load.py); the plan's layer counts
             # are read below (its memory.required pair is not: every healthy load prints it).
             r"offloaded (?P<on_gpu>[1-9]\d{0,3})/(?P<layers>\d{1,4}) layers to GPU",
-            # Ollama 0.2 to 0.11's plan (llm/memory.go "offload to cuda", later server.go "msg=offload"): layers.offload below layers.model is the same
-            # split, planned; keyed on "layers.model=", which every load prints once (0.05-0.1 s of the 50 MB bench)
+            # Ollama 0.2 to 0.11's plan (llm/memory.go "offload to cuda", later server.go "msg=offload"):
+            # layers.offload below layers.model is the same split, planned; keyed on "layers.model=", which every load prints once (0.05-0.1 s of the 50 MB bench)
             r"layers\.model=(?P<layers>\d{1,4})\s{1,4}layers\.offload=(?P<on_gpu>[1-9]\d{0,3})\b",
             # Not read: the new engine's "offloading output layer to CPU" (its key, "output", is on a line every
             # healthy load prints: 0.1 s of the 50 MB bench); the same load logs "offloaded N/M layers" above.

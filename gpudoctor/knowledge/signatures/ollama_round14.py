@@ -121,7 +121,8 @@ ROUND14_SIGNATURES += (
         ),
         severity="fail",
         cause=("This prebuilt Ollama or llama.cpp binary was built against a newer C library and C++ runtime than "
-               "this Linux has (it needs {needed}, which the system's libraries lack): Ollama's official builds need glibc 2.27 and GCC 8's libstdc++ "
+               "this Linux has (it needs {needed}, which the system's libraries lack): Ollama's official builds "
+               "need glibc 2.27 and GCC 8's libstdc++ "
                "since 0.5.13, which CentOS/RHEL 7 (glibc 2.17) and Ubuntu 18.04 lack, so it cannot start."),
         advice=("Check the system's glibc with `ldd --version`. Then run it where the libraries are new enough: the "
                 "Docker image (`docker run --gpus=all ... ollama/ollama`), a newer distribution (RHEL/Rocky 8 or "
