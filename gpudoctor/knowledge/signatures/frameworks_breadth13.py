@@ -295,3 +295,41 @@ SIGNATURES += (
                   "frameworks/lora-scripts-548-sdxl-nan-in-latents-no-half-vae.txt"),
     ),
 )
+
+# Out of memory in an attention that materializes the full score matrix (memory grows with the square of the sequence)
+SIGNATURES += (
+    Signature(
+        code="frameworks.attention-matrix-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # Frames of the attention implementations that build the whole (heads x L x L) score matrix: transformers'
+        # eager attention (eager_attention_forward since 4.48, the matmul of query and key states before it, GPT-2's
+        # _attn), diffusers' and BERT's attention_scores, the ldm CrossAttention einsum of A1111-era Stable Diffusion,
+        # PyTorch's flex_attention run without torch.compile, and Transformer Engine's unfused backend. Beside
+        # cuda.out-of-memory (not instead of it): on its own a frame is no failure, hence info.
+        patterns=(r"in eager_attention_forward\b",
+                  r"attn_weights = torch\.matmul\(query(?:_states)?, key(?:_states)?\.transpose\(",
+                  r"attention_scores = torch\.(?:baddbmm|matmul)\(",
+                  r"sim = einsum\('b i d, b j d -> b i j'",
+                  r"scores = \(query @ key\.transpose\(-2, -1\)\)",
+                  r"Selected backend = UnfusedDotProductAttention\b", r"return self\.unfused_attention\("),
+        severity="info",
+        cause=("The traceback runs through an attention that builds the full attention score matrix, whose memory "
+               "grows with the square of the sequence length: where it ends in CUDA out of memory, long sequences "
+               "(or large images) in that attention are what filled the GPU."),
+        advice=("Switch that model to a memory-efficient attention: transformers `attn_implementation=\"sdpa\"` or "
+                "`\"flash_attention_2\"` (`pip install flash-attn --no-build-isolation`, Ampere or newer GPU); "
+                "diffusers `pipe.enable_xformers_memory_efficient_attention()` or PyTorch 2's SDPA (web UIs: "
+                "--xformers or --opt-sdp-attention); flex_attention under torch.compile; Transformer Engine with its "
+                "flash or fused backend available. Else shorten the sequence (max length, chunking), lower the batch "
+                "size and turn on gradient checkpointing."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/TransformerEngine/issues/3006",
+                 "https://huggingface.co/docs/transformers/perf_infer_gpu_one",
+                 "https://pytorch.org/blog/flexattention/"),
+        checked="2026-11-26",
+        examples=("frameworks/te-3006-unfused-backend-full-mask-oom.txt",),
+    ),
+)
