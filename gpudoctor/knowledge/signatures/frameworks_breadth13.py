@@ -333,3 +333,37 @@ SIGNATURES += (
         examples=("frameworks/te-3006-unfused-backend-full-mask-oom.txt",),
     ),
 )
+
+# ONNX Runtime's TensorRT execution provider that cannot load, after which ONNX Runtime retries without it
+SIGNATURES += (
+    Signature(
+        code="frameworks.onnxruntime-tensorrt-provider-unavailable",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # onnxruntime_pybind_state.cc (RegisterTensorRTPluginsAsCustomOps) and provider_bridge_ort.cc loading
+        # onnxruntime_providers_tensorrt (.dll: LoadLibrary error 126; .so: the missing libnvinfer); the Python session
+        # then prints "Falling back to [...] and retrying". Apps (insightface, rembg, FaceFusion) list TensorRT first.
+        patterns=(r"Please install TensorRT libraries as mentioned in the GPU requirements page",
+                  r"when trying to load [^\n]{0,300}onnxruntime_providers_tensorrt\.dll",
+                  r"Failed to load library libonnxruntime_providers_tensorrt\.so with error: (?P<library>[\w.+-]{1,60})"),
+        # the loader's libnvinfer line is TensorRT's here, not a CUDA runtime library missing for every program
+        refines=("cuda.runtime-library-missing",),
+        severity="warn",  # ONNX Runtime goes on with the next provider; a failure only where that one fails too
+        cause=("ONNX Runtime's TensorRT execution provider could not load: the TensorRT libraries (nvinfer) it needs, "
+               "or the CUDA and cuDNN ones beneath them, are not installed where it looks, so ONNX Runtime retried "
+               "with the other providers (CUDA, else the CPU)."),
+        advice=("Where TensorRT is not wanted, leave TensorrtExecutionProvider out of the session's providers (or the "
+                "app's provider setting) and read the next provider's result: if CUDAExecutionProvider also failed, "
+                "its error above or below is the one to fix. To use it, install the TensorRT release that "
+                "onnxruntime-gpu version is built for (`pip install tensorrt` of that major, or NVIDIA's TensorRT zip) "
+                "and put its lib folder on PATH (Windows) or LD_LIBRARY_PATH (Linux)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/17394",
+                 "https://github.com/microsoft/onnxruntime/pull/17535",
+                 "https://onnxruntime.ai/docs/execution-providers/TensorRT-ExecutionProvider.html#requirements"),
+        checked="2026-11-26",
+        examples=("frameworks/onnxruntime-17394-tensorrt-ep-dll-126-falls-back.txt",),
+    ),
+)
