@@ -126,3 +126,31 @@ SIGNATURES += (
         examples=("wheels/tomotwin-3-mamba-cuda-constraint-driver-10-2.txt",),
     ),
 )
+
+# A bitsandbytes older than the library that quantizes with it requires
+SIGNATURES += (
+    Signature(
+        code="wheels.bitsandbytes-older-than-library-needs",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # transformers' bitsandbytes quantizers (quantizer_bnb_4bit.py / _8bit.py, before them modeling_utils.py) check
+        # the installed bitsandbytes' version (0.39.0 for 4-bit, 0.37.2 for 8-bit); vLLM's and SGLang's
+        # bitsandbytes.py name the minimum release they need in their own ImportError.
+        patterns=(r"You have a version of .?bitsandbytes.? that is not compatible with (?P<bits>4|8) ?bit inference",
+                  r"Please install bitsandbytes>=(?P<wanted>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) via .?pip install"),
+        severity="fail",
+        cause=("The installed bitsandbytes is older than the release this transformers, vLLM or SGLang needs for its "
+               "bitsandbytes quantization, so loading the quantized model stops."),
+        advice=("Upgrade bitsandbytes in the environment that runs the model: `pip install -U bitsandbytes` (at least "
+                "the version the message names), then restart the kernel or process; check it with `python -m "
+                "bitsandbytes`. If pip keeps an old one, another requirement pins it: `pip show bitsandbytes` names it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Vaibhavs10/fast-whisper-finetuning/pull/15",
+                 "https://github.com/sgl-project/sglang/issues/2769",
+                 "https://huggingface.co/docs/transformers/quantization/bitsandbytes"),
+        checked="2026-11-26",
+        examples=("wheels/fast-whisper-finetuning-15-bitsandbytes-too-old-for-8bit.txt",),
+    ),
+)
