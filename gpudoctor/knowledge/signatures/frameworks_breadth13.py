@@ -367,3 +367,34 @@ SIGNATURES += (
         examples=("frameworks/onnxruntime-17394-tensorrt-ep-dll-126-falls-back.txt",),
     ),
 )
+
+# A Triton kernel handed a tensor that is not on the current CUDA device
+SIGNATURES += (
+    Signature(
+        code="frameworks.triton-tensor-off-current-device",
+        cause_id="app-fault",
+        kinds=("any",),
+        # triton/backends/nvidia/driver.py checks each pointer argument from the current device: "Pointer argument (at
+        # N) cannot be accessed from Triton (cpu tensor?)", older releases "Tensor on cuda device N cannot be accessed
+        # from Triton (cpu tensor?)". Libraries of Triton kernels (Liger-Kernel, unsloth, mamba-ssm, fla, KIVI, Triton
+        # attention in ComfyUI) that launch without entering the tensor's device hit it on a second GPU.
+        patterns=(r"cannot be accessed from Triton \(cpu tensor\?\)",),
+        severity="fail",
+        cause=("A Triton kernel was launched from the current CUDA device with a tensor it cannot reach there: the "
+               "tensor is on another GPU (a model split over GPUs with device_map=\"auto\", or --device cuda:1 while "
+               "device 0 is current) or was offloaded to the CPU, and the library launching the kernel did not switch "
+               "to the tensor's device."),
+        advice=("Run on one GPU: keep the whole model there (`device_map={\"\": 0}`, no CPU offload) or pick it with "
+                "CUDA_VISIBLE_DEVICES=N and use the device `cuda` (not cuda:N). Where the model must span GPUs, update "
+                "the library whose Triton kernel failed (Liger-Kernel, unsloth, mamba-ssm, flash-linear-attention) to a "
+                "release that launches under the tensor's device, or turn that kernel off; in ComfyUI with Triton "
+                "attention (SageAttention), start with --gpu-only so the model is not offloaded."),
+        action="configure",
+        rules_out=("a driver fault", "a broken Triton install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall triton"),
+        sources=("https://github.com/triton-lang/triton/issues/5205", "https://github.com/linkedin/Liger-Kernel/issues/593",
+                 "https://github.com/linkedin/Liger-Kernel/pull/1304", "https://github.com/triton-lang/triton/issues/2441"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-5205-liger-device-map-auto-cpu-tensor.txt",),
+    ),
+)
