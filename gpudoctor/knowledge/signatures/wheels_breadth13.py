@@ -154,3 +154,36 @@ SIGNATURES += (
         examples=("wheels/fast-whisper-finetuning-15-bitsandbytes-too-old-for-8bit.txt",),
     ),
 )
+
+# GroundingDINO (Grounded-SAM and the apps built on it) whose _C extension was built without CUDA or does not load
+SIGNATURES += (
+    Signature(
+        code="wheels.groundingdino-ops-not-built",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # groundingdino/models/GroundingDINO/ms_deform_attn.py imports groundingdino._C in a try and warns; the forward
+        # pass then raises NameError on _C. setup.py compiles the CUDA sources only when torch.cuda.is_available() and
+        # CUDA_HOME are true at install time ("Compiling without CUDA" otherwise): pip's isolated build environment
+        # (a CPU torch), no CUDA_HOME, or a build node without a GPU leave an _C without CUDA, or none.
+        patterns=(r"Failed to load custom C\+\+ ops\. Running on CPU mode Only",
+                  r"NameError: name '_C' is not defined"),
+        severity="fail",
+        cause=("GroundingDINO's compiled ops (groundingdino._C, multi-scale deformable attention) are missing or could "
+               "not load: the package was installed where its setup.py did not see CUDA (no CUDA_HOME, a CPU torch in "
+               "pip's isolated build environment, no GPU on that node), so it built no CUDA ops, or the built module "
+               "does not match this torch or compiler."),
+        advice=("Rebuild GroundingDINO with CUDA: set CUDA_HOME to the CUDA toolkit of torch's CUDA (`python -c "
+                "\"import torch; print(torch.version.cuda)\"`, e.g. `export CUDA_HOME=/usr/local/cuda-12.1`), remove the "
+                "old build (`rm -rf build groundingdino/_C*`), then in its folder `pip install --no-build-isolation -e .` "
+                "and check the log says \"Compiling with CUDA\". If _C exists but fails with an undefined symbol, "
+                "rebuild it with this environment's torch and compiler (conda: `conda install gxx_linux-64`)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/UTAustin-SwarmLab/Neuro-Symbolic-Video-Search-Temporal-Logic/issues/1",
+                 "https://github.com/IDEA-Research/Grounded-Segment-Anything/issues/15",
+                 "https://github.com/longzw1997/Open-GroundingDino/issues/7"),
+        checked="2026-11-26",
+        examples=("wheels/swarmlab-nsvs-1-groundingdino-compiled-without-cuda.txt",),
+    ),
+)
