@@ -107,8 +107,15 @@ SIGNATURES += (
         # A CUDA package depends on the __cuda virtual package, which conda sets from the installed driver (the CUDA
         # version nvidia-smi shows); mamba 0.x/1.x words the clash "has constraint __cuda >=X conflicting with
         # __cuda-Y-0", libmamba's tree "__cuda >=X , which conflicts with any installable versions previously reported".
+        # libmamba's flat list and libsolv's "nothing provides __cuda >=X needed by P" (conda's own tests print it for a
+        # driver of CUDA 8.0 asked for 9.0, and for no driver at all: the "which is missing" row takes its place there),
+        # libsolv's "requires __cuda >=X, but none of the providers can be installed", classic conda's chain
+        # "pytorch-cuda=11.8 -> __cuda[version='>=11.8']" under "incompatible with your system".
         patterns=(r"has constraint __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) conflicting with __cuda-(?P<found>\d{1,2}\.\d{1,2})",
-                  r"__cuda >=?(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) ?, which conflicts with any installable versions"),
+                  r"__cuda >=?(?P<wanted>\d{1,2}(?:\.\d{1,3})?(?:\.\d{1,3})?) ?, which conflicts with any installable versions",
+                  r"nothing provides __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3})?) needed by",
+                  r"requires __cuda >=(?P<wanted>\d{1,2}(?:\.\d{1,3})?), but none of the providers can be installed",
+                  r"-> __cuda\[version='>=(?P<wanted>\d{1,2}(?:\.\d{1,3})?)"),
         severity="fail",
         cause=("The package needs CUDA {wanted} (the __cuda virtual package), but the installed NVIDIA driver supports "
                "an older CUDA, so conda's solver cannot install it; the CUDA toolkit (nvcc) does not count here."),
@@ -116,12 +123,13 @@ SIGNATURES += (
                 "packages), then update the NVIDIA driver to a release that supports CUDA {wanted} (R520 or newer for "
                 "11.8, R525 or newer for 12.x), or install the build for the CUDA the driver supports (e.g. "
                 "`pytorch-cuda=11.8` or `cuda-version=11.8`). Set CONDA_OVERRIDE_CUDA only when installing on a "
-                "machine other than the GPU machine."),
+                "machine other than the GPU machine (`conda info` lists no __cuda there)."),
         action="configure",
         rules_out=("the CUDA toolkit on PATH",),
         never_suggest=("reinstall CUDA", "install the CPU-only build"),
         sources=("https://github.com/MPI-Dortmund/tomotwin-cryoet/issues/3",
-                 "https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html"),
+                 "https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html",
+                 "https://github.com/conda/conda/blob/main/tests/core/test_solve.py"),
         checked="2026-11-26",
         examples=("wheels/tomotwin-3-mamba-cuda-constraint-driver-10-2.txt",),
     ),
