@@ -398,3 +398,33 @@ SIGNATURES += (
         examples=("frameworks/triton-5205-liger-device-map-auto-cpu-tensor.txt",),
     ),
 )
+
+# Numba's PTX, from a CUDA toolkit newer than the driver, refused by the driver's JIT linker
+SIGNATURES += (
+    Signature(
+        code="frameworks.numba-ptx-newer-than-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # numba/cuda/cudadrv/driver.py's Linker.add_ptx: cuLinkAddData returns 222 (CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+        # which Numba before 0.54 named UNKNOWN_CUDA_ERROR) with the JIT's "ptxas application ptx input ... Unsupported
+        # .version X; current version is 'Y'" on the next line: here the ptxas is the driver's, not one on PATH.
+        patterns=(r"Call to cuLinkAddData results in (?:UNKNOWN_CUDA_ERROR|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)",),
+        refines=("frameworks.ptxas-older-than-ptx", "cuda.ptx-toolchain-too-new"), refines_within=2,
+        severity="fail",
+        cause=("Numba compiled the kernel to PTX with a CUDA toolkit (its NVVM: conda cudatoolkit or cuda-nvcc, or the "
+               "pip nvidia wheels) newer than the installed NVIDIA driver supports, so the driver's JIT linker refused "
+               "it."),
+        advice=("Compare `nvidia-smi`'s \"CUDA Version\" with the toolkit Numba uses (`numba -s`, CUDA Information), then "
+                "install the toolkit of the driver's CUDA into the environment (`conda install -c conda-forge "
+                "cudatoolkit=11.2` for old Numba, `conda install -c conda-forge cuda-nvcc cuda-nvrtc \"cuda-version=12.2\"` "
+                "for Numba 0.57 and later) or update the NVIDIA driver; for a 12.x minor gap, "
+                "NUMBA_CUDA_ENABLE_MINOR_VERSION_COMPATIBILITY=1 with ptxcompiler and cubinlinker also works."),
+        action="configure",
+        rules_out=("a ptxas on PATH",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/numba/numba/issues/7006",
+                 "https://numba.readthedocs.io/en/stable/cuda/minor_version_compatibility.html"),
+        checked="2026-11-26",
+        examples=("frameworks/numba-7006-culinkadddata-ptx-newer-than-driver.txt",),
+    ),
+)
