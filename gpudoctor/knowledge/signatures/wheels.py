@@ -472,6 +472,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"\bCUDA extension not installed\b",
             r"CUDA kernels for auto_gptq are not installed",
+            # auto_gptq/modeling/_base.py: the exllama kernels, missing from the Windows pre-built wheels
+            r"Exllama(?:v2)? kernel is not installed, reset disable_exllama",
         ),
         severity="warn",
         cause=("auto-gptq could not load its compiled CUDA kernels (a wheel built for another torch or CUDA, or "
