@@ -195,3 +195,30 @@ SIGNATURES += (
         examples=("wheels/swarmlab-nsvs-1-groundingdino-compiled-without-cuda.txt",),
     ),
 )
+
+# bitsandbytes' LLM.int8() matmul refused by a release without int8 kernels for this GPU
+SIGNATURES += (
+    Signature(
+        code="wheels.bitsandbytes-int8-matmul-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # csrc/ops.cu igemmlt() before 0.37.0: cuBLASLt int8 needs compute capability 7.5 (Turing) or newer, and its
+        # *_nocublaslt library (Maxwell, Pascal, Volta, and GPUs whose capability the CUDA setup misread) aborts here.
+        patterns=(r"ERROR: Your GPU does not support Int8 Matmul",),
+        severity="fail",
+        cause=("This bitsandbytes has no int8 matrix multiply for this GPU: releases before 0.37.0 need cuBLASLt int8 "
+               "(compute capability 7.5 or newer), and loaded their nocublaslt library, which aborts on an 8-bit "
+               "(load_in_8bit) model; on a Turing or newer GPU it means the CUDA setup misread the GPU."),
+        advice=("Upgrade bitsandbytes (`pip install -U bitsandbytes`; 0.37.0 added int8 matmul for every GPU, slow on "
+                "GPUs below compute capability 7.5), then check `python -m bitsandbytes` loads a library for the GPU; "
+                "on a Maxwell, Pascal or Volta GPU, 4-bit loading (load_in_4bit) or fp16 is the faster path."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/118",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/131",
+                 "https://github.com/huggingface/transformers/pull/21487"),
+        checked="2026-11-26",
+        examples=("wheels/bitsandbytes-118-p40-int8-matmul-unsupported.txt",),
+    ),
+)
