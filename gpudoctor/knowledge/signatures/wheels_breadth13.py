@@ -222,3 +222,29 @@ SIGNATURES += (
         examples=("wheels/bitsandbytes-118-p40-int8-matmul-unsupported.txt",),
     ),
 )
+
+# conda's solver: the package asked for is not built for the environment's Python
+SIGNATURES += (
+    Signature(
+        code="wheels.conda-package-not-for-this-python",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # conda's classic solver (UnsatisfiableError), with "Your python: python=X.Y" and the packages' python[version=]
+        # chains under it; conda never changes an environment's Python minor version on its own.
+        patterns=(r"incompatible with the existing python installation in your environment",),
+        severity="fail",
+        cause=("conda has no build of the requested packages (their python[version=...] list) for the Python of this "
+               "environment, and it will not change the environment's Python minor version by itself."),
+        advice=("Use a Python the packages are built for: create a new environment with one of the versions their "
+                "python[version=...] list names (e.g. `conda create -n env python=3.8`, then install them there), or ask "
+                "for a newer release of the package that is built for your Python. CUDA driver (__cuda) lines conda "
+                "prints beside this are not the conflict."),
+        action="configure",
+        rules_out=("a driver fault", "the CUDA toolkit"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/KaihuaTang/Scene-Graph-Benchmark.pytorch/pull/160",
+                 "https://github.com/facebookresearch/pytorch3d/issues/183"),
+        checked="2026-11-26",
+        examples=("wheels/scene-graph-benchmark-160-conda-pytorch-not-for-python-39.txt",),
+    ),
+)
