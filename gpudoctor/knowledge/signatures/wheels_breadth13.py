@@ -248,3 +248,32 @@ SIGNATURES += (
         examples=("wheels/scene-graph-benchmark-160-conda-pytorch-not-for-python-39.txt",),
     ),
 )
+
+# uv taking a non-PyTorch package from the PyTorch index given for torch
+SIGNATURES += (
+    Signature(
+        code="wheels.uv-pytorch-index-for-every-package",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # uv resolves each package from the first index that has it (first-index strategy): given as --index,
+        # --default-index or an index without `explicit = true`, download.pytorch.org also serves the copies of
+        # markupsafe, jinja2, numpy, filelock... it mirrors, for few platforms and Pythons.
+        patterns=(r"Distribution `(?P<package>(?!torch)[A-Za-z][\w.-]{0,40})==[\w.+-]{1,40} @ "
+                  r"registry\+https://download\.pytorch\.org/whl/",),
+        refines=("wheels.uv-no-wheel-for-platform",),
+        severity="fail",
+        cause=("uv took {package} from the PyTorch index, which it was given for torch but used for every package (uv "
+               "stops at the first index that has a package), and that index's copy has no wheel for this platform or "
+               "Python."),
+        advice=("Route only the PyTorch packages to the PyTorch index: in pyproject.toml declare it under "
+                "[[tool.uv.index]] with `explicit = true` and point torch (torchvision, torchaudio) at it in "
+                "[tool.uv.sources], as uv's PyTorch guide shows, then `uv lock` / `uv sync` again; with `uv pip install`, "
+                "install torch alone with --index-url first, or pass --index-strategy unsafe-best-match."),
+        action="configure",
+        rules_out=("a driver fault", "a broken package on PyPI"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/astral-sh/uv/issues/11532", "https://docs.astral.sh/uv/guides/integration/pytorch/"),
+        checked="2026-11-26",
+        examples=("wheels/uv-11532-pytorch-index-serves-markupsafe.txt",),
+    ),
+)
