@@ -204,7 +204,7 @@ SIGNATURES += (
         kinds=("any",),
         # csrc/ops.cu igemmlt() before 0.37.0: cuBLASLt int8 needs compute capability 7.5 (Turing) or newer, and its
         # *_nocublaslt library (Maxwell, Pascal, Volta, and GPUs whose capability the CUDA setup misread) aborts here.
-        patterns=(r"ERROR: Your GPU does not support Int8 Matmul",),
+        patterns=(r"Your GPU does not support Int8 Matmul",),  # keyed on Int8, not on ERROR:
         severity="fail",
         cause=("This bitsandbytes has no int8 matrix multiply for this GPU: releases before 0.37.0 need cuBLASLt int8 "
                "(compute capability 7.5 or newer), and loaded their nocublaslt library, which aborts on an 8-bit "
