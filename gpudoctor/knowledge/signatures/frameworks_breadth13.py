@@ -428,3 +428,31 @@ SIGNATURES += (
         examples=("frameworks/numba-7006-culinkadddata-ptx-newer-than-driver.txt",),
     ),
 )
+
+# An ONNX Runtime app (FaceFusion, roop and its forks) whose provider choices hold no CUDA
+SIGNATURES += (
+    Signature(
+        code="frameworks.onnx-app-offers-no-cuda-provider",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # FaceFusion's and roop's argparse choices come from onnxruntime.get_available_providers(): only 'cpu' (and
+        # 'azure') means the onnxruntime in the environment is the CPU package, or shadows onnxruntime-gpu.
+        patterns=(r"argument --execution-providers?: invalid choice: '(?P<provider>cuda|tensorrt)' \(choose from "
+                  r"'(?:azure|cpu)'(?:, '(?:azure|cpu)')?\)",),
+        severity="fail",
+        cause=("The app lists the execution providers its onnxruntime offers, and that onnxruntime has none for the GPU "
+               "({provider} is no choice): the CPU-only onnxruntime package is installed, or installed beside "
+               "onnxruntime-gpu and shadowing it."),
+        advice=("Install the GPU package alone in the app's environment: `pip uninstall -y onnxruntime onnxruntime-gpu` "
+                "then `pip install onnxruntime-gpu` (the version the app's installer pins, e.g. FaceFusion's `python "
+                "install.py --onnxruntime cuda`), and check `python -c \"import onnxruntime as o; "
+                "print(o.get_available_providers())\"` lists CUDAExecutionProvider before running with cuda."),
+        action="configure",
+        rules_out=("a driver fault", "the CUDA toolkit version"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/facefusion/facefusion/issues/48", "https://github.com/facefusion/facefusion/issues/156",
+                 "https://github.com/facefusion/facefusion/issues/278"),
+        checked="2026-11-26",
+        examples=("frameworks/facefusion-48-execution-providers-only-cpu.txt",),
+    ),
+)
