@@ -345,8 +345,10 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         cause_id="app-fault",
         kinds=("any",),
         # flash-attn's C++ check (flash_api.cpp) on the query's dtype: a model loaded without a dtype is float32 in
-        # transformers, and some layers (layer norms, embeddings) upcast their output.
-        patterns=(r"FlashAttention only supports? fp16 and bf16 data type",),
+        # transformers, and some layers (layer norms, embeddings) upcast their output. transformers' own check when
+        # attn_implementation="flash_attention_2" meets a float32 model (modeling_utils.py) says it first.
+        patterns=(r"FlashAttention only supports? fp16 and bf16 data type",
+                  r"Flash Attention 2(?:\.0)? only supports torch\.float16 and torch\.bfloat16 dtypes"),
         severity="fail",
         cause=("FlashAttention was given float32 tensors and runs in fp16 or bf16 only: the model was loaded, or is "
                "trained, in float32 (no dtype given, no mixed precision)."),
