@@ -456,3 +456,29 @@ SIGNATURES += (
         examples=("frameworks/facefusion-48-execution-providers-only-cpu.txt",),
     ),
 )
+
+# A CUDA kernel of PyTorch without its bfloat16 variant in the installed release
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-cuda-op-without-bf16",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # ATen's dispatch macros name the CUDA kernel with no BFloat16 case in this build: triu_tril_cuda_template
+        # until PyTorch 2.1 (pytorch pull 101414: causal masks of Llama, CLIP, Mistral in bf16), max_all_cuda and
+        # others before 1.10-1.12. The CPU kernels' 'Half' gaps are frameworks.half-precision-op-on-cpu.
+        patterns=(r"\"(?P<op>[a-z_]{1,40}_cuda(?:_template)?)\" not implemented for 'BFloat16'",),
+        severity="fail",
+        cause=("This PyTorch has no bfloat16 version of the CUDA kernel {op}, which the model or training code calls "
+               "in bf16: a release older than the one that added it (2.1 for triu/tril)."),
+        advice=("Upgrade PyTorch (`pip install -U torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu121`, the cuNNN of your install; 2.1 or newer for triu_tril), "
+                "or run the model in float16 (`torch_dtype=torch.float16`) or float32 instead of bfloat16."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU without bf16 support"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/101932", "https://github.com/meta-llama/llama3/issues/80",
+                 "https://github.com/chijames/KERPLE/issues/5"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-101932-triu-bf16-cuda-before-2-1.txt", "frameworks/kerple-5-bf16-max-on-old-torch.txt"),
+    ),
+)
