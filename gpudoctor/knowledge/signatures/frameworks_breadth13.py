@@ -482,3 +482,34 @@ SIGNATURES += (
         examples=("frameworks/pytorch-101932-triu-bf16-cuda-before-2-1.txt", "frameworks/kerple-5-bf16-max-on-old-torch.txt"),
     ),
 )
+
+# PyTorch's scaled_dot_product_attention restricted to fused kernels none of which accepts these inputs
+SIGNATURES += (
+    Signature(
+        code="frameworks.sdpa-no-allowed-kernel",
+        cause_id="app-fault",
+        kinds=("any",),
+        # aten/src/ATen/native/transformers/cuda/sdp_utils: with the math backend disabled (sdp_kernel(enable_math=
+        # False), sdpa_kernel([FLASH_ATTENTION]), a library's flash=True), each fused kernel refuses the inputs and
+        # warns why ("Flash attention kernel not used because", "Expected query, key and value to all be of dtype:
+        # {Half, BFloat16}", the GPU's compute capability, an attn_mask, non-4-D inputs), then SDPA aborts.
+        patterns=(r"No available kernel\. {1,2}Aborting execution",),
+        severity="fail",
+        cause=("scaled_dot_product_attention was limited to its fused flash or memory-efficient kernels (the program's "
+               "flash option or an sdp_kernel/sdpa_kernel context), and none of them accepts these inputs on this GPU "
+               "(float32 tensors, a GPU older than Ampere for flash, an attention mask, a head size or shape they do "
+               "not support): the UserWarnings printed just before say which."),
+        advice=("Turn the program's flash attention option off (flash=False, use_flash_attn=False) or allow SDPA's math "
+                "backend (drop enable_math=False / add SDPBackend.MATH to sdpa_kernel), or give the fused kernels what "
+                "they need: fp16 or bf16 inputs (autocast), 4-D tensors, no explicit mask; flash needs an Ampere or "
+                "newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "a broken PyTorch install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/lucidrains/MEGABYTE-pytorch/issues/6", "https://github.com/lucidrains/BS-RoFormer/issues/29",
+                 "https://github.com/pytorch/pytorch/issues/117354"),
+        checked="2026-11-26",
+        examples=("frameworks/megabyte-6-sdpa-no-available-kernel-flash-only.txt",
+                  "frameworks/bs-roformer-29-flash-attend-no-available-kernel.txt"),
+    ),
+)
