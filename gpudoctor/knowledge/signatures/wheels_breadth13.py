@@ -277,3 +277,30 @@ SIGNATURES += (
         examples=("wheels/uv-11532-pytorch-index-serves-markupsafe.txt",),
     ),
 )
+
+# Numba's import-time check of the NumPy it runs with (librosa, whisper, TTS and 3-D packages import it)
+SIGNATURES += (
+    Signature(
+        code="wheels.numba-numpy-out-of-range",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # numba/__init__.py _ensure_critical_deps: each release pins the NumPy range it was built and tested for
+        # ("Numba needs NumPy 2.1 or less. Got NumPy 2.2.", before 0.54 without the "Got" part).
+        patterns=(r"Numba needs NumPy (?P<bound>\d\.\d{1,2}) or (?P<direction>less|greater)",),
+        severity="fail",
+        cause=("The installed Numba supports NumPy {bound} or {direction} only, and the environment has another NumPy "
+               "(often one that another package's install upgraded or downgraded), so importing numba fails."),
+        advice=("Bring the two into range in the app's environment: install the NumPy the message allows (e.g. `pip "
+                "install \"numpy<2.1\"` when it says 2.0 or less, `pip install \"numpy>=1.22\"` when it says 1.22 or "
+                "greater), or install the Numba release built for your NumPy (`pip install -U numba`), then check "
+                "`pip check` for the package that pinned the other one."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/KytraScript/ComfyUI_MatAnyone_Kytra/issues/3", "https://github.com/michaelkyu/MobMess/issues/4",
+                 "https://github.com/numba/numba/blob/main/numba/__init__.py"),
+        checked="2026-11-26",
+        examples=("wheels/matanyone-kytra-3-numba-needs-numpy-2-1-or-less.txt",
+                  "wheels/mobmess-4-numba-needs-numpy-1-22-or-greater.txt"),
+    ),
+)
