@@ -69,8 +69,26 @@ def nvml_ms(questions: Counter, cost_ms: dict, per_field_ms: float | None = None
     return sum(count * known.get(function, typical) for function, count in questions.items())
 
 
+def load_inputs(argv: list[str]) -> dict:
+    """What bench/gpu_scaling_inputs.py printed, alone or under "gpu_scaling_inputs" in a call's result file."""
+    if argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+        sys.exit(0)
+    if len(argv) > 2:
+        sys.exit("usage: python bench/scaling_model.py [INPUTS.json]")
+    path = Path(argv[1]) if len(argv) > 1 else DEFAULT_INPUTS
+    try:
+        inputs = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        sys.exit(f"scaling_model: cannot read {path}: {exc}")
+    inputs = inputs.get("gpu_scaling_inputs", inputs) if isinstance(inputs, dict) else None
+    if not isinstance(inputs, dict) or "gpus" not in inputs:
+        sys.exit(f"scaling_model: {path} holds no inputs of bench/gpu_scaling_inputs.py")
+    return inputs
+
+
 def main() -> None:
-    inputs = json.loads(Path(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_INPUTS).read_text())
+    inputs = load_inputs(sys.argv)
     measured_gpus = inputs["gpus"]
     cuinit = inputs["cuinit_s"]
     per_gpu_cuinit = (cuinit[str(measured_gpus)] - cuinit["1"]) / (measured_gpus - 1)
