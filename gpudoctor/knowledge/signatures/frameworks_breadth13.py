@@ -513,3 +513,34 @@ SIGNATURES += (
                   "frameworks/bs-roformer-29-flash-attend-no-available-kernel.txt"),
     ),
 )
+
+# OpenCV without CUDA: its DNN module falls back to the CPU, its cv2.cuda functions throw
+SIGNATURES += (
+    Signature(
+        code="frameworks.opencv-built-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # modules/dnn/src/net_impl.cpp (dnn.cpp before 4.6) setUpNet, when DNN_BACKEND_CUDA is asked of a build
+        # without OPENCV_DNN_CUDA; core's throw_no_cuda (private.cuda.hpp) for cv2.cuda calls in a build without CUDA.
+        # The opencv-python wheels on PyPI and the distributions' packages are built without CUDA.
+        patterns=(r"DNN module was not built with CUDA backend",
+                  r"\(-216:No CUDA support\) The library is compiled without CUDA support"),
+        severity="fail",
+        cause=("This OpenCV was built without CUDA (the pip opencv-python wheels and apt packages never have it), or a "
+               "self-built one without its DNN CUDA backend (OPENCV_DNN_CUDA off, cuDNN not found, or CUDA_ARCH_BIN "
+               "holding only architectures below 5.3), so the GPU is not used."),
+        advice=("Build OpenCV from source with CMake: -D WITH_CUDA=ON -D WITH_CUDNN=ON -D OPENCV_DNN_CUDA=ON -D "
+                "CUDA_ARCH_BIN=<the GPU's compute capability, e.g. 8.6> (none below 5.3) plus opencv_contrib, check the "
+                "CMake summary lists CUDA and cuDNN, then `pip uninstall opencv-python opencv-contrib-python` so Python "
+                "imports the built cv2; `python -c \"import cv2; print(cv2.getBuildInformation())\"` must show NVIDIA "
+                "CUDA: YES."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit at run time"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/opencv/opencv/issues/15858", "https://github.com/opencv/opencv/issues/18229",
+                 "https://github.com/ai-aimbot/AIMr/issues/8"),
+        checked="2026-11-26",
+        examples=("frameworks/opencv-15858-dnn-cuda-backend-arch-bin-too-low.txt",
+                  "frameworks/aimr-8-opencv-dnn-cuda-backend-pip-build.txt"),
+    ),
+)
