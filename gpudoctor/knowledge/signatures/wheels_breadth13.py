@@ -304,3 +304,31 @@ SIGNATURES += (
                   "wheels/mobmess-4-numba-needs-numpy-1-22-or-greater.txt"),
     ),
 )
+
+# detectron2 used from its source tree without its compiled extension
+SIGNATURES += (
+    Signature(
+        code="wheels.detectron2-not-built",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        # detectron2/layers (deform_conv.py, nms.py, roi_align.py) import the compiled detectron2._C; a clone never built,
+        # or a script run from the clone's root (where the source folder shadows the installed package), has none.
+        patterns=(r"cannot import name '_C' from 'detectron2'", r"No module named 'detectron2\._C'",
+                  r"from detectron2 import _C\b[^\n]{0,40}[Ii]mport[Ee]rror: cannot import name '_C'"),
+        severity="fail",
+        cause=("detectron2's compiled extension (detectron2._C) is not there: the clone was never built and installed, "
+               "or the program runs from the clone's root, where the unbuilt source folder hides the installed "
+               "package."),
+        advice=("Build and install detectron2 into this environment as its INSTALL.md says (`python -m pip install -e "
+                "detectron2` from the folder above the clone, with torch already installed; `--no-build-isolation` on "
+                "recent pip), or a prebuilt wheel for your torch and CUDA; then run the program from another directory "
+                "than the clone's root."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/facebookresearch/detectron2/issues/538", "https://github.com/facebookresearch/detectron2/issues/157",
+                 "https://github.com/facebookresearch/detectron2/issues/1018"),
+        checked="2026-11-26",
+        examples=("wheels/detectron2-538-c-not-built-balloon-demo.txt", "wheels/detectron2-157-cannot-import-c-not-built.txt"),
+    ),
+)
