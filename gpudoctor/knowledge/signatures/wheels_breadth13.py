@@ -332,3 +332,31 @@ SIGNATURES += (
         examples=("wheels/detectron2-538-c-not-built-balloon-demo.txt", "wheels/detectron2-157-cannot-import-c-not-built.txt"),
     ),
 )
+
+# DGL whose per-torch C++ libraries (graphbolt, sparse) do not exist or do not load for the installed torch
+SIGNATURES += (
+    Signature(
+        code="wheels.dgl-no-library-for-this-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # dgl/graphbolt/__init__.py and dgl/sparse load lib{graphbolt,dgl_sparse}_pytorch_<torch version>.so: a DGL release
+        # ships them only for the torch versions (and CUDA) it was built with; "Cannot load" when the file is there
+        # but its torch or CUDA libraries (libnvrtc, libcusparse) do not match.
+        patterns=(r"Cannot find DGL C\+\+ (?P<part>graphbolt|sparse) library at [^\n]{0,300}_pytorch_(?P<torch>\d{1,2}\.\d{1,2}\.\d{1,2})",
+                  r"Cannot load Graphbolt C\+\+ library"),
+        severity="fail",
+        cause=("This DGL has no working C++ library for the installed torch (DGL builds one per torch release and CUDA; "
+               "a newer or other torch than the DGL wheel or conda package was made for), so `import dgl` fails."),
+        advice=("Install the DGL build made for your torch version and CUDA from DGL's own index (`pip install dgl -f "
+                "https://data.dgl.ai/wheels/torch-2.3/cu121/repo.html`, or the conda label such as dglteam/label/th21_cu118, "
+                "per dgl.ai's install selector), or install a torch version and CUDA that this DGL release supports; the "
+                "file name in the message shows the torch version it looked for."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/graeter-group/grappa/issues/20", "https://github.com/dmlc/dgl/issues/7247",
+                 "https://github.com/dmlc/dgl/issues/7157"),
+        checked="2026-11-26",
+        examples=("wheels/grappa-20-dgl-graphbolt-torch-cuda-pair.txt",),
+    ),
+)
