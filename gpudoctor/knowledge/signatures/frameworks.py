@@ -440,7 +440,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-libs-missing",
         kinds=("any",),
         patterns=(
-            r"libdevice not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
+            r"libdevice (?:is required by this HLO module but was )?not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
             r"Can't find libdevice directory \$\{CUDA_DIR\}/nvvm/libdevice",
         ),
         severity="fail",
