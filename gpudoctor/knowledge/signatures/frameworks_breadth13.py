@@ -544,3 +544,31 @@ SIGNATURES += (
                   "frameworks/aimr-8-opencv-dnn-cuda-backend-pip-build.txt"),
     ),
 )
+
+# torch.compile on Windows refused the replacement of a file in its cache
+SIGNATURES += (
+    Signature(
+        code="frameworks.inductor-windows-cache-replace-denied",
+        cause_id="triton-jit-cache-stale",
+        kinds=("any",),
+        # inductor and Triton write a temporary file and rename it over the cached one
+        # (%TEMP%\\torchinductor_<user>\\triton\\0\\...); Windows refuses the rename (WinError 5, any locale) while another
+        # process (a second instance, an antivirus scan) holds the target, or where a broken entry is left.
+        patterns=(r"\[WinError 5\][^\n]{0,200}?torchinductor_(?P<user>[\w.-]{1,64})\\{1,2}triton\\{1,2}",),
+        severity="fail",
+        cause=("torch.compile on Windows could not replace a file in its cache folder (torchinductor_{user} in the "
+               "temporary folder): Windows refuses the rename while another process holds the file, or a broken entry "
+               "left by an earlier run is in the way."),
+        advice=("Close the program (every instance using torch.compile), delete %TEMP%\\torchinductor_{user} and "
+                "%USERPROFILE%\\.triton\\cache, then run again; where several processes compile at once, give each its "
+                "own TORCHINDUCTOR_CACHE_DIR, and exclude the folder from antivirus scanning if it comes back."),
+        action="configure",
+        rules_out=("a driver fault", "a broken Triton install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall triton"),
+        sources=("https://github.com/chengzeyi/Comfy-WaveSpeed/issues/123",
+                 "https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/220",
+                 "https://github.com/lance-format/lance/pull/9355"),
+        checked="2026-11-26",
+        examples=("frameworks/comfy-wavespeed-123-inductor-cache-access-denied.txt",),
+    ),
+)
