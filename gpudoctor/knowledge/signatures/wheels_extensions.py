@@ -259,8 +259,10 @@ EXTENSION_SIGNATURES += (
         # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA); mmcv's
         # ops name themselves ("nms is not compiled with GPU support", mmcv/ops/csrc); PyG's torch_scatter, torch_sparse
         # and torch_cluster say "Not compiled with CUDA support" (csrc/*.cpp) from a CPU wheel or a source build without
-        # CUDA.
-        patterns=(r"[Nn]ot compiled with (?:GPU|CUDA) support\b", r"[Dd]etectron2 is not compiled with GPU support"),
+        # CUDA (CTranslate2's "This CTranslate2 package was not compiled with CUDA support" is a macOS or CPU wheel, its
+        # own rows' reading).
+        patterns=(r"(?<!package was )[Nn]ot compiled with (?:GPU|CUDA) support\b",
+                  r"[Dd]etectron2 is not compiled with GPU support"),
         severity="fail",
         cause=("The extension's CUDA kernels were never compiled: it was built where CUDA was not found (no nvcc or "
                "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
