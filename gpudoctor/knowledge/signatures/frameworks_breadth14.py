@@ -38,3 +38,31 @@ SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/tensorflow-17411-illegal-instruction-tf-1-6-avx.txt"),
     ),
 )
+
+# transformers asked for FlashAttention-2 for a model that will run on the CPU
+SIGNATURES += (
+    Signature(
+        code="frameworks.flash-attention-2-model-on-cpu",
+        cause_id="app-fault",
+        kinds=("any",),
+        # transformers' _check_and_enable_flash_attn_2 (since 4.45, pull 33655; before it "Flash Attention 2 is not
+        # available."): flash_attention_2 requested while torch has no CUDA device for the model.
+        patterns=(r"Flash Attention 2 is not available on CPU\. Please make sure torch can access a CUDA device",),
+        severity="fail",
+        cause=("FlashAttention-2 was requested for a model that would run on the CPU: the program put the model on the "
+               "CPU (no GPU option given, or CPU chosen), or torch cannot see a CUDA device (a CPU-only torch, "
+               "CUDA_VISIBLE_DEVICES empty)."),
+        advice=("Check `python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"`: if False, "
+                "install the CUDA build of torch or make the GPU visible (CUDA_VISIBLE_DEVICES); if True, give the app its "
+                "GPU (its device or gpu option, e.g. gpu=0, device_map=\"cuda\"); to run on the CPU on purpose, load the "
+                "model with attn_implementation=\"sdpa\" (or \"eager\") instead of flash_attention_2."),
+        action="configure",
+        rules_out=("a driver fault", "a broken flash-attn install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall flash-attn"),
+        sources=("https://github.com/QwenAudio/FunMusic/issues/30", "https://github.com/xorbitsai/inference/pull/3739",
+                 "https://github.com/huggingface/transformers/pull/33655"),
+        checked="2026-11-26",
+        examples=("frameworks/funmusic-30-flash-attention-2-model-on-cpu.txt",
+                  "frameworks/xinference-3739-flash-attention-2-cpu-device.txt"),
+    ),
+)
