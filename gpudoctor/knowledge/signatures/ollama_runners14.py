@@ -79,4 +79,38 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wheels/jimver-cuda-toolkit-352-vs-update-needs-newer-cuda.txt",
                   "wheels/colibri-1231-cuda-131-vs-build-tools-18.txt"),
     ),
+    Signature(
+        code="wheels.nvcc-pre-turing-arch-refused",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # nvcc's refusal of a Maxwell, Pascal or Volta target (compute_50 to compute_72). CUDA 13.0 removed offline
+        # compilation for every architecture below 7.5, so in 2025-2026 this is nearly always a CUDA 13 nvcc with a
+        # build (llama.cpp's and KoboldCpp's older defaults, the CUDA samples, a PyTorch extension) that still lists
+        # them, or a GTX 9xx/10xx, Titan V or V100 owner building with CUDA 13; a toolkit older than the GPU (CUDA 8
+        # for compute_70) prints the same line, so the advice tells them apart with `nvcc --version`.
+        patterns=(r"nvcc fatal\s{0,4}: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_(?:5[0-3]|6[0-2]|7[02]))'",),
+        severity="fail",
+        cause=("nvcc refused to build for {arch}, a Maxwell, Pascal or Volta architecture: CUDA 13 and newer no "
+               "longer compile for GPUs below compute capability 7.5, while the build still asks for it (an older "
+               "default architecture list, or a GPU of that generation); only a very old nvcc, older than the GPU, "
+               "refuses it for the opposite reason."),
+        advice=("Run `nvcc --version` and `nvidia-smi --query-gpu=compute_cap --format=csv`. With CUDA 13 or newer and "
+                "a GPU of 7.5 or newer (RTX 20xx and later): build only for this GPU, `-DCMAKE_CUDA_ARCHITECTURES=native` "
+                "(or its number, e.g. 86; TORCH_CUDA_ARCH_LIST for PyTorch extensions) in a fresh build folder, or "
+                "update the project to a release whose default list fits CUDA 13. With a GPU below 7.5 (GTX 9xx/10xx, "
+                "Titan V, V100, P40): build with a CUDA 12 toolkit instead (e.g. `sudo apt install cuda-toolkit-12-9`, "
+                "then `-DCMAKE_CUDA_COMPILER=/usr/local/cuda-12.9/bin/nvcc`) or use the project's CUDA 12 release or "
+                "image; the 580 driver still runs these GPUs. With an nvcc older than 9 (release 8.x or before): "
+                "install a current CUDA toolkit and put its bin folder first on PATH."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        refines=("cuda.nvcc-unsupported-architecture", "wheels.nvcc-unsupported-gpu-architecture"),
+        sources=("https://github.com/NVIDIA/cuda-samples/issues/382", "https://github.com/mudler/LocalAI/issues/9948",
+                 "https://github.com/LostRuins/koboldcpp/issues/1758", "https://github.com/I2PC/xmipp3/pull/1074",
+                 "https://github.com/docker/model-runner/pull/986",
+                 "https://developer.nvidia.com/blog/navigating-gpu-architecture-support-a-guide-for-nvidia-cuda-developers/"),
+        checked="2026-11-26",
+        examples=("wheels/cuda-samples-382-cuda-13-drops-compute-50-60.txt",),
+    ),
 )
