@@ -113,4 +113,37 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/cuda-samples-382-cuda-13-drops-compute-50-60.txt",),
     ),
+    Signature(
+        code="ollama.textgen-webui-no-gpu-detected",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # text-generation-webui's own start-up warning when torch sees no GPU (modules/models.py and later
+        # modules/transformers_loader.py): "Warning: no GPU has been detected." with "Falling back to CPU mode." on the
+        # next line (early 2023), then "torch.cuda.is_available() returned False. This means that no GPU has been
+        # detected. Falling back to CPU mode.", and since late 2023 "... and is_xpu_available() returned False. ...".
+        patterns=(r"is_available\(\)(?: and is_xpu_available\(\))? returned False\. This means that no GPU has been "
+                  r"detected",
+                  r"Warning: no GPU has been detected\."),
+        severity="fail",
+        cause=("text-generation-webui's PyTorch sees no GPU, so it loads the model on the CPU (slowly): almost always "
+               "the environment holds a CPU-only torch (the CPU option chosen at install, a later pip install that "
+               "replaced torch, or another Python's torch found first), less often a driver that does not answer."),
+        advice=("Check the web UI's own environment: open it with cmd_windows.bat (cmd_linux.sh, cmd_macos.sh) and run "
+                "`python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())\"`. "
+                "A version ending in +cpu (or CUDA None) is a CPU-only torch: delete the installer_files folder and run "
+                "start_windows.bat (start_linux.sh) again, answering NVIDIA to the GPU question, or in that environment "
+                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128` (the CUDA "
+                "build its requirements name). If torch is a CUDA build and still answers False, check the driver "
+                "with `nvidia-smi`."),
+        action="configure",
+        rules_out=("a model or loader setting",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/oobabooga/text-generation-webui/issues/100",
+                 "https://github.com/oobabooga/text-generation-webui/issues/133",
+                 "https://github.com/oobabooga/text-generation-webui/issues/310",
+                 "https://github.com/oobabooga/text-generation-webui/blob/main/modules/transformers_loader.py"),
+        checked="2026-11-26",
+        examples=("ollama/textgen-100-no-gpu-detected-cpu-torch-first.txt",
+                  "ollama/textgen-133-no-gpu-detected-reinstall-torch.txt"),
+    ),
 )
