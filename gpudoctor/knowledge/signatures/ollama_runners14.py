@@ -146,4 +146,36 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/textgen-100-no-gpu-detected-cpu-torch-first.txt",
                   "ollama/textgen-133-no-gpu-detected-reinstall-torch.txt"),
     ),
+    Signature(
+        code="ollama.windows-shell-env-prefix-refused",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        # The build instructions of llama-cpp-python, llama.cpp, KoboldCpp and others set a variable for one command
+        # the POSIX way (`CMAKE_ARGS="-DGGML_CUDA=on" pip install ...`); Windows' CMD reads the variable name as a
+        # program ("'X' is not recognized as an internal or external command") and PowerShell the whole assignment
+        # ("The term 'X=...' is not recognized as the name of a cmdlet", PowerShell 7: "as a name of a cmdlet"), so the
+        # variable is never set and a later plain install builds for the CPU.
+        patterns=(r"'(?P<var>CMAKE_ARGS|FORCE_CMAKE|CUDACXX|GGML_CUDA|LLAMA_CUBLAS|LLAMA_CUDA|CUDA_DOCKER_ARCH)' is not "
+                  r"recognized as an internal or external command",
+                  r"The term '(?P<var>CMAKE_ARGS|FORCE_CMAKE|CUDACXX|GGML_CUDA|LLAMA_CUBLAS|LLAMA_CUDA)=[^'\n]{0,200}' is not "
+                  r"recognized as (?:the|a) name of a cmdlet"),
+        severity="fail",
+        cause=("The Linux form `{var}=... command` does not set a variable on Windows: the shell took {var} for a "
+               "command and stopped, so the CUDA build option never reached the build, and a llama-cpp-python (or "
+               "llama.cpp) installed without it runs on the CPU only."),
+        advice=("Set the variable on its own line the Windows way, then run the install as a separate command. "
+                "PowerShell: `$env:CMAKE_ARGS=\"-DGGML_CUDA=on\"` then `pip install llama-cpp-python --force-reinstall "
+                "--no-cache-dir`; CMD: `set CMAKE_ARGS=-DGGML_CUDA=on` (no quotes) then the same pip command. The "
+                "build needs the CUDA toolkit and Visual Studio's C++ build tools; a prebuilt CUDA wheel (`pip install "
+                "llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`) needs "
+                "neither. `python -c \"import llama_cpp; print(llama_cpp.llama_print_system_info())\"` then lists CUDA."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU too old for CUDA"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/2068",
+                 "https://github.com/abetlen/llama-cpp-python#installation-configuration",
+                 "https://github.com/zylon-ai/private-gpt/issues/1291"),
+        checked="2026-11-26",
+        examples=("ollama/llama-cpp-python-2068-cmake-args-not-recognized-cmd.txt",),
+    ),
 )
