@@ -178,4 +178,31 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/llama-cpp-python-2068-cmake-args-not-recognized-cmd.txt",),
     ),
+    Signature(
+        code="ollama.ktransformers-extension-not-built",
+        cause_id="ktransformers-extension-not-built",
+        kinds=("any",),
+        # ktransformers imports its compiled modules at start-up: KTransformersOps (util/custom_gguf.py, the CUDA ops)
+        # and cpuinfer_ext (operators/cpuinfer.py, the CPU experts); install.sh (or `pip install -e .` with its build
+        # requirements) compiles them into the Python that runs it.
+        patterns=(r"No module named '(?P<module>KTransformersOps|cpuinfer_ext)'",),
+        severity="fail",
+        cause=("ktransformers cannot import {module}, one of its own compiled extensions: it was never built, the build "
+               "failed, or the Python running ktransformers is not the one the build installed into (another conda "
+               "environment, or a source checkout run without building)."),
+        advice=("Build the extensions into the environment that runs ktransformers: activate it, check `pip show "
+                "ktransformers` and `python -c \"import torch; print(torch.__version__, torch.version.cuda)\"`, then "
+                "from the source checkout run `git submodule update --init --recursive` and `bash install.sh` (its "
+                "first error, often nvcc or a missing build dependency, is the real fault), or install the "
+                "ktransformers wheel built for this Python, torch and CUDA from its releases page. Start it from "
+                "outside the source folder so the built package is the one imported."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/kvcache-ai/ktransformers/issues/544",
+                 "https://github.com/kvcache-ai/ktransformers/issues/1035",
+                 "https://github.com/kvcache-ai/ktransformers/issues/870"),
+        checked="2026-11-26",
+        examples=("ollama/ktransformers-544-ktransformersops-not-built.txt",),
+    ),
 )
