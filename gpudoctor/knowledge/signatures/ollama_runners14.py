@@ -45,41 +45,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wheels/cuda-samples-378-cospi-sinpi-ubuntu-2504.txt"),
     ),
     Signature(
-        code="wheels.nvcc-msvc-version-refused",
-        cause_id="build-toolchain-mismatch",
-        kinds=("any",),
-        # CUDA's crt/host_config.h on Windows: it checks _MSC_VER, not the Visual Studio year, so a toolkit older than
-        # 12.4 refuses Visual Studio 2022 17.10 and later (MSVC 14.40, _MSC_VER 1940) although the message says 2022
-        # is supported, and every toolkit refuses Visual Studio 2026 (Build Tools 18, MSVC 14.50) until one lists it.
-        # llama.cpp, llama-cpp-python, KoboldCpp and every pip CUDA extension print it; MSBuild and CMake wrap it.
-        patterns=(r"between (?P<oldest>(?:19|20)\d\d) and (?P<newest>(?:19|20)\d\d) \(inclusive\) are supported",),
-        severity="fail",
-        cause=("nvcc refused the Visual Studio C++ compiler (MSVC) the build uses: this CUDA toolkit accepts only the "
-               "MSVC releases it knew of, up to Visual Studio {newest}, and reads a newer MSVC as unsupported, so the "
-               "CUDA build (llama.cpp, llama-cpp-python or an extension) stopped at its first CUDA file."),
-        advice=("Make the CUDA toolkit and MSVC a pair nvcc accepts; the MSVC folder in the log tells which. Under "
-                "Microsoft Visual Studio\\2022 with MSVC 14.40 or newer and a CUDA toolkit older than 12.4: install "
-                "CUDA 12.4 or newer (or add the MSVC v14.39 toolset in the Visual Studio Installer's individual "
-                "components). Under Visual Studio 2026 (folder 18, MSVC 14.50): install Visual Studio 2022 Build Tools "
-                "(Desktop development with C++) beside it and build with that one, e.g. `cmake -G \"Visual Studio 17 "
-                "2022\"` or, for pip, `set CMAKE_GENERATOR=Visual Studio 17 2022`; or a CUDA toolkit whose release notes "
-                "list Visual Studio 2026. Then rebuild from a clean build folder (pip: --no-cache-dir). A prebuilt "
-                "CUDA wheel or llama.cpp release binary needs no compiler at all."),
-        action="configure",
-        rules_out=("a driver fault", "a missing CUDA toolkit"),
-        never_suggest=("reinstall the driver", "update the driver", "install an older gcc"),
-        refines=("wheels.nvcc-unsupported-host-compiler",),
-        sources=("https://github.com/kokkos/kokkos/pull/7064", "https://github.com/Jimver/cuda-toolkit/issues/352",
-                 "https://github.com/JustVugg/colibri/pull/1231", "https://github.com/pytorch/vision/pull/8492",
-                 "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1276",
-                 "https://github.com/ggml-org/llama.cpp/issues/17547",
-                 "https://devblogs.microsoft.com/cppblog/msvc-toolset-minor-version-number-14-40-in-vs-2022-v17-10/"),
-        checked="2026-11-26",
-        examples=("wheels/kokkos-7064-msvc-1940-cuda-121-ci.txt",
-                  "wheels/jimver-cuda-toolkit-352-vs-update-needs-newer-cuda.txt",
-                  "wheels/colibri-1231-cuda-131-vs-build-tools-18.txt"),
-    ),
-    Signature(
         code="wheels.nvcc-pre-turing-arch-refused",
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
