@@ -89,7 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"is_available\(\)(?: and is_xpu_available\(\))? returned False\. This means that no GPU has been "
                   r"detected",
                   r"Warning: no GPU has been detected\."),
-        severity="fail",
+        severity="warn",  # on a machine meant to run on the CPU the web UI prints it too
         cause=("text-generation-webui's PyTorch sees no GPU, so it loads the model on the CPU (slowly): almost always "
                "the environment holds a CPU-only torch (the CPU option chosen at install, a later pip install that "
                "replaced torch, or another Python's torch found first), less often a driver that does not answer."),
