@@ -19,7 +19,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # print it on Ubuntu 25.04+, Fedora 42+, Debian 13, Arch and openSUSE Tumbleweed. nvcc wraps its messages at
         # 80 columns, so the stable part is the second half of the sentence with the function's name.
         patterns=(r"specification is incompatible with that of previous function "
-                  r"\"(?P<function>(?:cos|sin)pif?|rsqrtf?)\"",),
+                  r"\"(?P<function>(?:cos|sin)pif?|rsqrtf?)\"",
+                  # the same message wrapped before the function's name: its line then starts with it
+                  r"\"(?P<function>(?:cos|sin)pif?|rsqrtf?)\"\s{0,4}\(declared at line \d+ of"),
         severity="fail",
         cause=("The CUDA toolkit's headers are older than this system's C library: glibc (2.41 and newer) declares "
                "{function} noexcept, CUDA's crt/math_functions.h declares it without, and nvcc stops on the "
