@@ -172,4 +172,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/ktransformers-544-ktransformersops-not-built.txt",),
     ),
+    Signature(
+        code="ollama.llama-cpp-tokens-over-n-batch",
+        cause_id="llama-cpp-batch-exceeds-n-batch",
+        kinds=("any",),
+        # llama.cpp's decode asserts that one batch holds no more tokens than the context's n_batch: "n_tokens <=
+        # n_batch" (llama.cpp of 2023, as GGML_ASSERT: file:line: ...), then GGML_ASSERT(n_tokens_all <=
+        # cparams.n_batch) failed (2024); bindings and frameworks that feed a whole prompt at once (guidance,
+        # LangChain's LlamaCpp, llama-cpp-python callers) hit it with prompts longer than n_batch (512 by default).
+        patterns=(r"\bn_tokens(?:_all)? <= (?:cparams\.)?n_batch\b",),
+        severity="fail",
+        cause=("A program handed llama.cpp more prompt tokens in one batch than the context's n_batch (512 unless set), "
+               "and llama.cpp aborted on its assert: the model or GPU is fine, the batch size is too small for the "
+               "prompt."),
+        advice=("Give the context an n_batch as large as the longest prompt, up to n_ctx: llama-cpp-python "
+                "`Llama(model_path, n_ctx=4096, n_batch=4096)` (with n_ubatch as large for embedding models), "
+                "LangChain's LlamaCpp(n_batch=...), guidance's LlamaCpp(..., n_batch=n_ctx), llama-server `-b 4096 -ub "
+                "4096`; or update the binding or framework, whose newer releases split long prompts into batches. A "
+                "larger n_batch uses more VRAM for the compute buffer; lower it again if the load then runs out of "
+                "memory."),
+        action="configure",
+        rules_out=("a driver fault", "a damaged model file"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/guidance-ai/guidance/issues/435",
+                 "https://github.com/langchain-ai/langchain/pull/17594",
+                 "https://github.com/abetlen/llama-cpp-python/issues/1762"),
+        checked="2026-11-26",
+        examples=("ollama/guidance-435-llama-cpp-n-tokens-over-n-batch.txt",),
+    ),
 )
