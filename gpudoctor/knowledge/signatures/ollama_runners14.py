@@ -200,4 +200,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("ollama/guidance-435-llama-cpp-n-tokens-over-n-batch.txt",),
     ),
+    Signature(
+        code="ollama.windows-build-no-visual-studio",
+        cause_id="c-compiler-missing",
+        kinds=("any",),
+        # A source build on Windows (pip building llama-cpp-python, KoboldCpp's or llama.cpp's CMake) finding no
+        # Visual Studio with its C++ tools: scikit-build's verdict after trying every generator, and CMake's own
+        # words for a Visual Studio generator whose installation is missing (only VS Code, only Visual Studio 2026
+        # while the build names "Visual Studio 17 2022", or Build Tools without the C++ workload).
+        patterns=(r"scikit-build could not get a working generator for your system",
+                  r"could not find any instance of Visual Studio\."),
+        severity="fail",
+        cause=("The build needs Microsoft's C/C++ compiler (MSVC) and found no Visual Studio installation that "
+               "provides it, so the package (llama-cpp-python or another native one) could not be compiled: Visual "
+               "Studio is not installed (Visual Studio Code is another program), lacks the C++ workload, or is not "
+               "the release the build asks for."),
+        advice=("Install the Visual Studio 2022 Build Tools with the \"Desktop development with C++\" workload (MSVC "
+                "and the Windows SDK), open a new shell (or the x64 Native Tools Command Prompt) and run the install "
+                "again. If Visual Studio 2026 is installed and the build asks for \"Visual Studio 17 2022\", install the "
+                "2022 Build Tools beside it or let CMake pick the installed one (unset CMAKE_GENERATOR, or use Ninja "
+                "from the Native Tools prompt). For llama-cpp-python a prebuilt wheel needs no compiler: `pip install "
+                "llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/badgids/OpenKlyde/issues/1",
+                 "https://github.com/abetlen/llama-cpp-python/issues/54",
+                 "https://github.com/abetlen/llama-cpp-python/issues/233",
+                 "https://github.com/nathaninline/ajean/issues/73"),
+        checked="2026-11-26",
+        examples=("ollama/openklyde-1-scikit-build-generator-failed.txt",),
+    ),
 )
