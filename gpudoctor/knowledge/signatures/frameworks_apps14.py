@@ -1,0 +1,77 @@
+"""GPU failures of the image, audio and video generation apps people run on one or two consumer GPUs (ComfyUI,
+the Stable Diffusion web UIs, kohya_ss and sd-scripts, faster-whisper and the CTranslate2 apps, the face-swap and
+voice tools), read in the libraries' and apps' own words.
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.windows-gpu-process-fast-fail",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # STATUS_STACK_BUFFER_OVERRUN, Windows' fail-fast status, as the process's exit code: signed (-1073740791, what
+        # Python's subprocess, PyCharm and the apps' crash notices print), unsigned (3221226505) or as the Event Log's
+        # "Exception code: 0xc0000409". cuDNN 8 prints "Could not locate <sub-library>.dll" and aborts the process
+        # this way, so a faster-whisper/CTranslate2, TensorFlow or onnxruntime program dies with no traceback.
+        # Ollama's runner reports the same status as "exit status 0xc0000409" (ollama.runner-terminated).
+        patterns=(r"(?<![\d.])-1073740791\b", r"(?<![\d.])3221226505\b",
+                  r"Exception code: 0x[cC]0000409\b"),
+        severity="fail",
+        cause=("A native library aborted the process (Windows status 0xC0000409, fail-fast) instead of raising an "
+               "error: in GPU programs on Windows (faster-whisper, WhisperX and other CTranslate2 apps, TensorFlow) "
+               "usually a cuDNN or cuBLAS DLL it loads lazily (a cuDNN sub-library, zlibwapi.dll) is missing or of "
+               "another version than the library was built for."),
+        advice=("Run it once from a console to see the line printed just before the crash (cuDNN's \"Could not "
+                "locate ...dll\" names the missing file) and try the same job on the CPU (`--device cpu`): if the CPU "
+                "run works, install the cuDNN and cuBLAS versions the library was built for where the process finds "
+                "them (CTranslate2 4.5+ / faster-whisper 1.1+: cuBLAS for CUDA 12 and cuDNN 9, e.g. `pip install "
+                "nvidia-cublas-cu12 nvidia-cudnn-cu12==9.*` with their bin folders on PATH; CTranslate2 4.4 and "
+                "older: cuDNN 8, with zlibwapi.dll for cuDNN 8.3-8.9) and open a new console. If it crashes only "
+                "after the work is done, when the model is freed or the program exits, it is CTranslate2's teardown "
+                "on Windows: keep the model loaded until exit or pin the faster-whisper release that did not crash."),
+        action="configure",
+        rules_out=("an out-of-memory error", "a GPU hardware fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/debpalash/VoiceStudio/issues/1371",
+                 "https://github.com/SYSTRAN/faster-whisper/issues/1293",
+                 "https://github.com/collabora/WhisperLive/issues/317",
+                 "https://learn.microsoft.com/en-us/cpp/intrinsics/fastfail"),
+        checked="2026-11-26",
+        examples=("frameworks/voicestudio-1371-omnivoice-backend-crashed-0xc0000409.txt",),
+    ),
+    Signature(
+        code="frameworks.bitsandbytes-import-failed-in-trainer",
+        cause_id="bitsandbytes-no-cuda",
+        kinds=("any",),
+        # bitsandbytes 0.41.x Windows wheels (jllllll's, which kohya_ss installed from late 2023) ship a cuda_setup
+        # package whose main.py imports a paths module they lack: earlier installs kept 0.35's paths.py, fresh ones do
+        # not. sd-scripts (library/train_util.py get_optimizer) turns any failed `import bitsandbytes` for an 8-bit or
+        # paged optimizer into its own bilingual ImportError, printed after the real error.
+        patterns=(r"No module named '?bitsandbytes\.cuda_setup\.paths\b",
+                  r"ImportError: No bitsandbytes / bitsandbytes"),
+        severity="fail",
+        cause=("The trainer could not import bitsandbytes for its 8-bit optimizer: the bitsandbytes in its environment "
+               "is broken or missing (on Windows often a 0.41 build without cuda_setup/paths.py, or two bitsandbytes "
+               "packages installed over each other)."),
+        advice=("In the trainer's venv (kohya_ss: `venv\\Scripts\\activate`), reinstall bitsandbytes cleanly: `pip "
+                "uninstall -y bitsandbytes bitsandbytes-windows`, then `pip install -U bitsandbytes` (0.43 and later "
+                "ship Windows CUDA builds; on older kohya_ss releases its setup menu's bitsandbytes-windows option, "
+                "`pip install bitsandbytes-windows`); read the error printed above \"No bitsandbytes\" if it stays. Or "
+                "train with an optimizer that needs no bitsandbytes (AdamW instead of AdamW8bit)."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/bmaltais/kohya_ss/issues/1775", "https://github.com/bmaltais/kohya_ss/issues/1704",
+                 "https://github.com/jllllll/bitsandbytes-windows-webui/issues/22",
+                 "https://github.com/Akegarasu/lora-scripts/issues/228",
+                 "https://github.com/kohya-ss/sd-scripts/blob/main/library/train_util.py"),
+        checked="2026-11-26",
+        examples=("frameworks/kohya-ss-1775-bitsandbytes-cuda-setup-paths-missing.txt",
+                  "frameworks/lora-scripts-228-bitsandbytes-paths-then-no-bitsandbytes.txt"),
+    ),
+)
