@@ -74,4 +74,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/kohya-ss-1775-bitsandbytes-cuda-setup-paths-missing.txt",
                   "frameworks/lora-scripts-228-bitsandbytes-paths-then-no-bitsandbytes.txt"),
     ),
+    Signature(
+        code="frameworks.onnx-windows-dll-init-failed",
+        cause_id="windows-vc-runtime-missing",
+        kinds=("any",),
+        # Windows' ERROR_DLL_INIT_FAILED (1114) for onnx's native module: the onnx 1.16.2 and 1.17 Windows wheels are
+        # built with a newer MSVC toolset, and their start-up code fails against an older msvcp140/vcruntime140 (the
+        # one a portable Python, an app's bundled runtime or an old Redistributable provides). insightface imports
+        # onnx, so ComfyUI's InstantID, PuLID, IPAdapter FaceID and ReActor nodes and A1111/Forge extensions stop
+        # loading. Only the module's name is matched: Windows words the reason in the system's language.
+        patterns=(r"DLL load failed while importing onnx_cpp2py_export\b",),
+        severity="fail",
+        cause=("The onnx package's native module (onnx_cpp2py_export) failed to initialise on Windows: the onnx 1.16.2 "
+               "and later wheels need a newer Microsoft Visual C++ runtime than this Python finds, so onnx, and "
+               "insightface and the face nodes and extensions that import it, cannot load."),
+        advice=("Install the latest Microsoft Visual C++ 2015-2022 Redistributable (x64, vc_redist.x64.exe from "
+                "Microsoft's \"latest supported Visual C++ downloads\" page) and restart the app; or pin the onnx "
+                "release before the change in the app's own Python: `pip install onnx==1.16.1` in its venv "
+                "(ComfyUI portable: `python_embeded\\python.exe -m pip install onnx==1.16.1`)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "install CUDA"),
+        sources=("https://github.com/onnx/onnx/issues/6267", "https://github.com/tonykipkemboi/ollama_pdf_rag/issues/21",
+                 "https://github.com/onnxsim/onnxsim/issues/346", "https://github.com/vietanhdev/anylabeling/pull/182",
+                 "https://github.com/Gourieff/comfyui-reactor-node/issues/400"),
+        checked="2026-11-26",
+        examples=("frameworks/onnx-6267-onnx-cpp2py-export-dll-init-failed.txt",
+                  "frameworks/ollama-pdf-rag-21-onnx-cpp2py-export-dll-init.txt"),
+    ),
 )
