@@ -102,4 +102,37 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/onnx-6267-onnx-cpp2py-export-dll-init-failed.txt",
                   "frameworks/ollama-pdf-rag-21-onnx-cpp2py-export-dll-init.txt"),
     ),
+    Signature(
+        code="frameworks.mem-efficient-attention-kernel-not-built-for-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # The device-side check of the CUTLASS memory-efficient attention kernels (xformers' fmha autogen kernels, and
+        # the same kernels in PyTorch's own mem_eff_attention, which SDPA uses): the kernel for sm80 and later ran code
+        # compiled for an older architecture (the "built for" one), because the binary has no code for this GPU's.
+        # xformers before its autogen kernels printed "FATAL: this function is for smN, but was built for smM".
+        patterns=(r"FATAL: kernel `?(?P<kernel>fmha_cutlass\w{1,80})`? is for sm(?P<min_arch>\d{2,3})-sm\d{2,3}, but "
+                  r"was built for sm(?P<built>\d{2,3})",
+                  r"FATAL: this function is for sm(?P<min_arch>\d{2,3}), but was built for sm(?P<built>\d{2,3})"),
+        severity="fail",
+        cause=("The memory-efficient attention kernel (xFormers' or PyTorch's) ran code built for sm{built} on a GPU that "
+               "needs sm{min_arch} or later: the installed torch or xFormers binary has no kernels for this GPU's "
+               "architecture (an RTX 50-series card with a build before CUDA 12.8, or an xFormers compiled from source "
+               "for another GPU)."),
+        advice=("Check what the build covers: `python -c \"import torch; print(torch.__version__, torch.cuda.get_arch_list(), "
+                "torch.cuda.get_device_capability())\"`. Install a torch whose arch list has this GPU, in the app's own "
+                "Python (RTX 50-series: a cu128 or newer build, `pip install --force-reinstall torch torchvision "
+                "torchaudio --index-url https://download.pytorch.org/whl/cu128`), with an xFormers wheel built for that "
+                "torch (or uninstall xformers and use PyTorch's attention); an xFormers built from source: rebuild with "
+                "TORCH_CUDA_ARCH_LIST naming every GPU's compute capability (e.g. \"7.5 8.6\")."),
+        action="configure",
+        rules_out=("a driver fault", "an out-of-memory error"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/facebookresearch/xformers/issues/1045",
+                 "https://github.com/dmMaze/BallonsTranslator/issues/1148",
+                 "https://github.com/facebookresearch/xformers/issues/692",
+                 "https://github.com/hkchengrex/MMAudio/issues/72"),
+        checked="2026-11-26",
+        examples=("frameworks/xformers-1045-fmha-cutlass-sm75-build-on-rtx3090.txt",
+                  "frameworks/ballonstranslator-1148-fmha-kernel-built-for-sm37.txt"),
+    ),
 )
