@@ -176,11 +176,14 @@ CONTEXTS: tuple[Context, ...] = (
             # Where WSL mounts the Windows driver's libraries: a path found or loaded there, not a search list's glob
             # (Ollama's debug log prints "/usr/lib/wsl/lib/libcuda.so*" on every Linux host, ollama#11519).
             r"/usr/lib/wsl/(?:lib|drivers)\b(?![^\s\"'\][*]{0,200}\*)",
-            r"/mnt/[c-h]/(?:Users|Windows|Program)",  # a Windows drive seen from the distribution
+            # A Windows drive seen from the distribution (WSL mounts drive C: at /mnt/c; a Linux host names its mounts by
+            # purpose, not by one letter), and WSL's own shared mount across distributions.
+            r"/mnt/[c-h]/", r"/mnt/wsl/",
             r"wsl(?:\.exe)? (?:--(?:install|update|shutdown|status|list|set-version)|-l )",  # wsl.exe run
             r"WSL ?2\b", r"wsl ?2\b",  # the person or a tool names it ("Ubuntu 22.04 on WSL2", "under wsl2")
             r"inside WSL\b", r"under WSL\b",  # the person says where it ran ("run nvidia-smi inside WSL")
-            r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b",  # ("killed in WSL", "Ubuntu 22.04 on wsl")
+            # ("killed in WSL", "Ubuntu 22.04 on wsl", "trying to run this from WSL", "I'm using WSL with a 3090")
+            r"in WSL\b", r"on WSL\b", r"in wsl\b", r"on wsl\b", r"from WSL\b", r"using WSL\b", r"with WSL\b",
             r"\(WSL\)",  # ("Ubuntu 22.04 (WSL)")
             # The distribution named beside WSL ("Windows 10 WSL Ubuntu 22.04", "WSL Debian"), and the tools' own words
             # when they find themselves in WSL (vLLM's "Using 'pin_memory=False' as WSL is detected", the container

@@ -16,6 +16,7 @@ from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_R
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
+from gpudoctor.knowledge.signatures.containers_requests import SIGNATURES as REQUEST_ROWS
 from gpudoctor.knowledge.signatures.containers_runtime import SIGNATURES as RUNTIME_ROWS
 from gpudoctor.knowledge.signatures.containers_slurm_conf import SIGNATURES as SLURM_CONF_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
@@ -249,9 +250,10 @@ SIGNATURES += (
         advice=("Make nvidia the node's default container runtime (Docker: `sudo nvidia-ctk runtime configure "
                 "--runtime=docker --set-as-default`, which writes \"default-runtime\": \"nvidia\" into "
                 "/etc/docker/daemon.json; containerd: `--runtime=containerd --set-as-default`, which sets "
-                "default_runtime_name = \"nvidia\", or a RuntimeClass nvidia that the plugin's pods use), restart "
-                "the runtime (`sudo systemctl restart docker` or containerd) and the plugin pod; "
-                "`kubectl describe node` then shows nvidia.com/gpu."),
+                "default_runtime_name = \"nvidia\", or a RuntimeClass nvidia and `runtimeClassName: nvidia` in the "
+                "plugin's DaemonSet, Helm `--set runtimeClassName=nvidia`; k3s and RKE2 register the nvidia runtime but "
+                "keep runc the default: k3s `--default-runtime=nvidia`), restart the runtime (`sudo systemctl restart "
+                "docker` or containerd) and the plugin pod; `kubectl describe node` then shows nvidia.com/gpu."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -466,14 +468,16 @@ SIGNATURES += (
               "container runtime, so the node advertises no nvidia.com/gpu.",
         advice=("Give the plugin's pod the NVIDIA runtime: make it the node's default runtime "
                 "(`sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default`, or --runtime=crio, then "
-                "restart the runtime), or create a RuntimeClass nvidia and deploy the plugin with "
-                "`runtimeClassName: nvidia`; restart the plugin pod and check `kubectl describe node` for "
-                "nvidia.com/gpu."),
+                "restart the runtime; k3s and RKE2 register the nvidia runtime but keep runc the default: k3s "
+                "`--default-runtime=nvidia`), or create a RuntimeClass nvidia and deploy the plugin with "
+                "`runtimeClassName: nvidia` (Helm `--set runtimeClassName=nvidia`), and the GPU pods too; restart the "
+                "plugin pod and check `kubectl describe node` for nvidia.com/gpu."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/1220",
-                 "https://github.com/NVIDIA/k8s-device-plugin/issues/652", DEVICE_PLUGIN),
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/652", "https://github.com/k3s-io/k3s/issues/10034",
+                 DEVICE_PLUGIN),
         checked="2026-11-25",
         examples=("containers/k8sdp-1220-incompatible-strategy-auto.txt",),
     ),
@@ -590,3 +594,4 @@ SIGNATURES += CONFIG_ROWS
 SIGNATURES += ENGINE_ROWS
 SIGNATURES += DESKTOP_ROWS
 SIGNATURES += BREADTH13D_ROWS
+SIGNATURES += REQUEST_ROWS

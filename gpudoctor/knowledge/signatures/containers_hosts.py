@@ -94,22 +94,28 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # sbatch/srun/salloc's words when a job's --gres or --gpus names a generic resource the controller does not
         # know for any node of the partition (slurm.conf lacks GresTypes=gpu or the node's Gres=).
+        # Slurm 21.08 and later also refuse a --gres/--gpus request naming no resource the controller tracks, an empty
+        # `--gres=` (a submit template's placeholder for CPU jobs) included, as an invalid TRES (slurm_errno.c).
         patterns=(r"Invalid generic resource \(gres\) specification",
-                  r"Requested GRES option unsupported by configured SelectType plugin"),
+                  r"Requested GRES option unsupported by configured SelectType plugin",
+                  r"Invalid Trackable RESource \(TRES\) specification"),
         severity="fail",
         cause="Slurm refused the job's GPU request: the controller has no GPU generic resource (gres) configured for "
-              "the nodes the job may use, or the request names a GPU type they do not have.",
+              "the nodes the job may use, the request names a GPU type they do not have, or it is empty.",
         advice=("Make the request and Slurm's gres configuration agree: `scontrol show node NODE | grep -i gres` shows "
                 "what Slurm knows; on GPU nodes set GresTypes=gpu and Gres=gpu:N (or gpu:TYPE:N) on the node lines of "
                 "slurm.conf and a gres.conf (AutoDetect=nvml, or File=/dev/nvidia[0-N]), restart slurmctld and slurmd; "
-                "on nodes without GPUs drop --gres/--gpus from the job."),
+                "on nodes without GPUs drop --gres/--gpus from the job. An empty `#SBATCH --gres=` line (a template "
+                "filling it only for GPU jobs) is refused since Slurm 21.08: leave the line out when no GPU is asked for."),
         action="configure",
         rules_out=("the NVIDIA driver", "CUDA"),
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/awslabs/awsome-distributed-ai/issues/196",
-                 "https://github.com/SlinkyProject/slurm-operator/issues/57", SLURM_GRES),
+                 "https://github.com/SlinkyProject/slurm-operator/issues/57", "https://github.com/3dem/relion/issues/877",
+                 SLURM_GRES),
         checked="2026-11-26",
-        examples=("containers/awsomedistributedai-196-sbatch-invalid-gres.txt",),
+        examples=("containers/awsomedistributedai-196-sbatch-invalid-gres.txt",
+                  "containers/relion-877-empty-gres-line-invalid-tres.txt"),
     ),
     Signature(
         code="containers.compose-gpu-option-rejected",
@@ -239,9 +245,15 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="host-memory-oom",
         kinds=("any",),
         # slurmstepd's report when the job step's memory cgroup killed a task (older releases: "oom-kill event(s) in
-        # step N.batch cgroup"), and srun's per-task summary.
+        # step N.batch cgroup"), and srun's per-task summary; and Slurm's own memory enforcement (jobacct_gather:
+        # "Job N" / "Step N.M" / "%ps exceeded memory limit (USED > LIMIT), being killed", and the notice srun and
+        # slurmstepd print with it, "Exceeded job memory limit"). Older task/cgroup's "Exceeded step memory limit at some
+        # point." is left out: it also counted page cache and was printed for jobs that completed.
         patterns=(r"Detected (?P<events>\d{1,6}) oom[-_]kill events? ?(?:\(s\) )?in (?:StepId=|step )(?P<step>[\w.]{1,40})",
-                  r"srun: error: (?P<node>[\w.-]{1,80}): tasks? [\d,-]{1,40}: Out Of Memory"),
+                  r"srun: error: (?P<node>[\w.-]{1,80}): tasks? [\d,-]{1,40}: Out Of Memory",
+                  r"exceeded memory limit \((?P<used>\d{1,15}) > (?P<limit>\d{1,15})\), being killed",
+                  r"Exceeded (?:job|step) memory limit(?! at some point)"),
+        smaller=(("limit", "used"),),
         severity="fail",
         cause="Slurm killed the job's processes for exceeding the host memory the job was allocated (its memory "
               "cgroup), not for GPU memory.",
@@ -252,9 +264,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "GPU memory", "the NVIDIA driver"),
         never_suggest=("reinstall the driver", "reduce the batch size for GPU memory"),
         sources=("https://github.com/nathanweeks/exonerate/issues/31",
-                 "https://github.com/ZwwWayne/K-Net/issues/30", "https://slurm.schedmd.com/sbatch.html#OPT_mem"),
+                 "https://github.com/ZwwWayne/K-Net/issues/30", "https://github.com/coqui-ai/STT/issues/2238",
+                 "https://github.com/openbabel/openbabel/issues/2658", "https://github.com/chaos/slurm/issues/54",
+                 "https://github.com/SchedMD/slurm/blob/master/src/interfaces/jobacct_gather.c",
+                 "https://slurm.schedmd.com/sbatch.html#OPT_mem"),
         checked="2026-11-26",
-        examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",),
+        examples=("containers/exonerate-31-slurm-oom-kill-events-batch.txt",
+                  "containers/coquistt-2238-slurm-job-exceeded-memory-limit.txt",
+                  "containers/openbabel-2658-slurm-step-exceeded-memory-limit.txt"),
     ),
     Signature(
         code="containers.device-plugin-inotify-exhausted",

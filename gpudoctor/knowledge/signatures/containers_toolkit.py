@@ -101,8 +101,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
         patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
                   r"executable file `nvidia-smi` not found in \$PATH",
-                  # A shell inside the container finding none (bash, zsh, Ubuntu's command-not-found): the same absence.
-                  *NVIDIA_SMI_NOT_FOUND),
+                  # A shell inside the container finding none (bash, zsh, Ubuntu's command-not-found, and dash's or
+                  # BusyBox's "sh: 1: nvidia-smi: not found", the shell of `kubectl exec POD -- sh`): the same absence.
+                  *NVIDIA_SMI_NOT_FOUND, r"\bsh: (?:\d{1,5}: )?nvidia-smi: not found"),
         # Go's exec error for any program that looks for nvidia-smi: only inside a container does it mean the runtime
         # injected no driver tools (a monitoring tool on a machine without an NVIDIA GPU prints it harmlessly).
         contexts=("container",),

@@ -33,6 +33,7 @@ from gpudoctor.knowledge.signatures.ollama_models import MODEL_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_round14 import ROUND14_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -42,7 +43,8 @@ _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 _OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl / --n-gpu-layers), lower the context "
                          "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller "
                          "quantisation so each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists "
-                         "them).")
+                         "them). For a long context, quantize the KV cache (Ollama: OLLAMA_FLASH_ATTENTION=1 with "
+                         "OLLAMA_KV_CACHE_TYPE=q8_0; llama.cpp: -fa on -ctk q8_0 -ctv q8_0), which halves its memory.")
 
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
@@ -72,6 +74,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.llama-cpp-without-gpu",
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         patterns=(
@@ -94,6 +97,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     ),
     Signature(
         code="ollama.no-layers-offloaded",
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
         cause_id="ollama-oom",
         kinds=_LOGS,
         patterns=(
@@ -525,4 +529,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
    *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
-   *BREADTH13D_SIGNATURES)
+   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES)

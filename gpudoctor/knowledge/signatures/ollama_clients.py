@@ -96,7 +96,6 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
                  FAQ, "https://github.com/ollama/ollama/issues/4005", "https://github.com/intel/ipex-llm/issues/12999"),
         checked="2026-11-26",
         examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",
-                  "ollama/ollama-4005-curl-7-remote-server-firewall.txt",
                   "ollama/ipex-llm-12999-curl-11434-ollama-host-0000.txt"),
     ),
 )

@@ -317,16 +317,20 @@ DISCOVERY_SIGNATURES = (
         patterns=(r"msg=\"Dynamic LLM libraries\" runners=\[cpu\]", r"msg=\"compatible gpu libraries\" compatible=\[\]"),
         severity="warn",
         cause=("This Ollama installation has only its CPU runner, no CUDA one, so it runs every model on the CPU even "
-               "where it finds a GPU: the install is incomplete (the binary without its lib/ollama directory)."),
+               "where it finds a GPU: the install is incomplete (the binary without its lib/ollama directory), or "
+               "it is a distribution's CPU-only build (Arch's ollama package, NixOS's default)."),
         advice=("Reinstall Ollama completely: re-run the install script (`curl -fsSL https://ollama.com/install.sh | "
                 "sh`) and watch for errors, or extract the whole release archive (bin/ and lib/ together); "
-                "`find /usr/local/lib/ollama` must then list the cuda_v12 libraries."),
+                "`find /usr/local/lib/ollama` must then list the cuda_v12 libraries. If it came from a distribution "
+                "package, install that package's CUDA build instead (Arch: `sudo pacman -S ollama-cuda`; NixOS: "
+                "`services.ollama.acceleration = \"cuda\";` or the ollama-cuda package) or use the install script."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/8068", "https://github.com/ollama/ollama/issues/8963",
-                 "https://github.com/ollama/ollama/issues/9842", "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
-        checked="2026-11-25",
+                 "https://github.com/ollama/ollama/issues/9842", "https://github.com/ollama/ollama/blob/main/docs/linux.md",
+                 "https://wiki.archlinux.org/title/Ollama"),
+        checked="2026-11-26",
         examples=("ollama/ollama-8068-runners-cpu-only-no-cuda-runners.txt", "ollama/ollama-9842-no-runners-copied-binary.txt"),
     ),
     Signature(

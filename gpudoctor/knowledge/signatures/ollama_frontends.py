@@ -207,6 +207,9 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             # llama.cpp Vulkan build that aborts on it)
             r"ignoring Vulkan exception: [^\n]{0,120}?(?P<error>ErrorInitializationFailed|ErrorIncompatibleDriver)",
             r"vk::(?:createInstance|Instance::enumeratePhysicalDevices): (?P<error>ErrorIncompatibleDriver|ErrorInitializationFailed)",
+            # ggml-vulkan's device list when the loader enumerates no device (llama.cpp, koboldcpp, stable-diffusion.cpp
+            # and their Vulkan images; in a container without the graphics capability or the ICD files)
+            r"ggml_vulkan: No devices found",
         ),
         severity="fail",
         cause=("The program reaches the GPU through Vulkan and the Vulkan loader found no usable device: the GPU "
@@ -220,7 +223,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a model that does not fit",),
         never_suggest=("reinstall CUDA", "install the CUDA toolkit", "lower num_ctx"),
         sources=("https://github.com/nomic-ai/gpt4all/issues/1429", "https://github.com/nomic-ai/gpt4all/issues/1990",
-                 "https://github.com/nomic-ai/gpt4all/issues/2122"),
+                 "https://github.com/nomic-ai/gpt4all/issues/2122", "https://github.com/leejet/stable-diffusion.cpp/issues/1792",
+                 "https://github.com/mostlygeek/llama-swap/issues/247"),
         checked="2026-11-26",
         examples=("ollama/gpt4all-1429-colab-unable-to-retrieve-gpu-devices.txt",
                   "ollama/gpt4all-1990-vulkan-error-initialization-failed.txt"),

@@ -59,6 +59,7 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.llama-cpp-python-cpu-build",
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         # llama.cpp's system_info line (before the backend registry, 2023 to mid 2024) and how people quote it:

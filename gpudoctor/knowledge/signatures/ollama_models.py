@@ -92,6 +92,8 @@ MODEL_SIGNATURES = (
             r"POST predict: Post \"?http://127\.0\.0\.1:\d{1,5}/completion\"?: (?:EOF|read tcp)",
             r"do load request: Post \"?http://127\.0\.0\.1:\d{1,5}/load\"?: (?:EOF|read tcp)",
             r"an error was encountered while running the model: (?:unexpected EOF|read tcp)",
+            # llm/server.go's stream read from the runner (0.1.3x on), the Windows reports' "wsarecv ... forcibly closed"
+            r"error reading (?:llm|llama-server(?: chat)?) response: (?:read tcp|unexpected EOF|EOF)",  # 0.30 on: llama-server
         ),
         severity="fail",
         cause=("Ollama's model runner process died while serving the request; the reason (out of memory, a CUDA "

@@ -15,7 +15,8 @@ FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 # What a helper says when part of a model runs on the CPU because it does not fit the GPU's free memory.
 OFFLOAD_ADVICE = (
     "Make the whole model fit in VRAM: use a smaller model or a smaller quantization (e.g. a q4_K_M or q3 tag of it), "
-    "lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it), close other programs holding "
+    "lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH; the KV cache grows with it) or quantize the KV cache "
+    "(OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0), close other programs holding "
     "GPU memory (`nvidia-smi` lists them; `ollama stop MODEL` unloads other models), or add more GPUs (a 70B model at "
     "4-bit needs about 40-48 GB, two 24 GB cards). `ollama ps` shows the split: its PROCESSOR column reads 100% GPU "
     "once the model fits, e.g. 52%/48% CPU/GPU while part of it runs on the CPU."
@@ -29,10 +30,12 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # llama.cpp's load_tensors and Ollama's new engine: N of M layers (N above 0: no-layers-offloaded's case).
             # Ollama 0.1 to 0.11 also log a plan (layers.model=M layers.offload=N, memory.required.full above
-            # .partial), which the Ollama checks read from its log (gpudoctor/ollama/load.py). Every healthy load
-            # prints these lines, each a line the matcher must clean and try: the plan's two forms cost the 50 MB
-            # bench 0.38 s (2.06 s in all, above the 2 s asked), so a paste of the plan alone is not recognised here.
+            # .partial), which the Ollama checks read from its log (gpudoctor/ollama/load.py); the plan's layer counts
+            # are read below (its memory.required pair is not: every healthy load prints it).
             r"offloaded (?P<on_gpu>[1-9]\d{0,3})/(?P<layers>\d{1,4}) layers to GPU",
+            # Ollama 0.2 to 0.11's plan (llm/memory.go "offload to cuda", later server.go "msg=offload"):
+            # layers.offload below layers.model is the same split, planned; keyed on "layers.model=", which every load prints once (0.05-0.1 s of the 50 MB bench)
+            r"layers\.model=(?P<layers>\d{1,4})\s{1,4}layers\.offload=(?P<on_gpu>[1-9]\d{0,3})\b",
             # Not read: the new engine's "offloading output layer to CPU" (its key, "output", is on a line every
             # healthy load prints: 0.1 s of the 50 MB bench); the same load logs "offloaded N/M layers" above.
         ),
@@ -48,6 +51,7 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/8393", "https://github.com/ollama/ollama/issues/6008", FAQ),
         checked="2026-11-26",
         examples=("ollama/ollama-3301-offloaded-30-of-81-layers-cpu-bound.txt",
+                  "ollama/ollama-10823-free-vram-varies-partial-offload.txt",
                   "ollama/ollama-6008-llama31-70b-4090-offloaded-42-of-81.txt"),
     ),
     Signature(
@@ -162,6 +166,14 @@ PLACEMENT_SIGNATURES += (
             r"ggml-backend-meta\.cpp:\d{1,5}: GGML_ASSERT\(",
             r"GGML_ASSERT\((?:tensor_axis_0 != nullptr|meta_buf_ctx->bufs\[i\])\) failed",
             r"LLAMA_SPLIT_MODE_TENSOR not implemented for architecture '(?P<arch>[\w.-]{1,40})'",
+            # the row split's other guards in ggml-cuda.cu, in both GGML_ASSERT formats (before mid-2024: "GGML_ASSERT:
+            # FILE:LINE: cond"): MoE experts (mul_mat_id) and views of split tensors (3D expert tensors)
+            r"mul_mat_id does not support split buffers",
+            r"ggml-cuda\.cu:\d{1,5}: (?:GGML_ASSERT\()?tensor->view_src == nullptr",
+            r"ggml-cuda\.cu:\d{1,5}: !\(split && ne\d{2} [<>] (?:\d|ne\d{2})\)",
+            # llama-model.cpp's loader, where the device's backend offers no split buffer type for -sm row (2026 builds
+            # of CUDA and HIP among them): "error loading model: device CUDA0 does not support split buffers"
+            r"device (?P<device>[\w-]{1,24}) does not support split buffers",
         ),
         severity="fail",
         cause=("llama.cpp's row or tensor split mode does not support this model's tensors (a batched or MoE "
@@ -177,12 +189,16 @@ PLACEMENT_SIGNATURES += (
         sources=("https://github.com/ggml-org/llama.cpp/issues/21404", "https://github.com/ggml-org/llama.cpp/issues/21876",
                  "https://github.com/ggml-org/llama.cpp/issues/13372", "https://github.com/oobabooga/textgen/issues/7536",
                  "https://github.com/ggml-org/llama.cpp/issues/27819", "https://github.com/ggml-org/llama.cpp/issues/26837",
-                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594"),
+                 "https://github.com/ggml-org/llama.cpp/issues/24309", "https://github.com/ggml-org/llama.cpp/issues/25594",
+                 "https://github.com/ggml-org/llama.cpp/issues/6593", "https://github.com/LostRuins/koboldcpp/issues/1047",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-model.cpp"),
         checked="2026-11-26",
         examples=("ollama/llamacpp-21404-row-split-ne02-assert.txt", "ollama/llamacpp-21876-tensor-split-n-segments.txt",
                   "ollama/textgen-7536-sm-tensor-minimax-m2.txt",
                   "ollama/llamacpp-27819-dflash2-tensor-split-meta-assert.txt",
-                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt"),
+                  "ollama/llamacpp-26837-three-gpu-tensor-split-meta-assert.txt",
+                  "ollama/llamacpp-6593-mixtral-row-split-mul-mat-id-assert.txt",
+                  "ollama/koboldcpp-1047-row-split-view-src-assert.txt"),
     ),
 )
 

@@ -61,7 +61,7 @@ SIGNATURES += (
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
-                  r"\b(?:UCodeReset|Resetting|Restarting) TDR\b",
+                  r"\b(?:UCodeReset|Resetting|Restarting|Reset) TDR\b",  # event 153: "Reset TDR occurred on GPUID:100"
                   r"\bVIDEO_TDR_FAILURE\b",
                   # The live dumps Windows writes at a TDR that recovered (bug checks 0x117 and 0x141, as WinDbg and
                   # the Reliability Monitor's LiveKernelEvent reports name them).
@@ -342,3 +342,4 @@ SIGNATURES += LIMIT_ROWS
 SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_breadth14 import SIGNATURES as BREADTH14_ROWS; SIGNATURES += BREADTH14_ROWS  # noqa: E402,E702

@@ -20,7 +20,11 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"WARNING: No GPU detected! Check your CUDA paths\. Proceeding to load CPU-only library",
                   r"CUDA SETUP: CUDA detection failed! Possible reasons",
                   r"The installed version of bitsandbytes was compiled without GPU support",
-                  r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so"),
+                  r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
+                  # 0.38-0.42's summary when none of its CUDA libraries loaded though torch sees the GPU, and the CPU
+                  # library's missing GPU functions when an optimizer or quantizer calls one.
+                  r"CUDA Setup failed despite GPU being available",
+                  r"libbitsandbytes_cpu\.so: undefined symbol: c\w{3,60}"),
         contexts=("wsl",),
         refines=("wheels.bitsandbytes-cpu-library", "wheels.bitsandbytes-old-cuda-setup-on-windows"),
         severity="fail",
