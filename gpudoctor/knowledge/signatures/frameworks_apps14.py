@@ -200,4 +200,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/facefusion-48-execution-providers-only-cpu.txt",
                   "frameworks/deep-live-cam-1136-execution-provider-choose-from-azure-cpu.txt"),
     ),
+    Signature(
+        code="frameworks.ffmpeg-nvenc-no-capable-device",
+        cause_id="nvenc-encoder-unavailable",
+        kinds=("any",),
+        # FFmpeg's nvenc.c when nvEncOpenEncodeSessionEx refuses every GPU it tried (NV_ENC_ERR_UNSUPPORTED_DEVICE, 2)
+        # or no GPU supports the codec and settings it checked; HandBrake words it "No NVENC capable devices found".
+        # Video apps and ComfyUI's VideoHelperSuite (h264_nvenc-mp4) hand FFmpeg the NVENC encoder by default.
+        patterns=(r"\[(?P<encoder>h264_nvenc|hevc_nvenc|av1_nvenc) @ [^\]\n]{1,40}\] No capable devices found",
+                  r"OpenEncodeSessionEx failed: unsupported device \(2\)",
+                  r"No NVENC capable devices found"),
+        severity="fail",
+        cause=("FFmpeg found no NVIDIA hardware encoder (NVENC) able to open a session for this codec and these "
+               "settings: the GPU has no NVENC unit (A100, H100 and other compute GPUs, some laptop MX GPUs), none for "
+               "this codec (AV1 encoding needs an RTX 40-series or newer), the settings exceed it, or FFmpeg sees no "
+               "NVIDIA GPU at all."),
+        advice=("Check the GPU in NVIDIA's Video Encode and Decode support matrix for the codec (and `nvidia-smi` that "
+                "the GPU is visible to this process; in a container NVIDIA_DRIVER_CAPABILITIES must include video). On "
+                "a GPU without NVENC for it, pick a codec it encodes (h264_nvenc instead of av1_nvenc) or the software "
+                "encoder: libx264/libx265 in FFmpeg, video/h264-mp4 instead of h264_nvenc-mp4 in ComfyUI's Video "
+                "Combine node, or the app's CPU encoder option; with a custom FFmpeg build, try the one the app ships."),
+        action="configure",
+        rules_out=("a CUDA or PyTorch fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/20",
+                 "https://github.com/xaviviro/refacer/issues/12", "https://github.com/HaveAGitGat/Tdarr/issues/745",
+                 "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"),
+        checked="2026-11-26",
+        examples=("frameworks/cogvideoxwrapper-20-h264-nvenc-no-capable-devices-a100.txt",),
+    ),
 )
