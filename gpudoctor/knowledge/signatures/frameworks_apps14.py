@@ -229,4 +229,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/cogvideoxwrapper-20-h264-nvenc-no-capable-devices-a100.txt",),
     ),
+    Signature(
+        code="frameworks.kohya-torch-reports-gpu-unavailable",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # kohya_ss' start-up check (setup/setup_common.py, validate_requirements.py) when torch.cuda.is_available() is
+        # False and no XPU answers; releases before 2024 said "CUDA", later ones "GPU". The line above it names the
+        # torch ("Torch 2.0.1+cpu" is the CPU build).
+        patterns=(r"Torch reports (?:CUDA|GPU) not available",),
+        severity="warn",  # a machine without an NVIDIA GPU prints it too
+        cause=("kohya_ss found that the torch in its venv cannot use the GPU: usually an update or a dependency left "
+               "the CPU-only torch build there (the \"Torch ...+cpu\" line above says so), otherwise CUDA cannot start "
+               "with this driver."),
+        advice=("Check the venv's torch: `venv\\Scripts\\python -c \"import torch; print(torch.__version__, "
+                "torch.cuda.is_available())\"` (Linux: venv/bin/python). A version ending in +cpu: delete the venv "
+                "folder and run setup.bat (setup.sh) again, choosing the kohya_ss install option, so the CUDA build of "
+                "torch is installed; a +cu version that still says False: check `nvidia-smi` and that the driver "
+                "supports the CUDA version of that build."),
+        action="configure",
+        rules_out=(),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/bmaltais/kohya_ss/issues/943", "https://github.com/bmaltais/kohya_ss/issues/1608",
+                 "https://github.com/bmaltais/kohya_ss/blob/master/setup/setup_common.py"),
+        checked="2026-11-26",
+        examples=("frameworks/kohya-ss-943-torch-reports-cuda-not-available.txt",),
+    ),
 )
