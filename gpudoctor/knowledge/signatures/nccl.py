@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.nccl_breadth import SIGNATURES as CONTAINER_ROWS
+from gpudoctor.knowledge.signatures.nccl_breadth14 import SIGNATURES as ZERO_ROWS
 from gpudoctor.knowledge.signatures.nccl_fabric import SIGNATURES as FABRIC_ROWS
 from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFACE_ROWS
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
@@ -324,24 +325,45 @@ SIGNATURES += (
         # words a refused or unroutable address as "failed to connect to any network address of (HOST, PORT)".
         patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
+                  # torch 2.0-2.1 printed the address as HOST:PORT, without parentheses
+                  r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
+                  r"\[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
+                  r"RendezvousTimeoutError\b",
                   r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), "
-                  r"(?P<port>\d{1,5})\)"),
+                  r"(?P<port>\d{1,5})\)",
+                  # torch 1.x's TCPStore client (c10d Utils.hpp): its own timeout, and the socket error it raised
+                  # bare from `store = TCPStore(master_addr, master_port, ...)` ("RuntimeError: Connection timed out").
+                  r"RuntimeError: connect\(\) timed out\b",
+                  r"(?<![\w.])RuntimeError: (?:Connection timed out|No route to host)\s*$",
+                  # torch 2.x's retry warnings where the address does not answer at all (a firewall dropping the port,
+                  # no route); errno 111 (refused) is printed while rank 0 is still starting, errno 97 is the IPv6
+                  # notice (nccl.c10d-ipv6-socket-notice).
+                  r"\[c10d\] The client socket has failed to connect to \[?(?P<host>[^\]\s]{1,100})\]?:(?P<port>\d{1,5}) "
+                  r"\(errno: (?:110 - Connection timed out|113 - No route to host)\)"),
         severity="fail",
-        cause="A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT before the timeout.",
+        cause=("A rank could not reach the rendezvous store at MASTER_ADDR:MASTER_PORT (torchrun's --rdzv_endpoint) "
+               "before the timeout, or the nodes the rendezvous waited for never joined."),
         advice=("On a single machine give the launcher its own address (`--master_addr 127.0.0.1`, or `torchrun "
-                "--standalone`): a host name that resolves elsewhere leaves the ranks waiting. Across nodes check "
-                "from every node that MASTER_ADDR resolves to the same, reachable address (/etc/hosts, DNS; not "
-                "127.0.0.1 across nodes) and that the port is open (`nc -zv MASTER_ADDR MASTER_PORT`; a firewall or "
-                "security group often blocks it); make sure rank 0 actually started, and that all nodes were given the "
-                "same MASTER_ADDR, MASTER_PORT and number of nodes."),
+                "--standalone`): a host name that resolves elsewhere leaves the ranks waiting. Across nodes set "
+                "MASTER_ADDR (or --rdzv_endpoint) to rank 0's address that the other nodes reach, the same on every node "
+                "(/etc/hosts, DNS; not 127.0.0.1 across nodes), open MASTER_PORT in the firewall or security group and "
+                "test it from each node (`nc -zv MASTER_ADDR MASTER_PORT`), and where the nodes have several interfaces "
+                "name the one that carries that address with GLOO_SOCKET_IFNAME and NCCL_SOCKET_IFNAME (`ip -br addr`); "
+                "make sure rank 0 actually started, and that all nodes were given the same MASTER_ADDR, MASTER_PORT and "
+                "number of nodes."),
         action="configure",
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size", "reinstall the driver"),
         sources=("https://github.com/pytorch/pytorch/issues/105782", "https://github.com/pytorch/pytorch/issues/79388",
-                 "https://github.com/hpcaitech/ColossalAI-Examples/issues/207", DISTRIBUTED_ENV),
+                 "https://github.com/hpcaitech/ColossalAI-Examples/issues/207",
+                 "https://github.com/huggingface/transformers/issues/1795",
+                 "https://github.com/DeepDriveMD/DeepDriveMD-pipeline/issues/14", DISTRIBUTED_ENV),
         checked="2026-11-26",
         examples=("nccl/pytorch-105782-client-socket-timed-out-29500.txt",
-                  "nccl/colossalai-examples-207-client-socket-any-network-address.txt"),
+                  "nccl/colossalai-examples-207-client-socket-any-network-address.txt",
+                  "nccl/transformers-1795-distilbert-tcpstore-timed-out.txt",
+                  "nccl/deepdrivemd-14-tcpstore-connect-timed-out-lassen.txt"),
     ),
     Signature(
         code="nccl.torch-env-renamed",
@@ -381,13 +403,15 @@ SIGNATURES += (
                   r"Call to recv from [^\s]{1,80} failed ?: (?:Connection reset by peer|Broken pipe)",
                   r"NCCL WARN Socket recv failed while polling for opId",
                   # Gloo (the CPU backend beside NCCL, and torch.distributed's object collectives) for the same event.
-                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|Read error [^\n]{1,80}: "
-                  r"Connection reset by peer)",
+                  r"gloo/transport/tcp/pair\.cc:\d{1,5}\] (?:Connection closed by peer|(?:Read|Write) error [^\n]{1,80}: "
+                  r"(?:Connection reset by peer|Broken pipe))",
                   # c10d's TCPStore client raising it (torch/csrc/distributed/c10d/Utils.hpp, recvBytes; the longer
                   # words since torch 2.8, pytorch#153586): the store's host, rank 0's agent, went away. Its
                   # "[W TCPStore.cpp] recvValue failed" warning form is also printed at the end of healthy runs and
                   # is not read.
-                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)"),
+                  r"DistNetworkError: (?:[Ff]ailed to recv, got 0 bytes|Connection reset by peer)",
+                  # torch 1.x raised the store socket's error bare
+                  r"(?<![\w.])RuntimeError: Connection reset by peer\s*$"),
         severity="fail",
         cause="A connection to another rank broke: the network between the nodes failed, or the remote process died.",
         advice=("Look first at the other ranks' logs for the one that failed before this (an out-of-memory, an "
@@ -552,3 +576,4 @@ SIGNATURES += CONTAINER_ROWS
 SIGNATURES += TOOL_ROWS
 SIGNATURES += INTERFACE_ROWS
 SIGNATURES += RENDEZVOUS_ROWS
+SIGNATURES += ZERO_ROWS

@@ -57,7 +57,10 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Compare the world_size with the processes really launched (nodes x processes per node: a launcher "
                 "that also spawns per GPU doubles them; worker_count above world_size means extra processes or another "
                 "job on the same MASTER_PORT), read the other ranks' output for one that failed or never started, and "
-                "check that every node reaches MASTER_ADDR:MASTER_PORT; give each job its own MASTER_PORT."),
+                "check that every node reaches MASTER_ADDR:MASTER_PORT (`nc -zv MASTER_ADDR MASTER_PORT` from each node: "
+                "MASTER_ADDR must be rank 0's address the others reach, MASTER_PORT open in the firewall, and on nodes "
+                "with several interfaces GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME naming the one that carries it); give "
+                "each job its own MASTER_PORT."),
         action="configure",
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/tczhangzhi/pytorch-distributed/issues/18",

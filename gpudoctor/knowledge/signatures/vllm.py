@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_breadth14 import BREADTH14_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_engines import ENGINE_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
@@ -211,8 +212,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?<=FlashAttention only supports )Ampere GPUs or newer",),
         severity="fail",
         cause="The attention path chose FlashAttention, whose kernels need an Ampere (compute capability 8.0) or newer GPU.",
-        advice=("Select another attention backend for this GPU (vLLM: VLLM_ATTENTION_BACKEND=XFORMERS; transformers: "
-                "attn_implementation='sdpa'), or use an Ampere-or-newer GPU."),
+        advice=("Select another attention backend for this GPU (vLLM: unset VLLM_ATTENTION_BACKEND so it picks one, or "
+                "set TRITON_ATTN on V1 releases, XFORMERS on V0 releases before 0.10, and load the model in float16 with "
+                "--dtype half on a V100, T4 or RTX 20; transformers: attn_implementation='sdpa'), or use an "
+                "Ampere-or-newer GPU."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "change gpu_memory_utilization"),
@@ -528,3 +531,4 @@ SIGNATURES += LAUNCH_SIGNATURES  # vLLM under Ray waiting for GPUs, the MPI runt
 SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (vllm_platforms.py)
 SIGNATURES += SERVER_SIGNATURES  # memory pools TensorRT-LLM and NCCL need (vllm_servers.py)
 SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)
+SIGNATURES += BREADTH14_SIGNATURES  # serving add-ons and engines refusing the GPU (vllm_breadth14.py)

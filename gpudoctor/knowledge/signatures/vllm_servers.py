@@ -37,13 +37,15 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
             r"CUDA runtime error in (?:::)?(?P<call>cudaDeviceGetDefaultMemPool|cudaMemPoolCreate|cudaMallocAsync)\("
             r"[^\n]{0,160}?\): operation not s ?upported",
             r"init\.cc:\d{2,4} NCCL WARN Cuda failure 'operation not supported'",
+            # LMDeploy's TurboMind allocator (utils/allocator.h), whose stream-ordered allocations use the same pools
+            r"\[TM\]\[ERROR\] CUDA runtime error: operation not supported [^\n]{0,120}?turbomind/utils/allocator\.h",
         ),
         refines=("cuda.operation-not-supported", "nccl.generic-error-needs-debug"),
         refines_within=None,
         severity="fail",
-        cause=("The GPU is offered without CUDA memory pools (the stream-ordered allocator), which TensorRT-LLM and "
-               "NCCL 2.23+ create at start-up: a vGPU profile without unified memory, a GPU in TCC mode on Windows, "
-               "or a VM that hides the feature."),
+        cause=("The GPU is offered without CUDA memory pools (the stream-ordered allocator), which TensorRT-LLM, "
+               "LMDeploy's TurboMind and NCCL 2.23+ create at start-up: a vGPU profile without unified memory, a GPU "
+               "in TCC mode on Windows, or a VM that hides the feature."),
         advice=("On a vGPU, enable unified memory for the VM's vGPU (VMware: `pciPassthru0.cfg.enable_uvm = 1` on a "
                 "profile that allows it, as NVIDIA's vGPU guide says) or give the VM the whole GPU by passthrough; on "
                 "Windows, check `nvidia-smi` for TCC and switch the GPU to WDDM (`nvidia-smi -i 0 -dm 0`, then "
@@ -53,7 +55,7 @@ SERVER_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reseat the GPU", "nccl_p2p_disable"),
         versions=("nccl>=2.23 (a memory pool per communicator)", "tensorrt-llm (BufferManager)"),
         sources=("https://github.com/NVIDIA/ChatRTX/issues/49", "https://github.com/NVIDIA/TensorRT-LLM/issues/1821",
-                 "https://github.com/NVIDIA/cuda-python/issues/206",
+                 "https://github.com/NVIDIA/cuda-python/issues/206", "https://github.com/InternLM/lmdeploy/issues/2414",
                  "https://docs.nvidia.com/vgpu/latest/grid-vgpu-user-guide/index.html#cuda-open-cl-support-vgpu"),
         checked="2026-11-26",
         examples=("vllm/chatrtx-49-trtllm-default-mempool-vgpu-vm.txt",),
