@@ -101,6 +101,8 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/onnx-6267-onnx-cpp2py-export-dll-init-failed.txt",
                   "frameworks/ollama-pdf-rag-21-onnx-cpp2py-export-dll-init.txt"),
+        # the generic WinError 1114 reading of the same line; this one names onnx's own pin
+        refines=("wsl.windows-extension-dll-init-failed",),
     ),
     Signature(
         code="frameworks.mem-efficient-attention-kernel-not-built-for-gpu",
