@@ -256,4 +256,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/kohya-ss-943-torch-reports-cuda-not-available.txt",),
     ),
+    Signature(
+        code="frameworks.ort-cuda-provider-without-nvidia-gpu",
+        cause_id="cuda-requested-without-nvidia-gpu",
+        kinds=("any",),
+        # onnxruntime's CudaCall report when the CUDA provider's cudaSetDevice fails with cudaErrorInsufficientDriver
+        # (35). CUDA returns 35 both when no NVIDIA driver is installed at all and when the driver is older than the
+        # runtime; cudaGetDevice failed as well, so the GPU field is uninitialised (a negative garbage number), not a
+        # device index. Face-swap apps (roop-unleashed, Deep-Live-Cam, FaceFusion) keep the CUDA provider selected on
+        # machines with only Intel or AMD graphics, the usual case in their trackers; cuda.driver-insufficient reads the
+        # same line as a driver too old, and nvidia-smi tells the two apart.
+        patterns=(r"CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; GPU=-\d{1,12} ;",),
+        severity="fail",
+        cause=("ONNX Runtime's CUDA provider could not reach any CUDA device (CUDA error 35, no GPU index): either this "
+               "machine has no NVIDIA GPU or no NVIDIA driver while the app is set to run on CUDA, or its NVIDIA driver "
+               "is older than the CUDA onnxruntime-gpu was built for."),
+        advice=("Run `nvidia-smi`. If it is missing or lists no GPU, the machine cannot use CUDA: switch the app to the CPU "
+                "provider (roop-unleashed `provider: cpu` in config.yaml, Deep-Live-Cam/FaceFusion `--execution-provider "
+                "cpu`, or the CPU choice in its settings). If it lists an NVIDIA GPU, its \"CUDA Version\" must be at "
+                "least the CUDA of the onnxruntime-gpu build (12.x for onnxruntime-gpu 1.19 and later): install a newer "
+                "NVIDIA driver, or an onnxruntime-gpu built for the older CUDA."),
+        action="configure",
+        rules_out=(),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/C0untFloyd/roop-unleashed/issues/586",
+                 "https://github.com/C0untFloyd/roop-unleashed/issues/441",
+                 "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"),
+        checked="2026-11-26",
+        examples=("frameworks/roop-unleashed-586-ort-cuda-failure-35-no-nvidia-gpu.txt",),
+    ),
 )
