@@ -285,4 +285,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/roop-unleashed-586-ort-cuda-failure-35-no-nvidia-gpu.txt",),
     ),
+    Signature(
+        code="frameworks.torch-compile-fp8-e4m3-needs-ada",
+        cause_id="cuda-feature-unsupported",
+        kinds=("any",),
+        # Triton (language/semantic.py) refuses FP8 E4M3, its fp8e4nv type, below compute capability 8.9; torch.compile
+        # (inductor) emits such a cast for fp8_e4m3fn weights, as ComfyUI's TorchCompileModel and the Wan/Hunyuan video
+        # wrappers' compile nodes do, and inductor reports it inside a CompilationError. Serving engines' Triton kernels
+        # hit the same check (vllm.fp8-e4m3-needs-ada reads the line for them too; its advice is the engine's).
+        patterns=(r"type fp8e4nv not supported in this architecture",
+                  r"fp8e4nv data type is not supported on CUDA arch < (?P<minimum>\d{2})"),
+        severity="fail",
+        cause=("FP8 E4M3 weights (fp8_e4m3fn) reached a Triton kernel, usually one torch.compile generated, on a GPU "
+               "older than Ada (compute capability below 8.9: RTX 30-series, A100 and older), where Triton has no E4M3 "
+               "arithmetic; only E5M2 works there."),
+        advice=("On RTX 30-series/A100 and older either use E5M2 FP8 weights with torch.compile (the model's fp8_e5m2 "
+                "files, or e5m2 as the loader's weight/quantization dtype) or turn torch.compile off (remove the "
+                "TorchCompileModel / compile node, or disable compile in the app), or load bf16/fp16 weights; "
+                "fp8_e4m3fn with torch.compile needs an RTX 40-series (Ada) or newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "a broken Triton install"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall triton"),
+        sources=("https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/184",
+                 "https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/915",
+                 "https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/252",
+                 "https://github.com/chengzeyi/Comfy-WaveSpeed/issues/65"),
+        checked="2026-11-26",
+        examples=("frameworks/wanvideowrapper-184-fp8e4nv-torch-compile-3090-e5m2.txt",
+                  "frameworks/wanvideowrapper-915-fp8e4nv-compile-a100-use-e5m2.txt"),
+    ),
 )
