@@ -314,4 +314,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/wanvideowrapper-184-fp8e4nv-torch-compile-3090-e5m2.txt",
                   "frameworks/wanvideowrapper-915-fp8e4nv-compile-a100-use-e5m2.txt"),
     ),
+    Signature(
+        code="frameworks.rvc-no-supported-nvidia-gpu",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # The RVC WebUI's configs/config.py (and its forks: Mangio-RVC, Applio, the RVC1006Nvidia packages) picks the
+        # device at start-up: torch.cuda.is_available() False gives "No supported Nvidia GPU found" (older releases add
+        # ", use CPU instead"); Applio's trainer of early 2024 printed "GPU not detected, reverting to CPU (not recommended)".
+        patterns=(r"No supported Nvidia GPU found", r"GPU not detected, reverting to CPU"),
+        severity="warn",  # a machine without an NVIDIA GPU prints it too
+        cause=("The voice-conversion app (RVC, Applio) found that the torch in its environment cannot use CUDA and runs "
+               "on the CPU: a CPU-only torch build, or a CUDA build newer than this NVIDIA driver supports."),
+        advice=("Check the app's own Python: `runtime\\python.exe -c \"import torch; print(torch.__version__, "
+                "torch.version.cuda, torch.cuda.is_available())\"` (or the env's python). A +cpu version: install the "
+                "CUDA build of torch there (`pip install --force-reinstall torch torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu121`, or the app's NVIDIA package such as RVC's *Nvidia.7z); a "
+                "+cu version that says False: update the NVIDIA driver until `nvidia-smi` shows a CUDA Version at "
+                "least that build's."),
+        action="configure",
+        rules_out=(),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/Mangio621/Mangio-RVC-Fork/issues/108", "https://github.com/IAHispano/Applio/issues/249",
+                 "https://github.com/IAHispano/Applio/issues/125",
+                 "https://github.com/RVC-Project/Retrieval-based-Voice-Conversion-WebUI/blob/main/configs/config.py"),
+        checked="2026-11-26",
+        examples=("frameworks/applio-249-gpu-not-detected-reverting-to-cpu.txt",
+                  "frameworks/mangio-rvc-108-no-supported-nvidia-gpu-found.txt"),
+    ),
 )
