@@ -31,7 +31,7 @@ SIGNATURES += (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # cudaErrorInsufficientDriver (35): the runtime's own words, printed by every CUDA program.
-        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver"),
+        patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER", r"cudaGetDeviceCount returned 35\b"),
         severity="fail",
         cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
         advice=("Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` "
@@ -73,7 +73,7 @@ SIGNATURES += (
         # serve (forward compatibility is for data-center GPUs only).
         # (Error 803 is cuda.driver-combination-unsupported's: as often an update without reboot as a cuda-compat.)
         patterns=(r"forward compatibility was attempted on non supported HW",
-                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice"),
+                  r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"cudaErrorCompatNotSupportedOnDevice", r"cudaGetDeviceCount returned 804\b"),
         severity="fail",
         cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
               "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
@@ -178,7 +178,7 @@ SIGNATURES += (
         cause_id="cuda-illegal-address",
         kinds=("any",),
         # cudaErrorIllegalAddress (700; 77 in CUDA 9 and older) / CUDA_ERROR_ILLEGAL_ADDRESS.
-        patterns=(r"an illegal memory access was encountered", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS"),
+        patterns=(r"an illegal memory access was encountered", r"cudaErrorIllegalAddress", r"CUDA_ERROR_ILLEGAL_ADDRESS", r"\[700\] Call to cu\w{2,40} results in"),  # numba
         severity="fail",
         cause="A GPU kernel accessed memory it does not own; the CUDA context is lost.",
         advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 so the error points at the kernel that faults; it is usually a bug "
@@ -201,14 +201,13 @@ SIGNATURES += (
         patterns=(
             r"CUDA_ERROR_UNKNOWN", r"cudaErrorUnknown", r"cudaGetDeviceCount returned (?:30|999)\b",
             r"CUDA unknown error - this may be due to an incorrectly set up environment",
-            r"cuda runtime error \(30\) : unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=30 : unknown error",
+            r"cuda runtime error \((?:30|999)\) ?: unknown error", r"THCudaCheck FAIL [^\n]{0,200}error=(?:30|999) : unknown error",  # torch<1.5
+            r"cudaRuntimeGetVersion\(\) failed with error #(?:30|999)\b", r"\bcuInit failed: unknown\b",  # Caffe; PyCUDA
             r"CUDA (?:driver )?[Ee]rror: unknown error", r"\bError 999: unknown error", r"Cuda failure:? '?unknown error",
             r"CUDA failed with error unknown error", r"(?:CUDA|GPUassert|CUDA failure): unknown error\b",  # CTranslate2; MXNet's, gpuErrchk's
-            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))",
-            r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error",  # torch, Darknet; TensorRT, NCCL; Caffe's CHECK
+            r"\b(?:cuInit|cudaGetDeviceCount|cuDeviceGetCount)\b[^\n]{0,40}?(?:: unknown error|UNKNOWN ERROR \(999\))", r"cudaSuccess \((?:30|999) vs\. 0\)\s{1,3}unknown error", r"\[999\] Call to cu\w{2,40} results in",
         ),
-        severity="fail",
-        cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
+        severity="fail", cause="CUDA failed to initialise with an unknown error (999) while the GPU is present: typically the "
               "unified-memory module is wedged after suspend/resume, or the GPU needs a reset.",
         advice=("Reload the CUDA unified-memory module: stop the programs using the GPU, then "
                 "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (the usual fix after suspend/resume), or reboot; if "
@@ -217,10 +216,11 @@ SIGNATURES += (
         action="reload-driver", never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES", "reinstall the CUDA toolkit"),
         sources=("https://github.com/mumax/3/issues/167", "https://github.com/NVlabs/nvbio-gpl/issues/7",
                  "https://github.com/CMU-Perceptual-Computing-Lab/caffe_rtpose/issues/38", RUNTIME_ERRORS,
-                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799"),
-        checked="2026-11-25",
+                 "https://github.com/OpenNMT/CTranslate2/blob/master/src/cuda/utils.h", "https://github.com/SYSTRAN/faster-whisper/issues/708", "https://github.com/NVIDIA/DIGITS/issues/799",
+                 "https://github.com/NVIDIA/DIGITS/issues/1621"), checked="2026-11-26",
         examples=("cuda/mumax-167-cuda-error-unknown-after-suspend.txt", "cuda/tensorrt-3110-cuda-failure-unknown-error-reboot.txt",
-                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt"),
+                  "cuda/caffertpose-38-cudasuccess-30-unknown-error-uvm.txt", "cuda/digits-799-caffe-30-vs-0-unknown-error-uvm.txt",
+                  "cuda/digits-1621-caffe-30-unknown-error-after-suspend.txt", "cuda/centernet-933-cuda-runtime-error-30-colon-reload-uvm.txt"),
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
@@ -316,33 +316,34 @@ SIGNATURES += (
             r"OOM when allocating tensor with shape", r"Out of memory error on GPU \d{1,2}\. Cannot allocate",  # TensorFlow; PaddlePaddle
             r"Cuda failure 'out of memory'", r"cudaErrorCudartUnloading:? CUDA: out of memory", r"GPUassert: out of memory",  # NCCL; MXNet
             r"cudaErrorMemoryAllocation", r"cudaSuccess \(2 vs\. 0\)\s{1,3}out of memory",  # Caffe's CHECK
+            r"System is out of GPU (?:and shared host )?memory", r"CUDA error at cuCtxCreate: Out of memory",  # Blender Cycles
             r"out of memory to allocate \d{1,20} bytes \(total ", r"Out of memory allocating [\d,]{1,20} bytes \(allocated ",  # CuPy
-            r"CUDA failed with error out of memory",  # CTranslate2 (faster-whisper, WhisperX): its CUDA_CHECK's wording
+            r"CUDA failed with error out of memory", r"Gpu API call \(out of memory\)", r"\(-217(?::Gpu API call)?\) out of memory\b",  # CTranslate2; OpenCV 2-3, 4
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
                 "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
-                "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
-        action="configure", rules_out=("the driver",),
-        never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/pytorch/pytorch/issues/16417",
-                 "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
+                "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
+                "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
+                "GpuMat.release(), del and torch.cuda.empty_cache())."),
+        action="configure", rules_out=("the driver",), never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/pytorch/pytorch/issues/16417", "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
-                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"),
-        checked="2026-11-26",
-        examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788",
+                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html"),
+        checked="2026-11-26", examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
-                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt"),
+                  "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt",
+                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt"),
     ),
     Signature(
-        code="cuda.no-device",
-        cause_id="cuda-no-device",
-        kinds=("any",),
+        code="cuda.no-device", cause_id="cuda-no-device", kinds=("any",),
         # cudaErrorNoDevice (100) / CUDA_ERROR_NO_DEVICE.
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
-                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)"),  # PyTorch's; XLA's 100
+                  r"RuntimeError: No CUDA GPUs are available", r"[Ff]ailed call to cuInit: UNKNOWN ERROR \(100\)",  # PyTorch's; XLA's 100
+                  r"cudaGetDeviceCount returned (?:38|100)\b"),
         severity="fail",
         cause="CUDA found no GPU it can use.",
         advice=("Check the layers in order: `nvidia-smi` must list the GPU (if it does not, the driver is the problem; "
@@ -440,7 +441,7 @@ SIGNATURES += (
         # cudaErrorDevicesUnavailable (46) / CUDA_ERROR_DEVICE_UNAVAILABLE: no GPU would give this process a context,
         # which is what Exclusive_Process (or Prohibited) compute mode does when another process holds the GPU.
         patterns=(r"all CUDA-capable devices are busy or unavailable", r"CUDA-capable device\(s\) is/are busy or unavailable",
-                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE"),
+                  r"cudaErrorDevicesUnavailable", r"CUDA_ERROR_DEVICE_UNAVAILABLE", r"cudaGetDeviceCount returned 46\b"),
         severity="fail",
         cause="CUDA could not create a context on any GPU it sees: most often the GPU is reserved for one process "
               "(Exclusive_Process) and another holds it; an unlicensed vGPU, a GPU left needing a reset, or under "
@@ -537,7 +538,7 @@ SIGNATURES += (
         # cudaErrorSystemDriverMismatch (803): the libcuda found is not the one of the loaded kernel driver (a
         # cuda-compat package on the library path, two driver installs, or an update without reboot).
         patterns=(r"unsupported display driver / cuda driver combination", r"cudaErrorSystemDriverMismatch",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", r"cudaGetDeviceCount returned 803\b"),
         severity="fail",
         cause="CUDA refused to start (error 803): the libcuda the program loaded does not belong to the kernel driver "
               "that is running.",
@@ -571,14 +572,15 @@ SIGNATURES += (
         examples=("cuda/qwen3-368-device-side-assert-triggered.txt",),
     ),
     Signature(
-        code="cuda.init-not-initialized",
-        cause_id="cuda-init-failed",
-        kinds=("any",),
+        code="cuda.init-not-initialized", cause_id="cuda-init-failed", kinds=("any",),
         # cuInit's CUDA_ERROR_NOT_INITIALIZED (3; cudaErrorInitializationError in the runtime) while the driver is
         # loaded: reported with the open modules on recent kernels (UVM's HMM), and after a wedged uvm module.
         patterns=(r"cuInit\b[^\n]{0,80}CUDA_ERROR_NOT_INITIALIZED", r"cudaErrorInitializationError",
                   r"CUDA driver initialization failed, you might not have a CUDA gpu",  # PyTorch 1.x, error 3
                   r"cudaGetDeviceCount returned 3\b", r"initialization error \(code 3, ERROR_NOT_INITIALIZED\)",  # deviceQuery; CUDA.jl
+                  # Caffe's CHECK, Darknet's check_error, the gpuErrchk macro, numba, OpenCV: a C++ program's own CUDA call
+                  r"cudaSuccess \(3 vs\. 0\)\s{1,3}initialization error", r"(?:CUDA Error|GPUassert): initialization error\b",
+                  r"results in CUDA_ERROR_NOT_INITIALIZED", r"\(-217(?::Gpu API call)?\) initialization error\b",
                   r"NumCudaDevices\(\) that might have already set an error\? Error 3: initialization error",  # torch's warning
                   r"Failed to allocate device vector [A-C] \(error code initialization error\)"),  # vectorAdd
         severity="fail",
@@ -589,10 +591,8 @@ SIGNATURES += (
                 "kernel), add `options nvidia_uvm uvm_disable_hmm=1` to /etc/modprobe.d/uvm.conf and reboot."),
         action="reload-driver",
         never_suggest=("reinstall CUDA", "run on the CPU"),
-        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797",
-                 "https://github.com/ollama/ollama/issues/11593"),
-        checked="2026-11-25",
-        examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/797", "https://github.com/ollama/ollama/issues/11593"),
+        checked="2026-11-26", examples=("cuda/ogkm-797-cuda-error-not-initialized-uvm-hmm.txt",),
     ),
 )
 

@@ -13,6 +13,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # Error 802, cudaErrorSystemNotReady: on NVSwitch systems the fabric is not initialised (Fabric Manager); and
         # Fabric Manager's own refusal to start beside a driver of another version.
         patterns=(r"[Ss]ystem not yet initialized", r"cudaErrorSystemNotReady", r"CUDA_ERROR_SYSTEM_NOT_READY",
+                  r"cudaGetDeviceCount returned 802\b",  # deviceQuery's line without its "-> ..." line
                   r"\bcuda driver library init failure[:;] 802\b",  # Ollama's discovery (gpu_info_nvcuda.c)
                   # Fabric Manager's refusal: "don't match" (older), "doesn't match" (newer), or a curly apostrophe
                   r"(?:driver interface version (?P<fm_version>\d{3}\.\d+(?:\.\d+)?)\s{1,10})?"

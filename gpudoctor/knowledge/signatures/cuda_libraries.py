@@ -16,7 +16,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # CUDA_ERROR_STUB_LIBRARY / cudaErrorStubLibrary (34): the libcuda.so the toolkit ships in lib64/stubs, for
         # linking on machines without a driver, was loaded at run time; it implements nothing.
         # llama.cpp's own line ("ggml_cuda_init: failed to initialize CUDA: ...") is ollama.ggml-cuda-stub-library's.
-        patterns=(r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
+        patterns=(r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary", r"cudaGetDeviceCount returned 34\b",
                   r"(?<!failed to initialize CUDA: )CUDA driver is a stub library"),
         severity="fail",
         cause="The program loaded the CUDA toolkit's stub libcuda.so (from a lib64/stubs folder), which only satisfies "

@@ -174,35 +174,6 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("frameworks.onnxruntime-cuda-dlls-not-found", "cuda.runtime-library-missing"),
     ),
     Signature(
-        code="frameworks.app-execution-provider-choices-lack-cuda",
-        cause_id="framework-libs-missing",
-        kinds=("any",),
-        # roop and its descendants (Deep-Live-Cam, roop-unleashed's CLI) and FaceFusion 1.x-2.x build the choices of
-        # --execution-provider(s) from onnxruntime.get_available_providers(), so argparse refuses cuda (or tensorrt)
-        # when the installed ONNX Runtime is the CPU package ('cpu', with 'azure' from 1.16) or the DirectML one ('dml').
-        patterns=(r"argument --execution-providers?: invalid choice: '(?P<asked>cuda|tensorrt)' \(choose from "
-                  r"(?P<choices>[^)\n]{1,80})\)",),
-        severity="fail",
-        cause=("The app offers only the execution providers the installed ONNX Runtime reports ({choices}), and "
-               "{asked} is not among them: the environment holds the CPU package onnxruntime (or onnxruntime-directml) "
-               "instead of onnxruntime-gpu, or both, with the CPU one shadowing the GPU one."),
-        advice=("In the app's own environment (its venv or conda env), remove every ONNX Runtime package and install the "
-                "GPU one the app's README names: `pip uninstall -y onnxruntime onnxruntime-gpu onnxruntime-directml`, "
-                "then `pip install onnxruntime-gpu==<version from the README>` (the CUDA 12 builds need the matching "
-                "CUDA and cuDNN on PATH); check `python -c \"import onnxruntime as o; print(o.get_available_providers())\"` "
-                "lists CUDAExecutionProvider, then start it again with the cuda provider."),
-        action="configure",
-        rules_out=("a driver fault", "a GPU fault"),
-        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        sources=("https://github.com/facefusion/facefusion/issues/48",
-                 "https://github.com/hacksider/Deep-Live-Cam/issues/1136",
-                 "https://github.com/hacksider/Deep-Live-Cam/issues/1014",
-                 "https://github.com/hacksider/Deep-Live-Cam/issues/975"),
-        checked="2026-11-26",
-        examples=("frameworks/facefusion-48-execution-providers-only-cpu.txt",
-                  "frameworks/deep-live-cam-1136-execution-provider-choose-from-azure-cpu.txt"),
-    ),
-    Signature(
         code="frameworks.ffmpeg-nvenc-no-capable-device",
         cause_id="nvenc-encoder-unavailable",
         kinds=("any",),

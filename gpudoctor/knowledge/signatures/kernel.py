@@ -14,6 +14,7 @@ from gpudoctor.knowledge.signatures.kernel_modules import BUS, KERNEL_LOG, NOTIC
 from gpudoctor.knowledge.signatures.kernel_boot_fallback import SIGNATURES as BOOT_FALLBACK_ROWS
 from gpudoctor.knowledge.signatures.kernel_builds import SIGNATURES as BUILD_ROWS
 from gpudoctor.knowledge.signatures.kernel_dkms import SIGNATURES as DKMS_ROWS
+from gpudoctor.knowledge.signatures.kernel_hangs import SIGNATURES as HANG_ROWS
 from gpudoctor.knowledge.signatures.kernel_hardware import SIGNATURES as HARDWARE_ROWS
 from gpudoctor.knowledge.signatures.kernel_lifecycle import SIGNATURES as LIFECYCLE_ROWS
 from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODULE_DEPENDENCY_ROWS
@@ -531,4 +532,4 @@ SIGNATURES += (
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
 SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
-SIGNATURES += SMI_SETTING_ROWS
+SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS

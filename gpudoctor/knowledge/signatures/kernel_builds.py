@@ -164,6 +164,11 @@ SIGNATURES: tuple[Signature, ...] = (
                   # file or directory" on Linux 7.1, "nv-mm.h:182:20: error: too many arguments to function
                   # 'get_user_pages'" on 6.3.
                   r"common/inc/nv[\w.-]{0,40}\.h:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  # The .run installer's flat kernel/ folder of legacy releases (340.xx: nv.c, nv-linux.h, os-interface.c),
+                  # built where the installer unpacked itself (/tmp/selfgzNNNN/) or where --extract-only left it.
+                  # (No "/kernel/" literal: a slash-led key would cost the prefilter a pass of its own.)
+                  r"(?:selfgz\d{1,10}|NVIDIA-Linux-[\w.-]{1,40})[/\\]kernel[/\\](?:nv|os)[\w.-]{0,40}\.[ch]:\d{1,5}:\d{1,4}: "
+                  r"(?:fatal )?error: ",
                   # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
                   # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
                   r"\*\*\* \[[^\]\n]{0,240}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"

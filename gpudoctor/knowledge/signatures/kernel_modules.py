@@ -66,7 +66,10 @@ SIGNATURES = (
         severity="fail",
         cause="Secure Boot refused to load a kernel module that is not signed by an enrolled key.",
         advice=("Sign the NVIDIA modules with a key enrolled in MOK (DKMS does it when you enroll its key with "
-                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings."),
+                "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings; on a cloud VM (Azure Trusted "
+                "Launch, GCP Shielded VM, AWS UEFI Secure Boot) install the signed driver instead (Ubuntu's prebuilt "
+                "linux-modules-nvidia packages through `sudo ubuntu-drivers install`, Azure's NVIDIA GPU driver "
+                "extension) or choose a security type without Secure Boot."),
         action="configure",
         sources=("https://wiki.debian.org/SecureBoot",
                  "https://github.com/JafarAkhondali/acer-predator-turbo-and-rgb-keyboard-linux-module/issues/113",
@@ -268,23 +271,27 @@ SIGNATURES = (
         patterns=(
             r"could not insert '(?P<module>nvidia[\w-]{0,12}uvm)'",
             r"could not find module by name='(?P<module>nvidia[\w-]{0,12}uvm)'",
+            r"FATAL: Module (?P<module>nvidia[-_]uvm) not found\.",  # old kmod: no module of that name (Ubuntu's nvidia-331-updates-uvm)
         ),
         severity="fail",
         cause="The CUDA unified-memory module ({module}) is not loaded, so CUDA cannot start while the GPU is seen.",
         advice=("Install the driver's UVM module (on old Ubuntu packages it is a separate package such as "
-                "nvidia-331-uvm) and load it with `sudo modprobe nvidia_uvm`; `ls /dev/nvidia-uvm` must then exist."),
+                "nvidia-331-uvm) and load it with `sudo modprobe nvidia_uvm`; where the package gives it its branch's "
+                "name, load that (`sudo modprobe nvidia-331-updates-uvm`) or add `alias nvidia-uvm "
+                "nvidia-331-updates-uvm` to a file in /etc/modprobe.d; `ls /dev/nvidia-uvm` must then exist."),
         action="reload-driver",
         never_suggest=("reinstall the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/NVlabs/nvbio-gpl/issues/7",),
-        checked="2026-11-25",
-        examples=("kernel/nvbio-7-nvidia-331-uvm-missing.txt",),
+        sources=("https://github.com/NVlabs/nvbio-gpl/issues/7", "https://github.com/Bumblebee-Project/Bumblebee/issues/623"),
+        checked="2026-11-26",
+        examples=("kernel/nvbio-7-nvidia-331-uvm-missing.txt", "kernel/bumblebee-623-nvidia-uvm-module-alias.txt"),
     ),
     Signature(
         code="kernel.module-not-found",
         cause_id="driver-not-loaded",
         kinds=("any",),
         # modprobe's words; before kmod it printed them without the "modprobe: " head.
-        patterns=(r"(?:modprobe: )?FATAL: Module (?P<module>nvidia[\w-]{0,20}) not found",),
+        # (Old kmod's "Module nvidia-uvm not found." with the driver loaded is kernel.uvm-module-missing's.)
+        patterns=(r"(?:modprobe: )?FATAL: Module (?!nvidia[-_]uvm not found\.)(?P<module>nvidia[\w-]{0,20}) not found",),
         severity="fail",
         cause="No {module} kernel module exists for the running kernel, so the driver cannot be loaded.",
         advice=("Install the NVIDIA driver for the running kernel again (the distribution's driver packages with "
@@ -358,7 +365,10 @@ SIGNATURES = (
         advice=("Confirm with `sudo modprobe nvidia` (\"Key was rejected by service\") and `mokutil --test-key "
                 "/var/lib/dkms/mok.pub`; then enroll the key (`sudo mokutil --import /var/lib/dkms/mok.pub`, and "
                 "confirm it in MokManager at the next boot; Fedora's akmods key is /etc/pki/akmods/certs/public_key.der), or "
-                "turn Secure Boot off in the firmware."),
+                "turn Secure Boot off in the firmware; on a cloud VM (Azure Trusted Launch, GCP Shielded VM) where no "
+                "console reaches MokManager, install the signed driver (Ubuntu's linux-modules-nvidia packages through "
+                "`sudo ubuntu-drivers install`, Azure's NVIDIA GPU driver extension) or turn Secure Boot off in the VM's "
+                "security settings."),
         action="configure",
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/Start9Labs/start-technologies/issues/3702",

@@ -122,7 +122,7 @@ SIGNATURES += (
         # cudaErrorCudartUnloading (4; 29 before CUDA 11): a CUDA call made while the process exits, after the
         # runtime unloaded (frees in static destructors, atexit handlers). Harmless for what ran before.
         # MXNet's CHECK prints "e == cudaSuccess || e == cudaErrorCudartUnloading" before whatever error it met.
-        patterns=(r"driver shutting down", r"(?<!e == )cudaErrorCudartUnloading"),
+        patterns=(r"driver shutting down", r"(?<!e == )cudaErrorCudartUnloading", r"CUDA_ERROR_DEINITIALIZED"),  # CUresult 4
         severity="info",
         cause="CUDA was called while the process was exiting, after the CUDA runtime had unloaded (driver shutting "
               "down): a clean-up bug of the program at exit, not a fault of the GPU or the driver.",
