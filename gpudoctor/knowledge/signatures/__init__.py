@@ -139,7 +139,10 @@ def catalogue() -> tuple[Signature, ...]:
     for area in AREAS:
         rows.extend(importlib.import_module(f"{__name__}.{area}").SIGNATURES)
     rows.extend(importlib.import_module(f"{__name__}.frameworks_breadth13").SIGNATURES)  # frameworks_breadth13.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_breadth14").SIGNATURES)  # frameworks_breadth14.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_breadth13").SIGNATURES)  # wheels_breadth13.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_runners14").SIGNATURES)  # ollama_runners14.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_apps14").SIGNATURES)  # frameworks_apps14.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

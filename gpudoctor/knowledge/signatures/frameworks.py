@@ -292,20 +292,23 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="jax-cpu-build",
         kinds=("any",),
         # the second is the wording of jax before 0.4.14 (xla_bridge), where a CPU-only jaxlib was the usual reason
+        # jaxlib 0.3 and older without CUDA: XLA has no "cuda" platform registered (Backend 'gpu' failed: NOT_FOUND)
         patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
-                  r"No GPU/TPU found, falling back to CPU"),
+                  r"No GPU/TPU found, falling back to CPU", r"platform with name: \\?\"(?:cuda|gpu)\\?\""),
         severity="warn",
         cause="JAX runs on the CPU: only the CPU jaxlib is installed, without JAX's CUDA plugin.",
         advice=("Install JAX's CUDA build of jaxlib: `pip install -U \"jax[cuda12]\"` (it brings the CUDA plugin and "
-                "its nvidia-* libraries); if only PyTorch needs the GPU here, the warning is harmless."),
+                "its nvidia-* libraries; an older CPU jaxlib left behind goes first: `pip uninstall -y jax jaxlib`); if "
+                "only PyTorch needs the GPU here, the warning is harmless."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/JeffSHF/ColabDock/issues/28", "https://github.com/gladiaio/gladia/issues/927",
-                 "https://docs.jax.dev/en/latest/installation.html"),
-        checked="2026-11-25",
+                 "https://docs.jax.dev/en/latest/installation.html", "https://github.com/jax-ml/jax/issues/10349"),
+        checked="2026-11-26",
         examples=("frameworks/colabdock-28-cpu-jaxlib-falls-back.txt",
-                  "frameworks/gladia-927-jax-no-gpu-tpu-found-cpu-jaxlib.txt"),
+                  "frameworks/gladia-927-jax-no-gpu-tpu-found-cpu-jaxlib.txt",
+                  "frameworks/jax-10349-old-cpu-jaxlib-no-cuda-platform.txt"),
     ),
     Signature(
         code="frameworks.device-side-assert",
@@ -437,7 +440,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-libs-missing",
         kinds=("any",),
         patterns=(
-            r"libdevice not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
+            r"libdevice (?:is required by this HLO module but was )?not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
             r"Can't find libdevice directory \$\{CUDA_DIR\}/nvvm/libdevice",
         ),
         severity="fail",
@@ -461,6 +464,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # the path before it may be wrapped onto its own line by the program's logger
             r"\\torch\\lib\\(?P<dll>\w+)\.dll\" or one of its dependencies",
+            # the path cut by the person pasting it ("...fbgemm.dll"): PyTorch's own DLL names
+            r"Error loading \"\.{2,3}(?P<dll>fbgemm|asmjit|c10|c10_cuda|torch_cpu|torch_cuda|torch_python|shm)\.dll\" or one",
         ),
         severity="fail",
         cause=("Windows could not load PyTorch's {dll}.dll or a DLL it depends on, so `import torch` fails; most "
@@ -468,15 +473,17 @@ SIGNATURES: tuple[Signature, ...] = (
                "libomp140.x86_64.dll)."),
         advice=("Install the latest Microsoft Visual C++ Redistributable (x64) (the Visual Studio C++ build tools "
                 "also bring libomp140.x86_64.dll); for fbgemm.dll with PyTorch 2.4.0, upgrade to PyTorch 2.4.1 or "
-                "newer, which fixed that dependency."),
+                "newer, which fixed that dependency (reinstall torch from the PyTorch index the app uses, e.g. "
+                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`)."),
         action="configure",
         rules_out=("a GPU driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/kohya-ss/sd-scripts/issues/1597", "https://github.com/Nerogar/OneTrainer/issues/487",
-                 "https://github.com/pytorch/pytorch/issues/131662",
+                 "https://github.com/pytorch/pytorch/issues/131662", "https://github.com/LykosAI/StabilityMatrix/issues/777",
                  "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"),
-        checked="2026-11-25",
-        examples=("frameworks/sd-scripts-1597-fbgemm-dll-needs-libomp140.txt",),
+        checked="2026-11-26",
+        examples=("frameworks/sd-scripts-1597-fbgemm-dll-needs-libomp140.txt",
+                  "frameworks/stabilitymatrix-777-fbgemm-dll-after-update.txt"),
     ),
     Signature(
         code="frameworks.tf-cudnn-failed-to-initialize",

@@ -295,3 +295,280 @@ SIGNATURES += (
                   "frameworks/lora-scripts-548-sdxl-nan-in-latents-no-half-vae.txt"),
     ),
 )
+
+# Out of memory in an attention that materializes the full score matrix (memory grows with the square of the sequence)
+SIGNATURES += (
+    Signature(
+        code="frameworks.attention-matrix-out-of-memory",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        # Frames of the attention implementations that build the whole (heads x L x L) score matrix: transformers'
+        # eager attention (eager_attention_forward since 4.48, the matmul of query and key states before it, GPT-2's
+        # _attn), diffusers' and BERT's attention_scores, the ldm CrossAttention einsum of A1111-era Stable Diffusion,
+        # PyTorch's flex_attention run without torch.compile, and Transformer Engine's unfused backend. Beside
+        # cuda.out-of-memory (not instead of it): on its own a frame is no failure, hence info.
+        patterns=(r"in eager_attention_forward\b",
+                  r"attn_weights = torch\.matmul\(query(?:_states)?, key(?:_states)?\.transpose\(",
+                  r"attention_scores = torch\.(?:baddbmm|matmul)\(",
+                  r"sim = einsum\('b i d, b j d -> b i j'",
+                  r"scores = \(query @ key\.transpose\(-2, -1\)\)",
+                  r"Selected backend = UnfusedDotProductAttention\b", r"return self\.unfused_attention\("),
+        severity="info",
+        cause=("The traceback runs through an attention that builds the full attention score matrix, whose memory "
+               "grows with the square of the sequence length: where it ends in CUDA out of memory, long sequences "
+               "(or large images) in that attention are what filled the GPU."),
+        advice=("Switch that model to a memory-efficient attention: transformers `attn_implementation=\"sdpa\"` or "
+                "`\"flash_attention_2\"` (`pip install flash-attn --no-build-isolation`, Ampere or newer GPU); "
+                "diffusers `pipe.enable_xformers_memory_efficient_attention()` or PyTorch 2's SDPA (web UIs: "
+                "--xformers or --opt-sdp-attention); flex_attention under torch.compile; Transformer Engine with its "
+                "flash or fused backend available. Else shorten the sequence (max length, chunking), lower the batch "
+                "size and turn on gradient checkpointing."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/NVIDIA/TransformerEngine/issues/3006",
+                 "https://huggingface.co/docs/transformers/perf_infer_gpu_one",
+                 "https://pytorch.org/blog/flexattention/"),
+        checked="2026-11-26",
+        examples=("frameworks/te-3006-unfused-backend-full-mask-oom.txt",),
+    ),
+)
+
+# ONNX Runtime's TensorRT execution provider that cannot load, after which ONNX Runtime retries without it
+SIGNATURES += (
+    Signature(
+        code="frameworks.onnxruntime-tensorrt-provider-unavailable",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # onnxruntime_pybind_state.cc (RegisterTensorRTPluginsAsCustomOps) and provider_bridge_ort.cc loading
+        # onnxruntime_providers_tensorrt (.dll: LoadLibrary error 126; .so: the missing libnvinfer); the Python session
+        # then prints "Falling back to [...] and retrying". Apps (insightface, rembg, FaceFusion) list TensorRT first.
+        patterns=(r"Please install TensorRT libraries as mentioned in the GPU requirements page",
+                  r"when trying to load [^\n]{0,300}onnxruntime_providers_tensorrt\.dll",
+                  r"Failed to load library libonnxruntime_providers_tensorrt\.so with error: (?P<library>[\w.+-]{1,60})"),
+        # the loader's libnvinfer line is TensorRT's here, not a CUDA runtime library missing for every program
+        refines=("cuda.runtime-library-missing",),
+        severity="warn",  # ONNX Runtime goes on with the next provider; a failure only where that one fails too
+        cause=("ONNX Runtime's TensorRT execution provider could not load: the TensorRT libraries (nvinfer) it needs, "
+               "or the CUDA and cuDNN ones beneath them, are not installed where it looks, so ONNX Runtime retried "
+               "with the other providers (CUDA, else the CPU)."),
+        advice=("Where TensorRT is not wanted, leave TensorrtExecutionProvider out of the session's providers (or the "
+                "app's provider setting) and read the next provider's result: if CUDAExecutionProvider also failed, "
+                "its error above or below is the one to fix. To use it, install the TensorRT release that "
+                "onnxruntime-gpu version is built for (`pip install tensorrt` of that major, or NVIDIA's TensorRT zip) "
+                "and put its lib folder on PATH (Windows) or LD_LIBRARY_PATH (Linux)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/17394",
+                 "https://github.com/microsoft/onnxruntime/pull/17535",
+                 "https://onnxruntime.ai/docs/execution-providers/TensorRT-ExecutionProvider.html#requirements"),
+        checked="2026-11-26",
+        examples=("frameworks/onnxruntime-17394-tensorrt-ep-dll-126-falls-back.txt",),
+    ),
+)
+
+# A Triton kernel handed a tensor that is not on the current CUDA device
+SIGNATURES += (
+    Signature(
+        code="frameworks.triton-tensor-off-current-device",
+        cause_id="app-fault",
+        kinds=("any",),
+        # triton/backends/nvidia/driver.py checks each pointer argument from the current device: "Pointer argument (at
+        # N) cannot be accessed from Triton (cpu tensor?)", older releases "Tensor on cuda device N cannot be accessed
+        # from Triton (cpu tensor?)". Libraries of Triton kernels (Liger-Kernel, unsloth, mamba-ssm, fla, KIVI, Triton
+        # attention in ComfyUI) that launch without entering the tensor's device hit it on a second GPU.
+        patterns=(r"cannot be accessed from Triton \(cpu tensor\?\)",),
+        severity="fail",
+        cause=("A Triton kernel was launched from the current CUDA device with a tensor it cannot reach there: the "
+               "tensor is on another GPU (a model split over GPUs with device_map=\"auto\", or --device cuda:1 while "
+               "device 0 is current) or was offloaded to the CPU, and the library launching the kernel did not switch "
+               "to the tensor's device."),
+        advice=("Run on one GPU: keep the whole model there (`device_map={\"\": 0}`, no CPU offload) or pick it with "
+                "CUDA_VISIBLE_DEVICES=N and use the device `cuda` (not cuda:N). Where the model must span GPUs, update "
+                "the library whose Triton kernel failed (Liger-Kernel, unsloth, mamba-ssm, flash-linear-attention) to a "
+                "release that launches under the tensor's device, or turn that kernel off; in ComfyUI with Triton "
+                "attention (SageAttention), start with --gpu-only so the model is not offloaded."),
+        action="configure",
+        rules_out=("a driver fault", "a broken Triton install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall triton"),
+        sources=("https://github.com/triton-lang/triton/issues/5205", "https://github.com/linkedin/Liger-Kernel/issues/593",
+                 "https://github.com/linkedin/Liger-Kernel/pull/1304", "https://github.com/triton-lang/triton/issues/2441"),
+        checked="2026-11-26",
+        examples=("frameworks/triton-5205-liger-device-map-auto-cpu-tensor.txt",),
+    ),
+)
+
+# Numba's PTX, from a CUDA toolkit newer than the driver, refused by the driver's JIT linker
+SIGNATURES += (
+    Signature(
+        code="frameworks.numba-ptx-newer-than-driver",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # numba/cuda/cudadrv/driver.py's Linker.add_ptx: cuLinkAddData returns 222 (CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+        # which Numba before 0.54 named UNKNOWN_CUDA_ERROR) with the JIT's "ptxas application ptx input ... Unsupported
+        # .version X; current version is 'Y'" on the next line: here the ptxas is the driver's, not one on PATH.
+        patterns=(r"Call to cuLinkAddData results in (?:UNKNOWN_CUDA_ERROR|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)",),
+        refines=("frameworks.ptxas-older-than-ptx", "cuda.ptx-toolchain-too-new"), refines_within=2,
+        severity="fail",
+        cause=("Numba compiled the kernel to PTX with a CUDA toolkit (its NVVM: conda cudatoolkit or cuda-nvcc, or the "
+               "pip nvidia wheels) newer than the installed NVIDIA driver supports, so the driver's JIT linker refused "
+               "it."),
+        advice=("Compare `nvidia-smi`'s \"CUDA Version\" with the toolkit Numba uses (`numba -s`, CUDA Information), then "
+                "install the toolkit of the driver's CUDA into the environment (`conda install -c conda-forge "
+                "cudatoolkit=11.2` for old Numba, `conda install -c conda-forge cuda-nvcc cuda-nvrtc \"cuda-version=12.2\"` "
+                "for Numba 0.57 and later) or update the NVIDIA driver; for a 12.x minor gap, "
+                "NUMBA_CUDA_ENABLE_MINOR_VERSION_COMPATIBILITY=1 with ptxcompiler and cubinlinker also works."),
+        action="configure",
+        rules_out=("a ptxas on PATH",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/numba/numba/issues/7006",
+                 "https://numba.readthedocs.io/en/stable/cuda/minor_version_compatibility.html"),
+        checked="2026-11-26",
+        examples=("frameworks/numba-7006-culinkadddata-ptx-newer-than-driver.txt",),
+    ),
+)
+
+# An ONNX Runtime app (FaceFusion, roop and its forks) whose provider choices hold no CUDA
+SIGNATURES += (
+    Signature(
+        code="frameworks.onnx-app-offers-no-cuda-provider",
+        cause_id="framework-libs-missing",
+        kinds=("any",),
+        # FaceFusion's and roop's argparse choices come from onnxruntime.get_available_providers(): only 'cpu' (and
+        # 'azure') means the onnxruntime in the environment is the CPU package, or shadows onnxruntime-gpu.
+        patterns=(r"argument --execution-providers?: invalid choice: '(?P<provider>cuda|tensorrt)' \(choose from "
+                  r"'(?:azure|cpu)'(?:, '(?:azure|cpu)')?\)",),
+        severity="fail",
+        cause=("The app lists the execution providers its onnxruntime offers, and that onnxruntime has none for the GPU "
+               "({provider} is no choice): the CPU-only onnxruntime package is installed, or installed beside "
+               "onnxruntime-gpu and shadowing it."),
+        advice=("Install the GPU package alone in the app's environment: `pip uninstall -y onnxruntime onnxruntime-gpu` "
+                "then `pip install onnxruntime-gpu` (the version the app's installer pins, e.g. FaceFusion's `python "
+                "install.py --onnxruntime cuda`), and check `python -c \"import onnxruntime as o; "
+                "print(o.get_available_providers())\"` lists CUDAExecutionProvider before running with cuda."),
+        action="configure",
+        rules_out=("a driver fault", "the CUDA toolkit version"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/facefusion/facefusion/issues/48", "https://github.com/facefusion/facefusion/issues/156",
+                 "https://github.com/facefusion/facefusion/issues/278"),
+        checked="2026-11-26",
+        examples=("frameworks/facefusion-48-execution-providers-only-cpu.txt",),
+    ),
+)
+
+# A CUDA kernel of PyTorch without its bfloat16 variant in the installed release
+SIGNATURES += (
+    Signature(
+        code="frameworks.torch-cuda-op-without-bf16",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # ATen's dispatch macros name the CUDA kernel with no BFloat16 case in this build: triu_tril_cuda_template
+        # until PyTorch 2.1 (pytorch pull 101414: causal masks of Llama, CLIP, Mistral in bf16), max_all_cuda and
+        # others before 1.10-1.12. The CPU kernels' 'Half' gaps are frameworks.half-precision-op-on-cpu.
+        patterns=(r"\"(?P<op>[a-z_]{1,40}_cuda(?:_template)?)\" not implemented for 'BFloat16'",),
+        severity="fail",
+        cause=("This PyTorch has no bfloat16 version of the CUDA kernel {op}, which the model or training code calls "
+               "in bf16: a release older than the one that added it (2.1 for triu/tril)."),
+        advice=("Upgrade PyTorch (`pip install -U torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu121`, the cuNNN of your install; 2.1 or newer for triu_tril), "
+                "or run the model in float16 (`torch_dtype=torch.float16`) or float32 instead of bfloat16."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU without bf16 support"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/101932", "https://github.com/meta-llama/llama3/issues/80",
+                 "https://github.com/chijames/KERPLE/issues/5"),
+        checked="2026-11-26",
+        examples=("frameworks/pytorch-101932-triu-bf16-cuda-before-2-1.txt", "frameworks/kerple-5-bf16-max-on-old-torch.txt"),
+    ),
+)
+
+# PyTorch's scaled_dot_product_attention restricted to fused kernels none of which accepts these inputs
+SIGNATURES += (
+    Signature(
+        code="frameworks.sdpa-no-allowed-kernel",
+        cause_id="app-fault",
+        kinds=("any",),
+        # aten/src/ATen/native/transformers/cuda/sdp_utils: with the math backend disabled (sdp_kernel(enable_math=
+        # False), sdpa_kernel([FLASH_ATTENTION]), a library's flash=True), each fused kernel refuses the inputs and
+        # warns why ("Flash attention kernel not used because", "Expected query, key and value to all be of dtype:
+        # {Half, BFloat16}", the GPU's compute capability, an attn_mask, non-4-D inputs), then SDPA aborts.
+        patterns=(r"No available kernel\. {1,2}Aborting execution",),
+        severity="fail",
+        cause=("scaled_dot_product_attention was limited to its fused flash or memory-efficient kernels (the program's "
+               "flash option or an sdp_kernel/sdpa_kernel context), and none of them accepts these inputs on this GPU "
+               "(float32 tensors, a GPU older than Ampere for flash, an attention mask, a head size or shape they do "
+               "not support): the UserWarnings printed just before say which."),
+        advice=("Turn the program's flash attention option off (flash=False, use_flash_attn=False) or allow SDPA's math "
+                "backend (drop enable_math=False / add SDPBackend.MATH to sdpa_kernel), or give the fused kernels what "
+                "they need: fp16 or bf16 inputs (autocast), 4-D tensors, no explicit mask; flash needs an Ampere or "
+                "newer GPU."),
+        action="configure",
+        rules_out=("a driver fault", "a broken PyTorch install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/lucidrains/MEGABYTE-pytorch/issues/6", "https://github.com/lucidrains/BS-RoFormer/issues/29",
+                 "https://github.com/pytorch/pytorch/issues/117354"),
+        checked="2026-11-26",
+        examples=("frameworks/megabyte-6-sdpa-no-available-kernel-flash-only.txt",
+                  "frameworks/bs-roformer-29-flash-attend-no-available-kernel.txt"),
+    ),
+)
+
+# OpenCV without CUDA: its DNN module falls back to the CPU, its cv2.cuda functions throw
+SIGNATURES += (
+    Signature(
+        code="frameworks.opencv-built-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # modules/dnn/src/net_impl.cpp (dnn.cpp before 4.6) setUpNet, when DNN_BACKEND_CUDA is asked of a build
+        # without OPENCV_DNN_CUDA; core's throw_no_cuda (private.cuda.hpp) for cv2.cuda calls in a build without CUDA.
+        # The opencv-python wheels on PyPI and the distributions' packages are built without CUDA.
+        patterns=(r"DNN module was not built with CUDA backend",
+                  r"\(-216:No CUDA support\) The library is compiled without CUDA support"),
+        severity="fail",
+        cause=("This OpenCV was built without CUDA (the pip opencv-python wheels and apt packages never have it), or a "
+               "self-built one without its DNN CUDA backend (OPENCV_DNN_CUDA off, cuDNN not found, or CUDA_ARCH_BIN "
+               "holding only architectures below 5.3), so the GPU is not used."),
+        advice=("Build OpenCV from source with CMake: -D WITH_CUDA=ON -D WITH_CUDNN=ON -D OPENCV_DNN_CUDA=ON -D "
+                "CUDA_ARCH_BIN=<the GPU's compute capability, e.g. 8.6> (none below 5.3) plus opencv_contrib, check the "
+                "CMake summary lists CUDA and cuDNN, then `pip uninstall opencv-python opencv-contrib-python` so Python "
+                "imports the built cv2; `python -c \"import cv2; print(cv2.getBuildInformation())\"` must show NVIDIA "
+                "CUDA: YES."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit at run time"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/opencv/opencv/issues/15858", "https://github.com/opencv/opencv/issues/18229",
+                 "https://github.com/ai-aimbot/AIMr/issues/8"),
+        checked="2026-11-26",
+        examples=("frameworks/opencv-15858-dnn-cuda-backend-arch-bin-too-low.txt",
+                  "frameworks/aimr-8-opencv-dnn-cuda-backend-pip-build.txt"),
+    ),
+)
+
+# torch.compile on Windows refused the replacement of a file in its cache
+SIGNATURES += (
+    Signature(
+        code="frameworks.inductor-windows-cache-replace-denied",
+        cause_id="triton-jit-cache-stale",
+        kinds=("any",),
+        # inductor and Triton write a temporary file and rename it over the cached one
+        # (%TEMP%\\torchinductor_<user>\\triton\\0\\...); Windows refuses the rename (WinError 5, any locale) while another
+        # process (a second instance, an antivirus scan) holds the target, or where a broken entry is left.
+        patterns=(r"\[WinError 5\][^\n]{0,200}?torchinductor_(?P<user>[\w.-]{1,64})\\{1,2}triton\\{1,2}",),
+        severity="fail",
+        cause=("torch.compile on Windows could not replace a file in its cache folder (torchinductor_{user} in the "
+               "temporary folder): Windows refuses the rename while another process holds the file, or a broken entry "
+               "left by an earlier run is in the way."),
+        advice=("Close the program (every instance using torch.compile), delete %TEMP%\\torchinductor_{user} and "
+                "%USERPROFILE%\\.triton\\cache, then run again; where several processes compile at once, give each its "
+                "own TORCHINDUCTOR_CACHE_DIR, and exclude the folder from antivirus scanning if it comes back."),
+        action="configure",
+        rules_out=("a driver fault", "a broken Triton install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall triton"),
+        sources=("https://github.com/chengzeyi/Comfy-WaveSpeed/issues/123",
+                 "https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/220",
+                 "https://github.com/lance-format/lance/pull/9355"),
+        checked="2026-11-26",
+        examples=("frameworks/comfy-wavespeed-123-inductor-cache-access-denied.txt",),
+    ),
+)

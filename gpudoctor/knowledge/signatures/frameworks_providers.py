@@ -19,10 +19,11 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
+            # the TensorRT provider's own DLL is frameworks.onnxruntime-tensorrt-provider-unavailable's
             r"LoadLibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"
-            r"onnxruntime_providers_(?:cuda|tensorrt)\.dll",
+            r"onnxruntime_providers_cuda\.dll",
             # the same line wrapped in a console window: the provider's file name left on the next line
-            r"ProviderLibrary::Get[^\n]{0,60}LoadLibrary failed with error 126\b",
+            r"ProviderLibrary::Get[^\n]{0,60}LoadLibrary failed with error 126\b(?![^\n]{0,320}providers_tensorrt)",
             # 1.19+ names the dependency Windows could not find
             r"onnxruntime_providers_cuda\.dll\" which depends on \"(?P<library>(?:cudnn|cublas|cudart|cufft|curand|nvrtc)"
             r"[\w.-]{0,50})\" which is missing",

@@ -197,21 +197,26 @@ RUNTIME_SIGNATURES += (
         code="frameworks.jax-out-of-gpu-memory",
         cause_id="cuda-oom",
         kinds=_PY,
-        # XLA's allocator through jaxlib (XlaRuntimeError); JAX preallocates 75 % of the GPU's memory at start.
+        # XLA's allocator through jaxlib (XlaRuntimeError); JAX preallocates 75 % of the GPU's memory at start. At start,
+        # too little memory left for CUDA's context leaves XLA no device: "no supported devices found for platform CUDA",
+        # for which jax/_src/xla_bridge.py itself suggests preallocation (jax pull 19605).
         patterns=(r"RESOURCE_EXHAUSTED: Out of memory (?:while trying to allocate|allocating) (?P<bytes>\d{1,15}) bytes",
-                  r"RESOURCE_EXHAUSTED: Failed to allocate request for (?P<size>[\d.]{1,10}[KMGT]iB)"),
+                  r"RESOURCE_EXHAUSTED: Failed to allocate request for (?P<size>[\d.]{1,10}[KMGT]iB)",
+                  r"no supported devices found for platform CUDA"),
         severity="fail",
-        cause="JAX (XLA) asked for more GPU memory than it could get on this GPU.",
+        cause=("JAX (XLA) asked for more GPU memory than it could get on this GPU (at start: too little was free to "
+               "create its CUDA context, so XLA found no usable device)."),
         advice=("Give the program more GPU memory or make it need less: a smaller batch or input, a GPU with more memory "
                 "(or sharding across GPUs); check `nvidia-smi` for other processes on the GPU, and when JAX shares it with "
                 "another framework set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION) so JAX does "
-                "not reserve 75 % of it at start."),
+                "not reserve 75 % of it at start (also for a second JAX process on the same GPU). Where XLA logs \"insufficient "
+                "compute capability\" instead, the GPU is older than this jaxlib supports."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/patrickbryant1/AFProfile/issues/8",
-                 "https://jax.readthedocs.io/en/latest/gpu_memory_allocation.html"),
-        checked="2026-11-25",
+                 "https://jax.readthedocs.io/en/latest/gpu_memory_allocation.html", "https://github.com/jax-ml/jax/pull/19605"),
+        checked="2026-11-26",
         examples=("frameworks/afprofile-8-jax-resource-exhausted-3080ti.txt",),
     ),
 )

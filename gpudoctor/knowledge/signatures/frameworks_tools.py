@@ -64,11 +64,12 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # torch/_inductor/cpp_builder.py's check_compiler_exist_windows (torch 2.5 and later): inductor compiles its
         # CPU-side code with MSVC's cl (or CXX) and finds none on PATH.
+        # cmd.exe's own answer when inductor (before 2.5) or a build script runs `cl` with no MSVC on PATH.
         patterns=(r"Compiler: (?P<compiler>[\w.\\:/ -]{1,80}?) is not found",
-                  r"in check_compiler_exist_windows"),
+                  r"in check_compiler_exist_windows", r"'cl' is not recognized as an internal or external command"),
         severity="fail",
-        cause=("torch.compile (inductor) on Windows needs a C++ compiler, MSVC's cl.exe, on PATH, and this shell has "
-               "none, so compiling the model fails."),
+        cause=("torch.compile (inductor) on Windows, or the build step that ran cl, needs a C++ compiler, MSVC's "
+               "cl.exe, on PATH, and this shell has none, so compiling fails."),
         advice=("Install the Visual Studio Build Tools with \"Desktop development with C++\", then start the program "
                 "from an \"x64 Native Tools\" developer prompt or after running `\"C:\\Program Files (x86)\\Microsoft "
                 "Visual Studio\\2022\\BuildTools\\VC\\Auxiliary\\Build\\vcvarsall.bat\" x64` (or add the folder holding "
@@ -344,8 +345,10 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         cause_id="app-fault",
         kinds=("any",),
         # flash-attn's C++ check (flash_api.cpp) on the query's dtype: a model loaded without a dtype is float32 in
-        # transformers, and some layers (layer norms, embeddings) upcast their output.
-        patterns=(r"FlashAttention only supports? fp16 and bf16 data type",),
+        # transformers, and some layers (layer norms, embeddings) upcast their output. transformers' own check when
+        # attn_implementation="flash_attention_2" meets a float32 model (modeling_utils.py) says it first.
+        patterns=(r"FlashAttention only supports? fp16 and bf16 data type",
+                  r"Flash Attention 2(?:\.0)? only supports torch\.float16 and torch\.bfloat16 dtypes"),
         severity="fail",
         cause=("FlashAttention was given float32 tensors and runs in fp16 or bf16 only: the model was loaded, or is "
                "trained, in float32 (no dtype given, no mixed precision)."),

@@ -306,6 +306,8 @@ DISCOVERY_SIGNATURES = (
         sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
         checked="2026-11-25",
         examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
+        # with no GPU accepted, llama.cpp's "offloaded 0/N layers" below is a consequence, not an -ngl left at 0
+        refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
     ),
     Signature(
         code="ollama.no-gpu-runners",

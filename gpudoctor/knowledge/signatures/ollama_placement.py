@@ -30,12 +30,10 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # llama.cpp's load_tensors and Ollama's new engine: N of M layers (N above 0: no-layers-offloaded's case).
             # Ollama 0.1 to 0.11 also log a plan (layers.model=M layers.offload=N, memory.required.full above
-            # .partial), which the Ollama checks read from its log (gpudoctor/ollama/load.py); the plan's layer counts
-            # are read below (its memory.required pair is not: every healthy load prints it).
+            # .partial), which the Ollama checks read from its log (gpudoctor/ollama/load.py). It is not read here:
+            # every load prints it, so keyed on "layers.model=" it cost 0.07 s of the 50 MB bench, and the same load
+            # logs llama.cpp's "offloaded N/M layers" below it.
             r"offloaded (?P<on_gpu>[1-9]\d{0,3})/(?P<layers>\d{1,4}) layers to GPU",
-            # Ollama 0.2 to 0.11's plan (llm/memory.go "offload to cuda", later server.go "msg=offload"):
-            # layers.offload below layers.model is the same split, planned; keyed on "layers.model=", which every load prints once (0.05-0.1 s of the 50 MB bench)
-            r"layers\.model=(?P<layers>\d{1,4})\s{1,4}layers\.offload=(?P<on_gpu>[1-9]\d{0,3})\b",
             # Not read: the new engine's "offloading output layer to CPU" (its key, "output", is on a line every
             # healthy load prints: 0.1 s of the 50 MB bench); the same load logs "offloaded N/M layers" above.
         ),
@@ -51,7 +49,6 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/8393", "https://github.com/ollama/ollama/issues/6008", FAQ),
         checked="2026-11-26",
         examples=("ollama/ollama-3301-offloaded-30-of-81-layers-cpu-bound.txt",
-                  "ollama/ollama-10823-free-vram-varies-partial-offload.txt",
                   "ollama/ollama-6008-llama31-70b-4090-offloaded-42-of-81.txt"),
     ),
     Signature(

@@ -357,7 +357,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                "this NVIDIA driver supports."),
         advice=("Update the NVIDIA driver to one that supports the CUDA version of Triton's bundled ptxas (CUDA 12 needs "
                 "R525 or newer; `nvidia-smi` shows what the driver supports), or point TRITON_PTXAS_PATH at the ptxas of "
-                "a CUDA toolkit this driver supports (e.g. /usr/local/cuda-11.8/bin/ptxas)."),
+                "a CUDA toolkit this driver supports (e.g. /usr/local/cuda-11.8/bin/ptxas), or, where a newer Triton was "
+                "installed over the one torch pins, go back to that one (`pip install --force-reinstall torch==` the "
+                "installed version reinstalls the Triton it requires)."),
         action="configure",
         rules_out=("a fault of the model",),
         never_suggest=("reinstall triton from source",),

@@ -162,15 +162,17 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
         cause_id="package-version-conflict",
         kinds=("any",),
         # pip's resolver report: each vLLM wheel pins the torch its compiled extensions were built against
-        patterns=(r"\b(?P<package>vllm|sglang|xformers) (?P<version>\d[\w.+]{0,30}) requires torch==(?P<wanted>[\d.]{3,12})"
+        patterns=(r"\b(?P<package>vllm|sglang) (?P<version>\d[\w.+]{0,30}) requires torch==(?P<wanted>[\d.]{3,12})"
                   r"[^\n]{0,80}?, but you have torch (?P<have>\d[\w.+]{0,30}) which is incompatible",),
         severity="warn",
         cause=("{package} {version} is built for torch {wanted}, but torch {have} is installed: its compiled kernels "
                "will not load (undefined symbols) or misbehave."),
-        advice=("Let vLLM bring its own torch: install it into a fresh virtual environment (`python -m venv venv && . "
-                "venv/bin/activate && pip install vllm`), or reinstall the torch it pins (`pip install torch==` the "
-                "version pip names), and install nothing afterwards that upgrades torch; if another package needs a "
-                "different torch, choose the vLLM release built for that torch instead."),
+        # {package} is vllm or sglang; xformers' own pin is wheels.xformers-pins-another-torch's (its advice is the
+        # xformers build for the torch kept, from the same CUDA index)
+        advice=("Let {package} bring its own torch: install it into a fresh virtual environment (`python -m venv venv && . "
+                "venv/bin/activate && pip install {package}`), or reinstall the torch it pins (`pip install "
+                "torch=={wanted}` with its matching torchvision), and install nothing afterwards that upgrades torch; if "
+                "another package needs torch {have}, choose the {package} release built for that torch instead."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -469,10 +469,9 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.autogptq-kernels-not-loaded",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
-        patterns=(
-            r"\bCUDA extension not installed\b",
-            r"CUDA kernels for auto_gptq are not installed",
-        ),
+        # auto_gptq's warnings (qlinear_cuda.py, modeling/_base.py; the exllama kernels are absent from Windows wheels)
+        patterns=(r"\bCUDA extension not installed\b", r"CUDA kernels for auto_gptq are not installed",
+                  r"Exllama(?:v2)? kernel is not installed, reset disable_exllama"),
         severity="warn",
         cause=("auto-gptq could not load its compiled CUDA kernels (a wheel built for another torch or CUDA, or "
                "built without them), so quantised models run very slowly or fail."),

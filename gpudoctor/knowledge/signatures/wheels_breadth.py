@@ -66,10 +66,12 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         cause_id="conda-no-cuda-virtual-package",
         kinds=("any",),
         # conda's and mamba's solvers: a CUDA build depends on the __cuda virtual package, which conda sets from the
-        # driver it finds (libcuda) where it runs; libmamba says "which is missing on the system", classic conda
-        # "nothing provides __cuda needed by ...".
+        # driver it finds (libcuda) where it runs; libmamba says "which is missing on the system", and "nothing provides
+        # __cuda needed by ..." for a package asking any __cuda. With a version ("nothing provides __cuda >=11.8") it may
+        # be an older driver as well: wheels.conda-cuda-build-needs-newer-driver, which this row's lines take the place of.
         patterns=(r"__cuda\b[^\n]{0,40}which is missing on the system",
-                  r"nothing provides (?:requested )?__cuda\b"),
+                  r"nothing provides (?:requested )?__cuda\b(?! ?>)"),
+        refines=("wheels.conda-cuda-build-needs-newer-driver",), refines_within=None,
         severity="fail",
         cause=("conda's solver found no NVIDIA driver where it runs (no __cuda virtual package: a login or build node "
                "without GPUs, a container build, WSL without the driver), so it cannot install a CUDA build."),

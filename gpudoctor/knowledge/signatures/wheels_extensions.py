@@ -257,8 +257,12 @@ EXTENSION_SIGNATURES += (
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
         # detectron2, DCNv2, mmcv and other torch extensions raise this from their CPU-only build (no WITH_CUDA); mmcv's
-        # ops name themselves ("nms is not compiled with GPU support", mmcv/ops/csrc).
-        patterns=(r"[Nn]ot compiled with GPU support\b", r"[Dd]etectron2 is not compiled with GPU support"),
+        # ops name themselves ("nms is not compiled with GPU support", mmcv/ops/csrc); PyG's torch_scatter, torch_sparse
+        # and torch_cluster say "Not compiled with CUDA support" (csrc/*.cpp) from a CPU wheel or a source build without
+        # CUDA (CTranslate2's "This CTranslate2 package was not compiled with CUDA support" is a macOS or CPU wheel, its
+        # own rows' reading).
+        patterns=(r"(?<!package was )[Nn]ot compiled with (?:GPU|CUDA) support\b",
+                  r"[Dd]etectron2 is not compiled with GPU support"),
         severity="fail",
         cause=("The extension's CUDA kernels were never compiled: it was built where CUDA was not found (no nvcc or "
                "CUDA_HOME, or no GPU visible at build time), so only its CPU code exists although torch sees the GPU."),
@@ -268,16 +272,21 @@ EXTENSION_SIGNATURES += (
                 "for mmcv's ops (nms, roi_align), install mmcv-full built for torch's CUDA and version (`mim install "
                 "mmcv-full`, or OpenMMLab's wheel index for cuXXX/torchX.Y) or rebuild it with MMCV_WITH_OPS=1 "
                 "FORCE_CUDA=1; where it is torchvision's op, install the +cuNNN torchvision matching torch from PyTorch's "
-                "index."),
+                "index; for PyG's torch_scatter, torch_sparse or torch_cluster, install the wheels built for torch's "
+                "version and CUDA (`pip install --force-reinstall torch-scatter -f https://data.pyg.org/whl/torch-2.1.0+cu121.html` "
+                "with the torch and cuXXX of `python -c \"import torch; print(torch.__version__)\"`) or build them with "
+                "FORCE_CUDA=1 and CUDA_HOME set."),
         action="configure",
         rules_out=("a driver fault", "a CPU-only PyTorch, when torch.cuda.is_available() is True"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://detectron2.readthedocs.io/en/latest/tutorials/install.html#common-installation-issues",
-                 "https://github.com/facebookresearch/detectron2/issues/257", "https://github.com/chen742/PiPa/issues/12"),
+                 "https://github.com/facebookresearch/detectron2/issues/257", "https://github.com/chen742/PiPa/issues/12",
+                 "https://github.com/rusty1s/pytorch_scatter/issues/394", "https://github.com/pyg-team/pytorch_geometric/issues/6755"),
         checked="2026-11-26",
         examples=("wheels/detectron2-257-roialign-not-compiled-with-gpu.txt",
                   "wheels/dcnv2-latest-42-dcn-v2-not-compiled-with-gpu.txt", "wheels/pipa-12-mmcv-nms-not-compiled-with-gpu.txt",
-                  "wheels/mmpose-369-nms-not-compiled-nvcc-9-torch-cu110.txt"),
+                  "wheels/mmpose-369-nms-not-compiled-nvcc-9-torch-cu110.txt",
+                  "wheels/pytorch-scatter-394-not-compiled-with-cuda-force-cuda.txt"),
     ),
 )
 

@@ -1,0 +1,68 @@
+"""Frequent failures of the frameworks people run on one or two consumer GPUs, read in the words the shell or the
+library prints (a further module beside frameworks_breadth13.py, which is near the house limit of 600 lines).
+
+Registered in signatures/__init__.py's catalogue beside the area modules.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.python-illegal-instruction",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # The shell's report of SIGILL in the Python process (bash "Illegal instruction (core dumped)", localised
+        # "( core dumped creato )", zsh "illegal hardware instruction", IDEs' "exit code 132 (interrupted by signal 4:
+        # SIGILL)"): on import of TensorFlow (AVX since 1.6), llama.cpp or ONNX builds, the CPU lacks the instructions
+        # the prebuilt binary uses; in a VM the CPU type hides them.
+        patterns=(r"[Ii]llegal instruction \(? ?core dumped", r"\billegal hardware instruction\b",
+                  r"exit code 132 \(interrupted by signal 4: SIGILL\)"),
+        severity="fail",
+        cause=("The Python process died on a CPU instruction the processor does not have: a prebuilt binary it loaded "
+               "(TensorFlow 1.6 and later need AVX, some builds AVX2 or FMA) uses instructions this CPU, or the virtual "
+               "machine's CPU model, lacks."),
+        advice=("Check the CPU's flags: `grep -o -w -m1 'avx\\|avx2\\|fma' /proc/cpuinfo` (none printed: no AVX). In a VM, "
+                "set the CPU type to host (host-passthrough) so AVX reaches the guest; on an old CPU, install a build made "
+                "without AVX (or build the framework from source; TensorFlow 1.5 was the last prebuilt without it) or run "
+                "on a machine with a newer CPU. On Apple Silicon, an x86 Python under Rosetta does the same: use an arm64 "
+                "Python."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/18322", "https://github.com/tensorflow/tensorflow/issues/17411",
+                 "https://github.com/tensorflow/tensorflow/releases/tag/v1.6.0"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-18322-import-illegal-instruction-amd-a4.txt",
+                  "frameworks/tensorflow-17411-illegal-instruction-tf-1-6-avx.txt"),
+    ),
+)
+
+# transformers asked for FlashAttention-2 for a model that will run on the CPU
+SIGNATURES += (
+    Signature(
+        code="frameworks.flash-attention-2-model-on-cpu",
+        cause_id="app-fault",
+        kinds=("any",),
+        # transformers' _check_and_enable_flash_attn_2 (since 4.45, pull 33655; before it "Flash Attention 2 is not
+        # available."): flash_attention_2 requested while torch has no CUDA device for the model.
+        patterns=(r"Flash Attention 2 is not available on CPU\. Please make sure torch can access a CUDA device",),
+        severity="fail",
+        cause=("FlashAttention-2 was requested for a model that would run on the CPU: the program put the model on the "
+               "CPU (no GPU option given, or CPU chosen), or torch cannot see a CUDA device (a CPU-only torch, "
+               "CUDA_VISIBLE_DEVICES empty)."),
+        advice=("Check `python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"`: if False, "
+                "install the CUDA build of torch or make the GPU visible (CUDA_VISIBLE_DEVICES); if True, give the app its "
+                "GPU (its device or gpu option, e.g. gpu=0, device_map=\"cuda\"); to run on the CPU on purpose, load the "
+                "model with attn_implementation=\"sdpa\" (or \"eager\") instead of flash_attention_2."),
+        action="configure",
+        rules_out=("a driver fault", "a broken flash-attn install"),
+        never_suggest=("update the driver", "reinstall the driver", "reinstall flash-attn"),
+        sources=("https://github.com/QwenAudio/FunMusic/issues/30", "https://github.com/xorbitsai/inference/pull/3739",
+                 "https://github.com/huggingface/transformers/pull/33655"),
+        checked="2026-11-26",
+        examples=("frameworks/funmusic-30-flash-attention-2-model-on-cpu.txt",
+                  "frameworks/xinference-3739-flash-attention-2-cpu-device.txt"),
+    ),
+)
