@@ -140,7 +140,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="no-wheel-for-python",
         kinds=("pip", "other", "powershell", "docker", "build"),
         patterns=(
-            r"Could not find a version that satisfies the requirement (?P<requirement>[^\s(]+) \(from versions: none\)",
+            r"Could not find a version that satisfies the requirement (?P<requirement>[^\s(]+) {1,2}\(from versions: none\)",
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
@@ -397,7 +397,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("pip", "other", "powershell", "docker", "build"),
         patterns=(
             # versions are listed, but not the pinned one: that release has no wheel for this Python or platform
-            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)==(?P<pinned>[\w.+]+) "
+            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)==(?P<pinned>[\w.+]+) {1,2}"
             r"\(from versions: (?P<first>\d[\w.+]*),",
         ),
         severity="fail",
@@ -412,12 +412,13 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),
-        sources=("https://github.com/jgravelle/GroqCasters/issues/1",
-                 "https://github.com/YassineYousfi/comma10k-baseline/issues/13",
-                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL, "https://github.com/Stability-AI/StableCascade/issues/23"),
+        sources=("https://github.com/jgravelle/GroqCasters/issues/1", "https://github.com/YassineYousfi/comma10k-baseline/issues/13",
+                 "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL, "https://github.com/Stability-AI/StableCascade/issues/23",
+                 "https://github.com/pytorch/pytorch/issues/120575"),
         checked="2026-11-26",
         examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
-                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt", "wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt"),
+                  "wheels/onetrainer-138-torch-cu118-pin-without-index.txt", "wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt",
+                  "wheels/pytorch-120575-torchvision-cu117-pin-wrong-python.txt"),
     ),
     Signature(
         code="wheels.extension-build-sees-no-gpu",

@@ -40,3 +40,7 @@ PYTHON_SIGNATURES += PAIR_SIGNATURES + INSTALLER_SIGNATURES + TOOLS_SIGNATURES +
 from gpudoctor.knowledge.signatures.wheels_nvidia_deps import NVIDIA_DEPS_SIGNATURES  # noqa: E402
 
 PYTHON_SIGNATURES += NVIDIA_DEPS_SIGNATURES
+
+from gpudoctor.knowledge.signatures.wheels_torch_pins import TORCH_PIN_SIGNATURES  # noqa: E402
+
+PYTHON_SIGNATURES += TORCH_PIN_SIGNATURES

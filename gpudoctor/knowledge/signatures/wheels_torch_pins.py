@@ -1,0 +1,43 @@
+"""Pins of PyTorch's local builds (torch==X+cu116, +cpu, +rocm) that pip looks for where they are not served.
+
+wheels_python.py adds these rows to its PYTHON_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+PYTORCH_PREVIOUS = "https://pytorch.org/get-started/previous-versions/"
+
+TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.torch-local-build-pin-without-index",
+        cause_id="torch-index-not-searched",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # The +cuNNN/+cpu/+rocm builds exist only on download.pytorch.org. pip lists the versions it saw: a list of
+        # plain versions only (no "+" in it) means PyPI or a PyPI mirror was searched and PyTorch's index was not (or
+        # it had nothing for this Python). "No matching distribution found for" is pip's last line for the same pin.
+        patterns=(r"requirement (?P<package>torch|torchvision|torchaudio)==(?P<version>\d[\w.]{0,20})\+"
+                  r"(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8}) {1,2}\(from versions: \d[\w., ]{0,3000}\)",
+                  r"No matching distribution found for (?P<package>torch|torchvision|torchaudio) ?==(?P<version>\d[\w.]{0,20})"
+                  r"\+(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8})"),
+        severity="fail",
+        cause=("{package}=={version}+{variant} is a build PyTorch publishes only on its own index "
+               "(download.pytorch.org/whl/{variant}), and pip did not find it in the indexes it searched (PyPI or a "
+               "mirror serve only the plain versions)."),
+        advice=("Install the pin from PyTorch's index: `pip install {package}=={version}+{variant} --extra-index-url "
+                "https://download.pytorch.org/whl/{variant}` (put the same --extra-index-url line at the top of "
+                "requirements.txt; uv: `--extra-index-url` with `--index-strategy unsafe-best-match`); a PyPI mirror "
+                "never serves +{variant} builds. If pip's `Looking in indexes` already listed download.pytorch.org, this "
+                "Python has no build of that version: create a venv with a Python it was built for (`python3.10 -m venv "
+                "venv`; torch 1.x stops at Python 3.10) or pin a newer release. On macOS no +cu build exists: drop the "
+                "+{variant} suffix."),
+        action="configure",
+        rules_out=("a driver or CUDA installation fault",),
+        never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
+        sources=("https://github.com/liucongg/ChatGLM-Finetuning/issues/17", PYTORCH_PREVIOUS,
+                 "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-extra-index-url"),
+        checked="2026-11-26",
+        examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",),
+    ),
+)
