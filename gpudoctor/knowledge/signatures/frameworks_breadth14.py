@@ -65,4 +65,31 @@ SIGNATURES += (
         examples=("frameworks/funmusic-30-flash-attention-2-model-on-cpu.txt",
                   "frameworks/xinference-3739-flash-attention-2-cpu-device.txt"),
     ),
+    Signature(
+        code="frameworks.paddle-cudnn-not-initialized",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # Paddle's own wordings of cudnnCreate's failure: "Cudnn error, CUDNN_STATUS_NOT_INITIALIZED" (Paddle 2.0-2.2),
+        # "CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED." (2.3+, phi/backends/gpu/gpu_resources.cc) and the long
+        # "The cuDNN library was not initialized properly" hint. Threads settle on a paddlepaddle-gpu build whose
+        # CUDA/cuDNN does not fit the GPU (a CUDA 9/10 build on RTX 20/30) or the driver, fixed by another build.
+        patterns=(r"(?:Cudnn|CUDNN) error(?:\(1\))?, CUDNN_STATUS_NOT_INITIALIZED",
+                  r"CUDNN_STATUS_NOT_INITIALIZED'\.  ?The cuDNN library was not initialized properly"),
+        severity="fail",
+        cause=("Paddle could not create its cuDNN handle: the installed paddlepaddle-gpu build (its CUDA and cuDNN) does "
+               "not fit this GPU, the driver, or the cuDNN library it loaded."),
+        advice=("Compare the lines Paddle prints just above (`python -c \"import paddle; paddle.utils.run_check()\"`: GPU "
+                "Compute Capability, Driver API Version, Runtime API Version, cuDNN Version) with the build, then install "
+                "the latest paddlepaddle-gpu wheel for a CUDA version this GPU supports (CUDA 11.2+ builds for RTX 30/40, "
+                "12.x for RTX 50) from Paddle's install page (or its Docker image, which carries the matching cuDNN); a "
+                "Driver API Version below the Runtime API Version needs a newer NVIDIA driver."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("replace the GPU",),
+        sources=("https://github.com/PaddlePaddle/Paddle/issues/52181", "https://github.com/PaddlePaddle/Paddle/issues/17842",
+                 "https://github.com/PaddlePaddle/Paddle/issues/34557",
+                 "https://www.paddlepaddle.org.cn/en/install/quick"),
+        checked="2026-11-26",
+        examples=("frameworks/paddle-52181-cudnn-error-1-not-initialized.txt",),
+    ),
 )
