@@ -40,8 +40,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/rusty1s/pytorch_sparse/issues/189",
-                 "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
+        sources=("https://github.com/rusty1s/pytorch_sparse/issues/189", "https://github.com/PKUHaoWang/EmbodiedOcc2/issues/6",
                  "https://github.com/kodenii/Responsible-Visual-Editing/issues/4",
                  "https://github.com/JIA-Lab-research/MGM/issues/91", "https://github.com/NVIDIA/apex/issues/955",
                  "https://github.com/deepspeedai/DeepSpeed/pull/3436",
@@ -112,8 +111,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/Dao-AILab/flash-attention/issues/1264",
-                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1264", "https://pytorch.org/docs/stable/cpp_extension.html"),
         checked="2026-11-25",
         examples=("wheels/flash-attention-1264-nvcc-not-found.txt",),
     ),
@@ -144,9 +142,10 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
-        advice=("Use a (64-bit) Python the release has wheels for (the index lists them, e.g. cp39; torch 2.2-2.4 support Python "
-                "3.8-3.12, torch 2.5+ 3.9-3.13, TensorFlow 2.16+ 3.9-3.12: create the env with python=3.11 or 3.12), or a "
-                "newer release; torch's CUDA builds exist only for Linux and Windows: on macOS install PyPI's plain build."),
+        advice=("Check `python --version` (64-bit?), then use a Python the release has wheels for (torch 2.5+: 3.9-3.13, "
+                "TensorFlow 2.16+: 3.9-3.12): a venv with Python 3.12, 3.11 or 3.10 (`py -3.12 -m venv venv`, `uv venv --python 3.12`, "
+                "`conda create -n env python=3.11`), or a newer release; torch's CUDA builds exist only for Linux and Windows: "
+                "on macOS install PyPI's plain build (Intel Macs stop at torch 2.2.2)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "install CUDA"),
@@ -408,7 +407,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
                 "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
                 "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it. On macOS (a Mac, Apple silicon or Intel) no "
-                "+cuNNN build exists, as macOS has no CUDA: drop the +cuNNN suffix and install the default build (MPS or CPU)."),
+                "+cuNNN build exists, as macOS has no CUDA: drop the +cuNNN suffix and install the default build (MPS or CPU); "
+                "Intel Macs get no torch after 2.2.2, so a list ending at 2.2.2 asks for torch<=2.2.2 there."),
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),
