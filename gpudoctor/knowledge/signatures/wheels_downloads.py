@@ -193,4 +193,40 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pytorch-1022-pip-killed-installing-torch-wheel.txt",
                   "wheels/sd-webui-8356-cachecontrol-msgpack-torch-wheel.txt"),
     ),
+    Signature(
+        code="wheels.pip-index-tls-failed",
+        cause_id="pip-download-failed",
+        kinds=("any",),
+        # pip's own words when it cannot open an index page over TLS (pip/_internal/index/collector.py): it skips that
+        # index, so the "(from versions: none)" or plain-versions-only line that follows is a consequence, not the
+        # Python or the pin. The reason in parentheses tells the cases apart: an expired certificate (the index's, or a
+        # wrong clock), "unable to get local issuer certificate" (a TLS-inspecting proxy or antivirus), or a Python
+        # whose ssl module cannot load (Anaconda's Library\bin not on PATH).
+        patterns=(r"Could not fetch URL https?://(?P<host>[\w.-]{1,100})/[^\s:]{0,200}: There was a problem confirming the "
+                  r"ssl certificate",
+                  r"pip is configured with locations that require TLS/SSL, however the ssl module in Python is not "
+                  r"available"),
+        severity="fail",
+        cause=("pip could not open the package index over TLS ({host}), so it skipped it and found no versions there: the "
+               "index's certificate was refused (expired, or replaced by a proxy's), or this Python's ssl module is missing."),
+        advice=("Read the reason pip prints after CERTIFICATE_VERIFY_FAILED: \"certificate has expired\" is the index's "
+                "certificate or this machine's clock (check `date`; retry once the index renews it, or pass `--trusted-host "
+                "download.pytorch.org` meanwhile); \"unable to get local issuer certificate\" is a proxy or antivirus that "
+                "inspects TLS: give pip its CA (`pip config set global.cert /path/to/ca.pem`) or let pip use the system's "
+                "certificate store (pip 24.2+, or `--use-feature=truststore`); \"the ssl module is not available\" is a "
+                "Python without working ssl (run pip from the activated conda env or Anaconda Prompt, or reinstall that "
+                "Python). Then run the install again; the wheel can also be downloaded by hand and installed from the file."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a wheel missing for this Python"),
+        never_suggest=_NOT_THE_DRIVER + ("install CUDA",),
+        sources=("https://github.com/pytorch/pytorch/issues/150492", "https://github.com/pytorch/pytorch/issues/35880",
+                 "https://github.com/pytorch/pytorch/issues/33292",
+                 "https://pip.pypa.io/en/stable/topics/https-certificates/"),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-150492-download-pytorch-org-certificate-expired.txt",
+                  "wheels/pytorch-35880-python-without-ssl-module.txt"),
+        refines=("wheels.pip-download-timed-out", "wheels.no-distribution-for-platform",
+                 "wheels.torch-local-build-pin-without-index", "wheels.pinned-version-not-for-this-python"),
+        refines_within=None,
+    ),
 )

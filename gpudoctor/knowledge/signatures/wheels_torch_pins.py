@@ -39,5 +39,7 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
                  "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-extra-index-url"),
         checked="2026-11-26",
         examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",),
+        # pip's requirement line names a +cpu pin that was never installed: not the installed torch's CPU build
+        refines=("frameworks.torch-cpu-build",),
     ),
 )
