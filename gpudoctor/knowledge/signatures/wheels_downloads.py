@@ -202,13 +202,13 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         # Python or the pin. The reason in parentheses tells the cases apart: an expired certificate (the index's, or a
         # wrong clock), "unable to get local issuer certificate" (a TLS-inspecting proxy or antivirus), or a Python
         # whose ssl module cannot load (Anaconda's Library\bin not on PATH).
-        patterns=(r"Could not fetch URL https?://(?P<host>[\w.-]{1,100})/[^\s:]{0,200}: There was a problem confirming the "
+        patterns=(r"Could not fetch URL https?://[\w.-]{1,100}/[^\s:]{0,200}: There was a problem confirming the "
                   r"ssl certificate",
                   r"pip is configured with locations that require TLS/SSL, however the ssl module in Python is not "
                   r"available"),
         severity="fail",
-        cause=("pip could not open the package index over TLS ({host}), so it skipped it and found no versions there: the "
-               "index's certificate was refused (expired, or replaced by a proxy's), or this Python's ssl module is missing."),
+        cause=("pip could not open the package index over TLS, so it skipped it and found no versions there: the index's "
+               "certificate was refused (expired, or replaced by a proxy's), or this Python's ssl module is missing."),
         advice=("Read the reason pip prints after CERTIFICATE_VERIFY_FAILED: \"certificate has expired\" is the index's "
                 "certificate or this machine's clock (check `date`; retry once the index renews it, or pass `--trusted-host "
                 "download.pytorch.org` meanwhile); \"unable to get local issuer certificate\" is a proxy or antivirus that "
