@@ -1,5 +1,5 @@
-"""Failures of the CUDA inside a container image against the host's driver, read where the paste shows the container
-(rows of the containers area, joined into containers.SIGNATURES)."""
+"""Failures of a container's image or node against the host's driver: an image's CUDA newer than the host driver,
+the NVIDIA runtime on a node without a GPU (rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -35,5 +35,41 @@ SIGNATURES: tuple[Signature, ...] = (
                  _COMPATIBILITY),
         checked="2026-11-26",
         examples=("containers/fauxpilot-19-compose-ptx-unsupported-toolchain-470.txt",),
+    ),
+    Signature(
+        code="containers.nvidia-runtime-on-cpu-node",
+        cause_id="nvidia-runtime-on-cpu-node",
+        kinds=("any",),
+        # The NVIDIA runtime's hook (nvidia-container-cli) fails before any container starts where there is no
+        # NVIDIA driver: "nvml error: driver not loaded", libnvidia-container before 1.1 "cuda error: unknown error",
+        # "load library failed: libnvidia-ml.so.1". On a CPU node of a mixed cluster that is no broken driver: nvidia
+        # is the node's default runtime (or an image's NVIDIA_VISIBLE_DEVICES=all makes the hook act), so the fix is
+        # keeping the runtime and the device plugin off that node. Read where the paste's own line names such a node;
+        # it then takes the place of the CLI rows' readings anywhere in the paste.
+        patterns=(r"\b(?:CPU|CPU-only|cpu-only|[Nn]on-GPU|non-gpu|GPU-less) nodes?\b[^\n]{0,200}?(?:nvidia|NVIDIA)",
+                  r"(?:nvidia|NVIDIA)[^\n]{0,300}?\b(?:on|to) (?:a |the |k8s |our )?(?:CPU|CPU-only|cpu-only|[Nn]on-GPU|"
+                  r"non-gpu|GPU-less) nodes?\b"),
+        refines=("containers.cli-driver-not-loaded", "containers.cli-cuda-init-failed", "containers.cli-load-library-failed",
+                 "containers.device-plugin-no-nvml", "containers.device-plugin-no-devices"),
+        refines_within=None,
+        severity="fail",
+        cause="The NVIDIA container runtime runs on a node that has no NVIDIA GPU or driver (nvidia is its default "
+              "runtime, or the image sets NVIDIA_VISIBLE_DEVICES=all so the runtime's hook acts), so containers there, "
+              "the device plugin's included, fail in the hook before they start: nothing is wrong with a driver.",
+        advice=("Keep the NVIDIA runtime and the device plugin on GPU nodes only: on the CPU node leave runc the default "
+                "runtime (remove \"default-runtime\": \"nvidia\" from /etc/docker/daemon.json, or "
+                "default_runtime_name = \"nvidia\" from containerd's config, and restart it; better, do not install the "
+                "NVIDIA Container Toolkit there), and schedule the device plugin DaemonSet only on GPU nodes with a "
+                "nodeSelector or affinity on a GPU label (the GPU Operator's nvidia.com/gpu.present=true). For CPU-only "
+                "pods of a CUDA-based image that must run where the runtime is the default, set "
+                "NVIDIA_VISIBLE_DEVICES=void in the pod so the hook injects nothing."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the driver", "modprobe nvidia"),
+        sources=("https://github.com/ai-dynamo/dynamo/pull/6740",
+                 "https://github.com/kubernetes-sigs/dra-driver-nvidia-gpu/issues/402",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-26",
+        examples=("containers/dynamo-6740-cpu-only-nodes-nvml-driver-not-loaded.txt",),
     ),
 )
