@@ -364,9 +364,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # (gpudoctor/knowledge/contexts.py) or in one: the driver is the host's, so "no driver" and "no device"
         # there mean that none was passed in.
         patterns=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected", r"cudaErrorNoDevice",
-                  r"CUDA_ERROR_NO_DEVICE", r"RuntimeError: No CUDA GPUs are available"),
+                  r"CUDA_ERROR_NO_DEVICE", r"RuntimeError: No CUDA GPUs are available",
+                  # PyTorch's own fallbacks when it sees no GPU (frameworks.amp-without-cuda's lines): in a compose
+                  # service without a GPU reservation the app runs on, slowly, on the CPU.
+                  r"torch\.cuda\.amp\.GradScaler is enabled, but CUDA is not available\.",
+                  r"User provided device_type of 'cuda', but CUDA is not available\. Disabling"),
         contexts=("container",),
-        refines=("kernel.driver-not-loaded", "cuda.no-device"),
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.amp-without-cuda"),
         severity="fail",
         cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",
