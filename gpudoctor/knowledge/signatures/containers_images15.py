@@ -1,5 +1,5 @@
 """Failures of a container's image or node against the host's driver: an image's CUDA newer than the host driver,
-the NVIDIA runtime on a node without a GPU (rows of the containers area, joined into containers.SIGNATURES)."""
+the NVIDIA runtime on a node without a GPU or on a system without the low-level runtime it wraps (rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -71,5 +71,36 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
         checked="2026-11-26",
         examples=("containers/dynamo-6740-cpu-only-nodes-nvml-driver-not-loaded.txt",),
+    ),
+    Signature(
+        code="containers.runtime-low-level-missing",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # nvidia-container-runtime is a shim around a low-level OCI runtime: it takes the first of its config's
+        # `runtimes` list (default runc, crun; older releases docker-runc too) that is an executable on its PATH
+        # (internal/oci/runtime_low_level.go). With none found it stops before any container starts; the runtime
+        # before 1.4 (NVIDIA/nvidia-container-runtime) said "find runc path: exec: "runc": executable file not found".
+        patterns=(r"no runtime binary found from candidate list",
+                  r"find runc path: exec: \\?\"runc\\?\": executable file not found"),
+        severity="fail",
+        cause="The NVIDIA Container Runtime found none of the low-level runtimes it wraps (runc or crun) on its PATH: "
+              "no container engine that ships runc is installed where it runs (a WSL distribution whose docker CLI "
+              "talks to Docker Desktop, a Podman system with crun only), or the runtime's configured list or PATH "
+              "misses it.",
+        advice=("Check `which runc crun` where the runtime runs. In a WSL distribution, use Docker Desktop's engine "
+                "(Settings > Resources > WSL integration for the distribution, GPU support is built in) or install "
+                "Docker Engine in the distribution, which brings runc; elsewhere install runc (`sudo apt install runc`, "
+                "or the containerd.io package), or list the runtime that exists with its full path in "
+                "/etc/nvidia-container-runtime/config.toml (`runtimes = [\"/usr/bin/crun\"]` under "
+                "[nvidia-container-runtime]). With Podman, skip the NVIDIA runtime and use CDI: "
+                "`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then `--device nvidia.com/gpu=all`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/domesticatedviking/TextyMcSpeechy/issues/47",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/cmd/nvidia-container-runtime/README.md",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/internal/oci/runtime_low_level.go"),
+        checked="2026-11-26",
+        examples=("containers/textymcspeechy-47-low-level-runtime-missing.txt",),
     ),
 )
