@@ -1,5 +1,6 @@
-"""Failures of a container's image or node against the host's driver: an image's CUDA newer than the host driver,
-the NVIDIA runtime on a node without a GPU or on a system without the low-level runtime it wraps (rows of the containers area, joined into containers.SIGNATURES)."""
+"""Failures of a container's image, runtime or node around the host's driver: an image's CUDA newer than the host
+driver, the NVIDIA runtime on a node without a GPU or on a system without the low-level runtime it wraps, a GPU-sharing
+layer's memory share (rows of the containers area, joined into containers.SIGNATURES)."""
 
 from __future__ import annotations
 
@@ -102,5 +103,36 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/internal/oci/runtime_low_level.go"),
         checked="2026-11-26",
         examples=("containers/textymcspeechy-47-low-level-runtime-missing.txt",),
+    ),
+    Signature(
+        code="containers.hami-vgpu-memory-limit",
+        cause_id="vgpu-memory-limit",
+        kinds=("any",),
+        # HAMi's in-container layer (HAMi-core, libvgpu.so, preloaded into pods that ask for nvidia.com/gpumem or
+        # gpumem-percentage) checks each allocation against the pod's share (allocator.c): "Device N OOM USED / LIMIT"
+        # when it would pass the share, "cuMemoryAllocate failed res=2" when the allocation itself fails with CUDA's
+        # out-of-memory (2). A USED near 2^64 (18446744073...) is HAMi-core's own counter underflowing, not memory.
+        patterns=(r"HAMI-core ERROR [^\n]{0,80}\]: Device (?P<device>\d{1,2}) OOM (?P<used>\d{1,20}) / (?P<limit>\d{1,20})",
+                  r"HAMI-core ERROR [^\n]{0,80}\]: cuMemoryAllocate failed res=2\b"),
+        refines=("cuda.out-of-memory",),
+        refines_within=None,
+        severity="fail",
+        cause="HAMi's vGPU layer in the pod (HAMi-core) refused or failed a GPU allocation: the pod asked for more "
+              "than its GPU memory share (nvidia.com/gpumem), other pods sharing the card left too little, or "
+              "HAMi-core miscounted its usage (a used figure near 2^64 is its counter underflowing).",
+        advice=("Compare the two numbers (bytes used / the pod's limit). If the workload really needs more, raise the "
+                "pod's `nvidia.com/gpumem` (MiB) or `nvidia.com/gpumem-percentage` limit, or make it allocate less "
+                "(smaller batch, context or model); check what else HAMi placed on that GPU. If the used figure is "
+                "absurd (18446744073...) or the error goes away with the pod env `CUDA_DISABLE_CONTROL=true` (which "
+                "turns HAMi's limit off, for a test only), it is HAMi-core's accounting: update HAMi (scheduler, "
+                "device plugin and HAMi-core) to the latest release."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU hardware"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Project-HAMi/HAMi/issues/585", "https://github.com/Project-HAMi/HAMi-core/pull/100",
+                 "https://github.com/Project-HAMi/HAMi"),
+        checked="2026-11-26",
+        examples=("containers/hami-585-hamicore-cumemoryallocate-res2.txt",
+                  "containers/hamicore-100-gpuburn-device-oom-underflow.txt"),
     ),
 )
