@@ -92,4 +92,31 @@ SIGNATURES += (
         checked="2026-11-26",
         examples=("frameworks/paddle-52181-cudnn-error-1-not-initialized.txt",),
     ),
+    Signature(
+        code="frameworks.tf-windows-pywrap-dll-not-found",
+        cause_id="windows-vc-runtime-missing",
+        kinds=("any",),
+        # Windows' ERROR_MOD_NOT_FOUND (126) for TensorFlow's _pywrap_tensorflow_internal.pyd (Python 3.8+ names the
+        # module; Windows localises the reason). TensorFlow 2.1 and later load the CUDA DLLs lazily, so at import the
+        # missing DLL is the Visual C++ runtime's (msvcp140_1.dll since TF 2.1), per TensorFlow's install notes; the
+        # DLL-initialization variant is frameworks.tf-windows-dll-init-failed's.
+        patterns=(r"DLL load failed while importing _pywrap_tensorflow_internal: (?:The specified module could not be "
+                  r"found|找不到指定的模块|Não foi possível encontrar o módulo especificado|No se puede encontrar el módulo "
+                  r"especificado|Das angegebene Modul wurde nicht gefunden|Le module spécifié est introuvable)",),
+        severity="fail",
+        cause=("Windows could not find a DLL that TensorFlow's native module links, so TensorFlow cannot load: most often "
+               "the Microsoft Visual C++ runtime (msvcp140_1.dll, needed since TensorFlow 2.1)."),
+        advice=("Install the latest Microsoft Visual C++ Redistributable (x64, vc_redist.x64.exe from Microsoft's \"latest "
+                "supported Visual C++ downloads\" page), open a new shell and import tensorflow again; check that Python is "
+                "64-bit (`python -c \"import struct; print(struct.calcsize('P')*8)\"`) and a version the installed "
+                "TensorFlow supports (`pip install -U tensorflow` in a 3.9-3.12 venv); an old tensorflow-gpu 1.x/2.0 also "
+                "needs the CUDA DLLs of the version it was built for (cudart64_100.dll for 1.13-2.0) on PATH."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/39096", "https://github.com/tensorflow/tensorflow/issues/39502",
+                 "https://github.com/tensorflow/tensorflow/issues/36407", "https://www.tensorflow.org/install/pip#windows-native"),
+        checked="2026-11-26",
+        examples=("frameworks/tensorflow-39096-pywrap-module-not-found-vc-redist.txt",),
+    ),
 )
