@@ -14,9 +14,10 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
         code="wheels.torch-local-build-pin-without-index",
         cause_id="torch-index-not-searched",
         kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
-        # The +cuNNN/+cpu/+rocm builds exist only on download.pytorch.org. pip lists the versions it saw: a list of
-        # plain versions only (no "+" in it) means PyPI or a PyPI mirror was searched and PyTorch's index was not (or
-        # it had nothing for this Python). "No matching distribution found for" is pip's last line for the same pin.
+        # The +cuNNN/+cpu/+rocm builds exist only on download.pytorch.org, each variant on its own index (/whl/cu121).
+        # pip lists the versions it saw: plain versions only (no "+" in the list) means PyPI or a mirror was searched
+        # and PyTorch's index was not (or it had nothing for this Python). "No matching distribution found for" is
+        # pip's last line for the same pin, also where the root /whl index was given, which lists only some variants.
         patterns=(r"requirement (?P<package>torch|torchvision|torchaudio)==(?P<version>\d[\w.]{0,20})\+"
                   r"(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8}) {1,2}\(from versions: \d[\w., ]{0,3000}\)",
                   r"No matching distribution found for (?P<package>torch|torchvision|torchaudio) ?==(?P<version>\d[\w.]{0,20})"
@@ -35,10 +36,12 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
-        sources=("https://github.com/liucongg/ChatGLM-Finetuning/issues/17", PYTORCH_PREVIOUS,
+        sources=("https://github.com/liucongg/ChatGLM-Finetuning/issues/17", "https://github.com/pytorch/pytorch/issues/170511",
+                 PYTORCH_PREVIOUS,
                  "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-extra-index-url"),
         checked="2026-11-26",
-        examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",),
+        examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",
+                  "wheels/pytorch-170511-cu121-pin-root-index-lacks-variant.txt"),
         # pip's requirement line names a +cpu pin that was never installed: not the installed torch's CPU build
         refines=("frameworks.torch-cpu-build",),
     ),
