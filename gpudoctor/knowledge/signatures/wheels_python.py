@@ -35,19 +35,26 @@ PYTHON_SIGNATURES: tuple[Signature, ...] = (
         # uv's resolver (pubgrub report) when the releases' Requires-Python excludes the interpreter it resolves for:
         # "Because the current Python version (3.8.10) does not satisfy Python>=3.10 and ...". uv wraps the line after
         # "satisfy", so the pattern reads the interpreter's version only.
-        patterns=(r"Because the current Python version \((?P<python>\d{1,2}\.\d{1,3}[\w.\[\]]{0,12})\) does not satisfy",),
+        patterns=(r"Because the current Python version \((?P<python>\d{1,2}\.\d{1,3}[\w.\[\]]{0,12})\) does not satisfy",
+                  # in a project: the range requires-python allows, every Python of which uv resolves for
+                  r"Because the requested Python version \((?P<python>[<>=~!]{0,2}\d{1,2}\.\d{1,3}[\w.,<>=]{0,20})\) does "
+                  r"not satisfy"),
         severity="fail",
         cause=("The package's releases declare Python versions that exclude the interpreter uv resolves for (Python "
                "{python}), so uv finds no release it may install."),
         advice=("Resolve with a Python inside the package's range (uv's message names it after `does not satisfy`): "
                 "`uv venv --python 3.12` (or `uv tool install --python 3.12 ...`, `uv run --python 3.12 ...`; uv downloads "
-                "that Python if it is missing), or pin a release of the package that still supports Python {python}."),
+                "that Python if it is missing), or pin a release of the package that still supports Python {python}. "
+                "Where uv says \"the requested Python version\", it is the project's requires-python: raise it in "
+                "pyproject.toml to the package's minimum (uv resolves for every Python it allows; pinning 3.12 is not enough)."),
         action="configure",
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/astral-sh/uv/issues/10282", "https://docs.astral.sh/uv/concepts/python-versions/"),
+        sources=("https://github.com/astral-sh/uv/issues/10282", "https://github.com/astral-sh/uv/issues/12771",
+                 "https://docs.astral.sh/uv/concepts/python-versions/"),
         checked="2026-11-26",
-        examples=("wheels/uv-10282-tool-install-current-python-too-old.txt",),
+        examples=("wheels/uv-10282-tool-install-current-python-too-old.txt",
+                  "wheels/uv-12771-requested-python-below-package-minimum.txt"),
     ),
 )
 
