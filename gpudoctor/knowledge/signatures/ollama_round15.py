@@ -1,0 +1,51 @@
+"""Issue 25, fifteenth wave (written blind): a context so long that the model leaves the GPUs, and other families.
+
+Ollama sizes the KV cache and the compute graph for the whole context (num_ctx, OLLAMA_CONTEXT_LENGTH; from 0.12 a
+VRAM-based default up to 262144): at 128k-256k tokens the graph alone takes tens of GiB on each GPU, more than a
+24 GB card holds, so the scheduler puts layers, or the whole model, on the CPU. Its log states the graph per device
+(ml/device.go "compute graph" device= size=, 0.12 and later; ml/backend/ggml "compute graph" backend= buffer_type=
+size=, 0.6 to 0.11); the interactive CLI confirms a `/set parameter num_ctx N` with "Set parameter 'num_ctx' to 'N'".
+The maintainers' fix is a shorter context or a quantized KV cache with flash attention (docs/faq.md).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+# A context of 100,000 tokens or more (six or seven digits), as the CLI, a Modelfile or an API request set it.
+_HUGE_CTX = r"(?P<ctx>[1-9]\d{5,6})"
+# A compute graph of 16 GiB or more on one device: more than most single consumer GPUs can give it beside the weights.
+_HUGE_GRAPH = r"(?P<graph>(?:1[6-9]|[2-9]\d|\d{3})(?:\.\d{1,2})? GiB)"
+
+ROUND15_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.context-too-long-for-vram",
+        refines=("ollama.ps-split-cpu-gpu", "ollama.partial-offload", "ollama.large-model-slow-partly-on-cpu"),
+        refines_within=None,
+        cause_id="ollama-oom",
+        kinds=("any",),
+        patterns=(
+            # ml/device.go (0.12 on) and ml/backend/ggml (0.6 to 0.11) state the graph each device must hold
+            r"msg=\\?\"compute graph\\?\" (?:device|backend)=(?P<device>[\w.]{1,20})[^\n]{0,60}? size=\\?\"" + _HUGE_GRAPH,
+            # the interactive CLI confirming `/set parameter num_ctx N` (cmd/interactive.go), and a Modelfile's line
+            r"Set parameter 'num_ctx' to '" + _HUGE_CTX + "'",
+            r"\bPARAMETER num_ctx " + _HUGE_CTX + r"\b",
+        ),
+        severity="warn",
+        cause=("The context is set so long (100,000 tokens or more, or a compute graph of 16 GiB or more on one "
+               "device) that its KV cache and compute graph need more VRAM than each GPU has beside the model's "
+               "weights, so Ollama puts layers, or the whole model, on the CPU and it runs several times slower."),
+        advice=("Shorten the context: a smaller num_ctx (`/set parameter num_ctx 32768`, the request's options, the "
+                "Modelfile) or OLLAMA_CONTEXT_LENGTH in the server's environment (e.g. 32768), as long as the work "
+                "needs; or quantize the KV cache with flash attention (OLLAMA_FLASH_ATTENTION=1 and "
+                "OLLAMA_KV_CACHE_TYPE=q8_0, q4_0 for more) and restart the server. The graph is held on every GPU, "
+                "so more GPUs of the same size do not help; `ollama ps` reads 100% GPU once it fits."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU that Ollama did not find"),
+        never_suggest=("reinstall the driver", "update the driver", "OLLAMA_SCHED_SPREAD"),
+        sources=("https://github.com/ollama/ollama/issues/10615", "https://github.com/ollama/ollama/issues/12389", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-10615-num-ctx-131072-all-cpu-2x3090.txt",),
+    ),
+)
