@@ -49,3 +49,44 @@ ROUND15_SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-10615-num-ctx-131072-all-cpu-2x3090.txt",),
     ),
 )
+
+# An NVIDIA vGPU guest (GRID / vGPU for Compute, a Proxmox or VMware VM) without a license runs at full speed for about
+# 20 minutes and is then throttled hard (NVIDIA's vGPU licensing guide, "software enforcement"): Ollama, llama.cpp
+# or any CUDA program is fast after boot and crawls later. The kernel rows read `nvidia-smi -q`'s "License Status :
+# Unlicensed"; these read what else the guest prints or the person says: nvidia-gridd's own startup warning (the
+# guest driver prints it at every start before a license is acquired, so the row is a warning, not a failure),
+# the GRID profile name, and a vGPU said to throttle or slow down after some minutes.
+_VGPU_LICENSING = "https://docs.nvidia.com/vgpu/latest/grid-licensing-user-guide/index.html"
+ROUND15_SIGNATURES += (
+    Signature(
+        code="ollama.vgpu-guest-throttled-unlicensed",
+        cause_id="vgpu-unlicensed",
+        kinds=("any",),
+        patterns=(
+            # nvidia-gridd's warning (the journal's "host nvidia-gridd[pid]: " prefix is cleaned off before matching)
+            r"\bValid (?:GRID|vGPU) license not found\b",
+            r"\bGRID (?P<profile>[A-Z]{1,3}\d{1,4}[A-Za-z]{0,4}-\d{1,2}[QCAB])\b",
+            r"\bvGPU\b[^\n]{0,120}?\bthrottl(?:es|ed|ing)\b",
+            r"\bthrottl(?:es|ed|ing)\b[^\n]{0,120}?\bvGPU\b",
+        ),
+        severity="warn",
+        cause=("This runs on an NVIDIA vGPU (a GRID / vGPU profile inside a VM): without a vGPU license the guest "
+               "driver gives full speed only for the first minutes (about 20) and then throttles the GPU hard, so "
+               "Ollama, llama.cpp or any CUDA program is fast after boot and crawls later."),
+        advice=("Check the license inside the VM: `nvidia-smi -q | grep -i -A2 license` (License Status: Unlicensed) "
+                "and `journalctl -u nvidia-gridd`. License the vGPU: put the client configuration token from the "
+                "license server (NLS/DLS, or the licensing portal) in /etc/nvidia/ClientConfigToken/, or with a legacy "
+                "license server set ServerAddress= in /etc/nvidia/gridd.conf, with FeatureType for the profile, then "
+                "`sudo systemctl restart nvidia-gridd` until it reports Licensed (Windows guests: the NVIDIA Control "
+                "Panel's Manage License page). Keep the guest's and the license server's clocks and time zones "
+                "in step; the model, Ollama and the driver install are not at fault."),
+        action="configure",
+        rules_out=("a model that does not fit", "an Ollama bug"),
+        never_suggest=("reinstall the driver", "smaller model", "update Ollama"),
+        sources=("https://github.com/wvthoog/proxmox-vgpu-installer/issues/24",
+                 "https://github.com/DualCoder/vgpu_unlock/issues/79", "https://github.com/ollama/ollama/issues/8200",
+                 _VGPU_LICENSING),
+        checked="2026-11-26",
+        examples=("ollama/proxmox-vgpu-installer-24-p40-vgpu-throttles.txt",),
+    ),
+)
