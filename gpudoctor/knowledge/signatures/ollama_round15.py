@@ -33,9 +33,10 @@ ROUND15_SIGNATURES: tuple[Signature, ...] = (
             r"\bPARAMETER num_ctx " + _HUGE_CTX + r"\b",
         ),
         severity="warn",
-        cause=("The context is set so long (100,000 tokens or more, or a compute graph of 16 GiB or more on one "
-               "device) that its KV cache and compute graph need more VRAM than each GPU has beside the model's "
-               "weights, so Ollama puts layers, or the whole model, on the CPU and it runs several times slower."),
+        cause=("The context is set very long (100,000 tokens or more, or a compute graph of 16 GiB or more on one "
+               "device): its KV cache and compute graph take that much VRAM on each GPU beside the model's weights, "
+               "and where a GPU has less free, Ollama puts layers, or the whole model, on the CPU and it runs "
+               "several times slower (`ollama ps` shows a CPU/GPU split or 100% CPU)."),
         advice=("Shorten the context: a smaller num_ctx (`/set parameter num_ctx 32768`, the request's options, the "
                 "Modelfile) or OLLAMA_CONTEXT_LENGTH in the server's environment (e.g. 32768), as long as the work "
                 "needs; or quantize the KV cache with flash attention (OLLAMA_FLASH_ATTENTION=1 and "
