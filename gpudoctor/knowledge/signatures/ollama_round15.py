@@ -91,3 +91,33 @@ ROUND15_SIGNATURES += (
         examples=("ollama/proxmox-vgpu-installer-24-p40-vgpu-throttles.txt",),
     ),
 )
+
+# Kepler GPUs (compute capability 3.x: Tesla K80, K40, K20, K10) are below what current Ollama (5.0, docs/gpu.md),
+# llama.cpp and PyTorch builds compile for, and their last driver is the 470 legacy branch. Beside a supported GPU
+# (a K80 with a P40 or an RTX card) early Ollama turned GPU use off altogether, and the
+# 470 driver the K80 needs is too old for the supported card's current builds.
+ROUND15_SIGNATURES += (
+    Signature(
+        code="ollama.kepler-gpu-unsupported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        patterns=(r"\b[Tt]esla (?P<gpu>[Kk](?:80|40[cmst]?|20[Xx]?[cm]?|10))\b",),
+        severity="warn",
+        cause=("A Kepler GPU (Tesla {gpu}, compute capability 3.x) is in this machine: current Ollama, llama.cpp and "
+               "PyTorch builds need compute capability 5.0 or newer, so it cannot run them, and its last driver "
+               "is the 470 legacy branch."),
+        advice=("Check each GPU's compute capability (`nvidia-smi --query-gpu=index,name,compute_cap,uuid "
+                "--format=csv`): the Kepler card cannot run Ollama's CUDA build, so use a newer GPU for it. Beside a "
+                "supported GPU (a P40, an RTX card), hide the Kepler card from Ollama: CUDA_VISIBLE_DEVICES set to the "
+                "supported GPU's UUID in the server's environment (`sudo systemctl edit ollama`, "
+                "Environment=\"CUDA_VISIBLE_DEVICES=GPU-...\", then `sudo systemctl restart ollama`), or remove the "
+                "Kepler card so the supported one can also take a driver newer than 470."),
+        action="configure",
+        rules_out=("a broken driver install",),
+        never_suggest=("reinstall the driver", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/9124", "https://github.com/ollama/ollama/issues/1756",
+                 "https://github.com/ollama/ollama/blob/main/docs/gpu.md"),
+        checked="2026-11-26",
+        examples=("ollama/ollama-9124-four-tesla-k80-cpu-only.txt",),
+    ),
+)
