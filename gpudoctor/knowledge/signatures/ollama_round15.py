@@ -101,7 +101,13 @@ ROUND15_SIGNATURES += (
         code="ollama.kepler-gpu-unsupported",
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
-        patterns=(r"\b[Tt]esla (?P<gpu>[Kk](?:80|40[cmst]?|20[Xx]?[cm]?|10))\b",),
+        # only where Ollama or llama.cpp is the program: CUDA 11 and driver 470 still ran a K80 for other software
+        patterns=(
+            r"\b[Tt]esla (?P<gpu>[Kk](?:80|40[cmst]?|20[Xx]?[cm]?|10))\b[^\n]{0,200}?\b(?:[Oo]llama|llama[.-]cpp|llama-server)",
+            r"\b(?:[Oo]llama|llama[.-]cpp|llama-server)\b[^\n]{0,200}?\b[Tt]esla (?P<gpu>[Kk](?:80|40[cmst]?|20[Xx]?[cm]?|10))\b",
+            # Ollama's own discovery lines (0.1.x "[0] CUDA device name: ", later name= / description=)
+            r"(?:CUDA device name: |\b(?:name|description)=\\?\"?)Tesla (?P<gpu>K(?:80|40[cmst]?|20X?[cm]?|10))\b",
+        ),
         severity="warn",
         cause=("A Kepler GPU (Tesla {gpu}, compute capability 3.x) is in this machine: current Ollama, llama.cpp and "
                "PyTorch builds need compute capability 5.0 or newer, so it cannot run them, and its last driver "
