@@ -26,6 +26,7 @@ from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_smi_settings import SIGNATURES as SMI_SETTING_ROWS
+from gpudoctor.knowledge.signatures.kernel_stability import SIGNATURES as STABILITY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.kernel_upgrades import SIGNATURES as UPGRADE_ROWS
@@ -86,7 +87,9 @@ SIGNATURES = (
         advice=("Look at the application (the process the line names) that ran then: an illegal memory access or a "
                 "killed channel is usually its own bug or its runtime's, not the hardware; update or debug it, "
                 "update the driver if many programs fault. If it happens only when GPUs talk to each other, test "
-                "P2P (ACS, IOMMU: pcie.acs)."),
+                "P2P (ACS, IOMMU: pcie.acs). If the Xids come at random points under sustained load from programs that "
+                "run fine elsewhere, the GPU is not stable: return it to stock clocks, lower its power limit (`sudo "
+                "nvidia-smi -pl <watts>`) and watch its temperature under load before blaming the program."),
         action="restart-application",
         rules_out=("a hardware fault of the GPU",),
         never_suggest=("reseat", "power supply", "RMA"),
@@ -212,7 +215,9 @@ SIGNATURES = (
         cause="A program's GPU context faulted (Xid {xid}, GPU {bus_id}); the driver stopped that context and went on.",
         advice=("Look at the application that ran on the GPU then (the process the line names): update or debug it "
                 "(game, DXVK/Proton, browser or CUDA program) and update the driver, since some faults are driver bugs; "
-                "the GPU hardware needs no action unless these faults come from many unrelated programs."),
+                "the GPU hardware needs no action unless these faults come from many unrelated programs or at random "
+                "points under sustained load: then return it to stock clocks, lower its power limit (`sudo nvidia-smi "
+                "-pl <watts>`) and watch its temperature under load."),
         action="restart-application",
         rules_out=("a hardware fault of the GPU",),
         never_suggest=("reseat the GPU", "check the power supply"),
@@ -535,4 +540,4 @@ SIGNATURES += (
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
 SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
-SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS
+SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS + STABILITY_ROWS
