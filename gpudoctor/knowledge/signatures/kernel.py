@@ -239,6 +239,8 @@ SIGNATURES = (
             # may hold without the Xid line ("Timeout after 45s of waiting for RPC response from GPU0 GSP!").
             r"Timeout after \d{1,5}s of waiting for RPC response from GPU\d{0,3} GSP!",
             r"_kgspLog\w{0,20}: \*{10,} GSP Timeout",
+            # kernel_gsp.c after an RPC poll gave up: the firmware's (or its LibOS's) heartbeat stopped too.
+            r"\b(?:GSP RM|LibOS) heartbeat timed out",
         ),
         severity="fail",
         cause="The GPU's GSP firmware stopped answering the driver (GSP RPC timeout, Xid 119/120).",
