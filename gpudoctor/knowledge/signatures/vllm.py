@@ -87,21 +87,32 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
+        # vLLM 0.9.1+ (v1 gpu_worker's start-up snapshot): "device (X/Y GiB)"; later releases name the device
+        # ("device cuda:1 (", "xpu:0"); pastes wrap the long line anywhere, so the words allow a line break between
+        # them. The INFO line "Free memory on device (X/Y GiB) on startup. Desired GPU memory utilization is" of
+        # healthy starts lacks "is less than" and stays unread.
         patterns=(
-            r"Free memory on device \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than desired GPU "
-            r"memory utilization \((?P<utilization>[\d.]+), (?P<wanted>[\d.]+) GiB\)",
+            r"Free memory on device(?: [a-z]{2,8}:\d{1,2})? \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup"
+            r"\s{1,4}is\s{1,4}less\s{1,4}than\s{1,4}desired\s{1,4}GPU\s{1,4}memory\s{1,4}utilization\s{1,4}"
+            r"\((?P<utilization>[\d.]+), (?P<wanted>[\d.]+) GiB\)",
         ),
         severity="fail",
         cause=("Only {free} of {total} GiB were free when vLLM started, less than the {wanted} GiB that "
-               "gpu_memory_utilization={utilization} asks for: other processes hold the GPU's memory."),
-        advice=("Free the GPU: stop the other processes `nvidia-smi` lists on it or pick an idle GPU, or lower "
-                "--gpu-memory-utilization to the share that is actually free."),
+               "gpu_memory_utilization={utilization} asks for: other processes (another vLLM, an earlier run's engine "
+               "still alive, a desktop or WSL's host) or the CUDA context's own reservation hold the rest."),
+        advice=("Check what holds the GPU with `nvidia-smi`: stop the other processes it lists (an earlier or second "
+                "vLLM instance, a leftover worker: `kill` its PID) or pick an idle GPU with CUDA_VISIBLE_DEVICES; "
+                "where the GPU must stay shared, or nothing else runs on it, lower --gpu-memory-utilization below "
+                "the free share ({free} of {total} GiB), so the share it asks for fits in what is free."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/vllm-project/vllm/issues/23192", CONSERVING_MEMORY),
-        checked="2026-11-25",
-        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",),
+        sources=("https://github.com/vllm-project/vllm/issues/23192", "https://github.com/kaito-project/kaito/issues/1374",
+                 "https://github.com/vllm-project/vllm/issues/33297", CONSERVING_MEMORY),
+        checked="2026-11-26",
+        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",
+                  "vllm/kaito-1374-utilization-095-a10-cuda-reserve.txt",
+                  "vllm/vllm-33297-free-memory-cuda0-gpu-still-held.txt"),
     ),
     Signature(
         code="vllm.initialize-cache-failed",
