@@ -67,8 +67,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ultralytics/yolov5/issues/4574", "https://github.com/pytorch/pytorch/issues/46248",
                  TORCH_DISTRIBUTED),
         checked="2026-11-26",
-        examples=("nccl/pytorchdistributed-18-store-barrier-worker-count.txt",
-                  "nccl/pytorch-46248-bootstrap-root-mismatch-rank-count.txt"),
+        examples=("nccl/pytorch-46248-bootstrap-root-mismatch-rank-count.txt",),
     ),
     Signature(
         code="nccl.process-group-without-gpu",
