@@ -467,20 +467,27 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="gpu-shared-with-other-process",
         kinds=_VLLM,
+        # Every release's wording of the profiler's assertion: the v1 worker's figures in GiB, 0.6's in bytes (no
+        # unit), the used-memory form of the snapshot-based workers, and 0.5's without figures.
         patterns=(
-            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+) ?GiB, current free memory (?P<current>[\d.]+)",
+            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+)(?: ?GiB)?, current free memory "
+            r"(?P<current>[\d.]+)",
+            r"Error in memory profiling\. Initial used memory [\d.]+(?: ?GiB)?, currently used memory [\d.]+",
+            r"Error in memory profiling\. This happens when the GPU memory was not properly cleaned up",
         ),
         severity="fail",
-        cause=("vLLM's start-up memory profiling saw free GPU memory change from {initial} to {current} GiB: another "
-               "process on the same GPU allocated or released memory meanwhile."),
+        cause=("vLLM's start-up memory profiling saw the GPU's free memory change in a way its own allocations do not "
+               "explain: another process on the same GPU (a second vLLM or model server starting or stopping beside "
+               "it) allocated or released memory meanwhile, or an earlier engine in this process was not cleaned up."),
         advice=("Run vLLM on a GPU no other process is changing during its start-up: stop or move the other "
-                "processes `nvidia-smi` lists on that GPU (or start them after vLLM is up), or isolate vLLM on its "
-                "own GPU or container."),
+                "processes `nvidia-smi` lists on that GPU, or start them one after another (the second once the first "
+                "is up), or isolate vLLM on its own GPU or container; in one Python process, delete the earlier LLM "
+                "and free its memory (gc.collect(), torch.cuda.empty_cache()) before creating another."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/56830", "https://github.com/modelscope/ms-swift/issues/3241"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-56830-profiling-assert-free-memory-grew.txt",),
     ),
 )
