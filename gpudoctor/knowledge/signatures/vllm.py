@@ -283,6 +283,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"RuntimeError: Failed to infer device type",
             # later releases: no platform detected leaves torch.device("") (vllm/config/device.py)
             r"RuntimeError: Device string must not be empty",
+            # vllm/platforms/__init__.py's own line when no CUDA, ROCm or other platform answered, above either error
+            r"No platform detected, vLLM is running on UnspecifiedPlatform",
         ),
         severity="fail",
         cause=("vLLM detected no GPU platform: no NVIDIA GPU or driver was visible to it, as in a container started "
@@ -290,13 +292,16 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Give the container the GPUs (`docker run --gpus all`, with the NVIDIA Container Toolkit configured as "
                 "Docker's runtime; Compose: `gpus: all` or a device reservation; Kubernetes: `nvidia.com/gpu` in the "
                 "pod's resources.limits, with runtimeClassName: nvidia where nvidia is not the node's default runtime) "
-                "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first."),
+                "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first, and the "
+                "driver's libcuda.so.1 and libnvidia-ml.so.1 must be on the loader's path (LD_LIBRARY_PATH where the "
+                "driver is installed outside the standard directories)."),
         action="configure",
         rules_out=("a vLLM memory setting",),
         never_suggest=("reinstall vLLM", "change gpu_memory_utilization"),
         sources=("https://github.com/vllm-project/vllm/issues/13946",
+                 "https://github.com/vllm-project/vllm/blob/main/vllm/platforms/__init__.py",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-13946-failed-to-infer-device-type-docker.txt",),
     ),
     Signature(
