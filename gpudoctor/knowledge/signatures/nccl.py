@@ -10,6 +10,7 @@ from gpudoctor.knowledge.signatures.nccl_interfaces import SIGNATURES as INTERFA
 from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_rendezvous import SIGNATURES as RENDEZVOUS_ROWS
+from gpudoctor.knowledge.signatures.nccl_round15 import SIGNATURES as ROUND15_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 
@@ -73,25 +74,34 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # PyTorch before 1.11 printed no SeqNum: WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000).
-            r"Watchdog caught collective operation timeout: WorkNCCL\((?:SeqNum=(?P<seq>\d+), )?OpType=(?P<op>\w+)",
+            # The work item may be missing: pastes cut or wrap the line after "timeout" (":\n  WorkNCCL(...)").
+            r"Watchdog caught collective operation timeout(?:: WorkNCCL\((?:SeqNum=(?P<seq>\d+), )?OpType=(?P<op>\w+))?",
             r"Exception \(either an error or timeout\) detected by watchdog",
             # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
             r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
             r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",
         ),
         severity="fail",
-        cause="A collective did not complete on every rank within the process group's timeout, so PyTorch aborted it.",
-        advice=("Find the rank that stalled before raising the timeout: rerun with NCCL_DEBUG=INFO and "
-                "TORCH_NCCL_DESYNC_DEBUG=1 (TORCH_NCCL_DUMP_ON_TIMEOUT=1 on recent PyTorch) to see which rank is "
-                "stuck or slow (data loading, a rank on another code path, a GPU or link error in `dmesg`); raise the "
-                "timeout (init_process_group(timeout=...)) only for steps that are legitimately long."),
+        cause=("A collective did not complete on every rank within the process group's timeout, so PyTorch aborted "
+               "it: a rank was stuck or slow, or the ranks' code paths diverged (a collective called on some ranks "
+               "only)."),
+        advice=("Find the rank that stalled or diverged before raising the timeout: compare the SeqNum and 'last "
+                "completed NCCL work' each rank prints, or rerun with TORCH_NCCL_TRACE_BUFFER_SIZE=2000 and "
+                "TORCH_NCCL_DUMP_ON_TIMEOUT=1 (the flight recorder dumps each rank's collectives), "
+                "TORCH_NCCL_DESYNC_DEBUG=1 and NCCL_DEBUG=INFO. A collective (barrier, all_reduce, a checkpoint save "
+                "or evaluation that gathers) inside `if rank == 0` / is_main_process leaves the other ranks waiting: "
+                "call collectives on every rank and keep only the file write on rank 0; otherwise look for the rank "
+                "stuck or slow (data loading, a GPU or link error in `dmesg`). Raise the timeout "
+                "(init_process_group(timeout=...)) only for steps that are legitimately long, such as rank-0-only "
+                "work the others wait for."),
         action="restart-application",
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/hiyouga/LlamaFactory/issues/7396",
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/7396", "https://github.com/EleutherAI/bergson/pull/444",
                  "https://pytorch.org/docs/stable/torch_nccl_environment_variables.html"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",
-                  "nccl/llamafactory-6269-some-nccl-operations-timed-out.txt"),
+                  "nccl/llamafactory-6269-some-nccl-operations-timed-out.txt",
+                  "nccl/bergson-444-rank0-only-work-watchdog-timeout.txt"),
     ),
     Signature(
         code="nccl.undefined-symbol",
@@ -577,3 +587,4 @@ SIGNATURES += TOOL_ROWS
 SIGNATURES += INTERFACE_ROWS
 SIGNATURES += RENDEZVOUS_ROWS
 SIGNATURES += ZERO_ROWS
+SIGNATURES += ROUND15_ROWS

@@ -459,11 +459,15 @@ SIGNATURES: tuple[Signature, ...] = (
             r"You can't train a model that has been loaded with `?device_map='auto'`? in any distributed mode",
             r"You can't train a model that has been loaded in 8-bit (?:or 4-bit )?precision on multiple devices in any "
             r"distributed mode",
+            # DistributedDataParallel's own refusal (torch 1.8+) when the module's parameters sit on several GPUs; pastes
+            # wrap its long line, so the pattern keys on the parameter set alone ({device(type='cpu')} is
+            # nccl.ddp-module-on-cpu's).
+            r"parameters \{device\(type='cuda', index=\d{1,2}\), ?device\(type='cuda', index=\d{1,2}\)",
         ),
         severity="fail",
         cause=("The model was loaded with device_map=\"auto\", which spreads one copy over all visible GPUs, while "
                "the script was launched distributed (torchrun, accelerate launch, deepspeed: one process per GPU, each "
-               "wanting its own whole copy); accelerate refuses the two together."),
+               "wanting its own whole copy); accelerate or DistributedDataParallel refuses the two together."),
         advice=("Pick one: for data parallelism over the GPUs load the model without device_map=\"auto\" (under "
                 "DeepSpeed or FSDP pass no device_map; for DDP put the whole model on each process's GPU with "
                 "`device_map={\"\": Accelerator().local_process_index}`, or `{\"\": int(os.environ[\"LOCAL_RANK\"])}`); "
@@ -474,8 +478,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("set NCCL_P2P_DISABLE", "reinstall the driver", "update the driver"),
         sources=("https://github.com/QwenLM/Qwen/pull/833", "https://github.com/pacman100/LLM-Workshop/issues/9",
                  "https://github.com/huggingface/transformers/issues/31557",
+                 "https://github.com/huggingface/accelerate/issues/1802",
+                 "https://github.com/yuanzhoulvpi2017/zero_nlp/issues/115",
                  "https://github.com/huggingface/accelerate/blob/main/src/accelerate/accelerator.py"),
         checked="2026-11-26",
-        examples=("nccl/qwen-833-finetune-ds-device-map-auto.txt", "nccl/llmworkshop-9-device-map-auto-fsdp.txt"),
+        examples=("nccl/qwen-833-finetune-ds-device-map-auto.txt", "nccl/llmworkshop-9-device-map-auto-fsdp.txt",
+                  "nccl/zeronlp-115-ddp-model-spread-over-two-gpus.txt"),
     ),
 )

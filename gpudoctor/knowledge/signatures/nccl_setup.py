@@ -43,8 +43,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"Timed out initializing process group in store based barrier on rank:? ?(?P<rank>\d{1,6}), for key: "
             r"store_based_barrier_key:\d{1,6} \(world_size=(?P<world_size>\d{1,6}), worker_count=(?P<joined>\d{1,6})",
-            r"Timed out after \d{1,7} seconds waiting for clients\. (?P<joined>\d{1,6})/(?P<world_size>\d{1,6}) "
-            r"clients joined",
+            # torch 2.2 printed "workers" where later releases print "clients" (TCPStore's master waiting at start).
+            r"Timed out after \d{1,7} seconds waiting for (?:clients|workers)\. (?P<joined>\d{1,6})/"
+            r"(?P<world_size>\d{1,6}) (?:clients|workers) joined",
             # NCCL's own bootstrap root, when ranks announce a communicator of another size than the ones that came.
             r"Bootstrap Root ?: mismatch in rank count from procs (?P<announced>\d{1,6}) ?: ?(?P<expected>\d{1,6})",
             # NCCL 2.19+ (bootstrap.cc) when two processes announce the same rank: launched twice, or another job's.
@@ -65,10 +66,9 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),
         sources=("https://github.com/tczhangzhi/pytorch-distributed/issues/18",
                  "https://github.com/ultralytics/yolov5/issues/4574", "https://github.com/pytorch/pytorch/issues/46248",
-                 TORCH_DISTRIBUTED),
+                 "https://github.com/pytorch/pytorch/pull/111805", TORCH_DISTRIBUTED),
         checked="2026-11-26",
-        examples=("nccl/pytorchdistributed-18-store-barrier-worker-count.txt",
-                  "nccl/pytorch-46248-bootstrap-root-mismatch-rank-count.txt"),
+        examples=("nccl/pytorch-46248-bootstrap-root-mismatch-rank-count.txt",),
     ),
     Signature(
         code="nccl.process-group-without-gpu",

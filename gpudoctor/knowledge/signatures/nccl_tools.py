@@ -73,7 +73,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # torch/nn/parallel/distributed.py refuses device_ids for a module whose parameters are not on one GPU: PyTorch
         # 1.8 and later name the devices it found ({device(type='cpu')}: the model was never moved), 1.5-1.7 said "only
         # work with single-device CUDA modules". A model spread over several GPUs ({device(type='cuda', index=0),
-        # device(type='cuda', index=1)}, device_map="auto") is another cause and is not read here.
+        # device(type='cuda', index=1)}, device_map="auto") is nccl.accelerate-device-map-under-distributed's.
         patterns=(r"DistributedDataParallel device_ids and output_device arguments only work with single-device"
                   r"/multiple-device GPU modules or CPU modules, but got device_ids [^\n]{0,80}and module parameters "
                   r"\{device\(type='cpu'\)\}",

@@ -16,6 +16,7 @@ from gpudoctor.knowledge.signatures.vllm_fallbacks import FALLBACK_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_launch import LAUNCH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_limits import LIMIT_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_platforms import PLATFORM_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_round15 import SIGNATURES as ROUND15_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_servers import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
@@ -87,21 +88,32 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
+        # vLLM 0.9.1+ (v1 gpu_worker's start-up snapshot): "device (X/Y GiB)"; later releases name the device
+        # ("device cuda:1 (", "xpu:0"); pastes wrap the long line anywhere, so the words allow a line break between
+        # them. The INFO line "Free memory on device (X/Y GiB) on startup. Desired GPU memory utilization is" of
+        # healthy starts lacks "is less than" and stays unread.
         patterns=(
-            r"Free memory on device \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than desired GPU "
-            r"memory utilization \((?P<utilization>[\d.]+), (?P<wanted>[\d.]+) GiB\)",
+            r"Free memory on device(?: [a-z]{2,8}:\d{1,2})? \((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup"
+            r"\s{1,4}is\s{1,4}less\s{1,4}than\s{1,4}desired\s{1,4}GPU\s{1,4}memory\s{1,4}utilization\s{1,4}"
+            r"\((?P<utilization>[\d.]+), (?P<wanted>[\d.]+) GiB\)",
         ),
         severity="fail",
         cause=("Only {free} of {total} GiB were free when vLLM started, less than the {wanted} GiB that "
-               "gpu_memory_utilization={utilization} asks for: other processes hold the GPU's memory."),
-        advice=("Free the GPU: stop the other processes `nvidia-smi` lists on it or pick an idle GPU, or lower "
-                "--gpu-memory-utilization to the share that is actually free."),
+               "gpu_memory_utilization={utilization} asks for: other processes (another vLLM, an earlier run's engine "
+               "still alive, a desktop or WSL's host) or the CUDA context's own reservation hold the rest."),
+        advice=("Check what holds the GPU with `nvidia-smi`: stop the other processes it lists (an earlier or second "
+                "vLLM instance, a leftover worker: `kill` its PID) or pick an idle GPU with CUDA_VISIBLE_DEVICES; "
+                "where the GPU must stay shared, or nothing else runs on it, lower --gpu-memory-utilization below "
+                "the free share ({free} of {total} GiB), so the share it asks for fits in what is free."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set NCCL_P2P_DISABLE"),
-        sources=("https://github.com/vllm-project/vllm/issues/23192", CONSERVING_MEMORY),
-        checked="2026-11-25",
-        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",),
+        sources=("https://github.com/vllm-project/vllm/issues/23192", "https://github.com/kaito-project/kaito/issues/1374",
+                 "https://github.com/vllm-project/vllm/issues/33297", CONSERVING_MEMORY),
+        checked="2026-11-26",
+        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",
+                  "vllm/kaito-1374-utilization-095-a10-cuda-reserve.txt",
+                  "vllm/vllm-33297-free-memory-cuda0-gpu-still-held.txt"),
     ),
     Signature(
         code="vllm.initialize-cache-failed",
@@ -272,6 +284,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"RuntimeError: Failed to infer device type",
             # later releases: no platform detected leaves torch.device("") (vllm/config/device.py)
             r"RuntimeError: Device string must not be empty",
+            # vllm/platforms/__init__.py's own line when no CUDA, ROCm or other platform answered, above either error
+            r"No platform detected, vLLM is running on UnspecifiedPlatform",
         ),
         severity="fail",
         cause=("vLLM detected no GPU platform: no NVIDIA GPU or driver was visible to it, as in a container started "
@@ -279,13 +293,16 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Give the container the GPUs (`docker run --gpus all`, with the NVIDIA Container Toolkit configured as "
                 "Docker's runtime; Compose: `gpus: all` or a device reservation; Kubernetes: `nvidia.com/gpu` in the "
                 "pod's resources.limits, with runtimeClassName: nvidia where nvidia is not the node's default runtime) "
-                "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first."),
+                "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first, and the "
+                "driver's libcuda.so.1 and libnvidia-ml.so.1 must be on the loader's path (LD_LIBRARY_PATH where the "
+                "driver is installed outside the standard directories)."),
         action="configure",
         rules_out=("a vLLM memory setting",),
         never_suggest=("reinstall vLLM", "change gpu_memory_utilization"),
         sources=("https://github.com/vllm-project/vllm/issues/13946",
+                 "https://github.com/vllm-project/vllm/blob/main/vllm/platforms/__init__.py",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-13946-failed-to-infer-device-type-docker.txt",),
     ),
     Signature(
@@ -456,20 +473,27 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.out-of-memory",), refines_within=None,
         cause_id="gpu-shared-with-other-process",
         kinds=_VLLM,
+        # Every release's wording of the profiler's assertion: the v1 worker's figures in GiB, 0.6's in bytes (no
+        # unit), the used-memory form of the snapshot-based workers, and 0.5's without figures.
         patterns=(
-            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+) ?GiB, current free memory (?P<current>[\d.]+)",
+            r"Error in memory profiling\. Initial free memory (?P<initial>[\d.]+)(?: ?GiB)?, current free memory "
+            r"(?P<current>[\d.]+)",
+            r"Error in memory profiling\. Initial used memory [\d.]+(?: ?GiB)?, currently used memory [\d.]+",
+            r"Error in memory profiling\. This happens when the GPU memory was not properly cleaned up",
         ),
         severity="fail",
-        cause=("vLLM's start-up memory profiling saw free GPU memory change from {initial} to {current} GiB: another "
-               "process on the same GPU allocated or released memory meanwhile."),
+        cause=("vLLM's start-up memory profiling saw the GPU's free memory change in a way its own allocations do not "
+               "explain: another process on the same GPU (a second vLLM or model server starting or stopping beside "
+               "it) allocated or released memory meanwhile, or an earlier engine in this process was not cleaned up."),
         advice=("Run vLLM on a GPU no other process is changing during its start-up: stop or move the other "
-                "processes `nvidia-smi` lists on that GPU (or start them after vLLM is up), or isolate vLLM on its "
-                "own GPU or container."),
+                "processes `nvidia-smi` lists on that GPU, or start them one after another (the second once the first "
+                "is up), or isolate vLLM on its own GPU or container; in one Python process, delete the earlier LLM "
+                "and free its memory (gc.collect(), torch.cuda.empty_cache()) before creating another."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/vllm/issues/56830", "https://github.com/modelscope/ms-swift/issues/3241"),
-        checked="2026-11-25",
+        checked="2026-11-26",
         examples=("vllm/vllm-56830-profiling-assert-free-memory-grew.txt",),
     ),
 )
@@ -532,3 +556,4 @@ SIGNATURES += PLATFORM_SIGNATURES  # vLLM built from source on native Windows (v
 SIGNATURES += SERVER_SIGNATURES  # memory pools TensorRT-LLM and NCCL need (vllm_servers.py)
 SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)
 SIGNATURES += BREADTH14_SIGNATURES  # serving add-ons and engines refusing the GPU (vllm_breadth14.py)
+SIGNATURES += ROUND15_SIGNATURES  # TensorRT-LLM engines asked for more than they were built for (vllm_round15.py)
