@@ -343,3 +343,4 @@ SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth14 import SIGNATURES as BREADTH14_ROWS; SIGNATURES += BREADTH14_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_config15 import SIGNATURES as CONFIG15_ROWS; SIGNATURES += CONFIG15_ROWS  # noqa: E402,E702

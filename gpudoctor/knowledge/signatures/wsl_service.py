@@ -266,10 +266,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # wsl.exe 2.x's warnings when it parses %UserProfile%\.wslconfig: "wsl: Invalid memory string '0GB' for
         # .wslconfig entry 'wsl2.swap'", "wsl: Invalid escaped character: 'U' in C:\Users\..\.wslconfig:2", "Unknown
-        # key 'memory' in ...\.wslconfig:6" (a key above the [wsl2] header). WSL still starts, without that setting.
+        # key 'memory' in ...\.wslconfig:6" is wsl.config-key-unknown's (wsl_config15.py). WSL still starts, without that setting.
         patterns=(r"wsl: Invalid (?:memory string|escaped character|boolean value|integer value|value)\b[^\n]{0,200}?"
-                  r"\.wslconfig",
-                  r"Unknown key '[\w.]{1,60}' in [^\n]{0,200}?\.wslconfig:\d{1,4}"),
+                  r"\.wslconfig",),
         severity="warn",
         cause="WSL ignored a setting in .wslconfig that it could not parse, so that limit or option (memory, swap, "
               "kernel, networking) is not applied.",
