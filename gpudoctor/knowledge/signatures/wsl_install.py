@@ -89,8 +89,12 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.systemd-not-running",
         cause_id="wsl-systemd-disabled",
         kinds=("any",),
-        # systemctl's own words when PID 1 is not systemd, and the D-Bus line it prints after them in WSL.
-        patterns=(r"System has not been booted with systemd as init system \(PID 1\)",),
+        # systemctl's own words when PID 1 is not systemd, and the D-Bus line it prints after them in WSL; Ollama's
+        # install.sh's warning when `systemctl is-system-running` says neither running nor degraded (it writes
+        # ollama.service but cannot start it, so `ollama run` then finds no server), and the WSL 2 hint it adds.
+        patterns=(r"System has not been booted with systemd as init system \(PID 1\)",
+                  r"WARNING: systemd is not running",
+                  r"learn\.microsoft\.com/en-us/windows/wsl/systemd#how-to-enable-systemd to enable it"),
         severity="fail",
         cause="systemctl cannot start services because systemd is not running as PID 1: in WSL, systemd is off for this "
               "distribution (or WSL is too old or WSL 1); in a container (RunPod, vast.ai, docker run) there is no systemd "
@@ -105,7 +109,8 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install nvidia-driver", "reinstall the driver"),
         sources=("https://github.com/microsoft/WSL/issues/6561", "https://github.com/microsoft/WSL/issues/3707",
                  "https://github.com/microsoft/WSL/issues/8883",
-                 "https://learn.microsoft.com/en-us/windows/wsl/systemd"),
+                 "https://learn.microsoft.com/en-us/windows/wsl/systemd",
+                 "https://github.com/ollama/ollama/blob/main/scripts/install.sh"),
         checked="2026-11-26",
         examples=("wsl/wsl-6561-systemctl-docker-not-booted-with-systemd.txt",
                   "wsl/wsl-3707-systemctl-start-docker-no-systemd.txt"),
