@@ -255,22 +255,30 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl2-vm-unavailable",
         kinds=("any",),
         # WSL's own runtime disks (C:\Program Files\WSL\system.vhd, tools\modules.vhd) missing after an update of the
-        # package: wsl.exe fails at CreateVm for every distribution.
+        # package: wsl.exe fails at CreateVm for every distribution. ERROR_PATH_NOT_FOUND at the same step (with or
+        # without HCS/, also when `wsl --install` registers a distribution or --set-version converts one) is a file
+        # of the package's folder missing too; ConfigureGpu/.../ERROR_PATH_NOT_FOUND is wsl.configure-gpu-failed's.
         patterns=(r"Wsl/Service/CreateInstance/CreateVm/(?:MountVhd/)?HCS/ERROR_FILE_NOT_FOUND",
+                  r"Wsl/(?:InstallDistro/)?Service/(?:CreateInstance/|RegisterDistro/)?CreateVm/(?:HCS/)?"
+                  r"ERROR_PATH_NOT_FOUND\b",
                   r"Failed to attach disk '[^'\n]{0,120}\\WSL\\(?:tools\\)?(?:system|modules)\.vhd'"),
         severity="fail",
-        cause="WSL 2 cannot start any distribution: its own system disk (C:\\Program Files\\WSL\\system.vhd or "
-              "tools\\modules.vhd) is missing, left out by an update of the WSL package.",
+        cause="WSL 2 cannot start any distribution: its own files (C:\\Program Files\\WSL\\system.vhd, "
+              "tools\\modules.vhd, the kernel) are missing, left out by an interrupted or broken update of the WSL "
+              "package.",
         advice=("Repair the WSL package: download the .msi of the installed (or a newer) version from "
                 "https://github.com/microsoft/WSL/releases, right-click it and choose Repair (or run it), then start "
-                "WSL again; the distributions and their files are not affected, so do not unregister them."),
+                "WSL again (`wsl --update --web-download` also reinstalls it); the distributions and their files are "
+                "not affected, so do not unregister them."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distributions' disks"),
         never_suggest=("install nvidia-driver", "wsl --unregister"),
         sources=("https://github.com/microsoft/WSL/issues/12566", "https://github.com/microsoft/WSL/issues/40762",
-                 "https://github.com/microsoft/WSL/issues/40488"),
+                 "https://github.com/microsoft/WSL/issues/40488", "https://github.com/microsoft/WSL/issues/40683",
+                 "https://github.com/microsoft/WSL/issues/11677", "https://github.com/MicrosoftDocs/WSL/issues/2452"),
         checked="2026-11-26",
-        examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",),
+        examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",
+                  "wsl/wsl-40683-createvm-hcs-file-not-found-background-update.txt"),
     ),
     Signature(
         code="wsl.docker-desktop-wsl-update-failed",
