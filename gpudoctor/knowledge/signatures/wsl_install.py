@@ -309,7 +309,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0xc03a001a (ERROR_VHD... virtual disk system limitation): the distribution's ext4.vhdx sits in an NTFS-compressed
         # or encrypted folder, or is sparse; the installer, `wsl --set-version` and wsl.exe 2.x print the sentence.
+        # The sentence is Windows' own text for the code; some pastes carry it translated back ("cannot be completed due
+        # to virtual disk system limitations").
         patterns=(r"could not be completed due to a virtual disk system limitation",
+                  r"cannot be completed due to (?:a )?virtual disk system limitation",
                   r"WslRegisterDistribution failed with error: 0xc03a001a",
                   r"Wsl/[\w/]{0,60}0xc03a001a\b"),
         severity="fail",
@@ -318,14 +321,18 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Open the distribution's folder under %LocalAppData%\\Packages (CanonicalGroupLimited.Ubuntu..., or the "
                 "folder holding ext4.vhdx), Properties > Advanced, untick \"Compress contents to save disk space\" and "
                 "\"Encrypt contents to secure data\", apply to the folder and its files, then start or convert the "
-                "distribution again (`wsl --set-version <distro> 2`)."),
+                "distribution again (`wsl --set-version <distro> 2`). If the disk was made sparse (sparseVhd=true, or "
+                "`wsl --manage <distro> --set-sparse true`), turn that off first with `wsl --manage <distro> "
+                "--set-sparse false` (e.g. before `wsl --manage <distro> --resize`)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the firmware's virtualization"),
         never_suggest=("install nvidia-driver",),
         sources=("https://github.com/microsoft/WSL/issues/4299", "https://github.com/microsoft/WSL/issues/4190",
                  "https://github.com/microsoft/WSL/issues/4103",
+                 "https://github.com/microsoft/WSL/issues/12821",
                  "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
         checked="2026-11-26",
-        examples=("wsl/wsl-4299-0xc03a001a-compressed-package-folder.txt", "wsl/wsl-4190-set-version-virtual-disk-limitation.txt"),
+        examples=("wsl/wsl-4299-0xc03a001a-compressed-package-folder.txt", "wsl/wsl-4190-set-version-virtual-disk-limitation.txt",
+                  "wsl/wsl-12821-manage-resize-sparse-virtual-disk-limitation.txt"),
     ),
 )
