@@ -1,0 +1,35 @@
+"""WSL failures of the fifteenth round's breadth pass, read in wsl.exe's own words (rows of the WSL area, joined into
+wsl.SIGNATURES)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wsl.wsl1-instance-failed",
+        cause_id="wsl1-instance-failed",
+        kinds=("any",),
+        # wsl.exe prints a WSL 1 instance's failure as the NTSTATUS lxcore returned, customer bit set (0xd000020c,
+        # 0xd0000022, 0xd00002fe): "Error: 0xd0000022" over "Error code: Wsl/Service/CreateInstance/0xd0000022". WSL 2
+        # failures at the same step carry HRESULTs (0x8...) or names and are other rows'.
+        patterns=(r"Wsl/Service/CreateInstance/0x(?P<status>[dD]000[0-9a-fA-F]{4})\b",),
+        severity="fail",
+        cause="A WSL 1 distribution failed to start inside WSL 1's Linux subsystem (lxcore), after a Windows or WSL "
+              "update (WSL 2.1.0-2.1.3 broke WSL 1 distributions with 0xd000020c; Windows 11 24H2's one-time file-system "
+              "upgrade fails with 0xd0000022).",
+        advice=("`wsl -l -v` shows the distribution's VERSION 1. Update WSL first (`wsl --update`, or the latest .msi "
+                "from github.com/microsoft/WSL/releases; where a release broke it, the last one that worked) and run "
+                "`wsl --shutdown`; if it still fails, back it up with `wsl --export <distro> <file>.tar` and register "
+                "it again with `wsl --import`, or convert it to WSL 2 with `wsl --set-version <distro> 2` (the only "
+                "WSL with GPU access)."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("install nvidia-driver", "reinstall the driver"),
+        sources=("https://github.com/microsoft/WSL/issues/11062", "https://github.com/microsoft/WSL/issues/11255",
+                 "https://github.com/microsoft/WSL/issues/11630"),
+        checked="2026-11-26",
+        examples=("wsl/wsl-11062-wsl1-distro-0xd000020c-after-2-1-update.txt",
+                  "wsl/wsl-11630-wsl1-0xd0000022-24h2-import.txt"),
+    ),
+)
