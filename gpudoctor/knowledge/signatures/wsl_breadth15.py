@@ -32,4 +32,37 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/wsl-11062-wsl1-distro-0xd000020c-after-2-1-update.txt",
                   "wsl/wsl-11630-wsl1-0xd0000022-24h2-import.txt"),
     ),
+    Signature(
+        code="wsl.hyperv-gpu-pv-cmdlet-missing",
+        cause_id="hyperv-gpu-pv-cmdlet-missing",
+        kinds=("any",),
+        # PowerShell's own errors when a GPU-P script (Easy-GPU-PV and its forks) calls what this Windows' Hyper-V
+        # module lacks: Get-VMHostPartitionableGpu and Add-VMGpuPartitionAdapter's -InstancePath came with Windows 11
+        # and Server 2022 (Windows 10 has Get-VMPartitionableGpu), and Home editions have no Hyper-V module at all.
+        # English and Chinese PowerShell wordings.
+        patterns=(r"'(?P<cmdlet>Get-VMHostPartitionableGpu|(?:Add|Set|Get|Remove)-VMGpuPartitionAdapter)' is not "
+                  r"recognized as the name of a cmd",
+                  r"\"(?:Get-VMHostPartitionableGpu|(?:Add|Set|Get|Remove)-VMGpuPartitionAdapter)\"项识别为 cmdlet",
+                  r"Add-VMGpuPartitionAdapter : A parameter cannot be found that matches parameter name 'InstancePath'",
+                  r"Add-VMGpuPartitionAdapter : 找不到与参数名称\"InstancePath\"匹配的参数"),
+        severity="fail",
+        cause="The GPU partitioning script calls a Hyper-V cmdlet or parameter this Windows does not have: Windows 10's "
+              "Hyper-V module lists GPUs with Get-VMPartitionableGpu and has no -InstancePath (both came with Windows 11 "
+              "and Server 2022), and Windows Home has no Hyper-V module at all.",
+        advice=("`winver` tells which: on Windows 10 use Get-VMPartitionableGpu instead of Get-VMHostPartitionableGpu and "
+                "run `Add-VMGpuPartitionAdapter -VMName <vm>` without -InstancePath (it takes the default partitionable "
+                "GPU; picking one of several GPUs needs Windows 11 or Server 2022+), or a script version that falls back "
+                "to them; where Add-VMGpuPartitionAdapter itself is not recognized, enable Hyper-V (`Enable-"
+                "WindowsOptionalFeature -Online -FeatureName Microsoft-Hyper-V -All`, Pro/Enterprise/Education only) "
+                "and reboot."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("install nvidia-driver", "wsl --update"),
+        sources=("https://github.com/seflerZ/oneclick-gpu-pv/issues/1",
+                 "https://github.com/DanielChrobak/Hyper-V-GPU-Paravirtualization-Manager/issues/3",
+                 "https://learn.microsoft.com/en-us/powershell/module/hyper-v/get-vmhostpartitionablegpu"),
+        checked="2026-11-26",
+        examples=("wsl/oneclick-gpu-pv-1-add-vmgpupartitionadapter-no-instancepath-zh.txt",
+                  "wsl/gpu-pv-manager-3-get-vmhostpartitionablegpu-not-recognized-win10.txt"),
+    ),
 )
