@@ -195,7 +195,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Restart Windows first (it resets the Host Network Service; E_ACCESSDENIED and 0x803b0017 clear that "
                 "way). If it persists, above all with 0x80070424 after an update, re-enable the Virtual Machine Platform "
                 "as administrator (`wsl.exe --install --no-distribution`, or turn it on in Windows Features), reboot, and "
-                "check that the Internet Connection Sharing service (SharedAccess) is not disabled. To start WSL "
+                "check that the Internet Connection Sharing service (SharedAccess) is not disabled. With "
+                "HNS/ERROR_FILE_NOT_FOUND after VMware, VirtualBox or a VPN client was uninstalled, reinstall (or "
+                "repair) that software, whose network components the service still references, and restart. To start WSL "
                 "meanwhile, set `networkingMode=mirrored` (Windows 11) or `networkingMode=None` under [wsl2] in "
                 "%UserProfile%\\.wslconfig and run `wsl --shutdown`."),
         action="configure",
@@ -203,9 +205,10 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install nvidia-driver", "wsl --unregister"),
         sources=("https://github.com/microsoft/WSL/issues/10778", "https://github.com/microsoft/WSL/issues/10755",
                  "https://github.com/mimikun/dotfiles/issues/798", "https://github.com/microsoft/WSL/issues/10483",
-                 WSL_TROUBLESHOOTING),
+                 "https://github.com/microsoft/WSL/issues/11816", WSL_TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt"),
+        examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt",
+                  "wsl/wsl-11816-configurenetworking-hns-file-not-found-vmware.txt"),
     ),
     Signature(
         code="wsl.vm-logon-right-missing",
