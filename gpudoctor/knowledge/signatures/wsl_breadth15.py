@@ -65,4 +65,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/oneclick-gpu-pv-1-add-vmgpupartitionadapter-no-instancepath-zh.txt",
                   "wsl/gpu-pv-manager-3-get-vmhostpartitionablegpu-not-recognized-win10.txt"),
     ),
+    Signature(
+        code="wsl.windows-powershell-scripts-disabled",
+        cause_id="windows-powershell-execution-policy",
+        kinds=("any",),
+        # PowerShell's own refusal under the execution policy (about_Execution_Policies), in English and German
+        # Windows, and its AllSigned/RemoteSigned variant for an unsigned or downloaded script. GPU set-ups hit it
+        # running a GPU-PV script, an installer or a virtual environment's Activate.ps1.
+        patterns=(r"cannot be loaded because running scripts is disabled on this\s{1,4}system",
+                  r"kann nicht geladen werden, da die Ausführung von Skripts auf diesem System deaktiviert ist",
+                  r"\.ps1 is not digitally signed\. You cannot run this script on the current system"),
+        severity="fail",
+        cause="PowerShell's execution policy (Restricted by default on Windows, or a policy that wants signed scripts) "
+              "refused to run the .ps1 script, so the installer, GPU set-up script or virtual environment activation "
+              "never ran.",
+        advice=("Allow scripts for this PowerShell window with `Set-ExecutionPolicy -ExecutionPolicy Bypass -Scope "
+                "Process -Force` (or for your user with `Set-ExecutionPolicy -ExecutionPolicy RemoteSigned -Scope "
+                "CurrentUser`); a downloaded script may also need `Unblock-File <script>.ps1`. Then run it again (an "
+                "administrator window where the script says so)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("install nvidia-driver", "wsl --update", "reinstall the driver"),
+        sources=("https://github.com/jamesstringer90/Easy-GPU-PV/issues/157",
+                 "https://github.com/kmwoley/restic-windows-backup/issues/48",
+                 "https://learn.microsoft.com/en-us/powershell/module/microsoft.powershell.core/about/"
+                 "about_execution_policies"),
+        checked="2026-11-26",
+        examples=("wsl/easy-gpu-pv-157-prechecks-ps1-scripts-disabled.txt",
+                  "wsl/restic-windows-backup-48-install-ps1-scripts-disabled.txt"),
+    ),
 )
