@@ -94,4 +94,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/easy-gpu-pv-157-prechecks-ps1-scripts-disabled.txt",
                   "wsl/restic-windows-backup-48-install-ps1-scripts-disabled.txt"),
     ),
+    Signature(
+        code="wsl.windows-elevation-required",
+        cause_id="windows-elevation-required",
+        kinds=("any",),
+        # Windows' text for ERROR_ELEVATION_REQUIRED (0x800702e4), as wsl.exe, DISM's PowerShell cmdlets and other
+        # system tools print it from a terminal that is not elevated, and the code in wsl.exe's form.
+        # The lookahead splits "operation" off, so that the prefilter keys on "elevation" (healthy logs print
+        # "operation").
+        patterns=(r"[Tt]he requested operat(?=ion)ion requires elevation",
+                  r"Wsl/[\w/]{0,60}(?:0x800702e4|ERROR_ELEVATION_REQUIRED)\b"),
+        severity="fail",
+        cause="The command changes Windows itself (installing WSL or turning on a Windows feature, for example) and "
+              "ran in a terminal without administrator rights.",
+        advice=("Open PowerShell, Windows Terminal or Command Prompt with \"Run as administrator\" (right-click it in the "
+                "Start menu) and run the command again; on a standard account, approve the prompt with an "
+                "administrator's credentials or run it from an administrator account. After `wsl --install`, restart "
+                "Windows."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("install nvidia-driver", "wsl --unregister", "reinstall the driver"),
+        sources=("https://github.com/MicrosoftDocs/WSL/issues/393", "https://github.com/MicrosoftDocs/WSL/issues/1588",
+                 "https://learn.microsoft.com/en-us/windows/wsl/install"),
+        checked="2026-11-26",
+        examples=("wsl/msdocswsl-393-enable-feature-requires-elevation.txt",
+                  "wsl/msdocswsl-1588-wsl-install-requires-elevation.txt"),
+    ),
 )
