@@ -84,4 +84,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-11359-mirrored-not-supported-windows-10.txt",),
     ),
+    Signature(
+        code="wsl.custom-kernel-not-found",
+        cause_id="wsl-config-invalid",
+        kinds=("any",),
+        # MessageCustomKernelNotFound / MessageCustomKernelModulesNotFound and the code wsl.exe prints under them
+        # (WSL_E_CUSTOM_KERNEL_NOT_FOUND): the kernel= or kernelModules= path of .wslconfig names no file.
+        patterns=(r"The custom kernel (?:modules VHD in|specified in) [^\n]{1,200}? was not found: '(?P<path>[^'\n]{1,200})'",
+                  r"Wsl/[\w/]{0,60}WSL_E_CUSTOM_KERNEL_NOT_FOUND\b"),
+        severity="fail",
+        cause="WSL 2 will not start: the custom kernel (or kernel modules VHD) that .wslconfig names is not at that path "
+              "(a typo, single backslashes, a moved or deleted file, or an old line copied from another PC).",
+        advice=("Fix the kernel= (or kernelModules=) line under [wsl2] in %UserProfile%\\.wslconfig: an absolute "
+                "Windows path to the existing file, with doubled backslashes (`kernel=C:\\\\Users\\\\me\\\\bzImage`); "
+                "or delete the line to boot WSL's own kernel, which has the GPU support (dxgkrnl) CUDA needs. Then run "
+                "`wsl --shutdown` and start the distribution again."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister", "reinstall WSL"),
+        sources=("https://github.com/microsoft/WSL/issues/10210", "https://github.com/microsoft/WSL/issues/5107",
+                 WSL_CONFIG_DOCS, WSL_STRINGS),
+        checked="2026-11-26",
+        examples=("wsl/wsl-10210-custom-kernel-not-found-path-typo.txt",),
+    ),
 )
