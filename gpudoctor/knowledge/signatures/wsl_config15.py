@@ -107,4 +107,25 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wsl/wsl-10210-custom-kernel-not-found-path-typo.txt",),
     ),
+    Signature(
+        code="wsl.sparse-vhd-disabled",
+        cause_id="wsl-config-invalid",
+        kinds=("any",),
+        # MessageSparseVhdDisabled (WSL 2.5+): its first sentence in English, and the command it prints in every
+        # locale (WSL 2.5.8 printed it without "true", which wsl.exe then rejects as not a boolean).
+        patterns=(r"Sparse VHD support is currently disabled due to potential data corruption",
+                  r"wsl\.exe --manage <DistributionName> --set-sparse (?:true )?--allow-unsafe"),
+        severity="warn",
+        cause="WSL (2.5 and newer) turned sparse virtual disks off because they could corrupt data, so "
+              "`--set-sparse true` (and sparseVhd=true in .wslconfig) is refused and the disk stays non-sparse.",
+        advice=("Leave the disk non-sparse (the safe default), or, after a backup (`wsl --export <distro> <file>.tar`), "
+                "force it with `wsl --manage <distro> --set-sparse true --allow-unsafe` (`true` before --allow-unsafe; "
+                "`--set-sparse --allow-unsafe` is rejected as not a boolean)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the distribution's files"),
+        never_suggest=("install nvidia-driver", "wsl --unregister"),
+        sources=("https://github.com/microsoft/WSL/issues/13075", WSL_STRINGS),
+        checked="2026-11-26",
+        examples=("wsl/wsl-13075-sparse-vhd-disabled-allow-unsafe-zh.txt",),
+    ),
 )
