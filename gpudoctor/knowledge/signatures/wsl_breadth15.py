@@ -74,6 +74,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # running a GPU-PV script, an installer or a virtual environment's Activate.ps1.
         patterns=(r"cannot be loaded because running scripts is disabled on this\s{1,4}system",
                   r"kann nicht geladen werden, da die Ausführung von Skripts auf diesem System deaktiviert ist",
+                  # Chinese Windows ("无法加载文件 ...ps1，因为在此系统上禁止运行脚本。有关详细信息，请参阅 https:/go.microsoft.com/
+                  # fwlink/?LinkID=135170 中的 about_Execution_Policies。"), keyed on the help link's ASCII so that it costs
+                  # no prefilter pass; Set-ExecutionPolicy's own confirmation names the same topic followed by 帮助主题.
+                  r"LinkID=135170 中的 about_Execution_Policies(?! 帮助主题)",
                   r"\.ps1 is not digitally signed\. You cannot run this script on the current system"),
         severity="fail",
         cause="PowerShell's execution policy (Restricted by default on Windows, or a policy that wants signed scripts) "
