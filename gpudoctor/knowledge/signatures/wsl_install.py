@@ -94,6 +94,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # ollama.service but cannot start it, so `ollama run` then finds no server), and the WSL 2 hint it adds.
         patterns=(r"System has not been booted with systemd as init system \(PID 1\)",
                   r"WARNING: systemd is not running",
+                  # The D-Bus line systemctl, loginctl or `systemctl --user` print alone in a WSL distribution without
+                  # systemd (WSL's init answers the bus socket with EHOSTDOWN).
+                  r"Failed to connect to bus: Host is down",
                   r"learn\.microsoft\.com/en-us/windows/wsl/systemd#how-to-enable-systemd to enable it"),
         severity="fail",
         cause="systemctl cannot start services because systemd is not running as PID 1: in WSL, systemd is off for this "
