@@ -271,7 +271,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # .wslconfig entry 'wsl2.swap'", "wsl: Invalid escaped character: 'U' in C:\Users\..\.wslconfig:2", "Unknown
         # key 'memory' in ...\.wslconfig:6" is wsl.config-key-unknown's (wsl_config15.py). WSL still starts, without that setting.
         patterns=(r"wsl: Invalid (?:memory string|escaped character|boolean value|integer value|value)\b[^\n]{0,200}?"
-                  r"\.wslconfig",),
+                  r"\.wslconfig",
+                  # WSL 2.x's own words for a processors= above the host's logical processors, and for a swap file it
+                  # cannot create where swapFile= (or the default %TEMP%) points.
+                  r"wsl2\.processors cannot exceed the number of logical processors on the system",
+                  r"Failed to create the swap disk in '[^'\n]{1,200}'"),
         severity="warn",
         cause="WSL ignored a setting in .wslconfig that it could not parse, so that limit or option (memory, swap, "
               "kernel, networking) is not applied.",
