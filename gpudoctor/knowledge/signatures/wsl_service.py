@@ -280,7 +280,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="WSL ignored a setting in .wslconfig that it could not parse, so that limit or option (memory, swap, "
               "kernel, networking) is not applied.",
         advice=("Fix the line the message names in %UserProfile%\\.wslconfig: every setting goes under a [wsl2] header, "
-                "sizes are written like `memory=16GB` and `swap=8GB` (`swap=0` for none), and Windows paths need doubled "
+                "sizes are written like `memory=16GB` and `swap=8GB` (`swap=0` for none), processors= is at most the logical processors Windows has, swapFile= names a writable folder, and Windows paths need doubled "
                 "backslashes (`kernel=C:\\\\Users\\\\me\\\\bzImage`) or forward slashes; then run `wsl --shutdown` and "
                 "check inside WSL with `free -h` that the limit applies (or `wsl --update`, where the form is the "
                 "documented one)."),
