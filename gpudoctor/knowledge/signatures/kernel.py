@@ -23,9 +23,11 @@ from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_open_modules import SIGNATURES as OPEN_MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASSTHROUGH_ROWS
+from gpudoctor.knowledge.signatures.kernel_pcie_aer import SIGNATURES as PCIE_AER_ROWS
 from gpudoctor.knowledge.signatures.kernel_platforms import SIGNATURES as PLATFORM_ROWS
 from gpudoctor.knowledge.signatures.kernel_recovery import SIGNATURES as RECOVERY_ROWS
 from gpudoctor.knowledge.signatures.kernel_smi_settings import SIGNATURES as SMI_SETTING_ROWS
+from gpudoctor.knowledge.signatures.kernel_stability import SIGNATURES as STABILITY_ROWS
 from gpudoctor.knowledge.signatures.kernel_support import SIGNATURES as SUPPORT_ROWS
 from gpudoctor.knowledge.signatures.kernel_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.kernel_upgrades import SIGNATURES as UPGRADE_ROWS
@@ -86,7 +88,9 @@ SIGNATURES = (
         advice=("Look at the application (the process the line names) that ran then: an illegal memory access or a "
                 "killed channel is usually its own bug or its runtime's, not the hardware; update or debug it, "
                 "update the driver if many programs fault. If it happens only when GPUs talk to each other, test "
-                "P2P (ACS, IOMMU: pcie.acs)."),
+                "P2P (ACS, IOMMU: pcie.acs). If the Xids come at random points under sustained load from programs that "
+                "run fine elsewhere, the GPU is not stable: return it to stock clocks, lower its power limit (`sudo "
+                "nvidia-smi -pl <watts>`) and watch its temperature under load before blaming the program."),
         action="restart-application",
         rules_out=("a hardware fault of the GPU",),
         never_suggest=("reseat", "power supply", "RMA"),
@@ -212,7 +216,9 @@ SIGNATURES = (
         cause="A program's GPU context faulted (Xid {xid}, GPU {bus_id}); the driver stopped that context and went on.",
         advice=("Look at the application that ran on the GPU then (the process the line names): update or debug it "
                 "(game, DXVK/Proton, browser or CUDA program) and update the driver, since some faults are driver bugs; "
-                "the GPU hardware needs no action unless these faults come from many unrelated programs."),
+                "the GPU hardware needs no action unless these faults come from many unrelated programs or at random "
+                "points under sustained load: then return it to stock clocks, lower its power limit (`sudo nvidia-smi "
+                "-pl <watts>`) and watch its temperature under load."),
         action="restart-application",
         rules_out=("a hardware fault of the GPU",),
         never_suggest=("reseat the GPU", "check the power supply"),
@@ -233,6 +239,8 @@ SIGNATURES = (
             # may hold without the Xid line ("Timeout after 45s of waiting for RPC response from GPU0 GSP!").
             r"Timeout after \d{1,5}s of waiting for RPC response from GPU\d{0,3} GSP!",
             r"_kgspLog\w{0,20}: \*{10,} GSP Timeout",
+            # kernel_gsp.c after an RPC poll gave up: the firmware's (or its LibOS's) heartbeat stopped too.
+            r"\b(?:GSP RM|LibOS) heartbeat timed out",
         ),
         severity="fail",
         cause="The GPU's GSP firmware stopped answering the driver (GSP RPC timeout, Xid 119/120).",
@@ -301,7 +309,10 @@ SIGNATURES = (
         advice=("Find the reason in `sudo dmesg | grep -i nvrm` and `lspci -nnk -d 10de:` (its 'Kernel driver in use' "
                 "line): the NVRM lines often name it (a GPU this driver or module flavour does not support, GSP "
                 "firmware, PCI address space, 'does not have the necessary power cables connected'), and that names the "
-                "fix; 'Kernel driver in use: vfio-pci' means the host reserved the GPU for passthrough (remove its ID "
+                "fix; an RTX 50-series (Blackwell) GPU runs only on the open kernel modules: when `modinfo -F license "
+                "nvidia` says 'NVIDIA' (the proprietary module), install the -open flavour of the same branch "
+                "(nvidia-driver-XXX-open on Ubuntu, nvidia-open on Arch, the .run installer with "
+                "--kernel-module-type=open) and reboot; 'Kernel driver in use: vfio-pci' means the host reserved the GPU for passthrough (remove its ID "
                 "from vfio-pci.ids), nouveau or no driver means nvidia never bound it; in a container while `nvidia-smi` "
                 "works on the host, the container was given no GPU (request one: `--gpus all`, a nvidia.com/gpu limit). "
                 "Otherwise power-cycle the host (off, not a warm reboot) or reset the GPU (`sudo nvidia-smi -r -i N`), check the GPU's power cables and "
@@ -532,4 +543,4 @@ SIGNATURES += (
 )
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
 SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
-SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS
+SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS + STABILITY_ROWS + PCIE_AER_ROWS

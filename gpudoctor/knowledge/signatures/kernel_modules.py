@@ -42,7 +42,10 @@ SIGNATURES = (
         severity="fail",
         cause="The loaded kernel module is {version} while the driver libraries are {client_version}.",
         advice=("Reboot, so that the kernel module of the installed driver is loaded (or unload and reload the nvidia "
-                "modules when nothing uses the GPU); if it persists, two driver installs are mixed."),
+                "modules when nothing uses the GPU). If the mismatch is still there after a reboot, the initramfs "
+                "still holds the old module: rebuild it (`sudo update-initramfs -u` on Ubuntu/Debian, `sudo dracut -f "
+                "--regenerate-all` on Fedora/openSUSE, `sudo mkinitcpio -P` on Arch) and reboot again; if "
+                "`modinfo -F version nvidia` still differs from the client's version, two driver installs are mixed."),
         action="reboot",
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/182",
@@ -87,16 +90,20 @@ SIGNATURES = (
         # driver/library version mismatch") print it; nvidia-smi adds "NVML library version:" only in this case.
         patterns=(
             r"[Dd]river/library version mismatch", r"RM has detected an NVML/RM version mismatch",  # pynvml, nvitop
+            # The kernel's message as people quote it, without its versions (kernel.api-mismatch reads the full line).
+            r"NVRM: (?:API|Api) mismatch(?!: the client[^\n]{0,80}has the version \d)",
             r"NVML library version: (?P<library_version>\d{3}\.\d+(?:\.\d+)?)", r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
         ),
         severity="fail",
         cause="The NVIDIA kernel module loaded now is another version than the driver's user-space libraries (NVML).",
         advice=("Reboot the host, or unload and reload the nvidia modules when no process uses the GPU "
                 "(`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`), so the kernel "
-                "module matches the libraries. If it comes back after a reboot, the module on disk is stale or two "
-                "driver installs are mixed: when `modinfo -F version nvidia` is older than the NVML library version, "
-                "DKMS did not build the new driver's module (`dkms status`): rebuild it (`sudo dkms autoinstall`, or "
-                "reinstall the nvidia-dkms package) and reboot; otherwise install the user-space driver of the same "
+                "module matches the libraries. If it comes back after a reboot, the module on disk or in the "
+                "initramfs is stale or two driver installs are mixed: when `modinfo -F version nvidia` is older than "
+                "the NVML library version, DKMS did not build the new driver's module (`dkms status`): rebuild it "
+                "(`sudo dkms autoinstall`); when modinfo already shows the new version, the initramfs still loads the "
+                "old module: rebuild it (`sudo update-initramfs -u`, `sudo dracut -f --regenerate-all`, `sudo "
+                "mkinitcpio -P`); then reboot. Otherwise install the user-space driver of the same "
                 "version as the kernel module (`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the "
                 "driver packages so unattended upgrades do not replace them under running jobs."),
         action="reboot",
@@ -107,13 +114,14 @@ SIGNATURES = (
                  "https://github.com/tinygrad/open-gpu-kernel-modules/issues/47",
                  "https://github.com/saharmor/dalle-playground/issues/104",
                  "https://github.com/Nobara-Project/rpm-sources/issues/525", "https://github.com/XuehaiPan/nvitop/issues/41",
-                 NVML_DOCS),
+                 "https://github.com/openSUSE/sdbootutil/issues/22", NVML_DOCS),
         checked="2026-11-26",
         examples=("kernel/dynet-1020-no-cuda-device-nvml-mismatch.txt",
                   "kernel/mozillatranslations-1167-nvml-mismatch-ci.txt",
                   "kernel/shinecluster-30-unattended-upgrade-mismatch.txt",
                   "kernel/tinygrad-47-run-and-p2p-module-mismatch.txt",
-                  "kernel/nvitop-41-nvml-rm-version-mismatch.txt"),
+                  "kernel/nvitop-41-nvml-rm-version-mismatch.txt",
+                  "kernel/sdbootutil-22-initrd-old-nvidia-api-mismatch.txt"),
     ),
     Signature(
         code="kernel.gsp-firmware-missing",

@@ -24,7 +24,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "modules, and the proprietary module is installed, so the driver refuses it.",
         advice=("Replace the proprietary kernel module with the open one of the same driver branch: on Ubuntu purge "
                 "nvidia-driver-XXX / nvidia-dkms-XXX and install nvidia-driver-XXX-open (570 or newer), on Arch "
-                "nvidia-open, on Fedora akmod-nvidia-open, or run NVIDIA's .run installer with -m=kernel-open; then "
+                "nvidia-open, on Fedora akmod-nvidia-open, on Debian nvidia-open-kernel-dkms, or run NVIDIA's .run installer "
+                "with --kernel-module-type=open (older installers: -m=kernel-open); then "
                 "reboot and check `modinfo -F license nvidia` says \"Dual MIT/GPL\"."),
         action="configure",
         rules_out=("a hardware fault", "a missing driver"),

@@ -111,8 +111,7 @@ SIGNATURES += (
                  "https://github.com/opendatalab/MinerU/issues/426", "https://docs.nvidia.com/deploy/xid-errors/",
                  RUNTIME_ERRORS),
         checked=CHECKED,
-        examples=("cuda/excavator-160-unspecified-launch-failure-oc.txt",
-                  "cuda/onezerominer-4-gpu-launch-failure-bad-overclock.txt",
+        examples=("cuda/onezerominer-4-gpu-launch-failure-bad-overclock.txt",
                   "cuda/mineru-426-launch-failure-faulty-card.txt"),
     ),
     Signature(
