@@ -58,10 +58,9 @@ SIGNATURES += (
                   # event 4101 in a Chinese Windows ("显示器驱动程序 nvlddmkm 已停止响应，并且已成功恢复", also pasted as
                   # "驱动程序 \\Driver\\nvlddmkm 已停止响应并已恢复").
                   r"nvlddmkm\s?已停止响应",
-                  # ... and in German ("Der Anzeigetreiber nvlddmkm reagiert nicht mehr und wurde wiederhergestellt."),
-                  # Japanese, Russian, Spanish, French and Portuguese Windows, keyed on nvlddmkm as well.
-                  r"nvlddmkm (?:reagiert nicht mehr|が応答を停止|перестал отвечать|dejó de responder|a cessé de répondre|"
-                  r"parou de responder)",
+                  # ... and in German ("Der Anzeigetreiber nvlddmkm reagiert nicht mehr und wurde wiederhergestellt.",
+                  # seen in a public event log); other languages' wordings are not read until one is seen in a paste.
+                  r"nvlddmkm reagiert nicht mehr",
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
