@@ -58,6 +58,9 @@ SIGNATURES += (
                   # event 4101 in a Chinese Windows ("显示器驱动程序 nvlddmkm 已停止响应，并且已成功恢复", also pasted as
                   # "驱动程序 \\Driver\\nvlddmkm 已停止响应并已恢复").
                   r"nvlddmkm\s?已停止响应",
+                  # ... and in German ("Der Anzeigetreiber nvlddmkm reagiert nicht mehr und wurde wiederhergestellt.",
+                  # seen in a public event log); other languages' wordings are not read until one is seen in a paste.
+                  r"nvlddmkm reagiert nicht mehr",
                   # nvlddmkm's own TDR events in the System log (153, and the reset steps newer drivers log), and the
                   # bugcheck when the reset itself fails (0x116).
                   r"Event ID 153 from source nvlddmkm",
@@ -343,3 +346,5 @@ SIGNATURES += DLL_ROWS
 from gpudoctor.knowledge.signatures.wsl_post13 import SIGNATURES as POST13_ROWS; SIGNATURES += POST13_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH13D_ROWS; SIGNATURES += BREADTH13D_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth14 import SIGNATURES as BREADTH14_ROWS; SIGNATURES += BREADTH14_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_config15 import SIGNATURES as CONFIG15_ROWS; SIGNATURES += CONFIG15_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_breadth15 import SIGNATURES as BREADTH15_ROWS; SIGNATURES += BREADTH15_ROWS  # noqa: E402,E702

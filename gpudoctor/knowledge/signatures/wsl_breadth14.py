@@ -296,7 +296,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # "The parameter is incorrect", translated in the line above): WSL newer than the Windows build's HCS accepts,
         # or software that intercepts the VM's files. A .wslconfig entry HCS cannot parse is
         # wsl.wslconfig-vm-settings-refused's (HCS_E_INVALID_JSON).
-        patterns=(r"Wsl/Service/[A-Za-z/]{0,80}?CreateVm/HCS/(?:E_INVALIDARG|0x80070057)\b",),
+        # wsl.exe 1.x printed the same step without "HCS/" ("Wsl/Service/CreateInstance/CreateVm/E_INVALIDARG").
+        patterns=(r"Wsl/Service/[A-Za-z/]{0,80}?CreateVm/(?:HCS/)?(?:E_INVALIDARG|0x80070057)\b",),
         severity="fail",
         cause="Hyper-V's compute service refused to create the WSL 2 virtual machine (E_INVALIDARG): the Windows build "
               "is older than this WSL needs, or third-party encryption or security software interferes.",

@@ -89,8 +89,15 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.systemd-not-running",
         cause_id="wsl-systemd-disabled",
         kinds=("any",),
-        # systemctl's own words when PID 1 is not systemd, and the D-Bus line it prints after them in WSL.
-        patterns=(r"System has not been booted with systemd as init system \(PID 1\)",),
+        # systemctl's own words when PID 1 is not systemd, and the D-Bus line it prints after them in WSL; Ollama's
+        # install.sh's warning when `systemctl is-system-running` says neither running nor degraded (it writes
+        # ollama.service but cannot start it, so `ollama run` then finds no server), and the WSL 2 hint it adds.
+        patterns=(r"System has not been booted with systemd as init system \(PID 1\)",
+                  r"WARNING: systemd is not running",
+                  # The D-Bus line systemctl, loginctl or `systemctl --user` print alone in a WSL distribution without
+                  # systemd (WSL's init answers the bus socket with EHOSTDOWN).
+                  r"Failed to connect to bus: Host is down",
+                  r"learn\.microsoft\.com/en-us/windows/wsl/systemd#how-to-enable-systemd to enable it"),
         severity="fail",
         cause="systemctl cannot start services because systemd is not running as PID 1: in WSL, systemd is off for this "
               "distribution (or WSL is too old or WSL 1); in a container (RunPod, vast.ai, docker run) there is no systemd "
@@ -105,7 +112,8 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install nvidia-driver", "reinstall the driver"),
         sources=("https://github.com/microsoft/WSL/issues/6561", "https://github.com/microsoft/WSL/issues/3707",
                  "https://github.com/microsoft/WSL/issues/8883",
-                 "https://learn.microsoft.com/en-us/windows/wsl/systemd"),
+                 "https://learn.microsoft.com/en-us/windows/wsl/systemd",
+                 "https://github.com/ollama/ollama/blob/main/scripts/install.sh"),
         checked="2026-11-26",
         examples=("wsl/wsl-6561-systemctl-docker-not-booted-with-systemd.txt",
                   "wsl/wsl-3707-systemctl-start-docker-no-systemd.txt"),
@@ -250,22 +258,30 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl2-vm-unavailable",
         kinds=("any",),
         # WSL's own runtime disks (C:\Program Files\WSL\system.vhd, tools\modules.vhd) missing after an update of the
-        # package: wsl.exe fails at CreateVm for every distribution.
+        # package: wsl.exe fails at CreateVm for every distribution. ERROR_PATH_NOT_FOUND at the same step (with or
+        # without HCS/, also when `wsl --install` registers a distribution or --set-version converts one) is a file
+        # of the package's folder missing too; ConfigureGpu/.../ERROR_PATH_NOT_FOUND is wsl.configure-gpu-failed's.
         patterns=(r"Wsl/Service/CreateInstance/CreateVm/(?:MountVhd/)?HCS/ERROR_FILE_NOT_FOUND",
+                  r"Wsl/(?:InstallDistro/)?Service/(?:CreateInstance/|RegisterDistro/)?CreateVm/(?:HCS/)?"
+                  r"ERROR_PATH_NOT_FOUND\b",
                   r"Failed to attach disk '[^'\n]{0,120}\\WSL\\(?:tools\\)?(?:system|modules)\.vhd'"),
         severity="fail",
-        cause="WSL 2 cannot start any distribution: its own system disk (C:\\Program Files\\WSL\\system.vhd or "
-              "tools\\modules.vhd) is missing, left out by an update of the WSL package.",
+        cause="WSL 2 cannot start any distribution: its own files (C:\\Program Files\\WSL\\system.vhd, "
+              "tools\\modules.vhd, the kernel) are missing, left out by an interrupted or broken update of the WSL "
+              "package.",
         advice=("Repair the WSL package: download the .msi of the installed (or a newer) version from "
                 "https://github.com/microsoft/WSL/releases, right-click it and choose Repair (or run it), then start "
-                "WSL again; the distributions and their files are not affected, so do not unregister them."),
+                "WSL again (`wsl --update --web-download` also reinstalls it); the distributions and their files are "
+                "not affected, so do not unregister them."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distributions' disks"),
         never_suggest=("install nvidia-driver", "wsl --unregister"),
         sources=("https://github.com/microsoft/WSL/issues/12566", "https://github.com/microsoft/WSL/issues/40762",
-                 "https://github.com/microsoft/WSL/issues/40488"),
+                 "https://github.com/microsoft/WSL/issues/40488", "https://github.com/microsoft/WSL/issues/40683",
+                 "https://github.com/microsoft/WSL/issues/11677", "https://github.com/MicrosoftDocs/WSL/issues/2452"),
         checked="2026-11-26",
-        examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",),
+        examples=("wsl/wsl-12566-system-vhd-not-found-msi.txt",
+                  "wsl/wsl-40683-createvm-hcs-file-not-found-background-update.txt"),
     ),
     Signature(
         code="wsl.docker-desktop-wsl-update-failed",
@@ -296,7 +312,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # 0xc03a001a (ERROR_VHD... virtual disk system limitation): the distribution's ext4.vhdx sits in an NTFS-compressed
         # or encrypted folder, or is sparse; the installer, `wsl --set-version` and wsl.exe 2.x print the sentence.
+        # The sentence is Windows' own text for the code; some pastes carry it translated back ("cannot be completed due
+        # to virtual disk system limitations").
         patterns=(r"could not be completed due to a virtual disk system limitation",
+                  r"cannot be completed due to (?:a )?virtual disk system limitation",
                   r"WslRegisterDistribution failed with error: 0xc03a001a",
                   r"Wsl/[\w/]{0,60}0xc03a001a\b"),
         severity="fail",
@@ -305,14 +324,18 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Open the distribution's folder under %LocalAppData%\\Packages (CanonicalGroupLimited.Ubuntu..., or the "
                 "folder holding ext4.vhdx), Properties > Advanced, untick \"Compress contents to save disk space\" and "
                 "\"Encrypt contents to secure data\", apply to the folder and its files, then start or convert the "
-                "distribution again (`wsl --set-version <distro> 2`)."),
+                "distribution again (`wsl --set-version <distro> 2`). If the disk was made sparse (sparseVhd=true, or "
+                "`wsl --manage <distro> --set-sparse true`), turn that off first with `wsl --manage <distro> "
+                "--set-sparse false` (e.g. before `wsl --manage <distro> --resize`)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the firmware's virtualization"),
         never_suggest=("install nvidia-driver",),
         sources=("https://github.com/microsoft/WSL/issues/4299", "https://github.com/microsoft/WSL/issues/4190",
                  "https://github.com/microsoft/WSL/issues/4103",
+                 "https://github.com/microsoft/WSL/issues/12821",
                  "https://learn.microsoft.com/en-us/windows/wsl/troubleshooting"),
         checked="2026-11-26",
-        examples=("wsl/wsl-4299-0xc03a001a-compressed-package-folder.txt", "wsl/wsl-4190-set-version-virtual-disk-limitation.txt"),
+        examples=("wsl/wsl-4299-0xc03a001a-compressed-package-folder.txt", "wsl/wsl-4190-set-version-virtual-disk-limitation.txt",
+                  "wsl/wsl-12821-manage-resize-sparse-virtual-disk-limitation.txt"),
     ),
 )

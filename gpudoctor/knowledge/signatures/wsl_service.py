@@ -195,7 +195,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Restart Windows first (it resets the Host Network Service; E_ACCESSDENIED and 0x803b0017 clear that "
                 "way). If it persists, above all with 0x80070424 after an update, re-enable the Virtual Machine Platform "
                 "as administrator (`wsl.exe --install --no-distribution`, or turn it on in Windows Features), reboot, and "
-                "check that the Internet Connection Sharing service (SharedAccess) is not disabled. To start WSL "
+                "check that the Internet Connection Sharing service (SharedAccess) is not disabled. With "
+                "HNS/ERROR_FILE_NOT_FOUND after VMware, VirtualBox or a VPN client was uninstalled, reinstall (or "
+                "repair) that software, whose network components the service still references, and restart. To start WSL "
                 "meanwhile, set `networkingMode=mirrored` (Windows 11) or `networkingMode=None` under [wsl2] in "
                 "%UserProfile%\\.wslconfig and run `wsl --shutdown`."),
         action="configure",
@@ -203,9 +205,10 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install nvidia-driver", "wsl --unregister"),
         sources=("https://github.com/microsoft/WSL/issues/10778", "https://github.com/microsoft/WSL/issues/10755",
                  "https://github.com/mimikun/dotfiles/issues/798", "https://github.com/microsoft/WSL/issues/10483",
-                 WSL_TROUBLESHOOTING),
+                 "https://github.com/microsoft/WSL/issues/11816", WSL_TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt"),
+        examples=("wsl/wsl-10778-configurenetworking-hns-0x80070424.txt", "wsl/dotfiles-798-hns-e-accessdenied-restart.txt",
+                  "wsl/wsl-11816-configurenetworking-hns-file-not-found-vmware.txt"),
     ),
     Signature(
         code="wsl.vm-logon-right-missing",
@@ -266,15 +269,18 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # wsl.exe 2.x's warnings when it parses %UserProfile%\.wslconfig: "wsl: Invalid memory string '0GB' for
         # .wslconfig entry 'wsl2.swap'", "wsl: Invalid escaped character: 'U' in C:\Users\..\.wslconfig:2", "Unknown
-        # key 'memory' in ...\.wslconfig:6" (a key above the [wsl2] header). WSL still starts, without that setting.
+        # key 'memory' in ...\.wslconfig:6" is wsl.config-key-unknown's (wsl_config15.py). WSL still starts, without that setting.
         patterns=(r"wsl: Invalid (?:memory string|escaped character|boolean value|integer value|value)\b[^\n]{0,200}?"
                   r"\.wslconfig",
-                  r"Unknown key '[\w.]{1,60}' in [^\n]{0,200}?\.wslconfig:\d{1,4}"),
+                  # WSL 2.x's own words for a processors= above the host's logical processors, and for a swap file it
+                  # cannot create where swapFile= (or the default %TEMP%) points.
+                  r"wsl2\.processors cannot exceed the number of logical processors on the system",
+                  r"Failed to create the swap disk in '[^'\n]{1,200}'"),
         severity="warn",
         cause="WSL ignored a setting in .wslconfig that it could not parse, so that limit or option (memory, swap, "
               "kernel, networking) is not applied.",
         advice=("Fix the line the message names in %UserProfile%\\.wslconfig: every setting goes under a [wsl2] header, "
-                "sizes are written like `memory=16GB` and `swap=8GB` (`swap=0` for none), and Windows paths need doubled "
+                "sizes are written like `memory=16GB` and `swap=8GB` (`swap=0` for none), processors= is at most the logical processors Windows has, swapFile= names a writable folder, and Windows paths need doubled "
                 "backslashes (`kernel=C:\\\\Users\\\\me\\\\bzImage`) or forward slashes; then run `wsl --shutdown` and "
                 "check inside WSL with `free -h` that the limit applies (or `wsl --update`, where the form is the "
                 "documented one)."),

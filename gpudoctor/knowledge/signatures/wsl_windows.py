@@ -29,7 +29,11 @@ SIGNATURES: tuple[Signature, ...] = (
                   # The hypervisor is installed but not running (firmware virtualization off, hypervisorlaunchtype off).
                   r"Error code: Wsl/[\w/]{0,60}HCS_E_SERVICE_NOT_AVAILABLE",
                   # The code and "installed" are left to \w so that the matcher's prefilter keys on the rarer words.
-                  r"0x\w{8}:? The virtual machine could not be started because a required feature is not \w{9}"),
+                  r"0x\w{8}:? The virtual machine could not be started because a required feature is not \w{9}",
+                  # Docker Desktop's own words when its WSL 2 or Hyper-V back end finds no hypervisor to start.
+                  r"Docker Desktop is unable to detect a Hypervisor",
+                  r"Hardware assisted virtualization and data execution protection must be enabled in the BIOS",
+                  r"Docker Desktop failed to start because virtuali[sz]ation support wasn't detected"),
         severity="fail",
         cause="WSL 2 cannot start its virtual machine: the Virtual Machine Platform feature, the firmware's "
               "virtualization or the Windows hypervisor is off (or Windows itself runs in a VM without nested "
@@ -46,13 +50,15 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install nvidia-driver", "install the CUDA toolkit"),
         sources=("https://github.com/microsoft/WSL/issues/8649", "https://github.com/microsoft/WSL/issues/5363",
                  "https://github.com/microsoft/WSL/issues/5430", "https://github.com/microsoft/WSL/issues/4120",
-                 WSL_TROUBLESHOOTING,
+                 WSL_TROUBLESHOOTING, "https://github.com/docker/for-win/issues/6252",
+                 "https://github.com/upleveled/system-setup/issues/62",
                  "https://github.com/microsoft/WSL/blob/master/localization/strings/en-US/Resources.resw"),
         checked="2026-11-26",
         examples=("wsl/wsl-8649-wslregisterdistribution-0x80370102.txt",
                   "wsl/wsl-8793-hcs-e-service-not-available.txt",
                   "wsl/wsl-vpnkit-207-hcs-service-not-available.txt",
-                  "wsl/wsl-5430-0x80370102-virtualbox-guest-nested.txt"),
+                  "wsl/wsl-5430-0x80370102-virtualbox-guest-nested.txt",
+                  "wsl/upleveled-system-setup-62-docker-desktop-bios-virtualization.txt"),
     ),
     Signature(
         code="wsl.vm-required-feature-missing",
