@@ -17,10 +17,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # The closed driver's resource manager shows in a kernel stack only under its obfuscated names
         # ("_nv000731rm+0x16b/0xeb0 [nvidia]"): the kernel prints such a stack for a task blocked in state D, a soft
         # lockup or an oops, all of them a call that never came back from the driver. nvidia-smi's, nvidia-persistenced's
-        # (its name cut to 15 characters) and nvidia-container-cli's ("nvc:[driver]") hung tasks say the same by name.
+        # (its name cut to 15 characters) and nvidia-container-cli's ("nvc:[driver]") hung tasks say the same by name;
+        # any "nv..." task is read, so the key is "blocked" ("nvidia-persiste" is in every healthy journal).
         # (".nvidia]" rather than "[nvidia]": a key that starts with "[" would cost the prefilter a pass of its own.)
         patterns=(r"\b_nv\d{6}rm\+0x[0-9a-f]{1,8}/0x[0-9a-f]{1,8} .nvidia\]",
-                  r"INFO: task (?P<task>nvidia-smi|nvidia-persiste\w{0,3}|nvc:\[driver\]):\d{1,9} blocked for more than "
+                  r"INFO: task (?P<task>nv[\w:\[\]-]{2,13}):\d{1,9} blocked for more than "
                   r"\d{1,6} seconds"),
         severity="fail",
         cause="A process is stuck inside the NVIDIA kernel driver (the kernel's stack trace runs through it): the GPU or "

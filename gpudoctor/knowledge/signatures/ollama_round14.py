@@ -37,10 +37,9 @@ ROUND14_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
-            # ss -ltn ("LISTEN 0 4096 127.0.0.1:11434 0.0.0.0:*"), netstat -tlnp ("tcp 0 0 127.0.0.1:11434 0.0.0.0:*
-            # LISTEN") and Windows' netstat -ano ("TCP 127.0.0.1:11434 0.0.0.0:0 LISTENING")
-            r"LISTEN\s{1,10}\d{1,6}\s{1,10}\d{1,6}\s{1,40}127\.0\.0\.1:11434\b",
-            r"127\.0\.0\.1:11434\s{1,40}0\.0\.0\.0:[*0]\s{1,40}LISTEN",
+            # Not read: ss -ltn ("LISTEN 0 4096 127.0.0.1:11434 0.0.0.0:*") and netstat ("tcp 0 0 127.0.0.1:11434 0.0.0.0:*
+            # LISTEN"). Their only rare word is "LISTEN", and no other key starts with "L": that pass over the text cost
+            # 0.05 s of the 50 MB bench; the address alone is in every healthy Ollama start ("Listening on ...").
             # lsof -iTCP:11434 -sTCP:LISTEN
             r"(?:localhost|127\.0\.0\.1):11434 \(LISTEN\)",
             # the person saying so (Ollama's own log prints "Listening on", capitalised, in every healthy start)
