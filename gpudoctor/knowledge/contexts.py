@@ -101,6 +101,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"NCCL INFO (?:Bootstrap|NET/Socket) : Using (?:\[0\] ?)?eth0:172\.17\.",
             r"SHMEM allocation limit is set to the default of 64MB",  # NGC images' banner when run without --ipc=host
             r"--container-image[= ]",  # Slurm's pyxis plugin running a job step in an enroot container
+            r"-1 {1,40}\| ", r"_1 {1,40}\| ",  # docker compose's log prefix, v2 "app-web-1  | ", v1 "app_web_1  | "
         ),
         sources=("https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://docs.docker.com/engine/containers/resource_constraints/#gpu"),

@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.containers_desktop import SIGNATURES as DESK
 from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGINE_ROWS
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
+from gpudoctor.knowledge.signatures.containers_images15 import SIGNATURES as IMAGE15_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
@@ -595,3 +596,4 @@ SIGNATURES += ENGINE_ROWS
 SIGNATURES += DESKTOP_ROWS
 SIGNATURES += BREADTH13D_ROWS
 SIGNATURES += REQUEST_ROWS
+SIGNATURES += IMAGE15_ROWS

@@ -30,7 +30,9 @@ SIGNATURES: tuple[Signature, ...] = (
               "`nvidia-ctk runtime configure` (which writes /etc/docker/daemon.json) never reach it.",
         advice=("Either keep the snap and use its own NVIDIA support: refresh it (`sudo snap refresh docker`), start GPU "
                 "containers with `--runtime nvidia --gpus all`, and read `snap logs -n 100 docker.nvidia-container-toolkit` "
-                "if the nvidia runtime is still missing; or remove the snap (`sudo snap remove --purge docker`), install "
+                "if the nvidia runtime is still missing (the snap's CDI spec put nvidia-smi under "
+                "/var/lib/snapd/hostfs/usr/bin, off the container's PATH, until a 2025 revision: run it by that path or "
+                "refresh the snap); or remove the snap (`sudo snap remove --purge docker`), install "
                 "Docker Engine from Docker's apt repository, then `sudo nvidia-ctk runtime configure --runtime=docker` "
                 "and `sudo systemctl restart docker`."),
         action="configure",
@@ -38,7 +40,8 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
         refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia"),
         refines_within=None,
-        sources=("https://github.com/canonical/docker-snap/issues/180", "https://github.com/NVIDIA/nvidia-docker/issues/1311",
+        sources=("https://github.com/canonical/docker-snap/issues/180", "https://github.com/canonical/docker-snap/pull/271",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1311",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/522", DOCKER_SNAP_NVIDIA),
         checked="2026-11-26",
         examples=("containers/dockersnap-180-unknown-runtime-nvidia-snap.txt",),

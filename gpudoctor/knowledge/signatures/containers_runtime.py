@@ -66,20 +66,30 @@ SIGNATURES: tuple[Signature, ...] = (
         code="containers.csv-mode-needs-runtime",
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
-        # nvidia-container-runtime-hook in CSV mode (Jetson/Tegra, IGX, Thor) refuses the --gpus path, which calls the
-        # hook directly: the CSV-listed devices and libraries are injected only by the runtime itself.
+        # nvidia-container-runtime-hook refuses the --gpus path (which calls the hook directly) whenever the runtime's
+        # mode resolves to anything but legacy (cmd/nvidia-container-runtime-hook/hook_config.go, assertModeIsLegacy):
+        # CSV mode on Jetson/Tegra, IGX and Thor ("Auto-detected mode as 'csv'"), and CDI mode where config.toml sets
+        # mode = "cdi" (`nvidia-ctk config --set nvidia-container-runtime.mode=cdi`, some distributions' defaults),
+        # printed just before as "Using requested mode 'cdi'". Both inject only through the runtime itself.
         patterns=(r"invoking the NVIDIA Container Runtime Hook directly \(e\.g\. specifying the docker --gpus flag\) "
                   r"is not supported",),
         severity="fail",
-        cause="On this Jetson (Tegra) system the NVIDIA container runtime works in CSV mode, which refuses GPUs asked "
-              "for through docker --gpus: the container must be started by the NVIDIA runtime.",
+        cause="The NVIDIA container runtime is not in legacy mode (CSV mode on a Jetson/Tegra system, or CDI mode set "
+              "in /etc/nvidia-container-runtime/config.toml), and in those modes it refuses GPUs asked for through "
+              "docker --gpus: the container must be started by the NVIDIA runtime or with CDI devices.",
         advice=("Start the container with --runtime=nvidia instead of --gpus (or set \"default-runtime\": \"nvidia\" in "
-                "/etc/docker/daemon.json and restart docker), as NVIDIA's Jetson containers are run."),
+                "/etc/docker/daemon.json and restart docker), as NVIDIA's Jetson containers are run. Where the line "
+                "before says \"Using requested mode 'cdi'\", ask for the GPUs by CDI name instead (`docker run "
+                "--device nvidia.com/gpu=all`, with Docker's CDI feature on and a spec from `sudo nvidia-ctk cdi "
+                "generate --output=/etc/cdi/nvidia.yaml`), or put the runtime back in auto mode so --gpus works again: "
+                "`sudo nvidia-ctk config --in-place --set nvidia-container-runtime.mode=auto`."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/dusty-nv/jetson-containers/issues/1702",
-                 "https://github.com/dusty-nv/jetson-containers/pull/1390", "https://github.com/NVIDIA/dcgm-exporter/issues/101"),
+                 "https://github.com/dusty-nv/jetson-containers/pull/1390", "https://github.com/NVIDIA/dcgm-exporter/issues/101",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/cmd/nvidia-container-runtime-hook/hook_config.go",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
         checked="2026-11-26",
         examples=("containers/jetsoncontainers-1702-csv-mode-gpus-flag.txt",),
     ),
@@ -354,9 +364,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # (gpudoctor/knowledge/contexts.py) or in one: the driver is the host's, so "no driver" and "no device"
         # there mean that none was passed in.
         patterns=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected", r"cudaErrorNoDevice",
-                  r"CUDA_ERROR_NO_DEVICE", r"RuntimeError: No CUDA GPUs are available"),
+                  r"CUDA_ERROR_NO_DEVICE", r"RuntimeError: No CUDA GPUs are available",
+                  # PyTorch's own fallbacks when it sees no GPU (frameworks.amp-without-cuda's lines): in a compose
+                  # service without a GPU reservation the app runs on, slowly, on the CPU.
+                  r"torch\.cuda\.amp\.GradScaler is enabled, but CUDA is not available\.",
+                  r"User provided device_type of 'cuda', but CUDA is not available\. Disabling"),
         contexts=("container",),
-        refines=("kernel.driver-not-loaded", "cuda.no-device"),
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.amp-without-cuda"),
         severity="fail",
         cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",

@@ -117,13 +117,16 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`--runtime=nvidia`; Podman: `--device nvidia.com/gpu=all` after `sudo nvidia-ctk cdi generate "
                 "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. In Kubernetes "
                 "(k3s, RKE2, microk8s) the pod needs an `nvidia.com/gpu` limit and, where nvidia is not containerd's "
-                "default runtime, `runtimeClassName: nvidia`. Do not install a "
-                "driver or nvidia-smi into the image: they must come from the host."),
+                "default runtime, `runtimeClassName: nvidia`. With Canonical's Docker snap (`snap list docker`) and "
+                "`--runtime nvidia --gpus all` already given, its CDI spec mounted nvidia-smi under "
+                "/var/lib/snapd/hostfs/usr/bin, off PATH, before its 2025 fix: run it by that path or "
+                "`sudo snap refresh docker`. Do not install a driver or nvidia-smi into the image: they must come "
+                "from the host."),
         action="configure",
         rules_out=("the host's driver", "the container image's CUDA"),
         never_suggest=("install the driver inside the container", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/457", "https://github.com/NVIDIA/nvidia-docker/issues/1668",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/341",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/341", "https://github.com/canonical/docker-snap/pull/271",
                  TOOLKIT_INSTALL),
         checked="2026-11-26",
         examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",

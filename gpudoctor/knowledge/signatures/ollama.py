@@ -34,6 +34,7 @@ from gpudoctor.knowledge.signatures.ollama_paths import PATH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_round14 import ROUND14_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_round15 import ROUND15_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -383,7 +384,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause=("`ollama ps` shows the model {cpu}% on the CPU and {gpu}% on the GPU: it did not fit in the VRAM free "
                "when it loaded, and the CPU part makes it several times slower."),
         advice=("Make it fit: use a smaller model or a smaller quantization, lower the context (num_ctx / "
-                "OLLAMA_CONTEXT_LENGTH), unload other models (`ollama stop MODEL`) and close other programs on the GPU "
+                "OLLAMA_CONTEXT_LENGTH) or quantize the KV cache (OLLAMA_FLASH_ATTENTION=1 with "
+                "OLLAMA_KV_CACHE_TYPE=q8_0), unload other models (`ollama stop MODEL`) and close other programs on the GPU "
                 "(`nvidia-smi` lists them), or add more GPUs; with several GPUs and one of them full, "
                 "OLLAMA_SCHED_SPREAD=1 spreads models over all. `ollama ps` reads 100% GPU once it fits."),
         action="configure",
@@ -529,4 +531,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
    *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
-   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES)
+   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES)

@@ -182,12 +182,16 @@ DISCOVERY_SIGNATURES = (
                "so models run on the CPU (or on the other GPUs)."),
         advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`): Ollama's "
                 "GPU docs require 5.0 or newer. If the GPU has it, update Ollama (early releases required 6.0); an older "
-                "GPU cannot run Ollama's CUDA build, so use a newer GPU for it."),
+                "GPU cannot run Ollama's CUDA build, so use a newer GPU for it. Where it sits beside a supported GPU "
+                "(a Tesla K80 beside a P40 or an RTX card), hide the old one from Ollama so it uses the other: "
+                "CUDA_VISIBLE_DEVICES set to the supported GPU's UUID (`nvidia-smi -L` lists them) in the server's "
+                "environment (`sudo systemctl edit ollama`, Environment=\"CUDA_VISIBLE_DEVICES=GPU-...\", then restart "
+                "it), or remove the old card, which also frees the supported one from Kepler's last driver (470)."),
         action="configure",
         rules_out=("a driver fault",),
-        never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
+        never_suggest=("reinstall the driver",),
         sources=("https://github.com/ollama/ollama/issues/1992", "https://github.com/ollama/ollama/issues/1877",
-                 "https://github.com/ollama/ollama/issues/9124", GPU_DOCS),
+                 "https://github.com/ollama/ollama/issues/9124", "https://github.com/ollama/ollama/issues/1756", GPU_DOCS),
         checked="2026-11-25",
         examples=("ollama/ollama-1992-gtx970-cuda-gpu-too-old.txt",),
     ),

@@ -237,8 +237,13 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             # the server's own access log: gin answers 403 before any handler runs (server/routes.go's CORS config)
             r"\[GIN\] [\d/]{10} - [\d:]{8} \|\s{0,4}403\s{0,4}\|",
             # a browser engine (extensions, Obsidian, web pages) refusing the answer for Ollama's default port
-            r"Access to fetch at 'https?://[\w.\[\]-]{1,100}:11434/[^'\s]{0,100}' from origin '(?P<origin>[^'\s]{1,120})' "
-            r"has been blocked by CORS policy",
+            r"Access to (?:fetch|XMLHttpRequest) at 'https?://[\w.\[\]-]{1,100}:11434/[^'\s]{0,100}' from origin "
+            r"'(?P<origin>[^'\s]{1,120})' has been blocked by CORS policy",
+            # the browser's own console: Chrome's network line and Firefox's CORS report for Ollama's default port
+            r"(?:GET|POST|OPTIONS|PUT) https?://[\w.\[\]-]{1,100}:11434/[^\s]{0,100} 403 \(Forbidden\)",
+            r"Cross-Origin Request Blocked: [^\n]{0,200}?:11434/[^\n]{0,300}?Status code: 403\b",
+            # add-ons that name Ollama beside the status (ThunderAI's "Ollama API request failed: 403 Forbidden")
+            r"\b[Oo]llama API request failed: 403 Forbidden",
             # LangChain.js' Ollama client (Page Assist and other extensions) and extensions that name the cause
             r"Ollama call failed with status code 403\b",
             r"Ollama requires additional access origins",
@@ -257,10 +262,12 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
         sources=("https://github.com/ollama/ollama/issues/2425", "https://github.com/ollama/ollama/issues/4385",
                  "https://github.com/n4ze3m/page-assist/issues/309", "https://github.com/ollama/ollama/issues/3016",
+                 "https://github.com/micz/ThunderAI/issues/526", "https://github.com/intel/ipex-llm/issues/11916",
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-26",
         examples=("ollama/ollama-2425-extension-origin-header-403.txt", "ollama/ollama-4385-obsidian-cors-blocked.txt",
-                  "ollama/page-assist-309-ollama-call-failed-403.txt"),
+                  "ollama/page-assist-309-ollama-call-failed-403.txt",
+                  "ollama/thunderai-526-ollama-api-403-moz-extension.txt"),
     ),
     Signature(
         code="ollama.registry-dns-failure",

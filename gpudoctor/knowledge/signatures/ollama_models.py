@@ -91,6 +91,8 @@ MODEL_SIGNATURES = (
             # older servers pass on the broken connection to the runner (Windows: wsarecv, "forcibly closed")
             r"POST predict: Post \"?http://127\.0\.0\.1:\d{1,5}/completion\"?: (?:EOF|read tcp)",
             r"do load request: Post \"?http://127\.0\.0\.1:\d{1,5}/load\"?: (?:EOF|read tcp)",
+            # the same failed load request as llm/server.go words it from 0.15.x (ollama commit 6582f6da5, 2026-01)
+            r"model failed to load, this may be due to resource limitations",
             r"an error was encountered while running the model: (?:unexpected EOF|read tcp)",
             # llm/server.go's stream read from the runner (0.1.3x on), the Windows reports' "wsarecv ... forcibly closed"
             r"error reading (?:llm|llama-server(?: chat)?) response: (?:read tcp|unexpected EOF|EOF)",  # 0.30 on: llama-server
