@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import cache
 
@@ -14,15 +13,16 @@ from gpudoctor.knowledge.xid_catalog import describe
 from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, warn
 from gpudoctor.probes.container import container_label
 from gpudoctor.probes.gpus import normalize_bus_id
+from gpudoctor.lazy_regex import lazy_compile
 
 # The PCIe bus error row's pattern, for gpu.history's count of one line at a time (bus id, severity).
-AER = re.compile(PCIE_BUS_ERROR_PATTERN)
+AER = lazy_compile(PCIE_BUS_ERROR_PATTERN)
 # More corrected errors than this in one boot is a storm: a link that keeps failing its CRC checks.
 AER_STORM = 20
 # The kernel rate-limits AER messages (drivers/pci/pcie/aer.c uses the default ratelimit, 10 per
 # 5 s per device), so the log understates a flood: this many within one second is a storm too.
 AER_BURST, AER_BURST_WINDOW_S = 3, 1.0
-TIMESTAMP = re.compile(r"\[\s*(\d+\.\d+)\]")
+TIMESTAMP = lazy_compile(r"\[\s*(\d+\.\d+)\]")
 AER_COUNTER_LIMIT = 100  # sysfs TOTAL_ERR_COR since boot above this is worth a warning
 
 

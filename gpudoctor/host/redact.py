@@ -38,66 +38,66 @@ REDACTED = "<redacted>"
 # a word starts too, though a letter comes before it.
 _ESCAPED_BREAKS = ("\\n", "\\t", "\\r")
 
-_SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
+_SECRET_NAME = lazy_compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
 
 # scheme://userinfo@host: the scheme starts a word and is short, the userinfo bounded.
-_URL_USERINFO = re.compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)[^/@\s]{1,512}@")
+_URL_USERINFO = lazy_compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)[^/@\s]{1,512}@")
 # user:password@host without a scheme (a proxy setting, a connection string): the user starts a run of
 # its own characters, and the host must follow.
-_BARE_USERINFO = re.compile(
+_BARE_USERINFO = lazy_compile(
     r"(?<![A-Za-z0-9_.%+:/@-])(?P<user>[A-Za-z0-9_.%+-]{1,64}):[^\s:@/\"'\]\\]{1,256}@"
     r"(?=[A-Za-z0-9][A-Za-z0-9.-]{0,252}(?::\d{1,5})?(?:[/\s\"'\]\\]|$))")
 
 # ?name=value / &name=value in a URL, where the name says secret (api_key, access_token, pw, sig ...).
-_QUERY_PAIR = re.compile(r"(?P<key>[?&;](?P<name>[A-Za-z0-9_.-]{1,64})=)(?P<value>[^&#\s\"'<>]+)")
-_SECRET_QUERY_NAME = re.compile(r"token|key|secret|pass|pw|pwd|auth|sig|credential|session", re.IGNORECASE)
+_QUERY_PAIR = lazy_compile(r"(?P<key>[?&;](?P<name>[A-Za-z0-9_.-]{1,64})=)(?P<value>[^&#\s\"'<>]+)")
+_SECRET_QUERY_NAME = lazy_compile(r"token|key|secret|pass|pw|pwd|auth|sig|credential|session", re.IGNORECASE)
 
 # NAME=value, NAME: value, "NAME": "value", 'NAME'='value', \\"NAME\\": \\"value\\" (JSON inside a string),
 # where NAME ends like a secret's name (AWS_SECRET_ACCESS_KEY, HF_TOKEN, db_password, client_secret,
 # X-Api-Key, AccountKey, pw). The value is looked at without being consumed, so a quoted value under any
 # other name (Ollama's env="map[HF_TOKEN:...]") is scanned like the rest of the line. The name starts a
 # word and is bounded; a quoted value ends at its quote, an unquoted one at a separator.
-_NAMED_VALUE = re.compile(
+_NAMED_VALUE = lazy_compile(
     r"(?:(?<![A-Za-z0-9_.-])|(?<=\\[ntr]))(?P<name>[A-Za-z][A-Za-z0-9_.-]{0,99})(?P<sep>(?:\\?[\"'])?[ \t]{0,4}[=:][ \t]{0,4}(?:\\?[\"'])?)"
 )
 # The value after a secret's name (read only there): Bearer/Basic/Token and the credential, a quoted
 # value up to its quote, or an unquoted one up to a separator.
-_SECRET_VALUE = re.compile(r"(?:(?:Bearer|bearer|Basic|basic|Token|token)[ \t]{1,4})?(?P<value>[^\s\"'&,;\]\\]{1,4096})")
-_QUOTED_VALUE = re.compile(r"(?P<value>[^\"'\\\n]{1,1024})")
-_SECRET_NAME_END = re.compile(
+_SECRET_VALUE = lazy_compile(r"(?:(?:Bearer|bearer|Basic|basic|Token|token)[ \t]{1,4})?(?P<value>[^\s\"'&,;\]\\]{1,4096})")
+_QUOTED_VALUE = lazy_compile(r"(?P<value>[^\"'\\\n]{1,1024})")
+_SECRET_NAME_END = lazy_compile(
     r"(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|(?<![A-Za-z0-9])PW|API[_-]?KEY|ACCESS[_-]?KEY|SECRET[_-]?KEY"
     r"|PRIVATE[_-]?KEY|ACCOUNT[_-]?KEY|[_-]KEY|CREDENTIALS?|AUTHORIZATION|AUTH)$",
     re.IGNORECASE,
 )
 
 # --password x, --password=x, --api-key x, --token=x ... on a command line (a process list, a unit file).
-_SECRET_FLAG = re.compile(
+_SECRET_FLAG = lazy_compile(
     r"(?:(?<![A-Za-z0-9_-])|(?<=\\[ntr]))(?P<flag>--?(?:[A-Za-z0-9]{1,32}-){0,3}(?:password|passwd|pass|pwd|token|secret|api-?key"
     r"|access-?key|secret-?key|auth))(?P<sep>=|[ \t]{1,4})(?P<value>\"[^\"\n]{0,1024}\"|'[^'\n]{0,1024}'"
     r"|[^\s\"'-][^\s\"']{0,4095})",
     re.IGNORECASE,
 )
 # mysql -pSECRET (the password glued to -p): only after a MySQL client's name, -p alone prompts.
-_MYSQL_PASSWORD = re.compile(r"(?<![A-Za-z0-9_-])(?P<head>(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p)"
+_MYSQL_PASSWORD = lazy_compile(r"(?<![A-Za-z0-9_-])(?P<head>(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p)"
                              r"(?P<value>[^\s]{1,4096})")
 
 # "Bearer <token>" / "Basic <credentials>" anywhere (an Authorization header quoted in a log).
-_BEARER = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
+_BEARER = lazy_compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
 
 # Broader than gitleaks for the tokens GPU users paste most: any length past a minimum. Each ends in a
 # greedy run with nothing after it, so a failed start costs at most its minimum length.
-_TOKEN_SHAPES = re.compile(
+_TOKEN_SHAPES = lazy_compile(
     r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
     r"|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16,})"
 )
 
 # JWT: eyJ<header>.<payload>.<signature>, base64url segments.
-_JWT_START = re.compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))eyJ")
-_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_-]*")
+_JWT_START = lazy_compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))eyJ")
+_BASE64URL_RUN = lazy_compile(r"[A-Za-z0-9_-]*")
 _JWT_MIN_SEGMENT = 10
 
 # -----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----
-_PRIVATE_KEY_HEADER = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")
+_PRIVATE_KEY_HEADER = lazy_compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")
 
 
 class _Rule:
@@ -119,7 +119,7 @@ def _load_rules() -> tuple[list[_Rule], dict]:
 RULES, RULESET = _load_rules()
 # Every prefix, any case, where a word starts: one scan that tells a short text needs no rule at all.
 # (On long texts one search per prefix is faster: a long alternation is tried at every position.)
-_RULE_TRIGGER = re.compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(
+_RULE_TRIGGER = lazy_compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(
     re.escape(p) for p in sorted({p for rule in RULES for p in rule.prefixes}, key=len, reverse=True)) + ")",
     re.IGNORECASE)
 _SHORT = 4096

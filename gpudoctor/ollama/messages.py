@@ -12,17 +12,17 @@ A line is one message: a structured line is never also a failure.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from gpudoctor.ollama.slog import logfmt, parse_size
+from gpudoctor.lazy_regex import lazy_compile
 
 MAX_PROBLEMS = 6
 
 # -- what comes before a line ---------------------------------------------------------------------------
 # What journalctl's short output, `docker logs --timestamps` and `docker compose logs` put before a line.
-_LINE_PREFIX = re.compile(
+_LINE_PREFIX = lazy_compile(
     r"^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.-]+\[\d+\]: "  # Dec 16 13:48:06 host ollama[41154]:
     r"|[a-zé]{3,5}\.? \d\d \d\d:\d\d:\d\d \S+ [\w.-]+\[\d+\]: "  # localised month names (journalctl)
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z "  # docker logs --timestamps
@@ -38,8 +38,8 @@ def strip_prefix(line: str) -> str:
 SERVER_CONFIG = "server config"  # the environment the server started with
 INFERENCE_COMPUTE = "inference compute"  # one GPU (or the CPU) discovery accepted
 LISTENING = "Listening on"  # "Listening on 127.0.0.1:11434 (version 0.12.6)"
-LISTENING_ON = re.compile(r"Listening on (\S+)")
-VERSION = re.compile(r"\(version ([^)]+)\)")
+LISTENING_ON = lazy_compile(r"Listening on (\S+)")
+VERSION = lazy_compile(r"\(version ([^)]+)\)")
 START_RUNNER = ('msg="starting llama server"', 'msg="starting runner"')  # the runner's command line
 # The memory estimate: `msg="offload to cuda"` up to 0.4, `msg=offload library=cuda` from 0.5.
 OFFLOAD = ("msg=offload ", 'msg="offload to ')
@@ -52,15 +52,15 @@ SCHEDULER = (
 LOAD_REQUEST = "msg=load request="  # the new engine's placement (0.11+)
 LOAD_LINES = (*OFFLOAD, "new model will fit in available VRAM", LOAD_REQUEST)
 RUNNER_STARTED = "llama runner started"
-OFFLOADED = re.compile(r"offloaded (\d+)/(\d+) layers to GPU")
+OFFLOADED = lazy_compile(r"offloaded (\d+)/(\d+) layers to GPU")
 # new engine (ml.GPULayersList): GPULayers:49[ID:GPU-a Layers:25(0..24) ID:GPU-b Layers:24(25..48)]
-GPU_LAYERS = re.compile(r"GPULayers:(\d*)\[([^\]]*)\]")
+GPU_LAYERS = lazy_compile(r"GPULayers:(\d*)\[([^\]]*)\]")
 # An entry starts after "[" or a space, and its id never spans the next "[ID:": each start scans its own stretch.
-GPU_LAYER_ENTRY = re.compile(r"(?<![^\s\[])ID:([^\s\[]+) Layers:(\d+)")
+GPU_LAYER_ENTRY = lazy_compile(r"(?<![^\s\[])ID:([^\s\[]+) Layers:(\d+)")
 NO_GPU_LAYERS = "GPULayers:[]"
 # llama.cpp's listing of the devices CUDA showed the runner.
-CUDA_FOUND = re.compile(r"ggml_(?:cuda_init|init_cublas): found (\d+) CUDA devices")
-CUDA_DEVICE = re.compile(r"^\s+Device (\d+): (.+?), compute capability (\d+\.\d+)(?:, VMM: \w+)?(?:, ID: (\S+))?\s*$")
+CUDA_FOUND = lazy_compile(r"ggml_(?:cuda_init|init_cublas): found (\d+) CUDA devices")
+CUDA_DEVICE = lazy_compile(r"^\s+Device (\d+): (.+?), compute capability (\d+\.\d+)(?:, VMM: \w+)?(?:, ID: (\S+))?\s*$")
 # What systemd writes into the unit's journal when the service ends ("Stopped ollama.service - Ollama
 # Service.", "ollama.service: Deactivated successfully.", "ollama.service: Main process exited …").
 STOPPED = ("Stopped ollama", "Stopped Ollama", "Deactivated successfully", "Main process exited", "Failed with result")
@@ -184,8 +184,8 @@ LOG_LINES_READ = (
     "unable to allocate CUDA", "unknown error initializing cuda driver library", "no compatible GPUs were discovered",
     "no nvidia devices detected", "your nvidia driver is too old or missing",
 )
-_SLOG_HEAD = re.compile(r'time=\S{1,64} level=\S{1,16} source=\S{1,128} msg=(?:"(?:[^"\\]|\\.){0,200}"|[^\s"]{0,200})')
-_OLD_HEAD = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d [\w.-]{1,64}\.go:\d{1,6}:")
+_SLOG_HEAD = lazy_compile(r'time=\S{1,64} level=\S{1,16} source=\S{1,128} msg=(?:"(?:[^"\\]|\\.){0,200}"|[^\s"]{0,200})')
+_OLD_HEAD = lazy_compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d [\w.-]{1,64}\.go:\d{1,6}:")
 _OLLAMA_MARKERS = (SERVER_CONFIG, INFERENCE_COMPUTE, "msg=", "routes.go", "ggml_cuda_init", "ggml_init_cublas",
                    "load_tensors:")
 

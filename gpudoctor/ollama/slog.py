@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from gpudoctor.lazy_regex import lazy_compile
 
-_SIZE = re.compile(r"(?<![\d.])([\d.]+)\s*([KMGT]i?B|B)\b")  # starts only where a number starts
+_SIZE = lazy_compile(r"(?<![\d.])([\d.]+)\s*([KMGT]i?B|B)\b")  # starts only where a number starts
 _UNITS = {"B": 1, "KB": 1000, "MB": 1000**2, "GB": 1000**3, "TB": 1000**4,
           "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3, "TiB": 1024**4}
 
@@ -112,7 +113,7 @@ def first_int(text: str | None) -> int | None:
 # A key of the env map: upper case (OLLAMA_HOST, CUDA_VISIBLE_DEVICES) or Go's lower-case proxy names.
 # Values may hold spaces ("GPU-a, GPU-b") and colons (OLLAMA_ORIGINS' "http://…"), so a value runs to the
 # next key.
-_ENV_KEY = re.compile(r"(?:^|\s)([A-Z][A-Z0-9_]*|https?_proxy|no_proxy):")
+_ENV_KEY = lazy_compile(r"(?:^|\s)([A-Z][A-Z0-9_]*|https?_proxy|no_proxy):")
 
 
 def env_map(line: str) -> dict[str, str]:

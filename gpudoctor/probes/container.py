@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
+from gpudoctor.lazy_regex import lazy_compile
 
 DOCKER_INFO_TIMEOUT = 5.0  # `docker info` waits on a dead daemon's socket; never longer than this
 CDI_SPEC_GLOBS = ("/etc/cdi/*.yaml", "/etc/cdi/*.json", "/var/run/cdi/*.yaml", "/var/run/cdi/*.json")
@@ -47,10 +48,10 @@ _CGROUP_MARKERS = (
     (re.compile(r"libpod"), "podman"),
     (re.compile(r"/lxc[/.]|lxc\.payload"), "lxc"),
 )
-_SIZE_OPTION = re.compile(r"(?:^|,)size=(\d+)([kmg]?)(?:,|$)")
-_REQUIRE_CUDA = re.compile(r"cuda>=(\d+\.\d+)")
-_CDI_NVIDIA_KIND = re.compile(r"""^[ \t]*"?kind"?[ \t]*:[ \t]*"?nvidia\.com/gpu"?""", re.MULTILINE)
-_CDI_LIBCUDA = re.compile(r"libcuda\.so\.(\d+\.\d+(?:\.\d+)?)")
+_SIZE_OPTION = lazy_compile(r"(?:^|,)size=(\d+)([kmg]?)(?:,|$)")
+_REQUIRE_CUDA = lazy_compile(r"cuda>=(\d+\.\d+)")
+_CDI_NVIDIA_KIND = lazy_compile(r"""^[ \t]*"?kind"?[ \t]*:[ \t]*"?nvidia\.com/gpu"?""", re.MULTILINE)
+_CDI_LIBCUDA = lazy_compile(r"libcuda\.so\.(\d+\.\d+(?:\.\d+)?)")
 
 
 @dataclass(frozen=True)

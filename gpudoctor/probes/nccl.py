@@ -11,7 +11,6 @@ The version is ncclGetVersion() of that very file (host.native "nccl.version"), 
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 
 from gpudoctor.host.answers import NOT_RECORDED
@@ -19,10 +18,11 @@ from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import FactNotSeen, ProbeFailed, provides
 from gpudoctor.probes.gating import only_with_nvidia_gpu
+from gpudoctor.lazy_regex import lazy_compile
 
 # ldconfig lives in /sbin, which is not on every user's PATH (Debian).
 LDCONFIG_COMMANDS = (("ldconfig", "-p"), ("/sbin/ldconfig", "-p"))
-_LDCONFIG_LINE = re.compile(r"^\s*(libnccl\.so[.\d]*)\s+\(([^)]*)\)\s+=>\s+(\S+)\s*$")
+_LDCONFIG_LINE = lazy_compile(r"^\s*(libnccl\.so[.\d]*)\s+\(([^)]*)\)\s+=>\s+(\S+)\s*$")
 NCCL_WHEELS = ("nvidia-nccl-cu13", "nvidia-nccl-cu12")
 # Older torch wheels carried NCCL in torch/lib, under its own name or auditwheel's hashed one.
 TORCH_BUNDLED = ("libnccl.so*", "libnccl-*.so*")
