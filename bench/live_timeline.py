@@ -41,13 +41,15 @@ def timed(label_of, original):
 
 def instrument() -> None:
     from gpudoctor.engine import FactStore
-    from gpudoctor.host import live, native, nvml
+    from gpudoctor.host import cuda_child, live, native, nvml
 
     nvml._init_driver_early = timed(lambda: "nvmlInit_v2 (early, ctypes)", nvml._init_driver_early)
     nvml.NvmlSession._init = timed(lambda self: "import pynvml + nvmlInit", nvml.NvmlSession._init)
     nvml.NvmlSession.call_many = timed(lambda self, calls: f"nvml x{len(calls)} {calls[0][0]}",
                                        nvml.NvmlSession.call_many)
     native.NativeSession._load_cuda = timed(lambda self: "dlopen libcuda + cuInit", native.NativeSession._load_cuda)
+    cuda_child.CudaChild.answers = timed(lambda self, timeout: "wait for the CUDA child's answers",
+                                         cuda_child.CudaChild.answers)
     native.NativeSession.call = timed(lambda self, fn, args: f"native {fn}{args!r}", native.NativeSession.call)
     live.LiveHost._live_run = timed(lambda self, argv, timeout: "run " + " ".join(argv)[:70], live.LiveHost._live_run)
     live.LiveHost._live_run_python = timed(lambda self, module, args, *rest: f"python -m {module}",

@@ -26,13 +26,19 @@ def _checks_every_gpu_fact(args: list[str]) -> bool:
 
 
 def start_probing_early(quick: bool = False, inventory: bool = True):
-    """This machine's host, with NVML, cuInit (unless `quick`), the GPU inventory's NVML questions (with
-    `inventory`), the questions to every Python on PATH and, when `quick`, the signature catalogue's compiling
-    (in a child process, for the kernel log: scan_child.py) already under way."""
+    """This machine's host, with NVML, the CUDA driver's questions (unless `quick`: in a child process,
+    host/cuda_child.py), the GPU inventory's NVML questions (with `inventory`), the questions to every Python on PATH
+    and the signature catalogue's compiling (in a child process, for the kernel log: scan_child.py) already under
+    way."""
     from gpudoctor.knowledge import scan_child
 
-    if quick:  # without cuInit to wait for, the kernel log's scan is a quick check's critical path
-        scan_child.start()  # first: it forks, and a fork must come before any thread starts
+    # The children first: each forks, and a fork must come before any thread starts. With cuInit in a process of
+    # its own, the kernel log's scan is on a full check's critical path as on a quick one's.
+    scan_child.start()
+    if not quick:
+        from gpudoctor.host import cuda_child
+
+        cuda_child.start(_ask_the_cuda_driver)
     from gpudoctor.host.live import LiveHost
     from gpudoctor.probes import gpus, python_envs
 
@@ -42,6 +48,12 @@ def start_probing_early(quick: bool = False, inventory: bool = True):
         gpus.ask_early(host)
     python_envs.ask_early(host)
     return host
+
+
+def _ask_the_cuda_driver() -> dict:
+    from gpudoctor.host.native import cuda_answers  # imported in the child: the fork need not wait for it
+
+    return cuda_answers()
 
 
 def run() -> None:

@@ -505,6 +505,10 @@ def _end_left_helpers() -> None:
     if live is not None:
         with contextlib.suppress(Exception):
             live.end_left_helpers()
+    cuda_child = sys.modules.get("gpudoctor.host.cuda_child")  # the CUDA driver's child, if one was forked
+    if cuda_child is not None:
+        with contextlib.suppress(Exception):
+            cuda_child.stop()
 
 
 def _health_system(argv: list[str]) -> str | None:

@@ -40,6 +40,10 @@ class LibraryThread:
             self.hung_in = label
             raise LibraryHung(f"{self._name} did not return from {label} within {timeout:g} s") from None
 
+    def mark_hung(self, label: str) -> None:
+        """The library hung in `label` elsewhere (a child process asking it): later calls fail at once here too."""
+        self.hung_in = label
+
     def submit(self, fn: Callable[[], Any]) -> None:
         """Queue a call without waiting for it (to start a slow initialisation early)."""
         if self.hung_in is None:

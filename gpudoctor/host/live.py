@@ -119,9 +119,10 @@ class LiveHost(Host):
     def _native_session(self) -> Any:
         with self._sessions_lock:
             if self._native is None:
+                from gpudoctor.host import cuda_child
                 from gpudoctor.host.native import NativeSession
 
-                self._native = NativeSession(init_cuda=not self.quick)
+                self._native = NativeSession(init_cuda=not self.quick, child=None if self.quick else cuda_child.take())
             return self._native
 
     def _live_nvml(self, function: str, args: tuple) -> CallResult:

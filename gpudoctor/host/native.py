@@ -12,6 +12,7 @@ import ctypes
 import sys
 from typing import Any, Callable
 
+from gpudoctor.host import cuda_child
 from gpudoctor.host.answers import NOT_ASKED, CallResult
 from gpudoctor.host.library_thread import LibraryHung, LibraryThread
 
@@ -29,6 +30,8 @@ _P2P_ATTRIBUTES = {
 
 # The questions only an initialised CUDA driver answers.
 _NEEDS_CUINIT = frozenset({"cuda.devices", "cuda.peer"})
+# The questions a CUDA child (cuda_child.py) answers, all of them at once.
+_CHILD_ANSWERS = frozenset({"cuda.devices", "cuda.peer", "cuda.driver_version"})
 
 
 class NativeError(Exception):
@@ -42,10 +45,12 @@ def _cuda_library_name() -> str:
 class NativeSession:
     """`init_cuda=False` (`check --quick`) never calls cuInit, which costs about 0.2 s per GPU (0.42 s for two
     H200s, measured in bench/cuinit_processes.py): the device list and peer answers are then NOT_ASKED,
-    while the driver's CUDA version, which needs no cuInit, is still read."""
+    while the driver's CUDA version, which needs no cuInit, is still read. With a `child` (cuda_child.py) the CUDA
+    driver's answers come from that process, and this one asks the driver only where the child died."""
 
-    def __init__(self, init_cuda: bool = True) -> None:
+    def __init__(self, init_cuda: bool = True, child: cuda_child.CudaChild | None = None) -> None:
         self._init_cuda = init_cuda
+        self._child = child if init_cuda else None
         # NCCL gets a thread of its own: loading a 200 MB libnccl must not wait behind cuInit.
         self._thread = LibraryThread("CUDA driver")
         self._nccl_thread = LibraryThread("NCCL")
@@ -65,6 +70,10 @@ class NativeSession:
             return CallResult(error=f"UNKNOWN_FUNCTION: {function}")
         if not self._init_cuda and function in _NEEDS_CUINIT:
             return CallResult(error=NOT_ASKED)
+        if self._child is not None and function in _CHILD_ANSWERS:
+            answered = self._answer_from_child(function, args)
+            if answered is not None:
+                return answered
         thread = self._nccl_thread if function.startswith("nccl.") else self._thread
         timeout = INIT_TIMEOUT if self._cuda is None else CALL_TIMEOUT
         try:
@@ -77,8 +86,23 @@ class NativeSession:
             return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
 
     def warm_up(self) -> None:
-        """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work."""
-        self._thread.submit(self._try_load_cuda)
+        """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work; a child
+        started it already."""
+        if self._child is None:
+            self._thread.submit(self._try_load_cuda)
+
+    def _answer_from_child(self, function: str, args: tuple) -> CallResult | None:
+        """The child's answer; None where it has none (it died, or was not asked this), and this process asks."""
+        answers = self._child.answers(INIT_TIMEOUT)
+        if answers == cuda_child.HUNG:
+            self._child = None
+            self._thread.mark_hung(function)  # as a cuInit hung in this process: every later call fails at once
+            return CallResult(error=f"TIMEOUT: CUDA driver did not return from {function} within {INIT_TIMEOUT:g} s")
+        if not isinstance(answers, dict):
+            self._child = None
+            return None
+        found = cuda_child.answer_from(answers, function, args)
+        return None if found is None else CallResult(value=found[0], error=found[1])
 
     def _load_library(self) -> Any:
         """libcuda itself, without cuInit (None where it cannot be loaded; the reason is kept)."""
@@ -167,6 +191,27 @@ class NativeSession:
         if status != 0:
             raise NativeError(f"NCCL_ERROR_{status}")
         return version.value
+
+
+def cuda_answers() -> dict:
+    """Everything a check asks the CUDA driver, asked on this thread (cuda_child.py's child runs it): each answer as
+    (value, error), as NativeSession.call gives them; "peers" maps every ordered pair of devices to its answer."""
+    session = NativeSession()
+    answers = {"cuda.devices": _asked(session._cuda_devices),
+               "cuda.driver_version": _asked(session._cuda_driver_version)}
+    devices = answers["cuda.devices"][0]
+    ordinals = [device["ordinal"] for device in devices["devices"]] if devices else []
+    answers["peers"] = {(a, b): _asked(session._cuda_peer, a, b) for a in ordinals for b in ordinals if a != b}
+    return answers
+
+
+def _asked(function: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
+    try:
+        return function(*args), None
+    except NativeError as exc:
+        return None, str(exc)
+    except AttributeError as exc:  # a library without the function (a stub, a broken install)
+        return None, f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}"
 
 
 def _cuda_error_name(lib: Any, status: int) -> str:

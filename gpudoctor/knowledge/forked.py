@@ -30,6 +30,15 @@ def _threads() -> int:
         return threading.active_count()
 
 
+def let_go_of_the_terminal() -> None:
+    """Point a long-lived child's standard streams at /dev/null: it writes nothing there, and a pipe it held open
+    (`gpudoctor check --json | jq`) would keep the reader waiting until the child ends."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(devnull, stream)
+    os.close(devnull)
+
+
 def start_forked(work: Callable[[], Result], timeout_s: float) -> Callable[[], Result | None]:
     """Start `work` in a forked child; the function returned waits for its result (None if there is none)."""
     import pickle

@@ -20,7 +20,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from gpudoctor.knowledge.forked import can_fork, read_exactly, write_all
+from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_exactly, write_all
 
 if TYPE_CHECKING:
     from gpudoctor.knowledge.matcher import SignatureMatch
@@ -83,22 +83,13 @@ def start() -> None:
         try:
             os.close(request_write)
             os.close(answer_read)
-            _let_go_of_the_terminal()
+            let_go_of_the_terminal()
             _serve(request_read, answer_write)
         finally:
             os._exit(0)
     os.close(request_read)
     os.close(answer_write)
     _child = _ScanChild(pid, request_write, answer_read)
-
-
-def _let_go_of_the_terminal() -> None:
-    """Point the child's standard streams at /dev/null: it writes nothing there, and a pipe it held open
-    (`gpudoctor check --quick --json | jq`) would keep the reader waiting until the child ends."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for stream in (0, 1, 2):
-        os.dup2(devnull, stream)
-    os.close(devnull)
 
 
 def scan(text: str, source: str, kind: str | None, contexts: frozenset[str]) -> tuple[SignatureMatch, ...]:
