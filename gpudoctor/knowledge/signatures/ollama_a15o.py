@@ -32,7 +32,7 @@ SIGNATURES: tuple[Signature, ...] = (
             _LOCAL_RUNNER + r"[^\n]{0,400}?\b[Gg][Pp][Uu] (?:usage|utili[sz]ation)\b[^\n]{0,60}?"
             r"\b(?:low|never|only|at most|barely|below|under|stays?)\b[^\n]{0,160}?\b(?:CPU|cpu)\b",
             # "the CPU is at 100 % and the GPU usage stays at 10 %"
-            _LOCAL_RUNNER + r"[^\n]{0,400}?\b(?:CPU|cpu)\b[^\n]{0,80}?\b(?:100 ?%|[89]\d ?%|maxed|full|high)\b"
+            _LOCAL_RUNNER + r"[^\n]{0,400}?\b(?:CPU|cpu)\b[^\n]{0,80}?(?:\b100 ?%|\b[89]\d ?%|\bmaxed\b|\bfull\b|\bhigh\b)"
             r"[^\n]{0,120}?\b[Gg][Pp][Uu] (?:usage|utili[sz]ation)\b",
         ),
         severity="warn",
