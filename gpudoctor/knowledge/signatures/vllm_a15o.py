@@ -83,4 +83,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("vllm/easyr1-pr1-rollout-utilization-07-oom-80g.txt",),
     ),
+    Signature(
+        code="vllm.out-of-memory-described",
+        cause_id="cuda-oom",
+        kinds=("any",),
+        patterns=(
+            # "start by vllm with GPU L40x2 ... When input a long token, it will OOM", "vLLM OOM on two A10s" (not a
+            # path or module name: vllm/..., vllm.entrypoints)
+            r"(?<![/._-])\b(?:vLLM|vllm|VLLM)\b(?![/._-])[^\n]{0,160}?\b(?:OOM|CUDA out of memory|[Oo]ut of (?:GPU )?"
+            r"[Mm]emory)\b",
+            r"\b(?:OOM|CUDA out of memory|[Oo]ut of (?:GPU )?[Mm]emory)\b[^\n]{0,160}?(?<![/._-])\b(?:vLLM|vllm|VLLM)\b"
+            r"(?![/._-])",
+        ),
+        severity="warn",
+        cause=("The description suggests vLLM ran out of GPU memory: it reserves gpu_memory_utilization (0.9 by "
+               "default) of each GPU for the weights and the KV cache up front, and CUDA graphs, long prompts' "
+               "activations, the sampler or another process on the same GPU need memory beyond that share."),
+        advice=("Leave vLLM headroom and size what it reserves: lower --gpu-memory-utilization "
+                "(gpu_memory_utilization, e.g. 0.8) when other processes share the GPU or the OOM comes after start-up, "
+                "lower --max-model-len and --max-num-seqs, start with --enforce-eager to skip CUDA graphs, and spread "
+                "the model over more GPUs with --tensor-parallel-size or use a quantized checkpoint when the weights "
+                "alone nearly fill each GPU (24 GB cards such as the A10)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/7495", CONSERVING_MEMORY),
+        checked="2026-11-26",
+        examples=("vllm/vllm-7495-gemma2-27b-two-l40-oom-long-input.txt",),
+    ),
 )
