@@ -15,6 +15,7 @@ breadth (files that are not models, other apps' failures) rows of ollama_breadth
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_a15o import SIGNATURES as A15O_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_archs import ARCH_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_breadth import BREADTH_SIGNATURES
@@ -531,4 +532,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
    *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
-   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES)
+   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES,
+   *A15O_SIGNATURES)  # people's own words about Ollama's common failures (ollama_a15o.py)

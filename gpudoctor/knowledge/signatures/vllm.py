@@ -8,6 +8,7 @@ settled what they mean.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.vllm_a15o import SIGNATURES as A15O_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_breadth import BREADTH_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_breadth14 import BREADTH14_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_config import CONFIG_SIGNATURES
@@ -557,3 +558,4 @@ SIGNATURES += SERVER_SIGNATURES  # memory pools TensorRT-LLM and NCCL need (vllm
 SIGNATURES += LIMIT_SIGNATURES  # past the model's position table, TensorRT-LLM on another NCCL (vllm_limits.py)
 SIGNATURES += BREADTH14_SIGNATURES  # serving add-ons and engines refusing the GPU (vllm_breadth14.py)
 SIGNATURES += ROUND15_SIGNATURES  # TensorRT-LLM engines asked for more than they were built for (vllm_round15.py)
+SIGNATURES += A15O_SIGNATURES  # vLLM colocated with an RL trainer running out of memory (vllm_a15o.py)
