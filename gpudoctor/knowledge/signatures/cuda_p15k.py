@@ -26,6 +26,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\bafter (?:a |the )?(?:suspend|sleep|hibernation|standby|wake ?-?up)\b,?[^\n]{0,60}?\b(?:CUDA|cuda|"
             r"[Tt]orch|[Tt]ensor[Ff]low)\b",
             r"after (?:a |the )?wake ?-?up from (?:a |the )?(?:suspen|sleep|standby|hibernat)",
+            r"after (?:resum(?:e|ed|ing)|returning|coming back|waking up|waking) from (?:a |the )?(?:suspen|sleep|standby|"
+            r"hibernat)",
         ),
         severity="warn",
         cause="The description suggests CUDA broke across a suspend and resume: the driver's unified-memory module "

@@ -29,6 +29,7 @@ def _unkeyed(word: str) -> str:
 
 
 _BUILD, _COMPIL, _INSTALL, _MAKE = _unkeyed("build"), _unkeyed("compil"), _unkeyed("install"), _unkeyed("make")
+_REBOOT = _unkeyed("reboot")
 
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -46,7 +47,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"(?:fails|Fails|failing|Failing|fail|Fail|won'?t|wont|doesn'?t|does not|did not|didn'?t|didnt|unable|"
             r"Unable) (?:to )?(?:" + _BUILD + "|" + _COMPIL + "e|" + _INSTALL + r")(?:s|d|ing)? (?:anymore )?"
-            r"(?:on|for|with|against|under) (?:the )?(?:new(?:est|er)? |lates?t? |recent |current |mainline |upcoming )?"
+            r"(?:on [A-Z][\w.!-]{1,20}(?: \d{1,2}(?:\.\d{1,2})?)? )?(?:on|for|with|against|under) (?:the )?(?:new(?:est|er)? |lates?t? |recent |current |mainline |upcoming )?"
             r"(?:[Ll]inux|[Kk]ernel)(?:[- ]?(?:[Kk]ernels?|v?\d{1,2}\.\d{1,2})|-[a-z]{3,12} \d)",
             r"(?:(?:[Rr]e)?(?:" + _BUILD + "|B" + _BUILD[1:] + ")(?:ing)?|(?:" + _COMPIL + "|C" + _COMPIL[1:] + ")(?:e|ation)|"
             + _MAKE + "|M" + _MAKE[1:] + r"|DKMS|dkms|akmods?) (?:failure|Failure|fails|Fails|failing|Failing)s? "
@@ -57,6 +58,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:newest|latest|mainline|recent) (?:v?\d{1,2}\.\d{1,2}[\w.-]{0,20} )?(?:[Ll]inux )?[Kk]ernel",
             r"(?:[Nn][Vv]idia|NVIDIA)(?: [Dd]rivers?| module| dkms| DKMS)? (?:didn'?t|didnt|did not|doesn'?t|does not|"
             r"won'?t|wont|fail(?:s|ed)? to) " + _COMPIL + "(?:e|ing)",
+            r"(?:fails|Fails|failing|fail|Fail) (?:to )?" + _BUILD + r" (?:the )?(?:NVIDIA |[Nn]vidia )?kernel modules?",
+            r"(?:[Uu]pdate|[Uu]pgrade) from (?:[Kk]ernel|[Ll]inux) v?\d[\w.-]{0,24} to v?\d[\w.-]{0,24} (?:fails|failed|breaks|"
+            r"broke)",
             r"(?:compiled|built|compiling|building|worked) (?:fine|ok|okay|well) (?:until|before|up to) (?:the |my |a |"
             r"last |last weeks? |this weeks? |yesterday'?s? |today'?s? )?(?:[Ll]inux )?[Kk]ernel (?:upgrade|update)",
         ),
@@ -126,6 +130,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"uefi|firmware)",
             r"(?:sign|enroll|enrol)(?:ed|ing|s)? (?:the )?(?:[Ss]ecure ?[Bb]oot|[Ss]ecureboot|SecureBoot|MOK) keys?",
             r"\bMOK (?:process|enrollment|enrolment|screen|password|key enrollment)",
+            r"(?:because of|due to|blocked by|caused by) (?:the |that )?(?:[Ss]ecure|[Ss]ecurity) ?[Bb]oot",
+            r"[Ss]ecure ?[Bb]oot[^\n]{0,80}?(?:[Nn]vidia|NVIDIA)[^\n]{0,30}?(?:drivers?|modules?)[^\n]{0,10}? (?:don'?t|"
+            r"doesn'?t|do not|does not|won'?t|can'?t|cannot) (?:work|load)",
         ),
         severity="warn",
         cause="The description suggests Secure Boot keeps the NVIDIA kernel module from loading: the module is not "
@@ -160,6 +167,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:loaded|loads|loading) again,? (?:although|despite|even though|even after)[^\n]{0,40}?blacklist"
             r"[^\n]{0,80}?[Nn]ouveau",
             r"[Nn]ouveau[^\n]{0,80}?(?:although|despite|even though|even after)[^\n]{0,30}?blacklist",
+            # (not nvidia-installer's "another driver, such as nouveau, is present and prevents the NVIDIA kernel module")
+            r"[Nn]ouveau[^\n,]{0,60}?\b(?:blocks?|blocking|blocked) (?:the )?(?:nvidia|nivida|NVIDIA|Nvidia)",
         ),
         severity="warn",
         cause="The description suggests nouveau still takes the NVIDIA GPU at boot although it was blacklisted "
@@ -211,5 +220,42 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://archlinux.org/news/nvidia-590-driver-drops-pascal-support-main-packages-switch-to-open-kernel-modules/"),
         checked="2026-11-26",
         examples=("kernel/nvidiapatcher-500-pascal-driver-support-ended.txt",),
+    ),
+    Signature(
+        code="kernel.described-machine-powers-off-under-gpu-load",
+        cause_id="power-insufficient",
+        kinds=("any",),
+        # "power goes off on my pc", "The power keeps cutting off during training", "pc just shutdown (hard)" during
+        # an iteration, "my PC does a cold reboot", "instantly powers off my desktop": the whole machine losing power
+        # under GPU load, told without a wattage (kernel.psu-too-small-for-gpu-load reads the PSU's wattage). The
+        # words "shutdown", "restarts" and "power" alone are in every healthy journal, so each pattern holds a rarer one.
+        patterns=(
+            r"[Pp]ower (?:goes|went|keeps (?:going|cutting|turning|shutting)|(?:is|was|gets|got) cut|cuts|"
+            r"suddenly (?:goes|cuts|turns)) off",
+            r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig)\b (?:just |suddenly |instantly |immediately |"
+            r"completely |randomly |hard )?(?:shut ?downs?|shuts (?:down|off)|turns off|powers (?:off|down)|cold[- ]?boots?|"
+            r"does a cold " + _REBOOT + r"|restarts)\b[^\n]{0,80}?(?:load|train|generat|iteration|inference|epoch|render|"
+            r"benchmark|mining|GPU|gpu|CUDA|cuda|\bwhen\b|\bwhile\b|\bduring\b|\(hard\))",
+            r"(?:[Ii]nstantly|[Ss]uddenly|[Rr]andomly|[Ii]mmediately) (?:powers off|shuts down|turns off|restarts) "
+            r"(?:my |the )?(?:PC|pc|computer|desktop|workstation|machine)",
+        ),
+        severity="warn",
+        cause="The description suggests the power supply: the whole machine switches off or reboots under GPU load "
+              "because the PSU (too small, ageing, or one cable feeding the card through a splitter) trips its "
+              "overload protection on the GPU's peak draw.",
+        advice=("Size the power supply (PSU) for every GPU's peak draw plus the CPU, with headroom for transient spikes "
+                "(a 350-450 W card wants 850-1000 W; two of them 1200 W or more), and feed each PCIe power connector "
+                "from its own PSU cable, no splitter; a PSU that used to cope may be failing. To confirm it, cap each "
+                "GPU's power limit (`sudo nvidia-smi -pm 1 && sudo nvidia-smi -pl <watts>`, e.g. 70 % of its default) "
+                "and rerun the same load: if the machine stays up, power was the cause; if it still dies, check "
+                "temperatures and test the card in another machine."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("a bug in the program", "a driver install problem"),
+        never_suggest=("reinstall CUDA", "reinstall the driver"),
+        sources=("https://github.com/oobabooga/one-click-installers/issues/40",
+                 "https://github.com/tensorflow/tensorflow/issues/740",
+                 "https://github.com/tensorflow/tensorflow/issues/8858"),
+        checked="2026-11-26",
+        examples=("kernel/oneclick-40-pc-power-goes-off-3090-psu.txt",),
     ),
 )
