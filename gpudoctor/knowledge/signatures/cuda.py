@@ -12,6 +12,7 @@ from gpudoctor.knowledge.signatures.cuda_kernels import SIGNATURES as KERNEL_FAU
 from gpudoctor.knowledge.signatures.cuda_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.cuda_meta_packages import SIGNATURES as META_PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_multi_gpu import SIGNATURES as MULTI_GPU_ROWS
+from gpudoctor.knowledge.signatures.cuda_p15k import SIGNATURES as DESCRIBED_ROWS
 from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
@@ -598,3 +599,4 @@ SIGNATURES += (
 
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
 SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS + META_PACKAGE_ROWS + HOST_ROWS
+SIGNATURES += DESCRIBED_ROWS  # failures told in the user's own words (cuda_p15k.py)

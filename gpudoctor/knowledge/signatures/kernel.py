@@ -21,6 +21,7 @@ from gpudoctor.knowledge.signatures.kernel_module_deps import SIGNATURES as MODU
 from gpudoctor.knowledge.signatures.kernel_modules import SIGNATURES as MODULE_ROWS
 from gpudoctor.knowledge.signatures.kernel_nix import SIGNATURES as NIX_ROWS
 from gpudoctor.knowledge.signatures.kernel_open_modules import SIGNATURES as OPEN_MODULE_ROWS
+from gpudoctor.knowledge.signatures.kernel_p15k import SIGNATURES as DESCRIBED_ROWS
 from gpudoctor.knowledge.signatures.kernel_packages import SIGNATURES as PACKAGE_ROWS
 from gpudoctor.knowledge.signatures.kernel_passthrough import SIGNATURES as PASSTHROUGH_ROWS
 from gpudoctor.knowledge.signatures.kernel_pcie_aer import SIGNATURES as PCIE_AER_ROWS
@@ -544,3 +545,4 @@ SIGNATURES += (
 SIGNATURES += HARDWARE_ROWS + UPGRADE_ROWS + PACKAGE_ROWS
 SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODULE_ROWS + XID_ROWS + PASSTHROUGH_ROWS
 SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS + STABILITY_ROWS + PCIE_AER_ROWS
+SIGNATURES += DESCRIBED_ROWS  # failures told in the user's own words (kernel_p15k.py)
