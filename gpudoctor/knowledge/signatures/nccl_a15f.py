@@ -14,7 +14,7 @@ from gpudoctor.knowledge.signatures import Signature
 
 TORCH_COLLECTIVES = "https://pytorch.org/docs/stable/distributed.html#collective-functions"
 # The call as people quote it, with its parentheses: the bare word "barrier" is in healthy kernel logs ("barriers").
-_BARRIER = r"`?(?:(?:dist|torch\.distributed|accelerator|self\.accelerator)\.)?(?:barrier|wait_for_everyone)\(\)`?"
+_BARRIER = r"`?(?:(?:dist|torch\.distributed|accelerator|self\.accelerator)\.)?(?:barrier\(\)|wait_for_everyone\(\))`?"
 _MAIN = r"(?:rank ?0|rank-0|the (?:main|master) (?:process|rank|node)|(?:main|master) process|local_rank ?0)"
 _OTHERS = r"(?:the )?(?:other|rest of the|remaining|non-zero|non-main|non-master|slave) ?(?:ranks?|processes|workers|GPUs)"
 
@@ -33,6 +33,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "`dist.barrier()` at desloc_engine.py:2275 is asymmetric", "barrier calls are unbalanced", "mismatched barrier"
             r"\bbarrier(?:\(\))?`?[^\n]{0,40}? (?:is|are) (?:asymmetric|unbalanced|mismatched)\b",
             r"\b(?:asymmetric|unbalanced|mismatched|unmatched) `?(?:dist\.|torch\.distributed\.)?barrier",
+            # "all the processes except the master one already exit ... and thus never enter the symmetric
+            # `torch.distributed.barrier()`"
+            r"\b(?:never|don'?t|do not|doesn'?t|does not) (?:enter|reach|call|hit|arrive at|get to)(?:es|s)? (?:the )?"
+            r"(?:symmetric |matching |same |corresponding )?" + _BARRIER,
             # "barrier() only called on rank 0", "barrier is only reached by the main process"
             _BARRIER + r"[^\n]{0,40}?\bonly (?:called |reached |executed |run )?(?:on|in|by|from) " + _MAIN + r"\b",
         ),
