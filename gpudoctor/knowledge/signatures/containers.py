@@ -14,6 +14,7 @@ from gpudoctor.knowledge.signatures.containers_engines import SIGNATURES as ENGI
 from gpudoctor.knowledge.signatures.containers_enroot import SIGNATURES as ENROOT_ROWS
 from gpudoctor.knowledge.signatures.containers_hosts import SIGNATURES as HOST_ROWS
 from gpudoctor.knowledge.signatures.containers_images15 import SIGNATURES as IMAGE15_ROWS
+from gpudoctor.knowledge.signatures.containers_a15f import SIGNATURES as A15F_ROWS
 from gpudoctor.knowledge.signatures.containers_libraries import SIGNATURES as LIBRARY_ROWS
 from gpudoctor.knowledge.signatures.containers_mounts import SIGNATURES as MOUNT_ROWS
 from gpudoctor.knowledge.signatures.containers_operator_validation import SIGNATURES as OPERATOR_VALIDATION_ROWS
@@ -597,3 +598,4 @@ SIGNATURES += DESKTOP_ROWS
 SIGNATURES += BREADTH13D_ROWS
 SIGNATURES += REQUEST_ROWS
 SIGNATURES += IMAGE15_ROWS
+SIGNATURES += A15F_ROWS  # nvidia-docker 1's volume, no GPU request, RHEL entitlement (containers_a15f.py)

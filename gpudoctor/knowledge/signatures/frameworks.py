@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_a15f import SIGNATURES as A15F_ROWS
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -589,3 +590,4 @@ SIGNATURES: tuple[Signature, ...] = (
 )
 
 SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES
+SIGNATURES += A15F_ROWS  # ONNX Runtime's CPU and GPU packages side by side (frameworks_a15f.py)

@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures.nccl_launch import SIGNATURES as LAUNCH_ROWS
 from gpudoctor.knowledge.signatures.nccl_peer import SIGNATURES as PEER_ROWS
 from gpudoctor.knowledge.signatures.nccl_rendezvous import SIGNATURES as RENDEZVOUS_ROWS
 from gpudoctor.knowledge.signatures.nccl_round15 import SIGNATURES as ROUND15_ROWS
+from gpudoctor.knowledge.signatures.nccl_a15f import SIGNATURES as A15F_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 
@@ -588,3 +589,4 @@ SIGNATURES += INTERFACE_ROWS
 SIGNATURES += RENDEZVOUS_ROWS
 SIGNATURES += ZERO_ROWS
 SIGNATURES += ROUND15_ROWS
+SIGNATURES += A15F_ROWS  # a barrier not every rank calls (nccl_a15f.py)
