@@ -1,0 +1,95 @@
+"""Issue 25, fifteenth wave (a15k, written blind): kernel-module failures as people describe them in their own words,
+without the error line: a DKMS build that fails for a new kernel, a Maxwell/Pascal/Volta GPU left behind by the 590
+branch (rows of the kernel area, added to kernel.py's tuple).
+
+Each is `warn`: a person's description is evidence, not proof, and each cause says what the description suggests. The
+error lines themselves stay the rows that read them (kernel.dkms-build-failed, kernel.gpu-not-supported-by-driver)."""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_ARCH_590 = "https://archlinux.org/news/nvidia-590-driver-drops-pascal-support-main-packages-switch-to-open-kernel-modules/"
+# "the nvidia driver", "Nvidia470 dkms", "nvidia-dkms", "NVIDIA 550.120 DKMS module": the subject of a build failure.
+_NV = r"(?:[Nn]vidia|NVIDIA|[Dd][Kk][Mm][Ss])"
+_FAILS = (r"(?:fails?|failed|failing|won't|will not|doesn't|does not|didn'?t|did not|can't|cannot|can not|unable to|"
+          r"not able to|refuses to|breaks? (?:when|on|while))")
+# A kernel release as people write it: "kernel 6.15", "linux 6.12", "Linux6.14", "6.17.1", "kernel v6.13.0".
+_KREL = r"(?:[Kk]ernel |[Ll]inux ?)?v?(?P<kernel>[3-9]\.\d{1,2})\b"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.dkms-build-fails-described",
+        cause_id="dkms-build-failed",
+        kinds=("other",),
+        # A person's words (an issue title, the first sentence) that the NVIDIA module does not build for a kernel:
+        # "the nvidia driver fails to build for kernel 6.15", "nvidia-dkms failing build on 6.17.1", "Nvidia DKMS 550.120
+        # cannot build against kernel 6.13.0", "Nvidia 530.41.03 won't build with kernel 6.4", "after upgrading to kernel
+        # 6.6.1 the nvidia driver didn't compile". DKMS's own lines are kernel.dkms-build-failed's.
+        patterns=(
+            _NV + r"[^\n]{0,60}?\b" + _FAILS + r"\b[^\n]{0,16}?\b(?:build|compile|built|compiled)\b[^\n]{0,12}? (?:on|for|"
+            r"with|against|under|in|after upgrading to|after updating to) (?:the )?(?:new |newer |latest )?" + _KREL,
+            r"\b(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}\b[^\n]{0,60}?" + _NV + r"[^\n]{0,60}?\b(?:fails?|failed|failing|"
+            r"didn'?t|did not|cannot|can't|won't|unable) (?:to )?(?:be )?(?:build|compile|built|compiled)\b",
+            # "Update from kernel 6.11.9 to 6.12.1 fails for Ubuntu 24.10 with nvidia drivers"
+            r"\b(?:[Uu]pdat(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)) (?:from |to )?(?:the )?(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}"
+            r"[^\n]{0,40}?\b(?:fails?|failed|breaks?|broke)\b[^\n]{0,40}?" + _NV,
+            # "compilation fails on kernel 6.4 with nvidia 340"
+            r"\b(?:[Cc]ompil(?:ation|ing|e)|[Bb]uild(?:ing)?) (?:fails?|failed|failure|errors?|broken) (?:on|for|with|against|"
+            r"under) (?:the )?(?:mainline |new |newer |latest )?(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}\b[^\n]{0,40}?\b(?:with|"
+            r"for|of) (?:the )?" + _NV,
+        ),
+        severity="warn",
+        cause=("The description suggests the NVIDIA kernel module (DKMS) does not build for a newly installed kernel: "
+               "usually that kernel is newer than the installed driver release supports, or its headers are missing, "
+               "so the new kernel boots without the NVIDIA driver."),
+        advice=("Read the first compiler error in /var/lib/dkms/nvidia/<version>/build/make.log. Install the headers "
+                "of that kernel (linux-headers-<version>, on Arch linux-headers or linux-lts-headers, kernel-devel on "
+                "Fedora); if they are there, the kernel is newer than the driver supports: update the NVIDIA driver to "
+                "a release that supports it (the distribution's newer nvidia/nvidia-dkms package; the legacy 470xx and "
+                "390xx branches need patched AUR packages), or boot the previous or LTS kernel until one exists. Then "
+                "rebuild with `sudo dkms autoinstall -k <version>` and reboot."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("blacklist nouveau", "reseat the GPU"),
+        sources=("https://github.com/Frogging-Family/nvidia-all/issues/177",
+                 "https://github.com/linux-surface/linux-surface/issues/1909",
+                 "https://github.com/Frogging-Family/linux-tkg/issues/1069"),
+        checked="2026-11-26",
+        examples=("kernel/nvidiaall-177-nvidia-530-will-not-build-linux-6-4.txt",),
+    ),
+    Signature(
+        code="kernel.legacy-gpu-dropped-by-590-described",
+        cause_id="gpu-unsupported-by-driver",
+        kinds=("other",),
+        # A person's words that the 590 (or later) branch dropped their Maxwell, Pascal or Volta GPU ("The new NVIDIA
+        # 590 drivers drop support for Pascal", "595+ drivers no longer support Pascal cards"), or a GTX 900/10-series
+        # named beside a 59x/60x driver version on one line. The driver's own lines are kernel.gpu-not-supported-by-driver's.
+        patterns=(
+            r"\b(?:59\d|6[0-2]\d)\b[^\n]{0,60}?\b(?:drops?|dropped|dropping|removed?|removes|ends?|ended|no longer "
+            r"supports?|does not support|doesn't support|not support)\b[^\n]{0,40}?\b(?:Pascal|Maxwell|Volta)\b",
+            r"\b(?:[Dd]river|NVIDIA) support for (?:the )?(?:Pascal|Maxwell|Volta)\b[^\n]{0,60}?\b(?:has ended|ended|ends|is over|"
+            r"(?:was |has been |is )?(?:dropped|removed))\b",
+            r"\b(?:Pascal|Maxwell|Volta)\b[^\n]{0,80}?\b(?:no longer supported|not supported|unsupported|dropped|removed)"
+            r"\b[^\n]{0,60}?\b(?:59\d|6[0-2]\d)\b",
+            r"\bGTX ?(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,80}?\b(?:59\d|6[0-2]\d)\.\d{2}\b",
+            r"\b(?:59\d|6[0-2]\d)\.\d{2}\b[^\n]{0,80}?\bGTX ?(?:10[5-8]0|9[5-8]0)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests a Maxwell, Pascal or Volta GPU (GeForce GTX 900/10-series, Quadro M/P, Tesla "
+               "P/V, TITAN X/V) with the 590 or a later driver branch, which no longer supports them: that driver "
+               "ignores the GPU (\"No NVIDIA GPU found\", nvidia-smi cannot talk to the driver)."),
+        advice=("Install the 580 legacy branch, the last that supports these GPUs, and keep it from being upgraded: on "
+                "Arch replace nvidia/nvidia-dkms with nvidia-580xx-dkms and nvidia-580xx-utils (AUR); on NixOS set "
+                "hardware.nvidia.package = config.boot.kernelPackages.nvidiaPackages.legacy_580; on Ubuntu or Debian "
+                "install nvidia-driver-580 and `sudo apt-mark hold` it; on Windows a 580-series driver (581.xx); then "
+                "reboot and check `nvidia-smi`."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "a failed module build"),
+        never_suggest=("disable Secure Boot", "reseat the GPU", "check the power supply"),
+        sources=("https://github.com/omacom/omarchy/issues/4385", "https://github.com/NixOS/nixos-hardware/pull/1843",
+                 _ARCH_590),
+        checked="2026-11-26",
+        examples=("kernel/omarchy-4385-pascal-quadro-p1000-590-dropped.txt",),
+    ),
+)
