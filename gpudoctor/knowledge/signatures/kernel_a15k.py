@@ -1,6 +1,6 @@
 """Issue 25, fifteenth wave (a15k, written blind): kernel-module failures as people describe them in their own words,
 without the error line: a DKMS build that fails for a new kernel, a Maxwell/Pascal/Volta GPU left behind by the 590
-branch (rows of the kernel area, added to kernel.py's tuple).
+branch, a module Secure Boot refuses (rows of the kernel area, added to kernel.py's tuple).
 
 Each is `warn`: a person's description is evidence, not proof, and each cause says what the description suggests. The
 error lines themselves stay the rows that read them (kernel.dkms-build-failed, kernel.gpu-not-supported-by-driver)."""
@@ -72,8 +72,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:was |has been |is )?(?:dropped|removed))\b",
             r"\b(?:Pascal|Maxwell|Volta)\b[^\n]{0,80}?\b(?:no longer supported|not supported|unsupported|dropped|removed)"
             r"\b[^\n]{0,60}?\b(?:59\d|6[0-2]\d)\b",
-            r"\bGTX ?(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,80}?\b(?:59\d|6[0-2]\d)\.\d{2}\b",
-            r"\b(?:59\d|6[0-2]\d)\.\d{2}\b[^\n]{0,80}?\bGTX ?(?:10[5-8]0|9[5-8]0)\b",
+            # a GTX 900/10-series and a 59x/60x driver named on one line ("GTX 1070 stopped working with driver 590.44")
+            r"\bGTX ?(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,80}?\b(?:[Dd]rivers?|nvidia-(?:driver|utils|dkms|open)|[Vv]ersion)"
+            r"\b[^\n]{0,20}?\b(?:59\d|6[0-2]\d)(?:\.\d{2}|xx)?\b",
+            r"\b(?:[Dd]rivers?|nvidia-(?:driver|utils|dkms)|[Vv]ersion)\b[^\n]{0,20}?\b(?:59\d|6[0-2]\d)(?:\.\d{2}|xx)?\b"
+            r"[^\n]{0,80}?\bGTX ?(?:10[5-8]0|9[5-8]0)\b",
         ),
         severity="warn",
         cause=("The description suggests a Maxwell, Pascal or Volta GPU (GeForce GTX 900/10-series, Quadro M/P, Tesla "
@@ -91,5 +94,47 @@ SIGNATURES: tuple[Signature, ...] = (
                  _ARCH_590),
         checked="2026-11-26",
         examples=("kernel/omarchy-4385-pascal-quadro-p1000-590-dropped.txt",),
+    ),
+    Signature(
+        code="kernel.secure-boot-blocks-module-described",
+        cause_id="secure-boot-rejected",
+        kinds=("other",),
+        # A person's words that Secure Boot keeps the NVIDIA module from loading ("I enabled the Secure Boot. In such a
+        # case, the driver is no longer loaded", "my nvidia driver cant load because of secure boot"), or that it works
+        # once Secure Boot is off ("disabled the SecureBoot and it worked"). The kernel's own lines are
+        # kernel.module-signature-rejected's and kernel.module-required-key-unavailable's.
+        patterns=(
+            r"\b(?:[Ss]ecure ?[Bb]oot|SecureBoot)\b[^\n]{0,80}?\b(?:driver|module|modules|nvidia|NVIDIA|Nvidia)\b[^\n]{0,30}?"
+            r"\b(?:is no longer|no longer|is not|isn't|not|can't|cant|cannot|doesn't|does not|won't|will not|fails? to|"
+            r"failed to|refuses to|couldn't|could not) (?:be )?(?:loads?|loaded|loading|works?|working|starts?)\b",
+            r"\b(?:driver|module|modules|nvidia|NVIDIA|Nvidia)\b[^\n]{0,40}?\b(?:can't|cant|cannot|doesn't|does not|won't|"
+            r"not|no longer|fails? to|failed to|couldn't|could not) (?:be )?(?:loads?|loaded|loading|works?|working)\b[^\n]{0,40}?"
+            r"\b(?:because of|due to|with|when|after enabling|after turning on|under) (?:the )?(?:[Ss]ecure ?[Bb]oot|"
+            r"SecureBoot)\b",
+            r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\b(?: the)? (?:[Ss]ecure ?[Bb]oot|"
+            r"SecureBoot)\b[^\n]{0,60}?\b(?:works?|worked|working|fixed|solved|resolved)\b",
+            r"\b(?:works?|worked|working)\b[^\n]{0,30}?\bafter (?:I )?(?:disabl(?:e|ed|ing)|turn(?:ed|ing) off)(?: the)? "
+            r"(?:[Ss]ecure ?[Bb]oot|SecureBoot)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests Secure Boot refuses the NVIDIA kernel module: the module is not signed with a "
+               "key the firmware trusts (it was built while Secure Boot was off, or its signing key, the MOK, was never "
+               "enrolled), so the kernel does not load it and the driver is missing."),
+        advice=("Keep Secure Boot and enroll the key the modules are signed with: on Ubuntu `sudo "
+                "update-secureboot-policy --enroll-key` (or `sudo mokutil --import /var/lib/shim-signed/mok/MOK.der`), "
+                "on Debian and DKMS 3 `sudo mokutil --import /var/lib/dkms/mok.pub`, on Fedora `sudo mokutil --import "
+                "/etc/pki/akmods/certs/public_key.der`; set a one-time password, reboot, choose \"Enroll MOK\" in the "
+                "blue MokManager screen and enter it; then rebuild and sign the modules (`sudo dkms autoinstall`, or "
+                "reinstall the driver package) and check `mokutil --sb-state` and `sudo modprobe nvidia`. The other way is "
+                "to disable Secure Boot in the firmware setup."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "a driver that does not support the GPU"),
+        never_suggest=("reseat the GPU", "check the power supply"),
+        sources=("https://github.com/devleonardoamaral/debian-nvidia-installer/issues/42",
+                 "https://github.com/Bumblebee-Project/Bumblebee/issues/1077",
+                 "https://wiki.debian.org/SecureBoot#MOK_-_Machine_Owner_Key"),
+        checked="2026-11-26",
+        examples=("kernel/debnvinst-42-secure-boot-enabled-later-driver-not-loaded.txt",
+                  "kernel/bumblebee-1077-secureboot-on-after-bios-update.txt"),
     ),
 )
