@@ -1,6 +1,6 @@
 """Issue 25, fifteenth wave (a15k, written blind): kernel-module failures as people describe them in their own words,
 without the error line: a DKMS build that fails for a new kernel, a Maxwell/Pascal/Volta GPU left behind by the 590
-branch, a module Secure Boot refuses (rows of the kernel area, added to kernel.py's tuple).
+branch, a module Secure Boot refuses, nouveau still holding the GPU (rows of the kernel area, added to kernel.py's tuple).
 
 Each is `warn`: a person's description is evidence, not proof, and each cause says what the description suggests. The
 error lines themselves stay the rows that read them (kernel.dkms-build-failed, kernel.gpu-not-supported-by-driver)."""
@@ -136,5 +136,42 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("kernel/debnvinst-42-secure-boot-enabled-later-driver-not-loaded.txt",
                   "kernel/bumblebee-1077-secureboot-on-after-bios-update.txt"),
+    ),
+    Signature(
+        code="kernel.nouveau-still-loaded-described",
+        cause_id="nouveau-conflict",
+        kinds=("other",),
+        # A person's words that nouveau keeps the GPU although the NVIDIA driver is installed or nouveau blacklisted
+        # ("nvidia cannot be loaded because nouveau is always present an loaded", "nouveau gets reloaded although
+        # blacklisted", "Nouveau driver is still loaded despite ... install of nvidia"). `lspci -k`'s "Kernel driver in
+        # use: nouveau" is kernel.nouveau-bound's.
+        patterns=(
+            r"\b[Nn]ouveau\b(?: driver| module| kernel module)?[^\n,]{0,12}? (?:is (?:still |always |again )?(?:loaded|"
+            r"loading|present|in use|running|active|being used|being loaded)|(?:is )?still (?:loads|loaded|gets loaded|in "
+            r"use|running|there)|gets (?:re)?loaded|keeps (?:loading|getting loaded|coming back)|(?:cannot|can't|could "
+            r"not|couldn't) be (?:disabled|blacklisted|unloaded|removed)|(?:is )?not (?:being )?(?:disabled|blacklisted)|"
+            r"appears not to be disabled|loads? (?:instead of|before) (?:the )?(?:nvidia|NVIDIA|Nvidia))\b",
+            r"\b(?:nvidia|NVIDIA|Nvidia)\b[^\n]{0,40}?\b(?:cannot|can't|could not|couldn't|won't|doesn't|does not|not) (?:be )?"
+            r"(?:load|loaded|loading)\b[^\n]{0,20}?\b(?:because|since|as) (?:the )?[Nn]ouveau\b",
+        ),
+        severity="warn",
+        cause=("The description suggests nouveau, the kernel's own driver, still takes the GPU at boot, so the NVIDIA "
+               "module cannot bind to it: nouveau is not blacklisted, or only in /etc/modprobe.d and not in the "
+               "initramfs it loads from (or the NVIDIA module was never built for this kernel, and nouveau is the "
+               "fallback)."),
+        advice=("Blacklist nouveau where the boot loads it: /etc/modprobe.d/blacklist-nouveau.conf with `blacklist "
+                "nouveau` and `options nouveau modeset=0`, then regenerate the initramfs (`sudo update-initramfs -u` on "
+                "Ubuntu/Debian, `sudo dracut -f` on Fedora, `sudo mkinitcpio -P` on Arch) and, if it still loads early, "
+                "add `rd.driver.blacklist=nouveau modprobe.blacklist=nouveau` to the kernel command line; check that "
+                "the NVIDIA module exists for the running kernel (`dkms status`, `modinfo nvidia`), reboot, and confirm "
+                "`lspci -k` shows \"Kernel driver in use: nvidia\"."),
+        action="reboot",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("disable Secure Boot", "install the CUDA toolkit", "reseat the GPU"),
+        sources=("https://github.com/negativo17/nvidia-driver/issues/75", "https://github.com/jakeday/linux-surface/issues/264",
+                 "https://wiki.archlinux.org/title/NVIDIA"),
+        checked="2026-11-26",
+        examples=("kernel/negativo17-75-nouveau-always-loaded-fedora29.txt",
+                  "kernel/jakedaysurface-264-nouveau-reloaded-although-blacklisted.txt"),
     ),
 )
