@@ -34,6 +34,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # "Update from kernel 6.11.9 to 6.12.1 fails for Ubuntu 24.10 with nvidia drivers"
             r"\b(?:[Uu]pdat(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)) (?:from |to )?(?:the )?(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}"
             r"[^\n]{0,40}?\b(?:fails?|failed|breaks?|broke)\b[^\n]{0,40}?" + _NV,
+            # "nvidia-dkms fails on kernel 6.14 update", "Kernel 6.13 breaks the nvidia driver build"
+            r"\b(?:[Nn]vidia|NVIDIA)-dkms\b[^\n]{0,30}?\b(?:fails?|failed|failing|breaks?|broke|broken)\b (?:on|with|for|after|under) "
+            r"(?:the )?(?:new |newer |latest )?" + _KREL,
+            r"\b(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}\b[^\n]{0,20}?\b(?:breaks?|broke)\b[^\n]{0,30}?" + _NV
+            + r"[^\n]{0,30}?\b(?:build|compile|dkms|DKMS|module)\b",
             # "compilation fails on kernel 6.4 with nvidia 340"
             r"\b(?:[Cc]ompil(?:ation|ing|e)|[Bb]uild(?:ing)?) (?:fails?|failed|failure|errors?|broken) (?:on|for|with|against|"
             r"under) (?:the )?(?:mainline |new |newer |latest )?(?:[Kk]ernel|[Ll]inux) ?v?[3-9]\.\d{1,2}\b[^\n]{0,40}?\b(?:with|"
@@ -72,6 +77,13 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:was |has been |is )?(?:dropped|removed))\b",
             r"\b(?:Pascal|Maxwell|Volta)\b[^\n]{0,80}?\b(?:no longer supported|not supported|unsupported|dropped|removed)"
             r"\b[^\n]{0,60}?\b(?:59\d|6[0-2]\d)\b",
+            r"\b(?:drop(?:s|ped|ping)?|removed?|ended?) (?:the )?(?:support (?:for )?)?(?:Pascal|Maxwell|Volta)\b[^\n]{0,40}?"
+            r"\b(?:59\d|6[0-2]\d)\b",
+            r"\bGTX ?(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,80}?\b(?:59\d|6[0-2]\d)(?:\.\d{2}|xx)? (?:driver|drivers|branch|series|"
+            r"release)\b",
+            r"\b(?:[Uu]pgrad(?:e|ed|ing)|[Uu]pdat(?:e|ed|ing)) (?:to )?(?:the )?(?:driver )?(?:59\d|6[0-2]\d)\b[^\n]{0,60}?\bGTX ?"
+            r"(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,40}?\b(?:no longer|not|isn't|stopped|doesn't|does not|won't|fails?|failed|"
+            r"broke|disappeared)\b",
             # a GTX 900/10-series and a 59x/60x driver named on one line ("GTX 1070 stopped working with driver 590.44")
             r"\bGTX ?(?:10[5-8]0|9[5-8]0|TITAN X)\b[^\n]{0,80}?\b(?:[Dd]rivers?|nvidia-(?:driver|utils|dkms|open)|[Vv]ersion)"
             r"\b[^\n]{0,20}?\b(?:59\d|6[0-2]\d)(?:\.\d{2}|xx)?\b",
@@ -109,7 +121,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"failed to|refuses to|couldn't|could not) (?:be )?(?:loads?|loaded|loading|works?|working|starts?)\b",
             r"\b(?:driver|module|modules|nvidia|NVIDIA|Nvidia)\b[^\n]{0,40}?\b(?:can't|cant|cannot|doesn't|does not|won't|"
             r"not|no longer|fails? to|failed to|couldn't|could not) (?:be )?(?:loads?|loaded|loading|works?|working)\b[^\n]{0,40}?"
-            r"\b(?:because of|due to|with|when|after enabling|after turning on|under) (?:the )?(?:[Ss]ecure ?[Bb]oot|"
+            r"\b(?:because(?: of)?|due to|with|when|since|as|after enabling|after turning on|under) (?:the )?(?:[Ss]ecure ?[Bb]oot|"
             r"SecureBoot)\b",
             r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\b(?: the)? (?:[Ss]ecure ?[Bb]oot|"
             r"SecureBoot)\b[^\n]{0,60}?\b(?:works?|worked|working|fixed|solved|resolved)\b",

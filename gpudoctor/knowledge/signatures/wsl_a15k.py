@@ -33,6 +33,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:\.|\b)wslconfig\b[^\n]{0,80}?\b" + _NOT_APPLIED,
             r"\b(?:ignor(?:es|ed|ing)|disregard(?:s|ed|ing))\b[^\n]{0,30}?(?:\.|\b)wslconfig\b",
             r"(?:\.|\b)wslconfig\.txt\b",
+            # "I put memory=8GB in .wslconfig but free -h still shows 16GB"
+            r"(?:\.|\b)wslconfig\b[^\n]{0,60}?\bbut\b[^\n]{0,40}?\b(?:still|only|always)\b[^\n]{0,30}?\b(?:\d{1,3} ?"
+            r"(?:GB|G|Gi|GiB)|cores?|CPUs?|processors|memory|RAM|half)\b",
             r">>? ?\"?\$\{?env:USERPROFILE\}?[\\/]\.wslconfig\b",
             r"(?<!wsl2\.)\blocalhostForwarding\b[^\n]{0,40}?\b" + _NOT_APPLIED,
         ),
