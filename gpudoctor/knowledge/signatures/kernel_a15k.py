@@ -125,6 +125,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"SecureBoot)\b",
             r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\b(?: the)? (?:[Ss]ecure ?[Bb]oot|"
             r"SecureBoot)\b[^\n]{0,60}?\b(?:works?|worked|working|fixed|solved|resolved)\b",
+            # "I have not been able to run secureboot with an Nvidia card"
+            r"\b(?:not been able to|[Cc]an't|[Cc]annot|[Uu]nable to|[Cc]ouldn't|[Cc]ould not) (?:run|use|boot|get)\b[^\n]{0,20}?"
+            r"\b(?:[Ss]ecure ?[Bb]oot|SecureBoot)\b[^\n]{0,30}?\b(?:with|and) (?:an? |the |my )?(?:nvidia|NVIDIA|Nvidia)\b",
             r"\b(?:works?|worked|working)\b[^\n]{0,30}?\bafter (?:I )?(?:disabl(?:e|ed|ing)|turn(?:ed|ing) off)(?: the)? "
             r"(?:[Ss]ecure ?[Bb]oot|SecureBoot)\b",
         ),
