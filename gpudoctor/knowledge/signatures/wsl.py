@@ -348,3 +348,4 @@ from gpudoctor.knowledge.signatures.wsl_breadth13d import SIGNATURES as BREADTH1
 from gpudoctor.knowledge.signatures.wsl_breadth14 import SIGNATURES as BREADTH14_ROWS; SIGNATURES += BREADTH14_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_config15 import SIGNATURES as CONFIG15_ROWS; SIGNATURES += CONFIG15_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.wsl_breadth15 import SIGNATURES as BREADTH15_ROWS; SIGNATURES += BREADTH15_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.wsl_a15k import SIGNATURES as A15K_ROWS; SIGNATURES += A15K_ROWS  # noqa: E402,E702
