@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
+from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES as P15F_ROWS
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -589,3 +590,4 @@ SIGNATURES: tuple[Signature, ...] = (
 )
 
 SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES
+SIGNATURES += P15F_ROWS  # frameworks_p15f.py: the failures people describe in words

@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.nccl_rendezvous import SIGNATURES as RENDEZV
 from gpudoctor.knowledge.signatures.nccl_round15 import SIGNATURES as ROUND15_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
+from gpudoctor.knowledge.signatures.nccl_p15f import P15F_SIGNATURES as P15F_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -588,3 +589,4 @@ SIGNATURES += INTERFACE_ROWS
 SIGNATURES += RENDEZVOUS_ROWS
 SIGNATURES += ZERO_ROWS
 SIGNATURES += ROUND15_ROWS
+SIGNATURES += P15F_ROWS  # nccl_p15f.py: the failures people describe in words

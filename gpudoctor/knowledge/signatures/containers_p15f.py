@@ -1,0 +1,127 @@
+"""Issue 25, fifteenth wave (written blind): a container or a Kubernetes node without its GPU, as people describe it
+(rows of the containers area, joined into containers.SIGNATURES).
+
+Docker gives a container no GPU unless it is asked for one (`--gpus all`, Compose's device reservation) and the
+NVIDIA Container Toolkit is registered as a runtime; Kubernetes schedules nvidia.com/gpu only on nodes where the NVIDIA
+device plugin runs and advertises it, which needs the node's container runtime to use the NVIDIA runtime. Reports of
+both are often words alone ("docker container can't detect the GPU", "Capacity and Allocatable do not list
+nvidia.com/gpu"), so these rows are warnings; the fail-level rows read the runtime's and the scheduler's own lines.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TOOLKIT_INSTALL = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+COMPOSE_GPU = "https://docs.docker.com/compose/how-tos/gpu-support/"
+DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#quick-start"
+
+_NEGATION = (r"(?:[Nn]ot|(?:[Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Cc]a|[Ww]o|[Cc]ould|[Ww]ould)n['\u2019]?t|never|"
+             r"[Uu]nable to|fails? to|"
+             r"failed to|[Cc]an ?not|[Cc]annot)\s(?:\w{2,12}\s)?")
+_SEE = (r"(?:[Ss]ee(?:s|ing)?|[Dd]etect(?:s|ing|ed)?|[Ff]ind(?:s|ing)?|[Aa]ccess(?:ing)?|[Rr]ecogni[sz](?:e|es|ing)|"
+        r"[Rr]each|get at|pick(?:ing)? up|[Uu]s(?:e|es|ing))")
+_CONTAINER = r"(?:[Dd]ocker|[Cc]ontainers?|[Pp]odman|[Cc]ompose)"
+
+P15F_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.container-gpu-missing-described",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(
+            # "docker container can't detect Nvidia GPU", "Docker Cannot Detect GPU", "containers don't see the GPU"
+            r"\b" + _CONTAINER + r"\b[^\n]{0,60}?\b" + _NEGATION + _SEE
+            + r"\s(?:the\s|my\s|any\s|an?\s)?(?:host'?s?\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|drivers?|"
+            r"graphics cards?)\b",
+            # "GPUs are not visible from the container", "GPU not available inside docker"
+            r"\b(?:GPUs?|gpus?)\s(?:is\s|are\s)?(?:not|isn't|aren't)\s(?:visible|available|detected|recogni[sz]ed|found|"
+            r"accessible|showing|usable|used)\s(?:in|inside|from|within|by)\s(?:the\s|my\s|a\s|any\s)?"
+            + _CONTAINER + r"\b",
+            # "Docker-native GPU support ... - my GPU is not used without it"
+            r"\b" + _CONTAINER + r"\b[^\n]{0,120}?\b(?:my|the)\s(?:GPUs?|gpus?)\s(?:is|are)\snot\s(?:used|detected|"
+            r"visible|available|found|recogni[sz]ed)\b",
+            # "running the pipeline with `docker-compose up` will use the CPU and not the GPU"
+            r"\b" + _CONTAINER + r"\b[^\n]{0,60}?\b(?:uses?|using|runs? on|running on)\s(?:the\s)?(?:CPU|cpu)\s(?:and not|"
+            r"instead of|rather than|not)\s(?:the\s)?(?:GPU|gpu)\b",
+            # "nvidia-smi works on the host but not in the container"
+            r"\bnvidia-smi\b[^\n]{0,40}?\bworks?\b[^\n]{0,30}?\bhost\b[^\n]{0,40}?\b(?:not|fails?|doesn'?t)\b"
+            r"[^\n]{0,20}?\b(?:in|inside)\s(?:the\s|a\s|my\s)?(?:[Dd]ocker|containers?)\b",
+            # "What do I add into my docker compose files to have them make use of the GPU"
+            r"\b(?:[Dd]ocker[- ]?[Cc]ompose|[Cc]ompose files?)\b[^\n]{0,80}?\b(?:make use of|use|using|access|enable|"
+            r"pass|passing|expose)\s(?:the\s|my\s|a\s|an\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?)\b",
+            # "容器内检测不到gpu", "docker 里识别不到显卡"
+            r"(?:容器内|容器里|容器中|[Dd]ocker)[^\n]{0,10}?(?:检测不到|识别不到|找不到|看不到|无法使用|用不了)\s?(?:GPU|gpu|显卡)",
+        ),
+        severity="warn",
+        cause=("The description suggests the container was given no GPU: it was started without a GPU request "
+               "(`docker run` without --gpus, a Compose service without a device reservation), or the host's Docker "
+               "or Podman has no NVIDIA Container Toolkit runtime registered, so nothing mounts the driver and "
+               "/dev/nvidia* into it while nvidia-smi works on the host."),
+        advice=("Ask for the GPU and make sure the runtime can give it: run the container with `docker run --gpus all "
+                "...` (Compose: under the service, `deploy: resources: reservations: devices: - driver: nvidia, "
+                "count: all, capabilities: [gpu]`; Podman with CDI: `--device nvidia.com/gpu=all`). If Docker then "
+                "says it could not select a device driver, install the NVIDIA Container Toolkit on the host "
+                "(nvidia-container-toolkit), register it with `sudo nvidia-ctk runtime configure --runtime=docker` "
+                "and `sudo systemctl restart docker`. Test with `docker run --rm --gpus all ubuntu nvidia-smi`. The "
+                "driver stays on the host only; the image needs none of its own."),
+        action="configure",
+        rules_out=("a missing host driver, when nvidia-smi works on the host",),
+        never_suggest=("reinstall the driver", "install the driver inside the container"),
+        sources=("https://github.com/stefancrain/folding-at-home/issues/3",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/422", TOOLKIT_INSTALL, COMPOSE_GPU),
+        checked="2026-11-26",
+        examples=("containers/folding-at-home-3-gpu-not-used-without-gpus-flag.txt",),
+    ),
+    Signature(
+        code="containers.k8s-node-no-gpu-capacity-described",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        patterns=(
+            # "Capacity and Allocatable do not list nvidia.com/gpu", "Allocatable ... has no nvidia.com/gpu"
+            r"\b(?:[Cc]apacity|[Aa]llocatable)\b[^\n]{0,60}?\b(?:not|n't|no|never|without|missing|lacks?)\b"
+            r"[^\n]{0,40}?(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)",
+            # "Cannot find GPU information in Capacity", "does not show number of GPU under Capacity field", "I can't
+            # find the GPU Capacity"
+            r"(?:\bnot|n['\u2019]?t|\bno|\b[Cc]annot|\b[Cc]an ?not|\bmissing|\bnever)\b[^\n]{0,30}?(?:nvidia\.com/gpu|\bGPUs?\b|"
+            r"\bgpus?\b)"
+            r"[^\n]{0,30}?\b(?:(?:in|under|to|of|from)\s)?(?:the\s)?(?:(?:k8s|[Kk]ubernetes)\s)?(?:(?:node'?s?|nodes?)\s)?"
+            r"(?:[Cc]apacity|[Aa]llocatable)\b",
+            # "GPU doesn't show in k8s node's Capacity", "nvidia.com/gpu is not listed under Allocatable"
+            r"(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)\s(?:is\s|are\s)?(?:not|doesn'?t|does not|don'?t|do not|never)\s"
+            r"(?:shown?|showing|appear|listed|list|advertised|present|visible)\b[^\n]{0,20}?\b(?:in|under|on)\s(?:the\s)?"
+            r"(?:(?:k8s|[Kk]ubernetes)\s)?(?:node'?s?\s)?(?:[Cc]apacity|[Aa]llocatable)",
+            # "can not get capacity of GPU", "the Capacity of GPU not found"
+            r"\b(?:can'?t|[Cc]annot|[Cc]an ?not|unable to|fails? to)\s(?:get|find|see)\s(?:the\s)?(?:Capacity|capacity|"
+            r"Capatity|capatity|Allocatable|allocatable)"
+            r"\s(?:of\s)?(?:the\s)?(?:GPUs?|gpus?|nvidia\.com/gpu)\b",
+            r"\b[Cc]apacity of (?:the\s)?(?:GPUs?|gpus?)\s(?:is\s)?(?:not found|missing|not shown|empty|zero|0)\b",
+            # "pod stuck in Pending ... nvidia.com/gpu", "GPU pods don't get scheduled due to a lack of nvidia.com/gpu"
+            r"\b(?:[Pp]ods?|jobs?)\b[^\n]{0,40}?\b(?:stuck|stays?|staying|remains?|remaining|hangs?)\s(?:in\s|at\s)?(?:the\s)?"
+            r"(?:Pending|pending|PENDING)\b[^\n]{0,80}?(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)",
+            r"\b(?:[Pp]ods?|jobs?)\b[^\n]{0,40}?\b(?:don'?t get scheduled|(?:is|are) not (?:being )?scheduled|never (?:gets? )?"
+            r"scheduled|fail(?:s|ed)? to (?:be )?schedul\w{1,3})\b[^\n]{0,80}?nvidia\.com/gpu",
+            r"\b(?:GPU|gpu)\s(?:pods?|jobs?|workloads?)\b[^\n]{0,40}?\b(?:[Pp]ending|not (?:being )?scheduled|"
+            r"don'?t get scheduled)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the node advertises no nvidia.com/gpu: the NVIDIA device plugin (or the GPU "
+               "Operator) is not running there, or it runs but cannot see the GPUs because the node's container "
+               "runtime (containerd, CRI-O, Docker) does not use the NVIDIA runtime, so the scheduler has no GPU to "
+               "give a pod."),
+        advice=("Check what the node advertises: `kubectl describe node NODE` must list nvidia.com/gpu under Capacity "
+                "and Allocatable. If it does not, deploy the NVIDIA device plugin DaemonSet (or the GPU Operator), and "
+                "read its pod's log (`kubectl logs -n kube-system -l app.kubernetes.io/name=nvidia-device-plugin`, "
+                "or the pod in the operator's namespace). If that log cannot load NVML or finds no devices, make the "
+                "NVIDIA runtime the node's default (`sudo nvidia-ctk runtime configure --runtime=containerd "
+                "--set-as-default`, or --runtime=docker / crio, then restart that runtime and the kubelet) or give "
+                "the plugin and the GPU pods `runtimeClassName: nvidia` with a RuntimeClass nvidia. Request GPUs as "
+                "`resources: limits: nvidia.com/gpu: 1`."),
+        action="configure",
+        rules_out=("a GPU or driver fault, when nvidia-smi works on the node",),
+        never_suggest=("reinstall the driver", "reinstall docker"),
+        sources=("https://github.com/MicrosoftDocs/azure-docs/issues/17730",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1246", DEVICE_PLUGIN),
+        checked="2026-11-26",
+        examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",),
+    ),
+)

@@ -1,0 +1,71 @@
+"""Issue 25, fifteenth wave (written blind): multi-GPU training that hangs, as people describe it (rows of the nccl
+area, joined into nccl.SIGNATURES).
+
+"Multi-GPU training hangs", "training gets stuck with 2 GPUs but works on one", "hangs at initializing ddp": the
+process starts, the GPUs show 100 % utilisation and nothing moves, with no error until a watchdog fires (if one is
+set). The answer helpers settle on most often is that peer-to-peer transfers between the GPUs do not work through
+this machine's PCIe path (IOMMU or ACS redirecting them, consumer GeForce cards, a VM), and NCCL waits for data that
+never arrives; NCCL_P2P_DISABLE=1 makes it run and proves it (NCCL's troubleshooting guide, "PCI Access Control
+Services"). The evidence is a description, so the row is a warning.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+
+_HANG = (r"(?:hangs?|hanging|hung|freezes?|freezing|froze|frozen|stucks?|stucked|stuck|stalls?|stalled|deadlocks?|"
+         r"deadlocked)")
+_MULTI = (r"(?:[Mm]ulti[- ]?(?:GPUs?|gpus?|[Cc]ards?)|DDP|ddp|[Dd]istributed[Dd]ata[Pp]arallel|[Dd]istributed training|"
+          r"torchrun|accelerate launch)")
+_COUNT = r"(?:2|two|3|three|4|four|8|eight|multiple|more than one|several|all)(?:\s(?:or|and) more)?"
+
+P15F_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.multi-gpu-hang-described",
+        cause_id="nccl-p2p-broken",
+        kinds=("any",),
+        patterns=(
+            # "Multi-GPU training hangs", "DDP training stuck", "multi-gpus ddp training stuck"; not NCCL alone (PyTorch's
+            # heartbeat monitor names "a NCCL/CUDA API ... hang", the timeout rows' line)
+            r"\b" + _MULTI + r"\b[^\n]{0,50}?\b" + _HANG + r"(?:\b|$)",
+            # "training hangs with 2 GPUs", "gets stuck when using more than one GPU", "freezes on 4 gpus"
+            r"\b" + _HANG + r"\b[^\n]{0,50}?\b(?:with|on|using|across|for|over)\s" + _COUNT
+            + r"\s(?:NVIDIA\s|nvidia\s)?(?:GPUs|gpus|GPU|gpu|cards|RTX\s?\d{4}s?)\b",
+            # "using 3 GPUs, training hangs indefinitely"
+            r"\b(?:with|on|using|across)\s" + _COUNT + r"\s(?:NVIDIA\s|nvidia\s)?(?:GPUs|gpus|GPU's|cards)\b[^\n]{0,40}?\b"
+            + _HANG + r"\b",
+            # "Training stalls with DDP multi-GPU setup", "hangs when using DistributedDataParallel"
+            r"\b" + _HANG + r"\b[^\n]{0,30}?\b(?:with|on|using|in|during|when using)\s(?:the\s|a\s)?" + _MULTI + r"\b",
+            # "works on a single GPU, but ... it just stucks"
+            r"\b(?:works?|working|runs?|running|fine|ok|OK|alright|good)\b[^\n]{0,40}?\b(?:single|one|1)\s(?:GPU|gpu)\b"
+            r"[^\n]{0,160}?\b" + _HANG + r"\b",
+            # "hangs at initializing ddp", "stuck at init_process_group", "hangs on dist.barrier()"
+            r"\b" + _HANG + r"\s(?:at|on|in|during|after|when|while)\s[^\n]{0,30}?(?:\bddp\b|\bDDP\b|init_process_group|"
+            r"dist\.barrier|barrier\(\))",
+            # "多卡训练卡住", "多GPU训练卡死"
+            r"(?:多卡训练|多GPU训练|多gpu训练|多显卡训练|多卡并行)[^\n]{0,20}?(?:卡住|卡死|挂起|不动)",
+        ),
+        severity="warn",
+        cause=("The description suggests multi-GPU training hangs in NCCL's communication between the GPUs; most "
+               "often peer-to-peer (P2P) transfers do not work through this machine's PCIe path (IOMMU or ACS on, "
+               "consumer GeForce cards, a VM), so the ranks wait for data that never arrives while the GPUs show "
+               "full utilisation."),
+        advice=("Prove it in one run: start the job with `NCCL_P2P_DISABLE=1` (and `NCCL_DEBUG=INFO` to see the "
+                "transports it picks); if training then starts, P2P is what hangs. Fix the platform rather than keep "
+                "the slower path: disable the IOMMU or put it in passthrough (`iommu=pt`, or VT-d/AMD-Vi off in the "
+                "BIOS), or disable ACS on the PCIe switches, then check with `nvidia-smi topo -m` and NVIDIA's "
+                "p2pBandwidthLatencyTest or nccl-tests' all_reduce_perf; GeForce RTX 40xx cards have no P2P, so "
+                "keep NCCL_P2P_DISABLE=1 there. If it still hangs with P2P off, one rank is doing different work "
+                "(uneven batches, a save or barrier on rank 0 only): run with TORCH_DISTRIBUTED_DEBUG=DETAIL."),
+        action="configure",
+        rules_out=("a driver that is not installed, when nvidia-smi lists every GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Lightning-AI/pytorch-lightning/issues/19425",
+                 "https://github.com/open-mmlab/mmdetection/issues/6534", "https://github.com/pytorch/pytorch/issues/24081",
+                 TROUBLESHOOTING),
+        checked="2026-11-26",
+        examples=("nccl/lightning-19425-single-machine-ddp-stuck-p2p.txt",),
+    ),
+)
