@@ -17,7 +17,7 @@ COMPOSE_GPU = "https://docs.docker.com/compose/how-tos/gpu-support/"
 DEVICE_PLUGIN = "https://github.com/NVIDIA/k8s-device-plugin#quick-start"
 
 _NEGATION = (r"(?:[Nn]ot|(?:[Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Cc]a|[Ww]o|[Cc]ould|[Ww]ould)n['\u2019]?t|never|"
-             r"[Uu]nable to|fails? to|"
+             r"[Uu]nable to|not able to|fails? to|"
              r"failed to|[Cc]an ?not|[Cc]annot)\s(?:\w{2,12}\s)?")
 _SEE = (r"(?:[Ss]ee(?:s|ing)?|[Dd]etect(?:s|ing|ed)?|[Ff]ind(?:s|ing)?|[Aa]ccess(?:ing)?|[Rr]ecogni[sz](?:e|es|ing)|"
         r"[Rr]each|get at|pick(?:ing)? up|[Uu]s(?:e|es|ing))")
@@ -37,6 +37,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:GPUs?|gpus?)\s(?:is\s|are\s)?(?:not|isn't|aren't)\s(?:visible|available|detected|recogni[sz]ed|found|"
             r"accessible|showing|usable|used)\s(?:in|inside|from|within|by)\s(?:the\s|my\s|a\s|any\s)?"
             + _CONTAINER + r"\b",
+            # "Nvidia GPU not passing into container", "the GPU is not passed through to the container"
+            r"\b(?:GPUs?|gpus?)\s(?:is\s|are\s)?(?:not|isn't|aren't)\s(?:being\s)?(?:passed|passing|passed through|exposed|"
+            r"forwarded|mapped|attached)\s(?:in)?to\s(?:the\s|my\s|a\s)?" + _CONTAINER + r"\b",
             # "Docker-native GPU support ... - my GPU is not used without it"
             r"\b" + _CONTAINER + r"\b[^\n]{0,120}?\b(?:my|the)\s(?:GPUs?|gpus?)\s(?:is|are)\snot\s(?:used|detected|"
             r"visible|available|found|recogni[sz]ed)\b",

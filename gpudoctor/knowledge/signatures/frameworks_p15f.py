@@ -17,7 +17,7 @@ JAX_INSTALL = "https://docs.jax.dev/en/latest/installation.html"
 
 _TORCH = r"(?:PyTorch|Pytorch|pytorch|Torch|torch)"
 _NEGATION = (r"(?:[Nn]ot|(?:[Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Cc]a|[Ww]o|[Cc]ould|[Ww]ould)n['’]?t|never|"
-             r"[Uu]nable to|fails? to|failed to|[Cc]an ?not|[Cc]annot)\s(?:\w{2,12}\s)?")
+             r"[Uu]nable to|not able to|fails? to|failed to|[Cc]an ?not|[Cc]annot)\s(?:\w{2,12}\s)?")
 _SEE = (r"(?:[Pp]ick(?:ing)? up|[Dd]etect(?:s|ing|ed)?|[Ss]ee(?:s|ing)?|[Ff]ind(?:s|ing)?|[Rr]ecogni[sz](?:e|es|ing)|"
         r"[Uu]s(?:e|es|ing)|[Aa]ccess(?:ing)?|[Uu]tili[sz](?:e|ing))")
 _GPU = r"(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|GPu|CUDA|cuda)\b"
@@ -35,7 +35,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"returning|always returns?|still returns?|gives?|giving|gave|prints?|printed|shows?|outputs?|"
             r"evaluates to|返回|为|是|输出)?\s{0,3}(?:always\s|still\s)?[`'\"]?(?:False|false|FALSE|Flase)(?![A-Za-z])",
             # "PyTorch is not using my GPU", "Torch is not detecting cuda", "torch can't find the GPU"
-            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b" + _NEGATION + _SEE + r"\s(?:the\s|my\s|any\s|an?\s)?" + _GPU,
+            # (not the Stable Diffusion web UIs' "Torch is not able to use GPU; add --skip-torch-cuda-test", their own row)
+            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b" + _NEGATION + _SEE + r"\s(?:the\s|my\s|any\s|an?\s)?" + _GPU
+            + r"(?![^\n]{0,12}--skip-torch-cuda-test)",
             # "PyTorch uses the CPU instead of the GPU", "torch only runs on CPU", "torch falls back to CPU"
             r"\b" + _TORCH + r"\b[^\n]{0,60}?\b(?:uses?|using|runs? on|running on|ran on|is on)\s(?:the\s)?(?:CPU|cpu)\s"
             r"(?:instead of|rather than|and not)\s(?:the\s|my\s)?(?:GPU|gpu)\b",
