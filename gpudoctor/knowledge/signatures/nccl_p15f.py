@@ -68,4 +68,44 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("nccl/lightning-19425-single-machine-ddp-stuck-p2p.txt",),
     ),
+    Signature(
+        code="nccl.multi-gpu-slower-described",
+        cause_id="none",
+        kinds=("any",),
+        patterns=(
+            # "Using DDP for training is much slower than on a single GPU", "multigpu training is 4 times slower"
+            r"\b(?:DDP|ddp|DistributedDataParallel|DataParallel|[Mm]ulti[- ]?(?:GPUs?|gpus?|[Cc]ards?)|multiple (?:GPUs|gpus)|"
+            r"(?:2|two|4|four|8|eight) (?:GPUs|gpus))\b[^\n]{0,80}?\b(?:slower|not faster|no faster|no speed ?up|"
+            r"not any faster|isn't faster)\b",
+            # "the training is slower when using multi-gpus", "slower than a single GPU"
+            r"\b(?:slower|no speed ?up|not faster)\b[^\n]{0,30}?\b(?:with|on|using|when using)\s(?:DDP|ddp|"
+            r"DistributedDataParallel|DataParallel|multi[- ]?(?:GPUs?|gpus?)|multiple (?:GPUs|gpus)|(?:2|two|4|four|8|eight) "
+            r"(?:GPUs|gpus))\b",
+            r"\bslower than (?:a |the |using (?:a )?|on (?:a )?)?(?:single|one|1) (?:GPU|gpu)\b",
+            # "Slow Multi-GPU DDP training", "slow DDP training"
+            r"\b[Ss]low (?:[Mm]ulti[- ]?(?:GPU|gpu)s? (?:DDP |distributed )?|DDP |DistributedDataParallel |DataParallel |"
+            r"distributed )training\b",
+            r"\b[Ss]low training (?:with|using|on|in) (?:DDP|DistributedDataParallel|DataParallel|[Mm]ulti[- ]?(?:GPU|gpu)s?|"
+            r"multiple GPUs)\b",
+        ),
+        severity="info",
+        cause=("The description suggests multi-GPU training that runs but is no faster than one GPU; most often that is "
+               "how it is launched or measured (nn.DataParallel, time per iteration instead of per epoch, a per-GPU "
+               "batch too small to hide the gradient all-reduce, too few DataLoader workers), not a fault of the GPUs."),
+        advice=("Compare time per epoch or samples per second, not seconds per iteration: with DistributedDataParallel "
+                "each step runs one batch per GPU, so an epoch has N times fewer steps. Launch one process per GPU "
+                "(`torchrun --nproc_per_node=N train.py` with DistributedDataParallel and a DistributedSampler) rather "
+                "than nn.DataParallel, which drives every GPU from one Python process; keep the per-GPU batch large "
+                "enough and give each rank enough DataLoader workers. Then look at the GPUs' link with `nvidia-smi "
+                "topo -m`: GPUs that meet only through the CPU (SYS, PHB) or GeForce cards without peer-to-peer pay "
+                "more for every all-reduce; `NCCL_DEBUG=INFO` prints the transport NCCL picked."),
+        action="configure",
+        rules_out=("a GPU or driver fault, when every GPU trains",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/KaiyangZhou/CoOp/issues/14", "https://github.com/shubham-goel/4D-Humans/issues/139",
+                 "https://pytorch.org/docs/stable/notes/cuda.html#use-nn-parallel-distributeddataparallel-instead-of-"
+                 "multiprocessing-or-nn-dataparallel"),
+        checked="2026-11-26",
+        examples=("nccl/coop-14-multi-gpu-slower-dataparallel.txt",),
+    ),
 )
