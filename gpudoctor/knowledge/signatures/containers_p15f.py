@@ -21,11 +21,13 @@ _NEGATION = (r"(?:[Nn]ot|(?:[Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Cc
              r"failed to|[Cc]an ?not|[Cc]annot)\s(?:\w{2,12}\s)?")
 _SEE = (r"(?:[Ss]ee(?:s|ing)?|[Dd]etect(?:s|ing|ed)?|[Ff]ind(?:s|ing)?|[Aa]ccess(?:ing)?|[Rr]ecogni[sz](?:e|es|ing)|"
         r"[Rr]each|get at|pick(?:ing)? up|[Uu]s(?:e|es|ing))")
-_CONTAINER = r"(?:[Dd]ocker|[Cc]ontainers?|[Pp]odman|[Cc]ompose)"
+_CONTAINER = r"(?:[Dd]ocker|[Cc]ontainers?|[Pp]odman|[Cc]ompose|pods?|Pods?)"
 
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.container-gpu-missing-described",
+        # inside a container, "nvidia-smi: command not found" beside these words means the runtime mounted nothing
+        refines=("kernel.nvidia-smi-missing",), refines_within=2,
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         patterns=(
@@ -52,12 +54,21 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             # "What do I add into my docker compose files to have them make use of the GPU"
             r"\b(?:[Dd]ocker[- ]?[Cc]ompose|[Cc]ompose files?)\b[^\n]{0,80}?\b(?:make use of|use|using|access|enable|"
             r"pass|passing|expose)\s(?:the\s|my\s|a\s|an\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?)\b",
+            # "nvidia-smi not found inside the container", "Can't get nvidia-smi to work in a pod"
+            r"\bnvidia-smi\b[^\n]{0,40}?\b(?:not found|doesn'?t work|does not work|not working|not available|fails?)\b"
+            r"[^\n]{0,20}?\b(?:in|inside|within)\s(?:the\s|a\s|my\s)?(?:pods?|containers?)\b",
+            r"\b(?:[Cc]an'?t|[Cc]annot|[Uu]nable to)\s(?:get\s)?nvidia-smi\s(?:to\s)?(?:work|run)\s(?:in|inside)\s"
+            r"(?:a\s|the\s|my\s)?(?:pods?|containers?)\b",
+            # LocalAI's AIO image, started without the NVIDIA runtime (docker run without --gpus, a pod without
+            # runtimeClassName: nvidia): it sees an NVIDIA GPU on the PCI bus but no nvidia-smi was mounted in
+            r"NVIDIA GPU detected, but nvidia-smi is not installed\. GPU acceleration will not be available",
             # "容器内检测不到gpu", "docker 里识别不到显卡"
             r"(?:容器内|容器里|容器中|[Dd]ocker)[^\n]{0,10}?(?:检测不到|识别不到|找不到|看不到|无法使用|用不了)\s?(?:GPU|gpu|显卡)",
         ),
         severity="warn",
         cause=("The description suggests the container was given no GPU: it was started without a GPU request "
-               "(`docker run` without --gpus, a Compose service without a device reservation), or the host's Docker "
+               "(`docker run` without --gpus, a Compose service without a device reservation, a pod without an "
+               "nvidia.com/gpu limit or the nvidia runtime class), or the host's Docker "
                "or Podman has no NVIDIA Container Toolkit runtime registered, so nothing mounts the driver and "
                "/dev/nvidia* into it while nvidia-smi works on the host."),
         advice=("Ask for the GPU and make sure the runtime can give it: run the container with `docker run --gpus all "
@@ -65,15 +76,19 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                 "count: all, capabilities: [gpu]`; Podman with CDI: `--device nvidia.com/gpu=all`). If Docker then "
                 "says it could not select a device driver, install the NVIDIA Container Toolkit on the host "
                 "(nvidia-container-toolkit), register it with `sudo nvidia-ctk runtime configure --runtime=docker` "
-                "and `sudo systemctl restart docker`. Test with `docker run --rm --gpus all ubuntu nvidia-smi`. The "
-                "driver stays on the host only; the image needs none of its own."),
+                "and `sudo systemctl restart docker`. Test with `docker run --rm --gpus all ubuntu nvidia-smi`. In "
+                "Kubernetes, give the pod `resources: limits: nvidia.com/gpu: 1` and, where the NVIDIA runtime is not "
+                "the node's default, `runtimeClassName: nvidia`. The driver stays on the host only; the image needs "
+                "none of its own."),
         action="configure",
         rules_out=("a missing host driver, when nvidia-smi works on the host",),
         never_suggest=("reinstall the driver", "install the driver inside the container"),
         sources=("https://github.com/stefancrain/folding-at-home/issues/3",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/422", TOOLKIT_INSTALL, COMPOSE_GPU),
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/422", "https://github.com/mudler/LocalAI/issues/2117",
+                 TOOLKIT_INSTALL, COMPOSE_GPU),
         checked="2026-11-26",
-        examples=("containers/folding-at-home-3-gpu-not-used-without-gpus-flag.txt",),
+        examples=("containers/folding-at-home-3-gpu-not-used-without-gpus-flag.txt",
+                  "containers/localai-2117-pod-missing-runtimeclass-nvidia-smi.txt"),
     ),
     Signature(
         code="containers.k8s-node-no-gpu-capacity-described",
