@@ -142,4 +142,55 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",),
     ),
+    Signature(
+        code="containers.container-gpu-lost-after-a-while-described",
+        # "pods eventually can't see GPU anymore" is the missing-GPU row's words too: here time says it was lost
+        refines=("containers.container-gpu-missing-described",),
+        cause_id="container-lost-gpus",
+        kinds=("any",),
+        patterns=(
+            # "Container loses access to GPU", "long-running pods ... lost the GPU"
+            r"\b(?:[Cc]ontainers?|[Dd]ocker|pods?|Pods?)\b[^\n]{0,80}?\b(?:lose|loses|lost|losing)\s(?:access\s(?:to\s)?)?"
+            r"(?:the\s|its\s|their\s|all\s)?(?:GPUs?|gpus?)\b",
+            # "GPU becomes unavailable after some time in Docker container", "GPU is unavailable ... for a while"
+            # ("un(?=available)available": the prefilter keys on the time words, "unavailable" is in healthy kernel logs)
+            r"\b(?:GPUs?|gpus?)\s(?:becomes?|became|is|are|goes|went|gets?|got)\s(?:un(?=available)available|inaccessible|"
+            r"invisible|undetectable)\b[^\n]{0,60}?\b(?:after|for)\s(?:a\s)?(?:while|some time|few hours|"
+            r"few days|several hours|several days|\d{1,3}\s?(?:hours?|days?))",
+            # "After running for a while, the GPU cannot be found in the pod"
+            r"\b(?:after|for)\s(?:running\s(?:for\s)?)?(?:a while|some time|a few (?:hours|days)|several (?:hours|days)|"
+            r"\d{1,3} (?:hours|days))\b[^\n]{0,40}?\b(?:GPUs?|gpus?)\s(?:cannot|can't|can not|could not|couldn't)\sbe\s"
+            r"(?:found|used|accessed|detected|seen)",
+            # "long-running pods eventually can't see GPU anymore", "Pod can not access gpu after few days"
+            r"\beventually\s(?:can'?t|cannot|can not|no longer|fail to)\s(?:see|find|access|use|detect)\s"
+            r"(?:the\s|any\s)?(?:GPUs?|gpus?)\b",
+            r"\b(?:can'?t|cannot|can not|no longer|unable to|fails? to)\s(?:see|find|access|use|detect)\s(?:the\s|any\s)?"
+            r"(?:GPUs?|gpus?)\s(?:anymore\s)?after\s(?:a\s)?(?:few|several|some|\d{1,3})\s?(?:hours|days|minutes|time|while)",
+            # "pod fail to find gpu some time after created"
+            r"\b(?:fails?|failed) to (?:find|see|access|use|detect)\s(?:the\s|any\s)?(?:GPUs?|gpus?)\s(?:some time|a while|"
+            r"hours|days|\d{1,3} (?:hours|days|minutes)) after\b",
+            # "nvidia-smi is not working after few hours inside docker", "cause nvidia-smi to fail after short delay"
+            r"\b[Nn]vidia-smi\b[^\n]{0,40}?\b(?:stops? working|not working|fails?|no longer works?)\b[^\n]{0,30}?\bafter\s"
+            r"(?:a\s)?(?:short|few|several|some|\d{1,3}|random|a while)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests a running container lost its GPUs while the host still has them: something "
+               "re-applied the container's cgroup and dropped the device rules the NVIDIA runtime had added (a "
+               "`systemctl daemon-reload` with Docker's systemd cgroup driver, `docker update`, or kubelet's static "
+               "CPU manager updating the pod's CPU set), after which NVML fails inside it with 'Unknown Error'."),
+        advice=("Recreate the container (or delete the pod) to get the GPUs back. To prevent it with Docker, create the "
+                "/dev/char links NVIDIA's troubleshooting guide describes (`sudo nvidia-ctk system "
+                "create-dev-char-symlinks --create-all`, and its udev rule), or run Docker with the cgroupfs cgroup "
+                "driver (`\"exec-opts\": [\"native.cgroupdriver=cgroupfs\"]` in /etc/docker/daemon.json). In Kubernetes "
+                "with kubelet's static CPU manager policy, run the NVIDIA device plugin with --pass-device-specs "
+                "(Helm: compatWithCPUManager=true) so the device nodes are part of the pod spec, or use CDI."),
+        action="restart-application",
+        rules_out=("a driver fault, when nvidia-smi keeps working on the host",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/145", "https://github.com/NVIDIA/nvidia-docker/issues/1730",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/966",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/troubleshooting.html"),
+        checked="2026-11-26",
+        examples=("containers/k8sdp-145-static-cpu-manager-nvml-lost-after-delay.txt",),
+    ),
 )
