@@ -36,8 +36,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"evaluates to|返回|为|是|输出)?\s{0,3}(?:always\s|still\s)?[`'\"]?(?:False|false|FALSE|Flase)(?![A-Za-z])",
             # "PyTorch is not using my GPU", "Torch is not detecting cuda", "torch can't find the GPU"
             # (not the Stable Diffusion web UIs' "Torch is not able to use GPU; add --skip-torch-cuda-test", their own row)
-            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b" + _NEGATION + _SEE + r"\s(?:the\s|my\s|any\s|an?\s)?" + _GPU
-            + r"(?![^\n]{0,12}--skip-torch-cuda-test)",
+            # (nor Forge's and other apps' own raised message, "RuntimeError: PyTorch is not able to access CUDA")
+            r"(?<!\(\")(?<!Error: )\b" + _TORCH + r"\b[^\n]{0,40}?\b" + _NEGATION + _SEE + r"\s(?:the\s|my\s|any\s|an?\s)?"
+            + _GPU + r"(?![^\n]{0,12}--skip-torch-cuda-test)",
             # "PyTorch uses the CPU instead of the GPU", "torch only runs on CPU", "torch falls back to CPU"
             r"\b" + _TORCH + r"\b[^\n]{0,60}?\b(?:uses?|using|runs? on|running on|ran on|is on)\s(?:the\s)?(?:CPU|cpu)\s"
             r"(?:instead of|rather than|and not)\s(?:the\s|my\s)?(?:GPU|gpu)\b",

@@ -19,6 +19,10 @@ _HANG = (r"(?:hangs?|hanging|hung|freezes?|freezing|froze|frozen|stucks?|stucked
          r"deadlocked)")
 _MULTI = (r"(?:[Mm]ulti[- ]?(?:GPUs?|gpus?|[Cc]ards?)|DDP|ddp|[Dd]istributed[Dd]ata[Pp]arallel|[Dd]istributed training|"
           r"torchrun|accelerate launch)")
+# A line that names a local LLM server (Ollama, llama.cpp, vLLM, koboldcpp): their one-GPU placement is theirs.
+_NOT_LLM_SERVER = r"^(?![^\n]*(?:[Oo]llama|llama\.cpp|llama-server|[vV]LLM|vllm|koboldcpp|LM Studio))"
+_TRAINING = (r"(?:train|Train|trains|trained|training|Training|trainer|Trainer|fine-tune|finetune|fine-tuning|"
+             r"finetuning)")
 _COUNT = r"(?:2|two|3|three|4|four|8|eight|multiple|more than one|several|all)(?:\s(?:or|and) more)?"
 
 P15F_SIGNATURES: tuple[Signature, ...] = (
@@ -107,5 +111,40 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                  "multiprocessing-or-nn-dataparallel"),
         checked="2026-11-26",
         examples=("nccl/coop-14-multi-gpu-slower-dataparallel.txt",),
+    ),
+    Signature(
+        code="nccl.training-uses-one-gpu-described",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # Not where a local LLM server is named on the line: Ollama and llama.cpp put a model that fits on one GPU by
+        # design (their own rows).
+        patterns=(
+            # "When I run the training code, only gpu '0' is loaded", "(python train.py),i find that only one gpu is running"
+            _NOT_LLM_SERVER + r"[^\n]*?\b" + _TRAINING + r"\b[^\n]{0,80}?\bonly\s(?:one|1|a single|single|GPU\s?'?0'?|gpu\s?'?0'?)\s"
+            r"(?:GPU\s|gpu\s)?(?:is|was|gets?|got)\s(?:being\s)?(?:used|utili[sz]ed|loaded|running|busy|working)\b",
+            # "the training program only uses 2 GPUs", "I only can use one gpu to train"
+            _NOT_LLM_SERVER + r"[^\n]*?\b" + _TRAINING + r"\b[^\n]{0,60}?\bonly\s"
+            r"(?:uses?|using|used|runs? on|running on|utili[sz](?:es|ed|ing)?|loads?|occupies)\s(?:one|1|a single|single|"
+            r"the first|two|2)\s(?:GPUs?|gpus?|cards?)\b",
+            _NOT_LLM_SERVER + r"[^\n]*?\bonly (?:can )?use (?:one|1|a single) (?:GPU|gpu) to train\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the training runs as one process on one GPU: the script was started with "
+               "plain `python`, not one process per GPU, or its own GPU setting (a config's GPU list, --gpu_ids, "
+               "CUDA_VISIBLE_DEVICES) names fewer GPUs than the machine has, so the others stay idle."),
+        advice=("Start one process per GPU: `torchrun --nproc_per_node=4 train.py` (older scripts: `python -m "
+                "torch.distributed.launch --nproc_per_node 4 ...`; Accelerate: `accelerate launch --num_processes 4`; "
+                "Lightning: devices=4), with the model wrapped in DistributedDataParallel (nn.DataParallel for a "
+                "quick single-process test). Then check that every GPU is visible to it: `python -c \"import torch; "
+                "print(torch.cuda.device_count())\"`, CUDA_VISIBLE_DEVICES, and the script's own GPU list or --gpus "
+                "option."),
+        action="configure",
+        rules_out=("a GPU or driver fault, when nvidia-smi lists every GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/tianweiy/CenterPoint/issues/257",
+                 "https://github.com/KaihuaTang/Scene-Graph-Benchmark.pytorch/issues/30",
+                 "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked="2026-11-26",
+        examples=("nccl/centerpoint-257-trains-on-one-gpu-without-nproc.txt",),
     ),
 )
