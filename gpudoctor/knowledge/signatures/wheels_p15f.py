@@ -64,4 +64,37 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",),
     ),
+    Signature(
+        code="wheels.torch-not-for-this-python-described",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        patterns=(
+            # "the Pytorch library does not support python 3.13", "Torch isn't ready for Python 3.13 yet"
+            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b(?:does not|doesn't|do not|don't|isn't|is not|not)\s(?:yet\s)?(?:support|"
+            r"supported on|supported for|available for|available on|have wheels for|work with|work on|ready for)\s(?:the\s)?"
+            r"(?:[Pp]ython|py)\s?3\.\d{1,2}\b",
+            # "Pytorch for Python 3.12 not available"
+            r"\b" + _TORCH + r"\s(?:for|on)\s(?:[Pp]ython|py)\s?3\.\d{1,2}\s(?:is\s)?(?:not available|unavailable|missing)\b",
+            # "Can't install on python 3.13", "unable to install torch with Python 3.12"
+            r"\b(?:[Cc]an'?t|[Cc]annot|[Cc]an not|[Uu]nable to|[Ff]ail(?:s|ed)? to)\s(?:pip\s)?install\s(?:PyTorch|Pytorch|pytorch|Torch|torch"
+            + r"|it)?\s?(?:on|with|for|in|under|using)\s(?:[Pp]ython|py)\s?3\.\d{1,2}\b",
+        ),
+        severity="warn",
+        cause=("The description suggests pip found no wheel for this interpreter or platform ('from versions: none'): "
+               "PyTorch, like most compiled packages, ships wheels for a range of 64-bit CPython versions per release "
+               "only (a new Python gets them months later), none for 32-bit Python on Windows, and none for Intel "
+               "macOS after 2.2."),
+        advice=("Check the interpreter: `python -c \"import sys, platform, struct; print(sys.version, platform.machine(), "
+                "struct.calcsize('P') * 8)\"`. Use a 64-bit Python version the torch release supports (pytorch.org's "
+                "install page lists them; e.g. Python 3.12): create an environment with it (`py -3.12 -m venv .venv`, "
+                "`uv venv -p 3.12`, or `conda create -n torch python=3.12`) and install torch there, or pick a newer "
+                "torch release that has wheels for this Python. A 32-bit Python cannot install torch at all."),
+        action="configure",
+        rules_out=("a driver fault", "a CUDA installation fault"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/pytorch/pytorch/issues/149823", "https://github.com/pytorch/pytorch/issues/130249",
+                 PYTORCH_INSTALL),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-149823-python-313-windows-32bit-no-wheel.txt",),
+    ),
 )
