@@ -24,6 +24,7 @@ from gpudoctor.knowledge.signatures.containers_slurm_conf import SIGNATURES as S
 from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOLKIT_ROWS
 from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
+from gpudoctor.knowledge.signatures.containers_p15f import P15F_SIGNATURES as P15F_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -599,3 +600,4 @@ SIGNATURES += BREADTH13D_ROWS
 SIGNATURES += REQUEST_ROWS
 SIGNATURES += IMAGE15_ROWS
 SIGNATURES += A15F_ROWS  # nvidia-docker 1's volume, no GPU request, RHEL entitlement (containers_a15f.py)
+SIGNATURES += P15F_ROWS  # containers_p15f.py: the failures people describe in words

@@ -14,6 +14,7 @@ from gpudoctor.knowledge.signatures.nccl_round15 import SIGNATURES as ROUND15_RO
 from gpudoctor.knowledge.signatures.nccl_a15f import SIGNATURES as A15F_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
+from gpudoctor.knowledge.signatures.nccl_p15f import P15F_SIGNATURES as P15F_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -590,3 +591,4 @@ SIGNATURES += RENDEZVOUS_ROWS
 SIGNATURES += ZERO_ROWS
 SIGNATURES += ROUND15_ROWS
 SIGNATURES += A15F_ROWS  # a barrier not every rank calls (nccl_a15f.py)
+SIGNATURES += P15F_ROWS  # nccl_p15f.py: the failures people describe in words

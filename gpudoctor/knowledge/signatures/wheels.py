@@ -11,6 +11,7 @@ from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_prebuilt import PREBUILT_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_python import PYTHON_SIGNATURES
+from gpudoctor.knowledge.signatures.wheels_p15f import P15F_SIGNATURES as P15F_ROWS
 
 NVCC_DOCS = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"
 HOST_COMPILERS = "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#host-compiler-support-policy"
@@ -598,3 +599,4 @@ SIGNATURES += (
 )
 
 SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES + PREBUILT_SIGNATURES
+SIGNATURES += P15F_ROWS  # wheels_p15f.py: the failures people describe in words

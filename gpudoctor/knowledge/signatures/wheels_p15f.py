@@ -1,0 +1,100 @@
+"""Issue 25, fifteenth wave (written blind): people saying that pip, uv or conda installed a CPU-only PyTorch (rows of
+the wheels area, joined into wheels.SIGNATURES).
+
+PyPI's torch wheels for Windows and macOS (and for aarch64 Linux before 2.9) are CPU-only, many mirrors carry only
+those, a requirements file that names plain `torch` resolves to them, and uv resolves the same way unless the project
+pins torch to PyTorch's index; conda's solver picks the cpuonly variant where it finds no `__cuda`. The report is
+then words ("pip install torch installs the CPU version", "uv sync installs CPU-only PyTorch", "默认安装为CPU版本的torch"),
+so the row is a warning; the fail-level rows read the +cpu version and conda's _cpu_ build string themselves.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
+UV_PYTORCH = "https://docs.astral.sh/uv/guides/integration/pytorch/"
+
+_TORCH = r"(?:PyTorch|Pytorch|pytorch|Torch|torch)"
+_INSTALLED = (r"(?:installs?|installed|installing|pulls?|pulled|pulling|picks?|picked|downloads?|downloaded|"
+              r"results? in|resulted in)")
+_CPU_BUILD = r"(?:CPU|cpu)(?:[ -]only)?(?:\s(?:version|build|wheel|variant|package)s?\b|\sby default\b)"
+
+P15F_SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.installer-picked-cpu-torch-described",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        patterns=(
+            # "pip install torch installs the CPU version", "torch ... installed the cpu-only build", "the current way
+            # installs CPU by default" with torch named before it on the line
+            r"\b" + _TORCH + r"\b[^\n]{0,80}?\b" + _INSTALLED + r"\s(?:the\s|a\s|only\s|only the\s)?" + _CPU_BUILD,
+            # "installs the CPU version of torch", "installed a cpu-only build of PyTorch"
+            r"\b" + _INSTALLED + r"\s(?:the\s|a\s|only\s|only the\s)?" + _CPU_BUILD + r"\s(?:of\s)?(?:the\s)?"
+            + _TORCH + r"\b",
+            # "uv sync installs CPU-only PyTorch", "conda installs the cpu torch"
+            r"\b" + _INSTALLED + r"\s(?:the\s|a\s)?(?:CPU|cpu)(?:[ -]only)?\s(?:version of\s)?" + _TORCH + r"\b",
+            # "This command installs cpu version instead of cuda"; conda's "always get cpuonly"
+            r"\b(?:installs?|installed|installing)\s(?:the\s|a\s)?(?:CPU|cpu)(?:[ -]only)?\s(?:version|build)\s(?:instead of|"
+            r"rather than|not)\s(?:the\s)?(?:CUDA|cuda|GPU|gpu)\b",
+            r"\b(?:gets?|got|getting|installs?|installed|pulls?|pulled|picks?|picked)\s(?:the\s)?cpuonly\b",
+            # "默认安装为CPU版本的torch", "自动安装的torch选择的是cpu版", "装的是CPU版本的pytorch"
+            r"(?:CPU|cpu)\s?版本?的\s?(?:torch|pytorch|PyTorch)",
+            r"(?:torch|pytorch|PyTorch)[^\n]{0,30}?(?:是|为|成了|了)\s?(?:CPU|cpu)\s?版",
+        ),
+        severity="warn",
+        cause=("The description suggests the installer (pip, uv or conda) put a CPU-only PyTorch build in the "
+               "environment: a plain `torch` requirement resolves to the CPU wheels on Windows and macOS, on many "
+               "mirrors and (before 2.9) on aarch64, and conda picks the cpuonly variant where it sees no driver, so "
+               "torch.cuda.is_available() is False although the GPU and its driver are fine."),
+        advice=("Install the CUDA build from PyTorch's own index in the same environment: `pip uninstall -y torch "
+                "torchvision torchaudio`, then `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu126` (the cuXXX from pytorch.org's selector, not newer than the "
+                "'CUDA Version' nvidia-smi prints). In a requirements file put `--extra-index-url "
+                "https://download.pytorch.org/whl/cu126` above torch, or pin the local version (torch==2.x.y+cu126); "
+                "with uv, map torch to that index in pyproject.toml ([[tool.uv.index]] with explicit = true and "
+                "[tool.uv.sources]) or use `uv pip install torch --torch-backend=auto`; with conda, use pip for torch "
+                "or install pytorch-cuda. Then `python -c \"import torch; print(torch.__version__, torch.version.cuda)\"` "
+                "must show a +cuXXX version, not +cpu or None."),
+        action="configure",
+        rules_out=("a driver fault", "a GPU hardware fault"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/victorca25/traiNNer/issues/57", "https://github.com/huggingface/lerobot/issues/4093",
+                 PYTORCH_INSTALL, UV_PYTORCH),
+        checked="2026-11-26",
+        examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",),
+    ),
+    Signature(
+        code="wheels.torch-not-for-this-python-described",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        patterns=(
+            # "the Pytorch library does not support python 3.13", "Torch isn't ready for Python 3.13 yet"
+            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b(?:does not|doesn't|do not|don't|isn't|is not|not)\s(?:yet\s)?(?:support|"
+            r"supported on|supported for|available for|available on|have wheels for|work with|work on|ready for)\s(?:the\s)?"
+            r"(?:[Pp]ython|py)\s?3\.\d{1,2}\b",
+            # "Pytorch for Python 3.12 not available"
+            r"\b" + _TORCH + r"\s(?:for|on)\s(?:[Pp]ython|py)\s?3\.\d{1,2}\s(?:is\s)?(?:not available|unavailable|missing)\b",
+            # "Can't install on python 3.13", "unable to install torch with Python 3.12"
+            r"\b(?:[Cc]an'?t|[Cc]annot|[Cc]an not|[Uu]nable to|[Ff]ail(?:s|ed)? to)\s(?:pip\s)?install\s(?:PyTorch|Pytorch|pytorch|Torch|torch"
+            + r"|it)?\s?(?:on|with|for|in|under|using)\s(?:[Pp]ython|py)\s?3\.\d{1,2}\b",
+        ),
+        severity="warn",
+        cause=("The description suggests pip found no wheel for this interpreter or platform ('from versions: none'): "
+               "PyTorch, like most compiled packages, ships wheels for a range of 64-bit CPython versions per release "
+               "only (a new Python gets them months later), none for 32-bit Python on Windows, and none for Intel "
+               "macOS after 2.2."),
+        advice=("Check the interpreter: `python -c \"import sys, platform, struct; print(sys.version, platform.machine(), "
+                "struct.calcsize('P') * 8)\"`. Use a 64-bit Python version the torch release supports (pytorch.org's "
+                "install page lists them; e.g. Python 3.12): create an environment with it (`py -3.12 -m venv .venv`, "
+                "`uv venv -p 3.12`, or `conda create -n torch python=3.12`) and install torch there, or pick a newer "
+                "torch release that has wheels for this Python. A 32-bit Python cannot install torch at all."),
+        action="configure",
+        rules_out=("a driver fault", "a CUDA installation fault"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/pytorch/pytorch/issues/149823", "https://github.com/pytorch/pytorch/issues/130249",
+                 PYTORCH_INSTALL),
+        checked="2026-11-26",
+        examples=("wheels/pytorch-149823-python-313-windows-32bit-no-wheel.txt",),
+    ),
+)
