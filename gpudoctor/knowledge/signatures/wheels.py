@@ -597,6 +597,4 @@ SIGNATURES += (
         examples=("wheels/flash-attention-825-nvcc-10-on-path.txt", "wheels/glm-4-235-flash-attn-nvcc-version.txt"),
     ),
 )
-
-SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES + PREBUILT_SIGNATURES
-SIGNATURES += P15F_ROWS  # wheels_p15f.py: the failures people describe in words
+SIGNATURES += PYTHON_SIGNATURES + ABI_SIGNATURES + EXTENSION_SIGNATURES + PREBUILT_SIGNATURES + P15F_ROWS  # p15f: described
