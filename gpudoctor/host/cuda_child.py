@@ -1,13 +1,15 @@
 """The CUDA driver's answers (cuInit, its device list, every ordered pair's peer access) asked in a child process
-forked as a live check starts, so that cuInit runs beside NVML's questions instead of in front of them.
+forked as a live check starts, so that cuInit runs beside this process's work instead of in front of it.
 
 Inside one process NVML answers nothing while cuInit runs (bench/nvml_beside_cuinit.py), and cuInit takes about
-0.21 s a GPU in the lent VMs: a two-GPU check spent 0.42 s of its 0.77 s waiting for it. In a process of its own it
-does not hold NVML up (bench/cuinit_processes.py: NVML's start and inventory took 38 ms in one process while cuInit
-ran in another). The child is forked before any thread starts (knowledge/forked.py says why), asks the driver
-everything a check asks it, sends the answers through a pipe and ends. Where no child could be forked, or it died,
-the caller asks the driver itself (host/native.py); a child still silent when the caller's wait ends is a hung
-driver, answered as one.
+0.21 s a GPU in the lent VMs: a two-GPU check spent 0.42 s of its 0.77-0.93 s waiting for it. In a child, cuInit
+overlaps this process's imports, probes and kernel log scan. The driver still serialises part of the work: on the
+lent two-H200 VM the GPU inventory's NVML questions in this process waited while the child's cuInit ran (96
+questions in 343 ms), yet the check took 0.746 s against 0.932 s for the release before, interleaved in one call
+(bench/results/h200x2-session10-2026-11-26.json). The child is forked before any thread starts
+(knowledge/forked.py says why), asks the driver everything a check asks it, sends the answers through a pipe and
+ends. Where no child could be forked, or it died, the caller asks the driver itself (host/native.py); a child still
+silent when the caller's wait ends is a hung driver, answered as one.
 """
 
 from __future__ import annotations

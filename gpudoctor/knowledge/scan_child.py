@@ -7,8 +7,9 @@ interpreter's lock with a dozen probe threads. The child is forked before any th
 matters), compiles the catalogue at once, and then answers each text the parent sends with matcher.scan's matches.
 A child that cannot be forked, has died or answers too late leaves the scan to this process: slower, never wrong.
 With it, `check --quick` took 0.433 s against 0.608 s (10 interleaved runs there,
-bench/results/h200x2-session8-2026-11-26.json). A full check waits for cuInit (about 0.2 s a GPU) long after the
-scan is done, so it forks no child (0.803 s with one against 0.774 s without, in the same runs).
+bench/results/h200x2-session8-2026-11-26.json). A full check forks it too, now that cuInit runs in a child of its
+own (host/cuda_child.py) and no longer hides the scan: 0.746 s with it against 0.794 s without, interleaved
+(bench/results/h200x2-session10-2026-11-26.json; while cuInit ran in this process, 0.803 s against 0.774 s).
 """
 
 from __future__ import annotations
