@@ -1,4 +1,4 @@
-"""The kernel log's signature scan in a child process forked as a quick live check starts, so that compiling the
+"""The kernel log's signature scan in a child process forked as a live check starts, so that compiling the
 catalogue runs on another core while this process probes the machine.
 
 On the lent two-H200 VM `dmesg` answered 250 ms into a `check --quick`, and the kernel log probe then compiled the
