@@ -35,6 +35,7 @@ from gpudoctor.knowledge.signatures.ollama_placement import PLACEMENT_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_round14 import ROUND14_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_round15 import ROUND15_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_p15o import ROUND15_P15O_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -531,4 +532,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *PATH_SIGNATURES, *BREADTH_SIGNATURES, *IMPORT_SIGNATURES, *FRONTEND_SIGNATURES,
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
    *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
-   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES)
+   *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES, *ROUND15_P15O_SIGNATURES)
