@@ -65,11 +65,11 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "on using tensor-parallel-size >1 it stuck on strat up", "tensor parallel 2 hang", "TP=2 hangs"
-            r"^(?=[^\n]{0,400}?" + _HANG + r")[^\n]{0,400}?\b(?:tensor[-_ ]parallel(?:[-_ ]size)?|tp|TP)\b ?(?:=|>=?|of|is"
+            r"^(?=[^\n]{0,400}?" + _HANG + r")[^\n]{0,400}?\b(?:[Tt]ensor[-_ ][Pp]arallel(?:[-_ ]size)?|tp|TP)\b ?(?:=|>=?|of|is"
             r"|set to)? ?[1-8]?\b[^\n]{0,120}?" + _HANG,
             # "hangs with tensor parallel", and "vLLM Distributed Inference stuck when using multi -GPU" where the line
             # names a serving engine (a training job stuck mid-run on one rank is another failure)
-            _LINE + r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|ing))\b[^\n]{0,120}?\btensor[-_ ]"
+            _LINE + r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|ing))\b[^\n]{0,120}?\b[Tt]ensor[-_ ]"
             r"parallel",
             r"^(?=[^\n]{0,300}?\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b)[^\n]{0,300}?\b(?:[Ss]tuck|hangs?|hanging|hung|"
             r"freez(?:es|ing)|froze|stall(?:s|ed|ing))\b[^\n]{0,120}?\b(?:multi ?-?GPUs?|multiple GPUs|[2-8] GPUs|two GPUs|"
