@@ -235,4 +235,37 @@ ROWS += (
     ),
 )
 
+# Ollama puts a model on one GPU when it fits there (ollama_round14.py's ollama.one-gpu-of-several reads "only uses one
+# of them"); these are the other ways people say it: "the second GPU stays idle", "not using both GPUs", and in Chinese
+# "无法加载所有GPU" (cannot load all GPUs), "只使用了一张显卡" (uses only one card). Same cause, same note.
+ROWS += (
+    Signature(
+        code="ollama.second-gpu-idle-described",
+        cause_id="ollama-single-gpu-by-design",
+        kinds=("any",),
+        patterns=(
+            _LINE + r"\b[Oo]llama\b[^\n]{0,160}?\b(?:second|other|2nd) GPU (?:is |stays |remains |sits )?(?:completely "
+            r"|totally )?(?:idle|unused|not used|not being used|doing nothing)\b",
+            _LINE + r"\b[Oo]llama\b[^\n]{0,120}?\b(?:not using|not use|doesn't use|does not use|doesn't utili[sz]e|does not "
+            r"utili[sz]e) both (?:of (?:my |the )?)?GPUs\b",
+            r"无法加载所有\s?(?:GPU|显卡)",
+            r"无法使用所有\s?(?:GPU|显卡)",
+            r"只使用了?\s?(?:一|1)\s?(?:张|个|块)\s?(?:GPU|显卡)",
+        ),
+        severity="info",
+        cause=("The description suggests Ollama's normal placement: a model that fits in one GPU's memory is loaded "
+               "on that GPU alone (usually the fastest), so the other GPUs stay idle; that is by design, not a fault."),
+        advice=("Expected when the model fits one GPU (`ollama ps` shows 100% GPU). To spread every model over all GPUs "
+                "set OLLAMA_SCHED_SPREAD=1 in the server's environment (`sudo systemctl edit ollama`, "
+                "Environment=\"OLLAMA_SCHED_SPREAD=1\", then restart it); larger models, several models or parallel "
+                "requests (OLLAMA_NUM_PARALLEL) use the other GPUs already."),
+        action="none",
+        rules_out=("a missing or hidden GPU, when the server log lists them all",),
+        never_suggest=("reinstall the driver", "set num_gpu", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/ollama/ollama/issues/9264", FAQ),
+        checked="2026-11-26",
+        examples=("ollama/ollama-9264-cannot-load-all-gpus-zh.txt",),
+    ),
+)
+
 ROUND15_P15O_SIGNATURES = ROWS
