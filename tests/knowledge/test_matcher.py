@@ -352,3 +352,21 @@ def test_a_forums_typographic_apostrophe_reads_as_the_tools_straight_one(quote):
            "NVIDIA driver is installed and running.\n"
     assert "kernel.driver-not-loaded" in {m.code for m in scan(line, "paste")}
     assert "kernel.driver-not-loaded" in {m.code for m in scan(line.replace("'", quote), "paste")}
+
+
+# A person's description, read by a row of the catalogue that reads descriptions (kernel_a15k.py).
+DESCRIPTION = "Since the update the nvidia 550.54 driver won't build with kernel 6.9 here."
+
+
+def _described_codes(text: str, kind: str | None = None) -> set[str]:
+    return {match.code for match in scan(text, "test", kind) if match.signature.described}
+
+
+def test_a_description_is_read_in_a_paste_but_not_in_a_long_log_or_a_kernel_log():
+    from gpudoctor.knowledge.matcher import DESCRIPTION_TEXT_MAX
+
+    assert _described_codes(DESCRIPTION)  # a paste of a few lines: the person's words are read
+    padding = "kernel: usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
+    long_log = DESCRIPTION + "\n" + padding * (DESCRIPTION_TEXT_MAX // len(padding) + 1)
+    assert not _described_codes(long_log)  # a log: the rows that read descriptions take no pass over it
+    assert not _described_codes(DESCRIPTION, kind="dmesg")  # a kernel log line is no one's description

@@ -111,6 +111,10 @@ class Signature:
     # Pairs of named fields whose numbers a match must hold smaller first, where a pattern names both: what a regex
     # cannot compare ("offloaded 30/81 layers" is a partial offload, "81/81" is not).
     smaller: tuple[tuple[str, str], ...] = ()
+    # The row reads a person's description of the failure ("the driver fails to build for kernel 6.15"), not a
+    # tool's line: it is read in a paste of up to matcher.DESCRIPTION_TEXT_MAX characters, never in a long log,
+    # where its everyday words would cost the matcher a pass and find nothing.
+    described: bool = False
 
     @property
     def area(self) -> str:

@@ -68,6 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.gpu-not-requested-description",
+        described=True,
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         # The person's own words, when the paste holds no error line: the GPU is not seen, detected or used in a

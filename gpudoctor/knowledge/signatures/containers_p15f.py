@@ -26,6 +26,7 @@ _CONTAINER = r"(?:[Dd]ocker|[Cc]ontainers?|[Pp]odman|[Cc]ompose|pods?|Pods?)"
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.container-gpu-missing-described",
+        described=True,
         # inside a container, "nvidia-smi: command not found" beside these words means the runtime mounted nothing
         refines=("kernel.nvidia-smi-missing",), refines_within=2,
         cause_id="container-no-gpu-runtime",
@@ -92,6 +93,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.k8s-node-no-gpu-capacity-described",
+        described=True,
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
         patterns=(
@@ -144,6 +146,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.container-gpu-lost-after-a-while-described",
+        described=True,
         # "pods eventually can't see GPU anymore" is the missing-GPU row's words too: here time says it was lost
         refines=("containers.container-gpu-missing-described",),
         cause_id="container-lost-gpus",

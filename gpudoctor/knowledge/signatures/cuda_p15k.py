@@ -9,6 +9,7 @@ from gpudoctor.knowledge.signatures import Signature
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.described-unusable-after-suspend",
+        described=True,
         cause_id="cuda-unknown-error",
         kinds=("any",),
         # "if after your computer wakes up from suspension ... cuda on the host stops working", "GPU becomes

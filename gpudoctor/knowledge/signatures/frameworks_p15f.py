@@ -25,6 +25,7 @@ _GPU = r"(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|GPu|CUDA|cuda)\b"
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.torch-cuda-unavailable-described",
+        described=True,
         cause_id="torch-cpu-build",
         kinds=("any",),
         patterns=(
@@ -74,6 +75,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.jax-gpu-unused-described",
+        described=True,
         cause_id="jax-cpu-build",
         kinds=("any",),
         patterns=(

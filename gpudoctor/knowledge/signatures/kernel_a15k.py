@@ -20,6 +20,7 @@ _KREL = r"(?:[Kk]ernel |[Ll]inux ?)?v?(?P<kernel>[3-9]\.\d{1,2})\b"
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.dkms-build-fails-described",
+        described=True,
         cause_id="dkms-build-failed",
         kinds=("other",),
         # A person's words (an issue title, the first sentence) that the NVIDIA module does not build for a kernel:
@@ -65,6 +66,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.legacy-gpu-dropped-by-590-described",
+        described=True,
         cause_id="gpu-unsupported-by-driver",
         kinds=("other",),
         # A person's words that the 590 (or later) branch dropped their Maxwell, Pascal or Volta GPU ("The new NVIDIA
@@ -109,6 +111,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.secure-boot-blocks-module-described",
+        described=True,
         cause_id="secure-boot-rejected",
         kinds=("other",),
         # A person's words that Secure Boot keeps the NVIDIA module from loading ("I enabled the Secure Boot. In such a
@@ -154,6 +157,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.nouveau-still-loaded-described",
+        described=True,
         cause_id="nouveau-conflict",
         kinds=("other",),
         # A person's words that nouveau keeps the GPU although the NVIDIA driver is installed or nouveau blacklisted

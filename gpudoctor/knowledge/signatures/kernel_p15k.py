@@ -35,6 +35,7 @@ _REBOOT = _unkeyed("reboot")
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.described-module-build-fails-new-kernel",
+        described=True,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # "fails to build on linux kernels greater than 4.19", "fails to install on Kernel 6.14.4", "does not build
@@ -80,6 +81,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.described-driver-gone-after-kernel-update",
+        described=True,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # "Unattended kernel upgrades causing GPU jobs to fail after reboot", "this error relates to kernel updates",
@@ -115,6 +117,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.described-secure-boot-blocks-driver",
+        described=True,
         cause_id="secure-boot-rejected",
         kinds=("any",),
         # What people write when Secure Boot keeps the unsigned (or unenrolled) module out: "drivers do not load on
@@ -153,6 +156,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.described-nouveau-keeps-loading",
+        described=True,
         cause_id="nouveau-conflict",
         kinds=("any",),
         # "nouveau is always present an loaded", "Nouveau cannot be disabled", "gets loaded again, although I have
@@ -188,6 +192,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.described-gpu-dropped-by-driver-branch",
+        described=True,
         cause_id="gpu-unsupported-by-driver",
         kinds=("any",),
         # "Official driver support for the Pascal Series 10 (GTX 1xxx) series has recently ended", "590 drops Pascal
@@ -223,6 +228,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.described-machine-powers-off-under-gpu-load",
+        described=True,
         cause_id="power-insufficient",
         kinds=("any",),
         # "power goes off on my pc", "The power keeps cutting off during training", "pc just shutdown (hard)" during

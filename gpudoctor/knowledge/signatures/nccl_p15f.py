@@ -28,6 +28,7 @@ _COUNT = r"(?:2|two|3|three|4|four|8|eight|multiple|more than one|several|all)(?
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.multi-gpu-hang-described",
+        described=True,
         cause_id="nccl-p2p-broken",
         kinds=("any",),
         patterns=(
@@ -74,6 +75,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.multi-gpu-slower-described",
+        described=True,
         cause_id="none",
         kinds=("any",),
         patterns=(
@@ -114,6 +116,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.training-uses-one-gpu-described",
+        described=True,
         cause_id="distributed-misuse",
         kinds=("any",),
         # Not where a local LLM server is named on the line: Ollama and llama.cpp put a model that fits on one GPU by

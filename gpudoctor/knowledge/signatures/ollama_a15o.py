@@ -25,6 +25,7 @@ _HUGE_CTX = r"(?P<ctx>[1-9]\d{5,6})"
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.gpu-mostly-idle-described",
+        described=True,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
@@ -123,6 +124,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.origin-refused-described",
+        described=True,
         cause_id="ollama-origin-not-allowed",
         kinds=("any",),
         patterns=(

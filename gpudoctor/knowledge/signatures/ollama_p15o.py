@@ -31,6 +31,7 @@ _NO_CONNECTION = (r"(?=[^\n]{0,400}?\b(?:[Cc]an ?not|[Cc]an'?t|[Cc]annot|[Uu]nab
 ROWS: tuple[Signature, ...] = (
     Signature(
         code="ollama.lan-clients-cannot-connect-described",
+        described=True,
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
@@ -57,6 +58,7 @@ ROWS: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.container-cannot-reach-ollama-described",
+        described=True,
         cause_id="ollama-server-not-running",
         kinds=("any",),
         patterns=(
@@ -100,6 +102,7 @@ _NOT_A_QUESTION = r"(?![^\n]{0,300}?\b(?:[Hh]ow (?:to|can|do)|[Ff]orce|want to|p
 ROWS += (
     Signature(
         code="ollama.runs-on-cpu-described",
+        described=True,
         cause_id="ollama-cpu-fallback",
         kinds=("any",),
         patterns=(
@@ -132,6 +135,7 @@ ROWS += (
     ),
     Signature(
         code="ollama.gpu-lost-after-suspend-described",
+        described=True,
         refines=("ollama.runs-on-cpu-described",),
         cause_id="uvm-missing",
         kinds=("any",),
@@ -168,6 +172,7 @@ ROWS += (
 ROWS += (
     Signature(
         code="ollama.model-larger-than-vram-described",
+        described=True,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
@@ -206,6 +211,7 @@ _LLAMA_CPP = r"(?:llama-cpp-python|llama_cpp_python|llama-ccp-python|llama_cpp\b
 ROWS += (
     Signature(
         code="ollama.llama-cpp-not-using-gpu-described",
+        described=True,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         patterns=(
@@ -241,6 +247,7 @@ ROWS += (
 ROWS += (
     Signature(
         code="ollama.second-gpu-idle-described",
+        described=True,
         cause_id="ollama-single-gpu-by-design",
         kinds=("any",),
         patterns=(

@@ -57,6 +57,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.rl-rollout-out-of-memory-described",
+        described=True,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(
@@ -85,6 +86,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.out-of-memory-described",
+        described=True,
         cause_id="cuda-oom",
         kinds=("any",),
         patterns=(

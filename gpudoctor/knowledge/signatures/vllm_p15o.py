@@ -29,6 +29,7 @@ _HANG = r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|i
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.memory-reserved-by-design-described",
+        described=True,
         cause_id="vllm-memory-preallocated",
         kinds=("any",),
         patterns=(
@@ -61,6 +62,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.tensor-parallel-hangs-described",
+        described=True,
         cause_id="nccl-p2p-broken",
         kinds=("any",),
         patterns=(

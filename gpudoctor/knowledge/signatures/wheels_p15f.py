@@ -23,6 +23,7 @@ _CPU_BUILD = r"(?:CPU|cpu)(?:[ -]only)?(?:\s(?:version|build|wheel|variant|packa
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.installer-picked-cpu-torch-described",
+        described=True,
         cause_id="torch-cpu-build",
         kinds=("any",),
         patterns=(
@@ -66,6 +67,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.torch-not-for-this-python-described",
+        described=True,
         cause_id="no-wheel-for-python",
         kinds=("any",),
         patterns=(

@@ -22,6 +22,7 @@ _NOT_APPLIED = (r"(?:ignored|not (?:being )?(?:applied|respected|picked up|read|
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wsl.wslconfig-not-applied-described",
+        described=True,
         cause_id="wsl-config-invalid",
         kinds=("other",),
         # A person's words that .wslconfig (or one key of it) is not applied: "setting max RAM limit in .wslconfig
@@ -63,6 +64,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wsl.systemd-off-described",
+        described=True,
         cause_id="wsl-systemd-disabled",
         kinds=("other",),
         contexts=("wsl",),
