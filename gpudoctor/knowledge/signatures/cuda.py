@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import Signature, cuda_r15a as _LLM
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
 from gpudoctor.knowledge.signatures.cuda_discovery import SIGNATURES as DISCOVERY_ROWS
 from gpudoctor.knowledge.signatures.cuda_fabric import SIGNATURES as FABRIC_ROWS
@@ -328,16 +328,16 @@ SIGNATURES += (
                 "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
-                "GpuMat.release(), del and torch.cuda.empty_cache())."),
+                "GpuMat.release(), del and torch.cuda.empty_cache()). " + _LLM.LLM_OUT_OF_MEMORY_ADVICE),
         action="configure", rules_out=("the driver",), never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/pytorch/pytorch/issues/16417", "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788",
-                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html"),
+                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html", _LLM.LLM_OUT_OF_MEMORY_SOURCE),
         checked="2026-11-26", examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
                   "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt",
-                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt"),
+                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt", _LLM.LLM_OUT_OF_MEMORY_EXAMPLE),
     ),
     Signature(
         code="cuda.no-device", cause_id="cuda-no-device", kinds=("any",),

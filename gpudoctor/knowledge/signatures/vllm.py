@@ -19,6 +19,7 @@ from gpudoctor.knowledge.signatures.vllm_limits import LIMIT_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_platforms import PLATFORM_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_round15 import SIGNATURES as ROUND15_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_p15o import SIGNATURES as P15O_SIGNATURES
+from gpudoctor.knowledge.signatures.vllm_r15a import SIGNATURES as R15A_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_servers import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
@@ -561,3 +562,4 @@ SIGNATURES += BREADTH14_SIGNATURES  # serving add-ons and engines refusing the G
 SIGNATURES += ROUND15_SIGNATURES  # TensorRT-LLM engines asked for more than they were built for (vllm_round15.py)
 SIGNATURES += A15O_SIGNATURES  # vLLM colocated with an RL trainer running out of memory (vllm_a15o.py)
 SIGNATURES += P15O_SIGNATURES  # memory reserved by design, tensor parallelism that hangs, as people say it (vllm_p15o.py)
+SIGNATURES += R15A_SIGNATURES  # models not divisible by the parallel size, downloads Hugging Face refuses (vllm_r15a.py)

@@ -327,6 +327,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.hf-gated-model",
+        # the HTTP status line and the Hub's reason beside it (vllm_r15a.py) become this row's evidence
+        refines=("vllm.hf-download-refused",), refines_within=None,
         cause_id="none",
         kinds=("any",),
         # huggingface_hub's GatedRepoError, and transformers' OSError around it
