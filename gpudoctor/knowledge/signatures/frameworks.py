@@ -157,18 +157,23 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the cuDNN major version the program was built for, which the missing file names "
                 "(libcudnn_ops_infer.so.8 is cuDNN 8: `sudo apt install libcudnn8` or `pip install nvidia-cudnn-cu11`), "
                 "or use a build of the program for the cuDNN version you have; where that file is already installed "
-                "(`find / -name` it: pip's site-packages/nvidia/cudnn/lib, torch/lib), add its folder to LD_LIBRARY_PATH. "
-                "On Windows, where `Error code 126` names "
-                "a cuDNN 8 DLL that is there (`where cudnn_cnn_infer64_8.dll`), the DLL it depends on is missing: "
-                "cuDNN 8.3+ needs zlib, so put the 64-bit zlibwapi.dll into CUDA's bin folder or another PATH folder."),
+                "(`find / -name` it: pip's site-packages/nvidia/cudnn/lib, torch/lib), add its folder to LD_LIBRARY_PATH. On Windows, "
+                "where `Error code 126` names a cuDNN 8 DLL that is there (`where cudnn_cnn_infer64_8.dll`), the DLL it depends on is missing: "
+                "cuDNN 8.3+ needs zlib, so put the 64-bit zlibwapi.dll into CUDA's bin folder or another PATH folder. A Windows DLL "
+                "name says the cuDNN major (cudnn_ops64_9.dll: cuDNN 9; cudnn_ops_infer64_8.dll: cuDNN 8). NVIDIA's cuDNN 9 installer "
+                "puts the DLLs in a folder per CUDA major, C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x (\\x64 below it in "
+                "newer releases), and PATH lookups do not search below the bin folder: find the DLL (`where /r \"C:\\Program Files\\"
+                "NVIDIA\\CUDNN\" cudnn_ops64_9.dll`), add the folder that holds it to PATH and open a new shell (a Python program "
+                "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/ultrasev/stream-whisper/issues/28", "https://github.com/jianchang512/stt/issues/76",
-                 CUDNN_MATRIX),
-        checked="2026-11-25",
+        sources=("https://github.com/ultrasev/stream-whisper/issues/28", "https://github.com/jianchang512/stt/issues/76", CUDNN_MATRIX,
+                 "https://github.com/Huanshere/VideoLingo/issues/183", "https://github.com/xandergos/terrain-diffusion-mc/issues/123"),
+        checked="2026-11-26",
         examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt",
-                  "frameworks/whisper-standalone-win-118-cudnn-ops-infer64-8-dll-126.txt"),
+                  "frameworks/whisper-standalone-win-118-cudnn-ops-infer64-8-dll-126.txt",
+                  "frameworks/videolingo-183-cudnn-ops64-9-dll-add-folder-to-path.txt"),
     ),
     Signature(
         code="frameworks.nvjitlink-shadowed",

@@ -37,6 +37,7 @@ from gpudoctor.knowledge.signatures.ollama_requests import REQUEST_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_round14 import ROUND14_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_round15 import ROUND15_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_p15o import ROUND15_P15O_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_r15b import SIGNATURES as R15B_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_server import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
@@ -534,4 +535,5 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *ARCH_SIGNATURES, *DESKTOP_ENGINE_SIGNATURES, *ENVIRONMENT_SIGNATURES,
    *LOADER_SIGNATURES, *SETTING_SIGNATURES, *REQUEST_SIGNATURES, *BREADTH13_SIGNATURES,
    *BREADTH13D_SIGNATURES, *ROUND14_SIGNATURES, *ROUND15_SIGNATURES,
-   *A15O_SIGNATURES, *ROUND15_P15O_SIGNATURES)  # people's own words (ollama_a15o.py, ollama_p15o.py)
+   *A15O_SIGNATURES, *ROUND15_P15O_SIGNATURES,  # people's own words (ollama_a15o.py, ollama_p15o.py)
+   *R15B_SIGNATURES)  # a container app given its own loopback as Ollama's address (ollama_r15b.py)

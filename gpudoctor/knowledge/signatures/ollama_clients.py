@@ -80,6 +80,12 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             r"connect ECONNREFUSED (?P<address>[\w.\[\]:-]{1,80}:11434)",
             # a timeout instead: a firewall drops the packets (ufw on the host, for a container's bridge address)
             r"connect ETIMEDOUT (?P<address>[\w.\[\]:-]{1,80}:11434)",
+            # the JVM's (Spring's RestClient, LangChain4j), .NET's HttpClient and Rust's reqwest for Ollama's port
+            r"I/O error on (?:POST|GET) request for \"https?://(?P<address>[\w.\[\]-]{1,80}:11434)[^\"\n]{0,100}\": "
+            r"Connection refused",
+            r"actively refused it\.? \((?P<address>[\w.\[\]-]{1,80}:11434)\)",
+            r"error sending request for url \(https?://(?P<address>[\w.\[\]-]{1,80}:11434)[^)\n]{0,100}\)[^\n]{0,160}?"
+            r"Connection refused",
             r"Failed to connect to (?P<address>[\w.-]{1,80} port 11434)(?: after \d+ ms)?: "
             # (curl's own words for its errors 6 and 7 read "Couldn't" in older releases, "Could not" in newer ones)
             r"(?P<reason>Connection refused|Could(?:n't| not) connect to server|Could(?:n't| not) resolve host)",

@@ -239,6 +239,9 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             # a browser engine (extensions, Obsidian, web pages) refusing the answer for Ollama's default port
             r"Access to (?:fetch|XMLHttpRequest) at 'https?://[\w.\[\]-]{1,100}:11434/[^'\s]{0,100}' from origin "
             r"'(?P<origin>[^'\s]{1,120})' has been blocked by CORS policy",
+            # ...and for Ollama's own API paths behind another port or a reverse proxy (https://ollama-1/api/tags)
+            r"Access to (?:fetch|XMLHttpRequest) at 'https?://[\w.\[\]:-]{1,100}/api/(?:tags|generate|chat|embed|embeddings|show|"
+            r"version|ps|pull)\b[^'\s]{0,100}' from origin '(?P<origin>[^'\s]{1,120})' has been blocked by CORS policy",
             # the browser's own console: Chrome's network line and Firefox's CORS report for Ollama's default port
             r"(?:GET|POST|OPTIONS|PUT) https?://[\w.\[\]-]{1,100}:11434/[^\s]{0,100} 403 \(Forbidden\)",
             r"Cross-Origin Request Blocked: [^\n]{0,200}?:11434/[^\n]{0,300}?Status code: 403\b",
@@ -263,11 +266,13 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ollama/ollama/issues/2425", "https://github.com/ollama/ollama/issues/4385",
                  "https://github.com/n4ze3m/page-assist/issues/309", "https://github.com/ollama/ollama/issues/3016",
                  "https://github.com/micz/ThunderAI/issues/526", "https://github.com/intel/ipex-llm/issues/11916",
+                 "https://github.com/andrewnguonly/Lumos/issues/191",
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-26",
         examples=("ollama/ollama-2425-extension-origin-header-403.txt", "ollama/ollama-4385-obsidian-cors-blocked.txt",
                   "ollama/page-assist-309-ollama-call-failed-403.txt",
-                  "ollama/thunderai-526-ollama-api-403-moz-extension.txt"),
+                  "ollama/thunderai-526-ollama-api-403-moz-extension.txt",
+                  "ollama/lumos-191-extension-cors-remote-ollama.txt"),
     ),
     Signature(
         code="ollama.registry-dns-failure",
