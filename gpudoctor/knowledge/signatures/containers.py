@@ -77,7 +77,8 @@ SIGNATURES += (
                 "(`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon "
                 "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
                 "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
-                "the WSL 2 back end with a current NVIDIA Windows driver. On a host without an NVIDIA GPU (a Mac, Intel "
+                "the WSL 2 back end with a current NVIDIA Windows driver (Docker Desktop for Linux, its own VM, has no GPU "
+                "support: `docker context use default` for the host's Docker Engine). On a host without an NVIDIA GPU (a Mac, Intel "
                 "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead. Where `snap list "
                 "docker` lists Docker, it is the snap, which ignores the toolkit from apt: `sudo snap refresh docker` "
                 "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."),
@@ -108,7 +109,10 @@ SIGNATURES += (
         advice=("Get the host driver working first: `nvidia-smi` must list the GPUs on the host (running it also creates "
                 "the /dev/nvidia* nodes a --device or compose devices: entry names); load the module (`sudo modprobe "
                 "nvidia`) or install the driver for the running kernel, then start the container, preferably with "
-                "`--gpus all` instead of listing device nodes."),
+                "`--gpus all` instead of listing device nodes. On a node with no NVIDIA GPU (a CPU worker of Ray or "
+                "Kubernetes) nothing is broken: take the NVIDIA runtime off it (\"default-runtime\": \"nvidia\" in "
+                "/etc/docker/daemon.json, containerd's default_runtime_name) and restart the daemon, drop --gpus, or "
+                "set NVIDIA_VISIBLE_DEVICES=void."),
         action="configure",
         rules_out=("the container image",),
         never_suggest=("reinstall Docker",),
@@ -393,7 +397,9 @@ SIGNATURES += (
               "container packages are missing, half removed or of the old, retired kind.",
         advice=("Install the current NVIDIA Container Toolkit from NVIDIA's repository (package nvidia-container-toolkit; "
                 "remove old nvidia-docker2 and nvidia-container-runtime packages), register it with "
-                "`sudo nvidia-ctk runtime configure --runtime=docker` and restart docker."),
+                "`sudo nvidia-ctk runtime configure --runtime=docker` and restart docker. Removed them on purpose? Delete "
+                "the nvidia \"runtimes\" entry and \"default-runtime\" from /etc/docker/daemon.json (and --add-runtime "
+                "in docker.service.d drop-ins), then `sudo systemctl daemon-reload && sudo systemctl restart docker`."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),

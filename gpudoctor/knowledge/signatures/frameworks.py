@@ -13,6 +13,7 @@ from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_a15f import SIGNATURES as A15F_ROWS
 from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES as P15F_ROWS
+from gpudoctor.knowledge.signatures.frameworks_r15c import R15C_SIGNATURES as R15C_ROWS
 
 PYTORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TF_INSTALL = "https://www.tensorflow.org/install/pip"
@@ -598,3 +599,4 @@ SIGNATURES: tuple[Signature, ...] = (
 SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES
 SIGNATURES += A15F_ROWS  # ONNX Runtime's CPU and GPU packages side by side (frameworks_a15f.py)
 SIGNATURES += P15F_ROWS  # frameworks_p15f.py: the failures people describe in words
+SIGNATURES += R15C_ROWS  # frameworks_r15c.py: multiprocessing's semaphores in a full /dev/shm

@@ -128,7 +128,9 @@ NATIVE_SIGNATURES: tuple[Signature, ...] = (
         # tensor as /dev/shm/torch_<pid>_<n>[_<k>]; writing or mapping it fails when /dev/shm is full, which in a
         # container is Docker's 64 MB default. TH's old form ends " at .../THAllocator.c:NNN".
         patterns=(r"unable to write to file </torch_\d{1,10}_\d{1,12}[_\d]{0,9}>",
-                  r"unable to mmap \d{1,14} bytes from file </torch_\d{1,10}_\d{1,12}[_\d]{0,9}>: Cannot allocate memory"),
+                  r"unable to mmap \d{1,14} bytes from file </torch_\d{1,10}_\d{1,12}[_\d]{0,9}>: Cannot allocate memory",
+                  # PyTorch 2.x (ATen MapAllocator) reserves the file with posix_fallocate first and says so when it fails.
+                  r"unable to allocate shared memory\(shm\) for file </torch_"),
         severity="fail",
         cause=("PyTorch could not put a tensor shared between processes (DataLoader workers) into /dev/shm: the shared "
                "memory is full, most often because a container got Docker's 64 MB default."),

@@ -15,6 +15,7 @@ from gpudoctor.knowledge.signatures.nccl_a15f import SIGNATURES as A15F_ROWS
 from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.nccl_p15f import P15F_SIGNATURES as P15F_ROWS
+from gpudoctor.knowledge.signatures.nccl_r15c import R15C_SIGNATURES as R15C_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -569,7 +570,9 @@ SIGNATURES += (
         advice=("Set NCCL_NVLS_ENABLE=0 so NCCL uses plain NVLink (the job runs, collectives a little slower), then fix "
                 "the node: check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A3 Fabric` (state "
                 "Completed, status Success), restart the Fabric Manager or the node if not, and in containers expose "
-                "/dev/nvidia-caps."),
+                "/dev/nvidia-caps. In WSL 2, or a VM given GPUs without their NVSwitches, there is no Fabric Manager to "
+                "repair: NCCL_NVLS_ENABLE=0 is the fix itself (export it in the shell profile or the launcher's "
+                "environment)."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/NVIDIA/nccl/issues/1788", "https://github.com/pie-project/pie/issues/500",
@@ -592,3 +595,4 @@ SIGNATURES += ZERO_ROWS
 SIGNATURES += ROUND15_ROWS
 SIGNATURES += A15F_ROWS  # a barrier not every rank calls (nccl_a15f.py)
 SIGNATURES += P15F_ROWS  # nccl_p15f.py: the failures people describe in words
+SIGNATURES += R15C_ROWS  # nccl_r15c.py: an older NCCL loaded under a newer framework's config
