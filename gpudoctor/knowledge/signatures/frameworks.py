@@ -597,6 +597,4 @@ SIGNATURES: tuple[Signature, ...] = (
 )
 
 SIGNATURES += RUNTIME_SIGNATURES + STACK_SIGNATURES + SETUP_SIGNATURES
-SIGNATURES += A15F_ROWS  # ONNX Runtime's CPU and GPU packages side by side (frameworks_a15f.py)
-SIGNATURES += P15F_ROWS  # frameworks_p15f.py: the failures people describe in words
-SIGNATURES += R15C_ROWS  # frameworks_r15c.py: multiprocessing's semaphores in a full /dev/shm
+SIGNATURES += A15F_ROWS + P15F_ROWS + R15C_ROWS  # ONNX Runtime's two packages, descriptions, a full /dev/shm
