@@ -46,7 +46,7 @@ def test_python_versions_are_classified_from_the_declared_floor():
 def test_ci_runs_the_tests_against_the_lowest_declared_versions():
     run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     lowest = (REPO / ".ci" / "lowest-deps").read_text(encoding="utf-8")
-    assert re.search(r'^bash "?\S*\.ci/lowest-deps"? ', run, re.MULTILINE)  # run beside the first job, in a clone
+    assert "bash .ci/lowest-deps" in run
     assert "--resolution lowest-direct" in lowest and "-e '.[test]'" in lowest and "python -m pytest" in lowest
     assert "build-system" in lowest  # the build floor too
 
