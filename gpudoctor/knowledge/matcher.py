@@ -158,10 +158,6 @@ class CompiledCatalogue:
         for literal in self._by_literal:
             by_first.setdefault(literal[0], []).append(literal)
         self.scanners = tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
-        # A text of ASCII alone (most logs: `str.isascii` reads a flag, it costs nothing) cannot hold a literal that
-        # starts with another character (the Chinese and Cyrillic words of pasted threads): their passes are skipped.
-        self.ascii_scanners = tuple(scanner for (first, _), scanner in zip(sorted(by_first.items()), self.scanners)
-                                    if first.isascii())
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
         # Looked up by prefix, not by comparing every pair of literals; kept in the catalogue's order.
         order = {literal: place for place, literal in enumerate(self._by_literal)}
@@ -169,9 +165,6 @@ class CompiledCatalogue:
                                           key=order.__getitem__) for literal in self._by_literal}
         self._selected_by = {literal: [pattern for prefix in prefixes for pattern in self._by_literal[prefix]]
                              for literal, prefixes in self._prefixes.items()}
-
-    def scanners_for(self, text: str) -> tuple[re.Pattern, ...]:
-        return self.ascii_scanners if text.isascii() else self.scanners
 
     @cached_property
     def prefilter(self) -> re.Pattern:
@@ -204,7 +197,7 @@ def compiled() -> CompiledCatalogue:
 
 # A text longer than this is a log, not what a person wrote about a failure: the rows that read descriptions
 # (Signature.described) are left out of its scan. Their everyday words ("removed", "VRAM", "fit") are in every
-# Ollama log: on 50 MB of logs the 26 such rows of 2026-11-26 cost 20 % of the scan, 12 passes, and found nothing.
+# Ollama log: on 50 MB of logs the 37 such rows of 2026-11-26 cost a fifth of the scan, 13 passes, and found nothing.
 DESCRIPTION_TEXT_MAX = 256 * 1024
 
 
@@ -238,7 +231,7 @@ def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int) -> Ite
     that holds a literal, in order."""
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
-    for offset, literal in _occurrences(text, table.scanners_for(text), start, end):
+    for offset, literal in _occurrences(text, table.scanners, start, end):
         if offset > line_end:
             if literals:
                 yield line_start, line_end, line_number, literals
