@@ -137,3 +137,21 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+_ENTRY = """
+import sys
+from gpudoctor.host import cuda_child, live
+live.LiveHost.warm_up = lambda self: None  # no NVML or cuInit in the parent on the test machine
+from gpudoctor.__main__ import start_probing_early
+start_probing_early(quick=sys.argv[1] == "quick", inventory=False, deep=sys.argv[1] == "deep")
+print(cuda_child._child is not None)
+"""
+
+
+@pytest.mark.parametrize(("mode", "forks"), [("full", True), ("quick", False), ("deep", False)])
+def test_only_a_plain_live_check_asks_cuda_in_a_child(mode, forks):
+    # --quick never starts CUDA; --deep's worker starts it too, and beside that worker the child gained nothing.
+    done = subprocess.run([sys.executable, "-c", _ENTRY, mode], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(forks)
