@@ -21,10 +21,9 @@ import threading
 import time
 from typing import Any, Callable
 
-from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_exactly, write_all
+from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
 
 HUNG = "hung"  # the child did not answer in time: the driver is stuck in cuInit
-_LENGTH_BYTES = 8
 
 
 class CudaChild:
@@ -45,10 +44,9 @@ class CudaChild:
             return self._answers
 
     def _receive(self, deadline: float) -> dict | str | None:
-        length = read_exactly(self.answers_fd, _LENGTH_BYTES, deadline)
-        if length is None:
+        body = read_message(self.answers_fd, deadline)
+        if body is None:
             return HUNG if time.monotonic() >= deadline else None
-        body = read_exactly(self.answers_fd, int.from_bytes(length, "big"), deadline)
         try:
             return pickle.loads(body) if body else None
         except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):
@@ -87,8 +85,7 @@ def start(ask_everything: Callable[[], dict]) -> None:
         try:
             os.close(answers_read)
             let_go_of_the_terminal()
-            data = pickle.dumps(ask_everything(), protocol=pickle.HIGHEST_PROTOCOL)
-            write_all(answers_write, len(data).to_bytes(_LENGTH_BYTES, "big") + data, None)
+            write_message(answers_write, pickle.dumps(ask_everything(), protocol=pickle.HIGHEST_PROTOCOL), None)
         finally:
             os._exit(0)
     os.close(answers_write)

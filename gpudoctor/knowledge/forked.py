@@ -11,6 +11,7 @@ than its timeout gives None, and the caller does the work itself: slower, never 
 from __future__ import annotations
 
 import os
+import struct
 import threading
 import time
 from typing import Callable, TypeVar
@@ -118,3 +119,17 @@ def write_all(fd: int, data: bytes, deadline: float | None) -> bool:
             return False
         view = view[os.write(fd, view[:1 << 16]):]
     return True
+
+
+_LENGTH = struct.Struct("!Q")  # the length of the message that follows
+
+
+def write_message(fd: int, data: bytes, deadline: float | None) -> bool:
+    """`data` after its length; False if the deadline (None: none) passes first."""
+    return write_all(fd, _LENGTH.pack(len(data)) + data, deadline)
+
+
+def read_message(fd: int, deadline: float | None) -> bytes | None:
+    """A message write_message sent; None if the pipe closes first or the deadline (None: none) passes."""
+    header = read_exactly(fd, _LENGTH.size, deadline)
+    return None if header is None else read_exactly(fd, _LENGTH.unpack(header)[0], deadline)

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import struct
 import threading
 import time
 from typing import TYPE_CHECKING
 
-from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_exactly, write_all
+from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
 
 if TYPE_CHECKING:
     from gpudoctor.knowledge.matcher import SignatureMatch
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
 # The child has compiled the catalogue long before the kernel log is read (about 0.1 s after the fork); a child
 # that has not answered a healthy log's scan in this time is stuck, and the scan is done here instead.
 ANSWER_TIMEOUT_S = 5.0
-_HEADER = struct.Struct("!Q")  # the length of the pickled message that follows
 
 
 class _ScanChild:
@@ -45,8 +43,7 @@ class _ScanChild:
             try:
                 deadline = time.monotonic() + timeout_s
                 sent = _message(request, deadline, self.requests)
-                header = sent and read_exactly(self.answers, _HEADER.size, deadline)
-                body = header and read_exactly(self.answers, _HEADER.unpack(header)[0], deadline)
+                body = sent and read_message(self.answers, deadline)
                 found = pickle.loads(body) if body else None
             except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
                 found = None
@@ -109,15 +106,11 @@ def _serve(requests: int, answers: int) -> None:
     from gpudoctor.knowledge.matcher import scan as scan_here
 
     compiled()
-    while (header := read_exactly(requests, _HEADER.size, None)) is not None:
-        body = read_exactly(requests, _HEADER.unpack(header)[0], None)
-        if body is None:
-            return
+    while (body := read_message(requests, None)) is not None:
         text, source, kind, contexts = pickle.loads(body)
         _message(scan_here(text, source, kind, contexts=contexts), None, answers)
 
 
 def _message(content: object, deadline: float | None, fd: int) -> bool:
     """Send `content` pickled, after its length; False if the deadline (None: none) passes first."""
-    data = pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL)
-    return write_all(fd, _HEADER.pack(len(data)) + data, deadline)
+    return write_message(fd, pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL), deadline)
