@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import tarfile
 import zipfile
 from pathlib import Path
@@ -51,17 +49,8 @@ def test_ci_runs_the_tests_against_the_lowest_declared_versions():
     assert "build-system" in lowest  # the build floor too
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist")
-    proc = subprocess.run([sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(REPO)],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out, proc.stdout + proc.stderr
-
-
-def test_sdist_and_wheel_carry_the_license(built):
-    out, _ = built
+def test_sdist_and_wheel_carry_the_license(built_from_tracked_files):
+    out, _ = built_from_tracked_files
     (sdist,) = out.glob("gpudoctor-*.tar.gz")
     (wheel,) = out.glob("gpudoctor-*.whl")
     assert any(name.endswith("/LICENSE") for name in tarfile.open(sdist).getnames())
@@ -71,7 +60,7 @@ def test_sdist_and_wheel_carry_the_license(built):
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
 
 
-def test_build_has_no_setuptools_warnings(built):
-    _, log = built
+def test_build_has_no_setuptools_warnings(built_from_tracked_files):
+    _, log = built_from_tracked_files
     assert "would be ignored" not in log
     assert "SetuptoolsDeprecationWarning" not in log and "_DeprecatedConfig" not in log

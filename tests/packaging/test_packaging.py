@@ -11,11 +11,8 @@ REPO = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
-                   check=True, capture_output=True, timeout=600)
-    (path,) = out.glob("gpudoctor-*.whl")
+def wheel(built_from_tracked_files):
+    (path,) = built_from_tracked_files[0].glob("gpudoctor-*.whl")
     return path
 
 
@@ -70,23 +67,10 @@ def test_non_editable_install_runs(tmp_path, wheel):
 
 
 @pytest.fixture(scope="module")
-def sdist_names(tmp_path_factory):
+def sdist_names(built_from_tracked_files):
     import tarfile
 
-    import shutil
-
-    # From the tracked files alone, as a clean clone has them: an egg-info left by an earlier build in the
-    # checkout would add whatever it once listed.
-    tree = tmp_path_factory.mktemp("tree")
-    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z"], check=True, capture_output=True).stdout
-    for name in filter(None, tracked.decode().split("\0")):
-        if (REPO / name).is_file():
-            (tree / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(REPO / name, tree / name)
-    out = tmp_path_factory.mktemp("sdist")
-    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(tree)],
-                   check=True, capture_output=True, timeout=600)
-    (path,) = out.glob("gpudoctor-*.tar.gz")
+    (path,) = built_from_tracked_files[0].glob("gpudoctor-*.tar.gz")
     with tarfile.open(path) as archive:
         return {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
 
