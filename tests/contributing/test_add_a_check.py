@@ -85,8 +85,10 @@ def environment(root: Path, shims: Path) -> dict[str, str]:
     python = shims / "python"
     python.write_text(f'#!/bin/sh\nexec "{sys.executable}" -S "$@"\n', encoding="utf-8")
     python.chmod(python.stat().st_mode | stat.S_IEXEC)
+    # pytest-xdist's workers would start the interpreter itself, with site initialisation, and import the checkout
+    # the test runs from: the copy's tests run in one process.
     return {**os.environ, "PATH": f"{shims}{os.pathsep}{os.environ['PATH']}",
-            "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
+            "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]]), "PYTEST_ADDOPTS": "-n 0"}
 
 
 def edit(path: Path, how: str, anchor: str, text: str) -> None:
