@@ -33,7 +33,7 @@ KINDS: tuple[BlockKind, ...] = (
               r"^NVRM version: NVIDIA"),
     BlockKind("python -m torch.utils.collect_env", "python -m torch.utils.collect_env", r"collect_env",
               r"^(?:Collecting environment information|PyTorch version: )", line_by_line=True),
-    BlockKind("nvcc --version", "nvcc --version", r"nvcc\b.*--version|nvcc\s+-V", r"^nvcc: NVIDIA \(R\) Cuda compiler"),
+    BlockKind("nvcc --version", "nvcc --version", r"nvcc\b.{0,200}--version|nvcc\s+-V", r"^nvcc: NVIDIA \(R\) Cuda compiler"),
     BlockKind("ldconfig -p", "ldconfig -p | grep -E 'nccl|cuda'", r"ldconfig\b.*-p",
               r"^\d+ libs found in cache|^\s+lib\S+\.so\S*\s+\([^)]*\)\s+=>\s+/", line_by_line=True),
     BlockKind("ollama ps", "ollama ps", r"ollama(?:\.exe)?\s+ps\b", r"^NAME\s+ID\s+SIZE\s+PROCESSOR\b"),

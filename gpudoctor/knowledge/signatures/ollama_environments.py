@@ -30,11 +30,12 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-gpu-hidden",
         kinds=("any",),
         patterns=(
-            # the server config map (sorted keys): GPU_DEVICE_ORDINAL is AMD's variable, which Slurm sets beside
+            # the server config map (sorted keys; a value is at most eight GPU UUIDs, and bounded it stays linear on a
+            # line of the word repeated): GPU_DEVICE_ORDINAL is AMD's variable, which Slurm sets beside
             # CUDA_VISIBLE_DEVICES for a job's GPUs and a person on an NVIDIA machine does not
-            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]+) GPU_DEVICE_ORDINAL:(?P<ordinal>[^\s\]\"]+)",
+            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]{1,400}) GPU_DEVICE_ORDINAL:(?P<ordinal>[^\s\]\"]{1,400})",
             # the same map with ROCR_VISIBLE_DEVICES set beside CUDA_VISIBLE_DEVICES
-            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]+) [^\n]{0,3000}?ROCR_VISIBLE_DEVICES:(?P<rocr>[^\s\]\"]+)",
+            r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]{1,400}) [^\n]{0,3000}?ROCR_VISIBLE_DEVICES:(?P<rocr>[^\s\]\"]{1,400})",
             # an environment as the runner's start line, `env` or a job script prints it, both set on one line
             r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
             r"CUDA_VISIBLE_DEVICES=[\w,-]+[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",

@@ -75,8 +75,9 @@ LOADER_SIGNATURES: tuple[Signature, ...] = (
         cause_id="shared-library-truncated",
         kinds=("any",),
         # glibc's dlopen and ld for an ELF file shorter than its header: "PATH: file too short" (ld: "file not
-        # recognized: file too short"), the path as the loader printed it
-        patterns=(r"(?P<library>[\w./+-]{0,200}?lib[\w+-]{1,60}\.so[\d.]{0,12}): (?:file not recognized: )?file too short",),
+        # recognized: file too short"), the path as the loader printed it, from where it starts (the look-behind spares
+        # `re` trying the path's class at every character of a long line)
+        patterns=(r"(?P<library>(?<![\w./+-])[\w./+-]{0,200}?lib[\w+-]{1,60}\.so[\d.]{0,12}): (?:file not recognized: )?file too short",),
         severity="fail",
         cause=("The library {library} is an empty or truncated file, so the loader rejects it: in a container an empty "
                "libcuda.so.1 or libnvidia-*.so is the image's placeholder for the host driver's library, which the "
