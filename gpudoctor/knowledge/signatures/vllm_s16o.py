@@ -151,3 +151,4 @@ SIGNATURES += (
                   "vllm/sglang-4048-input-exceeds-max-allowed-length.txt"),
     ),
 )
+
