@@ -127,7 +127,9 @@ S16N_SIGNATURES: tuple[Signature, ...] = (
         # while it waited for a key (wait/get) that another rank never set: that rank is slow before
         # init_process_group, died, or joined another rendezvous. The ncclUniqueId wrapper ("store->get('0') got error:
         # Socket Timeout") is nccl.unique-id-not-received's; this reads the bare store error.
-        patterns=(r"\b(?:DistStoreError|RuntimeError|DistBackendError): Socket Timeout\b",),
+        patterns=(r"\b(?:DistStoreError|RuntimeError|DistBackendError): Socket Timeout\b",
+                  # PyTorch 2.4 and later word the same timeout of a store wait with its keys (TCPStore.cpp doWait)
+                  r"DistStoreError: wait timeout after (?P<ms>\d{1,9}) ?ms, keys: "),
         severity="fail",
         cause=("A rank waited on the c10d store (MASTER_ADDR:MASTER_PORT) for a key another rank never wrote in time: "
                "that rank is still busy before init_process_group (a long data preparation), crashed, or was started "
@@ -143,5 +145,30 @@ S16N_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/pytorch/pytorch/issues/55571", TORCH_C10D + "/TCPStore.cpp"),
         checked="2026-11-27",
         examples=("nccl/llamafactory-6154-socket-timeout-nodes-env.txt",),
+    ),
+    Signature(
+        code="nccl.default-group-not-initialised-legacy",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # distributed_c10d.py before PyTorch 1.12: _check_default_pg asserts `_default_pg is not None` ("Default process
+        # group is not initialized"); later releases raise "Default process group has not been initialized, please
+        # make sure to call init_process_group" (frameworks.default-process-group-missing). SyncBatchNorm's forward
+        # in training, get_rank/get_world_size and every collective reach it when no process group exists.
+        patterns=(r"(?:AssertionError|RuntimeError|ValueError): [Dd]efault process group is not initiali[sz]ed",),
+        severity="fail",
+        cause=("A torch.distributed call (most often SyncBatchNorm in a single-GPU run, or get_rank/get_world_size) ran "
+               "while no process group was initialised (PyTorch before 1.12 words it this way)."),
+        advice=("For one GPU, replace SyncBN with BN in the model config (norm_cfg=dict(type='BN')) or convert the model "
+                "back from SyncBatchNorm; for several GPUs, start with the project's distributed launcher (tools/"
+                "dist_train.sh N, torchrun --nproc_per_node=N) so init_process_group runs first."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "reinstall NCCL"),
+        versions=("torch<1.12",),
+        sources=("https://github.com/open-mmlab/mmrazor/issues/148", "https://github.com/open-mmlab/mmsegmentation/issues/354",
+                 "https://github.com/shinya7y/UniverseNet/issues/8",
+                 "https://github.com/pytorch/pytorch/blob/v1.11.0/torch/distributed/distributed_c10d.py"),
+        checked="2026-11-27",
+        examples=("nccl/mmrazor-148-default-group-syncbn-single-gpu.txt",),
     ),
 )
