@@ -171,4 +171,32 @@ S16N_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("nccl/mmrazor-148-default-group-syncbn-single-gpu.txt",),
     ),
+    Signature(
+        code="nccl.ddp-module-without-trainable-params",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        # torch/nn/parallel/distributed.py, DistributedDataParallel.__init__: `if not any(p.requires_grad for p in
+        # module.parameters())` raises RuntimeError (PyTorch 1.10 and later, through _log_and_throw; an AssertionError
+        # before): a frozen feature extractor, a loss module, a module without parameters handed to
+        # accelerator.prepare, or a model whose trainable part (LoRA, motion modules) the config never added.
+        patterns=(r"DistributedDataParallel is not needed when a module doesn't have any parameter that requires a "
+                  r"gradient",),
+        severity="fail",
+        cause=("The module wrapped in DistributedDataParallel (directly or by accelerator.prepare / the Trainer) has no "
+               "parameter with requires_grad=True: it is frozen, has no parameters, or the part meant to train was "
+               "never added."),
+        advice=("Wrap only modules that train: move frozen or parameter-free modules (feature extractors, losses, "
+                "EMA or reference models) to the device with .to(device) instead of DDP or accelerator.prepare; if the "
+                "model is meant to train, check which parameters have requires_grad (the LoRA/adapter config, freeze "
+                "options, the stage's config) before wrapping it."),
+        action="configure",
+        rules_out=("the GPUs", "the NVIDIA driver", "NCCL"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/accelerate/issues/760",
+                 "https://github.com/guoqincode/Open-AnimateAnyone/issues/32",
+                 "https://github.com/pytorch/pytorch/issues/25552",
+                 "https://github.com/pytorch/pytorch/blob/main/torch/nn/parallel/distributed.py"),
+        checked="2026-11-27",
+        examples=("nccl/accelerate-760-ddp-module-without-trainable-params.txt",),
+    ),
 )
