@@ -16,6 +16,7 @@ from gpudoctor.knowledge.signatures.nccl_setup import SIGNATURES as SETUP_ROWS
 from gpudoctor.knowledge.signatures.nccl_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.nccl_p15f import P15F_SIGNATURES as P15F_ROWS
 from gpudoctor.knowledge.signatures.nccl_r15c import R15C_SIGNATURES as R15C_ROWS
+from gpudoctor.knowledge.signatures.nccl_s16n import S16N_SIGNATURES as S16N_ROWS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -596,3 +597,4 @@ SIGNATURES += ROUND15_ROWS
 SIGNATURES += A15F_ROWS  # a barrier not every rank calls (nccl_a15f.py)
 SIGNATURES += P15F_ROWS  # nccl_p15f.py: the failures people describe in words
 SIGNATURES += R15C_ROWS  # nccl_r15c.py: an older NCCL loaded under a newer framework's config
+SIGNATURES += S16N_ROWS  # nccl_s16n.py: rows read from the source that prints the message
