@@ -144,6 +144,57 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/nemos-317-cudnn9-sublibrary-loading-failed.txt",),
     ),
     Signature(
+        code="cuda.cudnn-version-mismatch",
+        cause_id="symbol-mismatch",
+        kinds=("any",),
+        # cudnnStatus_t CUDNN_STATUS_VERSION_MISMATCH: a cuDNN library was loaded beside cuDNN libraries of another
+        # version it depends on (cuDNN 8's split ops/cnn/adv libraries; cuDNN 9 says SUBLIBRARY_VERSION_MISMATCH), as
+        # PyTorch ("cuDNN error: ..."), Paddle ("CUDNN error(14), ...") and the API log print it.
+        patterns=(r"CUDNN_STATUS_VERSION_MISMATCH",),
+        severity="fail",
+        cause=("cuDNN refused to run because its libraries loaded into the process come from different cuDNN versions: "
+               "a separately installed nvidia-cudnn wheel or system cuDNN beside the one the framework was built with."),
+        advice=("Make every cuDNN library come from one version: uninstall the extra cuDNN wheel the framework did not "
+                "bring (`pip list | grep nvidia-cudnn`, then `pip uninstall nvidia-cudnn-cu11` or the cu12 one it does "
+                "not require) or reinstall the framework so its own nvidia-cudnn wheel matches, and remove other cuDNN "
+                "folders from LD_LIBRARY_PATH (`LD_DEBUG=libs python your_script.py 2>&1 | grep libcudnn` shows where "
+                "each loads from)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://docs.nvidia.com/deeplearning/cudnn/latest/api/cudnn-graph-library.html#cudnnstatus-t",
+                 "https://github.com/MahmoudAshraf97/whisper-diarization/issues/120",
+                 "https://github.com/PaddlePaddle/Paddle/issues/36411", "https://github.com/PaddlePaddle/FastDeploy/issues/1020"),
+        checked="2026-11-27",
+        examples=("cuda/whisper-diarization-120-cudnn-version-mismatch-pip-cudnn.txt",),
+    ),
+    Signature(
+        code="cuda.tf-cuda-not-initialized-in-child",
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        # stream_executor cuda_driver.cc: GetDeviceCount's "could not retrieve CUDA device count: <CUresult>" and
+        # ScopedActivateContext's "Failed setting context: <CUresult>". CUDA_ERROR_NOT_INITIALIZED there, after the
+        # parent already ran CUDA, is the driver state a forked child inherits (multiprocessing's default on Linux).
+        patterns=(r"could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED",
+                  r"Failed setting context: CUDA_ERROR_NOT_INITIALIZED"),
+        severity="fail",
+        cause=("TensorFlow ran in a process forked after its parent had initialised CUDA (a multiprocessing Pool or "
+               "worker, Keras' use_multiprocessing=True), and the CUDA driver cannot be used in such a child "
+               "(CUDA_ERROR_NOT_INITIALIZED), so it fails or falls back to the CPU."),
+        advice=("Start the worker processes with the 'spawn' start method (`multiprocessing.set_start_method('spawn')` "
+                "before creating them, or `multiprocessing.get_context('spawn')`), or import TensorFlow and touch the GPU "
+                "only inside the workers, never in the parent before forking; with Keras generators use "
+                "use_multiprocessing=False (threads)."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/tensorflow/tensorflow/blob/master/third_party/xla/xla/stream_executor/cuda/cuda_driver.cc",
+                 "https://github.com/mit-acl/rl_collision_avoidance/issues/21", "https://github.com/tensorflow/tensorflow/issues/29876",
+                 "https://github.com/tensorflow/tensorflow/issues/41450", "https://docs.nvidia.com/cuda/cuda-c-programming-guide/"),
+        checked="2026-11-27",
+        examples=("cuda/rl-collision-avoidance-21-tf-cuda-count-fork.txt",),
+    ),
+    Signature(
         code="cuda.tf-diagnostics-no-libcuda-loaded",
         cause_id="cuda-library-missing",
         kinds=("any",),
