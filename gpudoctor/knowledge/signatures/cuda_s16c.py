@@ -195,6 +195,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/rl-collision-avoidance-21-tf-cuda-count-fork.txt",),
     ),
     Signature(
+        code="cuda.tensorrt-init-ptx-unsupported",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # TensorRT's runtime.cpp isCudaInstalledCorrectly: "CUDA initialization failure with error[:] <cudaError_t>.
+        # Please check your CUDA installation" (older: "Cuda ... check cuda installation"); 222 is
+        # cudaErrorUnsupportedPtxVersion, code built by a CUDA newer than the driver can JIT (35 is read in vllm_servers).
+        patterns=(r"(?:CUDA|Cuda) initialization failure with error:? 222\b",),
+        severity="fail",
+        cause=("TensorRT could not initialise CUDA: error 222 (cudaErrorUnsupportedPtxVersion) says TensorRT or the "
+               "CUDA runtime it loaded was built by a newer CUDA than this NVIDIA driver supports."),
+        advice=("Update the NVIDIA driver to one whose `nvidia-smi` \"CUDA Version\" is at least the CUDA that TensorRT "
+                "was built for, or install the TensorRT and CUDA builds for the driver you have; on Jetson use the CUDA, "
+                "cuDNN and TensorRT of your JetPack release (SDK Manager or JetPack's apt packages), or move to a newer "
+                "JetPack before using a newer CUDA."),
+        action="configure",
+        rules_out=("the GPU hardware",),
+        never_suggest=("reinstall cudnn",),
+        sources=("https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html",
+                 "https://github.com/NVIDIA/TensorRT/issues/2793", "https://github.com/NVIDIA/TensorRT/issues/1052",
+                 "https://github.com/FeiYull/TensorRT-Alpha/issues/106"),
+        checked="2026-11-27",
+        examples=("cuda/tensorrt-2793-orin-cuda-init-222.txt",),
+    ),
+    Signature(
         code="cuda.tf-diagnostics-no-libcuda-loaded",
         cause_id="cuda-library-missing",
         kinds=("any",),
