@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature, cuda_r15a as _LLM
+from gpudoctor.knowledge.signatures import Signature, cuda_r15a as _LLM, cuda_s16c as _S16C
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
 from gpudoctor.knowledge.signatures.cuda_discovery import SIGNATURES as DISCOVERY_ROWS
 from gpudoctor.knowledge.signatures.cuda_fabric import SIGNATURES as FABRIC_ROWS
@@ -597,4 +597,4 @@ SIGNATURES += (
     ),
 )
 SIGNATURES += MULTI_GPU_ROWS + LIBRARY_ROWS + KERNEL_FAULT_ROWS + COMPAT_ROWS + TOOL_ROWS + RUNTIME_FAULT_ROWS + INSTALLER_ROWS
-SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS + META_PACKAGE_ROWS + HOST_ROWS + DESCRIBED_ROWS
+SIGNATURES += FABRIC_ROWS + DISCOVERY_ROWS + PACKAGE_ROWS + VIDEO_ROWS + META_PACKAGE_ROWS + HOST_ROWS + DESCRIBED_ROWS + _S16C.SIGNATURES
