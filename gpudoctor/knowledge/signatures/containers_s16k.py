@@ -1,0 +1,46 @@
+"""Issue 25, sixteenth wave (s16k, written blind): container-toolkit rows read from the code that prints the message.
+
+nvidia-ctk's CDI spec generation (`nvidia-ctk cdi generate`, and the runtime's own spec in cdi and auto modes) finds the
+driver's user-space libraries by name under the driver root: pkg/nvcdi and internal/lookup/root/root.go locate
+libcuda.so.<version> (or libcuda.so.*.* to learn the version, then every lib*.so.<version>) in the standard library
+directories. Where the driver's libraries live elsewhere (Container-Optimized OS's /var/lib/nvidia/lib64, a snap, a
+driver container's root) the lookup fails: "failed to locate libcuda.so.535.183.06: pattern libcuda.so.535.183.06 not
+found", older releases "pattern libcuda.so.*.*.* not found", newer ones 'failed to locate "libcuda.so."' and "failed to
+locate versioned driver libraries".
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_ROOT_GO = ("https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/internal/lookup/root/root.go")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.cdi-driver-libraries-not-found",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        patterns=(
+            # not the "pattern libcuda.so.*.* not found" warning alone: the generator then retries with any suffix.
+            r"failed to locate \"?libcuda\.so[\d.*]{0,24}\"?: pattern libcuda\.so\.(?:\d[\d.]{0,20}|\*\.\*\.\*) not found",
+            r"failed to locate (?:versioned driver libraries|libraries for driver version [\d.]{1,20})",
+        ),
+        severity="fail",
+        cause=("nvidia-ctk could not find the driver's libcuda.so under the driver root's library directories while "
+               "building the CDI spec, so no spec (or a spec without the driver's libraries) is written: the driver's "
+               "user-space libraries are installed outside the standard paths (Container-Optimized OS, a snap, a "
+               "driver container's root), or they are missing altogether."),
+        advice=("Find the directory that holds libcuda.so.<driver version> (`ldconfig -p | grep libcuda`, `find / -name "
+                "'libcuda.so.*' 2>/dev/null`) and point the generator at it: `sudo nvidia-ctk cdi generate "
+                "--library-search-path=<that directory> --output=/etc/cdi/nvidia.yaml` (with a driver container, "
+                "--driver-root=/run/nvidia/driver instead); newer toolkit releases also search the ldcache. If no "
+                "libcuda.so exists at all, the driver's user-space libraries are not installed on the host."),
+        action="configure",
+        rules_out=("the GPU itself",),
+        never_suggest=("reinstall CUDA",),
+        sources=(_ROOT_GO, "https://github.com/NVIDIA/nvidia-container-toolkit/issues/735",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/82"),
+        checked="2026-11-27",
+        examples=("containers/nvctk-735-cdi-generate-libcuda-not-found.txt",),
+    ),
+)
