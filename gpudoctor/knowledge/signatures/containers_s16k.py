@@ -43,4 +43,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/nvctk-735-cdi-generate-libcuda-not-found.txt",),
     ),
+    Signature(
+        code="containers.cli-modeset-node-missing",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # libnvidia-container lists /dev/nvidia-modeset for the display and graphics capabilities (NVIDIA_DRIVER_
+        # CAPABILITIES=all includes them) and, before libnvidia-container PR 388, assumed the node exists: its mount
+        # (src/nvc_mount.c) then fails on stat where nothing on the host created it (no --load-kmods, as enroot's hook).
+        patterns=(r"mount error: stat failed: /dev/nvidia-modeset: [Nn]o such file or directory",),
+        severity="fail",
+        cause=("The container asks for the display or graphics driver capability (NVIDIA_DRIVER_CAPABILITIES=all "
+               "includes them), so nvidia-container-cli mounts /dev/nvidia-modeset, and the host never created that "
+               "device node (a headless server where nothing ran nvidia-modprobe -m, or a caller without --load-kmods "
+               "such as enroot), so the container does not start."),
+        advice=("Ask only for the capabilities the workload needs: NVIDIA_DRIVER_CAPABILITIES=compute,utility (add "
+                "graphics or display only for rendering or X). Where display is needed, create the node on the host "
+                "with `sudo nvidia-modprobe -m` (it loads nvidia-modeset and creates /dev/nvidia-modeset; run it at "
+                "boot from a systemd unit or udev rule). libnvidia-container releases after PR 388 skip a missing "
+                "modeset node."),
+        action="configure",
+        rules_out=("the GPU itself", "the container image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/libnvidia-container/pull/388", "https://github.com/NVIDIA/enroot/issues/15",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/1453", "https://github.com/ssst0n3/fake-nvidia/issues/6"),
+        checked="2026-11-27",
+        examples=("containers/enroot-15-nvidia-modeset-stat-failed.txt",),
+    ),
 )
