@@ -473,7 +473,7 @@ SIGNATURES = (
 
     Signature(
         code="kernel.probe-routine-not-called",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.nvidia-probe-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
