@@ -69,4 +69,38 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/enroot-15-nvidia-modeset-stat-failed.txt",),
     ),
+    Signature(
+        code="containers.device-plugin-mps-incomplete",
+        cause_id="k8s-mps-sharing-incomplete",
+        kinds=("any",),
+        # k8s-device-plugin with sharing.mps: cmd/nvidia-device-plugin/main.go refuses the flags without an MPS root
+        # (and with mig-strategy mixed); internal/plugin/server.go waits for the MPS control daemon, whose health check
+        # (cmd/mps-control-daemon/mps/daemon.go) pipes a command to nvidia-cuda-mps-control in that root's pipe directory.
+        patterns=(r"using MPS requires --mps-root to be specified",
+                  r"error waiting for MPS daemon: error checking MPS daemon health",
+                  r"using --mig-strategy=mixed is not supported with MPS"),
+        severity="fail",
+        cause=("The device plugin is configured to share GPUs through MPS but is deployed without what MPS needs: the "
+               "MPS root directory (--mps-root / MPS_ROOT), or the MPS control daemon that its helm chart runs on each "
+               "node GPU Feature Discovery labels nvidia.com/mps.capable=true (a daemon started by hand on the host is "
+               "not the one it checks), so the plugin does not start and the node advertises no GPUs."),
+        advice=("Deploy the device plugin with its helm chart (nvdp/nvidia-device-plugin) and `--set gfd.enabled=true`: "
+                "the chart sets MPS_ROOT=/run/nvidia/mps and runs the nvidia-device-plugin-mps-control-daemon "
+                "DaemonSet; then check that the node carries nvidia.com/mps.capable=true (`kubectl get node NODE "
+                "--show-labels`) and that the mps-control-daemon pod runs there (`kubectl -n NAMESPACE get pods -o "
+                "wide`, its logs). A hand-written DaemonSet needs --mps-root and that control daemon beside it; MPS "
+                "does not combine with mig-strategy mixed."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the container runtime configuration"),
+        never_suggest=("reinstall the driver", "nvidia-cuda-mps-control -d on the host"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/blob/main/cmd/nvidia-device-plugin/main.go",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/internal/plugin/server.go",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1132",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/634",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/762",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/679",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/712"),
+        checked="2026-11-27",
+        examples=("containers/k8sdp-1132-mps-root-not-specified.txt",),
+    ),
 )
