@@ -597,3 +597,4 @@ SIGNATURES += OPERATOR_VALIDATION_ROWS + TOOLKIT_RELEASE_ROWS + BUILD_ROWS + LIB
 SIGNATURES += CONFIG_ROWS + ENGINE_ROWS + DESKTOP_ROWS + BREADTH13D_ROWS + REQUEST_ROWS + IMAGE15_ROWS
 SIGNATURES += A15F_ROWS  # nvidia-docker 1's volume, no GPU request, RHEL entitlement (containers_a15f.py)
 SIGNATURES += P15F_ROWS  # containers_p15f.py: the failures people describe in words
+from gpudoctor.knowledge.signatures.containers_s16k import SIGNATURES as S16K_ROWS; SIGNATURES += S16K_ROWS  # noqa: E402,E702

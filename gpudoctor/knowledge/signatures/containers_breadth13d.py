@@ -74,7 +74,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # k8s-device-plugin's Allocate (internal/rm/rm.go) refuses a container that asks for several replicas of a
         # GPU shared by time-slicing (when failRequestsGreaterThanOne is true) or by MPS (always, until the option
         # was honored for MPS too); the kubelet shows it as an UnexpectedAdmissionError ending "which is unexpected".
-        patterns=(r"maximum request size for shared resources is 1; found (?P<count>\d{1,5})",),
+        patterns=(r"maximum request size for shared resources is 1; found (?P<count>\d{1,5})",
+                  # the plugin's README (and the releases it describes) before "; found N": the resource and count first
+                  r"request for '[\w./-]{1,63}: (?P<count>\d{1,5})' too large: maximum request size for shared resources"),
         severity="fail",
         cause="The container asks for {count} replicas of a GPU the NVIDIA device plugin shares by time-slicing or "
               "MPS, and the plugin allows only one shared replica per container (failRequestsGreaterThanOne), so the "

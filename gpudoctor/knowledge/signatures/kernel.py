@@ -42,7 +42,8 @@ SIGNATURES = (
         code="kernel.xid-79",
         # The GPU off the bus explains every failure of the programs that used it, and the reset it then needs.
         refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
-                 "cuda.unspecified-launch-failure", "cuda.illegal-address", "containers.nvml-unknown-error"),
+                 "cuda.unspecified-launch-failure", "cuda.illegal-address", "containers.nvml-unknown-error",
+                 "kernel.nvidia-probe-failed"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=KERNEL_LOG,
@@ -257,7 +258,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.bar-invalid",
-        refines=("kernel.rm-init-adapter-failed",), refines_within=None,
+        refines=("kernel.rm-init-adapter-failed", "kernel.nvidia-probe-failed"), refines_within=None,
         cause_id="bar-allocation",
         kinds=NVRM_TEXT,
         patterns=(
@@ -547,3 +548,4 @@ SIGNATURES += MODULE_DEPENDENCY_ROWS + BOOT_FALLBACK_ROWS + NIX_ROWS + OPEN_MODU
 SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS + STABILITY_ROWS + PCIE_AER_ROWS
 SIGNATURES += DESCRIBED_ROWS  # failures told in the user's own words (kernel_p15k.py)
 from gpudoctor.knowledge.signatures.kernel_a15k import SIGNATURES as A15K_ROWS; SIGNATURES += A15K_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.kernel_s16k import SIGNATURES as S16K_ROWS; SIGNATURES += S16K_ROWS  # noqa: E402,E702

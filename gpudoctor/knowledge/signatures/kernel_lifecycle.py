@@ -139,7 +139,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # The NVIDIA X driver's words in Xorg.0.log when it cannot get the kernel module loaded (it asks modprobe and
         # gives up); the kernel log and modprobe say why.
-        patterns=(r"NVIDIA: Failed to load the NVIDIA kernel module\.",),
+        # Older X drivers name the screen and end with "!": "(EE) NVIDIA(0): Failed to load the NVIDIA
+        # kernel module!" then "*** Aborting ***".
+        patterns=(r"NVIDIA: Failed to load the NVIDIA kernel module\.", r"NVIDIA\(\d{1,2}\): Failed to load the NVIDIA kernel module!"),
         severity="fail",
         cause="The X server's NVIDIA driver could not load the NVIDIA kernel module, so there is no NVIDIA display "
               "(and no CUDA): the module is missing for the running kernel, refused, or cannot take the GPU.",

@@ -389,7 +389,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.gpu-not-supported-by-driver",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed", "kernel.nvidia-probe-failed",
+                 "kernel.no-nvidia-devices-probed"), refines_within=None,
         cause_id="gpu-unsupported-by-driver",
         kinds=NVRM_TEXT,
         # The driver's words when it ignores a GPU it does not support, over several NVRM lines (joined): the open
@@ -473,7 +474,7 @@ SIGNATURES = (
 
     Signature(
         code="kernel.probe-routine-not-called",
-        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.nvidia-probe-failed"), refines_within=None,
         cause_id="nouveau-conflict",
         kinds=NVRM_TEXT,
         # NVRM, when the nvidia module loads but another driver already owns the GPUs (nouveau, nvidiafb, vfio-pci);
