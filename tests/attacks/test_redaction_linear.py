@@ -36,13 +36,19 @@ def _seconds(text: str) -> float:
 def test_redaction_of_a_megabyte_line_grows_linearly(name):
     # Eight times the text may take about eight times as long; a quadratic pattern takes 64 times.
     # A floor of 20 ms keeps a hiccup on a tiny time from reading as growth (the eighth takes 20-140 ms here).
+    # Past the bound, the best of three counts: the other test process, or a test's own children, may have held
+    # the core for part of one run (a quadratic pattern misses the bound every time).
     build = HOSTILE_LINES[name]
     small, large = _seconds(build(MEGABYTE // 8)), _seconds(build(MEGABYTE))
+    if large >= 24 * max(small, 0.02):
+        large = min(large, _seconds(build(MEGABYTE)), _seconds(build(MEGABYTE)))
     assert large < 24 * max(small, 0.02), f"{name}: {small:.3f} s, then {large:.3f} s for 8 times the text"
 
 
 def test_time_grows_linearly_with_the_line():
     small, large = _seconds("sk-eyJ-a://" * 20_000), _seconds("sk-eyJ-a://" * 200_000)
+    if large >= 30 * max(small, 0.002):  # the best of three, as above
+        large = min(large, _seconds("sk-eyJ-a://" * 200_000), _seconds("sk-eyJ-a://" * 200_000))
     assert large < 30 * max(small, 0.002)  # quadratic would be ~100x
 
 
