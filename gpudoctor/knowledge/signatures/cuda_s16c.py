@@ -116,7 +116,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.cudnn-sublibrary-loading-failed",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",  # libcudnn, as TAXONOMY.md files it (not a framework's "cannot dlopen")
         kinds=("any",),
         # cuDNN 9 splits into sub-libraries (libcudnn_graph, _engines_precompiled, _engines_runtime_compiled,
         # _engines_tensor_ir, _heuristic, _ops, _cnn, _adv) that libcudnn.so.9 loads by name at run time; a missing one

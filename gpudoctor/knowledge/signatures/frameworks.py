@@ -143,7 +143,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.cudnn-library-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",  # libcudnn, as TAXONOMY.md files it (not a framework's "cannot dlopen")
         kinds=("any",),
         patterns=(
             # CTranslate2 (faster-whisper and the like) loads cuDNN by its major version. Where the error it
