@@ -20,16 +20,11 @@ def built_from_tracked_files(tmp_path_factory) -> tuple[Path, str]:
     """(folder, build log) of the sdist and wheel `python -m build` makes from the tracked files alone, as a clean
     clone has them: an egg-info or build/ folder left in the checkout would add whatever it once held, and two test
     workers building in the checkout at once would write over each other's."""
-    import shutil
     import subprocess
 
-    repo = Path(__file__).parents[1]
-    tree = tmp_path_factory.mktemp("tracked")
-    tracked = subprocess.run(["git", "-C", str(repo), "ls-files", "-z"], check=True, capture_output=True).stdout
-    for name in filter(None, tracked.decode().split("\0")):
-        if (repo / name).is_file():
-            (tree / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(repo / name, tree / name)
+    from checkout import tracked_copy
+
+    tree = tracked_copy(tmp_path_factory.mktemp("tracked") / "repository")
     out = tmp_path_factory.mktemp("dist")
     proc = subprocess.run([sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(tree)],
                           capture_output=True, text=True, timeout=600)

@@ -19,8 +19,9 @@ import pickle
 import signal
 import threading
 import time
-from typing import Any, Callable
+from typing import Callable
 
+from gpudoctor.host.answers import CallResult
 from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
 
 HUNG = "hung"  # the child did not answer in time: the driver is stuck in cuInit
@@ -108,8 +109,8 @@ def stop() -> None:
         _child.stop()
 
 
-def answer_from(answers: dict, function: str, args: tuple) -> tuple[Any, str | None] | None:
-    """(value, error) for a question the child answered; None for one it did not ask (the caller asks it itself)."""
+def answer_from(answers: dict, function: str, args: tuple) -> CallResult | None:
+    """The CallResult for a question the child answered; None for one it did not ask (the caller asks it itself)."""
     if function == "cuda.peer":
         return answers["peers"].get(tuple(args))
     return answers.get(function)

@@ -77,13 +77,9 @@ class NativeSession:
         thread = self._nccl_thread if function.startswith("nccl.") else self._thread
         timeout = INIT_TIMEOUT if self._cuda is None else CALL_TIMEOUT
         try:
-            return CallResult(value=thread.call(function, lambda: fn(*args), timeout))
+            return _result(lambda: thread.call(function, lambda: fn(*args), timeout))
         except LibraryHung as exc:
             return CallResult(error=f"TIMEOUT: {exc}")
-        except NativeError as exc:
-            return CallResult(error=str(exc))
-        except AttributeError as exc:  # a library without the function (a stub, a broken install)
-            return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
 
     def warm_up(self) -> None:
         """Start cuInit now (it took 0.3-0.4 s on an idle two-H200 host), while the caller does other work; a child
@@ -101,8 +97,7 @@ class NativeSession:
         if not isinstance(answers, dict):
             self._child = None
             return None
-        found = cuda_child.answer_from(answers, function, args)
-        return None if found is None else CallResult(value=found[0], error=found[1])
+        return cuda_child.answer_from(answers, function, args)
 
     def _load_library(self) -> Any:
         """libcuda itself, without cuInit (None where it cannot be loaded; the reason is kept)."""
@@ -194,24 +189,26 @@ class NativeSession:
 
 
 def cuda_answers() -> dict:
-    """Everything a check asks the CUDA driver, asked on this thread (cuda_child.py's child runs it): each answer as
-    (value, error), as NativeSession.call gives them; "peers" maps every ordered pair of devices to its answer."""
+    """Everything a check asks the CUDA driver, asked on this thread (cuda_child.py's child runs it): each answer a
+    CallResult, as NativeSession.call gives it; "peers" maps every ordered pair of devices to its answer."""
     session = NativeSession()
-    answers = {"cuda.devices": _asked(session._cuda_devices),
-               "cuda.driver_version": _asked(session._cuda_driver_version)}
-    devices = answers["cuda.devices"][0]
+    answers = {"cuda.devices": _result(session._cuda_devices),
+               "cuda.driver_version": _result(session._cuda_driver_version)}
+    devices = answers["cuda.devices"].value
     ordinals = [device["ordinal"] for device in devices["devices"]] if devices else []
-    answers["peers"] = {(a, b): _asked(session._cuda_peer, a, b) for a in ordinals for b in ordinals if a != b}
+    answers["peers"] = {(a, b): _result(lambda a=a, b=b: session._cuda_peer(a, b))
+                        for a in ordinals for b in ordinals if a != b}
     return answers
 
 
-def _asked(function: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
+def _result(ask: Callable[[], Any]) -> CallResult:
+    """ask()'s value, or the driver's error as a CallResult's error."""
     try:
-        return function(*args), None
+        return CallResult(value=ask())
     except NativeError as exc:
-        return None, str(exc)
+        return CallResult(error=str(exc))
     except AttributeError as exc:  # a library without the function (a stub, a broken install)
-        return None, f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}"
+        return CallResult(error=f"CUDA_ERROR_SYMBOL_NOT_FOUND: {exc}")
 
 
 def _cuda_error_name(lib: Any, status: int) -> str:

@@ -34,7 +34,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -42,6 +41,8 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+
+from checkout import tracked_copy
 
 REPO = Path(__file__).resolve().parents[2]
 GUIDE = (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8")
@@ -61,22 +62,6 @@ STEP = re.compile(
     r"Create `(?P<create>[^`]+)`:\n\n```\w*\n(?P<file>.*?)```\n"
     r"|In `(?P<edit>[^`]+)`, add (?P<how>this line below|these lines below|this after) `(?P<anchor>[^`]+)`[^\n]*:\n\n```\w*\n(?P<text>.*?)```\n"
     r"|```sh\n(?P<shell>.*?)```\n", re.S)
-
-
-def tracked_copy(root: Path) -> Path:
-    """The checkout's tracked files, as the working tree has them, under `root` (from an unpacked sdist,
-    which has no git: every file but caches and virtual environments)."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        ignore = shutil.ignore_patterns(".git", ".venv*", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist")
-        return Path(shutil.copytree(REPO, root, ignore=ignore))
-    for name in filter(None, listed.decode().split("\0")):
-        source, target = REPO / name, root / name
-        if source.is_file():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
-    return root
 
 
 def environment(root: Path, shims: Path) -> dict[str, str]:
