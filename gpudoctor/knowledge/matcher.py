@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.contexts import in_contexts, in_text
+from gpudoctor.knowledge.contexts import FOLDED_START, folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
                                            nvrm_run)
@@ -150,21 +150,27 @@ class CompiledCatalogue:
         for compiled in _compiled_patterns(rows):
             for literal, _ in compiled.keys:
                 self._by_literal.setdefault(literal, []).append(compiled)
-        # The same literals as one regex per first character: each starts with a plain character, which `re`
+        # The contexts' markers (contexts.py) are found in the same passes: their starts are literals too.
+        context_keys = _context_keys({literal[0] for literal in self._by_literal})
+        literals = list(dict.fromkeys([*self._by_literal, *context_keys]))
+        # The literals as one regex per first character: each starts with a plain character, which `re`
         # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
         # its ~40 alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is
         # that of distinct first characters, not of rows: the cost of a pass hardly grows with the catalogue.
         by_first: dict[str, list[str]] = {}
-        for literal in self._by_literal:
+        for literal in literals:
             by_first.setdefault(literal[0], []).append(literal)
         self.scanners = tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
         # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
         # Looked up by prefix, not by comparing every pair of literals; kept in the catalogue's order.
-        order = {literal: place for place, literal in enumerate(self._by_literal)}
+        order = {literal: place for place, literal in enumerate(literals)}
         self._prefixes = {literal: sorted((literal[:n] for n in range(1, len(literal) + 1) if literal[:n] in order),
-                                          key=order.__getitem__) for literal in self._by_literal}
-        self._selected_by = {literal: [pattern for prefix in prefixes for pattern in self._by_literal[prefix]]
-                             for literal, prefixes in self._prefixes.items()}
+                                          key=order.__getitem__) for literal in literals}
+        self._selected_by = {literal: selected for literal, prefixes in self._prefixes.items()
+                             if (selected := [pattern for prefix in prefixes for pattern in self._by_literal.get(prefix, ())])}
+        # (context, marker, how far into it the key is) of the markers a found literal holds the key of.
+        self.markers_at = {literal: markers for literal, prefixes in self._prefixes.items()
+                           if (markers := tuple(m for prefix in prefixes for m in context_keys.get(prefix, ())))}
 
     @cached_property
     def prefilter(self) -> re.Pattern:
@@ -178,7 +184,7 @@ class CompiledCatalogue:
         position = 0
         while (found := self.prefilter.search(text, position)) is not None:
             for literal in self._prefixes[found.group()]:
-                for pattern in self._by_literal[literal]:
+                for pattern in self._by_literal.get(literal, ()):
                     seen.setdefault(id(pattern), pattern)
             position = found.start() + 1
         return list(seen.values())
@@ -188,6 +194,17 @@ class CompiledCatalogue:
         `text`: only these can match a logical line made of it."""
         return [pattern for found in literals for pattern in self._selected_by[found]
                 if _applies(pattern.row, kind) and pattern.may_match(text)]
+
+
+def _context_keys(first_characters: set[str]) -> dict[str, list[tuple[str, LazyPattern, int]]]:
+    """The literal each folded context marker (contexts.folded_markers) is found by, with (its context, the marker,
+    the key's offset in it): the end of the marker's start that opens with a character the signatures' keys open
+    with, so that the marker costs no pass of its own ("11434" of ":11434"), or the whole start where none does."""
+    keys: dict[str, list[tuple[str, LazyPattern, int]]] = {}
+    for start, name, marker in folded_markers():
+        skip = next((k for k in range(len(start) - FOLDED_START + 1) if start[k] in first_characters), 0)
+        keys.setdefault(start[skip:], []).append((name, marker, skip))
+    return keys
 
 
 @cache
@@ -226,12 +243,25 @@ def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: i
         chunk_start = chunk_end
 
 
-def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int) -> Iterator[tuple[int, int, int, set[str]]]:
+def _note_contexts(text: str, offset: int, markers: tuple, present: set[str]) -> None:
+    """Add to `present` the contexts of the markers (contexts.markers_by_start) that match at `offset`, where
+    their start was found."""
+    for name, marker, skip in markers:
+        if name not in present and offset >= skip and marker.match(text, offset - skip):
+            present.add(name)
+
+
+def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int,
+               present: set[str]) -> Iterator[tuple[int, int, int, set[str]]]:
     """(start offset, end offset, line number, every literal on it) of each line of text[start:end] (whole lines)
-    that holds a literal, in order."""
+    that holds a literal of a pattern, in order; the contexts whose markers are found on the way go to `present`."""
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
     for offset, literal in _occurrences(text, table.scanners, start, end):
+        if literal in table.markers_at:
+            _note_contexts(text, offset, table.markers_at[literal], present)
+            if literal not in table._selected_by:  # a marker's start only
+                continue
         if offset > line_end:
             if literals:
                 yield line_start, line_end, line_number, literals
@@ -290,12 +320,14 @@ class _Window:
     hits: list[int]  # numbers of the lines holding their literals, ascending: a match holds one of them
 
 
-def _windows(text: str, table: CompiledCatalogue, kind: str | None, start: int, end: int) -> Iterator[_Window]:
+def _windows(text: str, table: CompiledCatalogue, kind: str | None, start: int, end: int,
+             present: set[str]) -> Iterator[_Window]:
     """Merged windows around the lines of text[start:end] that hold a literal of a pattern that finds all its words
     within reach of that line (_reach), which may go past start and end. A line of a healthy log that holds a
-    literal, without the rest of any pattern within its reach, opens no window."""
+    literal, without the rest of any pattern within its reach, opens no window. The contexts found on the way go
+    to `present` (_hit_lines)."""
     window: _Window | None = None
-    for line_start, line_end, line_number, literals in _hit_lines(text, table, start, end):
+    for line_start, line_end, line_number, literals in _hit_lines(text, table, start, end, present):
         start, gone, end = _reach(text, line_start, line_end)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
@@ -393,8 +425,8 @@ class _Found:
 
 def _scan_part(text: str, source: str, kind: str | None, table: CompiledCatalogue, start: int, end: int) -> _Found:
     """The matches of the lines from offset `start` to `end` (whole lines); their messages may reach beyond."""
-    found = _Found()
-    for window in _windows(text, table, kind, start, end):
+    found, present = _Found(), set()
+    for window in _windows(text, table, kind, start, end, present):
         chunk = text[window.start:window.end].split("\n")
         if chunk and chunk[-1] == "":
             chunk.pop()
@@ -402,7 +434,7 @@ def _scan_part(text: str, source: str, kind: str | None, table: CompiledCatalogu
         for match in match_lines(lines, source, kind, table, list(window.candidates.values())):
             found.add(match)
     found.searched = frozenset(name for match in found.merged.values() for name in table.by_code[match.code].contexts)
-    found.present = in_text(text, found.searched, start, end)
+    found.present = frozenset(present) | in_text_by_other_markers(text, found.searched - present, start, end)
     return found
 
 

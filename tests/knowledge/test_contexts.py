@@ -148,21 +148,51 @@ def test_a_row_without_context_refines_the_generic_row_of_its_own_line():
     assert "frameworks.torch-dll-load-failed" in {m.code for m in scan(alone, "paste")}
 
 
-def test_markers_grouped_by_first_character_find_what_each_marker_finds():
-    # contexts._searches joins markers that open with the same plain character into one regex (fewer passes over a
-    # long text): on every real excerpt and recording, the contexts found must be those of one search per marker.
-    import re
+def _real_texts() -> list[str]:
+    """Every real excerpt and recording under tests/fixtures."""
     from pathlib import Path
 
-    from gpudoctor.knowledge import contexts
-
-    one_each = tuple((context.name, tuple(map(re.compile, context.markers))) for context in contexts.CONTEXTS)
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
     paths = (*fixtures.glob("corpus/*/*.txt"), *fixtures.rglob("raw/**/*.txt"))
     texts = [path.read_text(errors="replace") for path in paths]
     assert len(texts) > 2000
-    for text in texts:
+    return texts
+
+
+def test_markers_grouped_by_first_character_find_what_each_marker_finds():
+    # contexts._searches joins markers that open with the same plain character into one regex (fewer passes over a
+    # long text): on every real excerpt and recording, the contexts found must be those of one search per marker.
+    import re
+
+    from gpudoctor.knowledge import contexts
+
+    one_each = tuple((context.name, tuple(map(re.compile, context.markers))) for context in contexts.CONTEXTS)
+    for text in _real_texts():
         assert contexts.in_text(text) == frozenset(name for name, markers in one_each
                                                    if any(marker.search(text) for marker in markers))
     searches = sum(len(grouped) for _, grouped in contexts._compiled())
     assert searches < sum(len(context.markers) for context in contexts.CONTEXTS)
+
+
+def _found_by_the_matcher(text: str) -> frozenset[str]:
+    """The contexts the matcher finds in `text`: the markers its prefilter passes find, then the others searched."""
+    from gpudoctor.knowledge import contexts, matcher
+
+    present: set[str] = set()
+    for _ in matcher._hit_lines(text, matcher.compiled(), 0, len(text), present):
+        pass
+    return frozenset(present) | contexts.in_text_by_other_markers(text, frozenset(NAMES) - present, 0, len(text))
+
+
+def test_the_matcher_finds_in_its_own_passes_the_contexts_its_markers_put_a_text_in():
+    # Most markers are found by the matcher's prefilter (their start, or its end, is one of its literals) and tried
+    # only there (contexts.folded_markers): on every real excerpt and recording, what one search per marker finds.
+    for text in _real_texts():
+        assert _found_by_the_matcher(text) == in_text(text)
+
+
+def test_a_marker_found_by_the_end_of_its_start_is_tried_where_its_start_begins():
+    # ":11434" is found by "11434" (the signatures' keys open with "1", not ":"): the marker is tried one back.
+    assert _found_by_the_matcher("curl http://127.0.0.1:11434/api/tags\n") == {"ollama-api"}
+    assert _found_by_the_matcher("listening on port 11434\n") == frozenset()
+    assert _found_by_the_matcher("11434\n") == frozenset()
