@@ -54,9 +54,9 @@ _FENCE_OR_CUT_START = tuple("`~[.…<")  # what a fence or a cut starts with: ot
 _NVRM = "NVRM: "
 _SENTENCE_END = (".", "!", "?")
 # "RuntimeError: ...", "torch.OutOfMemoryError: ...", "ImportError: libcudart.so.12: cannot open ..."
-_EXCEPTION_ENDINGS = ("Error", "Exception", "Warning", "Failure", "Interrupt", "Exit")
-_EXCEPTION = re.compile(rf"^[A-Za-z_][\w.]{{0,120}}(?:{'|'.join(_EXCEPTION_ENDINGS)})\b:?")
-_EXCEPTION_ENDING = re.compile("|".join(_EXCEPTION_ENDINGS))
+EXCEPTION_ENDINGS = ("Error", "Exception", "Warning", "Failure", "Interrupt", "Exit")
+_EXCEPTION = re.compile(rf"^[A-Za-z_][\w.]{{0,120}}(?:{'|'.join(EXCEPTION_ENDINGS)})\b:?")
+_EXCEPTION_ENDING = re.compile("|".join(EXCEPTION_ENDINGS))
 _TRACEBACK_STRUCTURE = ("Traceback (most recent call last)", "During handling of the above exception",
                         "The above exception was the direct cause", "File \"")
 
@@ -133,15 +133,20 @@ def _continues_nvrm(head: str, nxt: str) -> bool:
                                  and _NVRM_NEW_MESSAGE.match(rest, len(_NVRM)) is None)
 
 
-def message_reach(text: str, above: int, start: int, end: int) -> str:
+def holds_exception_ending(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] holds a word an exception's head ends with (EXCEPTION_ENDINGS), inside a word or not."""
+    return _EXCEPTION_ENDING.search(text, start, end) is not None
+
+
+def message_reach(text: str, above: int, start: int, end: int, exception_ending: bool | None = None) -> str:
     """What a logical line holding the physical line text[start:end] may span, whatever the text around it:
     "line", that line alone; "nvrm", it and the lines next to it that hold an NVRM message (up to
     NVRM_CONTINUATION_LINES either side: only those join it); "window", as far as any message may go on either
     side. An exception's message may go on over the line only where it or one of the lines text[above:start]
     (the EXCEPTION_CONTINUATION_LINES above it) holds a word an exception's head ends with. Read on the raw
     text, which holds the undecorated text: a cheap test that may say a wider reach than a line has, never a
-    narrower one."""
-    if _EXCEPTION_ENDING.search(text, above, end) is not None:
+    narrower one. `exception_ending`: whether text[above:end] holds such a word, where the caller knows."""
+    if holds_exception_ending(text, above, end) if exception_ending is None else exception_ending:
         return "window"
     return "nvrm" if text.find(_NVRM, start, end) >= 0 else "line"
 

@@ -26,6 +26,7 @@ searches its own part for the contexts its matches may be read in (contexts.py),
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -34,8 +35,8 @@ from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import FOLDED_START, folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
-from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, LogicalLine, logical_lines, message_reach,
-                                           nvrm_run)
+from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LogicalLine,
+                                           holds_exception_ending, logical_lines, message_reach, nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
 from gpudoctor.knowledge.signatures import Signature, catalogue
 from gpudoctor.lazy_regex import LazyPattern, lazy_compile
@@ -150,9 +151,13 @@ class CompiledCatalogue:
         for compiled in _compiled_patterns(rows):
             for literal, _ in compiled.keys:
                 self._by_literal.setdefault(literal, []).append(compiled)
-        # The contexts' markers (contexts.py) are found in the same passes: their starts are literals too.
-        context_keys = _context_keys({literal[0] for literal in self._by_literal})
-        literals = list(dict.fromkeys([*self._by_literal, *context_keys]))
+        # The contexts' markers (contexts.py) and the words an exception's head ends with (log_lines: where one
+        # is, a message may go on over the next lines) are found in the same passes: literals too.
+        first_characters = {literal[0] for literal in self._by_literal}
+        context_keys = _found_by(((start, (name, marker)) for start, name, marker in folded_markers()),
+                                 first_characters)
+        ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
+        literals = list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
         # The literals as one regex per first character: each starts with a plain character, which `re`
         # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
         # its ~40 alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is
@@ -168,9 +173,13 @@ class CompiledCatalogue:
                                           key=order.__getitem__) for literal in literals}
         self._selected_by = {literal: selected for literal, prefixes in self._prefixes.items()
                              if (selected := [pattern for prefix in prefixes for pattern in self._by_literal.get(prefix, ())])}
+        self._selected_by_kind: dict[tuple[str, str | None], tuple[_Pattern, ...]] = {}
         # (context, marker, how far into it the key is) of the markers a found literal holds the key of.
         self.markers_at = {literal: markers for literal, prefixes in self._prefixes.items()
-                           if (markers := tuple(m for prefix in prefixes for m in context_keys.get(prefix, ())))}
+                           if (markers := tuple((*m, skip) for prefix in prefixes for m, skip in context_keys.get(prefix, ())))}
+        # (the word, how far into it the key is) of the exceptions' endings a found literal holds the key of.
+        self.endings_at = {literal: endings for literal, prefixes in self._prefixes.items()
+                           if (endings := tuple(e for prefix in prefixes for e in ending_keys.get(prefix, ())))}
 
     @cached_property
     def prefilter(self) -> re.Pattern:
@@ -191,19 +200,30 @@ class CompiledCatalogue:
 
     def candidates(self, literals: Iterable[str], text: str, kind: str | None) -> list[_Pattern]:
         """The patterns keyed on the literals (found in `text`) that apply to `kind` and find all their words in
-        `text`: only these can match a logical line made of it."""
-        return [pattern for found in literals for pattern in self._selected_by[found]
-                if _applies(pattern.row, kind) and pattern.may_match(text)]
+        `text`: only these can match a logical line made of it. (Asked for each of a long log's lines that hold a
+        key: written for speed, may_match inlined.)"""
+        contains = text.__contains__
+        return [pattern for found in literals for pattern in self._selected_for(found, kind)
+                if all(map(contains, pattern.words))]
+
+    def _selected_for(self, literal: str, kind: str | None) -> tuple[_Pattern, ...]:
+        """The patterns `literal` selects that apply to `kind`, worked out once per literal and kind."""
+        selected = self._selected_by_kind.get((literal, kind))
+        if selected is None:
+            selected = tuple(pattern for pattern in self._selected_by[literal] if _applies(pattern.row, kind))
+            self._selected_by_kind[literal, kind] = selected
+        return selected
 
 
-def _context_keys(first_characters: set[str]) -> dict[str, list[tuple[str, LazyPattern, int]]]:
-    """The literal each folded context marker (contexts.folded_markers) is found by, with (its context, the marker,
-    the key's offset in it): the end of the marker's start that opens with a character the signatures' keys open
-    with, so that the marker costs no pass of its own ("11434" of ":11434"), or the whole start where none does."""
-    keys: dict[str, list[tuple[str, LazyPattern, int]]] = {}
-    for start, name, marker in folded_markers():
+def _found_by(starts: Iterable[tuple[str, object]], first_characters: set[str]) -> dict[str, list[tuple[object, int]]]:
+    """The literal each of the `starts` (plain text that begins what is looked for: a context's marker, a word) is
+    found by, with (what it begins, how far into it the literal is): the end of the start that opens with a
+    character the signatures' keys open with, so that it costs no pass of its own ("11434" of ":11434"), or the
+    whole start where none does."""
+    keys: dict[str, list[tuple[object, int]]] = {}
+    for start, what in starts:
         skip = next((k for k in range(len(start) - FOLDED_START + 1) if start[k] in first_characters), 0)
-        keys.setdefault(start[skip:], []).append((name, marker, skip))
+        keys.setdefault(start[skip:], []).append((what, skip))
     return keys
 
 
@@ -251,17 +271,37 @@ def _note_contexts(text: str, offset: int, markers: tuple, present: set[str]) ->
             present.add(name)
 
 
-def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int,
-               present: set[str]) -> Iterator[tuple[int, int, int, set[str]]]:
+@dataclass
+class _Endings:
+    """Where the prefilter found the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS), in the part
+    of the text it reads from `start` on, so far: whether lines hold one is then looked up, not searched for."""
+
+    start: int
+    offsets: list[int] = field(default_factory=list)  # ascending; the key's, which lies on the word's line
+
+    def between(self, text: str, start: int, end: int) -> bool:
+        """Whether text[start:end] (whole lines, read up to `end` by the prefilter) holds such a word."""
+        if start < self.start and holds_exception_ending(text, start, min(end, self.start)):  # not read by it
+            return True
+        index = bisect.bisect_left(self.offsets, start)
+        return index < len(self.offsets) and self.offsets[index] < end
+
+
+def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int, present: set[str],
+               endings: _Endings) -> Iterator[tuple[int, int, int, set[str]]]:
     """(start offset, end offset, line number, every literal on it) of each line of text[start:end] (whole lines)
-    that holds a literal of a pattern, in order; the contexts whose markers are found on the way go to `present`."""
+    that holds a literal of a pattern, in order; the contexts whose markers are found on the way go to `present`,
+    the exceptions' endings to `endings`."""
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
     for offset, literal in _occurrences(text, table.scanners, start, end):
+        if literal in table.endings_at and any(offset >= skip and text.startswith(word, offset - skip)
+                                               for word, skip in table.endings_at[literal]):
+            endings.offsets.append(offset)
         if literal in table.markers_at:
             _note_contexts(text, offset, table.markers_at[literal], present)
-            if literal not in table._selected_by:  # a marker's start only
-                continue
+        if literal not in table._selected_by:  # a marker's or an ending's only
+            continue
         if offset > line_end:
             if literals:
                 yield line_start, line_end, line_number, literals
@@ -295,12 +335,12 @@ def _lines_after(text: str, start: int, count: int) -> int:
     return end
 
 
-def _reach(text: str, line_start: int, line_end: int) -> tuple[int, int, int]:
+def _reach(text: str, line_start: int, line_end: int, endings: _Endings) -> tuple[int, int, int]:
     """(start offset, lines gone up, end offset) of the lines that a logical line holding the line from
     `line_start` to `line_end` may span (log_lines.message_reach): that line alone, as most lines of a healthy
     log; the NVRM lines around an NVRM line; else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below."""
     above, gone = _lines_before(text, line_start, EXCEPTION_CONTINUATION_LINES)
-    reach = message_reach(text, above, line_start, line_end)
+    reach = message_reach(text, above, line_start, line_end, endings.between(text, above, line_end))
     if reach == "line":
         return line_start, 0, min(line_end + 1, len(text))
     if reach == "nvrm":
@@ -327,8 +367,9 @@ def _windows(text: str, table: CompiledCatalogue, kind: str | None, start: int, 
     literal, without the rest of any pattern within its reach, opens no window. The contexts found on the way go
     to `present` (_hit_lines)."""
     window: _Window | None = None
-    for line_start, line_end, line_number, literals in _hit_lines(text, table, start, end, present):
-        start, gone, end = _reach(text, line_start, line_end)
+    endings = _Endings(start)
+    for line_start, line_end, line_number, literals in _hit_lines(text, table, start, end, present, endings):
+        start, gone, end = _reach(text, line_start, line_end, endings)
         candidates = table.candidates(literals, text[start:end], kind)
         if not candidates:
             continue

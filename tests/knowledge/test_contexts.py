@@ -19,7 +19,7 @@ from hosts import HostBuilder
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS / "fixtures" / "corpus"))
 sys.path.insert(0, str(TESTS / "ollama_torch"))
-from excerpts import read_excerpt  # noqa: E402
+from excerpts import read_excerpt, real_texts  # noqa: E402
 
 # A generic line, as it appears in cuml#6218's traceback (tests/fixtures/corpus/wsl), alone.
 NO_DEVICE = "numba.cuda.cudadrv.error.CudaSupportError: Error at driver init: Call to cuInit results in " \
@@ -148,17 +148,6 @@ def test_a_row_without_context_refines_the_generic_row_of_its_own_line():
     assert "frameworks.torch-dll-load-failed" in {m.code for m in scan(alone, "paste")}
 
 
-def _real_texts() -> list[str]:
-    """Every real excerpt and recording under tests/fixtures."""
-    from pathlib import Path
-
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    paths = (*fixtures.glob("corpus/*/*.txt"), *fixtures.rglob("raw/**/*.txt"))
-    texts = [path.read_text(errors="replace") for path in paths]
-    assert len(texts) > 2000
-    return texts
-
-
 def test_markers_grouped_by_first_character_find_what_each_marker_finds():
     # contexts._searches joins markers that open with the same plain character into one regex (fewer passes over a
     # long text): on every real excerpt and recording, the contexts found must be those of one search per marker.
@@ -167,7 +156,9 @@ def test_markers_grouped_by_first_character_find_what_each_marker_finds():
     from gpudoctor.knowledge import contexts
 
     one_each = tuple((context.name, tuple(map(re.compile, context.markers))) for context in contexts.CONTEXTS)
-    for text in _real_texts():
+    texts = real_texts()
+    assert len(texts) > 2000
+    for text in texts:
         assert contexts.in_text(text) == frozenset(name for name, markers in one_each
                                                    if any(marker.search(text) for marker in markers))
     searches = sum(len(grouped) for _, grouped in contexts._compiled())
@@ -179,7 +170,7 @@ def _found_by_the_matcher(text: str) -> frozenset[str]:
     from gpudoctor.knowledge import contexts, matcher
 
     present: set[str] = set()
-    for _ in matcher._hit_lines(text, matcher.compiled(), 0, len(text), present):
+    for _ in matcher._hit_lines(text, matcher.compiled(), 0, len(text), present, matcher._Endings(0)):
         pass
     return frozenset(present) | contexts.in_text_by_other_markers(text, frozenset(NAMES) - present, 0, len(text))
 
@@ -187,7 +178,9 @@ def _found_by_the_matcher(text: str) -> frozenset[str]:
 def test_the_matcher_finds_in_its_own_passes_the_contexts_its_markers_put_a_text_in():
     # Most markers are found by the matcher's prefilter (their start, or its end, is one of its literals) and tried
     # only there (contexts.folded_markers): on every real excerpt and recording, what one search per marker finds.
-    for text in _real_texts():
+    texts = real_texts()
+    assert len(texts) > 2000
+    for text in texts:
         assert _found_by_the_matcher(text) == in_text(text)
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import sys
+
 import pytest
 
 from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
 from gpudoctor.knowledge.matcher import CompiledCatalogue, scan, scan_bytes
 from gpudoctor.knowledge.pattern_keys import key_options, mandatory_words, nested_quantifier, required_literals
 from gpudoctor.knowledge.signatures import Signature
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fixtures" / "corpus"))
+from excerpts import real_texts  # noqa: E402
 
 XID = r"NVRM: Xid \(PCI:(?P<bus_id>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2})\): (?P<xid>\d+)"
 
@@ -370,3 +375,26 @@ def test_a_description_is_read_in_a_paste_but_not_in_a_long_log_or_a_kernel_log(
     long_log = DESCRIPTION + "\n" + padding * (DESCRIPTION_TEXT_MAX // len(padding) + 1)
     assert not _described_codes(long_log)  # a log: the rows that read descriptions take no pass over it
     assert not _described_codes(DESCRIPTION, kind="dmesg")  # a kernel log line is no one's description
+
+
+def test_the_prefilter_finds_every_word_an_exceptions_head_ends_with():
+    # Where "Error", "Exception"... are (a message may go on below such a line) is read from the prefilter's
+    # passes (matcher._Endings), not searched for per line: on every real excerpt and recording, line by line, the
+    # same answer as the search; and a part that starts further on searches the lines above its start.
+    from gpudoctor.knowledge import matcher
+    from gpudoctor.knowledge.log_lines import holds_exception_ending
+
+    texts = real_texts()
+    assert len(texts) > 2000
+    for text in texts:
+        middle = text.find("\n", len(text) // 2) + 1
+        for part_start in (0, middle):
+            endings = matcher._Endings(part_start)
+            for _ in matcher._hit_lines(text, matcher.compiled(), part_start, len(text), set(), endings):
+                pass
+            line_start = 0
+            while line_start < len(text):
+                line_end = text.find("\n", line_start)
+                line_end = len(text) if line_end < 0 else line_end
+                assert endings.between(text, line_start, line_end) == holds_exception_ending(text, line_start, line_end)
+                line_start = line_end + 1
