@@ -372,39 +372,30 @@ def _searches(markers: tuple[str, ...]) -> tuple[re.Pattern, ...]:
               for first, rests in grouped.items()), *(re.compile(marker) for marker in alone))
 
 
-# A marker that starts with this many plain characters or more is found by the signature matcher's own passes over
-# a text: its start is one more literal of the matcher's prefilter (matcher.CompiledCatalogue), and the marker is
-# tried only where that start is. A long log is then not read again, once per first character of the markers, to
-# learn its contexts (on the 50 MB bench those searches had come to 1.7 s, a fifth of the scan).
-FOLDED_START = 3
-
-
-def _leading_literal(marker: str) -> str:
-    """The plain characters `marker` starts with ("ollama[" of r"ollama\[")."""
-    from gpudoctor.knowledge.pattern_keys import _parse
-
-    start = []
-    for op, value in _parse(marker).data:
-        if str(op) != "LITERAL":
-            break
-        start.append(chr(value))
-    return "".join(start)
-
-
+# A marker that holds a plain word (pattern_keys.required_literals: one of its words is in every match) is found by
+# the signature matcher's own passes over a text: that word is one more literal of its prefilter
+# (matcher.CompiledCatalogue), and the marker is searched for only in the lines that hold it. A long log is then
+# not read again, once per first character of the markers, to learn its contexts (on the 50 MB bench those
+# searches had come to 1.7 s, a fifth of the scan).
 @cache
-def folded_markers() -> tuple[tuple[str, str, LazyPattern], ...]:
-    """(its start, its context, the marker compiled on first use) of each marker that starts with FOLDED_START plain
-    characters or more."""
-    return tuple((start, context.name, lazy_compile(marker)) for context in CONTEXTS for marker in context.markers
-                 if len(start := _leading_literal(marker)) >= FOLDED_START)
+def folded_markers() -> tuple[tuple[tuple[str, ...], str, LazyPattern], ...]:
+    """(the words one of which every match holds, its context, the marker compiled on first use) of each marker
+    that has such words."""
+    from gpudoctor.knowledge.pattern_keys import required_literals
+
+    return tuple((words, context.name, lazy_compile(marker)) for context in CONTEXTS for marker in context.markers
+                 if (words := required_literals(marker)))
 
 
 @cache
 def _unfolded() -> tuple[tuple[str, tuple[re.Pattern, ...]], ...]:
-    """Per context, the searches for its markers that folded_markers leaves out (a short start, or none)."""
+    """Per context, the searches for its markers that folded_markers leaves out (no plain word of three characters
+    that every match holds: "-1 {1,40}\\| ", a container's prefix in `docker compose logs`)."""
+    from gpudoctor.knowledge.pattern_keys import required_literals
+
     out = []
     for context in CONTEXTS:
-        rest = tuple(marker for marker in context.markers if len(_leading_literal(marker)) < FOLDED_START)
+        rest = tuple(marker for marker in context.markers if not required_literals(marker))
         out.append((context.name, _searches(rest) if rest else ()))
     return tuple(out)
 

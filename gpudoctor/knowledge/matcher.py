@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Iterable, Iterator, Mapping
 
-from gpudoctor.knowledge.contexts import FOLDED_START, folded_markers, in_contexts, in_text_by_other_markers
+from gpudoctor.knowledge.contexts import folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
@@ -154,7 +154,7 @@ class CompiledCatalogue:
         # The contexts' markers (contexts.py) and the words an exception's head ends with (log_lines: where one
         # is, a message may go on over the next lines) are found in the same passes: literals too.
         first_characters = {literal[0] for literal in self._by_literal}
-        context_keys = _found_by(((start, (name, marker)) for start, name, marker in folded_markers()),
+        context_keys = _found_by(((word, (name, marker)) for words, name, marker in folded_markers() for word in words),
                                  first_characters)
         ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
         literals = list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
@@ -174,9 +174,9 @@ class CompiledCatalogue:
         self._selected_by = {literal: selected for literal, prefixes in self._prefixes.items()
                              if (selected := [pattern for prefix in prefixes for pattern in self._by_literal.get(prefix, ())])}
         self._selected_by_kind: dict[tuple[str, str | None], tuple[_Pattern, ...]] = {}
-        # (context, marker, how far into it the key is) of the markers a found literal holds the key of.
+        # (context, marker) of the markers a found literal holds the key of.
         self.markers_at = {literal: markers for literal, prefixes in self._prefixes.items()
-                           if (markers := tuple((*m, skip) for prefix in prefixes for m, skip in context_keys.get(prefix, ())))}
+                           if (markers := tuple(m for prefix in prefixes for m, _ in context_keys.get(prefix, ())))}
         # (the word, how far into it the key is) of the exceptions' endings a found literal holds the key of.
         self.endings_at = {literal: endings for literal, prefixes in self._prefixes.items()
                            if (endings := tuple(e for prefix in prefixes for e in ending_keys.get(prefix, ())))}
@@ -215,15 +215,15 @@ class CompiledCatalogue:
         return selected
 
 
-def _found_by(starts: Iterable[tuple[str, object]], first_characters: set[str]) -> dict[str, list[tuple[object, int]]]:
-    """The literal each of the `starts` (plain text that begins what is looked for: a context's marker, a word) is
-    found by, with (what it begins, how far into it the literal is): the end of the start that opens with a
-    character the signatures' keys open with, so that it costs no pass of its own ("11434" of ":11434"), or the
-    whole start where none does."""
+def _found_by(words: Iterable[tuple[str, object]], first_characters: set[str]) -> dict[str, list[tuple[object, int]]]:
+    """The literal each of the `words` (plain text in what is looked for: a context's marker, a word an exception
+    ends with) is found by, with (what it is in, how far into the word the literal starts): the end of the word that
+    opens with a character the signatures' keys open with, so that it costs no pass of its own ("11434" of
+    ":11434"), or the whole word where none does."""
     keys: dict[str, list[tuple[object, int]]] = {}
-    for start, what in starts:
-        skip = next((k for k in range(len(start) - FOLDED_START + 1) if start[k] in first_characters), 0)
-        keys.setdefault(start[skip:], []).append((what, skip))
+    for word, what in words:
+        skip = next((k for k in range(len(word) - MIN_LITERAL + 1) if word[k] in first_characters), 0)
+        keys.setdefault(word[skip:], []).append((what, skip))
     return keys
 
 
@@ -264,10 +264,15 @@ def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: i
 
 
 def _note_contexts(text: str, offset: int, markers: tuple, present: set[str]) -> None:
-    """Add to `present` the contexts of the markers (contexts.markers_by_start) that match at `offset`, where
-    their start was found."""
-    for name, marker, skip in markers:
-        if name not in present and offset >= skip and marker.match(text, offset - skip):
+    """Add to `present` the contexts of the markers (contexts.folded_markers) found in the line at `offset`, where a
+    word every match of theirs holds was found (no marker spans two lines)."""
+    line_start, line_end = None, None
+    for name, marker in markers:
+        if name in present:
+            continue
+        if line_start is None:
+            line_start, line_end = text.rfind("\n", 0, offset) + 1, text.find("\n", offset)
+        if marker.search(text, line_start, len(text) if line_end < 0 else line_end):
             present.add(name)
 
 

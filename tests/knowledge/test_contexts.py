@@ -176,16 +176,19 @@ def _found_by_the_matcher(text: str) -> frozenset[str]:
 
 
 def test_the_matcher_finds_in_its_own_passes_the_contexts_its_markers_put_a_text_in():
-    # Most markers are found by the matcher's prefilter (their start, or its end, is one of its literals) and tried
-    # only there (contexts.folded_markers): on every real excerpt and recording, what one search per marker finds.
+    # Most markers are found by the matcher's prefilter (a word every match holds, or its end, is one of its
+    # literals) and searched for only in the lines that hold it (contexts.folded_markers): on every real excerpt and
+    # recording, what one search per marker finds.
     texts = real_texts()
     assert len(texts) > 2000
     for text in texts:
         assert _found_by_the_matcher(text) == in_text(text)
 
 
-def test_a_marker_found_by_the_end_of_its_start_is_tried_where_its_start_begins():
-    # ":11434" is found by "11434" (the signatures' keys open with "1", not ":"): the marker is tried one back.
+def test_a_marker_found_by_the_end_of_its_word_is_searched_for_in_that_line():
+    # ":11434" is found by "11434" (the signatures' keys open with "1", not ":"): the line must hold the marker.
     assert _found_by_the_matcher("curl http://127.0.0.1:11434/api/tags\n") == {"ollama-api"}
     assert _found_by_the_matcher("listening on port 11434\n") == frozenset()
     assert _found_by_the_matcher("11434\n") == frozenset()
+    # "E. Process" (nvidia-smi's compute mode column) is found by "Process", which every match holds
+    assert _found_by_the_matcher("|  0  Tesla T4  On  | 00000000:00:04.0 Off |  E. Process |\n") == {"exclusive-compute-mode"}
