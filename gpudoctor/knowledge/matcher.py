@@ -410,9 +410,12 @@ def _applies(row: Signature, kind: str | None) -> bool:
 
 def _in_order(candidates: list[_Pattern], text: str) -> list[_Pattern]:
     """The candidates that may match `text`, in the order CompiledCatalogue.patterns_in gives them."""
+    contains = text.__contains__
     placed = [(place, pattern) for pattern in candidates
-              if pattern.may_match(text) and (place := pattern.first_key(text)) is not None]
-    return [pattern for _, pattern in sorted(placed, key=lambda item: item[0])]
+              if all(map(contains, pattern.words)) and (place := pattern.first_key(text)) is not None]
+    if len(placed) > 1:
+        placed.sort(key=lambda item: item[0])
+    return [pattern for _, pattern in placed]
 
 
 def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
@@ -423,9 +426,13 @@ def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = No
     out = []
     for line in lines:
         done: set[str] = set()
-        patterns = table.patterns_in(line.text) if candidates is None else _in_order(candidates, line.text)
+        if candidates is None:
+            patterns = [pattern for pattern in table.patterns_in(line.text)
+                        if _applies(pattern.row, kind) and pattern.may_match(line.text)]
+        else:
+            patterns = _in_order(candidates, line.text)
         for pattern in patterns:
-            if pattern.row.code in done or not _applies(pattern.row, kind) or not pattern.may_match(line.text):
+            if pattern.row.code in done:
                 continue
             found = pattern.regex.search(line.text)
             fields = {k: v for k, v in found.groupdict().items() if v is not None} if found else {}
