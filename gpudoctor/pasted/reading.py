@@ -85,6 +85,8 @@ def _continues(current: Block, kind: BlockKind) -> bool:
 # Windows paths in an Ollama log: the usual folders, or any drive in its server config's OLLAMA_MODELS (ollama/ollama#10486:
 # "OLLAMA_MODELS:D:\\Ollama", as Go prints the map).
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\|OLLAMA_MODELS:[A-Za-z]:\\", re.IGNORECASE)
+# nvidia-smi's table on Windows: each GPU's driver model in its name column ("NVIDIA GeForce RTX 4090  WDDM  |").
+_DRIVER_MODEL = re.compile(r"\b(?:WDDM|TCC)\s+\|")
 # What only a Windows Python prints: its own error numbers, and tracebacks through drive-letter paths.
 _WINDOWS_PYTHON = re.compile(r"\[WinError \d+\]|File \"[A-Za-z]:\\|[A-Za-z]:\\[^\n\"]{0,200}?\\site-packages\\")
 
@@ -137,7 +139,7 @@ def _windows_tool(block: Block) -> str | None:
         return f"`{name}` runs on Windows"
     if block.windows_prompt:
         return f"`{block.command}` was run at a Windows prompt"
-    if name == "nvidia-smi" and any(re.search(r"\b(?:WDDM|TCC)\s+\|", line) for line in block.lines):
+    if name == "nvidia-smi" and any(_DRIVER_MODEL.search(line) for line in block.lines if "WDDM" in line or "TCC" in line):
         return "nvidia-smi shows WDDM/TCC driver models (Windows)"
     if name == "Ollama server log" and any(_WINDOWS_PATH.search(line) for line in block.lines[:SIGN_LINES]):
         return "Windows paths in the Ollama server log"
