@@ -3,6 +3,7 @@ which module turns it into the probes' answers. One table; the segmenter and the
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -96,8 +97,87 @@ def _combined(branches: list[tuple[int, str]]) -> re.Pattern:
 # Most kinds start at the beginning of a line: those branches are tried there only (re.match), and only the few
 # that may start anywhere are searched along the line. Of two kinds matching at the line's start, the first wins.
 _ALL = [(i, branch) for i, kind in enumerate(KINDS) for branch in _branches(kind.starts)]
-_AT_START = _combined([(i, b) for i, b in _ALL if b.startswith("^")])
 _ANYWHERE = _combined([(i, b) for i, b in _ALL if not b.startswith("^")])
+_AT_START_BRANCHES = [(i, b) for i, b in _ALL if b.startswith("^")]
+
+# \d and \s of a str pattern are Unicode's decimal digits and whitespace: str.isdecimal and str.isspace, by name.
+_CATEGORIES = {"CATEGORY_DIGIT": "\\d", "CATEGORY_SPACE": "\\s"}
+
+
+def _opening(items) -> tuple[frozenset[str] | None, bool]:
+    """(the characters a match of the parsed `items` may begin with ("\\d" and "\\s" for those classes), or None where
+    that is not told here (a negated or word class, any character); whether it may match nothing at all)."""
+    chars: set[str] = set()
+    for op, value in items:
+        name = str(op)
+        if name == "AT":  # ^, \b: no character
+            continue
+        if name == "LITERAL":
+            return frozenset(chars | {chr(value)}), False
+        if name == "IN":
+            members = _class_members(value)
+            return (None if members is None else frozenset(chars | members)), False
+        if name in ("MAX_REPEAT", "MIN_REPEAT"):
+            minimum, _, inner = value
+            first, empty = _opening(inner)
+        elif name == "SUBPATTERN":
+            minimum, inner = 1, value[-1]
+            first, empty = (None, False) if value[1] & re.IGNORECASE else _opening(inner)
+        elif name == "BRANCH":
+            openings = [_opening(branch) for branch in value[1]]
+            minimum, empty = 1, any(e for _, e in openings)
+            first = None if any(f is None for f, _ in openings) else frozenset().union(*(f for f, _ in openings))
+        else:
+            return None, False
+        if first is None:
+            return None, False
+        chars |= first
+        if minimum and not empty:
+            return frozenset(chars), False
+    return frozenset(chars), True
+
+
+def _class_members(items) -> set[str] | None:
+    """The characters of a parsed character class, or None where it is negated or too wide to list."""
+    members: set[str] = set()
+    for op, value in items:
+        name = str(op)
+        if name == "LITERAL":
+            members.add(chr(value))
+        elif name == "RANGE" and value[1] - value[0] < 128:
+            members.update(map(chr, range(value[0], value[1] + 1)))
+        elif name == "CATEGORY" and str(value) in _CATEGORIES:
+            members.add(_CATEGORIES[str(value)])
+        else:
+            return None
+    return members
+
+
+def _line_openings(branch: str) -> frozenset[str] | None:
+    from gpudoctor.knowledge.pattern_keys import _parse  # the standard library's parser, on Python 3.10 too
+
+    first, _ = _opening(_parse(branch))
+    return first
+
+
+# Each line is tried only against the branches that can begin with its first character (a 50 MB paste has a
+# million lines, and one pattern of every branch tried them all at each line's start: 1.7 us a line).
+_OPENINGS = [_line_openings(branch) for _, branch in _AT_START_BRANCHES]
+
+
+@functools.lru_cache(maxsize=None)
+def _at_start_of(branches: tuple[int, ...]) -> re.Pattern | None:
+    return _combined([_AT_START_BRANCHES[n] for n in branches]) if branches else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _at_start(first: str) -> re.Pattern | None:
+    """The branches a line that begins with `first` may match at its start, as one pattern (None: none)."""
+    return _at_start_of(tuple(n for n, opening in enumerate(_OPENINGS) if opening is None or _opens(first, opening)))
+
+
+def _opens(first: str, opening: frozenset[str]) -> bool:
+    return first in opening or ("\\d" in opening and first.isdecimal()) or ("\\s" in opening and first.isspace())
 
 
 def _literal_start(branch: str) -> str:
@@ -122,7 +202,7 @@ def _kind_index(match: re.Match) -> int:
 
 def kind_starting(line: str) -> BlockKind | None:
     """The kind whose output this line begins: the match nearest the line's start, the first kind on a tie."""
-    at_start = _AT_START.match(line)
+    at_start = pattern.match(line) if (pattern := _at_start(line[:1])) is not None else None
     anywhere = _ANYWHERE.search(line) if _ANYWHERE_HINT.search(line) else None
     if at_start and anywhere and anywhere.start() == 0:
         return KINDS[min(_kind_index(at_start), _kind_index(anywhere))]
