@@ -87,7 +87,8 @@ def _continues(current: Block, kind: BlockKind) -> bool:
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:\\(?:Users|Program Files|Windows)\\|OLLAMA_MODELS:[A-Za-z]:\\", re.IGNORECASE)
 # nvidia-smi's table on Windows: each GPU's driver model in its name column ("NVIDIA GeForce RTX 4090  WDDM  |").
 _DRIVER_MODEL = re.compile(r"\b(?:WDDM|TCC)\s+\|")
-# What only a Windows Python prints: its own error numbers, and tracebacks through drive-letter paths.
+# What only a Windows Python prints: its own error numbers, and tracebacks through drive-letter paths. (A line without
+# ":\" or "[WinError" holds neither: those tests spare the search, whose alternation is tried at every character.)
 _WINDOWS_PYTHON = re.compile(r"\[WinError \d+\]|File \"[A-Za-z]:\\|[A-Za-z]:\\[^\n\"]{0,200}?\\site-packages\\")
 
 
@@ -145,7 +146,7 @@ def _windows_tool(block: Block) -> str | None:
         return "Windows paths in the Ollama server log"
     if block.command and re.match(r"(?:PS )?[A-Za-z]:\\", block.command) is None and ".exe" in block.command:
         return f"`{block.command}` runs on Windows"
-    if any(_WINDOWS_PYTHON.search(line) for line in block.lines[:SIGN_LINES]):
+    if any(_WINDOWS_PYTHON.search(line) for line in block.lines[:SIGN_LINES] if ":\\" in line or "[WinError" in line):
         return "a Windows Python's error or path (WinError, a drive letter)"
     return None
 
