@@ -4,10 +4,10 @@
 libcuda shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime), under a
 distributed launcher (more ranks than visible GPUs) or with CUDA_VISIBLE_DEVICES set (to a GPU the machine
 lacks). A helper reads the other lines of a paste to tell; so does gpudoctor. Each `Context` is recognised in a
-text by its `markers` (regexes searched in the whole text,
-each starting with plain characters, which `re` finds by a fast scan: a marker that starts with a class or
-`\b` took 40 times as long on 50 MB) and on a live host by the facts the
-probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
+text by its `markers` (regexes, none spanning two lines, each starting with plain characters, which `re` finds by a
+fast scan where in_text searches a whole text: a marker that starts with a class or `\b` took 40 times as long on
+50 MB; the signature matcher finds them in its own passes instead, by a plain word each holds: folded_markers) and
+on a live host by the facts the probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in one of them, and
 takes precedence over the generic rows it `refines` (`in_contexts`, which the matcher applies to every scan).
 A row without contexts refines generic rows where its own line is evidence of the cause behind their symptom, on
 their line, near it or anywhere in the text (Signature.refines_within; `_refined_by_their_evidence`, applied first).

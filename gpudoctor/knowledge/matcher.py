@@ -4,7 +4,10 @@
    (gpudoctor/knowledge/pattern_keys.py): its rarest, or a word or the end of one as rare whose first character
    other keys share. One regex per first character of those words (a trie of the words that start with it) finds, in one pass each over the whole
    text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
-   (nearly all of a healthy log) are never split, cleaned or matched.
+   (nearly all of a healthy log) are never split, cleaned or matched. The same passes find, as literals of their
+   own, the plain words of the contexts' markers (contexts.py: a marker is then searched for in that line only)
+   and the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS: where a message may go on below a
+   line), so that neither costs a reading of the text of its own.
 2. A line that holds one is checked with its reach (log_lines.message_reach): the line alone where no message
    can go on over it (no NVRM message, no exception's head within reach above), the NVRM lines next to an NVRM
    line, else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
@@ -21,7 +24,7 @@ linear in the text. The catalogue is compiled on first use: nothing of this runs
 A text of PARALLEL_FROM characters or more (a pasted log, `gpudoctor read`) is read in two halves at once, the
 second in a forked child where that is safe (forked.py): each half's windows may reach over the border, and a
 message found from both sides counts once (_Found.then), so the matches are those of one reading. Each half also
-searches its own part for the contexts its matches may be read in (contexts.py), so that search runs at once too.
+finds in its own part the contexts its matches may be read in (contexts.py).
 """
 
 from __future__ import annotations
