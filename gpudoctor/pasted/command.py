@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from gpudoctor.engine import Options, Report, run_checks
-from gpudoctor.model import CheckResult, Finding, Status, is_unknown
+from gpudoctor.model import CheckResult, Finding, NotSeen, Status, is_unknown, unknown
 from gpudoctor.pasted.kinds import KINDS
 from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
 from gpudoctor.knowledge.findings import attribute
-from gpudoctor.knowledge.matcher import SignatureMatch
-from gpudoctor.pasted.signatures import (LIVE_LOGS_CHECK, NOT_RECOGNISED_CAP, not_recognised, scan_inputs,
+from gpudoctor.knowledge.forked import can_fork, start_forked
+from gpudoctor.knowledge.matcher import CHILD_TIMEOUT_S, PARALLEL_FROM, SignatureMatch
+from gpudoctor.pasted.signatures import (CHECK_ID, LIVE_LOGS_CHECK, NOT_RECOGNISED_CAP, not_recognised, scan_inputs,
                                         signatures_result)
-from gpudoctor.pasted.text import NotText, clean, decode
+from gpudoctor.pasted.text import NotText, clean_decoded, decode
 from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
 
 
@@ -58,31 +59,69 @@ class Scanned:
 
     matches: tuple[SignatureMatch, ...]
     not_recognised: tuple[str, ...]  # error-looking lines no signature knows: "<source>, line N: <line>"
+    failed: str = ""  # why an input was not scanned (its scan's process ended without an answer), or ""
+
+
+def _scanned(name: str, text: str) -> Scanned:
+    decoded = [(name, text)]
+    found = scan_inputs(decoded)
+    return Scanned(found, tuple(not_recognised(decoded, found)))
+
+
+# An input this long (characters) is scanned for known failures in a forked child while this process cleans it,
+# cuts it into blocks and parses them: on a 50 MB paste each takes seconds, and the matcher's own halves (it forks
+# the second) then share the two cores with that work instead of leaving one idle while it runs.
+SCAN_ASIDE_FROM = PARALLEL_FROM
+# The child reads up to MAX_PASTE_BYTES, its second half in a child of its own (CHILD_TIMEOUT_S each): one later
+# than both halves one after the other is stuck.
+SCAN_ASIDE_TIMEOUT_S = 3 * CHILD_TIMEOUT_S
+
+
+def _scan_aside(name: str, text: str) -> Callable[[], Scanned]:
+    """The scan of one input, started now: in a forked child for a long text where the platform allows (the
+    parent can then let go of the text, which the child holds), else done at once. A child that dies or hangs
+    leaves the scan unknown, said as such (the parent no longer holds the text to scan it itself)."""
+    if len(text) < SCAN_ASIDE_FROM or not can_fork():
+        scanned = _scanned(name, text)
+        return lambda: scanned
+    answer = start_forked(lambda: _scanned(name, text), SCAN_ASIDE_TIMEOUT_S)
+
+    def scanned_or_failed() -> Scanned:
+        found = answer()
+        return found if found is not None else Scanned((), (), f"the scan of {name} ended without an answer")
+
+    return scanned_or_failed
+
+
+def _joined(scans: list[Scanned]) -> Scanned:
+    unknown_lines = [line for scanned in scans for line in scanned.not_recognised]
+    return Scanned(tuple(found for scanned in scans for found in scanned.matches),
+                   tuple(unknown_lines[:NOT_RECOGNISED_CAP]), "; ".join(s.failed for s in scans if s.failed))
 
 
 def reading_of(inputs: list[tuple[str, bytes]]) -> tuple[Reading, Scanned]:
-    """The reading of the inputs, which it empties: each input is scanned for known failures, then its bytes
-    are freed as they are cleaned (a 50 MB paste is never held twice)."""
+    """The reading of the inputs, which it empties: each input is scanned for known failures (a long one beside
+    the rest of the work, _scan_aside), and its bytes and then its text are freed as it is cleaned (a 50 MB paste
+    is never held twice)."""
     if not any(data.strip() for _, data in inputs):
         raise UnreadablePaste("the paste is empty; paste the output of " + _what_to_paste())
-    texts, matches, unknown_lines = [], [], []
+    texts, scans = [], []
     inputs.reverse()
     while inputs:
         name = inputs[-1][0]
         try:
-            decoded = [(name, decode(inputs[-1][1])[0])]
-            found = scan_inputs(decoded)
-            matches.extend(found)
-            unknown_lines.extend(not_recognised(decoded, found))
-            del decoded
-            texts.append((name, clean(inputs.pop()[1])))  # no name here holds the bytes while they are cleaned
+            decoded = list(decode(inputs.pop()[1]))  # [text, encoding]: the bytes go as they are decoded
         except NotText as exc:
             raise UnreadablePaste(f"{name} cannot be read as pasted text: {exc}") from None
+        encoding = decoded.pop()
+        scans.append(_scan_aside(name, decoded[0]))
+        texts.append((name, clean_decoded(decoded, encoding)))  # no name here holds the text while it is cleaned
     reading = read_blocks(texts)
-    if not reading.recognised and not matches:
+    scanned = _joined([scan() for scan in scans])
+    if not reading.recognised and not scanned.matches and not scanned.failed:
         raise UnreadablePaste("nothing recognised: no output of a tool gpudoctor knows and no known error line. "
                               "It reads the output of " + _what_to_paste())
-    return reading, Scanned(tuple(matches), tuple(unknown_lines[:NOT_RECOGNISED_CAP]))
+    return reading, scanned
 
 
 def _conflicts_result(reading: Reading) -> tuple[CheckResult, ...]:
@@ -142,8 +181,16 @@ def judge(inputs: list[tuple[str, bytes]], registry, checks, min_driver: int = 5
     judged = replace(judged, results=tuple(r for r in judged.results if r.check_id != LIVE_LOGS_CHECK))
     # A known failure that a check reported itself becomes that finding's code; the rest come first, as causes.
     results, unexplained = attribute(judged.results, scanned.matches)
-    known = signatures_result(unexplained)
+    known = signatures_result(unexplained) or _scan_failed_result(scanned.failed)
     return PastedReport(replace(judged, results=((known,) if known else ()) + results), reading, scanned)
+
+
+def _scan_failed_result(why: str) -> CheckResult | None:
+    """The known-failure scan's result where it has none to give: unknown, and why."""
+    if not why:
+        return None
+    gap = NotSeen(why, "gpudoctor read FILE (run it again)")
+    return CheckResult(CHECK_ID, "Known failures in the paste", Status.SKIP, (unknown(gap, "known failures"),), 0.0)
 
 
 def json_document(pasted: PastedReport) -> dict[str, Any]:

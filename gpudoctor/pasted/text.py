@@ -108,8 +108,16 @@ def _pieces(text: str) -> list[str]:
 
 
 def clean(data: bytes) -> CleanText:
-    text, encoding = decode(data)
-    del data  # the caller passes its only reference (pasted/command.py): the bytes go before the lines come
+    decoded = list(decode(data))  # [text, encoding]: no name but the list holds the text
+    del data  # the caller passes its only reference: the bytes go before the lines come
+    encoding = decoded.pop()
+    return clean_decoded(decoded, encoding)
+
+
+def clean_decoded(holder: list[str], encoding: str) -> CleanText:
+    """The cleaned lines of the text `holder` holds, which it empties: the caller keeps no other reference, so that
+    the text is freed once cut into pieces (pasted/command.py)."""
+    text = holder.pop()
     # CRLF, and the CR CR LF of wsl.exe's usage text, become one newline. (Each pass copies a text of up to
     # 50 MB: only the passes that have something to do run.)
     if "\r" in text:
