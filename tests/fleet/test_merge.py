@@ -202,3 +202,13 @@ def test_html_page_is_self_contained(thousand, tmp_path):
     assert text.count('<tr class="node') == 1000 and "<svg" in text
     for remote in ("http://", "https://", "<script", "<link"):
         assert remote not in text
+
+
+@pytest.mark.parametrize("value", ["plain", "é \x1b[2J \u202e \x7f \x85 \U0001F600 \"quoted\" \\ \n\t", 1e16, -0.0, 10**30,
+                                   float("nan"), float("inf"), "lone \ud800 surrogate", [], {}, [[], {"": []}]])
+def test_the_json_view_is_json_text_indented(value):
+    from gpudoctor.fleet.views import _indented
+    from gpudoctor.report.printable import json_text
+
+    document = {"nodes": [{"name": "n", "value": value, "empty": []}], "groups": {}}
+    assert _indented(document) == json_text(document, redact=False, indent=1)
