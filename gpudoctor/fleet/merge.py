@@ -247,7 +247,7 @@ def _safe_metrics(document: dict) -> dict[str, float]:
     """The measured bandwidths, or none when the evidence has another shape than the checks write."""
     try:
         metrics = _metrics(document)
-    except (TypeError, AttributeError, ValueError):
+    except (TypeError, AttributeError, ValueError, OverflowError):  # OverflowError: an integer past any float
         return {}
     return {k: v for k, v in metrics.items() if math.isfinite(v)}
 

@@ -100,3 +100,10 @@ def test_members_of_another_shape_give_the_node_json_gives(reports, mutation):
     else:  # the last of a repeated member counts, as in json.loads
         data = json.dumps(document).encode()[:-1] + b', "host": {"node": {"hostname": "again"}}, "status": "fail"}'
     assert _node_of_data(data, "node.json") == node_of(json.loads(data), "node.json")
+
+
+def test_a_bandwidth_past_any_float_measures_nothing(reports, tmp_path):
+    document = json.loads(json.dumps(reports["h200"]))
+    _first(document, "pcie.bandwidth")["findings"][0]["evidence"]["h2d_gbps"] = 10 ** 400
+    node = _read(_written(tmp_path, "huge.json", json.dumps(document).encode()))
+    assert node.metrics == {} and node.checks
