@@ -204,11 +204,16 @@ def test_html_page_is_self_contained(thousand, tmp_path):
         assert remote not in text
 
 
-@pytest.mark.parametrize("value", ["plain", "é \x1b[2J \u202e \x7f \x85 \U0001F600 \"quoted\" \\ \n\t", 1e16, -0.0, 10**30,
-                                   float("nan"), float("inf"), "lone \ud800 surrogate", [], {}, [[], {"": []}]])
+SHARED = {"p2p.access": "pass", "token": "hf_" + "a" * 30}
+
+
+@pytest.mark.parametrize("value", [
+    "plain", "é \x1b[2J \u202e \x7f \x85 \U0001F600 \"quoted\" \\ \n\t", "HF_TOKEN=hf_" + "a" * 30,
+    {"base64": "hf_" + "a" * 30}, [SHARED, SHARED, {"inside": SHARED}], 1e16, 1e-7, 0.1 + 0.2, -0.0, 10**30, True, None,
+    float("nan"), float("inf"), "lone \ud800 surrogate", ("a", 1e16), [], {}, [[], {"": []}]])
 def test_the_json_view_is_json_text_indented(value):
-    from gpudoctor.fleet.views import _indented
+    from gpudoctor.fleet.views import _json_text
     from gpudoctor.report.printable import json_text
 
     document = {"nodes": [{"name": "n", "value": value, "empty": []}], "groups": {}}
-    assert _indented(document) == json_text(document, redact=False, indent=1)
+    assert _json_text(document) == json_text(document, indent=1)
