@@ -165,7 +165,8 @@ def node_of(document: dict, source: str) -> Node:
     one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     _require_report(document)
     checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
-    return _node(document, [(c.get("id"), c.get("status")) for c in checks], _safe_metrics(document), source)
+    return _node(document, _statuses([(c.get("id"), c.get("status")) for c in checks]), _safe_metrics(document),
+                 source)
 
 
 def _require_report(document: Any) -> None:
@@ -173,9 +174,9 @@ def _require_report(document: Any) -> None:
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
 
 
-def _node(document: dict, checks: list[tuple[Any, Any]], metrics: dict[str, float], source: str) -> Node:
-    """The node of a report's members (status, recorded_at, started_at, host), its checks' (id, status) and
-    the bandwidths they measured."""
+def _node(document: dict, statuses: dict[str, str], metrics: dict[str, float], source: str) -> Node:
+    """The node of a report's members (status, recorded_at, started_at, host), its checks' statuses and the
+    bandwidths they measured."""
     host = _member(document, "host", dict) or {}
     node = _member(host, "node", dict) or {}
     gpus = [g for g in _member(host, "gpus", list) or [] if isinstance(g, dict)]
@@ -191,7 +192,7 @@ def _node(document: dict, checks: list[tuple[Any, Any]], metrics: dict[str, floa
         driver=_shown(_member(host, "driver_version", str)),
         fingerprint=_shown(_member(node, "fingerprint", str)) or "unknown",
         configuration=_shown(_member(node, "configuration", dict)) or {},
-        checks=_shared_statuses({redacted(id_): str(status) for id_, status in checks if isinstance(id_, str)}),
+        checks=statuses,
         metrics=metrics,
         hostname=hostname,
         kubernetes_node=kubernetes_node,
@@ -201,14 +202,23 @@ def _node(document: dict, checks: list[tuple[Any, Any]], metrics: dict[str, floa
     )
 
 
-_CHECK_STATUSES: dict[tuple, dict[str, str]] = {}
+def _statuses(checks: Iterable[tuple[Any, Any]]) -> dict[str, str]:
+    """{check id: its status}, the ids redacted; a check without a string id is left out."""
+    return {redacted(id_): str(status) for id_, status in checks if isinstance(id_, str)}
 
 
-def _shared_statuses(value: dict[str, str]) -> dict[str, str]:
-    """Equal check statuses seen before, else `value`. Most nodes of a fleet have the same: one object for all (a
-    node's are never changed) takes less memory, and pickle sends it once per chunk of nodes from a worker
-    instead of once per node (unpickling 10,000 nodes took 0.3 s, a tenth of the merge)."""
-    return _CHECK_STATUSES.setdefault(tuple(value.items()), value)
+_SHARED_STATUSES: dict[tuple, dict[str, str]] = {}
+
+
+def _shared_statuses(checks: tuple[tuple[str | None, str | None], ...]) -> dict[str, str]:
+    """_statuses(checks), one dict for all the nodes whose checks say the same (most nodes of a fleet): made once,
+    less memory, and pickle sends it once per chunk of nodes from a worker instead of once per node (unpickling
+    10,000 nodes took 0.3 s, a tenth of the merge). Ids and statuses are strings or None here (the fast decoder
+    refuses others), so equal keys give equal dicts: a status 1, 1.0 or True would not."""
+    statuses = _SHARED_STATUSES.get(checks)
+    if statuses is None:
+        statuses = _SHARED_STATUSES[checks] = _statuses(checks)
+    return statuses
 
 
 def _gpu_facts(gpus: list[dict]) -> dict[str, tuple]:
@@ -299,7 +309,7 @@ _FINDINGS = msgspec.json.Decoder(list[_Finding] | None)
 
 class _Check(msgspec.Struct):
     id: str | None = None
-    status: Any = None
+    status: str | None = None
     findings: msgspec.Raw = msgspec.Raw(b"null")  # kept as text: decoded only for the checks that measure
 
 
@@ -353,7 +363,8 @@ def _node_of_data(data: bytes, source: str) -> Node:
                 "started_at": report.started_at, "host": _host_document(report.host)}
     _require_report(document)
     # Every check id is a string or null here: the other checks measure nothing, as bandwidths() would find.
-    return _node(document, [(c.id, c.status) for c in checks], _safe_metrics({"checks": measured}), source)
+    statuses = _shared_statuses(tuple([(c.id, c.status) for c in checks]))
+    return _node(document, statuses, _safe_metrics({"checks": measured}), source)
 
 
 def _host_document(host: _Host | None) -> dict | None:

@@ -84,6 +84,7 @@ MUTATIONS = {
     "a width a boolean": lambda d: d["host"]["gpus"][0].update(pcie_width=True),
     "a check id a list": lambda d: d["checks"][0].update(id=["x"]),  # json's reading measures nothing then
     "a check id a number": lambda d: d["checks"][0].update(id=5),
+    "statuses of other types": lambda d: [c.update(status=s) for c, s in zip(d["checks"], (1, True, None, [1]))],
     "a finding a number": lambda d: _first(d, "pcie.bandwidth").update(findings=[5]),
     "evidence a list": lambda d: _first(d, "p2p.bandwidth")["findings"][0].update(evidence=[1]),
     "sizes of lists": lambda d: _first(d, "nccl.allreduce")["findings"][0]["evidence"].update(sizes=[[1]]),
