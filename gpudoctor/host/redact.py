@@ -156,7 +156,7 @@ def redact_text(text: str) -> str:
         text = _BARE_USERINFO.sub(lambda m: f"{m.group('user')}:{REDACTED}@", text)
     if "=" in text:
         text = _QUERY_PAIR.sub(_redact_query_pair, text)
-    if "-" in text:
+    if "-" in text and ("=" in text or " " in text or "\t" in text):  # a flag's value follows = or a blank
         text = _SECRET_FLAG.sub(lambda m: f"{m.group('flag')}{m.group('sep')}{REDACTED}", text)
         if "-p" in text:
             text = _MYSQL_PASSWORD.sub(lambda m: f"{m.group('head')}{REDACTED}", text)
