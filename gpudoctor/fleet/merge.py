@@ -164,9 +164,10 @@ def node_of(document: dict, source: str) -> Node:
     """The node a report describes. A report is outside text: every member is checked for its type, and
     one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
     _require_report(document)
+    node = _member(_member(document, "host", dict) or {}, "node", dict) or {}
     checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
-    return _node(document, _statuses([(c.get("id"), c.get("status")) for c in checks]), _safe_metrics(document),
-                 source)
+    return _node(document, _shown(_member(node, "configuration", dict)) or {},
+                 _statuses([(c.get("id"), c.get("status")) for c in checks]), _safe_metrics(document), source)
 
 
 def _require_report(document: Any) -> None:
@@ -174,9 +175,10 @@ def _require_report(document: Any) -> None:
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
 
 
-def _node(document: dict, statuses: dict[str, str], metrics: dict[str, float], source: str) -> Node:
-    """The node of a report's members (status, recorded_at, started_at, host), its checks' statuses and the
-    bandwidths they measured."""
+def _node(document: dict, configuration: dict, statuses: dict[str, str], metrics: dict[str, float],
+          source: str) -> Node:
+    """The node of a report's members (status, recorded_at, started_at, host), its configuration (redacted),
+    its checks' statuses and the bandwidths they measured."""
     host = _member(document, "host", dict) or {}
     node = _member(host, "node", dict) or {}
     gpus = [g for g in _member(host, "gpus", list) or [] if isinstance(g, dict)]
@@ -191,7 +193,7 @@ def _node(document: dict, statuses: dict[str, str], metrics: dict[str, float], s
         recorded_at=_member(document, "recorded_at", str) or _member(document, "started_at", str) or "",
         driver=_shown(_member(host, "driver_version", str)),
         fingerprint=_shown(_member(node, "fingerprint", str)) or "unknown",
-        configuration=_shown(_member(node, "configuration", dict)) or {},
+        configuration=configuration,
         checks=statuses,
         metrics=metrics,
         hostname=hostname,
@@ -319,7 +321,7 @@ class _NodeFacts(msgspec.Struct):
     machine_id_hash: Any = None
     product_uuid_hash: Any = None
     fingerprint: Any = None
-    configuration: Any = None
+    configuration: msgspec.Raw = msgspec.Raw(b"null")  # decoded once per distinct text (_shown_configuration)
 
 
 class _Gpu(msgspec.Struct):
@@ -355,6 +357,8 @@ def _node_of_data(data: bytes, source: str) -> Node:
         report = _REPORT.decode(data)
         checks = report.checks or []
         measured = [{"id": c.id, "findings": _evidence(c.findings)} for c in checks if c.id in MEASURING_CHECKS]
+        configuration = _shown_configuration(report.host.node.configuration if report.host and report.host.node
+                                             else msgspec.Raw(b"null"))
     except (msgspec.DecodeError, RecursionError):
         return node_of(json.loads(data), source)
     if not data.isascii():
@@ -364,7 +368,21 @@ def _node_of_data(data: bytes, source: str) -> Node:
     _require_report(document)
     # Every check id is a string or null here: the other checks measure nothing, as bandwidths() would find.
     statuses = _shared_statuses(tuple([(c.id, c.status) for c in checks]))
-    return _node(document, statuses, _safe_metrics({"checks": measured}), source)
+    return _node(document, configuration, statuses, _safe_metrics({"checks": measured}), source)
+
+
+_SHOWN_CONFIGURATIONS: dict[bytes, dict] = {}
+
+
+def _shown_configuration(text: msgspec.Raw) -> dict:
+    """What node_of makes of a configuration (its JSON text), made once per distinct text: the nodes of a fleet
+    share a few, and pickle sends each once per chunk of nodes."""
+    key = bytes(text)
+    shown = _SHOWN_CONFIGURATIONS.get(key)
+    if shown is None:
+        configuration = msgspec.json.decode(key)
+        shown = _SHOWN_CONFIGURATIONS[key] = _shown(configuration if isinstance(configuration, dict) else None) or {}
+    return shown
 
 
 def _host_document(host: _Host | None) -> dict | None:

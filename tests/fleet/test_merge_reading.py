@@ -81,6 +81,8 @@ MUTATIONS = {
     "host a list": lambda d: d.update(host=[1]),
     "node a string": lambda d: d["host"].update(node="x"),
     "a GPU null": lambda d: d["host"]["gpus"].append(None),
+    "the configuration a list": lambda d: d["host"]["node"].update(configuration=[1]),
+    "a configuration past any float": lambda d: d["host"]["node"]["configuration"].update(big=10 ** 400),
     "a width a boolean": lambda d: d["host"]["gpus"][0].update(pcie_width=True),
     "a check id a list": lambda d: d["checks"][0].update(id=["x"]),  # json's reading measures nothing then
     "a check id a number": lambda d: d["checks"][0].update(id=5),
