@@ -21,6 +21,7 @@ Three views:
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -85,12 +86,17 @@ class Node:
     @property
     def peer_class(self) -> str:
         """The GPU models, without their count: a node that lost a GPU stays among its peers."""
-        return json.dumps(sorted(set(self.gpu_models)))
+        return _peer_class(self.gpu_models)
 
     def own_strings(self) -> list[str]:
         """Its strings that no other node has (names, path, IDs, UUIDs), as the JSON view writes them."""
         return [text for text in (self.name, self.source, self.recorded_at, self.hostname, self.kubernetes_node,
                                   self.machine_id_hash, self.product_uuid_hash, *self.gpu_uuids) if text]
+
+
+@functools.lru_cache(maxsize=1 << 10)  # a fleet has a few sets of GPU models: each written once, not per node
+def _peer_class(gpu_models: tuple[str, ...]) -> str:
+    return json.dumps(sorted(set(gpu_models)))
 
 
 @dataclass(frozen=True)
@@ -468,11 +474,10 @@ def _name_apart(nodes: list[Node]) -> tuple[list[Node], list[dict]]:
             value = getattr(node, attribute)
             if value:
                 sharing[value].append(node)
-        for value, group in sorted(sharing.items()):
-            if len(group) > 1:
-                duplicates.append({"shared": attribute, "value": value, "sources": sorted(n.source for n in group),
-                                   "text": f"{len(group)} distinct nodes (different GPUs or IDs) share {label} "
-                                           f"{value}: a cloned VM or an image that ships its machine ID?"})
+        for value, group in sorted(item for item in sharing.items() if len(item[1]) > 1):  # a few, if any
+            duplicates.append({"shared": attribute, "value": value, "sources": sorted(n.source for n in group),
+                               "text": f"{len(group)} distinct nodes (different GPUs or IDs) share {label} "
+                                       f"{value}: a cloned VM or an image that ships its machine ID?"})
     names = Counter(n.name for n in nodes)
     renamed = [n if names[n.name] == 1 else
                replace(n, name=f"{n.name} [{os.path.splitext(os.path.basename(n.source))[0]}]") for n in nodes]
