@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from typing import TYPE_CHECKING
 
-from gpudoctor.knowledge.log_lines import logical_lines
-from gpudoctor.knowledge.matcher import CompiledCatalogue, SignatureMatch, match_lines
 from gpudoctor.knowledge.signatures.kernel_events import (FALLEN_OFF_THE_BUS, GPU_ERROR_EVENTS, PCIE_BUS_ERROR,
                                                           PCIE_BUS_ERROR_PATTERN, XID_EVENT)
 from gpudoctor.knowledge.xid_catalog import describe
@@ -14,6 +13,9 @@ from gpudoctor.model import Action, NotSeen, check, fail, ok, skip, unknown, war
 from gpudoctor.probes.container import container_label
 from gpudoctor.probes.gpus import normalize_bus_id
 from gpudoctor.lazy_regex import lazy_compile
+
+if TYPE_CHECKING:
+    from gpudoctor.knowledge.matcher import CompiledCatalogue, SignatureMatch
 
 # The PCIe bus error row's pattern, for gpu.history's count of one line at a time (bus id, severity).
 AER = lazy_compile(PCIE_BUS_ERROR_PATTERN)
@@ -42,12 +44,17 @@ def gpu_of(bus: str, topology, gpus) -> str | None:
 
 @cache
 def _event_rows() -> CompiledCatalogue:
+    from gpudoctor.knowledge.matcher import CompiledCatalogue  # the matcher only where a kernel log is read
+
     return CompiledCatalogue(GPU_ERROR_EVENTS)
 
 
 def _events(boot) -> list[tuple[SignatureMatch, str]]:
     """(the event, the kernel log line its message starts on) for each Xid, fallen-off-the-bus and PCIe bus
     error message in the boot's lines (gpudoctor/knowledge/signatures/kernel_events.py), in order."""
+    from gpudoctor.knowledge.log_lines import logical_lines
+    from gpudoctor.knowledge.matcher import match_lines
+
     lines = list(boot.lines)
     found = match_lines(logical_lines(lines), boot.source or "kernel log", table=_event_rows())
     return [(event, lines[event.line_number - 1]) for event in found]

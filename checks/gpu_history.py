@@ -3,11 +3,15 @@ this node (gpudoctor/history.py), so that what comes back or keeps growing is sa
 
 from __future__ import annotations
 
-from gpudoctor.history import RunRecord
+from typing import TYPE_CHECKING
+
 from gpudoctor.model import Action, check, fail, ok, skip, unknown, warn
 from gpudoctor.knowledge.xid_catalog import describe
 
 from .gpu_errors import AER, AER_STORM, gpu_of, xid_events
+
+if TYPE_CHECKING:
+    from gpudoctor.history import RunRecord
 
 # An Xid class that comes back boot after boot is no passing event: the part behind it needs looking at.
 _RECURRING_ACTION = {"bus": Action.RESEAT_OR_INSPECT_HARDWARE, "power": Action.RESEAT_OR_INSPECT_HARDWARE,
@@ -18,6 +22,8 @@ _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "s
 
 
 def _this_run(facts) -> RunRecord:
+    from gpudoctor.history import RunRecord  # only where a history file is kept (--history)
+
     boot = facts.kernel_log.boot("current")
     lines = boot.lines if boot is not None and not boot.error else ()
     topology, gpus = facts.pci_topology, facts.gpus

@@ -6,16 +6,18 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from gpudoctor import __version__
 from gpudoctor.actions import with_action
 from gpudoctor.host.base import Host
-from gpudoctor.history import History
 from gpudoctor.model import Check, CheckResult, Finding, NotSeen, Status, error, skip, unknown, worst
 from gpudoctor.policy import Policy
 from gpudoctor.probing import FACTS_DEADLINE_S, FactNotSeen, ProbeFailed, stress_allowance
 from gpudoctor.registry import BrokenPlugin, Registry
+
+if TYPE_CHECKING:
+    from gpudoctor.history import History  # imported where a history file is kept (--history) only
 
 # After the deadline, a probe that waited on a stuck fact gets this long to finish without it.
 _DEPENDENT_GRACE_S = 0.2

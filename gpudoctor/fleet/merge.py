@@ -86,7 +86,17 @@ class Node:
     @property
     def peer_class(self) -> str:
         """The GPU models, without their count: a node that lost a GPU stays among its peers."""
-        return json.dumps(sorted(set(self.gpu_models)))
+        return _peer_class(self.gpu_models)
+
+    def own_strings(self) -> list[str]:
+        """Its strings that the JSON view redacts and that differ from node to node (names, path, IDs, UUIDs)."""
+        return [text for text in (self.name, self.source, self.recorded_at, self.hostname, self.kubernetes_node,
+                                  self.machine_id_hash, self.product_uuid_hash, *self.gpu_uuids) if text]
+
+
+@functools.lru_cache(maxsize=1 << 10)  # a fleet has a few sets of GPU models: each written once, not per node
+def _peer_class(gpu_models: tuple[str, ...]) -> str:
+    return json.dumps(sorted(set(gpu_models)))
 
 
 @dataclass(frozen=True)
@@ -159,8 +169,22 @@ def _metrics(document: dict) -> dict[str, float]:
 def node_of(document: dict, source: str) -> Node:
     """The node a report describes. A report is outside text: every member is checked for its type, and
     one of the wrong type counts as absent, so a malformed report is skipped or shown, never a crash."""
+    _require_report(document)
+    node = _member(_member(document, "host", dict) or {}, "node", dict) or {}
+    checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
+    return _node(document, _shown(_member(node, "configuration", dict)) or {},
+                 _statuses([(c.get("id"), c.get("status")) for c in checks]), _safe_metrics(document), source)
+
+
+def _require_report(document: Any) -> None:
     if not isinstance(document, dict) or document.get("schema") != "gpudoctor-report":
         raise ValueError("not a gpudoctor JSON report (no \"schema\": \"gpudoctor-report\")")
+
+
+def _node(document: dict, configuration: dict, statuses: dict[str, str], metrics: dict[str, float],
+          source: str) -> Node:
+    """The node of a report's members (status, recorded_at, started_at, host), its configuration (redacted),
+    its checks' statuses and the bandwidths they measured."""
     host = _member(document, "host", dict) or {}
     node = _member(host, "node", dict) or {}
     gpus = [g for g in _member(host, "gpus", list) or [] if isinstance(g, dict)]
@@ -175,9 +199,9 @@ def node_of(document: dict, source: str) -> Node:
         recorded_at=_member(document, "recorded_at", str) or _member(document, "started_at", str) or "",
         driver=_shown(_member(host, "driver_version", str)),
         fingerprint=_shown(_member(node, "fingerprint", str)) or "unknown",
-        configuration=_shown(_member(node, "configuration", dict)) or {},
-        checks=_check_statuses(document),
-        metrics=_safe_metrics(document),
+        configuration=configuration,
+        checks=statuses,
+        metrics=metrics,
         hostname=hostname,
         kubernetes_node=kubernetes_node,
         machine_id_hash=_member(node, "machine_id_hash", str),
@@ -186,9 +210,23 @@ def node_of(document: dict, source: str) -> Node:
     )
 
 
-def _check_statuses(document: dict) -> dict[str, str]:
-    checks = [c for c in _member(document, "checks", list) or [] if isinstance(c, dict)]
-    return {_shown(c["id"]): str(c.get("status")) for c in checks if isinstance(c.get("id"), str)}
+def _statuses(checks: Iterable[tuple[Any, Any]]) -> dict[str, str]:
+    """{check id: its status}, the ids redacted; a check without a string id is left out."""
+    return {redacted(id_): str(status) for id_, status in checks if isinstance(id_, str)}
+
+
+_SHARED_STATUSES: dict[tuple, dict[str, str]] = {}
+
+
+def _shared_statuses(checks: tuple[tuple[str | None, str | None], ...]) -> dict[str, str]:
+    """_statuses(checks), one dict for all the nodes whose checks say the same (most nodes of a fleet): made once,
+    less memory, and pickle sends it once per chunk of nodes from a worker instead of once per node (unpickling
+    10,000 nodes took 0.3 s, a tenth of the merge). Ids and statuses are strings or None here (the fast decoder
+    refuses others), so equal keys give equal dicts: a status 1, 1.0 or True would not."""
+    statuses = _SHARED_STATUSES.get(checks)
+    if statuses is None:
+        statuses = _SHARED_STATUSES[checks] = _statuses(checks)
+    return statuses
 
 
 def _gpu_facts(gpus: list[dict]) -> dict[str, tuple]:
@@ -204,11 +242,18 @@ def _shown(value: Any) -> Any:
     return map_strings(value, redacted) if value else value
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def redacted(text: str) -> str:
-    """redact_text, once per distinct string: check ids, statuses, GPU models and configurations repeat in
-    every report of a fleet (redacting each anew took most of a merge's time, reading and printing)."""
-    return redact_text(text)
+class _Redactions(dict):
+    """redact_text of each string, once: check ids, statuses, GPU models and configurations repeat in every
+    report of a fleet (redacting each anew took most of a merge's time, reading and printing). One entry per
+    distinct string a merge shows; the workers that read reports add theirs (_read_all)."""
+
+    def __missing__(self, text: str) -> str:
+        self[text] = shown = redact_text(text)
+        return shown
+
+
+_REDACTIONS = _Redactions()
+redacted = _REDACTIONS.__getitem__  # a lookup in C where the string was seen before
 
 
 def _member(document: dict, key: str, kind: type) -> Any:
@@ -220,7 +265,7 @@ def _safe_metrics(document: dict) -> dict[str, float]:
     """The measured bandwidths, or none when the evidence has another shape than the checks write."""
     try:
         metrics = _metrics(document)
-    except (TypeError, AttributeError, ValueError):
+    except (TypeError, AttributeError, ValueError, OverflowError):  # OverflowError: an integer past any float
         return {}
     return {k: v for k, v in metrics.items() if math.isfinite(v)}
 
@@ -234,7 +279,7 @@ MAX_WORKERS = 16
 def _read(path: str) -> Node | tuple[str, str]:
     """The node of one report, or (path, why it could not be read)."""
     try:
-        return node_of(_parsed(read_input(path, MAX_REPORT_BYTES, "report")), path)
+        return _node_of_data(read_input(path, MAX_REPORT_BYTES, "report"), path)
     except InputRefused as exc:  # not a regular file (a FIFO never blocks), or over the cap
         return path, str(exc)
     except UnicodeDecodeError:
@@ -247,53 +292,117 @@ def _read(path: str) -> Node | tuple[str, str]:
         return path, str(exc) if isinstance(exc, ValueError) else "is not a gpudoctor JSON report"
 
 
+# The members of a report that a merge reads, typed as the report schema has them, each of its values Any:
+# the decoder steps over everything else without building it, and refuses a member of another shape (json
+# then reads the report whole, and node_of judges it).
+
+class _Evidence(msgspec.Struct):
+    """What measurements.py reads of the measuring checks' evidence."""
+    gpus: Any = None
+    unidirectional_gbps: Any = None
+    bidirectional_gbps: Any = None
+    gpu: Any = None
+    h2d_gbps: Any = None
+    d2h_gbps: Any = None
+    sizes: Any = None
+    ranks: Any = None
+
+
 class _Finding(msgspec.Struct):
-    evidence: Any = None  # where the measuring checks keep their figures (measurements.py)
+    evidence: _Evidence | None = None
 
 
 _FINDINGS = msgspec.json.Decoder(list[_Finding] | None)
 
 
 class _Check(msgspec.Struct):
-    id: Any = None
-    status: Any = None
+    id: str | None = None
+    status: str | None = None
     findings: msgspec.Raw = msgspec.Raw(b"null")  # kept as text: decoded only for the checks that measure
 
 
+class _NodeFacts(msgspec.Struct):
+    hostname: Any = None
+    kubernetes_node: Any = None
+    machine_id_hash: Any = None
+    product_uuid_hash: Any = None
+    fingerprint: Any = None
+    configuration: msgspec.Raw = msgspec.Raw(b"null")  # decoded once per distinct text (_shown_configuration)
+
+
+class _Gpu(msgspec.Struct):
+    index: Any = None
+    name: Any = None
+    uuid: Any = None
+    pcie_width: Any = None
+
+
+class _Host(msgspec.Struct):
+    driver_version: Any = None
+    node: _NodeFacts | None = None
+    gpus: list[_Gpu] | None = None
+
+
 class _Report(msgspec.Struct):
-    """The members of a report that a merge reads; the decoder steps over the rest without building it."""
     schema: Any = None
     status: Any = None
     recorded_at: Any = None
     started_at: Any = None
-    host: Any = None
+    host: _Host | None = None
     checks: list[_Check] | None = None
 
 
 _REPORT = msgspec.json.Decoder(_Report)
 
 
-def _parsed(data: bytes) -> Any:
-    """The report as json.loads gives it, less what the merge never reads (nine tenths of a --deep report: the
-    findings of every check but those that measure bandwidths), in a fifth of json's time. What the fast
-    decoder refuses (NaN, a byte-order mark, a top level or checks of another shape) json parses whole, and its
-    answer, or its error, stands."""
+def _node_of_data(data: bytes, source: str) -> Node:
+    """node_of(json.loads(data), source) in a fraction of json's time: msgspec decodes only the members a merge
+    reads (nine tenths of a --deep report are findings it never reads). What the fast decoder refuses (NaN, a
+    byte-order mark, a member of another shape) json parses whole, and its answer, or its error, stands."""
     try:
         report = _REPORT.decode(data)
-        checks = None if report.checks is None else [
-            {"id": c.id, "status": c.status, "findings": _evidence(c.findings)
-             if isinstance(c.id, str) and c.id in MEASURING_CHECKS else None} for c in report.checks]
+        checks = report.checks or []
+        measured = [{"id": c.id, "findings": _evidence(c.findings)} for c in checks if c.id in MEASURING_CHECKS]
+        configuration = _shown_configuration(report.host)
     except (msgspec.DecodeError, RecursionError):
-        return json.loads(data)
+        return node_of(json.loads(data), source)
     if not data.isascii():
         data.decode("utf-8", "surrogatepass")  # json.loads refuses text that is not UTF-8, skipped parts too
-    return {"schema": report.schema, "status": report.status, "recorded_at": report.recorded_at,
-            "started_at": report.started_at, "host": report.host, "checks": checks}
+    document = {"schema": report.schema, "status": report.status, "recorded_at": report.recorded_at,
+                "started_at": report.started_at, "host": _host_document(report.host)}
+    _require_report(document)
+    # Every check id is a string or null here: the other checks measure nothing, as bandwidths() would find.
+    statuses = _shared_statuses(tuple([(c.id, c.status) for c in checks]))
+    return _node(document, configuration, statuses, _safe_metrics({"checks": measured}), source)
+
+
+_SHOWN_CONFIGURATIONS: dict[bytes, dict] = {}
+
+
+def _shown_configuration(host: _Host | None) -> dict:
+    """What node_of makes of the host's configuration, made once per distinct JSON text: the nodes of a fleet
+    share a few, and pickle sends each once per chunk of nodes."""
+    key = bytes(host.node.configuration) if host is not None and host.node is not None else b"null"
+    shown = _SHOWN_CONFIGURATIONS.get(key)
+    if shown is None:
+        configuration = msgspec.json.decode(key)
+        shown = _SHOWN_CONFIGURATIONS[key] = _shown(configuration if isinstance(configuration, dict) else None) or {}
+    return shown
+
+
+def _host_document(host: _Host | None) -> dict | None:
+    """The host member as json gives it, less what a merge never reads."""
+    if host is None:
+        return None
+    return {"driver_version": host.driver_version,
+            "node": None if host.node is None else msgspec.structs.asdict(host.node),
+            "gpus": None if host.gpus is None else [msgspec.structs.asdict(g) for g in host.gpus]}
 
 
 def _evidence(findings: msgspec.Raw) -> list[dict] | None:
     decoded = _FINDINGS.decode(findings)
-    return None if decoded is None else [{"evidence": finding.evidence} for finding in decoded]
+    return None if decoded is None else [
+        {"evidence": None if f.evidence is None else msgspec.structs.asdict(f.evidence)} for f in decoded]
 
 
 def _read_all(paths: list[str]) -> list[Node | tuple[str, str]]:
@@ -304,9 +413,20 @@ def _read_all(paths: list[str]) -> list[Node | tuple[str, str]]:
 
     try:
         with ProcessPoolExecutor(workers) as pool:
-            return list(pool.map(_read, paths, chunksize=max(1, len(paths) // (workers * 4))))
+            read = list(pool.map(_read_redacting, paths, chunksize=max(1, len(paths) // (workers * 4))))
     except (OSError, RuntimeError):  # no processes to be had here (a sandbox, a limit): read them in turn
         return [_read(path) for path in paths]
+    for _, shown in read:
+        _REDACTIONS.update(shown)
+    return [node for node, _ in read]
+
+
+def _read_redacting(path: str) -> tuple[Node | tuple[str, str], dict[str, str]]:
+    """_read, in a worker, and the node's own strings redacted as the JSON view redacts them (redacted): done
+    here, in parallel, instead of in the main process after the reading (10,000 nodes: some 50,000 names,
+    paths, IDs and UUIDs)."""
+    node = _read(path)
+    return node, {} if isinstance(node, tuple) else {text: redacted(text) for text in node.own_strings()}
 
 
 def read_reports(paths: Iterable[str]) -> Fleet:
@@ -353,11 +473,10 @@ def _name_apart(nodes: list[Node]) -> tuple[list[Node], list[dict]]:
             value = getattr(node, attribute)
             if value:
                 sharing[value].append(node)
-        for value, group in sorted(sharing.items()):
-            if len(group) > 1:
-                duplicates.append({"shared": attribute, "value": value, "sources": sorted(n.source for n in group),
-                                   "text": f"{len(group)} distinct nodes (different GPUs or IDs) share {label} "
-                                           f"{value}: a cloned VM or an image that ships its machine ID?"})
+        for value, group in sorted(item for item in sharing.items() if len(item[1]) > 1):  # a few, if any
+            duplicates.append({"shared": attribute, "value": value, "sources": sorted(n.source for n in group),
+                               "text": f"{len(group)} distinct nodes (different GPUs or IDs) share {label} "
+                                       f"{value}: a cloned VM or an image that ships its machine ID?"})
     names = Counter(n.name for n in nodes)
     renamed = [n if names[n.name] == 1 else
                replace(n, name=f"{n.name} [{os.path.splitext(os.path.basename(n.source))[0]}]") for n in nodes]

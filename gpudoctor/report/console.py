@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 import textwrap
 from typing import TextIO
@@ -44,6 +43,8 @@ def terminal_width(stream: TextIO) -> int | None:
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     if hasattr(stream, "isatty") and stream.isatty():
+        import shutil  # only here: it brings the compression modules, which a report to a file or pipe never needs
+
         return shutil.get_terminal_size().columns
     return None
 

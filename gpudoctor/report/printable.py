@@ -51,8 +51,13 @@ def json_text(document: Any, *, redact: bool = True, **dumps_options: Any) -> st
         from gpudoctor.host.snapshot_privacy import map_strings
 
         document = map_strings(document, redact_text)
+    return json_escaped(json.dumps(document, ensure_ascii=False, **dumps_options))
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with the characters a terminal would act on written as \\uXXXX escapes (json_text's last step)."""
     # Outside strings JSON holds only ASCII structure, spaces and newlines: only string content changes.
-    return json.dumps(document, ensure_ascii=False, **dumps_options).translate(_JSON_ESCAPES)
+    return text.translate(_JSON_ESCAPES)
 
 
 def html_text(text: Any) -> str:

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from importlib import resources
 
 import jsonschema
@@ -84,6 +85,14 @@ def test_json_markdown_and_terminal_views(thousand):
                       "or not bound to the driver)"
     assert "  gpu-0789: driver 570.86.15, while 899 of its 900 peers run 580.159.04" in head
     assert any(line.startswith("  gpu-0567: PCIe link trained narrower: GPU 0 at x8, while ") for line in head)
+
+
+def test_the_json_view_of_1000_nodes_is_json_text_of_the_fleet_document(thousand):
+    from gpudoctor.fleet.views import fleet_document, render_json
+    from gpudoctor.report.printable import json_text
+
+    fleet = read_reports(report_paths([str(thousand)]))
+    assert render_json(fleet) == json_text(fleet_document(fleet), indent=1) + "\n"
 
 
 def test_no_outlier_among_too_few_peers_or_without_a_majority():
@@ -202,3 +211,24 @@ def test_html_page_is_self_contained(thousand, tmp_path):
     assert text.count('<tr class="node') == 1000 and "<svg" in text
     for remote in ("http://", "https://", "<script", "<link"):
         assert remote not in text
+
+
+SHARED = {"p2p.access": "pass", "token": "hf_" + "a" * 30}
+
+
+@pytest.mark.parametrize("value", [
+    "plain", "é \x1b[2J \u202e \x7f \x85 \U0001F600 \"quoted\" \\ \n\t", "HF_TOKEN=hf_" + "a" * 30,
+    {"base64": "hf_" + "a" * 30}, [SHARED, SHARED, {"inside": SHARED}], 1e16, 1e-7, 0.1 + 0.2, -0.0, 10**30, True, None,
+    float("nan"), float("inf"), "lone \ud800 surrogate", ("a", 1e16), [], {}, [[], {"": []}]])
+def test_the_json_view_is_json_text_indented(value):
+    from gpudoctor.fleet.merge import Fleet, Node
+    from gpudoctor.fleet.views import fleet_document, render_json
+    from gpudoctor.report.printable import json_text
+
+    texts = value if isinstance(value, str) else "gpu-01"
+    node = Node(name=texts, source=f"/{texts}.json", status="pass", recorded_at=texts, driver=None, fingerprint="f",
+                configuration={"odd": value}, checks=SHARED, metrics={"p2p": 1e16, "allreduce": 0.1 + 0.2},
+                hostname=texts, machine_id_hash="ab" * 16, gpu_uuids=(texts, "GPU-1"))
+    fleet = Fleet([node, replace(node, name="n2", checks={"x": "fail"})], unreadable=[("/bad.json", texts)],
+                  groups=[{"fingerprint": "f", "configuration": {"odd": value}, "nodes": [texts, "n2"]}])
+    assert render_json(fleet) == json_text(fleet_document(fleet), indent=1) + "\n"

@@ -1,5 +1,5 @@
-"""A merge decodes only the members of a report it reads (gpudoctor/fleet/merge.py, _parsed): the node it
-finds is the one a whole json.loads of the report gives, and a report the fast decoder refuses is judged by
+"""A merge decodes only the members of a report it reads (gpudoctor/fleet/merge.py, _node_of_data): the node
+it finds is the one a whole json.loads of the report gives, and a report the fast decoder refuses is judged by
 json, as before."""
 
 import json
@@ -7,7 +7,7 @@ import json
 import pytest
 from fleet_reports import H100, H200, node_report, without_gpu
 
-from gpudoctor.fleet.merge import _parsed, _read, node_of
+from gpudoctor.fleet.merge import _node_of_data, _read, node_of
 
 
 @pytest.fixture(scope="module")
@@ -19,15 +19,19 @@ def reports():
 @pytest.mark.parametrize("name", ["h200", "h100", "lost-gpu"])
 def test_the_node_is_the_one_the_whole_report_gives(reports, name):
     data = json.dumps(reports[name]).encode()
-    node = node_of(_parsed(data), "node.json")
+    node = _node_of_data(data, "node.json")
     assert node == node_of(json.loads(data), "node.json")
     assert node.checks and bool(node.metrics) == (name == "h200")  # one GPU measures no P2P or all-reduce
 
 
-def test_only_the_measuring_checks_keep_their_findings(reports):
-    parsed = _parsed(json.dumps(reports["h200"]).encode())
-    kept = {c["id"] for c in parsed["checks"] if c["findings"] is not None}
-    assert kept == {"p2p.bandwidth", "pcie.bandwidth", "nccl.allreduce"}
+def test_the_measuring_checks_figures_are_read(reports):
+    document = json.loads(json.dumps(reports["h200"]))
+    for check in document["checks"]:
+        if check["id"] in ("p2p.bandwidth", "nccl.allreduce"):
+            check["findings"] = [{"evidence": None}, *check["findings"], {"evidence": {}}]  # both as json has them
+    data = json.dumps(document).encode()
+    node = _node_of_data(data, "node.json")
+    assert set(node.metrics) == {"p2p", "allreduce"} and node == node_of(json.loads(data), "node.json")
 
 
 def _written(tmp_path, name, data: bytes):
@@ -67,3 +71,42 @@ def test_checks_of_another_shape_are_read_as_before(reports, tmp_path):
     assert _read(_written(tmp_path, "array.json", b"[1, 2]"))[1].startswith("not a gpudoctor JSON report")
     assert _read(_written(tmp_path, "deep.json", b'{"a":' + b"[" * 100000 + b"]" * 100000 + b"}"))[1] == \
         "is nested too deep to be a gpudoctor JSON report"
+
+
+def _first(document, check_id):
+    return next(c for c in document["checks"] if c["id"] == check_id)
+
+
+MUTATIONS = {
+    "host a list": lambda d: d.update(host=[1]),
+    "node a string": lambda d: d["host"].update(node="x"),
+    "a GPU null": lambda d: d["host"]["gpus"].append(None),
+    "the configuration a list": lambda d: d["host"]["node"].update(configuration=[1]),
+    "a configuration past any float": lambda d: d["host"]["node"]["configuration"].update(big=10 ** 400),
+    "a width a boolean": lambda d: d["host"]["gpus"][0].update(pcie_width=True),
+    "a check id a list": lambda d: d["checks"][0].update(id=["x"]),  # json's reading measures nothing then
+    "a check id a number": lambda d: d["checks"][0].update(id=5),
+    "statuses of other types": lambda d: [c.update(status=s) for c, s in zip(d["checks"], (1, True, None, [1]))],
+    "a finding a number": lambda d: _first(d, "pcie.bandwidth").update(findings=[5]),
+    "evidence a list": lambda d: _first(d, "p2p.bandwidth")["findings"][0].update(evidence=[1]),
+    "sizes of lists": lambda d: _first(d, "nccl.allreduce")["findings"][0]["evidence"].update(sizes=[[1]]),
+    "duplicate members": None,
+}
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS)
+def test_members_of_another_shape_give_the_node_json_gives(reports, mutation):
+    document = json.loads(json.dumps(reports["h200"]))
+    if MUTATIONS[mutation]:
+        MUTATIONS[mutation](document)
+        data = json.dumps(document).encode()
+    else:  # the last of a repeated member counts, as in json.loads
+        data = json.dumps(document).encode()[:-1] + b', "host": {"node": {"hostname": "again"}}, "status": "fail"}'
+    assert _node_of_data(data, "node.json") == node_of(json.loads(data), "node.json")
+
+
+def test_a_bandwidth_past_any_float_measures_nothing(reports, tmp_path):
+    document = json.loads(json.dumps(reports["h200"]))
+    _first(document, "pcie.bandwidth")["findings"][0]["evidence"]["h2d_gbps"] = 10 ** 400
+    node = _read(_written(tmp_path, "huge.json", json.dumps(document).encode()))
+    assert node.metrics == {} and node.checks

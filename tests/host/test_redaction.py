@@ -1,8 +1,10 @@
 """Reports and snapshots never carry secrets."""
 
 import json
+import random
+import re
 
-from gpudoctor.host.redact import REDACTED, redact_text, redact_value
+from gpudoctor.host.redact import _RULE_TRIGGER, REDACTED, RULES, redact_text, redact_value
 from gpudoctor.host.snapshot import snapshot_document
 
 
@@ -43,3 +45,14 @@ def test_credentials_in_command_output_and_files_never_reach_a_snapshot(tmp_path
     assert "hunter2" not in host.run(["cat", str(log)]).text
     text = json.dumps(snapshot_document(host))
     assert "hunter2" not in text and "proxy:3128" in text
+
+
+def test_the_grouped_rule_trigger_finds_what_one_branch_per_prefix_finds():
+    prefixes = sorted({p for rule in RULES for p in rule.prefixes})
+    plain = re.compile(r"(?:(?<![A-Za-z0-9])|(?<=\\[ntr]))(?:" + "|".join(map(re.escape, prefixes)) + ")", re.IGNORECASE)
+    chosen = random.Random(3)
+    texts = [f"{lead}{p.swapcase() if i % 2 else p}{tail}" for i, p in enumerate(prefixes)
+             for lead in ("", "x", " ", "-", "\\n", "9") for tail in ("", "Z")]
+    texts += ["".join(chosen.choice(prefixes + ["a", "_", "-", " ", "ſ", "K", "ı", "\\t"]) for _ in range(4))
+              for _ in range(3000)]
+    assert [bool(_RULE_TRIGGER.search(t)) for t in texts] == [bool(plain.search(t)) for t in texts]

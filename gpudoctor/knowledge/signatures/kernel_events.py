@@ -10,7 +10,7 @@ rows read it. They are not in the catalogue: `read` and `explain` show the failu
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.kernel import _XID, XID_DOCS
+from gpudoctor.knowledge.signatures.kernel_xids import XID_DOCS, XID_LINE as _XID  # not kernel.py: its 25 modules of rows
 
 _AER_DOCS = "https://docs.kernel.org/PCI/pcieaer-howto.html"
 _KERNEL_LOG = ("dmesg", "journal")
