@@ -21,16 +21,19 @@ PASTE = ((FIXTURES / "pasted" / "ollama-835-nvidia-smi-2xT4.txt").read_text(enco
          + (FIXTURES / "raw" / "under_driver" / "gpuburn1_dmesg.txt").read_text(encoding="utf-8")
          + "RuntimeError: the flux capacitor failed to engage\n")
 
-# pytest-xdist's worker keeps one thread of its own (execnet), which holds no lock the child takes: fork beside it
+# pytest-xdist's worker keeps one thread of its own (execnet), which holds no lock the child takes: the tests fork
+# beside it. A process where other threads run (left by a test before, in the same worker) is not forked in.
 IN_XDIST_WORKER = "PYTEST_XDIST_WORKER" in os.environ
-needs_fork = pytest.mark.skipif(not hasattr(os, "fork") or not (forked.can_fork() or IN_XDIST_WORKER),
-                                reason="no fork here, or other threads run: scanned in one process")
 
 
-@pytest.fixture(autouse=True)
-def _fork_beside_the_xdist_thread(monkeypatch):
-    if IN_XDIST_WORKER and forked._threads() == 2:
+@pytest.fixture
+def forking(monkeypatch):
+    """The scan goes aside only where the process can fork, as in `gpudoctor read`."""
+    threads = forked._threads() if hasattr(os, "fork") else 0
+    if IN_XDIST_WORKER and threads == 2:
         monkeypatch.setattr(forked, "_threads", lambda: 1)
+    elif threads != 1:
+        pytest.skip("no fork here, or other threads run in this process: a paste is scanned in one process")
 
 
 def _read_json(tmp_path, aside_from: int, monkeypatch) -> dict:
@@ -45,18 +48,27 @@ def _read_json(tmp_path, aside_from: int, monkeypatch) -> dict:
     return {"checks": checks, "pasted": document["pasted"]}
 
 
-@needs_fork
-def test_a_paste_scanned_aside_gives_the_report_one_process_gives(tmp_path, monkeypatch):
+def test_a_paste_scanned_aside_gives_the_report_one_process_gives(tmp_path, monkeypatch, forking):
+    started = []
+    start_forked = command.start_forked
+    monkeypatch.setattr(command, "start_forked", lambda work, timeout_s: started.append(1) or start_forked(work, timeout_s))
     aside = _read_json(tmp_path, 0, monkeypatch)
+    assert started, "the scan did not go aside"
     in_process = _read_json(tmp_path, 10 ** 12, monkeypatch)
     assert aside == in_process
     assert "kernel.xid-79" in {s["code"] for s in aside["pasted"]["signatures"]}
     assert any("flux capacitor" in line for line in aside["pasted"]["not_recognised"])
 
 
-@needs_fork
-def test_a_scan_whose_process_dies_is_unknown_not_clean(tmp_path, monkeypatch):
-    monkeypatch.setattr(command, "_scanned", lambda name, text: os._exit(3))  # runs in the child only
+def test_a_scan_whose_process_dies_is_unknown_not_clean(tmp_path, monkeypatch, forking):
+    test_process = os.getpid()
+
+    def dying(name, text):
+        if os.getpid() == test_process:
+            pytest.fail("the paste was scanned in the test's own process, not aside")
+        os._exit(3)
+
+    monkeypatch.setattr(command, "_scanned", dying)
     document = _read_json(tmp_path, 0, monkeypatch)
     assert "read.signatures" in document["pasted"]["unknown"]
     assert document["pasted"]["signatures"] == []
