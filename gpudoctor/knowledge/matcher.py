@@ -161,28 +161,15 @@ class CompiledCatalogue:
                                  first_characters)
         ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
         literals = list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
-        # The literals as one regex per first character: each starts with a plain character, which `re`
-        # finds by a fast scan of the text before it tries the rest, where the one regex of all literals tries
-        # its ~40 alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is
-        # that of distinct first characters, not of rows: the cost of a pass hardly grows with the catalogue.
-        by_first: dict[str, list[str]] = {}
-        for literal in literals:
-            by_first.setdefault(literal[0], []).append(literal)
-        self.scanners = tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
-        # A literal found also means every literal that is a prefix of it is there (the trie takes the longest).
-        # Looked up by prefix, not by comparing every pair of literals; kept in the catalogue's order.
-        order = {literal: place for place, literal in enumerate(literals)}
-        self._prefixes = {literal: sorted((literal[:n] for n in range(1, len(literal) + 1) if literal[:n] in order),
-                                          key=order.__getitem__) for literal in literals}
-        self._selected_by = {literal: selected for literal, prefixes in self._prefixes.items()
-                             if (selected := [pattern for prefix in prefixes for pattern in self._by_literal.get(prefix, ())])}
+        self.scanners = _scanners(literals)
+        self._prefixes = _prefixes(literals)
+        self._selected_by = _held(self._prefixes, self._by_literal)
         self._selected_by_kind: dict[tuple[str, str | None], tuple[_Pattern, ...]] = {}
         # (context, marker) of the markers a found literal holds the key of.
-        self.markers_at = {literal: markers for literal, prefixes in self._prefixes.items()
-                           if (markers := tuple(m for prefix in prefixes for m, _ in context_keys.get(prefix, ())))}
+        self.markers_at = {literal: tuple(marker for marker, _ in held)
+                           for literal, held in _held(self._prefixes, context_keys).items()}
         # (the word, how far into it the key is) of the exceptions' endings a found literal holds the key of.
-        self.endings_at = {literal: endings for literal, prefixes in self._prefixes.items()
-                           if (endings := tuple(e for prefix in prefixes for e in ending_keys.get(prefix, ())))}
+        self.endings_at = _held(self._prefixes, ending_keys)
 
     @cached_property
     def prefilter(self) -> re.Pattern:
@@ -216,6 +203,32 @@ class CompiledCatalogue:
             selected = tuple(pattern for pattern in self._selected_by[literal] if _applies(pattern.row, kind))
             self._selected_by_kind[literal, kind] = selected
         return selected
+
+
+def _scanners(literals: list[str]) -> tuple[re.Pattern, ...]:
+    """The literals as one regex per first character: each starts with a plain character, which `re` finds by a
+    fast scan of the text before it tries the rest, where the one regex of all literals tries its ~40
+    alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is that of distinct
+    first characters, not of rows: the cost of a pass hardly grows with the catalogue."""
+    by_first: dict[str, list[str]] = {}
+    for literal in literals:
+        by_first.setdefault(literal[0], []).append(literal)
+    return tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
+
+
+def _prefixes(literals: list[str]) -> dict[str, list[str]]:
+    """For each literal, the literals that are a prefix of it (itself included), in the literals' order: a literal
+    found also means those are there (the trie takes the longest). Looked up by prefix, not by comparing every
+    pair of literals."""
+    order = {literal: place for place, literal in enumerate(literals)}
+    return {literal: sorted((literal[:n] for n in range(1, len(literal) + 1) if literal[:n] in order),
+                            key=order.__getitem__) for literal in literals}
+
+
+def _held(prefixes: dict[str, list[str]], keyed: Mapping[str, list]) -> dict[str, tuple]:
+    """For each literal, what `keyed` holds for it and for the literals that are a prefix of it, where it holds any."""
+    return {literal: held for literal, found in prefixes.items()
+            if (held := tuple(item for prefix in found for item in keyed.get(prefix, ())))}
 
 
 def _found_by(words: Iterable[tuple[str, object]], first_characters: set[str]) -> dict[str, list[tuple[object, int]]]:
