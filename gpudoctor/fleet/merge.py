@@ -276,6 +276,16 @@ PARALLEL_FROM = 500
 MAX_WORKERS = 16
 
 
+def _usable_cores() -> int:
+    """The cores this process may run on: its affinity where the platform tells it (taskset, a container's or a
+    Slurm job's cpuset: os.cpu_count() counts the machine's, and a worker per core it may not use only waits),
+    else the machine's."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def _read(path: str) -> Node | tuple[str, str]:
     """The node of one report, or (path, why it could not be read)."""
     try:
@@ -406,7 +416,7 @@ def _evidence(findings: msgspec.Raw) -> list[dict] | None:
 
 
 def _read_all(paths: list[str]) -> list[Node | tuple[str, str]]:
-    workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    workers = min(_usable_cores(), MAX_WORKERS)
     if len(paths) < PARALLEL_FROM or workers < 2:
         return [_read(path) for path in paths]
     from concurrent.futures import ProcessPoolExecutor

@@ -110,3 +110,14 @@ def test_a_bandwidth_past_any_float_measures_nothing(reports, tmp_path):
     _first(document, "pcie.bandwidth")["findings"][0]["evidence"]["h2d_gbps"] = 10 ** 400
     node = _read(_written(tmp_path, "huge.json", json.dumps(document).encode()))
     assert node.metrics == {} and node.checks
+
+
+def test_a_merge_uses_the_cores_its_process_may_run_on(monkeypatch):
+    # taskset, a container's or a Slurm job's cpuset: two cores of sixteen mean two workers, not sixteen
+    from gpudoctor.fleet import merge
+
+    monkeypatch.setattr(merge.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(merge.os, "cpu_count", lambda: 16)
+    assert merge._usable_cores() == 2
+    monkeypatch.delattr(merge.os, "sched_getaffinity")  # macOS and Windows have no affinity to ask
+    assert merge._usable_cores() == 16
