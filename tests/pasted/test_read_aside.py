@@ -21,13 +21,14 @@ PASTE = ((FIXTURES / "pasted" / "ollama-835-nvidia-smi-2xT4.txt").read_text(enco
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform: a paste is scanned in one process")
 
-# `gpudoctor read --json PATH` with the scan aside from ASIDE_FROM characters on; with DIE, the scan's child ends at
-# once (os._exit), and the parent must never run it itself. Prints whether the scan went aside, then the report.
+# `gpudoctor read --json PATH` with the scan aside, and the matcher's text read in two halves, from ASIDE_FROM
+# characters on; with DIE, the scan's child ends at once (os._exit), and the parent must never run it itself. Prints whether the scan went aside, then the report.
 READ = """
 import os, sys
 from gpudoctor.cli import main
 from gpudoctor.pasted import command
-command.SCAN_ASIDE_FROM = int(sys.argv[2])
+from gpudoctor.knowledge import matcher
+command.SCAN_ASIDE_FROM = matcher.PARALLEL_FROM = int(sys.argv[2])  # the matcher's two halves too
 started, start_forked, parent = [], command.start_forked, os.getpid()
 command.start_forked = lambda work, timeout_s: started.append(1) or start_forked(work, timeout_s)
 if sys.argv[3] == "DIE":
