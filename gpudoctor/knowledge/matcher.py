@@ -38,7 +38,7 @@ from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
-from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LogicalLine,
+from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
 from gpudoctor.knowledge.signatures import Signature, catalogue
@@ -540,9 +540,29 @@ def scan(text: str, source: str, kind: str | None = None,
     if any(quote in text for quote in _TYPOGRAPHIC):  # each test is instant on a text of ASCII only
         text = text.translate(STRAIGHTENED)
     found = _scan_in_two(text, source, kind, table)
-    return in_contexts(tuple(dataclasses.replace(match, count=found.counts[key]) if found.counts[key] > 1 else match
+    read = in_contexts(tuple(dataclasses.replace(match, count=found.counts[key]) if found.counts[key] > 1 else match
                              for key, match in found.merged.items()), text, table.by_code,
                        contexts | found.present, found.searched - found.present)
+    if kind is not None or len(text) > DESCRIPTION_TEXT_MAX:
+        return read  # what a paste names is read in a paste, not in a live log or a long one
+    return _with_conclusions(text, read, source, table)
+
+
+def _with_conclusions(text: str, read: tuple[SignatureMatch, ...], source: str,
+                      table: CompiledCatalogue) -> tuple[SignatureMatch, ...]:
+    """`read` with the conclusions from what the text names (gpudoctor/knowledge/compat.py) added; the generic
+    matches a conclusion explains go on it as `refined`."""
+    from gpudoctor.knowledge.compat import conclusions
+
+    for found in conclusions(text, {match.code: table.by_code[match.code].cause_id for match in read}):
+        explained = tuple(match for match in read if match.code in found.row.refines)
+        start = text.rfind("\n", 0, found.at) + 1
+        end = text.find("\n", found.at)
+        line = text[start:end if end >= 0 else len(text)].strip()[:LINE_CAP]
+        conclusion = SignatureMatch(found.row.code, dict(found.fields), line, text.count("\n", 0, found.at) + 1,
+                                    source, refined=explained)
+        read = (*(match for match in read if match.code not in found.row.refines), conclusion)
+    return read
 
 
 def scan_bytes(data: bytes, source: str, kind: str | None = None,

@@ -156,7 +156,8 @@ def catalogue() -> tuple[Signature, ...]:
 
 @cache
 def _by_code() -> dict[str, Signature]:
-    return {row.code: row for row in catalogue()}
+    reasoned = importlib.import_module(f"{__name__}.reasoned").ROWS  # conclusions from what a paste names (compat.py)
+    return {row.code: row for row in (*catalogue(), *reasoned)}
 
 
 def by_code(code: str) -> Signature | None:

@@ -1,0 +1,92 @@
+"""Which GPUs a PyTorch build has kernels for, which Pythons a PyTorch release was built for, and the last driver
+branch of each retired GPU architecture: the tables, with their sources. Pure data and lookups; no I/O.
+"""
+
+from __future__ import annotations
+
+PYTORCH_RELEASE_MATRIX = "https://github.com/pytorch/pytorch/blob/main/RELEASE.md#release-compatibility-matrix"
+PYTORCH_BUILD_SCRIPT = "https://github.com/pytorch/pytorch/blob/main/.ci/manywheel/build_cuda.sh"
+PYTORCH_28_NOTES = "https://github.com/pytorch/pytorch/releases/tag/v2.8.0"
+PYTORCH_ARCH_RFC = "https://github.com/pytorch/pytorch/issues/172352"
+NVIDIA_LEGACY_GPUS = "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"
+NVIDIA_R580_PASCAL_NOTICE = "https://forums.developer.nvidia.com/t/unix-graphics-feature-deprecation-schedule/60588"
+OPEN_MODULES_README = "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus"
+CHECKED = "2026-11-27"
+
+# The compute capabilities PyTorch's Linux and Windows wheels carry kernels (SASS) for, lowest and highest, by the
+# CUDA version of the build and, where the list changed between releases, the torch release (build_cuda.sh per
+# release; 2.8's notes: cu128/cu129 dropped sm_50-sm_61 and kept sm_70; the 2.10 RFC: cu128 dropped sm_70; CUDA 12
+# itself dropped Kepler, and sm_80 came with CUDA 11.0, sm_86 with 11.1, sm_89 and sm_90 with 11.8, sm_100 and
+# sm_120 with 12.8). A kernel built for sm_X.Y runs on sm_X.Z for Z >= Y, never on another major version.
+# Rows: (first CUDA, last CUDA, first torch, last torch, lowest, highest); None: any. The first row that holds wins.
+Capability = tuple[int, int]
+_WHEEL_CAPABILITIES: tuple[tuple[Capability, Capability, Capability | None, Capability | None, Capability, Capability],
+                           ...] = (
+    ((9, 0), (10, 2), None, None, (3, 5), (7, 5)),
+    ((11, 0), (11, 0), None, None, (3, 5), (8, 0)),
+    ((11, 1), (11, 7), None, None, (3, 5), (8, 6)),
+    ((11, 8), (11, 8), None, None, (3, 5), (9, 0)),
+    ((12, 0), (12, 6), None, None, (5, 0), (9, 0)),
+    ((12, 8), (12, 8), None, (2, 7), (5, 0), (12, 0)),
+    ((12, 8), (12, 9), (2, 8), (2, 9), (7, 0), (12, 0)),
+    ((12, 8), (12, 9), (2, 10), None, (7, 5), (12, 0)),
+    ((13, 0), (13, 9), None, None, (7, 5), (12, 0)),
+)
+# The build to name for a GPU newer than a build: the first CUDA whose wheels carry its major version.
+FIRST_CUDA_FOR_MAJOR: dict[int, str] = {8: "cu111", 9: "cu118", 10: "cu128", 12: "cu128"}
+# The build to name for a GPU older than a build: cu126 is the last to carry sm_50 to sm_70.
+LAST_CUDA_FOR_OLD_GPUS = "cu126"
+
+# The Pythons each PyTorch release published wheels for, (oldest, newest) (the release matrix; PyPI's files).
+TORCH_PYTHONS: dict[Capability, tuple[Capability, Capability]] = {
+    (1, 4): ((3, 5), (3, 8)), (1, 5): ((3, 5), (3, 8)), (1, 6): ((3, 6), (3, 8)), (1, 7): ((3, 6), (3, 9)),
+    (1, 8): ((3, 6), (3, 9)), (1, 9): ((3, 6), (3, 9)), (1, 10): ((3, 6), (3, 9)), (1, 11): ((3, 7), (3, 10)),
+    (1, 12): ((3, 7), (3, 10)), (1, 13): ((3, 7), (3, 11)), (2, 0): ((3, 8), (3, 11)), (2, 1): ((3, 8), (3, 11)),
+    (2, 2): ((3, 8), (3, 12)), (2, 3): ((3, 8), (3, 12)), (2, 4): ((3, 8), (3, 12)), (2, 5): ((3, 9), (3, 13)),
+    (2, 6): ((3, 9), (3, 13)), (2, 7): ((3, 9), (3, 13)), (2, 8): ((3, 9), (3, 13)), (2, 9): ((3, 10), (3, 14)),
+    (2, 10): ((3, 10), (3, 14)),
+}
+
+# The last driver branch that supports each retired architecture (NVIDIA's legacy GPU list; R580 is the last branch
+# for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.
+LAST_BRANCH: dict[str, int] = {"Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
+OPEN_MODULES_FROM = "Turing"
+PRE_TURING = ("Fermi", "Kepler", "Maxwell", "Pascal", "Volta")
+
+
+def cuda_of_tag(tag: str) -> Capability | None:
+    """'cu118' -> (11, 8), 'cu92' -> (9, 2), 'cu130' -> (13, 0); None for 'cpu' and the like."""
+    digits = tag[2:]
+    if not tag.startswith("cu") or not digits.isdigit() or len(digits) not in (2, 3):
+        return None
+    return (int(digits[0]), int(digits[1])) if len(digits) == 2 else (int(digits[:2]), int(digits[2]))
+
+
+def release_of(version: str | None) -> Capability | None:
+    """'2.8.0' -> (2, 8)."""
+    if not version:
+        return None
+    parts = version.split(".")
+    return (int(parts[0]), int(parts[1])) if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() else None
+
+
+def wheel_capabilities(cuda: Capability, torch: Capability | None) -> tuple[Capability, Capability] | None:
+    """(lowest, highest) compute capability of the build's kernels; None where the tables cannot tell (a torch
+    release unknown where the list changed between releases, a CUDA version PyTorch never built)."""
+    for first, last, torch_first, torch_last, lowest, highest in _WHEEL_CAPABILITIES:
+        if not first <= cuda <= last:
+            continue
+        if torch_first is None and torch_last is None:
+            return lowest, highest
+        if torch is None:
+            return None
+        if (torch_first is None or torch >= torch_first) and (torch_last is None or torch <= torch_last):
+            return lowest, highest
+    return None
+
+
+def runs_on(capability: Capability, lowest: Capability, highest: Capability) -> bool:
+    """Whether a build with kernels from `lowest` to `highest` has one this GPU can run."""
+    if capability[0] > highest[0]:
+        return False
+    return capability >= lowest

@@ -1,0 +1,223 @@
+"""Conclusions from what a paste names: a GPU and a build that cannot run together, whichever line shows the failure.
+
+The signature rows read the line a tool prints. A helper also reads what the person names around it ("GTX 1070,
+PyTorch 2.8.0 + cu129"; "torch==1.11.0+cu113 ... I have Python 3.11"; "the 1070 ... installed nvidia-open-dkms")
+and knows from the vendors' tables that the two cannot work together, often in a paste that holds no tool's line
+at all. Each rule here is such a reading: the facts of gpudoctor/knowledge/named_facts.py judged against the tables
+of build_support.py, giving a match of its own row (a `Signature` without patterns: `gpudoctor explain CODE` reads it
+like any row, and its examples prove it in tests/knowledge/test_signatures.py). A rule concludes only from a
+combination the tables settle, in a paste that reports trouble, and never where a row already read the same cause
+from a tool's own line, which says it better; the generic rows it explains become its evidence (`refines`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator, Mapping
+
+from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
+from gpudoctor.knowledge.driver_support import ARCHITECTURE_BRANCH, MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
+from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
+from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.reasoned import (CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU, DRIVER_OLDER_THAN_CUDA,
+                                                      DRIVER_OLDER_THAN_GPU, GPU_WITHOUT_KERNELS, OLLAMA_DRIVER_TOO_OLD,
+                                                      OLLAMA_GPU_TOO_OLD, TORCH_NOT_FOR_PYTHON)
+
+# A paste that reports trouble: the person asks because something fails, warns or does not work.
+_TROUBLE = re.compile(r"[Ee]rror|ERROR|[Ff]ail|[Nn]ot (?:be )?(?:compatible|supported|available|working|work)|"
+                      r"[Ii]ncompatib|[Uu]nsupported|no kernel image|[Cc]annot|can't|[Cc]ould not|[Ww]arning|"
+                      r"[Nn]o long(?:er)? su|doesn't work|does not work|[Pp]anic|satisfies the requirement")
+@dataclass(frozen=True)
+class Rule:
+    row: Signature
+    # The fields of each conclusion the facts settle (one per combination), from the facts and the text.
+    reach: Callable[[NamedFacts], Iterator[Mapping[str, str]]]
+    evidence: Callable[[Mapping[str, str]], str]  # the field whose first mention is the evidence line
+
+
+def _cc(capability: tables.Capability) -> str:
+    return f"{capability[0]}.{capability[1]}"
+
+
+def _with_versions(builds: tuple[TorchBuild, ...]) -> Iterator[TorchBuild]:
+    """The builds with a CUDA tag; where the text names one torch release and a tag apart (conda's "pytorch==1.7.0
+    cudatoolkit=10.1"), the tag is read as that release's."""
+    versions = {build.version for build in builds if build.version}
+    only = next(iter(versions)) if len(versions) == 1 else None
+    for build in builds:
+        if build.cuda_tag and build.cuda_tag.startswith("cu"):
+            yield build if build.version else replace(build, version=only)
+
+
+def _gpu_outside_build(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    for build in _with_versions(facts.torch_builds):
+        cuda = tables.cuda_of_tag(build.cuda_tag)
+        covered = cuda and tables.wheel_capabilities(cuda, tables.release_of(build.version))
+        if not covered:
+            continue
+        lowest, highest = covered
+        for gpu in facts.gpus:
+            if not tables.runs_on(gpu.capability, lowest, highest):
+                yield _build_fields(gpu, build, lowest, highest)
+
+
+def _build_fields(gpu: NamedGpu, build: TorchBuild, lowest, highest) -> dict[str, str]:
+    newer = gpu.capability[0] > highest[0]
+    wanted = tables.FIRST_CUDA_FOR_MAJOR.get(gpu.capability[0], "cu128") if newer else tables.LAST_CUDA_FOR_OLD_GPUS
+    note = (f"CUDA {wanted[2:-1]}.{wanted[-1]} or a newer CUDA build of a current release; with a pinned older torch, "
+            f"its +{wanted} or later wheel" if newer else
+            "the last PyTorch build with kernels for Maxwell, Pascal and Volta; the CUDA 12.8 and newer builds of "
+            "PyTorch 2.8 and later have none")
+    named = f"{build.version}+{build.cuda_tag}" if build.version else build.cuda_tag
+    return {"gpu": gpu.name, "capability": _cc(gpu.capability), "build": named, "lowest": _cc(lowest),
+            "highest": _cc(highest), "wanted": wanted, "wanted_note": note}
+
+
+def _torch_not_for_python(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    if not facts.pythons or facts.macos:
+        return
+    for pin in facts.torch_not_found:
+        release = tables.release_of(pin.version)
+        if release not in tables.TORCH_PYTHONS:
+            continue
+        oldest, newest = tables.TORCH_PYTHONS[release]
+        if all(not oldest <= python <= newest for python in facts.pythons):
+            python = facts.pythons[0]
+            first = next((r for r, (low, high) in sorted(tables.TORCH_PYTHONS.items()) if low <= python <= high), None)
+            yield {"torch": pin.version, "python": _cc(python), "release": _cc(release), "oldest": _cc(oldest),
+                   "newest": _cc(newest), "python_first": f"torch {_cc(first)}" if first else "a newer torch"}
+
+
+def _cuda_torch_on_macos(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    if facts.macos:
+        for pin in facts.torch_not_found:
+            if pin.cuda_tag and pin.cuda_tag.startswith("cu"):
+                yield {"torch": f"{pin.version}+{pin.cuda_tag}"}
+
+
+def _driver_dropped_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    for gpu in facts.gpus:
+        last = tables.LAST_BRANCH.get(gpu.architecture)
+        if last is None:
+            continue
+        newer = [branch for branch in facts.driver_branches if branch > last]
+        if newer:
+            why = f"the {last} branch was the last for {gpu.architecture} GPUs"
+            yield _driver_fields(gpu, f"driver branch {max(newer)}", why, last)
+        elif facts.open_modules:
+            why = f"the open kernel modules run only on {tables.OPEN_MODULES_FROM} and newer GPUs"
+            yield _driver_fields(gpu, "the open kernel modules", why, last)
+
+
+def _driver_fields(gpu: NamedGpu, driver: str, why: str, last: int) -> dict[str, str]:
+    return {"gpu": gpu.name, "architecture": gpu.architecture, "driver": driver, "why": why, "last": str(last)}
+
+
+def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str]]:
+    for build in facts.torch_builds:
+        cuda = build.cuda_tag and tables.cuda_of_tag(build.cuda_tag)
+        if cuda:
+            yield cuda, f"PyTorch's {build.cuda_tag} build"
+    for cuda in facts.image_cudas:
+        yield cuda, f"the nvidia/cuda:{_cc(cuda)} image"
+
+
+def _branch_for(cuda: tables.Capability) -> int | None:
+    """The oldest driver branch that runs a CUDA major.minor program (minor version compatibility from CUDA 11)."""
+    if cuda[0] in MINOR_VERSION_COMPAT_BRANCH:
+        return MINOR_VERSION_COMPAT_BRANCH[cuda[0]]
+    row = TOOLKIT_DRIVER.get(cuda)
+    return int(row[0].split(".")[0]) if row else None
+
+
+def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    newest = max(facts.driver_branches, default=None)
+    wanted = [(cuda, program, _branch_for(cuda)) for cuda, program in _required_cudas(facts)]
+    for cuda, program, need in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
+        if newest is not None and newest < need:
+            yield {"driver": f"driver branch {newest}", "program": program, "cuda": _cc(cuda), "need": str(need)}
+        elif newest is None and facts.driver_cuda and facts.driver_cuda[0] < cuda[0]:
+            yield {"driver": f"a driver that runs CUDA {_cc(facts.driver_cuda)} at most", "program": program,
+                   "cuda": _cc(cuda), "need": str(need)}
+
+
+def _first_branch(gpu: NamedGpu) -> int | None:
+    if gpu.capability == (8, 6) and "RTX 30" in gpu.name.replace("RTX30", "RTX 30"):
+        return 455  # GA10x came with CUDA 11.1 and R455 (driver_support.PRODUCT_BRANCH)
+    return ARCHITECTURE_BRANCH.get(gpu.architecture)
+
+
+def _driver_older_than_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    newest = max(facts.driver_branches, default=None)
+    for gpu in facts.gpus:
+        need = _first_branch(gpu)
+        if newest is not None and need and newest < need:
+            modules = (" with its open kernel modules (the -open package), which Blackwell GPUs require"
+                       if gpu.architecture == "Blackwell" else "")
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "branch": str(newest), "need": str(need),
+                   "modules": modules}
+
+
+def _gpu_below(program: str, capability: tables.Capability):
+    def reach(facts: NamedFacts) -> Iterator[dict[str, str]]:
+        if program in facts.programs:
+            for gpu in facts.gpus:
+                if gpu.capability < capability:
+                    yield {"gpu": gpu.name, "capability": _cc(gpu.capability)}
+    return reach
+
+
+# Below this branch no Ollama release's CUDA runner starts: the oldest, cuda_v11, calls cuCtxCreate_v3, which CUDA
+# 11.4's driver (R470) added (ollama#6626); its docs ask R531 (2024-25) and R550 (2026) for the releases since.
+OLLAMA_NO_RUNNER_BELOW = 470
+
+
+def _ollama_driver_too_old(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    floor = OLLAMA_NVIDIA_DRIVER.value["minimum_branch"]
+    newest = max(facts.driver_branches, default=None)
+    if "ollama" in facts.programs and newest is not None and newest < OLLAMA_NO_RUNNER_BELOW:
+        yield {"branch": str(newest), "floor": str(floor),
+               "floor_old_gpus": str(OLLAMA_NVIDIA_DRIVER.value["compute_5_0_to_6_2_branch"])}
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
+    Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
+    Rule(CUDA_TORCH_ON_MACOS, _cuda_torch_on_macos, lambda fields: fields["torch"].split("+")[0]),
+    Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
+    Rule(DRIVER_OLDER_THAN_GPU, _driver_older_than_gpu, lambda fields: fields["gpu"]),
+    Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
+    Rule(OLLAMA_GPU_TOO_OLD, _gpu_below("ollama", (5, 0)), lambda fields: fields["gpu"]),
+    Rule(OLLAMA_DRIVER_TOO_OLD, _ollama_driver_too_old, lambda fields: "ollama"),
+)
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    row: Signature
+    fields: Mapping[str, str]
+    at: int  # where the text first names what it rests on: its evidence line
+
+
+def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
+    """What the text's named facts settle, beside the rows' matches (`causes_read`: each matched code's cause id).
+    A rule whose cause a row already read from a tool's line, other than the generic rows it refines, concludes
+    nothing."""
+    if not _TROUBLE.search(text):
+        return []
+    facts = read_facts(text)
+    if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda):
+        return []
+    found = []
+    for rule in RULES:
+        if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
+            continue  # a tool's own line settled this cause: its row says it better
+        for fields in _distinct(rule.reach(facts)):
+            found.append(Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0)))
+    return found
+
+
+def _distinct(reached: Iterator[Mapping[str, str]]) -> list[Mapping[str, str]]:
+    return list({tuple(sorted(fields.items())): fields for fields in reached}.values())

@@ -1,0 +1,196 @@
+"""What a paste names, read as facts: the NVIDIA GPUs, the PyTorch builds, the Python and driver versions.
+
+A helper who reads "GTX 1070, PyTorch 2.8.0 + cu129" knows the failure before any error line: that build has no
+kernels for that GPU. The signature rows read the lines tools print; these facts are what the person names around
+them (their own words, `pip` pins, `nvidia-smi`'s header, a Windows driver's file version), for the conclusions of
+gpudoctor/knowledge/compat.py. Pure functions of the text; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gpudoctor.knowledge.contexts import in_text
+
+# The compute capability of each NVIDIA GPU family as people name it (https://developer.nvidia.com/cuda-gpus), and its
+# architecture under the names gpudoctor.probes.gpus gives them. A GeForce's number gives its generation.
+_GEFORCE_SERIES: tuple[tuple[range, str, tuple[int, int]], ...] = (
+    (range(5000, 5100), "Blackwell", (12, 0)),
+    (range(4000, 4100), "Ada Lovelace", (8, 9)),
+    (range(3000, 3100), "Ampere", (8, 6)),
+    (range(2000, 2100), "Turing", (7, 5)),
+    (range(1600, 1700), "Turing", (7, 5)),  # GTX 1650, 1660
+    (range(1000, 1100), "Pascal", (6, 1)),  # GT 1030 to GTX 1080 Ti
+    (range(940, 990), "Maxwell", (5, 2)),  # GTX 950 to 980 Ti
+    (range(745, 760), "Maxwell", (5, 0)),  # GTX 745, 750, 750 Ti
+    (range(600, 800), "Kepler", (3, 0)),  # GT/GTX 6xx and 7xx (GT 710/730 are sm_35: the same driver branch)
+    (range(400, 600), "Fermi", (2, 0)),
+)
+# Data-center, workstation and embedded names; matched whole (`\b` on both sides).
+_NAMED_MODELS: tuple[tuple[str, str, tuple[int, int]], ...] = (
+    (r"GB10|DGX Spark", "Blackwell", (12, 1)),
+    (r"RTX PRO \d{4}(?: Blackwell)?", "Blackwell", (12, 0)),
+    (r"GB200|B200|B100", "Blackwell", (10, 0)),
+    (r"GH200|H200|H100|H800|H20", "Hopper", (9, 0)),
+    (r"L40S?|RTX \d{4} Ada|NVIDIA L4", "Ada Lovelace", (8, 9)),
+    (r"A100|A800|A30", "Ampere", (8, 0)),
+    (r"RTX A\d{4}|A40|A10G?|A16", "Ampere", (8, 6)),
+    (r"Jetson (?:AGX )?Orin|Orin Nano", "Ampere", (8, 7)),
+    (r"Quadro RTX \d{4}|TITAN RTX|Titan RTX|T4|T1000|T400", "Turing", (7, 5)),
+    (r"Jetson (?:AGX )?Xavier|Xavier NX", "Volta", (7, 2)),
+    (r"V100|TITAN V|Titan V", "Volta", (7, 0)),
+    (r"P100", "Pascal", (6, 0)),
+    (r"P40|Quadro P\d{3,4}|TITAN Xp|Titan Xp|MX[1-3]50", "Pascal", (6, 1)),
+    (r"Jetson Nano", "Maxwell", (5, 3)),
+    (r"M40|M60|Quadro M\d{3,4}", "Maxwell", (5, 2)),
+    (r"K80", "Kepler", (3, 7)),
+    (r"K40|K20|Quadro K\d{3,4}", "Kepler", (3, 5)),
+)
+# "RTX 3090", "GTX1070", "GeForce 1050ti", "GPU3090" (the person's shorthand), "RTX5090": a prefix that makes the
+# number a GeForce (never "RX 570", AMD's), or a four-digit number with Ti after it.
+_GEFORCE = re.compile(r"\b(?:RTX|GTX|GT|GeForce|[Gg]e[Ff]orce)[ _-]?(?P<number>\d{3,4})(?!\d)"
+                      # three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only four there
+                      r"|(?:GPU|NVIDIA|Nvidia|nvidia) ?(?P<four>[1-5]0[5-9]0)(?!\d)"
+                      r"|\b(?P<ti>[1-5]0[5-9]0) ?[Tt][Ii]\b|\b(?P<card>[1-5]0[5-9]0) (?:card|GPU|graphics card)\b")
+_MODEL = re.compile("|".join(rf"(?P<m{index}>\b(?:{pattern})\b)" for index, (pattern, _, _) in enumerate(_NAMED_MODELS)))
+
+# PyTorch as people name its build: "torch==1.11.0+cu113", "PyTorch 2.8.0 + cu129", collect_env's "PyTorch version:
+# 2.8.0+cu129", conda's "pytorch==1.7.0 cudatoolkit=10.1" and "pytorch-cuda=11.8", an index URL ".../whl/cu118".
+_TORCH_BUILD = re.compile(r"(?:[Tt]orch|PyTorch|Pytorch|PYTORCH)(?: version)?[ =:<>~!]{0,4}(?P<version>\d\.\d{1,2}(?:\.\d{1,2})?)"
+                          r"(?: ?\+ ?(?P<tag>cu\d{2,3}|cpu|rocm[\d.]+))?")
+_CUDA_TAG = re.compile(r"\b(?:whl/(?:nightly/)?|\+)(?P<tag>cu\d{3})\b|\bcudatoolkit[ =]{1,2}(?P<toolkit>\d{1,2}\.\d)"
+                       r"|\bpytorch-cuda[ =]{1,2}(?P<pytorch_cuda>\d{2}\.\d)|CUDA used to build PyTorch: (?P<built>\d{2}\.\d)"
+                       r"|\b(?P<bare>cu1[0-3]\d)\b")
+_TORCH_NOT_FOUND = re.compile(r"(?:satisfies the requirement|No matching distribution found for) torch ?==? ?"
+                              r"(?P<version>\d\.\d{1,2}(?:\.\d{1,2})?)(?:\+(?P<tag>\w+))?")
+# "Python 3.11", "python=3.7", "Python version : 3.12.0", "python3.12", "Python311\" (Windows' install folder), "cp311".
+_PYTHON = re.compile(r"\b[Pp]ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)|\b[Pp]ython3(?P<joined>1\d)\b"
+                     r"|\bcp3(?P<tag>\d{1,2})\b")
+# The driver's own version: nvidia-smi's header, a package name, "driver 590.44.01", "the 590 driver", "R580".
+_DRIVER = re.compile(r"(?:Driver Version|NVIDIA-SMI|[Dd]river(?: version)?)[: ]{1,4}(?P<full>[2-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\b"
+                     r"|\bnvidia(?:-driver)?-(?P<package>[3-9]\d\d)(?:-open|-server|xx)?\b"
+                     r"|\b(?P<spoken>[3-9]\d0)(?:\.\d{1,3})? (?:series |branch )?driver"
+                     r"|\bR(?P<release>[3-9]\d0)\b")
+# The driver's own libcuda, named by its version ("/usr/lib64/libcuda.so.460.106.00"). Inside WSL 2 the driver is the
+# Windows one (/usr/lib/wsl/lib/libcuda.so.1, unversioned): a versioned libcuda there is a stray Linux driver's.
+_LIBCUDA = re.compile(r"libcuda\.so\.(?P<branch>[3-9]\d\d)\.\d")
+# Windows' file version of the driver (Device Manager, dxdiag): its last five digits are the driver's version
+# ("31.0.15.3640" is 536.40, "23.21.13.9135" is 391.35; https://nvidia.custhelp.com/app/answers/detail/a_id/5158).
+_WINDOWS_DRIVER_FILE = re.compile(r"\b(?:2[1-9]|3[0-3])\.\d{1,2}\.1(?P<high>\d)\.(?P<low>\d{4})\b")
+# nvidia-smi's header: the newest CUDA the installed driver runs ("Driver Version: 470.82.01    CUDA Version: 11.4").
+_DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
+# The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
+_CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
+_PROGRAMS = {"ollama": re.compile(r"\b[Oo]llama\b")}
+_OPEN_MODULES = re.compile(r"nvidia-open|open kernel module|[Oo]pen GPU kernel module|kernel-open|-open-dkms|"
+                           r"NVIDIA open kernel")
+_MACOS = re.compile(r"\bmacOS\b|\bMacOS\b|\bApple M[1-4]\b|\bMacBook|\bdarwin\b|\bDarwin\b|macosx_\d")
+
+
+@dataclass(frozen=True)
+class NamedGpu:
+    name: str  # as the text writes it
+    architecture: str
+    capability: tuple[int, int]
+    at: int  # where the text first names it
+
+
+@dataclass(frozen=True)
+class TorchBuild:
+    version: str | None  # "2.8.0"; None where only the CUDA build is named
+    cuda_tag: str | None  # "cu129"; None where only the version is named
+
+
+@dataclass(frozen=True)
+class NamedFacts:
+    gpus: tuple[NamedGpu, ...]
+    torch_builds: tuple[TorchBuild, ...]
+    torch_not_found: tuple[TorchBuild, ...]  # pins pip found no distribution for
+    pythons: tuple[tuple[int, int], ...]
+    driver_branches: tuple[int, ...]
+    driver_cuda: tuple[int, int] | None  # the newest CUDA the driver runs, from nvidia-smi's header
+    image_cudas: tuple[tuple[int, int], ...]  # the CUDA of the images the paste runs
+    programs: frozenset[str]  # of _PROGRAMS, those the paste names
+    open_modules: bool
+    macos: bool
+
+
+def read_facts(text: str) -> NamedFacts:
+    return NamedFacts(
+        gpus=_first_of_each_name(_gpus(text)),
+        torch_builds=_unique(_torch_builds(text)),
+        torch_not_found=_unique(TorchBuild(found["version"], found["tag"]) for found in _TORCH_NOT_FOUND.finditer(text)),
+        pythons=_unique(_pythons(text)),
+        driver_branches=_unique((*_driver_branches(text), *_library_branches(text))),
+        driver_cuda=_version(_DRIVER_CUDA.search(text)),
+        image_cudas=_unique(_version(found) for found in _CUDA_IMAGE.finditer(text)),
+        programs=frozenset(name for name, named in _PROGRAMS.items() if named.search(text)),
+        open_modules=_OPEN_MODULES.search(text) is not None,
+        macos=_MACOS.search(text) is not None,
+    )
+
+
+def _version(found: re.Match | None) -> tuple[int, int] | None:
+    if found is None:
+        return None
+    major, minor = found["cuda"].split(".")
+    return int(major), int(minor)
+
+
+def _unique(items) -> tuple:
+    return tuple(dict.fromkeys(items))
+
+
+def _first_of_each_name(gpus) -> tuple[NamedGpu, ...]:
+    first: dict[str, NamedGpu] = {}
+    for gpu in sorted(gpus, key=lambda gpu: gpu.at):
+        first.setdefault(gpu.name, gpu)
+    return tuple(first.values())
+
+
+def _gpus(text: str):
+    for found in _GEFORCE.finditer(text):
+        number = int(found["number"] or found["four"] or found["ti"] or found["card"])
+        for series, architecture, capability in _GEFORCE_SERIES:
+            if number in series:
+                yield NamedGpu(found[0].strip(), architecture, capability, found.start())
+                break
+    for found in _MODEL.finditer(text):
+        _, architecture, capability = _NAMED_MODELS[int(found.lastgroup[1:])]
+        yield NamedGpu(found[0], architecture, capability, found.start())
+
+
+def cuda_tag_of(version: str) -> str:
+    """'10.1' -> 'cu101', '11.8' -> 'cu118'."""
+    major, minor = version.split(".")[:2]
+    return f"cu{major}{minor}"
+
+
+def _torch_builds(text: str):
+    for found in _TORCH_BUILD.finditer(text):
+        yield TorchBuild(found["version"], found["tag"])
+    for found in _CUDA_TAG.finditer(text):
+        version = found["toolkit"] or found["pytorch_cuda"] or found["built"]
+        yield TorchBuild(None, cuda_tag_of(version) if version else found["tag"] or found["bare"])
+
+
+def _pythons(text: str):
+    for found in _PYTHON.finditer(text):
+        if found["dotted"]:
+            yield tuple(int(part) for part in found["dotted"].split("."))
+        else:
+            yield (3, int(found["joined"] or found["tag"]))
+
+
+def _library_branches(text: str) -> tuple[int, ...]:
+    branches = tuple(int(found["branch"]) for found in _LIBCUDA.finditer(text))
+    return branches if branches and "wsl" not in in_text(text, frozenset({"wsl"})) else ()
+
+
+def _driver_branches(text: str):
+    for found in _DRIVER.finditer(text):
+        number = next(value for value in found.groups() if value)
+        yield int(number.split(".")[0])
+    for found in _WINDOWS_DRIVER_FILE.finditer(text):
+        yield int(found["high"] + found["low"][:2])

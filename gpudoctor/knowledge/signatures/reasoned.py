@@ -1,0 +1,156 @@
+"""Rows of the conclusions gpudoctor/knowledge/compat.py draws from what a paste names (a GPU and a build, a pin and
+a Python, a GPU and a driver): `Signature` rows without patterns, so that `gpudoctor explain CODE`, the findings and
+the tests read them like any other; compat.RULES says when each is reached. Pure data.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
+
+GPU_WITHOUT_KERNELS = Signature(
+    code="cuda.named-gpu-outside-torch-build",
+    cause_id="cuda-arch-unsupported",
+    patterns=(),
+    refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible", "cuda.torch-gpu-too-old"),
+    severity="fail",
+    cause=("The paste names a {gpu} (compute capability {capability}) and PyTorch's {build} build, whose kernels "
+           "cover compute capability {lowest} to {highest} only, so PyTorch cannot run its kernels on this GPU."),
+    advice=("Install PyTorch's {wanted} build, which has kernels for compute capability {capability}: `pip uninstall "
+            "-y torch torchvision torchaudio`, then `pip install torch torchvision torchaudio --index-url "
+            "https://download.pytorch.org/whl/{wanted}` ({wanted_note}); `torch.cuda.get_arch_list()` then lists a "
+            "kernel for it. The kernels come with the wheel: nothing else on the machine changes."),
+    action="configure",
+    rules_out=("the NVIDIA driver",),
+    never_suggest=_NOT_THE_DRIVER,
+    sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, tables.PYTORCH_ARCH_RFC,
+             "https://developer.nvidia.com/cuda-gpus"),
+    checked=tables.CHECKED,
+)
+TORCH_NOT_FOR_PYTHON = Signature(
+    code="wheels.torch-pin-not-built-for-python",
+    cause_id="no-wheel-for-python",
+    patterns=(),
+    refines=("wheels.no-distribution-for-platform",),  # pip's "(from versions: none)", read without the Python
+    severity="fail",
+    cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
+           "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
+    advice=("Create the environment with a Python version that torch {torch} was built for ({oldest} to {newest}; "
+            "e.g. `py -{newest} -m venv venv` on Windows, `python{newest} -m venv venv` or `conda create -n env "
+            "python={newest}`) and install again there, or move the pin to a newer torch release built for Python "
+            "{python} ({python_first} or later)."),
+    action="configure",
+    rules_out=("the NVIDIA driver", "the network or the index"),
+    never_suggest=("nvidia-smi",),
+    sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
+    checked=tables.CHECKED,
+)
+CUDA_TORCH_ON_MACOS = Signature(
+    code="wheels.cuda-torch-pin-on-macos",
+    cause_id="no-wheel-for-python",
+    patterns=(),
+    severity="fail",
+    cause=("pip found no torch {torch} on this Mac: PyTorch publishes its CUDA builds (+cuXXX) for Linux and Windows "
+           "only, and a Mac has no NVIDIA GPU for them."),
+    advice=("Run the project on Linux or Windows with an NVIDIA GPU, where the +cuXXX pin installs; on the Mac "
+            "install the plain torch release instead (`pip install torch`, which runs on the GPU through the 'mps' "
+            "device) if the project allows it."),
+    action="configure",
+    rules_out=("the NVIDIA driver",),
+    never_suggest=("nvidia-smi",),
+    sources=("https://pytorch.org/get-started/locally/", "https://download.pytorch.org/whl/cu118/torch/"),
+    checked=tables.CHECKED,
+)
+DRIVER_DROPPED_GPU = Signature(
+    code="kernel.named-gpu-dropped-by-driver",
+    cause_id="gpu-unsupported-by-driver",
+    patterns=(),
+    refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"),
+    refines_within=None,
+    severity="fail",
+    cause=("The paste names a {gpu} ({architecture}) with {driver}, which does not support it: {why}."),
+    advice=("Install the {last} driver branch, the last that supports {architecture} GPUs, with its proprietary "
+            "kernel modules (the legacy series: on Ubuntu `sudo apt install nvidia-driver-{last}`, on Arch the "
+            "nvidia-{last}xx-dkms package, on Fedora akmod-nvidia-{last}xx; not an -open package), then reboot; or "
+            "move to a Turing or newer GPU to use newer drivers."),
+    action="configure",
+    rules_out=("a broken installation of the newer driver",),
+    never_suggest=("install nvidia-open",),
+    sources=(tables.NVIDIA_LEGACY_GPUS, tables.NVIDIA_R580_PASCAL_NOTICE, tables.OPEN_MODULES_README),
+    checked=tables.CHECKED,
+)
+
+DRIVER_OLDER_THAN_CUDA = Signature(
+    code="cuda.named-driver-older-than-build",
+    cause_id="cuda-driver-too-old",
+    patterns=(),
+    refines=("cuda.driver-insufficient",),
+    severity="fail",
+    cause=("The paste names {driver} and {program}, which needs CUDA {cuda}: that takes driver branch {need} or newer, "
+           "so CUDA refuses to start (too old a driver for the runtime)."),
+    advice=("Update the NVIDIA driver to branch {need} or newer, which runs CUDA {cuda} programs (on Linux the "
+            "distribution's nvidia-driver package of that branch or NVIDIA's; on Windows the driver from "
+            "https://www.nvidia.com/drivers), then restart; where the driver cannot change, use a build of the "
+            "program made for the CUDA this driver runs (an older image or wheel)."),
+    action="configure",
+    rules_out=("the GPU", "the program's own installation"),
+    never_suggest=("reinstall the program",),
+    sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
+             "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"),
+    checked=tables.CHECKED,
+)
+DRIVER_OLDER_THAN_GPU = Signature(
+    code="kernel.named-driver-older-than-gpu",
+    cause_id="gpu-unsupported-by-driver",
+    patterns=(),
+    refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"),
+    refines_within=None,
+    severity="fail",
+    cause=("The paste names a {gpu} ({architecture}) with driver branch {branch}, older than the first branch that "
+           "runs it ({need}), so the driver does not know this GPU."),
+    advice=("Install NVIDIA driver branch {need} or newer{modules}, then reboot (on Ubuntu `sudo ubuntu-drivers "
+            "list` shows the packaged branches; otherwise https://www.nvidia.com/drivers)."),
+    action="configure",
+    rules_out=("a faulty GPU",),
+    never_suggest=("nouveau",),
+    sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
+             "https://docs.nvidia.com/cuda/blackwell-compatibility-guide/", tables.OPEN_MODULES_README),
+    checked=tables.CHECKED,
+)
+OLLAMA_GPU_TOO_OLD = Signature(
+    code="ollama.named-gpu-below-compute-5",
+    cause_id="cuda-arch-unsupported",
+    patterns=(),
+    severity="fail",
+    cause=("The paste names Ollama on a {gpu} (compute capability {capability}); Ollama's CUDA builds need compute "
+           "capability 5.0 or newer, so this GPU cannot run them."),
+    advice=("Nothing in software makes this GPU usable for Ollama: run the model on the CPU (Ollama does so by "
+            "itself) or use a supported GPU of compute capability 5.0 or newer."),
+    action="configure",
+    rules_out=("the driver", "the model's size"),
+    never_suggest=("update the driver", "reinstall the driver"),
+    sources=(OLLAMA_NVIDIA_DRIVER.source,),
+    checked=OLLAMA_NVIDIA_DRIVER.checked,
+)
+OLLAMA_DRIVER_TOO_OLD = Signature(
+    code="ollama.named-driver-below-floor",
+    cause_id="cuda-driver-too-old",
+    patterns=(),
+    refines=("cuda.driver-insufficient",),
+    severity="fail",
+    cause=("The paste names Ollama with driver branch {branch}, below the driver Ollama's CUDA runners need (its "
+           "GPU docs: R{floor} or newer), so Ollama cannot start CUDA and runs on the CPU."),
+    advice=("Update the NVIDIA driver to branch {floor} or newer (R{floor_old_gpus} for GPUs of compute capability 5.0 "
+            "to 6.2), as Ollama's GPU docs ask, then restart Ollama."),
+    action="configure",
+    rules_out=("Ollama's installation",),
+    never_suggest=("reinstall ollama",),
+    sources=(OLLAMA_NVIDIA_DRIVER.source,),
+    checked=OLLAMA_NVIDIA_DRIVER.checked,
+)
+
+ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
+                               DRIVER_OLDER_THAN_GPU, DRIVER_OLDER_THAN_CUDA, OLLAMA_GPU_TOO_OLD, OLLAMA_DRIVER_TOO_OLD)
