@@ -1,0 +1,114 @@
+"""The conclusions drawn from what a paste names (gpudoctor/knowledge/compat.py): the facts as people write them, the
+tables' edges, and when a rule must stay silent. The rows' real excerpts are tested in test_signatures.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.matcher import scan
+from gpudoctor.knowledge.named_facts import read_facts
+
+
+@pytest.mark.parametrize(("text", "name", "capability"), [
+    ("Setup: i7-8750H, GTX 1070, 16 GB RAM.", "GTX 1070", (6, 1)),
+    ("GPU3090, nvidia-smi: CUDA Version: 12.4", "GPU3090", (8, 6)),
+    ("my 1050ti laptop", "1050ti", (6, 1)),
+    ("NVIDIA GeForce RTX 5090 32GB", "RTX 5090", (12, 0)),
+    ("Device 0: Tesla K80, compute capability 3.7", "K80", (3, 7)),
+    ("2x NVIDIA H100 80GB HBM3", "H100", (9, 0)),
+])
+def test_gpus_are_read_as_people_name_them(text, name, capability):
+    assert [(gpu.name, gpu.capability) for gpu in read_facts(text).gpus] == [(name, capability)]
+
+
+@pytest.mark.parametrize("text", [
+    "sudo apt install nvidia-470",  # a driver package, not a GeForce 470
+    "Driver Version: 535.104.05",
+    "AMD Radeon RX 570 series",  # AMD's RX, not NVIDIA's RTX
+    "port 3090 is in use",
+])
+def test_numbers_that_are_no_nvidia_gpu_are_not_read_as_one(text):
+    assert read_facts(text).gpus == ()
+
+
+@pytest.mark.parametrize(("text", "branches"), [
+    ("| NVIDIA-SMI 470.82.01    Driver Version: 470.82.01    CUDA Version: 11.4 |", (470,)),
+    ("sudo apt install nvidia-driver-590-open", (590,)),
+    ("Version: 23.21.13.9135", (391,)),  # Windows' file version of driver 391.35
+    ("Version: 31.0.15.3640", (536,)),
+    ("error=\"unable to load /usr/lib64/libcuda.so.460.106.00\"", (460,)),
+])
+def test_driver_branches_are_read_from_each_way_of_writing_them(text, branches):
+    assert read_facts(text).driver_branches == branches
+
+
+def test_a_versioned_libcuda_inside_wsl_is_no_driver_version():
+    # In WSL 2 the driver is Windows' (unversioned /usr/lib/wsl/lib/libcuda.so.1): a libcuda.so.418 there is a leftover
+    text = "Ubuntu 22.04 on WSL2\nlibrary=/usr/lib/x86_64-linux-gnu/libcuda.so.418.226.00"
+    assert read_facts(text).driver_branches == ()
+
+
+def test_a_build_named_apart_from_its_release_is_that_releases():
+    facts = read_facts("conda install python=3.7 pytorch==1.7.0 cudatoolkit=10.1 -c pytorch")
+    assert {(build.version, build.cuda_tag) for build in facts.torch_builds} == {("1.7.0", None), (None, "cu101")}
+    assert facts.pythons == ((3, 7),)
+
+
+@pytest.mark.parametrize(("capability", "cuda", "torch", "runs"), [
+    ((6, 1), (12, 6), (2, 8), True),  # cu126 still carries sm_50 and sm_60, and sm_60 kernels run on sm_61
+    ((6, 1), (12, 8), (2, 8), False),  # 2.8's cu128 starts at sm_70
+    ((6, 1), (12, 8), (2, 7), True),  # 2.7's cu128 still had sm_50 to sm_60
+    ((8, 9), (11, 3), None, True),  # sm_86 kernels run on sm_89
+    ((8, 6), (10, 2), None, False),  # no Ampere kernels before CUDA 11
+    ((12, 0), (12, 6), None, False),
+    ((12, 1), (13, 0), None, True),
+])
+def test_a_build_runs_on_a_gpu_when_it_has_kernels_of_its_major_version_at_or_below_it(capability, cuda, torch, runs):
+    lowest, highest = tables.wheel_capabilities(cuda, torch)
+    assert tables.runs_on(capability, lowest, highest) is runs
+
+
+def test_a_build_whose_kernels_changed_between_releases_is_unknown_without_the_release():
+    assert tables.wheel_capabilities((12, 8), None) is None
+
+
+def _codes(text: str) -> set[str]:
+    return {found.code for found in scan(text, "pasted")}
+
+
+def test_a_named_gpu_and_build_conclude_only_where_the_paste_reports_trouble():
+    named = "GTX 1070, 16 GB RAM\nPyTorch 2.8.0 + cu129"
+    assert "cuda.named-gpu-outside-torch-build" not in _codes(named)
+    assert "cuda.named-gpu-outside-torch-build" in _codes(named + "\nI get a kernel error when I run Flux")
+
+
+def test_a_conclusion_makes_way_for_the_tool_line_that_says_the_same():
+    # torch's own capability warning names the same cause: its row speaks, the conclusion from names does not
+    text = ("GTX 1080, torch 2.8.0+cu128\nUserWarning: NVIDIA GeForce GTX 1080 with CUDA capability sm_61 is not "
+            "compatible with the current PyTorch installation.")
+    codes = _codes(text)
+    assert "cuda.named-gpu-outside-torch-build" not in codes
+    assert codes & {"cuda.torch-build-dropped-old-gpu", "cuda.torch-capability-not-compatible"}
+
+
+def test_a_conclusion_takes_the_generic_line_it_explains_as_its_evidence():
+    text = ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "RTX 5070 Ti, torch 2.5.1+cu124")
+    found = {match.code: match for match in scan(text, "pasted")}
+    assert "cuda.no-kernel-image" not in found
+    conclusion = found["cuda.named-gpu-outside-torch-build"]
+    assert [match.code for match in conclusion.refined] == ["cuda.no-kernel-image"]
+    assert "cu128" in conclusion.advice and conclusion.fields["capability"] == "12.0"
+
+
+def test_a_pin_and_a_python_inside_its_range_conclude_nothing():
+    text = "Python 3.10.12\nERROR: No matching distribution found for torch==2.1.2"
+    assert "wheels.torch-pin-not-built-for-python" not in _codes(text)
+    assert "wheels.torch-pin-not-built-for-python" in _codes(text.replace("3.10.12", "3.12.1"))
+
+
+def test_live_logs_and_long_texts_are_not_read_for_names():
+    text = "GTX 1070 and torch 2.8.0+cu129 fail with an error"
+    assert "cuda.named-gpu-outside-torch-build" in _codes(text)
+    assert "cuda.named-gpu-outside-torch-build" not in {found.code for found in scan(text, "dmesg", kind="dmesg")}
