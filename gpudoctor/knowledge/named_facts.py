@@ -27,65 +27,90 @@ _GEFORCE_SERIES: tuple[tuple[range, str, tuple[int, int]], ...] = (
     (range(600, 800), "Kepler", (3, 0)),  # GT/GTX 6xx and 7xx (GT 710/730 are sm_35: the same driver branch)
     (range(400, 600), "Fermi", (2, 0)),
 )
-# Data-center, workstation and embedded names; matched whole (`\b` on both sides).
-_NAMED_MODELS: tuple[tuple[str, str, tuple[int, int]], ...] = (
-    (r"GB10|DGX Spark", "Blackwell", (12, 1)),
-    (r"RTX PRO \d{4}(?: Blackwell)?", "Blackwell", (12, 0)),
-    (r"GB200|B200|B100", "Blackwell", (10, 0)),
-    (r"GH200|H200|H100|H800|H20", "Hopper", (9, 0)),
-    (r"L40S?|RTX \d{4} Ada|NVIDIA L4", "Ada Lovelace", (8, 9)),
-    (r"A100|A800|A30", "Ampere", (8, 0)),
-    (r"RTX A\d{4}|A40|A10G?|A16", "Ampere", (8, 6)),
-    (r"Jetson (?:AGX )?Orin|Orin Nano", "Ampere", (8, 7)),
-    (r"Quadro RTX \d{4}|TITAN RTX|Titan RTX|T4|T1000|T400", "Turing", (7, 5)),
-    (r"Jetson (?:AGX )?Xavier|Xavier NX", "Volta", (7, 2)),
-    (r"V100|TITAN V|Titan V", "Volta", (7, 0)),
-    (r"P100", "Pascal", (6, 0)),
-    (r"P40|Quadro P\d{3,4}|TITAN Xp|Titan Xp|MX[1-3]50", "Pascal", (6, 1)),
-    (r"Jetson Nano", "Maxwell", (5, 3)),
-    (r"M40|M60|Quadro M\d{3,4}", "Maxwell", (5, 2)),
-    (r"K80", "Kepler", (3, 7)),
-    (r"K40|K20|Quadro K\d{3,4}", "Kepler", (3, 5)),
+# Data-center, workstation and embedded names, each alternative starting with plain characters (see _each).
+_NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
+    (("GB10", "DGX Spark"), "Blackwell", (12, 1)),
+    ((r"RTX PRO \d{4}(?: Blackwell)?",), "Blackwell", (12, 0)),
+    (("GB200", "B200", "B100"), "Blackwell", (10, 0)),
+    (("GH200", "H200", "H100", "H800", "H20"), "Hopper", (9, 0)),
+    ((r"L40S?", r"RTX \d{4} Ada", "NVIDIA L4"), "Ada Lovelace", (8, 9)),
+    (("A100", "A800", "A30"), "Ampere", (8, 0)),
+    ((r"RTX A\d{4}", "A40", r"A10G?", "A16"), "Ampere", (8, 6)),
+    ((r"Jetson (?:AGX )?Orin", "Orin Nano"), "Ampere", (8, 7)),
+    ((r"Quadro RTX \d{4}", "TITAN RTX", "Titan RTX", "T4", "T1000", "T400"), "Turing", (7, 5)),
+    ((r"Jetson (?:AGX )?Xavier", "Xavier NX"), "Volta", (7, 2)),
+    (("V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
+    (("P100",), "Pascal", (6, 0)),
+    (("P40", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
+    (("Jetson Nano",), "Maxwell", (5, 3)),
+    (("M40", "M60", r"Quadro M\d{3,4}"), "Maxwell", (5, 2)),
+    (("K80",), "Kepler", (3, 7)),
+    (("K40", "K20", r"Quadro K\d{3,4}"), "Kepler", (3, 5)),
 )
+_MODELS = tuple((re.compile(rf"{alternative}\b"), architecture, capability)
+                for alternatives, architecture, capability in _NAMED_MODELS for alternative in alternatives)
 # "RTX 3090", "GTX1070", "GeForce 1050ti", "GPU3090" (the person's shorthand), "RTX5090": a prefix that makes the
-# number a GeForce (never "RX 570", AMD's), or a four-digit number with Ti after it.
-_GEFORCE = re.compile(r"\b(?:RTX|GTX|GT|GeForce|[Gg]e[Ff]orce)[ _-]?(?P<number>\d{3,4})(?!\d)"
-                      # three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only four there
-                      r"|(?:GPU|NVIDIA|Nvidia|nvidia) ?(?P<four>[1-5]0[5-9]0)(?!\d)"
-                      r"|\b(?P<ti>[1-5]0[5-9]0) ?[Tt][Ii]\b|\b(?P<card>[1-5]0[5-9]0) (?:card|GPU|graphics card)\b")
-_MODEL = re.compile("|".join(rf"(?P<m{index}>\b(?:{pattern})\b)" for index, (pattern, _, _) in enumerate(_NAMED_MODELS)))
+# number a GeForce (never "RX 570", AMD's). Three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only
+# four there.
+_GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
+              for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE")),
+            *(re.compile(rf"{prefix} ?(?P<number>[1-5]0[5-9]0)(?!\d)") for prefix in ("GPU", "NVIDIA", "Nvidia", "nvidia")))
+# A GeForce's four digits with Ti or "card" after them ("1080ti", "the 1070 card"): found by what follows them.
+_NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
+                                                                  " graphics card"))
+_GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
 
 # PyTorch as people name its build: "torch==1.11.0+cu113", "PyTorch 2.8.0 + cu129", collect_env's "PyTorch version:
 # 2.8.0+cu129", conda's "pytorch==1.7.0 cudatoolkit=10.1" and "pytorch-cuda=11.8", an index URL ".../whl/cu118".
-_TORCH_BUILD = re.compile(r"(?:[Tt]orch|PyTorch|Pytorch|PYTORCH)(?: version)?[ =:<>~!]{0,4}(?P<version>\d\.\d{1,2}(?:\.\d{1,2})?)"
-                          r"(?: ?\+ ?(?P<tag>cu\d{2,3}|cpu|rocm[\d.]+))?")
-_CUDA_TAG = re.compile(r"\b(?:whl/(?:nightly/)?|\+)(?P<tag>cu\d{3})\b|\bcudatoolkit[ =]{1,2}(?P<toolkit>\d{1,2}\.\d)"
-                       r"|\bpytorch-cuda[ =]{1,2}(?P<pytorch_cuda>\d{2}\.\d)|CUDA used to build PyTorch: (?P<built>\d{2}\.\d)"
-                       r"|\b(?P<bare>cu1[0-3]\d)\b")
+_TORCH_BUILD = tuple(re.compile(rf"{name}(?: version)?[ =:<>~!]{{0,4}}(?P<version>\d\.\d{{1,2}}(?:\.\d{{1,2}})?)"
+                                r"(?: ?\+ ?(?P<tag>cu\d{2,3}|cpu|rocm[\d.]+))?") for name in ("orch", "ORCH"))
+_CUDA_TAG = (re.compile(r"whl/(?:nightly/)?(?P<tag>cu\d{3})\b"), re.compile(r"\+(?P<tag>cu\d{3})\b"),
+             re.compile(r"cudatoolkit[ =]{1,2}(?P<version>\d{1,2}\.\d)"),
+             re.compile(r"pytorch-cuda[ =]{1,2}(?P<version>\d{2}\.\d)"),
+             re.compile(r"CUDA used to build PyTorch: (?P<version>\d{2}\.\d)"), re.compile(r"cu(?P<tag>1[0-3]\d)\b"))
 _TORCH_NOT_FOUND = re.compile(r"(?:satisfies the requirement|No matching distribution found for) torch ?==? ?"
                               r"(?P<version>\d\.\d{1,2}(?:\.\d{1,2})?)(?:\+(?P<tag>\w+))?")
 # "Python 3.11", "python=3.7", "Python version : 3.12.0", "python3.12", "Python311\" (Windows' install folder), "cp311".
-_PYTHON = re.compile(r"\b[Pp]ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)|\b[Pp]ython3(?P<joined>1\d)\b"
-                     r"|\bcp3(?P<tag>\d{1,2})\b")
+_PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)"), re.compile(r"ython3(?P<joined>1\d)\b"),
+           re.compile(r"cp3(?P<joined>\d{1,2})\b"))
 # The driver's own version: nvidia-smi's header, a package name, "driver 590.44.01", "the 590 driver", "R580".
-_DRIVER = re.compile(r"(?:Driver Version|NVIDIA-SMI|[Dd]river(?: version)?)[: ]{1,4}(?P<full>[2-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\b"
-                     r"|\bnvidia(?:-driver)?-(?P<package>[3-9]\d\d)(?:-open|-server|xx)?\b"
-                     r"|\b(?P<spoken>[3-9]\d0)(?:\.\d{1,3})? (?:series |branch )?driver"
-                     r"|\bR(?P<release>[3-9]\d0)\b")
+_DRIVER = (*(re.compile(rf"{name}[: ]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
+             for name in ("Driver Version", "NVIDIA-SMI", "river", "river version")),
+           re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
+           re.compile(r"R(?P<branch>[3-9]\d0)\b"))
+_SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it
+_SPOKEN_BRANCH = re.compile(r"(?<![\w.])(?P<branch>[3-9]\d0)(?:\.\d{1,3})? (?:series |branch )?\Z")
 # The driver's own libcuda, named by its version ("/usr/lib64/libcuda.so.460.106.00"). Inside WSL 2 the driver is the
 # Windows one (/usr/lib/wsl/lib/libcuda.so.1, unversioned): a versioned libcuda there is a stray Linux driver's.
 _LIBCUDA = re.compile(r"libcuda\.so\.(?P<branch>[3-9]\d\d)\.\d")
 # Windows' file version of the driver (Device Manager, dxdiag): its last five digits are the driver's version
 # ("31.0.15.3640" is 536.40, "23.21.13.9135" is 391.35; https://nvidia.custhelp.com/app/answers/detail/a_id/5158).
-_WINDOWS_DRIVER_FILE = re.compile(r"\b(?:2[1-9]|3[0-3])\.\d{1,2}\.1(?P<high>\d)\.(?P<low>\d{4})\b")
+_WINDOWS_DRIVER_FILE = re.compile(r"\.\d{1,2}\.1(?P<high>\d)\.(?P<low>\d{4})\b")
+_WINDOWS_FILE_START = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-3])\Z")
 # nvidia-smi's header: the newest CUDA the installed driver runs ("Driver Version: 470.82.01    CUDA Version: 11.4").
 _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
 # The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
-_PROGRAMS = {"ollama": re.compile(r"\b[Oo]llama\b")}
-_OPEN_MODULES = re.compile(r"nvidia-open|open kernel module|[Oo]pen GPU kernel module|kernel-open|-open-dkms|"
-                           r"NVIDIA open kernel")
-_MACOS = re.compile(r"\bmacOS\b|\bMacOS\b|\bApple M[1-4]\b|\bMacBook|\bdarwin\b|\bDarwin\b|macosx_\d")
+_PROGRAMS = {"ollama": (re.compile(r"ollama\b"), re.compile(r"Ollama\b"))}
+_OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
+                 "NVIDIA open kernel")
+_MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Apple M[1-4]\b"), re.compile("MacBook"),
+          re.compile(r"darwin\b"), re.compile(r"Darwin\b"), re.compile(r"macosx_\d"))
+_BEFORE = 16  # characters looked at before a match found by what follows it
+
+
+def _each(patterns, text: str, word_start: bool = True):
+    """Each pattern's matches in `text`. Every pattern starts with plain characters, which `re` finds by a fast scan
+    (one alternation with a leading `\\b` took 0.4 s on 256 KB); `word_start`: only matches that start a word."""
+    for pattern in patterns:
+        for found in pattern.finditer(text):
+            if not word_start or found.start() == 0 or not text[found.start() - 1].isalnum():
+                yield found
+
+
+def _before(pattern: re.Pattern, text: str, found: re.Match) -> re.Match | None:
+    """`pattern` (anchored at its end) matched on the few characters before `found`."""
+    return pattern.search(text[max(found.start() - _BEFORE, 0):found.start()])
 
 
 @dataclass(frozen=True)
@@ -125,9 +150,9 @@ def read_facts(text: str) -> NamedFacts:
         driver_branches=_unique((*_driver_branches(text), *_library_branches(text))),
         driver_cuda=_version(_DRIVER_CUDA.search(text)),
         image_cudas=_unique(_version(found) for found in _CUDA_IMAGE.finditer(text)),
-        programs=frozenset(name for name, named in _PROGRAMS.items() if named.search(text)),
-        open_modules=_OPEN_MODULES.search(text) is not None,
-        macos=_MACOS.search(text) is not None,
+        programs=frozenset(name for name, named in _PROGRAMS.items() if next(_each(named, text), None)),
+        open_modules=any(words in text for words in _OPEN_MODULES),
+        macos=next(_each(_MACOS, text), None) is not None,
     )
 
 
@@ -150,15 +175,21 @@ def _first_of_each_name(gpus) -> tuple[NamedGpu, ...]:
 
 
 def _gpus(text: str):
-    for found in _GEFORCE.finditer(text):
-        number = int(found["number"] or found["four"] or found["ti"] or found["card"])
+    numbered = [(found, int(found["number"])) for found in _each(_GEFORCE, text)]
+    prefixed_ends = {found.end() for found, _ in numbered}  # "RTX 5070 Ti": its Ti is no second GPU
+    for found in _each(_NUMBER_THEN_NAME, text, word_start=False):
+        number = _before(_GEFORCE_NUMBER, text, found)
+        if number and found.start() not in prefixed_ends:
+            numbered.append((found, int(number[0])))
+    for found, number in numbered:
         for series, architecture, capability in _GEFORCE_SERIES:
             if number in series:
-                yield NamedGpu(found[0].strip(), architecture, capability, found.start())
+                name = found[0].strip() if found.re in _GEFORCE else f"{number}{found[0]}".strip()
+                yield NamedGpu(name, architecture, capability, found.start())
                 break
-    for found in _MODEL.finditer(text):
-        _, architecture, capability = _NAMED_MODELS[int(found.lastgroup[1:])]
-        yield NamedGpu(found[0], architecture, capability, found.start())
+    for pattern, architecture, capability in _MODELS:
+        for found in _each((pattern,), text):
+            yield NamedGpu(found[0], architecture, capability, found.start())
 
 
 def cuda_tag_of(version: str) -> str:
@@ -168,19 +199,24 @@ def cuda_tag_of(version: str) -> str:
 
 
 def _torch_builds(text: str):
-    for found in _TORCH_BUILD.finditer(text):
+    for found in _each(_TORCH_BUILD, text, word_start=False):  # "torch", "pytorch", "PyTorch", "PYTORCH"
         yield TorchBuild(found["version"], found["tag"])
-    for found in _CUDA_TAG.finditer(text):
-        version = found["toolkit"] or found["pytorch_cuda"] or found["built"]
-        yield TorchBuild(None, cuda_tag_of(version) if version else found["tag"] or found["bare"])
+    for found in _each(_CUDA_TAG, text, word_start=False):
+        tag = found.groupdict().get("tag")
+        version = found.groupdict().get("version")
+        if tag and not tag.startswith("cu"):  # a bare "cu118": the word must start there
+            if found.start() > 0 and text[found.start() - 1].isalnum():
+                continue
+            tag = f"cu{tag}"
+        yield TorchBuild(None, cuda_tag_of(version) if version else tag)
 
 
 def _pythons(text: str):
-    for found in _PYTHON.finditer(text):
-        if found["dotted"]:
+    for found in _each(_PYTHON, text, word_start=False):
+        if found.groupdict().get("dotted"):
             yield tuple(int(part) for part in found["dotted"].split("."))
         else:
-            yield (3, int(found["joined"] or found["tag"]))
+            yield (3, int(found["joined"]))
 
 
 def _library_branches(text: str) -> tuple[int, ...]:
@@ -189,8 +225,12 @@ def _library_branches(text: str) -> tuple[int, ...]:
 
 
 def _driver_branches(text: str):
-    for found in _DRIVER.finditer(text):
-        number = next(value for value in found.groups() if value)
-        yield int(number.split(".")[0])
+    for found in _each(_DRIVER, text):
+        yield int(found["branch"])
+    for found in _SPOKEN_DRIVER.finditer(text):
+        spoken = _before(_SPOKEN_BRANCH, text, found)
+        if spoken:
+            yield int(spoken["branch"])
     for found in _WINDOWS_DRIVER_FILE.finditer(text):
-        yield int(found["high"] + found["low"][:2])
+        if _before(_WINDOWS_FILE_START, text, found):
+            yield int(found["high"] + found["low"][:2])
