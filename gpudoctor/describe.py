@@ -106,7 +106,10 @@ def explain_signature(signature, width: int = DEFAULT_COLUMNS) -> str:
         lines.append(f"Explains, {reach}: {', '.join(signature.refines)} (their lines become its evidence)")
     # A pattern or a log line is shown whole: cut at a space, it would read as two.
     verbatim = ["", "Recognised by (regular expressions, one per logical line):",
-                *(f"  {pattern}" for pattern in signature.patterns)]
+                *(f"  {pattern}" for pattern in signature.patterns)] if signature.patterns else [
+        "", fitted("Recognised by no line of its own: it is concluded from what a paste that reports trouble names (a "
+                   "GPU, a build, a pin, a Python or driver version), judged against the tables under Sources "
+                   "(gpudoctor/knowledge/compat.py).", width)]
     after = ["", f"Sources (checked {signature.checked}):", *(f"  {source}" for source in signature.sources)]
     example = _example_line(signature)
     if example:

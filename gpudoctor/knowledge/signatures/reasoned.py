@@ -16,6 +16,7 @@ GPU_WITHOUT_KERNELS = Signature(
     cause_id="cuda-arch-unsupported",
     patterns=(),
     refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible", "cuda.torch-gpu-too-old"),
+    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste names a {gpu} (compute capability {capability}) and PyTorch's {build} build, whose kernels "
            "cover compute capability {lowest} to {highest} only, so PyTorch cannot run its kernels on this GPU."),
@@ -35,6 +36,7 @@ TORCH_NOT_FOR_PYTHON = Signature(
     cause_id="no-wheel-for-python",
     patterns=(),
     refines=("wheels.no-distribution-for-platform",),  # pip's "(from versions: none)", read without the Python
+    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
            "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
@@ -88,6 +90,7 @@ DRIVER_OLDER_THAN_CUDA = Signature(
     cause_id="cuda-driver-too-old",
     patterns=(),
     refines=("cuda.driver-insufficient",),
+    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste names {driver} and {program}, which needs CUDA {cuda}: that takes driver branch {need} or newer, "
            "so CUDA refuses to start (too old a driver for the runtime)."),
@@ -140,6 +143,7 @@ OLLAMA_DRIVER_TOO_OLD = Signature(
     cause_id="cuda-driver-too-old",
     patterns=(),
     refines=("cuda.driver-insufficient",),
+    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste names Ollama with driver branch {branch}, below the driver Ollama's CUDA runners need (its "
            "GPU docs: R{floor} or newer), so Ollama cannot start CUDA and runs on the CPU."),
