@@ -29,6 +29,7 @@ GPU_WITHOUT_KERNELS = Signature(
     sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, tables.PYTORCH_ARCH_RFC,
              "https://developer.nvidia.com/cuda-gpus"),
     checked=tables.CHECKED,
+    examples=("cuda/bevfusion-283-gtx3090-torch181-cu101.txt",),
 )
 TORCH_NOT_FOR_PYTHON = Signature(
     code="wheels.torch-pin-not-built-for-python",
