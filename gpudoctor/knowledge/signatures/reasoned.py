@@ -48,6 +48,7 @@ TORCH_NOT_FOR_PYTHON = Signature(
     never_suggest=("nvidia-smi",),
     sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
     checked=tables.CHECKED,
+    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt",),
 )
 CUDA_TORCH_ON_MACOS = Signature(
     code="wheels.cuda-torch-pin-on-macos",
