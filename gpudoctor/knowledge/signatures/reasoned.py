@@ -30,6 +30,7 @@ GPU_WITHOUT_KERNELS = Signature(
     sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, tables.PYTORCH_ARCH_RFC,
              "https://developer.nvidia.com/cuda-gpus"),
     checked=tables.CHECKED,
+    examples=("cuda/bevfusion-283-gtx3090-torch181-cu101.txt",),
 )
 TORCH_NOT_FOR_PYTHON = Signature(
     code="wheels.torch-pin-not-built-for-python",
@@ -49,6 +50,7 @@ TORCH_NOT_FOR_PYTHON = Signature(
     never_suggest=("nvidia-smi",),
     sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
     checked=tables.CHECKED,
+    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt",),
 )
 CUDA_TORCH_ON_MACOS = Signature(
     code="wheels.cuda-torch-pin-on-macos",
