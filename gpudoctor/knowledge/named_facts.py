@@ -28,6 +28,7 @@ _GEFORCE_SERIES: tuple[tuple[range, str, tuple[int, int]], ...] = (
     (range(400, 600), "Fermi", (2, 0)),
 )
 # Data-center, workstation and embedded names, each alternative starting with plain characters (see _each).
+_LOWER_TOO = re.compile(r"[A-Z]\d{2,3}")  # K80, P100, A100, H200: read as "k80", "a100" too
 _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("GB10", "DGX Spark"), "Blackwell", (12, 1)),
     ((r"RTX PRO \d{4}(?: Blackwell)?",), "Blackwell", (12, 0)),
@@ -47,8 +48,11 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("K80",), "Kepler", (3, 7)),
     (("K40", "K20", r"Quadro K\d{3,4}"), "Kepler", (3, 5)),
 )
-_MODELS = tuple((re.compile(rf"{alternative}\b"), architecture, capability)
-                for alternatives, architecture, capability in _NAMED_MODELS for alternative in alternatives)
+# People type the data-center names in lower case too ("tesla k80", "two a100s"); their two-character ones ("t4",
+# "a2") are too common in other words to read so.
+_MODELS = tuple((re.compile(rf"{name}(?:s\b|\b)"), architecture, capability)
+                for alternatives, architecture, capability in _NAMED_MODELS for alternative in alternatives
+                for name in dict.fromkeys((alternative, *((alternative.lower(),) if _LOWER_TOO.fullmatch(alternative) else ()))))
 # "RTX 3090", "GTX1070", "GeForce 1050ti", "GPU3090" (the person's shorthand), "RTX5090": a prefix that makes the
 # number a GeForce (never "RX 570", AMD's). Three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only
 # four there.
@@ -94,6 +98,7 @@ _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
 _PROGRAMS = {"ollama": (re.compile(r"ollama\b"), re.compile(r"Ollama\b"))}
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
                  "NVIDIA open kernel")
+_OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
 _MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Apple M[1-4]\b"), re.compile("MacBook"),
           re.compile(r"darwin\b"), re.compile(r"Darwin\b"), re.compile(r"macosx_\d"))
 _BEFORE = 16  # characters looked at before a match found by what follows it
@@ -151,7 +156,7 @@ def read_facts(text: str) -> NamedFacts:
         driver_cuda=_version(_DRIVER_CUDA.search(text)),
         image_cudas=_unique(_version(found) for found in _CUDA_IMAGE.finditer(text)),
         programs=frozenset(name for name, named in _PROGRAMS.items() if next(_each(named, text), None)),
-        open_modules=any(words in text for words in _OPEN_MODULES),
+        open_modules=any(words in text for words in _OPEN_MODULES) or _OPEN_PACKAGE.search(text) is not None,
         macos=next(_each(_MACOS, text), None) is not None,
     )
 
@@ -189,7 +194,7 @@ def _gpus(text: str):
                 break
     for pattern, architecture, capability in _MODELS:
         for found in _each((pattern,), text):
-            yield NamedGpu(found[0], architecture, capability, found.start())
+            yield NamedGpu(found[0].removesuffix("s"), architecture, capability, found.start())
 
 
 def cuda_tag_of(version: str) -> str:

@@ -56,6 +56,11 @@ CUDA_TORCH_ON_MACOS = Signature(
     code="wheels.cuda-torch-pin-on-macos",
     cause_id="no-wheel-for-python",
     patterns=(),
+    # pip's lines read without the Mac: "(from versions: none)", the Pythons other releases require, a +cu pin without
+    # PyTorch's index. On a Mac no Python and no index serves a CUDA build.
+    refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
+             "wheels.torch-local-build-pin-without-index"),
+    refines_within=None,
     severity="fail",
     cause=("pip found no torch {torch} on this Mac: PyTorch publishes its CUDA builds (+cuXXX) for Linux and Windows "
            "only, and a Mac has no NVIDIA GPU for them."),
