@@ -72,6 +72,7 @@ CUDA_TORCH_ON_MACOS = Signature(
     never_suggest=("nvidia-smi",),
     sources=("https://pytorch.org/get-started/locally/", "https://download.pytorch.org/whl/cu118/torch/"),
     checked=tables.CHECKED,
+    examples=("wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt",),
 )
 DRIVER_DROPPED_GPU = Signature(
     code="kernel.named-gpu-dropped-by-driver",
