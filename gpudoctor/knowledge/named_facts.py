@@ -44,9 +44,9 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("P100",), "Pascal", (6, 0)),
     (("P40", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
     (("Jetson Nano",), "Maxwell", (5, 3)),
-    (("M40", "M60", r"Quadro M\d{3,4}"), "Maxwell", (5, 2)),
+    (("M40", "M60", r"Quadro M\d{3,4}M?"), "Maxwell", (5, 2)),  # "Quadro M1000M": a mobile one
     (("K80",), "Kepler", (3, 7)),
-    (("K40", "K20", r"Quadro K\d{3,4}"), "Kepler", (3, 5)),
+    (("K40", "K20", r"Quadro K\d{3,4}M?"), "Kepler", (3, 5)),
 )
 # People type the data-center names in lower case too ("tesla k80", "two a100s"); their two-character ones ("t4",
 # "a2") are too common in other words to read so.

@@ -17,6 +17,7 @@ from gpudoctor.knowledge.named_facts import read_facts
     ("NVIDIA GeForce RTX 5090 32GB", "RTX 5090", (12, 0)),
     ("Device 0: Tesla K80, compute capability 3.7", "K80", (3, 7)),
     ("2x NVIDIA H100 80GB HBM3", "H100", (9, 0)),
+    ("Omarchy 3.3.3, NVIDIA Quadro M1000M", "Quadro M1000M", (5, 2)),  # a mobile Quadro's M suffix
 ])
 def test_gpus_are_read_as_people_name_them(text, name, capability):
     assert [(gpu.name, gpu.capability) for gpu in read_facts(text).gpus] == [(name, capability)]

@@ -91,6 +91,7 @@ DRIVER_DROPPED_GPU = Signature(
     never_suggest=("install nvidia-open",),
     sources=(tables.NVIDIA_LEGACY_GPUS, tables.NVIDIA_R580_PASCAL_NOTICE, tables.OPEN_MODULES_README),
     checked=tables.CHECKED,
+    examples=("kernel/omarchy-4267-quadro-m1000m-nvidia-open-maxwell.txt",),
 )
 
 DRIVER_OLDER_THAN_CUDA = Signature(
