@@ -16,13 +16,11 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
 from gpudoctor.knowledge.driver_support import ARCHITECTURE_BRANCH, MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.reasoned import (CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU, DRIVER_OLDER_THAN_CUDA,
-                                                      DRIVER_OLDER_THAN_GPU, GPU_WITHOUT_KERNELS, OLLAMA_DRIVER_TOO_OLD,
-                                                      OLLAMA_GPU_TOO_OLD, TORCH_NOT_FOR_PYTHON)
+                                                      DRIVER_OLDER_THAN_GPU, GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -162,28 +160,6 @@ def _driver_older_than_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
                    "modules": modules}
 
 
-def _gpu_below(program: str, capability: tables.Capability):
-    def reach(facts: NamedFacts) -> Iterator[dict[str, str]]:
-        if program in facts.programs:
-            for gpu in facts.gpus:
-                if gpu.capability < capability:
-                    yield {"gpu": gpu.name, "capability": _cc(gpu.capability)}
-    return reach
-
-
-# Below this branch no Ollama release's CUDA runner starts: the oldest, cuda_v11, calls cuCtxCreate_v3, which CUDA
-# 11.4's driver (R470) added (ollama#6626); its docs ask R531 (2024-25) and R550 (2026) for the releases since.
-OLLAMA_NO_RUNNER_BELOW = 470
-
-
-def _ollama_driver_too_old(facts: NamedFacts) -> Iterator[dict[str, str]]:
-    floor = OLLAMA_NVIDIA_DRIVER.value["minimum_branch"]
-    newest = max(facts.driver_branches, default=None)
-    if "ollama" in facts.programs and newest is not None and newest < OLLAMA_NO_RUNNER_BELOW:
-        yield {"branch": str(newest), "floor": str(floor),
-               "floor_old_gpus": str(OLLAMA_NVIDIA_DRIVER.value["compute_5_0_to_6_2_branch"])}
-
-
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
@@ -191,8 +167,6 @@ RULES: tuple[Rule, ...] = (
     Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
     Rule(DRIVER_OLDER_THAN_GPU, _driver_older_than_gpu, lambda fields: fields["gpu"]),
     Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
-    Rule(OLLAMA_GPU_TOO_OLD, _gpu_below("ollama", (5, 0)), lambda fields: fields["gpu"]),
-    Rule(OLLAMA_DRIVER_TOO_OLD, _ollama_driver_too_old, lambda fields: fields["branch"]),
 )
 
 

@@ -95,7 +95,6 @@ _WINDOWS_FILE_START = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-3])\Z")
 _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
 # The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
-_PROGRAMS = {"ollama": (re.compile(r"ollama\b"), re.compile(r"Ollama\b"))}
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
                  "NVIDIA open kernel")
 _OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
@@ -143,7 +142,6 @@ class NamedFacts:
     driver_branches: tuple[int, ...]
     driver_cuda: tuple[int, int] | None  # the newest CUDA the driver runs, from nvidia-smi's header
     image_cudas: tuple[tuple[int, int], ...]  # the CUDA of the images the paste runs
-    programs: frozenset[str]  # of _PROGRAMS, those the paste names
     open_modules: bool
     macos: bool
 
@@ -157,7 +155,6 @@ def read_facts(text: str) -> NamedFacts:
         driver_branches=_unique((*_driver_branches(text), *_library_branches(text))),
         driver_cuda=_version(_DRIVER_CUDA.search(text)),
         image_cudas=_unique(_version(found) for found in _CUDA_IMAGE.finditer(text)),
-        programs=frozenset(name for name, named in _PROGRAMS.items() if next(_each(named, text), None)),
         open_modules=any(words in text for words in _OPEN_MODULES) or _OPEN_PACKAGE.search(text) is not None,
         macos=next(_each(_MACOS, text), None) is not None,
     )

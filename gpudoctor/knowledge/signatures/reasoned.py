@@ -6,7 +6,6 @@ the tests read them like any other; compat.RULES says when each is reached. Pure
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.dated import OLLAMA_NVIDIA_DRIVER
 from gpudoctor.knowledge.signatures import Signature
 
 _NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
@@ -132,38 +131,6 @@ DRIVER_OLDER_THAN_GPU = Signature(
              "https://docs.nvidia.com/cuda/blackwell-compatibility-guide/", tables.OPEN_MODULES_README),
     checked=tables.CHECKED,
 )
-OLLAMA_GPU_TOO_OLD = Signature(
-    code="ollama.named-gpu-below-compute-5",
-    cause_id="cuda-arch-unsupported",
-    patterns=(),
-    severity="fail",
-    cause=("The paste names Ollama on a {gpu} (compute capability {capability}); Ollama's CUDA builds need compute "
-           "capability 5.0 or newer, so this GPU cannot run them."),
-    advice=("Nothing in software makes this GPU usable for Ollama: run the model on the CPU (Ollama does so by "
-            "itself) or use a supported GPU of compute capability 5.0 or newer."),
-    action="configure",
-    rules_out=("the driver", "the model's size"),
-    never_suggest=("update the driver", "reinstall the driver"),
-    sources=(OLLAMA_NVIDIA_DRIVER.source,),
-    checked=OLLAMA_NVIDIA_DRIVER.checked,
-)
-OLLAMA_DRIVER_TOO_OLD = Signature(
-    code="ollama.named-driver-below-floor",
-    cause_id="cuda-driver-too-old",
-    patterns=(),
-    refines=("cuda.driver-insufficient",),
-    refines_within=None,  # its evidence is what the paste names, anywhere in it
-    severity="fail",
-    cause=("The paste names Ollama with driver branch {branch}, below the driver Ollama's CUDA runners need (its "
-           "GPU docs: R{floor} or newer), so Ollama cannot start CUDA and runs on the CPU."),
-    advice=("Update the NVIDIA driver to branch {floor} or newer (R{floor_old_gpus} for GPUs of compute capability 5.0 "
-            "to 6.2), as Ollama's GPU docs ask, then restart Ollama."),
-    action="configure",
-    rules_out=("Ollama's installation",),
-    never_suggest=("reinstall ollama",),
-    sources=(OLLAMA_NVIDIA_DRIVER.source,),
-    checked=OLLAMA_NVIDIA_DRIVER.checked,
-)
 
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                               DRIVER_OLDER_THAN_GPU, DRIVER_OLDER_THAN_CUDA, OLLAMA_GPU_TOO_OLD, OLLAMA_DRIVER_TOO_OLD)
+                               DRIVER_OLDER_THAN_GPU, DRIVER_OLDER_THAN_CUDA)
