@@ -21,13 +21,14 @@ SIGNATURES: tuple[Signature, ...] = (
         # NV_ENC_ERR_INVALID_VERSION (15, "an invalid struct version was used by the client") is the same mismatch seen
         # one call later: the program's NVENC structures are newer than the driver's, as FFmpeg ("Cannot get the preset
         # configuration: invalid version (15)", "OpenEncodeSessionEx failed: invalid version (15)") and OBS's own NVENC
-        # encoder ("does not support this NVENC version", "failed: 15 (NV_ENC_ERR_INVALID_VERSION)") report it.
+        # encoder ("failed: 15 (NV_ENC_ERR_INVALID_VERSION)") report it. OBS's dialog "The installed NVIDIA driver does not
+        # support this NVENC version" is not read: OBS 30.1.0 and 30.1.1 showed it wrongly for drivers older than 531.61
+        # (obs-studio pull 10445).
         patterns=(r"[Dd]river does not support the required nvenc API version\. Required: (?P<required>\d{1,2}\.\d{1,2}) "
                   r"Found: (?P<found>\d{1,2}\.\d{1,2})",
                   r"\[(?:h264|hevc|av1)_nvenc @ [^\]\n]{1,40}\] [^\n]{1,80}: invalid version \(15\)",
                   r"NV_ENC_ERR_INVALID_VERSION",
-                  r"invalid struct version was used by the client",
-                  r"does not support this NVENC version"),
+                  r"invalid struct version was used by the client"),
         refines=("cuda.nvenc-minimum-driver",), refines_within=1,
         severity="fail",
         cause="The program's NVENC encoder (FFmpeg's, in OBS, HandBrake, a media server or a script) was built for a "
@@ -44,10 +45,12 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA", "install the CUDA toolkit", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/GyanD/codexffmpeg/issues/181", "https://github.com/HandBrake/HandBrake/issues/5641",
                  "https://github.com/livepeer/go-livepeer/pull/1106", "https://github.com/HandBrake/HandBrake/issues/6506",
+                 "https://github.com/obsproject/obs-studio/issues/9847", "https://github.com/BtbN/FFmpeg-Builds/issues/504",
                  "https://github.com/FFmpeg/nv-codec-headers", VIDEO_CODEC_SDK),
         checked="2026-11-27",
         examples=("cuda/codexffmpeg-181-nvenc-api-13-found-12-2.txt", "cuda/golivepeer-1106-nvenc-required-9-1.txt",
-                  "cuda/handbrake-6506-nvenc-api-12-2-found-12-1.txt"),
+                  "cuda/handbrake-6506-nvenc-api-12-2-found-12-1.txt",
+                  "cuda/obs-9847-flatpak-kepler-nvenc-api-12-found-11-1.txt"),
     ),
     Signature(
         code="cuda.nvenc-session-limit",
@@ -56,9 +59,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # NV_ENC_ERR_OUT_OF_MEMORY (10) from nvEncOpenEncodeSessionEx, as FFmpeg ("OpenEncodeSessionEx failed: out of
         # memory (10)") and the Video Codec SDK's NvEncoder class ("nvEncOpenEncodeSessionEx(...) returned error 10")
         # print it: on GeForce cards almost always the driver's cap on simultaneous encode sessions, not memory.
-        patterns=(r"OpenEncodeSessionEx failed: out of memory \(10\)",
+        # Newer drivers refuse a session over the cap with NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY (21), which OBS's NVENC
+        # encoder and its obs-nvenc-test treat as the session limit too ("Too many concurrent sessions"); OBS logs
+        # "<call> failed: 10 (NV_ENC_ERR_OUT_OF_MEMORY)".
+        patterns=(r"OpenEncodeSessionEx failed: (?:out of memory \(10\)|incompatible client key \(21\))",
                   r"nvEncOpenEncodeSessionEx\([^\n]{0,120}\) returned error 10\b",
-                  r"[Ee]rror on nvEncOpenEncodeSessionEx: 10\b"),
+                  r"[Ee]rror on nvEncOpenEncodeSessionEx: 10\b",
+                  r"nvEncOpenEncodeSessionEx[^\n]{0,80} failed: (?:10 \(NV_ENC_ERR_OUT_OF_MEMORY\)|21 "
+                  r"\(NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY\))",
+                  r"NVENC Error: Too many concurrent sessions"),
         severity="fail",
         cause="The NVIDIA driver refused another NVENC encode session (error 10): GeForce cards allow only a few "
               "simultaneous encode sessions per system (2, 3 or 5, by driver release), and this one was over the cap.",
@@ -71,6 +80,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reinstall CUDA", "reduce the batch size"),
         sources=("https://github.com/NVIDIA/NvPipe/issues/41", "https://github.com/m1k1o/go-transcode/issues/42",
                  "https://github.com/NVIDIA/NvPipe/issues/42", "https://github.com/WWBN/AVideo/issues/4185",
+                 "https://github.com/obsproject/obs-studio/blob/master/plugins/obs-nvenc/nvenc-helpers.c",
                  ENCODE_SUPPORT_MATRIX),
         checked="2026-11-26",
         examples=("cuda/nvpipe-41-open-encode-session-error-10.txt", "cuda/gotranscode-42-nvenc-concurrent-sessions.txt"),
