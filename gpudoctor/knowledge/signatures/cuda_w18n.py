@@ -65,4 +65,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("cuda/dali-2362-videoreader-libnvcuvid-docker-capabilities.txt",),
     ),
+    Signature(
+        code="cuda.nvenc-setting-unsupported-by-gpu",
+        cause_id="nvenc-encoder-unavailable",
+        kinds=("any",),
+        # FFmpeg's nvenc.c (nvenc_check_capabilities) names the first feature the GPU's NVENC lacks for the settings
+        # asked ("Multiple reference frames are not supported by the device", "B frames as references are not
+        # supported", "Temporal AQ not supported", "10 bit encode not supported", "Codec not supported"), then "Provided
+        # device doesn't support required NVENC features" (or "No capable devices found", frameworks.ffmpeg-nvenc-no-
+        # capable-device). Streaming servers probing encoders at start-up (Sunshine) log the same lines for an encoder
+        # they then skip: a warn.
+        patterns=(r"\[(?P<encoder>h264_nvenc|hevc_nvenc|av1_nvenc) @ [^\]\n]{1,40}\] (?P<feature>[A-Za-z0-9 -]{2,40}?) "
+                  r"(?:is |are )?not supported(?: by the device)?\s*$",
+                  r"\[(?P<encoder>h264_nvenc|hevc_nvenc|av1_nvenc) @ [^\]\n]{1,40}\] Provided device doesn't support "
+                  r"required NVENC features"),
+        severity="warn",
+        cause="The GPU's hardware encoder cannot encode with the settings asked of {encoder}: it lacks a feature they "
+              "need (the line names it), so FFmpeg finds no device able to open this encoder.",
+        advice=("Turn off or lower the option FFmpeg names as not supported (reference frames `-refs 0` or 1, "
+                "`-b_ref_mode disabled`, temporal AQ, 10-bit or 4:4:4 output, lossless; in OBS multipass on Kepler), or "
+                "pick a codec the GPU encodes (AV1 needs an RTX 40-series, HEVC a GTX 950/960 or newer) per NVIDIA's "
+                "Video Encode and Decode support matrix; a program probing encoders at start-up logs these lines for "
+                "an encoder it then skips, harmless when another one opens."),
+        action="configure",
+        rules_out=("the driver installation", "a CUDA or PyTorch fault"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/hgaiser/moonshine/issues/10", "https://github.com/LizardByte/Sunshine/issues/1688",
+                 "https://github.com/loki-47-6F-64/sunshine/issues/341", "https://github.com/NixOS/nixpkgs/issues/265075",
+                 "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"),
+        checked="2026-11-27",
+        examples=("cuda/moonshine-10-hevc-nvenc-multiple-refs-unsupported.txt",),
+    ),
 )
