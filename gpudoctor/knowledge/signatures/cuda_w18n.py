@@ -96,4 +96,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("cuda/moonshine-10-hevc-nvenc-multiple-refs-unsupported.txt",),
     ),
+    Signature(
+        code="cuda.described-av1-nvenc-before-rtx-40",
+        described=True,
+        cause_id="nvenc-encoder-unavailable",
+        kinds=("any",),
+        # "the new Nvidia AV1 NVEnc ... I don't have the option using my RTX 3060", "the RTX 3080 doesn't support
+        # av1_nvenc encoding": AV1 hardware encoding arrived with the RTX 40 series (Ada); earlier GeForce, Quadro and
+        # data-center GPUs decode AV1 at most (RTX 30, A-series) and have no AV1 encoder.
+        patterns=(r"(?:AV1 (?:NVEnc|NVENC|nvenc|[Ee]ncod)|av1_nvenc)[^\n]{0,120}?(?:RTX ?(?:20|30)[5-9]0|GTX ?1[0-6][5-8]0)",
+                  r"(?:RTX ?(?:20|30)[5-9]0|GTX ?1[0-6][5-8]0)[^\n]{0,120}?(?:AV1 (?:NVEnc|NVENC|nvenc|[Ee]ncod)|av1_nvenc)"),
+        severity="warn",
+        cause="The description suggests AV1 hardware encoding on a GPU older than the RTX 40 series, whose NVENC has no "
+              "AV1 encoder (the RTX 30 series only decodes AV1), so no AV1 NVENC encoder is offered or opens.",
+        advice=("Use H.264 or HEVC NVENC on this GPU, or encode AV1 on the CPU (SVT-AV1, libaom); AV1 hardware encoding "
+                "needs an RTX 40-series (or newer) GPU, per NVIDIA's Video Encode and Decode support matrix."),
+        action="configure",
+        rules_out=("the driver installation",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/HandBrake/HandBrake/issues/5824", "https://github.com/alvr-org/ALVR/issues/3183",
+                 "https://github.com/LizardByte/Sunshine/issues/1849",
+                 "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"),
+        checked="2026-11-27",
+        examples=("cuda/handbrake-5824-av1-nvenc-missing-rtx-3060.txt",),
+    ),
 )
