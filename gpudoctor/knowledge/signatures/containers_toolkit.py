@@ -191,6 +191,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # mounts them only for the "video" driver capability (images default to compute,utility); on a host they are
         # separate packages of the driver (libnvidia-encode-XXX, libnvidia-decode-XXX; Debian libnvidia-encode1).
         patterns=(r"Cannot load (?P<library>libnvidia-encode\.so\.1|libnvcuvid\.so\.1)",),
+        # FFmpeg prints its "minimum required Nvidia driver for nvenc" line right after: the library explains it.
+        refines=("cuda.nvenc-minimum-driver",), refines_within=2,
         severity="fail",
         cause="FFmpeg could not load the driver's video library {library}: in a container the NVIDIA Container Toolkit "
               "mounts it only when NVIDIA_DRIVER_CAPABILITIES includes video; on a host the driver's encode or decode "

@@ -146,7 +146,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # Video apps and ComfyUI's VideoHelperSuite (h264_nvenc-mp4) hand FFmpeg the NVENC encoder by default.
         patterns=(r"\[(?P<encoder>h264_nvenc|hevc_nvenc|av1_nvenc) @ [^\]\n]{1,40}\] No capable devices found",
                   r"OpenEncodeSessionEx failed: unsupported device \(2\)",
-                  r"No NVENC capable devices found"),
+                  r"No NVENC capable devices found",
+                  # OBS's own NVENC encoder: its log line and its dialog for the same refusal.
+                  r"nvEncOpenEncodeSessionEx[^\n]{0,80} failed: 2 \(NV_ENC_ERR_UNSUPPORTED_DEVICE\)",
+                  r"NVENC Error: Unsupported device\. Check that your video card"),
         severity="fail",
         cause=("FFmpeg found no NVIDIA hardware encoder (NVENC) able to open a session for this codec and these "
                "settings: the GPU has no NVENC unit (A100, H100 and other compute GPUs, some laptop MX GPUs), none for "
@@ -162,6 +165,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/20",
                  "https://github.com/xaviviro/refacer/issues/12", "https://github.com/HaveAGitGat/Tdarr/issues/745",
+                 "https://github.com/HandBrake/HandBrake/issues/2943",
                  "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"),
         checked="2026-11-26",
         examples=("frameworks/cogvideoxwrapper-20-h264-nvenc-no-capable-devices-a100.txt",),
