@@ -549,3 +549,4 @@ SIGNATURES += SMI_SETTING_ROWS + HANG_ROWS + STABILITY_ROWS + PCIE_AER_ROWS
 SIGNATURES += DESCRIBED_ROWS  # failures told in the user's own words (kernel_p15k.py)
 from gpudoctor.knowledge.signatures.kernel_a15k import SIGNATURES as A15K_ROWS; SIGNATURES += A15K_ROWS  # noqa: E402,E702
 from gpudoctor.knowledge.signatures.kernel_s16k import SIGNATURES as S16K_ROWS; SIGNATURES += S16K_ROWS  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.kernel_w18b import SIGNATURES as W18B_ROWS; SIGNATURES += W18B_ROWS  # noqa: E402,E702

@@ -304,11 +304,15 @@ DISCOVERY_SIGNATURES = (
                 "for all of them): a GPU library that failed to load, an init error number, or an AMD GPU whose gfx "
                 "target is not in the log's supported_types. With an NVIDIA GPU the usual reasons are a container "
                 "started without `--gpus all` (or the NVIDIA Container Toolkit), nvidia_uvm gone after suspend (`sudo "
-                "rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, or reboot), and a scheduler job's AMD variables "
-                "(`unset ROCR_VISIBLE_DEVICES` before `ollama serve`)."),
+                "rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, or reboot), a scheduler job's AMD variables "
+                "(`unset ROCR_VISIBLE_DEVICES` before `ollama serve`), and an Ollama from a distribution package built "
+                "without its CUDA runner (Arch's ollama without ollama-cuda, NixOS without `services.ollama.acceleration "
+                "= \"cuda\";`): install the package's CUDA variant or use Ollama's install script, then check that the "
+                "log's load_backend lines (or lib/ollama) name a CUDA library."),
         action="configure",
-        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING),
-        checked="2026-11-25",
+        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14", TROUBLESHOOTING,
+                 "https://wiki.archlinux.org/title/Ollama"),
+        checked="2026-11-27",
         examples=("ollama/ollama-for-amd-14-gfx1031-not-supported.txt",),
         # with no GPU accepted, llama.cpp's "offloaded 0/N layers" below is a consequence, not an -ngl left at 0
         refines=("ollama.llama-cpp-no-layers-requested",), refines_within=None,
