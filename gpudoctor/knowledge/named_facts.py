@@ -77,9 +77,10 @@ _TORCH_NOT_FOUND = re.compile(r"(?:satisfies the requirement|No matching distrib
 # "Python 3.11", "python=3.7", "Python version : 3.12.0", "python3.12", "Python311\" (Windows' install folder), "cp311".
 _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)"), re.compile(r"ython3(?P<joined>1\d)\b"),
            re.compile(r"cp3(?P<joined>\d{1,2})\b"))
-# The driver's own version: nvidia-smi's header, a package name, "driver 590.44.01", "the 590 driver", "R580".
+# The driver's own version: nvidia-smi's header, collect_env's "Nvidia driver version: 470.82.01", a package name,
+# "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed.
 _DRIVER = (*(re.compile(rf"{name}[: ]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
-             for name in ("Driver Version", "NVIDIA-SMI", "river", "river version")),
+             for name in ("Driver Version", "NVIDIA-SMI", "driver", "Driver", "driver version", "Driver version")),
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
            re.compile(r"R(?P<branch>[3-9]\d0)\b"))
 _SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it

@@ -36,6 +36,8 @@ def test_numbers_that_are_no_nvidia_gpu_are_not_read_as_one(text):
 @pytest.mark.parametrize(("text", "branches"), [
     ("| NVIDIA-SMI 470.82.01    Driver Version: 470.82.01    CUDA Version: 11.4 |", (470,)),
     ("sudo apt install nvidia-driver-590-open", (590,)),
+    ("Nvidia driver version: 470.82.01", (470,)),  # torch.utils.collect_env
+    ("failed to initialize CUDA: CUDA driver version is insufficient - driver 515.65.01", (515,)),
     ("Version: 23.21.13.9135", (391,)),  # Windows' file version of driver 391.35
     ("Version: 31.0.15.3640", (536,)),
     ("error=\"unable to load /usr/lib64/libcuda.so.460.106.00\"", (460,)),
