@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.driver_support import ARCHITECTURE_BRANCH, MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.reasoned import (CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU, DRIVER_OLDER_THAN_CUDA,
-                                                      DRIVER_OLDER_THAN_GPU, GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
+                                                      GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -143,29 +143,11 @@ def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
                    "cuda": _cc(cuda), "need": str(need)}
 
 
-def _first_branch(gpu: NamedGpu) -> int | None:
-    if gpu.capability == (8, 6) and "RTX 30" in gpu.name.replace("RTX30", "RTX 30"):
-        return 455  # GA10x came with CUDA 11.1 and R455 (driver_support.PRODUCT_BRANCH)
-    return ARCHITECTURE_BRANCH.get(gpu.architecture)
-
-
-def _driver_older_than_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
-    newest = max(facts.driver_branches, default=None)
-    for gpu in facts.gpus:
-        need = _first_branch(gpu)
-        if newest is not None and need and newest < need:
-            modules = (" with its open kernel modules (the -open package), which Blackwell GPUs require"
-                       if gpu.architecture == "Blackwell" else "")
-            yield {"gpu": gpu.name, "architecture": gpu.architecture, "branch": str(newest), "need": str(need),
-                   "modules": modules}
-
-
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
     Rule(CUDA_TORCH_ON_MACOS, _cuda_torch_on_macos, lambda fields: fields["torch"].split("+")[0]),
     Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
-    Rule(DRIVER_OLDER_THAN_GPU, _driver_older_than_gpu, lambda fields: fields["gpu"]),
     Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
 )
 

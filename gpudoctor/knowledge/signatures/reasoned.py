@@ -112,25 +112,7 @@ DRIVER_OLDER_THAN_CUDA = Signature(
     sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
              "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"),
     checked=tables.CHECKED,
+    examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
 )
-DRIVER_OLDER_THAN_GPU = Signature(
-    code="kernel.named-driver-older-than-gpu",
-    cause_id="gpu-unsupported-by-driver",
-    patterns=(),
-    refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"),
-    refines_within=None,
-    severity="fail",
-    cause=("The paste names a {gpu} ({architecture}) with driver branch {branch}, older than the first branch that "
-           "runs it ({need}), so the driver does not know this GPU."),
-    advice=("Install NVIDIA driver branch {need} or newer{modules}, then reboot (on Ubuntu `sudo ubuntu-drivers "
-            "list` shows the packaged branches; otherwise https://www.nvidia.com/drivers)."),
-    action="configure",
-    rules_out=("a faulty GPU",),
-    never_suggest=("nouveau",),
-    sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
-             "https://docs.nvidia.com/cuda/blackwell-compatibility-guide/", tables.OPEN_MODULES_README),
-    checked=tables.CHECKED,
-)
-
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                               DRIVER_OLDER_THAN_GPU, DRIVER_OLDER_THAN_CUDA)
+                               DRIVER_OLDER_THAN_CUDA)

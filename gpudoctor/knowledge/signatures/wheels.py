@@ -419,7 +419,6 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
                   "wheels/onetrainer-138-torch-cu118-pin-without-index.txt",
-                  # (StableCascade#23, on a Mac, is wheels.cuda-torch-pin-on-macos's: that conclusion explains this line)
                   "wheels/pytorch-120575-torchvision-cu117-pin-wrong-python.txt"),
     ),
     Signature(
