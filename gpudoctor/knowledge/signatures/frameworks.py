@@ -257,7 +257,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.torch-without-nccl",
         cause_id="distributed-misuse",
         kinds=_PY,
-        patterns=(r"Distributed package doesn't have NCCL built in",),
+        patterns=(r"Distributed package doesn\\?'t have NCCL(?: | \" \")built in",),
         severity="fail",
         cause=("The script asked torch.distributed for the nccl backend, which this PyTorch build lacks: PyTorch for "
                "Windows and macOS has no NCCL."),
@@ -271,7 +271,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pytorch.org/docs/stable/distributed.html#backends"),
         checked="2026-11-25",
         examples=("frameworks/llama2-accessory-166-windows-nccl-not-built-in.txt",
-                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt"),
+                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt", "frameworks/lora-scripts-308-win-multi-gpu-nccl-raise-line.txt"),
     ),
     Signature(
         code="frameworks.rendezvous-port-in-use",
