@@ -1,11 +1,16 @@
-"""Issue 25, rows for a family blind sets missed: peer-to-peer transfers between two or four consumer or workstation
-GPUs that silently corrupt data, as people describe it.
+"""Issue 25, rows for families blind sets missed, as people describe them: peer-to-peer transfers between two or four
+consumer or workstation GPUs that silently corrupt data, and NCCL jobs that fail only inside a container.
 
 A tensor copied straight from one GPU to another (`x.to(1)`) arrives as zeros or garbage, while the same copy through
 the CPU is right; NCCL's all-reduce over the same path returns wrong sums or hangs. The helpers settle on the platform's
 PCIe path: the IOMMU (AMD-Vi, VT-d) translating or blocking the peer writes, or ACS on a PCIe switch redirecting
 them; turning the IOMMU off or to passthrough in the BIOS or on the kernel command line fixes it, and
 NCCL_P2P_DISABLE=1 works around it for NCCL. The evidence is a description, so the row is a warning.
+
+NCCL moves data between the GPUs of one host through /dev/shm when they have no P2P path (and sets up its proxy there
+in any case); a container's /dev/shm is Docker's 64 MB default unless --shm-size or --ipc=host gives it more, and a
+pod's is the runtime's unless an emptyDir of medium Memory is mounted there. A tensor-parallel server or a DDP job
+that crashes only in the container is that, most often, whatever NCCL's error line says ("unhandled system error").
 """
 
 from __future__ import annotations
@@ -61,5 +66,42 @@ SIGNATURES: tuple[Signature, ...] = (
                  TROUBLESHOOTING + "#pci-access-control-services-acs"),
         checked="2026-11-27",
         examples=("nccl/pytorch-84803-cross-gpu-copy-zeros-iommu.txt",),
+    ),
+    Signature(
+        code="nccl.multi-gpu-in-container-described",
+        described=True,
+        cause_id="nccl-shm-too-small",
+        kinds=("any",),
+        patterns=(
+            # "Crash with `--tensor-parallel-size` in the docker container", "nccl crashes on Docker container", "NCCL
+            # error when running DDP inside a Kubernetes pod"; not where the GPUs are missing from the container
+            # (the container-no-gpu-runtime rows).
+            r"^(?=[^\n]*\b(?:[Cc]rash|[Cc]rashes|[Cc]rashed|[Cc]rashing|[Ff]ails?|[Ff]ailed|[Ff]ailing|[Ee]rrors?|[Hh]angs?|"
+            r"[Hh]anging|stuck|[Bb]us error|killed|[Ss]egfault)\b)(?![^\n]*(?:not detected|not found|no GPU|not available|"
+            r"not visible|could not select device))[^\n]*?\b(?:NCCL|nccl|[Tt]ensor[- _]parallel\w{0,12}|DDP|ddp|"
+            r"[Dd]istributed training|all_reduce|allreduce|torchrun|[Dd]eep[Ss]peed)\b[^\n]{0,60}?\b(?:in|inside|within|"
+            r"on) (?:a |the |my |our )?(?:[Dd]ocker(?: container)?|container|[Kk]ubernetes pod|pod|k8s)\b",
+            # "DP=16 nodes eventually run out of /dev/shm space due to NCCL"
+            r"\bout of (?:/dev/shm|shared memory)\b[^\n]{0,60}?\b(?:NCCL|nccl)\b",
+            r"\b(?:NCCL|nccl)\b[^\n]{0,60}?\bout of (?:/dev/shm|shared memory)\b",
+            # "在docker中多卡训练问题" (multi-card training in Docker)
+            r"[Dd]ocker(?:容器)?中[^\n]{0,10}?(?:多卡|多GPU|多gpu|分布式)",
+        ),
+        severity="warn",
+        cause=("The description suggests an NCCL job (tensor parallelism, DDP, DeepSpeed) that fails only inside a "
+               "container: NCCL needs shared memory in /dev/shm to move data between the GPUs of one host, and the "
+               "container's /dev/shm is Docker's 64 MB default or the pod runtime's."),
+        advice=("Give the container shared memory: `docker run --shm-size=16g ...` or `--ipc=host` (Compose: "
+                "`shm_size: 16gb` or `ipc: host`; Kubernetes: mount an emptyDir with `medium: Memory` and a sizeLimit at "
+                "/dev/shm). Check with `df -h /dev/shm` inside the container; with `NCCL_DEBUG=INFO` NCCL's \"Error while "
+                "creating shared memory segment /dev/shm/nccl-...\" or posix_fallocate warning confirms it. "
+                "`NCCL_SHM_DISABLE=1` works around it, more slowly."),
+        action="configure",
+        rules_out=("a driver or GPU fault, when the same job runs on the host",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/1710", "https://github.com/llm-d/llm-d/issues/352",
+                 TROUBLESHOOTING + "#docker"),
+        checked="2026-11-27",
+        examples=("nccl/vllm-1710-tp-docker-crash-shm-size.txt",),
     ),
 )
