@@ -48,6 +48,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # "all_reduce returns wrong results with 4 GPUs", "allreduce gives incorrect sums"
             r"\b(?:all_reduce|allreduce|all-reduce|AllReduce)\b[^\n]{0,40}?\b(?:wrong|incorrect|corrupt(?:ed)?|garbage)"
             r" (?:results?|values|sums?|data|outputs?)\b",
+            r"\b(?:all_reduce|allreduce|all-reduce|AllReduce)\b[^\n]{0,40}?\b(?:returns?|gives?|produces?|outputs?) "
+            r"(?:garbage|zeros|NaNs?|wrong|incorrect)\b",
         ),
         severity="warn",
         cause=("The description suggests data copied directly between GPUs arrives corrupted (zeros or garbage) while "
