@@ -38,6 +38,8 @@ SIGNATURES: tuple[Signature, ...] = (
             _NOT_WSL + r"[^\n]*?\bNCCL\b[^\n]{0,40}?\b[Ww]indows\b",
             _NOT_WSL + r"[^\n]*?\b[Ww]indows\b[^\n]{0,40}?\b(?:requires?|needs?|without|no|doesn'?t (?:have|support)) NCCL\b",
         ),
+        # On the line that also reads as a multi-GPU hang, Windows is the more specific reading: no NCCL runs there.
+        refines=("nccl.multi-gpu-hang-described",),
         severity="warn",
         cause=("The description suggests multi-GPU PyTorch training on native Windows, whose PyTorch build has no NCCL "
                "(and, from PyTorch 2.4, no libuv for torchrun's rendezvous store), so a script or launcher written "
