@@ -150,6 +150,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_r15b").SIGNATURES)  # frameworks_r15b.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_s16o").SIGNATURES)  # vllm_s16o.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w18n").SIGNATURES)  # cuda_w18n.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w18d").SIGNATURES)  # frameworks_w18d.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w18d").SIGNATURES)  # nccl_w18d.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w18d").SIGNATURES)  # containers_w18d.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

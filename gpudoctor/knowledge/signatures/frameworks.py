@@ -257,7 +257,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.torch-without-nccl",
         cause_id="distributed-misuse",
         kinds=_PY,
-        patterns=(r"Distributed package doesn't have NCCL built in",),
+        patterns=(r"Distributed package doesn\\?'t have NCCL(?: | \" \")built in",),
         severity="fail",
         cause=("The script asked torch.distributed for the nccl backend, which this PyTorch build lacks: PyTorch for "
                "Windows and macOS has no NCCL."),
@@ -271,22 +271,22 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pytorch.org/docs/stable/distributed.html#backends"),
         checked="2026-11-25",
         examples=("frameworks/llama2-accessory-166-windows-nccl-not-built-in.txt",
-                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt"),
+                  "frameworks/pyskl-79-nccl-not-built-in-windows-torch111.txt", "frameworks/lora-scripts-308-win-multi-gpu-nccl-raise-line.txt"),
     ),
     Signature(
         code="frameworks.rendezvous-port-in-use",
         cause_id="distributed-misuse",
         kinds=_PY,
         patterns=(
-            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), and before it (errno: 98)
+            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), before it (errno: 98), on Windows (10048; 10013: a reserved range)
             r"failed to listen on any local network address\. port: (?P<port>\d+)[^\n]{0,80}EADDRINUSE",
-            r"The server socket has failed to bind to [^\s]{1,60}:(?P<port>\d+) \(errno: 98 - Address already in use\)",
+            r"The server socket has failed to bind to [^\s]{1,60}:(?P<port>\d+) \((?:errno: 98 - Address already in use\)|system error: 100(?:48|13) - )",
         ),
         severity="fail",
-        cause=("The rendezvous port {port} is already taken on this machine (another training run, or a leftover "
-               "process of an earlier one), so torch.distributed cannot listen on it."),
-        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501), or stop the "
-                "leftover process holding it (`ss -ltnp | grep <port>` shows which)."),
+        cause=("The rendezvous port {port} is already taken on this machine (another training run, a leftover process "
+               "of an earlier one, or on Windows a port range the system reserved), so torch.distributed cannot listen on it."),
+        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501), or stop the leftover process "
+                "holding it (`ss -ltnp | grep <port>`; Windows: `netstat -ano | findstr :<port>`, reserved ranges in `netsh int ipv4 show excludedportrange tcp`)."),
         action="configure",
         rules_out=("an NCCL, driver or GPU fault",),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),

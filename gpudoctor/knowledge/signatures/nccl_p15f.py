@@ -49,6 +49,14 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             # "hangs at initializing ddp", "stuck at init_process_group", "hangs on dist.barrier()"
             r"\b" + _HANG + r"\s(?:at|on|in|during|after|when|while)\s[^\n]{0,30}?(?:\bddp\b|\bDDP\b|init_process_group|"
             r"dist\.barrier|barrier\(\))",
+            # "NCCL all_reduce hangs with two RTX 3090", "dist.all_reduce gets stuck forever" (not "nccl-tests ... stuck":
+            # across pods or hosts that is the network's)
+            r"\b(?:all_reduce|allreduce|all-reduce|AllReduce|all_gather|allgather)\b[^\n]{0,50}?\b" + _HANG + r"\b",
+            # "training hangs at the first all-reduce", "stuck in all_reduce"
+            r"\b" + _HANG + r"\s(?:at|on|in|inside|during)\s(?:the\s)?(?:first\s)?(?:all_reduce|allreduce|all-reduce|AllReduce|"
+            r"all_gather|allgather)\b",
+            # "NCCL test hangs between GPU2 and GPU3"
+            r"\b" + _HANG + r"\sbetween\s(?:GPU|gpu|cuda:?|device\s)\s?\d{1,2}\sand\s(?:GPU|gpu|cuda:?|device\s)\s?\d{1,2}\b",
             # "多卡训练卡住", "多GPU训练卡死"
             r"(?:多卡训练|多GPU训练|多gpu训练|多显卡训练|多卡并行)[^\n]{0,20}?(?:卡住|卡死|挂起|不动)",
         ),
