@@ -17,9 +17,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"dkms autoinstall on (?P<kernel>\S+) failed for nvidia",
             # The lookahead keeps "kernel:" out of the prefilter's literal (it keys on "return" instead).
             r"Bad return status for module build on kernel(?=:): (?P<kernel>\S+)",
-            # DKMS exits 10 on a build error: dpkg's postinst summary, Arch's pacman hook; Void's xbps trigger says FAILED.
+            # DKMS exits 10 on a build error and 6 where a patch of the package does not apply (dkms.in,
+            # report_build_problem): dpkg's postinst summary, Arch's pacman hook; Void's xbps trigger says FAILED. (Exit 1
+            # there is the postinst's own failure, such as Ubuntu's quirks handler under a replaced Python.)
             r"installed nvidia[\w-]{0,20}dkms[\w-]{0,24} package post-installation script subprocess returned error "
-            r"exit status 10\b", r"`dkms install [\w -]{0,24}nvidia[\w-]{0,12}/[\d.]{3,20} -k [\w.+~-]{1,80}' exited 10\b",
+            r"exit status (?:10|6)\b", r"Error! Application of patch [\w.+-]{1,80} failed\.", r"`dkms install [\w -]{0,24}nvidia[\w-]{0,12}/[\d.]{3,20} -k [\w.+~-]{1,80}' exited 10\b",
             r"Building DKMS module: nvidia[\w-]{0,12}-(?P<release>\d{3}\.\d+(?:\.\d+)?)\.\.\. FAILED!",
             # nvidia-installer's (the .run file's) words for the same failure (its build step, or the check after it that
             # finds no module built); its log holds the compiler's error.
@@ -41,7 +43,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "driver to a newer release that supports this kernel (on Arch, Void or NixOS the distribution's "
                 "updated driver package, or its LTS kernel), or boot the previous kernel until one exists; "
                 "where it says the kernel's headers are missing, install those of the running kernel "
-                "(linux-headers-$(uname -r), kernel-devel); then rebuild with `sudo dkms autoinstall` and reboot."),
+                "(linux-headers-$(uname -r), kernel-devel); where a patch of the driver package failed to apply, its "
+                "patches do not support this kernel yet: install the package release that does, or boot an older "
+                "kernel; then rebuild with `sudo dkms autoinstall` and reboot."),
         action="configure",
         never_suggest=("blacklist nouveau",),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/635", "https://github.com/ProTechEx/vgpu-proxmox/issues/1",
