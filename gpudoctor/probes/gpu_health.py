@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudoctor.host.base import Host
-from gpudoctor.host.nvml import NVML_ERROR_NAMES
+from gpudoctor.host.nvml_errors import NVML_ERROR_NAMES
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
