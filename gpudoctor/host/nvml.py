@@ -15,6 +15,7 @@ from typing import Any
 
 from gpudoctor.host.answers import CallResult
 from gpudoctor.host.library_thread import LibraryHung, LibraryThread
+from gpudoctor.host.nvml_errors import nvml_error_name
 
 INIT_TIMEOUT = 15.0
 CALL_TIMEOUT = 5.0
@@ -49,49 +50,6 @@ def to_json_value(value: Any) -> Any:
     if isinstance(value, (int, float, str, bool)) or value is None:
         return value
     return str(value)
-
-
-NVML_ERROR_NAMES = {  # nvmlReturn_t
-    1: "NVML_ERROR_UNINITIALIZED",
-    2: "NVML_ERROR_INVALID_ARGUMENT",
-    3: "NVML_ERROR_NOT_SUPPORTED",
-    4: "NVML_ERROR_NO_PERMISSION",
-    5: "NVML_ERROR_ALREADY_INITIALIZED",
-    6: "NVML_ERROR_NOT_FOUND",
-    7: "NVML_ERROR_INSUFFICIENT_SIZE",
-    8: "NVML_ERROR_INSUFFICIENT_POWER",
-    9: "NVML_ERROR_DRIVER_NOT_LOADED",
-    10: "NVML_ERROR_TIMEOUT",
-    11: "NVML_ERROR_IRQ_ISSUE",
-    12: "NVML_ERROR_LIBRARY_NOT_FOUND",
-    13: "NVML_ERROR_FUNCTION_NOT_FOUND",
-    14: "NVML_ERROR_CORRUPTED_INFOROM",
-    15: "NVML_ERROR_GPU_IS_LOST",
-    16: "NVML_ERROR_RESET_REQUIRED",
-    17: "NVML_ERROR_OPERATING_SYSTEM",
-    18: "NVML_ERROR_LIB_RM_VERSION_MISMATCH",
-    19: "NVML_ERROR_IN_USE",
-    20: "NVML_ERROR_MEMORY",
-    21: "NVML_ERROR_NO_DATA",
-    22: "NVML_ERROR_VGPU_ECC_NOT_SUPPORTED",
-    23: "NVML_ERROR_INSUFFICIENT_RESOURCES",
-    24: "NVML_ERROR_FREQ_NOT_SUPPORTED",
-    25: "NVML_ERROR_ARGUMENT_VERSION_MISMATCH",
-    26: "NVML_ERROR_DEPRECATED",
-    27: "NVML_ERROR_NOT_READY",
-    28: "NVML_ERROR_GPU_NOT_FOUND",
-    29: "NVML_ERROR_INVALID_STATE",
-    30: "NVML_ERROR_RESET_TYPE_NOT_SUPPORTED",
-    999: "NVML_ERROR_UNKNOWN",
-}
-
-
-def nvml_error_name(exc: Exception) -> str:
-    """NVML's own name for an error, e.g. NVML_ERROR_DRIVER_NOT_LOADED."""
-    code = getattr(exc, "value", None)
-    if isinstance(code, int):
-        return NVML_ERROR_NAMES.get(code, f"NVML_ERROR_{code}")
-    return f"NVML_ERROR_UNKNOWN: {exc}"
 
 
 class NvmlSession:

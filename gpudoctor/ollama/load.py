@@ -6,7 +6,8 @@ gpudoctor.knowledge.ollama_versions.LOG_FORMATS."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.ollama.messages import (
     GPU_LAYER_ENTRY,
@@ -23,8 +24,7 @@ from gpudoctor.ollama.messages import (
 from gpudoctor.ollama.slog import first_int, ints, logfmt, parse_size, parse_sizes
 
 
-@dataclass(frozen=True)
-class ModelLoad:
+class ModelLoad(Struct, frozen=True):
     """How the last model load placed the model, from whatever lines that Ollama version logs."""
 
     model: str | None = None  # the blob path from the runner's --model

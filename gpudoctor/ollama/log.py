@@ -8,8 +8,9 @@ the old (0.1.4x-0.5, `variant=v12`, llama.cpp's `llm_load_tensors`) and the new 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from gpudoctor.host.redact import redact_value
 from gpudoctor.model import NotSeen
@@ -41,8 +42,7 @@ SERVICE_ENV_KEYS = (
 )
 
 
-@dataclass(frozen=True)
-class LogGpu:
+class LogGpu(Struct, frozen=True):
     """One `inference compute` line: a device Ollama found at start-up."""
 
     id: str
@@ -65,8 +65,7 @@ class LogGpu:
         return self.description or self.name
 
 
-@dataclass(frozen=True)
-class RunnerDevice:
+class RunnerDevice(Struct, frozen=True):
     """One `  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes[, ID: GPU-…]` line that
     llama.cpp's ggml_cuda_init prints in the runner: the GPUs CUDA showed the runner process."""
 
@@ -76,8 +75,7 @@ class RunnerDevice:
     uuid: str | None = None
 
 
-@dataclass(frozen=True)
-class ServerLog:
+class ServerLog(Struct, frozen=True):
     source: str | None = None  # "journalctl -u ollama" or a file path
     error: str | None = None  # why no log could be read
     not_seen: NotSeen | None = None  # no place it could be was recorded (a paste without it, an older snapshot)

@@ -12,8 +12,9 @@ A line is one message: a structured line is never also a failure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from gpudoctor.ollama.slog import logfmt, parse_size
 from gpudoctor.lazy_regex import lazy_compile
@@ -67,8 +68,7 @@ STOPPED = ("Stopped ollama", "Stopped Ollama", "Deactivated successfully", "Main
 
 
 # -- failures -------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LogProblem:
+class LogProblem(Struct, frozen=True):
     kind: str  # "oom" | "runner" | "discovery"
     message: str
     device: int | None = None  # the CUDA device number the message names

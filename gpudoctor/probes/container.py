@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
@@ -54,8 +55,7 @@ _CDI_NVIDIA_KIND = lazy_compile(r"""^[ \t]*"?kind"?[ \t]*:[ \t]*"?nvidia\.com/gp
 _CDI_LIBCUDA = lazy_compile(r"libcuda\.so\.(\d+\.\d+(?:\.\d+)?)")
 
 
-@dataclass(frozen=True)
-class Mount:
+class Mount(Struct, frozen=True):
     """One /proc/self/mountinfo line: what is mounted (root within its file system) where, and how."""
 
     root: str
@@ -65,23 +65,20 @@ class Mount:
     super_options: str
 
 
-@dataclass(frozen=True)
-class Marker:
+class Marker(Struct, frozen=True):
     source: str  # "/.dockerenv", "/proc/1/cgroup", "mountinfo", "KUBERNETES_SERVICE_HOST", ...
     detail: str
     engine: str | None  # the engine (or "kubernetes") it names; None for a hint that names none
     strong: bool  # confirms a container by itself
 
 
-@dataclass(frozen=True)
-class SharedMemory:
+class SharedMemory(Struct, frozen=True):
     size_bytes: int | None  # None when unlimited or unknown
     unlimited: bool
     source: str  # "mountinfo" | "df"
 
 
-@dataclass(frozen=True)
-class GpuRequest:
+class GpuRequest(Struct, frozen=True):
     """What NVIDIA_VISIBLE_DEVICES asked the NVIDIA runtime for."""
 
     value: str | None
@@ -89,16 +86,14 @@ class GpuRequest:
     ids: tuple[str, ...] = ()  # indices, GPU-/MIG- UUIDs
 
 
-@dataclass(frozen=True)
-class CdiSpec:
+class CdiSpec(Struct, frozen=True):
     path: str
     nvidia: bool  # declares the kind nvidia.com/gpu
     driver_version: str | None = None  # the driver whose libraries it lists (libcuda.so.<version>)
     error: str | None = None
 
 
-@dataclass(frozen=True)
-class EngineFacts:
+class EngineFacts(Struct, frozen=True):
     """Docker / Podman on this machine (outside a container)."""
 
     docker: tuple[str, ...] = ()
@@ -111,8 +106,7 @@ class EngineFacts:
     cdi_specs: tuple[CdiSpec, ...] = ()
 
 
-@dataclass(frozen=True)
-class ContainerFacts:
+class ContainerFacts(Struct, frozen=True):
     confidence: str  # "confirmed" | "marker-only" | "none"
     markers: tuple[Marker, ...] = ()
     counter_evidence: tuple[str, ...] = ()  # what speaks against a container when only hints were seen

@@ -8,8 +8,9 @@ by PCI bus id (`CudaFacts.by_bus_id`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from gpudoctor.host.answers import NOT_ASKED, NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -20,15 +21,13 @@ from gpudoctor.probing import provides
 _PEER_ATTRIBUTES = ("access_supported", "native_atomic_supported", "perf_rank", "cuda_array_access_supported")
 
 
-@dataclass(frozen=True)
-class CudaDevice:
+class CudaDevice(Struct, frozen=True):
     ordinal: int
     pci_bus_id: str  # CUDA form, 0000:00:06.0
     name: str
 
 
-@dataclass(frozen=True)
-class CudaPeer:
+class CudaPeer(Struct, frozen=True):
     """cuDeviceCanAccessPeer and the cuDeviceGetP2PAttribute answers for one ordered device pair."""
 
     can_access_peer: int | None = None
@@ -39,8 +38,7 @@ class CudaPeer:
     error: str | None = None  # why the driver could not be asked about this pair
 
 
-@dataclass(frozen=True)
-class CudaFacts:
+class CudaFacts(Struct, frozen=True):
     error: str | None  # CUDA_ERROR_NO_DEVICE, CUDA_ERROR_LIBRARY_NOT_FOUND, TIMEOUT: ..., not-recorded, not-asked
     driver_version: int | None = None  # 13000 means CUDA 13.0
     devices: tuple[CudaDevice, ...] = ()

@@ -12,8 +12,9 @@ by PCI bus id, so that the report speaks of the same "GPU 0" as every other chec
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from gpudoctor.deep.runner import WorkerOutcome, parse_worker_output, progress_forwarder, result_of
 from gpudoctor.host.base import Host
@@ -42,8 +43,7 @@ def p2p_buffer_mib(device_count: int) -> int:
     return 512 if device_count <= 4 else 256
 
 
-@dataclass(frozen=True)
-class DeepDevice:
+class DeepDevice(Struct, frozen=True):
     ordinal: int  # CUDA's number for it, under gpudoctor's CUDA_VISIBLE_DEVICES / CUDA_DEVICE_ORDER
     pci_bus_id: str | None = None
     name: str | None = None
@@ -54,8 +54,7 @@ class DeepDevice:
         return f"GPU {self.gpu_index}" if self.gpu_index is not None else f"CUDA device {self.ordinal}"
 
 
-@dataclass(frozen=True)
-class PairMeasurement:
+class PairMeasurement(Struct, frozen=True):
     """Copies from `src` to `dst` (cuMemcpyPeerAsync); `bidirectional_gbps` is both ways at once, summed."""
 
     src: DeepDevice
@@ -72,16 +71,14 @@ class PairMeasurement:
     mismatch_blocks: int | None = None  # wrong 4 MiB blocks, both phases
 
 
-@dataclass(frozen=True)
-class HostMeasurement:
+class HostMeasurement(Struct, frozen=True):
     device: DeepDevice
     bytes: int | None
     h2d_gbps: float | None  # pinned host memory to the GPU
     d2h_gbps: float | None
 
 
-@dataclass(frozen=True)
-class NcclRun:
+class NcclRun(Struct, frozen=True):
     version: int | None
     version_text: str | None
     path: str | None
@@ -90,8 +87,7 @@ class NcclRun:
     env: dict[str, str] = field(default_factory=dict)  # NCCL variables the worker ran with
 
 
-@dataclass(frozen=True)
-class AllreduceMeasurement:
+class AllreduceMeasurement(Struct, frozen=True):
     bytes: int
     nranks: int
     time_us: float | None
@@ -102,8 +98,7 @@ class AllreduceMeasurement:
     mismatch_offset: int | None = None
 
 
-@dataclass(frozen=True)
-class Stop:
+class Stop(Struct, frozen=True):
     """How and where the worker's run ended before its end."""
 
     kind: str  # "timeout" | "error" | "crashed" | "bad-output"
@@ -118,8 +113,7 @@ class Stop:
     signatures: tuple[Any, ...] = ()  # SignatureMatch of known failures (NCCL, CUDA) in its message and stderr
 
 
-@dataclass(frozen=True)
-class DeepFacts:
+class DeepFacts(Struct, frozen=True):
     not_run: str | None = None  # why the worker was not started (None: it was)
     cuda_error: str | None = None  # the cuda fact's error when that is why
     tests: tuple[str, ...] = ()  # asked of the worker, in its order

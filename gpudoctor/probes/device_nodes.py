@@ -10,7 +10,7 @@ NVreg_PreserveVideoMemoryAllocations decide whether the GPU survives a suspend
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -27,8 +27,7 @@ _UNIT_PROPERTIES = ("LoadState", "FragmentPath", "User", "Group", "Supplementary
 _STAT_FORMAT = "%n\t%a\t%u\t%g\t%F"
 
 
-@dataclass(frozen=True)
-class DeviceNode:
+class DeviceNode(Struct, frozen=True):
     path: str
     mode: int  # permission bits, e.g. 0o666
     uid: int
@@ -36,8 +35,7 @@ class DeviceNode:
     kind: str  # "character special file"
 
 
-@dataclass(frozen=True)
-class Account:
+class Account(Struct, frozen=True):
     """A user as far as opening device files goes."""
 
     name: str
@@ -54,8 +52,7 @@ class Account:
         return bool(node.mode & 0o006 == 0o006)
 
 
-@dataclass(frozen=True)
-class ServiceUnit:
+class ServiceUnit(Struct, frozen=True):
     name: str
     path: str
     user: str | None  # User= (None: root)
@@ -64,8 +61,7 @@ class ServiceUnit:
     requires: tuple[str, ...]  # Requires= and Wants=
 
 
-@dataclass(frozen=True)
-class DeviceNodeFacts:
+class DeviceNodeFacts(Struct, frozen=True):
     error: str | None  # "not applicable on windows"
     nodes: tuple[DeviceNode, ...] = ()
     listing_error: str | None = None  # why the nodes' permissions could not be read

@@ -14,8 +14,9 @@ GPUs are alike or that order is set.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
@@ -37,8 +38,7 @@ GPU_ENV_VARIABLES = (
 )
 
 
-@dataclass(frozen=True)
-class GpuEnv:
+class GpuEnv(Struct, frozen=True):
     values: dict[str, str | None]  # every audited name -> its raw value, None when unset
 
     def get(self, name: str) -> str | None:
@@ -61,16 +61,14 @@ def probe_gpu_env(host: Host, facts) -> GpuEnv | NotSeen:
 
 # -- CUDA_VISIBLE_DEVICES -------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class VisibleEntry:
+class VisibleEntry(Struct, frozen=True):
     text: str
     kind: str  # "index" | "uuid" | "mig" | "invalid"
     gpu_index: int | None = None  # the NVML index it selects, when that can be known
     problem: str | None = None  # why the entry is invalid
 
 
-@dataclass(frozen=True)
-class VisibleDevices:
+class VisibleDevices(Struct, frozen=True):
     """What CUDA_VISIBLE_DEVICES lets CUDA programs see, in NVML indices."""
 
     value: str | None

@@ -9,10 +9,10 @@ trip to NVML's thread; a replayed snapshot without these answers yields None val
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
-from gpudoctor.host.nvml import NVML_ERROR_NAMES
+from gpudoctor.host.nvml_errors import NVML_ERROR_NAMES
 from gpudoctor.model import NotSeen
 from gpudoctor.probing import provides
 
@@ -52,8 +52,7 @@ RECOVERY_ACTIONS = {0: "none", 1: "gpu-reset", 2: "node-reboot", 3: "drain-p2p",
 _VALUE_MEMBERS = {0: "dVal", 1: "uiVal", 2: "ulVal", 3: "ullVal", 4: "sllVal", 5: "siVal", 6: "usVal"}
 
 
-@dataclass(frozen=True)
-class GpuHealth:
+class GpuHealth(Struct, frozen=True):
     index: int
     bar1_total_bytes: int | None = None
     temperature_c: int | None = None
@@ -78,8 +77,7 @@ class GpuHealth:
         return None if code is None else RECOVERY_ACTIONS.get(code, f"unknown ({code})")
 
 
-@dataclass(frozen=True)
-class GpuHealthFacts:
+class GpuHealthFacts(Struct, frozen=True):
     gpus: tuple[GpuHealth, ...] = ()
 
     def of(self, index: int) -> GpuHealth | None:

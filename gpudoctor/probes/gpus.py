@@ -7,7 +7,8 @@ for an inventory: the doctor must see the GPUs that are hidden too.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -40,8 +41,7 @@ NVLINK_MAX_LINKS = 36  # NVML_NVLINK_MAX_LINKS in NVML 13
 NVLINKS_SO_FAR = 18  # the most links a GPU has had (H100, H200, B200): asked for in the first batch
 
 
-@dataclass(frozen=True)
-class PcieLink:
+class PcieLink(Struct, frozen=True):
     generation: int | None = None
     width: int | None = None
     max_generation: int | None = None  # the most the GPU and its slot allow together
@@ -63,8 +63,7 @@ NVLINK_ERROR_COUNTERS = {"replay": 0, "recovery": 1, "crc": 2}
 NVLINK_ERROR_FIELDS = {"replay": 161, "recovery": 162, "crc": 163}
 
 
-@dataclass(frozen=True)
-class NvLink:
+class NvLink(Struct, frozen=True):
     link: int
     active: bool
     version: int | None = None
@@ -89,8 +88,7 @@ CLOCK_SLOWDOWNS = 0x4 | 0x8 | 0x20 | 0x40 | 0x80
 NVLINK_SPEED_FIELD = 90
 
 
-@dataclass(frozen=True)
-class GpuProcess:
+class GpuProcess(Struct, frozen=True):
     """A process NVML lists on a GPU: as nvidia-smi's process table shows it (no command line)."""
 
     pid: int
@@ -108,8 +106,7 @@ class GpuProcess:
         return f"{self.name or 'unnamed process'} (pid {self.pid}{memory})"
 
 
-@dataclass(frozen=True)
-class GpuLoad:
+class GpuLoad(Struct, frozen=True):
     """What else the GPU was doing when it was asked: other processes, utilisation, clock slowdowns.
 
     None in a field means NVML did not answer (or the snapshot was recorded before gpudoctor asked).
@@ -125,8 +122,7 @@ class GpuLoad:
         return tuple(name for bit, name in CLOCK_EVENT_REASONS.items() if bit & mask & CLOCK_SLOWDOWNS)
 
 
-@dataclass(frozen=True)
-class Gpu:
+class Gpu(Struct, frozen=True):
     index: int
     name: str
     uuid: str | None
@@ -151,8 +147,7 @@ class Gpu:
         return tuple(link for link in self.nvlinks if link.active)
 
 
-@dataclass(frozen=True)
-class GpuPair:
+class GpuPair(Struct, frozen=True):
     """An ordered pair of GPUs (by NVML index) and what NVML says about P2P between them."""
 
     a: int
@@ -178,8 +173,7 @@ def medium(nvlinks: int, topology: str | None) -> str:
     return f"PCIe ({topology})" if topology else "a path not seen (`nvidia-smi topo -m` shows it)"
 
 
-@dataclass(frozen=True)
-class GpuInventory:
+class GpuInventory(Struct, frozen=True):
     nvml_error: str | None  # why NVML could not be used at all (NVML_ERROR_DRIVER_NOT_LOADED, ...)
     driver_version: str | None = None
     cuda_driver_version: int | None = None  # 13000 means CUDA 13.0

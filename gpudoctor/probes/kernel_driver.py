@@ -11,7 +11,8 @@ open module, "PO" (proprietary, out of tree) for the other (Documentation/admin-
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -33,8 +34,7 @@ MISMATCH = "NVML_ERROR_LIB_RM_VERSION_MISMATCH"
 _VERSION = re.compile(r"\b(\d{3}\.\d+(?:\.\d+)?)\b")
 
 
-@dataclass(frozen=True)
-class KernelDriverFacts:
+class KernelDriverFacts(Struct, frozen=True):
     error: str | None  # "not applicable on windows" / "wsl"
     nvrm_version: str | None = None  # first line of /proc/driver/nvidia/version
     module_version: str | None = None  # /sys/module/nvidia/version
@@ -65,8 +65,7 @@ class KernelDriverFacts:
         return nvrm.version if nvrm is not None and nvrm.version else self.module_version
 
 
-@dataclass(frozen=True)
-class NvrmLine:
+class NvrmLine(Struct, frozen=True):
     """The `NVRM version:` line of /proc/driver/nvidia/version: the loaded kernel module's version and flavour."""
 
     line: str

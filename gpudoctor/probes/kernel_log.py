@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -40,8 +41,7 @@ RELEVANT = re.compile(
 _NO_PERMISSION = re.compile(r"Operation not permitted|insufficient permissions|Permission denied", re.I)
 
 
-@dataclass(frozen=True)
-class BootLog:
+class BootLog(Struct, frozen=True):
     boot: str  # "current" | "previous"
     source: str | None  # the command that answered: "dmesg", "journalctl -k -b -1"
     lines: tuple[str, ...] = ()
@@ -50,8 +50,7 @@ class BootLog:
     signatures: tuple[SignatureMatch, ...] = ()  # SignatureMatch of every known failure in the whole log, first line each
 
 
-@dataclass(frozen=True)
-class KernelLog:
+class KernelLog(Struct, frozen=True):
     boots: tuple[BootLog, ...]
     error: str | None = None  # "not applicable on windows"
 

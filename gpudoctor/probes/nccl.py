@@ -11,7 +11,8 @@ The version is ncclGetVersion() of that very file (host.native "nccl.version"), 
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -36,8 +37,7 @@ def nccl_version_text(code: int) -> str:
     return f"{code // 1000}.{code % 1000 // 100}.{code % 100}"
 
 
-@dataclass(frozen=True)
-class NcclLibrary:
+class NcclLibrary(Struct, frozen=True):
     path: str  # where it was found
     realpath: str
     source: str  # "ld_library_path" | "system" | "pip" | "torch"
@@ -51,8 +51,7 @@ class NcclLibrary:
         return None if self.version is None else nccl_version_text(self.version)
 
 
-@dataclass(frozen=True)
-class TorchNccl:
+class TorchNccl(Struct, frozen=True):
     """Which NCCL PyTorch in one Python loads: its wheel's RPATH names site-packages/nvidia/nccl/lib."""
 
     python: str
@@ -60,8 +59,7 @@ class TorchNccl:
     library: NcclLibrary | None  # None: no copy of its own, the loader's search decides
 
 
-@dataclass(frozen=True)
-class NcclLibraries:
+class NcclLibraries(Struct, frozen=True):
     libraries: tuple[NcclLibrary, ...]  # ld_library_path, system, then per-Python copies
     ld_library_path: tuple[str, ...] = ()
     ldconfig_error: str | None = None

@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
@@ -30,8 +31,7 @@ DMI_DIR = "/sys/class/dmi/id/"
 DMI_PLACEHOLDERS = {"To Be Filled By O.E.M."}
 
 
-@dataclass(frozen=True)
-class NodeFacts:
+class NodeFacts(Struct, frozen=True):
     hostname: str | None
     machine_id_hash: str | None  # HMAC-SHA256 of the machine ID keyed for gpudoctor (see host/live.py)
     product_uuid_hash: str | None = None  # the same of the board's product UUID (root-only)

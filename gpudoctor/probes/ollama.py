@@ -10,8 +10,9 @@ from __future__ import annotations
 import ipaddress
 import json
 import ntpath
-from dataclasses import dataclass, field
 from typing import Callable
+
+from msgspec import Struct, field
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -41,16 +42,14 @@ SERVER_SETTINGS = ("OLLAMA_SCHED_SPREAD", "OLLAMA_GPU_OVERHEAD", "OLLAMA_MAX_LOA
 
 
 # -- facts -----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Endpoint:
+class Endpoint(Struct, frozen=True):
     url: str  # what gpudoctor connects to, e.g. http://127.0.0.1:11434
     configured: str | None  # OLLAMA_HOST as set (redacted), None when unset
     local: bool  # the server runs on this machine, so its log and GPUs are this machine's
     found_by: str | None = None  # how gpudoctor found it when not where OLLAMA_HOST points
 
 
-@dataclass(frozen=True)
-class RunningModel:
+class RunningModel(Struct, frozen=True):
     """One entry of GET /api/ps."""
 
     name: str
@@ -74,8 +73,7 @@ class RunningModel:
         return f"{cpu_percent}%/{100 - cpu_percent}% CPU/GPU"
 
 
-@dataclass(frozen=True)
-class OllamaFacts:
+class OllamaFacts(Struct, frozen=True):
     endpoint: Endpoint
     installed: tuple[str, ...] = ()  # `ollama` executables on PATH
     version: str | None = None

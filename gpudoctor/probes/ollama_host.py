@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import ntpath
 import shlex
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.host.redact import redact_value
@@ -29,8 +30,7 @@ AUDITED_ENV = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "OLLAMA_HOST", 
                "OLLAMA_FLASH_ATTENTION", "OLLAMA_LLM_LIBRARY")
 
 
-@dataclass(frozen=True)
-class ServiceUnit:
+class ServiceUnit(Struct, frozen=True):
     """`systemctl show ollama.service`."""
 
     active: str | None = None  # ActiveState: active, inactive, failed ...
@@ -57,8 +57,7 @@ class ServiceUnit:
         return None
 
 
-@dataclass(frozen=True)
-class GpuAccess:
+class GpuAccess(Struct, frozen=True):
     """What a process on this host needs to reach an NVIDIA GPU through CUDA."""
 
     device_nodes: tuple[str, ...] = ()  # /dev/nvidia0, /dev/nvidiactl, /dev/nvidia-uvm ...
@@ -72,8 +71,7 @@ class GpuAccess:
         return tuple(n for n in ("/dev/nvidiactl", "/dev/nvidia-uvm") if n not in self.device_nodes)
 
 
-@dataclass(frozen=True)
-class OllamaContainer:
+class OllamaContainer(Struct, frozen=True):
     engine: str  # docker | podman
     name: str
     image: str
@@ -110,8 +108,7 @@ class OllamaContainer:
         return "all" if -1 in counts else str(sum(c for c in counts if isinstance(c, int)))
 
 
-@dataclass(frozen=True)
-class OllamaHost:
+class OllamaHost(Struct, frozen=True):
     service: ServiceUnit | None = None  # None: no systemd here
     access: GpuAccess | None = None  # None: not Linux
     container: OllamaContainer | None = None

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 import struct
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -40,8 +41,7 @@ ACS_REDIRECTING = ("ReqRedir", "CmpltRedir", "EgressCtrl")
 AER_FILES = ("aer_dev_correctable", "aer_dev_nonfatal", "aer_dev_fatal")
 
 
-@dataclass(frozen=True)
-class AcsControl:
+class AcsControl(Struct, frozen=True):
     offset: int  # where the ACS capability sits in configuration space (lspci: "[2a0 v1] Access Control Services")
     capability: int
     control: int
@@ -61,8 +61,7 @@ class AcsControl:
         return "ACSCtl: " + " ".join(f"{name}{'+' if name in on else '-'}" for name in ACS_BITS)
 
 
-@dataclass(frozen=True)
-class BridgeLink(LinkGenerations):
+class BridgeLink(LinkGenerations, Struct, frozen=True):
     """A bridge's PCIe link as sysfs reports it (lspci's LnkSta and LnkCap). A root port or a switch's
     downstream port reports the link below it; a switch's upstream port the link above it."""
 
@@ -76,8 +75,7 @@ class BridgeLink(LinkGenerations):
         return self.current_width is not None or self.current_speed is not None
 
 
-@dataclass(frozen=True)
-class Bridge:
+class Bridge(Struct, frozen=True):
     bus_id: str
     config_bytes: int  # how much of configuration space could be read
     acs: AcsControl | None  # None: no ACS capability, or not readable (config_bytes <= 256)
@@ -91,8 +89,7 @@ class Bridge:
         return self.config_bytes > 256
 
 
-@dataclass(frozen=True)
-class PciFunction:
+class PciFunction(Struct, frozen=True):
     """One NVIDIA GPU as a PCI function, and the chain of bridges from the root complex down to it."""
 
     bus_id: str  # 0000:41:00.0
@@ -107,8 +104,7 @@ class PciFunction:
     bars: tuple[tuple[int, int], ...] = ()  # (resource index, size in bytes) of each assigned memory BAR
 
 
-@dataclass(frozen=True)
-class PciTopology:
+class PciTopology(Struct, frozen=True):
     error: str | None  # why nothing could be read: "no sysfs on windows", "not-found", "not-recorded"
     functions: tuple[PciFunction, ...] = ()
     cmdline: str | None = None

@@ -10,7 +10,8 @@ Linux kernel; Windows has no sysfs at all.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.gpus import normalize_bus_id
@@ -29,6 +30,8 @@ _RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*GT/s")
 class LinkGenerations:
     """The PCIe generations of a link whose speeds sysfs gave as text ("32.0 GT/s PCIe")."""
 
+    __slots__ = ()  # a mixin of Structs, which keep their fields in slots
+
     current_speed: str | None
     max_speed: str | None
 
@@ -41,8 +44,7 @@ class LinkGenerations:
         return generation_of_speed(self.max_speed)
 
 
-@dataclass(frozen=True)
-class SysfsLink(LinkGenerations):
+class SysfsLink(LinkGenerations, Struct, frozen=True):
     bus_id: str  # 0000:00:06.0
     pci_class: str | None
     current_speed: str | None  # as the kernel wrote it, e.g. "32.0 GT/s PCIe"
@@ -52,8 +54,7 @@ class SysfsLink(LinkGenerations):
     numa_node: int | None  # -1 when the platform reports none
 
 
-@dataclass(frozen=True)
-class PcieSysfsFacts:
+class PcieSysfsFacts(Struct, frozen=True):
     error: str | None  # why sysfs could not be read: "not-found", "not-recorded", "no sysfs on windows"
     links: tuple[SysfsLink, ...] = ()
     uptime_s: float | None = None  # /proc/uptime: how long the PCIe counters have been counting

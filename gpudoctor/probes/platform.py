@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
@@ -24,8 +24,7 @@ HYPERVISOR_OF_DMI = {
 }
 
 
-@dataclass(frozen=True)
-class PlatformFacts:
+class PlatformFacts(Struct, frozen=True):
     kind: str  # "linux" | "wsl" | "windows" | "macos" | "other"
     os_name: str  # "Ubuntu 24.04.3 LTS", "Windows (build 26100)"
     kernel: str

@@ -9,14 +9,13 @@ Windows has no sysfs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
 
 
-@dataclass(frozen=True)
-class NvidiaPresence:
+class NvidiaPresence(Struct, frozen=True):
     pci_devices: tuple[str, ...] | None  # NVIDIA display controllers in sysfs; None when not known
     device_nodes: tuple[str, ...] | None  # /dev entries starting with "nvidia"; None when not known
 

@@ -7,7 +7,8 @@ can replay either answer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
@@ -19,8 +20,7 @@ _ELEVATED_LABELS = {"12288": "High Mandatory Level", "16384": "System Mandatory 
 _LABEL_RE = re.compile(r"\bS-1-16-(\d+)\b")
 
 
-@dataclass(frozen=True)
-class Privileges:
+class Privileges(Struct, frozen=True):
     elevated: bool | None  # None: could not tell
     evidence: str  # what the answer rests on, e.g. "id -u printed 1000"
     sudo_user: str | None = None  # the user who ran sudo, when running under sudo

@@ -13,7 +13,8 @@ import os
 import posixpath
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from gpudoctor.host.base import Host
 from gpudoctor.model import NotSeen
@@ -48,8 +49,7 @@ CHILD_SCRIPT = (
 )
 
 
-@dataclass(frozen=True)
-class PythonEnv:
+class PythonEnv(Struct, frozen=True):
     command: str  # the interpreter as found on PATH, e.g. /opt/torch/.venv/bin/python3
     version: str | None = None
     executable: str | None = None
@@ -62,8 +62,7 @@ class PythonEnv:
         return distribution in self.distributions
 
 
-@dataclass(frozen=True)
-class PythonEnvs:
+class PythonEnvs(Struct, frozen=True):
     own_python_version: str  # the interpreter gpudoctor itself runs on
     envs: tuple[PythonEnv, ...] = ()  # PATH order: envs[0] is what `python3` gives
 

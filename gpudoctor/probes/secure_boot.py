@@ -7,7 +7,7 @@ fails to load is then most likely unsigned), and the driver's facts wait for NVM
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probing import provides
@@ -17,8 +17,7 @@ EFI = "/sys/firmware/efi"
 SECURE_BOOT_VAR = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
 
-@dataclass(frozen=True)
-class SecureBoot:
+class SecureBoot(Struct, frozen=True):
     efi: bool | None = None  # False: booted by legacy BIOS (no Secure Boot at all); None: not known
     on: bool | None = None  # None: no EFI variable readable
 

@@ -12,7 +12,8 @@ SHUTDOWN FILES, fish's config.fish documentation ("Configuration files").
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.lazy_regex import lazy_compile
 from gpudoctor.probing import provides
@@ -28,16 +29,14 @@ ASSIGNMENT = lazy_compile(rf"^\s*(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+)?(
 PROFILE_LIMIT = 256 * 1024
 
 
-@dataclass(frozen=True)
-class Assignment:
+class Assignment(Struct, frozen=True):
     file: str
     line: int  # 1-based
     name: str
     text: str  # the line as written
 
 
-@dataclass(frozen=True)
-class ShellStartup:
+class ShellStartup(Struct, frozen=True):
     shell: str | None  # "bash", "zsh", "fish", or the name of another shell; None when $SHELL is unset
     rc_file: str | None  # where an interactive shell of this kind reads its settings: gpudoctor writes there
     files: tuple[str, ...] = ()  # the startup files read (those that exist)

@@ -11,8 +11,9 @@ heat would blur the verdict) unless the user insists (`--force`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from gpudoctor.deep.runner import parse_worker_output, progress_forwarder, result_of
 from gpudoctor.host.base import Host
@@ -24,8 +25,7 @@ DEFAULT_SECONDS = 60
 BAR_WIDTH = 20
 
 
-@dataclass(frozen=True)
-class StressWindow:
+class StressWindow(Struct, frozen=True):
     """One GPU over one window of the run (the worker folds its 200 ms samples into these)."""
 
     t: float  # seconds since the load started, at the window's end
@@ -43,8 +43,7 @@ class StressWindow:
     tflops: float | None = None
 
 
-@dataclass(frozen=True)
-class StressGpu:
+class StressGpu(Struct, frozen=True):
     device: DeepDevice
     power_limit_w: float | None = None
     max_pcie_gen: int | None = None
@@ -61,8 +60,7 @@ class StressGpu:
         return after - before if isinstance(before, int) and isinstance(after, int) else None
 
 
-@dataclass(frozen=True)
-class StressFacts:
+class StressFacts(Struct, frozen=True):
     seconds: int
     not_run: str | None = None  # why the load was not started
     busy: tuple[str, ...] = ()  # "GPU 0: ollama (pid 811, 20480 MiB)": why it was refused (or ran anyway)

@@ -11,7 +11,8 @@ those lines are kept.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.child import after_gpu_inventory, ask_each, child_failure, tail
@@ -72,15 +73,13 @@ CHILD_SCRIPT = (
 )
 
 
-@dataclass(frozen=True)
-class TensorflowGpu:
+class TensorflowGpu(Struct, frozen=True):
     name: str  # "/physical_device:GPU:0"
     device_name: str | None = None  # "NVIDIA H200"
     compute_capability: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
-class TensorflowReport:
+class TensorflowReport(Struct, frozen=True):
     """What one interpreter's TensorFlow said; `error` when the child itself failed (hang, crash, garbage)."""
 
     python: str
@@ -99,8 +98,7 @@ class TensorflowReport:
     list_error: str | None = None
 
 
-@dataclass(frozen=True)
-class TensorflowFacts:
+class TensorflowFacts(Struct, frozen=True):
     interpreters: tuple[str, ...]  # every interpreter python_envs asked, PATH order
     reports: tuple[TensorflowReport, ...] = ()  # one per environment with TensorFlow
     skipped: tuple[str, ...] = ()  # environments past MAX_TENSORFLOW_ENVS

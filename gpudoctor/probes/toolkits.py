@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import ntpath
 import posixpath
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gpudoctor.host.base import Host
 from gpudoctor.lazy_regex import lazy_compile
@@ -31,8 +33,7 @@ _NVCC_RELEASE = lazy_compile(r"release (\d+)\.(\d+), V(\d+\.\d+(?:\.\d+)?)")
 _VERSION_TXT = lazy_compile(r"CUDA Version (\d+\.\d+(?:\.\d+)?)")
 
 
-@dataclass(frozen=True)
-class CudaToolkit:
+class CudaToolkit(Struct, frozen=True):
     root: str  # the real directory (symbolic links resolved)
     version: str | None  # "13.0.88"; None when no source could tell
     found_as: tuple[str, ...]  # how it was found: "nvcc on PATH (/usr/local/cuda/bin/nvcc)", "CUDA_HOME", ...
@@ -50,8 +51,7 @@ class CudaToolkit:
             return None
 
 
-@dataclass(frozen=True)
-class CudaToolkits:
+class CudaToolkits(Struct, frozen=True):
     toolkits: tuple[CudaToolkit, ...]
     path_nvcc: tuple[str, ...] = ()  # every nvcc on PATH, in PATH order
     cuda_home: str | None = None  # the variable's value as set

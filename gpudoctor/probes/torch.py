@@ -10,9 +10,11 @@ or answers garbage becomes a fact with an `error`, never a traceback.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from gpudoctor.knowledge.driver_support import version_pair
 from gpudoctor.host.base import Host
@@ -37,8 +39,7 @@ def child_source() -> str:
     return resources.files("gpudoctor").joinpath("torch_child.py").read_text(encoding="utf-8")
 
 
-@dataclass(frozen=True)
-class TorchDevice:
+class TorchDevice(Struct, frozen=True):
     index: int
     name: str | None = None
     capability: tuple[int, int] | None = None
@@ -52,8 +53,7 @@ class TorchDevice:
         return None if self.capability is None else f"sm_{self.capability[0]}{self.capability[1]}"
 
 
-@dataclass(frozen=True)
-class TorchReport:
+class TorchReport(Struct, frozen=True):
     """What one interpreter's torch said; `error` when the child itself failed (hang, crash, garbage)."""
 
     python: str  # the interpreter command, as found on PATH
@@ -81,8 +81,7 @@ class TorchReport:
         return version_pair(self.cuda_build)
 
 
-@dataclass(frozen=True)
-class TorchFacts:
+class TorchFacts(Struct, frozen=True):
     interpreters: tuple[str, ...]  # every interpreter python_envs asked, PATH order
     reports: tuple[TorchReport, ...] = ()  # one per environment with torch
     cuda_visible_devices: str | None = None  # as this shell (and so the child) has it

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.answers import CommandResult
 from gpudoctor.host.base import Host
@@ -85,31 +86,27 @@ _INTEROP_BROKEN = ("exec format error", "cannot execute binary file")
 _ELEVATION = ("requires elevation", "access denied", "access is denied")
 
 
-@dataclass(frozen=True)
-class WslDistro:
+class WslDistro(Struct, frozen=True):
     name: str
     state: str  # "Running", "Stopped", ... (translated with Windows' display language)
     version: int | None  # 1 or 2
     default: bool
 
 
-@dataclass(frozen=True)
-class DisplayAdapter:
+class DisplayAdapter(Struct, frozen=True):
     name: str
     driver_version: str | None  # as its source writes it: "572.83" (nvidia-smi) or "32.0.15.7283" (WMI)
     driver_model: str | None = None  # "WDDM" or "TCC" (nvidia-smi.exe only)
     bus_id: str | None = None
 
 
-@dataclass(frozen=True)
-class WindowsVariable:
+class WindowsVariable(Struct, frozen=True):
     scope: str  # "User" | "Machine"
     name: str
     value: str  # redacted of anything secret-looking
 
 
-@dataclass(frozen=True)
-class WindowsFacts:
+class WindowsFacts(Struct, frozen=True):
     reachable: bool  # False: Windows could not be asked at all (see problem)
     problem: str | None = None  # "interop-disabled: ...", "not-found: ..."
     windows_build: int | None = None

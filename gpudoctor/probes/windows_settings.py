@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.base import Host
 from gpudoctor.probes.windows import decode_console, interop_problem, _Windows
@@ -48,8 +49,7 @@ SETTINGS_SCRIPT = "; ".join((
 SETTINGS_TIMEOUT = 30.0
 
 
-@dataclass(frozen=True)
-class WslConfig:
+class WslConfig(Struct, frozen=True):
     """%UserProfile%\\.wslconfig as WSL would read it."""
 
     encoding: str  # "utf-8" | "utf-8-bom" | "utf-16-bom" | "utf-16" (no BOM) | "unreadable"
@@ -57,14 +57,12 @@ class WslConfig:
     ignored_by_wsl: bool  # WSL does not read this encoding: every value is silently ignored
 
 
-@dataclass(frozen=True)
-class GpuPreference:
+class GpuPreference(Struct, frozen=True):
     app: str  # "%USERPROFILE%\\AppData\\Local\\Programs\\Ollama\\ollama app.exe"
     preference: int | None  # 0 let Windows decide, 1 power saving, 2 high performance
 
 
-@dataclass(frozen=True)
-class WindowsSettings:
+class WindowsSettings(Struct, frozen=True):
     reachable: bool
     problem: str | None = None
     wslconfig: WslConfig | None = None  # None: no .wslconfig

@@ -13,7 +13,8 @@ checks/wsl.py judges them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gpudoctor.host.answers import NOT_RECORDED
 from gpudoctor.host.base import Host
@@ -70,8 +71,7 @@ _LDCONFIG_LINE = lazy_compile(r"^\s*(\S+)\s+\(([^)]*)\)\s+=>\s+(\S+)\s*$")
 _ABSENT_STATES = ("not-installed", "config-files")
 
 
-@dataclass(frozen=True)
-class DebPackage:
+class DebPackage(Struct, frozen=True):
     name: str
     version: str
     status: str  # dpkg's "install ok installed"
@@ -82,8 +82,7 @@ class DebPackage:
         return len(parts) == 3 and parts[2] not in _ABSENT_STATES
 
 
-@dataclass(frozen=True)
-class StrayLibrary:
+class StrayLibrary(Struct, frozen=True):
     """An NVIDIA library that WSL provides, listed by `ldconfig -p` outside /usr/lib/wsl/lib."""
 
     soname: str  # "libnvidia-ml.so.1"
@@ -94,8 +93,7 @@ class StrayLibrary:
     shadows: bool  # listed before the /usr/lib/wsl/lib copy (or there is none): programs load it
 
 
-@dataclass(frozen=True)
-class DockerLink:
+class DockerLink(Struct, frozen=True):
     """Where this distribution's docker CLI and socket lead."""
 
     cli: str | None  # the docker binary's real path; None: no docker
@@ -106,8 +104,7 @@ class DockerLink:
         return any((p or "").startswith(DOCKER_DESKTOP_MOUNT + "/") for p in (self.cli, self.socket))
 
 
-@dataclass(frozen=True)
-class WslFacts:
+class WslFacts(Struct, frozen=True):
     applicable: bool  # False outside WSL
     version: int | None = None  # 1 or 2
     distro: str | None = None  # WSL_DISTRO_NAME

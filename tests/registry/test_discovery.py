@@ -45,6 +45,14 @@ def demo_tally(facts):
 '''
 
 
+def dependencies() -> str:
+    """The folder this interpreter imports the dependencies from. Not sysconfig's purelib: in a process started with -S
+    from a virtual environment (tests/contributing runs this file so), that names the base interpreter's folder."""
+    import msgspec
+
+    return str(Path(msgspec.__file__).parent.parent)
+
+
 def checkout_copy(tmp_path: Path) -> Path:
     """The package as a checkout has it: gpudoctor/, checks/, fixes/ and pyproject.toml."""
     root = tmp_path / "checkout"
@@ -58,7 +66,7 @@ def checkout_copy(tmp_path: Path) -> Path:
 def gpudoctor_in(root: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m gpudoctor` from `root`, with the dependencies but without any install of gpudoctor
     (-S: no site initialisation, so no editable install's finder; its site-packages only as a path)."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), dependencies()])}
     return subprocess.run([sys.executable, "-S", "-m", "gpudoctor", *args], capture_output=True, text=True,
                           cwd=root, env=env, timeout=120)
 
@@ -104,7 +112,7 @@ def test_checks_and_fixes_import_from_a_checkout_without_an_install(tmp_path):
     root = checkout_copy(tmp_path)
     code = ("import gpudoctor.checks, gpudoctor.fixes; from importlib import resources; "
             "print(gpudoctor.checks.__path__[0]); print(sorted(p.name for p in resources.files('gpudoctor.fixes').iterdir()))")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), dependencies()])}
     proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
