@@ -339,12 +339,14 @@ def explain(check_id: str) -> None:
         return
     from gpudoctor.describe import explain_signature
     from gpudoctor.knowledge.signatures import by_code, catalogue
+    from gpudoctor.knowledge.signatures.reasoned import ROWS as REASONED
 
     signature = by_code(check_id)
     if signature is not None:
         click.echo(explain_signature(signature, output_width()))
         return
-    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog, *(s.code for s in catalogue())],
+    codes = (s.code for s in (*catalogue(), *REASONED))
+    raise BadInput(unknown_id(check_id, [*(c.id for c in registry.checks), *catalog, *codes],
                               "check, fix or signature code",
                               "`gpudoctor list` (checks), `gpudoctor fix` (fixes) and findings' [codes]"))
 

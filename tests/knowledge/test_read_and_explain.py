@@ -119,3 +119,15 @@ def test_an_error_written_on_a_fence_line_is_read(tmp_path):
     excerpt = read_excerpt("frameworks/rams-13-tf-dst-tensor-not-initialized.txt")
     document = json.loads(_read(tmp_path, excerpt.text, "--json").output)
     assert "frameworks.tf-dst-tensor-not-initialized" in [s["code"] for s in document["pasted"]["signatures"]]
+
+
+def test_a_conclusion_from_named_facts_is_read_explained_and_suggested(tmp_path):
+    excerpt = read_excerpt("cuda/bevfusion-283-gtx3090-torch181-cu101.txt")
+    document = json.loads(_read(tmp_path, excerpt.text, "--json").output)
+    jsonschema.validate(document, SCHEMA)
+    known = next(c for c in document["checks"] if c["id"] == "read.signatures")
+    assert "cuda.named-gpu-outside-torch-build" in [code for f in known["findings"] for code in f["signatures"]]
+    explained = CliRunner().invoke(main, ["explain", "cuda.named-gpu-outside-torch-build"])
+    assert explained.exit_code == 0 and "Recognised by no line of its own" in explained.output
+    misspelt = CliRunner().invoke(main, ["explain", "cuda.named-gpu-outside-torch-buil"])
+    assert misspelt.exit_code == 2 and "did you mean 'cuda.named-gpu-outside-torch-build'" in misspelt.output
