@@ -51,7 +51,6 @@ TORCH_PYTHONS: dict[Capability, tuple[Capability, Capability]] = {
 # for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.
 LAST_BRANCH: dict[str, int] = {"Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
 OPEN_MODULES_FROM = "Turing"
-PRE_TURING = ("Fermi", "Kepler", "Maxwell", "Pascal", "Volta")
 
 
 def cuda_of_tag(tag: str) -> Capability | None:
