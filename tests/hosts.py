@@ -10,6 +10,9 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -106,3 +109,19 @@ def nvlink_e_counters(path: Path) -> dict[int, dict[int, dict[str, int]]]:
         if match and gpu is not None:
             counters[gpu].setdefault(int(match.group(1)), {})[SMI_NVLINK_COUNTER[match.group(2)]] = int(match.group(3))
     return counters
+
+
+def replay_in_a_fresh_process(snapshot: Path, then: str) -> list[str]:
+    """The lines a fresh interpreter prints after replaying `snapshot` (`gpudoctor check --from`, its report discarded)
+    and then running the Python statements `then`: how a test sees what a replay alone imported."""
+    code = textwrap.dedent(f"""\
+        import contextlib, io, sys
+        from gpudoctor import cli
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                cli.main(["check", "--from", {str(snapshot)!r}], standalone_mode=False)
+            except SystemExit:
+                pass
+        """) + textwrap.dedent(then)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[1]).stdout.splitlines()

@@ -10,6 +10,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from hosts import replay_in_a_fresh_process
+
 import gpudoctor.probes
 from gpudoctor.lazy_probes import ProbeInSource, probes_in_source
 from gpudoctor.registry import _modules_of, _own_probes
@@ -47,20 +49,12 @@ def test_a_source_this_reader_does_not_understand_is_left_to_the_import(tmp_path
 
 
 def test_a_run_never_imports_the_probes_no_selected_check_needs():
-    code = textwrap.dedent(f"""\
-        import contextlib, io, sys
-        from gpudoctor import cli
-        with contextlib.redirect_stdout(io.StringIO()):
-            try:
-                cli.main(["check", "--from", {str(SNAPSHOT)!r}], standalone_mode=False)
-            except SystemExit:
-                pass
+    lines = replay_in_a_fresh_process(SNAPSHOT, """\
         registry = cli._load_registry()
         print(" ".join(sorted(fact for fact, probe in registry.probes.items() if type(probe).__name__ == "ProbeInSource")))
         print(" ".join(sorted(name.rpartition(".")[2] for name in sys.modules if name.startswith("gpudoctor.probes."))))
         """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
-    in_source, imported = (set(line.split()) for line in out.splitlines()[-2:])
+    in_source, imported = (set(line.split()) for line in lines[-2:])
     assert {"deep", "stress", "torch", "tensorflow"} <= in_source
     assert not {"deep", "stress", "torch", "tensorflow"} & imported
     assert {"kernel_log", "platform", "toolkits"} <= imported  # what the check ran was imported on first use
