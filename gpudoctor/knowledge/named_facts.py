@@ -197,7 +197,7 @@ def _gpus(text: str):
             yield NamedGpu(found[0].removesuffix("s"), architecture, capability, found.start())
 
 
-def cuda_tag_of(version: str) -> str:
+def _cuda_tag_of(version: str) -> str:
     """'10.1' -> 'cu101', '11.8' -> 'cu118'."""
     major, minor = version.split(".")[:2]
     return f"cu{major}{minor}"
@@ -213,7 +213,7 @@ def _torch_builds(text: str):
             if found.start() > 0 and text[found.start() - 1].isalnum():
                 continue
             tag = f"cu{tag}"
-        yield TorchBuild(None, cuda_tag_of(version) if version else tag)
+        yield TorchBuild(None, _cuda_tag_of(version) if version else tag)
 
 
 def _pythons(text: str):
