@@ -376,26 +376,34 @@ def _searches(markers: tuple[str, ...]) -> tuple[re.Pattern, ...]:
 # the signature matcher's own passes over a text: that word is one more literal of its prefilter
 # (matcher.CompiledCatalogue), and the marker is searched for only in the lines that hold it. A long log is then
 # not read again, once per first character of the markers, to learn its contexts (on the 50 MB bench those
-# searches had come to 1.7 s, a fifth of the scan).
+# searches had come to 1.7 s, a fifth of the scan). A marker whose words healthy logs are full of ("level=INFO",
+# "ollama") is not folded: its word would wake the prefilter on most lines of every Ollama log (on the 50 MB bench,
+# two thirds of the prefilter's 320,000 finds and 15 % of the scan), where one search of its own, made only when a
+# match needs its context, stops at the first line.
 @cache
 def folded_markers() -> tuple[tuple[tuple[str, ...], str, LazyPattern], ...]:
     """(the words one of which every match holds, its context, the marker compiled on first use) of each marker
     that has such words."""
-    from gpudoctor.knowledge.pattern_keys import required_literals
-
     return tuple((words, context.name, lazy_compile(marker)) for context in CONTEXTS for marker in context.markers
-                 if (words := required_literals(marker)))
+                 if (words := _folding_words(marker)))
+
+
+def _folding_words(marker: str) -> tuple[str, ...]:
+    """The words one of which every match of `marker` holds, where each is rare enough in healthy logs to be a
+    literal of the matcher's prefilter; () where the marker is searched for on its own."""
+    from gpudoctor.knowledge.pattern_keys import COMMON_RATE, healthy_rate, required_literals
+
+    words = required_literals(marker)
+    return words if all(healthy_rate(word) < COMMON_RATE for word in words) else ()
 
 
 @cache
 def _unfolded() -> tuple[tuple[str, tuple[re.Pattern, ...]], ...]:
     """Per context, the searches for its markers that folded_markers leaves out (no plain word of three characters
-    that every match holds: "-1 {1,40}\\| ", a container's prefix in `docker compose logs`)."""
-    from gpudoctor.knowledge.pattern_keys import required_literals
-
+    that every match holds: "-1 {1,40}\\| ", a container's prefix in `docker compose logs`; or only common ones)."""
     out = []
     for context in CONTEXTS:
-        rest = tuple(marker for marker in context.markers if not required_literals(marker))
+        rest = tuple(marker for marker in context.markers if not _folding_words(marker))
         out.append((context.name, _searches(rest) if rest else ()))
     return tuple(out)
 

@@ -192,3 +192,14 @@ def test_a_marker_found_by_the_end_of_its_word_is_searched_for_in_that_line():
     assert _found_by_the_matcher("11434\n") == frozenset()
     # "E. Process" (nvidia-smi's compute mode column) is found by "Process", which every match holds
     assert _found_by_the_matcher("|  0  Tesla T4  On  | 00000000:00:04.0 Off |  E. Process |\n") == {"exclusive-compute-mode"}
+
+
+def test_a_marker_whose_word_healthy_logs_are_full_of_is_searched_for_on_its_own():
+    # Every line of an Ollama server log holds "level=INFO": as a literal of the prefilter it would wake the matcher
+    # on each of them; the marker is searched for once instead, and the log is still known for what it is.
+    from gpudoctor.knowledge import matcher
+
+    line = 'time=2025-12-02T10:21:41.023Z level=INFO source=routes.go:1234 msg="Listening on 127.0.0.1:11434"\n'
+    found = {literal for _, literal in matcher._occurrences(line, matcher.compiled().scanners, 0, len(line))}
+    assert not {"level=INFO", "routes", "11434"} & found
+    assert {"ollama-log", "ollama-api"} <= _found_by_the_matcher(line)
