@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from gpudoctor.host.base import ReplayHost, call_key
 from gpudoctor.pasted import collect_env, linux, nvidia_smi, ollama, wsl
 from gpudoctor.pasted.answers import Conflict, PastedAnswers
-from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
+from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting, lines_with_anywhere_hints
 from gpudoctor.pasted.text import CleanText
 from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
 from gpudoctor.probes.wsl import WSL_LIB
@@ -43,6 +43,7 @@ def segment(text: CleanText, source: str) -> list[Block]:
     blocks: list[Block] = []
     current: Block | None = None
     commands = text.commands
+    hinted = lines_with_anywhere_hints(text.lines)
     for index, line in enumerate(text.lines):
         number = index + 1
         if index in commands:
@@ -51,7 +52,7 @@ def segment(text: CleanText, source: str) -> list[Block]:
             blocks.append(current)
             continue
         blank = not line or line.isspace()
-        kind = None if blank else kind_starting(line)
+        kind = None if blank else kind_starting(line, None if hinted is None else index in hinted)
         if kind is not None and current is not None and _continues(current, kind):
             if current.kind is None:
                 current.kind = kind
@@ -165,10 +166,24 @@ def _first(blocks: list[Block], sign) -> str | None:
     return next((found for found in map(sign, blocks) if found), None)
 
 
+def _distinct(blocks: list[Block]) -> list[Block]:
+    """The blocks in order, each output pasted again left out: it shows the same signs (a 50 MB paste that repeats
+    a few outputs holds hundreds of blocks, and each sign read them all: a fifth of the parsing's time)."""
+    seen: set[tuple] = set()
+    out = []
+    for block in blocks:
+        same = (_name(block), block.command, block.windows_prompt, tuple(block.lines))
+        if same not in seen:
+            seen.add(same)
+            out.append(block)
+    return out
+
+
 def guess_platform(blocks: list[Block]) -> PastedPlatform:
     """Which operating system the paste comes from, the surest sign first: collect_env's Python platform,
     a kernel release (Linux or WSL), WSL's own libraries, tools that only Windows has, then WSL's own words; else
     Linux."""
+    blocks = _distinct(blocks)
     environments = [_python_platform(b) for b in blocks if _name(b) == "python -m torch.utils.collect_env"]
     windows = next((line for _, line in environments if line.startswith("Windows-")), None)
     if windows:
