@@ -3,9 +3,7 @@ which module turns it into the probes' answers. One table; the segmenter and the
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
 import re
 from dataclasses import dataclass
 
@@ -202,28 +200,10 @@ def _kind_index(match: re.Match) -> int:
     return int(match.lastgroup[1:].split("_")[0])
 
 
-def lines_with_anywhere_hints(lines: list[str]) -> set[int] | None:
-    """The indexes of the lines that hold a text of _ANYWHERE_NEEDS, found with str.find in the lines joined (a search
-    of _ANYWHERE_HINT in each line of a 50 MB paste took a tenth of its parsing); None where a branch needs none."""
-    if not all(_ANYWHERE_NEEDS):
-        return None
-    joined = "\n".join(lines)
-    starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
-    held: set[int] = set()
-    for text in _ANYWHERE_NEEDS:
-        at = joined.find(text)
-        while at >= 0:
-            held.add(bisect.bisect_right(starts, at) - 1)
-            at = joined.find(text, at + 1)
-    return held
-
-
-def kind_starting(line: str, anywhere_hint: bool | None = None) -> BlockKind | None:
-    """The kind whose output this line begins: the match nearest the line's start, the first kind on a tie.
-    `anywhere_hint`: whether the line holds a text of _ANYWHERE_NEEDS, where the caller knows (lines_with_anywhere_hints)."""
+def kind_starting(line: str) -> BlockKind | None:
+    """The kind whose output this line begins: the match nearest the line's start, the first kind on a tie."""
     at_start = pattern.match(line) if (pattern := _at_start(line[:1])) is not None else None
-    hinted = _ANYWHERE_HINT.search(line) is not None if anywhere_hint is None else anywhere_hint
-    anywhere = _ANYWHERE.search(line) if hinted else None
+    anywhere = _ANYWHERE.search(line) if _ANYWHERE_HINT.search(line) else None
     if at_start and anywhere and anywhere.start() == 0:
         return KINDS[min(_kind_index(at_start), _kind_index(anywhere))]
     match = at_start or anywhere

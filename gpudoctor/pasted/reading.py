@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from gpudoctor.host.base import ReplayHost, call_key
 from gpudoctor.pasted import collect_env, linux, nvidia_smi, ollama, wsl
 from gpudoctor.pasted.answers import Conflict, PastedAnswers
-from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting, lines_with_anywhere_hints
+from gpudoctor.pasted.kinds import BY_NAME, KINDS, BlockKind, kind_announced, kind_starting
 from gpudoctor.pasted.text import CleanText
 from gpudoctor.probes.ollama import JOURNAL_LINES, LOG_LIMIT
 from gpudoctor.probes.wsl import WSL_LIB
@@ -43,7 +43,6 @@ def segment(text: CleanText, source: str) -> list[Block]:
     blocks: list[Block] = []
     current: Block | None = None
     commands = text.commands
-    hinted = lines_with_anywhere_hints(text.lines)
     for index, line in enumerate(text.lines):
         number = index + 1
         if index in commands:
@@ -52,7 +51,7 @@ def segment(text: CleanText, source: str) -> list[Block]:
             blocks.append(current)
             continue
         blank = not line or line.isspace()
-        kind = None if blank else kind_starting(line, None if hinted is None else index in hinted)
+        kind = None if blank else kind_starting(line)
         if kind is not None and current is not None and _continues(current, kind):
             if current.kind is None:
                 current.kind = kind

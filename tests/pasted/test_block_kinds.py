@@ -32,18 +32,6 @@ def test_the_branches_tried_by_a_lines_first_character_give_every_real_line_its_
         assert kinds.kind_starting(line) == _kind_trying_every_branch(line), line
 
 
-def test_the_lines_that_may_hold_a_kind_anywhere_are_found_in_the_whole_text_as_line_by_line():
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    pastes = [path.read_text(errors="replace") for path in (*fixtures.rglob("pasted/**/*.txt"), *fixtures.glob("ollama/*.log"))]
-    held = 0
-    for text in (*real_texts(), *pastes):
-        lines = text.splitlines()
-        hinted = kinds.lines_with_anywhere_hints(lines)
-        assert hinted == {index for index, line in enumerate(lines) if kinds._ANYWHERE_HINT.search(line)}
-        held += len(hinted)
-    assert held > 1_000
-
-
 def test_unicode_digits_and_spaces_open_the_branches_that_begin_with_d_and_s():
     # \d and \s of a str pattern match Unicode's digits and spaces: a no-break space before topo's header, Arabic digits
     assert kinds.kind_starting("\u00a0GPU0\tGPU1\tCPU Affinity").name == "nvidia-smi topo -m"
