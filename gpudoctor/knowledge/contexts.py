@@ -121,6 +121,7 @@ CONTEXTS: tuple[Context, ...] = (
             # a person saying where the app runs ("n8n in Docker", "running on docker", "inside docker")
             r"in [Dd]ocker\b", r"inside [Dd]ocker\b", r"on [Dd]ocker\b", r"via [Dd]ocker\b", r"within [Dd]ocker\b",
             r"using [Dd]ocker\b", r"from [Dd]ocker\b",
+            r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
         ),
         sources=("https://docs.docker.com/desktop/features/networking/#i-want-to-connect-from-a-container-to-a-service-on-the-host",
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),

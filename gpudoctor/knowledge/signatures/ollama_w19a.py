@@ -33,7 +33,7 @@ SIGNATURES: tuple[Signature, ...] = (
         contexts=("container", "container-app"),
         refines=_REACH_ROWS,
         severity="fail",
-        cause=("An app running in a container found no Ollama at the address it was given: inside a container "
+        cause=("An app found no Ollama at the address it was given, where containers are involved: inside a container "
                "localhost and 127.0.0.1 are the container itself, not the host where Ollama runs, and a host's Ollama "
                "that listens on 127.0.0.1:11434 only (its default) refuses connections from the Docker bridge too."),
         advice=("Give the app the host's address, not localhost: http://host.docker.internal:11434 (Docker Desktop "
@@ -45,7 +45,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`sudo systemctl daemon-reload && sudo systemctl restart ollama`; on Windows and macOS set it for the "
                 "user and restart the app), and allow port 11434 from the Docker bridge in the host's firewall if one "
                 "runs (`sudo ufw allow in on docker0 to any port 11434`). If Ollama runs in a container too, put both "
-                "on one compose network and use http://ollama:11434. From inside the app's container, `curl "
+                "on one compose network and use http://ollama:11434; if only Ollama runs in one, publish its port "
+                "(`-p 11434:11434`, shown by `docker ps`) for the app on the host. From inside the app's container, `curl "
                 "http://host.docker.internal:11434` prints 'Ollama is running' once it works."),
         action="configure",
         rules_out=("a GPU or driver fault",),
