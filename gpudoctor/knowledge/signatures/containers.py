@@ -221,11 +221,8 @@ SIGNATURES += (
                   r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
-        advice=("Upgrade the host NVIDIA driver to one that supports the image's CUDA (`nvidia-smi` on the host shows, "
-                "top right, the newest CUDA its driver supports; 12.2 needs 535, 12.4 550, 12.6 560, 12.8 570, 12.9 575, "
-                "13.0 580), or use an image tag built for a CUDA the driver supports instead of `latest` or an untagged "
-                "image, which follow the newest CUDA (e.g. nvidia/cuda:12.2.2-base-ubuntu22.04 on a 535 driver, or the "
-                "framework image's tag for that CUDA such as a cu121 or cu118 build)."),
+        advice=("Upgrade the host driver to one that supports the image's CUDA (`nvidia-smi` shows its newest; 12.4 needs "
+                "550, 12.8 570), or use a tag built for that CUDA, not `latest` (nvidia/cuda:12.2.2-base-ubuntu22.04 on 535)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
