@@ -110,6 +110,24 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="container-app",
+        meaning="The text is about an app run in a container (Docker, Compose, Docker Desktop) that calls a server by "
+                "address, where localhost and 127.0.0.1 are the container itself, not the host. The commands and log "
+                "prefixes that put a text in the \"container\" context are not repeated here: a row for both lists both.",
+        markers=(
+            r"host\.docker\.internal",  # Docker Desktop's name for the host, and the advice people already tried
+            r"host-gateway", r"extra_hosts", r"network_mode", r"--network[= ]host",  # run/compose networking options
+            r"compose\.ya?ml", r"Docker container", r"docker container", r"Docker image", r"docker image",
+            # a person saying where the app runs ("n8n in Docker", "running on docker", "inside docker")
+            r"in [Dd]ocker\b", r"inside [Dd]ocker\b", r"on [Dd]ocker\b", r"via [Dd]ocker\b", r"within [Dd]ocker\b",
+            r"using [Dd]ocker\b", r"from [Dd]ocker\b",
+            r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
+        ),
+        sources=("https://docs.docker.com/desktop/features/networking/#i-want-to-connect-from-a-container-to-a-service-on-the-host",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="gpu-operator",
         meaning="The node's GPUs are managed by NVIDIA's GPU Operator, which runs the driver in a container and puts its "
                 "files under /run/nvidia/driver, not on the node's own paths.",

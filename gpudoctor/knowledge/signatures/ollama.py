@@ -538,3 +538,4 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
    *A15O_SIGNATURES, *ROUND15_P15O_SIGNATURES,  # people's own words (ollama_a15o.py, ollama_p15o.py)
    *R15B_SIGNATURES)  # a container app given its own loopback as Ollama's address (ollama_r15b.py)
 from gpudoctor.knowledge.signatures.ollama_w18b import SIGNATURES as W18B_SIGNATURES; SIGNATURES += W18B_SIGNATURES  # noqa: E402,E702
+from gpudoctor.knowledge.signatures.ollama_w19a import SIGNATURES as W19A_SIGNATURES; SIGNATURES += W19A_SIGNATURES  # noqa: E402,E702

@@ -67,7 +67,7 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/wandb/openui/issues/215", "https://github.com/ollama/ollama/issues/13136",
                  "https://github.com/ollama/ollama-python/issues/471", FAQ),
         checked="2026-11-26",
-        examples=("ollama/openui-215-container-127-0-0-1-is-itself.txt",),
+        examples=("ollama/continue-6036-unable-to-connect-local-ollama-instance.txt",),
     ),
     Signature(
         code="ollama.container-client-refused",
@@ -101,8 +101,7 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/open-webui/open-webui/issues/209", "https://github.com/khoj-ai/khoj/issues/1100",
                  FAQ, "https://github.com/ollama/ollama/issues/4005", "https://github.com/intel/ipex-llm/issues/12999"),
         checked="2026-11-26",
-        examples=("ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",
-                  "ollama/ipex-llm-12999-curl-11434-ollama-host-0000.txt"),
+        examples=("ollama/ipex-llm-12999-curl-11434-ollama-host-0000.txt",),
     ),
 )
 

@@ -59,7 +59,7 @@ ROWS: tuple[Signature, ...] = (
     Signature(
         code="ollama.container-cannot-reach-ollama-described",
         described=True,
-        cause_id="ollama-server-not-running",
+        cause_id="ollama-unreachable-from-container",
         kinds=("any",),
         patterns=(
             # "The container fails to connect to ollama running on the host", "can't connect to Ollama from Docker";

@@ -52,7 +52,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.container-app-loopback-address",
-        cause_id="ollama-server-not-running",
+        cause_id="ollama-unreachable-from-container",
         kinds=("any",),
         patterns=(r"origins cannot be reached from inside the Anything ?LLM container",),
         severity="fail",

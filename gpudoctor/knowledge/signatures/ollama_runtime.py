@@ -220,8 +220,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/issues/9839"),
         checked="2026-11-26",
         examples=("ollama/ollama-206-pull-connection-refused-no-server.txt",
-                  "ollama/ollama-3200-python-client-connection-refused.txt",
-                  "ollama/llocalsearch-36-compose-localhost-dial-refused.txt"),
+                  "ollama/ollama-3200-python-client-connection-refused.txt"),
     ),
     Signature(
         code="ollama.llama-cpp-compute-buffers-failed",

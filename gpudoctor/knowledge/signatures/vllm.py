@@ -298,7 +298,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "pod's resources.limits, with runtimeClassName: nvidia where nvidia is not the node's default runtime) "
                 "and check that `nvidia-smi` works inside it; on a host, `nvidia-smi` must work first, and the "
                 "driver's libcuda.so.1 and libnvidia-ml.so.1 must be on the loader's path (LD_LIBRARY_PATH where the "
-                "driver is installed outside the standard directories)."),
+                "driver is installed outside the standard directories). Where `nvidia-smi` works, look for the old "
+                "`pynvml` package (`pip list | grep -i nvml`; vLLM 0.7.2 detects no platform beside pynvml below 12): "
+                "`pip uninstall -y pynvml && pip install -U nvidia-ml-py`."),
         action="configure",
         rules_out=("a vLLM memory setting",),
         never_suggest=("reinstall vLLM", "change gpu_memory_utilization"),
@@ -563,3 +565,4 @@ SIGNATURES += ROUND15_SIGNATURES  # TensorRT-LLM engines asked for more than the
 SIGNATURES += A15O_SIGNATURES  # vLLM colocated with an RL trainer running out of memory (vllm_a15o.py)
 SIGNATURES += P15O_SIGNATURES  # memory reserved by design, tensor parallelism that hangs, as people say it (vllm_p15o.py)
 SIGNATURES += R15A_SIGNATURES  # models not divisible by the parallel size, downloads Hugging Face refuses (vllm_r15a.py)
+from gpudoctor.knowledge.signatures.vllm_w19a import SIGNATURES as W19A_SIGNATURES; SIGNATURES += W19A_SIGNATURES  # noqa: E402,E702
