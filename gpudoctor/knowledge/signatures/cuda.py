@@ -406,8 +406,7 @@ SIGNATURES += (
                  "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup",
                  "https://github.com/jkjung-avt/tensorrt_demos/issues/517", "https://github.com/onnx/onnx-tensorrt/issues/257"),
         checked="2026-11-26",
-        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",
-                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt",
+        examples=("cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt",
                   "cuda/tensorrtdemos-517-import-libnvinfer-8.txt", "cuda/onnxtensorrt-257-onnx2trt-libnvinfer-so6.txt"),
     ),
     Signature(
