@@ -91,4 +91,32 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/correlation-extension-73-libcudart-92-after-cuda-upgrade.txt",
                   "cuda/nnabla-49-ext-cuda102-on-cuda110-a.txt", "cuda/paddleocr-9049-libcudart-11-import-error.txt"),
     ),
+    Signature(
+        code="cuda.cudnn-failure-not-initialized",
+        cause_id="framework-cuda-mismatch",
+        kinds=("any",),
+        # cudnnCreate's CUDNN_STATUS_NOT_INITIALIZED (1; 1001 in cuDNN 9) in the words of ONNX Runtime ("CUDNN failure
+        # 1001: CUDNN_STATUS_NOT_INITIALIZED ; GPU=0 ; ... expr=cudnnCreate(&cudnn_handle_);"), CNTK ("cuDNN failure 1:")
+        # and CTranslate2 ("cuDNN failed with status ..."); PyTorch's and TensorFlow's words are read by their rows.
+        patterns=(r"(?:CUDNN|cuDNN) failure \d{1,4}: CUDNN_STATUS_NOT_INITIALIZED",
+                  r"cuDNN failed with status CUDNN_STATUS_NOT_INITIALIZED"),
+        severity="fail",
+        cause="cuDNN could not create its handle (CUDNN_STATUS_NOT_INITIALIZED): the cuDNN that loaded is built for "
+              "another CUDA than the program and the driver use, or another major than the program's build, or the GPU "
+              "had no memory left for it.",
+        advice=("Line up the versions: the CUDA the driver supports (`nvidia-smi`, CUDA Version), the CUDA and cuDNN the "
+                "program is built for (ONNX Runtime's CUDA requirements table; CTranslate2 3.x: CUDA 11 and cuDNN 8, 4.x: "
+                "CUDA 12, with cuDNN 9 from 4.5) and the cuDNN installed (`dpkg -l | grep cudnn` shows its +cudaX.Y, "
+                "`pip list | grep cudnn`). Install the cuDNN built for that CUDA (e.g. `sudo apt install "
+                "libcudnn8=8.9.*-1+cuda11.8`, or `pip install nvidia-cudnn-cu11` / nvidia-cudnn-cu12) and remove other "
+                "cuDNN copies from LD_LIBRARY_PATH (PATH on Windows); where nvidia-smi's CUDA Version is lower than the "
+                "program's CUDA, install a newer NVIDIA driver. If every version fits, check the GPU's free memory."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the driver", "reseat the GPU"),
+        sources=("https://github.com/SYSTRAN/faster-whisper/issues/362", "https://github.com/microsoft/onnxruntime/issues/17337",
+                 "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements", CUDNN_MATRIX),
+        checked="2026-11-27",
+        examples=("cuda/fasterwhisper-362-cudnn-not-initialized-cudnn-cuda12-on-driver-470.txt",),
+    ),
 )

@@ -32,7 +32,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="framework-cuda-mismatch",
         kinds=("any",),
         patterns=(
-            r"(?<=Loaded runtime )CuDNN library[:;] (?P<loaded>[\d.]+) but source was compiled with: (?P<compiled>[\d.]+)",
+            r"(?<=Loaded runtime )CuDNN library[:;] (?P<loaded>\d[\d.]{0,10}) but source was compiled with: "
+            r"(?P<compiled>\d[\d.]{0,10}\d)",
         ),
         severity="fail",
         cause="The cuDNN loaded at run time ({loaded}) is older than the {compiled} this TensorFlow or JAX was built with.",
