@@ -43,7 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
               "installed, or not in a folder the loader searches.",
         advice=("Install cuDNN {major} for your CUDA major and make it visible to the loader. With pip: `pip install "
                 "nvidia-cudnn-cu12` (cuDNN 9; for cuDNN 8 `pip install \"nvidia-cudnn-cu12==8.9.*\"`, or nvidia-cudnn-cu11 "
-                "on CUDA 11), then put that package's lib folder on LD_LIBRARY_PATH: `export LD_LIBRARY_PATH=$(python -c "
+                "on CUDA 11; cuDNN 7 and older only from NVIDIA's archive or conda), then put that package's lib folder on "
+                "LD_LIBRARY_PATH: `export LD_LIBRARY_PATH=$(python -c "
                 "'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH` (or import "
                 "a CUDA build of torch first, which loads its own). System-wide: `sudo apt install libcudnn9-cuda-12` "
                 "(cuDNN 9) or libcudnn8 (cuDNN 8); conda: `conda install -c conda-forge cudnn`. If the file is already "
@@ -118,5 +119,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements", CUDNN_MATRIX),
         checked="2026-11-27",
         examples=("cuda/fasterwhisper-362-cudnn-not-initialized-cudnn-cuda12-on-driver-470.txt",),
+    ),
+    Signature(
+        code="cuda.ctranslate2-driver-too-old",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # CTranslate2's CUDA_CHECK (src/cuda/utils.h: "CUDA failed with error " + cudaGetErrorString) when the driver is
+        # older than the CUDA runtime it was built with: CUDA 12 from ctranslate2 4.0 (faster-whisper 1.0), CUDA 12.8
+        # from 4.6.3. The generic reading (cuda.driver-insufficient) gives way to this one on the same line.
+        patterns=(r"CUDA failed with error CUDA driver version is insufficient for CUDA runtime version",),
+        refines=("cuda.driver-insufficient",),
+        severity="fail",
+        cause="CTranslate2 (under faster-whisper, WhisperX and the like) is built with a newer CUDA than this NVIDIA "
+              "driver supports: ctranslate2 4.x needs a driver for CUDA 12 (4.6.3 and later CUDA 12.8), 3.x CUDA 11.",
+        advice=("Compare `nvidia-smi` (CUDA Version: the newest CUDA the driver supports) with `pip show ctranslate2`. "
+                "Update the NVIDIA driver to one that supports the CUDA of that release (CUDA 12.x for ctranslate2 4.0 "
+                "to 4.6.2, 12.8 or later, R570+, for 4.6.3 and later); in a container that means the host's driver. "
+                "Where the driver must stay, install the CTranslate2 built for it: on a CUDA 11 driver (470, 510) "
+                "`pip install --force-reinstall ctranslate2==3.24.0` (the last CUDA 11 release, with cuDNN 8; "
+                "faster-whisper 0.10.x pins it), on a CUDA 12 driver older than 12.8 `pip install \"ctranslate2<4.6.3\"`."),
+        action="configure",
+        rules_out=("the GPU", "the model"),
+        never_suggest=("reinstall CUDA toolkit",),
+        versions=("ctranslate2>=4.0 (CUDA 12)", "ctranslate2>=4.6.3 (CUDA 12.8)", "ctranslate2<=3.24.0 (CUDA 11)"),
+        sources=("https://github.com/SYSTRAN/faster-whisper/issues/363", "https://github.com/OpenNMT/CTranslate2/issues/1630",
+                 "https://github.com/Pikurrot/whisper-gui/pull/17", "https://github.com/SYSTRAN/faster-whisper/issues/1413",
+                 "https://github.com/SYSTRAN/faster-whisper/releases/tag/v1.0.0"),
+        checked="2026-11-27",
+        examples=("frameworks/fasterwhisper-363-cuda-driver-insufficient-update-driver.txt",),
     ),
 )
