@@ -69,9 +69,10 @@ SIGNATURES: tuple[Signature, ...] = (
               "runs on the CPU: cuDNN {major} is not installed, or not in a folder the loader searches.",
         advice=("Give this onnxruntime-gpu the cuDNN its release needs (1.19 and later, CUDA 12 builds: cuDNN 9; 1.18 and "
                 "earlier: cuDNN 8; `pip show onnxruntime-gpu`): `pip install nvidia-cudnn-cu12` (cuDNN 9; `pip install "
-                "\"nvidia-cudnn-cu12==8.9.*\"` or nvidia-cudnn-cu11 for cuDNN 8) and make it loadable: import a CUDA build of "
-                "torch before onnxruntime, call `onnxruntime.preload_dlls()` (1.21 and later), or put the package's lib "
-                "folder on LD_LIBRARY_PATH (`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
+                "\"nvidia-cudnn-cu12==8.9.*\"` or nvidia-cudnn-cu11 for cuDNN 8) and make it loadable: import a CUDA "
+                "build of torch before onnxruntime, call `onnxruntime.preload_dlls()` (1.21 and later; `directory=\"\"` "
+                "loads from the nvidia pip packages rather than torch's), or put the package's lib folder on "
+                "LD_LIBRARY_PATH (`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
                 "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`); a system cuDNN works too (`sudo "
                 "apt install libcudnn9-cuda-12`). Or install the onnxruntime-gpu release built for the cuDNN you have "
                 "(`pip install onnxruntime-gpu==1.18.1` for cuDNN 8). Check that the session's providers list "
