@@ -394,10 +394,10 @@ SIGNATURES += (
               "library is not installed, or not where the loader looks.",
         advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
                 "version, cuDNN for libcudnn, TensorRT for libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip "
-                "packages), or install the build of the "
-                "program made for the "
-                "CUDA you have; if the file exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda "
-                "environment's lib folder), add its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
+                "packages), or install the build of the program made for the CUDA you have (a CUDA 13 image or "
+                "toolkit holds only .so.13 files, so a program built for CUDA 12 needs its CUDA 13 build); if the file "
+                "exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda environment's lib folder), add "
+                "its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
                 "not provide these libraries."),
         action="configure",
         rules_out=("the NVIDIA driver",),
