@@ -111,7 +111,7 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the CUDA libraries of the version this TensorFlow was built for (the file names say which: "
                 "libcudart.so.11.0 is CUDA 11.0; e.g. `pip install tensorflow[and-cuda]`, or the matching "
                 "cudatoolkit in conda), and make their directory visible through LD_LIBRARY_PATH. For libcudnn.so.8 "
-                "(TensorFlow 2.5 to 2.15) or libcudnn.so.9 (2.16 and later): `pip install \"tensorflow[and-cuda]\"` of "
+                "(TensorFlow 2.4 to 2.16) or libcudnn.so.9 (2.17 and later): `pip install \"tensorflow[and-cuda]\"` of "
                 "the same release, or the cuDNN pip package of its tested build (TensorFlow 2.12-2.13 on CUDA 11: "
                 "`pip install nvidia-cudnn-cu11==8.6.0.163`), with the package's lib folder on LD_LIBRARY_PATH "
                 "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "

@@ -74,9 +74,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "loads from the nvidia pip packages rather than torch's), or put the package's lib folder on "
                 "LD_LIBRARY_PATH (`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
                 "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`); a system cuDNN works too (`sudo "
-                "apt install libcudnn9-cuda-12`). Or install the onnxruntime-gpu release built for the cuDNN you have "
-                "(`pip install onnxruntime-gpu==1.18.1` for cuDNN 8). Check that the session's providers list "
-                "CUDAExecutionProvider."),
+                "apt install libcudnn9-cuda-12`). Or install the onnxruntime-gpu release built for the CUDA and cuDNN you "
+                "have (PyPI's 1.18.1 and earlier are CUDA 11.8 builds with cuDNN 8: `pip install onnxruntime-gpu==1.18.1`). "
+                "Check that the session's providers list CUDAExecutionProvider."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver"),
