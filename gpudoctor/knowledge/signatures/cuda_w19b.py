@@ -13,6 +13,11 @@ runtime. The threads settle on the extension's build for the running CUDA (its w
 rather than on installing a second CUDA beside it.
 
 Both refine cuda.runtime-library-missing, which reads the same loader line for every CUDA library.
+
+Two rows read libraries that loaded but do not fit: cudnnCreate's CUDNN_STATUS_NOT_INITIALIZED in the words of ONNX
+Runtime, CNTK and CTranslate2 (a cuDNN built for another CUDA than the program and the driver use), and CTranslate2's
+"driver version is insufficient" (4.x is built with CUDA 12, 4.6.3 and later with 12.8; on a CUDA 11 driver the
+threads settle on ctranslate2==3.24.0, or a newer driver).
 """
 
 from __future__ import annotations
