@@ -62,7 +62,8 @@ NO_MODULE_SYMPTOMS = ("kernel.driver-not-loaded", "kernel.installer-module-load-
                       "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.unknown-error")
 # The CUDA errors that a kernel module of another version than the driver's libraries explains (no reboot after an
 # update): CUDA reads them as a driver too old, an unsupported combination or an unknown error.
-MISMATCH_SYMPTOMS = ("cuda.driver-insufficient", "cuda.forward-compat-unsupported", "cuda.unknown-error",
+MISMATCH_SYMPTOMS = ("cuda.driver-insufficient",
+                     "cuda.ctranslate2-driver-too-old", "cuda.forward-compat-unsupported", "cuda.unknown-error",
                      "cuda.driver-combination-unsupported")
 # What programs and nvidia-smi report on a GPU whose firmware or link failed: the Xid that names the fault explains
 # them, and the reset they then need.
@@ -153,6 +154,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w18d").SIGNATURES)  # frameworks_w18d.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w18d").SIGNATURES)  # nccl_w18d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w18d").SIGNATURES)  # containers_w18d.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w19b").SIGNATURES)  # cuda_w19b.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w19b").SIGNATURES)  # frameworks_w19b.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w19b").SIGNATURES)  # nccl_w19b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -418,7 +418,7 @@ SIGNATURES += (
         patterns=(r"WARNING: The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",),
         # With no driver mounted, the CUDA runtime finds no libcuda and reports error 35, "CUDA driver version is
         # insufficient": the banner names the cause, so it takes that reading's place anywhere in the paste.
-        refines=("cuda.driver-insufficient",),
+        refines=("cuda.driver-insufficient", "cuda.ctranslate2-driver-too-old",),
         refines_within=None,
         severity="warn",
         cause="The container started without the host's NVIDIA driver mounted in, so it has no GPU: it was run "

@@ -202,7 +202,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # The banner names the cause of what CUDA then says in the same container: "driver version is insufficient",
         # cuInit's "no CUDA-capable device" (804 read as no device), and the rows that read those as a container
         # started without GPUs.
-        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded"),
+        refines=("cuda.driver-insufficient",
+                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "kernel.driver-not-loaded"),
         refines_within=None,
         severity="fail",
         cause="The container's CUDA needs a newer driver than the host's, and CUDA's forward-compatibility mode "

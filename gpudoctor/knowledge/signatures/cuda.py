@@ -394,10 +394,10 @@ SIGNATURES += (
               "library is not installed, or not where the loader looks.",
         advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
                 "version, cuDNN for libcudnn, TensorRT for libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip "
-                "packages), or install the build of the "
-                "program made for the "
-                "CUDA you have; if the file exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda "
-                "environment's lib folder), add its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
+                "packages), or install the build of the program made for the CUDA you have (a CUDA 13 image or "
+                "toolkit holds only .so.13 files, so a program built for CUDA 12 needs its CUDA 13 build); if the file "
+                "exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda environment's lib folder), add "
+                "its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
                 "not provide these libraries."),
         action="configure",
         rules_out=("the NVIDIA driver",),
@@ -406,8 +406,7 @@ SIGNATURES += (
                  "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html#environment-setup",
                  "https://github.com/jkjung-avt/tensorrt_demos/issues/517", "https://github.com/onnx/onnx-tensorrt/issues/257"),
         checked="2026-11-26",
-        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",
-                  "cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt",
+        examples=("cuda/xttsfinetune-31-libcudnn-ops-infer-8-missing.txt",
                   "cuda/tensorrtdemos-517-import-libnvinfer-8.txt", "cuda/onnxtensorrt-257-onnx2trt-libnvinfer-so6.txt"),
     ),
     Signature(

@@ -65,18 +65,27 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="CTranslate2 (under faster-whisper or WhisperX) was built for another CUDA than the one installed, and "
               "cannot load {library}; the CUDA version nvidia-smi shows is the driver's, not the installed libraries'.",
-        advice=("Install the cuBLAS (and cuDNN) of the CUDA version in the name: for CUDA 12, "
-                "`pip install nvidia-cublas-cu12 nvidia-cudnn-cu12` and put their lib folders on LD_LIBRARY_PATH (on "
-                "Windows, install CUDA 12's libraries and put their bin folder on PATH); or install a ctranslate2 "
-                "built for the CUDA you have (`pip install \"ctranslate2<4\"` for CUDA 11)."),
+        advice=("Match CTranslate2's build to the CUDA libraries you have: ctranslate2 4.x (faster-whisper 1.0 and "
+                "later) loads CUDA 12's cuBLAS, 3.x CUDA 11's. For CUDA 12 (also on a CUDA 13 machine, since CTranslate2 "
+                "has no CUDA 13 build) install them into the environment: `pip install nvidia-cublas-cu12 "
+                "nvidia-cudnn-cu12` and put their lib folders on LD_LIBRARY_PATH (`export LD_LIBRARY_PATH=$(python -c "
+                "'import os, nvidia.cublas, nvidia.cudnn; print(os.path.dirname(nvidia.cublas.__file__) + \"/lib:\" + "
+                "os.path.dirname(nvidia.cudnn.__file__) + \"/lib\")'):$LD_LIBRARY_PATH`), or build the container on a "
+                "CUDA 12 image (nvidia/cuda:12.x-cudnn-runtime); on Windows install CUDA 12's libraries and put their bin "
+                "folder on PATH. To stay on CUDA 11 with cuDNN 8, `pip install --force-reinstall ctranslate2==3.24.0` "
+                "(the last CUDA 11 release); for libcublas.so.11 on a CUDA 12 machine, `pip install -U ctranslate2` to "
+                "get the CUDA 12 build. The CUDA version nvidia-smi prints is the driver's, not the installed libraries'."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         versions=("ctranslate2>=4.0 (CUDA 12)", "ctranslate2<4.0 (CUDA 11)"),
         sources=("https://github.com/SYSTRAN/faster-whisper/issues/717", "https://github.com/dmMaze/BallonsTranslator/issues/404",
-                 "https://github.com/SYSTRAN/faster-whisper/releases/tag/v1.0.0"),
-        checked="2026-11-26",
-        examples=("cuda/fasterwhisper-717-libcublas-12-not-found.txt", "cuda/ballonstranslator-404-cublas64-12-dll.txt"),
+                 "https://github.com/SYSTRAN/faster-whisper/releases/tag/v1.0.0", "https://github.com/SYSTRAN/faster-whisper/issues/783",
+                 "https://github.com/SYSTRAN/faster-whisper/issues/47", "https://github.com/LibreTranslate/LibreTranslate/issues/621"),
+        checked="2026-11-27",
+        examples=("cuda/fasterwhisper-717-libcublas-12-not-found.txt", "cuda/ballonstranslator-404-cublas64-12-dll.txt",
+                  "cuda/fasterwhisper-783-cuda118-image-libcublas-12-b.txt", "cuda/fasterwhisper-47-libcublas-11-on-cuda-121-a.txt",
+                  "cuda/libretranslate-621-cuda11-image-libcublas-12-a.txt"),
     ),
     Signature(
         code="cuda.torch-capability-below-build",

@@ -163,7 +163,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "nvidia-cudnn-cu12` or `sudo apt install libcudnn9-cuda-12`) and put its lib folder on LD_LIBRARY_PATH "
                 "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; print(os.path.dirname(nvidia.cudnn.__file__))')"
                 "/lib:$LD_LIBRARY_PATH`; on Windows, cuDNN 9's bin folder on PATH); or, with cuDNN 8 (PyTorch cu121 and "
-                "older, Colab), `pip install ctranslate2==4.4.0`."),
+                "older, Colab), `pip install ctranslate2==4.4.0`; on CUDA 11 with cuDNN 8, `pip install ctranslate2==3.24.0`."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "update the driver"),

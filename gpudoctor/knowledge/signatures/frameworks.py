@@ -78,26 +78,6 @@ SIGNATURES: tuple[Signature, ...] = (
         refines_within=2,
     ),
     Signature(
-        code="frameworks.cudnn-older-than-built-for",
-        cause_id="framework-cuda-mismatch",
-        kinds=("any",),
-        patterns=(
-            r"(?<=Loaded runtime )CuDNN library[:;] (?P<loaded>[\d.]+) but source was compiled with: (?P<compiled>[\d.]+)",
-        ),
-        severity="fail",
-        cause="The cuDNN loaded at run time ({loaded}) is older than the {compiled} this TensorFlow or JAX was built with.",
-        advice=("Make the cuDNN loaded at run time match the build: upgrade cuDNN to at least the version it was "
-                "compiled with (same major; the matching nvidia-cudnn pip package, or a jaxlib/TensorFlow build for "
-                "your cuDNN), and remove older cuDNN copies from LD_LIBRARY_PATH."),
-        action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/google-research/deeplab2/issues/66", "https://github.com/jax-ml/jax/issues/15268",
-                 CUDNN_MATRIX),
-        checked="2026-11-25",
-        examples=("frameworks/deeplab2-66-cudnn-801-vs-810.txt", "frameworks/jax-15268-cudnn-850-vs-860.txt"),
-    ),
-    Signature(
         code="frameworks.torch-cudnn-linked-elsewhere",
         cause_id="symbol-mismatch",
         kinds=_PY,
@@ -130,7 +110,12 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="TensorFlow could not load the CUDA libraries of the version it was built for, so it skips the GPU.",
         advice=("Install the CUDA libraries of the version this TensorFlow was built for (the file names say which: "
                 "libcudart.so.11.0 is CUDA 11.0; e.g. `pip install tensorflow[and-cuda]`, or the matching "
-                "cudatoolkit in conda), and make their directory visible through LD_LIBRARY_PATH."),
+                "cudatoolkit in conda), and make their directory visible through LD_LIBRARY_PATH. For libcudnn.so.8 "
+                "(TensorFlow 2.4 to 2.16) or libcudnn.so.9 (2.17 and later): `pip install \"tensorflow[and-cuda]\"` of "
+                "the same release, or the cuDNN pip package of its tested build (TensorFlow 2.12-2.13 on CUDA 11: "
+                "`pip install nvidia-cudnn-cu11==8.6.0.163`), with the package's lib folder on LD_LIBRARY_PATH "
+                "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
+                "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
@@ -165,7 +150,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "puts the DLLs in a folder per CUDA major, C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x (\\x64 below it in "
                 "newer releases), and PATH lookups do not search below the bin folder: find the DLL (`where /r \"C:\\Program Files\\"
                 "NVIDIA\\CUDNN\" cudnn_ops64_9.dll`), add the folder that holds it to PATH and open a new shell (a Python program "
-                "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment."),
+                "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment. "
+                "For CTranslate2 (faster-whisper, WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 "
+                "with CUDA 12 (`pip install ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` "
+                "(cuDNN 8)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),

@@ -316,7 +316,11 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the CUDA and cuDNN versions this paddlepaddle-gpu was built for (`python -c \"import paddle; "
                 "print(paddle.version.cuda(), paddle.version.cudnn())\"`) and put their library folders on the path "
                 "(LD_LIBRARY_PATH on Linux, the bin folders on PATH on Windows), or install the paddlepaddle-gpu wheel "
-                "made for the CUDA and cuDNN you have."),
+                "made for the CUDA and cuDNN you have. A library of another CUDA major in the name (libcudart.so.12 or "
+                "libcublas.so.12 in a CUDA 13 image, cudart64_110.dll on CUDA 12) means the wheel was built for that "
+                "CUDA: install the build for the CUDA you run from Paddle's package index (e.g. `python -m pip install "
+                "paddlepaddle-gpu -i https://www.paddlepaddle.org.cn/packages/stable/cu126/`, cu129, or cu130 for "
+                "CUDA 13), or run Paddle's Docker image of that CUDA."),
         action="configure",
         rules_out=("a driver fault, when nvidia-smi works",),
         never_suggest=("reinstall the driver", "update the driver"),

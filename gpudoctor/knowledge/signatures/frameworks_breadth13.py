@@ -347,7 +347,7 @@ SIGNATURES += (
                   r"when trying to load [^\n]{0,300}onnxruntime_providers_tensorrt\.dll",
                   r"Failed to load library libonnxruntime_providers_tensorrt\.so with error: (?P<library>[\w.+-]{1,60})"),
         # the loader's libnvinfer line is TensorRT's here, not a CUDA runtime library missing for every program
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         severity="warn",  # ONNX Runtime goes on with the next provider; a failure only where that one fails too
         cause=("ONNX Runtime's TensorRT execution provider could not load: the TensorRT libraries (nvinfer) it needs, "
                "or the CUDA and cuDNN ones beneath them, are not installed where it looks, so ONNX Runtime retried "

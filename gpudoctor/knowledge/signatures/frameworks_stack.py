@@ -130,8 +130,12 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                 "pairs with the installed CUDA and cuDNN). For error 126 make the CUDA and cuDNN DLLs it needs "
                 "loadable: the cuDNN and CUDA versions of that table installed and on PATH, or, where the "
                 "environment's PyTorch carries them, `import torch` before onnxruntime (or "
-                "`onnxruntime.preload_dlls()` from 1.21). Then check `onnxruntime.get_available_providers()` lists "
-                "CUDAExecutionProvider."),
+                "`onnxruntime.preload_dlls()` from 1.21). On Linux, where the provider's .so cannot open a CUDA or "
+                "cuDNN library, install the NVIDIA pip packages of its build (1.19 and later: CUDA 12 and cuDNN 9, `pip "
+                "install nvidia-cudnn-cu12 nvidia-cublas-cu12 nvidia-cuda-runtime-cu12`) and make them loadable: "
+                "`onnxruntime.preload_dlls(directory=\"\")` (1.21 and later) loads them from those packages, or put "
+                "their lib folders (site-packages/nvidia/*/lib) on LD_LIBRARY_PATH. Then check "
+                "`onnxruntime.get_available_providers()` lists CUDAExecutionProvider."),
         action="configure",
         rules_out=("a driver fault, when PyTorch on the same machine uses the GPU",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -329,7 +329,8 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.driver-not-loaded",
-        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient", "cuda.no-device", "cuda.unknown-error",
+        refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient",
+                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "cuda.unknown-error",
                  "ollama.service-cuda-visible-devices"), refines_within=None,  # no driver: not a GPU selection
         cause_id="driver-not-loaded",
         kinds=("any",),

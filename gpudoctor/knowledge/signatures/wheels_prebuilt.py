@@ -69,7 +69,7 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/apache/mxnet/pull/15082"),
         checked="2026-11-26",
         examples=("wheels/mxnet-14514-cu100mkl-on-cuda-101.txt", "wheels/mxnet-5835-cu80-wheel-needs-cudnn5.txt"),
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=8,  # the loader's OSError comes two to six lines below the frame
     ),
     Signature(
@@ -102,7 +102,7 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/bitsandbytes-1452-libcusparse-11-torch-cu118-cuda12-host.txt",),
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=12,  # the loader's OSError closes the traceback below bitsandbytes' own line
     ),
     Signature(

@@ -139,7 +139,7 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/rapids-deployment-709-cupy-cuda12x-on-cuda13.txt",
                   "wheels/arch4edu-220-cupy-built-for-cuda-11.txt"),
         # the loader's "libcudart.so.11.0: cannot open shared object file" CuPy's banner quotes as its original error
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=12,
     ),
     Signature(
