@@ -221,8 +221,8 @@ SIGNATURES += (
                   r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
-        advice=("Upgrade the host driver to one that supports the image's CUDA (`nvidia-smi` shows its newest; 12.4 needs "
-                "550, 12.8 570), or use a tag built for that CUDA, not `latest` (nvidia/cuda:12.2.2-base-ubuntu22.04 on 535)."),
+        advice=("Install a newer driver on the host, one that supports the image's CUDA (`nvidia-smi` shows its newest; "
+                "12.4 needs 550, 12.8 570), or use a tag built for that CUDA, not `latest` (nvidia/cuda:12.2.2-base-ubuntu22.04 on 535)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
