@@ -45,7 +45,9 @@ SIGNATURES += (
         advice=("Install the NVIDIA Container Toolkit if `nvidia-ctk` is missing, register its runtime with "
                 "`sudo nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), then "
                 "restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia "
-                "under Runtimes."),
+                "under Runtimes. On Unraid the nvidia runtime comes from the Nvidia-Driver plugin (Apps tab): "
+                "install it (again after an Unraid update) and restart Docker; on TrueNAS SCALE 24.10 and later tick "
+                "Apps > Configuration > Settings > Install NVIDIA Drivers."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "reinstall Docker"),
@@ -81,7 +83,8 @@ SIGNATURES += (
                 "support: `docker context use default` for the host's Docker Engine). On a host without an NVIDIA GPU (a Mac, Intel "
                 "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead. Where `snap list "
                 "docker` lists Docker, it is the snap, which ignores the toolkit from apt: `sudo snap refresh docker` "
-                "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."),
+                "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."
+                " On Unraid the driver and the nvidia runtime come from the Nvidia-Driver plugin (Apps tab): install it (again after an Unraid update), restart Docker, and give the container `--runtime=nvidia` in Extra Parameters with NVIDIA_VISIBLE_DEVICES set to the GPU's UUID; on TrueNAS SCALE 24.10 and later tick Apps > Configuration > Settings > Install NVIDIA Drivers, then select the GPU in the app's resources."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
@@ -524,7 +527,8 @@ SIGNATURES += (
         advice=("Generate the CDI spec (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, again after "
                 "driver updates; on Kubernetes the GPU operator's toolkit does), check `nvidia-ctk cdi list` shows the "
                 "device, start the container again; if it works with sudo but not rootless, make the spec readable "
-                "(`sudo chmod 644 /etc/cdi/nvidia.yaml`) or name its folder (podman `--cdi-spec-dir=/var/run/cdi`)."),
+                "(`sudo chmod 644 /etc/cdi/nvidia.yaml`) or name its folder (podman `--cdi-spec-dir=/var/run/cdi`)."
+                " On Unraid the driver and the nvidia runtime come from the Nvidia-Driver plugin (Apps tab): install it (again after an Unraid update), restart Docker, and give the container `--runtime=nvidia` in Extra Parameters with NVIDIA_VISIBLE_DEVICES set to the GPU's UUID; on TrueNAS SCALE 24.10 and later tick Apps > Configuration > Settings > Install NVIDIA Drivers, then select the GPU in the app's resources."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
