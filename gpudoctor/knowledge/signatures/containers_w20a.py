@@ -20,6 +20,15 @@ from gpudoctor.knowledge.signatures import Signature
 
 MINIKUBE_NVIDIA = "https://minikube.sigs.k8s.io/docs/tutorials/nvidia/"
 
+# The NAS systems' own way to the driver and the nvidia runtime, for the generic runtime and CDI rows' advice
+# (containers.py): Unraid's Nvidia-Driver plugin registers the runtime; TrueNAS SCALE 24.10 and later install the driver
+# (and the toolkit its apps use) only once its Apps setting is ticked.
+NAS_DRIVER_STEPS = (" On Unraid the driver and the nvidia runtime come from the Nvidia-Driver plugin (Apps tab): install "
+                    "it (again after an Unraid update), restart Docker, and give the container `--runtime=nvidia` in "
+                    "Extra Parameters with NVIDIA_VISIBLE_DEVICES set to the GPU's UUID; on TrueNAS SCALE 24.10 and "
+                    "later tick Apps > Configuration > Settings > Install NVIDIA Drivers, then select the GPU in the "
+                    "app's resources.")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.minikube-node-without-gpu",
