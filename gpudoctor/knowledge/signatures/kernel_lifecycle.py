@@ -125,11 +125,16 @@ SIGNATURES: tuple[Signature, ...] = (
                   # The same refusal where a name does not start with nvidia- (Debian's xserver-xorg-video-nvidia,
                   # libcuda1, firmware-nvidia-gsp), the dependency carries no version, or a package of another branch
                   # Breaks or Conflicts with the one asked for (a held libnvidia-compute-NNN, nvidia-utils-NNN).
-                  r"(?P<package>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60}) : (?:Pre-)?(?:Depends|Breaks|Conflicts): "
+                  # PackageKit front ends (Pop Shop, AppCenter) print "pkg: Depends:" without apt's space.
+                  r"(?P<package>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60}) ?: (?:Pre-)?(?:Depends|Breaks|Conflicts): "
                   r"(?P<dependency>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60})(?: \([<>=]{1,2} [\w.~+:-]{1,60}\))? "
-                  r"but (?:[\w.~+:-]{1,60} is|it is not going) to be installed"),
+                  r"but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",
+                  # apt under a French locale ("Dépend : nvidia-kernel-common-470 (<=470.86-1) mais 470.103.01-… doit
+                  # être installé").
+                  r"(?:(?P<package>[\w.+-]{0,40}nvidia[\w.+-]{0,60}) ?: )?D\u00e9pend ?: (?P<dependency>[\w.+-]{0,40}nvidia[\w.+-]{0,60})(?: \([<>=]{1,2} ?[\w.~+:-]{1,60}\))? "
+                  r"mais (?:[\w.~+:-]{1,60} doit|ne doit pas) \u00eatre install\u00e9"),
         severity="fail",
-        cause="{package} needs {dependency} at a version apt cannot install with the rest: the NVIDIA driver "
+        cause="apt cannot install {dependency} at the version the other NVIDIA driver packages need: the driver "
               "packages come from two sources, two branches or two versions (one of them held or pinned), so apt "
               "cannot install a consistent set.",
         advice=("Install the driver from one source at one branch: `apt policy` the packages named to see which "
@@ -137,7 +142,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "unhold` them). Purge the packages of the other branch or source (`sudo apt purge` the "
                 "libnvidia-*-NNN / nvidia-*-NNN packages of the branch you do not want, or `sudo apt purge '*nvidia*' "
                 "'*libnvidia*'` to start clean), remove or pin the other repository (a graphics-drivers PPA, NVIDIA's "
-                "CUDA repository, a distribution's repository for another release; on Debian take every NVIDIA "
+                "CUDA repository, a distribution's repository for another release; a linux-modules-nvidia-NNN-<kernel> "
+                "package of an older kernel pins the old version: purge it or that kernel; on Debian take every NVIDIA "
                 "package from the same suite, e.g. all from bookworm-backports with `-t bookworm-backports`, or none), "
                 "`sudo apt update`, then `sudo apt --fix-broken install` and install one nvidia-driver-NNN package "
                 "(or `sudo ubuntu-drivers install`)."),
