@@ -132,11 +132,16 @@ SIGNATURES: tuple[Signature, ...] = (
                   # apt under a French locale ("Dépend : nvidia-kernel-common-470 (<=470.86-1) mais 470.103.01-… doit
                   # être installé").
                   r"(?:(?P<package>[\w.+-]{0,40}nvidia[\w.+-]{0,60}) ?: )?D\u00e9pend ?: (?P<dependency>[\w.+-]{0,40}nvidia[\w.+-]{0,60})(?: \([<>=]{1,2} ?[\w.~+:-]{1,60}\))? "
-                  r"mais (?:[\w.~+:-]{1,60} doit|ne doit pas) \u00eatre install\u00e9"),
+                  r"mais (?:[\w.~+:-]{1,60} doit|ne doit pas) \u00eatre install\u00e9",
+                  # A package of one branch conflicting with the virtual name every branch provides, as apt and the
+                  # PackageKit front ends list it when two branches are asked for at once ("libnvidia-gl-470: Conflicts:
+                  # libnvidia-gl" beside the same line for -510).
+                  r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,50}-\d{3}(?:-server|-open)?) ?: Conflicts: "
+                  r"(?P<dependency>(?:lib)?nvidia-[\w.+-]{1,50}|libcuda[\w.+-]{1,30})\s{0,4}$"),
         severity="fail",
-        cause="apt cannot install {dependency} at the version the other NVIDIA driver packages need: the driver "
-              "packages come from two sources, two branches or two versions (one of them held or pinned), so apt "
-              "cannot install a consistent set.",
+        cause="apt cannot install a consistent set of NVIDIA driver packages ({dependency} at another version, or a "
+              "package of another branch in conflict): they come from two sources, two branches or two versions, one "
+              "of them perhaps held or pinned.",
         advice=("Install the driver from one source at one branch: `apt policy` the packages named to see which "
                 "repositories offer which version, and `apt-mark showhold` for held NVIDIA packages (`sudo apt-mark "
                 "unhold` them). Purge the packages of the other branch or source (`sudo apt purge` the "
