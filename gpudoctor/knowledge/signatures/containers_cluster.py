@@ -201,7 +201,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "DaemonSet from GoogleCloudPlatform/container-engine-accelerators, whose pod must be Running). If the "
                 "capacity is there, the GPUs are allocated to other pods or the request asks for more GPUs than one "
                 "node has."
-                " On minikube the node has GPUs only when the cluster was created with them: with the docker driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` (not the nvidia-gpu-device-plugin addon)."),
+                " On minikube the node has GPUs only when the cluster was created with them: with the docker "
+                "driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` "
+                "(not the nvidia-gpu-device-plugin addon)."),
         action="configure",
         rules_out=("the pod's image",),
         never_suggest=("reinstall the driver",),

@@ -136,7 +136,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                 "--set-as-default`, or --runtime=docker / crio, then restart that runtime and the kubelet) or give "
                 "the plugin and the GPU pods `runtimeClassName: nvidia` with a RuntimeClass nvidia. Request GPUs as "
                 "`resources: limits: nvidia.com/gpu: 1`."
-                " On minikube the node has GPUs only when the cluster was created with them: with the docker driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` (not the nvidia-gpu-device-plugin addon)."),
+                " On minikube the node has GPUs only when the cluster was created with them: with the docker "
+                "driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` "
+                "(not the nvidia-gpu-device-plugin addon)."),
         action="configure",
         rules_out=("a GPU or driver fault, when nvidia-smi works on the node",),
         never_suggest=("reinstall the driver", "reinstall docker"),
