@@ -25,6 +25,7 @@ from gpudoctor.knowledge.signatures.containers_toolkit import SIGNATURES as TOOL
 from gpudoctor.knowledge.signatures.containers_toolkit_releases import SIGNATURES as TOOLKIT_RELEASE_ROWS
 from gpudoctor.knowledge.signatures.kernel_modules import NVIDIA_DOCKER_NO_MODULE
 from gpudoctor.knowledge.signatures.containers_p15f import P15F_SIGNATURES as P15F_ROWS
+from gpudoctor.knowledge.signatures.containers_w20a import NAS_DRIVER_STEPS
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -42,10 +43,10 @@ SIGNATURES += (
         patterns=(r"[Uu]nknown or invalid runtime name: nvidia", r"Unknown runtime specified nvidia"),
         severity="fail",
         cause="The Docker daemon has no runtime named nvidia registered.",
-        advice=("Install the NVIDIA Container Toolkit if `nvidia-ctk` is missing, register its runtime with "
-                "`sudo nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), then "
-                "restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia "
-                "under Runtimes."),
+        advice=("Install the NVIDIA Container Toolkit if `nvidia-ctk` is missing, register its runtime with `sudo "
+                "nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), then restart the "
+                "daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia under Runtimes."
+                + NAS_DRIVER_STEPS),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "reinstall Docker"),
@@ -73,15 +74,15 @@ SIGNATURES += (
                   r"GPU vendor from CDI: no known GPU vendor found"),
         severity="fail",
         cause="Docker has no NVIDIA container runtime or hook to satisfy a GPU request.",
-        advice=("Install the NVIDIA Container Toolkit, register it with Docker "
-                "(`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon "
-                "(`sudo systemctl restart docker`); for Podman or CDI, generate the device spec "
-                "(`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker Desktop on Windows, use "
-                "the WSL 2 back end with a current NVIDIA Windows driver (Docker Desktop for Linux, its own VM, has no GPU "
-                "support: `docker context use default` for the host's Docker Engine). On a host without an NVIDIA GPU (a Mac, Intel "
-                "or AMD graphics only) remove `--gpus` (or the compose GPU reservation) instead. Where `snap list "
-                "docker` lists Docker, it is the snap, which ignores the toolkit from apt: `sudo snap refresh docker` "
-                "and its `--runtime nvidia`, or remove the snap and install Docker Engine from Docker's apt repository."),
+        advice=("Install the NVIDIA Container Toolkit, register it with Docker (`sudo nvidia-ctk runtime configure "
+                "--runtime=docker`) and restart the daemon (`sudo systemctl restart docker`); for Podman or CDI, "
+                "generate the device spec (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); with Docker "
+                "Desktop on Windows, use the WSL 2 back end with a current NVIDIA Windows driver (Docker Desktop for "
+                "Linux, its own VM, has no GPU support: `docker context use default` for the host's Docker Engine). On "
+                "a host without an NVIDIA GPU (a Mac, Intel or AMD graphics only) remove `--gpus` (or the compose GPU "
+                "reservation) instead. Where `snap list docker` lists Docker, it is the snap, which ignores the "
+                "toolkit from apt: `sudo snap refresh docker` and its `--runtime nvidia`, or remove the snap and "
+                "install Docker Engine from Docker's apt repository." + NAS_DRIVER_STEPS),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "install the CUDA toolkit"),
@@ -595,6 +596,5 @@ SIGNATURES += CLOUD_ROWS
 SIGNATURES += BREADTH_ROWS
 SIGNATURES += OPERATOR_VALIDATION_ROWS + TOOLKIT_RELEASE_ROWS + BUILD_ROWS + LIBRARY_ROWS + MOUNT_ROWS + SLURM_CONF_ROWS
 SIGNATURES += CONFIG_ROWS + ENGINE_ROWS + DESKTOP_ROWS + BREADTH13D_ROWS + REQUEST_ROWS + IMAGE15_ROWS
-SIGNATURES += A15F_ROWS  # nvidia-docker 1's volume, no GPU request, RHEL entitlement (containers_a15f.py)
-SIGNATURES += P15F_ROWS  # containers_p15f.py: the failures people describe in words
+SIGNATURES += A15F_ROWS + P15F_ROWS  # containers_a15f.py (nvidia-docker 1, RHEL entitlement), containers_p15f.py (words)
 from gpudoctor.knowledge.signatures.containers_s16k import SIGNATURES as S16K_ROWS; SIGNATURES += S16K_ROWS  # noqa: E402,E702

@@ -200,7 +200,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "installed (a node pool created with gpu-driver-version=default, or the nvidia-driver-installer "
                 "DaemonSet from GoogleCloudPlatform/container-engine-accelerators, whose pod must be Running). If the "
                 "capacity is there, the GPUs are allocated to other pods or the request asks for more GPUs than one "
-                "node has."),
+                "node has."
+                " On minikube the node has GPUs only when the cluster was created with them: with the docker "
+                "driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` "
+                "(not the nvidia-gpu-device-plugin addon)."),
         action="configure",
         rules_out=("the pod's image",),
         never_suggest=("reinstall the driver",),

@@ -135,7 +135,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                 "NVIDIA runtime the node's default (`sudo nvidia-ctk runtime configure --runtime=containerd "
                 "--set-as-default`, or --runtime=docker / crio, then restart that runtime and the kubelet) or give "
                 "the plugin and the GPU pods `runtimeClassName: nvidia` with a RuntimeClass nvidia. Request GPUs as "
-                "`resources: limits: nvidia.com/gpu: 1`."),
+                "`resources: limits: nvidia.com/gpu: 1`."
+                " On minikube the node has GPUs only when the cluster was created with them: with the docker "
+                "driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` "
+                "(not the nvidia-gpu-device-plugin addon)."),
         action="configure",
         rules_out=("a GPU or driver fault, when nvidia-smi works on the node",),
         never_suggest=("reinstall the driver", "reinstall docker"),

@@ -172,7 +172,17 @@ SIGNATURES: tuple[Signature, ...] = (
                   # make's (4.0+) line for an object of those sources that did not compile, when the paste cut GCC's
                   # error; keyed on "Makefile", as a slash-led key would cost the prefilter a pass of its own.
                   r"\*\*\* \[[^\]\n]{0,240}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}\bnvidia(?:-drm|-uvm|-modeset|"
-                  r"-peermem)?/[\w.-]{1,60}\.o\] Error \d"),
+                  r"-peermem)?/[\w.-]{1,60}\.o\] Error \d",
+                  # The driver's other sources (nvidia/linux_nvswitch.c, i2c_nvswitch.c, libspdm_*.c) and the legacy
+                  # installer's kernel/uvm/ folder (340.xx), where the same kernel changes break the build.
+                  r"nvidia/(?:[\w-]{1,40}_nvswitch|libspdm_[\w-]{1,40}|linux_[\w-]{1,40})\.c:\d{1,5}:\d{1,4}: (?:fatal )?error: ",
+                  r"(?:selfgz\d{1,10}|NVIDIA-Linux-[\w.-]{1,40})[/\\]kernel[/\\]uvm[/\\][\w.-]{1,60}\.[ch]:\d{1,5}:\d{1,4}: "
+                  r"(?:fatal )?error: ",
+                  # make's line for the whole module tree that did not build (the .run installer's unpacked kernel/ or
+                  # kernel-open/, DKMS's build folder of a current branch), when the paste cut the compiler's error.
+                  r"\*\*\* \[[^\]\n]{0,240}Makefile[\w.]{0,20}:\d{1,5}: [^\]\n]{0,200}(?:NVIDIA-Linux-[\w.-]{1,60}/kernel(?:-open)?|"
+                  r"selfgz\d{1,10}/kernel|/var/lib/dkms/nvidia[\w-]{0,20}/(?!(?:304|340|390|470)\.)\d{3}\.[\d.]{1,12}/build)\] "
+                  r"Error \d"),
         severity="fail",
         cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
               "the driver release uses, so the release is older than the kernel.",

@@ -64,7 +64,11 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # dpkg refusing to unpack a file that an installed NVIDIA package of another branch or source already owns.
         patterns=(r"trying to overwrite '(?P<path>[^'\n]{1,200})', which is also in package "
-                  r"(?P<package>(?:lib)?nvidia[\w.+-]{1,60})",),  # "nvidia-" would key the prefilter on a common word
+                  r"(?P<package>(?:lib)?nvidia[\w.+-]{1,60})",  # "nvidia-" would key the prefilter on a common word
+                  # An NVIDIA file owned by a package whose name does not start with nvidia (Debian's libcuda1,
+                  # xserver-xorg-video-nvidia-NNN, the CUDA repository's cuda-drivers, a libgl1-nvidia-glx).
+                  r"trying to overwrite '(?P<path>[^'\n]{0,160}(?:nvidia|libcuda)[^'\n]{0,120})', which is also in "
+                  r"package (?P<package>[\w.+-]{1,60})"),
         severity="fail",
         cause="Two NVIDIA driver packagings are installed side by side: {package} already owns {path}, so dpkg will "
               "not install the other one over it.",
@@ -117,14 +121,37 @@ SIGNATURES: tuple[Signature, ...] = (
         # The same refusal without a candidate ("... (= 550.54.15-0ubuntu1) but it is not going to be installed"): the
         # version wanted exists only in the source the rest of the set does not come from.
         patterns=(r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,60}) : Depends: (?P<dependency>(?:lib)?nvidia-[\w.+-]{1,60}) "
-                  r"\([<>=]{1,2} (?P<wanted>[\w.~+:-]{1,60})\) but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",),
+                  r"\([<>=]{1,2} (?P<wanted>[\w.~+:-]{1,60})\) but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",
+                  # The same refusal where a name does not start with nvidia- (Debian's xserver-xorg-video-nvidia,
+                  # libcuda1, firmware-nvidia-gsp), the dependency carries no version, or a package of another branch
+                  # Breaks or Conflicts with the one asked for (a held libnvidia-compute-NNN, nvidia-utils-NNN).
+                  # PackageKit front ends (Pop Shop, AppCenter) print "pkg: Depends:" without apt's space.
+                  r"(?P<package>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60}) ?: (?:Pre-)?(?:Depends|Breaks|Conflicts): "
+                  r"(?P<dependency>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60})(?: \([<>=]{1,2} [\w.~+:-]{1,60}\))? "
+                  r"but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",
+                  # apt under a French locale ("Dépend : nvidia-kernel-common-470 (<=470.86-1) mais 470.103.01-… doit
+                  # être installé").
+                  r"(?:(?P<package>[\w.+-]{0,40}nvidia[\w.+-]{0,60}) ?: )?D\u00e9pend ?: (?P<dependency>[\w.+-]{0,40}nvidia[\w.+-]{0,60})(?: \([<>=]{1,2} ?[\w.~+:-]{1,60}\))? "
+                  r"mais (?:[\w.~+:-]{1,60} doit|ne doit pas) \u00eatre install\u00e9",
+                  # A package of one branch conflicting with the virtual name every branch provides, as apt and the
+                  # PackageKit front ends list it when two branches are asked for at once ("libnvidia-gl-470: Conflicts:
+                  # libnvidia-gl" beside the same line for -510).
+                  r"(?P<package>(?:lib)?nvidia-[\w.+-]{1,50}-\d{3}(?:-server|-open)?) ?: Conflicts: "
+                  r"(?P<dependency>(?:lib)?nvidia-[\w.+-]{1,50}|libcuda[\w.+-]{1,30})\s{0,4}$"),
         severity="fail",
-        cause="{package} needs {dependency} at {wanted}, which apt cannot install with the rest: the NVIDIA driver "
-              "packages come from two sources (or two versions), so apt cannot install a consistent set.",
-        advice=("Install the driver from one source at one version: `apt policy` the packages named to see which "
-                "repositories offer which version, remove or pin the other repository (a graphics-drivers PPA, NVIDIA's "
-                "CUDA repository, a distribution's repository for another release), `sudo apt update`, then "
-                "`sudo apt --fix-broken install` and install one nvidia-driver-NNN package."),
+        cause="apt cannot install a consistent set of NVIDIA driver packages ({dependency} at another version, or a "
+              "package of another branch in conflict): they come from two sources, two branches or two versions, one "
+              "of them perhaps held or pinned.",
+        advice=("Install the driver from one source at one branch: `apt policy` the packages named to see which "
+                "repositories offer which version, and `apt-mark showhold` for held NVIDIA packages (`sudo apt-mark "
+                "unhold` them). Purge the packages of the other branch or source (`sudo apt purge` the "
+                "libnvidia-*-NNN / nvidia-*-NNN packages of the branch you do not want, or `sudo apt purge '*nvidia*' "
+                "'*libnvidia*'` to start clean), remove or pin the other repository (a graphics-drivers PPA, NVIDIA's "
+                "CUDA repository, a distribution's repository for another release; a linux-modules-nvidia-NNN-<kernel> "
+                "package of an older kernel pins the old version: purge it or that kernel; on Debian take every NVIDIA "
+                "package from the same suite, e.g. all from bookworm-backports with `-t bookworm-backports`, or none), "
+                "`sudo apt update`, then `sudo apt --fix-broken install` and install one nvidia-driver-NNN package "
+                "(or `sudo ubuntu-drivers install`)."),
         action="configure",
         rules_out=("the GPU", "the kernel module build"),
         never_suggest=("disable Secure Boot", "dpkg --force-depends"),
