@@ -7,6 +7,13 @@ later, clang 5 and MSVC 2017 know C++17, but the extension's setup.py (extra_com
 op_builder) or its CMakeLists.txt (CMAKE_CXX_STANDARD 14, -std=c++14) asks for the standard of the torch it was written
 for. Passing -std=c++17 (the extension's newer release does) or installing the torch (libtorch) the project pins fixes
 it; nvcc before CUDA 11 cannot compile C++17 (cuda.nvcc-cxx-standard-unknown reads that).
+
+pip's resolver names the pins that cannot hold together under "The conflict is caused by:": a package whose wheels are
+compiled against one torch release pins it exactly ("xformers 0.0.28 depends on torch==2.4.1", vLLM, flash-attn builds,
+a project's own pin) beside a torch pinned to another. The threads settle on making the pins agree: the package's
+release built for the torch wanted (or its version pin dropped, so pip picks that one), or the torch it pins. (pip's
+warning after an install, "X requires torch==Y, but you have torch Z", is read for vLLM, SGLang and xformers by their
+own rows.)
 """
 
 from __future__ import annotations
@@ -42,5 +49,29 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/pytorch-102082-extension-cxx14-flags-torch-21.txt",
                   "wheels/f2nerf-119-libtorch-newer-than-project-cxx17.txt"),
+    ),
+    Signature(
+        code="wheels.resolver-exact-torch-pin-conflict",
+        cause_id="package-version-conflict",
+        kinds=_BUILD,
+        # pip's ResolutionImpossible report; torchvision's and torchaudio's own torch pins are companions, not the cause,
+        # and xformers' pin is wheels.xformers-pins-another-torch's.
+        patterns=(r"\b(?!torchvision |torchaudio |torchtext |xformers )(?P<package>[A-Za-z][\w.-]{0,40}) (?P<version>\d[\w.+]{0,30}) "
+                  r"depends on torch ?==(?P<wanted>\d[\w.+]{0,20})",),
+        severity="fail",
+        cause=("pip cannot install these requirements together: {package} {version} is built for torch {wanted} exactly "
+               "and depends on it, while another requirement (a torch pin of the project's, or another package's) asks "
+               "for a different torch."),
+        advice=("Make the torch pins agree: take the {package} release built for the torch you need (check its release "
+                "notes or PyPI page, or drop {package}'s version pin so pip picks the one for your torch), or pin torch "
+                "to {wanted} with the torchvision and torchaudio of that release. The lines under \"The conflict is "
+                "caused by\" name every pin involved; install torch from its CUDA index first if you need a CUDA build."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "the network or the index"),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/NineAbyss/S2R/issues/2", "https://github.com/axolotl-ai-cloud/axolotl/issues/1238",
+                 "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"),
+        checked="2026-11-27",
+        examples=("wheels/s2r-2-resolver-vllm-054-depends-on-torch-240.txt",),
     ),
 )
