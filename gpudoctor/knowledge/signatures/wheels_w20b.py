@@ -36,15 +36,16 @@ SIGNATURES: tuple[Signature, ...] = (
                "older C++ standard: its build flags were written for an older torch than the one installed."),
         advice=("Build with the standard this torch needs: -std=c++{standard} in the extension's flags (setup.py "
                 "extra_compile_args for both 'cxx' and 'nvcc', or CMAKE_CXX_STANDARD {standard} in CMakeLists.txt; "
-                "/std:c++{standard} with MSVC), or update the extension to a release made for your torch (DeepSpeed, "
-                "mmcv and the like pass C++17 since torch 2.1); or install the torch (libtorch) version the project "
+                "/std:c++{standard} with MSVC), or update the extension to a release made for your torch (DeepSpeed's "
+                "releases since mid-2023 pass C++17); or install the torch (libtorch) version the project "
                 "pins. The compiler itself is rarely the problem: gcc 7 and newer know C++17, nvcc from CUDA 11."),
         action="configure",
         rules_out=("a driver or GPU fault", "a missing compiler"),
         never_suggest=("update the driver", "reinstall the driver"),
         versions=("torch>=2.1",),
         sources=("https://github.com/pytorch/pytorch/issues/102082", "https://github.com/Totoro97/f2-nerf/issues/119",
-                 "https://github.com/pytorch/pytorch/pull/100557", "https://github.com/deepspeedai/DeepSpeed/issues/3968",
+                 "https://github.com/pytorch/pytorch/pull/100557", "https://github.com/deepspeedai/DeepSpeed/pull/3596",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/3968",
                  "https://github.com/rusty1s/pytorch_cluster/issues/229"),
         checked="2026-11-27",
         examples=("wheels/pytorch-102082-extension-cxx14-flags-torch-21.txt",
