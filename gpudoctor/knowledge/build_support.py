@@ -51,6 +51,10 @@ TORCH_PYTHONS: dict[Capability, tuple[Capability, Capability]] = {
 # for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.
 LAST_BRANCH: dict[str, int] = {"Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
 OPEN_MODULES_FROM = "Turing"
+# The oldest GPUs the LLM serving engines build their kernels for (vLLM's GPU installation page: compute capability
+# 7.0 or higher; SGLang's kernels and the Triton they compile with need no less).
+ENGINE_MIN_CAPABILITY: Capability = (7, 0)
+VLLM_GPU_REQUIREMENTS = "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"
 
 
 def cuda_of_tag(tag: str) -> Capability | None:

@@ -20,7 +20,7 @@ from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOL
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.reasoned import (CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU, DRIVER_OLDER_THAN_CUDA,
-                                                      GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
+                                                      ENGINE_GPU_TOO_OLD, GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -143,12 +143,23 @@ def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
                    "cuda": _cc(cuda), "need": str(need)}
 
 
+def _engine_on_old_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """vLLM and SGLang build their kernels for compute capability 7.0 and newer only (vLLM's installation page);
+    Triton, which both compile with, refuses older GPUs too."""
+    for engine in facts.engines:
+        for gpu in facts.gpus:
+            if gpu.capability < tables.ENGINE_MIN_CAPABILITY:
+                yield {"engine": engine, "gpu": gpu.name, "capability": _cc(gpu.capability),
+                       "architecture": gpu.architecture}
+
+
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
     Rule(CUDA_TORCH_ON_MACOS, _cuda_torch_on_macos, lambda fields: fields["torch"].split("+")[0]),
     Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
     Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
+    Rule(ENGINE_GPU_TOO_OLD, _engine_on_old_gpu, lambda fields: fields["gpu"]),
 )
 
 

@@ -347,6 +347,22 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="jetson",
+        meaning="The machine is an NVIDIA Jetson (an Orin, Xavier or Nano module running JetPack, Linux for Tegra), "
+                "whose integrated GPU runs only the CUDA, PyTorch and Ollama builds made for its JetPack release: the "
+                "generic x86 or server-ARM ones see no GPU there.",
+        markers=(
+            r"Jetson", r"jetson", r"JETSON",  # the board, jetson-containers, jtop's JETSON_* variables
+            r"JetPack", r"Jetpack", r"jetpack", r"JETPACK",
+            r"L4T", r"nv_tegra_release", r"-tegra",  # Linux for Tegra: its release file, a kernel "5.15.136-tegra"
+            r"AGX Orin", r"Orin Nano", r"Orin NX", r"AGX Xavier", r"Xavier NX", r"Orin \(nvgpu\)",
+            r"jtop", r"Jtop",  # jetson-stats' monitor, the tool Jetson owners read the GPU's load with
+        ),
+        sources=("https://docs.nvidia.com/jetson/archives/r36.4/DeveloperGuide/index.html",
+                 "https://docs.nvidia.com/deeplearning/frameworks/install-pytorch-jetson-platform/index.html"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="system-container",
         meaning="The program ran in a system container (LXC/LXD/Incus, a Proxmox CT, distrobox), which gets the host's "
                 "/dev/nvidia* nodes bound in but cannot load kernel modules or create device nodes on the host, so what "

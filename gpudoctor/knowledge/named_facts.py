@@ -42,7 +42,7 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     ((r"Jetson (?:AGX )?Xavier", "Xavier NX"), "Volta", (7, 2)),
     (("V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
     (("P100",), "Pascal", (6, 0)),
-    (("P40", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
+    (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
     (("Jetson Nano",), "Maxwell", (5, 3)),
     (("M40", "M60", r"Quadro M\d{3,4}M?"), "Maxwell", (5, 2)),  # "Quadro M1000M": a mobile one
     (("K80",), "Kepler", (3, 7)),
@@ -100,6 +100,9 @@ _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "
                  "NVIDIA open kernel")
 _OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
 # A Mac as people name it ("macOS 14.5", "Apple M2", "a Mac M1", "my M3 Mac", "MacBook") or as Python does.
+# The serving engines whose kernels need a newer GPU than PyTorch's: as their commands, modules, images and
+# log prefixes name them ("vllm serve", "vllm/vllm-openai", "(VllmWorker rank=0)", "python -m sglang.launch_server").
+_ENGINES = (("vLLM", ("vllm", "vLLM", "VLLM", "Vllm")), ("SGLang", ("sglang", "SGLang", "SGLANG")))
 _MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Mac OS\b"), re.compile(r"Apple M[1-4]\b"),
           re.compile(r"Mac M[1-4]\b"), re.compile(r"M[1-4](?: Pro| Max| Ultra)? Mac\b"), re.compile("MacBook"),
           re.compile(r"darwin\b"), re.compile(r"Darwin\b"), re.compile(r"macosx_\d"))
@@ -145,6 +148,7 @@ class NamedFacts:
     image_cudas: tuple[tuple[int, int], ...]  # the CUDA of the images the paste runs
     open_modules: bool
     macos: bool
+    engines: tuple[str, ...] = ()  # the LLM serving engines the paste runs ("vLLM", "SGLang")
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -158,6 +162,7 @@ def read_facts(text: str) -> NamedFacts:
         image_cudas=_unique(_version(found) for found in _CUDA_IMAGE.finditer(text)),
         open_modules=any(words in text for words in _OPEN_MODULES) or _OPEN_PACKAGE.search(text) is not None,
         macos=next(_each(_MACOS, text), None) is not None,
+        engines=tuple(engine for engine, names in _ENGINES if any(name in text for name in names)),
     )
 
 

@@ -159,6 +159,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w19b").SIGNATURES)  # nccl_w19b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w20a").SIGNATURES)  # containers_w20a.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w20a").SIGNATURES)  # kernel_w20a.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w20b").SIGNATURES)  # wheels_w20b.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w20b").SIGNATURES)  # frameworks_w20b.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w20b").SIGNATURES)  # ollama_w20b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -60,10 +60,13 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="The installed PyTorch is a CPU-only build, so it cannot use the GPU.",
-        advice=("Install a CUDA build of PyTorch: pick a PyTorch and CUDA combination that exists on pytorch.org's "
-                "selector and install it from the PyTorch index (e.g. `pip install torch --index-url "
-                "https://download.pytorch.org/whl/cu121`); a version ending in +cpu or a conda build string with "
-                "_cpu_ is the CPU-only one."),
+        advice=("Install a CUDA build of PyTorch in the environment that runs the program (an app's own venv or "
+                "embedded Python: use its python -m pip): first `pip uninstall -y torch torchvision torchaudio` (pip "
+                "keeps an installed torch of the same version), then install a PyTorch and CUDA combination that "
+                "exists on pytorch.org's selector from the PyTorch index (e.g. `pip install torch torchvision "
+                "torchaudio --index-url https://download.pytorch.org/whl/cu121`); a version ending in +cpu or a conda "
+                "build string with _cpu_ is the CPU-only one, and on Windows plain `pip install torch` (an installer "
+                "or requirements file without the index URL) always gets it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),

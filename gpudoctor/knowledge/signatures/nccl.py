@@ -262,7 +262,7 @@ SIGNATURES += (
             r"failed to extend /dev/shm/nccl-\w+ to (?P<bytes>\d+) bytes",
             r"Error while creating shared memory segment /dev/shm/nccl-",
             # NCCL before 2.12 (include/shm.h): the same failure, its segments named nccl-shm-*.
-            r"Call to posix_fallocate failed : No space left on device",
+            r"Call to posix_fallocate failed ?: No space left on device",  # "failed : " (2.7) or "failed: " (2.6, 2.8)
             r"Error while creating shared memory segment nccl-shm-",
             # NCCL 2.26 and later (misc/shmutils.cc, os/linux.cc) when the file itself cannot be created in a full /dev/shm.
             r"failed to create shared memory file /dev/shm/nccl-\w+, error No space left on device",

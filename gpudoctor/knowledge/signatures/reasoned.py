@@ -114,5 +114,30 @@ DRIVER_OLDER_THAN_CUDA = Signature(
     checked=tables.CHECKED,
     examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
 )
+ENGINE_GPU_TOO_OLD = Signature(
+    code="vllm.named-gpu-below-engine-minimum",
+    cause_id="vllm-unsupported-hardware",
+    patterns=(),
+    # What such a GPU then shows: Triton refusing it under torch.compile, or kernels built without its architecture.
+    refines=("frameworks.triton-gpu-too-old", "cuda.no-kernel-image", "cuda.named-gpu-outside-torch-build"),
+    refines_within=None,  # its evidence is what the paste names, anywhere in it
+    severity="fail",
+    cause=("The paste runs {engine} on a {gpu} (compute capability {capability}, {architecture}): {engine} supports "
+           "GPUs of compute capability 7.0 (Volta) and newer only; its prebuilt kernels and the Triton compiler it "
+           "relies on have nothing for this GPU, so no setting makes it serve there."),
+    advice=("Serve from a GPU of compute capability 7.0 or newer (V100, T4, RTX 20xx and later); on this {architecture} "
+            "GPU use an engine that still supports it (llama.cpp, Ollama, or ExLlamaV2 for GPTQ/EXL2 models), or "
+            "community builds of {engine} and Triton patched for Pascal (such as pascal-pkgs-ci's wheels and image), "
+            "which the project does not support. Upgrading the driver or CUDA adds nothing: the kernels are missing."),
+    action="configure",
+    rules_out=("the NVIDIA driver", "the model's size"),
+    never_suggest=("update the NVIDIA driver", "reinstall the driver"),
+    sources=("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
+             "https://docs.vllm.ai/en/latest/features/compatibility_matrix.html",
+             "https://github.com/vllm-project/vllm/issues/13202", "https://github.com/vllm-project/vllm/issues/963",
+             "https://github.com/vllm-project/vllm/pull/4290"),
+    checked="2026-11-27",
+    examples=("vllm/vllm-13202-p40-triton-too-old-vllm-openai.txt",),
+)
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                               DRIVER_OLDER_THAN_CUDA)
+                               DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD)

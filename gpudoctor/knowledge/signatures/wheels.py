@@ -454,8 +454,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("The package's build imports torch, but pip or uv builds it in an isolated environment that has no "
                "torch, so the build stops with \"No module named 'torch'\" even when torch is installed."),
         advice=("Install torch (the CUDA build you want) first, then build the package without isolation: `pip "
-                "install flash-attn --no-build-isolation` (uv: `uv pip install ... --no-build-isolation`, or "
-                "extra-build-dependencies in pyproject.toml); or install a prebuilt wheel matching your torch, CUDA "
+                "install flash-attn --no-build-isolation` (uv: `uv pip install ... --no-build-isolation`; `uv sync`: list "
+                "it in [tool.uv] no-build-isolation-package, or give it extra-build-dependencies); or install a prebuilt wheel matching your torch, CUDA "
                 "and Python."),
         action="configure",
         rules_out=("a driver or CUDA fault",),

@@ -311,7 +311,9 @@ EXTENSION_SIGNATURES += (
                  "https://github.com/lewandofskee/DiAD/issues/49"),
         checked="2026-11-26",
         examples=("wheels/diad-49-xformers-0018-requires-torch-200.txt",
-                  "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt"),
+                  "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt",
+                  "wheels/xversev-6-resolver-conflict-xformers-torch.txt",
+                  "wheels/dereflection-13-xformers-0028-depends-on-torch-241.txt"),
     ),
 )
 
