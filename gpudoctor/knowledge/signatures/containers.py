@@ -222,8 +222,8 @@ SIGNATURES += (
                   r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
-        advice=("Install a newer driver on the host, one that supports the image's CUDA (`nvidia-smi` shows its newest; "
-                "12.4 needs 550, 12.8 570), or use a tag built for that CUDA, not `latest` (nvidia/cuda:12.2.2-base-ubuntu22.04 on 535)."),
+        advice=("Upgrade the host to a newer driver that supports the image's CUDA (`nvidia-smi` shows its newest; 12.4 needs "
+                "550, 12.8 570), or an older tag built for the host's CUDA, not `latest` (nvidia/cuda:12.2.2-base on 535)."),
         action="configure",
         rules_out=("the container toolkit",),
         never_suggest=("reinstall Docker",),
