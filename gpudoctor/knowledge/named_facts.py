@@ -99,10 +99,10 @@ _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
                  "NVIDIA open kernel")
 _OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
-# A Mac as people name it ("macOS 14.5", "Apple M2", "a Mac M1", "my M3 Mac", "MacBook") or as Python does.
 # The serving engines whose kernels need a newer GPU than PyTorch's: as their commands, modules, images and
 # log prefixes name them ("vllm serve", "vllm/vllm-openai", "(VllmWorker rank=0)", "python -m sglang.launch_server").
 _ENGINES = (("vLLM", ("vllm", "vLLM", "VLLM", "Vllm")), ("SGLang", ("sglang", "SGLang", "SGLANG")))
+# A Mac as people name it ("macOS 14.5", "Apple M2", "a Mac M1", "my M3 Mac", "MacBook") or as Python does.
 _MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Mac OS\b"), re.compile(r"Apple M[1-4]\b"),
           re.compile(r"Mac M[1-4]\b"), re.compile(r"M[1-4](?: Pro| Max| Ultra)? Mac\b"), re.compile("MacBook"),
           re.compile(r"darwin\b"), re.compile(r"Darwin\b"), re.compile(r"macosx_\d"))
