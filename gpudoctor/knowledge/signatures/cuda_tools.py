@@ -44,7 +44,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # Engine Version: 97)", 8.4+: "Serialization (Serialization assertion ... failed.Version tag does not match.");
         # keyed on "TensorRT" and "Serialization", not on "engine", which healthy vLLM and TensorRT logs print often.
         patterns=(r"engine plan file is not compatible with this version of TensorRT",
-                  r"Serialization[^\n]{0,160}Version tag does not match"),
+                  r"Serialization[^\n]{0,160}Version tag does not match",
+                  # TensorRT 7's reader meeting another release's plan (Triton 20.09 loading a plan of another TensorRT):
+                  # "coreReadArchive.h(271) - Serialization Error in readExternal:0(Type mismatch)"
+                  r"Serialization Error in readExternal: ?0 ?\(Type mismatch\)"),
         severity="fail",
         cause="The TensorRT engine (plan) file was serialised by another TensorRT release than the one loading it: an "
               "engine loads only in the TensorRT version that built it.",
@@ -59,11 +62,13 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/retinanet-examples/issues/314",
                  "https://github.com/SthPhoenix/InsightFace-REST/issues/84",
                  "https://github.com/dusty-nv/jetson-inference/issues/426", "https://github.com/NVIDIA/TensorRT/issues/2195",
-                 "https://github.com/GeekAlexis/FastMOT/issues/127"),
+                 "https://github.com/GeekAlexis/FastMOT/issues/127",
+                 "https://github.com/triton-inference-server/server/issues/2307"),
         checked="2026-11-26",
         examples=("cuda/retinanet-314-trt-plan-version.txt", "cuda/insightfacerest-84-trt-expecting-823-got-821.txt",
                   "cuda/fastmot-127-trt-version-tag-96-97.txt", "cuda/tensorrt-2105-version-tag-jetson-docker.txt",
-                  "cuda/tensorrt-2195-version-tag-ld-library-path.txt"),
+                  "cuda/tensorrt-2195-version-tag-ld-library-path.txt",
+                  "vllm/triton-2307-trt-plan-readexternal-type-mismatch.txt"),
     ),
     Signature(
         code="cuda.cupy-multiple-packages",
