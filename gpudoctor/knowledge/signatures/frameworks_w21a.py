@@ -1,0 +1,68 @@
+"""Issue 25, breadth in image, video and audio apps on NVIDIA GPUs: rows for the families a fresh sample missed.
+
+- accelerate refuses bf16 mixed precision on a GPU without bfloat16 (kohya_ss, sd-scripts and the Colab trainers on
+  a T4, a V100, a GTX 10/16 or RTX 20 card): the threads settle on fp16 (or no mixed precision), since bf16 needs an
+  Ampere or newer GPU.
+- The ncnn Vulkan upscalers and interpolators (Real-ESRGAN-ncnn-vulkan, waifu2x-ncnn-vulkan, Upscayl, Video2X, RIFE)
+  print ncnn's own "vkCreateInstance failed -9" (VK_ERROR_INCOMPATIBLE_DRIVER) or "-3" (VK_ERROR_INITIALIZATION_FAILED)
+  when the Vulkan loader finds no working driver: the threads settle on a clean (re)install of the NVIDIA driver with
+  its Vulkan/OpenGL part (the maintainer: a driver installed without its OpenGL files; a user: a clean install of the
+  Studio driver), on a GPU that has Vulkan at all. ollama.vulkan-no-device reads other programs' words for the same
+  cause; this row reads ncnn's.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.accelerate-bf16-unsupported-device",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # accelerate's Accelerator(mixed_precision="bf16") check (accelerator.py), as kohya_ss/sd-scripts, the LoRA
+        # trainers and diffusers' training scripts print it.
+        patterns=(r"bf16 mixed precision requires PyTorch >= 1\.10 and a supported device",),
+        severity="fail",
+        cause=("Training asked accelerate for bf16 mixed precision, and this GPU (or this PyTorch) has no bfloat16 "
+               "support: bf16 needs an Ampere or newer GPU (RTX 30/40/50, A100, L4, H100); a T4, V100, GTX 10/16 or "
+               "RTX 20 card has none."),
+        advice=("Set mixed precision (and save precision) to fp16, or to no/fp32, in the trainer's settings or "
+                "`accelerate config` (kohya_ss: mixed_precision and save_precision fp16; `--mixed_precision fp16` on "
+                "`accelerate launch`); bf16 needs an Ampere or newer GPU. If `python -c \"import torch; "
+                "print(torch.cuda.is_available(), torch.cuda.is_bf16_supported())\"` shows False for CUDA, the venv's "
+                "torch is a CPU build: install the CUDA build first."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/Linaqruf/kohya-trainer/issues/246",
+                 "https://huggingface.co/docs/accelerate/package_reference/accelerator"),
+        checked="2026-11-27",
+        examples=("frameworks/kohya-trainer-246-bf16-unsupported-gpu.txt",),
+    ),
+    Signature(
+        code="frameworks.ncnn-vulkan-no-driver",
+        cause_id="vulkan-driver-missing",
+        kinds=("any",),
+        # ncnn's gpu.cpp when the Vulkan loader cannot create an instance or list devices (the upscaler then says
+        # "invalid gpu device"): -9 VK_ERROR_INCOMPATIBLE_DRIVER, -3 VK_ERROR_INITIALIZATION_FAILED.
+        patterns=(r"vkCreateInstance failed (?P<code>-\d{1,2})(?!\d)",
+                  r"vkEnumeratePhysicalDevices failed (?P<code>-\d{1,2})(?!\d)"),
+        severity="fail",
+        cause=("The ncnn Vulkan program (an upscaler or interpolator) found no working Vulkan driver (error {code}): "
+               "the GPU driver's Vulkan part is missing or broken, or the GPU it picked has no Vulkan, even where "
+               "CUDA programs run."),
+        advice=("Reinstall the NVIDIA driver cleanly with its Vulkan/OpenGL part: on Windows a clean install of the "
+                "latest Game Ready or Studio driver; on Linux the driver's GL package (Ubuntu `libnvidia-gl-<branch>`, "
+                "never --no-opengl-files) with libvulkan1. Then check that `vulkaninfo --summary` lists the NVIDIA GPU, "
+                "and pick it with the program's -g/GPU ID where an integrated GPU without Vulkan comes first."),
+        action="configure",
+        rules_out=("a model that does not fit",),
+        never_suggest=("reinstall CUDA", "install the CUDA toolkit"),
+        sources=("https://github.com/Tencent/ncnn/issues/2011", "https://github.com/nihui/waifu2x-ncnn-vulkan/issues/131",
+                 "https://github.com/Tencent/ncnn/wiki/FAQ-ncnn-vulkan"),
+        checked="2026-11-27",
+        examples=("frameworks/ncnn-2011-vkcreateinstance-9-no-gl-driver.txt",
+                  "frameworks/waifu2x-ncnn-vulkan-131-vkcreateinstance-3-rtx3070.txt"),
+    ),
+)
