@@ -3,6 +3,9 @@
 - accelerate refuses bf16 mixed precision on a GPU without bfloat16 (kohya_ss, sd-scripts and the Colab trainers on
   a T4, a V100, a GTX 10/16 or RTX 20 card): the threads settle on fp16 (or no mixed precision), since bf16 needs an
   Ampere or newer GPU.
+- PyTorch's autocast refuses bfloat16 the same way ("Current CUDA Device does not support bfloat16. Please switch
+  dtype to float16."), in ComfyUI nodes (SAM2, SUPIR), trainers and research scripts that hard-code bf16: the
+  threads settle on the node's or script's dtype set to fp16 (with a gradient scaler when training) or fp32.
 - The ncnn Vulkan upscalers and interpolators (Real-ESRGAN-ncnn-vulkan, waifu2x-ncnn-vulkan, Upscayl, Video2X, RIFE)
   print ncnn's own "vkCreateInstance failed -9" (VK_ERROR_INCOMPATIBLE_DRIVER) or "-3" (VK_ERROR_INITIALIZATION_FAILED)
   when the Vulkan loader finds no working driver: the threads settle on a clean (re)install of the NVIDIA driver with
@@ -39,6 +42,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://huggingface.co/docs/accelerate/package_reference/accelerator"),
         checked="2026-11-27",
         examples=("frameworks/kohya-trainer-246-bf16-unsupported-gpu.txt",),
+    ),
+    Signature(
+        code="frameworks.autocast-bf16-unsupported-device",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # torch.autocast's check (torch/amp/autocast_mode.py) when dtype=torch.bfloat16 and
+        # torch.cuda.is_bf16_supported() is False.
+        patterns=(r"Current CUDA Device does not support bfloat16\b",),
+        severity="fail",
+        cause=("The program runs PyTorch autocast in bfloat16 on a GPU without bfloat16 support: bf16 needs an Ampere "
+               "or newer GPU (compute capability 8.0+: RTX 30/40/50, A100, L4, H100); Turing, Volta and Pascal cards "
+               "(RTX 20, T4, V100, GTX 10/16, P100, Quadro RTX) have none."),
+        advice=("Switch the dtype to float16 or float32: in a ComfyUI node or app set its dtype/precision option to "
+                "fp16 (or fp32); in a script change `torch.autocast(..., dtype=torch.bfloat16)` and the model's "
+                "bfloat16 to torch.float16 (training in float16 also wants a torch.amp.GradScaler) or run in float32. "
+                "`python -c \"import torch; print(torch.cuda.is_bf16_supported())\"` shows what the GPU offers."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/kijai/ComfyUI-segment-anything-2/issues/26",
+                 "https://github.com/openvla/openvla/issues/103", "https://github.com/karpathy/nanoGPT/issues/84",
+                 "https://pytorch.org/docs/stable/amp.html"),
+        checked="2026-11-27",
+        examples=("frameworks/comfyui-sam2-26-autocast-bf16-unsupported-set-dtype.txt",
+                  "frameworks/openvla-103-autocast-bf16-rtx8000.txt",
+                  "frameworks/nanogpt-84-autocast-bf16-switch-float16.txt"),
     ),
     Signature(
         code="frameworks.ncnn-vulkan-no-driver",
