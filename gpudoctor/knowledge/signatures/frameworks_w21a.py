@@ -12,6 +12,9 @@
   its Vulkan/OpenGL part (the maintainer: a driver installed without its OpenGL files; a user: a clean install of the
   Studio driver), on a GPU that has Vulkan at all. ollama.vulkan-no-device reads other programs' words for the same
   cause; this row reads ncnn's.
+- OBS's NVENC encoder (obs-nvenc, and the recorders built on it) names the setting the GPU's encoder lacks after
+  NV_ENC_ERR_INVALID_PARAM ("B-frames not supported on the current HW": HEVC B-frames on Pascal and the GTX 1650's
+  Volta NVENC); cuda.nvenc-setting-unsupported-by-gpu reads FFmpeg's words for the same cause.
 """
 
 from __future__ import annotations
@@ -93,5 +96,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/ncnn-2011-vkcreateinstance-9-no-gl-driver.txt",
                   "frameworks/waifu2x-ncnn-vulkan-131-vkcreateinstance-3-rtx3070.txt"),
+    ),
+    Signature(
+        code="frameworks.obs-nvenc-setting-unsupported-by-gpu",
+        cause_id="nvenc-encoder-unavailable",
+        kinds=("any",),
+        # obs-nvenc's init_encoder_* (plugins/obs-nvenc), which reports nvEncInitializeEncoder's error 8 with the
+        # capability check that failed
+        patterns=(r"NV_ENC_ERR_INVALID_PARAM\): (?P<feature>[A-Za-z0-9 -]{2,40}?) not supported on the current HW",),
+        severity="fail",
+        cause=("The GPU's hardware encoder (NVENC) cannot do what the encoder settings ask (not supported on this GPU: "
+               "{feature}), so the encoder fails to start."),
+        advice=("Turn the setting off in the encoder's settings (for B-frames: Max B-frames 0, or record H.264 instead "
+                "of HEVC; Pascal GTX 10-series and the GTX 1650 have no HEVC B-frames), or update the application to "
+                "a release that caps the setting to the GPU's capabilities; NVIDIA's Video Encode and Decode support "
+                "matrix lists what each GPU's NVENC can do."),
+        action="configure",
+        rules_out=("the driver installation", "a CUDA or PyTorch fault"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Segergren/Segra/issues/117", "https://github.com/Segergren/Segra/issues/151",
+                 "https://github.com/obsproject/obs-studio/pull/7700",
+                 "https://developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new"),
+        checked="2026-11-27",
+        examples=("frameworks/segra-117-obs-nvenc-hevc-b-frames-gtx10.txt",),
     ),
 )
