@@ -165,6 +165,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.vllm_w21c").SIGNATURES)  # vllm_w21c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w21c").SIGNATURES)  # containers_w21c.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w21c").SIGNATURES)  # kernel_w21c.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w21a").SIGNATURES)  # frameworks_w21a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
