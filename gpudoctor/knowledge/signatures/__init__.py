@@ -162,6 +162,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wheels_w20b").SIGNATURES)  # wheels_w20b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w20b").SIGNATURES)  # frameworks_w20b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w20b").SIGNATURES)  # ollama_w20b.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w21b").SIGNATURES)  # ollama_w21b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -1,0 +1,42 @@
+"""Issue 25, rows for the long tail of local-LLM runners (LocalAI, Jan and the llama.cpp family) that fresh threads missed.
+
+LocalAI serves each model through a backend process it starts over gRPC; for a model without `backend:` in its YAML it
+tries every backend it knows in turn, and for each one that the installation lacks it logs "Fails: grpc process not
+found: <path>. some backends(stablediffusion, tts) require LocalAI compiled with GO_TAGS". The Python backends
+(transformers, sentencetransformers, diffusers, coqui, exllama2, vllm and the rest, /build/backend/python/<name>/run.sh)
+are not in the "-core" images (v2.x, e.g. localai/localai:v2.10.1-cublas-cuda12-core), nor in a LocalAI built without
+them; in LocalAI 3 backends come from its backend gallery instead. A model that needs one then fails on every GPU,
+whatever the driver; a GGUF model loads with llama-cpp, and then those lines are only the noise of the search.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+LOCALAI_BACKENDS = "https://localai.io/backends/"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.localai-python-backend-not-in-image",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        # LocalAI's model loader (pkg/model/initializers.go) for a backend whose gRPC program or run.sh is not in this
+        # installation; the Python backends' paths end in backend/python/<name>/run.sh.
+        patterns=(r"Fails: grpc process not found: \S{0,200}?/backend/python/(?P<backend>[\w-]{1,40})/run\.sh",),
+        severity="warn",
+        cause=("LocalAI tried its Python backend {backend} for this model and this installation does not have it: the "
+               "-core images, and LocalAI builds without the Python backends, do not ship them."),
+        advice=("If the model needs a Python backend (transformers, sentencetransformers, diffusers, coqui, exllama2, "
+                "vllm), run the full LocalAI image of the same tag, without -core (for example "
+                "localai/localai:v2.10.1-cublas-cuda12 instead of ...-cublas-cuda12-core), or, in LocalAI 3 and later, install "
+                "that backend from LocalAI's backend gallery (the web UI's Backends page). For a GGUF "
+                "model, set `backend: llama-cpp` in its YAML so LocalAI does not try the Python backends; where another "
+                "backend then loads the model, these lines are harmless. The GPU and driver are not the problem."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a GPU fault"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/mudler/LocalAI/issues/1871", LOCALAI_BACKENDS),
+        checked="2026-11-27",
+        examples=("ollama/localai-1871-core-image-grpc-process-not-found-python-backend.txt",),
+    ),
+)
