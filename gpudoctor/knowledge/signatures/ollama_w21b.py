@@ -7,6 +7,11 @@ found: <path>. some backends(stablediffusion, tts) require LocalAI compiled with
 are not in the "-core" images (v2.x, e.g. localai/localai:v2.10.1-cublas-cuda12-core), nor in a LocalAI built without
 them; in LocalAI 3 backends come from its backend gallery instead. A model that needs one then fails on every GPU,
 whatever the driver; a GGUF model loads with llama-cpp, and then those lines are only the noise of the search.
+
+ExLlamaV3 runs only on compute capability 8.0 (Ampere) or newer and not on ROCm; TabbyAPI checks every GPU of the split
+before it loads a model (common/hardware.py) and refuses with "Unable to run ExllamaV3 because an unsupported GPU is found
+in this configuration. All GPUs must be ampere (30 series) or newer. AMD GPUs are not supported." Since TabbyAPI removed
+its ExLlamaV2 backend, an older GPU needs an older TabbyAPI (EXL2 models on ExLlamaV2) or another runner.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 LOCALAI_BACKENDS = "https://localai.io/backends/"
+EXLLAMAV3 = "https://github.com/turboderp-org/exllamav3"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -38,5 +44,26 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/mudler/LocalAI/issues/1871", LOCALAI_BACKENDS),
         checked="2026-11-27",
         examples=("ollama/localai-1871-core-image-grpc-process-not-found-python-backend.txt",),
+    ),
+    Signature(
+        code="ollama.exllamav3-gpu-older-than-ampere",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # TabbyAPI's check before an ExLlamaV3 load (backends/exllamav3/model.py), as logged and as people quote it.
+        patterns=(r"All GPUs must be ampere \(30 series\) or newer",
+                  r"Unable to run ExllamaV3 because an unsupported GPU is found"),
+        severity="fail",
+        cause=("ExLlamaV3 (TabbyAPI's backend) needs compute capability 8.0 (Ampere, RTX 30, A100) or newer on every "
+               "GPU it is given, and one of them is older (Turing, Pascal or before) or an AMD GPU."),
+        advice=("Give ExLlamaV3 only Ampere (RTX 30, A100) or newer GPUs: leave the older one out with "
+                "CUDA_VISIBLE_DEVICES or gpu_split. On an older GPU run EXL2 models with ExLlamaV2 (an older TabbyAPI "
+                "release, or text-generation-webui's ExLlamaV2 loader), or GGUF models with llama.cpp or KoboldCpp. "
+                "Another CUDA version or driver does not change this."),
+        action="configure",
+        rules_out=("the CUDA version", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/theroyallab/tabbyAPI/issues/417", EXLLAMAV3),
+        checked="2026-11-27",
+        examples=("ollama/tabbyapi-417-exllamav3-refuses-pre-ampere-gpu.txt",),
     ),
 )
