@@ -12,6 +12,12 @@ ExLlamaV3 runs only on compute capability 8.0 (Ampere) or newer and not on ROCm;
 before it loads a model (common/hardware.py) and refuses with "Unable to run ExllamaV3 because an unsupported GPU is found
 in this configuration. All GPUs must be ampere (30 series) or newer. AMD GPUs are not supported." Since TabbyAPI removed
 its ExLlamaV2 backend, an older GPU needs an older TabbyAPI (EXL2 models on ExLlamaV2) or another runner.
+
+A llama.cpp (ggml) build made for one CUDA architecture only (CMAKE_CUDA_ARCHITECTURES=61, a build for the machine it
+was compiled on) runs on a newer GPU of another architecture only through the PTX the driver compiles for it, and not at
+all on an older one; in a machine with GPUs of two generations the kernels can fail on the other one ("invalid
+argument", "no kernel image"). People describe it in their own words ("compiled only for SM61"); the build that lists
+every GPU's compute capability is the fix (llama.cpp#24064).
 """
 
 from __future__ import annotations
@@ -65,5 +71,28 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/theroyallab/tabbyAPI/issues/417", EXLLAMAV3),
         checked="2026-11-27",
         examples=("ollama/tabbyapi-417-exllamav3-refuses-pre-ampere-gpu.txt",),
+    ),
+    Signature(
+        code="ollama.described-build-for-one-cuda-arch",
+        described=True,
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # "the binary is compiled only for SM61", "built only for sm_86", "compiled only for compute_75".
+        patterns=(r"(?:compiled|built) only for (?:SM|sm_?|compute_)(?P<built>\d{2,3})\b",),
+        severity="warn",
+        cause=("The description says the CUDA build holds kernels for SM{built} only: a GPU of another architecture in "
+               "the machine gets only what the driver's PTX compiler makes of it (a newer GPU) or nothing (an older "
+               "one), and kernels can fail there."),
+        advice=("Rebuild with CMAKE_CUDA_ARCHITECTURES listing the compute capability of every GPU in the machine "
+                "(`nvidia-smi --query-gpu=name,compute_cap --format=csv`; a GTX 1080 Ti beside a GTX 1660 Ti needs "
+                "-DCMAKE_CUDA_ARCHITECTURES=\"61;75\"), or run a release build that includes them all. The driver is "
+                "not the problem."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/24064",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
+        checked="2026-11-27",
+        examples=("ollama/llamacpp-24064-sm61-only-build-on-sm75-mul-mat-id-invalid.txt",),
     ),
 )
