@@ -200,14 +200,18 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="fail",
         cause="A CUDA call inside ggml failed and the model runner died.",
         advice=("Read the `CUDA error:` line just above: `out of memory` means the model or context does not fit "
-                "(lower num_ctx or num_gpu); any other error in a ggml kernel is a fault of that Ollama or llama.cpp "
-                "release with this model: update to the newest release and report the server log upstream."),
+                "(lower num_ctx or num_gpu, or the GPU layers and context of KoboldCpp or LM Studio); any other error "
+                "in a ggml kernel is a fault of that Ollama, llama.cpp or KoboldCpp release (or LM Studio runtime) with "
+                "this model: update to the newest release, or go back to the last release that worked if the failure "
+                "came with an update, and report the log upstream."),
         action="restart-application",
         rules_out=("a driver install problem",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/ollama/ollama/issues/10580", TROUBLESHOOTING),
-        checked="2026-11-25",
-        examples=("ollama/ollama-10580-illegal-memory-access-llama4.txt",),
+        sources=("https://github.com/ollama/ollama/issues/10580", TROUBLESHOOTING,
+                 "https://github.com/LostRuins/koboldcpp/issues/1911"),
+        checked="2026-11-27",
+        examples=("ollama/ollama-10580-illegal-memory-access-llama4.txt",
+                  "ollama/koboldcpp-1911-v1-105-2-mul-mat-id-invalid-argument.txt"),
     ),
     Signature(
         code="ollama.vram-recovery-timeout",

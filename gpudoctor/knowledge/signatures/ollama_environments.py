@@ -220,16 +220,19 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
                "start or runs on the CPU only."),
         advice=("Put the CUDA runtime DLLs next to llama-server.exe: for llama.cpp's Windows release, download the "
                 "cudart-llama-bin-win-cuda-<version>-x64.zip of the same release and CUDA version as the "
-                "llama-bin-win-cuda zip and extract it into the same folder; for an app that bundles llama.cpp, copy "
-                "cudart64_*, cublas64_* and cublasLt64_* there from the CUDA Toolkit of that version (its bin folder). "
-                "`nvidia-smi` must work too (the driver's nvcuda.dll)."),
+                "llama-bin-win-cuda zip and extract it into the same folder; for an app that downloads its own llama.cpp "
+                "backend (Jan, LM Studio), have it download that backend again: close the app, delete the backend's "
+                "folder (Jan: %APPDATA%\\Jan\\data\\llamacpp) or reinstall the CUDA runtime from the app's settings, and "
+                "start it; for an app that bundles llama.cpp, copy cudart64_*, cublas64_* and cublasLt64_* there from the "
+                "CUDA Toolkit of that version (its bin folder). `nvidia-smi` must work too (the driver's nvcuda.dll)."),
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/tobocop2/lilbee/pull/497", "https://github.com/ggml-org/llama.cpp/issues/8443",
-                 "https://github.com/ggml-org/llama.cpp/issues/15204"),
-        checked="2026-11-26",
-        examples=("ollama/lilbee-497-llama-server-exe-cudart64-12-not-found.txt",),
+                 "https://github.com/ggml-org/llama.cpp/issues/15204", "https://github.com/janhq/jan/issues/6960"),
+        checked="2026-11-27",
+        examples=("ollama/lilbee-497-llama-server-exe-cudart64-12-not-found.txt",
+                  "ollama/jan-6960-cudart64-12-dll-not-found-after-update.txt"),
     ),
     Signature(
         code="ollama.ggml-cuda-assert",

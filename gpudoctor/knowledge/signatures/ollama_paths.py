@@ -93,15 +93,20 @@ PATH_SIGNATURES += (
                "code for this GPU's architecture: the code it fell back to lacks what the kernel needs."),
         advice=("Use a build compiled for this GPU's compute capability: update to a release that lists it, or build "
                 "from source with -DCMAKE_CUDA_ARCHITECTURES set to it (e.g. 61 for a GTX 10xx, 86 for an RTX 30xx, "
-                "120 for an RTX 50xx; `nvidia-smi --query-gpu=compute_cap --format=csv` shows it) or native; until "
-                "then run the model with 0 GPU layers."),
+                "120 for an RTX 50xx; `nvidia-smi --query-gpu=compute_cap --format=csv` shows it) or native; with "
+                "KoboldCpp, try its other CUDA build of the same release (koboldcpp_cu12, or the one for older CUDA "
+                "and GPUs). Where the kernel is a flash_attn one, turning flash attention off avoids it "
+                "until then; otherwise run the model with 0 GPU layers."),
         action="configure",
         rules_out=("a driver fault", "a broken model file"),
         never_suggest=("reinstall the driver", "update the driver", "download the model again"),
         sources=("https://github.com/ggml-org/llama.cpp/pull/5088", "https://github.com/qualcomm/GenieX/issues/419",
-                 "https://github.com/mozilla-ai/llamafile/issues/434", "https://github.com/LostRuins/koboldcpp/issues/610"),
-        checked="2026-11-26",
-        examples=("ollama/geniex-419-sdcpp-mmq-arch-520-only.txt", "ollama/llamafile-434-no-device-code-pascal.txt"),
+                 "https://github.com/mozilla-ai/llamafile/issues/434", "https://github.com/LostRuins/koboldcpp/issues/610",
+                 "https://github.com/LostRuins/koboldcpp/issues/1579", "https://github.com/SillyTavern/SillyTavern-Launcher/pull/106"),
+        checked="2026-11-27",
+        examples=("ollama/geniex-419-sdcpp-mmq-arch-520-only.txt", "ollama/llamafile-434-no-device-code-pascal.txt",
+                  "ollama/koboldcpp-1579-oldcpu-1921-flash-attn-no-code-arch-750.txt",
+                  "ollama/stlauncher-106-koboldcpp-exe-not-cu12-flash-attn-arch-750.txt"),
     ),
 )
 
