@@ -266,7 +266,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.rendezvous-port-in-use",
-        cause_id="distributed-misuse",
+        cause_id="distributed-port-in-use",
         kinds=_PY,
         patterns=(
             # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), before it (errno: 98), on Windows (10048; 10013: a reserved range)
@@ -417,7 +417,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-without-libuv",
-        cause_id="distributed-misuse",
+        cause_id="windows-distributed-libuv",
         kinds=_PY,
         patterns=(r"use_libuv was requested but PyTorch was buil[dt] without libuv support",),
         severity="fail",

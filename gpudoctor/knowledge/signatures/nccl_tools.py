@@ -40,7 +40,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.store-address-in-use-legacy",
-        cause_id="distributed-misuse",
+        cause_id="distributed-port-in-use",
         kinds=("any",),
         # PyTorch 1.0-1.8's TCPStore (and 1.0's deprecated THD backend, "at .../THD/process_group/General.cpp:20") raised
         # the bare socket error when rank 0 could not bind MASTER_PORT / the tcp:// init_method's port; PyTorch 1.9 and
