@@ -411,9 +411,9 @@ def _searches(markers: tuple[str, ...]) -> tuple[re.Pattern, ...]:
 # (matcher.CompiledCatalogue), and the marker is searched for only in the lines that hold it. A long log is then
 # not read again, once per first character of the markers, to learn its contexts (on the 50 MB bench those
 # searches had come to 1.7 s, a fifth of the scan). A marker whose words healthy logs are full of ("level=INFO",
-# "ollama") is not folded: its word would wake the prefilter on most lines of every Ollama log (on the 50 MB bench,
-# two thirds of the prefilter's 320,000 finds and 15 % of the scan), where one search of its own, made only when a
-# match needs its context, stops at the first line.
+# "ollama") is not folded: its word would wake the prefilter on most lines of every Ollama log (in half the 50 MB
+# bench, two thirds of the prefilter's 320,000 finds and 15 % of the scan), where one search of its own, made only when
+# a match needs its context, stops at the first line.
 @cache
 def folded_markers() -> tuple[tuple[tuple[str, ...], str, LazyPattern], ...]:
     """(the words one of which every match holds, its context, the marker compiled on first use) of each marker
