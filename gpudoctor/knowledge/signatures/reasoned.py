@@ -10,12 +10,17 @@ from gpudoctor.knowledge.signatures import Signature
 
 _NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
 
-GPU_WITHOUT_KERNELS = Signature(
+
+def _concluded(**fields) -> Signature:
+    """A conclusion's row: no patterns (compat.RULES reaches it), and its evidence is what the paste names, anywhere in
+    it, so the generic rows it refines are taken as evidence wherever they are (refines_within=None)."""
+    return Signature(patterns=(), refines_within=None, **fields)
+
+
+GPU_WITHOUT_KERNELS = _concluded(
     code="cuda.named-gpu-outside-torch-build",
     cause_id="cuda-arch-unsupported",
-    patterns=(),
     refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible", "cuda.torch-gpu-too-old"),
-    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste names a {gpu} (compute capability {capability}) and PyTorch's {build} build, whose kernels "
            "cover compute capability {lowest} to {highest} only, so PyTorch cannot run its kernels on this GPU."),
@@ -31,12 +36,10 @@ GPU_WITHOUT_KERNELS = Signature(
     checked=tables.CHECKED,
     examples=("cuda/bevfusion-283-gtx3090-torch181-cu101.txt",),
 )
-TORCH_NOT_FOR_PYTHON = Signature(
+TORCH_NOT_FOR_PYTHON = _concluded(
     code="wheels.torch-pin-not-built-for-python",
     cause_id="no-wheel-for-python",
-    patterns=(),
     refines=("wheels.no-distribution-for-platform",),  # pip's "(from versions: none)", read without the Python
-    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
            "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
@@ -51,15 +54,13 @@ TORCH_NOT_FOR_PYTHON = Signature(
     checked=tables.CHECKED,
     examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt",),
 )
-CUDA_TORCH_ON_MACOS = Signature(
+CUDA_TORCH_ON_MACOS = _concluded(
     code="wheels.cuda-torch-pin-on-macos",
     cause_id="no-wheel-for-python",
-    patterns=(),
     # pip's lines read without the Mac: "(from versions: none)", the Pythons other releases require, a +cu pin without
     # PyTorch's index. On a Mac no Python and no index serves a CUDA build.
     refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
              "wheels.torch-local-build-pin-without-index"),
-    refines_within=None,
     severity="fail",
     cause=("pip found no torch {torch} on this Mac: PyTorch publishes its CUDA builds (+cuXXX) for Linux and Windows "
            "only, and a Mac has no NVIDIA GPU for them."),
@@ -73,12 +74,10 @@ CUDA_TORCH_ON_MACOS = Signature(
     checked=tables.CHECKED,
     examples=("wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt",),
 )
-DRIVER_DROPPED_GPU = Signature(
+DRIVER_DROPPED_GPU = _concluded(
     code="kernel.named-gpu-dropped-by-driver",
     cause_id="gpu-unsupported-by-driver",
-    patterns=(),
     refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"),
-    refines_within=None,
     severity="fail",
     cause=("The paste names a {gpu} ({architecture}) with {driver}, which does not support it: {why}."),
     advice=("Install the {last} driver branch, the last that supports {architecture} GPUs, with its proprietary "
@@ -93,12 +92,10 @@ DRIVER_DROPPED_GPU = Signature(
     examples=("kernel/omarchy-4267-quadro-m1000m-nvidia-open-maxwell.txt",),
 )
 
-DRIVER_OLDER_THAN_CUDA = Signature(
+DRIVER_OLDER_THAN_CUDA = _concluded(
     code="cuda.named-driver-older-than-build",
     cause_id="cuda-driver-too-old",
-    patterns=(),
     refines=("cuda.driver-insufficient", "cuda.ctranslate2-driver-too-old",),
-    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste names {driver} and {program}, which needs CUDA {cuda}: that takes driver branch {need} or newer, "
            "so CUDA refuses to start (too old a driver for the runtime)."),
@@ -114,13 +111,11 @@ DRIVER_OLDER_THAN_CUDA = Signature(
     checked=tables.CHECKED,
     examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
 )
-ENGINE_GPU_TOO_OLD = Signature(
+ENGINE_GPU_TOO_OLD = _concluded(
     code="vllm.named-gpu-below-engine-minimum",
     cause_id="vllm-unsupported-hardware",
-    patterns=(),
     # What such a GPU then shows: Triton refusing it under torch.compile, or kernels built without its architecture.
     refines=("frameworks.triton-gpu-too-old", "cuda.no-kernel-image", "cuda.named-gpu-outside-torch-build"),
-    refines_within=None,  # its evidence is what the paste names, anywhere in it
     severity="fail",
     cause=("The paste runs {engine} on a {gpu} (compute capability {capability}, {architecture}): {engine} supports "
            "GPUs of compute capability 7.0 (Volta) and newer only; its prebuilt kernels and the Triton compiler it "
@@ -132,11 +127,11 @@ ENGINE_GPU_TOO_OLD = Signature(
     action="configure",
     rules_out=("the NVIDIA driver", "the model's size"),
     never_suggest=("update the NVIDIA driver", "reinstall the driver"),
-    sources=("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
+    sources=(tables.VLLM_GPU_REQUIREMENTS,
              "https://docs.vllm.ai/en/latest/features/compatibility_matrix.html",
              "https://github.com/vllm-project/vllm/issues/13202", "https://github.com/vllm-project/vllm/issues/963",
              "https://github.com/vllm-project/vllm/pull/4290"),
-    checked="2026-11-27",
+    checked=tables.CHECKED,
     examples=("vllm/vllm-13202-p40-triton-too-old-vllm-openai.txt",),
 )
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
