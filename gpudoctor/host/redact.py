@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from gpudoctor.lazy_regex import lazy_compile
@@ -40,13 +41,18 @@ _ESCAPED_BREAKS = ("\\n", "\\t", "\\r")
 
 _SECRET_NAME = lazy_compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
 
-# scheme://userinfo@host: the scheme starts a word and is short, the userinfo bounded.
-_URL_USERINFO = lazy_compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)[^/@\s]{1,512}@")
+# scheme://userinfo@host: the scheme starts a word and is short, the userinfo bounded. Its head, up to `://`,
+# is looked for only just before each `://` (see _sub_ending_at).
+_URL_HEAD = r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)"
+_URL_HEAD_REACH = 32
+_URL_USERINFO_HEAD = lazy_compile(_URL_HEAD)
+_URL_USERINFO = lazy_compile(_URL_HEAD + r"[^/@\s]{1,512}@")
 # user:password@host without a scheme (a proxy setting, a connection string): the user starts a run of
-# its own characters, and the host must follow.
-_BARE_USERINFO = lazy_compile(
-    r"(?<![A-Za-z0-9_.%+:/@-])(?P<user>[A-Za-z0-9_.%+-]{1,64}):[^\s:@/\"'\]\\]{1,256}@"
-    r"(?=[A-Za-z0-9][A-Za-z0-9.-]{0,252}(?::\d{1,5})?(?:[/\s\"'\]\\]|$))")
+# its own characters, and the host must follow. Its head, up to `@`, is looked for only before each `@`.
+_BARE_HEAD = r"(?<![A-Za-z0-9_.%+:/@-])(?P<user>[A-Za-z0-9_.%+-]{1,64}):[^\s:@/\"'\]\\]{1,256}@"
+_BARE_HEAD_REACH = 64 + 1 + 256
+_BARE_USERINFO_HEAD = lazy_compile(_BARE_HEAD)
+_BARE_USERINFO = lazy_compile(_BARE_HEAD + r"(?=[A-Za-z0-9][A-Za-z0-9.-]{0,252}(?::\d{1,5})?(?:[/\s\"'\]\\]|$))")
 
 # ?name=value / &name=value in a URL, where the name says secret (api_key, access_token, pw, sig ...).
 _QUERY_PAIR = lazy_compile(r"(?P<key>[?&;](?P<name>[A-Za-z0-9_.-]{1,64})=)(?P<value>[^&#\s\"'<>]+)")
@@ -60,6 +66,9 @@ _SECRET_QUERY_NAME = lazy_compile(r"token|key|secret|pass|pw|pwd|auth|sig|creden
 _NAMED_VALUE = lazy_compile(
     r"(?:(?<![A-Za-z0-9_.-])|(?<=\\[ntr]))(?P<name>[A-Za-z][A-Za-z0-9_.-]{0,99})(?P<sep>(?:\\?[\"'])?[ \t]{0,4}[=:][ \t]{0,4}(?:\\?[\"'])?)"
 )
+_SEPARATOR = lazy_compile(r"[=:]")
+# From a name's start to its separator: the name (100 characters), an escaped quote (2) and 4 blanks.
+_NAME_REACH = 100 + 2 + 4
 # The value after a secret's name (read only there): Bearer/Basic/Token and the credential, a quoted
 # value up to its quote, or an unquoted one up to a separator.
 _SECRET_VALUE = lazy_compile(r"(?:(?:Bearer|bearer|Basic|basic|Token|token)[ \t]{1,4})?(?P<value>[^\s\"'&,;\]\\]{1,4096})")
@@ -69,6 +78,9 @@ _SECRET_NAME_END = lazy_compile(
     r"|PRIVATE[_-]?KEY|ACCOUNT[_-]?KEY|[_-]KEY|CREDENTIALS?|AUTHORIZATION|AUTH)$",
     re.IGNORECASE,
 )
+# The last letters of every name _SECRET_NAME_END takes, in lower case.
+_SECRET_NAME_ENDINGS = ("token", "secret", "password", "passwd", "pass", "pwd", "pw", "key", "credential",
+                        "credentials", "authorization", "auth")
 
 # --password x, --password=x, --api-key x, --token=x ... on a command line (a process list, a unit file).
 _SECRET_FLAG = lazy_compile(
@@ -77,12 +89,17 @@ _SECRET_FLAG = lazy_compile(
     r"|[^\s\"'-][^\s\"']{0,4095})",
     re.IGNORECASE,
 )
+# Every flag's word begins with one of these (lower case), at most _FLAG_REACH characters after the flag's hyphen.
+_FLAG_WORDS = ("pass", "pwd", "token", "secret", "api", "access", "auth")
+_FLAG_REACH = 2 + 3 * 33
 # mysql -pSECRET (the password glued to -p): only after a MySQL client's name, -p alone prompts.
 _MYSQL_PASSWORD = lazy_compile(r"(?<![A-Za-z0-9_-])(?P<head>(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p)"
                              r"(?P<value>[^\s]{1,4096})")
+_MYSQL_CLIENTS = ("mysql", "mariadb")
 
 # "Bearer <token>" / "Basic <credentials>" anywhere (an Authorization header quoted in a log).
 _BEARER = lazy_compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?P<scheme>(?:[Bb]earer|Basic)[ \t]{1,4})[A-Za-z0-9._~+/=-]{8,}")
+_BEARER_WORDS = ("Bearer", "bearer", "Basic")
 
 # Broader than gitleaks for the tokens GPU users paste most: any length past a minimum. Each ends in a
 # greedy run with nothing after it, so a failed start costs at most its minimum length.
@@ -90,6 +107,8 @@ _TOKEN_SHAPES = lazy_compile(
     r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))(?:hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
     r"|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|xox[abpors]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16,})"
 )
+_TOKEN_PREFIXES = ("hf_", *(f"gh{kind}_" for kind in "pousr"), "github_pat_", "glpat-", "sk-",
+                   *(f"xox{kind}-" for kind in "abpors"), "AKIA")
 
 # JWT: eyJ<header>.<payload>.<signature>, base64url segments.
 _JWT_START = lazy_compile(r"(?:(?<![A-Za-z0-9_])|(?<=\\[ntr]))eyJ")
@@ -146,28 +165,94 @@ def redact_value(name: str, value: str | None) -> str | None:
 
 
 def redact_text(text: str) -> str:
-    """Secrets removed from free text (logs, command output, pastes), by the rules above. Each rule runs only
-    when the text holds the character it needs (a substring test at C speed): most texts are short lines
-    that need none, and every output of gpudoctor passes through here."""
+    """Secrets removed from free text (logs, command output, pastes), by the rules above. Each rule is tried
+    only where the text holds what its match must contain (a substring search at C speed): most texts are
+    short lines that need no rule, and a tool's 2 MB of output would otherwise be tried at every word by each."""
     text = _redact_private_keys(text)
-    if "://" in text:
-        text = _URL_USERINFO.sub(lambda m: f"{m.group('scheme')}{REDACTED}@", text)
-    if "@" in text:
-        text = _BARE_USERINFO.sub(lambda m: f"{m.group('user')}:{REDACTED}@", text)
+    text = _sub_each(text, _next_url_userinfo, lambda m: f"{m.group('scheme')}{REDACTED}@")
+    text = _sub_each(text, _next_bare_userinfo, lambda m: f"{m.group('user')}:{REDACTED}@")
     if "=" in text:
         text = _QUERY_PAIR.sub(_redact_query_pair, text)
-    if "-" in text and ("=" in text or " " in text or "\t" in text):  # a flag's value follows = or a blank
-        text = _SECRET_FLAG.sub(lambda m: f"{m.group('flag')}{m.group('sep')}{REDACTED}", text)
-        if "-p" in text:
-            text = _MYSQL_PASSWORD.sub(lambda m: f"{m.group('head')}{REDACTED}", text)
-    if "earer" in text or "Basic" in text:
-        text = _BEARER.sub(lambda m: f"{m.group('scheme')}{REDACTED}", text)
+    text = _sub_from(text, _SECRET_FLAG, _secret_flag_starts(text),
+                     lambda m: f"{m.group('flag')}{m.group('sep')}{REDACTED}")
+    text = _sub_from(text, _MYSQL_PASSWORD, _occurrences(text, _MYSQL_CLIENTS), lambda m: f"{m.group('head')}{REDACTED}")
+    text = _sub_from(text, _BEARER, _occurrences(text, _BEARER_WORDS), lambda m: f"{m.group('scheme')}{REDACTED}")
     if "=" in text or ":" in text:
         text = _redact_named_values(text)
-    if "_" in text or "-" in text or "AKIA" in text:
-        text = _TOKEN_SHAPES.sub(REDACTED, text)
+    text = _sub_from(text, _TOKEN_SHAPES, _occurrences(text, _TOKEN_PREFIXES), lambda m: REDACTED)
     text = _redact_ruleset(text)
     return _redact_jwts(text)
+
+
+def _sub_from(text: str, pattern: re.Pattern, starts: list[int], replace: Callable[[re.Match], str]) -> str:
+    """`pattern.sub(replace, text)` for a pattern that can match only at `starts` (ascending)."""
+    pieces, copied = [], 0
+    for start in starts:
+        if start >= copied and (match := pattern.match(text, start)) is not None:
+            pieces += (text[copied:start], replace(match))
+            copied = match.end()
+    return "".join(pieces) + text[copied:] if pieces else text
+
+
+def _sub_each(text: str, next_match: Callable[[str, int], re.Match | None],
+              replace: Callable[[re.Match], str]) -> str:
+    """`pattern.sub(replace, text)`, where `next_match(text, position)` finds what `pattern.search` would."""
+    pieces, copied = [], 0
+    while (match := next_match(text, copied)) is not None:
+        pieces += (text[copied:match.start()], replace(match))
+        copied = match.end()
+    return "".join(pieces) + text[copied:] if pieces else text
+
+
+def _occurrences(text: str, literals: tuple[str, ...]) -> list[int]:
+    """Every position where one of `literals` starts, ascending."""
+    found = set()
+    for literal in literals:
+        at = text.find(literal)
+        while at >= 0:
+            found.add(at)
+            at = text.find(literal, at + 1)
+    return sorted(found)
+
+
+def _next_ending_at(text: str, position: int, anchor: str, reach: int, head: re.Pattern,
+                    pattern: re.Pattern) -> re.Match | None:
+    """What `pattern.search(text, position)` finds, for a pattern that starts with `head`, whose match ends in
+    the first `anchor` after its start, at most `reach` characters on. The anchors are found by substring
+    search and the head looked for only in the stretch before each (the stretches do not overlap: one that
+    found nothing is left behind). Every start whose head ends in the same anchor continues alike, so when
+    the leftmost one fails as a whole, they all do."""
+    while (at := text.find(anchor, position)) >= 0:
+        found = head.search(text, max(position, at - reach), at + len(anchor))
+        if found is not None and (match := pattern.match(text, found.start())) is not None:
+            return match
+        position = at + 1
+    return None
+
+
+def _next_url_userinfo(text: str, position: int) -> re.Match | None:
+    return _next_ending_at(text, position, "://", _URL_HEAD_REACH, _URL_USERINFO_HEAD, _URL_USERINFO)
+
+
+def _next_bare_userinfo(text: str, position: int) -> re.Match | None:
+    return _next_ending_at(text, position, "@", _BARE_HEAD_REACH, _BARE_USERINFO_HEAD, _BARE_USERINFO)
+
+
+def _secret_flag_starts(text: str) -> list[int]:
+    """The hyphens a secret flag may start at: those at most _FLAG_REACH characters before one of its words
+    (which any case of the text's own letters spells: the flag pattern ignores case). A text with letters
+    outside ASCII, whose other cases re may match, is tried at every hyphen."""
+    if "-" not in text or not ("=" in text or " " in text or "\t" in text):  # a value follows = or a blank
+        return []
+    if not text.isascii():
+        return _occurrences(text, ("-",))
+    lowered, starts = text.lower(), set()
+    for word in _occurrences(lowered, _FLAG_WORDS):
+        hyphen = text.find("-", max(0, word - _FLAG_REACH), word)
+        while hyphen >= 0:
+            starts.add(hyphen)
+            hyphen = text.find("-", hyphen + 1, word)
+    return sorted(starts)
 
 
 def _redact_ruleset(text: str) -> str:
@@ -232,10 +317,8 @@ def _redact_query_pair(match: re.Match) -> str:
 
 def _redact_named_values(text: str) -> str:
     pieces, copied, position = [], 0, 0
-    while (match := _NAMED_VALUE.search(text, position)) is not None:
+    while (match := _next_secret_name(text, position)) is not None:
         position = match.end()
-        if not _SECRET_NAME_END.search(match.group("name")):
-            continue  # only the name and separator were read: what follows is scanned on
         quoted = match.group("sep")[-1:] in ("'", '"')
         value = (_QUOTED_VALUE if quoted else _SECRET_VALUE).match(text, position)
         if value is None or value.group("value").startswith(REDACTED[:-1]):
@@ -243,6 +326,36 @@ def _redact_named_values(text: str) -> str:
         pieces.append(text[copied:value.start("value")] + REDACTED)
         copied = position = value.end("value")
     return "".join(pieces) + text[copied:] if pieces else text
+
+
+def _next_secret_name(text: str, position: int) -> re.Match | None:
+    """The next name-and-separator match of _NAMED_VALUE at or after `position` whose name says secret. Every
+    match ends in a `=` or `:`, so the name is looked for only in the stretch before each separator (see
+    _next_ending_at), and only where the letters before it end like a secret's name: a journal's timestamps
+    and a JSON document's keys are passed over at C speed. Skipping a separator is skipping its match: no
+    name can start inside the blanks and quote a separator may take after it."""
+    while (separator := _SEPARATOR.search(text, position)) is not None:
+        at = separator.start()
+        if _may_end_a_secret_name(text, at):
+            found = _NAMED_VALUE.search(text, max(position, at - _NAME_REACH), at + 1)
+            if found is not None:
+                match = _NAMED_VALUE.match(text, found.start())
+                if _SECRET_NAME_END.search(match.group("name")):
+                    return match
+                position = match.end()
+                continue
+        position = at + 1
+    return None
+
+
+def _may_end_a_secret_name(text: str, separator: int) -> bool:
+    """Whether the name before a separator (past the blanks and a quote between them) may end like a secret's:
+    a quick look at its last letters, never saying no to a name that _SECRET_NAME_END takes."""
+    before = text[max(0, separator - _NAME_REACH):separator].rstrip(" \t")
+    before = before[:-1] if before.endswith(("'", '"')) else before
+    before = before[:-1] if before.endswith("\\") else before
+    tail = before[-16:]
+    return not tail.isascii() or tail.lower().endswith(_SECRET_NAME_ENDINGS)
 
 
 def _redact_jwts(text: str) -> str:
@@ -254,8 +367,7 @@ def _redact_jwts(text: str) -> str:
     pieces: list[str] = []
     copied = 0
     position = 0
-    while (start := _JWT_START.search(text, position)) is not None:
-        begin = start.start()
+    while (begin := _next_jwt_start(text, position)) is not None:
         end, resume = _jwt_end(text, begin)
         if end is None:
             position = max(resume, begin + 1)
@@ -265,6 +377,15 @@ def _redact_jwts(text: str) -> str:
         copied = position = end
     pieces.append(text[copied:])
     return "".join(pieces)
+
+
+def _next_jwt_start(text: str, position: int) -> int | None:
+    """Where the next `eyJ` that starts a word is, at or after `position`."""
+    while (at := text.find("eyJ", position)) >= 0:
+        if _JWT_START.match(text, at):
+            return at
+        position = at + 1
+    return None
 
 
 def _jwt_end(text: str, begin: int) -> tuple[int | None, int]:

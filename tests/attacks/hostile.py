@@ -150,8 +150,9 @@ def run_scenarios(scenarios: list[Scenario], root: Path, servers: dict[str, str]
         proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env, cwd=base)
         running.append((scenario, proc, time.monotonic(), base, out, err))
     deadline = time.monotonic() + limit_s
-    for scenario, proc, started, base, out, err in running:
-        scenario.returncode, scenario.wall_s, scenario.max_rss_mb = _wait(proc, started, deadline)
+    ended = _wait_all([(proc, started) for _, proc, started, *_ in running], deadline)
+    for (scenario, proc, started, base, out, err), outcome in zip(running, ended):
+        scenario.returncode, scenario.wall_s, scenario.max_rss_mb = outcome
         out.close()
         err.close()
         scenario.stdout = (base / "stdout").read_text(errors="replace")
@@ -161,18 +162,31 @@ def run_scenarios(scenarios: list[Scenario], root: Path, servers: dict[str, str]
         scenario.leftover_pids = _still_running(base / "pids")
 
 
-def _wait(proc: subprocess.Popen, started: float, deadline: float) -> tuple[int | None, float, float]:
-    """(exit code or None when it ran past the limit, wall seconds, peak RSS in MB) of one child."""
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            return proc.returncode, time.monotonic() - started, usage.ru_maxrss / 1024
-        if time.monotonic() > deadline:
-            proc.kill()
-            _, status, usage = os.wait4(proc.pid, 0)
-            return None, time.monotonic() - started, usage.ru_maxrss / 1024
+def _wait_all(children: list[tuple[subprocess.Popen, float]], deadline: float) -> list[tuple[int | None, float, float]]:
+    """(exit code or None when it ran past the limit, wall seconds, peak RSS in MB) of each child. All are
+    polled in turn, so each one's wall time ends when it does, not when the ones before it in the list did."""
+    outcomes: dict[int, tuple[int | None, float, float]] = {}
+    while len(outcomes) < len(children):
+        for number, (proc, started) in enumerate(children):
+            if number not in outcomes:
+                outcome = _ended(proc, started, deadline)
+                if outcome is not None:
+                    outcomes[number] = outcome
         time.sleep(0.05)
+    return [outcomes[number] for number in range(len(children))]
+
+
+def _ended(proc: subprocess.Popen, started: float, deadline: float) -> tuple[int | None, float, float] | None:
+    """The child's outcome once it has exited (killed when past the deadline); None while it runs."""
+    pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+    if pid:
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        return proc.returncode, time.monotonic() - started, usage.ru_maxrss / 1024
+    if time.monotonic() > deadline:
+        proc.kill()
+        _, status, usage = os.wait4(proc.pid, 0)
+        return None, time.monotonic() - started, usage.ru_maxrss / 1024
+    return None
 
 
 def _still_running(pid_file: Path) -> list[int]:
