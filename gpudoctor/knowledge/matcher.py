@@ -131,7 +131,7 @@ class _Pattern:
 def _compiled_patterns(rows: tuple[Signature, ...]) -> list[_Pattern]:
     """Every pattern of the rows compiled, with the literals that key it (choose_keys), in the rows' order."""
     patterns = [(row, pattern) for row in rows for pattern in row.patterns]
-    facts = [derived(pattern) for _, pattern in patterns]
+    facts = derived([pattern for _, pattern in patterns])
     for (row, pattern), (options, _) in zip(patterns, facts):
         literals = options[0]
         if not literals or min(map(len, literals)) < MIN_LITERAL:
@@ -154,22 +154,48 @@ class CompiledCatalogue:
         for compiled in _compiled_patterns(rows):
             for literal, _ in compiled.keys:
                 self._by_literal.setdefault(literal, []).append(compiled)
-        # The contexts' markers (contexts.py) and the words an exception's head ends with (log_lines: where one
-        # is, a message may go on over the next lines) are found in the same passes: literals too.
+        self._selected_by_kind: dict[tuple[str, str | None], tuple[_Pattern, ...]] = {}
+
+    # What `scan` needs beyond the patterns, worked out on its first use: matching logical lines already built (the
+    # kernel's GPU events on a live check's main thread) needs none of it, and the contexts' markers alone take
+    # ~35 ms to derive.
+    @cached_property
+    def _scan_keys(self) -> tuple[dict, dict, list[str]]:
+        """The contexts' markers (contexts.py) and the words an exception's head ends with (log_lines: where one is,
+        a message may go on over the next lines), found in the same passes as the patterns' literals: literals too."""
         first_characters = {literal[0] for literal in self._by_literal}
         context_keys = _found_by(((word, (name, marker)) for words, name, marker in folded_markers() for word in words),
                                  first_characters)
         ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
-        literals = list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
-        self.scanners = _scanners(literals)
-        self._prefixes = _prefixes(literals)
-        self._selected_by = _held(self._prefixes, self._by_literal)
-        self._selected_by_kind: dict[tuple[str, str | None], tuple[_Pattern, ...]] = {}
-        # (context, marker) of the markers a found literal holds the key of.
-        self.markers_at = {literal: tuple(marker for marker, _ in held)
-                           for literal, held in _held(self._prefixes, context_keys).items()}
-        # (the word, how far into it the key is) of the exceptions' endings a found literal holds the key of.
-        self.endings_at = _held(self._prefixes, ending_keys)
+        return context_keys, ending_keys, list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
+
+    @cached_property
+    def scanners(self) -> tuple[re.Pattern, ...]:
+        return _scanners(self._scan_keys[2])
+
+    @cached_property
+    def _prefixes(self) -> dict[str, list[str]]:
+        return _prefixes(self._scan_keys[2])
+
+    @cached_property
+    def _selected_by(self) -> dict[str, tuple]:
+        return _held(self._prefixes, self._by_literal)
+
+    @cached_property
+    def markers_at(self) -> dict[str, tuple]:
+        """(context, marker) of the markers a found literal holds the key of."""
+        return {literal: tuple(marker for marker, _ in held)
+                for literal, held in _held(self._prefixes, self._scan_keys[0]).items()}
+
+    @cached_property
+    def endings_at(self) -> dict[str, tuple]:
+        """(the word, how far into it the key is) of the exceptions' endings a found literal holds the key of."""
+        return _held(self._prefixes, self._scan_keys[1])
+
+    @cached_property
+    def _pattern_prefixes(self) -> dict[str, list[str]]:
+        """As _prefixes, among the patterns' literals only: all that patterns_in looks up."""
+        return _prefixes(list(self._by_literal))
 
     @cached_property
     def prefilter(self) -> re.Pattern:
@@ -182,7 +208,7 @@ class CompiledCatalogue:
         seen: dict[int, _Pattern] = {}
         position = 0
         while (found := self.prefilter.search(text, position)) is not None:
-            for literal in self._prefixes[found.group()]:
+            for literal in self._pattern_prefixes[found.group()]:
                 for pattern in self._by_literal.get(literal, ()):
                     seen.setdefault(id(pattern), pattern)
             position = found.start() + 1

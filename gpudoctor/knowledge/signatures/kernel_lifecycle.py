@@ -126,12 +126,14 @@ SIGNATURES: tuple[Signature, ...] = (
                   # libcuda1, firmware-nvidia-gsp), the dependency carries no version, or a package of another branch
                   # Breaks or Conflicts with the one asked for (a held libnvidia-compute-NNN, nvidia-utils-NNN).
                   # PackageKit front ends (Pop Shop, AppCenter) print "pkg: Depends:" without apt's space.
-                  r"(?P<package>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60}) ?: (?:Pre-)?(?:Depends|Breaks|Conflicts): "
+                  # A package's name starts where its run of name characters does: tried at every character of a long run
+                  # ("nvidianvidia..."), the bounded runs around the literal cost 0.26 s a line on a busy CI machine.
+                  r"(?<![\w.+-])(?P<package>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60}) ?: (?:Pre-)?(?:Depends|Breaks|Conflicts): "
                   r"(?P<dependency>[\w.+-]{0,40}(?:nvidia|libcuda)[\w.+-]{0,60})(?: \([<>=]{1,2} [\w.~+:-]{1,60}\))? "
                   r"but (?:[\w.~+:-]{1,60} is|it is not going) to be installed",
                   # apt under a French locale ("Dépend : nvidia-kernel-common-470 (<=470.86-1) mais 470.103.01-… doit
                   # être installé").
-                  r"(?:(?P<package>[\w.+-]{0,40}nvidia[\w.+-]{0,60}) ?: )?D\u00e9pend ?: (?P<dependency>[\w.+-]{0,40}nvidia[\w.+-]{0,60})(?: \([<>=]{1,2} ?[\w.~+:-]{1,60}\))? "
+                  r"(?:(?<![\w.+-])(?P<package>[\w.+-]{0,40}nvidia[\w.+-]{0,60}) ?: )?D\u00e9pend ?: (?P<dependency>[\w.+-]{0,40}nvidia[\w.+-]{0,60})(?: \([<>=]{1,2} ?[\w.~+:-]{1,60}\))? "
                   r"mais (?:[\w.~+:-]{1,60} doit|ne doit pas) \u00eatre install\u00e9",
                   # A package of one branch conflicting with the virtual name every branch provides, as apt and the
                   # PackageKit front ends list it when two branches are asked for at once ("libnvidia-gl-470: Conflicts:
