@@ -90,7 +90,8 @@ def _redact_file(result: FileResult) -> FileResult:
     return FileResult(data=_redact_bytes(result.data), entries=result.entries, error=result.error)
 
 
-# What of one line to keep: the line, a part of it, or "" (its newline stays, so line numbers hold).
+# What of one line to keep: the line, a part of it, or "" (its newline stays, so line numbers hold). A filter with a
+# `keep_all(lines)` method is handed all the lines at once (one that looks at each line can then skip most of them).
 LineFilter = Callable[[str], str]
 
 
@@ -99,7 +100,9 @@ def keep_only(data: bytes, keep_lines: LineFilter | None) -> bytes:
     if keep_lines is None or not data:
         return data
     lines = data.decode("utf-8", errors="surrogateescape").split("\n")
-    return "\n".join(keep_lines(line) for line in lines).encode("utf-8", errors="surrogateescape")
+    keep_all = getattr(keep_lines, "keep_all", None)
+    kept = keep_all(lines) if keep_all is not None else map(keep_lines, lines)
+    return "\n".join(kept).encode("utf-8", errors="surrogateescape")
 
 
 def _keep_command_lines(result: CommandResult, keep_lines: LineFilter | None) -> CommandResult:

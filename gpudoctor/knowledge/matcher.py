@@ -460,6 +460,21 @@ def _in_order(candidates: list[_Pattern], text: str) -> list[_Pattern]:
     return [pattern for _, pattern in placed]
 
 
+def lines_worth_scanning(lines: list[str], kind: str | None) -> set[int] | None:
+    """The indexes of the `lines` in which `scan` of that line alone could find a signature: those holding a literal of
+    a pattern for `kind` together with all of that pattern's words. One pass of the prefilter over them all instead
+    of a scan of each (a 2 MB Ollama log, read line by line, took 1 s). None where each line must be scanned: lines
+    `scan` would split (a carriage return) or straighten (typographic quotes), or one too long for its table."""
+    text = "\n".join(lines)
+    if "\r" in text or any(quote in text for quote in _TYPOGRAPHIC) or \
+            any(len(line) > DESCRIPTION_TEXT_MAX for line in lines):
+        return None
+    table = compiled()
+    return {line_number - 1 for line_start, line_end, line_number, literals
+            in _hit_lines(text, table, 0, len(text), set(), _Endings(0))
+            if table.candidates(literals, text[line_start:line_end], kind)}
+
+
 def match_lines(lines: Iterable[LogicalLine], source: str, kind: str | None = None,
                 table: CompiledCatalogue | None = None, candidates: list[_Pattern] | None = None) -> list[SignatureMatch]:
     """The matches in logical lines already built (one per code and line, in order). `candidates`: the only

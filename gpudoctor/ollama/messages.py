@@ -197,13 +197,30 @@ def _known_failure(line: str) -> bool:
     return bool(scan(line, "", "ollama-log"))
 
 
-def log_line_kept(line: str) -> str:
-    """What of a server-log line is recorded (the `keep_lines` of the log's reads)."""
-    if any(marker in line for marker in LOG_LINES_READ) or any(text in line for text, _k, _r in UNCATALOGUED) \
-            or _known_failure(line):
-        return line
-    head = _SLOG_HEAD.search(line) or _OLD_HEAD.search(line)
-    return line[:head.end()] if head else ""
+class _LogLinesKept:
+    """What of a server-log line is recorded (the `keep_lines` of the log's reads): the lines the parsers read and
+    every failure line whole, of the others what says the log is Ollama's. `keep_all` keeps a whole log's lines at
+    once, looking for failure signatures only in those the catalogue's prefilter says may hold one."""
+
+    def __call__(self, line: str) -> str:
+        return self._kept(line, may_fail=True)
+
+    def keep_all(self, lines: list[str]) -> list[str]:
+        from gpudoctor.knowledge.matcher import lines_worth_scanning
+
+        worth = lines_worth_scanning(lines, "ollama-log")
+        return [self._kept(line, may_fail=worth is None or index in worth) for index, line in enumerate(lines)]
+
+    @staticmethod
+    def _kept(line: str, may_fail: bool) -> str:
+        if any(marker in line for marker in LOG_LINES_READ) or any(text in line for text, _k, _r in UNCATALOGUED) \
+                or (may_fail and _known_failure(line)):
+            return line
+        head = _SLOG_HEAD.search(line) or _OLD_HEAD.search(line)
+        return line[:head.end()] if head else ""
+
+
+log_line_kept = _LogLinesKept()
 
 
 def looks_like_ollama(text: str) -> bool:

@@ -36,3 +36,14 @@ def test_prompts_in_a_debug_log_do_not_reach_a_snapshot(tmp_path):
     assert 'source=routes.go:1700 msg="chat request"\n' in result.text  # still reads as Ollama's log
     assert result.text.count("\n") == 4
     assert "PLANTED-PROMPT" not in json.dumps(snapshot_document(host))
+
+
+CORPUS_LOGS = sorted(path for path in (Path(__file__).parents[1] / "fixtures" / "corpus" / "ollama").glob("*.txt"))
+
+
+def test_a_whole_log_keeps_what_its_lines_keep_one_at_a_time():
+    # keep_all scans for failure signatures only the lines the catalogue's prefilter says may hold one: it must keep
+    # exactly what the line-by-line filter keeps, on the recorded logs and on the corpus's real Ollama threads.
+    for path in [*LOGS, *CORPUS_LOGS]:
+        lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+        assert log_line_kept.keep_all(lines) == [log_line_kept(line) for line in lines], path.name
