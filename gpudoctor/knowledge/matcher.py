@@ -169,6 +169,10 @@ class CompiledCatalogue:
         ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
         return context_keys, ending_keys, list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
 
+    def prepare_for_scans(self) -> None:
+        """Work out now what the first scan would (scan_child.py: a child does it before its first text comes)."""
+        _ = self.scanners, self._selected_by, self.markers_at, self.endings_at  # each computed once and kept
+
     @cached_property
     def scanners(self) -> tuple[re.Pattern, ...]:
         return _scanners(self._scan_keys[2])

@@ -105,7 +105,7 @@ def _serve(requests: int, answers: int) -> None:
     from gpudoctor.knowledge.matcher import compiled
     from gpudoctor.knowledge.matcher import scan as scan_here
 
-    compiled()
+    compiled().prepare_for_scans()
     while (body := read_message(requests, None)) is not None:
         text, source, kind, contexts = pickle.loads(body)
         _message(scan_here(text, source, kind, contexts=contexts), None, answers)
