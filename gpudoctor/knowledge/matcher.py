@@ -38,6 +38,7 @@ from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
+from gpudoctor.knowledge.literal_index import found_by, held_by, prefixes_of, scanners_for, trie_regex
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
@@ -84,26 +85,6 @@ class SignatureMatch:
 
 
 # -- the compiled catalogue ---------------------------------------------------------------------------
-def _trie_regex(literals: Iterable[str]) -> str:
-    """An alternation of the literals sharing their prefixes, which `re` searches far faster than a flat one."""
-    trie: dict = {}
-    for literal in literals:
-        node = trie
-        for char in literal:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def build(node: dict) -> str:
-        ends = "" in node
-        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if ends else body
-
-    return build(trie)
-
-
 def _check_order(words: tuple[tuple[str, int], ...], keys: tuple[str, ...]) -> tuple[str, ...]:
     """The words (each with its healthy rate) in the order a neighbourhood is searched for them: the one most likely
     missing first (the rarest in healthy logs), the pattern's keys last (the prefilter found one there)."""
@@ -164,9 +145,9 @@ class CompiledCatalogue:
         """The contexts' markers (contexts.py) and the words an exception's head ends with (log_lines: where one is,
         a message may go on over the next lines), found in the same passes as the patterns' literals: literals too."""
         first_characters = {literal[0] for literal in self._by_literal}
-        context_keys = _found_by(((word, (name, marker)) for words, name, marker in folded_markers() for word in words),
+        context_keys = found_by(((word, (name, marker)) for words, name, marker in folded_markers() for word in words),
                                  first_characters)
-        ending_keys = _found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
+        ending_keys = found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
         return context_keys, ending_keys, list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
 
     def prepare_for_scans(self) -> None:
@@ -175,37 +156,37 @@ class CompiledCatalogue:
 
     @cached_property
     def scanners(self) -> tuple[re.Pattern, ...]:
-        return _scanners(self._scan_keys[2])
+        return scanners_for(self._scan_keys[2])
 
     @cached_property
     def _prefixes(self) -> dict[str, list[str]]:
-        return _prefixes(self._scan_keys[2])
+        return prefixes_of(self._scan_keys[2])
 
     @cached_property
     def _selected_by(self) -> dict[str, tuple]:
-        return _held(self._prefixes, self._by_literal)
+        return held_by(self._prefixes, self._by_literal)
 
     @cached_property
     def markers_at(self) -> dict[str, tuple]:
         """(context, marker) of the markers a found literal holds the key of."""
         return {literal: tuple(marker for marker, _ in held)
-                for literal, held in _held(self._prefixes, self._scan_keys[0]).items()}
+                for literal, held in held_by(self._prefixes, self._scan_keys[0]).items()}
 
     @cached_property
     def endings_at(self) -> dict[str, tuple]:
         """(the word, how far into it the key is) of the exceptions' endings a found literal holds the key of."""
-        return _held(self._prefixes, self._scan_keys[1])
+        return held_by(self._prefixes, self._scan_keys[1])
 
     @cached_property
     def _pattern_prefixes(self) -> dict[str, list[str]]:
         """As _prefixes, among the patterns' literals only: all that patterns_in looks up."""
-        return _prefixes(list(self._by_literal))
+        return prefixes_of(list(self._by_literal))
 
     @cached_property
     def prefilter(self) -> re.Pattern:
         """Every literal in one regex: only patterns_in (a paste's kinds) uses it, so a kernel log's scan never
         builds it (about 40 ms of the catalogue's start)."""
-        return re.compile(_trie_regex(self._by_literal))
+        return re.compile(trie_regex(self._by_literal))
 
     def patterns_in(self, text: str) -> list[_Pattern]:
         """The patterns whose literals `text` holds (overlapping occurrences included), each once."""
@@ -233,44 +214,6 @@ class CompiledCatalogue:
             selected = tuple(pattern for pattern in self._selected_by[literal] if _applies(pattern.row, kind))
             self._selected_by_kind[literal, kind] = selected
         return selected
-
-
-def _scanners(literals: list[str]) -> tuple[re.Pattern, ...]:
-    """The literals as one regex per first character: each starts with a plain character, which `re` finds by a
-    fast scan of the text before it tries the rest, where the one regex of all literals tries its ~40
-    alternatives at nearly every character (2.3 times slower on 50 MB of logs). Their number is that of distinct
-    first characters, not of rows: the cost of a pass hardly grows with the catalogue."""
-    by_first: dict[str, list[str]] = {}
-    for literal in literals:
-        by_first.setdefault(literal[0], []).append(literal)
-    return tuple(re.compile(_trie_regex(group)) for _, group in sorted(by_first.items()))
-
-
-def _prefixes(literals: list[str]) -> dict[str, list[str]]:
-    """For each literal, the literals that are a prefix of it (itself included), in the literals' order: a literal
-    found also means those are there (the trie takes the longest). Looked up by prefix, not by comparing every
-    pair of literals."""
-    order = {literal: place for place, literal in enumerate(literals)}
-    return {literal: sorted((literal[:n] for n in range(1, len(literal) + 1) if literal[:n] in order),
-                            key=order.__getitem__) for literal in literals}
-
-
-def _held(prefixes: dict[str, list[str]], keyed: Mapping[str, list]) -> dict[str, tuple]:
-    """For each literal, what `keyed` holds for it and for the literals that are a prefix of it, where it holds any."""
-    return {literal: held for literal, found in prefixes.items()
-            if (held := tuple(item for prefix in found for item in keyed.get(prefix, ())))}
-
-
-def _found_by(words: Iterable[tuple[str, object]], first_characters: set[str]) -> dict[str, list[tuple[object, int]]]:
-    """The literal each of the `words` (plain text in what is looked for: a context's marker, a word an exception
-    ends with) is found by, with (what it is in, how far into the word the literal starts): the end of the word that
-    opens with a character the signatures' keys open with, so that it costs no pass of its own ("11434" of
-    ":11434"), or the whole word where none does."""
-    keys: dict[str, list[tuple[object, int]]] = {}
-    for word, what in words:
-        skip = next((k for k in range(len(word) - MIN_LITERAL + 1) if word[k] in first_characters), 0)
-        keys.setdefault(word[skip:], []).append((what, skip))
-    return keys
 
 
 @cache
@@ -523,7 +466,7 @@ class _Found:
         elif len(self.merged) < MATCH_CAP:
             self.merged[key], self.counts[key], self.last_line[key] = found, 1, found.line_number
 
-    def then(self, later: "_Found") -> "_Found":
+    def then(self, later: _Found) -> _Found:
         """These matches followed by those of the part of the text after this one. A logical line across the
         border between the parts is found by both: it counts once."""
         for key, found in later.merged.items():
