@@ -34,6 +34,8 @@ _WHEEL_CAPABILITIES: tuple[tuple[Capability, Capability, Capability | None, Capa
 )
 # The build to name for a GPU newer than a build: the first CUDA whose wheels carry its major version.
 FIRST_CUDA_FOR_MAJOR: dict[int, str] = {8: "cu111", 9: "cu118", 10: "cu128", 12: "cu128"}
+# Blackwell (B200 10.0, RTX 50 and RTX PRO 12.0): the first architecture whose kernels came with CUDA 12.8's builds only.
+FIRST_BLACKWELL_CAPABILITY: Capability = (10, 0)
 # The build to name for a GPU older than a build: cu126 is the last to carry sm_50 to sm_70.
 LAST_CUDA_FOR_OLD_GPUS = "cu126"
 

@@ -19,14 +19,16 @@ from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.reasoned import (CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU, DRIVER_OLDER_THAN_CUDA,
-                                                      ENGINE_GPU_TOO_OLD, GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
+from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
+                                                      DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GPU_WITHOUT_KERNELS,
+                                                      TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
-                  "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement")
+                  "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
+                  "problem")
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Rule:
     # The fields of each conclusion the facts settle (one per combination), from the facts and the text.
     reach: Callable[[NamedFacts], Iterator[Mapping[str, str]]]
     evidence: Callable[[Mapping[str, str]], str]  # the field whose first mention is the evidence line
+    # A likelihood, not a settled combination: concluded only where no row read any cause from a tool's line.
+    only_where_nothing_was_read: bool = False
 
 
 def _cc(capability: tables.Capability) -> str:
@@ -153,6 +157,18 @@ def _engine_on_old_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
                        "architecture": gpu.architecture}
 
 
+def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """A Blackwell GPU named in a report of trouble that names no PyTorch build: the builds made before CUDA 12.8
+    lack its kernels, what helpers answer first ("use the cu128 build"). A named build is judged by _gpu_outside_build
+    instead, or has the kernels."""
+    if facts.torch_builds:
+        return
+    for gpu in facts.gpus:
+        if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY:
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+                   "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
+
+
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
@@ -160,6 +176,8 @@ RULES: tuple[Rule, ...] = (
     Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
     Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
     Rule(ENGINE_GPU_TOO_OLD, _engine_on_old_gpu, lambda fields: fields["gpu"]),
+    Rule(BLACKWELL_BEFORE_ITS_BUILDS, _blackwell_without_its_builds, lambda fields: fields["gpu"],
+         only_where_nothing_was_read=True),
 )
 
 
@@ -184,6 +202,8 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     for rule in RULES:
         if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
             continue  # a tool's own line settled this cause: its row says it better
+        if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):
+            continue
         for fields in _distinct(rule.reach(facts)):
             found.append(Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0)))
     return found

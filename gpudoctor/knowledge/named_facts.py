@@ -57,11 +57,12 @@ _MODELS = tuple((re.compile(rf"{name}(?:s\b|\b)"), architecture, capability)
 # number a GeForce (never "RX 570", AMD's). Three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only
 # four there.
 _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
-              for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE")),
+              for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE", "rtx", "Rtx", "gtx", "Gtx")),
             *(re.compile(rf"{prefix} ?(?P<number>[1-5]0[5-9]0)(?!\d)") for prefix in ("GPU", "NVIDIA", "Nvidia", "nvidia")))
 # A GeForce's four digits with Ti or "card" after them ("1080ti", "the 1070 card"): found by what follows them.
+# Also the plural ("two 5090s") and the series written after the number ("5090 rtx").
 _NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
-                                                                  " graphics card"))
+                                                                  " graphics card", " RTX", " rtx", "s"))
 _GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
 
 # PyTorch as people name its build: "torch==1.11.0+cu113", "PyTorch 2.8.0 + cu129", collect_env's "PyTorch version:
@@ -194,7 +195,7 @@ def _gpus(text: str):
     for found, number in numbered:
         for series, architecture, capability in _GEFORCE_SERIES:
             if number in series:
-                name = found[0].strip() if found.re in _GEFORCE else f"{number}{found[0]}".strip()
+                name = found[0].strip() if found.re in _GEFORCE else f"{number}{found[0]}".strip().removesuffix("s")
                 yield NamedGpu(name, architecture, capability, found.start())
                 break
     for pattern, architecture, capability in _MODELS:

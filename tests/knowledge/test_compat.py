@@ -105,6 +105,33 @@ def test_a_conclusion_takes_the_generic_line_it_explains_as_its_evidence():
     assert "cu128" in conclusion.advice and conclusion.fields["capability"] == "12.0"
 
 
+BLACKWELL = "cuda.named-blackwell-gpu-failing"
+
+
+@pytest.mark.parametrize("text", [
+    "VLLM doesn't work on 5090s",  # the plural
+    "my rtx 5080 keeps failing with CUDA errors",  # lower case
+    "RVC not working with 5090 rtx ?",  # the series after the number
+    "It looks like pytorch has trouble working with the new RTX 5090",
+])
+def test_a_blackwell_gpu_in_a_report_of_trouble_without_a_build_points_to_the_cu128_builds(text):
+    found = {match.code: match for match in scan(text, "pasted")}
+    assert BLACKWELL in found and "cu128" in found[BLACKWELL].advice and found[BLACKWELL].fields["sm"] == "120"
+
+
+@pytest.mark.parametrize("text", [
+    "RTX 5090 runs fine with torch 2.7.0+cu128, but I get an error in my own code",  # a build with its kernels named
+    "RTX 5090, torch 2.5.1+cu124, error",  # a build without them: the settled rule speaks (outside-torch-build)
+    # a tool's line that a row reads as another cause
+    "RTX 5090\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of "
+    "31.36 GiB of which 1.02 GiB is free.",
+    "RTX 4090 not working with my app",  # Ada: its kernels are in every current build
+    "Just got an RTX 5090, works great",  # no trouble reported
+])
+def test_a_blackwell_gpu_concludes_nothing_where_a_build_or_another_cause_is_named(text):
+    assert BLACKWELL not in _codes(text)
+
+
 def test_a_pin_and_a_python_inside_its_range_conclude_nothing():
     text = "Python 3.10.12\nERROR: No matching distribution found for torch==2.1.2"
     assert "wheels.torch-pin-not-built-for-python" not in _codes(text)

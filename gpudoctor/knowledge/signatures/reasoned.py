@@ -134,5 +134,28 @@ ENGINE_GPU_TOO_OLD = _concluded(
     checked=tables.CHECKED,
     examples=("vllm/vllm-13202-p40-triton-too-old-vllm-openai.txt",),
 )
+BLACKWELL_BEFORE_ITS_BUILDS = _concluded(
+    code="cuda.named-blackwell-gpu-failing",
+    cause_id="cuda-arch-unsupported",
+    # The generic lines such a report may carry besides the GPU's name: kernels or a build without its architecture.
+    refines=("cuda.no-kernel-image",),
+    severity="warn",
+    cause=("The paste reports a failure on a {gpu} ({architecture}, compute capability {capability}) and names no "
+           "build that supports it: programs and wheels built with a CUDA older than 12.8 (PyTorch before 2.7, and "
+           "the images and portable packages that bundle such a build) have no kernels for this GPU, by far the most "
+           "common reason such a GPU does not work with an AI program."),
+    advice=("Use builds made with CUDA 12.8 or newer, which carry sm_{sm} kernels: PyTorch 2.7 or later from the "
+            "cu128 index (`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
+            "the program's release or image built on it, and a driver of branch 570 or newer; rebuild source "
+            "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\". `python -c \"import torch; "
+            "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
+    action="configure",
+    rules_out=("the GPU itself",),
+    never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),
+    sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, "https://developer.nvidia.com/cuda-gpus",
+             "https://github.com/pytorch/pytorch/issues/160804"),
+    checked=tables.CHECKED,
+    examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt"),
+)
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                               DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD)
+                               DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS)
