@@ -13,6 +13,21 @@ A CUDA extension compiled from source (flash-attn above all, Transformer Engine,
 and pip runs as many parallel compile jobs as there are cores, each taking gigabytes: people report the install as
 "stuck at Building wheel" or see the build take all the memory. The maintainers' answer is MAX_JOBS (fewer jobs), ninja
 installed (without it the build is serial) or a prebuilt wheel; the row reads those descriptions (described=True).
+Python's own Python.h (3.10 and older) includes <crypt.h>, which glibc 2.38 and later no longer ship and which
+distributions put in a separate development package (libcrypt-dev, libxcrypt-devel); conda-forge's newer compiler
+sysroot lacks it too. A C/C++/CUDA extension built against such a Python (a torch extension's JIT build, a setup.py
+install in a conda environment) then stops at "fatal error: crypt.h: No such file or directory" (clang: "'crypt.h' file
+not found"); the threads settle on installing the header (conda-forge's libxcrypt in the environment, or the system
+package).
+PyTorch's extension builder asks the shell for the compiler before it builds: `which c++` on Linux (or the compiler
+CXX names), `where cl` on Windows; where none is installed (a slim image, a fresh CentOS, a conda environment without
+gxx) the JIT build of an op (DeepSpeed's, a research repository's) stops with subprocess's "Command '['which', 'c++']'
+returned non-zero exit status 1" before compiling anything. Installing the compiler fixes it.
+
+On Windows, PyTorch's own header torch/csrc/dynamo/compiled_autograd.h fails under nvcc with MSVC ("error C2872: 'std':
+ambiguous symbol") in extensions built against recent torch releases; the header carries a workaround guarded by
+`defined(USE_CUDA)`, so extensions pass -DUSE_CUDA (pytorch/extension-cpp and cubvh did), or build against an older
+torch whose header compiles.
 """
 
 from __future__ import annotations
@@ -80,5 +95,75 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/transformerengine-976-stuck-building-wheel.txt",
                   "wheels/flash-attention-382-build-wheel-fills-memory.txt"),
+    ),
+    Signature(
+        code="wheels.python-h-needs-crypt-h",
+        cause_id="build-library-headers-missing",
+        kinds=_BUILD,
+        patterns=(r"fatal error: '?crypt\.h'?(?::| file not found)",),
+        severity="fail",
+        cause=("The compile includes Python.h, which (Python 3.10 and older) includes <crypt.h>, and no crypt.h is "
+               "installed where the compiler looks: it comes from libxcrypt's development files, which newer glibc, "
+               "slim images and conda-forge's compiler sysroot do not provide."),
+        advice=("Install the crypt.h header where the build looks: in a conda environment `conda install -c conda-forge "
+                "libxcrypt` (if the compiler still misses it, `export CPATH=$CONDA_PREFIX/include`), otherwise the system "
+                "package (`sudo apt install libcrypt-dev`, `sudo dnf install libxcrypt-devel`); then build again. An "
+                "environment with Python 3.11 or newer, whose Python.h no longer includes crypt.h, avoids it."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/cortes-ciriano-lab/SComatic/issues/89",
+                 "https://github.com/theimpostor/termux-vim-ycm/issues/1",
+                 "https://github.com/ClementPinard/Pytorch-Correlation-extension/issues/105",
+                 "https://github.com/python/cpython/pull/27394"),
+        checked="2026-11-27",
+        examples=("wheels/scomatic-89-python-h-crypt-h-conda-env.txt",
+                  "wheels/termux-vim-ycm-1-python-h-crypt-h-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.cpp-extension-compiler-not-found",
+        cause_id="c-compiler-missing",
+        kinds=_BUILD,
+        patterns=(
+            r"Command '\['which', '(?P<compiler>c\+\+|g\+\+|gcc|cc)'\]' returned non-zero exit status",
+            r"Command '\['where', '(?P<compiler>cl)'\]' returned non-zero exit status",
+        ),
+        severity="fail",
+        cause=("PyTorch's extension builder (compiling an op at run time or in setup.py: DeepSpeed's ops, a project's "
+               "CUDA/C++ extension) looked for the compiler `{compiler}` and found none on PATH."),
+        advice=("Install a C++ compiler where the build runs: `sudo apt install build-essential` (Debian/Ubuntu), `sudo "
+                "yum install gcc gcc-c++` (CentOS/RHEL), or `conda install -c conda-forge gxx_linux-64` in a conda "
+                "environment (or point CXX at an installed g++); on Windows install Visual Studio's C++ Build Tools "
+                "(\"Desktop development with C++\") and run from the x64 Native Tools prompt so that cl.exe is on PATH. "
+                "Then run again."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/ssbuild/chatglm_finetuning/issues/165",
+                 "https://github.com/FlagOpen/FlagEmbedding/issues/232", CPP_EXTENSION_DOCS),
+        checked="2026-11-27",
+        examples=("wheels/chatglm-finetuning-165-which-cpp-no-compiler.txt",
+                  "wheels/flagembedding-232-deepspeed-which-cpp-centos.txt"),
+    ),
+    Signature(
+        code="wheels.torch-header-msvc-std-ambiguous",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(r"compiled_autograd\.h\(\d+\): error C2872: 'std': ambiguous symbol",),
+        severity="fail",
+        cause=("On Windows, nvcc with MSVC cannot compile PyTorch's own header torch/csrc/dynamo/compiled_autograd.h "
+               "in this extension ('std': ambiguous symbol): recent torch releases need the extension to define "
+               "USE_CUDA, which turns on the header's Windows workaround."),
+        advice=("Add -DUSE_CUDA to the extension's compile flags for both compilers (setup.py extra_compile_args "
+                "{'cxx': [..., '/DUSE_CUDA'], 'nvcc': [..., '-DUSE_CUDA']}), or build against an older torch release whose "
+                "header compiles (some projects pin torch 2.8 for this), then build again."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/pytorch/extension-cpp/pull/128", "https://github.com/ashawkey/cubvh/pull/31",
+                 "https://github.com/pytorch/pytorch/issues/166123", "https://github.com/k2-fsa/k2/issues/1342"),
+        checked="2026-11-27",
+        examples=("wheels/extension-cpp-128-msvc-std-ambiguous-compiled-autograd.txt",
+                  "wheels/pytorch-166123-msvc-std-ambiguous-torch-29.txt"),
     ),
 )
