@@ -28,6 +28,10 @@ On Windows, PyTorch's own header torch/csrc/dynamo/compiled_autograd.h fails und
 ambiguous symbol") in extensions built against recent torch releases; the header carries a workaround guarded by
 `defined(USE_CUDA)`, so extensions pass -DUSE_CUDA (pytorch/extension-cpp and cubvh did), or build against an older
 torch whose header compiles.
+flash-attn's setup.py (and other extension builds) imports packaging (psutil, ninja) before declaring anything: in pip's
+isolated build environment, or with --no-build-isolation in an environment without them, the metadata step ends with
+"No module named 'packaging'" followed by pip's "[end of output]". Installing them (with torch) into the environment and
+building with --no-build-isolation is the settled answer.
 """
 
 from __future__ import annotations
@@ -165,5 +169,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/extension-cpp-128-msvc-std-ambiguous-compiled-autograd.txt",
                   "wheels/pytorch-166123-msvc-std-ambiguous-torch-29.txt"),
+    ),
+    Signature(
+        code="wheels.build-imports-undeclared-module",
+        cause_id="build-isolation-no-torch",
+        kinds=_BUILD,
+        # pip closes the build's captured output right after the error (the torch case is build-isolation-without-torch)
+        patterns=(r"No module named '(?P<module>packaging|psutil|ninja|wheel)' \[end of output\]",),
+        severity="fail",
+        cause=("The package's setup.py (flash-attn's among others) imports {module} while it builds, and the environment "
+               "that runs the build has none: pip's isolated build environment, or, with --no-build-isolation, yours."),
+        advice=("Install the build's own imports into the environment first: `pip install packaging wheel ninja psutil` "
+                "(and the torch build you want), then build the package without isolation: `pip install flash-attn "
+                "--no-build-isolation` (take it out of the requirements file and install it after them); or install a "
+                "prebuilt wheel matching your torch, CUDA and Python."),
+        action="configure",
+        rules_out=("a driver or CUDA fault",),
+        never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/jhc13/taggui/issues/210", "https://github.com/henry123-boy/SpaTracker/issues/7",
+                 "https://github.com/Dao-AILab/flash-attention/issues/453", FLASH_ATTN_README),
+        checked="2026-11-27",
+        examples=("wheels/spatracker-7-flash-attn-setup-no-packaging.txt",
+                  "wheels/taggui-210-requirements-flash-attn-no-packaging.txt"),
     ),
 )
