@@ -32,6 +32,12 @@ flash-attn's setup.py (and other extension builds) imports packaging (psutil, ni
 isolated build environment, or with --no-build-isolation in an environment without them, the metadata step ends with
 "No module named 'packaging'" followed by pip's "[end of output]". Installing them (with torch) into the environment and
 building with --no-build-isolation is the settled answer.
+PyTorch's CMake configuration (TorchConfig / Caffe2's cuda.cmake, used by libtorch projects, PyTorch's own source build
+and extensions built with CMake: vLLM, k2) asked for the old NVTX library nvToolsExt until PyTorch's main branch moved
+to the header-only nvtx3 in August 2024; CUDA 12.9 and later no longer ship nvToolsExt, and CUDA 12's Windows
+installers leave it out, so configuring stops at "Failed to find nvToolsExt" (or a CUDA::nvToolsExt target not found).
+The settled ways out: a newer torch whose CMake uses nvtx3, a toolkit that still has nvToolsExt, or CUDA::nvToolsExt
+defined as an alias of CUDA::nvtx3 before find_package(Torch).
 """
 
 from __future__ import annotations
@@ -191,5 +197,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/spatracker-7-flash-attn-setup-no-packaging.txt",
                   "wheels/taggui-210-requirements-flash-attn-no-packaging.txt"),
+    ),
+    Signature(
+        code="wheels.torch-cmake-nvtoolsext-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            r"Failed to find nvToolsExt",
+            r"\b(?:CUDA::)?nvToolsExt\b[^\n]{0,40}?\bnot (?:found|exist)",
+            r"cannot find -l(?:CUDA::)?nvToolsExt\b",
+        ),
+        severity="fail",
+        cause=("The build's PyTorch CMake configuration asks for NVTX's old nvToolsExt library, which this CUDA toolkit "
+               "does not have (CUDA 12.9 and later dropped it; CUDA 12's Windows installers leave it out)."),
+        advice=("Build against a torch whose CMake uses the header-only nvtx3 (a release made after PyTorch's main "
+                "moved to it in August 2024, or the nightly), or use a CUDA toolkit that still ships nvToolsExt (12.8 or "
+                "older; on Windows add the NVTX component); in your own CMakeLists.txt, define CUDA::nvToolsExt as an "
+                "INTERFACE target linking CUDA::nvtx3 before find_package(Torch)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/pytorch/pytorch/issues/133293", "https://github.com/vllm-project/vllm/issues/20892",
+                 "https://github.com/pytorch/pytorch/issues/116242", "https://github.com/k2-fsa/k2/issues/1320"),
+        checked="2026-11-27",
+        examples=("wheels/pytorch-133293-cmake-failed-to-find-nvtoolsext-cuda126.txt",
+                  "wheels/vllm-20892-cuda-129-nvtoolsext-not-found.txt"),
     ),
 )
