@@ -6,8 +6,9 @@ whatever failed: the line names no cause, the first `error:` or `FAILED:` line o
 does. The threads that settle it mostly land on the toolkit: an nvcc older than the package supports (flash-attn needs
 CUDA 11.6 or newer), one of another CUDA than torch was built for (the distribution's /usr/bin/nvcc, a CUDA_HOME left at
 another release), or a project written for an older CUDA and PyTorch; fewer on a gcc nvcc refuses, on RAM (`Killed`) or
-on source written for an older torch API. The row is a warning that says where to look and what fixes it most often;
-the rows that read the specific line (unsupported GNU version, Killed, the CUDA mismatch check) say the cause.
+on source written for an older torch API. The row (like wheels.extension-jit-build-failed for the just-in-time
+build's "Error building extension") says where to look and what fixes it most often; the rows that read the specific
+line (unsupported GNU version, Killed, the CUDA mismatch check) say the cause.
 
 A CUDA extension compiled from source (flash-attn above all, Transformer Engine, xformers) takes from minutes to hours,
 and pip runs as many parallel compile jobs as there are cores, each taking gigabytes: people report the install as
@@ -54,7 +55,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="build-toolchain-mismatch",
         kinds=_BUILD,
         patterns=(r"RuntimeError: Error compiling objects for extension",),
-        severity="warn",
+        severity="fail",
         cause=("PyTorch's extension builder could not compile the package's C++/CUDA sources; the compiler's own error "
                "above this line names why, most often a CUDA toolkit (nvcc) that does not fit the package or torch."),
         advice=("Scroll up to the first `error:` or `FAILED:` line of nvcc or the C++ compiler. Then compare `nvcc -V` "
