@@ -39,6 +39,10 @@ to the header-only nvtx3 in August 2024; CUDA 12.9 and later no longer ship nvTo
 installers leave it out, so configuring stops at "Failed to find nvToolsExt" (or a CUDA::nvToolsExt target not found).
 The settled ways out: a newer torch whose CMake uses nvtx3, a toolkit that still has nvToolsExt, or CUDA::nvToolsExt
 defined as an alias of CUDA::nvtx3 before find_package(Torch).
+cuDNN's headers are not part of the CUDA toolkit: a build that includes cudnn.h (Transformer Engine's PyTorch extension
+through ATen's cudnn-wrapper.h, darknet, Caffe) stops at "fatal error: cudnn.h: No such file or directory" where cuDNN
+is not installed, was copied in part (cuDNN 8 split it into cudnn_version.h and other cudnn_*.h headers), or lies where
+the build does not look; PyTorch's extension builder looks only under CUDNN_HOME or CUDNN_PATH.
 """
 
 from __future__ import annotations
@@ -223,5 +227,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/pytorch-133293-cmake-failed-to-find-nvtoolsext-cuda126.txt",
                   "wheels/vllm-20892-cuda-129-nvtoolsext-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.cudnn-headers-missing",
+        cause_id="build-library-headers-missing",
+        kinds=_BUILD,
+        patterns=(
+            r"fatal error: '?(?P<header>cudnn\w{0,20}\.h)'?(?::| file not found)",
+            r"Cannot open include file: '(?P<header>cudnn(?:_version)?\.h)'",
+        ),
+        severity="fail",
+        cause=("The build includes cuDNN's header {header}, which is not where the compiler looks: cuDNN's development "
+               "files are not installed, were copied in part (cuDNN 8 and later split cudnn.h into cudnn_version.h and "
+               "other cudnn_*.h headers), or lie in a folder the build is not told about."),
+        advice=("Install cuDNN for this CUDA version with its headers (the libcudnn-dev / cudnn-devel package, conda's "
+                "cudnn, pip's nvidia-cudnn-cu12 whose package folder has include/ and lib/, or NVIDIA's archive with every "
+                "include/cudnn*.h copied next to CUDA's headers), then point the build at it: PyTorch extension builds "
+                "(Transformer Engine) read CUDNN_PATH or CUDNN_HOME (`export CUDNN_PATH=/path/to/cudnn`), other builds "
+                "CPATH or their own include setting."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/TransformerEngine/issues/918", "https://github.com/AlexeyAB/darknet/issues/6586",
+                 "https://github.com/pjreddie/darknet/issues/2356", "https://github.com/BVLC/caffe/issues/1325",
+                 CPP_EXTENSION_DOCS),
+        checked="2026-11-27",
+        examples=("wheels/transformerengine-918-cudnn-h-torch-extension-slurm.txt",
+                  "wheels/darknet-6586-no-cudnn-header-cuda-102.txt",
+                  "wheels/darknet-2356-cudnn-version-h-missing.txt"),
     ),
 )
