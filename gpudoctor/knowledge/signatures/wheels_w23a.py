@@ -142,23 +142,32 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"Command '\['which', '(?P<compiler>c\+\+|g\+\+|gcc|cc)'\]' returned non-zero exit status",
             r"Command '\['where', '(?P<compiler>cl)'\]' returned non-zero exit status",
+            # setuptools/distutils compiling a C extension for pip (python:*-slim images have no gcc)
+            r"unable to execute '(?!nvcc')(?P<compiler>[\w.+-]{0,40}?(?:gcc|g\+\+|cc|c\+\+))': No such file or directory",
+            r"error: command '(?!nvcc')(?P<compiler>[\w.+-]{0,40}?(?:gcc|g\+\+|cc|c\+\+))' failed: No such file or directory",
         ),
         severity="fail",
-        cause=("PyTorch's extension builder (compiling an op at run time or in setup.py: DeepSpeed's ops, a project's "
-               "CUDA/C++ extension) looked for the compiler `{compiler}` and found none on PATH."),
-        advice=("Install a C++ compiler where the build runs: `sudo apt install build-essential` (Debian/Ubuntu), `sudo "
-                "yum install gcc gcc-c++` (CentOS/RHEL), or `conda install -c conda-forge gxx_linux-64` in a conda "
-                "environment (or point CXX at an installed g++); on Windows install Visual Studio's C++ Build Tools "
+        cause=("A compile step (pip building a package from source, or PyTorch's extension builder compiling an op: "
+               "DeepSpeed's ops, a project's CUDA/C++ extension) looked for the compiler `{compiler}` and found none "
+               "on PATH."),
+        advice=("Install a C/C++ compiler where the build runs: `sudo apt install build-essential` (Debian/Ubuntu; in a "
+                "python:*-slim image `apt-get update && apt-get install -y --no-install-recommends build-essential` "
+                "before the pip install), `sudo yum install gcc gcc-c++` (CentOS/RHEL), or `conda install -c "
+                "conda-forge gxx_linux-64` in a conda environment (or point CXX at an installed g++); on Windows "
+                "install Visual Studio's C++ Build Tools "
                 "(\"Desktop development with C++\") and run from the x64 Native Tools prompt so that cl.exe is on PATH. "
                 "Then run again."),
         action="configure",
         rules_out=("a GPU, driver or CUDA fault",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/ssbuild/chatglm_finetuning/issues/165",
-                 "https://github.com/FlagOpen/FlagEmbedding/issues/232", CPP_EXTENSION_DOCS),
+                 "https://github.com/FlagOpen/FlagEmbedding/issues/232", "https://github.com/docker-library/python/issues/60",
+                 "https://github.com/tecoholic/ner-annotator/issues/24", CPP_EXTENSION_DOCS),
         checked="2026-11-27",
         examples=("wheels/chatglm-finetuning-165-which-cpp-no-compiler.txt",
-                  "wheels/flagembedding-232-deepspeed-which-cpp-centos.txt"),
+                  "wheels/flagembedding-232-deepspeed-which-cpp-centos.txt",
+                  "wheels/docker-library-python-60-slim-has-no-gcc.txt",
+                  "wheels/ner-annotator-24-slim-command-gcc-failed.txt"),
     ),
     Signature(
         code="wheels.torch-header-msvc-std-ambiguous",
