@@ -213,7 +213,7 @@ SETUP_SIGNATURES += (
         cause_id="triton-missing",
         kinds=("pip", "other", "powershell", "traceback", "build"),
         # PyPI's triton has wheels for Linux only; on Windows pip finds no version at all.
-        patterns=(r"requirement triton(?:==[\w.]{1,20})? \(from versions: none\)",),
+        patterns=(r"requirement triton(?:[=<>~!]=?[\w.]{1,20})?(?: \(from [\w.\[\], -]{1,60}\))? \(from versions: none\)",),
         severity="fail",
         cause=("torch.compile's inductor needs Triton, and Triton publishes no Windows wheels (pip finds none on "
                "Windows, nor for an unsupported Python or platform)."),
@@ -226,7 +226,8 @@ SETUP_SIGNATURES += (
         sources=("https://github.com/pytorch/pytorch/issues/90768", "https://github.com/woct0rdho/triton-windows",
                  "https://github.com/KlingAIResearch/LivePortrait/issues/124"),
         checked="2026-11-26",
-        examples=("frameworks/liveportrait-124-windows-triton-no-wheel.txt",),
+        examples=("frameworks/liveportrait-124-windows-triton-no-wheel.txt",
+                  "wheels/kernl-149-triton-dev-pin-from-package-windows.txt"),
         refines=("wheels.no-distribution-for-platform",),
     ),
     Signature(

@@ -80,6 +80,7 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
             r"AWQ kernels could not be loaded",
             r"AWQ Kernels not found",
             r"auto-awq kernels is needed to be installed to use",
+            r"name 'awq_ext' is not defined",
         ),
         severity="fail",
         cause=("AutoAWQ's compiled kernels (the autoawq-kernels package, awq_ext) are missing or do not load with this "
@@ -97,7 +98,8 @@ SERVING_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/casper-hansen/AutoAWQ/issues/374", "https://github.com/casper-hansen/AutoAWQ/issues/298"),
         checked="2026-11-26",
         examples=("vllm/autoawq-kernels-16-ngc-torch-kernels-not-loaded.txt",
-                  "vllm/llamafactory-4241-awq-kernels-backward-qwen2-72b.txt"),
+                  "vllm/llamafactory-4241-awq-kernels-backward-qwen2-72b.txt",
+                  "wheels/qwen3-221-awq-ext-nameerror.txt"),
     ),
     Signature(
         code="vllm.model-weights-not-found",

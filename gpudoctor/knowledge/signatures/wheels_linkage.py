@@ -199,24 +199,33 @@ LINKAGE_SIGNATURES += (
             # the THC state and AT_CHECK (removed in 1.5, TORCH_CHECK since) where the include was taken out
             r"identifier \"(?P<symbol>AT_CHECK|THCState|THCudaCheck|THCCeilDiv)\" is undefined",
             r"'(?P<symbol>AT_CHECK|THCState|THCudaCheck|THCCeilDiv)' was not declared in this scope",
+            # Tensor.type() (at::DeprecatedTypeProperties) passed where AT_DISPATCH_* now needs a ScalarType: nvcc's
+            # "no suitable conversion function from \"const at::DeprecatedTypeProperties\" to \"c10::ScalarType\"",
+            # gcc's "cannot convert 'const at::DeprecatedTypeProperties' to 'c10::ScalarType'"
+            r"[\"‘'`]const at::(?P<symbol>DeprecatedTypeProperties)[\"’'`]",
         ),
         severity="fail",
         cause=("The extension's C++/CUDA source was written for an older PyTorch: it uses the THC headers and calls "
-               "that PyTorch 1.11 removed (or AT_CHECK, gone since 1.5), so it does not compile against the torch "
-               "installed; the CUDA toolkit and the compiler are not the problem."),
+               "that PyTorch 1.11 removed (or AT_CHECK, gone since 1.5, or Tensor.type(), whose "
+               "DeprecatedTypeProperties the AT_DISPATCH macros no longer take), so it does not compile against the "
+               "torch installed; the CUDA toolkit and the compiler are not the problem."),
         advice=("Build a version of the extension ported to this PyTorch (the project's current release, branch or "
                 "pull request for torch 1.11 and later: THC includes removed, THCudaCheck replaced by "
-                "C10_CUDA_CHECK, AT_CHECK by TORCH_CHECK, THC's allocator and stream by ATen's), or install the older "
+                "C10_CUDA_CHECK, AT_CHECK by TORCH_CHECK, THC's allocator and stream by ATen's, x.type() in "
+                "AT_DISPATCH_* by x.scalar_type() and x.type().is_cuda() by x.is_cuda()), or install the older "
                 "PyTorch it was written for (e.g. torch 1.10 with its CUDA) if your GPU is supported by it."),
         action="configure",
         rules_out=("a driver fault", "a missing CUDA toolkit"),
         never_suggest=("update the driver", "reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/aim-uofa/AdelaiDet/issues/550", "https://github.com/MVIG-SJTU/AlphAction/issues/84",
                  "https://github.com/open-mmlab/OpenPCDet/issues/900", "https://github.com/open-mmlab/mmcv/issues/1582",
-                 "https://github.com/pytorch/pytorch/issues/73520"),
-        checked="2026-11-26",
+                 "https://github.com/pytorch/pytorch/issues/73520", "https://github.com/sjtu-medialab/RwkvCompress/issues/9",
+                 "https://github.com/xiawj-hub/CTLIB/issues/21"),
+        checked="2026-11-27",
         examples=("wheels/adelaidet-550-thc-header-removed-torch-111.txt",
-                  "wheels/alphaction-84-thc-h-missing-torch-111.txt"),
+                  "wheels/alphaction-84-thc-h-missing-torch-111.txt",
+                  "wheels/rwkvcompress-9-deprecated-type-properties-torch-24.txt",
+                  "wheels/ctlib-21-deprecated-type-properties-cuda12.txt"),
     ),
 )
 
