@@ -16,6 +16,12 @@ another CUDA installed, the fix is the TensorRT build for the installed CUDA.
 A PyTorch CUDA extension built on Windows links against torch\\lib\\c10_cuda.lib (and torch_cuda.lib), which only the CUDA
 builds of PyTorch ship: link.exe's LNK1181 for that file means a CPU-only PyTorch is installed (a wheels.* row, kept here
 with the other Windows rows).
+
+A Visual Studio project (.vcxproj) with CUDA sources imports "BuildCustomizations\\CUDA X.Y.props" and ".targets", the
+MSBuild rules CUDA's installer copies into each Visual Studio it integrates with. MSBuild's MSB4019 "The imported project
+... was not found" for them means that this Visual Studio has no rules of that CUDA release: the project names a CUDA
+other than the one installed (the threads retarget it under Build Dependencies > Build Customizations, or install that
+CUDA), or the CUDA is installed without this Visual Studio's integration (installed before Visual Studio, or unticked).
 """
 
 from __future__ import annotations
@@ -129,9 +135,10 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.windows-extension-torch-cuda-lib-missing",
         cause_id="torch-cpu-build",
         kinds=("any",),
-        # link.exe in English and in a Chinese Windows; the import libraries exist only in CUDA builds of PyTorch.
+        # link.exe in English and in a Chinese Windows (its quotes straightened, as the matcher reads every text); the
+        # import libraries exist only in CUDA builds of PyTorch.
         patterns=(r"LNK1181: cannot open input file '(?P<lib>c10_cuda|torch_cuda(?:_cu|_cpp)?)\.lib'",
-                  r"LNK1181: 无法打开输入文件“(?P<lib>c10_cuda|torch_cuda(?:_cu|_cpp)?)\.lib”"),
+                  r"LNK1181: 无法打开输入文件\"(?P<lib>c10_cuda|torch_cuda(?:_cu|_cpp)?)\.lib\""),
         severity="fail",
         cause="Linking the CUDA extension needs PyTorch's {lib}.lib, which only CUDA builds of PyTorch ship: the "
               "installed PyTorch is a CPU-only build.",
@@ -144,5 +151,34 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ashawkey/torch-ngp/issues/200", "https://pytorch.org/get-started/locally/"),
         checked="2026-11-27",
         examples=("wheels/torchngp-200-c10-cuda-lib-cpu-torch.txt",),
+    ),
+    Signature(
+        code="cuda.vs-project-cuda-build-rules-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # MSBuild's MSB4019 for the CUDA rules a .vcxproj imports, in English (both of MSBuild's wordings follow the
+        # quoted path with "was not found") and in a Chinese Visual Studio (its “ ” read as straight quotes).
+        patterns=(r"The imported project \"[^\"\n]{0,300}?BuildCustomizations\\{1,2}CUDA (?P<version>\d{1,2}\.\d)"
+                  r"\.(?:props|targets)\" was not found",
+                  r"未找到导入的项目\"[^\"\n]{0,300}?BuildCustomizations\\{1,2}CUDA (?P<version>\d{1,2}\.\d)\.(?:props|targets)\""),
+        severity="fail",
+        cause="The Visual Studio project imports the MSBuild rules of CUDA {version}, and this Visual Studio has none: "
+              "CUDA {version} is not the CUDA installed, or it was installed without this Visual Studio's integration.",
+        advice=("If another CUDA is installed, retarget the project to it: right-click the project > Build Dependencies "
+                "> Build Customizations and tick the installed CUDA (or change the 'CUDA {version}.props' and "
+                "'.targets' imports in the .vcxproj), or install CUDA {version}. If CUDA {version} is installed, add "
+                "its Visual Studio integration: rerun its installer with Visual Studio Integration (after installing "
+                "Visual Studio), or copy the files of extras\\visual_studio_integration\\MSBuildExtensions into the "
+                "BuildCustomizations folder the error names."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/dlunion/tensorRTIntegrate/issues/15", "https://github.com/UCI-CARL/CARLsim4/issues/67",
+                 "https://github.com/brichard19/BitCrack/issues/234", WINDOWS_GUIDE),
+        checked="2026-11-27",
+        examples=("cuda/tensorrtintegrate-15-vcxproj-cuda-10-props-not-found.txt",
+                  "cuda/rt64-15-cuda-113-props-not-found-vs2019.txt",
+                  "cuda/carlsim4-67-vcxproj-cuda-80-props-not-found.txt",
+                  "cuda/bitcrack-234-cuda-101-props-not-in-vs2019.txt"),
     ),
 )
