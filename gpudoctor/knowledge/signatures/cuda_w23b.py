@@ -22,6 +22,11 @@ MSBuild rules CUDA's installer copies into each Visual Studio it integrates with
 ... was not found" for them means that this Visual Studio has no rules of that CUDA release: the project names a CUDA
 other than the one installed (the threads retarget it under Build Dependencies > Build Customizations, or install that
 CUDA), or the CUDA is installed without this Visual Studio's integration (installed before Visual Studio, or unticked).
+
+"nvcc fatal : A single input file is required for a non-link phase when an outputfile is specified" means nvcc took a
+word of its command line for a second source file. On Windows the threads settle on a path with spaces (the project
+under "Visual Studio 2015\\Projects" or "Python code", split where it is not quoted), an MSVC option (/EHsc, /wd4018)
+handed to nvcc itself rather than through -Xcompiler, or an option left without its value by an unset variable.
 """
 
 from __future__ import annotations
@@ -180,5 +185,31 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/rt64-15-cuda-113-props-not-found-vs2019.txt",
                   "cuda/carlsim4-67-vcxproj-cuda-80-props-not-found.txt",
                   "cuda/bitcrack-234-cuda-101-props-not-in-vs2019.txt"),
+    ),
+    Signature(
+        code="cuda.nvcc-extra-input-file",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # "outputfile" in the message of older nvcc releases, "output file" in newer ones (CUDA 13).
+        patterns=(r"nvcc fatal\s{0,4}: A single input file is required for a non-link phase when an output ?file is "
+                  r"specified",),
+        severity="fail",
+        cause="nvcc was given more than one input file for a compile step: a word of its command line that is no "
+              "option (a path with spaces split into words, an MSVC option such as /EHsc passed to nvcc instead of "
+              "through -Xcompiler, or an option left without its value by an unset variable) was taken for a second "
+              "source file.",
+        advice=("Read the nvcc command the build printed above the error: build from folders whose paths have no "
+                "spaces (the project, its build folder and the tools it names) or quote them, pass MSVC options to "
+                "the host compiler through -Xcompiler (or as -EHsc, not /EHsc), and set the variables the build takes "
+                "paths from (CUDA_ROOT, CUDA_PATH) so that no option is left without its value."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/zhai-xiao/CPP-Fluid-Particles/issues/6", "https://github.com/KlausT/ccminer/issues/263",
+                 "https://github.com/parallel101/course/issues/27", "https://github.com/NVlabs/instant-ngp/issues/761"),
+        checked="2026-11-27",
+        examples=("cuda/cppfluid-6-nvcc-single-input-file-space-in-path.txt",
+                  "cuda/ccminer-263-nvcc-single-input-vs-projects-path.txt",
+                  "cuda/xnorbnn-6-nvcc-single-input-empty-cuda-root.txt"),
     ),
 )
