@@ -27,6 +27,10 @@ CUDA), or the CUDA is installed without this Visual Studio's integration (instal
 word of its command line for a second source file. On Windows the threads settle on a path with spaces (the project
 under "Visual Studio 2015\\Projects" or "Python code", split where it is not quoted), an MSVC option (/EHsc, /wd4018)
 handed to nvcc itself rather than through -Xcompiler, or an option left without its value by an unset variable.
+
+A stage nvcc runs that dies with Windows' 0xC0000005 (ACCESS_VIOLATION: cudafe++, cicc, cl.exe) is a compiler crash, no
+fault of the GPU or the driver: a bug of a CUDA release with an MSVC release on some source (onnxruntime worked around
+CUDA 12.9 with MSVC 14.44 in its code), or the 32-bit host tools of an x86 Developer Command Prompt.
 """
 
 from __future__ import annotations
@@ -211,5 +215,27 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/cppfluid-6-nvcc-single-input-file-space-in-path.txt",
                   "cuda/ccminer-263-nvcc-single-input-vs-projects-path.txt",
                   "cuda/xnorbnn-6-nvcc-single-input-empty-cuda-root.txt"),
+    ),
+    Signature(
+        code="cuda.nvcc-stage-access-violation",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(r"'(?P<tool>cudafe\+\+|cicc|cl\.exe|ptxas|nvlink|fatbinary)' died with status 0xC0000005 "
+                  r"\(ACCESS_VIOLATION\)",),
+        severity="fail",
+        cause="A compiler stage nvcc runs ({tool}) crashed with an access violation: a bug of this CUDA release with "
+              "this MSVC release on this source, or the 32-bit (x86) host tools, not a fault of the GPU or the driver.",
+        advice=("Build from the x64 Native Tools Command Prompt (MSVC's HostX64 tools, not HostX86); if it still "
+                "crashes, change the CUDA and MSVC pairing (another CUDA release, or an older MSVC toolset from the "
+                "Visual Studio Installer) or take the project's release that avoids the crash, and report it to "
+                "NVIDIA with the file that triggers it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/25239",
+                 "https://github.com/microsoft/onnxruntime/pull/25317", "https://github.com/owensgroup/GpuBTree/issues/21"),
+        checked="2026-11-27",
+        examples=("cuda/onnxruntime-25239-cudafe-access-violation-cuda129-msvc1444.txt",
+                  "cuda/gpubtree-21-nvcc-cl-exe-access-violation.txt"),
     ),
 )
