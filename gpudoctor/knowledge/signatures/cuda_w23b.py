@@ -46,8 +46,8 @@ SIGNATURES: tuple[Signature, ...] = (
         code="cuda.nvcc-cl-exe-path-differs-from-ccbin",
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
-        # nvcc's two wordings of the check (CUDA 8 to 11.x: "Compiler 'cl.exe' in PATH different than the one specified
-        # with -ccbin"; CUDA 12: "cl.exe in PATH (<dir>) is different than one specified with -ccbin (<dir>)").
+        # nvcc's two wordings of the check (older releases: "Compiler 'cl.exe' in PATH different than the one specified
+        # with -ccbin"; newer ones: "cl.exe in PATH (<dir>) is different than one specified with -ccbin (<dir>)").
         patterns=(r"nvcc fatal\s{0,4}: Compiler 'cl\.exe' in PATH different than the one specified with -ccbin",
                   # the folders may hold parentheses themselves ("C:/Program Files (x86)/...")
                   r"nvcc fatal\s{0,4}: cl\.exe in PATH \((?P<path_dir>[^\n]{1,200}?)\) is different than one specified "
