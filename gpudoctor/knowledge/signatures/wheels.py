@@ -120,19 +120,19 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.cmake-no-cuda-toolset",
         cause_id="build-toolchain-mismatch",
         kinds=_BUILD,
-        patterns=(r"No CUDA toolset(?= found\.)",),
+        patterns=(r"No CUDA toolset(?= found\b)",),  # CMake's "No CUDA toolset found.", or retold without its full stop
         severity="fail",
-        cause="CMake's Visual Studio generator found no CUDA build integration, so it cannot compile CUDA code.",
-        advice=("Install CUDA's Visual Studio integration (MSBuild extensions: rerun the CUDA installer with it, or copy "
-                "extras/visual_studio_integration/MSBuildExtensions into Visual Studio's BuildCustomizations), or "
-                "use a prebuilt CUDA wheel."),
+        cause="CMake's Visual Studio generator found no CUDA build integration in its Visual Studio: it cannot compile CUDA.",
+        advice=("Install CUDA's Visual Studio integration into the Visual Studio the generator uses (rerun the CUDA installer "
+                "after Visual Studio, or copy extras/visual_studio_integration/MSBuildExtensions into its BuildCustomizations), "
+                "or select a Visual Studio that has it (`-G \"Visual Studio 16 2019\"`); or use a prebuilt CUDA wheel."),
         action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/abetlen/llama-cpp-python/issues/744",
+        rules_out=("a driver fault",), never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/744", "https://github.com/CESNET/GPUJPEG/issues/79",
                  "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
-        checked="2026-11-25",
-        examples=("wheels/llama-cpp-python-744-no-cuda-toolset-windows.txt",),
+        checked="2026-11-27",
+        examples=("wheels/llama-cpp-python-744-no-cuda-toolset-windows.txt",
+                  "wheels/gpujpeg-79-no-cuda-toolset-vs2022-generator.txt"),
     ),
     Signature(
         code="wheels.no-distribution-for-platform",
