@@ -167,6 +167,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w21c").SIGNATURES)  # kernel_w21c.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w21a").SIGNATURES)  # frameworks_w21a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w21b").SIGNATURES)  # ollama_w21b.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w23c").SIGNATURES)  # containers_w23c.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w23c").SIGNATURES)  # frameworks_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

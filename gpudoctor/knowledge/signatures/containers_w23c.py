@@ -1,0 +1,72 @@
+"""Issue 25 (helper w23c): notebooks and rented GPUs refusing a GPU, in the words the service prints.
+
+Google Colab gives GPUs within usage limits (free accounts a dynamic allowance, Pro and pay-as-you-go accounts compute
+units): once they are spent, connecting a GPU runtime fails with "Cannot connect to GPU backend / You cannot currently
+connect to a GPU due to usage limits in Colab" until the allowance resets or more compute units are bought. Nothing on
+the machine is wrong, and no driver or package change helps.
+
+Rented-GPU marketplaces (RunPod, Vast.ai) schedule a container onto whichever host has the GPU free; a host's NVIDIA
+driver may support an older CUDA than the image needs, and a pod cannot upgrade its host's driver. People describe it
+in their own words ("the assigned host supported CUDA 12.6 and the container refused to start"); the toolkit's own
+"unsatisfied condition: cuda>=X" line is containers.cuda-requirement-unsatisfied and its relatives.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+COLAB_LIMITS = "https://research.google.com/colaboratory/faq.html#usage-limits"
+RUNPOD_CUDA_FILTER = "https://docs.runpod.io/references/graphql-spec"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.colab-gpu-usage-limits",
+        cause_id="cloud-gpu-quota",
+        kinds=("any",),
+        # Colab's connect dialog (also quoted in its translations' English original): the account's GPU allowance or
+        # compute units are spent; "Cannot connect to GPU backend" is its title line.
+        patterns=(r"cannot currently connect to a GPU due to usage limits",),
+        severity="fail",
+        cause=("Colab refused a GPU runtime because this account has reached its GPU usage limits (the free allowance, "
+               "or the compute units of a Pro or pay-as-you-go plan, are spent); nothing on the machine is at fault."),
+        advice=("See what is left (the arrow next to Connect > View resources: no compute units listed means none "
+                "left); then wait for the usage limit to reset (a free account's allowance comes back after hours to "
+                "days of less use) or buy compute units / a Colab plan, and run on a CPU runtime meanwhile; close "
+                "idle GPU sessions (Runtime > Disconnect and delete runtime) so they stop spending the allowance."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the notebook's code", "an installed package"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall torch"),
+        sources=("https://github.com/googlecolab/colabtools/issues/1523", "https://github.com/googlecolab/colabtools/issues/3144",
+                 "https://github.com/googlecolab/colabtools/issues/1438", COLAB_LIMITS),
+        checked="2026-11-27",
+        examples=("containers/colabtools-1438-cannot-connect-gpu-usage-limits.txt",
+                  "containers/colabtools-1523-cannot-connect-gpu-backend.txt",
+                  "containers/colabtools-3144-colab-pro-out-of-compute-units.txt"),
+    ),
+    Signature(
+        code="containers.rented-host-cuda-below-image-described",
+        cause_id="container-requirement",
+        kinds=("any",),
+        # A person's account of a GPU marketplace placing the image on a host whose driver supports an older CUDA
+        # ("the assigned host supported CUDA 12.6 and the stock container refused to start").
+        patterns=(r"\bhost (?:only )?support(?:s|ed) CUDA \d{2}\.\d\b[^.]{0,80}\b(?:container|pod)s? refused to start\b",
+                  r"\bhosts? (?:below|older than|without) (?:the )?(?:required |image's )?CUDA \d{2}\.\d\b",
+                  r"\b(?:pods?|containers?) (?:being |get |gets |got )?(?:assigned|scheduled|placed) (?:to|on|onto) "
+                  r"(?:machines|hosts|nodes) with (?:incompatible|older|old)\b",
+                  r"\bschedul\w{1,3} (?:pods?|containers?) onto (?:hosts?|machines?) (?:that|which) can(?:'t|not) run\b"),
+        severity="warn",
+        cause=("The description says the GPU host's driver supports an older CUDA than the image needs, so the "
+               "container cannot start there; a container cannot upgrade its host's driver."),
+        advice=("Ask for a host whose driver supports the image's CUDA (RunPod: the CUDA version filter when deploying, "
+                "allowedCudaVersions in the API, on create and on resume; Vast.ai: filter offers by CUDA version), or "
+                "use an image built for the older CUDA the host supports."),
+        action="configure",
+        rules_out=("a fault in the image's application",),
+        never_suggest=("reinstall the driver inside the container",),
+        sources=("https://github.com/artokun/comfyui-mcp/issues/2016", "https://github.com/runpod/runpodctl/issues/253",
+                 RUNPOD_CUDA_FILTER),
+        checked="2026-11-27",
+        examples=("containers/comfyuimcp-2016-runpod-pod-on-cuda-126-host.txt",),
+        described=True,
+    ),
+)
