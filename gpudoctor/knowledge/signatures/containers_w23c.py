@@ -17,6 +17,7 @@ from gpudoctor.knowledge.signatures import Signature
 
 COLAB_LIMITS = "https://research.google.com/colaboratory/faq.html#usage-limits"
 RUNPOD_CUDA_FILTER = "https://docs.runpod.io/references/graphql-spec"
+SAGEMAKER_LIMITS = "https://docs.aws.amazon.com/general/latest/gr/sagemaker.html"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -68,5 +69,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/comfyuimcp-2016-runpod-pod-on-cuda-126-host.txt",),
         described=True,
+    ),
+    Signature(
+        code="containers.sagemaker-gpu-instance-limit",
+        cause_id="cloud-gpu-quota",
+        kinds=("any",),
+        # SageMaker's ResourceLimitExceeded for a GPU instance family (ml.p*, ml.g*): "The account-level service limit
+        # 'ml.p2.xlarge for training job usage' is 0 Instances, with current utilization of 0 Instances and a request
+        # delta of 1 Instances"; new accounts start many GPU types at 0. The usage (training job, endpoint, processing
+        # job) may wrap to the next line.
+        patterns=(r"account-level service limit '(?P<instance>ml\.[pg]\d[a-z]{0,3}\.\w{4,12})\b",),
+        severity="fail",
+        cause=("SageMaker refused to start the job or endpoint: the account's service limit for {instance} (per use: "
+               "training jobs, endpoints, processing jobs) is below what it asked for; GPU instance types often start at 0."),
+        advice=("Request a quota increase for {instance} for that usage (Service Quotas console > Amazon SageMaker, "
+                "e.g. \"{instance} for training job usage\"; or an AWS support case), or run on an instance type the "
+                "account's limits already allow; stop jobs or endpoints still holding instances of that type."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the training code"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/aws/amazon-sagemaker-examples/issues/263",
+                 "https://github.com/gabehollombe-aws/jupyter-notebooks/issues/1", SAGEMAKER_LIMITS),
+        checked="2026-11-27",
+        examples=("containers/sagemakerexamples-263-p2-training-limit-zero.txt",),
     ),
 )

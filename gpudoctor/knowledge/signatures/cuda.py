@@ -325,7 +325,7 @@ SIGNATURES += (
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
-                "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
+                "precision or gradient checkpointing, or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
                 "GpuMat.release(), del and torch.cuda.empty_cache()). " + _LLM.LLM_OUT_OF_MEMORY_ADVICE),

@@ -107,4 +107,26 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/kagglecli-1151-nvidiateslap100-no-kernel-image.txt",),
         described=True,
     ),
+    Signature(
+        code="frameworks.aws-lambda-cuda-without-gpu",
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=3,
+        cause_id="cuda-requested-without-nvidia-gpu",
+        kinds=("any",),
+        # AWS Lambda's error response ({"errorMessage": ..., "errorType": ..., "stackTrace": [...]}) around torch's
+        # CUDA checks: Lambda functions have no GPU, so torch finds no driver or no device.
+        patterns=(r"nvidia\.com/Download/index\.aspx\\?\", \\?\"errorType\\?\": \\?\"AssertionError\\?\", \\?\"stackTrace",
+                  r"\"errorMessage\": \"(?:No CUDA GPUs are available|Found no NVIDIA driver on your system[^\"]{0,120})\", "
+                  r"\"errorType\""),
+        severity="fail",
+        cause="The code asks for CUDA inside an AWS Lambda function, and Lambda offers no GPU, so torch finds no driver.",
+        advice=("Run the model on the CPU in Lambda (map_location='cpu', no .to('cuda'); pick the device with "
+                "torch.cuda.is_available()), or serve GPU inference from a service with GPUs (a SageMaker endpoint, "
+                "an EC2 GPU instance, ECS or EKS on GPU nodes)."),
+        action="configure",
+        rules_out=("a missing or broken NVIDIA driver install",),
+        never_suggest=("reinstall the driver", "install the NVIDIA driver"),
+        sources=("https://github.com/aws-samples/aws-lambda-docker-serverless-inference/issues/7",),
+        checked="2026-11-27",
+        examples=("frameworks/awslambdainference-7-aws-lambda-no-gpu.txt",),
+    ),
 )
