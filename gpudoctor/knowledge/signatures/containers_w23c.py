@@ -18,6 +18,8 @@ from gpudoctor.knowledge.signatures import Signature
 COLAB_LIMITS = "https://research.google.com/colaboratory/faq.html#usage-limits"
 RUNPOD_CUDA_FILTER = "https://docs.runpod.io/references/graphql-spec"
 SAGEMAKER_LIMITS = "https://docs.aws.amazon.com/general/latest/gr/sagemaker.html"
+COLAB_GPU_AVAILABILITY = "https://research.google.com/colaboratory/faq.html#gpu-availability"
+EC2_VCPU_LIMITS = "https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-instance-quotas.html"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -92,5 +94,51 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/gabehollombe-aws/jupyter-notebooks/issues/1", SAGEMAKER_LIMITS),
         checked="2026-11-27",
         examples=("containers/sagemakerexamples-263-p2-training-limit-zero.txt",),
+    ),
+    Signature(
+        code="containers.colab-no-gpu-backend-available",
+        cause_id="cloud-gpu-capacity",
+        kinds=("any",),
+        # Colab's connect dialog when it has no GPU (or no backend at all) free to assign right now: demand, or an
+        # incident on its side; paying accounts get it too. The usage-limits message is containers.colab-gpu-usage-limits.
+        patterns=(r"No backend with GPU available", r"Sorry, no backends? available\.? (?:Please )?[Tt]ry (?:again )?later"),
+        severity="fail",
+        cause=("Colab had no GPU backend free to assign at that moment (high demand, or an incident on Colab's side); "
+               "this is capacity, not the account's usage limit or anything in the notebook."),
+        advice=("Try again later or pick another accelerator type, and use a runtime with no accelerator meanwhile; "
+                "if it lasts for hours, check Colab's and Google Cloud's status pages for an incident. Paid plans get "
+                "priority for GPUs but no guarantee."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the notebook's code", "an installed package"),
+        never_suggest=("reinstall the driver", "reinstall torch"),
+        sources=("https://github.com/googlecolab/colabtools/issues/2750", "https://github.com/googlecolab/colabtools/issues/4572",
+                 COLAB_GPU_AVAILABILITY),
+        checked="2026-11-27",
+        examples=("containers/colabtools-2750-sorry-no-backends-available.txt",
+                  "containers/colabtools-4572-colab-pro-gpu-backend-unavailable.txt"),
+    ),
+    Signature(
+        code="containers.aws-ec2-vcpu-limit",
+        cause_id="cloud-gpu-quota",
+        kinds=("any",),
+        # EC2's RunInstances refusal: On-Demand and Spot limits are counted in vCPUs per instance family ("Running
+        # On-Demand G and VT instances", "... P instances"); GPU families start at 0 in new accounts.
+        patterns=(r"VcpuLimitExceeded\b",
+                  r"requested more vCPU capacity than your current vCPU limit of (?P<limit>\d+) allows"),
+        severity="fail",
+        cause=("AWS refused to start the instance: the account's EC2 vCPU quota for this instance family is too small "
+               "for it (GPU families such as G and P start at 0 vCPUs in new accounts)."),
+        advice=("Request a quota increase in Service Quotas > Amazon EC2 for the family's vCPUs in that region (GPU "
+                "instances: \"Running On-Demand G and VT instances\" for g4dn/g5/g6, \"Running On-Demand P instances\" "
+                "for p3/p4/p5, or the matching Spot quota), asking for at least the instance type's vCPUs (a "
+                "g4dn.xlarge needs 4); or pick an instance type that fits the current limit, and stop instances of "
+                "the family you no longer use."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the AMI"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/fedora-copr/logdetective/issues/77", "https://github.com/Coalfire-Research/npk/issues/111",
+                 "https://github.com/tomomano/learn-aws-by-coding-source-code/issues/1", EC2_VCPU_LIMITS),
+        checked="2026-11-27",
+        examples=("containers/logdetective-77-ec2-vcpu-limit-gpu-vm.txt",),
     ),
 )
