@@ -8,7 +8,12 @@ the machine is wrong, and no driver or package change helps.
 Rented-GPU marketplaces (RunPod, Vast.ai) schedule a container onto whichever host has the GPU free; a host's NVIDIA
 driver may support an older CUDA than the image needs, and a pod cannot upgrade its host's driver. People describe it
 in their own words ("the assigned host supported CUDA 12.6 and the container refused to start"); the toolkit's own
-"unsatisfied condition: cuda>=X" line is containers.cuda-requirement-unsatisfied and its relatives.
+"unsatisfied condition: cuda>=X" line is containers.unsatisfied-cuda-requirement.
+
+Colab also refuses when it has no GPU free at all ("No backend with GPU available", "Sorry, no backends available"):
+capacity, not the account's limit. On AWS, GPU capacity is gated by quotas that start at 0: SageMaker's per-instance-type
+service limits ("The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances") and EC2's vCPU
+limits per instance family (VcpuLimitExceeded; "Running On-Demand G and VT instances").
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ or loading less at once, is the way out; people also describe it in their own wo
 
 Kaggle's default image moved to a cu128 PyTorch without Pascal kernels (sm_60), so its P100 accelerator allocates but
 every CUDA operation fails; people and maintainers name it "no sm_60 kernels".
+
+Serverless and shared runtimes: AWS Lambda has no GPU at all, so torch inside a function finds no driver (its JSON
+error response around torch's message says where it ran); a Hugging Face ZeroGPU Space gives a GPU only inside
+@spaces.GPU functions, run in a forked worker, and refuses CUDA initialised in the main process.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from gpudoctor.knowledge.signatures import Signature
 
 COLAB_FAQ = "https://research.google.com/colaboratory/faq.html"
 PYTORCH_LOCAL = "https://pytorch.org/get-started/locally/"
+ZEROGPU_DOCS = "https://huggingface.co/docs/hub/spaces-zerogpu"
 
 _RAM_ADVICE = ("The notebook's VM ran out of system RAM (not GPU memory): switch to a high-RAM runtime (Colab: Runtime > "
                "Change runtime type > High-RAM; a larger Kaggle or cloud machine), or hold less in host memory at once: "
@@ -128,5 +133,27 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/aws-samples/aws-lambda-docker-serverless-inference/issues/7",),
         checked="2026-11-27",
         examples=("frameworks/awslambdainference-7-aws-lambda-no-gpu.txt",),
+    ),
+    Signature(
+        code="frameworks.zerogpu-cuda-in-main-process",
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        # The `spaces` package on a Hugging Face ZeroGPU Space emulates CUDA in the main process and forks a worker
+        # with a real GPU for each @spaces.GPU call; anything that initialises CUDA in the main process raises this.
+        patterns=(r"CUDA must not be initialized in the main process on Spaces with Stateless GPU",),
+        severity="fail",
+        cause=("On a ZeroGPU Space the GPU exists only inside functions decorated with @spaces.GPU (run in a forked "
+               "worker), and code in the main process initialised CUDA, which ZeroGPU forbids."),
+        advice=("Find the call in the stack trace and move it inside a @spaces.GPU function (torch.cuda queries, "
+                "device counts, a library that touches CUDA at import or start-up); `import spaces` before torch so "
+                "`.to('cuda')` at module level is emulated; serve GPU work through the Gradio app's own functions "
+                "(not a separate FastAPI server), or run the Space on dedicated GPU hardware instead of ZeroGPU."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "a broken GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/lenML/Speech-AI-Forge/issues/143", "https://github.com/huggingface/hub-docs/pull/2368",
+                 ZEROGPU_DOCS),
+        checked="2026-11-27",
+        examples=("frameworks/speechaiforge-143-zerogpu-fastapi-cuda-main-process.txt",),
     ),
 )
