@@ -146,4 +146,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/logdetective-77-ec2-vcpu-limit-gpu-vm.txt",),
     ),
+    Signature(
+        code="containers.nvidia-runtime-on-gpu-less-instance-described",
+        described=True,
+        # Beside the NVIDIA runtime hook's "nvml error: driver not loaded", a person's words that the run is on a cloud
+        # instance without a GPU ("Start a run on a CPU instance", "Submit a run to Cudo without GPU") say the hook
+        # should not have run there: containers.nvidia-runtime-on-cpu-node reads the same for cluster nodes.
+        refines=("containers.cli-driver-not-loaded", "containers.cli-cuda-init-failed",
+                 "containers.cli-load-library-failed"),
+        refines_within=None,
+        cause_id="nvidia-runtime-on-cpu-node",
+        kinds=("any",),
+        patterns=(r"\b(?:on|to) (?:an? |the )?(?:CPU|CPU-only|cpu-only|GPU-less|non-GPU|non-gpu) instances?\b",
+                  r"\b(?:instance|VM|machine)s? without (?:a )?GPUs?\b",
+                  r"\b(?:run|job|task)s? (?:on|to) [\w-]{2,20} without (?:a )?GPUs?\b"),
+        severity="warn",
+        cause=("The description puts the container on a cloud instance without a GPU; there the NVIDIA runtime's hook, "
+               "if it runs at all (an OS image or default runtime made for GPU machines, an image that sets "
+               "NVIDIA_VISIBLE_DEVICES), fails with 'driver not loaded' though nothing is broken."),
+        advice=("Start containers on GPU-less instances without the NVIDIA runtime: use an OS image whose default "
+                "runtime is runc (no \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json), request no GPUs "
+                "for the run, or set NVIDIA_VISIBLE_DEVICES=void so the hook injects nothing; keep the GPU image and "
+                "runtime for GPU instances."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install the driver"),
+        sources=("https://github.com/dstackai/dstack/issues/1942", "https://github.com/dstackai/dstack/issues/1080",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
+        checked="2026-11-27",
+        examples=("containers/dstack-1942-nvidia-os-image-cpu-instance.txt",
+                  "containers/dstack-1080-cudo-instance-without-gpu.txt"),
+    ),
 )

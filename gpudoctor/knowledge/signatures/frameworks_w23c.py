@@ -98,10 +98,12 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"(?:kernels?|kernel images?|cubins?)\b",),
         severity="warn",
         cause=("The description says the installed build has no kernels for this GPU's architecture ({arch}): a "
-               "build for newer GPUs only (PyTorch's cu128 and later wheels dropped Pascal sm_60/sm_61 and Maxwell)."),
+               "build for other GPUs only (PyTorch's cu128 and later wheels dropped Pascal sm_60/sm_61 and Maxwell; "
+               "older ones lack Blackwell)."),
         advice=("Run on a GPU the build has kernels for (on Kaggle the T4 or L4 accelerator instead of the P100), or "
-                "install a build that still carries {arch} (for Pascal, a PyTorch cu126 or older wheel: `pip install "
-                "torch --index-url https://download.pytorch.org/whl/cu126`); `python -c \"import torch; "
+                "install a build that carries {arch} (Pascal sm_60/sm_61: a PyTorch cu126 or older wheel, `pip install "
+                "torch --index-url https://download.pytorch.org/whl/cu126`; Blackwell sm_100/sm_120: cu128 or newer); "
+                "`python -c \"import torch; "
                 "print(torch.cuda.get_arch_list())\"` lists what the installed one has."),
         action="configure",
         rules_out=("a driver fault",),
