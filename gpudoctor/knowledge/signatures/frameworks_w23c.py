@@ -158,4 +158,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/speechaiforge-143-zerogpu-fastapi-cuda-main-process.txt",),
     ),
+    Signature(
+        code="frameworks.hosted-notebook-runtime-without-gpu",
+        contexts=("hosted-notebook",),
+        # In a Colab or Kaggle notebook, torch's driver check, CUDA's device count and nvidia-smi failing mean the
+        # runtime has no GPU (a CPU runtime, or the accelerator left off), not a driver to install.
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "kernel.nvidia-smi-missing"),
+        cause_id="cuda-requested-without-nvidia-gpu",
+        kinds=("any",),
+        patterns=("Found no NVIDIA driver on your system", "RuntimeError: No CUDA GPUs are available",
+                  "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+                  "\\bnvidia-smi: command not found"),
+        severity="fail",
+        cause=("The notebook runs on a hosted runtime without a GPU (Colab's CPU runtime, a Kaggle session with the "
+               "accelerator off), so CUDA finds no NVIDIA driver or device there; the driver is the service's to "
+               "provide, and the computer you browse from plays no part."),
+        advice=("Switch the notebook to a GPU runtime and run the cells again: Colab, Runtime > Change runtime type > "
+                "Hardware accelerator: a GPU (T4); Kaggle, Settings > Accelerator: GPU T4 x2 or P100 (phone-verified "
+                "account). Check with `!nvidia-smi`; if no GPU can be assigned (usage limits, no backend free), run on the "
+                "CPU (the app's CPU option) or try later. Do not install an NVIDIA driver in the notebook."),
+        action="configure",
+        rules_out=("a missing driver install", "the local computer's GPU"),
+        never_suggest=("install the driver", "reinstall the driver", "update the driver"),
+        sources=("https://github.com/lllyasviel/Fooocus/issues/1583", "https://github.com/lllyasviel/Fooocus/issues/2472",
+                 "https://github.com/googlecolab/colabtools/issues/4876", COLAB_FAQ),
+        checked="2026-11-27",
+        examples=("frameworks/fooocus-1583-colab-cpu-runtime-found-no-driver.txt",
+                  "frameworks/fooocus-2472-colab-link-found-no-nvidia-driver.txt"),
+    ),
 )
