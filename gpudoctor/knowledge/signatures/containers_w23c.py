@@ -14,6 +14,10 @@ Colab also refuses when it has no GPU free at all ("No backend with GPU availabl
 capacity, not the account's limit. On AWS, GPU capacity is gated by quotas that start at 0: SageMaker's per-instance-type
 service limits ("The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances") and EC2's vCPU
 limits per instance family (VcpuLimitExceeded; "Running On-Demand G and VT instances").
+
+The other way round, an orchestrator (dstack, a cloud image made for GPU machines) may start a container through the
+NVIDIA runtime on an instance without a GPU, where the hook fails with "nvml error: driver not loaded" though nothing is
+broken; people name the instance ("a run on a CPU instance", "Cudo without GPU") beside it.
 """
 
 from __future__ import annotations
