@@ -13,7 +13,9 @@ in their own words ("the assigned host supported CUDA 12.6 and the container ref
 Colab also refuses when it has no GPU free at all ("No backend with GPU available", "Sorry, no backends available"):
 capacity, not the account's limit. On AWS, GPU capacity is gated by quotas that start at 0: SageMaker's per-instance-type
 service limits ("The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances") and EC2's vCPU
-limits per instance family (VcpuLimitExceeded; "Running On-Demand G and VT instances").
+limits per instance family (VcpuLimitExceeded; "Running On-Demand G and VT instances"). On Google Cloud a GPU type
+exists only in some zones: asking for it elsewhere is "The resource '.../zones/Z/acceleratorTypes/nvidia-...' was not
+found".
 
 The other way round, an orchestrator (dstack, a cloud image made for GPU machines) may start a container through the
 NVIDIA runtime on an instance without a GPU, where the hook fails with "nvml error: driver not loaded" though nothing is
@@ -29,6 +31,7 @@ RUNPOD_CUDA_FILTER = "https://docs.runpod.io/references/graphql-spec"
 SAGEMAKER_LIMITS = "https://docs.aws.amazon.com/general/latest/gr/sagemaker.html"
 COLAB_GPU_AVAILABILITY = "https://research.google.com/colaboratory/faq.html#gpu-availability"
 EC2_VCPU_LIMITS = "https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-instance-quotas.html"
+GCE_GPU_ZONES = "https://cloud.google.com/compute/docs/gpus/gpu-regions-zones"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -180,5 +183,26 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/dstack-1942-nvidia-os-image-cpu-instance.txt",
                   "containers/dstack-1080-cudo-instance-without-gpu.txt"),
+    ),
+    Signature(
+        code="containers.gcp-accelerator-type-not-in-zone",
+        cause_id="cloud-gpu-capacity",
+        kinds=("any",),
+        # Compute Engine (gcloud, Terraform, Dataproc, Ray's autoscaler) names the accelerator under the zone asked for;
+        # a GPU type that zone does not offer is "not found" there, whatever the project's quota.
+        patterns=(r"zones/(?P<zone>[a-z]{2,12}-[a-z]{2,12}\d{1,2}-[a-z])/acceleratorTypes/(?P<gpu>nvidia-[\w-]{2,40})' "
+                  r"was not found",),
+        severity="fail",
+        cause="Compute Engine does not offer the {gpu} GPU in zone {zone}, so the VM or cluster asking for it there cannot be created.",
+        advice=("Create it in a zone that offers {gpu} (`gcloud compute accelerator-types list --filter=\"name={gpu}\"` "
+                "lists them; GCP's GPU regions and zones page too), or ask for a GPU type that {zone} has; the region "
+                "also needs GPU quota for it (NVIDIA_..._GPUS and GPUS_ALL_REGIONS)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the image"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/hashicorp/terraform-provider-google/issues/5860", "https://github.com/fastai/course-v3/pull/430",
+                 "https://github.com/bsteuber/lizzie-gcloud-setup/issues/6", GCE_GPU_ZONES),
+        checked="2026-11-27",
+        examples=("containers/fastaicoursev3-430-nvidia-tesla-p4-zone.txt", "containers/tfgoogle-5860-k80-not-in-zone.txt"),
     ),
 )
