@@ -15,7 +15,8 @@ capacity, not the account's limit. On AWS, GPU capacity is gated by quotas that 
 service limits ("The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances") and EC2's vCPU
 limits per instance family (VcpuLimitExceeded; "Running On-Demand G and VT instances"). On Google Cloud a GPU type
 exists only in some zones: asking for it elsewhere is "The resource '.../zones/Z/acceleratorTypes/nvidia-...' was not
-found".
+found". Hugging Face Spaces say "Scheduling failure: not enough hardware capacity" when their hardware is all taken, and
+ZeroGPU counts each visitor's GPU seconds ("You have exceeded your GPU quota").
 
 The other way round, an orchestrator (dstack, a cloud image made for GPU machines) may start a container through the
 NVIDIA runtime on an instance without a GPU, where the hook fails with "nvml error: driver not loaded" though nothing is
@@ -32,6 +33,8 @@ SAGEMAKER_LIMITS = "https://docs.aws.amazon.com/general/latest/gr/sagemaker.html
 COLAB_GPU_AVAILABILITY = "https://research.google.com/colaboratory/faq.html#gpu-availability"
 EC2_VCPU_LIMITS = "https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-instance-quotas.html"
 GCE_GPU_ZONES = "https://cloud.google.com/compute/docs/gpus/gpu-regions-zones"
+HF_ZEROGPU = "https://huggingface.co/docs/hub/spaces-zerogpu"
+HF_SPACES_GPUS = "https://huggingface.co/docs/hub/spaces-gpus"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -204,5 +207,49 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/bsteuber/lizzie-gcloud-setup/issues/6", GCE_GPU_ZONES),
         checked="2026-11-27",
         examples=("containers/fastaicoursev3-430-nvidia-tesla-p4-zone.txt", "containers/tfgoogle-5860-k80-not-in-zone.txt"),
+    ),
+    Signature(
+        code="containers.hf-space-no-hardware-capacity",
+        cause_id="cloud-gpu-capacity",
+        kinds=("any",),
+        # A Hugging Face Space's status when its hardware cannot be scheduled ("Runtime error / Scheduling failure: not
+        # enough hardware capacity", "unable to schedule"), and ZeroGPU's answer when no GPU frees up for a call in time.
+        patterns=(r"Scheduling failure: (?:not enough hardware capacity|unable to schedule)",
+                  r"No GPU is currently available for you after \d{1,4}s"),
+        severity="fail",
+        cause=("Hugging Face had no hardware of the kind the Space asks for free to schedule it (or, on ZeroGPU, no GPU "
+               "freed up for the call in time): capacity on Hugging Face's side, not the app."),
+        advice=("Try again later; the Space's owner can restart it (Settings > Restart this Space, or Factory rebuild) or "
+                "move it to other hardware; a visitor can duplicate the Space onto hardware of their own or run the app "
+                "locally."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the app's code"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/jwkirchenbauer/lm-watermarking/issues/13", "https://github.com/weaigc/bingo/issues/41",
+                 "https://github.com/potamides/DeTikZify/issues/9", HF_SPACES_GPUS),
+        checked="2026-11-27",
+        examples=("containers/lmwatermarking-13-hf-space-not-enough-hardware-capacity.txt",
+                  "containers/bingo-41-space-not-enough-hardware-capacity.txt"),
+    ),
+    Signature(
+        code="containers.gpu-time-quota-exceeded",
+        cause_id="cloud-gpu-quota",
+        kinds=("any",),
+        # ZeroGPU's refusal ("You have exceeded your GPU quota (60s requested vs. 42s left). ... retry in 1:02:03"): each
+        # visitor's GPU seconds per day, fewer without a Hugging Face account; Kaggle's weekly GPU hours say the same.
+        patterns=(r"You have exceeded your (?:free )?GPU quota",),
+        severity="fail",
+        cause=("The hosted GPU service refused the run: this account's GPU time (a ZeroGPU Space's per-user daily "
+               "seconds, Kaggle's weekly GPU hours) is used up."),
+        advice=("Wait for the quota to come back (the message or the service's settings say when: ZeroGPU retries after "
+                "the time shown, Kaggle's resets weekly, see Settings > Accelerator); on ZeroGPU, sign in to Hugging "
+                "Face (PRO gets more), ask for less GPU time per call, or duplicate the Space onto paid hardware or run "
+                "it locally."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the app's code"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/hohonu-vicml/TrailBlazer/issues/3", HF_ZEROGPU),
+        checked="2026-11-27",
+        examples=("containers/trailblazer-3-zerogpu-quota-exceeded.txt",),
     ),
 )
