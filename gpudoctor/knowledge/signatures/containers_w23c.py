@@ -236,7 +236,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cloud-gpu-quota",
         kinds=("any",),
         # ZeroGPU's refusal ("You have exceeded your GPU quota (60s requested vs. 42s left). ... retry in 1:02:03"): each
-        # visitor's GPU seconds per day, fewer without a Hugging Face account; Kaggle's weekly GPU hours say the same.
+        # visitor's GPU seconds per day, fewer without a Hugging Face account; notebook guides quote Kaggle's weekly
+        # GPU-hour cap in the same words.
         patterns=(r"You have exceeded your (?:free )?GPU quota",),
         severity="fail",
         cause=("The hosted GPU service refused the run: this account's GPU time (a ZeroGPU Space's per-user daily "
