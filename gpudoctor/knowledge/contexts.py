@@ -187,6 +187,22 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="hosted-notebook",
+        meaning="The program runs in a hosted notebook (Google Colab, Kaggle) on the service's own VM, which has a GPU "
+                "only while the notebook's runtime or accelerator is set to one; the driver is the service's, never the "
+                "user's to install, and the user's own computer plays no part.",
+        markers=(
+            r"colab.research.google.com", r"google.colab", r"google/colab/",  # the notebook's address; its package
+            r"File \"/content/", r"%cd /content", r"/content/drive/MyDrive",  # Colab's working folder and Drive mount
+            r"Google Colab", r"google colab", r"Google collab", r"google collab", r"Google-Colab",  # the person says so
+            r"on [Cc]olab\b", r"in [Cc]olab\b", r"with [Cc]olab\b", r"using [Cc]olab\b", r"Colab notebook",
+            r"colab notebook", r"Colab Pro",
+            r"/kaggle/working", r"/kaggle/input", r"Kaggle notebook", r"kaggle notebook",  # Kaggle's folders; said so
+        ),
+        sources=("https://research.google.com/colaboratory/faq.html", "https://www.kaggle.com/docs/notebooks"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="wsl",
         meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
                 "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",

@@ -169,6 +169,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.ollama_w21b").SIGNATURES)  # ollama_w21b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w23a").SIGNATURES)  # wheels_w23a.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w23b").SIGNATURES)  # cuda_w23b.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w23c").SIGNATURES)  # containers_w23c.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w23c").SIGNATURES)  # frameworks_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -180,7 +180,9 @@ SIGNATURES: tuple[Signature, ...] = (
               "loaded (after a reboot nothing has loaded it yet).",
         advice=("Load nvidia_uvm and create its device nodes on the host, `sudo nvidia-modprobe -u -c=0` (or `sudo "
                 "modprobe nvidia-uvm`), and make it happen at boot (a systemd unit or udev rule running nvidia-modprobe "
-                "-u -c=0 before docker starts), then start the container again."),
+                "-u -c=0 before docker starts), then start the container again. If nvidia-smi fails on the host as well "
+                "(often after a reboot into a kernel that unattended upgrades installed on a cloud VM), the driver has no "
+                "module for this kernel: reinstall it for `uname -r` (DKMS with the kernel headers)."),
         action="reload-driver",
         rules_out=("the container image",),
         never_suggest=("reinstall the driver",),

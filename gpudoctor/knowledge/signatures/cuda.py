@@ -145,17 +145,17 @@ SIGNATURES += (
                   r"invalid value for --gpu-architecture \(-arch\)"),
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
-        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
-                "--format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128+ PyTorch "
-                "wheel; Maxwell, Pascal and Volta (GTX 9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url "
-                "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension "
-                "from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it; Ollama or llama.cpp: a release built "
-                "for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to one built for it."),
+        advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`; "
+                "`torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, 10.0) need a cu128+ PyTorch wheel; Maxwell, Pascal and Volta (GTX "
+                "9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url https://download.pytorch.org/whl/cu126`), "
+                "as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST "
+                "set to it; Ollama or llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA "
+                "12 or Vulkan) to one built for it; Kaggle's image: a T4 or L4, not the P100."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
         sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
-                 RUNTIME_ERRORS),
+                 "https://github.com/Kaggle/kaggle-cli/issues/1151", RUNTIME_ERRORS),
         checked="2026-11-25",
         examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
     ),
@@ -325,7 +325,7 @@ SIGNATURES += (
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
-                "precision or gradient checkpointing, or spread the work over more GPUs; with much reserved but "
+                "precision or gradient checkpointing, or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
                 "GpuMat.release(), del and torch.cuda.empty_cache()). " + _LLM.LLM_OUT_OF_MEMORY_ADVICE),

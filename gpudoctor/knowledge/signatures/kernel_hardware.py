@@ -21,18 +21,21 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="The {module} kernel module is installed but found no GPU it could drive, so it refused to load: the "
               "GPU is powered off (a hybrid-graphics laptop's switching tool, bbswitch or an ACPI call), is held by "
-              "another driver (nouveau, vfio-pci), is not supported by this driver branch, or is not on the bus.",
+              "another driver (nouveau, vfio-pci), is not supported by this driver branch, or is not on the bus (a "
+              "cloud VM of an instance type without a GPU has none at all).",
         advice=("Read the reason in the kernel log: `sudo dmesg | grep -E 'NVRM|nvidia'` and `lspci -nnk -d 10de:`. "
                 "'already bound to nouveau' or 'Kernel driver in use: nouveau': blacklist nouveau and rebuild the "
                 "initramfs; 'not supported by' this release: install the driver branch that lists this GPU; on a "
                 "hybrid-graphics laptop with no NVRM line the discrete GPU is powered off: set the switching tool "
                 "(prime-select, optimus-manager, bbswitch) so the GPU is on when the module loads, then reboot; no "
-                "NVIDIA device in lspci: check the BIOS setting for the discrete GPU and the card's seating."),
+                "NVIDIA device in lspci: on a cloud VM, launch a GPU instance type (AWS g/p families, a GCP VM with a "
+                "GPU attached), since a GPU image or AMI on another type has none; on your own machine check the BIOS "
+                "setting for the discrete GPU and the card's seating."),
         action="configure",
         rules_out=("a missing or unbuilt module", "the CUDA toolkit"),
         never_suggest=("install the CUDA toolkit", "reinstall CUDA"),
         sources=("https://github.com/MrMEEE/ironhide/issues/149", "https://github.com/MrMEEE/ironhide/issues/165",
-                 "https://wiki.archlinux.org/title/NVIDIA/Troubleshooting"),
+                 "https://github.com/amazon-archives/amazon-dsstne/issues/26", "https://wiki.archlinux.org/title/NVIDIA/Troubleshooting"),
         checked="2026-11-26",
         examples=("kernel/ironhide-149-insert-no-such-device-card-off.txt",
                   "kernel/ironhide-165-insert-no-such-device-after-reboot.txt"),
