@@ -42,7 +42,7 @@ _ESCAPED_BREAKS = ("\\n", "\\t", "\\r")
 _SECRET_NAME = lazy_compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
 
 # scheme://userinfo@host: the scheme starts a word and is short, the userinfo bounded. Its head, up to `://`,
-# is looked for only just before each `://` (see _sub_ending_at).
+# is looked for only just before each `://` (see _next_ending_at).
 _URL_HEAD = r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,31}://)"
 _URL_HEAD_REACH = 32
 _URL_USERINFO_HEAD = lazy_compile(_URL_HEAD)
