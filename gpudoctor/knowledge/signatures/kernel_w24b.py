@@ -1,0 +1,52 @@
+"""Issue 25 (helper w24b): hybrid-graphics switchers that cannot unload the NVIDIA driver while it is in use.
+
+optimus-manager, supergfxctl (supergfxd) and envycontrol switch a laptop between its integrated and NVIDIA GPUs by
+unloading the nvidia modules (nvidia_drm, nvidia_modeset, nvidia_uvm, nvidia) and loading others. A live switch fails
+when anything still holds the GPU: the display manager or compositor, nvidia-persistenced, a CUDA program through
+nvidia_uvm, a monitoring tool. optimus-manager then logs "Cannot unload modules [...]" (its KernelSetupError, from
+release 1.2 on; older releases "Cannot switch GPUS : Cannot unload Nvidia modules"), after retrying, and its Xorg
+pre-start hook fails. The way out is the switcher's own: choose the mode and reboot (or log out), so the switch happens
+before anything opens the GPU; rmmod's own refusal beside it (kernel.module-in-use) becomes this row's evidence.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+OPTIMUS_MANAGER = "https://github.com/Askannz/optimus-manager"
+ENVYCONTROL = "https://github.com/bayasdev/envycontrol"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.gpu-switcher-cannot-unload-nvidia",
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # optimus-manager's gpu_setup/switch logs and journal: "Cannot setup GPU : kernel setup error : Cannot unload
+        # modules ['nvidia_drm', ...] : Failed to execute 'modprobe -r ...'", "KernelSetupError: Cannot unload modules
+        # ['nvidia_drm', ...", its retry loop "INFO: Cannot unload modules: None", and the 2018 releases' "Cannot switch
+        # GPUS : Cannot unload Nvidia modules".
+        patterns=(r"\bCannot unload modules(?::| \[ ?'nvidia)",
+                  r"Cannot switch GPUS ?: Cannot unload Nvidia modules"),
+        refines=("kernel.module-in-use",), refines_within=None,
+        severity="fail",
+        cause=("The hybrid-graphics switcher (optimus-manager) could not unload the NVIDIA modules to change mode, "
+               "because something still holds the GPU: the display manager or compositor, nvidia-persistenced, a CUDA "
+               "program through nvidia_uvm, or a monitoring tool."),
+        advice=("Switch with the GPU free instead of live: select the mode and reboot (`optimus-manager --switch "
+                "integrated` or `--switch nvidia`, or startup_mode in /etc/optimus-manager/optimus-manager.conf, then "
+                "log out or reboot; with supergfxctl `supergfxctl -m Integrated` or `-m Hybrid` then reboot; with "
+                "envycontrol `sudo envycontrol -s integrated|hybrid|nvidia` then reboot). To switch without a reboot, "
+                "first find and stop what holds the GPU (`sudo fuser -v /dev/nvidia*`, `lsmod | grep nvidia`: the "
+                "display manager, nvidia-persistenced, CUDA programs), and use a current optimus-manager, which also "
+                "unloads nvidia_uvm."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/Askannz/optimus-manager/issues/170", "https://github.com/Askannz/optimus-manager/issues/363",
+                 "https://github.com/Askannz/optimus-manager/issues/466", OPTIMUS_MANAGER, ENVYCONTROL),
+        checked="2026-11-27",
+        examples=("kernel/optimus-manager-170-cannot-unload-nvidia-uvm.txt",
+                  "kernel/optimus-manager-363-kernelsetuperror-cannot-unload.txt",
+                  "kernel/optimus-manager-466-integrated-cannot-unload-max-tries.txt"),
+    ),
+)
