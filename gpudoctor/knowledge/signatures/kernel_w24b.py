@@ -49,4 +49,32 @@ SIGNATURES: tuple[Signature, ...] = (
                   "kernel/optimus-manager-363-kernelsetuperror-cannot-unload.txt",
                   "kernel/optimus-manager-466-integrated-cannot-unload-max-tries.txt"),
     ),
+    Signature(
+        code="kernel.gpu-switcher-module-in-use-described",
+        described=True,
+        cause_id="driver-in-use",
+        kinds=("any",),
+        # "When switching GPU mode (Hybrid → Integrated) with supergfxctl, if rmmod nvidia_modeset fails with “module is
+        # in use” because the compositor ... has not yet released /dev/nvidia0": a switcher named on the line, then the
+        # unload that failed because the module is in use (or the other way round).
+        patterns=(r"\b(?:supergfx(?:ctl|d)|optimus-manager|envycontrol)\b[^\n]{0,200}?\b(?:rmmod|modprobe -r|unload(?:ing)?)\b"
+                  r"[^\n]{0,80}?\b(?:is |was |still |being )?in use\b",
+                  r"\b(?:rmmod|modprobe -r|unload(?:ing)?)\b[^\n]{0,80}?\bin use\b[^\n]{0,200}?\b(?:supergfx(?:ctl|d)|"
+                  r"optimus-manager|envycontrol)\b"),
+        severity="warn",
+        cause=("The description suggests a hybrid-graphics switcher (supergfxctl, optimus-manager, envycontrol) tried to "
+               "unload the NVIDIA modules for a live mode switch while something (the compositor or display manager, "
+               "a CUDA program, nvidia-persistenced) still held the GPU."),
+        advice=("Let the switch happen with the GPU free: set the mode and log out or reboot (`supergfxctl -m Integrated` "
+                "or `-m Hybrid`, `optimus-manager --switch integrated`, `sudo envycontrol -s integrated`), instead of a "
+                "live switch in a running session; if the daemon is left stuck, reboot. `sudo fuser -v /dev/nvidia*` shows "
+                "what holds the GPU."),
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/OpenGamingCollective/asusctl/issues/344",
+                 "https://github.com/OpenGamingCollective/asusctl/issues/180", ENVYCONTROL),
+        checked="2026-11-27",
+        examples=("kernel/asusctl-344-supergfxctl-live-switch-module-in-use.txt",),
+    ),
 )

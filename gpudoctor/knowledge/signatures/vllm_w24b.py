@@ -15,6 +15,7 @@ VLLM_DISTRIBUTED = "https://docs.vllm.ai/en/latest/serving/distributed_serving.h
 _ONE_GPU = (r"only (?:the first(?: one)?|one|1|a single|single) (?:gpu|GPU|card|graphics card)s? (?:is |was |are )?"
             r"(?:working|used|being used|in use|utili[sz]ed|busy|occupied|loaded|active)\b")
 _ENGINE = r"\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b"
+_NO_TP = r"^(?![^\n]{0,400}?(?:[Tt]ensor[-_ ][Pp]arallel|--tp\b|tp[-_]size|TP ?=))"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -25,9 +26,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # "when I use `CUDA_VISIBLE_DEVICES=0,1` to load the model, but only the first one gpu working", "vLLM only
         # uses one GPU", "vllm ... only one GPU is used". A line that names the engine, or that made several GPUs
         # visible, and says one alone works.
-        patterns=(r"CUDA_VISIBLE_DEVICES`? ?=? ?`?\d(?:, ?\d){1,7}\b[^\n]{0,160}?\b" + _ONE_GPU,
-                  r"^(?=[^\n]{0,300}?" + _ENGINE + r")[^\n]{0,300}?\b" + _ONE_GPU,
-                  _ENGINE + r"[^\n]{0,60}?\bonly (?:uses|using|used|utili[sz]es|runs on|loads (?:it )?(?:on|to|into)) "
+        # Not a line that already sets tensor parallelism ("only GPU 0 is used even with tensor parallel over 2 GPUs":
+        # there the log or the question is about something else).
+        patterns=(_NO_TP + r"[^\n]{0,300}?CUDA_VISIBLE_DEVICES`? ?=? ?`?\d(?:, ?\d){1,7}\b[^\n]{0,160}?\b" + _ONE_GPU,
+                  _NO_TP + r"(?=[^\n]{0,300}?" + _ENGINE + r")[^\n]{0,300}?\b" + _ONE_GPU,
+                  _NO_TP + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,60}?\bonly (?:uses|using|used|utili[sz]es|runs on|loads (?:it )?(?:on|to|into)) "
                   r"(?:one|1|a single|the first) (?:gpu|GPU|card)\b"),
         severity="warn",
         cause=("The description suggests the serving engine put the model on one GPU of several: vLLM and SGLang use "
