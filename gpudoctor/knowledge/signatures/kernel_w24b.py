@@ -77,4 +77,50 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("kernel/asusctl-344-supergfxctl-live-switch-module-in-use.txt",),
     ),
+    Signature(
+        code="kernel.envycontrol-gpu-absent-in-integrated",
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # envycontrol's answer to `-s nvidia` from its integrated mode, which removed the GPU from the PCI bus and
+        # blacklisted its driver: "ERROR: Could not find Nvidia GPU" then "Try switching to hybrid mode first!".
+        patterns=(r"Try switching to hybrid mode first",),
+        severity="fail",
+        cause=("envycontrol's integrated mode has removed the NVIDIA GPU from the PCI bus and blacklisted its driver, so "
+               "it cannot switch straight to the nvidia mode: by design the way back goes through the hybrid mode."),
+        advice=("Run `sudo envycontrol -s hybrid`, reboot, then `sudo envycontrol -s nvidia` (if you want the NVIDIA-only "
+                "mode) and reboot again; `envycontrol --query` shows the mode in effect."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/bayasdev/envycontrol/issues/149", "https://github.com/bayasdev/envycontrol/pull/183",
+                 ENVYCONTROL),
+        checked="2026-11-27",
+        examples=("kernel/envycontrol-149-nvidia-from-integrated-gpu-not-found.txt",),
+    ),
+    Signature(
+        code="kernel.gpu-switcher-integrated-mode-described",
+        described=True,
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # A person naming the switch to the integrated-only mode they made before the NVIDIA driver went missing:
+        # "the state before I used `envycontrol --switch integrated`", "after supergfxctl -m Integrated",
+        # "optimus-manager --switch intel", "prime-select intel". Those modes keep the driver off by design.
+        patterns=(r"\benvycontrol {1,3}(?:--switch|-s) {1,3}integrated\b",
+                  r"\bsupergfxctl {1,3}(?:--mode|-m) {1,3}[Ii]ntegrated\b",
+                  r"\boptimus-manager {1,3}--switch {1,3}(?:integrated|intel)\b",
+                  r"\bprime-select {1,3}intel\b"),
+        severity="warn",
+        cause=("The description names a hybrid-graphics switch to the integrated-only mode, which blacklists or powers "
+               "off the NVIDIA GPU by design: nvidia-smi and CUDA then find no NVIDIA driver until another mode is "
+               "selected and the machine rebooted."),
+        advice=("Select a mode that loads the NVIDIA driver and reboot: `sudo envycontrol -s hybrid` (or `-s nvidia`), "
+                "`supergfxctl -m Hybrid`, `optimus-manager --switch hybrid` (or nvidia), `sudo prime-select on-demand` "
+                "(or nvidia); then check `nvidia-smi`."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/bayasdev/envycontrol/issues/9", ENVYCONTROL, OPTIMUS_MANAGER),
+        checked="2026-11-27",
+        examples=("kernel/envycontrol-9-switch-integrated-nvidia-smi-fails.txt",),
+    ),
 )
