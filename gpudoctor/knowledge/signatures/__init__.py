@@ -171,6 +171,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w23b").SIGNATURES)  # cuda_w23b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w23c").SIGNATURES)  # containers_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w23c").SIGNATURES)  # frameworks_w23c.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w24b").SIGNATURES)  # kernel_w24b.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w24b").SIGNATURES)  # vllm_w24b.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w24b").SIGNATURES)  # containers_w24b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -43,20 +43,20 @@ SIGNATURES += (
         patterns=(r"[Uu]nknown or invalid runtime name: nvidia", r"Unknown runtime specified nvidia"),
         severity="fail",
         cause="The Docker daemon has no runtime named nvidia registered.",
-        advice=("Install the NVIDIA Container Toolkit if `nvidia-ctk` is missing, register its runtime with `sudo "
-                "nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), then restart the "
-                "daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia under Runtimes."
-                + NAS_DRIVER_STEPS),
+        advice=("`--runtime=nvidia` is the nvidia-docker2 era's flag: with Docker 19.03 or newer and the NVIDIA Container Toolkit, "
+                "request GPUs with `docker run --gpus all` instead (Compose: a device reservation with `capabilities: [gpu]`), which "
+                "needs no registered runtime. To keep `--runtime=nvidia`, install the NVIDIA Container Toolkit if `nvidia-ctk` is "
+                "missing, register its runtime with `sudo nvidia-ctk runtime configure --runtime=docker` (it writes "
+                "/etc/docker/daemon.json), then restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia under Runtimes." + NAS_DRIVER_STEPS),
         action="configure",
-        rules_out=("the NVIDIA driver",),
-        never_suggest=("reinstall the driver", "reinstall Docker"),
-        sources=("https://github.com/sair-lab/AirSLAM/issues/113",
-                 "https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/951", TOOLKIT_INSTALL),
-        checked="2026-11-25",
-        examples=("containers/airslam-113-unknown-runtime-ubuntu2004.txt",
-                  "containers/localmultimodal-31-docker-info-runtimes-runc-only.txt",
-                  "containers/nvidiadocker-951-unknown-runtime-after-reboot.txt"),
+        rules_out=("the NVIDIA driver",), never_suggest=("reinstall the driver", "reinstall Docker"),
+        sources=("https://github.com/sair-lab/AirSLAM/issues/113", "https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/951", "https://github.com/linuxserver/docker-plex/issues/279",
+                 "https://github.com/Xilinx/Vitis-AI/pull/28", "https://github.com/Xilinx/Vitis-AI/issues/157", TOOLKIT_INSTALL),
+        checked="2026-11-27",
+        examples=("containers/airslam-113-unknown-runtime-ubuntu2004.txt", "containers/dockerplex-279-runtime-nvidia-use-gpus-all.txt",
+                  "containers/vitisai-pr28-runtime-nvidia-docker-19.txt", "containers/vitisai-157-runtime-nvidia-unknown-runtime.txt",
+                  "containers/localmultimodal-31-docker-info-runtimes-runc-only.txt", "containers/nvidiadocker-951-unknown-runtime-after-reboot.txt"),
     ),
     Signature(
         code="containers.no-gpu-device-driver",

@@ -46,10 +46,11 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/libnvidia-container/issues/213",
                  "https://github.com/NVIDIA/libnvidia-container/issues/266",
                  "https://github.com/NVIDIA/nvidia-docker/issues/856", "https://github.com/canonical/lxd/issues/3642",
-                 "https://github.com/nvidiavgpuarchive/index/issues/1",
+                 "https://github.com/nvidiavgpuarchive/index/issues/1", "https://github.com/E4S-Project/e4s/issues/172",
                  "https://documentation.ubuntu.com/lxd/en/latest/reference/instance_options/#nvidia-and-cuda-configuration"),
         checked="2026-11-26",
-        examples=("containers/libnvidiacontainer-213-image-newer-libnvidia-ml-mismatch.txt",),
+        examples=("containers/libnvidiacontainer-213-image-newer-libnvidia-ml-mismatch.txt",
+                  "containers/e4s-172-image-bundles-driver-nvml-mismatch.txt"),
     ),    Signature(
         code="containers.cli-nvml-host-mismatch",
         cause_id="driver-library-mismatch",

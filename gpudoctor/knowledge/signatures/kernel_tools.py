@@ -29,15 +29,20 @@ SIGNATURES: tuple[Signature, ...] = (
               "driver was installed without its utils package (a server, headless or compute-only install).",
         advice=("See whether the NVIDIA kernel module is loaded: `cat /proc/driver/nvidia/version` (or `lsmod | grep "
                 "nvidia`). If it is, install the utils package of that driver branch (Ubuntu: `sudo apt install "
-                "nvidia-utils-<branch>`, e.g. nvidia-utils-535-server beside a 535-server driver); if not, install the "
+                "nvidia-utils-<branch>`, e.g. nvidia-utils-535-server beside a 535-server driver; distributions that "
+                "split it out: Debian `sudo apt install nvidia-smi`, Arch `sudo pacman -S nvidia-utils`, Fedora with "
+                "negativo17's repository `sudo dnf install nvidia-driver-cuda`, with RPM Fusion's "
+                "xorg-x11-drv-nvidia-cuda); if not, install the "
                 "NVIDIA driver (Ubuntu: `sudo ubuntu-drivers install`), which brings nvidia-smi, and reboot. In a "
                 "container, start it with `--gpus all`."),
         action="configure",
         rules_out=("a broken GPU",),
         never_suggest=("install the CUDA toolkit", "install cuda-toolkit"),
         sources=("https://github.com/Quansight/open-gpu-server/pull/85", "https://github.com/peci1/nvidia-htop/issues/23",
-                 "https://documentation.ubuntu.com/server/how-to/graphics/install-nvidia-drivers/"),
-        checked="2026-11-26",
+                 "https://documentation.ubuntu.com/server/how-to/graphics/install-nvidia-drivers/",
+                 "https://negativo17.org/nvidia-driver/", "https://wiki.debian.org/NvidiaGraphicsDrivers",
+                 "https://wiki.archlinux.org/title/NVIDIA"),
+        checked="2026-11-27",
         examples=("kernel/opengpuserver-85-server-driver-without-nvidia-utils.txt",
                   "kernel/nvidiahtop-23-nouveau-no-nvidia-smi.txt"),
     ),

@@ -244,14 +244,14 @@ SIGNATURES += (
         severity="warn",
         cause="ACS redirects peer-to-peer requests on a PCIe bridge, so GPU-to-GPU traffic is sent through the root "
               "complex (and the IOMMU), where it hangs, crashes or crawls.",
-        advice=("Disable ACS on the PCIe switches above the GPUs: in the BIOS where it offers it, or with setpci on "
-                "each bridge as NCCL's troubleshooting guide shows (`sudo setpci -s BUS_ID ECAP_ACS+0x6.w=0000`), "
-                "reapplied after every reboot."),
-        action="configure",
-        never_suggest=("reinstall the driver", "raise --shm-size"),
-        sources=("https://github.com/NVIDIA/nccl/issues/304", TROUBLESHOOTING + "#pci-access-control-services-acs"),
-        checked="2026-11-25",
-        examples=("nccl/nccl-304-acs-enabled-plx-acsctl.txt",),
+        advice=("Disable ACS on the PCIe switches above the GPUs: in the BIOS where it offers it, or with setpci on each bridge as "
+                "NCCL's troubleshooting guide shows (`sudo setpci -s BUS_ID ECAP_ACS+0x6.w=0000`), reapplied after every reboot, or "
+                "`pci=noacs`; with the IOMMU on, boot with iommu=pt (or turn it off). Meanwhile NCCL_P2P_DISABLE=1 (with vLLM also "
+                "--disable-custom-all-reduce) gets jobs running over host memory; `nvidia-smi topo -p2p r` shows which GPU pairs the driver lets read each other."),
+        action="configure", never_suggest=("reinstall the driver", "raise --shm-size"),
+        sources=("https://github.com/NVIDIA/nccl/issues/304", "https://github.com/vllm-project/vllm/issues/51513", TROUBLESHOOTING + "#pci-access-control-services-acs"),
+        checked="2026-11-27",
+        examples=("nccl/nccl-304-acs-enabled-plx-acsctl.txt", "vllm/vllm-51513-tp2-hang-rtx-pro-6000-acs.txt"),
     ),
     Signature(
         code="nccl.shm-too-small",

@@ -37,10 +37,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-p2p-broken",
         kinds=("any",),
         # nccl-tests' header lists each rank's GPU ("#  Rank  0 Group  0 Pid 4479 on host device  0 [0x81] NVIDIA
-        # GeForce RTX 4090"). On GeForce RTX 40/50 cards peer-to-peer over PCIe is not supported, and drivers or an
+        # GeForce RTX 4090"; later releases print the bus id, "[0000:2c:00]"). On GeForce RTX 40/50 cards peer-to-peer over PCIe is not supported, and drivers or an
         # IOMMU that let NCCL try it make all_reduce_perf hang right after this header, or run far below bandwidth.
         patterns=(r"#\s{1,3}Rank\s{1,4}\d{1,4} (?:Group\s{1,4}\d{1,4} )?Pid\s{1,9}\d{1,9} on\s{1,40}[\w.-]{1,64} "
-                  r"device\s{1,3}\d{1,3} \[0x[0-9a-fA-F]{1,4}\] NVIDIA GeForce RTX (?P<model>[45]0[5-9]0(?: Ti| SUPER| D)?)",),
+                  r"device\s{1,3}\d{1,3} \[(?:0x[0-9a-fA-F]{1,4}|[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})\] NVIDIA GeForce RTX "
+                  r"(?P<model>[45]0[5-9]0(?: Ti| SUPER| D)?)",),
         severity="warn",
         cause="NCCL runs between GeForce RTX {model} cards, which have no working peer-to-peer path over PCIe: where NCCL "
               "still tries P2P (a driver that reports it, or an IOMMU in the way) collectives hang or crawl.",
@@ -52,9 +53,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the network between hosts",),
         never_suggest=("set NCCL_SOCKET_IFNAME", "raise --shm-size", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nccl-tests/issues/117",
-                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/17", NCCL_TROUBLESHOOTING),
-        checked="2026-11-26",
-        examples=("nccl/nccltests-117-4090-allreduce-hangs.txt",),
+                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/17",
+                 "https://github.com/tinygrad/open-gpu-kernel-modules/issues/45", NCCL_TROUBLESHOOTING),
+        checked="2026-11-27",
+        examples=("nccl/nccltests-117-4090-allreduce-hangs.txt", "nccl/tinygrad-p2p-45-eight-4090-hang.txt"),
     ),
     Signature(
         code="nccl.cumem-host-shm-without-p2p",

@@ -76,6 +76,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"^(?=[^\n]{0,300}?\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b)[^\n]{0,300}?\b(?:[Ss]tuck|hangs?|hanging|hung|"
             r"freez(?:es|ing)|froze|stall(?:s|ed|ing))\b[^\n]{0,120}?\b(?:multi ?-?GPUs?|multiple GPUs|[2-8] GPUs|two GPUs|"
             r"both GPUs)\b",
+            # the engine named, then the hang, then the tensor-parallel size: "vLLM hangs after NCCL init with TP=2"
+            r"\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b[^\n]{0,40}?" + _HANG + r"[^\n]{0,80}?\b(?:TP|tp|[Tt]ensor[-_ ][Pp]arallel"
+            r"(?:[-_ ]size)?) ?(?:=|of|is)? ?[2-8]\b",
         ),
         severity="warn",
         cause=("The description suggests a start-up hang of tensor parallelism in NCCL's peer-to-peer set-up: on "
@@ -84,15 +87,16 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Confirm with `export NCCL_P2P_DISABLE=1` (and `--disable-custom-all-reduce`) before starting vLLM, "
                 "with NCCL_DEBUG=INFO to see where it stops; if that gets it running, keep it, or fix the path: "
                 "`sudo lspci -vvv | grep -i acsctl` (SrcValid+ means ACS is on: disable it in the BIOS), the IOMMU "
-                "(`iommu=pt` or off), and a current driver; `nvidia-smi topo -m` shows how the GPUs are connected. In "
+                "(`iommu=pt` or off), and a current driver; `nvidia-smi topo -m` shows how the GPUs are connected and "
+                "`nvidia-smi topo -p2p r` whether the driver lets them read each other. In "
                 "Docker, also give the container shared memory (`--ipc=host` or `--shm-size=16g`): NCCL's fallback "
                 "through /dev/shm needs it."),
         action="configure",
         rules_out=("the model's size", "the GPU memory"),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/vllm-project/vllm/issues/2466", "https://github.com/vllm-project/vllm/issues/14517",
-                 NCCL_TROUBLESHOOTING),
-        checked="2026-11-26",
-        examples=("vllm/vllm-2466-tp4-3090-stuck-at-startup.txt",),
+                 "https://github.com/local-inference-lab/vllm/issues/262", NCCL_TROUBLESHOOTING),
+        checked="2026-11-27",
+        examples=("vllm/vllm-2466-tp4-3090-stuck-at-startup.txt", "vllm/localinference-262-tp2-hang-acs-iommu-blackwell.txt"),
     ),
 )
