@@ -171,6 +171,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w23b").SIGNATURES)  # cuda_w23b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w23c").SIGNATURES)  # containers_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w23c").SIGNATURES)  # frameworks_w23c.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w24a").SIGNATURES)  # ollama_w24a.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w24a").SIGNATURES)  # wheels_w24a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

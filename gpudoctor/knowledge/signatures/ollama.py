@@ -247,8 +247,11 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="fail",
         cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
                "free, so Ollama refuses to load it."),
-        advice=("Run a smaller model or quantisation (or a smaller num_ctx) that fits; for a small shortfall, free "
-                "RAM by closing other programs or add swap."),
+        advice=("Lower the context the load asks for first: its KV cache grows with it, and clients such as Cline or "
+                "Kilo Code ask for the model's whole context window unless set (num_ctx, e.g. 32768, in the request, "
+                "the client's model settings or a Modelfile; OLLAMA_CONTEXT_LENGTH in the server's environment); "
+                "otherwise run a smaller model or quantisation that fits; for a small shortfall, free RAM by closing "
+                "other programs or add swap."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
