@@ -147,15 +147,17 @@ BLACKWELL_BEFORE_ITS_BUILDS = _concluded(
     advice=("Use builds made with CUDA 12.8 or newer, which carry sm_{sm} kernels: PyTorch 2.7 or later from the "
             "cu128 index (`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
             "the program's release or image built on it, and a driver of branch 570 or newer; rebuild source "
-            "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\". `python -c \"import torch; "
+            "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\", and llama.cpp or another ggml program with "
+            "-DCMAKE_CUDA_ARCHITECTURES={sm} (nvcc 12.8+, a fresh build folder). `python -c \"import torch; "
             "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
     action="configure",
     rules_out=("the GPU itself",),
     never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),
     sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, "https://developer.nvidia.com/cuda-gpus",
-             "https://github.com/pytorch/pytorch/issues/160804"),
+             "https://github.com/pytorch/pytorch/issues/160804", "https://github.com/Keryx-Labs/keryx-miner/pull/18"),
     checked=tables.CHECKED,
-    examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt"),
+    examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt",
+              "ollama/keryx-miner-18-llama-dll-no-sm120-kernels.txt"),
 )
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS)
