@@ -39,7 +39,10 @@ GPU_WITHOUT_KERNELS = _concluded(
 TORCH_NOT_FOR_PYTHON = _concluded(
     code="wheels.torch-pin-not-built-for-python",
     cause_id="no-wheel-for-python",
-    refines=("wheels.no-distribution-for-platform",),  # pip's "(from versions: none)", read without the Python
+    # pip's "(from versions: none)", its list without the pinned release and a +cu pin it found nowhere, all read
+    # without the Python: for a Python the release has no wheels for, no index serves one
+    refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
+             "wheels.torch-local-build-pin-without-index"),
     severity="fail",
     cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
            "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
@@ -52,7 +55,7 @@ TORCH_NOT_FOR_PYTHON = _concluded(
     never_suggest=("nvidia-smi",),
     sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
     checked=tables.CHECKED,
-    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt",),
+    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt", "wheels/zeroshotcot-6-torch-182-cu111-python311.txt"),
 )
 CUDA_TORCH_ON_MACOS = _concluded(
     code="wheels.cuda-torch-pin-on-macos",
