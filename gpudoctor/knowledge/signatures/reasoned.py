@@ -55,7 +55,8 @@ TORCH_NOT_FOR_PYTHON = _concluded(
     never_suggest=("nvidia-smi",),
     sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
     checked=tables.CHECKED,
-    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt", "wheels/zeroshotcot-6-torch-182-cu111-python311.txt"),
+    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt", "wheels/zeroshotcot-6-torch-182-cu111-python311.txt",
+              "wheels/comictranslate-215-torch-210-cu121-python312.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
 )
 CUDA_TORCH_ON_MACOS = _concluded(
     code="wheels.cuda-torch-pin-on-macos",

@@ -417,7 +417,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL, "https://github.com/Stability-AI/StableCascade/issues/23",
                  "https://github.com/pytorch/pytorch/issues/120575"),
         checked="2026-11-26",
-        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt",
                   "wheels/onetrainer-138-torch-cu118-pin-without-index.txt",
                   "wheels/pytorch-120575-torchvision-cu117-pin-wrong-python.txt"),
     ),
