@@ -79,19 +79,34 @@ def _build_fields(gpu: NamedGpu, build: TorchBuild, lowest, highest) -> dict[str
             "highest": _cc(highest), "wanted": wanted, "wanted_note": note}
 
 
+def _python_of_list(first: tuple[int, int]) -> tuple[int, int] | None:
+    """The Python that pip's list of torch releases starting at `first` shows: where `first` is the first release
+    with wheels for a Python (2.2 for 3.12, 2.5 for 3.13), that Python; None where the list may start elsewhere."""
+    releases = sorted(tables.TORCH_PYTHONS)
+    if first not in tables.TORCH_PYTHONS or first == releases[0]:
+        return None
+    newest = tables.TORCH_PYTHONS[first][1]
+    return newest if newest > tables.TORCH_PYTHONS[releases[releases.index(first) - 1]][1] else None
+
+
 def _torch_not_for_python(facts: NamedFacts) -> Iterator[dict[str, str]]:
-    if not facts.pythons or facts.macos:
+    pythons = facts.pythons or _unique_known(_python_of_list(first) for first in facts.torch_lists_from)
+    if not pythons or facts.macos:
         return
     for pin in facts.torch_not_found:
         release = tables.release_of(pin.version)
         if release not in tables.TORCH_PYTHONS:
             continue
         oldest, newest = tables.TORCH_PYTHONS[release]
-        if all(not oldest <= python <= newest for python in facts.pythons):
-            python = facts.pythons[0]
+        if all(not oldest <= python <= newest for python in pythons):
+            python = pythons[0]
             first = next((r for r, (low, high) in sorted(tables.TORCH_PYTHONS.items()) if low <= python <= high), None)
             yield {"torch": pin.version, "python": _cc(python), "release": _cc(release), "oldest": _cc(oldest),
                    "newest": _cc(newest), "python_first": f"torch {_cc(first)}" if first else "a newer torch"}
+
+
+def _unique_known(items) -> tuple:
+    return tuple(dict.fromkeys(item for item in items if item is not None))
 
 
 def _cuda_torch_on_macos(facts: NamedFacts) -> Iterator[dict[str, str]]:

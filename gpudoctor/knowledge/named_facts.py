@@ -75,6 +75,10 @@ _CUDA_TAG = (re.compile(r"whl/(?:nightly/)?(?P<tag>cu\d{3})\b"), re.compile(r"\+
              re.compile(r"CUDA used to build PyTorch: (?P<version>\d{2}\.\d)"), re.compile(r"cu(?P<tag>1[0-3]\d)\b"))
 _TORCH_NOT_FOUND = re.compile(r"(?:satisfies the requirement|No matching distribution found for) torch ?==? ?"
                               r"(?P<version>\d\.\d{1,2}(?:\.\d{1,2})?)(?:\+(?P<tag>\w+))?")
+# pip's list of the torch releases it did find, where it starts with a plain release (PyPI, a mirror, the find-links page
+# torch_stable.html: every variant): the first is the first release with a wheel for this Python ("2.2.0, 2.2.0+cpu").
+_TORCH_LIST_FIRST = re.compile(r"requirement torch ?==? ?\d\.\d{1,2}(?:\.\d{1,2})?(?:\+\w+)? {1,2}\(from versions: "
+                               r"(?P<major>\d)\.(?P<minor>\d{1,2})(?:\.\d{1,2})?[,)]")
 # "Python 3.11", "python=3.7", "Python version : 3.12.0", "python3.12", "Python311\" (Windows' install folder), "cp311".
 _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)"), re.compile(r"ython3(?P<joined>1\d)\b"),
            re.compile(r"cp3(?P<joined>\d{1,2})\b"))
@@ -150,6 +154,7 @@ class NamedFacts:
     open_modules: bool
     macos: bool
     engines: tuple[str, ...] = ()  # the LLM serving engines the paste runs ("vLLM", "SGLang")
+    torch_lists_from: tuple[tuple[int, int], ...] = ()  # the first release of pip's plain lists of torch versions
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -164,6 +169,7 @@ def read_facts(text: str) -> NamedFacts:
         open_modules=any(words in text for words in _OPEN_MODULES) or _OPEN_PACKAGE.search(text) is not None,
         macos=next(_each(_MACOS, text), None) is not None,
         engines=tuple(engine for engine, names in _ENGINES if any(name in text for name in names)),
+        torch_lists_from=_unique((int(found["major"]), int(found["minor"])) for found in _TORCH_LIST_FIRST.finditer(text)),
     )
 
 

@@ -138,6 +138,16 @@ def test_a_pin_and_a_python_inside_its_range_conclude_nothing():
     assert "wheels.torch-pin-not-built-for-python" in _codes(text.replace("3.10.12", "3.12.1"))
 
 
+@pytest.mark.parametrize("listed, concluded", [
+    ("2.2.0, 2.2.0+cpu, 2.2.1, 2.3.0", True),  # PyPI or torch_stable.html from 2.2: the first release for Python 3.12
+    ("2.0.0, 2.0.1, 2.1.0", False),  # 2.0 is the first release for no Python: the list says nothing of it
+    ("1.13.0+cu117, 1.13.1+cu117", False),  # one index's variant starts where the index starts, not the Python
+])
+def test_a_pin_below_the_first_release_pip_lists_for_a_python_concludes_that_python(listed, concluded):
+    text = f"ERROR: Could not find a version that satisfies the requirement torch==2.1.0 (from versions: {listed})"
+    assert ("wheels.torch-pin-not-built-for-python" in _codes(text)) == concluded
+
+
 def test_live_logs_and_long_texts_are_not_read_for_names():
     text = "GTX 1070 and torch 2.8.0+cu129 fail with an error"
     assert "cuda.named-gpu-outside-torch-build" in _codes(text)

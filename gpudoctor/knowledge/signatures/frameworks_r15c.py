@@ -17,6 +17,8 @@ R15C_SIGNATURES: tuple[Signature, ...] = (
         # 28] No space left on device": a container's 64 MB default), missing or not writable (ENOSYS, EACCES); the
         # disk is never the cause. The frame is read, not the errno line, which a full disk prints too.
         patterns=(r"self\._semlock = _multiprocessing\.SemLock\(",),
+        # the errno line just below the frame is then /dev/shm's, not a full disk's
+        refines=("wheels.no-space-left-bare-oserror",), refines_within=3,
         severity="fail",
         cause=("Python's multiprocessing could not create a lock or queue for the worker processes: its semaphores live "
                "in /dev/shm, which is full (a container's 64 MB default), missing or not writable."),

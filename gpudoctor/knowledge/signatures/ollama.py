@@ -90,12 +90,18 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause=("This llama.cpp has no usable GPU backend (most often a CPU-only build), so --gpu-layers is ignored "
                "and everything runs on the CPU."),
         advice=("Use a llama.cpp build with a GPU backend: a CUDA release asset, or build it with "
-                "`cmake -B build -DGGML_CUDA=ON && cmake --build build --config Release`."),
+                "`cmake -B build -DGGML_CUDA=ON && cmake --build build --config Release`; for llama-cpp-python (the "
+                "same warning), reinstall it built with CUDA, bypassing pip's cache: `CMAKE_ARGS=\"-DGGML_CUDA=on\" pip "
+                "install llama-cpp-python --force-reinstall --no-cache-dir` (PowerShell: `$env:CMAKE_ARGS=...` first), or "
+                "a prebuilt CUDA wheel (`--extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`). "
+                "With CUDA_VISIBLE_DEVICES=-1 or empty the same warning appears: unset it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/9153",
-                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md",
+                 "https://github.com/ggml-org/llama.cpp/pull/10564",
+                 "https://github.com/abetlen/llama-cpp-python#installation-configuration"),
         checked="2026-11-25",
         examples=("ollama/llamacpp-9153-not-compiled-gpu-offload.txt",),
     ),
@@ -247,8 +253,11 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="fail",
         cause=("The model needs {required} of memory for the part not on the GPU, and only {available} of RAM is "
                "free, so Ollama refuses to load it."),
-        advice=("Run a smaller model or quantisation (or a smaller num_ctx) that fits; for a small shortfall, free "
-                "RAM by closing other programs or add swap."),
+        advice=("Lower the context the load asks for first: its KV cache grows with it, and clients such as Cline or "
+                "Kilo Code ask for the model's whole context window unless set (num_ctx, e.g. 32768, in the request, "
+                "the client's model settings or a Modelfile; OLLAMA_CONTEXT_LENGTH in the server's environment); "
+                "otherwise run a smaller model or quantisation that fits; for a small shortfall, free RAM by closing "
+                "other programs or add swap."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -51,8 +51,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.long-context-setting",
+        # (and the client's "model failed to load, this may be due to resource limitations": the context is why)
         refines=("ollama.ps-split-cpu-gpu", "ollama.partial-offload", "ollama.large-model-slow-partly-on-cpu",
-                 "ollama.gpu-mostly-idle-described"),
+                 "ollama.gpu-mostly-idle-described", "ollama.model-runner-stopped"),
         refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),

@@ -102,12 +102,14 @@ MODEL_SIGNATURES = (
                "error, a crash) is in the server's log, not in the client's message."),
         advice=("Read the Ollama server log around the failure (`journalctl -u ollama --no-pager | tail -100` on "
                 "Linux, server.log on Windows and macOS) and run gpudoctor on it; if the runner ran out of memory, use "
-                "a smaller model or context (num_ctx); if it crashed inside a newer model, update Ollama to the latest "
-                "release, where such crashes are most often fixed."),
+                "a smaller context (num_ctx in the request or Modelfile, OLLAMA_CONTEXT_LENGTH on the server: since "
+                "0.15.5 Ollama defaults to 32768 tokens on 24-48 GiB of VRAM and 262144 on more) or a smaller model; "
+                "if it crashed inside a newer model, update Ollama to the latest release, where such crashes are most "
+                "often fixed."),
         action="restart-application",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/continuedev/continue/issues/11241", "https://github.com/ollama/ollama/issues/11380",
-                 TROUBLESHOOTING),
+                 TROUBLESHOOTING, "https://docs.ollama.com/context-length"),
         checked="2026-11-25",
         examples=("ollama/continue-11241-model-runner-unexpectedly-stopped.txt",),
     ),

@@ -21,13 +21,16 @@ _HUGE_GRAPH = r"(?P<graph>(?:1[6-9]|[2-9]\d|\d{3})(?:\.\d{1,2})? GiB)"
 ROUND15_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.context-too-long-for-vram",
-        refines=("ollama.ps-split-cpu-gpu", "ollama.partial-offload", "ollama.large-model-slow-partly-on-cpu"),
+        refines=("ollama.ps-split-cpu-gpu", "ollama.partial-offload", "ollama.large-model-slow-partly-on-cpu",
+                 "ollama.no-layers-offloaded"),
         refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
             # ml/device.go (0.12 on) and ml/backend/ggml (0.6 to 0.11) state the graph each device must hold
             r"msg=\\?\"compute graph\\?\" (?:device|backend)=(?P<device>[\w.]{1,20})[^\n]{0,60}? size=\\?\"" + _HUGE_GRAPH,
+            # the scheduler's offload plan (llm/memory.go, 0.1.3x to 0.11): the graph it sizes for the context
+            r"memory\.graph\.full=\\?\"" + _HUGE_GRAPH,
             # the interactive CLI confirming `/set parameter num_ctx N` (cmd/interactive.go), and a Modelfile's line
             r"Set parameter 'num_ctx' to '" + _HUGE_CTX + "'",
             r"\bPARAMETER num_ctx " + _HUGE_CTX + r"\b",
@@ -40,14 +43,17 @@ ROUND15_SIGNATURES: tuple[Signature, ...] = (
         advice=("Shorten the context: a smaller num_ctx (`/set parameter num_ctx 32768`, the request's options, the "
                 "Modelfile) or OLLAMA_CONTEXT_LENGTH in the server's environment (e.g. 32768), as long as the work "
                 "needs; or quantize the KV cache with flash attention (OLLAMA_FLASH_ATTENTION=1 and "
-                "OLLAMA_KV_CACHE_TYPE=q8_0, q4_0 for more) and restart the server. The graph is held on every GPU, "
-                "so more GPUs of the same size do not help; `ollama ps` reads 100% GPU once it fits."),
+                "OLLAMA_KV_CACHE_TYPE=q8_0, q4_0 for more) and restart the server; parallel slots multiply it "
+                "(OLLAMA_NUM_PARALLEL=1). The graph is held on every GPU, so more GPUs of the same size do not help; "
+                "`ollama ps` reads 100% GPU once it fits."),
         action="configure",
         rules_out=("a driver fault", "a GPU that Ollama did not find"),
         never_suggest=("reinstall the driver", "update the driver", "OLLAMA_SCHED_SPREAD"),
-        sources=("https://github.com/ollama/ollama/issues/10615", "https://github.com/ollama/ollama/issues/12389", FAQ),
+        sources=("https://github.com/ollama/ollama/issues/10615", "https://github.com/ollama/ollama/issues/12389",
+                 "https://github.com/ollama/ollama/issues/11790", FAQ),
         checked="2026-11-26",
-        examples=("ollama/ollama-10615-num-ctx-131072-all-cpu-2x3090.txt",),
+        examples=("ollama/ollama-10615-num-ctx-131072-all-cpu-2x3090.txt",
+                  "ollama/ollama-11790-gpt-oss-graph-96gib-three-128k-contexts.txt"),
     ),
 )
 

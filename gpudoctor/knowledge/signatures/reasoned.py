@@ -39,7 +39,10 @@ GPU_WITHOUT_KERNELS = _concluded(
 TORCH_NOT_FOR_PYTHON = _concluded(
     code="wheels.torch-pin-not-built-for-python",
     cause_id="no-wheel-for-python",
-    refines=("wheels.no-distribution-for-platform",),  # pip's "(from versions: none)", read without the Python
+    # pip's "(from versions: none)", its list without the pinned release and a +cu pin it found nowhere, all read
+    # without the Python: for a Python the release has no wheels for, no index serves one
+    refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
+             "wheels.torch-local-build-pin-without-index"),
     severity="fail",
     cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
            "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
@@ -52,7 +55,8 @@ TORCH_NOT_FOR_PYTHON = _concluded(
     never_suggest=("nvidia-smi",),
     sources=(tables.PYTORCH_RELEASE_MATRIX, "https://pypi.org/project/torch/#files"),
     checked=tables.CHECKED,
-    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt",),
+    examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt", "wheels/zeroshotcot-6-torch-182-cu111-python311.txt",
+              "wheels/comictranslate-215-torch-210-cu121-python312.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
 )
 CUDA_TORCH_ON_MACOS = _concluded(
     code="wheels.cuda-torch-pin-on-macos",
@@ -147,15 +151,17 @@ BLACKWELL_BEFORE_ITS_BUILDS = _concluded(
     advice=("Use builds made with CUDA 12.8 or newer, which carry sm_{sm} kernels: PyTorch 2.7 or later from the "
             "cu128 index (`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
             "the program's release or image built on it, and a driver of branch 570 or newer; rebuild source "
-            "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\". `python -c \"import torch; "
+            "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\", and llama.cpp or another ggml program with "
+            "-DCMAKE_CUDA_ARCHITECTURES={sm} (nvcc 12.8+, a fresh build folder). `python -c \"import torch; "
             "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
     action="configure",
     rules_out=("the GPU itself",),
     never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),
     sources=(tables.PYTORCH_BUILD_SCRIPT, tables.PYTORCH_28_NOTES, "https://developer.nvidia.com/cuda-gpus",
-             "https://github.com/pytorch/pytorch/issues/160804"),
+             "https://github.com/pytorch/pytorch/issues/160804", "https://github.com/Keryx-Labs/keryx-miner/pull/18"),
     checked=tables.CHECKED,
-    examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt"),
+    examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt",
+              "ollama/keryx-miner-18-llama-dll-no-sm120-kernels.txt"),
 )
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS)

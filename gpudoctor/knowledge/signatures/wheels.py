@@ -207,10 +207,10 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="A compiled extension was built against another PyTorch than the one installed (missing {symbol}).",
-        advice=("Install the build of the extension made for the installed torch version (its wheel for this torch, "
-                "CUDA and C++ ABI), or pin torch== to the version it was built for; otherwise build it from source "
-                "against this torch. Where the code imports the extension before torch, `import torch` first: the "
-                "extension finds torch's symbols only in a loaded torch."),
+        advice=("Install the build of the extension made for the installed torch version (its wheel for this torch, CUDA and C++ ABI), or pin torch== to the version it was built for; an "
+                "extension the project compiled from source (a rasterizer, simple-knn, a custom op) is rebuilt after every torch upgrade: delete its build/ folder and `pip install "
+                "--no-build-isolation --force-reinstall ./<extension>` with TORCH_CUDA_ARCH_LIST set to the GPU's compute capability (8.6 RTX 30, 8.9 RTX 40, 12.0 RTX 50). Where the code "
+                "imports the extension before torch, `import torch` first: the extension finds torch's symbols only in a loaded torch."),
         action="configure",
         rules_out=("a driver fault", "a CUDA toolkit problem"),
         never_suggest=("update the driver", "reinstall the driver"),
@@ -417,7 +417,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/Nerogar/OneTrainer/issues/138", PYTORCH_INSTALL, "https://github.com/Stability-AI/StableCascade/issues/23",
                  "https://github.com/pytorch/pytorch/issues/120575"),
         checked="2026-11-26",
-        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt",
+        examples=("wheels/groqcasters-1-torch-1131-not-for-python311.txt",
                   "wheels/onetrainer-138-torch-cu118-pin-without-index.txt",
                   "wheels/pytorch-120575-torchvision-cu117-pin-wrong-python.txt"),
     ),
