@@ -218,7 +218,7 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
         if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
             continue  # a tool's own line settled this cause: its row says it better
         if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):
-            continue
+            continue  # a likelihood gives way to any cause a row read
         for fields in _distinct(rule.reach(facts)):
             found.append(Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0)))
     return found
