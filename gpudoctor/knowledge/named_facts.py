@@ -57,7 +57,8 @@ _MODELS = tuple((re.compile(rf"{name}(?:s\b|\b)"), architecture, capability)
 # number a GeForce (never "RX 570", AMD's). Three digits after "NVIDIA" are a driver branch ("nvidia-470"), so only
 # four there.
 _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
-              for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE", "rtx", "Rtx", "gtx", "Gtx")),
+              for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE", "rtx", "Rtx", "gtx",
+                             "Gtx")),
             *(re.compile(rf"{prefix} ?(?P<number>[1-5]0[5-9]0)(?!\d)") for prefix in ("GPU", "NVIDIA", "Nvidia", "nvidia")))
 # A GeForce's four digits with Ti or "card" after them ("1080ti", "the 1070 card"): found by what follows them.
 # Also the plural ("two 5090s") and the series written after the number ("5090 rtx").
