@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gpudoctor.knowledge.contexts import CONTEXTS, derive_folding_words  # noqa: E402
 from gpudoctor.knowledge.pattern_keys import TABLE, derive  # noqa: E402
 from gpudoctor.knowledge.signatures import catalogue  # noqa: E402
 
@@ -28,9 +29,13 @@ def table_text() -> str:
     """The table as JSON, one pattern to a line in the catalogue's order, so that a diff shows the rows that changed."""
     patterns = dict.fromkeys(pattern for row in catalogue() for pattern in row.patterns)
     lines = [f"  {json.dumps(pattern)}: {json.dumps(derive(pattern))}" for pattern in patterns]
+    markers = dict.fromkeys(marker for context in CONTEXTS for marker in context.markers)
+    marker_lines = [f"  {json.dumps(marker)}: {json.dumps(derive_folding_words(marker))}" for marker in markers]
     about = ("What gpudoctor/knowledge/pattern_keys.py derives from each signature pattern: its key options and its "
-             "mandatory words with their healthy rates. Written by tools/derived_keys.py; do not edit by hand.")
-    return '{\n "about": ' + json.dumps(about) + ',\n "patterns": {\n' + ",\n".join(lines) + "\n }\n}\n"
+             "mandatory words with their healthy rates; and for each context's marker (contexts.py), the words one of "
+             "which every match holds. Written by tools/derived_keys.py; do not edit by hand.")
+    return ('{\n "about": ' + json.dumps(about) + ',\n "patterns": {\n' + ",\n".join(lines) + '\n },\n "markers": {\n'
+            + ",\n".join(marker_lines) + "\n }\n}\n")
 
 
 def main() -> None:
@@ -41,7 +46,7 @@ def main() -> None:
         file.write(text)
     os.chmod(temporary, 0o644)  # mkstemp's 0600 would travel into a wheel built from this tree
     os.replace(temporary, TABLE)
-    print(f"{TABLE.relative_to(ROOT)}: {text.count(chr(10)) - 5} patterns")
+    print(f"{TABLE.relative_to(ROOT)}: {text.count(chr(10)) - 8} patterns and markers")
 
 
 if __name__ == "__main__":

@@ -439,6 +439,14 @@ def folded_markers() -> tuple[tuple[tuple[str, ...], str, LazyPattern], ...]:
 
 
 def _folding_words(marker: str) -> tuple[str, ...]:
+    """derive_folding_words(marker), from the table tools/derived_keys.py writes where it holds the marker."""
+    from gpudoctor.knowledge.pattern_keys import folding_words_table
+
+    known = folding_words_table().get(marker)
+    return known if known is not None else derive_folding_words(marker)
+
+
+def derive_folding_words(marker: str) -> tuple[str, ...]:
     """The words one of which every match of `marker` holds, where each is rare enough in healthy logs to be a
     literal of the matcher's prefilter; () where the marker is searched for on its own."""
     from gpudoctor.knowledge.pattern_keys import COMMON_RATE, healthy_rate, required_literals

@@ -208,15 +208,34 @@ def derive(pattern: str) -> Derived:
 
 
 @cache
-def _table() -> dict[str, Derived]:
-    """The patterns tools/derived_keys.py derived, as derive gives them; empty if the table cannot be read (the
-    matcher then derives every pattern: slower, not wrong)."""
+def _document() -> dict:
+    """derived_keys.json as read, or {} where it cannot be read (the matcher then derives every pattern and marker:
+    slower, not wrong)."""
     try:
-        entries = json.loads(TABLE.read_text(encoding="utf-8"))["patterns"]
-    except (OSError, ValueError, KeyError, TypeError):
+        document = json.loads(TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
-    return {pattern: (tuple(map(tuple, options)), tuple((word, rate) for word, rate in words))
-            for pattern, (options, words) in entries.items()}
+    return document if isinstance(document, dict) else {}
+
+
+@cache
+def _table() -> dict[str, Derived]:
+    """The patterns tools/derived_keys.py derived, as derive gives them."""
+    try:
+        return {pattern: (tuple(map(tuple, options)), tuple(map(tuple, words)))
+                for pattern, (options, words) in _document().get("patterns", {}).items()}
+    except (ValueError, TypeError):
+        return {}
+
+
+@cache
+def folding_words_table() -> dict[str, tuple[str, ...]]:
+    """The contexts' markers tools/derived_keys.py derived, with the words one of which every match of each holds
+    (contexts.folded_markers): parsing the ~180 markers took ~20 ms of every first scan."""
+    try:
+        return {marker: tuple(words) for marker, words in _document().get("markers", {}).items()}
+    except (ValueError, TypeError):
+        return {}
 
 
 # Reading the table costs about 50 ms (1 MB of JSON), deriving a pattern 0.1-1 ms: a catalogue of fewer patterns than

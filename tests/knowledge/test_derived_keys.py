@@ -25,17 +25,38 @@ def _keys_and_words() -> list[tuple]:
     return [(p.row.code, p.regex.pattern, p.keys, p.words) for p in matcher._compiled_patterns(catalogue())]
 
 
+def _forget_the_table() -> None:
+    for cached in (pattern_keys._document, pattern_keys._table, pattern_keys.folding_words_table):
+        cached.cache_clear()
+
+
+def test_every_marker_entry_says_what_derivation_says_and_every_marker_is_held():
+    from gpudoctor.knowledge.contexts import CONTEXTS, derive_folding_words
+
+    held = pattern_keys.folding_words_table()
+    markers = {marker for context in CONTEXTS for marker in context.markers}
+    assert markers == set(held), f"the table's markers are not the contexts': {DUE}"
+    stale = [marker for marker, words in held.items() if words != derive_folding_words(marker)]
+    assert not stale, f"{len(stale)} markers' words changed since the table was written ({stale[0]!r}): {DUE}"
+
+
 def test_without_a_readable_table_the_catalogue_is_built_alike_by_deriving(monkeypatch, tmp_path):
+    from gpudoctor.knowledge.contexts import folded_markers
+
     from_table = _keys_and_words()
+    markers_from_table = [(words, name) for words, name, _ in folded_markers()]
     broken = tmp_path / "derived_keys.json"
     broken.write_text('{"patterns": {"cut off', encoding="utf-8")
     monkeypatch.setattr(pattern_keys, "TABLE", broken)
-    pattern_keys._table.cache_clear()
+    _forget_the_table()
+    folded_markers.cache_clear()
     try:
-        assert pattern_keys._table() == {}
+        assert pattern_keys._table() == {} and pattern_keys.folding_words_table() == {}
         assert _keys_and_words() == from_table
+        assert [(words, name) for words, name, _ in folded_markers()] == markers_from_table
     finally:
-        pattern_keys._table.cache_clear()
+        _forget_the_table()
+        folded_markers.cache_clear()
 
 
 def test_a_few_patterns_are_derived_without_reading_the_table():
@@ -46,11 +67,11 @@ def test_a_few_patterns_are_derived_without_reading_the_table():
     def keys_and_words() -> list[tuple]:
         return [(p.regex.pattern, p.keys, p.words) for p in matcher._compiled_patterns(GPU_ERROR_EVENTS)]
 
-    pattern_keys._table.cache_clear()
+    _forget_the_table()
     try:
         derived = keys_and_words()
         assert pattern_keys._table.cache_info().currsize == 0
         pattern_keys._table()
         assert keys_and_words() == derived
     finally:
-        pattern_keys._table.cache_clear()
+        _forget_the_table()
