@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, NotSeen, Status, is_unknown, unknown
@@ -15,7 +15,7 @@ from gpudoctor.knowledge.matcher import CHILD_TIMEOUT_S, PARALLEL_FROM, Signatur
 from gpudoctor.pasted.signatures import (CHECK_ID, LIVE_LOGS_CHECK, NOT_RECOGNISED_CAP, not_recognised, scan_inputs,
                                         signatures_result)
 from gpudoctor.pasted.text import NotText, clean_decoded, decode
-from gpudoctor.pasted.verdicts import commands_to_ask, judge_pasted
+from gpudoctor.pasted.verdicts import areas_shown, commands_to_ask, judge_pasted
 
 
 # The JSON report lists the first blocks it recognised, and counts the rest: its size must not follow the paste's.
@@ -157,11 +157,20 @@ class PastedReport:
                           for c in self.reading.conflicts],
             "notes": list(self.reading.notes),
             "unknown": [r.check_id for r in self.report.results if _is_unknown(r)],
-            "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report)],
+            "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report, self._shown())],
             "signatures": [{"code": m.code, "cause": m.cause, "fields": dict(m.fields), "source": m.source,
                             "line_number": m.line_number, "count": m.count} for m in self.scanned.matches],
             "not_recognised": list(self.scanned.not_recognised),
         }
+
+    def _shown(self) -> set[str]:
+        return areas_shown(lambda: _lines_of(self.reading), [match.code for match in self.scanned.matches])
+
+
+def _lines_of(reading: Reading) -> Iterator[str]:
+    """Every line of the paste, commands typed at a prompt included."""
+    for block in reading.blocks:
+        yield from (block.command or "", *block.lines)
 
 
 def _is_unknown(result: CheckResult) -> bool:

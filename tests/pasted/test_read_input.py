@@ -88,7 +88,8 @@ def test_a_conflict_is_said_once_with_each_value_and_where_it_came_from(tmp_path
 
 def test_a_windows_traceback_is_read_as_windows_and_its_continued_line_as_part_of_the_match(tmp_path):
     # thu-ml/tianshou#297 as pasted: WinError 1455 on one line, the DLL it was loading on the next (one exception
-    # message). The asks must be Windows' (no journalctl), and the continued line is not "not recognised".
+    # message). The asks must be Windows' (no journalctl) and bear on a PyTorch program (no Ollama log), and the
+    # continued line is not "not recognised".
     corpus = Path(__file__).parents[1] / "fixtures" / "corpus" / "frameworks"
     text = (corpus / "tianshou-297-winerror-1455-paging-file-cudnn-dll.txt").read_text().split("\n---\n", 1)[1]
     paste = tmp_path / "paste.txt"
@@ -97,7 +98,8 @@ def test_a_windows_traceback_is_read_as_windows_and_its_continued_line_as_part_o
     assert document["pasted"]["platform"]["assumed"] == "win32"
     assert not document["pasted"]["not_recognised"]
     asks = " ".join(ask["command"] for ask in document["pasted"]["paste_next"])
-    assert "journalctl" not in asks and "Get-Content" in asks
+    assert "journalctl" not in asks and "ollama" not in asks.lower()
+    assert "nvidia-smi" in asks and "wsl -l -v" in asks
 
 
 def test_a_paste_whose_lines_show_wsl_is_read_as_wsl_as_its_rows_in_context_are(tmp_path):
