@@ -32,6 +32,9 @@ _NOT_AN_ERROR = re.compile(r"level=(?:INFO|DEBUG)\b|\berror(?:s)?=(?:0|none|nil|
 # A line whose only colon ends it introduces what follows ("After that, CUDA failed with this error:", a tool's heading):
 # the error is on the lines below it, which are looked at in their turn.
 _INTRODUCES_WHAT_FOLLOWS = re.compile(r"[^:]{1,300}:")
+# A debugger's header that names only the exception's class ("Exception has occurred: RuntimeError", VS Code's, in
+# any language): its message is on the lines below, each looked at on its own.
+_NAMES_THE_EXCEPTION_BELOW = re.compile(r"[^:]{1,120}:\s*(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)")
 # PCI addresses and UUIDs first: their hex letters differ from GPU to GPU ("0000:C1:00.0", "0000:E1:00.0").
 _VARIABLE = re.compile(r"[0-9a-fA-F]{2,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]"
                        r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|0x[0-9a-fA-F]+|\d+")
@@ -113,7 +116,7 @@ def not_recognised(texts: list[tuple[str, str]], matches: tuple[SignatureMatch, 
             counted_to = start
             line = undecorated(text[start:end].rstrip("\r")).strip().translate(STRAIGHTENED)  # as scan read it
             if not _ERROR_LOOKING.search(line) or _NOT_AN_ERROR.search(line) or line.startswith(_TRACEBACK_FRAMES) \
-                    or _INTRODUCES_WHAT_FOLLOWS.fullmatch(line):
+                    or _INTRODUCES_WHAT_FOLLOWS.fullmatch(line) or _NAMES_THE_EXCEPTION_BELOW.fullmatch(line):
                 continue
             shape = _shape(line)
             if shape in seen or any(line in found.line for found in matches):  # a part of a message matched whole

@@ -79,6 +79,18 @@ def test_a_sentence_that_introduces_the_error_below_it_is_not_listed(tmp_path):
     assert [line.split(": ", 1)[1] for line in pasted["not_recognised"]] == ["fatal: Unable to initialize gres plugin 7"]
 
 
+def test_a_debuggers_header_that_names_only_the_exception_is_not_listed(tmp_path):
+    """VS Code stops on an exception with "Exception has occurred: RuntimeError" (in the user's language: CosyVoice#1318
+    pasted "并发生异常: RuntimeError") above the message, which rows read; a header that says more is still listed."""
+    message = "CUDA error: no kernel image is available for execution on the device\n"
+    for header in ("Exception has occurred: RuntimeError", "并发生异常: RuntimeError", "发生异常: torch.OutOfMemoryError"):
+        pasted = json.loads(_read(tmp_path, f"{header}\n{message}", "--json").output)["pasted"]
+        assert pasted["signatures"] and pasted["not_recognised"] == [], header
+    text = f"Exception has occurred: RuntimeError in worker 3\n{message}"
+    pasted = json.loads(_read(tmp_path, text, "--json").output)["pasted"]
+    assert [line.split(": ", 1)[1] for line in pasted["not_recognised"]] == ["Exception has occurred: RuntimeError in worker 3"]
+
+
 def test_a_healthy_hosts_own_outputs_list_no_error_line(tmp_path):
     """The one-H200 host's nvidia-smi -q ("Uncorrectable Error : 0", "Pending Page Blacklist : N/A") and dmesg
     (its kernel command line says "panic=1"), read on the lent two-H200 host, are no one's error lines."""
