@@ -160,6 +160,9 @@ def ollama_models(facts):
     if not o.running:
         yield skip("Ollama is not running (see ollama.server).")
         return
+    if o.models_not_seen:
+        yield unknown(o.models_not_seen)
+        return
     if o.models_error:
         yield warn(f"Ollama did not list its loaded models: {o.models_error}.", evidence={"error": o.models_error})
         return

@@ -86,6 +86,7 @@ class OllamaFacts(Struct, frozen=True):
     where: OllamaHost = field(default_factory=OllamaHost)  # the unit, device access, container, app log
     refused: str | None = None  # the URL that refused before gpudoctor found the server elsewhere
     api_not_seen: NotSeen | None = None  # the server's API was never asked (a paste without `ollama ps`)
+    models_not_seen: NotSeen | None = None  # its version was seen but not its loaded models (a paste of `ollama -v`)
 
     @property
     def running(self) -> bool:
@@ -350,9 +351,13 @@ def probe_ollama(host: Host, facts) -> OllamaFacts:
                     elsewhere.url, endpoint.configured, True, how), other_version, None
                 break
     models, models_error = query_models(host, endpoint) if api_error is None else (None, None)
+    models_not_seen = None
+    if models_error == NOT_RECORDED:  # what did not answer was never asked: unknown, not a failure of the server
+        models_error, models_not_seen = None, NotSeen("the models the Ollama server has loaded were not recorded",
+                                                      "ollama ps")
     pulled = query_tags(host, endpoint) if models == () else None
     return OllamaFacts(endpoint=endpoint, installed=installed, version=version, api_error=api_error,
                        models=models, models_error=models_error, log=log, shell_env=shell_env, where=where,
-                       refused=refused, pulled=pulled,
+                       refused=refused, pulled=pulled, models_not_seen=models_not_seen,
                        api_not_seen=NotSeen("the Ollama server's answers (its version, the loaded models) were not "
                                             "recorded", "ollama ps") if api_error == NOT_RECORDED else None)

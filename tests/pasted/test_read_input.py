@@ -128,3 +128,15 @@ def test_a_command_typed_on_the_fence_line_is_read_as_the_command(tmp_path):
 
     assert p2p_details(on_the_fence) == p2p_details(on_its_own_line)
     assert "write GNS" in p2p_details(on_the_fence)[0]
+
+
+def test_ollama_version_alone_leaves_the_loaded_models_unknown_not_failed(tmp_path):
+    # ollama/ollama#2877 pasted `ollama -v` ("ollama version is 0.1.27"): the server answered, its loaded models were
+    # never asked. That is unknown (paste `ollama ps`), not a server that failed to list them.
+    paste = tmp_path / "paste.txt"
+    paste.write_text("> ollama -v\nollama version is 0.1.27\n", encoding="utf-8")
+    document = json.loads(CliRunner().invoke(main, ["read", "--json", str(paste)]).output)
+    found = {check["id"]: check for check in document["checks"]}
+    assert found["ollama.server"]["status"] == "pass"
+    assert found["ollama.models"]["status"] == "skip"
+    assert "paste `ollama ps`" in found["ollama.models"]["summary"]
