@@ -14,6 +14,7 @@ from gpudoctor.knowledge.contexts import in_text
 from gpudoctor.knowledge.findings import signature_finding
 from gpudoctor.knowledge.log_lines import undecorated
 from gpudoctor.knowledge.matcher import STRAIGHTENED, SignatureMatch, scan
+from gpudoctor.knowledge.signatures import SEVERITIES
 from gpudoctor.model import CheckResult, worst
 
 CHECK_ID = "read.signatures"
@@ -52,8 +53,15 @@ def scan_inputs(texts: list[tuple[str, str]]) -> tuple[SignatureMatch, ...]:
 def signatures_result(matches: tuple[SignatureMatch, ...]) -> CheckResult | None:
     if not matches:
         return None
-    findings = tuple(signature_finding(found) for found in matches)
+    findings = tuple(signature_finding(found) for found in _causes_first(matches))
     return CheckResult(CHECK_ID, "Known failures in the paste", worst(f.status for f in findings), findings, 0.0)
+
+
+def _causes_first(matches: tuple[SignatureMatch, ...]) -> list[SignatureMatch]:
+    """The matches, the first of them the one the report leads with: failures before warnings and notes, and among
+    those a match that explains other lines (their matches are its evidence) before one that explains none; else
+    in the paste's order."""
+    return sorted(matches, key=lambda found: (SEVERITIES.index(found.signature.severity), not found.refined))
 
 
 def _shape(line: str) -> str:
