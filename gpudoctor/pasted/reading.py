@@ -151,6 +151,17 @@ def _windows_tool(block: Block) -> str | None:
     return None
 
 
+# What only a Mac prints: sw_vers, uname's kernel name, a macOS Python's platform (collect_env, pip's wheel tags).
+_MACOS = re.compile(r"^\s*ProductName:\s+(?:macOS|Mac OS X)\b|^Darwin\s+\S+\s+\d+\.\d+\.\d+\s+Darwin Kernel"
+                    r"|^Python platform:\s+macOS-\d")
+
+
+def _macos_sign(block: Block) -> str | None:
+    """Why a block can only come from macOS (sw_vers, `uname -a`, collect_env's Python platform), or None."""
+    line = next((line for line in block.lines[:SIGN_LINES] if _MACOS.search(line)), None)
+    return f"`{line.strip()}` (macOS)" if line else None
+
+
 def _wsl_markers(block: Block) -> str | None:
     """WSL's own words in a block (the `wsl` context's markers: a WSL kernel, /usr/lib/wsl/lib, /mnt/c/Users...),
     so that the rows read in that context and the platform the asks are for agree."""
@@ -197,6 +208,9 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
     windows_tool = _first(blocks, _windows_tool)
     if windows_tool:
         return PastedPlatform("win32", "", "Windows", windows_tool)
+    macos = _first(blocks, _macos_sign)
+    if macos:
+        return PastedPlatform("darwin", "", "macOS", macos)
     wsl2 = _first(blocks, _wsl_markers)  # after Windows' tools: `wsl -l -v` names WSL 2 from the Windows side
     if wsl2:
         return PastedPlatform("linux", "", os_name, wsl2, wsl2=True)

@@ -61,6 +61,8 @@ def _header(report: Report) -> list[Line]:
     if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
         inventory = (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
                      else "the driver and GPUs are not in the paste")
+    if (host.get("platform") or {}).get("kind") == "macos" and not gpus:  # not "0 GPUs": none could be used here
+        inventory = "NVIDIA's driver and CUDA do not run on macOS: no check applies here"
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}{_machine_size(host)}", "bold", indent=2)]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"

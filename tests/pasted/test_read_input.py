@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from gpudoctor.cli import main
@@ -140,3 +141,21 @@ def test_ollama_version_alone_leaves_the_loaded_models_unknown_not_failed(tmp_pa
     assert found["ollama.server"]["status"] == "pass"
     assert found["ollama.models"]["status"] == "skip"
     assert "paste `ollama ps`" in found["ollama.models"]["summary"]
+
+
+@pytest.mark.parametrize("sign", [
+    "> sw_vers\nProductName:\t\tmacOS\nProductVersion:\t\t14.2.1\nBuildVersion:\t\t23C71",
+    "$ uname -a\nDarwin host 23.2.0 Darwin Kernel Version 23.2.0: Wed Nov 15 21:53:18 PST 2023; "
+    "root:xnu-10002.61.3~2/RELEASE_ARM64_T6000 arm64",
+])
+def test_a_paste_from_a_mac_is_read_as_macos_where_no_nvidia_check_applies(tmp_path, sign):
+    # ollama/ollama#2877 pasted `ollama -v` and sw_vers: a Mac, where neither NVIDIA's driver nor CUDA runs. Nothing is
+    # asked for (no nvidia-smi, no journalctl), and the header says why instead of "0 GPUs".
+    paste = tmp_path / "paste.txt"
+    paste.write_text(f"> ollama -v\nollama version is 0.1.27\n{sign}\n", encoding="utf-8")
+    document = json.loads(CliRunner().invoke(main, ["read", "--json", str(paste)]).output)
+    assert document["pasted"]["platform"]["assumed"] == "darwin"
+    assert document["pasted"]["paste_next"] == []
+    assert {check["status"] for check in document["checks"]} == {"skip"}
+    terminal = CliRunner().invoke(main, ["read", str(paste)]).output
+    assert "do not run on macOS" in terminal and "0 GPUs" not in terminal
