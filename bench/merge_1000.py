@@ -49,11 +49,16 @@ def _children_cpu_s() -> float:
 
 def timed_command(tree: Path, folder: str) -> tuple[float, float, str]:
     """(wall s, CPU s, output) of `python -m gpudoctor merge FOLDER --json` run from the source tree `tree`."""
-    environment = {**os.environ, "PYTHONPATH": str(tree)}  # that tree's gpudoctor before any installed one
+    # that tree's gpudoctor before any installed one, its dependencies from wherever the caller's path finds them
+    path = os.pathsep.join(filter(None, (str(tree), os.environ.get("PYTHONPATH"))))
+    environment = {**os.environ, "PYTHONPATH": path}
     cpu, started = _children_cpu_s(), time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "gpudoctor", "merge", folder, "--json"], cwd=tree, env=environment,
                           capture_output=True, text=True, check=False)
-    return time.perf_counter() - started, _children_cpu_s() - cpu, proc.stdout
+    elapsed = time.perf_counter() - started
+    if proc.returncode not in (0, 1):  # a merge that failed timed nothing: say so instead of printing its time
+        sys.exit(f"gpudoctor merge from {tree} exited {proc.returncode}: {proc.stderr.strip()[-400:]}")
+    return elapsed, _children_cpu_s() - cpu, proc.stdout
 
 
 def compare_commands(folder: str, trees: dict[str, Path], runs: int) -> None:

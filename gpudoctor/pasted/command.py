@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Callable, Iterator
 
 from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, NotSeen, Status, is_unknown, unknown
 from gpudoctor.pasted.kinds import KINDS
-from gpudoctor.pasted.reading import NOT_JUDGED, Reading, read_blocks
+from gpudoctor.pasted.reading import NOT_JUDGED, SIGN_LINES, Reading, distinct, read_blocks
 from gpudoctor.knowledge.findings import attribute
 from gpudoctor.knowledge.forked import can_fork, start_forked
 from gpudoctor.knowledge.matcher import CHILD_TIMEOUT_S, PARALLEL_FROM, SignatureMatch
@@ -157,20 +158,23 @@ class PastedReport:
                           for c in self.reading.conflicts],
             "notes": list(self.reading.notes),
             "unknown": [r.check_id for r in self.report.results if _is_unknown(r)],
-            "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report, self._shown())],
+            "paste_next": [{"command": cmd, "settles": ids} for cmd, ids in commands_to_ask(self.report, self._shown)],
             "signatures": [{"code": m.code, "cause": m.cause, "fields": dict(m.fields), "source": m.source,
                             "line_number": m.line_number, "count": m.count} for m in self.scanned.matches],
             "not_recognised": list(self.scanned.not_recognised),
         }
 
+    @cached_property
     def _shown(self) -> set[str]:
-        return areas_shown(lambda: _lines_of(self.reading), [match.code for match in self.scanned.matches])
+        return areas_shown(lambda: _sign_lines(self.reading), [match.code for match in self.scanned.matches])
 
 
-def _lines_of(reading: Reading) -> Iterator[str]:
-    """Every line of the paste, commands typed at a prompt included."""
-    for block in reading.blocks:
-        yield from (block.command or "", *block.lines)
+def _sign_lines(reading: Reading) -> Iterator[str]:
+    """The lines a paste's programs are named in: each distinct block's command and first lines, as the platform's
+    signs are read (a 50 MB paste that repeats a few outputs costs what one of them does)."""
+    for block in distinct(reading.blocks):
+        yield block.command or ""
+        yield from block.lines[:SIGN_LINES]
 
 
 def _is_unknown(result: CheckResult) -> bool:

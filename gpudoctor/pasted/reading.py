@@ -176,7 +176,7 @@ def _first(blocks: list[Block], sign) -> str | None:
     return next((found for found in map(sign, blocks) if found), None)
 
 
-def _distinct(blocks: list[Block]) -> list[Block]:
+def distinct(blocks: list[Block]) -> list[Block]:
     """The blocks in order, each output pasted again left out: it shows the same signs (a 50 MB paste that repeats
     a few outputs holds hundreds of blocks, and each sign read them all: a fifth of the parsing's time)."""
     seen: set[tuple] = set()
@@ -193,7 +193,7 @@ def guess_platform(blocks: list[Block]) -> PastedPlatform:
     """Which operating system the paste comes from, the surest sign first: collect_env's Python platform,
     a kernel release (Linux or WSL), WSL's own libraries, tools that only Windows has, then WSL's own words; else
     Linux."""
-    blocks = _distinct(blocks)
+    blocks = distinct(blocks)
     environments = [_python_platform(b) for b in blocks if _name(b) == "python -m torch.utils.collect_env"]
     windows = next((line for _, line in environments if line.startswith("Windows-")), None)
     if windows:
