@@ -1,7 +1,54 @@
-"""Issue 25 (helper w25b): containers started without the NVIDIA runtime."""
+"""Issue 25 (helper w25b): a person saying they run Docker Desktop on a Linux distribution.
+
+Docker Desktop for Linux runs its engine in a VM of its own, which has neither the host's NVIDIA driver nor its NVIDIA
+Container Toolkit: a GPU request there fails as "could not select device driver", or, where a hook was set up in the
+VM, as nvidia-container-cli's "load library failed: libnvidia-ml.so.1". NVIDIA's toolkit supports Docker Engine
+(docker-ce) on Linux, not Docker Desktop; on Windows Docker Desktop's WSL 2 back end does support GPUs, so the words
+must name a Linux distribution and not WSL or Windows. A `docker context` or socket that shows Desktop's engine is
+containers.docker-desktop-context-on-linux's.
+"""
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-SIGNATURES: tuple[Signature, ...] = ()
+DESKTOP_VS_ENGINE = ("https://docs.docker.com/desktop/setup/install/linux/"
+                     "#differences-between-docker-desktop-for-linux-and-docker-engine")
+
+_DISTRO = r"(?:Linux|Ubuntu|Debian|Fedora|Arch|Linux Mint|Mint|Pop!_OS|openSUSE|Manjaro|EndeavourOS|RHEL|CentOS|Rocky)"
+_NOT_WINDOWS = r"^(?![^\n]{0,600}\b(?:WSL|wsl|Windows|windows|WINDOWS)\b)"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.docker-desktop-on-linux-described",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(
+            # "Docker Desktop for Linux", "Docker-Desktop for Ubuntu", "Docker Desktop on Fedora"
+            rf"{_NOT_WINDOWS}[^\n]{{0,300}}?\bDocker[- ]Desktop (?:for|on) {_DISTRO}\b",
+            # "On fresh Arch and Ubuntu installations, ... via Docker Desktop fail"
+            rf"{_NOT_WINDOWS}[^\n]{{0,200}}?\b{_DISTRO}\b[^\n]{{0,160}}?\b(?:via|through|with|using|in|under) "
+            r"Docker[- ]Desktop\b",
+        ),
+        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia",
+                 "containers.cli-load-library-failed"),
+        refines_within=None,
+        described=True,
+        severity="warn",
+        cause=("The description says the containers run under Docker Desktop on Linux: its engine runs in a VM of its "
+               "own without the host's NVIDIA driver or Container Toolkit, so GPU requests fail there."),
+        advice=("Run GPU containers with Docker Engine on the host, not Docker Desktop for Linux (which has no NVIDIA "
+                "GPU support): `docker context use default` if the host engine is installed (`docker context ls` "
+                "shows which is selected), else install Docker Engine (docker-ce from Docker's apt/dnf repository) "
+                "and register the NVIDIA Container Toolkit with it (`sudo nvidia-ctk runtime configure "
+                "--runtime=docker`, then `sudo systemctl restart docker`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit's installation"),
+        never_suggest=("reinstall the driver", "reinstall the container toolkit"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/83",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/229", DESKTOP_VS_ENGINE),
+        checked="2026-11-27",
+        examples=("containers/nctk-83-docker-desktop-ubuntu-toolkit-unsupported.txt",
+                  "containers/nctk-229-docker-desktop-linux-libnvidia-ml-load-failed.txt"),
+    ),
+)
