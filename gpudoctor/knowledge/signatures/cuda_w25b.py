@@ -52,4 +52,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/paddleocr-458-cublas64-100-dll-on-cuda-101.txt",),
     ),
+    Signature(
+        code="cuda.windows-python-dll-dependencies-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # ctypes' FileNotFoundError on Windows (Python 3.8 and later) for a GPU module's DLL whose dependencies, the
+        # CUDA runtime DLLs above all, are not on the DLL search path: since 3.8 it no longer includes PATH. llama-cpp-
+        # python's own DLLs are ollama.llama-cpp-python-dll-dependencies', the driver's nvcuda.dll wsl.windows-nvcuda-
+        # missing's; a module unrelated to the GPU (no CUDA or GPU word in its path) is left alone.
+        patterns=(r"Could not find module '(?![^'\n]{0,300}[\\/]llama_cpp[\\/])(?=[^'\n]{0,300}(?:[Cc][Uu][Dd][Aa]|cu\d{2,3}|"
+                  r"cublas|cudnn|cudart|nvrtc|nvinfer|[Gg][Pp][Uu]|ggml|whisper|ctranslate2|onnxruntime|torch|paddle|cupy|"
+                  r"faiss|xformers|bitsandbytes|tensorrt))(?P<path>[^'\n]{0,300}?[\\/](?!nvcuda\.dll)"
+                  r"(?P<dll>[\w.+-]{1,80}\.dll))' \(or one of its dependencies\)",),
+        severity="fail",
+        cause=("Python could not load {dll} or a DLL it depends on, most often the CUDA runtime DLLs it was built "
+               "against: Python 3.8 and later (the Microsoft Store Python too) do not search PATH for an extension's "
+               "DLLs, so a CUDA installed and on PATH is still not found."),
+        advice=("Add the folder with the CUDA DLLs to Python's DLL search path before the import: "
+                "`os.add_dll_directory(os.path.join(os.environ[\"CUDA_PATH\"], \"bin\"))` (CUDA 13 keeps them in "
+                "bin\\x64), or the bin folders of pip's nvidia-* wheels (site-packages\\nvidia\\<library>\\bin); for a "
+                "PyTorch extension `import torch` first. Check that the CUDA major the module was built for is the one "
+                "installed (cudart64_12.dll is CUDA 12), and where the Store Python still does not find them, use "
+                "python.org's Python or copy the DLLs next to {dll}."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "LD_LIBRARY_PATH"),
+        sources=("https://github.com/gpufit/Gpufit/pull/147", ADD_DLL_DIRECTORY,
+                 "https://docs.python.org/3/whatsnew/3.8.html#bpo-36085-whatsnew"),
+        checked="2026-11-27",
+        examples=("frameworks/gpufit-147-could-not-find-module-gpufit-dll-cuda-path.txt",),
+    ),
 )
