@@ -6,6 +6,10 @@ VM, as nvidia-container-cli's "load library failed: libnvidia-ml.so.1". NVIDIA's
 (docker-ce) on Linux, not Docker Desktop; on Windows Docker Desktop's WSL 2 back end does support GPUs, so the words
 must name a Linux distribution and not WSL or Windows. A `docker context` or socket that shows Desktop's engine is
 containers.docker-desktop-context-on-linux's.
+
+Also: a GPU agent's pod on Kubernetes (dcgm-exporter, GPU feature discovery) that finds no libnvidia-ml because the pod
+was not started with the NVIDIA runtime (no runtimeClassName: nvidia where nvidia is not the node's default runtime);
+the device plugin's own words are containers.device-plugin-no-nvml's.
 """
 
 from __future__ import annotations
@@ -50,5 +54,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("containers/nctk-83-docker-desktop-ubuntu-toolkit-unsupported.txt",
                   "containers/nctk-229-docker-desktop-linux-libnvidia-ml-load-failed.txt"),
+    ),
+    Signature(
+        code="containers.gpu-agent-pod-no-nvml",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(
+            # dcgm-exporter 3.x-4.x when go-nvml's dlopen of libnvidia-ml.so.1 fails in its pod
+            r"Cannot init NVML library; err: ERROR_LIBRARY_NOT_FOUND",
+            # go-nvml's own error text (GPU feature discovery, other Go agents): "unexpected failure calling nvml.Init:
+            # error opening libnvidia-ml.so.1: libnvidia-ml.so.1: cannot open shared object file"
+            r"calling nvml\.Init: error opening libnvidia-ml\.so\.1",
+        ),
+        refines=("cuda.nvml-library-not-found",), refines_within=0,  # its dlerror, on the same line
+        severity="fail",
+        cause=("The GPU agent's pod has no libnvidia-ml.so.1: it was started without the NVIDIA container runtime, which "
+               "is what injects the host driver's libraries, so NVML cannot start."),
+        advice=("Start the pod with the NVIDIA runtime: set `runtimeClassName: nvidia` in its DaemonSet (the Helm "
+                "charts' runtimeClassName value; create the RuntimeClass nvidia if the cluster has none), or make nvidia "
+                "the node's default runtime (`sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default`, "
+                "--runtime=crio or --runtime=docker, then restart it; k3s `--default-runtime=nvidia`). Do not mount the "
+                "driver's libraries into the pod by hand. On a node where `nvidia-smi` itself fails, install the driver "
+                "first."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/NVIDIA/dcgm-exporter/issues/612",
+                 "https://github.com/NVIDIA/gpu-feature-discovery/issues/25",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
+        checked="2026-11-27",
+        examples=("containers/dcgmexporter-612-cannot-init-nvml-library-not-found.txt",),
     ),
 )
