@@ -9,7 +9,8 @@ containers.docker-desktop-context-on-linux's.
 
 Also: a GPU agent's pod on Kubernetes (dcgm-exporter, GPU feature discovery) that finds no libnvidia-ml because the pod
 was not started with the NVIDIA runtime (no runtimeClassName: nvidia where nvidia is not the node's default runtime);
-the device plugin's own words are containers.device-plugin-no-nvml's.
+the device plugin's own words are containers.device-plugin-no-nvml's. And Rancher Desktop, which passes no NVIDIA GPU to
+its containers on any platform (rancher-desktop#3968 and #8487 were open feature requests when checked).
 """
 
 from __future__ import annotations
@@ -84,5 +85,30 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
         checked="2026-11-27",
         examples=("containers/dcgmexporter-612-cannot-init-nvml-library-not-found.txt",),
+    ),
+    Signature(
+        code="containers.rancher-desktop-gpu-described",
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(r"\bRancher[- ]Desktop\b[^\n]{0,160}?\b(?:GPUs?|gpus?|CUDA|cuda|[Nn]vidia|NVIDIA)\b",
+                  r"\b(?:GPUs?|gpus?|CUDA|[Nn]vidia|NVIDIA)\b[^\n]{0,160}?\bRancher[- ]Desktop\b"),
+        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia",
+                 "containers.cli-load-library-failed", "kernel.nvidia-smi-missing"),
+        refines_within=None,
+        described=True,
+        severity="warn",
+        cause=("The description puts the GPU containers in Rancher Desktop, which passes no NVIDIA GPU to its "
+               "containers (its VM or WSL distribution has no NVIDIA Container Toolkit for them)."),
+        advice=("Run GPU containers outside Rancher Desktop: on Windows use Docker Desktop with the WSL 2 back end, or "
+                "install Docker Engine inside a WSL 2 distribution (where `nvidia-smi` already works) and register the "
+                "NVIDIA Container Toolkit with it (`sudo nvidia-ctk runtime configure --runtime=docker`, then restart "
+                "Docker); on Linux use Docker Engine, containerd or Podman on the host with the toolkit."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "install the driver inside the container"),
+        sources=("https://github.com/rancher-sandbox/rancher-desktop/issues/3968",
+                 "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
+        checked="2026-11-27",
+        examples=("containers/rancherdesktop-3968-cuda-wsl-docker-engine-workaround.txt",),
     ),
 )
