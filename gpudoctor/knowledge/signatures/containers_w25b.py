@@ -21,7 +21,7 @@ DESKTOP_VS_ENGINE = ("https://docs.docker.com/desktop/setup/install/linux/"
                      "#differences-between-docker-desktop-for-linux-and-docker-engine")
 
 _DISTRO = r"(?:Linux|Ubuntu|Debian|Fedora|Arch|Linux Mint|Mint|Pop!_OS|openSUSE|Manjaro|EndeavourOS|RHEL|CentOS|Rocky)"
-_NOT_WINDOWS = r"^(?![^\n]{0,600}\b(?:WSL|wsl|Windows|windows|WINDOWS)\b)"
+_NOT_WINDOWS = r"^(?![^\n]{0,600}\b(?:WSL|wsl|Windows|windows|WINDOWS))"  # WSL2, Windows11 too
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
