@@ -265,7 +265,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"desktop-linux \*\s",  # the selected context; listed but unselected it is harmless
                   # `docker info`/`docker version`'s client context, and Docker Desktop for Linux's socket in an error
                   r"Context:\s{1,20}desktop-linux\b", r"/\.docker/desktop/docker\.sock\b"),
-        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia"), refines_within=None,
+        # Docker Desktop's VM has no NVIDIA driver, so the hook, where one is set up there, cannot load libnvidia-ml.
+        refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia", "containers.cli-load-library-failed"),
+        refines_within=None,
         severity="fail",
         cause=("The Docker CLI is talking to Docker Desktop's engine (context desktop-linux), which runs in its own "
                "VM on Linux without the host's NVIDIA runtime or GPUs, not to the host's Docker Engine where the "

@@ -100,6 +100,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # into the container: nvidia-smi comes from the host, injected only for a GPU request whose capabilities
         # include "utility" (images not built from nvidia/cuda carry no NVIDIA_* variables).
         patterns=(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH",
+                  # the same error as old runc printed it, wrapped after "caused \"exec:" onto a line of its own
+                  r"^\\?\"nvidia-smi\\?\": executable file not found in \$PATH",
                   r"executable file `nvidia-smi` not found in \$PATH",
                   # A shell inside the container finding none (bash, zsh, Ubuntu's command-not-found, and dash's or
                   # BusyBox's "sh: 1: nvidia-smi: not found", the shell of `kubectl exec POD -- sh`): the same absence.
@@ -115,7 +117,10 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Request the GPUs and the driver utilities when starting it: `docker run --gpus all ...` (or "
                 "`-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility` with "
                 "`--runtime=nvidia`; Podman: `--device nvidia.com/gpu=all` after `sudo nvidia-ctk cdi generate "
-                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. In Kubernetes "
+                "--output=/etc/cdi/nvidia.yaml`); check `docker info | grep -i runtimes` shows nvidia. Where containers "
+                "must get the GPUs without a request (a Kubernetes node on Docker, the device plugin's pod), make nvidia "
+                "the default runtime: `sudo nvidia-ctk runtime configure --runtime=docker --set-as-default` writes "
+                "\"default-runtime\": \"nvidia\" into /etc/docker/daemon.json; restart Docker. In Kubernetes "
                 "(k3s, RKE2, microk8s) the pod needs an `nvidia.com/gpu` limit and, where nvidia is not containerd's "
                 "default runtime, `runtimeClassName: nvidia`. With Canonical's Docker snap (`snap list docker`) and "
                 "`--runtime nvidia --gpus all` already given, its CDI spec mounted nvidia-smi under "
@@ -130,7 +135,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  TOOLKIT_INSTALL),
         checked="2026-11-26",
         examples=("containers/nvidiadocker-457-nvidia-smi-not-in-path-plain-ubuntu.txt",
-                  "containers/nvidiadocker-341-shell-nvidia-smi-command-not-found.txt"),
+                  "containers/nvidiadocker-341-shell-nvidia-smi-command-not-found.txt",
+                  "containers/k8sdeviceplugin-176-docker-run-nvidia-smi-not-in-path-default-runtime.txt"),
     ),
     Signature(
         code="containers.cli-driver-request-failed",

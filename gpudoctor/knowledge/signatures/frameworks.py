@@ -126,8 +126,9 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/56413", TF_INSTALL,
                  "https://www.tensorflow.org/install/source#gpu"),
         checked="2026-11-25",
-        examples=("frameworks/nvidia-tf-110-libnvjitlink-missing.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
-                  "frameworks/tf-56413-libcudart-in-conda-not-found.txt"),
+        # A line naming the library is frameworks.tf-named-cuda-library-not-loaded's (cuda-library-missing, as
+        # TAXONOMY.md files it); this row keeps TensorFlow's summary, "Cannot dlopen some GPU libraries".
+        examples=("frameworks/nvidia-tf-110-libnvjitlink-missing.txt",),
     ),
     Signature(
         code="frameworks.cudnn-library-missing",
