@@ -21,11 +21,11 @@ NCCL_TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/doc
 _LINE = r"^[^\n]{0,600}?"
 _VLLM = r"\b(?:vLLM|vllm|VLLM|Vllm)\b"
 # a line about running out of memory is the OOM rows', not this note's
-_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|\bOOM\b|OutOfMemory))"
+_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|OOM|OutOfMemory|显存不足|爆显存))"
 
 # GPU memory (显存) taken (占用, 占了, 占满) and an amount or "too much" (过大, 较大), as Chinese threads say it
-_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占用|占了|占满|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|较大|很大|太大|"
-            r"太多|异常|激增|翻倍|全部|满)")
+_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
+            r"较大|很大|太大|太多|异常|激增|翻倍|全部))")
 
 # "stuck", "hangs", "freezes", "stalled": what people say of a start-up that never finishes
 _HANG = r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|ing)|deadlock(?:s|ed)?)\b"

@@ -16,7 +16,7 @@ SGLANG_ARGS = "https://docs.sglang.ai/advanced_features/server_arguments.html"
 LMDEPLOY_PIPELINE = "https://lmdeploy.readthedocs.io/en/latest/llm/pipeline.html"
 
 # a line about running out of memory is the OOM rows', not this note's
-_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|\bOOM\b|OutOfMemory|CUDA error))"
+_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|OOM|OutOfMemory|CUDA error|显存不足|爆显存))"
 # what the engine did to the memory, in English
 _TOOK = (r"(?:uses?|using|takes?|taking|took|consum(?:es?|ing)|occup(?:y|ies|ying)|allocat(?:es?|ing)|reserv(?:es?|ing)|"
          r"grabs?|eats?|fills?)")
@@ -26,8 +26,8 @@ _AMOUNT = (r"(?:up )?(?:about |around |over |almost |nearly |more than )?(?:\d{1
            r"(?:most|so much|too much|a lot) of (?:the )?(?:GPU |gpu )?(?:memory|VRAM|vram)|"
            r"(?:so much|too much|huge|high|large|a lot of) (?:GPU |gpu )?(?:memory|VRAM|vram))")
 # the same in Chinese: 显存 (GPU memory) taken (占用, 占了, 占满), an amount or too much (过大, 较大)
-_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占用|占了|占满|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|较大|很大|太大|"
-            r"太多|异常|激增|翻倍|全部|满)")
+_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
+            r"较大|很大|太大|太多|异常|激增|翻倍|全部))")
 
 # the engines that reserve a fixed share of the GPU at start-up, besides vLLM (vllm_p15o.py's row); written with
 # lookarounds, not \b, so that "lmdeploy0.1.0" and "使用lmdeploy和" (CJK letters are word characters) still read
