@@ -60,7 +60,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # "can't add ollama model.", "unable to add an Ollama model", "Ollama model cannot be added": the settings
             # page of a containerised app (Dify, RAGFlow, MaxKB, FastGPT) failing its check of the Ollama URL
             r"\b(?:[Cc]an'?t|[Cc]an ?not|[Cc]annot|[Uu]nable to|[Cc]ould ?n'?t|[Cc]ould not|[Ff]ail(?:s|ed)? to|[Ff]ailing to)"
-            r" add (?:an? |the |my |local |a local )?[Oo]llama(?: (?:models?|providers?|LLMs?|as (?:a )?(?:model|provider)))?\b",
+            r" add (?:an? |the |my |local |a local )?[Oo]llama (?:(?:models?|providers?|LLMs?|as (?:a )?(?:model|provider))\b|"
+            r"(?:in|to|into) (?:Dify|RAGFlow|ragflow|MaxKB|FastGPT|Flowise|Langflow|LobeChat|n8n|AnythingLLM)\b)",
             r"\b[Oo]llama (?:models?|providers?) (?:can'?t|cannot|could ?n'?t|could not) be added\b",
             # "添加模型Ollama失败", "ollama模型添加失败", "无法添加ollama"
             r"添加模型[^\n]{0,8}?[Oo]llama[^\n]{0,20}?(?:失败|报错|无效)",
