@@ -42,6 +42,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "NET : Using interface veth79b37a6:fe80::..."
             r"(?:Bootstrap ?: Using|NET : Using interface) (?P<iface>docker\d{1,2}|br-[0-9a-f]{12}|veth[0-9a-f]{5,12}|"
             r"virbr\d{1,2}|lxcbr\d{1,2}|tailscale\d{1,2}|wlan\d{1,2}|wlp\d{1,3}s\d{1,3})" + _ADDRESS,
+            # NCCL's topology search probing an interface it took as a network device: "NCCL INFO Could not get speed
+            # from /sys/class/net/virbr0/speed. Defaulting to 10 Gbps."
+            r"Could not get speed from /sys/class/net/(?P<iface>docker\d{1,2}|br-[0-9a-f]{12}|veth[0-9a-f]{5,12}|virbr\d{1,2}|"
+            r"lxcbr\d{1,2}|tailscale\d{1,2}|wlan\d{1,2})/speed",
         ),
         severity="warn",
         cause=("NCCL's socket interfaces include {iface}, a bridge, container, VPN or wireless interface that other "
