@@ -179,6 +179,10 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w25b").SIGNATURES)  # frameworks_w25b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w25b").SIGNATURES)  # cuda_w25b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w25b").SIGNATURES)  # containers_w25b.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w25d").SIGNATURES)  # nccl_w25d.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w25d").SIGNATURES)  # vllm_w25d.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w25d").SIGNATURES)  # ollama_w25d.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w25d").SIGNATURES)  # cuda_w25d.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

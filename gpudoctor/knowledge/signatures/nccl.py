@@ -485,7 +485,7 @@ SIGNATURES += (
         advice=("Check the InfiniBand/RoCE network between the nodes before NCCL itself: link state and errors on every "
                 "node (`ibstat`, `ibv_devinfo`, the port and switch counters), the GID index and MTU for RoCE "
                 "(NCCL_IB_GID_INDEX), and that the peer process did not die first; run nccl-tests' all_reduce_perf "
-                "with NCCL_DEBUG=INFO between pairs of nodes to find the bad link, and exclude it."),
+                "with NCCL_DEBUG=INFO between pairs of nodes to find the bad link, and exclude it (NCCL_IB_HCA=^mlx5_N)."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/NVIDIA/nccl/issues/1664", "https://github.com/NVIDIA/nccl/issues/1405",

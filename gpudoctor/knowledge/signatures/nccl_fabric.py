@@ -11,7 +11,8 @@ _RDMA_IN_CONTAINERS = ("Give the ranks every RDMA device they will use: start th
                        "--cap-add=IPC_LOCK --ulimit memlock=-1 --network host` (in Kubernetes an RDMA device plugin "
                        "resource or a privileged pod with host networking), make sure the image has the verbs user-space "
                        "libraries (`apt install libibverbs1 ibverbs-providers`, or MOFED matching the host), and check "
-                       "`ibv_devinfo` inside (or limit NCCL_IB_HCA to the HCAs every rank can open); on nodes with no "
+                       "`ibv_devinfo` inside (or limit NCCL_IB_HCA to the HCAs every rank can open: "
+                       "`NCCL_IB_HCA=mlx5_0,mlx5_1`, or `NCCL_IB_HCA=^mlx5_bond_1` to leave one out); on nodes with no "
                        "InfiniBand or RoCE, set NCCL_IB_DISABLE=1 (and unset NCCL_NET) so NCCL uses sockets.")
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -126,7 +127,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Find the node whose NCCL log prints the async event and check that port's link before rerunning: "
                 "`ibstat` (State: Active, Physical state: LinkUp), its error counters (`ibqueryerrors`, "
                 "`perfquery`, or UFM), the cable and the switch port; `dmesg` shows the adapter's own errors (mlx5). "
-                "Reseat or replace the cable, exclude the node (sbatch --exclude) until the fabric is fixed."),
+                "Reseat or replace the cable; until the fabric is fixed, leave that HCA out of NCCL on the node with a leading "
+                "^ (`NCCL_IB_HCA=^mlx5_3`, the device the event names; a node with one HCA: exclude the node, sbatch "
+                "--exclude)."),
         action="reseat-or-inspect-hardware",
         rules_out=("NCCL itself", "the training code"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "raise --shm-size"),

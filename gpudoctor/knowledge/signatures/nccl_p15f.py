@@ -46,6 +46,11 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             # "works on a single GPU, but ... it just stucks"
             r"\b(?:works?|working|runs?|running|fine|ok|OK|alright|good)\b[^\n]{0,40}?\b(?:single|one|1)\s(?:GPU|gpu)\b"
             r"[^\n]{0,160}?\b" + _HANG + r"\b",
+            # "training on a single GPU, everything works normally ... when I use 2 or 4 GPUs for training, the process
+            # gets stuck": the one GPU that works, then the count that hangs
+            r"\b(?:single|one|1)\s(?:GPU|gpu)\b[^\n]{0,120}?\b(?:works?|worked|working|normally|fine|completes?|completed)\b"
+            r"[^\n]{0,200}?\b(?:2|two|3|three|4|four|8|eight|multiple|more)(?:\s(?:or|and)\s(?:3|4|8|more))?\s(?:GPUs|gpus|"
+            r"cards)\b[^\n]{0,60}?\b" + _HANG + r"\b",
             # "hangs at initializing ddp", "stuck at init_process_group", "hangs on dist.barrier()"
             r"\b" + _HANG + r"\s(?:at|on|in|during|after|when|while)\s[^\n]{0,30}?(?:\bddp\b|\bDDP\b|init_process_group|"
             r"dist\.barrier|barrier\(\))",
@@ -77,9 +82,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/Lightning-AI/pytorch-lightning/issues/19425",
                  "https://github.com/open-mmlab/mmdetection/issues/6534", "https://github.com/pytorch/pytorch/issues/24081",
-                 TROUBLESHOOTING),
+                 "https://github.com/Physical-Intelligence/openpi/issues/483", TROUBLESHOOTING),
         checked="2026-11-26",
-        examples=("nccl/lightning-19425-single-machine-ddp-stuck-p2p.txt",),
+        examples=("nccl/lightning-19425-single-machine-ddp-stuck-p2p.txt",
+                  "nccl/openpi-483-two-gpus-training-stuck-p2p-disable.txt"),
     ),
     Signature(
         code="nccl.multi-gpu-slower-described",

@@ -21,7 +21,11 @@ NCCL_TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/doc
 _LINE = r"^[^\n]{0,600}?"
 _VLLM = r"\b(?:vLLM|vllm|VLLM|Vllm)\b"
 # a line about running out of memory is the OOM rows', not this note's
-_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|\bOOM\b|OutOfMemory))"
+_NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|OOM|OutOfMemory|显存不足|爆显存))"
+
+# GPU memory (显存) taken (占用, 占了, 占满) and an amount or "too much" (过大, 较大), as Chinese threads say it
+_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
+            r"较大|很大|太大|太多|异常|激增|翻倍|全部))")
 
 # "stuck", "hangs", "freezes", "stalled": what people say of a start-up that never finishes
 _HANG = r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|ing)|deadlock(?:s|ed)?)\b"
@@ -39,6 +43,15 @@ SIGNATURES: tuple[Signature, ...] = (
             r"occup(?:y|ies|ying)|allocat(?:es?|ing)|reserv(?:es?|ing)|grabs?|eats?|spends?|requires?|needs?|holds?)"
             r" (?:up )?(?:almost |nearly |all |most |so much |too much |a lot of |much more |more |high |huge |\d{1,3} ?% "
             r"(?:of )?)(?:the |my |of )?(?:available )?(?:GPU |gpu |GPU's )?(?:memory|VRAM|vram|video memory)\b",
+            # "each vllm instance would take 20G ram", "vLLM uses 70GB for a 7B model", "why vllm takes as much ram as
+            # possible": the engine named, then a size or "as much as possible"
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _VLLM + r"[^\n]{0,60}?\b(?:uses?|using|takes?|taking|took|consum(?:es?|ing)|"
+            r"occup(?:y|ies|ying)|allocat(?:es?|ing)|reserv(?:es?|ing)|grabs?|eats?) (?:up )?(?:about |around |over |almost |"
+            r"nearly |more than )?(?:\d{1,3}(?:\.\d)? ?(?:G|GB|GiB|g|gb)\b|as much (?:GPU )?(?:ram|RAM|memory|VRAM|vram) as)",
+            # "显存直接占了40多个g ... 引擎选择的是vllm", "vllm 显存占用过大": the engine named on the line, the memory
+            # (显存) taken, an amount or "too much"
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?(?<![A-Za-z])(?:vLLM|vllm|VLLM|Vllm)(?![A-Za-z])[^\n]{0,200}?" + _ZH_TOOK,
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ZH_TOOK + r"[^\n]{0,200}?(?<![A-Za-z])(?:vLLM|vllm|VLLM|Vllm)(?![A-Za-z])",
             # "the vllm loading model has a large memory footprint"
             r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _VLLM + r"[^\n]{0,120}?\b(?:large|huge|big|high) (?:GPU )?memory "
             r"(?:footprint|usage|consumption)\b",
@@ -50,15 +63,18 @@ SIGNATURES: tuple[Signature, ...] = (
                "by design, not a leak or a fault."),
         advice=("Nothing to fix. To leave memory for other programs, reserve less: `vllm serve MODEL "
                 "--gpu-memory-utilization 0.5` (Python: LLM(model=..., gpu_memory_utilization=0.5)), with a "
-                "--max-model-len that the smaller KV cache can hold; the start-up log states the weights' size and the "
-                "KV cache it allotted."),
+                "--max-model-len that the smaller KV cache can hold (where Xinference, GPUStack or another launcher runs "
+                "vLLM, pass gpu_memory_utilization in the model's launch options); the start-up log states the "
+                "weights' size and the KV cache it allotted."),
         action="none",
         rules_out=("a memory leak", "a GPU or driver fault"),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/vllm-project/vllm/issues/822", "https://github.com/vllm-project/vllm/issues/2352",
-                 "https://github.com/vllm-project/vllm/issues/4253", CONSERVING_MEMORY, ENGINE_ARGS),
+                 "https://github.com/vllm-project/vllm/issues/4253", "https://github.com/vllm-project/vllm/issues/4448",
+                 "https://github.com/xorbitsai/inference/issues/2368", CONSERVING_MEMORY, ENGINE_ARGS),
         checked="2026-11-26",
-        examples=("vllm/vllm-822-baichuan-13b-35g-footprint.txt", "vllm/vllm-2352-gptq-consumes-high-memory.txt"),
+        examples=("vllm/vllm-822-baichuan-13b-35g-footprint.txt", "vllm/vllm-2352-gptq-consumes-high-memory.txt",
+                  "vllm/vllm-4448-half-b-model-twenty-gb-each.txt", "vllm/xinference-2368-qwen25-7b-forty-gb-vllm.txt"),
     ),
     Signature(
         code="vllm.tensor-parallel-hangs-described",
