@@ -43,9 +43,9 @@ def _gpus_not_pasted(report: Report) -> bool:
     return count is None or any(f.evidence.get("unknown") or f.evidence.get("paste") for f in count.findings)
 
 
-def _header(report: Report) -> list[Line]:
+def _inventory(report: Report) -> str:
+    """The header's second line: the driver, and how many GPUs (or why that is not known)."""
     host = report.host
-    platform = (host.get("platform") or {}).get("label") or "unknown platform"
     if host.get("driver_version"):
         driver = f"NVIDIA driver {host['driver_version']}"
         if host.get("cuda_driver_version"):
@@ -57,18 +57,23 @@ def _header(report: Report) -> list[Line]:
     else:
         driver = "no usable NVIDIA driver"
     gpus = host.get("gpus") or []
-    inventory = f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"
-    if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
-        inventory = (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
-                     else "the driver and GPUs are not in the paste")
     if (host.get("platform") or {}).get("kind") == "macos" and not gpus:  # not "0 GPUs": none could be used here
-        inventory = "NVIDIA's driver and CUDA do not run on macOS: no check applies here"
+        return "NVIDIA's driver and CUDA do not run on macOS: no check applies here"
+    if report.source == "pasted" and not gpus and _gpus_not_pasted(report):  # unknown, never "no driver", "0 GPUs"
+        return (f"{driver} · the GPUs are not in the paste" if host.get("driver_version")
+                else "the driver and GPUs are not in the paste")
+    return f"{driver} · {len(gpus)} GPU{'s' if len(gpus) != 1 else ''}"
+
+
+def _header(report: Report) -> list[Line]:
+    host = report.host
+    platform = (host.get("platform") or {}).get("label") or "unknown platform"
     lines = [Line(f"gpudoctor {report.gpudoctor_version} · {platform}{_machine_size(host)}", "bold", indent=2)]
     if host.get("container"):
         lines.append(Line(f"in a {host['container']['line']}" if host["container"]["confidence"] == "confirmed"
                           else host["container"]["line"], "dim"))
-    lines.append(Line(inventory))
-    for gpu in gpus:
+    lines.append(Line(_inventory(report)))
+    for gpu in host.get("gpus") or []:
         memory = f"{gpu['memory_mib']} MiB" if gpu.get("memory_mib") is not None else "memory not seen"
         lines.append(Line(f"  GPU {gpu['index']}  {gpu['name']}  {memory}  {gpu.get('bus_id') or ''}".rstrip(), "dim"))
     return lines + [Line("")]

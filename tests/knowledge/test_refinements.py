@@ -1,4 +1,4 @@
-"""Evidence of a cause on another line of the same text (Signature.refines_within, contexts._refined_by_their_evidence):
+"""Evidence of a cause on another line of the same text (Signature.refines_within, refining.refined_by_their_evidence):
 the row that names the cause takes the place of the generic row that reads only the symptom, so a paste gets one
 cause and one next step; a generic match out of the refining row's reach, and rows it does not name, stay findings
 of their own."""
