@@ -69,7 +69,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.driver-lost-after-kernel-update",
-        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded", "kernel.boot-fell-back-to-nouveau"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # What people write beside "NVIDIA-SMI has failed" or "NVIDIA driver is not loaded" when a kernel update came
@@ -94,14 +95,17 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
                 "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
                 "and run `sudo dkms autoinstall` (a driver installed from NVIDIA's .run file without DKMS: run it again "
-                "with `--dkms`), then reboot; where the DKMS build fails, its make.log says why (often "
-                "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
-                "driver supports it)."),
+                "with `--dkms`), then reboot; on Fedora with RPM Fusion or negativo17 (akmods, and the 'Falling back "
+                "to nouveau' screen) `sudo dnf install kernel-devel-$(uname -r)` then `sudo akmods --force --kernels "
+                "$(uname -r)` and reboot; on Arch the headers package of the kernel you boot (linux-headers, "
+                "linux-zen-headers) with nvidia-dkms. Where the build fails, its log says why (make.log, "
+                "/var/cache/akmods/nvidia/*.failed.log; often a kernel newer than the driver branch: boot the previous "
+                "kernel from the boot menu until a newer driver supports it)."),
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/pop-os/pop/issues/690",
-                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
+                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25", "https://rpmfusion.org/Howto/NVIDIA",
                  "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377"),
         checked="2026-11-26",
         examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",

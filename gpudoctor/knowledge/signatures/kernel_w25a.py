@@ -95,8 +95,10 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="dkms-build-failed",
         kinds=("any",),
         # The Nvidia Driver plugin's (and the vGPU plugins') install script, when it finds neither a package for the
-        # running kernel to download nor one already on the flash drive.
-        patterns=(r"Can't get latest Nvidia (?:vgpu |vGPU )?driver version and found no installed local driver",),
+        # running kernel to download nor one already on the flash drive; one message per driver choice (latest,
+        # Production Branch, New Feature Branch, open source) and one when it could not list the versions at all.
+        patterns=(r"Can't get (?:latest Nvidia (?:vgpu |vGPU )?driver version|Nvidia driver versions|Production Branch "
+                  r"version|New Feature Branch version|Nvidia Open Source version) and found no installed local driver",),
         refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
         severity="fail",
         cause=("Unraid's Nvidia driver plugin found no driver package for the running kernel and none installed "
