@@ -213,4 +213,34 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/bumblebee-527-modinfo-nvidia-current-missing-after-kernel-upgrade.txt",
                   "kernel/bumblebee-775-modinfo-module-nvidia-not-found.txt"),
     ),
+    Signature(
+        code="kernel.nix-nvidia-x11-build-failed",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # nixos-rebuild's summary of the failed derivation, which names the driver release and the kernel it was built
+        # for: "error: builder for '/nix/store/<hash>-nvidia-x11-565.77-6.13.drv' failed with exit code 2;".
+        patterns=(r"builder for '/nix/store/[a-z0-9]{32}-nvidia-x11-(?P<version>\d{3}\.\d+(?:\.\d+)?)-"
+                  r"(?P<kernel>\d\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.]{1,30})?)\.drv' failed",),
+        # The compiler error beside it (kernel.module-source-compile-error) stays a finding: it says what changed.
+        refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
+        severity="fail",
+        cause=("NixOS could not build the kernel module of NVIDIA driver {version} for kernel {kernel}: that driver "
+               "release does not support this kernel (the kernel is newer than the driver)."),
+        advice=("Pair a driver and a kernel that build together: a driver release that supports kernel {kernel} "
+                "(`hardware.nvidia.package = config.boot.kernelPackages.nvidiaPackages.latest;` or `.beta`, after "
+                "updating nixpkgs: `sudo nix-channel --update` or `nix flake update`), or a kernel driver {version} "
+                "supports (`boot.kernelPackages = pkgs.linuxPackages;`, the default LTS kernel, instead of "
+                "linuxPackages_latest), then `sudo nixos-rebuild switch`; the build log's first `error:` line names "
+                "what the kernel changed."),
+        action="configure",
+        rules_out=("the GPU", "Secure Boot"),
+        never_suggest=("disable Secure Boot", "reinstall CUDA"),
+        sources=("https://github.com/NixOS/nixpkgs/issues/376331", "https://github.com/NixOS/nixpkgs/issues/371259",
+                 "https://github.com/NixOS/nixpkgs/issues/332350", "https://github.com/NixOS/nixpkgs/pull/296968",
+                 "https://nixos.wiki/wiki/Nvidia"),
+        checked="2026-11-27",
+        examples=("kernel/nixpkgs-376331-nvidia-565-kernel-6-13-builder-failed.txt",
+                  "kernel/nixpkgs-371259-nvidia-x11-555-linux-6-12-build-failure.txt",
+                  "kernel/nixpkgs-332350-nvidia-550-78-kernel-6-10-builder-failed.txt"),
+    ),
 )
