@@ -49,6 +49,12 @@ KNOWN = {
     "dkms-llvm-from-3.0.11": ("https://github.com/amkillam/ryzen_smu/issues/63", "2026-11-27"),
 }
 
+# A file of the NVIDIA driver's kernel source as a patch names it: nvidia/, nvidia-drm/, nvidia-uvm/, common/inc/,
+# conftest.sh, under kernel/, kernel-open/ or kernel-dkms/ where the package keeps several trees, and the open modules'
+# src/nvidia*/ tree.
+_DRIVER_FILE = (r"(?:kernel(?:-open|-dkms)?/)?(?:nvidia(?:-drm|-uvm|-modeset|-peermem)?/[\w.-]{1,60}|"
+                r"common/inc/nv[\w.-]{0,40}|conftest\.sh|src/nvidia(?:-modeset)?/[\w/.-]{1,120})")
+
 # The symptoms a module missing for the running kernel explains, wherever they are in the same paste.
 _MISSING_MODULE_SYMPTOMS = (*NO_MODULE_SYMPTOMS, "kernel.module-not-found")
 
@@ -128,8 +134,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # conftest.sh; under kernel/ or kernel-open/ in nixpkgs and the open modules), when a community package's
         # kernel patch does not apply to this driver release: "6 out of 7 hunks FAILED -- saving rejects to file
         # nvidia/linux_nvswitch.c.rej". nvidia-all then stops with "==> ERROR: A failure occurred in prepare()".
-        patterns=(r"\d{1,3} out of \d{1,3} hunks? FAILED -- saving rejects to file (?P<file>(?:kernel(?:-open|-dkms)?/)?"
-                  r"(?:nvidia(?:-drm|-uvm|-modeset|-peermem)?/[\w.-]{1,60}|common/inc/nv[\w.-]{0,40}|conftest\.sh))\.rej",),
+        # A patch already in this release is "ignored" instead (patch's "Reversed (or previously applied) patch
+        # detected!"); `git apply` says "error: patch failed: <file>:<line>".
+        patterns=(r"\d{1,3} out of \d{1,3} hunks? (?:FAILED|ignored) -- saving rejects to file (?P<file>" + _DRIVER_FILE +
+                  r")\.rej",
+                  r"error: patch failed: (?P<file>" + _DRIVER_FILE + r"):\d{1,6}"),
         refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
         severity="fail",
         cause=("A kernel-compatibility patch of the driver package did not apply to this driver release's source "
