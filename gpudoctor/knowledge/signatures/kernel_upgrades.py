@@ -87,6 +87,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # The driver works on one installed kernel and not on another: the other kernel lacks the module.
             r"(?:[Ww]orks?|[Ww]orking|[Ww]orked) (?:fine |well )?(?:with|on|while (?:I am |I'm |i am )?running) (?:the )?"
             r"`?(?:linux|LTS|lts|older|previous|old|other|stock)`? kernel",
+            # "Temporary workaround is to use an older kernel (6.5).", "the fix was booting the previous kernel".
+            r"(?:[Ww]orkaround|[Ss]olution|[Ff]ix) (?:is|was) (?:to )?(?:use|using|boot|booting|roll back to|rolling "
+            r"back to|go back to|going back to|revert to|reverting to|downgrade to|downgrading to) (?:an? |the )?"
+            r"(?:older|previous|old|earlier|LTS|lts) kernel",
         ),
         severity="warn",
         cause="The driver stopped working after a kernel update: the NVIDIA module is usually not built for the new "
@@ -106,11 +110,13 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/pop-os/pop/issues/690",
                  "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25", "https://rpmfusion.org/Howto/NVIDIA",
-                 "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377"),
+                 "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/837"),
         checked="2026-11-26",
         examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",
                   "kernel/cachyos-118-smi-failed-works-on-linux-kernel.txt",
-                  "kernel/voidpackages-14377-linux52-nvidia-not-loaded.txt"),
+                  "kernel/voidpackages-14377-linux52-nvidia-not-loaded.txt",
+                  "kernel/ogkm-837-535-216-follow-pfn-debian-6-12.txt"),
     ),
     Signature(
         code="kernel.nvidia-aliased-off-by-gpu-switcher",

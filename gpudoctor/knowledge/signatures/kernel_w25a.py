@@ -252,4 +252,34 @@ SIGNATURES: tuple[Signature, ...] = (
                   "kernel/nixpkgs-371259-nvidia-x11-555-linux-6-12-build-failure.txt",
                   "kernel/nixpkgs-332350-nvidia-550-78-kernel-6-10-builder-failed.txt"),
     ),
+    Signature(
+        code="kernel.module-symbol-undefined-at-link",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # modpost, when the module is linked against the kernel: 'ERROR: modpost: "drm_fbdev_ttm_setup"
+        # [/var/lib/dkms/nvidia/560.35.03/build/kernel-open/nvidia-drm.ko] undefined!' (older kernels print it without
+        # "modpost: "). Not the compiler's own helpers (__aarch64_*, __udivdi3...), which a toolchain mismatch leaves.
+        patterns=(r"ERROR: (?:modpost: )?\"(?!__)(?P<symbol>\w{1,64})\" \[[^\]\n]{0,200}?\b(?P<module>nvidia(?:-drm|-uvm|"
+                  r"-modeset|-peermem)?)\.ko\] undefined!",),
+        refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
+        severity="fail",
+        cause=("The kernel the module was built against does not provide {symbol}, which {module}.ko uses, so the module "
+               "could not be linked: the kernel removed or renamed it after this driver release, or a custom kernel was "
+               "configured without the option that provides it."),
+        advice=("On a distribution kernel: install a driver release that supports this kernel (the newest of your "
+                "branch or a newer branch) and rebuild (`sudo dkms autoinstall -k $(uname -r)`), or boot the previous "
+                "kernel until one exists. On a self-built kernel: build it with the options the driver uses (for "
+                "nvidia-drm the DRM KMS helpers, e.g. CONFIG_DRM_KMS_HELPER, CONFIG_DRM_TTM_HELPER, "
+                "CONFIG_DRM_FBDEV_EMULATION), rebuild it cleanly (clear ccache), install its headers, then rebuild the "
+                "module; `grep {symbol} /lib/modules/$(uname -r)/build/Module.symvers` shows whether the kernel exports "
+                "it."),
+        action="configure",
+        rules_out=("Secure Boot", "the GPU"),
+        never_suggest=("disable Secure Boot", "reinstall CUDA"),
+        sources=("https://github.com/CachyOS/linux-cachyos/issues/308",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/837",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/642"),
+        checked="2026-11-27",
+        examples=("kernel/cachyos-308-modpost-drm-fbdev-ttm-setup-undefined.txt",),
+    ),
 )
