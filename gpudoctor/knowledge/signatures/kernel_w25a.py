@@ -71,11 +71,14 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"could be found",
                   r"NVIDIA driver: some kernel packages have been filtered due to missing precompiled modules",
                   r"NVIDIA driver: filtering kernel (?P<kernel>[\w.+~-]{1,80}), no precompiled modules available for "
-                  r"version (?:\d{1,2}:)?(?P<version>\d{3}\.\d+(?:\.\d+)?)"),
+                  r"version (?:\d{1,2}:)?(?P<version>\d{3}\.\d+(?:\.\d+)?)",
+                  # yum-plugin-nvidia on RHEL/CentOS 7, when the driver asked for has no kmod for the kernel.
+                  r"Could not find suitable Nvidia kernel module version for kernel (?P<kernel>[\w.+~-]{1,80}) and "
+                  r"driver (?P<driver>[\w.:+~-]{1,80})"),
         severity="warn",
-        cause=("NVIDIA has not (yet) published its precompiled kmod-nvidia of this driver release for the new kernel, "
-               "so NVIDIA's dnf plugin holds that kernel back: a kernel without it would boot without the NVIDIA "
-               "module."),
+        cause=("NVIDIA's precompiled kmod-nvidia of this driver release does not exist for the kernel: usually a new "
+               "kernel NVIDIA has not (yet) published it for, which NVIDIA's dnf plugin holds back so that it does not "
+               "boot without the NVIDIA module; or an older kernel the driver release was never built for."),
         advice=("Stay on the running kernel until NVIDIA publishes the precompiled kmod-nvidia for the new kernel "
                 "(usually days after a RHEL kernel; `dnf nvidia-plugin` shows what is held back, and the repository's "
                 "precompiled/ folder lists the kmods), and do not force the kernel past the plugin (--skip-broken, "
@@ -83,18 +86,22 @@ SIGNATURES: tuple[Signature, ...] = (
                 "builds the module for any kernel: install kernel-devel-$(uname -r) and, on RHEL 8, `sudo dnf module "
                 "reset nvidia-driver && sudo dnf module install nvidia-driver:latest-dkms` (newer repositories: the "
                 "DKMS driver packages, e.g. kmod-nvidia-open-dkms); on RHEL 10.1 and later Red Hat's signed kmod-nvidia "
-                "from the extensions repository follows its kernels."),
+                "from the extensions repository follows its kernels. Where the running kernel is older than the kmods "
+                "(yum's \"Could not find suitable Nvidia kernel module version for kernel\"), update the kernel and "
+                "reboot, or pin a driver release that has a kmod for it."),
         action="configure",
         rules_out=("the GPU", "the CUDA toolkit"),
         never_suggest=("reinstall CUDA", "disable Secure Boot"),
         sources=("https://github.com/NVIDIA/yum-packaging-precompiled-kmod/issues/53",
                  "https://github.com/NVIDIA/yum-packaging-precompiled-kmod/issues/33",
                  "https://github.com/NVIDIA/yum-packaging-precompiled-kmod/issues/28",
-                 "https://github.com/NVIDIA/yum-packaging-precompiled-kmod/issues/59", PRECOMPILED_KMOD),
+                 "https://github.com/NVIDIA/yum-packaging-precompiled-kmod/issues/59",
+                 "https://github.com/NVIDIA/ansible-role-nvidia-driver/issues/4", PRECOMPILED_KMOD),
         checked="2026-11-27",
         examples=("kernel/precompiledkmod-53-rhel810-kernel-filtered-missing-kmod.txt",
                   "kernel/precompiledkmod-33-no-kmod-for-kernel-348-23.txt",
-                  "kernel/precompiledkmod-28-skipping-kernel-no-kmod-470.txt"),
+                  "kernel/precompiledkmod-28-skipping-kernel-no-kmod-470.txt",
+                  "kernel/ansiblenvidia-4-no-suitable-kmod-for-kernel-el7.txt"),
     ),
     Signature(
         code="kernel.unraid-driver-package-missing-for-kernel",
@@ -281,5 +288,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/642"),
         checked="2026-11-27",
         examples=("kernel/cachyos-308-modpost-drm-fbdev-ttm-setup-undefined.txt",),
+    ),
+    Signature(
+        code="kernel.module-package-needs-missing-kernel",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # dnf/yum and zypper when the prebuilt NVIDIA module package (a kmod-nvidia, openSUSE's nvidia-*-kmp-<flavor>)
+        # requires a kernel release no installed or available kernel package provides: "nothing provides
+        # kernel-uname-r = 6.6.1_tkg_bore needed by kmod-nvidia-6.6.1_tkg_bore-3:535.129.03-1.fc39.x86_64".
+        patterns=(r"nothing provides '?kernel-uname-r = (?P<kernel>[\w.+~-]{1,80})'? needed by (?:the to be installed )?"
+                  r"(?P<package>(?:kmod-nvidia|nvidia)[\w.:~+-]{0,100})",),
+        refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
+        severity="fail",
+        cause=("The NVIDIA module package {package} is built for kernel {kernel}, which no installed or available kernel "
+               "package provides, so no NVIDIA module can be installed for it."),
+        advice=("A distribution kernel: the module package and the kernel are out of step in the repositories; refresh "
+                "and update both together (`sudo dnf upgrade --refresh`, `sudo zypper refresh && sudo zypper dup`) or, "
+                "if the repository has no module package for the new kernel yet, keep the running kernel until it does "
+                "(never break the dependency). A self-built kernel ({kernel}): its RPMs must provide kernel-uname-r and "
+                "kernel-devel-uname-r = {kernel}; rebuild them with those Provides, install them, then build the module "
+                "for it again (`sudo akmods --force --kernels {kernel}`)."),
+        action="configure",
+        rules_out=("Secure Boot", "the GPU"),
+        never_suggest=("disable Secure Boot", "--skip-broken"),
+        sources=("https://github.com/Frogging-Family/linux-tkg/pull/840",
+                 "https://github.com/geckolinux/geckolinux-project/issues/241"),
+        checked="2026-11-27",
+        examples=("kernel/linuxtkg-840-kmod-nvidia-kernel-uname-r-tkg-bore.txt",),
     ),
 )
