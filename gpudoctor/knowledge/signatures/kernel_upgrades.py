@@ -87,6 +87,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # The driver works on one installed kernel and not on another: the other kernel lacks the module.
             r"(?:[Ww]orks?|[Ww]orking|[Ww]orked) (?:fine |well )?(?:with|on|while (?:I am |I'm |i am )?running) (?:the )?"
             r"`?(?:linux|LTS|lts|older|previous|old|other|stock)`? kernel",
+            # "Ubuntu installed a new kernel and ...", "a new kernel was installed", "it pulled in a newer kernel".
+            r"(?:[Ii]nstalled|pulled in|brought in) (?:a |the )?new(?:er)? kernel\b",
+            r"\b[Nn]ew kernel (?:was |got |has been )?installed\b",
             # "Temporary workaround is to use an older kernel (6.5).", "the fix was booting the previous kernel".
             r"(?:[Ww]orkaround|[Ss]olution|[Ff]ix) (?:is|was) (?:to )?(?:use|using|boot|booting|roll back to|rolling "
             r"back to|go back to|going back to|revert to|reverting to|downgrade to|downgrading to) (?:an? |the )?"

@@ -15,6 +15,11 @@ step that left the new kernel without one:
   no longer applies ("N out of M hunks FAILED -- saving rejects to file nvidia/...rej") stops the build in prepare().
 - Kernels built with Clang/LLVM (CachyOS, XanMod's clang builds, linux-tkg -llvm) pass Clang-only options that gcc
   rejects ("gcc: error: unrecognized command-line option '-mretpoline-external-thunk'"): DKMS must build with LLVM=1.
+- A kernel newer than the driver, or a custom kernel configured without what it uses, leaves modpost with an
+  undefined symbol ('ERROR: modpost: "drm_fbdev_ttm_setup" [.../nvidia-drm.ko] undefined!'); on NixOS the failed
+  derivation names both ("builder for '/nix/store/...-nvidia-x11-565.77-6.13.drv' failed").
+- dnf and zypper refuse a prebuilt module package built for a kernel nothing provides ("nothing provides
+  kernel-uname-r = 6.6.1_tkg_bore needed by kmod-nvidia-...").
 - Afterwards `modinfo nvidia` finds no module for the running kernel ("modinfo: ERROR: Module nvidia not found."),
   the evidence that turns Fedora's "NVIDIA kernel module missing. Falling back to nouveau" and nvidia-smi's failure
   into this cause rather than Secure Boot.
