@@ -321,4 +321,39 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("kernel/linuxtkg-840-kmod-nvidia-kernel-uname-r-tkg-bore.txt",),
     ),
+    Signature(
+        code="kernel.headers-build-tree-incomplete",
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        # Kbuild, when /lib/modules/<kernel>/build exists but lacks the generated configuration ("ERROR: Kernel
+        # configuration is invalid. include/generated/autoconf.h or include/config/auto.conf are missing."), and the
+        # compiler when it finds no autoconf.h ("fatal error: generated/autoconf.h: No such file or directory", clang's
+        # "'generated/autoconf.h' file not found").
+        patterns=(r"ERROR: Kernel configuration is invalid\b",
+                  r"include/generated/autoconf\.h or include/config/auto\.conf are missing",
+                  r"fatal error: '?(?:[\w/.-]{0,160}/)?(?:generated|linux)/autoconf\.h'?:? (?:[Nn]o such file or "
+                  r"directory|file not found)"),
+        refines=_MISSING_MODULE_SYMPTOMS, refines_within=None,
+        severity="fail",
+        cause=("The kernel headers the module is built against are missing or incomplete (the build tree has no "
+               "generated configuration: autoconf.h / auto.conf), so no module, the NVIDIA one included, can be built "
+               "for that kernel."),
+        advice=("Install, or reinstall, the headers package of exactly the kernel you build for (Debian/Ubuntu `sudo apt "
+                "install --reinstall linux-headers-$(uname -r)`; Arch the kernel's own headers package, e.g. `sudo pacman "
+                "-S linux-headers` or linux-zen-headers; Fedora `sudo dnf reinstall kernel-devel-$(uname -r)`) and check "
+                "that /lib/modules/$(uname -r)/build/include/generated/autoconf.h now exists; if the repository's "
+                "headers package itself is broken, update to its fixed kernel and headers release; for a self-built "
+                "kernel install the headers built with it (or run `make modules_prepare` in its tree). Then rebuild the "
+                "module (`sudo dkms autoinstall -k $(uname -r)`) and reboot."),
+        action="configure",
+        rules_out=("the driver release", "Secure Boot"),
+        never_suggest=("disable Secure Boot", "reinstall CUDA"),
+        sources=("https://github.com/Frogging-Family/nvidia-all/issues/150",
+                 "https://github.com/chaotic-aur/packages/issues/609", "https://github.com/pop-os/linux/issues/48",
+                 "https://github.com/zen-kernel/zen-kernel/issues/305"),
+        checked="2026-11-27",
+        examples=("kernel/nvidiaall-150-autoconf-h-no-such-file-latest-kernel.txt",
+                  "kernel/chaoticaur-609-tkg-headers-kernel-configuration-invalid.txt",
+                  "kernel/zenkernel-305-missing-zen-kernel-headers.txt"),
+    ),
 )
