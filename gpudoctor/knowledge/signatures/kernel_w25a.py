@@ -216,7 +216,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "it was never built or installed for this kernel (a kernel update DKMS or akmods did not build it for, "
                "headers or kernel-devel missing, a build that failed) - not Secure Boot, which refuses a module that "
                "exists."),
-        advice=("Build the module for the running kernel: install the headers of exactly that kernel (Fedora/RHEL `sudo "
+        advice=("Build the module for the running kernel (no NVIDIA driver package installed at all: install the "
+                "distribution's, e.g. `sudo ubuntu-drivers install`, or akmod-nvidia from RPM Fusion on Fedora): install "
+                "the headers of exactly that kernel (Fedora/RHEL `sudo "
                 "dnf install kernel-devel-$(uname -r)`, Debian/Ubuntu `sudo apt install linux-headers-$(uname -r)`, Arch "
                 "the headers package of the kernel you boot), then rebuild (Fedora with RPM Fusion or negativo17 `sudo "
                 "akmods --force --kernels $(uname -r)` and `sudo dracut --force`; DKMS `sudo dkms autoinstall -k "
