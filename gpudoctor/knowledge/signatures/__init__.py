@@ -56,10 +56,11 @@ TEXT_KINDS = ("any", "journal", "dmesg", "traceback", "ollama-log", "docker", "k
 
 
 # The generic rows that read only that no NVIDIA kernel module is loaded (nvidia-smi's failure, the installer's
-# "Unable to load the kernel module", the container toolkit's "nvml error: driver not loaded"), for the rows whose
-# line says why to refine anywhere in a text.
+# "Unable to load the kernel module", the container toolkit's "nvml error: driver not loaded", Fedora's "NVIDIA kernel
+# module missing. Falling back to nouveau"), for the rows whose line says why to refine anywhere in a text.
 NO_MODULE_SYMPTOMS = ("kernel.driver-not-loaded", "kernel.installer-module-load-failed",
-                      "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.unknown-error")
+                      "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.unknown-error",
+                      "kernel.boot-fell-back-to-nouveau")
 # The CUDA errors that a kernel module of another version than the driver's libraries explains (no reboot after an
 # update): CUDA reads them as a driver too old, an unsupported combination or an unknown error.
 MISMATCH_SYMPTOMS = ("cuda.driver-insufficient",
@@ -172,6 +173,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w23c").SIGNATURES)  # containers_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w23c").SIGNATURES)  # frameworks_w23c.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w24b").SIGNATURES)  # kernel_w24b.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w25a").SIGNATURES)  # kernel_w25a.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w24b").SIGNATURES)  # vllm_w24b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w24b").SIGNATURES)  # containers_w24b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w24a").SIGNATURES)  # ollama_w24a.py

@@ -69,7 +69,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.driver-lost-after-kernel-update",
-        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded", "kernel.boot-fell-back-to-nouveau"),
+        refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         # What people write beside "NVIDIA-SMI has failed" or "NVIDIA driver is not loaded" when a kernel update came
@@ -86,6 +87,13 @@ SIGNATURES: tuple[Signature, ...] = (
             # The driver works on one installed kernel and not on another: the other kernel lacks the module.
             r"(?:[Ww]orks?|[Ww]orking|[Ww]orked) (?:fine |well )?(?:with|on|while (?:I am |I'm |i am )?running) (?:the )?"
             r"`?(?:linux|LTS|lts|older|previous|old|other|stock)`? kernel",
+            # "Ubuntu installed a new kernel and ...", "a new kernel was installed", "it pulled in a newer kernel".
+            r"(?:[Ii]nstalled|pulled in|brought in) (?:a |the )?new(?:er)? kernel\b",
+            r"\b[Nn]ew kernel (?:was |got |has been )?installed\b",
+            # "Temporary workaround is to use an older kernel (6.5).", "the fix was booting the previous kernel".
+            r"(?:[Ww]orkaround|[Ss]olution|[Ff]ix) (?:is|was) (?:to )?(?:use|using|boot|booting|roll back to|rolling "
+            r"back to|go back to|going back to|revert to|reverting to|downgrade to|downgrading to) (?:an? |the )?"
+            r"(?:older|previous|old|earlier|LTS|lts) kernel",
         ),
         severity="warn",
         cause="The driver stopped working after a kernel update: the NVIDIA module is usually not built for the new "
@@ -94,19 +102,24 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Check whether the module exists for the running kernel (`dkms status`, `modinfo -F version nvidia`); if "
                 "not, install this kernel's headers (`sudo apt install linux-headers-$(uname -r)`, Fedora kernel-devel) "
                 "and run `sudo dkms autoinstall` (a driver installed from NVIDIA's .run file without DKMS: run it again "
-                "with `--dkms`), then reboot; where the DKMS build fails, its make.log says why (often "
-                "a kernel newer than the driver branch: boot the previous kernel from the boot menu until a newer "
-                "driver supports it)."),
+                "with `--dkms`), then reboot; on Fedora with RPM Fusion or negativo17 (akmods, and the 'Falling back "
+                "to nouveau' screen) `sudo dnf install kernel-devel-$(uname -r)` then `sudo akmods --force --kernels "
+                "$(uname -r)` and reboot; on Arch the headers package of the kernel you boot (linux-headers, "
+                "linux-zen-headers) with nvidia-dkms. Where the build fails, its log says why (make.log, "
+                "/var/cache/akmods/nvidia/*.failed.log; often a kernel newer than the driver branch: boot the previous "
+                "kernel from the boot menu until a newer driver supports it)."),
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/pop-os/pop/issues/690",
-                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25",
-                 "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377"),
+                 "https://github.com/GoogleCloudPlatform/compute-gpu-installation/issues/25", "https://rpmfusion.org/Howto/NVIDIA",
+                 "https://github.com/CachyOS/linux-cachyos/issues/118", "https://github.com/void-linux/void-packages/issues/14377",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/837"),
         checked="2026-11-26",
         examples=("kernel/popos-690-nvidia-not-loaded-after-updates-dkms.txt",
                   "kernel/cachyos-118-smi-failed-works-on-linux-kernel.txt",
-                  "kernel/voidpackages-14377-linux52-nvidia-not-loaded.txt"),
+                  "kernel/voidpackages-14377-linux52-nvidia-not-loaded.txt",
+                  "kernel/ogkm-837-535-216-follow-pfn-debian-6-12.txt"),
     ),
     Signature(
         code="kernel.nvidia-aliased-off-by-gpu-switcher",

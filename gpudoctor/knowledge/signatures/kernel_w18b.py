@@ -53,16 +53,20 @@ SIGNATURES: tuple[Signature, ...] = (
         # with new kernels", "nvidia-dkms 565 build error on linux 6.13", and a helper's "570.153 is incompatible with
         # kernel 6.15". Versions 4.x to 7.x only: "fails to build on 3.12" is more often Python's.
         patterns=(
-            r"\b(?:[Dd]rivers?|[Mm]odules?|DKMS|dkms|kmod)\b (?:does not|doesn't|do not|don't|won't|will not|fails to|"
+            # "Driver 570.144 doesn't compile on 6.15 kernel": a release may sit between the noun and the verb.
+            r"\b(?:[Dd]rivers?|[Mm]odules?|DKMS|dkms|kmod)\b(?: v?\d{3}(?:\.\d{1,3})?(?:\.\d{1,3})?)? (?:does not|doesn't|"
+            r"do not|don't|won't|will not|fails to|"
             r"failed to|cannot|can't|can not|is unable to|refuses to) (?:build|compile)(?: anymore)? (?:for|on|with|"
             r"against|under|in) " + _KREL,
+            # "Cannot build nvidia 570 module for kernel 6.15", "can't build the nvidia-open dkms module on 6.19".
             r"\b(?:[Uu]nable to|[Cc]an'?t|[Cc]annot|[Cc]ould not|[Cc]ouldn'?t) (?:build|compile) (?:the )?(?:[Nn]vidia|"
-            r"NVIDIA)(?:[- ](?:dkms|DKMS|kernel))? (?:modules?|drivers?) (?:in|on|for|with|against|under) " + _KREL,
+            r"NVIDIA)(?:[- ](?:dkms|DKMS|kernel|open))?(?: v?\d{3}(?:\.\d{1,3})?(?:\.\d{1,3})?)?(?: (?:dkms|DKMS|kernel))? "
+            r"(?:modules?|drivers?) (?:in|on|for|with|against|under) " + _KREL,
             r"(?:[Nn]vidia|NVIDIA|dkms|DKMS)[^\n]{0,40}?\b(?:fails?|failing|failed|unable|won't|doesn't|does not|cannot|"
             r"can't) (?:to )?(?:build|compile) (?:with|on|for|against) (?:the )?(?:new|newer|newest|latest|recent) "
             r"kernels?\b",
-            r"(?:[Nn]vidia|NVIDIA)[\w-]{0,12}(?: \d{3}(?:\.\d+)?)? (?:build|compile|compilation|DKMS|dkms) (?:error|errors|"
-            r"failure|fails|failed) (?:on|with|for|against|under) " + _KREL,
+            r"(?:[Nn]vidia|NVIDIA)[\w-]{0,12}(?: \d{3}(?:\.\d+)?)?(?: (?:dkms|DKMS))? (?:build|compile|compilation|DKMS|dkms) "
+            r"(?:error|errors|failure|fails|failed|broken|breaks) (?:on|with|for|against|under) " + _KREL,
             r"\b(?:[Nn]vidia|NVIDIA|[Dd]river|\d{3}\.\d{2,3}(?:\.\d{2})?)\b[^\n]{0,30}? (?:is|are) (?:incompatible|not "
             r"compatible) with (?:the )?(?:[Kk]ernel|[Ll]inux) ?v?(?P<kernel>[4-7]\.\d{1,2})\b",
         ),
