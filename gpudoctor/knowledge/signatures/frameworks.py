@@ -156,7 +156,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment. "
                 "For CTranslate2 (faster-whisper, WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 "
                 "with CUDA 12 (`pip install ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` "
-                "(cuDNN 8)."),
+                "(cuDNN 8). A standalone program (a packaged .exe such as Faster-Whisper-XXL or whisper-standalone-win) "
+                "looks first in its own folder: put the cuDNN (and cuBLAS) DLLs it names beside the .exe."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
