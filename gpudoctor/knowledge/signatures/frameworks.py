@@ -474,7 +474,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the latest Microsoft Visual C++ Redistributable (x64) (the Visual Studio C++ build tools "
                 "also bring libomp140.x86_64.dll); for fbgemm.dll with PyTorch 2.4.0, upgrade to PyTorch 2.4.1 or "
                 "newer, which fixed that dependency (reinstall torch from the PyTorch index the app uses, e.g. "
-                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`)."),
+                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`)."
+                " Where the paths run through \\Packages\\PythonSoftwareFoundation.Python.3.x_... (the Microsoft Store Python), "
+                "its redirected folders break DLL loading: use a python.org or conda Python and reinstall there."),
         action="configure",
         rules_out=("a GPU driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
