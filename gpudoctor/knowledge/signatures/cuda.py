@@ -151,7 +151,7 @@ SIGNATURES += (
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
-                "one built for it; Kaggle's image: a T4 or L4, not the P100."),
+                "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
