@@ -42,8 +42,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the driver", "the CUDA toolkit"),
         never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
-        sources=("https://github.com/googlecolab/colabtools/issues/5348", *(row[3] for row in FAISS_GPU_WHEELS)),
+        sources=("https://github.com/googlecolab/colabtools/issues/5348", "https://github.com/AutoSurveys/AutoSurvey/issues/3",
+                 "https://github.com/faiss-wheels/faiss-wheels/issues/89", *(row[3] for row in FAISS_GPU_WHEELS)),
         checked="2026-11-27",
-        examples=("wheels/colabtools-5348-faiss-gpu-no-wheel-colab.txt",),
+        examples=("wheels/colabtools-5348-faiss-gpu-no-wheel-colab.txt", "wheels/autosurvey-3-faiss-gpu-m2-mac-use-faiss-cpu.txt",
+                  "wheels/autosurvey-31-faiss-gpu-172-needs-python310.txt", "wheels/faisswheels-89-faiss-gpu-arch-python311.txt"),
     ),
 )
