@@ -177,6 +177,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.ollama_w24a").SIGNATURES)  # ollama_w24a.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w24a").SIGNATURES)  # wheels_w24a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w25e").SIGNATURES)  # ollama_w25e.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w25e").SIGNATURES)  # cuda_w25e.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w25e").SIGNATURES)  # containers_w25e.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w25e").SIGNATURES)  # wheels_w25e.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
