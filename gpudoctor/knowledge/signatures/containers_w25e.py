@@ -16,6 +16,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 OCP_DOCS = "https://docs.nvidia.com/datacenter/cloud-native/openshift/latest/index.html"
+HAMI_DOCS = "https://project-hami.io/docs/"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -50,5 +51,30 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/gpu-driver-container/issues/793", OCP_DOCS),
         checked="2026-11-27",
         examples=("containers/gpudrivercontainer-793-rhel9-eus-kernel-headers-no-match.txt",),
+    ),
+    Signature(
+        code="containers.hami-node-unregistered",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # HAMi's scheduler (hami-scheduler) refusing a node whose hami-device-plugin has not registered it through the
+        # node's hami.io/node-handshake annotation: "0/1 nodes are available: 1 node unregistered."
+        patterns=(r"nodes are available: \S{1,6} node(?:\(s\))? unregistered\b",),
+        severity="fail",
+        cause=("HAMi's scheduler sees no registered GPU node: no hami-device-plugin has registered the node (the node "
+               "lacks the gpu=on label the plugin's DaemonSet selects, or the plugin fails on the node), or the "
+               "node's hami.io/node-handshake annotation was left at Deleted_ after an earlier failure."),
+        advice=("Label each GPU node for HAMi (`kubectl label nodes <node> gpu=on`: its device plugin runs only there) "
+                "and check that the hami-device-plugin pod runs on it (`kubectl get pods -A -o wide | grep "
+                "hami-device-plugin`) and read its logs: an NVML or runtime failure there needs nvidia as the node's "
+                "default container runtime. If the plugin runs and `kubectl describe node` shows "
+                "hami.io/node-handshake: Deleted_..., remove that annotation (`kubectl annotate node <node> "
+                "hami.io/node-handshake-`) and the plugin registers the node again within a minute."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Project-HAMi/HAMi/issues/1839", "https://github.com/Project-HAMi/HAMi/issues/815",
+                 "https://github.com/Project-HAMi/website/pull/779", HAMI_DOCS),
+        checked="2026-11-27",
+        examples=("containers/hami-1839-node-unregistered-stale-handshake.txt",),
     ),
 )
