@@ -43,8 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "board's JetPack release, which lacks them or carries another version than the program was built for."),
         advice=("Check the board's release (`cat /etc/nv_tegra_release`: L4T R32 is JetPack 4, R35 JetPack 5, R36 "
                 "JetPack 6; `apt show nvidia-jetpack`) and what it carries (`ls /usr/local/cuda/lib64`). If the library "
-                "is absent, install the JetPack components: `sudo apt install nvidia-jetpack` (or nvidia-cuda, "
-                "nvidia-cudnn8, nvidia-tensorrt). If another version is installed, the program, wheel or image was "
+                "is absent, install the JetPack components: `sudo apt install nvidia-jetpack` (or its parts: nvidia-cuda, "
+                "nvidia-cudnn8 or nvidia-cudnn, nvidia-tensorrt). If another version is installed, the program, wheel or image was "
                 "built for another JetPack: use or rebuild one for this JetPack (NVIDIA's Jetson wheels for this "
                 "JetPack, a jetson-containers or l4t image whose rNN.N tag matches the L4T release), or flash the "
                 "JetPack it was built for; the CUDA toolkit and nvidia-*-cu wheels of x86 and server ARM do not run "
