@@ -56,7 +56,7 @@ _OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
-        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "ollama.no-compatible-gpu"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(
