@@ -49,6 +49,25 @@ TORCH_PYTHONS: dict[Capability, tuple[Capability, Capability]] = {
     (2, 10): ((3, 10), (3, 14)),
 }
 
+
+def _python_ranges(first: Capability = (1, 11)) -> str:
+    """TORCH_PYTHONS from `first` on, releases of one range grouped: "torch 1.11-1.12: Python 3.7-3.10, ...", for
+    advice that names the Pythons each release has wheels for."""
+    groups: list[tuple[Capability, Capability, tuple[Capability, Capability]]] = []
+    for release, pythons in sorted(TORCH_PYTHONS.items()):
+        if release < first:
+            continue
+        if groups and groups[-1][2] == pythons:
+            groups[-1] = (groups[-1][0], release, pythons)
+        else:
+            groups.append((release, release, pythons))
+    cc = "{0[0]}.{0[1]}".format
+    return ", ".join((f"{cc(low)}-{cc(high)}" if low != high else cc(low)) + f": Python {cc(py[0])}-{cc(py[1])}"
+                     for low, high, py in groups)
+
+
+TORCH_PYTHON_RANGES = _python_ranges()
+
 # The last driver branch that supports each retired architecture (NVIDIA's legacy GPU list; R580 is the last branch
 # for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.
 LAST_BRANCH: dict[str, int] = {"Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}

@@ -47,6 +47,11 @@ CONTEXTS: tuple[Context, ...] = (
             r"LOCAL_RANK\b",
             r"accelerate launch\b",
             r"deepspeed --num_gpus\b",
+            # accelerate's launcher in a traceback ("in multi_gpu_launcher"), and torch's elastic agent reporting a
+            # rank that failed ("torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 1"),
+            # which every launcher built on it (torchrun, accelerate, deepspeed) prints.
+            r"multi_gpu_launcher\b",
+            r"elastic[./]multiprocessing[./]api\b[^\n]{0,60}\blocal_rank: \d",
         ),
         sources=("https://pytorch.org/docs/stable/elastic/run.html",),
         checked="2026-11-26",
@@ -299,6 +304,7 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             r"ollama create ",  # the command as typed
             r"transferring model data",  # the CLI's first step of `ollama create` (0.1.x to 0.5)
+            r"gathering model components",  # its first step in later releases (0.6 on), before "copying file"
         ),
         sources=("https://github.com/ollama/ollama/blob/main/docs/import.mdx",),
         checked="2026-11-26",

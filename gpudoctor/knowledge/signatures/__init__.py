@@ -185,6 +185,10 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.vllm_w25d").SIGNATURES)  # vllm_w25d.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w25d").SIGNATURES)  # ollama_w25d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w25d").SIGNATURES)  # cuda_w25d.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w25e").SIGNATURES)  # ollama_w25e.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w25e").SIGNATURES)  # cuda_w25e.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w25e").SIGNATURES)  # containers_w25e.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w25e").SIGNATURES)  # wheels_w25e.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

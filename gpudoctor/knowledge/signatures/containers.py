@@ -202,10 +202,10 @@ SIGNATURES += (
         patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",),
         severity="fail",
         cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
-        advice=("Remove the NVIDIA driver files from the image (build it without the driver's user-space packages, or "
-                "purge them) and let the runtime mount the host's driver."),
-        action="configure",
-        never_suggest=("reinstall the host driver", "update the driver"),
+        advice=("Rebuild the image without the NVIDIA driver's user-space files it names (libnvidia-ml.so.1, libcuda.so.1, "
+                "nvidia-smi): drop or `apt-get purge` the driver packages the Dockerfile or its base image installs (nvidia-driver-*, "
+                "libnvidia-compute-*, nvidia-utils-*) and let the NVIDIA runtime mount the host's driver at start; the host needs no change."),
+        action="configure", never_suggest=("reinstall the host driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/825",),
         checked="2026-11-25",
         examples=("containers/nvidiadocker-825-mount-error-nvidia-smi-exists.txt",),

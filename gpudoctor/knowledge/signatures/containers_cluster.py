@@ -203,7 +203,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "node has."
                 " On minikube the node has GPUs only when the cluster was created with them: with the docker "
                 "driver `minikube delete`, then `minikube start --driver docker --container-runtime docker --gpus all` "
-                "(not the nvidia-gpu-device-plugin addon)."),
+                "(not the nvidia-gpu-device-plugin addon). With HAMi (Project-HAMi) as the scheduler, its device plugin runs only "
+                "on nodes labeled gpu=on: `kubectl label nodes <node> gpu=on`, then check its hami-device-plugin pod."),
         action="configure",
         rules_out=("the pod's image",),
         never_suggest=("reinstall the driver",),

@@ -68,7 +68,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "under [nvidia-container-cli] and read ldconfig's own error there. The CDI path runs no such ldconfig: "
                 "`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then start the container with "
                 "`--runtime nvidia -e NVIDIA_VISIBLE_DEVICES=nvidia.com/gpu=all` (compose: `runtime: nvidia` and that "
-                "variable) instead of `--gpus` or a device reservation."),
+                "variable) instead of `--gpus` or a device reservation. On a Kubernetes node (containerd, k3s), where the runtime "
+                "auto-detected mode 'legacy', move it to CDI the same way: `sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml && sudo nvidia-ctk config --in-place --set "
+                "nvidia-container-runtime.mode=cdi`, then restart containerd (or k3s) and the device plugin pod."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -387,8 +387,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "before `srun --container-image`, or set it in the image); "
                 "`nvidia-smi` inside the container must then list them. In Kubernetes (k3s, RKE2, Kubeflow notebooks) "
                 "where nvidia is not containerd's default runtime, the pod also needs `runtimeClassName: nvidia` (or "
-                "set default_runtime_name = \"nvidia\" in containerd's config). If it already does, the image asks for "
-                "too few driver capabilities: set NVIDIA_DRIVER_CAPABILITIES=compute,utility."),
+                "set default_runtime_name = \"nvidia\" in containerd's config). If it already does, and `nvidia-smi` works inside while CUDA finds "
+                "no driver, the request lacks the compute capability: `capabilities: [gpu, compute, utility]`."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("install the driver inside the container", "reinstall the driver"),

@@ -78,9 +78,10 @@ SIGNATURES += (
         severity="fail",
         cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
               "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
-        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA natively (for "
-                "example the 550 branch for CUDA 12.4), or run an older image built for the CUDA your driver "
-                "supports; a cuda-compat libcuda on LD_LIBRARY_PATH that does not fit this driver must go."),
+        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA natively (for example the "
+                "550 branch for CUDA 12.4), or run an older image built for the CUDA your driver supports (on a GeForce or "
+                "RTX card no compat package bridges it: forward compatibility serves data-center GPUs); a compat libcuda on "
+                "LD_LIBRARY_PATH that does not fit this driver must go."),
         action="configure",
         never_suggest=("add --ipc=host", "raise --shm-size", "change tensor-parallel-size"),
         sources=("https://github.com/vllm-project/vllm/issues/4940", COMPATIBILITY, DRIVER_ERRORS),
@@ -150,7 +151,7 @@ SIGNATURES += (
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
-                "one built for it; Kaggle's image: a T4 or L4, not the P100."),
+                "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
@@ -270,10 +271,9 @@ SIGNATURES += (
         cause="The program asked for a GPU index that does not exist among the GPUs it can see.",
         advice=("Count the visible GPUs (`nvidia-smi -L`; CUDA_VISIBLE_DEVICES renumbers them from 0) and use an index "
                 "below that count (e.g. cuda:0, or `--gpus device=0` and compose device_ids for a container); with torchrun or torch.distributed.launch, make --nproc_per_node "
-                "equal to the number of GPUs in CUDA_VISIBLE_DEVICES."),
-        action="configure",
-        rules_out=("the driver",),
-        never_suggest=("reinstall the driver", "update the driver"),
+                "equal to the number of GPUs in CUDA_VISIBLE_DEVICES; with `accelerate launch`, make num_processes (the --num_processes flag, or "
+                "the accelerate config that `accelerate config` writes) equal to that number: on one GPU, num_processes 1 without --multi_gpu."),
+        action="configure", rules_out=("the driver",), never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/wenwenyu/PICK-pytorch/issues/14",
                  "https://github.com/LuyaooChen/uninformed-students-pytorch/issues/3", RUNTIME_ERRORS),
         checked="2026-11-25",
@@ -544,8 +544,8 @@ SIGNATURES += (
         cause="CUDA refused to start (error 803): the libcuda the program loaded does not belong to the kernel driver "
               "that is running.",
         advice=("Make libcuda and the loaded driver one version: compare `cat /proc/driver/nvidia/version` with the "
-                "libcuda.so.1 in use (`ldconfig -p | grep libcuda`), remove a cuda-compat package or its "
-                "LD_LIBRARY_PATH entry, or install one current NVIDIA driver and reboot."),
+                "libcuda.so.1 in use (`ldconfig -p | grep libcuda`), remove a CUDA forward-compatibility (compat) "
+                "package or its LD_LIBRARY_PATH entry, or install one current NVIDIA driver and reboot."),
         action="configure",
         never_suggest=("run on the CPU",),
         sources=("https://github.com/easydiffusion/easydiffusion/issues/379",

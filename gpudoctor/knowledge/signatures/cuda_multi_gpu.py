@@ -41,7 +41,10 @@ SIGNATURES: tuple[Signature, ...] = (
               "LOCAL_RANK, and those beyond the last GPU ask for one that does not exist.",
         advice=("Make --nproc_per_node (torchrun, torch.distributed.launch; --num_gpus for deepspeed, --num_processes "
                 "for accelerate) equal to the number of GPUs a rank can see: `nvidia-smi -L` counts them and "
-                "CUDA_VISIBLE_DEVICES, where set, narrows them to those it lists; or list more GPUs there."),
+                "CUDA_VISIBLE_DEVICES, where set, narrows them to those it lists; or list more GPUs there. With "
+                "`accelerate launch` the count is num_processes in the accelerate config (`accelerate config` rewrites "
+                "it; `accelerate env` shows the one in use) or the --num_processes flag: on a machine with one GPU run "
+                "num_processes 1 without --multi_gpu (or plain `python script.py`)."),
         action="configure",
         rules_out=("the driver", "a missing GPU"),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -52,8 +52,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the driver's PTX JIT compiler library of the same version as libcuda and make it findable: check "
                 "`ldconfig -p | grep -E 'libcuda.so.1|ptxjitcompiler'`; install the package that holds it (Debian: "
                 "libnvidia-ptxjitcompiler1; Ubuntu: libnvidia-compute-<branch>; Jetson: nvidia-l4t-3d-core) or, in a "
-                "container, run with NVIDIA_DRIVER_CAPABILITIES=compute,utility; where libcuda comes from a cuda-compat or "
-                "custom directory, put libnvidia-ptxjitcompiler.so.1 of that version beside it."),
+                "container, run with NVIDIA_DRIVER_CAPABILITIES=compute,utility; where libcuda comes from a forward-compatibility (compat) "
+                "or custom directory, put libnvidia-ptxjitcompiler.so.1 of that version beside it."),
         action="configure",
         rules_out=("the GPU hardware", "GPU memory"),
         never_suggest=("reinstall CUDA", "downgrade PyTorch", "reseat the GPU"),

@@ -157,7 +157,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment. "
                 "For CTranslate2 (faster-whisper, WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 "
                 "with CUDA 12 (`pip install ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` "
-                "(cuDNN 8)."),
+                "(cuDNN 8). A standalone program (a packaged .exe such as Faster-Whisper-XXL or whisper-standalone-win) "
+                "looks first in its own folder: put the cuDNN (and cuBLAS) DLLs it names beside the .exe."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
@@ -474,7 +475,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the latest Microsoft Visual C++ Redistributable (x64) (the Visual Studio C++ build tools "
                 "also bring libomp140.x86_64.dll); for fbgemm.dll with PyTorch 2.4.0, upgrade to PyTorch 2.4.1 or "
                 "newer, which fixed that dependency (reinstall torch from the PyTorch index the app uses, e.g. "
-                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`)."),
+                "`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu121`)."
+                " Where the paths run through \\Packages\\PythonSoftwareFoundation.Python.3.x_... (the Microsoft Store Python), "
+                "its redirected folders break DLL loading: use a python.org or conda Python and reinstall there."),
         action="configure",
         rules_out=("a GPU driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -28,7 +28,7 @@ DIAGNOSTICS_SIGNATURES: tuple[Signature, ...] = (
         advice=("Compare `cat /proc/driver/nvidia/version` with `nvidia-smi`: if nvidia-smi also fails or names "
                 "{dso}, the driver was updated without a reboot, so reboot (or unload and reload the nvidia kernel "
                 "modules); if nvidia-smi works at {kernel}, find the stray libcuda with `ldconfig -p | grep libcuda` "
-                "and `echo $LD_LIBRARY_PATH` and remove it from the library path (a cuda-compat folder, an old "
+                "and `echo $LD_LIBRARY_PATH` and remove it from the library path (a CUDA compat folder, an old "
                 "driver's files, a copy inside the container or environment), so the one matching the kernel module "
                 "loads."),
         action="configure",

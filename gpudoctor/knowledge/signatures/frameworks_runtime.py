@@ -114,7 +114,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
               "the Visual C++ runtime).",
         advice=("Install the latest Microsoft Visual C++ Redistributable (x64), which provides the runtime DLLs "
                 "(libomp140.x86_64.dll among them) PyTorch's DLLs need, then restart the shell; if it persists, "
-                "reinstall the PyTorch wheel in a fresh environment."),
+                "reinstall the PyTorch wheel in a fresh environment."
+                " Where the paths run through \\Packages\\PythonSoftwareFoundation.Python.3.x_... (the Microsoft Store Python), "
+                "its redirected folders break DLL loading: use a python.org or conda Python and reinstall there."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

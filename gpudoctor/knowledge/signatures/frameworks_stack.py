@@ -52,7 +52,9 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                "newer; this GPU is older, so compiling fails although eager PyTorch runs on it."),
         advice=("Run without torch.compile on this GPU: turn the program's compile option off or set "
                 "TORCHDYNAMO_DISABLE=1 (eager mode is slower but correct); use a GPU of compute capability 7.0 or newer "
-                "to compile."),
+                "to compile. vLLM compiles by default: start it with --enforce-eager (enforce_eager=True) and "
+                "--dtype half on a Pascal GPU (P40, P100, GTX 10xx), and since vLLM's own wheels and images carry no "
+                "Pascal kernels, use an older vLLM image or a community Pascal build (pascal-pkgs-ci) if it still fails."),
         action="configure",
         rules_out=("a driver fault", "a CPU-only PyTorch build"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "reinstall triton"),

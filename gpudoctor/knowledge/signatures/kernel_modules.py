@@ -349,7 +349,9 @@ SIGNATURES = (
                 "grep -i nvrm`; a module missing for this kernel means installing the driver packages for it (DKMS with "
                 "this kernel's headers). In a container or under WSL 2 the driver is the host's: check `nvidia-smi` on the "
                 "host (WSL needs WSL 2). A machine with no NVIDIA GPU (`lspci | grep -i nvidia` empty: an AMD or Intel GPU, "
-                "a Mac, a CPU-only server) runs such a program on the CPU only (device 'cpu', no .cuda() calls)."),
+                "a Mac, a CPU-only server) runs such a program on the CPU only (device 'cpu', no .cuda() calls). On a "
+                "hybrid laptop whose GPU switcher is in integrated mode the NVIDIA GPU is off on purpose: switch to Hybrid "
+                "and reboot (`supergfxctl -m Hybrid`, `sudo envycontrol -s hybrid`, `sudo prime-select on-demand`)."),
         action="configure", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/291",
                  "https://github.com/acidanthera/bugtracker/issues/2237"),

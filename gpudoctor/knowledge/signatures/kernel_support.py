@@ -11,7 +11,10 @@ from gpudoctor.knowledge.signatures.kernel_modules import NOTICE_ONLY_IN_PASTES
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.open-modules-required",
-        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed"), refines_within=None,
+        # The probe's failure and its "No NVIDIA devices probed" follow the refusal on a GPU only the open modules
+        # drive: read alone they suggest another driver holding the GPU (nouveau), which is not the case here.
+        refines=(*NO_MODULE_SYMPTOMS, "kernel.rm-init-adapter-failed", "kernel.nvidia-probe-failed",
+                 "kernel.no-nvidia-devices-probed", "kernel.rm-init-gpu-not-mapped"), refines_within=None,
         cause_id="open-module-required",
         kinds=("any",),
         # The proprietary nvidia.ko's words for such a GPU ("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:2c58)" /

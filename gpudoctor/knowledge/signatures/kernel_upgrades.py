@@ -135,7 +135,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="A hybrid-graphics profile blacklists the NVIDIA driver (modprobe.d aliases nvidia to \"off\"), so the "
               "driver never loads although it is installed: the integrated-GPU profile is selected.",
         advice=("Select a profile that loads the NVIDIA driver: `sudo prime-select on-demand` (or `sudo prime-select "
-                "nvidia`; `sudo envycontrol -s hybrid`, `optimus-manager --switch nvidia` with those tools), then reboot; "
+                "nvidia`; `sudo envycontrol -s hybrid`, `optimus-manager --switch nvidia` with those tools; on ASUS "
+                "laptops with supergfxd `supergfxctl -m Hybrid`), then reboot; "
                 "`grep -r 'nvidia off' /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d` shows the blacklist the "
                 "profile wrote."),
         action="configure",

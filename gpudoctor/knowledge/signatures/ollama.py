@@ -48,12 +48,15 @@ _OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl
                          "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller "
                          "quantisation so each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists "
                          "them). For a long context, quantize the KV cache (Ollama: OLLAMA_FLASH_ATTENTION=1 with "
-                         "OLLAMA_KV_CACHE_TYPE=q8_0; llama.cpp: -fa on -ctk q8_0 -ctv q8_0), which halves its memory.")
+                         "OLLAMA_KV_CACHE_TYPE=q8_0; llama.cpp: -fa on -ctk q8_0 -ctv q8_0), which halves its memory. "
+                         "Where it fails on an image (llava, llama3.2-vision and other vision models, whose image "
+                         "encoder needs memory on top of the text model's, which older Ollama releases left out of "
+                         "their estimate), update Ollama to the newest release and lower num_gpu until the image fits.")
 
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
         code="ollama.cuda-ptx-unsupported-toolchain",
-        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error"), refines_within=None,
+        refines=("ollama.runner-terminated", "ollama.ggml-cuda-error", "ollama.no-compatible-gpu"), refines_within=None,
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(

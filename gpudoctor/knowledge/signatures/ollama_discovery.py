@@ -160,7 +160,7 @@ DISCOVERY_SIGNATURES = (
         cause=("CUDA refused to start (error 804): the driver's user-space library is newer than the loaded kernel "
                "module, as right after a driver update without a reboot, so Ollama runs every layer on the CPU."),
         advice=("Reboot (or unload and reload the nvidia kernel modules) so the kernel module matches the installed "
-                "driver, then restart Ollama; if it persists, remove any cuda-compat package from the library path."),
+                "driver, then restart Ollama; if it persists, remove any CUDA forward-compatibility (compat) package from the library path."),
         action="reboot",
         rules_out=("an Ollama bug",),
         never_suggest=("downgrade Ollama", "set OLLAMA_NUM_GPU"),

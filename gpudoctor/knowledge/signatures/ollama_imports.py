@@ -26,7 +26,10 @@ IMPORT_SIGNATURES: tuple[Signature, ...] = (
                 "and macOS: install the current app) and run `ollama create` again; if the newest release still "
                 "refuses it, check the file: `ls -l` must show gigabytes, not the ~130 bytes of a Git LFS pointer "
                 "(fetch it with `git lfs pull` or the file's resolve/ link), and the architecture must be one Ollama "
-                "supports (else use the model from Ollama's own library)."),
+                "supports (else use the model from Ollama's own library). Where FROM names safetensors weights (a "
+                "Hugging Face folder, a fine-tune) rather than a .gguf, Ollama converts them itself only for the "
+                "architectures its import knows: convert them to GGUF with llama.cpp's convert_hf_to_gguf.py "
+                "(`python convert_hf_to_gguf.py <model folder> --outfile model.gguf`) and point FROM at the .gguf."),
         action="configure",
         rules_out=("a GPU or driver fault", "lack of VRAM"),
         never_suggest=("reinstall the driver", "update the driver", "lower num_ctx"),

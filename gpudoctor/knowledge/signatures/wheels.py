@@ -6,6 +6,7 @@ CUDA language detection; the pip rows quote pip's resolver.
 
 from __future__ import annotations
 
+from gpudoctor.knowledge.build_support import TORCH_PYTHON_RANGES
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
@@ -143,12 +144,11 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip found no build of {requirement} at all for this Python version and platform.",
-        advice=("Check `python --version` (64-bit?), then use a Python the release has wheels for (torch 2.5+: 3.9-3.13, "
-                "TensorFlow 2.16+: 3.9-3.12): a venv with Python 3.12, 3.11 or 3.10 (`py -3.12 -m venv venv`, `uv venv --python 3.12`, "
+        advice=("Check `python --version` (64-bit?), then use a Python the release has wheels for (torch " + TORCH_PYTHON_RANGES
+                + "; TensorFlow 2.16+: 3.9-3.12): a venv with Python 3.12, 3.11 or 3.10 (`py -3.12 -m venv venv`, `uv venv --python 3.12`, "
                 "`conda create -n env python=3.11`), or a newer release; torch's CUDA builds exist only for Linux and Windows: "
                 "on macOS install PyPI's plain build (Intel Macs stop at torch 2.2.2)."),
-        action="configure",
-        rules_out=("a driver fault",),
+        action="configure", rules_out=("a driver fault",),
         never_suggest=("update the driver", "install CUDA"),
         sources=("https://github.com/zeyad-mansour/lunar/issues/95", "https://github.com/DeepGraphLearning/ULTRA/issues/8",
                  PYTORCH_INSTALL),
@@ -403,8 +403,8 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause=("{package} {pinned} has no wheel for this Python version or platform: pip only finds other "
                "versions (from {first} on)."),
-        advice=("Either run a Python version the pinned release was built for (`python --version`; e.g. 3.8 to 3.10 "
-                "for torch 1.13, in a conda or venv environment), or relax the pin to one of the versions pip lists "
+        advice=("Either run a Python version the pinned release was built for (`python --version`; torch " + TORCH_PYTHON_RANGES
+                + "; torchvision and torchaudio follow their torch release; in a conda or venv environment), or relax the pin to one of the versions pip lists "
                 "(for torch, pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121 "
                 "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
                 "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it. On macOS (a Mac, Apple silicon or Intel) no "

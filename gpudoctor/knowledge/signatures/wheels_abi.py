@@ -169,7 +169,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         cause=("pip refused to install into the distribution's own Python, which is marked externally managed "
                "(PEP 668)."),
         advice=("Install into a virtual environment: `python3 -m venv ~/venvs/gpu && . ~/venvs/gpu/bin/activate`, then "
-                "`pip install ...` there (or `uv venv`, conda); avoid --break-system-packages, which can break the "
+                "`pip install ...` there (or `uv venv`, conda; for a command-line tool such as nvitop or gpustat, `pipx install <tool>`); do not force pip past the refusal, which can break the "
                 "system's own Python tools."),
         action="configure",
         rules_out=("a driver or CUDA fault",),

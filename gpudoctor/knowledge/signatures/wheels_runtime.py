@@ -153,7 +153,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                 "loads torch's and CUDA's DLLs); otherwise `os.add_dll_directory(os.path.join(os.environ[\"CUDA_PATH\"], "
                 "\"bin\"))` (and cuDNN's bin folder) before importing it; list what it links with Dependencies.exe or "
                 "`dumpbin /dependents` on the .pyd; if a Visual C++ runtime DLL is the one missing, install the latest "
-                "Visual C++ Redistributable (x64)."),
+                "Visual C++ Redistributable (x64)."
+                " Where the paths run through \\Packages\\PythonSoftwareFoundation.Python.3.x_... (the Microsoft Store Python), "
+                "its redirected folders break DLL loading: use a python.org or conda Python and reinstall there."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

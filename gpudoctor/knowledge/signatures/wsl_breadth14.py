@@ -86,7 +86,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the latest Microsoft Visual C++ Redistributable (x64), https://aka.ms/vs/17/release/"
                 "vc_redist.x64.exe, and restart the program. If it still fails, another package loaded an older "
                 "runtime first (PyQt5, an app's bundled msvcp140.dll: `python -c \"import torch\"` alone then works): "
-                "import torch before it, or install the previous PyTorch release (`pip install torch==2.8.0` for 2.9)."),
+                "import torch before it, or install the previous PyTorch release (`pip install torch==2.8.0` for 2.9)."
+                " Where the paths run through \\Packages\\PythonSoftwareFoundation.Python.3.x_... (the Microsoft Store Python), "
+                "its redirected folders break DLL loading: use a python.org or conda Python and reinstall there."),
         action="configure",
         rules_out=("a GPU driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "wsl --update"),
