@@ -176,6 +176,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w24b").SIGNATURES)  # containers_w24b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w24a").SIGNATURES)  # ollama_w24a.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w24a").SIGNATURES)  # wheels_w24a.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w25c").SIGNATURES)  # wheels_w25c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

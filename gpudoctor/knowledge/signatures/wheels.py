@@ -107,8 +107,8 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip is building a CUDA extension from source, and this environment has no nvcc (no CUDA toolkit, CUDA_HOME unset).",
-        advice=("Install a prebuilt wheel matching your Python, torch and CUDA so nothing is compiled, or install the "
-                "CUDA toolkit (nvcc) and set CUDA_HOME before building."),
+        advice=("Install a prebuilt wheel for your Python, torch and CUDA, or the CUDA toolkit (nvcc) of torch's CUDA with "
+                "CUDA_HOME at it (conda: cuda-toolkit, CUDA_HOME=$CONDA_PREFIX; Docker: a -devel image); `$CUDA_HOME/bin/nvcc -V` must run."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),

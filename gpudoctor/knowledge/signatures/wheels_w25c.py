@@ -1,0 +1,163 @@
+"""Issue 25, twenty-fifth wave (w25c): builds and wheels of the wrong kind, read wherever their line appears.
+
+CUDA extensions that build from source (flash-attn, mamba-ssm, causal-conv1d, apex and the research repositories that
+copied their setup.py) read the toolkit's version before compiling: `_, bare_metal_version =
+get_cuda_bare_metal_version(CUDA_HOME)` runs `$CUDA_HOME/bin/nvcc -V`. Where CUDA_HOME names no toolkit (unset, a
+PATH-style value with a colon, a runtime-only CUDA such as a -runtime image or the driver's libraries alone) the
+subprocess call raises inside that function, and pip shows the traceback through those two lines, often cut before
+the FileNotFoundError that names the path; where CUDA_HOME is None the later check reads an unassigned variable
+("name 'bare_metal_version' is not defined"). The threads settle on a CUDA toolkit of torch's CUDA version with
+CUDA_HOME pointing at it (conda's cuda-toolkit in the environment, a -devel image), or on a prebuilt wheel.
+
+faiss installs one Python module, `faiss`, from either of its builds: the CPU package (faiss-cpu) and the GPU ones. A
+CPU build imported (faiss-cpu alone, installed after the GPU package and overwriting it, or the only build pip found
+for the platform) has no GPU classes, so code that asks for them stops at "module 'faiss' has no attribute
+'StandardGpuResources'" (GpuIndexFlatL2, index_cpu_to_gpu). The maintainers' answer: the GPU build alone.
+
+Several packages install a module named `pynvml`: NVIDIA's nvidia-ml-py (the one gpustat, nvitop and torch expect),
+the deprecated pynvml package (before 12.0 a copy of its own) and the older forks nvidia-ml-py3 and py3nvml. An old
+copy installed beside nvidia-ml-py shadows it, and the program stops at "module 'pynvml' has no attribute
+'_nvmlGetFunctionPointer'" (or another nvml name the old copy lacks); removing the old package and reinstalling
+nvidia-ml-py fixes it.
+
+An app's own status line may show the PyTorch it runs as a bare version, "2.0.0+cpu Autocast half" (SD.Next's
+System Info), without the word torch before it: the +cpu local version is PyTorch's CPU-only wheel, which an
+installer puts in when it did not see the GPU at install time, or which pip takes from PyPI on Windows.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.dated import DatedFact
+from gpudoctor.knowledge.signatures import Signature
+
+_BUILD = ("build", "pip", "traceback", "other", "powershell", "docker")
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver")
+
+# The PyPI packages of faiss's GPU build, by the CUDA major they are built for (pypi.org; Linux wheels only: there is no
+# official GPU build for Windows or macOS, where WSL2 or conda on Linux is the way). The plain faiss-gpu name on PyPI
+# was long an unofficial CUDA 11 wheel for old Pythons; the -cuNN packages name their CUDA.
+FAISS_GPU_WHEELS = DatedFact(
+    value={"cuda12": "faiss-gpu-cu12", "cuda11": "faiss-gpu-cu11", "latest": "1.14.1.post1"},
+    source="https://pypi.org/project/faiss-gpu-cu12/",
+    checked="2026-11-27",
+)
+
+CUDA_HOME_ADVICE = (
+    "Give the build a CUDA toolkit (nvcc) of the CUDA version torch was built for (`python -c \"import torch; "
+    "print(torch.version.cuda)\"`) and point CUDA_HOME at it: Linux `export CUDA_HOME=/usr/local/cuda-12.4 "
+    "PATH=/usr/local/cuda-12.4/bin:$PATH` after installing that toolkit (NVIDIA's cuda-toolkit-12-4 package); conda "
+    "`conda install -c nvidia cuda-toolkit=12.4` in the environment, then `export CUDA_HOME=$CONDA_PREFIX`; Docker a "
+    "-devel image (pytorch/pytorch:*-devel, nvidia/cuda:*-devel), since -runtime images have no nvcc; Windows set "
+    "CUDA_HOME to the toolkit folder (C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4, as CUDA_PATH "
+    "shows). Check that `$CUDA_HOME/bin/nvcc -V` runs, then rebuild with `pip install --no-build-isolation ...`. Or "
+    "compile nothing: install the project's prebuilt wheel for your torch, CUDA and Python (flash-attn, mamba-ssm and "
+    "causal-conv1d publish them on their GitHub releases).")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="wheels.extension-setup-nvcc-version-unreadable",
+        cause_id="build-toolchain-mismatch",
+        kinds=_BUILD,
+        patterns=(
+            # the traceback's source lines: the setup.py asked $CUDA_HOME/bin/nvcc for its version and the call raised
+            r"\bbare_metal_version = get_cuda_bare_metal_version\((?P<home>[\w.]{1,30})\)",
+            r"check_output\(\[cuda_dir \+ [\"']/bin/nvcc[\"'], [\"']-V[\"']\]",
+            # CUDA_HOME None: the version check after the guarded block reads the unassigned name
+            r"(?:NameError|UnboundLocalError): (?:name|local variable|cannot access local variable) "
+            r"'bare_metal_version'",
+        ),
+        severity="fail",
+        cause=("A CUDA extension's setup.py (flash-attn, mamba-ssm, causal-conv1d, apex or one copied from them) ran "
+               "$CUDA_HOME/bin/nvcc -V to read the toolkit's version and found no nvcc there: CUDA_HOME is unset, "
+               "wrong (a PATH-style value), or points at a CUDA without its compiler (a -runtime image, the driver's "
+               "libraries alone)."),
+        advice=CUDA_HOME_ADVICE,
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/locuslab/open-unlearning/issues/50", "https://github.com/locuslab/open-unlearning/pull/51",
+                 "https://github.com/Dao-AILab/causal-conv1d/issues/6", "https://github.com/state-spaces/mamba/issues/18",
+                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        checked="2026-11-27",
+        examples=("wheels/open-unlearning-50-flash-attn-bare-metal-nvcc-missing.txt",
+                  "wheels/nanotron-167-flash-attn-nvcc-not-in-usr-local-cuda.txt",
+                  "wheels/flash-attention-264-cuda-home-leading-colon.txt"),
+    ),
+    Signature(
+        code="wheels.faiss-cpu-build-imported",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        patterns=(
+            r"(?:module '?faiss'?|'module' object) has no attribute '(?P<attr>StandardGpuResources|GpuIndex\w{0,24}|"
+            r"index_cpu_to_(?:all_)?gpus?\w{0,12}|GpuClonerOptions|GpuMultipleClonerOptions|GpuResources\w{0,12})'",
+            r"Failed to load GPU Faiss: (?P<why>[^\n]{1,200})",
+        ),
+        severity="fail",
+        cause=("The faiss module Python imported is a CPU-only build (faiss-cpu, alone or installed over the GPU "
+               "package, which installs the same module), so its GPU classes are missing and nothing runs on the "
+               "GPU."),
+        advice=("Keep one faiss, the GPU build for your CUDA: `pip uninstall -y faiss-cpu faiss-gpu faiss` (repeat "
+                "until pip finds none; both install the same module), then on Linux `pip install "
+                f"{FAISS_GPU_WHEELS.value['cuda12']}` for CUDA 12 ({FAISS_GPU_WHEELS.value['cuda11']} for CUDA 11), "
+                "or in conda `conda install -c pytorch -c nvidia faiss-gpu` (remove faiss-cpu from the environment "
+                "first). There is no official GPU build for Windows or macOS: use WSL2 or Linux. Check with `python "
+                "-c \"import faiss; print(faiss.get_num_gpus())\"`."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/facebookresearch/faiss/issues/2892", "https://github.com/facebookresearch/faiss/issues/3656",
+                 "https://github.com/facebookresearch/deepcluster/issues/56",
+                 "https://github.com/facebookresearch/faiss/blob/main/INSTALL.md", FAISS_GPU_WHEELS.source),
+        checked="2026-11-27",
+        examples=("wheels/faiss-2892-cpu-package-hides-gpu-build.txt",
+                  "wheels/deepcluster-56-faiss-cpu-no-standardgpuresources.txt"),
+    ),
+    Signature(
+        code="wheels.pynvml-module-shadowed",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        patterns=(
+            r"module '?pynvml'? has no attribute '(?P<attr>_?nvml\w{1,60})'",
+            r"'module' object has no attribute '(?P<attr>nvml(?:Device|System|Unit|Init|Shutdown)\w{0,60})'",
+        ),
+        severity="fail",
+        cause=("The pynvml module that loaded has no {attr}: several packages install a module of that name (NVIDIA's "
+               "nvidia-ml-py, the deprecated pynvml package, nvidia-ml-py3, py3nvml), and an old copy shadows the "
+               "nvidia-ml-py the program was written against."),
+        advice=("See which are installed (`pip list | grep -i nvml`), remove the old ones and reinstall NVIDIA's "
+                "bindings: `pip uninstall -y pynvml nvidia-ml-py3 py3nvml`, then `pip install -I -U nvidia-ml-py` "
+                "(in a conda environment the same pip commands inside it); a tool that pins an old binding (an old "
+                "gpustat or nvitop) is upgraded instead."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/gpuopenanalytics/pynvml/issues/47", "https://pypi.org/project/nvidia-ml-py/"),
+        checked="2026-11-27",
+        examples=("cuda/pynvml-47-no-nvmlgetfunctionpointer-unofficial-pynvml.txt",),
+    ),
+    Signature(
+        code="wheels.torch-cpu-version-shown",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # a bare PyTorch-family version with the +cpu local version: an app's System Info ("2.0.0+cpu Autocast half");
+        # lines with torch before it (pip list, collect_env, xformers' "you have") are frameworks.torch-cpu-build's, and
+        # a printed repr ('2.2.2+cpu') is mostly someone showing a CPU set-up on purpose.
+        patterns=(r"^(?:(?![Tt]orch)(?!you have )[^\n]){0,160}?(?<![\w.+'-])(?P<version>[0-2]\.\d{1,2}\.\d{1,2}\+cpu)"
+                  r"(?![\w.+'-])",),
+        severity="warn",
+        cause=("The PyTorch this shows ({version}) is the CPU-only build, so the app runs on the CPU whatever GPU the "
+               "machine has."),
+        advice=("Put the CUDA build of torch into the environment the app runs (its own venv or embedded Python: use "
+                "that python -m pip): `pip uninstall -y torch torchvision torchaudio`, then `pip install torch "
+                "torchvision torchaudio --index-url https://download.pytorch.org/whl/cu121` (the cuXXX of a CUDA your "
+                "driver supports), or, for an app whose installer picks torch (SD.Next, InvokeAI), uninstall torch in "
+                "its venv and rerun the installer with the GPU visible. On Windows plain `pip install torch` always "
+                "gets the +cpu build."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/vladmandic/sdnext/issues/409", "https://pytorch.org/get-started/locally/"),
+        checked="2026-11-27",
+        examples=("frameworks/sdnext-409-installer-put-cpu-torch-2-0-0.txt",),
+    ),
+)
