@@ -23,6 +23,12 @@ nvidia-ml-py fixes it.
 An app's own status line may show the PyTorch it runs as a bare version, "2.0.0+cpu Autocast half" (SD.Next's
 System Info), without the word torch before it: the +cpu local version is PyTorch's CPU-only wheel, which an
 installer puts in when it did not see the GPU at install time, or which pip takes from PyPI on Windows.
+
+A custom node's or app's requirements.txt that names torch (torchvision, torchaudio) lets pip replace the CUDA build
+an app installed from PyTorch's index with PyPI's: on Windows the CPU-only wheel, on Linux another CUDA build. pip's
+log shows it ("Successfully uninstalled torch-2.4.0+cu121"), people describe it ("forcing a non-CUDA version of Torch
+to be installed", "overwriting the existing CUDA-enabled PyTorch"); the settled answer is to reinstall torch from
+PyTorch's index with the app's own python and to keep torch out of the node's requirements.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from gpudoctor.knowledge.dated import DatedFact
 from gpudoctor.knowledge.signatures import Signature
 
 _BUILD = ("build", "pip", "traceback", "other", "powershell", "docker")
+_TORCH = r"(?:PyTorch|Pytorch|pytorch|Torch|torch)"
 _NOT_THE_DRIVER = ("reinstall the driver", "update the driver")
 
 # The PyPI packages of faiss's GPU build, by the CUDA major they are built for (pypi.org; Linux wheels only: there is no
@@ -159,5 +166,63 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/vladmandic/sdnext/issues/409", "https://pytorch.org/get-started/locally/"),
         checked="2026-11-27",
         examples=("frameworks/sdnext-409-installer-put-cpu-torch-2-0-0.txt",),
+    ),
+    Signature(
+        code="wheels.pip-removed-cuda-torch",
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        # pip's own line when a requirement makes it replace the installed torch: "Successfully uninstalled
+        # torch-2.4.0+cu121" (ComfyUI-Manager installing a node's requirements, an app's requirements.txt).
+        patterns=(r"Successfully uninstalled torch-(?P<old>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\b",),
+        severity="warn",
+        cause=("pip removed the CUDA build of torch ({old}) to satisfy another requirement (a custom node's or app's "
+               "requirements.txt naming torch); what it installed instead came from PyPI: the CPU-only build on "
+               "Windows, another CUDA build on Linux, so the GPU is lost or the other torch packages no longer match."),
+        advice=("Unless you asked for another torch, put the one the app needs back from PyTorch's index with the app's "
+                "own python (ComfyUI portable: `python_embeded\\python.exe -m pip install torch torchvision torchaudio "
+                "--index-url https://download.pytorch.org/whl/cu121`, the cuXXX your version had), and install the "
+                "node's or app's requirements without letting them touch torch: delete the torch, torchvision and "
+                "torchaudio lines from its requirements.txt, or pin them with a constraints file (`pip freeze | grep "
+                "^torch > constraints.txt`, on Windows `findstr`, then `pip install -r requirements.txt -c "
+                "constraints.txt`)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/Comfy-Org/ComfyUI-Manager/issues/1136", "https://github.com/1hew/ComfyUI-1hewNodes/issues/3",
+                 "https://pip.pypa.io/en/stable/user_guide/#constraints-files"),
+        checked="2026-11-27",
+        examples=("frameworks/comfyui-manager-1136-node-install-removes-cuda-torch.txt",),
+    ),
+    Signature(
+        code="wheels.requirements-replaced-cuda-torch-described",
+        described=True,
+        cause_id="torch-cpu-build",
+        kinds=("any",),
+        patterns=(
+            # "forcing a non-CUDA version of Torch to be installed", "a non-cuda torch"
+            r"\bnon-(?:CUDA|cuda)\s(?:(?:version|build|variant) of\s)?(?:the\s)?" + _TORCH + r"\b",
+            # "`torch 2.9.1` (no CUDA)"
+            r"\b" + _TORCH + r"[`'\"]?\s[`'\"]?\d{1,2}\.\d{1,2}[\w.]{0,12}[`'\"]?\s\((?:no|without|non-)\s?(?:CUDA|cuda)\)",
+            # "overwriting the user's existing CUDA-enabled PyTorch installation", "replaced my cuda torch"
+            r"\b(?:[Oo]verwr[io]t\w{0,4}|[Rr]eplac\w{1,3}|[Uu]ninstall\w{0,3}|[Dd]owngrad\w{1,3})\b[^\n]{0,50}?\b(?:CUDA|cuda)"
+            r"(?:[- ]enabled)?\s(?:(?:version|build) of\s)?" + _TORCH + r"\b",
+        ),
+        severity="warn",
+        cause=("The description suggests a requirements file (a custom node's, an app's) made pip replace the CUDA "
+               "build of torch with PyPI's, which has no CUDA on Windows, so the app now runs on the CPU or fails with "
+               "\"Torch not compiled with CUDA enabled\"."),
+        advice=("Reinstall torch, torchvision and torchaudio from PyTorch's index with the app's own python (`python -m "
+                "pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu126`, the cuXXX "
+                "the app used; ComfyUI portable: python_embeded\\python.exe -m pip ...), then keep the node's "
+                "requirements from touching torch: remove its torch lines, or install them with a constraints file of "
+                "the torch you have (`pip install -r requirements.txt -c constraints.txt`)."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/1hew/ComfyUI-1hewNodes/issues/3", "https://github.com/zhongpei/Comfyui_image2prompt/issues/79",
+                 "https://pytorch.org/get-started/locally/"),
+        checked="2026-11-27",
+        examples=("frameworks/comfyui-1hewnodes-3-requirements-overwrite-cuda-torch.txt",
+                  "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt"),
     ),
 )
