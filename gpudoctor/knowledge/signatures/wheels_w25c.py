@@ -29,6 +29,11 @@ an app installed from PyTorch's index with PyPI's: on Windows the CPU-only wheel
 log shows it ("Successfully uninstalled torch-2.4.0+cu121"), people describe it ("forcing a non-CUDA version of Torch
 to be installed", "overwriting the existing CUDA-enabled PyTorch"); the settled answer is to reinstall torch from
 PyTorch's index with the app's own python and to keep torch out of the node's requirements.
+
+pip's resolver names pins that exclude each other: "ERROR: Cannot install -r requirements.txt (line 19) and
+tokenizers==0.13.3 because these package versions have conflicting dependencies", then under "The conflict is caused
+by:" the user's pin and each package's own requirement ("transformers 4.40.0 depends on tokenizers<0.20 and >=0.19").
+The threads settle on the versions that agree: the pin changed to the range the other package states, or dropped.
 """
 
 from __future__ import annotations
@@ -224,5 +229,51 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/comfyui-1hewnodes-3-requirements-overwrite-cuda-torch.txt",
                   "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt"),
+    ),
+    Signature(
+        code="wheels.pip-resolver-pins-conflict",
+        cause_id="package-version-conflict",
+        refines=("wheels.pip-cannot-install-conflicting-pins",), refines_within=8,
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # a line of pip's "The conflict is caused by:" block; xformers' pins on torch are wheels.xformers-pins-another-
+        # torch's line
+        patterns=(r"^\W{0,6}(?!xformers )(?P<pkg>[A-Za-z][\w.-]{0,60}) (?P<ver>\d[\w.+!-]{0,30}) depends on "
+                  r"(?P<dep>[A-Za-z][\w-]{0,60}(?:\[[\w,-]{1,40}\])?)(?P<spec>[<>=!~][^\n]{0,80})",),
+        severity="fail",
+        cause=("pip cannot install these pins together: {pkg} {ver} needs {dep}{spec}, and the requirements (or "
+               "another package) ask for a {dep} outside that range."),
+        advice=("Make the pins agree: give {dep} a version {pkg} {ver} accepts ({dep}{spec}): change or drop that pin "
+                "in requirements.txt or environment.yml, or choose the {pkg} release that accepts the {dep} you "
+                "pinned (`pip index versions {pkg}`, its release notes); then rerun the install."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/GaParmar/img2img-turbo/issues/10", "https://github.com/jinfenglin/TraceBERT/issues/1",
+                 "https://github.com/zjunlp/EasyEdit/issues/268",
+                 "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"),
+        checked="2026-11-27",
+        examples=("wheels/img2img-turbo-10-tokenizers-pin-vs-transformers.txt",
+                  "wheels/tracebert-1-tokenizers-070-vs-transformers-280.txt",
+                  "wheels/easyedit-268-tokenizers-pin-excluded-by-transformers.txt"),
+    ),
+    Signature(
+        code="wheels.pip-cannot-install-conflicting-pins",
+        cause_id="package-version-conflict",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        patterns=(r"ERROR: Cannot install (?P<what>[^\n]{1,200}?) because these package versions have conflicting "
+                  r"dependencies",),
+        severity="fail",
+        cause="pip found no set of versions that satisfies {what}: two of the pins exclude each other.",
+        advice=("Make the pins of {what} agree. pip's \"The conflict is caused by:\" lines below it name the pin and "
+                "the package whose own requirement excludes it: change that pin to the range the other package states, "
+                "or drop it and let pip choose, or pick the release of the other package that accepts it; then rerun "
+                "the install."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/cubiq/ComfyUI_FaceAnalysis/issues/38", "https://github.com/jinfenglin/TraceBERT/issues/1",
+                 "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"),
+        checked="2026-11-27",
+        examples=("wheels/comfyui-faceanalysis-38-conflicting-diffusers-pins.txt",),
     ),
 )
