@@ -34,6 +34,9 @@ pip's resolver names pins that exclude each other: "ERROR: Cannot install -r req
 tokenizers==0.13.3 because these package versions have conflicting dependencies", then under "The conflict is caused
 by:" the user's pin and each package's own requirement ("transformers 4.40.0 depends on tokenizers<0.20 and >=0.19").
 The threads settle on the versions that agree: the pin changed to the range the other package states, or dropped.
+After an install pip only warns ("protogen 0.3.0 requires protobuf<4.0.0,>=3.20.3, but you have protobuf 4.25.1 which
+is incompatible"; before pip 20.3 "has requirement ..., but you'll have ..."): a warning, since a package never
+imported does not break, but where that package fails the versions that agree are the fix.
 """
 
 from __future__ import annotations
@@ -275,5 +278,29 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"),
         checked="2026-11-27",
         examples=("wheels/comfyui-faceanalysis-38-conflicting-diffusers-pins.txt",),
+    ),
+    Signature(
+        code="wheels.pip-installed-version-outside-range",
+        cause_id="package-version-conflict",
+        kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
+        # pip's check after installing; torch, torchvision and torchaudio pins have rows of their own (the torch
+        # build pairs, xformers, vLLM)
+        patterns=(r"(?P<pkg>[A-Za-z][\w.-]{0,60}) (?P<ver>\d[\w.+!-]{0,30}) (?:requires|has requirement) "
+                  r"(?!torch(?:vision|audio)?[<>=!~ ,])(?P<dep>[A-Za-z][\w-]{0,60}(?:\[[\w,-]{1,40}\])?)"
+                  r"(?P<spec>[<>=!~][^\n]{0,120}?), but you(?: have|'ll have) [\w.-]{1,60} (?P<have>[\w.+!-]{1,40}) "
+                  r"which is incompatible",),
+        severity="warn",
+        cause=("pip left {dep} {have} installed, outside the range {pkg} {ver} declares ({spec}); where {pkg} is "
+               "used, the two may not work together."),
+        advice=("If {pkg} is the package that fails, make the two agree: install a {dep} in its range ({spec}) or the "
+                "{pkg} release that accepts {dep} {have} (`pip install -U {pkg}`, its release notes); `pip check` "
+                "lists every such pair. A package the program never imports can be left as it is."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/fischor/protogen-python/issues/13", "https://github.com/google/clusterfuzz/issues/354",
+                 "https://pip.pypa.io/en/stable/cli/pip_check/"),
+        checked="2026-11-27",
+        examples=("wheels/protogen-13-protobuf-4-outside-protogen-030-pin.txt",),
     ),
 )
