@@ -37,6 +37,10 @@ The threads settle on the versions that agree: the pin changed to the range the 
 After an install pip only warns ("protogen 0.3.0 requires protobuf<4.0.0,>=3.20.3, but you have protobuf 4.25.1 which
 is incompatible"; before pip 20.3 "has requirement ..., but you'll have ..."): a warning, since a package never
 imported does not break, but where that package fails the versions that agree are the fix.
+At import the same disagreement stops the program: transformers checks its dependencies ("huggingface-hub>=0.24.0,<1.0
+is required for a normal functioning of this module, but found huggingface-hub==0.23.4"), and pkg_resources raises
+VersionConflict ("(tokenizers 0.15.0 (...), Requirement.parse('tokenizers<0.14,>=0.11.1'))"); setuptools' installer
+said "protobuf 4.25.3 is installed but protobuf==3.20.2 is required by {...}". Each names the range that agrees.
 """
 
 from __future__ import annotations
@@ -302,5 +306,37 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://pip.pypa.io/en/stable/cli/pip_check/"),
         checked="2026-11-27",
         examples=("wheels/protogen-13-protobuf-4-outside-protogen-030-pin.txt",),
+    ),
+    Signature(
+        code="wheels.installed-version-outside-required-range",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        patterns=(
+            # transformers' dependency check at import (utils/versions.py)
+            r"(?P<dep>[A-Za-z][\w.-]{0,60})(?P<spec>[<>=!~][^\s]{1,80}) is required for a normal functioning of this "
+            r"module, but found [\w.-]{1,60}==(?P<have>[\w.+!-]{1,40})",
+            # pkg_resources (VersionConflict, ContextualVersionConflict)
+            r"VersionConflict: \((?P<dep>[A-Za-z][\w.-]{0,60}) (?P<have>\d[\w.+!-]{0,40}) \([^)\n]{0,200}\), "
+            r"Requirement\.parse\([\"'][A-Za-z][\w.-]{0,60}(?P<spec>[<>=!~][^'\"\n]{0,80})",
+            # setuptools' easy_install
+            r"\b(?P<dep>[A-Za-z][\w.-]{0,60}) (?P<have>\d[\w.+!-]{0,40}) is installed but [A-Za-z][\w.-]{0,60}"
+            r"(?P<spec>[<>=!~][^\s]{1,80}) is required by",
+        ),
+        severity="fail",
+        cause="{dep} {have} is installed, but a package in use needs {dep}{spec}: the two versions do not agree.",
+        advice=("Make them agree in the environment the program runs (a portable app: its own python, e.g. "
+                "python_embeded\\python.exe -m pip ...): install the {dep} it needs (`pip install \"{dep}{spec}\"`), "
+                "or upgrade the package that raised it to a release that accepts {dep} {have} (for transformers' "
+                "check, `pip install -U transformers`, as its message says); `pip check` then lists anything else "
+                "that disagrees."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/YanWenKun/Hunyuan3D-2-WinPortable/issues/104",
+                 "https://github.com/lldacing/ComfyUI_PuLID_Flux_ll/issues/39",
+                 "https://github.com/huggingface/transformers/blob/main/src/transformers/utils/versions.py"),
+        checked="2026-11-27",
+        examples=("wheels/hunyuan3d-winportable-104-hub-1-2-3-above-transformers-range.txt",
+                  "wheels/pulid-flux-ll-39-hub-0234-below-transformers-range.txt"),
     ),
 )
