@@ -41,6 +41,11 @@ At import the same disagreement stops the program: transformers checks its depen
 is required for a normal functioning of this module, but found huggingface-hub==0.23.4"), and pkg_resources raises
 VersionConflict ("(tokenizers 0.15.0 (...), Requirement.parse('tokenizers<0.14,>=0.11.1'))"); setuptools' installer
 said "protobuf 4.25.3 is installed but protobuf==3.20.2 is required by {...}". Each names the range that agrees.
+
+CatBoost keeps GPU training in a separate module that its source build compiles only with a CUDA its build supports
+and its own clang toolchain; a build without it (or whose GPU part failed, which the build prints and carries on)
+answers task_type='GPU' with "Can't load GPU learning library. Module was not compiled or driver is incompatible with
+package". The maintainers' answer is the prebuilt package (pip, the R release binaries), which carries the module.
 """
 
 from __future__ import annotations
@@ -338,5 +343,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/hunyuan3d-winportable-104-hub-1-2-3-above-transformers-range.txt",
                   "wheels/pulid-flux-ll-39-hub-0234-below-transformers-range.txt"),
+    ),
+    Signature(
+        code="wheels.catboost-gpu-module-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(r"Can't load GPU learning library\. Module was not compiled or (?:CUDA version/)?driver\s{1,3}is "
+                  r"incompatible with package",),
+        severity="fail",
+        cause=("CatBoost found no usable GPU module: a source build made without CUDA (or whose GPU part failed: a "
+               "CUDA its build does not support, gcc instead of its clang toolchain), or a prebuilt package whose CUDA "
+               "needs a newer NVIDIA driver."),
+        advice=("Use CatBoost's prebuilt package, which carries the GPU module: `pip install -U catboost` (Linux and "
+                "Windows x86_64; R: the release's binary package) instead of a source build. A source build needs "
+                "-DHAVE_CUDA=yes with -DCUDA_ROOT at a CUDA its build supports and its clang toolchain; its output says "
+                "\"GPU version build failed\" when the module was left out. Where the prebuilt package says this, its "
+                "CUDA needs a newer driver branch than the one installed (compare nvidia-smi's CUDA Version)."),
+        action="configure",
+        rules_out=("the GPU itself",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/catboost/catboost/issues/410", "https://github.com/catboost/catboost/issues/695",
+                 "https://catboost.ai/docs/en/installation/python-installation-method-pip-install"),
+        checked="2026-11-27",
+        examples=("wheels/catboost-410-gpu-library-gcc-build-needs-clang.txt",),
     ),
 )
