@@ -56,7 +56,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.ctranslate2-library-missing",
-        cause_id="cuda-library-missing",
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # CTranslate2's own words (faster-whisper, WhisperX) when it dlopens the cuBLAS of the CUDA it was built for:
         # "Library libcublas.so.12 is not found or cannot be loaded"; on Windows "cublas64_12.dll".

@@ -554,9 +554,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="JAX's CUDA backend refused to start: the {library} it loaded is older than the one it was built against.",
-        advice=("Give JAX CUDA libraries at least as new as it was built for: install JAX with its matching nvidia "
-                "wheels (`pip install -U \"jax[cuda12]\"`), remove older CUDA directories from LD_LIBRARY_PATH, and "
-                "keep other packages (conda cudatoolkit, dgl, torch pins) from supplying older copies."),
+        advice=("Give JAX a {library} at least as new as the one it was built against: install JAX with its matching "
+                "nvidia wheels (`pip install -U \"jax[cuda12]\"`, which pins nvidia-cublas-cu12, nvidia-cudnn-cu12 and "
+                "the others), or upgrade that library's wheel alone (`pip install -U nvidia-cublas-cu12` for cuBLAS), "
+                "or install the jax release built for the {library} you have; remove older CUDA directories from "
+                "LD_LIBRARY_PATH, and keep other packages (conda cudatoolkit, dgl, torch pins) from supplying older "
+                "copies."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),

@@ -108,8 +108,8 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="pip is building a CUDA extension from source, and this environment has no nvcc (no CUDA toolkit, CUDA_HOME unset).",
-        advice=("Install a prebuilt wheel matching your Python, torch and CUDA so nothing is compiled, or install the "
-                "CUDA toolkit (nvcc) and set CUDA_HOME before building."),
+        advice=("Install a prebuilt wheel for your Python, torch and CUDA, or the CUDA toolkit (nvcc) of torch's CUDA with "
+                "CUDA_HOME at it (conda: cuda-toolkit, CUDA_HOME=$CONDA_PREFIX; Docker: a -devel image); `$CUDA_HOME/bin/nvcc -V` must run."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
@@ -328,23 +328,23 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="build-toolchain-mismatch",
         kinds=_BUILD,
         patterns=(
-            r"fatal error: (?P<header>cuda_runtime(?:_api)?\.h|cublas_v2\.h|cusparse\.h|cuda_fp16\.h|curand\.h)"
+            r"fatal error: (?P<header>cuda_runtime(?:_api)?\.h|cuda\.h|cublas_v2\.h|cusparse\.h|cuda_fp16\.h|curand\.h)"
             r"[:;] No such file or directory",
-            r"Cannot open include file: '(?P<header>cuda_runtime(?:_api)?\.h)'",
+            r"Cannot open include file: '(?P<header>cuda_runtime(?:_api)?\.h|cuda\.h)'",
         ),
         severity="fail",
         cause=("The extension build cannot find the CUDA toolkit's header {header}: no CUDA toolkit (development "
                "files) is installed where the build looks."),
-        advice=("Install the CUDA toolkit matching torch.version.cuda (its include/ holds the headers: the "
-                "cuda-toolkit package, or `conda install -c nvidia cuda-toolkit`), set CUDA_HOME to it (e.g. "
-                "/usr/local/cuda), then rebuild; the pip nvidia-* runtime wheels carry no headers for building."),
+        advice=("Install the CUDA toolkit matching torch.version.cuda (the cuda-toolkit package, `conda install -c nvidia "
+                "cuda-toolkit`, a -devel image: -runtime has no headers), set CUDA_HOME (pycuda: CUDA_ROOT) to it with its bin on "
+                "PATH (else `export CPATH=$CUDA_HOME/include`), then rebuild; pip's nvidia-* runtime wheels carry no headers."),
         action="configure",
-        rules_out=("a driver fault",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/erikwijmans/Pointnet2_PyTorch/issues/181",
+        rules_out=("a driver fault",), never_suggest=("update the driver", "reinstall the driver"),
+        sources=("https://github.com/erikwijmans/Pointnet2_PyTorch/issues/181", "https://github.com/inducer/pycuda/issues/201",
                  "https://github.com/NVIDIA/nccl/issues/131", "https://github.com/CharlesShang/DCNv2/issues/20"),
-        checked="2026-11-25",
-        examples=("wheels/pointnet2-181-no-cuda-headers-for-build.txt", "wheels/dcnv2-20-cuda-runtime-api-h-not-found.txt"),
+        checked="2026-11-27",
+        examples=("wheels/pointnet2-181-no-cuda-headers-for-build.txt", "wheels/dcnv2-20-cuda-runtime-api-h-not-found.txt",
+                  "wheels/pycuda-201-cuda-h-not-found-path.txt"),
     ),
     Signature(
         code="wheels.wheel-tag-not-this-platform",

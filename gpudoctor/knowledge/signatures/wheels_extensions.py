@@ -40,7 +40,7 @@ EXTENSION_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.mmcv-without-compiled-ops",
-        cause_id="extension-abi-mismatch",
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # mmcv/utils/ext_loader.py imports mmcv._ext, which only mmcv-full (mmcv 1.x) or mmcv built with ops (2.x) has.
         patterns=(r"No module named '?mmcv\._ext\b",),
