@@ -338,11 +338,13 @@ def explain(check_id: str) -> None:
                                output_width()))
         return
     from gpudoctor.describe import explain_signature
-    from gpudoctor.knowledge.signatures import by_code, catalogue
+    from gpudoctor.knowledge.signatures import MERGED_INTO, by_code, catalogue
     from gpudoctor.knowledge.signatures.reasoned import ROWS as REASONED
 
-    signature = by_code(check_id)
+    signature = by_code(MERGED_INTO.get(check_id, check_id))
     if signature is not None:
+        if check_id in MERGED_INTO:
+            click.echo(f"{check_id} was merged into {signature.code}, which reads the same lines:\n")
         click.echo(explain_signature(signature, output_width()))
         return
     codes = (s.code for s in (*catalogue(), *REASONED))

@@ -143,3 +143,12 @@ def test_a_conclusion_from_named_facts_is_read_explained_and_suggested(tmp_path)
     assert explained.exit_code == 0 and "Recognised by no line of its own" in explained.output
     misspelt = CliRunner().invoke(main, ["explain", "cuda.named-gpu-outside-torch-buil"])
     assert misspelt.exit_code == 2 and "did you mean 'cuda.named-gpu-outside-torch-build'" in misspelt.output
+
+
+def test_a_merged_code_explains_the_row_that_reads_its_lines_now():
+    from gpudoctor.knowledge.signatures import MERGED_INTO, by_code
+
+    for old, new in MERGED_INTO.items():
+        assert by_code(old) is None and by_code(new) is not None, (old, new)  # never reused, never dangling
+        result = CliRunner().invoke(main, ["explain", old])
+        assert result.exit_code == 0 and f"{old} was merged into {new}" in result.output

@@ -201,5 +201,12 @@ def _by_code() -> dict[str, Signature]:
     return {row.code: row for row in (*catalogue(), *reasoned)}
 
 
+# Codes whose rows were merged into another row that read the same lines with another cause (one line, one cause):
+# findings carry the new code; `gpudoctor explain OLD` shows the row that reads those lines now. A code is never reused.
+MERGED_INTO: dict[str, str] = {
+    "cuda.nvcc-unsupported-architecture": "wheels.nvcc-unsupported-gpu-architecture",  # 2026-11-27
+}
+
+
 def by_code(code: str) -> Signature | None:
     return _by_code().get(code)

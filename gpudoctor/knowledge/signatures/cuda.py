@@ -78,15 +78,21 @@ SIGNATURES += (
         severity="fail",
         cause="The program's CUDA is newer than the host driver, and CUDA's forward-compatibility library (cuda-compat) "
               "cannot bridge the gap here: it serves only data-center GPUs, and only with a matching kernel module.",
-        advice=("Update the host NVIDIA driver to a newer release that supports the image's CUDA natively (for example the "
-                "550 branch for CUDA 12.4), or run an older image built for the CUDA your driver supports (on a GeForce or "
-                "RTX card no compat package bridges it: forward compatibility serves data-center GPUs); a compat libcuda on "
-                "LD_LIBRARY_PATH that does not fit this driver must go."),
+        advice=("Compare the host's `nvidia-smi` \"CUDA Version\" (top right: the newest CUDA the driver supports) with "
+                "the image's or the program's CUDA, then update the host NVIDIA driver to a release that supports that "
+                "CUDA natively (the 550 branch or newer for CUDA 12.4, R570 for 12.8; Windows and WSL: the Windows "
+                "driver from nvidia.com) and reboot (an update without a reboot gives the same error), or run an older "
+                "image built for the CUDA your driver supports (on a GeForce or RTX card no compat package bridges it: "
+                "forward compatibility serves data-center GPUs); a compat libcuda on LD_LIBRARY_PATH that does not fit "
+                "this driver must go."),
         action="configure",
-        never_suggest=("add --ipc=host", "raise --shm-size", "change tensor-parallel-size"),
-        sources=("https://github.com/vllm-project/vllm/issues/4940", COMPATIBILITY, DRIVER_ERRORS),
-        checked="2026-11-25",
-        examples=("containers/vllm-4940-error804-old-host-driver.txt",),
+        rules_out=("a missing GPU",),
+        never_suggest=("add --ipc=host", "raise --shm-size", "change tensor-parallel-size", "reinstall the CUDA toolkit"),
+        sources=("https://github.com/vllm-project/vllm/issues/4940", "https://github.com/oobabooga/textgen/issues/4407",
+                 "https://github.com/Haidra-Org/horde-worker-reGen/issues/349", COMPATIBILITY, DRIVER_ERRORS),
+        checked="2026-11-27",
+        examples=("containers/vllm-4940-error804-old-host-driver.txt", "cuda/oobabooga-4407-docker-image-error-804.txt",
+                  "cuda/horde-349-regen-image-error-804-host-cuda.txt"),
     ),
     Signature(
         code="cuda.ecc-error",
@@ -463,27 +469,6 @@ SIGNATURES += (
                  "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#compute-modes", RUNTIME_ERRORS),
         checked="2026-11-26",
         examples=("cuda/pytorch-3871-two-processes-one-gpu-busy.txt", "cuda/pytorch-58824-busy-fixed-by-driver-update.txt"),
-    ),
-    Signature(
-        code="cuda.nvcc-unsupported-architecture",
-        cause_id="cuda-arch-unsupported",
-        kinds=("any",),
-        # nvcc (and CMake/ninja builds that call it) when asked to compile for an architecture newer than the toolkit.
-        patterns=(r"nvcc fatal\s{0,4}: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_\d{2,3}[af]?)'",),
-        severity="fail",
-        cause="The installed CUDA toolkit's nvcc does not know {arch}, the GPU architecture the build asks for: the "
-              "toolkit is older than the GPU.",
-        advice=("Build with a CUDA toolkit new enough for the GPU (sm_89 needs CUDA 11.8, sm_90 11.8, sm_100/sm_120 "
-                "12.8), pointing CUDA_HOME and PATH at it, or limit the build to an architecture this nvcc supports "
-                "(`nvcc --list-gpu-arch`; e.g. TORCH_CUDA_ARCH_LIST or CMAKE_CUDA_ARCHITECTURES), which runs slower or "
-                "through PTX."),
-        action="configure",
-        rules_out=("the NVIDIA driver",),
-        never_suggest=("update the driver", "reinstall the driver"),
-        sources=("https://github.com/NVlabs/tiny-cuda-nn/issues/239", "https://github.com/Totoro97/f2-nerf/issues/59",
-                 "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list"),
-        checked="2026-11-25",
-        examples=("cuda/tinycudann-239-nvcc-unsupported-compute-89.txt",),
     ),
     Signature(
         code="cuda.invalid-device-function",

@@ -1,12 +1,6 @@
-"""Issue 25, rows for the families the blind sets 14 to 24 missed (w25d): a driver older than the CUDA a program or
-image asks for, and CUDA asked of a machine whose GPU is not NVIDIA's (rows of the cuda area, joined into the catalogue
-by signatures/__init__.py).
-
-Error 804 ("forward compatibility was attempted on non supported HW") is what an image's CUDA newer than the host
-driver gives on a GeForce or workstation card: NGC-based images carry cuda-compat, which only data-center GPUs may use,
-so CUDA tries it and refuses. The threads settle on the host driver (cuda.py's cuda.forward-compat-unsupported reads the
-same line for the compat library itself): update it to a branch for the image's CUDA, or run an image of the CUDA the
-driver supports.
+"""Issue 25, rows for the families the blind sets 14 to 24 missed (w25d): CUDA asked of a machine whose GPU is not
+NVIDIA's (rows of the cuda area, joined into the catalogue by signatures/__init__.py). Error 804 is
+cuda.forward-compat-unsupported's (cuda.py), whose advice took this family's steps.
 
 A paste that names an AMD Radeon card (or says "AMD GPU", "AMD显卡") beside PyTorch's "Torch not compiled with CUDA
 enabled", "Found no NVIDIA driver" or CUDA's "driver version is insufficient" is an app set to CUDA on a machine CUDA
@@ -18,35 +12,9 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 PYTORCH_LOCAL = "https://pytorch.org/get-started/locally/"
 
 SIGNATURES: tuple[Signature, ...] = (
-    Signature(
-        code="cuda.error-804-host-driver-older-than-image",
-        cause_id="cuda-driver-too-old",
-        kinds=("any",),
-        patterns=(
-            r"(?:[Ee]rror 804: )?forward compatibility was attempted on non supported HW",
-            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
-        ),
-        severity="fail",
-        cause=("CUDA error 804: the program's CUDA (most often a container image's) is newer than the host's NVIDIA "
-               "driver supports, and on this GPU CUDA's forward-compatibility package cannot bridge the gap (it "
-               "serves data-center GPUs only)."),
-        advice=("Compare the host's `nvidia-smi` \"CUDA Version\" (top right: the newest CUDA the driver supports) "
-                "with the image's or the program's CUDA, then update the host's NVIDIA driver to a branch for that "
-                "CUDA (R550 or newer for CUDA 12.4, R570 for 12.8; Windows and WSL: the Windows driver from "
-                "nvidia.com), or run an older image tag or build made for the CUDA your driver supports. Reboot after "
-                "a driver update (an update without reboot gives the same error)."),
-        action="configure",
-        rules_out=("a missing GPU",),
-        never_suggest=("reinstall the CUDA toolkit", "add --ipc=host"),
-        sources=("https://github.com/oobabooga/textgen/issues/4407",
-                 "https://github.com/Haidra-Org/horde-worker-reGen/issues/349", COMPATIBILITY),
-        checked="2026-11-27",
-        examples=("cuda/oobabooga-4407-docker-image-error-804.txt", "cuda/horde-349-regen-image-error-804-host-cuda.txt"),
-    ),
     Signature(
         code="cuda.cuda-app-on-amd-gpu",
         # The CUDA symptoms this line explains, wherever they are in the paste: PyTorch without CUDA, no NVIDIA

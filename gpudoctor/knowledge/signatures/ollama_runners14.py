@@ -72,7 +72,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        refines=("cuda.nvcc-unsupported-architecture", "wheels.nvcc-unsupported-gpu-architecture"),
+        refines=("wheels.nvcc-unsupported-gpu-architecture",),
         sources=("https://github.com/NVIDIA/cuda-samples/issues/382", "https://github.com/mudler/LocalAI/issues/9948",
                  "https://github.com/LostRuins/koboldcpp/issues/1758", "https://github.com/I2PC/xmipp3/pull/1074",
                  "https://github.com/docker/model-runner/pull/986",

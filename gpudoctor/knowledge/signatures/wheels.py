@@ -77,24 +77,24 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.nvcc-unsupported-gpu-architecture",
         cause_id="build-toolchain-mismatch",
-        kinds=_BUILD,
+        kinds=("any",),  # nvcc, or the CMake, ninja and setup.py builds that call it
         patterns=(
-            r"nvcc fatal\s*: Unsupported gpu architecture '(?P<arch>compute_\d+\w?)'",
+            r"nvcc fatal\s*: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_\d+\w?)'",
             r"nvcc fatal\s*: Value '(?P<arch>sm_\d+\w?)' is not defined for option 'gpu-architecture'",
         ),
         severity="fail",
         cause="This nvcc cannot build for {arch}: the toolkit is too old for that GPU, or too new for one it dropped.",
-        advice=("Build with a CUDA toolkit that supports the architecture (compute_120 needs CUDA 12.8 or newer; "
-                "CUDA 12 dropped compute_35): put its nvcc first on PATH or set CUDA_HOME, or remove that "
-                "architecture from the build's targets (TORCH_CUDA_ARCH_LIST, -gencode arch flags, "
-                "CMAKE_CUDA_ARCHITECTURES)."),
+        advice=("Build with a CUDA toolkit that supports the architecture (sm_89 and sm_90 need CUDA 11.8, sm_100 and "
+                "compute_120 12.8; CUDA 12 dropped compute_35; `nvcc --list-gpu-arch` lists what an nvcc knows): put "
+                "its nvcc first on PATH or set CUDA_HOME, or remove that architecture from the build's targets "
+                "(TORCH_CUDA_ARCH_LIST, -gencode arch flags, CMAKE_CUDA_ARCHITECTURES)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/lisa-analysis-tools/GBGPU/issues/7", "https://github.com/spiriMirror/libuipc/issues/237",
-                 NVCC_DOCS + "#gpu-feature-list"),
-        checked="2026-11-25",
-        examples=("wheels/gbgpu-7-compute-35-cuda-122.txt", "wheels/libuipc-237-compute-120-nvcc-124.txt"),
+                 "https://github.com/NVlabs/tiny-cuda-nn/issues/239", NVCC_DOCS + "#gpu-feature-list"),
+        checked="2026-11-27",
+        examples=("wheels/gbgpu-7-compute-35-cuda-122.txt", "wheels/libuipc-237-compute-120-nvcc-124.txt", "cuda/tinycudann-239-nvcc-unsupported-compute-89.txt"),
     ),
     Signature(
         code="wheels.nvcc-not-found",
