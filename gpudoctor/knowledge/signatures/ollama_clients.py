@@ -238,7 +238,7 @@ CLIENT_SIGNATURES += (
             # RAGFlow's model check (hint 102) when the model server's address refuses the connection; most often
             # Ollama on the host listening on 127.0.0.1 while RAGFlow runs in Docker
             r"Fail to access model ?\((?P<model>[^)\n]{1,80})\)\.? ?(?:\*\*)?ERROR(?:\*\*)?: (?:CONNECTION_ERROR -)?"
-            r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\])",
+            r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\]|\[Errno 99\] Cannot assign requested)",
             # LiteLLM's Ollama providers (RAGFlow, CrewAI, Open Interpreter, aider and other agents call Ollama
             # through it)
             r"Ollama(?:_chat)?Exception - (?:\[Errno 111\] Connection refused|\[WinError 10061\]|"
@@ -254,10 +254,11 @@ CLIENT_SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/infiniflow/ragflow/issues/5090", "https://github.com/infiniflow/ragflow/issues/612",
                  "https://github.com/infiniflow/ragflow/issues/333", "https://github.com/infiniflow/ragflow/issues/9866",
-                 FAQ),
-        checked="2026-11-26",
+                 "https://github.com/infiniflow/ragflow/issues/1192", FAQ),
+        checked="2026-11-27",
         examples=("ollama/ragflow-5090-deepseek-errno-111-ollama-host-0000.txt",
                   "ollama/ragflow-612-fail-to-access-llama3-instruct-refused.txt",
-                  "ollama/ragflow-333-mistral-hint-102-connection-refused.txt"),
+                  "ollama/ragflow-333-mistral-hint-102-connection-refused.txt",
+                  "ollama/ragflow-1192-errno-111-localhost-in-container.txt"),
     ),
 )

@@ -6,7 +6,8 @@ model" by URL. Given http://localhost:11434 or http://127.0.0.1:11434, the app's
 host's address while Ollama listens on 127.0.0.1 only (OLLAMA_HOST's default), the host refuses the bridge. Both are
 answered the same way in the apps' threads: http://host.docker.internal:11434 (Docker Desktop names the host so; on
 Linux with --add-host=host.docker.internal:host-gateway) or the host's LAN address, and OLLAMA_HOST=0.0.0.0 on the
-host (Ollama's FAQ; RAGFlow's "Deploy a local LLM" guide).
+host (Ollama's FAQ; RAGFlow's "Deploy a local LLM" guide). RAGFlow's own "Fail to access model" line is
+ollama_clients.py's ollama.app-model-connection-refused, whose advice says the same.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
-RAGFLOW_LOCAL_LLM = "https://ragflow.io/docs/dev/deploy_local_llm"
 
 _CONTAINER_ADVICE = (
     "In the app's model settings give Ollama's address as the host seen from the container, not localhost: "
@@ -27,30 +27,6 @@ _CONTAINER_ADVICE = (
     "prints 'Ollama is running' once it can reach it; a host firewall must allow port 11434 from the Docker bridge.")
 
 SIGNATURES: tuple[Signature, ...] = (
-    Signature(
-        code="ollama.ragflow-container-cannot-reach-ollama",
-        cause_id="ollama-unreachable-from-container",
-        kinds=("any",),
-        patterns=(
-            # RAGFlow's model check (hint 102): "Fail to access model(qwen).**ERROR**: [Errno 111] Connection refused",
-            # "Fail to access model(Ollama/llama3.2). **ERROR**: CONNECTION_ERROR - litellm.APIConnectionError:
-            # Ollama_chatException - [Errno 111] Connection refused". RAGFlow runs in its Docker Compose stack, so the
-            # refusal is the host's Ollama refusing (or missing) the container's call.
-            r"Fail to access model ?\((?P<model>[^)\n]{1,80})\)\.? ?(?:\*\*)?ERROR(?:\*\*)?: (?:CONNECTION_ERROR -)?"
-            r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\]|\[Errno 99\] Cannot assign requested)",
-        ),
-        severity="fail",
-        cause=("RAGFlow (in its Docker containers) could not connect to the Ollama address it was given for "
-               "{model}: localhost or 127.0.0.1 there is the RAGFlow container itself, and a host Ollama that listens "
-               "on 127.0.0.1 only refuses calls from the Docker bridge."),
-        advice=_CONTAINER_ADVICE,
-        action="configure",
-        rules_out=("a GPU or driver fault",),
-        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        sources=("https://github.com/infiniflow/ragflow/issues/1192", RAGFLOW_LOCAL_LLM, FAQ),
-        checked="2026-11-27",
-        examples=("ollama/ragflow-1192-errno-111-localhost-in-container.txt",),
-    ),
     Signature(
         code="ollama.add-ollama-model-fails-described",
         described=True,
