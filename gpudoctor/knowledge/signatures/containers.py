@@ -241,7 +241,7 @@ SIGNATURES += (
     ),
     Signature(
         code="containers.device-plugin-no-nvml",
-        cause_id="container-no-gpu-runtime",  # its pod has no NVIDIA runtime (TAXONOMY.md); no nvidia.com/gpu follows
+        cause_id="k8s-no-gpu-resource",  # its pod has no NVIDIA runtime (TAXONOMY.md); no nvidia.com/gpu follows
         kinds=("kubectl", "docker", "journal", "other"),
         # The NVIDIA device plugin's (and GPU feature discovery's) log when NVML cannot start in its pod.
         patterns=(r"If this is a GPU node, did you set the docker default runtime to .nvidia.\?",
@@ -467,7 +467,7 @@ SIGNATURES += (
     ),
     Signature(
         code="containers.device-plugin-no-devices",
-        cause_id="container-no-gpu-runtime",  # as containers.device-plugin-no-nvml: the pod has no NVIDIA runtime
+        cause_id="k8s-no-gpu-resource",  # as containers.device-plugin-no-nvml: the pod has no NVIDIA runtime
         kinds=("any",),
         # The device plugin (v0.15 and later) when its pod sees neither NVML nor device nodes: it then waits forever
         # and the node advertises no nvidia.com/gpu.

@@ -36,7 +36,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/moneyprinterturbo-90-libiomp5md-ctranslate2-copy.txt"),
     ),    Signature(
         code="frameworks.cudnn-needs-cublas-of-its-cuda",
-        cause_id="cuda-library-missing",  # it names the CUDA library missing (TAXONOMY.md)
+        cause_id="framework-libs-missing",  # it names the CUDA library missing (TAXONOMY.md)
         kinds=("any",),
         # cuDNN 8's sub-libraries link the cuBLAS of the CUDA major they were built for; the loader's error names that
         # dependency, not cuDNN: cuDNN is there, CUDA N's cuBLAS is not (a CUDA 12 host under a cuDNN for CUDA 11).
