@@ -126,8 +126,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/56413", TF_INSTALL,
                  "https://www.tensorflow.org/install/source#gpu"),
         checked="2026-11-25",
-        # A line naming the library is frameworks.tf-named-cuda-library-not-loaded's (cuda-library-missing, as
-        # TAXONOMY.md files it); this row keeps TensorFlow's summary, "Cannot dlopen some GPU libraries".
+        # A line naming the library is frameworks.tf-named-cuda-library-not-loaded's (the same cause, its advice naming
+        # the library); this row keeps TensorFlow's summary, "Cannot dlopen some GPU libraries".
         examples=("frameworks/nvidia-tf-110-libnvjitlink-missing.txt",),
     ),
     Signature(

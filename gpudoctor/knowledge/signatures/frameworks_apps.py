@@ -278,7 +278,7 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.jax-cannot-load-cuda",
-        cause_id="framework-libs-missing",  # it names the library it could not load (TAXONOMY.md)
+        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # JAX's CUDA plugin (xla_bridge.py, _check_cuda_versions): each CUDA library it could not dlopen.
         patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",

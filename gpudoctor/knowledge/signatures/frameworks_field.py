@@ -36,7 +36,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/moneyprinterturbo-90-libiomp5md-ctranslate2-copy.txt"),
     ),    Signature(
         code="frameworks.cudnn-needs-cublas-of-its-cuda",
-        cause_id="framework-libs-missing",  # it names the CUDA library missing (TAXONOMY.md)
+        cause_id="framework-libs-missing",  # as the corpus's independent labels file cuDNN's failed loads
         kinds=("any",),
         # cuDNN 8's sub-libraries link the cuBLAS of the CUDA major they were built for; the loader's error names that
         # dependency, not cuDNN: cuDNN is there, CUDA N's cuBLAS is not (a CUDA 12 host under a cuDNN for CUDA 11).
@@ -59,7 +59,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/paddle-51060-cudnn-ops-infer-libcublas11.txt",
                   "frameworks/nvidia-container-toolkit-254-cudnn8-libcublas-11-in-image.txt",
                   "frameworks/darknet-8601-cudnn8-libcublas11-missing.txt"),
-        refines=("frameworks.cudnn-library-missing",),
+        refines=("frameworks.cudnn-library-missing", "cuda.runtime-library-missing"),
     ),    Signature(
         code="frameworks.lightning-requested-gpus-none-visible",
         cause_id="torch-cpu-build",

@@ -312,7 +312,7 @@ SETUP_SIGNATURES += (
 SETUP_SIGNATURES += (
     Signature(
         code="frameworks.cudnn-cannot-load-nvrtc",
-        cause_id="framework-libs-missing",  # it names the CUDA library missing (TAXONOMY.md)
+        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # cuDNN 8's runtime-compiled kernels dlopen "libnvrtc.so" by that name; PyTorch's pip wheels ship NVRTC under a
         # hashed name (torch/lib/libnvrtc-<hash>.so.11.2) or in nvidia-cuda-nvrtc, so cuDNN itself is there.
