@@ -29,13 +29,12 @@ KNOWN: frozenset[frozenset[str]] = frozenset(map(frozenset, (
     ("cuda.driver-insufficient", "frameworks.ort-cuda-provider-without-nvidia-gpu"),
     ("frameworks.triton-windows-vcruntime-too-old", "wsl.windows-extension-dll-init-failed"),
     ("containers.insufficient-gpu-resource", "kernel.open-module-required-described", "kernel.rm-init-adapter-failed"),
-    ("kernel.module-missing-for-running-kernel", "kernel.module-not-found"),
+    ("kernel.module-missing-for-running-kernel", "kernel.module-not-found"),  # one line, labelled both ways
     ("cuda.windows-python-dll-dependencies-not-found", "ollama.koboldcpp-backend-dll-dependency-missing"),
     ("ollama.kepler-gpu-unsupported", "ollama.runs-on-cpu-described"),
     ("ollama.runs-on-cpu-described", "ollama.scheduler-visible-devices-hide-gpu"),
     ("wheels.pip-installed-version-outside-range", "wheels.pip-nvidia-package-conflict"),
     ("ollama.cuda-out-of-memory", "wsl.cuda-out-of-memory-pinned"),
-    ("wsl.windows-build-before-gpu-support", "wsl.windows-without-wsl2"),
 )))
 
 
