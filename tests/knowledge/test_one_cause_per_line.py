@@ -35,6 +35,7 @@ KNOWN: frozenset[frozenset[str]] = frozenset(map(frozenset, (
     ("ollama.runs-on-cpu-described", "ollama.scheduler-visible-devices-hide-gpu"),
     ("wheels.pip-installed-version-outside-range", "wheels.pip-nvidia-package-conflict"),
     ("ollama.cuda-out-of-memory", "wsl.cuda-out-of-memory-pinned"),
+    ("wsl.windows-build-before-gpu-support", "wsl.windows-without-wsl2"),  # a context row: only generic rows are refined
 )))
 
 

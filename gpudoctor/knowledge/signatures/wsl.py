@@ -245,8 +245,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.windows-without-wsl2",
-        # an older build than wsl.windows-build-before-gpu-support reads: no WSL 2 at all, not only no GPU in it
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "wsl.windows-build-before-gpu-support"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # `ver` / WSL's issue form: Windows 10 builds before 18362 (version 1903) have no WSL 2 at all.
