@@ -24,17 +24,15 @@ KNOWN: frozenset[frozenset[str]] = frozenset(map(frozenset, (
     ("cuda.cupy-cuda-libraries-not-found", "wheels.cupy-built-for-other-cuda"),
     ("wheels.pinned-version-not-for-this-python", "wheels.torch-local-build-pin-without-index"),  # the index or Python
     ("wheels.pip-resolver-pins-conflict", "wheels.torchvision-for-another-torch"),
-    ("cuda.cuda-app-on-amd-gpu", "cuda.no-nvidia-gpu-in-machine"),
+    ("cuda.cuda-app-on-amd-gpu", "cuda.no-nvidia-gpu-in-machine"),  # an AMD GPU named: labelled both ways
     ("cuda.runtime-library-missing", "frameworks.onnxruntime-gpu-cuda-major-mismatch"),
-    ("cuda.driver-insufficient", "frameworks.ort-cuda-provider-without-nvidia-gpu"),
+    ("cuda.driver-insufficient", "frameworks.ort-cuda-provider-without-nvidia-gpu"),  # error 35: old driver, or no GPU
     ("frameworks.triton-windows-vcruntime-too-old", "wsl.windows-extension-dll-init-failed"),
     ("containers.insufficient-gpu-resource", "kernel.open-module-required-described", "kernel.rm-init-adapter-failed"),
     ("kernel.module-missing-for-running-kernel", "kernel.module-not-found"),  # one line, labelled both ways
     ("cuda.windows-python-dll-dependencies-not-found", "ollama.koboldcpp-backend-dll-dependency-missing"),
-    ("ollama.kepler-gpu-unsupported", "ollama.runs-on-cpu-described"),
-    ("ollama.runs-on-cpu-described", "ollama.scheduler-visible-devices-hide-gpu"),
     ("wheels.pip-installed-version-outside-range", "wheels.pip-nvidia-package-conflict"),
-    ("ollama.cuda-out-of-memory", "wsl.cuda-out-of-memory-pinned"),
+    ("ollama.cuda-out-of-memory", "wsl.cuda-out-of-memory-pinned"),  # a context row refines only what it reads whole
     ("wsl.windows-build-before-gpu-support", "wsl.windows-without-wsl2"),  # a context row: only generic rows are refined
 )))
 

@@ -26,7 +26,8 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.scheduler-visible-devices-hide-gpu",
         # the GPU discovery's "no GPU" readings are this row's symptom where the scheduler's variables are set
-        refines=("ollama.no-gpu-runners", "ollama.no-compatible-gpu", "ollama.no-gpu-vram"), refines_within=None,
+        refines=("ollama.no-gpu-runners", "ollama.no-compatible-gpu", "ollama.no-gpu-vram", "ollama.runs-on-cpu-described"),
+        refines_within=None,
         cause_id="ollama-gpu-hidden",
         kinds=("any",),
         patterns=(

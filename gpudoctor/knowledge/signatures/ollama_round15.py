@@ -105,6 +105,7 @@ ROUND15_SIGNATURES += (
 ROUND15_SIGNATURES += (
     Signature(
         code="ollama.kepler-gpu-unsupported",
+        refines=("ollama.runs-on-cpu-described",),
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # only where Ollama or llama.cpp is the program: CUDA 11 and driver 470 still ran a K80 for other software
