@@ -8,7 +8,8 @@ from typing import Any, Callable, Iterator
 
 from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, NotSeen, Status, is_unknown, unknown
-from gpudoctor.pasted.kinds import KINDS
+from gpudoctor.pasted.kinds import BY_NAME, KINDS
+from gpudoctor.probes.ollama import WINDOWS_LOG_ASK
 from gpudoctor.pasted.reading import NOT_JUDGED, SIGN_LINES, Reading, distinct, read_blocks
 from gpudoctor.knowledge.findings import attribute
 from gpudoctor.knowledge.forked import can_fork, start_forked
@@ -121,7 +122,7 @@ def reading_of(inputs: list[tuple[str, bytes]]) -> tuple[Reading, Scanned]:
     scanned = _joined([scan() for scan in scans])
     if not reading.recognised and not scanned.matches and not scanned.failed:
         raise UnreadablePaste("nothing recognised: no output of a tool gpudoctor knows and no known error line. "
-                              "It reads the output of " + _what_to_paste())
+                              f"{_first_asks(reading)} It reads the output of " + _what_to_paste())
     return reading, scanned
 
 
@@ -167,6 +168,18 @@ class PastedReport:
     @cached_property
     def _shown(self) -> set[str]:
         return areas_shown(lambda: _sign_lines(self.reading), [match.code for match in self.scanned.matches])
+
+
+def _first_asks(reading: Reading) -> str:
+    """What to ask of someone whose paste gpudoctor recognised nothing in (their own words, an unknown error): the GPU
+    list, and the server log of a program the paste names (Ollama), in the paste's platform's terms."""
+    if reading.platform.sys_platform == "darwin":
+        return "The paste comes from macOS, where NVIDIA's driver and CUDA do not run."
+    asks = ["`nvidia-smi`"]
+    if "ollama" in areas_shown(lambda: _sign_lines(reading), []):
+        log = WINDOWS_LOG_ASK if reading.platform.sys_platform == "win32" else BY_NAME["Ollama server log"].command
+        asks.append(f"the Ollama server's log (`{log}`)")
+    return f"Ask first for {' and '.join(asks)}."
 
 
 def _sign_lines(reading: Reading) -> Iterator[str]:

@@ -53,3 +53,19 @@ def test_a_paste_that_names_ollama_is_asked_for_its_log(tmp_path):
 ])
 def test_the_areas_a_paste_shows(lines, codes, shown):
     assert areas_shown(lambda: iter(lines), codes) == shown
+
+
+@pytest.mark.parametrize("text, asked, not_asked", [
+    ("My ollama only uses the CPU since yesterday, any idea?\n", ["`nvidia-smi`", "journalctl -u ollama"], []),
+    ("PS C:\\> ollama serve\nit prints something I do not understand\n", ["Get-Content"], ["journalctl"]),
+    ("Two GPUs and the second one is never used, why?\n", ["`nvidia-smi`"], ["ollama"]),
+    ("> sw_vers\nProductName:\t\tmacOS\nmy model is slow\n", ["macOS"], ["nvidia-smi`."]),
+])
+def test_a_paste_with_nothing_recognised_says_what_to_ask_first(tmp_path, text, asked, not_asked):
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["read", str(paste)])
+    assert result.exit_code == 2 and "nothing recognised" in result.output
+    first = result.output.split("It reads the output of")[0]
+    assert all(word in first for word in asked), first
+    assert not any(word in first for word in not_asked), first
