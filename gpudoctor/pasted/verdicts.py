@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from gpudoctor.engine import Report
@@ -43,9 +43,9 @@ AREAS_A_PASTE_MUST_SHOW = {
 }
 
 
-def areas_shown(lines: Callable[[], object], codes: list[str]) -> set[str]:
+def areas_shown(lines: Callable[[], Iterable[str]], codes: list[str]) -> set[str]:
     """The areas of AREAS_A_PASTE_MUST_SHOW that the paste shows: a signature code of the area, or its words in one
-    of the `lines` (an iterable of the paste's lines, asked for only where no code settles it)."""
+    of the paste's `lines` (asked for only where no code settles it)."""
     shown = {area for area, (_, prefix) in AREAS_A_PASTE_MUST_SHOW.items()
              if any(code.startswith(prefix) for code in codes)}
     left = {area: words for area, (words, _) in AREAS_A_PASTE_MUST_SHOW.items() if area not in shown}
@@ -59,7 +59,8 @@ def areas_shown(lines: Callable[[], object], codes: list[str]) -> set[str]:
     return shown
 
 
-def commands_to_ask(report: Report, shown: frozenset[str] | set[str] = frozenset(), most: int = 3) -> list[tuple[str, list[str]]]:
+def commands_to_ask(report: Report, shown: frozenset[str] | set[str] = frozenset(),
+                    most: int = 3) -> list[tuple[str, list[str]]]:
     """The commands whose output would settle the most unknown checks that bear on the paste (those of an area in
     AREAS_A_PASTE_MUST_SHOW only where it is `shown`): [(command, [check ids])]."""
     wanted: Counter[str] = Counter()
