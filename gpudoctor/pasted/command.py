@@ -8,8 +8,8 @@ from typing import Any, Callable, Iterator
 
 from gpudoctor.engine import Options, Report, run_checks
 from gpudoctor.model import CheckResult, Finding, NotSeen, Status, is_unknown, unknown
-from gpudoctor.pasted.kinds import BY_NAME, KINDS
-from gpudoctor.probes.ollama import WINDOWS_LOG_ASK
+from gpudoctor.pasted.kinds import KINDS
+from gpudoctor.probes.ollama import LINUX_LOG_ASK, WINDOWS_LOG_ASK
 from gpudoctor.pasted.reading import NOT_JUDGED, SIGN_LINES, Reading, distinct, read_blocks
 from gpudoctor.knowledge.findings import attribute
 from gpudoctor.knowledge.forked import can_fork, start_forked
@@ -177,7 +177,7 @@ def _first_asks(reading: Reading) -> str:
         return "The paste comes from macOS, where NVIDIA's driver and CUDA do not run."
     asks = ["`nvidia-smi`"]
     if "ollama" in areas_shown(lambda: _sign_lines(reading), []):
-        log = WINDOWS_LOG_ASK if reading.platform.sys_platform == "win32" else BY_NAME["Ollama server log"].command
+        log = WINDOWS_LOG_ASK if reading.platform.sys_platform == "win32" else LINUX_LOG_ASK
         asks.append(f"the Ollama server's log (`{log}`)")
     return f"Ask first for {' and '.join(asks)}."
 
