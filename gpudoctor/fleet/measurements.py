@@ -58,7 +58,6 @@ def _allreduce(evidence: dict) -> Iterator[Bandwidth]:
 
 
 _READERS = {"p2p.bandwidth": _p2p, "pcie.bandwidth": _pcie, "nccl.allreduce": _allreduce}
-MEASURING_CHECKS = frozenset(_READERS)  # the only checks whose findings a merge reads
 
 
 def bandwidths(document: dict) -> list[Bandwidth]:

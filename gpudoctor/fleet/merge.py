@@ -32,7 +32,7 @@ from typing import Any, Iterable
 
 import msgspec
 
-from gpudoctor.fleet.measurements import MEASURING_CHECKS, bandwidths
+from gpudoctor.fleet.measurements import bandwidths
 from gpudoctor.host.redact import redact_text
 from gpudoctor.host.snapshot_privacy import map_strings
 from gpudoctor.input_file import InputRefused, read_input
@@ -154,8 +154,15 @@ def report_paths(arguments: Iterable[str]) -> list[str]:
     return paths
 
 
+# The checks whose figures a node's metrics hold: only their findings are read (a merge shows no host-to-GPU
+# bandwidth, and pcie.bandwidth's findings are a twentieth of a --deep report), so a malformed figure of another
+# check leaves the node's P2P and all-reduce figures standing.
+METRIC_CHECKS = frozenset({"p2p.bandwidth", "nccl.allreduce"})
+
+
 def _metrics(document: dict) -> dict[str, float]:
-    measured = bandwidths(document)
+    checks = [c for c in document.get("checks") or [] if isinstance(c, dict) and c.get("id") in METRIC_CHECKS]
+    measured = bandwidths({"checks": checks})
     one_way = [m.gbps for m in measured if m.kind == "unidirectional"]
     allreduce = [m.gbps for m in measured if m.kind == "allreduce_bus"]
     metrics = {}
@@ -372,7 +379,7 @@ def _node_of_data(data: bytes, source: str) -> Node:
     try:
         report = _REPORT.decode(data)
         checks = report.checks or []
-        measured = [{"id": c.id, "findings": _evidence(c.findings)} for c in checks if c.id in MEASURING_CHECKS]
+        measured = [{"id": c.id, "findings": _evidence(c.findings)} for c in checks if c.id in METRIC_CHECKS]
         configuration = _shown_configuration(report.host)
     except (msgspec.DecodeError, RecursionError):
         return node_of(json.loads(data), source)

@@ -87,7 +87,8 @@ MUTATIONS = {
     "a check id a list": lambda d: d["checks"][0].update(id=["x"]),  # json's reading measures nothing then
     "a check id a number": lambda d: d["checks"][0].update(id=5),
     "statuses of other types": lambda d: [c.update(status=s) for c, s in zip(d["checks"], (1, True, None, [1]))],
-    "a finding a number": lambda d: _first(d, "pcie.bandwidth").update(findings=[5]),
+    "a finding a number": lambda d: _first(d, "p2p.bandwidth").update(findings=[5]),
+    "a host-to-GPU finding a number": lambda d: _first(d, "pcie.bandwidth").update(findings=[5]),
     "evidence a list": lambda d: _first(d, "p2p.bandwidth")["findings"][0].update(evidence=[1]),
     "sizes of lists": lambda d: _first(d, "nccl.allreduce")["findings"][0]["evidence"].update(sizes=[[1]]),
     "duplicate members": None,
@@ -107,9 +108,17 @@ def test_members_of_another_shape_give_the_node_json_gives(reports, mutation):
 
 def test_a_bandwidth_past_any_float_measures_nothing(reports, tmp_path):
     document = json.loads(json.dumps(reports["h200"]))
-    _first(document, "pcie.bandwidth")["findings"][0]["evidence"]["h2d_gbps"] = 10 ** 400
+    _first(document, "p2p.bandwidth")["findings"][0]["evidence"]["unidirectional_gbps"][0] = 10 ** 400
     node = _read(_written(tmp_path, "huge.json", json.dumps(document).encode()))
     assert node.metrics == {} and node.checks
+
+
+def test_a_malformed_host_to_gpu_figure_leaves_the_nodes_figures(reports, tmp_path):
+    document = json.loads(json.dumps(reports["h200"]))
+    whole = _read(_written(tmp_path, "whole.json", json.dumps(document).encode()))
+    _first(document, "pcie.bandwidth")["findings"][0]["evidence"]["h2d_gbps"] = 10 ** 400
+    node = _read(_written(tmp_path, "huge.json", json.dumps(document).encode()))
+    assert node.metrics == whole.metrics and set(node.metrics) == {"p2p", "allreduce"}
 
 
 def test_a_merge_uses_the_cores_its_process_may_run_on(monkeypatch):
