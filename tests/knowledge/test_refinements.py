@@ -114,7 +114,7 @@ def test_a_context_row_gives_way_to_evidence_of_the_cause_on_another_line():
     # An empty CUDA_VISIBLE_DEVICES names why CUDA sees no GPU; the visible-devices context would only say it is set.
     hidden = "$ CUDA_VISIBLE_DEVICES=-1 python train.py\nRuntimeError: No CUDA GPUs are available\n"
     assert [(m.code, [g.code for g in m.refined]) for m in scan(hidden, "paste")] \
-        == [("cuda.visible-devices-hides-all", ["cuda.no-device"])]
+        == [("cuda.visible-devices-hides-all", ["cuda.no-device", "cuda.torch-no-gpus-visible"])]
     # An index the machine may lack: the context's reading, which checks the variable against `nvidia-smi -L`.
     index = "$ CUDA_VISIBLE_DEVICES=2 python train.py\nRuntimeError: No CUDA GPUs are available\n"
     assert [m.code for m in scan(index, "paste")] == ["cuda.no-device-visible-devices-set"]

@@ -59,7 +59,7 @@ TEXT_KINDS = ("any", "journal", "dmesg", "traceback", "ollama-log", "docker", "k
 # "Unable to load the kernel module", the container toolkit's "nvml error: driver not loaded", Fedora's "NVIDIA kernel
 # module missing. Falling back to nouveau"), for the rows whose line says why to refine anywhere in a text.
 NO_MODULE_SYMPTOMS = ("kernel.driver-not-loaded", "kernel.installer-module-load-failed",
-                      "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.unknown-error",
+                      "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error",
                       "kernel.boot-fell-back-to-nouveau")
 # The CUDA errors that a kernel module of another version than the driver's libraries explains (no reboot after an
 # update): CUDA reads them as a driver too old, an unsupported combination or an unknown error.

@@ -50,7 +50,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"\bnvidia-smi: command not found", r"/bin/sh: (?:\d{1,4}: )?nvidia-smi: not found",
                   r"(?<!dlerror: )(?<!load library failed: )libcuda\.so\.1: cannot open shared object file"),
         contexts=("docker-build",),
-        refines=("cuda.driver-insufficient", "cuda.no-device", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
+        refines=("cuda.driver-insufficient", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
                  "frameworks.app-finds-torch-without-cuda", "cuda.libcuda-so1-missing"),
         severity="fail",
         cause="A step of the image build needs the GPU, but `docker build` RUN steps have no GPU: the NVIDIA runtime "

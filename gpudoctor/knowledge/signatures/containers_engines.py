@@ -94,7 +94,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the NVIDIA driver", "the host"),
         never_suggest=("reinstall the driver",),
-        refines=("kernel.nvidia-smi-missing", "cuda.no-device",
+        refines=("kernel.nvidia-smi-missing", "cuda.no-device", "cuda.torch-no-gpus-visible",
                  "cuda.libcuda-so1-missing", "kernel.driver-not-loaded"),
         refines_within=None,
         sources=("https://github.com/apptainer/singularity/issues/2944", "https://github.com/apptainer/apptainer/issues/846",

@@ -105,7 +105,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"\bnvidia-smi: command not found", r"exec: nvidia-smi: not found"),
         contexts=("apptainer",),
         refines=("cuda.libcuda-so1-missing", "cuda.tf-driver-libcuda-not-found", "kernel.driver-not-loaded",
-                 "cuda.no-device", "cuda.driver-insufficient", "kernel.nvidia-smi-missing"),
+                 "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.driver-insufficient", "kernel.nvidia-smi-missing"),
         severity="fail",
         cause="The Apptainer/Singularity container has no NVIDIA driver libraries: Apptainer binds the host's driver "
               "(libcuda, nvidia-smi) and GPU devices into the container only when it is started with --nv, so CUDA "

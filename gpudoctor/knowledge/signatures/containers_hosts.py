@@ -349,7 +349,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Could not find any (?:nv files|NVIDIA (?:libraries|binaries)) on this host",),
         # --nv was given and found nothing to bind: the no-driver lines the programs then print are its consequence
         # (containers.apptainer-started-without-nv, which reads them in an Apptainer text, gives way to it).
-        refines=("cuda.libcuda-so1-missing", "cuda.no-device", "kernel.driver-not-loaded", "cuda.driver-insufficient",
+        refines=("cuda.libcuda-so1-missing", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded", "cuda.driver-insufficient",
                  "cuda.ctranslate2-driver-too-old",
                  "cuda.tf-driver-libcuda-not-found", "kernel.nvidia-smi-missing"), refines_within=None,
         severity="fail",

@@ -65,7 +65,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"NVIDIA_DRIVER_CAPABILITIES(?:=|: ?)[\"']?(?![^\s\"']{0,60}\b(?:compute|all)\b)[a-z0-9,]{3,60}[\"']?(?![\w,])",
                   r"(?:Driver Version: (?P<driver>\d{3}\.\d{1,3}(?:\.\d{1,3})?) {1,20}|`)(?:\*\*)?CUDA Version: N/A\b"),
         # CUDA's own symptoms of a missing libcuda, anywhere in the same paste: the capability list says why.
-        refines=("cuda.libcuda-so1-missing", "kernel.driver-not-loaded", "cuda.no-device", "cuda.driver-insufficient",
+        refines=("cuda.libcuda-so1-missing", "kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.driver-insufficient",
                  "cuda.ctranslate2-driver-too-old"),
         refines_within=None,
         severity="warn",

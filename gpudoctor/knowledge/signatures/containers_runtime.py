@@ -205,7 +205,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # cuInit's "no CUDA-capable device" (804 read as no device), and the rows that read those as a container
         # started without GPUs.
         refines=("cuda.driver-insufficient",
-                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "kernel.driver-not-loaded"),
+                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded"),
         refines_within=None,
         severity="fail",
         cause="The container's CUDA needs a newer driver than the host's, and CUDA's forward-compatibility mode "
@@ -373,7 +373,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"torch\.cuda\.amp\.GradScaler is enabled, but CUDA is not available\.",
                   r"User provided device_type of 'cuda', but CUDA is not available\. Disabling"),
         contexts=("container",),
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.amp-without-cuda"),
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "frameworks.amp-without-cuda"),
         severity="fail",
         cause="Inside a container CUDA found no NVIDIA GPU or driver: the container was started without asking for the "
               "GPUs, so the container runtime passed none in (the driver is the host's, never the image's).",

@@ -321,7 +321,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   BUILD_STEP_PREFIX + r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
         # A failed GPU step of a build makes the paste's driver errors the build's: no driver there, not a broken host.
         refines=("cuda.driver-insufficient",
-                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
+                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing",
                  "frameworks.app-finds-torch-without-cuda"), refines_within=None,
         severity="fail",
         cause="A Dockerfile RUN step needs the GPU (nvidia-smi, deviceQuery, a CUDA check), but `docker build` has no "

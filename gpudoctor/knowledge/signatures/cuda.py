@@ -288,7 +288,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.visible-devices-hides-all",
-        refines=("cuda.no-device", "cuda.init-not-initialized"), refines_within=None,
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.init-not-initialized"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # Naming no GPU: $0, -1, "", Slurm's NoDevFiles, "all" (NVIDIA_VISIBLE_DEVICES's word; CUDA takes indices or UUIDs).

@@ -35,7 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.visible-devices-set-in-code",
-        refines=("cuda.no-device",), refines_within=None,  # its line names why CUDA sees no GPU further down
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,  # its line names why CUDA sees no GPU further down
         cause_id="cuda-visible-devices",
         kinds=("any",),
         # A script that picks its author's GPU by index before CUDA starts: on a machine with fewer GPUs the index names
@@ -55,6 +55,36 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("cuda/ptqd-13-visible-devices-7-in-code.txt", "cuda/comosvc-6-visible-devices-1-in-train-py.txt",
                   "frameworks/pytorch-126344-visible-devices-set-after-import.txt"),
+    ),
+    Signature(
+        code="cuda.torch-no-gpus-visible",
+        # PyTorch's reading of cudaErrorNoDevice, and of the person's "does not detect CUDA" in the same paste: the line
+        # says more than either.
+        refines=("cuda.no-device", "frameworks.torch-cuda-unavailable-described"), refines_within=None,
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        # torch/cuda/__init__.py raises this when the CUDA runtime counts no device although the driver loaded: with no
+        # driver it says "Found no NVIDIA driver on your system" instead. Where it runs in a container, WSL or a hosted
+        # notebook, the rows of those contexts read the same line and take its place.
+        patterns=(r"RuntimeError: No CUDA GPUs are available",),
+        severity="fail",
+        cause="PyTorch loaded the NVIDIA driver but the CUDA runtime counted no GPU: most often CUDA_VISIBLE_DEVICES, "
+              "set by the project's script, its launch script or the shell, names a GPU index this machine lacks "
+              "(its author's 1, 2 or 7 on a one-GPU machine), or is empty, and hides every GPU.",
+        advice=("Find where CUDA_VISIBLE_DEVICES is set for this run (`grep -rn CUDA_VISIBLE_DEVICES .` in the project: "
+                "an `export` in its .sh scripts, os.environ in its code, a --gpu-id default; and `echo "
+                "\"$CUDA_VISIBLE_DEVICES\"`), then set it to an index `nvidia-smi -L` lists (0 on a one-GPU machine) or "
+                "remove it. Only if `nvidia-smi -L` lists no GPU is the driver the problem."),
+        action="configure",
+        rules_out=("a CPU-only PyTorch build", "a missing driver"),
+        never_suggest=("reinstall CUDA", "set CUDA_LAUNCH_BLOCKING", "index-url"),
+        sources=("https://github.com/thuml/Time-Series-Library/issues/10",
+                 "https://github.com/LiYingwei/ShapeTextureDebiasedTraining/issues/12",
+                 "https://github.com/pytorch/pytorch/blob/main/torch/cuda/__init__.py",
+                 "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"),
+        checked="2026-11-27",
+        examples=("frameworks/tsl-10-run-sh-export-visible-devices-2.txt",
+                  "frameworks/shapetex-12-gpu-id-default-hides-gpu.txt"),
     ),
     Signature(
         code="cuda.cupy-cuda-libraries-not-found",

@@ -14,7 +14,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # rows), "No CUDA GPUs are available" and a CPU-only torch's "not compiled with CUDA". This row's line names a
         # GPU that is not NVIDIA's, so it says why, wherever in the paste the symptom is; nvidia-smi missing and Docker's
         # "could not select device driver" are the same absence.
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "frameworks.torch-cpu-build", "kernel.nvidia-smi-missing",
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "frameworks.torch-cpu-build", "kernel.nvidia-smi-missing",
                  "containers.no-gpu-device-driver", "kernel.rm-init-adapter-failed"),
         refines_within=None,
         cause_id="gpu-requested-none-present",

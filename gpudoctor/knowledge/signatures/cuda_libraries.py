@@ -245,7 +245,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.mps-connection-failed",
-        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.unknown-error"),
+        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error"),
         refines_within=None,
         cause_id="mps-unreachable",
         kinds=("any",),

@@ -99,7 +99,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   # FFmpeg's nvdec.c when cuvidGetDecoderCaps says the GPU cannot decode this codec, profile, depth or
                   # size (-hwaccel cuda; the "Failed setup for format cuda" line after it is generic).
                   r"\] Hardware is lacking required capabilities"),
-        refines=("cuda.no-device", "cuda.operation-not-supported"), refines_within=1,
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.operation-not-supported"), refines_within=1,
         severity="fail",
         cause="The GPU's hardware video decoder (NVDEC) does not support this stream's codec, profile or bit depth, so "
               "the CUDA/cuvid decoder cannot open and decoding has to run on the CPU.",

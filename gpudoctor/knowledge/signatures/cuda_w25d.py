@@ -19,7 +19,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="cuda.cuda-app-on-amd-gpu",
         # The CUDA symptoms this line explains, wherever they are in the paste: PyTorch without CUDA, no NVIDIA
         # driver, no CUDA device, CUDA's error 35.
-        refines=("frameworks.torch-cpu-build", "kernel.driver-not-loaded", "cuda.no-device", "cuda.driver-insufficient"),
+        refines=("frameworks.torch-cpu-build", "kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.driver-insufficient"),
         refines_within=None,
         cause_id="cuda-requested-without-nvidia-gpu",
         # a person's paste or a program's output, never the kernel log: "AMD" is in every AMD host's dmesg

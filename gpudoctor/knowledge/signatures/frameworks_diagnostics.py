@@ -41,7 +41,7 @@ DIAGNOSTICS_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tf-1158-kernel-module-older-than-libcuda.txt", "frameworks/tf-4768-kernel-352-dso-361.txt"),
         # cuInit's CUDA_ERROR_NO_DEVICE / UNKNOWN / INVALID_VALUE a few lines above is this mismatch's symptom
-        refines=("cuda.no-device", "cuda.unknown-error", "cuda.driver-insufficient", "cuda.ctranslate2-driver-too-old"),
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error", "cuda.driver-insufficient", "cuda.ctranslate2-driver-too-old"),
         refines_within=10,
     ),
     Signature(

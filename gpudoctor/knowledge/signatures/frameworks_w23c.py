@@ -116,7 +116,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.aws-lambda-cuda-without-gpu",
-        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=3,
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=3,
         cause_id="cuda-requested-without-nvidia-gpu",
         kinds=("any",),
         # AWS Lambda's error response ({"errorMessage": ..., "errorType": ..., "stackTrace": [...]}) around torch's
@@ -163,7 +163,7 @@ SIGNATURES: tuple[Signature, ...] = (
         contexts=("hosted-notebook",),
         # In a Colab or Kaggle notebook, torch's driver check, CUDA's device count and nvidia-smi failing mean the
         # runtime has no GPU (a CPU runtime, or the accelerator left off), not a driver to install.
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "kernel.nvidia-smi-missing"),
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.nvidia-smi-missing"),
         cause_id="cuda-requested-without-nvidia-gpu",
         kinds=("any",),
         patterns=("Found no NVIDIA driver on your system", "RuntimeError: No CUDA GPUs are available",

@@ -41,7 +41,7 @@ SIGNATURES = (
     Signature(
         code="kernel.xid-79",
         # The GPU off the bus explains every failure of the programs that used it, and the reset it then needs.
-        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded", "kernel.gpu-reset-required",
                  "cuda.unspecified-launch-failure", "cuda.illegal-address", "containers.nvml-unknown-error",
                  "kernel.nvidia-probe-failed"),
         refines_within=None,
@@ -358,7 +358,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-gpu-lost",
-        refines=("cuda.no-device", "cuda.unknown-error"), refines_within=None,
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error"), refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),
         # NVML_ERROR_GPU_IS_LOST as nvidia-smi prints it (Linux and Windows): the same event as Xid 79.
@@ -384,7 +384,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.nvml-device-handle-unknown-error",
-        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
         kinds=("any",),

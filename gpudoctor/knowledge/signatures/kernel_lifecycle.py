@@ -85,7 +85,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.preserve-vram-without-suspend-services",
-        refines=("cuda.unknown-error", "cuda.no-device"),
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"),
         refines_within=None,
         cause_id="gpu-suspend-resume",
         kinds=("any",),

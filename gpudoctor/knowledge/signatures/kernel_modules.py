@@ -29,7 +29,7 @@ SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
         # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
-        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -83,7 +83,7 @@ SIGNATURES = (
     Signature(
         code="kernel.nvml-driver-library-mismatch",
         # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
-        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.devices-busy-or-unavailable"), refines_within=None,
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
@@ -272,7 +272,7 @@ SIGNATURES = (
     ),
     Signature(
         code="kernel.uvm-module-missing",
-        refines=("cuda.unknown-error", "cuda.no-device"), refines_within=None,
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="uvm-missing",
         kinds=("any",),
         # The driver's UVM module (nvidia_uvm, or a packaged name like nvidia_331_uvm) could not be inserted.
@@ -330,7 +330,7 @@ SIGNATURES = (
     Signature(
         code="kernel.driver-not-loaded",
         refines=("kernel.nvidia-settings-no-display", "cuda.driver-insufficient",
-                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "cuda.unknown-error",
+                 "cuda.ctranslate2-driver-too-old", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error",
                  "ollama.service-cuda-visible-devices"), refines_within=None,  # no driver: not a GPU selection
         cause_id="driver-not-loaded",
         kinds=("any",),

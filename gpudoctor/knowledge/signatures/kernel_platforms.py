@@ -48,7 +48,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.vgpu-unlicensed",
-        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.unknown-error"),
+        refines=("cuda.devices-busy-or-unavailable", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error"),
         refines_within=None,
         cause_id="vgpu-unlicensed",
         kinds=("any",),
@@ -123,7 +123,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.gpu-stuck-in-d3cold",
         # RmInitAdapter's 0x22:0x56 (registers unmapped) follows on the same GPU: the power state is why, not its BARs.
-        refines=("cuda.unknown-error", "cuda.no-device", "kernel.driver-not-loaded", "kernel.rm-init-gpu-not-mapped",
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.driver-not-loaded", "kernel.rm-init-gpu-not-mapped",
                  "kernel.rm-init-adapter-failed", "kernel.nvml-device-handle-unknown-error"),
         refines_within=None,
         cause_id="gpu-fell-off-bus",
@@ -155,7 +155,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.mig-enabled-without-instances",
-        refines=("cuda.no-device", "cuda.devices-busy-or-unavailable"),
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable"),
         refines_within=None,
         cause_id="mig-no-instances",
         kinds=("any",),

@@ -10,7 +10,7 @@ from gpudoctor.knowledge.signatures.kernel_xids import XID_ANYWHERE as _XID_ANYW
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.gpu-reset-required",
-        refines=("cuda.devices-busy-or-unavailable", "cuda.unknown-error", "cuda.no-device"), refines_within=None,
+        refines=("cuda.devices-busy-or-unavailable", "cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="gpu-reset-required",
         kinds=("any",),
         # R550+ drivers log the GPU's recovery action as Xid 154 when a fault leaves it unusable ("GPU recovery action

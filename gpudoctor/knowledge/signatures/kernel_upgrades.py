@@ -13,7 +13,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.module-missing-for-running-kernel",
         # Its line says why nvidia-smi (or the toolkit, or CUDA) finds no driver anywhere else in the paste.
-        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "containers.cli-driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
@@ -153,7 +153,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # The story a helper acts on beside CUDA's generic failures: the driver was updated while the old kernel module
         # (or, on Windows, the old driver in running programs) stayed loaded, so the libraries and the module differ.
         # (Not "driver version is insufficient": an update to a driver still too old for the program reads the same.)
-        refines=("cuda.no-device", "cuda.unknown-error", "cuda.devices-busy-or-unavailable", "cuda.init-not-initialized",
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error", "cuda.devices-busy-or-unavailable", "cuda.init-not-initialized",
                  "cuda.driver-combination-unsupported", "cuda.forward-compat-unsupported"),
         refines_within=None,
         cause_id="driver-library-mismatch",

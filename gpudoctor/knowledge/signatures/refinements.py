@@ -22,7 +22,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=NO_DEVICE,
         contexts=("visible-devices",),
-        refines=("cuda.no-device",),
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible",),
         severity="fail",
         cause="CUDA found no GPU while the program ran with CUDA_VISIBLE_DEVICES set: it sees only the GPUs that "
               "variable lists, so an index the machine lacks (2 on a machine with one GPU), an empty value or a UUID "

@@ -208,7 +208,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.wsl1-kernel",
-        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # WSL 1 has no Linux kernel; uname -r reports 4.4.0-<Windows build>-Microsoft. WSL 2's kernels are named
@@ -225,7 +225,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.wsl1-stated",
-        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # What people paste or write: `wsl -l -v` with a distribution at VERSION 1, WSL's issue form with "WSL 1"
@@ -245,7 +245,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.windows-without-wsl2",
-        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         cause_id="wsl1",
         kinds=("any",),
         # `ver` / WSL's issue form: Windows 10 builds before 18362 (version 1903) have no WSL 2 at all.
@@ -313,7 +313,7 @@ SIGNATURES += (
         patterns=(r"no CUDA-capable device is detected", r"cudaErrorNoDevice", r"CUDA_ERROR_NO_DEVICE",
                   r"RuntimeError: No CUDA GPUs are available"),
         contexts=("wsl",),
-        refines=("cuda.no-device",),
+        refines=("cuda.no-device", "cuda.torch-no-gpus-visible",),
         severity="fail",
         cause="Inside WSL 2 CUDA found no GPU: the usual cause is a Linux NVIDIA driver or libcuda installed in the "
               "distribution, loaded instead of the Windows driver's /usr/lib/wsl/lib/libcuda.so.1.",

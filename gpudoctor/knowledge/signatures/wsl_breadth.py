@@ -72,7 +72,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # CUDA "no CUDA-capable device": this line explains those where both are in the text. The 5.10 kernels (from
         # 5.10.16.3, Windows 10 21H2's inbox one) run CUDA: their release in a paste is no finding.
         patterns=(r"(?<![\d.])(?P<kernel>4\.19\.(?:\d{1,2}|1[01]\d|120))(?:\.\d{1,3})?-microsoft-standard",),
-        refines=("kernel.driver-not-loaded", "cuda.no-device"), refines_within=None,
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=None,
         severity="fail",
         cause="WSL 2 runs Linux kernel {kernel}, older than GPU support in WSL needs (4.19.121), so no GPU is offered to "
               "the distribution (no /dev/dxg).",
