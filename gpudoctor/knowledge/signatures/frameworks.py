@@ -66,7 +66,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "exists on pytorch.org's selector from the PyTorch index (e.g. `pip install torch torchvision "
                 "torchaudio --index-url https://download.pytorch.org/whl/cu121`); a version ending in +cpu or a conda "
                 "build string with _cpu_ is the CPU-only one, and on Windows plain `pip install torch` (an installer or requirements file without the index URL) always gets it, as "
-                "it does on Linux aarch64 (GH200, GB200, DGX Spark: use the cu128 index, cu130 for GB10 and Jetson Thor); a Jetson Orin or Xavier takes NVIDIA's JetPack wheels for its JetPack release, never PyPI's; "
+                "it does on Linux aarch64 (GH200, GB200, DGX Spark: use the cu128 index for torch 2.7 to 2.11, cu130 for newer torch and for GB10 and Jetson Thor); a Jetson Orin or Xavier takes NVIDIA's JetPack wheels for its JetPack release, never PyPI's; "
                 "with uv, make torch a direct dependency with `torch = { index = \"pytorch-cu128\" }` under [tool.uv.sources] and that [[tool.uv.index]] `explicit = true`."),
         action="configure",
         rules_out=("a driver fault",),

@@ -20,12 +20,14 @@ from gpudoctor.knowledge.signatures import Signature
 _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "install CUDA")
 
 # Which torch releases each CUDA index of download.pytorch.org carries (first, last; None: still published). Read from
-# PyTorch's previous-versions page and from the version lists pip prints for each index.
+# PyTorch's previous-versions page and from the version lists pip prints for each index; the newer lines from PyTorch's
+# CUDA support-matrix RFCs (pytorch/pytorch#178665: 2.12 drops CUDA 12.8 and adds 13.2; #190385: 2.15 drops 12.6) and
+# RELEASE.md's matrix (2.10 and 2.11 build 12.6, 12.8 and 13.0).
 TORCH_CUDA_INDEXES = DatedFact(
     value=(("cu102", "1.5.0", "1.12.1"), ("cu111", "1.8.0", "1.10.2"), ("cu113", "1.10.0", "1.12.1"),
            ("cu116", "1.12.0", "1.13.1"), ("cu117", "1.13.0", "2.0.1"), ("cu118", "2.0.0", "2.7.1"),
-           ("cu121", "2.1.0", "2.5.1"), ("cu124", "2.4.0", "2.6.0"), ("cu126", "2.6.0", None),
-           ("cu128", "2.7.0", None), ("cu129", "2.8.0", None), ("cu130", "2.9.0", None)),
+           ("cu121", "2.1.0", "2.5.1"), ("cu124", "2.4.0", "2.6.0"), ("cu126", "2.6.0", "2.14"),
+           ("cu128", "2.7.0", "2.11"), ("cu129", "2.8.0", "2.9.1"), ("cu130", "2.9.0", None), ("cu132", "2.12.0", None)),
     source="https://pytorch.org/get-started/previous-versions/",
     checked="2026-11-27",
 )
@@ -52,14 +54,16 @@ SIGNATURES: tuple[Signature, ...] = (
                "{package}=={version}: PyTorch publishes each release for some CUDA versions only, each on its own index."),
         advice=("Install from the index that carries the release (torchvision and torchaudio follow their torch), or pin "
                 "a release the {variant} index has. The torch releases each index carries: " + INDEX_TABLE + ". For torch "
-                "2.7 or newer (and any RTX 50 / Blackwell GPU): `pip install torch torchvision torchaudio --index-url "
-                "https://download.pytorch.org/whl/cu128`; uv: a `[[tool.uv.index]]` with that URL and `explicit = true`, "
+                "2.7 to 2.11 (and any RTX 50 / Blackwell GPU): `pip install torch torchvision torchaudio --index-url "
+                "https://download.pytorch.org/whl/cu128`, for 2.12 or newer the cu130 index (cu126 for Maxwell, Pascal and "
+                "Volta GPUs); uv: a `[[tool.uv.index]]` with that URL and `explicit = true`, "
                 "and `torch = { index = \"pytorch-cu128\" }` under `[tool.uv.sources]`. Where the table says the index "
                 "does carry the release, this Python has no build of it: use a Python that release supports."),
         action="configure",
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/flashinfer-ai/flashinfer/pull/867", TORCH_CUDA_INDEXES.source),
+        sources=("https://github.com/flashinfer-ai/flashinfer/pull/867", TORCH_CUDA_INDEXES.source,
+                 "https://github.com/pytorch/pytorch/issues/178665"),
         checked="2026-11-27",
         examples=("wheels/flashinfer-867-torch-26-not-on-cu121-index.txt",),
         # the generic reading of pip's line (the release has no wheel for this Python) where the list shows the index
