@@ -153,7 +153,7 @@ SIGNATURES += (
         severity="fail",
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
         advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, "
-                "10.0) need a cu128+ PyTorch wheel; Maxwell, Pascal and Volta (GTX 9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url "
+                "10.0) need a cu128+ PyTorch wheel (torch 2.7 or newer), GB10 (DGX Spark, 12.1) and Jetson Thor (11.0) on aarch64 the cu130 one (`--index-url https://download.pytorch.org/whl/cu130`); Maxwell, Pascal and Volta (GTX 9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url "
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
@@ -164,7 +164,8 @@ SIGNATURES += (
         sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
                  "https://github.com/Kaggle/kaggle-cli/issues/1151", RUNTIME_ERRORS),
         checked="2026-11-25",
-        examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt"),
+        examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt",
+                  "cuda/openral-167-thor-sm110-cu128-no-kernel-image.txt"),
     ),
     Signature(
         code="cuda.torch-gpu-too-old",
@@ -174,7 +175,10 @@ SIGNATURES += (
         severity="fail",
         cause="The GPU's compute capability is below the oldest this PyTorch build has kernels for.",
         advice=("Use a PyTorch build that still supports this compute capability: for 5.0-7.0 (GTX 9xx/10xx, V100) the cu126 wheels (`pip install "
-                "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source, or move to a newer GPU; a newer driver does not add kernels to the build."),
+                "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source: Kepler (3.5, 3.7: K40, K80, GTX 780, TITAN Black) "
+                "ends with CUDA 11.x, so a cu118 or cu117 build whose `torch.cuda.get_arch_list()` still lists sm_37 (torch 2.0.x cu118) "
+                "for a K80, a source build with TORCH_CUDA_ARCH_LIST=3.5 for 3.5; Fermi (2.x) ends with CUDA 8 and has no PyTorch "
+                "wheel. Or move to a newer GPU; a newer driver does not add kernels to the build."),
         action="configure",
         never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),

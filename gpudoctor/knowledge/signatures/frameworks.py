@@ -53,9 +53,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\(you have (?P<version>\d[\w.]*\+cpu)\)",
             # pip list / pip install, and python -m torch.utils.collect_env
             r"\btorch(?:==|-| {1,30})(?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",
-            r"PyTorch version[:;] (?P<version>\d[\w.]*\+cpu)\b",
+            r"PyTorch [Vv]ersion {0,30}[:;] {0,4}(?P<version>\d[\w.]*\+cpu)\b",  # collect_env (old and aligned), audio-separator
             r"(?:\bpytorch version|\btorch): (?P<version>\d+\.\d+(?:\.\d+)?\+cpu)\b",  # ComfyUI/Forge start-up, A1111 footer
-            r"CUDA used to build PyTorch: (?:None|Could not collect)\b",  # collect_env: torch.version.cuda is None
+            r"CUDA used to build PyTorch {0,30}: (?:None|Could not collect)\b",  # collect_env: torch.version.cuda is None
             r"module 'torch\._C' has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'",  # no CUDA bindings built
         ),
         severity="fail",
@@ -65,8 +65,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "keeps an installed torch of the same version), then install a PyTorch and CUDA combination that "
                 "exists on pytorch.org's selector from the PyTorch index (e.g. `pip install torch torchvision "
                 "torchaudio --index-url https://download.pytorch.org/whl/cu121`); a version ending in +cpu or a conda "
-                "build string with _cpu_ is the CPU-only one, and on Windows plain `pip install torch` (an installer "
-                "or requirements file without the index URL) always gets it."),
+                "build string with _cpu_ is the CPU-only one, and on Windows plain `pip install torch` (an installer or requirements file without the index URL) always gets it, as "
+                "it does on Linux aarch64 (GH200, GB200, DGX Spark: use the cu128 index for torch 2.7 to 2.11, cu130 for newer torch and for GB10 and Jetson Thor); a Jetson Orin or Xavier takes NVIDIA's JetPack wheels for its JetPack release, never PyPI's; "
+                "with uv, make torch a direct dependency with `torch = { index = \"pytorch-cu128\" }` under [tool.uv.sources] and that [[tool.uv.index]] `explicit = true`."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
@@ -75,7 +76,7 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-25",
         examples=("wheels/pytorch-69202-conda-cudatoolkit-113-gets-cpu.txt", "wheels/pia-30-xformers-you-have-cpu-torch.txt",
                   "frameworks/pytorch-122924-windows-collect-env-cuda-could-not-collect.txt",
-                  "frameworks/ootdiffusion-110-torch-c-no-cuda-setdevice-a.txt", "frameworks/gentrl-36-windows-set-device-torch-c-no-cuda.txt"),
+                  "frameworks/ootdiffusion-110-torch-c-no-cuda-setdevice-a.txt", "frameworks/gentrl-36-windows-set-device-torch-c-no-cuda.txt", "frameworks/uvr5ui-31-separator-log-pytorch-cpu.txt"),
         # xformers' "can't load C++/CUDA extensions" line above "(you have 2.1.2+cpu)": the CPU torch is the cause.
         refines=("wheels.xformers-built-for-other-torch",),
         refines_within=2,

@@ -106,15 +106,19 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         cause=("The release asked for publishes no wheel for this machine's {tag} tag (and no source to build), so uv "
                "cannot install it here."),
         advice=("Choose a release that has a wheel for this platform and Python (uv's hint lists the platforms that "
-                "have one; PyTorch's CUDA builds exist for Linux x86_64 and Windows only, and Intel macOS stops at torch "
-                "2.2.2), or change the interpreter or platform the lock or index targets: a Python newer than the "
-                "framework's wheels (torch 2.5+ covers Python 3.9-3.13) needs `uv venv --python 3.12`."),
+                "have one; PyTorch's CUDA builds exist for Linux x86_64 and Windows, and for Linux aarch64 from torch 2.7 "
+                "on the cu128 and newer indexes (cu130 for GB10 and Jetson Thor); Intel macOS stops at torch "
+                "2.2.2; torchcodec has Linux aarch64 wheels from 0.13), or change the interpreter or platform the lock or index targets: a Python newer than the "
+                "framework's wheels (torch 2.5+ covers Python 3.9-3.13) needs `uv venv --python 3.12`. On PyTorch's indexes "
+                "the plain version (2.5.1) and the local one (2.5.1+cu124) are different files for different platforms: pin "
+                "the local one, or route each platform to its index with a marker in [tool.uv.sources], and list the platform "
+                "in `tool.uv.required-environments` so that the lock keeps its wheels."),
         action="configure",
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
         sources=("https://github.com/astral-sh/uv/issues/8746", "https://github.com/astral-sh/uv/issues/10843",
-                 "https://docs.astral.sh/uv/guides/integration/pytorch/"),
-        checked="2026-11-26",
+                 "https://docs.astral.sh/uv/guides/integration/pytorch/", "https://github.com/meta-pytorch/torchcodec/issues/1251"),
+        checked="2026-11-27",
         examples=("wheels/uv-8746-no-wheel-matching-platform-tag.txt",),
     ),
     Signature(

@@ -6,6 +6,7 @@ wheels_python.py adds these rows to its PYTHON_SIGNATURES.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wheels_w28c import INDEX_TABLE
 
 PYTORCH_PREVIOUS = "https://pytorch.org/get-started/previous-versions/"
 
@@ -32,7 +33,9 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
                 "never serves +{variant} builds. If pip's `Looking in indexes` already listed download.pytorch.org, this "
                 "Python has no build of that version: create a venv with a Python it was built for (`python3.10 -m venv "
                 "venv`; torch 1.x stops at Python 3.10) or pin a newer release. On macOS no +cu build exists: drop the "
-                "+{variant} suffix."),
+                "+{variant} suffix. Where pip's list shows +{variant} builds of other releases, PyTorch never published this "
+                "release for {variant}: the torch releases each index carries are " + INDEX_TABLE + "; pin a release "
+                "the index has, or take the release from an index that carries it."),
         action="configure",
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
@@ -41,7 +44,8 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
                  "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-extra-index-url"),
         checked="2026-11-26",
         examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",
-                  "wheels/pytorch-170511-cu121-pin-root-index-lacks-variant.txt"),
+                  "wheels/pytorch-170511-cu121-pin-root-index-lacks-variant.txt",
+                  "wheels/modelfingerprint-7-torch-200-not-on-cu113.txt"),
         # pip's requirement line names a +cpu pin that was never installed: not the installed torch's CPU build
         refines=("frameworks.torch-cpu-build",),
     ),
