@@ -32,12 +32,16 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # vulkaninfo (Vulkan-Tools), current and older wording
             r"vkCreateInstance failed with (?:VK_)?(?P<error>ERROR_INCOMPATIBLE_DRIVER|ERROR_INITIALIZATION_FAILED)",
-            r"vulkaninfo\.c:\d{1,5}: failed with (?:VK_)?(?P<error>ERROR_INCOMPATIBLE_DRIVER)",
+            r"vulkaninfo(?:\.c|\.h|\.cpp)?:\d{1,5}: failed with (?:VK_)?(?P<error>ERROR_INCOMPATIBLE_DRIVER)",
             # Omniverse Kit (Isaac Sim, Isaac Lab) creating its Vulkan instance
             r"\[carb\.graphics-vulkan\.plugin\] vkCreateInstance failed\. Vulkan \d\.\d is not supported",
             r"\[carb\.graphics-vulkan\.plugin\] VkResult: (?P<error>ERROR_INCOMPATIBLE_DRIVER)",
             # Unreal Engine 4/5 (CARLA, AirSim, packaged games)
             r"Cannot find a compatible Vulkan driver \(ICD\)",
+            # the Vulkan loader itself (Vulkan-Loader's loader.c, any program with VK_LOADER_DEBUG or vulkaninfo) when
+            # no ICD JSON is found, or the NVIDIA ICD's library (or the SPIR-V compiler it loads) is not there
+            r"vkCreateInstance: Found no drivers!",
+            r"(?P<library>libGLX_nvidia\.so\.0|libnvidia-glvkspirv\.so[.\d]{0,12}): cannot open shared object file",
         ),
         severity="fail",
         cause=("The Vulkan loader found no NVIDIA Vulkan driver (ICD): the ICD JSON (nvidia_icd.json) or the "
@@ -59,6 +63,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/microsoft/AirSim/issues/4236",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/1124",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/16",
+                 "https://github.com/KhronosGroup/Vulkan-Loader/blob/main/loader/loader.c",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
         checked="2026-11-27",
         examples=("containers/airsim-4236-unreal-vulkan-icd-not-mounted.txt",
