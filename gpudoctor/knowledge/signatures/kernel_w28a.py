@@ -9,8 +9,9 @@ people paste when that half is missing:
 
 - Mesa's libGL taking over for a program that finds no NVIDIA GL library of its architecture: "libGL error: No
   matching fbConfigs or visuals found" (then "failed to load driver: swrast"), Steam's "glXChooseVisual failed", its
-  "You are missing the following 32-bit libraries, and Steam may not run", and the dynamic loader's "libGL.so.1:
-  wrong ELF class: ELFCLASS64" when only the 64-bit libGL is there.
+  "You are missing the following 32-bit libraries, and Steam may not run", Wine's "couldn't initialize OpenGL,
+  expect problems", and the dynamic loader's "libGL.so.1: wrong ELF class: ELFCLASS64" when only the 64-bit libGL
+  is there.
 - Inside a Flatpak (flatpak run, Flathub, a manifest's finish-args) the same lines mean the GL.nvidia extension of
   the host's version is not installed: Flathub publishes it some hours after a driver release, `flatpak update`
   installs it, and until the machine reboots after a driver update the loaded module's version (the one Flatpak
@@ -42,6 +43,9 @@ THIRTY_TWO_BIT = {
     # Arch: enable [multilib] in /etc/pacman.conf; lib32-nvidia-utils must match nvidia-utils' version.
     "arch": ("enable [multilib] in /etc/pacman.conf, then sudo pacman -Syu lib32-nvidia-utils",
              "https://wiki.archlinux.org/title/NVIDIA", "2026-11-27"),
+    # Void: the 32-bit package lives in the multilib-nonfree repository (void-packages issue 12923).
+    "void": ("sudo xbps-install -S void-repo-multilib-nonfree && sudo xbps-install -S nvidia-libs-32bit",
+             "https://github.com/void-linux/void-packages/issues/12923", "2026-11-27"),
     # NixOS 24.11 and later (before: hardware.opengl.driSupport32Bit = true).
     "nixos": ("hardware.graphics.enable32Bit = true; (NixOS before 24.11: hardware.opengl.driSupport32Bit = true;)",
               "https://github.com/NixOS/nixpkgs/issues/213983", "2026-11-27"),
@@ -53,7 +57,7 @@ THIRTY_TWO_BIT = {
 }
 
 _LABELS = {"ubuntu": "Ubuntu", "debian": "Debian", "fedora": "Fedora (RPM Fusion)", "arch": "Arch",
-           "nixos": "NixOS", "runfile": "Slackware or a .run driver"}
+           "void": "Void", "nixos": "NixOS", "runfile": "Slackware or a .run driver"}
 _THIRTY_TWO_BIT_ADVICE = "; ".join(f"{_LABELS[name]}: {what}" for name, (what, _, _) in THIRTY_TWO_BIT.items())
 
 # The lines Mesa's libGL and the Steam client print when a program finds no GL driver of its own architecture.
@@ -62,6 +66,8 @@ _NO_GL_OF_THIS_ARCH = (
     r"glXChooseVisual failed",
     r"You are missing the following 32-bit libraries, and Steam may not run",
     r"libGL\.so\.1: wrong ELF class: ELFCLASS64",
+    # Wine when its 32-bit (or WoW64) side gets no GL context
+    r"X11DRV_WineGL_InitOpenglInfo {1,2}couldn't initialize OpenGL",
 )
 
 _FLATHUB_EXTENSION = r"org\.freedesktop\.Platform\.GL(?:32)?\.nvidia-(?P<version>\d{2,3}-\d{1,3}(?:-\d{1,3})?)"
@@ -96,7 +102,8 @@ SIGNATURES: tuple[Signature, ...] = (
            "https://github.com/ValveSoftware/steam-for-linux/issues/6789"),
         checked="2026-11-27",
         examples=("kernel/steamforlinux-3979-fedora-swrast-nvidia-libs-i686.txt",
-                  "kernel/steamforlinux-6789-libnvidia-gl-440-i386-missing.txt"),
+                  "kernel/steamforlinux-6789-libnvidia-gl-440-i386-missing.txt",
+                  "kernel/voidpackages-12923-wine-fbconfigs-nvidia-libs-32bit.txt"),
     ),
     Signature(
         code="kernel.flatpak-nvidia-gl-extension-not-found",
