@@ -70,12 +70,15 @@ _NO_GL_OF_THIS_ARCH = (
     r"X11DRV_WineGL_InitOpenglInfo {1,2}couldn't initialize OpenGL",
 )
 
-_FLATHUB_EXTENSION = r"org\.freedesktop\.Platform\.GL(?:32)?\.nvidia-(?P<version>\d{2,3}-\d{1,3}(?:-\d{1,3})?)"
+# The extension as flatpak names it, with the host driver's version (dots as dashes) or, typed by hand, without it.
+_FLATHUB_EXTENSION = (r"org\.freedesktop\.Platform\.GL(?:32)?\.nvidia"
+                      r"(?:-(?P<version>\d{2,3}-\d{1,3}(?:-\d{1,3})?))?")
 
 _FLATPAK_ADVICE = (
     "Run `flatpak update` (both system and --user installations): it installs org.freedesktop.Platform.GL.nvidia-"
-    "<version> (and GL32 for 32-bit apps such as Steam) matching the host driver, whose version is `cat "
-    "/sys/module/nvidia/version` with dots as dashes. After a driver update reboot first, so the loaded module is the "
+    "<version> (and GL32 for 32-bit apps such as Steam) matching the host driver: `flatpak --gl-drivers` names the "
+    "one it wants, `cat /sys/module/nvidia/version` with dots as dashes (by hand: `flatpak install flathub "
+    "org.freedesktop.Platform.GL.nvidia-<version>`, with the remote named). After a driver update reboot first, so the loaded module is the "
     "new one; if Flathub has not yet published that version (hours to a day after a driver release) wait and run "
     "`flatpak update` again, or stay on the previous driver; where the remote is not flathub, `flatpak remote-add "
     "--if-not-exists flathub https://flathub.org/repo/flathub.flatpakrepo` first."
@@ -115,6 +118,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # flatpak's own answer when the extension for that version is not (yet) on the remote, or not installed
             r"Nothing matches " + _FLATHUB_EXTENSION,
             r"No remote refs found (?:similar to|for) ['‘\"]?" + _FLATHUB_EXTENSION,
+            r"Can't find ref " + _FLATHUB_EXTENSION,
+            r"Failed to install " + _FLATHUB_EXTENSION,
             r"[Ee]rror: " + _FLATHUB_EXTENSION + r"[^\n]{0,40}? not installed",
         ),
         severity="fail",
@@ -127,10 +132,14 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/flatpak/flatpak/issues/1702", "https://github.com/flatpak/flatpak/issues/1663",
                  "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia/issues/287",
-                 "https://github.com/flatpak/flatpak/issues/2231"),
+                 "https://github.com/flatpak/flatpak/issues/2231",
+                 "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia/issues/36",
+                 "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia/issues/151"),
         checked="2026-11-27",
         examples=("kernel/flatpak-1702-nuvola-gl-nvidia-390-59-not-found.txt",
-                  "kernel/flatpak-1663-nuvola-gl-nvidia-390-48-flatpak-update.txt"),
+                  "kernel/flatpak-1663-nuvola-gl-nvidia-390-48-flatpak-update.txt",
+                  "kernel/flathub-glnvidia-151-no-remote-refs-525-85-05.txt",
+                  "kernel/flathub-glnvidia-36-cant-find-ref-flatpak-update.txt"),
     ),
     Signature(
         code="kernel.flatpak-gl-fallback-no-nvidia-extension",
