@@ -96,7 +96,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "32-bit games) on a system with only the driver's 64-bit libraries installed."),
         advice=("Install the NVIDIA driver's 32-bit libraries of the same version as the 64-bit ones, then check with a "
                 "32-bit glxinfo: " + _THIRTY_TWO_BIT_ADVICE + ". Inside Flatpak the same lines mean its "
-                "org.freedesktop.Platform.GL32.nvidia extension is missing: `flatpak update`."),
+                "org.freedesktop.Platform.GL32.nvidia extension is missing: `flatpak update`; in a Docker container, that the "
+                "graphics capability is: `-e NVIDIA_DRIVER_CAPABILITIES=all`."),
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA",),
