@@ -33,14 +33,17 @@ THIRTY_TWO_BIT = {
     # depends on (Valve's maintainer in steam-for-linux issues 6789 and 8238).
     "ubuntu": ("sudo dpkg --add-architecture i386 && sudo apt update && sudo apt install libnvidia-gl-<branch>:i386",
                "https://github.com/ValveSoftware/steam-for-linux/issues/8238", "2026-11-27"),
-    # Debian's nvidia-driver packages (the 32-bit GL libraries for Steam and Wine).
+    # Debian's nvidia-driver packages (the 32-bit GL libraries for Steam and Wine; a Debian 12 user's fix in
+    # steam-for-linux issue 8827).
     "debian": ("sudo dpkg --add-architecture i386 && sudo apt update && sudo apt install nvidia-driver-libs:i386",
-               "https://wiki.debian.org/NvidiaGraphicsDrivers", "2026-11-27"),
+               "https://github.com/ValveSoftware/steam-for-linux/issues/8827", "2026-11-27"),
     # Fedora with RPM Fusion's driver (akmod-nvidia); negativo17's and NVIDIA's own repository name it
-    # nvidia-driver-libs.i686 (steam-for-linux issue 3979 for RPM Fusion).
+    # nvidia-driver-libs.i686 (steam-for-linux issue 3979 for RPM Fusion, two users' confirmed fix; the package name
+# nvidia-driver-libs in NVIDIA's RHEL repository and negativo17's in nvidia-container-toolkit issues 1124 and 1732).
     "fedora": ("sudo dnf install xorg-x11-drv-nvidia-libs.i686 (negativo17/NVIDIA repository: nvidia-driver-libs.i686)",
-               "https://rpmfusion.org/Howto/NVIDIA", "2026-11-27"),
-    # Arch: enable [multilib] in /etc/pacman.conf; lib32-nvidia-utils must match nvidia-utils' version.
+               "https://github.com/ValveSoftware/steam-for-linux/issues/3979", "2026-11-27"),
+    # Arch: enable [multilib] in /etc/pacman.conf (the Multilib page); lib32-nvidia-utils must match nvidia-utils'
+    # version (the NVIDIA page).
     "arch": ("enable [multilib] in /etc/pacman.conf, then sudo pacman -Syu lib32-nvidia-utils",
              "https://wiki.archlinux.org/title/NVIDIA", "2026-11-27"),
     # Void: the 32-bit package lives in the multilib-nonfree repository (void-packages issue 12923).
@@ -52,7 +55,7 @@ THIRTY_TWO_BIT = {
     # Slackware and NVIDIA's .run installer: the installer adds its 32-bit compatibility libraries only where a 32-bit
     # glibc is present (Slackware multilib, libc6:i386), so install that first and rerun the installer.
     "runfile": ("install the 32-bit glibc (Slackware multilib, libc6:i386), then rerun the NVIDIA .run installer and "
-                "accept its 32-bit compatibility libraries (SlackBuilds' nvidia-driver: COMPAT32=yes)",
+                "accept its 32-bit compatibility libraries",
                 "https://github.com/ValveSoftware/steam-for-linux/issues/5884", "2026-11-27"),
 }
 
