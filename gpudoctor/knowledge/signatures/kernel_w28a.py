@@ -104,9 +104,8 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA",),
-        sources=tuple(dict.fromkeys(source for _, source, _ in THIRTY_TWO_BIT.values()))
-        + ("https://github.com/ValveSoftware/steam-for-linux/issues/3979",
-           "https://github.com/ValveSoftware/steam-for-linux/issues/6789"),
+        sources=tuple(dict.fromkeys((*(source for _, source, _ in THIRTY_TWO_BIT.values()),
+                                     "https://github.com/ValveSoftware/steam-for-linux/issues/6789"))),
         checked="2026-11-27",
         examples=("kernel/steamforlinux-3979-fedora-swrast-nvidia-libs-i686.txt",
                   "kernel/steamforlinux-6789-libnvidia-gl-440-i386-missing.txt",
