@@ -86,6 +86,22 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="flatpak",
+        meaning="The program ran as a Flatpak application, whose sandbox sees the host's NVIDIA GL/Vulkan driver only "
+                "through the Flathub extension org.freedesktop.Platform.GL.nvidia (GL32 for 32-bit) of the host "
+                "driver's exact version, never the host's own libraries.",
+        markers=(
+            r"flatpak (?:run|update|install|info|list|remote-ls)\b",  # the commands people ran and paste
+            r"org.freedesktop.Platform",  # the runtime and its GL extensions, as flatpak lists them
+            r"Flatpak", r"Flathub", r"flathub",  # the person says so ("the Flatpak version of Steam")
+            r"finish-args",  # a Flatpak manifest's sandbox permissions
+            r"com.valvesoftware.Steam",  # Flathub's Steam
+        ),
+        sources=("https://docs.flatpak.org/en/latest/extension.html",
+                 "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="container",
         meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
                 "container runtime passed in.",

@@ -86,8 +86,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "CUDA programs run."),
         advice=("Reinstall the NVIDIA driver cleanly with its Vulkan/OpenGL part: on Windows a clean install of the "
                 "latest Game Ready or Studio driver; on Linux the driver's GL package (Ubuntu `libnvidia-gl-<branch>`, "
-                "never --no-opengl-files) with libvulkan1. Then check that `vulkaninfo --summary` lists the NVIDIA GPU, "
-                "and pick it with the program's -g/GPU ID where an integrated GPU without Vulkan comes first."),
+                "never --no-opengl-files) with libvulkan1; in a Docker container add `-e NVIDIA_DRIVER_CAPABILITIES=all` "
+                "(graphics mounts the driver's Vulkan ICD). Then check that `vulkaninfo --summary` lists the NVIDIA "
+                "GPU, and pick it with the program's -g/GPU ID where an integrated GPU without Vulkan comes first."),
         action="configure",
         rules_out=("a model that does not fit",),
         never_suggest=("reinstall CUDA", "install the CUDA toolkit"),
