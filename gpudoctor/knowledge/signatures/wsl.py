@@ -113,8 +113,13 @@ SIGNATURES += (
         code="wsl.docker-desktop-named-symbol",
         cause_id="docker-desktop-too-old-for-driver",
         kinds=("any",),
-        # cudaErrorSymbolNotFound (500) at device count: the container's libcuda does not match the driver.
-        patterns=(r"cudaGetDeviceCount\(\)[^\n]{0,200}Error 500: named symbol not found",),
+        # cudaErrorSymbolNotFound (500) at device count: the container's libcuda does not match the driver. PyTorch's
+        # wording, and ONNX Runtime's CUDA provider's ("CUDA failure 500: named symbol not found ; GPU=-1 ; ... ;
+        # expr=cudaGetDeviceCount(&num_devices);"), which cuda.named-symbol-not-found would read as a kernel built for
+        # another architecture: no kernel runs before the device count.
+        refines=("cuda.named-symbol-not-found",),
+        patterns=(r"cudaGetDeviceCount\(\)[^\n]{0,200}Error 500: named symbol not found",
+                  r"CUDA failure 500: named symbol not found ;[^\n]{0,300}expr=cudaGetDeviceCount\b"),
         severity="fail",
         cause="CUDA in the container could not start (error 500, named symbol not found): the driver libraries "
               "Docker Desktop puts into the container do not match the Windows driver.",
