@@ -128,8 +128,9 @@ SIGNATURES += (
                 "Windows driver can stay as they are."),
         action="configure",
         never_suggest=("reinstall torch", "install a Linux driver"),
-        sources=("https://github.com/jhj0517/Whisper-WebUI/issues/279", WSL_GUIDE),
-        checked="2026-11-25",
+        sources=("https://github.com/jhj0517/Whisper-WebUI/issues/279",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/520", WSL_GUIDE),
+        checked="2026-11-27",
         examples=("wsl/whisperwebui-279-error500-named-symbol-docker-desktop.txt",),
     ),
     Signature(
