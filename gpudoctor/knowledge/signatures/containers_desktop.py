@@ -11,7 +11,7 @@ _GPU_REQUEST_FAILED = ("containers.no-gpu-device-driver", "containers.cli-load-l
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.gpu-request-on-macos",
-        cause_id="container-no-gpu-runtime",
+        cause_id="gpu-requested-none-present",
         kinds=("any",),
         # Docker on a Mac (Docker Desktop's Linux VM, Colima, OrbStack) has no NVIDIA GPU or driver to give a container:
         # `--gpus` or a compose GPU reservation fails with dockerd's "could not select device driver", or, where an
@@ -39,10 +39,12 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("install the NVIDIA Container Toolkit", "reinstall the driver"),
         sources=("https://github.com/myshell-ai/MeloTTS/issues/40", "https://github.com/hiyouga/LlamaFactory/issues/3990",
                  "https://github.com/basujindal/stable-diffusion/issues/199",
+                 "https://github.com/devnen/Chatterbox-TTS-Server/issues/15",
                  "https://docs.docker.com/desktop/features/gpu/"),
-        checked="2026-11-26",
+        checked="2026-11-27",
         examples=("containers/melotts-40-macos-m1-gpus-all-no-device-driver.txt",
                   "containers/llamafactory-3990-mac-m3-gpus-all-device-driver.txt",
-                  "containers/basujindal-sd-199-macbook-compose-libnvidia-ml.txt"),
+                  "containers/basujindal-sd-199-macbook-compose-libnvidia-ml.txt",
+                  "containers/chatterbox-15-macos-compose-nvidia-runtime-cpu.txt"),
     ),
 )

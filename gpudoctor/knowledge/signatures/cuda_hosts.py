@@ -14,8 +14,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # rows), "No CUDA GPUs are available" and a CPU-only torch's "not compiled with CUDA". This row's line names a
         # GPU that is not NVIDIA's, so it says why, wherever in the paste the symptom is; nvidia-smi missing and Docker's
         # "could not select device driver" are the same absence.
-        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "frameworks.torch-cpu-build", "kernel.nvidia-smi-missing",
-                 "containers.no-gpu-device-driver", "kernel.rm-init-adapter-failed"),
+        refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "frameworks.torch-cpu-build",
+                 "kernel.nvidia-smi-missing", "containers.no-gpu-device-driver", "kernel.rm-init-adapter-failed",
+                 "containers.cli-load-library-failed"),
         refines_within=None,
         cause_id="gpu-requested-none-present",
         kinds=("any",),
@@ -30,6 +31,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?P<gpu>Intel(?:\(R\))? Arc(?:\(TM\))? [AB]\d{3}M?)", r"\[(?P<gpu>Arc [AB]\d{3}M?)\]",  # lspci: "DG2 [Arc A770]"
             r"(?P<gpu>Apple M[1-4](?: Pro| Max| Ultra)?)\b",
             r"\bOS: (?P<gpu>macOS \d{1,2}(?:\.\d{1,2})?)",  # PyTorch's collect_env on a Mac
+            # an issue form's hardware list: "MacOS 12.5 M1 Pro chip", "MacBook Pro 2019"
+            r"\b(?P<gpu>MacOS \d{1,2}(?:\.\d{1,2})?(?:\.\d{1,2})?,? (?:on |with )?(?:an? )?M[1-5](?: Pro| Max| Ultra)?)\b",
+            r"\b(?P<gpu>macOS \d{1,2}(?:\.\d{1,2})?(?:\.\d{1,2})?,? (?:on |with )?(?:an? )?M[1-5](?: Pro| Max| Ultra)?)\b",
+            r"\b(?P<gpu>Mac(?:Book|book)(?: Pro| Air)?,? \(?(?:20[12]\d|M[1-5])(?: Pro| Max)?)\b",
             # The person saying so: no NVIDIA card at all, or only the processor's integrated graphics (said, not read
             # from lspci: a hybrid laptop whose NVIDIA GPU is switched off shows only the Intel line there).
             r"(?P<gpu>don't have an? (?:dedicated |discrete )?(?:NVIDIA|[Nn]vidia) (?:GPU|graphics card|video card|card))"
@@ -47,17 +52,22 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/rocm6.3` on "
                 "Linux, the app's AMD/ROCm or DirectML/ZLUDA option or image on Windows; in a container pass /dev/kfd "
                 "and /dev/dri), for Intel Arc the XPU build, on a Mac the MPS device; otherwise run on the CPU "
-                "(device 'cpu', no .cuda() calls, the app's --cpu flag), or use a machine with an NVIDIA GPU."),
+                "(device 'cpu', no .cuda() calls, the app's --cpu flag), or use a machine with an NVIDIA GPU. A container "
+                "started with `--gpus all`, `runtime: nvidia` or a compose `deploy.resources.reservations.devices` GPU "
+                "entry cannot get a GPU here: remove that request or start the project's CPU variant (its CPU compose "
+                "file, profile or setting, e.g. RUNTIME=cpu)."),
         action="configure",
         rules_out=("a missing or broken NVIDIA driver", "the CUDA toolkit"),
         never_suggest=("install the NVIDIA driver", "reinstall CUDA", "modprobe"),
         sources=("https://github.com/av/harbor/issues/173", "https://github.com/NVIDIA/k8s-device-plugin/issues/812",
                  "https://github.com/HAMM3REXTREME/ComfyUI-Installer/issues/6",
-                 "https://pytorch.org/get-started/locally/"),
-        checked="2026-11-26",
+                 "https://pytorch.org/get-started/locally/",
+                 "https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/35"),
+        checked="2026-11-27",
         examples=("cuda/harbor-173-comfyui-amd-found-no-nvidia-driver.txt",
                   "cuda/k8sdp-812-amd-gpu-user-found-no-driver.txt",
-                  "cuda/comfyinstaller-6-radeon-7900xt-no-nvidia-driver.txt"),
+                  "cuda/comfyinstaller-6-radeon-7900xt-no-nvidia-driver.txt",
+                  "containers/sdwebuidocker-35-macos-m1-compose-nvidia-device.txt"),
     ),
 )
 

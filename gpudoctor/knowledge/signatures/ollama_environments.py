@@ -78,7 +78,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         refines=("ollama.client-host-unreachable", "ollama.container-client-refused", "ollama.client-connection-refused",
                  "ollama.app-cannot-reach-server"),
         refines_within=None,  # an unresolvable host.docker.internal explains every failed reach in the paste
-        cause_id="ollama-server-not-running",
+        cause_id="ollama-unreachable-from-container",
         kinds=("any",),
         patterns=(
             # Go (the ollama CLI, Go clients): Docker's embedded DNS (127.0.0.11) has no such name

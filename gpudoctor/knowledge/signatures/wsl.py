@@ -111,19 +111,26 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.docker-desktop-named-symbol",
-        cause_id="container-toolkit-error",
+        cause_id="docker-desktop-too-old-for-driver",
         kinds=("any",),
-        # cudaErrorSymbolNotFound (500) at device count: the container's libcuda does not match the driver.
-        patterns=(r"cudaGetDeviceCount\(\)[^\n]{0,200}Error 500: named symbol not found",),
+        # cudaErrorSymbolNotFound (500) at device count: the container's libcuda does not match the driver. PyTorch's
+        # wording, and ONNX Runtime's CUDA provider's ("CUDA failure 500: named symbol not found ; GPU=-1 ; ... ;
+        # expr=cudaGetDeviceCount(&num_devices);"), which cuda.named-symbol-not-found would read as a kernel built for
+        # another architecture: no kernel runs before the device count.
+        refines=("cuda.named-symbol-not-found",),
+        patterns=(r"cudaGetDeviceCount\(\)[^\n]{0,200}Error 500: named symbol not found",
+                  r"CUDA failure 500: named symbol not found ;[^\n]{0,300}expr=cudaGetDeviceCount\b"),
         severity="fail",
         cause="CUDA in the container could not start (error 500, named symbol not found): the driver libraries "
               "Docker Desktop puts into the container do not match the Windows driver.",
-        advice=("Update Docker Desktop to the latest version (it provides the GPU libraries to containers through "
-                "WSL 2), then restart the container; the image and the Windows driver can stay as they are."),
+        advice=("Update Docker Desktop to the latest version (4.31 or later for Windows drivers 555 and newer; it "
+                "provides the GPU libraries to containers through WSL 2), then restart the container; the image and the "
+                "Windows driver can stay as they are."),
         action="configure",
         never_suggest=("reinstall torch", "install a Linux driver"),
-        sources=("https://github.com/jhj0517/Whisper-WebUI/issues/279", WSL_GUIDE),
-        checked="2026-11-25",
+        sources=("https://github.com/jhj0517/Whisper-WebUI/issues/279",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/520", WSL_GUIDE),
+        checked="2026-11-27",
         examples=("wsl/whisperwebui-279-error500-named-symbol-docker-desktop.txt",),
     ),
     Signature(
