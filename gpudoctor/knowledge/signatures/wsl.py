@@ -111,7 +111,7 @@ SIGNATURES += (
     ),
     Signature(
         code="wsl.docker-desktop-named-symbol",
-        cause_id="docker-desktop-too-old-for-driver",
+        cause_id="container-toolkit-error",
         kinds=("any",),
         # cudaErrorSymbolNotFound (500) at device count: the container's libcuda does not match the driver. PyTorch's
         # wording, and ONNX Runtime's CUDA provider's ("CUDA failure 500: named symbol not found ; GPU=-1 ; ... ;

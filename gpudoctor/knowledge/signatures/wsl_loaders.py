@@ -16,7 +16,7 @@ TOOLKIT_520 = "https://github.com/NVIDIA/nvidia-container-toolkit/issues/520"
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wsl.container-cuinit-named-symbol",
-        cause_id="docker-desktop-too-old-for-driver",
+        cause_id="container-toolkit-error",
         kinds=("any",),
         # cuInit returning CUDA_ERROR_NOT_FOUND (500), as TensorFlow/XLA ("failed call to cuInit: ..."), Numba/cuDF
         # ("Call to cuInit results in ...") and cudarc (mistral.rs, candle: "DriverError(CUDA_ERROR_NOT_FOUND, ...)")

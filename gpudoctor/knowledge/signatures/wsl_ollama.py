@@ -14,7 +14,7 @@ from gpudoctor.knowledge.signatures import Signature
 OLLAMA_ROWS: tuple[Signature, ...] = (
     Signature(
         code="wsl.ollama-cuinit-failed",
-        cause_id="docker-desktop-too-old-for-driver",
+        cause_id="container-toolkit-error",
         kinds=("any",),
         # ollama.cuda-driver-init-failure's lines, in a text that shows WSL (gpudoctor/knowledge/contexts.py)
         patterns=(r"\bcuda driver library init failure[:;] (?!999\b|100\b|802\b)(?P<code>\d+)",
