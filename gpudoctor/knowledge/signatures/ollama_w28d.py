@@ -1,0 +1,52 @@
+"""Issue 25 (helper w28d): the context limit that older Ollama releases and llama.cpp's server report as "input truncated".
+
+Before Ollama's own Go runner (releases up to about 0.3.x ran llama.cpp's example server as `ollama_llama_server`),
+the runner logged the cut it made to a prompt longer than the loaded context as llama.cpp's server did:
+`INFO [update_slots] input truncated | n_ctx=2048 n_erase=... n_keep=4 ...` (text log) or the same fields in a JSON
+log line, and llama.cpp's server still logs `input truncated, n_ctx = ..., n_keep = ...` where context shift cuts a
+prompt. Newer Ollama says `msg="truncating input prompt" limit=... prompt=...` (ollama.prompt-truncated-to-context,
+ollama_settings.py). Either way nothing crashed: the model only saw what fit, and answers that forget the start of a
+long document or conversation follow. The fix is the context the client asks for (num_ctx per request or in a
+Modelfile, OLLAMA_CONTEXT_LENGTH for the server's default on releases that have it, -c / --ctx-size for llama-server);
+`/set parameter num_ctx` in an `ollama run` session does not apply to API calls.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-can-i-specify-the-context-window-size"
+
+SIGNATURES = (
+    Signature(
+        code="ollama.llama-server-input-truncated",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        patterns=(
+            # Ollama's llama.cpp-based runner (0.1.x to 0.3.x) and llama.cpp's server, text log
+            r"\binput truncated \| n_ctx=(?P<limit>\d{1,7}) n_erase=",
+            # the same, JSON log
+            r"\"msg\":\"input truncated\",\"n_ctx\":(?P<limit>\d{1,7})",
+            # llama.cpp's server since 2024 (slot update_slots: id 0 | task 0 | input truncated, n_ctx = ...)
+            r"\binput truncated, n_ctx = (?P<limit>\d{1,7}), n_keep = ",
+        ),
+        severity="warn",
+        cause=("The prompt was longer than the {limit}-token context the model was loaded with, so the server cut it "
+               "to fit: the model never saw the part that was dropped (the start of a long document, the history or "
+               "the system prompt), and its answers ignore it."),
+        advice=("Load the model with a larger context: with Ollama, `\"options\": {\"num_ctx\": 8192}` in the API "
+                "request (the client's context length setting; `/set parameter num_ctx` in `ollama run` does not "
+                "reach API calls), or `PARAMETER num_ctx 8192` in a Modelfile and `ollama create`, or "
+                "OLLAMA_CONTEXT_LENGTH=8192 in the server's environment on releases that read it (updating an "
+                "old release gets it); with llama-server, -c / --ctx-size (split over its --parallel slots); within "
+                "what the model was trained for and what fits in VRAM; or send less (smaller chunks, a shorter "
+                "history)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        versions=("ollama<0.4",),
+        sources=("https://github.com/ollama/ollama/issues/5902", FAQ),
+        checked="2026-11-27",
+        examples=("ollama/ollama-5902-update-slots-input-truncated.txt",),
+    ),
+)
