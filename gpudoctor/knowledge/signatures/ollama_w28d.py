@@ -49,4 +49,56 @@ SIGNATURES = (
         checked="2026-11-27",
         examples=("ollama/ollama-5902-update-slots-input-truncated.txt",),
     ),
+    Signature(
+        code="ollama.chat-messages-truncated-to-context",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        # server/prompt.go (OLLAMA_DEBUG=1): a chat whose messages do not fit num_ctx loses its oldest messages, and
+        # the system prompt with them when even the last user message barely fits
+        patterns=(r"msg=\"truncating input messages which exceed context length\" truncated=(?P<truncated>\d{1,6})",),
+        severity="warn",
+        cause=("The chat's messages did not fit in the context Ollama allocated for the model (num_ctx, not the "
+               "model's maximum context length), so it dropped {truncated} of them, the oldest first and the system "
+               "prompt with them: the model answered without the instructions, documents or history it lost."),
+        advice=("Load the model with a larger context: `\"options\": {\"num_ctx\": 16384}` in the API request (the "
+                "front end's context length setting), `PARAMETER num_ctx 16384` in a Modelfile, or "
+                "OLLAMA_CONTEXT_LENGTH=16384 in the server's environment (`sudo systemctl edit ollama`, the app's "
+                "Settings > Context length on Windows and macOS, `-e` in a container), within what fits in VRAM; or "
+                "send less (a shorter system prompt, fewer retrieved chunks, a trimmed history)."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a broken chat template"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/6176", "https://github.com/ollama/ollama/issues/10980", FAQ),
+        checked="2026-11-27",
+        examples=("ollama/ollama-6176-truncating-input-messages-system-prompt.txt",
+                  "ollama/ollama-10980-qwen-agent-system-prompt-truncated.txt"),
+    ),
+    Signature(
+        code="ollama.system-prompt-ignored-described",
+        cause_id="context-window-exceeded",
+        kinds=("any",),
+        # a person's words: Ollama (named on the line) ignores, forgets or drops a (long) system prompt or the start of
+        # a conversation; most often the prompt no longer fits the context Ollama allocated and was cut
+        patterns=(
+            r"^(?=[^\n]{0,300}?\b[Oo]llama\b)(?=[^\n]{0,300}?\bsystem (?:prompt|message)s?\b)[^\n]{0,300}?"
+            r"\b(?:ignor(?:e|es|ed|ing)|forg(?:et|ets|ot|etting)|drop(?:s|ped)|discard(?:s|ed))\b",
+            r"^(?=[^\n]{0,300}?\b[Oo]llama\b)[^\n]{0,300}?\b(?:forg(?:et|ets|ot|etting)|los(?:es|t|ing))\b "
+            r"(?:the |what (?:I|was) (?:said|sent) (?:at )?the )?(?:beginning|start|first part|earlier messages|"
+            r"previous messages|conversation history|chat history)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the prompt no longer fits the context Ollama allocated (num_ctx, 2048 to "
+               "8192 tokens by default depending on the release and VRAM, far below the model's maximum): Ollama then "
+               "cuts the oldest part, the system prompt and the start of the conversation first."),
+        advice=("Load the model with a larger context: `\"options\": {\"num_ctx\": 16384}` in the API request (the "
+                "front end's context length setting), `PARAMETER num_ctx 16384` in a Modelfile, or "
+                "OLLAMA_CONTEXT_LENGTH=16384 in the server's environment; `OLLAMA_DEBUG=1` shows \"truncating input\" "
+                "in the server log when this is the cause."),
+        action="configure",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ollama/ollama/issues/6090", FAQ),
+        checked="2026-11-27",
+        examples=("ollama/ollama-6090-long-system-prompt-ignored.txt",),
+        described=True,
+    ),
 )
