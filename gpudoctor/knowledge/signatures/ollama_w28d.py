@@ -101,4 +101,32 @@ SIGNATURES = (
         examples=("ollama/ollama-6090-long-system-prompt-ignored.txt",),
         described=True,
     ),
+    Signature(
+        code="ollama.onlyoffice-invalid-url-described",
+        cause_id="ollama-origin-not-allowed",
+        kinds=("any",),
+        # ONLYOFFICE's AI plugin and AI agent say only "Invalid URL" whenever they cannot fetch the model list from
+        # the address given: a CORS-refused answer of an Ollama that does not allow the editor's origin most often,
+        # but also a wrong address or a server that is not running (not a check of the URL's form)
+        patterns=(r"^(?=[^\n]{0,300}?(?:ONLYOFFICE|OnlyOffice|Onlyoffice|\bAI[- ]agents?\b|\bAI plugin\b))[^\n]{0,300}?"
+                  r"\b[Ii]nvalid URL\b",),
+        severity="warn",
+        cause=("ONLYOFFICE says \"Invalid URL\" whenever it cannot fetch the model list from the address given; with "
+               "a local Ollama that answers `curl` the usual reason is that the Ollama server refuses the editor's "
+               "origin (CORS)."),
+        advice=("Check that the address answers first (`curl http://localhost:11434/api/tags` lists the models; the "
+                "URL is the server's root, e.g. http://localhost:11434), then allow the editor's origin in the Ollama "
+                "server's environment, OLLAMA_ORIGINS=* (or the Document Server's address), and restart Ollama: on "
+                "Linux `Environment=\"OLLAMA_ORIGINS=*\"` in `sudo systemctl edit ollama.service`, then `sudo "
+                "systemctl daemon-reload && sudo systemctl restart ollama`; on Windows and macOS set the variable for "
+                "the user (`setx OLLAMA_ORIGINS \"*\"`, `launchctl setenv OLLAMA_ORIGINS \"*\"`) and quit and restart "
+                "the Ollama app; in Docker pass `-e OLLAMA_ORIGINS=*`."),
+        action="configure",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ONLYOFFICE/DesktopEditors/issues/2151",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-can-i-allow-additional-web-origins-to-access-ollama"),
+        checked="2026-11-27",
+        examples=("ollama/onlyofficedesktop-2151-invalid-url-ollama-origins.txt",),
+        described=True,
+    ),
 )
