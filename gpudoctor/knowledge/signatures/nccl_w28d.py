@@ -23,7 +23,7 @@ SIGNATURES = (
         patterns=(
             r"(?P<step>Running tokenizer on dataset|Tokenizing Prompts|Generating \w{1,20} split|Map|Filter|Grouping "
             r"texts in chunks of \d{1,7}|Converting format of dataset|Dropping Long Sequences|Packing dataset)\b"
-            r"[^\n]{0,200}?\]\s{0,2}\[[^\]\n]{0,60}ProcessGroupNCCL\.cpp:\d{1,5}\][^\n]{0,40}?Watchdog caught "
+            r"[^\n]{0,200}?\][^\n]{0,60}?ProcessGroupNCCL\.cpp:\d{1,5}\][^\n]{0,80}?Watchdog caught "
             r"collective operation timeout",
         ),
         severity="fail",
