@@ -87,8 +87,8 @@ SIGNATURES = (
             r"previous messages|conversation history|chat history)\b",
         ),
         severity="warn",
-        cause=("The description suggests the prompt no longer fits the context Ollama allocated (num_ctx, 2048 to "
-               "8192 tokens by default depending on the release and VRAM, far below the model's maximum): Ollama then "
+        cause=("The description suggests the prompt no longer fits the context Ollama allocated (num_ctx; by default "
+               "2048 or 4096 tokens in many releases, often far below the model's maximum): Ollama then "
                "cuts the oldest part, the system prompt and the start of the conversation first."),
         advice=("Load the model with a larger context: `\"options\": {\"num_ctx\": 16384}` in the API request (the "
                 "front end's context length setting), `PARAMETER num_ctx 16384` in a Modelfile, or "
