@@ -18,7 +18,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # frameworks.process-killed-sigkill (and inside WSL 2 to wsl.killed-memory-limit, the VM's limit).
         # O{2}: keyed on "MKill", whose first character other keys share (a new one would be a prefilter pass).
         patterns=(r"(?<![\"\w])O{2}MKill(?:ed|ing)\b(?!\"?:\s{0,3}false)", r"\"OOMKilled\":\s{0,3}true\b",
-                  r"\bExit Code:\s{1,12}137\b", r"command terminated with exit code 137\b"),
+                  r"\bExit Code:\s{1,12}137\b", r"command terminated with exit code 137\b",
+                  # runc when the container is killed before its process starts (kubelet's "container create failed")
+                  r"container init was OOM-killed \(memory limit too low\?\)"),
         # frameworks.process-killed-sigkill reads the same kill from the program's side (signal 9, a bare "Killed",
         # exit code 137): the runtime's record says which memory ran out, so it explains those lines.
         refines=("frameworks.process-killed-sigkill",), refines_within=None,
@@ -39,13 +41,14 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "lower gpu_memory_utilization", "reduce the batch size for GPU memory"),
         sources=("https://github.com/opendatahub-io/odh-manifests/issues/704",
                  "https://github.com/llm-d/llm-d-autoscaling/issues/191",
-                 "https://github.com/aamsellem/olares-one-market/issues/10",
+                 "https://github.com/aamsellem/olares-one-market/issues/10", "https://github.com/kubeflow/trainer/issues/1661",
                  "https://kubernetes.io/docs/tasks/configure-pod-container/assign-memory-resource/",
                  "https://docs.docker.com/engine/containers/resource_constraints/#memory"),
         checked="2026-11-26",
         examples=("containers/odhmanifests-704-oomkilled-exit-137-limits.txt",
                   "containers/llmd-autoscaling-191-oomkilled-limit-128mi.txt",
-                  "containers/olares-10-vllm-pod-reason-oomkilled.txt"),
+                  "containers/olares-10-vllm-pod-reason-oomkilled.txt",
+                  "containers/trainingoperator-1661-container-init-oom-killed.txt"),
     ),
     Signature(
         code="containers.gpu-capabilities-without-compute",

@@ -145,8 +145,11 @@ RUNTIME_SIGNATURES += (
                   # 128 + 9 as IDEs, Docker and shells report it ("Process finished with exit code 137 (interrupted by
                   # signal 9: SIGKILL)", "exited with code 137"), Python's subprocess and accelerate ("died with
                   # <Signals.SIGKILL: 9>", "returned non-zero exit status -9")
-                  r"\bexit code:? 137\b", r"\bexited with code 137\b", r"\binterrupted by signal 9\b", r"<Signals\.SIGKILL: 9>",
-                  r"returned non-zero exit status -9\b"),
+                  r"\b[Ee]xit code:? 137\b", r"\bexited with code 137\b", r"\binterrupted by signal 9\b", r"<Signals\.SIGKILL: 9>",
+                  r"returned non-zero exit status -9\b",
+                  # bash's report of a script's child it lost to SIGKILL ("train.sh: line 18:    36 Killed     python3
+                  # train.py"), and a job runner's "exited with error code 137"
+                  r": line \d{1,6}: {1,8}\d{1,9} Killed {2,40}\S", r"\bexited with error code 137\b"),
         severity="fail",
         cause="A process was killed from outside with signal 9, which is almost always the kernel's OOM killer (or the "
               "container's memory limit) reclaiming host RAM.",
@@ -159,11 +162,13 @@ RUNTIME_SIGNATURES += (
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),
         sources=("https://github.com/ZhehengJiangLancaster/AMVUR/issues/2", "https://github.com/Wan-Video/Wan2.2/issues/29",
                  "https://pytorch.org/docs/stable/elastic/errors.html", "https://github.com/PKU-YuanGroup/Video-LLaVA/issues/13",
-                 "https://github.com/baichuan-inc/Baichuan2/issues/138", "https://github.com/kimbring2/AlphaStar_Implementation/issues/10"),
+                 "https://github.com/baichuan-inc/Baichuan2/issues/138", "https://github.com/kimbring2/AlphaStar_Implementation/issues/10",
+                 "https://github.com/IBM/FfDL/issues/127"),
         checked="2026-11-26",
         examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt", "frameworks/alphastar-10-exit-code-137-ram-grows.txt",
                   "frameworks/video-llava-13-checkpoint-shards-killed-ram.txt",
-                  "frameworks/baichuan2-138-zsh-killed-pod-memory.txt"),
+                  "frameworks/baichuan2-138-zsh-killed-pod-memory.txt",
+                  "containers/ffdl-127-tf-learner-killed-pod-memory.txt"),
     ),
 )
 

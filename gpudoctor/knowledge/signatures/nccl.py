@@ -91,13 +91,13 @@ SIGNATURES += (
                "only)."),
         advice=("Find the rank that stalled or diverged before raising the timeout: compare the SeqNum and 'last "
                 "completed NCCL work' each rank prints, or rerun with TORCH_NCCL_TRACE_BUFFER_SIZE=2000 and "
-                "TORCH_NCCL_DUMP_ON_TIMEOUT=1 (the flight recorder dumps each rank's collectives), "
-                "TORCH_NCCL_DESYNC_DEBUG=1 and NCCL_DEBUG=INFO. A collective (barrier, all_reduce, a checkpoint save "
-                "or evaluation that gathers) inside `if rank == 0` / is_main_process leaves the other ranks waiting: "
-                "call collectives on every rank and keep only the file write on rank 0; otherwise look for the rank "
-                "stuck or slow (data loading, a GPU or link error in `dmesg`). Raise the timeout "
-                "(init_process_group(timeout=...)) only for steps that are legitimately long, such as rank-0-only "
-                "work the others wait for."),
+                "TORCH_NCCL_DUMP_ON_TIMEOUT=1 (the flight recorder dumps each rank's collectives), TORCH_NCCL_DESYNC_DEBUG=1 "
+                "and NCCL_DEBUG=INFO. A collective (barrier, all_reduce, a checkpoint save or evaluation that gathers) inside "
+                "`if rank == 0` / is_main_process leaves the other ranks waiting: call collectives on every rank and keep "
+                "only the file write on rank 0; otherwise look for the rank stuck or slow (data loading, a GPU or link error "
+                "in `dmesg`). Raise the timeout only for legitimately long steps, such as rank-0-only work or the main "
+                "process tokenising a large dataset (ddp_timeout in TrainingArguments, InitProcessGroupKwargs(timeout=...) "
+                "in Accelerate, init_process_group(timeout=...)), or tokenise and cache the dataset before the launch."),
         action="restart-application",
         never_suggest=("reinstall the driver", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://github.com/hiyouga/LlamaFactory/issues/7396", "https://github.com/EleutherAI/bergson/pull/444",
