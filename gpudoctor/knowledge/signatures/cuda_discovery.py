@@ -63,20 +63,22 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.no-device", "frameworks.torch-cuda-unavailable-described"), refines_within=None,
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        # torch/cuda/__init__.py raises this when the CUDA runtime counts no device although the driver loaded: with no
-        # driver it says "Found no NVIDIA driver on your system" instead. Where it runs in a container, WSL or a hosted
-        # notebook, the rows of those contexts read the same line and take its place.
+        # torch/cuda/__init__.py raises this where the CUDA runtime counts no device (cudaErrorNoDevice); a CPU-only build
+        # says "Torch not compiled with CUDA enabled" instead. Where it runs in a container (whose image may carry a
+        # compat libcuda without the host's driver), WSL or a hosted notebook, the rows of those contexts read the same
+        # line and take its place.
         patterns=(r"RuntimeError: No CUDA GPUs are available",),
         severity="fail",
-        cause="PyTorch loaded the NVIDIA driver but the CUDA runtime counted no GPU: most often CUDA_VISIBLE_DEVICES, "
-              "set by the project's script, its launch script or the shell, names a GPU index this machine lacks "
-              "(its author's 1, 2 or 7 on a one-GPU machine), or is empty, and hides every GPU.",
+        cause="PyTorch's CUDA runtime counted no GPU: most often CUDA_VISIBLE_DEVICES, set by the project's script, "
+              "its launch script or the shell, names a GPU index this machine lacks (its author's 1, 2 or 7 on a "
+              "one-GPU machine), or is empty, and hides every GPU.",
         advice=("Find where CUDA_VISIBLE_DEVICES is set for this run (`grep -rn CUDA_VISIBLE_DEVICES .` in the project: "
                 "an `export` in its .sh scripts, os.environ in its code, a --gpu-id default; and `echo "
                 "\"$CUDA_VISIBLE_DEVICES\"`), then set it to an index `nvidia-smi -L` lists (0 on a one-GPU machine) or "
-                "remove it. Only if `nvidia-smi -L` lists no GPU is the driver the problem."),
+                "remove it. Only if `nvidia-smi -L` lists no GPU is the driver the problem; in a container, start it with the "
+                "GPUs (`--gpus all`)."),
         action="configure",
-        rules_out=("a CPU-only PyTorch build", "a missing driver"),
+        rules_out=("a CPU-only PyTorch build",),  # that one says "Torch not compiled with CUDA enabled"
         never_suggest=("reinstall CUDA", "set CUDA_LAUNCH_BLOCKING", "index-url"),
         sources=("https://github.com/thuml/Time-Series-Library/issues/10",
                  "https://github.com/LiYingwei/ShapeTextureDebiasedTraining/issues/12",
