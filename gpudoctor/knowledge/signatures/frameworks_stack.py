@@ -25,9 +25,10 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         cause=("Windows refused to map one of PyTorch's CUDA DLLs or a model file (safetensors memory-maps checkpoints) "
                "because the paging file (its commit limit) is full: every process that imports torch, each "
                "DataLoader worker included, reserves its large CUDA DLLs."),
-        advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Virtual memory: system "
-                "managed, on a drive with free space) and restart, or start fewer processes (a lower DataLoader "
-                "num_workers, fewer parallel environments)."),
+        advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Settings > Advanced > "
+                "Virtual memory > Change: system managed size on a drive with free space, or a custom size of about "
+                "1.5-2x the RAM, 40-64 GB to load a large model's checkpoint) and restart, or start fewer processes (a "
+                "lower DataLoader num_workers, 0-2, fewer parallel environments)."),
         action="configure",
         rules_out=("a driver or GPU fault", "a missing DLL"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
@@ -36,7 +37,8 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
         checked="2026-11-26",
         examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",
-                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt"),
+                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt",
+                  "frameworks/bertvits2-5-winerror-1455-cublas64-dll.txt"),
         refines=("frameworks.torch-dll-load-failed",),  # the same "Error loading ...dll" line, its cause named
     ),
     Signature(
