@@ -75,14 +75,19 @@ SIGNATURES: tuple[Signature, ...] = (
         # MSVC's C1083 (cl.exe preprocessing a .cu or .cpp) and GCC's "No such file or directory" for a header of
         # CUB, Thrust or libcu++ (cuda/std/...), which the CUDA toolkit itself ships.
         patterns=(r"Cannot open include file: '(?P<header>(?:cub|thrust|cuda/std|nv)/[^'\n]{1,120})'",
-                  r"fatal error: (?P<header>(?:cub|thrust|cuda/std|nv)/[\w./]{1,120}): No such file or directory"),
+                  r"fatal error: (?P<header>(?:cub|thrust|cuda/std|nv)/[\w./]{1,120}): No such file or directory",
+                  # thrust/system/cuda/config.h, where the CUB found first is not the one of its own release
+                  r"The version of CUB in your include path is not compatible with this release of Thrust"),
         severity="fail",
-        cause=("The build cannot find the CCCL header {header}: CUB, Thrust and libcu++ ship with the CUDA toolkit "
+        cause=("The build cannot find a header of CUB, Thrust or libcu++ (CCCL), or mixes two releases of them: "
+               "they ship with the CUDA toolkit "
                "(11.0 and newer), CUDA 13 moved them under include/cccl, which a build that searches only the toolkit's "
                "include folder misses, and a separately downloaded CUB or Thrust copy mixed with the toolkit's "
                "headers misses ones of its own release."),
-        advice=("Build against the CUDA toolkit's own CCCL headers: drop a separately added CUB/Thrust copy from the "
-                "include path (CUDA 11 and newer carry them); with CUDA 13 add the toolkit's include/cccl folder to the "
+        advice=("Build against one matching set of CCCL headers: drop a CUB/Thrust copy added to the include path or "
+                "copied into the toolkit's include folder (CUDA 11 and newer carry their own; where a project still asks "
+                "for one, as PyTorch3D does through CUB_HOME before CUDA 11.7, use the CUB release its install guide "
+                "names, kept outside the toolkit); with CUDA 13 add the toolkit's include/cccl folder to the "
                 "include path (`%CUDA_PATH%\\include\\cccl` on Windows, e.g. `set INCLUDE=%CUDA_PATH%\\include\\cccl;%INCLUDE%`; "
                 "`$CUDA_HOME/include/cccl` in CPLUS_INCLUDE_PATH on Linux) or build with the CUDA 12.x toolkit the "
                 "project and your PyTorch's cu12x wheel target (point CUDA_HOME/CUDA_PATH at it); CUDA 10 and older "
@@ -90,10 +95,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/NVIDIA/cccl/issues/1828",
+        sources=("https://github.com/NVIDIA/cccl/issues/1828", "https://github.com/facebookresearch/pytorch3d/issues/1720",
                  "https://developer.nvidia.com/blog/whats-new-and-important-in-cuda-toolkit-13-0/",
                  "https://github.com/NVIDIA/Fuser/pull/4673"),
         checked="2026-11-27",
-        examples=("wheels/cccl-1828-c1083-cuda-std-bundled-cub.txt",),
+        examples=("wheels/cccl-1828-c1083-cuda-std-bundled-cub.txt",
+                  "wheels/pytorch3d-1720-c1083-nv-target-cub-copy-cuda113.txt"),
     ),
 )
