@@ -46,10 +46,11 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.windows-exit-while-loading-checkpoint-shards",
         cause_id="windows-pagefile-too-small",
         kinds=("any",),
-        # transformers'/diffusers' progress bar, then the .bat file's pause prompt on the same console line: the
-        # process ended without a traceback mid-load. English, Japanese, Simplified and Traditional Chinese, German,
-        # French and Spanish prompts.
-        patterns=(r"Loading checkpoint shards:[^\n]{0,400}?(?:Press any key to continue|続行するには何かキーを押してください"
+        # transformers' (checkpoint shards) or diffusers' (pipeline components) progress bar, then the .bat file's
+        # pause prompt on the same console line: the process ended without a traceback mid-load. English, Japanese,
+        # Simplified and Traditional Chinese, German, French and Spanish prompts.
+        patterns=(r"Loading (?:checkpoint shards|pipeline components\.{0,3}):[^\n]{0,400}?"
+                  r"(?:Press any key to continue|続行するには何かキーを押してください"
                   r"|请按任意键继续|請按任意鍵繼續|Drücken Sie eine beliebige Taste|Appuyez sur une touche pour continuer"
                   r"|Presione una tecla para continuar)",),
         severity="warn",
