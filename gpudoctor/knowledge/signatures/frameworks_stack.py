@@ -20,14 +20,21 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         # Windows' ERROR_COMMITMENT_LIMIT; the text after the number is localised, the number is not.
         patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete",
                   # Rust's io::Error (safetensors' safe_open, memory-mapping a checkpoint): localised text, same number
-                  r"\(os error 1455\)"),
+                  r"\(os error 1455\)",
+                  # the message without its number, as a localized Windows prints it ("DLL load failed: ..."): Chinese,
+                  # Japanese, German, Spanish, Russian, French
+                  r"页面文件太小，无法完成操作", r"ページング ファイルが小さすぎるため",
+                  r"Die Auslagerungsdatei ist zu klein, um diesen Vorgang",
+                  r"El archivo de paginación es demasiado pequeño para completar",
+                  r"Файл подкачки слишком мал для завершения", r"Le fichier de pagination est insuffisant pour terminer"),
         severity="fail",
         cause=("Windows refused to map one of PyTorch's CUDA DLLs or a model file (safetensors memory-maps checkpoints) "
                "because the paging file (its commit limit) is full: every process that imports torch, each "
                "DataLoader worker included, reserves its large CUDA DLLs."),
-        advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Virtual memory: system "
-                "managed, on a drive with free space) and restart, or start fewer processes (a lower DataLoader "
-                "num_workers, fewer parallel environments)."),
+        advice=("Enlarge Windows' paging file (System > Advanced system settings > Performance > Settings > Advanced > "
+                "Virtual memory > Change: system managed size on a drive with free space, or a custom size of about "
+                "1.5-2x the RAM, 40-64 GB to load a large model's checkpoint) and restart, or start fewer processes (a "
+                "lower DataLoader num_workers, 0-2, fewer parallel environments)."),
         action="configure",
         rules_out=("a driver or GPU fault", "a missing DLL"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
@@ -36,7 +43,10 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1300-1699-"),
         checked="2026-11-26",
         examples=("frameworks/tianshou-297-winerror-1455-paging-file-cudnn-dll.txt",
-                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt"),
+                  "frameworks/comfyui-6606-os-error-1455-localized.txt", "frameworks/comfyui-11009-os-error-1455-spanish.txt",
+                  "frameworks/bertvits2-5-winerror-1455-cublas64-dll.txt",
+                  "frameworks/hyperlpr-49-dll-load-failed-paging-file-chinese.txt",
+                  "frameworks/rograg-28-mupdf-dll-load-paging-file-chinese.txt"),
         refines=("frameworks.torch-dll-load-failed",),  # the same "Error loading ...dll" line, its cause named
     ),
     Signature(

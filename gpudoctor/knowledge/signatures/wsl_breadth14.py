@@ -4,6 +4,7 @@ run beside it (rows of the WSL area, joined into wsl.SIGNATURES)."""
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.wheels_w29b import CUDA_MSVC_SUPPORT, MSVC_TABLE
 
 WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 
@@ -47,26 +48,31 @@ SIGNATURES: tuple[Signature, ...] = (
         # was tested with, so a Visual Studio update breaks a CUDA build that worked. The line is also
         # wheels.nvcc-unsupported-host-compiler's, whose gcc advice does not apply on Windows; a pasted line may wrap
         # after "versions", so the pattern ends there.
-        patterns=(r"(?<=unsupported )Microsoft Visual Studio version! Only the versions\b",),
+        # The error's first line where a console or CI log wraps it right after "Microsoft" reads the same.
+        patterns=(r"(?<=unsupported )Microsoft Visual Studio version! Only the versions\b",
+                  r"host_config\.h\(\d{1,4}\): fatal error C1189: #error:\s{1,4}-- unsupported Microsoft$"),
         refines=("wheels.nvcc-unsupported-host-compiler",),
         severity="fail",
         cause="On Windows this CUDA toolkit's nvcc refuses the installed Visual Studio (MSVC) as host compiler: that "
               "Visual Studio release is newer than the ones this CUDA release supports.",
-        advice=("Build with an MSVC this CUDA supports: in the Visual Studio Installer add an older toolset "
-                "(Individual components, e.g. \"MSVC v143 - VS 2022 C++ x64/x86 build tools (v14.3x)\" or the VS 2017 "
-                "v141 toolset) and select it (the project's Platform Toolset, CMake's -T, or `vcvars64.bat "
-                "-vcvars_ver=14.3x` before pip), or install a newer CUDA Toolkit that supports your Visual Studio; "
-                "nvcc's -allow-unsupported-compiler (NVCC_APPEND_FLAGS) skips the check at your own risk."),
+        advice=("Build with an MSVC this CUDA supports (" + MSVC_TABLE + "): in the Visual Studio Installer add an "
+                "older toolset (Individual components, e.g. \"MSVC v143 - VS 2022 C++ x64/x86 build tools (v14.39)\" "
+                "for CUDA 12.3 and older, or the VS 2019 v142 toolset; VS 2026 users install the VS 2022 Build Tools) "
+                "and select it (the project's Platform Toolset, CMake's -T, or run `vcvars64.bat -vcvars_ver=14.39` "
+                "in the x64 Native Tools prompt before pip), or install a newer CUDA Toolkit that supports your Visual "
+                "Studio (12.4 or newer for VS 2022 17.10 and later); nvcc's -allow-unsupported-compiler "
+                "(NVCC_APPEND_FLAGS) skips the check at your own risk, and MSVC 14.41's STL still asks for CUDA 12.4."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver", "gcc"),
         sources=("https://github.com/davisking/dlib/issues/1560", "https://github.com/opencv/opencv/issues/17594",
-                 "https://github.com/kokkos/kokkos/pull/7064",
-                 "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/index.html"),
-        checked="2026-11-26",
+                 "https://github.com/kokkos/kokkos/pull/7064", "https://github.com/FLAMEGPU/FLAMEGPU2/pull/1225",
+                 "https://github.com/AcademySoftwareFoundation/openfx/pull/243", CUDA_MSVC_SUPPORT.source),
+        checked="2026-11-27",
         examples=("wsl/dlib-1560-cuda9-host-config-vs-unsupported.txt",
                   "wsl/opencv-17594-cuda10-vs2019-unsupported-visual-studio.txt",
-                  "wsl/kokkos-7064-cuda121-msvc-unsupported-visual-studio.txt"),
+                  "wsl/kokkos-7064-cuda121-msvc-unsupported-visual-studio.txt",
+                  "wsl/flamegpu-1211-cuda123-msvc1440-windows-ci.txt", "wsl/openfx-243-cuda124-vs2026-runner-unsupported-vs.txt"),
     ),
     Signature(
         code="wsl.windows-torch-dll-init-failed",
