@@ -8,6 +8,14 @@
   framework images on NGC (nvcr.io/nvidia/pytorch, tensorflow, l4t-*), whose tags are release numbers. The GPU
   operator's nvcr.io/nvidia/driver images are containers.operator-driver-image-missing's (containers_cluster.py).
 
+- A runtime option written where the container's command goes. Everything after the image name is the container's
+  command and its arguments, so `docker run IMAGE --gpus all`, `singularity exec image.sif --nv cmd`, or compose's
+  `command: --gpus all` hand the option to the container instead of the runtime: runc says `exec: "--gpus": executable
+  file not found`, crun (podman) "executable file `--gpus` not found", Singularity 2's shell "exec: --nv: not found",
+  Apptainer 3+ `"--nv": executable file not found`, and a program in the image that parses flags (ollama's cobra CLI)
+  "Error: unknown flag: --gpus". The same words from the docker client itself (no "Error: " prefix) mean a client
+  older than 19.03: containers.docker-client-without-gpus (containers_runtime.py), which this row refines.
+
 The tag naming below is dated knowledge: it changes with NVIDIA's releases.
 """
 
@@ -73,5 +81,39 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/nvidiadocker-1768-podman-cuda10-tag-removed.txt",
                   "containers/nvidiadocker-1735-cuda-11-0-base-tag-removed.txt",
                   "containers/metamorph-3-cuda-tag-without-patch-version.txt"),
+    ),
+    Signature(
+        code="containers.runtime-option-after-image",
+        cause_id="runtime-option-after-image",
+        kinds=("any",),
+        patterns=(
+            # runc (docker, containerd) and Apptainer/Singularity 3+ (Go): the option was exec'd as the command.
+            r"\\{0,7}\"(?P<option>--(?:gpus|nv|nvccli|rocm|runtime|device)\b[^\"\\]{0,80})\\{0,7}\": executable file not found",
+            # crun (podman's default runtime).
+            r"executable file `(?P<option>--(?:gpus|nv|runtime|device)\b[^`]{0,80})` not found",
+            # Singularity 2.x's action script (/.singularity.d/actions/exec).
+            r"singularity\.d/actions/(?:exec|run|shell): (?:line )?\d{1,4}: exec: (?P<option>--?[a-z][\w=.,/-]{0,60}): not found",
+            # A program in the image that parses flags (Go cobra, Go flag) got the option as its argument.
+            r"\bError: unknown flag: (?P<option>--(?:gpus|runtime|device))\b",
+            r"flag provided but not defined: (?P<option>-{1,2}(?:gpus|runtime))\b",
+        ),
+        severity="fail",
+        cause="The option {option} was written after the image name (or in the container's command), so the container "
+              "received it as its command or an argument instead of the runtime acting on it, and no GPU was set up.",
+        advice=("Put {option} before the image name: everything after the image is the container's command. Write "
+                "`docker run --gpus all [options] IMAGE [command]` (podman: `podman run --device nvidia.com/gpu=all "
+                "[options] IMAGE`), `singularity exec --nv [-B ...] image.sif command` or `apptainer exec --nv ...`, and "
+                "fix wrapper scripts (Slurm batch helpers, Makefiles) that append flags after the image. In docker compose "
+                "request the GPU with a `deploy.resources.reservations.devices` entry (driver: nvidia, capabilities: "
+                "[gpu]) or `gpus: all`, never in `command:`; in Kubernetes use `resources.limits: nvidia.com/gpu`, not "
+                "the container's args. The driver, the toolkit and the Docker client need no change."),
+        action="configure",
+        refines=("containers.docker-client-without-gpus",),
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit", "the Docker client's version"),
+        never_suggest=("reinstall the driver", "update the Docker client", "nvidia-ctk runtime configure"),
+        sources=("https://apptainer.org/docs/user/latest/gpu.html", "https://docs.docker.com/reference/cli/docker/container/run/",
+                 "https://github.com/apptainer/apptainer/issues/846", "https://github.com/mythrantic/ollama-docker/issues/1"),
+        checked="2026-11-27",
+        examples=("containers/ollamadocker-1-compose-command-gpus-flag.txt",),
     ),
 )
