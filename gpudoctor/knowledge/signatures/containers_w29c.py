@@ -5,7 +5,8 @@
   docker.io/nvidia/cuda: manifest unknown", containerd's (nerdctl, Kubernetes) "docker.io/nvidia/cuda:TAG: not found".
   The tag is wrong, not the driver or the toolkit: tags carry the full x.y.z CUDA version, a flavour and an OS, `latest`
   is no longer published, and NVIDIA deletes tags that leave its support policy. The same holds for NVIDIA's other
-  framework images on NGC (nvcr.io/nvidia/pytorch, tensorflow, l4t-*), whose tags are release numbers. The GPU
+  framework images on NGC (nvcr.io/nvidia/pytorch, tensorflow, l4t-*), whose tags are release numbers, and for
+  pytorch/pytorch's CUDA tags and other repositories named for CUDA (kaixhin/cuda-torch had no `latest`). The GPU
   operator's nvcr.io/nvidia/driver images are containers.operator-driver-image-missing's (containers_cluster.py).
 
 - A runtime option written where the container's command goes. Everything after the image name is the container's
@@ -41,9 +42,11 @@ CUDA_IMAGE_TAG_RULES: tuple[tuple[str, str, str], ...] = (
      "https://catalog.ngc.nvidia.com/orgs/nvidia/containers/l4t-cuda", "2026-11-27"),
 )
 
-# NVIDIA's images people name by tag: nvidia/cuda (Docker Hub and nvcr.io) and NGC's framework images.
-_IMAGE = (r"(?:docker\.io/|nvcr\.io/|registry\.hub\.docker\.com/)?(?:library/)?"
-          r"nvidia/(?P<image>cuda(?:gl|-arm64)?|opengl|pytorch|tensorflow|tritonserver|l4t-[a-z0-9-]{1,30})")
+# The CUDA images people name by tag: nvidia/cuda (Docker Hub and nvcr.io), NGC's framework images, pytorch/pytorch's
+# CUDA tags and other repositories named for CUDA (kaixhin/cuda-torch).
+_IMAGE = (r"(?:[a-z0-9-]{1,40}\.[a-z0-9.-]{1,60}(?::\d{1,5})?/)?(?:library/)?"  # a registry: docker.io, nvcr.io, ghcr.io
+          r"(?P<image>nvidia/(?:cuda(?:gl|-arm64)?|opengl|pytorch|tensorflow|tritonserver|l4t-[a-z0-9-]{1,30})|"
+          r"pytorch/pytorch|[a-z0-9][\w.-]{0,40}/[\w.-]{0,40}cuda[\w.-]{0,40})")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -55,15 +58,15 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"manifest for " + _IMAGE + r":(?P<tag>[\w.-]{1,100}) not found",
             r"reading manifest (?P<tag>[\w.-]{1,100}) in " + _IMAGE + r": manifest unknown",
-            _IMAGE + r":(?P<tag>[\w.-]{1,100}): not found",
+            r"resolve reference \"[^\"]{1,200}\": " + _IMAGE + r":(?P<tag>[\w.-]{1,100}): not found",
         ),
         severity="fail",
-        cause="The registry does not publish the image tag nvidia/{image}:{tag}, so the pull fails before any GPU is "
+        cause="The registry does not publish the image tag {image}:{tag}, so the pull fails before any GPU is "
               "used: CUDA image tags carry the full x.y.z version, a flavour and an OS, `latest` is gone, and NVIDIA "
               "deletes tags of CUDA releases past its support policy.",
-        advice=("Replace nvidia/{image}:{tag} (in the command, the Dockerfile's FROM, the compose file) with a tag "
+        advice=("Replace {image}:{tag} (in the command, the Dockerfile's FROM, the compose file) with a tag "
                 "that exists: pick it from the tag list on Docker Hub (hub.docker.com/r/nvidia/cuda/tags) or NGC "
-                "(catalog.ngc.nvidia.com), spelled like 12.4.1-cudnn-runtime-ubuntu22.04 (full x.y.z version, "
+                "(catalog.ngc.nvidia.com) or the image's own repository page, for nvidia/cuda spelled like 12.4.1-cudnn-runtime-ubuntu22.04 (full x.y.z version, "
                 "`cudnn` rather than `cudnn8` on CUDA 12), and check it with `docker manifest inspect "
                 "nvidia/cuda:<tag>`. A deleted old CUDA tag does not come back: move to a supported CUDA the host "
                 "driver can run, or use a copy saved in your own registry. On Jetson use an nvcr.io/nvidia/l4t-* "
