@@ -29,7 +29,7 @@ CAUSE_OWNERS: dict[str, tuple[str, ...]] = {
     "cuda-driver-too-old": ("driver.version", "ollama.errors"),
     "cuda-visible-devices": ("env.gpu",),
     "nccl-version-mismatch": ("nccl.library",),
-    "nccl-shm-too-small": ("container.shm",),
+    "container-shm-too-small": ("container.shm",),
     "container-no-gpu-runtime": ("container.runtime",),
     "ollama-oom": ("ollama.errors",),
     "ollama-runner-crash": ("ollama.errors",),

@@ -24,7 +24,6 @@ KNOWN: frozenset[frozenset[str]] = frozenset(map(frozenset, (
     ("cuda.cupy-cuda-libraries-not-found", "wheels.cupy-built-for-other-cuda"),
     ("wheels.pinned-version-not-for-this-python", "wheels.torch-local-build-pin-without-index"),  # the index or Python
     ("wheels.pip-resolver-pins-conflict", "wheels.torchvision-for-another-torch"),
-    ("cuda.cuda-app-on-amd-gpu", "cuda.no-nvidia-gpu-in-machine"),  # an AMD GPU named: labelled both ways
     ("cuda.runtime-library-missing", "frameworks.onnxruntime-gpu-cuda-major-mismatch"),
     ("cuda.driver-insufficient", "frameworks.ort-cuda-provider-without-nvidia-gpu"),  # error 35: old driver, or no GPU
     ("frameworks.triton-windows-vcruntime-too-old", "wsl.windows-extension-dll-init-failed"),

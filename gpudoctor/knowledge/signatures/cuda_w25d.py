@@ -21,7 +21,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # driver, no CUDA device, CUDA's error 35.
         refines=("frameworks.torch-cpu-build", "kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.driver-insufficient"),
         refines_within=None,
-        cause_id="cuda-requested-without-nvidia-gpu",
+        cause_id="gpu-requested-none-present",
         # a person's paste or a program's output, never the kernel log: "AMD" is in every AMD host's dmesg
         kinds=("traceback", "other", "pip", "powershell", "docker", "build", "nvidia-smi"),
         patterns=(

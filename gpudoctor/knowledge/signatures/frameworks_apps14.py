@@ -197,7 +197,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.ort-cuda-provider-without-nvidia-gpu",
-        cause_id="cuda-requested-without-nvidia-gpu",
+        cause_id="gpu-requested-none-present",
         kinds=("any",),
         # onnxruntime's CudaCall report when the CUDA provider's cudaSetDevice fails with cudaErrorInsufficientDriver
         # (35). CUDA returns 35 both when no NVIDIA driver is installed at all and when the driver is older than the

@@ -66,7 +66,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.colab-runtime-without-gpu-described",
-        cause_id="cuda-requested-without-nvidia-gpu",
+        cause_id="gpu-requested-none-present",
         kinds=("any",),
         # A person's words: "the default tensorflow and torch on Colab do not appear to be able to use GPU", "when I
         # run GPU in colab, it shows false". Colab's answer to most such reports: the runtime type is not GPU.
@@ -117,7 +117,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.aws-lambda-cuda-without-gpu",
         refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible"), refines_within=3,
-        cause_id="cuda-requested-without-nvidia-gpu",
+        cause_id="gpu-requested-none-present",
         kinds=("any",),
         # AWS Lambda's error response ({"errorMessage": ..., "errorType": ..., "stackTrace": [...]}) around torch's
         # CUDA checks: Lambda functions have no GPU, so torch finds no driver or no device.
@@ -164,7 +164,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # In a Colab or Kaggle notebook, torch's driver check, CUDA's device count and nvidia-smi failing mean the
         # runtime has no GPU (a CPU runtime, or the accelerator left off), not a driver to install.
         refines=("kernel.driver-not-loaded", "cuda.no-device", "cuda.torch-no-gpus-visible", "kernel.nvidia-smi-missing"),
-        cause_id="cuda-requested-without-nvidia-gpu",
+        cause_id="gpu-requested-none-present",
         kinds=("any",),
         patterns=("Found no NVIDIA driver on your system", "RuntimeError: No CUDA GPUs are available",
                   "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",

@@ -256,7 +256,7 @@ SIGNATURES += (
     Signature(
         code="nccl.shm-too-small",
         refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
-        cause_id="nccl-shm-too-small",
+        cause_id="container-shm-too-small",
         kinds=("any",),
         patterns=(
             r"failed to extend /dev/shm/nccl-\w+ to (?P<bytes>\d+) bytes",

@@ -11,7 +11,7 @@ NCCL_DOCKER = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/trouble
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.rank-killed-sigbus",
-        cause_id="nccl-shm-too-small",
+        cause_id="container-shm-too-small",
         kinds=("any",),
         # SIGBUS (7) is what a process gets when it touches a page of a /dev/shm mapping that tmpfs cannot back:
         # NCCL's shared-memory transport and PyTorch's tensor sharing in a container with Docker's 64 MB /dev/shm.

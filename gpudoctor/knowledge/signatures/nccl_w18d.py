@@ -72,7 +72,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.multi-gpu-in-container-described",
         described=True,
-        cause_id="nccl-shm-too-small",
+        cause_id="container-shm-too-small",
         kinds=("any",),
         patterns=(
             # "Crash with `--tensor-parallel-size` in the docker container", "nccl crashes on Docker container", "NCCL

@@ -172,7 +172,7 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.llama-server-port-in-use",
-        cause_id="llama-cpp-server-port-in-use",
+        cause_id="server-port-in-use",
         kinds=("any",),
         # llama.cpp's server main() when httplib cannot bind (tools/server/server.cpp; "couldn't bind to server
         # socket" in 2023 builds and llamafile): the port is held, reserved, or the host is not this machine's

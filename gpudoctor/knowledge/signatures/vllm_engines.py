@@ -359,7 +359,7 @@ ENGINE_SIGNATURES += (
 ENGINE_SIGNATURES += (
     Signature(
         code="vllm.tgi-process-sigbus",
-        cause_id="nccl-shm-too-small",
+        cause_id="container-shm-too-small",
         kinds=("any",),
         # text-generation-launcher's words for a child killed by SIGBUS (7): a /dev/shm page tmpfs could not back,
         # Docker's 64 MB default being too small for the shards' NCCL and PyTorch shared memory
