@@ -212,7 +212,7 @@ SIGNATURES += (
     ),
     Signature(
         code="containers.unsatisfied-cuda-requirement",
-        cause_id="container-requirement",
+        cause_id="cuda-driver-too-old",
         kinds=_CONTAINER_TEXT,
         # The image's NVIDIA_REQUIRE_CUDA, checked by nvidia-container-cli against the host driver.
         patterns=(r"unsatisfied condition: (?P<requirement>(?:cuda|driver)\s?>=\s?\d+(?:\.\d+)?)",

@@ -109,7 +109,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.requirement-driver-branch-unsatisfied",
-        cause_id="container-requirement",
+        cause_id="cuda-driver-too-old",
         kinds=("any",),
         # An image's NVIDIA_REQUIRE_CUDA ("cuda>=10.0 brand=tesla,driver>=384,driver<385 ...") is met by a driver of
         # that CUDA or by one of the Tesla driver branches it lists; when none is, nvidia-container-cli names the last

@@ -193,7 +193,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.ngc-driver-too-old",
-        cause_id="container-requirement",
+        cause_id="cuda-driver-too-old",
         kinds=_CONTAINER_TEXT,
         # The NGC images' entrypoint banner (nvidia_entrypoint.sh): the host driver is older than the image's CUDA
         # needs and the forward-compatibility libraries cannot bridge it (GeForce, or a driver branch they do not

@@ -63,7 +63,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="containers.rented-host-cuda-below-image-described",
-        cause_id="container-requirement",
+        cause_id="cuda-driver-too-old",
         kinds=("any",),
         # A person's account of a GPU marketplace placing the image on a host whose driver supports an older CUDA
         # ("the assigned host supported CUDA 12.6 and the stock container refused to start").

@@ -103,7 +103,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.tf-cuda-libraries-missing",
         refines=("frameworks.tf-lists-no-gpu",), refines_within=None,  # why its GPU list is empty
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
             # TensorRT's libnvinfer is optional (frameworks.tf-tensorrt-not-found says so), not a CUDA library
@@ -439,7 +439,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.xla-libdevice-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
             r"libdevice (?:is required by this HLO module but was )?not found at (?P<path>\S{1,200}libdevice\.10\.bc)",
@@ -461,7 +461,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-dll-load-failed",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
             # the path before it may be wrapped onto its own line by the program's logger

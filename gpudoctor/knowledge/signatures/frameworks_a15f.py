@@ -35,7 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.onnxruntime-cpu-and-gpu-both-installed",
         refines=_PROVIDER_ROWS, refines_within=None,
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
             # the person saying so: "I had installed both onnxruntime and onnxruntime-gpu", "When I install both
@@ -68,7 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.onnxruntime-provider-warning-wrapped",
         refines=("frameworks.onnxruntime-session-cpu-only",), refines_within=3,
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # onnxruntime_inference_collection.py's UserWarning, "Specified provider 'CUDAExecutionProvider' is not in
         # available provider names.Available providers: '...'", as a console or a forum wraps it (its second half on a

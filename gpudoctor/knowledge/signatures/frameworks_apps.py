@@ -278,7 +278,7 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.jax-cannot-load-cuda",
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # JAX's CUDA plugin (xla_bridge.py, _check_cuda_versions): each CUDA library it could not dlopen.
         patterns=(r"CUDA backend failed to initialize: Unable to load (?P<library>CUDA|cuDNN|cuBLAS|cuSPARSE|cuFFT)\b",
@@ -347,7 +347,7 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.tf-msvc-runtime-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # tensorflow/python/platform/self_check.py on Windows: TensorFlow 2.1 and later are built with MSVC 2019 and
         # need msvcp140_1.dll, which only the 2015-2019 (and later) Visual C++ Redistributable installs.

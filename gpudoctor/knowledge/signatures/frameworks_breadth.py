@@ -300,7 +300,7 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.paddle-cuda-library-not-configured",
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # PaddlePaddle's dynamic_loader when dlopen/LoadLibrary of a CUDA library fails (Linux: the dlerror text, Windows:
         # error code 126). libcuda.so is left out: under WSL Paddle warns about it while the GPU works.

@@ -338,7 +338,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="frameworks.onnxruntime-tensorrt-provider-unavailable",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # onnxruntime_pybind_state.cc (RegisterTensorRTPluginsAsCustomOps) and provider_bridge_ort.cc loading
         # onnxruntime_providers_tensorrt (.dll: LoadLibrary error 126; .so: the missing libnvinfer); the Python session
@@ -433,7 +433,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="frameworks.onnx-app-offers-no-cuda-provider",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # FaceFusion's and roop's argparse choices come from onnxruntime.get_available_providers(): only 'cpu' (and
         # 'azure') means the onnxruntime in the environment is the CPU package, or shadows onnxruntime-gpu.

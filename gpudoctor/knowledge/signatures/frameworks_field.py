@@ -36,7 +36,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/moneyprinterturbo-90-libiomp5md-ctranslate2-copy.txt"),
     ),    Signature(
         code="frameworks.cudnn-needs-cublas-of-its-cuda",
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file cuDNN's failed loads
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file cuDNN's failed loads
         kinds=("any",),
         # cuDNN 8's sub-libraries link the cuBLAS of the CUDA major they were built for; the loader's error names that
         # dependency, not cuDNN: cuDNN is there, CUDA N's cuBLAS is not (a CUDA 12 host under a cuDNN for CUDA 11).
@@ -152,7 +152,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/textgen-6804-gptq-transformers-on-cpu.txt",),
     ),    Signature(
         code="frameworks.triton-windows-vcruntime-too-old",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # triton-windows' libtriton.pyd needs a recent MSVC runtime (14.42 or so); Windows loads vcruntime140*.dll and
         # msvcp140.dll from the Python folder first (ComfyUI's python_embeded, a base install, copies in a venv), and

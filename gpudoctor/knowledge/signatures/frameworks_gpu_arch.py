@@ -171,7 +171,7 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.tf-windows-cuda-dll-not-found",
         refines=("frameworks.tf-cuda-libraries-missing", "frameworks.tf-lists-no-gpu"), refines_within=None,
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # TensorFlow's dso_loader on native Windows (2.10 and older, the last with a Windows GPU build) naming the CUDA
         # toolkit or cuDNN DLL it could not load: cudart64_110.dll, cublas64_11.dll, cudnn64_8.dll.

@@ -39,7 +39,7 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-vc-redist-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=_PY,
         # torch/__init__.py on Windows, before it loads its DLLs, when vcruntime140.dll cannot be found.
         patterns=(r"Microsoft Visual C\+\+ Redistributable is not installed, this may lead to the DLL load failure",),

@@ -14,7 +14,7 @@ _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "reinstall CUDA"
 NATIVE_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.tf-windows-dll-init-failed",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # Windows' ERROR_DLL_INIT_FAILED (1114) for TensorFlow's _pywrap_tensorflow_internal.pyd (TF 2.3 and later name
         # the module; TF 1.x-2.2 printed the bare "DLL load failed: ..." inside pywrap_tensorflow_internal's

@@ -132,7 +132,7 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
 SETUP_SIGNATURES += (
     Signature(
         code="frameworks.tf-cuda-runtime-not-found",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # tsl/cuda/cudart_stub.cc: the CUDA runtime TensorFlow was built for could not be loaded; the wording says
         # "drivers" but the library it looks for is libcudart of TensorFlow's CUDA version.
@@ -312,7 +312,7 @@ SETUP_SIGNATURES += (
 SETUP_SIGNATURES += (
     Signature(
         code="frameworks.cudnn-cannot-load-nvrtc",
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # cuDNN 8's runtime-compiled kernels dlopen "libnvrtc.so" by that name; PyTorch's pip wheels ship NVRTC under a
         # hashed name (torch/lib/libnvrtc-<hash>.so.11.2) or in nvidia-cuda-nvrtc, so cuDNN itself is there.

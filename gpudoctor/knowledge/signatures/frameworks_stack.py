@@ -116,7 +116,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.onnxruntime-cuda-provider-failed",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # onnxruntime_pybind_state.cc falls back to the CPU provider with this warning; provider_bridge_ort.cc says why.
         patterns=(r"Failed to create CUDAExecutionProvider",
@@ -334,7 +334,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.xla-ptxas-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # XLA's GPU compiler (nvptx_compiler.cc, asm_compiler.cc) in TensorFlow and JAX: it runs the toolkit's ptxas.
         patterns=(r"(?:\./)?bin/ptxas not found",

@@ -12,7 +12,7 @@ TF_SOURCE_TABLE = "https://www.tensorflow.org/install/source#gpu"  # TensorFlow 
 VERSION_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.tf-wants-older-cuda",
-        cause_id="framework-libs-missing",  # as the corpus's independent labels file a framework's failed library load
+        cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # dso_loader.cc names the runtime by the CUDA version it was built for: cudart64_100.dll and
         # libcudart.so.10.0 are CUDA 10.0, cudart64_101.dll 10.1; TensorFlow 2.4 and later ask for cudart64_110.dll

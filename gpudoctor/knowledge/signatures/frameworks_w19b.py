@@ -115,7 +115,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.paddle-legacy-library-not-found",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # Paddle 0.x/1.x DynamicLoader.cpp: "Check failed: nullptr != *dso_handle Failed to find dynamic library:
         # libcudnn.so (libcudnn.so: cannot open shared object file ...)"; pastes wrap its long line anywhere.

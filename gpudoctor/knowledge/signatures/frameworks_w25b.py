@@ -1,8 +1,8 @@
 """Issue 25 (helper w25b): TensorFlow naming the CUDA library it could not load.
 
 TensorFlow's dso_loader names each CUDA library it tries and fails to open ("Could not load dynamic library
-'libcudart.so.11.0'; dlerror: ..."), then sums them up as "Cannot dlopen some GPU libraries". Both are framework-libs-missing, as the corpus's
-independent labels file TensorFlow's library loads (the held-out sets' harvesters, every time); this row reads the
+'libcudart.so.11.0'; dlerror: ..."), then sums them up as "Cannot dlopen some GPU libraries". Both are cuda-library-missing (the taxonomy's
+framework-libs-missing, which the held-out sets' harvesters gave TensorFlow's library loads, merged into it); this row reads the
 named line and takes the place of frameworks.tf-cuda-libraries-missing's match on that line only, its advice naming
 the library; the summary stays that row's. The driver's own libcuda.so.1 and Windows' nvcuda.dll (no CUDA package ships them),
 TensorRT's optional libnvinfer, the Windows DLLs (frameworks.tf-windows-cuda-dll-not-found) and the CUDA 7-10
@@ -19,7 +19,7 @@ TF_TESTED_BUILDS = "https://www.tensorflow.org/install/source#gpu"  # TensorFlow
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.tf-named-cuda-library-not-loaded",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # dso_loader.cc (TF 2.x "Could not load dynamic library", 1.14 "Could not dlopen library"); the name carries
         # the CUDA (libcudart.so.11.0, libcublas.so.12) or cuDNN (libcudnn.so.8) major this TensorFlow was built for.

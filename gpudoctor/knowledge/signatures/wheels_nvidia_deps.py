@@ -11,7 +11,7 @@ from gpudoctor.knowledge.signatures import Signature
 NVIDIA_DEPS_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.torch-nvidia-packages-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # torch/__init__.py (_preload_cuda_deps, torch 2.0 to 2.x on Linux) looks for its CUDA libraries in the
         # nvidia/*/lib folders of the nvidia-* pip packages on sys.path and raises this when a glob finds none.
@@ -62,7 +62,7 @@ NVIDIA_DEPS_SIGNATURES: tuple[Signature, ...] = (
                   "wheels/tensorflow-66517-and-cuda-tensorrt-libs-pin.txt"),
     ),    Signature(
         code="wheels.torch-cusparselt-not-found",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # torch 2.5+ CUDA 12 wheels link libcusparseLt.so.0 from the nvidia-cusparselt-cu12 package (RPATH
         # $ORIGIN/../../nvidia/cusparselt/lib); CUDA 11.8 wheels ship it inside torch/lib. The loader's error on

@@ -43,7 +43,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wsl.windows-torch-dll-procedure-missing",
-        cause_id="framework-libs-missing",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # ERROR_PROC_NOT_FOUND (127) from torch's _load_dll_libraries: the DLL and its dependencies were found, but one
         # of them is another version than the one torch\\lib's DLL was linked against (DLLs an earlier torch left in
