@@ -195,6 +195,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w28a").SIGNATURES)  # containers_w28a.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w28b").SIGNATURES)  # containers_w28b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w28b").SIGNATURES)  # ollama_w28b.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w29a").SIGNATURES)  # ollama_w29a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
