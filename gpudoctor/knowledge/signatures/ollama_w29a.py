@@ -41,3 +41,41 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/comfyui-ollama-57-llama32-text-model-no-image.txt",),
     ),
 )
+
+# People describe the same refusal in their own words ("model do not support tools", "deepseek-r1 doesn't support
+# tool calling"): a model's Ollama tag or Ollama's name, then a negated support of tools or function calling. The
+# server's own line ("<model> does not support tools") is ollama.model-lacks-capability's.
+_MODEL_OR_OLLAMA = r"(?:\b[Oo]llama\b|\b[a-z][\w.-]{1,40}:[\w.-]{1,40}\b)"
+_NO_SUPPORT = (r"(?:do(?:es)? ?n[o']?t|do not|don'?t|not|never|can'?t|cannot|can not|won'?t|fails? to|unable to) "
+               r"(?:support|supports|use|do|handle)")
+_TOOLS = r"(?:tools?|tool[- ]?call(?:ing|s)?|tool use|function[- ]?call(?:ing|s)?)\b"
+SIGNATURES += (
+    Signature(
+        code="ollama.model-tools-unsupported-described",
+        described=True,
+        cause_id="ollama-model-capability",
+        kinds=("any",),
+        patterns=(
+            _MODEL_OR_OLLAMA + r"[^\n]{0,120}?\b" + _NO_SUPPORT + r" " + _TOOLS,
+            r"\b" + _TOOLS + r"[^\n]{0,20}?\b(?:is|are) not supported (?:by|for|with) [^\n]{0,40}?" + _MODEL_OR_OLLAMA,
+            # "the model doesn't support tools" said of a model that Ollama serves, named later on the line
+            r"\b[Mm]odels?\b[^\n]{0,60}?\b" + _NO_SUPPORT + r" " + _TOOLS + r"[^\n]{0,200}?\b[Oo]llama\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the model Ollama serves has no tool support: its template in the Ollama "
+               "library handles no tools (deepseek-r1, gemma2/gemma3, llava, most base and embedding models), so an "
+               "agent, Home Assistant's assist or a coding tool that sends tools is refused with 'does not support "
+               "tools'."),
+        advice=("Check the model's capabilities with `ollama show MODEL` (tools must be listed) and pick a model that "
+                "has them for agents and tool calls: qwen3, qwen2.5, llama3.1/3.2, mistral-nemo, gpt-oss "
+                "(ollama.com/search?c=tools); pull the tag again where the library added tools later, or turn tool use "
+                "(Home Assistant's 'control devices', an agent's tools) off for that model."),
+        action="configure",
+        rules_out=("a GPU, driver or server fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama", "lower num_ctx"),
+        sources=("https://github.com/ollama/ollama/issues/8669", "https://github.com/ollama/ollama/issues/12115",
+                 "https://ollama.com/search?c=tools"),
+        checked="2026-11-27",
+        examples=("ollama/ollama-8669-autogen-deepseek-r1-model-do-not-support-tools.txt",),
+    ),
+)
