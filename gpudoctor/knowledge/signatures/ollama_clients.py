@@ -133,6 +133,7 @@ CLIENT_SIGNATURES += (
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-do-i-use-ollama-behind-a-proxy"),
         checked="2026-11-26",
         examples=("ollama/ollama-4674-compose-proxy-cli-something-went-wrong.txt",
+                  "ollama/ollama-4834-http-proxy-in-container-cli.txt",
                   "ollama/ollama-9211-docker-proxy-unset-pull-works.txt"),
     ),
     Signature(
