@@ -18,27 +18,42 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # the model's own answer to an image it never received ("I'm happy to help, but I don't see an image.")
-            r"\bI (?:don't|do not|can't|cannot|can not) see (?:an|any|the) (?:attached )?(?:image|picture|photo)s?\b"
-            r"(?![^\n]{0,40}?\b(?:clearly|well|in detail)\b)",
+            # (not "I don't see the image": people say that of an app's output; models say "an image", "any image",
+            # "the attached image")
+            r"\bI (?:don't|do not|can't|cannot|can not) see (?:an|any) (?:attached |provided |uploaded )?"
+            r"(?:image|picture|photo)s?\b",
+            r"\bI (?:don't|do not|can't|cannot|can not) see (?:the|your) (?:attached|provided|uploaded) "
+            r"(?:image|picture|photo)s?\b",
+            r"\bI(?:'m| am) (?:unable|not able) to (?:see|view) (?:images|pictures|the image|any images)\b",
+            r"\bI (?:can't|cannot|can not) (?:view|see) images\b",
+            r"\bI (?:don't|do not) have the (?:capability|ability) to (?:directly )?(?:view|see|process|receive)"
+            r"(?: or (?:view|see|process|display))? (?:images|pictures)\b",
+            r"\bI (?:can't|cannot|can not) see the (?:image|picture) you(?:'re| are) referring to\b",
             r"\bnot visible in this text-based interface\b",
             r"\bas a text-based (?:AI|model|assistant|language model)\b[^\n]{0,120}?\b(?:can't|cannot|unable to|not able to) "
             r"(?:see|view|process|access) (?:images|the image|any images)\b",
             r"\bPlease provide the image you would like me to (?:describe|analy[sz]e)\b",
         ),
         severity="warn",
-        cause=("The image never reached a model that can see it: the model the request names is text-only (no vision "
-               "in its capabilities), so the image was dropped and the model answered from the text alone."),
+        cause=("The image never reached a model that can see it: most often the model the request names is "
+               "text-only (no vision in its capabilities: llama3.1, mistral, llama3.2), so the image was dropped and "
+               "the model answered from the text alone; less often a front-end did not send the image."),
         advice=("Send images to a model whose Capabilities list vision: `ollama show MODEL` prints them; "
                 "llama3.2-vision, llava, qwen2.5vl or gemma3 (4b and larger) see images, llama3.1, llama3.2 and "
                 "deepseek-r1 do not. In ComfyUI's Ollama Vision node, Open WebUI or the script, pick that model "
-                "(`ollama pull llama3.2-vision`), and update Ollama if the model's page asks for a newer release."),
+                "(`ollama pull llama3.2-vision`), and update Ollama if the model's page asks for a newer release. If "
+                "`ollama show` does list vision, the front-end is not passing the image (its vision option or node, "
+                "or its own bug): try the same image with `ollama run MODEL` and a file path in the prompt."),
         action="configure",
         rules_out=("a GPU, driver or server fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama", "lower num_ctx"),
         sources=("https://github.com/stavsap/comfyui-ollama/issues/57", "https://github.com/stavsap/comfyui-ollama/issues/27",
+                 "https://github.com/0xfrankz/Kaas/issues/1", "https://github.com/gluonfield/enchanted/issues/68",
                  "https://ollama.com/search?c=vision"),
         checked="2026-11-27",
-        examples=("ollama/comfyui-ollama-57-llama32-text-model-no-image.txt",),
+        examples=("ollama/comfyui-ollama-57-llama32-text-model-no-image.txt",
+                  "ollama/kaas-1-llama31-mistral-cannot-see-image.txt",
+                  "ollama/enchanted-68-llama-mistral-no-ability-to-view-images.txt"),
     ),
 )
 
