@@ -20,15 +20,14 @@ SIGNATURES: tuple[Signature, ...] = (
             # the model's own answer to an image it never received ("I'm happy to help, but I don't see an image.")
             # (not "I don't see the image": people say that of an app's output; models say "an image", "any image",
             # "the attached image")
-            r"\bI (?:don't|do not|can't|cannot|can not) see (?:an|any) (?:attached |provided |uploaded )?"
-            r"(?:image|picture|photo)s?\b",
-            r"\bI (?:don't|do not|can't|cannot|can not) see (?:the|your) (?:attached|provided|uploaded) "
-            r"(?:image|picture|photo)s?\b",
-            r"\bI(?:'m| am) (?:unable|not able) to (?:see|view) (?:images|pictures|the image|any images)\b",
+            # (keyed on "image": "see" is in every kernel log)
+            r"\bI (?:don't|do not|can't|cannot|can not) see (?:an|any) (?:attached |provided |uploaded )?images?\b",
+            r"\bI (?:don't|do not|can't|cannot|can not) see (?:the|your) (?:attached|provided|uploaded) images?\b",
+            r"\bI(?:'m| am) (?:unable|not able) to (?:see|view) (?:the |any )?images?\b",
             r"\bI (?:can't|cannot|can not) (?:view|see) images\b",
             r"\bI (?:don't|do not) have the (?:capability|ability) to (?:directly )?(?:view|see|process|receive)"
-            r"(?: or (?:view|see|process|display))? (?:images|pictures)\b",
-            r"\bI (?:can't|cannot|can not) see the (?:image|picture) you(?:'re| are) referring to\b",
+            r"(?: or (?:view|see|process|display))? images\b",
+            r"\bI (?:can't|cannot|can not) see the image you(?:'re| are) referring to\b",
             r"\bnot visible in this text-based interface\b",
             r"\bas a text-based (?:AI|model|assistant|language model)\b[^\n]{0,120}?\b(?:can't|cannot|unable to|not able to) "
             r"(?:see|view|process|access) (?:images|the image|any images)\b",
