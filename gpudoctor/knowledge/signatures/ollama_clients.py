@@ -155,23 +155,16 @@ CLIENT_SIGNATURES += (
             # LangChain's Ollama LLM's ValueError: Ollama itself never answers 502
             r"ResponseError: [^\n]{0,300}\(status code: 502\)",
             r"ValueError: Ollama call failed with status code 502\b",
-            # a proxy's other answers of its own for a local URL: Privoxy's "500 Internal Privoxy Error", a corporate
-            # proxy's "407 Proxy Authentication Required" (Ollama never asks for proxy credentials), and requests'
-            # ProxyError for a loopback URL (the proxy it was sent to could not be reached or refused it)
-            r"(?:Server|Client) error '(?:5\d\d [^'\n]{0,40}?(?:Privoxy|[Pp]roxy)[^'\n]{0,40}|407 Proxy Authentication "
-            r"Required)' for url '?https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[\w.-]{1,100}:11434)",
-            r"ResponseError: [^\n]{0,300}\(status code: 407\)",
-            r"Ollama call failed with status code 407\b",
-            r"(?:[Ss]tatus code:? |HTTP Error )407\b[^\n]{0,200}?:11434\b",
-            r":11434\b[^\n]{0,200}?(?:[Ss]tatus code:? |HTTP Error )407\b",
-            r"Max retries exceeded with url: https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[\w.-]{1,100}:11434)"
-            r"[^\n]{0,300}?Caused by ProxyError",
+            # a proxy's other error pages of its own for a local URL (Privoxy's "500 Internal Privoxy Error"): httpx
+            # quotes the status line, whose reason names the proxy
+            r"(?:Server|Client) error '5\d\d [^'\n]{0,40}?(?:Privoxy|[Pp]roxy)[^'\n]{0,40}' for url '?https?://"
+            r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[\w.-]{1,100}:11434)",
         ),
         severity="fail",
         cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
                "ALL_PROXY in its environment, or the system proxy of a VPN or proxy app), which cannot reach the local "
-               "address and answers with an error of its own (502 Bad Gateway, Privoxy's 500, 407 Proxy Authentication "
-               "Required); the server never saw them."),
+               "address and answers with an error of its own (502 Bad Gateway, Privoxy's 500 Internal Privoxy Error); "
+               "the server never saw them."),
         advice=("Keep the proxy away from local requests: set NO_PROXY=localhost,127.0.0.1 (add the Ollama host's "
                 "address if it is remote) in the environment of the program that calls Ollama, or unset HTTP_PROXY, "
                 "HTTPS_PROXY and ALL_PROXY there; with a proxy app in system-proxy mode, turn it off or add localhost to "
