@@ -144,6 +144,9 @@ CONTEXTS: tuple[Context, ...] = (
             r"in [Dd]ocker\b", r"inside [Dd]ocker\b", r"on [Dd]ocker\b", r"via [Dd]ocker\b", r"within [Dd]ocker\b",
             r"using [Dd]ocker\b", r"from [Dd]ocker\b",
             r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
+            # the host as a container reaches it through a Docker bridge's gateway (172.17.0.1 on docker0, 172.18.0.1
+            # and up for Compose networks), named with a server's port: the caller runs in a container
+            r"172\.(?:1[7-9]|2\d|3[01])\.0\.1(?::| port |', (?:port=)?)\d{2,5}\b",
         ),
         sources=("https://docs.docker.com/desktop/features/networking/#i-want-to-connect-from-a-container-to-a-service-on-the-host",
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md"),

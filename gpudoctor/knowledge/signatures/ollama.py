@@ -310,9 +310,10 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         severity="fail",
         cause=("This Ollama (or llama.cpp, or the llama.cpp runtime of LM Studio or another app) release does not know "
                "the model's architecture '{architecture}'."),
-        advice=("Upgrade what loads the model to a release that supports it: Ollama from ollama.com/download or a "
-                "newer ollama/ollama image (Open WebUI's bundled :ollama image carries its own Ollama), then pull the "
-                "model again; in LM Studio update the llama.cpp runtime (Runtime panel, Ctrl+Shift+R) or the app; "
+        advice=("Upgrade what loads the model to a release that supports it: Ollama on Linux with `curl -fsSL "
+                "https://ollama.com/install.sh | sh` (then `sudo systemctl restart ollama`), on Windows and macOS "
+                "the app's update or ollama.com/download, in Docker a newer ollama/ollama image (Open WebUI's bundled "
+                ":ollama image carries its own Ollama), then pull the model again; in LM Studio update the llama.cpp runtime (Runtime panel, Ctrl+Shift+R) or the app; "
                 "llama.cpp and llama-cpp-python: a newer build. The model's page names the version it needs; a model "
                 "that is no language model (a diffusion GGUF) loads in none of them."),
         action="configure",

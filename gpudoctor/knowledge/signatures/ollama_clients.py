@@ -133,6 +133,7 @@ CLIENT_SIGNATURES += (
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-do-i-use-ollama-behind-a-proxy"),
         checked="2026-11-26",
         examples=("ollama/ollama-4674-compose-proxy-cli-something-went-wrong.txt",
+                  "ollama/ollama-4834-http-proxy-in-container-cli.txt",
                   "ollama/ollama-9211-docker-proxy-unset-pull-works.txt"),
     ),
     Signature(
@@ -154,26 +155,37 @@ CLIENT_SIGNATURES += (
             # LangChain's Ollama LLM's ValueError: Ollama itself never answers 502
             r"ResponseError: [^\n]{0,300}\(status code: 502\)",
             r"ValueError: Ollama call failed with status code 502\b",
+            # a proxy's other error pages of its own for a local URL (Privoxy's "500 Internal Privoxy Error"): httpx
+            # quotes the status line, whose reason names the proxy
+            r"(?:Server|Client) error '5\d\d [^'\n]{0,40}?(?:Privoxy|[Pp]roxy)[^'\n]{0,40}' for url '?https?://"
+            r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[\w.-]{1,100}:11434)",
         ),
         severity="fail",
         cause=("The client's requests to the local model server went through an HTTP proxy (HTTP_PROXY/HTTPS_PROXY/"
                "ALL_PROXY in its environment, or the system proxy of a VPN or proxy app), which cannot reach the local "
-               "address and answers 502 Bad Gateway; the server never saw them."),
+               "address and answers with an error of its own (502 Bad Gateway, Privoxy's 500 Internal Privoxy Error); "
+               "the server never saw them."),
         advice=("Keep the proxy away from local requests: set NO_PROXY=localhost,127.0.0.1 (add the Ollama host's "
                 "address if it is remote) in the environment of the program that calls Ollama, or unset HTTP_PROXY, "
                 "HTTPS_PROXY and ALL_PROXY there; with a proxy app in system-proxy mode, turn it off or add localhost to "
-                "its bypass list. `curl --noproxy '*' http://localhost:11434` shows the server itself answers."),
+                "its bypass list. On Windows `setx NO_PROXY localhost,127.0.0.1` (PowerShell for the session: "
+                "`$env:NO_PROXY=\"localhost,127.0.0.1\"`) and reopen the terminal; in Python set "
+                "os.environ[\"NO_PROXY\"] before the client is created; for an app in a container pass "
+                "-e NO_PROXY=localhost,127.0.0.1,host.docker.internal (or noProxy in ~/.docker/config.json). "
+                "`curl --noproxy '*' http://localhost:11434` shows the server itself answers."),
         action="configure",
         rules_out=("a GPU or driver fault", "the model server failing"),
         never_suggest=("reinstall the driver", "reinstall ollama", "restart ollama"),
         sources=("https://github.com/TheAiSingularity/graphrag-local-ollama/issues/21",
                  "https://github.com/ollama/ollama/issues/5437", "https://github.com/WEIFENG2333/VideoCaptioner/issues/562",
                  "https://www.python-httpx.org/environment_variables/", "https://github.com/gensyn-ai/rl-swarm/issues/515",
-                 "https://github.com/langchain-ai/langchain/issues/20742"),
-        checked="2026-11-26",
+                 "https://github.com/langchain-ai/langchain/issues/20742",
+                 "https://github.com/run-llama/llama_index/issues/14880"),
+        checked="2026-11-27",
         examples=("ollama/graphrag-local-ollama-21-openai-client-502-global-proxy.txt",
                   "ollama/rl-swarm-515-ollama-python-502-global-proxy.txt",
-                  "ollama/langchain-20742-ollama-call-failed-502-bashrc-proxy.txt"),
+                  "ollama/langchain-20742-ollama-call-failed-502-bashrc-proxy.txt",
+                  "ollama/llamaindex-14880-privoxy-500-localhost-api-chat.txt"),
     ),
     Signature(
         code="ollama.server-proxy-not-listening",

@@ -28,30 +28,39 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             r"\bdoes not support\s{1,8}(?P<capability>tools)\b",
             # the other capabilities only where the server's message ends (a quote, the JSON's brace, a status
             # suffix or the line's end), not in other programs' prose ("does not support chat templates")
-            r"\bdoes not support (?P<capability>generate|chat|insert|thinking|vision|embeddings?|completion)"
+            r"\bdoes not support (?P<capability>generate|chat|insert|thinking|vision|embeddings?|completion|audio)"
             r"(?=\\?[\"'}]|\s{0,3}\(status|\.?\s*$)",
+            # an image sent to a text-only model: the server's "this model does not support image input" (the Anthropic
+            # and OpenAI-compatible endpoints, with a "(ref: ...)" after it), "does not support images" (the app and
+            # clients), and an image-generation request to a language model
+            r"\b(?:[Mm]odel|[\w./-]{1,120}:[\w.-]{1,60}) does not support (?P<capability>image input|images|image generation)\b",
             # a front-end that wraps its error box between "support" and "tools" (the next line is not joined)
             # (keyed on "does": a model name's hosts, registry.ollama.ai or hf.co, would cost the prefilter a pass)
             r"/[^\s\"\\]{1,200} does not support\s*$",
         ),
         severity="fail",
         cause=("Ollama refused the request because the model it names lacks the capability the request asks for "
-               "(the word after 'does not support'): its template handles no tools, it is an embedding model asked to chat or generate, or it does not "
-               "think; nothing is wrong with the GPU or the server."),
+               "(the word after 'does not support'): its template handles no tools, it is an embedding model asked to chat or generate, it "
+               "sees no images (a text-only model sent an image), or it does not think; nothing is wrong with the GPU or the server."),
         advice=("Use a model that supports what the request asks for: `ollama show MODEL` lists its Capabilities "
                 "(completion, tools, thinking, vision, embedding), and ollama.com/search?c=tools lists models that "
                 "support tools. Pull the model again (`ollama pull MODEL`) where an early copy's template lacked "
                 "tools, give a GGUF imported from Hugging Face a TEMPLATE that handles tools in its Modelfile, or "
                 "turn tools / function calling (or thinking) off in the front-end; an embedding model answers "
-                "/api/embed only, not chat or generate."),
+                "/api/embed only, not chat or generate. For images pick a model whose Capabilities list vision "
+                "(qwen2.5vl, gemma3 from 4b, llama3.2-vision, llava), or leave the image out of the request."),
         action="configure",
         rules_out=("a GPU, driver or server fault",),
         never_suggest=_NEVER_GPU + ("reinstall Ollama",),
         sources=("https://github.com/ollama/ollama/issues/5967", "https://github.com/musistudio/claude-code-router/issues/121",
-                 "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support"),
-        checked="2026-11-26",
+                 "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support",
+                 "https://github.com/ollama/ollama/issues/17301", "https://github.com/microsoft/magentic-ui/issues/206"),
+        checked="2026-11-27",
         examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
-                  "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt"),
+                  "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt",
+                  "ollama/magentic-ui-206-gemma3-websurfer-does-not-support-tools.txt",
+                  "ollama/mcphost-smollm2-13578-400-does-not-support-tools.txt",
+                  "ollama/ollama-17301-glm-cloud-no-image-input.txt"),
     ),
     Signature(
         code="ollama.ggml-file-for-gguf-loader",

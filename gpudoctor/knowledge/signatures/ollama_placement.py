@@ -110,8 +110,8 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"this model is not supported by your version of",),
         severity="fail",
         cause="This Ollama release cannot run the model's architecture; a newer release (or a pre-release) can.",
-        advice=("Upgrade Ollama to the newest release (the install script, the app's update, or a newer ollama/ollama "
-                "image) and restart the server; if `ollama -v` then still warns \"client version is ...\", an old "
+        advice=("Upgrade Ollama to the newest release (on Linux `curl -fsSL https://ollama.com/install.sh | sh`, on "
+                "Windows and macOS the app's update, in Docker a newer ollama/ollama image) and restart the server; if `ollama -v` then still warns \"client version is ...\", an old "
                 "server is still running: restart it (sudo systemctl restart ollama, or quit the app)."),
         action="configure",
         rules_out=("a GPU or driver fault", "a damaged model file"),

@@ -116,16 +116,24 @@ SERVER_SIGNATURES = (
         cause="The registry refused the model because the running Ollama server is older than the model requires.",
         advice=("Make the running server new enough: if `ollama -v` warns \"client version is ...\", an old server "
                 "is still running, so restart it (sudo systemctl restart ollama, quit and reopen the app, or kill "
-                "the stale ollama process); otherwise upgrade Ollama (for a brand-new model the release may still be "
-                "a pre-release; Open WebUI's bundled :ollama image carries its own Ollama: pull a newer image or run "
-                "the ollama/ollama image beside it)."),
+                "the stale ollama process); otherwise upgrade Ollama: on Linux `curl -fsSL https://ollama.com/install.sh | sh` "
+                "(the newest release; where the message says 'may be in pre-release', name the release the model "
+                "needs from github.com/ollama/ollama/releases: `curl -fsSL https://ollama.com/install.sh | "
+                "OLLAMA_VERSION=0.x.y sh`), on Windows and macOS the app's update or the installer from "
+                "ollama.com/download (a pre-release from the releases page), in Docker `docker pull ollama/ollama` "
+                "(or ollama/ollama:0.x.y, the release the model needs) and recreate the container; Open WebUI's bundled :ollama image carries its own "
+                "Ollama: pull a newer image or run the ollama/ollama image beside it; on Jetson a newer "
+                "dustynv/ollama image. Then check `ollama -v` and pull again."),
         action="restart-application",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/11739", "https://github.com/ollama/ollama/issues/14199",
-                 "https://github.com/ollama/ollama/issues/14431"),
-        checked="2026-11-26",
-        examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt"),
+                 "https://github.com/ollama/ollama/issues/14431", "https://github.com/ollama/ollama/issues/16483",
+                 "https://github.com/ollama/ollama/releases"),
+        checked="2026-11-27",
+        examples=("ollama/ollama-11739-old-server-still-running-412.txt", "ollama/ollama-14199-412-restart-the-server.txt",
+                  "ollama/ollama-16483-gemma4-412-pre-release.txt",
+                  "ollama/ollama-14059-glm-ocr-412-pre-release-windows.txt"),
     ),
     Signature(
         code="ollama.install-script-no-gpu-detected",

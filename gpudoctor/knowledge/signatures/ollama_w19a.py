@@ -13,14 +13,18 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_breadth13d import BREADTH13D_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_clients import CLIENT_SIGNATURES
+from gpudoctor.knowledge.signatures.ollama_round14 import ROUND14_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_runtime import RUNTIME_SIGNATURES
 
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 # The generic rows that read a client's failed reach of Ollama (server down, wrong address), whose lines mean the
 # container's own loopback where the text shows the app runs in a container.
 _REACH_ROWS = ("ollama.app-cannot-reach-server", "ollama.container-client-refused", "ollama.client-connection-refused",
-               "ollama.app-model-connection-refused", "ollama.app-ollama-fetch-failed")
-_GENERIC = {row.code: row for row in (*CLIENT_SIGNATURES, *RUNTIME_SIGNATURES, *BREADTH13D_SIGNATURES)
+               "ollama.app-model-connection-refused", "ollama.app-ollama-fetch-failed",
+               # a Docker bridge's gateway (172.18.0.1 and up) falls in the private range the LAN row reads (w29a)
+               "ollama.lan-client-refused")
+_GENERIC = {row.code: row for row in (*CLIENT_SIGNATURES, *RUNTIME_SIGNATURES, *BREADTH13D_SIGNATURES,
+                                      *ROUND14_SIGNATURES)
             if row.code in _REACH_ROWS}
 
 SIGNATURES: tuple[Signature, ...] = (
