@@ -189,9 +189,36 @@ def _literal_start(branch: str) -> str:
     return literal[:-1] if branch[len(literal):len(literal) + 1] in ("*", "?", "{") else literal
 
 
-# Searching a line is what costs; a line that holds none of these texts cannot match any branch searched for.
-_ANYWHERE_NEEDS = tuple(_literal_start(b) for _, b in _ALL if not b.startswith("^"))
-_ANYWHERE_HINT = re.compile("|".join(re.escape(text) for text in _ANYWHERE_NEEDS) if all(_ANYWHERE_NEEDS) else "")
+# Searching a line is what costs (nearly every line of an Ollama log holds "level="). Each branch that may start
+# anywhere begins with plain text, so its match starts where that text does: the branches are grouped by it, and
+# each group is searched from the text's first place in the line (a substring search, at C speed), not tried at
+# every character (0.7 s instead of 1.0 s for a 50 MB Ollama log's lines). None where a branch has no such text.
+def _by_opening(branches: list[tuple[int, str]]) -> tuple[tuple[str, re.Pattern], ...] | None:
+    openings = [(_literal_start(branch), (i, branch)) for i, branch in branches]
+    if not all(opening for opening, _ in openings):
+        return None
+    grouped: dict[str, list[tuple[int, str]]] = {}
+    for opening, branch in openings:
+        grouped.setdefault(opening, []).append(branch)
+    return tuple((opening, _combined(group)) for opening, group in grouped.items())
+
+
+_ANYWHERE_BY_OPENING = _by_opening([(i, b) for i, b in _ALL if not b.startswith("^")])
+
+
+def _anywhere(line: str) -> re.Match | None:
+    """What _ANYWHERE.search(line) finds: the leftmost match, the first kind on a tie."""
+    if _ANYWHERE_BY_OPENING is None:
+        return _ANYWHERE.search(line)
+    best = None
+    for opening, pattern in _ANYWHERE_BY_OPENING:
+        at = line.find(opening)
+        if at < 0 or (best is not None and at > best.start()):
+            continue
+        found = pattern.search(line, at)
+        if found is not None and (best is None or (found.start(), _kind_index(found)) < (best.start(), _kind_index(best))):
+            best = found
+    return best
 _ANNOUNCED = [(kind, re.compile(kind.announced_by)) for kind in KINDS]
 BY_NAME = {kind.name: kind for kind in KINDS}
 
@@ -203,7 +230,7 @@ def _kind_index(match: re.Match) -> int:
 def kind_starting(line: str) -> BlockKind | None:
     """The kind whose output this line begins: the match nearest the line's start, the first kind on a tie."""
     at_start = pattern.match(line) if (pattern := _at_start(line[:1])) is not None else None
-    anywhere = _ANYWHERE.search(line) if _ANYWHERE_HINT.search(line) else None
+    anywhere = _anywhere(line)
     if at_start and anywhere and anywhere.start() == 0:
         return KINDS[min(_kind_index(at_start), _kind_index(anywhere))]
     match = at_start or anywhere
