@@ -25,21 +25,21 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.cuda-in-forked-subprocess",
         cause_id="multiprocessing-fork",
         kinds=_PY,
-        patterns=(
-            r"Cannot re-initialize CUDA in forked subprocess",
-            r"To use CUDA with multiprocessing, you must use the 'spawn' start method",
-        ),
+        patterns=(r"Cannot re-initialize CUDA in forked subprocess",
+                  r"To use CUDA with multiprocessing, you must use the 'spawn' start method"),
         severity="fail",
         cause="CUDA was used in a process forked after the parent had initialised CUDA (a DataLoader worker, a Pool).",
-        advice=("Keep CUDA work in the main process (do only CPU work in forked workers), or use the 'spawn' start "
-                "method: `multiprocessing.set_start_method('spawn')` / `multiprocessing_context='spawn'`."),
+        advice=("Use the 'spawn' start method (`multiprocessing.set_start_method('spawn')`, a DataLoader's `multiprocessing_"
+                "context='spawn'`), or initialise CUDA only in the child: no CUDA call in the parent before the fork (not even "
+                "torch.cuda.is_available()), only CPU work in forked DataLoader workers. A library that initialises CUDA as it "
+                "is imported (an old accelerate): upgrade or uninstall it."),
         action="configure",
-        rules_out=("a driver or CUDA install problem",),
-        never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/traveller59/spconv/issues/408",
-                 "https://pytorch.org/docs/stable/notes/multiprocessing.html"),
-        checked="2026-11-25",
-        examples=("frameworks/spconv-408-cuda-in-forked-dataloader.txt",),
+        rules_out=("a driver or CUDA install problem",), never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/traveller59/spconv/issues/408", "https://github.com/automl/Auto-PyTorch/issues/22",
+                 "https://github.com/pytorch/pytorch/issues/68861", "https://pytorch.org/docs/stable/notes/multiprocessing.html"),
+        checked="2026-11-27",
+        examples=("frameworks/spconv-408-cuda-in-forked-dataloader.txt", "frameworks/autopytorch-22-forked-subprocess-cuda-used-"
+                  "elsewhere.txt", "frameworks/pytorch-68861-gunicorn-master-cuda-forked-workers.txt"),
     ),
     Signature(
         code="frameworks.torch-cpu-build",
