@@ -36,6 +36,9 @@ _JOURNAL = re.compile(
     rf"^(?:{_MONTH} [ \d]?\d \d\d:\d\d:\d\d|\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:[+-]\d\d:?\d\d|Z)?)"
     r" \S+ (?P<unit>[\w.@/-]+)(?:\[\d+\])?: "
 )
+# Where a journal line's time has its first colon at the latest: a month of up to five letters and a dot ("févr."),
+# the day and "HH:" (index 12), or an ISO date's "YYYY-MM-DDTHH:" (index 13).
+_JOURNAL_COLON_BY = 20
 # A shell prompt before a command: "$ ", "user@box:~$ ", "(venv) user@box:~# ", "PS C:\\> ", "C:\\Users\\me>".
 _PROMPT = re.compile(
     r"^\s*(?:\([^)]*\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#%]|[$%]|#(?=\s)|PS [A-Za-z]:\\[^>]*>|[A-Za-z]:\\[^>]*>)"
@@ -146,7 +149,9 @@ def clean_decoded(holder: list[str], encoding: str) -> CleanText:
             if first in _CUT_STARTS and _CUT.match(line):
                 cuts += 1
                 continue
-            journal = _JOURNAL.match(line) if first and first == line[:1] else None  # journal lines start unindented
+            # Journal lines start unindented, with their time's first colon within _JOURNAL_COLON_BY characters.
+            journal = _JOURNAL.match(line) if first and first == line[:1] and line.find(":", 0, _JOURNAL_COLON_BY) >= 0 \
+                else None
             if journal:
                 line = line[journal.end():]
             command = _command_of(line)
