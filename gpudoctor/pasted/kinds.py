@@ -216,9 +216,15 @@ def _anywhere(line: str) -> re.Match | None:
         if at < 0 or (best is not None and at > best.start()):
             continue
         found = pattern.search(line, at)
-        if found is not None and (best is None or (found.start(), _kind_index(found)) < (best.start(), _kind_index(best))):
+        if found is not None and (best is None or _place(found) < _place(best)):
             best = found
     return best
+
+
+def _place(match: re.Match) -> tuple[int, int]:
+    return match.start(), _kind_index(match)
+
+
 _ANNOUNCED = [(kind, re.compile(kind.announced_by)) for kind in KINDS]
 BY_NAME = {kind.name: kind for kind in KINDS}
 

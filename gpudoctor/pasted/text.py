@@ -150,8 +150,8 @@ def clean_decoded(holder: list[str], encoding: str) -> CleanText:
                 cuts += 1
                 continue
             # Journal lines start unindented, with their time's first colon within _JOURNAL_COLON_BY characters.
-            journal = _JOURNAL.match(line) if first and first == line[:1] and line.find(":", 0, _JOURNAL_COLON_BY) >= 0 \
-                else None
+            unindented = first and first == line[:1]
+            journal = _JOURNAL.match(line) if unindented and line.find(":", 0, _JOURNAL_COLON_BY) >= 0 else None
             if journal:
                 line = line[journal.end():]
             command = _command_of(line)
