@@ -18,6 +18,16 @@ from gpudoctor.knowledge.signatures import Signature
 # https://ecips.ethereumclassic.org/ECIPs/ecip-1099; checked 2026-11-27.
 ETHASH_DAG_SIZES = ((128, 2.0, "2016-12"), (256, 3.0, "2018-12"), (384, 4.0, "2021-01"))
 
+# The lowest compute capability some programs' builds run on, as their own messages and maintainers state it
+# (program, releases, minimum, source); checked 2026-11-27. The advice of
+# cuda.program-below-minimum-compute-capability quotes the minimum the message names.
+PROGRAM_MIN_CAPABILITY = (
+    ("DeepFaceLab", "builds of 2019 on TensorFlow 1.13", "3.5 (3.7 in January-February 2019)",
+     "https://github.com/iperov/DeepFaceLab/issues/264"),
+    ("TensorFlow pip packages", "1.5 and later", "3.5", "https://www.tensorflow.org/install/pip"),
+    ("dlib's CUDA DNN", "19.x", "3.0", "https://github.com/davisking/dlib/issues/499"),
+)
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.ethash-dag-exceeds-gpu-memory",
@@ -48,5 +58,29 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/ethminer-1929-gtx1050ti-epoch-288-dag-oom.txt",
                   "cuda/lolminer-132-gtx1050ti-insufficient-memory-dag-epoch.txt",
                   "cuda/ethminer-1891-gtx1050ti-4gb-dag-oom-desktop.txt"),
+    ),
+    Signature(
+        code="cuda.program-below-minimum-compute-capability",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # DeepFaceLab's device check (device.py, DFL_TF_MIN_REQ_CAP) in its two wordings: no device at all meets the
+        # minimum, or a named one does not and the program falls back to the CPU.
+        patterns=(r"No CUDA device found with minimum required compute capability (?P<minimum>\d{1,2}\.\d)",
+                  r"does not meet minimum required compute capability:? (?P<minimum>\d{1,2}\.\d)"),
+        severity="fail",
+        cause=("This program's build needs a GPU of compute capability {minimum} or newer, and the GPU here is older, "
+               "so it finds no usable CUDA device (or falls back to the CPU)."),
+        advice=("The GPU is too old for this build: use a GPU of compute capability {minimum} or newer (look it up on "
+                "https://developer.nvidia.com/cuda-gpus), or an older release of the program whose framework still "
+                "has kernels for this GPU (DeepFaceLab: tensorflow-gpu 1.10 for 3.5), or its CPU mode; no driver or "
+                "CUDA install lowers the minimum."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/iperov/DeepFaceLab/issues/264", "https://github.com/iperov/DeepFaceLab/issues/140",
+                 "https://github.com/iperov/DeepFaceLab/issues/515", "https://developer.nvidia.com/cuda-gpus"),
+        checked="2026-11-27",
+        examples=("cuda/deepfacelab-264-gtx780m-no-device-min-cc-35.txt",
+                  "cuda/deepfacelab-140-k40m-below-min-cc-37-cpu.txt"),
     ),
 )
