@@ -72,12 +72,14 @@ SIGNATURES = (
                 "`sudo mokutil --import`), or turn Secure Boot off in the firmware settings; on a cloud VM (Azure Trusted "
                 "Launch, GCP Shielded VM, AWS UEFI Secure Boot) install the signed driver instead (Ubuntu's prebuilt "
                 "linux-modules-nvidia packages through `sudo ubuntu-drivers install`, Azure's NVIDIA GPU driver "
-                "extension) or choose a security type without Secure Boot."),
+                "extension) or choose a security type without Secure Boot. A \"Lockdown:\" line without Secure Boot is "
+                "kernel lockdown refusing unsigned modules: on Bottlerocket set settings.kernel.lockdown to \"none\" (the "
+                "NVIDIA variants' default), elsewhere remove lockdown=integrity from the kernel command line."),
         action="configure",
-        sources=("https://wiki.debian.org/SecureBoot",
+        sources=("https://wiki.debian.org/SecureBoot", "https://github.com/bottlerocket-os/bottlerocket/pull/3097",
                  "https://github.com/JafarAkhondali/acer-predator-turbo-and-rgb-keyboard-linux-module/issues/113",
                  "https://github.com/saidsay-so/acpi_ec/issues/18"),
-        checked="2026-11-25",
+        checked="2026-11-27",
         examples=("kernel/acer-predator-module-113-key-rejected.txt",),
     ),
     Signature(

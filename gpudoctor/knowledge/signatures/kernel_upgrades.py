@@ -58,14 +58,20 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("If the command ran as root (sudo), check `mokutil --sb-state`: with Secure Boot enabled, sign the "
                 "module with a key enrolled in MOK (enroll DKMS's key with `sudo mokutil --import "
                 "/var/lib/dkms/mok.pub` and confirm it in MokManager at the next boot, so DKMS signs what it builds), "
-                "or disable Secure Boot in the firmware; without root, run it with sudo."),
+                "or disable Secure Boot in the firmware; without root, run it with sudo. Where kernel lockdown is on "
+                "without Secure Boot (`cat /sys/kernel/security/lockdown` shows [integrity]), unsigned modules load "
+                "only with it off: on Bottlerocket set settings.kernel.lockdown to \"none\" (the NVIDIA variants' "
+                "default), elsewhere remove lockdown=integrity from the kernel command line."),
         action="configure",
         rules_out=("a module missing for this kernel",),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
         sources=("https://github.com/openrazer/openrazer/issues/677", "https://github.com/lwfinger/rtl8723bu/issues/149",
-                 "https://github.com/lwfinger/rtlwifi_new/issues/153", "https://wiki.debian.org/SecureBoot"),
-        checked="2026-11-26",
-        examples=("kernel/razer-677-not-permitted.txt", "kernel/rtl8723bu-149-not-permitted-sb.txt"),
+                 "https://github.com/lwfinger/rtlwifi_new/issues/153", "https://wiki.debian.org/SecureBoot",
+                 "https://github.com/bottlerocket-os/bottlerocket/pull/1279",
+                 "https://github.com/bottlerocket-os/bottlerocket/pull/3097"),
+        checked="2026-11-27",
+        examples=("kernel/razer-677-not-permitted.txt", "kernel/rtl8723bu-149-not-permitted-sb.txt",
+                  "kernel/bottlerocket-1279-lockdown-integrity-insmod-not-permitted.txt"),
     ),
     Signature(
         code="kernel.driver-lost-after-kernel-update",
