@@ -200,6 +200,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w28d").SIGNATURES)  # nccl_w28d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w29b").SIGNATURES)  # wheels_w29b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w29c").SIGNATURES)  # containers_w29c.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w30a").SIGNATURES)  # cuda_w30a.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w30a").SIGNATURES)  # frameworks_w30a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
