@@ -60,4 +60,39 @@ SIGNATURES: tuple[Signature, ...] = (
                   "frameworks/kokorosharp-18-nuget-cpu-package-cuda-ep-not-enabled.txt",
                   "frameworks/onnxruntime-unity-17-cuda-ep-not-enabled-cpu-package.txt"),
     ),
+    Signature(
+        code="frameworks.onnxruntime-own-library-not-found",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        # ONNX Runtime's own shared libraries, not CUDA's: the provider bridge (libonnxruntime_providers_shared.so,
+        # provider_bridge_ort.cc's Ensure) that the CUDA and TensorRT providers need, and libonnxruntime.so itself for
+        # a program linked against it dynamically (ort's cuda/tensorrt features link it so). They ship beside
+        # libonnxruntime (Python wheel, NuGet runtimes/, release tarball's lib/, ort's copy into target/), and the loader
+        # finds them only there or on its search path. A CUDA library named after "with error:" is
+        # frameworks.onnxruntime-gpu-cuda-major-mismatch's and the cuDNN rows'.
+        patterns=(r"Failed to load library (?:\./)?(?P<library>libonnxruntime_providers_shared\.so) with error: "
+                  r"[^\n]{0,80}cannot open shared object file",
+                  r"error while loading shared libraries: (?P<library>libonnxruntime\.so(?:\.[\d.]{1,12})?): "
+                  r"cannot open shared object file"),
+        severity="fail",
+        cause=("The dynamic loader cannot find ONNX Runtime's own library {library}: the program was linked or "
+               "installed without it where the loader looks (beside libonnxruntime, the program's rpath or "
+               "LD_LIBRARY_PATH), so ONNX Runtime (or its CUDA/TensorRT provider) cannot start; CUDA is not at fault."),
+        advice=("Put ONNX Runtime's libraries where the loader finds them: keep libonnxruntime.so, "
+                "libonnxruntime_providers_shared.so and libonnxruntime_providers_cuda.so together in one directory. "
+                "Rust ort: follow its dynamic-linking setup, an rpath of $ORIGIN for the binary (`rustflags = "
+                "[\"-Clink-args=-Wl,-rpath,\\$ORIGIN\"]` in .cargo/config.toml) with the copied libraries beside it, or the "
+                "load-dynamic feature with ORT_DYLIB_PATH; C/C++ with the release tarball: add its lib/ to the rpath "
+                "or LD_LIBRARY_PATH; Python or NuGet: reinstall onnxruntime-gpu / Microsoft.ML.OnnxRuntime.Gpu so the "
+                "package's files are complete (`ls $(python -c \"import onnxruntime,os;print(os.path.dirname("
+                "onnxruntime.__file__))\")/capi`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/pykeio/ort/issues/429", "https://github.com/pykeio/ort/issues/196",
+                 "https://ort.pyke.io/setup/linking#dynamic-linking", ORT_BUILD_EPS),
+        checked="2026-11-27",
+        examples=("frameworks/ort-429-providers-shared-not-found-rpath.txt",
+                  "frameworks/pykeio-ort-196-binary-cannot-load-libonnxruntime.txt"),
+    ),
 )
