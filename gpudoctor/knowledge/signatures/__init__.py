@@ -199,6 +199,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w28d").SIGNATURES)  # containers_w28d.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w28d").SIGNATURES)  # nccl_w28d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w29b").SIGNATURES)  # wheels_w29b.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w31a").SIGNATURES)  # wheels_w31a.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w29c").SIGNATURES)  # containers_w29c.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w29a").SIGNATURES)  # ollama_w29a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w30c").SIGNATURES)  # ollama_w30c.py

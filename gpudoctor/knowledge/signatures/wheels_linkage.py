@@ -168,7 +168,16 @@ LINKAGE_SIGNATURES += (
         # but one of them lacks a function the module imports, so they come from different releases.
         # The modules other rows read by name (flash-attn, ExLlama, Triton's launchers, cuda-python's runtime) stay theirs.
         patterns=(r"DLL load failed while importing (?!runtime:|cuda_utils:|__triton_launcher:|exllama_ext:|exllamav2_ext:|"
-                  r"flash_attn_cuda:|flash_attn_2_cuda:)(?P<module>\w{1,60}): The specified procedure could not be found",),
+                  r"flash_attn_cuda:|flash_attn_2_cuda:)(?P<module>\w{1,60}): The specified procedure could not be found",
+                  # the same error in a localized Windows (Hungarian, German, French, Spanish, Portuguese, Italian,
+                  # Polish, Russian, Chinese, Japanese, Korean): Windows words its system messages in the UI language
+                  r"DLL load failed while importing (?!runtime:|cuda_utils:|__triton_launcher:|exllama_ext:|exllamav2_ext:|"
+                  r"flash_attn_cuda:|flash_attn_2_cuda:)(?P<module>\w{1,60}): (?:A megadott eljárás nem található|"
+                  r"Die angegebene Prozedur wurde nicht gefunden|La procédure spécifiée est introuvable|"
+                  r"No se encontró el procedimiento especificado|O procedimento especificado não foi encontrado|"
+                  r"Impossibile trovare la procedura specificata|Nie można odnaleźć określonej procedury|"
+                  r"Не найдена указанная процедура|找不到指定的程序|指定されたプロシージャが見つかりません|"
+                  r"지정된 프로시저를 찾을 수 없습니다)"),
         severity="fail",
         cause=("Windows loaded the compiled module {module} and the DLLs it links, but one of them lacks a function "
                "{module} was built to call: they come from different releases, usually an extension (pytorch3d, "
@@ -184,9 +193,11 @@ LINKAGE_SIGNATURES += (
         never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
         sources=("https://github.com/facebookresearch/pytorch3d/issues/1872",
                  "https://github.com/MrForExample/ComfyUI-3D-Pack/issues/187",
+                 "https://github.com/if-ai/ComfyUI-IF_Trellis/issues/62",
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"),
-        checked="2026-11-26",
-        examples=("wheels/pytorch3d-1872-windows-c-procedure-missing.txt",),
+        checked="2026-11-27",
+        examples=("wheels/pytorch3d-1872-windows-c-procedure-missing.txt",
+                  "wheels/if-trellis-62-kaolin-c-procedure-localized.txt"),
     ),
     Signature(
         code="wheels.extension-source-for-older-torch",
