@@ -347,27 +347,6 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wheels/pycuda-201-cuda-h-not-found-path.txt"),
     ),
     Signature(
-        code="wheels.wheel-tag-not-this-platform",
-        cause_id="no-wheel-for-python",
-        kinds=("pip", "other", "powershell", "docker", "build"),
-        patterns=(
-            r"(?P<wheel>[\w.+-]{1,120}-(?P<python>cp\d+)-[\w.]{1,40}\.whl) is not a supported wheel on this platform",
-        ),
-        severity="fail",
-        cause="The wheel {wheel} is built for another Python ({python}) or platform than this interpreter.",
-        advice=("Install the wheel whose cpXY tag matches your Python (`python --version`: cp311 for Python 3.11) "
-                "and whose platform tag matches the machine (win_amd64, manylinux x86_64 or aarch64), or run the "
-                "install with the Python version the wheel was built for."),
-        action="configure",
-        rules_out=("a driver or CUDA problem",),
-        never_suggest=("update the driver", "install CUDA"),
-        sources=("https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/294",
-                 "https://github.com/facebookresearch/clevr-iep/issues/38",
-                 "https://packaging.python.org/en/latest/specifications/platform-compatibility-tags/"),
-        checked="2026-11-25",
-        examples=("wheels/cogvideox-wrapper-294-cp312-wheel-on-python311.txt",),
-    ),
-    Signature(
         code="wheels.xformers-without-cuda-kernels",
         cause_id="extension-abi-mismatch",
         kinds=("any",),
