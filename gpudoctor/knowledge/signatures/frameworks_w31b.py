@@ -40,18 +40,24 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"named symbol not found\"?\)? when loading (?P<kernel>\w{0,40}bf16\w{0,40})",),
         severity="fail",
         cause=("The bfloat16 kernel {kernel} is compiled only for GPUs of compute capability 8.0 (Ampere) and newer, so "
-               "on this older GPU it is missing from the loaded module (CUDA_ERROR_NOT_FOUND)."),
+               "on an older GPU, or in a build made for an older GPU of the machine, it is missing from the loaded "
+               "module (CUDA_ERROR_NOT_FOUND)."),
         advice=("Run the model in f16 or f32 instead of bf16 on a GPU below compute capability 8.0 (`nvidia-smi "
                 "--query-gpu=name,compute_cap --format=csv`): the program's dtype option (candle examples and "
                 "mistral.rs `--dtype f16`, `DType::F16` in code), or use an Ampere or newer GPU (RTX 30, A100); no "
-                "driver or CUDA update adds bf16 kernels for Turing, Volta or Pascal."),
+                "driver or CUDA update adds bf16 kernels for Turing, Volta or Pascal. Where the GPU is 8.0 or newer but "
+                "the machine also holds an older one, rebuild with CUDA_COMPUTE_CAP set to the newer GPU's (86, 89) and "
+                "select it with CUDA_VISIBLE_DEVICES."),
         action="configure",
         rules_out=("the NVIDIA driver", "the CUDA install"),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/huggingface/candle/issues/2041", "https://github.com/huggingface/candle/pull/43",
-                 "https://github.com/huggingface/candle/pull/3607"),
+                 "https://github.com/huggingface/candle/pull/3607", "https://github.com/spiceai/spiceai/issues/4470",
+                 "https://github.com/huggingface/candle/issues/2511"),
         checked="2026-11-27",
-        examples=("frameworks/candle-2041-rtx2080ti-cast-f32-bf16-named-symbol.txt",),
+        examples=("frameworks/candle-2041-rtx2080ti-cast-f32-bf16-named-symbol.txt",
+                  "frameworks/spiceai-4470-t4-cast-bf16-f16-named-symbol.txt",
+                  "frameworks/candle-2511-mixed-gpus-cc61-is-u32-bf16.txt"),
     ),
     Signature(
         code="frameworks.onnxruntime-no-kernel-image",
@@ -79,10 +85,12 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/microsoft/onnxruntime/pull/26230",
                  "https://github.com/microsoft/onnxruntime/pull/23309",
                  "https://github.com/microsoft/onnxruntime/issues/26181",
-                 "https://github.com/YanWenKun/Hunyuan3D-2-WinPortable/issues/67"),
+                 "https://github.com/YanWenKun/Hunyuan3D-2-WinPortable/issues/67",
+                 "https://github.com/RVC-Boss/GPT-SoVITS/issues/2625"),
         checked="2026-11-27",
         examples=("frameworks/onnxruntime-26245-rtx-pro-4500-blackwell-no-kernel-image.txt",
-                  "frameworks/hunyuan3d-67-v100-onnxruntime-no-kernel-image.txt"),
+                  "frameworks/hunyuan3d-67-v100-onnxruntime-no-kernel-image.txt",
+                  "frameworks/gptsovits-2625-rtx5090-onnxruntime-slice-no-kernel-image.txt"),
     ),
     Signature(
         code="frameworks.ctranslate2-no-kernel-image",
@@ -108,6 +116,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/jianchang512/stt/issues/51", "https://github.com/SYSTRAN/faster-whisper/issues/806",
                  "https://github.com/m-bain/whisperX/issues/794"),
         checked="2026-11-27",
-        examples=("frameworks/stt-51-geforce-940m-ctranslate2-no-kernel-image.txt",),
+        examples=("frameworks/stt-51-geforce-940m-ctranslate2-no-kernel-image.txt",
+                  "frameworks/whisperx-794-gtx-950m-ctranslate2-parallel-for.txt"),
     ),
 )
