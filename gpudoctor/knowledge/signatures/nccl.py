@@ -67,8 +67,8 @@ SIGNATURES += (
         action="configure",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/zai-org/CogVLM2/issues/178", "https://github.com/pytorch/pytorch/issues/107174",
-                 TROUBLESHOOTING),
-        checked="2026-11-25",
+                 TROUBLESHOOTING, "https://github.com/jax-ml/jax/issues/26465"),
+        checked="2026-11-27",
         examples=("nccl/cogvlm2-178-unhandled-system-error-a100.txt",),
     ),
     Signature(
