@@ -55,10 +55,9 @@ SIGNATURES += (
             r"NcclError: NCCL_ERROR_(?:SYSTEM_ERROR|UNHANDLED_CUDA_ERROR|INTERNAL_ERROR|INVALID_USAGE|INVALID_ARGUMENT)\b",
             # Horovod's NCCL calls (horovod/common/ops/nccl_operations.cc): "<nccl call> failed: <ncclGetErrorString>";
             # the communicator's set-up and the all-reduce are where they fail
-            r"ncclCommInitRank failed: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|"
-            r"internal error|invalid argument)",
-            r"ncclAllReduce failed: (?:unhandled system error|unhandled (?:cuda|CUDA) error|invalid usage|"
-            r"internal error|invalid argument)",
+            r"ncclCommInitRank failed: (?:unhandled (?:system|cuda|CUDA) error|invalid usage|internal error|invalid argument)",
+            r"ncclAllReduce failed: (?:unhandled (?:system|cuda|CUDA) error|invalid usage|internal error|invalid argument)",
+            r"NCCL operation nccl\w{2,40}\([^)\n]{0,120}\) failed: (?:unhandled (?:system|cuda|CUDA) error|invalid usage)",
         ),
         severity="fail",
         cause="NCCL failed with a generic result code that does not say which call failed.",
@@ -68,8 +67,8 @@ SIGNATURES += (
         action="configure",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/zai-org/CogVLM2/issues/178", "https://github.com/pytorch/pytorch/issues/107174",
-                 TROUBLESHOOTING),
-        checked="2026-11-25",
+                 TROUBLESHOOTING, "https://github.com/jax-ml/jax/issues/26465"),
+        checked="2026-11-27",
         examples=("nccl/cogvlm2-178-unhandled-system-error-a100.txt",),
     ),
     Signature(
@@ -206,8 +205,9 @@ SIGNATURES += (
             r"Network is unreachable), retrying",
             r"socketPollConnect: Connect to [^\n]{0,80} returned \d{1,3}\((?:Connection refused|Connection timed out|"
             r"No route to host|Network is unreachable)\)",
-            r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection refused|Connection timed out|"
-            r"No route to host|Network is unreachable)",
+            r"socketPollConnect poll\(\) failed, ret \d{1,3}, error (?:Connection (?:refused|timed out)|No route to host|Network is unreachable)",
+            r"(?:socketPollConnect|ncclOsSocketPollConnect): connect (?:to \S{1,80} )?returned [A-Z][a-z ]{5,30}, exceeded error",
+            r"NCCL WARN socketStartConnect: exceeded retries \(\d{1,6}\)",
             # Gloo (PyTorch's CPU group beside NCCL) connecting to the address another rank published (pair.cc's
             # enforce: "connect [ADDR]:PORT: <strerror>"); a loopback ADDR is nccl.gloo-peer-loopback-address's reading.
             r"pair\.cc:\d{1,5}\] connect \[[^\]\n]{1,60}\]:\d{1,5}: (?:Connection refused|Connection timed out|"

@@ -26,7 +26,14 @@ SIGNATURES: tuple[Signature, ...] = (
                   # SGLang's launcher after "Rank N scheduler is dead. Please check if there are relevant logs." logs the
                   # scheduler process's multiprocessing exit code ("Exit code: -7"; "... died during initialization
                   # (exit code: -7)" in later releases): a negative code is the signal, 7 SIGBUS.
-                  r"[Ee]xit code: -7\b"),
+                  r"[Ee]xit code: -7\b",
+                  # A crash inside NCCL's own shared-memory set-up (misc/shmutils.cc, ncclShmOpen: ftruncate/fallocate
+                  # then mmap of /dev/shm/nccl-*): gdb's frame "0x... in ncclShmOpen(char*, unsigned long, ...) () from
+                  # .../libnccl.so.2" (or jaxlib's xla_extension.so, which links NCCL in), UCX's backtrace
+                  # "ncclShmOpen()  ???:0" and glibc's "libnccl.so.2(ncclShmOpen+0x...)".
+                  r"\bin ncclShmOpen\(",
+                  r"\bncclShmOpen\(\)\s{1,4}\?\?\?:0",
+                  r"\(ncclShmOpen\+0x[0-9a-f]{1,8}\)"),
         severity="fail",
         cause="A rank died of SIGBUS: it touched shared memory (/dev/shm) that could not be backed, which in a "
               "container almost always means /dev/shm is too small (Docker's 64 MB default) for NCCL's and PyTorch's "
@@ -41,8 +48,9 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/msr-fiddle/pipedream/issues/76",
                  "https://github.com/intelligent-machine-learning/dlrover/pull/1046",
-                 "https://github.com/deepspeedai/DeepSpeed/issues/4002", NCCL_DOCKER),
-        checked="2026-11-26",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4002", "https://github.com/pytorch/tutorials/pull/2475",
+                 NCCL_DOCKER),
+        checked="2026-11-27",
         examples=("nccl/pipedream-76-docker-sigbus-ncclgetuniqueid.txt",
                   "nccl/dlrover-1046-worker-exitcode-7-sigbus-shm.txt",
                   "nccl/deepspeed-4002-return-code-7-container-shm.txt"),

@@ -45,7 +45,9 @@ from gpudoctor.knowledge.signatures.ollama_settings import SETTING_SIGNATURES
 TROUBLESHOOTING = "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"
 _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 _OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl / --n-gpu-layers), lower the context "
-                         "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size) or use a smaller "
+                         "(Ollama: num_ctx / OLLAMA_CONTEXT_LENGTH; llama.cpp: -c / --ctx-size; llama-cpp-python: "
+                         "n_ctx), first where the load log's n_ctx equals the model's n_ctx_train (a 128k window whose KV "
+                         "cache alone fills the card: llama.cpp without -c before late 2024, n_ctx=0) or use a smaller "
                          "quantisation so each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists "
                          "them). For a long context, quantize the KV cache (Ollama: OLLAMA_FLASH_ATTENTION=1 with "
                          "OLLAMA_KV_CACHE_TYPE=q8_0; llama.cpp: -fa on -ctk q8_0 -ctv q8_0), which halves its memory. "

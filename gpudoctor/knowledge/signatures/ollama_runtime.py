@@ -235,11 +235,18 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                   # what follows when either fails: llama.cpp's common_init_from_params (llama-server, and Ollama's
                   # runner up to 0.3 as the runner's last error line) and Ollama's own runner (llama/llama.go) since
                   r"failed to create context with model '",
-                  r"unable to create llama context"),
+                  r"unable to create llama context",
+                  # llama.cpp from mid 2024 to early 2025 when the KV cache's buffer cannot be allocated
+                  # (llama_new_context_with_model, later llama_init_from_model), and what llama-cpp-python raises then
+                  r"llama_kv_cache_init\(\) failed for self-attention cache",
+                  r"ValueError: Failed to create llama_context\b"),
         severity="fail",
         cause=("llama.cpp could not allocate the KV cache or the compute buffers for this context: with this context "
                "size and these layers on the GPU they do not fit its free memory."),
-        advice=("Lower the context so the buffers fit (llama.cpp `-c 8192`; in Ollama num_ctx or OLLAMA_CONTEXT_LENGTH), "
+        advice=("Lower the context so the buffers fit (llama.cpp `-c 8192`; in Ollama num_ctx or OLLAMA_CONTEXT_LENGTH; "
+                "llama-cpp-python `Llama(..., n_ctx=8192)`): left unset (llama.cpp before late 2024, n_ctx=0 in "
+                "llama-cpp-python and the apps on it) the context is the model's whole trained one, n_ctx_train in the "
+                "load log, 128k tokens for many models, whose KV cache alone fills the card; "
                 "or use a smaller quantization or model, keep the KV cache off the GPU (`-nkvo`) or offload fewer layers "
                 "(`-ngl`, num_gpu); in LM Studio "
                 "lower Context Length or GPU Offload, turn off Offload KV Cache to GPU Memory, or lower the Evaluation "
@@ -251,8 +258,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ggml-org/llama.cpp/issues/9352", "https://github.com/ggml-org/llama.cpp/issues/16725",
                  "https://github.com/ggml-org/llama.cpp/pull/16748",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/943",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/688"),
-        checked="2026-11-26",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/688",
+                 "https://github.com/ggml-org/llama.cpp/pull/10136"),
+        checked="2026-11-27",
         examples=("ollama/llamacpp-9352-compute-buffers-70b-full-context.txt",
                   "ollama/lmstudio-943-rtx3050-kv-cache-buffer-failed.txt"),
     ),
