@@ -250,7 +250,7 @@ DISCOVERY_SIGNATURES = (
     ),
     Signature(
         code="ollama.no-gpu-libraries",
-        cause_id="ollama-gpu-hidden",
+        cause_id="cuda-visible-devices",
         kinds=_LOGS,
         # Ollama 0.1.20 to 0.1.32 searched for libnvidia-ml.so and logged the paths it found (gpu/gpu.go).
         patterns=(r"Discovered GPU libraries: \[\]",),

@@ -28,7 +28,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
         # the GPU discovery's "no GPU" readings are this row's symptom where the scheduler's variables are set
         refines=("ollama.no-gpu-runners", "ollama.no-compatible-gpu", "ollama.no-gpu-vram", "ollama.runs-on-cpu-described"),
         refines_within=None,
-        cause_id="ollama-gpu-hidden",
+        cause_id="cuda-visible-devices",
         kinds=("any",),
         patterns=(
             # the server config map (sorted keys; a value is at most eight GPU UUIDs, and bounded it stays linear on a

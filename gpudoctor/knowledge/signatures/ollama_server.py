@@ -17,7 +17,7 @@ _LOGS = ("ollama-log", "journal", "docker", "kubectl")
 SERVER_SIGNATURES = (
     Signature(
         code="ollama.service-cuda-visible-devices",
-        cause_id="ollama-gpu-hidden",
+        cause_id="cuda-visible-devices",
         kinds=("any",),
         # A unit file as pasted; the server's own "server config" line is judged by the Ollama checks.
         patterns=(r"Environment=\"?CUDA_VISIBLE_DEVICES=(?P<devices>[^\"\s]*)",),
