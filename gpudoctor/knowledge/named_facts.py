@@ -90,7 +90,8 @@ _DRIVER = (*(re.compile(rf"{name}[: ]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
            re.compile(r"R(?P<branch>[3-9]\d0)\b"))
 _SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it
-_SPOKEN_BRANCH = re.compile(r"(?<![\w.])(?P<branch>[3-9]\d0)(?:\.\d{1,3})? (?:series |branch )?\Z")
+# Arch's legacy packages name a branch "580xx" ("the 580xx series drivers"), and Markdown may wrap it in "_" or "*".
+_SPOKEN_BRANCH = re.compile(r"(?<![\w.])[_*]{0,2}(?P<branch>[3-9]\d0)(?:\.\d{1,3}|xx)?[_*]{0,2} (?:series |branch )?\Z")
 # The driver's own libcuda, named by its version ("/usr/lib64/libcuda.so.460.106.00"). Inside WSL 2 the driver is the
 # Windows one (/usr/lib/wsl/lib/libcuda.so.1, unversioned): a versioned libcuda there is a stray Linux driver's.
 _LIBCUDA = re.compile(r"libcuda\.so\.(?P<branch>[3-9]\d\d)\.\d")

@@ -8,6 +8,7 @@ import pytest
 from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.matcher import scan
 from gpudoctor.knowledge.named_facts import read_facts
+from gpudoctor.knowledge.signatures.reasoned import DRIVER_DROPPED_GPU
 
 
 @pytest.mark.parametrize(("text", "name", "capability"), [
@@ -41,6 +42,8 @@ def test_numbers_that_are_no_nvidia_gpu_are_not_read_as_one(text):
     ("Version: 23.21.13.9135", (391,)),  # Windows' file version of driver 391.35
     ("Version: 31.0.15.3640", (536,)),
     ("error=\"unable to load /usr/lib64/libcuda.so.460.106.00\"", (460,)),
+    ("the 470 series driver", (470,)),
+    ("only the _580xx series drivers_ will be installed", (580,)),  # Arch's legacy packages, in Markdown emphasis
 ])
 def test_driver_branches_are_read_from_each_way_of_writing_them(text, branches):
     assert read_facts(text).driver_branches == branches
@@ -84,6 +87,12 @@ def test_a_named_gpu_and_build_conclude_only_where_the_paste_reports_trouble():
     named = "GTX 1070, 16 GB RAM\nPyTorch 2.8.0 + cu129"
     assert "cuda.named-gpu-outside-torch-build" not in _codes(named)
     assert "cuda.named-gpu-outside-torch-build" in _codes(named + "\nI get a kernel error when I run Flux")
+
+
+def test_a_person_unable_to_do_something_reports_trouble():
+    named = "My GPU is a GTX 640; chwd installs only the 580xx series drivers"
+    assert DRIVER_DROPPED_GPU.code not in _codes(named)
+    assert DRIVER_DROPPED_GPU.code in _codes(named + " and the system is unable to install itself")
 
 
 def test_a_conclusion_makes_way_for_the_tool_line_that_says_the_same():
