@@ -260,8 +260,11 @@ SIGNATURES += (
         cause="nvidia-smi found no NVML library (libnvidia-ml.so.1) where the loader looks.",
         advice=("In a container, the toolkit mounted the library but the loader cache does not list it: run "
                 "`ldconfig` in the container, and check the `ldconfig` setting in "
-                "/etc/nvidia-container-runtime/config.toml on the host. On a host, the driver's user-space libraries "
-                "are missing: install them at the loaded module's version."),
+                "/etc/nvidia-container-runtime/config.toml on the host. On a host, find the library (`ldconfig -p | grep "
+                "libnvidia-ml`, `find / -name 'libnvidia-ml.so*'`): where the driver was installed into a directory of "
+                "its own (a cluster's driver package, a runfile with a prefix), add that directory to the loader's path "
+                "(a file in /etc/ld.so.conf.d, then `ldconfig`, or LD_LIBRARY_PATH) and its bin to PATH; where it is "
+                "nowhere, the driver's user-space libraries are missing: install them at the loaded module's version."),
         action="configure",
         never_suggest=("reinstall the host driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1163",
