@@ -369,6 +369,16 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="ollama",
+        meaning="The text is about an Ollama server (its name, its service, its variables), so a person's words about "
+                "how it places a model on the GPUs are about Ollama's scheduler.",
+        # Common in every Ollama log: searched for on its own, only where a row written for it matched (contexts.py
+        # folds only markers rare in healthy logs into the matcher's passes).
+        markers=(r"ollama", r"Ollama", r"OLLAMA_"),
+        sources=("https://github.com/ollama/ollama/blob/main/docs/faq.md",),
+        checked="2026-11-27",
+    ),
+    Context(
         name="open-webui",
         meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
                 "reranking and Whisper models itself with the PyTorch it was built with.",

@@ -40,7 +40,7 @@ def _codes(text: str, **options) -> list[str]:
     ("containers/nvidiadocker-24-device-flags-without-runtime-error-35.txt", {"container"}),
     ("kernel/start9-3702-secure-boot-mok-not-enrolled.txt", {"secure-boot"}),
     ("wheels/flash-attention-v100-23-uv-build-wheel-no-torch.txt", {"package-build"}),  # uv's build backend error
-    ("ollama/ollama-8182-predict-eof-cuda-oom.txt", {"ollama-log"}),  # the journal's "ollama[3292]:" prefix
+    ("ollama/ollama-8182-predict-eof-cuda-oom.txt", {"ollama-log", "ollama"}),  # the journal's "ollama[3292]:" prefix
     ("cuda/uninformedstudents-3-invalid-ordinal-cuda1.txt", set()),
     ("cuda/rpgopenremode-9-cudagetdevicecount-insufficient.txt", set()),
 ])
@@ -203,3 +203,9 @@ def test_a_marker_whose_word_healthy_logs_are_full_of_is_searched_for_on_its_own
     found = {literal for _, literal in matcher._occurrences(line, matcher.compiled().scanners, 0, len(line))}
     assert not {"level=INFO", "routes", "11434"} & found
     assert {"ollama-log", "ollama-api"} <= _found_by_the_matcher(line)
+
+
+def test_one_gpu_of_several_used_is_ollamas_placement_only_in_a_text_about_ollama():
+    said = "I have four 4090 GPUs.\nbut, only one GPU is used."
+    assert "ollama.one-gpu-used-described" not in _codes(said)  # PyTorch or llama.cpp: another cause, another fix
+    assert "ollama.one-gpu-used-described" in _codes(said + "\nI set the variables in /etc/systemd/system/ollama.service")

@@ -105,12 +105,11 @@ SIGNATURES = (
                 "the NVML library version, DKMS did not build the new driver's module (`dkms status`): rebuild it "
                 "(`sudo dkms autoinstall`); when modinfo already shows the new version, the initramfs still loads the "
                 "old module: rebuild it (`sudo update-initramfs -u`, `sudo dracut -f --regenerate-all`, `sudo "
-                "mkinitcpio -P`); then reboot. Where two installs are mixed (a .run driver, or a cluster's own driver "
-                "service, beside the distribution's packages), uninstall them all (`sudo nvidia-uninstall` for the .run "
-                "one, `sudo apt purge '*nvidia*'` or the distribution's equivalent), reboot and install one driver. "
-                "Otherwise install the user-space driver of the same "
-                "version as the kernel module (`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the "
-                "driver packages so unattended upgrades do not replace them under running jobs."),
+                "mkinitcpio -P`); then reboot. Where two installs are mixed (a .run driver or a cluster's driver service "
+                "beside packages), uninstall them all (`sudo nvidia-uninstall`, `sudo apt purge '*nvidia*'`), reboot "
+                "and install one driver. Otherwise install the user-space driver of the same version as the kernel "
+                "module (`cat /proc/driver/nvidia/version`). On shared nodes, hold or pin the driver packages so "
+                "unattended upgrades do not replace them under running jobs."),
         action="reboot",
         rules_out=("a broken GPU", "a CUDA toolkit problem"),
         never_suggest=("reinstall CUDA", "set CUDA_VISIBLE_DEVICES", "reinstall Docker"),

@@ -53,6 +53,7 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.one-gpu-of-several",
+        described=True,
         cause_id="ollama-single-gpu-by-design",
         kinds=("any",),
         patterns=(
@@ -76,6 +77,34 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ollama/ollama/issues/5635", FAQ),
         checked="2026-11-26",
         examples=("ollama/ollama-5635-4xa100-only-one-used.txt",),
+    ),
+    Signature(
+        code="ollama.one-gpu-used-described",
+        described=True,
+        contexts=("ollama",),  # "only one GPU is used" means Ollama's placement only where the text is about Ollama
+        cause_id="ollama-single-gpu-by-design",
+        kinds=("any",),
+        # The person's words about several GPUs of which one is used, on a line of its own (the generic rows above
+        # need Ollama's name on the same line): "only one GPU is used", "it only use 1 gpu for inference",
+        # "multiple GPUs are not used".
+        patterns=(
+            r"\bonly (?:one|1|a single) (?:GPU|gpu|card|graphics card) (?:is |was |gets |got )?(?:being )?used\b",
+            r"\bonly (?:uses?|using|utili[sz]es?) (?:one|1|a single) (?:GPU|gpu|card)s?\b",
+            r"\b(?:multiple|several|both|all|the other|other) (?:GPUs|gpus|cards) (?:are|were) not (?:being )?used\b",
+        ),
+        severity="info",
+        cause=("Ollama loads a model onto one GPU when it fits there, by design (a single completion is no faster "
+               "spread over several GPUs); the other GPUs serve other models or parallel requests."),
+        advice=("Expected when the model fits one GPU: the server log's \"inference compute\" lines list every GPU it "
+                "found. To spread every model over all GPUs anyway, set OLLAMA_SCHED_SPREAD=1 in the server's "
+                "environment (`sudo systemctl edit ollama`, Environment=\"OLLAMA_SCHED_SPREAD=1\", then restart it; "
+                "`-e OLLAMA_SCHED_SPREAD=1` for a container)."),
+        action="none",
+        rules_out=("a missing or hidden GPU, when the server log lists them all",),
+        never_suggest=("reinstall the driver", "set num_gpu", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/ollama/ollama/issues/10007", FAQ),
+        checked="2026-11-27",
+        examples=("ollama/ollama-10007-docker-multiple-gpus-not-used.txt",),
     ),
     Signature(
         code="ollama.model-file-unreadable",
