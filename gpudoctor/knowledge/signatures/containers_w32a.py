@@ -19,10 +19,12 @@ from gpudoctor.knowledge.signatures import Signature
 
 _DOCKER_GPU_DOCS = "https://docs.docker.com/desktop/features/gpu/"
 _COMPOSE_GPU_DOCS = "https://docs.docker.com/compose/how-tos/gpu-support/"
-# The rows that read Docker refusing a GPU request (or the NVIDIA runtime named in it), and the Docker Desktop context
-# that a Mac's Docker also uses: on a machine without an NVIDIA GPU each is the same absence.
+# The rows that read Docker refusing a GPU request (or the NVIDIA runtime named in it, or its hook finding no driver),
+# and the Docker Desktop context that a Mac's Docker also uses: on a machine without an NVIDIA GPU each is the same
+# absence.
 _GPU_REQUEST_REFUSED = ("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia",
-                        "containers.cli-load-library-failed", "containers.docker-desktop-context-on-linux")
+                        "containers.cli-load-library-failed", "containers.cli-driver-not-loaded",
+                        "containers.docker-desktop-context-on-linux")
 _DROP_THE_REQUEST = ("remove `--gpus all` from `docker run`, or from the compose service its "
                      "`deploy.resources.reservations.devices` NVIDIA entry, `gpus: all` and `runtime: nvidia` (or start "
                      "the project's CPU variant: its CPU image, compose file or profile, e.g. `--profile cpu`), then "
