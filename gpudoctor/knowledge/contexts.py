@@ -430,6 +430,28 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://github.com/89luca89/distrobox/issues/804", "https://github.com/canonical/lxd/issues/5618"),
         checked="2026-11-26",
     ),
+    Context(
+        name="macos",
+        meaning="The text comes from a Mac (Apple silicon or Intel), which has no NVIDIA GPU or driver: Docker Desktop, "
+                "Colima or OrbStack run containers in a Linux VM without one, so a container's GPU request cannot be "
+                "met there (the outermost context: the Mac hosts the VM that runs the containers).",
+        markers=(
+            r"macOS", r"MacOS", r"Mac OS", r"mac OS", r"Mac-os", r"mscOS", r"OS X", r"OSX",  # the system, as people write it
+            r"MacBook", r"Macbook", r"macbook", r"Mac mini", r"Mac Studio", r"iMac",
+            r"Apple M1", r"Apple M2", r"Apple M3", r"Apple M4", r"Apple M5", r"Apple silicon", r"Apple Silicon",
+            r"M1 Mac", r"M2 Mac", r"M3 Mac", r"M4 Mac", r"mac m1", r"mac m2", r"mac m3", r"mac m4", r"Mac M1", r"Mac M2",
+            r"Mac M3", r"Mac M4",
+            r"on a Mac\b", r"on a mac\b", r"on mac\b", r"on Mac\b", r"on my Mac\b", r"on my mac\b",  # "I'm on mac"
+            r"on an Apple", r"Docker Desktop for Mac", r"Docker Desktop on Mac",
+            r"darwin/arm64", r"darwin/amd64", r"-apple-darwin", r"Darwin Kernel",  # docker version, uname -a, triples
+            r"\"/Users/", r"'/Users/", r"File \"/Users/", r" /Users/",  # a Mac home (C:\Users and /mnt/c/Users are not)
+            r"/opt/homebrew/", r"Python.framework/",
+            r"colima", r"Colima", r"orbstack", r"OrbStack",
+        ),
+        sources=("https://docs.docker.com/desktop/features/gpu/",
+                 "https://github.com/matatonic/openedai-speech/issues/78"),
+        checked="2026-11-27",
+    ),
 )
 NAMES = tuple(context.name for context in CONTEXTS)
 

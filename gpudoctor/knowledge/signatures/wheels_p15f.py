@@ -41,7 +41,17 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:gets?|got|getting|installs?|installed|pulls?|pulled|picks?|picked)\s(?:the\s)?cpuonly\b",
             # "默认安装为CPU版本的torch", "自动安装的torch选择的是cpu版", "装的是CPU版本的pytorch"
             r"(?:CPU|cpu)\s?版本?的\s?(?:torch|pytorch|PyTorch)",
-            r"(?:torch|pytorch|PyTorch)[^\n]{0,30}?(?:是|为|成了|了)\s?(?:CPU|cpu)\s?版",
+            # "docker 内torch是cpu版本", "torch都是普通的cpu版本" (an image's torch, a few words between)
+            r"(?:torch|pytorch|PyTorch)[^\n]{0,30}?(?:是|为|成了|了)[^\n]{0,6}?(?:CPU|cpu)\s?版",
+            # "when debug torch cpu version installed", "PyTorch CPU-only build was installed"
+            r"\b" + _TORCH + r"\s(?:the\s|a\s)?(?:CPU|cpu)(?:[ -]only)?\s(?:version|build|wheel)s?\s(?:is\s|was\s|got\s|gets\s|"
+            r"has been\s|had been\s|being\s)?(?:installed|downloaded|pulled)\b",
+            # an image's or an app's own torch: "the image ships the CPU version of torch", "the torch in the docker
+            # image is the CPU-only build"
+            r"\b(?:image|container|installer|requirements(?:\.txt)?)\b[^\n]{0,40}?\b(?:ships|has|comes with|contains|includes|"
+            r"bundles|uses|pins)\s(?:the\s|a\s|only\s)?" + _CPU_BUILD + r"\s(?:of\s)?(?:the\s)?" + _TORCH + r"\b",
+            r"\b" + _TORCH + r"\s(?:in|inside|from|of)\s(?:the\s|this\s|your\s|their\s)?(?:[Dd]ocker\s|official\s)?(?:image|container)s?"
+            r"\s(?:is|are|was)\s(?:the\s|a\s|only\s)?(?:CPU|cpu)(?:[ -]only)?\b",
         ),
         severity="warn",
         cause=("The description suggests the installer (pip, uv or conda) put a CPU-only PyTorch build in the "
@@ -51,7 +61,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         advice=("Install the CUDA build from PyTorch's own index in the same environment: `pip uninstall -y torch "
                 "torchvision torchaudio`, then `pip install torch torchvision torchaudio --index-url "
                 "https://download.pytorch.org/whl/cu126` (the cuXXX from pytorch.org's selector, not newer than the "
-                "'CUDA Version' nvidia-smi prints). In a requirements file put `--extra-index-url "
+                "'CUDA Version' nvidia-smi prints). Do it where the app or image pins torch, or its next install undoes it: "
+                "in an image, the Dockerfile's pip step (then rebuild; or take the project's CUDA image tag); in an app, "
+                "its requirements file or installer script. In a requirements file put `--extra-index-url "
                 "https://download.pytorch.org/whl/cu126` above torch, or pin the local version (torch==2.x.y+cu126); "
                 "with uv, map torch to that index in pyproject.toml ([[tool.uv.index]] with explicit = true and "
                 "[tool.uv.sources]) or use `uv pip install torch --torch-backend=auto`; with conda, use pip for torch "
@@ -63,7 +75,8 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/victorca25/traiNNer/issues/57", "https://github.com/huggingface/lerobot/issues/4093",
                  PYTORCH_INSTALL, UV_PYTORCH),
         checked="2026-11-26",
-        examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",),
+        examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",
+                  "frameworks/xinference-3567-docker-image-torch-cpu-build.txt"),
     ),
     Signature(
         code="wheels.torch-not-for-this-python-described",
