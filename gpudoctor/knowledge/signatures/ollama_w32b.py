@@ -1,4 +1,4 @@
-"""Issue 25, w32b: the context Ollama loads a model with decides whether it fits, and people set it where Ollama never reads it.
+"""Issue 25, w32b: the context Ollama loads a model with decides if it fits; people set it where Ollama never reads.
 
 Since 0.15.5 (2026-02-03) Ollama picks the default context from the VRAM it finds when neither num_ctx nor
 OLLAMA_CONTEXT_LENGTH is set: 4096 tokens under 24 GiB, 32768 from 24 to 48 GiB, 262144 from 48 GiB up (its release
