@@ -6,8 +6,10 @@ notes and docs/context-length). A model that fit with the old default then no lo
 tokens pushes layers, or the whole model, to the CPU, or the load fails. People quote that table of the release notes
 when they report it (ollama/ollama#14332, #14073, #14082), or say the default context jumped to 256k; that is a
 description (described=True). The second row reads a configuration line: the context set through a variable Ollama
-has no such name for (OLLAMA_NUM_CTX, OLLAMA_MAX_CONTEXT; ollama/ollama#14130), so the default stays in force. Both
-keep the cause id of the other context rows (ollama.long-context-setting, ollama_a15o.py): ollama-oom.
+has no such name for (OLLAMA_NUM_CTX, OLLAMA_MAX_CONTEXT; ollama/ollama#14130, #9519; only Intel's IPEX-LLM build of
+Ollama reads OLLAMA_NUM_CTX), so the default stays in force. Both keep the cause id of the other context rows
+(ollama.long-context-setting, ollama_a15o.py): ollama-oom; where the default is the small one, the same line explains
+prompts cut at 4096 tokens, which the row's cause names too.
 """
 
 from __future__ import annotations
@@ -73,18 +75,22 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?P<variable>OLLAMA_CTX_SIZE)\\?\"?\s?[=:]\s?\\?\"?\d",
         ),
         severity="warn",
-        cause=("{variable} is not a variable Ollama reads (its context setting is OLLAMA_CONTEXT_LENGTH), so the "
-               "context stays at Ollama's default, since 0.15.5 sized from the VRAM (262144 tokens from 48 GiB up), "
-               "whose KV cache may not fit beside the model."),
+        cause=("{variable} is not a variable Ollama reads (its context setting is OLLAMA_CONTEXT_LENGTH; only "
+               "Intel's IPEX-LLM build of Ollama reads OLLAMA_NUM_CTX), so the model loads with Ollama's default "
+               "context: since 0.15.5 sized from the VRAM, 262144 tokens from 48 GiB up, whose KV cache may not fit "
+               "beside the model (layers on the CPU, a failed load), and 4096 (2048 in older releases) on small GPUs, "
+               "which cuts long prompts."),
         advice=("Replace {variable} with OLLAMA_CONTEXT_LENGTH in the server's environment (Linux service: `sudo "
                 "systemctl edit ollama`, Environment=\"OLLAMA_CONTEXT_LENGTH=8192\", then `sudo systemctl restart "
-                "ollama`; Docker: `-e OLLAMA_CONTEXT_LENGTH=8192`), or set num_ctx per request or in a Modelfile; "
-                "the server's start-up \"server config\" line lists OLLAMA_CONTEXT_LENGTH with the value it took."),
+                "ollama`; Docker: `-e OLLAMA_CONTEXT_LENGTH=8192`; Windows: a user environment variable, then restart "
+                "the app), or set num_ctx per request or in a Modelfile; the server's start-up \"server config\" line "
+                "lists OLLAMA_CONTEXT_LENGTH with the value it took, and `ollama ps` the CONTEXT a model loaded with."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         versions=("ollama>=0.5.13",),
-        sources=("https://github.com/ollama/ollama/issues/14130", CONTEXT_DOC, FAQ),
+        sources=("https://github.com/ollama/ollama/issues/14130", "https://github.com/ollama/ollama/issues/9519",
+                 "https://github.com/intel/ipex-llm/pull/13139", CONTEXT_DOC, FAQ),
         checked="2026-11-27",
         examples=("ollama/ollama-14130-num-ctx-env-ignored-default-262144.txt",),
     ),
