@@ -42,9 +42,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # the release notes' table, quoted: ">= 48 GiB VRAM: 262,144 context"
             r"\b48 ?GiB VRAM: 262,?144 context\b",
-            # "the default context is now 262144", "defaults to a 256k context", "default num_ctx of 262144"
-            r"\bdefault(?:s|ed)?(?: to)?(?: an?| the)? (?:context|num_ctx)(?: length| size| window)?\b[^\n]{0,60}?"
-            r"\b(?:262,?144|256 ?[kK])\b",
+            # "Ollama's default context is now 262144", "ollama defaults to a 256k context": on a line that names
+            # Ollama, since 262144 is also the native context of models that vLLM threads quote
+            r"^(?=[^\n]{0,300}?\b[Oo]llama\b)[^\n]{0,300}?\bdefault(?:s|ed)?(?: to)?(?: an?| the)? (?:context|num_ctx)"
+            r"(?: length| size| window)?\b[^\n]{0,60}?\b(?:262,?144|256 ?[kK])\b",
             r"\bdefault_num_ctx=(?:262144|131072)\b",
         ),
         severity="warn",
