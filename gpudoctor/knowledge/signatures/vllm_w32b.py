@@ -18,7 +18,11 @@ same fault with Ollama's client (ollama-client-proxy: a client's requests to a l
 fixed by NO_PROXY). And ZMQ cannot bind an address the node does not hold: in multi-node vLLM and SGLang set-ups one
 node's IP (--dist-init-addr, VLLM_NIXL_SIDE_CHANNEL_HOST, a data-parallel address) reaches a process on another
 (ai-dynamo/dynamo#2706, sglang#4877; sglang#8249 and #13686 bind worker-side sockets locally); an interface problem
-of the multi-node set-up, nccl-network-config, as vllm.gloo-connect-failed.
+of the multi-node set-up, nccl-network-config, as vllm.gloo-connect-failed. The last row reads uvicorn's own bind
+failure (the HTTP server of vLLM, SGLang, llama-cpp-python, LiteLLM, FastChat) for an address the machine lacks: a
+--host of another machine or namespace, or localhost resolving to ::1 where IPv6 is off (vllm#1288,
+BerriAI/litellm#5014); its cause id is the one of Ollama's server in the same case, whose fix is the same
+(ollama-bind-address-not-local: 127.0.0.1, 0.0.0.0 or an address the machine holds).
 """
 
 from __future__ import annotations
@@ -114,5 +118,27 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("vllm/dynamo-2706-nixl-side-channel-host-other-node-zmq.txt",
                   "vllm/sglang-4877-zmq-cannot-assign-dist-init-addr.txt"),
+    ),
+    Signature(
+        code="vllm.server-bind-address-not-local",
+        cause_id="ollama-bind-address-not-local",
+        kinds=("any",),
+        # uvicorn's startup when bind() fails with EADDRNOTAVAIL (98, "already in use", is vllm.port-in-use's)
+        patterns=(r"\[Errno 99\] error while attempting to bind on address \((?P<address>'[^'\n]{1,60}', \d{1,5})",),
+        severity="fail",
+        cause=("The model server (uvicorn under vLLM, SGLang, llama-cpp-python, LiteLLM or FastChat) could not listen "
+               "on ({address}): this machine or container holds no such address: localhost resolved to the IPv6 "
+               "loopback ::1 where IPv6 is off, or --host names another machine's, interface's or namespace's IP."),
+        advice=("Pass --host an address the machine holds: 127.0.0.1 for this machine only (instead of localhost "
+                "where IPv6 is disabled) or 0.0.0.0 to be reached from other machines and containers, or an address "
+                "`ip -br addr` lists; inside a container bind 0.0.0.0 and publish the port (`-p 8000:8000`)."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault", "another server already on the port"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/BerriAI/litellm/issues/5014", "https://github.com/vllm-project/vllm/pull/1288",
+                 "https://github.com/lm-sys/FastChat/issues/3475"),
+        checked="2026-11-27",
+        examples=("vllm/litellm-5014-uvicorn-bind-ipv6-loopback-errno-99.txt",
+                  "vllm/fastchat-3475-model-worker-bind-ipv6-loopback.txt"),
     ),
 )
