@@ -210,6 +210,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w31b").SIGNATURES)  # frameworks_w31b.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w31c").SIGNATURES)  # nccl_w31c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w32a").SIGNATURES)  # containers_w32a.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w32b").SIGNATURES)  # ollama_w32b.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w32b").SIGNATURES)  # vllm_w32b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

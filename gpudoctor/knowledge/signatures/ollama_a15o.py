@@ -65,6 +65,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\bOLLAMA_CONTEXT_LENGTH[:=]\\?\"?" + _HUGE_CTX + r"\b",
             # the CLI's /set, an API request's options, the runner's command line
             r"/set parameter num_ctx " + _HUGE_CTX + r"\b",
+            # a Modelfile's line (`ollama show --modelfile`, or one written to make a long-context variant)
+            r"\bPARAMETER num_ctx " + _HUGE_CTX + r"\b",
             r"\"num_ctx\\?\"\s?:\s?" + _HUGE_CTX + r"\b",
             r"\bnum_ctx=" + _HUGE_CTX + r"\b",
             r"\bKvSize:" + _HUGE_CTX + r"\b",

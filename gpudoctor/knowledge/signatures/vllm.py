@@ -36,10 +36,12 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vllm-kv-cache-memory",
         kinds=_VLLM,
         patterns=(
-            r"The model's max seq len \((?P<max_len>\d+)\) is larger than the maximum number of tokens that can be "
-            r"stored in KV cache \((?P<kv_tokens>\d+)\)",
+            # (each half of the message on its own, since pastes and issue titles wrap it after "that can be")
+            r"The model's max seq len \((?P<max_len>\d+)\) is larger than the maximum number of tokens\b",
+            r"\bstored in KV cache \((?P<kv_tokens>\d+)\)\. Try increasing\b",
             # vLLM V1 words it as memory: "... KV cache is needed, which is larger than the available KV cache memory"
             r"is larger than the available KV cache memory",
+            r"KV cache is needed, which is larger than the available\b",
             r"the estimated maximum model length is (?P<kv_tokens>\d+)",
         ),
         severity="fail",
