@@ -32,7 +32,8 @@ SIGNATURES = (
                 "https://download.pytorch.org/whl/cu128 (cu130 for GB10), rebuild without cache and recreate the "
                 "container (`docker compose build --no-cache && docker compose up -d --force-recreate`); check with "
                 "`docker run --rm --gpus all IMAGE python -c \"import torch; print(torch.cuda.get_arch_list())\"`, "
-                "which must list the GPU's sm_XY. For an old GPU (Pascal, Volta) that a new image dropped, use an "
+                "which must list the GPU's sm_XY. Ollama, llama.cpp or another app image: pull a newer release tag "
+                "built with CUDA 12.8+. For an old GPU (Pascal, Volta) that a new image dropped, use an "
                 "older tag (a cu126 PyTorch). The host driver only needs to support the image's CUDA version."),
         action="configure",
         rules_out=("the host driver", "the container runtime"),

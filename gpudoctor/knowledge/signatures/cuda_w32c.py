@@ -38,10 +38,12 @@ FIRST_CUDA_FOR_GPU: tuple[tuple[str, str, str, str], ...] = (
 IMAGES_WITH_SM120: tuple[tuple[str, str, str], ...] = (
     ("nvidia/cuda base images", "12.8.0-* and newer (FROM nvidia/cuda:12.8.1-cudnn-runtime-ubuntu22.04)",
      "https://hub.docker.com/r/nvidia/cuda/tags"),
-    ("pytorch/pytorch", "2.7.0-cuda12.8-cudnn9-runtime and newer",
-     "https://hub.docker.com/r/pytorch/pytorch/tags"),
+    ("pytorch/pytorch", "2.7.0-cuda12.8-cudnn9-runtime and newer -cuda12.8 / -cuda13.0 tags",
+     "https://docs.salad.com/container-engine/tutorials/machine-learning/pytorch-rtx5090"),
     ("NGC PyTorch", "nvcr.io/nvidia/pytorch:25.01-py3 and newer",
      "https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/rel-25-01.html"),
+    ("NGC Triton Inference Server", "nvcr.io/nvidia/tritonserver:25.01-py3 and newer (CUDA 12.8.0)",
+     "https://docs.nvidia.com/deeplearning/triton-inference-server/release-notes/rel-25-01.html"),
     ("vLLM", "vllm/vllm-openai:v0.9.0 and newer (CUDA 12.8 builds)",
      "https://github.com/vllm-project/vllm/releases/tag/v0.9.0"),
 )

@@ -5,6 +5,10 @@ one of the GPU packages below, what it publishes wheels for (`PACKAGE_WHEELS`) s
 operating system is the other one, and which to change. The generic rows (wheels.py) read the same lines with
 PyTorch's table; this row takes their place for these packages, with or without pip's "(from <parent>)" between the
 requirement and the versions.
+
+Where no wheel matches, pip falls back to the source archive and compiles the CUDA extension ("Building wheel for
+flash-attn (setup.py) ... -"): an hour or more with ninja, many without it, and it fails where nvcc or the compiler is
+missing (native Windows above all). The step that helps is the prebuilt wheel for this Python, torch and CUDA.
 """
 
 from __future__ import annotations
@@ -66,5 +70,34 @@ SIGNATURES = (
         checked=CHECKED,
         examples=("wheels/deeplivecam-947-onnxruntime-gpu-pin-1163-newer-python.txt",
                   "wheels/vision-counter-4-ort-gpu-1151-python.txt"),
+    ),
+    Signature(
+        code="wheels.cuda-extension-building-from-source",
+        cause_id="no-wheel-for-python",
+        kinds=("any",),
+        # pip's and uv's lines while they compile the sdist of a CUDA extension package that no wheel matched.
+        patterns=(r"Building wheel for (?P<package>flash[-_]attn|xformers) \((?:setup\.py|pyproject\.toml)\)",
+                  r"Failed (?:building wheel for|to build) `?(?P<package2>flash[-_]attn|xformers)\b"),
+        severity="warn",
+        cause="pip found no prebuilt wheel of this CUDA extension for this Python, torch, CUDA and platform, so it is "
+              "compiling it from source: slow (an hour or more, hours without ninja), and it fails where nvcc, the "
+              "compiler or memory is short.",
+        advice=("Install a prebuilt wheel instead of compiling: for flash-attn on Linux the release asset whose name "
+                "matches your Python (cpXY), torch, CUDA and C++ ABI from https://github.com/Dao-AILab/flash-attention/"
+                "releases (`pip install <wheel URL>`; releases 2.7 and later cover recent torch builds), on Windows a "
+                "community wheel built for your torch and Python (mjun0812/flash-attention-prebuild-wheels), or run "
+                "the program without it (PyTorch's sdpa attention); for xformers install it with torch from the same "
+                "index (`pip install xformers --index-url https://download.pytorch.org/whl/cu128`) so a wheel matches. "
+                "If you must build, it is slow rather than hung: `pip install ninja`, set MAX_JOBS=4 (fewer with "
+                "little RAM), use `--no-build-isolation`, and wait."),
+        action="configure",
+        rules_out=("the GPU", "the driver"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1567",
+                 "https://github.com/nullmax-vision/HiP-AD/issues/10",
+                 "https://github.com/Dao-AILab/flash-attention#installation-and-features"),
+        checked=CHECKED,
+        examples=("wheels/flash-attention-1567-building-wheel-stuck-2-5-6.txt",
+                  "wheels/hipad-10-building-flash-attn-requirements.txt"),
     ),
 )
