@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.driver_support import TOOLKIT_DRIVER
 from gpudoctor.knowledge.signatures import Signature, cuda_r15a as _LLM, cuda_s16c as _S16C
 from gpudoctor.knowledge.signatures.cuda_compat import SIGNATURES as COMPAT_ROWS
 from gpudoctor.knowledge.signatures.cuda_discovery import SIGNATURES as DISCOVERY_ROWS
@@ -18,10 +17,8 @@ from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_R
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
+from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
 
-# The Linux driver each CUDA release's PTX needs (driver_support.TOOLKIT_DRIVER, the toolkit release notes' Table 3).
-_PTX_DRIVERS = ", ".join(f"CUDA {major}.{minor} {linux}+" for (major, minor), (linux, _) in TOOLKIT_DRIVER.items()
-                         if (major, minor) >= (12, 0))
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -439,7 +436,7 @@ SIGNATURES += (
               "so the driver cannot load it.",
         advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
                 "shows the newest CUDA the driver supports; each minor release's PTX needs that release's driver: "
-                + _PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports; in a "
+                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports; in a "
                 "container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
                 "supports, or update the host driver."),
         action="configure",

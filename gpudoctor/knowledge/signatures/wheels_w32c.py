@@ -21,8 +21,8 @@ CHECKED = "2026-11-27"
 # CHECKED): the platforms, and the Pythons where they depend on the release.
 PACKAGE_WHEELS: tuple[tuple[str, str, str], ...] = (
     ("onnxruntime-gpu", "Linux x86_64 and Windows x64 wheels only (none for macOS); each release for the Pythons of "
-     "its day: 1.16 and older stop at Python 3.11, 1.17 added 3.12, 1.20 added 3.13, so an old pin needs an old "
-     "Python", "https://onnxruntime.ai/docs/install/"),
+     "its day: 1.16 and older stop at Python 3.11, 1.17 added 3.12, 1.20 added 3.13 and dropped 3.8-3.9, 1.24 added "
+     "3.14 and dropped 3.10, so an old pin needs an old Python", "https://github.com/microsoft/onnxruntime/releases"),
     ("vllm", "Linux only (x86_64, aarch64), Python 3.10-3.13 for current releases; no Windows or macOS wheel: on "
      "Windows run it in WSL 2 or the vllm/vllm-openai container",
      "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
