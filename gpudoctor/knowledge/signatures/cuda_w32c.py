@@ -73,7 +73,8 @@ SIGNATURES = (
         kinds=("any",),
         # NVRTC_ERROR_INVALID_OPTION's log when the -arch value names an architecture this NVRTC does not know: the
         # generic no-kernel-image row reads it too, this row says which NVRTC and which build to change.
-        patterns=(r"nvrtc: error: invalid value for --gpu-architecture \(-arch\)",),
+        patterns=(r"nvrtc: error: invalid value for --gpu-architecture \(-arch\)",
+                  r"nvrtc: error: invalid value\s{0,4}$"),  # the same message wrapped after "value" (a Markdown list)
         refines=("cuda.no-kernel-image",),
         severity="fail",
         cause="The NVRTC the program compiles its GPU code with at run time (the one bundled with its PyTorch or CuPy "
@@ -97,6 +98,7 @@ SIGNATURES = (
                  "https://github.com/DanielCoelho112/rlfold/issues/2", PYTORCH_NVRTC_CAP, NVCC_GPU_FEATURES),
         checked=CHECKED,
         examples=("cuda/walkthese-72-rtx4090-torch110-cu113-nvrtc-arch.txt",
-                  "cuda/rlfold-2-docker-image-torch-nvrtc-invalid-arch.txt"),
+                  "cuda/rlfold-2-docker-image-torch-nvrtc-invalid-arch.txt",
+                  "cuda/isaaclabarena-1066-gb10-cu128-nvrtc-arch.txt"),
     ),
 )
