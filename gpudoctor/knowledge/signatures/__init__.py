@@ -212,6 +212,10 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w32a").SIGNATURES)  # containers_w32a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w32b").SIGNATURES)  # ollama_w32b.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w32b").SIGNATURES)  # vllm_w32b.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w32c").SIGNATURES)  # cuda_w32c.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w32c").SIGNATURES)  # containers_w32c.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w32c").SIGNATURES)  # wheels_w32c.py
+    rows.extend(importlib.import_module(f"{__name__}.wsl_w32c").SIGNATURES)  # wsl_w32c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

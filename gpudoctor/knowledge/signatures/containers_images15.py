@@ -5,6 +5,7 @@ layer's memory share (rows of the containers area, joined into containers.SIGNAT
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
 
 _COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 
@@ -27,7 +28,7 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Compare the image's CUDA (its tag, or `nvcc --version` inside it) with the CUDA Version `nvidia-smi` "
                 "prints on the host. Either use an image tag built for the host driver's CUDA version (or rebuild the "
                 "image from a `nvidia/cuda` base of that version), or update the host's NVIDIA driver to one that "
-                "supports the image's CUDA, then recreate the container (`docker compose up -d --force-recreate` for a "
+                "supports the image's CUDA (" + PTX_DRIVERS + "), then recreate the container (`docker compose up -d --force-recreate` for a "
                 "compose service). Do not install a driver inside the image."),
         action="configure",
         rules_out=("the GPU hardware", "the container runtime"),

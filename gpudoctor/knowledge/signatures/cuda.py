@@ -17,6 +17,8 @@ from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_R
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
+from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
+
 
 SIGNATURES: tuple[Signature, ...] = ()
 
@@ -436,9 +438,10 @@ SIGNATURES += (
         cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
               "so the driver cannot load it.",
         advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
-                "shows the newest CUDA the driver supports; CUDA 12.x needs R525 or newer, and each 12.x minor "
-                "release's PTX needs that release's driver), or rebuild or install the program for the CUDA your "
-                "driver supports."),
+                "shows the newest CUDA the driver supports; each minor release's PTX needs that release's driver: "
+                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports; in a "
+                "container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
+                "supports, or update the host driver."),
         action="configure",
         rules_out=("the GPU hardware",),
         never_suggest=("set CUDA_VISIBLE_DEVICES", "reinstall PyTorch"),

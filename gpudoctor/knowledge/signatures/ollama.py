@@ -15,6 +15,7 @@ breadth (files that are not models, other apps' failures) rows of ollama_breadth
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
 from gpudoctor.knowledge.signatures.ollama_a15o import SIGNATURES as A15O_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_archs import ARCH_SIGNATURES
@@ -71,7 +72,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause=("The program was built with a newer CUDA toolkit than the NVIDIA driver supports, so the driver cannot "
                "compile its PTX (CUDA error 222)."),
         advice=("Update the NVIDIA driver to one that supports the CUDA toolkit the program was built with (`nvidia-smi` "
-                "shows the newest CUDA the driver supports), or rebuild it with a toolkit no newer than that."),
+                "shows the newest CUDA the driver supports; " + PTX_DRIVERS + "), or rebuild it with a toolkit no "
+                "newer than that (a release or image built for the driver's CUDA)."),
         action="configure",
         rules_out=("a fault of the GPU",),
         never_suggest=("set num_gpu", "set num_ctx"),

@@ -335,14 +335,18 @@ SIGNATURES: tuple[Signature, ...] = (
               "programs hold the RAM, or the memory= in .wslconfig asks for more than is free.",
         advice=("Free memory on Windows before starting WSL (close other large programs, check Task Manager), or lower "
                 "`memory=` under [wsl2] in %UserProfile%\\.wslconfig so the VM fits (by default WSL may take half of "
-                "the RAM), and make sure Windows' paging file is not disabled; then `wsl --shutdown` and start the "
-                "distribution again."),
+                "the RAM; a memory= larger than Windows can give at that moment fails the same way), and make sure "
+                "Windows' paging file is not disabled; with 0x800705aa while RAM looks free, the hypervisor found no "
+                "contiguous memory for the VM's processors: restart Windows, or set `processors=4` under [wsl2]. Then "
+                "`wsl --shutdown` and start the distribution again."),
         action="configure",
         rules_out=("the NVIDIA driver", "the distribution's files"),
         never_suggest=("install nvidia-driver", "wsl --unregister"),
-        sources=("https://github.com/microsoft/WSL/issues/40801", "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
-        checked="2026-11-26",
-        examples=("wsl/wsl-40801-service-0x80072747-host-ram-full.txt",),
+        sources=("https://github.com/microsoft/WSL/issues/40801", "https://github.com/microsoft/WSL/issues/9666",
+                 "https://learn.microsoft.com/en-us/windows/wsl/wsl-config"),
+        checked="2026-11-27",
+        examples=("wsl/wsl-40801-service-0x80072747-host-ram-full.txt",
+                  "wsl/wsl-9666-createvm-0x800705aa-insufficient-resources.txt"),
     ),
     Signature(
         code="wsl.distribution-disk-corrupted",
