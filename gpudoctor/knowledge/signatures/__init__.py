@@ -209,6 +209,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w30a").SIGNATURES)  # frameworks_w30a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w31b").SIGNATURES)  # frameworks_w31b.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w31c").SIGNATURES)  # nccl_w31c.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w32d").SIGNATURES)  # nccl_w32d.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

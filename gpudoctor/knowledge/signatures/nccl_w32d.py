@@ -1,0 +1,66 @@
+"""Issue 25 (helper w32d): collectives that stall between DGX Sparks, read as the NCCL build they run on.
+
+Two or more DGX Sparks (GB10, sm_121, aarch64 DGX OS) joined by their ConnectX-7 ports run tensor-parallel inference
+and training over NCCL. The pip wheels that PyTorch and vLLM pull in (nvidia-nccl-cu12 / nvidia-nccl-cu13) carry a
+generic NCCL whose build differs from the libnccl2 DGX OS installs, even at the same version number (2.28.9 in
+vllm#41725: 219 MB against 190 MB, other build ids), and NVIDIA's Spark NCCL playbook builds NCCL for sm_121 from
+source. With the wheel's library the ranks stall in all-gather or all-reduce after minutes of serving until
+ProcessGroupNCCL's watchdog kills them; loading the system (or Spark-built) libnccl.so.2 instead ends it. So on a
+Spark (gpudoctor/knowledge/contexts.py "dgx-spark") a person's account of ranks stuck in a collective is read as the
+NCCL build (nccl-version-mismatch) rather than as peer-to-peer trouble (nccl.multi-gpu-hang-described: one GPU per
+Spark has no peer to reach). The watchdog's own timeout line on a Spark waits for a training thread that shows it
+beside a settled cause (the one seen, vllm#42354, is held out); until then nccl.watchdog-timeout reads it. Checked on 2026-11-27 against vllm#41725 and
+the Spark NCCL playbook; the interface half of the same set-up (NCCL_SOCKET_IFNAME on the CX-7 port, the same name on
+every node) is nccl.socket-uses-virtual-interface's and nccl.no-socket-interface's where NCCL's own lines show it.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+SPARK_NCCL = "https://build.nvidia.com/spark/nccl/instructions"
+
+_ADVICE = ("On DGX Spark, make every node load the same NCCL built for it instead of the pip wheel's: find the one "
+           "loaded (`python -c \"import torch; print(torch.cuda.nccl.version())\"`, `pip list | grep nvidia-nccl`, "
+           "`grep nccl /proc/<rank PID>/maps`), then use DGX OS's system NCCL (`sudo apt install libnccl2`, "
+           "/usr/lib/aarch64-linux-gnu/libnccl.so.2: `export LD_PRELOAD` of it, VLLM_NCCL_SO_PATH for vLLM, or a "
+           "symlink over the wheel's nvidia/nccl/lib/libnccl.so.2; in a container, the image's NCCL) or one built for "
+           "sm_121 as NVIDIA's Spark NCCL playbook does, with NCCL_SOCKET_IFNAME set to the ConnectX-7 interface on "
+           "every node; NCCL_DEBUG=INFO's 'NCCL version' line then shows the build in use.")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.spark-collective-hang-described",
+        described=True,
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        patterns=(
+            # "peer blocked in `ncclAllReduce`", "rank stuck in ncclAllGather"
+            r"\b(?:stuck|blocked|hung|hangs?|hanging|spinning|waiting|wedged?)\b[^\n]{0,20}? in `?nccl(?:AllReduce|"
+            r"AllGather|ReduceScatter|Broadcast|Send|Recv|CommInitRank)\b",
+            # "(`_ALLGATHER_BASE` timeout after 600 s)": the OpType of the watchdog's line, as a person quotes it
+            r"`?_?(?:ALLGATHER|ALLREDUCE|REDUCE_SCATTER)(?:_BASE)?`? (?:timeout|timed out)\b",
+            # "the pip-bundled NCCL", "the pip `nvidia-nccl-cu13` wheel"
+            r"\bpip[- ](?:bundled|installed|shipped) `?(?:NCCL|nccl|libnccl)",
+            r"`?nvidia-nccl-cu1[23]`? wheel",
+            # nccl.multi-gpu-hang-described's and vllm.tensor-parallel-hangs-described's own words, read on a Spark
+            r"\b(?:all_reduce|allreduce|all-reduce|AllReduce|all_gather|allgather)\b[^\n]{0,50}?\b(?:hangs?|hanging|"
+            r"hung|freezes?|freezing|froze|frozen|stucks?|stucked|stuck|stalls?|stalled|deadlocks?|deadlocked)\b",
+            r"\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b[^\n]{0,40}?\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|"
+            r"stall(?:s|ed|ing)|deadlock(?:s|ed)?)\b[^\n]{0,80}?\b(?:TP|tp|[Tt]ensor[-_ ][Pp]arallel(?:[-_ ]size)?) ?"
+            r"(?:=|of|is)? ?[2-8]\b",
+        ),
+        contexts=("dgx-spark",),
+        refines=("nccl.multi-gpu-hang-described", "vllm.tensor-parallel-hangs-described"),
+        severity="warn",
+        cause=("The text describes ranks on DGX Sparks stuck in an NCCL collective; on a Spark that suggests the NCCL "
+               "build the ranks load (a pip nvidia-nccl wheel's rather than DGX OS's libnccl2 or one built for "
+               "sm_121), not peer-to-peer between GPUs (each Spark has one)."),
+        advice=_ADVICE,
+        action="configure",
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/vllm-project/vllm/issues/41725", SPARK_NCCL),
+        checked="2026-11-27",
+        examples=("nccl/vllm-41725-two-spark-pip-nccl-wheel-allgather-hang.txt",),
+    ),
+)
