@@ -9,8 +9,8 @@ ProcessGroupNCCL's watchdog kills them; loading the system (or Spark-built) libn
 Spark (gpudoctor/knowledge/contexts.py "dgx-spark") a person's account of ranks stuck in a collective is read as the
 NCCL build (nccl-version-mismatch) rather than as peer-to-peer trouble (nccl.multi-gpu-hang-described: one GPU per
 Spark has no peer to reach). The watchdog's own timeout line on a Spark waits for a training thread that shows it
-beside a settled cause (the one seen, vllm#42354, is held out); until then nccl.watchdog-timeout reads it. Checked on 2026-11-27 against vllm#41725 and
-the Spark NCCL playbook; the interface half of the same set-up (NCCL_SOCKET_IFNAME on the CX-7 port, the same name on
+beside a settled cause; until then nccl.watchdog-timeout reads it. Checked on 2026-11-27 against vllm#41725 and the
+Spark NCCL playbook; the interface half of the same set-up (NCCL_SOCKET_IFNAME on the CX-7 port, the same name on
 every node) is nccl.socket-uses-virtual-interface's and nccl.no-socket-interface's where NCCL's own lines show it.
 """
 
