@@ -64,3 +64,73 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/vllm-41725-two-spark-pip-nccl-wheel-allgather-hang.txt",),
     ),
 )
+
+# The IOMMU kernel parameters and BIOS settings people name when they report what fixed peer-to-peer.
+_IOMMU = r"(?:IOMMU|iommu|VT-d|VT-D|vt-d|VTd|AMD-Vi|AMD IOMMU|Intel VT-d)"
+_FIXED = r"(?:fix(?:ed|es)?|solved|resolved|works?|worked|helped|did the trick)"
+
+SIGNATURES += (
+    Signature(
+        code="nccl.p2p-restored-by-iommu-off-described",
+        described=True,
+        cause_id="iommu-blocks-p2p",
+        kinds=("any",),
+        patterns=(
+            # "then I successfully tested nccl-test without `NCCL_P2P_DISABLE=1`" after a BIOS change
+            r"\b(?:successfully|now|finally)\b[^\n]{0,40}?\bwithout `?NCCL_P2P_DISABLE ?= ?1",
+            # "disabling the IOMMU in the BIOS fixed it", "turned off VT-d and it works"
+            r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\s(?:the\s)?" + _IOMMU
+            + r"\b[^\n]{0,60}?\b" + _FIXED + r"\b",
+            # "booting with `amd_iommu=off` resolved it", "iommu=pt solved the hang"
+            r"\b(?:iommu=pt|amd_iommu=off|intel_iommu=off)`?[^\n]{0,60}?\b" + _FIXED + r"\b",
+        ),
+        severity="warn",
+        cause=("The text reports peer-to-peer between the GPUs working once the IOMMU (VT-d, AMD-Vi) was turned off "
+               "or put in passthrough: the IOMMU, with ACS on the PCIe bridges, was redirecting or blocking the "
+               "GPUs' peer traffic, which is what hung NCCL."),
+        advice=("Keep the IOMMU out of the GPUs' peer path on every boot: the kernel parameter `iommu=pt` (with "
+                "`amd_iommu=on`/`intel_iommu=on` where the IOMMU is needed, e.g. for VFIO) in GRUB_CMDLINE_LINUX, "
+                "`sudo update-grub` and reboot, or IOMMU/VT-d disabled in the BIOS (AMD: CBS > NBIO > IOMMU), and ACS "
+                "off on the bridges above the GPUs (`sudo lspci -vvv | grep ACSCtl` shows no SrcValid+); check with "
+                "`cat /proc/cmdline`, then confirm with p2pBandwidthLatencyTest or nccl-tests without "
+                "NCCL_P2P_DISABLE."),
+        action="configure",
+        rules_out=("a GPU hardware fault", "a driver fault"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nccl/issues/841",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"),
+        checked="2026-11-27",
+        examples=("nccl/nccl-841-a100-pcie-iommu-disable-p2p-works.txt",),
+    ),
+    Signature(
+        code="nccl.socket-ifname-ignored-described",
+        described=True,
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            # "NCCL_SOCKET_IFNAME is not enforcing the use of the interface", "NCCL_SOCKET_IFNAME has no effect"
+            r"\bNCCL_SOCKET_IFNAME\b`?[^\n]{0,40}?\b(?:is ignored|ignored|has no effect|had no effect|doesn'?t "
+            r"(?:work|take effect|have (?:any )?effect)|does not (?:work|take effect|have (?:any )?effect)|not "
+            r"(?:working|respected|honou?red|taking effect|enforc(?:ed|ing)))",
+            # "despite NCCL_SOCKET_IFNAME being explicitly set to enp37s0f0"
+            r"\bdespite `?NCCL_SOCKET_IFNAME\b",
+        ),
+        severity="warn",
+        cause=("The text says NCCL used another network interface than NCCL_SOCKET_IFNAME names: NCCL binds its "
+               "listening sockets to that interface, but connections to other nodes leave by the interface the "
+               "kernel's routing table picks for the peer's address, which differs where two NICs share a subnet, "
+               "or the variable never reached some ranks."),
+        advice=("On every node run `ip route get <other node's IP>`: it must name the NCCL_SOCKET_IFNAME interface. "
+                "Where two NICs sit in one subnet (or overlapping routes such as two /20s), give them distinct "
+                "subnets (e.g. /24 netmasks) or a higher route metric on the NIC NCCL must not use; and make sure "
+                "the variable reaches every rank (mpirun -x NCCL_SOCKET_IFNAME, the launcher's env on each node, or "
+                "/etc/nccl.conf), with GLOO_SOCKET_IFNAME set the same for PyTorch's Gloo group."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE=1"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1581",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"),
+        checked="2026-11-27",
+        examples=("nccl/nccl-1581-socket-ifname-ignored-nics-same-subnet.txt",),
+    ),
+)
