@@ -134,3 +134,45 @@ SIGNATURES += (
         examples=("nccl/nccl-1581-socket-ifname-ignored-nics-same-subnet.txt",),
     ),
 )
+
+# Hang words, and the ways people say the ranks span several machines.
+_STALL = r"(?:hangs?|hanging|hung|stuck|freezes?|freezing|frozen|stalls?|stalled|deadlocks?|deadlocked)"
+_NODES = (r"(?:multi-?nodes?|[Mm]ulti-?[Nn]odes?|multiple nodes|two nodes|2 nodes|more than (?:one|1) nodes?|across "
+          r"(?:the )?nodes|inter-?node|nodes ?> ?1)")
+
+SIGNATURES += (
+    Signature(
+        code="nccl.multinode-hang-described",
+        described=True,
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            # "While performing multi-node nccl-tests, 2 of my nodes are hanging", "multi-node training gets stuck"
+            r"\b" + _NODES + r"\b[^\n]{0,60}?\b" + _STALL + r"\b",
+            # "my code stalls on `all_gather` when using nodes > 1", "hangs when running on two nodes"
+            r"\b" + _STALL + r"\b[^\n]{0,40}?\b(?:when|with|on|across|using)\s(?:using\s|running\s)?(?:on\s)?" + _NODES,
+        ),
+        # A hang that only several machines show is not the peer-to-peer path inside one (nccl.multi-gpu-hang-described),
+        # and NCCL's "no net plugin" line is not harmless where another node loaded one.
+        refines=("nccl.multi-gpu-hang-described", "nccl.net-plugin-not-found"),
+        refines_within=None,
+        severity="warn",
+        cause=("The text describes ranks that hang only when they span several nodes (one node alone works): NCCL's "
+               "traffic between the nodes does not get through, or the nodes are not set up alike (another interface, "
+               "transport or network plugin on one of them, a firewall)."),
+        advice=("Run every node with NCCL_DEBUG=INFO (NCCL_DEBUG_SUBSYS=INIT,NET) and compare their lines: each must "
+                "use an interface that reaches the others, named with NCCL_SOCKET_IFNAME on every node (`ip route get "
+                "<other node's IP>` names it; never lo, docker0 or a bridge; GLOO_SOCKET_IFNAME the same), the same "
+                "transport and network plugin ('NET/IB : Using' or 'NET/Socket', 'Plugin Path ... libnccl-net.so' or "
+                "'Using internal network plugin': the same HPC-X and LD_LIBRARY_PATH everywhere, or NCCL_IB_DISABLE=1 "
+                "where InfiniBand/RoCE is not working), and no firewall between them (`nc -zv <other node> <port>`); "
+                "then confirm with nccl-tests across the nodes."),
+        action="configure",
+        rules_out=("a GPU hardware fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/nccl/issues/1634",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#networking-issues"),
+        checked="2026-11-27",
+        examples=("nccl/nccl-1634-multinode-hang-net-plugin-on-some-nodes.txt",),
+    ),
+)
