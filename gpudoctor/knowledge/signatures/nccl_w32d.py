@@ -1,4 +1,9 @@
-"""Issue 25 (helper w32d): collectives that stall between DGX Sparks, read as the NCCL build they run on.
+"""Issue 25 (helper w32d): hangs between GPUs and between nodes, as people describe them.
+
+Four readings of a person's account, each with the one action a knowledgeable helper names: ranks on DGX Sparks
+stuck in a collective (the NCCL build they load), peer-to-peer that works once the IOMMU is off (keep it off or in
+passthrough), NCCL_SOCKET_IFNAME that "has no effect" (the routing table picks the outgoing NIC), and a hang that only
+several nodes show (the nodes' network set-up, compared in their NCCL_DEBUG=INFO lines).
 
 Two or more DGX Sparks (GB10, sm_121, aarch64 DGX OS) joined by their ConnectX-7 ports run tensor-parallel inference
 and training over NCCL. The pip wheels that PyTorch and vLLM pull in (nvidia-nccl-cu12 / nvidia-nccl-cu13) carry a
@@ -27,6 +32,15 @@ _ADVICE = ("On DGX Spark, make every node load the same NCCL built for it instea
            "symlink over the wheel's nvidia/nccl/lib/libnccl.so.2; in a container, the image's NCCL) or one built for "
            "sm_121 as NVIDIA's Spark NCCL playbook does, with NCCL_SOCKET_IFNAME set to the ConnectX-7 interface on "
            "every node; NCCL_DEBUG=INFO's 'NCCL version' line then shows the build in use.")
+
+# The IOMMU kernel parameters and BIOS settings people name when they report what fixed peer-to-peer.
+_IOMMU = r"(?:IOMMU|iommu|VT-d|VT-D|vt-d|VTd|AMD-Vi|AMD IOMMU|Intel VT-d)"
+_FIXED = r"(?:fix(?:ed|es)?|solved|resolved|works?|worked|helped|did the trick)"
+
+# Hang words, and the ways people say the ranks span several machines.
+_STALL = r"(?:hangs?|hanging|hung|stuck|freezes?|freezing|frozen|stalls?|stalled|deadlocks?|deadlocked)"
+_NODES = (r"(?:multi-?nodes?|[Mm]ulti-?[Nn]odes?|multiple nodes|two nodes|2 nodes|more than (?:one|1) nodes?|across "
+          r"(?:the )?nodes|inter-?node|nodes ?> ?1)")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -63,13 +77,6 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("nccl/vllm-41725-two-spark-pip-nccl-wheel-allgather-hang.txt",),
     ),
-)
-
-# The IOMMU kernel parameters and BIOS settings people name when they report what fixed peer-to-peer.
-_IOMMU = r"(?:IOMMU|iommu|VT-d|VT-D|vt-d|VTd|AMD-Vi|AMD IOMMU|Intel VT-d)"
-_FIXED = r"(?:fix(?:ed|es)?|solved|resolved|works?|worked|helped|did the trick)"
-
-SIGNATURES += (
     Signature(
         code="nccl.p2p-restored-by-iommu-off-described",
         described=True,
@@ -133,14 +140,6 @@ SIGNATURES += (
         checked="2026-11-27",
         examples=("nccl/nccl-1581-socket-ifname-ignored-nics-same-subnet.txt",),
     ),
-)
-
-# Hang words, and the ways people say the ranks span several machines.
-_STALL = r"(?:hangs?|hanging|hung|stuck|freezes?|freezing|frozen|stalls?|stalled|deadlocks?|deadlocked)"
-_NODES = (r"(?:multi-?nodes?|[Mm]ulti-?[Nn]odes?|multiple nodes|two nodes|2 nodes|more than (?:one|1) nodes?|across "
-          r"(?:the )?nodes|inter-?node|nodes ?> ?1)")
-
-SIGNATURES += (
     Signature(
         code="nccl.multinode-hang-described",
         described=True,
