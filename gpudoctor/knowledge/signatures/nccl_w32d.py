@@ -36,6 +36,8 @@ _ADVICE = ("On DGX Spark, make every node load the same NCCL built for it instea
 # The IOMMU kernel parameters and BIOS settings people name when they report what fixed peer-to-peer.
 _IOMMU = r"(?:IOMMU|iommu|VT-d|VT-D|vt-d|VTd|AMD-Vi|AMD IOMMU|Intel VT-d)"
 _FIXED = r"(?:fix(?:ed|es)?|solved|resolved|works?|worked|helped|did the trick)"
+# up to 60 characters of one line that do not turn the report around ("disabled the IOMMU but it still hangs")
+_PLAIN = r"(?:(?!\b(?:but|still|not|only|however|although)\b|n't)[^\n]){0,60}?"
 
 # Hang words, and the ways people say the ranks span several machines.
 _STALL = r"(?:hangs?|hanging|hung|stuck|freezes?|freezing|frozen|stalls?|stalled|deadlocks?|deadlocked)"
@@ -87,9 +89,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:successfully|now|finally)\b[^\n]{0,40}?\bwithout `?NCCL_P2P_DISABLE ?= ?1",
             # "disabling the IOMMU in the BIOS fixed it", "turned off VT-d and it works"
             r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\s(?:the\s)?" + _IOMMU
-            + r"\b[^\n]{0,60}?\b" + _FIXED + r"\b",
+            + r"\b" + _PLAIN + r"\b" + _FIXED + r"\b",
             # "booting with `amd_iommu=off` resolved it", "iommu=pt solved the hang"
-            r"\b(?:iommu=pt|amd_iommu=off|intel_iommu=off)`?[^\n]{0,60}?\b" + _FIXED + r"\b",
+            r"\b(?:iommu=pt|amd_iommu=off|intel_iommu=off)`?" + _PLAIN + r"\b" + _FIXED + r"\b",
         ),
         severity="warn",
         cause=("The text reports peer-to-peer between the GPUs working once the IOMMU (VT-d, AMD-Vi) was turned off "
