@@ -36,8 +36,9 @@ _ADVICE = ("On DGX Spark, make every node load the same NCCL built for it instea
 # The IOMMU kernel parameters and BIOS settings people name when they report what fixed peer-to-peer.
 _IOMMU = r"(?:IOMMU|iommu|VT-d|VT-D|vt-d|VTd|AMD-Vi|AMD IOMMU|Intel VT-d)"
 _FIXED = r"(?:fix(?:ed|es)?|solved|resolved|works?|worked|helped|did the trick)"
-# up to 60 characters of one line that do not turn the report around ("disabled the IOMMU but it still hangs")
-_PLAIN = r"(?:(?!\b(?:but|still|not|only|however|although)\b|n't)[^\n]){0,60}?"
+# up to 60 characters of one line, none of the next 60 turning the report around ("disabled the IOMMU but it still
+# hangs", "iommu=pt did not help")
+_PLAIN = r"(?![^\n]{0,60}?(?:\b(?:but|still|not|only|however|although)\b|n't))[^\n]{0,60}?"
 
 # Hang words, and the ways people say the ranks span several machines.
 _STALL = r"(?:hangs?|hanging|hung|stuck|freezes?|freezing|frozen|stalls?|stalled|deadlocks?|deadlocked)"
