@@ -415,6 +415,20 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="dgx-spark",
+        meaning="The machine is an NVIDIA DGX Spark (the GB10 Grace Blackwell superchip, sm_121, aarch64 DGX OS), whose "
+                "collectives across two or more Sparks run on the NCCL build DGX OS ships (or one built for sm_121 "
+                "from NVIDIA's Spark playbook); a pip wheel's generic NCCL of the same version is another build.",
+        markers=(
+            r"DGX Spark", r"DGX-Spark", r"dgx-spark", r"dgx_spark", r"DGX SPARK",
+            r"GB10(?!\d)",  # nvidia-smi's "NVIDIA GB10", "GB10 Superchip" (not the GB100 die)
+            r"sm_121", r"sm_12\.1", r"SM121", r"sm121",  # its compute capability, 12.1
+        ),
+        sources=("https://build.nvidia.com/spark/nccl/instructions",
+                 "https://github.com/vllm-project/vllm/issues/41725"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="system-container",
         meaning="The program ran in a system container (LXC/LXD/Incus, a Proxmox CT, distrobox), which gets the host's "
                 "/dev/nvidia* nodes bound in but cannot load kernel modules or create device nodes on the host, so what "

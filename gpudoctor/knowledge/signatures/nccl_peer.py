@@ -91,12 +91,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # "works with NCCL_P2P_DISABLE=1", "hangs unless NCCL_P2P_DISABLE=1"): NCCL's peer-to-peer path between the GPUs
         # is what fails, whatever the symptom line beside it (a watchdog timeout, a generic error, a silent hang).
         patterns=(
-            r"NCCL_P2P_DISABLE=1`?[^\n]{0,60}?(?:did (?:the )?work ?around|as a work ?around|works? around|(?:it|everything"
+            # written "NCCL_P2P_DISABLE=1" or "NCCL_P2P_DISABLE = 1"
+            r"NCCL_P2P_DISABLE ?= ?1`?[^\n]{0,60}?(?:did (?:the )?work ?around|as a work ?around|works? around|(?:it|everything"
             r"|training|this|that|the test) (?:works|worked|runs|ran)|fix(?:es|ed) (?:it|the)|solv(?:es|ed)|resolv(?:es|ed)"
-            r"|goes away|went away|no longer hangs?)",
+            r"|goes away|went away|no longer hangs?|makes? it (?:work|run)|(?:the )?(?:hang|freeze) (?:disappears|is gone))",
             r"(?:works|worked|runs|ran|succeeds|passes)(?: fine| well)? (?:with|after setting|after exporting|when I set|if I "
-            r"set|by setting) `?NCCL_P2P_DISABLE=1",
-            r"unless (?:I |you |we )?(?:set |export |use )?`?NCCL_P2P_DISABLE=1",
+            r"set|by setting) `?NCCL_P2P_DISABLE ?= ?1",
+            r"unless (?:I |you |we )?(?:set |export |use )?`?NCCL_P2P_DISABLE ?= ?1",
         ),
         refines=("nccl.watchdog-timeout", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
         refines_within=None,
