@@ -392,6 +392,11 @@ SIGNATURES += (
 )
 
 # -- More CUDA runtime failures (libraries, toolchains, compute modes, kernels) --------------------------------
+# The loader's line for a missing CUDA library (cuda.runtime-library-missing); containers_w33a.py narrows it.
+RUNTIME_LIBRARY_MISSING = (r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|"
+                           r"nvrtc|nvrtc-builtins|nvJitLink|nvinfer|nvinfer_plugin|nvonnxparser|nvparsers)(?:_\w{1,20})?"
+                           r"\.so\.\d{1,3}[.\d]{0,8}):? cannot open shared object file")
+
 SIGNATURES += (
     Signature(
         code="cuda.runtime-library-missing",
@@ -400,9 +405,7 @@ SIGNATURES += (
         # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
         # lookbehind leaves out TensorFlow's "dlerror: ..." warnings, which it prints on machines without a GPU too. The
         # colon after the name is optional: people retype the message in prose without it (LocalAI#923).
-        patterns=(r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|nvrtc"
-                  r"|nvrtc-builtins|nvJitLink|nvinfer|nvinfer_plugin|nvonnxparser|nvparsers)(?:_\w{1,20})?\.so\.\d{1,3}[.\d]{0,8}):? "
-                  r"cannot open shared object file",
+        patterns=(RUNTIME_LIBRARY_MISSING,
                   # NVRTC's own words when its builtins library (same CUDA version as libnvrtc) is missing.
                   r"nvrtc: error: failed to open (?P<library>libnvrtc-builtins\.so\.\d{1,3}[.\d]{0,8})\.(?= )"),
         severity="fail",
