@@ -25,8 +25,15 @@ SIGNATURES = (
         kinds=("any",),
         refines=("ollama.ggml-cuda-error",), refines_within=None,
         # "does NOT include sm_61 (Pascal/GTX 1060) kernels", "doesn't ship sm_75", "did not contain sm_89 kernels".
+        # "contains no `sm_75` cubin", "ships no sm_61 kernels"; "lack Turing (sm_75) kernels"; "do **not** contain
+        # kernels for compute capability 7.5 (Turing / sm_75)".
         patterns=(r"\b(?:does|do|did)(?: not| NOT|n't) (?:include|ship|contain|carry|have) (?:any )?(?:the )?"
-                  r"(?:kernels? for )?sm_?(?P<arch>\d{2,3})a?\b",),
+                  r"(?:kernels? for )?sm_?(?P<arch>\d{2,3})a?\b",
+                  r"\b(?:contains?|ships?|has|have|includes?|carries) no `?sm_?(?P<arch>\d{2,3})a?`? (?:cubins?|kernels?)\b",
+                  r"\b(?:lacks?|lacking) (?:the )?(?:(?:Maxwell|Pascal|Volta|Turing|Ampere|Ada|Hopper|Blackwell) )?"
+                  r"\(?sm_?(?P<arch>\d{2,3})a?\)? (?:kernels?|cubins?)\b",
+                  r"\b(?:not|NOT)(?:\*\*)? (?:include|ship|contain|carry|have) kernels? for compute capability \d{1,2}\.\d "
+                  r"\((?:Maxwell|Pascal|Volta|Turing|Ampere|Ada|Hopper|Blackwell) ?/ ?sm_?(?P<arch>\d{2,3})\)"),
         severity="warn",
         cause=("The description says the prebuilt CUDA build lacks kernels for sm_{arch}: on a GPU of that compute "
                "capability its CUDA operations have no code to run, whatever the model, context or layer count."),
@@ -40,8 +47,10 @@ SIGNATURES = (
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/abetlen/llama-cpp-python/issues/2234", LLAMA_CPP_BUILD),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/2234", "https://github.com/PozzettiAndrea/cuda-wheels/issues/13",
+                 "https://github.com/FlashML-org/FreeToken/issues/73", LLAMA_CPP_BUILD),
         checked="2026-11-27",
-        examples=("ollama/lcp-2234-cu125-wheel-pascal.txt",),
+        examples=("ollama/lcp-2234-cu125-wheel-pascal.txt", "wheels/cudawheels-13-flexgemm-sageattention-no-sm75-titan-rtx.txt",
+                  "vllm/freetoken-73-kernel-cache-no-sm75-cubin-rtx2060.txt"),
     ),
 )
