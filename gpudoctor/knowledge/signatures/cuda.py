@@ -18,6 +18,7 @@ from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUN
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
 from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
+from gpudoctor.knowledge.signatures.cuda_w33b import DRIVER_INSUFFICIENT_ADVICE
 
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -37,9 +38,7 @@ SIGNATURES += (
         patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER", r"cudaGetDeviceCount returned 35\b"),
         severity="fail",
         cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
-        advice=("Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` "
-                "shows the highest CUDA the driver supports, top right), or install a build of the program made for "
-                "the older CUDA your driver supports."),
+        advice=DRIVER_INSUFFICIENT_ADVICE,  # with the driver floor of each CUDA family (cuda_w33b.py)
         action="configure",
         rules_out=("a missing GPU",),
         never_suggest=("downgrade the driver", "set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch"),

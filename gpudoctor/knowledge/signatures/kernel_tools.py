@@ -33,15 +33,19 @@ SIGNATURES: tuple[Signature, ...] = (
                 "split it out: Debian `sudo apt install nvidia-smi`, Arch `sudo pacman -S nvidia-utils`, Fedora with "
                 "negativo17's repository `sudo dnf install nvidia-driver-cuda`, with RPM Fusion's "
                 "xorg-x11-drv-nvidia-cuda); if not, install the "
-                "NVIDIA driver (Ubuntu: `sudo ubuntu-drivers install`), which brings nvidia-smi, and reboot. In a "
-                "container, start it with `--gpus all`."),
+                "NVIDIA driver (Ubuntu: `sudo ubuntu-drivers install`), which brings nvidia-smi, and reboot. On a NAS or "
+                "hypervisor host the driver comes from its own channel: Unraid, the Nvidia-Driver plugin from Community "
+                "Applications (then reboot; GPU Statistics and containers need it first); TrueNAS SCALE 24.10 and newer, "
+                "Apps > Configuration > Settings > Install NVIDIA Drivers; Proxmox VE, the driver on the host with "
+                "pve-headers of the running kernel. In a container, start it with `--gpus all`."),
         action="configure",
         rules_out=("a broken GPU",),
         never_suggest=("install the CUDA toolkit", "install cuda-toolkit"),
         sources=("https://github.com/Quansight/open-gpu-server/pull/85", "https://github.com/peci1/nvidia-htop/issues/23",
                  "https://documentation.ubuntu.com/server/how-to/graphics/install-nvidia-drivers/",
                  "https://negativo17.org/nvidia-driver/", "https://wiki.debian.org/NvidiaGraphicsDrivers",
-                 "https://wiki.archlinux.org/title/NVIDIA"),
+                 "https://wiki.archlinux.org/title/NVIDIA", "https://github.com/truenas/documentation/pull/3091",
+                 "https://github.com/b3rs3rk/gpustat-unraid/blob/master/gpustat.plg"),
         checked="2026-11-27",
         examples=("kernel/opengpuserver-85-server-driver-without-nvidia-utils.txt",
                   "kernel/nvidiahtop-23-nouveau-no-nvidia-smi.txt"),

@@ -78,7 +78,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-arch-unsupported",
         kinds=("any",),
         # "the binary is compiled only for SM61", "built only for sm_86", "compiled only for compute_75".
-        patterns=(r"(?:compiled|built) only for (?:SM|sm_?|compute_)(?P<built>\d{2,3})\b",),
+        # Also "only contains sm_90 kernel", what cuobjdump --list-elf on a release's library shows.
+        patterns=(r"(?:compiled|built) only for (?:SM|sm_?|compute_)(?P<built>\d{2,3})\b",
+                  r"\b[Oo]nly (?:(?:contains?|includes?|ships?|has|carries) )?(?:the )?sm_?(?P<built>\d{2,3})a? (?:kernels?|cubins?)\b"),
         severity="warn",
         cause=("The description says the CUDA build holds kernels for SM{built} only: a GPU of another architecture in "
                "the machine gets only what the driver's PTX compiler makes of it (a newer GPU) or nothing (an older "
@@ -91,8 +93,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/24064",
-                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md",
+                 "https://github.com/leejet/stable-diffusion.cpp/issues/1061"),
         checked="2026-11-27",
-        examples=("ollama/llamacpp-24064-sm61-only-build-on-sm75-mul-mat-id-invalid.txt",),
+        examples=("ollama/llamacpp-24064-sm61-only-build-on-sm75-mul-mat-id-invalid.txt",
+                  "ollama/sdcpp-1061-windows-cuda-build-only-sm90.txt"),
     ),
 )

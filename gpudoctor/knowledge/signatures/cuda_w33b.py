@@ -1,0 +1,31 @@
+"""Issue 25, w33b: the next step for a CUDA program on a driver older than its runtime, with the driver floor of
+each CUDA family, as data (cuda.py's cuda.driver-insufficient names it; cuda.py is near its 600 lines).
+
+Windows apps that bundle their CUDA runtime (faster-whisper and its standalone builds, ComfyUI portable, llama.cpp
+releases, whisper.net) move to a newer CUDA in an update and then fail on the driver they ran on before, in the
+runtime's words ("CUDA driver version is insufficient for CUDA runtime version", error 35) or only as "device cuda"
+failing; the driver of the CUDA family they were built with fixes it. The floors come from
+driver_support.TOOLKIT_DRIVER and MINOR_VERSION_COMPAT_BRANCH (NVIDIA's CUDA Toolkit release notes, Tables 2 and 3;
+their source and date there): a CUDA 12.x program runs on R525 and newer through minor-version compatibility, a 13.x
+one on R580 and newer.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
+
+
+def _floor(major: int) -> str:
+    linux, windows = TOOLKIT_DRIVER[(major, 0)]
+    return (f"CUDA {major}.x needs R{MINOR_VERSION_COMPAT_BRANCH[major]} or newer (Linux {linux}"
+            + (f", Windows {windows}" if windows else "") + ")")
+
+
+DRIVER_FLOORS = "; ".join(_floor(major) for major in sorted(MINOR_VERSION_COMPAT_BRANCH))
+
+DRIVER_INSUFFICIENT_ADVICE = (
+    "Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` shows the "
+    f"highest CUDA the driver supports, top right): {DRIVER_FLOORS}; on Windows from nvidia.com/drivers or the NVIDIA "
+    "app (an app that moved to a newer CUDA in an update, such as faster-whisper, ComfyUI portable or a llama.cpp "
+    "release, needs it too), under WSL the Windows driver, in a container the host's. Or install a build of the "
+    "program made for the older CUDA your driver supports.")
