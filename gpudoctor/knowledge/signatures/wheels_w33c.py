@@ -133,4 +133,34 @@ SIGNATURES = (
         examples=("wheels/vllm-42338-cu129-nightly-resolves-cuda13-wheel.txt",
                   "wheels/vllm-57612-cu129-users-libcudart-13-import-error.txt"),
     ),
+    Signature(
+        code="wheels.extension-needs-newer-libstdcxx-symbol",
+        cause_id="libstdcxx-too-old",
+        kinds=("any",),
+        # The loader cannot resolve a symbol of the C++ standard library itself (_ZSt28__throw_bad_array_new_lengthv is
+        # GCC 11's, GLIBCXX_3.4.29; _ZNSt7__cxx11... GCC 5's; __cxa_throw_bad_array_new_length CXXABI_1.3.8): the module
+        # was built by a newer GCC than the libstdc++.so.6 loaded, usually a conda environment's own older one ahead of
+        # the system's. The path before it may be a Markdown link (".so](http://...so/)"), so it is not read.
+        patterns=(r"undefined symbol: (?P<symbol>_{1,2}ZN?K?St\w{1,300}|__cxa_throw_bad_array_new_length\b)",),
+        severity="fail",
+        cause=("A compiled module needs {symbol} from the C++ runtime, and the libstdc++.so.6 loaded (usually a conda "
+               "environment's own, older than the GCC that built the module) does not have it."),
+        advice=("Make the libstdc++ that is loaded at least as new as the compiler that built the module: in a conda "
+                "environment `conda install -c conda-forge libstdcxx-ng` (newer conda: libstdcxx; or `conda update "
+                "--all`), check with `strings $CONDA_PREFIX/lib/libstdc++.so.6 | grep GLIBCXX_3.4.29`; for a module you "
+                "compile inside conda, build it with conda's compilers (`conda install -c conda-forge gxx_linux-64`) "
+                "rather than the system's GCC 11 or later; outside conda, upgrade the system's libstdc++6. A prebuilt "
+                "wheel (torch_scatter's, PyG's) can instead be replaced by the build for this torch from its index."),
+        action="configure",
+        rules_out=("a driver or CUDA fault", "a torch version mismatch"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/fgnt/meeteval/issues/15", "https://github.com/sherpa/sherpa/issues/1325",
+                 "https://github.com/albarji/proxTV/issues/41", "https://github.com/conda/conda/issues/10757",
+                 "https://github.com/rusty1s/pytorch_scatter/issues/275",
+                 "https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html"),
+        checked=CHECKED,
+        examples=("wheels/meeteval-15-cython-ext-throw-bad-array-new-length.txt",
+                  "wheels/sherpa-1325-gcc11-build-conda-libstdcxx-symbol.txt",
+                  "wheels/proxtv-41-cxa-throw-bad-array-new-length-update-conda.txt"),
+    ),
 )
