@@ -42,12 +42,15 @@ SIGNATURES = (
             # importing 'torch-scatter'. Disabling its usage. Stacktrace: ..." warning.
             _PYG + r"[/\\][\w.-]{1,80}\.(?:so|dylib|pyd)(?:, 0x\w{1,8}\))?: (?:undefined symbol|Symbol not found): "
             + _TORCH_SYMBOL,
+            # torch's own wrapper (torch/_ops.py, load_library) around any failure to load one of them: on Windows
+            # it follows "OSError: [WinError 127] The specified procedure could not be found".
+            r"Could not load this library: [^\n]{0,200}?" + _PYG + r"[/\\][\w.-]{1,80}\.(?:so|dylib|pyd)",
         ),
         refines=("wheels.extension-built-for-other-torch",),
         severity="fail",
-        cause=("{extension}'s compiled library was built for another PyTorch release than the installed one (it needs "
-               "{symbol}, which this torch does not export): a wheel from another torch's index, a conda package, or "
-               "an install left over from before a torch upgrade."),
+        cause=("{extension}'s compiled library was built for another PyTorch release (or CUDA) than the installed one, "
+               "so it cannot be loaded with this torch (a torch symbol it needs is missing): a wheel from another "
+               "torch's index, a conda package, or an install left over from before a torch upgrade."),
         advice=("Replace PyG's extensions with the builds for this torch and CUDA: read them with `python -c \"import "
                 "torch; print(torch.__version__, torch.version.cuda)\"`, remove every copy (`pip uninstall -y "
                 "torch-scatter torch-sparse torch-cluster torch-spline-conv pyg-lib`, repeated until pip finds none; "
