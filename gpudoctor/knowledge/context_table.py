@@ -426,6 +426,20 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="cuda12-build",
+        meaning="The environment's torch, wheel index or toolkit is a CUDA 12 build (cu12x), so a module that needs a "
+                "CUDA 13 library is the wrong CUDA variant of its wheel, not a CUDA runtime to add.",
+        markers=(
+            r"--torch-backend[= ]cu12\d", r"download\.pytorch\.org/whl/cu12\d", r"wheels\.vllm\.ai/\S{0,40}cu12\d",
+            r"\+cu12\d(?!\d)",  # torch 2.x+cu128 in pip list, collect_env or a wheel name
+            r"CUDA used to build PyTorch\s{0,30}: 12\.",  # collect_env
+            r"CUDA 12\.\d", r"CUDA Version: 12\.\d", r"release 12\.\d, V12",  # said so; nvidia-smi; nvcc
+            r"CUDA 12 environment", r"nvidia-cuda-runtime-cu12",
+        ),
+        sources=("https://github.com/vllm-project/vllm/issues/42338", "https://pytorch.org/get-started/locally/"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="macos",
         meaning="The text comes from a Mac (Apple silicon or Intel), which has no NVIDIA GPU or driver: Docker Desktop, "
                 "Colima or OrbStack run containers in a Linux VM without one, so a container's GPU request cannot be "

@@ -215,6 +215,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w32c").SIGNATURES)  # cuda_w32c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w32c").SIGNATURES)  # containers_w32c.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w32c").SIGNATURES)  # wheels_w32c.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w33c").SIGNATURES)  # wheels_w33c.py
     rows.extend(importlib.import_module(f"{__name__}.wsl_w32c").SIGNATURES)  # wsl_w32c.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w33b").SIGNATURES)  # ollama_w33b.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w32d").SIGNATURES)  # nccl_w32d.py
