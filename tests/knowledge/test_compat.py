@@ -122,6 +122,7 @@ BLACKWELL = "cuda.named-blackwell-gpu-failing"
     "my rtx 5080 keeps failing with CUDA errors",  # lower case
     "RVC not working with 5090 rtx ?",  # the series after the number
     "It looks like pytorch has trouble working with the new RTX 5090",
+    "the app won't use my RTX 5070, so I can only use CPU",  # won't, and falling back to the CPU
 ])
 def test_a_blackwell_gpu_in_a_report_of_trouble_without_a_build_points_to_the_cu128_builds(text):
     found = {match.code: match for match in scan(text, "pasted")}
