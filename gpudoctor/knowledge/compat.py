@@ -28,7 +28,7 @@ from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
-                  "problem", "unable to", "won't", "wont ", "cant ", "only use cpu", "only uses cpu", "only using cpu")
+                  "problem", "unable to", "won't", " wont ", " cant ", "only use cpu", "only uses cpu", "only using cpu")
 
 
 @dataclass(frozen=True)

@@ -353,9 +353,9 @@ CONTEXTS: tuple[Context, ...] = (
         name="ollama",
         meaning="The text is about an Ollama server (its name, its service, its variables), so a person's words about "
                 "how it places a model on the GPUs are about Ollama's scheduler.",
-        # Common in every Ollama log: searched for on its own, only where a row written for it matched (contexts.py
-        # folds only markers rare in healthy logs into the matcher's passes).
-        markers=(r"ollama", r"Ollama", r"OLLAMA_"),
+        # A running Ollama server or its client, not any mention of the name ("Ollama works, but vLLM ...").
+        markers=(r"ollama serve", r"ollama run", r"ollama ps", r"ollama pull", r"ollama.service", r"ollama/ollama",
+                 r"OLLAMA_", r"ollama process", r"Ollama server", r"ollama server", r"--name ollama", r"ollama\["),
         sources=("https://github.com/ollama/ollama/blob/main/docs/faq.md",),
         checked="2026-11-27",
     ),
@@ -433,7 +433,9 @@ CONTEXTS: tuple[Context, ...] = (
             r"--torch-backend[= ]cu12\d", r"download\.pytorch\.org/whl/cu12\d", r"wheels\.vllm\.ai/\S{0,40}cu12\d",
             r"\+cu12\d(?!\d)",  # torch 2.x+cu128 in pip list, collect_env or a wheel name
             r"CUDA used to build PyTorch\s{0,30}: 12\.",  # collect_env
-            r"CUDA 12\.\d", r"CUDA Version: 12\.\d", r"release 12\.\d, V12",  # said so; nvidia-smi; nvcc
+            # "users on CUDA 12.9"; not any "CUDA 12.x" in prose (it may be the version moved from), nor nvidia-smi's
+            # "CUDA Version: 12.x" (the newest CUDA the driver runs, not the environment's build)
+            r"on CUDA 12\.\d", r"with CUDA 12\.\d", r"using CUDA 12\.\d", r"release 12\.\d, V12",  # said so; nvcc --version
             r"CUDA 12 environment", r"nvidia-cuda-runtime-cu12",
         ),
         sources=("https://github.com/vllm-project/vllm/issues/42338", "https://pytorch.org/get-started/locally/"),
@@ -445,7 +447,7 @@ CONTEXTS: tuple[Context, ...] = (
                 "Colima or OrbStack run containers in a Linux VM without one, so a container's GPU request cannot be "
                 "met there (the outermost context: the Mac hosts the VM that runs the containers).",
         markers=(
-            r"macOS", r"MacOS", r"Mac OS", r"mac OS", r"Mac-os", r"mscOS", r"OS X", r"OSX",  # the system, as people write it
+            r"macOS", r"MacOS", r"Mac OS", r"mac OS", r"OS X", r"OSX",  # the system, as people write it
             r"MacBook", r"Macbook", r"macbook", r"Mac mini", r"Mac Studio", r"iMac",
             r"Apple M1", r"Apple M2", r"Apple M3", r"Apple M4", r"Apple M5", r"Apple silicon", r"Apple Silicon",
             r"M1 Mac", r"M2 Mac", r"M3 Mac", r"M4 Mac", r"mac m1", r"mac m2", r"mac m3", r"mac m4", r"Mac M1", r"Mac M2",

@@ -77,12 +77,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?P<host>(?:[Mm]y|[Tt]he|[Tt]his|[Oo]ur|[Aa]) (?:[Ll]inux |Ubuntu |cloud )?(?:server|machine|host|VPS|VM|"
             r"computer|PC|laptop|node|instance|box) (?:has|have|had|with|comes with) no (?:NVIDIA |Nvidia |nvidia |"
             r"dedicated |discrete )?(?:GPU|gpu|graphics card)s?)\b",
-            r"\b(?P<host>(?:server|machine|host|VPS|VM|computer|PC|laptop|node|instance|box) without (?:an? |any )?"
+            r"\b(?P<host>(?:server|machine|host|VPS|VM|computer|PC|laptop|instance|box) without (?:an? |any )?"
             r"(?:NVIDIA |Nvidia |nvidia |dedicated |discrete )?(?:GPU|gpu|graphics card))\b",
             # (not torch.load's own "If you are running on a CPU-only machine, please use torch.load with map_location")
             r"(?<!you are running on a )\b(?P<host>(?:CPU|cpu)[- ]only (?:[Ll]inux )?(?:server|machine|host|VPS|VM|computer|PC|laptop|node|instance|"
             r"box|system))\b",
-            r"\b(?P<host>I (?:don't|do not|dont|don’t) have (?:an? |any )?(?:GPU|gpu|graphics card))\b",
         ),
         severity="warn",
         cause="The description says the machine running the container has no GPU (\"{host}\"), while the command or "

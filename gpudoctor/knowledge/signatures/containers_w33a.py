@@ -70,15 +70,12 @@ SIGNATURES: tuple[Signature, ...] = (
             # "it is not listed as a supported driver in runsc nvproxy", "is not supported by gVisor nvproxy"
             r"\b(?:not|isn't|wasn't) (?:listed|supported|recognized|recognised)\b[^\n]{0,60}?\b(?:runsc|gVisor'?s?|"
             r"gvisor'?s?) nvproxy\b",
-            # "NVIDIA driver (550.90.07) unsupported by gVisor nvproxy"
-            r"\b[Uu]nsupported by (?:gVisor'?s? |gvisor'?s? |runsc'?s? )?nvproxy\b",
-            # "gVisor's nvproxy does not support NVIDIA driver version 570.211.01"
+            # "gVisor's nvproxy does not support the NVIDIA driver we run"
             r"\bnvproxy\b[^\n]{0,20}?\b(?:does not|doesn't|did not|didn't|cannot|can't) (?:support|recognize|recognise) "
             r"(?:the )?(?:NVIDIA |Nvidia |nvidia )?driver",
             # "Could you please add support for NVIDIA driver version 590.48.01 in nvproxy?"
             r"\b[Ss]upport (?:for )?(?:the )?(?:NVIDIA|Nvidia|nvidia) driver (?:version )?`?\d{3}\.\d{1,3}(?:\.\d{1,3})?`?"
             r" in (?:gVisor'?s? |runsc'?s? )?nvproxy\b",
-            r"\bnvproxy: (?:[Aa]dd )?[Ss]upport (?:for )?(?:the )?(?:NVIDIA|Nvidia|nvidia) driver",
         ),
         severity="warn",
         cause=("The description suggests gVisor's GPU proxy (runsc --nvproxy) does not list the host's NVIDIA driver "
@@ -103,6 +100,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # "OSError: lib...so.N" form and takes the former's match as evidence), narrowed to JetPack 4's CUDA 10.2
         # sonames, in a container or an image build (gpudoctor/knowledge/context_table.py).
         patterns=(_ONLY_JETPACK4 + RUNTIME_LIBRARY_MISSING, *(_ONLY_JETPACK4 + pattern for pattern in _EXTENSION)),
+        # In a container (the inner context, before the Jetson rows that read the same lines natively). An x86 image of
+        # CUDA 10.x missing the same sonames would be read this way too: not yet told apart.
         contexts=("container", "docker-build"),
         refines=("cuda.runtime-library-missing", "cuda.extension-built-for-other-cuda"),
         severity="fail",

@@ -35,9 +35,6 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?P<gpu>MacOS \d{1,2}(?:\.\d{1,2})?(?:\.\d{1,2})?,? (?:on |with )?(?:an? )?M[1-5](?: Pro| Max| Ultra)?)\b",
             r"\b(?P<gpu>macOS \d{1,2}(?:\.\d{1,2})?(?:\.\d{1,2})?,? (?:on |with )?(?:an? )?M[1-5](?: Pro| Max| Ultra)?)\b",
             r"\b(?P<gpu>Mac(?:Book|book)(?: Pro| Air)?,? \(?(?:20[12]\d|M[1-5])(?: Pro| Max)?)\b",
-            # "The information for my MacBook Pro / Processor: 2.3 GHz 8-Core Intel Core i9": no Mac of the last ten
-            # years has an NVIDIA GPU, and macOS has had no NVIDIA driver since 10.13.
-            r"\b(?:my|[Oo]n an?|[Uu]sing an?) (?P<gpu>MacBook(?: Pro| Air)?)\b",
             # The person saying so: no NVIDIA card at all, or only the processor's integrated graphics (said, not read
             # from lspci: a hybrid laptop whose NVIDIA GPU is switched off shows only the Intel line there).
             r"(?P<gpu>don't have an? (?:dedicated |discrete )?(?:NVIDIA|[Nn]vidia) (?:GPU|graphics card|video card|card))"

@@ -86,7 +86,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="iommu-blocks-p2p",
         kinds=("any",),
         patterns=(
-            # "then I successfully tested nccl-test without `NCCL_P2P_DISABLE=1`" after a BIOS change
+            # "then I successfully tested nccl-test without `NCCL_P2P_DISABLE=1`" after a BIOS change (a description:
+            # the IOMMU change it follows is named lines away, where a line-based pattern cannot require it)
             r"\b(?:successfully|now|finally)\b[^\n]{0,40}?\bwithout `?NCCL_P2P_DISABLE ?= ?1",
             # "disabling the IOMMU in the BIOS fixed it", "turned off VT-d and it works"
             r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\s(?:the\s)?" + _IOMMU
@@ -150,7 +151,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "While performing multi-node nccl-tests, 2 of my nodes are hanging", "multi-node training gets stuck"
-            r"\b" + _NODES + r"\b[^\n]{0,60}?\b" + _STALL + r"\b",
+            # (not "multi-node works fine now; the single-node run hangs")
+            r"\b" + _NODES + r"\b(?![^\n]{0,60}?\b(?:works?|working|fine|single[- ]node)\b)[^\n]{0,60}?\b" + _STALL
+            + r"\b",
             # "my code stalls on `all_gather` when using nodes > 1", "hangs when running on two nodes"
             r"\b" + _STALL + r"\b[^\n]{0,40}?\b(?:when|with|on|across|using)\s(?:using\s|running\s)?(?:on\s)?" + _NODES,
         ),

@@ -25,6 +25,7 @@ DEFAULT_CONTEXT_BY_VRAM = (
     ("ollama>=0.15.5", "24-48 GiB", 32768),
     ("ollama>=0.15.5", ">= 48 GiB", 262144),
 )
+_TIERS = ", ".join(f"{tokens} tokens at {vram}" for _, vram, tokens in DEFAULT_CONTEXT_BY_VRAM)
 _SET_CONTEXT = ("Set the context the work needs explicitly: OLLAMA_CONTEXT_LENGTH in the server's environment (e.g. "
                 "32768; Linux service: `sudo systemctl edit ollama`, Environment=\"OLLAMA_CONTEXT_LENGTH=32768\", then "
                 "`sudo systemctl restart ollama`; Docker: `-e OLLAMA_CONTEXT_LENGTH=32768`; Windows and macOS app: a "
@@ -46,13 +47,12 @@ SIGNATURES: tuple[Signature, ...] = (
             # Ollama, since 262144 is also the native context of models that vLLM threads quote
             r"^(?=[^\n]{0,300}?\b[Oo]llama\b)[^\n]{0,300}?\bdefault(?:s|ed)?(?: to)?(?: an?| the)? (?:context|num_ctx)"
             r"(?: length| size| window)?\b[^\n]{0,60}?\b(?:262,?144|256 ?[kK])\b",
-            r"\bdefault_num_ctx=(?:262144|131072)\b",
         ),
         severity="warn",
         cause=("The paste points at the context Ollama chose by itself: since 0.15.5, where neither num_ctx nor "
-               "OLLAMA_CONTEXT_LENGTH is set, it sizes the default context from the VRAM (262144 tokens from 48 GiB "
-               "up, 32768 from 24 GiB), and the KV cache of that context no longer fits beside a model that fit "
-               "before the upgrade, so layers go to the CPU or the load fails."),
+               "OLLAMA_CONTEXT_LENGTH is set, it sizes the default context from the VRAM (" + _TIERS + "), and the "
+               "KV cache of that context no longer fits beside a model that fit before the upgrade, so layers go to "
+               "the CPU or the load fails."),
         advice=_SET_CONTEXT,
         action="configure",
         rules_out=("a driver fault", "a GPU that Ollama did not find"),

@@ -27,8 +27,10 @@ SIGNATURES = (
         # "does NOT include sm_61 (Pascal/GTX 1060) kernels", "doesn't ship sm_75", "did not contain sm_89 kernels".
         # "contains no `sm_75` cubin", "ships no sm_61 kernels"; "lack Turing (sm_75) kernels"; "do **not** contain
         # kernels for compute capability 7.5 (Turing / sm_75)".
-        patterns=(r"\b(?:does|do|did)(?: not| NOT|n't) (?:include|ship|contain|carry|have) (?:any )?(?:the )?"
+        # (Not "does not have sm_80": a GPU that lacks a feature, not a build that lacks kernels.)
+        patterns=(r"\b(?:does|do|did)(?: not| NOT|n't) (?:include|ship|contain|carry) (?:any )?(?:the )?"
                   r"(?:kernels? for )?sm_?(?P<arch>\d{2,3})a?\b",
+                  r"\b(?:does|do|did)(?: not| NOT|n't) have (?:any )?(?:the )?kernels? for sm_?(?P<arch>\d{2,3})a?\b",
                   r"\b(?:contains?|ships?|has|have|includes?|carries) no `?sm_?(?P<arch>\d{2,3})a?`? (?:cubins?|kernels?)\b",
                   r"\b(?:lacks?|lacking) (?:the )?(?:(?:Maxwell|Pascal|Volta|Turing|Ampere|Ada|Hopper|Blackwell) )?"
                   r"\(?sm_?(?P<arch>\d{2,3})a?\)? (?:kernels?|cubins?)\b",

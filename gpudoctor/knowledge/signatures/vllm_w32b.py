@@ -67,12 +67,12 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # SGLang's warm-up assert (server.py's _wait_and_warmup, http_server.py's _execute_server_warmup): the
             # answer came from a proxy (its error page, or an empty 502), not from the server; people quote the words as
-            # "res: <Response [502]>"
-            r"\bres[=:] ?<Response \[(?P<status>40[37]|50[234])\]>",
+            # "res: <Response [502]>" (not 503: the server itself answers it while it still loads)
+            r"\bres[=:] ?<Response \[(?P<status>40[37]|50[24])\]>",
             # urllib3's debug line of a request sent through a proxy: the request line holds the absolute URL of the
             # server's own address
             r"\"(?:GET|POST) http://(?P<host>0\.0\.0\.0|127\.0\.0\.1|localhost):\d{2,5}/"
-            r"(?:get_model_info|generate|health|v1/[\w/]{1,40})\S{0,80} HTTP/1\.1\" (?P<status>40[37]|50[234])\b",
+            r"(?:get_model_info|generate|health|v1/[\w/]{1,40})\S{0,80} HTTP/1\.1\" (?P<status>40[37]|50[24])\b",
         ),
         severity="fail",
         cause=("The server's own start-up requests (SGLang's warm-up to its --host address) went through the HTTP "

@@ -76,8 +76,10 @@ SIGNATURES = (
         cause_id="no-wheel-for-python",
         kinds=("any",),
         # pip's and uv's lines while they compile the sdist of a CUDA extension package that no wheel matched.
-        patterns=(r"Building wheel for (?P<package>flash[-_]attn|xformers) \((?:setup\.py|pyproject\.toml)\)",
-                  r"Failed (?:building wheel for|to build) `?(?P<package2>flash[-_]attn|xformers)\b"),
+        # (Not a build that finished: "Building wheel for flash-attn (setup.py) ... done".)
+        patterns=(r"Building wheel for (?P<package>flash[-_]attn|xformers) \((?:setup\.py|pyproject\.toml)\)"
+                  r"(?![^\n]{0,20}?\bdone\b)",
+                  r"Failed (?:building wheel for|to build) `?(?P<package>flash[-_]attn|xformers)\b"),
         severity="warn",
         cause="pip found no prebuilt wheel of this CUDA extension for this Python, torch, CUDA and platform, so it is "
               "compiling it from source: slow (an hour or more, hours without ninja), and it fails where nvcc, the "
