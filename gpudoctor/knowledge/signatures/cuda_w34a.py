@@ -1,0 +1,102 @@
+"""Issue 25, w34a: a GPU generation a program's build does not cover, told by the GPU's name beside a report of trouble.
+
+People name their card and what fails ("GPU conversion stuck at 5 %" on an RTX 5060, Dorado's errors on a GTX 1080,
+tensorflow-gpu on a Quadro FX 2800M) more often than a tool prints the cause. The conclusions here (rows without
+patterns, reached by gpudoctor/knowledge/compat.py RULES from the facts of named_facts.py) judge a named GPU against
+build_support.PROGRAM_MIN_CAPABILITY (the minimum of the programs named beside it) and LEGACY_ARCHITECTURES (the
+Tesla-generation and Fermi GPUs no current CUDA program or driver runs: GeForce 8/9/200, GT 4xx/5xx, Quadro FX),
+each with its source and date there. One row reads PG-Strom's own line for a GPU below its minimum.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.signatures import Signature
+
+
+def _concluded(**fields) -> Signature:
+    """As reasoned._concluded: no patterns, and the generic rows it refines are its evidence anywhere in the text."""
+    return Signature(patterns=(), refines_within=None, **fields)
+
+
+PROGRAM_GPU_BELOW_MINIMUM = _concluded(
+    code="cuda.named-gpu-below-program-minimum",
+    cause_id="cuda-arch-unsupported",
+    # What such a GPU then shows: kernels missing for it, or the program's own refusal worded generically.
+    refines=("cuda.no-kernel-image", "cuda.named-gpu-outside-torch-build"),
+    severity="fail",
+    cause=("The paste runs {program} on a {gpu} (compute capability {capability}, {architecture}): {program}'s GPU "
+           "builds need compute capability {minimum} or newer ({note}), so it has no kernels for this GPU."),
+    advice=("Run {program} on a GPU of compute capability {minimum} or newer (see https://developer.nvidia.com/cuda-gpus), "
+            "or use the older {program} release that still supports this {architecture} card, or its CPU mode; a "
+            "driver or CUDA update does not lower the minimum."),
+    action="configure",
+    rules_out=("the NVIDIA driver",),
+    never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),
+    sources=tuple(source for *_, source in tables.PROGRAM_MIN_CAPABILITY) + ("https://developer.nvidia.com/cuda-gpus",),
+    checked=tables.CHECKED,
+    examples=("cuda/dorado-37-gtx1080-no-kernel-image-volta-minimum.txt",
+              "cuda/tensorflow-8006-quadro-fx-2800m-cc11-no-cudevice.txt"),
+)
+
+_LEGACY_ADVICE = ("A {gpu} ({architecture}, compute capability {capability}) is past NVIDIA's support: its last drivers "
+                  "are the R{last} legacy branch ({linux} on Linux, {windows} on Windows), which run CUDA programs built "
+                  "with CUDA {cuda} or older only. Keep or install that legacy driver (on Linux a distribution that "
+                  "still packages it, with an older kernel and X server; not the current or -open drivers), and use a "
+                  "program release built for that CUDA, its CPU mode or OpenCL/DirectML/Vulkan backend; for current "
+                  "CUDA programs, move to a newer NVIDIA GPU (Turing or later keeps current drivers).")
+LEGACY_GPU_FOR_PROGRAMS = _concluded(
+    code="cuda.named-legacy-gpu-failing",
+    cause_id="cuda-arch-unsupported",
+    refines=("cuda.no-kernel-image",),
+    severity="warn",
+    cause=("The paste reports a failure on a {gpu} ({architecture}, compute capability {capability}): no CUDA toolkit "
+           "since CUDA {cuda} builds for this GPU, so current CUDA programs carry no kernels for it and do not "
+           "find it as a usable device."),
+    advice=_LEGACY_ADVICE,
+    action="configure",
+    rules_out=("a broken installation",),
+    never_suggest=("update the NVIDIA driver to the latest",),
+    sources=(tables.CUDA_LEGACY_GPUS, tables.NVIDIA_LEGACY_GPUS),
+    checked=tables.CHECKED,
+    examples=("cuda/xmrstaknvidia-164-quadro-fx1800-no-cuda-device.txt",),
+)
+LEGACY_GPU_FOR_DRIVER = _concluded(
+    code="kernel.named-legacy-gpu-driver",
+    cause_id="gpu-unsupported-by-driver",
+    refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded", "cuda.no-device"),
+    severity="warn",
+    cause=("The paste reports driver trouble on a {gpu} ({architecture}, compute capability {capability}): only the "
+           "R{last} legacy driver branch supports this GPU; every newer driver skips it."),
+    advice=_LEGACY_ADVICE,
+    action="configure",
+    rules_out=("a broken installation of the newer driver",),
+    never_suggest=("install nvidia-open",),
+    sources=(tables.NVIDIA_LEGACY_GPUS, tables.CUDA_LEGACY_GPUS),
+    checked=tables.CHECKED,
+    examples=("cuda/xmrstak-823-quadro-fx-1800m-legacy-insufficient-driver.txt",),
+)
+CONCLUSIONS: tuple[Signature, ...] = (PROGRAM_GPU_BELOW_MINIMUM, LEGACY_GPU_FOR_PROGRAMS, LEGACY_GPU_FOR_DRIVER)
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.pgstrom-gpu-not-supported",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # PG-Strom's start-up log: each GPU with its compute capability, "NOT SUPPORTED" below its minimum, and the
+        # extension disabling itself where no GPU is left.
+        patterns=(r"capability (?P<capability>\d{1,2}\.\d), NOT SUPPORTED", r"No supported CUDA devices, PG-Strom was disabled"),
+        severity="fail",
+        cause=("PG-Strom skips this GPU: its compute capability is below the minimum of this PG-Strom release, so "
+               "no supported CUDA device is left and the extension disables itself."),
+        advice=("Use a GPU of compute capability 3.5 or newer for PG-Strom 1.x, 6.0 (Pascal) or newer for later "
+                "releases (https://developer.nvidia.com/cuda-gpus lists each card's); no driver or CUDA change makes "
+                "an older GPU supported."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the CUDA installation"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/heterodb/pg-strom/issues/262", "https://github.com/heterodb/pg-strom/issues/241"),
+        checked=tables.CHECKED,
+        examples=("cuda/pgstrom-262-quadro-k600-capability-30-not-supported.txt",),
+    ),
+)
