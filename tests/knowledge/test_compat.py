@@ -172,3 +172,9 @@ def test_live_logs_and_long_texts_are_not_read_for_names():
     text = "GTX 1070 and torch 2.8.0+cu129 fail with an error"
     assert "cuda.named-gpu-outside-torch-build" in _codes(text)
     assert "cuda.named-gpu-outside-torch-build" not in {found.code for found in scan(text, "dmesg", kind="dmesg")}
+
+
+def test_an_nvidia_cuda_image_needs_its_releases_driver_where_a_wheel_runs_on_the_familys():
+    # the image's NVIDIA_REQUIRE_CUDA=cuda>=11.8 holds it to 11.8's driver (R520); a cu118 wheel runs on R450 and newer
+    assert "cuda.named-driver-older-than-build" in _codes("nvidia/cuda:11.8.0-base image, driver 510.47.03: error")
+    assert "cuda.named-driver-older-than-build" not in _codes("torch 2.0.1+cu118, driver 510.47.03: error")

@@ -78,7 +78,36 @@ LEGACY_GPU_FOR_DRIVER = _concluded(
 )
 CONCLUSIONS: tuple[Signature, ...] = (PROGRAM_GPU_BELOW_MINIMUM, LEGACY_GPU_FOR_PROGRAMS, LEGACY_GPU_FOR_DRIVER)
 
+# The first CUDA release whose toolchain builds for each GeForce generation (NVIDIA's CUDA toolkit release notes; the
+# same firsts as build_support.FIRST_CUDA_FOR_MAJOR and driver_support.ARCHITECTURE_BRANCH). Checked 2026-11-27.
+FIRST_CUDA_BY_GENERATION = (("Turing (RTX 20, GTX 16)", "10.0"), ("Ampere (RTX 30)", "11.1"), ("Ada (RTX 40)", "11.8"),
+                            ("Blackwell (RTX 50)", "12.8"))
+_FIRSTS = ", ".join(f"{generation} CUDA {cuda}" for generation, cuda in FIRST_CUDA_BY_GENERATION)
+
 SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="cuda.error-209-no-kernel-image",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # cudaErrorNoKernelImageForDevice by its number only, as miners and other prebuilt programs print it
+        # ("CUDA error 209", "CUDA Error: 209"); its words are cuda.no-kernel-image's.
+        patterns=(r"CUDA [Ee]rror(?: code)?:? ?'?209\b", r"cudaError(?:Code)?:? ?209\b"),
+        severity="fail",
+        cause=("CUDA error 209 (cudaErrorNoKernelImageForDevice): the program was built without kernels for this GPU's "
+               "architecture, usually a release built with a CUDA older than the GPU."),
+        advice=("Install a release of the program built with a CUDA that knows this GPU (the first for each generation: "
+                + _FIRSTS + "; miners publish a build per CUDA version: take the one for your card's generation), or "
+                "rebuild it with its architecture (-arch=sm_XY, CMAKE_CUDA_ARCHITECTURES; `nvidia-smi "
+                "--query-gpu=compute_cap --format=csv` shows it); for a GPU older than the build's minimum, the last "
+                "release that still supported it. A driver update does not add the missing kernels."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
+        checked=tables.CHECKED,
+        examples=("cuda/autolykos-31-cuda-error-code-209-prehash.txt",),
+    ),
     Signature(
         code="cuda.pgstrom-gpu-not-supported",
         cause_id="cuda-arch-unsupported",
