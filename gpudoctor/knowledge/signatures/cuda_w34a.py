@@ -11,6 +11,7 @@ each with its source and date there. One row reads PG-Strom's own line for a GPU
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.signatures.cuda_w33b import DRIVER_FLOORS
 from gpudoctor.knowledge.signatures import Signature
 
 
@@ -107,6 +108,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
         checked=tables.CHECKED,
         examples=("cuda/autolykos-31-cuda-error-code-209-prehash.txt",),
+    ),
+    Signature(
+        code="cuda.described-driver-update-fixed-it",
+        described=True,
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # The person's own report that a driver update made the GPU work ("Updating driver from version 461.40 to
+        # 526.47 fix the issue", "solved it by updating the nvidia driver"): the program's CUDA needed a newer driver.
+        patterns=(r"[Uu]pdat(?:ed|ing|e) (?:the |my |to the latest )?(?:NVIDIA |[Nn]vidia |graphics |GPU |gpu |display )?"
+                  r"drivers? (?:from (?:version )?[\d.]{3,10} to (?:version )?[\d.]{3,10} )?(?:fix|solved|resolved|"
+                  r"did the trick|made it work)",
+                  r"(?:[Ff]ixed|[Ss]olved|[Rr]esolved) (?:it |this |the (?:issue|problem) )?by updating (?:the |my )?"
+                  r"(?:NVIDIA |[Nn]vidia |graphics |GPU )?drivers?"),
+        severity="warn",
+        cause=("The person reports that a driver update made the GPU usable: the program's CUDA runtime needed a newer "
+               "driver than the one installed, which is why it found no usable CUDA device before."),
+        advice=("Keep the NVIDIA driver at or above the floor of the program's CUDA (" + DRIVER_FLOORS + "; "
+                "`nvidia-smi` shows the newest CUDA the installed driver runs): on Windows the driver from "
+                "https://www.nvidia.com/drivers or the NVIDIA App rather than the laptop maker's older one, under WSL "
+                "the Windows driver, in a container the host's."),
+        action="configure",
+        rules_out=("the GPU's hardware",),
+        never_suggest=("reinstall the program",),
+        sources=("https://github.com/dotnet/machinelearning-modelbuilder/issues/2357",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6"),
+        checked=tables.CHECKED,
+        examples=("frameworks/modelbuilder-2357-driver-461-cuda-unavailable.txt",),
     ),
     Signature(
         code="cuda.pgstrom-gpu-not-supported",
