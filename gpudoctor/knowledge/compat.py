@@ -34,7 +34,8 @@ _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not avail
                   # a GPU option that hangs or is never used ("stuck at 5%", "used rate is 0%", "can only use my CPU")
                   "stuck", "any fix", "how to fix", "is 0%", "at 0%", "uses 0%", "0% usage", "can only use my",
                   "not using the gpu", "not using gpu", "not use the gpu", "cpu instead", "fall back to the cpu",
-                  "falls back to the cpu", "not detected", "not recognized", "insufficient")
+                  "falls back to the cpu", "not detected", "not recognized", "insufficient", "no cuda device",
+                  "no cuda-capable device", "no gpu found", "no gpu detected")
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("cuda/autolykos-31-cuda-error-code-209-prehash.txt",),
     ),
     Signature(
+        code="cuda.compute-capability-below-program-minimum",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # A program's own check of the GPU against the lowest compute capability its build supports, in the wordings
+        # programs use ("GPU compute capability 7.5 is below the minimum required 8.0; falling back to CPU", "... is
+        # '6.1' which is lesser than the minimum supported of '7.0'", "... (6.1) is lower than the required minimum
+        # (7.0)"): the two numbers carry into the advice.
+        patterns=(r"[Cc]ompute [Cc]apability(?: of [^\n]{1,40}? is)?:? ?[('\"]?(?P<capability>\d{1,2}\.\d)[)'\"]? "
+                  r"(?:which )?is (?:below|lower than|less than|lesser than|under) the (?:required )?minimum"
+                  r"(?: required| supported)?(?: compute capability)?(?: of)?(?: \w{1,20})?:? ?[('\"]?"
+                  r"(?P<minimum>\d{1,2}\.\d)",),
+        severity="fail",
+        cause=("This program's GPU build needs compute capability {minimum} or newer and this GPU is {capability}, so "
+               "it has no kernels for it and refuses the GPU (or falls back to the CPU)."),
+        advice=("Run the program's GPU path on a GPU of compute capability {minimum} or newer "
+                "(https://developer.nvidia.com/cuda-gpus lists each card's: 7.0 Volta, 7.5 Turing, 8.0/8.6 Ampere, "
+                "8.9 Ada, 12.0 RTX 50), or use an older release of the program whose build still covered {capability}, "
+                "or its CPU mode; no driver or CUDA update lowers the minimum."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/koharu-rs/koharu/issues/576",
+                 "https://github.com/triton-inference-server/server/pull/474", "https://developer.nvidia.com/cuda-gpus"),
+        checked=tables.CHECKED,
+        examples=("cuda/koharu-576-turing-below-minimum-80-cpu-fallback.txt",),
+    ),
+    Signature(
         code="cuda.described-driver-update-fixed-it",
         described=True,
         cause_id="cuda-driver-too-old",
