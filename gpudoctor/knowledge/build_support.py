@@ -70,7 +70,27 @@ TORCH_PYTHON_RANGES = _python_ranges()
 
 # The last driver branch that supports each retired architecture (NVIDIA's legacy GPU list; R580 is the last branch
 # for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.
-LAST_BRANCH: dict[str, int] = {"Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
+LAST_BRANCH: dict[str, int] = {"Tesla": 340, "Fermi": 390, "Kepler": 470, "Maxwell": 580, "Pascal": 580, "Volta": 580}
+# The architectures that no CUDA toolkit of the last years builds for and no current driver runs (compute capability
+# below 3.0), each with its last drivers (Linux, Windows; NVIDIA's legacy GPU list and driver archive) and the last CUDA
+# toolkit that targets it (CUDA 7.0 dropped sm_1x, CUDA 9.0 sm_2x: the toolkits' release notes). Checked 2026-11-27.
+LEGACY_ARCHITECTURES: dict[str, tuple[str, str, str]] = {
+    "Tesla": ("340.108", "342.01", "6.5"),
+    "Fermi": ("390.157", "391.35", "8.0"),
+}
+CUDA_LEGACY_GPUS = "https://developer.nvidia.com/cuda-legacy-gpus"
+# The lowest compute capability some programs' GPU builds run on, for the programs people name beside an older GPU:
+# (the names a paste uses for it, the program, the minimum, what runs instead, the source). Checked 2026-11-27.
+PROGRAM_MIN_CAPABILITY: tuple[tuple[tuple[str, ...], str, Capability, str, str], ...] = (
+    (("dorado", "Dorado"), "Dorado", (7, 0),
+     "Dorado 0.3 and later build for Volta and newer only; 0.2.2 was the last release with Pascal kernels, and no "
+     "release runs on Maxwell or Kepler", "https://github.com/nanoporetech/dorado/issues/215"),
+    (("PG-Strom", "pg-strom", "pg_strom"), "PG-Strom", (3, 5),
+     "PG-Strom 1.x needs compute capability 3.5, later releases 6.0 (Pascal) or newer",
+     "https://github.com/heterodb/pg-strom/issues/241"),
+    (("tensorflow", "TensorFlow", "Tensorflow"), "TensorFlow", (3, 0),
+     "3.5 since TensorFlow 1.5; tensorflow.org/install/pip names the current minimum", "https://www.tensorflow.org/install/pip"),
+)
 OPEN_MODULES_FROM = "Turing"
 # The oldest GPUs the LLM serving engines build their kernels for (vLLM's GPU installation page: compute capability
 # 7.0 or higher; SGLang's kernels and the Triton they compile with need no less).

@@ -19,6 +19,8 @@ from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEGACY_GPU_FOR_PROGRAMS,
+                                                      PROGRAM_GPU_BELOW_MINIMUM)
 from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                                       DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GPU_WITHOUT_KERNELS,
                                                       TORCH_NOT_FOR_PYTHON)
@@ -28,7 +30,12 @@ from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
-                  "problem", "unable to", "won't", " wont ", " cant ", "only use cpu", "only uses cpu", "only using cpu")
+                  "problem", "unable to", "won't", " wont ", " cant ", "only use cpu", "only uses cpu", "only using cpu",
+                  # a GPU option that hangs or is never used ("stuck at 5%", "used rate is 0%", "can only use my CPU")
+                  "stuck", "any fix", "how to fix", "is 0%", "at 0%", "uses 0%", "0% usage", "can only use my",
+                  "not using the gpu", "not using gpu", "not use the gpu", "cpu instead", "fall back to the cpu",
+                  "falls back to the cpu", "not detected", "not recognized", "insufficient", "no cuda device",
+                  "no cuda-capable device", "no gpu found", "no gpu detected")
 
 
 @dataclass(frozen=True)
@@ -134,18 +141,22 @@ def _driver_fields(gpu: NamedGpu, driver: str, why: str, last: int) -> dict[str,
     return {"gpu": gpu.name, "architecture": gpu.architecture, "driver": driver, "why": why, "last": str(last)}
 
 
-def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str]]:
+def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str, bool]]:
+    """Each CUDA the paste's programs need, what needs it, and whether it holds to that release's own driver: an
+    nvidia/cuda image states `NVIDIA_REQUIRE_CUDA=cuda>=X.Y`, which the container toolkit checks against the driver's
+    CUDA version (only data-center brands get older branches there), so minor version compatibility does not help it."""
     for build in facts.torch_builds:
         cuda = build.cuda_tag and tables.cuda_of_tag(build.cuda_tag)
         if cuda:
-            yield cuda, f"PyTorch's {build.cuda_tag} build"
+            yield cuda, f"PyTorch's {build.cuda_tag} build", False
     for cuda in facts.image_cudas:
-        yield cuda, f"the nvidia/cuda:{_cc(cuda)} image"
+        yield cuda, f"the nvidia/cuda:{_cc(cuda)} image", True
 
 
-def _branch_for(cuda: tables.Capability) -> int | None:
-    """The oldest driver branch that runs a CUDA major.minor program (minor version compatibility from CUDA 11)."""
-    if cuda[0] in MINOR_VERSION_COMPAT_BRANCH:
+def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:
+    """The oldest driver branch that runs a CUDA major.minor program (minor version compatibility from CUDA 11, unless
+    `exact`: the release's own driver, Table 3)."""
+    if cuda[0] in MINOR_VERSION_COMPAT_BRANCH and not exact:
         return MINOR_VERSION_COMPAT_BRANCH[cuda[0]]
     row = TOOLKIT_DRIVER.get(cuda)
     return int(row[0].split(".")[0]) if row else None
@@ -153,7 +164,7 @@ def _branch_for(cuda: tables.Capability) -> int | None:
 
 def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
     newest = max(facts.driver_branches, default=None)
-    wanted = [(cuda, program, _branch_for(cuda)) for cuda, program in _required_cudas(facts)]
+    wanted = [(cuda, program, _branch_for(cuda, exact)) for cuda, program, exact in _required_cudas(facts)]
     for cuda, program, need in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
         if newest is not None and newest < need:
             yield {"driver": f"driver branch {newest}", "program": program, "cuda": _cc(cuda), "need": str(need)}
@@ -184,6 +195,34 @@ def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]
                    "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
 
 
+def _below_program_minimum(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """A named GPU below the minimum compute capability of a program the paste names (build_support's table)."""
+    for names, program, minimum, note, _ in tables.PROGRAM_MIN_CAPABILITY:
+        if program not in facts.programs:
+            continue
+        for gpu in facts.gpus:
+            if gpu.capability < minimum:
+                yield {"program": program, "gpu": gpu.name, "capability": _cc(gpu.capability),
+                       "architecture": gpu.architecture, "minimum": _cc(minimum), "note": note}
+
+
+def _legacy_gpus(facts: NamedFacts, driver_words: bool) -> Iterator[dict[str, str]]:
+    """A named Tesla-generation or Fermi GPU (no current CUDA toolkit or driver) with no driver named newer than its
+    last branch (DRIVER_DROPPED_GPU says that case); where the paste speaks of the driver, the driver's reading."""
+    if facts.names_driver != driver_words:
+        return
+    for gpu in facts.gpus:
+        legacy = tables.LEGACY_ARCHITECTURES.get(gpu.architecture)
+        last = tables.LAST_BRANCH.get(gpu.architecture)
+        if legacy is None or any(branch > last for branch in facts.driver_branches) or any(
+                gpu.capability < minimum for _, program, minimum, *_ in tables.PROGRAM_MIN_CAPABILITY
+                if program in facts.programs):
+            continue  # a newer driver named, or a named program's minimum: their rules say it better
+        linux, windows, cuda = legacy
+        yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+               "last": str(last), "linux": linux, "windows": windows, "cuda": cuda}
+
+
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
@@ -192,6 +231,11 @@ RULES: tuple[Rule, ...] = (
     Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
     Rule(ENGINE_GPU_TOO_OLD, _engine_on_old_gpu, lambda fields: fields["gpu"]),
     Rule(BLACKWELL_BEFORE_ITS_BUILDS, _blackwell_without_its_builds, lambda fields: fields["gpu"],
+         only_where_nothing_was_read=True),
+    Rule(PROGRAM_GPU_BELOW_MINIMUM, _below_program_minimum, lambda fields: fields["gpu"]),
+    Rule(LEGACY_GPU_FOR_PROGRAMS, lambda facts: _legacy_gpus(facts, False), lambda fields: fields["gpu"],
+         only_where_nothing_was_read=True),
+    Rule(LEGACY_GPU_FOR_DRIVER, lambda facts: _legacy_gpus(facts, True), lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
 )
 

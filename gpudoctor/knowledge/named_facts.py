@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudoctor.knowledge.build_support import PROGRAM_MIN_CAPABILITY
 from gpudoctor.knowledge.contexts import in_text
 
 # The compute capability of each NVIDIA GPU family as people name it (https://developer.nvidia.com/cuda-gpus), and its
@@ -26,12 +27,21 @@ _GEFORCE_SERIES: tuple[tuple[range, str, tuple[int, int]], ...] = (
     (range(745, 760), "Maxwell", (5, 0)),  # GTX 745, 750, 750 Ti
     (range(600, 800), "Kepler", (3, 0)),  # GT/GTX 6xx and 7xx (GT 710/730 are sm_35: the same driver branch)
     (range(400, 600), "Fermi", (2, 0)),
+    # The Tesla generation (G8x to GT21x; NVIDIA's "legacy" list, last driver R340): GeForce 8 and 9 ("GeForce
+    # 9500 GT", "8800 GTX") and 200 ("GTX 260", "GTS 250", "GeForce 210"), compute capability 1.0 to 1.3.
+    (range(8000, 10000), "Tesla", (1, 1)),
+    (range(200, 300), "Tesla", (1, 3)),
 )
+# "RTX 8000" and "RTX 9000" are no GeForce 8 or 9 (Quadro RTX 8000 is Turing): those numbers only after these names.
+_TESLA_GENERATION_PREFIXES = ("GT", "GTS", "GTX", "GeForce", "Geforce", "geforce", "GEFORCE", "gtx", "Gtx", "gts")
 # Data-center, workstation and embedded names, each alternative starting with plain characters (see _each).
 _LOWER_TOO = re.compile(r"[A-Z]\d{2,3}")  # K80, P100, A100, H200: read as "k80", "a100" too
 _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("GB10", "DGX Spark"), "Blackwell", (12, 1)),
     ((r"RTX PRO \d{4}(?: Blackwell)?",), "Blackwell", (12, 0)),
+    # The series as people name it ("my RTX 50 series card", "RTX 50xx", "rtx 5xxx").
+    ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx"), "Blackwell",
+     (12, 0)),
     (("GB200", "B200", "B100"), "Blackwell", (10, 0)),
     (("GH200", "H200", "H100", "H800", "H20"), "Hopper", (9, 0)),
     ((r"L40S?", r"RTX \d{4} Ada", "NVIDIA L4"), "Ada Lovelace", (8, 9)),
@@ -44,9 +54,14 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("P100",), "Pascal", (6, 0)),
     (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
     (("Jetson Nano",), "Maxwell", (5, 3)),
+    ((r"MX1[13]0",), "Maxwell", (5, 0)),  # GeForce MX110, MX130: GM108
     (("M40", "M60", r"Quadro M\d{3,4}M?"), "Maxwell", (5, 2)),  # "Quadro M1000M": a mobile one
     (("K80",), "Kepler", (3, 7)),
     (("K40", "K20", r"Quadro K\d{3,4}M?"), "Kepler", (3, 5)),
+    ((r"Tesla [CM]20[5-9]0", r"Quadro [1-6]000M?\b", r"NVS [45]\d{3}M?\b"), "Fermi", (2, 0)),
+    # Quadro FX 2800M, 1.0 to 1.3; the mobile ones are named without "Quadro" too ("FX 2800M": AMD's FX CPUs have no M)
+    ((r"Quadro FX ?\d{3,4}M?", r"Quadro fx ?\d{3,4}M?", r"quadro fx ?\d{3,4}M?", r"Quadro NVS \d{3}M?",
+      r"FX \d{3,4}M"), "Tesla", (1, 1)),
 )
 # People type the data-center names in lower case too ("tesla k80", "two a100s"); their two-character ones ("t4",
 # "a2") are too common in other words to read so.
@@ -58,13 +73,16 @@ _MODELS = tuple((re.compile(rf"{name}(?:s\b|\b)"), architecture, capability)
 # four there.
 _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
               for prefix in ("RTX", "GTX", "GT", "GeForce", "Geforce", "geforce", "GEFORCE", "rtx", "Rtx", "gtx",
-                             "Gtx")),
+                             "Gtx", "GTS", "gts")),
             *(re.compile(rf"{prefix} ?(?P<number>[1-5]0[5-9]0)(?!\d)") for prefix in ("GPU", "NVIDIA", "Nvidia", "nvidia")))
 # A GeForce's four digits with Ti or "card" after them ("1080ti", "the 1070 card"): found by what follows them.
 # Also the plural ("two 5090s") and the series written after the number ("5090 rtx").
 _NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
                                                                   " graphics card", " RTX", " rtx", "s"))
 _GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
+# GeForce 8 and 9 as people write them, the series after the number ("8800 GTX", "9500GT", "9800 GTX+").
+_TESLA_NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("GTX", "GTS", "GT", " GTX", " GTS", " GT"))
+_TESLA_NUMBER = re.compile(r"(?<![\w.])[89][1-9]00\Z")
 
 # PyTorch as people name its build: "torch==1.11.0+cu113", "PyTorch 2.8.0 + cu129", collect_env's "PyTorch version:
 # 2.8.0+cu129", conda's "pytorch==1.7.0 cudatoolkit=10.1" and "pytorch-cuda=11.8", an index URL ".../whl/cu118".
@@ -85,7 +103,7 @@ _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)
            re.compile(r"cp3(?P<joined>\d{1,2})\b"))
 # The driver's own version: nvidia-smi's header, collect_env's "Nvidia driver version: 470.82.01", a package name,
 # "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed.
-_DRIVER = (*(re.compile(rf"{name}[: ]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
+_DRIVER = (*(re.compile(rf"{name}[: \t]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
              for name in ("Driver Version", "NVIDIA-SMI", "driver", "Driver", "driver version", "Driver version")),
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
            re.compile(r"R(?P<branch>[3-9]\d0)\b"))
@@ -113,6 +131,10 @@ _ENGINES = (("vLLM", ("vllm", "vLLM", "VLLM", "Vllm")), ("SGLang", ("sglang", "S
 _MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Mac OS\b"), re.compile(r"Apple M[1-4]\b"),
           re.compile(r"Mac M[1-4]\b"), re.compile(r"M[1-4](?: Pro| Max| Ultra)? Mac\b"), re.compile("MacBook"),
           re.compile(r"darwin\b"), re.compile(r"Darwin\b"), re.compile(r"macosx_\d"))
+# A paste about the driver itself (installing it, its version, nvidia-smi, the kernel module), not only a program.
+_DRIVER_TROUBLE = ("driver install", "install the driver", "installed driver", "driver installed", "insufficient driver",
+                   "legacy driver", "nvidia-smi", "kernel module", "nouveau", "dkms", "ubuntu-drivers", "xorg",
+                   "driver version", "driver release", "install driver", "installing driver", "installing the driver")
 _BEFORE = 16  # characters looked at before a match found by what follows it
 
 
@@ -157,6 +179,8 @@ class NamedFacts:
     macos: bool
     engines: tuple[str, ...] = ()  # the LLM serving engines the paste runs ("vLLM", "SGLang")
     torch_lists_from: tuple[tuple[int, int], ...] = ()  # the first release of pip's plain lists of torch versions
+    programs: tuple[str, ...] = ()  # the programs of build_support.PROGRAM_MIN_CAPABILITY the paste names
+    names_driver: bool = False  # whether the paste speaks of the driver at all
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -172,6 +196,8 @@ def read_facts(text: str) -> NamedFacts:
         macos=next(_each(_MACOS, text), None) is not None,
         engines=tuple(engine for engine, names in _ENGINES if any(name in text for name in names)),
         torch_lists_from=_unique((int(found["major"]), int(found["minor"])) for found in _TORCH_LIST_FIRST.finditer(text)),
+        programs=tuple(program for names, program, *_ in PROGRAM_MIN_CAPABILITY if any(name in text for name in names)),
+        names_driver=any(words in text.lower() for words in _DRIVER_TROUBLE),
     )
 
 
@@ -187,28 +213,56 @@ def _unique(items) -> tuple:
 
 
 def _first_of_each_name(gpus) -> tuple[NamedGpu, ...]:
+    """The first mention of each name, without a name read inside a longer one ("FX 2800M" in "Quadro FX 2800M")."""
+    gpus = list(gpus)
+    gpus = [gpu for gpu in gpus if not any(other.at < gpu.at < other.at + len(other.name) for other in gpus)]
     first: dict[str, NamedGpu] = {}
     for gpu in sorted(gpus, key=lambda gpu: gpu.at):
         first.setdefault(gpu.name, gpu)
     return tuple(first.values())
 
 
-def _gpus(text: str):
+def _numbered(text: str) -> list[tuple[re.Match, int]]:
+    """The GeForce numbers the text names: after a series prefix, or before a word that makes them one."""
     numbered = [(found, int(found["number"])) for found in _each(_GEFORCE, text)]
     prefixed_ends = {found.end() for found, _ in numbered}  # "RTX 5070 Ti": its Ti is no second GPU
-    for found in _each(_NUMBER_THEN_NAME, text, word_start=False):
-        number = _before(_GEFORCE_NUMBER, text, found)
-        if number and found.start() not in prefixed_ends:
-            numbered.append((found, int(number[0])))
-    for found, number in numbered:
-        for series, architecture, capability in _GEFORCE_SERIES:
-            if number in series:
-                name = found[0].strip() if found.re in _GEFORCE else f"{number}{found[0]}".strip().removesuffix("s")
-                yield NamedGpu(name, architecture, capability, found.start())
-                break
+    for names, number_pattern in ((_NUMBER_THEN_NAME, _GEFORCE_NUMBER), (_TESLA_NUMBER_THEN_NAME, _TESLA_NUMBER)):
+        for found in _each(names, text, word_start=False):
+            number = _before(number_pattern, text, found)
+            if number and found.start() not in prefixed_ends:
+                numbered.append((found, int(number[0])))
+    return numbered
+
+
+def _workstation_rtx(text: str, found: re.Match) -> bool:
+    """"Quadro RTX 5000" (Turing), "RTX 5000 Ada": workstation cards _MODELS reads, no GeForce."""
+    return found.re.pattern.startswith(("RTX", "rtx")) and (
+        text[max(found.start() - 7, 0):found.start()] == "Quadro " or text.startswith(" Ada", found.end()))
+
+
+def _geforce(found: re.Match, number: int) -> tuple[str, str, tuple[int, int]] | None:
+    """The GeForce a number names (name, architecture, capability); four-digit Tesla-generation numbers ("9500") only
+    after a GeForce/GT/GTX name or before GT/GTX ("RTX 8000" is a Quadro)."""
+    for series, architecture, capability in _GEFORCE_SERIES:
+        if number not in series:
+            continue
+        if architecture == "Tesla" and number >= 1000 and found.re not in _TESLA_NUMBER_THEN_NAME and \
+                not found.re.pattern.startswith(_TESLA_GENERATION_PREFIXES):
+            return None
+        name = found[0].strip() if found.re in _GEFORCE else f"{number}{found[0]}".strip().removesuffix("s")
+        return name, architecture, capability
+    return None
+
+
+def _gpus(text: str):
+    for found, number in _numbered(text):
+        geforce = None if _workstation_rtx(text, found) else _geforce(found, number)
+        if geforce:
+            yield NamedGpu(*geforce, found.start())
     for pattern, architecture, capability in _MODELS:
         for found in _each((pattern,), text):
-            yield NamedGpu(found[0].removesuffix("s"), architecture, capability, found.start())
+            name = found[0] if found[0].endswith(("series", "Series")) else found[0].removesuffix("s")
+            yield NamedGpu(name, architecture, capability, found.start())
 
 
 def _cuda_tag_of(version: str) -> str:

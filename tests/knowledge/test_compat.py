@@ -19,6 +19,14 @@ from gpudoctor.knowledge.signatures.reasoned import DRIVER_DROPPED_GPU
     ("Device 0: Tesla K80, compute capability 3.7", "K80", (3, 7)),
     ("2x NVIDIA H100 80GB HBM3", "H100", (9, 0)),
     ("Omarchy 3.3.3, NVIDIA Quadro M1000M", "Quadro M1000M", (5, 2)),  # a mobile Quadro's M suffix
+    ("an old GeForce 9500GT", "GeForce 9500", (1, 1)),  # the Tesla generation, last driver R340
+    ("my 8800 GTX", "8800 GTX", (1, 1)),
+    ("GTS 250", "GTS 250", (1, 3)),
+    ("tensorflow-gpu on windows 7 (FX 2800M)", "FX 2800M", (1, 1)),
+    ("NVIDIA Quadro FX 1800M latest driver", "Quadro FX 1800M", (1, 1)),  # not "FX 1800M" a second time
+    ("i think all RTX 50 Series card have same issues", "RTX 50 Series", (12, 0)),
+    ("GeForce MX130", "MX130", (5, 0)),
+    ("Quadro RTX 8000", "Quadro RTX 8000", (7, 5)),  # no GeForce 8
 ])
 def test_gpus_are_read_as_people_name_them(text, name, capability):
     assert [(gpu.name, gpu.capability) for gpu in read_facts(text).gpus] == [(name, capability)]
@@ -29,6 +37,8 @@ def test_gpus_are_read_as_people_name_them(text, name, capability):
     "Driver Version: 535.104.05",
     "AMD Radeon RX 570 series",  # AMD's RX, not NVIDIA's RTX
     "port 3090 is in use",
+    "port 8800 is in use",
+    "AMD FX 8350",  # AMD's FX CPUs, no Quadro FX
 ])
 def test_numbers_that_are_no_nvidia_gpu_are_not_read_as_one(text):
     assert read_facts(text).gpus == ()
@@ -162,3 +172,9 @@ def test_live_logs_and_long_texts_are_not_read_for_names():
     text = "GTX 1070 and torch 2.8.0+cu129 fail with an error"
     assert "cuda.named-gpu-outside-torch-build" in _codes(text)
     assert "cuda.named-gpu-outside-torch-build" not in {found.code for found in scan(text, "dmesg", kind="dmesg")}
+
+
+def test_an_nvidia_cuda_image_needs_its_releases_driver_where_a_wheel_runs_on_the_familys():
+    # the image's NVIDIA_REQUIRE_CUDA=cuda>=11.8 holds it to 11.8's driver (R520); a cu118 wheel runs on R450 and newer
+    assert "cuda.named-driver-older-than-build" in _codes("nvidia/cuda:11.8.0-base image, driver 510.47.03: error")
+    assert "cuda.named-driver-older-than-build" not in _codes("torch 2.0.1+cu118, driver 510.47.03: error")

@@ -6,7 +6,7 @@ the tests read them like any other; compat.RULES says when each is reached. Pure
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import Signature, cuda_w34a
 
 _NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
 
@@ -164,4 +164,5 @@ BLACKWELL_BEFORE_ITS_BUILDS = _concluded(
               "ollama/keryx-miner-18-llama-dll-no-sm120-kernels.txt"),
 )
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                               DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS)
+                               DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS,
+                               *cuda_w34a.CONCLUSIONS)
