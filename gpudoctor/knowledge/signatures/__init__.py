@@ -221,6 +221,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w32d").SIGNATURES)  # nccl_w32d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w33a").SIGNATURES)  # containers_w33a.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w34a").SIGNATURES)  # cuda_w34a.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w34c").SIGNATURES)  # vllm_w34c.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w34c").SIGNATURES)  # frameworks_w34c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
