@@ -100,7 +100,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 + _FIRSTS + "; miners publish a build per CUDA version: take the one for your card's generation), or "
                 "rebuild it with its architecture (-arch=sm_XY, CMAKE_CUDA_ARCHITECTURES; `nvidia-smi "
                 "--query-gpu=compute_cap --format=csv` shows it); for a GPU older than the build's minimum, the last "
-                "release that still supported it. A driver update does not add the missing kernels."),
+                "release that still supported it. The missing kernels come only with the program's build."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
