@@ -220,6 +220,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.ollama_w33b").SIGNATURES)  # ollama_w33b.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w32d").SIGNATURES)  # nccl_w32d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w33a").SIGNATURES)  # containers_w33a.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w34b").SIGNATURES)  # containers_w34b.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w34b").SIGNATURES)  # nccl_w34b.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w34b").SIGNATURES)  # cuda_w34b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
