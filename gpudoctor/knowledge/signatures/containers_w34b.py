@@ -42,4 +42,40 @@ SIGNATURES = (
         checked="2026-11-27",
         examples=("containers/kubernetes-44438-all-gpus-used-out-of-nvidia-gpu.txt",),
     ),
+    Signature(
+        code="containers.insufficient-shared-gpu-resource",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # the scheduler's FailedScheduling event for the extended resources of the GPU-sharing schedulers and device
+        # plugins: Alibaba's gpushare (aliyun.com/gpu-mem, gpu-count), HAMi (nvidia.com/gpumem, gpucores), Volcano
+        # (volcano.sh/gpu-memory, gpu-number, vgpu-*), Tencent's gpu-manager (tencent.com/vcuda-*), and the
+        # gpushare extender's own "Insufficient GPU Memory in one device"
+        patterns=(
+            r"\b(?P<nodes>\d{1,5}) Insufficient (?P<resource>aliyun\.com/gpu-(?:mem|count|core\.percentage)|"
+            r"volcano\.sh/(?:gpu-memory|gpu-number|vgpu-(?:number|memory|cores))|nvidia\.com/(?:gpumem(?:-percentage)?|"
+            r"gpucores)|tencent\.com/vcuda-(?:core|memory)|virtaitech\.com/gpu)\b",
+            r"\b(?P<nodes>\d{1,5}) Insufficient (?P<resource>GPU Memory) in one device\b",
+        ),
+        severity="fail",
+        cause=("No node offers the shared-GPU resource the pod asks for ({resource}): either no node advertises it (the "
+               "GPU-sharing device plugin is not running on the GPU node, or the node lacks the label it runs on), or "
+               "every share of the node's GPUs is already taken by other pods."),
+        advice=("Run `kubectl describe node NODE` and read the resource under Capacity and Allocatable. Missing or 0: the "
+                "sharing device plugin does not run on that node: label the node as its install guide says (gpushare: "
+                "`kubectl label node NODE gpushare=true`; HAMi: `kubectl label nodes NODE gpu=on`), check that its "
+                "device-plugin pod runs there (`kubectl get pods -A -o wide | grep -i device-plugin`) and read its "
+                "logs; gpushare also needs kube-scheduler configured with its scheduler extender, and Volcano its "
+                "predicate.GPUSharingEnable or VGPUEnable in the volcano-scheduler-configmap. Present: the GPUs' shares "
+                "are allocated (`kubectl inspect gpushare` for gpushare), so lower the pod's request, free pods holding "
+                "shares, or add GPU nodes."),
+        action="configure",
+        rules_out=("a driver fault", "the GPU itself"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/AliyunContainerService/gpushare-scheduler-extender/issues/59",
+                 "https://github.com/AliyunContainerService/gpushare-scheduler-extender/blob/master/docs/install.md",
+                 "https://github.com/Project-HAMi/HAMi#quick-start",
+                 "https://github.com/volcano-sh/volcano/blob/master/docs/user-guide/how_to_use_gpu_sharing.md"),
+        checked="2026-11-27",
+        examples=("containers/gpushareschedulerextender-59-insufficient-aliyun-gpu-mem.txt",),
+    ),
 )
