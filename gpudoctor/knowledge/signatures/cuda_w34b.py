@@ -33,6 +33,13 @@ SIGNATURES = (
             r"\b(?:always|only) (?:uses?|runs? on|goes to|picks?|loads? (?:\w{1,10} )?(?:on|to|into|onto)) (?:the )?"
             r"(?:first GPU|first gpu|GPU ?0|gpu ?0|cuda:0)\b",
             r"\b(?:placed|allocated) (?:on|to|in|into|onto) (?:the )?(?:first GPU|first gpu|GPU ?0|gpu ?0|cuda:0)\b",
+            # "all models are loaded to the first GPU", "it puts everything on the first card"
+            r"\b(?:loaded|load(?:s|ing)?|put|puts|placed|allocated|allocates|goes|go) (?:on|to|in|into|onto) (?:the )?"
+            r"first (?:GPU|gpu|card|device)\b",
+            # "run it on cuda:1 instead", "on GPU 1 instead of GPU 0"
+            r"\b(?:on|use|to) (?:GPU|gpu|cuda:|CUDA:|device) ?(?P<other>[1-7]) instead\b",
+            r"\binstead of (?:the first GPU|the first gpu|GPU ?0|gpu ?0|cuda:0)\b",
+            r"\b(?:GPU ?0|gpu ?0|cuda:0|the first GPU) instead of (?:the )?(?:GPU|gpu|cuda:|second|other)",
         ),
         severity="warn",
         cause=("The description suggests the work ran out of memory on the first GPU (GPU 0) while another GPU of the "
