@@ -47,4 +47,30 @@ SIGNATURES = (
         refines=("nccl.store-socket-timeout", "nccl.unique-id-not-received", "nccl.watchdog-timeout"),
         refines_within=None,
     ),
+    Signature(
+        code="nccl.accelerate-port-in-use",
+        cause_id="distributed-port-in-use",
+        kinds=("any",),
+        # accelerate 0.21 and later check the port before starting the ranks (utils/launch.py prepare_multi_gpu_env,
+        # prepare_deepspeed_cmd_env) and raise this ConnectionError instead of c10d's "failed to listen" later
+        patterns=(r"Tried to launch distributed communication on port `?(?P<port>\d{1,5})`?, but another process is "
+                  r"utilizing it",),
+        severity="fail",
+        cause=("Port {port}, accelerate's main process port (29500 unless set), is already held on this machine by "
+               "another process (a second training job, or a leftover process of an earlier one), so accelerate "
+               "refused to start the ranks."),
+        advice=("Give this launch its own port: `accelerate launch --main_process_port 29501 ...` (or "
+                "main_process_port in the accelerate config file; 0 picks the next free port on a single node), or end "
+                "the leftover process holding it (`ss -ltnp | grep {port}`; Windows: `netstat -ano | findstr :{port}`). "
+                "GUIs that call accelerate (kohya_ss) take the same flag in their extra accelerate arguments."),
+        action="configure",
+        rules_out=("an NCCL, driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/huggingface/accelerate/pull/1656",
+                 "https://github.com/vision-x-nyu/thinking-in-space/issues/22",
+                 "https://huggingface.co/docs/accelerate/package_reference/cli#accelerate-launch"),
+        checked="2026-11-27",
+        examples=("frameworks/thinkinginspace-22-accelerate-main-process-port-in-use.txt",
+                  "frameworks/kohyass-2498-connectionerror-port-29500-second-run.txt"),
+    ),
 )
