@@ -272,14 +272,15 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="distributed-port-in-use",
         kinds=_PY,
         patterns=(
-            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE), before it (errno: 98), on Windows (10048; 10013: a reserved range)
-            r"failed to listen on any local network address\. port: (?P<port>\d+)[^\n]{0,80}EADDRINUSE",
-            r"The server socket has failed to bind to [^\s]{1,60}:(?P<port>\d+) \((?:errno: 98 - Address already in use\)|system error: 100(?:48|13) - )",
+            # c10d's TCPStore since PyTorch 2.2 (EADDRINUSE, some without the port), before it (errno: 98), Windows (10048, 10013)
+            r"failed to listen on any local network address\.(?: port: (?P<port>\d+))?[^\n]{0,80}EADDRINUSE",
+            r"The server socket has failed to (?:bind to|listen on) [^\s]{1,60}:(?P<port>\d+) \((?:errno: 98 - Address already in use\)|system error: 100(?:48|13) - )",
         ),
         severity="fail",
-        cause=("The rendezvous port {port} is already taken on this machine (another training run, a leftover process "
-               "of an earlier one, or on Windows a port range the system reserved), so torch.distributed cannot listen on it."),
-        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501), or stop the leftover process "
+        cause=("The rendezvous port (the launcher's master port, 29500 unless set) is already taken on this machine (another "
+               "training run, a leftover process of an earlier one, or a port range Windows reserved): nothing can listen on it."),
+        advice=("Give this job a free port (`torchrun --master_port 29501 ...` or MASTER_PORT=29501; `accelerate launch "
+                "--main_process_port 29501`; `deepspeed --master_port 29501`), or stop the leftover process "
                 "holding it (`ss -ltnp | grep <port>`; Windows: `netstat -ano | findstr :<port>`, reserved ranges in `netsh int ipv4 show excludedportrange tcp`)."),
         action="configure",
         rules_out=("an NCCL, driver or GPU fault",),
@@ -287,7 +288,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/modelscope/ms-swift/issues/3988",
                  "https://pytorch.org/docs/stable/elastic/run.html"),
         checked="2026-11-25",
-        examples=("frameworks/ms-swift-3988-port-29500-eaddrinuse.txt",),
+        examples=("frameworks/ms-swift-3988-port-29500-eaddrinuse.txt", "nccl/drivelm-40-failed-to-listen-port-errno-98.txt"),
     ),
     Signature(
         code="frameworks.jax-cpu-jaxlib",

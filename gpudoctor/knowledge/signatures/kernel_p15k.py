@@ -238,10 +238,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"[Pp]ower (?:goes|went|keeps (?:going|cutting|turning|shutting)|(?:is|was|gets|got) cut|cuts|"
             r"suddenly (?:goes|cuts|turns)) off",
-            r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig)\b (?:just |suddenly |instantly |immediately |"
-            r"completely |randomly |hard )?(?:shut ?downs?|shuts (?:down|off)|turns off|powers (?:off|down)|cold[- ]?boots?|"
-            r"does a cold " + _REBOOT + r"|restarts)\b[^\n]{0,80}?(?:load|train|generat|iteration|inference|epoch|render|"
-            r"benchmark|mining|GPU|gpu|CUDA|cuda|\bwhen\b|\bwhile\b|\bduring\b|\(hard\))",
+            r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig|\b[Mm]achine|\b[Ss]ystem)\b (?:just |suddenly |instantly |immediately |"
+            r"completely |randomly |hard |always )?(?:shut ?downs?|shuts (?:down|off)|turns off|powers (?:off|down)|cold[- ]?boots?|"
+            r"does a cold " + _REBOOT + r"|does a hard reset|hard resets|restarts)\b[^\n]{0,80}?(?:load|train|generat|iteration|inference|epoch|render|"
+            r"benchmark|mining|GPU|gpu|CUDA|cuda|parallel|vLLM|vllm|\bwhen\b|\bwhile\b|\bduring\b|\(hard\))",
             r"(?:[Ii]nstantly|[Ss]uddenly|[Rr]andomly|[Ii]mmediately) (?:powers off|shuts down|turns off|restarts) "
             r"(?:my |the )?(?:PC|pc|computer|desktop|workstation|machine)",
         ),
@@ -262,6 +262,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/740",
                  "https://github.com/tensorflow/tensorflow/issues/8858"),
         checked="2026-11-26",
-        examples=("kernel/oneclick-40-pc-power-goes-off-3090-psu.txt",),
+        examples=("kernel/oneclick-40-pc-power-goes-off-3090-psu.txt",
+                  "kernel/llamacpp-23919-dual-3080-computer-shuts-off-tensor-parallel.txt"),
     ),
 )

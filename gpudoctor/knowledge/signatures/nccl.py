@@ -76,13 +76,13 @@ SIGNATURES += (
         cause_id="nccl-timeout",
         kinds=("any",),
         patterns=(
-            # PyTorch before 1.11 printed no SeqNum: WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000).
-            # The work item may be missing: pastes cut or wrap the line after "timeout" (":\n  WorkNCCL(...)").
+            # PyTorch before 1.11 printed no SeqNum (WorkNCCL(OpType=BROADCAST, ...)); pastes may cut the line after "timeout"
             r"Watchdog caught collective operation timeout(?:: WorkNCCL\((?:SeqNum=(?P<seq>\d+), )?OpType=(?P<op>\w+))?",
             r"Exception \(either an error or timeout\) detected by watchdog",
             # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
             r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
-            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",
+            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",  # then TORCH_NCCL_BLOCKING_WAIT=1
+            r"\) timed out in blocking wait \((?:TORCH_)?NCCL_BLOCKING_WAIT=1\)",
         ),
         severity="fail",
         cause=("A collective did not complete on every rank within the process group's timeout, so PyTorch aborted "
@@ -104,7 +104,7 @@ SIGNATURES += (
         checked="2026-11-26",
         examples=("nccl/llamafactory-7396-watchdog-allreduce-timeout.txt",
                   "nccl/llamafactory-6269-some-nccl-operations-timed-out.txt",
-                  "nccl/bergson-444-rank0-only-work-watchdog-timeout.txt"),
+                  "nccl/bergson-444-rank0-only-work-watchdog-timeout.txt", "nccl/myria3d-123-preparing-test-set-watchdog-timeout.txt"),
     ),
     Signature(
         code="nccl.undefined-symbol",

@@ -104,7 +104,10 @@ SIGNATURES: tuple[Signature, ...] = (
               "({error}): rank {root} failed or lagged before creating the communicator, or this rank lost its "
               "connection to the store.",
         advice=("Read rank 0's output first: a crash, an out-of-memory or a slow start there (data or model loading "
-                "longer than the timeout, a rank on another code path) is the usual cause; if rank 0 was waiting too, "
+                "longer than the timeout, a rank on another code path) is the usual cause; where rank 0 was still tokenising "
+                "or loading, raise the process group's timeout (ddp_timeout in TrainingArguments, "
+                "InitProcessGroupKwargs(timeout=...) in Accelerate, init_process_group(timeout=...)) or prepare the "
+                "dataset once before the launch; if rank 0 was waiting too, "
                 "check that every node reaches MASTER_ADDR:MASTER_PORT through a firewall-free interface "
                 "(NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME set to it) and rerun with NCCL_DEBUG=INFO."),
         action="configure",

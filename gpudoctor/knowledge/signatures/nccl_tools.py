@@ -50,7 +50,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="torch.distributed's rendezvous store could not listen on its port: another job on this machine (or a "
               "leftover process of an earlier run) already holds MASTER_PORT / the init_method's port.",
         advice=("Give each job on a machine its own free rendezvous port (`torchrun --master_port 29501 ...`, `python -m "
-                "torch.distributed.launch --master_port 29501 ...`, MASTER_PORT=29501, or `--dist-url "
+                "torch.distributed.launch --master_port 29501 ...`, MASTER_PORT=29501, `accelerate launch "
+                "--main_process_port 29501`, `deepspeed --master_port 29501`, or `--dist-url "
                 "tcp://127.0.0.1:29501` for scripts that take one), or end the leftover process holding it (`ss -ltnp | "
                 "grep 29500`); under torchrun or launch keep init_method=\"env://\" instead of a tcp:// URL to the same "
                 "port the launcher already uses."),
