@@ -355,7 +355,7 @@ CONTEXTS: tuple[Context, ...] = (
                 "how it places a model on the GPUs are about Ollama's scheduler.",
         # A running Ollama server or its client, not any mention of the name ("Ollama works, but vLLM ...").
         markers=(r"ollama serve", r"ollama run", r"ollama ps", r"ollama pull", r"ollama.service", r"ollama/ollama",
-                 r"OLLAMA_", r"ollama process", r"Ollama server", r"ollama server", r"--name ollama", r"ollama\["),
+                 r"OLLAMA_", r"ollama process", r"--name ollama", r"ollama\["),
         sources=("https://github.com/ollama/ollama/blob/main/docs/faq.md",),
         checked="2026-11-27",
     ),
