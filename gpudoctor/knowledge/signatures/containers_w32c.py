@@ -24,8 +24,9 @@ SIGNATURES = (
         contexts=("container",),
         refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible", "cuda.nvrtc-older-than-gpu"),
         severity="fail",
-        cause="The container's image was built before this GPU: its CUDA and the framework build inside it (PyTorch, "
-              "its NVRTC) carry no kernels for the GPU's compute capability, whatever the host driver supports.",
+        cause="The container's image has no kernels for this GPU's compute capability: its CUDA and the framework build "
+              "inside it (PyTorch, its NVRTC) predate the GPU, or dropped it (an old GPU in a newer image), whatever "
+              "the host driver supports.",
         advice=("Run an image built for this GPU: for Blackwell (RTX 50, RTX PRO, B200: sm_120 / sm_100) a tag whose "
                 "CUDA is 12.8 or newer with a PyTorch cu128 or newer build: " + images_with_sm120() + ". For your own "
                 "Dockerfile change the FROM line to such a base and install torch from "
