@@ -88,7 +88,7 @@ PROGRAM_MIN_CAPABILITY: tuple[tuple[tuple[str, ...], str, Capability, str, str],
     (("PG-Strom", "pg-strom", "pg_strom"), "PG-Strom", (3, 5),
      "PG-Strom 1.x needs compute capability 3.5, later releases 6.0 (Pascal) or newer",
      "https://github.com/heterodb/pg-strom/issues/241"),
-    (("tensorflow", "TensorFlow", "Tensorflow"), "TensorFlow", (3, 0),
+    (("tensorflow", "TensorFlow", "Tensorflow"), "TensorFlow", (3, 5),
      "3.5 since TensorFlow 1.5; tensorflow.org/install/pip names the current minimum", "https://www.tensorflow.org/install/pip"),
 )
 OPEN_MODULES_FROM = "Turing"

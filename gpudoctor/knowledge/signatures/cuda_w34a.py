@@ -24,7 +24,7 @@ PROGRAM_GPU_BELOW_MINIMUM = _concluded(
     code="cuda.named-gpu-below-program-minimum",
     cause_id="cuda-arch-unsupported",
     # What such a GPU then shows: kernels missing for it, or the program's own refusal worded generically.
-    refines=("cuda.no-kernel-image", "cuda.named-gpu-outside-torch-build"),
+    refines=("cuda.no-kernel-image", "cuda.named-gpu-outside-torch-build", "cuda.error-209-no-kernel-image"),
     severity="fail",
     cause=("The paste runs {program} on a {gpu} (compute capability {capability}, {architecture}): {program}'s GPU "
            "builds need compute capability {minimum} or newer ({note}), so it has no kernels for this GPU."),
@@ -52,7 +52,7 @@ LEGACY_GPU_FOR_PROGRAMS = _concluded(
     refines=("cuda.no-kernel-image",),
     severity="warn",
     cause=("The paste reports a failure on a {gpu} ({architecture}, compute capability {capability}): no CUDA toolkit "
-           "since CUDA {cuda} builds for this GPU, so current CUDA programs carry no kernels for it and do not "
+           "after CUDA {cuda} builds for this GPU, so current CUDA programs carry no kernels for it and do not "
            "find it as a usable device."),
     advice=_LEGACY_ADVICE,
     action="configure",

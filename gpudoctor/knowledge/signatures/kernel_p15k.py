@@ -238,7 +238,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"[Pp]ower (?:goes|went|keeps (?:going|cutting|turning|shutting)|(?:is|was|gets|got) cut|cuts|"
             r"suddenly (?:goes|cuts|turns)) off",
-            r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig|\b[Mm]achine|\b[Ss]ystem)\b (?:just |suddenly |instantly |immediately |"
+            r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig|\b[Mm]achine)\b (?:just |suddenly |instantly |immediately |"
             r"completely |randomly |hard |always )?(?:shut ?downs?|shuts (?:down|off)|turns off|powers (?:off|down)|cold[- ]?boots?|"
             r"does a cold " + _REBOOT + r"|does a hard reset|hard resets|restarts)\b[^\n]{0,80}?(?:load|train|generat|iteration|inference|epoch|render|"
             r"benchmark|mining|GPU|gpu|CUDA|cuda|parallel|vLLM|vllm|\bwhen\b|\bwhile\b|\bduring\b|\(hard\))",

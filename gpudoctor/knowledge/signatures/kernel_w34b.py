@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-_SUBJECT = r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig|\b[Mm]achine|\b[Ss]ystem|\b[Ss]erver|\b[Bb]ox)\b"
-_LOAD = (r"(?:load|train|generat|inference|benchmark|render|epoch|GPU|gpu|CUDA|cuda|vLLM|vllm|llama|ollama|Ollama|"
-         r"parallel|both cards|\bwhen\b|\bwhile\b|\bduring\b|as soon as)")
+# (Not "system", "server" or "box", nor "when"/"while" or a bare "GPU" as the load: "the server restarted when I set
+# OLLAMA_HOST" and "after the system restarted, nvidia-smi ..." are no power fault.)
+_SUBJECT = r"(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|[Rr]ig|\b[Mm]achine)\b"
+_LOAD = (r"(?:\bload(?:ed|ing|s)?\b|train|generat|inference|benchmark|render|epoch|vLLM|vllm|tensor.parallel|both cards|"
+         r"both GPUs|under load|full load)")
 
 SIGNATURES = (
     Signature(
@@ -31,9 +33,9 @@ SIGNATURES = (
             r" (?:will |would |then |just |always |immediately |instantly |suddenly )?(?:turns? off|shuts? (?:down|off)|"
             r"powers? (?:off|down)|turned off|shut down|powered off|rebooted|restarted|reboots|restarts|cuts? out)\b",
             # the supply's protection named: "trips the PSU's OCP", "over current protection kicking in"
-            r"\b(?:trip(?:s|ped|ping)?|trigger(?:s|ed|ing)?|kick(?:s|ed|ing)? in)\b[^\n]{0,40}?\b(?:OCP|OPP|[Oo]ver[- ]?"
+            r"\b(?:trip(?:s|ped|ping)?|trigger(?:s|ed|ing)?|kick(?:s|ed|ing)? in)\b[^\n]{0,40}?\b(?:OCP|[Oo]ver[- ]?"
             r"[Cc]urrent [Pp]rotection|[Oo]ver[- ]?[Pp]ower [Pp]rotection)\b",
-            r"\b(?:OCP|OPP|[Oo]ver[- ]?[Cc]urrent [Pp]rotection|[Oo]ver[- ]?[Pp]ower [Pp]rotection)\b[^\n]{0,40}?"
+            r"\b(?:OCP|[Oo]ver[- ]?[Cc]urrent [Pp]rotection|[Oo]ver[- ]?[Pp]ower [Pp]rotection)\b[^\n]{0,40}?"
             r"\b(?:trip(?:s|ped|ping)?|trigger(?:s|ed|ing)?|kick(?:s|ed|ing)? in)\b",
         ),
         severity="warn",
