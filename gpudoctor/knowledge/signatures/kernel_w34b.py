@@ -22,6 +22,8 @@ SIGNATURES = (
     Signature(
         code="kernel.described-psu-trips-under-gpu-load",
         described=True,
+        # The present-tense telling's row reads the same cause: where both match, one finding with this row's advice.
+        refines=("kernel.described-machine-powers-off-under-gpu-load",), refines_within=None,
         cause_id="power-insufficient",
         kinds=("any",),
         patterns=(
