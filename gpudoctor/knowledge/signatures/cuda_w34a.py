@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.signatures.cuda_w33b import DRIVER_FLOORS
+from gpudoctor.knowledge.signatures.cuda_w32c import FIRST_CUDA_FOR_GPU
 from gpudoctor.knowledge.signatures import Signature
 
 
@@ -79,11 +80,8 @@ LEGACY_GPU_FOR_DRIVER = _concluded(
 )
 CONCLUSIONS: tuple[Signature, ...] = (PROGRAM_GPU_BELOW_MINIMUM, LEGACY_GPU_FOR_PROGRAMS, LEGACY_GPU_FOR_DRIVER)
 
-# The first CUDA release whose toolchain builds for each GeForce generation (NVIDIA's CUDA toolkit release notes; the
-# same firsts as build_support.FIRST_CUDA_FOR_MAJOR and driver_support.ARCHITECTURE_BRANCH). Checked 2026-11-27.
-FIRST_CUDA_BY_GENERATION = (("Turing (RTX 20, GTX 16)", "10.0"), ("Ampere (RTX 30)", "11.1"), ("Ada (RTX 40)", "11.8"),
-                            ("Blackwell (RTX 50)", "12.8"))
-_FIRSTS = ", ".join(f"{generation} CUDA {cuda}" for generation, cuda in FIRST_CUDA_BY_GENERATION)
+# The first CUDA release whose toolchain builds for each generation, from the one dated table (cuda_w32c).
+_FIRSTS = ", ".join(f"{gpus} CUDA {cuda}" for gpus, _, cuda, _ in FIRST_CUDA_FOR_GPU)
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
