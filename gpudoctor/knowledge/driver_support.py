@@ -139,3 +139,16 @@ def toolkit_driver(major: int, minor: int, *, windows: bool) -> str | None:
 def driver_install_hint(platform_kind: str, branch: int) -> str:
     """Where a person gets a driver of at least `branch` on this platform."""
     return WHERE_TO_GET_DRIVERS.get(platform_kind, WHERE_TO_GET_DRIVERS["linux"]).format(branch=branch)
+
+
+def _cuda_family_floor(major: int) -> str:
+    linux, windows = TOOLKIT_DRIVER[(major, 0)]
+    return (f"CUDA {major}.x needs R{MINOR_VERSION_COMPAT_BRANCH[major]} or newer (Linux {linux}"
+            + (f", Windows {windows}" if windows else "") + ")")
+
+
+# The same tables as text for advice: the driver each CUDA family runs on (through minor-version compatibility), and
+# the Linux driver the PTX of each CUDA 12 and 13 release needs (a PTX is JIT-compiled by the driver: no compatibility).
+DRIVER_FLOORS = "; ".join(_cuda_family_floor(major) for major in sorted(MINOR_VERSION_COMPAT_BRANCH))
+PTX_DRIVERS = ", ".join(f"CUDA {major}.{minor} {linux}+" for (major, minor), (linux, _) in TOOLKIT_DRIVER.items()
+                        if (major, minor) >= (12, 0))

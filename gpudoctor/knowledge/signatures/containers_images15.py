@@ -5,7 +5,7 @@ layer's memory share (rows of the containers area, joined into containers.SIGNAT
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
+from gpudoctor.knowledge.driver_support import PTX_DRIVERS
 
 _COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 

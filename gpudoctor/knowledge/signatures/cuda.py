@@ -17,8 +17,8 @@ from gpudoctor.knowledge.signatures.cuda_packages import SIGNATURES as PACKAGE_R
 from gpudoctor.knowledge.signatures.cuda_runtime_faults import SIGNATURES as RUNTIME_FAULT_ROWS
 from gpudoctor.knowledge.signatures.cuda_tools import SIGNATURES as TOOL_ROWS
 from gpudoctor.knowledge.signatures.cuda_video import SIGNATURES as VIDEO_ROWS
-from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
-from gpudoctor.knowledge.signatures.cuda_w33b import DRIVER_INSUFFICIENT_ADVICE
+from gpudoctor.knowledge.driver_support import PTX_DRIVERS
+from gpudoctor.knowledge.signatures.cuda_driver_advice import DRIVER_INSUFFICIENT_ADVICE
 
 
 SIGNATURES: tuple[Signature, ...] = ()
@@ -38,7 +38,7 @@ SIGNATURES += (
         patterns=(r"CUDA driver version is insufficient for CUDA runtime version", r"cudaErrorInsufficientDriver", r"CUDA_ERROR_INSUFFICIENT_DRIVER", r"cudaGetDeviceCount returned 35\b"),
         severity="fail",
         cause="The NVIDIA driver is older than the CUDA runtime the program was built with.",
-        advice=DRIVER_INSUFFICIENT_ADVICE,  # with the driver floor of each CUDA family (cuda_w33b.py)
+        advice=DRIVER_INSUFFICIENT_ADVICE,  # with the driver floor of each CUDA family (cuda_driver_advice.py)
         action="configure",
         rules_out=("a missing GPU",),
         never_suggest=("downgrade the driver", "set CUDA_VISIBLE_DEVICES", "install the CPU build of PyTorch"),

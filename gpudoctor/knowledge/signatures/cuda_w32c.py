@@ -14,7 +14,6 @@ fix is an image tag (or a Dockerfile base) built for the GPU, which `IMAGES_WITH
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.driver_support import TOOLKIT_DRIVER
 from gpudoctor.knowledge.signatures import Signature
 
 CHECKED = "2026-11-27"
@@ -52,11 +51,6 @@ IMAGES_WITH_SM120: tuple[tuple[str, str, str], ...] = (
      "https://github.com/vllm-project/vllm/releases/tag/v0.9.0"),
 )
 
-
-# The Linux driver the PTX of each CUDA 12 and 13 release needs (driver_support.TOOLKIT_DRIVER: the toolkit release
-# notes' Table 3), for the rows that read a PTX newer than the driver (cuda.py, ollama.py, containers_images15.py).
-PTX_DRIVERS = ", ".join(f"CUDA {major}.{minor} {linux}+" for (major, minor), (linux, _) in TOOLKIT_DRIVER.items()
-                        if (major, minor) >= (12, 0))
 
 
 def _first_cuda() -> str:

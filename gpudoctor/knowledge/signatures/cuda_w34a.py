@@ -11,7 +11,7 @@ each with its source and date there. One row reads PG-Strom's own line for a GPU
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.signatures.cuda_w33b import DRIVER_FLOORS
+from gpudoctor.knowledge.driver_support import DRIVER_FLOORS
 from gpudoctor.knowledge.signatures.cuda_w32c import FIRST_CUDA_FOR_GPU
 from gpudoctor.knowledge.signatures import Signature
 

@@ -15,7 +15,7 @@ breadth (files that are not models, other apps' failures) rows of ollama_breadth
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.cuda_w32c import PTX_DRIVERS
+from gpudoctor.knowledge.driver_support import PTX_DRIVERS
 from gpudoctor.knowledge.signatures.ollama_a15o import SIGNATURES as A15O_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_apps import APP_SIGNATURES
 from gpudoctor.knowledge.signatures.ollama_archs import ARCH_SIGNATURES

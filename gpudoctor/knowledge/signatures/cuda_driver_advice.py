@@ -1,5 +1,5 @@
-"""Issue 25, w33b: the next step for a CUDA program on a driver older than its runtime, with the driver floor of
-each CUDA family, as data (cuda.py's cuda.driver-insufficient names it; cuda.py is near its 600 lines).
+"""The next step for a CUDA program on a driver older than its runtime, with the driver floor of each CUDA family
+(cuda.py's cuda.driver-insufficient gives it; written for issue 25).
 
 Windows apps that bundle their CUDA runtime (faster-whisper and its standalone builds, ComfyUI portable, llama.cpp
 releases, whisper.net) move to a newer CUDA in an update and then fail on the driver they ran on before, in the
@@ -12,16 +12,7 @@ one on R580 and newer.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
-
-
-def _floor(major: int) -> str:
-    linux, windows = TOOLKIT_DRIVER[(major, 0)]
-    return (f"CUDA {major}.x needs R{MINOR_VERSION_COMPAT_BRANCH[major]} or newer (Linux {linux}"
-            + (f", Windows {windows}" if windows else "") + ")")
-
-
-DRIVER_FLOORS = "; ".join(_floor(major) for major in sorted(MINOR_VERSION_COMPAT_BRANCH))
+from gpudoctor.knowledge.driver_support import DRIVER_FLOORS
 
 DRIVER_INSUFFICIENT_ADVICE = (
     "Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` shows the "
