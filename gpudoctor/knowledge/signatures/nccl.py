@@ -81,8 +81,8 @@ SIGNATURES += (
             r"Exception \(either an error or timeout\) detected by watchdog",
             # ProcessGroupNCCL's own lines before it aborts (torch 1.x to 2.x).
             r"Some NCCL operations have failed or timed out\. Due to the asynchronous nature of CUDA kernels",
-            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",  # then TORCH_NCCL_BLOCKING_WAIT=1
-            r"\) timed out in blocking wait \((?:TORCH_)?NCCL_BLOCKING_WAIT=1\)",
+            r"Timeout at NCCL work: (?P<work>\d{1,12}), last enqueued NCCL work",
+            r"\) timed out in blocking wait \((?:TORCH_)?NCCL_BLOCKING_WAIT=1\)",  # the same timeout, blocking wait on
         ),
         severity="fail",
         cause=("A collective did not complete on every rank within the process group's timeout, so PyTorch aborted "

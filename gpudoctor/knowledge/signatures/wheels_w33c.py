@@ -106,7 +106,8 @@ SIGNATURES = (
         kinds=("any",),
         contexts=("cuda12-build",),
         patterns=(
-            # cuda.extension-built-for-other-cuda's line, for a CUDA 13 library only.
+            # cuda.extension-built-for-other-cuda's line as it is (a context row reads its generic row's pattern: tests/
+            # knowledge), narrowed to a CUDA 13 library by the look-behind.
             r"(?:ImportError|OSError): (?P<library>lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc|"
             r"nvJitLink|nvToolsExt)\.so\.(?P<major>\d{1,2})[.\d]{0,8}): cannot open shared object file"
             r"(?<=\.so\.13: cannot open shared object file)",
