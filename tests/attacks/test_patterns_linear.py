@@ -186,9 +186,12 @@ def _grows_faster_than_linear(pattern: re.Pattern, mode: str, line: str) -> bool
 
 def _slowest(pattern: re.Pattern, mode: str) -> tuple[float, str]:
     worst, shape = 0.0, ""
-    for short, line in zip(adversarial_lines(pattern, SCREEN), adversarial_lines(pattern)):
+    long_lines: list[str] = []  # built only for a pattern that a short line slowed (~300 lines of LINE characters)
+    for index, short in enumerate(adversarial_lines(pattern, SCREEN)):
         if _run(pattern, mode, short) <= SCREEN_S:
             continue
+        long_lines = long_lines or adversarial_lines(pattern)
+        line = long_lines[index]
         took = _run(pattern, mode, line)
         if took > BUDGET_S:  # the machine may have been busy: the best of three counts
             took = min(took, _run(pattern, mode, line), _run(pattern, mode, line))
