@@ -161,7 +161,7 @@ def adversarial_lines(pattern: re.Pattern, length: int = LINE) -> list[str]:
     characters = sorted(set(re.sub(r"\\[A-Za-z]", "", pattern.pattern)) | set(_GENERIC))
     lines = [c * length for c in characters]
     lines += [(a + b) * (length // 2) for a in "a0 =:\"'-._/\\" for b in "a0 =:\"'-._/\\" if a != b]
-    for word in words[:16]:
+    for word in words[:10]:  # (the first ten: each adds 11 shapes, and ~3,000 catalogue patterns are timed)
         for separator in ("", " ", "=", ":", "=\"", "-", "[", "\\\""):
             lines.append((word + separator) * (length // (len(word) + len(separator))))
         lines += [word + " " + "a" * length, word + ":" + " " * length + "x", word + "=\"" + "\\\"" * (length // 2)]
