@@ -31,11 +31,11 @@ from gpudoctor.lazy_regex import LazyPattern
 
 LINE = 12_000  # characters: a linear pattern scans one in about a millisecond
 BUDGET_S = 0.15  # the slowest line for one pattern, best of three; a quadratic one took 1 to 4 s here
-# Each shape is first run at SCREEN characters, a sixth of LINE: a quadratic pattern takes a 36th of its LINE time
-# there, so one that could reach the budget at LINE takes over SCREEN_S (4 ms at the budget) and is then timed at
-# LINE. A linear one scans the short line in a fraction of a millisecond and is done: a sixth of the work.
-SCREEN = LINE // 6
-SCREEN_S = 0.002
+# Each shape is first run at SCREEN characters, a twelfth of LINE: a quadratic pattern takes a 144th of its LINE
+# time there, so one that could reach the budget at LINE takes over SCREEN_S (1 ms at the budget) and is then timed
+# at LINE. A linear one scans the short line in about 20 microseconds and is done: a twelfth of the work.
+SCREEN = LINE // 12
+SCREEN_S = 0.0008
 # Past the budget, a pattern is held to growth: a quarter of the line must take more than an eighth of the
 # time (linear: a quarter; quadratic: a sixteenth), so a loaded machine does not fail a linear pattern with a
 # large alternation (the secret rules' trigger took 0.31 s once); past SLOWEST_S it fails whatever its growth.

@@ -12,9 +12,9 @@ REPO = Path(__file__).parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "hosts" / "linux-2xh200-nvlink.json"
 
 
-def _install(package_dir: Path, target: Path) -> None:
+def _install(package_dirs: list[Path], target: Path) -> None:
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-                    str(package_dir)], check=True, capture_output=True, timeout=300)
+                    *map(str, package_dirs)], check=True, capture_output=True, timeout=300)
 
 
 def _gpudoctor(target: Path, *args):
@@ -44,17 +44,16 @@ def _write_package(root: Path, name: str, module_source: str, entry_point: str) 
 @pytest.fixture(scope="module")
 def plugins(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
-    _install(REPO / "examples" / "gpudoctor-example-plugin", target)
     root = tmp_path_factory.mktemp("src")
-    _install(_write_package(root, "broken-import", "import no_such_module_anywhere\n",
-                            'broken = "broken_import.checks"'), target)
-    _install(_write_package(root, "raising-check", """\
+    broken = _write_package(root, "broken-import", "import no_such_module_anywhere\n", 'broken = "broken_import.checks"')
+    raising = _write_package(root, "raising-check", """\
         from gpudoctor.model import check
         @check("raising.check", title="A check that raises", needs=("gpus",))
         def raising(facts):
             raise RuntimeError("boom")
             yield
-        """, 'raising = "raising_check.checks"'), target)
+        """, 'raising = "raising_check.checks"')
+    _install([REPO / "examples" / "gpudoctor-example-plugin", broken, raising], target)  # one pip run, not three
     return target
 
 
