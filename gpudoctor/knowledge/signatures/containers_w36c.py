@@ -13,6 +13,8 @@ plugin's pod is on a node without a GPU, this row takes their place as a false a
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
 # A node the person says has no GPU: "non-GPU nodes", "CPU-only node", "the nodes without GPUs", "nodes with no GPU".
 _NO_GPU_NODE = (r"(?:(?:[Nn]on-GPU|non-gpu|CPU-only|cpu-only|GPU-less|gpu-less|CPU) (?:worker )?nodes?\b|"
@@ -52,5 +54,40 @@ SIGNATURES = (
         checked="2026-11-27",
         examples=("containers/k8sdp-9-non-gpu-nodes-load-library-failed.txt",
                   "containers/k8sdp-17-non-gpu-node-cuda-unknown-error.txt"),
+    ),
+)
+
+# In a Kubeflow, k3s or RKE2 pod, the words for "this program sees no GPU or driver": PyTorch's description row's
+# first line (torch.cuda.is_available() False), PyTorch's own "Found no NVIDIA driver", the shells' "nvidia-smi: not
+# found". There the driver reaches a pod only through the NVIDIA runtime, which those platforms leave to the pod.
+_TORCH_FALSE = next(row for row in P15F_SIGNATURES if row.code == "frameworks.torch-cuda-unavailable-described").patterns[0]
+_POD_SEES_NO_GPU = (_TORCH_FALSE, r"Found no NVIDIA driver on your system", NVIDIA_SMI_NOT_FOUND[0], r"\bnvidia-smi: not found")
+
+SIGNATURES = SIGNATURES + (
+    Signature(
+        code="containers.k8s-pod-without-nvidia-runtime",
+        described=True,
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=_POD_SEES_NO_GPU,
+        contexts=("kubernetes-gpu-pod",),
+        refines=("frameworks.torch-cuda-unavailable-described", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing"),
+        severity="warn",
+        cause=("In a Kubernetes pod (Kubeflow, k3s, RKE2) the program sees no NVIDIA driver or GPU: the pod was started "
+               "without the NVIDIA runtime, which those platforms register as a RuntimeClass while runc stays "
+               "containerd's default, or without a GPU request."),
+        advice=("Give the pod the NVIDIA runtime and a GPU: `runtimeClassName: nvidia` in its spec (Kubeflow notebooks: a "
+                "PodDefault or the spawner's pod template; pipelines: the component's pod spec) with "
+                "`resources.limits: nvidia.com/gpu: 1`, or make nvidia containerd's default runtime on the GPU nodes "
+                "(k3s: `--default-runtime=nvidia`; RKE2 or the GPU Operator: CONTAINERD_SET_AS_DEFAULT=true, i.e. "
+                "default_runtime_name = \"nvidia\"); `nvidia-smi` inside the pod must then list the GPU. The driver "
+                "stays on the node, never in the image."),
+        action="configure",
+        rules_out=("the node's NVIDIA driver", "the PyTorch build"),
+        never_suggest=("reinstall the driver", "install the driver inside the container"),
+        sources=("https://github.com/kubeflow/notebooks/issues/522", "https://docs.k3s.io/advanced#nvidia-container-runtime-support",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-27",
+        examples=("containers/kubeflow-nb-522-rke2-runtimeclass-only-test-pod.txt",),
     ),
 )
