@@ -83,6 +83,19 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="kubernetes-gpu-pod",
+        meaning="The program runs in a Kubernetes pod (Kubeflow notebooks and pipelines, k3s, RKE2), which gets the "
+                "driver only through the NVIDIA runtime: as containerd's default runtime, or by the pod's "
+                "runtimeClassName where nvidia is a RuntimeClass only (k3s, RKE2 and the GPU Operator's default).",
+        markers=(
+            r"Kubeflow", r"kubeflow", r"k3s\b", r"RKE2", r"rke2",  # the platforms where runc stays containerd's default
+            r"runtimeClassName\b", r"Runtime Class Name:",  # the pod spec's field, `kubectl describe pod`'s line
+        ),
+        sources=("https://docs.k3s.io/advanced#nvidia-container-runtime-support",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="container",
         meaning="The program ran inside a container, which sees only the GPUs and driver libraries the "
                 "container runtime passed in.",

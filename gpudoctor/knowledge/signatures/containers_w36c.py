@@ -1,0 +1,93 @@
+"""Issue 25 (helper w36c): the NVIDIA device plugin on the nodes of a mixed cluster that have no GPU.
+
+The device plugin is deployed as a DaemonSet, so without a node selector it lands on every node, the CPU-only ones
+included. There its container fails at the NVIDIA runtime's hook (nvidia-container-cli's "load library failed",
+"driver error", "cuda error: unknown error" where the toolkit or a driver was installed without a GPU), or, since
+the plugin learnt to idle, logs that it found no NVML or devices and waits ("Incompatible strategy detected auto",
+"No devices found. Waiting indefinitely", "If this is a GPU node, did you ..."). None of it is a fault of the GPU
+nodes: the maintainers' answer is keeping the DaemonSet on the GPU nodes (a nodeSelector or affinity on a GPU label,
+or taints). The generic rows read those lines as a GPU node whose plugin has no runtime; where the person says the
+plugin's pod is on a node without a GPU, this row takes their place as a false alarm.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES
+from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
+
+# A node the person says has no GPU: "non-GPU nodes", "CPU-only node", "the nodes without GPUs", "nodes with no GPU".
+_NO_GPU_NODE = (r"(?:(?:[Nn]on-GPU|non-gpu|CPU-only|cpu-only|GPU-less|gpu-less|CPU) (?:worker )?nodes?\b|"
+                r"nodes? (?:without|with no)(?: any)? (?:NVIDIA |nvidia )?(?:GPUs?|gpus?)\b)")
+
+SIGNATURES = (
+    Signature(
+        code="containers.device-plugin-on-cpu-only-node-described",
+        described=True,
+        cause_id="none",
+        kinds=("any",),
+        # The person's words put the device plugin's pod (or its DaemonSet's) on a node without a GPU, on one line:
+        # "daemon sets ... non-GPU nodes will complain", "the plugins start ... but not on the nodes without GPUs",
+        # "the pods on CPU-only nodes are in CrashLoopBackOff".
+        patterns=(r"\b(?:[Dd]evice[- ]plugins?|plugins?|[Dd]aemon ?[Ss]ets?)\b[^\n]{0,200}?\b" + _NO_GPU_NODE,
+                  r"\b" + _NO_GPU_NODE + r"[^\n]{0,200}?\b(?:[Dd]evice[- ]plugin|CrashLoopBackOff)"),
+        refines=("containers.cli-load-library-failed", "containers.cli-cuda-init-failed", "containers.cli-driver-not-loaded",
+                 "containers.cli-driver-request-failed", "containers.cli-detection-driver-request-failed",
+                 "containers.device-plugin-no-nvml", "containers.device-plugin-no-devices",
+                 "containers.nvidia-runtime-on-cpu-node", "containers.nvidia-runtime-on-gpu-less-instance-described"),
+        refines_within=None,
+        severity="info",
+        cause=("The description puts the NVIDIA device plugin's pod on a node without a GPU: its DaemonSet runs on "
+               "every node unless told otherwise, and there its container fails at the runtime's hook or idles "
+               "saying it found no GPU; the GPU nodes are not affected."),
+        advice=("Nothing needs fixing on the GPU nodes. Keep the plugin off the nodes without GPUs: give its DaemonSet a "
+                "nodeSelector or node affinity on a GPU label (the GPU Operator's or GPU feature discovery's "
+                "nvidia.com/gpu.present=true, or a label you set with `kubectl label node NODE nvidia.com/gpu.present=true`; "
+                "the Helm chart's `nodeSelector` / `affinity` values), or taint the GPU nodes and let only GPU pods "
+                "tolerate them; `kubectl describe node` on a GPU node should still show nvidia.com/gpu."),
+        action="none",
+        rules_out=("the NVIDIA driver on the GPU nodes", "the GPU nodes' container runtime"),
+        never_suggest=("reinstall the driver", "install the driver"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/9", "https://github.com/NVIDIA/k8s-device-plugin/issues/17",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/50", "https://github.com/NVIDIA/k8s-device-plugin/issues/45",
+                 "https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#running-pods-on-select-nodes"),
+        checked="2026-11-27",
+        examples=("containers/k8sdp-9-non-gpu-nodes-load-library-failed.txt",
+                  "containers/k8sdp-17-non-gpu-node-cuda-unknown-error.txt"),
+    ),
+)
+
+# In a Kubeflow, k3s or RKE2 pod, the words for "this program sees no GPU or driver": PyTorch's description row's
+# first line (torch.cuda.is_available() False), PyTorch's own "Found no NVIDIA driver", the shells' "nvidia-smi: not
+# found". There the driver reaches a pod only through the NVIDIA runtime, which those platforms leave to the pod.
+_TORCH_FALSE = next(row for row in P15F_SIGNATURES if row.code == "frameworks.torch-cuda-unavailable-described").patterns[0]
+_POD_SEES_NO_GPU = (_TORCH_FALSE, r"Found no NVIDIA driver on your system", NVIDIA_SMI_NOT_FOUND[0], r"\bnvidia-smi: not found")
+
+SIGNATURES = SIGNATURES + (
+    Signature(
+        code="containers.k8s-pod-without-nvidia-runtime",
+        described=True,
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=_POD_SEES_NO_GPU,
+        contexts=("kubernetes-gpu-pod",),
+        refines=("frameworks.torch-cuda-unavailable-described", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing"),
+        severity="warn",
+        cause=("In a Kubernetes pod (Kubeflow, k3s, RKE2) the program sees no NVIDIA driver or GPU: the pod was started "
+               "without the NVIDIA runtime, which those platforms register as a RuntimeClass while runc stays "
+               "containerd's default, or without a GPU request."),
+        advice=("Give the pod the NVIDIA runtime and a GPU: `runtimeClassName: nvidia` in its spec (Kubeflow notebooks: a "
+                "PodDefault or the spawner's pod template; pipelines: the component's pod spec) with "
+                "`resources.limits: nvidia.com/gpu: 1`, or make nvidia containerd's default runtime on the GPU nodes "
+                "(k3s: `--default-runtime=nvidia`; RKE2 or the GPU Operator: CONTAINERD_SET_AS_DEFAULT=true, i.e. "
+                "default_runtime_name = \"nvidia\"); `nvidia-smi` inside the pod must then list the GPU. The driver "
+                "stays on the node, never in the image."),
+        action="configure",
+        rules_out=("the node's NVIDIA driver", "the PyTorch build"),
+        never_suggest=("reinstall the driver", "install the driver inside the container"),
+        sources=("https://github.com/kubeflow/notebooks/issues/522", "https://docs.k3s.io/advanced#nvidia-container-runtime-support",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),
+        checked="2026-11-27",
+        examples=("containers/kubeflow-nb-522-rke2-runtimeclass-only-test-pod.txt",),
+    ),
+)
