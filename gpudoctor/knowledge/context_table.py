@@ -19,6 +19,21 @@ class Context:
 # contexts read the same generic line, the innermost one's cause is the one to act on (in_contexts).
 CONTEXTS: tuple[Context, ...] = (
     Context(
+        name="rank-picks-device",
+        meaning="The script picks its GPU from its rank (torch.cuda.set_device(local_rank), set_device(rank)), so a "
+                "GPU index the node lacks comes from the number of processes started per node or from a global rank "
+                "used where the node-local one belongs, not from the GPUs made visible.",
+        markers=(
+            # the script's own frame of the traceback, or the line quoted from it (w36d, 2026-11-27)
+            r"\.set_device\((?:args?\.|self\.|opt\.|cfg\.|config\.|params\.)?(?:local_rank|rank|gpu|gpu_id|local_gpu_id)\)",
+            r"\.set_device\(int\(os\.environ\[[\"']LOCAL_RANK",
+            r"\.set_device\((?:dist|torch\.distributed)\.get_rank\(\)",
+        ),
+        sources=("https://pytorch.org/docs/stable/elastic/run.html",
+                 "https://github.com/meta-llama/llama-cookbook/issues/90"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="distributed-launch",
         meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
         markers=(

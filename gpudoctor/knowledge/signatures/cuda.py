@@ -147,6 +147,7 @@ SIGNATURES += (
         # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
         # raises it, ggml prints it.
         patterns=(r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
+                  r"No kernel image is available for execution on the device",  # a wrapper's exception (Emgu CV)
                   r"CUDA_ERROR_NO_BINARY_FOR_GPU",
                   # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
                   r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
@@ -158,15 +159,17 @@ SIGNATURES += (
                 "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
-                "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci)."),
+                "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci); "
+                "any other prebuilt program or package (a release archive, a NuGet or conda package, a simulator or miner): the release whose notes list this GPU's "
+                "architecture (a newer one for a new GPU, the last one before the project dropped an old GPU), or a build from source for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
         sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
-                 "https://github.com/Kaggle/kaggle-cli/issues/1151", RUNTIME_ERRORS),
+                 "https://github.com/Kaggle/kaggle-cli/issues/1151", "https://github.com/emgucv/emgucv/issues/349", RUNTIME_ERRORS),
         checked="2026-11-25",
         examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt",
-                  "cuda/openral-167-thor-sm110-cu128-no-kernel-image.txt"),
+                  "cuda/openral-167-thor-sm110-cu128-no-kernel-image.txt", "cuda/emgucv-349-no-kernel-image-maxwell-430.txt"),
     ),
     Signature(
         code="cuda.torch-gpu-too-old",

@@ -52,9 +52,11 @@ _OUT_OF_MEMORY_ADVICE = ("Offload fewer layers (Ollama: num_gpu; llama.cpp: -ngl
                          "quantisation so each GPU keeps headroom; close other programs holding VRAM (`nvidia-smi` lists "
                          "them). For a long context, quantize the KV cache (Ollama: OLLAMA_FLASH_ATTENTION=1 with "
                          "OLLAMA_KV_CACHE_TYPE=q8_0; llama.cpp: -fa on -ctk q8_0 -ctv q8_0), which halves its memory. "
-                         "Where it fails on an image (llava, llama3.2-vision and other vision models, whose image "
-                         "encoder needs memory on top of the text model's, which older Ollama releases left out of "
-                         "their estimate), update Ollama to the newest release and lower num_gpu until the image fits.")
+                         "Where it fails only on an image (llava, llama3.2-vision and other vision models, whose image "
+                         "encoder needs memory on top of the text model's), lower num_gpu until the image fits; only "
+                         "an Ollama older than the release the model's page names (`ollama -v`) also left that encoder "
+                         "out of its estimate. A current Ollama running out on a large context is not fixed by "
+                         "another release: the context (num_ctx) or the model is what must shrink.")
 
 SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
     Signature(
@@ -148,6 +150,8 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # ggml's allocation error as Ollama reports the runner's last error line, without the size
             r"cudaMalloc failed: out of memory",
             r"process has terminated: (?:exit status \w+: )?CUDA error: out of memory",
+            # the client's message for the same runner error while it answers (0.1.x to 0.3.x, w36d)
+            r"error was encountered while running the model:? CUDA error: out of memory",
             # the CUDA_CHECK of llama.cpp before 2024 ("CUDA error %d at %s:%d: %s"); 2 is cudaErrorMemoryAllocation
             r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)

@@ -250,8 +250,9 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                 "or use a smaller quantization or model, keep the KV cache off the GPU (`-nkvo`) or offload fewer layers "
                 "(`-ngl`, num_gpu); in LM Studio "
                 "lower Context Length or GPU Offload, turn off Offload KV Cache to GPU Memory, or lower the Evaluation "
-                "Batch Size. A small model that fails here on a GPU with room to spare is newer than the release: update "
-                "it."),
+                "Batch Size. Only a small model failing here with most of the GPU's memory free points at a release "
+                "older than the model, whose fix is a current release; a large context on a current release is "
+                "fixed by the context or the model, not by another release."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
