@@ -226,6 +226,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w34b").SIGNATURES)  # containers_w34b.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w34b").SIGNATURES)  # nccl_w34b.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w34b").SIGNATURES)  # kernel_w34b.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w36b").SIGNATURES)  # wheels_w36b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

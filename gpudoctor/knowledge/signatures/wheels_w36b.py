@@ -1,0 +1,85 @@
+"""Issue 25, wave 36 (w36b): programs built without their CUDA part, read from the build's and the program's own lines.
+
+A CMake project whose CUDA support is optional (Sunshine, darknet, CCMpred, many C++ tools) looks for nvcc with
+`check_language(CUDA)` ("-- Looking for a CUDA compiler - NOTFOUND") or with the old FindCUDA module ("Could NOT find
+CUDA (missing: ... CUDA_NVCC_EXECUTABLE ...)"): where nvcc is not on the configuring shell's PATH it either stops
+(`enable_language(CUDA)`, a project's own "CUDA not found") or builds on without CUDA, and the program later finds no
+GPU encoder or backend. The generic CUDAToolkit rows (wheels_pairs.py) read FindCUDAToolkit's line with llama.cpp's
+advice; this one reads CMake's compiler check and the old module's line wherever they appear.
+
+Sunshine (the game streamer) built without CUDA (SUNSHINE_ENABLE_CUDA off, or nvcc not found when it was configured)
+keeps ffmpeg's h264_nvenc but puts its software frame converter in front of it, which fails on the captured GPU frame
+("Couldn't scale frame: Invalid argument"), and falls back to libx264.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-27"
+CMAKE_CHECK_LANGUAGE = "https://cmake.org/cmake/help/latest/module/CheckLanguage.html"
+SUNSHINE_BUILD = "https://docs.lizardbyte.dev/projects/sunshine/latest/md_docs_2building.html"
+
+_NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "downgrade the driver")
+
+SIGNATURES = (
+    Signature(
+        code="wheels.cmake-cuda-compiler-not-found",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(
+            # CMake's CheckLanguage module (check_language(CUDA)), which optional-CUDA projects call before
+            # enable_language(CUDA): the configuring shell has no nvcc on PATH and no CUDACXX / CMAKE_CUDA_COMPILER.
+            r"Looking for a CUDA compiler - NOTFOUND",
+            # the old FindCUDA module (find_package(CUDA)), when nvcc or the toolkit's root is among what it missed
+            r"Could NOT find CUDA \(missing: [\w ]{0,200}?\bCUDA_(?:NVCC_EXECUTABLE|TOOLKIT_ROOT_DIR)\b",
+        ),
+        severity="warn",
+        cause=("CMake found no CUDA compiler (nvcc) when it configured this build: the CUDA toolkit is not installed, "
+               "or its bin folder is not on the configuring shell's PATH, so the build either stops or goes on without "
+               "its CUDA part (a program built this way finds no GPU backend or NVENC encoder later)."),
+        advice=("Install the CUDA toolkit and make nvcc visible to CMake before configuring: put its bin folder on PATH "
+                "(`export PATH=/usr/local/cuda/bin:$PATH`; Arch's cuda package uses /opt/cuda/bin and adds it only for "
+                "login bash shells, so fish or zsh users export it themselves) or set `CUDACXX=/usr/local/cuda/bin/nvcc` "
+                "(`-DCMAKE_CUDA_COMPILER=...`; on Windows install the toolkit after Visual Studio so its integration is "
+                "there), then reconfigure in a clean build folder (delete CMakeCache.txt) with the project's CUDA option "
+                "on (-DGGML_CUDA=ON, -DENABLE_CUDA=ON, -DWITH_CUDA=ON, -DSUNSHINE_ENABLE_CUDA=ON). To build without "
+                "GPU support instead, turn that CUDA option off (e.g. -DWITH_CUDA=OFF or -DENABLE_CUDA=OFF)."),
+        action="configure",
+        rules_out=("a driver fault: the build never reached the GPU",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/AlexeyAB/darknet/issues/8350", "https://github.com/soedinglab/CCMpred/issues/26",
+                 CMAKE_CHECK_LANGUAGE, "https://cmake.org/cmake/help/latest/module/FindCUDA.html"),
+        checked=CHECKED,
+        examples=("wheels/darknet-8350-cmake-cuda-compiler-notfound.txt",
+                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt"),
+    ),
+    Signature(
+        code="wheels.sunshine-built-without-cuda",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # Sunshine's software converter (avcodec_software_encode_device_t::convert, sws_scale) failing on a captured
+        # frame: in front of h264_nvenc it runs only where the CUDA encode paths were compiled out (SUNSHINE_BUILD_CUDA
+        # undefined), and Sunshine then reports "Encoder [nvenc] failed" and picks libx264.
+        patterns=(r"Couldn't scale frame: (?P<why>Invalid argument|[\w ]{1,60})",),
+        severity="warn",
+        cause=("Sunshine converted the captured frame in software before the NVENC encoder and the conversion failed "
+               "({why}): this Sunshine was built without CUDA (SUNSHINE_ENABLE_CUDA off, or nvcc not found when it was "
+               "configured), so NVENC fails and it streams with the software encoder."),
+        advice=("Use a Sunshine built with CUDA: LizardByte's own release packages, or on Arch the sunshine-bin package; "
+                "when building it yourself, install the CUDA toolkit, have nvcc on PATH in the shell that configures it "
+                "(Arch: `export PATH=/opt/cuda/bin:$PATH`, not set for fish or zsh), configure with "
+                "-DSUNSHINE_ENABLE_CUDA=ON and check the log has no 'Looking for a CUDA compiler - NOTFOUND'; on NixOS "
+                "use `pkgs.sunshine.override { cudaSupport = true; }`. Meanwhile `capture = kms` in sunshine.conf "
+                "avoids the failing converter on Wayland."),
+        action="configure",
+        rules_out=("a driver fault: ffmpeg's NVENC initialised",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/omacom/omarchy/issues/9048", "https://github.com/olafkfreund/nixos_config/pull/1632",
+                 "https://github.com/NixOS/nixpkgs/issues/559144", "https://github.com/LizardByte/Sunshine/issues/1240",
+                 SUNSHINE_BUILD),
+        checked=CHECKED,
+        examples=("wheels/omarchy-9048-sunshine-without-cuda-scale-frame.txt",
+                  "wheels/nixosconfig-1632-sunshine-cuda-compiled-out.txt"),
+    ),
+)
