@@ -49,10 +49,12 @@ SIGNATURES = (
         rules_out=("a driver fault: the build never reached the GPU",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/AlexeyAB/darknet/issues/8350", "https://github.com/soedinglab/CCMpred/issues/26",
+                 "https://github.com/fireice-uk/xmr-stak/issues/1429",
                  CMAKE_CHECK_LANGUAGE, "https://cmake.org/cmake/help/latest/module/FindCUDA.html"),
         checked=CHECKED,
         examples=("wheels/darknet-8350-cmake-cuda-compiler-notfound.txt",
-                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt"),
+                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt",
+                  "wheels/xmrstak-1429-cmake-findcuda-missing-nvcc.txt"),
     ),
     Signature(
         code="wheels.sunshine-built-without-cuda",
