@@ -227,8 +227,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # by a version without a local +cu tag (PyPI's, CPU-only on Windows)
             r"\b[Tt]orch[-= ]=?(?P<old>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\W{0,3}[^\n]{0,60}?\b(?:with|by)\s\W{0,2}"
             r"[Tt]orch[-= ]=?(?P<new>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.+])",
-            # "Torch 2.3.0 being compiled without CUDA", "my torch is built without cuda"
-            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b(?:compiled|built)\s(?:without|with no)\s(?:CUDA|cuda)\b",
+            # "<=2.1 will uninstall torch 2.1.2+cu118 and leave users without cuda": a pin or a requirement named as
+            # uninstalling a +cu build, the same line saying CUDA is then gone
+            r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?\b[Tt]orch[-= ]=?"
+            r"(?P<old_build>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\b[^\n]{0,60}?\b(?:without (?:CUDA|cuda)|"
+            r"(?:CPU|cpu)(?:[- ]only)?\b)",
         ),
         severity="warn",
         cause=("The description suggests a requirements file (a custom node's, an app's) made pip replace the CUDA "
@@ -244,13 +247,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/1hew/ComfyUI-1hewNodes/issues/3", "https://github.com/zhongpei/Comfyui_image2prompt/issues/79",
-                 "https://github.com/meizhong986/WhisperJAV/issues/334", "https://github.com/lllyasviel/Omost/issues/26",
+                 "https://github.com/meizhong986/WhisperJAV/issues/334",
+                 "https://github.com/nerfstudio-project/nerfstudio/pull/2861",
                  "https://pytorch.org/get-started/locally/"),
         checked="2026-11-27",
         examples=("frameworks/comfyui-1hewnodes-3-requirements-overwrite-cuda-torch.txt",
                   "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt",
                   "frameworks/whisperjav-334-clearervoice-replaces-cu128-torch.txt",
-                  "frameworks/omost-26-requirements-torch-compiled-without-cuda.txt"),
+                  "frameworks/nerfstudio-2861-pin-uninstalls-cu118-torch.txt"),
     ),
     Signature(
         code="wheels.pip-resolver-pins-conflict",
