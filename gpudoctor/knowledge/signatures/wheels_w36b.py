@@ -21,8 +21,70 @@ CMAKE_CHECK_LANGUAGE = "https://cmake.org/cmake/help/latest/module/CheckLanguage
 SUNSHINE_BUILD = "https://docs.lizardbyte.dev/projects/sunshine/latest/md_docs_2building.html"
 
 _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "downgrade the driver")
+# nvcc's path as a build prints it, when it is a Unix path holding a colon: CUDA_HOME set like PATH
+# (`export CUDA_HOME=$CUDA_HOME:/usr/local/cuda`), so "$CUDA_HOME/bin/nvcc" is ":/usr/local/cuda/bin/nvcc" or
+# "/usr/local/cuda:/usr/local/cuda-9.0/bin/nvcc". A Windows drive ("C:/") starts with a letter and is not read.
+_COLON_NVCC = r"(?P<path>:?/[^\s'\":]{1,120}:[^\s'\"]{0,200}?/bin/nvcc|:/[^\s'\"]{1,200}?/bin/nvcc)"
+_NOT_COLON = r"(?!:?/[^\s'\":]{1,120}:)(?!:/)"
 
 SIGNATURES = (
+    Signature(
+        code="wheels.nvcc-path-missing",
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(
+            # distutils' and setuptools' spawn when the compiler it runs for a .cu file does not exist (setup.py
+            # build_ext of a CUDA extension, pip building one): the path is CUDA_HOME's bin/nvcc, or plain "nvcc" on PATH
+            r"unable to execute [\"']{0,2}" + _NOT_COLON + r"(?P<path>[^\s\"'][^\"\n]{0,200}?\bnvcc(?:\.exe)?|nvcc)[\"']{0,2}: "
+            r"No such file or directory",
+            r"error: command [\"']{0,2}" + _NOT_COLON + r"(?P<path>[^\s\"'][^\"\n]{0,200}?\bnvcc(?:\.exe)?|nvcc)[\"']{0,2} "
+            r"failed: No such file or directory",
+            # the locate_cuda() helper many Cython/CUDA setup.py files copy (py-faster-rcnn's)
+            r"The (?P<path>nvcc) binary could not be located in your \$PATH",
+        ),
+        severity="fail",
+        cause=("The extension build tried to run nvcc ({path}) and it does not exist there: the CUDA toolkit is not "
+               "installed, or CUDA_HOME / PATH in the shell that builds do not point at it."),
+        advice=("Install the CUDA toolkit of torch's CUDA version (the driver has no nvcc; conda: `conda install -c nvidia "
+                "cuda-toolkit` with CUDA_HOME=$CONDA_PREFIX; Docker: a -devel image), set CUDA_HOME to its root and put "
+                "its bin on PATH in the shell that builds (`export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH`; "
+                "sudo resets PATH, so build without sudo or with `sudo env PATH=$PATH ...`; Windows: the toolkit's bin on "
+                "Path and CUDA_PATH set), check that `$CUDA_HOME/bin/nvcc -V` runs, then rebuild."),
+        action="configure",
+        rules_out=("a driver fault: the build never reached the GPU",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/cudamat/cudamat/issues/36", "https://github.com/MVIG-SJTU/AlphaPose/issues/765",
+                 "https://pytorch.org/docs/stable/cpp_extension.html"),
+        checked=CHECKED,
+        examples=("wheels/cudamat-36-unable-to-execute-nvcc.txt",
+                  "wheels/alphapose-765-nvcc-unable-to-execute-quoted-home.txt"),
+    ),
+    Signature(
+        code="wheels.cuda-home-colon-list",
+        refines=("wheels.nvcc-not-found",),
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"unable to execute [\"']{0,2}" + _COLON_NVCC + r"[\"']{0,2}: No such file or directory",
+            r"error: command [\"']{0,2}" + _COLON_NVCC + r"[\"']{0,2} failed\b",
+            # torch.utils.cpp_extension's subprocess (FileNotFoundError), and /bin/sh running it
+            r"No such file or directory: '" + _COLON_NVCC + r"'",
+            r"/bin/sh: \d{1,4}: " + _COLON_NVCC + r": not found",
+        ),
+        severity="fail",
+        cause=("The build looked for nvcc at {path}, a path made from a CUDA_HOME that holds a colon-separated list (set "
+               "like PATH, `export CUDA_HOME=$CUDA_HOME:/usr/local/cuda`), which cannot exist."),
+        advice=("Set CUDA_HOME to the one toolkit root, not a list: `export CUDA_HOME=/usr/local/cuda` (or the "
+                "/usr/local/cuda-X.Y matching torch's CUDA), fixing the line in ~/.bashrc or ~/.zshrc that appends to it; "
+                "open a new shell, check `echo $CUDA_HOME` and `$CUDA_HOME/bin/nvcc -V`, keep $CUDA_HOME/bin on PATH, then "
+                "rebuild."),
+        action="configure",
+        rules_out=("a driver fault: the build never reached the GPU", "a missing CUDA toolkit, when nvcc runs by itself"),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/NVIDIA/apex/issues/368", "https://github.com/MhLiao/DB/issues/21"),
+        checked=CHECKED,
+        examples=("wheels/mhliaodb-21-cuda-home-colon-list-nvcc.txt", "wheels/apex-368-cuda-home-appended-colon.txt"),
+    ),
     Signature(
         code="wheels.cmake-cuda-compiler-not-found",
         cause_id="build-toolchain-mismatch",
