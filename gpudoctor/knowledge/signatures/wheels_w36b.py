@@ -24,8 +24,8 @@ _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "downgrade the d
 # nvcc's path as a build prints it, when it is a Unix path holding a colon: CUDA_HOME set like PATH
 # (`export CUDA_HOME=$CUDA_HOME:/usr/local/cuda`), so "$CUDA_HOME/bin/nvcc" is ":/usr/local/cuda/bin/nvcc" or
 # "/usr/local/cuda:/usr/local/cuda-9.0/bin/nvcc". A Windows drive ("C:/") starts with a letter and is not read.
-_COLON_NVCC = r"(?P<path>:?/[^\s'\":]{1,120}:[^\s'\"]{0,200}?/bin/nvcc|:/[^\s'\"]{1,200}?/bin/nvcc)"
-_NOT_COLON = r"(?!:?/[^\s'\":]{1,120}:)(?!:/)"
+_COLON_NVCC = r"(?P<path>:?/[^\s'\":]{1,120}:/[^\s'\"]{0,200}?/bin/nvcc|:/[^\s'\"]{1,200}?/bin/nvcc)"
+_NOT_COLON = r"(?!:?/[^\s'\":]{1,120}:/)(?!:/)"
 
 SIGNATURES = (
     Signature(
@@ -39,6 +39,10 @@ SIGNATURES = (
             r"No such file or directory",
             r"error: command [\"']{0,2}" + _NOT_COLON + r"(?P<path>[^\s\"'][^\"\n]{0,200}?\bnvcc(?:\.exe)?|nvcc)[\"']{0,2} "
             r"failed: No such file or directory",
+            # make (and the shell it runs) when a Makefile's $(CUDA_PATH)/bin/nvcc or plain nvcc is not there
+            r"make(?:\[\d{1,3}\])?: " + _NOT_COLON + r"(?P<path>[^\s:'\"]{0,200}\bnvcc): (?:Command not found|No such file or "
+            r"directory)",
+            r"/bin/sh: (?:\d{1,4}: )?" + _NOT_COLON + r"(?P<path>[^\s:'\"]{0,200}/nvcc): No such file or directory",
             # the locate_cuda() helper many Cython/CUDA setup.py files copy (py-faster-rcnn's)
             r"The (?P<path>nvcc) binary could not be located in your \$PATH",
         ),
@@ -49,15 +53,19 @@ SIGNATURES = (
                 "cuda-toolkit` with CUDA_HOME=$CONDA_PREFIX; Docker: a -devel image), set CUDA_HOME to its root and put "
                 "its bin on PATH in the shell that builds (`export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH`; "
                 "sudo resets PATH, so build without sudo or with `sudo env PATH=$PATH ...`; Windows: the toolkit's bin on "
-                "Path and CUDA_PATH set), check that `$CUDA_HOME/bin/nvcc -V` runs, then rebuild."),
+                "Path and CUDA_PATH set; a Makefile's CUDA_PATH must name the toolkit that is there: Ubuntu's "
+                "nvidia-cuda-toolkit puts nvcc in /usr/bin, so `make CUDA_PATH=/usr`, or install NVIDIA's toolkit "
+                "packages, which use /usr/local/cuda), check that `$CUDA_HOME/bin/nvcc -V` runs, then rebuild."),
         action="configure",
         rules_out=("a driver fault: the build never reached the GPU",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/cudamat/cudamat/issues/36", "https://github.com/MVIG-SJTU/AlphaPose/issues/765",
+                 "https://github.com/NVIDIA/cuda-samples/issues/127",
                  "https://pytorch.org/docs/stable/cpp_extension.html"),
         checked=CHECKED,
         examples=("wheels/cudamat-36-unable-to-execute-nvcc.txt",
-                  "wheels/alphapose-765-nvcc-unable-to-execute-quoted-home.txt"),
+                  "wheels/alphapose-765-nvcc-unable-to-execute-quoted-home.txt",
+                  "wheels/cuda-samples-127-make-nvcc-command-not-found.txt"),
     ),
     Signature(
         code="wheels.cuda-home-colon-list",
@@ -69,7 +77,8 @@ SIGNATURES = (
             r"error: command [\"']{0,2}" + _COLON_NVCC + r"[\"']{0,2} failed\b",
             # torch.utils.cpp_extension's subprocess (FileNotFoundError), and /bin/sh running it
             r"No such file or directory: '" + _COLON_NVCC + r"'",
-            r"/bin/sh: \d{1,4}: " + _COLON_NVCC + r": not found",
+            r"/bin/sh: (?:\d{1,4}: )?" + _COLON_NVCC + r": (?:not found|No such file or directory)",
+            r"make(?:\[\d{1,3}\])?: " + _COLON_NVCC + r": (?:Command not found|No such file or directory)",
         ),
         severity="fail",
         cause=("The build looked for nvcc at {path}, a path made from a CUDA_HOME that holds a colon-separated list (set "
@@ -81,9 +90,11 @@ SIGNATURES = (
         action="configure",
         rules_out=("a driver fault: the build never reached the GPU", "a missing CUDA toolkit, when nvcc runs by itself"),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/NVIDIA/apex/issues/368", "https://github.com/MhLiao/DB/issues/21"),
+        sources=("https://github.com/NVIDIA/apex/issues/368", "https://github.com/MhLiao/DB/issues/21",
+                 "https://github.com/chengdazhi/Deformable-Convolution-V2-PyTorch/issues/86"),
         checked=CHECKED,
-        examples=("wheels/mhliaodb-21-cuda-home-colon-list-nvcc.txt", "wheels/apex-368-cuda-home-appended-colon.txt"),
+        examples=("wheels/mhliaodb-21-cuda-home-colon-list-nvcc.txt", "wheels/apex-368-cuda-home-appended-colon.txt",
+                  "wheels/dcnv2-86-bin-sh-colon-cuda-home-nvcc.txt"),
     ),
     Signature(
         code="wheels.cmake-cuda-compiler-not-found",
