@@ -228,6 +228,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w34b").SIGNATURES)  # kernel_w34b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w36c").SIGNATURES)  # containers_w36c.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36d").SIGNATURES)  # cuda_w36d.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w36b").SIGNATURES)  # wheels_w36b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -223,6 +223,15 @@ SIGNATURES: tuple[Signature, ...] = (
             # "overwriting the user's existing CUDA-enabled PyTorch installation", "replaced my cuda torch"
             r"\b(?:[Oo]verwr[io]t\w{0,4}|[Rr]eplac\w{1,3}|[Uu]ninstall\w{0,3}|[Dd]owngrad\w{1,3})\b[^\n]{0,50}?\b(?:CUDA|cuda)"
             r"(?:[- ]enabled)?\s(?:(?:version|build) of\s)?" + _TORCH + r"\b",
+            # "uninstall the `torch-2.11.0+cu128` and replace it with `torch-2.12.0`": a CUDA build named as replaced
+            # by a version without a local +cu tag (PyPI's, CPU-only on Windows)
+            r"\b[Tt]orch[-= ]=?(?P<old>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\W{0,3}[^\n]{0,60}?\b(?:with|by)\s\W{0,2}"
+            r"[Tt]orch[-= ]=?(?P<new>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.+])",
+            # "<=2.1 will uninstall torch 2.1.2+cu118 and leave users without cuda": a pin or a requirement named as
+            # uninstalling a +cu build, the same line saying CUDA is then gone
+            r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?\b[Tt]orch[-= ]=?"
+            r"(?P<old_build>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\b[^\n]{0,60}?\b(?:without (?:CUDA|cuda)|"
+            r"(?:CPU|cpu)(?:[- ]only)?\b)",
         ),
         severity="warn",
         cause=("The description suggests a requirements file (a custom node's, an app's) made pip replace the CUDA "
@@ -231,16 +240,21 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Reinstall torch, torchvision and torchaudio from PyTorch's index with the app's own python (`python -m "
                 "pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu126`, the cuXXX "
                 "the app used; ComfyUI portable: python_embeded\\python.exe -m pip ...), then keep the node's "
-                "requirements from touching torch: remove its torch lines, or install them with a constraints file of "
+                "requirements from touching torch: remove its torch lines, install the package with `--no-deps`, or "
+                "install them with a constraints file of "
                 "the torch you have (`pip install -r requirements.txt -c constraints.txt`)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/1hew/ComfyUI-1hewNodes/issues/3", "https://github.com/zhongpei/Comfyui_image2prompt/issues/79",
+                 "https://github.com/meizhong986/WhisperJAV/issues/334",
+                 "https://github.com/nerfstudio-project/nerfstudio/pull/2861",
                  "https://pytorch.org/get-started/locally/"),
         checked="2026-11-27",
         examples=("frameworks/comfyui-1hewnodes-3-requirements-overwrite-cuda-torch.txt",
-                  "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt"),
+                  "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt",
+                  "frameworks/whisperjav-334-clearervoice-replaces-cu128-torch.txt",
+                  "frameworks/nerfstudio-2861-pin-uninstalls-cu118-torch.txt"),
     ),
     Signature(
         code="wheels.pip-resolver-pins-conflict",
