@@ -138,6 +138,12 @@ class Signature:
         return _filled(self.advice, fields)
 
 
+def concluded(**fields) -> Signature:
+    """A conclusion's row (gpudoctor/knowledge/compat.py RULES reaches it): no patterns, and its evidence is what the
+    paste names, anywhere in it, so the generic rows it refines are its evidence wherever they are."""
+    return Signature(patterns=(), refines_within=None, **fields)
+
+
 @cache
 def catalogue() -> tuple[Signature, ...]:
     """Every row of every area, read on first use (never on the start-up path)."""

@@ -13,15 +13,10 @@ from __future__ import annotations
 from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.driver_support import DRIVER_FLOORS
 from gpudoctor.knowledge.signatures.cuda_w32c import FIRST_CUDA_FOR_GPU
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import Signature, concluded
 
 
-def _concluded(**fields) -> Signature:
-    """As reasoned._concluded: no patterns, and the generic rows it refines are its evidence anywhere in the text."""
-    return Signature(patterns=(), refines_within=None, **fields)
-
-
-PROGRAM_GPU_BELOW_MINIMUM = _concluded(
+PROGRAM_GPU_BELOW_MINIMUM = concluded(
     code="cuda.named-gpu-below-program-minimum",
     cause_id="cuda-arch-unsupported",
     # What such a GPU then shows: kernels missing for it, or the program's own refusal worded generically.
@@ -47,7 +42,7 @@ _LEGACY_ADVICE = ("A {gpu} ({architecture}, compute capability {capability}) is 
                   "still packages it, with an older kernel and X server; not the current or -open drivers), and use a "
                   "program release built for that CUDA, its CPU mode or OpenCL/DirectML/Vulkan backend; for current "
                   "CUDA programs, move to a newer NVIDIA GPU (Turing or later keeps current drivers).")
-LEGACY_GPU_FOR_PROGRAMS = _concluded(
+LEGACY_GPU_FOR_PROGRAMS = concluded(
     code="cuda.named-legacy-gpu-failing",
     cause_id="cuda-arch-unsupported",
     refines=("cuda.no-kernel-image",),
@@ -63,7 +58,7 @@ LEGACY_GPU_FOR_PROGRAMS = _concluded(
     checked=tables.CHECKED,
     examples=("cuda/xmrstaknvidia-164-quadro-fx1800-no-cuda-device.txt",),
 )
-LEGACY_GPU_FOR_DRIVER = _concluded(
+LEGACY_GPU_FOR_DRIVER = concluded(
     code="kernel.named-legacy-gpu-driver",
     cause_id="gpu-unsupported-by-driver",
     refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded", "cuda.no-device"),

@@ -6,18 +6,12 @@ the tests read them like any other; compat.RULES says when each is reached. Pure
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.signatures import Signature, cuda_w34a
+from gpudoctor.knowledge.signatures import Signature, concluded, cuda_w34a
 
 _NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
 
 
-def _concluded(**fields) -> Signature:
-    """A conclusion's row: no patterns (compat.RULES reaches it), and its evidence is what the paste names, anywhere in
-    it, so the generic rows it refines are taken as evidence wherever they are (refines_within=None)."""
-    return Signature(patterns=(), refines_within=None, **fields)
-
-
-GPU_WITHOUT_KERNELS = _concluded(
+GPU_WITHOUT_KERNELS = concluded(
     code="cuda.named-gpu-outside-torch-build",
     cause_id="cuda-arch-unsupported",
     refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible", "cuda.torch-gpu-too-old"),
@@ -36,7 +30,7 @@ GPU_WITHOUT_KERNELS = _concluded(
     checked=tables.CHECKED,
     examples=("cuda/bevfusion-283-gtx3090-torch181-cu101.txt",),
 )
-TORCH_NOT_FOR_PYTHON = _concluded(
+TORCH_NOT_FOR_PYTHON = concluded(
     code="wheels.torch-pin-not-built-for-python",
     cause_id="no-wheel-for-python",
     # pip's "(from versions: none)", its list without the pinned release and a +cu pin it found nowhere, all read
@@ -58,7 +52,7 @@ TORCH_NOT_FOR_PYTHON = _concluded(
     examples=("wheels/pytorch-71632-torch1101-python310-no-wheel.txt", "wheels/zeroshotcot-6-torch-182-cu111-python311.txt",
               "wheels/comictranslate-215-torch-210-cu121-python312.txt", "wheels/comma10k-13-torch-181-not-for-new-python.txt"),
 )
-CUDA_TORCH_ON_MACOS = _concluded(
+CUDA_TORCH_ON_MACOS = concluded(
     code="wheels.cuda-torch-pin-on-macos",
     cause_id="no-wheel-for-python",
     # pip's lines read without the Mac: "(from versions: none)", the Pythons other releases require, a +cu pin without
@@ -78,7 +72,7 @@ CUDA_TORCH_ON_MACOS = _concluded(
     checked=tables.CHECKED,
     examples=("wheels/stablecascade-23-torch-cu118-pin-on-mac-m1.txt",),
 )
-DRIVER_DROPPED_GPU = _concluded(
+DRIVER_DROPPED_GPU = concluded(
     code="kernel.named-gpu-dropped-by-driver",
     cause_id="gpu-unsupported-by-driver",
     refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"),
@@ -96,7 +90,7 @@ DRIVER_DROPPED_GPU = _concluded(
     examples=("kernel/omarchy-4267-quadro-m1000m-nvidia-open-maxwell.txt",),
 )
 
-DRIVER_OLDER_THAN_CUDA = _concluded(
+DRIVER_OLDER_THAN_CUDA = concluded(
     code="cuda.named-driver-older-than-build",
     cause_id="cuda-driver-too-old",
     refines=("cuda.driver-insufficient", "cuda.ctranslate2-driver-too-old",),
@@ -115,7 +109,7 @@ DRIVER_OLDER_THAN_CUDA = _concluded(
     checked=tables.CHECKED,
     examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
 )
-ENGINE_GPU_TOO_OLD = _concluded(
+ENGINE_GPU_TOO_OLD = concluded(
     code="vllm.named-gpu-below-engine-minimum",
     cause_id="vllm-unsupported-hardware",
     # What such a GPU then shows: Triton refusing it under torch.compile, or kernels built without its architecture.
@@ -138,7 +132,7 @@ ENGINE_GPU_TOO_OLD = _concluded(
     checked=tables.CHECKED,
     examples=("vllm/vllm-13202-p40-triton-too-old-vllm-openai.txt",),
 )
-BLACKWELL_BEFORE_ITS_BUILDS = _concluded(
+BLACKWELL_BEFORE_ITS_BUILDS = concluded(
     code="cuda.named-blackwell-gpu-failing",
     cause_id="cuda-arch-unsupported",
     # The generic lines such a report may carry besides the GPU's name: kernels or a build without its architecture.
