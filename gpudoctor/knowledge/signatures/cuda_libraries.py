@@ -56,6 +56,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.ctranslate2-library-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="wheel-cuda-variant",
         kinds=("any",),
         # CTranslate2's own words (faster-whisper, WhisperX) when it dlopens the cuBLAS of the CUDA it was built for:
@@ -152,6 +153,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.libcuda-so1-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         # The loader's words for the driver's own libcuda.so.1, which no image or CUDA toolkit ships: the NVIDIA
