@@ -145,7 +145,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # OptiX's own status when the driver's libnvoptix.so.1 (nvoptix.dll) is not there
             r"(?P<library>OPTIX)_ERROR_LIBRARY_NOT_FOUND",
             # Windows: the DLL a program or Python's loader names
-            r"(?P<library>" + _WIN_LIBRARY + r")'? (?:is )?(?:was )?not found",
+            r"(?<!dlerror: )(?P<library>" + _WIN_LIBRARY + r")'? (?:is )?(?:was )?not found",
             r"[Cc]ould not (?:load|find)(?: library| module)? ['\"]?(?:[^'\"\n]{0,160}[\\/])?"
             r"(?P<library>" + _WIN_LIBRARY + r")",
         ),
