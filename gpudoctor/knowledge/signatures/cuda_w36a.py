@@ -84,6 +84,7 @@ LIBRARY_SOURCES: tuple[tuple[str, str], ...] = (
     *((prefix, _CUDNN) for prefix in ("libcudnn", "cudnn")),
     *((prefix, _NCCL) for prefix in ("libnccl", "nccl")),
     *((prefix, _TENSORRT) for prefix in ("libnvinfer", "libnvonnxparser", "nvinfer", "nvonnxparser")),
+    ("libcudart", _CUDA_TOOLKIT), ("libcuda", _DRIVER_COMPUTE),  # a name without its suffix ('library "libcuda"')
 )
 
 # The NVIDIA and CUDA libraries the general row reads, by name: the driver's (compute and graphics; its video libraries
@@ -142,6 +143,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # libX failed", "Failed to load libX")
             r"(?P<library>" + _NV_LIBRARY + r")\"? could not be loaded",
             r"dlopen\(?\"?(?P<library>" + _NV_LIBRARY + r")\"?\)? failed",
+            # a loader wrapper naming the library without its suffix (CUDA.jl's 'could not load library "libcuda"')
+            r"[Cc]ould not (?:load|open|dlopen) (?:the )?(?:library|shared library) [\"']?(?P<library>lib(?:cuda|nvidia-ml|"
+            r"nvoptix|cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|cudnn|nccl)\b[.\w]{0,14})",
             # OptiX's own status when the driver's libnvoptix.so.1 (nvoptix.dll) is not there
             r"(?P<library>OPTIX)_ERROR_LIBRARY_NOT_FOUND",
             # Windows: the DLL a program or Python's loader names
@@ -199,6 +203,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?=lib(?:cuda\.so|nvidia-|nvoptix|GLX_nvidia|EGL_nvidia))" + LOADER_CANNOT_OPEN,
             r"libnvidia-ml\.so: cannot open shared object file",
             r"(?<!dlerror: )(?<!load library failed: )libcuda\.so\.1: cannot open shared object file",
+            # nvtop, which dlopens libnvidia-ml.so.1 and lists nothing when it cannot (a nix-shell build)
+            r"No GPU to monitor",
         ),
         severity="fail",
         cause=("On NixOS the NVIDIA driver's libraries live only in /run/opengl-driver/lib, which a program built by Nix "
