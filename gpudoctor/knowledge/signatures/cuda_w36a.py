@@ -108,11 +108,12 @@ SYSTEM_PACKAGES: tuple[tuple[str, str, str], ...] = (
     ("libEGL.so", "libegl1", "libglvnd-egl"), ("libGLX.so", "libglx0", "libglvnd-glx"),
     ("libOpenGL.so", "libopengl0", "libglvnd-opengl"), ("libvulkan.so", "libvulkan1", "vulkan-loader"),
     ("libgomp.so", "libgomp1", "libgomp"), ("libglib-2.0.so", "libglib2.0-0", "glib2"),
-    ("libgthread-2.0.so", "libglib2.0-0", "glib2"),
+    ("libgthread-2.0.so", "libglib2.0-0", "glib2"), ("libstdc++.so", "libstdc++6", "libstdc++"),
+    ("libgcc_s.so", "libgcc-s1", "libgcc"),
 )
 SYSTEM_SOURCES = ("https://packages.ubuntu.com/", "https://packages.fedoraproject.org/")
 _SYSTEM_LIBRARY = (r"lib(?:Xext|X11|Xrender|Xi|Xrandr|Xv|Xfixes|xcb|SM|ICE|GLU|GL|EGL|GLX|OpenGL|vulkan|gomp|glib-2\.0|"
-                   r"gthread-2\.0)\.so[.\d]{0,10}")
+                   r"gthread-2\.0|stdc\+\+|gcc_s)\.so[.\d]{0,10}")
 
 
 def _system_install(debian: str, fedora: str) -> str:
@@ -173,6 +174,9 @@ SIGNATURES: tuple[Signature, ...] = (
         code="cuda.system-library-not-loadable",
         cause_id="system-library-missing",
         kinds=("any",),
+        # The Vulkan loader then finds no usable NVIDIA ICD (libGLX_nvidia needs libXext and libEGL): the missing
+        # library, anywhere in the paste, is why, and the image needs it rather than another driver capability.
+        refines=("containers.vulkan-nvidia-icd-missing",), refines_within=None,
         patterns=(
             _NOT_TF + r"(?P<library>" + _SYSTEM_LIBRARY + r"):? cannot open shared object file",
             r"error while loading shared libraries: (?P<library>" + _SYSTEM_LIBRARY + r")",
