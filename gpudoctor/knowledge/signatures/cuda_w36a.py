@@ -140,9 +140,10 @@ SIGNATURES: tuple[Signature, ...] = (
             RUNTIME_LIBRARY_MISSING, r"(?:ImportError|OSError): " + CUDA_MAJOR_LIBRARY,
             # a program that cannot start; people retype the line without its end
             r"error while loading shared libraries: (?P<library>" + _NV_LIBRARY + r")",
-            # dlopen wrappers' own words (DrJit/Mitsuba "jit_optix_init(): libnvoptix.so.1 could not be loaded", "dlopen
+            # dlopen wrappers' own words (DrJit/Mitsuba "jit_optix_init(): libnvoptix.so.1 could not be loaded", 'the CUDA
+            # driver library ("libcuda.so") could not be found', "dlopen
             # libX failed", "Failed to load libX")
-            r"(?P<library>" + _NV_LIBRARY + r")\"? could not be loaded",
+            r"(?P<library>" + _NV_LIBRARY + r")\"?\)? could not be (?:loaded|found)",
             r"dlopen\(?\"?(?P<library>" + _NV_LIBRARY + r")\"?\)? failed",
             # a loader wrapper naming the library without its suffix (CUDA.jl's 'could not load library "libcuda"')
             r"[Cc]ould not (?:load|open|dlopen) (?:the )?(?:library|shared library) [\"']?(?P<library>lib(?:cuda|nvidia-ml|"
