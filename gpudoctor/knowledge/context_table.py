@@ -470,6 +470,19 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="nixos",
+        meaning="The text comes from NixOS (or a Nix shell), where the NVIDIA driver's user-space libraries live only in "
+                "/run/opengl-driver/lib, outside the paths a program built by Nix searches unless its package adds "
+                "them (addDriverRunpath) or LD_LIBRARY_PATH names them.",
+        markers=(
+            r"NixOS", r"nixos-rebuild", r"/nix/store/", r"nix-shell", r"nixpkgs", r"/run/opengl-driver",
+            r"nix develop", r"configuration.nix", r"flake.nix",
+        ),
+        sources=("https://nixos.org/manual/nixos/stable/#sec-gpu-accel",
+                 "https://github.com/NixOS/nixpkgs/pull/377684"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="macos",
         meaning="The text comes from a Mac (Apple silicon or Intel), which has no NVIDIA GPU or driver: Docker Desktop, "
                 "Colima or OrbStack run containers in a Linux VM without one, so a container's GPU request cannot be "

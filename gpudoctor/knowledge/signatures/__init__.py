@@ -117,6 +117,10 @@ class Signature:
     # tool's line: it is read in a paste of up to matcher.DESCRIPTION_TEXT_MAX characters, never in a long log,
     # where its everyday words would cost the matcher a pass and find nothing.
     described: bool = False
+    # Fields the advice may use beyond the pattern's groups, each looked up in a table from one the match captured:
+    # (captured field, new field, ((prefix, value), ...), value where no prefix fits). The first prefix the captured
+    # value starts with (compared in lower case) gives the new field: a library's name -> where that library comes from.
+    lookups: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...] = ()
 
     @property
     def area(self) -> str:
@@ -134,8 +138,18 @@ class Signature:
         return _filled(self.cause, fields)
 
     def advice_for(self, fields: Mapping[str, str]) -> str:
-        """The next step with the match's fields filled in (`{bus_id}` in `nvidia-smi -q -i {bus_id}`)."""
-        return _filled(self.advice, fields)
+        """The next step with the match's fields filled in (`{bus_id}` in `nvidia-smi -q -i {bus_id}`), and those its
+        `lookups` derive from them (`{library_source}` from `{library}`)."""
+        return _filled(self.advice, self.looked_up(fields) if self.lookups else fields)
+
+    def looked_up(self, fields: Mapping[str, str]) -> Mapping[str, str]:
+        """The match's fields and those the row's `lookups` tables give for them."""
+        out = dict(fields)
+        for field, name, table, default in self.lookups:
+            if field in fields and name not in out:
+                value = fields[field].lower()
+                out[name] = next((text for prefix, text in table if value.startswith(prefix.lower())), default)
+        return out
 
 
 def concluded(**fields) -> Signature:
@@ -235,6 +249,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w36c").SIGNATURES)  # containers_w36c.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36d").SIGNATURES)  # cuda_w36d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w36b").SIGNATURES)  # wheels_w36b.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w36a").SIGNATURES)  # cuda_w36a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -103,7 +103,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # In a container (the inner context, before the Jetson rows that read the same lines natively). An x86 image of
         # CUDA 10.x missing the same sonames would be read this way too: not yet told apart.
         contexts=("container", "docker-build"),
-        refines=("cuda.runtime-library-missing", "cuda.extension-built-for-other-cuda"),
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "cuda.extension-built-for-other-cuda"),
         severity="fail",
         cause=("The container (or the image build's step) has no {library}: on a Jetson with JetPack 4 (L4T R32, "
                "CUDA 10.2) the CUDA, cuDNN and TensorRT libraries are not in the image but mounted from the host by "

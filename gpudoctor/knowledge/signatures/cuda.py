@@ -240,6 +240,7 @@ SIGNATURES += (
     ),
     Signature(
         code="cuda.libnvidia-ml-unversioned",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="nvml-init-failed",
         kinds=("any",),
         patterns=(r"libnvidia-ml\.so: cannot open shared object file",),
@@ -402,6 +403,7 @@ RUNTIME_LIBRARY_MISSING = (r"(?<!dlerror: )(?P<library>lib(?:cudart|cublas|cubla
 SIGNATURES += (
     Signature(
         code="cuda.runtime-library-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         # The dynamic loader's words for a CUDA library of a given major version that is nowhere on its path. The
@@ -511,6 +513,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="cuda.nvml-library-not-found",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="nvml-init-failed",
         kinds=("any",),
         # NVML_ERROR_LIBRARY_NOT_FOUND as pynvml and nvidia-ml-py raise it (gpustat, monitoring, frameworks), and the

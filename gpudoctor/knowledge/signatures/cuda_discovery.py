@@ -90,6 +90,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.cupy-cuda-libraries-not-found",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         # CuPy's pip wheels (cupy-cuda11x, cupy-cuda12x) carry no CUDA libraries: they load the CUDA runtime, NVRTC and
@@ -147,7 +148,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # the same warning is another matter (two cuDNN versions mixed), left to the rows that read it.
         patterns=(r"UserWarning: Attempt to open (?P<sublibrary>cnn_infer|cnn_train|ops_infer|ops_train|adv_infer|adv_train) "
                   r"failed: handle=0 error: [^\n]{0,200}cannot open shared object file",),
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.shared-library-not-loadable", "cuda.runtime-library-missing",),
         severity="info",
         cause="PyTorch could not open cuDNN 8's {sublibrary} sublibrary by name for its cuDNN v8 convolution path; on its "
               "own this warning does not stop the run.",

@@ -56,6 +56,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.ctranslate2-library-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="wheel-cuda-variant",
         kinds=("any",),
         # CTranslate2's own words (faster-whisper, WhisperX) when it dlopens the cuBLAS of the CUDA it was built for:
@@ -152,6 +153,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.libcuda-so1-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         # The loader's words for the driver's own libcuda.so.1, which no image or CUDA toolkit ships: the NVIDIA
@@ -164,7 +166,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("In a container, start it with the NVIDIA runtime: `docker run --gpus all ...` (the NVIDIA Container "
                 "Toolkit on the host; `--runtime=nvidia` or `nvidia-docker run` on old set-ups, `--device "
                 "nvidia.com/gpu=all` with CDI and Podman); images never contain libcuda.so.1. On a host, `nvidia-smi` "
-                "must work, or the NVIDIA driver itself is missing; under WSL 2 the library lives in /usr/lib/wsl/lib."),
+                "must work, or the NVIDIA driver itself is missing; where it works, the driver's CUDA library package is "
+                "not installed (Ubuntu `sudo apt install libnvidia-compute-<branch>`, Fedora RPM Fusion's "
+                "xorg-x11-drv-nvidia-cuda-libs); under WSL 2 the library lives in /usr/lib/wsl/lib."),
         action="configure",
         rules_out=("the CUDA toolkit",),
         never_suggest=("install the CUDA toolkit in the image", "copy libcuda into the image"),

@@ -42,7 +42,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # cuda.torch-cudnn8-sublibrary-open-notice's.
         patterns=(r"(?<!dlerror: )(?<!\. Error: )(?<!handle=0 error: )(?P<library>libcudnn(?:_\w{1,30})?\.so\."
                   r"(?P<major>\d{1,2})[.\d]{0,8}): cannot open shared object file",),
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.shared-library-not-loadable", "cuda.runtime-library-missing",),
         severity="fail",
         cause="The program was built for cuDNN {major} and the loader finds no {library}: cuDNN {major} is not "
               "installed, or not in a folder the loader searches.",
@@ -73,7 +73,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # math library of major N, where none of that major is on the loader's path (xinference puts "[address=...,
         # pid=...]" before it). cuDNN's own names are cuda.cudnn-so-not-found's, TensorRT's the generic row's.
         patterns=(r"(?:ImportError|OSError): " + _LIBRARY, r"(?:ImportError|OSError): \[[^\]\n]{1,80}\] " + _LIBRARY),
-        refines=("cuda.runtime-library-missing",),
+        refines=("cuda.shared-library-not-loadable", "cuda.runtime-library-missing",),
         severity="fail",
         cause="A compiled module this program imports was built against CUDA {major} and needs {library}, which this "
               "environment does not have: it runs another CUDA (a CUDA 13 image holds only .so.13, an upgraded machine "

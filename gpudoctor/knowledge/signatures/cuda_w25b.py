@@ -21,6 +21,7 @@ _CUDA_DLL = r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|cudnn|nvr
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.windows-cuda-dll-not-found",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(

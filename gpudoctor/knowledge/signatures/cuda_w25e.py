@@ -37,7 +37,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?P<major>\d{1,2})[.\d]{0,8}): cannot open shared object file",
         ),
         contexts=("jetson",),
-        refines=("cuda.runtime-library-missing", "cuda.extension-built-for-other-cuda", "cuda.cudnn-so-not-found"),
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "cuda.extension-built-for-other-cuda", "cuda.cudnn-so-not-found"),
         severity="fail",
         cause=("On this Jetson the loader finds no {library}: the CUDA, cuDNN and TensorRT libraries come from the "
                "board's JetPack release, which lacks them or carries another version than the program was built for."),

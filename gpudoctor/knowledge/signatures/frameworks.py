@@ -132,7 +132,7 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/nvidia-tf-110-libnvjitlink-missing.txt",),
     ),
     Signature(
-        code="frameworks.cudnn-library-missing",
+        code="frameworks.cudnn-library-missing", refines=("cuda.shared-library-not-loadable",),  # cuda_w36a.py's
         cause_id="cuda-library-missing",  # libcudnn, as TAXONOMY.md files it (not a framework's "cannot dlopen")
         kinds=("any",),
         patterns=(

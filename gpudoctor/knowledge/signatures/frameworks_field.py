@@ -59,7 +59,8 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/paddle-51060-cudnn-ops-infer-libcublas11.txt",
                   "frameworks/nvidia-container-toolkit-254-cudnn8-libcublas-11-in-image.txt",
                   "frameworks/darknet-8601-cudnn8-libcublas11-missing.txt"),
-        refines=("frameworks.cudnn-library-missing", "cuda.runtime-library-missing"),
+        refines=("cuda.shared-library-not-loadable",
+                 "frameworks.cudnn-library-missing", "cuda.runtime-library-missing"),
     ),    Signature(
         code="frameworks.lightning-requested-gpus-none-visible",
         cause_id="torch-cpu-build",

@@ -170,7 +170,8 @@ GPU_ARCH_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.tf-windows-cuda-dll-not-found",
-        refines=("frameworks.tf-cuda-libraries-missing", "frameworks.tf-lists-no-gpu"), refines_within=None,
+        refines=("cuda.shared-library-not-loadable",
+                 "frameworks.tf-cuda-libraries-missing", "frameworks.tf-lists-no-gpu"), refines_within=None,
         cause_id="cuda-library-missing",  # as the corpus's independent labels file a framework's failed library load
         kinds=("any",),
         # TensorFlow's dso_loader on native Windows (2.10 and older, the last with a Windows GPU build) naming the CUDA

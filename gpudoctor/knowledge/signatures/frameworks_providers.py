@@ -80,7 +80,8 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/rembg-668-ort-libcublaslt-12-missing.txt",
                   "frameworks/castwright-2534-ort-1-27-needs-cuda-13-has-12-4.txt"),
-        refines=("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-cuda-dlls-not-found"),
+        refines=("cuda.shared-library-not-loadable",
+                 "frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-cuda-dlls-not-found"),
         refines_within=4,
     ),
     Signature(
@@ -103,7 +104,7 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"),
         checked="2026-11-26",
         examples=("cuda/onnxruntime-18973-cudnn-cnn-infer-error-127-ort-1163.txt",),
-        refines=("frameworks.cudnn-library-missing",),
+        refines=("cuda.shared-library-not-loadable", "frameworks.cudnn-library-missing",),
     ),
     Signature(
         code="frameworks.cudnn-attention-no-plan",

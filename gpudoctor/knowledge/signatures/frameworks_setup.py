@@ -332,7 +332,8 @@ SETUP_SIGNATURES += (
         checked="2026-11-26",
         examples=("frameworks/facefusion-docker-9-cudnn-cnn-infer-libnvrtc-symlink.txt",
                   "frameworks/facefusion-docker-8-cudnn-cnn-infer-nvrtc-torch-upgrade-a.txt"),
-        refines=("frameworks.cudnn-library-missing",),  # the same line; cuDNN is there, NVRTC's name is not
+        refines=("cuda.shared-library-not-loadable",
+                 "frameworks.cudnn-library-missing",),  # the same line; cuDNN is there, NVRTC's name is not
     ),
 )
 

@@ -38,7 +38,7 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
                   "frameworks/faceswap-playground-136-tf-wants-cudart64-90.txt"),
-        refines=("frameworks.tf-cuda-libraries-missing",),
+        refines=("cuda.shared-library-not-loadable", "frameworks.tf-cuda-libraries-missing",),
     ),
     Signature(
         code="frameworks.transformers-internal-helper-missing",

@@ -63,7 +63,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # provider_bridge_ort.cc when dlopen of libonnxruntime_providers_cuda.so fails on the cuDNN it links.
         patterns=(r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<library>libcudnn(?:_\w{1,30})?"
                   r"\.so\.(?P<major>\d{1,2}))\b",),
-        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "frameworks.onnxruntime-cuda-provider-failed"),
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "frameworks.onnxruntime-cuda-provider-failed"),
         severity="fail",
         cause="onnxruntime-gpu's CUDA provider links cuDNN {major} and the loader finds no {library}, so ONNX Runtime "
               "runs on the CPU: cuDNN {major} is not installed, or not in a folder the loader searches.",

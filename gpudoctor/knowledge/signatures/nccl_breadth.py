@@ -112,6 +112,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.library-not-found",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         # The dynamic loader's words for a program linked to (or dlopen-ing) NCCL when no libnccl.so.N is on its path:

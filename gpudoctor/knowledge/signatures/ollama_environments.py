@@ -205,6 +205,7 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.llama-cpp-windows-cuda-runtime-dlls-missing",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(

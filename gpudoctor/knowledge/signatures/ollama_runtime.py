@@ -175,6 +175,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.ggml-binary-without-libcuda",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         # the dynamic loader, before a CUDA build of a ggml program (llama.cpp's server and tools, Ollama's runner,

@@ -62,6 +62,7 @@ NVIDIA_DEPS_SIGNATURES: tuple[Signature, ...] = (
                   "wheels/tensorflow-66517-and-cuda-tensorrt-libs-pin.txt"),
     ),    Signature(
         code="wheels.torch-cusparselt-not-found",
+        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="cuda-library-missing",
         kinds=("any",),
         # torch 2.5+ CUDA 12 wheels link libcusparseLt.so.0 from the nvidia-cusparselt-cu12 package (RPATH

@@ -102,7 +102,8 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
                  "https://huggingface.co/docs/bitsandbytes/main/en/installation"),
         checked="2026-11-26",
         examples=("wheels/bitsandbytes-1452-libcusparse-11-torch-cu118-cuda12-host.txt",),
-        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=12,  # the loader's OSError closes the traceback below bitsandbytes' own line
     ),
     Signature(

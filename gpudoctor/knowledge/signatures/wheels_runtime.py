@@ -75,7 +75,8 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
                   "wheels/step-audio-editx-3-libcublaslt-so-11-ort.txt"),
         # The loader's generic words on the same line, and ONNX Runtime's own "Failed to create CUDAExecutionProvider"
         # beside it: here they name which onnxruntime-gpu build is installed.
-        refines=("cuda.runtime-library-missing", "frameworks.onnxruntime-cuda-provider-failed", "cuda.cudnn-so-not-found",
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "frameworks.onnxruntime-cuda-provider-failed", "cuda.cudnn-so-not-found",
                  "frameworks.onnxruntime-cudnn-not-found"),
         refines_within=2,
     ),

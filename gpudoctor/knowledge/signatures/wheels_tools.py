@@ -66,6 +66,7 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.opencv-needs-system-libgl",
+        refines=("cuda.system-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
         cause_id="system-library-missing",
         kinds=_INSTALL,
         # opencv-python's cv2 links against the system's OpenGL (and X) libraries; slim container images lack them.
@@ -139,7 +140,8 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/rapids-deployment-709-cupy-cuda12x-on-cuda13.txt",
                   "wheels/arch4edu-220-cupy-built-for-cuda-11.txt"),
         # the loader's "libcudart.so.11.0: cannot open shared object file" CuPy's banner quotes as its original error
-        refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
+        refines=("cuda.shared-library-not-loadable",
+                 "cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=12,
     ),
     Signature(

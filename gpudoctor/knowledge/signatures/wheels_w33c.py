@@ -114,7 +114,7 @@ SIGNATURES = (
             # The same error named without the loader's words ("fail at import with `ImportError: libcudart.so.13`").
             r"(?:ImportError|OSError): " + _CUDA13 + r"(?![\w.])(?!: cannot)",
         ),
-        refines=("cuda.extension-built-for-other-cuda",),
+        refines=("cuda.shared-library-not-loadable", "cuda.extension-built-for-other-cuda",),
         severity="fail",
         cause=("A module here is the CUDA 13 build of its package (it needs {library}) in an environment whose torch, "
                "wheel index or toolkit is CUDA 12: the wrong CUDA variant of the wheel was installed."),

@@ -250,7 +250,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"Could not find '?nvcuda\.dll'?\. TensorFlow requires",
                   r"Could not load dynamic library 'nvcuda\.dll'",
                   r"Could not find module '[^'\n]{0,120}nvcuda\.dll'"),
-        refines=("frameworks.tf-cuda-libraries-missing",),
+        refines=("cuda.shared-library-not-loadable", "frameworks.tf-cuda-libraries-missing",),
         severity="fail",
         cause="Windows has no usable NVIDIA driver: nvcuda.dll, which only the NVIDIA display driver installs (in "
               "C:\\Windows\\System32), cannot be loaded.",
