@@ -512,30 +512,6 @@ SIGNATURES += (
 
 SIGNATURES += (
     Signature(
-        code="cuda.nvml-library-not-found",
-        refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
-        cause_id="nvml-init-failed",
-        kinds=("any",),
-        # NVML_ERROR_LIBRARY_NOT_FOUND as pynvml and nvidia-ml-py raise it (gpustat, monitoring, frameworks), and the
-        # loader's line before it. The lookbehind leaves nvidia-container-cli's own wording to
-        # containers.cli-load-library-failed.
-        patterns=(r"NVMLError_LibraryNotFound", r"NVML Shared Library Not Found",
-                  r"(?<!load library failed: )libnvidia-ml\.so\.1: cannot open shared object file"),
-        severity="fail",
-        cause="The program could not load libnvidia-ml.so.1 (NVML), which only the NVIDIA driver installs: no driver is "
-              "installed or visible here.",
-        advice=("Check `nvidia-smi`: install the NVIDIA driver if it fails (its user-space part provides "
-                "libnvidia-ml.so.1); in a container, start it with a GPU request (`docker run --gpus all`) so the "
-                "driver's libraries are mounted in; on a machine without an NVIDIA GPU, turn off the program's GPU "
-                "monitoring."),
-        action="configure",
-        never_suggest=("reinstall pynvml", "reinstall CUDA"),
-        sources=("https://github.com/deepfakes/faceswap/issues/778", "https://github.com/wookayin/gpustat/issues/134",
-                 "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"),
-        checked="2026-11-25",
-        examples=("cuda/faceswap-778-nvml-shared-library-not-found.txt",),
-    ),
-    Signature(
         code="cuda.driver-combination-unsupported",
         cause_id="cuda-compat-mismatch",
         kinds=("any",),
