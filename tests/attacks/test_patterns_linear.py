@@ -33,9 +33,16 @@ LINE = 12_000  # characters: a linear pattern scans one in about a millisecond
 BUDGET_S = 0.15  # the slowest line for one pattern, best of three; a quadratic one took 1 to 4 s here
 # Each shape is first run at SCREEN characters, a twelfth of LINE: a quadratic pattern takes a 144th of its LINE
 # time there, so one that could reach the budget at LINE takes over SCREEN_S (1 ms at the budget) and is then timed
-# at LINE. A linear one scans the short line in about 20 microseconds and is done: a twelfth of the work.
+# at LINE. A linear one scans the short line in at most about 80 microseconds, and most are done there.
 SCREEN = LINE // 12
 SCREEN_S = 0.0008
+# A pattern that grows faster than quadratically can stay under SCREEN_S and still miss the budget at LINE (a cubic
+# one takes a 1,728th of its LINE time at SCREEN: 87 microseconds at the budget). So a shape that took over
+# GROWTH_FLOOR_S (a few in a hundred shapes, most of them linear) is run again on a line twice as long: more than
+# GROWTH times the time is faster than quadratic growth (linear: 2, quadratic: 4, cubic: 8), and the shape is timed
+# at LINE.
+GROWTH_FLOOR_S = 0.00008
+GROWTH = 5
 # Past the budget, a pattern is held to growth: a quarter of the line must take more than an eighth of the
 # time (linear: a quarter; quadratic: a sixteenth), so a loaded machine does not fail a linear pattern with a
 # large alternation (the secret rules' trigger took 0.31 s once); past SLOWEST_S it fails whatever its growth.
@@ -187,9 +194,15 @@ def _grows_faster_than_linear(pattern: re.Pattern, mode: str, line: str) -> bool
 def _slowest(pattern: re.Pattern, mode: str) -> tuple[float, str]:
     worst, shape = 0.0, ""
     long_lines: list[str] = []  # built only for a pattern that a short line slowed (~300 lines of LINE characters)
+    doubled_lines: list[str] = []  # the same shapes at twice SCREEN, built only where one is needed
     for index, short in enumerate(adversarial_lines(pattern, SCREEN)):
-        if _run(pattern, mode, short) <= SCREEN_S:
+        took = _run(pattern, mode, short)
+        if took <= GROWTH_FLOOR_S:
             continue
+        if took <= SCREEN_S:
+            doubled_lines = doubled_lines or adversarial_lines(pattern, 2 * SCREEN)
+            if _run(pattern, mode, doubled_lines[index]) <= GROWTH * took:
+                continue
         long_lines = long_lines or adversarial_lines(pattern)
         line = long_lines[index]
         took = _run(pattern, mode, line)
@@ -236,6 +249,27 @@ def test_every_pattern_is_linear_on_long_adversarial_lines():
 def test_a_pattern_that_backtracks_over_a_long_line_is_caught():
     quadratic = re.compile(r"\d+ MiB")  # on a run of digits, each start scans the whole run before failing
     assert _too_slow([(quadratic, "planted", "search")])
+
+
+class _Cubic:
+    """Takes the time a pattern that backtracks twice over would: the cube of the line's length, 0.25 s at LINE (a real
+    one would take minutes to be timed at LINE), so that it stays under SCREEN_S at SCREEN."""
+
+    pattern = "x"
+
+    def finditer(self, line: str):
+        until = time.perf_counter() + 0.25 * (len(line) / LINE) ** 3
+        while time.perf_counter() < until:  # busy, as a regular expression is (a sleep wakes late)
+            pass
+        return iter(())
+
+    def match(self, line: str) -> None:
+        return None
+
+
+def test_a_pattern_that_grows_faster_than_quadratically_is_caught_below_the_screen():
+    assert _run(_Cubic(), "search", "a" * SCREEN) < SCREEN_S
+    assert _too_slow([(_Cubic(), "planted", "search")])
 
 
 # The shapes of the second attack round, end to end through the parsers that met them.
