@@ -239,8 +239,11 @@ def _geforce_multi_gpu_hang(facts: NamedFacts) -> Iterator[dict[str, str]]:
         return
     for gpu in facts.gpus:
         p2p = tables.GEFORCE_P2P.get(gpu.architecture)
-        if p2p and _GEFORCE_NAME.fullmatch(gpu.name.removesuffix(" GPU").removesuffix(" gpu").removesuffix(" card")):
-            yield {"gpu": gpu.name, "architecture": gpu.architecture, "p2p": p2p}
+        name = gpu.name.removesuffix(" GPU").removesuffix(" gpu").removesuffix(" card")  # "4090 GPUs" read as "4090 GPU"
+        if p2p and _GEFORCE_NAME.fullmatch(name):
+            # one conclusion per card, however the paste writes it ("4090 GPUs", "RTX 4090")
+            card = f"RTX {name}" if name[0].isdigit() else name
+            yield {"gpu": card, "architecture": gpu.architecture, "p2p": p2p}
 
 
 RULES: tuple[Rule, ...] = (
@@ -253,7 +256,7 @@ RULES: tuple[Rule, ...] = (
     Rule(BLACKWELL_BEFORE_ITS_BUILDS, _blackwell_without_its_builds, lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
     Rule(PROGRAM_GPU_BELOW_MINIMUM, _below_program_minimum, lambda fields: fields["gpu"]),
-    Rule(GEFORCE_MULTI_GPU_HANG, _geforce_multi_gpu_hang, lambda fields: fields["gpu"],
+    Rule(GEFORCE_MULTI_GPU_HANG, _geforce_multi_gpu_hang, lambda fields: fields["gpu"].removeprefix("RTX "),
          only_where_nothing_was_read=True),
     Rule(LEGACY_GPU_FOR_PROGRAMS, lambda facts: _legacy_gpus(facts, False), lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
