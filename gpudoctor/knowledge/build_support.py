@@ -134,3 +134,18 @@ def runs_on(capability: Capability, lowest: Capability, highest: Capability) -> 
     if capability[0] > highest[0]:
         return False
     return capability >= lowest
+
+
+# Peer-to-peer between GeForce cards over PCIe (w36e, checked 2026-11-27): the driver offers none on GeForce RTX 40
+# (Ada) and 50 (Blackwell) cards, and on RTX 30 (Ampere) only over an NVLink bridge (the RTX 3090's); where a driver,
+# a patched module or the platform offers it anyway, NCCL's P2P transport hangs or corrupts data. NCCL then needs
+# NCCL_P2P_DISABLE=1 (accelerate sets it itself for RTX 40 cards). Sources: nccl-tests#117 (RTX 4090 all_reduce hang,
+# NVIDIA's answer), accelerate's RTX 4000 check (state.py), tinygrad's P2P-patched module's issue #45.
+GEFORCE_P2P_SOURCES = ("https://github.com/NVIDIA/nccl-tests/issues/117",
+                       "https://github.com/huggingface/accelerate/pull/2195",
+                       "https://github.com/tinygrad/open-gpu-kernel-modules/issues/45")
+GEFORCE_P2P: dict[str, str] = {
+    "Ampere": "GeForce RTX 30 cards do peer-to-peer only over an NVLink bridge (RTX 3090), not over PCIe",
+    "Ada Lovelace": "GeForce RTX 40 cards have no peer-to-peer over PCIe",
+    "Blackwell": "GeForce RTX 50 cards have no peer-to-peer over PCIe",
+}

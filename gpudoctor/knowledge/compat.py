@@ -12,6 +12,7 @@ from a tool's own line, which says it better; the generic rows it explains becom
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
@@ -22,8 +23,8 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEGACY_GPU_FOR_PROGRAMS,
                                                       PROGRAM_GPU_BELOW_MINIMUM)
 from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
-                                                      DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GPU_WITHOUT_KERNELS,
-                                                      TORCH_NOT_FOR_PYTHON)
+                                                      DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GEFORCE_MULTI_GPU_HANG,
+                                                      GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -35,7 +36,9 @@ _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not avail
                   "stuck", "any fix", "how to fix", "is 0%", "at 0%", "uses 0%", "0% usage", "can only use my",
                   "not using the gpu", "not using gpu", "not use the gpu", "cpu instead", "fall back to the cpu",
                   "falls back to the cpu", "not detected", "not recognized", "insufficient", "no cuda device",
-                  "no cuda-capable device", "no gpu found", "no gpu detected")
+                  "no cuda-capable device", "no gpu found", "no gpu detected",
+                  # a job over several GPUs that never moves (w36e): "hangs", "freezes", "deadlock"
+                  "hangs", "hanging", "freezes", "freezing", "deadlock")
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,7 @@ def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]
     """A Blackwell GPU named in a report of trouble that names no PyTorch build: the builds made before CUDA 12.8
     lack its kernels, what helpers answer first ("use the cu128 build"). A named build is judged by _gpu_outside_build
     instead, or has the kernels."""
-    if facts.torch_builds:
+    if facts.torch_builds or facts.multi_gpu_hang:  # a job over several GPUs that hangs: _geforce_multi_gpu_hang's
         return
     for gpu in facts.gpus:
         if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY:
@@ -223,6 +226,26 @@ def _legacy_gpus(facts: NamedFacts, driver_words: bool) -> Iterator[dict[str, st
                "last": str(last), "linux": linux, "windows": windows, "cuda": cuda}
 
 
+# A GeForce RTX 30, 40 or 50 card as the text names it ("RTX 4090", "GeForce RTX 3090", "4090s", "5090 GPU"), not a
+# workstation card (RTX A6000, RTX 6000 Ada, RTX PRO 6000), which has peer-to-peer.
+_GEFORCE_NAME = re.compile(r"(?:(?:GeForce|Geforce|geforce|GEFORCE|NVIDIA|Nvidia|nvidia|GPU)[ _-]?)?(?:RTX|rtx|Rtx)?[ _-]?"
+                           r"[345]0[5-9]0(?![0-9])")
+
+
+def _geforce_multi_gpu_hang(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """GeForce cards of a generation without peer-to-peer over PCIe (build_support.GEFORCE_P2P), in a paste that tells
+    of a job over several GPUs that hangs: NCCL's P2P transport between them, a likelihood."""
+    if not facts.multi_gpu_hang:
+        return
+    for gpu in facts.gpus:
+        p2p = tables.GEFORCE_P2P.get(gpu.architecture)
+        name = gpu.name.removesuffix(" GPU").removesuffix(" gpu").removesuffix(" card")  # "4090 GPUs" read as "4090 GPU"
+        if p2p and _GEFORCE_NAME.fullmatch(name):
+            # one conclusion per card, however the paste writes it ("4090 GPUs", "RTX 4090")
+            card = f"RTX {name}" if name[0].isdigit() else name
+            yield {"gpu": card, "architecture": gpu.architecture, "p2p": p2p}
+
+
 RULES: tuple[Rule, ...] = (
     Rule(GPU_WITHOUT_KERNELS, _gpu_outside_build, lambda fields: fields["gpu"]),
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
@@ -233,6 +256,8 @@ RULES: tuple[Rule, ...] = (
     Rule(BLACKWELL_BEFORE_ITS_BUILDS, _blackwell_without_its_builds, lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
     Rule(PROGRAM_GPU_BELOW_MINIMUM, _below_program_minimum, lambda fields: fields["gpu"]),
+    Rule(GEFORCE_MULTI_GPU_HANG, _geforce_multi_gpu_hang, lambda fields: fields["gpu"].removeprefix("RTX "),
+         only_where_nothing_was_read=True),
     Rule(LEGACY_GPU_FOR_PROGRAMS, lambda facts: _legacy_gpus(facts, False), lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
     Rule(LEGACY_GPU_FOR_DRIVER, lambda facts: _legacy_gpus(facts, True), lambda fields: fields["gpu"],

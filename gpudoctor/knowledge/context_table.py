@@ -388,6 +388,16 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="vllm",
+        meaning="The text runs a vLLM engine (its server command, its Python API, its image, its memory option), so a "
+                "person's words about how much GPU memory it holds are about vLLM's reservation at start-up.",
+        # the engine run, not any mention of the name ("Ollama works, but vLLM ..."); w36e, 2026-11-27
+        markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
+                 r"--gpu-memory-utilization", r"gpu_memory_utilization"),
+        sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
+        checked="2026-11-27",
+    ),
+    Context(
         name="open-webui",
         meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
                 "reranking and Whisper models itself with the PyTorch it was built with.",

@@ -78,7 +78,9 @@ _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
 # A GeForce's four digits with Ti or "card" after them ("1080ti", "the 1070 card"): found by what follows them.
 # Also the plural ("two 5090s") and the series written after the number ("5090 rtx").
 _NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
-                                                                  " graphics card", " RTX", " rtx", "s"))
+                                                                  " graphics card", " RTX", " rtx", "s",
+                                                                  # "four 4090 GPUs", "two 3090 cards" (w36e)
+                                                                  " GPUs", " gpus", " cards"))
 _GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
 # GeForce 8 and 9 as people write them, the series after the number ("8800 GTX", "9500GT", "9800 GTX+").
 _TESLA_NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("GTX", "GTS", "GT", " GTX", " GTS", " GT"))
@@ -181,6 +183,9 @@ class NamedFacts:
     torch_lists_from: tuple[tuple[int, int], ...] = ()  # the first release of pip's plain lists of torch versions
     programs: tuple[str, ...] = ()  # the programs of build_support.PROGRAM_MIN_CAPABILITY the paste names
     names_driver: bool = False  # whether the paste speaks of the driver at all
+    # whether the paste tells of a job over several GPUs (DDP, torchrun, DeepSpeed, NCCL, tensor parallelism, "4x
+    # RTX 4090") that hangs, freezes or deadlocks
+    multi_gpu_hang: bool = False
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -198,7 +203,20 @@ def read_facts(text: str) -> NamedFacts:
         torch_lists_from=_unique((int(found["major"]), int(found["minor"])) for found in _TORCH_LIST_FIRST.finditer(text)),
         programs=tuple(program for names, program, *_ in PROGRAM_MIN_CAPABILITY if any(name in text for name in names)),
         names_driver=any(words in text.lower() for words in _DRIVER_TROUBLE),
+        multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
     )
+
+
+# A job over several GPUs, as launchers, libraries and people name it (w36e): a launcher or library for several GPUs,
+# a count of GPUs or GeForce cards ("4x RTX 4090", "two 3090s", "multiple 4090 gpus"), tensor parallelism.
+_MULTI_GPU = re.compile(
+    r"\b(?:DDP|ddp|DistributedDataParallel|torchrun|accelerate launch|[Dd]eep[Ss]peed|deepspeed|FSDP|NCCL|nccl|"
+    r"all_reduce|allreduce|all-reduce|[Mm]ulti[- ]?(?:GPU|gpu|[Cc]ard)s?|[Tt]ensor[-_ ][Pp]arallel|tensor_parallel_size|"
+    r"多卡|多GPU"
+    r"|(?:[Mm]ultiple|[Ss]everal|[Tt]wo|[Tt]hree|[Ff]our|[Ee]ight|[Dd]ual|[Bb]oth|[2-8]) ?(?:[xX*×] ?)?(?:NVIDIA )?"
+    r"(?:GeForce )?(?:RTX ?)?(?:[1-5]0[5-9]0(?: ?Ti)?s?|GPUs|gpus|cards)\b)")
+_HANG = re.compile(r"\b(?:[Hh]angs?|[Hh]anging|[Hh]ung|[Ss]tuck|[Ff]reez(?:es|ing|e)|[Ff]roze|[Ff]rozen|[Dd]eadlock(?:s|ed)?|"
+                   r"[Ss]talls?|[Ss]talled|no progress)\b|卡住|卡死")
 
 
 def _version(found: re.Match | None) -> tuple[int, int] | None:

@@ -8,6 +8,7 @@ import pytest
 from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.matcher import scan
 from gpudoctor.knowledge.named_facts import read_facts
+from gpudoctor.knowledge.signatures import by_code
 from gpudoctor.knowledge.signatures.reasoned import DRIVER_DROPPED_GPU
 
 
@@ -178,3 +179,43 @@ def test_an_nvidia_cuda_image_needs_its_releases_driver_where_a_wheel_runs_on_th
     # the image's NVIDIA_REQUIRE_CUDA=cuda>=11.8 holds it to 11.8's driver (R520); a cu118 wheel runs on R450 and newer
     assert "cuda.named-driver-older-than-build" in _codes("nvidia/cuda:11.8.0-base image, driver 510.47.03: error")
     assert "cuda.named-driver-older-than-build" not in _codes("torch 2.0.1+cu118, driver 510.47.03: error")
+
+
+
+GEFORCE_HANG = "nccl.named-geforce-multi-gpu-hang"
+
+
+def _causes(text: str) -> set[str]:
+    return {by_code(found.code).cause_id for found in scan(text, "pasted")}
+
+
+@pytest.mark.parametrize("text", [
+    "I'm training with multiple 4090 gpus, it always gets stuck and no report is shown",  # the plural, no series
+    "Setup: 4x RTX 4090. torchrun --nproc_per_node 4 train.py freezes after the first batch",
+    "Two GeForce RTX 5090s, vLLM with tensor_parallel_size=2: the server is stuck forever",
+    "DeepSpeed on 2 RTX 3090 cards (no NVLink) deadlocks at initialize",
+    "GPU usage stuck on 100% percent when using 2* RTX 3090",
+])
+def test_geforce_cards_in_a_multi_gpu_job_that_hangs_point_to_p2p(text):
+    # the conclusion, or a row of the same cause that reads the person's words itself
+    assert "nccl-p2p-broken" in _causes(text)
+
+
+def test_the_conclusion_reads_what_no_row_reads_and_gives_way_to_a_row_of_its_cause():
+    assert GEFORCE_HANG in _codes("GPU usage stuck on 100% percent when using 2* RTX 3090")
+    codes = _codes("Setup: 4x RTX 4090. Multi-GPU training hangs at the first step")
+    assert "nccl.multi-gpu-hang-described" in codes and GEFORCE_HANG not in codes
+
+
+@pytest.mark.parametrize("text", [
+    "My RTX 4090 hangs when loading the model",  # one GPU: no job over several
+    "4x RTX A6000, the torchrun job hangs",  # workstation cards have peer-to-peer
+    "2x RTX 6000 Ada, torchrun gets stuck",
+    "DDP on two RTX 4090 runs fine and finishes",  # no hang
+])
+def test_a_hang_on_one_geforce_or_on_workstation_cards_concludes_no_geforce_p2p(text):
+    assert GEFORCE_HANG not in _codes(text)
+
+
+def test_a_multi_gpu_hang_on_blackwell_geforce_is_no_missing_kernel():
+    assert BLACKWELL not in _codes("2x RTX 5090, the torchrun job hangs with no error")

@@ -98,6 +98,17 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:works|worked|runs|ran|succeeds|passes)(?: fine| well)? (?:with|after setting|after exporting|when I set|if I "
             r"set|by setting) `?NCCL_P2P_DISABLE ?= ?1",
             r"unless (?:I |you |we )?(?:set |export |use )?`?NCCL_P2P_DISABLE ?= ?1",
+            # the fix told first, the variable after it: "The problem was solved by NCCL_P2P_DISABLE=1", "I confirmed
+            # that the model works by setting the variable NCCL_P2P_DISABLE =1", "fixed it with export NCCL_P2P_DISABLE=1"
+            # (w36e: the value may be quoted, the variable spaced)
+            r"\b(?:solved|fixed|resolved|worked around|works|worked|runs|ran|trains|goes through)\b[^\n]{0,30}?\b(?:by|with|"
+            r"after|via) (?:setting |using |exporting |adding |passing )?(?:the )?(?:(?:env(?:ironment)? )?(?:variable|var) )?"
+            r"`?(?:export )?NCCL_P2P_DISABLE ?= ?[\"']?1\b",
+            # the variable, then that it works: "NCCL_P2P_DISABLE=1 works for me", "NCCL_P2P_DISABLE=1 did the trick",
+            # "加上NCCL_P2P_DISABLE=1就可以了"
+            r"NCCL_P2P_DISABLE ?= ?[\"']?1[\"']?`? (?:works|worked|did the trick|does the trick|helps|helped|fixes|fixed|"
+            r"solves|solved|resolves|resolved)\b",
+            r"NCCL_P2P_DISABLE ?= ?[\"']?1[\"']?`?[^\n]{0,12}?(?:就可以|就好|解决|正常了|可以正常|跑通)",
         ),
         refines=("nccl.watchdog-timeout", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
         refines_within=None,
@@ -105,16 +116,21 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="NCCL's direct peer-to-peer path between these GPUs does not work (the job gets through only with "
               "NCCL_P2P_DISABLE=1): ACS on a PCIe switch or the IOMMU redirects the GPUs' traffic, or the driver offers "
               "P2P the cards cannot do.",
-        advice=("Fix the path rather than keep the slow workaround: `sudo lspci -vvv | grep -i acsctl` (SrcValid+ means "
-                "ACS is on: disable it in the BIOS or with setpci) and `dmesg | grep -i -e DMAR -e AMD-Vi` (the IOMMU, "
-                "VT-d: disable it or boot with iommu=pt); on GeForce cards update the driver; confirm with nccl-tests "
-                "(`all_reduce_perf -b 8 -e 128M -g 2`); until then keep NCCL_P2P_DISABLE=1."),
+        advice=("Keep NCCL_P2P_DISABLE=1 in the job's environment (every rank: `export` it, or the launcher's env) and "
+                "check what blocks P2P: `nvidia-smi topo -p2p r` (whether the driver lets the GPUs read each other; "
+                "GeForce RTX 40 and 50 cards have no PCIe P2P, so on them the variable stays), `sudo lspci -vvv | grep -i "
+                "acsctl` (SrcValid+ means ACS is on: disable it in the BIOS or with setpci) and `dmesg | grep -i -e DMAR "
+                "-e AMD-Vi` (the IOMMU, VT-d: disable it or boot with iommu=pt); on other cards fix those, update the "
+                "driver and confirm with nccl-tests (`all_reduce_perf -b 8 -e 128M -g 2`) without the variable."),
         action="configure",
         rules_out=("the network between hosts", "the GPU memory"),
         never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME", "reinstall the driver"),
-        sources=("https://github.com/NVIDIA/nccl/issues/667", NCCL_TROUBLESHOOTING + "#pci-access-control-services-acs"),
-        checked="2026-11-26",
-        examples=("nccl/nccl-667-pxb-pix-topology-hang-vtd.txt",),
+        sources=("https://github.com/NVIDIA/nccl/issues/667", "https://github.com/NVIDIA/nccl/issues/1439",
+                 "https://github.com/local-inference-lab/rtx6kpro/issues/15",
+                 NCCL_TROUBLESHOOTING + "#pci-access-control-services-acs"),
+        checked="2026-11-27",
+        examples=("nccl/nccl-667-pxb-pix-topology-hang-vtd.txt", "nccl/nccl-1439-eight-3090-allreduce-timeout-p2p-disable.txt",
+                  "nccl/rtx6kpro-15-first-allreduce-hangs-p2p.txt"),
     ),
     Signature(
         code="nccl.simplep2p-verification-error",

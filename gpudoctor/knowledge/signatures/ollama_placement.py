@@ -91,6 +91,10 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
             r"\bonly (?:one|1|a single) (?:GPU|gpu|card|graphics card) (?:is |was |gets |got )?(?:being )?used\b",
             r"\bonly (?:uses?|using|utili[sz]es?) (?:one|1|a single) (?:GPU|gpu|card)s?\b",
             r"\b(?:multiple|several|both|all|the other|other) (?:GPUs|gpus|cards) (?:are|were) not (?:being )?used\b",
+            # the question that follows one busy GPU: "How to use all gpus?", "how can I make it use both GPUs" (w36e)
+            r"\b[Hh]ow (?:can I |do I |could I |to )(?:make (?:it|ollama|Ollama) )?(?:use|utili[sz]e|run on|load (?:it |the "
+            r"model )?(?:on|across)) (?:all|both|every|multiple) (?:of )?(?:my |the |\d )?(?:GPUs|gpus|GPU's|cards|graphics "
+            r"cards)\b",
         ),
         severity="info",
         cause=("Ollama loads a model onto one GPU when it fits there, by design (a single completion is no faster "
@@ -102,9 +106,11 @@ PLACEMENT_SIGNATURES: tuple[Signature, ...] = (
         action="none",
         rules_out=("a missing or hidden GPU, when the server log lists them all",),
         never_suggest=("reinstall the driver", "set num_gpu", "set CUDA_VISIBLE_DEVICES"),
-        sources=("https://github.com/ollama/ollama/issues/10007", FAQ),
+        sources=("https://github.com/ollama/ollama/issues/10007", "https://github.com/ollama/ollama/issues/5093",
+                 "https://github.com/ollama/ollama/issues/8546", FAQ),
         checked="2026-11-27",
-        examples=("ollama/ollama-10007-docker-multiple-gpus-not-used.txt",),
+        examples=("ollama/ollama-10007-docker-multiple-gpus-not-used.txt",
+                  "ollama/ollama-5093-visible-devices-two-ids-one-used.txt", "ollama/ollama-8546-four-4090-only-one-used.txt"),
     ),
     Signature(
         code="ollama.model-file-unreadable",

@@ -157,6 +157,29 @@ BLACKWELL_BEFORE_ITS_BUILDS = concluded(
     examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt",
               "ollama/keryx-miner-18-llama-dll-no-sm120-kernels.txt"),
 )
+GEFORCE_MULTI_GPU_HANG = _concluded(
+    code="nccl.named-geforce-multi-gpu-hang",
+    cause_id="nccl-p2p-broken",
+    # Where the person's words for the hang fit a row of the same cause (nccl.multi-gpu-hang-described,
+    # vllm.tensor-parallel-hangs-described), that row speaks; this reads the pastes no row reads.
+    severity="warn",
+    cause=("The paste tells of a job over several {gpu} GPUs that hangs or freezes without an error: {p2p}, and NCCL's "
+           "peer-to-peer transport between such cards hangs at the first all-reduce or barrier (where the driver or "
+           "the platform offers P2P anyway, it hangs or corrupts data), by far the commonest reason for this hang."),
+    advice=("Start the job with `NCCL_P2P_DISABLE=1` in every rank's environment (`export NCCL_P2P_DISABLE=1` before "
+            "torchrun, deepspeed or `vllm serve`; `accelerate launch` sets it itself for RTX 40 cards), with "
+            "NCCL_DEBUG=INFO to see NCCL pick SHM instead of P2P; keep it on these cards. `nvidia-smi topo -p2p r` "
+            "shows whether the driver lets the GPUs read each other. If it still hangs with P2P off, look at the "
+            "IOMMU and ACS (`iommu=pt`, VT-d/AMD-Vi, ACS off in the BIOS) and at ranks doing different work "
+            "(TORCH_DISTRIBUTED_DEBUG=DETAIL)."),
+    action="configure",
+    rules_out=("a driver that is not installed, when nvidia-smi lists every GPU", "the model's size"),
+    never_suggest=("reinstall the driver", "set NCCL_SOCKET_IFNAME"),
+    sources=(*tables.GEFORCE_P2P_SOURCES,
+             "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-p2p-disable"),
+    checked=tables.CHECKED,
+    examples=("nccl/cogvlm-35-two-3090-usage-stuck-100-p2p.txt",),
+)
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS,
-                               *cuda_w34a.CONCLUSIONS)
+                               GEFORCE_MULTI_GPU_HANG, *cuda_w34a.CONCLUSIONS)
