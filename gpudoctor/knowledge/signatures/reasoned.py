@@ -157,7 +157,7 @@ BLACKWELL_BEFORE_ITS_BUILDS = concluded(
     examples=("frameworks/rvc-2564-not-working-with-5090-rtx.txt", "frameworks/i4h-workflows-220-rtx5090-errors-setup.txt",
               "ollama/keryx-miner-18-llama-dll-no-sm120-kernels.txt"),
 )
-GEFORCE_MULTI_GPU_HANG = _concluded(
+GEFORCE_MULTI_GPU_HANG = concluded(
     code="nccl.named-geforce-multi-gpu-hang",
     cause_id="nccl-p2p-broken",
     # Where the person's words for the hang fit a row of the same cause (nccl.multi-gpu-hang-described,
