@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda import RUNTIME_LIBRARY_MISSING
 from gpudoctor.knowledge.signatures.cuda_w19b import SIGNATURES as _CUDA_W19B
@@ -29,10 +31,20 @@ JETSON_CONTAINERS = "https://github.com/dusty-nv/jetson-containers/blob/master/d
 
 # The CUDA 10.x sonames of JetPack 4 (L4T R32: CUDA 10.2): what PyTorch, TensorRT and OpenCV builds for it load. Not
 # libcudart.so.10.0 or .10.1 (a program built for another CUDA, cuda.jetson-jetpack-library-missing's reading).
-_JETPACK4_LIBRARY = (r"(?:lib(?:curand|cublas|cublasLt|cufft|cusparse|cusolver)\.so\.10|libcudart\.so\.10\.2|"
-                     r"libnvinfer(?:_plugin)?\.so\.[78])")
-# The condition that narrows the generic rows' patterns to those sonames, on the same line.
-_ONLY_JETPACK4 = r"(?=[^\n]{0,120}?" + _JETPACK4_LIBRARY + r":? cannot open shared object file)"
+_JETPACK4_SONAMES = (*(f"lib{name}.so.10" for name in ("curand", "cublas", "cublasLt", "cufft", "cusparse", "cusolver")),
+                     "libcudart.so.10.2", "libnvinfer.so.7", "libnvinfer.so.8", "libnvinfer_plugin.so.7",
+                     "libnvinfer_plugin.so.8")
+# The generic rows' patterns narrowed to those sonames: the generic pattern as it is, then, where it matched, a look
+# back at the soname it read (a lookahead before it, tried from every position of a line over 120 characters, made
+# the pattern 120 times slower; a lookbehind has a fixed width, so one per soname and separator).
+_ONLY_JETPACK4 = "(?:" + "|".join(f"(?<={re.escape(soname)}{separator}cannot open shared object file)"
+                                  for soname in _JETPACK4_SONAMES for separator in (": ", " ")) + ")"
+
+
+def _only_jetpack4(pattern: str) -> str:
+    return pattern + _ONLY_JETPACK4
+
+
 _EXTENSION = next(row for row in _CUDA_W19B if row.code == "cuda.extension-built-for-other-cuda").patterns
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -99,7 +111,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # cuda.runtime-library-missing's and cuda.extension-built-for-other-cuda's patterns (the latter reads the
         # "OSError: lib...so.N" form and takes the former's match as evidence), narrowed to JetPack 4's CUDA 10.2
         # sonames, in a container or an image build (gpudoctor/knowledge/context_table.py).
-        patterns=(_ONLY_JETPACK4 + RUNTIME_LIBRARY_MISSING, *(_ONLY_JETPACK4 + pattern for pattern in _EXTENSION)),
+        patterns=(_only_jetpack4(RUNTIME_LIBRARY_MISSING), *map(_only_jetpack4, _EXTENSION)),
         # In a container (the inner context, before the Jetson rows that read the same lines natively). An x86 image of
         # CUDA 10.x missing the same sonames would be read this way too: not yet told apart.
         contexts=("container", "docker-build"),
