@@ -37,9 +37,10 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
             r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]{1,400}) GPU_DEVICE_ORDINAL:(?P<ordinal>[^\s\]\"]{1,400})",
             # the same map with ROCR_VISIBLE_DEVICES set beside CUDA_VISIBLE_DEVICES
             r"CUDA_VISIBLE_DEVICES:(?P<cuda>[^\s\]\"]{1,400}) [^\n]{0,3000}?ROCR_VISIBLE_DEVICES:(?P<rocr>[^\s\]\"]{1,400})",
-            # an environment as the runner's start line, `env` or a job script prints it, both set on one line
-            r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
-            r"CUDA_VISIBLE_DEVICES=[\w,-]+[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",
+            # an environment as the runner's start line, `env` or a job script prints it, both set on one line (the
+            # value taken whole: each shorter try scanned the 600 characters again)
+            r"ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)(?![\w,-])[^\n]{0,600}?CUDA_VISIBLE_DEVICES=[\w-]",
+            r"CUDA_VISIBLE_DEVICES=[\w,-]+(?![\w,-])[^\n]{0,600}?ROCR_VISIBLE_DEVICES=(?P<rocr>[\w,-]+)",
             # how people tell it: the scheduler named beside the AMD variable it set
             # (each starting with its literal, which lets `re` skip ahead on Ollama's long server config lines)
             r"Slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES", r"slurm[^\n]{0,200}?(?:ROCR|HIP)_VISIBLE_DEVICES",

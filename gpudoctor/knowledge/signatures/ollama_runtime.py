@@ -104,7 +104,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             # the wording 0.1.34 added when it detects the cause (ollama/ollama#4241)
             r"may have noexec set\.\s{1,3}Set OLLAMA_TMPDIR",
             # 0.1.2x loaded its server as a library extracted to the same place
-            r"(?P<path>[^:\s]{1,300}libext_server\.so): failed to map segment from shared object",
+            r"(?<![^:\s])(?P<path>[^:\s]{1,300}libext_server\.so): failed to map segment from shared object",
             # extracting the runners at start (0.1.3x to 0.4) into a directory that is full
             r"copy payload \S{1,200}: write (?P<path>\S{1,300}): no space left on device",
         ),

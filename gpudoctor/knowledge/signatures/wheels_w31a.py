@@ -85,7 +85,7 @@ SIGNATURES = (
         patterns=(
             # pip: the file's tags (python-abi-platform: cp312-cp312-win_amd64, cp39-abi3-linux_x86_64) are not ones
             # this interpreter accepts.
-            r"(?P<wheel>[\w.+%-]{1,160}-(?P<python>cp\d+|py\d+)(?:-\w{1,20})?-(?P<platform>[\w.]{1,80})\.whl) is not a "
+            r"(?<![\w.+%-])(?P<wheel>[\w.+%-]{1,160}-(?P<python>cp\d+|py\d+)(?:-\w{1,20})?-(?P<platform>[\w.]{1,80})\.whl) is not a "
             r"supported wheel on this platform",
             # uv, for a wheel named by URL (a node's installer, a requirements line with a release asset).
             r"A URL dependency is incompatible with the current platform: \S{0,300}-(?P<python>cp\d+|py\d+)-\w{1,20}-"
