@@ -102,3 +102,25 @@ def test_a_libcuda_without_cuctxcreate_v3_is_a_leftover_only_outside_wsls_own_fo
         codes = _codes(own)
         assert "wsl.leftover-linux-libcuda-lacks-cuctxcreate-v3" not in codes, codes
         assert "ollama.libcuda-lacks-cuctxcreate-v3" in codes, codes
+
+
+# Review probes of the thirty-sixth set's rows (issue 25): texts those rows read falsely before, kept as tests.
+_LOAD_LIBRARY_FAILED = ("nvidia-container-cli: initialization error: load library failed: libcuda.so.1: cannot open "
+                        "shared object file: no such file or directory\n")
+
+
+def test_cpu_nodes_said_to_be_fine_do_not_turn_a_gpu_nodes_failure_into_a_false_alarm():
+    for words in ("I deployed the device plugin; the CPU nodes are fine but on my GPU node the pod fails:\n",
+                  "The Jenkins plugin runs on CPU nodes too.\n"):
+        assert _codes(words + _LOAD_LIBRARY_FAILED) == ["containers.cli-load-library-failed"]
+    # Said far from the failure, the plugin's pod on a non-GPU node does not explain a GPU node's own error.
+    far = "The device plugin pod on the non-GPU node is in CrashLoopBackOff, as expected.\n" + "x\n" * 20
+    assert "containers.cli-load-library-failed" in _codes(far + _LOAD_LIBRARY_FAILED)
+
+
+def test_a_pod_that_has_the_nvidia_runtime_class_or_runs_kubeflow_on_gke_is_not_read_as_without_it():
+    sees_none = "torch.cuda.is_available() returns False in the pod\n"
+    for where in ("spec:\n  runtimeClassName: nvidia\n", "Runtime Class Name:  nvidia\n",
+                  "Kubeflow 1.9 on GKE, notebook image with CUDA 12.1\n"):
+        assert "containers.k8s-pod-without-nvidia-runtime" not in _codes(where + sees_none)
+    assert "containers.k8s-pod-without-nvidia-runtime" in _codes("RKE2 v1.33 cluster\n" + sees_none)

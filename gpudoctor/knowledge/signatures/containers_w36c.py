@@ -16,9 +16,15 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES
 from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
 
-# A node the person says has no GPU: "non-GPU nodes", "CPU-only node", "the nodes without GPUs", "nodes with no GPU".
-_NO_GPU_NODE = (r"(?:(?:[Nn]on-GPU|non-gpu|CPU-only|cpu-only|GPU-less|gpu-less|CPU) (?:worker )?nodes?\b|"
+# A node the person says has no GPU: "non-GPU nodes", "CPU-only node", "the nodes without GPUs", "nodes with no GPU"
+# (never a bare "CPU nodes", which a person also says of the healthy half of a cluster whose GPU node fails).
+_NO_GPU_NODE = (r"(?:(?:[Nn]on-GPU|non-gpu|CPU-only|cpu-only|GPU-less|gpu-less) (?:worker )?nodes?\b|"
                 r"nodes? (?:without|with no)(?: any)? (?:NVIDIA |nvidia )?(?:GPUs?|gpus?)\b)")
+# The plugin (or its DaemonSet) put on such a node: "a DaemonSet, ... the pod on the non-GPU node", or such nodes
+# failing because of it ("daemon sets ... non-GPU nodes will complain"). A person's own pods there are another cause
+# (containers.nvidia-runtime-on-cpu-node).
+_ON_NO_GPU_NODE = r"\bon (?:the |a |our |all |every |each )?" + _NO_GPU_NODE
+_NO_GPU_NODE_FAILS = _NO_GPU_NODE + r" (?:will |would |keep |keeps )?(?:complain|fail|crash|error)"
 
 SIGNATURES = (
     Signature(
@@ -27,15 +33,16 @@ SIGNATURES = (
         cause_id="none",
         kinds=("any",),
         # The person's words put the device plugin's pod (or its DaemonSet's) on a node without a GPU, on one line:
-        # "daemon sets ... non-GPU nodes will complain", "the plugins start ... but not on the nodes without GPUs",
-        # "the pods on CPU-only nodes are in CrashLoopBackOff".
-        patterns=(r"\b(?:[Dd]evice[- ]plugins?|plugins?|[Dd]aemon ?[Ss]ets?)\b[^\n]{0,200}?\b" + _NO_GPU_NODE,
-                  r"\b" + _NO_GPU_NODE + r"[^\n]{0,200}?\b(?:[Dd]evice[- ]plugin|CrashLoopBackOff)"),
+        # "daemon sets ... non-GPU nodes will complain", "the pod on the non-GPU node is in CrashLoopBackOff".
+        patterns=(r"\b(?:[Dd]evice[- ]plugins?|[Dd]aemon ?[Ss]ets?)\b[^\n]{0,200}?" + _ON_NO_GPU_NODE,
+                  r"\b(?:[Dd]evice[- ]plugins?|[Dd]aemon ?[Ss]ets?)\b[^\n]{0,200}?\b" + _NO_GPU_NODE_FAILS),
         refines=("containers.cli-load-library-failed", "containers.cli-cuda-init-failed", "containers.cli-driver-not-loaded",
                  "containers.cli-driver-request-failed", "containers.cli-detection-driver-request-failed",
                  "containers.device-plugin-no-nvml", "containers.device-plugin-no-devices",
                  "containers.nvidia-runtime-on-cpu-node", "containers.nvidia-runtime-on-gpu-less-instance-described"),
-        refines_within=None,
+        # The failure it explains is the one the person quotes next to those words, never one anywhere in the text (a GPU
+        # node's own failure in the same paste stays a finding).
+        refines_within=8,
         severity="info",
         cause=("The description puts the NVIDIA device plugin's pod on a node without a GPU: its DaemonSet runs on "
                "every node unless told otherwise, and there its container fails at the runtime's hook or idles "
@@ -57,7 +64,7 @@ SIGNATURES = (
     ),
 )
 
-# In a Kubeflow, k3s or RKE2 pod, the words for "this program sees no GPU or driver": PyTorch's description row's
+# In a k3s or RKE2 pod, the words for "this program sees no GPU or driver": PyTorch's description row's
 # first line (torch.cuda.is_available() False), PyTorch's own "Found no NVIDIA driver", the shells' "nvidia-smi: not
 # found". There the driver reaches a pod only through the NVIDIA runtime, which those platforms leave to the pod.
 _TORCH_FALSE = next(row for row in P15F_SIGNATURES if row.code == "frameworks.torch-cuda-unavailable-described").patterns[0]
@@ -73,7 +80,7 @@ SIGNATURES = SIGNATURES + (
         contexts=("kubernetes-gpu-pod",),
         refines=("frameworks.torch-cuda-unavailable-described", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing"),
         severity="warn",
-        cause=("In a Kubernetes pod (Kubeflow, k3s, RKE2) the program sees no NVIDIA driver or GPU: the pod was started "
+        cause=("In a Kubernetes pod on k3s or RKE2 the program sees no NVIDIA driver or GPU: the pod was started "
                "without the NVIDIA runtime, which those platforms register as a RuntimeClass while runc stays "
                "containerd's default, or without a GPU request."),
         advice=("Give the pod the NVIDIA runtime and a GPU: `runtimeClassName: nvidia` in its spec (Kubeflow notebooks: a "
