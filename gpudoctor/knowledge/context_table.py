@@ -25,7 +25,8 @@ CONTEXTS: tuple[Context, ...] = (
                 "used where the node-local one belongs, not from the GPUs made visible.",
         markers=(
             # the script's own frame of the traceback, or the line quoted from it (w36d, 2026-11-27)
-            r"\.set_device\((?:args?\.|self\.|opt\.|cfg\.|config\.|params\.)?(?:local_rank|rank|gpu|gpu_id|local_gpu_id)\)",
+            # (never a --gpu or gpu_id option: a GPU index the person chose, which no process count explains)
+            r"\.set_device\((?:args?\.|self\.|opt\.|cfg\.|config\.|params\.)?(?:local_rank|rank)\)",
             r"\.set_device\(int\(os\.environ\[[\"']LOCAL_RANK",
             r"\.set_device\((?:dist|torch\.distributed)\.get_rank\(\)",
         ),

@@ -124,3 +124,19 @@ def test_a_pod_that_has_the_nvidia_runtime_class_or_runs_kubeflow_on_gke_is_not_
                   "Kubeflow 1.9 on GKE, notebook image with CUDA 12.1\n"):
         assert "containers.k8s-pod-without-nvidia-runtime" not in _codes(where + sees_none)
     assert "containers.k8s-pod-without-nvidia-runtime" in _codes("RKE2 v1.33 cluster\n" + sees_none)
+
+
+def test_a_gpu_index_the_person_chose_is_not_read_as_a_rank_that_picks_a_missing_gpu():
+    text = ("python train.py --gpu 3\n    torch.cuda.set_device(args.gpu)\n"
+            "RuntimeError: CUDA error: invalid device ordinal\n")
+    assert "cuda.rank-picks-missing-gpu" not in _codes(text)
+    assert "cuda.rank-picks-missing-gpu" in _codes(text.replace("args.gpu", "args.local_rank"))
+
+
+def test_a_cuda_torch_named_beside_another_version_is_no_replacement_without_a_verb_that_says_so():
+    for healthy in ("Tested with torch==2.0.1+cu118, also works with torch 2.1.0\n",
+                    "Speed with torch 2.0.1+cu118 is 12 it/s, with torch 2.1.0 it is 13 it/s\n",
+                    "I removed torch 2.1.2+cu118 and tested the cpu path first\n"):
+        assert "wheels.requirements-replaced-cuda-torch-described" not in _codes(healthy)
+    assert "wheels.requirements-replaced-cuda-torch-described" in \
+        _codes("The node's requirements uninstall the torch-2.11.0+cu128 and replace it with torch-2.12.0\n")

@@ -48,7 +48,7 @@ def nvcc_arch_releases() -> str:
 SIGNATURES = (
     Signature(
         code="cuda.rank-picks-missing-gpu",
-        cause_id="cuda-visible-devices",
+        cause_id="distributed-misuse",
         kinds=("any",),
         # cuda.invalid-device-ordinal's line in a text whose script sets its device from its rank (context
         # rank-picks-device, innermost before distributed-launch, whose row then gives way to this one).
@@ -63,8 +63,8 @@ SIGNATURES = (
                 "`python -c \"import torch; print(torch.cuda.device_count())\"` counts those a process sees): "
                 "--nproc_per_node for torchrun and torch.distributed.launch, --num_gpus for deepspeed, "
                 "--num_processes for accelerate, -np per node for mpirun, nprocs=torch.cuda.device_count() for "
-                "mp.spawn, and the project's own GPU-count option. A checkpoint split for model parallelism needs "
-                "that many GPUs (Llama's 13B needs 2, 70B needs 8): on fewer GPUs run a smaller model or a "
+                "mp.spawn, and the project's own GPU-count option. A checkpoint split N ways for model parallelism "
+                "needs N processes and GPUs (its MP or tensor-parallel degree): on fewer GPUs run a smaller model or a "
                 "re-sharded checkpoint. On several nodes set the device from the node-local rank "
                 "(`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))`), never the global RANK, or use "
                 "rank % torch.cuda.device_count(); an index taken from a list of physical GPU ids is renumbered from "
