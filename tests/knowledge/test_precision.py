@@ -140,3 +140,19 @@ def test_a_cuda_torch_named_beside_another_version_is_no_replacement_without_a_v
         assert "wheels.requirements-replaced-cuda-torch-described" not in _codes(healthy)
     assert "wheels.requirements-replaced-cuda-torch-described" in \
         _codes("The node's requirements uninstall the torch-2.11.0+cu128 and replace it with torch-2.12.0\n")
+
+
+def test_cmakes_cuda_check_and_vaapis_scale_failure_are_not_read_as_failed_cuda_builds():
+    healthy = ("-- Looking for a CUDA compiler\n-- Looking for a CUDA compiler - NOTFOUND\n-- Configuring done\n"
+               "-- Generating done\n")
+    assert not any(code.startswith("wheels.cmake") for code in _codes(healthy))
+    vaapi = "Info: Trying encoder [vaapi]\nError: Couldn't scale frame: Invalid argument\n"
+    found = {f.code: f for f in scan(vaapi, "paste")}
+    assert by_code("wheels.sunshine-built-without-cuda").severity == "info"
+    assert set(found) <= {"wheels.sunshine-built-without-cuda"}
+    assert "wheels.sunshine-built-without-cuda" not in _codes("Error: Couldn't scale frame: No such device\n")
+
+
+def test_one_cmake_configure_that_finds_no_cuda_compiler_gets_one_reading():
+    text = read_excerpt("wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt").text
+    assert _codes(text) == ["ollama.llama-cpp-build-no-nvcc"]

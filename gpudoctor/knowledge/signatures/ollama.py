@@ -541,18 +541,21 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"Could not find nvcc, please set CUDAToolkit_ROOT",  # llama.cpp's CMakeLists (2024)
         ),
         severity="fail",
-        cause=("The CUDA build of llama.cpp (or another CMake project) finds no CUDA compiler: nvcc is not installed "
-               "or not on PATH, so the CUDA backend cannot be built."),
+        cause=("The CUDA build of a CMake project (llama.cpp's ggml-cuda, or any that calls enable_language(CUDA)) finds "
+               "no CUDA compiler: nvcc is not installed or not on PATH, so the CUDA part cannot be built."),
         advice=("Install the CUDA toolkit (nvcc; the driver alone has none) and put its bin directory on PATH "
                 "(`export PATH=/usr/local/cuda/bin:$PATH`), or point CMake at it: "
-                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (or CUDACXX); `nvcc --version` must work."),
+                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (or CUDACXX); `nvcc --version` must work. Where the "
+                "project's CUDA part is optional, configuring with its CUDA option off (-DWITH_CUDA=OFF, "
+                "-DGGML_CUDA=OFF) builds without it instead."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/ggml-org/llama.cpp/issues/13527",
+        sources=("https://github.com/ggml-org/llama.cpp/issues/13527", "https://github.com/soedinglab/CCMpred/issues/26",
                  "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
-        checked="2026-11-25",
-        examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
+        checked="2026-11-27",
+        examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",
+                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt"),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,
