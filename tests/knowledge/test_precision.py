@@ -156,3 +156,12 @@ def test_cmakes_cuda_check_and_vaapis_scale_failure_are_not_read_as_failed_cuda_
 def test_one_cmake_configure_that_finds_no_cuda_compiler_gets_one_reading():
     text = read_excerpt("wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt").text
     assert _codes(text) == ["ollama.llama-cpp-build-no-nvcc"]
+
+
+def test_nvccs_refused_architecture_gets_the_toolkits_that_build_for_it():
+    row = by_code("wheels.nvcc-unsupported-gpu-architecture")
+    assert "CUDA 11.1 or newer" in row.advice_for({"arch": "compute_86"})
+    assert "older than 12.0" in row.advice_for({"arch": "sm_35"})
+    # Jetson Thor was sm_101 in CUDA 12.8 and 12.9; nvcc 13 calls it sm_110 and refuses compute_101.
+    assert "older than 13.0" in row.advice_for({"arch": "compute_101"})
+    assert "CUDA 12.8 or newer (B200)" in row.advice_for({"arch": "compute_100"})
