@@ -122,8 +122,8 @@ def test_a_pod_that_has_the_nvidia_runtime_class_or_runs_kubeflow_on_gke_is_not_
     sees_none = "torch.cuda.is_available() returns False in the pod\n"
     for where in ("spec:\n  runtimeClassName: nvidia\n", "Runtime Class Name:  nvidia\n",
                   "Kubeflow 1.9 on GKE, notebook image with CUDA 12.1\n"):
-        assert "containers.k8s-pod-without-nvidia-runtime" not in _codes(where + sees_none)
-    assert "containers.k8s-pod-without-nvidia-runtime" in _codes("RKE2 v1.33 cluster\n" + sees_none)
+        assert "containers.k8s-pod-without-nvidia-runtime-described" not in _codes(where + sees_none)
+    assert "containers.k8s-pod-without-nvidia-runtime-described" in _codes("RKE2 v1.33 cluster\n" + sees_none)
 
 
 def test_a_gpu_index_the_person_chose_is_not_read_as_a_rank_that_picks_a_missing_gpu():

@@ -265,6 +265,8 @@ def _by_code() -> dict[str, Signature]:
 # findings carry the new code; `gpudoctor explain OLD` shows the row that reads those lines now. A code is never reused.
 MERGED_INTO: dict[str, str] = {
     "cuda.nvcc-unsupported-architecture": "wheels.nvcc-unsupported-gpu-architecture",  # 2026-11-27
+    # its tool lines had no example; what is left reads a description only (2026-11-27)
+    "containers.k8s-pod-without-nvidia-runtime": "containers.k8s-pod-without-nvidia-runtime-described",
 }
 
 

@@ -13,8 +13,7 @@ plugin's pod is on a node without a GPU, this row takes their place as a false a
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES
-from gpudoctor.knowledge.signatures.kernel_tools import NVIDIA_SMI_NOT_FOUND
+from gpudoctor.knowledge.signatures.frameworks_p15f import TORCH_CUDA_FALSE
 
 # A node the person says has no GPU: "non-GPU nodes", "CPU-only node", "the nodes without GPUs", "nodes with no GPU"
 # (never a bare "CPU nodes", which a person also says of the healthy half of a cluster whose GPU node fails).
@@ -62,23 +61,17 @@ SIGNATURES = (
         examples=("containers/k8sdp-9-non-gpu-nodes-load-library-failed.txt",
                   "containers/k8sdp-17-non-gpu-node-cuda-unknown-error.txt"),
     ),
-)
-
-# In a k3s or RKE2 pod, the words for "this program sees no GPU or driver": PyTorch's description row's
-# first line (torch.cuda.is_available() False), PyTorch's own "Found no NVIDIA driver", the shells' "nvidia-smi: not
-# found". There the driver reaches a pod only through the NVIDIA runtime, which those platforms leave to the pod.
-_TORCH_FALSE = next(row for row in P15F_SIGNATURES if row.code == "frameworks.torch-cuda-unavailable-described").patterns[0]
-_POD_SEES_NO_GPU = (_TORCH_FALSE, r"Found no NVIDIA driver on your system", NVIDIA_SMI_NOT_FOUND[0], r"\bnvidia-smi: not found")
-
-SIGNATURES = SIGNATURES + (
     Signature(
-        code="containers.k8s-pod-without-nvidia-runtime",
+        code="containers.k8s-pod-without-nvidia-runtime-described",
+        # A person's words that the program in a k3s or RKE2 pod sees no GPU (torch.cuda.is_available() False, the
+        # PyTorch description row's words): there the driver reaches a pod only through the NVIDIA runtime, which
+        # those platforms leave to the pod. Only a description, so read in short pastes only.
         described=True,
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
-        patterns=_POD_SEES_NO_GPU,
+        patterns=(TORCH_CUDA_FALSE,),
         contexts=("kubernetes-gpu-pod",),
-        refines=("frameworks.torch-cuda-unavailable-described", "kernel.driver-not-loaded", "kernel.nvidia-smi-missing"),
+        refines=("frameworks.torch-cuda-unavailable-described",),
         severity="warn",
         cause=("In a Kubernetes pod on k3s or RKE2 the program sees no NVIDIA driver or GPU: the pod was started "
                "without the NVIDIA runtime, which those platforms register as a RuntimeClass while runc stays "

@@ -150,8 +150,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # ggml's allocation error as Ollama reports the runner's last error line, without the size
             r"cudaMalloc failed: out of memory",
             r"process has terminated: (?:exit status \w+: )?CUDA error: out of memory",
-            # the client's message for the same runner error while it answers (0.1.x to 0.3.x, w36d)
-            r"error was encountered while running the model:? CUDA error: out of memory",
             # the CUDA_CHECK of llama.cpp before 2024 ("CUDA error %d at %s:%d: %s"); 2 is cudaErrorMemoryAllocation
             r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
@@ -178,7 +176,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/ollama/ollama/issues/8597", TROUBLESHOOTING),
-        checked="2026-11-25",
+        checked="2026-11-27",
         examples=("ollama/ollama-8597-deepseek-r1-4xl40s-cuda0-buffer.txt",
                   "ollama/koboldcpp-1711-blas-prompt-cuda-out-of-memory.txt"),
     ),
