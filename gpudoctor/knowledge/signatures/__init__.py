@@ -250,6 +250,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36d").SIGNATURES)  # cuda_w36d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w36b").SIGNATURES)  # wheels_w36b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36a").SIGNATURES)  # cuda_w36a.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
