@@ -7,7 +7,11 @@ the plugin learnt to idle, logs that it found no NVML or devices and waits ("Inc
 "No devices found. Waiting indefinitely", "If this is a GPU node, did you ..."). None of it is a fault of the GPU
 nodes: the maintainers' answer is keeping the DaemonSet on the GPU nodes (a nodeSelector or affinity on a GPU label,
 or taints). The generic rows read those lines as a GPU node whose plugin has no runtime; where the person says the
-plugin's pod is on a node without a GPU, this row takes their place as a false alarm.
+plugin's pod is on a node without a GPU, this row takes their place as a false alarm, for the failure quoted next to
+those words only.
+
+Also here: a person's words that PyTorch sees no GPU in a k3s or RKE2 pod (the NVIDIA runtime is a RuntimeClass
+there), and the image holding driver files where the runtime mounts the host's (moved from containers.py).
 """
 
 from __future__ import annotations
