@@ -16,8 +16,8 @@ CHECKED = "2026-11-27"
 # The compute capabilities PyTorch's Linux and Windows wheels carry kernels (SASS) for, lowest and highest, by the
 # CUDA version of the build and, where the list changed between releases, the torch release (build_cuda.sh per
 # release; 2.8's notes: cu128/cu129 dropped sm_50-sm_61 and kept sm_70; the 2.10 RFC: cu128 dropped sm_70; CUDA 12
-# itself dropped Kepler, and sm_80 came with CUDA 11.0, sm_86 with 11.1, sm_89 and sm_90 with 11.8, sm_100 and
-# sm_120 with 12.8). A kernel built for sm_X.Y runs on sm_X.Z for Z >= Y, never on another major version.
+# itself dropped Kepler; the first CUDA of each architecture is NVCC_ARCHITECTURES'). A kernel built for sm_X.Y runs
+# on sm_X.Z for Z >= Y, never on another major version.
 # Rows: (first CUDA, last CUDA, first torch, last torch, lowest, highest); None: any. The first row that holds wins.
 Capability = tuple[int, int]
 _WHEEL_CAPABILITIES: tuple[tuple[Capability, Capability, Capability | None, Capability | None, Capability, Capability],
@@ -67,6 +67,53 @@ def _python_ranges(first: Capability = (1, 11)) -> str:
 
 
 TORCH_PYTHON_RANGES = _python_ranges()
+
+NVCC_GPU_FEATURES = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list"
+CUDA_RELEASE_NOTES = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"
+# What nvcc builds for: (the architecture's number as nvcc names it, compute_NN / sm_NN; its GPUs; the first CUDA
+# toolkit whose nvcc builds for it, "" where no toolkit of the last decade lacks it; the first toolkit whose nvcc no
+# longer does, "" while current), from each toolkit's nvcc GPU feature list and release notes (NVCC_GPU_FEATURES,
+# CUDA_RELEASE_NOTES; checked CHECKED). CUDA 12.8 and 12.9 named Jetson Thor sm_101; 13.0 renamed it sm_110.
+NVCC_ARCHITECTURES: tuple[tuple[str, str, str, str], ...] = (
+    ("20", "Fermi", "", "9.0"), ("21", "Fermi", "", "9.0"),
+    ("30", "Kepler", "", "11.0"), ("32", "Kepler, Jetson TK1", "", "11.0"),
+    ("35", "Kepler", "", "12.0"), ("37", "Kepler, K80", "", "12.0"),
+    ("50", "Maxwell", "", "13.0"), ("52", "Maxwell", "", "13.0"), ("53", "Maxwell, Jetson Nano", "", "13.0"),
+    ("60", "Pascal, P100", "", "13.0"), ("61", "Pascal, GTX 10", "", "13.0"), ("62", "Pascal, Jetson TX2", "", "13.0"),
+    ("70", "Volta, V100, Titan V", "9.0", "13.0"), ("72", "Volta, Jetson Xavier", "10.0", "13.0"),
+    ("75", "Turing, RTX 20, GTX 16, T4", "10.0", ""),
+    ("80", "A100", "11.0", ""), ("86", "RTX 30, A10, A40", "11.1", ""), ("87", "Jetson Orin", "11.4", ""),
+    ("89", "RTX 40, L4, L40", "11.8", ""), ("90", "H100, H200", "11.8", ""),
+    ("100", "B200", "12.8", ""), ("101", "Jetson Thor, as CUDA 12.8 and 12.9 name it", "12.8", "13.0"),
+    ("103", "B300", "12.9", ""), ("110", "Jetson Thor", "13.0", ""),
+    ("120", "RTX 50, RTX PRO Blackwell", "12.8", ""), ("121", "GB10, DGX Spark", "12.9", ""),
+)
+
+
+def first_cuda(arch: str) -> str:
+    """The first CUDA toolkit whose nvcc builds for compute_`arch` ('86' -> '11.1'); '' where the table has none."""
+    return next((first for number, _, first, _ in NVCC_ARCHITECTURES if number == arch), "")
+
+
+def _toolkits_for(gpus: str, first: str, dropped: str) -> str:
+    if not dropped:
+        return f"CUDA {first} or newer ({gpus})"
+    since = f"from CUDA {first} and " if first else "a CUDA "
+    return f"{since}older than {dropped} ({gpus}; CUDA {dropped} dropped it)"
+
+
+def nvcc_arch_releases() -> str:
+    """NVCC_ARCHITECTURES as one clause of advice, for an architecture the table does not name."""
+    return "; ".join(f"compute_{number}: {_toolkits_for(gpus, first, dropped)}"
+                     for number, gpus, first, dropped in NVCC_ARCHITECTURES)
+
+
+# The toolkits that build for the architecture nvcc refused, by its name (a Signature's lookups table: "compute_86"
+# and "sm_86" -> "CUDA 11.1 or newer (RTX 30, A10, A40)"); longer numbers first, so that no prefix takes another's.
+NVCC_ARCH_TOOLKITS: tuple[tuple[str, str], ...] = tuple(
+    (prefix + number, _toolkits_for(gpus, first, dropped))
+    for number, gpus, first, dropped in sorted(NVCC_ARCHITECTURES, key=lambda row: -len(row[0]))
+    for prefix in ("compute_", "sm_"))
 
 # The last driver branch that supports each retired architecture (NVIDIA's legacy GPU list; R580 is the last branch
 # for Maxwell, Pascal and Volta, which R590 dropped), and the first architecture the open kernel modules support.

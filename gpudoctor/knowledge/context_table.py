@@ -25,7 +25,8 @@ CONTEXTS: tuple[Context, ...] = (
                 "used where the node-local one belongs, not from the GPUs made visible.",
         markers=(
             # the script's own frame of the traceback, or the line quoted from it (w36d, 2026-11-27)
-            r"\.set_device\((?:args?\.|self\.|opt\.|cfg\.|config\.|params\.)?(?:local_rank|rank|gpu|gpu_id|local_gpu_id)\)",
+            # (never a --gpu or gpu_id option: a GPU index the person chose, which no process count explains)
+            r"\.set_device\((?:args?\.|self\.|opt\.|cfg\.|config\.|params\.)?(?:local_rank|rank)\)",
             r"\.set_device\(int\(os\.environ\[[\"']LOCAL_RANK",
             r"\.set_device\((?:dist|torch\.distributed)\.get_rank\(\)",
         ),
@@ -99,12 +100,13 @@ CONTEXTS: tuple[Context, ...] = (
     ),
     Context(
         name="kubernetes-gpu-pod",
-        meaning="The program runs in a Kubernetes pod (Kubeflow notebooks and pipelines, k3s, RKE2), which gets the "
-                "driver only through the NVIDIA runtime: as containerd's default runtime, or by the pod's "
-                "runtimeClassName where nvidia is a RuntimeClass only (k3s, RKE2 and the GPU Operator's default).",
+        meaning="The program runs in a Kubernetes pod on k3s or RKE2, which register the NVIDIA runtime as a "
+                "RuntimeClass only (runc stays containerd's default), so a pod gets the driver only by its "
+                "runtimeClassName or where nvidia was made containerd's default runtime.",
         markers=(
-            r"Kubeflow", r"kubeflow", r"k3s\b", r"RKE2", r"rke2",  # the platforms where runc stays containerd's default
-            r"runtimeClassName\b", r"Runtime Class Name:",  # the pod spec's field, `kubectl describe pod`'s line
+            # The platforms themselves: Kubeflow, GKE or EKS say nothing of the runtime (no RuntimeClass there), and a
+            # pod spec's runtimeClassName or `kubectl describe`'s "Runtime Class Name:" is as often the working one.
+            r"k3s\b", r"RKE2", r"rke2",
         ),
         sources=("https://docs.k3s.io/advanced#nvidia-container-runtime-support",
                  "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html"),

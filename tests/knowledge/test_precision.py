@@ -102,3 +102,66 @@ def test_a_libcuda_without_cuctxcreate_v3_is_a_leftover_only_outside_wsls_own_fo
         codes = _codes(own)
         assert "wsl.leftover-linux-libcuda-lacks-cuctxcreate-v3" not in codes, codes
         assert "ollama.libcuda-lacks-cuctxcreate-v3" in codes, codes
+
+
+# Review probes of the thirty-sixth set's rows (issue 25): texts those rows read falsely before, kept as tests.
+_LOAD_LIBRARY_FAILED = ("nvidia-container-cli: initialization error: load library failed: libcuda.so.1: cannot open "
+                        "shared object file: no such file or directory\n")
+
+
+def test_cpu_nodes_said_to_be_fine_do_not_turn_a_gpu_nodes_failure_into_a_false_alarm():
+    for words in ("I deployed the device plugin; the CPU nodes are fine but on my GPU node the pod fails:\n",
+                  "The Jenkins plugin runs on CPU nodes too.\n"):
+        assert _codes(words + _LOAD_LIBRARY_FAILED) == ["containers.cli-load-library-failed"]
+    # Said far from the failure, the plugin's pod on a non-GPU node does not explain a GPU node's own error.
+    far = "The device plugin pod on the non-GPU node is in CrashLoopBackOff, as expected.\n" + "x\n" * 20
+    assert "containers.cli-load-library-failed" in _codes(far + _LOAD_LIBRARY_FAILED)
+
+
+def test_a_pod_that_has_the_nvidia_runtime_class_or_runs_kubeflow_on_gke_is_not_read_as_without_it():
+    sees_none = "torch.cuda.is_available() returns False in the pod\n"
+    for where in ("spec:\n  runtimeClassName: nvidia\n", "Runtime Class Name:  nvidia\n",
+                  "Kubeflow 1.9 on GKE, notebook image with CUDA 12.1\n"):
+        assert "containers.k8s-pod-without-nvidia-runtime-described" not in _codes(where + sees_none)
+    assert "containers.k8s-pod-without-nvidia-runtime-described" in _codes("RKE2 v1.33 cluster\n" + sees_none)
+
+
+def test_a_gpu_index_the_person_chose_is_not_read_as_a_rank_that_picks_a_missing_gpu():
+    text = ("python train.py --gpu 3\n    torch.cuda.set_device(args.gpu)\n"
+            "RuntimeError: CUDA error: invalid device ordinal\n")
+    assert "cuda.rank-picks-missing-gpu" not in _codes(text)
+    assert "cuda.rank-picks-missing-gpu" in _codes(text.replace("args.gpu", "args.local_rank"))
+
+
+def test_a_cuda_torch_named_beside_another_version_is_no_replacement_without_a_verb_that_says_so():
+    for healthy in ("Tested with torch==2.0.1+cu118, also works with torch 2.1.0\n",
+                    "Speed with torch 2.0.1+cu118 is 12 it/s, with torch 2.1.0 it is 13 it/s\n",
+                    "I removed torch 2.1.2+cu118 and tested the cpu path first\n"):
+        assert "wheels.requirements-replaced-cuda-torch-described" not in _codes(healthy)
+    assert "wheels.requirements-replaced-cuda-torch-described" in \
+        _codes("The node's requirements uninstall the torch-2.11.0+cu128 and replace it with torch-2.12.0\n")
+
+
+def test_cmakes_cuda_check_and_vaapis_scale_failure_are_not_read_as_failed_cuda_builds():
+    healthy = ("-- Looking for a CUDA compiler\n-- Looking for a CUDA compiler - NOTFOUND\n-- Configuring done\n"
+               "-- Generating done\n")
+    assert not any(code.startswith("wheels.cmake") for code in _codes(healthy))
+    vaapi = "Info: Trying encoder [vaapi]\nError: Couldn't scale frame: Invalid argument\n"
+    found = {f.code: f for f in scan(vaapi, "paste")}
+    assert by_code("wheels.sunshine-built-without-cuda").severity == "info"
+    assert set(found) <= {"wheels.sunshine-built-without-cuda"}
+    assert "wheels.sunshine-built-without-cuda" not in _codes("Error: Couldn't scale frame: No such device\n")
+
+
+def test_one_cmake_configure_that_finds_no_cuda_compiler_gets_one_reading():
+    text = read_excerpt("wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt").text
+    assert _codes(text) == ["ollama.llama-cpp-build-no-nvcc"]
+
+
+def test_nvccs_refused_architecture_gets_the_toolkits_that_build_for_it():
+    row = by_code("wheels.nvcc-unsupported-gpu-architecture")
+    assert "CUDA 11.1 or newer" in row.advice_for({"arch": "compute_86"})
+    assert "older than 12.0" in row.advice_for({"arch": "sm_35"})
+    # Jetson Thor was sm_101 in CUDA 12.8 and 12.9; nvcc 13 calls it sm_110 and refuses compute_101.
+    assert "older than 13.0" in row.advice_for({"arch": "compute_101"})
+    assert "CUDA 12.8 or newer (B200)" in row.advice_for({"arch": "compute_100"})

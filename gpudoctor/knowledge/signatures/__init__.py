@@ -253,6 +253,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w36e").SIGNATURES)  # nccl_w36e.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w36e").SIGNATURES)  # vllm_w36e.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w36e").SIGNATURES)  # kernel_w36e.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
@@ -268,6 +269,8 @@ def _by_code() -> dict[str, Signature]:
 # findings carry the new code; `gpudoctor explain OLD` shows the row that reads those lines now. A code is never reused.
 MERGED_INTO: dict[str, str] = {
     "cuda.nvcc-unsupported-architecture": "wheels.nvcc-unsupported-gpu-architecture",  # 2026-11-27
+    # its tool lines had no example; what is left reads a description only (2026-11-27)
+    "containers.k8s-pod-without-nvidia-runtime": "containers.k8s-pod-without-nvidia-runtime-described",
 }
 
 

@@ -194,23 +194,6 @@ SIGNATURES += (
         examples=("containers/nvidiadocker-1068-mount-error-registry-reboot.txt",),
     ),
     Signature(
-        code="containers.cli-mount-file-exists",
-        cause_id="container-toolkit-error", kinds=_CONTAINER_TEXT,
-        # libnvidia-container's words (a hard-wrapped paste often cuts "mount error: "); the lookahead keys it on "creation".
-        patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",),
-        severity="fail", cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
-        advice=("Rebuild the image without the NVIDIA driver's user-space files it names (libnvidia-ml.so.1, libcuda.so.1, nvidia-smi): "
-                "drop or `apt-get purge` the driver packages the Dockerfile or its base image installs (nvidia-driver-*, libnvidia-compute-*, "
-                "nvidia-utils-*, or a package pulling them in such as nvidia-opencl-dev) and let the NVIDIA runtime mount the host's driver "
-                "at start; the host needs no change. Most often seen under WSL 2 (Docker Desktop or Docker in the distribution), where "
-                "the runtime adds the Windows driver's libraries from /usr/lib/wsl/lib: for an image you cannot rebuild, remove them in a "
-                "Dockerfile on top of it (`RUN rm -f /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1`)."),
-        action="configure", never_suggest=("reinstall the host driver", "update the driver"),
-        sources=("https://github.com/NVIDIA/nvidia-docker/issues/825", "https://github.com/NVIDIA/nvidia-container-toolkit/issues/371"),
-        checked="2026-11-27", examples=("containers/nvidiadocker-825-mount-error-nvidia-smi-exists.txt",
-                                        "containers/nvctk-371-opencl-dev-driver-libs-in-image.txt"),
-    ),
-    Signature(
         code="containers.unsatisfied-cuda-requirement",
         cause_id="cuda-driver-too-old",
         kinds=_CONTAINER_TEXT,

@@ -147,7 +147,9 @@ SIGNATURES += (
         # cudaErrorNoKernelImageForDevice (209) / CUDA_ERROR_NO_BINARY_FOR_GPU, as CUDA's runtime words it: PyTorch
         # raises it, ggml prints it.
         patterns=(r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
-                  r"No kernel image is available for execution on the device",  # a wrapper's exception (Emgu CV)
+                  # a wrapper's exception (Emgu CV's), a pattern of its own: the context rows that refine this one
+                  # (ollama_environments.py, vllm_engines.py and others) quote the lower-case one within theirs
+                  r"No kernel image is available for execution on the device",
                   r"CUDA_ERROR_NO_BINARY_FOR_GPU",
                   # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
                   r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
@@ -167,7 +169,7 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
         sources=("https://github.com/pytorch/pytorch/issues/167244", "https://github.com/mir-aidj/all-in-one/issues/35",
                  "https://github.com/Kaggle/kaggle-cli/issues/1151", "https://github.com/emgucv/emgucv/issues/349", RUNTIME_ERRORS),
-        checked="2026-11-25",
+        checked="2026-11-27",
         examples=("cuda/allinone-35-sm120-torch25-cu121.txt", "cuda/pytorch-167244-sm120-nightly-cu124.txt",
                   "cuda/openral-167-thor-sm110-cu128-no-kernel-image.txt", "cuda/emgucv-349-no-kernel-image-maxwell-430.txt"),
     ),

@@ -14,26 +14,23 @@ fix is an image tag (or a Dockerfile base) built for the GPU, which `IMAGES_WITH
 
 from __future__ import annotations
 
+from gpudoctor.knowledge.build_support import NVCC_GPU_FEATURES, first_cuda
 from gpudoctor.knowledge.signatures import Signature
 
 CHECKED = "2026-11-27"
-NVCC_GPU_FEATURES = "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list"
-CUDA_RELEASE_NOTES = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"
 PYTORCH_NVRTC_CAP = "https://github.com/pytorch/pytorch/issues/87595"
 
-# The first CUDA release whose compiler (nvcc, NVRTC, ptxas) knows each architecture, and the PyTorch wheel index to
-# name for it: sm_75 came with CUDA 10.0, sm_86 with 11.1, sm_89 and sm_90 with 11.8, sm_100 and sm_120 with 12.8, sm_121 (GB10) with
-# 12.9 (PyTorch's aarch64 builds for it are cu130), sm_110 (Jetson Thor) with 13.0 (NVCC_GPU_FEATURES and each
-# release's notes, CUDA_RELEASE_NOTES; checked CHECKED).
+# The first CUDA release whose compiler (nvcc, NVRTC, ptxas) knows each architecture (build_support.NVCC_ARCHITECTURES,
+# the one table of it), and the PyTorch wheel index to name for it (PyTorch's aarch64 builds for GB10 are cu130).
 # The PyTorch index is the one to name today (a current torch); build_support.FIRST_CUDA_FOR_MAJOR holds the first
 # index that carried each major version, for a pinned older torch (cu111 for Ampere), and the conclusions use that.
 FIRST_CUDA_FOR_GPU: tuple[tuple[str, str, str, str], ...] = (
     # (GPUs, compute capability, first CUDA, PyTorch index)
-    ("RTX 20 / GTX 16 / T4", "7.5", "10.0", "cu118"),
-    ("RTX 30 / A10 / A40", "8.6", "11.1", "cu118"),
-    ("RTX 40 / L4 / L40 / H100", "8.9, 9.0", "11.8", "cu118"),
-    ("B200 / RTX 50 / RTX PRO Blackwell", "10.0, 12.0", "12.8", "cu128"),
-    ("GB10 (DGX Spark) / Jetson Thor", "12.1, 11.0", "12.9 / 13.0", "cu130"),
+    ("RTX 20 / GTX 16 / T4", "7.5", first_cuda("75"), "cu118"),
+    ("RTX 30 / A10 / A40", "8.6", first_cuda("86"), "cu118"),
+    ("RTX 40 / L4 / L40 / H100", "8.9, 9.0", first_cuda("89"), "cu118"),
+    ("B200 / RTX 50 / RTX PRO Blackwell", "10.0, 12.0", first_cuda("120"), "cu128"),
+    ("GB10 (DGX Spark) / Jetson Thor", "12.1, 11.0", f"{first_cuda('121')} / {first_cuda('110')}", "cu130"),
 )
 
 # Images whose CUDA and framework build carry sm_120 (and sm_100) kernels: the first tag of each line that does, from

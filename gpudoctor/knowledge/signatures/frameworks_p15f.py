@@ -22,6 +22,14 @@ _SEE = (r"(?:[Pp]ick(?:ing)? up|[Dd]etect(?:s|ing|ed)?|[Ss]ee(?:s|ing)?|[Ff]ind(
         r"[Uu]s(?:e|es|ing)|[Aa]ccess(?:ing)?|[Uu]tili[sz](?:e|ing))")
 _GPU = r"(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|GPu|CUDA|cuda)\b"
 
+# "torch.cuda.is_available() returns False", "... is false", "=false", "returned False.", "always returns False", "gives
+# False", "返回False"; not PyTorch's own "... but torch.cuda.is_available() is False" (the deserialize error, its own
+# row) nor xformers' "should be True but is False". (containers_w36c.py reads it in a k3s or RKE2 pod too.)
+TORCH_CUDA_FALSE = (
+    r"(?<!but )(?<![.\w])(?:torch\.)?cuda\.is_available(?:\(\))?\)?[`'\"]?\s{0,3}(?:=|==|:|->|=>|is|was|returns?|returned|"
+    r"returning|always returns?|still returns?|gives?|giving|gave|prints?|printed|shows?|outputs?|"
+    r"evaluates to|返回|为|是|输出)?\s{0,3}(?:always\s|still\s)?[`'\"]?(?:False|false|FALSE|Flase)(?![A-Za-z])")
+
 P15F_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.torch-cuda-unavailable-described",
@@ -29,12 +37,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         cause_id="torch-cpu-build",
         kinds=("any",),
         patterns=(
-            # "torch.cuda.is_available() returns False", "... is false", "=false", "returned False.", "always returns
-            # False", "gives False", "返回False"; not PyTorch's own "... but torch.cuda.is_available() is False" (the
-            # deserialize error, its own row) nor xformers' "should be True but is False".
-            r"(?<!but )(?<![.\w])(?:torch\.)?cuda\.is_available(?:\(\))?\)?[`'\"]?\s{0,3}(?:=|==|:|->|=>|is|was|returns?|returned|"
-            r"returning|always returns?|still returns?|gives?|giving|gave|prints?|printed|shows?|outputs?|"
-            r"evaluates to|返回|为|是|输出)?\s{0,3}(?:always\s|still\s)?[`'\"]?(?:False|false|FALSE|Flase)(?![A-Za-z])",
+            TORCH_CUDA_FALSE,
             # "PyTorch is not using my GPU", "Torch is not detecting cuda", "torch can't find the GPU"
             # (not the Stable Diffusion web UIs' "Torch is not able to use GPU; add --skip-torch-cuda-test", their own row)
             # (nor Forge's and other apps' own raised message, "RuntimeError: PyTorch is not able to access CUDA")

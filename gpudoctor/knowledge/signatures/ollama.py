@@ -150,8 +150,6 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             # ggml's allocation error as Ollama reports the runner's last error line, without the size
             r"cudaMalloc failed: out of memory",
             r"process has terminated: (?:exit status \w+: )?CUDA error: out of memory",
-            # the client's message for the same runner error while it answers (0.1.x to 0.3.x, w36d)
-            r"error was encountered while running the model:? CUDA error: out of memory",
             # the CUDA_CHECK of llama.cpp before 2024 ("CUDA error %d at %s:%d: %s"); 2 is cudaErrorMemoryAllocation
             r"CUDA error 2 at \S{1,300}ggml-cuda\.cu:\d+: out of memory",
             # Ollama's own engine (llm/server.go, 0.12 and later)
@@ -178,7 +176,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/ollama/ollama/issues/8597", TROUBLESHOOTING),
-        checked="2026-11-25",
+        checked="2026-11-27",
         examples=("ollama/ollama-8597-deepseek-r1-4xl40s-cuda0-buffer.txt",
                   "ollama/koboldcpp-1711-blas-prompt-cuda-out-of-memory.txt"),
     ),
@@ -541,18 +539,21 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"Could not find nvcc, please set CUDAToolkit_ROOT",  # llama.cpp's CMakeLists (2024)
         ),
         severity="fail",
-        cause=("The CUDA build of llama.cpp (or another CMake project) finds no CUDA compiler: nvcc is not installed "
-               "or not on PATH, so the CUDA backend cannot be built."),
+        cause=("The CUDA build of a CMake project (llama.cpp's ggml-cuda, or any that calls enable_language(CUDA)) finds "
+               "no CUDA compiler: nvcc is not installed or not on PATH, so the CUDA part cannot be built."),
         advice=("Install the CUDA toolkit (nvcc; the driver alone has none) and put its bin directory on PATH "
                 "(`export PATH=/usr/local/cuda/bin:$PATH`), or point CMake at it: "
-                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (or CUDACXX); `nvcc --version` must work."),
+                "`-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc` (or CUDACXX); `nvcc --version` must work. Where the "
+                "project's CUDA part is optional, configuring with its CUDA option off (-DWITH_CUDA=OFF, "
+                "-DGGML_CUDA=OFF) builds without it instead."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/ggml-org/llama.cpp/issues/13527",
+        sources=("https://github.com/ggml-org/llama.cpp/issues/13527", "https://github.com/soedinglab/CCMpred/issues/26",
                  "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
-        checked="2026-11-25",
-        examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",),
+        checked="2026-11-27",
+        examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",
+                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt"),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,

@@ -6,9 +6,9 @@ CUDA language detection; the pip rows quote pip's resolver.
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.build_support import TORCH_PYTHON_RANGES
+from gpudoctor.knowledge.build_support import (CUDA_RELEASE_NOTES, NVCC_ARCH_TOOLKITS, TORCH_PYTHON_RANGES,
+                                               nvcc_arch_releases)
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.cuda_w36d import nvcc_arch_releases
 from gpudoctor.knowledge.signatures.wheels_abi import ABI_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_extensions import EXTENSION_SIGNATURES
 from gpudoctor.knowledge.signatures.wheels_prebuilt import PREBUILT_SIGNATURES
@@ -85,18 +85,22 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="This nvcc cannot build for {arch}: the toolkit is too old for that GPU, or too new for one it dropped.",
-        advice=("Build {arch} with a CUDA toolkit that knows it (`nvcc --version` shows the one the build ran; "
-                "`nvcc --list-gpu-arch` lists what it knows), " + nvcc_arch_releases() + ". Install that toolkit "
+        advice=("Build {arch} with a CUDA toolkit that knows it: {arch_toolkits} (`nvcc --version` shows the one the "
+                "build ran; `nvcc --list-gpu-arch` lists what it knows). Install that toolkit "
                 "(conda: `conda install -c nvidia cuda-toolkit=<version>`; Docker: a nvidia/cuda:<version>-devel "
                 "base) and put its nvcc first on PATH or set CUDA_HOME to it, in a fresh build folder; or remove "
                 "that architecture from the build's targets (TORCH_CUDA_ARCH_LIST, -gencode arch flags, "
-                "CMAKE_CUDA_ARCHITECTURES), or build for the newest one this nvcc knows with PTX "
-                "(TORCH_CUDA_ARCH_LIST=\"7.5+PTX\") so the driver compiles it for the GPU. The driver is not the cause."),
+                "CMAKE_CUDA_ARCHITECTURES); or, for a GPU newer than this nvcc only, build for "
+                "`<newest this nvcc knows>+PTX` (TORCH_CUDA_ARCH_LIST) so the driver compiles it for the GPU. The "
+                "driver is not the cause."),
+        # {arch_toolkits}: the toolkits for the refused architecture (build_support.NVCC_ARCHITECTURES), or the whole
+        # table where it names another
+        lookups=(("arch", "arch_toolkits", NVCC_ARCH_TOOLKITS, "the first toolkit for each: " + nvcc_arch_releases()),),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/lisa-analysis-tools/GBGPU/issues/7", "https://github.com/spiriMirror/libuipc/issues/237",
-                 "https://github.com/NVlabs/tiny-cuda-nn/issues/239", NVCC_DOCS + "#gpu-feature-list",
+                 "https://github.com/NVlabs/tiny-cuda-nn/issues/239", NVCC_DOCS + "#gpu-feature-list", CUDA_RELEASE_NOTES,
                  "https://github.com/ClementPinard/Pytorch-Correlation-extension/issues/54", "https://github.com/nagadomi/distro/issues/18"),
         checked="2026-11-27",
         examples=("wheels/gbgpu-7-compute-35-cuda-122.txt", "wheels/libuipc-237-compute-120-nvcc-124.txt", "cuda/tinycudann-239-nvcc-unsupported-compute-89.txt",

@@ -223,15 +223,17 @@ SIGNATURES: tuple[Signature, ...] = (
             # "overwriting the user's existing CUDA-enabled PyTorch installation", "replaced my cuda torch"
             r"\b(?:[Oo]verwr[io]t\w{0,4}|[Rr]eplac\w{1,3}|[Uu]ninstall\w{0,3}|[Dd]owngrad\w{1,3})\b[^\n]{0,50}?\b(?:CUDA|cuda)"
             r"(?:[- ]enabled)?\s(?:(?:version|build) of\s)?" + _TORCH + r"\b",
-            # "uninstall the `torch-2.11.0+cu128` and replace it with `torch-2.12.0`": a CUDA build named as replaced
-            # by a version without a local +cu tag (PyPI's, CPU-only on Windows)
+            # "uninstall the `torch-2.11.0+cu128` and replace it with `torch-2.12.0`": a CUDA build named as uninstalled
+            # or replaced by a version without a local +cu tag (PyPI's, CPU-only on Windows); without the verb, "tested
+            # with torch==2.0.1+cu118, also works with torch 2.1.0" is no replacement
+            r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?"
             r"\b[Tt]orch[-= ]=?(?P<old>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\W{0,3}[^\n]{0,60}?\b(?:with|by)\s\W{0,2}"
             r"[Tt]orch[-= ]=?(?P<new>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.+])",
             # "<=2.1 will uninstall torch 2.1.2+cu118 and leave users without cuda": a pin or a requirement named as
-            # uninstalling a +cu build, the same line saying CUDA is then gone
+            # uninstalling a +cu build, the same line saying CUDA is then gone (a CPU-only build, not "the cpu path")
             r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?\b[Tt]orch[-= ]=?"
             r"(?P<old_build>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\b[^\n]{0,60}?\b(?:without (?:CUDA|cuda)|"
-            r"(?:CPU|cpu)(?:[- ]only)?\b)",
+            r"(?:CPU|cpu)[- ](?:only|build|version|wheel)\b)",
         ),
         severity="warn",
         cause=("The description suggests a requirements file (a custom node's, an app's) made pip replace the CUDA "

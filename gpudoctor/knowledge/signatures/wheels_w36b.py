@@ -1,11 +1,11 @@
 """Issue 25, wave 36 (w36b): programs built without their CUDA part, read from the build's and the program's own lines.
 
-A CMake project whose CUDA support is optional (Sunshine, darknet, CCMpred, many C++ tools) looks for nvcc with
+A CMake project whose CUDA support is optional (darknet, xmr-stak, CCMpred, many C++ tools) checks for nvcc with
 `check_language(CUDA)` ("-- Looking for a CUDA compiler - NOTFOUND") or with the old FindCUDA module ("Could NOT find
-CUDA (missing: ... CUDA_NVCC_EXECUTABLE ...)"): where nvcc is not on the configuring shell's PATH it either stops
-(`enable_language(CUDA)`, a project's own "CUDA not found") or builds on without CUDA, and the program later finds no
-GPU encoder or backend. The generic CUDAToolkit rows (wheels_pairs.py) read FindCUDAToolkit's line with llama.cpp's
-advice; this one reads CMake's compiler check and the old module's line wherever they appear.
+CUDA (missing: ... CUDA_NVCC_EXECUTABLE ...)"). Those lines alone are no failure (a configure without CUDA prints
+them and goes on); where the project then stops with its own CMake Error naming its CUDA option, this module's row
+reads that error. CMake's enable_language(CUDA) error is ollama.llama-cpp-build-no-nvcc's. A distutils or make build
+whose nvcc path does not exist, or is made from a CUDA_HOME holding a colon list or quotes, has rows here too.
 
 Sunshine (the game streamer) built without CUDA (SUNSHINE_ENABLE_CUDA off, or nvcc not found when it was configured)
 keeps ffmpeg's h264_nvenc but puts its software frame converter in front of it, which fails on the captured GPU frame
@@ -30,6 +30,9 @@ _NOT_COLON = r"(?!:?/[^\s'\":]{1,120}:/)(?!:/)"
 SIGNATURES = (
     Signature(
         code="wheels.nvcc-path-missing",
+        # wheels.nvcc-not-found (wheels.py) reads the same cause from pip's and torch's own lines; where both are in one
+        # paste, this row's line names the path that is missing, and its advice is the fuller one.
+        refines=("wheels.nvcc-not-found",), refines_within=10,
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
         patterns=(
@@ -40,9 +43,9 @@ SIGNATURES = (
             r"error: command [\"']{0,2}" + _NOT_COLON + r"(?P<path>[^\s\"'][^\"\n]{0,200}?\bnvcc(?:\.exe)?|nvcc)[\"']{0,2} "
             r"failed: No such file or directory",
             # make (and the shell it runs) when a Makefile's $(CUDA_PATH)/bin/nvcc or plain nvcc is not there
-            r"make(?:\[\d{1,3}\])?: " + _NOT_COLON + r"(?P<path>[^\s:'\"]{0,200}\bnvcc): (?:Command not found|No such file or "
+            r"make(?:\[\d{1,3}\])?: (?P<path>[^\s:'\"]{0,200}\bnvcc): (?:Command not found|No such file or "
             r"directory)",
-            r"/bin/sh: (?:\d{1,4}: )?" + _NOT_COLON + r"(?P<path>[^\s:'\"]{0,200}/nvcc): No such file or directory",
+            r"/bin/sh: (?:\d{1,4}: )?(?P<path>[^\s:'\"]{0,200}/nvcc): No such file or directory",
             # the locate_cuda() helper many Cython/CUDA setup.py files copy (py-faster-rcnn's)
             r"The (?P<path>nvcc) binary could not be located in your \$PATH",
         ),
@@ -59,13 +62,35 @@ SIGNATURES = (
         action="configure",
         rules_out=("a driver fault: the build never reached the GPU",),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/cudamat/cudamat/issues/36", "https://github.com/MVIG-SJTU/AlphaPose/issues/765",
+        sources=("https://github.com/cudamat/cudamat/issues/36",
                  "https://github.com/NVIDIA/cuda-samples/issues/127",
                  "https://pytorch.org/docs/stable/cpp_extension.html"),
         checked=CHECKED,
         examples=("wheels/cudamat-36-unable-to-execute-nvcc.txt",
-                  "wheels/alphapose-765-nvcc-unable-to-execute-quoted-home.txt",
                   "wheels/cuda-samples-127-make-nvcc-command-not-found.txt"),
+    ),
+    Signature(
+        code="wheels.cuda-home-quoted",
+        refines=("wheels.nvcc-path-missing",),
+        cause_id="build-toolchain-mismatch",
+        kinds=("any",),
+        # "'/usr/local/cuda'/bin/nvcc": CUDA_HOME's value itself holds quotes (quoted twice in a script or an
+        # environment file), so the path joined from it cannot exist, whether or not the toolkit is installed.
+        patterns=(r"unable to execute \"(?P<path>'[^'\"\n]{1,200}'/bin/nvcc)\": No such file or directory",
+                  r"error: command \"(?P<path>'[^'\"\n]{1,200}'/bin/nvcc)\" failed\b"),
+        severity="fail",
+        cause=("The build looked for nvcc at {path}, a path made from a CUDA_HOME whose value holds quote characters "
+               "(quoted twice where it was set), which cannot exist."),
+        advice=("Set CUDA_HOME to the toolkit's root without quotes inside its value (`export CUDA_HOME=/usr/local/cuda`; "
+                "fix the line in ~/.bashrc, the environment file or the script that sets it), open a new shell, check "
+                "that `echo $CUDA_HOME` prints no quotes and `$CUDA_HOME/bin/nvcc -V` runs (install the toolkit if it "
+                "does not), keep $CUDA_HOME/bin on PATH, then rebuild."),
+        action="configure",
+        rules_out=("a driver fault: the build never reached the GPU",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/MVIG-SJTU/AlphaPose/issues/765",),
+        checked=CHECKED,
+        examples=("wheels/alphapose-765-nvcc-unable-to-execute-quoted-home.txt",),
     ),
     Signature(
         code="wheels.cuda-home-colon-list",
@@ -100,33 +125,28 @@ SIGNATURES = (
         code="wheels.cmake-cuda-compiler-not-found",
         cause_id="build-toolchain-mismatch",
         kinds=("any",),
-        patterns=(
-            # CMake's CheckLanguage module (check_language(CUDA)), which optional-CUDA projects call before
-            # enable_language(CUDA): the configuring shell has no nvcc on PATH and no CUDACXX / CMAKE_CUDA_COMPILER.
-            r"Looking for a CUDA compiler - NOTFOUND",
-            # the old FindCUDA module (find_package(CUDA)), when nvcc or the toolkit's root is among what it missed
-            r"Could NOT find CUDA \(missing: [\w ]{0,200}?\bCUDA_(?:NVCC_EXECUTABLE|TOOLKIT_ROOT_DIR)\b",
-        ),
-        severity="warn",
-        cause=("CMake found no CUDA compiler (nvcc) when it configured this build: the CUDA toolkit is not installed, "
-               "or its bin folder is not on the configuring shell's PATH, so the build either stops or goes on without "
-               "its CUDA part (a program built this way finds no GPU backend or NVENC encoder later)."),
-        advice=("Install the CUDA toolkit and make nvcc visible to CMake before configuring: put its bin folder on PATH "
-                "(`export PATH=/usr/local/cuda/bin:$PATH`; Arch's cuda package uses /opt/cuda/bin and adds it only for "
-                "login bash shells, so fish or zsh users export it themselves) or set `CUDACXX=/usr/local/cuda/bin/nvcc` "
-                "(`-DCMAKE_CUDA_COMPILER=...`; on Windows install the toolkit after Visual Studio so its integration is "
-                "there), then reconfigure in a clean build folder (delete CMakeCache.txt) with the project's CUDA option "
-                "on (-DGGML_CUDA=ON, -DENABLE_CUDA=ON, -DWITH_CUDA=ON, -DSUNSHINE_ENABLE_CUDA=ON). To build without "
-                "GPU support instead, turn that CUDA option off (e.g. -DWITH_CUDA=OFF or -DENABLE_CUDA=OFF)."),
+        # The project's own CMake Error after its CUDA check failed, naming the option that builds without CUDA ("CUDA
+        # not found, please build explicitly with -DENABLE_CUDA=OFF", "CUDA NOT found: use `-DCUDA_ENABLE=OFF`"). The
+        # check's own lines ("Looking for a CUDA compiler - NOTFOUND", FindCUDA's "Could NOT find CUDA") are no
+        # failure: a configure whose CUDA part is optional prints them and goes on. CMake's enable_language(CUDA)
+        # error ("No CMAKE_CUDA_COMPILER could be found") is ollama.llama-cpp-build-no-nvcc's.
+        patterns=(r"\bCUDA (?:not|NOT) found\b[^\n]{0,60}?-D(?P<option>\w{0,40}CUDA\w{0,40})=OFF\b",),
+        severity="fail",
+        cause=("CMake found no working CUDA compiler (nvcc missing, not on the configuring shell's PATH, or failing its "
+               "test compile) while the project's CUDA option -D{option} was on, so configuring stopped."),
+        advice=("To build without GPU support, reconfigure with -D{option}=OFF. To build with it, install the CUDA toolkit "
+                "and make nvcc visible to CMake: its bin folder on PATH (`export PATH=/usr/local/cuda/bin:$PATH`) or "
+                "`CUDACXX=/usr/local/cuda/bin/nvcc` (`-DCMAKE_CUDA_COMPILER=...`), and check that `nvcc --version` runs "
+                "(where CUDACXX already names an installed nvcc, CMakeFiles/CMakeError.log or CMakeConfigureLog.yaml says "
+                "why its test compile failed: on Windows, install the toolkit after Visual Studio so its integration is "
+                "there); then reconfigure in a clean build folder (delete CMakeCache.txt)."),
         action="configure",
         rules_out=("a driver fault: the build never reached the GPU",),
         never_suggest=_NOT_THE_DRIVER,
-        sources=("https://github.com/AlexeyAB/darknet/issues/8350", "https://github.com/soedinglab/CCMpred/issues/26",
-                 "https://github.com/fireice-uk/xmr-stak/issues/1429",
+        sources=("https://github.com/AlexeyAB/darknet/issues/8350", "https://github.com/fireice-uk/xmr-stak/issues/1429",
                  CMAKE_CHECK_LANGUAGE, "https://cmake.org/cmake/help/latest/module/FindCUDA.html"),
         checked=CHECKED,
         examples=("wheels/darknet-8350-cmake-cuda-compiler-notfound.txt",
-                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt",
                   "wheels/xmrstak-1429-cmake-findcuda-missing-nvcc.txt"),
     ),
     Signature(
@@ -136,11 +156,14 @@ SIGNATURES = (
         # Sunshine's software converter (avcodec_software_encode_device_t::convert, sws_scale) failing on a captured
         # frame: in front of h264_nvenc it runs only where the CUDA encode paths were compiled out (SUNSHINE_BUILD_CUDA
         # undefined), and Sunshine then reports "Encoder [nvenc] failed" and picks libx264.
-        patterns=(r"Couldn't scale frame: (?P<why>Invalid argument|[\w ]{1,60})",),
-        severity="warn",
-        cause=("Sunshine converted the captured frame in software before the NVENC encoder and the conversion failed "
-               "({why}): this Sunshine was built without CUDA (SUNSHINE_ENABLE_CUDA off, or nvcc not found when it was "
-               "configured), so NVENC fails and it streams with the software encoder."),
+        # Info, not a failure: the same line comes from the VAAPI (AMD, Intel) path, which this row cannot tell apart
+        # on its own line; the NVENC reading holds where "Encoder [nvenc] failed" follows it.
+        patterns=(r"Couldn't scale frame: (?P<why>Invalid argument)",),
+        severity="info",
+        cause=("Sunshine converted the captured frame in software and the conversion failed ({why}); where the encoder "
+               "it fed was NVENC (\"Encoder [nvenc] failed\" follows), this Sunshine was built without CUDA "
+               "(SUNSHINE_ENABLE_CUDA off, or nvcc not found when it was configured), so NVENC fails and it streams "
+               "with the software encoder."),
         advice=("Use a Sunshine built with CUDA: LizardByte's own release packages, or on Arch the sunshine-bin package; "
                 "when building it yourself, install the CUDA toolkit, have nvcc on PATH in the shell that configures it "
                 "(Arch: `export PATH=/opt/cuda/bin:$PATH`, not set for fish or zsh), configure with "
