@@ -77,7 +77,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.nvcc-unsupported-gpu-architecture",
-        cause_id="cuda-arch-unsupported",
+        cause_id="build-toolchain-mismatch",
         kinds=("any",),  # nvcc, or the CMake, ninja and setup.py builds that call it
         patterns=(
             r"nvcc fatal\s*: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_\d+\w?)'",
