@@ -17,12 +17,12 @@ CHECKED = "2026-11-27"
 # Classes transformers removed from its public API, with the first release without them (source: the class's own
 # deprecation warning in transformers, generation/logits_process.py: "`LogitsWarper` is deprecated and will be removed
 # in v4.48", and the threads the row cites; checked CHECKED).
-REMOVED_IN = {
-    "LogitsWarper": "4.48",
-}
+REMOVED_IN = (
+    ("LogitsWarper", "4.48"),
+)
 
-_REMOVED = "|".join(REMOVED_IN)
-_REMOVED_TEXT = ", ".join(f"{name} in {release}" for name, release in REMOVED_IN.items())
+_REMOVED = "|".join(name for name, _ in REMOVED_IN)
+_REMOVED_TEXT = ", ".join(f"{name} in {release}" for name, release in REMOVED_IN)
 
 SIGNATURES = (
     Signature(
@@ -36,16 +36,18 @@ SIGNATURES = (
         severity="fail",
         cause=("A package imports {name} from transformers, and the installed transformers is a release that removed "
                "that class (" + _REMOVED_TEXT + "): the importing package was written for an older transformers."),
-        advice=("Pin transformers below the release that removed {name} in this environment (for LogitsWarper: "
-                "`pip install \"transformers<4.48\"`, e.g. 4.47.1, or the version the importing package's requirements "
+        advice=("Pin transformers below {removed_in}, the release that removed {name}, in this environment "
+                "(`pip install \"transformers<{removed_in}\"`, or the version the importing package's requirements "
                 "name), or upgrade the importing package (the file in the traceback: lm-format-enforcer, jsonformer, "
                 "a TTS or webui sampler) to a release whose code subclasses LogitsProcessor instead. Where a serving "
                 "engine (vLLM, SGLang) needs the newer transformers, upgrade the importing package rather than pinning "
                 "transformers back."),
+        # The pattern reads only the names in the table, so each finds its own release.
+        lookups=(("name", "removed_in", REMOVED_IN, "the release that removed it"),),
         action="configure",
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
-        versions=("transformers>=4.48 (LogitsWarper)",),
+        versions=tuple(f"transformers>={release} ({name})" for name, release in REMOVED_IN),
         sources=("https://github.com/MeetKai/functionary/issues/312", "https://github.com/1rgs/jsonformer/issues/69",
                  "https://github.com/1rgs/jsonformer/pull/63", "https://github.com/erew123/alltalk_tts/issues/601"),
         checked=CHECKED,
