@@ -47,7 +47,12 @@ def _run(setup: str, tmp_path) -> dict:
 
 
 def test_the_child_scans_what_this_process_would_and_this_process_compiles_nothing(tmp_path):
-    result = _run("scan_child.start()", tmp_path)
+    # A loaded runner may keep the child from answering within the live check's 5 s; what this tests is who compiles,
+    # so it waits as long as _run does (the hung child's case is tested below).
+    result = _run("""
+        scan_child.ANSWER_TIMEOUT_S = 50.0
+        scan_child.start()
+    """, tmp_path)
     assert result["forked"] and result["child_alive"]
     assert "kernel.xid-79" in result["codes"] and len(result["codes"]) >= 2
     assert result["same"]
