@@ -8,6 +8,12 @@ the AWS maintainers' answer (aws-ofi-nccl#584, awsome-distributed-ai#278) is a n
 FI_EFA_SET_CUDA_SYNC_MEMOPS=0, or NCCL 2.18. A -14 (Bad address) is the kernel unable to register GPU memory for
 the NIC at all (no nvidia-peermem and no DMA-BUF), GPUDirect RDMA's other failure. None of it is peer-to-peer
 between the GPUs of a node.
+
+Also here: HAMi-core's libvgpu.so, the GPU-sharing layer HAMi (or volcano-vgpu-device-plugin) preloads into pods,
+crashing inside its own hook of a CUDA call NCCL makes while it creates its communicator (cuMemCreate from
+ncclCuMemHostEnable): "[HAMI-core ERROR (... multiprocess_memory_limit.c:N)]: Illegal device id: <garbage>", then its
+"Segfault encountered" backtrace through /libvgpu/src. vLLM's or SGLang's other ranks then fail with TCPStore or
+broken-pipe errors. The maintainers' answer is a HAMi release with the fixed hook (2.8.1 and later, HAMi-core PR 188).
 """
 
 from __future__ import annotations
@@ -50,5 +56,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("nccl/awsofinccl-584-ofi-register-memory-type2-nccl219-old-efa.txt",
                   "nccl/awsomedistributed-278-libfabric-cuda-sync-memops-nccl219.txt"),
+    ),
+    Signature(
+        code="nccl.hami-libvgpu-crash-at-nccl-init",
+        cause_id="vgpu-layer-breaks-nccl",
+        kinds=("any",),
+        # HAMi-core's LOG_ERROR("Illegal device id: %d") (its prefix is "[HAMI-core ERROR (pid:P thread=T file:line)]:"),
+        # and the frames of its own segfault handler's backtrace that name libvgpu's sources.
+        patterns=(
+            r"HAM[Ii]-core ERROR[^\n]{0,120}\]: Illegal device id: -?\d{1,12}",
+            r"File \"/libvgpu/src/(?:cuda|allocator|multiprocess)/\w{1,60}\.c\", line \d{1,6}, in (?P<function>\w{1,60})",
+        ),
+        severity="fail",
+        cause=("HAMi's GPU-sharing layer in the pod (HAMi-core's libvgpu.so) crashed in its own hook of a CUDA call "
+               "(cuMemCreate, which NCCL makes while creating its communicator) on a device id it never set: a bug of "
+               "that HAMi release, not of NCCL, the network or the model."),
+        advice=("Upgrade HAMi (its device plugin, which injects HAMi-core's libvgpu.so; or volcano-vgpu-device-plugin to "
+                "a release carrying the same libvgpu fix) to 2.8.1 or later, then recreate the pod. Until then, "
+                "`CUDA_DISABLE_CONTROL=true` in the pod's environment turns libvgpu's interception off (and with it "
+                "HAMi's memory and core limits for that pod), or give the job whole GPUs without HAMi."),
+        action="configure",
+        rules_out=("the network set-up", "NCCL itself"),
+        never_suggest=("NCCL_SOCKET_IFNAME", "NCCL_P2P_DISABLE"),
+        versions=("hami<2.8.1",),
+        sources=("https://github.com/Project-HAMi/HAMi-core/issues/169", "https://github.com/Project-HAMi/HAMi-core/pull/188",
+                 "https://github.com/Project-HAMi/HAMi/issues/1764", "https://github.com/Project-HAMi/HAMi/issues/1055"),
+        checked="2026-11-27",
+        examples=("nccl/hamicore-169-vllm-nccl-init-illegal-device-id-libvgpu.txt",),
     ),
 )
