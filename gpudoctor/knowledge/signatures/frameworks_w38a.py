@@ -37,6 +37,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU" (never "without NVIDIA driver")
             r"\b(?:run|running|use it|work|train|inference)\s(?:it\s|this\s)?without\s(?:an?\s|any\s)?(?:NVIDIA|Nvidia|nvidia)"
             r"(?:\sGPU|\sgraphics card|\scard)?\b(?!\sdrivers?)",
+            # "I want to run it on the CPU", "trying to use the CPU"
+            r"\b(?:want|wanted|trying|tried) to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) "
+            r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory))",
+            # "llm2 does not work in CPU only mode", "running in CPU-only mode"
+            r"\b(?:CPU|cpu)[- ]only mode\b",
             # Chinese: "我使用的是cpu", "只使用CPU", "只能用cpu"
             r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU,
         ),
