@@ -40,8 +40,6 @@ SIGNATURES: tuple[Signature, ...] = (
             # "I want to run it on the CPU", "trying to use the CPU"
             r"\b(?:want|wanted|trying|tried) to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) "
             r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory))",
-            # "llm2 does not work in CPU only mode", "running in CPU-only mode"
-            r"\b(?:CPU|cpu)[- ]only mode\b",
             # Chinese: "我使用的是cpu", "只使用CPU", "只能用cpu"
             r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU,
         ),
