@@ -168,7 +168,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "nvidia.com/gpu=all` with CDI and Podman); images never contain libcuda.so.1. On a host, `nvidia-smi` "
                 "must work, or the NVIDIA driver itself is missing; where it works, the driver's CUDA library package is "
                 "not installed (Ubuntu `sudo apt install libnvidia-compute-<branch>`, Fedora RPM Fusion's "
-                "xorg-x11-drv-nvidia-cuda-libs); under WSL 2 the library lives in /usr/lib/wsl/lib."),
+                "xorg-x11-drv-nvidia-cuda-libs); under WSL 2 the library lives in /usr/lib/wsl/lib. On a machine with no "
+                "NVIDIA GPU (a CPU-only server or VM) no driver can provide it: a CUDA build needs libcuda.so.1 even to "
+                "run on the CPU, so install the program's CPU build or image (llama-cpp-python built without "
+                "CMAKE_ARGS=-DGGML_CUDA=on), or update the app to a release that falls back to the CPU."),
         action="configure",
         rules_out=("the CUDA toolkit",),
         never_suggest=("install the CUDA toolkit in the image", "copy libcuda into the image"),
