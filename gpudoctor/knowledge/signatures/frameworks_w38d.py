@@ -32,6 +32,12 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"(?P<file>\w{1,60}\.(?:cpp|h)):\d{1,5}: [^\n]{0,500}?mlir::triton::[^\n]{0,900}?: Assert{1,2}ion "
             r"`(?!false && \"computeCapability)",
+            # an assertion in a Triton dialect's own source folder whose function signature names no mlir::triton type
+            r"/lib/(?:Analysis|Conversion|Dialect|Tools|Target)/Triton\w{0,40}/[\w/]{0,160}?\b(?P<file>\w{1,80}\.cpp):\d{1,5}: [^\n]{0,900}?: "
+            r"Assert{1,2}ion `(?!false && \"computeCapability)",
+            # the same assertion from a Windows build of Triton (MSVC's assert: "Assertion failed: EXPR, file PATH, line N")
+            r"Assertion failed: (?!false && \"computeCapability)[^\n]{1,600}?, file [^\n]{0,200}?\\lib\\(?:Analysis|"
+            r"Conversion|Dialect|Tools|Target)\\[\w\\]{0,160}?\b(?P<file>\w{1,80}\.cpp), line \d{1,5}",
         ),
         severity="fail",
         cause=("Triton's compiler aborted on one of its own internal assertions ({file}) while compiling the program's "

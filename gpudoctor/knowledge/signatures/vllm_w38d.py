@@ -91,6 +91,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"\b(?:pip3? install|[Ii]nstall(?:ing|ed)?) [`'\"]?(?:vllm|vLLM|VLLM)\b(?:(?![Ww][Ss][Ll])[^\n]){0,160}?"
             r"\b(?:on|in|under) (?:a |my |native )?[Ww]indows\b(?! ?(?:Subsystem|WSL|wsl))",
+            # "我在Windows系统上安装vllm", "在windows下部署vllm"
+            r"在\s?[Ww]indows\s?(?:系统|操作系统|环境|电脑)?(?:上|下|中|里)\s?(?:安装|运行|部署|使用)\s?(?:vllm|vLLM|VLLM)",
         ),
         severity="warn",
         cause=("The description suggests vLLM is being installed on native Windows, where it publishes no wheel and does "
@@ -102,9 +104,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault", "a missing CUDA toolkit"),
         never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
-        sources=("https://github.com/vllm-project/vllm/issues/12965", "https://github.com/vllm-project/vllm/issues/3827",
+        sources=("https://github.com/vllm-project/vllm/issues/12965", "https://github.com/vllm-project/vllm/issues/5631",
+                 "https://github.com/vllm-project/vllm/issues/3827",
                  "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
         checked="2026-11-27",
-        examples=("vllm/vllm-12965-pip-install-vllm-on-windows.txt",),
+        examples=("vllm/vllm-12965-pip-install-vllm-on-windows.txt", "vllm/vllm-5631-install-vllm-on-windows-zh.txt"),
     ),
 )
