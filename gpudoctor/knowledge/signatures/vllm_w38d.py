@@ -90,7 +90,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # "installing vLLM in Windows 11"; not where the same words put it inside WSL
         patterns=(
             r"\b(?:pip3? install|[Ii]nstall(?:ing|ed)?) [`'\"]?(?:vllm|vLLM|VLLM)\b(?:(?![Ww][Ss][Ll])[^\n]){0,160}?"
-            r"\b(?:on|in|under) (?:a |my |native )?[Ww]indows\b(?! ?(?:Subsystem|WSL|wsl))",
+            r"\b(?:on|in|under) (?:a |my |native )?[Ww]indows\b(?![^\n]{0,40}?(?:Subsystem|WSL|wsl|Docker|docker))",
             # "我在Windows系统上安装vllm", "在windows下部署vllm"
             r"在\s?[Ww]indows\s?(?:系统|操作系统|环境|电脑)?(?:上|下|中|里)\s?(?:安装|运行|部署|使用)\s?(?:vllm|vLLM|VLLM)",
         ),
