@@ -482,6 +482,17 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="mxnet",
+        meaning="The text is MXNet's (an mxnet-cuXXX wheel, or a build of MXNet): its libmxnet.so links one CUDA "
+                "release's runtime and math libraries by version (libcudart.so.10.0 is CUDA 10.0's), so one it cannot "
+                "open names the CUDA its variant or build was made for, not a library the driver lacks.",
+        markers=(
+            r"mxnet", r"MXNet", r"MXNET", r"Mxnet",  # the package, its wheels (mxnet-cu102, mxnet_cu90) and its frames
+        ),
+        sources=("https://mxnet.apache.org/versions/1.9.1/get_started", "https://github.com/apache/mxnet/issues/14206"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="nixos",
         meaning="The text comes from NixOS (or a Nix shell), where the NVIDIA driver's user-space libraries live only in "
                 "/run/opengl-driver/lib, outside the paths a program built by Nix searches unless its package adds "
