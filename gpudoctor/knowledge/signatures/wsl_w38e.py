@@ -130,4 +130,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("wsl/sparky-97-optimus-laptop-runs-on-intel-card.txt",
                   "wsl/world-of-claudecraft-1990-desktop-app-integrated-gpu.txt"),
     ),
+    Signature(
+        code="wsl.windows-program-cannot-start-nvidia-smi",
+        cause_id="windows-nvidia-smi-not-on-path",
+        kinds=("any",),
+        # On Windows only (context "windows"): a program that starts nvidia-smi by name to find the GPU failed to start
+        # it: Python's frame of the call (GPUtil's `Popen(["nvidia-smi", ...])`, `subprocess.check_output(["nvidia-smi"`,
+        # printed above "FileNotFoundError: [WinError 2]", which names no program), or Node's "spawn nvidia-smi ENOENT"
+        # (Electron apps). On Linux the same failure means no driver at all: another row's.
+        contexts=("windows",),
+        patterns=(r"(?:Popen|subprocess\.\w{1,20})\(\[?\s{0,2}[\"']nvidia-smi(?:\.exe)?[\"']",
+                  r"spawn nvidia-smi(?:\.exe)? ENOENT"),
+        severity="warn",
+        cause=("A program that looks for the NVIDIA GPU by running nvidia-smi could not start it: Windows finds no "
+               "nvidia-smi.exe on PATH (no NVIDIA driver installed, or an older driver that keeps it in C:\\Program "
+               "Files\\NVIDIA Corporation\\NVSMI), so the program decides there is no NVIDIA GPU."),
+        advice=("Run `where nvidia-smi` in a new Command Prompt. If it finds none, install the current NVIDIA driver from "
+                "nvidia.com (it puts nvidia-smi.exe in C:\\Windows\\System32 and the DriverStore), or on an older "
+                "driver add C:\\Program Files\\NVIDIA Corporation\\NVSMI to PATH; then restart the program (a new "
+                "terminal, or sign out, so it sees the new PATH). If `where` finds it, the program runs with another "
+                "PATH (a service, a packaged app): give it the full path or use a release that looks in System32."),
+        action="configure",
+        rules_out=("the GPU's hardware",),
+        never_suggest=("install the CUDA toolkit", "reinstall CUDA"),
+        sources=("https://github.com/anderskm/gputil/issues/8", "https://github.com/anderskm/gputil/issues/37",
+                 "https://github.com/microsoft/foundry-dev-tools/issues/42"),
+        checked=CHECKED,
+        examples=("wsl/gputil-8-popen-nvidia-smi-winerror-2-not-on-path.txt",),
+    ),
 )
