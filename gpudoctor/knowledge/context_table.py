@@ -489,7 +489,7 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             r"mxnet", r"MXNet", r"MXNET", r"Mxnet",  # the package, its wheels (mxnet-cu102, mxnet_cu90) and its frames
         ),
-        sources=("https://mxnet.apache.org/versions/1.9.1/get_started", "https://github.com/apache/mxnet/issues/14206"),
+        sources=("https://mxnet.apache.org/versions/1.8.0/get_started", "https://github.com/apache/mxnet/issues/14206"),
         checked="2026-11-27",
     ),
     Context(

@@ -17,7 +17,7 @@ from gpudoctor.knowledge.signatures.cuda_w19b import SIGNATURES as _CUDA_W19B
 from gpudoctor.knowledge.signatures.frameworks_breadth import BREADTH_SIGNATURES as _FRAMEWORKS_BREADTH
 
 CHECKED = "2026-11-27"
-MXNET_INSTALL = "https://mxnet.apache.org/versions/1.9.1/get_started"
+MXNET_INSTALL = "https://mxnet.apache.org/versions/1.8.0/get_started"
 
 _BY_CODE = {row.code: row for row in _CUDA_W19B}
 # The generic rows' own patterns (a context row reads its generic rows' lines as they are: tests/knowledge).

@@ -21,7 +21,6 @@ from gpudoctor.knowledge.signatures import Signature
 
 CHECKED = "2026-11-27"
 OPTIMUS_POLICIES = "https://developer.download.nvidia.com/devzone/devcenter/gamegraphics/files/OptimusRenderingPolicies.pdf"
-WINDOWS_GRAPHICS_PREFERENCE = "https://support.microsoft.com/en-us/windows/manage-advanced-graphics-settings-in-windows-5e5a4b5b-08a9-4ad9-94a5-9b1a2a5b2d9d"
 
 _HYBRID_ADVICE = ("Send the program to the NVIDIA GPU: in Windows' graphics settings (Settings > System > Display > "
                   "Graphics; Windows 10: Graphics settings) add its .exe and choose High performance, or in the NVIDIA "
@@ -100,7 +99,7 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the GPU's hardware"),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/jrbudda/Vivecraft_112/issues/155", "http://www.vivecraft.org/faq/#gpu",
-                 OPTIMUS_POLICIES, WINDOWS_GRAPHICS_PREFERENCE),
+                 OPTIMUS_POLICIES),
         checked=CHECKED,
         examples=("wsl/vivecraft112-155-intel-integrated-not-supported-force-high-performance-gpu.txt",),
     ),
@@ -125,7 +124,7 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/TheCherno/Sparky/issues/97", "https://github.com/levy-street/world-of-claudecraft/issues/1990",
-                 "https://github.com/supertuxkart/stk-code/issues/3996", OPTIMUS_POLICIES, WINDOWS_GRAPHICS_PREFERENCE),
+                 "https://github.com/supertuxkart/stk-code/issues/3996", OPTIMUS_POLICIES),
         checked=CHECKED,
         examples=("wsl/sparky-97-optimus-laptop-runs-on-intel-card.txt",
                   "wsl/world-of-claudecraft-1990-desktop-app-integrated-gpu.txt"),
