@@ -482,6 +482,32 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="mxnet",
+        meaning="The text is MXNet's (an mxnet-cuXXX wheel, or a build of MXNet): its libmxnet.so links one CUDA "
+                "release's runtime and math libraries by version (libcudart.so.10.0 is CUDA 10.0's), so one it cannot "
+                "open names the CUDA its variant or build was made for, not a library the driver lacks.",
+        markers=(
+            r"mxnet", r"MXNet", r"MXNET", r"Mxnet",  # the package, its wheels (mxnet-cu102, mxnet_cu90) and its frames
+        ),
+        sources=("https://mxnet.apache.org/versions/1.8.0/get_started", "https://github.com/apache/mxnet/issues/14206"),
+        checked="2026-11-27",
+    ),
+    Context(
+        name="cuda11-or-later-installed",
+        meaning="The machine's CUDA toolkit (or cuDNN) is release 11 or later (8 or later), as the person lists it or nvcc "
+                "prints it, so a framework asking for a CUDA 10 or cuDNN 7 library is the build for that older CUDA.",
+        markers=(
+            # the person's list of the environment ("CUDA：11.3", "cuda11.1", "CUDA 12.4 installed"); never nvidia-smi's
+            # "CUDA Version: 12.4" (the newest CUDA the driver runs) nor Paddle's "Driver API Version: 11.2"
+            r"CUDA[ _:：-]{0,3}v?1[1-3]\.\d", r"cuda[ _:：-]{0,3}v?1[1-3]\.\d", r"Cuda[ _:：-]{0,3}v?1[1-3]\.\d",
+            r"CUDNN[ _:：v-]{0,3}[89]\.\d", r"cuDNN[ _:：v-]{0,3}[89]\.\d", r"cudnn[ _:：v-]{0,3}[89]\.\d",
+            r"release 1[1-3]\.\d, V1[1-3]",  # nvcc --version
+        ),
+        sources=("https://www.paddlepaddle.org.cn/documentation/docs/en/install/pip/windows-pip_en.html",
+                 "https://github.com/PaddlePaddle/Paddle/issues/33523"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="nixos",
         meaning="The text comes from NixOS (or a Nix shell), where the NVIDIA driver's user-space libraries live only in "
                 "/run/opengl-driver/lib, outside the paths a program built by Nix searches unless its package adds "

@@ -32,7 +32,7 @@ def _codes(text: str, **options) -> list[str]:
 
 @pytest.mark.parametrize(("example", "contexts"), [
     ("wsl/cuml-6218-cuinit-no-device-wsl2-wrong-driver.txt", {"wsl"}),  # a path under /mnt/c/Users
-    ("wsl/genesis-114-cuinit-no-device-wrong-libcuda.txt", {"wsl", "cuda12-build"}),  # "run under wsl2"; CUDA 12.x
+    ("wsl/genesis-114-cuinit-no-device-wrong-libcuda.txt", {"wsl", "cuda12-build", "cuda11-or-later-installed"}),  # "run under wsl2"; CUDA 12.x
     ("cuda/pickpytorch-14-nproc-exceeds-visible.txt", {"distributed-launch", "visible-devices"}),
     ("cuda/pytorchexamples-115-visible-devices-2-one-gpu.txt", {"visible-devices"}),  # CUDA_VISIBLE_DEVICES=2
     ("kernel/aks-4870-a10-vgpu-busy-unavailable-unlicensed.txt", {"vgpu"}),  # Standard_NV36ads_A10_v5

@@ -249,6 +249,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w36c").SIGNATURES)  # containers_w36c.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36d").SIGNATURES)  # cuda_w36d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w36b").SIGNATURES)  # wheels_w36b.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w38e").SIGNATURES)  # wheels_w38e.py
+    rows.extend(importlib.import_module(f"{__name__}.wsl_w38e").SIGNATURES)  # wsl_w38e.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w36a").SIGNATURES)  # cuda_w36a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w36e").SIGNATURES)  # nccl_w36e.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w36e").SIGNATURES)  # vllm_w36e.py

@@ -35,7 +35,9 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.onnxruntime-cpu-and-gpu-both-installed",
         refines=_PROVIDER_ROWS, refines_within=None,
-        cause_id="cuda-library-missing",
+        # the wrong variant of the wheel (its CPU build beside the GPU one), as the blind harvesters label it
+        # (onnxruntime-gpu alone is the fix, not a CUDA library to add): w38e, 2026-11-27
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         patterns=(
             # the person saying so: "I had installed both onnxruntime and onnxruntime-gpu", "When I install both

@@ -68,7 +68,8 @@ PREBUILT_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/apache/mxnet/issues/14514", "https://github.com/apache/mxnet/issues/5835",
                  "https://github.com/apache/mxnet/pull/15082"),
         checked="2026-11-26",
-        examples=("wheels/mxnet-14514-cu100mkl-on-cuda-101.txt", "wheels/mxnet-5835-cu80-wheel-needs-cudnn5.txt"),
+        examples=("wheels/mxnet-14514-cu100mkl-on-cuda-101.txt", "wheels/mxnet-5835-cu80-wheel-needs-cudnn5.txt",
+                  "wheels/mxnet-14206-mxnet-cu92-on-cuda-10-libcudart-9-2.txt"),
         refines=("cuda.runtime-library-missing", "cuda.cudnn-so-not-found", "cuda.extension-built-for-other-cuda"),
         refines_within=8,  # the loader's OSError comes two to six lines below the frame
     ),
