@@ -14,7 +14,7 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 # The card the person says is there: "NVIDIA RTX 5070", "a RTX2070", "GeForce GTX 1660", "RTX 4050".
-_CARD = r"(?:NVIDIA|Nvidia|GeForce|RTX ?\d{3,4}|GTX ?\d{3,4}|Quadro|Tesla)"
+_CARD = r"(?:(?:NVIDIA|Nvidia)(?! [Dd]rivers?\b)|GeForce|RTX ?\d{3,4}|GTX ?\d{3,4}|Quadro|Tesla)"
 _THOUGH = r"(?:but|although|though|even though|while|despite|and|i use|I use|I have|I've got|with)"
 
 SIGNATURES = (

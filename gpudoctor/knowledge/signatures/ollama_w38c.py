@@ -29,12 +29,19 @@ _GGML_NAMES = (r"(?<![/\\.\w-])[A-Za-z][\w-]{1,23}\.cpp\b", r"\b(?:py)?[Ww]hispe
                r"\b[Kk]obold[Cc]pp\b", r"\bGGUFs?", r"\bgguf\b",
                r"\bn_gpu_layers\b")
 # Where the line says why else it runs on the CPU, or asks how to run on the CPU, it is not this failure: Ollama (its
-# own rows), n_gpu_layers left at 0 on a CUDA build (llama-cpp-gpu-layers-not-set), a wish to use the CPU.
+# own rows), n_gpu_layers left at 0 on a CUDA build (llama-cpp-gpu-layers-not-set), a wish to use the CPU, a machine
+# without a GPU.
 _NOT_THIS = (r"(?![^\n]{0,600}?(?:(?<![A-Za-z])[Oo]llama(?![A-Za-z])|n_gpu_layers[`'\"]? ?[=:] ?0\b|default `?n_gpu_layers|"
              r"(?:compiled|built|installed)[^\n]{0,40}? with (?:CUDA|cuBLAS|GPU) support|"
              r"(?:switch|go) back to (?:the |using )?CPU|[Ww]ant to (?:use|run on) (?:the |only )?CPU|"
-             r"run (?:it |them )?on (?:the )?CPU like))")
-_CPU_ONLY = (r"(?:\bonly (?:on |with |use |uses |using |the )?(?:the )?CPU\b|\bCPU[- ]only\b|"
+             r"run (?:it |them )?on (?:the )?CPU like|"
+             # a machine that has no GPU at all (LLamaSharp's "a device with only CPU but installed cuda backend")
+             r"(?:device|machine|computer|laptop|PC|system|server|VM) (?:with|that has|has) only (?:an? |the )?CPU|"
+             r"(?:device|machine|computer|laptop|PC|system|server|VM) without (?:an? |any )?(?:NVIDIA |CUDA )?GPU))")
+# "CPU-only" alone also names a build or a mode people choose ("supports CPU-only inference"): only where it runs so.
+_CPU_ONLY = (r"(?:\bonly (?:on |with |use |uses |using |the )?(?:the )?CPU\b|"
+             r"\b(?:runs?|running|ran|works?|working|stuck|is|stays?) (?:on |in )?(?:the )?CPU[- ]only\b|"
+             r"\bonly (?:runs?|running|ran|works?|working|uses?|using) (?:on |with )?(?:the )?CPU\b|"
              r"(?:[Nn][o']t|n't|[Nn]ever|[Ff]ail(?:s|ed)? to|[Uu]nable to) (?:seem to )?(?:be )?"
              r"(?:use|using|used|utili[sz]\w{0,3}|load(?:ing|ed)? (?:in|on|onto|into|to)|running on|run on|"
              r"offload\w{0,3} to) (?:the |my |any )?GPU\b|"
