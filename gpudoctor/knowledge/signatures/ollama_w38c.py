@@ -96,8 +96,15 @@ _OLLAMA = r"(?=[^\n]{0,500}?(?<![A-Za-z])[Oo]llama(?![A-Za-z]))"  # "使用ollam
 _SLOW = (r"(?=[^\n]{0,500}?(?:\b(?:my |the |a |weak |slow )?CPU (?:is )?(?:too )?(?:weak|slow)\b|\bon (?:the |a |my )?CPU\b|"
          r"\bCPU[- ]only\b|\b(?:too|very|so|really) slow\b|\btakes? (?:forever|ages|too long|a long time|much time)\b|"
          r"\btook (?:forever|ages|too long|a long time|much time)\b|很慢|太慢|很久|好久|半天))")
-# Each pattern holds its own timeout word (the prefilter's key; "ollama" is too common a word in healthy logs).
-_TIMEOUT_WORDS = (r"\b[Tt]imed out\b", r"\b[Tt]imeout", r"\bReadTimeout\b", r"(?:请求超时|响应超时|回答超时|生成超时|读取超时)")
+# Each pattern holds its own key word (the prefilter's; "ollama" is too common a word in healthy logs): a timeout word
+# beside a slowness word, a slowness word beside a timeout word, or the Chinese "报错超时" (the request timed out).
+_TIMEOUT_WORDS = (r"\b[Tt]imed out\b", r"\b[Tt]imes out\b", r"\b[Tt]imeout", r"\bReadTimeout\b",
+                  r"(?:请求超时|响应超时|回答超时|生成超时|读取超时)")
+_TIMED_OUT = r"(?=[^\n]{0,500}?(?:\b[Tt]ime[- ]?outs?\b|\b[Tt]imed out\b|\b[Tt]imes out\b|\bReadTimeout\b|超时))"
+_SLOW_WORDS = (r"\b(?:too|very|so|really|extremely|painfully) slow\b", r"\bCPU (?:is )?(?:too )?(?:weak|slow)\b",
+               r"\bta(?:kes?|king|ook) forever\b")
+# "会报错超时", "总是超时" (not "连接超时", a connect timeout: an address or firewall that drops the connection)
+_CHINESE_TIMED_OUT = r"(?:报错超时|提示超时|出现超时|显示超时|返回超时|总是超时|经常超时|会超时|就超时)"
 # "回答中。。。，很久之后出现connect error": a long wait, then the client's error
 _LONG_WAIT_THEN_ERROR = tuple(wait + r"[^\n]{0,30}?(?:connect(?:ion)? ?error|[Ee]rror|报错|超时|断开)"
                               for wait in (r"很久之后", r"很久以后", r"好久之后", r"半天之后"))
@@ -108,6 +115,8 @@ SIGNATURES += (
         cause_id="client-timeout-slow-local-model",
         kinds=("any",),
         patterns=(*(r"^" + _OLLAMA + _SLOW + r"[^\n]{0,500}?" + word for word in _TIMEOUT_WORDS),
+                  *(r"^" + _OLLAMA + _TIMED_OUT + r"[^\n]{0,500}?" + word for word in _SLOW_WORDS),
+                  r"^" + _OLLAMA + r"[^\n]{0,500}?" + _CHINESE_TIMED_OUT,
                   *(r"^" + _OLLAMA + r"[^\n]{0,500}?" + wait for wait in _LONG_WAIT_THEN_ERROR)),
         severity="warn",
         cause=("The description suggests the local model answers slower than the app waits: on a CPU (a CPU-only "
@@ -122,8 +131,9 @@ SIGNATURES += (
         rules_out=("a stopped or unreachable Ollama server",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/gofireflyio/aiac/pull/126", "https://github.com/ragapp/ragapp/issues/29",
-                 "https://github.com/autohandai/code-cli/issues/96"),
+                 "https://github.com/linshenkx/prompt-optimizer/issues/106", "https://github.com/autohandai/code-cli/issues/96"),
         checked="2026-11-27",
-        examples=("ollama/aiac-126-ollama-timeout-weak-cpu.txt",),
+        examples=("ollama/aiac-126-ollama-timeout-weak-cpu.txt", "ollama/ragapp-29-local-ollama-slow-read-timeout.txt",
+                  "ollama/promptoptimizer-106-ollama-30s-timeout.txt"),
     ),
 )
