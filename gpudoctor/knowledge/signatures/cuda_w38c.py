@@ -16,7 +16,9 @@ from gpudoctor.knowledge.signatures import Signature
 
 # The CUDA runtime and math libraries' Windows DLLs as people write them: cudart64_12.dll, cublasLt64_12.dll,
 # "cublas_12.dll", "cudart64_110.dll", "cublasxx.dll".
-_CUDA_DLL = r"(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink)\w{0,12}\.dll\b"
+# (No \b: "显示cublasxx.dll不存在" puts CJK, which \w holds, right beside the name.)
+_CUDA_DLL = (r"(?<![A-Za-z0-9_])(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink)\w{0,12}\.dll"
+             r"(?![A-Za-z0-9_])")
 _MISSING = r"(?:\bmissing|\blacks?|\blacking|\bwithout|\bno|\bcan'?t find|\bcannot find|\bcould ?n'?t find|\bnot find)"
 
 SIGNATURES = (
@@ -34,9 +36,11 @@ SIGNATURES = (
             r"^(?=[^\n]{0,300}?(?:\b[Cc][Uu][Dd][Aa]|cudart|cublas))[^\n]{0,300}?\bmissing (?:the |some |its |required )?"
             r"(?:CUDA |cuda )?(?:runtime )?(?:DLL|dll|\.dll)'?s?\b",
             # "cudart64_12.dll missing on V3.9.1 for Windows", "cublas64_12.dll is missing", "cublasxx.dll不存在"
-            r"\b" + _CUDA_DLL + r"`?(?: (?:is|are|was|were|seems|goes))? ?(?:missing|not included|not bundled|"
+            _CUDA_DLL + r"`?(?: (?:is|are|was|were|seems|goes))? ?(?:missing|not included|not bundled|"
             r"不存在|缺失|找不到)",
             _MISSING + r" (?:the )?(?:file )?`?(?:" + _CUDA_DLL + r")",
+            # "找不到 cudart64_12.dll", "缺少cublas64_12.dll"
+            r"(?:找不到|缺少|缺失|没有)\s?(?:文件\s?)?`?" + _CUDA_DLL,
             # "No CUDA DLL's are included when choosing CUDA 12.4 ... llama.cpp variants"
             r"\b[Nn]o (?:associated )?CUDA(?: [\d.]{2,5})? (?:runtime )?DLL'?s? (?:are |were |is |was )?(?:included|"
             r"bundled|shipped|downloaded)",
@@ -45,19 +49,21 @@ SIGNATURES = (
         cause=("The description says the CUDA build lacks its CUDA runtime DLLs (cudart, cuBLAS, cuBLASLt): many "
                "Windows CUDA releases ship them as a separate archive or expect the CUDA toolkit, so without them the "
                "program does not start or its CUDA backend does not load and it runs on the CPU."),
-        advice=("Put the CUDA runtime DLLs of the build's CUDA major version next to its .exe: download the release's "
-                "cudart archive (llama.cpp: cudart-llama-bin-win-cuda-<version>-x64.zip; stable-diffusion.cpp: "
-                "cudart-sd-bin-win-cu12-x64.zip) and unpack its DLLs into the folder with the program, or install "
+        advice=("Put the CUDA runtime DLLs (cudart, cuBLAS, cuBLASLt) of the build's CUDA major version next to its "
+                ".exe: download the release's cudart archive (llama.cpp: cudart-llama-bin-win-cuda-<version>-x64.zip; "
+                "stable-diffusion.cpp: cudart-sd-bin-win-cu12-x64.zip) and unpack its DLLs into the folder with the program, or install "
                 "the CUDA toolkit of that major version (CUDA 12 for *64_12.dll) so its bin folder is on PATH, then "
-                "open a new terminal. Copying a DLL of another major version and renaming it does not work."),
+                "open a new terminal; an app that names the DLLs of one CUDA major version (`nvcc -V` shows yours) "
+                "needs that version's DLLs. Copying a DLL of another major version and renaming it does not work."),
         action="configure",
         rules_out=("the GPU hardware",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/8443", "https://github.com/ggml-org/llama.cpp/pull/1271",
-                 "https://github.com/open-webui/desktop/issues/198", "https://github.com/colmap/colmap/issues/2342"),
+                 "https://github.com/open-webui/desktop/issues/198", "https://github.com/colmap/colmap/issues/2342",
+                 "https://github.com/jianchang512/stt/issues/50"),
         checked="2026-11-27",
         examples=("ollama/llamacpp-8443-win-cuda-release-missing-dlls.txt",
                   "ollama/owuidesktop-198-llama-cuda-variants-no-cudart-dlls.txt",
-                  "cuda/colmap-2342-cudart64-12-dll-missing-windows.txt"),
+                  "cuda/colmap-2342-cudart64-12-dll-missing-windows.txt", "cuda/stt-50-cublas-dll-not-present-cuda12-bundle.txt"),
     ),
 )
