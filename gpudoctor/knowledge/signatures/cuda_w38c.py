@@ -31,8 +31,8 @@ SIGNATURES = (
         # missing DLLs are why.
         refines=("ollama.ggml-engine-cpu-only-described",), refines_within=None,
         patterns=(
-            # "llama-b3376-bin-win-cuda-cu12.2.0-x64 missing dlls.", "couldn't launch cuda version due to missing
-            # dll's (cublas64_12.dll, cudart64_12.dll)", "the CUDA build is missing the DLLs"
+            # "llama-b3376-bin-win-cuda-cu12.2.0-x64 missing dlls.", "the CUDA build is missing the DLLs", "the cuda
+            # version fails with missing DLLs (cudart64_12.dll)"
             r"^(?=[^\n]{0,300}?(?:\b[Cc][Uu][Dd][Aa]|cudart|cublas))[^\n]{0,300}?\bmissing (?:the |some |its |required )?"
             r"(?:CUDA |cuda )?(?:runtime )?(?:DLL|dll|\.dll)'?s?\b",
             # "cudart64_12.dll missing on V3.9.1 for Windows", "cublas64_12.dll is missing", "cublasxx.dll不存在"

@@ -3,7 +3,7 @@
 Desktop AI apps that bundle a Python backend (text-to-speech and transcription apps, image generators' portable
 packages) often ship a CPU-only build by default and offer the CUDA one as a separate download or a separate
 installer; until it is installed the app shows "No GPU", "GPU: Not Available", "GPU isn't detected" beside a card that
-games and other AI programs use. The person's words name the card ("No GPU, but NVIDIA RTX 2070 is installed"), and a
+games and other AI programs use. The person's words name the card ("GPU: Not Available" but I have a RTX2070), and a
 newest card's name alone makes the catalogue's conclusion read a build without its architecture
 (cuda.named-blackwell-gpu-failing); but a build that lacks a GPU's kernels still finds the GPU (and fails at its first
 kernel), while one that finds no GPU at all is the CPU build. The fix is the app's CUDA build or backend.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-# The card the person says is there: "NVIDIA RTX 5070", "a RTX2070", "GeForce GTX 1660", "RTX 4050".
+# The card the person says is there: "a RTX2070", "GeForce GTX 1660", "RTX 4050", "NVIDIA RTX 3080".
 _CARD = r"(?:(?:NVIDIA|Nvidia)(?! [Dd]rivers?\b)|GeForce|RTX ?\d{3,4}|GTX ?\d{3,4}|Quadro|Tesla)"
 _THOUGH = r"(?:but|although|though|even though|while|despite|and|i use|I use|I have|I've got|with)"
 
@@ -24,7 +24,7 @@ SIGNATURES = (
         cause_id="torch-cpu-build",
         kinds=("any",),
         patterns=(
-            # "No GPU, but NVIDIA RTX 5070 is already installed", "it shows No GPU although a GTX 1660 is installed"
+            # "it shows No GPU although a GTX 1660 is installed", "No GPU detected, but my GeForce RTX 3060 is installed"
             r"\bNo GPU\b\"?(?: (?:detected|found|available|shown))?[,.]? " + _THOUGH + r"\b[^\n]{0,80}?" + _CARD +
             r"[^\n]{0,60}?\binstalled\b",
             # "it show "GPU: Not Available" but I have a RTX2070 installed", "GPU: None (CPU only)"

@@ -4,7 +4,7 @@ too slowly, in the apps around local LLMs (Xinference, ComfyUI nodes, transcript
 A llama.cpp-family engine that was built or installed without CUDA (llama-cpp-python from PyPI, pywhispercpp built
 with a flag its whisper.cpp no longer reads, an app's bundled CPU-only whisper.cpp or llama.cpp) runs on the CPU
 whatever GPU setting it gets; people say so in their words ("GGUFs ... Insists on using CPU", "pywhispercpp doesn't
-use GPU", "the model isn't loading into the GPU"), often in Chinese ("模型没有加载到GPU，而是加载到了CPU"), and often
+use GPU", "the model isn't loading into the GPU"), often in Chinese ("GGUF模型只用CPU", "没有使用GPU"), and often
 beside a torch.cuda.is_available() that says True, which is about PyTorch, not the ggml library. The fix is the CUDA
 build of that library (CMAKE_ARGS="-DGGML_CUDA=on", GGML_CUDA=1, a CUDA wheel or release) or the app's CUDA engine.
 
@@ -22,7 +22,7 @@ LLAMA_CPP_PYTHON = "https://llama-cpp-python.readthedocs.io/en/latest/"
 LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
 
 # The ggml family as people name it, one pattern per name so that each holds its own literal: llama.cpp, whisper.cpp,
-# stable-diffusion.cpp, sd.cpp and their misspellings ("whishper.cpp", "llama.ccp"), the Python bindings, koboldcpp,
+# stable-diffusion.cpp, sd.cpp and their misspellings ("llama.ccp"), the Python bindings, koboldcpp,
 # and GGUF models, which only these engines run.
 _GGML_NAMES = (r"(?<![/\\.\w-])[A-Za-z][\w-]{1,23}\.cpp\b", r"\b(?:py)?[Ww]hisper-?[Cc]pp\b",
                r"\bllama\.c(?:pp|cp)\b", r"\bllama-c(?:pp|cp)(?:-python)?\b", r"\bllama_c(?:pp|cp)(?:_python)?\b",
@@ -57,8 +57,8 @@ SIGNATURES = (
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         # "GGUFs work only after installing dep llama.cpp... Insists on using CPU", "pywhispercpp doesn't use GPU",
-        # "the model isn't loading into the GPU" under a llama_cpp_python script, "it can work with only CPU when I
-        # choose whisper.cpp", "GGUF大模型...没有加载到GPU，而是加载到了CPU", "llama-server reverts to CPU-only mode".
+        # "the model isn't loading into the GPU" under a llama_cpp_python script, "llama-server reverts to CPU-only
+        # mode" (llama.cpp's CUDA build without its DLLs), "whisper.cpp runs on CPU only", "GGUF模型只用CPU".
         patterns=tuple(r"^" + _NOT_THIS + r"(?=[^\n]{0,600}?" + _CPU_ONLY + r")[^\n]{0,600}?" + name for name in _GGML_NAMES),
         severity="warn",
         cause=("The description suggests a llama.cpp-family engine (llama.cpp, whisper.cpp, stable-diffusion.cpp, "
@@ -90,8 +90,9 @@ SIGNATURES = (
 )
 
 # People's words that a local model's answer took so long that the client gave up: "timeout reached ... with the Ollama
-# backend. The problem is that my CPU is too weak", "Ollama ... takes forever and then times out", "回答中...很久之后出现
-# 超时/connect error". (The tools' own lines are ollama.client-timeout-slow-local-model's.)
+# backend. The problem is that my CPU is too weak", "Local Ollama is too slow - increase time out", "Ollama ... 会报错超时",
+# an answer that spins and after a long while (很久之后) ends in an error. (The tools' own lines are
+# ollama.client-timeout-slow-local-model's.)
 _OLLAMA = r"(?=[^\n]{0,500}?(?<![A-Za-z])[Oo]llama(?![A-Za-z]))"  # "使用ollama模型": no \b beside CJK
 _SLOW = (r"(?=[^\n]{0,500}?(?:\b(?:my |the |a |weak |slow )?CPU (?:is )?(?:too )?(?:weak|slow)\b|\bon (?:the |a |my )?CPU\b|"
          r"\bCPU[- ]only\b|\b(?:too|very|so|really) slow\b|\btakes? (?:forever|ages|too long|a long time|much time)\b|"
@@ -105,7 +106,7 @@ _SLOW_WORDS = (r"\b(?:too|very|so|really|extremely|painfully) slow\b", r"\bCPU (
                r"\bta(?:kes?|king|ook) forever\b")
 # "会报错超时", "总是超时" (not "连接超时", a connect timeout: an address or firewall that drops the connection)
 _CHINESE_TIMED_OUT = r"(?:报错超时|提示超时|出现超时|显示超时|返回超时|总是超时|经常超时|会超时|就超时)"
-# "回答中。。。，很久之后出现connect error": a long wait, then the client's error
+# a long wait (很久之后, 好久之后), then the client's error or timeout
 _LONG_WAIT_THEN_ERROR = tuple(wait + r"[^\n]{0,30}?(?:connect(?:ion)? ?error|[Ee]rror|报错|超时|断开)"
                               for wait in (r"很久之后", r"很久以后", r"好久之后", r"半天之后"))
 SIGNATURES += (
