@@ -261,6 +261,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38d").SIGNATURES)  # frameworks_w38d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w38d").SIGNATURES)  # cuda_w38d.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w38d").SIGNATURES)  # vllm_w38d.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w38c").SIGNATURES)  # ollama_w38c.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w38c").SIGNATURES)  # cuda_w38c.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w38c").SIGNATURES)  # frameworks_w38c.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context

@@ -81,6 +81,10 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"litellm\.Timeout: (?:APITimeoutError - Request timed out|Connection timed out after "
             r"(?P<seconds>[\d.]{1,8}|None) seconds)",
+            # urllib3's read timeout on Ollama's port (the requests-based clients, LangChain's older Ollama class),
+            # and Ollama clients' own wording ("Ollama request timed out after 30s. Local inference can be slow")
+            r"port=11434\): Read timed out\.? \(read timeout=(?P<seconds>[\d.]{1,8})\)",
+            r"Ollama request timed out after (?P<seconds>\d{1,6}) ?s\b",
         ),
         severity="fail",
         cause=("The client gave up waiting for the local model's answer: the model answers slower than the client's "
@@ -98,9 +102,10 @@ BREADTH13D_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/OpenHands/OpenHands/issues/7716",
                  "https://github.com/OpenHands/OpenHands/issues/4995",
                  "https://github.com/OpenHands/OpenHands/issues/8768",
-                 "https://github.com/continuedev/continue/issues/449"),
-        checked="2026-11-26",
-        examples=("ollama/openhands-7716-litellm-timeout-model-on-cpu.txt",),
+                 "https://github.com/continuedev/continue/issues/449",
+                 "https://github.com/autohandai/code-cli/issues/96"),
+        checked="2026-11-27",
+        examples=("ollama/openhands-7716-litellm-timeout-model-on-cpu.txt", "ollama/autohand-96-ollama-request-timed-out.txt"),
     ),
     Signature(
         code="ollama.app-ollama-fetch-failed",

@@ -207,6 +207,11 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"dial tcp (?P<address>[\w.\[\]:-]{1,80}:11434): connect(?:ex)?: "
             r"(?:connection refused|No connection could be made because the target machine actively refused it)",
             r"HTTPConnectionPool\(host='(?P<address>[^'\s]{1,80})', port=11434\): Max retries exceeded",
+            # the same error quoted by its tail only ("报错 (host='localhost', port=11434)"); never a
+            # call's keyword arguments (check_server(host='localhost', port=11434):) nor urllib3's read timeout, a
+            # server that answers too slowly (ollama.client-timeout-slow-local-model)
+            r"(?:^|[\s（\[,:：]|(?<![\w.])\()host='(?P<address>[^'\s]{1,80})', ?port=11434\b"
+            r"(?![)）]?:? ?Read timed out)(?!\):[ \t]{0,3}$)",
             # asyncio's socket connect (aiohttp and httpx clients under asyncio)
             r"Connect call failed \('(?P<address>[^'\s]{1,80})', 11434\)",
         ),
