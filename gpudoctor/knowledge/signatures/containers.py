@@ -162,9 +162,8 @@ SIGNATURES += (
         cause="The container lost access to the GPU device files, most often after systemd re-applied its cgroup (e.g. "
               "systemctl daemon-reload) while the host still sees the GPUs; every new container failing so right after "
               "a driver update points at the driver instead (the 555.42 beta did this, ollama#4563).",
-        advice=("Restart the container (`docker restart NAME`, or stop and start it; recreate it with `docker compose up "
-                "-d --force-recreate`) to get the GPUs back: a new start re-applies the GPU device rules. To prevent "
-                "it, create the /dev/char links (`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, as NVIDIA's troubleshooting guide "
+        advice=("Recreate the container to get the GPUs back. To prevent it, create the /dev/char links "
+                "(`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, as NVIDIA's troubleshooting guide "
                 "describes), pass the /dev/nvidia* device nodes explicitly, or run Docker with the cgroupfs cgroup "
                 "driver. If every new container fails so since a driver update, go back to the previous driver branch "
                 "(or to a fixed release of the new one) and update the NVIDIA Container Toolkit."),

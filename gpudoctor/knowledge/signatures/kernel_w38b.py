@@ -125,3 +125,42 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/archtitus-215-latest-driver-legacy-gpus-390xx-470xx.txt",),
     ),
 )
+
+# A person's retelling of NVRM's "API mismatch" (the loaded kernel module of another version than the driver's
+# user-space): "a version mismatch between kernel driver and userspace libraries", "this client has the .39 but the
+# module has the .26". NVRM's own line is kernel.api-mismatch's (kernel_modules.py), left to it by the lookbehind.
+SIGNATURES += (
+    Signature(
+        code="kernel.driver-library-mismatch-described",
+        described=True,
+        cause_id="driver-library-mismatch",
+        kinds=("any",),
+        patterns=(
+            r"\bversion mismatch between (?:the )?(?:NVIDIA |nvidia )?(?:kernel (?:driver|module)|nvidia\.ko|driver "
+            r"module) and (?:the )?(?:user-?space|userland|client|driver libraries|libraries)\b",
+            r"\bversion mismatch between (?:the )?(?:NVIDIA |nvidia )?(?:user-?space|userland)(?: driver| libraries)? and "
+            r"(?:the )?kernel (?:driver|module)\b",
+            r"(?<!the )\bclient (?:has|is) (?:the )?(?:version )?\.?\d{1,3}(?:\.\d{1,3}){0,2},? but (?:the |this )?"
+            r"(?:kernel )?module (?:has|is) (?:the )?(?:version )?\.?\d{1,3}\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the loaded NVIDIA kernel module is of another version than the driver's "
+               "user-space libraries (an update without a reboot, a module package left behind, or a stale module "
+               "file of the old version still found first), so every client of the driver is refused."),
+        advice=("Bring the kernel module and the user-space driver to one version: reboot first (the old module "
+                "stays loaded until then); if `modinfo -F version nvidia` (FreeBSD: `kldstat -v | grep nvidia`, "
+                "`pkg info | grep nvidia`) still differs from the libraries, finish the upgrade so every NVIDIA package "
+                "is at the same version and rebuild or reinstall the module of the installed driver (DKMS: `sudo dkms "
+                "autoinstall`; Fedora: `sudo akmods --force`, then rebuild the initramfs with `sudo dracut -f`; "
+                "FreeBSD: upgrade nvidia-kmod or nvidia-drm-kmod together with nvidia-driver, or rebuild and reinstall "
+                "the nvidia-driver port, moving any stale nvidia.ko / nvidia-modeset.ko of the old version out of "
+                "/boot/modules), then reboot again."),
+        action="reboot",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall CUDA",),
+        sources=("https://github.com/fady-saied/Nvidia-Fedora-Guide/issues/18",
+                 "https://docs.freebsd.org/en/books/handbook/x11/#x-configuration-nvidia"),
+        checked="2026-11-27",
+        examples=("kernel/nvidiafedoraguide-18-dnf-upgrade-nvml-mismatch.txt",),
+    ),
+)
