@@ -163,9 +163,7 @@ SIGNATURES += (
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
                 "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci); "
                 "any other prebuilt program or package (a release archive, a NuGet or conda package, a simulator or miner): the release whose notes list this GPU's "
-                "architecture (a newer one for a new GPU, the last one before the project dropped an old GPU), or a build from source for it; "
-                "where no current build covers the GPU any more (a Kepler or early Maxwell card, a GeForce MX110/MX130/"
-                "920M/940M laptop GPU), run the program on the CPU (its CPU provider or device setting) or on a newer, supported GPU."),
+                "architecture (a newer one for a new GPU, the last one before the project dropped an old GPU), or a build from source for it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_LAUNCH_BLOCKING"),
