@@ -201,10 +201,10 @@ OLD_GPU_NO_KERNEL_IMAGE = concluded(
     action="configure",
     rules_out=("the GPU's health",),
     never_suggest=("update the NVIDIA driver", "reinstall the driver", "reinstall CUDA"),
-    sources=("https://developer.nvidia.com/cuda-gpus", "https://github.com/LostRuins/koboldcpp/issues/1409",
+    sources=("https://developer.nvidia.com/cuda-gpus", "https://github.com/ETH3D/badslam/issues/42",
              "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html"),
     checked="2026-11-27",
-    examples=("ollama/koboldcpp-1409-tesla-k80-no-kernel-image.txt",),
+    examples=("cuda/badslam-42-gt730-no-kernel-image-needs-cc53.txt",),
 )
 
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
