@@ -24,7 +24,7 @@ from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEG
                                                       PROGRAM_GPU_BELOW_MINIMUM)
 from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                                       DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GEFORCE_MULTI_GPU_HANG,
-                                                      GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON)
+                                                      GPU_WITHOUT_KERNELS, OLD_GPU_NO_KERNEL_IMAGE, TORCH_NOT_FOR_PYTHON)
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -49,6 +49,8 @@ class Rule:
     evidence: Callable[[Mapping[str, str]], str]  # the field whose first mention is the evidence line
     # A likelihood, not a settled combination: concluded only where no row read any cause from a tool's line.
     only_where_nothing_was_read: bool = False
+    # Concluded only where one of these rows read a line of the text (its tool's words are half the evidence).
+    needs_read: tuple[str, ...] = ()
 
 
 def _cc(capability: tables.Capability) -> str:
@@ -232,6 +234,15 @@ _GEFORCE_NAME = re.compile(r"(?:(?:GeForce|Geforce|geforce|GEFORCE|NVIDIA|Nvidia
                            r"[345]0[5-9]0(?![0-9])")
 
 
+def _old_gpu_without_kernels(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """A named GPU below compute capability 5.2 (Kepler, first Maxwell), which current prebuilt CUDA programs no
+    longer carry kernels for; concluded only beside CUDA's "no kernel image" (Rule.needs_read)."""
+    for gpu in facts.gpus:
+        if gpu.capability < (5, 2):
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+                   "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
+
+
 def _geforce_multi_gpu_hang(facts: NamedFacts) -> Iterator[dict[str, str]]:
     """GeForce cards of a generation without peer-to-peer over PCIe (build_support.GEFORCE_P2P), in a paste that tells
     of a job over several GPUs that hangs: NCCL's P2P transport between them, a likelihood."""
@@ -258,6 +269,8 @@ RULES: tuple[Rule, ...] = (
     Rule(PROGRAM_GPU_BELOW_MINIMUM, _below_program_minimum, lambda fields: fields["gpu"]),
     Rule(GEFORCE_MULTI_GPU_HANG, _geforce_multi_gpu_hang, lambda fields: fields["gpu"].removeprefix("RTX "),
          only_where_nothing_was_read=True),
+    Rule(OLD_GPU_NO_KERNEL_IMAGE, _old_gpu_without_kernels, lambda fields: fields["gpu"],
+         needs_read=("cuda.no-kernel-image",)),
     Rule(LEGACY_GPU_FOR_PROGRAMS, lambda facts: _legacy_gpus(facts, False), lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
     Rule(LEGACY_GPU_FOR_DRIVER, lambda facts: _legacy_gpus(facts, True), lambda fields: fields["gpu"],
@@ -288,6 +301,8 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
             continue  # a tool's own line settled this cause: its row says it better
         if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):
             continue  # a likelihood gives way to any cause a row read
+        if rule.needs_read and not set(rule.needs_read) & set(causes_read):
+            continue  # the row whose reading it completes read nothing here
         for fields in _distinct(rule.reach(facts)):
             found.append(Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0)))
     return found

@@ -219,3 +219,25 @@ def test_a_hang_on_one_geforce_or_on_workstation_cards_concludes_no_geforce_p2p(
 
 def test_a_multi_gpu_hang_on_blackwell_geforce_is_no_missing_kernel():
     assert BLACKWELL not in _codes("2x RTX 5090, the torchrun job hangs with no error")
+
+
+OLD_GPU = "cuda.named-old-gpu-no-kernel-image"
+
+
+@pytest.mark.parametrize("text", [
+    "CUDA error cudaErrorNoKernelImageForDevice:no kernel image is available for execution on the device\n"
+    "my GPU is NVIDIA GeForce MX130",  # first Maxwell (5.0), named on another line
+    "Device 0: Tesla K80, compute capability 3.7\nCUDA error: no kernel image is available for execution on the device",
+])
+def test_an_old_gpu_beside_no_kernel_image_points_to_the_cpu_or_a_newer_gpu(text):
+    found = {match.code: match for match in scan(text, "pasted")}
+    assert OLD_GPU in found and "CPU" in found[OLD_GPU].advice
+
+
+@pytest.mark.parametrize("text", [
+    "my GPU is NVIDIA GeForce MX130 and the app does not work",  # no "no kernel image": another cause may be it
+    "NVIDIA GeForce RTX 5090\nno kernel image is available for execution on the device",  # new: the cu128 builds
+    "GTX 1070\nno kernel image is available for execution on the device",  # Pascal: builds that cover it exist
+])
+def test_no_old_gpu_conclusion_without_its_error_or_for_a_newer_gpu(text):
+    assert OLD_GPU not in _codes(text)

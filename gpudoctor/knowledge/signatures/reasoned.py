@@ -180,6 +180,33 @@ GEFORCE_MULTI_GPU_HANG = concluded(
     checked=tables.CHECKED,
     examples=("nccl/cogvlm-35-two-3090-usage-stuck-100-p2p.txt",),
 )
+# w38b: CUDA's "no kernel image" beside a GPU older than the architectures current prebuilt CUDA programs carry
+# (Kepler, first Maxwell: GT 7x0, GTX 750, MX110/MX130, 9x0M; compute capability below 5.2): helpers answer that
+# the card is no longer covered, so the program runs on the CPU or another backend, an older release or a build for
+# that architecture, or a newer GPU; a newer PyTorch, driver or CUDA adds nothing.
+OLD_GPU_NO_KERNEL_IMAGE = concluded(
+    code="cuda.named-old-gpu-no-kernel-image",
+    cause_id="cuda-arch-unsupported",
+    refines=("cuda.no-kernel-image",),
+    severity="fail",
+    cause=("The paste reports CUDA's \"no kernel image\" beside a {gpu} ({architecture}, compute capability "
+           "{capability}): current prebuilt CUDA programs and libraries (PyTorch 2.x, ONNX Runtime, CTranslate2, "
+           "llama.cpp releases, most apps that bundle them) carry no kernels for a GPU this old, so no setting makes "
+           "this build run on it."),
+    advice=("Run the program on the CPU (its CPU provider or device setting) or another backend (Vulkan where it "
+            "has one), or move to a newer, supported GPU (compute capability 5.2 or newer for most current builds, "
+            "7.0 for PyTorch 2.8+ cu128 wheels); only where the program can take another build, an older release "
+            "whose build still lists compute capability {capability}, or a build from source that targets it "
+            "(TORCH_CUDA_ARCH_LIST=\"{capability}\", -DCMAKE_CUDA_ARCHITECTURES={sm})."),
+    action="configure",
+    rules_out=("the GPU's health",),
+    never_suggest=("update the NVIDIA driver", "reinstall the driver", "reinstall CUDA"),
+    sources=("https://developer.nvidia.com/cuda-gpus", "https://github.com/ETH3D/badslam/issues/42",
+             "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html"),
+    checked="2026-11-27",
+    examples=("cuda/badslam-42-gt730-no-kernel-image-needs-cc53.txt",),
+)
+
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS,
-                               GEFORCE_MULTI_GPU_HANG, *cuda_w34a.CONCLUSIONS)
+                               GEFORCE_MULTI_GPU_HANG, OLD_GPU_NO_KERNEL_IMAGE, *cuda_w34a.CONCLUSIONS)
