@@ -34,9 +34,11 @@ SIGNATURES: tuple[Signature, ...] = (
             + r"\b(?! (?:usage|load|memory))",
             r"\b(?:How|how) (?:do I |can I |to )(?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) (?:the )?"
             + _CPU + r"\b(?! (?:usage|load|memory))",
-            # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU" (never "without NVIDIA driver")
+            # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU"; never "without NVIDIA drivers",
+            # "without nvidia-docker" or "without the NVIDIA runtime", which say a GPU host lacks a component
             r"\b(?:run|running|use it|work|train|inference)\s(?:it\s|this\s)?without\s(?:an?\s|any\s)?(?:NVIDIA|Nvidia|nvidia)"
-            r"(?:\sGPU|\sgraphics card|\scard)?\b(?!\sdrivers?)",
+            r"(?:\sGPUs?|\sgraphics cards?|\scards?)?(?![\w-]|\s(?:GPU|graphics|card|drivers?|runtime|container|docker|"
+            r"Docker|toolkit|Container|libraries|libs|support|software|kernel|modules?)\b)",
             # "I want to run it on the CPU", "trying to use the CPU"
             r"\b(?:want|wanted|trying|tried) to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) "
             r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory))",
