@@ -46,7 +46,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU,
         ),
         severity="warn",
-        cause=("The description says the program is meant to run on the CPU, on a machine without an NVIDIA GPU, while "
+        # "how to run it on the CPU" may come from a GPU machine whose driver broke: the cause says what the words
+        # say (a CPU run wanted), not that the machine has no NVIDIA GPU.
+        cause=("The description says the program is meant to run on the CPU (a machine without a usable NVIDIA GPU), while "
                "the program (by its default device or a .cuda() call) asked for CUDA, which needs an NVIDIA GPU and "
                "driver."),
         advice=("Tell the program to use the CPU instead of installing anything: its device option (`--device cpu`, "
@@ -54,7 +56,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`map_location='cpu'` when loading a checkpoint saved on a GPU, and no `.cuda()` calls (use "
                 "`.to(device)` with device 'cpu'); `CUDA_VISIBLE_DEVICES=\"\"` makes programs that fall back by "
                 "themselves pick the CPU. A program whose code calls CUDA unconditionally needs those lines changed "
-                "(or a machine with an NVIDIA GPU). No NVIDIA driver can help where there is no NVIDIA GPU."),
+                "(or a machine with an NVIDIA GPU). No NVIDIA driver can help where there is no NVIDIA GPU; where the "
+                "machine has one and it should be used, `nvidia-smi` failing shows the driver is the fault instead."),
         action="configure",
         rules_out=("a missing or broken NVIDIA driver",),
         never_suggest=("install the NVIDIA driver", "reinstall the driver", "update the driver"),
