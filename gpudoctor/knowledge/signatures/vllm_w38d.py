@@ -66,9 +66,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\btp_size=" + _ODD_TP,
         ),
         severity="warn",
-        cause=("The engine is started with a tensor-parallel size of {tp}, which divides almost no model's attention "
-               "heads and KV heads (they come in multiples of powers of two: 32, 40, 64, 28 with 4 KV heads), so vLLM "
-               "or SGLang refuses to start or fails to shard the model."),
+        # A warning, not a failure: a few models divide (40 heads without grouped KV heads, Llama-2-13B or Qwen-14B,
+        # run with 5; 56-head MPT-30B with 7), and the engine's own "must be divisible" line, where it came, is read
+        # by vllm.heads-not-divisible-by-tp.
+        cause=("The engine is started with a tensor-parallel size of {tp}, which divides the attention heads and KV "
+               "heads of few models (most have 32, 64 or 128 heads with 8 KV heads, or 28 with 4), so vLLM or SGLang "
+               "most likely refuses to start or fails to shard the model."),
         advice=("Use a tensor-parallel size that divides the model's attention heads and KV heads (num_attention_heads "
                 "and num_key_value_heads in its config.json), in practice 1, 2, 4 or 8: with {tp} GPUs use "
                 "--tensor-parallel-size 2 or 4 and hide the others with CUDA_VISIBLE_DEVICES, or use "
