@@ -28,12 +28,12 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "even if I only use CPU", "we just have a CPU"
             r"\b(?:I|we|I'm|I am)\s(?:only|just)\s(?:use|using|have|run on|running on|want to use|need)\s(?:the\s|a\s|my\s)?"
-            + _CPU + r"\b",
+            + _CPU + r"\b(?! (?:version|build|wheel|package))",
             # "is it possible to use the cpu instead", "how to run it on CPU", "a way to run on the CPU"
             r"\bpossible to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) (?:the )?" + _CPU
-            + r"\b(?! (?:usage|load|memory))",
+            + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
             r"\b(?:How|how) (?:do I |can I |to )(?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) (?:the )?"
-            + _CPU + r"\b(?! (?:usage|load|memory))",
+            + _CPU + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
             # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU"; never "without NVIDIA drivers",
             # "without nvidia-docker" or "without the NVIDIA runtime", which say a GPU host lacks a component
             r"\b(?:run|running|use it|work|train|inference)\s(?:it\s|this\s)?without\s(?:an?\s|any\s)?(?:NVIDIA|Nvidia|nvidia)"
@@ -41,9 +41,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"Docker|toolkit|Container|libraries|libs|support|software|kernel|modules?)\b)",
             # "I want to run it on the CPU", "trying to use the CPU"
             r"\b(?:want|wanted|trying|tried) to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) "
-            r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory))",
+            r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
             # Chinese: "我使用的是cpu", "只使用CPU", "只能用cpu"
-            r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU,
+            # (never "使用的是cpu版本的torch": a CPU build of torch, another cause)
+            r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU + r"(?!\s?(?:版|的版本|-only|only))",
         ),
         severity="warn",
         # "how to run it on the CPU" may come from a GPU machine whose driver broke: the cause says what the words

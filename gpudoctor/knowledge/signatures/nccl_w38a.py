@@ -52,7 +52,6 @@ SIGNATURES: tuple[Signature, ...] = (
         versions=("nccl>=2.19", "efa-installer<1.29.1"),
         sources=("https://github.com/aws/aws-ofi-nccl/issues/584",
                  "https://github.com/awslabs/awsome-distributed-ai/issues/278",
-                 "https://github.com/awslabs/awsome-distributed-ai/issues/203",  # the maintainer: 1.29.1, or the variable
                  "https://github.com/aws/aws-ofi-nccl/issues/70"),
         checked="2026-11-27",
         examples=("nccl/awsofinccl-584-ofi-register-memory-type2-nccl219-old-efa.txt",
