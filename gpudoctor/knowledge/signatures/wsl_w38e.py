@@ -142,11 +142,14 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-nvidia-smi-not-on-path",
         kinds=("any",),
         # On Windows only (context "windows"): a program that starts nvidia-smi by name to find the GPU failed to start
-        # it: Python's frame of the call (GPUtil's `Popen(["nvidia-smi", ...])`, `subprocess.check_output(["nvidia-smi"`,
-        # printed above "FileNotFoundError: [WinError 2]", which names no program), or Node's "spawn nvidia-smi ENOENT"
+        # it: Python's frame of the call (GPUtil's `Popen(["nvidia-smi", ...])`, printed above "FileNotFoundError:
+        # [WinError 2]", which names no program), or Node's "spawn nvidia-smi ENOENT"
         # (Electron apps). On Linux the same failure means no driver at all: another row's.
         contexts=("windows",),
-        patterns=(r"(?:Popen|subprocess\.\w{1,20})\(\[?\s{0,2}[\"']nvidia-smi(?:\.exe)?[\"']",
+        # Popen's frame only: a traceback stops on it only where the process could not be started, while
+        # check_output/run/check_call frames are also where nvidia-smi ran and failed (CalledProcessError, its
+        # "couldn't communicate with the NVIDIA driver" read by other rows).
+        patterns=(r"\bPopen\(\[?\s{0,2}[\"']nvidia-smi(?:\.exe)?[\"']",
                   r"spawn nvidia-smi(?:\.exe)? ENOENT"),
         severity="warn",
         cause=("A program that looks for the NVIDIA GPU by running nvidia-smi could not start it: Windows finds no "
