@@ -28,6 +28,10 @@ PRECOMPILED = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/late
 _NO_EFFECT = (r"(?:doesn'?t (?:seem to )?work|does not (?:seem to )?work|didn'?t work|did not work|has no effect|had no "
               r"effect|is ignored|was ignored|not working|不行|无效|没用|不起作用|没有效果|不生效|没有生效)")
 
+# The variable set to choose GPUs: never "=all", "void" or "none", where "it doesn't work" means no GPU at all (a
+# container started without the NVIDIA runtime), not one GPU too many.
+_CHOSEN = r"NVIDIA_VISIBLE_DEVICES(?![=: \"']{1,3}(?:all|void|none)\b)"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.operator-driver-no-kernel-packages",
@@ -67,10 +71,10 @@ SIGNATURES: tuple[Signature, ...] = (
         described=True,
         patterns=(
             # "I changed NVIDIA_VISIBLE_DEVICES=0 to 3 but it doesn't work", "NVIDIA_VISIBLE_DEVICES=1 is ignored"
-            r"NVIDIA_VISIBLE_DEVICES[^\n]{0,80}?" + _NO_EFFECT,
+            _CHOSEN + r"[^\n]{0,80}?" + _NO_EFFECT,
             # "set NVIDIA_VISIBLE_DEVICES ... nvidia-smi still shows both GPUs", "always get all graphic card information"
             # (the last pattern takes the word's common misspellings, as people type it)
-            r"NVIDIA_VISIBLE_DEVICES[^\n]{0,160}?\b(?:still|always) (?:shows?|sees?|lists?|gets?|get|uses?|using) (?:all|both|"
+            _CHOSEN + r"[^\n]{0,160}?\b(?:still|always) (?:shows?|sees?|lists?|gets?|get|uses?|using) (?:all|both|"
             r"every)\b",
             r"\b(?:nvidia-smi|NVIDIA-SMI)`?\s(?:in|inside) (?:the |a |my )?(?:container|conatiner|contianer|docker|pod)\b[^\n]{0,20}?\b(?:always|still) "
             r"(?:gets?|get|shows?|lists?) (?:all|both|every) (?:the )?(?:graphic ?cards?|GPUs?|gpus?|cards?)\b",
