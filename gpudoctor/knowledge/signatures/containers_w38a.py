@@ -28,6 +28,10 @@ PRECOMPILED = "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/late
 _NO_EFFECT = (r"(?:doesn'?t (?:seem to )?work|does not (?:seem to )?work|didn'?t work|did not work|has no effect|had no "
               r"effect|is ignored|was ignored|not working|不行|无效|没用|不起作用|没有效果|不生效|没有生效)")
 
+# The variable set to choose GPUs: never "=all", "void" or "none", where "it doesn't work" means no GPU at all (a
+# container started without the NVIDIA runtime), not one GPU too many.
+_CHOSEN = r"NVIDIA_VISIBLE_DEVICES(?![=: \"']{1,3}(?:all|void|none)\b)"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="containers.operator-driver-no-kernel-packages",
@@ -67,15 +71,17 @@ SIGNATURES: tuple[Signature, ...] = (
         described=True,
         patterns=(
             # "I changed NVIDIA_VISIBLE_DEVICES=0 to 3 but it doesn't work", "NVIDIA_VISIBLE_DEVICES=1 is ignored"
-            r"NVIDIA_VISIBLE_DEVICES[^\n]{0,80}?" + _NO_EFFECT,
+            _CHOSEN + r"[^\n]{0,80}?" + _NO_EFFECT,
             # "set NVIDIA_VISIBLE_DEVICES ... nvidia-smi still shows both GPUs", "always get all graphic card information"
-            r"NVIDIA_VISIBLE_DEVICES[^\n]{0,160}?\b(?:still|always) (?:shows?|sees?|lists?|gets?|get|uses?|using) (?:all|both|"
+            # (the last pattern takes the word's common misspellings, as people type it)
+            _CHOSEN + r"[^\n]{0,160}?\b(?:still|always) (?:shows?|sees?|lists?|gets?|get|uses?|using) (?:all|both|"
             r"every)\b",
-            r"\b(?:nvidia-smi|NVIDIA-SMI)`?\s(?:in|inside) (?:the )?(?:container|conatiner)\b[^\n]{0,20}?\b(?:always|still) "
+            r"\b(?:nvidia-smi|NVIDIA-SMI)`?\s(?:in|inside) (?:the |a |my )?(?:container|conatiner|contianer|docker|pod)\b[^\n]{0,20}?\b(?:always|still) "
             r"(?:gets?|get|shows?|lists?) (?:all|both|every) (?:the )?(?:graphic ?cards?|GPUs?|gpus?|cards?)\b",
         ),
         severity="warn",
-        cause=("The description says the container's NVIDIA_VISIBLE_DEVICES did not limit it to the chosen GPU: a GPU "
+        cause=("The description says the container still gets every GPU although one was chosen (NVIDIA_VISIBLE_DEVICES "
+               "did not limit it): a GPU "
                "request (docker run --gpus, a compose deploy.resources.reservations.devices entry) or privileged mode "
                "decides which GPUs the container gets, whatever the variable says."),
         advice=("Choose the GPU where the container requests it: in compose, the deploy section's "

@@ -28,23 +28,28 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "even if I only use CPU", "we just have a CPU"
             r"\b(?:I|we|I'm|I am)\s(?:only|just)\s(?:use|using|have|run on|running on|want to use|need)\s(?:the\s|a\s|my\s)?"
-            + _CPU + r"\b",
+            + _CPU + r"\b(?! (?:version|build|wheel|package))",
             # "is it possible to use the cpu instead", "how to run it on CPU", "a way to run on the CPU"
             r"\bpossible to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) (?:the )?" + _CPU
-            + r"\b(?! (?:usage|load|memory))",
+            + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
             r"\b(?:How|how) (?:do I |can I |to )(?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) (?:the )?"
-            + _CPU + r"\b(?! (?:usage|load|memory))",
-            # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU" (never "without NVIDIA driver")
+            + _CPU + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
+            # "can I run without NVIDIA and CUDA", "works without an NVIDIA GPU"; never "without NVIDIA drivers",
+            # "without nvidia-docker" or "without the NVIDIA runtime", which say a GPU host lacks a component
             r"\b(?:run|running|use it|work|train|inference)\s(?:it\s|this\s)?without\s(?:an?\s|any\s)?(?:NVIDIA|Nvidia|nvidia)"
-            r"(?:\sGPU|\sgraphics card|\scard)?\b(?!\sdrivers?)",
+            r"(?:\sGPUs?|\sgraphics cards?|\scards?)?(?![\w-]|\s(?:GPU|graphics|card|drivers?|runtime|container|docker|"
+            r"Docker|toolkit|Container|libraries|libs|support|software|kernel|modules?)\b)",
             # "I want to run it on the CPU", "trying to use the CPU"
             r"\b(?:want|wanted|trying|tried) to (?:use|run(?: it| this| the model| the code| inference)? (?:on|with|in)) "
-            r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory))",
+            r"(?:the )?" + _CPU + r"\b(?! (?:usage|load|memory|version|build|wheel|package))",
             # Chinese: "我使用的是cpu", "只使用CPU", "只能用cpu"
-            r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU,
+            # (never "使用的是cpu版本的torch": a CPU build of torch, another cause)
+            r"(?:使用的是|用的是|只使用|只能用)\s?" + _CPU + r"(?!\s?(?:版|的版本|-only|only))",
         ),
         severity="warn",
-        cause=("The description says the program is meant to run on the CPU, on a machine without an NVIDIA GPU, while "
+        # "how to run it on the CPU" may come from a GPU machine whose driver broke: the cause says what the words
+        # say (a CPU run wanted), not that the machine has no NVIDIA GPU.
+        cause=("The description says the program is meant to run on the CPU (a machine without a usable NVIDIA GPU), while "
                "the program (by its default device or a .cuda() call) asked for CUDA, which needs an NVIDIA GPU and "
                "driver."),
         advice=("Tell the program to use the CPU instead of installing anything: its device option (`--device cpu`, "
@@ -52,7 +57,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`map_location='cpu'` when loading a checkpoint saved on a GPU, and no `.cuda()` calls (use "
                 "`.to(device)` with device 'cpu'); `CUDA_VISIBLE_DEVICES=\"\"` makes programs that fall back by "
                 "themselves pick the CPU. A program whose code calls CUDA unconditionally needs those lines changed "
-                "(or a machine with an NVIDIA GPU). No NVIDIA driver can help where there is no NVIDIA GPU."),
+                "(or a machine with an NVIDIA GPU). No NVIDIA driver can help where there is no NVIDIA GPU; where the "
+                "machine has one and it should be used, `nvidia-smi` failing shows the driver is the fault instead."),
         action="configure",
         rules_out=("a missing or broken NVIDIA driver",),
         never_suggest=("install the NVIDIA driver", "reinstall the driver", "update the driver"),

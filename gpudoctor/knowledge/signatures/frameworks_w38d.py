@@ -75,8 +75,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "10_nvidia.json) are not installed, are of another version than the running driver, or are shadowed by "
                "a Mesa libEGL loaded first, although CUDA itself works."),
         advice=("Make the process load the NVIDIA driver's own EGL/OpenGL libraries of exactly the running driver's "
-                "version: on Ubuntu/Debian `sudo apt install libnvidia-gl-<branch>` (the branch `cat "
-                "/proc/driver/nvidia/version` shows); on a cluster whose driver was installed with --no-opengl-libs, "
+                "version: on Ubuntu/Debian `sudo apt install libnvidia-gl-<branch>` (libnvidia-gl-<branch>-server for a "
+                "server driver; the branch `cat /proc/driver/nvidia/version` shows); on a cluster whose driver was installed with --no-opengl-libs, "
                 "have the admins add them, or extract the same version's installer (`sh NVIDIA-Linux-x86_64-<version>.run "
                 "--extract-only`) and point __EGL_VENDOR_LIBRARY_FILENAMES at its 10_nvidia.json with "
                 "libEGL_nvidia.so.<version> on LD_LIBRARY_PATH; in a container add graphics to "

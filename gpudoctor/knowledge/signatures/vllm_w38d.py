@@ -31,14 +31,18 @@ SIGNATURES: tuple[Signature, ...] = (
             r"xinference\.core\.\w{1,20} \d{1,8} ERROR {1,8}Model actor is out of memory",
         ),
         severity="fail",
-        cause=("A model served by Xinference ran out of GPU memory while another model of the same Xinference (an "
-               "embedding or rerank model, a second LLM) already held memory on that GPU: a vLLM-served model reserves "
-               "a fixed share (gpu_memory_utilization, 0.9 by default) of the whole GPU whatever else runs on it."),
+        # Xinference prefixes every model's OOM so, one model alone on its GPU included: the cause names the usual
+        # case and says how to tell the other.
+        cause=("A model served by Xinference ran out of GPU memory, most often because another model of the same "
+               "Xinference (an embedding or rerank model, a second LLM) already held memory on that GPU: a vLLM-served "
+               "model reserves a fixed share (gpu_memory_utilization, 0.9 by default) of the whole GPU whatever else "
+               "runs on it. Where the model is alone on its GPU, it needs more memory than the GPU has."),
         advice=("Give each model its own GPU: launch them on different GPUs (`xinference launch ... --gpu-idx 1`, the "
                 "gpu_idx field of the web UI) or run the embedding/rerank model on the CPU; where they must share the "
                 "same GPU, launch the vLLM-served model with a lower gpu_memory_utilization (e.g. "
                 "`--gpu_memory_utilization 0.6`, leaving room for the others) and load it first. `nvidia-smi` shows "
-                "which processes hold the GPU."),
+                "which processes hold the GPU; a model alone on its GPU needs a smaller or quantized variant, a shorter "
+                "max_model_len, or more GPUs (n_gpu)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NEVER_DRIVER,
@@ -62,9 +66,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\btp_size=" + _ODD_TP,
         ),
         severity="warn",
-        cause=("The engine is started with a tensor-parallel size of {tp}, which divides almost no model's attention "
-               "heads and KV heads (they come in multiples of powers of two: 32, 40, 64, 28 with 4 KV heads), so vLLM "
-               "or SGLang refuses to start or fails to shard the model."),
+        # A warning, not a failure: a few models divide (40 heads without grouped KV heads, Llama-2-13B or Qwen-14B,
+        # run with 5; 56-head MPT-30B with 7), and the engine's own "must be divisible" line, where it came, is read
+        # by vllm.heads-not-divisible-by-tp.
+        cause=("The engine is started with a tensor-parallel size of {tp}, which divides the attention heads and KV "
+               "heads of few models (most have 32, 64 or 128 heads with 8 KV heads, or 28 with 4), so vLLM or SGLang "
+               "most likely refuses to start or fails to shard the model."),
         advice=("Use a tensor-parallel size that divides the model's attention heads and KV heads (num_attention_heads "
                 "and num_key_value_heads in its config.json), in practice 1, 2, 4 or 8: with {tp} GPUs use "
                 "--tensor-parallel-size 2 or 4 and hide the others with CUDA_VISIBLE_DEVICES, or use "

@@ -72,8 +72,8 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause=("PaddlePaddle asks for {library}, a library of CUDA 10 / cuDNN 7, while this machine has CUDA 11 or later "
                "(cuDNN 8 or later): the paddlepaddle-gpu installed is the build for CUDA 10.x (plain `pip install "
-               "paddlepaddle-gpu` of the 2.x releases gave that build, on Windows above all), not the one for the CUDA "
-               "installed."),
+               "paddlepaddle-gpu` of the 2.0 to 2.5 releases gave that build from PyPI, on Linux and Windows; 2.6 dropped "
+               "CUDA 10.2), not the one for the CUDA installed."),
         advice=("Replace it with the paddlepaddle-gpu build of the CUDA you have (`nvcc -V`; Paddle's own build shows in "
                 "`python -c \"import paddle; print(paddle.version.cuda(), paddle.version.cudnn())\"`): `python -m pip "
                 "uninstall -y paddlepaddle-gpu`, then for Paddle 2.x the postXXX build from Paddle's wheel index, e.g. "
@@ -102,8 +102,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # "uv tool install sleap-nn[torch-cuda128]", "when trying to directly use `uvx --with moshi`, the wrong
             # pytorch version is installed": a tool environment of uv that needs torch, with no PyTorch index on the
             # line (the command that names download.pytorch.org, --index or --torch-backend is the fix, not the fault).
+            # torch itself must be named: "uvx nvitop shows CUDA 12.4" says nothing of torch's build.
             *(command + r"\b(?![^\n]{0,300}(?:download\.pytorch\.org|--index|--extra-index|--torch-backend))"
-              r"[^\n]{0,120}?(?:torch|[Pp]y[Tt]orch|cuda|CUDA)" for command in (r"\buvx", r"\buv tool install",
+              r"[^\n]{0,120}?(?:torch|[Pp]y[Tt]orch|Torch)" for command in (r"\buvx", r"\buv tool install",
                                                                             r"\buv tool run")),
         ),
         severity="warn",

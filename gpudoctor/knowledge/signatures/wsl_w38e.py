@@ -30,7 +30,9 @@ _HYBRID_ADVICE = ("Send the program to the NVIDIA GPU: in Windows' graphics sett
                   "runs it (the launcher's own runtime), not the launcher. A program you build can ask for it itself: "
                   "export `NvOptimusEnablement = 1` (and `AmdPowerXpressRequestHighPerformance = 1`) from the .exe, or "
                   "Electron's `force_high_performance_gpu` switch. A monitor on the laptop's HDMI/DisplayPort output is "
-                  "often wired to the NVIDIA GPU. The NVIDIA driver itself needs no change.")
+                  "often wired to the NVIDIA GPU. On a Linux laptop with PRIME render offload, start the program with "
+                  "`prime-run` or `__NV_PRIME_RENDER_OFFLOAD=1 __GLX_VENDOR_LIBRARY_NAME=nvidia` (Vulkan: "
+                  "`__VK_LAYER_NV_optimus=NVIDIA_only`). The NVIDIA driver itself needs no change.")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -66,14 +68,16 @@ SIGNATURES: tuple[Signature, ...] = (
         # "CUDA error 'out of memory' in func 'cuda_daggerhashimoto::run' line 1292", 'cuda_eq_run', 'cuda_neoscrypt::init'.
         patterns=(r"CUDA error 'out of memory' in func '(?P<func>cuda_\w{1,40})(?:::\w{1,40})?'",),
         severity="fail",
-        cause=("The miner's CUDA allocation ({func}) failed with out of memory on Windows, where CUDA commits each "
-               "GPU's memory against RAM plus the paging file: a paging file smaller than the rig's GPU memory fails "
-               "it although the GPUs themselves have the room."),
+        # excavator also had Linux builds, and its line names no OS: the cause says which case is Windows'.
+        cause=("The miner's CUDA allocation ({func}) failed with out of memory. On Windows (where NiceHash's excavator "
+               "mostly runs) CUDA commits each GPU's memory against RAM plus the paging file, so a paging file smaller "
+               "than the rig's GPU memory fails it although the GPUs themselves have the room."),
         advice=("Raise Windows' paging file (virtual memory): System Properties > Advanced > Performance Settings > "
                 "Advanced > Virtual memory > Change, clear \"Automatically manage paging file size\", set a custom size "
                 "with initial and maximum at least the total memory of all GPUs (16 GB at the very least, 20 to 32 GB "
-                "or more for a multi-GPU rig), Set, and restart Windows. If it still fails on one card only, that card "
-                "has less memory than the algorithm needs (an Ethash DAG larger than a 3 or 4 GB card)."),
+                "or more for a multi-GPU rig), Set, and restart Windows. If it still fails on one card only, or on Linux "
+                "(which has no paging-file commit for GPU memory), that card has less memory than the algorithm needs "
+                "(an Ethash DAG larger than a 3 or 4 GB card)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU's hardware"),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -112,7 +116,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # "the desktop app runs on the integrated GPU instead of the discrete NVIDIA GPU", "it still using the intel
             # graphic card and not my Nvidia card", "uses Intel UHD Graphics instead of my RTX 3060"
             r"\b(?:using|uses|use|runs? on|running on|ran on|picks?|picking|selects?|selecting|defaults? to) (?:the |my "
-            r"|an? )?(?:[Ii]ntel|[Ii]ntegrated|[Oo]nboard|iGPU|UHD)\b[\w() ]{0,30}?(?:instead of|rather than|and not|not) "
+            r"|an? )?(?:[Ii]ntel|[Ii]ntegrated|[Oo]nboard|iGPU|UHD)\b"
+            # a GPU, not the processor or Intel's libraries ("running on the Intel Core i7 CPU instead of the NVIDIA
+            # GPU" is a CPU-only torch, "use Intel MKL rather than NVIDIA" a choice of library)
+            r"(?![\w() ]{0,30}?(?:CPU|cpu|[Pp]rocessor|Core i|Xeon|MKL|mkl|oneAPI|OpenVINO|compiler))[\w() ]{0,30}?"
+            r"(?:instead of|rather than|and not|not) "
             r"(?:the |my |an? )?(?:discrete |dedicated )?(?:NVIDIA|Nvidia|nvidia|GeForce|GTX|RTX|dedicated|discrete)\b",
             # "NVIDIA Optimus ... runs on the iGPU" said of the program by name is left to the line above.
         ),
@@ -134,11 +142,14 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-nvidia-smi-not-on-path",
         kinds=("any",),
         # On Windows only (context "windows"): a program that starts nvidia-smi by name to find the GPU failed to start
-        # it: Python's frame of the call (GPUtil's `Popen(["nvidia-smi", ...])`, `subprocess.check_output(["nvidia-smi"`,
-        # printed above "FileNotFoundError: [WinError 2]", which names no program), or Node's "spawn nvidia-smi ENOENT"
+        # it: Python's frame of the call (GPUtil's `Popen(["nvidia-smi", ...])`, printed above "FileNotFoundError:
+        # [WinError 2]", which names no program), or Node's "spawn nvidia-smi ENOENT"
         # (Electron apps). On Linux the same failure means no driver at all: another row's.
         contexts=("windows",),
-        patterns=(r"(?:Popen|subprocess\.\w{1,20})\(\[?\s{0,2}[\"']nvidia-smi(?:\.exe)?[\"']",
+        # Popen's frame only: a traceback stops on it only where the process could not be started, while
+        # check_output/run/check_call frames are also where nvidia-smi ran and failed (CalledProcessError, its
+        # "couldn't communicate with the NVIDIA driver" read by other rows).
+        patterns=(r"\bPopen\(\[?\s{0,2}[\"']nvidia-smi(?:\.exe)?[\"']",
                   r"spawn nvidia-smi(?:\.exe)? ENOENT"),
         severity="warn",
         cause=("A program that looks for the NVIDIA GPU by running nvidia-smi could not start it: Windows finds no "
