@@ -17,6 +17,7 @@ longer client timeout; the server is not down.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_p15o import LLAMA_CPP_NOT_USING_GPU
 
 LLAMA_CPP_PYTHON = "https://llama-cpp-python.readthedocs.io/en/latest/"
 LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
@@ -52,14 +53,18 @@ _CPU_ONLY = (r"(?:\bonly (?:on |with |use |uses |using |the )?(?:the )?CPU\b|"
 
 SIGNATURES = (
     Signature(
-        code="ollama.ggml-engine-cpu-only-described",
+        # One cause, one fix: the older llama.cpp-only row (its code kept, people quote it) and w38c's reading of the
+        # whole ggml family were merged on 2026-11-27 (signatures.MERGED_INTO).
+        code="ollama.llama-cpp-not-using-gpu-described",
         described=True,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         # "GGUFs work only after installing dep llama.cpp... Insists on using CPU", "pywhispercpp doesn't use GPU",
         # "the model isn't loading into the GPU" under a llama_cpp_python script, "llama-server reverts to CPU-only
         # mode" (llama.cpp's CUDA build without its DLLs), "whisper.cpp runs on CPU only", "GGUF模型只用CPU".
-        patterns=tuple(r"^" + _NOT_THIS + r"(?=[^\n]{0,600}?" + _CPU_ONLY + r")[^\n]{0,600}?" + name for name in _GGML_NAMES),
+        # "llama-ccp-python not using CUDA", "CPU instead of GPY" (LLAMA_CPP_NOT_USING_GPU, ollama_p15o.py).
+        patterns=(*(r"^" + _NOT_THIS + r"(?=[^\n]{0,600}?" + _CPU_ONLY + r")[^\n]{0,600}?" + name for name in _GGML_NAMES),
+                  *LLAMA_CPP_NOT_USING_GPU),
         severity="warn",
         cause=("The description suggests a llama.cpp-family engine (llama.cpp, whisper.cpp, stable-diffusion.cpp, "
                "llama-cpp-python or pywhispercpp under an app) built or installed without CUDA: it runs on the CPU "
@@ -74,18 +79,21 @@ SIGNATURES = (
                 "old WHISPER_CUDA flag is ignored). llama.cpp, whisper.cpp, stable-diffusion.cpp: their CUDA release "
                 "(on Windows with its cudart archive) or `cmake -B build -DGGML_CUDA=ON`. An app whose bundled engine "
                 "is CPU-only needs its CUDA engine instead (Buzz: the Faster Whisper type, with CUDA installed). "
-                "torch.cuda.is_available() being True says nothing about this library; its load log shows "
-                "ggml_cuda_init and 'offloaded N/N layers to GPU' once it has CUDA."),
+                "torch.cuda.is_available() being True says nothing about this library. Then offload the layers "
+                "(n_gpu_layers=-1, -ngl 99): its load log shows ggml_cuda_init and 'offloaded N/N layers to GPU' once "
+                "it has CUDA."),
         action="configure",
         rules_out=("a GPU or its kernel module",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/Brekel/VisionCaptioner/issues/6",
+        sources=("https://github.com/SeargeDP/ComfyUI_Searge_LLM/issues/54",
+                 "https://github.com/abetlen/llama-cpp-python/issues/787",
+                 "https://github.com/Brekel/VisionCaptioner/issues/6",
                  "https://github.com/Maximilian-Winter/llama-cpp-agent/issues/57",
                  "https://github.com/absadiki/pywhispercpp/issues/125",
                  "https://github.com/abetlen/llama-cpp-python/issues/1723", LLAMA_CPP_PYTHON, LLAMA_CPP_BUILD),
         checked="2026-11-27",
-        examples=("ollama/visioncaptioner-6-gguf-insists-on-cpu.txt", "ollama/llamacppagent-57-model-not-loading-in-gpu.txt",
-                  "ollama/pywhispercpp-125-not-using-gpu.txt"),
+        examples=("ollama/searge-llm-54-llama-cpp-python-not-using-cuda.txt", "ollama/visioncaptioner-6-gguf-insists-on-cpu.txt",
+                  "ollama/llamacppagent-57-model-not-loading-in-gpu.txt", "ollama/pywhispercpp-125-not-using-gpu.txt"),
     ),
 )
 
