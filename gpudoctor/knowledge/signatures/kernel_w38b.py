@@ -21,6 +21,11 @@ SIGNATURES: tuple[Signature, ...] = (
         described=True,
         cause_id="uvm-missing",
         kinds=("any",),
+        # The first pattern is systemd's own line, not a person's words. It sits in this described row because no
+        # training thread quotes it yet (the one public thread found is held out), so it has no example of its own:
+        # described=True costs nothing live (the live kernel log is `journalctl -k`/dmesg, which never holds
+        # systemd-modules-load's userspace lines) but skips pasted journals over matcher.DESCRIPTION_TEXT_MAX. Once a
+        # training thread quotes the line, it becomes a row of its own (described=False, kinds=("journal",)).
         patterns=(
             # systemd-modules-load skipping a module a modprobe.d "blacklist" names (systemd 247 and later; "is
             # blacklisted" before), as people quote it: "Module 'nvidia_uvm' is deny-listed (by kmod)".
@@ -32,7 +37,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:automatically|at boot|on boot|after (?:a )?reboot)",
         ),
         severity="warn",
-        cause=("The description suggests the CUDA unified-memory module ({module}) is not loaded at boot while the "
+        cause=("The text suggests the CUDA unified-memory module ({module}) is not loaded at boot while the "
                "rest of the driver is: a modprobe.d `blacklist` line (GPU switchers such as optimus-manager, "
                "Bumblebee, nvidia-xrun and envycontrol write one) makes systemd-modules-load skip it, so CUDA "
                "programs find no /dev/nvidia-uvm until it is loaded by hand."),
