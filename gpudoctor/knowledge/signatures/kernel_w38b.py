@@ -100,8 +100,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "Upgrading from 304.117-1 to 340.32-1 with older graphics card leaves system without X"
+            # (only where the line tells of a failure: "Upgrading to 550 on my old GPU worked fine" is none)
             r"\b[Uu]pgrad(?:e|ed|es|ing)\b[^\n]{0,60}?\b(?:with|on|for) (?:an |a |my |the |this )?(?:older|old|legacy) "
-            + _CARD + r"\b",
+            + _CARD + r"\b(?=[^\n]{0,80}?\b(?:leaves?|left|breaks?|broke|without|no longer|not (?:work|supported|"
+            r"detected|recogni[sz]ed)|fails?|failed|doesn'?t|does not|won'?t|stopped|black screen)\b)",
             # "GPUs from 2010 and 2014 which require the nvidia-390xx-dkms and nvidia-470xx-dkms"
             r"\b(?:GPUs?|cards?|graphics)\b[^\n]{0,60}?\b(?:require|requires|need|needs|only (?:works|supported) with) "
             r"(?:the )?(?:legacy )?(?:nvidia-)?(?:173|304|340|367|390|470|580)(?:xx|\.xx)\b",

@@ -35,6 +35,8 @@ _GGML_NAMES = (r"(?<![/\\.\w-])[A-Za-z][\w-]{1,23}\.cpp\b", r"\b(?:py)?[Ww]hispe
 _NOT_THIS = (r"(?![^\n]{0,600}?(?:(?<![A-Za-z])[Oo]llama(?![A-Za-z])|n_gpu_layers[`'\"]? ?[=:] ?0\b|default `?n_gpu_layers|"
              r"(?:compiled|built|installed)[^\n]{0,40}? with (?:CUDA|cuBLAS|GPU) support|"
              r"(?:switch|go) back to (?:the |using )?CPU|[Ww]ant to (?:use|run on) (?:the |only )?CPU|"
+             # "I want to run llama.cpp only on the CPU": a wish, the engine named between
+             r"[Ww]ant to (?:use|run) [^\s]{1,30} (?:only )?(?:on|with) (?:the |only )?CPU\b|"
              r"run (?:it |them )?on (?:the )?CPU like|"
              # a machine that has no GPU at all (LLamaSharp's "a device with only CPU but installed cuda backend")
              r"(?:device|machine|computer|laptop|PC|system|server|VM) (?:with|that has|has) only (?:an? |the )?CPU|"
