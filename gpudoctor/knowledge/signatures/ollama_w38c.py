@@ -109,9 +109,12 @@ _SLOW = (r"(?=[^\n]{0,500}?(?:\b(?:my |the |a |weak |slow )?CPU (?:is )?(?:too )
          r"\btook (?:forever|ages|too long|a long time|much time)\b|很慢|太慢|很久|好久|半天))")
 # Each pattern holds its own key word (the prefilter's; "ollama" is too common a word in healthy logs): a timeout word
 # beside a slowness word, a slowness word beside a timeout word, or the Chinese "报错超时" (the request timed out).
-_TIMEOUT_WORDS = (r"\b[Tt]imed out\b", r"\b[Tt]imes out\b", r"\b[Tt]imeout", r"\bReadTimeout\b",
+# ("slow on CPU but no timeout" is none: no, without or never just before the word.)
+_NO = r"(?<![Nn]o )(?<![Nn]ot )(?<!without )(?<![Nn]ever )"
+_TIMEOUT_WORDS = (_NO + r"\b[Tt]imed out\b", _NO + r"\b[Tt]imes out\b", _NO + r"\b[Tt]imeout", r"\bReadTimeout\b",
                   r"(?:请求超时|响应超时|回答超时|生成超时|读取超时)")
-_TIMED_OUT = r"(?=[^\n]{0,500}?(?:\b[Tt]ime[- ]?outs?\b|\b[Tt]imed out\b|\b[Tt]imes out\b|\bReadTimeout\b|超时))"
+_TIMED_OUT = (r"(?=[^\n]{0,500}?(?:" + _NO + r"\b[Tt]ime[- ]?outs?\b|" + _NO + r"\b[Tt]imed out\b|" + _NO +
+              r"\b[Tt]imes out\b|\bReadTimeout\b|超时))")
 _SLOW_WORDS = (r"\b(?:too|very|so|really|extremely|painfully) slow\b", r"\bCPU (?:is )?(?:too )?(?:weak|slow)\b",
                r"\bta(?:kes?|king|ook) forever\b")
 # "会报错超时", "总是超时" (not "连接超时", a connect timeout: an address or firewall that drops the connection)

@@ -69,9 +69,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"unsupported|doesn'?t work|does not work|no support|fails?|failed)\b",
             _ENGINE + r"\b[^\n]{0,20}?\b(?:doesn'?t|does not|do not|don'?t|not) (?:yet )?support\b[^\n]{0,20}?\b" + _RTX50 +
             r"(?![\w.])",
-            # "there is still no pip install support for sm_120", "no support for sm_120 yet"
-            r"\b(?:no|without|lacks?|missing)\b[^\n]{0,40}?\bsupport (?:for |of )?(?:sm_120|sm120|SM_120|SM120|compute "
-            r"capability 12\.0)\b",
+            # "there is still no pip install support for sm_120", "no wheel support for sm_120 yet": the install channel
+            # an engine ships on; a bare "no support for sm_120" is any program's (frameworks.torch-build-lacks-gpu-arch-
+            # described reads PyTorch's)
+            r"\b(?:no|without|lacks?|missing)\b[^\n]{0,40}?\b(?:pip(?: install)?|wheels?|prebuilt|PyPI) support (?:for |of )?"
+            r"(?:sm_120|sm120|SM_120|SM120|compute capability 12\.0)\b",
         ),
         severity="warn",
         cause=("The description suggests a serving engine on a consumer Blackwell GPU (RTX 50-series, compute "
