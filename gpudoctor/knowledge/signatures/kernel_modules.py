@@ -51,7 +51,7 @@ SIGNATURES = (
         action="reboot", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/182",
                  "https://github.com/stackhpc/ansible-slurm-appliance/issues/287",
-                 "https://github.com/Frogging-Family/nvidia-all/issues/394"), checked="2026-11-27",
+                 "https://github.com/Frogging-Family/nvidia-all/issues/394"), checked="2026-11-25",
         examples=("kernel/stackhpc-287-nvrm-api-mismatch-journal.txt",
                   "kernel/nvidiadocker-182-api-mismatch-after-upgrade.txt"),
     ),
