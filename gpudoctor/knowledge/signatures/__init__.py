@@ -285,6 +285,8 @@ MERGED_INTO: dict[str, str] = {
     "cuda.nvcc-unsupported-architecture": "wheels.nvcc-unsupported-gpu-architecture",  # 2026-11-27
     # its tool lines had no example; what is left reads a description only (2026-11-27)
     "containers.k8s-pod-without-nvidia-runtime": "containers.k8s-pod-without-nvidia-runtime-described",
+    # one cause and fix: w38c's ggml-family reading joined the older llama.cpp row (2026-11-27)
+    "ollama.ggml-engine-cpu-only-described": "ollama.llama-cpp-not-using-gpu-described",
 }
 
 

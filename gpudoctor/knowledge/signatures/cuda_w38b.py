@@ -27,7 +27,7 @@ SIGNATURES: tuple[Signature, ...] = (
                "memory-pool functions such as cuDeviceGetDefaultMemPool need a CUDA 11.2 driver, branch 460 or newer), "
                "so the program cannot use CUDA and falls back to another backend or the CPU."),
         advice=("Update the NVIDIA driver to a current branch (`nvidia-smi` shows the newest CUDA the installed one "
-                "supports in its header; memory pools need CUDA 11.2, driver 460 or newer on Linux, 461 on Windows): "
+                "supports in its header; memory pools need a CUDA 11.2 driver: 460.27 or newer on Linux, 460.82 on Windows): "
                 "the distribution's driver package, or https://www.nvidia.com/drivers on Windows, then restart the "
                 "program. Where the driver cannot change, run the program on its other backend (Taichi: "
                 "`ti.init(arch=ti.vulkan)` or `ti.cpu`)."),

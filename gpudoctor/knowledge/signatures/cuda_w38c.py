@@ -29,7 +29,7 @@ SIGNATURES = (
         kinds=("any",),
         # Where the same text says the engine then ran on the CPU only ("llama-server reverts to CPU-only mode"), the
         # missing DLLs are why.
-        refines=("ollama.ggml-engine-cpu-only-described",), refines_within=None,
+        refines=("ollama.llama-cpp-not-using-gpu-described",), refines_within=None,
         patterns=(
             # "llama-b3376-bin-win-cuda-cu12.2.0-x64 missing dlls.", "the CUDA build is missing the DLLs", "the cuda
             # version fails with missing DLLs (cudart64_12.dll)"

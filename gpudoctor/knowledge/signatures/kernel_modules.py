@@ -41,17 +41,17 @@ SIGNATURES = (
         ),
         severity="fail",
         cause="The loaded kernel module is {version} while the driver libraries are {client_version}.",
-        advice=("Reboot, so that the kernel module of the installed driver is loaded (or unload and reload the nvidia modules when nothing uses the GPU). "
-                "If the mismatch is still there after a reboot, the initramfs still holds the old module: rebuild it (`sudo update-initramfs -u` on "
-                "Ubuntu/Debian, `sudo dracut -f --regenerate-all` on Fedora/openSUSE, `sudo mkinitcpio -P` on Arch) and reboot again; if `modinfo -F "
-                "version nvidia` still differs from the client's version, two driver installs are mixed. FreeBSD: rebuild or reinstall the nvidia-driver "
-                "port so nvidia-kmod matches it, removing a stale nvidia.ko from /boot/modules."),
-        action="reboot",
-        never_suggest=("reinstall CUDA",),
+        advice=("Reboot, so that the kernel module of the installed driver is loaded (or unload and reload the nvidia "
+                "modules when nothing uses the GPU). If the mismatch is still there after a reboot, the initramfs still "
+                "holds the old module: rebuild it (`sudo update-initramfs -u` on Ubuntu/Debian, `sudo dracut -f "
+                "--regenerate-all` on Fedora/openSUSE, `sudo mkinitcpio -P` on Arch) and reboot again; if `modinfo -F "
+                "version nvidia` still differs from the client's version, two driver installs are mixed. FreeBSD: bring "
+                "the kernel module package (nvidia-kmod, nvidia-drm-kmod) and nvidia-driver to one version (`pkg "
+                "upgrade`, or rebuild both ports), move a stale nvidia.ko out of /boot/modules, and reboot."),
+        action="reboot", never_suggest=("reinstall CUDA",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/182",
                  "https://github.com/stackhpc/ansible-slurm-appliance/issues/287",
-                 "https://github.com/Frogging-Family/nvidia-all/issues/394"),
-        checked="2026-11-25",
+                 "https://github.com/Frogging-Family/nvidia-all/issues/394"), checked="2026-11-25",
         examples=("kernel/stackhpc-287-nvrm-api-mismatch-journal.txt",
                   "kernel/nvidiadocker-182-api-mismatch-after-upgrade.txt"),
     ),

@@ -206,39 +206,14 @@ ROWS += (
 )
 
 # llama-cpp-python installed from PyPI builds CPU-only unless CMAKE_ARGS asks for CUDA (or a CUDA wheel index is
-# used); llama.cpp built without -DGGML_CUDA=ON likewise. People say "llama-cpp-python is not using the GPU".
+# used); llama.cpp built without -DGGML_CUDA=ON likewise. People say "llama-cpp-python is not using the GPU". These
+# patterns are read by ollama.llama-cpp-not-using-gpu-described (ollama_w38c.py), with the rest of the ggml family.
 _LLAMA_CPP = r"(?:llama-cpp-python|llama_cpp_python|llama-ccp-python|llama_cpp\b|llama-cpp\b|llama\.cpp\b)"
-ROWS += (
-    Signature(
-        code="ollama.llama-cpp-not-using-gpu-described",
-        described=True,
-        cause_id="llama-cpp-no-cuda",
-        kinds=("any",),
-        patterns=(
-            _LINE + r"\b" + _LLAMA_CPP + r"[^\n]{0,100}?" + _NOT_USING + r" (?:the |my |any |a )?(?:[\w-]{1,12} )?(?:GPU|gpu|"
-            r"CUDA|cuda|cuBLAS)\b",
-            _LINE + r"\b" + _LLAMA_CPP + r"[^\n]{0,100}?\bCPU (?:instead of|rather than|not) (?:the |my )?GP[UY]\b",
-            _LINE + r"\bCPU (?:instead of|rather than|not) (?:the |my )?GP[UY]\b[^\n]{0,100}?" + _LLAMA_CPP,
-        ),
-        severity="warn",
-        cause=("The description suggests a llama.cpp build without CUDA: llama-cpp-python from PyPI compiles for the "
-               "CPU only unless CMAKE_ARGS asks for CUDA, and a llama.cpp built without -DGGML_CUDA=ON has no GPU "
-               "backend, so n_gpu_layers / -ngl change nothing."),
-        advice=("Reinstall with CUDA, in the environment the program uses: `pip uninstall -y llama-cpp-python` then "
-                "`CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install llama-cpp-python --no-cache-dir --force-reinstall` (needs "
-                "the CUDA toolkit's nvcc; releases before 0.2.80 took -DLLAMA_CUBLAS=on), or a prebuilt CUDA wheel "
-                "(`pip install llama-cpp-python --extra-index-url https://abetlen.github.io/llama-cpp-python/whl/cu124`); "
-                "for llama.cpp itself `cmake -B build -DGGML_CUDA=ON && cmake --build build --config Release`. Then "
-                "offload the layers (n_gpu_layers=-1, -ngl 99): with verbose=True the load log shows 'offloaded N/N "
-                "layers to GPU'."),
-        action="configure",
-        never_suggest=("reinstall the driver",),
-        sources=("https://github.com/SeargeDP/ComfyUI_Searge_LLM/issues/54",
-                 "https://github.com/abetlen/llama-cpp-python/issues/787",
-                 "https://llama-cpp-python.readthedocs.io/en/latest/"),
-        checked="2026-11-26",
-        examples=("ollama/searge-llm-54-llama-cpp-python-not-using-cuda.txt",),
-    ),
+LLAMA_CPP_NOT_USING_GPU = (
+    _LINE + r"\b" + _LLAMA_CPP + r"[^\n]{0,100}?" + _NOT_USING + r" (?:the |my |any |a )?(?:[\w-]{1,12} )?(?:GPU|gpu|"
+    r"CUDA|cuda|cuBLAS)\b",
+    _LINE + r"\b" + _LLAMA_CPP + r"[^\n]{0,100}?\bCPU (?:instead of|rather than|not) (?:the |my )?GP[UY]\b",
+    _LINE + r"\bCPU (?:instead of|rather than|not) (?:the |my )?GP[UY]\b[^\n]{0,100}?" + _LLAMA_CPP,
 )
 
 # Ollama puts a model on one GPU when it fits there (ollama_round14.py's ollama.one-gpu-of-several reads "only uses one

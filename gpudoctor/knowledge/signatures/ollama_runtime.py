@@ -207,11 +207,12 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
             r"dial tcp (?P<address>[\w.\[\]:-]{1,80}:11434): connect(?:ex)?: "
             r"(?:connection refused|No connection could be made because the target machine actively refused it)",
             r"HTTPConnectionPool\(host='(?P<address>[^'\s]{1,80})', port=11434\): Max retries exceeded",
-            # the same error quoted by its tail only ("报错 (host='localhost', port=11434)"); never a
-            # call's keyword arguments (check_server(host='localhost', port=11434):) nor urllib3's read timeout, a
-            # server that answers too slowly (ollama.client-timeout-slow-local-model)
-            r"(?:^|[\s（\[,:：]|(?<![\w.])\()host='(?P<address>[^'\s]{1,80})', ?port=11434\b"
-            r"(?![)）]?:? ?Read timed out)(?!\):[ \t]{0,3}$)",
+            # the same error quoted by its tail only, after an error word ("一直报错（host='localhost', port=11434）");
+            # never a call's keyword arguments in pasted code (Client(model='m', host='localhost', port=11434), no
+            # error word before them) nor urllib3's read timeout, a server that answers too slowly
+            # (ollama.client-timeout-slow-local-model). (\w holds CJK: a fullwidth bracket may follow any character.)
+            r"(?:报错|错误|[Ee]rror|[Ff]ail(?:s|ed|ure)?|失败|异常|[Ee]xception)[^\n'(（]{0,20}?(?:[\s（\[,:：]|(?<![\w.])\()"
+            r"host='(?P<address>[^'\s]{1,80})', ?port=11434\b(?![)）]?:? ?Read timed out)(?!\):[ \t]{0,3}$)",
             # asyncio's socket connect (aiohttp and httpx clients under asyncio)
             r"Connect call failed \('(?P<address>[^'\s]{1,80})', 11434\)",
         ),

@@ -17,6 +17,7 @@ longer client timeout; the server is not down.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_p15o import LLAMA_CPP_NOT_USING_GPU
 
 LLAMA_CPP_PYTHON = "https://llama-cpp-python.readthedocs.io/en/latest/"
 LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
@@ -34,6 +35,8 @@ _GGML_NAMES = (r"(?<![/\\.\w-])[A-Za-z][\w-]{1,23}\.cpp\b", r"\b(?:py)?[Ww]hispe
 _NOT_THIS = (r"(?![^\n]{0,600}?(?:(?<![A-Za-z])[Oo]llama(?![A-Za-z])|n_gpu_layers[`'\"]? ?[=:] ?0\b|default `?n_gpu_layers|"
              r"(?:compiled|built|installed)[^\n]{0,40}? with (?:CUDA|cuBLAS|GPU) support|"
              r"(?:switch|go) back to (?:the |using )?CPU|[Ww]ant to (?:use|run on) (?:the |only )?CPU|"
+             # "I want to run llama.cpp only on the CPU": a wish, the engine named between
+             r"[Ww]ant to (?:use|run) [^\s]{1,30} (?:only )?(?:on|with) (?:the |only )?CPU\b|"
              r"run (?:it |them )?on (?:the )?CPU like|"
              # a machine that has no GPU at all (LLamaSharp's "a device with only CPU but installed cuda backend")
              r"(?:device|machine|computer|laptop|PC|system|server|VM) (?:with|that has|has) only (?:an? |the )?CPU|"
@@ -52,14 +55,18 @@ _CPU_ONLY = (r"(?:\bonly (?:on |with |use |uses |using |the )?(?:the )?CPU\b|"
 
 SIGNATURES = (
     Signature(
-        code="ollama.ggml-engine-cpu-only-described",
+        # One cause, one fix: the older llama.cpp-only row (its code kept, people quote it) and w38c's reading of the
+        # whole ggml family were merged on 2026-11-27 (signatures.MERGED_INTO).
+        code="ollama.llama-cpp-not-using-gpu-described",
         described=True,
         cause_id="llama-cpp-no-cuda",
         kinds=("any",),
         # "GGUFs work only after installing dep llama.cpp... Insists on using CPU", "pywhispercpp doesn't use GPU",
         # "the model isn't loading into the GPU" under a llama_cpp_python script, "llama-server reverts to CPU-only
         # mode" (llama.cpp's CUDA build without its DLLs), "whisper.cpp runs on CPU only", "GGUF模型只用CPU".
-        patterns=tuple(r"^" + _NOT_THIS + r"(?=[^\n]{0,600}?" + _CPU_ONLY + r")[^\n]{0,600}?" + name for name in _GGML_NAMES),
+        # "llama-ccp-python not using CUDA", "CPU instead of GPY" (LLAMA_CPP_NOT_USING_GPU, ollama_p15o.py).
+        patterns=(*(r"^" + _NOT_THIS + r"(?=[^\n]{0,600}?" + _CPU_ONLY + r")[^\n]{0,600}?" + name for name in _GGML_NAMES),
+                  *LLAMA_CPP_NOT_USING_GPU),
         severity="warn",
         cause=("The description suggests a llama.cpp-family engine (llama.cpp, whisper.cpp, stable-diffusion.cpp, "
                "llama-cpp-python or pywhispercpp under an app) built or installed without CUDA: it runs on the CPU "
@@ -74,18 +81,21 @@ SIGNATURES = (
                 "old WHISPER_CUDA flag is ignored). llama.cpp, whisper.cpp, stable-diffusion.cpp: their CUDA release "
                 "(on Windows with its cudart archive) or `cmake -B build -DGGML_CUDA=ON`. An app whose bundled engine "
                 "is CPU-only needs its CUDA engine instead (Buzz: the Faster Whisper type, with CUDA installed). "
-                "torch.cuda.is_available() being True says nothing about this library; its load log shows "
-                "ggml_cuda_init and 'offloaded N/N layers to GPU' once it has CUDA."),
+                "torch.cuda.is_available() being True says nothing about this library. Then offload the layers "
+                "(n_gpu_layers=-1, -ngl 99): its load log shows ggml_cuda_init and 'offloaded N/N layers to GPU' once "
+                "it has CUDA."),
         action="configure",
         rules_out=("a GPU or its kernel module",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/Brekel/VisionCaptioner/issues/6",
+        sources=("https://github.com/SeargeDP/ComfyUI_Searge_LLM/issues/54",
+                 "https://github.com/abetlen/llama-cpp-python/issues/787",
+                 "https://github.com/Brekel/VisionCaptioner/issues/6",
                  "https://github.com/Maximilian-Winter/llama-cpp-agent/issues/57",
                  "https://github.com/absadiki/pywhispercpp/issues/125",
                  "https://github.com/abetlen/llama-cpp-python/issues/1723", LLAMA_CPP_PYTHON, LLAMA_CPP_BUILD),
         checked="2026-11-27",
-        examples=("ollama/visioncaptioner-6-gguf-insists-on-cpu.txt", "ollama/llamacppagent-57-model-not-loading-in-gpu.txt",
-                  "ollama/pywhispercpp-125-not-using-gpu.txt"),
+        examples=("ollama/searge-llm-54-llama-cpp-python-not-using-cuda.txt", "ollama/visioncaptioner-6-gguf-insists-on-cpu.txt",
+                  "ollama/llamacppagent-57-model-not-loading-in-gpu.txt", "ollama/pywhispercpp-125-not-using-gpu.txt"),
     ),
 )
 
@@ -99,9 +109,12 @@ _SLOW = (r"(?=[^\n]{0,500}?(?:\b(?:my |the |a |weak |slow )?CPU (?:is )?(?:too )
          r"\btook (?:forever|ages|too long|a long time|much time)\b|很慢|太慢|很久|好久|半天))")
 # Each pattern holds its own key word (the prefilter's; "ollama" is too common a word in healthy logs): a timeout word
 # beside a slowness word, a slowness word beside a timeout word, or the Chinese "报错超时" (the request timed out).
-_TIMEOUT_WORDS = (r"\b[Tt]imed out\b", r"\b[Tt]imes out\b", r"\b[Tt]imeout", r"\bReadTimeout\b",
+# ("slow on CPU but no timeout" is none: no, without or never just before the word.)
+_NO = r"(?<![Nn]o )(?<![Nn]ot )(?<!without )(?<![Nn]ever )"
+_TIMEOUT_WORDS = (_NO + r"\b[Tt]imed out\b", _NO + r"\b[Tt]imes out\b", _NO + r"\b[Tt]imeout", r"\bReadTimeout\b",
                   r"(?:请求超时|响应超时|回答超时|生成超时|读取超时)")
-_TIMED_OUT = r"(?=[^\n]{0,500}?(?:\b[Tt]ime[- ]?outs?\b|\b[Tt]imed out\b|\b[Tt]imes out\b|\bReadTimeout\b|超时))"
+_TIMED_OUT = (r"(?=[^\n]{0,500}?(?:" + _NO + r"\b[Tt]ime[- ]?outs?\b|" + _NO + r"\b[Tt]imed out\b|" + _NO +
+              r"\b[Tt]imes out\b|\bReadTimeout\b|超时))")
 _SLOW_WORDS = (r"\b(?:too|very|so|really|extremely|painfully) slow\b", r"\bCPU (?:is )?(?:too )?(?:weak|slow)\b",
                r"\bta(?:kes?|king|ook) forever\b")
 # "会报错超时", "总是超时" (not "连接超时", a connect timeout: an address or firewall that drops the connection)

@@ -189,10 +189,13 @@ OLD_GPU_NO_KERNEL_IMAGE = concluded(
     cause_id="cuda-arch-unsupported",
     refines=("cuda.no-kernel-image",),
     severity="fail",
+    # Not "every PyTorch 2.x": its cu118-cu126 wheels still carry sm_50 (first Maxwell); the failed build's own
+    # "no kernel image" is what shows that this one does not.
     cause=("The paste reports CUDA's \"no kernel image\" beside a {gpu} ({architecture}, compute capability "
-           "{capability}): current prebuilt CUDA programs and libraries (PyTorch 2.x, ONNX Runtime, CTranslate2, "
-           "llama.cpp releases, most apps that bundle them) carry no kernels for a GPU this old, so no setting makes "
-           "this build run on it."),
+           "{capability}): the build that failed carries no kernels for a GPU this old, as most current prebuilt "
+           "CUDA programs and libraries no longer do (CUDA 12 builds nothing for Kepler; PyTorch's cu128 and newer "
+           "wheels, ONNX Runtime, CTranslate2 and many apps start well above it), so no setting makes this build run "
+           "on it."),
     advice=("Run the program on the CPU (its CPU provider or device setting) or another backend (Vulkan where it "
             "has one), or move to a newer, supported GPU (compute capability 5.2 or newer for most current builds, "
             "7.0 for PyTorch 2.8+ cu128 wheels); only where the program can take another build, an older release "

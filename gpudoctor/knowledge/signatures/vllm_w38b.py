@@ -31,8 +31,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # third_party/FlashMLA, .deps/flashmla-src): "CUDA error (.../csrc/flash_fwd_mla_metadata.cu:76): no kernel
             # image is available for execution on the device", flash_fwd_mla_kernel.h, flash_mla_api.cpp.
             r"\bflash_(?:fwd_)?mla\w{0,40}\.(?:cu|cuh|h|cpp):\d{1,5}\)?:? {0,2}no kernel image is available",
-            # vLLM's (and Aphrodite's) own refusal in attention/ops/flashmla.py.
-            r"FlashMLA is only supported on Hopper devices",
+            # vLLM's (and Aphrodite's) own refusal in attention/ops/flashmla.py ("... on Hopper devices."; releases
+            # that added sm_100 name both families after "Hopper").
+            r"FlashMLA is only supported on Hopper\b",
         ),
         severity="fail",
         cause=("FlashMLA, the MLA attention kernel library this engine was told to use, is built only for Hopper GPUs "
@@ -40,8 +41,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "kernels do not exist and the launch fails; the driver, CUDA and PyTorch are fine."),
         advice=("Choose an attention backend that supports this GPU instead of FlashMLA: in Chitu "
                 "`infer.attn_type=flash_infer` (the maintainers' answer for A800), in SGLang `--attention-backend "
-                "flashinfer` (or triton), in vLLM leave VLLM_ATTENTION_BACKEND unset or set it to TRITON_MLA or "
-                "FLASHINFER_MLA rather than FLASHMLA; keep FlashMLA for Hopper GPUs (`nvidia-smi "
+                "flashinfer` (or triton), in vLLM leave VLLM_ATTENTION_BACKEND unset or set it to TRITON_MLA rather "
+                "than FLASHMLA (its FLASHINFER_MLA and CUTLASS_MLA backends are for datacenter Blackwell only); keep FlashMLA for Hopper GPUs (`nvidia-smi "
                 "--query-gpu=name,compute_cap --format=csv` shows 9.0 there). Community ports for Ampere exist but are "
                 "not the upstream library."),
         action="configure",
@@ -68,9 +69,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"unsupported|doesn'?t work|does not work|no support|fails?|failed)\b",
             _ENGINE + r"\b[^\n]{0,20}?\b(?:doesn'?t|does not|do not|don'?t|not) (?:yet )?support\b[^\n]{0,20}?\b" + _RTX50 +
             r"(?![\w.])",
-            # "there is still no pip install support for sm_120", "no support for sm_120 yet"
-            r"\b(?:no|without|lacks?|missing)\b[^\n]{0,40}?\bsupport (?:for |of )?(?:sm_120|sm120|SM_120|SM120|compute "
-            r"capability 12\.0)\b",
+            # "there is still no pip install support for sm_120", "no wheel support for sm_120 yet": the install channel
+            # an engine ships on; a bare "no support for sm_120" is any program's (frameworks.torch-build-lacks-gpu-arch-
+            # described reads PyTorch's)
+            r"\b(?:no|without|lacks?|missing)\b[^\n]{0,40}?\b(?:pip(?: install)?|wheels?|prebuilt|PyPI) support (?:for |of )?"
+            r"(?:sm_120|sm120|SM_120|SM120|compute capability 12\.0)\b",
         ),
         severity="warn",
         cause=("The description suggests a serving engine on a consumer Blackwell GPU (RTX 50-series, compute "
@@ -78,8 +81,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "images were when these cards came out, carry no kernels for it, so it cannot run there."),
         advice=("Use a build with sm_120 kernels, made with CUDA 12.8 or newer, on a driver of branch 570 or newer "
                 "(open kernel modules): SGLang's Blackwell image (`docker pull lmsysorg/sglang:blackwell`) or a "
-                "release whose wheels are built on cu128/cu129; vLLM 0.9.2 or newer (its cu128/cu129 wheels or "
-                "vllm/vllm-openai image of that age), or build it from source with PyTorch from the cu128 index "
+                "release whose wheels are built on cu128 or newer; vLLM: a current release (its cu129/cu130 wheels or "
+                "the vllm/vllm-openai image; the PyPI wheels of mid-2025 still lacked sm_120), or build it from source "
+                "with PyTorch from the cu128 index "
                 "(`pip install torch --index-url https://download.pytorch.org/whl/cu128`, `python use_existing_torch.py`, "
                 "TORCH_CUDA_ARCH_LIST=\"12.0\"). `python -c \"import torch; print(torch.cuda.get_arch_list())\"` must "
                 "list sm_120."),
