@@ -2,10 +2,11 @@
 (rows of the cuda area).
 
 Many programs wrap CUDA calls in a check macro that prints the cudaError_t as a number and aborts: TensorRT plugins
-("Cuda failure in file 'yolo_layer.cu' line 51: 35", the CHECK of jkjung-avt/tensorrt_demos, copied into Frigate's
-TensorRT image), Paddle's enforce ("Cuda error(35)"), DIGITS ("cudaRuntimeGetVersion() failed with error #35"). 35 is
-cudaErrorInsufficientDriver in every CUDA release: the driver is older than the runtime the program was built with (or
-the runtime found no driver library at all), the same cause as cuda.driver-insufficient's words.
+("Cuda failure in file '<plugin>.cu' line <N>: <code>", the CHECK macro of the YOLO plugins that TensorRT-based detectors
+ship), Paddle's enforce ("Cuda error(35)"), DIGITS ("cudaRuntimeGetVersion() failed with error #35"); others print the
+error's short name ("InsufficientDriver"). 35 is cudaErrorInsufficientDriver in every CUDA release: the driver is older
+than the runtime the program was built with (or the runtime found no driver library at all), the same cause as
+cuda.driver-insufficient's words.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:CUDA|Cuda|cuda) error\s?\(35\)",
             # DIGITS and other tools that report the call that failed: "cudaRuntimeGetVersion() failed with error #35".
             r"\bcuda\w{2,40}\(\) failed with error #?35\b",
+            # The error's short name, as check macros and bindings print it ("[main@gemm.cu:41] InsufficientDriver",
+            # "CUDAError InsufficientDriver"); cudaErrorInsufficientDriver itself is cuda.driver-insufficient's.
+            r"(?<![A-Za-z_])InsufficientDriver\b",
         ),
         refines=("cuda.driver-insufficient",),
         severity="fail",
