@@ -203,7 +203,11 @@ SIGNATURES += (
                   # nvidia-docker 1.0 (utils.go) compared the driver's CUDA with the image's label itself; its "driver
                   # 0.0" is a driver it could not query, not an old one, and is left out.
                   r"unsupported CUDA version: driver (?!0\.0 )(?P<driver>\d{1,2}\.\d{1,2}) < image "
-                  r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)"),
+                  r"(?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)",
+                  # nvidia-docker 1.0's betas (cudaSupported, 2016) wrote the image's CUDA first and no words:
+                  # "unsupported CUDA version: 7.5 < 6.5" (image 7.5, driver 6.5).
+                  r"unsupported CUDA version: (?P<requirement>\d{1,2}\.\d{1,2}(?:\.\d{1,4})?) < "
+                  r"(?!0\.0\b)(?P<driver>\d{1,2}\.\d{1,2})\b"),
         severity="fail",
         cause="The image's CUDA requirement ({requirement}) is newer than the host driver supports.",
         advice=("Upgrade the host to a newer driver that supports the image's CUDA (`nvidia-smi` shows its newest; 12.4 needs "

@@ -106,6 +106,11 @@ DISCOVERY_SIGNATURES = (
             r"undefined symbol: cuCtxCreate_v3\b",
             # Windows' loader dialog for a runner linked against a newer nvcuda.dll than the driver's
             r"entry point cuCtxCreate_v3 could not be located in the dynamic link library[^\n]{0,200}?nvcuda\.dll",
+            # Discovery's own line for a libcuda it could not load, named by an R469-or-older release (whatever error
+            # follows, often cut off in a paste): those drivers lack cuCtxCreate_v3 (0.1.x "Unable to load nvcuda",
+            # later "unable to load cuda driver library"). A newer release failing to load is another cause.
+            r"(?:unable to load cuda driver library|Unable to load nvcuda)\\?\"? library=\S{0,160}?libcuda\.so\."
+            r"(?P<branch>(?:3\d\d|4[0-6]\d))\.\d",
         ),
         severity="fail",
         cause=("The NVIDIA driver's CUDA library has no cuCtxCreate_v3 (added with CUDA 11.4 drivers): the driver is "
