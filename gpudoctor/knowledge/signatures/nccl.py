@@ -63,7 +63,9 @@ SIGNATURES += (
         cause="NCCL failed with a generic result code that does not say which call failed.",
         advice=("Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) before changing anything: the WARN line "
                 "NCCL then prints names the call that failed (a socket, shared memory, a CUDA call, a peer, a library "
-                "version), and that is the cause to fix."),
+                "version), and that is the cause to fix. Inside a Docker container, the usual cause is its 64 MB "
+                "/dev/shm, too small for NCCL's shared-memory transport: start the container with --ipc=host (or "
+                "--shm-size=16g)."),
         action="configure",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/zai-org/CogVLM2/issues/178", "https://github.com/pytorch/pytorch/issues/107174",
@@ -111,7 +113,11 @@ SIGNATURES += (
         refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
-        patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",),
+        # The loader's "undefined symbol: ncclCommRegister", and the same as people retype it: no colon ("undefined
+        # symbol ncclCommRegister"), the name quoted (`undefined symbol: "ncclCommWindowRegister"`), or URL-encoded
+        # by a browser's search box ("undefined%20symbol:%20ncclCommRegister").
+        patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",
+                  r"undefined(?: |%20)symbol(?::? ?[\"'`]?|:%20)(?P<symbol>nccl[A-Z]\w{2,60})\b"),
         severity="fail",
         cause="The framework found an NCCL library without {symbol}: an older NCCL than the one it was built for is "
               "loaded first.",
