@@ -63,9 +63,7 @@ SIGNATURES += (
         cause="NCCL failed with a generic result code that does not say which call failed.",
         advice=("Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) before changing anything: the WARN line "
                 "NCCL then prints names the call that failed (a socket, shared memory, a CUDA call, a peer, a library "
-                "version), and that is the cause to fix. Inside a Docker container, the usual cause is its 64 MB "
-                "/dev/shm, too small for NCCL's shared-memory transport: start the container with --ipc=host (or "
-                "--shm-size=16g)."),
+                "version), and that is the cause to fix."),
         action="configure",
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/zai-org/CogVLM2/issues/178", "https://github.com/pytorch/pytorch/issues/107174",
