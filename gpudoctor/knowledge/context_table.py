@@ -42,7 +42,7 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             # torchrun / torch.distributed.launch / accelerate / deepspeed options naming more than one node, or a
             # rank of a node after the first (w39g, 2026-11-27)
-            r"--nnodes[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
+            r"--nnodes?[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",  # "--nnode=2": launch.py takes the abbreviation
             r"--node[_-]rank[= ]?['\"]?[1-9]\d{0,3}\b",
             r"--num[_-]nodes[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
             r"--num_machines[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",

@@ -4,8 +4,9 @@ vLLM places a model on one GPU unless --tensor-parallel-size (tensor_parallel_si
 it over; CUDA_VISIBLE_DEVICES listing several GPUs only makes them visible. People then start the server with five or
 eight GPUs visible, see it run out of memory on GPU 0 (a 72B model does not fit one card) and ask why it "only runs on
 card 0". vllm_w24b.py reads the same words where the engine is named on the line; this row reads them where the
-text's other lines run vLLM (its server command, its Python API: the "vllm" context), and there the out-of-memory on
-GPU 0 is the symptom of the missing parallel size, not a model too large for the GPUs.
+text's other lines run vLLM (its server command, its Python API: the "vllm" context). An out-of-memory on GPU 0 in the
+same paste stays a finding of its own (a context row reads only the lines it names), but this row names its cure: the
+parallel size, not a smaller model.
 """
 
 from __future__ import annotations
@@ -30,9 +31,6 @@ SIGNATURES: tuple[Signature, ...] = (
         code="vllm.runs-on-one-gpu-described",
         described=True,
         contexts=("vllm",),
-        # The out-of-memory on GPU 0 beside these words is the whole model on one card: the cure is the parallel size.
-        refines=("cuda.out-of-memory",),
-        refines_within=None,
         cause_id="vllm-parallel-config",
         kinds=("any",),
         patterns=(_NO_TP + r"[^\n]{0,1500}?" + _ZH_ONE,
