@@ -26,6 +26,9 @@ _EN_ONE = (r"\bonly (?:runs?|running|ran|loads?|loading|loaded|works?|working) (
            r"gpu|one GPU|one gpu|a single GPU|GPU ?0|gpu ?0|cuda:0|device 0)\b"
            r"|\b(?:uses?|using|used) only (?:the first GPU|the first gpu|one GPU|one gpu|GPU ?0|gpu ?0|cuda:0)\b")
 
+# cuda.out-of-memory's line for PyTorch's allocator, as that row writes it
+_OOM = r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.runs-on-one-gpu-described",
@@ -33,8 +36,12 @@ SIGNATURES: tuple[Signature, ...] = (
         contexts=("vllm",),
         cause_id="vllm-parallel-config",
         kinds=("any",),
+        # The out-of-memory on GPU 0 is the whole model on one card: in this context the cure is the parallel size,
+        # and the words may be joined to that exception's message (cuda.out-of-memory's line, narrowed by them).
+        refines=("cuda.out-of-memory",),
         patterns=(_NO_TP + r"[^\n]{0,1500}?" + _ZH_ONE,
-                  _NO_TP + r"[^\n]{0,1500}?(?:" + _EN_ONE + r")"),
+                  _NO_TP + r"[^\n]{0,1500}?(?:" + _EN_ONE + r")",
+                  _OOM + r"[^\n]{0,1500}?(?:" + _ZH_ONE + r"|" + _EN_ONE + r")"),
         severity="warn",
         cause=("The description, beside a vLLM launch, suggests the engine put the whole model on one GPU of several: "
                "vLLM uses one GPU unless told how many to shard the model over (CUDA_VISIBLE_DEVICES only makes GPUs "
