@@ -35,6 +35,27 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="multi-node",
+        meaning="The job spans several machines (a launcher told of more than one node, NCCL counting several), so the "
+                "traffic between its ranks crosses the network: the interface and transport NCCL picks on each node "
+                "must reach the others.",
+        markers=(
+            # torchrun / torch.distributed.launch / accelerate / deepspeed options naming more than one node, or a
+            # rank of a node after the first (w39g, 2026-11-27)
+            r"--nnodes?[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",  # "--nnode=2": launch.py takes the abbreviation
+            r"--node[_-]rank[= ]?['\"]?[1-9]\d{0,3}\b",
+            r"--num[_-]nodes[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
+            r"--num_machines[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
+            r"NNODES=['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
+            # NCCL's own count in its init line ("comm 0x... rank 0 nRanks 16 nNodes 2 localRanks 8")
+            r"nNodes (?:[2-9]|[1-9]\d{1,3}) ",
+        ),
+        sources=("https://pytorch.org/docs/stable/elastic/run.html",
+                 "https://huggingface.co/docs/accelerate/package_reference/cli",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"),
+        checked="2026-11-27",
+    ),
+    Context(
         name="distributed-launch",
         meaning="The program was started by a distributed launcher, one process (rank) per GPU it was told to use.",
         markers=(

@@ -52,7 +52,10 @@ def _beside_the_nearest_failure(matches: tuple, rows: Mapping, beside: dict) -> 
         row = rows[generic.code]
         if id(generic) in taken or not _asks_for_more(row):
             continue
+        # (never a row written for contexts: in_contexts decides whether its context holds, and it then takes the
+        # generic match itself; taken here, the generic match would vanish with it where the context is absent)
         answers = [m for m in matches if rows[m.code].severity == "fail" and not _asks_for_more(rows[m.code])
+                   and not rows[m.code].contexts
                    and (rows[m.code].area == row.area or row.area in m.line.lower())]
         if answers:
             nearest = min(answers, key=lambda m: abs(m.line_number - generic.line_number))

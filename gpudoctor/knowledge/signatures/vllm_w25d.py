@@ -26,8 +26,10 @@ _AMOUNT = (r"(?:up )?(?:about |around |over |almost |nearly |more than )?(?:\d{1
            r"(?:most|so much|too much|a lot) of (?:the )?(?:GPU |gpu )?(?:memory|VRAM|vram)|"
            r"(?:so much|too much|huge|high|large|a lot of) (?:GPU |gpu )?(?:memory|VRAM|vram))")
 # the same in Chinese: 显存 (GPU memory) taken (占用, 占了, 占满), an amount or too much (过大, 较大)
-_ZH_TOOK = (r"显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
-            r"较大|很大|太大|太多|异常|激增|翻倍|全部))")
+_ZH_TOOK = (r"(?:显存[^\n]{0,10}?(?:占满|吃满|(?:占用|占了|占据|用了)[^\n]{0,12}?(?:\d{1,3} ?多?个? ?(?:G|GB|g|gb)|过大|"
+            r"较大|很大|太大|太多|异常|激增|翻倍|全部))"
+            # ...or the verb first: "部署时会占用整个显存", "吃掉了全部显存"
+            r"|(?:占用|占了|占满|吃满|吃掉|占据)了?(?:整个|全部|所有|几乎所有|几乎全部|大部分)的?显存)")
 
 # the engines that reserve a fixed share of the GPU at start-up, besides vLLM (vllm_p15o.py's row); written with
 # lookarounds, not \b, so that "lmdeploy0.1.0" and "使用lmdeploy和" (CJK letters are word characters) still read
@@ -42,7 +44,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "SGLang takes 90% of the GPU memory for a 0.5B model", "lmdeploy uses 70GB for a 7B model"
-            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,80}?\b" + _TOOK + r" " + _AMOUNT,
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,240}?\b" + _TOOK + r" " + _AMOUNT,
             # "lmdeploy0.1.0，启动后显存占用较大", "sglang 启动后显存占满"
             r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,200}?" + _ZH_TOOK,
             r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ZH_TOOK + r"[^\n]{0,200}?" + _ENGINE,
