@@ -135,6 +135,9 @@ PROGRAM_MIN_CAPABILITY: tuple[tuple[tuple[str, ...], str, Capability, str, str],
     (("PG-Strom", "pg-strom", "pg_strom"), "PG-Strom", (3, 5),
      "PG-Strom 1.x needs compute capability 3.5, later releases 6.0 (Pascal) or newer",
      "https://github.com/heterodb/pg-strom/issues/241"),
+    (("ollama", "Ollama"), "Ollama", (5, 0),
+     "Ollama's CUDA runners are built for compute capability 5.0 (Maxwell) and newer; older GPUs crash the runner "
+     "(cuBLAS error 3) or, in later releases, are skipped for the CPU", "https://github.com/ollama/ollama/blob/main/docs/gpu.md"),
     (("tensorflow", "TensorFlow", "Tensorflow"), "TensorFlow", (3, 5),
      "3.5 since TensorFlow 1.5; tensorflow.org/install/pip names the current minimum", "https://www.tensorflow.org/install/pip"),
 )
