@@ -7,6 +7,11 @@ server answers curl, is OLLAMA_ORIGINS (with OLLAMA_HOST=0.0.0.0 where LobeChat 
 container). Browser extensions and plug-ins that call Ollama's port report only the status, "HTTP 403: Forbidden": the
 server's CORS check (server/routes.go, gin-contrib/cors) answers 403 to an Origin it does not allow before any handler
 runs, so a 403 from Ollama's own port is that check.
+
+MaxKB (installed as a Docker container) answers "API 域名无效" ("API domain invalid") when it cannot list the models of
+the Ollama server at the API domain it was given (its Ollama provider's get_base_model_list, the server's /api/tags):
+from inside its container, localhost and 127.0.0.1 are the container itself, and a host's Ollama on 127.0.0.1 refuses
+the Docker bridge.
 """
 
 from __future__ import annotations
@@ -76,5 +81,30 @@ SIGNATURES: tuple[Signature, ...] = (
                  FAQ_ORIGINS),
         checked="2026-11-27",
         examples=("ollama/illa-helper-64-localhost-11434-http-403-forbidden.txt",),
+    ),
+    Signature(
+        code="ollama.maxkb-api-domain-invalid",
+        cause_id="ollama-unreachable-from-container",
+        kinds=("any",),
+        # MaxKB's AppApiException when listing the Ollama server's models fails (not "Bing API 域名无效" and the like)
+        patterns=(r"(?<!Bing )(?<!手动 )(?<!上游 )API ?域名无效",),
+        severity="fail",
+        cause=("MaxKB could not list the models of the Ollama server at the API domain it was given: MaxKB runs in a "
+               "Docker container, where localhost and 127.0.0.1 are the container itself, and a host's Ollama that "
+               "listens on 127.0.0.1 only (its default) refuses the container too."),
+        advice=("Give MaxKB the host's address as the API domain, not localhost: http://host.docker.internal:11434 "
+                "(Docker Desktop; on Linux start MaxKB with `--add-host=host.docker.internal:host-gateway`) or the "
+                "host's LAN IP, and make the host's Ollama listen beyond loopback with OLLAMA_HOST=0.0.0.0 (`sudo "
+                "systemctl edit ollama.service`, Environment=\"OLLAMA_HOST=0.0.0.0\" under [Service], then `sudo "
+                "systemctl daemon-reload && sudo systemctl restart ollama`; on Windows a user environment variable, "
+                "then restart the app). `docker exec -it maxkb curl http://host.docker.internal:11434` prints 'Ollama is "
+                "running' once MaxKB can reach it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/1Panel-dev/MaxKB/issues/175", "https://github.com/1Panel-dev/MaxKB",
+                 "https://docs.docker.com/desktop/features/networking/#i-want-to-connect-from-a-container-to-a-service-on-the-host"),
+        checked="2026-11-27",
+        examples=("ollama/maxkb-175-api-domain-invalid-ollama.txt",),
     ),
 )
