@@ -173,8 +173,15 @@ CONTEXTS: tuple[Context, ...] = (
             r"host-gateway", r"extra_hosts", r"network_mode", r"--network[= ]host",  # run/compose networking options
             r"compose\.ya?ml", r"Docker container", r"docker container", r"Docker image", r"docker image",
             # a person saying where the app runs ("n8n in Docker", "running on docker", "inside docker")
+            # a person's own words for where the app runs ("我win10 .用的docker desktop"); the product's name as written
+            # beside a docker command is the container context's alone (test_contexts)
+            r"docker desktop", r"Docker desktop",
             r"in [Dd]ocker\b", r"inside [Dd]ocker\b", r"on [Dd]ocker\b", r"via [Dd]ocker\b", r"within [Dd]ocker\b",
             r"using [Dd]ocker\b", r"from [Dd]ocker\b",
+            # the server's answer on the host ("curl http://localhost:11434" -> "Ollama is running") in the same text as
+            # an app's refused connection to it: the app runs where localhost is not that host, most often a container
+            # (not "Ollama is running on the CPU"; w39f, 2026-11-27)
+            r"Ollama is running(?![ \t]{0,3}[A-Za-z(])",
             r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
             # the host as a container reaches it through a Docker bridge's gateway (172.17.0.1 on docker0, 172.18.0.1
             # and up for Compose networks), named with a server's port: the caller runs in a container
@@ -375,6 +382,23 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://pip.pypa.io/en/stable/reference/build-system/pyproject-toml/#build-isolation",
                  "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
         checked="2026-11-26",
+    ),
+    Context(
+        name="torch-extension-build",
+        meaning="The text builds (or installs from source) a package whose setup.py imports torch before it declares "
+                "anything (flash-attn, causal-conv1d, mamba-ssm, the PyG extensions), so its build fails at once in an "
+                "isolated build environment that holds no torch.",
+        markers=(
+            # the package named as pip collects it or as its sdist, and as uv names the distribution it builds
+            # (w39f, 2026-11-27)
+            r"Collecting flash[-_]attn\b", r"Collecting causal[-_]conv1d\b", r"Collecting mamba[-_]ssm\b",
+            r"Collecting torch[-_](?:scatter|sparse|cluster)\b",
+            r"flash[-_]attn(?:==|-\d)", r"causal[-_]conv1d(?:==|-\d)", r"mamba[-_]ssm(?:==|-\d)",
+            r"torch[-_](?:scatter|sparse|cluster)(?:==|-\d)",
+        ),
+        sources=("https://github.com/Dao-AILab/flash-attention#installation-and-features",
+                 "https://docs.astral.sh/uv/concepts/projects/config/#build-isolation"),
+        checked="2026-11-27",
     ),
     Context(
         name="ollama-log",

@@ -276,6 +276,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wheels_w39b").SIGNATURES)  # wheels_w39b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w39b").SIGNATURES)  # frameworks_w39b.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w39b").SIGNATURES)  # vllm_w39b.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w39f").SIGNATURES)  # ollama_w39f.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w39f").SIGNATURES)  # wheels_w39f.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context

@@ -296,7 +296,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # the second is the wording of jax before 0.4.14 (xla_bridge), where a CPU-only jaxlib was the usual reason
         # jaxlib 0.3 and older without CUDA: XLA has no "cuda" platform registered (Backend 'gpu' failed: NOT_FOUND)
-        patterns=(r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        # (the first also as people retype it, lower-cased or without its first half; w39f)
+        patterns=(r"(?:CUDA|cuda)-enabled jaxlib is not installed",
                   r"No GPU/TPU found, falling back to CPU", r"platform with name: \\?\"(?:cuda|gpu)\\?\""),
         severity="warn",
         cause="JAX runs on the CPU: only the CPU jaxlib is installed, without JAX's CUDA plugin.",

@@ -18,9 +18,9 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-pagefile-too-small",
         kinds=("any",),
         # Windows' ERROR_COMMITMENT_LIMIT; the text after the number is localised, the number is not.
-        patterns=(r"\[WinError 1455\]", r"The paging file is too small for this operation to complete",
+        patterns=(r"\[WinError 1455\]", r"[Tt]he paging file is too small for this operation to complete",
                   # Rust's io::Error (safetensors' safe_open, memory-mapping a checkpoint): localised text, same number
-                  r"\(os error 1455\)",
+                  r"\( ?os error 1455 ?\)",
                   # the message without its number, as a localized Windows prints it ("DLL load failed: ..."): Chinese,
                   # Japanese, German, Spanish, Russian, French
                   r"页面文件太小，无法完成操作", r"ページング ファイルが小さすぎるため",

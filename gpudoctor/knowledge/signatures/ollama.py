@@ -312,7 +312,12 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         refines=("ollama.runner-terminated",), refines_within=None,
         cause_id="ollama-version-too-old",
         kinds=("any",),
-        patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",),
+        patterns=(r"unknown model architecture: '(?P<architecture>[\w.-]{1,60})'",
+                  # a vision model's projector that the runtime's clip code does not know (MiniCPM-V 4.5 and -o 4.5 on
+                  # runtimes older than their support: "clip.cpp:4169: Unknown minicpmv version", newer llama.cpp's
+                  # GGML_ASSERT), and clip's "unknown projector type: X" (w39f)
+                  r"[Uu]n(?:known|supported) (?P<architecture>minicpmv) version",
+                  r"unknown projector type: (?P<architecture>[\w.-]{1,60})",),
         severity="fail",
         cause=("This Ollama (or llama.cpp, or the llama.cpp runtime of LM Studio or another app) release does not know "
                "the model's architecture '{architecture}'."),
@@ -321,18 +326,21 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
                 "the app's update or ollama.com/download, in Docker a newer ollama/ollama image (Open WebUI's bundled "
                 ":ollama image carries its own Ollama), then pull the model again; in LM Studio update the llama.cpp runtime (Runtime panel, Ctrl+Shift+R) or the app; "
                 "llama.cpp and llama-cpp-python: a newer build. The model's page names the version it needs; a model "
-                "that is no language model (a diffusion GGUF) loads in none of them."),
+                "that is no language model (a diffusion GGUF) loads in none of them, and a user-uploaded model that no "
+                "release supports yet needs its maker's fork or another model from Ollama's library."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/5369", "https://github.com/ollama/ollama/issues/16014",
                  "https://github.com/ollama/ollama/releases",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1958",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/862"),
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/862",
+                 "https://github.com/ollama/ollama/issues/14065"),
         checked="2026-11-26",
         examples=("ollama/ollama-5369-unknown-architecture-gemma2.txt", "ollama/ollama-16014-nemotron-h-omni-needs-0220.txt",
                   "ollama/lmstudio-1958-gemma4-unknown-architecture-old-engine.txt",
-                  "ollama/lmstudio-862-glm4moe-engine-1-45.txt"),
+                  "ollama/lmstudio-862-glm4moe-engine-1-45.txt",
+                  "ollama/ollama-14065-minicpm-o45-unsupported-minicpmv-version.txt"),
     ),
     Signature(
         code="ollama.runner-aborted-at-load",
@@ -405,7 +413,7 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         cause_id="ollama-oom",
         kinds=("any",),
         # `ollama ps`'s PROCESSOR column (cmd/cmd.go): "56%/44% CPU/GPU" is the CPU's share first
-        patterns=(r"\b(?P<cpu>\d{1,2})%/(?P<gpu>\d{1,2})% CPU/GPU\b",),
+        patterns=(r"\b(?P<cpu>\d{1,2})%/(?P<gpu>\d{1,2})%[ \t]{1,12}CPU/GPU\b",),  # (aligned as a column when pasted)
         severity="warn",
         cause=("`ollama ps` shows the model {cpu}% on the CPU and {gpu}% on the GPU: it did not fit in the VRAM free "
                "when it loaded, and the CPU part makes it several times slower."),

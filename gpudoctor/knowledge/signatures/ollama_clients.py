@@ -253,8 +253,9 @@ CLIENT_SIGNATURES += (
             r"[^\n]{0,80}?(?:\[Errno 111\] Connection refused|\[WinError 10061\]|\[Errno 99\] Cannot assign requested)",
             # LiteLLM's Ollama providers (RAGFlow, CrewAI, Open Interpreter, aider and other agents call Ollama
             # through it)
+            # (Errno 99: localhost resolved to ::1 where the container has no IPv6, the same wrong address; w39f)
             r"Ollama(?:_chat)?Exception - (?:\[Errno 111\] Connection refused|\[WinError 10061\]|"
-            r"Cannot connect to host|All connection attempts failed)",
+            r"\[Errno 99\] Cannot assign requested address|Cannot connect to host|All connection attempts failed)",
         ),
         severity="fail",
         cause=("The application could not open a connection to the Ollama server at the address it was given: "

@@ -30,6 +30,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
             # suffix or the line's end), not in other programs' prose ("does not support chat templates")
             r"\bdoes not support (?P<capability>generate|chat|insert|thinking|vision|embeddings?|completion|audio)"
             r"(?=\\?[\"'}]|\s{0,3}\(status|\.?\s*$)",
+            # the wording of older servers (0.1.27) for `ollama run` of an embedding model
+            r"embedding models do not support (?P<capability>chat|generate)\b",
             # an image sent to a text-only model: the server's "this model does not support image input" (the Anthropic
             # and OpenAI-compatible endpoints, with a "(ref: ...)" after it), "does not support images" (the app and
             # clients), and an image-generation request to a language model
@@ -54,13 +56,15 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=_NEVER_GPU + ("reinstall Ollama",),
         sources=("https://github.com/ollama/ollama/issues/5967", "https://github.com/musistudio/claude-code-router/issues/121",
                  "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support",
-                 "https://github.com/ollama/ollama/issues/17301", "https://github.com/microsoft/magentic-ui/issues/206"),
+                 "https://github.com/ollama/ollama/issues/17301", "https://github.com/microsoft/magentic-ui/issues/206",
+                 "https://github.com/ollama/ollama/issues/2778"),
         checked="2026-11-27",
         examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
                   "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt",
                   "ollama/magentic-ui-206-gemma3-websurfer-does-not-support-tools.txt",
                   "ollama/mcphost-smollm2-13578-400-does-not-support-tools.txt",
-                  "ollama/ollama-17301-glm-cloud-no-image-input.txt"),
+                  "ollama/ollama-17301-glm-cloud-no-image-input.txt",
+                  "ollama/ollama-2778-nomic-embed-text-run-no-chat.txt"),
     ),
     Signature(
         code="ollama.ggml-file-for-gguf-loader",

@@ -137,7 +137,7 @@ MODEL_SIGNATURES = (
         # server/routes.go: the API's 404 (quoted 'name' before 0.1.30, "name" after; escaped inside JSON)
         patterns=(
             # (quotes escaped once inside JSON, twice where a JSON body is shown inside a Python or JS string)
-            r"model [\\'\"]{0,4}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,4} not found, try pulling it first",
+            r"[Mm]odel [\\'\"]{0,4}(?P<model>[\w.:/-]{1,80})[\\'\"]{0,4} not found, try pulling it first",
             # the same 404 as newer servers word it in their JSON body, and as LangChain's Ollama wrapper reports it
             r"\"error\":\"model '(?P<model>[\w.:/-]{1,80})' not found\"",
             r"Ollama call failed with status code 404\. Maybe your model is not found and you should pull the model "
@@ -148,6 +148,8 @@ MODEL_SIGNATURES = (
             r"^\W{0,4}Error: model '(?P<model>[\w.:/-]{1,80})' not found",
             r"[\"']message[\"']: ?[\"']model \\?'(?P<model>[\w.:/-]{1,80})\\?' not found[\"']",
             r"model \"(?P<model>[\w.:/-]{1,80})\" not found; run 'ollama pull",
+            # Continue's rewording of the same 404 (core/llm/llms/Ollama.ts)
+            r"The model \"(?P<model>[\w.:/-]{1,80})\" was not found\. To download it, run `ollama (?:run|pull) ",
         ),
         severity="fail",
         cause=("The Ollama server that answered has no model {model} in its store: it was never pulled there under "
@@ -163,10 +165,11 @@ MODEL_SIGNATURES = (
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ollama/ollama/issues/1144", "https://github.com/ollama/ollama/issues/1296",
-                 "https://github.com/ollama/ollama/issues/5430", FAQ),
+                 "https://github.com/ollama/ollama/issues/5430", FAQ, "https://github.com/continuedev/continue/issues/12740"),
         checked="2026-11-25",
         examples=("ollama/ollama-1144-model-not-found-two-users.txt",
-                  "ollama/airesearcher-42-config-model-name-not-in-ollama.txt"),
+                  "ollama/airesearcher-42-config-model-name-not-in-ollama.txt",
+                  "ollama/continue-12740-model-was-not-found.txt"),
     ),
     Signature(
         code="ollama.model-tensor-not-found",

@@ -60,7 +60,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.hf-download-refused",
-        cause_id="none",
+        cause_id="hf-gated-repo-no-access",  # TAXONOMY's id for it, no false alarm: the run fails (w39f)
         kinds=("any",),
         patterns=(
             # huggingface_hub's hf_raise_for_status, as requests words it, for a file or the model's API page

@@ -329,7 +329,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         code="vllm.hf-gated-model",
         # the HTTP status line and the Hub's reason beside it (vllm_r15a.py) become this row's evidence
         refines=("vllm.hf-download-refused",), refines_within=None,
-        cause_id="none",
+        cause_id="hf-gated-repo-no-access",  # TAXONOMY's id for it, no false alarm: the run fails (w39f)
         kinds=("any",),
         # huggingface_hub's GatedRepoError, and transformers' OSError around it
         patterns=(r"You are trying to access a gated repo", r"Cannot access gated repo for url"),

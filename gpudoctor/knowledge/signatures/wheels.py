@@ -312,7 +312,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.msvc-build-tools-missing",
-        cause_id="build-toolchain-mismatch",
+        # no C/C++ compiler at all (TAXONOMY's c-compiler-missing), not nvcc refusing the one there is (w39f)
+        cause_id="c-compiler-missing",
         kinds=_BUILD,
         patterns=(
             # setuptools/distutils on Windows when no cl.exe is found; older releases say "14.0 is required"
