@@ -422,8 +422,7 @@ SIGNATURES += (
                 "packages), or install the build of the program made for the CUDA you have (a CUDA 13 image or "
                 "toolkit holds only .so.13 files, so a program built for CUDA 12 needs its CUDA 13 build); if the file "
                 "exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda environment's lib folder), add "
-                "its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
-                "not provide these libraries."),
+                "its folder to LD_LIBRARY_PATH or to ldconfig."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),
