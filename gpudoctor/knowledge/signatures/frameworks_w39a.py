@@ -1,38 +1,31 @@
-"""Issue 25 (helper w39a): PyTorch's "no CUDA" in a script, where the person says CUDA works in a plain shell.
+"""Issue 25 (helper w39a): PyTorch's "no CUDA" in a script, where the person says CUDA works when they try it.
 
 "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False" reads as a CPU-only build
 (frameworks.cuda-checkpoint-without-cuda). Where the same paste says that torch.cuda.is_available() is True when the
-person tries it ("my torch.cuda.is_available() return true", "I have GPU, and torch.cuda.is_available() is True"), the
-build is a CUDA one and the GPU works: the script hides it from itself, nearly always by setting CUDA_VISIBLE_DEVICES to
-an index this machine lacks (os.environ['CUDA_VISIBLE_DEVICES'] = '1' on a one-GPU machine, superpixel_fcn; a worker
-per --world_size, 8 by default, each setting its own index, SWAHR-HumanPose's tools/dist_valid.py). The helpers' fix is
-that setting, never another torch. A description row: it reads the person's words, in pastes only.
+person tries it (the context "cuda-works-when-tried": "my torch.cuda.is_available() return true", "I have GPU, and
+torch.cuda.is_available() is True"), the build is a CUDA one and the GPU works: the script hides it from itself, nearly
+always by setting CUDA_VISIBLE_DEVICES to an index this machine lacks (os.environ['CUDA_VISIBLE_DEVICES'] = '1' on a
+one-GPU machine; a worker per --world_size, 8 by default, each setting its own index, SWAHR-HumanPose's
+tools/dist_valid.py). The helpers' fix is that setting, never another torch.
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-# "torch.cuda.is_available() is True", "... return true", "is_acailable() is True" (typed by hand), "= True"; not
-# xformers' "should be True but is False" (no verb of ours before "True").
-_WORKS_IN_SHELL = (r"(?<![\w])(?:torch\.)?cuda\.is_a\w{4,9}\(\)[`'\"]?\s{0,3}(?:is|returns?|returned|gives?|gave|"
-                   r"prints?|printed|shows?|outputs?|=|==|:|->|返回|为|是)?\s{0,3}(?:always\s|still\s)?[`'\"]?"
-                   r"(?:True|true|TRUE)(?![A-Za-z])")
-
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
-        code="frameworks.script-hides-gpu-cuda-works-in-shell-described",
-        described=True,
+        code="frameworks.script-hides-gpu-cuda-works-when-tried",
         cause_id="cuda-visible-devices",
         kinds=("any",),
-        patterns=(_WORKS_IN_SHELL,),
-        # Its line is the person's, some lines away from PyTorch's own: anywhere in the paste.
-        refines=("frameworks.cuda-checkpoint-without-cuda",), refines_within=None,
-        severity="warn",
-        cause=("The description says torch.cuda.is_available() is True when tried by hand, so this PyTorch is a CUDA "
-               "build and the GPU works; the program's own run sees no GPU, which suggests the program (or the "
-               "workers it starts) hides it, nearly always by setting CUDA_VISIBLE_DEVICES to a GPU index this "
-               "machine lacks."),
+        contexts=("cuda-works-when-tried",),
+        # torch/serialization.py, validate_cuda_device (the generic row's line).
+        patterns=(r"Attempting to deserialize object on a CUDA device but torch\.cuda\.is_available\(\) is False",),
+        refines=("frameworks.cuda-checkpoint-without-cuda",),
+        severity="fail",
+        cause=("The program's run finds no CUDA device while torch.cuda.is_available() is True when tried by hand, so "
+               "this PyTorch is a CUDA build and the GPU works: the program (or each worker it starts) hides the GPU "
+               "from itself, nearly always by setting CUDA_VISIBLE_DEVICES to a GPU index this machine lacks."),
         advice=("Find where the program sets CUDA_VISIBLE_DEVICES (`grep -rn CUDA_VISIBLE_DEVICES .` in the project: "
                 "os.environ in its scripts, an `export` in its .sh launchers, one per worker of a --world_size/--gpus "
                 "count) and make it name only indices `nvidia-smi -L` lists (0 on a one-GPU machine), or set the "
