@@ -498,9 +498,9 @@ CONTEXTS: tuple[Context, ...] = (
                 "is a CUDA build and the GPU works: a run of the program that finds no CUDA hides the GPU from itself.",
         markers=(
             # "my torch.cuda.is_available() return true", "torch.cuda.is_acailable() is True" (typed by hand), "= True";
-            # never xformers' "should be True but is False" (w39a, 2026-11-27)
-            r"(?<![\w])(?:torch\.)?cuda\.is_a\w{4,9}\(\)[`'\"]?\s{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
-            r"shows?|outputs?|=|==|:|->|返回|为|是)?\s{0,3}(?:always\s|still\s)?[`'\"]?(?:True|true|TRUE)(?![A-Za-z])",
+            # never xformers' "should be True but is False", nor torch.backends.mps' or torch.xpu's (w39a, 2026-11-27)
+            r"is_a(?<!mps\.is_a)(?<!xpu\.is_a)\w{1,6}able\(\)[`'\"]?[ \t]{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
+            r"shows?|outputs?|=|==|:|->|返回|为|是)?[ \t]{0,3}(?:always |still )?[`'\"]?(?:True|true|TRUE)(?![A-Za-z])",
         ),
         sources=("https://github.com/greatlog/SWAHR-HumanPose/issues/12",),
         checked="2026-11-27",
