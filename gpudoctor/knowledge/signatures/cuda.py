@@ -200,8 +200,10 @@ SIGNATURES += (
         severity="fail",
         cause="A GPU kernel accessed memory it does not own; the CUDA context is lost.",
         advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 so the error points at the kernel that faults; it is usually a bug "
-                "(an out-of-range index, a race, missing synchronisation) in the program or an extension it uses. If "
-                "it only appears with several GPUs under nn.DataParallel, move to DistributedDataParallel (DDP), and "
+                "(an out-of-range index, a race, missing synchronisation) in the program or an extension it uses. Where the "
+                "faulting kernel is a library's (an inference engine such as vLLM or llama.cpp, a quantization or "
+                "attention kernel, an extension), update that library to its newest release first: such faults are "
+                "mostly bugs of one release, fixed in a later one. If it only appears with several GPUs under nn.DataParallel, move to DistributedDataParallel (DDP), and "
                 "test peer-to-peer with NCCL_P2P_DISABLE=1."),
         action="restart-application",
         rules_out=("the driver install",),
