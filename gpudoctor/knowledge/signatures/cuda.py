@@ -421,8 +421,9 @@ SIGNATURES += (
               "library is not installed, or not where the loader looks.",
         advice=("Install the CUDA libraries of the version in the name, {library} (the CUDA toolkit or runtime of that "
                 "version: a newer toolkit does not provide an older soname; cuDNN for libcudnn, TensorRT for "
-                "libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip packages), or install the build of the program made for the CUDA you have (a CUDA 13 image or "
-                "toolkit holds only .so.13 files, so a program built for CUDA 12 needs its CUDA 13 build); if the file "
+                "libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip packages), or install the build of the "
+                "program made for the CUDA you have (a CUDA 13 image or toolkit holds only .so.13 files, so a program "
+                "built for CUDA 12 needs its CUDA 13 build); if the file "
                 "exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda environment's lib folder), add "
                 "its folder to LD_LIBRARY_PATH or to ldconfig."),
         action="configure",
