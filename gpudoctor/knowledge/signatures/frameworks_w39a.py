@@ -41,3 +41,28 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/swahr-12-world-size-8-hides-gpus.txt",),
     ),
 )
+
+# Where a missing cuDNN library is looked for, by the name the loader printed (frameworks.cudnn-library-missing's
+# {cudnn_where}): a Linux soname (libcudnn*.so.N) or a Windows DLL (cudnn*64_N.dll). Checked 2026-11-27 against NVIDIA's
+# cuDNN install guides and the threads the row cites (WSL: nougat-style libcuda.so in /usr/lib/wsl/lib only; Windows:
+# Python 3.8+ and the Microsoft Store's sandboxed Python do not take DLLs from PATH for an extension).
+_CUDNN_LINUX = (
+    "On Linux: `sudo apt install libcudnn8` (cuDNN 8; libcudnn9-cuda-12 for 9) or `pip install nvidia-cudnn-cu11` "
+    "(nvidia-cudnn-cu12 for CUDA 12); where that file is already installed (`find / -name` it: pip's "
+    "site-packages/nvidia/cudnn/lib, torch/lib), add its folder to LD_LIBRARY_PATH. Under WSL 2, where the cuDNN file "
+    "is there and still fails to load, it is the libcuda.so it loads that the loader misses (WSL keeps it only in "
+    "/usr/lib/wsl/lib): `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.")
+_CUDNN_WINDOWS = (
+    "On Windows, where `Error code 126` names a cuDNN 8 DLL that is there (`where cudnn_cnn_infer64_8.dll`), the DLL it "
+    "depends on is missing: cuDNN 8.3+ needs zlib, so put the 64-bit zlibwapi.dll into CUDA's bin folder or another PATH "
+    "folder. NVIDIA's cuDNN 9 installer puts the DLLs in a folder per CUDA major, "
+    "C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x (\\x64 below it in newer releases), and PATH lookups do not "
+    "search below the bin folder: find the DLL (`where /r \"C:\\Program Files\\NVIDIA\\CUDNN\" cudnn_ops64_9.dll`), add "
+    "the folder that holds it to PATH and open a new shell (a Python program may also need "
+    "`os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment. Where the DLL is in "
+    "a PATH folder and a Microsoft Store Python still cannot locate it, that sandboxed Python is the cause: install "
+    "Python from python.org (or use conda) and the package into it. A standalone program (a packaged .exe such as "
+    "Faster-Whisper-XXL or whisper-standalone-win) looks first in its own folder: put the cuDNN (and cuBLAS) DLLs it "
+    "names beside the .exe.")
+CUDNN_MISSING_WHERE = (("lib", _CUDNN_LINUX), ("cudnn", _CUDNN_WINDOWS))
+CUDNN_MISSING_WHERE_DEFAULT = _CUDNN_LINUX
