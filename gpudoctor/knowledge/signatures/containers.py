@@ -467,7 +467,11 @@ SIGNATURES += (
                 "restart the runtime; k3s and RKE2 register the nvidia runtime but keep runc the default: k3s "
                 "`--default-runtime=nvidia`), or create a RuntimeClass nvidia and deploy the plugin with "
                 "`runtimeClassName: nvidia` (Helm `--set runtimeClassName=nvidia`), and the GPU pods too; restart the "
-                "plugin pod and check `kubectl describe node` for nvidia.com/gpu."),
+                "plugin pod and check `kubectl describe node` for nvidia.com/gpu. Where the runtime already is nvidia "
+                "in CDI mode and `nvidia-ctk cdi list` shows no device (`nvidia-ctk cdi generate` failed or never ran), "
+                "the pods get the libraries but no /dev/nvidia*: regenerate the spec (`sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`) or set the runtime to legacy mode (`sudo nvidia-ctk config --in-place "
+                "--set nvidia-container-runtime.mode=legacy`), then restart containerd and the plugin pod."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
