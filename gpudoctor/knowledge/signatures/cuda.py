@@ -450,8 +450,9 @@ SIGNATURES += (
               "so the driver cannot load it.",
         advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
                 "shows the newest CUDA the driver supports; each minor release's PTX needs that release's driver: "
-                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports; in a "
-                "container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
+                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports (a conda "
+                "package that pulled a newer CUDA: pin it, `cuda-version` or for older packages `cudatoolkit`, e.g. "
+                "`conda install <package> cudatoolkit=11.6`); in a container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
                 "supports, or update the host driver."),
         action="configure",
         rules_out=("the GPU hardware",),
