@@ -538,6 +538,19 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="cuda-works-when-tried",
+        meaning="The person says torch.cuda.is_available() is True when they try it by hand, so the PyTorch installed "
+                "is a CUDA build and the GPU works: a run of the program that finds no CUDA hides the GPU from itself.",
+        markers=(
+            # "my torch.cuda.is_available() return true", "torch.cuda.is_acailable() is True" (typed by hand), "= True";
+            # never xformers' "should be True but is False", nor torch.backends.mps' or torch.xpu's (w39a, 2026-11-27)
+            r"is_a(?<!mps\.is_a)(?<!xpu\.is_a)\w{1,6}able\(\)[`'\"]?[ \t]{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
+            r"shows?|outputs?|=|==|:|->|返回|为|是)?[ \t]{0,3}(?:always |still )?[`'\"]?(?:True|true|TRUE)(?![A-Za-z])",
+        ),
+        sources=("https://github.com/greatlog/SWAHR-HumanPose/issues/12",),
+        checked="2026-11-27",
+    ),
+    Context(
         name="cuda11-or-later-installed",
         meaning="The machine's CUDA toolkit (or cuDNN) is release 11 or later (8 or later), as the person lists it or nvcc "
                 "prints it, so a framework asking for a CUDA 10 or cuDNN 7 library is the build for that older CUDA.",

@@ -46,7 +46,8 @@ SIGNATURES += (
         advice=("`--runtime=nvidia` is the nvidia-docker2 era's flag: with Docker 19.03 or newer and the NVIDIA Container Toolkit, "
                 "request GPUs with `docker run --gpus all` instead (Compose: a device reservation with `capabilities: [gpu]`), which "
                 "needs no registered runtime. To keep `--runtime=nvidia`, install the NVIDIA Container Toolkit if `nvidia-ctk` is "
-                "missing, register its runtime with `sudo nvidia-ctk runtime configure --runtime=docker` (it writes "
+                "missing (`sudo apt install nvidia-container-toolkit`; on a Jetson it comes with JetPack's components: "
+                "`sudo apt install nvidia-jetpack`), register its runtime with `sudo nvidia-ctk runtime configure --runtime=docker` (it writes "
                 "/etc/docker/daemon.json), then restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia under Runtimes." + NAS_DRIVER_STEPS),
         action="configure",
         rules_out=("the NVIDIA driver",), never_suggest=("reinstall the driver", "reinstall Docker"),
@@ -141,7 +142,8 @@ SIGNATURES += (
                 "docker`). A Docker installed as a snap cannot see the library, and `root = \"/run/nvidia/driver\"` in "
                 "/etc/nvidia-container-runtime/config.toml (the GPU Operator's driver container) must be `/` for a "
                 "host driver. If the host is fine, the image carries NVIDIA driver files of its own that clash with "
-                "the ones the runtime injects: remove them from the image."),
+                "the ones the runtime injects: remove them from the image. On macOS no fix exists: Docker Desktop's Linux "
+                "VM has no NVIDIA GPU, so run the image's CPU variant there (without --gpus) or use a Linux host."),
         action="configure",
         never_suggest=("reinstall the host driver", "update the driver"),
         sources=("https://github.com/ameli/manylinux-cuda/issues/5", TOOLKIT_TROUBLESHOOTING,
@@ -469,7 +471,11 @@ SIGNATURES += (
                 "restart the runtime; k3s and RKE2 register the nvidia runtime but keep runc the default: k3s "
                 "`--default-runtime=nvidia`), or create a RuntimeClass nvidia and deploy the plugin with "
                 "`runtimeClassName: nvidia` (Helm `--set runtimeClassName=nvidia`), and the GPU pods too; restart the "
-                "plugin pod and check `kubectl describe node` for nvidia.com/gpu."),
+                "plugin pod and check `kubectl describe node` for nvidia.com/gpu. Where the runtime already is nvidia "
+                "in CDI mode and `nvidia-ctk cdi list` shows no device (`nvidia-ctk cdi generate` failed or never ran), "
+                "the pods get the libraries but no /dev/nvidia*: regenerate the spec (`sudo nvidia-ctk cdi generate "
+                "--output=/etc/cdi/nvidia.yaml`) or set the runtime to legacy mode (`sudo nvidia-ctk config --in-place "
+                "--set nvidia-container-runtime.mode=legacy`), then restart containerd and the plugin pod."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),

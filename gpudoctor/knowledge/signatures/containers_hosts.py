@@ -133,7 +133,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="This Compose rejects the compose file's GPU option: docker-compose 1.x before 1.27/1.28 knows "
               "`runtime:` only in the 2.3/2.4 file format and has no deploy device reservations, and Compose v2 before "
               "2.30 has no service-level `gpus:`.",
-        advice=("Use a current Compose: the Docker Compose v2 plugin (`docker compose up`, package docker-compose-plugin) "
+        advice=("Upgrade to a current Compose: the Docker Compose v2 plugin (`docker compose up`, package docker-compose-plugin) "
                 "or docker-compose 1.28+, and request the GPU in the service with deploy.resources.reservations.devices "
                 "(driver: nvidia, count: all, capabilities: [gpu]); with the old binary, set `version: '2.3'` to keep "
                 "runtime: nvidia."),

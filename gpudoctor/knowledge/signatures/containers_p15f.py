@@ -129,7 +129,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                "runtime (containerd, CRI-O, Docker) does not use the NVIDIA runtime, so the scheduler has no GPU to "
                "give a pod."),
         advice=("Check what the node advertises: `kubectl describe node NODE` must list nvidia.com/gpu under Capacity "
-                "and Allocatable. If it does not, deploy the NVIDIA device plugin DaemonSet (or the GPU Operator), and "
+                "and Allocatable. If it does not, deploy the NVIDIA device plugin DaemonSet (or the GPU Operator); where "
+                "it is deployed but no plugin pod runs on that node, its nodeSelector wants a node label the node lacks "
+                "(HAMi's: `kubectl label node NODE gpu=on`; the GPU Operator's runs only where Node Feature Discovery "
+                "labelled an NVIDIA PCI device, feature.node.kubernetes.io/pci-10de.present=true), so label the node; then "
                 "read its pod's log (`kubectl logs -n kube-system -l app.kubernetes.io/name=nvidia-device-plugin`, "
                 "or the pod in the operator's namespace). If that log cannot load NVML or finds no devices, make the "
                 "NVIDIA runtime the node's default (`sudo nvidia-ctk runtime configure --runtime=containerd "

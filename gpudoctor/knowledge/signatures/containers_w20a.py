@@ -55,7 +55,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "nvidia-driver-installer addons (made for kvm2 passthrough) give a docker-driver node no GPU. "
                 "VirtualBox, Hyper-V and other VM drivers have no GPU (kvm2 only with a spare GPU passed through); with "
                 "`--driver=none` make nvidia the host Docker's default runtime (`sudo nvidia-ctk runtime configure "
-                "--runtime=docker --set-as-default`) before deploying the device plugin. `kubectl describe node "
+                "--runtime=docker --set-as-default`, which writes \"default-runtime\": \"nvidia\" into /etc/docker/daemon.json; "
+                "then `sudo systemctl restart docker`) before deploying the device plugin. `kubectl describe node "
                 "minikube` must then list nvidia.com/gpu under Allocatable."),
         action="configure",
         rules_out=("the NVIDIA driver on the host, when nvidia-smi works there",),

@@ -200,8 +200,10 @@ SIGNATURES += (
         severity="fail",
         cause="A GPU kernel accessed memory it does not own; the CUDA context is lost.",
         advice=("Rerun with CUDA_LAUNCH_BLOCKING=1 so the error points at the kernel that faults; it is usually a bug "
-                "(an out-of-range index, a race, missing synchronisation) in the program or an extension it uses. If "
-                "it only appears with several GPUs under nn.DataParallel, move to DistributedDataParallel (DDP), and "
+                "(an out-of-range index, a race, missing synchronisation) in the program or an extension it uses. Where the "
+                "faulting kernel is a library's (an inference engine such as vLLM or llama.cpp, a quantization or "
+                "attention kernel, an extension), update that library to its newest release first: such faults are "
+                "mostly bugs of one release, fixed in a later one. If it only appears with several GPUs under nn.DataParallel, move to DistributedDataParallel (DDP), and "
                 "test peer-to-peer with NCCL_P2P_DISABLE=1."),
         action="restart-application",
         rules_out=("the driver install",),
@@ -417,13 +419,13 @@ SIGNATURES += (
         severity="fail",
         cause="The program was built against {library}, and the loader finds no such file: that CUDA version's "
               "library is not installed, or not where the loader looks.",
-        advice=("Install the CUDA libraries of the version in the name (the CUDA toolkit or runtime of that major "
-                "version, cuDNN for libcudnn, TensorRT for libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip "
-                "packages), or install the build of the program made for the CUDA you have (a CUDA 13 image or "
-                "toolkit holds only .so.13 files, so a program built for CUDA 12 needs its CUDA 13 build); if the file "
+        advice=("Install the CUDA libraries of the version in the name, {library} (the CUDA toolkit or runtime of that "
+                "version: a newer toolkit does not provide an older soname; cuDNN for libcudnn, TensorRT for "
+                "libnvinfer/libnvonnxparser, or the matching nvidia-*-cu1x pip packages), or install the build of the "
+                "program made for the CUDA you have (a CUDA 13 image or toolkit holds only .so.13 files, so a program "
+                "built for CUDA 12 needs its CUDA 13 build); if the file "
                 "exists (`ldconfig -p | grep` it, or `find / -name` it, e.g. in a conda environment's lib folder), add "
-                "its folder to LD_LIBRARY_PATH or to ldconfig. The NVIDIA driver does "
-                "not provide these libraries."),
+                "its folder to LD_LIBRARY_PATH or to ldconfig."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),
@@ -448,8 +450,9 @@ SIGNATURES += (
               "so the driver cannot load it.",
         advice=("Update the NVIDIA driver to a release that supports the CUDA the program was built with (`nvidia-smi` "
                 "shows the newest CUDA the driver supports; each minor release's PTX needs that release's driver: "
-                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports; in a "
-                "container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
+                + PTX_DRIVERS + "), or rebuild or install the program for the CUDA your driver supports (a conda "
+                "package that pulled a newer CUDA: pin it, `cuda-version` or for older packages `cudatoolkit`, e.g. "
+                "`conda install <package> cudatoolkit=11.6`); in a container the PTX is the image's, so use an image tag built for the CUDA version the host driver "
                 "supports, or update the host driver."),
         action="configure",
         rules_out=("the GPU hardware",),

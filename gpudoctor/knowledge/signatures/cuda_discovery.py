@@ -75,8 +75,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Find where CUDA_VISIBLE_DEVICES is set for this run (`grep -rn CUDA_VISIBLE_DEVICES .` in the project: "
                 "an `export` in its .sh scripts, os.environ in its code, a --gpu-id default; and `echo "
                 "\"$CUDA_VISIBLE_DEVICES\"`), then set it to an index `nvidia-smi -L` lists (0 on a one-GPU machine) or "
-                "remove it. Only if `nvidia-smi -L` lists no GPU is the driver the problem; in a container, start it with the "
-                "GPUs (`--gpus all`)."),
+                "remove it. Only where `nvidia-smi -L` itself lists no GPU is the cause below this setting (nvidia-smi's own "
+                "message then names it); in a container, start it with the GPUs (`--gpus all`)."),
         action="configure",
         rules_out=("a CPU-only PyTorch build",),  # that one says "Torch not compiled with CUDA enabled"
         never_suggest=("reinstall CUDA", "set CUDA_LAUNCH_BLOCKING", "index-url"),

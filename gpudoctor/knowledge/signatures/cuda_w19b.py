@@ -55,8 +55,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(cuDNN 9) or libcudnn8 (cuDNN 8); conda: `conda install -c conda-forge cudnn`. If the file is already "
                 "there (`find / -name 'libcudnn*.so*'`, `ldconfig -p | grep libcudnn`), add its folder to LD_LIBRARY_PATH "
                 "or ldconfig. Otherwise install the program's build for the cuDNN you have: onnxruntime-gpu 1.19+, "
-                "ctranslate2 4.5+ and TensorFlow 2.17+ need cuDNN 9, earlier releases cuDNN 8. The NVIDIA driver does not "
-                "provide cuDNN."),
+                "ctranslate2 4.5+ and TensorFlow 2.17+ need cuDNN 9, earlier releases cuDNN 8."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),
@@ -84,8 +83,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`pip install --no-binary :all: --no-build-isolation <package>`, or `python setup.py clean` and install "
                 "again) so it links the installed CUDA; `ldd` on its .so shows what it links. To keep this build instead, "
                 "install CUDA {major}'s runtime beside it (the CUDA {major} toolkit, or for CUDA 11 and later `pip install "
-                "nvidia-cuda-runtime-cu{major}`) and add its lib folder to LD_LIBRARY_PATH. The NVIDIA driver does not "
-                "provide these libraries."),
+                "nvidia-cuda-runtime-cu{major}`) and add its lib folder to LD_LIBRARY_PATH."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),

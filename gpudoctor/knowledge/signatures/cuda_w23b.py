@@ -107,7 +107,7 @@ SIGNATURES: tuple[Signature, ...] = (
               "build's output) is not on PATH, or the shell was started before PATH changed.",
         advice=("Add the folder that holds {library} (TensorRT-x.y.z\\lib of the zip, or the build's Release folder) to "
                 "PATH and open a new terminal (`where {library}` must find it), or install TensorRT as pip packages "
-                "for your CUDA (tensorrt-cu12), which bring their DLLs. The NVIDIA driver does not provide TensorRT."),
+                "for your CUDA (tensorrt-cu12), which bring their DLLs."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "update the driver"),

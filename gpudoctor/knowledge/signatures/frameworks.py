@@ -8,6 +8,7 @@ capability, out-of-memory and CUDA's error 999 and 802 are rows of cuda.py, besi
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.frameworks_w39a import CUDNN_MISSING_WHERE, CUDNN_MISSING_WHERE_DEFAULT
 from gpudoctor.knowledge.signatures.frameworks_runtime import RUNTIME_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_setup import SETUP_SIGNATURES
 from gpudoctor.knowledge.signatures.frameworks_stack import STACK_SIGNATURES
@@ -141,25 +142,16 @@ SIGNATURES: tuple[Signature, ...] = (
             # (cuda.libcuda-unversioned reads that line).
             r"Could not load library (?![^\n]{0,60}Error: libcuda\.so\b)(?P<library>libcudnn\w*\.so[\d.]*|cudnn\w{0,40}\.dll)",
             r"Could not locate (?P<library>cudnn\w{0,40}[.:]dll)",
-            r"Unable to load any of \{libcudnn",
+            r"Unable to load any of \{(?P<library>libcudnn)",
         ),
         severity="fail",
         cause="The program was built against a cuDNN major version that is not installed where the loader looks.",
-        advice=("Install the cuDNN major version the program was built for, which the missing file names "
-                "(libcudnn_ops_infer.so.8 is cuDNN 8: `sudo apt install libcudnn8` or `pip install nvidia-cudnn-cu11`), "
-                "or use a build of the program for the cuDNN version you have; where that file is already installed "
-                "(`find / -name` it: pip's site-packages/nvidia/cudnn/lib, torch/lib), add its folder to LD_LIBRARY_PATH. On Windows, "
-                "where `Error code 126` names a cuDNN 8 DLL that is there (`where cudnn_cnn_infer64_8.dll`), the DLL it depends on is missing: "
-                "cuDNN 8.3+ needs zlib, so put the 64-bit zlibwapi.dll into CUDA's bin folder or another PATH folder. A Windows DLL "
-                "name says the cuDNN major (cudnn_ops64_9.dll: cuDNN 9; cudnn_ops_infer64_8.dll: cuDNN 8). NVIDIA's cuDNN 9 installer "
-                "puts the DLLs in a folder per CUDA major, C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x (\\x64 below it in "
-                "newer releases), and PATH lookups do not search below the bin folder: find the DLL (`where /r \"C:\\Program Files\\"
-                "NVIDIA\\CUDNN\" cudnn_ops64_9.dll`), add the folder that holds it to PATH and open a new shell (a Python program "
-                "may also need `os.add_dll_directory(<that folder>)`), or `pip install nvidia-cudnn-cu12` into its environment. "
-                "For CTranslate2 (faster-whisper, WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 "
-                "with CUDA 12 (`pip install ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` "
-                "(cuDNN 8). A standalone program (a packaged .exe such as Faster-Whisper-XXL or whisper-standalone-win) "
-                "looks first in its own folder: put the cuDNN (and cuBLAS) DLLs it names beside the .exe."),
+        advice=("Install the cuDNN major version the program was built for, which the missing file {library} names "
+                "(libcudnn_ops_infer.so.8 and cudnn_ops_infer64_8.dll are cuDNN 8, cudnn_ops64_9.dll cuDNN 9), or use a "
+                "build of the program for the cuDNN version you have. {cudnn_where} For CTranslate2 (faster-whisper, "
+                "WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 with CUDA 12 (`pip install "
+                "ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` (cuDNN 8)."),
+        lookups=(("library", "cudnn_where", CUDNN_MISSING_WHERE, CUDNN_MISSING_WHERE_DEFAULT),),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),

@@ -186,7 +186,7 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="The NVIDIA kernel module's sources do not compile against this kernel: the kernel changed an interface "
               "the driver release uses, so the release is older than the kernel.",
-        advice=("Install a driver release that supports this kernel (the newest of your branch or a newer branch, from "
+        advice=("Install a newer driver release that supports this kernel (the newest of your branch or a newer branch, from "
                 "the distribution's packages, e.g. `sudo ubuntu-drivers install` or a newer nvidia-driver-<branch>), then "
                 "rebuild with `sudo dkms autoinstall`; until one exists, boot the previous (or LTS) kernel and hold "
                 "kernel updates. On rolling distributions take the package's own fix: the updated nvidia/nvidia-dkms "

@@ -223,9 +223,7 @@ SIGNATURES = (
                 "`NVreg_DeviceFileGID=`) and reload the module. Inside a container on an SELinux host, relabel the "
                 "driver's files instead (`nvidia-container-cli -k list | restorecon -v -f -`) or run the container "
                 "with `--security-opt label=disable`."),
-        action="configure",
-        rules_out=("the driver version",),
-        never_suggest=("reinstall the driver", "update the driver"),
+        action="configure", rules_out=("the driver version",), never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/coraxx/netdata_nv_plugin/issues/1", "https://github.com/NVIDIA/nvidia-docker/issues/284",
                  "https://github.com/NVIDIA/nvidia-docker/issues/676",
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/faq.html"),
@@ -260,10 +258,12 @@ SIGNATURES = (
         ),
         severity="fail",
         cause="The headers of the running kernel are not installed, so the NVIDIA module cannot be built for it.",
-        advice=("Install the headers of the running kernel (`sudo apt install linux-headers-$(uname -r)`, "
-                "`sudo dnf install kernel-devel-$(uname -r)`, or on Arch the kernel's headers package: "
-                "`sudo pacman -S linux-headers`, linux-zen-headers, linux-lts-headers); if the repositories no longer "
-                "carry them, update to the current kernel, reboot into it, and build the driver again."),
+        advice=("Install the kernel headers of the running kernel (`sudo apt install linux-headers-$(uname -r)`, `sudo "
+                "dnf install kernel-devel-$(uname -r)`, on Arch `sudo pacman -S linux-headers`, linux-zen-headers, "
+                "linux-lts-headers); if the repositories no longer carry them, update to the current kernel, reboot into "
+                "it, and build the driver again. A GPU Operator driver pod on OpenShift or RHEL gets kernel-devel and "
+                "kernel-headers only from the RHEL repositories a cluster-wide entitlement opens (newer OpenShift releases "
+                "use the Driver Toolkit image instead): add the entitlement, or the Driver Toolkit or a precompiled driver."),
         action="configure", never_suggest=("disable Secure Boot", "blacklist nouveau"),
         sources=("https://github.com/gridhead/nvidia-auto-installer-for-fedora-linux/issues/99",
                  "https://github.com/zen-kernel/zen-kernel/issues/305", "https://github.com/jakeday/linux-surface/issues/102",
@@ -324,8 +324,7 @@ SIGNATURES = (
         advice=("Read why in `sudo dmesg | tail -n 30` and /var/log/nvidia-installer.log (another driver already "
                 "bound to the GPU, an unsigned module refused at boot, or a GPU this driver does not support), fix "
                 "that, and install the driver again."),
-        action="configure",
-        never_suggest=("reinstall Docker",),
+        action="configure", never_suggest=("reinstall Docker",),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/481",
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/installdriver.html"),
         checked="2026-11-25",

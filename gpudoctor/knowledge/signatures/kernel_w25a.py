@@ -158,8 +158,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "do not match."),
         advice=("Update the package's recipe first (nvidia-all: `git pull` in its folder and run `makepkg -si` again; "
                 "an AUR legacy package such as nvidia-470xx-dkms: its latest PKGBUILD) and rebuild; if it still fails, "
-                "this driver release does not support this kernel: pick a driver release that supports it (the newest of "
-                "your branch or a newer branch) or boot a kernel the driver supports (the LTS kernel) and keep it until "
+                "this driver release does not support this kernel: pick a newer driver release that supports the kernel "
+                "(the newest of your branch or a newer branch) or boot a kernel the driver supports (the LTS kernel) and keep it until "
                 "the package is fixed."),
         action="configure",
         rules_out=("the GPU", "Secure Boot"),

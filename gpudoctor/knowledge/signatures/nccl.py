@@ -574,10 +574,10 @@ SIGNATURES += (
               "NVSwitch state refuses it, or the container lacks the multicast capability devices.",
         advice=("Set NCCL_NVLS_ENABLE=0 so NCCL uses plain NVLink (the job runs, collectives a little slower), then fix "
                 "the node: check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A3 Fabric` (state "
-                "Completed, status Success), restart the Fabric Manager or the node if not, and in containers expose "
-                "/dev/nvidia-caps. In WSL 2, or a VM given GPUs without their NVSwitches, there is no Fabric Manager to "
-                "repair: NCCL_NVLS_ENABLE=0 is the fix itself (export it in the shell profile or the launcher's "
-                "environment)."),
+                "Completed, status Success); if not, or after it was restarted on its own, reset the GPUs with it (stop "
+                "it, `sudo nvidia-smi -r` with the GPUs idle, start it) or reboot; in containers expose /dev/nvidia-caps. "
+                "In WSL 2, or a VM given GPUs without their NVSwitches, there is no Fabric Manager to repair: "
+                "NCCL_NVLS_ENABLE=0 is the fix itself (export it in the shell profile or the launcher's environment)."),
         action="configure",
         never_suggest=("reinstall the driver", "raise --shm-size", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/NVIDIA/nccl/issues/1788", "https://github.com/pie-project/pie/issues/500",

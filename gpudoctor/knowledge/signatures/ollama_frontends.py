@@ -47,8 +47,10 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         advice=("Use a model that supports what the request asks for: `ollama show MODEL` lists its Capabilities "
                 "(completion, tools, thinking, vision, embedding), and ollama.com/search?c=tools lists models that "
                 "support tools. Pull the model again (`ollama pull MODEL`) where an early copy's template lacked "
-                "tools, give a GGUF imported from Hugging Face a TEMPLATE that handles tools in its Modelfile, or "
-                "turn tools / function calling (or thinking) off in the front-end; an embedding model answers "
+                "tools, or make a variant that handles tools with a Modelfile and `ollama create NAME -f Modelfile`: "
+                "FROM the model and a TEMPLATE that handles tools (a GGUF imported from Hugging Face), or, in recent "
+                "Ollama for a family whose renderer it builds in, RENDERER and PARSER lines naming it (FROM "
+                "qwen3-coder, RENDERER qwen3-coder, PARSER qwen3-coder); or turn tools / function calling (or thinking) off in the front-end; an embedding model answers "
                 "/api/embed only, not chat or generate. For images pick a model whose Capabilities list vision "
                 "(qwen2.5vl, gemma3 from 4b, llama3.2-vision, llava), or leave the image out of the request."),
         action="configure",
@@ -57,7 +59,11 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ollama/ollama/issues/5967", "https://github.com/musistudio/claude-code-router/issues/121",
                  "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support",
                  "https://github.com/ollama/ollama/issues/17301", "https://github.com/microsoft/magentic-ui/issues/206",
+<<<<<<< HEAD
                  "https://github.com/ollama/ollama/issues/2778"),
+=======
+                 "https://github.com/ollama/ollama/blob/main/parser/parser.go"),
+>>>>>>> w39a
         checked="2026-11-27",
         examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
                   "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt",

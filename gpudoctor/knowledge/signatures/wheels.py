@@ -252,8 +252,10 @@ SIGNATURES: tuple[Signature, ...] = (
         cause="bitsandbytes has no library for the CUDA it detected and loaded its CPU library instead.",
         advice=("Upgrade bitsandbytes (`pip install -U bitsandbytes`; current releases ship libraries for every CUDA "
                 "they support and load PyTorch's CUDA runtime), or compile it from source for the detected CUDA; an "
-                "old release an app pins needs the CUDA runtime where it looks (`conda install cudatoolkit` in a conda "
-                "environment); `python -m bitsandbytes` shows which library it loaded."),
+                "old release an app pins needs the CUDA runtime where it looks: it searches LD_LIBRARY_PATH for libcudart.so, "
+                "so add the folder that holds it (a conda environment's lib after `conda install cudatoolkit`, or pip's "
+                "site-packages/nvidia/cuda_runtime/lib, where only libcudart.so.1x is: link libcudart.so to it); "
+                "`python -m bitsandbytes` shows which library it loaded."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),

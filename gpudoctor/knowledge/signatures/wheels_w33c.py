@@ -51,7 +51,7 @@ SIGNATURES = (
         cause=("{extension}'s compiled library was built for another PyTorch release (or CUDA) than the installed one, "
                "so it cannot be loaded with this torch (a torch symbol it needs is missing): a wheel from another "
                "torch's index, a conda package, or an install left over from before a torch upgrade."),
-        advice=("Replace PyG's extensions with the builds for this torch and CUDA: read them with `python -c \"import "
+        advice=("Replace PyG's extensions with the builds matching the installed torch and CUDA: read them with `python -c \"import "
                 "torch; print(torch.__version__, torch.version.cuda)\"`, remove every copy (`pip uninstall -y "
                 "torch-scatter torch-sparse torch-cluster torch-spline-conv pyg-lib`, repeated until pip finds none; "
                 "`conda remove pytorch-scatter pytorch-sparse` where conda installed them), then `pip install "

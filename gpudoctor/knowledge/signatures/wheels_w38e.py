@@ -50,8 +50,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "of its own takes the nearest older one only where that release's libraries are installed beside "
                 "it). For an MXNet you built yourself, point USE_CUDA_PATH in config.mk (or CUDA's path in CMake) at "
                 "the installed CUDA and rebuild. Or keep the wheel and install the CUDA release (and cuDNN) the "
-                "missing library names, with its lib64 folder on LD_LIBRARY_PATH. The NVIDIA driver does not provide "
-                "these libraries."),
+                "missing library names, with its lib64 folder on LD_LIBRARY_PATH."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("update the driver", "reinstall the driver", "reboot"),
