@@ -59,11 +59,8 @@ FRONTEND_SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ollama/ollama/issues/5967", "https://github.com/musistudio/claude-code-router/issues/121",
                  "https://github.com/ollama/ollama/issues/5793", "https://ollama.com/blog/tool-support",
                  "https://github.com/ollama/ollama/issues/17301", "https://github.com/microsoft/magentic-ui/issues/206",
-<<<<<<< HEAD
-                 "https://github.com/ollama/ollama/issues/2778"),
-=======
+                 "https://github.com/ollama/ollama/issues/2778",
                  "https://github.com/ollama/ollama/blob/main/parser/parser.go"),
->>>>>>> w39a
         checked="2026-11-27",
         examples=("ollama/ollama-5967-llama31-70b-does-not-support-tools.txt",
                   "ollama/claude-code-router-121-codeqwen-does-not-support-tools.txt",
