@@ -97,6 +97,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
         patterns=(
+            # "sees 0 graphics cards and thus sets `nvidia.com/gpu: 0` on the node", "GPU nodes gives nvidia.com/gpu: 0",
+            # "master gets nvidia.com/gpu as 0" (w39e); kubectl's own Allocated-resources table has no colon
+            r"\b(?:shows?|showing|gives?|giving|sets?|setting|reports?|reporting|has|have|gets?|getting|advertis\w{1,3}|"
+            r"registers?|with|only)\s`? ?nvidia\.com/gpu(?::\s{1,12}|\s(?:as|is|=)\s)0\b(?![.\d])",
             # "Capacity and Allocatable do not list nvidia.com/gpu", "Allocatable ... has no nvidia.com/gpu"
             r"\b(?:[Cc]apacity|[Aa]llocatable)\b[^\n]{0,60}?\b(?:not|n't|no|never|without|missing|lacks?)\b"
             r"[^\n]{0,40}?(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)",
@@ -143,9 +147,11 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU or driver fault, when nvidia-smi works on the node",),
         never_suggest=("reinstall the driver", "reinstall docker"),
         sources=("https://github.com/MicrosoftDocs/azure-docs/issues/17730",
-                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1246", DEVICE_PLUGIN),
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1246", "https://github.com/NVIDIA/k8s-device-plugin/issues/107",
+                 DEVICE_PLUGIN),
         checked="2026-11-26",
-        examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",),
+        examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",
+                  "containers/k8sdeviceplugin-107-containerd-runc-runtime-gpu-count-zero.txt"),
     ),
     Signature(
         code="containers.container-gpu-lost-after-a-while-described",
