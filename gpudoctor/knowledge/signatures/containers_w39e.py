@@ -11,6 +11,9 @@
   1.19.1 writes v0.7.0 specs (fields such as additionalGids), 1.12's rc wrote hostPath for podman 4.2's v0.4.0 parser.
   The engine drops the whole spec ("failed to unmarshal CDI Spec ... unknown field") and every NVIDIA device is then
   "unresolvable"; the engine (podman, containerd, Docker) is upgraded, or the toolkit kept at the release before.
+
+Also here: a GPU check written into the image build (a Dockerfile `RUN python -c "...cuda.is_available()"`, a setup.py
+that asks for a GPU before compiling), described: `docker build` has no GPU, so it is always False there.
 """
 
 from __future__ import annotations
@@ -77,5 +80,40 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/38", TOOLKIT_RELEASE_NOTES, TOOLKIT_CDI),
         checked="2026-11-27",
         examples=("containers/ctk-1865-podman-493-cdi-spec-unknown-field-additionalgids.txt",),
+    ),
+    Signature(
+        code="containers.gpu-check-in-image-build-described",
+        cause_id="gpu-at-build-time",
+        kinds=("any",),
+        described=True,
+        patterns=(
+            # A Dockerfile instruction that asks for the GPU while the image builds (its output, False, follows it).
+            r"^\s{0,8}RUN\s[^\n]{0,240}?cuda\.(?:is_available|device_count)\(\)",
+            # "when building a docker image, `torch.cuda.is_available()` always shows False", "during docker build
+            # torch.cuda.is_available() returns false"
+            r"\b(?:docker build|docker-compose build|docker compose build|building (?:a |the |my |our )?(?:docker )?image|"
+            r"during (?:the )?(?:docker |image )?build)\b[^\n]{0,80}?cuda\.is_available\(?\)?`?\s(?:always\s)?(?:shows?|"
+            r"returns?|is|gives?|prints?)\s`?(?:False|false|FALSE)\b",
+            # "torch.cuda.is_available always returns false ... during docker build" (the order reversed)
+            r"cuda\.is_available\(?\)?`?[^\n]{0,60}?\b(?:False|false)\b[^\n]{0,60}?\b(?:during|in|at|while) (?:the )?"
+            r"(?:docker[- ]?(?:compose )?build|build (?:stage|step|process|pass)|image build)",
+        ),
+        severity="warn",
+        cause=("The description shows a GPU check run while the image is built (a Dockerfile RUN step, a setup.py "
+               "asking torch.cuda.is_available()): `docker build` gives its steps no GPU and no driver, so the check is "
+               "always False there, whatever the host has."),
+        advice=("Check for the GPU when the container runs, not while it builds: move the check to the entrypoint or "
+                "to `docker run --gpus all <image> python -c \"import torch; print(torch.cuda.is_available())\"` (compose: "
+                "a GPU reservation on the service, checked after `docker compose up`). To compile CUDA code during the "
+                "build, a GPU is not needed: point the build at the CUDA toolkit (CUDA_HOME=/usr/local/cuda, FORCE_CUDA=1 "
+                "where the project reads it) and name the target architectures (TORCH_CUDA_ARCH_LIST=\"8.0 8.6 8.9 "
+                "9.0\")."),
+        action="configure",
+        rules_out=("the host's driver",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/vllm-project/vllm/pull/282", "https://github.com/ml-research/rational_activations/pull/15",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/225"),
+        checked="2026-11-27",
+        examples=("containers/vllm-282-docker-build-cuda-is-available-false.txt",),
     ),
 )
