@@ -227,7 +227,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
         # The docker CLI parses --gpus (added in 19.03) before it talks to the daemon: an older client refuses it.
-        patterns=(r"unknown flag: --gpus",),
+        # (not "unknown flag: --gpus all": the flag and its value passed as one argument, containers.gpus-flag-unparsed)
+        patterns=(r"unknown flag: --gpus(?! (?!See\b)[\w\"'])",),
         severity="fail",
         cause="The docker client is older than 19.03 and does not know the --gpus flag (the daemon's version does not "
               "matter here).",
