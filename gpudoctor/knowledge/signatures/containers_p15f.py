@@ -32,6 +32,11 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         patterns=(
+            # "docker no longer recognizes the `nvidia` runtime", "Docker doesn't know the nvidia runtime", "the daemon
+            # did not recognise the runtime nvidia" (w39e): nothing registered the runtime in daemon.json
+            r"\b(?:[Dd]ocker|dockerd|[Pp]odman|the daemon)\b[^\n]{0,30}?\b(?:does not|doesn'?t|did not|didn'?t|no longer|not|"
+            r"can'?t|cannot)\s\"?(?:recogni[sz]es?|know|knows|find|finds|detect|detects)\"?\s(?:of\s|about\s)?(?:the\s)?"
+            r"(?:`?(?:nvidia|Nvidia|NVIDIA)`?\s(?:container\s)?runtime\b|runtime\s`?(?:nvidia|Nvidia|NVIDIA)\b)",
             # "docker container can't detect Nvidia GPU", "Docker Cannot Detect GPU", "containers don't see the GPU"
             r"\b" + _CONTAINER + r"\b[^\n]{0,60}?\b" + _NEGATION + _SEE
             + r"\s(?:the\s|my\s|any\s|an?\s)?(?:host'?s?\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|drivers?|"
@@ -86,10 +91,12 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "install the driver inside the container"),
         sources=("https://github.com/stefancrain/folding-at-home/issues/3",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/422", "https://github.com/mudler/LocalAI/issues/2117",
+                 "https://github.com/OE4T/tegra-demo-distro/issues/391",
                  TOOLKIT_INSTALL, COMPOSE_GPU),
         checked="2026-11-26",
         examples=("containers/folding-at-home-3-gpu-not-used-without-gpus-flag.txt",
-                  "containers/localai-2117-pod-missing-runtimeclass-nvidia-smi.txt"),
+                  "containers/localai-2117-pod-missing-runtimeclass-nvidia-smi.txt",
+                  "containers/tegrademodistro-391-docker-no-longer-recognizes-nvidia-runtime.txt"),
     ),
     Signature(
         code="containers.k8s-node-no-gpu-capacity-described",
