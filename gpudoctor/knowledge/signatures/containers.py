@@ -69,6 +69,8 @@ SIGNATURES += (
         # NVIDIA driver, registered only where the toolkit's hook is installed, accepts all of these.
         patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",
                   r"could not select device driver with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",  # as some reports show it (nvidia-docker#1642)
+                  # Portainer's stack deploy and some UIs print it spaced: "with capabilities : [[gpu]]".
+                  r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities : \[\[[a-z][a-z0-9 ]{0,80}\]\]",
                   r"unresolvable CDI devices nvidia\.com/gpu",
                   # Docker 28 and later resolve --gpus through CDI first and say so when no vendor's spec or runtime exists (keyed
                   # on "CDI:": "discover" is in every Ollama start-up log).

@@ -264,7 +264,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # host's NVIDIA runtime or GPUs, and selects it; `docker context ls` marks the selected one with "*".
         patterns=(r"desktop-linux \*\s",  # the selected context; listed but unselected it is harmless
                   # `docker info`/`docker version`'s client context, and Docker Desktop for Linux's socket in an error
-                  r"Context:\s{1,20}desktop-linux\b", r"/\.docker/desktop/docker\.sock\b"),
+                  r"Context:\s{1,20}desktop-linux\b", r"/\.docker/desktop/docker\.sock\b",
+                  # the user service Docker Desktop for Linux runs as (its docs' way to start it): no host engine (w39e)
+                  r"systemctl --user (?:start|restart|enable(?: --now)?) docker-desktop\b"),
         # Docker Desktop's VM has no NVIDIA driver, so the hook, where one is set up there, cannot load libnvidia-ml.
         refines=("containers.no-gpu-device-driver", "containers.unknown-runtime-nvidia", "containers.cli-load-library-failed"),
         refines_within=None,

@@ -112,7 +112,11 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"error stat'ing file (?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so[\d.]{0,20}): No such "
                   r"file",
                   r"error mounting \\?\"(?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so[\d.]{1,20})\\?\" to "
-                  r"rootfs[^\n]{0,300}no such file or directory"),
+                  r"rootfs[^\n]{0,300}no such file or directory",
+                  # runc 1.2 and later: "error during container init: failed to fulfil mount request: open PATH: no
+                  # such file or directory" (a versioned library only: a socket or device node is another cause).
+                  r"failed to fulfil mount request: open (?P<path>/[\w/.+-]{0,120}?(?:nvidia|libcuda)[\w.+-]{0,60}?\.so\.[\d.]{1,20}): "
+                  r"no such file or directory"),
         severity="fail",
         cause="The container's CDI spec names the NVIDIA library {path}, which no longer exists on the host: the spec "
               "was generated before the driver (or its EGL/Wayland libraries) was updated, so the runtime cannot mount "
@@ -127,11 +131,12 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/450",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/692",
                  "https://github.com/Igalia/webkit-container-sdk/issues/23",
-                 "https://github.com/podman-container-tools/podman/issues/23935",
+                 "https://github.com/podman-container-tools/podman/issues/23935", "https://github.com/NVIDIA/nvidia-settings/issues/124",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"),
         checked="2026-11-26",
         examples=("containers/ctk-450-crun-cannot-stat-libegl-after-driver-update.txt",
                   "containers/ctk-692-podman-egl-wayland-stale-cdi-spec.txt",
-                  "containers/webkitsdk-23-crun-stat-libegl-stale-cdi-spec.txt"),
+                  "containers/webkitsdk-23-crun-stat-libegl-stale-cdi-spec.txt",
+                  "containers/nvidiasettings-124-fulfil-mount-request-gtk3-stale-cdi.txt"),
     ),
 )

@@ -32,6 +32,11 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-no-gpu-runtime",
         kinds=("any",),
         patterns=(
+            # "docker no longer recognizes the `nvidia` runtime", "Docker doesn't know the nvidia runtime", "the daemon
+            # did not recognise the runtime nvidia" (w39e): nothing registered the runtime in daemon.json
+            r"\b(?:[Dd]ocker|dockerd|[Pp]odman|the daemon)\b[^\n]{0,30}?\b(?:does not|doesn'?t|did not|didn'?t|no longer|not|"
+            r"can'?t|cannot)\s\"?(?:recogni[sz]es?|know|knows|find|finds|detect|detects)\"?\s(?:of\s|about\s)?(?:the\s)?"
+            r"(?:`?(?:nvidia|Nvidia|NVIDIA)`?\s(?:container\s)?runtime\b|runtime\s`?(?:nvidia|Nvidia|NVIDIA)\b)",
             # "docker container can't detect Nvidia GPU", "Docker Cannot Detect GPU", "containers don't see the GPU"
             r"\b" + _CONTAINER + r"\b[^\n]{0,60}?\b" + _NEGATION + _SEE
             + r"\s(?:the\s|my\s|any\s|an?\s)?(?:host'?s?\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?|drivers?|"
@@ -86,10 +91,12 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "install the driver inside the container"),
         sources=("https://github.com/stefancrain/folding-at-home/issues/3",
                  "https://github.com/NVIDIA/nvidia-container-toolkit/issues/422", "https://github.com/mudler/LocalAI/issues/2117",
+                 "https://github.com/OE4T/tegra-demo-distro/issues/391",
                  TOOLKIT_INSTALL, COMPOSE_GPU),
         checked="2026-11-26",
         examples=("containers/folding-at-home-3-gpu-not-used-without-gpus-flag.txt",
-                  "containers/localai-2117-pod-missing-runtimeclass-nvidia-smi.txt"),
+                  "containers/localai-2117-pod-missing-runtimeclass-nvidia-smi.txt",
+                  "containers/tegrademodistro-391-docker-no-longer-recognizes-nvidia-runtime.txt"),
     ),
     Signature(
         code="containers.k8s-node-no-gpu-capacity-described",
@@ -97,6 +104,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
         patterns=(
+            # "sees 0 graphics cards and thus sets `nvidia.com/gpu: 0` on the node", "GPU nodes gives nvidia.com/gpu: 0",
+            # "master gets nvidia.com/gpu as 0" (w39e); kubectl's own Allocated-resources table has no colon
+            r"\b(?:shows?|showing|gives?|giving|sets?|setting|reports?|reporting|has|have|gets?|getting|advertis\w{1,3}|"
+            r"registers?|with|only)\s`? ?nvidia\.com/gpu(?::\s{1,12}|\s(?:as|is|=)\s)0\b(?![.\d])",
             # "Capacity and Allocatable do not list nvidia.com/gpu", "Allocatable ... has no nvidia.com/gpu"
             r"\b(?:[Cc]apacity|[Aa]llocatable)\b[^\n]{0,60}?\b(?:not|n't|no|never|without|missing|lacks?)\b"
             r"[^\n]{0,40}?(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)",
@@ -146,9 +157,11 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU or driver fault, when nvidia-smi works on the node",),
         never_suggest=("reinstall the driver", "reinstall docker"),
         sources=("https://github.com/MicrosoftDocs/azure-docs/issues/17730",
-                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1246", DEVICE_PLUGIN),
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1246", "https://github.com/NVIDIA/k8s-device-plugin/issues/107",
+                 DEVICE_PLUGIN),
         checked="2026-11-26",
-        examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",),
+        examples=("containers/azuredocs-17730-aks-node-no-gpu-capacity-until-plugin.txt",
+                  "containers/k8sdeviceplugin-107-containerd-runc-runtime-gpu-count-zero.txt"),
     ),
     Signature(
         code="containers.container-gpu-lost-after-a-while-described",

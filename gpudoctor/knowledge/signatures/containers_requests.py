@@ -110,7 +110,10 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"invalid count \((?P<value>[^)\n]{1,200})\): value must be either \"all\" or an integer",
                   r"for \"--gpus\" flag: (?:unexpected key '[^'\n]{1,40}'|gpu request key '[^'\n]{1,40}' can be specified "
                   r"only once)",
-                  r"could not select device driver \"[^\"\n]{0,20}\" with capabilities: \[\[[a-z0-9 ]{0,80}\ball\b"),
+                  r"could not select device driver \"[^\"\n]{0,20}\" with capabilities: \[\[[a-z0-9 ]{0,80}\ball\b",
+                  # the flag and its value as ONE argument (devcontainer.json runArgs ["--gpus all"], a subprocess list
+                  # ["docker", "run", "--gpus all", ...]): the CLI looks for a flag named "--gpus all" (w39e)
+                  r"unknown flag: (?P<value>--gpus (?!See\b)[\w\"'][^\n]{0,40})"),
         refines=("containers.no-gpu-device-driver",),
         severity="fail",
         cause="Docker could not read the --gpus value: the CLI splits it at commas into fields, so an unquoted list "
@@ -119,16 +122,19 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Give --gpus its value before the image and quote a list inside it so that it stays one field: "
                 "`docker run --gpus all IMAGE`, `--gpus '\"device=0,1\"'`, `--gpus 'all,\"capabilities=compute,utility\"'` "
                 "(in PowerShell escape the inner quotes: `--gpus '\\\"device=0,1\\\"'`); for every driver capability use "
-                "`--gpus all -e NVIDIA_DRIVER_CAPABILITIES=all` rather than capabilities=all. Nothing needs installing: "
+                "`--gpus all -e NVIDIA_DRIVER_CAPABILITIES=all` rather than capabilities=all. Where a launcher takes the "
+                "arguments as a list (devcontainer.json runArgs, subprocess, an SDK), give the flag and its value as "
+                "separate elements (`\"runArgs\": [\"--gpus\", \"all\"]`) or as one `--gpus=all`. Nothing needs installing: "
                 "the NVIDIA runtime is not what failed."),
         action="configure",
         rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
         never_suggest=("reinstall the driver", "nvidia-ctk runtime configure", "reinstall Docker"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/1128", "https://github.com/radiasoft/sirepo/issues/6560",
-                 "https://github.com/docker/cli/blob/master/opts/gpus.go",
+                 "https://github.com/docker/cli/blob/master/opts/gpus.go", "https://github.com/microsoft/vscode-remote-release/issues/2366",
                  "https://docs.docker.com/reference/cli/docker/container/run/#gpus"),
         checked="2026-11-26",
         examples=("containers/nvidiadocker-1128-gpus-all-capabilities-unquoted.txt",
-                  "containers/sirepo-6560-gpus-flag-without-value.txt"),
+                  "containers/sirepo-6560-gpus-flag-without-value.txt",
+                  "containers/vscoderemote-2366-unknown-flag-gpus-all.txt"),
     ),
 )

@@ -227,7 +227,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
         # The docker CLI parses --gpus (added in 19.03) before it talks to the daemon: an older client refuses it.
-        patterns=(r"unknown flag: --gpus",),
+        # (not "unknown flag: --gpus all": the flag and its value passed as one argument, containers.gpus-flag-unparsed)
+        patterns=(r"unknown flag: --gpus(?! (?!See\b)[\w\"'])",),
         severity="fail",
         cause="The docker client is older than 19.03 and does not know the --gpus flag (the daemon's version does not "
               "matter here).",
@@ -316,15 +317,21 @@ SIGNATURES: tuple[Signature, ...] = (
         # kube-scheduler's FailedScheduling reason ("untolerated taint" since Kubernetes 1.26, before it "had taint
         # {...}, that the pod didn't tolerate"); GKE taints GPU nodes nvidia.com/gpu=present:NoSchedule and adds the
         # toleration only to pods that request nvidia.com/gpu. Often one reason among others in the event: a warning.
+        # An administrator's own GPU taint is as common as GKE's and AKS's: {gpu: true}, {gpu: }, {gpu-node: true},
+        # {dedicated: gpu}, {sku: gpu}; the key or value names the GPU (each brace one taint of the event's list).
         patterns=(r"untolerated taints? \{(?P<taint>nvidia\.com/gpu[^}\n]{0,40})\}",
-                  r"had taints? \{(?P<taint>nvidia\.com/gpu[^}\n]{0,40})\}, that the pod didn't tolerate"),
+                  r"had taints? \{(?P<taint>nvidia\.com/gpu[^}\n]{0,40})\}, that the pod didn't tolerate",
+                  r"untolerated taints? \{(?P<taint>(?:[\w.-]{1,40}/)?(?:gpu|GPU)[\w.-]{0,20}[:=] ?[\w.-]{0,40})\}",
+                  r"untolerated taints? \{(?P<taint>[\w./-]{1,60}[:=] ?(?:gpu|GPU)[\w.-]{0,20})\}"),
         severity="warn",
         cause="The GPU nodes carry the taint {taint} and the pod has no toleration for it, so the scheduler keeps it "
               "off them.",
         advice=("If the pod needs a GPU, request one (resources.limits nvidia.com/gpu: 1; GKE then adds the toleration "
-                "itself), or add the toleration to the pod spec, and to pods that controllers create: `tolerations: "
-                "[{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]`; pods that need no GPU are kept off "
-                "GPU nodes on purpose."),
+                "itself), or add a toleration for the taint {taint} (its key as `kubectl describe node <node> | grep "
+                "Taints` shows it) to the pod spec, and to pods that controllers create: `tolerations: [{key: "
+                "nvidia.com/gpu, operator: Exists, effect: NoSchedule}]` with the node's key; the NVIDIA device plugin "
+                "DaemonSet (and GPU feature discovery) need the same toleration, or they never run on the tainted node "
+                "and it advertises no nvidia.com/gpu; pods that need no GPU are kept off GPU nodes on purpose."),
         action="configure",
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/vllm-project/aibrix/pull/909", "https://github.com/vanvalenlab/kiosk-console/pull/81",

@@ -139,7 +139,8 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # Debian and Ubuntu print the real binary's name, /sbin/ldconfig.real.
-            r"ldconfig(?:\.real)?: /usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
+            # A title or a quote often drops the "ldconfig:" prefix; the WSL path alone says whose warning it is.
+            r"(?:ldconfig(?:\.real)?: )?/usr/lib/wsl/lib/libcuda\.so(?:\.1)? is not a symbolic link",
             # `ldconfig -p`: only libcuda.so.1 is cached from WSL's folder, never plain libcuda.so.
             r"libcuda\.so\.1 \(libc6,x86-64\) => /usr/lib/wsl/lib/libcuda\.so\.1",
         ),
