@@ -1,0 +1,59 @@
+"""Issue 25, w39d: a framework that sees no GPU, as people describe it (rows of the frameworks area).
+
+- TensorFlow 2.11 and newer on native Windows: no CUDA build exists there (tensorflow-intel), so
+  `tf.config.list_physical_devices('GPU')` is empty whatever CUDA and cuDNN are installed. People paste the check and say
+  what it gave ("returns an empty list", "# [] is returned") or say that "tensorflow 2.16 can't use the GPU"; the generic
+  output rows (frameworks.tf-lists-no-gpu, frameworks.tf-built-without-cuda) read the tool's own lines.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+TF_WINDOWS = "https://www.tensorflow.org/install/pip#windows-native"
+_TF_NEVER = ("reinstall the driver", "update the driver", "install CUDA")
+_GPU = r"(?:GPUs?|gpus?|Gpus?)"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="frameworks.tf-no-gpu-listed-described",
+        described=True,
+        cause_id="tensorflow-windows-native",
+        kinds=("any",),
+        patterns=(
+            # "tf.config.list_physical_devices('GPU') # [] is returned", "tf$config$list_physical_devices('GPU') # But
+            # this returns an empty list" (R's keras3), "I ran tf.config.list_physical_devices('GPU') ... The results
+            # returned "0 GPUs available"".
+            r"\blist_physical_devices\(\s?['\"]GPU['\"]\s?\)\)?[^\n]{0,120}?\b(?:returns?|returned|returning|gives?|gave|"
+            r"shows?|showed|prints?|printed|outputs?|results?)\b[^\n]{0,40}?(?:\bempty\b|\[\]|\b0 GPUs?\b|\bnothing\b)",
+            r"\blist_physical_devices\(\s?['\"]GPU['\"]\s?\)\)?\s{0,3}#\s{0,3}(?:\[\]|empty\b)",
+            # "tensorflow==2.16 can't utilize the gpu", "TensorFlow 2.12.1 Not Recognizing GPU", "tensorflow 2.13 does
+            # not detect my GPU": a release from 2.11 on, which has no native-Windows CUDA build.
+            r"\b(?:tensorflow|Tensorflow|TensorFlow|TENSORFLOW)(?:-gpu)?\s?(?:==|=|-|\s)\s?v?2\.(?:1[1-9]|2\d)(?:\.\d{1,2})?\b[^\n]{0,40}?\b(?:[Cc]an(?:no|')?t|"
+            r"[Dd]oes(?:n'?t| not)|[Nn]ot|[Uu]nable to|[Ff]ails? to|[Ww]on'?t)\s(?:\w{1,12}\s)?(?:utili[sz]e|[Uu]se|[Dd]etect|"
+            r"[Rr]ecogni[sz]e|[Rr]ecogni[sz]ing|[Dd]etecting|[Ss]ee|[Ff]ind|[Aa]ccess|[Ss]upport)\w{0,3}\s(?:the\s|my\s|any\s|a\s)?"
+            + _GPU + r"\b",
+            # "No version 2.12.0 of the tensorflow-gpu was found", "I can not find the tensorflow-gpu version for CUDA
+            # 12.1": tensorflow-gpu ended with 2.10 on Windows (2.11's package on PyPI is an empty stub).
+            r"\b(?:[Nn]o (?:version|release|build)|[Cc]an ?(?:no|')?t find|[Cc]ould(?:n'?t| not) find)\b[^\n]{0,40}?"
+            r"\btensorflow-gpu\b",
+        ),
+        severity="warn",
+        cause=("The description suggests TensorFlow lists no GPU: TensorFlow 2.11 and newer have no CUDA build for native "
+               "Windows (tensorflow-intel), so there it never sees one, whatever CUDA and cuDNN are installed."),
+        advice=("Check `python -c \"import tensorflow as tf; print(tf.__version__, tf.test.is_built_with_cuda())\"`: on "
+                "native Windows with 2.11 or newer (False), run TensorFlow in WSL2 (`wsl --install`, then in Linux `pip "
+                "install \"tensorflow[and-cuda]\"`) or pin TensorFlow 2.10 (`pip install \"tensorflow<2.11\"` with CUDA "
+                "11.2 and cuDNN 8.1, Python 3.10 or older); on Linux, `pip install \"tensorflow[and-cuda]\"` and read the "
+                "\"Could not load dynamic library\" lines TensorFlow prints at start-up."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit, on native Windows"),
+        never_suggest=_TF_NEVER,
+        sources=("https://github.com/tensorflow/tensorflow/issues/60156", "https://github.com/tensorflow/tensorflow/issues/61691",
+                 "https://github.com/tensorflow/tensorflow/issues/60650", TF_WINDOWS,
+                 "https://github.com/tensorflow/docs/pull/2153"),
+        checked="2026-11-27",
+        examples=("frameworks/tf-60156-windows-native-211-no-gpu.txt",
+                  "frameworks/tensorflow-61691-windows-tf-2-13-gpu-list-empty.txt"),
+    ),
+)
