@@ -158,8 +158,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
                   "frameworks/fastt5-53-ort-cuda-provider-not-created.txt",
                   "frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
-                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt",
-                  "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
+                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt"),
     ),
     Signature(
         code="frameworks.torch-compile-windows",

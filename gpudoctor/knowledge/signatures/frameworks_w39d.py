@@ -4,6 +4,11 @@
   `tf.config.list_physical_devices('GPU')` is empty whatever CUDA and cuDNN are installed. People paste the check and say
   what it gave ("returns an empty list", "# [] is returned") or say that "tensorflow 2.16 can't use the GPU"; the generic
   output rows (frameworks.tf-lists-no-gpu, frameworks.tf-built-without-cuda) read the tool's own lines.
+- ONNX Runtime's module without its classes ("module 'onnxruntime' has no attribute 'InferenceSession'"): onnxruntime
+  and onnxruntime-gpu install the same `onnxruntime` folder, so uninstalling one of the two after both were installed
+  removes files the other needs, and the package that is left imports as an empty namespace. The wrong variant of the
+  wheel (its CPU build beside the GPU one, TAXONOMY's wheel-cuda-variant); the provider rows' "only the CPU provider is
+  available" on another line of the same paste is its evidence.
 """
 
 from __future__ import annotations
@@ -13,6 +18,10 @@ from gpudoctor.knowledge.signatures import Signature
 TF_WINDOWS = "https://www.tensorflow.org/install/pip#windows-native"
 _TF_NEVER = ("reinstall the driver", "update the driver", "install CUDA")
 _GPU = r"(?:GPUs?|gpus?|Gpus?)"
+ORT_INSTALL = "https://onnxruntime.ai/docs/install/#python-installs"
+# the rows that read "only the CPU execution provider is there" (frameworks_stack.py, frameworks_tools.py, frameworks_a15f.py)
+_ORT_PROVIDER_ROWS = ("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-session-cpu-only",
+                      "frameworks.onnxruntime-provider-warning-wrapped")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -55,5 +64,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/tf-60156-windows-native-211-no-gpu.txt",
                   "frameworks/tensorflow-61691-windows-tf-2-13-gpu-list-empty.txt"),
+    ),
+    Signature(
+        code="frameworks.onnxruntime-module-emptied-by-other-package",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        refines=_ORT_PROVIDER_ROWS, refines_within=None,
+        # Python's AttributeError on the package's own entry points (InferenceSession, SessionOptions,
+        # get_available_providers, set_default_logger_severity) when `onnxruntime/__init__.py` is gone but the folder is
+        # not: the other ONNX Runtime package's uninstall took it.
+        patterns=(r"module 'onnxruntime' has no attribute '(?P<name>InferenceSession|SessionOptions|get_available_providers|"
+                  r"set_default_logger_severity|get_device|RunOptions)'",),
+        severity="fail",
+        cause=("The installed onnxruntime module has lost its files ({name} is missing): onnxruntime and onnxruntime-gpu "
+               "install into the same `onnxruntime` folder, so with both installed, uninstalling one removed what the "
+               "other needs (and while both are there, the CPU package's files hide the CUDA provider)."),
+        advice=("Remove both packages and install one: `pip uninstall -y onnxruntime onnxruntime-gpu`, then `pip install "
+                "--force-reinstall onnxruntime-gpu` for the GPU (the release built for your CUDA and cuDNN), or plain "
+                "`onnxruntime` for the CPU only; check `pip list | grep -i onnxruntime` shows one of them. Where a "
+                "requirement (rembg, insightface, an app's installer) pulls the CPU package back in, install onnxruntime-gpu "
+                "after it."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/3326", "https://github.com/Gourieff/comfyui-reactor-node/issues/236",
+                 "https://github.com/ServiceNow/azimuth/pull/290", ORT_INSTALL),
+        checked="2026-11-27",
+        examples=("frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt",),
     ),
 )
