@@ -268,6 +268,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w38b").SIGNATURES)  # cuda_w38b.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w38b").SIGNATURES)  # vllm_w38b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w39d").SIGNATURES)  # frameworks_w39d.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w39d").SIGNATURES)  # wheels_w39d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
