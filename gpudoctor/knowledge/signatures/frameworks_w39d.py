@@ -9,6 +9,11 @@
   removes files the other needs, and the package that is left imports as an empty namespace. The wrong variant of the
   wheel (its CPU build beside the GPU one, TAXONOMY's wheel-cuda-variant); the provider rows' "only the CPU provider is
   available" on another line of the same paste is its evidence.
+- ONNX Runtime asked for its CUDA provider by a build that has none ("Specified provider 'CUDAExecutionProvider' is not
+  in available provider names", "does not contain a subset of available providers"): onnxruntime-gpu lists the CUDA
+  provider whether or not its libraries load (their failure is "Failed to create CUDAExecutionProvider",
+  frameworks.onnxruntime-cuda-provider-failed), so a list without it is the CPU package's build (installed alone or
+  beside onnxruntime-gpu, whose files it hides) or one built without --use_cuda: the wrong variant of the wheel.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ _GPU = r"(?:GPUs?|gpus?|Gpus?)"
 ORT_INSTALL = "https://onnxruntime.ai/docs/install/#python-installs"
 # the rows that read "only the CPU execution provider is there" (frameworks_stack.py, frameworks_tools.py, frameworks_a15f.py)
 _ORT_PROVIDER_ROWS = ("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-session-cpu-only",
-                      "frameworks.onnxruntime-provider-warning-wrapped")
+                      "frameworks.onnxruntime-provider-warning-wrapped", "frameworks.onnxruntime-cpu-build-answered")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -91,5 +96,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ServiceNow/azimuth/pull/290", ORT_INSTALL),
         checked="2026-11-27",
         examples=("frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt",),
+    ),
+    Signature(
+        code="frameworks.onnxruntime-cpu-build-answered",
+        cause_id="wheel-cuda-variant",
+        kinds=("any",),
+        # onnxruntime_inference_collection.py's UserWarning (1.9 and later) and set_providers()' ValueError before 1.9.
+        patterns=(r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
+                  r"\['CUDAExecutionProvider'\] does not contain a subset of available providers"),
+        severity="fail",
+        cause=("The ONNX Runtime that answered has no CUDA execution provider at all, so the model runs on the CPU: it is "
+               "the CPU package onnxruntime (installed alone, or beside onnxruntime-gpu and hiding it: both install the "
+               "same `onnxruntime` folder), or a build made without CUDA."),
+        advice=("Check `pip list | grep -i onnxruntime`, then keep one package: `pip uninstall -y onnxruntime "
+                "onnxruntime-gpu` and `pip install onnxruntime-gpu` (the release built for your CUDA and cuDNN, ONNX "
+                "Runtime's requirements table); where a requirement (rembg, insightface, an app's installer) pulls "
+                "onnxruntime back in, install onnxruntime-gpu after it. Then `python -c \"import onnxruntime as o; "
+                "print(o.get_available_providers())\"` lists CUDAExecutionProvider."),
+        action="configure",
+        rules_out=("a driver fault, when torch sees the GPU", "missing CUDA libraries (those make the provider fail, "
+                   "not vanish)"),
+        never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
+        sources=("https://github.com/microsoft/onnxruntime/issues/26996", "https://github.com/microsoft/onnxruntime/issues/3326",
+                 "https://github.com/s9roll7/animatediff-cli-prompt-travel/issues/206", ORT_INSTALL),
+        checked="2026-11-27",
+        examples=("frameworks/onnxruntime-26996-cpu-and-gpu-packages-both-installed.txt",
+                  "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
     ),
 )

@@ -4,7 +4,8 @@
 requirement torch" cut before pip's "(from versions: ...)") is what people quote: a plain pin, without a +cuXXX local
 version (those are wheels.torch-local-build-pin-without-index's), means this interpreter has no torch build of that
 release (a Python newer than the release, a 32-bit Python, an Intel Mac after torch 2.2). The rows that read the
-versions list (wheels.no-distribution-for-platform, wheels.pinned-version-not-for-this-python) say the same with it.
+versions list (wheels.no-distribution-for-platform, wheels.pinned-version-not-for-this-python) say the same with it, and
+where the paste names the Python, reasoned.py's wheels.torch-pin-not-built-for-python concludes with this row as evidence.
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the GPU", "the driver"),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
-        sources=("https://github.com/rupeshs/fastsdcpu/issues/78", "https://github.com/pytorch/pytorch/issues/112478",
+        sources=("https://github.com/keras-team/keras/issues/21618",
                  "https://github.com/pytorch/pytorch/pull/112882", "https://pytorch.org/get-started/previous-versions/"),
         checked="2026-11-27",
-        examples=("wheels/fastsdcpu-78-torch-201-python312-no-distribution.txt",),
+        examples=("wheels/keras-21618-torch-260-intel-mac-list-ends-222.txt",),
     ),
 )
