@@ -14,6 +14,10 @@
   provider whether or not its libraries load (their failure is "Failed to create CUDAExecutionProvider",
   frameworks.onnxruntime-cuda-provider-failed), so a list without it is the CPU package's build (installed alone or
   beside onnxruntime-gpu, whose files it hides) or one built without --use_cuda: the wrong variant of the wheel.
+- TensorFlow 1.x's Windows self-check (tensorflow_self_check.py, and self_check.py inside 1.5-1.12) naming the cuDNN DLL
+  it could not load from %PATH% ("- Could not find cuDNN 6.", "Could not load 'cudnn64_5.dll'", "Could not find
+  'cudnn64_7.dll'. TensorFlow requires ..."): cuDNN is a separate download, of the major the release was built for,
+  whose bin folder must be on PATH. The CUDA runtime's own DLL is frameworks.tf-wants-older-cuda's.
 """
 
 from __future__ import annotations
@@ -122,5 +126,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/onnxruntime-26996-cpu-and-gpu-packages-both-installed.txt",
                   "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
+    ),
+    Signature(
+        code="frameworks.tf-windows-cudnn-dll-missing",
+        cause_id="cuda-library-missing",
+        kinds=("any",),
+        patterns=(r"Could not (?:find|load) '(?P<library>cudnn64_\d{1,2}\.dll)'\. (?:TensorFlow requires|The GPU version of "
+                  r"TensorFlow)",
+                  r"^\W{0,4}- Could not find cuDNN(?: \d(?:\.\d)?)?\.\s{0,3}$",
+                  r"The GPU version of TensorFlow requires that the correct cuDNN DLL be installed"),
+        severity="fail",
+        cause=("TensorFlow's GPU build on Windows found no cuDNN DLL of the major it was built for in a folder on %PATH%: "
+               "cuDNN is a separate download from CUDA, and its folder is not on PATH (or another cuDNN major is)."),
+        advice=("Download the cuDNN release your TensorFlow was built for (tensorflow.org/install/source_windows#gpu: "
+                "1.2.1 and older cuDNN 5.1, cudnn64_5.dll; 1.3-1.4 cuDNN 6, cudnn64_6.dll; 1.5-2.3 cuDNN 7, cudnn64_7.dll; "
+                "2.4-2.10 cuDNN 8, cudnn64_8.dll) for its CUDA version, and add the folder that holds the DLL (the "
+                "archive's cuda\\bin, not its top folder) to PATH, or copy the DLL into the CUDA toolkit's bin folder; then "
+                "open a new prompt. Do not rename another cuDNN major's DLL."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/tensorflow/tensorflow/issues/13837", "https://github.com/tensorflow/tensorflow/issues/8385",
+                 "https://github.com/tensorflow/tensorflow/issues/10033", "https://github.com/tensorflow/tensorflow/issues/17095",
+                 "https://gist.github.com/mrry/ee5dbcfdd045fa48a27d56664411d41c",
+                 "https://www.tensorflow.org/install/source_windows#gpu"),
+        checked="2026-11-27",
+        examples=("frameworks/tensorflow-13837-self-check-could-not-find-cudnn-6.txt",
+                  "frameworks/tensorflow-8385-self-check-cudnn64-5-not-loaded.txt"),
     ),
 )
