@@ -121,11 +121,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault, when torch sees the GPU", "missing CUDA libraries (those make the provider fail, "
                    "not vanish)"),
         never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
-        sources=("https://github.com/microsoft/onnxruntime/issues/26996", "https://github.com/microsoft/onnxruntime/issues/3326",
+        sources=("https://github.com/Naozumi520/g2pW-Cantonese/issues/1", "https://github.com/microsoft/onnxruntime/issues/26996",
+                 "https://github.com/microsoft/onnxruntime/issues/3326",
                  "https://github.com/s9roll7/animatediff-cli-prompt-travel/issues/206", ORT_INSTALL),
         checked="2026-11-27",
-        examples=("frameworks/onnxruntime-26996-cpu-and-gpu-packages-both-installed.txt",
-                  "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
+        examples=("frameworks/g2pw-cantonese-1-requirements-cpu-onnxruntime.txt",),
     ),
     Signature(
         code="frameworks.tf-windows-cudnn-dll-missing",
