@@ -18,6 +18,8 @@
   it could not load from %PATH% ("- Could not find cuDNN 6.", "Could not load 'cudnn64_5.dll'", "Could not find
   'cudnn64_7.dll'. TensorFlow requires ..."): cuDNN is a separate download, of the major the release was built for,
   whose bin folder must be on PATH. The CUDA runtime's own DLL is frameworks.tf-wants-older-cuda's.
+- diffusers' (and the trainers built on it) "xformers is not available. Make sure it is installed correctly": the script
+  turns on xformers' memory-efficient attention and `is_xformers_available()` found no xformers in this environment.
 """
 
 from __future__ import annotations
@@ -153,5 +155,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("frameworks/tensorflow-13837-self-check-could-not-find-cudnn-6.txt",
                   "frameworks/tensorflow-8385-self-check-cudnn64-5-not-loaded.txt"),
+    ),
+    Signature(
+        code="frameworks.xformers-not-installed-for-attention",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        # diffusers' enable_xformers_memory_efficient_attention (models/attention_processor.py) and the DreamBooth/LoRA
+        # trainers that copy its check (autotrain, sd_dreambooth_extension, Tune-A-Video's train script)
+        patterns=(r"\bxformers is not available\. Make sure it is installed correctly\b",),
+        severity="fail",
+        cause=("The script enables xformers' memory-efficient attention, but the Python environment it runs in has no "
+               "xformers package, so it stops."),
+        advice=("Install xformers into the environment that runs the script, the build made for its torch: `python -m pip "
+                "install xformers` with the same index as torch (e.g. `--index-url https://download.pytorch.org/whl/cu128` "
+                "for a cu128 torch; an older torch needs the xformers release built for it, as xformers 0.0.16 was "
+                "for torch 1.13.1), then check `python -m xformers.info`. Or turn the option off "
+                "(--enable_xformers_memory_efficient_attention, use_xformers, --xformers): torch 2's own SDPA attention "
+                "needs no xformers."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/huggingface/autotrain-advanced/issues/347",
+                 "https://github.com/d8ahazard/sd_dreambooth_extension/issues/1201",
+                 "https://github.com/facebookresearch/xformers#installing-xformers"),
+        checked="2026-11-27",
+        examples=("frameworks/autotrain-347-dreambooth-xformers-not-available.txt",),
     ),
 )
