@@ -383,18 +383,29 @@ SIGNATURES += (
         code="cuda.libcuda-unversioned",
         cause_id="cuda-library-missing",
         kinds=("any",),
-        patterns=(r"Failed to dlopen libcuda\.so\b", r"libcuda\.so: cannot open shared object file"),
+        # cuda-python's dlopen, the loader's own line, and the loaders that search libcuda by name themselves: Rust's
+        # cudarc (0.11: "Unable to find cuda lib under the names [\"cuda\", \"nvcuda\"]"; 0.12 and later: "Unable to
+        # dynamically load the \"cuda\" shared library - searched for library names: [...]") and Taichi's CUDADriver
+        # (cuda_driver.cpp load_lib: "libcuda.so lib not found.", after which it falls back to the CPU). w39d
+        patterns=(r"Failed to dlopen libcuda\.so\b", r"libcuda\.so: cannot open shared object file",
+                  r"\bUnable to find cuda lib under the names\b",
+                  r"\bUnable to dynamically load the \\?\"cuda\\?\" shared library\b",
+                  r"\blibcuda\.so lib not found\b"),
         severity="fail",
-        cause="The program loads plain libcuda.so, which only a development link provides; the driver installs "
-              "libcuda.so.1.",
+        cause="The program loads the driver's libcuda by name and the loader did not find it on its path: plain "
+              "libcuda.so, which only a development link provides (the driver installs libcuda.so.1), or a folder the "
+              "loader is not told about (/usr/lib/wsl/lib under WSL 2).",
         advice=("Under WSL 2, libcuda lives in /usr/lib/wsl/lib, which the loader only knows through ldconfig: "
                 "`export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. Elsewhere, check that the driver's "
-                "libcuda.so.1 is there (`ldconfig -p | grep libcuda`) and let the program load libcuda.so.1."),
+                "libcuda.so.1 is there (`ldconfig -p | grep libcuda`; none: install the driver) and add its folder to "
+                "LD_LIBRARY_PATH, or link libcuda.so to libcuda.so.1 in that folder and run `sudo ldconfig`."),
         action="configure",
         never_suggest=("install a Linux NVIDIA driver in WSL",),
-        sources=("https://github.com/NVIDIA/cuda-python/issues/17", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"),
-        checked="2026-11-25",
-        examples=("wsl/cudapython-17-dlopen-libcuda-wsl.txt",),
+        sources=("https://github.com/NVIDIA/cuda-python/issues/17", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
+                 "https://github.com/tracel-ai/burn/issues/2209", "https://github.com/taichi-dev/taichi-nerfs/issues/94"),
+        checked="2026-11-27",
+        examples=("wsl/cudapython-17-dlopen-libcuda-wsl.txt", "cuda/burn-2209-cudarc-cannot-load-libcuda.txt",
+                  "cuda/taichinerfs-94-libcuda-so-lib-not-found.txt"),
     ),
 )
 

@@ -16,7 +16,8 @@ from gpudoctor.knowledge.signatures import Signature
 ORT_INSTALL = "https://onnxruntime.ai/docs/install/#python-installs"
 ORT_CUDA = "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"
 # The generic rows the description of both packages explains: the provider warnings and the CPU-only session lines.
-_PROVIDER_ROWS = ("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-session-cpu-only")
+_PROVIDER_ROWS = ("frameworks.onnxruntime-cuda-provider-failed", "frameworks.onnxruntime-session-cpu-only",
+                  "frameworks.onnxruntime-cpu-build-answered")
 _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "downgrade the driver")
 # A package name as people write it: plain, in backticks or quotes.
 _Q = r"[`'\"‘’]?"
@@ -70,7 +71,9 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.onnxruntime-provider-warning-wrapped",
         refines=("frameworks.onnxruntime-session-cpu-only",), refines_within=3,
-        cause_id="cuda-library-missing",
+        # the CPU build answered: the wrong variant of the wheel, as frameworks.onnxruntime-cpu-build-answered reads the
+        # unwrapped line (w39d, 2026-11-27)
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # onnxruntime_inference_collection.py's UserWarning, "Specified provider 'CUDAExecutionProvider' is not in
         # available provider names.Available providers: '...'", as a console or a forum wraps it (its second half on a

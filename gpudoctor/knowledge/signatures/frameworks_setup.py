@@ -46,7 +46,10 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
         # usual case with nothing else printed is TensorFlow 2.11+ on native Windows, which has no CUDA build.
         patterns=(r"\bNum GPUs Available:? {0,3}0\b",
                   r"\bis_gpu_available\(\)\)?[^\n]{0,60}\bFalse\b",
-                  r"^\W{0,3}\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W{0,3}$"),
+                  r"^\W{0,3}\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W{0,3}$",
+                  # w39d: the popular check scripts' output: `print("GPU is", "available" if gpu else "NOT AVAILABLE")`
+                  # (jeffheaton's t81_558 course)
+                  r"\bGPU is NOT AVAILABLE\b"),
         severity="fail",
         cause=("TensorFlow lists no GPU: TensorFlow 2.11 and newer have no CUDA build for native Windows "
                "(tensorflow-intel), so there it never sees one, whatever CUDA and cuDNN are installed."),
@@ -58,8 +61,9 @@ SETUP_SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault", "a missing CUDA toolkit, on native Windows"),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
-        sources=("https://github.com/tensorflow/tensorflow/issues/61691", "https://github.com/tensorflow/tensorflow/issues/60241",
-                 "https://github.com/tensorflow/tensorflow/issues/64536", TF_WINDOWS),
+        # (w39d: tensorflow#60241 and #64536 left this list: their threads are held-out corpus files)
+        sources=("https://github.com/tensorflow/tensorflow/issues/61691", TF_WINDOWS,
+                 "https://github.com/jeffheaton/t81_558_deep_learning/issues/97"),
         checked="2026-11-26",
         examples=("frameworks/tensorflow-61691-windows-tf-2-13-gpu-list-empty.txt",),
     ),

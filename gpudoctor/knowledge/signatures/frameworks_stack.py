@@ -125,9 +125,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                   # the same line wrapped in a console window, its error number left on the line before
                   r"^\W{0,4}when trying to load \"[^\"\n]{0,300}onnxruntime_providers_cuda\.dll\"",
                   r"Failed to load library libonnxruntime_providers_cuda\.so with error: (?P<error>[^\n]{1,200})",
-                  r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
-                  # set_providers() before 1.9 when the CPU package's build answers: only the CPU provider is there
-                  r"\['CUDAExecutionProvider'\] does not contain a subset of available providers",
+                  # (the CPU build's "not in available provider names" is frameworks.onnxruntime-cpu-build-answered's, w39d)
                   # onnxruntime_pybind_state.cc on Windows, when CUDA_PATH is set but the provider's DLLs do not load
                   r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
                   # provider_bridge_ort.cc from 1.19 names the dependency Windows could not find
@@ -158,8 +156,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
                   "frameworks/fastt5-53-ort-cuda-provider-not-created.txt",
                   "frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
-                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt",
-                  "frameworks/ort-3326-cuda-provider-not-subset-of-cpu.txt"),
+                  "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt"),
     ),
     Signature(
         code="frameworks.torch-compile-windows",

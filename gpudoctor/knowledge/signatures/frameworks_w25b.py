@@ -24,7 +24,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # dso_loader.cc (TF 2.x "Could not load dynamic library", 1.14 "Could not dlopen library"); the name carries
         # the CUDA (libcudart.so.11.0, libcublas.so.12) or cuDNN (libcudnn.so.8) major this TensorFlow was built for.
         patterns=(r"Could not (?:load dynamic|dlopen) library '(?!libnvinfer|libcuda\.so|nvcuda\.dll|[\w.-]{1,40}\.dll'"
-                  r"|libcudart\.so\.(?:[7-9]|10)\.)(?P<library>[^'\n]{1,80})'; dlerror: ",),
+                  r"|libcudart\.so\.(?:[7-9]|10)\.)(?P<library>[^'\n]{1,80})'; dlerror: ",
+                  # TensorFlow 0.x-1.x's dso_loader.cc: "Couldn't open CUDA library libcudnn.so.5. LD_LIBRARY_PATH: ..." (w39d)
+                  r"Couldn't open CUDA library (?!libcuda\.so)(?P<library>lib\w{1,20}\.so[\d.]{0,10}?)\.? {1,2}"
+                  r"LD_LIBRARY_PATH:"),
         refines=("frameworks.tf-cuda-libraries-missing",), refines_within=0,
         severity="warn",  # TensorFlow prints it on hosts without a GPU too, where it is harmless
         cause=("TensorFlow could not load {library}, a CUDA library of the version it was built for (the number in "
@@ -42,8 +45,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver fault",),
         never_suggest=("update the driver", "reinstall the driver"),
         sources=("https://github.com/tensorflow/tensorflow/issues/56413", "https://github.com/orpatashnik/StyleCLIP/issues/20",
+                 "https://github.com/tensorflow/tensorflow/issues/62",
                  TF_PIP, TF_TESTED_BUILDS),
         checked="2026-11-27",
-        examples=("frameworks/tf-56413-libcudart-in-conda-not-found.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt"),
+        examples=("frameworks/tf-56413-libcudart-in-conda-not-found.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
+                  "frameworks/tensorflow-62-couldnt-open-libcudnn-so-5.txt"),
     ),
 )

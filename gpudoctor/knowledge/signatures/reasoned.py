@@ -36,7 +36,7 @@ TORCH_NOT_FOR_PYTHON = concluded(
     # pip's "(from versions: none)", its list without the pinned release and a +cu pin it found nowhere, all read
     # without the Python: for a Python the release has no wheels for, no index serves one
     refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
-             "wheels.torch-local-build-pin-without-index"),
+             "wheels.torch-local-build-pin-without-index", "wheels.torch-no-distribution-for-this-python"),
     severity="fail",
     cause=("pip found no torch {torch} for Python {python}: PyTorch {release} published wheels for Python {oldest} "
            "to {newest} only, so nothing else (index, driver, mirror) can make this pin install."),
