@@ -23,6 +23,7 @@ SIGNATURES: tuple[Signature, ...] = ()
 # -- Rows written from the training corpus (nccl area) -----------------------------------------------------
 TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
 ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
 
 SIGNATURES += (
     Signature(
@@ -111,9 +112,7 @@ SIGNATURES += (
         refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
         cause_id="nccl-version-mismatch",
         kinds=("any",),
-        # The loader's "undefined symbol: ncclCommRegister", and the same as people retype it: no colon ("undefined
-        # symbol ncclCommRegister"), the name quoted (`undefined symbol: "ncclCommWindowRegister"`), or URL-encoded
-        # by a browser's search box ("undefined%20symbol:%20ncclCommRegister").
+        # The loader's line, and as people retype it: no colon, the name quoted, or URL-encoded by a search box.
         patterns=(r"undefined symbol: (?P<symbol>nccl[A-Z]\w{2,60})",
                   r"undefined(?: |%20)symbol(?::? ?[\"'`]?|:%20)(?P<symbol>nccl[A-Z]\w{2,60})\b"),
         severity="fail",
@@ -305,12 +304,7 @@ SIGNATURES += (
         checked="2026-11-25",
         examples=("nccl/raylightning-24-ipc-217-peer-access-not-supported.txt",),
     ),
-)
-
-# -- torch.distributed's set-up around NCCL: ranks, the rendezvous store, renamed variables --------------------
-DISTRIBUTED_ENV = "https://pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
-
-SIGNATURES += (
+    # -- torch.distributed's set-up around NCCL: ranks, the rendezvous store, renamed variables ----------------
     Signature(
         code="nccl.duplicate-gpu",
         refines=("nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",), refines_within=None,
