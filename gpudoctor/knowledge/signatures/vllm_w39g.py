@@ -4,9 +4,11 @@ vLLM places a model on one GPU unless --tensor-parallel-size (tensor_parallel_si
 it over; CUDA_VISIBLE_DEVICES listing several GPUs only makes them visible. People then start the server with five or
 eight GPUs visible, see it run out of memory on GPU 0 (a 72B model does not fit one card) and ask why it "only runs on
 card 0". vllm_w24b.py reads the same words where the engine is named on the line; this row reads them where the
-text's other lines run vLLM (its server command, its Python API: the "vllm" context). An out-of-memory on GPU 0 in the
-same paste stays a finding of its own (a context row reads only the lines it names), but this row names its cure: the
-parallel size, not a smaller model.
+text's other lines run vLLM (its server command, its Python API: the "vllm" context). Where it matches, it refines
+cuda.out-of-memory: every out-of-memory match of the text becomes its evidence (a context row's refines reach the whole
+text), since the cure is the parallel size, not a smaller model. Its lookahead sees only the person's own line: a
+--tensor-parallel-size on the launch line does not stop it (a pattern reads one logical line), so the advice says to
+check the parallel size the server was started with rather than assume it was absent (rev39c).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("The description, beside a vLLM launch, suggests the engine put the whole model on one GPU of several: "
                "vLLM uses one GPU unless told how many to shard the model over (CUDA_VISIBLE_DEVICES only makes GPUs "
                "visible), so a model too large for one card runs out of memory on GPU 0 while the others stay idle."),
-        advice=("Start vLLM with the number of GPUs to shard over: `vllm serve MODEL --tensor-parallel-size 4` (python -m "
+        advice=("Start vLLM with the number of GPUs to shard over, or check the one it was started with: `vllm serve "
+                "MODEL --tensor-parallel-size 4` (python -m "
                 "vllm.entrypoints.openai.api_server ... --tensor-parallel-size 4; tensor_parallel_size=4 in LLM(...)), "
                 "a divisor of the model's attention heads and at most the GPUs CUDA_VISIBLE_DEVICES shows; add "
                 "--pipeline-parallel-size for more GPUs than that, or one server per GPU for copies of a small model."),
