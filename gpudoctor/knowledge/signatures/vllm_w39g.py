@@ -22,7 +22,7 @@ VLLM_DISTRIBUTED = "https://docs.vllm.ai/en/latest/serving/distributed_serving.h
 _NO_TP = r"^(?![^\n]{0,400}?(?:[Tt]ensor[-_ ][Pp]arallel|--tp\b|tp[-_]size|TP ?=|-tp ))"
 # "只能在0号卡上运行", "只能在一张卡上运行", "只在第一张卡上跑", "只有0号卡被占用"
 _ZH_ONE = (r"(?:只能|只会|只在|只有|仅在|仅)在?(?:一张卡|一张显卡|一块卡|一块显卡|一个GPU|一个gpu|单卡上|单卡运行|0号卡|"
-           r"第一张卡)上?(?:运行|跑|加载|load|被占用|有占用|工作|使用)")
+           r"第一张卡)上?(?:运行|跑|加载|load|被占用|有占用|工作|使用)(?!不)")  # not "只有一张卡跑不动" (can't run)
 # "it only runs on GPU 0", "only loads onto the first GPU", "it uses only GPU 0"
 _EN_ONE = (r"\bonly (?:runs?|running|ran|loads?|loading|loaded|works?|working) (?:on|onto|to|into) (?:the first GPU|the first "
            r"gpu|one GPU|one gpu|a single GPU|GPU ?0|gpu ?0|cuda:0|device 0)\b"
