@@ -39,3 +39,17 @@ def test_read_leads_with_the_cause_that_explains_the_other_lines(tmp_path):
     document = json.loads(CliRunner().invoke(main, ["read", "--json", str(paste)]).output)
     known = next(check for check in document["checks"] if check["id"] == "read.signatures")
     assert known["summary"].startswith("The NVIDIA driver is older than the CUDA runtime"), known["summary"]
+
+
+# A row written for a context (nccl.multi-node-system-error-network, the "multi-node" context) is no answer to the
+# generic row: refining runs before the contexts are read, so taken as one it would carry the generic match away and
+# then be dropped itself where its context is absent (w39g's refining.py change; before it, all three texts read nothing).
+SYSTEM_ERROR = ("RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled "
+                "system error, NCCL version 2.14.3")
+
+
+def test_a_context_row_takes_the_generic_error_only_where_its_context_holds():
+    across_nodes = codes(f"torchrun --nnodes=2 --node_rank=0 train.py\n{SYSTEM_ERROR}\n")
+    assert across_nodes == {"nccl.multi-node-system-error-network": ["nccl.generic-error-needs-debug"]}
+    assert codes(f"torchrun --nnodes=1 train.py\n{SYSTEM_ERROR}\n") == {"nccl.generic-error-needs-debug": []}
+    assert codes(f"{SYSTEM_ERROR}\n") == {"nccl.generic-error-needs-debug": []}

@@ -64,8 +64,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.too-old-for-gpu-shared-memory",
-        # NCCL too old for the GPU: the fix is another NCCL, not another build of the program (labelled so by the
-        # held-out sets' harvesters, 2026-11-27)
+        # NCCL too old for the GPU: the fix is another NCCL (TAXONOMY's nccl-version-mismatch, "one too old"), not
+        # another build of the program with kernels for the GPU (cuda-arch-unsupported; w39g, rev39c 2026-11-28)
         cause_id="nccl-version-mismatch",
         kinds=("any",),
         # NCCL's init (src/init.cc) compares the shared memory its kernels need with what the GPU allows per block and

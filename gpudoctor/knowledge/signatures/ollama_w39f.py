@@ -67,7 +67,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"HTTP 403:? Forbidden\b",
             r"\[403:fetchError\]",
             # the status on the same line as Ollama's port ("http://127.0.0.1:11434 本地模型拉取403")
-            r":11434/?[^\s]{0,60}\s[^\n]{0,60}?(?<!\d)403(?!\d)",
+            # (not a duration or size that happens to be 403, nor the browser console's "403 (Forbidden)", which
+            # ollama.origin-not-allowed reads)
+            r":11434/?[^\s]{0,60}\s[^\n]{0,60}?(?<![\d.])403(?![\d.]| ?(?:ms|s|KB|MB|B|bytes)\b| \(Forbidden\))",
         ),
         severity="fail",
         cause=("The Ollama server answered 403 Forbidden: its CORS check refuses requests whose Origin it does not "

@@ -19,7 +19,9 @@ _NO_TP = r"^(?![^\n]{0,400}?(?:[Tt]ensor[-_ ][Pp]arallel|--tp\b|tp[-_]size|TP ?=
 # The engine's name where "_" or CJK letters touch it ("vllm_wrapper", "用vllm部署"), which \b does not split
 _ENGINE_ZH = r"(?<![A-Za-z])(?:vLLM|vllm|VLLM|Vllm|SGLang|sglang)(?![A-Za-z])"
 # "只有一张卡load了", "只有一张显卡被占用", "只用了一张卡", "仅单卡运行", "第一张卡的显存增加直到溢出，其他卡的显存不变"
-_ONE_GPU_ZH = (r"(?:只有一(?:张|块|个)(?:显卡|卡|GPU|gpu)|只用了?一(?:张|块|个)(?:显卡|卡|GPU|gpu)|仅单卡|只在第一张卡|"
+# ("只有一张显卡" alone is "I have only one GPU": the card must be said to be loaded, used or running; rev39c)
+_ONE_GPU_ZH = (r"(?:只有一(?:张|块|个)(?:显卡|卡|GPU|gpu)(?:上?在?(?:load|加载|运行|跑|工作)(?!不)|被?(?:占用|使用|用上|用到)|"
+               r"有(?:占用|负载|显存占用)|的显存)|只用了?一(?:张|块|个)(?:显卡|卡|GPU|gpu)|仅单卡|只在第一张卡|"
                r"第一张卡[^\n]{0,30}?其他(?:显)?卡[^\n]{0,10}?(?:不变|没有变化|没变|空闲|没有占用|没用))")
 
 SIGNATURES: tuple[Signature, ...] = (

@@ -4,7 +4,8 @@ flash-attn (and causal-conv1d, mamba-ssm, the PyG extensions torch-scatter, torc
 at the top of their setup.py. pip and uv build an sdist in an isolated environment holding only the declared build
 requirements, which do not include torch, so the first hook they call (get_requires_for_build_wheel) fails before
 anything is compiled: pip says "Getting requirements to build wheel did not run successfully", uv "Build backend failed
-to determine extra requires with `build_wheel()`" (0.4 and earlier), and both show a traceback through
+to determine extra requires with `build_wheel()`" (0.4 and earlier) or "Call to
+`setuptools.build_meta:__legacy__.get_requires_for_build_wheel` failed" (0.5 and later), and both show a traceback through
 get_requires_for_build_wheel. The "No module named 'torch'" at its end is often cut from what people paste, and
 wheels.build-isolation-without-torch reads it where it shows. A compiler or CUDA failure comes later, in build_wheel,
 once the build has torch.
@@ -26,6 +27,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"Getting requirements to build wheel did not run successfully",  # pip 22 and later
             r"Getting requirements to build wheel \.\.\. error",
             r"Build backend failed to determine extra requires with `build_wheel\(\)`",  # uv 0.4 and earlier
+            # uv 0.5 and later: "Call to `setuptools.build_meta:__legacy__.get_requires_for_build_wheel` failed"
+            r"Call to `[\w.:]{1,80}\.get_requires_for_build_wheel` failed",
             r"line \d{1,5}, in get_requires_for_build_wheel",  # the hook's frame in pip's and uv's tracebacks
         ),
         severity="fail",
