@@ -66,8 +66,10 @@ SIGNATURES: tuple[Signature, ...] = (
                "specs), so the engine drops the spec and every nvidia.com/gpu device is unresolvable."),
         advice=("Upgrade the container engine to one that reads the spec's CDI version (podman 5.x, containerd 2.x or a "
                 "current Docker; Ubuntu 24.04's podman 4.9.3 reads only up to v0.6.0), or keep nvidia-container-toolkit "
-                "at the release before (1.18.x: `sudo apt-get install nvidia-container-toolkit=1.18.2-1 "
-                "nvidia-container-toolkit-base=1.18.2-1`, held with `apt-mark hold`), then regenerate the spec (`sudo "
+                "at a 1.18 release (`apt-cache madison nvidia-container-toolkit` lists them; the install guide's pinned "
+                "install sets all four packages: `V=1.18.<n>-1; sudo apt-get install --allow-downgrades "
+                "nvidia-container-toolkit=$V nvidia-container-toolkit-base=$V libnvidia-container-tools=$V "
+                "libnvidia-container1=$V`, then `sudo apt-mark hold` them), then regenerate the spec (`sudo "
                 "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, and remove stale copies in /var/run/cdi) and "
                 "check `nvidia-ctk cdi list`."),
         action="configure",
