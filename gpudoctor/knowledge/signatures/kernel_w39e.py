@@ -31,9 +31,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "nvidia-smi is very slow", "led to nvidia-smi being slow", "nvidia-smi runs slowly"
             _SMI + r"\s(?:is|was|are|being|runs?|running|responds?|got|gets?|became|becomes?)\s(?:very\s|so\s|really\s|"
             r"extremely\s|super\s|quite\s|painfully\s)?(?:slow|slowly)\b",
-            # "slow nvidia-smi", "nvidia-smi 输出结果慢", "nvidia-smi 很慢", "nvidia-smi 特别卡"
+            # "slow nvidia-smi", "nvidia-smi 输出结果慢", "nvidia-smi 很慢", "nvidia-smi 特别卡" (six characters between at most:
+            # further on, "慢" is more often the job's speed that nvidia-smi showed)
             r"\b(?:[Ss]low|[Ss]luggish)\s`?(?:nvidia-smi|NVIDIA-SMI)\b",
-            r"(?:nvidia-smi|NVIDIA-SMI)[^\n]{0,16}?(?:很慢|慢|特别卡|卡顿|要等很久)",
+            r"(?:nvidia-smi|NVIDIA-SMI)[^\n]{0,6}?(?:慢|特别卡|卡顿|要等很久)",
         ),
         severity="warn",
         cause=("The description says nvidia-smi is slow on every call: with persistence mode off (no nvidia-persistenced) "
