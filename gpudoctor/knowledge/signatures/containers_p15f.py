@@ -105,9 +105,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "sees 0 graphics cards and thus sets `nvidia.com/gpu: 0` on the node", "GPU nodes gives nvidia.com/gpu: 0",
-            # "master gets nvidia.com/gpu as 0" (w39e); kubectl's own Allocated-resources table has no colon
+            # "master gets nvidia.com/gpu as 0" (w39e); kubectl's own Allocated-resources table has no colon (not "with":
+            # "a pod with nvidia.com/gpu: 0" is a request, not the node's capacity)
             r"\b(?:shows?|showing|gives?|giving|sets?|setting|reports?|reporting|has|have|gets?|getting|advertis\w{1,3}|"
-            r"registers?|with|only)\s`? ?nvidia\.com/gpu(?::\s{1,12}|\s(?:as|is|=)\s)0\b(?![.\d])",
+            r"registers?|only)\s`? ?nvidia\.com/gpu(?::\s{1,12}|\s(?:as|is|=)\s)0\b(?![.\d])",
             # "Capacity and Allocatable do not list nvidia.com/gpu", "Allocatable ... has no nvidia.com/gpu"
             r"\b(?:[Cc]apacity|[Aa]llocatable)\b[^\n]{0,60}?\b(?:not|n't|no|never|without|missing|lacks?)\b"
             r"[^\n]{0,40}?(?:nvidia\.com/gpu|\bGPUs?\b|\bgpus?\b)",

@@ -66,8 +66,10 @@ SIGNATURES: tuple[Signature, ...] = (
                "specs), so the engine drops the spec and every nvidia.com/gpu device is unresolvable."),
         advice=("Upgrade the container engine to one that reads the spec's CDI version (podman 5.x, containerd 2.x or a "
                 "current Docker; Ubuntu 24.04's podman 4.9.3 reads only up to v0.6.0), or keep nvidia-container-toolkit "
-                "at the release before (1.18.x: `sudo apt-get install nvidia-container-toolkit=1.18.2-1 "
-                "nvidia-container-toolkit-base=1.18.2-1`, held with `apt-mark hold`), then regenerate the spec (`sudo "
+                "at a 1.18 release (`apt-cache madison nvidia-container-toolkit` lists them; the install guide's pinned "
+                "install sets all four packages: `V=1.18.<n>-1; sudo apt-get install --allow-downgrades "
+                "nvidia-container-toolkit=$V nvidia-container-toolkit-base=$V libnvidia-container-tools=$V "
+                "libnvidia-container1=$V`, then `sudo apt-mark hold` them), then regenerate the spec (`sudo "
                 "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, and remove stale copies in /var/run/cdi) and "
                 "check `nvidia-ctk cdi list`."),
         action="configure",
@@ -99,21 +101,28 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:docker[- ]?(?:compose )?build|build (?:stage|step|process|pass)|image build)",
         ),
         severity="warn",
+        # (not every build is blind: the legacy builder, DOCKER_BUILDKIT=0, runs RUN steps with the daemon's default
+        # runtime, so "default-runtime": "nvidia" in daemon.json gives them the GPU; BuildKit 0.20+ (buildx 0.22+, Docker
+        # 27+ with CDI) gives one only to a step that asks for a CDI device, `RUN --device=nvidia.com/gpu=all`; see
+        # docs.docker.com/build/building/cdi)
         cause=("The description shows a GPU check run while the image is built (a Dockerfile RUN step, a setup.py "
-               "asking torch.cuda.is_available()): `docker build` gives its steps no GPU and no driver, so the check is "
-               "always False there, whatever the host has."),
+               "asking torch.cuda.is_available()): `docker build` (BuildKit) gives its steps no GPU and no driver, so the "
+               "check is False there, whatever the host has."),
         advice=("Check for the GPU when the container runs, not while it builds: move the check to the entrypoint or "
                 "to `docker run --gpus all <image> python -c \"import torch; print(torch.cuda.is_available())\"` (compose: "
                 "a GPU reservation on the service, checked after `docker compose up`). To compile CUDA code during the "
                 "build, a GPU is not needed: point the build at the CUDA toolkit (CUDA_HOME=/usr/local/cuda, FORCE_CUDA=1 "
                 "where the project reads it) and name the target architectures (TORCH_CUDA_ARCH_LIST=\"8.0 8.6 8.9 "
-                "9.0\")."),
+                "9.0\"). Only if a step truly needs the GPU: request it as a CDI device in that step (`RUN "
+                "--device=nvidia.com/gpu=all ...`, BuildKit 0.20+ with a CDI spec, Docker's \"CDI\" build guide), or use "
+                "the legacy builder (`DOCKER_BUILDKIT=0 docker build`) with `\"default-runtime\": \"nvidia\"` in "
+                "/etc/docker/daemon.json."),
         action="configure",
         rules_out=("the host's driver",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/vllm-project/vllm/pull/282", "https://github.com/ml-research/rational_activations/pull/15",
-                 "https://github.com/NVIDIA/nvidia-docker/issues/225"),
-        checked="2026-11-27",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/225", "https://docs.docker.com/build/building/cdi/"),
+        checked="2026-11-28",
         examples=("containers/vllm-282-docker-build-cuda-is-available-false.txt",),
     ),
 )

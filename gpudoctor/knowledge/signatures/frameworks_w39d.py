@@ -94,7 +94,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "--force-reinstall onnxruntime-gpu` for the GPU (the release built for your CUDA and cuDNN), or plain "
                 "`onnxruntime` for the CPU only; check `pip list | grep -i onnxruntime` shows one of them. Where a "
                 "requirement (rembg, insightface, an app's installer) pulls the CPU package back in, install onnxruntime-gpu "
-                "after it."),
+                "after it. If `python -c \"import onnxruntime; print(onnxruntime.__file__)\"` prints None or a path "
+                "inside your project, a file or folder there named onnxruntime hides the package: rename it."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
@@ -160,8 +161,10 @@ SIGNATURES: tuple[Signature, ...] = (
         code="frameworks.xformers-not-installed-for-attention",
         cause_id="python-package-missing",
         kinds=("any",),
-        # diffusers' enable_xformers_memory_efficient_attention (models/attention_processor.py) and the DreamBooth/LoRA
-        # trainers that copy its check (autotrain, sd_dreambooth_extension, Tune-A-Video's train script)
+        # the ValueError of diffusers' example trainers (train_dreambooth.py, train_text_to_image.py, LoRA scripts) and
+        # those that copy them (autotrain, sd_dreambooth_extension, Tune-A-Video) when --enable_xformers_memory_efficient_
+        # attention is set and diffusers' is_xformers_available() finds no xformers package (the library's own
+        # enable_xformers_memory_efficient_attention raises ModuleNotFoundError with another text)
         patterns=(r"\bxformers is not available\. Make sure it is installed correctly\b",),
         severity="fail",
         cause=("The script enables xformers' memory-efficient attention, but the Python environment it runs in has no "

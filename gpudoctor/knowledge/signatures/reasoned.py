@@ -58,7 +58,7 @@ CUDA_TORCH_ON_MACOS = concluded(
     # pip's lines read without the Mac: "(from versions: none)", the Pythons other releases require, a +cu pin without
     # PyTorch's index. On a Mac no Python and no index serves a CUDA build.
     refines=("wheels.no-distribution-for-platform", "wheels.pinned-version-not-for-this-python",
-             "wheels.torch-local-build-pin-without-index"),
+             "wheels.torch-local-build-pin-without-index", "wheels.torch-no-distribution-for-this-python"),
     severity="fail",
     cause=("pip found no torch {torch} on this Mac: PyTorch publishes its CUDA builds (+cuXXX) for Linux and Windows "
            "only, and a Mac has no NVIDIA GPU for them."),

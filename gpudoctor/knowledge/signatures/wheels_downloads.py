@@ -117,6 +117,8 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/6842"),
         checked="2026-11-26",
         examples=("wheels/rfantibody-25-download-pytorch-org-read-timed-out.txt",),
+        # pip's "No matching distribution found for torch" after an index it never reached: the network, not the Python
+        refines=("wheels.torch-no-distribution-for-this-python",), refines_within=None,
     ),
     Signature(
         code="wheels.uv-download-timeout",
@@ -226,7 +228,8 @@ DOWNLOAD_SIGNATURES: tuple[Signature, ...] = (
         examples=("wheels/pytorch-150492-download-pytorch-org-certificate-expired.txt",
                   "wheels/pytorch-35880-python-without-ssl-module.txt"),
         refines=("wheels.pip-download-timed-out", "wheels.no-distribution-for-platform",
-                 "wheels.torch-local-build-pin-without-index", "wheels.pinned-version-not-for-this-python"),
+                 "wheels.torch-local-build-pin-without-index", "wheels.pinned-version-not-for-this-python",
+                 "wheels.torch-no-distribution-for-this-python"),
         refines_within=None,
     ),
 )

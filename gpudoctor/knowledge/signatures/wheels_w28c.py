@@ -67,7 +67,8 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("wheels/flashinfer-867-torch-26-not-on-cu121-index.txt",),
         # the generic reading of pip's line (the release has no wheel for this Python) where the list shows the index
-        refines=("wheels.pinned-version-not-for-this-python", "wheels.torch-local-build-pin-without-index"),
+        refines=("wheels.pinned-version-not-for-this-python", "wheels.torch-local-build-pin-without-index",
+                 "wheels.torch-no-distribution-for-this-python"),
     ),
     Signature(
         code="frameworks.libtorch-without-aten-cuda",

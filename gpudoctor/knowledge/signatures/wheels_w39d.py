@@ -33,7 +33,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "then use a Python the release has wheels for (torch " + TORCH_PYTHON_RANGES + "): a venv with Python "
                 "3.10 or 3.11 for an older pin (`py -3.10 -m venv venv`, `uv venv --python 3.10`, `conda create -n env "
                 "python=3.10`, deadsnakes' python3.10 on Ubuntu 24.04), or move the pin to a torch release built for this "
-                "Python; on an Intel Mac torch stops at 2.2.2."),
+                "Python; on an Intel Mac torch stops at 2.2.2. Where pip printed retries, a proxy or a certificate error "
+                "before this line, it never reached the index: that is the network, not the Python."),
         action="configure",
         rules_out=("the GPU", "the driver"),
         never_suggest=("reinstall the driver", "update the driver", "install CUDA"),
