@@ -1,13 +1,14 @@
-"""Issue 25, w39b: vLLM's V0 engine process dying, as its OpenAI front end reports it (rows of the vllm area).
+"""Issue 25, w39b: vLLM's V0 engine process stopped with its API server (rows of the vllm area).
 
-With the V0 multiprocessing engine (vLLM 0.6-0.8), the API server runs the engine in a child process (MQLLMEngine)
-whose SIGTERM handler raises `KeyboardInterrupt("MQLLMEngine terminated")` (run_mp_engine's signal_handler): the line
-says the engine was told to stop because the server is shutting down, whatever made it shut down: a plain stop
-(Ctrl-C, `docker stop`, a pod's termination) as well as a crash. The engine's own error is printed above it when
-there is one; where a paste holds only this line and its traceback after a crash, the threads settle on GPU memory:
-the start-up profile or a long prompt's prefill needed more than --gpu-memory-utilization left free (two A10s at 0.9,
-a long prompt at 0.9), and a lower value fixed it. (Review rev39a: the handler is the engine's, not the front end's,
-so a stop by hand prints it too; cause and advice say so.)
+With the V0 multiprocessing engine (vLLM 0.6 until V0 was removed; the default before 0.8), the API server runs the
+engine in a child process (MQLLMEngine) whose SIGTERM handler raises `KeyboardInterrupt("MQLLMEngine terminated")`
+(run_mp_engine's signal_handler): the line says the engine was told to stop because the server is shutting down,
+whatever made it shut down: a plain stop (Ctrl-C, `docker stop`, a pod's termination) as well as a crash. The engine's
+own error is printed above it when there is one; where a paste holds only this line and its traceback after a crash,
+the threads settle on GPU memory: the start-up profile or a long prompt's prefill needed more than
+--gpu-memory-utilization left free (two A10s at 0.9, a long prompt at 0.9), and a lower value fixed it.
+(Review rev39a: the handler is the engine's, not the front end's, so a stop by hand prints it too; cause and advice
+say so.)
 """
 
 from __future__ import annotations
