@@ -35,7 +35,8 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.libcuda-so1-missing", "cuda.shared-library-not-loadable"), refines_within=8,
         severity="info",
         cause=("Open MPI, built with CUDA support, could not load libcuda.so.1 (the NVIDIA driver's library) on this "
-               "node and runs on with CUDA-aware support off: on a node without NVIDIA GPUs that is expected, not a fault."),
+               "node and runs on with CUDA-aware support off: on a node without NVIDIA GPUs that is expected, not a "
+               "fault."),
         advice=("On a CPU-only node nothing needs fixing; to silence it there, set the MCA parameter "
                 "opal_warn_on_missing_libcuda to 0 (`export OMPI_MCA_opal_warn_on_missing_libcuda=0`, or `--mca "
                 "opal_warn_on_missing_libcuda 0`; Open MPI 5's \"(ignored)\" lines: mca_base_component_show_load_errors "
