@@ -137,7 +137,7 @@ PROGRAM_MIN_CAPABILITY: tuple[tuple[tuple[str, ...], str, Capability, str, str],
      "https://github.com/heterodb/pg-strom/issues/241"),
     (("ollama", "Ollama"), "Ollama", (5, 0),
      "Ollama's CUDA runners are built for compute capability 5.0 (Maxwell) and newer; older GPUs crash the runner "
-     "(cuBLAS error 3) or, in later releases, are skipped for the CPU", "https://github.com/ollama/ollama/blob/main/docs/gpu.md"),
+     "(cuBLAS error 3) or, in later releases, are skipped for the CPU", "https://docs.ollama.com/gpu"),
     (("tensorflow", "TensorFlow", "Tensorflow"), "TensorFlow", (3, 5),
      "3.5 since TensorFlow 1.5; tensorflow.org/install/pip names the current minimum", "https://www.tensorflow.org/install/pip"),
 )

@@ -543,8 +543,10 @@ CONTEXTS: tuple[Context, ...] = (
                 "is a CUDA build and the GPU works: a run of the program that finds no CUDA hides the GPU from itself.",
         markers=(
             # "my torch.cuda.is_available() return true", "torch.cuda.is_acailable() is True" (typed by hand), "= True";
-            # never xformers' "should be True but is False", nor torch.backends.mps' or torch.xpu's (w39a, 2026-11-27)
-            r"is_a(?<!mps\.is_a)(?<!xpu\.is_a)\w{1,6}able\(\)[`'\"]?[ \t]{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
+            # never xformers' "should be True but is False", nor torch.backends.mps' or torch.xpu's (w39a, 2026-11-27);
+            # nor torch.distributed's, mkldnn's, mkl's or openmp's, which a CPU-only torch answers True (rev39a)
+            r"is_a(?<!mps\.is_a)(?<!xpu\.is_a)(?<!distributed\.is_a)(?<!dist\.is_a)(?<!mkldnn\.is_a)(?<!mkl\.is_a)"
+            r"(?<!openmp\.is_a)\w{1,6}able\(\)[`'\"]?[ \t]{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
             r"shows?|outputs?|=|==|:|->|返回|为|是)?[ \t]{0,3}(?:always |still )?[`'\"]?(?:True|true|TRUE)(?![A-Za-z])",
         ),
         sources=("https://github.com/greatlog/SWAHR-HumanPose/issues/12",),

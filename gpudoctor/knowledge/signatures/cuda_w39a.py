@@ -34,14 +34,17 @@ SIGNATURES: tuple[Signature, ...] = (
         # the loader's libcuda.so.1 lines sit between the help block's first and last lines
         refines=("cuda.libcuda-so1-missing", "cuda.shared-library-not-loadable"), refines_within=8,
         severity="info",
-        cause=("Open MPI, built with CUDA support, found no libcuda.so.1 (the NVIDIA driver's library) on this node and "
-               "runs on with CUDA-aware support off: on a node without NVIDIA GPUs that is expected, not a fault."),
+        cause=("Open MPI, built with CUDA support, could not load libcuda.so.1 (the NVIDIA driver's library) on this "
+               "node and runs on with CUDA-aware support off: on a node without NVIDIA GPUs that is expected, not a "
+               "fault."),
         advice=("On a CPU-only node nothing needs fixing; to silence it there, set the MCA parameter "
                 "opal_warn_on_missing_libcuda to 0 (`export OMPI_MCA_opal_warn_on_missing_libcuda=0`, or `--mca "
                 "opal_warn_on_missing_libcuda 0`; Open MPI 5's \"(ignored)\" lines: mca_base_component_show_load_errors "
                 "0), or mpi_cuda_support 0 where CUDA-aware MPI is never wanted. Only on a GPU node where CUDA-aware MPI "
                 "is wanted does it matter: there `nvidia-smi` must work and `ldconfig -p | grep libcuda.so.1` must list "
-                "the driver's library."),
+                "the driver's library (in a container, start it with the GPUs: `--gpus all`); a libcuda that is there "
+                "but fails to load (the loader's line names another error than \"cannot open shared object file\") "
+                "is that driver's fault, not Open MPI's."),
         action="none",
         rules_out=("a missing NVIDIA driver on a node without GPUs", "the MPI installation"),
         never_suggest=("install the NVIDIA driver", "reinstall CUDA"),

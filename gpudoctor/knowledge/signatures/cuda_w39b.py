@@ -42,7 +42,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "upgrade the program to a release that supports that compute capability (NVBit added Turing 7.5 in "
                 "1.4 and Ampere 8.6 in 1.5.3). A GPU older than the minimum: use a GPU of the required compute "
                 "capability or newer, an older release whose build still covered this card, or the program's CPU path "
-                "(Meshroom: leave Force CPU Extraction on; DepthMap still uses the GPU). No driver or CUDA toolkit "
+                "(Meshroom: leave Force CPU Extraction on; DepthMap has no CPU path, so drop DepthMap and "
+                "DepthMapFilter and mesh from the SfM points, its draft meshing). No driver or CUDA toolkit "
                 "reinstall changes the check."),
         action="configure",
         rules_out=("the NVIDIA driver", "the CUDA installation"),

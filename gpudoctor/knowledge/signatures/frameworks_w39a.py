@@ -44,8 +44,8 @@ SIGNATURES: tuple[Signature, ...] = (
 
 # Where a missing cuDNN library is looked for, by the name the loader printed (frameworks.cudnn-library-missing's
 # {cudnn_where}): a Linux soname (libcudnn*.so.N) or a Windows DLL (cudnn*64_N.dll). Checked 2026-11-27 against NVIDIA's
-# cuDNN install guides and the threads the row cites (WSL: nougat-style libcuda.so in /usr/lib/wsl/lib only; Windows:
-# Python 3.8+ and the Microsoft Store's sandboxed Python do not take DLLs from PATH for an extension).
+# cuDNN install guides and the threads the row cites (WSL: the driver's libcuda.so lives only in /usr/lib/wsl/lib;
+# Windows: Python 3.8+ and the Microsoft Store's sandboxed Python do not take DLLs from PATH for an extension).
 _CUDNN_LINUX = (
     "On Linux: `sudo apt install libcudnn8` (cuDNN 8; libcudnn9-cuda-12 for 9) or `pip install nvidia-cudnn-cu11` "
     "(nvidia-cudnn-cu12 for CUDA 12); where that file is already installed (`find / -name` it: pip's "

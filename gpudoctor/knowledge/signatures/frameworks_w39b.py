@@ -27,6 +27,12 @@ _RTX50 = (r"(?:" + _CARDS + r"|\b50(?:xx|XX|00)?[- ]?[Ss]eries\b|\b(?:50系列|5
 _NEW_CUDA = (r"(?:\bcu12[89]\b|\bcu13\d\b|\b[Cc]UDA ?12\.8\b|\b[Cc]UDA ?13\.0\b|\b[Tt]orch ?12\.[89]\b|"
              r"\b12\.8 nightly\b)")
 
+# The words of need between the card and the build (either order): "requires", "one needs to grab", "has to use",
+# "switch to"; and after the build: "to make it compatible", "is needed for", "required for", "supports".
+_NEED = (r"\b(?:requires?|required|needs?|needed|must (?:use|install|be)|ha(?:ve|s) to|only works? with|grab|"
+         r"switch(?:ed)? to|upgrade(?:d)? to|move to|necessary)\b")
+_NEEDED = (r"\b(?:compatib\w{0,6}|support(?:s|ed)?|needed|required|necessary|works? (?:on|with)|to (?:run|use|work))\b")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.described-rtx50-needs-cuda128-build",
@@ -35,10 +41,11 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "The 5070Ti cannot work with CUDA 11.8 ...; it requires Torch 12.8 nightly", "To use RTX 5000 series ...
-            # grab ... nightly/cu128"
-            _RTX50 + r"[^\n]{0,120}?" + _NEW_CUDA,
+            # one needs to grab ... cu128". A word of need sits between: an issue template's "GPU: RTX 5090, CUDA 12.8,
+            # torch 2.7.0+cu128" is a working set-up, not this cause (rev39a).
+            _RTX50 + r"[^\n]{0,100}?" + _NEED + r"[^\n]{0,60}?" + _NEW_CUDA,
             # "use torch 12.8 to make it compatible to the RTX 50xx series", "cu128 is needed for the 5090"
-            _NEW_CUDA + r"[^\n]{0,80}?" + _RTX50,
+            _NEW_CUDA + r"[^\n]{0,60}?" + _NEEDED + r"[^\n]{0,40}?" + _RTX50,
             # "the 5060 used rate is 0%", "RTX 5080 GPU usage stays at 0 %"
             _RTX50 + r"[^\n]{0,40}?\b(?:usage|used rate|utili[sz]ation|util|load)\b[^\n]{0,20}?(?<![\d.])0 ?%",
             # "a prebuilt wheel compiled for CUDA 12.2 without Blackwell support", "no sm_120 support"
