@@ -40,8 +40,7 @@ CONTEXTS: tuple[Context, ...] = (
                 "traffic between its ranks crosses the network: the interface and transport NCCL picks on each node "
                 "must reach the others.",
         markers=(
-            # torchrun / torch.distributed.launch / accelerate / deepspeed options naming more than one node, or a
-            # rank of a node after the first (w39g, 2026-11-27)
+            # launchers' options naming more than one node, or a node after the first (w39g, 2026-11-27)
             r"--nnodes?[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",  # "--nnode=2": launch.py takes the abbreviation
             r"--node[_-]rank[= ]?['\"]?[1-9]\d{0,3}\b",
             r"--num[_-]nodes[= ]?['\"]?(?:[2-9]|[1-9]\d{1,3})\b",
@@ -389,8 +388,7 @@ CONTEXTS: tuple[Context, ...] = (
                 "anything (flash-attn, causal-conv1d, mamba-ssm, the PyG extensions), so its build fails at once in an "
                 "isolated build environment that holds no torch.",
         markers=(
-            # the package named as pip collects it or as its sdist, and as uv names the distribution it builds
-            # (w39f, 2026-11-27)
+            # the package named as pip collects it or as its sdist, as uv names what it builds (w39f, 2026-11-27)
             r"Collecting flash[-_]attn\b", r"Collecting causal[-_]conv1d\b", r"Collecting mamba[-_]ssm\b",
             r"Collecting torch[-_](?:scatter|sparse|cluster)\b",
             r"flash[-_]attn(?:==|-\d)", r"causal[-_]conv1d(?:==|-\d)", r"mamba[-_]ssm(?:==|-\d)",
@@ -531,9 +529,7 @@ CONTEXTS: tuple[Context, ...] = (
         meaning="The text is MXNet's (an mxnet-cuXXX wheel, or a build of MXNet): its libmxnet.so links one CUDA "
                 "release's runtime and math libraries by version (libcudart.so.10.0 is CUDA 10.0's), so one it cannot "
                 "open names the CUDA its variant or build was made for, not a library the driver lacks.",
-        markers=(
-            r"mxnet", r"MXNet", r"MXNET", r"Mxnet",  # the package, its wheels (mxnet-cu102, mxnet_cu90) and its frames
-        ),
+        markers=(r"mxnet", r"MXNet", r"MXNET", r"Mxnet"),  # the package, its wheels (mxnet-cu102) and its frames
         sources=("https://mxnet.apache.org/versions/1.8.0/get_started", "https://github.com/apache/mxnet/issues/14206"),
         checked="2026-11-27",
     ),
@@ -542,9 +538,8 @@ CONTEXTS: tuple[Context, ...] = (
         meaning="The person says torch.cuda.is_available() is True when they try it by hand, so the PyTorch installed "
                 "is a CUDA build and the GPU works: a run of the program that finds no CUDA hides the GPU from itself.",
         markers=(
-            # "my torch.cuda.is_available() return true", "torch.cuda.is_acailable() is True" (typed by hand), "= True";
-            # never xformers' "should be True but is False", nor torch.backends.mps' or torch.xpu's (w39a, 2026-11-27);
-            # nor torch.distributed's, mkldnn's, mkl's or openmp's, which a CPU-only torch answers True (rev39a)
+            # "torch.cuda.is_available() return true", "is_acailable() is True" (typed by hand), "= True"; never xformers'
+            # "should be True but is False", nor mps', xpu's, distributed's, mkldnn's, mkl's or openmp's (w39a, rev39a)
             r"is_a(?<!mps\.is_a)(?<!xpu\.is_a)(?<!distributed\.is_a)(?<!dist\.is_a)(?<!mkldnn\.is_a)(?<!mkl\.is_a)"
             r"(?<!openmp\.is_a)\w{1,6}able\(\)[`'\"]?[ \t]{0,3}(?:is|returns?|returned|gives?|gave|prints?|printed|"
             r"shows?|outputs?|=|==|:|->|返回|为|是)?[ \t]{0,3}(?:always |still )?[`'\"]?(?:True|true|TRUE)(?![A-Za-z])",
