@@ -13,9 +13,7 @@ swarm).
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
-
-ENVIRONMENT = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
-TROUBLESHOOTING = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+from gpudoctor.knowledge.signatures.nccl import ENVIRONMENT, TROUBLESHOOTING
 
 _CODES = r"(?:unhandled system error|internal error)"
 
