@@ -50,15 +50,20 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     ((r"Jetson (?:AGX )?Orin", "Orin Nano"), "Ampere", (8, 7)),
     ((r"Quadro RTX \d{4}", "TITAN RTX", "Titan RTX", "T4", "T1000", "T400"), "Turing", (7, 5)),
     ((r"Jetson (?:AGX )?Xavier", "Xavier NX"), "Volta", (7, 2)),
-    (("V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
+    (("V100S", "V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
     (("P100",), "Pascal", (6, 0)),
-    (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
+    (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50",
+      # the mining cards (GP104, GP106) and their names in lower case (w40b)
+      r"P10[46]-[0-9]{3}"), "Pascal", (6, 1)),
     (("Jetson Nano",), "Maxwell", (5, 3)),
     ((r"MX1[13]0",), "Maxwell", (5, 0)),  # GeForce MX110, MX130: GM108
     (("M40", "M60", r"Quadro M\d{3,4}M?"), "Maxwell", (5, 2)),  # "Quadro M1000M": a mobile one
     (("K80",), "Kepler", (3, 7)),
-    (("K40", "K20", r"Quadro K\d{3,4}M?"), "Kepler", (3, 5)),
-    ((r"Tesla [CM]20[5-9]0", r"Quadro [1-6]000M?\b", r"NVS [45]\d{3}M?\b"), "Fermi", (2, 0)),
+    (("K40", "K20", r"Quadro K\d{3,4}M?",
+      # the first GeForce GTX TITAN (GK110, 2013) and the Black and Z after it, never the Maxwell/Pascal TITAN X (w40b)
+      r"GTX TITAN(?! ?X)(?: Black| Z)?", r"GTX Titan(?! ?X)(?: Black| Z)?"), "Kepler", (3, 5)),
+    ((r"Tesla [CM]20[5-9][05]", r"tesla [cm]20[5-9][05]", r"Quadro [1-6]000M?\b", r"quadro [1-6]000m?\b",
+      r"NVS [45]\d{3}M?\b"), "Fermi", (2, 0)),  # Tesla C2050/C2075/M2090, Quadro 6000 (w40b: C2075, lower case)
     # Quadro FX 2800M, 1.0 to 1.3; the mobile ones are named without "Quadro" too ("FX 2800M": AMD's FX CPUs have no M)
     ((r"Quadro FX ?\d{3,4}M?", r"Quadro fx ?\d{3,4}M?", r"quadro fx ?\d{3,4}M?", r"Quadro NVS \d{3}M?",
       r"FX \d{3,4}M"), "Tesla", (1, 1)),
@@ -80,7 +85,9 @@ _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
 _NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
                                                                   " graphics card", " RTX", " rtx", "s",
                                                                   # "four 4090 GPUs", "two 3090 cards" (w36e)
-                                                                  " GPUs", " gpus", " cards"))
+                                                                  " GPUs", " gpus", " cards",
+                                                                  # "1050gtx ti", "1070 GTX" (w40b)
+                                                                  "gtx", "GTX", " gtx", " GTX"))
 _GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
 # GeForce 8 and 9 as people write them, the series after the number ("8800 GTX", "9500GT", "9800 GTX+").
 _TESLA_NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("GTX", "GTS", "GT", " GTX", " GTS", " GT"))
