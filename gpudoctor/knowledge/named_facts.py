@@ -130,6 +130,8 @@ _WINDOWS_FILE_START = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-3])\Z")
 _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
 # The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
+# An NGC container release ("nvcr.io/nvidia/tritonserver:21.10-py3-sdk", "nvcr.io/nvidia/pytorch:24.05-py3"), w40b.
+_NGC_IMAGE = re.compile(r"nvcr\.io/nvidia/[\w./-]{1,60}:(?P<year>[12]\d)\.(?P<month>0[1-9]|1[0-2])\b")
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
                  "NVIDIA open kernel")
 _OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
@@ -193,6 +195,7 @@ class NamedFacts:
     # whether the paste tells of a job over several GPUs (DDP, torchrun, DeepSpeed, NCCL, tensor parallelism, "4x
     # RTX 4090") that hangs, freezes or deadlocks
     multi_gpu_hang: bool = False
+    ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -211,6 +214,7 @@ def read_facts(text: str) -> NamedFacts:
         programs=tuple(program for names, program, *_ in PROGRAM_MIN_CAPABILITY if any(name in text for name in names)),
         names_driver=any(words in text.lower() for words in _DRIVER_TROUBLE),
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
+        ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
     )
 
 

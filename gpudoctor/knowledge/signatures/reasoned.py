@@ -105,9 +105,11 @@ DRIVER_OLDER_THAN_CUDA = concluded(
     rules_out=("the GPU", "the program's own installation"),
     never_suggest=("reinstall the program",),
     sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
+             "https://docs.nvidia.com/deeplearning/frameworks/support-matrix/index.html",
              "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"),
     checked=tables.CHECKED,
-    examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
+    examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",
+              "containers/tritonserver-1838-ngc-2006-driver-440-geforce.txt"),
 )
 ENGINE_GPU_TOO_OLD = concluded(
     code="vllm.named-gpu-below-engine-minimum",
