@@ -157,6 +157,8 @@ def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str,
             yield cuda, f"PyTorch's {build.cuda_tag} build", False
     for cuda in facts.image_cudas:
         yield cuda, f"the nvidia/cuda:{_cc(cuda)} image", True
+    for cuda in facts.stated_cudas:  # demanded as such: the release's own driver (w40b)
+        yield cuda, f"what the paste says needs CUDA {_cc(cuda)}", True
 
 
 def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:

@@ -40,8 +40,9 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("GB10", "DGX Spark"), "Blackwell", (12, 1)),
     ((r"RTX PRO \d{4}(?: Blackwell)?",), "Blackwell", (12, 0)),
     # The series as people name it ("my RTX 50 series card", "RTX 50xx", "rtx 5xxx").
-    ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx"), "Blackwell",
-     (12, 0)),
+    ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx",
+      # without "RTX" where GPUs or cards follow ("50 series GPUs", "50-series cards"), w40b
+      r"50[ -][Ss]eries (?:GPU|gpu|card|Nvidia|NVIDIA)"), "Blackwell", (12, 0)),
     (("GB200", "B200", "B100"), "Blackwell", (10, 0)),
     (("GH200", "H200", "H100", "H800", "H20"), "Hopper", (9, 0)),
     ((r"L40S?", r"RTX \d{4} Ada", "NVIDIA L4"), "Ada Lovelace", (8, 9)),
@@ -130,6 +131,9 @@ _WINDOWS_FILE_START = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-3])\Z")
 _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
 # The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
+# A CUDA version the paste says something demands ("it wanted CUDA 12.8", "requires CUDA 12.4"), w40b: what a container or
+# a program refused to run without, set beside the driver the paste names.
+_STATED_CUDA = re.compile(r"(?:wants|wanted|requires|required|needs|needed) CUDA (?P<cuda>1\d\.\d)\b")
 # An NGC container release ("nvcr.io/nvidia/tritonserver:21.10-py3-sdk", "nvcr.io/nvidia/pytorch:24.05-py3"), w40b.
 _NGC_IMAGE = re.compile(r"nvcr\.io/nvidia/[\w./-]{1,60}:(?P<year>[12]\d)\.(?P<month>0[1-9]|1[0-2])\b")
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
@@ -196,6 +200,7 @@ class NamedFacts:
     # RTX 4090") that hangs, freezes or deadlocks
     multi_gpu_hang: bool = False
     ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
+    stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -215,6 +220,7 @@ def read_facts(text: str) -> NamedFacts:
         names_driver=any(words in text.lower() for words in _DRIVER_TROUBLE),
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
+        stated_cudas=_stated_cudas(text),
     )
 
 
@@ -228,6 +234,19 @@ _MULTI_GPU = re.compile(
     r"(?:GeForce )?(?:RTX ?)?(?:[1-5]0[5-9]0(?: ?Ti)?s?|GPUs|gpus|cards)\b)")
 _HANG = re.compile(r"\b(?:[Hh]angs?|[Hh]anging|[Hh]ung|[Ss]tuck|[Ff]reez(?:es|ing|e)|[Ff]roze|[Ff]rozen|[Dd]eadlock(?:s|ed)?|"
                    r"[Ss]talls?|[Ss]talled|no progress)\b|卡住|卡死")
+
+
+def _stated_cudas(text: str) -> tuple[tuple[int, int], ...]:
+    """The CUDA a container demands, as the paste says it: only in a text about a container or an image, whose
+    NVIDIA_REQUIRE_CUDA holds to that release's own driver; a program outside one runs through minor-version
+    compatibility on an older branch of the same major, so a person's "needs CUDA 11.8" alone settles nothing."""
+    stated = _unique(_version(found) for found in _STATED_CUDA.finditer(text))
+    if not stated or not any(word in text for word in _CONTAINER_WORDS):
+        return ()
+    return stated
+
+
+_CONTAINER_WORDS = ("docker", "Docker", "container", "Container", "podman", "compose")
 
 
 def _version(found: re.Match | None) -> tuple[int, int] | None:

@@ -146,7 +146,8 @@ BLACKWELL_BEFORE_ITS_BUILDS = concluded(
            "common reason such a GPU does not work with an AI program."),
     advice=("Use builds made with CUDA 12.8 or newer, which carry sm_{sm} kernels: PyTorch 2.7 or later from the "
             "cu128 index (`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
-            "the program's release or image built on it, and a driver of branch 570 or newer; rebuild source "
+            "the program's release or image built on it (they run where `nvidia-smi` shows CUDA Version 12.8 or "
+            "higher, R570 on); rebuild source "
             "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\", and llama.cpp or another ggml program with "
             "-DCMAKE_CUDA_ARCHITECTURES={sm} (nvcc 12.8+, a fresh build folder). `python -c \"import torch; "
             "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
