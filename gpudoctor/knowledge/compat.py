@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.driver_support import MINOR_VERSION_COMPAT_BRANCH, TOOLKIT_DRIVER
+from gpudoctor.knowledge.driver_support import (MINOR_VERSION_COMPAT_BRANCH, NGC_FORWARD_COMPAT_BRANCHES, TOOLKIT_DRIVER,
+                                                 ngc_release_driver)
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEGACY_GPU_FOR_PROGRAMS,
@@ -156,6 +157,8 @@ def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str,
             yield cuda, f"PyTorch's {build.cuda_tag} build", False
     for cuda in facts.image_cudas:
         yield cuda, f"the nvidia/cuda:{_cc(cuda)} image", True
+    for cuda in facts.stated_cudas:  # demanded as such: the release's own driver (w40b)
+        yield cuda, f"what the paste says needs CUDA {_cc(cuda)}", True
 
 
 def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:
@@ -167,8 +170,23 @@ def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:
     return int(row[0].split(".")[0]) if row else None
 
 
+# A GeForce or TITAN as named facts name it ("RTX 2080 Ti", "GTX 1070", "1080ti", "TITAN Xp"): no CUDA forward
+# compatibility on it, whatever the driver branch (https://docs.nvidia.com/deploy/cuda-compatibility/).
+_CONSUMER_NAME = re.compile(r"GeForce|Geforce|geforce|GTX|gtx|TITAN|Titan|\bMX\d|^(?:RTX|rtx|Rtx) ?\d|^\d{3,4}")
+
+
 def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
     newest = max(facts.driver_branches, default=None)
+    # An NGC container release beside the driver: its release notes name the driver it requires; a long-term branch
+    # of a data-center GPU may run it through forward compatibility, so only another branch is concluded on (w40b).
+    for year, month in facts.ngc_releases:
+        required = ngc_release_driver(year, month)
+        geforce = any(_CONSUMER_NAME.search(gpu.name) for gpu in facts.gpus)
+        if required and newest is not None and newest < required[1] and (
+                geforce or newest not in NGC_FORWARD_COMPAT_BRANCHES):
+            yield {"driver": f"driver branch {newest}", "program": f"the NGC {year:02d}.{month:02d} container release",
+                   "cuda": required[0], "need": str(required[1])}
+            return
     wanted = [(cuda, program, _branch_for(cuda, exact)) for cuda, program, exact in _required_cudas(facts)]
     for cuda, program, need in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
         if newest is not None and newest < need:

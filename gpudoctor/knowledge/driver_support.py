@@ -45,6 +45,47 @@ TOOLKIT_DRIVER: dict[tuple[int, int], tuple[str, str | None]] = {
 # set (no PTX JIT of newer PTX), on a driver of at least this branch.
 MINOR_VERSION_COMPAT_BRANCH: dict[int, int] = {13: 580, 12: 525, 11: 450}
 
+# NVIDIA's NGC container releases (nvcr.io/nvidia/<framework>:YY.MM-...): each release notes page's "Driver
+# Requirements" names the CUDA it is built on and the driver release it requires (checked 2026-11-28, w40b, on the
+# pages below; months between these ranges are left out, their requirement not read here):
+# (first YY.MM, last YY.MM, CUDA, driver branch). Data-center GPUs may run a release on the older long-term branches
+# of NGC_FORWARD_COMPAT_BRANCHES through the container's CUDA forward-compatibility package instead.
+# https://docs.nvidia.com/deeplearning/frameworks/mxnet-release-notes/rel_17.10.html (CUDA 9, 384),
+# .../pytorch-release-notes/rel_19-03.html and rel_19-05.html (10.1, 418), .../mxnet-release-notes/rel_20-10.html (11.1.0,
+# 455), rel_21-04.html and rel_21-05.html (11.3.0, 465.19.01), rel_21-09.html (11.4.2, 470), rel_22-05.html (11.7, 515),
+# rel-22-11.html (11.8.0, 520), https://docs.nvidia.com/deeplearning/sdk/inference-release-notes/rel-23-05.html (12.1.1,
+# 530), .../mxnet-release-notes/rel-24-05.html and rel-24-06.html (12.4.1, 545),
+# .../sglang-release-notes/rel-25-10.html and rel-26-05.html (570); the containers' own start-up banner ("This container
+# was built for NVIDIA Driver Release 450.36 or later") quoted in https://github.com/triton-inference-server/server/issues/1838
+# (20.06) and /issues/2225 (20.09, 450.51), https://github.com/omarabid59/yolov8-triton/issues/6 (23.02, 525.85),
+# https://github.com/triton-inference-server/server/issues/8536 (24.08, 560.35). Forward compatibility serves data-center
+# GPUs only, never a GeForce or TITAN.
+NGC_RELEASE_DRIVER: tuple[tuple[tuple[int, int], tuple[int, int], str, int], ...] = (
+    ((17, 10), (18, 8), "9.0", 384),
+    ((19, 3), (19, 10), "10.1", 418),
+    ((20, 6), (20, 9), "11.0", 450),
+    ((20, 10), (20, 11), "11.1", 455),
+    ((21, 4), (21, 6), "11.3", 465),
+    ((21, 7), (21, 10), "11.4", 470),
+    ((22, 5), (22, 8), "11.7", 515),
+    ((22, 9), (22, 12), "11.8", 520),
+    ((23, 1), (23, 2), "12.0", 525),
+    ((23, 3), (23, 7), "12.1", 530),
+    ((24, 4), (24, 6), "12.4", 545),
+    ((24, 8), (24, 8), "12.6", 560),
+    ((25, 1), (26, 12), "12.8 or newer", 570),
+)
+NGC_FORWARD_COMPAT_BRANCHES = frozenset((384, 410, 418, 440, 450, 460, 470, 510, 515, 525, 535, 545, 550))
+
+
+def ngc_release_driver(year: int, month: int) -> tuple[str, int] | None:
+    """(CUDA, driver branch) an NGC container release YY.MM requires; None for a month the table leaves out."""
+    for first, last, cuda, branch in NGC_RELEASE_DRIVER:
+        if first <= (year, month) <= last:
+            return cuda, branch
+    return None
+
+
 # The first driver branch that runs each GPU architecture (names as in gpudoctor.probes.gpus):
 # the driver of the first CUDA toolkit that targets it (Table 3 above).
 ARCHITECTURE_BRANCH: dict[str, int] = {

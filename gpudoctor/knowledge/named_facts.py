@@ -40,8 +40,9 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     (("GB10", "DGX Spark"), "Blackwell", (12, 1)),
     ((r"RTX PRO \d{4}(?: Blackwell)?",), "Blackwell", (12, 0)),
     # The series as people name it ("my RTX 50 series card", "RTX 50xx", "rtx 5xxx").
-    ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx"), "Blackwell",
-     (12, 0)),
+    ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx",
+      # without "RTX" where GPUs or cards follow ("50 series GPUs", "50-series cards"), w40b
+      r"50[ -][Ss]eries (?:GPU|gpu|card|Nvidia|NVIDIA)"), "Blackwell", (12, 0)),
     (("GB200", "B200", "B100"), "Blackwell", (10, 0)),
     (("GH200", "H200", "H100", "H800", "H20"), "Hopper", (9, 0)),
     ((r"L40S?", r"RTX \d{4} Ada", "NVIDIA L4"), "Ada Lovelace", (8, 9)),
@@ -50,15 +51,20 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     ((r"Jetson (?:AGX )?Orin", "Orin Nano"), "Ampere", (8, 7)),
     ((r"Quadro RTX \d{4}", "TITAN RTX", "Titan RTX", "T4", "T1000", "T400"), "Turing", (7, 5)),
     ((r"Jetson (?:AGX )?Xavier", "Xavier NX"), "Volta", (7, 2)),
-    (("V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
+    (("V100S", "V100", "TITAN V", "Titan V"), "Volta", (7, 0)),
     (("P100",), "Pascal", (6, 0)),
-    (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50"), "Pascal", (6, 1)),
+    (("P40", "Tesla P4", r"Quadro P\d{3,4}", "TITAN Xp", "Titan Xp", r"MX[1-3]50",
+      # the mining cards (GP104, GP106) and their names in lower case (w40b)
+      r"P10[46]-[0-9]{3}"), "Pascal", (6, 1)),
     (("Jetson Nano",), "Maxwell", (5, 3)),
     ((r"MX1[13]0",), "Maxwell", (5, 0)),  # GeForce MX110, MX130: GM108
     (("M40", "M60", r"Quadro M\d{3,4}M?"), "Maxwell", (5, 2)),  # "Quadro M1000M": a mobile one
     (("K80",), "Kepler", (3, 7)),
-    (("K40", "K20", r"Quadro K\d{3,4}M?"), "Kepler", (3, 5)),
-    ((r"Tesla [CM]20[5-9]0", r"Quadro [1-6]000M?\b", r"NVS [45]\d{3}M?\b"), "Fermi", (2, 0)),
+    (("K40", "K20", r"Quadro K\d{3,4}M?",
+      # the first GeForce GTX TITAN (GK110, 2013) and the Black and Z after it, never the Maxwell/Pascal TITAN X (w40b)
+      r"GTX TITAN(?! ?X)(?: Black| Z)?", r"GTX Titan(?! ?X)(?: Black| Z)?"), "Kepler", (3, 5)),
+    ((r"Tesla [CM]20[5-9][05]", r"tesla [cm]20[5-9][05]", r"Quadro [1-6]000M?\b", r"quadro [1-6]000m?\b",
+      r"NVS [45]\d{3}M?\b"), "Fermi", (2, 0)),  # Tesla C2050/C2075/M2090, Quadro 6000 (w40b: C2075, lower case)
     # Quadro FX 2800M, 1.0 to 1.3; the mobile ones are named without "Quadro" too ("FX 2800M": AMD's FX CPUs have no M)
     ((r"Quadro FX ?\d{3,4}M?", r"Quadro fx ?\d{3,4}M?", r"quadro fx ?\d{3,4}M?", r"Quadro NVS \d{3}M?",
       r"FX \d{3,4}M"), "Tesla", (1, 1)),
@@ -80,7 +86,9 @@ _GEFORCE = (*(re.compile(rf"{prefix}[ _-]?(?P<number>\d{{3,4}})(?!\d)")
 _NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("Ti", "ti", "TI", " Ti", " ti", " card", " GPU",
                                                                   " graphics card", " RTX", " rtx", "s",
                                                                   # "four 4090 GPUs", "two 3090 cards" (w36e)
-                                                                  " GPUs", " gpus", " cards"))
+                                                                  " GPUs", " gpus", " cards",
+                                                                  # "1050gtx ti", "1070 GTX" (w40b)
+                                                                  "gtx", "GTX", " gtx", " GTX"))
 _GEFORCE_NUMBER = re.compile(r"(?<![\w.])[1-5]0[5-9]0\Z")
 # GeForce 8 and 9 as people write them, the series after the number ("8800 GTX", "9500GT", "9800 GTX+").
 _TESLA_NUMBER_THEN_NAME = tuple(re.compile(rf"{name}\b") for name in ("GTX", "GTS", "GT", " GTX", " GTS", " GT"))
@@ -123,6 +131,11 @@ _WINDOWS_FILE_START = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-3])\Z")
 _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cuda>\d{2}\.\d)")
 # The CUDA a program needs, where the paste names an image built for it ("nvidia/cuda:12.4.1-runtime-ubuntu22.04").
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
+# A CUDA version the paste says something demands ("it wanted CUDA 12.8", "requires CUDA 12.4"), w40b: what a container or
+# a program refused to run without, set beside the driver the paste names.
+_STATED_CUDA = re.compile(r"(?:wants|wanted|requires|required|needs|needed) CUDA (?P<cuda>1\d\.\d)\b")
+# An NGC container release ("nvcr.io/nvidia/tritonserver:21.10-py3-sdk", "nvcr.io/nvidia/pytorch:24.05-py3"), w40b.
+_NGC_IMAGE = re.compile(r"nvcr\.io/nvidia/[\w./-]{1,60}:(?P<year>[12]\d)\.(?P<month>0[1-9]|1[0-2])\b")
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",
                  "NVIDIA open kernel")
 _OPEN_PACKAGE = re.compile(r"nvidia-driver-\d{3}-(?:server-)?open\b")  # Ubuntu's "nvidia-driver-580-open"
@@ -186,6 +199,8 @@ class NamedFacts:
     # whether the paste tells of a job over several GPUs (DDP, torchrun, DeepSpeed, NCCL, tensor parallelism, "4x
     # RTX 4090") that hangs, freezes or deadlocks
     multi_gpu_hang: bool = False
+    ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
+    stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -204,6 +219,8 @@ def read_facts(text: str) -> NamedFacts:
         programs=tuple(program for names, program, *_ in PROGRAM_MIN_CAPABILITY if any(name in text for name in names)),
         names_driver=any(words in text.lower() for words in _DRIVER_TROUBLE),
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
+        ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
+        stated_cudas=_stated_cudas(text),
     )
 
 
@@ -217,6 +234,19 @@ _MULTI_GPU = re.compile(
     r"(?:GeForce )?(?:RTX ?)?(?:[1-5]0[5-9]0(?: ?Ti)?s?|GPUs|gpus|cards)\b)")
 _HANG = re.compile(r"\b(?:[Hh]angs?|[Hh]anging|[Hh]ung|[Ss]tuck|[Ff]reez(?:es|ing|e)|[Ff]roze|[Ff]rozen|[Dd]eadlock(?:s|ed)?|"
                    r"[Ss]talls?|[Ss]talled|no progress)\b|卡住|卡死")
+
+
+def _stated_cudas(text: str) -> tuple[tuple[int, int], ...]:
+    """The CUDA a container demands, as the paste says it: only in a text about a container or an image, whose
+    NVIDIA_REQUIRE_CUDA holds to that release's own driver; a program outside one runs through minor-version
+    compatibility on an older branch of the same major, so a person's "needs CUDA 11.8" alone settles nothing."""
+    stated = _unique(_version(found) for found in _STATED_CUDA.finditer(text))
+    if not stated or not any(word in text for word in _CONTAINER_WORDS):
+        return ()
+    return stated
+
+
+_CONTAINER_WORDS = ("docker", "Docker", "container", "Container", "podman", "compose")
 
 
 def _version(found: re.Match | None) -> tuple[int, int] | None:

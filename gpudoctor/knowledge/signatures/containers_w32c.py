@@ -35,7 +35,7 @@ SIGNATURES = (
                 "`docker run --rm --gpus all IMAGE python -c \"import torch; print(torch.cuda.get_arch_list())\"`, "
                 "which must list the GPU's sm_XY. Ollama, llama.cpp or another app image: pull a newer release tag "
                 "built with CUDA 12.8+. For an old GPU (Pascal, Volta) that a new image dropped, use an "
-                "older tag (a cu126 PyTorch). The host driver only needs to support the image's CUDA version."),
+                "older tag (a cu126 PyTorch). Nothing else on the host changes: its `nvidia-smi` CUDA Version need only be at least the image's."),
         action="configure",
         rules_out=("the host driver", "the container runtime"),
         never_suggest=("install the driver inside the container", "reinstall the driver", "set CUDA_LAUNCH_BLOCKING"),

@@ -331,6 +331,8 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
+            # the same message where the pasted line ends before the GPU's index (w40b)
+            r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)\. GPU(?! ?\d)",
             r"(?:Runtime|OutOfMemory)Error: CUDA out of memory\b(?!\. Tried)",  # keyed on "Error:", not on an O or R pass
             r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸",  # the message cut, or told in Chinese (one prefilter pass: 显)
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
@@ -345,8 +347,9 @@ SIGNATURES += (
         ),
         severity="fail",
         cause="The GPU ran out of memory for what the program asked.",
-        advice=("See who holds the GPU's memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
-                "this process holds it, reduce the batch size (or the model, sequence or image size), use mixed "
+        advice=("See who holds the GPU memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
+                "this process holds it, reduce the batch size (or the model, sequence length, image size or resolution: "
+                "a model larger than the card's VRAM needs a bigger GPU, and Windows' shared GPU memory does not count), use mixed "
                 "precision or gradient checkpointing, or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "

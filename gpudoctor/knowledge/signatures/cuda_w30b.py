@@ -39,6 +39,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"insufficient memory for DAG epoch (?P<epoch>\d{1,4})",
                   r"cannot allocate big buffer for DAG",
                   r"not enough GPU memory to place DAG"),
+        # A miner's "invalid device ordinal" in the same paste (an older ethminer on the same card, run_ethash_search)
+        # is that card failing the same DAG, not a device index to change (w40b).
+        refines=("cuda.invalid-device-ordinal",), refines_within=None,
         severity="fail",
         cause=("The Ethash DAG of the epoch being mined, with the light cache and what the display and the OS keep on "
                "this GPU, is larger than the card's free memory, so the miner cannot build it."),

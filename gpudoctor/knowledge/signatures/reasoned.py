@@ -105,9 +105,11 @@ DRIVER_OLDER_THAN_CUDA = concluded(
     rules_out=("the GPU", "the program's own installation"),
     never_suggest=("reinstall the program",),
     sources=("https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#id6",
+             "https://docs.nvidia.com/deeplearning/frameworks/support-matrix/index.html",
              "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"),
     checked=tables.CHECKED,
-    examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",),
+    examples=("cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt",
+              "containers/tritonserver-1838-ngc-2006-driver-440-geforce.txt"),
 )
 ENGINE_GPU_TOO_OLD = concluded(
     code="vllm.named-gpu-below-engine-minimum",
@@ -144,7 +146,8 @@ BLACKWELL_BEFORE_ITS_BUILDS = concluded(
            "common reason such a GPU does not work with an AI program."),
     advice=("Use builds made with CUDA 12.8 or newer, which carry sm_{sm} kernels: PyTorch 2.7 or later from the "
             "cu128 index (`pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
-            "the program's release or image built on it, and a driver of branch 570 or newer; rebuild source "
+            "the program's release or image built on it (they run where `nvidia-smi` shows CUDA Version 12.8 or "
+            "higher, R570 on); rebuild source "
             "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\", and llama.cpp or another ggml program with "
             "-DCMAKE_CUDA_ARCHITECTURES={sm} (nvcc 12.8+, a fresh build folder). `python -c \"import torch; "
             "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
