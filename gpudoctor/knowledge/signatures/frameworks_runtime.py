@@ -104,7 +104,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-dll-dependency-missing",
-        cause_id="cuda-library-missing",
+        cause_id="windows-vc-runtime-missing",  # the Visual C++ runtime's DLLs (w40c, as frameworks.torch-dll-load-failed)
         kinds=("any",),
         # torch/__init__.py on Windows, when a DLL of torch\lib (fbgemm.dll, c10.dll, ...) or one it needs is absent.
         patterns=(r"\[WinError 126\][^\n]{0,120}Error loading \"(?P<dll>[^\"\n]{1,300}\\torch\\lib\\[\w.]{1,40}\.dll)\" "
