@@ -153,7 +153,9 @@ INSTALL_SIGNATURES += (
         # CMake's CMakeDetermineCUDACompiler when enable_language(CUDA) (llama.cpp's GGML_CUDA / LLAMA_CUBLAS, and
         # llama-cpp-python, node-llama-cpp building it) cannot compile a test program with the nvcc it found: none on
         # PATH or CUDACXX, or one that fails (a toolkit without its compiler, a host compiler it refuses)
-        patterns=(r"Failed to detect a default CUDA architecture",),
+        # CMake's own line before that error (and before "No CMAKE_CUDA_COMPILER could be found", "CUDA_ARCHITECTURES
+        # is empty"): it prints it only when enable_language(CUDA) could not identify the compiler (w40c)
+        patterns=(r"Failed to detect a default CUDA architecture", r"The CUDA compiler identification is unknown\b"),
         severity="fail",
         cause=("CMake could not run a working CUDA compiler (nvcc) while configuring the CUDA build: none is installed "
                "or on PATH, or the one it found fails to compile."),
@@ -165,9 +167,11 @@ INSTALL_SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/abetlen/llama-cpp-python/issues/205", "https://github.com/ggml-org/llama.cpp/issues/3459",
                  "https://github.com/withcatai/node-llama-cpp/issues/22",
+                 "https://github.com/ComputationalRadiationPhysics/cuda_memtest/issues/45",
                  "https://cmake.org/cmake/help/latest/envvar/CUDACXX.html"),
         checked="2026-11-26",
-        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",),
+        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",
+                  "wheels/cudamemtest-45-cmake-no-nvcc-on-path.txt"),
     ),
     Signature(
         code="ollama.cmake-native-arch-without-gpu",
