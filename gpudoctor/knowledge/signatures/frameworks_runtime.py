@@ -156,7 +156,7 @@ RUNTIME_SIGNATURES += (
         advice=("Confirm it with `sudo dmesg -T | grep -i -E 'out of memory|killed process'` (or the container's OOMKilled "
                 "state), then lower the job's host memory use (fewer DataLoader workers, smaller prefetch and caches, "
                 "load checkpoints shard by shard or with low_cpu_mem_usage, keep no tensors across steps) or give it "
-                "more RAM or swap; GPU memory is not what ran out."),
+                "more RAM or swap: the machine's RAM ran out, not the graphics card's."),
         action="configure",
         rules_out=("a GPU out-of-memory", "a driver fault"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),
