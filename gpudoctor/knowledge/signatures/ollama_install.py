@@ -167,11 +167,9 @@ INSTALL_SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/abetlen/llama-cpp-python/issues/205", "https://github.com/ggml-org/llama.cpp/issues/3459",
                  "https://github.com/withcatai/node-llama-cpp/issues/22",
-                 "https://github.com/ComputationalRadiationPhysics/cuda_memtest/issues/45",
                  "https://cmake.org/cmake/help/latest/envvar/CUDACXX.html"),
         checked="2026-11-26",
-        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",
-                  "wheels/cudamemtest-45-cmake-no-nvcc-on-path.txt"),
+        examples=("ollama/llama-cpp-python-205-cmake-no-default-cuda-arch.txt",),
     ),
     Signature(
         code="ollama.cmake-native-arch-without-gpu",
