@@ -391,8 +391,7 @@ SIGNATURES += (
                   r"\bUnable to find cuda lib under the names\b",
                   r"\bUnable to dynamically load the \\?\"cuda\\?\" shared library\b",
                   r"\blibcuda\.so lib not found\b",
-                  # Taichi's fallback when its CUDA backend could not start, which older releases print without the
-                  # load_lib line before it (w40c)
+                  # Taichi's fallback when its CUDA backend could not start (older releases lack the load_lib line)
                   r"\bArch=\[<Arch\.cuda: \d{1,2}>\] is not supported, falling back to CPU\b"),
         severity="fail",
         cause="The program loads the driver's libcuda by name and the loader did not find it on its path: plain "
