@@ -158,7 +158,7 @@ SIGNATURES += (
         cause="The program was built without CUDA kernels for this GPU's compute capability.",
         advice=("Install a build that has kernels for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`; `torch.cuda.get_arch_list()`): RTX 50 and B200 (12.0, "
                 "10.0) need a cu128+ PyTorch wheel (torch 2.7 or newer), GB10 (DGX Spark, 12.1) and Jetson Thor (11.0) on aarch64 the cu130 one (`--index-url https://download.pytorch.org/whl/cu130`); Maxwell, Pascal and Volta (GTX 9xx/10xx, Titan V, V100: 5.0-7.0) the cu126 one (`pip install torch --index-url "
-                "https://download.pytorch.org/whl/cu126`), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
+                "https://download.pytorch.org/whl/cu126`, or the cu118 wheels of a release that has them), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
                 "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci); "
@@ -393,7 +393,9 @@ SIGNATURES += (
         patterns=(r"Failed to dlopen libcuda\.so\b", r"libcuda\.so: cannot open shared object file",
                   r"\bUnable to find cuda lib under the names\b",
                   r"\bUnable to dynamically load the \\?\"cuda\\?\" shared library\b",
-                  r"\blibcuda\.so lib not found\b"),
+                  r"\blibcuda\.so lib not found\b",
+                  # Taichi's fallback when its CUDA backend could not start (older releases lack the load_lib line)
+                  r"\bArch=\[<Arch\.cuda: \d{1,2}>\] is not supported, falling back to CPU\b"),
         severity="fail",
         cause="The program loads the driver's libcuda by name and the loader did not find it on its path: plain "
               "libcuda.so, which only a development link provides (the driver installs libcuda.so.1), or a folder the "
@@ -405,10 +407,12 @@ SIGNATURES += (
         action="configure",
         never_suggest=("install a Linux NVIDIA driver in WSL",),
         sources=("https://github.com/NVIDIA/cuda-python/issues/17", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
-                 "https://github.com/tracel-ai/burn/issues/2209", "https://github.com/taichi-dev/taichi-nerfs/issues/94"),
+                 "https://github.com/tracel-ai/burn/issues/2209", "https://github.com/taichi-dev/taichi-nerfs/issues/94",
+                 "https://github.com/Genesis-Embodied-AI/genesis-world/issues/352", "https://github.com/taichi-dev/taichi/issues/2537"),
         checked="2026-11-27",
         examples=("wsl/cudapython-17-dlopen-libcuda-wsl.txt", "cuda/burn-2209-cudarc-cannot-load-libcuda.txt",
-                  "cuda/taichinerfs-94-libcuda-so-lib-not-found.txt"),
+                  "cuda/taichinerfs-94-libcuda-so-lib-not-found.txt",
+                  "wsl/genesis-352-wsl2-taichi-libcuda-not-found-arch-cuda-cpu.txt"),
     ),
 )
 

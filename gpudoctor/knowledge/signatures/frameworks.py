@@ -432,7 +432,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-dll-load-failed",
-        cause_id="cuda-library-missing",
+        # a DLL of torch\lib whose own dependency is missing: the Visual C++ runtime's (libomp140, msvcp140), never a
+        # CUDA library (w40c: the threads' conclusions, relabelled from cuda-library-missing)
+        cause_id="windows-vc-runtime-missing",
         kinds=("any",),
         patterns=(
             # the path before it may be wrapped onto its own line by the program's logger

@@ -20,7 +20,7 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # the TensorRT provider's own DLL is frameworks.onnxruntime-tensorrt-provider-unavailable's
-            r"LoadLibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"
+            r"Load[Ll]ibrary failed with error 126 [^\n]{0,40}when trying to load [^\n]{0,300}"  # "Loadlibrary" retyped
             r"onnxruntime_providers_cuda\.dll",
             # the same line wrapped in a console window: the provider's file name left on the next line
             r"ProviderLibrary::Get[^\n]{0,60}LoadLibrary failed with error 126\b(?![^\n]{0,320}providers_tensorrt)",

@@ -104,7 +104,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torch-dll-dependency-missing",
-        cause_id="cuda-library-missing",
+        cause_id="windows-vc-runtime-missing",  # the Visual C++ runtime's DLLs (w40c, as frameworks.torch-dll-load-failed)
         kinds=("any",),
         # torch/__init__.py on Windows, when a DLL of torch\lib (fbgemm.dll, c10.dll, ...) or one it needs is absent.
         patterns=(r"\[WinError 126\][^\n]{0,120}Error loading \"(?P<dll>[^\"\n]{1,300}\\torch\\lib\\[\w.]{1,40}\.dll)\" "
@@ -156,7 +156,7 @@ RUNTIME_SIGNATURES += (
         advice=("Confirm it with `sudo dmesg -T | grep -i -E 'out of memory|killed process'` (or the container's OOMKilled "
                 "state), then lower the job's host memory use (fewer DataLoader workers, smaller prefetch and caches, "
                 "load checkpoints shard by shard or with low_cpu_mem_usage, keep no tensors across steps) or give it "
-                "more RAM or swap; GPU memory is not what ran out."),
+                "more RAM or swap: the machine's RAM ran out, not the graphics card's."),
         action="configure",
         rules_out=("a GPU out-of-memory", "a driver fault"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "lower gpu_memory_utilization"),

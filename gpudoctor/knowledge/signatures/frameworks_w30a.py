@@ -43,7 +43,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "onnxruntime-gpu`; C#/NuGet reference Microsoft.ML.OnnxRuntime.Gpu (GenAI: "
                 "Microsoft.ML.OnnxRuntimeGenAI.Cuda) instead of the CPU package; Rust ort: enable the `cuda` feature "
                 "and `cargo clean` so the CUDA binaries are downloaded (x86_64 Linux/Windows only); on Jetson/aarch64 or "
-                "with a CPU-only static library build ONNX Runtime with `--use_cuda` (and `--build_shared_lib`) and point "
+                "with a CPU-only static library build ONNX Runtime from source with `--use_cuda` (and `--build_shared_lib`) and point "
                 "ort at it with ORT_LIB_LOCATION (or the load-dynamic feature and ORT_DYLIB_PATH). Then check that the "
                 "available providers list {provider}ExecutionProvider; the driver is not at fault."),
         action="configure",

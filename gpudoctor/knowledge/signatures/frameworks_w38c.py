@@ -34,6 +34,11 @@ SIGNATURES = (
             r"[^\n]{0,80}?" + _CARD + r")",
             # "Still no GPU in the .exe windows installable (uses gpu normally if compiled from source)"
             r"\b[Nn]o GPU in the \.?(?:exe|installer|installable|portable|prebuilt)\b",
+            # w40c: "The renderer is using my CPU instead of RTX 5090", "it runs on CPU instead of my 4090": a Python
+            # app's words (a llama.cpp front end's CPU fallback is the Ollama rows', so a line naming one is left alone)
+            r"^(?![^\n]{0,400}?(?:[Oo]llama|[Ll]lama|LM Studio|GGUF|gguf|[Kk]obold|ONNX|onnx|TensorFlow|tensorflow))[^\n]{0,400}?"
+            r"\b(?:runs?|running|ran|uses?|using|used|renders?|rendering|trains?|training)\s(?:on\s)?(?:the\s|my\s)?(?:CPU|cpu)\s"
+            r"(?:instead of|rather than)\s(?:the\s|my\s)?(?:" + _CARD + r"|[1-5]0[5-9]0\b)",
         ),
         severity="warn",
         cause=("The description says the app finds no GPU although an NVIDIA card is installed: the app runs a "
@@ -50,10 +55,12 @@ SIGNATURES = (
         rules_out=("the GPU itself",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/jamiepine/voicebox/issues/222", "https://github.com/jamiepine/voicebox/issues/8",
-                 "https://github.com/jamiepine/voicebox/issues/192", "https://github.com/jamiepine/voicebox/issues/208"),
+                 "https://github.com/jamiepine/voicebox/issues/192", "https://github.com/jamiepine/voicebox/issues/208",
+                 "https://github.com/apple/ml-sharp/issues/18"),
         checked="2026-11-27",
         examples=("frameworks/voicebox-222-gpu-not-detected-cpu-backend.txt",
                   "frameworks/voicebox-8-gpu-not-available-rtx2070-cpu-build.txt",
-                  "frameworks/voicebox-192-no-gpu-in-windows-exe-cpu-build.txt"),
+                  "frameworks/voicebox-192-no-gpu-in-windows-exe-cpu-build.txt",
+                  "frameworks/mlsharp-18-renderer-cpu-instead-of-rtx5090-torch-without-cuda.txt"),
     ),
 )

@@ -110,7 +110,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # onnxruntime_inference_collection.py's UserWarning (1.9 and later) and set_providers()' ValueError before 1.9.
         patterns=(r"Specified provider 'CUDAExecutionProvider' is not in available provider names",
-                  r"\['CUDAExecutionProvider'\] does not contain a subset of available providers"),
+                  r"\['CUDAExecutionProvider'\] does not contain a subset of available providers",
+                  # get_available_providers() of the CPU package (1.16 and later builds it with the Azure provider),
+                  # printed where a GPU was expected: no CUDA provider to fail (w40c)
+                  r"\[\s?'AzureExecutionProvider',\s?'CPUExecutionProvider'\s?\]"),
         severity="fail",
         cause=("The ONNX Runtime that answered has no CUDA execution provider at all, so the model runs on the CPU: it is "
                "the CPU package onnxruntime (installed alone, or beside onnxruntime-gpu and hiding it: both install the "
@@ -126,9 +129,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver", "downgrade the driver"),
         sources=("https://github.com/Naozumi520/g2pW-Cantonese/issues/1", "https://github.com/microsoft/onnxruntime/issues/26996",
                  "https://github.com/microsoft/onnxruntime/issues/3326",
-                 "https://github.com/s9roll7/animatediff-cli-prompt-travel/issues/206", ORT_INSTALL),
+                 "https://github.com/s9roll7/animatediff-cli-prompt-travel/issues/206",
+                 "https://github.com/yakhyo/uniface/issues/77", ORT_INSTALL),
         checked="2026-11-27",
-        examples=("frameworks/g2pw-cantonese-1-requirements-cpu-onnxruntime.txt",),
+        examples=("frameworks/g2pw-cantonese-1-requirements-cpu-onnxruntime.txt",
+                  "frameworks/uniface-77-onnxruntime-azure-cpu-providers-only.txt"),
     ),
     Signature(
         code="frameworks.tf-windows-cudnn-dll-missing",

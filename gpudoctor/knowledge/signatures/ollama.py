@@ -546,6 +546,9 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
             r"No CMAKE_CUDA_COMPILER could be found",  # CMake's enable_language(CUDA), llama.cpp's ggml-cuda
             r"Could not find nvcc, please set CUDAToolkit_ROOT",  # llama.cpp's CMakeLists (2024)
         ),
+        # CMake's "The CUDA compiler identification is unknown" just above is this failure's first line (w40c)
+        refines=("ollama.cmake-cuda-compiler-unusable",),
+        refines_within=4,
         severity="fail",
         cause=("The CUDA build of a CMake project (llama.cpp's ggml-cuda, or any that calls enable_language(CUDA)) finds "
                "no CUDA compiler: nvcc is not installed or not on PATH, so the CUDA part cannot be built."),
@@ -558,10 +561,12 @@ SIGNATURES = (*DISCOVERY_SIGNATURES, *SERVER_SIGNATURES, *(
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/ggml-org/llama.cpp/issues/13527", "https://github.com/soedinglab/CCMpred/issues/26",
+                 "https://github.com/ComputationalRadiationPhysics/cuda_memtest/issues/45",
                  "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
         checked="2026-11-27",
         examples=("ollama/llamacpp-13527-fresh-ubuntu-no-cuda-compiler.txt",
-                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt"),
+                  "wheels/ccmpred-26-cmake-cuda-compiler-notfound-no-toolkit.txt",
+                  "wheels/cudamemtest-45-cmake-no-nvcc-on-path.txt"),
     ),
 ), *MODEL_SIGNATURES, *RUNTIME_SIGNATURES, *CLIENT_SIGNATURES,
    *PLACEMENT_SIGNATURES, *INSTALL_SIGNATURES, *APP_SIGNATURES, *FORMAT_SIGNATURES,

@@ -153,7 +153,9 @@ INSTALL_SIGNATURES += (
         # CMake's CMakeDetermineCUDACompiler when enable_language(CUDA) (llama.cpp's GGML_CUDA / LLAMA_CUBLAS, and
         # llama-cpp-python, node-llama-cpp building it) cannot compile a test program with the nvcc it found: none on
         # PATH or CUDACXX, or one that fails (a toolkit without its compiler, a host compiler it refuses)
-        patterns=(r"Failed to detect a default CUDA architecture",),
+        # CMake's own line before that error (and before "No CMAKE_CUDA_COMPILER could be found", "CUDA_ARCHITECTURES
+        # is empty"): it prints it only when enable_language(CUDA) could not identify the compiler (w40c)
+        patterns=(r"Failed to detect a default CUDA architecture", r"The CUDA compiler identification is unknown\b"),
         severity="fail",
         cause=("CMake could not run a working CUDA compiler (nvcc) while configuring the CUDA build: none is installed "
                "or on PATH, or the one it found fails to compile."),

@@ -81,6 +81,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),  # nvcc, or the CMake, ninja and setup.py builds that call it
         patterns=(
             r"nvcc fatal\s*: Unsupported gpu architecture '(?P<arch>(?:compute|sm)_\d+\w?)'",
+            # the same refusal quoted without nvcc's prefix ("I meet the error: \"Unsupported gpu architecture
+            # 'compute_75'\""; w40c)
+            r"(?<!nvcc fatal : )(?<!nvcc fatal  : )(?<!nvcc fatal: )\b[Uu]nsupported gpu architecture '(?P<arch>(?:compute|sm)_\d{2,3}\w?)'",
             r"nvcc fatal\s*: Value '(?P<arch>sm_\d+\w?)' is not defined for option 'gpu-architecture'",
         ),
         severity="fail",

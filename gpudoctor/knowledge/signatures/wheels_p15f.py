@@ -52,6 +52,15 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"bundles|uses|pins)\s(?:the\s|a\s|only\s)?" + _CPU_BUILD + r"\s(?:of\s)?(?:the\s)?" + _TORCH + r"\b",
             r"\b" + _TORCH + r"\s(?:in|inside|from|of)\s(?:the\s|this\s|your\s|their\s)?(?:[Dd]ocker\s|official\s)?(?:image|container)s?"
             r"\s(?:is|are|was)\s(?:the\s|a\s|only\s)?(?:CPU|cpu)(?:[ -]only)?\b",
+            # w40c: the build named by what it lacks: "didn't install torch with cuda support", "torch installed w/o gpu
+            # support", "torch is listed in requirements.txt, but it doesn't install support for CUDA"
+            # (a uv tool environment's is wheels.uv-tool-torch-without-pytorch-index-described's: the index it lacks)
+            r"^(?![^\n]{0,400}?\b(?:uvx|uv tool)\b)[^\n]{0,400}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|"
+            r"didn’t)\s{1,3}install\s(?:the\s)?" + _TORCH + r"\s(?:with|w/)\s(?:CUDA|[Cc]uda|GPU|gpu)\b",
+            r"\b" + _TORCH + r"\b[^\n]{0,80}?\b(?:installs?|installed|installing|comes|came)\s(?:w/o|without)\s(?:any\s)?"
+            r"(?:GPU|gpu|CUDA|[Cc]uda)(?:\s(?:support|enabled|acceleration))?\b",
+            r"\b" + _TORCH + r"\b[^\n]{0,100}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s"
+            r"(?:the\s)?(?:support for\s(?:CUDA|[Cc]uda|GPU|gpu)|(?:CUDA|[Cc]uda|GPU|gpu)[ -]support)\b",
         ),
         severity="warn",
         cause=("The description suggests the installer (pip, uv or conda) put a CPU-only PyTorch build in the "

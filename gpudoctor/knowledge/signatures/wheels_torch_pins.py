@@ -22,7 +22,11 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"requirement (?P<package>torch|torchvision|torchaudio)==(?P<version>\d[\w.]{0,20})\+"
                   r"(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8}) {1,2}\(from versions: \d[\w., ]{0,3000}\)",
                   r"No matching distribution found for (?P<package>torch|torchvision|torchaudio) ?==(?P<version>\d[\w.]{0,20})"
-                  r"\+(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8})"),
+                  r"\+(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8})",
+                  # the same line as people retype or cut it, without pip's list ("... torch==1.7.1+cu110`", "...+cu116。");
+                  # "(from versions: none)" is no index question but a Python without that build (w40c)
+                  r"[Cc]ould not find a version that satisfies the requirement (?P<package>torch|torchvision|torchaudio)=="
+                  r"(?P<version>\d[\w.]{0,20})\+(?P<variant>cu\d{2,3}|cpu|rocm[\d.]{1,8})(?![\w.])(?! {0,2}\(from versions)"),
         severity="fail",
         cause=("{package}=={version}+{variant} is a build PyTorch publishes only on its own index "
                "(download.pytorch.org/whl/{variant}), and pip did not find it in the indexes it searched (PyPI or a "
@@ -40,12 +44,13 @@ TORCH_PIN_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
         sources=("https://github.com/liucongg/ChatGLM-Finetuning/issues/17", "https://github.com/pytorch/pytorch/issues/170511",
-                 PYTORCH_PREVIOUS,
+                 "https://github.com/modernmt/modernmt/issues/601", PYTORCH_PREVIOUS,
                  "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-extra-index-url"),
         checked="2026-11-26",
         examples=("wheels/chatglm-finetuning-17-torch-cu116-pin-mirror-no-index.txt",
                   "wheels/pytorch-170511-cu121-pin-root-index-lacks-variant.txt",
-                  "wheels/modelfingerprint-7-torch-200-not-on-cu113.txt"),
+                  "wheels/modelfingerprint-7-torch-200-not-on-cu113.txt",
+                  "wheels/modernmt-601-torch-cu110-pin-needs-pytorch-index.txt"),
         # pip's requirement line names a +cpu pin that was never installed: not the installed torch's CPU build
         refines=("frameworks.torch-cpu-build",),
     ),

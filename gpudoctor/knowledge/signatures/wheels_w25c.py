@@ -217,7 +217,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "forcing a non-CUDA version of Torch to be installed", "a non-cuda torch"
-            r"\bnon-(?:CUDA|cuda)\s(?:(?:version|build|variant) of\s)?(?:the\s)?" + _TORCH + r"\b",
+            r"\bnon-(?:CUDA|[Cc]uda)\s(?:(?:version|build|variant) of\s)?(?:the\s)?" + _TORCH + r"\b",
+            # "it uninstalls torch ... and installs the non-cuda version" (torch named first; w40c)
+            r"\b" + _TORCH + r"\b[^\n]{0,100}?\bnon-(?:CUDA|[Cc]uda|GPU|gpu)\s(?:version|build|variant|wheel)\b",
             # "`torch 2.9.1` (no CUDA)"
             r"\b" + _TORCH + r"[`'\"]?\s[`'\"]?\d{1,2}\.\d{1,2}[\w.]{0,12}[`'\"]?\s\((?:no|without|non-)\s?(?:CUDA|cuda)\)",
             # "overwriting the user's existing CUDA-enabled PyTorch installation", "replaced my cuda torch"

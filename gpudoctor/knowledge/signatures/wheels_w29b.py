@@ -92,7 +92,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "include path (`%CUDA_PATH%\\include\\cccl` on Windows, e.g. `set INCLUDE=%CUDA_PATH%\\include\\cccl;%INCLUDE%`; "
                 "`$CUDA_HOME/include/cccl` in CPLUS_INCLUDE_PATH on Linux) or build with the CUDA 12.x toolkit the "
                 "project and your PyTorch's cu12x wheel target (point CUDA_HOME/CUDA_PATH at it); CUDA 10 and older "
-                "have no CUB: use CUDA 11 or newer."),
+                "have no CUB: use CUDA 11 or newer. On Windows, where MSVC's cl.exe says it (C1083) for headers the toolkit "
+                "has, build from an x64 Native Tools prompt of a Visual Studio release that toolkit supports (CUDA 11.x: "
+                "Visual Studio 2019 with the Desktop development with C++ workload), so nvcc hands cl.exe its include "
+                "folder."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,

@@ -123,8 +123,10 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "update the driver"),
         versions=("uv tool install / uvx from PyPI (tool.uv.index is not published with a package)",),
         sources=("https://github.com/kyutai-labs/delayed-streams-modeling/issues/131",
+                 "https://github.com/talmolab/sleap-nn/pull/340",
                  "https://docs.astral.sh/uv/guides/integration/pytorch/", "https://pytorch.org/get-started/locally/"),
         checked=CHECKED,
-        examples=("wheels/delayed-streams-modeling-131-uvx-with-moshi-cpu-torch-windows.txt",),
+        examples=("wheels/delayed-streams-modeling-131-uvx-with-moshi-cpu-torch-windows.txt",
+                  "wheels/sleapnn-340-uv-tool-windows-pulls-cpu-torch.txt"),
     ),
 )

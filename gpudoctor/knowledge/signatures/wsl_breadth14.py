@@ -84,7 +84,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # PyTorch was built with; torch 2.9's Windows wheels brought many such reports. WinError 126 (not found) and 127
         # (a missing function) are other rows'.
         patterns=(r"\[WinError 1114\][^\n\"]{0,160}Error loading \"[^\"\n]{1,300}?\\{1,2}torch\\{1,2}lib\\{1,2}"
-                  r"(?P<dll>\w+)\.dll\"",),
+                  r"(?P<dll>\w+)\.dll\"",
+                  # the path cut by the person pasting it ("...\c10.dll"): PyTorch's own DLL names (w40c)
+                  r"\[WinError 1114\][^\n\"]{0,160}Error loading \"(?:\.{2,3}|…)\\{0,2}(?P<dll>c10|c10_cuda|torch_cpu|torch_cuda|"
+                  r"torch_python|shm|fbgemm|asmjit|libiomp5md|uv)\.dll\""),
         refines=("frameworks.torch-dll-load-failed",),
         severity="fail",
         cause="Windows loaded PyTorch's {dll}.dll but its start-up failed (WinError 1114): the Microsoft Visual C++ "
