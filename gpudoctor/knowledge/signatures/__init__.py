@@ -287,6 +287,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wheels_w39d").SIGNATURES)  # wheels_w39d.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w40d").SIGNATURES)  # nccl_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40d").SIGNATURES)  # ollama_w40d.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w40d").SIGNATURES)  # containers_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context

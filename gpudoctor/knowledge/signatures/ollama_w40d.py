@@ -41,7 +41,7 @@ SIGNATURES: tuple[Signature, ...] = (
             + _LATER + r"\b",
             # "Failing to using GPU after idle time", "fails to Initiate gpu after some idle time", "Docker not use GPU
             # after idle", "GPU allocation lost after container idle period"
-            r"\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s(?:some\s|an?\s|the\s|container\s|being\s){0,2}(?:idle|idling|"
+            r"\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|"
             r"inactivity)\b",
         ),
         severity="warn",

@@ -1,0 +1,59 @@
+"""Issue 25 (helper w40d): a person's words that CUDA is unavailable inside a Docker container.
+
+"torch.cuda.is_available() = False" in a container of a CUDA image, "CUDA not found in docker image", "CUDA is not
+available inside the container": on a host whose GPU works, the helpers' first answer is that the container was never
+given the GPU (no `--gpus all`, a compose file without a device reservation, no NVIDIA Container Toolkit registered with
+Docker), so the driver's libraries and device nodes were never injected (zzzyuqing/DreamMat#14, floydhub/dockerfiles#3,
+mlverse/torch#378). The generic PyTorch row (frameworks.torch-cuda-unavailable-described) reads the same words as a CPU
+build of torch; where the text puts the program in a Docker container this row takes its place. In a k3s or RKE2 pod
+containers.k8s-pod-without-nvidia-runtime-described (containers_w36c.py) reads them first.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.frameworks_p15f import P15F_SIGNATURES as _P15F
+
+_TORCH_ROW = next(row for row in _P15F if row.code == "frameworks.torch-cuda-unavailable-described")
+_WHERE = r"(?:[Dd]ocker(?: containers?| images?)?|containers?|[Pp]odman)"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.cuda-unavailable-in-container-described",
+        described=True,
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        contexts=("container", "container-app"),
+        refines=("frameworks.torch-cuda-unavailable-described",),
+        patterns=(
+            # the generic row's words ("torch.cuda.is_available() = False", "PyTorch does not detect the GPU"), read
+            # where the text shows a container
+            *_TORCH_ROW.patterns,
+            # "CUDA not found in docker image", "CUDA is not available inside the docker container", "cuda unavailable
+            # in container"
+            r"\b(?:CUDA|[Cc]uda)\s(?:is\s)?(?:not\s(?:found|available|detected|working)|unavailable|isn'?t\s(?:found|"
+            r"available|detected|working))\s(?:in|inside|within|from)\s(?:the\s|a\s|my\s|this\s|our\s)?" + _WHERE + r"\b",
+        ),
+        severity="warn",
+        cause=("The description suggests CUDA is unavailable inside a container: most often the container was started "
+               "without the GPU (no `--gpus all`, no device reservation in the compose file, or no NVIDIA Container "
+               "Toolkit registered with the container engine), so the host's driver was never injected into it."),
+        advice=("Run `nvidia-smi` inside the container. If it is missing or fails, start the container with the GPU: "
+                "`docker run --gpus all ...` (Compose: under the service, `deploy: resources: reservations: devices: - "
+                "driver: nvidia, count: all, capabilities: [gpu]`; Podman: `--device nvidia.com/gpu=all` after `sudo "
+                "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`); if Docker then cannot select a device driver, "
+                "install the NVIDIA Container Toolkit on the host and run `sudo nvidia-ctk runtime configure "
+                "--runtime=docker && sudo systemctl restart docker`. If `nvidia-smi` works inside and CUDA is still "
+                "unavailable, the image's framework is a CPU build or needs a newer CUDA than the 'CUDA Version' the "
+                "host driver reports: use an image tag built for that CUDA or update the host driver. The driver "
+                "belongs on the host, never in the image."),
+        action="configure",
+        rules_out=("the host's GPU, when nvidia-smi works on the host",),
+        never_suggest=("install the driver inside the container", "reinstall the driver"),
+        sources=("https://github.com/zzzyuqing/DreamMat/issues/14", "https://github.com/floydhub/dockerfiles/issues/3",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html",
+                 "https://docs.docker.com/compose/how-tos/gpu-support/"),
+        checked="2026-11-28",
+        examples=("containers/dreammat-14-cuda-false-docker-toolkit-gpus-all.txt",),
+    ),
+)
