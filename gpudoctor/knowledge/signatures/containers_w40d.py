@@ -56,4 +56,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("containers/dreammat-14-cuda-false-docker-toolkit-gpus-all.txt",),
     ),
+    Signature(
+        code="containers.node-gpu-resource-zero",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The node's nvidia.com/gpu (or a MIG resource) at 0 under Capacity or Allocatable, as `kubectl describe node`
+        # ("  nvidia.com/gpu:     0") and `kubectl get node -o yaml` ('nvidia.com/gpu: "0"') print it. Capacity counts
+        # what the device plugin registered, Allocatable only the GPUs it reports healthy (k8s-device-plugin#58): a GPU
+        # node at 0 has nothing a pod can be scheduled on. The "Allocated resources" table prints requests without a
+        # colon and is not read.
+        patterns=(r"^\s{0,12}nvidia\.com/(?:gpu|mig-[\w.]{1,20}):\s{1,30}[\"']?0[\"']?\s{0,5}$",),
+        severity="fail",
+        cause=("The node advertises no usable nvidia.com/gpu (0 under Capacity or Allocatable), so no pod that requests a "
+               "GPU can be scheduled on it: the device plugin registered no GPUs there, or it marked the GPUs it found "
+               "unhealthy."),
+        advice=("Compare Capacity and Allocatable in `kubectl describe node NODE`. Allocatable below Capacity: the "
+                "device plugin marked GPUs unhealthy after an Xid; read its logs (`kubectl logs -n kube-system "
+                "<nvidia-device-plugin pod>`, \"marked unhealthy\"), check `sudo dmesg | grep -i xid` on the node, fix or "
+                "reset the GPU, then delete the device plugin pod so it registers them again. Capacity 0 too: the "
+                "plugin found no GPUs; check that `nvidia-smi` works on the node, that the plugin runs there through the "
+                "NVIDIA runtime (nvidia as containerd's or Docker's default runtime, or the runtimeClassName the GPU "
+                "Operator sets) and read its logs for \"No devices found\" or NVML errors."),
+        action="configure",
+        rules_out=("the pod's own spec, when other nodes schedule it",),
+        never_suggest=("reinstall the driver in the container",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/58",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/234",
+                 "https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/#device-plugin-implementation"),
+        checked="2026-11-28",
+        examples=("containers/k8sdp-58-node-allocatable-nvidia-gpu-zero.txt",),
+    ),
 )
