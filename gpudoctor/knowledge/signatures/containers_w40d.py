@@ -86,4 +86,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("containers/k8sdp-58-node-allocatable-nvidia-gpu-zero.txt",),
     ),
+    Signature(
+        code="containers.toolkit-too-old-for-containerd-config-v3",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # The toolkit's containerd config engine (pkg/config/engine/containerd) knows config versions 1 and 2 only
+        # before 1.17.4 (NVIDIA/nvidia-container-toolkit#862): on containerd 2.x, whose config is version 3, `nvidia-ctk
+        # runtime configure` and the GPU Operator's toolkit container stop with "unable to load config: unsupported
+        # config version: 3" ("Error running nvidia-toolkit: unable to setup runtime: ..." after it).
+        patterns=(r"(?:unable to load config|container-toolkit|nvidia-toolkit|nvidia-ctk)[^\n]{0,120}?unsupported config "
+                  r"version: (?P<version>[3-9])\b",),
+        severity="fail",
+        cause=("The NVIDIA Container Toolkit could not read containerd's configuration, which is in config version "
+               "{version} (containerd 2.x): toolkit releases before 1.17.4 read only versions 1 and 2, so the NVIDIA "
+               "runtime was never configured on the node."),
+        advice=("Use NVIDIA Container Toolkit 1.17.4 or later (1.18.x is current): on a host, upgrade the "
+                "nvidia-container-toolkit packages and rerun `sudo nvidia-ctk runtime configure --runtime=containerd` "
+                "and `sudo systemctl restart containerd`; with the GPU Operator, drop any `toolkit.version` override "
+                "that pins an old container-toolkit image (or set a current one) so the chart's default applies, and "
+                "upgrade the operator where its default is older. `containerd config dump | head -1` shows the version "
+                "the node runs."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "downgrade containerd"),
+        sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/803",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/pull/862",
+                 "https://github.com/NVIDIA/cloud-native-docs/pull/147"),
+        checked="2026-11-28",
+        examples=("containers/nvctk-803-k0s-toolkit-1-17-2-containerd-config-v3.txt",),
+    ),
 )
