@@ -4,8 +4,8 @@ On bare metal NCCL's ncclSystemError ("unhandled system error", "System call (so
 too little, and nccl.generic-error-needs-debug asks for NCCL_DEBUG=INFO. Inside a Docker container on one machine the
 helpers' answer is nearly always shared memory: NCCL builds its intra-node transport and proxy in /dev/shm, a container
 gets Docker's 64 MB /dev/shm unless --shm-size or --ipc=host gives it more, and the failing shm_open/posix_fallocate
-surfaces as a system error (NVIDIA/nccl#473, pytorch#54822, HRNet/DEKR#18, xinference#2836: --ipc=host or --shm-size
-fixed each). Where the job spans several nodes the "multi-node" context comes first (nccl_w39g.py: the network).
+surfaces as a system error (pytorch#54822: --ipc=host fixed it; NCCL's troubleshooting guide asks containers for
+--shm-size=1g --ulimit memlock=-1 or --ipc=host). Where the job spans several nodes the "multi-node" context comes first (nccl_w39g.py: the network).
 """
 
 from __future__ import annotations
@@ -46,8 +46,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the NVIDIA driver", "the GPUs"),
         never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
-        sources=("https://github.com/pytorch/pytorch/issues/54822", "https://github.com/NVIDIA/nccl/issues/473",
-                 TROUBLESHOOTING + "#docker",
+        sources=("https://github.com/pytorch/pytorch/issues/54822", TROUBLESHOOTING + "#docker",
                  "https://docs.docker.com/reference/cli/docker/container/run/#ipc"),
         checked="2026-11-28",
         examples=("nccl/pytorch-54822-docker-ncclsystemerror-ipc-host.txt",),
