@@ -155,6 +155,11 @@ CONTEXTS: tuple[Context, ...] = (
             # The interface NCCL binds to on Docker's default bridge network (172.17.0.0/16, eth0 in the container).
             r"NCCL INFO (?:Bootstrap|NET/Socket) : Using (?:\[0\] ?)?eth0:172\.17\.",
             r"SHMEM allocation limit is set to the default of 64MB",  # NGC images' banner when run without --ipc=host
+            # an image named as what runs the job ("I use pytorch official image pytorch/pytorch:1.8.0-cuda11.1-...",
+            # "nvcr.io/nvidia/pytorch:23.08-py3"): those images run only as containers (w40d, 2026-11-28)
+            r"pytorch/pytorch:\d", r"nvcr\.io/nvidia/pytorch:",
+            # Xinference's issue form, its "Running Xinference with Docker? / 是否使用 Docker 运行 Xinfernece？" box ticked
+            r"\[x\] docker / docker",
             r"--container-image[= ]",  # Slurm's pyxis plugin running a job step in an enroot container
             r"-1 {1,40}\| ", r"_1 {1,40}\| ",  # docker compose's log prefix, v2 "app-web-1  | ", v1 "app_web_1  | "
         ),

@@ -62,7 +62,7 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"pass|passing|expose)\s(?:the\s|my\s|a\s|an\s)?(?:NVIDIA\s|Nvidia\s|nvidia\s)?(?:GPUs?|gpus?)\b",
             # "nvidia-smi not found inside the container", "Can't get nvidia-smi to work in a pod"
             r"\bnvidia-smi\b[^\n]{0,40}?\b(?:not found|doesn'?t work|does not work|not working|not available|fails?)\b"
-            r"[^\n]{0,20}?\b(?:in|inside|within)\s(?:the\s|a\s|my\s)?(?:pods?|containers?)\b",
+            r"[^\n]{0,20}?\b(?:in|inside|within)\s(?:the\s|a\s|my\s)?(?:pods?|containers?|[Dd]ocker)\b",
             r"\b(?:[Cc]an'?t|[Cc]annot|[Uu]nable to)\s(?:get\s)?nvidia-smi\s(?:to\s)?(?:work|run)\s(?:in|inside)\s"
             r"(?:a\s|the\s|my\s)?(?:pods?|containers?)\b",
             # LocalAI's AIO image, started without the NVIDIA runtime (docker run without --gpus, a pod without

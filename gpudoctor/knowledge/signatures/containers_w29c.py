@@ -68,9 +68,11 @@ SIGNATURES: tuple[Signature, ...] = (
                 "that exists: pick it from the tag list on Docker Hub (hub.docker.com/r/nvidia/cuda/tags) or NGC "
                 "(catalog.ngc.nvidia.com) or the image's own repository page, for nvidia/cuda spelled like 12.4.1-cudnn-runtime-ubuntu22.04 (full x.y.z version, "
                 "`cudnn` rather than `cudnn8` on CUDA 12), and check it with `docker manifest inspect "
-                "nvidia/cuda:<tag>`. A deleted old CUDA tag does not come back: move to a supported CUDA the host "
-                "driver can run, or use a copy saved in your own registry. On Jetson use an nvcr.io/nvidia/l4t-* "
-                "image tagged for your L4T release. The driver and the container toolkit need no change."),
+                "nvidia/cuda:<tag>`. A deleted old CUDA tag does not come back: move to a supported CUDA release no newer "
+                "than the 'CUDA Version' `nvidia-smi` prints on the host (often the next "
+                "published patch release of the same minor version), or use a copy saved in your own registry. On Jetson use an "
+                "nvcr.io/nvidia/l4t-* image tagged for your L4T release. Nothing on the host (its NVIDIA packages, the "
+                "container toolkit) needs to change: a missing tag is a registry answer, not a GPU fault."),
         action="configure",
         rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit", "the GPU"),
         never_suggest=("reinstall the driver", "nvidia-ctk runtime configure", "install cuda on the host"),

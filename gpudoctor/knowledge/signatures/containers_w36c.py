@@ -100,7 +100,10 @@ SIGNATURES = (
         kinds=("docker", "kubectl", "build", "journal", "other"),
         # libnvidia-container's words (a hard-wrapped paste often cuts "mount error: "); the lookahead keys it on
         # "creation". (From containers.py, which had reached the house's 600 lines.)
-        patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",),
+        patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",
+                  # the same error where the paste's wrapping put the mounted library's path on a line of its own
+                  # ("usr/lib/x86_64-linux-gnu/libcuda.so.1: file exists\\n"); w40d, 2026-11-28
+                  r"(?<![\w.-])usr/lib(?:64)?/[\w./-]{0,80}?lib[\w+-]{1,60}\.so(?:\.[\d.]{1,20})?: file exists"),
         severity="fail",
         cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
         advice=("Rebuild the image without the NVIDIA driver's user-space files it names (libnvidia-ml.so.1, "
@@ -110,13 +113,18 @@ SIGNATURES = (
                 "needs no change. Under WSL 2 (Docker Desktop or Docker in the distribution), the runtime adds the "
                 "Windows driver's libraries from /usr/lib/wsl/lib: for an image you cannot rebuild, remove them in a "
                 "Dockerfile on top of it (`RUN rm -f /usr/lib/x86_64-linux-gnu/libcuda.so.1 "
-                "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1`)."),
+                "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1`). On a Jetson (an aarch64-linux-gnu or tegra path, "
+                "libnvidia-fatbinaryloader), the file is an L4T driver library the image carries from the JetPack "
+                "release it was built for: use the image tag built for the board's JetPack/L4T version (`cat "
+                "/etc/nv_tegra_release` shows it), or rebuild the image on the matching l4t base image."),
         action="configure",
         never_suggest=("reinstall the host driver", "update the driver"),
         sources=("https://github.com/NVIDIA/nvidia-docker/issues/825",
-                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/371"),
-        checked="2026-11-27",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/371",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/issues/295"),
+        checked="2026-11-28",
         examples=("containers/nvidiadocker-825-mount-error-nvidia-smi-exists.txt",
-                  "containers/nvctk-371-opencl-dev-driver-libs-in-image.txt"),
+                  "containers/nvctk-371-opencl-dev-driver-libs-in-image.txt",
+                  "containers/nvctk-295-l4t-tensorflow-fatbinaryloader-file-exists.txt"),
     ),
 )
