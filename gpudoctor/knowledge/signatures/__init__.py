@@ -285,6 +285,9 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w39e").SIGNATURES)  # kernel_w39e.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w39d").SIGNATURES)  # frameworks_w39d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w39d").SIGNATURES)  # wheels_w39d.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w40f").SIGNATURES)  # cuda_w40f.py
+    rows.extend(importlib.import_module(f"{__name__}.wsl_w40f").SIGNATURES)  # wsl_w40f.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w40f").SIGNATURES)  # ollama_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
