@@ -20,16 +20,14 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wsl.vulkan-no-nvidia-driver",
         cause_id="vulkan-driver-missing",
         kinds=("any",),
-        # The Vulkan loader's and vulkaninfo's words, Omniverse's (Isaac Sim) with or without its logger prefix, ncnn's
-        # numeric form, read in a text that shows WSL (gpudoctor/knowledge/context_table.py).
+        # The Vulkan loader's and vulkaninfo's words, Omniverse's (Isaac Sim) with or without its logger prefix, read in a text that shows WSL (gpudoctor/knowledge/context_table.py).
         patterns=(r"vkCreateInstance: Found no drivers!",
                   r"vkCreateInstance failed with (?:VK_)?ERROR_INCOMPATIBLE_DRIVER\b",
                   r"\bVkResult: ERROR_INCOMPATIBLE_DRIVER\b",
                   r"vkCreateInstance failed\. Vulkan \d\.\d is not supported",
-                  r"vkCreateInstance failed -9(?!\d)",
                   r"Cannot find a compatible Vulkan driver \(ICD\)"),
         contexts=("wsl",),
-        refines=("containers.vulkan-nvidia-icd-missing", "frameworks.ncnn-vulkan-no-driver"),
+        refines=("containers.vulkan-nvidia-icd-missing",),
         severity="fail",
         cause=("Inside WSL 2 the Vulkan loader found no usable GPU driver: the Windows NVIDIA driver gives WSL CUDA and "
                "Direct3D 12, but no NVIDIA Vulkan driver; Vulkan there comes only from Mesa's experimental dzn driver."),
