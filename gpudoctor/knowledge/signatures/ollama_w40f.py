@@ -90,3 +90,72 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/ollama-4229-noexec-tmp-fork-exec-denied.txt",),
     ),
 )
+
+# ggml's unary-operator assertion in Ollama's runner: on Windows the runner resolves ggml-base.dll and its CPU backend
+# through the PATH, and another program's ggml (a llama.cpp release, Docker Desktop's model runner) found there first
+# has other operator numbers, so every model aborts at once (ollama#9149, #9509, #10528); Ollama 0.5.13 also hit it with
+# some embedding models on Linux (#9511). Removing the other ggml from the PATH, or a release that loads only its own
+# libraries, fixes it; the driver does not.
+SIGNATURES += (
+    Signature(
+        code="ollama.foreign-ggml-unary-assert",
+        cause_id="ollama-foreign-ggml-libraries",
+        kinds=("any",),
+        patterns=(r"GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed",),
+        refines=("ollama.runner-terminated",),
+        severity="fail",
+        cause=("Ollama's runner aborted on ggml's unary-operator assertion: it loaded ggml libraries of another program "
+               "(a llama.cpp release or another app's ggml*.dll found first on the PATH) whose operators differ from "
+               "the ggml Ollama was built with."),
+        advice=("Find the other ggml on the PATH (Windows: `where.exe ggml-base.dll ggml.dll llama-server`; Linux: "
+                "`ldconfig -p | grep ggml`, LD_LIBRARY_PATH) and remove that folder from the PATH (a llama.cpp release "
+                "folder, another app's bin folder), then quit and restart Ollama; or update Ollama to the current "
+                "release, which loads only the libraries it ships. If no other ggml is there (Ollama 0.5.13 with some "
+                "embedding models), updating Ollama fixes it. The NVIDIA driver is not involved."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the model file"),
+        never_suggest=("update the driver", "reinstall the driver", "redownload the model"),
+        sources=("https://github.com/ollama/ollama/issues/9149", "https://github.com/ollama/ollama/issues/9509",
+                 "https://github.com/ollama/ollama/issues/10528", "https://github.com/ollama/ollama/issues/9563"),
+        checked="2026-11-28",
+        examples=("ollama/ollama-9149-unary-assert-llamacpp-in-path.txt",),
+    ),
+)
+
+# A llama.cpp-family build configured with a CPU BLAS option (OpenBLAS) and no CUDA option: LLAMA_OPENBLAS,
+# WHISPER_OPENBLAS and GGML_OPENBLAS (2023-2024), LLAMA_BLAS / GGML_BLAS with a vendor (since), in a cmake line, in
+# llama-cpp-python's CMAKE_ARGS or as a make variable. BLAS speeds up prompt processing on the CPU; it puts nothing on
+# the GPU, so people who chose it for their NVIDIA card ("We just need to set one variable right?") get a CPU build.
+# A line that also names a GPU option (CUBLAS, GGML_CUDA, HIPBLAS, ...) is another build.
+_GPU_OPTION = r"(?:CUBLAS|_CUDA\b|_CUDA=|HIPBLAS|CLBLAST|_METAL|_VULKAN|_SYCL|_KOMPUTE)"
+SIGNATURES += (
+    Signature(
+        code="ollama.ggml-build-blas-not-cuda",
+        cause_id="llama-cpp-no-cuda",
+        kinds=("any",),
+        patterns=(
+            r"^(?![^\n]{0,400}?" + _GPU_OPTION + r")[^\n]{0,400}?(?:-D ?|(?<![\w-]))"
+            r"(?P<option>(?:LLAMA|GGML|WHISPER)_OPENBLAS)=(?:[Oo][Nn]|1|TRUE|true|True)\b",
+            r"^(?![^\n]{0,400}?" + _GPU_OPTION + r")[^\n]{0,400}?-D ?(?P<option>(?:LLAMA|GGML|WHISPER)_BLAS)="
+            r"(?:[Oo][Nn]|1|TRUE|true|True)\b",
+        ),
+        severity="warn",
+        cause=("The llama.cpp-family build is configured with {option}, a CPU BLAS library, and no CUDA option: BLAS "
+               "speeds up the CPU, and the binary or Python package built this way has no CUDA backend, so nothing "
+               "runs on the GPU whatever the GPU layer setting."),
+        advice=("Rebuild with the CUDA option of that release instead of (or beside) the BLAS one: llama.cpp and "
+                "whisper.cpp `cmake -B build -DGGML_CUDA=ON` (releases before mid-2024: -DLLAMA_CUBLAS=ON, "
+                "-DWHISPER_CUBLAS=ON), with the CUDA toolkit's nvcc installed; llama-cpp-python "
+                "`CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install llama-cpp-python --force-reinstall --no-cache-dir` "
+                "(before 0.2.80: -DLLAMA_CUBLAS=on; --no-cache-dir keeps pip from reusing the CPU wheel it built "
+                "before). Its load log then shows ggml_cuda_init and 'offloaded N/N layers to GPU'."),
+        action="configure",
+        rules_out=("the GPU and its driver",),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ggml-org/whisper.cpp/issues/878",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md",
+                 "https://llama-cpp-python.readthedocs.io/en/latest/"),
+        checked="2026-11-28",
+        examples=("ollama/whispercpp-878-guide-openblas-flag-for-cublas.txt",),
+    ),
+)
