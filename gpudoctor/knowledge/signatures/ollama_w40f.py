@@ -159,3 +159,34 @@ SIGNATURES += (
         examples=("ollama/whispercpp-878-guide-openblas-flag-for-cublas.txt",),
     ),
 )
+
+# Ollama's own check in ggml-cuda.cu (only under GGML_CUDA_INIT, which its GPU discovery sets, 0.12.4 and later): the
+# CUDA backend must hold code for the GPU's exact compute capability (__CUDA_ARCH_LIST__). A build compiled for other or
+# only virtual (PTX) architectures (a distribution's or a self-built Ollama), or an official backend that leaves the GPU
+# out (the CUDA 13 one for older GPUs), fails it, the backend is dropped at discovery and the model runs on the CPU.
+SIGNATURES += (
+    Signature(
+        code="ollama.discovery-cuda-arch-assert",
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        patterns=(r"ggml_cuda_has_arch\([^\n]{0,60}?ggml was not compiled with support for this arch",),
+        refines=("ollama.ggml-cuda-assert",),
+        severity="fail",
+        cause=("Ollama's GPU discovery rejected the GPU: its CUDA backend was not compiled for this GPU's exact compute "
+               "capability (a build for other or only virtual PTX architectures, or a backend that leaves this GPU "
+               "out), so that backend is dropped and the model runs on the CPU."),
+        advice=("Update Ollama to the current release and restart it; meanwhile force the backend that has code for "
+                "this GPU (`OLLAMA_LLM_LIBRARY=cuda_v12` in the server's environment for GPUs the CUDA 13 backend "
+                "leaves out). For a distribution's or your own build, compile with the GPU's real architecture in "
+                "CMAKE_CUDA_ARCHITECTURES (for example 61 for Pascal, 75 for Turing, 86 or 89 for RTX 30/40), not only "
+                "`-virtual` entries. `ollama serve`'s 'inference compute' line shows the GPU once discovery accepts "
+                "it."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/ollama/ollama/issues/12674", "https://github.com/ollama/ollama/issues/12332",
+                 "https://github.com/ollama/ollama/issues/11270"),
+        checked="2026-11-28",
+        examples=("ollama/ollama-12674-ptx-only-build-has-arch-assert.txt",),
+    ),
+)
