@@ -123,8 +123,9 @@ SIGNATURES += (
 )
 
 # A llama.cpp-family build configured with a CPU BLAS option (OpenBLAS) and no CUDA option: LLAMA_OPENBLAS,
-# WHISPER_OPENBLAS and GGML_OPENBLAS (2023-2024), LLAMA_BLAS / GGML_BLAS with a vendor (since), in a cmake line, in
-# llama-cpp-python's CMAKE_ARGS or as a make variable. BLAS speeds up prompt processing on the CPU; it puts nothing on
+# WHISPER_OPENBLAS and GGML_OPENBLAS (2023-2024), in a cmake line, in llama-cpp-python's CMAKE_ARGS or as a make
+# variable. (The generic GGML_BLAS=ON is not read: builds pass it beside -DGGML_CUDA=ON on another line of the same
+# cmake command, llama.cpp#15593.) BLAS speeds up prompt processing on the CPU; it puts nothing on
 # the GPU, so people who chose it for their NVIDIA card ("We just need to set one variable right?") get a CPU build.
 # A line that also names a GPU option (CUBLAS, GGML_CUDA, HIPBLAS, ...) is another build.
 _GPU_OPTION = r"(?:CUBLAS|_CUDA\b|_CUDA=|HIPBLAS|CLBLAST|_METAL|_VULKAN|_SYCL|_KOMPUTE)"
@@ -136,8 +137,6 @@ SIGNATURES += (
         patterns=(
             r"^(?![^\n]{0,400}?" + _GPU_OPTION + r")[^\n]{0,400}?(?:-D ?|(?<![\w-]))"
             r"(?P<option>(?:LLAMA|GGML|WHISPER)_OPENBLAS)=(?:[Oo][Nn]|1|TRUE|true|True)\b",
-            r"^(?![^\n]{0,400}?" + _GPU_OPTION + r")[^\n]{0,400}?-D ?(?P<option>(?:LLAMA|GGML|WHISPER)_BLAS)="
-            r"(?:[Oo][Nn]|1|TRUE|true|True)\b",
         ),
         severity="warn",
         cause=("The llama.cpp-family build is configured with {option}, a CPU BLAS library, and no CUDA option: BLAS "
