@@ -18,7 +18,7 @@ DRIVER_INSUFFICIENT_ADVICE = (
     "Update the NVIDIA driver to a newer release that supports the program's CUDA version (`nvidia-smi` shows the "
     f"highest CUDA the driver supports, top right): {DRIVER_FLOORS}; on Windows from nvidia.com/drivers or the NVIDIA "
     "app (an app that moved to a newer CUDA in an update, such as faster-whisper, ComfyUI portable or a llama.cpp "
-    "release, needs it too), under WSL the Windows driver, in a container the host's. Or install a build of the "
-    "program made for the older CUDA your driver supports. Where the driver is already new enough, the CUDA runtime "
-    "found no driver library at all (`ldconfig -p | grep libcuda` is empty): install the driver's CUDA library "
+    "release, needs it too), inside the Windows Subsystem for Linux the Windows driver (the Linux side needs none), "
+    "in a container the host's. Or install a build of the program made for the older CUDA your driver supports. Where the driver is already new enough, the CUDA runtime "
+    "found no driver library at all (`ldconfig -p | grep libcuda` is empty): add the driver's CUDA library "
     "package (Ubuntu `libnvidia-compute-<branch>`, libcuda1-<branch> before R430; Fedora xorg-x11-drv-nvidia-cuda-libs).")

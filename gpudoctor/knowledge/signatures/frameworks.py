@@ -248,7 +248,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("The script asked torch.distributed for the nccl backend, which this PyTorch build lacks: PyTorch for "
                "Windows and macOS has no NCCL."),
         advice=("On Windows use the gloo backend (`init_process_group(backend=\"gloo\")`, or the framework's "
-                "setting for it), or train one process per machine; for NCCL run on Linux or in WSL2."),
+                "setting for it), or train one process per machine; for NCCL run on Linux or in WSL2. Launched through "
+                "accelerate (kohya sd-scripts, diffusers' examples), run `accelerate config` again and answer \"No "
+                "distributed training\" (one GPU) on Windows, or `accelerate launch --num_processes 1`."),
         action="configure",
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver", "install NCCL"),

@@ -160,7 +160,7 @@ MODEL_SIGNATURES = (
                 "server does not have (a typo, a missing tag, a model made with `ollama create` under another name) "
                 "gets this; `ollama pull {model}` there if it is missing. If `ollama list` shows it, two servers are "
                 "involved: stop any hand-started `ollama serve` and put its settings (OLLAMA_HOST, OLLAMA_MODELS) in "
-                "the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl restart ollama`)."),
+                "the systemd service (`sudo systemctl edit ollama.service`, then `sudo systemctl daemon-reload` and a restart of that service)."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -19,7 +19,10 @@ OFFLOAD_ADVICE = (
     "(OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0), close other programs holding "
     "GPU memory (`nvidia-smi` lists them; `ollama stop MODEL` unloads other models), or add more GPUs (a 70B model at "
     "4-bit needs about 40-48 GB, two 24 GB cards). `ollama ps` shows the split: its PROCESSOR column reads 100% GPU "
-    "once the model fits, e.g. 52%/48% CPU/GPU while part of it runs on the CPU."
+    "once the model fits, e.g. 52%/48% CPU/GPU while part of it runs on the CPU. Where the runner then fails out of "
+    "memory with part of the model on the GPU (Ollama's estimate left too little for an image encoder or the compute "
+    "buffers), put fewer layers on the GPU (a lower num_gpu in the request or a Modelfile) or update Ollama, whose "
+    "newer releases estimate memory better."
 )
 
 PLACEMENT_SIGNATURES: tuple[Signature, ...] = (

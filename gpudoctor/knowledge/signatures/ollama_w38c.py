@@ -118,7 +118,8 @@ _TIMED_OUT = (r"(?=[^\n]{0,500}?(?:" + _NO + r"\b[Tt]ime[- ]?outs?\b|" + _NO + r
 _SLOW_WORDS = (r"\b(?:too|very|so|really|extremely|painfully) slow\b", r"\bCPU (?:is )?(?:too )?(?:weak|slow)\b",
                r"\bta(?:kes?|king|ook) forever\b")
 # "会报错超时", "总是超时" (not "连接超时", a connect timeout: an address or firewall that drops the connection)
-_CHINESE_TIMED_OUT = r"(?:报错超时|提示超时|出现超时|显示超时|返回超时|总是超时|经常超时|会超时|就超时)"
+# "经常报超时" (keeps reporting a timeout; w40f)
+_CHINESE_TIMED_OUT = r"(?:报错超时|报超时|提示超时|出现超时|显示超时|返回超时|总是超时|经常超时|会超时|就超时)"
 SIGNATURES += (
     Signature(
         code="ollama.slow-local-model-timeout-described",
@@ -135,7 +136,8 @@ SIGNATURES += (
         advice=("Make the answer fit the client's wait: run the model on a GPU (`ollama ps` should show 100% GPU) or "
                 "pick a smaller model, and shorten the prompt (in a RAG app such as MaxKB, Dify or RAGFlow send fewer "
                 "and shorter knowledge-base segments, a smaller top-k and context), or raise the client's request "
-                "timeout (the app's timeout setting, aiac's --timeout, LiteLLM's timeout=). On a CPU-only machine "
+                "timeout (the app's timeout setting: aiac's --timeout, LiteLLM's timeout=, LightRAG's "
+                "LLM_TIMEOUT and EMBEDDING_TIMEOUT in its .env, Karakeep's INFERENCE_JOB_TIMEOUT_SEC). On a CPU-only machine "
                 "even a 0.5B model needs many seconds per long prompt."),
         action="configure",
         rules_out=("a stopped or unreachable Ollama server",),
