@@ -69,6 +69,9 @@ CONTEXTS: tuple[Context, ...] = (
             # which every launcher built on it (torchrun, accelerate, deepspeed) prints.
             r"multi_gpu_launcher\b",
             r"elastic[./]multiprocessing[./]api\b[^\n]{0,60}\blocal_rank: \d",
+            # torch's @record wrapper (torch.distributed.elastic.multiprocessing.errors) framing a rank's traceback:
+            # the entry point of a script torchrun starts (w40e, 2026-11-28)
+            r"elastic[/\\]multiprocessing[/\\]errors[/\\]__init__\.py\", line \d{1,5}, in wrapper",
         ),
         sources=("https://pytorch.org/docs/stable/elastic/run.html",),
         checked="2026-11-26",
