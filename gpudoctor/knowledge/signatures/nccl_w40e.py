@@ -1,0 +1,56 @@
+"""Issue 25 (helper w40e): distributed jobs that fail for a reason a person describes, and the launch's own set-up.
+
+A multi-GPU job whose main process prepares (tokenises, maps, caches) a large dataset while the other ranks wait at a
+barrier fails when the preparation outlasts the process group's timeout, 30 minutes by default (1800 s): people report
+it as "it always fails after 30 minutes with a big dataset". nccl_w28d.py and nccl_w34b.py read the watchdog's line
+beside a preparation step's progress bar; the row here reads the person's description (LongLoRA#45, LlamaFactory#662).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+
+# What people call the preparation, and how they say it ran past the default timeout ("after 30 minutes", "takes
+# longer than 30 minutes", "每次到30分钟", "显示30分").
+_DATA = (r"(?:[Dd]atasets?|[Dd]ata ?sets?|[Tt]okeni[sz]\w{0,6}|[Pp]re-?process\w{0,6}|[Pp]repping|[Pp]reparing (?:the )?"
+         r"data|数据|分词)")
+_WHEN = r"(?:after|at|exactly|always|longer than|more than|over|beyond|past|到|显示|超过) ?(?:exactly |about |around )?"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.dataset-prep-outlasts-timeout-described",
+        described=True,
+        cause_id="nccl-timeout",
+        kinds=("any",),
+        patterns=(
+            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30 ?minute",
+            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30分",
+            _WHEN + r"30 ?minutes?[^\n]{0,200}?" + _DATA,
+            # a timeout the person places at 30 minutes, with or without the data named on the same line
+            _WHEN + r"30分钟?[^\n]{0,40}?(?:[Tt]ime ?out|timed out|超时)",
+            _WHEN + r"30 ?minutes?[^\n]{0,40}?(?:[Tt]ime ?out|timed out)",
+            r"(?:[Tt]ime ?out|[Tt]imes out|timed out)[^\n]{0,20}?" + _WHEN + r"30 ?minute",
+        ),
+        severity="warn",
+        cause=("The text describes a multi-GPU run that times out after 30 minutes, the process group's default "
+               "timeout (1800 s): nearly always one process preparing (tokenising, mapping) a large dataset while the "
+               "other ranks wait for it at a barrier; nothing in NCCL or the GPUs failed."),
+        advice=("Prepare the dataset once and load the result in the multi-GPU run: tokenise it in a single process "
+                "(or a separate step) and save it (LLaMA-Factory `tokenized_path` / `--cache_path`, datasets' "
+                "`save_to_disk` or its map cache, more `preprocessing_num_workers`), or give the process group a timeout "
+                "longer than the preparation: `ddp_timeout` in TrainingArguments or the trainer's config (seconds, e.g. "
+                "`--ddp_timeout 18000`), `InitProcessGroupKwargs(timeout=timedelta(hours=5))` for Accelerate, "
+                "`init_process_group(timeout=timedelta(hours=5))` in your own script."),
+        action="configure",
+        rules_out=("the GPUs", "the NCCL network"),
+        never_suggest=("NCCL_P2P_DISABLE", "NCCL_SOCKET_IFNAME"),
+        sources=("https://github.com/JIA-Lab-research/LongLoRA/issues/45",
+                 "https://github.com/hiyouga/LlamaFactory/issues/662",
+                 "https://huggingface.co/docs/transformers/main_classes/trainer#transformers.TrainingArguments.ddp_timeout"),
+        checked=CHECKED,
+        examples=("nccl/longlora-45-prepping-dataset-30-minutes.txt",
+                  "nccl/llamafactory-662-tokenize-large-data-30-minute-timeout.txt"),
+    ),
+)
