@@ -441,7 +441,11 @@ CONTEXTS: tuple[Context, ...] = (
                 "person's words about how much GPU memory it holds are about vLLM's reservation at start-up.",
         # the engine run, not any mention of the name ("Ollama works, but vLLM ..."); w36e, 2026-11-27
         markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
-                 r"--gpu-memory-utilization", r"gpu_memory_utilization"),
+                 r"--gpu-memory-utilization", r"gpu_memory_utilization",
+                 # a Helm chart's value for it, and a person saying they run the engine ("to run Llama2-13b on
+                 # vLLM", "i try to use vllm to serve"); w40e, 2026-11-28
+                 r"gpuMemoryUtilization",
+                 r"\b(?:[Uu]se|[Uu]sing|with|on|via|through) (?:the )?(?:vLLMs?|vllm|VLLM)\b(?! (?:is|was|does|did|has|and|or)\b)"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),
