@@ -185,7 +185,7 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             r"Socket creation failed : Address family not supported by protocol",
-            r"Bootstrap ?: no socket interface found",
+            r"(?:Bootstrap ?: )?\bno socket interface found",
             # The socket transport's own search (net_socket.cc), and bootstrap's when NCCL_COMM_ID names an address no
             # local interface shares a subnet with (a container's private network): the same missing interface.
             r"NET/Socket ?: (?:no interface found|No usable listening interface found)",
