@@ -445,7 +445,7 @@ CONTEXTS: tuple[Context, ...] = (
                  # a Helm chart's value for it, and a person saying they run the engine ("to run Llama2-13b on
                  # vLLM", "i try to use vllm to serve"); w40e, 2026-11-28
                  r"gpuMemoryUtilization",
-                 r"\b(?:[Uu]se|[Uu]sing|with|on|via|through) (?:the )?(?:vLLMs?|vllm|VLLM)\b(?! (?:is|was|does|did|has|and|or)\b)"),
+                 r"on vLLM", r"with vLLM", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),
@@ -498,6 +498,15 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://build.nvidia.com/spark/nccl/instructions",
                  "https://github.com/vllm-project/vllm/issues/41725"),
         checked="2026-11-27",
+    ),
+    Context(
+        name="nccl-cu12-wheel",
+        meaning="The environment lists pip's nvidia-nccl-cu12 wheel (pip list, pip freeze, collect_env's [pip3] lines), "
+                "whose libnccl.so.2 goes to site-packages/nvidia/nccl/lib: another nvidia-nccl-cu* wheel beside it "
+                "installs its own build there too, and the framework loads whichever was written last.",
+        markers=(r"nvidia-nccl-cu12(?:==| {1,40})\d",),  # w40e, 2026-11-28
+        sources=("https://github.com/pytorch/pytorch/issues/119932", "https://github.com/marin-community/marin/issues/7344"),
+        checked="2026-11-28",
     ),
     Context(
         name="system-container",

@@ -54,3 +54,35 @@ SIGNATURES: tuple[Signature, ...] = (
                   "nccl/llamafactory-662-tokenize-large-data-30-minute-timeout.txt"),
     ),
 )
+
+# Two NCCL wheels for different CUDA majors in one environment: both put libnccl.so.2 in site-packages/nvidia/nccl/lib
+# (marin#7344: nvidia-nccl-cu13 2.30.7 beside nvidia-nccl-cu12 2.28.9 from torch+cu128, the last one written wins;
+# pytorch's maintainers answer such pairs with "uninstall the one that does not match").
+SIGNATURES += (
+    Signature(
+        code="nccl.two-nccl-wheels",
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        contexts=("nccl-cu12-wheel",),
+        # the other major's wheel in a listing that holds nvidia-nccl-cu12 ("[pip3] nvidia-nccl-cu11==2.14.3",
+        # "nvidia-nccl-cu13     2.29.7")
+        # ...and as a person quotes it (`version("nvidia-nccl-cu13") == 2.30.7`)
+        patterns=(r"\bnvidia-nccl-cu(?P<other>11|13)(?:==| {1,40}|[\"'`)]{1,3} ?==? ?)(?P<version>\d{1,2}\.\d{1,3}\.\d{1,3})",),
+        severity="warn",
+        cause=("Two NCCL wheels are installed side by side, nvidia-nccl-cu{other} {version} beside nvidia-nccl-cu12: "
+               "both install libnccl.so.2 into the same site-packages/nvidia/nccl/lib, so the framework may load an "
+               "NCCL other than the one it was built for (an undefined nccl* symbol at import, a config it cannot "
+               "read)."),
+        advice=("Keep only the NCCL wheel that matches the installed PyTorch: `pip list | grep -i nccl`, then uninstall "
+                "the other (`pip uninstall nvidia-nccl-cu{other}` for a cu12 torch; `pip uninstall nvidia-nccl-cu12` "
+                "for a cu13 torch, `python -c 'import torch; print(torch.version.cuda)'` says which) and reinstall the "
+                "matching one so its libnccl.so.2 is the one on disk (`pip install --force-reinstall "
+                "nvidia-nccl-cu12==<the version torch requires>`)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPUs"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/marin-community/marin/issues/7344", "https://github.com/pytorch/pytorch/issues/119932"),
+        checked=CHECKED,
+        examples=("nccl/marin-7344-nccl-cu12-beside-cu13-same-path.txt",),
+    ),
+)
