@@ -86,3 +86,43 @@ SIGNATURES += (
         examples=("nccl/marin-7344-nccl-cu12-beside-cu13-same-path.txt",),
     ),
 )
+
+# Two jobs started on one machine (one training per GPU, a second copy of a script) both take the launcher's default
+# rendezvous port (29500): the second one cannot bind it. People describe it without the socket's error
+# (diffusion-pipe#370: "train them simultaneously on multiple GPUs ... consistently encountering port conflicts").
+_AT_ONCE = (r"(?:simultaneous(?:ly)?|at the same time|at once|in parallel|concurrent(?:ly)?|multiple|several|two|"
+            r"second|another|other)")
+_CONFLICT = r"(?:conflicts?|clash(?:es)?|collisions?|collides|already (?:in use|taken|used)|is blocked|was blocked)"
+
+SIGNATURES += (
+    Signature(
+        code="nccl.concurrent-runs-port-conflict-described",
+        described=True,
+        cause_id="distributed-port-in-use",
+        kinds=("any",),
+        patterns=(
+            # "train them simultaneously on multiple GPUs ... port conflicts"
+            _AT_ONCE + r"\b[^\n]{0,160}?\bports? " + _CONFLICT,
+            # "port is blocked by another service", "the port is already in use by the other training"
+            r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
+            r"a different|the (?:first|other|previous)) (?:service|process|program|training|job|instance|run)",
+        ),
+        severity="warn",
+        cause=("The text describes two runs on one machine fighting over a port: each distributed launch (deepspeed, "
+               "torchrun, accelerate) binds the same default rendezvous port (29500), so the second run cannot start "
+               "while the first holds it."),
+        advice=("Give each concurrent run its own master port: `deepspeed --master_port 29501 ...`, `torchrun "
+                "--master_port 29501 ...` (or MASTER_PORT=29501), `accelerate launch --main_process_port 29501 ...`; "
+                "where the script takes its own --master_port too (diffusion-pipe's train.py), pass the same value to "
+                "both, and pin each run to its GPUs (`--include localhost:1` for deepspeed, CUDA_VISIBLE_DEVICES for "
+                "the others)."),
+        action="configure",
+        rules_out=("the GPUs", "NCCL"),
+        never_suggest=("NCCL_P2P_DISABLE",),
+        sources=("https://github.com/tdrussell/diffusion-pipe/issues/370",
+                 "https://github.com/tdrussell/diffusion-pipe/pull/144",
+                 "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked=CHECKED,
+        examples=("nccl/diffusionpipe-370-simultaneous-training-port-conflicts.txt",),
+    ),
+)
