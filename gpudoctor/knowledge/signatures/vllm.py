@@ -84,8 +84,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Start vLLM with --enforce-eager (enforce_eager=True) so CUDA graphs do not take the memory the KV "
                 "cache needs, raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache "
                 "after the weights, and lower --max-model-len; if the weights alone nearly fill the GPU (a 14B model in "
-                "16-bit on a 16 or 32 GB card), use a quantized checkpoint or spread the model over more GPUs with "
-                "--tensor-parallel-size."),
+                "16-bit on a 16 or 32 GB card), use a quantized checkpoint or a smaller model; only where the machine "
+                "has more GPUs free does sharding the model over them (tensor parallelism) help."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
