@@ -297,14 +297,12 @@ SIGNATURES += (
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
         advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
                 "the P2P path where the GPUs support it (disable ACS on the PCIe switches, IOMMU passthrough, no VM "
-                "in between). Where it persists with P2P off (NCCL 2.24 and later on PCIe GPUs without peer access: "
-                "GeForce RTX 40/50, L4, T4), set NCCL_CUMEM_HOST_ENABLE=0 as well, so the shared-memory transport uses "
-                "/dev/shm instead of cuMem host buffers."),
+                "in between). Where it persists with P2P off (NCCL 2.24+ on PCIe GPUs without peer access: RTX 40/50, "
+                "L4, T4), also set NCCL_CUMEM_HOST_ENABLE=0 (/dev/shm instead of cuMem host buffers)."),
         action="configure",
         never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME"),
-        # the cuMem host path's 217 that NCCL_P2P_DISABLE does not avoid (w40e, 2026-11-28)
         sources=("https://github.com/ray-project/ray_lightning/issues/24", TROUBLESHOOTING,
-                 "https://github.com/ray-project/ray/pull/64109", "https://github.com/NVIDIA/nccl/issues/1838"),
+                 "https://github.com/ray-project/ray/pull/64109"),
         checked="2026-11-28",
         examples=("nccl/raylightning-24-ipc-217-peer-access-not-supported.txt",),
     ),

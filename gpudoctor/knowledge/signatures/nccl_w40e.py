@@ -1,9 +1,12 @@
-"""Issue 25 (helper w40e): distributed jobs that fail for a reason a person describes, and the launch's own set-up.
+"""Issue 25 (helper w40e): distributed jobs that fail for a reason a person describes, and NCCL wheels side by side.
 
 A multi-GPU job whose main process prepares (tokenises, maps, caches) a large dataset while the other ranks wait at a
 barrier fails when the preparation outlasts the process group's timeout, 30 minutes by default (1800 s): people report
 it as "it always fails after 30 minutes with a big dataset". nccl_w28d.py and nccl_w34b.py read the watchdog's line
-beside a preparation step's progress bar; the row here reads the person's description (LongLoRA#45, LlamaFactory#662).
+beside a preparation step's progress bar; nccl.dataset-prep-outlasts-timeout-described reads the person's description
+(LongLoRA#45, LlamaFactory#662). nccl.two-nccl-wheels reads a second major's nvidia-nccl wheel in a listing that holds
+nvidia-nccl-cu12 (both install the same libnccl.so.2), and nccl.concurrent-runs-port-conflict-described two runs on one
+machine that fight over the launcher's default port.
 """
 
 from __future__ import annotations
