@@ -295,10 +295,9 @@ SIGNATURES += (
                   r"cudaErrorPeerAccessUnsupported"),
         severity="fail",
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
-        advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
-                "the P2P path where the GPUs support it (disable ACS on the PCIe switches, IOMMU passthrough, no VM "
-                "in between). Where it persists with P2P off (NCCL 2.24+ on PCIe GPUs without peer access: RTX 40/50, "
-                "L4, T4), also set NCCL_CUMEM_HOST_ENABLE=0 (/dev/shm instead of cuMem host buffers)."),
+        advice=("Run NCCL with NCCL_P2P_DISABLE=1 here (data through host shared memory), or fix the P2P path where the "
+                "GPUs support it (ACS off on the PCIe switches, IOMMU passthrough, no VM in between); if it persists with "
+                "P2P off (NCCL 2.24+ on RTX 40/50, L4, T4 without peer access), also set NCCL_CUMEM_HOST_ENABLE=0."),
         action="configure",
         never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/ray-project/ray_lightning/issues/24", TROUBLESHOOTING,
