@@ -436,20 +436,6 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
-        name="vllm-several-gpus-visible",
-        # before "vllm": inner to it, so its row takes the out-of-memory line before vllm.runs-on-one-gpu-described
-        meaning="A vLLM server or script was started with several GPUs made visible (CUDA_VISIBLE_DEVICES=0,1,...) and "
-                "no tensor-parallel size on its line: vLLM then places the whole model on the first GPU, since only "
-                "--tensor-parallel-size (tensor_parallel_size) shards it.",
-        markers=(
-            # the launch line itself, without -tp/--tensor-parallel-size on it (w40e, 2026-11-28)
-            r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2}(?:,\d{1,2}){1,15}[\"']? {1,4}(?:python3? -m vllm\.entrypoints|vllm serve)"
-            r"(?![^\n]{0,400}?(?:[Tt]ensor[-_][Pp]arallel|-tp\b|--tp\b))",
-        ),
-        sources=("https://github.com/QwenLM/Qwen3/issues/187", "https://docs.vllm.ai/en/latest/serving/distributed_serving.html"),
-        checked="2026-11-28",
-    ),
-    Context(
         name="vllm",
         meaning="The text runs a vLLM engine (its server command, its Python API, its image, its memory option), so a "
                 "person's words about how much GPU memory it holds are about vLLM's reservation at start-up.",
@@ -512,6 +498,20 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://build.nvidia.com/spark/nccl/instructions",
                  "https://github.com/vllm-project/vllm/issues/41725"),
         checked="2026-11-27",
+    ),
+    Context(
+        name="vllm-several-gpus-visible",
+        meaning="A vLLM server or script was started with several GPUs made visible (CUDA_VISIBLE_DEVICES=0,1,...) and "
+                "no tensor-parallel size on its line: vLLM then places the whole model on the first GPU, since only "
+                "--tensor-parallel-size (tensor_parallel_size) shards it.",
+        markers=(
+            # the launch line itself, without -tp/--tensor-parallel-size on it (w40e, 2026-11-28)
+            r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2}(?:,\d{1,2}){1,15}[\"']? {1,4}(?:python3? -m vllm\.entrypoints|vllm serve)"
+            r"(?![^\n]{0,400}?(?:[Tt]ensor[-_][Pp]arallel|-tp\b|--tp\b))",
+        ),
+        sources=("https://github.com/QwenLM/Qwen3/issues/187", "https://github.com/vllm-project/vllm/issues/4417",
+                 "https://docs.vllm.ai/en/latest/serving/distributed_serving.html"),
+        checked="2026-11-28",
     ),
     Context(
         name="nccl-cu12-wheel",

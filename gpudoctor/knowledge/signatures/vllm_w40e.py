@@ -1,7 +1,7 @@
 """Issue 25 (helper w40e): vLLM run out of memory on one GPU while the launch made several visible.
 
 `CUDA_VISIBLE_DEVICES=0,1,2,3,4 python3 -m vllm.entrypoints.openai.api_server --model Qwen1.5-72B-Chat` without
---tensor-parallel-size loads the whole model onto GPU 0 and runs out of memory there (Qwen3#187): the GPUs
+--tensor-parallel-size loads the whole model onto GPU 0 and runs out of memory there (Qwen3#187, vllm#4417): the GPUs
 were made visible, not used. vllm_w39g.py reads the person's "it only runs on card 0"; the row here reads PyTorch's
 out-of-memory line itself where the launch line of the same text (the "vllm-several-gpus-visible" context) names several
 GPUs and no tensor-parallel size, and takes the place of cuda.out-of-memory there.
@@ -37,7 +37,8 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault", "a GPU too small for the model when sharded"),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/QwenLM/Qwen3/issues/187", VLLM_DISTRIBUTED),
+        sources=("https://github.com/QwenLM/Qwen3/issues/187", "https://github.com/vllm-project/vllm/issues/4417",
+                 VLLM_DISTRIBUTED),
         checked="2026-11-28",
         examples=("vllm/qwen3-187-vllm-five-gpus-only-gpu0-oom.txt",),
     ),
