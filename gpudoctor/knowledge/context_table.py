@@ -500,20 +500,6 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
-        name="vllm-several-gpus-visible",
-        meaning="A vLLM server or script was started with several GPUs made visible (CUDA_VISIBLE_DEVICES=0,1,...) and "
-                "no tensor-parallel size on its line: vLLM then places the whole model on the first GPU, since only "
-                "--tensor-parallel-size (tensor_parallel_size) shards it.",
-        markers=(
-            # the launch line itself, without -tp/--tensor-parallel-size on it (w40e, 2026-11-28)
-            r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2}(?:,\d{1,2}){1,15}[\"']? {1,4}(?:python3? -m vllm\.entrypoints|vllm serve)"
-            r"(?![^\n]{0,400}?(?:[Tt]ensor[-_][Pp]arallel|-tp\b|--tp\b))",
-        ),
-        sources=("https://github.com/QwenLM/Qwen3/issues/187", "https://github.com/vllm-project/vllm/issues/4417",
-                 "https://docs.vllm.ai/en/latest/serving/distributed_serving.html"),
-        checked="2026-11-28",
-    ),
-    Context(
         name="nccl-cu12-wheel",
         meaning="The environment lists pip's nvidia-nccl-cu12 wheel (pip list, pip freeze, collect_env's [pip3] lines), "
                 "whose libnccl.so.2 goes to site-packages/nvidia/nccl/lib: another nvidia-nccl-cu* wheel beside it "

@@ -272,7 +272,6 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w39c").SIGNATURES)  # cuda_w39c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w39c").SIGNATURES)  # containers_w39c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w39g").SIGNATURES)  # vllm_w39g.py
-    rows.extend(importlib.import_module(f"{__name__}.vllm_w40e").SIGNATURES)  # vllm_w40e.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w39b").SIGNATURES)  # cuda_w39b.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w39b").SIGNATURES)  # kernel_w39b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w39b").SIGNATURES)  # wheels_w39b.py
