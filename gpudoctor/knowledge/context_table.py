@@ -69,6 +69,9 @@ CONTEXTS: tuple[Context, ...] = (
             # which every launcher built on it (torchrun, accelerate, deepspeed) prints.
             r"multi_gpu_launcher\b",
             r"elastic[./]multiprocessing[./]api\b[^\n]{0,60}\blocal_rank: \d",
+            # torch's @record wrapper (torch.distributed.elastic.multiprocessing.errors) framing a rank's traceback:
+            # the entry point of a script torchrun starts (w40e, 2026-11-28)
+            r"elastic[/\\]multiprocessing[/\\]errors[/\\]__init__\.py\", line \d{1,5}, in wrapper",
         ),
         sources=("https://pytorch.org/docs/stable/elastic/run.html",),
         checked="2026-11-26",
@@ -443,7 +446,11 @@ CONTEXTS: tuple[Context, ...] = (
                 "person's words about how much GPU memory it holds are about vLLM's reservation at start-up.",
         # the engine run, not any mention of the name ("Ollama works, but vLLM ..."); w36e, 2026-11-27
         markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
-                 r"--gpu-memory-utilization", r"gpu_memory_utilization"),
+                 r"--gpu-memory-utilization", r"gpu_memory_utilization",
+                 # a Helm chart's value for it, and a person saying they run the engine ("to run Llama2-13b on
+                 # vLLM", "i try to use vllm to serve"); w40e, 2026-11-28
+                 r"gpuMemoryUtilization",
+                 r"on vLLM", r"with vLLM", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),
@@ -496,6 +503,15 @@ CONTEXTS: tuple[Context, ...] = (
         sources=("https://build.nvidia.com/spark/nccl/instructions",
                  "https://github.com/vllm-project/vllm/issues/41725"),
         checked="2026-11-27",
+    ),
+    Context(
+        name="nccl-cu12-wheel",
+        meaning="The environment lists pip's nvidia-nccl-cu12 wheel (pip list, pip freeze, collect_env's [pip3] lines), "
+                "whose libnccl.so.2 goes to site-packages/nvidia/nccl/lib: another nvidia-nccl-cu* wheel beside it "
+                "installs its own build there too, and the framework loads whichever was written last.",
+        markers=(r"nvidia-nccl-cu12(?:==| {1,40})\d",),  # w40e, 2026-11-28
+        sources=("https://github.com/pytorch/pytorch/issues/119932", "https://github.com/marin-community/marin/issues/7344"),
+        checked="2026-11-28",
     ),
     Context(
         name="system-container",

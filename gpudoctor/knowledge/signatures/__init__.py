@@ -258,6 +258,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w38a").SIGNATURES)  # containers_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w38a").SIGNATURES)  # nccl_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w39g").SIGNATURES)  # nccl_w39g.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w40e").SIGNATURES)  # nccl_w40e.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38a").SIGNATURES)  # frameworks_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38d").SIGNATURES)  # frameworks_w38d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w38d").SIGNATURES)  # cuda_w38d.py

@@ -29,7 +29,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.invalid-ordinal-more-ranks-than-gpus",
-        cause_id="cuda-visible-devices",
+        # distributed-misuse, TAXONOMY's tie-break: more processes per node than GPUs is the launch's own set-up, and
+        # its fix is the process count (w40e, 2026-11-28: PICK-pytorch#14 was labelled both ways).
+        cause_id="distributed-misuse",
         kinds=("any",),
         # cuda.invalid-device-ordinal's line, in a text that shows a distributed launcher (gpudoctor/knowledge/
         # contexts.py): torchrun and torch.distributed.launch give each rank the GPU of its LOCAL_RANK.

@@ -34,8 +34,7 @@ SIGNATURES = (
                 "re-sharded checkpoint. On several nodes set the device from the node-local rank "
                 "(`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))`), never the global RANK, or use "
                 "rank % torch.cuda.device_count(); an index taken from a list of physical GPU ids is renumbered from "
-                "0 in each process (deepspeed picks GPUs itself: `deepspeed --include localhost:2`). The driver is not "
-                "the cause."),
+                "0 in each process (deepspeed picks GPUs itself: `deepspeed --include localhost:2`)."),
         action="configure",
         rules_out=("the driver", "a missing GPU"),
         never_suggest=("reinstall the driver", "update the driver", "set CUDA_VISIBLE_DEVICES"),

@@ -185,7 +185,7 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             r"Socket creation failed : Address family not supported by protocol",
-            r"Bootstrap ?: no socket interface found",
+            r"(?:Bootstrap ?: )?\bno socket interface found",
             # The socket transport's own search (net_socket.cc), and bootstrap's when NCCL_COMM_ID names an address no
             # local interface shares a subnet with (a container's private network): the same missing interface.
             r"NET/Socket ?: (?:no interface found|No usable listening interface found)",
@@ -295,13 +295,14 @@ SIGNATURES += (
                   r"cudaErrorPeerAccessUnsupported"),
         severity="fail",
         cause="The platform refuses peer-to-peer access between these two GPUs, and NCCL tried its P2P transport.",
-        advice=("Run NCCL with NCCL_P2P_DISABLE=1 on this machine so it moves data through host shared memory, or fix "
-                "the P2P path where the GPUs support it (disable ACS on the PCIe switches, IOMMU passthrough, no VM "
-                "in between)."),
+        advice=("Run NCCL with NCCL_P2P_DISABLE=1 here (data through host shared memory), or fix the P2P path where the "
+                "GPUs support it (ACS off on the PCIe switches, IOMMU passthrough, no VM in between); if it persists with "
+                "P2P off (NCCL 2.24+ on RTX 40/50, L4, T4 without peer access), also set NCCL_CUMEM_HOST_ENABLE=0."),
         action="configure",
         never_suggest=("raise --shm-size", "set NCCL_SOCKET_IFNAME"),
-        sources=("https://github.com/ray-project/ray_lightning/issues/24", TROUBLESHOOTING),
-        checked="2026-11-25",
+        sources=("https://github.com/ray-project/ray_lightning/issues/24", TROUBLESHOOTING,
+                 "https://github.com/ray-project/ray/pull/64109"),
+        checked="2026-11-28",
         examples=("nccl/raylightning-24-ipc-217-peer-access-not-supported.txt",),
     ),
     # -- torch.distributed's set-up around NCCL: ranks, the rendezvous store, renamed variables ----------------

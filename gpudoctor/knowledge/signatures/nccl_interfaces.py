@@ -19,7 +19,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-network-config",
         kinds=("any",),
         # Gloo's enforce in device.cc when the name starts with NCCL's "^" (exclude) or "=" (exact match) operator.
-        patterns=(r"(?:ifa|rp) != nullptr\. Unable to find (?:address|interface) for: (?P<name>[\^=][^\s]{1,100})",),
+        patterns=(r"\bUnable to find (?:address|interface) for: (?P<name>[\^=][^\s]{1,100})",),
         refines=("nccl.gloo-interface-not-found",),
         severity="fail",
         cause="GLOO_SOCKET_IFNAME holds NCCL's interface syntax ({name}), which Gloo reads as the name of an interface "

@@ -126,7 +126,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # gloo/transport/tcp/device.cc: Gloo (PyTorch's CPU backend, and the store-side group NCCL jobs create too) binds
         # to the address the hostname resolves to, or to GLOO_SOCKET_IFNAME, and stops when neither names a local one.
-        patterns=(r"(?:ifa|rp) != nullptr\. Unable to find (?:address|interface) for: (?P<name>[^\s]{1,100})",),
+        patterns=(r"\bUnable to find (?:address|interface) for: (?P<name>[^\s]{1,100})",),
         severity="fail",
         cause="Gloo could not find a local network interface for {name}: the hostname resolves to no address of this "
               "machine (a container, /etc/hosts), or GLOO_SOCKET_IFNAME names an interface that does not exist here.",
@@ -137,10 +137,13 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU", "the NVIDIA driver"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/msr-fiddle/pipedream/issues/32", "https://github.com/PeizeSun/SparseR-CNN/issues/33",
+                 "https://github.com/spark-arena/sparkrun/issues/275",
                  "https://pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"),
         checked="2026-11-26",
         examples=("nccl/pipedream-32-gloo-unable-to-find-address-hostname.txt",
-                  "nccl/sparsercnn-33-gloo-socket-ifname-eno1.txt"),
+                  "nccl/sparsercnn-33-gloo-socket-ifname-eno1.txt",
+                  # the message without Gloo's enforce prefix, as vLLM's RuntimeError prints it (w40e)
+                  "nccl/sparkrun-275-gloo-socket-ifname-eth0-missing.txt"),
     ),
     Signature(
         code="nccl.gloo-collective-timeout",

@@ -25,6 +25,12 @@ from gpudoctor.knowledge.signatures.vllm_servers import SERVER_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_serving import SERVING_SIGNATURES
 from gpudoctor.knowledge.signatures.vllm_workers import WORKER_SIGNATURES
 
+
+# vllm.bfloat16-needs-ampere's advice on a GPU vLLM does not support at all (compute capability below 7.0, w40e).
+_BELOW_VOLTA = (" But a GPU of compute capability below 7.0 (Pascal or older) is below the least vLLM supports at all "
+                "(7.0, Volta): on it --dtype=half only leads to the next refusal; serve a GGUF of the model with "
+                "llama.cpp or Ollama, or use a newer GPU for vLLM.")
+
 ENGINE_ARGS = "https://docs.vllm.ai/en/latest/configuration/engine_args.html"
 CONSERVING_MEMORY = "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"
 _VLLM = ("vllm-log", "traceback", "docker", "kubectl", "journal", "other")
@@ -78,8 +84,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Start vLLM with --enforce-eager (enforce_eager=True) so CUDA graphs do not take the memory the KV "
                 "cache needs, raise --gpu-memory-utilization (gpu_memory_utilization) so memory is left for the KV cache "
                 "after the weights, and lower --max-model-len; if the weights alone nearly fill the GPU (a 14B model in "
-                "16-bit on a 16 or 32 GB card), use a quantized checkpoint or spread the model over more GPUs with "
-                "--tensor-parallel-size."),
+                "16-bit on a 16 or 32 GB card), use a quantized checkpoint or a smaller model; only where the machine "
+                "has more GPUs free does sharding the model over them (tensor parallelism) help."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
@@ -172,7 +178,10 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
         severity="fail",
         cause="The {gpu} (compute capability {capability}) cannot run the model in bfloat16, which needs 8.0 or newer.",
-        advice="Run the model in float16: pass --dtype=half (dtype='half'), or use an Ampere-or-newer GPU.",
+        advice="Run the model in float16: pass --dtype=half (dtype='half'), or use an Ampere-or-newer GPU.{below_volta}",
+        # a GPU below 7.0 (Pascal, Maxwell) fails vLLM's own minimum next: float16 only moves the failure (w40e)
+        lookups=(("capability", "below_volta", (
+            ("6.", _BELOW_VOLTA), ("5.", _BELOW_VOLTA), ("3.", _BELOW_VOLTA)), ""),),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

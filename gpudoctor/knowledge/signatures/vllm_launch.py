@@ -344,7 +344,9 @@ LAUNCH_SIGNATURES += (
         # (runtime/model_runner.py) check that the MPI world holds one rank per engine rank (TP x PP).
         patterns=(r"Assertion failed: mpiSize == tp \* pp",
                   r"Assertion failed: MPI size (?P<mpi>\d{1,4}) != TP size (?P<tp>\d{1,4}) \* PP size (?P<pp>\d{1,4})",
-                  r"Engine world size \((?P<tp>\d{1,4}) \* (?P<pp>\d{1,4})\) != Runtime world size \((?P<mpi>\d{1,4})\)"),
+                  r"Engine world size \((?P<tp>\d{1,4}) \* (?P<pp>\d{1,4})\) != Runtime world size \((?P<mpi>\d{1,4})\)",
+                  # the examples' run.py before 0.6 prints the engine's world size as one number (w40e)
+                  r"Engine world size \(\d{1,4}\) != Runtime world size \(\d{1,4}\)"),
         severity="fail",
         cause=("The TensorRT-LLM engine was built for a number of ranks (tensor-parallel times pipeline-parallel size) "
                "that differs from the MPI processes it was started with: run without mpirun, with another -n, or "
@@ -352,14 +354,17 @@ LAUNCH_SIGNATURES += (
         advice=("Start it with one MPI rank per engine rank: `mpirun -n <tp_size x pp_size> --allow-run-as-root python3 "
                 "run.py ...` (the engine directory holds one rank*.engine per rank; trtllm-serve and Triton take the "
                 "world size from the engine), using the mpirun of the Open MPI that mpi4py links; or rebuild the "
-                "engine with --tp_size 1 to run one process."),
+                "engine with --tp_size 1 to run one process; an engine built for fewer ranks than mpirun -n starts is rebuilt "
+                "with the tp_size (and world_size) of the ranks it runs with."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver",),
         sources=("https://github.com/Tlntin/Qwen-TensorRT-LLM/issues/123", "https://github.com/NVIDIA/TensorRT-LLM/issues/1992",
-                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1340", "https://github.com/NVIDIA/TensorRT-LLM/issues/753"),
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1340", "https://github.com/NVIDIA/TensorRT-LLM/issues/753",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/440"),
         checked="2026-11-26",
-        examples=("vllm/qwentrtllm-123-mpisize-four-engines.txt", "vllm/tensorrtllm-1992-qwen-run-py-without-mpirun.txt"),
+        examples=("vllm/qwentrtllm-123-mpisize-four-engines.txt", "vllm/tensorrtllm-1992-qwen-run-py-without-mpirun.txt",
+                  "vllm/tensorrtllm-440-engine-world-size-1-runtime-8.txt"),
     ),
 )
 

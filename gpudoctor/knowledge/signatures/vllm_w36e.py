@@ -33,6 +33,13 @@ SIGNATURES: tuple[Signature, ...] = (
             # "When using two A10 GPUs, each GPU also consumes 18506MB", "every card shows 22GB used"
             _NOT_OOM + r"\b(?:[Ee]ach|[Ee]very|[Bb]oth|[Pp]er) (?:GPU|gpu|card)s? (?:also |still )?(?:consumes?|uses?|takes?|"
             r"occup(?:ies|y)|shows?|holds?|is using) (?:about |around |over |nearly |almost )?" + _SIZE,
+            # "memory usage over my expectation: 18G for each GPU", "the model takes up to 38GB on each GPU": the amount
+            # first, then the GPU it sits on (w40e, 2026-11-28)
+            _NOT_OOM + r"\b(?:takes?|took|uses?|used|consum(?:es?|ed)|occup(?:ies|ied|y)|usage|cost)\b[^\n]{0,40}?" + _SIZE
+            + r"\*{0,2} (?:for|on|in|of|per) (?:each|every|just one|one|a single|both|all) (?:of the )?(?:GPU|gpu|card)",
+            # "vLLM pre-allocates that fraction at startup regardless of model size"
+            _NOT_OOM + r"\b(?:pre-?allocat\w{1,5}|reserv\w{1,5}|allocat\w{1,5})\b[^\n]{0,80}?\b(?:regardless of|irrespective of|"
+            r"independent of|no matter) (?:the )?model(?:'s)? size",
         ),
         severity="info",
         cause=("The description, beside a vLLM engine, suggests its normal memory reservation: vLLM takes "
@@ -49,6 +56,6 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/vllm-project/vllm/issues/7979", "https://github.com/vllm-project/vllm/issues/1512",
                  "https://github.com/vllm-project/vllm/issues/4723", CONSERVING_MEMORY, ENGINE_ARGS),
         checked="2026-11-27",
-        examples=("vllm/vllm-7979-gguf-800m-over-20g.txt",),
+        examples=("vllm/vllm-7979-gguf-800m-over-20g.txt", "vllm/vllm-4880-tp-memory-usage-higher-than-expected.txt"),
     ),
 )
