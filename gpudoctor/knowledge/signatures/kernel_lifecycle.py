@@ -49,11 +49,15 @@ SIGNATURES: tuple[Signature, ...] = (
                 "text console stop the display manager (`sudo systemctl isolate multi-user.target`) and "
                 "`sudo systemctl stop nvidia-persistenced`, end the CUDA programs, and unload in order: "
                 "`sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`; if they still will not unload, reboot to a "
-                "text console and do it there."),
+                "text console and do it there. Where a hybrid-graphics switcher (supergfxctl, optimus-manager, "
+                "envycontrol) tried the unload for a live mode switch and was left stuck, set its mode back "
+                "(`supergfxctl -m Hybrid`, or Hybrid in /etc/supergfxd.conf) and reboot, and switch modes only with a "
+                "reboot or logout."),
         action="reload-driver",
         rules_out=("a driver fault",),
         never_suggest=("disable Secure Boot", "reinstall CUDA"),
         sources=("https://github.com/tinygrad/open-gpu-kernel-modules/pull/20",
+                 "https://github.com/OpenGamingCollective/asusctl/issues/344",
                  "https://forums.developer.nvidia.com/t/cant-install-new-driver-cannot-unload-module/63639"),
         checked="2026-11-26",
         examples=("kernel/tinygrad-pr20-rmmod-module-in-use.txt",),

@@ -39,3 +39,40 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/tuxedo-476-nvidia-dkms-module-not-built-new-kernel-mixed-570-580.txt",),
     ),
 )
+
+# The NVIDIA modules that cannot be unloaded because something holds them, told in people's words ("optimus-manager
+# fails to start because the nvidia module cannot be unloaded", "switching from nvidia mode fails to unload the nvidia
+# module", "the system can't seem to unload nvidia_modeset"): kernel.module-in-use reads rmmod's own refusal, and
+# kernel.gpu-switcher-module-in-use-described a switcher named beside "in use".
+SIGNATURES += (
+    Signature(
+        code="kernel.described-nvidia-module-cannot-unload",
+        described=True,
+        cause_id="driver-in-use",
+        kinds=("any",),
+        patterns=(
+            r"\b(?:[Cc]an'?t|[Cc]annot|[Cc]ould not|[Cc]ouldn'?t|[Uu]nable to|[Ff]ails? to|[Ff]ailed to|[Ff]ailing to)"
+            r"(?: seem to)? unload (?:the |all )?(?:[Nn]vidia|NVIDIA)[\w-]{0,16}\b",
+            r"\b(?:[Nn]vidia|NVIDIA)[\w-]{0,16}(?: kernel)? (?:modules?|drivers?) (?:cannot|can'?t|can not|could not|"
+            r"couldn'?t|won'?t|will not|(?:is|are|was|were) not|isn'?t|aren'?t|wasn'?t|weren'?t) (?:be )?unloaded\b",
+        ),
+        severity="warn",
+        cause=("The description says the NVIDIA kernel modules cannot be unloaded: something still holds the GPU (the "
+               "display manager or compositor, nvidia-persistenced, a CUDA program, a monitoring tool), so a "
+               "hybrid-graphics switch, a driver reinstall or a passthrough hand-over that needs them unloaded fails."),
+        advice=("Find what holds the NVIDIA modules and stop it before unloading them: `sudo lsof /dev/nvidia*` or "
+                "`sudo fuser -v /dev/nvidia*`, and the Used-by column of `lsmod | grep nvidia` (usually the display "
+                "manager or compositor such as SDDM, GDM or a Wayland session, nvidia-persistenced, a CUDA program or a "
+                "monitoring tool); then `sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia` from a text console. "
+                "With a hybrid-graphics switcher (optimus-manager, supergfxctl, envycontrol) do not switch live: select "
+                "the mode (Hybrid, integrated or nvidia) and reboot or log out, so the modules are unloaded before "
+                "anything opens the GPU."),
+        action="configure",
+        rules_out=("a driver that failed to build", "a GPU fault"),
+        never_suggest=("reinstall the driver", "disable Secure Boot"),
+        sources=("https://github.com/Askannz/optimus-manager/issues/277",
+                 "https://github.com/tinygrad/open-gpu-kernel-modules/pull/20"),
+        checked="2026-11-28",
+        examples=("kernel/optimus-manager-277-sddm-holds-nvidia-module-cannot-unload.txt",),
+    ),
+)
