@@ -76,3 +76,40 @@ SIGNATURES += (
         examples=("kernel/optimus-manager-277-sddm-holds-nvidia-module-cannot-unload.txt",),
     ),
 )
+
+# The driver that no longer works with a new kernel, told as the symptom rather than the build ("nvidia driver does not
+# work after new kernel update", "kernel 6.13 doesn't work with nvidia drivers"): the new kernel boots without the module
+# that DKMS (or the distribution's kmod) did not build for it, because its headers are missing or the driver branch
+# does not compile against it.
+SIGNATURES += (
+    Signature(
+        code="kernel.described-nvidia-stops-working-with-new-kernel",
+        described=True,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            r"\b(?:[Nn]vidia|NVIDIA)(?: [Dd]rivers?| modules?| dkms| DKMS| GPU)? (?:does not|doesn'?t|do not|don'?t|won'?t|"
+            r"will not|did not|didn'?t|stopped to|stops to|no longer) work(?:s|ing)? (?:any ?more )?(?:after|with|on|under) "
+            r"(?:an? |the |my |this )?(?:(?:new(?:er|est)?|latest|recent|last) (?:[Ll]inux )?(?:[Kk]ernel|[Ll]inux)\b|"
+            r"(?:[Kk]ernel|[Ll]inux)(?: (?:updates?|upgrades?)| ?v?[3-7]\.\d{1,2}\b))",
+            # "kernel 6.13 doesn't work with nvidia", "the version 6.13 and 6.13.1 doesn't work with nvidia drivers"
+            # (kernel releases only: "version" wants 4.x to 7.x, so "CUDA version 12.1" or "Python version 3.12" stays out)
+            r"\b(?:(?:[Kk]ernels?|[Ll]inux) v?[3-7]|(?<![Pp]ython )(?<!CUDA )version v?[4-7])\.\d{1,2}(?:\.\d{1,3})?"
+            r"(?:-[\w.+~-]{1,30})?(?:(?:,| and| or| &) v?[4-7]\.\d{1,2}(?:\.\d{1,3})?)? "
+            r"(?:does not|doesn'?t|do not|don'?t|won'?t|will not) work with (?:the )?(?:[Nn]vidia|NVIDIA)",
+        ),
+        severity="warn",
+        cause="The description suggests the NVIDIA driver broke with a new kernel: no NVIDIA module was built for that "
+              "kernel (its headers missing, or a kernel newer than the driver branch supports), so it boots without "
+              "the driver while the previous kernel still works.",
+        advice=REBUILD_FOR_KERNEL,
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall CUDA", "blacklist nouveau"),
+        sources=("https://github.com/OpenMandrivaAssociation/distribution/issues/1102",
+                 "https://github.com/OpenMandrivaAssociation/distribution/issues/678",
+                 "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"),
+        checked="2026-11-28",
+        examples=("kernel/openmandriva-1102-nvidia-no-module-new-kernel-devel-missing.txt",),
+    ),
+)
