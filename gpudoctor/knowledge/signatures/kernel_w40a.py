@@ -13,6 +13,12 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_p15k import REBUILD_FOR_KERNEL
 
+# Beside the rebuild: packages of two driver branches or two repositories left side by side keep the rebuild from
+# producing one module (tuxedo-control-center#476: 570 beside 580).
+_REBUILD_UNMIXED = (REBUILD_FOR_KERNEL + " Where packages of two driver branches or two repositories are mixed (570 "
+                    "beside 580; negativo17's packages beside RPM Fusion's akmod-nvidia), remove the strays so that one "
+                    "driver from one repository is installed, then rebuild.")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.described-nvidia-module-not-built",
@@ -29,7 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="warn",
         cause="The description says the NVIDIA kernel module was not built for this kernel (usually a kernel newer "
               "than the installed driver branch supports, or its headers missing), so that kernel runs without it.",
-        advice=REBUILD_FOR_KERNEL,
+        advice=_REBUILD_UNMIXED,
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA", "blacklist nouveau"),
@@ -102,7 +108,7 @@ SIGNATURES += (
         cause="The description suggests the NVIDIA driver broke with a new kernel: no NVIDIA module was built for that "
               "kernel (its headers missing, or a kernel newer than the driver branch supports), so it boots without "
               "the driver while the previous kernel still works.",
-        advice=REBUILD_FOR_KERNEL,
+        advice=_REBUILD_UNMIXED,
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA", "blacklist nouveau"),
@@ -111,5 +117,38 @@ SIGNATURES += (
                  "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"),
         checked="2026-11-28",
         examples=("kernel/openmandriva-1102-nvidia-no-module-new-kernel-devel-missing.txt",),
+    ),
+)
+
+# The same failure told by the kernel that still works: "Downgrading Kernel fixes issue", "kernel 5.15.0-60 works" (beside a newer one that does not), "Booting with 6.6 works fine": the NVIDIA module exists for the
+# older kernel only, or the driver branch does not support the newer one.
+SIGNATURES += (
+    Signature(
+        code="kernel.described-older-kernel-works",
+        described=True,
+        cause_id="dkms-build-failed",
+        kinds=("any",),
+        patterns=(
+            r"\b(?:[Dd]owngrad(?:ing|ed|e)|[Rr]evert(?:ing|ed)?|[Rr]oll(?:ing|ed)? back|[Gg]o(?:ing)? back|[Ww]ent back)"
+            # (the word kernel or Linux is wanted: "downgrading to 4.44 fixed it" is more often a Python package)
+            r"(?: back)?(?: to)? (?:the |my |an? )?(?:previous |older |old |last |LTS )?(?:(?:[Kk]ernel|[Ll]inux)(?: v?[3-7]"
+            r"\.\d{1,2}(?:\.\d{1,3})?)?|v?[3-7]\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})? kernel)\b[^\n]{0,40}?\b(?:fix(?:es|ed)?|"
+            r"solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps?|helped)\b",
+            # Markdown bold may cut the release ("kernel **5.15**.0-60 works")
+            r"\b(?:[Bb]ooting (?:with|into|in|on|from) (?:the )?|[Kk]ernel |[Ll]inux )(?:[Ll]inux |[Kk]ernel )?"
+            r"\*{0,2}v?[3-7]\.\d{1,2}\*{0,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})?(?: kernel)? (?:still )?works?\b",
+        ),
+        severity="warn",
+        cause="The description says an older kernel still works with the NVIDIA driver while the new one does not: the "
+              "NVIDIA module was not built for the new kernel (its headers missing, or a kernel newer than the driver "
+              "branch supports), so it boots without the driver.",
+        advice=_REBUILD_UNMIXED,
+        action="configure",
+        rules_out=("a GPU fault",),
+        never_suggest=("reinstall CUDA", "blacklist nouveau"),
+        sources=("https://github.com/Frogging-Family/nvidia-all/issues/167", "https://github.com/linuxmint/cinnamon/issues/11589"),
+        checked="2026-11-28",
+        examples=("kernel/nvidiaall-167-470-kernel-631-downgrading-kernel-fixes.txt",
+                  "kernel/cinnamon-11589-kernel-519-dkms-470-older-kernel-works.txt"),
     ),
 )
