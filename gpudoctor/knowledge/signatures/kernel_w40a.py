@@ -1,17 +1,21 @@
-"""Issue 25 (helper w40a): the NVIDIA kernel module not built for a kernel, told in the passive voice.
+"""Issue 25 (helper w40a): the kernel driver's commonest failures as people tell them, in wordings the older described
+rows miss.
 
-kernel.described-driver-does-not-build-for-kernel (kernel_w18b.py) and the rows of kernel_p15k.py read what people
-write when the module does not build, with the module as the subject of an active verb ("the driver does not build for
-6.12", "unable to build nvidia module in 6.15"). The same report is as often passive: "NVIDIA DKMS module was not
-built for the new kernel", "the nvidia module cannot be built", "nvidia kernel module is not compiled". The cause
+The NVIDIA module not built for a new kernel, told in the passive ("NVIDIA DKMS module was not built for the new
+kernel", "the nvidia module cannot be built"), as the driver that stops working with the new kernel ("nvidia driver does
+not work after new kernel update", "kernel 6.13 doesn't work with nvidia drivers") or as the older kernel that still
+works ("Downgrading Kernel fixes issue", "kernel 5.15.0-60 works"): kernel.described-driver-does-not-build-for-kernel
+(kernel_w18b.py) and the rows of kernel_p15k.py read the active telling ("the driver does not build for 6.12"). The cause
 and the fix are the same: the installed driver branch does not compile against this kernel (or its headers are
-missing), so the new kernel boots without the NVIDIA driver.
+missing), so the new kernel boots without the NVIDIA driver. Then the NVIDIA modules that cannot be unloaded because
+something holds them, and Flathub's GL.nvidia extension not yet published for a new driver.
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_p15k import REBUILD_FOR_KERNEL
+from gpudoctor.knowledge.signatures.kernel_w28a import _FLATPAK_ADVICE
 
 # Beside the rebuild: packages of two driver branches or two repositories left side by side keep the rebuild from
 # producing one module (tuxedo-control-center#476: 570 beside 580).
@@ -150,5 +154,40 @@ SIGNATURES += (
         checked="2026-11-28",
         examples=("kernel/nvidiaall-167-470-kernel-631-downgrading-kernel-fixes.txt",
                   "kernel/cinnamon-11589-kernel-519-dkms-470-older-kernel-works.txt"),
+    ),
+)
+
+# Flatpak's NVIDIA GL extension for a new driver, told before Flatpak says anything ("Nvidia released new drivers (390.42),
+# which are not yet available in flatpak repositories", "I can't find the nvidia driver 525.60.13 for flatpak at
+# flathub"): kernel.flatpak-nvidia-gl-extension-not-found (kernel_w28a.py) reads flatpak's own "Nothing matches" and
+# "No remote refs found"; Flathub builds org.freedesktop.Platform.GL.nvidia-<version> hours after a driver release.
+_NVIDIA_DRIVER = r"\b(?:[Nn]vidia|NVIDIA|GL\.nvidia|GL32\.nvidia)\b"
+_NOT_THERE = (r"\b(?:(?:is|are) not (?:yet )?(?:available|published|there)|not (?:yet )?(?:available|published)|"
+              r"can'?t (?:be )?find|cannot find|couldn'?t find|can'?t be found|(?:is|are) missing|not found)\b")
+_FLATHUB = r"\b(?:[Ff]latpak|[Ff]lathub|flatpak repositor(?:y|ies))\b"
+
+SIGNATURES += (
+    Signature(
+        code="kernel.described-flatpak-gl-nvidia-not-published",
+        described=True,
+        cause_id="flatpak-nvidia-gl-extension-missing",
+        kinds=("any",),
+        patterns=(
+            _NVIDIA_DRIVER + r"[^\n]{0,80}?" + _NOT_THERE + r"[^\n]{0,40}?" + _FLATHUB,
+            _NOT_THERE + r"[^\n]{0,20}?" + _NVIDIA_DRIVER + r"[^\n]{0,60}?" + _FLATHUB,
+        ),
+        severity="warn",
+        cause=("The description says Flatpak (Flathub) has no NVIDIA GL extension for the host's driver version yet: "
+               "org.freedesktop.Platform.GL.nvidia-<version> is published hours after a driver release (or after a "
+               "failed build is re-run), and until then Flatpak apps run without the NVIDIA driver."),
+        advice=_FLATPAK_ADVICE,
+        action="configure",
+        rules_out=("a driver that needs reinstalling",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/flatpak/flatpak/issues/1490",
+                 "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia/issues/144"),
+        checked="2026-11-28",
+        examples=("kernel/flatpak-1490-gl-runtime-390-42-missing.txt",
+                  "kernel/flathub-glnvidia-144-nvidia-525-60-13-extension-missing.txt"),
     ),
 )
