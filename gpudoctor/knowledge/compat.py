@@ -31,6 +31,8 @@ from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
+                  # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
+                  "does not support", "doesn't support", "no longer detect",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
                   "problem", "unable to", "won't", " wont ", " cant ", "only use cpu", "only uses cpu", "only using cpu",
                   # a GPU option that hangs or is never used ("stuck at 5%", "used rate is 0%", "can only use my CPU")

@@ -149,7 +149,10 @@ _MACOS = (re.compile(r"macOS\b"), re.compile(r"MacOS\b"), re.compile(r"Mac OS\b"
 # A paste about the driver itself (installing it, its version, nvidia-smi, the kernel module), not only a program.
 _DRIVER_TROUBLE = ("driver install", "install the driver", "installed driver", "driver installed", "insufficient driver",
                    "legacy driver", "nvidia-smi", "kernel module", "nouveau", "dkms", "ubuntu-drivers", "xorg",
-                   "driver version", "driver release", "install driver", "installing driver", "installing the driver")
+                   "driver version", "driver release", "install driver", "installing driver", "installing the driver",
+                   # the driver itself updated or installed by the person ("Updating the nvidia graphics driver to the
+                   # newest version", "installing CUDA without the display drivers")
+                   "graphics driver", "display driver")
 _BEFORE = 16  # characters looked at before a match found by what follows it
 
 

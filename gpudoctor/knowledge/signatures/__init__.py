@@ -259,6 +259,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w38a").SIGNATURES)  # nccl_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w39g").SIGNATURES)  # nccl_w39g.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w40e").SIGNATURES)  # nccl_w40e.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w40a").SIGNATURES)  # nccl_w40a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38a").SIGNATURES)  # frameworks_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38d").SIGNATURES)  # frameworks_w38d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w38d").SIGNATURES)  # cuda_w38d.py
@@ -284,6 +285,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w39a").SIGNATURES)  # cuda_w39a.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w39e").SIGNATURES)  # containers_w39e.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w39e").SIGNATURES)  # kernel_w39e.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w40a").SIGNATURES)  # kernel_w40a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w39d").SIGNATURES)  # frameworks_w39d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w39d").SIGNATURES)  # wheels_w39d.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w40c").SIGNATURES)  # wheels_w40c.py

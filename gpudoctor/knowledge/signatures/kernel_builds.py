@@ -133,13 +133,17 @@ SIGNATURES: tuple[Signature, ...] = (
                 "on Arch or 6.1/6.6 LTS, pick it in GRUB and hold kernel updates), or use the distribution's patched "
                 "legacy package that carries kernel patches (AUR nvidia-470xx-dkms / nvidia-390xx-dkms, RPM Fusion's "
                 "akmod-nvidia-470xx); only if `lspci -nn | grep -i nvidia` shows a GPU a current branch supports, "
-                "install the current driver instead."),
+                "install the current driver instead. Where the make.log shows clang's errors instead of gcc's, "
+                "`/usr/bin/cc` points at clang (installing clang can switch it, as on Void): point it back at gcc "
+                "(`sudo ln -sf /usr/bin/gcc /usr/bin/cc`, on Void `sudo xbps-alternatives -s gcc`) and rebuild "
+                "(`sudo dkms autoinstall`, on Void `sudo xbps-reconfigure -f linuxX.Y`)."),
         action="configure",
         rules_out=("Secure Boot", "nouveau"),
         never_suggest=("blacklist nouveau", "disable Secure Boot", "install the CUDA toolkit"),
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/526",
                  "https://github.com/void-linux/void-packages/issues/24705",
                  "https://github.com/void-linux/void-packages/issues/55238",
+                 "https://github.com/void-linux/void-packages/issues/14273",
                  "https://github.com/gentoo/gentoo/pull/30142",
                  "https://nvidia.custhelp.com/app/answers/detail/a_id/3142/~/support-timeframes-for-unix-legacy-gpu-releases"),
         checked="2026-11-26",

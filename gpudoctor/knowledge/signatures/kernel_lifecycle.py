@@ -49,11 +49,15 @@ SIGNATURES: tuple[Signature, ...] = (
                 "text console stop the display manager (`sudo systemctl isolate multi-user.target`) and "
                 "`sudo systemctl stop nvidia-persistenced`, end the CUDA programs, and unload in order: "
                 "`sudo rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia`; if they still will not unload, reboot to a "
-                "text console and do it there."),
+                "text console and do it there. Where a hybrid-graphics switcher (supergfxctl, optimus-manager, "
+                "envycontrol) tried the unload for a live mode switch and was left stuck, set its mode back "
+                "(`supergfxctl -m Hybrid`, or Hybrid in /etc/supergfxd.conf) and reboot, and switch modes only with a "
+                "reboot or logout."),
         action="reload-driver",
         rules_out=("a driver fault",),
         never_suggest=("disable Secure Boot", "reinstall CUDA"),
         sources=("https://github.com/tinygrad/open-gpu-kernel-modules/pull/20",
+                 "https://github.com/OpenGamingCollective/asusctl/issues/344",
                  "https://forums.developer.nvidia.com/t/cant-install-new-driver-cannot-unload-module/63639"),
         checked="2026-11-26",
         examples=("kernel/tinygrad-pr20-rmmod-module-in-use.txt",),
@@ -191,18 +195,23 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="none",
         kinds=("other",),
         # The module's words when it loads and finds no NVIDIA GPU at all (old drivers: "No NVIDIA graphics adapter
-        # found!"; later "No NVIDIA GPU found."): harmless where there is none; where there is one, other NVRM lines
-        # (nouveau, vfio, the probe routine) say who holds it.
+        # found!"; later "No NVIDIA GPU found."): harmless where there is none. A GPU that another driver holds (nouveau,
+        # vfio-pci) gives other words ("The NVIDIA probe routine was not called", "No NVIDIA graphics adapter probed!"),
+        # so this line sends the reader to the bus, not to nouveau.
         patterns=(r"NVRM: No NVIDIA graphics adapter found!", r"NVRM: No NVIDIA GPU found\."),
         severity="info",
         cause="The NVIDIA kernel module loaded but found no NVIDIA GPU to drive.",
-        advice=("Harmless on a machine without an NVIDIA GPU (remove the NVIDIA driver packages if unwanted). If the "
-                "machine has one, `lspci -nnk | grep -A3 -i nvidia` shows which driver holds it (nouveau, vfio-pci) "
-                "or that the firmware hides it."),
+        advice=("Harmless on a machine without an NVIDIA GPU (remove the NVIDIA driver packages if unwanted), and no "
+                "driver or CUDA install changes it: a program that needs a GPU must run on a machine that has one (on a "
+                "cloud VM, a GPU instance type). If the machine should have one, `lspci -nn | grep -i nvidia` shows "
+                "whether it is on the bus at all (absent: disabled in the firmware, passed through to another VM, or "
+                "unseated); where the NVRM lines above say this driver release does not support it, install the "
+                "driver branch that lists it."),
         action="none",
         rules_out=("a broken NVIDIA driver install",),
-        sources=("https://github.com/ValveSoftware/SteamOS/issues/209",),
-        checked="2026-11-26",
+        sources=("https://github.com/ValveSoftware/SteamOS/issues/209",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv.c"),
+        checked="2026-11-28",
         examples=("kernel/steamos-209-no-nvidia-adapter-amd-card.txt",),
     ),
     Signature(
