@@ -145,21 +145,25 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-version-mismatch",
         kinds=("any",),
         # graph/topo.h's ncclTopoIdToIndex when the graph search asks for a network device the topology does not hold
-        # (since 2.21): multi-node InfiniBand jobs with the NCCL of the NeMo 25.04 and later containers, fixed by 2.27.3.
-        patterns=(r"NCCL WARN Could not find NET with id (?P<id>[0-9a-fA-Fx]{1,18})\b",),
+        # (since 2.21): multi-node InfiniBand jobs with the NCCL of the NeMo 25.04 and later containers, fixed by 2.27.3;
+        # NCCL 2.26's NIC fusion beside the tree search's fallback to a hardcoded NET 0 (NVIDIA/nccl#1748). Read with or
+        # without NCCL's "NCCL WARN" prefix (an issue title, a quoted line).
+        patterns=(r"\bCould not find NET with id (?P<id>[0-9a-fA-Fx]{1,18})\b",),
         severity="fail",
         cause="NCCL's topology search asked for network device {id}, which its own topology does not hold: a NCCL "
               "release's fault on multi-node InfiniBand jobs (the NCCL of NeMo's 25.04 and later containers), fixed in "
-              "2.27.3, not the job's settings.",
+              "2.27.3 (NCCL 2.26's NIC fusion hits it too), not the job's settings.",
         advice=("Upgrade NCCL on every node to 2.27.3 or later (the NGC 25.06+ containers, or `pip install -U "
                 "nvidia-nccl-cu12` where torch loads the pip NCCL); meanwhile check that NCCL_IB_HCA, if set, names "
                 "adapters every node has (`ibv_devinfo`)."),
         action="configure",
         rules_out=("the GPUs", "the model code"),
         never_suggest=("set NCCL_P2P_DISABLE", "raise --shm-size", "reinstall the driver"),
-        sources=("https://github.com/NVIDIA-NeMo/Speech/issues/13996", NCCL_TROUBLESHOOTING),
-        checked="2026-11-26",
-        examples=("nccl/nemo-13996-could-not-find-net-id-0-container-25-04.txt",),
+        sources=("https://github.com/NVIDIA-NeMo/Speech/issues/13996", "https://github.com/NVIDIA/nccl/issues/1748",
+                 NCCL_TROUBLESHOOTING),
+        checked="2026-11-28",
+        examples=("nccl/nemo-13996-could-not-find-net-id-0-container-25-04.txt",
+                  "nccl/nccl-1748-could-not-find-net-id-0-nic-fusion.txt"),
     ),
     Signature(
         code="nccl.topology-nic-attribute-missing",
