@@ -289,6 +289,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w40d").SIGNATURES)  # nccl_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40d").SIGNATURES)  # ollama_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w40d").SIGNATURES)  # containers_w40d.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w40g").SIGNATURES)  # ollama_w40g.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40b").SIGNATURES)  # cuda_w40b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
