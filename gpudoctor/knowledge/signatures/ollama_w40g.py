@@ -4,10 +4,12 @@
   runner cannot initialise is dropped with a DEBUG line, "filtering device which didn't fully initialize", and the
   server runs on the CPU. On a MIG-partitioned GPU (A100, H100) the validation names the parent GPU's GPU- UUID in
   CUDA_VISIBLE_DEVICES, which selects no MIG instance, so every MIG device is dropped (ollama#13800, #14031; the
-  analysis is in pull requests #13851 and #15146); 0.13.1 still detects them.
+  analysis is in pull requests #13851 and #15146); 0.13.1 still detects them. Read in the "mig" context only: no
+  real excerpt of the same line on a whole GPU (an architecture the library lacks, a vGPU) was found yet.
 - Jan and Atomic Chat ask their downloaded llama-server for its devices (`--list-devices`) and log "No devices found
-  in output" when the list is empty: a CPU-only backend, or a CUDA backend whose CUDA runtime DLLs are not beside
+  in output" when the list is empty; where the backend folder is a CUDA one, its CUDA runtime DLLs are not beside
   llama-server.exe (Atomic-Chat#14, fixed by the cudart-llama-bin-win-cuda zip; Atomic-Chat#24, bundled in v1.1.79).
+  A CPU backend's empty list (jan#7553) has no settled thread yet and is left unread.
 - llama.cpp's "--list-devices" that lists nothing, described by people whose Windows build lacks ggml-cuda.dll
   (ggrun#24, llama-agent#34).
 - llamafile 0.10 on Windows no longer bundles ggml-cuda.dll: llama.cpp's "no usable GPU found" there means the module
