@@ -475,6 +475,47 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="mig",
+        meaning="The GPU is split into MIG (Multi-Instance GPU) instances (A100, A30, H100, H200, B200, RTX PRO "
+                "Server): CUDA sees an instance only through its own MIG- UUID, never through its parent GPU's GPU- "
+                "UUID, so a program that selects devices by the parent's UUID finds none.",
+        markers=(
+            # nvidia-smi -L's instance lines, Ollama's device description ("NVIDIA A100-SXM4-80GB MIG 3g.40gb") (w40g)
+            r"MIG \dg\.\d{1,3}gb", r"MIG-[0-9a-f]{8}-", r"UUID: MIG-",
+            # people's own words ("H100 NVL (MIG enabled, 1g.24gb)", "GPU mig enabled", "A100 MIG")
+            r"MIG enabled", r"mig enabled", r"MIG mode enabled", r"MIG instance", r"MIG partition", r"MIG slice",
+            r"A100 MIG", r"H100 MIG", r"A30 MIG", r"H200 MIG",
+        ),
+        sources=("https://docs.nvidia.com/datacenter/tesla/mig-user-guide/index.html#cuda-visible-devices",
+                 "https://github.com/ollama/ollama/issues/13800", "https://github.com/ollama/ollama/pull/13851"),
+        checked="2026-11-28",
+    ),
+    Context(
+        name="llamacpp-app-cuda-backend",
+        meaning="A desktop app that downloads llama.cpp backends (Jan, Atomic Chat) is running a CUDA build of "
+                "llama-server (a win-cuda or linux-cuda backend folder), so a device list without the GPU means that "
+                "build could not load its CUDA libraries, not that a CPU-only backend was chosen.",
+        markers=(
+            # the backend folder the app names when it asks llama-server --list-devices (w40g)
+            r"backends\\\\b\d{3,6}\\\\[\w.-]{0,40}?cuda", r"backends\\b\d{3,6}\\[\w.-]{0,40}?cuda",
+            r"backends/b\d{3,6}/[\w.-]{0,40}?cuda",
+        ),
+        sources=("https://github.com/AtomicBot-ai/Atomic-Chat/issues/14", "https://github.com/janhq/jan/issues/7553"),
+        checked="2026-11-28",
+    ),
+    Context(
+        name="llamafile",
+        meaning="The program is a llamafile (Mozilla's single-file llama.cpp), which loads its GPU support from a "
+                "separate ggml-cuda module (ggml-cuda.dll on Windows, compiled or extracted ggml-cuda.so on Linux), not "
+                "from a CUDA build of the binary.",
+        markers=(
+            r"llamafile", r"Llamafile", r"llamafiler",  # the executable, its server, ~/.llamafile (w40g)
+        ),
+        sources=("https://github.com/mozilla-ai/llamafile/issues/957",
+                 "https://huggingface.co/mozilla-ai/llamafile_0.10"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="jetson",
         meaning="The machine is an NVIDIA Jetson (an Orin, Xavier or Nano module running JetPack, Linux for Tegra), "
                 "whose integrated GPU runs only the CUDA, PyTorch and Ollama builds made for its JetPack release: the "

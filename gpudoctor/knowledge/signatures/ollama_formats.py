@@ -309,6 +309,9 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"support for --gpu (?P<gpu>nvidia|amd) was explicitly requested, but it wasn't available",
             r"cuda: no pre-built GPU library found",
+            # llamafile's own -ngl check when no GPU module loaded (llamafile/gpu.c: "fatal error: ... no gpus were
+            # found", later "warning: ... no GPUs were found; falling back to CPU inference") (w40g)
+            r"--n-gpu-layers -?\d{1,10} was passed but no (?:GPUs|gpus) were found",
         ),
         severity="fail",
         cause=("llamafile found no GPU module to load (no prebuilt ggml-cuda library beside it or in the home "
