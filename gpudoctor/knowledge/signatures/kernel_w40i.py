@@ -1,0 +1,56 @@
+"""Issue 25 (helper w40i): a multi-GPU rig whose PCIe risers do not get their own power, told in the user's words
+(rows of the kernel area).
+
+A GPU on a riser draws its slot's share (up to 75 W) through the riser, so the riser needs its own cable from the PSU.
+Risers left unpowered, fed through SATA adapters or a daisy-chain, or with a burnt or loose power lead make the GPUs
+behind them fail under load with whatever the program prints next (a miner's "CUDA error ... '999'", "GPU is lost",
+Xid 79): the people who fixed it say so in words ("the risers did not receive proper power from the PSU"). The rows
+of what the GPU then reports stand beside this one; kernel.gpu-on-slow-pcie-slot-described reads x1/USB risers as a
+slow link, another cause.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+_NOT = r"(?:do(?:es)?n'?t|do(?:es)? not|(?:is|are|was|were)n'?t|(?:is|are|was|were) not|not|never)"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="kernel.riser-power-missing-described",
+        described=True,
+        cause_id="power-insufficient",
+        kinds=("any",),
+        patterns=(
+            # "risers does not receive proper power from the PSU", "the riser wasn't getting enough power"
+            r"\brisers?(?:'s?)? " + _NOT + r" (?:receiv(?:e|es|ing)|get(?:s|ting)?|ha(?:ve|s|ving)) (?:any |proper |"
+            r"enough |sufficient |adequate |the |their |its )?(?:own )?power\b",
+            # "the risers weren't powered", "riser not properly powered"
+            r"\brisers? " + _NOT + r" (?:properly |correctly |fully |being |separately )?powered\b",
+            # "unpowered risers", "non-powered riser"
+            r"\b(?:[Uu]npowered|[Nn]on-?powered|[Uu]nderpowered) (?:PCI-?[Ee] |pcie |PCIE )?risers?\b",
+            # "sata risers", "SATA-powered riser", "risers powered by SATA"
+            r"\b(?:SATA|[Ss]ata)(?:[- ]powered)? risers?\b",
+            r"\brisers? (?:are |were |is |was )?powered (?:by|from|through|via|with) (?:a |the )?(?:SATA|[Ss]ata)\b",
+            # "my riser's power cable burned out", "riser power connector was loose"
+            r"\briser(?:'s|s'|s)? power (?:cables?|connectors?|leads?|wires?) (?:had |has |have )?(?:burn(?:ed|t)|"
+            r"melt(?:ed)?|(?:was|were|is|are) (?:loose|unplugged|disconnected|burn(?:ed|t)|melted))",
+        ),
+        severity="warn",
+        cause=("The text says the GPUs' risers lack proper power (unpowered, fed through SATA adapters, or with a "
+               "burnt or loose power lead): each riser carries its GPU's slot power (up to 75 W), so a starved riser "
+               "makes that GPU drop out or fail under load whatever error the program then prints."),
+        advice=("Give every riser its own power from the PSU: a 6-pin PCIe or a Molex cable straight from the supply "
+                "(not SATA adapters, not a daisy-chain off one lead), check each riser's power connector for burn "
+                "marks and replace damaged risers, and make sure the PSU covers every GPU plus 75 W per riser; then "
+                "run one GPU per riser under load to find any that still fails."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("the NVIDIA driver", "the program"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/nicehash/excavator/issues/190",
+                 "https://github.com/nicehash/NiceHashMiner-Archived/issues/1085",
+                 "https://github.com/nanopool/ewbf-miner/issues/44"),
+        checked="2026-11-28",
+        examples=("kernel/excavator-190-cuda-999-risers-unpowered.txt",),
+    ),
+)
