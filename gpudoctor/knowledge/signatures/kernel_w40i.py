@@ -7,6 +7,9 @@ behind them fail under load with whatever the program prints next (a miner's "CU
 Xid 79): the people who fixed it say so in words ("the risers did not receive proper power from the PSU"). The rows
 of what the GPU then reports stand beside this one; kernel.gpu-on-slow-pcie-slot-described reads x1/USB risers as a
 slow link, another cause.
+
+nvidia-peermem's "nv_get_p2p_free_callback ... detected invalid context" lines on HGX nodes (535.129 to 555 drivers)
+look like a failure and are not one: NVIDIA calls them a harmless diagnostic of a mitigation fixed in R560.
 """
 
 from __future__ import annotations
@@ -51,6 +54,31 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/nicehash/NiceHashMiner-Archived/issues/1085",
                  "https://github.com/nanopool/ewbf-miner/issues/44"),
         checked="2026-11-28",
-        examples=("kernel/excavator-190-cuda-999-risers-unpowered.txt",),
+        examples=("kernel/excavator-190-cuda-999-risers-unpowered.txt",
+                  "kernel/ewbfminer-44-gpu-stopped-riser-power-cable-burned.txt"),
+    ),
+    Signature(
+        code="kernel.nvidia-peermem-invalid-context-notice",
+        cause_id="none",
+        kinds=("any",),
+        # nvidia-peermem's callback when a GPUDirect RDMA mapping is freed after its CUDA context went away: the
+        # driver's mitigation for NVIDIA issue 4272659 (535.129.03 release notes) prints it, thousands of times on a
+        # busy HGX node; R560 and newer carry the full fix and no longer print it (nv_peer_memory#120).
+        patterns=(r"nv_get_p2p_free_callback:\d{1,5} ERROR detected invalid context",),
+        severity="info",
+        cause=("nvidia-peermem's \"detected invalid context, skipping further processing\" is a harmless diagnostic "
+               "of the driver's mitigation for a GPUDirect RDMA teardown race (NVIDIA issue 4272659), not a "
+               "failure: GPUs, NCCL and the results are not affected by it."),
+        advice=("Nothing needs fixing for these lines; a 560 or newer datacenter driver carries the full fix and stops "
+                "them. If jobs fail beside them, look at the other errors of the same run (the NCCL or CUDA error, "
+                "the Xid lines) for the cause."),
+        action="none",
+        rules_out=("a fault of nvidia-peermem or GPUDirect RDMA", "a GPU hardware fault"),
+        never_suggest=("disable GPUDirect RDMA", "reinstall nvidia-peermem"),
+        versions=("printed by 535.129.03 to 555 datacenter drivers; gone from R560",),
+        sources=("https://github.com/Mellanox/nv_peer_memory/issues/120", "https://github.com/NVIDIA/gdrcopy/issues/306",
+                 "https://docs.nvidia.com/datacenter/tesla/tesla-release-notes-535-129-03/index.html"),
+        checked="2026-11-28",
+        examples=("kernel/nvpeermem-120-invalid-context-diagnostic-harmless.txt",),
     ),
 )
