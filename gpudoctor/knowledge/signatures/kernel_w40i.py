@@ -10,11 +10,14 @@ slow link, another cause.
 
 nvidia-peermem's "nv_get_p2p_free_callback ... detected invalid context" lines on HGX nodes (535.129 to 555 drivers)
 look like a failure and are not one: NVIDIA calls them a harmless diagnostic of a mitigation fixed in R560.
+
+On RHEL-family systems a packaged NVIDIA kmod that does not load because the running kernel's kernel-modules /
+kernel-modules-extra packages are missing is told by the fix people ran (AlmaLinux wiki#814).
 """
 
 from __future__ import annotations
 
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import NO_MODULE_SYMPTOMS, Signature
 
 _NOT = r"(?:do(?:es)?n'?t|do(?:es)? not|(?:is|are|was|were)n'?t|(?:is|are|was|were) not|not|never)"
 
@@ -80,5 +83,34 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/datacenter/tesla/tesla-release-notes-535-129-03/index.html"),
         checked="2026-11-28",
         examples=("kernel/nvpeermem-120-invalid-context-diagnostic-harmless.txt",),
+    ),
+    Signature(
+        code="kernel.kernel-modules-extra-missing-described",
+        described=True,
+        refines=NO_MODULE_SYMPTOMS, refines_within=None,
+        cause_id="driver-not-loaded",
+        kinds=("any",),
+        # RHEL-family kernels (AlmaLinux, Rocky, RHEL 9.3+ and 10) ship helpers the NVIDIA modules need (video for
+        # nvidia-modeset's ACPI calls, DRM helpers) in kernel-modules and kernel-modules-extra; a minimal install lacks
+        # them and the packaged nvidia(-open)-kmod then does not load. People write the fix they ran.
+        patterns=(
+            r"\b(?:dnf|yum|microdnf) (?:-y )?install [^\n]{0,120}?\bkernel-modules-extra\b",
+            r"\b(?:[Ii]nstall(?:ing|ed)?|[Aa]dd(?:ing|ed)?) (?:the )?kernel-modules-extra\b[^\n]{0,80}?\b(?:fix(?:ed|es)?|"
+            r"solved|resolved|works?|worked|helped)\b",
+        ),
+        severity="warn",
+        cause=("The text says installing the running kernel's kernel-modules / kernel-modules-extra packages brought "
+               "the NVIDIA driver up: on RHEL-family systems the NVIDIA modules need kernel modules that ship there "
+               "(video for nvidia-modeset, DRM helpers), and without them the NVIDIA module does not load."),
+        advice=("Install them for the running kernel: `sudo dnf install kernel-modules-$(uname -r) "
+                "kernel-modules-extra-$(uname -r)`, have `video` loaded at boot (`echo video | sudo tee "
+                "/etc/modules-load.d/video.conf`), regenerate the initramfs (`sudo dracut --force`) and reboot; `sudo "
+                "modprobe nvidia` then names any other missing dependency."),
+        action="configure",
+        rules_out=("a module built for another kernel", "Secure Boot"),
+        never_suggest=("disable Secure Boot", "blacklist nouveau"),
+        sources=("https://github.com/AlmaLinux/wiki/issues/814",),
+        checked="2026-11-28",
+        examples=("kernel/almawiki-814-module-not-loaded-kernel-modules-extra.txt",),
     ),
 )
