@@ -300,6 +300,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40b").SIGNATURES)  # cuda_w40b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40j").SIGNATURES)  # cuda_w40j.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w40j").SIGNATURES)  # vllm_w40j.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w40i").SIGNATURES)  # cuda_w40i.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w40i").SIGNATURES)  # kernel_w40i.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -171,6 +171,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # (the verbs written so that "reboot", not "installed", is the prefilter's key)
             r"(?:[Uu]p(?:dat|grad)|[Ii]nstall)ed (?:the |my |our )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?drivers?\b"
             r"[^\n]{0,40}?(?:but|and) (?:didn't|did not|haven't|have not|hadn't|not yet) reboot",
+            # "GPU/CUDA updates sometimes break GPU access to the runner", "driver updates keep breaking CUDA"
+            r"\b(?:GPU|CUDA|[Dd]river|NVIDIA|[Nn]vidia)(?:/(?:GPU|CUDA|[Dd]river|NVIDIA))? (?:package )?updates? "
+            r"(?:sometimes |often |always |can |keep |kept |randomly )?(?:break|broke|breaks|breaking) (?:the )?"
+            r"(?:GPU|CUDA|nvidia-smi|NVML)\b",
         ),
         severity="warn",
         cause="The NVIDIA driver was updated while the old one stayed loaded: until a reboot the kernel module (and, on "
@@ -185,8 +189,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU fault", "CUDA_VISIBLE_DEVICES"),
         never_suggest=("set CUDA_VISIBLE_DEVICES", "reinstall CUDA"),
         sources=("https://github.com/ollama/ollama/issues/4396",
+                 "https://github.com/Jonah-May-OSS/wyoming-whisper-trt/issues/371",
                  "https://docs.nvidia.com/deploy/cuda-compatibility/"),
         checked="2026-11-26",
-        examples=("kernel/ollama-4396-gpu-unused-after-driver-upgrade.txt",),
+        examples=("kernel/ollama-4396-gpu-unused-after-driver-upgrade.txt",
+                  "cuda/wyomingwhispertrt-371-error-803-runner-updates-reboot.txt"),
     ),
 )
