@@ -291,6 +291,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w40d").SIGNATURES)  # containers_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40b").SIGNATURES)  # cuda_w40b.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w40h").SIGNATURES)  # frameworks_w40h.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
