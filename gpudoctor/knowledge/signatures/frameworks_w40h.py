@@ -8,10 +8,10 @@
 - The same move makes `torchaudio.load`/`save` need the `torchcodec` package, which torchaudio does not pull in:
   "TorchCodec is required for load_with_torchcodec. Please install torchcodec". Once installed, TorchCodec's own
   failure to load (no FFmpeg, a torch it was not built for) is frameworks.torchcodec-cannot-load's.
-- PyTorch 2.6 turned torch.load's default to weights_only=True, so an app that torch.loads a pickled object (a
-  checkpoint holding a config, argparse.Namespace, functools.partial, numpy arrays) without saying weights_only=False
-  fails with "Weights only load failed. ... In PyTorch 2.6, we changed the default value of the weights_only
-  argument": the torch installed is newer than the app was written for.
+- PyTorch 2.6 turned torch.load's default to weights_only=True, so an app that torch.loads a pickled object without
+  saying weights_only=False fails with "Weights only load failed. ... In PyTorch 2.6, we changed the default value of
+  the weights_only argument", whatever the unpickler then names (an "Unsupported operand 118" as often as a global):
+  that sentence now reads into frameworks.torch-load-weights-only-default (frameworks_imports.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ CHECKED = "2026-11-28"
 TORCHAUDIO_INSTALL = "https://docs.pytorch.org/audio/main/installation.html"
 TORCHAUDIO_MAINTENANCE = "https://github.com/pytorch/audio/issues/3902"
 TORCHCODEC_INSTALL = "https://github.com/pytorch/torchcodec#installing-torchcodec"
-TORCH_LOAD = "https://docs.pytorch.org/docs/stable/generated/torch.load.html"
 _NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
 # torchaudio's I/O functions that 2.9 removed (deprecated in 2.8)
 _REMOVED = r"(?P<attr>list_audio_backends|get_audio_backend|set_audio_backend|info|sox_effects)"
@@ -103,33 +102,5 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/OpenBMB/VoxCPM/issues/86", TORCHCODEC_INSTALL, TORCHAUDIO_INSTALL),
         checked=CHECKED,
         examples=("frameworks/voxcpm-86-torchaudio-29-torchcodec-required.txt",),
-    ),
-    Signature(
-        code="frameworks.torch-load-weights-only-default",
-        cause_id="package-version-conflict",
-        kinds=("any",),
-        # torch/serialization.py _get_wo_message, 2.6 and later: "Weights only load failed. In PyTorch 2.6, we changed
-        # the default value of the `weights_only` argument in `torch.load` from `False` to `True`." and, for an
-        # unlisted global, "... you have two options, ... (1) In PyTorch 2.6, we changed the default value ..."
-        patterns=(r"In PyTorch 2\.6, we changed the default value of the `?weights_only`? argument",),
-        severity="fail",
-        cause=("PyTorch 2.6 and later load checkpoints with weights_only=True by default, and the app torch.loads a file "
-               "that holds more than tensors (a pickled config or object) without passing weights_only=False: the "
-               "torch installed is newer than the app was written for."),
-        advice=("Update the app to a release that passes weights_only=False (or allowlists its classes) for its own "
-                "trusted checkpoints, or install the torch it pins, below 2.6 (e.g. `pip install torch==2.5.1 "
-                "torchvision==0.20.1 torchaudio==2.5.1 --index-url https://download.pytorch.org/whl/cu124`). For a "
-                "file you trust, `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD=1` in the environment restores the old default "
-                "where the code does not set weights_only itself. A file of a few kilobytes where a model was expected "
-                "is a failed download (an HTML page or a Git LFS pointer): download it again."),
-        action="configure",
-        rules_out=("a GPU, driver or CUDA fault",),
-        never_suggest=_NOT_THE_DRIVER,
-        versions=("torch 2.6 and later: torch.load(weights_only=True) by default",),
-        sources=("https://github.com/tencent-ailab/SongGeneration/issues/63",
-                 "https://github.com/tyotakuki/ManchuOCR/issues/8", TORCH_LOAD),
-        checked=CHECKED,
-        examples=("frameworks/songgen-63-weights-only-default-torch-26.txt",
-                  "frameworks/manchuocr-8-torch-26-weights-only-operand-118.txt"),
     ),
 )
