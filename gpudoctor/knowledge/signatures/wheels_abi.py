@@ -28,6 +28,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/TorchDSP/torchsig/issues/238", "https://github.com/xai4space/meteors/issues/20",
+                 "https://github.com/invoke-ai/InvokeAI/issues/7934",
                  "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
         checked="2026-11-26",
         examples=("wheels/torchsig-238-numpy2-module-compiled-numpy1.txt",

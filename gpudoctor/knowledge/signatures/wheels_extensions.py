@@ -309,7 +309,7 @@ EXTENSION_SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/facebookresearch/xformers#installing-xformers",
                  "https://github.com/facebookresearch/xformers/blob/main/CHANGELOG.md",
-                 "https://github.com/lewandofskee/DiAD/issues/49"),
+                 "https://github.com/lewandofskee/DiAD/issues/49", "https://github.com/Comfy-Org/comfy-cli/issues/234"),
         checked="2026-11-26",
         examples=("wheels/diad-49-xformers-0018-requires-torch-200.txt",
                   "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt",
