@@ -142,6 +142,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                   # torch.xpu and torch.version.xpu (recent 2.x releases), which diffusers 0.32+ and transformers probe
                   r"module 'torch\.version' has no attribute '(?P<attr>xpu)'",
                   r"module 'torch\.nn' has no attribute '(?P<attr>RMSNorm)'",
+                  # torch.amp's device-generic GradScaler (2.3) and custom_fwd/custom_bwd (2.4)
+                  r"module 'torch\.amp' has no attribute '(?P<attr>GradScaler|custom_fwd|custom_bwd)'",
                   # torch 2.2's public pytree registration (transformers 4.36+ calls it) and 2.4's custom-op API
                   r"module 'torch\.utils\._pytree' has no attribute '(?P<attr>register_pytree_node)'",
                   r"module 'torch\.library' has no attribute '(?P<attr>custom_op|register_kernel|register_autograd)'",
@@ -159,7 +161,8 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                 "--upgrade torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu121`, inside the "
                 "application's own venv where it has one; scaled_dot_product_attention, torch.compile and LRScheduler "
                 "need torch 2.0, float8 dtypes 2.1, utils._pytree.register_pytree_node 2.2, torch.library.custom_op "
-                "and nn.RMSNorm 2.4, torch.xpu a recent 2.x), or pin the library that needs it (diffusers, transformers) to a release made for your torch."),
+                "and nn.RMSNorm 2.4, torch.amp.GradScaler 2.3, torch.xpu a recent 2.x), or pin the library that "
+                "needs it (diffusers, transformers) to a release made for your torch."),
         action="configure",
         rules_out=("a driver or CUDA fault", "a GPU without FP8"),
         never_suggest=_NOT_THE_DRIVER,

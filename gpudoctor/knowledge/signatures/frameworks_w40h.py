@@ -1,7 +1,8 @@
 """Issue 25, w40h: PyTorch releases that moved ahead of the apps built on them (audio, TTS and checkpoint loaders).
 
-- torchaudio 2.9 (October 2025) removed its own audio I/O layer: the backend functions (`list_audio_backends`,
-  `get_audio_backend`, `set_audio_backend`), `info` and the sox effects are gone, and `load`/`save` became thin wrappers
+- torchaudio 2.9 (October 2025) removed its own audio I/O layer: what 2.8 wrapped in `dropping_support` (the backend
+  functions `list_audio_backends`, `get_audio_backend`, `set_audio_backend`, `info`, `AudioMetaData`) and the sox
+  effects are gone, and `load`/`save` became thin wrappers
   over TorchCodec. TTS, whisper and VAD apps (fish-speech, silero-vad, speechbrain, pyannote/whisperX, ComfyUI audio
   nodes) that still call the removed functions fail with "module 'torchaudio' has no attribute ...": the torchaudio
   installed is newer than the app supports. The fix is the app's release for torchaudio 2.9 or torch/torchaudio 2.8.
@@ -24,7 +25,7 @@ TORCHAUDIO_MAINTENANCE = "https://github.com/pytorch/audio/issues/3902"
 TORCHCODEC_INSTALL = "https://github.com/pytorch/torchcodec#installing-torchcodec"
 _NOT_THE_DRIVER = ("update the driver", "reinstall the driver", "reinstall CUDA")
 # torchaudio's I/O functions that 2.9 removed (deprecated in 2.8)
-_REMOVED = r"(?P<attr>list_audio_backends|get_audio_backend|set_audio_backend|info|sox_effects)"
+_REMOVED = r"(?P<attr>list_audio_backends|get_audio_backend|set_audio_backend|info|AudioMetaData|sox_effects)"
 _PIN_28 = ("`pip install torch==2.8.0 torchaudio==2.8.0 --index-url https://download.pytorch.org/whl/cu128` (the same "
            "CUDA build as the torch you have, inside the app's own venv)")
 
@@ -35,6 +36,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"module 'torchaudio' has no attribute '" + _REMOVED + r"'",
+            # the sox-based modules went with them (2.8's __init__ still imported sox_effects and, "for BC", backend)
+            r"No module named 'torchaudio\.(?P<attr>sox_effects|backend)(?:\.\w{1,40})?'",
             # a Jupyter/IPython traceback's frame at the call itself, which a paste often keeps without its last line
             r"^\s{0,8}-{1,4}> {0,4}\d{1,6} {1,24}[\w.\[\]]{1,60} ?= ?torchaudio\.(?P<attr>list_audio_backends|get_audio_backend"
             r"|info)\(",
