@@ -106,4 +106,30 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("frameworks/voxcpm-86-torchaudio-29-torchcodec-required.txt",),
     ),
+    Signature(
+        code="frameworks.pip-finds-no-triton",
+        cause_id="triton-missing",
+        kinds=("pip", "other", "powershell", "traceback"),
+        # pip's own answers, run with the Python the app uses: `pip uninstall triton` ("WARNING: Skipping triton as it
+        # is not installed.") and `pip show triton` ("WARNING: Package(s) not found: triton"). People paste them while
+        # a ComfyUI/SageAttention/torch.compile workflow fails on Triton and they "can see Triton in the Lib folder".
+        patterns=(r"Skipping (?P<package>triton(?:-windows)?) as it is not installed",
+                  r"Package\(s\) not found: (?P<package>triton(?:-windows)?)\b"),
+        severity="warn",
+        cause=("pip finds no {package} in the Python it was run with: where the app's Triton errors (SageAttention, "
+               "torch.compile) come from this Python, Triton is not installed in the environment the app runs, whatever "
+               "another Python or folder holds."),
+        advice=("Install Triton with that same Python, the one the app runs: on Windows `python_embeded\\python.exe -m "
+                "pip install -U \"triton-windows<3.4\"` for ComfyUI portable with torch 2.7 (the bound follows torch, "
+                "per triton-windows' README: <3.3 for torch 2.6, <3.5 for 2.8, <3.6 for 2.9), or from the ComfyUI "
+                "desktop app's own terminal (its venv); on Linux `pip install triton` of the version torch pins. "
+                "Then reinstall SageAttention for that torch, or set the attention mode to sdpa to run without it."),
+        action="configure",
+        rules_out=("a GPU, driver or CUDA fault",),
+        never_suggest=_NOT_THE_DRIVER,
+        sources=("https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/875",
+                 "https://github.com/woct0rdho/triton-windows/issues/141", "https://github.com/woct0rdho/triton-windows"),
+        checked=CHECKED,
+        examples=("frameworks/wanvideowrapper-875-embedded-python-triton-not-installed.txt",),
+    ),
 )
