@@ -361,8 +361,9 @@ SIGNATURES: tuple[Signature, ...] = (
         severity="fail",
         cause="torch.compile's inductor backend needs Triton, and no Triton that works with this PyTorch is installed.",
         advice=("Install a Triton matching the PyTorch release (`pip install triton` on Linux; on Windows, where "
-                "PyTorch ships none, the community `pip install -U triton-windows`), or run without torch.compile "
-                "(eager mode)."),
+                "PyTorch ships none, the community `pip install -U triton-windows`) into the Python the app runs "
+                "(ComfyUI portable: `python_embeded\\python.exe -m pip install -U triton-windows`; the ComfyUI desktop "
+                "app: its own venv, from the terminal in its bottom panel), or run without torch.compile (eager mode)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -138,7 +138,12 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         # A library (diffusers, transformers, safetensors, ComfyUI nodes) touches a dtype or module that only newer
         # PyTorch releases have: float8 dtypes (2.1; e8m0 2.7), unsigned 16-64-bit dtypes (2.3), torch.compiler (2.1).
         patterns=(r"module 'torch' has no attribute '(?P<attr>float8_e4m3fn(?:uz)?|float8_e5m2(?:fnuz)?|float8_e8m0fnu|"
-                  r"uint16|uint32|uint64|compiler|compile|get_default_device)'",
+                  r"uint16|uint32|uint64|compiler|compile|get_default_device|xpu)'",
+                  # torch.xpu and torch.version.xpu (recent 2.x releases), which diffusers 0.32+ and transformers probe
+                  r"module 'torch\.version' has no attribute '(?P<attr>xpu)'",
+                  r"module 'torch\.nn' has no attribute '(?P<attr>RMSNorm)'",
+                  # torch.amp's device-generic GradScaler (2.3) and custom_fwd/custom_bwd (2.4)
+                  r"module 'torch\.amp' has no attribute '(?P<attr>GradScaler|custom_fwd|custom_bwd)'",
                   # torch 2.2's public pytree registration (transformers 4.36+ calls it) and 2.4's custom-op API
                   r"module 'torch\.utils\._pytree' has no attribute '(?P<attr>register_pytree_node)'",
                   r"module 'torch\.library' has no attribute '(?P<attr>custom_op|register_kernel|register_autograd)'",
@@ -156,19 +161,22 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
                 "--upgrade torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu121`, inside the "
                 "application's own venv where it has one; scaled_dot_product_attention, torch.compile and LRScheduler "
                 "need torch 2.0, float8 dtypes 2.1, utils._pytree.register_pytree_node 2.2, torch.library.custom_op "
-                "2.4), or pin the library that needs it (diffusers, transformers) to a release made for your torch."),
+                "and nn.RMSNorm 2.4, torch.amp.GradScaler 2.3, torch.xpu a recent 2.x), or pin the library that "
+                "needs it (diffusers, transformers) to a release made for your torch."),
         action="configure",
         rules_out=("a driver or CUDA fault", "a GPU without FP8"),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/huggingface/diffusers/issues/8537",
                  "https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/12", PYTORCH_INSTALL,
-                 "https://github.com/NVIDIA/apex/issues/1857", "https://github.com/tencent-ailab/IP-Adapter/issues/52"),
+                 "https://github.com/NVIDIA/apex/issues/1857", "https://github.com/tencent-ailab/IP-Adapter/issues/52",
+                 "https://github.com/hustvl/DiffusionDrive/issues/92"),
         checked="2026-11-26",
         examples=("frameworks/diffusers-8537-sd3-fp8-torch-lacks-float8.txt",
                   "frameworks/cogvideoxwrapper-12-old-torch-float8-e4m3fn.txt",
                   "frameworks/apex-1857-torch-222-no-is-compiling-paste.txt",
                   "frameworks/ip-adapter-52-webui-venv-old-torch-sdpa.txt", "frameworks/cambrian-74-torch-1131-no-sdpa.txt",
-                  "frameworks/qwen3-vl-795-transformers-dev-pytree-old-torch.txt"),
+                  "frameworks/qwen3-vl-795-transformers-dev-pytree-old-torch.txt",
+                  "frameworks/diffusiondrive-92-diffusers-036-torch-201-no-xpu.txt"),
     ),
     Signature(
         code="frameworks.torch-checkpoint-truncated",

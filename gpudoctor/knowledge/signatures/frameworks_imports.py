@@ -65,22 +65,32 @@ IMPORTS_SIGNATURES: tuple[Signature, ...] = (
         kinds=_PY,
         # torch/_weights_only_unpickler.py: since PyTorch 2.6 torch.load defaults to weights_only=True, and a checkpoint
         # that pickles other objects (omegaconf configs, numpy scalars, argparse Namespaces) names the first one refused.
-        patterns=(r"WeightsUnpickler error: Unsupported global: GLOBAL (?P<global>[\w.]{1,160}) was not an allowed global",),
+        patterns=(r"WeightsUnpickler error: Unsupported global: GLOBAL (?P<global>[\w.]{1,160}) was not an allowed global",
+                  # torch/serialization.py _get_wo_message (2.6 and later), whatever the unpickler names after it
+                  # ("Unsupported operand 118", a class, a persistent id): w40h
+                  r"In PyTorch 2\.6, we changed the default value of the `?weights_only`? argument"),
         severity="fail",
-        cause=("PyTorch 2.6 changed torch.load's default to weights_only=True, and this checkpoint holds an object "
-               "({global}) beside its tensors, so code written for older torch can no longer load it."),
+        cause=("PyTorch 2.6 changed torch.load's default to weights_only=True, and this checkpoint holds objects "
+               "beside its tensors (a pickled config, class or numpy value), so code written for older torch can no "
+               "longer load it."),
         advice=("For a checkpoint from a trusted source, load it with `torch.load(path, weights_only=False)` (Lightning: "
                 "the library release that passes it), or allowlist the named class with "
-                "`torch.serialization.add_safe_globals([...])`; upgrading the library that calls torch.load (it may "
-                "already do this), or keeping torch below 2.6, also works. Never do it for a file you do not trust."),
+                "`torch.serialization.add_safe_globals([...])`; upgrading the app or library that calls torch.load (it "
+                "may already do this), or keeping torch below 2.6 as the app pins it (e.g. `pip install torch==2.5.1 "
+                "torchvision==0.20.1 torchaudio==2.5.1 --index-url https://download.pytorch.org/whl/cu124`), also "
+                "works; `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD=1` restores the old default where the code does not set "
+                "weights_only. Never do it for a file you do not trust."),
         action="configure",
         rules_out=("a driver or GPU fault", "a corrupt download"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/open-retina/open-retina/pull/186", "https://github.com/suno-ai/bark/pull/653",
-                 "https://pytorch.org/docs/stable/notes/serialization.html#weights-only"),
+                 "https://pytorch.org/docs/stable/notes/serialization.html#weights-only",
+                 "https://github.com/tencent-ailab/SongGeneration/issues/63", "https://github.com/tyotakuki/ManchuOCR/issues/8"),
         checked="2026-11-26",
         examples=("frameworks/open-retina-186-weights-only-omegaconf-global.txt",
-                  "frameworks/bark-653-torch26-numpy-scalar-not-allowed.txt"),
+                  "frameworks/bark-653-torch26-numpy-scalar-not-allowed.txt",
+                  "frameworks/songgen-63-weights-only-default-torch-26.txt",
+                  "frameworks/manchuocr-8-torch-26-weights-only-operand-118.txt"),
     ),
     Signature(
         code="frameworks.device-map-offloads-to-disk",

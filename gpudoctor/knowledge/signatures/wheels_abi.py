@@ -17,7 +17,7 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         cause_id="extension-abi-mismatch",
         kinds=("any",),
         # NumPy 2's import guard (numpy/core/_multiarray_umath.py) and torch's bridge (torch/csrc/utils/tensor_numpy.cpp).
-        patterns=(r"A module that was compiled using NumPy 1\.x cannot be run in",
+        patterns=(r"(?:A |\b)[Mm]odule that was compiled using NumPy 1\.x cannot be run in",
                   r"(?:Failed to initialize NumPy: |AttributeError: )_ARRAY_API not found"),
         severity="fail",
         cause=("NumPy 2 is installed, and a compiled module imported here (torch, opencv-python, or another) was built "
@@ -28,10 +28,12 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/TorchDSP/torchsig/issues/238", "https://github.com/xai4space/meteors/issues/20",
+                 "https://github.com/invoke-ai/InvokeAI/issues/7934",
                  "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"),
         checked="2026-11-26",
         examples=("wheels/torchsig-238-numpy2-module-compiled-numpy1.txt",
-                  "wheels/meteors-20-torch-numpy2-array-api-not-found.txt"),
+                  "wheels/meteors-20-torch-numpy2-array-api-not-found.txt",
+                  "frameworks/invokeai-7934-nightly-cu128-numpy-1x-module.txt"),
     ),
     Signature(
         code="wheels.libstdcxx-too-old",

@@ -47,7 +47,10 @@ SIGNATURES += (
         # torch 2.4 and later's "Could not load this library: ...torchaudio\lib\_torchaudio.pyd". torchaudio 2.9 and
         # later no longer pin torch, so `pip install torchaudio` beside a pinned torch pulls a newer, unmatched one.
         patterns=(r"Could not find module '[^'\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.pyd)'",
-                  r"Could not load this library: [^\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.(?:pyd|so))"),
+                  r"Could not load this library: [^\n]{0,300}?[\\/]torchaudio[\\/]lib[\\/](?P<library>\w{1,40}\.(?:pyd|so))",
+                  # the traceback's own frame where torchaudio/_extension loads its library: before torch 2.4 the
+                  # error under it is a bare "OSError: [WinError 127] The specified procedure could not be found" (w40h)
+                  r"\b_load_lib\(\"(?P<library>libtorchaudio|_torchaudio)\"\)"),
         severity="fail",
         cause=("torchaudio's compiled library {library} cannot be loaded with the installed torch: torchaudio is of "
                "another release or CUDA/CPU variant than torch (one of them was upgraded or installed from another "

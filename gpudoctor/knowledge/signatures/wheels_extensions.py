@@ -296,7 +296,8 @@ EXTENSION_SIGNATURES += (
         cause_id="extension-abi-mismatch",
         kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
         # pip's resolver (and its post-install conflict report): each xformers wheel pins the torch it was built for.
-        patterns=(r"xformers (?P<version>\d[\w.+]{0,30}) (?:requires|depends on) torch==(?P<wanted>\d[\w.+]{0,30})",),
+        patterns=(r"xformers(?: version:? | ?== ?| )(?P<version>\d[\w.+]{0,30}) (?:requires|depends on) torch==(?P<wanted>"
+                  r"\d[\w.+]{0,30})",),
         severity="fail",
         cause=("xformers {version} is a build for torch {wanted}, and the environment has (or asks for) another torch, "
                "so pip either swaps torch for that one or leaves an xformers whose CUDA extensions cannot load."),
@@ -308,12 +309,13 @@ EXTENSION_SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/facebookresearch/xformers#installing-xformers",
                  "https://github.com/facebookresearch/xformers/blob/main/CHANGELOG.md",
-                 "https://github.com/lewandofskee/DiAD/issues/49"),
+                 "https://github.com/lewandofskee/DiAD/issues/49", "https://github.com/Comfy-Org/comfy-cli/issues/234"),
         checked="2026-11-26",
         examples=("wheels/diad-49-xformers-0018-requires-torch-200.txt",
                   "wheels/mvdream-threestudio-29-xformers-depends-on-newer-torch.txt",
                   "wheels/xversev-6-resolver-conflict-xformers-torch.txt",
-                  "wheels/dereflection-13-xformers-0028-depends-on-torch-241.txt"),
+                  "wheels/dereflection-13-xformers-0028-depends-on-torch-241.txt",
+                  "wheels/comfy-cli-234-xformers-pins-torch-240.txt"),
     ),
 )
 
