@@ -174,7 +174,8 @@ def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:
 
 # A GeForce or TITAN as named facts name it ("RTX 2080 Ti", "GTX 1070", "1080ti", "TITAN Xp"): no CUDA forward
 # compatibility on it, whatever the driver branch (https://docs.nvidia.com/deploy/cuda-compatibility/).
-_CONSUMER_NAME = re.compile(r"GeForce|Geforce|geforce|GTX|gtx|TITAN|Titan|\bMX\d|^(?:RTX|rtx|Rtx) ?\d|^\d{3,4}")
+_CONSUMER_NAME = re.compile(r"GeForce|Geforce|geforce|GTX|gtx|TITAN|Titan|\bMX\d|^(?:RTX|rtx|Rtx) ?\d|^\d{3,4}|"
+                            r"^\d0[ -][Ss]eries")  # "50 series GPU" (named facts' Blackwell without "RTX")
 
 
 def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:

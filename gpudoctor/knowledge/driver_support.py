@@ -73,7 +73,9 @@ NGC_RELEASE_DRIVER: tuple[tuple[tuple[int, int], tuple[int, int], str, int], ...
     ((23, 3), (23, 7), "12.1", 530),
     ((24, 4), (24, 6), "12.4", 545),
     ((24, 8), (24, 8), "12.6", 560),
-    ((25, 1), (26, 12), "12.8 or newer", 570),
+    # (25.10 and 26.05 are built on CUDA 13.0/13.2, and their notes still say 570: the table holds what the notes
+    # say, a floor; it ends at 26.05, the last release whose notes were read, never a month not yet published)
+    ((25, 1), (26, 5), "12.8 or newer", 570),
 )
 NGC_FORWARD_COMPAT_BRANCHES = frozenset((384, 410, 418, 440, 450, 460, 470, 510, 515, 525, 535, 545, 550))
 

@@ -133,7 +133,10 @@ _DRIVER_CUDA = re.compile(r"Driver Version: ?[\d.]{3,12} +CUDA Version: ?(?P<cud
 _CUDA_IMAGE = re.compile(r"nvidia/cuda:(?P<cuda>\d{2}\.\d)")
 # A CUDA version the paste says something demands ("it wanted CUDA 12.8", "requires CUDA 12.4"), w40b: what a container or
 # a program refused to run without, set beside the driver the paste names.
-_STATED_CUDA = re.compile(r"(?:wants|wanted|requires|required|needs|needed) CUDA (?P<cuda>1\d\.\d)\b")
+# The subject is the container or image ("it", "the image", "this container"): "flash-attn requires CUDA 11.6" is a
+# package's toolkit for building, which an older driver of the same major runs through minor-version compatibility.
+_STATED_CUDA = re.compile(r"\b(?:[Ii]t|[Ii]mage|[Cc]ontainer|[Tt]his|[Tt]hat|[Ww]hich|[Tt]ag) (?:wants|wanted|requires|"
+                          r"required|needs|needed) CUDA (?P<cuda>1\d\.\d)\b")
 # An NGC container release ("nvcr.io/nvidia/tritonserver:21.10-py3-sdk", "nvcr.io/nvidia/pytorch:24.05-py3"), w40b.
 _NGC_IMAGE = re.compile(r"nvcr\.io/nvidia/[\w./-]{1,60}:(?P<year>[12]\d)\.(?P<month>0[1-9]|1[0-2])\b")
 _OPEN_MODULES = ("nvidia-open", "open kernel module", "pen GPU kernel module", "kernel-open", "-open-dkms",

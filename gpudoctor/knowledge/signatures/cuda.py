@@ -349,7 +349,7 @@ SIGNATURES += (
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence length, image size or resolution: "
-                "a model larger than the card's VRAM needs a bigger GPU, and Windows' shared GPU memory does not count), use mixed "
+                "a model larger than the card's VRAM needs a bigger GPU; the 'shared GPU memory' Windows shows is system RAM, not VRAM), use mixed "
                 "precision or gradient checkpointing, or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "

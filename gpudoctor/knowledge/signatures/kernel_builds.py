@@ -135,7 +135,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "akmod-nvidia-470xx); only if `lspci -nn | grep -i nvidia` shows a GPU a current branch supports, "
                 "install the current driver instead. Where the make.log shows clang's errors instead of gcc's, "
                 "`/usr/bin/cc` points at clang (installing clang can switch it, as on Void): point it back at gcc "
-                "(`sudo ln -sf /usr/bin/gcc /usr/bin/cc`, on Void `sudo xbps-alternatives -s gcc`) and rebuild "
+                "(Debian/Ubuntu `sudo update-alternatives --set cc /usr/bin/gcc`, on Void "
+                "`sudo xbps-alternatives -s gcc`) and rebuild "
                 "(`sudo dkms autoinstall`, on Void `sudo xbps-reconfigure -f linuxX.Y`)."),
         action="configure",
         rules_out=("Secure Boot", "nouveau"),

@@ -34,7 +34,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # module is not compiled", "nvidia-dkms module could not be compiled", "the nvidia driver hasn't been rebuilt"
             r"\b(?:[Nn]vidia|NVIDIA)[\w-]{0,12}(?: (?:dkms|DKMS|kernel|driver))? (?:modules?|drivers?|kmods?) (?:(?:is|was|"
             r"are|were) (?:not|never)|isn'?t|wasn'?t|aren'?t|weren'?t|(?:has|have) (?:not|never) been|hasn'?t been|"
-            r"haven'?t been|(?:cannot|can'?t|can not|could not|couldn'?t) be) (?:re)?(?:built|compiled)\b",
+            r"haven'?t been|(?:cannot|can'?t|can not|could not|couldn'?t) be) (?:re)?(?:built|compiled)\b"
+            # ("the nvidia driver was not built with support for this GPU" is another failure)
+            r"(?! with\b)",
         ),
         severity="warn",
         cause="The description says the NVIDIA kernel module was not built for this kernel (usually a kernel newer "
@@ -103,8 +105,10 @@ SIGNATURES += (
             r"(?:an? |the |my |this )?(?:(?:new(?:er|est)?|latest|recent|last) (?:[Ll]inux )?(?:[Kk]ernel|[Ll]inux)\b|"
             r"(?:[Kk]ernel|[Ll]inux)(?: (?:updates?|upgrades?)| ?v?[3-7]\.\d{1,2}\b))",
             # "kernel 6.13 doesn't work with nvidia", "the version 6.13 and 6.13.1 doesn't work with nvidia drivers"
-            # (kernel releases only: "version" wants 4.x to 7.x, so "CUDA version 12.1" or "Python version 3.12" stays out)
-            r"\b(?:(?:[Kk]ernels?|[Ll]inux) v?[3-7]|(?<![Pp]ython )(?<!CUDA )version v?[4-7])\.\d{1,2}(?:\.\d{1,3})?"
+            # (kernel releases only: "version" after "the", "kernel" or "Linux" alone, so "gcc version 5.4" or "Python
+            # version 3.12" stays out)
+            r"\b(?:(?:[Kk]ernels?|[Ll]inux) v?[3-7]|(?:(?<=\bthe )|(?<=[Kk]ernel )|(?<=[Ll]inux ))version v?[4-7])"
+            r"\.\d{1,2}(?:\.\d{1,3})?"
             r"(?:-[\w.+~-]{1,30})?(?:(?:,| and| or| &) v?[4-7]\.\d{1,2}(?:\.\d{1,3})?)? "
             r"(?:does not|doesn'?t|do not|don'?t|won'?t|will not) work with (?:the )?(?:[Nn]vidia|NVIDIA)",
         ),
@@ -124,8 +128,19 @@ SIGNATURES += (
     ),
 )
 
-# The same failure told by the kernel that still works: "Downgrading Kernel fixes issue", "kernel 5.15.0-60 works" (beside a newer one that does not), "Booting with 6.6 works fine": the NVIDIA module exists for the
-# older kernel only, or the driver branch does not support the newer one.
+# The same failure told by the kernel that still works: "Downgrading Kernel fixes issue", "kernel 5.15.0-60 works"
+# (beside a newer one that does not), "Booting with 6.6 works fine": the NVIDIA module exists for the older kernel
+# only, or the driver branch does not support the newer one. A kernel downgrade fixes many other things (amdgpu, Wi-Fi,
+# suspend), so the downgrade wants the NVIDIA driver named on its line (NVIDIA, DKMS, a branch such as "470xx" or
+# "470.182.03"), and a release that "works" wants its full number ("5.15.0-60", never a casual "kernel 5.15 works").
+_DOWNGRADE_FIXES = (
+    r"\b(?:[Dd]owngrad(?:ing|ed|e)|[Rr]evert(?:ing|ed)?|[Rr]oll(?:ing|ed)? back|[Gg]o(?:ing)? back|[Ww]ent back)"
+    # (the word kernel or Linux is wanted: "downgrading to 4.44 fixed it" is more often a Python package)
+    r"(?: back)?(?: to)? (?:the |my |an? )?(?:previous |older |old |last |LTS )?(?:(?:[Kk]ernel|[Ll]inux)(?: v?[3-7]"
+    r"\.\d{1,2}(?:\.\d{1,3})?)?|v?[3-7]\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})? kernel)\b[^\n]{0,40}?\b(?:fix(?:es|ed)?|"
+    r"solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps?|helped)\b")
+_NVIDIA_NAMED = r"(?:\b(?:[Nn]vidia|NVIDIA|dkms|DKMS|akmods?)|\b[3-5]\d{2}(?:xx\b|\.\d{2,3}))"
+
 SIGNATURES += (
     Signature(
         code="kernel.described-older-kernel-works",
@@ -133,14 +148,13 @@ SIGNATURES += (
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
-            r"\b(?:[Dd]owngrad(?:ing|ed|e)|[Rr]evert(?:ing|ed)?|[Rr]oll(?:ing|ed)? back|[Gg]o(?:ing)? back|[Ww]ent back)"
-            # (the word kernel or Linux is wanted: "downgrading to 4.44 fixed it" is more often a Python package)
-            r"(?: back)?(?: to)? (?:the |my |an? )?(?:previous |older |old |last |LTS )?(?:(?:[Kk]ernel|[Ll]inux)(?: v?[3-7]"
-            r"\.\d{1,2}(?:\.\d{1,3})?)?|v?[3-7]\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})? kernel)\b[^\n]{0,40}?\b(?:fix(?:es|ed)?|"
-            r"solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps?|helped)\b",
+            _NVIDIA_NAMED + r"[^\n]{0,300}?" + _DOWNGRADE_FIXES,
+            _DOWNGRADE_FIXES + r"[^\n]{0,200}?" + _NVIDIA_NAMED,
             # Markdown bold may cut the release ("kernel **5.15**.0-60 works")
-            r"\b(?:[Bb]ooting (?:with|into|in|on|from) (?:the )?|[Kk]ernel |[Ll]inux )(?:[Ll]inux |[Kk]ernel )?"
-            r"\*{0,2}v?[3-7]\.\d{1,2}\*{0,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})?(?: kernel)? (?:still )?works?\b",
+            r"\b(?:[Kk]ernel |[Ll]inux )(?:[Ll]inux |[Kk]ernel )?\*{0,2}v?[3-7]\.\d{1,2}\*{0,2}(?:\.\d{1,3}(?:-[\w.+~-]{1,30})?|"
+            r"-[\w.+~-]{1,30})(?: kernel)? (?:still )?works?\b",
+            r"\b[Bb]ooting (?:with|into|in|on|from) (?:the )?(?:[Ll]inux |[Kk]ernel )?v?[3-7]\.\d{1,2}(?:\.\d{1,3})?"
+            r"(?:-[\w.+~-]{1,30})?(?: kernel)? (?:still )?works?\b",
         ),
         severity="warn",
         cause="The description says an older kernel still works with the NVIDIA driver while the new one does not: the "
@@ -161,7 +175,10 @@ SIGNATURES += (
 # which are not yet available in flatpak repositories", "I can't find the nvidia driver 525.60.13 for flatpak at
 # flathub"): kernel.flatpak-nvidia-gl-extension-not-found (kernel_w28a.py) reads flatpak's own "Nothing matches" and
 # "No remote refs found"; Flathub builds org.freedesktop.Platform.GL.nvidia-<version> hours after a driver release.
-_NVIDIA_DRIVER = r"\b(?:[Nn]vidia|NVIDIA|GL\.nvidia|GL32\.nvidia)\b"
+# The driver itself, not any NVIDIA tool ("nvidia-smi is not available in flatpak", "the NVIDIA Container Toolkit is not
+# available in flatpak" are other questions): "driver(s)" within two words, a driver version, or the extension's name.
+_NVIDIA_DRIVER = (r"\b(?:(?:[Nn]vidia|NVIDIA)(?: [\w-]{1,20})?(?: [\w-]{1,20})? drivers?\b|(?:[Nn]vidia|NVIDIA)(?: driver)? "
+                  r"[3-9]\d{2}\.\d{2,3}|GL(?:32)?\.nvidia\b)")
 _NOT_THERE = (r"\b(?:(?:is|are) not (?:yet )?(?:available|published|there)|not (?:yet )?(?:available|published)|"
               r"can'?t (?:be )?find|cannot find|couldn'?t find|can'?t be found|(?:is|are) missing|not found)\b")
 _FLATHUB = r"\b(?:[Ff]latpak|[Ff]lathub|flatpak repositor(?:y|ies))\b"

@@ -25,8 +25,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # net_ib.cc / ib_plugin.c across releases: "NET/IB : Got completion with error 4, opcode 1, len 0, vendor err
         # 81", "NET/IB : Got completion from peer 10.0.0.2<4242> with error 4, opcode ...", "... from peer with error 4"
-        # (no address), and 2.19+'s "with status=4 opcode=0 len=0 vendor err 81".
-        patterns=(r"NET/IBP? ?: ?Got completion (?:from peer (?:[^\s<]{1,80}<\d{1,5}> )?)?with (?:status=|error )4\b",),
+        # (no address), 2.19+'s "with status=4 opcode=0 len=0 vendor err 81", and the newest releases' "with
+        # status=IBV_WC_LOC_PROT_ERR(4) opcode=..." (also from "NET/IB/GIN:").
+        patterns=(r"NET/IB(?:P|/GIN)? ?: ?Got completion (?:from peer (?:[^\s<]{1,80}<\d{1,5}> )?)?with "
+                  r"(?:status=(?:IBV_WC_LOC_PROT_ERR\()?|error )4\b",),
         severity="fail",
         cause=("An InfiniBand transfer failed with completion status 4 (a local protection error): with GPUDirect RDMA "
                "the NIC could not read or write the GPU's memory over PCIe, the mark of ACS on a PCIe bridge between "
