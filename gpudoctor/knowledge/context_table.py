@@ -447,10 +447,13 @@ CONTEXTS: tuple[Context, ...] = (
         # the engine run, not any mention of the name ("Ollama works, but vLLM ..."); w36e, 2026-11-27
         markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
                  r"--gpu-memory-utilization", r"gpu_memory_utilization",
-                 # a Helm chart's value for it, and a person saying they run the engine ("to run Llama2-13b on
-                 # vLLM", "i try to use vllm to serve"); w40e, 2026-11-28
+                 # a Helm chart's value for it, and a person saying they run the engine ("i try to use vllm to
+                 # serve", "to run Llama2-13b chat model on vLLMs"); w40e, 2026-11-28. "on vLLM" and "with vLLM" only
+                 # after a verb of running it: "compared with vLLM", "depends on vLLM" and TGI's or SGLang's threads
+                 # that name it are not its engine run (rev40c).
                  r"gpuMemoryUtilization",
-                 r"on vLLM", r"with vLLM", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm"),
+                 r"use vLLM", r"using vLLM", r"use vllm", r"using vllm",
+                 r"\b(?:run|running|serve|serving|deploy|deploying|host|hosting)\b[^\n]{0,60}? (?:on|with) vLLM"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),
