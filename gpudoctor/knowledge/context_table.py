@@ -448,7 +448,7 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
                  r"--gpu-memory-utilization", r"gpu_memory_utilization",
                  # a Helm chart's value for it, and a person saying they run the engine ("i try to use vllm to
-                 # serve", "to run Llama2-13b chat model on vLLMs"); w40e, 2026-11-28. "on vLLM" and "with vLLM" only
+                 # serve", "to serve the model with vLLM"); w40e, 2026-11-28. "on vLLM" and "with vLLM" only
                  # after a verb of running it: "compared with vLLM", "depends on vLLM" and TGI's or SGLang's threads
                  # that name it are not its engine run (rev40c).
                  r"gpuMemoryUtilization",
