@@ -42,8 +42,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "the server itself is running."),
         advice=("Keep the answer within the client's wait, or lengthen the wait: stream the response (`stream: true`; "
                 "headers then arrive at once and tokens keep the connection alive), or give the client a fetch with a "
-                "longer headersTimeout (an undici `Agent({ headersTimeout: 0, bodyTimeout: 0 })` passed as the "
-                "client's fetch; in Karakeep set INFERENCE_FETCH_TIMEOUT_SEC with INFERENCE_JOB_TIMEOUT_SEC), and "
+                "longer headersTimeout (a fetch whose `dispatcher` is an undici `Agent({ headersTimeout: 0, bodyTimeout: "
+                "0 })`, passed as the client's fetch, ollama-js `new Ollama({ fetch })`; in Karakeep set "
+                "INFERENCE_FETCH_TIMEOUT_SEC with INFERENCE_JOB_TIMEOUT_SEC), and "
                 "make generation faster: the whole model on the GPU (`ollama ps` shows 100% GPU), a smaller model or "
                 "quantization, a shorter prompt. The app's own timeout setting does not lift this five-minute limit."),
         action="configure",
@@ -103,11 +104,10 @@ SIGNATURES += (
         code="ollama.foreign-ggml-unary-assert",
         cause_id="ollama-foreign-ggml-libraries",
         kinds=("any",),
-        # Only as Ollama's runner: the same assertion in llama.cpp's own programs is a ggml bug of that build, not
-        # another program's libraries (rev40c). The server's error carries it; a runner log shows it before that line.
-        patterns=(r"llama runner process has terminated: GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed",
-                  r"GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed(?=[\s\S]{0,4000}?llama runner process has "
-                  r"terminated)"),
+        # Only in Ollama's error for its runner (the client's "Error: ..." and the server's "error loading llama
+        # server"): the same assertion in llama.cpp's own programs is a ggml bug of that build, not another program's
+        # libraries (rev40c).
+        patterns=(r"llama runner process has terminated: GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed",),
         refines=("ollama.runner-terminated",),
         severity="fail",
         cause=("Ollama's runner aborted on ggml's unary-operator assertion: most often it loaded ggml libraries of "
