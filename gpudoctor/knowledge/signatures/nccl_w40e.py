@@ -105,6 +105,10 @@ SIGNATURES += (
 # (diffusion-pipe#370: "train them simultaneously on multiple GPUs ... consistently encountering port conflicts").
 _AT_ONCE = (r"(?:simultaneous(?:ly)?|at the same time|at once|in parallel|concurrent(?:ly)?|multiple|several|two|"
             r"second|another|other)")
+# ...in a line about training (a launcher, a run): two model servers on one port are server-port-in-use's, whose fix
+# is the server's own --port, not a master port (rev40c)
+_TRAINING = (r"^(?=[^\n]{0,600}?(?:[Tt]rain|[Ff]ine-?tun|[Dd]eep[Ss]peed|torchrun|accelerate launch|DDP|[Dd]istributed|"
+             r"master[_ ]port|MASTER_PORT|rendezvous))[^\n]{0,600}?")
 _CONFLICT = r"(?:conflicts?|clash(?:es)?|collisions?|collides|already (?:in use|taken|used)|is blocked|was blocked)"
 
 SIGNATURES += (
@@ -115,9 +119,9 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # "train them simultaneously on multiple GPUs ... port conflicts"
-            _AT_ONCE + r"\b[^\n]{0,160}?\bports? " + _CONFLICT,
+            _TRAINING + _AT_ONCE + r"\b[^\n]{0,160}?\bports? " + _CONFLICT,
             # "port is blocked by another service", "the port is already in use by the other training"
-            r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
+            _TRAINING + r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
             r"a different|the (?:first|other|previous)) (?:service|process|program|training|job|instance|run)",
         ),
         severity="warn",
