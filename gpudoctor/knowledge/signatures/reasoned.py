@@ -124,8 +124,8 @@ ENGINE_GPU_TOO_OLD = concluded(
             "GPU use an engine that still supports it (llama.cpp, Ollama, or ExLlamaV2 for GPTQ/EXL2 models), or "
             "community builds of vLLM and Triton patched for Pascal (pascal-pkgs-ci's wheels, and its Docker image "
             "that ships both), which the project does not support; where only Triton refuses the GPU under "
-            "torch.compile, vLLM's `--enforce-eager` turns its compiled path off (SGLang has no such switch: its own "
-            "kernels are Triton's). Upgrading the driver or CUDA adds nothing: the kernels are missing."),
+            "torch.compile, vLLM's `--enforce-eager` turns its compiled path off (a vLLM flag; SGLang has no "
+            "counterpart). Upgrading the driver or CUDA adds nothing: the kernels are missing."),
     action="configure",
     rules_out=("the NVIDIA driver", "the model's size"),
     never_suggest=("update the NVIDIA driver", "reinstall the driver"),
