@@ -453,7 +453,8 @@ CONTEXTS: tuple[Context, ...] = (
                  # that name it are not its engine run (rev40c).
                  r"gpuMemoryUtilization",
                  r"use vLLM", r"using vLLM", r"use vllm", r"using vllm",
-                 r"\b(?:run|running|serve|serving|deploy|deploying|host|hosting)\b[^\n]{0,60}? (?:on|with) vLLM"),
+                 r"run[^\n]{0,60}? (?:on|with) vLLM", r"serv[^\n]{0,60}? (?:on|with) vLLM",
+                 r"deploy[^\n]{0,60}? (?:on|with) vLLM"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),
