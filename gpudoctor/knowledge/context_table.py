@@ -447,10 +447,11 @@ CONTEXTS: tuple[Context, ...] = (
         # the engine run, not any mention of the name ("Ollama works, but vLLM ..."); w36e, 2026-11-27
         markers=(r"vllm serve", r"vllm\.entrypoints", r"from vllm import", r"vllm/vllm-openai",
                  r"--gpu-memory-utilization", r"gpu_memory_utilization",
-                 # a Helm chart's value for it, and a person saying they run the engine ("to run Llama2-13b on
-                 # vLLM", "i try to use vllm to serve"); w40e, 2026-11-28
-                 r"gpuMemoryUtilization",
-                 r"on vLLM", r"with vLLM", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm"),
+                 # a Helm chart's value for it, a person running the engine (w40e); "on/with vLLM" only after a verb
+                 # of running it, not "compared with vLLM" in TGI's or SGLang's threads (rev40c), 2026-11-28
+                 r"gpuMemoryUtilization", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm",
+                 r"run[^\n]{0,60}? (?:on|with) vLLM", r"serv[^\n]{0,60}? (?:on|with) vLLM",
+                 r"deploy[^\n]{0,60}? (?:on|with) vLLM"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),

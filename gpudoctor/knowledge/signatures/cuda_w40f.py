@@ -29,8 +29,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # RMM's and libcudf's prefetch sources in the error's location: "CUDA error at: .../rmm/cpp/src/
             # prefetch.cpp:40: cudaErrorInvalidDevice invalid device ordinal", cudf's prefetch utilities.
             r"\bprefetch[\w.-]{0,30}\.(?:cpp|cu|cuh|hpp|h|pyx):\d{1,6}: (?:\d{1,3} )?cudaErrorInvalidDevice\b",
-            # SYCL's CUDA plugin names its prefetch function beside the error ("cuda_piextUSMEnqueuePrefetch").
-            r"\bpiextUSMEnqueuePrefetch\b",
+            # SYCL's CUDA plugin names its prefetch function beside the error ("cuda_piextUSMEnqueuePrefetch"); the
+            # name alone is no failure: SYCL_PI_TRACE prints "---> piextUSMEnqueuePrefetch(" for every call (rev40c).
+            r"(?<![A-Za-z])piextUSMEnqueuePrefetch\b[^\n]{0,200}?(?:CUDA_ERROR_INVALID_DEVICE|PI_ERROR_INVALID_DEVICE|"
+            r"invalid device ordinal)",
+            r"(?:CUDA_ERROR_INVALID_DEVICE|PI_ERROR_INVALID_DEVICE)[^\n]{0,200}?(?<![A-Za-z])piextUSMEnqueuePrefetch\b",
         ),
         refines=("cuda.invalid-device-ordinal",),
         severity="fail",

@@ -250,7 +250,8 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("On Windows use the gloo backend (`init_process_group(backend=\"gloo\")`, or the framework's "
                 "setting for it), or train one process per machine; for NCCL run on Linux or in WSL2. Launched through "
                 "accelerate (kohya sd-scripts, diffusers' examples), run `accelerate config` again and answer \"No "
-                "distributed training\" (one GPU) on Windows, or `accelerate launch --num_processes 1`."),
+                "distributed training\" (one GPU) on Windows, or set `distributed_type: NO` in its default_config.yaml: "
+                "`accelerate launch --num_processes 1` alone keeps a saved multi-GPU config's launcher."),
         action="configure",
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver", "install NCCL"),

@@ -21,6 +21,12 @@ _DATA = (r"(?:[Dd]atasets?|[Dd]ata ?sets?|[Tt]okeni[sz]\w{0,6}|[Pp]re-?process\w
          r"data|数据|分词)")
 _WHEN = r"(?:after|at|exactly|always|longer than|more than|over|beyond|past|到|显示|超过) ?(?:exactly |about |around )?"
 
+# ...and that the run then failed, in the same line ("an exception is thrown", "报错"): "the dataset ... after 30
+# minutes of training the loss" is no timeout (rev40c).
+_FAILED = (r"(?:[Ee]xception|[Ee]rror|[Ff]ail\w{0,4}|[Cc]rash\w{0,4}|[Tt]ime ?out|[Tt]imes out|timed out|[Hh]ang\w{0,3}|"
+           r"[Ss]tuck|[Kk]illed|报错|超时|失败|中断)")
+_FAILS = r"(?=[^\n]{0,160}?" + _FAILED + r")"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.dataset-prep-outlasts-timeout-described",
@@ -28,9 +34,13 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-timeout",
         kinds=("any",),
         patterns=(
-            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30 ?minute",
-            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30分",
-            _WHEN + r"30 ?minutes?[^\n]{0,200}?" + _DATA,
+            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30 ?minute" + _FAILS,
+            _FAILED + r"[^\n]{0,160}?" + _DATA + r"[^\n]{0,200}?" + _WHEN + r"30 ?minute",
+            _DATA + r"[^\n]{0,200}?" + _WHEN + r"30分" + _FAILS,
+            # the failure named between the data and the time ("数据...报错了，时间是30分")
+            _DATA + r"[^\n]{0,200}?" + _FAILED + r"[^\n]{0,200}?" + _WHEN + r"30分",
+            _WHEN + r"30 ?minutes?[^\n]{0,200}?" + _DATA + _FAILS,
+            _FAILED + r"[^\n]{0,60}?" + _WHEN + r"30 ?minutes?[^\n]{0,200}?" + _DATA,
             # a timeout the person places at 30 minutes, with or without the data named on the same line
             _WHEN + r"30分钟?[^\n]{0,40}?(?:[Tt]ime ?out|timed out|超时)",
             _WHEN + r"30 ?minutes?[^\n]{0,40}?(?:[Tt]ime ?out|timed out)",
@@ -95,6 +105,10 @@ SIGNATURES += (
 # (diffusion-pipe#370: "train them simultaneously on multiple GPUs ... consistently encountering port conflicts").
 _AT_ONCE = (r"(?:simultaneous(?:ly)?|at the same time|at once|in parallel|concurrent(?:ly)?|multiple|several|two|"
             r"second|another|other)")
+# ...in a line about training (a launcher, a run): two model servers on one port are server-port-in-use's, whose fix
+# is the server's own --port, not a master port (rev40c)
+_TRAINING = (r"^(?=[^\n]{0,600}?(?:[Tt]rain|[Ff]ine-?tun|[Dd]eep[Ss]peed|torchrun|accelerate launch|DDP|[Dd]istributed|"
+             r"master[_ ]port|MASTER_PORT|rendezvous))[^\n]{0,600}?")
 _CONFLICT = r"(?:conflicts?|clash(?:es)?|collisions?|collides|already (?:in use|taken|used)|is blocked|was blocked)"
 
 SIGNATURES += (
@@ -105,9 +119,9 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # "train them simultaneously on multiple GPUs ... port conflicts"
-            _AT_ONCE + r"\b[^\n]{0,160}?\bports? " + _CONFLICT,
+            _TRAINING + _AT_ONCE + r"\b[^\n]{0,160}?\bports? " + _CONFLICT,
             # "port is blocked by another service", "the port is already in use by the other training"
-            r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
+            _TRAINING + r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
             r"a different|the (?:first|other|previous)) (?:service|process|program|training|job|instance|run)",
         ),
         severity="warn",

@@ -42,8 +42,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "the server itself is running."),
         advice=("Keep the answer within the client's wait, or lengthen the wait: stream the response (`stream: true`; "
                 "headers then arrive at once and tokens keep the connection alive), or give the client a fetch with a "
-                "longer headersTimeout (an undici `Agent({ headersTimeout: 0, bodyTimeout: 0 })` passed as the "
-                "client's fetch; in Karakeep set INFERENCE_FETCH_TIMEOUT_SEC with INFERENCE_JOB_TIMEOUT_SEC), and "
+                "longer headersTimeout (a fetch whose `dispatcher` is an undici `Agent({ headersTimeout: 0, bodyTimeout: "
+                "0 })`, passed as the client's fetch, ollama-js `new Ollama({ fetch })`; in Karakeep set "
+                "INFERENCE_FETCH_TIMEOUT_SEC with INFERENCE_JOB_TIMEOUT_SEC), and "
                 "make generation faster: the whole model on the GPU (`ollama ps` shows 100% GPU), a smaller model or "
                 "quantization, a shorter prompt. The app's own timeout setting does not lift this five-minute limit."),
         action="configure",
@@ -103,22 +104,28 @@ SIGNATURES += (
         code="ollama.foreign-ggml-unary-assert",
         cause_id="ollama-foreign-ggml-libraries",
         kinds=("any",),
-        patterns=(r"GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed",),
+        # Only in Ollama's error for its runner (the client's "Error: ..." and the server's "error loading llama
+        # server"): the same assertion in llama.cpp's own programs is a ggml bug of that build, not another program's
+        # libraries (rev40c).
+        patterns=(r"llama runner process has terminated: GGML_ASSERT\(tensor->op == GGML_OP_UNARY\) failed",),
         refines=("ollama.runner-terminated",),
         severity="fail",
-        cause=("Ollama's runner aborted on ggml's unary-operator assertion: it loaded ggml libraries of another program "
-               "(a llama.cpp release or another app's ggml*.dll found first on the PATH) whose operators differ from "
-               "the ggml Ollama was built with."),
+        cause=("Ollama's runner aborted on ggml's unary-operator assertion: most often it loaded ggml libraries of "
+               "another program (a llama.cpp release or another app's ggml*.dll found first on the PATH) whose "
+               "operators differ from the ggml Ollama was built with; with no other ggml there, a bug of that Ollama "
+               "release (0.5.13 with some embedding models, an old Ollama bundled inside another app)."),
         advice=("Find the other ggml on the PATH (Windows: `where.exe ggml-base.dll ggml.dll llama-server`; Linux: "
                 "`ldconfig -p | grep ggml`, LD_LIBRARY_PATH) and remove that folder from the PATH (a llama.cpp release "
                 "folder, another app's bin folder), then quit and restart Ollama; or update Ollama to the current "
                 "release, which loads only the libraries it ships. If no other ggml is there (Ollama 0.5.13 with some "
-                "embedding models), updating Ollama fixes it. The NVIDIA driver is not involved."),
+                "embedding models, an Ollama bundled inside an app such as Msty), updating that Ollama fixes it. The "
+                "NVIDIA driver is not involved."),
         action="configure",
         rules_out=("the NVIDIA driver", "the model file"),
         never_suggest=("update the driver", "reinstall the driver", "redownload the model"),
         sources=("https://github.com/ollama/ollama/issues/9149", "https://github.com/ollama/ollama/issues/9509",
-                 "https://github.com/ollama/ollama/issues/10528", "https://github.com/ollama/ollama/issues/9563"),
+                 "https://github.com/ollama/ollama/issues/10528", "https://github.com/ollama/ollama/issues/9563",
+                 "https://github.com/ollama/ollama/issues/11418"),
         checked="2026-11-28",
         examples=("ollama/ollama-9149-unary-assert-llamacpp-in-path.txt",),
     ),

@@ -122,10 +122,10 @@ ENGINE_GPU_TOO_OLD = concluded(
            "relies on have nothing for this GPU, so no setting makes it serve there."),
     advice=("Serve from a GPU of compute capability 7.0 or newer (V100, T4, RTX 20xx and later); on this {architecture} "
             "GPU use an engine that still supports it (llama.cpp, Ollama, or ExLlamaV2 for GPTQ/EXL2 models), or "
-            "community builds of {engine} and Triton patched for Pascal (such as pascal-pkgs-ci's wheels and image), "
-            "which the project does not support: pascal-pkgs-ci's Docker image ships both patched; where only Triton "
-            "refuses the GPU (torch.compile, CUDA graphs), `--enforce-eager` keeps {engine} off the compiled path. "
-            "Upgrading the driver or CUDA adds nothing: the kernels are missing."),
+            "community builds of vLLM and Triton patched for Pascal (pascal-pkgs-ci's wheels, and its Docker image "
+            "that ships both), which the project does not support; where only Triton refuses the GPU under "
+            "torch.compile, vLLM's `--enforce-eager` turns its compiled path off (a vLLM flag; SGLang has no "
+            "counterpart). Upgrading the driver or CUDA adds nothing: the kernels are missing."),
     action="configure",
     rules_out=("the NVIDIA driver", "the model's size"),
     never_suggest=("update the NVIDIA driver", "reinstall the driver"),

@@ -33,7 +33,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # "When using two A10 GPUs, each GPU also consumes 18506MB", "every card shows 22GB used"
             _NOT_OOM + r"\b(?:[Ee]ach|[Ee]very|[Bb]oth|[Pp]er) (?:GPU|gpu|card)s? (?:also |still )?(?:consumes?|uses?|takes?|"
             r"occup(?:ies|y)|shows?|holds?|is using) (?:about |around |over |nearly |almost )?" + _SIZE,
-            # "memory usage over my expectation: 18G for each GPU", "the model takes up to 38GB on each GPU": the amount
+            # "memory usage over my expectation: 18G for each GPU", "the model takes about 20GB on each GPU": the amount
             # first, then the GPU it sits on (w40e, 2026-11-28)
             _NOT_OOM + r"\b(?:takes?|took|uses?|used|consum(?:es?|ed)|occup(?:ies|ied|y)|usage|cost)\b[^\n]{0,40}?" + _SIZE
             + r"\*{0,2} (?:for|on|in|of|per) (?:each|every|just one|one|a single|both|all) (?:of the )?(?:GPU|gpu|card)",

@@ -32,7 +32,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("Inside WSL 2 the Vulkan loader found no usable GPU driver: the Windows NVIDIA driver gives WSL CUDA and "
                "Direct3D 12, but no NVIDIA Vulkan driver; Vulkan there comes only from Mesa's experimental dzn driver."),
         advice=("For ordinary Vulkan programs install a Mesa built with the dzn (Vulkan over Direct3D 12) driver "
-                "(Ubuntu: `sudo add-apt-repository ppa:kisak/kisak-mesa && sudo apt upgrade`, then `vulkaninfo "
+                "(Ubuntu: `sudo add-apt-repository ppa:kisak/kisak-mesa && sudo apt upgrade`, or ppa:kisak/turtle "
+                "on 22.04 and older, which kisak-mesa no longer builds for; then `vulkaninfo "
                 "--summary` should list 'Microsoft Direct3D12 (NVIDIA ...)'); it is not a conformant Vulkan and has no "
                 "ray tracing. Programs that need NVIDIA's own Vulkan/RTX driver (Isaac Sim and Omniverse, CARLA, "
                 "SAPIEN's renderer) do not run in WSL 2 or in containers started from it: run them on a native Linux "
