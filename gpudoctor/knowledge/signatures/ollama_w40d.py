@@ -40,9 +40,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"to\s(?:running\s(?:on\s)?|using\s)?(?:only\s)?(?:the\s)?(?:CPU|cpu)\b[^\n]{0,40}?\bafter\b[^\n]{0,30}?\b"
             + _LATER + r"\b",
             # "Failing to using GPU after idle time", "fails to Initiate gpu after some idle time", "Docker not use GPU
-            # after idle", "GPU allocation lost after container idle period"
-            r"\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|"
-            r"inactivity)\b",
+            # after idle", "GPU allocation lost after container idle period". A failure word is required: "the model is
+            # unloaded from VRAM after 5 minutes of inactivity" is OLLAMA_KEEP_ALIVE doing its job (rev40b)
+            r"(?:\b(?:[Ff]ail(?:s|ed|ing)?|not|[Nn]o longer|[Ss]tops?|[Ss]topped|[Ll]ost|[Ll]oses|[Ll]osing)|n't)\b"
+            r"[^\n]{0,30}?\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|inactivity)\b",
+            r"\b" + _GPU + r"\b[^\n]{0,30}?\b(?:lost|disappears?|disappeared|gone|unavailable|not (?:found|detected|"
+            r"available|used))\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|inactivity)\b",
         ),
         severity="warn",
         cause=("The description suggests Ollama's container lost its GPU hours or days after it started and fell back "
