@@ -100,12 +100,14 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("The NVIDIA Container Toolkit could not read containerd's configuration, which is in config version "
                "{version} (containerd 2.x): toolkit releases before 1.17.4 read only versions 1 and 2, so the NVIDIA "
                "runtime was never configured on the node."),
-        advice=("Use NVIDIA Container Toolkit 1.17.4 or later (1.18.x is current): on a host, upgrade the "
+        # 1.17.4 reads any version above 2 as version 3's layout (criRuntimePluginName's default case), so containerd
+        # 2.3's version 4 too (checked in the toolkit's source, v1.17.4 and v1.20.0; rev40b)
+        advice=("Use NVIDIA Container Toolkit 1.17.4 or later (a current release is best): on a host, upgrade the "
                 "nvidia-container-toolkit packages and rerun `sudo nvidia-ctk runtime configure --runtime=containerd` "
                 "and `sudo systemctl restart containerd`; with the GPU Operator, drop any `toolkit.version` override "
                 "that pins an old container-toolkit image (or set a current one) so the chart's default applies, and "
-                "upgrade the operator where its default is older. `containerd config dump | head -1` shows the version "
-                "the node runs."),
+                "upgrade the operator where its default is older. `containerd config dump | grep '^version'` shows the "
+                "config version the node runs."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "downgrade containerd"),
