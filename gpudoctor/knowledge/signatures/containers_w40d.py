@@ -60,12 +60,14 @@ SIGNATURES: tuple[Signature, ...] = (
         code="containers.node-gpu-resource-zero",
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
-        # The node's nvidia.com/gpu (or a MIG resource) at 0 under Capacity or Allocatable, as `kubectl describe node`
+        # The node's nvidia.com/gpu at 0 under Capacity or Allocatable, as `kubectl describe node`
         # ("  nvidia.com/gpu:     0") and `kubectl get node -o yaml` ('nvidia.com/gpu: "0"') print it. Capacity counts
         # what the device plugin registered, Allocatable only the GPUs it reports healthy (k8s-device-plugin#58): a GPU
         # node at 0 has nothing a pod can be scheduled on. The "Allocated resources" table prints requests without a
         # colon and is not read.
-        patterns=(r"^\s{0,12}nvidia\.com/(?:gpu|mig-[\w.]{1,20}):\s{1,30}[\"']?0[\"']?\s{0,5}$",),
+        # Not a MIG resource at 0 (a profile no longer configured stays listed at 0); nvidia.com/gpu at 0 beside a
+        # MIG resource above it is containers.node-mig-resources-advertised's (rev40b).
+        patterns=(r"^\s{0,12}nvidia\.com/gpu:\s{1,30}[\"']?0[\"']?\s{0,5}$",),
         severity="fail",
         cause=("The node advertises no usable nvidia.com/gpu (0 under Capacity or Allocatable), so no pod that requests a "
                "GPU can be scheduled on it: the device plugin registered no GPUs there, or it marked the GPUs it found "
@@ -85,6 +87,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/#device-plugin-implementation"),
         checked="2026-11-28",
         examples=("containers/k8sdp-58-node-allocatable-nvidia-gpu-zero.txt",),
+    ),
+    Signature(
+        code="containers.node-mig-resources-advertised",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # Under the device plugin's mixed MIG strategy a node whose GPUs are all partitioned lists nvidia.com/gpu at 0
+        # and its MIG devices as resources of their own (kubectl sorts the names, so they follow it): a healthy node
+        # that only pods requesting the MIG resource can use, not one whose GPUs went unhealthy (rev40b).
+        patterns=(r"^\s{0,12}nvidia\.com/mig-\d{1,2}g\.\d{1,3}gb(?:\.[\w+]{1,12})?:\s{1,30}[\"']?[1-9]\d{0,3}[\"']?"
+                  r"\s{0,5}$",),
+        refines=("containers.node-gpu-resource-zero",),
+        refines_within=8,
+        severity="info",
+        cause=("The node's GPUs are partitioned into MIG devices and the device plugin runs the mixed strategy, so it "
+               "advertises them as nvidia.com/mig-<profile> resources and nvidia.com/gpu at 0: a pod that requests "
+               "nvidia.com/gpu cannot be scheduled there, one that requests the MIG resource can."),
+        advice=("Request the MIG resource the node lists in the pod's limits (e.g. `nvidia.com/mig-1g.5gb: 1`) instead "
+                "of nvidia.com/gpu; for whole GPUs, turn MIG off on some GPUs (the GPU Operator's nvidia.com/mig.config "
+                "label, `all-disabled`), or use the single strategy (mig.strategy=single), under which MIG devices are "
+                "advertised as nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the GPUs' health", "the device plugin"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/sagemathinc/cocalc/issues/8161", "https://github.com/NVIDIA/gpu-operator/issues/637",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html"),
+        checked="2026-11-28",
+        examples=("containers/cocalc-8161-mig-mixed-node-gpu-zero-request-mig.txt",),
     ),
     Signature(
         code="containers.toolkit-too-old-for-containerd-config-v3",
