@@ -95,7 +95,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # Under the device plugin's mixed MIG strategy a node whose GPUs are all partitioned lists nvidia.com/gpu at 0
         # and its MIG devices as resources of their own (kubectl sorts the names, so they follow it): a healthy node
         # that only pods requesting the MIG resource can use, not one whose GPUs went unhealthy (rev40b).
-        patterns=(r"^\s{0,12}nvidia\.com/mig-\d{1,2}g\.\d{1,3}gb(?:\.[\w+]{1,12})?:\s{1,30}[\"']?[1-9]\d{0,3}[\"']?"
+        patterns=(r"^\s{0,12}nvidia\.com/mig-\d{1,2}g\.\d{1,3}gb(?:[.+][\w+]{1,12})?:\s{1,30}[\"']?[1-9]\d{0,3}[\"']?"
                   r"\s{0,5}$",),
         refines=("containers.node-gpu-resource-zero",),
         refines_within=8,
