@@ -78,7 +78,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "reset the GPU, then delete the device plugin pod so it registers them again. Capacity 0 too: the "
                 "plugin found no GPUs; check that `nvidia-smi` works on the node, that the plugin runs there through the "
                 "NVIDIA runtime (nvidia as containerd's or Docker's default runtime, or the runtimeClassName the GPU "
-                "Operator sets) and read its logs for \"No devices found\" or NVML errors."),
+                "Operator sets) and read its logs for \"No devices found\" or NVML errors; on GPUs in MIG mode, check that "
+                "MIG instances exist (`nvidia-smi -L` lists them; the GPU Operator's MIG Manager creates them from the "
+                "node's nvidia.com/mig.config label)."),
         action="configure",
         rules_out=("the pod's own spec, when other nodes schedule it",),
         never_suggest=("reinstall the driver in the container",),
