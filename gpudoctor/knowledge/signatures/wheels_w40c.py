@@ -3,8 +3,9 @@
 vLLM's compiled modules (vllm._C, and cuda_utils in its 0.2 releases) link the CUDA runtime of the one CUDA the wheel
 was built for, and PyPI carries one CUDA per release (CUDA 11.8 up to 0.2.1, CUDA 12.1 from 0.2.2, later CUDA 12.x:
 12.9 in the current docs), the other CUDA builds (CUDA 13 among them) published apart. So where a vLLM run cannot
-open libcudart.so.N, the cure is vLLM's build for the CUDA the environment runs, not a library the driver lacks: a row in the vllm context narrows
-cuda.extension-built-for-other-cuda's line there, as wheels.mxnet-wheel-for-other-cuda-library does for MXNet.
+open libcudart.so.N, the cure is vLLM's build for the CUDA the environment runs, not a library the driver lacks: a
+row in the vllm context narrows cuda.extension-built-for-other-cuda's line there, as
+wheels.mxnet-wheel-for-other-cuda-library does for MXNet.
 """
 
 from __future__ import annotations
