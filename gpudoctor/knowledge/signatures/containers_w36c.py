@@ -103,7 +103,9 @@ SIGNATURES = (
         patterns=(r"file creation failed(?=:): [^\n]{0,300}: file exists",
                   # the same error where the paste's wrapping put the mounted library's path on a line of its own
                   # ("usr/lib/x86_64-linux-gnu/libcuda.so.1: file exists\\n"); w40d, 2026-11-28
-                  r"(?<![\w.-])usr/lib(?:64)?/[\w./-]{0,80}?lib[\w+-]{1,60}\.so(?:\.[\d.]{1,20})?: file exists"),
+                  # the driver's libraries only: Go's "file exists" of any other library is another conflict (rev40b)
+                  r"(?<![\w.-])usr/lib(?:64)?/[\w./-]{0,80}?lib(?:cuda|nv[\w+-]{1,50}|\w{1,10}_nvidia)"
+                  r"\.so(?:\.[\d.]{1,20})?: file exists"),
         severity="fail",
         cause="The image already holds NVIDIA driver files where the runtime mounts the host's.",
         advice=("Rebuild the image without the NVIDIA driver's user-space files it names (libnvidia-ml.so.1, "

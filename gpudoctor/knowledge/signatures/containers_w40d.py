@@ -60,12 +60,14 @@ SIGNATURES: tuple[Signature, ...] = (
         code="containers.node-gpu-resource-zero",
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
-        # The node's nvidia.com/gpu (or a MIG resource) at 0 under Capacity or Allocatable, as `kubectl describe node`
+        # The node's nvidia.com/gpu at 0 under Capacity or Allocatable, as `kubectl describe node`
         # ("  nvidia.com/gpu:     0") and `kubectl get node -o yaml` ('nvidia.com/gpu: "0"') print it. Capacity counts
         # what the device plugin registered, Allocatable only the GPUs it reports healthy (k8s-device-plugin#58): a GPU
         # node at 0 has nothing a pod can be scheduled on. The "Allocated resources" table prints requests without a
         # colon and is not read.
-        patterns=(r"^\s{0,12}nvidia\.com/(?:gpu|mig-[\w.]{1,20}):\s{1,30}[\"']?0[\"']?\s{0,5}$",),
+        # Not a MIG resource at 0 (a profile no longer configured stays listed at 0); nvidia.com/gpu at 0 beside a
+        # MIG resource above it is containers.node-mig-resources-advertised's (rev40b).
+        patterns=(r"^\s{0,12}nvidia\.com/gpu:\s{1,30}[\"']?0[\"']?\s{0,5}$",),
         severity="fail",
         cause=("The node advertises no usable nvidia.com/gpu (0 under Capacity or Allocatable), so no pod that requests a "
                "GPU can be scheduled on it: the device plugin registered no GPUs there, or it marked the GPUs it found "
@@ -76,7 +78,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "reset the GPU, then delete the device plugin pod so it registers them again. Capacity 0 too: the "
                 "plugin found no GPUs; check that `nvidia-smi` works on the node, that the plugin runs there through the "
                 "NVIDIA runtime (nvidia as containerd's or Docker's default runtime, or the runtimeClassName the GPU "
-                "Operator sets) and read its logs for \"No devices found\" or NVML errors."),
+                "Operator sets) and read its logs for \"No devices found\" or NVML errors; on GPUs in MIG mode, check that "
+                "MIG instances exist (`nvidia-smi -L` lists them; the GPU Operator's MIG Manager creates them from the "
+                "node's nvidia.com/mig.config label)."),
         action="configure",
         rules_out=("the pod's own spec, when other nodes schedule it",),
         never_suggest=("reinstall the driver in the container",),
@@ -85,6 +89,33 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/#device-plugin-implementation"),
         checked="2026-11-28",
         examples=("containers/k8sdp-58-node-allocatable-nvidia-gpu-zero.txt",),
+    ),
+    Signature(
+        code="containers.node-mig-resources-advertised",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # Under the device plugin's mixed MIG strategy a node whose GPUs are all partitioned lists nvidia.com/gpu at 0
+        # and its MIG devices as resources of their own (kubectl sorts the names, so they follow it): a healthy node
+        # that only pods requesting the MIG resource can use, not one whose GPUs went unhealthy (rev40b).
+        patterns=(r"^\s{0,12}nvidia\.com/mig-\d{1,2}g\.\d{1,3}gb(?:[.+][\w+]{1,12})?:\s{1,30}[\"']?[1-9]\d{0,3}[\"']?"
+                  r"\s{0,5}$",),
+        refines=("containers.node-gpu-resource-zero",),
+        refines_within=8,
+        severity="info",
+        cause=("The node's GPUs are partitioned into MIG devices and the device plugin runs the mixed strategy, so it "
+               "advertises them as nvidia.com/mig-<profile> resources and nvidia.com/gpu at 0: a pod that requests "
+               "nvidia.com/gpu cannot be scheduled there, one that requests the MIG resource can."),
+        advice=("Request the MIG resource the node lists in the pod's limits (e.g. `nvidia.com/mig-1g.5gb: 1`) instead "
+                "of nvidia.com/gpu; for whole GPUs, turn MIG off on some GPUs (the GPU Operator's nvidia.com/mig.config "
+                "label, `all-disabled`), or use the single strategy (mig.strategy=single), under which MIG devices are "
+                "advertised as nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the GPUs' health", "the device plugin"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/sagemathinc/cocalc/issues/8161", "https://github.com/NVIDIA/gpu-operator/issues/637",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-mig.html"),
+        checked="2026-11-28",
+        examples=("containers/cocalc-8161-mig-mixed-node-gpu-zero-request-mig.txt",),
     ),
     Signature(
         code="containers.toolkit-too-old-for-containerd-config-v3",
@@ -100,12 +131,14 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("The NVIDIA Container Toolkit could not read containerd's configuration, which is in config version "
                "{version} (containerd 2.x): toolkit releases before 1.17.4 read only versions 1 and 2, so the NVIDIA "
                "runtime was never configured on the node."),
-        advice=("Use NVIDIA Container Toolkit 1.17.4 or later (1.18.x is current): on a host, upgrade the "
+        # 1.17.4 reads any version above 2 as version 3's layout (criRuntimePluginName's default case), so containerd
+        # 2.3's version 4 too (checked in the toolkit's source, v1.17.4 and v1.20.0; rev40b)
+        advice=("Use NVIDIA Container Toolkit 1.17.4 or later (a current release is best): on a host, upgrade the "
                 "nvidia-container-toolkit packages and rerun `sudo nvidia-ctk runtime configure --runtime=containerd` "
                 "and `sudo systemctl restart containerd`; with the GPU Operator, drop any `toolkit.version` override "
                 "that pins an old container-toolkit image (or set a current one) so the chart's default applies, and "
-                "upgrade the operator where its default is older. `containerd config dump | head -1` shows the version "
-                "the node runs."),
+                "upgrade the operator where its default is older. `containerd config dump | grep '^version'` shows the "
+                "config version the node runs."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU"),
         never_suggest=("reinstall the driver", "downgrade containerd"),

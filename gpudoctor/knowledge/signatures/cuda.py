@@ -393,7 +393,7 @@ SIGNATURES += (
         patterns=(r"Failed to dlopen libcuda\.so\b", r"libcuda\.so: cannot open shared object file",
                   r"\bUnable to find cuda lib under the names\b",
                   r"\bUnable to dynamically load the \\?\"cuda\\?\" shared library\b",
-                  r"\blibcuda\.so lib not found\b",  # then Taichi's fallback to the CPU, which older releases print alone:
+                  r"\blibcuda\.so lib not found\b",  # then Taichi's fallback, alone in older releases (w40c; a libcuda too old: cuda_w38b)
                   r"\bArch=\[<Arch\.cuda: \d{1,2}>\] is not supported, falling back to CPU\b"),
         severity="fail",
         cause="The program loads the driver's libcuda by name and the loader did not find it on its path: plain "
@@ -403,8 +403,7 @@ SIGNATURES += (
                 "`export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. Elsewhere, check that the driver's "
                 "libcuda.so.1 is there (`ldconfig -p | grep libcuda`; none: install the driver) and add its folder to "
                 "LD_LIBRARY_PATH, or link libcuda.so to libcuda.so.1 in that folder and run `sudo ldconfig`."),
-        action="configure",
-        never_suggest=("install a Linux NVIDIA driver in WSL",),
+        action="configure", never_suggest=("install a Linux NVIDIA driver in WSL",),
         sources=("https://github.com/NVIDIA/cuda-python/issues/17", "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
                  "https://github.com/tracel-ai/burn/issues/2209", "https://github.com/taichi-dev/taichi-nerfs/issues/94",
                  "https://github.com/Genesis-Embodied-AI/genesis-world/issues/352", "https://github.com/taichi-dev/taichi/issues/2537"),

@@ -22,6 +22,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # is no driver at all, not an old one.
             r"load_function@\d{1,5}\] Function (?P<function>cu(?!Init\b)[A-Z]\w{2,60}) not found",
         ),
+        # Taichi then prints its CPU fallback ("Arch=[<Arch.cuda: 5>] is not supported, falling back to CPU"), which
+        # cuda.libcuda-unversioned reads where no earlier line says why: here libcuda was found, and is too old
+        # (rev40b)
+        refines=("cuda.libcuda-unversioned",),
+        refines_within=None,
         severity="fail",
         cause=("The installed NVIDIA driver does not export {function}, a CUDA driver API function newer than it (the "
                "memory-pool functions such as cuDeviceGetDefaultMemPool need a CUDA 11.2 driver, branch 460 or newer), "

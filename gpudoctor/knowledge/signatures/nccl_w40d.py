@@ -35,11 +35,14 @@ SIGNATURES: tuple[Signature, ...] = (
             r"ncclCommInitRank failed: " + _SYSTEM,
         ),
         severity="fail",
-        cause=("NCCL failed with a system error inside a container: on one machine this is almost always the "
+        # "most often", not "always": the same error also comes from a socket or InfiniBand call the container's
+        # limits refuse (memlock), which the advice's NCCL_DEBUG step tells apart (rev40b)
+        cause=("NCCL failed with a system error inside a container: on one machine this is most often the "
                "container's /dev/shm (Docker's 64 MB default), too small for the shared-memory segments NCCL creates "
                "to move data between the GPUs."),
         advice=("Start the container with the host's IPC namespace or a large /dev/shm: `docker run --ipc=host ...` or "
-                "`docker run --shm-size=16g ...` (Compose: `ipc: host` or `shm_size: 16gb`; Kubernetes: mount an "
+                "`docker run --shm-size=16g --ulimit memlock=-1 ...` (NCCL's guide for containers; Compose: `ipc: host` "
+                "or `shm_size: 16gb`; Kubernetes: mount an "
                 "emptyDir with `medium: Memory` at /dev/shm), then run again; `df -h /dev/shm` inside the container "
                 "shows the limit. If it persists, rerun with `NCCL_DEBUG=INFO`: an \"Error while creating shared memory "
                 "segment\" or posix_fallocate WARN confirms shared memory, a socket WARN points at the network instead."),

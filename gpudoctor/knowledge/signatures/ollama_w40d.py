@@ -40,20 +40,25 @@ SIGNATURES: tuple[Signature, ...] = (
             r"to\s(?:running\s(?:on\s)?|using\s)?(?:only\s)?(?:the\s)?(?:CPU|cpu)\b[^\n]{0,40}?\bafter\b[^\n]{0,30}?\b"
             + _LATER + r"\b",
             # "Failing to using GPU after idle time", "fails to Initiate gpu after some idle time", "Docker not use GPU
-            # after idle", "GPU allocation lost after container idle period"
-            r"\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|"
-            r"inactivity)\b",
+            # after idle", "GPU allocation lost after container idle period". A failure word is required: "the model is
+            # unloaded from VRAM after 5 minutes of inactivity" is OLLAMA_KEEP_ALIVE doing its job (rev40b)
+            r"(?:\b(?:[Ff]ail(?:s|ed|ing)?|not|[Nn]o longer|[Ss]tops?|[Ss]topped|[Ll]ost|[Ll]oses|[Ll]osing)|n't)\b"
+            r"[^\n]{0,30}?\b" + _GPU + r"\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|inactivity)\b",
+            r"\b" + _GPU + r"\b[^\n]{0,30}?\b(?:lost|disappears?|disappeared|gone|unavailable|not (?:found|detected|"
+            r"available|used))\b[^\n]{0,30}?\bafter\s[\w ]{0,20}?(?:idle|idling|inactivity)\b",
         ),
         severity="warn",
-        cause=("The description suggests Ollama's container lost its GPU hours or days after it started and fell back "
-               "to the CPU: with Docker's systemd cgroup driver, a `systemctl daemon-reload` on the host re-applies the "
-               "container's cgroup and drops the GPU device access the NVIDIA runtime gave it, so Ollama's GPU "
-               "discovery fails until the container is recreated."),
-        advice=("Recreate the container to get the GPU back now (`docker compose up -d --force-recreate ollama` or "
-                "`docker restart ollama`). To stop it happening, switch Docker to the cgroupfs cgroup driver: add "
+        # the words name no app: in a container any program (Ollama in the threads behind the row) loses the GPU so
+        # (rev40b)
+        cause=("The description suggests the container (Ollama's, in most such reports) lost its GPU hours or days after "
+               "it started and fell back to the CPU: with Docker's systemd cgroup driver, a `systemctl daemon-reload` on "
+               "the host re-applies the container's cgroup and drops the GPU device access the NVIDIA runtime gave it, "
+               "so the program's GPU discovery fails until the container is recreated."),
+        advice=("Recreate the container to get the GPU back now (`docker compose up -d --force-recreate <service>` or "
+                "`docker restart <container>`). To stop it happening, switch Docker to the cgroupfs cgroup driver: add "
                 "`\"exec-opts\": [\"native.cgroupdriver=cgroupfs\"]` to /etc/docker/daemon.json on the host, then "
                 "`sudo systemctl restart docker` and recreate the container (or create the /dev/char links with `sudo "
-                "nvidia-ctk system create-dev-char-symlinks --create-all`). `docker exec ollama nvidia-smi` failing "
+                "nvidia-ctk system create-dev-char-symlinks --create-all`). `docker exec <container> nvidia-smi` failing "
                 "with \"Failed to initialize NVML: Unknown Error\" while it works on the host confirms it."),
         action="configure",
         rules_out=("the model's size or OLLAMA_NUM_GPU, when the same model ran on the GPU after the container started",),

@@ -58,7 +58,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"^(?![^\n]{0,400}?\b(?:uvx|uv tool)\b)[^\n]{0,400}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|"
             r"didn’t)\s{1,3}install\s(?:the\s)?" + _TORCH + r"\s(?:with|w/)\s(?:CUDA|[Cc]uda|GPU|gpu)\b",
             r"\b" + _TORCH + r"\b[^\n]{0,80}?\b(?:installs?|installed|installing|comes|came)\s(?:w/o|without)\s(?:any\s)?"
-            r"(?:GPU|gpu|CUDA|[Cc]uda)(?:\s(?:support|enabled|acceleration))?\b",
+            r"(?:GPU|gpu|CUDA|[Cc]uda)(?:\s(?:support|enabled|acceleration))?\b"
+            # "torch installed without CUDA toolkit on the host" is a healthy pip wheel, which brings its own (rev40b)
+            r"(?!\s(?:[Tt]oolkit|[Dd]rivers?|installed|on the (?:host|system)|SDK))",
             r"\b" + _TORCH + r"\b[^\n]{0,100}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s"
             r"(?:the\s)?(?:support for\s(?:CUDA|[Cc]uda|GPU|gpu)|(?:CUDA|[Cc]uda|GPU|gpu)[ -]support)\b",
         ),

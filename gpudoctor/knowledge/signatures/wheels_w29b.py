@@ -93,9 +93,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`$CUDA_HOME/include/cccl` in CPLUS_INCLUDE_PATH on Linux) or build with the CUDA 12.x toolkit the "
                 "project and your PyTorch's cu12x wheel target (point CUDA_HOME/CUDA_PATH at it); CUDA 10 and older "
                 "have no CUB: use CUDA 11 or newer. On Windows, where MSVC's cl.exe says it (C1083) for headers the toolkit "
-                "has, build from an x64 Native Tools prompt of a Visual Studio release that toolkit supports (CUDA 11.x: "
-                "Visual Studio 2019 with the Desktop development with C++ workload), so nvcc hands cl.exe its include "
-                "folder."),
+                "has, the Visual Studio toolset nvcc runs may be one that toolkit does not support: build from an x64 "
+                "Native Tools prompt of a release it supports (Visual Studio 2022 needs CUDA 11.6 or newer; with an "
+                "older toolkit, Visual Studio 2019 with the Desktop development with C++ workload)."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,

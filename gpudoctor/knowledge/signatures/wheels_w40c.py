@@ -1,10 +1,11 @@
 """Issue 25, w40c: wheels built for one CUDA (vLLM's), and frameworks that fall back to the CPU in their own words.
 
 vLLM's compiled modules (vllm._C, and cuda_utils in its 0.2 releases) link the CUDA runtime of the one CUDA the wheel
-was built for, and PyPI carries one CUDA per release (CUDA 11.8 up to 0.2.1, CUDA 12.1 from 0.2.2, later CUDA 12.x and
-now CUDA 13), the other CUDA builds published apart. So where a vLLM run cannot open libcudart.so.N, the cure is vLLM's
-build for the CUDA the environment runs, not a library the driver lacks: a row in the vllm context narrows
-cuda.extension-built-for-other-cuda's line there, as wheels.mxnet-wheel-for-other-cuda-library does for MXNet.
+was built for, and PyPI carries one CUDA per release (CUDA 11.8 up to 0.2.1, CUDA 12.1 from 0.2.2, later CUDA 12.x:
+12.9 in the current docs), the other CUDA builds (CUDA 13 among them) published apart. So where a vLLM run cannot
+open libcudart.so.N, the cure is vLLM's build for the CUDA the environment runs, not a library the driver lacks: a
+row in the vllm context narrows cuda.extension-built-for-other-cuda's line there, as
+wheels.mxnet-wheel-for-other-cuda-library does for MXNet.
 """
 
 from __future__ import annotations
@@ -31,14 +32,17 @@ SIGNATURES: tuple[Signature, ...] = (
                "(PyPI's vLLM wheel is one CUDA per release, and that CUDA changed between releases)."),
         advice=("Install the vLLM build for the CUDA this environment runs (`python -c \"import torch; "
                 "print(torch.__version__, torch.version.cuda)\"` shows torch's): PyPI's `pip install vllm` is one CUDA "
-                "per release (CUDA 11.8 up to 0.2.1, CUDA 12.1 from 0.2.2, CUDA 12.x later and CUDA 13 in recent "
-                "releases), and vLLM publishes the others apart: a release's cu118 wheel from its GitHub releases page "
+                "per release (CUDA 11.8 up to 0.2.1, CUDA 12.1 from 0.2.2, a later CUDA 12.x since, 12.9 in recent "
+                "releases), and vLLM publishes the others (cu118 in old releases, cu128 to cu130 in recent ones) apart: "
+                "a release's cu118 wheel from its GitHub releases page "
                 "(`pip install https://github.com/vllm-project/vllm/releases/download/v<version>/vllm-<version>+cu118-"
                 "<python tags>.whl` with torch from `--index-url https://download.pytorch.org/whl/cu118`), a cu12x build "
                 "with the version pinned (`uv pip install vllm==<version> --extra-index-url "
                 "https://wheels.vllm.ai/<version>/cu129 --torch-backend=cu129`); or pin the last release built for your "
-                "CUDA, or build vLLM from source against it. To keep this build, install CUDA {major}'s runtime beside "
-                "it (`pip install nvidia-cuda-runtime-cu{major}`, with its lib folder on LD_LIBRARY_PATH) or move torch "
+                "CUDA, or build vLLM from source against it. To keep this build, install CUDA {major}'s copy of {library} "
+                "beside it (its NVIDIA pip package: nvidia-cuda-runtime-cu{major} for libcudart, nvidia-cublas-cu{major} "
+                "for libcublas and so on, with its lib folder on LD_LIBRARY_PATH; CUDA 13's drop the suffix, e.g. "
+                "`nvidia-cuda-runtime==13.*`) or move torch "
                 "to that CUDA's index (e.g. `pip install torch --index-url https://download.pytorch.org/whl/cu121`)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
