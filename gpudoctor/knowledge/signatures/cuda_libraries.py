@@ -57,7 +57,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="cuda.ctranslate2-library-missing",
         refines=("cuda.shared-library-not-loadable",),  # the general loader row (cuda_w36a.py) gives way here
-        cause_id="wheel-cuda-variant",
+        cause_id="cuda-library-missing",
         kinds=("any",),
         # CTranslate2's own words (faster-whisper, WhisperX) when it dlopens the cuBLAS of the CUDA it was built for:
         # "Library libcublas.so.12 is not found or cannot be loaded"; on Windows "cublas64_12.dll".

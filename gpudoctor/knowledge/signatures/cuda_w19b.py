@@ -91,9 +91,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ClementPinard/Pytorch-Correlation-extension/issues/73",
                  "https://github.com/sony/ai-research-code/issues/49", "https://github.com/PaddlePaddle/PaddleOCR/issues/9049"),
         checked="2026-11-27",
-        examples=("cuda/mooncake-1298-cuda13-wheel-needs-libcudart-12-a.txt",
-                  "cuda/correlation-extension-73-libcudart-92-after-cuda-upgrade.txt",
-                  "cuda/nnabla-49-ext-cuda102-on-cuda110-a.txt", "cuda/paddleocr-9049-libcudart-11-import-error.txt"),
+        examples=("cuda/paddleocr-9049-libcudart-11-import-error.txt",),
     ),
     Signature(
         code="cuda.cudnn-failure-not-initialized",

@@ -433,7 +433,7 @@ SIGNATURES += (
 SIGNATURES += (
     Signature(
         code="frameworks.onnx-app-offers-no-cuda-provider",
-        cause_id="cuda-library-missing",
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # FaceFusion's and roop's argparse choices come from onnxruntime.get_available_providers(): only 'cpu' (and
         # 'azure') means the onnxruntime in the environment is the CPU package, or shadows onnxruntime-gpu.

@@ -153,9 +153,7 @@ STACK_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/cubiq/ComfyUI_InstantID/issues/27", "https://github.com/neuralchen/SimSwap/issues/98",
                  "https://github.com/microsoft/onnxruntime/issues/3326", ORT_CUDA),
         checked="2026-11-26",
-        examples=("frameworks/ort-16931-cuda-provider-with-cpu-package.txt",
-                  "frameworks/fastt5-53-ort-cuda-provider-not-created.txt",
-                  "frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
+        examples=("frameworks/instantid-27-ort-cuda-path-set-not-loaded.txt",
                   "frameworks/simswap-98-ort-cuda-path-set-cuda-102.txt"),
     ),
     Signature(

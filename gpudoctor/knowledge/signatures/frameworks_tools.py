@@ -286,7 +286,7 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.onnxruntime-session-cpu-only",
-        cause_id="cuda-library-missing",
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # insightface (ReActor, FaceFusion, roop, IP-Adapter FaceID) prints the providers each ONNX Runtime session got;
         # the CPU provider alone means the CUDA provider was absent or failed to load. Apps that choose the CPU on

@@ -28,7 +28,7 @@ ORT_PREBUILT_CUDA: tuple[tuple[str, str], ...] = (
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="frameworks.onnxruntime-provider-not-in-build",
-        cause_id="cuda-library-missing",
+        cause_id="wheel-cuda-variant",
         kinds=("any",),
         # onnxruntime/core/session/provider_registration.cc (and the provider stubs of a build without it): the
         # provider was asked for through the C API of a library compiled without it. Seen from Rust ort ("An error

@@ -83,7 +83,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="nccl.p2p-restored-by-iommu-off-described",
         described=True,
-        cause_id="iommu-blocks-p2p",
+        cause_id="nccl-p2p-broken",
         kinds=("any",),
         patterns=(
             # "then I successfully tested nccl-test without `NCCL_P2P_DISABLE=1`" after a BIOS change (a description:

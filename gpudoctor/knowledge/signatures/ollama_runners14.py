@@ -48,7 +48,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.nvcc-pre-turing-arch-refused",
-        cause_id="cuda-arch-unsupported",
+        cause_id="build-toolchain-mismatch",
         kinds=("any",),
         # nvcc's refusal of a Maxwell, Pascal or Volta target (compute_50 to compute_72). CUDA 13.0 removed offline
         # compilation for every architecture below 7.5, so in 2025-2026 this is nearly always a CUDA 13 nvcc with a

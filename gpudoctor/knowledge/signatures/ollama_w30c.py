@@ -5,7 +5,8 @@
 using the GPU" once the model is bigger than the card's dedicated memory. The maintainers' answer is the same each time
 (ollama/ollama#5749, #6529, #4531): Ollama loads as many layers as fit in the VRAM free at load time and runs the rest
 on the CPU by design, so the GPU waits on the CPU; a model that fits runs on the GPU alone. The row is a description
-(described=True, a warning), with the cause id the blind sets' harvesters give these threads. A retold percentage
+(described=True, a warning), with cause id ollama-oom: TAXONOMY's tie-break (lab40) gives Ollama's partial offload
+to ollama-oom, as most threads and rows do, and model-exceeds-vram-offloaded to applications that stream weights. A retold percentage
 ("49% on cpu 51% on GPU") holds no word rare enough for the prefilter ("llama" fills healthy Ollama logs), so the row
 reads the words around it instead ("half on cpu half on gpu").
 """
@@ -21,7 +22,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.cpu-gpu-split-described",
         described=True,
-        cause_id="model-exceeds-vram-offloaded",
+        cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
             # "half on cpu half on gpu", "partly on the GPU and partly on the CPU"

@@ -122,9 +122,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/vllm-project/vllm/issues/23192", "https://github.com/kaito-project/kaito/issues/1374",
                  "https://github.com/vllm-project/vllm/issues/33297", CONSERVING_MEMORY),
         checked="2026-11-26",
-        examples=("vllm/vllm-23192-free-memory-less-than-utilization.txt",
-                  "vllm/kaito-1374-utilization-095-a10-cuda-reserve.txt",
-                  "vllm/vllm-33297-free-memory-cuda0-gpu-still-held.txt"),
+        examples=("vllm/kaito-1374-utilization-095-a10-cuda-reserve.txt",),
     ),
     Signature(
         code="vllm.initialize-cache-failed",

@@ -32,7 +32,7 @@ SIGNATURES: tuple[Signature, ...] = (
         code="vllm.wake-up-out-of-memory",
         refines=("cuda.out-of-memory", "vllm.engine-cuda-error-out-of-memory"),
         refines_within=None,
-        cause_id="cuda-oom",
+        cause_id="vllm-kv-cache-memory",
         kinds=("any",),
         patterns=(
             # csrc/cumem_allocator.cpp (vLLM 0.7.2 on): cuMemCreate failing while the sleep-mode pool maps memory back

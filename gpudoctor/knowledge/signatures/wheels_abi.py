@@ -14,7 +14,7 @@ CPP_EXTENSION = "https://pytorch.org/docs/stable/cpp_extension.html"
 ABI_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.numpy2-module-built-for-numpy1",
-        cause_id="extension-abi-mismatch",
+        cause_id="package-version-conflict",
         kinds=("any",),
         # NumPy 2's import guard (numpy/core/_multiarray_umath.py) and torch's bridge (torch/csrc/utils/tensor_numpy.cpp).
         patterns=(r"(?:A |\b)[Mm]odule that was compiled using NumPy 1\.x cannot be run in",

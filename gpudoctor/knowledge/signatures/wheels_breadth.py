@@ -177,7 +177,7 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.numpy-abi-size-changed",
-        cause_id="extension-abi-mismatch",
+        cause_id="package-version-conflict",
         kinds=("any",),
         # Cython's size check of numpy.dtype/ndarray when a compiled module was built against another NumPy major version
         # than the one installed (88 and 96 bytes are NumPy 1's and NumPy 2's dtype).

@@ -13,7 +13,7 @@ from gpudoctor.knowledge.signatures import Signature
 PAIR_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.numpy-unavailable-to-torch",
-        cause_id="extension-abi-mismatch",
+        cause_id="package-version-conflict",
         kinds=("any",),
         # torch/csrc/utils/tensor_numpy.cpp: torch could not initialise NumPy's C API at import (its warning says why:
         # NumPy 2 under a torch built for NumPy 1 lacks _ARRAY_API; an older NumPy has a lower API version), and every
