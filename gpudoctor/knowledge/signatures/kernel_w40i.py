@@ -93,8 +93,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # RHEL-family kernels (AlmaLinux, Rocky, RHEL 9.3+ and 10) ship helpers the NVIDIA modules need (video for
         # nvidia-modeset's ACPI calls, DRM helpers) in kernel-modules and kernel-modules-extra; a minimal install lacks
         # them and the packaged nvidia(-open)-kmod then does not load. People write the fix they ran.
+        # The bare install command is common in setup guides and pasted histories: it counts where it names the
+        # running kernel's package (kernel-modules-extra-$(uname -r), a version), the form of the fix, or where its
+        # line says it fixed things (rev40d). Patterns read one line, so "resolved by installing:" above it is not seen.
         patterns=(
-            r"\b(?:dnf|yum|microdnf) (?:-y )?install [^\n]{0,120}?\bkernel-modules-extra\b",
+            r"\b(?:dnf|yum|microdnf) (?:-y )?install [^\n]{0,120}?\bkernel-modules-extra-(?:\$\(uname -r\)|\d)",
+            r"\b(?:[Rr]esolved|[Ff]ixed|[Ss]olved|[Hh]elped)\b[^\n]{0,60}?\b(?:dnf|yum|microdnf) (?:-y )?install "
+            r"[^\n]{0,120}?\bkernel-modules-extra\b",
             r"\b(?:[Ii]nstall(?:ing|ed)?|[Aa]dd(?:ing|ed)?) (?:the )?kernel-modules-extra\b[^\n]{0,80}?\b(?:fix(?:ed|es)?|"
             r"solved|resolved|works?|worked|helped)\b",
         ),
