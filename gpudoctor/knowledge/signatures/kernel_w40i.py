@@ -35,9 +35,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\brisers? " + _NOT + r" (?:properly |correctly |fully |being |separately )?powered\b",
             # "unpowered risers", "non-powered riser"
             r"\b(?:[Uu]npowered|[Nn]on-?powered|[Uu]nderpowered) (?:PCI-?[Ee] |pcie |PCIE )?risers?\b",
-            # "sata risers", "SATA-powered riser", "risers powered by SATA"
-            r"\b(?:SATA|[Ss]ata)(?:[- ]powered)? risers?\b",
-            r"\brisers? (?:are |were |is |was )?powered (?:by|from|through|via|with) (?:a |the )?(?:SATA|[Ss]ata)\b",
+            # (SATA-powered risers are left unread: people name them describing a rig, not only as the fault; rev40d)
             # "my riser's power cable burned out", "riser power connector was loose"
             r"\briser(?:'s|s'|s)? power (?:cables?|connectors?|leads?|wires?) (?:had |has |have )?(?:burn(?:ed|t)|"
             r"melt(?:ed)?|(?:was|were|is|are) (?:loose|unplugged|disconnected|burn(?:ed|t)|melted))",
