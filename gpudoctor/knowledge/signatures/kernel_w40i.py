@@ -41,7 +41,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"melt(?:ed)?|(?:was|were|is|are) (?:loose|unplugged|disconnected|burn(?:ed|t)|melted))",
         ),
         severity="warn",
-        cause=("The text says the GPUs' risers lack proper power (unpowered, fed through SATA adapters, or with a "
+        cause=("The text says the GPUs' risers lack proper power (unpowered, not powered properly, or with a "
                "burnt or loose power lead): each riser carries its GPU's slot power (up to 75 W), so a starved riser "
                "makes that GPU drop out or fail under load whatever error the program then prints."),
         advice=("Give every riser its own power from the PSU: a 6-pin PCIe or a Molex cable straight from the supply "
