@@ -209,6 +209,15 @@ def _engine_on_old_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
                        "architecture": gpu.architecture}
 
 
+# GB10 (DGX Spark, sm_121) is left out: it came after CUDA 12.8's builds, whose sm_120 kernels run on it (a cubin runs
+# on the same major's later minors), and it ships with a CUDA 13 driver (DGX OS), so a GB10 report of trouble without
+# an architecture line is seldom a missing build; its threads turn out to be unified memory (NVML's memory queries
+# answered Not Supported, page cache counted as used), aarch64 wheels or images, or kernels built for sm_120a only,
+# which rows read from their own lines (cuda.no-kernel-image, ptxas' sm_121a). w40j: it led 5 of 9 GB10 first
+# readings, 4 wrongly (rev40d).
+_GB10_CAPABILITY: tables.Capability = (12, 1)
+
+
 def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]:
     """A Blackwell GPU named in a report of trouble that names no PyTorch build: the builds made before CUDA 12.8
     lack its kernels, what helpers answer first ("use the cu128 build"). A named build is judged by _gpu_outside_build
@@ -216,7 +225,7 @@ def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]
     if facts.torch_builds or facts.multi_gpu_hang:  # a job over several GPUs that hangs: _geforce_multi_gpu_hang's
         return
     for gpu in facts.gpus:
-        if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY:
+        if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY and gpu.capability != _GB10_CAPABILITY:
             yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
                    "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
 

@@ -148,6 +148,9 @@ def test_a_blackwell_gpu_in_a_report_of_trouble_without_a_build_points_to_the_cu
     "31.36 GiB of which 1.02 GiB is free.",
     "RTX 4090 not working with my app",  # Ada: its kernels are in every current build
     "Just got an RTX 5090, works great",  # no trouble reported
+    # GB10 (sm_121): CUDA 12.8's sm_120 kernels run there; its trouble is seldom a missing build (rev40d)
+    "vLLM fails to start on my DGX Spark (NVIDIA GB10)",
+    "GB10 not working with the container, error at startup",
 ])
 def test_a_blackwell_gpu_concludes_nothing_where_a_build_or_another_cause_is_named(text):
     assert BLACKWELL not in _codes(text)

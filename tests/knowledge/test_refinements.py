@@ -256,3 +256,14 @@ def test_an_nccl_failure_that_names_its_cause_replaces_the_geforce_reading_of_th
     found = _by_code(text)
     assert "nccl.tests-on-geforce-p2p" not in found
     assert not any("NCCL_P2P_DISABLE" in m.advice for m in found.values())
+
+
+def test_a_memory_xid_beside_cudas_contained_error_names_the_memory_not_the_nvlink():
+    """CUDA_ERROR_CONTAINED's words name NVLink or "a hardware error": a contained ECC error (Xid 94) raises it too,
+    and where the kernel log shows that Xid the memory reading takes its place (rev40d)."""
+    error = "torch.AcceleratorError: CUDA error: Invalid access of peer GPU memory over nvlink or a hardware error\n"
+    xid = "NVRM: Xid (PCI:0000:18:00): 94, pid=1234, name=python, Contained: SM (0x1). RST: No, D-RST: No\n"
+    assert [m.code for m in scan(error, "paste")] == ["cuda.contained-error-nvlink-or-hardware"]
+    found = _by_code(xid + error)
+    assert "cuda.contained-error-nvlink-or-hardware" not in found
+    assert found["kernel.xid-memory-ecc"].signature.cause_id == "gpu-memory-error"

@@ -8,6 +8,8 @@ access of peer GPU memory over nvlink or a hardware error", torch.AcceleratorErr
 GB200 NVL72) the threads settle on the NVLink or its fabric: the kernel log holds the Xid (74 up to Hopper, 144-150 on
 newer GPUs; a contained ECC error is Xid 94), and the error comes back on the same node or domain until it is reset or
 serviced. cuda.nvlink-uncorrectable reads the older "uncorrectable NVLink error" (220) with the same next step.
+The same error is raised for a contained ECC error (Xid 94); where the paste shows a memory Xid, kernel.xid-memory-ecc
+refines this row (gpu-memory-error), so nvlink-error is left to the pastes that show none (rev40d).
 """
 
 from __future__ import annotations

@@ -47,12 +47,14 @@ SIGNATURES: tuple[Signature, ...] = (
                "The driver, CUDA and the GPU work."),
         advice=("Upgrade the program to a release that falls back when NVML cannot report memory: the NVIDIA device "
                 "plugin v0.17.4 or later (GPU Operator v25.10.0 or later: `helm upgrade gpu-operator nvidia/gpu-operator "
-                "-n gpu-operator --version v25.10.0`), Xinference v2.10.0 or later, a HAMi release with GB10 support "
+                "-n gpu-operator --version v25.10.0`), Xinference v2.10.0 or later (its probe tries "
+                "nvmlDeviceGetMemoryInfo_v2 first, so the image's nvidia-ml-py must have that call), a HAMi release "
+                "with GB10 support "
                 "(and its preConfiguredDeviceMemory set to the memory to assume), a DRA driver release that treats the "
                 "answer as non-fatal (until then the device plugin serves the GB10); for another program, patch the call "
                 "to catch NVMLError_NotSupported and take the CUDA runtime's figure instead (`torch.cuda.mem_get_info()`, "
-                "cudaMemGetInfo) or MemAvailable from /proc/meminfo, as those releases do. Reinstalling the driver or "
-                "nvidia-ml-py does not change NVML's answer on this GPU."),
+                "cudaMemGetInfo) or MemAvailable from /proc/meminfo, as those releases do. Reinstalling or downgrading the "
+                "driver does not change NVML's answer on this GPU."),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU", "the container runtime"),
         never_suggest=("reinstall the driver", "downgrade the driver"),

@@ -66,8 +66,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "fails due to removal of torchaudio.list_audio_backends()", "torchaudio.info has been removed in 2.9"
+            # (not load/save: 2.9 kept them, as aliases of the TorchCodec functions; rev40d)
             r"\b(?:[Rr]emoval of|[Rr]emoved) (?:the )?(?:function )?`?torchaudio\.(?P<attr>list_audio_backends|"
-            r"get_audio_backend|set_audio_backend|info|load|save|sox_effects)\b",
+            r"get_audio_backend|set_audio_backend|info|sox_effects)\b",
             r"`?torchaudio\.(?P<attr>list_audio_backends|get_audio_backend|set_audio_backend|info|sox_effects)(?:\(\))?`?"
             r"[^\n]{0,40}?\b(?:(?:was|were|is|has been|have been|got|being|been) (?:fully )?removed|no longer exists?)\b",
         ),

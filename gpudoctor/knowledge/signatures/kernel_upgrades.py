@@ -171,8 +171,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # (the verbs written so that "reboot", not "installed", is the prefilter's key)
             r"(?:[Uu]p(?:dat|grad)|[Ii]nstall)ed (?:the |my |our )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?drivers?\b"
             r"[^\n]{0,40}?(?:but|and) (?:didn't|did not|haven't|have not|hadn't|not yet) reboot",
-            # "GPU/CUDA updates sometimes break GPU access to the runner", "driver updates keep breaking CUDA"
-            r"\b(?:GPU|CUDA|[Dd]river|NVIDIA|[Nn]vidia)(?:/(?:GPU|CUDA|[Dd]river|NVIDIA))? (?:package )?updates? "
+            # "GPU/CUDA updates sometimes break GPU access to the runner", "driver updates keep breaking CUDA" (a bare
+            # "CUDA update", a toolkit's, is left out: it breaks apps in other ways; rev40d)
+            r"\b(?:(?:GPU|[Dd]river|NVIDIA|[Nn]vidia)(?:/(?:GPU|CUDA|[Dd]river|NVIDIA))?|CUDA/(?:GPU|[Dd]river|NVIDIA)) "
+            r"(?:package )?updates? "
             r"(?:sometimes |often |always |can |keep |kept |randomly )?(?:break|broke|breaks|breaking) (?:the )?"
             r"(?:GPU|CUDA|nvidia-smi|NVML)\b",
         ),

@@ -35,15 +35,13 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\brisers? " + _NOT + r" (?:properly |correctly |fully |being |separately )?powered\b",
             # "unpowered risers", "non-powered riser"
             r"\b(?:[Uu]npowered|[Nn]on-?powered|[Uu]nderpowered) (?:PCI-?[Ee] |pcie |PCIE )?risers?\b",
-            # "sata risers", "SATA-powered riser", "risers powered by SATA"
-            r"\b(?:SATA|[Ss]ata)(?:[- ]powered)? risers?\b",
-            r"\brisers? (?:are |were |is |was )?powered (?:by|from|through|via|with) (?:a |the )?(?:SATA|[Ss]ata)\b",
+            # (SATA-powered risers are left unread: people name them describing a rig, not only as the fault; rev40d)
             # "my riser's power cable burned out", "riser power connector was loose"
             r"\briser(?:'s|s'|s)? power (?:cables?|connectors?|leads?|wires?) (?:had |has |have )?(?:burn(?:ed|t)|"
             r"melt(?:ed)?|(?:was|were|is|are) (?:loose|unplugged|disconnected|burn(?:ed|t)|melted))",
         ),
         severity="warn",
-        cause=("The text says the GPUs' risers lack proper power (unpowered, fed through SATA adapters, or with a "
+        cause=("The text says the GPUs' risers lack proper power (unpowered, not powered properly, or with a "
                "burnt or loose power lead): each riser carries its GPU's slot power (up to 75 W), so a starved riser "
                "makes that GPU drop out or fail under load whatever error the program then prints."),
         advice=("Give every riser its own power from the PSU: a 6-pin PCIe or a Molex cable straight from the supply "
@@ -93,8 +91,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # RHEL-family kernels (AlmaLinux, Rocky, RHEL 9.3+ and 10) ship helpers the NVIDIA modules need (video for
         # nvidia-modeset's ACPI calls, DRM helpers) in kernel-modules and kernel-modules-extra; a minimal install lacks
         # them and the packaged nvidia(-open)-kmod then does not load. People write the fix they ran.
+        # The bare install command is common in setup guides and pasted histories: it counts where it names the
+        # running kernel's package (kernel-modules-extra-$(uname -r), a version), the form of the fix, or where its
+        # line says it fixed things (rev40d). Patterns read one line, so "resolved by installing:" above it is not seen.
         patterns=(
-            r"\b(?:dnf|yum|microdnf) (?:-y )?install [^\n]{0,120}?\bkernel-modules-extra\b",
+            r"\b(?:dnf|yum|microdnf) (?:-y )?install [^\n]{0,120}?\bkernel-modules-extra-(?:\$\(uname -r\)|\d)",
+            r"\b(?:[Rr]esolved|[Ff]ixed|[Ss]olved|[Hh]elped)\b[^\n]{0,60}?\b(?:dnf|yum|microdnf) (?:-y )?install "
+            r"[^\n]{0,120}?\bkernel-modules-extra\b",
             r"\b(?:[Ii]nstall(?:ing|ed)?|[Aa]dd(?:ing|ed)?) (?:the )?kernel-modules-extra\b[^\n]{0,80}?\b(?:fix(?:ed|es)?|"
             r"solved|resolved|works?|worked|helped)\b",
         ),

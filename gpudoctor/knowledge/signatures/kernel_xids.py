@@ -76,7 +76,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.xid-memory-ecc",
-        refines=GPU_FAULT_SYMPTOMS, refines_within=None,
+        # CUDA's contained error ("Invalid access of peer GPU memory over nvlink or a hardware error") is also raised
+        # for a contained ECC error (Xid 94): beside a memory Xid, the memory is the cause, not the NVLink (rev40d)
+        refines=GPU_FAULT_SYMPTOMS + ("cuda.contained-error-nvlink-or-hardware",), refines_within=None,
         cause_id="gpu-memory-error",
         kinds=("any",),
         # The memory Xids: 48 double-bit ECC error (DBE), 63/64 page retirement or row remapping recorded/failed, 92

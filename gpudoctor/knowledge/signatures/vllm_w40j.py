@@ -30,6 +30,9 @@ SIGNATURES: tuple[Signature, ...] = (
         described=True,
         cause_id="vllm-kv-cache-memory",
         kinds=("any",),
+        # Only where the text shows a unified-memory machine: on a discrete GPU the page cache is host memory, and
+        # people write of it counting as used in host-memory threads too (rev40d)
+        contexts=("dgx-spark", "jetson"),
         patterns=(
             # "reclaimable Linux page-cache ... counts as "used"", "the page cache is counted as used memory"
             r"\bpage[- ]cache\b[^\n]{0,160}?\b(?:counts?|counted|treated|seen|reported) as\b[^\n]{0,12}?\bused\b",
