@@ -239,26 +239,37 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="nccl.ray-gpu-request-unsatisfiable",
-        cause_id="distributed-misuse",
+        cause_id="ray-gpu-resources-held",
         kinds=("any",),
         # Ray's autoscaler (local clusters too) when no node type offers what a task, actor or placement group asks for:
-        # the job wants more GPUs than Ray counts, often because Ray was started without them (0 GPU in `ray status`).
-        patterns=(r"No available node types can fulfill resource request (?:defaultdict\(<class 'float'>, )?"
-                  r"\{[^}\n]{0,80}'GPU': (?P<gpus>\d{1,4}(?:\.\d{1,4})?)",),
+        # the job wants more GPUs than Ray counts, often because Ray was started without them (0 GPU in `ray status`),
+        # or a node type (a cluster launcher's `resources:`, a KubeRay worker group without num-gpus) advertises none.
+        # The request's dict may wrap onto the next line ("... resource request \ndefaultdict(<class 'float'>, {...})."):
+        # that line alone, starting with Ray's defaultdict of a GPU request, is read too. (w41c: cause_id was
+        # distributed-misuse; TAXONOMY's ray-gpu-resources-held names requests beyond what the nodes advertise.)
+        patterns=(r"No available node types can fulfill resource requests? (?:defaultdict\(<class 'float'>, )?"
+                  r"\{[^}\n]{0,80}'GPU': (?P<gpus>\d{1,4}(?:\.\d{1,4})?)",
+                  r"^\s{0,4}defaultdict\(<class 'float'>, \{[^}\n]{0,80}'GPU': (?P<gpus>\d{1,4}(?:\.\d{1,4})?)[^}\n]{0,80}"
+                  r"\}\)\.?\s{0,3}$"),
         severity="fail",
         cause="The job asks Ray for GPUs ({gpus} per task or bundle) that no node of this Ray cluster offers: more than "
               "the machine has, or Ray was started without counting its GPUs, so the work waits forever.",
         advice=("Compare the request with what Ray counts: `ray status` (and `nvidia-smi -L`); if Ray shows fewer GPUs than "
                 "the machine has, start it with them (`ray start --head --num-gpus=N` or `ray.init(num_gpus=N)`, with "
-                "CUDA_VISIBLE_DEVICES set before Ray starts); otherwise lower the job's request to fit (the trainer's "
+                "CUDA_VISIBLE_DEVICES set before Ray starts; on KubeRay, `num-gpus` in the GPU worker group's "
+                "rayStartParams beside the pod's nvidia.com/gpu limit; in a cluster launcher config, `CPU:` and `GPU:` "
+                "counts under the node type's `resources:`); otherwise lower the job's request to fit (the trainer's "
                 "GPUs per node and nodes, tensor parallel size, number of actors or their GPU share)."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
         sources=("https://github.com/real-stanford/scalingup/issues/6", "https://github.com/lishenghui/blades/issues/71",
+                 "https://github.com/ray-project/ray-llm/issues/120", "https://github.com/rllm-org/rllm/issues/35",
                  "https://docs.ray.io/en/latest/ray-core/scheduling/resources.html"),
-        checked="2026-11-26",
-        examples=("nccl/scalingup-6-ray-init-num-gpus.txt", "nccl/blades-71-ray-num-actors.txt"),
+        checked="2026-11-28",
+        examples=("nccl/scalingup-6-ray-init-num-gpus.txt", "nccl/blades-71-ray-num-actors.txt",
+                  "containers/rayllm-120-autoscaler-node-type-declares-no-gpu.txt",
+                  "containers/rllm-35-ray-eight-gpu-placement-group-one-gpu-node.txt"),
     ),
     Signature(
         code="nccl.launcher-sighup",
