@@ -22,9 +22,9 @@ LLAMA_CPP_PYTHON_INSTALL = "https://github.com/abetlen/llama-cpp-python#installa
 # Each prose pattern is anchored at the line's start and reads its first 600 characters (once per line).
 _LINE = r"^[^\n]{0,600}?"
 # "installed", "downloaded", "previously downloaded", "my", "the", "existing", "local"
-_WHICH = (r"(?:(?:the|my|any|all|those|these|our|previously|already|existing|old|local|installed|downloaded|pulled) "
-          r"){0,3}")
-_MODELS = r"(?:models?|LLMs?)\b"
+_WHICH = (r"(?:the |my |any |all |those |these |our )?(?:previously |already )?(?:installed |downloaded |pulled |local |"
+          r"existing |old )?")
+_MODELS = r"models\b"
 
 _NOT_LISTED = (
     # "ollama list shows nothing", "ollama list returns an empty list", "`ollama list` gives a blank list"
@@ -39,11 +39,9 @@ _NOT_LISTED = (
     r"list\b",
     # "This change makes ollama no longer find the models downloaded before the upgrade",
     # "Ollama is not detecting those models", "ollama can't see my models after moving them"
-    _LINE + r"\b[Oo]llama (?:is |does |can |will |could |did )?(?:no longer|not|n't|not able to|unable to|cannot|can'?t|"
-    r"does ?n'?t|wo ?n'?t|never) (?:find|finding|see|seeing|detect|detecting|recogni[sz]e|recogni[sz]ing|list|listing|"
-    r"show|showing|load|pick up|picking up) " + _WHICH + _MODELS
-    + r"(?=[^\n]{0,200}?\b(?:mov|transferr|cop|upgrad|updat|chang|relocat|migrat|before|previous|anymore|"
-    r"visible|list))",
+    _LINE + r"\b[Oo]llama (?:will |does |can |could |would )?no longer (?:find|finds|see|sees|detect|detects|recognize|"
+    r"recognizes|list|lists|show|shows|load|loads) " + _WHICH + _MODELS,
+    _LINE + r"\b[Oo]llama (?:is|was|are|were) not detecting " + _WHICH + _MODELS,
     # "they are not visible as part of list command"
     _LINE + r"\bnot visible (?:as part of|in|on) (?:the |my )?(?:ollama )?list\b",
     # "Does ollama list command only lists the models downloaded by ollama user ?"
@@ -63,15 +61,18 @@ _MOVED_ADVICE = (
     "`ollama list` then shows them; nothing needs downloading again."
 )
 
-_NGL = r"\bn[_-]gpu[_-]layers\b`?['\"]?\s?[=:]?\s?(?:-1|[1-9]\d{0,3})\b"
+_NGL = r"\bn_gpu_layers\b`?['\"]?\s?[=:]?\s?(?:-1|[1-9]\d{0,3})\b"
 _GPU_UNUSED = (r"(?:\b(?:GPU|gpu) (?:is |was )?(?:not|never) (?:being )?(?:used|utili[sz]ed)\b"
                r"|\b(?:GPU|gpu) (?:is|was)n'?t (?:being )?(?:used|utili[sz]ed)\b"
                r"|(?:\bnot|n't|\bnever) (?:using|use|utili[sz]ing|utili[sz]e|loading (?:in)?to|load (?:in)?to|"
                r"offloading to) (?:the |my |any )?(?:GPU|gpu|VRAM)\b"
                r"|\b(?:only|still) (?:runs (?:on )?|uses |using |running (?:on )?|on )(?:the )?CPU\b)")
+_NO_OLLAMA = r"(?![^\n]{0,600}?\b[Oo]llama\b)"
 _NGL_IGNORED = (
-    # "used n_gpu_layers 99 but gpu is not being used", "the model isn't loading into the GPU ... n_gpu_layers=40"
-    r"^(?=[^\n]{0,400}?" + _NGL + r")(?![^\n]{0,400}?\b[Oo]llama\b)[^\n]{0,400}?" + _GPU_UNUSED,
+    # "used n_gpu_layers 99 but gpu is not being used"
+    r"^" + _NO_OLLAMA + r"[^\n]{0,600}?" + _NGL + r"[^\n]{0,300}?" + _GPU_UNUSED,
+    # "the model isn't loading into the GPU (...), even though I've got `n_gpu_layers=40` set up"
+    r"^" + _NO_OLLAMA + r"[^\n]{0,600}?" + _GPU_UNUSED + r"[^\n]{0,300}?" + _NGL,
 )
 
 SIGNATURES: tuple[Signature, ...] = (
