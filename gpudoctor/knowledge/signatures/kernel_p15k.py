@@ -209,9 +209,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"support for (?:the )?(?:Pascal|Maxwell|Volta|Kepler)[^\n]{0,60}?(?:ended|dropped|removed|discontinued)",
             # w41a: "installs v590, which does not support my card unfortunately (Quadro P4000)", "the 590 driver no
             # longer supports my GPU": the branch that dropped the card named with a number, the card left unnamed.
-            r"\b(?:[vR]|[Dd]river |[Vv]ersion |[Bb]ranch )?(?:59\d|6\d\d)(?:\.\d{1,3}){0,2}\b(?: (?:drivers?|branch|series))?"
-            r"[^\n]{0,30}?(?:does ?n[o']t|do ?n[o']t|does not|do not|no longer|won't|will not|cannot|can't) "
-            r"supports? (?:my|this|the|our) (?:\w+ )?(?:card|GPU|gpu|graphics card|video card)",
+            r"\b(?:[vR]|[Dd]river |[Vv]ersion |[Bb]ranch )?(?:59\d|6\d\d)(?:\.[\d.]{1,7})?\b(?: drivers?| branch| series)?"
+            r"[^\n]{0,30}?(?:does ?n[o']t|doesn't|does not|don't|no longer|won't|will not|cannot|can't) "
+            r"supports? (?:my|this|the|our) [\w ]{0,20}?(?:card|GPU|gpu)",
         ),
         severity="warn",
         cause="The description suggests the installed (or offered) driver branch no longer supports this GPU "
