@@ -207,6 +207,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:[Dd]ropp(?:ed|ing)|[Dd]rops|[Ee]nded|[Rr]emoved|no longer supports?|does ?n[o']t support|[Ee]nd of) "
             r"(?:the )?(?:official )?(?:driver )?(?:support for |support of )?(?:the )?(?:Pascal|Maxwell|Volta|Kepler)\b",
             r"support for (?:the )?(?:Pascal|Maxwell|Volta|Kepler)[^\n]{0,60}?(?:ended|dropped|removed|discontinued)",
+            # w41a: "installs v590, which does not support my card unfortunately (Quadro P4000)", "the 590 driver no
+            # longer supports my GPU": the branch that dropped the card named with a number, the card left unnamed.
+            r"\b(?:[vR]|[Dd]river |[Vv]ersion |[Bb]ranch )?(?:59\d|6\d\d)(?:\.[\d.]{1,7})?\b(?: drivers?| branch| series)?"
+            r"[^\n]{0,30}?(?:does ?n[o']t|doesn't|does not|don't|no longer|won't|will not|cannot|can't) "
+            r"supports? (?:my|this|the|our) [\w ]{0,20}?(?:card|GPU|gpu)",
         ),
         severity="warn",
         cause="The description suggests the installed (or offered) driver branch no longer supports this GPU "
@@ -222,9 +227,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA", "blacklist nouveau"),
         sources=("https://github.com/dartraiden/NVIDIA-patcher/issues/500",
                  "https://github.com/NixOS/nixos-hardware/issues/1880",
+                 "https://github.com/devleonardoamaral/debian-nvidia-installer/issues/46",
                  "https://archlinux.org/news/nvidia-590-driver-drops-pascal-support-main-packages-switch-to-open-kernel-modules/"),
         checked="2026-11-26",
-        examples=("kernel/nvidiapatcher-500-pascal-driver-support-ended.txt",),
+        examples=("kernel/nvidiapatcher-500-pascal-driver-support-ended.txt",
+                  "kernel/debiannvidiainstaller-46-quadro-p4000-590-unsupported-prose.txt"),
     ),
     Signature(
         code="kernel.described-machine-powers-off-under-gpu-load",
