@@ -19,6 +19,20 @@ class Context:
 # contexts read the same generic line, the innermost one's cause is the one to act on (in_contexts).
 CONTEXTS: tuple[Context, ...] = (
     Context(
+        name="slurm-gpu-per-task",
+        meaning="Slurm bound GPUs to each task (--gpus-per-task, --gpu-bind=single/map_gpu/mask_gpu), so every rank's "
+                "CUDA_VISIBLE_DEVICES lists only its own GPU(s), renumbered from 0: a rank that picks device "
+                "local_rank, or reaches a peer's GPU, asks for an index its process cannot see.",
+        markers=(
+            # the job script's request or srun's option (w41d, 2026-11-28); "--gpus-per-task=1", "gpus-per-task 2"
+            r"--gpus-per-task[= ]['\"]?\d",
+            r"--gpu-bind[= ]['\"]?(?:single:|map_gpu:|mask_gpu:)",
+        ),
+        sources=("https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task",
+                 "https://github.com/ACEsuit/mace/issues/435"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="rank-picks-device",
         meaning="The script picks its GPU from its rank (torch.cuda.set_device(local_rank), set_device(rank)), so a "
                 "GPU index the node lacks comes from the number of processes started per node or from a global rank "
