@@ -42,3 +42,48 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("nccl/mace-435-slurm-gpus-per-task-invalid-device-ordinal.txt",),
     ),
 )
+
+# How people say the NCCL of one node (rank, container, machine) is not the others' ("had different nccl version on
+# one of them", "the NCCL versions differ between the nodes", "nccl version mismatch between the two machines",
+# "两台机器NCCL版本不一致"). One NCCL talking to another release is not supported: the bootstrap and the collectives'
+# wire format change between releases, so the job hangs or fails at init with truncated or unexpected messages.
+_NCCL = r"(?:NCCL|[Nn]ccl|libnccl)"
+_WHERE = r"(?:nodes?|machines?|hosts?|servers?|ranks?|workers?|containers?|images?|them|the others?|each other|both)"
+_DIFFER = r"(?:differ(?:s|ed|ent)?|mismatch(?:ed|es)?|(?:is|are|was|were) not the same|inconsistent|do(?:es)?n'?t match)"
+
+SIGNATURES += (
+    Signature(
+        code="nccl.versions-differ-between-nodes-described",
+        described=True,
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        patterns=(
+            # "different nccl version on one of them", "different NCCL versions across the nodes"
+            r"\b[Dd]ifferent " + _NCCL + r"(?: library)? versions?[^\n]{0,40}?\b(?:on|between|across|in|among|than)\b"
+            r"[^\n]{0,40}?\b" + _WHERE,
+            # "the NCCL version differs between the nodes", "nccl versions mismatch between node A and node B"
+            _NCCL + r" versions? " + _DIFFER + r"[^\n]{0,40}?\b(?:on|between|across|in|among|from)\b[^\n]{0,40}?\b"
+            + _WHERE,
+            # "mismatched NCCL versions between the two containers"
+            r"\b[Mm]ismatch(?:ed|ing)? " + _NCCL + r" versions?[^\n]{0,40}?\b(?:on|between|across|in|among)\b"
+            r"[^\n]{0,40}?\b" + _WHERE,
+            # "两台机器NCCL版本不一致", "nccl版本不同"
+            _NCCL + r" ?版本(?:不一致|不同|不匹配)",
+        ),
+        severity="warn",
+        cause=("The description says the nodes (ranks, containers) of one job run different NCCL versions; NCCL "
+               "releases do not talk to each other reliably (bootstrap and collectives change between them), so such a "
+               "job hangs or fails at initialisation whatever the network."),
+        advice=("Run the same NCCL release on every node: compare `python -c \"import torch; "
+                "print(torch.cuda.nccl.version())\"` (or `ls -l /usr/lib/x86_64-linux-gnu/libnccl.so*`, "
+                "`pip list | grep nccl`) on each node, then install that one release everywhere (the same nvidia-nccl-cu12 "
+                "wheel, the same libnccl2 package, or one container image on all nodes), and run the job again."),
+        action="configure",
+        rules_out=("the network interface", "the driver"),
+        never_suggest=("NCCL_SOCKET_IFNAME", "reinstall the driver"),
+        sources=("https://github.com/horovod/horovod/issues/639",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"),
+        checked=CHECKED,
+        examples=("nccl/horovod-639-different-nccl-version-on-one-node-prose.txt",),
+    ),
+)
