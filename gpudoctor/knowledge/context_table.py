@@ -241,6 +241,25 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-26",
     ),
     Context(
+        name="fewer-gpus-than-asked",
+        meaning="The person says the machine has one GPU, or that the script or launcher starts more workers (GPUs) "
+                "by default than that, so a GPU index above 0 comes from the job's own GPU count, not from GPUs the "
+                "environment hides.",
+        markers=(
+            # the person's own words (w41d, 2026-11-28): "I have one Nivida GPU", "with one A10G GPU", "only one GPU"
+            r"I (?:only )?(?:have|got|use|am using) (?:only |just )?(?:one|1|a single) (?:[\w-]{1,20} ){0,3}"
+            r"(?:GPU|gpu|graphics card)\b(?! ?(?:s|cluster|server|node)\b)",
+            r"with (?:only |just )?(?:one|1) (?:[\w-]{1,20} ){0,3}(?:GPU|gpu)\b(?! ?(?:s|cluster|server|node)\b)",
+            # "the script, by default tries to distribute the load over 8 workers", "the demo uses 4 gpu devices by
+            # default"
+            r"default[^\n]{0,80}?\b(?:[2-9]|1[0-6]|two|four|eight) (?:workers|processes|GPUs?|"
+            r"gpus?|(?:GPU|gpu) devices|cards)\b",
+            r" (?:[2-9]|1[0-6]|two|four|eight) (?:GPUs?|gpus?|(?:GPU|gpu) devices|cards|workers|processes) by default",
+        ),
+        sources=("https://github.com/ZhouYanzhao/SPN/issues/4",),
+        checked="2026-11-28",
+    ),
+    Context(
         name="exclusive-compute-mode",
         meaning="The GPUs are in the Exclusive_Process compute mode (a shared cluster's usual setting), where one "
                 "process only may hold a context on each GPU, so a second process touching it is refused.",

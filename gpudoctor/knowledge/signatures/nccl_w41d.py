@@ -87,3 +87,31 @@ SIGNATURES += (
         examples=("nccl/horovod-639-different-nccl-version-on-one-node-prose.txt",),
     ),
 )
+
+# "invalid device ordinal" where the person says the machine has one GPU, or that the script starts more workers or
+# GPUs by default (SPN#4: a demo set up for four GPUs run on one): the job's own GPU count asks for a device the machine
+# lacks, TAXONOMY's tie-break for distributed-misuse, and the fix is that count, not CUDA_VISIBLE_DEVICES or the driver.
+SIGNATURES += (
+    Signature(
+        code="nccl.script-asks-more-gpus-than-machine",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        patterns=(r"invalid device ordinal", r"cudaErrorInvalidDevice\b", r"CUDA_ERROR_INVALID_DEVICE\b"),
+        contexts=("fewer-gpus-than-asked",),
+        refines=("cuda.invalid-device-ordinal",),
+        severity="fail",
+        cause=("The script or launcher is set up for more GPUs than this machine has (its default number of workers, "
+               "processes or GPU ids), so the workers after the first ask for GPU indices that do not exist."),
+        advice=("Set the job's GPU count to the GPUs the machine has (`nvidia-smi -L` lists them): the script's GPU list "
+                "or count (e.g. `--gpus 0`, `gpu_ids`, `ngpus`, the line of the training script or config that names "
+                "them), `--nproc_per_node=1` for torchrun on one GPU, `--num_processes 1` for accelerate, "
+                "`--num_gpus 1` for deepspeed; a checkpoint split for N-way model parallelism needs N GPUs or a "
+                "re-sharded (merged) checkpoint."),
+        action="configure",
+        rules_out=("the driver", "CUDA_VISIBLE_DEVICES"),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
+        sources=("https://github.com/ZhouYanzhao/SPN/issues/4", "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked=CHECKED,
+        examples=("nccl/spn-4-demo-uses-four-gpus-one-gpu-invalid-ordinal.txt",),
+    ),
+)
