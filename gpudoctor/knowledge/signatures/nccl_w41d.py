@@ -115,3 +115,36 @@ SIGNATURES += (
         examples=("nccl/spn-4-demo-uses-four-gpus-one-gpu-invalid-ordinal.txt",),
     ),
 )
+
+# The same binding in a person's words, in a text that shows --gpus-per-task: "SLURM now sets CUDA_VISIBLE_DEVICES on a
+# per *rank* basis", "each MPI rank now sees a single GPU", "specifying `--gpus-per-task` instead of `--gpus-per-node`".
+_RANK = r"(?:MPI )?(?:rank|task|process|worker)"
+SIGNATURES += (
+    Signature(
+        code="nccl.slurm-gpus-per-task-described",
+        described=True,
+        cause_id="cuda-visible-devices",
+        kinds=("any",),
+        contexts=("slurm-gpu-per-task",),
+        patterns=(
+            r"CUDA_VISIBLE_DEVICES[^\n]{0,80}?\bper[ -]\*{0,2}" + _RANK,
+            r"\b(?:[Ee]ach|[Ee]very) " + _RANK + r"(?: now)?(?: only)? (?:sees|gets|has)(?: only)? (?:a single|one|its own|1) "
+            r"(?:GPU|gpu)",
+            r"gpus-per-task`? instead of `?(?:--)?(?:gpus-per-node|gres)",
+        ),
+        severity="warn",
+        cause=("The description says Slurm gives each task (rank) its own GPU through --gpus-per-task, so every rank's "
+               "CUDA_VISIBLE_DEVICES lists one GPU numbered 0 instead of the node's GPUs; a program that picks GPUs "
+               "by local rank, or checks that the ranks of a node see the same GPUs, fails."),
+        advice=("Request the GPUs per node instead of per task (`#SBATCH --gpus-per-node=N` or `--gres=gpu:N` with "
+                "`--ntasks-per-node=N`, no `--gpus-per-task`), so every rank sees the node's GPUs; or make the program "
+                "use the one GPU Slurm gives each task (device 0)."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "nproc_per_node"),
+        sources=("https://github.com/ACEsuit/mace/issues/435",
+                 "https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task"),
+        checked=CHECKED,
+        examples=("nccl/mace-435-slurm-gpus-per-task-invalid-device-ordinal.txt",),
+    ),
+)
