@@ -19,6 +19,20 @@ class Context:
 # contexts read the same generic line, the innermost one's cause is the one to act on (in_contexts).
 CONTEXTS: tuple[Context, ...] = (
     Context(
+        name="slurm-gpu-per-task",
+        meaning="Slurm bound GPUs to each task (--gpus-per-task, --gpu-bind=single/map_gpu/mask_gpu), so every rank's "
+                "CUDA_VISIBLE_DEVICES lists only its own GPU(s), renumbered from 0: a rank that picks device "
+                "local_rank, or reaches a peer's GPU, asks for an index its process cannot see.",
+        markers=(
+            # the job script's request or srun's option (w41d, 2026-11-28); "--gpus-per-task=1", "gpus-per-task 2"
+            r"--gpus-per-task[= ]['\"]?\d",
+            r"--gpu-bind[= ]['\"]?(?:single:|map_gpu:|mask_gpu:)",
+        ),
+        sources=("https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task",
+                 "https://github.com/ACEsuit/mace/issues/435"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="rank-picks-device",
         meaning="The script picks its GPU from its rank (torch.cuda.set_device(local_rank), set_device(rank)), so a "
                 "GPU index the node lacks comes from the number of processes started per node or from a global rank "
@@ -225,6 +239,25 @@ CONTEXTS: tuple[Context, ...] = (
         ),
         sources=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#cuda-environment-variables",),
         checked="2026-11-26",
+    ),
+    Context(
+        name="fewer-gpus-than-asked",
+        meaning="The person says the machine has one GPU, or that the script or launcher starts more workers (GPUs) "
+                "by default than that, so a GPU index above 0 comes from the job's own GPU count, not from GPUs the "
+                "environment hides.",
+        markers=(
+            # the person's own words (w41d, 2026-11-28): "I have one Nivida GPU", "with one A10G GPU", "only one GPU"
+            r"I (?:only )?(?:have|got|use|am using) (?:only |just )?(?:one|1|a single) (?:[\w-]{1,20} ){0,3}"
+            r"(?:GPU|gpu|graphics card)\b(?! ?(?:s|cluster|server|node)\b)",
+            r"with (?:only |just )?(?:one|1) (?:[\w-]{1,20} ){0,3}(?:GPU|gpu)\b(?! ?(?:s|cluster|server|node)\b)",
+            # "the script, by default tries to distribute the load over 8 workers", "the demo uses 4 gpu devices by
+            # default"
+            r"default[^\n]{0,80}?\b(?:[2-9]|1[0-6]|two|four|eight) (?:workers|processes|GPUs?|"
+            r"gpus?|(?:GPU|gpu) devices|cards)\b",
+            r" (?:[2-9]|1[0-6]|two|four|eight) (?:GPUs?|gpus?|(?:GPU|gpu) devices|cards|workers|processes) by default",
+        ),
+        sources=("https://github.com/ZhouYanzhao/SPN/issues/4",),
+        checked="2026-11-28",
     ),
     Context(
         name="exclusive-compute-mode",

@@ -259,6 +259,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w38a").SIGNATURES)  # nccl_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w39g").SIGNATURES)  # nccl_w39g.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w40e").SIGNATURES)  # nccl_w40e.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w41d").SIGNATURES)  # nccl_w41d.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w40a").SIGNATURES)  # nccl_w40a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38a").SIGNATURES)  # frameworks_w38a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w38d").SIGNATURES)  # frameworks_w38d.py

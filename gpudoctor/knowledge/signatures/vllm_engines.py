@@ -28,19 +28,26 @@ ENGINE_SIGNATURES: tuple[Signature, ...] = (
             # model_runner.py's profile of the KV cache pool: after the weights, (1 - mem_fraction_static) of the
             # GPU's total memory is held back, and what the fraction leaves is not enough for the pool
             r"Not enough memory\. Please try to increase --mem-fraction-static",
+            # the same check's wording from mid-2026 (kv_cache_configurator / model_runner_kv_cache_mixin), which names
+            # the fraction and the minimum viable one, the speculative draft's weights counted (sglang#28683, w41d)
+            r"Loaded weights leave no GPU memory for the KV cache",
         ),
         severity="fail",
         cause=("SGLang found no room for its KV cache pool beside the model's weights within --mem-fraction-static "
                "of the GPU's memory, so the server did not start."),
-        advice=("Raise --mem-fraction-static (e.g. 0.9; at start-up a larger fraction leaves more room for the KV cache "
-                "pool), or lower --context-length, or spread the model over more GPUs with --tp 2."),
+        advice=("Raise --mem-fraction-static (e.g. 0.9, or just above the minimum viable fraction newer releases print; "
+                "at start-up a larger fraction leaves more room for the KV cache pool, and a speculative draft model's "
+                "weights count against it too), or lower --context-length, or spread the model over more GPUs with "
+                "--tp 2."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/sgl-project/sglang/issues/4330", "https://github.com/sgl-project/sglang/issues/322",
-                 "https://github.com/sgl-project/sglang-omni/pull/292", SGLANG_ARGS),
-        checked="2026-11-26",
-        examples=("vllm/sglang-4330-not-enough-memory-mem-fraction-static.txt",),
+                 "https://github.com/sgl-project/sglang-omni/pull/292", "https://github.com/sgl-project/sglang/pull/28683",
+                 "https://github.com/sgl-project/sglang/pull/28855", SGLANG_ARGS),
+        checked="2026-11-28",
+        examples=("vllm/sglang-4330-not-enough-memory-mem-fraction-static.txt",
+                  "vllm/sglang-pr28683-weights-leave-no-kv-cache-draft-counted.txt"),
     ),
     Signature(
         code="vllm.sglang-cuda-graph-capture-oom",
