@@ -150,7 +150,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(libcudnn_ops_infer.so.8 and cudnn_ops_infer64_8.dll are cuDNN 8, cudnn_ops64_9.dll cuDNN 9), or use a "
                 "build of the program for the cuDNN version you have. {cudnn_where} For CTranslate2 (faster-whisper, "
                 "WhisperX): ctranslate2 4.5+ needs cuDNN 9 and CUDA 12, 4.0-4.4 cuDNN 8 with CUDA 12 (`pip install "
-                "ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` (cuDNN 8)."),
+                "ctranslate2==4.4.0`), and on CUDA 11 `pip install ctranslate2==3.24.0` (cuDNN 8). Beside PyTorch in the same "
+                "venv, torch's wheels bring their own cuDNN (2.4 and later cuDNN 9, 2.3 and earlier cuDNN 8): pair torch "
+                "2.4+ with ctranslate2 4.5+, or torch 2.3 or older with ctranslate2 4.4.0 or older."),
         lookups=(("library", "cudnn_where", CUDNN_MISSING_WHERE, CUDNN_MISSING_WHERE_DEFAULT),),
         action="configure",
         rules_out=("a driver fault",),
@@ -160,7 +162,8 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("frameworks/stream-whisper-28-cudnn9-installed-needs-8.txt", "frameworks/stt-76-libcudnn-ops-infer-8-missing.txt",
                   "frameworks/whisper-standalone-win-118-cudnn-ops-infer64-8-dll-126.txt",
-                  "frameworks/videolingo-183-cudnn-ops64-9-dll-add-folder-to-path.txt"),
+                  "frameworks/videolingo-183-cudnn-ops64-9-dll-add-folder-to-path.txt",
+                  "wheels/xttsfinetune-89-windows-cudnn-ops64-9-dll-torch-below-24.txt"),
     ),
     Signature(
         code="frameworks.nvjitlink-shadowed",
