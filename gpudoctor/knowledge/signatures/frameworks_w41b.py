@@ -42,8 +42,7 @@ SIGNATURES: tuple[Signature, ...] = (
             _NOT_OTHER_RUNTIME + r"[^\n]{0,400}?\b[Nn]o GPU is (?:being )?using (?:for|in|when|while|during|at all)\b",
             _NOT_OTHER_RUNTIME + r"[^\n]{0,400}?\b(?:[Nn]o|[Tt]he|[Mm]y) GPU is (?:not|never) (?:being )?used (?:for|in|when|while|"
             r"during|at all)\b",
-            # Chinese: "默认使用我的CPU", "只用CPU在跑", "显卡完全没被调用"
-            r"(?:默认用我的|默认使用我的|默认用的是)(?:cpu|CPU)",
+            # Chinese: "只用CPU在跑", "显卡完全没被调用"
             r"(?:纯cpu在跑|纯CPU在跑|只用cpu跑|只用CPU跑|只用cpu在跑|只用CPU在跑|全是cpu在跑|全是CPU在跑)",
             r"(?:gpu|GPU|显卡)(?:根本没|完全没|一直没)(?:有)?(?:工作|在工作|被使用|被调用|用上|跑)",
         ),
