@@ -248,8 +248,10 @@ CONTEXTS: tuple[Context, ...] = (
         markers=(
             # the person's own words (w41d, 2026-11-28): "I have one Nivida GPU", "with one A10G GPU", "only one GPU"
             r"I (?:only )?(?:have|got|use|am using) (?:only |just )?(?:one|1|a single) (?:[\w-]{1,20} ){0,3}"
-            r"(?:GPU|gpu|graphics card)\b(?! ?(?:s|cluster|server|node)\b)",
-            r"with (?:only |just )?(?:one|1) (?:[\w-]{1,20} ){0,3}(?:GPU|gpu)\b(?! ?(?:s|cluster|server|node)\b)",
+            r"(?:GPU|gpu|graphics card)\b(?! ?(?:s|cluster|server|node|per|each|instance)\b)",
+            # rev41: "nodes with one GPU per node" / "one GPU each" is a cluster's layout, not a one-GPU machine
+            r"with (?:only |just )?(?:one|1) (?:[\w-]{1,20} ){0,3}(?:GPU|gpu)\b(?! ?(?:s|cluster|server|node|per|"
+            r"each|instance)\b)",
             # "the script, by default tries to distribute the load over 8 workers", "the demo uses 4 gpu devices by
             # default"
             r"default[^\n]{0,80}?\b(?:[2-9]|1[0-6]|two|four|eight) (?:workers|processes|GPUs?|"

@@ -13,6 +13,12 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 _FM = r"(?:[Ff]abric ?[Mm]anager|[Ff]abric-[Mm]anager|[Ff]abricmanager|nv-fabricmanager)"
+# Fabric Manager is only needed on NVSwitch systems: a line saying it is not needed, that the machine is a PCIe or
+# desktop one, or that it works now, is healthy talk ("FM is not running on this PCIe node, which is expected",
+# "Fabric Manager is not installed on my RTX 4090", "no fabric manager needed for L40S") (rev41).
+_NOT_HEALTHY = (r"^(?![^\n]{0,400}?(?:PCIe|pcie|without (?:an? )?NVSwitch|no NVSwitch|not (?:needed|required|necessary)|"
+                r"needn't|no need|expected|[Dd]o I need|RTX|GeForce|Quadro|desktop|works (?:now|fine)|fixed))")
+_LINE = r"[^\n]{0,400}?"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -23,12 +29,13 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "the fabric manager and drivers will not be in sync", "Fabric Manager wasn't running", "fabricmanager
             # is not installed", "nvidia-fabricmanager failed to start", "fabric manager version mismatch"
-            _FM + r"[^\n]{0,80}?(?:(?:(?:will|are|is|was|were) ?)?(?:not|n't) (?:be )?(?:in sync|running|installed|"
+            _NOT_HEALTHY + _LINE + _FM + r"[^\n]{0,80}?(?:(?:(?:will|are|is|was|were) ?)?(?:not|n't) (?:be )?(?:in sync|running|installed|"
                   r"started|enabled|active|matching)|out of sync|version mismatch|mismatch(?:ed)? (?:with|to) (?:the )?"
                   r"(?:NVIDIA |nvidia )?driver|(?:failed|fails|failing) to start|(?:won't|will not|does ?n[o']t|"
                   r"can ?not|could ?n[o']t|can't) (?:start|run|be started))",
             # "a mismatched Fabric Manager version", "Fabric Manager missing", "no fabric manager installed"
-            r"(?:[Mm]ismatch(?:ed|ing)?|[Ww]rong|[Dd]ifferent|[Mm]issing|[Nn]o) (?:version of (?:the )?)?(?:nvidia-)?"
+            # ("no fabric manager" went: "no fabric manager needed/required" is the usual healthy answer)
+            _NOT_HEALTHY + _LINE + r"(?:[Mm]ismatch(?:ed|ing)?|[Ww]rong|[Dd]ifferent|[Mm]issing) (?:version of (?:the )?)?(?:nvidia-)?"
             + _FM + r"\b(?: (?:version|package|service))?",
         ),
         severity="warn",

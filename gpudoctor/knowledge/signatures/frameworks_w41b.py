@@ -22,11 +22,25 @@ CHECKED = "2026-11-28"
 PYTORCH_ARCH_POLICY = ("https://dev-discuss.pytorch.org/t/cuda-toolkit-version-and-architecture-support-update-maxwell-"
                        "and-pascal-architecture-support-removed-in-cuda-12-8-and-12-9-builds/3128")
 # Lines about another runtime's CPU fallback (llama.cpp front ends, ONNX Runtime, TensorFlow) belong to their rows.
-_NOT_OTHER_RUNTIME = r"^(?![^\n]{0,400}?(?:[Oo]llama|[Ll]lama|LM Studio|GGUF|gguf|[Kk]obold|ONNX|onnx|TensorFlow|tensorflow|vLLM|vllm))"
+# rev41: also ggml's whisper.cpp, CTranslate2, renderers and transcoders (Blender, Jellyfin, ffmpeg), other vendors'
+# GPUs and Macs, and a CPU run chosen on purpose (--cpu) or described as normal.
+_NOT_OTHER_RUNTIME = (r"^(?![^\n]{0,400}?(?:[Oo]llama|[Ll]lama|LM Studio|GGUF|gguf|[Kk]obold|ONNX|onnx|TensorFlow|tensorflow|"
+                      r"vLLM|vllm|whisper\.cpp|ggml|CTranslate2|ctranslate2|[Ff]aster-whisper|Blender|Jellyfin|Plex|ffmpeg|"
+                      r"transcod|AMD|Radeon|ROCm|Intel Arc|DirectML|\bMac|MacBook|Apple|\bM[1-4]\b|MPS|--cpu|on purpose|"
+                      r"[Ee]xpected|[Nn]ormal))")
 # A line naming a 59x-62x driver is the driver branch's drop (kernel_a15k.py), not PyTorch's.
-_NOT_DRIVER_BRANCH = r"^(?![^\n]{0,400}?(?:\b(?:59\d|6[0-2]\d)(?:\.\d{1,3})?\b|[Dd]rivers? (?:branch|series)))"
+# rev41: the line must name PyTorch (or its cu12x wheel tags), and not the toolkit's own nvcc, cuDNN or another
+# framework ("CUDA 13 dropped Maxwell, Pascal and Volta in nvcc", "TensorFlow builds dropped Pascal").
+_NOT_DRIVER_BRANCH = (r"^(?![^\n]{0,400}?(?:\b(?:59\d|6[0-2]\d)(?:\.\d{1,3})?\b|[Dd]rivers? (?:branch|series)|nvcc|cuDNN|"
+                      r"cudnn|TensorFlow|tensorflow|JAX|TensorRT|ONNX|llama|[Oo]llama))"
+                      r"(?=[^\n]{0,400}?(?:[Pp]y[Tt]orch|\btorch\b|\bcu12[89]\b|\bcu13\d\b))")
 # GPU memory is another failure (cuda-oom); shared memory (/dev/shm, Bus error) another again.
-_NOT_GPU_OR_SHM = r"^(?![^\n]{0,400}?(?:CUDA out of memory|GPU memory|VRAM|vram|显存|shared memory|/dev/shm|shm|Bus error))"
+# rev41: and not a build or compile killed for RAM (MAX_JOBS, ninja, nvcc: a build's parallelism, another row),
+# nor a model server loading weights.
+_NOT_GPU_OR_SHM = (r"^(?![^\n]{0,400}?(?:CUDA out of memory|GPU memory|VRAM|vram|显存|shared memory|/dev/shm|shm|Bus error|"
+                   r"MAX_JOBS|ninja|nvcc|compil|[Bb]uild|pip install|flash.attn|vLLM|vllm|SGLang|sglang|[Oo]llama|weights))")
+# The first pattern names no DataLoader: the line must show a training or data-loading job.
+_TRAINING = r"(?=[^\n]{0,400}?(?:[Tt]rain|[Pp]rogram|[Jj]ob\b|[Pp]rocess|[Ss]cript|[Ee]poch|[Dd]ata ?[Ll]oader|workers?\b|[Dd]ataset|batch|[Tt]okeni[sz]))"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -116,7 +130,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "the job got killed after using 120 GB of RAM", "was killed once it had consumed 2TB of memory"
-            _NOT_GPU_OR_SHM + r"[^\n]{0,400}?\b(?:killed|Killed|terminated)\b[^\n]{0,80}?\b(?:took|takes|taking|used|using|"
+            _NOT_GPU_OR_SHM + _TRAINING + r"[^\n]{0,400}?\b(?:killed|Killed|terminated)\b[^\n]{0,80}?\b(?:took|takes|taking|used|using|"
             r"reached|reaching|consumed|consuming|occupied|occupying|ate|eating)(?: up)?(?: about| around| over| more than)? "
             r"\d{1,4}(?:\.\d)? ?(?:[GgTt](?:i?[Bb])?|gigs?)\b(?: of)? (?:(?:the |system |host )?memory|RAM|ram)\b",
             # "I get dataloader worker killed signal, and max memory usage reach 100%" (either order)

@@ -209,7 +209,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"support for (?:the )?(?:Pascal|Maxwell|Volta|Kepler)[^\n]{0,60}?(?:ended|dropped|removed|discontinued)",
             # w41a: "installs v590, which does not support my card unfortunately (Quadro P4000)", "the 590 driver no
             # longer supports my GPU": the branch that dropped the card named with a number, the card left unnamed.
-            r"\b(?:[vR]|[Dd]river |[Vv]ersion |[Bb]ranch )?(?:59\d|6\d\d)(?:\.[\d.]{1,7})?\b(?: drivers?| branch| series)?"
+            # rev41: the number must read as a driver ("v590", "R590", "driver 590", "590 driver", "590.44.01"), not
+            # any number from 590 to 699 ("Version 650 of the game", a Dell R610 server)
+            r"(?:\bR59\d\b|\b(?:v|[Dd]river |[Bb]ranch |nvidia-driver-|NVIDIA )(?:59\d|6[0-2]\d)(?:\.[\d.]{1,7})?\b"
+            r"|\b(?:59\d|6[0-2]\d)(?:\.\d{2,3}(?:\.\d{2})?\b| (?:drivers?|branch|series)\b))"
             r"[^\n]{0,30}?(?:does ?n[o']t|doesn't|does not|don't|no longer|won't|will not|cannot|can't) "
             r"supports? (?:my|this|the|our) [\w ]{0,20}?(?:card|GPU|gpu)",
         ),

@@ -49,6 +49,9 @@ SIGNATURES: tuple[Signature, ...] = (
 # wire format change between releases, so the job hangs or fails at init with truncated or unexpected messages.
 _NCCL = r"(?:NCCL|[Nn]ccl|libnccl)"
 _WHERE = r"(?:nodes?|machines?|hosts?|servers?|ranks?|workers?|containers?|images?|them|the others?|each other|both)"
+# rev41: not a check that found them the same, nor a set-up said to work ("both are 2.21.5", "works fine").
+_HEALTHY = (r"^(?![^\n]{0,300}?(?:both (?:are|have|use)|all (?:are|have|use) the same|same (?:NCCL )?version|works? fine|"
+            r"working fine|no (?:problem|issue)))[^\n]{0,300}?")
 _DIFFER = r"(?:differ(?:s|ed|ent)?|mismatch(?:ed|es)?|(?:is|are|was|were) not the same|inconsistent|do(?:es)?n'?t match)"
 
 SIGNATURES += (
@@ -59,13 +62,13 @@ SIGNATURES += (
         kinds=("any",),
         patterns=(
             # "different nccl version on one of them", "different NCCL versions across the nodes"
-            r"\b[Dd]ifferent " + _NCCL + r"(?: library)? versions?[^\n]{0,40}?\b(?:on|between|across|in|among|than)\b"
+            _HEALTHY + r"\b[Dd]ifferent " + _NCCL + r"(?: library)? versions?[^\n]{0,40}?\b(?:on|between|across|in|among|than)\b"
             r"[^\n]{0,40}?\b" + _WHERE,
             # "the NCCL version differs between the nodes", "nccl versions mismatch between node A and node B"
-            _NCCL + r" versions? " + _DIFFER + r"[^\n]{0,40}?\b(?:on|between|across|in|among|from)\b[^\n]{0,40}?\b"
+            _HEALTHY + _NCCL + r" versions? " + _DIFFER + r"[^\n]{0,40}?\b(?:on|between|across|in|among|from)\b[^\n]{0,40}?\b"
             + _WHERE,
             # "mismatched NCCL versions between the two containers"
-            r"\b[Mm]ismatch(?:ed|ing)? " + _NCCL + r" versions?[^\n]{0,40}?\b(?:on|between|across|in|among)\b"
+            _HEALTHY + r"\b[Mm]ismatch(?:ed|ing)? " + _NCCL + r" versions?[^\n]{0,40}?\b(?:on|between|across|in|among)\b"
             r"[^\n]{0,40}?\b" + _WHERE,
             # "两台机器NCCL版本不一致", "nccl版本不同"
             _NCCL + r" ?版本(?:不一致|不同|不匹配)",
@@ -106,9 +109,12 @@ SIGNATURES += (
                 "or count (e.g. `--gpus 0`, `gpu_ids`, `ngpus`, the line of the training script or config that names "
                 "them), `--nproc_per_node=1` for torchrun on one GPU, `--num_processes 1` for accelerate, "
                 "`--num_gpus 1` for deepspeed; a checkpoint split for N-way model parallelism needs N GPUs or a "
-                "re-sharded (merged) checkpoint."),
+                "re-sharded (merged) checkpoint. If CUDA_VISIBLE_DEVICES is set, it too may list only indices the machine has "
+                "(0 on a one-GPU machine)."),
         action="configure",
-        rules_out=("the driver", "CUDA_VISIBLE_DEVICES"),
+        # rev41: CUDA_VISIBLE_DEVICES is not ruled out: "I have one GPU" beside CUDA_VISIBLE_DEVICES=1 reads here too
+        # (no context can say the visible-devices one is absent), and there the variable is the fix.
+        rules_out=("the driver",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/ZhouYanzhao/SPN/issues/4", "https://pytorch.org/docs/stable/elastic/run.html"),
         checked=CHECKED,
@@ -119,6 +125,7 @@ SIGNATURES += (
 # The same binding in a person's words, in a text that shows --gpus-per-task: "SLURM now sets CUDA_VISIBLE_DEVICES on a
 # per *rank* basis", "each MPI rank now sees a single GPU", "specifying `--gpus-per-task` instead of `--gpus-per-node`".
 _RANK = r"(?:MPI )?(?:rank|task|process|worker)"
+_WORKS = r"^(?![^\n]{0,300}?(?:works|working|fine|as expected|no (?:problem|issue)))[^\n]{0,300}?"
 SIGNATURES += (
     Signature(
         code="nccl.slurm-gpus-per-task-described",
@@ -127,8 +134,9 @@ SIGNATURES += (
         kinds=("any",),
         contexts=("slurm-gpu-per-task",),
         patterns=(
-            r"CUDA_VISIBLE_DEVICES[^\n]{0,80}?\bper[ -]\*{0,2}" + _RANK,
-            r"\b(?:[Ee]ach|[Ee]very) " + _RANK + r"(?: now)?(?: only)? (?:sees|gets|has)(?: only)? (?:a single|one|its own|1) "
+            # rev41: each pattern skips a line that says the binding works ("each task gets one GPU and everything works")
+            _WORKS + r"CUDA_VISIBLE_DEVICES[^\n]{0,80}?\bper[ -]\*{0,2}" + _RANK,
+            _WORKS + r"\b(?:[Ee]ach|[Ee]very) " + _RANK + r"(?: now)?(?: only)? (?:sees|gets|has)(?: only)? (?:a single|one|its own|1) "
             r"(?:GPU|gpu)",
             r"gpus-per-task`? instead of `?(?:--)?(?:gpus-per-node|gres)",
         ),

@@ -20,7 +20,10 @@ FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 LLAMA_CPP_PYTHON_INSTALL = "https://github.com/abetlen/llama-cpp-python#installation-configuration"
 
 # Each prose pattern is anchored at the line's start and reads its first 600 characters (once per line).
-_LINE = r"^[^\n]{0,600}?"
+# rev41: not when the person says no model was pulled yet or they were removed on purpose ("ollama list shows
+# nothing, because I haven't pulled any model yet", "... after I deleted all models with ollama rm").
+_LINE = (r"^(?![^\n]{0,600}?(?:n't pulled|not pulled|not (?:yet )?downloaded|n't downloaded|\byet\b|[Dd]eleted|"
+         r"[Rr]emoved|ollama rm\b))[^\n]{0,600}?")
 # "installed", "downloaded", "previously downloaded", "my", "the", "existing", "local"
 _WHICH = (r"(?:the |my |any |all |those |these |our )?(?:previously |already )?(?:installed |downloaded |pulled |local |"
           r"existing |old )?")
@@ -67,7 +70,10 @@ _GPU_UNUSED = (r"(?:\b(?:GPU|gpu) (?:is |was )?(?:not|never) (?:being )?(?:used|
                r"|(?:\bnot|n't|\bnever) (?:using|use|utili[sz]ing|utili[sz]e|loading (?:in)?to|load (?:in)?to|"
                r"offloading to) (?:the |my |any )?(?:GPU|gpu|VRAM)\b"
                r"|\b(?:only|still) (?:runs (?:on )?|uses |using |running (?:on )?|on )(?:the )?CPU\b)")
-_NO_OLLAMA = r"(?![^\n]{0,600}?\b[Oo]llama\b)"
+# rev41: nor another llama.cpp front end or backend (LM Studio, koboldcpp, Metal on a Mac, ROCm, Vulkan), nor a
+# GPU that ran out of memory (a full GPU is not a CPU-only build).
+_NO_OLLAMA = (r"(?![^\n]{0,600}?(?:\b[Oo]llama\b|LM Studio|[Kk]obold|Metal|\bMac|Apple|ROCm|AMD|Vulkan|out of memory|"
+              r"\bOOM\b|ran out|run out|[Nn]ot enough (?:VRAM|memory)))")
 _NGL_IGNORED = (
     # "used n_gpu_layers 99 but gpu is not being used"
     r"^" + _NO_OLLAMA + r"[^\n]{0,600}?" + _NGL + r"[^\n]{0,300}?" + _GPU_UNUSED,
