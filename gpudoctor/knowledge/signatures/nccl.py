@@ -475,8 +475,7 @@ SIGNATURES += (
         kinds=("any",),
         # NCCL's IB transport (net_ib.cc / ib_plugin.c) when a work request completes in error; status 12 is
         # IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded), older releases print "with error N, opcode ...".
-        # NCCL 2.27+ names the status too ("with status=IBV_WC_LOC_PROT_ERR(4) opcode=..."), and its GIN path prints
-        # "NET/IB/GIN: Got completion from peer ..." (rev40a).
+        # NCCL 2.27+ names the status too ("status=IBV_WC_LOC_PROT_ERR(4) opcode=..."), its GIN path "NET/IB/GIN:".
         patterns=(r"NET/IB(?:P|/GIN)? ?: ?Got completion from peer (?P<peer>[^\s<]{1,80})<\d{1,5}> with "
                   r"(?:status=(?:IBV_WC_[A-Z_]{2,24}\()?|error )(?P<status>\d{1,3})",
                   r"NET/IB ?: ?Got completion with error (?P<status>\d{1,3}), opcode \d{1,3}, len \d{1,12}, vendor err"),
