@@ -150,7 +150,10 @@ def compare(smi: dict, report: dict) -> tuple[list[list[str]], list[str], list[s
             _row(rows, problems, name, "path (topo -m)", topology[(a, b)], pair["path"], cuda)
         for key, (cells, legend) in p2p.items():
             theirs_letter, ours_letter = cells.get((a, b)), pair["p2p"].get(CAPABILITIES[key])
-            if theirs_letter is None:
+            if CAPABILITIES[key] not in pair["p2p"]:  # a capability no check judges by is not asked
+                rows.append([name, f"{CAPABILITIES[key]} (-p2p {key})", str(theirs_letter), "not asked", _cuda(cuda),
+                             "n/a"])
+            elif theirs_letter is None:
                 problems.append(f"{name} missing in nvidia-smi topo -p2p {key}")
             elif ours_letter == "DR" and "DR" not in legend and theirs_letter != "DR":
                 rows.append([name, f"{CAPABILITIES[key]} (-p2p {key})", theirs_letter, ours_letter, _cuda(cuda), "n/a"])

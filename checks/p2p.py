@@ -7,7 +7,7 @@ from dataclasses import replace
 from gpudoctor.knowledge import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import NotSeen, Status, check, ok, skip, unknown, warn
-from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
+from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_JUDGED, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
 
 from .nvml_status import no_gpu_to_judge
 
@@ -96,7 +96,8 @@ def _pair_evidence(pair, inventory, cuda) -> dict:
     answer, note = _cuda_side(gpus[pair.a], gpus[pair.b], cuda)
     return {
         "a": pair.a, "b": pair.b, "path": pair.path, "topology": pair.topology, "nvlinks": pair.nvlinks,
-        "p2p": {capability: p2p_letter(pair.p2p.get(capability)) for capability in P2P_CAPABILITIES},
+        "p2p": {capability: p2p_letter(pair.p2p.get(capability)) for capability in P2P_CAPABILITIES
+                if capability in pair.p2p or capability in P2P_JUDGED},
         "cuda": answer, "cuda_note": note,
     }
 
@@ -243,8 +244,8 @@ def p2p_access(facts):
     """Checks, for every ordered pair of GPUs, whether they can read and write each other's memory
     directly (P2P), over NVLink or PCIe.
 
-    It shows what NVML reports per capability, with the letters `nvidia-smi topo -p2p r|w|n|a|p`
-    prints (OK, CNS chipset not supported, GNS GPU not supported, TNS topology not supported,
+    It shows what NVML reports for read and write (and NVLink where either GPU has one; atomics and PCI,
+    which nothing here judges by, are not asked), with the letters `nvidia-smi topo -p2p r|w|n` prints (OK, CNS chipset not supported, GNS GPU not supported, TNS topology not supported,
     DR disabled by regkey, NS not supported, U unknown), the connection `nvidia-smi topo -m`
     shows (NV18 for 18 NVLinks; PIX, PXB, PHB, NODE, SYS over PCIe), and what the CUDA driver
     answers (cuDeviceCanAccessPeer, mapped from CUDA ordinals to NVML indices by PCI bus id).

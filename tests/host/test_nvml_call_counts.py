@@ -8,10 +8,12 @@ counts the NVML questions the host had to answer, per function and per device ar
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from gpudoctor.host.base import ReplayHost
 from gpudoctor.host.snapshot import replay_host_from_text
+from gpudoctor.probes.gpus import P2P_CAPABILITIES
 
 from hosts import run
 from synthetic import synthetic_text
@@ -50,4 +52,17 @@ def test_pair_questions_grow_with_unordered_pairs():
     questions = _questions_of_a_full_check()
     p2p = sum(n for (function, *_), n in questions.items() if function == "nvmlDeviceGetP2PStatus")
     ancestors = sum(n for (function, *_), n in questions.items() if function == "nvmlDeviceGetTopologyCommonAncestor")
-    assert (p2p, ancestors) == (pairs * 5, pairs)  # read, write, NVLink, atomics, PCI: once for each pair
+    assert (p2p, ancestors) == (pairs * 3, pairs)  # read, write and NVLink (the GPUs are NVLinked): once a pair
+
+
+def test_a_pair_without_nvlinks_is_not_asked_about_nvlink_p2p_nor_any_pair_about_what_no_check_judges():
+    document = json.loads(synthetic_text(GPUS))
+    for call in document["calls"]:  # every NVLink down, as on GeForce cards in PCIe slots
+        if call["probe"] == "nvml" and call["args"][0] == "nvmlDeviceGetNvLinkState" and call["answer"]["error"] is None:
+            call["answer"]["value"] = 0
+    host = CountingHost(replay_host_from_text(json.dumps(document)))
+    run(host)
+    capabilities = Counter(arguments[-1] for (function, *arguments) in host.nvml_questions
+                           if function == "nvmlDeviceGetP2PStatus")
+    read, write = str(P2P_CAPABILITIES["read"]), str(P2P_CAPABILITIES["write"])
+    assert capabilities == Counter({read: GPUS * (GPUS - 1) // 2, write: GPUS * (GPUS - 1) // 2})
