@@ -72,4 +72,36 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("containers/volcanovgpu-57-hamicore-initializing-hang-driver-570.txt",),
     ),
+    Signature(
+        code="containers.shm-too-small-described",
+        described=True,
+        cause_id="container-shm-too-small",
+        kinds=("any",),
+        # No context: the words themselves name the cause, and people write "docker starts the container" or "in my
+        # compose file", which mark no container context.
+        patterns=(
+            # "caused by default small shared memory (64M) when docker starts container", "there is not enough shared
+            # memory", "the container runs out of shared memory"
+            r"\b(?:not enough|insufficient|too little|too small|ran out of|runs? out of|running out of|lack of|low|small"
+            r"|limited)\s(?:the\s|of\s)?(?:default\s)?(?:small\s)?(?:amount of\s)?(?:available\s)?shared[- ]memory\b",
+            # "I need to increase the amount of available shared memory", "raise the shm size", "bump /dev/shm"
+            r"\b(?:[Ii]ncreas|[Rr]ais|[Bb]ump|[Ee]nlarg|[Ee]xpand)(?:e|es|ed|ing)?\s(?:the\s)?(?:amount of\s)?"
+            r"(?:available\s)?(?:shared[- ]memory|/dev/shm|shm[_ -]size|shm)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the container ran out of shared memory: Docker gives a container a 64 MB "
+               "/dev/shm (a Kubernetes pod the same) unless told otherwise, too small for programs that pass data "
+               "through it (PyTorch DataLoader workers, NCCL, vLLM and Ray workers)."),
+        advice=("Give the container more shared memory: `shm_size: 16gb` under the service in docker-compose.yml, "
+                "`docker run --shm-size=16g ...` or `--ipc=host`; in Kubernetes mount an emptyDir with `medium: Memory` "
+                "(and a sizeLimit) at /dev/shm. `df -h /dev/shm` inside the container shows the size it got."),
+        action="configure",
+        rules_out=("GPU memory", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "lower the batch size"),
+        sources=("https://github.com/logicalclocks/hopsworks/issues/1557",
+                 "https://docs.docker.com/reference/cli/docker/container/run/#shm-size",
+                 "https://docs.docker.com/reference/compose-file/services/#shm_size"),
+        checked="2026-11-28",
+        examples=("containers/hopsworks-1557-k8s-dataloader-shm-bus-error.txt",),
+    ),
 )
