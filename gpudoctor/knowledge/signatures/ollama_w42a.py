@@ -12,6 +12,9 @@ or not at all.
   ollama#9009; n_swa > 0 for a model variant whose sliding-window settings an older build reads differently). The
   runner aborts on the assertion; a release that supports the model loads it (Ollama, llama.cpp, llama-cpp-python,
   an app's llama.cpp runtime).
+- "Key issue seems to be related to wrong number of tensors": a person's summary of llama.cpp's loader refusing a
+  model whose tensor count this release does not expect (ollama#7278, Llama 3.2 on Ollama 0.1.32), with the log itself
+  only in a screenshot; ollama.model-tensor-count-mismatch reads the loader's own line.
 """
 
 from __future__ import annotations
@@ -76,5 +79,31 @@ SIGNATURES = (
                  "https://github.com/ggml-org/llama.cpp/blob/master/src/llama-model.cpp"),
         checked="2026-11-28",
         examples=("ollama/ollama-9009-ggml-assert-max-experts-old-release.txt",),
+    ),
+    Signature(
+        code="ollama.model-tensor-count-described",
+        described=True,
+        refines=("ollama.runner-terminated",), refines_within=None,
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # the words without the loader's own line around them ("done_getting_tensors: wrong number of tensors;
+        # expected N, got M" is ollama.model-tensor-count-mismatch's): "related to wrong number of tensors",
+        # "it says wrong number of tensors", "the wrong tensor count"
+        patterns=(r"(?<!done_getting_tensors: )\bwrong (?:number|count) of tensors\b(?!; expected)",
+                  r"\bwrong tensor count\b"),
+        severity="warn",
+        cause=("The description suggests llama.cpp's model loader refused the model because it holds another number "
+               "of tensors than this release expects: the model (or its variant) is newer than the Ollama or llama.cpp "
+               "release loading it."),
+        advice=("Upgrade Ollama (or llama.cpp, or the app's llama.cpp runtime) to a release that supports the model "
+                "(its page on ollama.com names the version it needs): on Linux `curl -fsSL https://ollama.com/install.sh "
+                "| sh` then `sudo systemctl restart ollama`, on Windows and macOS the app's update; `ollama -v` should "
+                "then print the new version with no \"client version\" warning (an old server still running)."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "redownload the model"),
+        sources=("https://github.com/ollama/ollama/issues/7278", "https://github.com/ollama/ollama/issues/6966", RELEASES),
+        checked="2026-11-28",
+        examples=("ollama/ollama-7278-llama32-wrong-tensor-count-ollama-0132.txt",),
     ),
 )
