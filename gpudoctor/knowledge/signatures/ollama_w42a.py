@@ -15,6 +15,11 @@ or not at all.
 - "Key issue seems to be related to wrong number of tensors": a person's summary of llama.cpp's loader refusing a
   model whose tensor count this release does not expect (ollama#7278, Llama 3.2 on Ollama 0.1.32), with the log itself
   only in a screenshot; ollama.model-tensor-count-mismatch reads the loader's own line.
+- "cuBLAS error 15 at ggml-cuda.cu:7956: the requested functionality is not supported": ggml's CUDA backend of late
+  2023 and early 2024 (llama.cpp, whisper.cpp, Ollama 0.1.1x, Tabby, llama-cpp-python of the time) multiplied in FP16
+  with cublasGemmStridedBatchedEx, which Maxwell and older GPUs (compute capability below 5.3: GTX 9xx, Titan X, M40)
+  do not support; Ollama raised its CUDA build's minimum compute capability for it (ollama#1874). The GPU is too old
+  for that build: a build that handles it (newer, or compiled for its architecture) or another GPU fixes it.
 """
 
 from __future__ import annotations
@@ -105,5 +110,32 @@ SIGNATURES = (
         sources=("https://github.com/ollama/ollama/issues/7278", "https://github.com/ollama/ollama/issues/6966", RELEASES),
         checked="2026-11-28",
         examples=("ollama/ollama-7278-llama32-wrong-tensor-count-ollama-0132.txt",),
+    ),
+    Signature(
+        code="ollama.ggml-cublas-fp16-gemm-unsupported-gpu",
+        refines=("ollama.runner-terminated",), refines_within=None,
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # ggml-cuda.cu's CUBLAS_CHECK of that time: "cuBLAS error 15 at ggml-cuda.cu:7548: the requested functionality
+        # is not supported" (15 is CUBLAS_STATUS_NOT_SUPPORTED); the file path before it varies with the project
+        patterns=(r"cuBLAS error 15 at [^\s:]{0,160}ggml-cuda\.cu:\d{1,6}: the requested functionality is not supported",),
+        severity="fail",
+        cause=("cuBLAS refused the half-precision batched matrix multiplication this ggml CUDA build uses: the GPU's "
+               "compute capability is too old for it (Maxwell and older, below 5.3: GTX 9xx, GTX Titan X, Tesla "
+               "M40), so the program aborts at the first prompt."),
+        advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`). On 5.x "
+                "and older, run a build that supports that architecture: a newer llama.cpp (or Ollama, whisper.cpp, "
+                "koboldcpp) release, or llama.cpp built from source with `-DGGML_CUDA=ON "
+                "-DCMAKE_CUDA_ARCHITECTURES=52` (your GPU's number) and `-DGGML_CUDA_FORCE_MMQ=ON`; Ollama itself "
+                "needs compute capability 5.0 or newer and uses the CPU below it. A GPU with compute capability 6.0 "
+                "or newer runs the prebuilt CUDA builds as they are."),
+        action="configure",
+        rules_out=("a driver fault", "a damaged model"),
+        never_suggest=("reinstall the driver", "redownload the model"),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/4395", "https://github.com/ollama/ollama/pull/1874",
+                 "https://github.com/ggml-org/whisper.cpp/issues/1587", "https://github.com/TabbyML/tabby/issues/1154",
+                 "https://developer.nvidia.com/cuda-gpus"),
+        checked="2026-11-28",
+        examples=("ollama/llamacpp-4395-cublas-error-15-gtx980-cc52.txt",),
     ),
 )
