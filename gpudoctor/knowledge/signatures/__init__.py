@@ -298,6 +298,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40f").SIGNATURES)  # ollama_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40g").SIGNATURES)  # ollama_w40g.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w41e").SIGNATURES)  # ollama_w41e.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w42a").SIGNATURES)  # ollama_w42a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_shared_memory").SIGNATURES)  # frameworks_shared_memory.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40b").SIGNATURES)  # cuda_w40b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40j").SIGNATURES)  # cuda_w40j.py

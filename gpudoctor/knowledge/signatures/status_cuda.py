@@ -298,16 +298,18 @@ SIGNATURES += (
               "ran while the program was capturing a CUDA graph: a limitation or bug of the program or library, "
               "not the machine.",
         advice=("Run without CUDA graphs to confirm (vLLM `--enforce-eager`, trtexec without `--useCudaGraph`, "
-                "torch.compile without its cudagraphs mode), then update the program or library: capture bugs are "
-                "fixed in newer releases."),
+                "torch.compile without its cudagraphs mode; llama.cpp, Ollama and the other ggml programs: "
+                "`GGML_CUDA_DISABLE_GRAPHS=1` in the environment of the process that runs the model, read at run time), "
+                "then update the program or library: capture bugs are fixed in newer releases."),
         action="configure",
         rules_out=("a driver fault", "a GPU fault"),
         never_suggest=("reinstall the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/NVIDIA/TensorRT/issues/3011", "https://github.com/microsoft/onnxruntime/issues/15002",
-                 RUNTIME_ERRORS),
+                 "https://github.com/ggml-org/llama.cpp/issues/11804", RUNTIME_ERRORS),
         checked=CHECKED,
         examples=("cuda/tensorrt-3011-trtexec-cuda-graph-capture-not-permitted.txt",
-                  "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt", "cuda/deepep-62-normal-kernels-graph-capture.txt"),
+                  "cuda/onnxruntime-15002-cuda-failure-900-graph-capture.txt", "cuda/deepep-62-normal-kernels-graph-capture.txt",
+                  "ollama/llamacpp-11804-llamasharp-threads-cuda-graph-capture.txt"),
     ),
 )
 
