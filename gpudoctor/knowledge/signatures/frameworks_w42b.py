@@ -29,7 +29,7 @@ _SAGE_OLD_GPU = (
     "xformers, or install SageAttention 1.0.6 (`pip install sageattention==1.0.6`, Triton kernels, which run on Turing "
     "RTX 20xx / GTX 16xx)")
 _SAGE_NEW_GPU = (
-    "the installed SageAttention build predates this GPU: install a SageAttention 2.2 or later build made for its "
+    "The installed SageAttention build predates this GPU: install a SageAttention 2.2 or later build made for its "
     "architecture (sm120 needs a wheel built with CUDA 12.8 or later, matching your torch), or use PyTorch's sdpa "
     "attention until then")
 # Architecture the line names (digits after "sm", lower case) -> the next step (checked 2026-11-28 against
