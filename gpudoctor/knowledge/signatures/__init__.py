@@ -310,6 +310,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w41a").SIGNATURES)  # kernel_w41a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w41b").SIGNATURES)  # frameworks_w41b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w42d").SIGNATURES)  # containers_w42d.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w42b").SIGNATURES)  # frameworks_w42b.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w42b").SIGNATURES)  # wheels_w42b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

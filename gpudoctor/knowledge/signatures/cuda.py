@@ -350,7 +350,7 @@ SIGNATURES += (
         advice=("See who holds the GPU memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence length, image size or resolution: "
                 "a model larger than the card's VRAM needs a bigger GPU; the 'shared GPU memory' Windows shows is system RAM, not VRAM), use mixed "
-                "precision or gradient checkpointing, or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
+                "precision or gradient checkpointing, offload weights to the CPU (ComfyUI --lowvram or --novram, diffusers enable_model_cpu_offload(), a trainer's text-encoder offload or block swap), or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
                 "GpuMat.release(), del and torch.cuda.empty_cache()). " + _LLM.LLM_OUT_OF_MEMORY_ADVICE),

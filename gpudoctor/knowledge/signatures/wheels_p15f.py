@@ -61,6 +61,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"(?:GPU|gpu|CUDA|[Cc]uda)(?:\s(?:support|enabled|acceleration))?\b"
             # "torch installed without CUDA toolkit on the host" is a healthy pip wheel, which brings its own (rev40b)
             r"(?!\s(?:[Tt]oolkit|[Dd]rivers?|installed|on the (?:host|system)|SDK))",
+            # w42b: "the project does not install the GPU version of PyTorch by default"
+            r"\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s(?:the\s)?(?:GPU|gpu|CUDA|cuda)"
+            r"[ -](?:version|build|variant|wheel)s?\s(?:of\s)?(?:the\s)?" + _TORCH + r"\b",
             r"\b" + _TORCH + r"\b[^\n]{0,100}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s"
             r"(?:the\s)?(?:support for\s(?:CUDA|[Cc]uda|GPU|gpu)|(?:CUDA|[Cc]uda|GPU|gpu)[ -]support)\b",
         ),
@@ -87,7 +90,8 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
                  PYTORCH_INSTALL, UV_PYTORCH),
         checked="2026-11-26",
         examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",
-                  "frameworks/xinference-3567-docker-image-torch-cpu-build.txt"),
+                  "frameworks/xinference-3567-docker-image-torch-cpu-build.txt",
+                  "frameworks/videoanalyzer-54-cudnn-ops64-9-dll-cpu-torch.txt"),
     ),
     Signature(
         code="wheels.torch-not-for-this-python-described",
