@@ -79,9 +79,10 @@ SIGNATURES: tuple[Signature, ...] = (
 _CAR = r"(?<![Dd]isable[-_ ])(?:[Cc]ustom[ _-]?[Aa]ll[ _-]?[Rr]educe|CustomAllreduce|use_custom_all_reduce)"
 # A line that also turns NCCL's peer-to-peer off blames P2P itself (ACS, the IOMMU): nccl-p2p-broken, not this row.
 _NO_P2P_OFF = r"^(?![^\n]{0,600}?NCCL_P2P_DISABLE)[^\n]{0,600}?"
-_BAD = (r"(?:hangs?|hung|hanging|deadlocks?|deadlocked|stuck|spins? forever|freezes?|froze|frozen|garbage|gibberish|"
+_BAD = (r"(?:hangs?|hung|hanging|deadlocks?|deadlocked|stuck|spins? forever|freezes?|froze|frozen|crash(?:es|ed)?|"
+        r"garbage|gibberish|"
         r"degenerate|卡住|卡死|乱码)")
-_FIXED = (r"(?:mandatory|required|needed|necessary|fix(?:es|ed)?|solved?|solves|resolved?|works?|worked|workaround|"
+_FIXED = (r"(?:mandatory|required|needed|necessary|fix(?:es|ed)?|solved?|solves|resolved?|works?|worked|workaround|bypass(?:es|ed)?|"
           r"starts? (?:up )?successfully|解决|正常)")
 
 SIGNATURES += (
@@ -99,28 +100,36 @@ SIGNATURES += (
             _NO_P2P_OFF + r"--disable[-_]custom[-_]all[-_]reduce\b[^\n]{0,80}?\b" + _FIXED,
             _NO_P2P_OFF + r"\b(?:[Ww]orkaround|[Ff]ix(?:ed)?|[Ss]olved?)(?: it)?[:=]? (?:by |with |is |was )?(?:adding |passing |using )?`?"
             r"--disable[-_]custom[-_]all[-_]reduce",
+            # SGLang's switch for GPUs without P2P: "Add --enable-p2p-check parameter, load model works fine"
+            _NO_P2P_OFF + r"--enable[-_]p2p[-_]check\b[^\n]{0,80}?\b" + _FIXED,
             # "disabling `use_custom_all_reduce` solved the reported issue", "set disable_custom_all_reduce=True fixed it"
             _NO_P2P_OFF + r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]et(?:ting)?)\W{0,3}`?(?:use_custom_all_reduce|"
             r"disable_custom_all_reduce ?= ?True|custom[ _-]all[ _-]?reduce)`?[^\n]{0,60}?\b" + _FIXED,
         ),
+        # A person's hang sentence that names the custom all-reduce is this cause, not the generic P2P hang's.
+        refines=("vllm.tensor-parallel-hangs-described", "nccl.multi-gpu-hang-described"),
         severity="warn",
         cause=("The description says the engine's custom all-reduce (vLLM's or TensorRT-LLM's own tensor-parallel "
                "all-reduce, which shares GPU buffers between the ranks through CUDA IPC peer access) hangs or garbles "
                "output on these GPUs: it needs working peer-to-peer between them, which PCIe-only cards, Volta, some "
                "drivers, or other processes on the same GPUs do not give it."),
         advice=("Turn the custom all-reduce off so NCCL does the all-reduce: start vLLM with `--disable-custom-all-reduce` "
-                "(disable_custom_all_reduce=True in LLM(...)); for a TensorRT-LLM engine build it with "
+                "(disable_custom_all_reduce=True in LLM(...)); for SGLang pass `--enable-p2p-check` (it then tests peer access "
+                "and falls back) or `--disable-custom-all-reduce`; for a TensorRT-LLM engine build it with "
                 "`--use_custom_all_reduce disable` on releases that have the option. `nvidia-smi topo -p2p r` shows "
                 "which GPU pairs can read each other peer to peer."),
         action="configure",
         rules_out=("GPU memory: the hang is in the all-reduce, not an allocation",),
         never_suggest=("reinstall the driver", "gpu_memory_utilization"),
         sources=("https://github.com/1CatAI/1Cat-vLLM/issues/652", "https://github.com/wtdcode/vllm-backport/issues/97",
-                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1601",
+                 "https://github.com/NVIDIA/TensorRT-LLM/issues/1601", "https://github.com/sgl-project/sglang/pull/599",
+                 "https://github.com/Blackwellboy/model-serving-minefield/issues/5",
                  "https://docs.vllm.ai/en/latest/serving/engine_args.html"),
         checked=CHECKED,
         examples=("vllm/1cat-vllm-652-v100-tp2-custom-allreduce-startup-hang.txt",
                   "vllm/vllm-backport-97-a100-pcie-driver-595-custom-allreduce-garbage-prose.txt",
-                  "vllm/trtllm-1601-mixtral-tp-hang-custom-allreduce-prose.txt"),
+                  "vllm/trtllm-1601-mixtral-tp-hang-custom-allreduce-prose.txt",
+                  "vllm/serving-minefield-5-heterogeneous-tp-p2p-probe-hang-custom-allreduce.txt",
+                  "vllm/sglang-pr599-two-4090-tp2-needs-enable-p2p-check.txt"),
     ),
 )
