@@ -65,3 +65,36 @@ SIGNATURES: tuple[Signature, ...] = (
                   "nccl/fishspeech-65-four-4090-train-hang-p2p-disable-prose.txt"),
     ),
 )
+
+# NCCL_SOCKET_IFNAME is a filter NCCL honours exactly: a value that only excludes docker ("^docker0", "^docker")
+# replaces NCCL's default "^docker0,lo", so the loopback interface becomes eligible and, first in the system's list,
+# is picked; across nodes the peers then get 127.0.0.1 and cannot connect (NCCL's maintainer on horovod#700; the AWS
+# PyTorch training images' /etc/nccl.conf, aws/deep-learning-containers#4756). On one node lo works, hence "warn".
+SIGNATURES += (
+    Signature(
+        code="nccl.socket-ifname-excludes-docker-not-lo",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            # `NCCL_SOCKET_IFNAME=^docker0` in an environment dump, a Dockerfile's `echo ... >> /etc/nccl.conf`, a
+            # launch line; not "^docker0,lo" nor "^lo,docker0"
+            r"\bNCCL_SOCKET_IFNAME ?= ?[\"']?\^docker0?(?![\w,])",
+        ),
+        severity="warn",
+        cause=("NCCL_SOCKET_IFNAME excludes only docker interfaces: the value replaces NCCL's default exclusion "
+               "\"^docker0,lo\", so the loopback interface lo becomes eligible and is usually picked first; across "
+               "nodes the other ranks are then given 127.0.0.1 and cannot connect (one node still works)."),
+        advice=("Exclude loopback too, or name the real interface: `NCCL_SOCKET_IFNAME=^docker0,lo` (in the "
+                "environment or /etc/nccl.conf, which images such as AWS's deep-learning containers write), or "
+                "`NCCL_SOCKET_IFNAME=eth0` / the node's interface from `ip -br addr`; `NCCL_DEBUG=INFO` then shows "
+                "\"Bootstrap : Using <interface>:<node address>\" instead of lo:127.0.0.1."),
+        action="configure",
+        rules_out=("the GPUs", "the driver"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/aws/deep-learning-containers/issues/4756",
+                 "https://github.com/horovod/horovod/pull/700",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"),
+        checked=CHECKED,
+        examples=("nccl/aws-dlc-4756-socket-ifname-not-docker0-picks-loopback.txt",),
+    ),
+)
