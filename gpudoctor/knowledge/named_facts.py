@@ -112,8 +112,9 @@ _TORCH_LIST_FIRST = re.compile(r"requirement torch ?==? ?\d\.\d{1,2}(?:\.\d{1,2}
 _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)"), re.compile(r"ython3(?P<joined>1\d)\b"),
            re.compile(r"cp3(?P<joined>\d{1,2})\b"))
 # The driver's own version: nvidia-smi's header, collect_env's "Nvidia driver version: 470.82.01", a package name,
-# "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed.
-_DRIVER = (*(re.compile(rf"{name}[: \t]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
+# "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed; a
+# Markdown code span may wrap the version ("NVIDIA driver `535.216.01`", skypilot#9406).
+_DRIVER = (*(re.compile(rf"{name}[: \t`]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
              for name in ("Driver Version", "NVIDIA-SMI", "driver", "Driver", "driver version", "Driver version")),
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
            re.compile(r"R(?P<branch>[3-9]\d0)\b"))
