@@ -307,6 +307,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w40h").SIGNATURES)  # frameworks_w40h.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w41a").SIGNATURES)  # cuda_w41a.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w41a").SIGNATURES)  # kernel_w41a.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w42e").SIGNATURES)  # kernel_w42e.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w41b").SIGNATURES)  # frameworks_w41b.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
