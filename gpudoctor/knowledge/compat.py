@@ -30,7 +30,8 @@ from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
-                  "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
+                  # the machine that boots to no desktop (w42e)
+                  "black screen", "blank screen", "login loop", "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
@@ -246,6 +247,8 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
     newest = max(facts.driver_branches, default=None)
     new_enough = newest is not None and newest >= _BLACKWELL_FIRST_BRANCH
     if (proprietary and not new_enough) or (proprietary and facts.open_modules) or (not proprietary and new_enough):
+        return
+    if not proprietary and newest is None and facts.open_modules:  # the open modules named, no version: either may be
         return
     for gpu in facts.gpus:
         if gpu.capability[0] == 12 and gpu.capability != _GB10_CAPABILITY:
