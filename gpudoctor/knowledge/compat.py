@@ -256,6 +256,13 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
             yield {"gpu": gpu.name, "architecture": gpu.architecture, "driver": driver}
 
 
+def _nvswitch_machine(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """A cloud machine type of SXM GPUs on NVSwitches named in a report of trouble: CUDA there waits for Fabric
+    Manager (w42e)."""
+    for instance in facts.nvswitch_instances:
+        yield {"instance": instance}
+
+
 _BLACKWELL_FIRST_BRANCH = 570  # the first driver branch for GeForce RTX 50 (Blackwell) GPUs, open kernel modules only
 
 
@@ -338,6 +345,8 @@ RULES: tuple[Rule, ...] = (
          lambda fields: fields["gpu"], only_where_nothing_was_read=True),
     Rule(kernel_w42e.BLACKWELL_BOOT_PROPRIETARY, lambda facts: _blackwell_at_boot(facts, True),
          lambda fields: fields["gpu"], only_where_nothing_was_read=True),
+    Rule(kernel_w42e.NVSWITCH_INSTANCE_CUDA_FAILS, _nvswitch_machine, lambda fields: fields["instance"],
+         only_where_nothing_was_read=True),
 )
 
 
@@ -356,7 +365,8 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     if not any(words in lowered for words in _TROUBLE_WORDS):
         return []
     facts = read_facts(text)
-    if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda):
+    if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda
+            or facts.nvswitch_instances):
         return []
     found = []
     for rule in RULES:

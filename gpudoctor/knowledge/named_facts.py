@@ -213,6 +213,9 @@ class NamedFacts:
     # whether the paste tells of the machine failing at boot or on its display ("error message at boot", "on reboot I
     # get a black screen", "can't boot"): the driver's matter, not a program's (w42e)
     boot_trouble: bool = False
+    # the cloud machine types whose GPUs sit on NVSwitches (AWS p4d/p5, GCP a2/a3 8-GPU, Azure ND96, OCI BM.GPU.*.8),
+    # where CUDA waits for Fabric Manager (w42e)
+    nvswitch_instances: tuple[str, ...] = ()
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -234,7 +237,15 @@ def read_facts(text: str) -> NamedFacts:
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
         stated_cudas=_stated_cudas(text),
         boot_trouble=_BOOT_TROUBLE.search(text) is not None,
+        nvswitch_instances=_unique(found[0] for found in _NVSWITCH_INSTANCE.finditer(text)),
     )
+
+
+# Cloud machine types of eight (or sixteen) SXM GPUs joined by NVSwitches (w42e: hashcat#3008, p4d.24xlarge).
+_NVSWITCH_INSTANCE = re.compile(
+    r"\b(?:p4de?\.24xlarge|p5(?:e|en)?\.48xlarge|p6-b200\.48xlarge|a2-(?:highgpu-8g|megagpu-16g|ultragpu-8g)|"
+    r"a3-(?:highgpu|megagpu|ultragpu|edgegpu)-8g|(?:Standard_)?ND96(?:a|am|is)?sr_(?:A100_|H100_|H200_)?v[45]|"
+    r"BM\.GPU\.(?:A100-v2|H100|H200|B200)\.8|gpu_8x_(?:a100|h100)_sxm\d?)\b")
 
 
 # The machine failing at boot or on its display, as people tell it (w42e: cosmic-epoch#1717 "receive this error message

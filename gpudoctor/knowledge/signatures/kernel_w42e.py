@@ -152,4 +152,27 @@ BLACKWELL_BOOT_PROPRIETARY = concluded(
     examples=("kernel/debnvinstaller-44-rtx5060-575-proprietary-black-screen.txt",),
 )
 
-CONCLUSIONS: tuple[Signature, ...] = (BLACKWELL_BOOT_OLD_DRIVER, BLACKWELL_BOOT_PROPRIETARY)
+NVSWITCH_INSTANCE_CUDA_FAILS = concluded(
+    code="kernel.named-nvswitch-machine-cuda-fails",
+    cause_id="fabric-manager-not-running",
+    # the generic lines such a report may carry: CUDA finding no device, or failing to initialise
+    refines=("cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.unknown-error"),
+    severity="warn",
+    cause=("The paste names {instance}, a machine whose SXM GPUs sit on NVSwitches, and reports CUDA failing there: on "
+           "such machines CUDA cannot start (error 802, no usable device) until NVIDIA Fabric Manager of exactly the "
+           "driver's version runs, and images without it, or with another version, fail this way."),
+    advice=("Install NVIDIA Fabric Manager of exactly the driver's version (`nvidia-smi` shows it; `sudo apt install "
+            "nvidia-fabricmanager-<branch>` or `cuda-drivers-fabricmanager-<branch>`, the matching package of NVIDIA's "
+            "repository on RHEL-like images) and start it, `sudo systemctl enable --now nvidia-fabricmanager`; "
+            "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts. Or use the cloud's GPU "
+            "image (AWS Deep Learning AMI, the provider's HPC image) that ships both."),
+    action="configure",
+    rules_out=("the program", "the CUDA toolkit"),
+    never_suggest=("reinstall CUDA", "blacklist nouveau"),
+    sources=("https://github.com/hashcat/hashcat/issues/3008",
+             "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html"),
+    checked="2026-11-28",
+    examples=("cuda/hashcat-3008-p4d-a100-no-cuda-platform-fabricmanager.txt",),
+)
+
+CONCLUSIONS: tuple[Signature, ...] = (BLACKWELL_BOOT_OLD_DRIVER, BLACKWELL_BOOT_PROPRIETARY, NVSWITCH_INSTANCE_CUDA_FAILS)
