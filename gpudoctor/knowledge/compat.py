@@ -20,7 +20,7 @@ from gpudoctor.knowledge import build_support as tables
 from gpudoctor.knowledge.driver_support import (MINOR_VERSION_COMPAT_BRANCH, NGC_FORWARD_COMPAT_BRANCHES, TOOLKIT_DRIVER,
                                                  ngc_release_driver)
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
-from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures import Signature, kernel_w42e
 from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEGACY_GPU_FOR_PROGRAMS,
                                                       PROGRAM_GPU_BELOW_MINIMUM)
 from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
@@ -30,7 +30,8 @@ from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
-                  "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
+                  # the machine that boots to no desktop (w42e)
+                  "black screen", "blank screen", "login loop", "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
@@ -224,10 +225,45 @@ def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]
     instead, or has the kernels."""
     if facts.torch_builds or facts.multi_gpu_hang:  # a job over several GPUs that hangs: _geforce_multi_gpu_hang's
         return
+    if _boot_not_program(facts):  # the machine failing at boot: _blackwell_at_boot's (w42e)
+        return
     for gpu in facts.gpus:
         if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY and gpu.capability != _GB10_CAPABILITY:
             yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
                    "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
+
+
+def _boot_not_program(facts: NamedFacts) -> bool:
+    """The paste tells of the machine failing at boot or on its display and names no AI program, build or engine."""
+    return facts.boot_trouble and not (facts.torch_builds or facts.programs or facts.engines)
+
+
+def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[str, str]]:
+    """An RTX 50-series (Blackwell, compute capability 12.0) GPU named in a report of the machine failing at boot: with
+    a 570-or-newer driver named and no sign of the open kernel modules, those are missing (`proprietary`); with no
+    driver named or an older one, the driver is too old for it (w42e)."""
+    if not _boot_not_program(facts):
+        return
+    newest = max(facts.driver_branches, default=None)
+    new_enough = newest is not None and newest >= _BLACKWELL_FIRST_BRANCH
+    if (proprietary and not new_enough) or (proprietary and facts.open_modules) or (not proprietary and new_enough):
+        return
+    if not proprietary and newest is None and facts.open_modules:  # the open modules named, no version: either may be
+        return
+    for gpu in facts.gpus:
+        if gpu.capability[0] == 12 and gpu.capability != _GB10_CAPABILITY:
+            driver = str(newest) if proprietary else (f"driver {newest}" if newest else "no driver of 570 or newer named")
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "driver": driver}
+
+
+def _nvswitch_machine(facts: NamedFacts) -> Iterator[dict[str, str]]:
+    """A cloud machine type of SXM GPUs on NVSwitches named in a report of trouble: CUDA there waits for Fabric
+    Manager (w42e)."""
+    for instance in facts.nvswitch_instances:
+        yield {"instance": instance}
+
+
+_BLACKWELL_FIRST_BRANCH = 570  # the first driver branch for GeForce RTX 50 (Blackwell) GPUs, open kernel modules only
 
 
 def _below_program_minimum(facts: NamedFacts) -> Iterator[dict[str, str]]:
@@ -305,6 +341,12 @@ RULES: tuple[Rule, ...] = (
          only_where_nothing_was_read=True),
     Rule(LEGACY_GPU_FOR_DRIVER, lambda facts: _legacy_gpus(facts, True), lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
+    Rule(kernel_w42e.BLACKWELL_BOOT_OLD_DRIVER, lambda facts: _blackwell_at_boot(facts, False),
+         lambda fields: fields["gpu"], only_where_nothing_was_read=True),
+    Rule(kernel_w42e.BLACKWELL_BOOT_PROPRIETARY, lambda facts: _blackwell_at_boot(facts, True),
+         lambda fields: fields["gpu"], only_where_nothing_was_read=True),
+    Rule(kernel_w42e.NVSWITCH_INSTANCE_CUDA_FAILS, _nvswitch_machine, lambda fields: fields["instance"],
+         only_where_nothing_was_read=True),
 )
 
 
@@ -323,7 +365,8 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     if not any(words in lowered for words in _TROUBLE_WORDS):
         return []
     facts = read_facts(text)
-    if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda):
+    if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda
+            or facts.nvswitch_instances):
         return []
     found = []
     for rule in RULES:

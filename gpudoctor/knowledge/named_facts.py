@@ -112,11 +112,14 @@ _TORCH_LIST_FIRST = re.compile(r"requirement torch ?==? ?\d\.\d{1,2}(?:\.\d{1,2}
 _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)"), re.compile(r"ython3(?P<joined>1\d)\b"),
            re.compile(r"cp3(?P<joined>\d{1,2})\b"))
 # The driver's own version: nvidia-smi's header, collect_env's "Nvidia driver version: 470.82.01", a package name,
-# "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed.
-_DRIVER = (*(re.compile(rf"{name}[: \t]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
+# "driver 590.44.01", "the 590 driver", "R580". Each name starts a word (a match must), so both cases are listed; a
+# Markdown code span may wrap the version ("NVIDIA driver `535.216.01`", skypilot#9406).
+_DRIVER = (*(re.compile(rf"{name}[: \t`]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
              for name in ("Driver Version", "NVIDIA-SMI", "driver", "Driver", "driver version", "Driver version")),
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
-           re.compile(r"R(?P<branch>[3-9]\d0)\b"))
+           re.compile(r"R(?P<branch>[3-9]\d0)\b"),
+           # a branch named alone: "I ran the installer with driver version 575." (debian-nvidia-installer#44, w42e)
+           re.compile(r"[Dd]river version (?P<branch>[3-9]\d\d)(?!\d|\.\d)"))
 _SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it
 # Arch's legacy packages name a branch "580xx" ("the 580xx series drivers"), and Markdown may wrap it in "_" or "*".
 _SPOKEN_BRANCH = re.compile(r"(?<![\w.])[_*]{0,2}(?P<branch>[3-9]\d0)(?:\.\d{1,3}|xx)?[_*]{0,2} (?:series |branch )?\Z")
@@ -207,6 +210,12 @@ class NamedFacts:
     multi_gpu_hang: bool = False
     ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
     stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
+    # whether the paste tells of the machine failing at boot or on its display ("error message at boot", "on reboot I
+    # get a black screen", "can't boot"): the driver's matter, not a program's (w42e)
+    boot_trouble: bool = False
+    # the cloud machine types whose GPUs sit on NVSwitches (AWS p4d/p5, GCP a2/a3 8-GPU, Azure ND96, OCI BM.GPU.*.8),
+    # where CUDA waits for Fabric Manager (w42e)
+    nvswitch_instances: tuple[str, ...] = ()
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -227,7 +236,24 @@ def read_facts(text: str) -> NamedFacts:
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
         stated_cudas=_stated_cudas(text),
+        boot_trouble=_BOOT_TROUBLE.search(text) is not None,
+        nvswitch_instances=_unique(found[0] for found in _NVSWITCH_INSTANCE.finditer(text)),
     )
+
+
+# Cloud machine types of eight (or sixteen) SXM GPUs joined by NVSwitches (w42e: hashcat#3008, p4d.24xlarge).
+_NVSWITCH_INSTANCE = re.compile(
+    r"\b(?:p4de?\.24xlarge|p5(?:e|en)?\.48xlarge|p6-b200\.48xlarge|a2-(?:highgpu-8g|megagpu-16g|ultragpu-8g)|"
+    r"a3-(?:highgpu|megagpu|ultragpu|edgegpu)-8g|(?:Standard_)?ND96(?:a|am|is)?sr_(?:A100_|H100_|H200_)?v[45]|"
+    r"BM\.GPU\.(?:A100-v2|H100|H200|B200)\.8|gpu_8x_(?:a100|h100)_sxm\d?)\b")
+
+
+# The machine failing at boot or on its display, as people tell it (w42e: cosmic-epoch#1717 "receive this error message
+# at boot", debian-nvidia-installer#44 "On reboot, I get stuck on a black screen").
+_BOOT_TROUBLE = re.compile(
+    r"\b(?:at|on|during|after) (?:re)?boot(?:ing)?\b|\b(?:can'?t|cannot|won'?t|will not|doesn'?t|does not|fails? to|"
+    r"unable to) (?:re)?boot\b|\b[Bb]lack screen\b|\b[Bb]lank screen\b|\blogin loop\b|\b[Ss]tuck (?:at|on|during) "
+    r"(?:the )?(?:boot|splash|a black)")
 
 
 # A job over several GPUs, as launchers, libraries and people name it (w36e): a launcher or library for several GPUs,

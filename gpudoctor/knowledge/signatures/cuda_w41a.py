@@ -28,10 +28,11 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "the fabric manager and drivers will not be in sync", "Fabric Manager wasn't running", "fabricmanager
-            # is not installed", "nvidia-fabricmanager failed to start", "fabric manager version mismatch"
+            # is not installed", "nvidia-fabricmanager failed to start", "fabric manager version mismatch", "NVIDIA
+            # Fabric Manager may fail to initialize on VM startup" (Nebius' note, skypilot#8696, w42e)
             _NOT_HEALTHY + _LINE + _FM + r"[^\n]{0,80}?(?:(?:(?:will|are|is|was|were) ?)?(?:not|n't) (?:be )?(?:in sync|running|installed|"
                   r"started|enabled|active|matching)|out of sync|version mismatch|mismatch(?:ed)? (?:with|to) (?:the )?"
-                  r"(?:NVIDIA |nvidia )?driver|(?:failed|fails|failing) to start|(?:won't|will not|does ?n[o']t|"
+                  r"(?:NVIDIA |nvidia )?driver|fail(?:ed|s|ing)? to (?:start|initiali[sz]e|come up)|(?:won't|will not|does ?n[o']t|"
                   r"can ?not|could ?n[o']t|can't) (?:start|run|be started))",
             # "a mismatched Fabric Manager version", "Fabric Manager missing", "no fabric manager installed"
             # ("no fabric manager" went: "no fabric manager needed/required" is the usual healthy answer)
@@ -51,9 +52,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the CUDA toolkit", "the program"),
         never_suggest=("reinstall CUDA", "blacklist nouveau"),
-        sources=("https://github.com/Azure/azhpc-images/pull/86",
+        sources=("https://github.com/Azure/azhpc-images/pull/86", "https://github.com/skypilot-org/skypilot/issues/8696",
                  "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html"),
         checked="2026-11-28",
-        examples=("cuda/azhpcimages-86-fabricmanager-apt-upgrade-out-of-sync-prose.txt",),
+        examples=("cuda/azhpcimages-86-fabricmanager-apt-upgrade-out-of-sync-prose.txt",
+                  "kernel/skypilot-8696-nebius-h100-fabric-manager-init-prose.txt"),
     ),
 )

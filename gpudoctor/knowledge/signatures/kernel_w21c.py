@@ -20,7 +20,14 @@ SIGNATURES: tuple[Signature, ...] = (
         # NVRM sentence ("requires use of the NVIDIA open kernel modules"), which kernel.open-modules-required reads,
         # nor its opposite ("not supported by open nvidia.ko", a GPU without GSP).
         patterns=(r"\b(?:only supported by|requires?(?: the use of)?|needs?) the (?:NVIDIA )?\*{0,2}open\*{0,2}"
-                  r"(?:-source)? (?:GPU )?kernel modules?\b",),
+                  r"(?:-source)? (?:GPU )?kernel modules?\b",
+                  # the same told the other way round (w42e): "only the open driver works with it", "the proprietary
+                  # drivers are not compatible with Blackwell-and-higher / 5000-series card" (open-gpu-kernel-modules#856)
+                  r"\bonly (?:the )?(?:nvidia-)?\*{0,2}open\*{0,2}(?:[- ](?:dkms|source))?(?: (?:dkms|kernel|GPU))? "
+                  r"(?:drivers?|modules?|kmods?|packages?|flavou?r) (?:works?|worked|is working|supports?)\b",
+                  r"\bproprietary (?:NVIDIA |nvidia )?(?:drivers?|kernel modules?|modules?|kmods?) (?:(?:are|is) not "
+                  r"(?:compatible with|supported on)|(?:do|does)(?: not|n't) (?:support|work (?:with|on))) [^\n]{0,40}?"
+                  r"(?:Blackwell|RTX ?50[5-9]0|50[- ]?series|5000[- ]series)"),
         severity="warn",
         described=True,
         cause=("The description says this GPU runs only on NVIDIA's open kernel modules: where the proprietary module "
@@ -34,11 +41,12 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU hardware fault",),
         never_suggest=("reseat the GPU", "blacklist nouveau"),
-        sources=("https://github.com/awslabs/amazon-eks-ami/issues/2768",
+        sources=("https://github.com/awslabs/amazon-eks-ami/issues/2768", "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/856",
                  "https://github.com/Start9Labs/start-technologies/issues/3465",
                  "https://github.com/getsolus/packages/issues/5575",
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/kernel_open.html"),
         checked="2026-11-27",
-        examples=("kernel/amazoneksami-2768-g7-blackwell-proprietary-kmod.txt",),
+        examples=("kernel/amazoneksami-2768-g7-blackwell-proprietary-kmod.txt",
+                  "kernel/ogkm-856-akmod-open-silverblue-proprietary-not-blackwell.txt"),
     ),
 )
