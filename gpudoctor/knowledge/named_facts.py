@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudoctor.knowledge import named_cudas
 from gpudoctor.knowledge.build_support import PROGRAM_MIN_CAPABILITY
 from gpudoctor.knowledge.contexts import in_text
 
@@ -116,7 +117,10 @@ _PYTHON = (re.compile(r"ython(?: version)?[ =:]{0,4}(?P<dotted>3\.\d{1,2})(?!\d)
 _DRIVER = (*(re.compile(rf"{name}[: \t]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(?:\.\d{{1,3}})?\b")
              for name in ("Driver Version", "NVIDIA-SMI", "driver", "Driver", "driver version", "Driver version")),
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
-           re.compile(r"R(?P<branch>[3-9]\d0)\b"))
+           re.compile(r"R(?P<branch>[3-9]\d0)\b"),
+           # a branch as people write it: "Nvidia drivers 550.x", "Driver==515.86.01" (w42f)
+           *(re.compile(rf"{name} (?P<branch>[3-9]\d\d)\.x\b") for name in ("driver", "drivers", "Driver", "Drivers")),
+           re.compile(r"Driver ?== ?(?P<branch>[3-9]\d\d)\.\d{1,3}"))
 _SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it
 # Arch's legacy packages name a branch "580xx" ("the 580xx series drivers"), and Markdown may wrap it in "_" or "*".
 _SPOKEN_BRANCH = re.compile(r"(?<![\w.])[_*]{0,2}(?P<branch>[3-9]\d0)(?:\.\d{1,3}|xx)?[_*]{0,2} (?:series |branch )?\Z")
@@ -207,6 +211,16 @@ class NamedFacts:
     multi_gpu_hang: bool = False
     ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
     stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
+    # w42f: the CUDA toolkits that compiled the code (nvcc's release, "toolkit 12.5"), the newest CUDA the driver runs
+    # as said in words ("stuck at cuda 12.4"), the CUDA of images named in words or by NVIDIA's banner, and whether
+    # the paste shows a failure of a driver older than its CUDA (error 222 or 804, "insufficient", "too old", CUDA
+    # not available): healthy pastes show nvcc newer than nvidia-smi's CUDA all the time, so those need it
+    toolkit_cudas: tuple[tuple[int, int], ...] = ()
+    spoken_driver_cudas: tuple[tuple[int, int], ...] = ()
+    spoken_image_cudas: tuple[tuple[int, int], ...] = ()
+    driver_family_failure: bool = False
+    out_of_gpu_memory: str | None = None  # the words in which the paste tells of running out of GPU memory
+    torch_elsewhere: bool = False  # Windows or conda named: a bare torch release's CUDA is not PyPI's Linux default
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -227,7 +241,23 @@ def read_facts(text: str) -> NamedFacts:
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
         stated_cudas=_stated_cudas(text),
+        toolkit_cudas=named_cudas.toolkit_cudas(text),
+        spoken_driver_cudas=named_cudas.spoken_driver_cudas(text),
+        spoken_image_cudas=named_cudas.spoken_image_cudas(text) if _names_a_container(text) else (),
+        driver_family_failure=named_cudas.driver_family_failure(text),
+        out_of_gpu_memory=named_cudas.out_of_gpu_memory(text),
+        torch_elsewhere=any(words in text for words in _TORCH_ELSEWHERE),
     )
+
+
+# Where a torch release named without its CUDA is no PyPI Linux wheel: Windows (CPU-only wheels on PyPI before 2.x),
+# conda's own builds, a Mac; as installs and collect_env name them, not issue templates' "(`conda`, `pip`, source)".
+_TORCH_ELSEWHERE = ("conda install", "conda create", "[conda] pytorch", "[conda] torch", "OS: Microsoft Windows",
+                    "Windows 10", "Windows 11", "win_amd64", "on Windows", "macOS")
+
+
+def _names_a_container(text: str) -> bool:
+    return any(word in text for word in _CONTAINER_WORDS) or "== CUDA ==" in text
 
 
 # A job over several GPUs, as launchers, libraries and people name it (w36e): a launcher or library for several GPUs,
