@@ -381,9 +381,15 @@ def _library_branches(text: str) -> tuple[int, ...]:
     return branches if branches and "wsl" not in in_text(text, frozenset({"wsl"})) else ()
 
 
+# A driver the paste names as what something needs or what fixed it ("the toolkit requires driver version 555.42.02",
+# "upgrading the driver to 555 fixes it"), not the one installed (w42f): these words in the few characters before it.
+_WANTED_DRIVER = re.compile(r"(?:[Rr]equir|[Nn]eed|at least|[Mm]inimum|[Uu]pgrad)[^\n]{0,24}\Z")
+
+
 def _driver_branches(text: str):
     for found in _each(_DRIVER, text):
-        yield int(found["branch"])
+        if not _WANTED_DRIVER.search(text[max(found.start() - 24, 0):found.start()]):
+            yield int(found["branch"])
     for found in _SPOKEN_DRIVER.finditer(text):
         spoken = _before(_SPOKEN_BRANCH, text, found)
         if spoken:
