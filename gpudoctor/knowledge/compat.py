@@ -45,7 +45,8 @@ _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not avail
                   # a job over several GPUs that never moves (w36e): "hangs", "freezes", "deadlock"
                   "hangs", "hanging", "freezes", "freezing", "deadlock",
                   # running out of GPU memory, told in words (w42f)
-                  "out of memory", "out_of_memory", "outofmemory", "out of vram")
+                  "out of memory", "out_of_memory", "outofmemory", "out of vram", "not enough vram",
+                  "not enough memory", "not enough gpu memory", "not enough video memory")
 
 
 @dataclass(frozen=True)
@@ -330,7 +331,7 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     A rule whose cause a row already read from a tool's line, other than the generic rows it refines, concludes
     nothing."""
     lowered = text.lower()
-    if not any(words in lowered for words in _TROUBLE_WORDS):
+    if not any(words in lowered for words in _TROUBLE_WORDS) and "OOM" not in text:  # "OOM" only as written
         return []
     facts = read_facts(text)
     if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda

@@ -109,7 +109,23 @@ def spoken_image_cudas(text: str) -> tuple[Cuda, ...]:
     return _versions((*_SPOKEN_IMAGE_CUDA, _BANNER_CUDA), text)
 
 
+# The same told more loosely ("OOM on a 3090", "not enough VRAM", "runs out of memory on my RTX 4070"): only where the
+# line names the GPU or its memory, since the host's RAM runs out in the same words.
+_OUT_OF_MEMORY_LOOSELY = (re.compile(r"OOM\b"), re.compile(r"out of memory\b"), re.compile(r"[Nn]ot enough (?:VRAM|vram)"),
+                          re.compile(r"[Nn]ot enough (?:GPU |gpu |video )?memory\b"))
+_GPU_MEMORY_WORDS = ("GPU", "gpu", "VRAM", "vram", "CUDA", "cuda", "RTX", "GTX", "graphics card", "显存")
+
+
+def _on_a_gpu_line(text: str, match: re.Match) -> bool:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    line = text[max(start, match.start() - 80):(len(text) if end < 0 else min(end, match.end() + 80))]
+    return any(word in line for word in _GPU_MEMORY_WORDS)
+
+
 def out_of_gpu_memory(text: str) -> str | None:
     """The words in which the paste tells of running out of GPU memory, or None."""
     found = [match for pattern in _OUT_OF_GPU_MEMORY for match in pattern.finditer(text)]
+    found += [match for pattern in _OUT_OF_MEMORY_LOOSELY for match in pattern.finditer(text)
+              if _on_a_gpu_line(text, match)]
     return min(found, key=lambda match: match.start())[0] if found else None

@@ -102,3 +102,16 @@ def test_out_of_memory_told_in_words_is_read(path):
 ])
 def test_out_of_memory_in_words_gives_way_to_the_allocators_line_and_ignores_host_memory(text):
     assert OOM_IN_WORDS not in _codes(text)
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("OOM on 3090 24gb vram when it tries to load flux", True),
+    ("16GB is not enough VRAM for the large model", True),
+    ("the machine ran out of memory and the OOM killer stopped the dataloader", False),  # the host's RAM
+])
+def test_out_of_memory_told_loosely_counts_only_on_a_line_about_the_gpu(text, told):
+    assert (read_facts(text).out_of_gpu_memory is not None) == told
+
+
+def test_oom_told_of_a_gpu_is_a_report_of_trouble():
+    assert OOM_IN_WORDS in _codes("OOM on 3090 24gb vram when it tries to load flux")
