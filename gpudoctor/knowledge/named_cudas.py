@@ -32,16 +32,25 @@ _SPOKEN_DRIVER_CUDA = (
     *(re.compile(rf"{prefix} (?:to )?(?:CUDA|cuda|Cuda|coda) ?(?:version )?(?:up ?to )?(?P<cuda>1\d\.\d)")
       for prefix in ("only support", "only supports", "support up", "supports up", "support upto", "supports upto",
                      "stuck at", "stuck on", "stuck with", "supports at most", "support at most", "maximum supported")),
-    *(re.compile(rf"{name} (?P<cuda>1\d\.\d) driver") for name in ("CUDA", "cuda", "Cuda")),
+    *(re.compile(rf"{name} (?P<cuda>1\d\.\d) (?:driver|host)\b") for name in ("CUDA", "cuda", "Cuda")),
     re.compile(r"reports CUDA (?P<joined>1[0-3]0[0-9]0)\b"),
+    # the host's CUDA as people say it ("the host's CUDA version is 12.2", "host cuda 12.4"): nvidia-smi's, the driver's
+    *(re.compile(rf"{name}(?:'s)? (?:CUDA|cuda|Cuda) (?:[Vv]ersion )?(?:is |of )?(?P<cuda>1\d\.\d)")
+      for name in ("host", "Host")),
+    # nvidia-smi's CUDA told in words ("nvidia-smi shows CUDA 12.2", "nvidia-smi says CUDA Version 12.4")
+    re.compile(r"nvidia-smi[^\n\d]{0,40}?(?:CUDA|cuda|Cuda)(?: [Vv]ersion)?:? ?`?(?P<cuda>1\d\.\d)"),
 )
 # The CUDA a container image is built on, in words ("the default container ... uses cuda version 12.8", "an image built
 # on CUDA 12.8", "the docker image requires 12.8"), and NVIDIA's own start-up banner of an nvidia/cuda image
 # ("== CUDA ==" ... "CUDA Version 12.2.2").
-_SPOKEN_IMAGE_CUDA = tuple(
-    re.compile(rf"{name}\b[^.\n]{{0,48}}?\b(?:uses|built on|built with|built for|based on|requires|needs|ships) "
-               r"(?:CUDA |cuda |Cuda )?(?:version )?(?P<cuda>1\d\.\d)")
-    for name in ("image", "Image", "container", "Container", "docker", "Docker"))
+_SPOKEN_IMAGE_CUDA = (
+    *(re.compile(rf"{name}\b[^.\n]{{0,48}}?\b(?:uses|built on|built with|built for|based on|requires|needs|ships) "
+                 r"(?:CUDA |cuda |Cuda )?(?:version )?(?P<cuda>1\d\.\d)")
+      for name in ("image", "Image", "container", "Container", "docker", "Docker")),
+    # the CUDA before the word ("a CUDA 12.8 image", "the cuda 12.6 docker container")
+    *(re.compile(rf"{name} ?(?P<cuda>1\d\.\d)(?:\.\d{{1,2}})? (?:based |base |docker |Docker )?(?:image|container)s?\b")
+      for name in ("CUDA", "cuda", "Cuda")),
+)
 _BANNER_CUDA = re.compile(r"== CUDA ==[\s\S]{0,400}?CUDA Version (?P<cuda>1\d\.\d)")
 # Running out of GPU memory as people tell it (not the allocator's own line, which rows read): "encountered a CUDA out
 # of memory error", "getting CUDA out of memory errors", "ran into CUDA_OUT_OF_MEMORY", "OOM on a 24GB card".
@@ -79,7 +88,8 @@ def spoken_driver_cudas(text: str) -> tuple[Cuda, ...]:
     return _versions(_SPOKEN_DRIVER_CUDA, text, _names_the_machine)
 
 
-_MACHINE_WORDS = ("driver", "Driver", "host", "Host", "system", "machine", "instance", "node", "server", "GPU", "gpu")
+_MACHINE_WORDS = ("driver", "Driver", "host", "Host", "system", "machine", "instance", "node", "server", "GPU", "gpu",
+                  "nvidia-smi")
 
 
 def _names_the_machine(text: str, match: re.Match) -> bool:

@@ -115,3 +115,27 @@ def test_out_of_memory_told_loosely_counts_only_on_a_line_about_the_gpu(text, to
 
 def test_oom_told_of_a_gpu_is_a_report_of_trouble():
     assert OOM_IN_WORDS in _codes("OOM on 3090 24gb vram when it tries to load flux")
+
+
+@pytest.mark.parametrize(("text", "cudas"), [
+    ("the host's CUDA version is 12.2 according to nvidia-smi", ((12, 2),)),
+    ("nvidia-smi shows CUDA 12.4 on that node", ((12, 4),)),
+    ("running a 12.6 image over a CUDA 12.4 host", ((12, 4),)),
+])
+def test_the_hosts_cuda_is_read_as_people_say_it(text, cudas):
+    assert read_facts(text).spoken_driver_cudas == cudas
+
+
+@pytest.mark.parametrize(("text", "cudas"), [
+    ("we moved the docker build to a CUDA 12.8 image", ((12, 8),)),
+    ("the cuda 12.6.3 docker container fails", ((12, 6),)),
+])
+def test_an_images_cuda_is_read_before_the_word_image(text, cudas):
+    assert read_facts(text).spoken_image_cudas == cudas
+
+
+def test_an_image_newer_than_the_hosts_cuda_in_words_concludes_and_the_same_pair_the_other_way_does_not():
+    failing = "Our docker image uses CUDA 12.8 but some hosts are stuck at cuda 12.4, so the job failed."
+    assert DRIVER_OLDER in _codes(failing)
+    assert DRIVER_OLDER not in _codes("Our docker image uses CUDA 12.4 and the hosts run cuda 12.8 drivers; "
+                                      "the job failed on a typo in the config.")
