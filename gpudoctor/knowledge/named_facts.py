@@ -383,7 +383,8 @@ def _library_branches(text: str) -> tuple[int, ...]:
 
 # A driver the paste names as what something needs or what fixed it ("the toolkit requires driver version 555.42.02",
 # "upgrading the driver to 555 fixes it"), not the one installed (w42f): these words in the few characters before it.
-_WANTED_DRIVER = re.compile(r"(?:[Rr]equir|[Nn]eed|at least|[Mm]inimum|[Uu]pgrad)[^\n]{0,24}\Z")
+_WANTED_DRIVER = re.compile(r"(?:[Rr]equir\w*|[Nn]eeds?|at least|[Mm]inimum(?: of)?|[Uu]pgrad\w*)(?: the| a| an)?"
+                            r"(?: NVIDIA| Nvidia| nvidia)?(?: GPU| gpu| graphics)? \Z")
 
 
 def _driver_branches(text: str):

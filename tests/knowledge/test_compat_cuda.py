@@ -139,3 +139,7 @@ def test_an_image_newer_than_the_hosts_cuda_in_words_concludes_and_the_same_pair
     assert DRIVER_OLDER in _codes(failing)
     assert DRIVER_OLDER not in _codes("Our docker image uses CUDA 12.4 and the hosts run cuda 12.8 drivers; "
                                       "the job failed on a typo in the config.")
+
+
+def test_a_need_elsewhere_in_the_sentence_leaves_the_installed_driver_read():
+    assert read_facts("I need help, driver 535.104.05 with an RTX 4090").driver_branches == (535,)
